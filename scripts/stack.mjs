@@ -1,0 +1,97 @@
+// Starts the whole product in one process: stubs, Keycloak emulator, gateway and web server.
+// Used by `npm start` (fixed default ports) and by the browser tests (free ports picked here).
+// Every app must be built first (`npm run build`): this imports their dist/ entry points.
+import { createServer } from 'node:net';
+
+/** Asks the OS for a free loopback port. */
+export function freePort(host = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
+ *           keyFile?: string | null, stubLatencyMs?: number, log?: (line: string) => void }} [options]
+ *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
+ */
+export async function startStack(options = {}) {
+  const host = options.host ?? '127.0.0.1';
+  const publicHost = options.publicHost ?? host;
+  const pick = async (p) => (p ? p : freePort(host));
+  const ports = {
+    stubs: await pick(options.ports?.stubs),
+    keycloak: await pick(options.ports?.keycloak),
+    gateway: await pick(options.ports?.gateway),
+    web: await pick(options.ports?.web),
+  };
+  const webOrigin = `http://${publicHost}:${ports.web}`;
+  const gatewayOrigin = `http://${publicHost}:${ports.gateway}`;
+
+  const { startStubs } = await import('@backoffice/stubs');
+  const { startEmulator } = await import('@backoffice/keycloak-emulator');
+  const { startGateway, loadConfig } = await import('@backoffice/gateway');
+  const { startWeb } = await import('@backoffice/web/server');
+
+  const started = [];
+  try {
+    const stubs = await startStubs({ port: ports.stubs, host, latencyMs: options.stubLatencyMs });
+    started.push(stubs);
+    const keycloak = await startEmulator({
+      port: ports.keycloak,
+      host,
+      publicUrl: `http://${publicHost}:${ports.keycloak}`,
+      keyFile: options.keyFile,
+      extraRedirectUris: [`${webOrigin}/*`, `${gatewayOrigin}/*`],
+      extraWebOrigins: [webOrigin, gatewayOrigin],
+    });
+    started.push(keycloak);
+    const serviceUrl = (prefix) => `${stubs.url}/${prefix}`;
+    const base = loadConfig({});
+    const services = Object.fromEntries(
+      Object.entries(base.services).map(([name, url]) => [name, serviceUrl(new URL(url).pathname.replace(/^\//, ''))]),
+    );
+    const gateway = await startGateway({
+      ...base,
+      port: ports.gateway,
+      host,
+      issuer: keycloak.issuer,
+      jwksUrl: keycloak.jwksUrl,
+      corsOrigins: [webOrigin],
+      services,
+    });
+    started.push(gateway);
+    const web = await startWeb({
+      port: ports.web,
+      host,
+      gatewayUrl: `${gatewayOrigin}/graphql`,
+      keycloakUrl: `http://${publicHost}:${ports.keycloak}`,
+    });
+    started.push(web);
+    return {
+      stubs,
+      keycloak,
+      gateway,
+      web,
+      urls: {
+        web: webOrigin,
+        gateway: `${gatewayOrigin}/graphql`,
+        sandbox: `${gatewayOrigin}/sandbox`,
+        keycloak: `http://${publicHost}:${ports.keycloak}`,
+        stubs: stubs.url,
+      },
+      async close() {
+        for (const s of started.reverse()) await s.close();
+      },
+    };
+  } catch (error) {
+    for (const s of started.reverse()) await s.close().catch(() => {});
+    throw error;
+  }
+}

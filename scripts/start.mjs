@@ -1,0 +1,42 @@
+// `npm start`: the whole product on the embedded defaults, in one terminal. Ctrl-C stops everything.
+import { startStack } from './stack.mjs';
+
+const stack = await startStack({
+  host: process.env.HOST ?? '127.0.0.1',
+  publicHost: 'localhost',
+  ports: { stubs: 4010, keycloak: 8080, gateway: 4000, web: 5173 },
+  keyFile: undefined, // the emulator's default: a signing key persisted under apps/keycloak-emulator/.data
+});
+
+const users = [
+  ['admin', 'admin', 'todos los permisos'],
+  ['operador', 'operador', 'pagos, suscripciones, pagadores, entidades, exportaciones, notificaciones'],
+  ['tesoreria', 'tesoreria', 'retiros, lotes, distribuciones, pago de servicios, transferencias, importaciones'],
+  ['impuestos', 'impuestos', 'AFIP, soft-provider, BINs'],
+  ['consulta', 'consulta', 'sin permisos (solo Buscar Pagos)'],
+];
+console.log(`
+  Back-office listo
+  ─────────────────────────────────────────────
+  Web (back-office)     ${stack.urls.web}
+  GraphQL gateway       ${stack.urls.gateway}
+  GraphQL sandbox       ${stack.urls.sandbox}
+  Keycloak (emulador)   ${stack.urls.keycloak}/realms/back-office
+  Servicios REST stub   ${stack.urls.stubs}
+
+  Usuarios de prueba (usuario / contraseña):
+${users.map(([u, p, d]) => `    ${u.padEnd(10)} / ${p.padEnd(10)} ${d}`).join('\n')}
+
+  Ctrl-C para detener todo.
+`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nDeteniendo…');
+  await stack.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
