@@ -1,0 +1,54 @@
+import type { PaymentStatus } from '../../gql/graphql';
+
+/** The payment statuses in the order the status menu lists them (spec 000 §4). */
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  'PENDING',
+  'ISSUED',
+  'APPROVED',
+  'PARTIAL',
+  'REJECTED',
+  'REFUNDED',
+  'OBJECTED',
+  'OVERDUE',
+];
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  PENDING: 'Pendiente',
+  ISSUED: 'Emitido',
+  APPROVED: 'Aprobado',
+  PARTIAL: 'Parcial',
+  REJECTED: 'Rechazado',
+  REFUNDED: 'Devuelto',
+  OBJECTED: 'Objetado',
+  OVERDUE: 'Vencido',
+};
+
+/** MUI palette colour of each status chip. */
+export type PaymentStatusTone =
+  'default' | 'info' | 'success' | 'warning' | 'error' | 'secondary' | 'primary';
+
+export const PAYMENT_STATUS_TONES: Record<PaymentStatus, PaymentStatusTone> = {
+  PENDING: 'warning',
+  ISSUED: 'info',
+  APPROVED: 'success',
+  PARTIAL: 'primary',
+  REJECTED: 'error',
+  REFUNDED: 'secondary',
+  OBJECTED: 'error',
+  OVERDUE: 'default',
+};
+
+/** The upstream spelling (lowercase), used in URLs: approved, refunded... */
+export function paymentStatusToParam(status: PaymentStatus): string {
+  return status.toLowerCase();
+}
+
+export function paymentStatusFromParam(value: string | null | undefined): PaymentStatus | null {
+  if (!value) return null;
+  const upper = value.trim().toUpperCase();
+  return (PAYMENT_STATUSES as readonly string[]).includes(upper) ? (upper as PaymentStatus) : null;
+}
+
+export function paymentStatusLabel(status: PaymentStatus | null | undefined): string {
+  return status ? PAYMENT_STATUS_LABELS[status] : '';
+}
