@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import * as yup from 'yup';
+import {
+  amountSchema,
+  checkAmount,
+  checkSubscriptionAmount,
+  isAmount,
+  parseAmount,
+  parseSubscriptionAmount,
+  subscriptionAmountSchema,
+} from './amount.js';
+import { MESSAGES } from './messages.js';
+import { formikErrors } from './__tests__/reference.js';
+
+describe('checkAmount', () => {
+  it.each([
+    [undefined, MESSAGES.required],
+    ['', MESSAGES.required],
+    ['  ', MESSAGES.required],
+    ['0', undefined],
+    ['1234', undefined],
+    ['1234.5', undefined],
+    ['1234,5', undefined],
+    ['1234.56', undefined],
+    ['1234,56', undefined],
+    ['1234.567', MESSAGES.amountFormat],
+    ['1234.', MESSAGES.amountFormat],
+    ['.5', MESSAGES.amountFormat],
+    ['1.234,56', MESSAGES.amountFormat],
+    ['-5', MESSAGES.amountFormat],
+    ['1e3', MESSAGES.amountFormat],
+    ['12 34', MESSAGES.amountFormat],
+    ['$100', MESSAGES.amountFormat],
+    ['1'.repeat(22), undefined], // 22 characters
+    ['1'.repeat(19) + '.55', undefined], // 22 characters with decimals
+    ['1'.repeat(23), MESSAGES.inputMaxLength], // 23
+    ['1'.repeat(20) + '.55', MESSAGES.inputMaxLength], // 23 with decimals
+    [1234.5, undefined],
+  ])('checkAmount(%j) -> %j', (value, message) => {
+    expect(checkAmount(value)).toBe(message);
+  });
+
+  it('isAmount mirrors checkAmount', () => {
+    expect(isAmount('10,5')).toBe(true);
+    expect(isAmount('10,555')).toBe(false);
+  });
+});
+
+describe('parseAmount', () => {
+  it.each([
+    ['1234,5', '1234.50'],
+    ['1234.5', '1234.50'],
+    ['1234,56', '1234.56'],
+    ['1234', '1234.00'],
+    ['0', '0.00'],
+    ['007', '7.00'],
+    ['000,5', '0.50'],
+    [' 12,3 ', '12.30'],
+    [1234.5, '1234.50'],
+    ['9'.repeat(22), `${'9'.repeat(22)}.00`], // no float rounding
+  ])('parseAmount(%j) -> %j', (text, expected) => {
+    expect(parseAmount(text)).toBe(expected);
+  });
+
+  it('throws the Spanish message on invalid input', () => {
+    expect(() => parseAmount('12,345')).toThrow(MESSAGES.amountFormat);
+    expect(() => parseAmount('')).toThrow(MESSAGES.required);
+  });
+});
+
+describe('subscription amount prompt', () => {
+  it('has no upper bound and parses as a number', () => {
+    expect(checkSubscriptionAmount('1'.repeat(30))).toBeUndefined();
+    expect(checkSubscriptionAmount('')).toBe(MESSAGES.required);
+    expect(checkSubscriptionAmount('12,345')).toBe(MESSAGES.amountFormat);
+    expect(parseSubscriptionAmount('1234,5')).toBe(1234.5);
+    expect(parseSubscriptionAmount('99.99')).toBe(99.99);
+    expect(() => parseSubscriptionAmount('abc')).toThrow(MESSAGES.amountFormat);
+  });
+
+  it('subscriptionAmountSchema casts to a number with the same messages', async () => {
+    await expect(subscriptionAmountSchema.validate('1234,5')).resolves.toBe(1234.5);
+    await expect(subscriptionAmountSchema.validate('1'.repeat(25))).resolves.toBe(Number('1'.repeat(25)));
+    await expect(subscriptionAmountSchema.validate(250)).resolves.toBe(250);
+    await expect(subscriptionAmountSchema.validate('')).rejects.toThrow(MESSAGES.required);
+    await expect(subscriptionAmountSchema.validate(undefined)).rejects.toThrow(MESSAGES.required);
+    await expect(subscriptionAmountSchema.validate('12,345')).rejects.toThrow(MESSAGES.amountFormat);
+    await expect(subscriptionAmountSchema.validate('abc')).rejects.toThrow(MESSAGES.amountFormat);
+    await expect(subscriptionAmountSchema.validate(-1)).rejects.toThrow(MESSAGES.amountFormat);
+  });
+});
+
+describe('amountSchema through formik', () => {
+  it('reports one exact message per field', async () => {
+    const schema = yup.object({ amount: amountSchema });
+    expect(await formikErrors(schema, { amount: '' })).toEqual({ amount: MESSAGES.required });
+    expect(await formikErrors(schema, { amount: '1,234' })).toEqual({ amount: MESSAGES.amountFormat });
+    expect(await formikErrors(schema, { amount: '1'.repeat(23) })).toEqual({
+      amount: MESSAGES.inputMaxLength,
+    });
+    expect(await formikErrors(schema, { amount: '10,50' })).toEqual({});
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Distributions (001 §5): the edit-destination dialog and the search rule.
+ */
+import './locale.js';
+import * as yup from 'yup';
+import { hasValidCbuCheckDigits } from './cbu.js';
+import { isValidCuit, normalizeCuit } from './cuit.js';
+import {
+  ALIAS_MAX,
+  ALIAS_MIN,
+  CBU_LENGTH,
+  CUIT_LENGTH,
+  DISTRIBUTION_SEARCH_COLLECTOR_MAX,
+} from './limits.js';
+import { MESSAGES } from './messages.js';
+import { isDigits, trimmed } from './text.js';
+import { siblingStringField, stringField } from './yup-helpers.js';
+
+export const DESTINATION_FORMATS = ['cbu', 'alias'] as const;
+export type DestinationFormat = (typeof DESTINATION_FORMATS)[number];
+
+/** 'cbu' / 'CBU' -> 'cbu', 'alias' / 'ALIAS' -> 'alias', else undefined. */
+export function normalizeDestinationFormat(value: unknown): DestinationFormat | undefined {
+  const text = trimmed(value).toLowerCase();
+  return text === 'cbu' || text === 'alias' ? text : undefined;
+}
+
+/** Destination format: cbu or alias ('Seleccione el formato del destino (CBU o alias)'). */
+export function checkDestinationFormat(value: unknown): string | undefined {
+  return normalizeDestinationFormat(value) === undefined ? MESSAGES.destinationFormatRequired : undefined;
+}
+
+/**
+ * Destination CBU: 22 digits ('Ingresa un numero de 22 digitos sin letras'),
+ * then both check digits ('El CBU no es válido').
+ */
+export function checkDistributionCbu(value: unknown): string | undefined {
+  const text = trimmed(value);
+  if (text.length !== CBU_LENGTH || !isDigits(text)) return MESSAGES.distributionCbu;
+  return hasValidCbuCheckDigits(text) ? undefined : MESSAGES.cbuInvalid;
+}
+
+/** Destination alias: 5 to 20 characters ('Ingresa un destino de 5 a 20 caracteres.'). */
+export function checkAlias(value: unknown): string | undefined {
+  const length = trimmed(value).length;
+  return length >= ALIAS_MIN && length <= ALIAS_MAX ? undefined : MESSAGES.distributionAlias;
+}
+
+/** The destination value by format; nothing to check until a format is chosen. */
+export function checkDestinationValue(format: unknown, value: unknown): string | undefined {
+  const kind = normalizeDestinationFormat(format);
+  if (kind === 'cbu') return checkDistributionCbu(value);
+  if (kind === 'alias') return checkAlias(value);
+  return undefined;
+}
+
+/**
+ * Destination CUIT: exactly 11 digits once dashes are removed, with a valid
+ * check digit; otherwise 'El formato del cuit no es correcto.'.
+ */
+export function checkDistributionCuit(value: unknown): string | undefined {
+  const cuit = normalizeCuit(value);
+  if (cuit.length !== CUIT_LENGTH || !isDigits(cuit)) return MESSAGES.distributionCuit;
+  return isValidCuit(cuit) ? undefined : MESSAGES.distributionCuit;
+}
+
+export interface DistributionDestinationValues {
+  format?: string | null;
+  value?: string | null;
+  cuit?: string | null;
+  name?: string | null;
+  amount?: string | number | null;
+}
+
+/**
+ * Edit-destination dialog: format (cbu|alias), value checked by format, CUIT of
+ * 11 digits; amount and name are free. Choosing the format clears the value
+ * (the form does that).
+ */
+export const distributionDestinationSchema = yup.object({
+  format: stringField(checkDestinationFormat, 'destinationFormat'),
+  value: siblingStringField<DistributionDestinationValues>(
+    (value, parent) => checkDestinationValue(parent.format, value),
+    'destinationValue',
+  ),
+  cuit: stringField(checkDistributionCuit, 'destinationCuit'),
+  name: yup.string().nullable(),
+  amount: yup.mixed<string | number>().nullable(),
+});
+
+export type DistributionSearch =
+  { kind: 'paymentId'; value: string } | { kind: 'collectorId'; value: string };
+
+/**
+ * Distribution search box ('Buscar por ID o Signature'): trimmed text longer
+ * than 4 characters searches by payment_id (other filters dropped), 1 to 4
+ * characters by collector id, empty means no search.
+ */
+export function distributionSearch(text: unknown): DistributionSearch | null {
+  const value = trimmed(text);
+  if (value === '') return null;
+  if (value.length > DISTRIBUTION_SEARCH_COLLECTOR_MAX) return { kind: 'paymentId', value };
+  return { kind: 'collectorId', value };
+}

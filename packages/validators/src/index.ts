@@ -1,0 +1,198 @@
+/**
+ * @backoffice/validators: every validation rule of the two specifications as
+ * pure check functions (returning the Spanish message, or undefined when the
+ * value is valid) and yup schemas built from the same checks.
+ * Shared by the web (formik) and the gateway; no DOM and no Node imports.
+ */
+import './locale.js';
+
+export { SPANISH_YUP_LOCALE } from './locale.js';
+export * from './limits.js';
+export { MESSAGES, LABELS, type MessageKey, type ValidationMessage } from './messages.js';
+export { isBlank, isDigits, isPresent, onlyDigits, toText, trimmed } from './text.js';
+export {
+  collectErrors,
+  mixedField,
+  siblingMixedField,
+  siblingStringField,
+  stringField,
+  type Check,
+  type FieldErrors,
+  type Present,
+  type SiblingCheck,
+} from './yup-helpers.js';
+export { checkNumberInput, checkOptionalDigits, numberInputSchema } from './numbers.js';
+export {
+  AMOUNT_PATTERN,
+  amountSchema,
+  checkAmount,
+  checkSubscriptionAmount,
+  isAmount,
+  parseAmount,
+  parseSubscriptionAmount,
+  subscriptionAmountSchema,
+} from './amount.js';
+export {
+  CARD_EXPIRATION_PATTERN,
+  cardExpirationSchema,
+  cardNumberSchema,
+  checkCardExpiration,
+  checkCardExpirationNotPast,
+  checkCardNumber,
+  formatCardExpiration,
+  isCardExpired,
+  parseCardExpiration,
+  type CardExpiration,
+} from './card.js';
+export { buildCbu, cbuSchema, checkCbu, hasValidCbuCheckDigits, isValidCbu } from './cbu.js';
+export {
+  buildCuit,
+  checkCuit,
+  cuitCheckDigit,
+  cuitSchema,
+  formatCuit,
+  isValidCuit,
+  normalizeCuit,
+} from './cuit.js';
+export {
+  checkIdentification,
+  checkIdentificationCountry,
+  checkIdentificationNumber,
+  checkIdentificationType,
+  checkPayerDni,
+  COUNTRY_ARG,
+  IDENTIFICATION_COUNTRIES,
+  IDENTIFICATION_NONE_LABEL,
+  IDENTIFICATION_TYPE_LABELS,
+  IDENTIFICATION_TYPES,
+  identificationMaxLength,
+  identificationSchema,
+  isIdentificationActive,
+  normalizeIdentificationType,
+  payerDniSchema,
+  toIdentificationPayload,
+  type IdentificationErrors,
+  type IdentificationForm,
+  type IdentificationPayload,
+  type IdentificationType,
+  type IdentificationValues,
+} from './identification.js';
+export {
+  checkOptionalEmail,
+  checkPayerEmail,
+  checkReceiptEmail,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  isEmail,
+  optionalEmailSchema,
+  payerEmailSchema,
+  sendReceiptSchema,
+  type SendReceiptValues,
+} from './email.js';
+export {
+  checkPayerName,
+  checkReferenceCollector,
+  payerFormSchema,
+  payerNameSchema,
+  payerReferenceFormSchema,
+  type PayerFormValues,
+  type PayerReferenceFormValues,
+} from './payer.js';
+export {
+  cardPaymentMethodSchema,
+  checkHolderCountry,
+  checkHolderIdentificationType,
+  HOLDER_IDENTIFICATION_TYPE,
+  PAYMENT_METHOD_KINDS,
+  paymentMethodSchema,
+  toHolderPayload,
+  transferPaymentMethodSchema,
+  type CardPaymentMethodValues,
+  type PaymentMethodHolderValues,
+  type PaymentMethodKind,
+  type TransferPaymentMethodValues,
+} from './payment-method.js';
+export {
+  cancelReasonSchema,
+  checkReason,
+  normalizeReason,
+  reasonSchema,
+  withdrawalRejectSchema,
+  type ReasonValues,
+} from './reason.js';
+export {
+  binFormSchema,
+  checkAccreditationDay,
+  checkBinBrand,
+  checkBinCardType,
+  checkBinNumber,
+  checkBinPaymentMethod,
+  type BinFormValues,
+} from './bin.js';
+export {
+  checkAlias,
+  checkDestinationFormat,
+  checkDestinationValue,
+  checkDistributionCbu,
+  checkDistributionCuit,
+  DESTINATION_FORMATS,
+  distributionDestinationSchema,
+  distributionSearch,
+  normalizeDestinationFormat,
+  type DestinationFormat,
+  type DistributionDestinationValues,
+  type DistributionSearch,
+} from './distribution.js';
+export { classifyDestination, type ClassifiedDestination } from './destination.js';
+export {
+  checkCompensationAmount,
+  gatewayReconciliationSchema,
+  toReconciliationPayload,
+  type GatewayReconciliationValues,
+} from './reconciliation.js';
+export {
+  BATCH_WITHDRAWAL_STRATEGIES,
+  checkCron,
+  checkDestinationAccount,
+  checkScheduledWithdrawalStep,
+  checkWithdrawalAmountType,
+  checkWithdrawalCollector,
+  checkWithdrawalStrategy,
+  isBatchStrategy,
+  isWithdrawalStrategy,
+  SCHEDULED_WITHDRAWAL_STEPS,
+  scheduledWithdrawalSchema,
+  scheduledWithdrawalSteps,
+  WITHDRAWAL_AMOUNT_TYPE_LABELS,
+  WITHDRAWAL_AMOUNT_TYPES,
+  WITHDRAWAL_STRATEGIES,
+  type ScheduledWithdrawalStep,
+  type ScheduledWithdrawalValues,
+  type WithdrawalAmountType,
+  type WithdrawalStrategy,
+} from './withdrawal.js';
+export {
+  applyCollectorMatchImport,
+  checkImportCollector,
+  checkImportFile,
+  checkMatchOptions,
+  checkSourceConfiguration,
+  importFormSchema,
+  MATCH_IMPORT_OPTIONS,
+  NO_MATCH_OPTIONS,
+  parseMatchImport,
+  toggleMatchOption,
+  type CollectorMatchState,
+  type ImportFormValues,
+  type MatchOption,
+  type MatchOptions,
+} from './import.js';
+export {
+  afipCreateSchema,
+  afipManualPresentationSchema,
+  afipReprocessSchema,
+  checkAfipFormType,
+  checkAfipPeriod,
+  checkAfipTransactionId,
+  normalizeAfipTransactionId,
+} from './afip.js';
