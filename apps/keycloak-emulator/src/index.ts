@@ -1,0 +1,114 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { JWK } from 'jose';
+import { createApp } from './app.js';
+import { loadOrCreateKeys } from './keys.js';
+import { loadRealm, readRealmFile, type Client, type Realm } from './realm.js';
+import { SessionStore } from './sessions.js';
+import { grantedScope, TokenIssuer } from './tokens.js';
+
+export interface EmulatorOptions {
+  /** Port to listen on; 0 (the default) lets the OS pick one. */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** The Keycloak realm export (default: infra/keycloak/realm-back-office.json of this repository). */
+  realmFile?: string;
+  /** Base URL browsers use (default http://localhost:<port>); the issuer is `${publicUrl}/realms/<realm>`. */
+  publicUrl?: string;
+  /** Private JWK file of the signing key (created when missing); null keeps a fresh key in memory (default). */
+  keyFile?: string | null;
+  /** Redirect URIs added to the clients with the standard flow, e.g. `http://127.0.0.1:5555/*`. */
+  extraRedirectUris?: string[];
+  /** Web origins (CORS) added to the clients with the standard flow. */
+  extraWebOrigins?: string[];
+  /** Access and ID token lifetime (default: the realm's accessTokenLifespan, 300 s). */
+  accessTokenTtlSeconds?: number;
+}
+
+export interface RunningEmulator {
+  /** Public base URL (no trailing slash). */
+  url: string;
+  port: number;
+  /** `${url}/realms/back-office`. */
+  issuer: string;
+  jwksUrl: string;
+  close(): Promise<void>;
+  /** An access token exactly as the login flow issues it to the web client, in a new session. */
+  accessTokenFor(
+    username: string,
+    overrides?: { claims?: Record<string, unknown>; ttlSeconds?: number },
+  ): Promise<string>;
+  /** Signs arbitrary claims with the realm key (RS256 and its kid unless `header` overrides them). */
+  sign(payload: Record<string, unknown>, header?: Record<string, unknown>): Promise<string>;
+  /** The public signing key as published in the JWKS. */
+  publicJwk: JWK;
+}
+
+/** The realm file shipped with the repository (also imported by the real Keycloak in compose). */
+export const DEFAULT_REALM_FILE = fileURLToPath(
+  new URL('../../../infra/keycloak/realm-back-office.json', import.meta.url),
+);
+
+/** The web client: back-office-web when present, otherwise the first public client with the standard flow. */
+const webClient = (realm: Realm): Client => {
+  const client =
+    realm.clients.get('back-office-web') ??
+    [...realm.clients.values()].find((c) => c.publicClient && c.standardFlowEnabled);
+  if (!client) throw new Error('El realm no tiene un cliente público con flujo estándar');
+  return client;
+};
+
+export const startEmulator = async (options: EmulatorOptions = {}): Promise<RunningEmulator> => {
+  const representation = readRealmFile(options.realmFile ?? DEFAULT_REALM_FILE);
+  const realm = loadRealm(representation, {
+    extraRedirectUris: options.extraRedirectUris,
+    extraWebOrigins: options.extraWebOrigins,
+  });
+  const keys = await loadOrCreateKeys(options.keyFile ?? null);
+  const sessions = new SessionStore(realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
+
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const issuer = `${url}/realms/${realm.name}`;
+  const tokens = new TokenIssuer(
+    realm,
+    keys,
+    sessions,
+    issuer,
+    options.accessTokenTtlSeconds ?? realm.accessTokenLifespan,
+  );
+  server.on('request', createApp({ realm, keys, sessions, tokens, publicUrl: url }));
+
+  return {
+    url,
+    port,
+    issuer,
+    jwksUrl: `${issuer}/protocol/openid-connect/certs`,
+    publicJwk: keys.publicJwk,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+    accessTokenFor: async (username, overrides = {}) => {
+      const user = realm.findUser(username);
+      if (!user) throw new Error(`Usuario desconocido en el realm ${realm.name}: ${username}`);
+      const session = sessions.create(user.id);
+      return tokens.accessToken(user, webClient(realm), session, grantedScope('openid'), overrides);
+    },
+    sign: (payload, header) => tokens.sign(payload, header),
+  };
+};
+
+export { loadRealm, matchesRedirectUri, readRealmFile } from './realm.js';
+export type { Realm, RealmRepresentation, User, Client } from './realm.js';
