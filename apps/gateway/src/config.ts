@@ -1,0 +1,150 @@
+/** Every upstream REST service of the specification, by the name used in env vars and logs. */
+export const SERVICES = [
+  'payment',
+  'collector',
+  'notification',
+  'subscription',
+  'payer',
+  'export',
+  'import',
+  'converter',
+  'transfer',
+  'withdraw',
+  'withdrawal',
+  'batch',
+  'afip',
+  'softprovider',
+  'bin',
+  'lote',
+  'distribuciones',
+] as const;
+
+export type ServiceName = (typeof SERVICES)[number];
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  /** Expected `iss` of access tokens; also the URL the browser (sandbox) uses to reach Keycloak. */
+  keycloakIssuer: string;
+  /** Where the gateway fetches the realm keys (may use another host name than the issuer). */
+  keycloakJwksUrl: string;
+  /** Expected `aud`; the client whose roles carry the permissions. */
+  keycloakAudience: string;
+  /** Allowed `azp` values (clients allowed to call the gateway). */
+  keycloakAzp: string[];
+  /** Public client the sandbox signs in with. */
+  sandboxClientId: string;
+  corsOrigins: string[];
+  /** Timeout of upstream reads (GET). */
+  upstreamTimeoutMs: number;
+  /** Timeout of upstream writes (POST, PUT, PATCH, DELETE). */
+  mutationTimeoutMs: number;
+  services: Record<ServiceName, string>;
+  sandbox: boolean;
+  introspection: boolean;
+  logLevel: LogLevel;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+/** Env var name and default path prefix (on the stubs) of each service. */
+const SERVICE_ENV: Record<ServiceName, { env: string; prefix: string }> = {
+  payment: { env: 'PAYMENT_SERVICE_URL', prefix: '/payment' },
+  collector: { env: 'COLLECTOR_SERVICE_URL', prefix: '/collector' },
+  notification: { env: 'NOTIFICATION_SERVICE_URL', prefix: '/notification' },
+  subscription: { env: 'SUBSCRIPTION_SERVICE_URL', prefix: '/subscription' },
+  payer: { env: 'PAYER_SERVICE_URL', prefix: '/payer' },
+  export: { env: 'EXPORT_SERVICE_URL', prefix: '/export' },
+  import: { env: 'IMPORT_SERVICE_URL', prefix: '/import' },
+  converter: { env: 'CONVERTER_SERVICE_URL', prefix: '/converter' },
+  transfer: { env: 'TRANSFER_SERVICE_URL', prefix: '/transfer' },
+  withdraw: { env: 'WITHDRAW_SERVICE_URL', prefix: '/withdraw' },
+  withdrawal: { env: 'WITHDRAWAL_SERVICE_URL', prefix: '/withdrawal' },
+  batch: { env: 'BATCH_SERVICE_URL', prefix: '/batch' },
+  afip: { env: 'AFIP_SERVICE_URL', prefix: '/afip' },
+  softprovider: { env: 'SOFTPROVIDER_SERVICE_URL', prefix: '/softprovider' },
+  bin: { env: 'BIN_SERVICE_URL', prefix: '/bin' },
+  lote: { env: 'LOTE_SERVICE_URL', prefix: '/lote' },
+  distribuciones: { env: 'DISTRIBUCIONES_SERVICE_URL', prefix: '/distribuciones' },
+};
+
+export const SERVICE_ENV_VARS: Readonly<Record<ServiceName, string>> = Object.fromEntries(
+  SERVICES.map((s) => [s, SERVICE_ENV[s].env]),
+) as Record<ServiceName, string>;
+
+const DEFAULT_STUBS_URL = 'http://127.0.0.1:4010';
+const DEFAULT_ISSUER = 'http://localhost:8080/realms/back-office';
+
+type Env = Record<string, string | undefined>;
+
+const text = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+};
+
+const list = (value: string | undefined, fallback: string[]): string[] => {
+  if (value === undefined) return fallback;
+  const items = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return items.length ? items : fallback;
+};
+
+const int = (env: Env, name: string, fallback: number, min: number, max: number): number => {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+};
+
+const bool = (env: Env, name: string, fallback: boolean): boolean => {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false (got "${raw}")`);
+};
+
+const url = (env: Env, name: string, fallback: string): string => {
+  const raw = text(env, name) ?? fallback;
+  try {
+    new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute URL (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+};
+
+/** Reads the gateway configuration from environment variables, with defaults for local development. */
+export function loadConfig(env: Env = process.env): GatewayConfig {
+  const production = env.NODE_ENV === 'production';
+  const keycloakIssuer = url(env, 'KEYCLOAK_ISSUER', DEFAULT_ISSUER);
+  const stubs = url(env, 'STUBS_URL', DEFAULT_STUBS_URL);
+  const services = Object.fromEntries(
+    SERVICES.map((s) => [s, url(env, SERVICE_ENV[s].env, `${stubs}${SERVICE_ENV[s].prefix}`)]),
+  ) as Record<ServiceName, string>;
+  const logLevel = (text(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);
+  }
+  return {
+    port: int(env, 'PORT', 4000, 0, 65535),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    keycloakIssuer,
+    keycloakJwksUrl: url(env, 'KEYCLOAK_JWKS_URL', `${keycloakIssuer}/protocol/openid-connect/certs`),
+    keycloakAudience: text(env, 'KEYCLOAK_AUDIENCE') ?? 'back-office-gateway',
+    keycloakAzp: list(text(env, 'KEYCLOAK_AZP'), ['back-office-web']),
+    sandboxClientId: text(env, 'SANDBOX_CLIENT_ID') ?? 'back-office-web',
+    corsOrigins: list(text(env, 'CORS_ORIGINS'), ['http://localhost:5173']),
+    upstreamTimeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 5000, 1, 600_000),
+    mutationTimeoutMs: int(env, 'MUTATION_TIMEOUT_MS', 15000, 1, 600_000),
+    services,
+    sandbox: bool(env, 'GRAPHQL_SANDBOX', !production),
+    introspection: bool(env, 'INTROSPECTION', !production),
+    logLevel,
+  };
+}

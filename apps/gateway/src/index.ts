@@ -1,0 +1,66 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type GatewayConfig } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { createGatewayApp } from './server.js';
+
+export { loadConfig, SERVICES, SERVICE_ENV_VARS, type GatewayConfig, type ServiceName } from './config.js';
+export {
+  listFieldPermissions,
+  meetsRequirements,
+  type FieldPermissions,
+  type Requirements,
+} from './auth/auth-directive.js';
+export { buildSchema } from './schema.js';
+
+export interface RunningGateway {
+  /** Base URL, e.g. http://127.0.0.1:4000 (GraphQL at `${url}/graphql`). */
+  url: string;
+  /** `${url}/graphql` */
+  graphqlUrl: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** The fetch used for upstream calls. */
+  fetch?: typeof fetch;
+}
+
+/** Starts the gateway: env config (loadConfig(process.env)) overridden by `config`. */
+export async function startGateway(
+  config: Partial<GatewayConfig> = {},
+  options: StartOptions = {},
+): Promise<RunningGateway> {
+  const base = loadConfig(process.env);
+  const full: GatewayConfig = { ...base, ...config, services: { ...base.services, ...config.services } };
+  const logger = options.logger ?? createLogger(full.logLevel);
+  const httpServer = createServer();
+  const { app, stop } = await createGatewayApp({
+    config: full,
+    logger,
+    httpServer,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  httpServer.on('request', app);
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(full.port, full.host, () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  const host = full.host === '0.0.0.0' || full.host === '::' ? '127.0.0.1' : full.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    graphqlUrl: `${url}/graphql`,
+    port,
+    close: () => (closed ??= stop()),
+  };
+}

@@ -1,0 +1,31 @@
+import type { LogLevel } from './config.js';
+
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  debug(msg: string, fields?: LogFields): void;
+  info(msg: string, fields?: LogFields): void;
+  warn(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
+}
+
+/** Structured logs: one JSON object per line on stdout. Callers never pass tokens. */
+export function createLogger(
+  level: LogLevel,
+  write: (line: string) => void = (l) => process.stdout.write(l),
+): Logger {
+  const min = ORDER[level];
+  const log = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: LogFields) => {
+    if (ORDER[lvl] < min) return;
+    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`);
+  };
+  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+}
+
+/** The error as a loggable object (name, message, stack), never the whole object graph. */
+export const errorFields = (error: unknown): LogFields =>
+  error instanceof Error
+    ? { error: { name: error.name, message: error.message, stack: error.stack } }
+    : { error: String(error) };

@@ -1,0 +1,34 @@
+import { badUserInput } from '../../errors.js';
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
+import type { Filter } from '../../upstream/filters.js';
+import { mapCollector } from './collectors.mappers.js';
+
+/** Collector picker search: an id when numeric, else part of the name. */
+export function collectorSearchFilters(search: string | null | undefined): Filter[] {
+  const text = normalizeSearch(search);
+  if (!text) return [];
+  return /^\d+$/.test(text)
+    ? [{ field: 'id', operation: 'EQUAL', value: text }]
+    : [{ field: 'name', operation: 'CONTAINS', value: text }];
+}
+
+export const collectorsResolvers: Resolvers = {
+  Query: {
+    async collectors(_root, args, { dataSources }) {
+      const { page, pageSize } = normalizePaging(args.page, args.pageSize, 20);
+      const result = await dataSources.collectors.list({
+        filters: collectorSearchFilters(args.search),
+        page,
+        limit: pageSize,
+        sorts: [{ field: 'name', direction: 'asc' }],
+      });
+      return { rows: result.rows.map(mapCollector), total: result.size, page, pageSize };
+    },
+    collector(_root, { id }, { loaders }) {
+      const key = id.trim();
+      if (!key || key.length > 64) throw badUserInput('La entidad (id) no es válida.', 'id');
+      return loaders.collector.load(key);
+    },
+  },
+};

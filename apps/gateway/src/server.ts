@@ -1,0 +1,305 @@
+import type { Server } from 'node:http';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import cors from 'cors';
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import { unwrapResolverError } from '@apollo/server/errors';
+import {
+  createTokenVerifier,
+  InvalidTokenError,
+  type AuthUser,
+  type TokenVerifier,
+} from './auth/verify-token.js';
+import type { GatewayConfig } from './config.js';
+import { createContext, operatorLocale, requestIdFrom, type GatewayContext } from './context.js';
+import { formatError, isExpectedError } from './format-error.js';
+import { createLogger, errorFields, type Logger } from './logger.js';
+import { sandboxRouter } from './sandbox/sandbox.js';
+import { buildSchema } from './schema.js';
+import {
+  GENERIC_ERROR_MESSAGE,
+  UNAUTHENTICATED_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from './upstream/error-catalogue.js';
+import { UpstreamError, isUpstreamFailure } from './upstream/errors.js';
+
+export interface GatewayAppOptions {
+  config: GatewayConfig;
+  logger?: Logger;
+  verifier?: TokenVerifier;
+  /** The fetch used for upstream calls (tests). */
+  fetch?: typeof fetch;
+  /** The HTTP server, to drain it on stop. */
+  httpServer?: Server;
+}
+
+export interface GatewayApp {
+  app: express.Express;
+  apollo: ApolloServer<GatewayContext>;
+  stop(): Promise<void>;
+}
+
+/** graphql-armor limits: generous for the web's documents, tight for abuse. Limits are not exposed. */
+export const ARMOR_LIMITS = {
+  maxDepth: 10,
+  maxAliases: 15,
+  maxTokens: 2000,
+  maxDirectives: 50,
+  maxCost: 10_000,
+} as const;
+
+interface Locals {
+  requestId: string;
+  started: number;
+  user?: AuthUser;
+  context?: GatewayContext;
+  operationName?: string | null;
+}
+
+const locals = (res: Response): Locals => res.locals as Locals;
+
+const graphqlErrorBody = (message: string, code: string) => ({ errors: [{ message, extensions: { code } }] });
+
+/** Access log (one line per request, never the token) and request id. */
+function requestLogging(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    Object.assign(res.locals, { requestId, started: performance.now() } satisfies Locals);
+    res.setHeader('x-request-id', requestId);
+    res.on('finish', () => {
+      const l = locals(res);
+      const calls = l.context?.upstreamCalls;
+      logger.info('request', {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        durationMs: Math.round(performance.now() - l.started),
+        ...(l.user ? { user: l.user.username } : {}),
+        ...(l.operationName ? { operation: l.operationName } : {}),
+        ...(calls ? { upstreamCalls: calls.length } : {}),
+      });
+    });
+    next();
+  };
+}
+
+function securityHeaders(): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('referrer-policy', 'no-referrer');
+    res.setHeader('cross-origin-resource-policy', 'same-site');
+    next();
+  };
+}
+
+/** Every GraphQL request needs a valid token: 401 with a GraphQL-shaped body otherwise, and no detail of why. */
+function requireToken(verifier: TokenVerifier, logger: Logger): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      locals(res).user = await verifier.verify(req.headers.authorization);
+      next();
+    } catch (error) {
+      const reason = error instanceof InvalidTokenError ? error.reason : String(error);
+      const unavailable = error instanceof InvalidTokenError && error.unavailable;
+      logger.warn(unavailable ? 'token not verifiable: keys unavailable' : 'token rejected', {
+        requestId: locals(res).requestId,
+        reason,
+      });
+      res.setHeader('cache-control', 'no-store');
+      if (unavailable) {
+        res.status(503).json(graphqlErrorBody(UNAVAILABLE_MESSAGE, 'UPSTREAM_UNAVAILABLE'));
+        return;
+      }
+      res.setHeader('www-authenticate', 'Bearer');
+      res.status(401).json(graphqlErrorBody(UNAUTHENTICATED_MESSAGE, 'UNAUTHENTICATED'));
+    }
+  };
+}
+
+/** Logs failures with their internals (server side only) and records the operation name for the access log. */
+function loggingPlugin(logger: Logger): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ contextValue, operationName }) {
+          contextValue.operationName = operationName ?? null;
+        },
+        async didEncounterErrors({ errors, contextValue }) {
+          for (const error of errors) {
+            const original = unwrapResolverError(error);
+            const base = { requestId: contextValue.requestId, path: error.path?.join('.') };
+            if (isUpstreamFailure(original)) {
+              logger.warn('upstream failure', {
+                ...base,
+                kind: original.name,
+                service: original.service,
+                ...(original instanceof UpstreamError
+                  ? {
+                      status: original.status,
+                      code: original.code,
+                      extendedCode: original.extendedCode,
+                      upstreamMessage: original.upstreamMessage,
+                    }
+                  : {}),
+              });
+            } else if (!isExpectedError(error)) {
+              logger.error('unexpected error', { ...base, ...errorFields(original) });
+            }
+          }
+        },
+      };
+    },
+  };
+}
+
+export async function createGatewayApp(options: GatewayAppOptions): Promise<GatewayApp> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const verifier =
+    options.verifier ??
+    createTokenVerifier({
+      issuer: config.keycloakIssuer,
+      jwksUrl: config.keycloakJwksUrl,
+      audience: config.keycloakAudience,
+      allowedAzp: config.keycloakAzp,
+    });
+
+  const armor = new ApolloArmor({
+    maxDepth: { n: ARMOR_LIMITS.maxDepth, flattenFragments: true, exposeLimits: false },
+    maxAliases: { n: ARMOR_LIMITS.maxAliases, exposeLimits: false },
+    maxTokens: { n: ARMOR_LIMITS.maxTokens, exposeLimits: false },
+    maxDirectives: { n: ARMOR_LIMITS.maxDirectives, exposeLimits: false },
+    costLimit: { maxCost: ARMOR_LIMITS.maxCost, exposeLimits: false },
+    blockFieldSuggestion: { enabled: true },
+  }).protect();
+
+  const apollo = new ApolloServer<GatewayContext>({
+    schema: buildSchema(),
+    introspection: config.introspection,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    hideSchemaDetailsFromClientErrors: true,
+    includeStacktraceInErrorResponses: false,
+    status400ForVariableCoercionErrors: true,
+    formatError,
+    validationRules: armor.validationRules,
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginUsageReportingDisabled(),
+      ApolloServerPluginSchemaReportingDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+      ...(options.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: options.httpServer })] : []),
+      ...(armor.plugins as ApolloServerPlugin<GatewayContext>[]),
+      loggingPlugin(logger),
+    ],
+  });
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestLogging(logger), securityHeaders());
+
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    const jwks = await verifier.jwksReachable();
+    res
+      .status(jwks ? 200 : 503)
+      .json({ status: jwks ? 'ok' : 'unavailable', checks: { jwks: jwks ? 'ok' : 'unreachable' } });
+  });
+
+  if (config.sandbox) app.use('/sandbox', sandboxRouter(config));
+
+  const corsOrigins = new Set(config.corsOrigins);
+  app.use(
+    '/graphql',
+    cors({
+      origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.has(origin)),
+      credentials: false,
+      methods: ['GET', 'POST'],
+      allowedHeaders: [
+        'authorization',
+        'content-type',
+        'apollo-require-preflight',
+        'x-apollo-operation-name',
+        'locale',
+        'x-request-id',
+      ],
+      exposedHeaders: ['x-request-id'],
+      maxAge: 600,
+    }),
+  );
+  app.get('/graphql', (req, res, next) => {
+    if (
+      config.sandbox &&
+      req.query.query === undefined &&
+      req.accepts(['application/json', 'text/html']) === 'text/html'
+    ) {
+      res.redirect(302, '/sandbox');
+      return;
+    }
+    next();
+  });
+  app.use(
+    '/graphql',
+    (_req, res, next) => {
+      res.setHeader('cache-control', 'no-store');
+      next();
+    },
+    requireToken(verifier, logger),
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => {
+        const l = locals(res);
+        const context = createContext({
+          config,
+          user: l.user!,
+          requestId: l.requestId,
+          locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
+          logger,
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        });
+        l.context = context;
+        return context;
+      },
+    }),
+  );
+
+  app.use((_req, res) => {
+    res.status(404).json(graphqlErrorBody('No encontrado.', 'NOT_FOUND'));
+  });
+  const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+    const status =
+      typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 500)
+      logger.error('unhandled error', { requestId: locals(res).requestId, ...errorFields(err) });
+    if (res.headersSent) return;
+    const message =
+      status === 413
+        ? 'La solicitud es demasiado grande.'
+        : status < 500
+          ? 'La solicitud no es válida.'
+          : GENERIC_ERROR_MESSAGE;
+    res
+      .status(status)
+      .json(graphqlErrorBody(message, status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR'));
+  };
+  app.use(errorHandler);
+
+  return { app, apollo, stop: () => apollo.stop() };
+}

@@ -1,0 +1,35 @@
+import { badUserInput } from '../errors.js';
+
+export const MAX_PAGE_SIZE = 100;
+
+/** page >= 1 and 1 <= pageSize; pageSize above 100 is capped (the grid never shows more than 100 rows). */
+export function normalizePaging(
+  page: number | null | undefined,
+  pageSize: number | null | undefined,
+  defaultPageSize: number,
+): { page: number; pageSize: number } {
+  const p = page ?? 1;
+  const size = pageSize ?? defaultPageSize;
+  if (!Number.isInteger(p) || p < 1)
+    throw badUserInput('La página (page) debe ser un número entero mayor o igual a 1.', 'page');
+  if (!Number.isInteger(size) || size < 1) {
+    throw badUserInput(
+      'El tamaño de página (pageSize) debe ser un número entero mayor o igual a 1.',
+      'pageSize',
+    );
+  }
+  if (p > 1_000_000) throw badUserInput('La página (page) es demasiado grande.', 'page');
+  return { page: p, pageSize: Math.min(size, MAX_PAGE_SIZE) };
+}
+
+export const MAX_SEARCH_LENGTH = 200;
+
+/** Trimmed search text, or null when empty; too long -> BAD_USER_INPUT. */
+export function normalizeSearch(search: string | null | undefined, field = 'search'): string | null {
+  const text = search?.trim() ?? '';
+  if (!text) return null;
+  if (text.length > MAX_SEARCH_LENGTH) {
+    throw badUserInput(`La búsqueda (${field}) admite hasta ${MAX_SEARCH_LENGTH} caracteres.`, field);
+  }
+  return text;
+}
