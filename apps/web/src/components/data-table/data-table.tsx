@@ -1,0 +1,309 @@
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridRenderCellParams,
+  type GridRowSelectionModel,
+  type GridSlotProps,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import { esES } from '@mui/x-data-grid/locales';
+import { includeModel, selectedVisibleIds } from './selection';
+
+declare module '@mui/x-data-grid' {
+  interface NoRowsOverlayPropsOverrides {
+    message?: string;
+  }
+}
+
+/**
+ * The one wrapper around MUI X DataGrid (only this folder imports it). Server-side paging and sorting,
+ * Spanish texts, checkbox selection of the visible page, loading and empty states, and rows that are real
+ * links (middle click and "open in new tab" work).
+ */
+
+export type DataTableSortDirection = 'asc' | 'desc';
+
+export interface DataTableSort {
+  /** The `field` of the sorted column. */
+  field: string;
+  direction: DataTableSortDirection;
+}
+
+export interface DataTableColumn<R> {
+  /** Unique key of the column; also what `onSortChange` reports. */
+  field: string;
+  /** Header text, as the operator reads it (e.g. 'FECHA'). */
+  headerName: string;
+  width?: number;
+  minWidth?: number;
+  /** Share of the remaining width. */
+  flex?: number;
+  align?: 'left' | 'right' | 'center';
+  /** Server-side sortable. Default false. */
+  sortable?: boolean;
+  /** Cell content; strings are shortened with an ellipsis and get a tooltip. Defaults to `row[field]`. */
+  render?: (row: R) => ReactNode;
+  /**
+   * Whether the cell is part of the row link (when the table has `getRowHref`). Default true;
+   * set it to false for cells holding their own buttons or links.
+   */
+  rowLink?: boolean;
+}
+
+export interface DataTableProps<R> {
+  /** Accessible name of the grid. */
+  ariaLabel: string;
+  rows: readonly R[];
+  columns: readonly DataTableColumn<R>[];
+  getRowId: (row: R) => string;
+  /** Total rows on the server, for the paginator. */
+  rowCount: number;
+  /** 1-based page. */
+  page: number;
+  pageSize: number;
+  pageSizeOptions?: readonly number[];
+  onPageChange: (page: number, pageSize: number) => void;
+  sort: DataTableSort | null;
+  onSortChange: (sort: DataTableSort | null) => void;
+  /** Order of the directions a header click cycles through. Default asc, desc (never unsorted). */
+  sortingOrder?: readonly DataTableSortDirection[];
+  loading?: boolean;
+  /** Spanish text of the empty state, e.g. 'No se encontraron pagos'. */
+  emptyMessage: string;
+  /** Each row links here (an anchor in every cell with `rowLink` not false). */
+  getRowHref?: (row: R) => string;
+  /** Checkbox selection with a header select-all for the visible rows. */
+  selectable?: boolean;
+  /** Selected ids among the visible rows. */
+  selectedIds?: readonly string[];
+  onSelectionChange?: (ids: string[]) => void;
+  /** Row height in px (default 48). */
+  rowHeight?: number;
+}
+
+export const DEFAULT_PAGE_SIZE_OPTIONS: readonly number[] = [10, 25, 50, 100];
+
+const localeText = esES.components.MuiDataGrid.defaultProps.localeText;
+
+const ellipsis = {
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  minWidth: 0,
+} as const;
+
+function EmptyOverlay({ message }: GridSlotProps['noRowsOverlay']) {
+  return (
+    <Box
+      role="status"
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1,
+        color: 'text.secondary',
+        py: 4,
+      }}
+    >
+      <SearchOffOutlinedIcon sx={{ fontSize: 40, opacity: 0.6 }} aria-hidden />
+      <Typography variant="body1">{message ?? localeText.noRowsLabel}</Typography>
+    </Box>
+  );
+}
+
+function CellContent({ content }: { content: ReactNode }) {
+  if (typeof content === 'string' || typeof content === 'number') {
+    const text = String(content);
+    return (
+      <Box component="span" sx={ellipsis} title={text}>
+        {text}
+      </Box>
+    );
+  }
+  return <>{content}</>;
+}
+
+function justify(align: DataTableColumn<unknown>['align']): string {
+  return align === 'right' ? 'flex-end' : align === 'center' ? 'center' : 'flex-start';
+}
+
+export function DataTable<R extends object>(props: DataTableProps<R>) {
+  const {
+    ariaLabel,
+    rows,
+    columns,
+    getRowId,
+    rowCount,
+    page,
+    pageSize,
+    pageSizeOptions = DEFAULT_PAGE_SIZE_OPTIONS,
+    onPageChange,
+    sort,
+    onSortChange,
+    sortingOrder = ['asc', 'desc'],
+    loading = false,
+    emptyMessage,
+    getRowHref,
+    selectable = false,
+    selectedIds,
+    onSelectionChange,
+    rowHeight = 48,
+  } = props;
+
+  const gridColumns = useMemo<GridColDef<R>[]>(
+    () =>
+      columns.map((column) => ({
+        field: column.field,
+        headerName: column.headerName,
+        width: column.width,
+        minWidth: column.minWidth ?? 80,
+        flex: column.flex,
+        align: column.align ?? 'left',
+        headerAlign: column.align ?? 'left',
+        sortable: column.sortable ?? false,
+        filterable: false,
+        hideable: false,
+        disableColumnMenu: true,
+        renderCell: (params: GridRenderCellParams<R>) => {
+          const row = params.row;
+          const content = column.render
+            ? column.render(row)
+            : ((row as Record<string, unknown>)[column.field] as ReactNode);
+          const href = getRowHref && column.rowLink !== false ? getRowHref(row) : undefined;
+          if (!href) {
+            return (
+              <Box
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: justify(column.align),
+                  height: '100%',
+                }}
+              >
+                <CellContent content={content} />
+              </Box>
+            );
+          }
+          return (
+            <Box
+              component={RouterLink}
+              to={href}
+              tabIndex={params.tabIndex}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: justify(column.align),
+                height: '100%',
+                mx: '-10px',
+                px: '10px',
+                color: 'inherit',
+                textDecoration: 'none',
+                overflow: 'hidden',
+                '&:focus-visible': { outline: 'none' },
+              }}
+            >
+              <CellContent content={content} />
+            </Box>
+          );
+        },
+      })),
+    [columns, getRowHref],
+  );
+
+  const visibleIds = useMemo(() => rows.map(getRowId), [rows, getRowId]);
+
+  const paginationModel = useMemo<GridPaginationModel>(
+    () => ({ page: page - 1, pageSize }),
+    [page, pageSize],
+  );
+  const handlePagination = useCallback(
+    (model: GridPaginationModel) => onPageChange(model.page + 1, model.pageSize),
+    [onPageChange],
+  );
+
+  const sortModel = useMemo<GridSortModel>(
+    () => (sort ? [{ field: sort.field, sort: sort.direction }] : []),
+    [sort],
+  );
+  const handleSort = useCallback(
+    (model: GridSortModel) => {
+      const first = model[0];
+      onSortChange(first?.sort ? { field: first.field, direction: first.sort } : null);
+    },
+    [onSortChange],
+  );
+
+  const selectionModel = useMemo<GridRowSelectionModel>(() => includeModel(selectedIds ?? []), [selectedIds]);
+  const handleSelection = useCallback(
+    (model: GridRowSelectionModel) => onSelectionChange?.(selectedVisibleIds(model, visibleIds)),
+    [onSelectionChange, visibleIds],
+  );
+
+  return (
+    <DataGrid<R>
+      aria-label={ariaLabel}
+      rows={rows}
+      columns={gridColumns}
+      getRowId={getRowId}
+      localeText={localeText}
+      autoHeight
+      rowHeight={rowHeight}
+      columnHeaderHeight={44}
+      // Paging and sorting happen on the server.
+      paginationMode="server"
+      sortingMode="server"
+      filterMode="server"
+      rowCount={rowCount}
+      paginationModel={paginationModel}
+      onPaginationModelChange={handlePagination}
+      pageSizeOptions={[...pageSizeOptions]}
+      sortModel={sortModel}
+      onSortModelChange={handleSort}
+      sortingOrder={[...sortingOrder]}
+      // Selection: checkboxes only, always an explicit list of the visible rows (never an exclude model).
+      checkboxSelection={selectable}
+      disableRowSelectionOnClick
+      disableRowSelectionExcludeModel
+      rowSelectionModel={selectionModel}
+      onRowSelectionModelChange={handleSelection}
+      hideFooterSelectedRowCount
+      disableColumnMenu
+      disableColumnFilter
+      disableColumnSelector
+      disableDensitySelector
+      loading={loading}
+      slots={{ noRowsOverlay: EmptyOverlay }}
+      slotProps={{
+        noRowsOverlay: { message: emptyMessage },
+        loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
+      }}
+      sx={{
+        '--DataGrid-overlayHeight': '220px',
+        border: 0,
+        '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50' },
+        '& .MuiDataGrid-columnHeaderTitle': {
+          fontWeight: 600,
+          fontSize: '0.75rem',
+          letterSpacing: '0.04em',
+          color: 'text.secondary',
+        },
+        '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: 'none' },
+        '& .MuiDataGrid-cell:focus-visible, & .MuiDataGrid-cell:focus-within': {
+          outline: '2px solid',
+          outlineColor: 'primary.light',
+          outlineOffset: '-2px',
+        },
+        '& .MuiDataGrid-row:hover': { bgcolor: 'action.hover' },
+        '& .MuiDataGrid-row.Mui-selected': { bgcolor: 'action.selected' },
+      }}
+    />
+  );
+}

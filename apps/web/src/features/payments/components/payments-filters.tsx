@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import type { PaymentDateField } from '../../../gql/graphql';
+import type { CollectorRef, PaymentsFilters } from '../payments-list-state';
+import { CollectorPicker } from './collector-picker';
+import { PaymentMethodSelect } from './payment-method-select';
+import { PeriodPicker } from './period-picker';
+
+export type PaymentsFilterValues = Omit<PaymentsFilters, 'status'>;
+
+export interface CollectorOptionsProps {
+  options: readonly CollectorRef[];
+  loading: boolean;
+  error?: string;
+  onSearch: (text: string) => void;
+}
+
+export interface PaymentsFiltersProps {
+  /** The filters of the list on screen (the form starts from them). */
+  applied: PaymentsFilterValues;
+  /** Whether a status filter is active (the refund date clears it). */
+  statusActive: boolean;
+  onSubmit: (values: PaymentsFilterValues) => void;
+  onClear: () => void;
+  collectorOptions: CollectorOptionsProps;
+}
+
+const DATE_FIELD_OPTIONS: { value: PaymentDateField; label: string }[] = [
+  { value: 'REQUEST_DATE', label: 'Fecha de solicitud' },
+  { value: 'REFUNDED_DATE', label: 'Fecha de devolución' },
+];
+
+function sameFilters(a: PaymentsFilterValues, b: PaymentsFilterValues): boolean {
+  return (
+    a.search.trim() === b.search.trim() &&
+    (a.collector?.id ?? '') === (b.collector?.id ?? '') &&
+    a.period === b.period &&
+    a.dateField === b.dateField &&
+    a.methods.join(',') === b.methods.join(',')
+  );
+}
+
+/**
+ * The filter form of Buscar Pagos. Editing changes nothing until Buscar (or Enter in the search box);
+ * the screen remounts it (key) when the applied filters change, e.g. on back/forward navigation.
+ */
+export function PaymentsFiltersForm({
+  applied,
+  statusActive,
+  onSubmit,
+  onClear,
+  collectorOptions,
+}: PaymentsFiltersProps) {
+  const [draft, setDraft] = useState<PaymentsFilterValues>(applied);
+  const update = (patch: Partial<PaymentsFilterValues>) => setDraft((current) => ({ ...current, ...patch }));
+  const methodsAvailable = draft.search.trim() !== '' || draft.collector !== null;
+  const dirty = !sameFilters(draft, applied);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({ ...draft, search: draft.search.trim(), methods: methodsAvailable ? draft.methods : [] });
+  };
+
+  return (
+    <Paper
+      component="form"
+      role="search"
+      aria-label="Filtros de pagos"
+      variant="outlined"
+      onSubmit={submit}
+      sx={{ p: 2, mb: 2 }}
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 2fr) minmax(220px, 1.4fr) auto' },
+        }}
+      >
+        <TextField
+          label="Buscar"
+          placeholder="E-mail del pagador, ID de pago o nombre"
+          value={draft.search}
+          onChange={(event) => update({ search: event.target.value })}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { 'aria-label': 'Buscar por e-mail del pagador, ID de pago o nombre', maxLength: 200 },
+          }}
+        />
+        <CollectorPicker
+          value={draft.collector}
+          onChange={(collector) => update({ collector })}
+          options={collectorOptions.options}
+          loading={collectorOptions.loading}
+          error={collectorOptions.error}
+          onSearch={collectorOptions.onSearch}
+        />
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', height: 56 }}>
+          <Button type="submit" variant="contained" size="large" startIcon={<SearchIcon />} sx={{ px: 3 }}>
+            Buscar
+          </Button>
+          <Button
+            type="button"
+            variant="text"
+            color="inherit"
+            onClick={onClear}
+            sx={{ color: 'text.secondary' }}
+          >
+            Limpiar
+          </Button>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mt: 2 }}>
+        <PeriodPicker value={draft.period} onChange={(period) => update({ period })} />
+        <TextField
+          select
+          label="Aplicar período a"
+          value={draft.dateField}
+          onChange={(event) => update({ dateField: event.target.value as PaymentDateField })}
+          helperText={
+            draft.dateField === 'REFUNDED_DATE' && statusActive ? 'Se quitará el filtro de estado' : undefined
+          }
+          sx={{ width: 210 }}
+        >
+          {DATE_FIELD_OPTIONS.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        {methodsAvailable && (
+          <Box sx={{ flex: '1 1 280px', maxWidth: 480 }}>
+            <PaymentMethodSelect value={draft.methods} onChange={(methods) => update({ methods })} />
+          </Box>
+        )}
+        {dirty && (
+          <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }} role="status">
+            Presione Buscar para aplicar los cambios.
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}

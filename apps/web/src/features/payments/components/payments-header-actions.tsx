@@ -1,0 +1,142 @@
+import { useState, type MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import CheckIcon from '@mui/icons-material/Check';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import type { PaymentStatus } from '../../../gql/graphql';
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../payment-status';
+import { PaymentStatusDot } from './payment-status-chip';
+
+export type ExportFormat = 'XLSX' | 'CSV' | 'JSON';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['XLSX', 'CSV', 'JSON'];
+
+export interface PaymentsHeaderActionsProps {
+  status: PaymentStatus | null;
+  /** With the refund date the status filter does not apply (spec 000 §9). */
+  statusDisabled: boolean;
+  onStatusChange: (status: PaymentStatus | null) => void;
+  /** EXPORT_CREATE */
+  canExport: boolean;
+  onExport: (format: ExportFormat) => void;
+  /** EXPORT_SEARCH and EXPORT_SHOW */
+  canSeeExportHistory: boolean;
+}
+
+/** The header of Buscar Pagos: status filter menu, export menu and the export-history link. */
+export function PaymentsHeaderActions(props: PaymentsHeaderActionsProps) {
+  const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const open = (setter: (el: HTMLElement) => void) => (event: MouseEvent<HTMLElement>) =>
+    setter(event.currentTarget);
+
+  const statusButton = (
+    <Button
+      variant={props.status ? 'contained' : 'outlined'}
+      color="primary"
+      disableElevation
+      startIcon={<FilterListIcon />}
+      endIcon={<KeyboardArrowDownIcon />}
+      onClick={open(setStatusAnchor)}
+      disabled={props.statusDisabled}
+      aria-haspopup="menu"
+      aria-controls={statusAnchor ? 'payments-status-menu' : undefined}
+      aria-expanded={statusAnchor ? 'true' : undefined}
+    >
+      Estado: {props.status ? PAYMENT_STATUS_LABELS[props.status] : 'Todos'}
+    </Button>
+  );
+
+  const choose = (status: PaymentStatus | null) => {
+    setStatusAnchor(null);
+    props.onStatusChange(status);
+  };
+
+  return (
+    <>
+      {props.statusDisabled ? (
+        <Tooltip title="El filtro de estado no se aplica con la fecha de devolución">
+          <span>{statusButton}</span>
+        </Tooltip>
+      ) : (
+        statusButton
+      )}
+      <Menu
+        id="payments-status-menu"
+        anchorEl={statusAnchor}
+        open={Boolean(statusAnchor)}
+        onClose={() => setStatusAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { dense: true, 'aria-label': 'Filtrar por estado' } }}
+      >
+        <MenuItem selected={props.status === null} onClick={() => choose(null)}>
+          <ListItemIcon>{props.status === null ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+          <ListItemText>Todos</ListItemText>
+        </MenuItem>
+        {PAYMENT_STATUSES.map((status) => (
+          <MenuItem key={status} selected={props.status === status} onClick={() => choose(status)}>
+            <ListItemIcon>
+              {props.status === status ? (
+                <CheckIcon fontSize="small" />
+              ) : (
+                <PaymentStatusDot status={status} />
+              )}
+            </ListItemIcon>
+            <ListItemText>{PAYMENT_STATUS_LABELS[status]}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+
+      {props.canExport && (
+        <>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlinedIcon />}
+            endIcon={<KeyboardArrowDownIcon />}
+            onClick={open(setExportAnchor)}
+            aria-haspopup="menu"
+            aria-controls={exportAnchor ? 'payments-export-menu' : undefined}
+            aria-expanded={exportAnchor ? 'true' : undefined}
+          >
+            Exportar
+          </Button>
+          <Menu
+            id="payments-export-menu"
+            anchorEl={exportAnchor}
+            open={Boolean(exportAnchor)}
+            onClose={() => setExportAnchor(null)}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+            slotProps={{ list: { dense: true, 'aria-label': 'Exportar' } }}
+          >
+            {EXPORT_FORMATS.map((format) => (
+              <MenuItem
+                key={format}
+                onClick={() => {
+                  setExportAnchor(null);
+                  props.onExport(format);
+                }}
+              >
+                Exportar {format}
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      )}
+
+      {props.canSeeExportHistory && (
+        <Button component={RouterLink} to="/exportaciones" variant="text" startIcon={<HistoryIcon />}>
+          Historial de exportaciones
+        </Button>
+      )}
+    </>
+  );
+}

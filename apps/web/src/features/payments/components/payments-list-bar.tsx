@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+
+const countFormat = new Intl.NumberFormat('es-AR');
+
+export interface PaymentsListBarProps {
+  /** Total payments matching the filters, undefined while unknown. */
+  total: number | undefined;
+  /** Human description of the period, e.g. 'marzo de 2025 · fecha de solicitud'. */
+  periodLabel: string;
+  selectedCount: number;
+  onClearSelection: () => void;
+}
+
+/** Above the grid: the result count, or the selection counter when rows are selected. */
+export function PaymentsListBar({
+  total,
+  periodLabel,
+  selectedCount,
+  onClearSelection,
+}: PaymentsListBarProps) {
+  const selecting = selectedCount > 0;
+  return (
+    <Box
+      sx={(theme) => ({
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        minHeight: 52,
+        px: 2,
+        borderBottom: `1px solid ${theme.palette.divider}`,
+        bgcolor: selecting ? alpha(theme.palette.primary.main, 0.08) : 'transparent',
+      })}
+    >
+      {selecting ? (
+        <>
+          <Typography variant="subtitle2" color="primary" role="status" data-testid="selection-count">
+            {selectedCount === 1
+              ? '1 pago seleccionado'
+              : `${countFormat.format(selectedCount)} pagos seleccionados`}
+          </Typography>
+          <Button size="small" onClick={onClearSelection}>
+            Deseleccionar
+          </Button>
+        </>
+      ) : (
+        <>
+          <Typography variant="subtitle2" data-testid="result-count">
+            {total === undefined
+              ? 'Buscando…'
+              : total === 1
+                ? '1 pago'
+                : `${countFormat.format(total)} pagos`}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {periodLabel}
+          </Typography>
+        </>
+      )}
+    </Box>
+  );
+}

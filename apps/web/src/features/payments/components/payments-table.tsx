@@ -1,0 +1,168 @@
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableSort,
+} from '../../../components/data-table/data-table';
+import type { PaymentSortField, PaymentsSearchQuery } from '../../../gql/graphql';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { describePaymentMethods } from '../payment-methods';
+import type { PaymentsSort } from '../payments-list-state';
+import { PaymentStatusChip } from './payment-status-chip';
+
+export type PaymentRow = PaymentsSearchQuery['payments']['rows'][number];
+
+/** Where a payment's detail lives. */
+export function paymentHref(id: string): string {
+  return `/pago/${encodeURIComponent(id)}`;
+}
+
+/** Columns that sort on the server, by column field (spec 000 §2: request_date, payer.name, final_amount, status). */
+const SORT_FIELDS: Record<string, PaymentSortField> = {
+  requestDate: 'REQUEST_DATE',
+  payerName: 'PAYER_NAME',
+  finalAmount: 'FINAL_AMOUNT',
+  status: 'STATUS',
+};
+
+export function toTableSort(sort: PaymentsSort): DataTableSort | null {
+  const field = Object.keys(SORT_FIELDS).find((key) => SORT_FIELDS[key] === sort.field);
+  return field ? { field, direction: sort.direction === 'ASC' ? 'asc' : 'desc' } : null;
+}
+
+export function fromTableSort(sort: DataTableSort | null): PaymentsSort | null {
+  const field = sort ? SORT_FIELDS[sort.field] : undefined;
+  return sort && field ? { field, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' } : null;
+}
+
+const COLUMNS: DataTableColumn<PaymentRow>[] = [
+  {
+    field: 'requestDate',
+    headerName: 'FECHA',
+    width: 168,
+    sortable: true,
+    render: (row) => formatDateTime(row.requestDate),
+  },
+  {
+    field: 'id',
+    headerName: 'ID TRANSACCIÓN',
+    width: 150,
+    render: (row) => (
+      <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', color: 'primary.main' }}>
+        {row.id}
+      </Box>
+    ),
+  },
+  { field: 'conceptId', headerName: 'CONCEPTO', width: 130, render: (row) => row.conceptId ?? '' },
+  {
+    field: 'conceptDescription',
+    headerName: 'DESCRIPCIÓN',
+    flex: 1,
+    minWidth: 160,
+    render: (row) => row.conceptDescription ?? '',
+  },
+  {
+    field: 'payerName',
+    headerName: 'NOMBRE',
+    flex: 1,
+    minWidth: 160,
+    sortable: true,
+    render: (row) => row.payer?.name ?? '',
+  },
+  {
+    field: 'finalAmount',
+    headerName: 'IMPORTE',
+    width: 140,
+    align: 'right',
+    sortable: true,
+    render: (row) => (
+      <Box
+        component="span"
+        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, whiteSpace: 'nowrap' }}
+      >
+        {formatAmount(row.finalAmount)}
+      </Box>
+    ),
+  },
+  {
+    field: 'paymentMethods',
+    headerName: 'MEDIO DE PAGO',
+    width: 190,
+    render: (row) => describePaymentMethods(row.paymentMethods),
+  },
+  {
+    field: 'status',
+    headerName: 'ESTADO',
+    width: 128,
+    sortable: true,
+    render: (row) => <PaymentStatusChip status={row.status} />,
+  },
+  {
+    field: 'actions',
+    headerName: 'ACCIONES',
+    width: 96,
+    align: 'center',
+    rowLink: false,
+    render: (row) => (
+      <Tooltip title="Ver detalle">
+        <IconButton
+          component={RouterLink}
+          to={paymentHref(row.id)}
+          size="small"
+          aria-label={`Ver detalle del pago ${row.id}`}
+        >
+          <VisibilityOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    ),
+  },
+];
+
+const rowId = (row: PaymentRow) => row.id;
+const rowHref = (row: PaymentRow) => paymentHref(row.id);
+
+export interface PaymentsTableProps {
+  rows: readonly PaymentRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageSizeOptions: readonly number[];
+  sort: PaymentsSort;
+  loading: boolean;
+  selectedIds: readonly string[];
+  onPageChange: (page: number, pageSize: number) => void;
+  onSortChange: (sort: PaymentsSort | null) => void;
+  onSelectionChange: (ids: string[]) => void;
+}
+
+/** The Buscar Pagos grid: the spec's nine columns, rows linking to /pago/{id}. */
+export function PaymentsTable(props: PaymentsTableProps) {
+  const { onSortChange } = props;
+  const tableSort = useMemo(() => toTableSort(props.sort), [props.sort]);
+  return (
+    <DataTable<PaymentRow>
+      ariaLabel="Pagos"
+      rows={props.rows}
+      columns={COLUMNS}
+      getRowId={rowId}
+      getRowHref={rowHref}
+      rowCount={props.total}
+      page={props.page}
+      pageSize={props.pageSize}
+      pageSizeOptions={props.pageSizeOptions}
+      onPageChange={props.onPageChange}
+      sort={tableSort}
+      onSortChange={(sort) => onSortChange(fromTableSort(sort))}
+      loading={props.loading}
+      emptyMessage="No se encontraron pagos"
+      selectable
+      selectedIds={props.selectedIds}
+      onSelectionChange={props.onSelectionChange}
+    />
+  );
+}

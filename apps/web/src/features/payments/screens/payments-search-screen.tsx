@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { PageHeader } from '../../../components/layout/page-header';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { useNotify } from '../../../lib/notifications';
+import {
+  PaymentsCollectorOptionsDocument,
+  PaymentsPermissionsDocument,
+  PaymentsSearchDocument,
+  type PaymentStatus,
+} from '../../../gql/graphql';
+import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
+import { PaymentsHeaderActions, type ExportFormat } from '../components/payments-header-actions';
+import { PaymentsListBar } from '../components/payments-list-bar';
+import { PaymentsTable } from '../components/payments-table';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { usePaymentsListUrl } from '../hooks/use-payments-list-url';
+import { PAYMENTS_MESSAGES, periodLabel } from '../messages';
+import {
+  PAGE_SIZE_OPTIONS,
+  defaultPaymentsListState,
+  toPaymentsSearchVariables,
+  withFilters,
+  withPage,
+  withSort,
+  type CollectorRef,
+  type PaymentsSort,
+} from '../payments-list-state';
+
+const COLLECTOR_SEARCH_DEBOUNCE_MS = 300;
+const COLLECTOR_OPTIONS = 20;
+
+/** Buscar Pagos (/pagos): filters and list state in the URL, server-side paging and sorting. */
+export default function PaymentsSearchScreen() {
+  const notify = useNotify();
+  const { state, key, setState } = usePaymentsListUrl();
+
+  // Permissions come from `me`, loaded by the shell at start (served from Apollo's cache).
+  const { data: meData } = useQuery(PaymentsPermissionsDocument, { fetchPolicy: 'cache-first' });
+  const permissions = meData?.me.permissions ?? [];
+  const canExport = permissions.includes('EXPORT_CREATE');
+  const canSeeExportHistory = permissions.includes('EXPORT_SEARCH') && permissions.includes('EXPORT_SHOW');
+
+  // The list.
+  const variables = useMemo(() => toPaymentsSearchVariables(state), [state]);
+  const { data, previousData, loading, error, refetch } = useQuery(PaymentsSearchDocument, {
+    variables,
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const page = data?.payments ?? (loading ? previousData?.payments : undefined);
+
+  // Selection belongs to one list view: a new page, sort or filter starts empty.
+  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key, ids: [] });
+  const selectedIds = selection.key === key ? selection.ids : [];
+  const onSelectionChange = useCallback((ids: string[]) => setSelection({ key, ids }), [key]);
+
+  // Collector options, debounced, fetched once the picker is used.
+  const [collectorSearch, setCollectorSearch] = useState<string | null>(null);
+  const debouncedCollectorSearch = useDebouncedValue(collectorSearch, COLLECTOR_SEARCH_DEBOUNCE_MS);
+  const collectors = useQuery(PaymentsCollectorOptionsDocument, {
+    variables: { search: debouncedCollectorSearch?.trim() || null, pageSize: COLLECTOR_OPTIONS },
+    skip: debouncedCollectorSearch === null,
+  });
+  const collectorOptions = useMemo<CollectorRef[]>(
+    () => (collectors.data?.collectors.rows ?? []).map((row) => ({ id: row.id, name: row.name })),
+    [collectors.data],
+  );
+
+  const applyFilters = (values: PaymentsFilterValues) => setState(withFilters(state, values));
+  const clearFilters = () => setState({ ...defaultPaymentsListState(), pageSize: state.pageSize });
+  const changeStatus = (status: PaymentStatus | null) => setState(withFilters(state, { status }));
+  const changeSort = (sort: PaymentsSort | null) => setState(withSort(state, sort));
+  const changePage = (nextPage: number, pageSize: number) => setState(withPage(state, nextPage, pageSize));
+  const exportList = (format: ExportFormat) => notify.info(`${PAYMENTS_MESSAGES.exportSoon} (${format}).`);
+
+  // A page past the end (e.g. an old link) goes to the last page.
+  const total = page?.total;
+  const lastPage = total ? Math.ceil(total / state.pageSize) : 1;
+  const pastTheEnd = Boolean(data) && total !== undefined && total > 0 && state.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setState(withPage(state, lastPage, state.pageSize), { replace: true });
+  }, [pastTheEnd, lastPage, state, setState]);
+
+  const appliedFilters: PaymentsFilterValues = {
+    search: state.search,
+    collector: state.collector,
+    period: state.period,
+    dateField: state.dateField,
+    methods: state.methods,
+  };
+  const filtersKey = JSON.stringify(appliedFilters);
+  const periodText = `${periodLabel(state.period)} · ${state.dateField === 'REFUNDED_DATE' ? 'fecha de devolución' : 'fecha de solicitud'}`;
+
+  return (
+    <Box component="section" aria-labelledby="payments-search-title">
+      <PageHeader
+        title={PAYMENTS_MESSAGES.title}
+        actions={
+          <PaymentsHeaderActions
+            status={state.status}
+            statusDisabled={state.dateField === 'REFUNDED_DATE'}
+            onStatusChange={changeStatus}
+            canExport={canExport}
+            onExport={exportList}
+            canSeeExportHistory={canSeeExportHistory}
+          />
+        }
+      />
+      <PaymentsFiltersForm
+        key={filtersKey}
+        applied={appliedFilters}
+        statusActive={state.status !== null}
+        onSubmit={applyFilters}
+        onClear={clearFilters}
+        collectorOptions={{
+          options: collectorOptions,
+          loading: collectors.loading || collectorSearch !== debouncedCollectorSearch,
+          error: collectors.error ? PAYMENTS_MESSAGES.collectorsError : undefined,
+          onSearch: setCollectorSearch,
+        }}
+      />
+      {error && !loading ? (
+        <ErrorAlert
+          title={PAYMENTS_MESSAGES.loadError}
+          error={error}
+          onRetry={() => {
+            void refetch().catch(() => undefined);
+          }}
+        />
+      ) : (
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <PaymentsListBar
+            total={total}
+            periodLabel={periodText}
+            selectedCount={selectedIds.length}
+            onClearSelection={() => onSelectionChange([])}
+          />
+          <PaymentsTable
+            rows={page?.rows ?? []}
+            total={total ?? 0}
+            page={state.page}
+            pageSize={state.pageSize}
+            pageSizeOptions={PAGE_SIZE_OPTIONS}
+            sort={state.sort}
+            loading={loading}
+            selectedIds={selectedIds}
+            onPageChange={changePage}
+            onSortChange={changeSort}
+            onSelectionChange={onSelectionChange}
+          />
+        </Paper>
+      )}
+    </Box>
+  );
+}
