@@ -32,8 +32,8 @@ export interface GatewayContext {
   };
   /** Upstream calls made so far (for the access log). */
   upstreamCalls: UpstreamCall[];
-  /** Set once the operation is resolved (for the access log). */
-  operationName?: string | null;
+  /** Shared with the access log (Apollo shallow-clones the context, so only nested objects are shared). */
+  meta: { operationName: string | null };
 }
 
 export interface ContextOptions {
@@ -82,6 +82,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     dataSources: { payments: new PaymentsDataSource(upstream('payment')), collectors },
     loaders: { collector: createCollectorLoader(collectors) },
     upstreamCalls,
+    meta: { operationName: null },
   };
 }
 

@@ -62,7 +62,6 @@ interface Locals {
   started: number;
   user?: AuthUser;
   context?: GatewayContext;
-  operationName?: string | null;
 }
 
 const locals = (res: Response): Locals => res.locals as Locals;
@@ -81,11 +80,11 @@ function requestLogging(logger: Logger): RequestHandler {
       logger.info('request', {
         requestId,
         method: req.method,
-        path: req.path,
+        path: req.originalUrl.split('?')[0],
         status: res.statusCode,
         durationMs: Math.round(performance.now() - l.started),
         ...(l.user ? { user: l.user.username } : {}),
-        ...(l.operationName ? { operation: l.operationName } : {}),
+        ...(l.context?.meta.operationName ? { operation: l.context.meta.operationName } : {}),
         ...(calls ? { upstreamCalls: calls.length } : {}),
       });
     });
@@ -132,7 +131,7 @@ function loggingPlugin(logger: Logger): ApolloServerPlugin<GatewayContext> {
     async requestDidStart() {
       return {
         async didResolveOperation({ contextValue, operationName }) {
-          contextValue.operationName = operationName ?? null;
+          contextValue.meta.operationName = operationName ?? null;
         },
         async didEncounterErrors({ errors, contextValue }) {
           for (const error of errors) {
@@ -175,11 +174,22 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     });
 
   const armor = new ApolloArmor({
-    maxDepth: { n: ARMOR_LIMITS.maxDepth, flattenFragments: true, exposeLimits: false },
+    // ignoreIntrospection: false — introspection is counted too (its exemption had a bypass).
+    maxDepth: {
+      n: ARMOR_LIMITS.maxDepth,
+      flattenFragments: true,
+      ignoreIntrospection: false,
+      exposeLimits: false,
+    },
     maxAliases: { n: ARMOR_LIMITS.maxAliases, exposeLimits: false },
     maxTokens: { n: ARMOR_LIMITS.maxTokens, exposeLimits: false },
     maxDirectives: { n: ARMOR_LIMITS.maxDirectives, exposeLimits: false },
-    costLimit: { maxCost: ARMOR_LIMITS.maxCost, exposeLimits: false },
+    costLimit: {
+      maxCost: ARMOR_LIMITS.maxCost,
+      flattenFragments: true,
+      ignoreIntrospection: false,
+      exposeLimits: false,
+    },
     blockFieldSuggestion: { enabled: true },
   }).protect();
 
@@ -190,7 +200,6 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     allowBatchedHttpRequests: false,
     hideSchemaDetailsFromClientErrors: true,
     includeStacktraceInErrorResponses: false,
-    status400ForVariableCoercionErrors: true,
     formatError,
     validationRules: armor.validationRules,
     plugins: [

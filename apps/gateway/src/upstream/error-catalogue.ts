@@ -29,8 +29,13 @@ export const UNAVAILABLE_MESSAGE =
 export const CATALOGUE: readonly CatalogueEntry[] = [
   // Any service.
   { service: '*', code: 'bad_request', message: 'La solicitud no es válida.' },
+  {
+    service: '*',
+    code: 'bad_request',
+    extendedCode: 'invalid_filters',
+    message: 'Los filtros de búsqueda no son válidos.',
+  },
   { service: '*', code: 'invalid_filters', message: 'Los filtros de búsqueda no son válidos.' },
-  { service: '*', code: 'invalid_filter', message: 'Los filtros de búsqueda no son válidos.' },
   { service: '*', code: 'validation_error', message: 'Los datos enviados no son válidos.' },
   { service: '*', code: 'invalid_request', message: 'Los datos enviados no son válidos.' },
   { service: '*', code: 'unauthorized', message: UNAUTHENTICATED_MESSAGE },
@@ -95,7 +100,7 @@ export function operatorMessage(
   status?: number,
 ): string {
   const text = catalogueMessage(service, code, extendedCode, status);
-  return extendedCode ? `${text} - ${extendedCode}` : text;
+  return extendedCode ? `${text.replace(/\.$/, '')} - ${extendedCode}` : text;
 }
 
 export type UpstreamFailureCode =

@@ -1,4 +1,3 @@
-/* global document, window, fetch, console */
 // The gateway's offline GraphQL sandbox. Plain browser JavaScript (ES module), no external assets.
 
 /** Compact introspection: within the gateway's depth, token and cost limits. Keep in sync with sandbox.test.ts. */

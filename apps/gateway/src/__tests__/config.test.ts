@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, SERVICES } from '../config.js';
+
+describe('loadConfig', () => {
+  it('has development defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(4000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.keycloakIssuer).toBe('http://localhost:8080/realms/back-office');
+    expect(config.keycloakJwksUrl).toBe(
+      'http://localhost:8080/realms/back-office/protocol/openid-connect/certs',
+    );
+    expect(config.keycloakAudience).toBe('back-office-gateway');
+    expect(config.keycloakAzp).toEqual(['back-office-web']);
+    expect(config.corsOrigins).toEqual(['http://localhost:5173']);
+    expect(config.upstreamTimeoutMs).toBe(5000);
+    expect(config.mutationTimeoutMs).toBe(15000);
+    expect(config.services.payment).toBe('http://127.0.0.1:4010/payment');
+    expect(config.services.collector).toBe('http://127.0.0.1:4010/collector');
+    expect(config.services.notification).toBe('http://127.0.0.1:4010/notification');
+    expect(config.services.afip).toBe('http://127.0.0.1:4010/afip');
+    expect(config.services.distribuciones).toBe('http://127.0.0.1:4010/distribuciones');
+    expect(Object.keys(config.services).sort()).toEqual([...SERVICES].sort());
+    expect(config.sandbox).toBe(true);
+    expect(config.introspection).toBe(true);
+  });
+
+  it('reads every variable, with the JWKS URL independent of the issuer', () => {
+    const config = loadConfig({
+      PORT: '4100',
+      HOST: '0.0.0.0',
+      KEYCLOAK_ISSUER: 'http://localhost:8080/realms/back-office/',
+      KEYCLOAK_JWKS_URL: 'http://keycloak:8080/realms/back-office/protocol/openid-connect/certs',
+      KEYCLOAK_AUDIENCE: 'gw',
+      KEYCLOAK_AZP: 'back-office-web, otro-cliente',
+      CORS_ORIGINS: 'http://localhost:5173,https://backoffice.example.com',
+      UPSTREAM_TIMEOUT_MS: '1000',
+      MUTATION_TIMEOUT_MS: '20000',
+      PAYMENT_SERVICE_URL: 'http://payments.internal/api/',
+      GRAPHQL_SANDBOX: 'false',
+      INTROSPECTION: '0',
+    });
+    expect(config.port).toBe(4100);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.keycloakIssuer).toBe('http://localhost:8080/realms/back-office');
+    expect(config.keycloakJwksUrl).toBe(
+      'http://keycloak:8080/realms/back-office/protocol/openid-connect/certs',
+    );
+    expect(config.keycloakAudience).toBe('gw');
+    expect(config.keycloakAzp).toEqual(['back-office-web', 'otro-cliente']);
+    expect(config.corsOrigins).toEqual(['http://localhost:5173', 'https://backoffice.example.com']);
+    expect(config.upstreamTimeoutMs).toBe(1000);
+    expect(config.mutationTimeoutMs).toBe(20000);
+    expect(config.services.payment).toBe('http://payments.internal/api');
+    expect(config.services.collector).toBe('http://127.0.0.1:4010/collector');
+    expect(config.sandbox).toBe(false);
+    expect(config.introspection).toBe(false);
+  });
+
+  it('turns the sandbox and introspection off in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ sandbox: false, introspection: false });
+    expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_SANDBOX: 'true' }).sandbox).toBe(true);
+  });
+
+  it('refuses malformed values', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '0' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
+    expect(() => loadConfig({ PAYMENT_SERVICE_URL: 'not a url' })).toThrow(/PAYMENT_SERVICE_URL/);
+    expect(() => loadConfig({ INTROSPECTION: 'maybe' })).toThrow(/INTROSPECTION/);
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { mapPayment, mapPaymentStatus } from '../payments.mappers.js';
+import { PAYMENT_METHODS, paymentMethodName } from '../payment-methods.js';
+
+const raw = {
+  id: 'P-1001',
+  status: 'approved',
+  status_detail: 'accredited',
+  type: 'online',
+  request_date: '2025-03-10T14:30:00.000-03:00',
+  last_update_date: '2025-03-10T14:31:00.000-03:00',
+  due_date: null,
+  refunded_date: undefined,
+  external_transaction_id: 'EXT-1',
+  final_amount: 1500.1,
+  currency_id: 'ARS',
+  details: [
+    { concept_id: 'CUOTA', concept_description: 'Cuota marzo', amount: 1500.1, external_reference: 'REF-1' },
+    { concept_id: 'OTRO', concept_description: 'Otro', amount: 0 },
+  ],
+  payer: { id: 77, name: 'Ana Gómez', email: 'ana@example.com' },
+  payment_methods: [
+    {
+      media_payment_id: 10,
+      first_six_digits: '450799',
+      last_four_digits: '1234',
+      amount: 1500.1,
+      final_amount: 1500.1,
+    },
+    { media_payment_id: 300, installments: 3 },
+  ],
+  collector_id: 1001,
+  version: 2,
+};
+
+describe('payments mappers', () => {
+  it('maps snake_case to the GraphQL Payment', () => {
+    expect(mapPayment(raw)).toEqual({
+      id: 'P-1001',
+      status: 'APPROVED',
+      statusDetail: 'accredited',
+      type: 'ONLINE',
+      requestDate: '2025-03-10T17:30:00.000Z',
+      lastUpdateDate: '2025-03-10T17:31:00.000Z',
+      dueDate: null,
+      lastDueDate: null,
+      refundedDate: null,
+      externalTransactionId: 'EXT-1',
+      finalAmount: '1500.10',
+      currencyId: 'ARS',
+      details: [
+        {
+          conceptId: 'CUOTA',
+          conceptDescription: 'Cuota marzo',
+          amount: '1500.10',
+          externalReference: 'REF-1',
+        },
+        { conceptId: 'OTRO', conceptDescription: 'Otro', amount: '0.00', externalReference: null },
+      ],
+      conceptId: 'CUOTA',
+      conceptDescription: 'Cuota marzo',
+      payer: { id: '77', name: 'Ana Gómez', email: 'ana@example.com' },
+      paymentMethods: [
+        {
+          mediaPaymentId: 10,
+          mediaPaymentName: 'Visa Débito',
+          mediaPaymentDetail: null,
+          firstSixDigits: '450799',
+          lastFourDigits: '1234',
+          amount: '1500.10',
+          finalAmount: '1500.10',
+          currencyId: null,
+          installments: 1,
+          type: null,
+        },
+        {
+          mediaPaymentId: 300,
+          mediaPaymentName: null,
+          mediaPaymentDetail: null,
+          firstSixDigits: null,
+          lastFourDigits: null,
+          amount: null,
+          finalAmount: null,
+          currencyId: null,
+          installments: 3,
+          type: null,
+        },
+      ],
+      collectorId: '1001',
+      version: 2,
+      isCurrentVersion: true,
+    });
+  });
+
+  it('marks old versions and tolerates missing optional parts', () => {
+    const payment = mapPayment({
+      id: 5,
+      status: 'OVERDUE',
+      request_date: '2025-01-01T00:00:00Z',
+      final_amount: '10',
+      collector_id: '9',
+      last_modified: false,
+    });
+    expect(payment).toMatchObject({
+      id: '5',
+      status: 'OVERDUE',
+      type: null,
+      finalAmount: '10.00',
+      currencyId: 'ARS',
+      details: [],
+      conceptId: null,
+      payer: null,
+      paymentMethods: [],
+      isCurrentVersion: false,
+    });
+    expect(mapPayment({ ...raw, last_modified: true }).isCurrentVersion).toBe(true);
+  });
+
+  it('maps every status of the spec and refuses unknown ones', () => {
+    for (const s of [
+      'pending',
+      'issued',
+      'approved',
+      'partial',
+      'rejected',
+      'refunded',
+      'objected',
+      'overdue',
+    ]) {
+      expect(mapPaymentStatus(s)).toBe(s.toUpperCase());
+    }
+    expect(() => mapPaymentStatus('lost')).toThrow(/unknown payment status/);
+    expect(() => mapPayment({ ...raw, final_amount: undefined })).toThrow(/final_amount/);
+  });
+
+  it('names payment methods from the local catalogue', () => {
+    expect(paymentMethodName(9)).toBe('Visa');
+    expect(paymentMethodName(94)).toBe('Transferencia');
+    expect(paymentMethodName(97)).toBe('Rapipago');
+    expect(paymentMethodName(92)).toBe('Tokens');
+    expect(paymentMethodName(null)).toBeNull();
+    expect(new Set(PAYMENT_METHODS.map((m) => m.id)).size).toBe(PAYMENT_METHODS.length);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  catalogueMessage,
+  describeUpstreamFailure,
+  GENERIC_ERROR_MESSAGE,
+  operatorMessage,
+  TIMEOUT_READ_MESSAGE,
+  TIMEOUT_WRITE_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from '../error-catalogue.js';
+import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../errors.js';
+
+describe('error catalogue', () => {
+  it('prefers the service entry, then any service, then the HTTP status, then the generic text', () => {
+    expect(catalogueMessage('payment', 'not_found', 'payment_not_found', 404)).toBe(
+      'No se encontró el pago.',
+    );
+    expect(catalogueMessage('bin', 'not_found', 'bin_not_found', 404)).toBe(
+      'No se encontró el recurso solicitado.',
+    );
+    expect(catalogueMessage('payment', 'bad_request', 'invalid_filters', 400)).toBe(
+      'Los filtros de búsqueda no son válidos.',
+    );
+    expect(catalogueMessage('payment', 'no_such_code', null, 409)).toBe(
+      'La operación no puede realizarse en el estado actual.',
+    );
+    expect(catalogueMessage('payment', 'no_such_code', null, 500)).toBe(GENERIC_ERROR_MESSAGE);
+    expect(catalogueMessage('payment', null, null)).toBe(GENERIC_ERROR_MESSAGE);
+  });
+
+  it('appends " - " and the extended code for the operator', () => {
+    expect(operatorMessage('payment', 'internal_error', 'db_down', 500)).toBe(
+      'Ups! Ocurrió un error inesperado - db_down',
+    );
+    expect(operatorMessage('payment', 'not_found', 'payment_not_found', 404)).toBe(
+      'No se encontró el pago - payment_not_found',
+    );
+    expect(operatorMessage('payment', 'not_found', null, 404)).toBe('No se encontró el pago.');
+  });
+
+  it('describes failures without the upstream message', () => {
+    const error = new UpstreamError(
+      'payment',
+      500,
+      'internal_error',
+      'db_down',
+      'ORA-00942: table or view does not exist',
+    );
+    const described = describeUpstreamFailure(error);
+    expect(described).toEqual({
+      message: 'Ups! Ocurrió un error inesperado - db_down',
+      code: 'UPSTREAM_ERROR',
+      upstreamCode: 'internal_error',
+      extendedCode: 'db_down',
+    });
+    expect(JSON.stringify(described)).not.toContain('ORA');
+    expect(describeUpstreamFailure(new UpstreamError('payment', 404, 'not_found', null)).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(describeUpstreamFailure(new UpstreamTimeout('payment', 'GET', '/pagos', 10)).message).toBe(
+      TIMEOUT_READ_MESSAGE,
+    );
+    expect(
+      describeUpstreamFailure(new UpstreamTimeout('payment', 'POST', '/pagos/1/cancelar', 10)).message,
+    ).toBe(TIMEOUT_WRITE_MESSAGE);
+    expect(
+      describeUpstreamFailure(new UpstreamUnavailable('payment', 'GET', '/pagos', new Error('x'))),
+    ).toMatchObject({
+      message: UNAVAILABLE_MESSAGE,
+      code: 'UPSTREAM_UNAVAILABLE',
+    });
+  });
+});
