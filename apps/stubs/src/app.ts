@@ -1,0 +1,261 @@
+/**
+ * The HTTP application: every service mounted under its prefix, request recording, fault injection,
+ * idempotency, the test/admin endpoints under `/__admin` and `/healthz`.
+ */
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { badRequest, HttpError, internalError, notFound } from './lib/errors.js';
+import { canonicalJson, send, sendJson, toJson } from './lib/json.js';
+import { Faults, type FaultConfig } from './lib/faults.js';
+import { derivePrng } from './lib/prng.js';
+import { Recorder } from './lib/recorder.js';
+import { startOfTodayAr } from './lib/dates.js';
+import type { ActionResult, ServiceContext, ServiceModule, Stores } from './lib/service.js';
+import { SERVICES } from './services/registry.js';
+
+export const DEFAULT_SEED = 1521;
+
+interface StoredResponse {
+  fingerprint: string;
+  status: number;
+  json: string;
+}
+
+export interface StubState {
+  readonly seed: number;
+  readonly recorder: Recorder;
+  readonly faults: Faults;
+  /** Base latency added to every service request (not cleared by reset). */
+  baseLatencyMs: number;
+  stores: Stores;
+  /** Re-seeds every store and clears recorded requests, faults and idempotency keys. */
+  reset(): void;
+  /** Timers of delayed responses, cleared on close. */
+  readonly timers: Set<NodeJS.Timeout>;
+  /** Stored answers by service and idempotency key. */
+  readonly idempotency: Map<string, StoredResponse>;
+}
+
+/** Seeds the services in dependency order. */
+function seedAll(seed: number, services: readonly ServiceModule[]): Stores {
+  const built = new Map<string, unknown>();
+  const stores: Stores = {
+    get<S>(service: string): S {
+      if (!built.has(service)) throw new Error(`Store ${service} not seeded`);
+      return built.get(service) as S;
+    },
+  };
+  const today = startOfTodayAr();
+  const pending = [...services];
+  while (pending.length > 0) {
+    const index = pending.findIndex((service) => (service.dependsOn ?? []).every((name) => built.has(name)));
+    if (index < 0)
+      throw new Error(`Circular or missing service dependency among ${pending.map((s) => s.name)}`);
+    const [service] = pending.splice(index, 1) as [ServiceModule];
+    built.set(service.name, service.seed({ seed, today, stores, rng: derivePrng(seed, service.name) }));
+  }
+  return stores;
+}
+
+function errorBody(error: HttpError): string {
+  return toJson(error.toBody());
+}
+
+export function createState(seed: number, baseLatencyMs: number): StubState {
+  const state: StubState = {
+    seed,
+    recorder: new Recorder(),
+    faults: new Faults(seed),
+    baseLatencyMs,
+    stores: seedAll(seed, SERVICES),
+    timers: new Set(),
+    idempotency: new Map(),
+    reset() {
+      state.stores = seedAll(seed, SERVICES);
+      state.recorder.clear();
+      state.faults.clear();
+      state.idempotency.clear();
+    },
+  };
+  return state;
+}
+
+function serviceContext(state: StubState, service: ServiceModule): ServiceContext<unknown> {
+  return {
+    store: () => state.stores.get(service.name),
+    stores: { get: <S>(name: string): S => state.stores.get<S>(name) },
+    idempotent: (handler: (req: Request) => ActionResult) => (req: Request, res: Response) => {
+      const run = (): ActionResult => {
+        try {
+          return handler(req);
+        } catch (error) {
+          if (error instanceof HttpError) return { status: error.status, body: error.toBody() };
+          throw error;
+        }
+      };
+      const key = req.get('idempotency-key');
+      if (!key) {
+        const result = run();
+        send(res, result.status, result.body);
+        return;
+      }
+      const store = state.idempotency;
+      const storeKey = `${service.name}\u0000${key}`;
+      const fingerprint = `${req.method} ${req.path}\u0000${canonicalJson(req.body ?? null)}`;
+      const previous = store.get(storeKey);
+      if (previous) {
+        if (previous.fingerprint !== fingerprint) {
+          sendJson(
+            res,
+            409,
+            toJson({
+              code: 'conflict',
+              extended_code: 'idempotency_key_reused',
+              message: 'La clave de idempotencia ya se usó con otra solicitud.',
+            }),
+          );
+          return;
+        }
+        res.setHeader('idempotent-replayed', 'true');
+        sendJson(res, previous.status, previous.json);
+        return;
+      }
+      const result = run();
+      const json = toJson(result.body);
+      if (result.status < 500) store.set(storeKey, { fingerprint, status: result.status, json });
+      sendJson(res, result.status, json);
+    },
+  };
+}
+
+function parseFault(body: unknown, services: readonly string[]): FaultConfig {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest('invalid_body', 'Se espera un objeto {service, latencyMs?, errorRate?, hangRate?}.');
+  }
+  const { service, latencyMs = 0, errorRate = 0, hangRate = 0 } = body as Record<string, unknown>;
+  if (typeof service !== 'string' || (service !== '*' && !services.includes(service))) {
+    throw badRequest('invalid_body', `service debe ser "*" o uno de: ${services.join(', ')}.`);
+  }
+  if (typeof latencyMs !== 'number' || !Number.isFinite(latencyMs) || latencyMs < 0 || latencyMs > 600_000) {
+    throw badRequest('invalid_body', 'latencyMs debe ser un número entre 0 y 600000.');
+  }
+  for (const [name, rate] of [
+    ['errorRate', errorRate],
+    ['hangRate', hangRate],
+  ] as const) {
+    if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1)) {
+      throw badRequest('invalid_body', `${name} debe ser un número entre 0 y 1.`);
+    }
+  }
+  return { service, latencyMs, errorRate: errorRate as number, hangRate: hangRate as number };
+}
+
+function adminRouter(state: StubState): express.Router {
+  const router = express.Router();
+  const names = SERVICES.map((service) => service.name);
+  router.post('/reset', (_req, res) => {
+    state.reset();
+    send(res, 200, { status: 'ok', seed: state.seed });
+  });
+  router.get('/requests', (req, res) => {
+    const service =
+      typeof req.query.service === 'string' && req.query.service ? req.query.service : undefined;
+    const rawLimit = typeof req.query.limit === 'string' ? Number(req.query.limit) : undefined;
+    if (rawLimit !== undefined && !(Number.isInteger(rawLimit) && rawLimit >= 1)) {
+      throw badRequest('invalid_query', 'limit debe ser un entero mayor o igual a 1.');
+    }
+    res.json(state.recorder.list(service, rawLimit));
+  });
+  router.delete('/requests', (_req, res) => {
+    state.recorder.clear();
+    res.status(204).end();
+  });
+  router.get('/faults', (_req, res) => {
+    res.json(state.faults.list());
+  });
+  router.post('/faults', (req, res) => {
+    state.faults.set(parseFault(req.body, names));
+    res.json(state.faults.list());
+  });
+  router.delete('/faults', (_req, res) => {
+    state.faults.clear();
+    res.status(204).end();
+  });
+  return router;
+}
+
+export function createApp(state: StubState): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const json = express.json({ limit: '5mb', strict: false });
+
+  app.get('/healthz', (_req, res) => {
+    send(res, 200, { status: 'ok' });
+  });
+  app.use('/__admin', json, adminRouter(state));
+
+  for (const service of SERVICES) {
+    const context = serviceContext(state, service);
+    app.use(
+      `/${service.name}`,
+      // Record first, so malformed and faulted requests are visible too.
+      (req: Request, _res: Response, next: NextFunction) => {
+        const entry = {
+          service: service.name,
+          method: req.method,
+          path: req.originalUrl.split('?')[0] ?? req.originalUrl,
+          query: { ...(req.query as Record<string, unknown>) },
+          headers: { ...req.headers },
+          body: null as unknown,
+          at: new Date().toISOString(),
+        };
+        state.recorder.add(entry);
+        (req as Request & { recorded?: typeof entry }).recorded = entry;
+        next();
+      },
+      json,
+      (req: Request, res: Response, next: NextFunction) => {
+        const recorded = (req as Request & { recorded?: { body: unknown } }).recorded;
+        if (recorded) recorded.body = req.body ?? null;
+        const decision = state.faults.decide(service.name);
+        if (decision.outcome === 'hang') return; // never answers; close() destroys the socket
+        const proceed = (): void => {
+          if (decision.outcome === 'error') {
+            throw internalError('injected_fault', 'Falla inyectada por el simulador.');
+          }
+          next();
+        };
+        const delay = state.baseLatencyMs + decision.latencyMs;
+        if (delay <= 0) return proceed();
+        const timer = setTimeout(() => {
+          state.timers.delete(timer);
+          try {
+            proceed();
+          } catch (error) {
+            next(error);
+          }
+        }, delay);
+        state.timers.add(timer);
+      },
+      service.routes(context),
+    );
+  }
+
+  app.use((req: Request) => {
+    throw notFound('route_not_found', `No existe la ruta ${req.method} ${req.path}.`);
+  });
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof HttpError) return sendJson(res, error.status, errorBody(error));
+    const status = (error as { status?: number; type?: string }).status;
+    if ((error as { type?: string }).type === 'entity.parse.failed') {
+      return sendJson(res, 400, errorBody(badRequest('invalid_json', 'El cuerpo no es JSON válido.')));
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendJson(res, status, errorBody(badRequest('invalid_request', 'Solicitud inválida.')));
+    }
+    console.error(error);
+    return sendJson(res, 500, errorBody(internalError('unexpected_error', 'Error interno del simulador.')));
+  });
+  return app;
+}
