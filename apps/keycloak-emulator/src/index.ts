@@ -17,7 +17,7 @@ export interface EmulatorOptions {
   realmFile?: string;
   /** Base URL browsers use (default http://localhost:<port>); the issuer is `${publicUrl}/realms/<realm>`. */
   publicUrl?: string;
-  /** Private JWK file of the signing key (created when missing); null keeps a fresh key in memory (default). */
+  /** Private JWK file of the signing key, created when missing (default: .data/signing-key.json of this package); null: a fresh in-memory key. */
   keyFile?: string | null;
   /** Redirect URIs added to the clients with the standard flow, e.g. `http://127.0.0.1:5555/*`. */
   extraRedirectUris?: string[];
@@ -51,6 +51,9 @@ export const DEFAULT_REALM_FILE = fileURLToPath(
   new URL('../../../infra/keycloak/realm-back-office.json', import.meta.url),
 );
 
+/** Where the signing key is kept by default (gitignored). */
+export const DEFAULT_KEY_FILE = fileURLToPath(new URL('../.data/signing-key.json', import.meta.url));
+
 /** The web client: back-office-web when present, otherwise the first public client with the standard flow. */
 const webClient = (realm: Realm): Client => {
   const client =
@@ -66,7 +69,7 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
     extraRedirectUris: options.extraRedirectUris,
     extraWebOrigins: options.extraWebOrigins,
   });
-  const keys = await loadOrCreateKeys(options.keyFile ?? null);
+  const keys = await loadOrCreateKeys(options.keyFile === undefined ? DEFAULT_KEY_FILE : options.keyFile);
   const sessions = new SessionStore(realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
 
   const server = createServer();

@@ -1,16 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_REALM_FILE, readRealmFile, startEmulator } from './index.js';
 
 const env = process.env;
 const realmFile = env.REALM_FILE ?? DEFAULT_REALM_FILE;
-const keyFile = env.KEY_FILE ?? fileURLToPath(new URL('../.data/signing-key.json', import.meta.url));
 const port = Number(env.PORT ?? 8080);
 
 const emulator = await startEmulator({
   port,
   host: env.HOST ?? '127.0.0.1',
   realmFile,
-  keyFile,
+  ...(env.KEY_FILE ? { keyFile: env.KEY_FILE } : {}),
   ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
   ...(env.ACCESS_TOKEN_TTL ? { accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL) } : {}),
 });

@@ -61,7 +61,7 @@ const OPERADOR_ROLES = [
 let em: RunningEmulator;
 
 beforeAll(async () => {
-  em = await startEmulator({ extraRedirectUris: ['http://127.0.0.1:9999/*'] });
+  em = await startEmulator({ keyFile: null, extraRedirectUris: ['http://127.0.0.1:9999/*'] });
 });
 afterAll(async () => {
   await em.close();

@@ -86,7 +86,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
   // Browsers reach both as localhost: same site, as the web app and Keycloak in dev.
   appUrl = `http://localhost:${(app.address() as AddressInfo).port}`;
-  em = await startEmulator({ extraRedirectUris: [`${appUrl}/*`], extraWebOrigins: [appUrl] });
+  em = await startEmulator({ keyFile: null, extraRedirectUris: [`${appUrl}/*`], extraWebOrigins: [appUrl] });
   kcUrl = em.url;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
