@@ -54,6 +54,8 @@ export interface DataTableColumn<R> {
    * set it to false for cells holding their own buttons or links.
    */
   rowLink?: boolean;
+  /** Text cells wrap onto this many lines before the ellipsis (default 1). */
+  lines?: 1 | 2;
 }
 
 export interface DataTableProps<R> {
@@ -119,11 +121,22 @@ function EmptyOverlay({ message }: GridSlotProps['noRowsOverlay']) {
   );
 }
 
-function CellContent({ content }: { content: ReactNode }) {
+const clamp2 = {
+  overflow: 'hidden',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  whiteSpace: 'normal',
+  lineHeight: 1.35,
+  wordBreak: 'break-word',
+  minWidth: 0,
+} as const;
+
+function CellContent({ content, lines = 1 }: { content: ReactNode; lines?: 1 | 2 }) {
   if (typeof content === 'string' || typeof content === 'number') {
     const text = String(content);
     return (
-      <Box component="span" sx={ellipsis} title={text}>
+      <Box component="span" sx={lines === 2 ? clamp2 : ellipsis} title={text}>
         {text}
       </Box>
     );
@@ -188,7 +201,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
                   height: '100%',
                 }}
               >
-                <CellContent content={content} />
+                <CellContent content={content} lines={column.lines} />
               </Box>
             );
           }
@@ -210,7 +223,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
                 '&:focus-visible': { outline: 'none' },
               }}
             >
-              <CellContent content={content} />
+              <CellContent content={content} lines={column.lines} />
             </Box>
           );
         },
@@ -288,11 +301,12 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
       sx={{
         '--DataGrid-overlayHeight': '220px',
         border: 0,
+        '& .MuiDataGrid-cell': { fontSize: '0.8125rem' },
         '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50' },
         '& .MuiDataGrid-columnHeaderTitle': {
           fontWeight: 600,
-          fontSize: '0.75rem',
-          letterSpacing: '0.04em',
+          fontSize: '0.72rem',
+          letterSpacing: '0.02em',
           color: 'text.secondary',
         },
         '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: 'none' },

@@ -92,11 +92,18 @@ export interface PaymentMethodSummaryInput {
   lastFourDigits?: string | null;
 }
 
+export interface PaymentMethodLabel {
+  /** Spanish name, e.g. 'Visa Débito'. */
+  name: string;
+  /** '•••• 1234' for a card with known last digits, '' otherwise. */
+  masked: string;
+}
+
 /**
- * "Visa •••• 1234" for a card, the method name otherwise; several methods are joined with " + ".
- * The gateway's Spanish name wins; the local catalogue fills in when it is missing.
+ * Name and masked card of each method. The gateway's Spanish name wins; the local catalogue fills in
+ * when it is missing.
  */
-export function describePaymentMethods(methods: readonly PaymentMethodSummaryInput[]): string {
+export function paymentMethodLabels(methods: readonly PaymentMethodSummaryInput[]): PaymentMethodLabel[] {
   return methods
     .map((method) => {
       const entry = findPaymentMethod(method.mediaPaymentId);
@@ -108,8 +115,14 @@ export function describePaymentMethods(methods: readonly PaymentMethodSummaryInp
           : '');
       const digits = method.lastFourDigits?.trim();
       const masked = entry?.kind === 'card' && digits ? `•••• ${digits.slice(-4)}` : '';
-      return [name, masked].filter(Boolean).join(' ');
+      return { name, masked };
     })
-    .filter(Boolean)
+    .filter((label) => label.name !== '' || label.masked !== '');
+}
+
+/** "Visa •••• 1234" for a card, the method name otherwise; several methods are joined with " + ". */
+export function describePaymentMethods(methods: readonly PaymentMethodSummaryInput[]): string {
+  return paymentMethodLabels(methods)
+    .map((label) => [label.name, label.masked].filter(Boolean).join(' '))
     .join(' + ');
 }

@@ -229,7 +229,22 @@ export function toPaymentsSearchVariables(input: PaymentsListState): PaymentsSea
   };
 }
 
+/** Every URL parameter the list reads. */
+export const LIST_PARAMS: readonly string[] = [
+  'search',
+  'pagador',
+  'collector_id',
+  'collector_name',
+  'status',
+  'period',
+  'date_field',
+  'methods',
+  'page',
+  'page_size',
+  'sort',
+];
+
 /** True when the URL carries any list parameter (otherwise the last list is restored from session storage). */
 export function hasListParams(params: URLSearchParams): boolean {
-  return [...params.keys()].length > 0;
+  return LIST_PARAMS.some((name) => params.has(name));
 }

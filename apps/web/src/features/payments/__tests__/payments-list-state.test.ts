@@ -251,5 +251,7 @@ describe('hasListParams', () => {
   it('tells a bare /pagos from a linked view', () => {
     expect(hasListParams(new URLSearchParams(''))).toBe(false);
     expect(hasListParams(new URLSearchParams('status=approved'))).toBe(true);
+    expect(hasListParams(new URLSearchParams('pagador=a%40b.com'))).toBe(true);
+    expect(hasListParams(new URLSearchParams('utm_source=mail'))).toBe(false);
   });
 });

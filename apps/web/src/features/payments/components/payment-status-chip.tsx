@@ -16,10 +16,11 @@ export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
       data-status={status.toLowerCase()}
       sx={{
         fontWeight: 600,
+        fontSize: '0.75rem',
+        height: 22,
         bgcolor: alpha(main, 0.12),
         color: text,
         border: `1px solid ${alpha(main, 0.3)}`,
-        minWidth: 84,
       }}
     />
   );

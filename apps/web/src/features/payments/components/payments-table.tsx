@@ -11,7 +11,7 @@ import {
 } from '../../../components/data-table/data-table';
 import type { PaymentSortField, PaymentsSearchQuery } from '../../../gql/graphql';
 import { formatAmount, formatDateTime } from '../../../lib/format';
-import { describePaymentMethods } from '../payment-methods';
+import { describePaymentMethods, paymentMethodLabels } from '../payment-methods';
 import type { PaymentsSort } from '../payments-list-state';
 import { PaymentStatusChip } from './payment-status-chip';
 
@@ -40,44 +40,83 @@ export function fromTableSort(sort: DataTableSort | null): PaymentsSort | null {
   return sort && field ? { field, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' } : null;
 }
 
+/** Method names with the masked card kept on one line ("Visa Débito •••• 1234"). */
+function PaymentMethodsCell({ methods }: { methods: PaymentRow['paymentMethods'] }) {
+  const labels = paymentMethodLabels(methods);
+  return (
+    <Box
+      component="span"
+      title={describePaymentMethods(methods)}
+      sx={{
+        overflow: 'hidden',
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        whiteSpace: 'normal',
+        lineHeight: 1.35,
+      }}
+    >
+      {labels.map((label, index) => (
+        <span key={index}>
+          {index > 0 && ' + '}
+          {label.name}
+          {label.masked && (
+            <>
+              {' '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+                {label.masked}
+              </Box>
+            </>
+          )}
+        </span>
+      ))}
+    </Box>
+  );
+}
+
 const COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
     field: 'requestDate',
     headerName: 'FECHA',
-    width: 168,
+    width: 160,
     sortable: true,
     render: (row) => formatDateTime(row.requestDate),
   },
   {
     field: 'id',
     headerName: 'ID TRANSACCIÓN',
-    width: 150,
+    width: 140,
     render: (row) => (
-      <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', color: 'primary.main' }}>
+      <Box
+        component="span"
+        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, color: 'primary.main' }}
+      >
         {row.id}
       </Box>
     ),
   },
-  { field: 'conceptId', headerName: 'CONCEPTO', width: 130, render: (row) => row.conceptId ?? '' },
+  { field: 'conceptId', headerName: 'CONCEPTO', width: 100, render: (row) => row.conceptId ?? '' },
   {
     field: 'conceptDescription',
     headerName: 'DESCRIPCIÓN',
     flex: 1,
-    minWidth: 160,
+    minWidth: 114,
+    lines: 2,
     render: (row) => row.conceptDescription ?? '',
   },
   {
     field: 'payerName',
     headerName: 'NOMBRE',
     flex: 1,
-    minWidth: 160,
+    minWidth: 114,
+    lines: 2,
     sortable: true,
     render: (row) => row.payer?.name ?? '',
   },
   {
     field: 'finalAmount',
     headerName: 'IMPORTE',
-    width: 140,
+    width: 118,
     align: 'right',
     sortable: true,
     render: (row) => (
@@ -92,20 +131,20 @@ const COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
     field: 'paymentMethods',
     headerName: 'MEDIO DE PAGO',
-    width: 190,
-    render: (row) => describePaymentMethods(row.paymentMethods),
+    width: 148,
+    render: (row) => <PaymentMethodsCell methods={row.paymentMethods} />,
   },
   {
     field: 'status',
     headerName: 'ESTADO',
-    width: 128,
+    width: 112,
     sortable: true,
     render: (row) => <PaymentStatusChip status={row.status} />,
   },
   {
     field: 'actions',
     headerName: 'ACCIONES',
-    width: 96,
+    width: 90,
     align: 'center',
     rowLink: false,
     render: (row) => (
