@@ -1,0 +1,58 @@
+import { Suspense, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { NotAvailableContent } from '../../components/layout/not-available';
+import { PageLoader } from '../../components/feedback/page-loader';
+import { usePermissions } from '../../lib/permissions';
+import { browserSessionStorage } from '../../lib/session-cache';
+import { PaymentsSearchScreen } from '../lazy-screens';
+import { initialHomeTab, readHomeTab, visibleHomeTabs, writeHomeTab, type HomeTabType } from './home-tabs';
+
+/** /home: Buscar Pagos, Buscar Entidades (COLLECTOR_SHOW) and Buscar Pagadores (PAYER_SHOW) as tabs. */
+export default function HomeScreen() {
+  const permissions = usePermissions();
+  const tabs = useMemo(() => visibleHomeTabs(permissions), [permissions]);
+  const [active, setActive] = useState<HomeTabType>(() =>
+    initialHomeTab(readHomeTab(browserSessionStorage()), tabs),
+  );
+  const current = tabs.find((t) => t.type === active) ?? tabs[0]!;
+
+  const select = (tab: HomeTabType) => {
+    setActive(tab);
+    writeHomeTab(browserSessionStorage(), tab);
+  };
+
+  return (
+    <Box>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs
+          value={current.type}
+          onChange={(_e, value: HomeTabType) => select(value)}
+          aria-label="Búsquedas del inicio"
+          textColor="primary"
+          indicatorColor="primary"
+        >
+          {tabs.map((tab) => (
+            <Tab
+              key={tab.type}
+              value={tab.type}
+              label={tab.label}
+              id={`home-tab-${tab.type}`}
+              aria-controls={`home-tabpanel-${tab.type}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`home-tabpanel-${current.type}`} aria-labelledby={`home-tab-${current.type}`}>
+        {current.type === 'payment' ? (
+          <Suspense fallback={<PageLoader />}>
+            <PaymentsSearchScreen />
+          </Suspense>
+        ) : (
+          <NotAvailableContent title={current.label} />
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+
+/** Screens loaded on demand (route-level code splitting): the grid and feature code stay out of the first load. */
+export const PaymentsSearchScreen = lazy(() => import('../features/payments/screens/payments-search-screen'));
+export const HomeScreen = lazy(() => import('./home/home-screen'));
+export const ProfileScreen = lazy(() => import('./profile/profile-screen'));

@@ -1,0 +1,116 @@
+import type { Permission, PermissionRule } from '../lib/permissions';
+
+/** Which content a route renders; everything not built in this version is 'not-available'. */
+export type RouteScreen = 'home' | 'profile' | 'payments-search' | 'not-available';
+
+export interface AppRoute {
+  path: string;
+  /** The section's Spanish title (page header, document title, 'Sección no disponible' text). */
+  title: string;
+  screen: RouteScreen;
+  /** Who may open it; others see 'No tiene permisos'. No rule: any signed-in user. */
+  rule?: PermissionRule;
+}
+
+const any = (...permissions: Permission[]): PermissionRule => ({ any: permissions });
+const na = (path: string, title: string, rule?: PermissionRule): AppRoute => ({
+  path,
+  title,
+  screen: 'not-available',
+  rule,
+});
+
+const SUBSCRIPTIONS = any(
+  'SUBSCRIPTION_CREATE',
+  'SUBSCRIPTION_CANCEL',
+  'SUBSCRIPTION_UPDATE',
+  'SUBSCRIPTION_REMOVE_PAYMENT_METHOD',
+  'SUBSCRIPTION_HISTORY_SHOW',
+);
+const WITHDRAWALS = any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH', 'BATCH_WITHDRAW_SHOW');
+const DISTRIBUTIONS = any('DISTRIBUTION_UPDATE', 'DISTRIBUTION_FORCE', 'DISTRIBUTION_SCHEDULED_UPDATE');
+
+/**
+ * Every route of spec 000 §2 and spec 001 §2 (route table and "other links seen"). The empty path and
+ * unknown paths redirect to /home (router.tsx). Permissions per route: docs/decisions.md, "Routes".
+ */
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/home', title: 'Inicio', screen: 'home' },
+  { path: '/perfil', title: 'Mi perfil', screen: 'profile' },
+  // Payments and subscriptions (spec 000).
+  { path: '/pagos', title: 'Buscar Pagos', screen: 'payments-search' },
+  na('/pago/:id', 'Detalle del Pago'),
+  na('/suscripciones', 'Buscar Suscripciones', SUBSCRIPTIONS),
+  na('/suscripcion/:id', 'Detalle de la suscripción'),
+  na('/notificacion/:id', 'Detalle de la notificación'),
+  // Collectors and their sub-areas.
+  na('/comercios', 'Buscar Entidades', any('COLLECTOR_SHOW')),
+  na('/comercios/promociones', 'Promociones', any('PROMOTION_SHOW')),
+  na('/comercios/gateways', 'Gateways', any('GATEWAY_SHOW', 'GATEWAY_DEFAULT_SHOW')),
+  na('/comercios/:collectorId', 'Entidad', any('COLLECTOR_SHOW')),
+  // Payers.
+  na('/pagadores', 'Buscar Pagadores', any('PAYER_SHOW')),
+  na('/pagadores/nuevo', 'Nuevo pagador', any('PAYER_CREATE')),
+  na('/pagadores/referencias', 'Referencias de pagadores', any('PAYER_REFERENCE_SHOW')),
+  na('/pagadores/referencias/crear', 'Nueva referencia de pagador', any('PAYER_REFERENCE_CREATE')),
+  na('/pagadores/:id', 'Detalle del pagador', any('PAYER_SHOW')),
+  // Separate feature areas whose content the specs do not show.
+  na('/cvu', 'Cuentas CVU'),
+  na('/terminales-de-pago', 'Terminales de pago'),
+  na('/precargadas', 'Tarjetas precargadas'),
+  na('/debitos-automaticos', 'Débitos automáticos'),
+  na('/facturacion', 'Facturación'),
+  na('/detail', 'Detalle'),
+  na('/medios-de-pago-excluidos', 'Medios de pago excluidos'),
+  // Imports and conversion.
+  na('/importacion', 'Importar pagos', any('IMPORT_REQUEST')),
+  na('/importacion/:id', 'Detalle de importación', any('IMPORT_REQUEST')),
+  na('/conversion', 'Detalle de conversión', any('IMPORT_REQUEST')),
+  na('/importaciones', 'Importaciones', any('IMPORT_REQUEST')),
+  // Transfers, withdrawals and batches.
+  na('/transferencias', 'Conciliación de transferencias', any('TRANSFER_SHOW')),
+  na('/retiros', 'Retiros', any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH')),
+  na('/retirosUnificados', 'Retiros', WITHDRAWALS),
+  na('/retiros/historial', 'Historial de retiros', any('WITHDRAWAL_SEARCH')),
+  na('/retiros/lotes/:collectorId/:batchId', 'Retiros del lote', any('BATCH_WITHDRAW_SHOW', 'WITHDRAW_SHOW')),
+  na('/lotes', 'Lotes de retiros', any('BATCH_WITHDRAW_SHOW')),
+  na('/lotes/lotes', 'Detalle de lote', any('BATCH_WITHDRAW_SHOW')),
+  na('/lotes/lotes/:collectorId/:id', 'Detalle de lote', any('BATCH_WITHDRAW_SHOW')),
+  // Distributions and service payments.
+  na('/distribucion', 'Distribuciones', DISTRIBUTIONS),
+  na('/pagos/pago-de-servicios', 'Pago de servicios', any('SERVICE_PAYMENT_SHOW_BATCH')),
+  na('/pagos/pago-de-servicios/transacciones', 'Lotes de transacciones', any('SERVICE_PAYMENT_SHOW_BATCH')),
+  na('/pagos/pago-de-servicios/gateways', 'Lotes de gateways', any('SHOW_BATCH_DATA')),
+  // Tax authority, exports, software provider, card BINs.
+  na('/afip', 'Presentaciones AFIP', any('AFIP_SHOW')),
+  na('/afip/generar', 'Nueva presentación', any('AFIP_CREATE')),
+  na('/afip/:id', 'Detalle de presentación', any('AFIP_SHOW')),
+  na('/exportaciones', 'Historial de exportaciones', { all: ['EXPORT_SHOW', 'EXPORT_SEARCH'] }),
+  na(
+    '/soft-provider',
+    'Reporte plano de integraciones',
+    any('SOFT_PROVIDER_APPROVE', 'SOFT_PROVIDER_REJECT'),
+  ),
+  na('/bin', 'Buscar BIN', any('BIN_CREATE', 'BIN_UPDATE', 'BIN_DELETE')),
+  na('/bin/:id', 'BIN', any('BIN_CREATE')),
+];
+
+/** Splits a path into the params React Router would give it, or undefined when it does not match. */
+export function matchRoutePath(pattern: string, path: string): Record<string, string> | undefined {
+  const a = pattern.split('/').filter(Boolean);
+  const b = path.split('/').filter(Boolean);
+  if (a.length !== b.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < a.length; i++) {
+    const seg = a[i]!;
+    if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(b[i]!);
+    else if (seg !== b[i]) return undefined;
+  }
+  return params;
+}
+
+/** The route a concrete path renders (static segments win over params, like React Router's ranking). */
+export function findRoute(path: string, routes: readonly AppRoute[] = APP_ROUTES): AppRoute | undefined {
+  const score = (pattern: string) => pattern.split('/').filter((s) => s && !s.startsWith(':')).length;
+  return routes.filter((r) => matchRoutePath(r.path, path)).sort((x, y) => score(y.path) - score(x.path))[0];
+}

@@ -1,0 +1,93 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { PageLoader } from '../../components/feedback/page-loader';
+import { useStoredState } from '../../lib/use-stored-state';
+import { SIDEBAR } from '../theme';
+import { PRODUCT_NAME } from './product';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+export const DRAWER_WIDTH = 264;
+export const DRAWER_COLLAPSED_WIDTH = 72;
+
+/** The application shell: top bar, collapsible side menu (kept in localStorage) and the routed screen. */
+export function ShellLayout() {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const [collapsed, setCollapsed] = useStoredState('shell.menu.collapsed', false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const width = collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
+  useDocumentTitle();
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+
+  const paperSx = {
+    bgcolor: SIDEBAR.background,
+    color: SIDEBAR.text,
+    borderRight: 'none',
+    overflowX: 'hidden',
+  } as const;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar
+        menuCollapsed={desktop ? collapsed : !mobileOpen}
+        onToggleMenu={() => (desktop ? setCollapsed(!collapsed) : setMobileOpen(!mobileOpen))}
+      />
+      {desktop ? (
+        <Drawer
+          variant="permanent"
+          data-testid="side-menu"
+          data-collapsed={collapsed}
+          sx={{
+            width,
+            flexShrink: 0,
+            transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+            '& .MuiDrawer-paper': {
+              ...paperSx,
+              width,
+              transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+            },
+          }}
+        >
+          <Toolbar sx={{ minHeight: { xs: 60 } }} />
+          <SideMenu collapsed={collapsed} />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          data-testid="side-menu"
+          sx={{ '& .MuiDrawer-paper': { ...paperSx, width: DRAWER_WIDTH } }}
+        >
+          <Toolbar sx={{ minHeight: { xs: 60 } }} />
+          <SideMenu collapsed={false} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar sx={{ minHeight: { xs: 60 } }} />
+        <Box sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1600, width: '100%', mx: 'auto' }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** "Buscar Pagos · Back-office" from the matched route's handle. */
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as { title?: string } | undefined)?.title)
+    ?.handle as { title: string } | undefined;
+  useEffect(() => {
+    document.title = title ? `${title.title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [title]);
+}

@@ -1,0 +1,240 @@
+import { useMemo, useState, type MouseEvent } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { usePermissions } from '../../lib/permissions';
+import { useStoredState } from '../../lib/use-stored-state';
+import { SIDEBAR } from '../theme';
+import { activeItem, visibleMenu, type MenuGroup } from './menu';
+import { MENU_ICONS } from './menu-icons';
+import { PRODUCT_VERSION } from './product';
+
+const itemSx = {
+  borderRadius: 2,
+  mx: 1,
+  my: 0.25,
+  minHeight: 42,
+  color: SIDEBAR.text,
+  '& .MuiListItemIcon-root': { color: SIDEBAR.muted, minWidth: 40 },
+  '&:hover': { bgcolor: SIDEBAR.hover, color: SIDEBAR.textStrong },
+  '&.Mui-selected, &.Mui-selected:hover': {
+    bgcolor: SIDEBAR.selected,
+    color: SIDEBAR.textStrong,
+    '& .MuiListItemIcon-root': { color: SIDEBAR.accent },
+  },
+} as const;
+
+/** The side menu: expanded (groups with labels) or collapsed (icons with tooltips and fly-out menus). */
+export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const permissions = usePermissions();
+  const groups = useMemo(() => visibleMenu(permissions), [permissions]);
+  const { pathname } = useLocation();
+  const active = activeItem(pathname, groups);
+  const [closedGroups, setClosedGroups] = useStoredState<string[]>('shell.menu.closedGroups', []);
+  const toggle = (id: string) =>
+    setClosedGroups(closedGroups.includes(id) ? closedGroups.filter((g) => g !== id) : [...closedGroups, id]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: SIDEBAR.background }}>
+      <Box
+        component="nav"
+        aria-label="Menú principal"
+        sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', py: 1 }}
+      >
+        <List disablePadding>
+          {groups.map((group) =>
+            collapsed ? (
+              <CollapsedGroup key={group.id} group={group} activeTo={active?.to} onNavigate={onNavigate} />
+            ) : (
+              <ExpandedGroup
+                key={group.id}
+                group={group}
+                open={!closedGroups.includes(group.id)}
+                onToggle={() => toggle(group.id)}
+                activeTo={active?.to}
+                onNavigate={onNavigate}
+              />
+            ),
+          )}
+        </List>
+      </Box>
+      <Box
+        sx={{
+          borderTop: `1px solid ${SIDEBAR.divider}`,
+          px: collapsed ? 0 : 2.5,
+          py: 1.5,
+          textAlign: collapsed ? 'center' : 'left',
+        }}
+      >
+        <Typography variant="caption" sx={{ color: SIDEBAR.muted }} data-testid="product-version">
+          {collapsed ? `v${PRODUCT_VERSION}` : `Versión ${PRODUCT_VERSION}`}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function ExpandedGroup({
+  group,
+  open,
+  onToggle,
+  activeTo,
+  onNavigate,
+}: {
+  group: MenuGroup;
+  open: boolean;
+  onToggle: () => void;
+  activeTo: string | undefined;
+  onNavigate?: () => void;
+}) {
+  const Icon = MENU_ICONS[group.icon];
+  const containsActive = group.items.some((i) => i.to === activeTo);
+
+  if (group.flat) {
+    const item = group.items[0]!;
+    return (
+      <ListItemButton
+        component={NavLink}
+        to={item.to}
+        selected={item.to === activeTo}
+        onClick={onNavigate}
+        sx={itemSx}
+        data-menu-group={group.id}
+      >
+        <ListItemIcon>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText
+          primary={group.label}
+          slotProps={{ primary: { noWrap: true, fontSize: 14, fontWeight: 500 } }}
+        />
+      </ListItemButton>
+    );
+  }
+
+  return (
+    <Box component="li" sx={{ listStyle: 'none' }} data-menu-group={group.id}>
+      <ListItemButton
+        onClick={onToggle}
+        aria-expanded={open}
+        sx={{ ...itemSx, color: containsActive ? SIDEBAR.textStrong : SIDEBAR.text }}
+      >
+        <ListItemIcon sx={containsActive ? { color: `${SIDEBAR.accent} !important` } : undefined}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText
+          primary={group.label}
+          slotProps={{ primary: { noWrap: true, fontSize: 14, fontWeight: 500 } }}
+        />
+        {open ? (
+          <ExpandLess fontSize="small" sx={{ color: SIDEBAR.muted }} />
+        ) : (
+          <ExpandMore fontSize="small" sx={{ color: SIDEBAR.muted }} />
+        )}
+      </ListItemButton>
+      <Collapse in={open} timeout="auto">
+        <List disablePadding>
+          {group.items.map((item) => (
+            <ListItemButton
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              end
+              selected={item.to === activeTo}
+              onClick={onNavigate}
+              sx={{ ...itemSx, minHeight: 36, pl: 7 }}
+            >
+              <ListItemText primary={item.label} slotProps={{ primary: { noWrap: true, fontSize: 13.5 } }} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Collapse>
+    </Box>
+  );
+}
+
+function CollapsedGroup({
+  group,
+  activeTo,
+  onNavigate,
+}: {
+  group: MenuGroup;
+  activeTo: string | undefined;
+  onNavigate?: () => void;
+}) {
+  const Icon = MENU_ICONS[group.icon];
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const selected = group.items.some((i) => i.to === activeTo);
+  const single = group.flat || group.items.length === 1;
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (single) {
+      navigate(group.items[0]!.to);
+      onNavigate?.();
+    } else {
+      setAnchor(event.currentTarget);
+    }
+  };
+  const label = single && !group.flat ? `${group.label} · ${group.items[0]!.label}` : group.label;
+
+  return (
+    <Box component="li" sx={{ listStyle: 'none' }} data-menu-group={group.id}>
+      <Tooltip title={label} placement="right">
+        <ListItemButton
+          onClick={onClick}
+          selected={selected}
+          aria-label={label}
+          aria-haspopup={single ? undefined : 'menu'}
+          sx={{
+            ...itemSx,
+            justifyContent: 'center',
+            px: 0,
+            '& .MuiListItemIcon-root': { ...itemSx['& .MuiListItemIcon-root'], minWidth: 0 },
+          }}
+        >
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+        </ListItemButton>
+      </Tooltip>
+      {!single && (
+        <Menu
+          anchorEl={anchor}
+          open={anchor !== null}
+          onClose={() => setAnchor(null)}
+          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'left' }}
+          slotProps={{ list: { dense: true, 'aria-label': group.label } }}
+        >
+          <Typography variant="overline" sx={{ px: 2, color: 'text.secondary', display: 'block' }}>
+            {group.label}
+          </Typography>
+          {group.items.map((item) => (
+            <MenuItem
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              selected={item.to === activeTo}
+              onClick={() => {
+                setAnchor(null);
+                onNavigate?.();
+              }}
+            >
+              {item.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
+    </Box>
+  );
+}

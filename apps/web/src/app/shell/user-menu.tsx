@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Logout from '@mui/icons-material/Logout';
+import { useAuth } from '../../lib/auth-context';
+import { useCurrentUser } from '../../lib/permissions';
+
+export function initials(name: string | null, username: string): string {
+  const source = (name ?? '').trim() || username;
+  const parts = source.split(/\s+/).filter(Boolean);
+  const letters = parts.length >= 2 ? `${parts[0]![0]}${parts[parts.length - 1]![0]}` : source.slice(0, 2);
+  return letters.toUpperCase();
+}
+
+/** The signed-in username with a menu: Perfil and Cerrar Sesion (spec 000 §1). */
+export function UserMenu() {
+  const user = useCurrentUser();
+  const auth = useAuth();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-label={`Usuario ${user.username}`}
+        endIcon={<ExpandMore />}
+        sx={{ pl: 0.75, pr: 1.25, borderRadius: 5, fontWeight: 500 }}
+      >
+        <Avatar sx={{ width: 30, height: 30, fontSize: 13, mr: 1, bgcolor: 'primary.main' }}>
+          {initials(user.name, user.username)}
+        </Avatar>
+        <Box component="span" data-testid="signed-in-username" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {user.username}
+        </Box>
+      </Button>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2" noWrap>
+            {user.name || user.username}
+          </Typography>
+          {user.email && (
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {user.email}
+            </Typography>
+          )}
+        </Box>
+        <Divider />
+        <MenuItem component={RouterLink} to="/perfil" onClick={close}>
+          <ListItemIcon>
+            <AccountCircleOutlined fontSize="small" />
+          </ListItemIcon>
+          Perfil
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            void auth.logout();
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          Cerrar Sesion
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

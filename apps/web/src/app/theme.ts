@@ -1,0 +1,107 @@
+import { createTheme, alpha } from '@mui/material/styles';
+import { esES as materialEsES } from '@mui/material/locale';
+import { esES as dataGridEsES } from '@mui/x-data-grid/locales';
+import { esES as pickersEsES } from '@mui/x-date-pickers/locales';
+
+/** System fonts only: the back-office loads nothing from outside (works offline, strict CSP). */
+const FONT_STACK = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  '"Noto Sans"',
+  '"Liberation Sans"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+/** Colors of the side menu (a deep navy panel) shared with the shell. */
+export const SIDEBAR = {
+  background: '#0b2540',
+  text: 'rgba(255,255,255,0.78)',
+  textStrong: '#ffffff',
+  muted: 'rgba(255,255,255,0.5)',
+  hover: 'rgba(255,255,255,0.07)',
+  selected: 'rgba(38,166,154,0.22)',
+  accent: '#4dd0c4',
+  divider: 'rgba(255,255,255,0.1)',
+} as const;
+
+export const theme = createTheme(
+  {
+    palette: {
+      mode: 'light',
+      primary: { main: '#0f4c75', light: '#3d6f95', dark: '#0a3552', contrastText: '#ffffff' },
+      secondary: { main: '#00897b', light: '#33a095', dark: '#005f56', contrastText: '#ffffff' },
+      background: { default: '#f3f5f8', paper: '#ffffff' },
+      text: { primary: '#1b2733', secondary: '#5b6b7b' },
+      divider: '#e1e6ec',
+      success: { main: '#2e7d32' },
+      warning: { main: '#ed6c02' },
+      error: { main: '#c62828' },
+      info: { main: '#0277bd' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: FONT_STACK,
+      fontSize: 14,
+      h5: { fontWeight: 600, letterSpacing: '-0.01em' },
+      h6: { fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+      overline: { fontWeight: 700, letterSpacing: '0.08em' },
+    },
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          body: { WebkitFontSmoothing: 'antialiased' },
+        },
+      },
+      MuiAppBar: {
+        defaultProps: { elevation: 0, color: 'inherit' },
+        styleOverrides: {
+          root: ({ theme: t }) => ({
+            backgroundColor: t.palette.background.paper,
+            borderBottom: `1px solid ${t.palette.divider}`,
+          }),
+        },
+      },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { borderRadius: 8 } },
+      },
+      MuiPaper: {
+        styleOverrides: {
+          outlined: ({ theme: t }) => ({ borderColor: t.palette.divider }),
+        },
+      },
+      MuiCard: {
+        defaultProps: { variant: 'outlined' },
+        styleOverrides: { root: { borderRadius: 12 } },
+      },
+      MuiTab: {
+        styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 48 } },
+      },
+      MuiTooltip: {
+        defaultProps: { arrow: true },
+        styleOverrides: { tooltip: { fontSize: 12.5 } },
+      },
+      MuiDialogTitle: {
+        styleOverrides: { root: { fontWeight: 600 } },
+      },
+      MuiChip: {
+        styleOverrides: { root: { fontWeight: 500 } },
+      },
+      MuiListItemButton: {
+        styleOverrides: {
+          root: ({ theme: t }) => ({
+            '&.Mui-focusVisible': { outline: `2px solid ${alpha(t.palette.secondary.main, 0.6)}` },
+          }),
+        },
+      },
+    },
+  },
+  materialEsES,
+  dataGridEsES,
+  pickersEsES,
+);

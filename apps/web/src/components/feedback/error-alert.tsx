@@ -1,0 +1,32 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { describeError } from '../../lib/errors';
+
+/** An Apollo or network error in Spanish, with an optional retry button. */
+export function ErrorAlert({
+  error,
+  onRetry,
+  title,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}) {
+  return (
+    <Alert
+      severity="error"
+      variant="outlined"
+      action={
+        onRetry && (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Reintentar
+          </Button>
+        )
+      }
+    >
+      {title && <AlertTitle>{title}</AlertTitle>}
+      {describeError(error)}
+    </Alert>
+  );
+}

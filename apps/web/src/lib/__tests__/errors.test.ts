@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { describeError, isUnauthenticated } from '../errors';
+
+const gqlError = (message: string, code?: string) =>
+  new CombinedGraphQLErrors({ errors: [{ message, extensions: code ? { code } : {} }] });
+
+const serverError = (status: number) =>
+  new ServerError('boom', { response: new Response('', { status }), bodyText: '' });
+
+describe('isUnauthenticated', () => {
+  it('detects UNAUTHENTICATED and HTTP 401', () => {
+    expect(isUnauthenticated(gqlError('x', 'UNAUTHENTICATED'))).toBe(true);
+    expect(isUnauthenticated(serverError(401))).toBe(true);
+    expect(isUnauthenticated(gqlError('x', 'FORBIDDEN'))).toBe(false);
+    expect(isUnauthenticated(new Error('x'))).toBe(false);
+  });
+});
+
+describe('describeError', () => {
+  it('shows the gateway Spanish message for business errors', () => {
+    expect(describeError(gqlError('El pago no existe - P404', 'NOT_FOUND'))).toBe('El pago no existe - P404');
+  });
+  it('translates technical failures', () => {
+    expect(describeError(gqlError('Forbidden', 'FORBIDDEN'))).toBe(
+      'No tiene permisos para realizar esta acción.',
+    );
+    expect(describeError(gqlError('Internal server error', 'INTERNAL_SERVER_ERROR'))).toMatch(
+      /error inesperado/,
+    );
+    expect(describeError(serverError(502))).toMatch(/no está disponible/);
+    expect(describeError(new TypeError('Failed to fetch'))).toMatch(/No se pudo conectar/);
+    expect(describeError('???')).toMatch(/error inesperado/);
+  });
+});

@@ -1,0 +1,61 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type StoreObject } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
+import { ErrorLink } from '@apollo/client/link/error';
+import { isUnauthenticated } from './errors';
+import { requestHeaders } from './request-headers';
+
+export interface ApolloOptions {
+  gatewayUrl: string;
+  /** A valid access token (refreshed when about to expire). */
+  getToken(): Promise<string>;
+  /** Called when the gateway says the session is gone. */
+  onUnauthenticated(): void;
+  /** The browser language (navigator.language). */
+  language?: string;
+}
+
+/**
+ * Versioned entities (a payment or subscription shown in an older version) must not overwrite the
+ * current one in the cache: the current version is keyed by id, older ones by id and version.
+ */
+function versionedKey(object: Readonly<StoreObject>): string | undefined {
+  const id = object.id as string | undefined;
+  if (id == null) return undefined;
+  const typename = object.__typename as string;
+  return object.isCurrentVersion === false && object.version != null
+    ? `${typename}:${id}:v${String(object.version)}`
+    : `${typename}:${id}`;
+}
+
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      // One signed-in user per tab: any `me { ... }` selection reads and writes the same object.
+      Me: { keyFields: [] },
+      Payment: { keyFields: versionedKey },
+      Subscription: { keyFields: versionedKey },
+    },
+  });
+}
+
+export function createApolloClient(options: ApolloOptions): ApolloClient {
+  const language = options.language ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
+
+  const authLink = new SetContextLink(async (previous) => {
+    const token = await options.getToken();
+    return {
+      headers: requestHeaders(previous.headers as Record<string, string> | undefined, { token, language }),
+    };
+  });
+
+  const errorLink = new ErrorLink(({ error }) => {
+    if (isUnauthenticated(error)) options.onUnauthenticated();
+  });
+
+  const httpLink = new HttpLink({ uri: options.gatewayUrl });
+
+  return new ApolloClient({
+    link: ApolloLink.from([errorLink, authLink, httpLink]),
+    cache: createCache(),
+  });
+}
