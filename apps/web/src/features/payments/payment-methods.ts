@@ -1,6 +1,7 @@
 /**
  * The local payment-method catalogue (spec 001 §3): code (media payment id), name and Spanish description.
- * Searched by a case-insensitive substring of the description.
+ * Searched by a case-insensitive substring of the description. Names match the gateway's catalogue
+ * (apps/gateway/src/modules/payments/payment-methods.ts); 92 (tokens) is a tokenised card.
  */
 
 export type PaymentMethodKind = 'card' | 'bank' | 'cash' | 'other';
@@ -18,7 +19,7 @@ export interface PaymentMethodEntry {
 export const PAYMENT_METHODS: readonly PaymentMethodEntry[] = [
   { code: 1, name: 'cbu', description: 'CBU', kind: 'bank' },
   { code: 2, name: 'american_express', description: 'American Express', kind: 'card' },
-  { code: 3, name: 'diners', description: 'Diners Club', kind: 'card' },
+  { code: 3, name: 'diners', description: 'Diners', kind: 'card' },
   { code: 4, name: 'jcb', description: 'JCB', kind: 'card' },
   { code: 5, name: 'mastercard', description: 'Mastercard', kind: 'card' },
   { code: 6, name: 'cabal', description: 'Cabal', kind: 'card' },
@@ -50,7 +51,7 @@ export const PAYMENT_METHODS: readonly PaymentMethodEntry[] = [
   { code: 89, name: 'provincia_net', description: 'Provincia NET', kind: 'other' },
   { code: 90, name: 'credits', description: 'Créditos', kind: 'other' },
   { code: 91, name: 'link_pagos', description: 'Link Pagos', kind: 'other' },
-  { code: 92, name: 'tokens', description: 'Token', kind: 'other' },
+  { code: 92, name: 'tokens', description: 'Tokens', kind: 'card' },
   { code: 94, name: 'transferencia', description: 'Transferencia', kind: 'bank' },
   { code: 95, name: 'efectivo', description: 'Efectivo', kind: 'cash' },
   { code: 96, name: 'cheque', description: 'Cheque', kind: 'other' },

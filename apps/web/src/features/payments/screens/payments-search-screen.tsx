@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useNotify } from '../../../lib/notifications';
 import {
+  PaymentsCollectorNameDocument,
   PaymentsCollectorOptionsDocument,
   PaymentsPermissionsDocument,
   PaymentsSearchDocument,
@@ -69,6 +70,18 @@ export default function PaymentsSearchScreen() {
     [collectors.data],
   );
 
+  // A link may carry collector_id without collector_name: show the collector's name once known.
+  const unnamedCollectorId =
+    state.collector && state.collector.name === state.collector.id ? state.collector.id : undefined;
+  const collectorName = useQuery(PaymentsCollectorNameDocument, {
+    variables: { id: unnamedCollectorId ?? '' },
+    skip: unnamedCollectorId === undefined,
+  });
+  const appliedCollector: CollectorRef | null =
+    state.collector && collectorName.data?.collector && unnamedCollectorId !== undefined
+      ? { id: state.collector.id, name: collectorName.data.collector.name }
+      : state.collector;
+
   const applyFilters = (values: PaymentsFilterValues) => setState(withFilters(state, values));
   const clearFilters = () => setState({ ...defaultPaymentsListState(), pageSize: state.pageSize });
   const changeStatus = (status: PaymentStatus | null) => setState(withFilters(state, { status }));
@@ -86,7 +99,7 @@ export default function PaymentsSearchScreen() {
 
   const appliedFilters: PaymentsFilterValues = {
     search: state.search,
-    collector: state.collector,
+    collector: appliedCollector,
     period: state.period,
     dateField: state.dateField,
     methods: state.methods,
