@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStubs } from '../src/index.js';
+import { startClient, type Client } from './helpers.js';
+
+let client: Client;
+beforeAll(async () => {
+  client = await startClient();
+});
+beforeEach(async () => {
+  await client.send('DELETE', '/__admin/faults');
+  await client.send('DELETE', '/__admin/requests');
+});
+afterAll(async () => {
+  await client.stubs.close();
+});
+
+describe('health and reset', () => {
+  it('GET /healthz', async () => {
+    expect(await client.get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('POST /__admin/reset re-seeds the data', async () => {
+    await client.send('POST', '/payment/pagos/1000005/cancelar', { reason: 'x' });
+    expect((await client.get('/payment/pagos/1000005')).body.status).toBe('rejected');
+    expect((await client.send('POST', '/__admin/reset')).status).toBe(200);
+    expect((await client.get('/payment/pagos/1000005')).body).toMatchObject({
+      status: 'pending',
+      version: 1,
+    });
+  });
+});
+
+describe('request recording', () => {
+  it('records every header, the query and the body, newest last', async () => {
+    await client.get('/payment/pagos?limit=2&page=1', {
+      source: 'backoffice',
+      locale: 'es_AR',
+      authorization: 'Bearer abc.def.ghi',
+      'x-request-id': 'req-1',
+    });
+    await client.send(
+      'POST',
+      '/payment/pagos/1000005/cancelar',
+      { reason: 'Duplicado' },
+      { 'x-request-id': 'req-2' },
+    );
+    await client.get('/collector/comercios/10001', { 'x-request-id': 'req-3' });
+    const { body } = await client.get('/__admin/requests');
+    expect(body.map((entry: any) => entry.headers['x-request-id'])).toEqual(['req-1', 'req-2', 'req-3']);
+    expect(body[0]).toMatchObject({
+      service: 'payment',
+      method: 'GET',
+      path: '/payment/pagos',
+      query: { limit: '2', page: '1' },
+      body: null,
+      headers: { source: 'backoffice', locale: 'es_AR', authorization: 'Bearer abc.def.ghi' },
+    });
+    expect(Date.parse(body[0].at)).not.toBeNaN();
+    expect(body[1]).toMatchObject({
+      method: 'POST',
+      path: '/payment/pagos/1000005/cancelar',
+      body: { reason: 'Duplicado' },
+    });
+  });
+
+  it('filters by service and limits to the most recent', async () => {
+    for (const id of ['a', 'b', 'c']) await client.get('/payment/pagos/1000001', { 'x-request-id': id });
+    await client.get('/collector/comercios', { 'x-request-id': 'd' });
+    const payment = await client.get('/__admin/requests?service=payment&limit=2');
+    expect(payment.body.map((entry: any) => entry.headers['x-request-id'])).toEqual(['b', 'c']);
+    const collector = await client.get('/__admin/requests?service=collector');
+    expect(collector.body).toHaveLength(1);
+    expect((await client.send('DELETE', '/__admin/requests')).status).toBe(204);
+    expect((await client.get('/__admin/requests')).body).toEqual([]);
+  });
+});
+
+describe('faults', () => {
+  it('adds latency to one service only', async () => {
+    await client.send('POST', '/__admin/faults', { service: 'payment', latencyMs: 300 });
+    let started = performance.now();
+    await client.get('/payment/pagos/1000001');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(280);
+    started = performance.now();
+    await client.get('/collector/comercios/10001');
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+
+  it('injects 500 internal_error / injected_fault at the configured rate, reproducibly', async () => {
+    await client.send('POST', '/__admin/faults', { service: '*', errorRate: 1 });
+    const { status, body } = await client.get('/collector/comercios/10001');
+    expect(status).toBe(500);
+    expect(body).toEqual({
+      code: 'internal_error',
+      extended_code: 'injected_fault',
+      message: expect.any(String),
+    });
+
+    const run = async () => {
+      await client.send('DELETE', '/__admin/faults');
+      await client.send('POST', '/__admin/faults', { service: 'payment', errorRate: 0.5 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) statuses.push((await client.get('/payment/pagos/1000001')).status);
+      return statuses;
+    };
+    const first = await run();
+    expect(first.filter((s) => s === 500).length).toBeGreaterThan(5);
+    expect(first.filter((s) => s === 200).length).toBeGreaterThan(5);
+    expect(await run()).toEqual(first);
+  });
+
+  it('lists and clears faults, validates the configuration', async () => {
+    await client.send('POST', '/__admin/faults', { service: 'payment', latencyMs: 5, errorRate: 0.1 });
+    expect((await client.get('/__admin/faults')).body).toEqual([
+      { service: 'payment', latencyMs: 5, errorRate: 0.1, hangRate: 0 },
+    ]);
+    for (const bad of [
+      { service: 'nope' },
+      { service: '*', errorRate: 2 },
+      { service: '*', latencyMs: -1 },
+    ]) {
+      const answer = await client.send('POST', '/__admin/faults', bad);
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('bad_request');
+    }
+    expect((await client.send('DELETE', '/__admin/faults')).status).toBe(204);
+    expect((await client.get('/__admin/faults')).body).toEqual([]);
+  });
+
+  it('hangs never answer, and close() still ends quickly', async () => {
+    const stubs = await startStubs({ port: 0 });
+    await fetch(`${stubs.url}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ service: 'payment', hangRate: 1 }),
+    });
+    const hanging = fetch(`${stubs.url}/payment/pagos/1000001`).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    const timeout = await Promise.race([
+      hanging,
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 300)),
+    ]);
+    expect(timeout).toBe('still waiting');
+    const started = performance.now();
+    await stubs.close();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await hanging).toBe('failed');
+  });
+
+  it('the base latency option delays every service request', async () => {
+    const stubs = await startStubs({ port: 0, latencyMs: 150 });
+    try {
+      const started = performance.now();
+      expect((await fetch(`${stubs.url}/collector/comercios/10001`)).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    } finally {
+      await stubs.close();
+    }
+  });
+});
+
+describe('notification service', () => {
+  it('creates, reads and resends notifications', async () => {
+    const created = await client.send('POST', '/notification/notificaciones', {
+      type: 'notification',
+      action: 'receipts',
+      signature: '10001',
+      to: 'maria.gonzalez@gmail.com',
+      payload: { customer_name: 'María González' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      type: 'notification',
+      action: 'receipts',
+      signature: '10001',
+      status: 'sent',
+    });
+    const read = await client.get(`/notification/notificaciones/${created.body.id}`);
+    expect(read.body).toEqual(created.body);
+    const resent = await client.send('POST', `/notification/notificaciones/${created.body.id}/reenviar`);
+    expect(resent.body.retry_count).toBe(1);
+    const missing = await client.get('/notification/notificaciones/1');
+    expect(missing.status).toBe(404);
+    expect(missing.body.extended_code).toBe('notification_not_found');
+  });
+
+  it('validates the notification payload', async () => {
+    const base = {
+      type: 'notification',
+      action: 'receipts',
+      signature: '10001',
+      to: 'a@b.com',
+      payload: { customer_name: 'A' },
+    };
+    const cases: [unknown, string][] = [
+      [{ ...base, type: 'mail' }, 'invalid_type'],
+      [{ ...base, action: '' }, 'action_required'],
+      [{ ...base, signature: '99999' }, 'collector_not_found'],
+      [{ ...base, to: 'nope' }, 'invalid_email'],
+      [{ ...base, payload: {} }, 'customer_name_required'],
+    ];
+    for (const [body, extended] of cases) {
+      const answer = await client.send('POST', '/notification/notificaciones', body);
+      expect(answer.status, extended).toBe(422);
+      expect(answer.body.extended_code).toBe(extended);
+    }
+    const malformed = await fetch(`${client.stubs.url}/notification/notificaciones`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({
+      code: 'bad_request',
+      extended_code: 'invalid_json',
+      message: expect.any(String),
+    });
+  });
+});
