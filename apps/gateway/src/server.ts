@@ -233,6 +233,9 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   });
 
   if (config.sandbox) app.use('/sandbox', sandboxRouter(config));
+  app.get('/favicon.ico', (_req, res) => {
+    res.status(204).end();
+  });
 
   const corsOrigins = new Set(config.corsOrigins);
   app.use(

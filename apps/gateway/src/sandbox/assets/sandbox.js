@@ -1,6 +1,6 @@
 // The gateway's offline GraphQL sandbox. Plain browser JavaScript (ES module), no external assets.
 
-/** Compact introspection: within the gateway's depth, token and cost limits. Keep in sync with sandbox.test.ts. */
+/** Compact introspection: within the gateway's depth, token and cost limits. Checked by server.test.ts. */
 export const SANDBOX_INTROSPECTION = `query SandboxSchema {
   __schema {
     queryType { name }
