@@ -87,7 +87,7 @@ it('signs in with keycloak-js, lists the operations and runs a query', async () 
   expect(await page.locator('#query').inputValue()).toMatch(/query Payments\(\$filter: PaymentFilter/);
   await page.locator('#variables').fill('{ "pageSize": 3, "filter": { "status": "APPROVED" } }');
   await page.getByRole('button', { name: /Ejecutar/ }).click();
-  await page.waitForFunction(() => document.getElementById('result')?.textContent?.includes('"rows"'));
+  await expect.poll(() => page.locator('#result').textContent(), { timeout: 10_000 }).toContain('"rows"');
   const result = JSON.parse((await page.locator('#result').textContent())!) as {
     data: { payments: { pageSize: number; rows: Array<{ status: string; collector: { name: string } }> } };
   };
@@ -105,7 +105,7 @@ it('works with a pasted token when nobody signed in', async () => {
   await page.locator('#token').fill(await emulator.accessTokenFor('consulta'));
   await page.locator('#query').fill('mutation { _empty }');
   await page.keyboard.press('Control+Enter');
-  await page.waitForFunction(() => document.getElementById('result')?.textContent?.includes('FORBIDDEN'));
+  await expect.poll(() => page.locator('#result').textContent(), { timeout: 10_000 }).toContain('FORBIDDEN');
   expect(await page.locator('#result').textContent()).toContain(
     'No tiene permisos para realizar esta acción.',
   );
