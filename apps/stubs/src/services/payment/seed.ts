@@ -1196,5 +1196,6 @@ function fixturePlans(today: number, collector: (id: string) => Collector): Plan
       withBatch: false,
     },
   ];
-  return plans;
+  // Every fixture but 1000020 has a notification URL, whatever the seed.
+  return plans.map((plan) => ({ ...plan, withNotificationUrl: plan.withNotificationUrl ?? true }));
 }
