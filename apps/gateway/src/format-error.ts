@@ -20,6 +20,8 @@ const REQUEST_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
+const TOKEN_LIMIT = /more th(?:an|at) \d+ tokens/i;
+
 const where = (formatted: GraphQLFormattedError) => ({
   ...(formatted.locations ? { locations: formatted.locations } : {}),
   ...(formatted.path ? { path: formatted.path } : {}),
@@ -59,7 +61,11 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && REQUEST_CODES.has(code)) {
-    return { message: formatted.message, ...where(formatted), extensions: { code } };
+    // graphql-js names its token limit; the limits are not exposed.
+    const message = TOKEN_LIMIT.test(formatted.message)
+      ? 'Syntax Error: Document too large. Parsing aborted.'
+      : formatted.message;
+    return { message, ...where(formatted), extensions: { code } };
   }
 
   return {

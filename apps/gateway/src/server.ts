@@ -182,7 +182,9 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       exposeLimits: false,
     },
     maxAliases: { n: ARMOR_LIMITS.maxAliases, exposeLimits: false },
-    maxTokens: { n: ARMOR_LIMITS.maxTokens, exposeLimits: false },
+    // Its token plugin throws from a hook, which Apollo answers with a 500: graphql-js's own parser limit
+    // (parseOptions.maxTokens) answers GRAPHQL_PARSE_FAILED / 400 instead; formatError hides the number.
+    maxTokens: { enabled: false },
     maxDirectives: { n: ARMOR_LIMITS.maxDirectives, exposeLimits: false },
     costLimit: {
       maxCost: ARMOR_LIMITS.maxCost,
@@ -202,6 +204,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     includeStacktraceInErrorResponses: false,
     formatError,
     validationRules: armor.validationRules,
+    parseOptions: { maxTokens: ARMOR_LIMITS.maxTokens },
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),

@@ -1,0 +1,78 @@
+import { GraphQLError } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { badUserInput, forbidden } from '../errors.js';
+import { formatError } from '../format-error.js';
+import { UpstreamContractError, UpstreamError } from '../upstream/errors.js';
+
+/** What graphql-js hands to formatError for an error thrown by a resolver. */
+const located = (original: Error) =>
+  new GraphQLError(original.message, { path: ['payments'], originalError: original });
+
+describe('formatError', () => {
+  it('masks unexpected errors, keeping only location and path', () => {
+    const error = located(
+      new TypeError("Cannot read properties of undefined (reading 'rows') at /srv/app/x.js:1"),
+    );
+    expect(
+      formatError(
+        {
+          message: error.message,
+          path: ['payments'],
+          extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['x'] },
+        },
+        error,
+      ),
+    ).toEqual({
+      message: 'Ups! Ocurrió un error inesperado',
+      path: ['payments'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
+    const contract = located(new UpstreamContractError('unknown payment status: "lost"'));
+    expect(formatError({ message: contract.message }, contract).message).toBe(
+      'Ups! Ocurrió un error inesperado',
+    );
+  });
+
+  it("keeps the gateway's own errors, without extra extensions", () => {
+    const error = forbidden();
+    error.extensions.secret = 'internal';
+    expect(formatError({ message: error.message, extensions: { ...error.extensions } }, error)).toEqual({
+      message: 'No tiene permisos para realizar esta acción.',
+      extensions: { code: 'FORBIDDEN' },
+    });
+    const input = badUserInput('La página (page) debe ser un número entero mayor o igual a 1.', 'page');
+    expect(formatError({ message: input.message }, input).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'page',
+    });
+  });
+
+  it('translates upstream errors through the catalogue and never shows their message', () => {
+    const error = located(
+      new UpstreamError('payment', 404, 'not_found', 'payment_not_found', 'SELECT * FROM pagos failed'),
+    );
+    const formatted = formatError({ message: error.message, path: ['payments'] }, error);
+    expect(formatted).toEqual({
+      message: 'No se encontró el pago - payment_not_found',
+      path: ['payments'],
+      extensions: { code: 'NOT_FOUND', extendedCode: 'payment_not_found' },
+    });
+  });
+
+  it("keeps Apollo's request errors and hides the parser's token limit", () => {
+    const parse = new GraphQLError('Syntax Error: Document contains more that 2000 tokens. Parsing aborted.');
+    expect(
+      formatError({ message: parse.message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }, parse),
+    ).toEqual({
+      message: 'Syntax Error: Document too large. Parsing aborted.',
+      extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+    });
+    const validation = new GraphQLError('Cannot query field "x" on type "Query".');
+    expect(
+      formatError(
+        { message: validation.message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+        validation,
+      ).message,
+    ).toBe('Cannot query field "x" on type "Query".');
+  });
+});
