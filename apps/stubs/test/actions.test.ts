@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { filter, startClient, type Client } from './helpers.js';
+import { filter, startClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('history and versions', () => {
   it('lists versions newest first and keeps each one retrievable', async () => {
     await post('1000005/cancelar', { reason: 'Duplicado' });
     const { body } = await client.get('/payment/pagos/1000005/historial');
-    expect(body.rows.map((row: any) => row.version)).toEqual([2, 1]);
+    expect(body.rows.map((row: Loose) => row.version)).toEqual([2, 1]);
     expect(body.rows[0]).toEqual({
       version: 2,
       last_update_date: expect.any(String),
@@ -71,7 +71,7 @@ describe('history and versions', () => {
 
   it('seeds earlier versions for payments that went through several states', async () => {
     const { body } = await client.get('/payment/pagos/1000012/historial');
-    expect(body.rows.map((row: any) => row.status)).toEqual(['refunded', 'approved', 'pending']);
+    expect(body.rows.map((row: Loose) => row.status)).toEqual(['refunded', 'approved', 'pending']);
     const first = await client.get('/payment/pagos/1000012/versiones/1');
     expect(first.body).toMatchObject({
       status: 'pending',
@@ -324,11 +324,11 @@ describe('partial refund', () => {
     }));
     const { body } = await post('1000004/devolucion-parcial', items);
     expect(body.status).toBe('partial');
-    expect(body.refunds.map((refund: any) => refund.status)).toEqual(['approved', 'rejected']);
+    expect(body.refunds.map((refund: Loose) => refund.status)).toEqual(['approved', 'rejected']);
     expect(body.refunds[1].status_detail).toBe('rejected_by_card_issuer');
     const after = await detail('1000004');
     expect(after.status).toBe('partial');
-    expect(after.payment_methods.map((m: any) => m.gateway.status)).toEqual([
+    expect(after.payment_methods.map((m: Loose) => m.gateway.status)).toEqual([
       'refunded',
       'approved',
       'rejected',
@@ -390,7 +390,7 @@ describe('other actions', () => {
       signature: '10001',
       payment_id: '1000005',
     });
-    expect((await detail('1000005')).notifications.map((n: any) => n.id)).toContain(body.notification.id);
+    expect((await detail('1000005')).notifications.map((n: Loose) => n.id)).toContain(body.notification.id);
     expect((await post('1000014/notificar-pagador')).body).toEqual(
       errorShape('payment_overdue', 'invalid_status'),
     );

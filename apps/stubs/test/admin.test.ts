@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStubs } from '../src/index.js';
-import { startClient, type Client } from './helpers.js';
+import { startClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe('request recording', () => {
     );
     await client.get('/collector/comercios/10001', { 'x-request-id': 'req-3' });
     const { body } = await client.get('/__admin/requests');
-    expect(body.map((entry: any) => entry.headers['x-request-id'])).toEqual(['req-1', 'req-2', 'req-3']);
+    expect(body.map((entry: Loose) => entry.headers['x-request-id'])).toEqual(['req-1', 'req-2', 'req-3']);
     expect(body[0]).toMatchObject({
       service: 'payment',
       method: 'GET',
@@ -67,7 +67,7 @@ describe('request recording', () => {
     for (const id of ['a', 'b', 'c']) await client.get('/payment/pagos/1000001', { 'x-request-id': id });
     await client.get('/collector/comercios', { 'x-request-id': 'd' });
     const payment = await client.get('/__admin/requests?service=payment&limit=2');
-    expect(payment.body.map((entry: any) => entry.headers['x-request-id'])).toEqual(['b', 'c']);
+    expect(payment.body.map((entry: Loose) => entry.headers['x-request-id'])).toEqual(['b', 'c']);
     const collector = await client.get('/__admin/requests?service=collector');
     expect(collector.body).toHaveLength(1);
     expect((await client.send('DELETE', '/__admin/requests')).status).toBe(204);

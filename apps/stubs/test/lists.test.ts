@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filter, listAll, startClient, type Client } from './helpers.js';
+import { filter, listAll, startClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('paged lists', () => {
     expect(body.limit).toBe(10);
     expect(body.rows).toHaveLength(10);
     expect(body.size).toBeGreaterThanOrEqual(2000);
-    const dates = body.rows.map((row: any) => row.request_date);
+    const dates = body.rows.map((row: Loose) => row.request_date);
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
@@ -34,8 +34,8 @@ describe('paged lists', () => {
     const sorts = 'final_amount:desc';
     const ten = await client.list('/payment/pagos', { limit: 10, sorts });
     const second = await client.list('/payment/pagos', { limit: 5, page: 2, sorts });
-    expect(second.body.rows.map((row: any) => row.id)).toEqual(
-      ten.body.rows.slice(5).map((row: any) => row.id),
+    expect(second.body.rows.map((row: Loose) => row.id)).toEqual(
+      ten.body.rows.slice(5).map((row: Loose) => row.id),
     );
     expect(second.body).toMatchObject({ page: 2, limit: 5, size: ten.body.size });
     const past = await client.list('/payment/pagos', { limit: 1000, page: 99 });
@@ -84,7 +84,7 @@ describe('filters', () => {
     const { body } = await client.list('/payment/pagos', {
       filters: [filter('external_transaction_id', 'EQUAL', detail.external_transaction_id)],
     });
-    expect(body.rows.map((row: any) => row.id)).toContain('1000003');
+    expect(body.rows.map((row: Loose) => row.id)).toContain('1000003');
   });
 
   it('CONTAINS is case- and accent-insensitive (payer.name)', async () => {
@@ -116,7 +116,7 @@ describe('filters', () => {
       filter('payment_methods.media_payment_id', 'EQUAL', 94),
     ]);
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.payment_methods.map((m: any) => m.media_payment_id)).toContain(94);
+    for (const row of rows) expect(row.payment_methods.map((m: Loose) => m.media_payment_id)).toContain(94);
     // 1000016 pays with debit (10) and transfer (94): found by its second method.
     expect(rows.map((row) => row.id)).toContain('1000016');
   });
@@ -128,7 +128,7 @@ describe('filters', () => {
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) {
       expect(
-        row.payment_methods.some((m: any) => m.media_payment_id === 92 || m.media_payment_id === 2),
+        row.payment_methods.some((m: Loose) => m.media_payment_id === 92 || m.media_payment_id === 2),
       ).toBe(true);
     }
     const ids = await client.list('/payment/pagos', {
@@ -202,10 +202,10 @@ describe('filters', () => {
 describe('sorting', () => {
   it('sorts amounts numerically', async () => {
     const asc = await client.list('/payment/pagos', { sorts: 'final_amount:asc', limit: 200 });
-    const amounts = asc.body.rows.map((row: any) => row.final_amount);
+    const amounts = asc.body.rows.map((row: Loose) => row.final_amount);
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
     const desc = await client.list('/payment/pagos', { sorts: 'final_amount:desc', limit: 200 });
-    const descAmounts = desc.body.rows.map((row: any) => row.final_amount);
+    const descAmounts = desc.body.rows.map((row: Loose) => row.final_amount);
     expect(descAmounts).toEqual([...descAmounts].sort((a, b) => b - a));
   });
 
@@ -231,10 +231,10 @@ describe('sorting', () => {
 
   it('sorts by status and by request_date ascending', async () => {
     const byStatus = await client.list('/payment/pagos', { sorts: 'status:desc', limit: 1000 });
-    const statuses = byStatus.body.rows.map((row: any) => row.status);
+    const statuses = byStatus.body.rows.map((row: Loose) => row.status);
     expect(statuses).toEqual([...statuses].sort().reverse());
     const byDate = await client.list('/payment/pagos', { sorts: 'request_date:asc', limit: 50 });
-    const dates = byDate.body.rows.map((row: any) => row.request_date);
+    const dates = byDate.body.rows.map((row: Loose) => row.request_date);
     expect(dates).toEqual([...dates].sort());
   });
 
@@ -271,7 +271,7 @@ describe('payment detail and collectors', () => {
     const byId = await client.list('/collector/comercios', {
       filters: [filter('id', 'IN', ['10001', '10003'])],
     });
-    expect(byId.body.rows.map((row: any) => row.id)).toEqual(['10001', '10003']);
+    expect(byId.body.rows.map((row: Loose) => row.id)).toEqual(['10001', '10003']);
     const clubs = await client.list('/collector/comercios', {
       filters: [filter('name', 'CONTAINS', 'CLUB')],
       limit: 100,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCuit } from '../src/lib/argentine-data.js';
-import { filter, listAll, startClient, type Client } from './helpers.js';
+import { filter, listAll, startClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
-let payments: any[];
-let collectors: any[];
+let payments: Loose[];
+let collectors: Loose[];
 beforeAll(async () => {
   client = await startClient();
   payments = await listAll(client, '/payment/pagos');
@@ -58,11 +58,11 @@ describe('seeded data', () => {
         expect(lastDue).toBeGreaterThan(Date.now());
       if (payment.status === 'refunded') {
         expect(payment.refunded_date).not.toBeNull();
-        expect(payment.refunds.some((refund: any) => refund.status === 'approved')).toBe(true);
+        expect(payment.refunds.some((refund: Loose) => refund.status === 'approved')).toBe(true);
       }
       if (payment.status === 'partial') {
         expect(payment.payment_methods.length).toBeGreaterThan(1);
-        const statuses = payment.payment_methods.map((method: any) => method.gateway.status);
+        const statuses = payment.payment_methods.map((method: Loose) => method.gateway.status);
         expect(statuses).toContain('approved');
         expect(statuses).toContain('rejected');
       }
@@ -77,7 +77,7 @@ describe('seeded data', () => {
 
   it('uses many payment methods with consistent card and token data', () => {
     const media = new Set(
-      payments.flatMap((payment) => payment.payment_methods.map((m: any) => m.media_payment_id)),
+      payments.flatMap((payment) => payment.payment_methods.map((m: Loose) => m.media_payment_id)),
     );
     for (const id of [9, 5, 7, 6, 2, 10, 25, 1, 94, 97, 98, 92]) expect(media.has(id), String(id)).toBe(true);
     for (const method of payments.flatMap((payment) => payment.payment_methods)) {
@@ -89,7 +89,7 @@ describe('seeded data', () => {
       const sum = method.amount;
       expect(sum).toBeGreaterThan(0);
     }
-    expect(payments.some((payment) => payment.payment_methods.some((m: any) => m.installments > 1))).toBe(
+    expect(payments.some((payment) => payment.payment_methods.some((m: Loose) => m.installments > 1))).toBe(
       true,
     );
   });
@@ -142,10 +142,10 @@ describe('seeded data', () => {
     ];
     for (const payment of payments.slice(0, 300)) {
       for (const field of fields) expect(payment, field).toHaveProperty(field);
-      const details = payment.details.reduce((sum: number, line: any) => sum + line.amount, 0);
+      const details = payment.details.reduce((sum: number, line: Loose) => sum + line.amount, 0);
       expect(Math.abs(details - payment.final_amount)).toBeLessThan(0.011);
       if (payment.payment_methods.length > 0) {
-        const methods = payment.payment_methods.reduce((sum: number, m: any) => sum + m.amount, 0);
+        const methods = payment.payment_methods.reduce((sum: number, m: Loose) => sum + m.amount, 0);
         expect(Math.abs(methods - payment.final_amount)).toBeLessThan(0.011);
       }
     }
@@ -153,13 +153,13 @@ describe('seeded data', () => {
     expect(payments.some((payment) => payment.batch_withdrawal)).toBe(true);
     expect(payments.some((payment) => payment.relateds.length > 0)).toBe(true);
     expect(
-      payments.some((payment) => payment.presets.actions.some((a: any) => a.name === 'retry' && !a.active)),
+      payments.some((payment) => payment.presets.actions.some((a: Loose) => a.name === 'retry' && !a.active)),
     ).toBe(true);
     const requests = payments.flatMap((payment) => payment.metadata.subscription_request ?? []);
-    expect(requests.some((request: any) => request.status_code === 200 && request.subscription_id)).toBe(
+    expect(requests.some((request: Loose) => request.status_code === 200 && request.subscription_id)).toBe(
       true,
     );
-    expect(requests.some((request: any) => request.status_code >= 400)).toBe(true);
+    expect(requests.some((request: Loose) => request.status_code >= 400)).toBe(true);
     expect(payments.filter((payment) => payment.notification_url).length).toBeGreaterThan(
       payments.length / 2,
     );
@@ -193,7 +193,7 @@ describe('seeded data', () => {
   });
 
   it('seeds the notifications the payments reference', async () => {
-    const ids = payments.flatMap((payment) => payment.notifications.map((n: any) => n.id)).slice(0, 20);
+    const ids = payments.flatMap((payment) => payment.notifications.map((n: Loose) => n.id)).slice(0, 20);
     expect(ids.length).toBe(20);
     for (const id of ids) expect((await client.get(`/notification/notificaciones/${id}`)).status).toBe(200);
   });

@@ -4,7 +4,7 @@
  * Records are treated as immutable: a change replaces the object.
  */
 import { collectPaths } from './paths.js';
-import { parseListQuery, runList, type Sort } from './list-query.js';
+import { pageOf, parseListQuery, sortRows, type Sort } from './list-query.js';
 import { toJson } from './json.js';
 
 const LIST_CACHE_SIZE = 500;
@@ -20,6 +20,8 @@ export class Collection<T extends { id: string }> {
   private readonly positions = new Map<string, number>();
   private readonly paths: Set<string>;
   private readonly listCache = new Map<string, string>();
+  /** Every row in the order of a sort specification (a stable sort of all rows, then filtered per request). */
+  private readonly orderCache = new Map<string, readonly T[]>();
   private readonly defaultSorts: Sort[];
   /** Bumped on every change. */
   revision = 0;
@@ -58,6 +60,19 @@ export class Collection<T extends { id: string }> {
     collectPaths([row], this.paths);
     this.revision++;
     this.listCache.clear();
+    this.orderCache.clear();
+  }
+
+  private ordered(sorts: readonly Sort[]): readonly T[] {
+    if (sorts.length === 0) return this.rows;
+    const key = sorts.map((sort) => `${sort.field}:${sort.direction}`).join(',');
+    let ordered = this.orderCache.get(key);
+    if (ordered === undefined) {
+      ordered = sortRows(this.rows, sorts);
+      if (this.orderCache.size >= 50) this.orderCache.clear();
+      this.orderCache.set(key, ordered);
+    }
+    return ordered;
   }
 
   /** The JSON answer `{rows, page, limit, size}` for a request's query; throws 400 on malformed input. */
@@ -76,7 +91,7 @@ export class Collection<T extends { id: string }> {
       isKnownField: this.isKnownField,
       defaultSorts: this.defaultSorts,
     });
-    const page = runList(this.rows, parsed);
+    const page = pageOf(this.ordered(parsed.sorts), parsed);
     const json = `{"rows":[${page.rows.map(toJson).join(',')}],"page":${page.page},"limit":${page.limit},"size":${page.size}}`;
     if (this.listCache.size >= LIST_CACHE_SIZE) {
       const oldest = this.listCache.keys().next().value;

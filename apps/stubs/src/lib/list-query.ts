@@ -316,16 +316,19 @@ export function sortRows<T>(rows: readonly T[], sorts: readonly Sort[]): T[] {
   return decorated.map((entry) => entry.row);
 }
 
+/** Filters and slices rows that are already in the requested order (filtering keeps the order). */
+export function pageOf<T>(ordered: readonly T[], query: ListQuery): Page<T> {
+  const matching = query.filters.length === 0 ? ordered : ordered.filter(compileFilters(query.filters));
+  const start = (query.page - 1) * query.limit;
+  return {
+    rows: matching.slice(start, start + query.limit),
+    page: query.page,
+    limit: query.limit,
+    size: matching.length,
+  };
+}
+
 /** Filters, sorts and slices `rows` (never mutated). */
 export function runList<T>(rows: readonly T[], query: ListQuery): Page<T> {
-  const predicate = compileFilters(query.filters);
-  const matching = query.filters.length === 0 ? rows : rows.filter(predicate);
-  const start = (query.page - 1) * query.limit;
-  let pageRows: T[];
-  if (query.sorts.length === 0) {
-    pageRows = matching.slice(start, start + query.limit);
-  } else {
-    pageRows = sortRows(matching, query.sorts).slice(start, start + query.limit);
-  }
-  return { rows: pageRows, page: query.page, limit: query.limit, size: matching.length };
+  return pageOf(sortRows(rows, query.sorts), query);
 }
