@@ -18,7 +18,7 @@ export function freePort(host = '127.0.0.1') {
 
 /**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
- *           keyFile?: string | null, stubLatencyMs?: number, log?: (line: string) => void }} [options]
+ *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, log?: (line: string) => void }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
  */
 export async function startStack(options = {}) {
@@ -52,19 +52,16 @@ export async function startStack(options = {}) {
       extraWebOrigins: [webOrigin, gatewayOrigin],
     });
     started.push(keycloak);
-    const serviceUrl = (prefix) => `${stubs.url}/${prefix}`;
-    const base = loadConfig({});
-    const services = Object.fromEntries(
-      Object.entries(base.services).map(([name, url]) => [name, serviceUrl(new URL(url).pathname.replace(/^\//, ''))]),
-    );
+    // Every upstream service points at the stubs started here (same path prefixes as the defaults).
+    const base = loadConfig({ STUBS_URL: stubs.url });
     const gateway = await startGateway({
       ...base,
       port: ports.gateway,
       host,
-      issuer: keycloak.issuer,
-      jwksUrl: keycloak.jwksUrl,
+      keycloakIssuer: keycloak.issuer,
+      keycloakJwksUrl: keycloak.jwksUrl,
       corsOrigins: [webOrigin],
-      services,
+      ...(options.gatewayLogLevel ? { logLevel: options.gatewayLogLevel } : {}),
     });
     started.push(gateway);
     const web = await startWeb({

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
+import { startTestStack, upstreamRequests, type Stack } from './support/stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** The hrefs of the side menu's links, in order (groups expanded: the default). */
+async function menuLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Menú principal' });
+  await nav.waitFor();
+  return nav
+    .locator('a')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe('anonymous visit', () => {
+  it('lands on the Keycloak login page', async () => {
+    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      await session.page.goto(`${stack.urls.web}/pagos`);
+      await session.page.getByLabel('Username or email').waitFor();
+      expect(session.page.url().startsWith(`${stack.urls.keycloak}/realms/back-office/`)).toBe(true);
+      expect(session.gatewayRequests).toEqual([]);
+      expect(session.problems).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('operador', () => {
+  let session: Session;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    page = session.page;
+    await page.goto(`${stack.urls.web}/`);
+    await signIn(page, 'operador', 'operador');
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('signs in through the login page and lands on /home with its username shown', async () => {
+    expect(pathOf(page)).toBe('/home');
+    await expect(page.getByTestId('signed-in-username').textContent()).resolves.toBe('operador');
+    await expect(page.getByTestId('product-version').textContent()).resolves.toBe('Versión 1.52.1');
+  });
+
+  it('sees exactly the menu items its permissions allow', async () => {
+    expect(await menuLinks(page)).toEqual([
+      '/pagos',
+      '/suscripciones',
+      '/comercios',
+      '/pagadores',
+      '/pagadores/nuevo',
+      '/pagadores/referencias',
+      '/exportaciones',
+    ]);
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    for (const hidden of [
+      'Promociones',
+      'Gateways',
+      'Importaciones',
+      'Retiros',
+      'AFIP',
+      'BIN',
+      'Distribuciones',
+    ]) {
+      expect(await nav.getByText(hidden, { exact: true }).count()).toBe(0);
+    }
+    await screenshot(page, 'shell-operador-home');
+  });
+
+  it('shows the home tabs and keeps the active one across a reload', async () => {
+    await page.goto(`${stack.urls.web}/home`);
+    const tabs = page.getByRole('tab');
+    await expect(tabs.allTextContents()).resolves.toEqual([
+      'Buscar Pagos',
+      'Buscar Entidades',
+      'Buscar Pagadores',
+    ]);
+    await expect(page.getByRole('tab', { name: 'Buscar Pagos' }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
+
+    await page.getByRole('tab', { name: 'Buscar Pagadores' }).click();
+    await page.getByTestId('not-available').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('home.tab.active'))).toBe('payer');
+
+    await page.reload();
+    await page.getByTestId('signed-in-username').waitFor();
+    await expect(
+      page.getByRole('tab', { name: 'Buscar Pagadores' }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
+    await page.getByRole('tab', { name: 'Buscar Pagos' }).click();
+    expect(await page.evaluate(() => sessionStorage.getItem('home.tab.active'))).toBe('payment');
+  });
+
+  it('redirects unknown paths to /home', async () => {
+    await page.goto(`${stack.urls.web}/no-existe/para-nada`);
+    await page.getByRole('tab', { name: 'Buscar Pagos' }).waitFor();
+    expect(pathOf(page)).toBe('/home');
+  });
+
+  it('shows an honest not-available page for sections not built in this version', async () => {
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('link', { name: 'Nuevo pagador' })
+      .click();
+    await page.getByTestId('not-available').waitFor();
+    expect(pathOf(page)).toBe('/pagadores/nuevo');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Nuevo pagador');
+    await expect(page.getByText('Sección no disponible').isVisible()).resolves.toBe(true);
+    expect(await page.title()).toBe('Nuevo pagador · Back-office');
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await page.getByRole('tab', { name: 'Buscar Pagos' }).waitFor();
+    expect(pathOf(page)).toBe('/home');
+  });
+
+  it('shows "No tiene permisos" on a screen it may not open', async () => {
+    await page.goto(`${stack.urls.web}/importacion`);
+    await page.getByTestId('no-permission').waitFor();
+    await expect(page.getByText('No tiene permisos', { exact: true }).isVisible()).resolves.toBe(true);
+  });
+
+  it('opens the news, support and documentation links of the top bar', async () => {
+    await page.goto(`${stack.urls.web}/home`);
+    await expect(page.getByRole('link', { name: 'Soporte' }).getAttribute('href')).resolves.toMatch(
+      /^mailto:soporte@/,
+    );
+    await expect(page.getByRole('link', { name: 'Documentación' }).getAttribute('href')).resolves.toBe(
+      '/documentacion.html',
+    );
+    const docs = await fetch(`${stack.urls.web}/documentacion.html`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('Guía del operador');
+
+    await page.getByRole('button', { name: 'Novedades' }).click();
+    const dialog = page.getByRole('dialog', { name: /Novedades/ });
+    await dialog.waitFor();
+    await expect(dialog.getByText('Versión 1.52.1').isVisible()).resolves.toBe(true);
+    expect(await dialog.locator('li').count()).toBeGreaterThanOrEqual(4);
+    await screenshot(page, 'shell-news');
+    await dialog.getByRole('button', { name: 'Entendido' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('collapses the side menu to icons with tooltips and remembers it', async () => {
+    await page.getByRole('button', { name: 'Contraer menú' }).click();
+    await expect(page.getByTestId('side-menu').getAttribute('data-collapsed')).resolves.toBe('true');
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    expect(await nav.getByText('Pagadores', { exact: true }).count()).toBe(0);
+    await nav.getByRole('button', { name: 'Pagadores' }).hover();
+    await page.getByRole('tooltip', { name: 'Pagadores' }).waitFor();
+    await nav.getByRole('button', { name: 'Pagadores' }).click();
+    const flyout = page.getByRole('menu', { name: 'Pagadores' });
+    await expect(flyout.getByRole('menuitem').allTextContents()).resolves.toEqual([
+      'Buscar',
+      'Nuevo pagador',
+      'Referencias',
+    ]);
+    await screenshot(page, 'shell-collapsed');
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await page.getByTestId('signed-in-username').waitFor();
+    await expect(page.getByTestId('side-menu').getAttribute('data-collapsed')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Expandir menú' }).click();
+    await expect(page.getByTestId('side-menu').getAttribute('data-collapsed')).resolves.toBe('false');
+  });
+
+  it('shows the user, name, e-mail and permissions in Spanish on /perfil via the user menu', async () => {
+    await page.getByRole('button', { name: 'Usuario operador' }).click();
+    await page.getByRole('menuitem', { name: 'Perfil' }).click();
+    await page.getByTestId('profile-username').waitFor();
+    expect(pathOf(page)).toBe('/perfil');
+    await expect(page.getByTestId('profile-username').textContent()).resolves.toBe('operador');
+    await expect(page.getByTestId('profile-email').textContent()).resolves.toContain('@');
+    const permissions = page.getByTestId('permission-list');
+    for (const label of [
+      'Reembolsar pagos',
+      'Ver entidades',
+      'Ver referencias de pagadores',
+      'Exportar listados',
+    ]) {
+      await expect(permissions.getByText(label, { exact: true }).isVisible()).resolves.toBe(true);
+    }
+    expect(await permissions.getByText('Autorizar y rechazar retiros').count()).toBe(0);
+    await screenshot(page, 'profile-operador');
+  });
+
+  it('sent source=backoffice, locale=es_AR and a bearer token on every gateway request', async () => {
+    const posts = session.gatewayRequests.filter((r) => r.method === 'POST');
+    expect(posts.length).toBeGreaterThan(0);
+    expect(posts.map((r) => r.operationName)).toContain('Me');
+    for (const request of posts) {
+      expect(request.headers.source, request.operationName).toBe('backoffice');
+      expect(request.headers.locale, request.operationName).toBe('es_AR');
+      expect(request.headers.authorization, request.operationName).toMatch(/^Bearer ey/);
+    }
+    const upstream = await upstreamRequests(stack);
+    expect(upstream.length).toBeGreaterThan(0);
+    for (const request of upstream) {
+      expect(request.headers.source, request.path).toBe('backoffice');
+      expect(request.headers.locale, request.path).toBe('es_AR');
+    }
+  });
+
+  it('had no console errors or CSP violations', () => {
+    expect(session.problems).toEqual([]);
+  });
+
+  it('signs out from the user menu back to the login page', async () => {
+    await page.goto(`${stack.urls.web}/home`);
+    await page.getByRole('button', { name: 'Usuario operador' }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar Sesion' }).click();
+    await page.getByLabel('Username or email').waitFor();
+    expect(page.url().startsWith(`${stack.urls.keycloak}/realms/back-office/`)).toBe(true);
+    // The SSO session is gone: the app asks for sign-in again.
+    await page.goto(`${stack.urls.web}/home`);
+    await page.getByLabel('Username or email').waitFor();
+  });
+});
+
+describe('consulta (no permissions)', () => {
+  let session: Session;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    page = session.page;
+    await page.goto(`${stack.urls.web}/home`);
+    await signIn(page, 'consulta', 'consulta');
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('sees only the Pagos group', async () => {
+    expect(await menuLinks(page)).toEqual(['/pagos']);
+    await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Buscar Pagos']);
+    await screenshot(page, 'shell-consulta-home');
+  });
+
+  it('gets "No tiene permisos" on permission-gated screens', async () => {
+    for (const path of ['/comercios', '/pagadores/12', '/exportaciones', '/retirosUnificados', '/bin/-1']) {
+      await page.goto(`${stack.urls.web}${path}`);
+      await page.getByTestId('no-permission').waitFor();
+      expect(pathOf(page)).toBe(path);
+    }
+  });
+
+  it('shows no permissions on /perfil', async () => {
+    await page.goto(`${stack.urls.web}/perfil`);
+    await page.getByTestId('no-permissions').waitFor();
+    await expect(page.getByTestId('profile-username').textContent()).resolves.toBe('consulta');
+  });
+
+  it('had no console errors or CSP violations', () => {
+    expect(session.problems).toEqual([]);
+  });
+});

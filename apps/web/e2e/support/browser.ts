@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url));
+
+/** Debian's chromium, headless (never `npx playwright install`). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export interface GatewayRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  operationName?: string;
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, uncaught page errors and CSP violations, in order. */
+  problems: string[];
+  /** Every request the page sent to the gateway. */
+  gatewayRequests: GatewayRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh browser profile (no cookies) with a Spanish (Argentina) locale, 1440x900, collecting problems
+ * and the gateway requests.
+ */
+export async function newSession(
+  browser: Browser,
+  { gatewayUrl, locale = 'es-AR' }: { gatewayUrl: string; locale?: string },
+): Promise<Session> {
+  const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const gatewayRequests: GatewayRequest[] = [];
+  page.on('console', (message) => {
+    // Chromium's "Failed to load resource" has no URL: the response listener below records it with one.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(`console: ${message.text()}`);
+    }
+  });
+  page.on('response', (response) => {
+    // Chromium asks every page's origin for /favicon.ico on its own (the login page has no icon link).
+    if (new URL(response.url()).pathname === '/favicon.ico') return;
+    if (response.status() >= 400)
+      problems.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    problems.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  const gatewayOrigin = new URL(gatewayUrl).origin;
+  page.on('request', (request: Request) => {
+    if (!request.url().startsWith(gatewayOrigin)) return;
+    const body = request.postData();
+    let operationName: string | undefined;
+    try {
+      operationName = body ? (JSON.parse(body) as { operationName?: string }).operationName : undefined;
+    } catch {
+      operationName = undefined;
+    }
+    gatewayRequests.push({
+      method: request.method(),
+      url: request.url(),
+      headers: request.headers(),
+      operationName,
+    });
+  });
+  return { context, page, problems, gatewayRequests, close: () => context.close() };
+}
+
+/** Goes through the Keycloak (emulator) login page the app redirected to, and waits for the shell. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  const user = page.getByLabel('Username or email');
+  await user.waitFor({ state: 'visible' });
+  await user.fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByTestId('signed-in-username').waitFor({ state: 'visible' });
+}
+
+/** Opens `path` of the web app as an anonymous visitor and signs in on the login page it lands on. */
+export async function openSignedIn(
+  page: Page,
+  webUrl: string,
+  path: string,
+  username: string,
+  password = username,
+) {
+  await page.goto(`${webUrl}${path}`);
+  await signIn(page, username, password);
+}
+
+/** Full-page PNG in apps/web/screenshots/<name>.png (gitignored); returns the path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = `${SCREENSHOT_DIR}${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,29 @@
+// Types of stack.mjs for the TypeScript callers (the browser tests of apps/web).
+export interface Closable {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  host?: string;
+  publicHost?: string;
+  ports?: { stubs?: number; keycloak?: number; gateway?: number; web?: number };
+  /** The emulator's signing key file; null keeps a fresh key in memory. */
+  keyFile?: string | null;
+  stubLatencyMs?: number;
+  gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  stubs: Closable & { reset(): void; services: Record<string, string> };
+  keycloak: Closable & { issuer: string; jwksUrl: string; accessTokenFor(username: string): Promise<string> };
+  gateway: Closable & { graphqlUrl: string };
+  web: Closable;
+  urls: { web: string; gateway: string; sandbox: string; keycloak: string; stubs: string };
+  close(): Promise<void>;
+}
+
+export function freePort(host?: string): Promise<number>;
+export function startStack(options?: StackOptions): Promise<Stack>;
