@@ -6,7 +6,11 @@ import type { Logger } from './logger.js';
 import { CollectorsDataSource } from './modules/collectors/collectors.datasource.js';
 import { createCollectorLoader } from './modules/collectors/collectors.loader.js';
 import type { CollectorModel } from './modules/collectors/collectors.mappers.js';
+import type { Notification } from './generated/resolvers-types.js';
+import { NotificationsDataSource } from './modules/notifications/notifications.datasource.js';
+import { createNotificationLoader } from './modules/notifications/notifications.loader.js';
 import { PaymentsDataSource } from './modules/payments/payments.datasource.js';
+import { createPaymentLoaders, type PaymentLoaders } from './modules/payments/payments.loaders.js';
 import {
   RestClient,
   type UpstreamCall,
@@ -26,10 +30,14 @@ export interface GatewayContext {
   dataSources: {
     payments: PaymentsDataSource;
     collectors: CollectorsDataSource;
+    notifications: NotificationsDataSource;
   };
-  loaders: {
+  loaders: PaymentLoaders & {
     collector: DataLoader<string, CollectorModel | null>;
+    notification: DataLoader<string, Notification | null>;
   };
+  /** Forgets the memoized GETs of this request (after a write, so the next read is fresh). */
+  forgetUpstreamReads: () => void;
   /** Upstream calls made so far (for the access log). */
   upstreamCalls: UpstreamCall[];
   /** Shared with the access log (Apollo shallow-clones the context, so only nested objects are shared). */
@@ -73,14 +81,21 @@ export function createContext(options: ContextOptions): GatewayContext {
     return client;
   };
   const collectors = new CollectorsDataSource(upstream('collector'));
+  const payments = new PaymentsDataSource(upstream('payment'));
+  const notifications = new NotificationsDataSource(upstream('notification'));
   return {
     user,
     requestId,
     locale,
     logger,
     upstream,
-    dataSources: { payments: new PaymentsDataSource(upstream('payment')), collectors },
-    loaders: { collector: createCollectorLoader(collectors) },
+    dataSources: { payments, collectors, notifications },
+    loaders: {
+      collector: createCollectorLoader(collectors),
+      ...createPaymentLoaders(payments),
+      notification: createNotificationLoader(notifications),
+    },
+    forgetUpstreamReads: () => request.getMemo.clear(),
     upstreamCalls,
     meta: { operationName: null },
   };

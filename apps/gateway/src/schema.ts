@@ -5,6 +5,7 @@ import { applyAuthDirective } from './auth/auth-directive.js';
 import type { Resolvers } from './generated/resolvers-types.js';
 import { collectorsResolvers } from './modules/collectors/collectors.resolvers.js';
 import { meResolvers } from './modules/me/me.resolvers.js';
+import { notificationsResolvers } from './modules/notifications/notifications.resolvers.js';
 import { paymentsResolvers } from './modules/payments/payments.resolvers.js';
 import { DateTimeScalar, DecimalScalar, JSONScalar } from './scalars.js';
 
@@ -17,7 +18,13 @@ const baseResolvers: Resolvers = {
   },
 };
 
-export const resolvers: Resolvers[] = [baseResolvers, meResolvers, paymentsResolvers, collectorsResolvers];
+export const resolvers: Resolvers[] = [
+  baseResolvers,
+  meResolvers,
+  paymentsResolvers,
+  collectorsResolvers,
+  notificationsResolvers,
+];
 
 /** The executable schema without the @auth wrappers (for tests that inspect the directives). */
 export const buildBaseSchema = (): GraphQLSchema =>

@@ -1,22 +1,42 @@
 import type {
+  CollectorNotification,
+  CurrencyConversionInfo,
   Payment,
+  PaymentBatchWithdrawal,
+  PaymentCardHolder,
   PaymentDetailLine,
+  PaymentFee,
+  PaymentHistoryRow,
+  PaymentMetadataEntry,
   PaymentMethod,
+  PaymentMethodGateway,
+  PaymentNotification,
   PaymentPayer,
+  PaymentPresets,
+  PaymentSource,
   PaymentStatus,
   PaymentType,
+  Refund,
+  RefundStatus,
+  RelatedPayment,
 } from '../../generated/resolvers-types.js';
 import { toIsoDate } from '../../shared/dates.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import { toDecimal } from '../../shared/decimal.js';
 import { arr, int, obj, str } from '../../shared/values.js';
-import { paymentMethodName } from './payment-methods.js';
+import { paymentMethodName, TOKEN_MEDIA_PAYMENT_ID } from './payment-methods.js';
+import { refundStatusDetailText, subscriptionRequestMessage } from './status-texts.js';
 
 /** A payment as the payment service sends it (snake_case, lowercase statuses, numeric amounts). */
 export type RawPayment = Record<string, unknown>;
 
-/** The GraphQL Payment without its lazily resolved fields. */
-export type PaymentModel = Omit<Payment, 'collector'>;
+/**
+ * The GraphQL Payment as mapped from the upstream, without what depends on the request:
+ * `collector` (DataLoader), `actions` (the user's permissions, now) and `checkoutUrl` (config).
+ */
+export type PaymentModel = Omit<Payment, 'collector' | 'actions' | 'checkoutUrl' | 'paymentMethods'> & {
+  paymentMethods: PaymentMethodModel[];
+};
 
 const STATUSES: Record<string, PaymentStatus> = {
   pending: 'PENDING',
@@ -50,28 +70,263 @@ export function mapDetailLine(raw: unknown): PaymentDetailLine {
   };
 }
 
-export function mapPaymentMethod(raw: unknown): PaymentMethod {
+/** Spec 000 §2: the card holder defaults to "deconocido" (spelled as the spec spells it). */
+export const UNKNOWN_HOLDER = 'deconocido';
+
+/** First six digits, masked middle, last four: "450799******1234". Null without any card digits. */
+export function maskCard(firstSix: string | null, lastFour: string | null): string | null {
+  if (!firstSix && !lastFour) return null;
+  return `${firstSix ?? ''}******${lastFour ?? ''}`;
+}
+
+const num = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? value
+    : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
+      ? Number(value)
+      : null;
+
+const bool = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
+
+export function mapCurrencyConversion(raw: unknown): CurrencyConversionInfo | null {
+  const c = obj(raw);
+  if (!c) return null;
+  return {
+    conversionFactor: num(c.conversion_factor),
+    originalCurrency: str(c.original_currency),
+    destinationCurrency: str(c.destination_currency),
+    originalAmount: toDecimal(c.original_amount),
+    convertedAmount: toDecimal(c.converted_amount),
+  };
+}
+
+export function mapMethodGateway(raw: unknown): PaymentMethodGateway | null {
+  const g = obj(raw);
+  if (!g) return null;
+  return {
+    batchNumber: str(g.batch_number),
+    ticketNumber: str(g.ticket_number),
+    transactionId: str(g.transaction_id),
+    status: str(g.status),
+    statusDetail: str(g.status_detail),
+    pptOwner: str(g.ppt_owner),
+  };
+}
+
+/**
+ * A payment method. `paymentId` (not in the schema) lets PaymentMethod.holderName find the holders of
+ * its payment; holderName starts as the spec's default and is resolved lazily for users with PAYMENT_HOLDER.
+ */
+export type PaymentMethodModel = PaymentMethod & { paymentId?: string };
+
+export function mapPaymentMethod(raw: unknown, index = 0, paymentId?: string): PaymentMethodModel {
   const m = obj(raw) ?? {};
   const mediaPaymentId = int(m.media_payment_id);
   const installments = int(m.installments);
-  return {
+  const firstSixDigits = str(m.first_six_digits);
+  const lastFourDigits = str(m.last_four_digits);
+  const method: PaymentMethodModel = {
+    index,
     mediaPaymentId,
     mediaPaymentName: paymentMethodName(mediaPaymentId),
     mediaPaymentDetail: str(m.media_payment_detail),
-    firstSixDigits: str(m.first_six_digits),
-    lastFourDigits: str(m.last_four_digits),
+    couponNumber: str(m.coupon_number),
+    firstSixDigits,
+    lastFourDigits,
+    cardMasked: firstSixDigits ? maskCard(firstSixDigits, lastFourDigits) : null,
+    expirationMonth: int(m.expiration_month),
+    expirationYear: int(m.expiration_year),
+    promotionId: str(m.promotion_id),
     amount: toDecimal(m.amount),
     finalAmount: toDecimal(m.final_amount),
     currencyId: str(m.currency_id),
     installments: installments !== null && installments >= 1 ? installments : 1,
+    authorizationCode: str(m.authorization_code),
     type: str(m.type),
+    isToken: mediaPaymentId === TOKEN_MEDIA_PAYMENT_ID,
+    currencyConversionInfo: mapCurrencyConversion(m.currency_conversion_info),
+    gateway: mapMethodGateway(m.gateway),
+    holderName: UNKNOWN_HOLDER,
   };
+  if (paymentId !== undefined) Object.defineProperty(method, 'paymentId', { value: paymentId });
+  return method;
 }
 
 export function mapPayer(raw: unknown): PaymentPayer | null {
   const p = obj(raw);
   if (!p) return null;
-  return { id: str(p.id), name: str(p.name), email: str(p.email) };
+  const identification = obj(p.identification);
+  return {
+    id: str(p.id),
+    name: str(p.name),
+    email: str(p.email),
+    identification: identification
+      ? {
+          type: str(identification.type),
+          number: str(identification.number),
+          country: str(identification.country),
+        }
+      : null,
+  };
+}
+
+const REFUND_STATUSES: Record<string, RefundStatus> = { approved: 'APPROVED', rejected: 'REJECTED' };
+
+export function mapRefund(raw: unknown): Refund {
+  const r = obj(raw) ?? {};
+  const status = typeof r.status === 'string' ? REFUND_STATUSES[r.status.toLowerCase()] : undefined;
+  if (!status) throw new UpstreamContractError(`unknown refund status: ${JSON.stringify(r.status)}`);
+  const statusDetail = str(r.status_detail);
+  const gateway = obj(r.gateway);
+  return {
+    id: required(str(r.id), 'refund id', r.id),
+    status,
+    statusDetail,
+    statusDetailMessage: refundStatusDetailText(statusDetail),
+    type: str(r.type),
+    amount: toDecimal(r.amount),
+    currencyId: str(r.currency_id),
+    transactionId: str(r.transaction_id),
+    externalReference: str(r.external_reference),
+    reason: str(r.reason),
+    authorizationCode: str(r.authorization_code),
+    gateway: gateway
+      ? { ticketNumber: str(gateway.ticket_number), batchNumber: str(gateway.batch_number) }
+      : null,
+    costAmount: toDecimal(r.cost_amount),
+    requestDate: toIsoDate(r.request_date),
+    processDate: toIsoDate(r.process_date),
+    rejectedDate: toIsoDate(r.rejected_date),
+    approvedDate: toIsoDate(r.approved_date),
+    lastUpdateDate: toIsoDate(r.last_update_date),
+    paymentMethodIndex: int(r.payment_method_id),
+  };
+}
+
+export function mapFee(raw: unknown): PaymentFee {
+  const f = obj(raw) ?? {};
+  return {
+    type: str(f.type),
+    description: str(f.description),
+    rate: num(f.rate),
+    amount: toDecimal(f.amount),
+  };
+}
+
+export function mapBatchWithdrawal(raw: unknown): PaymentBatchWithdrawal | null {
+  const b = obj(raw);
+  if (!b) return null;
+  const id = str(b.id);
+  if (id === null) return null;
+  return {
+    id,
+    collectorId: str(b.collector_id),
+    status: str(b.status),
+    version: int(b.version),
+    creationDate: toIsoDate(b.creation_date),
+  };
+}
+
+export const SUBSCRIPTION_REQUEST_KEY = 'subscription_request';
+
+/**
+ * metadata -> "Información adicional" entries: one per key with its JSON value, except subscription_request
+ * whose array becomes one entry per element (status code, subscription id, Spanish message, link rule).
+ */
+export function mapMetadata(raw: unknown): PaymentMetadataEntry[] {
+  const metadata = obj(raw);
+  if (!metadata) return [];
+  const entries: PaymentMetadataEntry[] = [];
+  for (const [key, value] of Object.entries(metadata)) {
+    if (key === SUBSCRIPTION_REQUEST_KEY && Array.isArray(value)) {
+      for (const item of value) {
+        const e = obj(item) ?? {};
+        const statusCode = int(e.status_code);
+        const subscriptionId = str(e.subscription_id);
+        entries.push({
+          key,
+          value: item,
+          statusCode,
+          subscriptionId,
+          message: subscriptionRequestMessage(statusCode, str(e.message)),
+          linksToSubscription: statusCode === 200 && subscriptionId !== null,
+          date: toIsoDate(e.date),
+        });
+      }
+      continue;
+    }
+    entries.push({
+      key,
+      value,
+      statusCode: null,
+      subscriptionId: null,
+      message: null,
+      linksToSubscription: false,
+      date: null,
+    });
+  }
+  return entries;
+}
+
+export function mapPaymentNotification(raw: unknown): PaymentNotification | null {
+  const n = obj(raw);
+  const id = n ? str(n.id) : null;
+  if (!n || id === null) return null;
+  return { id, date: toIsoDate(n.date), type: str(n.type), action: str(n.action) };
+}
+
+export function mapCollectorNotification(raw: unknown): CollectorNotification {
+  const n = obj(raw) ?? {};
+  return {
+    url: str(n.url),
+    response: str(n.response),
+    status: str(n.status),
+    statusDetail: str(n.status_detail),
+    retryCount: int(n.retry_count),
+    originalRequest: str(n.original_request),
+    lastRetry: toIsoDate(n.last_retry),
+  };
+}
+
+function mapSource(raw: unknown): PaymentSource | null {
+  const s = obj(raw);
+  if (!s) return null;
+  return { id: str(s.id), name: str(s.name), type: str(s.type) };
+}
+
+function mapPresets(raw: unknown): PaymentPresets | null {
+  const p = obj(raw);
+  if (!p) return null;
+  return {
+    actions: arr(p.actions).flatMap((a) => {
+      const action = obj(a);
+      const name = action ? str(action.name) : null;
+      return action && name !== null ? [{ name, active: action.active !== false }] : [];
+    }),
+  };
+}
+
+function mapRelated(raw: unknown): RelatedPayment[] {
+  const r = obj(raw);
+  const paymentId = r ? str(r.paymentId ?? r.payment_id) : null;
+  return r && paymentId !== null ? [{ type: str(r.type), paymentId }] : [];
+}
+
+export function mapHistoryRow(raw: unknown): PaymentHistoryRow {
+  const h = obj(raw) ?? {};
+  return {
+    version: required(int(h.version), 'history version', h.id),
+    lastUpdateDate: toIsoDate(h.last_update_date),
+    id: required(str(h.id), 'history id', h.id),
+    status: mapPaymentStatus(h.status),
+  };
+}
+
+export function mapCardHolder(raw: unknown): PaymentCardHolder | null {
+  const h = obj(raw);
+  const name = h ? str(h.holder_name) : null;
+  if (!h || !name) return null;
+  return { holderName: name, holderId: str(h.holder_id) };
 }
 
 function required<T>(value: T | null, field: string, id: unknown): T {
@@ -79,12 +334,13 @@ function required<T>(value: T | null, field: string, id: unknown): T {
   return value;
 }
 
-/** Upstream payment -> GraphQL Payment (camelCase, enums, Decimal strings, ISO dates). */
+/** Upstream payment -> GraphQL Payment (camelCase, enums, Decimal strings, ISO dates), without the lazy fields. */
 export function mapPayment(raw: RawPayment): PaymentModel {
   const details = arr(raw.details).map(mapDetailLine);
   const first = details[0];
+  const id = required(str(raw.id), 'id', raw.id);
   return {
-    id: required(str(raw.id), 'id', raw.id),
+    id,
     status: mapPaymentStatus(raw.status),
     statusDetail: str(raw.status_detail),
     type: mapPaymentType(raw.type),
@@ -92,6 +348,14 @@ export function mapPayment(raw: RawPayment): PaymentModel {
     lastUpdateDate: toIsoDate(raw.last_update_date),
     dueDate: toIsoDate(raw.due_date),
     lastDueDate: toIsoDate(raw.last_due_date),
+    processDate: toIsoDate(raw.process_date),
+    rejectedDate: toIsoDate(raw.rejected_date),
+    cancelDate: toIsoDate(raw.cancel_date),
+    paidDate: toIsoDate(raw.paid_date),
+    payerDeferredDate: toIsoDate(raw.payer_deferred_date),
+    payerValidationDate: toIsoDate(raw.payer_validation_date),
+    accreditationDate: toIsoDate(raw.accreditation_date),
+    reviewValidationDate: toIsoDate(raw.review_validation_date),
     refundedDate: toIsoDate(raw.refunded_date),
     externalTransactionId: str(raw.external_transaction_id),
     finalAmount: required(toDecimal(raw.final_amount), 'final_amount', raw.id),
@@ -99,10 +363,27 @@ export function mapPayment(raw: RawPayment): PaymentModel {
     details,
     conceptId: first?.conceptId ?? null,
     conceptDescription: first?.conceptDescription ?? null,
+    review: bool(raw.review),
+    validation: bool(raw.validation),
+    notificationUrl: str(raw.notification_url),
+    backUrl: str(raw.back_url),
+    chargeDelay: toDecimal(raw.charge_delay),
+    rate: num(raw.rate),
+    reference: str(raw.reference),
     payer: mapPayer(raw.payer),
-    paymentMethods: arr(raw.payment_methods).map(mapPaymentMethod),
+    paymentMethods: arr(raw.payment_methods).map((m, i) => mapPaymentMethod(m, i, id)),
     collectorId: required(str(raw.collector_id), 'collector_id', raw.id),
     version: int(raw.version),
     isCurrentVersion: raw.last_modified !== false,
+    feeDetails: Array.isArray(raw.fee_details) ? raw.fee_details.map(mapFee) : null,
+    relateds: arr(raw.relateds).flatMap(mapRelated),
+    refunds: arr(raw.refunds).map(mapRefund),
+    subscriptionId: str(raw.by_subscription),
+    batchWithdrawal: mapBatchWithdrawal(raw.batch_withdrawal),
+    metadata: mapMetadata(raw.metadata),
+    notifications: arr(raw.notifications).flatMap((n) => mapPaymentNotification(n) ?? []),
+    collectorNotifications: arr(raw.collector_notifications).map(mapCollectorNotification),
+    source: mapSource(raw.source),
+    presets: mapPresets(raw.presets),
   };
 }

@@ -1,21 +1,96 @@
+import { badUserInput, notFound } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
-import { mapPayment } from './payments.mappers.js';
+import { hasAnyPermission } from '../../auth/permissions.js';
+import { UpstreamError } from '../../upstream/errors.js';
+import { checkId } from './payments.inputs.js';
+import { mapPayment, UNKNOWN_HOLDER, type PaymentMethodModel } from './payments.mappers.js';
+import { versionKey } from './payments.loaders.js';
+import * as mutations from './payments.mutations.js';
+import { presentPayment } from './payments.present.js';
 import { paymentListQuery } from './payments.rules.js';
 
 export const paymentsResolvers: Resolvers = {
   Query: {
-    async payments(_root, args, { dataSources }) {
+    async payments(_root, args, { dataSources, user }) {
       const query = paymentListQuery(args);
       const result = await dataSources.payments.list(query);
+      const now = new Date();
       return {
-        rows: result.rows.map(mapPayment),
+        rows: result.rows.map((raw) => presentPayment(mapPayment(raw), user.permissions, now)),
         total: result.size,
         page: query.page,
         pageSize: query.limit,
       };
     },
+    async payment(_root, { id }, { loaders, user }) {
+      const payment = await loaders.payment.load(checkId(id));
+      return payment ? presentPayment(payment, user.permissions) : null;
+    },
+    async paymentHistory(_root, { id }, { loaders }) {
+      try {
+        return await loaders.paymentHistory.load(checkId(id));
+      } catch (error) {
+        if (error instanceof UpstreamError && error.status === 404) throw notFound('No se encontró el pago.');
+        throw error;
+      }
+    },
+    async paymentVersion(_root, { id, version }, { loaders, user }) {
+      if (!Number.isInteger(version) || version < 1 || version > 999_999) {
+        throw badUserInput('La versión (version) debe ser un entero mayor o igual a 1.', 'version');
+      }
+      const payment = await loaders.paymentVersion.load(versionKey(checkId(id), version));
+      return payment ? presentPayment(payment, user.permissions) : null;
+    },
+    async paymentCardHolders(_root, { id }, { loaders }) {
+      try {
+        return await loaders.paymentHolders.load(checkId(id));
+      } catch (error) {
+        if (error instanceof UpstreamError && error.status === 404) throw notFound('No se encontró el pago.');
+        throw error;
+      }
+    },
+  },
+  Mutation: {
+    cancelPayment: (_root, { id, reason }, ctx) => mutations.cancelPayment(ctx, id, reason),
+    changePaymentMethod: (_root, { id, input }, ctx) => mutations.changePaymentMethod(ctx, id, input),
+    cancelPaymentObjection: (_root, { id, reason }, ctx) => mutations.cancelPaymentObjection(ctx, id, reason),
+    retryPayment: (_root, { id, mode }, ctx) => mutations.retryPayment(ctx, id, mode),
+    refundPayment: (_root, { id, reason, idempotencyKey }, ctx) =>
+      mutations.refundPayment(ctx, id, reason, idempotencyKey),
+    partialRefundPayment: (_root, { id, idempotencyKey }, ctx) =>
+      mutations.partialRefundPayment(ctx, id, idempotencyKey),
+    reversePayment: (_root, { id, reason, idempotencyKey }, ctx) =>
+      mutations.reversePayment(ctx, id, reason, idempotencyKey),
+    forwardPaymentNotification: (_root, { id }, ctx) => mutations.forwardPaymentNotification(ctx, id),
+    updatePaymentFromGateway: (_root, { id }, ctx) => mutations.updatePaymentFromGateway(ctx, id),
+    notifyPayer: (_root, { id, addressee, downloadReceipts }, ctx) =>
+      mutations.notifyPayer(ctx, id, addressee, downloadReceipts === true),
+    refreshPayment: (_root, { id }, ctx) => mutations.refreshPayment(ctx, id),
+    bulkChangePaymentMethod: (_root, { ids, input }, ctx) =>
+      mutations.bulkChangePaymentMethod(ctx, ids, input),
+    bulkCancelPayments: (_root, { ids, reason }, ctx) => mutations.bulkCancelPayments(ctx, ids, reason),
+    bulkCancelPaymentObjections: (_root, { ids, reason }, ctx) =>
+      mutations.bulkCancelPaymentObjections(ctx, ids, reason),
   },
   Payment: {
     collector: (payment, _args, { loaders }) => loaders.collector.load(payment.collectorId),
+  },
+  PaymentMethod: {
+    /**
+     * The holder from GET /pagos/{id}/titulares (one call per payment per request), only for users with
+     * PAYMENT_HOLDER and only for methods with card or account digits; otherwise the spec's "deconocido".
+     */
+    async holderName(method, _args, { loaders, user, logger, requestId }) {
+      const { paymentId, index } = method as PaymentMethodModel;
+      if (!paymentId || !hasAnyPermission(user.permissions, ['PAYMENT_HOLDER'])) return UNKNOWN_HOLDER;
+      if (!method.firstSixDigits && !method.lastFourDigits) return UNKNOWN_HOLDER;
+      try {
+        const holders = await loaders.paymentHolders.load(paymentId);
+        return holders[index]?.holderName ?? holders[0]?.holderName ?? UNKNOWN_HOLDER;
+      } catch (error) {
+        logger.warn('card holder lookup failed', { requestId, paymentId, error: (error as Error).name });
+        return UNKNOWN_HOLDER;
+      }
+    },
   },
 };

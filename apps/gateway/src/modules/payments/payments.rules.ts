@@ -1,12 +1,18 @@
 import { badUserInput } from '../../errors.js';
 import type {
+  Permission,
+  PaymentAction,
+  PaymentActionKind,
   PaymentFilter,
   PaymentSort,
   PaymentSortField,
+  PaymentStatus,
+  PaymentType,
   QueryPaymentsArgs,
 } from '../../generated/resolvers-types.js';
 import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
 import type { Filter, Sort } from '../../upstream/filters.js';
+import type { PaymentModel } from './payments.mappers.js';
 
 /** The upstream list query of Buscar Pagos. */
 export interface PaymentListQuery {
@@ -94,4 +100,274 @@ export function paymentSorts(sort: PaymentSort | null | undefined): Sort[] {
 export function paymentListQuery(args: Partial<QueryPaymentsArgs>): PaymentListQuery {
   const { page, pageSize } = normalizePaging(args.page, args.pageSize, DEFAULT_PAYMENT_PAGE_SIZE);
   return { filters: paymentFilters(args.filter), page, limit: pageSize, sorts: paymentSorts(args.sort) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment actions (spec 000 §4 "Payments"): one table, used by Payment.actions and by every mutation.
+// ---------------------------------------------------------------------------------------------------------
+
+/** The fields of a payment the action rules read. */
+export interface PaymentForRules {
+  status: PaymentStatus;
+  type?: PaymentType | null;
+  lastDueDate?: string | null;
+  isCurrentVersion: boolean;
+  notificationUrl?: string | null;
+  payer?: { email?: string | null } | null;
+  paymentMethods: ReadonlyArray<{ type?: string | null; gateway?: { status?: string | null } | null }>;
+  presets?: { actions: ReadonlyArray<{ name: string; active: boolean }> } | null;
+}
+
+export interface ActionDecision {
+  enabled: boolean;
+  /** False when the user lacks the permission the action needs. */
+  permitted: boolean;
+  /** Spanish tooltip when disabled. */
+  reason: string | null;
+}
+
+export const ACTION_KINDS: readonly PaymentActionKind[] = [
+  'CANCEL',
+  'CHANGE_PAYMENT_METHOD',
+  'REFUND',
+  'PARTIAL_REFUND',
+  'REVERSE',
+  'CANCEL_OBJECTION',
+  'RETRY',
+  'FORM_LINK',
+  'FORWARD_NOTIFICATION',
+  'NOTIFY_PAYER',
+  'UPDATE_FROM_GATEWAY',
+  'RELOAD',
+  'HISTORY',
+  'SHOW_HOLDER',
+];
+
+/**
+ * The permission each action needs (any of them), and the Spanish reason when it is missing. Actions the spec
+ * gives no permission get the one their mutation requires (retry: PAYMENT_UPDATE; forward notification and
+ * notify payer: NOTIFICATION_SEND) so a button is never offered that the gateway would refuse.
+ */
+export const ACTION_PERMISSIONS: Readonly<
+  Record<PaymentActionKind, { requires: readonly Permission[]; reason: string } | null>
+> = {
+  CANCEL: { requires: ['PAYMENT_CANCEL'], reason: 'No tiene permisos para cancelar pagos.' },
+  CHANGE_PAYMENT_METHOD: {
+    requires: ['PAYMENT_UPDATE'],
+    reason: 'No tiene permisos para cambiar el medio de pago.',
+  },
+  REFUND: { requires: ['PAYMENT_REFUND'], reason: 'No tiene permisos para devolver pagos.' },
+  PARTIAL_REFUND: { requires: ['PAYMENT_REFUND'], reason: 'No tiene permisos para devolver pagos.' },
+  REVERSE: { requires: ['PAYMENT_REVERSE'], reason: 'No tiene permisos para revertir pagos.' },
+  CANCEL_OBJECTION: {
+    requires: ['PAYMENT_CANCEL_OBJECTION'],
+    reason: 'No tiene permisos para cancelar objeciones.',
+  },
+  RETRY: { requires: ['PAYMENT_UPDATE'], reason: 'No tiene permisos para reintentar pagos.' },
+  FORM_LINK: null,
+  FORWARD_NOTIFICATION: {
+    requires: ['NOTIFICATION_SEND'],
+    reason: 'No tiene permisos para reenviar notificaciones.',
+  },
+  NOTIFY_PAYER: { requires: ['NOTIFICATION_SEND'], reason: 'No tiene permisos para notificar al pagador.' },
+  UPDATE_FROM_GATEWAY: {
+    requires: ['PAYMENT_UPDATE_GATEWAY'],
+    reason: 'No tiene permisos para actualizar pagos desde el gateway.',
+  },
+  RELOAD: null,
+  HISTORY: null,
+  SHOW_HOLDER: {
+    requires: ['PAYMENT_HOLDER'],
+    reason: 'No tiene permisos para consultar el titular de la tarjeta.',
+  },
+};
+
+/** Actions that need the shown version to be the current one (spec: "All actions below"; reload, history and
+ * the holder lookup are reads and stay available on a previous version). */
+const NEEDS_CURRENT_VERSION = new Set<PaymentActionKind>([
+  'CANCEL',
+  'CHANGE_PAYMENT_METHOD',
+  'REFUND',
+  'PARTIAL_REFUND',
+  'REVERSE',
+  'CANCEL_OBJECTION',
+  'RETRY',
+  'FORM_LINK',
+  'FORWARD_NOTIFICATION',
+  'NOTIFY_PAYER',
+  'UPDATE_FROM_GATEWAY',
+]);
+
+export const REASONS = {
+  oldVersion: 'Está viendo una versión anterior del pago.',
+  cancelState: 'Solo se pueden cancelar pagos pendientes o emitidos.',
+  changeMethodState: 'Solo se puede cambiar el medio de pago de pagos emitidos.',
+  refundState: 'Solo se pueden devolver pagos aprobados.',
+  refundType: 'Solo se pueden devolver pagos online, o QR con un único medio de pago.',
+  partialRefundState: 'Solo se pueden devolver parcialmente pagos en estado parcial.',
+  partialRefundMethods: 'La devolución parcial requiere más de un medio de pago.',
+  partialRefundApproved: 'No hay medios de pago aprobados para devolver.',
+  reverseState: 'Solo se pueden revertir pagos aprobados.',
+  cancelObjectionState: 'Solo se pueden cancelar objeciones de pagos objetados.',
+  retryState: 'Solo se pueden reintentar pagos rechazados.',
+  retryOverdue: 'El pago está vencido: no se puede reintentar.',
+  retryDisabled: 'El reintento está deshabilitado para este pago.',
+  formLinkRefunded: 'El pago está devuelto: no tiene formulario de pago.',
+  forwardNoUrl: 'El pago no tiene URL de notificación.',
+  notifyOverdue: 'El pago está vencido: no se notifica al pagador.',
+  notifyNoEmail: 'El pagador no tiene e-mail.',
+  gatewayNoMethods: 'El pago no tiene medios de pago.',
+  gatewayNoType: 'El pago no tiene tipo (online o QR).',
+} as const;
+
+/**
+ * Overdue (spec 000 §4): last_due_date earlier than today. Compared as instants with `today` = now, as the
+ * payment service does (a payment whose last due date passed an hour ago is overdue). The status overdue
+ * counts too. Without a last due date a payment is not overdue.
+ */
+export function isOverdue(payment: Pick<PaymentForRules, 'status' | 'lastDueDate'>, today: Date): boolean {
+  if (payment.status === 'OVERDUE') return true;
+  if (!payment.lastDueDate) return false;
+  const due = Date.parse(payment.lastDueDate);
+  return Number.isFinite(due) && due < today.getTime();
+}
+
+const approvedMethodsOf = (payment: PaymentForRules) =>
+  payment.paymentMethods.filter((m) => m.gateway?.status?.toLowerCase() === 'approved');
+
+/** The state part of the rule (no permission, no version): null when allowed, else the Spanish reason. */
+function stateReason(kind: PaymentActionKind, payment: PaymentForRules, today: Date): string | null {
+  const { status } = payment;
+  switch (kind) {
+    case 'CANCEL':
+      return status === 'PENDING' || status === 'ISSUED' ? null : REASONS.cancelState;
+    case 'CHANGE_PAYMENT_METHOD':
+      return status === 'ISSUED' ? null : REASONS.changeMethodState;
+    case 'REFUND': {
+      if (status !== 'APPROVED') return REASONS.refundState;
+      const first = payment.paymentMethods[0];
+      const online = payment.type === 'ONLINE' || first?.type?.toLowerCase() === 'online';
+      const singleQr = payment.type === 'QR' && payment.paymentMethods.length === 1;
+      return online || singleQr ? null : REASONS.refundType;
+    }
+    case 'PARTIAL_REFUND':
+      if (status !== 'PARTIAL') return REASONS.partialRefundState;
+      if (payment.paymentMethods.length < 2) return REASONS.partialRefundMethods;
+      return approvedMethodsOf(payment).length > 0 ? null : REASONS.partialRefundApproved;
+    case 'REVERSE':
+      return status === 'APPROVED' ? null : REASONS.reverseState;
+    case 'CANCEL_OBJECTION':
+      return status === 'OBJECTED' ? null : REASONS.cancelObjectionState;
+    case 'RETRY':
+      if (status !== 'REJECTED') return REASONS.retryState;
+      if (isOverdue(payment, today)) return REASONS.retryOverdue;
+      return payment.presets?.actions.some((a) => a.name === 'retry' && !a.active)
+        ? REASONS.retryDisabled
+        : null;
+    case 'FORM_LINK':
+      return status === 'REFUNDED' ? REASONS.formLinkRefunded : null;
+    case 'FORWARD_NOTIFICATION':
+      return payment.notificationUrl ? null : REASONS.forwardNoUrl;
+    case 'NOTIFY_PAYER':
+      if (isOverdue(payment, today)) return REASONS.notifyOverdue;
+      return payment.payer?.email ? null : REASONS.notifyNoEmail;
+    case 'UPDATE_FROM_GATEWAY':
+      if (payment.paymentMethods.length === 0) return REASONS.gatewayNoMethods;
+      return payment.type ? null : REASONS.gatewayNoType;
+    case 'RELOAD':
+    case 'HISTORY':
+    case 'SHOW_HOLDER':
+      return null;
+  }
+}
+
+/** One action: permission first (so the tooltip says what the user can do about it), then version, then state. */
+export function decideAction(
+  kind: PaymentActionKind,
+  payment: PaymentForRules,
+  permissions: readonly string[],
+  today: Date,
+): ActionDecision {
+  const needed = ACTION_PERMISSIONS[kind];
+  if (needed && !needed.requires.some((p) => permissions.includes(p))) {
+    return { enabled: false, permitted: false, reason: needed.reason };
+  }
+  if (NEEDS_CURRENT_VERSION.has(kind) && !payment.isCurrentVersion) {
+    return { enabled: false, permitted: true, reason: REASONS.oldVersion };
+  }
+  const reason = stateReason(kind, payment, today);
+  return { enabled: reason === null, permitted: true, reason };
+}
+
+/** Every toolbar action of the payment for this user now (spec 000 §4 table). */
+export function paymentActions(
+  payment: PaymentForRules,
+  permissions: readonly string[],
+  today: Date,
+): PaymentAction[] {
+  return ACTION_KINDS.map((kind) => ({ kind, ...decideAction(kind, payment, permissions, today) }));
+}
+
+/** The methods a partial refund sends: those whose gateway status is approved, each for its final amount. */
+export interface PartialRefundItem {
+  status_detail: string | null;
+  type: string | null;
+  amount: number;
+  payment_method_id: number;
+}
+
+export function partialRefundItems(payment: Pick<PaymentModel, 'paymentMethods'>): PartialRefundItem[] {
+  return payment.paymentMethods
+    .filter((m) => m.gateway?.status?.toLowerCase() === 'approved')
+    .map((m) => ({
+      status_detail: m.gateway?.statusDetail ?? null,
+      type: m.type ?? null,
+      amount: Number(m.finalAmount ?? m.amount ?? 0),
+      payment_method_id: m.index,
+    }));
+}
+
+/** What is left to refund: final amount minus approved refunds, in cents (no float drift). */
+export function refundableAmount(payment: Pick<PaymentModel, 'finalAmount' | 'refunds'>): number {
+  const cents = (decimal: string | null | undefined) => Math.round(Number(decimal ?? 0) * 100);
+  const left =
+    cents(payment.finalAmount) -
+    payment.refunds.filter((r) => r.status === 'APPROVED').reduce((sum, r) => sum + cents(r.amount), 0);
+  return Math.max(left, 0) / 100;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Multi-select rules (spec 000 §4): over the whole selection.
+// ---------------------------------------------------------------------------------------------------------
+
+export type BulkKind = 'CHANGE_PAYMENT_METHOD' | 'CANCEL' | 'CANCEL_OBJECTION';
+
+export const BULK_REASONS = {
+  empty: 'Seleccione al menos un pago.',
+  CHANGE_PAYMENT_METHOD: 'Para cambiar el medio de pago, todos los pagos seleccionados deben estar emitidos.',
+  CANCEL: 'Para cancelar, todos los pagos seleccionados deben estar emitidos o pendientes.',
+  CANCEL_OBJECTION: 'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
+  singleStatus: 'Para cancelar la objeción, todos los pagos seleccionados deben tener el mismo estado.',
+} as const;
+
+/**
+ * change method: all issued; cancel: all issued or pending; cancel objection: all objected and of a single
+ * status. Returns null when the selection allows the action, else the Spanish reason.
+ */
+export function bulkRule(
+  kind: BulkKind,
+  payments: ReadonlyArray<Pick<PaymentForRules, 'status'>>,
+): string | null {
+  if (payments.length === 0) return BULK_REASONS.empty;
+  switch (kind) {
+    case 'CHANGE_PAYMENT_METHOD':
+      return payments.every((p) => p.status === 'ISSUED') ? null : BULK_REASONS.CHANGE_PAYMENT_METHOD;
+    case 'CANCEL':
+      return payments.every((p) => p.status === 'ISSUED' || p.status === 'PENDING')
+        ? null
+        : BULK_REASONS.CANCEL;
+    case 'CANCEL_OBJECTION':
+      if (!payments.every((p) => p.status === 'OBJECTED')) return BULK_REASONS.CANCEL_OBJECTION;
+      return new Set(payments.map((p) => p.status)).size === 1 ? null : BULK_REASONS.singleStatus;
+  }
 }

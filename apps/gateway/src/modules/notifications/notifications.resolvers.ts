@@ -1,0 +1,46 @@
+import type { NotificationMutationPayload, Resolvers } from '../../generated/resolvers-types.js';
+import { checkId } from '../payments/payments.inputs.js';
+import { readFailure, writeFailure } from '../payments/mutation-outcome.js';
+import { operatorMessage } from '../../upstream/error-catalogue.js';
+import { mapNotification } from './notifications.mappers.js';
+
+export const RESEND_SUCCESS_MESSAGE = 'La notificación se reenvió correctamente.';
+
+export const notificationsResolvers: Resolvers = {
+  Query: {
+    notification: (_root, { id }, { loaders }) => loaders.notification.load(checkId(id)),
+  },
+  Mutation: {
+    async resendNotification(_root, { id: rawId }, ctx): Promise<NotificationMutationPayload> {
+      const id = checkId(rawId);
+      // The notification must exist (a clear "not found" instead of a failed write).
+      try {
+        const existing = await ctx.loaders.notification.load(id);
+        if (!existing) {
+          return {
+            notification: null,
+            outcome: 'FAILED',
+            message: null,
+            error: {
+              message: operatorMessage('notification', 'not_found', 'notification_not_found', 404),
+              code: 'not_found',
+              extendedCode: 'notification_not_found',
+            },
+          };
+        }
+      } catch (error) {
+        const failure = readFailure(error);
+        return { notification: null, outcome: failure.outcome, error: failure.error, message: null };
+      }
+      try {
+        const notification = mapNotification(await ctx.dataSources.notifications.resend(id));
+        ctx.forgetUpstreamReads();
+        ctx.loaders.notification.clear(id).prime(id, notification);
+        return { notification, outcome: 'SUCCESS', error: null, message: RESEND_SUCCESS_MESSAGE };
+      } catch (error) {
+        const failure = writeFailure(error);
+        return { notification: null, outcome: failure.outcome, error: failure.error, message: null };
+      }
+    },
+  },
+};

@@ -1,0 +1,118 @@
+/**
+ * How a mutation's upstream failure becomes data (ARCHITECTURE §2 "Mutations"): expected failures are a
+ * payload with outcome FAILED and a Spanish error; a write that timed out is UNKNOWN ("resultado
+ * desconocido"), never SUCCESS, and is never retried here.
+ */
+import type { MutationOutcome, OperationError } from '../../generated/resolvers-types.js';
+import {
+  describeUpstreamFailure,
+  operatorMessage,
+  UNAVAILABLE_MESSAGE,
+} from '../../upstream/error-catalogue.js';
+import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../../upstream/errors.js';
+
+export const UNKNOWN_OUTCOME_MESSAGE =
+  'Resultado desconocido: la operación no respondió a tiempo. Verificá el estado del pago antes de reintentar.';
+
+/** Code of an OperationError when a domain rule refused the action before any upstream call. */
+export const ACTION_NOT_ALLOWED = 'ACTION_NOT_ALLOWED';
+
+export interface Failure {
+  outcome: Exclude<MutationOutcome, 'SUCCESS'>;
+  error: OperationError;
+}
+
+/** Network errors that prove the request never reached the upstream (so nothing was written). */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function causeCode(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * A failed upstream WRITE: timeout -> UNKNOWN; a connection that never opened -> FAILED; a connection lost
+ * mid-request -> UNKNOWN; an error answer -> FAILED with the catalogue text, " - ", the extended code.
+ * Anything else is a defect and is rethrown (masked by formatError).
+ */
+export function writeFailure(error: unknown): Failure {
+  if (error instanceof UpstreamTimeout) {
+    return {
+      outcome: 'UNKNOWN',
+      error: { message: UNKNOWN_OUTCOME_MESSAGE, code: 'UPSTREAM_TIMEOUT', extendedCode: null },
+    };
+  }
+  if (error instanceof UpstreamUnavailable) {
+    const code = causeCode(error.cause);
+    if (code && NOT_SENT.has(code)) {
+      return {
+        outcome: 'FAILED',
+        error: { message: UNAVAILABLE_MESSAGE, code: 'UPSTREAM_UNAVAILABLE', extendedCode: null },
+      };
+    }
+    return {
+      outcome: 'UNKNOWN',
+      error: { message: UNKNOWN_OUTCOME_MESSAGE, code: 'UPSTREAM_UNAVAILABLE', extendedCode: null },
+    };
+  }
+  if (error instanceof UpstreamError) {
+    return {
+      outcome: 'FAILED',
+      error: {
+        message: operatorMessage(error.service, error.code, error.extendedCode, error.status),
+        code: error.code ?? 'UPSTREAM_ERROR',
+        extendedCode: error.extendedCode,
+      },
+    };
+  }
+  throw error;
+}
+
+/** A failed READ before any write: nothing changed upstream, so the outcome is FAILED (never UNKNOWN). */
+export function readFailure(error: unknown): Failure {
+  if (
+    error instanceof UpstreamError ||
+    error instanceof UpstreamTimeout ||
+    error instanceof UpstreamUnavailable
+  ) {
+    const described = describeUpstreamFailure(error);
+    return {
+      outcome: 'FAILED',
+      error: {
+        message: described.message,
+        code: described.upstreamCode ?? described.code,
+        extendedCode: described.extendedCode,
+      },
+    };
+  }
+  throw error;
+}
+
+/** A rule refused the action: FAILED with the rule's Spanish reason, no upstream write. */
+export const notAllowed = (reason: string): Failure => ({
+  outcome: 'FAILED',
+  error: { message: reason, code: ACTION_NOT_ALLOWED, extendedCode: null },
+});
+
+/** Runs `fn` over `items` with at most `limit` running at once; results keep the input order. */
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(limit, 1), items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,110 @@
+/**
+ * Input checks of the payment mutations, with the same rules and Spanish messages as the web's forms
+ * (@backoffice/validators). Any failure is a BAD_USER_INPUT naming the field, before any upstream call.
+ */
+import {
+  cardPaymentMethodSchema,
+  checkReason,
+  checkReceiptEmail,
+  collectErrors,
+  normalizeReason,
+  parseCardExpiration,
+  toHolderPayload,
+  transferPaymentMethodSchema,
+} from '@backoffice/validators';
+import { badUserInput } from '../../errors.js';
+import type { PaymentMethodChangeInput } from '../../generated/resolvers-types.js';
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A payment (or notification) id: digits/letters, at most 64 characters. */
+export function checkId(id: unknown, field = 'id'): string {
+  const text = typeof id === 'string' ? id.trim() : typeof id === 'number' ? String(id) : '';
+  if (!ID.test(text)) throw badUserInput(`El identificador (${field}) no es válido.`, field);
+  return text;
+}
+
+export const MAX_REASON_LENGTH = 500;
+
+/** Cancel / objection / refund / reverse reason: required ('Disculpe, debe ingresar el motivo'), trimmed. */
+export function checkReasonInput(reason: unknown, field = 'reason'): string {
+  const message = checkReason(reason);
+  if (message) throw badUserInput(`${message} (${field}).`, field);
+  const text = normalizeReason(reason) ?? '';
+  if (text.length > MAX_REASON_LENGTH) {
+    throw badUserInput(`El motivo (${field}) admite hasta ${MAX_REASON_LENGTH} caracteres.`, field);
+  }
+  return text;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** The client's idempotency key of a money-moving mutation (a UUID is fine): 8-128 of [A-Za-z0-9._:-]. */
+export function checkIdempotencyKey(key: unknown, field = 'idempotencyKey'): string {
+  const text = typeof key === 'string' ? key.trim() : '';
+  if (!IDEMPOTENCY_KEY.test(text)) {
+    throw badUserInput(
+      `La clave de idempotencia (${field}) debe tener entre 8 y 128 caracteres (letras, números, . _ : -).`,
+      field,
+    );
+  }
+  return text;
+}
+
+/** Optional addressee of the payer notification: when present, an e-mail ('Email inválido'). */
+export function checkAddressee(addressee: unknown, field = 'addressee'): string | null {
+  if (addressee === null || addressee === undefined || String(addressee).trim() === '') return null;
+  const message = checkReceiptEmail(addressee);
+  if (message) throw badUserInput(`${message} (${field}).`, field);
+  return String(addressee).trim().toLowerCase();
+}
+
+/** The payload of PUT /pagos/{id}/medio-de-pago (spec 000 §3 "Payment-method change payload"). */
+export interface MethodChangeBody {
+  number: string;
+  expiration_month?: number;
+  expiration_year?: number;
+  holder: { name: string; identification: { country: string; type: string; number: string } };
+}
+
+/**
+ * Validates the change-payment-method input with the web form's schemas (card: number 13-19 digits,
+ * MM/YYYY not in the past, holder name, DNI 7-8; transfer: CBU of 22 with check digits, holder name, CUIT)
+ * and builds the upstream payload (type DNI_ARG / CUIT_ARG and country ARG filled in).
+ */
+export function methodChangeBody(
+  input: PaymentMethodChangeInput,
+  now: Date,
+  field = 'input',
+): MethodChangeBody {
+  const kind = input.kind === 'CARD' ? 'card' : 'transfer';
+  const values = {
+    number: input.number?.trim() ?? '',
+    ...(kind === 'card' ? { expiration: input.expiration?.trim() ?? '' } : {}),
+    holder: {
+      name: input.holder?.name ?? '',
+      identification: {
+        number: input.holder?.identification?.number ?? '',
+        type: input.holder?.identification?.type ?? null,
+        country: input.holder?.identification?.country ?? null,
+      },
+    },
+  };
+  const schema = kind === 'card' ? cardPaymentMethodSchema : transferPaymentMethodSchema;
+  const errors = collectErrors(schema, values, { now });
+  if (errors) {
+    const [path, message] = Object.entries(errors)[0]!;
+    const name = `${field}.${path}`;
+    throw badUserInput(`${message.replace(/\.$/, '')} (${name}).`, name);
+  }
+  const body: MethodChangeBody = {
+    number: values.number,
+    holder: toHolderPayload(kind, values.holder),
+  };
+  if (kind === 'card') {
+    const expiration = parseCardExpiration(values.expiration)!;
+    body.expiration_month = Number(expiration.month);
+    body.expiration_year = Number(expiration.year);
+  }
+  return body;
+}

@@ -1,0 +1,520 @@
+/**
+ * The payment mutations: validate the input (BAD_USER_INPUT, no upstream call), read the payment, check the
+ * same rule as Payment.actions (FAILED with the rule's reason, no upstream write), write once (never retried),
+ * and report SUCCESS / FAILED / UNKNOWN as data.
+ */
+import { badUserInput } from '../../errors.js';
+import type { GatewayContext } from '../../context.js';
+import type {
+  BulkItemResult,
+  BulkPaymentPayload,
+  MutationOutcome,
+  NotifyPayerPayload,
+  OperationError,
+  Payment,
+  PaymentActionKind,
+  PaymentMethodChangeInput,
+  PaymentMutationPayload,
+  PaymentNotification,
+  PaymentRefundPayload,
+  PaymentRetryMode,
+  Refund,
+} from '../../generated/resolvers-types.js';
+import { operatorMessage } from '../../upstream/error-catalogue.js';
+import { obj, str } from '../../shared/values.js';
+import {
+  mapWithConcurrency,
+  notAllowed,
+  readFailure,
+  writeFailure,
+  type Failure,
+} from './mutation-outcome.js';
+import { paymentsConfig } from './payments.config.js';
+import type { RawRefundAnswer, WriteOptions } from './payments.datasource.js';
+import {
+  checkAddressee,
+  checkId,
+  checkIdempotencyKey,
+  checkReasonInput,
+  methodChangeBody,
+  type MethodChangeBody,
+} from './payments.inputs.js';
+import {
+  mapPayment,
+  mapPaymentNotification,
+  mapRefund,
+  type PaymentModel,
+  type RawPayment,
+} from './payments.mappers.js';
+import { presentPayment, SUCCESS_MESSAGES } from './payments.present.js';
+import {
+  bulkRule,
+  decideAction,
+  partialRefundItems,
+  refundableAmount,
+  type BulkKind,
+} from './payments.rules.js';
+import { refundRejectionMessage } from './status-texts.js';
+
+type Ctx = GatewayContext;
+
+const present = (ctx: Ctx, payment: PaymentModel | null): Payment | null =>
+  payment ? presentPayment(payment, ctx.user.permissions) : null;
+
+const failed = (ctx: Ctx, failure: Failure, payment: PaymentModel | null = null) => ({
+  payment: present(ctx, payment),
+  error: failure.error,
+  outcome: failure.outcome,
+  message: null,
+});
+
+const notFoundFailure = (): Failure => ({
+  outcome: 'FAILED',
+  error: {
+    message: operatorMessage('payment', 'not_found', 'payment_not_found', 404),
+    code: 'not_found',
+    extendedCode: 'payment_not_found',
+  },
+});
+
+/** After a write: forget what this request read, so the next read is fresh. */
+function forget(ctx: Ctx, id: string): void {
+  ctx.forgetUpstreamReads();
+  ctx.loaders.payment.clear(id);
+  ctx.loaders.paymentHistory.clear(id);
+  ctx.loaders.paymentHolders.clear(id);
+}
+
+/** The written payment (from the write's answer) replaces what the request had cached. */
+function remember(ctx: Ctx, raw: RawPayment): PaymentModel {
+  const payment = mapPayment(raw);
+  forget(ctx, payment.id);
+  ctx.loaders.payment.prime(payment.id, payment);
+  return payment;
+}
+
+/** Re-reads the payment after a write whose answer does not carry it; null if that read fails. */
+async function reread(ctx: Ctx, id: string): Promise<PaymentModel | null> {
+  forget(ctx, id);
+  try {
+    return await ctx.loaders.payment.load(id);
+  } catch (error) {
+    ctx.logger.warn('payment re-read after a write failed', {
+      requestId: ctx.requestId,
+      paymentId: id,
+      error: (error as Error).name,
+    });
+    return null;
+  }
+}
+
+type Prepared =
+  { payment: PaymentModel; failure?: undefined } | { payment: PaymentModel | null; failure: Failure };
+
+/** Reads the payment (current version) and checks the action's rule for this user now. */
+async function prepare(ctx: Ctx, id: string, kind: PaymentActionKind): Promise<Prepared> {
+  let payment: PaymentModel | null;
+  try {
+    payment = await ctx.loaders.payment.load(id);
+  } catch (error) {
+    return { payment: null, failure: readFailure(error) };
+  }
+  if (!payment) return { payment: null, failure: notFoundFailure() };
+  const decision = decideAction(kind, payment, ctx.user.permissions, new Date());
+  if (!decision.enabled) return { payment, failure: notAllowed(decision.reason ?? 'Acción no permitida.') };
+  return { payment };
+}
+
+/** One single-payment action whose upstream answer is the changed payment. */
+async function paymentWrite(
+  ctx: Ctx,
+  id: string,
+  kind: PaymentActionKind,
+  write: (payment: PaymentModel) => Promise<RawPayment>,
+  message: string | ((payment: PaymentModel) => string),
+): Promise<PaymentMutationPayload> {
+  const prepared = await prepare(ctx, id, kind);
+  if (prepared.failure) return failed(ctx, prepared.failure, prepared.payment);
+  let raw: RawPayment;
+  try {
+    raw = await write(prepared.payment);
+  } catch (error) {
+    const failure = writeFailure(error);
+    forget(ctx, id);
+    return failed(ctx, failure, failure.outcome === 'UNKNOWN' ? null : prepared.payment);
+  }
+  const payment = remember(ctx, raw);
+  return {
+    payment: present(ctx, payment),
+    error: null,
+    outcome: 'SUCCESS',
+    message: typeof message === 'string' ? message : message(payment),
+  };
+}
+
+export function cancelPayment(ctx: Ctx, rawId: string, rawReason: string): Promise<PaymentMutationPayload> {
+  const id = checkId(rawId);
+  const reason = checkReasonInput(rawReason);
+  return paymentWrite(
+    ctx,
+    id,
+    'CANCEL',
+    () => ctx.dataSources.payments.cancel(id, reason),
+    SUCCESS_MESSAGES.cancel,
+  );
+}
+
+export function changePaymentMethod(
+  ctx: Ctx,
+  rawId: string,
+  input: PaymentMethodChangeInput,
+): Promise<PaymentMutationPayload> {
+  const id = checkId(rawId);
+  const body = methodChangeBody(input, new Date());
+  return paymentWrite(
+    ctx,
+    id,
+    'CHANGE_PAYMENT_METHOD',
+    () => ctx.dataSources.payments.changePaymentMethod(id, body),
+    SUCCESS_MESSAGES.changePaymentMethod,
+  );
+}
+
+export function cancelPaymentObjection(
+  ctx: Ctx,
+  rawId: string,
+  rawReason: string,
+): Promise<PaymentMutationPayload> {
+  const id = checkId(rawId);
+  const reason = checkReasonInput(rawReason);
+  return paymentWrite(
+    ctx,
+    id,
+    'CANCEL_OBJECTION',
+    () => ctx.dataSources.payments.cancelObjection(id, reason),
+    SUCCESS_MESSAGES.cancelObjection,
+  );
+}
+
+export function retryPayment(
+  ctx: Ctx,
+  rawId: string,
+  mode: PaymentRetryMode,
+): Promise<PaymentMutationPayload> {
+  const id = checkId(rawId);
+  if (mode !== 'SAME_METHOD' && mode !== 'MODIFY_METHOD')
+    throw badUserInput('El modo (mode) no es válido.', 'mode');
+  const code = mode === 'SAME_METHOD' ? 'A' : 'B';
+  return paymentWrite(
+    ctx,
+    id,
+    'RETRY',
+    () => ctx.dataSources.payments.retry(id, code),
+    code === 'A' ? SUCCESS_MESSAGES.retry : SUCCESS_MESSAGES.retryModify,
+  );
+}
+
+export function updatePaymentFromGateway(ctx: Ctx, rawId: string): Promise<PaymentMutationPayload> {
+  const id = checkId(rawId);
+  return paymentWrite(
+    ctx,
+    id,
+    'UPDATE_FROM_GATEWAY',
+    () => ctx.dataSources.payments.updateFromGateway(id),
+    SUCCESS_MESSAGES.updateFromGateway,
+  );
+}
+
+export function refreshPayment(ctx: Ctx, rawId: string): Promise<PaymentMutationPayload> {
+  const id = checkId(rawId);
+  return paymentWrite(
+    ctx,
+    id,
+    'RELOAD',
+    () => ctx.dataSources.payments.refresh(id),
+    SUCCESS_MESSAGES.refresh,
+  );
+}
+
+// --- refunds ------------------------------------------------------------------------------------------
+
+/** Refund / partial refund / reverse answer -> payload. Rejected: FAILED, message = the status detail. */
+async function refundWrite(
+  ctx: Ctx,
+  id: string,
+  kind: 'REFUND' | 'PARTIAL_REFUND' | 'REVERSE',
+  write: (payment: PaymentModel) => Promise<RawRefundAnswer>,
+  message: string,
+): Promise<PaymentRefundPayload> {
+  const prepared = await prepare(ctx, id, kind);
+  if (prepared.failure) return { ...failed(ctx, prepared.failure, prepared.payment), refunds: [] };
+  let answer: RawRefundAnswer;
+  try {
+    answer = await write(prepared.payment);
+  } catch (error) {
+    const failure = writeFailure(error);
+    forget(ctx, id);
+    return {
+      ...failed(ctx, failure, failure.outcome === 'UNKNOWN' ? null : prepared.payment),
+      refunds: [],
+    };
+  }
+  const rawRefunds = Array.isArray(answer.refunds) ? answer.refunds : answer.refund ? [answer.refund] : [];
+  const refunds: Refund[] = rawRefunds.map(mapRefund);
+  const payment = await reread(ctx, id);
+  const status = (str(answer.status) ?? '').toLowerCase();
+  if (status === 'approved') {
+    return { payment: present(ctx, payment), error: null, outcome: 'SUCCESS', message, refunds };
+  }
+  const detail = str(answer.status_detail);
+  const error: OperationError = {
+    message: refundRejectionMessage(detail),
+    code: status || 'rejected',
+    extendedCode: detail,
+  };
+  return { payment: present(ctx, payment), error, outcome: 'FAILED', message: null, refunds };
+}
+
+export function refundPayment(
+  ctx: Ctx,
+  rawId: string,
+  rawReason: string,
+  rawKey: string,
+): Promise<PaymentRefundPayload> {
+  const id = checkId(rawId);
+  const reason = checkReasonInput(rawReason);
+  const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(rawKey) };
+  return refundWrite(
+    ctx,
+    id,
+    'REFUND',
+    (payment) =>
+      ctx.dataSources.payments.refund(
+        id,
+        { reason, amount: refundableAmount(payment), partial: false },
+        options,
+      ),
+    SUCCESS_MESSAGES.refund,
+  );
+}
+
+export function partialRefundPayment(ctx: Ctx, rawId: string, rawKey: string): Promise<PaymentRefundPayload> {
+  const id = checkId(rawId);
+  const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(rawKey) };
+  return refundWrite(
+    ctx,
+    id,
+    'PARTIAL_REFUND',
+    (payment) => ctx.dataSources.payments.partialRefund(id, partialRefundItems(payment), options),
+    SUCCESS_MESSAGES.partialRefund,
+  );
+}
+
+export function reversePayment(
+  ctx: Ctx,
+  rawId: string,
+  rawReason: string,
+  rawKey: string,
+): Promise<PaymentRefundPayload> {
+  const id = checkId(rawId);
+  const reason = checkReasonInput(rawReason);
+  const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(rawKey) };
+  return refundWrite(
+    ctx,
+    id,
+    'REVERSE',
+    () => ctx.dataSources.payments.reverse(id, reason, options),
+    SUCCESS_MESSAGES.reverse,
+  );
+}
+
+// --- notifications ------------------------------------------------------------------------------------
+
+export async function forwardPaymentNotification(ctx: Ctx, rawId: string): Promise<PaymentMutationPayload> {
+  const id = checkId(rawId);
+  const prepared = await prepare(ctx, id, 'FORWARD_NOTIFICATION');
+  if (prepared.failure) return failed(ctx, prepared.failure, prepared.payment);
+  try {
+    await ctx.dataSources.payments.forwardNotification(id);
+  } catch (error) {
+    const failure = writeFailure(error);
+    return failed(ctx, failure, failure.outcome === 'UNKNOWN' ? null : prepared.payment);
+  }
+  const payment = await reread(ctx, id);
+  return {
+    payment: present(ctx, payment),
+    error: null,
+    outcome: 'SUCCESS',
+    message: SUCCESS_MESSAGES.forwardNotification,
+  };
+}
+
+/**
+ * Notify the payer. Without an addressee nor "Descargar comprobantes": the payment service's notify-payer
+ * (POST /pagos/{id}/notificar-pagador, recorded in the payment's notifications). With an addressee or the
+ * receipts option: the notification service (POST /notificaciones, spec 000 §3 "Notification payload")
+ * with action payment_receipts (receipts) or payment_reminder, signature = collector, to = addressee
+ * (default the payer's e-mail), payload.customer_name = payer name.
+ */
+export async function notifyPayer(
+  ctx: Ctx,
+  rawId: string,
+  rawAddressee: string | null | undefined,
+  downloadReceipts: boolean,
+): Promise<NotifyPayerPayload> {
+  const id = checkId(rawId);
+  const addressee = checkAddressee(rawAddressee);
+  const prepared = await prepare(ctx, id, 'NOTIFY_PAYER');
+  if (prepared.failure) return { ...failed(ctx, prepared.failure, prepared.payment), notification: null };
+  const payment = prepared.payment;
+  let notification: PaymentNotification | null;
+  try {
+    if (!addressee && !downloadReceipts) {
+      const answer = await ctx.dataSources.payments.notifyPayer(id);
+      notification = mapPaymentNotification(answer.notification);
+    } else {
+      const created = await ctx.dataSources.notifications.create({
+        type: 'notification',
+        action: downloadReceipts ? 'payment_receipts' : 'payment_reminder',
+        signature: payment.collectorId,
+        to: addressee ?? payment.payer?.email ?? '',
+        payload: {
+          customer_name: payment.payer?.name ?? '',
+          payment_id: payment.id,
+          amount: Number(payment.finalAmount),
+          concept: payment.conceptDescription ?? null,
+          download_receipts: downloadReceipts,
+        },
+      });
+      const n = obj(created) ?? {};
+      notification = mapPaymentNotification({
+        id: n.id,
+        date: n.created_date,
+        type: n.channel ?? 'email',
+        action: n.action,
+      });
+    }
+  } catch (error) {
+    const failure = writeFailure(error);
+    return {
+      ...failed(ctx, failure, failure.outcome === 'UNKNOWN' ? null : payment),
+      notification: null,
+    };
+  }
+  const fresh = await reread(ctx, id);
+  return {
+    payment: present(ctx, fresh),
+    error: null,
+    outcome: 'SUCCESS',
+    message: SUCCESS_MESSAGES.notifyPayer,
+    notification,
+  };
+}
+
+// --- bulk ---------------------------------------------------------------------------------------------
+
+function checkIds(ids: readonly string[]): string[] {
+  const { bulkMaxItems } = paymentsConfig();
+  if (ids.length > bulkMaxItems) {
+    throw badUserInput(`Se pueden procesar hasta ${bulkMaxItems} pagos por vez (ids).`, 'ids');
+  }
+  const unique: string[] = [];
+  const seen = new Set<string>();
+  ids.forEach((raw, index) => {
+    const id = checkId(raw, `ids[${index}]`);
+    if (!seen.has(id)) {
+      seen.add(id);
+      unique.push(id);
+    }
+  });
+  return unique;
+}
+
+const itemResult = (
+  id: string,
+  outcome: MutationOutcome,
+  error: OperationError | null,
+  payment: Payment | null,
+): BulkItemResult => ({ id, outcome, error, payment });
+
+/**
+ * A multi-select action: one read of the whole selection (GET /pagos?filters=[id IN ...]), the multi-select
+ * rule over it (FAILED for every item with the reason when it does not hold, no write), then one write per
+ * item with bounded concurrency (BULK_CONCURRENCY), one result per id in the order given.
+ */
+async function runBulk(
+  ctx: Ctx,
+  kind: BulkKind,
+  rawIds: readonly string[],
+  write: (id: string) => Promise<RawPayment>,
+): Promise<BulkPaymentPayload> {
+  const ids = checkIds(rawIds);
+  if (!ids.length) return { results: [] };
+  let found: Map<string, PaymentModel>;
+  try {
+    const rows = await ctx.dataSources.payments.byIds(ids);
+    found = new Map(rows.map((raw) => mapPayment(raw)).map((p) => [p.id, p]));
+  } catch (error) {
+    const failure = readFailure(error);
+    return { results: ids.map((id) => itemResult(id, failure.outcome, failure.error, null)) };
+  }
+  const missing = notFoundFailure();
+  const reason = bulkRule(kind, [...found.values()]);
+  if (reason !== null) {
+    const failure = notAllowed(reason);
+    return {
+      results: ids.map((id) => {
+        const payment = found.get(id) ?? null;
+        return payment
+          ? itemResult(id, failure.outcome, failure.error, present(ctx, payment))
+          : itemResult(id, missing.outcome, missing.error, null);
+      }),
+    };
+  }
+  const results = await mapWithConcurrency(ids, paymentsConfig().bulkConcurrency, async (id) => {
+    const before = found.get(id);
+    if (!before) return itemResult(id, missing.outcome, missing.error, null);
+    try {
+      const payment = remember(ctx, await write(id));
+      return itemResult(id, 'SUCCESS', null, present(ctx, payment));
+    } catch (error) {
+      const failure = writeFailure(error);
+      return itemResult(
+        id,
+        failure.outcome,
+        failure.error,
+        failure.outcome === 'UNKNOWN' ? null : present(ctx, before),
+      );
+    }
+  });
+  return { results };
+}
+
+export function bulkCancelPayments(
+  ctx: Ctx,
+  ids: readonly string[],
+  rawReason: string,
+): Promise<BulkPaymentPayload> {
+  const reason = checkReasonInput(rawReason);
+  return runBulk(ctx, 'CANCEL', ids, (id) => ctx.dataSources.payments.cancel(id, reason));
+}
+
+export function bulkCancelPaymentObjections(
+  ctx: Ctx,
+  ids: readonly string[],
+  rawReason: string,
+): Promise<BulkPaymentPayload> {
+  const reason = checkReasonInput(rawReason);
+  return runBulk(ctx, 'CANCEL_OBJECTION', ids, (id) => ctx.dataSources.payments.cancelObjection(id, reason));
+}
+
+export function bulkChangePaymentMethod(
+  ctx: Ctx,
+  ids: readonly string[],
+  input: PaymentMethodChangeInput,
+): Promise<BulkPaymentPayload> {
+  const body: MethodChangeBody = methodChangeBody(input, new Date());
+  return runBulk(ctx, 'CHANGE_PAYMENT_METHOD', ids, (id) =>
+    ctx.dataSources.payments.changePaymentMethod(id, body),
+  );
+}
