@@ -1,4 +1,10 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import {
+  createRemoteJWKSet,
+  jwtVerify,
+  type FlattenedJWSInput,
+  type JWSHeaderParameters,
+  type JWTPayload,
+} from 'jose';
 import type { Permission } from '../generated/resolvers-types.js';
 import { permissionsFromClaims } from './permissions.js';
 
@@ -25,8 +31,16 @@ export class InvalidTokenError extends Error {
   }
 }
 
-/** jose codes meaning "could not fetch the keys", not "bad token". */
+/**
+ * jose codes that, thrown while looking up the key, mean "could not fetch the keys", not "bad token".
+ * Only errors raised inside the key lookup are considered: anything else is the token's fault (a 401).
+ */
 const KEYS_UNAVAILABLE = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
+
+/** Marks an error thrown while fetching the realm keys. */
+class KeysUnavailable extends Error {
+  override readonly name = 'KeysUnavailable';
+}
 
 export interface TokenVerifierOptions {
   issuer: string;
@@ -37,6 +51,10 @@ export interface TokenVerifierOptions {
   clockToleranceSeconds?: number;
   /** Timeout of a JWKS fetch. */
   jwksTimeoutMs?: number;
+  /** How long fetched keys are trusted before the JWKS is fetched again (jose default: 10 min). */
+  jwksCacheMaxAgeMs?: number;
+  /** Minimum time between two fetches caused by an unknown `kid` (jose default: 30 s). */
+  jwksCooldownMs?: number;
 }
 
 export interface TokenVerifier {
@@ -46,14 +64,64 @@ export interface TokenVerifier {
   jwksReachable(): Promise<boolean>;
 }
 
-const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
-const MAX_TOKEN_LENGTH = 16 * 1024;
+/** Exactly `Bearer <header>.<payload>.<signature>` (keycloak-js sends the scheme capitalized); no JWE, no alg none. */
+const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+/**
+ * Keycloak access tokens are 2-5 KiB (the admin with every permission: about 3.5 KiB). Node refuses headers over
+ * 16 KiB with 431 before the app sees them; anything between this limit and that one is a 401 here.
+ */
+const MAX_TOKEN_LENGTH = 12 * 1024;
+/** Header parameters Keycloak never sets: key or certificate URLs and embedded keys are never trusted. */
+const FORBIDDEN_HEADER_PARAMS = ['crit', 'jku', 'x5u', 'jwk', 'x5c', 'x5t', 'x5t#S256', 'zip', 'enc', 'b64'];
+const ALLOWED_HEADER_TYP = new Set(['jwt', 'at+jwt', 'application/at+jwt']);
+
+/**
+ * Each segment must be canonical base64url: decoders ignore the unused trailing bits, so without this check
+ * several spellings of one signature (or payload) would all verify.
+ */
+const isCanonicalBase64Url = (segment: string): boolean =>
+  Buffer.from(segment, 'base64url').toString('base64url') === segment;
+
+/** The protected header, when it is a JSON object of an RS256 token Keycloak could have issued; else a reason. */
+function checkHeader(segment: string): string | null {
+  let header: unknown;
+  try {
+    header = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  } catch {
+    return 'header is not JSON';
+  }
+  if (!header || typeof header !== 'object' || Array.isArray(header)) return 'header is not an object';
+  const h = header as Record<string, unknown>;
+  if (h.alg !== 'RS256') return `alg not allowed: ${String(h.alg)}`;
+  for (const param of FORBIDDEN_HEADER_PARAMS)
+    if (param in h) return `header parameter not allowed: ${param}`;
+  if (h.typ !== undefined && (typeof h.typ !== 'string' || !ALLOWED_HEADER_TYP.has(h.typ.toLowerCase())))
+    return `header typ not allowed: ${String(h.typ)}`;
+  if (h.kid !== undefined && typeof h.kid !== 'string') return 'kid is not a string';
+  return null;
+}
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const jwksTimeoutMs = options.jwksTimeoutMs ?? 3000;
-  const jwks = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: jwksTimeoutMs });
+  const remote = createRemoteJWKSet(new URL(options.jwksUrl), {
+    timeoutDuration: jwksTimeoutMs,
+    ...(options.jwksCacheMaxAgeMs !== undefined ? { cacheMaxAge: options.jwksCacheMaxAgeMs } : {}),
+    ...(options.jwksCooldownMs !== undefined ? { cooldownDuration: options.jwksCooldownMs } : {}),
+  });
+  /** The key lookup, telling "keys could not be fetched" apart from "no such key". */
+  const jwks = async (header: JWSHeaderParameters, input: FlattenedJWSInput) => {
+    try {
+      return await remote(header, input);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === undefined || KEYS_UNAVAILABLE.has(code)) {
+        throw new KeysUnavailable(`${code ?? (error as Error).name}: ${(error as Error).message}`);
+      }
+      throw error;
+    }
+  };
   const clockTolerance = options.clockToleranceSeconds ?? 5;
 
   const verify = async (authorization: string | undefined): Promise<AuthUser> => {
@@ -62,6 +130,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     const match = BEARER.exec(authorization.trim());
     if (!match?.[1]) throw new InvalidTokenError('not a bearer JWT');
     const token = match[1];
+    const segments = token.split('.');
+    if (!segments.every(isCanonicalBase64Url)) throw new InvalidTokenError('segment not canonical base64url');
+    const headerProblem = checkHeader(segments[0]!);
+    if (headerProblem) throw new InvalidTokenError(headerProblem);
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, jwks, {
@@ -69,17 +141,17 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         issuer: options.issuer,
         audience: options.audience,
         clockTolerance,
-        requiredClaims: ['exp', 'iat'],
+        requiredClaims: ['exp', 'iat', 'sub'],
       }));
     } catch (error) {
+      if (error instanceof KeysUnavailable) throw new InvalidTokenError(error.message, true);
       const code = (error as { code?: string }).code;
-      // A non-jose error (fetch failed, bad JSON) also means the keys were not available.
-      const unavailable = code === undefined || KEYS_UNAVAILABLE.has(code);
-      throw new InvalidTokenError(
-        `${code ?? (error as Error).name}: ${(error as Error).message}`,
-        unavailable,
-      );
+      throw new InvalidTokenError(`${code ?? (error as Error).name}: ${(error as Error).message}`);
     }
+    // jose checks iat only against a maximum age: a token issued in the future is refused here.
+    if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + clockTolerance)
+      throw new InvalidTokenError('iat in the future');
+    if (!str(payload.sub)) throw new InvalidTokenError('sub is not a string');
     if (payload.typ !== 'Bearer') throw new InvalidTokenError('typ claim is not Bearer');
     if (typeof payload.azp !== 'string' || !options.allowedAzp.includes(payload.azp)) {
       throw new InvalidTokenError(`azp not allowed: ${String(payload.azp)}`);

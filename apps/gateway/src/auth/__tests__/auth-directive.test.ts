@@ -3,9 +3,12 @@ import { graphql } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import { buildBaseSchema, buildSchema } from '../../schema.js';
 import { applyAuthDirective, listFieldPermissions, meetsRequirements } from '../auth-directive.js';
+import { PUBLIC_ROOT_FIELDS } from '../public-fields.js';
 
-/** Query fields anyone signed in may call: the payments list is always available (spec 000 §6), its collector filter needs the collectors. */
-const PUBLIC_QUERY_FIELDS = ['me', 'payments', 'collectors', 'collector'];
+/** Query fields anyone signed in may call, each with the reason it was allowed (auth/public-fields.ts). */
+const PUBLIC_QUERY_FIELDS = Object.keys(PUBLIC_ROOT_FIELDS)
+  .filter((coordinate) => coordinate.startsWith('Query.'))
+  .map((coordinate) => coordinate.slice('Query.'.length));
 
 describe('@auth coverage of the real schema', () => {
   const fields = listFieldPermissions(buildSchema());

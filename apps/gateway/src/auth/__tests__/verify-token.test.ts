@@ -93,6 +93,33 @@ describe('verify-token', () => {
     await rejected(`Bearer ${await fixture.sign(claims, {}, other.privateKey)}`);
   });
 
+  it('refuses a token issued in the future, without sub, re-spelled or with key-location headers', async () => {
+    await rejected(`Bearer ${await fixture.sign(fixture.claims({ iat: now() + 3600 }))}`);
+    await rejected(`Bearer ${await fixture.sign(fixture.claims({ sub: undefined }))}`);
+    await rejected(`Bearer ${await fixture.sign(fixture.claims({ sub: 42 }))}`);
+    const token = await fixture.sign();
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelled = token.slice(0, -1) + alphabet[alphabet.indexOf(token.at(-1)!) ^ 1];
+    expect(Buffer.from(respelled.split('.')[2]!, 'base64url')).toEqual(
+      Buffer.from(token.split('.')[2]!, 'base64url'),
+    );
+    await rejected(`Bearer ${respelled}`);
+    for (const header of [
+      { jku: 'http://evil.example.com/jwks' },
+      { x5c: ['MII'] },
+      { zip: 'DEF' },
+      { typ: 'JWE' },
+    ]) {
+      await rejected(`Bearer ${await fixture.sign(fixture.claims(), header)}`);
+    }
+    expect(await verifier.verify(`Bearer ${token}`)).toMatchObject({ username: 'operador' });
+  });
+
+  it('refuses a token of an unknown key as a bad token, not as keys unavailable', async () => {
+    const error = await rejected(`Bearer ${await fixture.sign(fixture.claims(), { kid: 'rotated-away' })}`);
+    expect(error.unavailable).toBe(false);
+  });
+
   it('refuses missing or malformed headers', async () => {
     await rejected(undefined);
     await rejected('');
