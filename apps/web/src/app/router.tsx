@@ -1,7 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotAvailablePage } from '../components/layout/not-available';
 import { RequirePermission } from '../components/require-permission';
-import { HomeScreen, PaymentsSearchScreen, ProfileScreen } from './lazy-screens';
+import {
+  HomeScreen,
+  NotificationScreen,
+  PaymentDetailScreen,
+  PaymentsSearchScreen,
+  ProfileScreen,
+} from './lazy-screens';
 import { APP_ROUTES, type AppRoute } from './routes';
 import { ShellLayout } from './shell/shell-layout';
 
@@ -14,6 +20,10 @@ function RouteContent({ route }: { route: AppRoute }) {
         return <ProfileScreen />;
       case 'payments-search':
         return <PaymentsSearchScreen />;
+      case 'payment-detail':
+        return <PaymentDetailScreen />;
+      case 'notification':
+        return <NotificationScreen />;
       case 'not-available':
         return <NotAvailablePage title={route.title} />;
     }

@@ -1,7 +1,8 @@
 import type { Permission, PermissionRule } from '../lib/permissions';
 
 /** Which content a route renders; everything not built in this version is 'not-available'. */
-export type RouteScreen = 'home' | 'profile' | 'payments-search' | 'not-available';
+export type RouteScreen =
+  'home' | 'profile' | 'payments-search' | 'payment-detail' | 'notification' | 'not-available';
 
 export interface AppRoute {
   path: string;
@@ -39,10 +40,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/perfil', title: 'Mi perfil', screen: 'profile' },
   // Payments and subscriptions (spec 000).
   { path: '/pagos', title: 'Buscar Pagos', screen: 'payments-search' },
-  na('/pago/:id', 'Detalle del Pago'),
+  { path: '/pago/:id', title: 'Detalle del Pago', screen: 'payment-detail' },
   na('/suscripciones', 'Buscar Suscripciones', SUBSCRIPTIONS),
   na('/suscripcion/:id', 'Detalle de la suscripción'),
-  na('/notificacion/:id', 'Detalle de la notificación'),
+  {
+    path: '/notificacion/:id',
+    title: 'Detalle de la notificación',
+    screen: 'notification',
+    rule: any('NOTIFICATION_SHOW'),
+  },
   // Collectors and their sub-areas.
   na('/comercios', 'Buscar Entidades', any('COLLECTOR_SHOW')),
   na('/comercios/promociones', 'Promociones', any('PROMOTION_SHOW')),

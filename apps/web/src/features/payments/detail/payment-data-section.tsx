@@ -1,0 +1,70 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { DetailCard, Field, FieldGrid, sectionTableSx } from './detail-card';
+import { formatPercent } from './labels';
+import type { PaymentDetail } from './types';
+
+const yesNo = (value: boolean | null | undefined) =>
+  value === null || value === undefined ? null : value ? 'Sí' : 'No';
+
+/** Every remaining field of spec 000 §3: concepts, dates, surcharges, review and URLs. */
+export function PaymentDataSection({ payment }: { payment: PaymentDetail }) {
+  return (
+    <DetailCard title="Datos del pago" icon={<ReceiptLongOutlined />} testId="section-data">
+      {payment.details.length > 0 && (
+        <Box sx={{ mx: -2.5, mt: -2, mb: 2 }}>
+          <Table size="small" sx={sectionTableSx} aria-label="Conceptos">
+            <TableHead>
+              <TableRow>
+                <TableCell>CONCEPTO</TableCell>
+                <TableCell>DESCRIPCIÓN</TableCell>
+                <TableCell>REFERENCIA EXTERNA</TableCell>
+                <TableCell align="right">IMPORTE</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {payment.details.map((line, index) => (
+                <TableRow key={index}>
+                  <TableCell>{line.conceptId ?? '—'}</TableCell>
+                  <TableCell>{line.conceptDescription ?? '—'}</TableCell>
+                  <TableCell>{line.externalReference ?? '—'}</TableCell>
+                  <TableCell align="right">{formatAmount(line.amount)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <FieldGrid min={170}>
+        <Field label="Moneda" value={payment.currencyId} />
+        <Field label="Recargo fijo" value={payment.chargeDelay ? formatAmount(payment.chargeDelay) : null} />
+        <Field label="Recargo por mora" value={formatPercent(payment.rate)} testId="field-rate" />
+        <Field label="Revisión" value={yesNo(payment.review)} />
+        <Field label="Validación" value={yesNo(payment.validation)} />
+        <Field label="Fecha de proceso" value={formatDateTime(payment.processDate)} />
+        <Field label="Fecha de acreditación" value={formatDateTime(payment.accreditationDate)} />
+        <Field label="Fecha de rechazo" value={formatDateTime(payment.rejectedDate)} />
+        <Field label="Fecha de cancelación" value={formatDateTime(payment.cancelDate)} />
+        <Field label="Fecha de devolución" value={formatDateTime(payment.refundedDate)} />
+        <Field label="Diferido por el pagador" value={formatDateTime(payment.payerDeferredDate)} />
+        <Field label="Validación del pagador" value={formatDateTime(payment.payerValidationDate)} />
+        <Field label="Validación de revisión" value={formatDateTime(payment.reviewValidationDate)} />
+        <Field label="URL de notificación" value={payment.notificationUrl} wide mono />
+        <Field label="URL de retorno" value={payment.backUrl} wide mono />
+      </FieldGrid>
+      {payment.presets && payment.presets.actions.length > 0 && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
+          Presets:{' '}
+          {payment.presets.actions.map((p) => `${p.name} (${p.active ? 'activo' : 'inactivo'})`).join(', ')}
+        </Typography>
+      )}
+    </DetailCard>
+  );
+}

@@ -1,0 +1,176 @@
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
+import { describeError } from '../../../lib/errors';
+
+/** What a dialog shows inside itself after a failed (or undecided) submit; it stays open with its values. */
+export interface DialogFeedback {
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  title?: string;
+}
+
+/** A submit handler answers nothing on success (the caller closes the dialog) or the feedback to show. */
+export type SubmitOutcome = DialogFeedback | null | undefined | void;
+
+/**
+ * Runs a dialog's submit: one at a time, the submitting flag for the buttons, and the feedback to show
+ * (a thrown error becomes its Spanish description). Nothing typed is lost: the form is not reset.
+ */
+export function useDialogSubmit<T>(onSubmit: (value: T) => Promise<SubmitOutcome>) {
+  const [submitting, setSubmitting] = useState(false);
+  const [feedback, setFeedback] = useState<DialogFeedback | null>(null);
+  const running = useRef(false);
+  const submit = useCallback(
+    async (value: T) => {
+      if (running.current) return;
+      running.current = true;
+      setSubmitting(true);
+      setFeedback(null);
+      try {
+        const outcome = await onSubmit(value);
+        if (outcome) setFeedback(outcome);
+      } catch (error) {
+        setFeedback({ severity: 'error', message: describeError(error) });
+      } finally {
+        running.current = false;
+        setSubmitting(false);
+      }
+    },
+    [onSubmit],
+  );
+  return { submit, submitting, feedback, setFeedback };
+}
+
+export interface ActionDialogProps {
+  title: string;
+  children?: ReactNode;
+  onClose(): void;
+  /** The primary button; omitted for read-only dialogs (then only 'Cerrar'). */
+  submitLabel?: string;
+  onSubmit?(): void;
+  submitDisabled?: boolean;
+  submitting?: boolean;
+  submitColor?: 'primary' | 'error' | 'warning' | 'secondary';
+  cancelLabel?: string;
+  feedback?: DialogFeedback | null;
+  /** Fixed width in px (the multi-selection dialogs are 850 px wide) or an MUI breakpoint. */
+  width?: number | 'xs' | 'sm' | 'md' | 'lg';
+  /** Extra buttons before the primary one. */
+  extraActions?: ReactNode;
+  testId?: string;
+}
+
+/**
+ * The frame every payment dialog shares: a title with a close button, the content, the inline feedback
+ * (errors keep the dialog open) and Cancelar / primary buttons. The paper is a <form>, so Enter submits.
+ */
+export function ActionDialog({
+  title,
+  children,
+  onClose,
+  submitLabel,
+  onSubmit,
+  submitDisabled,
+  submitting = false,
+  submitColor = 'primary',
+  cancelLabel,
+  feedback,
+  width = 'sm',
+  extraActions,
+  testId,
+}: ActionDialogProps) {
+  const titleId = `dialog-title-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const close = () => {
+    if (!submitting) onClose();
+  };
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!submitting && !submitDisabled) onSubmit?.();
+  };
+  const fixed = typeof width === 'number';
+  return (
+    <Dialog
+      open
+      onClose={close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth={fixed ? false : width}
+      data-testid={testId}
+      slotProps={{
+        paper: {
+          component: 'form',
+          noValidate: true,
+          onSubmit: handleSubmit,
+          sx: fixed ? { width, maxWidth: 'calc(100% - 32px)' } : undefined,
+        } as object,
+      }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 6, fontWeight: 600 }}>
+        {title}
+        <IconButton
+          aria-label="Cerrar"
+          onClick={close}
+          disabled={submitting}
+          sx={{ position: 'absolute', right: 8, top: 8, color: 'text.secondary' }}
+        >
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {children}
+        {feedback && (
+          <Alert
+            severity={feedback.severity}
+            sx={{ mt: children ? 2 : 0 }}
+            role="alert"
+            data-testid="dialog-feedback"
+          >
+            {feedback.title && <AlertTitle>{feedback.title}</AlertTitle>}
+            {feedback.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={close} disabled={submitting} color="inherit">
+          {cancelLabel ?? (submitLabel ? 'Cancelar' : 'Cerrar')}
+        </Button>
+        {extraActions}
+        {submitLabel && (
+          <Button
+            type="submit"
+            variant="contained"
+            color={submitColor}
+            disabled={submitDisabled || submitting}
+            startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {submitLabel}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A label/value line inside a dialog (amounts, ids). */
+export function DialogFact({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Box>
+      <Box component="span" sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right' }}>
+        {value}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import type { MutationOutcome } from '../../../gql/graphql';
+
+/**
+ * State of the multi-selection progress dialog (spec 000 §8 and the "Reintentar fallidos" addition):
+ * one entry per selected payment; a bulk mutation answers one result per id.
+ */
+export type BulkItemState = 'pending' | 'running' | 'success' | 'error' | 'unknown';
+
+export interface BulkItem {
+  id: string;
+  /** What identifies the payment to the operator (concept, payer...). */
+  label?: string;
+  state: BulkItemState;
+  /** Success text, or the catalogue message + " - " + extended code. */
+  message?: string;
+  /** How many times it was sent. */
+  attempts: number;
+}
+
+export interface BulkResultLike {
+  id: string;
+  outcome: MutationOutcome;
+  error?: { message: string } | null;
+}
+
+export const UNKNOWN_RESULT_MESSAGE =
+  'Resultado desconocido: el servicio no respondió a tiempo. Verifique el pago antes de reintentar.';
+export const MISSING_RESULT_MESSAGE = 'Resultado desconocido: no se recibió respuesta para este pago.';
+
+export function initialBulkItems(items: readonly { id: string; label?: string }[]): BulkItem[] {
+  const seen = new Set<string>();
+  return items
+    .filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)))
+    .map((item) => ({ id: item.id, label: item.label, state: 'pending', attempts: 0 }));
+}
+
+export function markRunning(items: readonly BulkItem[], ids: readonly string[]): BulkItem[] {
+  const set = new Set(ids);
+  return items.map((item) =>
+    set.has(item.id) ? { ...item, state: 'running', message: undefined, attempts: item.attempts + 1 } : item,
+  );
+}
+
+/**
+ * Applies one result per id: SUCCESS -> success with `successMessage`; FAILED -> error with its message;
+ * UNKNOWN (timed out) -> unknown, never success. A sent id without a result stays unknown.
+ */
+export function applyBulkResults(
+  items: readonly BulkItem[],
+  results: readonly BulkResultLike[],
+  successMessage: string,
+): BulkItem[] {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  return items.map((item) => {
+    if (item.state !== 'running') return item;
+    const result = byId.get(item.id);
+    if (!result) return { ...item, state: 'unknown', message: MISSING_RESULT_MESSAGE };
+    if (result.outcome === 'SUCCESS') return { ...item, state: 'success', message: successMessage };
+    if (result.outcome === 'UNKNOWN') {
+      return { ...item, state: 'unknown', message: result.error?.message || UNKNOWN_RESULT_MESSAGE };
+    }
+    return { ...item, state: 'error', message: result.error?.message || 'No se pudo completar la acción.' };
+  });
+}
+
+/** The request itself failed (network, permission): every running item failed with that message. */
+export function failRunning(items: readonly BulkItem[], message: string): BulkItem[] {
+  return items.map((item) => (item.state === 'running' ? { ...item, state: 'error', message } : item));
+}
+
+/** Ids "Reintentar fallidos" sends again: only the failed ones (an unknown result is never retried blindly). */
+export function failedIds(items: readonly BulkItem[]): string[] {
+  return items.filter((item) => item.state === 'error').map((item) => item.id);
+}
+
+export interface BulkSummary {
+  total: number;
+  success: number;
+  error: number;
+  unknown: number;
+  running: number;
+  done: boolean;
+}
+
+export function summarizeBulk(items: readonly BulkItem[]): BulkSummary {
+  const count = (state: BulkItemState) => items.filter((item) => item.state === state).length;
+  const running = count('running') + count('pending');
+  return {
+    total: items.length,
+    success: count('success'),
+    error: count('error'),
+    unknown: count('unknown'),
+    running,
+    done: running === 0,
+  };
+}

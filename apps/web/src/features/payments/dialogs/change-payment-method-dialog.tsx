@@ -1,0 +1,221 @@
+import { useState } from 'react';
+import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
+import { paymentMethodSchema, type PaymentMethodKind } from '@backoffice/validators';
+import type { PaymentMethodChangeInput } from '../../../gql/graphql';
+import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+
+interface MethodValues {
+  number: string;
+  expiration: string;
+  holder: { name: string; identification: { number: string } };
+}
+
+export interface ChangeMethodFormValues {
+  kind: PaymentMethodKind;
+  card: MethodValues;
+  transfer: MethodValues;
+}
+
+const EMPTY: MethodValues = {
+  number: '',
+  expiration: '',
+  holder: { name: '', identification: { number: '' } },
+};
+
+export function initialChangeMethodValues(holderName = ''): ChangeMethodFormValues {
+  const withName = (v: MethodValues): MethodValues => ({ ...v, holder: { ...v.holder, name: holderName } });
+  return { kind: 'card', card: withName(EMPTY), transfer: withName(EMPTY) };
+}
+
+/** Validates only the chosen method with the shared schemas (cardPaymentMethodSchema / transferPaymentMethodSchema). */
+export async function validateChangeMethod(
+  values: ChangeMethodFormValues,
+): Promise<FormikErrors<ChangeMethodFormValues>> {
+  const kind = values.kind;
+  const subject =
+    kind === 'card' ? values.card : { number: values.transfer.number, holder: values.transfer.holder };
+  try {
+    await validateYupSchema(subject, paymentMethodSchema(kind));
+    return {};
+  } catch (error) {
+    return { [kind]: yupToFormErrors(error) } as FormikErrors<ChangeMethodFormValues>;
+  }
+}
+
+/** The GraphQL input of the chosen method (type and country are filled in by the gateway). */
+export function toPaymentMethodChangeInput(values: ChangeMethodFormValues): PaymentMethodChangeInput {
+  const v = values.kind === 'card' ? values.card : values.transfer;
+  return {
+    kind: values.kind === 'card' ? 'CARD' : 'TRANSFER',
+    number: v.number.replace(/\s+/g, ''),
+    expiration: values.kind === 'card' ? v.expiration.trim() : null,
+    holder: {
+      name: v.holder.name.trim(),
+      identification: {
+        number: v.holder.identification.number.trim(),
+        type: values.kind === 'card' ? 'DNI_ARG' : 'CUIT_ARG',
+        country: 'ARG',
+      },
+    },
+  };
+}
+
+export interface ChangePaymentMethodDialogProps {
+  title?: string;
+  /** Shown above the form: the payment or the number of selected payments. */
+  description?: string;
+  /** Pre-fills the holder name (the payer's name). */
+  holderName?: string;
+  submitLabel?: string;
+  onSubmit(input: PaymentMethodChangeInput): Promise<SubmitOutcome>;
+  onClose(): void;
+}
+
+/** Formats what the operator types as MM/YYYY (adds the slash after the month). */
+function formatExpirationInput(raw: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/**
+ * Change payment method (spec 000 §2 "Dialogs", §3 payload, §5): card (number, MM/YYYY, holder and DNI) or
+ * transfer (CBU, holder and CUIT). Submit stays disabled until the chosen method's fields are valid.
+ */
+export function ChangePaymentMethodDialog({
+  title = 'Cambiar medio de pago',
+  description,
+  holderName,
+  submitLabel = 'Guardar',
+  onSubmit,
+  onClose,
+}: ChangePaymentMethodDialogProps) {
+  const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
+  const [initialValues] = useState(() => initialChangeMethodValues(holderName ?? ''));
+  const formik = useFormik<ChangeMethodFormValues>({
+    initialValues,
+    validate: validateChangeMethod,
+    validateOnMount: true,
+    onSubmit: (values) => submit(toPaymentMethodChangeInput(values)),
+  });
+  const { values, errors, touched } = formik;
+  const kind = values.kind;
+  const prefix = kind;
+  const v = values[kind];
+  const e = errors[kind] as FormikErrors<MethodValues> | undefined;
+  const t = (touched[kind] ?? {}) as {
+    number?: boolean;
+    expiration?: boolean;
+    holder?: { name?: boolean; identification?: { number?: boolean } };
+  };
+  const holderErrors = e?.holder as FormikErrors<MethodValues['holder']> | undefined;
+  const idError = (holderErrors?.identification as FormikErrors<{ number: string }> | undefined)?.number;
+
+  const field = (shown: boolean | undefined, message: string | undefined, hint = ' ') => ({
+    error: Boolean(shown && message),
+    helperText: shown && message ? message : hint,
+  });
+
+  return (
+    <ActionDialog
+      title={title}
+      onClose={onClose}
+      submitLabel={submitLabel}
+      onSubmit={() => void formik.submitForm()}
+      submitDisabled={!formik.isValid}
+      submitting={submitting}
+      feedback={feedback}
+      testId="change-payment-method-dialog"
+    >
+      {description && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {description}
+        </Typography>
+      )}
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        color="primary"
+        value={kind}
+        onChange={(_event, next: PaymentMethodKind | null) => {
+          if (next) void formik.setFieldValue('kind', next);
+        }}
+        aria-label="Tipo de medio de pago"
+        sx={{ mb: 2.5 }}
+      >
+        <ToggleButton value="card" sx={{ gap: 1 }}>
+          <CreditCardIcon fontSize="small" /> Tarjeta
+        </ToggleButton>
+        <ToggleButton value="transfer" sx={{ gap: 1 }}>
+          <AccountBalanceIcon fontSize="small" /> Transferencia (CBU)
+        </ToggleButton>
+      </ToggleButtonGroup>
+      <Stack spacing={1}>
+        <TextField
+          key={`${kind}-number`}
+          autoFocus
+          fullWidth
+          name={`${prefix}.number`}
+          label={kind === 'card' ? 'Número de tarjeta' : 'CBU'}
+          value={v.number}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', maxLength: kind === 'card' ? 19 : 22, autoComplete: 'off' },
+          }}
+          {...field(t.number, e?.number, kind === 'card' ? '13 a 19 dígitos' : '22 dígitos')}
+        />
+        {kind === 'card' && (
+          <TextField
+            fullWidth
+            name="card.expiration"
+            label="Vencimiento (MM/AAAA)"
+            placeholder="MM/AAAA"
+            value={v.expiration}
+            onChange={(event) =>
+              void formik.setFieldValue('card.expiration', formatExpirationInput(event.target.value))
+            }
+            onBlur={formik.handleBlur}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+            {...field(t.expiration, e?.expiration)}
+          />
+        )}
+        <TextField
+          key={`${kind}-holder`}
+          fullWidth
+          name={`${prefix}.holder.name`}
+          label="Nombre del titular"
+          value={v.holder.name}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          {...field(t.holder?.name, holderErrors?.name as string | undefined)}
+        />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 160px' }, gap: 2 }}>
+          <TextField
+            key={`${kind}-id`}
+            fullWidth
+            name={`${prefix}.holder.identification.number`}
+            label={kind === 'card' ? 'DNI del titular' : 'CUIT del titular'}
+            value={v.holder.identification.number}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: kind === 'card' ? 8 : 13 } }}
+            {...field(
+              t.holder?.identification?.number,
+              idError,
+              kind === 'card' ? '7 u 8 dígitos' : '11 dígitos',
+            )}
+          />
+          <TextField fullWidth label="País" value="Argentina (ARG)" disabled helperText=" " />
+        </Box>
+      </Stack>
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,158 @@
+import { useFormik } from 'formik';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { cancelReasonSchema, normalizeReason } from '@backoffice/validators';
+import { formatAmount } from '../../../lib/format';
+import { partialRefundTotal, refundedAmount, remainingAmount } from '../detail/amounts';
+import { gatewayStatusLabel } from '../detail/labels';
+import { ActionDialog, DialogFact, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+
+export type RefundVariant = 'refund' | 'partial' | 'reverse';
+
+export interface RefundDialogMethod {
+  index: number;
+  name: string;
+  card?: string | null;
+  finalAmount?: string | null;
+  amount?: string | null;
+  gateway?: { status?: string | null } | null;
+}
+
+export interface RefundDialogProps {
+  variant: RefundVariant;
+  paymentId: string;
+  finalAmount: string;
+  refunds: readonly { status: string; amount?: string | null }[];
+  methods: readonly RefundDialogMethod[];
+  /** refund and reverse send a reason; the partial refund sends none (spec 000 §7). */
+  onSubmit(values: { reason: string | null }): Promise<SubmitOutcome>;
+  onClose(): void;
+}
+
+const TEXT: Record<RefundVariant, { title: string; submit: string; intro: string; total: string }> = {
+  refund: {
+    title: 'Devolver pago',
+    submit: 'Devolver',
+    intro: 'Se devolverá al pagador el importe pendiente de devolución del pago.',
+    total: 'Importe a devolver',
+  },
+  partial: {
+    title: 'Devolución parcial',
+    submit: 'Devolver',
+    intro: 'Se devolverán los medios de pago aprobados, cada uno por su importe final.',
+    total: 'Total a devolver',
+  },
+  reverse: {
+    title: 'Revertir pago',
+    submit: 'Revertir',
+    intro: 'Se revertirá el cobro: el importe pendiente vuelve al pagador.',
+    total: 'Importe a revertir',
+  },
+};
+
+/** Refund, partial refund and reverse confirmations with the amounts involved. */
+export function RefundDialog({
+  variant,
+  paymentId,
+  finalAmount,
+  refunds,
+  methods,
+  onSubmit,
+  onClose,
+}: RefundDialogProps) {
+  const text = TEXT[variant];
+  const needsReason = variant !== 'partial';
+  const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
+  const formik = useFormik({
+    initialValues: { reason: '' },
+    validationSchema: needsReason ? cancelReasonSchema : undefined,
+    onSubmit: (values) => submit({ reason: needsReason ? (normalizeReason(values.reason) ?? '') : null }),
+  });
+  const already = refundedAmount(refunds);
+  const total = variant === 'partial' ? partialRefundTotal(methods) : remainingAmount(finalAmount, refunds);
+  const showError = Boolean(formik.touched.reason || formik.submitCount > 0) && Boolean(formik.errors.reason);
+
+  return (
+    <ActionDialog
+      title={text.title}
+      onClose={onClose}
+      submitLabel={text.submit}
+      submitColor="warning"
+      onSubmit={() => void formik.submitForm()}
+      submitting={submitting}
+      feedback={feedback}
+      width={variant === 'partial' ? 'md' : 'sm'}
+      testId="refund-dialog"
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {text.intro}
+      </Typography>
+      {variant === 'partial' && (
+        <Table size="small" sx={{ mb: 1.5 }} aria-label="Medios de pago a devolver">
+          <TableHead>
+            <TableRow>
+              <TableCell>#</TableCell>
+              <TableCell>MEDIO DE PAGO</TableCell>
+              <TableCell>ESTADO EN GATEWAY</TableCell>
+              <TableCell align="right">IMPORTE FINAL</TableCell>
+              <TableCell>SE DEVUELVE</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {methods.map((m) => {
+              const status = (m.gateway?.status ?? '').toLowerCase();
+              const included = status === 'approved';
+              return (
+                <TableRow key={m.index} sx={{ opacity: included ? 1 : 0.55 }} data-included={included}>
+                  <TableCell>{m.index + 1}</TableCell>
+                  <TableCell>
+                    {m.name}
+                    {m.card && (
+                      <Box component="span" sx={{ color: 'text.secondary', ml: 1, fontFamily: 'monospace' }}>
+                        {m.card}
+                      </Box>
+                    )}
+                  </TableCell>
+                  <TableCell>{gatewayStatusLabel(status)}</TableCell>
+                  <TableCell align="right">{formatAmount(m.finalAmount ?? m.amount)}</TableCell>
+                  <TableCell>{included ? 'Sí' : 'No'}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+      <Box sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 2, py: 1 }} data-testid="refund-amounts">
+        <DialogFact label="Pago" value={paymentId} />
+        <DialogFact label="Importe del pago" value={formatAmount(finalAmount)} />
+        {already !== '0.00' && <DialogFact label="Ya devuelto" value={formatAmount(already)} />}
+        <Divider sx={{ my: 0.5 }} />
+        <DialogFact label={text.total} value={formatAmount(total)} strong />
+      </Box>
+      {needsReason && (
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          sx={{ mt: 2 }}
+          name="reason"
+          label="Ingrese el motivo"
+          value={formik.values.reason}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={showError}
+          helperText={showError ? formik.errors.reason : ' '}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      )}
+    </ActionDialog>
+  );
+}

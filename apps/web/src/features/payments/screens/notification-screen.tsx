@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useMutation, useQuery } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
+import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import { NotificationDetailDocument, ResendNotificationDocument } from '../../../gql/graphql';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { PageHeader } from '../../../components/layout/page-header';
+import { StatusPage } from '../../../components/layout/status-page';
+import { describeError } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/format';
+import { useNotify } from '../../../lib/notifications';
+import { hasAny, usePermissions } from '../../../lib/permissions';
+import { ConfirmDialog } from '../dialogs/confirm-dialog';
+import { DetailCard, Field, FieldGrid } from '../detail/detail-card';
+import { notificationActionLabel, notificationChannelLabel, notificationStatusLabel } from '../detail/labels';
+import { SUCCESS_MESSAGES, UNKNOWN_OUTCOME_MESSAGE } from '../detail/payment-actions';
+
+const STATUS_TONE: Record<string, 'success' | 'info' | 'error'> = {
+  delivered: 'success',
+  sent: 'info',
+  bounced: 'error',
+};
+
+/** /notificacion/{id}: a notification sent to a payer, with "Reenviar" (NOTIFICATION_SEND). */
+export default function NotificationScreen() {
+  const { id = '' } = useParams();
+  const notify = useNotify();
+  const canSend = hasAny(usePermissions(), ['NOTIFICATION_SEND']);
+  const { data, loading, error, refetch } = useQuery(NotificationDetailDocument, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [resend, { loading: resending }] = useMutation(ResendNotificationDocument);
+  const [confirming, setConfirming] = useState(false);
+  const notification = data?.notification;
+
+  const header = (
+    <PageHeader
+      title="Detalle de la notificación"
+      subtitle={
+        notification?.paymentId ? (
+          <>
+            Notificación {id} · Pago{' '}
+            <Link component={RouterLink} to={`/pago/${encodeURIComponent(notification.paymentId)}`}>
+              {notification.paymentId}
+            </Link>
+          </>
+        ) : (
+          `Notificación ${id}`
+        )
+      }
+      actions={
+        canSend && notification ? (
+          <Button
+            variant="contained"
+            startIcon={resending ? <CircularProgress size={16} color="inherit" /> : <SendOutlined />}
+            disabled={resending}
+            onClick={() => setConfirming(true)}
+          >
+            Reenviar
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+
+  if (!data && loading) {
+    return (
+      <>
+        {header}
+        <PageLoader label="Cargando notificación" />
+      </>
+    );
+  }
+  if (!data && error) {
+    return (
+      <>
+        {header}
+        <ErrorAlert title="No se pudo cargar la notificación" error={error} onRetry={() => void refetch()} />
+      </>
+    );
+  }
+  if (!notification) {
+    return (
+      <>
+        {header}
+        <StatusPage
+          icon={<SearchOffOutlined />}
+          title="Notificación no encontrada"
+          testId="notification-not-found"
+        >
+          No existe una notificación con el ID {id}.
+        </StatusPage>
+      </>
+    );
+  }
+
+  const status = (notification.status ?? '').toLowerCase();
+  const payloadText =
+    notification.payload === null || notification.payload === undefined
+      ? '—'
+      : JSON.stringify(notification.payload, null, 2);
+
+  return (
+    <Box data-testid="notification-detail">
+      {header}
+      <Card sx={{ mb: 3 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 2,
+            p: 3,
+            borderBottom: 1,
+            borderColor: 'divider',
+            flexWrap: 'wrap',
+          }}
+        >
+          <Box
+            sx={{
+              width: 48,
+              height: 48,
+              borderRadius: '50%',
+              bgcolor: 'action.hover',
+              display: 'grid',
+              placeItems: 'center',
+              color: 'primary.main',
+            }}
+            aria-hidden
+          >
+            <MailOutlineOutlined />
+          </Box>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h6" component="p">
+              {notification.subject ?? notificationActionLabel(notification.action)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Para{' '}
+              {notification.customerName
+                ? `${notification.customerName} <${notification.to ?? '—'}>`
+                : (notification.to ?? '—')}
+            </Typography>
+          </Box>
+          <Chip
+            label={notificationStatusLabel(notification.status)}
+            color={STATUS_TONE[status] ?? 'default'}
+            variant="outlined"
+            data-testid="notification-status"
+          />
+        </Box>
+        <Box sx={{ p: 3 }}>
+          <FieldGrid>
+            <Field label="Tipo" value={notification.type} />
+            <Field label="Canal" value={notificationChannelLabel(notification.channel)} />
+            <Field
+              label="Acción"
+              value={notificationActionLabel(notification.action)}
+              testId="notification-action"
+            />
+            <Field label="Destinatario" value={notification.to} testId="notification-to" />
+            <Field
+              label="Fecha"
+              value={formatDateTime(notification.createdDate)}
+              testId="notification-date"
+            />
+            <Field label="Enviada" value={formatDateTime(notification.sentDate)} />
+            <Field label="Estado" value={notificationStatusLabel(notification.status)} />
+            <Field label="Detalle de estado" value={notification.statusDetail} />
+            <Field label="Entidad (signature)" value={notification.signature} mono />
+            <Field label="Reintentos" value={notification.retryCount ?? 0} testId="notification-retries" />
+            <Field label="Último reintento" value={formatDateTime(notification.lastRetryDate)} />
+          </FieldGrid>
+        </Box>
+      </Card>
+      <DetailCard title="Payload" icon={<DataObjectOutlined />} testId="notification-payload">
+        <Box
+          component="pre"
+          sx={{
+            m: 0,
+            p: 2,
+            borderRadius: 2,
+            bgcolor: 'grey.100',
+            fontSize: '0.8rem',
+            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+          }}
+        >
+          {payloadText}
+        </Box>
+      </DetailCard>
+      {!canSend && (
+        <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
+          Su usuario no tiene permiso para reenviar notificaciones.
+        </Alert>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Reenviar notificación"
+          message={`Se reenviará la notificación a ${notification.to ?? 'su destinatario'}.`}
+          confirmLabel="Reenviar"
+          onClose={() => setConfirming(false)}
+          onConfirm={async () => {
+            try {
+              const payload = (await resend({ variables: { id } })).data?.resendNotification;
+              if (payload?.outcome === 'SUCCESS') {
+                notify.success(payload.message || SUCCESS_MESSAGES.resendNotification);
+                setConfirming(false);
+                return null;
+              }
+              if (payload?.outcome === 'UNKNOWN') {
+                void refetch();
+                return {
+                  severity: 'warning',
+                  title: 'Resultado desconocido',
+                  message: payload.error?.message || UNKNOWN_OUTCOME_MESSAGE,
+                };
+              }
+              return {
+                severity: 'error',
+                message: payload?.error?.message || 'No se pudo reenviar la notificación.',
+              };
+            } catch (e) {
+              return { severity: 'error', message: describeError(e) };
+            }
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,627 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import {
+  CancelPaymentDocument,
+  CancelPaymentObjectionDocument,
+  ChangePaymentMethodDocument,
+  ForwardPaymentNotificationDocument,
+  NotifyPayerDocument,
+  PartialRefundPaymentDocument,
+  PaymentDetailDocument,
+  PaymentHistoryDocument,
+  PaymentVersionDocument,
+  RefreshPaymentDocument,
+  RefundPaymentDocument,
+  RetryPaymentDocument,
+  ReversePaymentDocument,
+  UpdatePaymentFromGatewayDocument,
+  type MutationOutcome,
+  type PaymentActionKind,
+  type PaymentMethodChangeInput,
+  type PaymentRetryMode,
+} from '../../../gql/graphql';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { PageHeader } from '../../../components/layout/page-header';
+import { StatusPage } from '../../../components/layout/status-page';
+import { describeError } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/format';
+import { useNotify } from '../../../lib/notifications';
+import { hasAny, usePermissions } from '../../../lib/permissions';
+import { describePaymentMethods } from '../payment-methods';
+import { paymentStatusLabel } from '../payment-status';
+import type { SubmitOutcome } from '../dialogs/action-dialog';
+import { CancelReasonDialog } from '../dialogs/cancel-reason-dialog';
+import { CardHoldersDialog } from '../dialogs/card-holders-dialog';
+import { ChangePaymentMethodDialog } from '../dialogs/change-payment-method-dialog';
+import { ConfirmDialog } from '../dialogs/confirm-dialog';
+import { ForwardNotificationDialog } from '../dialogs/forward-notification-dialog';
+import { newIdempotencyKey } from '../dialogs/idempotency-key';
+import { RefundDialog, type RefundVariant } from '../dialogs/refund-dialog';
+import { RetryDecisionDialog } from '../dialogs/retry-decision-dialog';
+import { SendNotificationDialog, type SendNotificationValues } from '../dialogs/send-notification-dialog';
+import { VersionHistoryDialog, type HistoryRow } from '../dialogs/version-history-dialog';
+import { maskedCard } from '../detail/labels';
+import {
+  SUCCESS_MESSAGES,
+  UNKNOWN_OUTCOME_MESSAGE,
+  findAction,
+  isCardExpiredDetail,
+  retryCheckoutUrl,
+} from '../detail/payment-actions';
+import { PaymentDataSection } from '../detail/payment-data-section';
+import { PaymentExtraSection } from '../detail/payment-extra-section';
+import { PaymentFeesSection } from '../detail/payment-fees-section';
+import {
+  PaymentBatchSection,
+  PaymentRelatedSection,
+  PaymentSubscriptionSection,
+} from '../detail/payment-links-sections';
+import { PaymentMetadataSection } from '../detail/payment-metadata-section';
+import { PaymentMethodsSection } from '../detail/payment-methods-section';
+import { PaymentCollectorSection, PaymentPayerSection } from '../detail/payment-parties-sections';
+import { PaymentRefundsSection } from '../detail/payment-refunds-section';
+import { PaymentSummaryCard } from '../detail/payment-summary-card';
+import { HolderLookupButton, PaymentHeaderTools, PaymentToolbar } from '../detail/payment-toolbar';
+import type { PaymentDetail } from '../detail/types';
+
+type DialogState =
+  | { kind: 'cancel' }
+  | { kind: 'cancelObjection' }
+  | { kind: 'changeMethod' }
+  | { kind: 'retry' }
+  | { kind: 'refund'; variant: RefundVariant; idempotencyKey: string }
+  | { kind: 'forward' }
+  | { kind: 'notify' }
+  | { kind: 'updateGateway' }
+  | { kind: 'history' }
+  | { kind: 'holders' };
+
+/** What every payment mutation answers. */
+interface ActionPayload {
+  outcome: MutationOutcome;
+  message?: string | null;
+  error?: { message: string; code?: string | null; extendedCode?: string | null } | null;
+  payment?: PaymentDetail | null;
+}
+
+const REFUND_SUCCESS: Record<RefundVariant, string> = {
+  refund: SUCCESS_MESSAGES.refund,
+  partial: SUCCESS_MESSAGES.partialRefund,
+  reverse: SUCCESS_MESSAGES.reverse,
+};
+
+function parseVersion(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  return Number(value);
+}
+
+/** Payment detail (/pago/{id}), spec 000 §2: header, version banner, toolbar from `actions`, summary and sections. */
+export default function PaymentDetailScreen() {
+  const { id = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const notify = useNotify();
+  const client = useApolloClient();
+  const permissions = usePermissions();
+
+  const withFees = hasAny(permissions, ['PAYMENT_SHOW_FEES']);
+  const withBatch = hasAny(permissions, ['PAYMENT_SHOW_BATCHES', 'BATCH_WITHDRAW_SHOW']);
+  const canRefresh = hasAny(permissions, ['PAYMENT_UPDATE']);
+  const guards = { withFees, withBatch };
+
+  const current = useQuery(PaymentDetailDocument, {
+    variables: { id, ...guards },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const currentPayment = current.data?.payment ?? null;
+
+  const requestedVersion = parseVersion(searchParams.get('version'));
+  const wantsOldVersion =
+    requestedVersion !== null && currentPayment !== null && requestedVersion !== currentPayment.version;
+  const old = useQuery(PaymentVersionDocument, {
+    variables: { id, version: requestedVersion ?? 0, ...guards },
+    skip: !wantsOldVersion,
+  });
+  const payment: PaymentDetail | null = wantsOldVersion ? (old.data?.paymentVersion ?? null) : currentPayment;
+
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [busyKind, setBusyKind] = useState<PaymentActionKind | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+
+  const [cancelPayment] = useMutation(CancelPaymentDocument);
+  const [cancelObjection] = useMutation(CancelPaymentObjectionDocument);
+  const [changeMethod] = useMutation(ChangePaymentMethodDocument);
+  const [retryPayment] = useMutation(RetryPaymentDocument);
+  const [refundPayment] = useMutation(RefundPaymentDocument);
+  const [partialRefund] = useMutation(PartialRefundPaymentDocument);
+  const [reversePayment] = useMutation(ReversePaymentDocument);
+  const [forwardNotification] = useMutation(ForwardPaymentNotificationDocument);
+  const [notifyPayer] = useMutation(NotifyPayerDocument);
+  const [updateFromGateway] = useMutation(UpdatePaymentFromGatewayDocument);
+  const [refreshPayment] = useMutation(RefreshPaymentDocument);
+
+  /**
+   * The common answer of a dialog's mutation: success -> snackbar and close; failure -> the message inside the
+   * dialog (it stays open with its values); unknown -> a warning, never a success, and the payment is re-read.
+   */
+  const settle = useCallback(
+    (payload: ActionPayload | null | undefined, success: string): SubmitOutcome => {
+      if (!payload) return { severity: 'error', message: 'No se recibió respuesta del servidor.' };
+      if (payload.outcome === 'SUCCESS') {
+        notify.success(payload.message || success);
+        setDialog(null);
+        return null;
+      }
+      if (payload.outcome === 'UNKNOWN') {
+        void current.refetch();
+        return {
+          severity: 'warning',
+          title: 'Resultado desconocido',
+          message: payload.error?.message || UNKNOWN_OUTCOME_MESSAGE,
+        };
+      }
+      return { severity: 'error', message: payload.error?.message || 'No se pudo completar la acción.' };
+    },
+    [notify, current],
+  );
+
+  if (!id) return null;
+
+  const header = (extra?: ReactNode) => (
+    <PageHeader
+      title="Detalle del Pago"
+      subtitle={
+        payment ? (
+          <>
+            Pago {payment.id} · Entidad{' '}
+            <Link
+              component={RouterLink}
+              to={`/comercios/${encodeURIComponent(payment.collectorId)}`}
+              data-testid="collector-link"
+            >
+              {payment.collector?.name ?? payment.collectorId}
+            </Link>
+          </>
+        ) : (
+          `Pago ${id}`
+        )
+      }
+      actions={extra}
+    />
+  );
+
+  if (!currentPayment && (current.loading || (!current.data && !current.error))) {
+    return (
+      <>
+        {header()}
+        <PageLoader label="Cargando pago" />
+      </>
+    );
+  }
+  if (current.error && !currentPayment) {
+    return (
+      <>
+        {header()}
+        <ErrorAlert
+          title="No se pudo cargar el pago"
+          error={current.error}
+          onRetry={() => void current.refetch()}
+        />
+      </>
+    );
+  }
+  if (!currentPayment) {
+    return (
+      <>
+        {header()}
+        <StatusPage
+          icon={<SearchOffOutlined />}
+          title="Pago no encontrado"
+          testId="payment-not-found"
+          actions={
+            <Button component={RouterLink} to="/pagos" variant="contained">
+              Ir a Buscar Pagos
+            </Button>
+          }
+        >
+          No existe un pago con el ID {id}.
+        </StatusPage>
+      </>
+    );
+  }
+  if (wantsOldVersion && !payment) {
+    return (
+      <>
+        {header()}
+        {old.loading ? (
+          <PageLoader label="Cargando versión" />
+        ) : (
+          <Alert
+            severity="error"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                component={RouterLink}
+                to={`/pago/${encodeURIComponent(id)}`}
+              >
+                Ver versión actual
+              </Button>
+            }
+          >
+            {old.error ? describeError(old.error) : `No existe la versión ${requestedVersion} del pago.`}
+          </Alert>
+        )}
+      </>
+    );
+  }
+
+  const shown = payment!;
+  const actions = shown.actions;
+  const vars = { id: shown.id, ...guards };
+
+  const run = async (kind: PaymentActionKind) => {
+    switch (kind) {
+      case 'CANCEL':
+        return setDialog({ kind: 'cancel' });
+      case 'CANCEL_OBJECTION':
+        return setDialog({ kind: 'cancelObjection' });
+      case 'CHANGE_PAYMENT_METHOD':
+        return setDialog({ kind: 'changeMethod' });
+      case 'RETRY':
+        if (isCardExpiredDetail(shown.statusDetail)) {
+          window.open(retryCheckoutUrl(shown.checkoutUrl), '_blank', 'noopener');
+          notify.info(
+            'La tarjeta está vencida: se abrió el formulario de pago para reintentar con otra tarjeta.',
+          );
+          return;
+        }
+        return setDialog({ kind: 'retry' });
+      case 'REFUND':
+        return setDialog({ kind: 'refund', variant: 'refund', idempotencyKey: newIdempotencyKey() });
+      case 'PARTIAL_REFUND':
+        return setDialog({ kind: 'refund', variant: 'partial', idempotencyKey: newIdempotencyKey() });
+      case 'REVERSE':
+        return setDialog({ kind: 'refund', variant: 'reverse', idempotencyKey: newIdempotencyKey() });
+      case 'FORWARD_NOTIFICATION':
+        return setDialog({ kind: 'forward' });
+      case 'NOTIFY_PAYER':
+        return setDialog({ kind: 'notify' });
+      case 'UPDATE_FROM_GATEWAY':
+        return setDialog({ kind: 'updateGateway' });
+      case 'HISTORY':
+        return setDialog({ kind: 'history' });
+      case 'SHOW_HOLDER':
+        return setDialog({ kind: 'holders' });
+      case 'FORM_LINK':
+        window.open(shown.checkoutUrl, '_blank', 'noopener');
+        return;
+      case 'RELOAD':
+        return reload();
+    }
+  };
+
+  const reload = async () => {
+    setBusyKind('RELOAD');
+    try {
+      if (canRefresh && shown.isCurrentVersion) {
+        const { data } = await refreshPayment({ variables: vars });
+        const payload = data?.refreshPayment;
+        if (payload?.outcome === 'SUCCESS') notify.success(payload.message || SUCCESS_MESSAGES.refresh);
+        else if (payload?.outcome === 'UNKNOWN')
+          notify.warning(payload.error?.message || UNKNOWN_OUTCOME_MESSAGE);
+        else notify.error(payload?.error?.message || 'No se pudo actualizar el pago.');
+      } else {
+        await Promise.all([current.refetch(), wantsOldVersion ? old.refetch() : Promise.resolve()]);
+        notify.success(SUCCESS_MESSAGES.refresh);
+      }
+    } catch (error) {
+      notify.error(describeError(error));
+    } finally {
+      setBusyKind(null);
+    }
+  };
+
+  const submitRefund = async (
+    variant: RefundVariant,
+    idempotencyKey: string,
+    reason: string | null,
+  ): Promise<SubmitOutcome> => {
+    const base = { ...vars, idempotencyKey };
+    const payload =
+      variant === 'partial'
+        ? (await partialRefund({ variables: base })).data?.partialRefundPayment
+        : variant === 'refund'
+          ? (await refundPayment({ variables: { ...base, reason: reason ?? '' } })).data?.refundPayment
+          : (await reversePayment({ variables: { ...base, reason: reason ?? '' } })).data?.reversePayment;
+    if (!payload) return { severity: 'error', message: 'No se recibió respuesta del servidor.' };
+    if (payload.outcome === 'SUCCESS') {
+      // Approved: the payload carries the reloaded payment; the success message appears when it is refunded.
+      const status = payload.payment?.status;
+      if (!payload.payment || status === 'REFUNDED')
+        notify.success(payload.message || REFUND_SUCCESS[variant]);
+      else notify.info(`Devolución aprobada. Estado del pago: ${paymentStatusLabel(status)}.`);
+      setDialog(null);
+      return null;
+    }
+    if (payload.outcome === 'UNKNOWN') return settle(payload, REFUND_SUCCESS[variant]);
+    const code = payload.error?.code?.toLowerCase();
+    return {
+      severity: 'error',
+      title:
+        code === 'partial'
+          ? 'Devolución rechazada en parte (estado: parcial)'
+          : code === 'rejected'
+            ? variant === 'reverse'
+              ? 'Reversión rechazada (estado: rechazado)'
+              : 'Devolución rechazada (estado: rechazado)'
+            : undefined,
+      message: payload.error?.message || 'No se pudo completar la devolución.',
+    };
+  };
+
+  const holderName = shown.payer?.name ?? '';
+  const firstMethod = shown.paymentMethods[0];
+  const sameMethodLabel = firstMethod ? describePaymentMethods([firstMethod]) : undefined;
+  const lastCollectorNotification = shown.collectorNotifications[shown.collectorNotifications.length - 1];
+  const changeAllowedAfterRetry = (p: PaymentDetail | null | undefined) =>
+    Boolean(p && findAction(p.actions, 'CHANGE_PAYMENT_METHOD')?.enabled);
+
+  return (
+    <Box data-testid="payment-detail" data-payment-id={shown.id} data-version={shown.version ?? ''}>
+      {header(
+        <PaymentHeaderTools
+          actions={actions}
+          busyKind={busyKind}
+          onRun={(k) => void run(k)}
+          checkoutUrl={shown.checkoutUrl}
+        />,
+      )}
+
+      {!shown.isCurrentVersion && (
+        <Alert
+          severity="warning"
+          variant="outlined"
+          sx={{ mb: 2, bgcolor: 'background.paper' }}
+          data-testid="old-version-banner"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              component={RouterLink}
+              to={`/pago/${encodeURIComponent(shown.id)}`}
+            >
+              Ver versión actual
+            </Button>
+          }
+        >
+          Está viendo la versión {shown.version} del pago ({formatDateTime(shown.lastUpdateDate)}), que no es
+          la actual. Las acciones solo están disponibles en la versión actual
+          {currentPayment.version ? ` (versión ${currentPayment.version})` : ''}.
+        </Alert>
+      )}
+
+      <PaymentToolbar actions={actions} busyKind={busyKind} onRun={(k) => void run(k)} />
+      <PaymentSummaryCard payment={shown} />
+
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          gap: 3,
+          alignItems: 'start',
+          mb: 3,
+        }}
+      >
+        <Stack spacing={3}>
+          <PaymentMethodsSection
+            methods={shown.paymentMethods}
+            action={<HolderLookupButton actions={actions} onRun={(k) => void run(k)} />}
+          />
+          <PaymentDataSection payment={shown} />
+        </Stack>
+        <Stack spacing={3}>
+          <PaymentPayerSection payer={shown.payer} canShowPayer={hasAny(permissions, ['PAYER_SHOW'])} />
+          <PaymentCollectorSection payment={shown} />
+          {shown.feeDetails && <PaymentFeesSection fees={shown.feeDetails} />}
+          <PaymentRelatedSection relateds={shown.relateds} />
+          <PaymentSubscriptionSection subscriptionId={shown.subscriptionId} />
+          {withBatch && <PaymentBatchSection batch={shown.batchWithdrawal} />}
+        </Stack>
+      </Box>
+      <Stack spacing={3}>
+        <PaymentRefundsSection refunds={shown.refunds} />
+        <PaymentMetadataSection metadata={shown.metadata} />
+        <PaymentExtraSection
+          payment={shown}
+          canShowNotifications={hasAny(permissions, ['NOTIFICATION_SHOW'])}
+        />
+      </Stack>
+
+      {dialog?.kind === 'cancel' && (
+        <CancelReasonDialog
+          title="Cancelar pago"
+          description={`Se cancelará el pago ${shown.id}. Esta acción no se puede deshacer.`}
+          submitLabel="Cancelar pago"
+          onClose={close}
+          onSubmit={async (reason) =>
+            settle(
+              (await cancelPayment({ variables: { ...vars, reason } })).data?.cancelPayment,
+              SUCCESS_MESSAGES.cancel,
+            )
+          }
+        />
+      )}
+      {dialog?.kind === 'cancelObjection' && (
+        <CancelReasonDialog
+          title="Cancelar objeción"
+          description={`Se cancelará la objeción del pago ${shown.id}, que volverá a quedar aprobado.`}
+          submitLabel="Cancelar objeción"
+          onClose={close}
+          onSubmit={async (reason) =>
+            settle(
+              (await cancelObjection({ variables: { ...vars, reason } })).data?.cancelPaymentObjection,
+              SUCCESS_MESSAGES.cancelObjection,
+            )
+          }
+        />
+      )}
+      {dialog?.kind === 'changeMethod' && (
+        <ChangePaymentMethodDialog
+          description={`Pago ${shown.id}: el nuevo medio de pago reemplaza al actual.`}
+          holderName={holderName}
+          onClose={close}
+          onSubmit={async (input: PaymentMethodChangeInput) =>
+            settle(
+              (await changeMethod({ variables: { ...vars, input } })).data?.changePaymentMethod,
+              SUCCESS_MESSAGES.changePaymentMethod,
+            )
+          }
+        />
+      )}
+      {dialog?.kind === 'retry' && (
+        <RetryDecisionDialog
+          currentMethod={sameMethodLabel}
+          sameMethodUnavailable={
+            shown.paymentMethods.length === 0 ? 'El pago no tiene un medio de pago registrado.' : undefined
+          }
+          onClose={close}
+          onSubmit={async (mode: PaymentRetryMode) => {
+            const payload = (await retryPayment({ variables: { ...vars, mode } })).data?.retryPayment;
+            const outcome = settle(payload, SUCCESS_MESSAGES.retry);
+            // Code B: the payment waits for a new method; go straight to the change dialog when it is allowed.
+            if (!outcome && mode === 'MODIFY_METHOD' && changeAllowedAfterRetry(payload?.payment)) {
+              setDialog({ kind: 'changeMethod' });
+            }
+            return outcome;
+          }}
+        />
+      )}
+      {dialog?.kind === 'refund' && (
+        <RefundDialog
+          variant={dialog.variant}
+          paymentId={shown.id}
+          finalAmount={shown.finalAmount}
+          refunds={shown.refunds}
+          methods={shown.paymentMethods.map((m) => ({
+            index: m.index,
+            name: m.mediaPaymentName ?? `Medio ${m.mediaPaymentId ?? ''}`,
+            card: maskedCard(m) || null,
+            finalAmount: m.finalAmount,
+            amount: m.amount,
+            gateway: m.gateway,
+          }))}
+          onClose={close}
+          onSubmit={({ reason }) => submitRefund(dialog.variant, dialog.idempotencyKey, reason)}
+        />
+      )}
+      {dialog?.kind === 'forward' && (
+        <ForwardNotificationDialog
+          notificationUrl={shown.notificationUrl ?? ''}
+          last={lastCollectorNotification}
+          onClose={close}
+          onSubmit={async () =>
+            settle(
+              (await forwardNotification({ variables: vars })).data?.forwardPaymentNotification,
+              SUCCESS_MESSAGES.forwardNotification,
+            )
+          }
+        />
+      )}
+      {dialog?.kind === 'notify' && (
+        <SendNotificationDialog
+          payerName={shown.payer?.name}
+          payerEmail={shown.payer?.email}
+          onClose={close}
+          onSubmit={async (values: SendNotificationValues) =>
+            settle(
+              (await notifyPayer({ variables: { ...vars, ...values } })).data?.notifyPayer,
+              SUCCESS_MESSAGES.notifyPayer,
+            )
+          }
+        />
+      )}
+      {dialog?.kind === 'updateGateway' && (
+        <ConfirmDialog
+          title="Actualizar desde gateway"
+          message="Se consultará al gateway el estado de los medios de pago y se actualizará el pago con su respuesta."
+          confirmLabel="Actualizar"
+          onClose={close}
+          onConfirm={async () =>
+            settle(
+              (await updateFromGateway({ variables: vars })).data?.updatePaymentFromGateway,
+              SUCCESS_MESSAGES.updateFromGateway,
+            )
+          }
+        />
+      )}
+      {dialog?.kind === 'history' && (
+        <HistoryDialog
+          paymentId={shown.id}
+          shownVersion={shown.version}
+          currentVersion={currentPayment.version}
+          onClose={close}
+          onPick={(row) => {
+            setDialog(null);
+            const next = new URLSearchParams(searchParams);
+            if (row.version === currentPayment.version) next.delete('version');
+            else next.set('version', String(row.version));
+            setSearchParams(next);
+          }}
+          loadVersion={async (version) => {
+            const { data } = await client.query({
+              query: PaymentVersionDocument,
+              variables: { id: shown.id, version, ...guards },
+            });
+            if (!data?.paymentVersion) throw new Error(`No existe la versión ${version}`);
+            return data.paymentVersion;
+          }}
+        />
+      )}
+      {dialog?.kind === 'holders' && <CardHoldersDialog paymentId={shown.id} onClose={close} />}
+    </Box>
+  );
+}
+
+/** The history dialog with its query (loaded when it opens, fresh every time). */
+function HistoryDialog({
+  paymentId,
+  shownVersion,
+  currentVersion,
+  onPick,
+  onClose,
+  loadVersion,
+}: {
+  paymentId: string;
+  shownVersion: number | null | undefined;
+  currentVersion: number | null | undefined;
+  onPick(row: HistoryRow): void;
+  onClose(): void;
+  loadVersion(version: number): Promise<unknown>;
+}) {
+  const { data, loading, error } = useQuery(PaymentHistoryDocument, {
+    variables: { id: paymentId },
+    fetchPolicy: 'network-only',
+  });
+  const rows = useMemo(() => data?.paymentHistory, [data]);
+  return (
+    <VersionHistoryDialog
+      rows={rows}
+      loading={loading}
+      error={error}
+      shownVersion={shownVersion}
+      currentVersion={currentVersion}
+      onPick={onPick}
+      loadVersion={loadVersion}
+      onClose={onClose}
+    />
+  );
+}
