@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  initialChangeMethodValues,
+  toPaymentMethodChangeInput,
+  validateChangeMethod,
+  type ChangeMethodFormValues,
+} from '../change-payment-method-dialog';
+import { buildCbu } from '@backoffice/validators';
+import { newIdempotencyKey } from '../idempotency-key';
+
+const nextYear = new Date().getFullYear() + 1;
+
+function withCard(values: Partial<ChangeMethodFormValues['card']>): ChangeMethodFormValues {
+  const base = initialChangeMethodValues('María González');
+  return { ...base, kind: 'card', card: { ...base.card, ...values } };
+}
+
+describe('change payment method form', () => {
+  it('starts invalid (submit disabled) and pre-fills the holder name', async () => {
+    const values = initialChangeMethodValues('María González');
+    expect(values.card.holder.name).toBe('María González');
+    const errors = await validateChangeMethod(values);
+    expect(Object.keys(errors)).toEqual(['card']);
+  });
+
+  it('accepts a valid card and builds the GraphQL input', async () => {
+    const values = withCard({
+      number: '4507990000004905',
+      expiration: `12/${nextYear}`,
+      holder: { name: 'María González', identification: { number: '28456789' } },
+    });
+    expect(await validateChangeMethod(values)).toEqual({});
+    expect(toPaymentMethodChangeInput(values)).toEqual({
+      kind: 'CARD',
+      number: '4507990000004905',
+      expiration: `12/${nextYear}`,
+      holder: {
+        name: 'María González',
+        identification: { number: '28456789', type: 'DNI_ARG', country: 'ARG' },
+      },
+    });
+  });
+
+  it('reports the card fields with the shared Spanish messages', async () => {
+    const errors = await validateChangeMethod(
+      withCard({
+        number: '4507',
+        expiration: '13/2020',
+        holder: { name: '', identification: { number: '12' } },
+      }),
+    );
+    const card = errors.card as Record<string, unknown>;
+    expect(card.number).toBe('*El número de tarjeta debe tener entre 13 y 19 dígitos.');
+    expect(card.expiration).toBeTruthy();
+    expect((card.holder as Record<string, unknown>).name).toBeTruthy();
+  });
+
+  it('validates only the chosen method: a valid transfer with an empty card form is valid', async () => {
+    const base = initialChangeMethodValues();
+    const values: ChangeMethodFormValues = {
+      ...base,
+      kind: 'transfer',
+      transfer: {
+        number: buildCbu('0170099', '2000006779737'),
+        expiration: '',
+        holder: { name: 'Juan Pérez', identification: { number: '20-30123456-3' } },
+      },
+    };
+    expect(await validateChangeMethod(values)).toEqual({});
+    expect(toPaymentMethodChangeInput(values)).toEqual({
+      kind: 'TRANSFER',
+      number: '0170099220000067797370',
+      expiration: null,
+      holder: {
+        name: 'Juan Pérez',
+        identification: { number: '20-30123456-3', type: 'CUIT_ARG', country: 'ARG' },
+      },
+    });
+  });
+
+  it('rejects a CUIT with a wrong check digit', async () => {
+    const base = initialChangeMethodValues('Juan Pérez');
+    const errors = await validateChangeMethod({
+      ...base,
+      kind: 'transfer',
+      transfer: {
+        ...base.transfer,
+        number: buildCbu('0170099', '2000006779737'),
+        holder: { name: 'Juan Pérez', identification: { number: '20301234564' } },
+      },
+    });
+    expect(Object.keys(errors)).toEqual(['transfer']);
+  });
+});
+
+describe('idempotency key', () => {
+  it('is a fresh UUID v4 each time', () => {
+    const a = newIdempotencyKey();
+    const b = newIdempotencyKey();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a).not.toBe(b);
+  });
+});
