@@ -347,7 +347,6 @@ export const BULK_REASONS = {
   CHANGE_PAYMENT_METHOD: 'Para cambiar el medio de pago, todos los pagos seleccionados deben estar emitidos.',
   CANCEL: 'Para cancelar, todos los pagos seleccionados deben estar emitidos o pendientes.',
   CANCEL_OBJECTION: 'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
-  singleStatus: 'Para cancelar la objeción, todos los pagos seleccionados deben tener el mismo estado.',
 } as const;
 
 /**
@@ -367,7 +366,7 @@ export function bulkRule(
         ? null
         : BULK_REASONS.CANCEL;
     case 'CANCEL_OBJECTION':
-      if (!payments.every((p) => p.status === 'OBJECTED')) return BULK_REASONS.CANCEL_OBJECTION;
-      return new Set(payments.map((p) => p.status)).size === 1 ? null : BULK_REASONS.singleStatus;
+      // All objected is also "of a single status".
+      return payments.every((p) => p.status === 'OBJECTED') ? null : BULK_REASONS.CANCEL_OBJECTION;
   }
 }

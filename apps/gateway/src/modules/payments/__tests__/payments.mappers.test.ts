@@ -35,7 +35,7 @@ const raw = {
 
 describe('payments mappers', () => {
   it('maps snake_case to the GraphQL Payment', () => {
-    expect(mapPayment(raw)).toEqual({
+    expect(mapPayment(raw)).toMatchObject({
       id: 'P-1001',
       status: 'APPROVED',
       statusDetail: 'accredited',
