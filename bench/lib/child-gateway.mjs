@@ -1,0 +1,17 @@
+// Child process of the benchmark: the gateway alone, so it can be pinned to one CPU (taskset) and its CPU
+// time read from /proc/<pid>/stat. Configuration comes from the environment (loadConfig), as in production.
+// Prints one line `BENCH_READY {"url": ...}` when listening; stops when its stdin ends.
+import process from 'node:process';
+import { startGateway } from '@backoffice/gateway';
+
+const gateway = await startGateway({ port: 0 });
+process.stdout.write(`BENCH_READY ${JSON.stringify({ url: gateway.url })}\n`);
+
+const stop = async () => {
+  await gateway.close().catch(() => {});
+  process.exit(0);
+};
+// The parent stops us by closing our stdin (also when it dies). No SIGTERM handler of our own: Apollo Server
+// installs one that stops and re-raises the signal, and a second handler would wait on that stop forever.
+process.stdin.on('end', stop);
+process.stdin.resume();

@@ -1,0 +1,306 @@
+// The GraphQL documents the benchmark sends: the web's own when they exist, else equivalents.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kind, parse, print, visit } from 'graphql';
+
+const WEB_SRC = fileURLToPath(new URL('../../apps/web/src/', import.meta.url));
+const PAYMENTS_API = join(WEB_SRC, 'features/payments/api');
+
+/** Buscar Pagos with 50 rows and the collector's name (the list columns plus Entidad). */
+export const LIST_QUERY = /* GraphQL */ `
+  query BenchPaymentsList {
+    payments(pageSize: 50) {
+      total
+      page
+      pageSize
+      rows {
+        id
+        requestDate
+        conceptId
+        conceptDescription
+        finalAmount
+        status
+        payer {
+          name
+        }
+        paymentMethods {
+          mediaPaymentId
+          mediaPaymentName
+          lastFourDigits
+        }
+        collector {
+          id
+          name
+        }
+      }
+    }
+  }
+`;
+
+/** Used only while the web has no detail document: what the detail screen (spec 000 §3) shows. */
+export const FALLBACK_DETAIL_QUERY = /* GraphQL */ `
+  query BenchPaymentDetail($id: ID!) {
+    payment(id: $id) {
+      id
+      status
+      statusDetail
+      type
+      requestDate
+      lastUpdateDate
+      dueDate
+      lastDueDate
+      processDate
+      rejectedDate
+      cancelDate
+      paidDate
+      accreditationDate
+      refundedDate
+      externalTransactionId
+      finalAmount
+      currencyId
+      details {
+        conceptId
+        conceptDescription
+        amount
+        externalReference
+      }
+      reference
+      notificationUrl
+      chargeDelay
+      rate
+      payer {
+        id
+        name
+        email
+        identification {
+          type
+          number
+        }
+      }
+      collectorId
+      collector {
+        id
+        name
+      }
+      paymentMethods {
+        index
+        mediaPaymentId
+        mediaPaymentName
+        cardMasked
+        installments
+        amount
+        finalAmount
+        isToken
+        currencyConversionInfo {
+          conversionFactor
+          originalAmount
+          convertedAmount
+        }
+        gateway {
+          status
+          statusDetail
+          ticketNumber
+          batchNumber
+        }
+        holderName
+      }
+      version
+      isCurrentVersion
+      feeDetails {
+        type
+        description
+        rate
+        amount
+      }
+      relateds {
+        type
+        paymentId
+      }
+      refunds {
+        id
+        status
+        statusDetail
+        type
+        amount
+        requestDate
+      }
+      subscriptionId
+      batchWithdrawal {
+        id
+        status
+        creationDate
+      }
+      metadata {
+        key
+        value
+        statusCode
+        subscriptionId
+        message
+        linksToSubscription
+      }
+      notifications {
+        id
+        date
+        type
+        action
+      }
+      collectorNotifications {
+        url
+        status
+        statusDetail
+        retryCount
+        lastRetry
+      }
+      checkoutUrl
+      actions {
+        kind
+        enabled
+        reason
+      }
+    }
+    paymentHistory(id: $id) {
+      version
+      lastUpdateDate
+      id
+      status
+    }
+  }
+`;
+
+/** Every .graphql file under apps/web/src. */
+function webGraphqlFiles(dir = WEB_SRC) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'gql' ? [] : webGraphqlFiles(path);
+    return entry.name.endsWith('.graphql') ? [path] : [];
+  });
+}
+
+/** The operation in `file` with every fragment it uses (from any web document) appended. */
+function withFragments(file) {
+  const fragments = new Map();
+  for (const path of webGraphqlFiles()) {
+    try {
+      for (const def of parse(readFileSync(path, 'utf8')).definitions) {
+        if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+      }
+    } catch {
+      // a document being edited: ignore it
+    }
+  }
+  const doc = parse(readFileSync(file, 'utf8'));
+  const operations = doc.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const used = new Map();
+  const collect = (node) =>
+    visit(node, {
+      FragmentSpread(spread) {
+        const name = spread.name.value;
+        if (!used.has(name) && fragments.has(name)) {
+          used.set(name, fragments.get(name));
+          collect(fragments.get(name));
+        }
+      },
+    });
+  operations.forEach(collect);
+  const own = new Set(
+    doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => d.name.value),
+  );
+  const extra = [...used.entries()].filter(([name]) => !own.has(name)).map(([, def]) => def);
+  return { document: { ...doc, definitions: [...doc.definitions, ...extra] }, operations };
+}
+
+/** Variables for `operation`: `id`/required IDs get `id`, Booleans true (admin holds every permission). */
+function variablesFor(operation, values) {
+  const variables = {};
+  for (const def of operation.variableDefinitions ?? []) {
+    const name = def.variable.name.value;
+    let type = def.type;
+    const required = type.kind === Kind.NON_NULL_TYPE;
+    if (required) type = type.type;
+    const typeName = type.kind === Kind.NAMED_TYPE ? type.name.value : null;
+    if (name in values) variables[name] = values[name];
+    else if (typeName === 'Boolean') variables[name] = true;
+  }
+  return variables;
+}
+
+/**
+ * A web document: the first operation in features/payments/api/<files matching `filePattern`> whose root
+ * selects `rootField`, with the fragments it uses, and variables from `values` (Booleans default to true).
+ * Null when there is none yet.
+ */
+export function webOperation(filePattern, rootField, values = {}) {
+  const candidates = existsSync(PAYMENTS_API)
+    ? readdirSync(PAYMENTS_API)
+        .filter((f) => filePattern.test(f))
+        .map((f) => join(PAYMENTS_API, f))
+    : [];
+  for (const file of candidates) {
+    let parsed;
+    try {
+      parsed = withFragments(file);
+    } catch {
+      continue;
+    }
+    const operation = parsed.operations.find((op) =>
+      op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && s.name.value === rootField),
+    );
+    if (!operation) continue;
+    const document = {
+      ...parsed.document,
+      definitions: parsed.document.definitions.filter(
+        (d) => d.kind !== Kind.OPERATION_DEFINITION || d === operation,
+      ),
+    };
+    return {
+      source: file.slice(file.indexOf('apps/web/')),
+      operationName: operation.name?.value ?? null,
+      query: print(document),
+      variables: variablesFor(operation, values),
+    };
+  }
+  return null;
+}
+
+/** The payment detail screen's query (the web's PaymentDetail when it exists, else FALLBACK_DETAIL_QUERY). */
+export function detailDocument(id) {
+  return (
+    webOperation(/^payment-detail.*\.graphql$/, 'payment', { id }) ?? {
+      source: 'bench/lib/documents.mjs (fallback)',
+      operationName: 'BenchPaymentDetail',
+      query: FALLBACK_DETAIL_QUERY,
+      variables: { id },
+    }
+  );
+}
+
+/** The bulk cancel the list's multi-selection sends (web document when it exists). */
+export function bulkCancelDocument(ids, reason) {
+  return (
+    webOperation(/^payment-actions.*\.graphql$/, 'bulkCancelPayments', { ids, reason }) ?? {
+      source: 'bench/lib/documents.mjs (fallback)',
+      operationName: 'BenchBulkCancel',
+      query: `mutation BenchBulkCancel($ids: [ID!]!, $reason: String!) {
+        bulkCancelPayments(ids: $ids, reason: $reason) { results { id outcome error { message } } }
+      }`,
+      variables: { ids, reason },
+    }
+  );
+}
+
+/** As Apollo Client sends documents: `__typename` in every selection set below the operation's root. */
+export function withTypename(query) {
+  const doc = parse(query);
+  const typename = { kind: Kind.FIELD, name: { kind: Kind.NAME, value: '__typename' } };
+  return print(
+    visit(doc, {
+      SelectionSet(node, _key, parent) {
+        if (parent && parent.kind === Kind.OPERATION_DEFINITION) return undefined;
+        const has = node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === '__typename');
+        return has ? undefined : { ...node, selections: [...node.selections, typename] };
+      },
+    }),
+  );
+}

@@ -1,0 +1,50 @@
+// The readable table of `npm run bench`: every key with its target (issue 5) and whether it is met.
+
+/** Targets of the issue; `check(value, results)` tells whether a value meets it. */
+export const TARGETS = {
+  detail_p50_ratio_1u: { target: '<= 1.05', check: (v) => v <= 1.05 },
+  detail_p50_ratio_10u: { target: '<= 1.10', check: (v) => v <= 1.1 },
+  detail_p99_ratio_10u: { target: '<= 1.3', check: (v) => v <= 1.3 },
+  detail_cpu_ms_per_op: { target: '<= 0.8', check: (v) => v <= 0.8 },
+  waterfall_win: { target: '>= 5.5', check: (v) => v >= 5.5 },
+  list_upstream_calls: { target: '= 2', check: (v) => v === 2 },
+  detail_upstream_calls: {
+    target: '= detail_distinct_resources',
+    check: (v, r) => v === r.detail_distinct_resources,
+  },
+  detail_distinct_resources: { target: '', check: null },
+  bulk100_ratio: { target: '<= 1.2', check: (v) => v <= 1.2 },
+  web_initial_js_gzip_kib: { target: '<= 200', check: (v) => v <= 200 },
+  web_list_visible_ms: { target: '<= 1000', check: (v) => v <= 1000 },
+};
+
+const pad = (text, width) => String(text).padEnd(width);
+
+export function printTable(results, log = console.log) {
+  const rows = [];
+  for (const [key, { target, check }] of Object.entries(TARGETS)) {
+    const value = results[key];
+    const status =
+      value === undefined || value === null
+        ? 'MISSING'
+        : check
+          ? check(value, results)
+            ? 'ok'
+            : 'MISSED'
+          : '';
+    rows.push([key, value ?? '-', target, status]);
+  }
+  const extras = Object.entries(results).filter(
+    ([key, value]) => !(key in TARGETS) && typeof value === 'number',
+  );
+  const widths = [34, 12, 28, 7];
+  log('');
+  log(['key', 'value', 'target', ''].map((h, i) => pad(h, widths[i])).join(' '));
+  log(widths.map((w) => '-'.repeat(w)).join(' '));
+  for (const row of rows) log(row.map((cell, i) => pad(cell, widths[i])).join(' '));
+  if (extras.length) {
+    log('');
+    log('extras');
+    for (const [key, value] of extras) log(`${pad(key, widths[0])} ${value}`);
+  }
+}

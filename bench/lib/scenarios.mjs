@@ -1,0 +1,219 @@
+// The benchmark's scenarios. Each one measures the gateway and the same upstream calls made directly.
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LIST_QUERY, bulkCancelDocument, detailDocument, withTypename } from './documents.mjs';
+import { graphql, httpCall, percentile, runAutocannon, runClosedLoop, runSequential } from './load.mjs';
+import {
+  clearRequests,
+  dependencyLevels,
+  directOp,
+  distinctResources,
+  recordCalls,
+  recordedRequests,
+  replayable,
+  sequentialOp,
+} from './upstream.mjs';
+
+const round = (n, digits = 3) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+
+/**
+ * Gateway vs direct for one read operation at each concurrency. `env`: { gatewayUrl, token, stubsUrl,
+ * gatewayPid, seconds, log }.
+ */
+async function compare(env, name, { query, variables, inputIds, concurrencies, seconds }) {
+  const { gatewayUrl, token, stubsUrl, gatewayPid, log } = env;
+  const { result: data, calls: recorded } = await recordCalls(stubsUrl, () =>
+    graphql(gatewayUrl, token, query, variables),
+  );
+  const calls = recorded.map((r) => replayable(stubsUrl, r));
+  const levels = await dependencyLevels(calls, inputIds);
+  log(`  ${name}: ${calls.length} upstream calls per request, ${levels.length} dependency level(s):`);
+  levels.forEach((level, i) => level.forEach((call) => log(`    L${i} ${call.label.slice(0, 150)}`)));
+  const body = JSON.stringify({ query, variables });
+  const headers = { authorization: `Bearer ${token}` };
+  const direct = directOp(levels);
+  const runs = {};
+  // Warm-up of both paths (JIT, keep-alive sockets, caches).
+  await runAutocannon({
+    url: gatewayUrl,
+    headers,
+    body,
+    connections: Math.max(...concurrencies),
+    seconds: 1,
+  });
+  await runClosedLoop({ op: direct, concurrency: Math.max(...concurrencies), seconds: 1 });
+  for (const c of concurrencies) {
+    const gateway = await runAutocannon({
+      url: gatewayUrl,
+      headers,
+      body,
+      connections: c,
+      seconds,
+      cpuPid: gatewayPid,
+    });
+    if (gateway.non2xx || gateway.graphqlErrors) {
+      throw new Error(
+        `${name} ${c}u: ${gateway.non2xx} non-2xx answers, ${gateway.graphqlErrors} with GraphQL errors`,
+      );
+    }
+    const directRun = await runClosedLoop({ op: direct, concurrency: c, seconds });
+    if (directRun.failures) throw new Error(`${name} direct ${c}u: ${directRun.failures} failed operations`);
+    runs[c] = { gateway, direct: directRun };
+    log(
+      `  ${name} ${c}u: gateway p50 ${gateway.p50.toFixed(2)} p99 ${gateway.p99.toFixed(2)} ms (${gateway.rps.toFixed(0)} req/s, ` +
+        `${gateway.cpuMsPerOp?.toFixed(3)} CPU ms/op) | direct p50 ${directRun.p50.toFixed(2)} p99 ${directRun.p99.toFixed(2)} ms`,
+    );
+  }
+  return { data, calls, levels, runs, distinct: distinctResources(calls) };
+}
+
+export async function listScenario(env) {
+  const query = withTypename(LIST_QUERY);
+  const result = await compare(env, 'list', {
+    query,
+    variables: {},
+    inputIds: [],
+    concurrencies: [1, 10],
+    seconds: env.seconds.list,
+  });
+  const rows = result.data.payments.rows;
+  const named = rows.filter((row) => row.collector?.name).length;
+  if (rows.length !== 50 || named !== 50)
+    throw new Error(`list: ${rows.length} rows, ${named} with a collector name`);
+  const collectorIds = [...new Set(rows.map((row) => row.collector.id))];
+  return { ...result, query, collectorIds };
+}
+
+export async function detailScenario(env, id) {
+  const doc = detailDocument(id);
+  const query = withTypename(doc.query);
+  env.log(
+    `  detail: ${doc.operationName} from ${doc.source}, payment ${id}, variables ${JSON.stringify(doc.variables)}`,
+  );
+  const result = await compare(env, 'detail', {
+    query,
+    variables: doc.variables,
+    inputIds: [id],
+    concurrencies: [1, 10],
+    seconds: env.seconds.detail,
+  });
+  if (!result.data.payment) throw new Error(`detail: payment ${id} not found`);
+  return { ...result, document: doc };
+}
+
+/**
+ * Buscar Pagos as a browser without the gateway would load it: the list, then each distinct collector one
+ * by one (GET /comercios/{id}), vs one GraphQL request (the list scenario's 1-user median).
+ */
+export async function waterfallScenario(env, list, times = 7) {
+  const listCall = list.levels[0][0];
+  const collectorCalls = list.collectorIds.map((cid) => ({
+    ...listCall,
+    method: 'GET',
+    url: `${env.stubsUrl}/collector/comercios/${encodeURIComponent(cid)}`,
+    label: `GET /collector/comercios/${cid}`,
+  }));
+  const calls = [listCall, ...collectorCalls];
+  const op = sequentialOp(calls);
+  await op();
+  const waterfall = await runSequential(op, times);
+  const gateway = list.runs[1].gateway.p50;
+  const waterfallMs = percentile(waterfall, 50);
+  env.log(
+    `  waterfall: ${calls.length} sequential REST calls p50 ${waterfallMs.toFixed(1)} ms vs one GraphQL request p50 ${gateway.toFixed(1)} ms`,
+  );
+  return { calls: calls.length, waterfallMs, gatewayMs: gateway, win: waterfallMs / gateway };
+}
+
+/** The largest number of requests that arrived within `windowMs` of each other. */
+function peakConcurrency(requests, windowMs) {
+  const times = requests.map((r) => Date.parse(r.at)).sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i] - times[j] >= windowMs) j++;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+}
+
+/**
+ * bulkCancelPayments over 100 cancellable (pending or issued) payments, after resetting the stubs each time.
+ * Ideal: ceil(100 / concurrency) x latency, concurrency being the gateway's (BULK_CONCURRENCY, else inferred
+ * from the arrival times of the upstream POSTs). Also the same POSTs made directly at that concurrency.
+ */
+export async function bulkScenario(env, { latencyMs, times = 3, size = 100 }) {
+  const { stubsUrl, gatewayUrl, token, log } = env;
+  const reset = () => httpCall('POST', `${stubsUrl}/__admin/reset`, {});
+  await reset();
+  const filters = JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending', 'issued'] }]);
+  const { text } = await httpCall(
+    'GET',
+    `${stubsUrl}/payment/pagos?filters=${encodeURIComponent(filters)}&limit=${size}&sorts=id:asc`,
+    { authorization: `Bearer ${token}` },
+  );
+  const ids = JSON.parse(text).rows.map((row) => row.id);
+  if (ids.length < size) throw new Error(`bulk: only ${ids.length} cancellable payments in the stubs`);
+  const doc = bulkCancelDocument(ids, 'Prueba de rendimiento');
+  const body = { query: withTypename(doc.query), variables: doc.variables };
+  const wall = [];
+  let calls = [];
+  for (let i = 0; i < times; i++) {
+    await reset();
+    await clearRequests(stubsUrl);
+    const t0 = performance.now();
+    const data = await graphql(gatewayUrl, token, body.query, body.variables);
+    wall.push(performance.now() - t0);
+    const results = data.bulkCancelPayments.results;
+    const ok = results.filter((r) => r.outcome === 'SUCCESS').length;
+    if (ok !== size)
+      throw new Error(
+        `bulk: ${ok}/${size} SUCCESS (${JSON.stringify(results.find((r) => r.outcome !== 'SUCCESS'))})`,
+      );
+    calls = await recordedRequests(stubsUrl);
+    await sleep(50);
+  }
+  const writes = calls.filter((c) => c.method !== 'GET');
+  const reads = calls.filter((c) => c.method === 'GET');
+  const configured = Number(process.env.BULK_CONCURRENCY);
+  const inferred = peakConcurrency(writes, latencyMs / 2);
+  const concurrency = Number.isInteger(configured) && configured > 0 ? configured : inferred;
+  const idealMs = Math.ceil(size / concurrency) * latencyMs;
+  const measuredMs = percentile(wall, 50);
+
+  // The same writes made directly with the same concurrency (a pool of `concurrency` workers).
+  const replays = writes.map((r) => replayable(stubsUrl, r));
+  const directTimes = [];
+  for (let i = 0; i < times; i++) {
+    await reset();
+    const queue = [...replays];
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let call = queue.shift(); call; call = queue.shift()) {
+          await httpCall(call.method, call.url, call.headers, call.body);
+        }
+      }),
+    );
+    directTimes.push(performance.now() - t0);
+  }
+  await reset();
+  const directMs = percentile(directTimes, 50);
+  log(
+    `  bulk${size}: ${writes.length} writes + ${reads.length} reads upstream, concurrency ${concurrency} (inferred ${inferred}), ` +
+      `p50 ${measuredMs.toFixed(1)} ms vs ideal ${idealMs} ms, direct ${directMs.toFixed(1)} ms`,
+  );
+  return {
+    size,
+    source: doc.source,
+    writes: writes.length,
+    reads: reads.length,
+    concurrency,
+    inferredConcurrency: inferred,
+    measuredMs,
+    idealMs,
+    directMs,
+    ratio: measuredMs / idealMs,
+  };
+}
+
+export { round };

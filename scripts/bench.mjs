@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// `npm run bench`: the gateway and the web app against the physical limit. See bench/README.md.
+//
+// Needs the built apps (`npm run build`; if a dist/ is missing this runs `npx turbo run build` first).
+// Env: BENCH_LATENCY_MS (20) upstream latency per call; BENCH_SECONDS (5) seconds per load run (detail
+// runs get 1.5x); BENCH_ONLY=list,detail,waterfall,bulk,web to run some scenarios; BENCH_GATEWAY_LOG_LEVEL
+// (warn); BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) for the gateway process; BENCH_DETAIL_ID (1000018).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const REQUIRED = [
+  'apps/stubs/dist/index.js',
+  'apps/keycloak-emulator/dist/index.js',
+  'apps/gateway/dist/index.js',
+  'apps/web/dist/index.html',
+  'apps/web/dist-server/index.js',
+  'packages/schema/dist/index.js',
+];
+const missing = REQUIRED.filter((path) => !existsSync(`${ROOT}${path}`));
+if (missing.length) {
+  console.log(`bench: falta ${missing.join(', ')}; corriendo npx turbo run build...`);
+  const build = spawnSync('npx', ['turbo', 'run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { canPin, pinProcess, startChild } = await import('../bench/lib/processes.mjs');
+const { closeAgent, httpCall } = await import('../bench/lib/load.mjs');
+const scenarios = await import('../bench/lib/scenarios.mjs');
+const { analyzeBundle, measureListVisible } = await import('../bench/lib/web.mjs');
+const { printTable } = await import('../bench/lib/report.mjs');
+
+const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 20);
+const baseSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'list,detail,waterfall,bulk,web').split(',').map((s) => s.trim()),
+);
+const detailId = process.env.BENCH_DETAIL_ID ?? '1000018';
+const log = (line) => console.log(line);
+const started = performance.now();
+const { round } = scenarios;
+
+const pinned = canPin();
+const results = {
+  generated_at: new Date().toISOString(),
+  upstream_latency_ms: latencyMs,
+  cpus: cpus().length,
+  gateway_pinned: pinned,
+};
+const details = {};
+
+// The gateway alone on CPU 0; this process (load generator, emulator) and the stubs on CPU 1.
+if (pinned) pinProcess(process.pid, '1');
+log(
+  `bench: upstream latency ${latencyMs} ms per call; ${pinned ? 'gateway pinned to CPU 0, stubs and load on CPU 1' : 'no CPU pinning (taskset or a second CPU missing)'}`,
+);
+
+const { startEmulator } = await import('@backoffice/keycloak-emulator');
+const emulator = await startEmulator({ port: 0, keyFile: null });
+const token = await emulator.accessTokenFor('admin', { ttlSeconds: 3600 });
+const stubs = await startChild('stubs', './child-stubs.mjs', {
+  env: { BENCH_LATENCY_MS: String(latencyMs) },
+  cpus: pinned ? '1' : null,
+});
+const gateway = await startChild('gateway', './child-gateway.mjs', {
+  env: {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'warn',
+    KEYCLOAK_ISSUER: emulator.issuer,
+    KEYCLOAK_JWKS_URL: emulator.jwksUrl,
+    STUBS_URL: stubs.info.url,
+  },
+  nodeArgs: (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  cpus: pinned ? '0' : null,
+});
+
+const env = {
+  gatewayUrl: `${gateway.info.url}/graphql`,
+  stubsUrl: stubs.info.url,
+  token,
+  gatewayPid: gateway.pid,
+  seconds: { list: baseSeconds, detail: baseSeconds * 1.5 },
+  log,
+};
+
+let failed = false;
+const attempt = async (name, fn) => {
+  if (!only.has(name)) return;
+  log(`\n[${name}]`);
+  try {
+    await fn();
+  } catch (error) {
+    failed = true;
+    details[`${name}_error`] = String(error?.message ?? error);
+    log(`  ${name} FAILED: ${error?.stack ?? error}`);
+  }
+};
+
+try {
+  // Every scenario starts from the seeded data.
+  await httpCall('POST', `${stubs.info.url}/__admin/reset`, {});
+  let list;
+  await attempt('list', async () => {
+    list = await scenarios.listScenario(env);
+    const r1 = list.runs[1];
+    const r10 = list.runs[10];
+    Object.assign(results, {
+      list_upstream_calls: list.calls.length,
+      list_distinct_resources: list.distinct,
+      list_dependency_levels: list.levels.length,
+      list_distinct_collectors: list.collectorIds.length,
+      list_p50_ms_1u: round(r1.gateway.p50, 2),
+      list_direct_p50_ms_1u: round(r1.direct.p50, 2),
+      list_p50_ratio_1u: round(r1.gateway.p50 / r1.direct.p50),
+      list_p50_ratio_10u: round(r10.gateway.p50 / r10.direct.p50),
+      list_p99_ratio_10u: round(r10.gateway.p99 / r10.direct.p99),
+      list_cpu_ms_per_op: round(r10.gateway.cpuMsPerOp),
+      list_rps_10u: round(r10.gateway.rps, 1),
+    });
+    details.list = { calls: list.calls.map((c) => c.label), runs: list.runs };
+  });
+  await attempt('detail', async () => {
+    const detail = await scenarios.detailScenario(env, detailId);
+    const r1 = detail.runs[1];
+    const r10 = detail.runs[10];
+    Object.assign(results, {
+      detail_p50_ratio_1u: round(r1.gateway.p50 / r1.direct.p50),
+      detail_p50_ratio_10u: round(r10.gateway.p50 / r10.direct.p50),
+      detail_p99_ratio_10u: round(r10.gateway.p99 / r10.direct.p99),
+      detail_cpu_ms_per_op: round(r10.gateway.cpuMsPerOp),
+      detail_upstream_calls: detail.calls.length,
+      detail_distinct_resources: detail.distinct,
+      detail_dependency_levels: detail.levels.length,
+      detail_p50_ms_1u: round(r1.gateway.p50, 2),
+      detail_direct_p50_ms_1u: round(r1.direct.p50, 2),
+      detail_p50_ms_10u: round(r10.gateway.p50, 2),
+      detail_direct_p50_ms_10u: round(r10.direct.p50, 2),
+      detail_p99_ms_10u: round(r10.gateway.p99, 2),
+      detail_direct_p99_ms_10u: round(r10.direct.p99, 2),
+      detail_cpu_ms_per_op_1u: round(r1.gateway.cpuMsPerOp),
+      detail_rps_10u: round(r10.gateway.rps, 1),
+    });
+    details.detail = {
+      document: detail.document.source,
+      payment: detailId,
+      levels: detail.levels.map((level) => level.map((c) => c.label)),
+      runs: detail.runs,
+    };
+  });
+  await attempt('waterfall', async () => {
+    if (!list) throw new Error('needs the list scenario');
+    const w = await scenarios.waterfallScenario(env, list);
+    Object.assign(results, {
+      waterfall_win: round(w.win, 2),
+      waterfall_rest_calls: w.calls,
+      waterfall_ms: round(w.waterfallMs, 1),
+      waterfall_gateway_ms: round(w.gatewayMs, 1),
+    });
+  });
+  await attempt('bulk', async () => {
+    const b = await scenarios.bulkScenario(env, { latencyMs });
+    Object.assign(results, {
+      bulk100_ratio: round(b.ratio),
+      bulk100_ms: round(b.measuredMs, 1),
+      bulk100_ideal_ms: b.idealMs,
+      bulk100_direct_ms: round(b.directMs, 1),
+      bulk100_concurrency: b.concurrency,
+      bulk100_upstream_writes: b.writes,
+      bulk100_upstream_reads: b.reads,
+    });
+  });
+} finally {
+  await gateway.stop();
+  await stubs.stop();
+  await emulator.close();
+  closeAgent();
+}
+
+await attempt('web', async () => {
+  // The browser, the whole stack and this process share both CPUs from here on.
+  if (pinned) pinProcess(process.pid, '0-1');
+  const bundle = analyzeBundle();
+  Object.assign(results, {
+    web_initial_js_gzip_kib: round(bundle.initialGzipKib, 1),
+    web_entry_js_gzip_kib: round(bundle.entryGzipKib, 1),
+    web_pagos_js_gzip_kib: round(bundle.routeGzipKib('payments-search-screen'), 1),
+    web_lazy_chunks: bundle.lazy.length,
+  });
+  details.web = { initial: bundle.initialFiles, entry: bundle.entryFiles, lazy: bundle.lazy };
+  log(`  initial JS ${bundle.initialGzipKib.toFixed(1)} KiB gzip (${bundle.initialFiles.join(', ')})`);
+  for (const chunk of bundle.lazy) log(`    lazy ${chunk.file}: ${chunk.gzipKib.toFixed(1)} KiB gzip`);
+  const visible = await measureListVisible({ latencyMs, runs: 5, log });
+  const sorted = [...visible.times].sort((a, b) => a - b);
+  Object.assign(results, {
+    web_list_visible_ms: round(sorted[Math.floor(sorted.length / 2)], 0),
+    web_list_visible_max_ms: round(sorted.at(-1), 0),
+    web_list_graphql_requests: visible.perRun.at(-1).graphqlOperations.length,
+  });
+  details.web.visible = visible;
+  log(`  /pagos rows visible: ${visible.times.map((t) => t.toFixed(0)).join(', ')} ms`);
+});
+
+results.bench_seconds = round((performance.now() - started) / 1000, 1);
+mkdirSync(`${ROOT}bench/results`, { recursive: true });
+writeFileSync(`${ROOT}bench/results/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(
+  `${ROOT}bench/results/latest-details.json`,
+  `${JSON.stringify({ results, details }, null, 2)}\n`,
+);
+printTable(results, log);
+log(`\nbench/results/latest.json (${results.bench_seconds} s)`);
+process.exit(failed ? 1 : 0);
