@@ -22,6 +22,67 @@ const REQUEST_CODES = new Set([
 
 const TOKEN_LIMIT = /more th(?:an|at) \d+ tokens/i;
 
+/**
+ * graphql-js reports a variable that does not fit its type in English, quoting the value and sometimes suggesting
+ * the right enum value ("Did you mean...", which hideSchemaDetailsFromClientErrors does not cover here).
+ * It becomes a Spanish message naming the field, e.g. `El valor no es una de las opciones válidas (filter.status).`
+ * with `extensions.field` = `filter.status` (the variable name, then the path inside it).
+ */
+const VARIABLE_ERROR = /^Variable "\$([^"]+)" /;
+
+function innermost(error: unknown): Error | null {
+  let current = error as (Error & { originalError?: unknown }) | null;
+  let last: Error | null = null;
+  for (let i = 0; i < 5 && current; i++) {
+    if (current instanceof Error && !VARIABLE_ERROR.test(current.message)) return current;
+    last = current instanceof Error ? current : last;
+    current = (current.originalError ?? null) as typeof current;
+  }
+  return last;
+}
+
+/** Without graphql-js's suggestion tail (or Apollo's "[Suggestion hidden]?" in its place). */
+const withoutSuggestion = (text: string) =>
+  text.replace(/ ?\[Suggestion hidden\]\??$/, '').replace(/ ?Did you mean [\s\S]*\?$/, '');
+
+function variableErrorInSpanish(raw: string, error: unknown): { message: string; field: string } | null {
+  const variable = VARIABLE_ERROR.exec(raw)?.[1];
+  if (!variable) return null;
+  const message = withoutSuggestion(raw);
+  if (/^Variable "\$[^"]+" of required type "[^"]*" was not provided\.$/.test(message)) {
+    return { message: `Falta un valor obligatorio (${variable}).`, field: variable };
+  }
+  if (/^Variable "\$[^"]+" of non-null type "[^"]*" must not be null\.$/.test(message)) {
+    return { message: `El valor es obligatorio (${variable}).`, field: variable };
+  }
+  const inner = innermost(error);
+  const innerText = inner ? withoutSuggestion(inner.message) : null;
+  const innerMessage = innerText && message.endsWith(`; ${innerText}`) ? innerText : null;
+  const prefix = innerMessage ? message.slice(0, message.length - innerMessage.length - 2) : message;
+  let field = /^Variable "\$[^"]+" got invalid value [\s\S]* at "([^"]+)"$/.exec(prefix)?.[1] ?? variable;
+  const text = innerMessage ?? '';
+  let reason: string;
+  const missing = /^Field "([^"]+)" of required type "[^"]*" was not provided\./.exec(text);
+  const unknown = /^Field "([^"]+)" is not defined by type "[^"]*"/.exec(text);
+  if (missing) {
+    field = `${field}.${missing[1]}`;
+    reason = 'Falta un valor obligatorio';
+  } else if (unknown) {
+    field = `${field}.${unknown[1]}`;
+    reason = 'El campo no existe';
+  } else if (/does not exist in "[^"]*" enum|^Enum "[^"]*" cannot represent/.test(text)) {
+    reason = 'El valor no es una de las opciones válidas';
+  } else if (/cannot represent|^Expected type|^Expected value|to be an object/.test(text)) {
+    reason = 'El valor no es del tipo esperado';
+  } else if (inner instanceof GraphQLError && inner.extensions?.code === 'BAD_USER_INPUT' && innerMessage) {
+    // Our scalars (Decimal, DateTime) already speak Spanish.
+    reason = innerMessage.replace(/\.$/, '');
+  } else {
+    reason = 'El valor no es válido';
+  }
+  return { message: `${reason} (${field}).`, field };
+}
+
 const where = (formatted: GraphQLFormattedError) => ({
   ...(formatted.locations ? { locations: formatted.locations } : {}),
   ...(formatted.path ? { path: formatted.path } : {}),
@@ -44,6 +105,15 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
         code: described.code,
         ...(described.extendedCode ? { extendedCode: described.extendedCode } : {}),
       },
+    };
+  }
+
+  const variableError = variableErrorInSpanish(formatted.message, error);
+  if (variableError) {
+    return {
+      message: variableError.message,
+      ...where(formatted),
+      extensions: { code: 'BAD_USER_INPUT', field: variableError.field },
     };
   }
 

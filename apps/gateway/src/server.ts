@@ -92,11 +92,18 @@ function requestLogging(logger: Logger): RequestHandler {
   };
 }
 
+/**
+ * Headers of every answer. The API serves JSON only: its CSP forbids everything (a response opened as a page runs
+ * nothing and cannot be framed); the sandbox replaces CSP and cache-control with its own. Answers are never cached.
+ */
 function securityHeaders(): RequestHandler {
   return (_req, res, next) => {
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'no-referrer');
     res.setHeader('cross-origin-resource-policy', 'same-site');
+    res.setHeader('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    res.setHeader('x-frame-options', 'DENY');
+    res.setHeader('cache-control', 'no-store');
     next();
   };
 }

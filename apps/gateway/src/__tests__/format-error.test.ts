@@ -75,4 +75,34 @@ describe('formatError', () => {
       ).message,
     ).toBe('Cannot query field "x" on type "Query".');
   });
+
+  it('turns variable coercion errors into Spanish naming the field, without suggestions or the value', () => {
+    const inner = new GraphQLError(
+      'Value "APROVED" does not exist in "PaymentStatus" enum. Did you mean the enum value "APPROVED"?',
+    );
+    const message = `Variable "$filter" got invalid value "APROVED" at "filter.status"; ${inner.message}`;
+    const outer = new GraphQLError(message, { originalError: inner });
+    expect(formatError({ message, extensions: { code: 'BAD_USER_INPUT' } }, outer)).toEqual({
+      message: 'El valor no es una de las opciones válidas (filter.status).',
+      extensions: { code: 'BAD_USER_INPUT', field: 'filter.status' },
+    });
+    const scalar = new GraphQLError('Importe inválido: use solo números con hasta dos decimales.', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const amount = `Variable "$input" got invalid value "1,5" at "input.amount"; ${scalar.message}`;
+    expect(
+      formatError({ message: amount }, new GraphQLError(amount, { originalError: scalar })).message,
+    ).toBe('Importe inválido: use solo números con hasta dos decimales (input.amount).');
+    const missing = 'Variable "$id" of required type "ID!" was not provided.';
+    expect(formatError({ message: missing }, new GraphQLError(missing))).toEqual({
+      message: 'Falta un valor obligatorio (id).',
+      extensions: { code: 'BAD_USER_INPUT', field: 'id' },
+    });
+    const field = new GraphQLError('Field "name" of required type "String!" was not provided.');
+    const nested = `Variable "$input" got invalid value {} at "input.holder"; ${field.message}`;
+    expect(formatError({ message: nested }, new GraphQLError(nested, { originalError: field }))).toEqual({
+      message: 'Falta un valor obligatorio (input.holder.name).',
+      extensions: { code: 'BAD_USER_INPUT', field: 'input.holder.name' },
+    });
+  });
 });
