@@ -1,5 +1,4 @@
 import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
 import { renderConfigScript } from './server/config-script.js';
 
 /** Dev server: serves /config.js like the production server does (server/index.ts). */
@@ -40,15 +39,25 @@ function vendorChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-  // @vitejs/plugin-react is typed against the root's vite 8; this app builds with vite 7 (same plugin API).
-  plugins: [react() as unknown as Plugin, runtimeConfig()],
+  // JSX through esbuild (automatic runtime). @vitejs/plugin-react is not used: npm hoisted it next to the
+  // root's vite 8, so it switches to rolldown-only plugins that this app's vite 7 cannot run (dev server
+  // fails with "Missing field moduleType"); see docs/decisions.md. Dev reloads instead of Fast Refresh.
+  plugins: [runtimeConfig()],
+  esbuild: { jsx: 'automatic' },
   server: { port: 5173, strictPort: false },
   build: {
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    // dist/.vite/manifest.json: the chunk graph the bundle-size test (e2e/bundle.test.ts) checks.
+    manifest: true,
     rollupOptions: {
       output: { manualChunks: vendorChunk },
+      onwarn(warning, warn) {
+        // React Router's "use client" directives mean nothing in a client-only bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
     },
   },
 });

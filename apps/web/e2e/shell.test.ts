@@ -90,6 +90,7 @@ describe('operador', () => {
 
   it('shows the home tabs and keeps the active one across a reload', async () => {
     await page.goto(`${stack.urls.web}/home`);
+    await page.getByRole('tab', { name: 'Buscar Pagos' }).waitFor();
     const tabs = page.getByRole('tab');
     await expect(tabs.allTextContents()).resolves.toEqual([
       'Buscar Pagos',
@@ -256,6 +257,7 @@ describe('consulta (no permissions)', () => {
 
   it('sees only the Pagos group', async () => {
     expect(await menuLinks(page)).toEqual(['/pagos']);
+    await page.getByRole('tab', { name: 'Buscar Pagos' }).waitFor();
     await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Buscar Pagos']);
     await screenshot(page, 'shell-consulta-home');
   });

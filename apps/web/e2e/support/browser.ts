@@ -59,6 +59,8 @@ export async function newSession(
       problems.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
   });
   page.on('requestfailed', (request) => {
+    // A navigation cancels the requests of the page it leaves (net::ERR_ABORTED): not a problem.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     problems.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
@@ -104,10 +106,14 @@ export async function openSignedIn(
   await signIn(page, username, password);
 }
 
-/** Full-page PNG in apps/web/screenshots/<name>.png (gitignored); returns the path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * PNG of the viewport (or the full page) in apps/web/screenshots/<name>.png (gitignored), taken once the
+ * network is idle; returns the path.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   const path = `${SCREENSHOT_DIR}${name}.png`;
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }

@@ -8,6 +8,7 @@ import {
   PaymentsSearchScreen,
   ProfileScreen,
 } from './lazy-screens';
+import { RouteError } from './route-error';
 import { APP_ROUTES, type AppRoute } from './routes';
 import { ShellLayout } from './shell/shell-layout';
 

@@ -24,7 +24,9 @@ export function ShellLayout() {
   const width = collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
   useDocumentTitle();
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   const paperSx = {
     bgcolor: SIDEBAR.background,
