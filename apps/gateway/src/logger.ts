@@ -9,6 +9,11 @@ export interface Logger {
   info(msg: string, fields?: LogFields): void;
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
+  /**
+   * Audit events (audit/audit-plugin.ts): written at level "info" whatever LOG_LEVEL says (only `silent` drops
+   * them), so that raising the level to quiet the access log never loses the trail. Loggers without it use info.
+   */
+  audit?(msg: string, fields?: LogFields): void;
 }
 
 /** Structured logs: one JSON object per line on stdout. Callers never pass tokens. */
@@ -21,7 +26,11 @@ export function createLogger(
     if (ORDER[lvl] < min) return;
     write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`);
   };
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+  const audit = (msg: string, fields?: LogFields) => {
+    if (level === 'silent') return;
+    write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg, ...fields })}\n`);
+  };
+  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'), audit };
 }
 
 /** The error as a loggable object (name, message, stack), never the whole object graph. */

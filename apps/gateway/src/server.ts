@@ -13,6 +13,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import { unwrapResolverError } from '@apollo/server/errors';
+import { auditPlugin } from './audit/audit-plugin.js';
 import {
   createTokenVerifier,
   InvalidTokenError,
@@ -202,8 +203,9 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     blockFieldSuggestion: { enabled: true },
   }).protect();
 
+  const schema = buildSchema();
   const apollo = new ApolloServer<GatewayContext>({
-    schema: buildSchema(),
+    schema,
     introspection: config.introspection,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
@@ -221,6 +223,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       ...(options.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: options.httpServer })] : []),
       ...(armor.plugins as ApolloServerPlugin<GatewayContext>[]),
       loggingPlugin(logger),
+      auditPlugin({ logger, schema }),
     ],
   });
   await apollo.start();

@@ -406,3 +406,45 @@ export function argsArbitrary(
 }
 
 export const isObjectReturn = (root: RootField) => isObjectType(getNamedType(root.field.type));
+
+/**
+ * Ids of the stubs' data, found through the gateway: every root list query without required arguments
+ * (`{ rows { id ... } }`), its rows' ids and the ids of the objects they link to, by GraphQL type name.
+ */
+export async function harvestIds(
+  schema: GraphQLSchema,
+  send: (query: string) => Promise<unknown>,
+): Promise<IdPools> {
+  const pools: IdPools = new Map();
+  const hasId = (type: GraphQLNamedType) => isObjectType(type) && 'id' in type.getFields();
+  for (const root of rootFields(schema).filter((r) => r.kind === 'query')) {
+    if (root.field.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined)) continue;
+    const type = getNamedType(root.field.type);
+    if (!isObjectType(type) || !('rows' in type.getFields())) continue;
+    const rowType = getNamedType(type.getFields().rows!.type);
+    if (!isObjectType(rowType) || !hasId(rowType)) continue;
+    const links = Object.values(rowType.getFields())
+      .filter((f) => !f.args.some((a) => isNonNullType(a.type)) && hasId(getNamedType(f.type)))
+      .map((f) => `${f.name} { __typename id }`);
+    const pageSize = root.field.args.some((a) => a.name === 'pageSize') ? '(pageSize: 100)' : '';
+    const data = (await send(
+      `{ ${root.name}${pageSize} { rows { __typename id ${links.join(' ')} } } }`,
+    )) as {
+      data?: Record<string, { rows?: Array<Record<string, unknown>> } | null>;
+    };
+    const collect = (value: unknown) => {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (!item || typeof item !== 'object') continue;
+        const { __typename, id } = item as { __typename?: string; id?: unknown };
+        if (typeof __typename === 'string' && (typeof id === 'string' || typeof id === 'number')) {
+          const pool = pools.get(__typename) ?? [];
+          if (!pool.includes(String(id))) pool.push(String(id));
+          pools.set(__typename, pool);
+        }
+        for (const nested of Object.values(item)) if (nested && typeof nested === 'object') collect(nested);
+      }
+    };
+    collect(data.data?.[root.name]?.rows ?? []);
+  }
+  return pools;
+}

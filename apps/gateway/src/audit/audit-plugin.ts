@@ -1,0 +1,312 @@
+/**
+ * The audit trail: one structured event per root mutation field of every GraphQL request, allowed or denied,
+ * written through the gateway's logger (`{"msg":"audit","event":"audit",...}` on stdout, shipped to the SIEM; see
+ * docs/operations.md). It reads the operation's root fields, the arguments each one received and what its resolver
+ * returned or threw, so that every mutation added to the schema is audited without anyone remembering to.
+ */
+import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
+import { unwrapResolverError } from '@apollo/server/errors';
+import {
+  getArgumentValues,
+  GraphQLError,
+  Kind,
+  valueFromASTUntyped,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import { listFieldPermissions, type Requirements } from '../auth/auth-directive.js';
+import type { GatewayContext } from '../context.js';
+import type { Logger } from '../logger.js';
+import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../upstream/errors.js';
+
+/**
+ * - `allowed`: authorized and run; its result says nothing about success (a mutation without an outcome payload).
+ * - `denied`: refused by @auth (FORBIDDEN), or not run for invalid input while lacking the permission.
+ * - `success` / `failed` / `unknown`: the payload's outcome (SUCCESS / FAILED / UNKNOWN, "resultado desconocido"),
+ *   or, for an error instead of a payload: invalid input or an upstream error answer are `failed`, an upstream
+ *   timeout or lost connection is `unknown`. A bulk mutation is `success` only when every item succeeded,
+ *   `unknown` when any item is unknown, else `failed`; `items` lists each id's result.
+ * - `error`: an unexpected error of the gateway (masked for the client as INTERNAL_SERVER_ERROR).
+ */
+export type AuditResult = 'allowed' | 'denied' | 'success' | 'failed' | 'unknown' | 'error';
+
+export interface AuditEvent {
+  event: 'audit';
+  /** preferred_username of the token (the operator). */
+  user: string | null;
+  /** The permission that granted the call (several joined with "+" when the field and its type both ask), or null. */
+  permissionUsed: string | null;
+  /** The root mutation field, e.g. "refundPayment". */
+  operation: string;
+  /** The client's operation name, when it sent one. */
+  operationName: string | null;
+  /** Ids named by the arguments: `id`, `ids`, and `*Id` / `*Ids` (also inside input objects). */
+  targetIds: string[];
+  /** The `reason` argument (or `input.reason`), trimmed, at most 500 characters; null when absent. */
+  reason: string | null;
+  result: AuditResult;
+  /** Why, when not a success: FORBIDDEN, BAD_USER_INPUT, UPSTREAM_TIMEOUT, the upstream code... */
+  errorCode: string | null;
+  /** Bulk mutations: the result of each item. */
+  items?: Array<{ id: string; result: AuditResult }>;
+  requestId: string;
+}
+
+const MAX_REASON = 500;
+const MAX_IDS = 200;
+
+interface Observed {
+  args: Record<string, unknown>;
+  error: unknown;
+  result: unknown;
+}
+
+interface RootSelection {
+  key: string;
+  node: FieldNode;
+}
+
+function include(
+  node: FieldNode | { directives?: FieldNode['directives'] },
+  variables: Record<string, unknown>,
+) {
+  for (const directive of node.directives ?? []) {
+    const name = directive.name.value;
+    if (name !== 'skip' && name !== 'include') continue;
+    const arg = directive.arguments?.find((a) => a.name.value === 'if');
+    if (!arg) continue;
+    const value =
+      arg.value.kind === Kind.VARIABLE ? variables[arg.value.name.value] : valueFromASTUntyped(arg.value);
+    if (typeof value !== 'boolean') continue;
+    if ((name === 'skip' && value) || (name === 'include' && !value)) return false;
+  }
+  return true;
+}
+
+/** The root fields of the operation by response key (aliases count apart), following fragments. */
+function rootSelections(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): RootSelection[] {
+  const fragments = new Map(
+    document.definitions.flatMap((d) =>
+      d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [],
+    ),
+  );
+  const out = new Map<string, RootSelection>();
+  const seen = new Set<string>();
+  const visit = (set: SelectionSetNode) => {
+    for (const selection of set.selections) {
+      if (!include(selection, variables)) continue;
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value.startsWith('__')) continue;
+        const key = selection.alias?.value ?? selection.name.value;
+        if (!out.has(key)) out.set(key, { key, node: selection });
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        visit(selection.selectionSet);
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        if (fragment && !seen.has(name)) {
+          seen.add(name);
+          visit(fragment.selectionSet);
+        }
+      }
+    }
+  };
+  visit(operation.selectionSet);
+  return [...out.values()];
+}
+
+const idText = (value: unknown): string | null =>
+  typeof value === 'string' ? value.slice(0, 128) : typeof value === 'number' ? String(value) : null;
+
+/** Ids named by the arguments: id, ids, *Id, *Ids, one level into input objects and lists of them. */
+export function targetIdsOf(args: Record<string, unknown>): string[] {
+  const ids: string[] = [];
+  const add = (value: unknown) => {
+    const text = idText(value);
+    if (text !== null && ids.length < MAX_IDS) ids.push(text);
+  };
+  const scan = (object: Record<string, unknown>, depth: number) => {
+    for (const [key, value] of Object.entries(object)) {
+      if (key === 'id' || /[a-z]Id$/.test(key)) add(value);
+      else if ((key === 'ids' || /[a-z]Ids$/.test(key)) && Array.isArray(value)) value.forEach(add);
+      else if (depth < 2 && value && typeof value === 'object') {
+        for (const item of Array.isArray(value) ? value : [value]) {
+          if (item && typeof item === 'object') scan(item as Record<string, unknown>, depth + 1);
+        }
+      }
+    }
+  };
+  scan(args, 0);
+  return [...new Set(ids)];
+}
+
+export function reasonOf(args: Record<string, unknown>): string | null {
+  const input = args.input && typeof args.input === 'object' ? (args.input as Record<string, unknown>) : {};
+  const reason =
+    typeof args.reason === 'string' ? args.reason : typeof input.reason === 'string' ? input.reason : null;
+  const trimmed = reason?.trim();
+  return trimmed ? trimmed.slice(0, MAX_REASON) : null;
+}
+
+const OUTCOMES: Record<string, AuditResult> = { SUCCESS: 'success', FAILED: 'failed', UNKNOWN: 'unknown' };
+
+/** The result of a resolved payload: its outcome, a bulk payload's items, or `allowed` when it carries neither. */
+function fromPayload(result: unknown): Pick<AuditEvent, 'result' | 'errorCode' | 'items'> {
+  if (!result || typeof result !== 'object') return { result: 'allowed', errorCode: null };
+  const payload = result as Record<string, unknown>;
+  const errorCode = (payload.error as { code?: unknown } | null | undefined)?.code;
+  const code = typeof errorCode === 'string' ? errorCode : null;
+  if (typeof payload.outcome === 'string' && OUTCOMES[payload.outcome]) {
+    return { result: OUTCOMES[payload.outcome]!, errorCode: code };
+  }
+  if (Array.isArray(payload.results)) {
+    const items = payload.results.map((item) => {
+      const record = (item ?? {}) as Record<string, unknown>;
+      return {
+        id: idText(record.id) ?? '',
+        result: OUTCOMES[String(record.outcome)] ?? ('error' as AuditResult),
+      };
+    });
+    const result: AuditResult = items.every((i) => i.result === 'success')
+      ? 'success'
+      : items.some((i) => i.result === 'unknown')
+        ? 'unknown'
+        : 'failed';
+    return { result, errorCode: code, items };
+  }
+  if (payload.error) return { result: 'failed', errorCode: code };
+  return { result: 'allowed', errorCode: null };
+}
+
+function fromError(error: unknown): Pick<AuditEvent, 'result' | 'errorCode'> {
+  const original = unwrapResolverError(error);
+  if (original instanceof UpstreamTimeout) return { result: 'unknown', errorCode: 'UPSTREAM_TIMEOUT' };
+  if (original instanceof UpstreamUnavailable)
+    return { result: 'unknown', errorCode: 'UPSTREAM_UNAVAILABLE' };
+  if (original instanceof UpstreamError)
+    return { result: 'failed', errorCode: original.code ?? 'UPSTREAM_ERROR' };
+  const code =
+    original instanceof GraphQLError && typeof original.extensions?.code === 'string'
+      ? original.extensions.code
+      : null;
+  if (code === 'FORBIDDEN' || code === 'UNAUTHENTICATED') return { result: 'denied', errorCode: code };
+  if (code === 'BAD_USER_INPUT' || code === 'NOT_FOUND') return { result: 'failed', errorCode: code };
+  return { result: 'error', errorCode: 'INTERNAL_SERVER_ERROR' };
+}
+
+/** The permission of each requirement group the user holds (null when one is missing or nothing is required). */
+function permissionUsed(requirements: Requirements | undefined, held: readonly string[]): string | null {
+  if (!requirements?.length) return null;
+  const used: string[] = [];
+  for (const group of requirements) {
+    const permission = group.find((p) => held.includes(p));
+    if (!permission) return null;
+    used.push(permission);
+  }
+  return used.join('+');
+}
+
+function argsFromAst(
+  schema: GraphQLSchema,
+  node: FieldNode,
+  variables: Record<string, unknown>,
+): Record<string, unknown> {
+  const definition = schema.getMutationType()?.getFields()[node.name.value];
+  if (definition) {
+    try {
+      return getArgumentValues(definition, node, variables);
+    } catch {
+      /* invalid input: fall back to what the client sent */
+    }
+  }
+  return Object.fromEntries(
+    (node.arguments ?? []).map((a) => [
+      a.name.value,
+      a.value.kind === Kind.VARIABLE
+        ? variables[a.value.name.value]
+        : valueFromASTUntyped(a.value, variables),
+    ]),
+  );
+}
+
+export interface AuditPluginOptions {
+  logger: Logger;
+  /** The served schema (for each mutation's @auth requirements). */
+  schema: GraphQLSchema;
+}
+
+export function auditPlugin({ logger, schema }: AuditPluginOptions): ApolloServerPlugin<GatewayContext> {
+  const requirements = new Map(
+    listFieldPermissions(schema)
+      .filter((f) => f.typeName === schema.getMutationType()?.name)
+      .map((f) => [f.fieldName, f.requirements]),
+  );
+  const write = (event: AuditEvent) => (logger.audit ?? logger.info)('audit', { ...event });
+
+  return {
+    async requestDidStart() {
+      let operation: OperationDefinitionNode | null = null;
+      const observed = new Map<string, Observed>();
+      return {
+        async didResolveOperation(context) {
+          if (context.operation?.operation === 'mutation') operation = context.operation;
+        },
+        async executionDidStart() {
+          if (!operation) return;
+          return {
+            willResolveField({ info, args }) {
+              if (info.path.prev !== undefined) return;
+              const key = String(info.path.key);
+              return (error, result) => {
+                observed.set(key, { args: args as Record<string, unknown>, error, result });
+              };
+            },
+          };
+        },
+        async willSendResponse(context: GraphQLRequestContext<GatewayContext>) {
+          if (!operation || !context.document) return;
+          const user = context.contextValue.user;
+          const held = user?.permissions ?? [];
+          const variables = (context.request.variables ?? {}) as Record<string, unknown>;
+          const requestFailed = !observed.size && (context.errors?.length ?? 0) > 0;
+          for (const { key, node } of rootSelections(context.document, operation, variables)) {
+            const fieldName = node.name.value;
+            const seen = observed.get(key);
+            const args = seen?.args ?? argsFromAst(schema, node, variables);
+            const granted = permissionUsed(requirements.get(fieldName), held);
+            const guarded = (requirements.get(fieldName)?.length ?? 0) > 0;
+            let outcome: Pick<AuditEvent, 'result' | 'errorCode' | 'items'>;
+            if (seen) {
+              outcome = seen.error ? fromError(seen.error) : fromPayload(seen.result);
+            } else if (guarded && !granted) {
+              outcome = { result: 'denied', errorCode: 'FORBIDDEN' };
+            } else {
+              // Not run: the request's variables were invalid, or an earlier root field aborted the operation.
+              outcome = { result: 'failed', errorCode: requestFailed ? 'BAD_USER_INPUT' : 'NOT_EXECUTED' };
+            }
+            write({
+              event: 'audit',
+              user: user?.username ?? null,
+              permissionUsed: outcome.result === 'denied' ? null : granted,
+              operation: fieldName,
+              operationName: context.operationName ?? null,
+              targetIds: targetIdsOf(args),
+              reason: reasonOf(args),
+              result: outcome.result,
+              errorCode: outcome.errorCode,
+              ...(outcome.items ? { items: outcome.items } : {}),
+              requestId: context.contextValue.requestId,
+            });
+          }
+        },
+      };
+    },
+  };
+}
