@@ -56,7 +56,7 @@ describe('production bundle', () => {
     );
     const lazyOnly = sources.filter(
       (s) =>
-        /@mui\/x-data-grid\/(?!locales|utils\/getGridLocalization)/.test(s) ||
+        /@mui\/x-data-grid\//.test(s) ||
         /@mui\/x-date-pickers\/(?!LocalizationProvider|AdapterDayjs|locales|internals\/hooks\/useUtils|node_modules)/.test(
           s,
         ) ||

@@ -41,15 +41,22 @@ function RouteContent({ route }: { route: AppRoute }) {
 export const routeObjects: RouteObject[] = [
   {
     element: <ShellLayout />,
+    errorElement: <RouteError fullPage />,
     children: [
-      { index: true, element: <Navigate to="/home" replace /> },
-      ...APP_ROUTES.map((route): RouteObject => ({
-        path: route.path,
-        handle: { title: route.title },
-        // A new key per route so a screen's state never leaks into the next one.
-        element: <RouteContent key={route.path} route={route} />,
-      })),
-      { path: '*', element: <Navigate to="/home" replace /> },
+      {
+        // A crashing screen shows its error inside the shell: menu and top bar stay usable.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Navigate to="/home" replace /> },
+          ...APP_ROUTES.map((route): RouteObject => ({
+            path: route.path,
+            handle: { title: route.title },
+            // A new key per route so a screen's state never leaks into the next one.
+            element: <RouteContent key={route.path} route={route} />,
+          })),
+          { path: '*', element: <Navigate to="/home" replace /> },
+        ],
+      },
     ],
   },
 ];
