@@ -75,12 +75,18 @@ const recorded = async (service?: string): Promise<Recorded[]> =>
   (
     await fetch(`${stubs.url}/__admin/requests?limit=2000${service ? `&service=${service}` : ''}`)
   ).json() as Promise<Recorded[]>;
+/**
+ * Answers are read as untyped JSON (the shapes are asserted by the expectations themselves), typed the way
+ * JSON.parse types its result.
+ */
+type Json = ReturnType<typeof JSON.parse>;
+
 const writes = async () => (await recorded()).filter((r) => r.method !== 'GET');
 /** The payment as the stubs hold it now (a direct read, not through the gateway). */
 const stubPayment = async (id: string) =>
-  (await (await fetch(`${stubs.url}/payment/pagos/${id}`)).json()) as Record<string, any>;
+  (await (await fetch(`${stubs.url}/payment/pagos/${id}`)).json()) as Record<string, Json>;
 
-async function run<T = any>(
+async function run<T = Json>(
   query: string,
   variables: Record<string, unknown> = {},
   user = 'operador',
@@ -90,7 +96,7 @@ async function run<T = any>(
 }
 
 /** Runs and expects no GraphQL error; returns data. */
-async function data<T = any>(
+async function data<T = Json>(
   query: string,
   variables: Record<string, unknown> = {},
   user = 'operador',
@@ -313,7 +319,7 @@ describe('payment detail', () => {
 
   it('shows a token payment with its currency conversion', async () => {
     const { payment } = await data(DETAIL, { id: '1000017' });
-    const token = payment.paymentMethods.find((m: any) => m.mediaPaymentId === 92);
+    const token = payment.paymentMethods.find((m: Json) => m.mediaPaymentId === 92);
     expect(token).toMatchObject({ isToken: true, mediaPaymentName: 'Tokens' });
     expect(token.currencyConversionInfo).toMatchObject({
       originalCurrency: 'USD',
@@ -324,8 +330,8 @@ describe('payment detail', () => {
 
   it('reads subscription_request metadata with Spanish messages and the link rule', async () => {
     const { payment } = await data(DETAIL, { id: '1000019' });
-    const requests = payment.metadata.filter((m: any) => m.key === 'subscription_request');
-    expect(requests.map((m: any) => m.statusCode)).toEqual(expect.arrayContaining([409, 500]));
+    const requests = payment.metadata.filter((m: Json) => m.key === 'subscription_request');
+    expect(requests.map((m: Json) => m.statusCode)).toEqual(expect.arrayContaining([409, 500]));
     for (const entry of requests) {
       expect(entry.linksToSubscription).toBe(entry.statusCode === 200 && entry.subscriptionId !== null);
       expect(entry.message).toMatch(/suscripci/i);
@@ -357,8 +363,8 @@ describe('version history', () => {
     const { paymentHistory } = await data(
       `{ paymentHistory(id: "1000012") { version lastUpdateDate id status } }`,
     );
-    expect(paymentHistory.map((r: any) => r.status)).toEqual(['REFUNDED', 'APPROVED', 'PENDING']);
-    expect(paymentHistory.map((r: any) => r.version)).toEqual([3, 2, 1]);
+    expect(paymentHistory.map((r: Json) => r.status)).toEqual(['REFUNDED', 'APPROVED', 'PENDING']);
+    expect(paymentHistory.map((r: Json) => r.version)).toEqual([3, 2, 1]);
 
     const { paymentVersion } = await data(
       `{ paymentVersion(id: "1000012", version: 1) { id status version isCurrentVersion actions { kind enabled reason } } }`,
@@ -608,7 +614,7 @@ describe('mutations in the state that allows them (operador)', () => {
         extendedCode: 'rejected_by_card_issuer',
       },
     });
-    const statuses = partialRefundPayment.refunds.map((r: any) => r.status).sort();
+    const statuses = partialRefundPayment.refunds.map((r: Json) => r.status).sort();
     expect(statuses).toEqual(['APPROVED', 'REJECTED']);
     expect((await writes())[0]!.body).toHaveLength(2); // visa and naranja approved, rapipago rejected: not sent
   });
@@ -651,7 +657,7 @@ describe('mutations in the state that allows them (operador)', () => {
       message: 'Se envió la notificación al pagador correctamente.',
       notification: { action: 'payment_reminder' },
     });
-    expect(notifyPayer.payment.notifications.map((n: any) => n.id)).toContain(notifyPayer.notification.id);
+    expect(notifyPayer.payment.notifications.map((n: Json) => n.id)).toContain(notifyPayer.notification.id);
 
     await clearRequests();
     const other = await data(
@@ -806,7 +812,7 @@ describe('consulta', () => {
 
   it('covers every payment and notification mutation of the schema', async () => {
     const res = await run(`{ __schema { mutationType { fields { name } } } }`, {}, 'admin');
-    const names = (res.body.data as any).__schema.mutationType.fields.map((f: any) => f.name) as string[];
+    const names = (res.body.data as Json).__schema.mutationType.fields.map((f: Json) => f.name) as string[];
     const ours = names.filter((n) => /Payment|Notification|^notifyPayer$/.test(n) && !/Subscription/.test(n));
     expect(ours.length).toBe(MUTATIONS.length);
     expect(MUTATIONS.map((m) => m.slice(0, m.indexOf('(')))).toEqual(expect.arrayContaining(ours));
@@ -824,7 +830,7 @@ describe('consulta', () => {
 
   it('sees only the actions it can use as permitted', async () => {
     const { payment } = await data(DETAIL, { id: '1000005' }, 'consulta');
-    const permitted = payment.actions.filter((a: any) => a.permitted).map((a: any) => a.kind);
+    const permitted = payment.actions.filter((a: Json) => a.permitted).map((a: Json) => a.kind);
     expect(permitted).toEqual(['FORM_LINK', 'RELOAD', 'HISTORY']);
     expect(actionOf(payment, 'CANCEL')).toMatchObject({
       enabled: false,
@@ -907,7 +913,7 @@ describe('bulk actions', () => {
       { ids },
     );
     await fetch(`${stubs.url}/__admin/faults`, { method: 'DELETE' });
-    const results = bulkCancelPayments.results as any[];
+    const results = bulkCancelPayments.results as Json[];
     expect(results.map((r) => r.id)).toEqual(ids);
     const ok = results.filter((r) => r.outcome === 'SUCCESS');
     const ko = results.filter((r) => r.outcome === 'FAILED');
@@ -934,7 +940,7 @@ describe('bulk actions', () => {
     const { bulkCancelPayments } = await data(
       `mutation { bulkCancelPayments(ids: ["1000005", "1000001", "1000006"], reason: "x") { ${BULK_RESULTS} } }`,
     );
-    expect(bulkCancelPayments.results.map((r: any) => [r.id, r.outcome, r.error.message])).toEqual([
+    expect(bulkCancelPayments.results.map((r: Json) => [r.id, r.outcome, r.error.message])).toEqual([
       [
         '1000005',
         'FAILED',
@@ -958,7 +964,7 @@ describe('bulk actions', () => {
     const { bulkCancelPayments } = await data(
       `mutation { bulkCancelPayments(ids: ["1000005", "999999998"], reason: "x") { ${BULK_RESULTS} } }`,
     );
-    expect(bulkCancelPayments.results.map((r: any) => [r.id, r.outcome, r.error?.message ?? null])).toEqual([
+    expect(bulkCancelPayments.results.map((r: Json) => [r.id, r.outcome, r.error?.message ?? null])).toEqual([
       ['1000005', 'SUCCESS', null],
       ['999999998', 'FAILED', 'No se encontró el pago - payment_not_found'],
     ]);
@@ -977,7 +983,7 @@ describe('bulk actions', () => {
         },
       },
     );
-    expect(bulkChangePaymentMethod.results.map((r: any) => r.outcome)).toEqual([
+    expect(bulkChangePaymentMethod.results.map((r: Json) => r.outcome)).toEqual([
       'SUCCESS',
       'SUCCESS',
       'SUCCESS',
@@ -1004,14 +1010,14 @@ describe('bulk actions', () => {
       `mutation($ids: [ID!]!) { bulkCancelPaymentObjections(ids: $ids, reason: "Resuelto") { ${BULK_RESULTS} } }`,
       { ids },
     );
-    expect(bulkCancelPaymentObjections.results.map((r: any) => r.payment.status)).toEqual([
+    expect(bulkCancelPaymentObjections.results.map((r: Json) => r.payment.status)).toEqual([
       'APPROVED',
       'APPROVED',
     ]);
     const refused = await data(
       `mutation { bulkCancelPaymentObjections(ids: ["1000013", "1000001"], reason: "x") { ${BULK_RESULTS} } }`,
     );
-    expect(refused.bulkCancelPaymentObjections.results.map((r: any) => r.error.message)).toEqual([
+    expect(refused.bulkCancelPaymentObjections.results.map((r: Json) => r.error.message)).toEqual([
       'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
       'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
     ]);
@@ -1067,7 +1073,7 @@ describe('timeouts: unknown outcome, never success, never retried', () => {
       impatient,
     );
     await fetch(`${stubs.url}/__admin/faults`, { method: 'DELETE' });
-    const outcomes = (res.body.data as any).bulkCancelPayments.results.map((r: any) => r.outcome).sort();
+    const outcomes = (res.body.data as Json).bulkCancelPayments.results.map((r: Json) => r.outcome).sort();
     expect(outcomes).toEqual(['SUCCESS', 'SUCCESS', 'UNKNOWN']);
   });
 
