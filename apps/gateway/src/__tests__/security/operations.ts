@@ -135,6 +135,7 @@ export const VALID_BY_NAME: Record<string, () => unknown> = {
   cbu: () => VALID_CBU,
   cuit: () => VALID_CUIT,
   search: () => 'juan',
+  country: () => 'ARG',
 };
 
 /** A deterministic valid-looking value of an input type (required parts only unless `full`). */
@@ -150,7 +151,8 @@ export function sampleValue(type: GraphQLInputType, name: string, ids: string[],
     const kind = Object.values(named.getFields()).find((f) => f.name === 'kind');
     const isCard = !kind || sampleValue(kind.type, 'kind', ids) === 'CARD';
     for (const f of Object.values(named.getFields())) {
-      if (!full && !isNonNullType(f.type) && !(f.name === 'expiration' && isCard)) continue;
+      const optional = !isNonNullType(f.type);
+      if (optional && !(f.name === 'expiration' && isCard) && !(full && VALID_BY_NAME[f.name])) continue;
       out[f.name] =
         f.name === 'number' && named.name.includes('Identification')
           ? isCard
