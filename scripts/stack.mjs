@@ -18,7 +18,7 @@ export function freePort(host = '127.0.0.1') {
 
 /**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
- *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, log?: (line: string) => void }} [options]
+ *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, accessTokenTtlSeconds?: number, log?: (line: string) => void }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
  */
 export async function startStack(options = {}) {
@@ -50,6 +50,7 @@ export async function startStack(options = {}) {
       keyFile: options.keyFile,
       extraRedirectUris: [`${webOrigin}/*`, `${gatewayOrigin}/*`],
       extraWebOrigins: [webOrigin, gatewayOrigin],
+      ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
     });
     started.push(keycloak);
     // Every upstream service points at the stubs started here (same path prefixes as the defaults).

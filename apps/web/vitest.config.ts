@@ -19,6 +19,17 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           maxWorkers: 1,
+          // The stack (scripts/stack.mjs and the built apps) runs on Node's own loader: inlined by Vite, the
+          // gateway's dist would get a second copy of graphql ("from another module or realm").
+          server: {
+            deps: {
+              external: [
+                /\/scripts\/stack\.mjs$/,
+                /\/apps\/(gateway|stubs|keycloak-emulator)\/dist\//,
+                /\/dist-server\//,
+              ],
+            },
+          },
         },
       },
     ],

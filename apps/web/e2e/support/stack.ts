@@ -6,8 +6,8 @@ export type { Stack };
  * The whole product on free loopback ports: stubs, Keycloak emulator (fresh in-memory key), gateway and
  * this app's production server. Every package must be built first (`npm run build` at the root).
  */
-export async function startTestStack(): Promise<Stack> {
-  return startStack({ host: '127.0.0.1', keyFile: null, gatewayLogLevel: 'warn' });
+export async function startTestStack(options: { accessTokenTtlSeconds?: number } = {}): Promise<Stack> {
+  return startStack({ host: '127.0.0.1', keyFile: null, gatewayLogLevel: 'warn', ...options });
 }
 
 export interface RecordedUpstreamRequest {

@@ -33,6 +33,8 @@ export function describeError(error: unknown): string {
     if (error.statusCode >= 500) return 'El servidor no está disponible en este momento. Intente nuevamente.';
     return GENERIC;
   }
+  if (error instanceof Error && error.name === 'AuthRedirectError')
+    return 'Su sesión expiró. Ingrese nuevamente.';
   if (ServerParseError.is(error)) return 'El servidor respondió algo inesperado. Intente nuevamente.';
   if (error instanceof TypeError || (error instanceof Error && /fetch|network/i.test(error.message))) {
     return 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.';

@@ -8,17 +8,41 @@ export interface AuthSession {
   keycloak: Keycloak;
   /** A valid access token, refreshed when it expires within 30 s; sends to the login page when refresh fails. */
   getToken(): Promise<string>;
-  /** Sends the browser to Keycloak's login page, coming back to the current address. */
-  login(): Promise<void>;
+  /**
+   * Sends the browser to Keycloak's login page, coming back to the current address; false (no redirect) when
+   * the app already did so in the last 30 s, so a gateway refusing every session cannot cause a loop.
+   */
+  login(): Promise<boolean>;
   /** Ends the SSO session and returns to the app's own origin (which then asks for sign-in again). */
   logout(): Promise<void>;
 }
 
+/** The session cannot be renewed and the app will not redirect again right now. */
 export class AuthRedirectError extends Error {
   override name = 'AuthRedirectError';
   constructor() {
-    super('Redirigiendo al inicio de sesión');
+    super('Su sesión expiró. Ingrese nuevamente.');
   }
+}
+
+/** When the app last sent the browser to the login page on its own (session storage, per tab). */
+const LOGIN_REDIRECT_KEY = 'auth.loginRedirectAt';
+/** A second redirect within this window means the gateway keeps refusing a fresh session: stop looping. */
+export const LOGIN_REDIRECT_GUARD_MS = 30_000;
+
+/** Whether a redirect to the login page is allowed now; records it when it is. */
+export function allowLoginRedirect(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+  now: number,
+): boolean {
+  try {
+    const last = storage?.getItem(LOGIN_REDIRECT_KEY);
+    if (last && now - Number(last) < LOGIN_REDIRECT_GUARD_MS) return false;
+    storage?.setItem(LOGIN_REDIRECT_KEY, String(now));
+  } catch {
+    // Without storage there is no loop protection, but sign-in still works.
+  }
+  return true;
 }
 
 /** A promise that never settles: the page is navigating away. */
@@ -32,7 +56,14 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
   const keycloak = new Keycloak({ url: config.keycloakUrl, realm: config.realm, clientId: config.clientId });
   const origin = window.location.origin;
 
-  const login = () => keycloak.login({ redirectUri: window.location.href });
+  const redirectToLogin = () => keycloak.login({ redirectUri: window.location.href });
+  // After start-up (expired session, refused token) a redirect is allowed once per 30 s: when the gateway
+  // refuses even a fresh session, the screen shows the error instead of bouncing through the login page.
+  const login = async (): Promise<boolean> => {
+    if (!allowLoginRedirect(safeSessionStorage(), Date.now())) return false;
+    await redirectToLogin();
+    return true;
+  };
   let refreshing: Promise<string> | undefined;
   const getToken = (): Promise<string> => {
     refreshing ??= keycloak
@@ -42,8 +73,8 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
         return keycloak.token;
       })
       .catch(async () => {
-        await login();
-        return navigatingAway<string>();
+        if (await login()) return navigatingAway<string>();
+        throw new AuthRedirectError();
       })
       .finally(() => {
         refreshing = undefined;
@@ -62,7 +93,7 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
     checkLoginIframe: false,
   });
   if (!authenticated) {
-    await login();
+    await redirectToLogin();
     return navigatingAway<AuthSession>();
   }
   await keycloak.loadUserProfile();
@@ -73,4 +104,12 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
     login,
     logout: () => keycloak.logout({ redirectUri: `${origin}/` }),
   };
+}
+
+function safeSessionStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }

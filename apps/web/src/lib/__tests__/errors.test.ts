@@ -31,5 +31,8 @@ describe('describeError', () => {
     expect(describeError(serverError(502))).toMatch(/no está disponible/);
     expect(describeError(new TypeError('Failed to fetch'))).toMatch(/No se pudo conectar/);
     expect(describeError('???')).toMatch(/error inesperado/);
+    expect(describeError(Object.assign(new Error('x'), { name: 'AuthRedirectError' }))).toBe(
+      'Su sesión expiró. Ingrese nuevamente.',
+    );
   });
 });

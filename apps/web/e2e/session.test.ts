@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newSession, signIn } from './support/browser';
+import { startTestStack, type Stack } from './support/stack';
+
+/** Sessions: token refresh, a refused token, and a screen whose code can no longer be loaded. */
+
+const TOKEN_TTL_SECONDS = 40;
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Short-lived access tokens: keycloak-js refreshes them once less than 30 s of validity remain.
+  stack = await startTestStack({ accessTokenTtlSeconds: TOKEN_TTL_SECONDS });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('sessions', () => {
+  it('refreshes the access token before a request once it is about to expire', async () => {
+    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    const { page } = session;
+    const refreshGrants: string[] = [];
+    page.on('request', (request) => {
+      if (
+        request.url().endsWith('/protocol/openid-connect/token') &&
+        /grant_type=refresh_token/.test(request.postData() ?? '')
+      ) {
+        refreshGrants.push(request.url());
+      }
+    });
+    try {
+      await page.goto(`${stack.urls.web}/perfil`);
+      await signIn(page, 'operador', 'operador');
+      await page.getByTestId('profile-username').waitFor();
+      const firstToken = session.gatewayRequests.at(-1)?.headers.authorization;
+      expect(firstToken).toMatch(/^Bearer /);
+      expect(refreshGrants).toEqual([]);
+
+      // After 11 s fewer than 30 s remain: the next request must first refresh the token.
+      await page.waitForTimeout((TOKEN_TTL_SECONDS - 29) * 1000);
+      const before = session.gatewayRequests.length;
+      await page
+        .getByRole('navigation', { name: 'Menú principal' })
+        .getByRole('link', { name: 'Buscar' })
+        .first()
+        .click();
+      await page.waitForURL(/\/pagos$/);
+      await expect.poll(() => session.gatewayRequests.length, { timeout: 15_000 }).toBeGreaterThan(before);
+      const next = session.gatewayRequests.slice(before).find((r) => r.method === 'POST');
+      expect(refreshGrants.length).toBeGreaterThanOrEqual(1);
+      expect(next?.headers.authorization).toMatch(/^Bearer /);
+      expect(next?.headers.authorization).not.toBe(firstToken);
+      await page.getByText('Buscar Pagos', { exact: true }).first().waitFor();
+      expect(session.problems).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('sends the user through the login page when the gateway says UNAUTHENTICATED, and back', async () => {
+    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    const { page } = session;
+    try {
+      await page.goto(`${stack.urls.web}/home`);
+      await signIn(page, 'operador', 'operador');
+
+      let refused = 0;
+      await page.route(`${stack.urls.gateway}`, async (route) => {
+        if (route.request().method() === 'POST' && refused === 0) {
+          refused += 1;
+          await route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            headers: { 'access-control-allow-origin': stack.urls.web },
+            body: JSON.stringify({
+              errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHENTICATED' } }],
+            }),
+          });
+          return;
+        }
+        await route.continue();
+      });
+      // A top-level navigation to Keycloak's auth endpoint (the silent check-sso one runs in an iframe).
+      const visitedLogin = page.waitForRequest(
+        (request) =>
+          request
+            .url()
+            .startsWith(`${stack.urls.keycloak}/realms/back-office/protocol/openid-connect/auth`) &&
+          request.isNavigationRequest() &&
+          request.frame() === page.mainFrame(),
+      );
+      await page.reload();
+      await visitedLogin;
+      // The SSO session is still valid: Keycloak sends the browser straight back, signed in.
+      await page.getByTestId('signed-in-username').waitFor();
+      expect(refused).toBe(1);
+      expect(new URL(page.url()).pathname).toBe('/home');
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('shows a Spanish error inside the shell when a screen cannot be loaded (stale deploy)', async () => {
+    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    const { page } = session;
+    try {
+      await page.route('**/assets/profile-screen-*.js', (route) => route.abort());
+      await page.goto(`${stack.urls.web}/home`);
+      await signIn(page, 'operador', 'operador');
+      await page.getByRole('button', { name: 'Usuario operador' }).click();
+      await page.getByRole('menuitem', { name: 'Perfil' }).click();
+      await page.getByTestId('route-error').waitFor();
+      await expect(page.getByText('Hay una nueva versión del back-office').isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('navigation', { name: 'Menú principal' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Recargar' }).isVisible()).resolves.toBe(true);
+    } finally {
+      await session.close();
+    }
+  });
+});
