@@ -29,7 +29,7 @@ export default function ProfileScreen() {
       <PageHeader title="Mi perfil" subtitle="Sus datos de acceso y los permisos que tiene asignados." />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Card>
+          <Card sx={{ position: { md: 'sticky' }, top: { md: 84 } }}>
             <CardContent sx={{ textAlign: 'center', pt: 4 }}>
               <Avatar
                 sx={{ width: 72, height: 72, fontSize: 28, mx: 'auto', mb: 2, bgcolor: 'primary.main' }}

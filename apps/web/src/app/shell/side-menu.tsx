@@ -22,8 +22,8 @@ import { PRODUCT_VERSION } from './product';
 const itemSx = {
   borderRadius: 2,
   mx: 1,
-  my: 0.25,
-  minHeight: 42,
+  my: 0.125,
+  minHeight: 40,
   color: SIDEBAR.text,
   '& .MuiListItemIcon-root': { color: SIDEBAR.muted, minWidth: 40 },
   '&:hover': { bgcolor: SIDEBAR.hover, color: SIDEBAR.textStrong },
@@ -152,7 +152,7 @@ function ExpandedGroup({
               end
               selected={item.to === activeTo}
               onClick={onNavigate}
-              sx={{ ...itemSx, minHeight: 36, pl: 7 }}
+              sx={{ ...itemSx, minHeight: 34, pl: 7 }}
             >
               <ListItemText primary={item.label} slotProps={{ primary: { noWrap: true, fontSize: 13.5 } }} />
             </ListItemButton>

@@ -29,6 +29,10 @@ export function TopBar({
 }) {
   const [newsOpen, setNewsOpen] = useState(false);
   const [newsRequested, setNewsRequested] = useState(false);
+  const openNews = () => {
+    setNewsRequested(true);
+    setNewsOpen(true);
+  };
   const toggleLabel = menuCollapsed ? 'Expandir menú' : 'Contraer menú';
   return (
     <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
@@ -78,21 +82,14 @@ export function TopBar({
           >
             Documentación
           </Button>
-          <Button
-            onClick={() => {
-              setNewsRequested(true);
-              setNewsOpen(true);
-            }}
-            startIcon={<CampaignOutlined />}
-            sx={linkSx}
-          >
+          <Button onClick={openNews} startIcon={<CampaignOutlined />} sx={linkSx}>
             Novedades
           </Button>
         </Box>
         <Box
           sx={{ width: '1px', height: 28, bgcolor: 'divider', mx: 1, display: { xs: 'none', md: 'block' } }}
         />
-        <UserMenu />
+        <UserMenu onOpenNews={openNews} />
       </Toolbar>
       {newsRequested && (
         <Suspense fallback={null}>

@@ -9,10 +9,14 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Logout from '@mui/icons-material/Logout';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { useAuth } from '../../lib/auth-context';
 import { useCurrentUser } from '../../lib/permissions';
+import { DOCUMENTATION_URL, SUPPORT_URL } from './product';
 
 export function initials(name: string | null, username: string): string {
   const source = (name ?? '').trim() || username;
@@ -21,8 +25,11 @@ export function initials(name: string | null, username: string): string {
   return letters.toUpperCase();
 }
 
+/** On narrow screens the top bar has no room for its help links: the user menu carries them. */
+const narrowOnly = { display: { xs: 'flex', md: 'none' } } as const;
+
 /** The signed-in username with a menu: Perfil and Cerrar Sesion (spec 000 §1). */
-export function UserMenu() {
+export function UserMenu({ onOpenNews }: { onOpenNews: () => void }) {
   const user = useCurrentUser();
   const auth = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -71,6 +78,38 @@ export function UserMenu() {
           </ListItemIcon>
           Perfil
         </MenuItem>
+        <MenuItem component="a" href={SUPPORT_URL} onClick={close} sx={narrowOnly}>
+          <ListItemIcon>
+            <SupportAgentOutlined fontSize="small" />
+          </ListItemIcon>
+          Soporte
+        </MenuItem>
+        <MenuItem
+          component="a"
+          href={DOCUMENTATION_URL}
+          target="_blank"
+          rel="noopener"
+          onClick={close}
+          sx={narrowOnly}
+        >
+          <ListItemIcon>
+            <MenuBookOutlined fontSize="small" />
+          </ListItemIcon>
+          Documentación
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            onOpenNews();
+          }}
+          sx={narrowOnly}
+        >
+          <ListItemIcon>
+            <CampaignOutlined fontSize="small" />
+          </ListItemIcon>
+          Novedades
+        </MenuItem>
+        <Divider sx={{ display: { xs: 'block', md: 'none' } }} />
         <MenuItem
           onClick={() => {
             close();
