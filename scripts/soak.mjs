@@ -15,6 +15,8 @@
 //   SOAK_SEED           seed of the request mix (default 1)
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 const MiB = 1024 * 1024;
