@@ -7,7 +7,7 @@
 // (warn); BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) for the gateway process; BENCH_DETAIL_ID (1000018).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -50,11 +50,17 @@ const results = {
   upstream_latency_ms: latencyMs,
   cpus: cpus().length,
   gateway_pinned: pinned,
+  loadavg_1m_start: Number(loadavg()[0].toFixed(2)),
 };
 const details = {};
 
 // The gateway alone on CPU 0; this process (load generator, emulator) and the stubs on CPU 1.
 if (pinned) pinProcess(process.pid, '1');
+if (results.loadavg_1m_start > 0.5) {
+  log(
+    `bench: AVISO load average ${results.loadavg_1m_start} al empezar: otros procesos usan la CPU y las latencias saldrán más altas y ruidosas.`,
+  );
+}
 log(
   `bench: upstream latency ${latencyMs} ms per call; ${pinned ? 'gateway pinned to CPU 0, stubs and load on CPU 1' : 'no CPU pinning (taskset or a second CPU missing)'}`,
 );
@@ -206,6 +212,7 @@ await attempt('web', async () => {
   log(`  /pagos rows visible: ${visible.times.map((t) => t.toFixed(0)).join(', ')} ms`);
 });
 
+results.loadavg_1m_end = Number(loadavg()[0].toFixed(2));
 results.bench_seconds = round((performance.now() - started) / 1000, 1);
 mkdirSync(`${ROOT}bench/results`, { recursive: true });
 writeFileSync(`${ROOT}bench/results/latest.json`, `${JSON.stringify(results, null, 2)}\n`);

@@ -4,7 +4,10 @@
 import process from 'node:process';
 import { startGateway } from '@backoffice/gateway';
 
-const gateway = await startGateway({ port: 0 });
+// BENCH_GATEWAY_FETCH=http: an experiment that swaps undici's fetch for node:http (see http-fetch.mjs).
+const options = {};
+if (process.env.BENCH_GATEWAY_FETCH === 'http') options.fetch = (await import('./http-fetch.mjs')).httpFetch;
+const gateway = await startGateway({ port: 0 }, options);
 process.stdout.write(`BENCH_READY ${JSON.stringify({ url: gateway.url })}\n`);
 
 const stop = async () => {

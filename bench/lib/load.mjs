@@ -59,8 +59,12 @@ export async function runAutocannon({ url, headers, body, connections, seconds, 
   const requests = latencies.length + bad;
   return {
     ...summarize(latencies, elapsed),
+    latencies,
+    elapsedMs: elapsed,
     non2xx: bad + result.errors + result.timeouts,
     graphqlErrors,
+    cpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
+    requests,
     cpuMsPerOp:
       cpuBefore !== null && cpuAfter !== null && requests ? (cpuAfter - cpuBefore) / requests : null,
   };
@@ -84,7 +88,37 @@ export async function runClosedLoop({ op, concurrency, seconds }) {
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { ...summarize(latencies, performance.now() - started), failures };
+  const elapsed = performance.now() - started;
+  return { ...summarize(latencies, elapsed), latencies, elapsedMs: elapsed, failures };
+}
+
+/**
+ * Runs `a()` and `b()` (each a 1-segment measurement returning { latencies, elapsedMs, ... }) alternately for
+ * `rounds` rounds, swapping which goes first every round, so background noise on this machine hits both
+ * sides alike. Returns both sides merged: { a, b } with summaries over every segment.
+ */
+export async function interleave(rounds, a, b) {
+  const runs = { a: [], b: [] };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ['a', 'b'] : ['b', 'a'];
+    for (const side of order) runs[side].push(await (side === 'a' ? a() : b()));
+  }
+  const merge = (segments) => {
+    const latencies = segments.flatMap((s) => s.latencies);
+    const elapsed = segments.reduce((t, s) => t + s.elapsedMs, 0);
+    const cpu = segments.every((s) => s.cpuMs !== null && s.cpuMs !== undefined)
+      ? segments.reduce((t, s) => t + s.cpuMs, 0)
+      : null;
+    const requests = segments.reduce((t, s) => t + (s.requests ?? s.latencies.length), 0);
+    return {
+      ...summarize(latencies, elapsed),
+      non2xx: segments.reduce((t, s) => t + (s.non2xx ?? 0), 0),
+      graphqlErrors: segments.reduce((t, s) => t + (s.graphqlErrors ?? 0), 0),
+      failures: segments.reduce((t, s) => t + (s.failures ?? 0), 0),
+      cpuMsPerOp: cpu !== null && requests ? cpu / requests : null,
+    };
+  };
+  return { a: merge(runs.a), b: merge(runs.b) };
 }
 
 /** Runs `op()` `times` times one after the other; returns the latencies (ms). */

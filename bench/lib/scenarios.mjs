@@ -2,7 +2,15 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LIST_QUERY, bulkCancelDocument, detailDocument, withTypename } from './documents.mjs';
-import { graphql, httpCall, percentile, runAutocannon, runClosedLoop, runSequential } from './load.mjs';
+import {
+  graphql,
+  httpCall,
+  interleave,
+  percentile,
+  runAutocannon,
+  runClosedLoop,
+  runSequential,
+} from './load.mjs';
 import {
   clearRequests,
   dependencyLevels,
@@ -43,20 +51,17 @@ async function compare(env, name, { query, variables, inputIds, concurrencies, s
   });
   await runClosedLoop({ op: direct, concurrency: Math.max(...concurrencies), seconds: 1 });
   for (const c of concurrencies) {
-    const gateway = await runAutocannon({
-      url: gatewayUrl,
-      headers,
-      body,
-      connections: c,
-      seconds,
-      cpuPid: gatewayPid,
-    });
+    // Gateway and direct alternate in 1-second segments (see interleave).
+    const { a: gateway, b: directRun } = await interleave(
+      Math.max(1, Math.round(seconds)),
+      () => runAutocannon({ url: gatewayUrl, headers, body, connections: c, seconds: 1, cpuPid: gatewayPid }),
+      () => runClosedLoop({ op: direct, concurrency: c, seconds: 1 }),
+    );
     if (gateway.non2xx || gateway.graphqlErrors) {
       throw new Error(
         `${name} ${c}u: ${gateway.non2xx} non-2xx answers, ${gateway.graphqlErrors} with GraphQL errors`,
       );
     }
-    const directRun = await runClosedLoop({ op: direct, concurrency: c, seconds });
     if (directRun.failures) throw new Error(`${name} direct ${c}u: ${directRun.failures} failed operations`);
     runs[c] = { gateway, direct: directRun };
     log(
@@ -103,9 +108,9 @@ export async function detailScenario(env, id) {
 
 /**
  * Buscar Pagos as a browser without the gateway would load it: the list, then each distinct collector one
- * by one (GET /comercios/{id}), vs one GraphQL request (the list scenario's 1-user median).
+ * by one (GET /comercios/{id}), vs one GraphQL request for the same screen, alternately.
  */
-export async function waterfallScenario(env, list, times = 7) {
+export async function waterfallScenario(env, list, times = 9) {
   const listCall = list.levels[0][0];
   const collectorCalls = list.collectorIds.map((cid) => ({
     ...listCall,
@@ -115,17 +120,29 @@ export async function waterfallScenario(env, list, times = 7) {
   }));
   const calls = [listCall, ...collectorCalls];
   const op = sequentialOp(calls);
+  const viaGateway = () => graphql(env.gatewayUrl, env.token, list.query);
   await op();
-  const waterfall = await runSequential(op, times);
-  const gateway = list.runs[1].gateway.p50;
+  await viaGateway();
+  // Alternate one waterfall and one GraphQL request, `times` rounds.
+  const waterfall = [];
+  const gateway = [];
+  for (let i = 0; i < times; i++) {
+    waterfall.push(...(await runSequential(op, 1)));
+    gateway.push(...(await runSequential(viaGateway, 1)));
+  }
   const waterfallMs = percentile(waterfall, 50);
+  const gatewayMs = percentile(gateway, 50);
   env.log(
-    `  waterfall: ${calls.length} sequential REST calls p50 ${waterfallMs.toFixed(1)} ms vs one GraphQL request p50 ${gateway.toFixed(1)} ms`,
+    `  waterfall: ${calls.length} sequential REST calls p50 ${waterfallMs.toFixed(1)} ms vs one GraphQL request p50 ${gatewayMs.toFixed(1)} ms`,
   );
-  return { calls: calls.length, waterfallMs, gatewayMs: gateway, win: waterfallMs / gateway };
+  return { calls: calls.length, waterfallMs, gatewayMs, win: waterfallMs / gatewayMs };
 }
 
-/** The largest number of requests that arrived within `windowMs` of each other. */
+/**
+ * The largest number of requests that arrived within `windowMs` of each other. With windowMs just under the
+ * upstream latency, a worker of a pool contributes at most one arrival to any window (its next call starts
+ * only after the previous answer, which takes the latency), so this is the pool's size.
+ */
 function peakConcurrency(requests, windowMs) {
   const times = requests.map((r) => Date.parse(r.at)).sort((a, b) => a - b);
   let best = 0;
@@ -139,9 +156,9 @@ function peakConcurrency(requests, windowMs) {
 /**
  * bulkCancelPayments over 100 cancellable (pending or issued) payments, after resetting the stubs each time.
  * Ideal: ceil(100 / concurrency) x latency, concurrency being the gateway's (BULK_CONCURRENCY, else inferred
- * from the arrival times of the upstream POSTs). Also the same POSTs made directly at that concurrency.
+ * from the arrival times of the upstream POSTs). Also the same calls made directly at that concurrency.
  */
-export async function bulkScenario(env, { latencyMs, times = 3, size = 100 }) {
+export async function bulkScenario(env, { latencyMs, times = 5, size = 100 }) {
   const { stubsUrl, gatewayUrl, token, log } = env;
   const reset = () => httpCall('POST', `${stubsUrl}/__admin/reset`, {});
   await reset();
@@ -155,38 +172,38 @@ export async function bulkScenario(env, { latencyMs, times = 3, size = 100 }) {
   if (ids.length < size) throw new Error(`bulk: only ${ids.length} cancellable payments in the stubs`);
   const doc = bulkCancelDocument(ids, 'Prueba de rendimiento');
   const body = { query: withTypename(doc.query), variables: doc.variables };
-  const wall = [];
-  let calls = [];
-  for (let i = 0; i < times; i++) {
+  const viaGateway = async () => {
     await reset();
     await clearRequests(stubsUrl);
     const t0 = performance.now();
     const data = await graphql(gatewayUrl, token, body.query, body.variables);
-    wall.push(performance.now() - t0);
+    const ms = performance.now() - t0;
     const results = data.bulkCancelPayments.results;
     const ok = results.filter((r) => r.outcome === 'SUCCESS').length;
-    if (ok !== size)
-      throw new Error(
-        `bulk: ${ok}/${size} SUCCESS (${JSON.stringify(results.find((r) => r.outcome !== 'SUCCESS'))})`,
-      );
-    calls = await recordedRequests(stubsUrl);
-    await sleep(50);
-  }
+    if (ok !== size) {
+      const failed = results.find((r) => r.outcome !== 'SUCCESS');
+      throw new Error(`bulk: ${ok}/${size} SUCCESS (${JSON.stringify(failed)})`);
+    }
+    return ms;
+  };
+  // A first run (also a warm-up) tells which upstream calls a bulk cancel makes and at what concurrency.
+  await viaGateway();
+  const calls = await recordedRequests(stubsUrl);
   const writes = calls.filter((c) => c.method !== 'GET');
   const reads = calls.filter((c) => c.method === 'GET');
   const configured = Number(process.env.BULK_CONCURRENCY);
-  const inferred = peakConcurrency(writes, latencyMs / 2);
+  const inferred = peakConcurrency(writes, Math.max(1, latencyMs - 1));
   const concurrency = Number.isInteger(configured) && configured > 0 ? configured : inferred;
   const idealMs = Math.ceil(size / concurrency) * latencyMs;
-  const measuredMs = percentile(wall, 50);
 
-  // The same writes made directly with the same concurrency (a pool of `concurrency` workers).
-  const replays = writes.map((r) => replayable(stubsUrl, r));
-  const directTimes = [];
-  for (let i = 0; i < times; i++) {
+  // The same calls made directly: the reads in parallel, then the writes by a pool of `concurrency` workers.
+  const readReplays = reads.map((r) => replayable(stubsUrl, r));
+  const writeReplays = writes.map((r) => replayable(stubsUrl, r));
+  const direct = async () => {
     await reset();
-    const queue = [...replays];
     const t0 = performance.now();
+    await Promise.all(readReplays.map((call) => httpCall(call.method, call.url, call.headers, call.body)));
+    const queue = [...writeReplays];
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         for (let call = queue.shift(); call; call = queue.shift()) {
@@ -194,9 +211,22 @@ export async function bulkScenario(env, { latencyMs, times = 3, size = 100 }) {
         }
       }),
     );
-    directTimes.push(performance.now() - t0);
+    return performance.now() - t0;
+  };
+  const wall = [];
+  const directTimes = [];
+  for (let i = 0; i < times; i++) {
+    if (i % 2 === 0) {
+      wall.push(await viaGateway());
+      directTimes.push(await direct());
+    } else {
+      directTimes.push(await direct());
+      wall.push(await viaGateway());
+    }
+    await sleep(20);
   }
   await reset();
+  const measuredMs = percentile(wall, 50);
   const directMs = percentile(directTimes, 50);
   log(
     `  bulk${size}: ${writes.length} writes + ${reads.length} reads upstream, concurrency ${concurrency} (inferred ${inferred}), ` +
