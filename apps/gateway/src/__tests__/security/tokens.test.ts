@@ -629,7 +629,7 @@ describe('JWKS rotation and outages', () => {
         jwksUrl: jwks.url,
         audience: config.keycloakAudience,
         allowedAzp: config.keycloakAzp,
-        jwksTimeoutMs: 300,
+        jwksTimeoutMs: 1000,
         jwksCacheMaxAgeMs: 150,
         jwksCooldownMs: 0,
       }),
