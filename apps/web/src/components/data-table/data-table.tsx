@@ -64,8 +64,8 @@ export interface DataTableProps<R> {
   rows: readonly R[];
   columns: readonly DataTableColumn<R>[];
   getRowId: (row: R) => string;
-  /** Total rows on the server, for the paginator. */
-  rowCount: number;
+  /** Total rows on the server, for the paginator; undefined while unknown (the first load). */
+  rowCount: number | undefined;
   /** 1-based page. */
   page: number;
   pageSize: number;
@@ -242,9 +242,12 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     [onPageChange],
   );
 
+  // Models are rebuilt only when their values change: a new sort model sends the grid back to page 1.
+  const sortField = sort?.field;
+  const sortDirection = sort?.direction;
   const sortModel = useMemo<GridSortModel>(
-    () => (sort ? [{ field: sort.field, sort: sort.direction }] : []),
-    [sort],
+    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
+    [sortField, sortDirection],
   );
   const handleSort = useCallback(
     (model: GridSortModel) => {
@@ -254,7 +257,14 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     [onSortChange],
   );
 
-  const selectionModel = useMemo<GridRowSelectionModel>(() => includeModel(selectedIds ?? []), [selectedIds]);
+  const selectionKey = (selectedIds ?? []).join('\u0000');
+  const selectionModel = useMemo<GridRowSelectionModel>(
+    () => includeModel(selectionKey ? selectionKey.split('\u0000') : []),
+    [selectionKey],
+  );
+
+  // While the total is unknown the grid must not see a count that would send it back to page 1.
+  const effectiveRowCount = rowCount ?? page * pageSize;
   const handleSelection = useCallback(
     (model: GridRowSelectionModel) => onSelectionChange?.(selectedVisibleIds(model, visibleIds)),
     [onSelectionChange, visibleIds],
@@ -274,7 +284,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
-      rowCount={rowCount}
+      rowCount={effectiveRowCount}
       paginationModel={paginationModel}
       onPaginationModelChange={handlePagination}
       pageSizeOptions={[...pageSizeOptions]}

@@ -167,7 +167,8 @@ const rowHref = (row: PaymentRow) => paymentHref(row.id);
 
 export interface PaymentsTableProps {
   rows: readonly PaymentRow[];
-  total: number;
+  /** Undefined while unknown. */
+  total: number | undefined;
   page: number;
   pageSize: number;
   pageSizeOptions: readonly number[];
@@ -182,7 +183,8 @@ export interface PaymentsTableProps {
 /** The Buscar Pagos grid: the spec's nine columns, rows linking to /pago/{id}. */
 export function PaymentsTable(props: PaymentsTableProps) {
   const { onSortChange } = props;
-  const tableSort = useMemo(() => toTableSort(props.sort), [props.sort]);
+  const { field, direction } = props.sort;
+  const tableSort = useMemo(() => toTableSort({ field, direction }), [field, direction]);
   return (
     <DataTable<PaymentRow>
       ariaLabel="Pagos"

@@ -76,7 +76,7 @@ export function retryCheckoutUrl(checkoutUrl: string): string {
   }
 }
 
-/** Success texts of spec 000 §8 (the gateway's message wins when it sends one). */
+/** Success texts of spec 000 §8: the operator-facing text of each action lives here (the web owns it). */
 export const SUCCESS_MESSAGES = {
   cancel: 'Pago cancelado correctamente',
   changePaymentMethod: 'Medio de pago actualizado correctamente',

@@ -35,7 +35,9 @@ export function PaymentDataSection({ payment }: { payment: PaymentDetail }) {
                   <TableCell>{line.conceptId ?? '—'}</TableCell>
                   <TableCell>{line.conceptDescription ?? '—'}</TableCell>
                   <TableCell>{line.externalReference ?? '—'}</TableCell>
-                  <TableCell align="right">{formatAmount(line.amount)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatAmount(line.amount)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

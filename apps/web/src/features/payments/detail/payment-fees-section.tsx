@@ -3,6 +3,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import PercentOutlined from '@mui/icons-material/PercentOutlined';
 import { formatAmount } from '../../../lib/format';
 import { sumAmounts } from './amounts';
@@ -21,7 +22,6 @@ export function PaymentFeesSection({ fees }: { fees: NonNullable<PaymentDetail['
           <TableHead>
             <TableRow>
               <TableCell>DESCRIPCIÓN</TableCell>
-              <TableCell>TIPO</TableCell>
               <TableCell align="right">TASA</TableCell>
               <TableCell align="right">IMPORTE</TableCell>
             </TableRow>
@@ -29,17 +29,32 @@ export function PaymentFeesSection({ fees }: { fees: NonNullable<PaymentDetail['
           <TableBody>
             {fees.map((fee, index) => (
               <TableRow key={index}>
-                <TableCell>{fee.description ?? '—'}</TableCell>
-                <TableCell sx={{ color: 'text.secondary' }}>{fee.type ?? '—'}</TableCell>
-                <TableCell align="right">{formatPercent(fee.rate)}</TableCell>
-                <TableCell align="right">{formatAmount(fee.amount)}</TableCell>
+                <TableCell>
+                  {fee.description ?? '—'}
+                  {fee.type && (
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block' }}
+                    >
+                      {fee.type}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatPercent(fee.rate)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatAmount(fee.amount)}
+                </TableCell>
               </TableRow>
             ))}
             <TableRow>
-              <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
+              <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
                 Total
               </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
+              <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
                 {formatAmount(sumAmounts(fees.map((f) => f.amount)))}
               </TableCell>
             </TableRow>

@@ -48,6 +48,7 @@ function SubscriptionRequest({ entry }: { entry: PaymentDetailMetadata }) {
 
 /** "Información adicional": subscription_request entries link (200) or show the message for the status code. */
 export function PaymentMetadataSection({ metadata }: { metadata: readonly PaymentDetailMetadata[] }) {
+  const withDates = metadata.some((entry) => entry.date);
   return (
     <DetailCard
       title="Información adicional"
@@ -63,7 +64,7 @@ export function PaymentMetadataSection({ metadata }: { metadata: readonly Paymen
             <TableRow>
               <TableCell sx={{ width: '30%' }}>CLAVE</TableCell>
               <TableCell>VALOR</TableCell>
-              <TableCell sx={{ width: 160 }}>FECHA</TableCell>
+              {withDates && <TableCell sx={{ width: 160 }}>FECHA</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -87,7 +88,9 @@ export function PaymentMetadataSection({ metadata }: { metadata: readonly Paymen
                     metadataValueText(entry.value)
                   )}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.date) || '—'}</TableCell>
+                {withDates && (
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.date) || '—'}</TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -47,24 +48,74 @@ export interface ActionButtonProps {
   variant?: 'outlined' | 'text' | 'contained';
   /** FORM_LINK is a link to the checkout form, opened in a new tab. */
   href?: string;
+  /** A disabled action shrinks to its icon (the tooltip names it and says why). */
+  compactWhenDisabled?: boolean;
 }
 
-/** One action: a button, disabled with its reason as the tooltip. */
-export function ActionButton({ action, busy, onRun, variant = 'outlined', href }: ActionButtonProps) {
+/** One action: a button; a disabled one shows its reason as the tooltip. */
+export function ActionButton({
+  action,
+  busy,
+  onRun,
+  variant = 'outlined',
+  href,
+  compactWhenDisabled,
+}: ActionButtonProps) {
   const meta = ACTION_META[action.kind];
-  const disabled = !action.enabled || busy;
   const icon = busy ? <CircularProgress size={16} color="inherit" /> : ICONS[action.kind];
-  const linkProps =
-    href && action.enabled
-      ? { component: 'a' as const, href, target: '_blank', rel: 'noopener noreferrer' }
-      : {};
-  const button = (
+  if (!action.enabled) {
+    const reason = disabledReason(action);
+    const common = {
+      disabled: true,
+      'data-action': action.kind,
+      'aria-label': meta.label,
+      'aria-disabled': true,
+    } as const;
+    return (
+      <Tooltip
+        arrow
+        title={
+          <>
+            <strong>{meta.label}</strong>
+            <br />
+            {reason}
+          </>
+        }
+      >
+        <span data-testid={`action-reason-${action.kind}`} data-reason={reason}>
+          {compactWhenDisabled ? (
+            <IconButton
+              size="small"
+              {...common}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: '5px' }}
+            >
+              {ICONS[action.kind]}
+            </IconButton>
+          ) : (
+            <Button
+              size="small"
+              variant={variant}
+              color={variant === 'text' ? 'inherit' : 'primary'}
+              startIcon={icon}
+              {...common}
+            >
+              {meta.label}
+            </Button>
+          )}
+        </span>
+      </Tooltip>
+    );
+  }
+  const linkProps = href
+    ? { component: 'a' as const, href, target: '_blank', rel: 'noopener noreferrer' }
+    : {};
+  return (
     <Button
       size="small"
       variant={variant}
       color={variant === 'text' ? 'inherit' : 'primary'}
       startIcon={icon}
-      disabled={disabled}
+      disabled={busy}
       onClick={href ? undefined : () => onRun(action.kind)}
       data-action={action.kind}
       aria-label={meta.label}
@@ -72,14 +123,6 @@ export function ActionButton({ action, busy, onRun, variant = 'outlined', href }
     >
       {meta.label}
     </Button>
-  );
-  if (action.enabled) return button;
-  return (
-    <Tooltip title={disabledReason(action)} arrow>
-      <span data-testid={`action-reason-${action.kind}`} data-reason={disabledReason(action)}>
-        {button}
-      </span>
-    </Tooltip>
   );
 }
 
@@ -106,7 +149,13 @@ export function PaymentToolbar({
         {title}
       </Typography>
       {items.map((action) => (
-        <ActionButton key={action.kind} action={action} busy={busyKind === action.kind} onRun={onRun} />
+        <ActionButton
+          key={action.kind}
+          action={action}
+          busy={busyKind === action.kind}
+          onRun={onRun}
+          compactWhenDisabled
+        />
       ))}
     </Box>
   );

@@ -216,7 +216,7 @@ export default function NotificationScreen() {
             try {
               const payload = (await resend({ variables: { id } })).data?.resendNotification;
               if (payload?.outcome === 'SUCCESS') {
-                notify.success(payload.message || SUCCESS_MESSAGES.resendNotification);
+                notify.success(SUCCESS_MESSAGES.resendNotification);
                 setConfirming(false);
                 return null;
               }

@@ -156,7 +156,7 @@ export default function PaymentDetailScreen() {
     (payload: ActionPayload | null | undefined, success: string): SubmitOutcome => {
       if (!payload) return { severity: 'error', message: 'No se recibió respuesta del servidor.' };
       if (payload.outcome === 'SUCCESS') {
-        notify.success(payload.message || success);
+        notify.success(success);
         setDialog(null);
         return null;
       }
@@ -315,7 +315,7 @@ export default function PaymentDetailScreen() {
       if (canRefresh && shown.isCurrentVersion) {
         const { data } = await refreshPayment({ variables: vars });
         const payload = data?.refreshPayment;
-        if (payload?.outcome === 'SUCCESS') notify.success(payload.message || SUCCESS_MESSAGES.refresh);
+        if (payload?.outcome === 'SUCCESS') notify.success(SUCCESS_MESSAGES.refresh);
         else if (payload?.outcome === 'UNKNOWN')
           notify.warning(payload.error?.message || UNKNOWN_OUTCOME_MESSAGE);
         else notify.error(payload?.error?.message || 'No se pudo actualizar el pago.');
@@ -346,8 +346,7 @@ export default function PaymentDetailScreen() {
     if (payload.outcome === 'SUCCESS') {
       // Approved: the payload carries the reloaded payment; the success message appears when it is refunded.
       const status = payload.payment?.status;
-      if (!payload.payment || status === 'REFUNDED')
-        notify.success(payload.message || REFUND_SUCCESS[variant]);
+      if (!payload.payment || status === 'REFUNDED') notify.success(REFUND_SUCCESS[variant]);
       else notify.info(`Devolución aprobada. Estado del pago: ${paymentStatusLabel(status)}.`);
       setDialog(null);
       return null;

@@ -31,6 +31,7 @@ import {
 } from '../payments-list-state';
 
 const COLLECTOR_SEARCH_DEBOUNCE_MS = 300;
+const NO_SELECTION: string[] = [];
 const COLLECTOR_OPTIONS = 20;
 
 /** Buscar Pagos (/pagos): filters and list state in the URL, server-side paging and sorting. */
@@ -55,7 +56,7 @@ export default function PaymentsSearchScreen() {
 
   // Selection belongs to one list view: a new page, sort or filter starts empty.
   const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key, ids: [] });
-  const selectedIds = selection.key === key ? selection.ids : [];
+  const selectedIds = selection.key === key ? selection.ids : NO_SELECTION;
   const onSelectionChange = useCallback((ids: string[]) => setSelection({ key, ids }), [key]);
 
   // Collector options, debounced, fetched once the picker is used.
@@ -153,7 +154,7 @@ export default function PaymentsSearchScreen() {
           />
           <PaymentsTable
             rows={page?.rows ?? []}
-            total={total ?? 0}
+            total={total}
             page={state.page}
             pageSize={state.pageSize}
             pageSizeOptions={PAGE_SIZE_OPTIONS}
