@@ -14,6 +14,7 @@ import { decodeJwt } from 'jose';
 import { loadConfig, type GatewayConfig } from '../../config.js';
 import { startGateway, type RunningGateway } from '../../index.js';
 import { createLogger, type Logger } from '../../logger.js';
+import { INTERNAL_MARKERS } from '../http-helpers.js';
 
 export const GATEWAY_CLIENT = 'back-office-gateway';
 
@@ -210,13 +211,11 @@ export const errorsOf = (json: unknown): GraphqlErrorShape[] =>
  * (http-helpers' INTERNAL_MARKERS plus what the forced upstream failures of these suites carry.)
  */
 export const LEAK_MARKERS: RegExp[] = [
-  /\bstack\b/i,
-  /at .*\.(?:ts|js|mjs|cjs):\d+/,
-  /node_modules/,
+  ...INTERNAL_MARKERS,
   /\/work\/|\/home\/|\/usr\/|[A-Z]:\\/,
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND/,
-  /TimeoutError|AbortError|TypeError|ReferenceError|SyntaxError: (?!Document too large)/,
-  /\bjose\b|\bJWS\b|\bJWT\b|JWKS/i,
+  /ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND/,
+  /AbortError|TypeError|ReferenceError|SyntaxError: (?!Document too large)/,
+  /JWKS/i,
   /undici|fetch failed/i,
   /127\.0\.0\.1|localhost:\d+/,
   /injected_fault|Falla inyectada|Error interno del simulador/,
