@@ -410,6 +410,37 @@ describe('Buscar Pagos as operador', () => {
     expect(await page.getByTestId('selection-count').count()).toBe(0);
   });
 
+  it('shows an upstream failure in Spanish with a retry that keeps the filters', async () => {
+    await openList(page, { period: (await browserMonths(page)).current, search: JUAN.email });
+    const setFaults = (body: unknown) =>
+      fetch(`${stack.urls.stubs}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const alert = page.getByRole('alert').filter({ hasText: 'No se pudieron cargar los pagos' });
+    await setFaults({ service: 'payment', errorRate: 1 });
+    try {
+      await page.getByRole('button', { name: /^Estado: Todos/ }).click();
+      await page.getByRole('menuitem', { name: 'Aprobado' }).click();
+      await alert.waitFor();
+      expect(query(page).get('status')).toBe('approved');
+      const text = await alert.innerText();
+      expect(text).not.toMatch(/Error:|exception|stack|undefined/i);
+      await screenshot(page, 'payments-search-error');
+    } finally {
+      await fetch(`${stack.urls.stubs}/__admin/faults`, { method: 'DELETE' });
+    }
+    await searchAfter(page, () => alert.getByRole('button', { name: 'Reintentar' }).click());
+    expect(await alert.count()).toBe(0);
+    expect(query(page).get('search')).toBe(JUAN.email);
+    expect(query(page).get('status')).toBe('approved');
+    await expect(
+      page.getByRole('textbox', { name: /Buscar por e-mail del pagador/ }).inputValue(),
+    ).resolves.toBe(JUAN.email);
+    for (const name of await texts(cells(page, 'payerName'))) expect(name).toBe(JUAN.name);
+  });
+
   it('reported no console errors', () => {
     expect(session.problems).toEqual([]);
   });

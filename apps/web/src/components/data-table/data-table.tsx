@@ -89,6 +89,9 @@ export interface DataTableProps<R> {
   rowHeight?: number;
 }
 
+/** Horizontal padding of cells and headers (the grid's default is 10 px). */
+const CELL_PADDING_PX = 8;
+
 export const DEFAULT_PAGE_SIZE_OPTIONS: readonly number[] = [10, 25, 50, 100];
 
 const localeText = esES.components.MuiDataGrid.defaultProps.localeText;
@@ -215,8 +218,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
                 alignItems: 'center',
                 justifyContent: justify(column.align),
                 height: '100%',
-                mx: '-10px',
-                px: '10px',
+                mx: `-${CELL_PADDING_PX}px`,
+                px: `${CELL_PADDING_PX}px`,
                 color: 'inherit',
                 textDecoration: 'none',
                 overflow: 'hidden',
@@ -311,8 +314,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
       sx={{
         '--DataGrid-overlayHeight': '220px',
         border: 0,
-        '& .MuiDataGrid-cell': { fontSize: '0.8125rem' },
-        '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50' },
+        '& .MuiDataGrid-cell': { fontSize: '0.8125rem', px: `${CELL_PADDING_PX}px` },
+        '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50', px: `${CELL_PADDING_PX}px` },
         '& .MuiDataGrid-columnHeaderTitle': {
           fontWeight: 600,
           fontSize: '0.72rem',

@@ -4,15 +4,12 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import {
-  DataTable,
-  type DataTableColumn,
-  type DataTableSort,
-} from '../../../components/data-table/data-table';
-import type { PaymentSortField, PaymentsSearchQuery } from '../../../gql/graphql';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import type { PaymentsSearchQuery } from '../../../gql/graphql';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { describePaymentMethods, paymentMethodLabels } from '../payment-methods';
 import type { PaymentsSort } from '../payments-list-state';
+import { fromTableSort, toTableSort } from '../payments-sort';
 import { PaymentStatusChip } from './payment-status-chip';
 
 export type PaymentRow = PaymentsSearchQuery['payments']['rows'][number];
@@ -22,27 +19,16 @@ export function paymentHref(id: string): string {
   return `/pago/${encodeURIComponent(id)}`;
 }
 
-/** Columns that sort on the server, by column field (spec 000 §2: request_date, payer.name, final_amount, status). */
-const SORT_FIELDS: Record<string, PaymentSortField> = {
-  requestDate: 'REQUEST_DATE',
-  payerName: 'PAYER_NAME',
-  finalAmount: 'FINAL_AMOUNT',
-  status: 'STATUS',
-};
-
-export function toTableSort(sort: PaymentsSort): DataTableSort | null {
-  const field = Object.keys(SORT_FIELDS).find((key) => SORT_FIELDS[key] === sort.field);
-  return field ? { field, direction: sort.direction === 'ASC' ? 'asc' : 'desc' } : null;
-}
-
-export function fromTableSort(sort: DataTableSort | null): PaymentsSort | null {
-  const field = sort ? SORT_FIELDS[sort.field] : undefined;
-  return sort && field ? { field, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' } : null;
-}
-
 /** Method names with the masked card kept on one line ("Visa Débito •••• 1234"). */
 function PaymentMethodsCell({ methods }: { methods: PaymentRow['paymentMethods'] }) {
   const labels = paymentMethodLabels(methods);
+  if (labels.length === 0) {
+    return (
+      <Box component="span" sx={{ color: 'text.disabled' }} aria-label="Sin medio de pago">
+        —
+      </Box>
+    );
+  }
   return (
     <Box
       component="span"
@@ -78,14 +64,14 @@ const COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
     field: 'requestDate',
     headerName: 'FECHA',
-    width: 160,
+    width: 156,
     sortable: true,
     render: (row) => formatDateTime(row.requestDate),
   },
   {
     field: 'id',
     headerName: 'ID TRANSACCIÓN',
-    width: 140,
+    width: 136,
     render: (row) => (
       <Box
         component="span"
@@ -95,12 +81,12 @@ const COLUMNS: DataTableColumn<PaymentRow>[] = [
       </Box>
     ),
   },
-  { field: 'conceptId', headerName: 'CONCEPTO', width: 100, render: (row) => row.conceptId ?? '' },
+  { field: 'conceptId', headerName: 'CONCEPTO', width: 104, render: (row) => row.conceptId ?? '' },
   {
     field: 'conceptDescription',
     headerName: 'DESCRIPCIÓN',
     flex: 1,
-    minWidth: 114,
+    minWidth: 104,
     lines: 2,
     render: (row) => row.conceptDescription ?? '',
   },
@@ -108,7 +94,7 @@ const COLUMNS: DataTableColumn<PaymentRow>[] = [
     field: 'payerName',
     headerName: 'NOMBRE',
     flex: 1,
-    minWidth: 114,
+    minWidth: 104,
     lines: 2,
     sortable: true,
     render: (row) => row.payer?.name ?? '',
@@ -116,7 +102,7 @@ const COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
     field: 'finalAmount',
     headerName: 'IMPORTE',
-    width: 118,
+    width: 114,
     align: 'right',
     sortable: true,
     render: (row) => (
@@ -131,20 +117,20 @@ const COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
     field: 'paymentMethods',
     headerName: 'MEDIO DE PAGO',
-    width: 148,
+    width: 144,
     render: (row) => <PaymentMethodsCell methods={row.paymentMethods} />,
   },
   {
     field: 'status',
     headerName: 'ESTADO',
-    width: 112,
+    width: 106,
     sortable: true,
     render: (row) => <PaymentStatusChip status={row.status} />,
   },
   {
     field: 'actions',
     headerName: 'ACCIONES',
-    width: 90,
+    width: 88,
     align: 'center',
     rowLink: false,
     render: (row) => (

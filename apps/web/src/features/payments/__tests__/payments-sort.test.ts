@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { SORTABLE_COLUMNS, fromTableSort, toTableSort } from '../payments-sort';
+
+describe('grid sort <-> server sort', () => {
+  it('maps the four sortable columns both ways', () => {
+    expect(Object.values(SORTABLE_COLUMNS).sort()).toEqual([
+      'FINAL_AMOUNT',
+      'PAYER_NAME',
+      'REQUEST_DATE',
+      'STATUS',
+    ]);
+    for (const field of Object.keys(SORTABLE_COLUMNS)) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const server = fromTableSort({ field, direction });
+        expect(server).not.toBeNull();
+        expect(toTableSort(server!)).toEqual({ field, direction });
+      }
+    }
+  });
+
+  it('maps directions', () => {
+    expect(fromTableSort({ field: 'finalAmount', direction: 'asc' })).toEqual({
+      field: 'FINAL_AMOUNT',
+      direction: 'ASC',
+    });
+    expect(toTableSort({ field: 'REQUEST_DATE', direction: 'DESC' })).toEqual({
+      field: 'requestDate',
+      direction: 'desc',
+    });
+  });
+
+  it('treats no sort or an unsortable column as the default', () => {
+    expect(fromTableSort(null)).toBeNull();
+    expect(fromTableSort({ field: 'conceptId', direction: 'asc' })).toBeNull();
+  });
+});
