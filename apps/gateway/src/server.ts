@@ -262,6 +262,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         'content-type',
         'apollo-require-preflight',
         'x-apollo-operation-name',
+        // The web sends the platform's headers on every request (spec: source=backoffice, locale=es_AR).
+        'source',
         'locale',
         'x-request-id',
       ],

@@ -222,13 +222,14 @@ describe('protections', () => {
       headers: {
         origin: 'http://localhost:5173',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,content-type,locale',
+        'access-control-request-headers': 'authorization,content-type,source,locale',
       },
     });
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
-    expect(allowed.headers.get('access-control-allow-headers')).toContain('authorization');
+    const allowedHeaders = allowed.headers.get('access-control-allow-headers')?.split(',') ?? [];
+    expect(allowedHeaders).toEqual(expect.arrayContaining(['authorization', 'content-type', 'source', 'locale']));
     const denied = await fetch(graphqlUrl(), {
       method: 'OPTIONS',
       headers: { origin: 'http://evil.example.com', 'access-control-request-method': 'POST' },
