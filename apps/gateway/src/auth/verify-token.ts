@@ -64,8 +64,8 @@ export interface TokenVerifier {
   jwksReachable(): Promise<boolean>;
 }
 
-/** Exactly `Bearer <header>.<payload>.<signature>` (keycloak-js sends the scheme capitalized); no JWE, no alg none. */
-const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+/** `Bearer <header>.<payload>.<signature>`, the scheme case-insensitive as RFC 7235 says; no JWE, no alg none. */
+const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 /**
  * Keycloak access tokens are 2-5 KiB (the admin with every permission: about 3.5 KiB). Node refuses headers over
  * 16 KiB with 431 before the app sees them; anything between this limit and that one is a 401 here.

@@ -167,9 +167,6 @@ describe('handcrafted malformed tokens', () => {
       ['empty header', ''],
       ['"Bearer" without token', 'Bearer'],
       ['"Bearer " and spaces', 'Bearer    '],
-      ['lowercase scheme', `bearer ${validToken}`],
-      ['uppercase scheme', `BEARER ${validToken}`],
-      ['mixed-case scheme', `BeArEr ${validToken}`],
       ['no scheme', validToken],
       ['Basic credentials', `Basic ${Buffer.from('admin:admin').toString('base64')}`],
       ['scheme glued to token', `Bearer${validToken}`],
@@ -390,16 +387,8 @@ describe('generated tokens (fast-check)', () => {
         ),
         pos: fc.nat(),
         char: fc.oneof(b64urlChar, printable),
-        scheme: fc.constantFrom(
-          'bearer ',
-          'BEARER ',
-          'bEARER ',
-          'Bearer\t',
-          'Token ',
-          'Bearer:',
-          'Bearer=',
-          '',
-        ),
+        // Case variants of "Bearer" are valid (RFC 7235), so only broken schemes here.
+        scheme: fc.constantFrom('Bearer\t', 'Bearerr ', 'Bear ', 'Token ', 'Bearer:', 'Bearer=', ''),
       })
       .map(({ token, other, op, pos, char, scheme }) => {
         const i = pos % token.length;

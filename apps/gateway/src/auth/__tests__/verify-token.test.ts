@@ -46,6 +46,13 @@ describe('verify-token', () => {
     });
   });
 
+  it('reads the scheme case-insensitively (RFC 7235)', async () => {
+    const token = await fixture.sign();
+    for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+      expect((await verifier.verify(`${scheme} ${token}`)).username).toBe('operador');
+    }
+  });
+
   it('accepts a token without any gateway role (no permission)', async () => {
     const user = await verifier.verify(
       `Bearer ${await fixture.sign(fixture.claims({ resource_access: {} }))}`,
