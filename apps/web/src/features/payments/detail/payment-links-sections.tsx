@@ -77,14 +77,21 @@ export function PaymentSubscriptionSection({
 }
 
 /** Associated withdrawal batch (only rendered for users who may see batches). */
-export function PaymentBatchSection({ batch }: { batch: PaymentDetail['batchWithdrawal'] }) {
+export function PaymentBatchSection({
+  batch,
+  canOpenBatch,
+}: {
+  batch: PaymentDetail['batchWithdrawal'];
+  /** The batch page needs the withdrawal permissions. */
+  canOpenBatch: boolean;
+}) {
   return (
     <DetailCard
       title="Lote asociado"
       icon={<Inventory2Outlined />}
       testId="section-batch"
       action={
-        batch ? (
+        batch && canOpenBatch ? (
           <Button
             size="small"
             endIcon={<ArrowForward />}

@@ -63,21 +63,29 @@ export function PaymentPayerSection({
 }
 
 /** Collector detail, with its page (comercios/{collectorId}). */
-export function PaymentCollectorSection({ payment }: { payment: PaymentDetail }) {
+export function PaymentCollectorSection({
+  payment,
+  canShowCollector,
+}: {
+  payment: PaymentDetail;
+  canShowCollector: boolean;
+}) {
   return (
     <DetailCard
       title="Entidad"
       icon={<StorefrontOutlined />}
       testId="section-collector"
       action={
-        <Button
-          size="small"
-          endIcon={<ArrowForward />}
-          component={RouterLink}
-          to={`/comercios/${encodeURIComponent(payment.collectorId)}`}
-        >
-          Ver entidad
-        </Button>
+        canShowCollector ? (
+          <Button
+            size="small"
+            endIcon={<ArrowForward />}
+            component={RouterLink}
+            to={`/comercios/${encodeURIComponent(payment.collectorId)}`}
+          >
+            Ver entidad
+          </Button>
+        ) : undefined
       }
     >
       <FieldGrid min={160}>

@@ -2,7 +2,6 @@ import type { ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
@@ -139,8 +138,8 @@ export function PaymentToolbar({
   const operations = actionsFor(actions, 'operation');
   const notifications = actionsFor(actions, 'notification');
   if (operations.length === 0 && notifications.length === 0) return null;
-  const group = (title: string, items: PaymentActionData[]) => (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+  const group = (title: string, items: PaymentActionData[], testId: string) => (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid={testId}>
       <Typography
         variant="caption"
         color="text.secondary"
@@ -167,20 +166,19 @@ export function PaymentToolbar({
       data-testid="payment-toolbar"
       sx={{
         px: 2,
-        py: 1.5,
+        py: 1.25,
         mb: 2,
         borderRadius: 3,
         display: 'flex',
-        gap: 2,
+        columnGap: 3,
+        rowGap: 1.25,
         flexWrap: 'wrap',
         alignItems: 'center',
+        justifyContent: 'space-between',
       }}
     >
-      {operations.length > 0 && group('OPERACIONES', operations)}
-      {operations.length > 0 && notifications.length > 0 && (
-        <Divider orientation="vertical" flexItem sx={{ display: { xs: 'none', lg: 'block' } }} />
-      )}
-      {notifications.length > 0 && group('NOTIFICACIONES', notifications)}
+      {operations.length > 0 && group('OPERACIONES', operations, 'toolbar-operations')}
+      {notifications.length > 0 && group('NOTIFICACIONES', notifications, 'toolbar-notifications')}
     </Paper>
   );
 }

@@ -28,6 +28,7 @@ import { diffVersions, type DiffRow } from './version-diff';
 export interface HistoryRow {
   version: number;
   lastUpdateDate?: string | null;
+  /** The ID column: the payment id of the version. */
   id: string;
   status: PaymentStatus;
 }

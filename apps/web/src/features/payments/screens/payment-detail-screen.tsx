@@ -429,11 +429,19 @@ export default function PaymentDetailScreen() {
         </Stack>
         <Stack spacing={3}>
           <PaymentPayerSection payer={shown.payer} canShowPayer={hasAny(permissions, ['PAYER_SHOW'])} />
-          <PaymentCollectorSection payment={shown} />
+          <PaymentCollectorSection
+            payment={shown}
+            canShowCollector={hasAny(permissions, ['COLLECTOR_SHOW'])}
+          />
           {shown.feeDetails && <PaymentFeesSection fees={shown.feeDetails} />}
           <PaymentRelatedSection relateds={shown.relateds} />
           <PaymentSubscriptionSection subscriptionId={shown.subscriptionId} />
-          {withBatch && <PaymentBatchSection batch={shown.batchWithdrawal} />}
+          {withBatch && (
+            <PaymentBatchSection
+              batch={shown.batchWithdrawal}
+              canOpenBatch={hasAny(permissions, ['BATCH_WITHDRAW_SHOW', 'WITHDRAW_SHOW'])}
+            />
+          )}
         </Stack>
       </Box>
       <Stack spacing={3}>
@@ -606,9 +614,10 @@ function HistoryDialog({
   onClose(): void;
   loadVersion(version: number): Promise<unknown>;
 }) {
+  // no-cache: the rows share the payment's id, so normalizing them would merge every version into one.
   const { data, loading, error } = useQuery(PaymentHistoryDocument, {
     variables: { id: paymentId },
-    fetchPolicy: 'network-only',
+    fetchPolicy: 'no-cache',
   });
   const rows = useMemo(() => data?.paymentHistory, [data]);
   return (

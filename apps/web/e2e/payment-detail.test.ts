@@ -1,0 +1,556 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import {
+  launchBrowser,
+  newSession,
+  screenshot,
+  SCREENSHOT_DIR as SCREENSHOTS,
+  signIn,
+  type Session,
+} from './support/browser';
+import { startTestStack, upstreamRequests, clearUpstreamRequests, type Stack } from './support/stack';
+
+/**
+ * Payment detail (/pago/{id}) and its dialogs, in the browser, against the stubs' fixture payments
+ * (docs/upstream-contract.md §7): each action as `operador` on a payment in the state that allows it,
+ * the spec's messages, a rejected refund's status detail, and `consulta` seeing no action it cannot use.
+ */
+
+type Urls = Stack['urls'];
+
+let stack: Stack | undefined;
+let urls: Urls;
+let browser: Browser;
+
+beforeAll(async () => {
+  // E2E_STACK_URLS: a JSON file with the URLs of a stack already running (local debugging only).
+  const external = process.env.E2E_STACK_URLS;
+  if (external) urls = JSON.parse(readFileSync(external, 'utf8')) as Urls;
+  else {
+    stack = await startTestStack();
+    urls = stack.urls;
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** Re-seeds every stub service: each mutating test starts from the fixtures. */
+async function resetStubs(): Promise<void> {
+  const res = await fetch(`${urls.stubs}/__admin/reset`, { method: 'POST' });
+  expect(res.ok).toBe(true);
+}
+
+async function openPayment(page: Page, id: string, query = ''): Promise<Locator> {
+  await page.goto(`${urls.web}/pago/${id}${query}`);
+  const detail = page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
+  await detail.waitFor();
+  return detail;
+}
+
+const action = (page: Page, kind: string) => page.locator(`[data-action="${kind}"]`);
+
+/** Waits for the snackbar with this text (a CSS locator: an open dialog marks the snackbar aria-hidden). */
+async function expectNotice(page: Page, text: string): Promise<void> {
+  await page.locator('.MuiSnackbar-root [role="status"]', { hasText: text }).first().waitFor();
+}
+
+async function statusOf(page: Page): Promise<string | null> {
+  return page.getByTestId('payment-summary').locator('[data-status]').first().getAttribute('data-status');
+}
+
+async function waitForStatus(page: Page, status: string): Promise<void> {
+  await page.getByTestId('payment-summary').locator(`[data-status="${status}"]`).waitFor();
+}
+
+/** A screenshot once the dialog's opening transition is over. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+}
+
+function dialog(page: Page, testId: string): Locator {
+  return page.getByTestId(testId);
+}
+
+describe('payment detail as operador', () => {
+  let session: Session;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await newSession(browser, { gatewayUrl: urls.gateway });
+    page = session.page;
+    await page.goto(`${urls.web}/pago/1000001`);
+    await signIn(page, 'operador', 'operador');
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('shows the header, the collector link, the toolbar from actions, the summary and every section', async () => {
+    await resetStubs();
+    await openPayment(page, '1000001');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Detalle del Pago');
+    await expect(page.getByTestId('collector-link').getAttribute('href')).resolves.toBe('/comercios/10001');
+
+    // Approved online payment: refund and reverse enabled, cancel disabled with its reason.
+    await expect(action(page, 'REFUND').isEnabled()).resolves.toBe(true);
+    await expect(action(page, 'REVERSE').isEnabled()).resolves.toBe(true);
+    await expect(action(page, 'CANCEL').isDisabled()).resolves.toBe(true);
+    const reason = await page.getByTestId('action-reason-CANCEL').getAttribute('data-reason');
+    expect(reason).toBeTruthy();
+    await page.getByTestId('action-reason-CANCEL').hover();
+    await page.getByRole('tooltip').filter({ hasText: reason! }).waitFor();
+
+    // Summary and sections.
+    expect(await statusOf(page)).toBe('approved');
+    await expect(page.getByTestId('payment-amount').textContent()).resolves.toMatch(/^\$ [\d.]+,\d{2}$/);
+    await expect(page.getByTestId('card-masked').first().textContent()).resolves.toMatch(/^\d{6}\*{6}\d{4}$/);
+    await expect(page.getByTestId('method-installments').first().locator('dd').textContent()).resolves.toBe(
+      '1',
+    );
+    await expect(page.getByTestId('field-rate').locator('dd').textContent()).resolves.toMatch(
+      /^\d+(,\d+)? %$/,
+    );
+    for (const section of [
+      'section-methods',
+      'section-data',
+      'section-payer',
+      'section-collector',
+      'section-fees',
+      'section-related',
+      'section-subscription',
+      'section-batch',
+      'section-refunds',
+      'section-metadata',
+      'section-extra',
+      'payer-notifications',
+      'collector-notifications',
+      'payment-source',
+    ]) {
+      await expect(page.getByTestId(section).isVisible(), section).resolves.toBe(true);
+    }
+    // Operador holds PAYER_SHOW: the button to the payer profile.
+    await expect(
+      page.getByTestId('section-payer').getByRole('link', { name: 'Ver pagador' }).getAttribute('href'),
+    ).resolves.toBe('/pagadores/700001');
+    await screenshot(page, 'payment-detail-operador-approved');
+    await page
+      .getByTestId('section-methods')
+      .screenshot({ path: `${SCREENSHOTS}payment-detail-methods.png` });
+    expect(session.problems.filter((p) => !p.includes('favicon'))).toEqual([]);
+  });
+
+  it('cancels a pending payment, asking for the reason first', async () => {
+    await resetStubs();
+    await openPayment(page, '1000005');
+    await action(page, 'CANCEL').click();
+    const d = dialog(page, 'cancel-reason-dialog');
+    await d.getByLabel('Ingrese el motivo').waitFor();
+    await d.getByRole('button', { name: 'Cancelar pago' }).click();
+    await d.getByText('Disculpe, debe ingresar el motivo').waitFor();
+    await shot(page, 'payment-dialog-cancel-reason');
+    await d.getByLabel('Ingrese el motivo').fill('Pedido del pagador');
+    await d.getByRole('button', { name: 'Cancelar pago' }).click();
+    await expectNotice(page, 'Pago cancelado correctamente');
+    await d.waitFor({ state: 'detached' });
+    await waitForStatus(page, 'rejected');
+    await expect(page.getByTestId('payment-status-detail').textContent()).resolves.toBe(
+      'cancelled_by_backoffice',
+    );
+  });
+
+  it('changes the payment method by card; submit stays disabled until the card is valid', async () => {
+    await resetStubs();
+    await openPayment(page, '1000006');
+    await action(page, 'CHANGE_PAYMENT_METHOD').click();
+    const d = dialog(page, 'change-payment-method-dialog');
+    const submit = d.getByRole('button', { name: 'Guardar' });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await d.getByLabel('Número de tarjeta').fill('4507990000004905');
+    await d.getByLabel('Vencimiento (MM/AAAA)').fill(`12${new Date().getFullYear() + 2}`);
+    await d.getByLabel('Nombre del titular').fill('Juan Pérez');
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await d.getByLabel('DNI del titular').fill('30123');
+    await d.getByLabel('DNI del titular').blur();
+    await d.getByText('La cantidad de caracteres para DNI es 7 u 8').waitFor();
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await d.getByLabel('DNI del titular').fill('30123456');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await shot(page, 'payment-dialog-change-method-card');
+    await submit.click();
+    await expectNotice(page, 'Medio de pago actualizado correctamente');
+    await d.waitFor({ state: 'detached' });
+    await expect(page.getByTestId('card-masked').first().textContent()).resolves.toBe('450799******4905');
+  });
+
+  it('changes the payment method by transfer (CBU and CUIT)', async () => {
+    await resetStubs();
+    await openPayment(page, '1000007');
+    await action(page, 'CHANGE_PAYMENT_METHOD').click();
+    const d = dialog(page, 'change-payment-method-dialog');
+    await d.getByRole('button', { name: 'Transferencia (CBU)' }).click();
+    const submit = d.getByRole('button', { name: 'Guardar' });
+    await d.getByLabel('CBU').fill('0170099220000067797370');
+    await d.getByLabel('Nombre del titular').fill('Lucía Fernández');
+    await d.getByLabel('CUIT del titular').fill('20-30123456-4');
+    await d.getByLabel('CUIT del titular').blur();
+    await d.getByText('El número de CUIT no es válido').waitFor();
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await d.getByLabel('CUIT del titular').fill('20-30123456-3');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await shot(page, 'payment-dialog-change-method-transfer');
+    await submit.click();
+    await expectNotice(page, 'Medio de pago actualizado correctamente');
+    await page.getByTestId('payment-method').first().getByText('Débito automático (CBU)').waitFor();
+  });
+
+  it('refunds an approved payment, showing the amount, and the payment becomes refunded', async () => {
+    await resetStubs();
+    await openPayment(page, '1000001');
+    const amount = await page.getByTestId('payment-amount').textContent();
+    await action(page, 'REFUND').click();
+    const d = dialog(page, 'refund-dialog');
+    await expect(d.getByTestId('refund-amounts').textContent()).resolves.toContain(
+      `Importe a devolver${amount}`,
+    );
+    await d.getByLabel('Ingrese el motivo').fill('Servicio no prestado');
+    await shot(page, 'payment-dialog-refund');
+    await d.getByRole('button', { name: 'Devolver' }).click();
+    await expectNotice(page, 'Pago devuelto correctamente');
+    await waitForStatus(page, 'refunded');
+    await page.getByTestId('refund-row').first().waitFor();
+    await expect(page.getByTestId('refund-row').first().getAttribute('data-status')).resolves.toBe(
+      'approved',
+    );
+  });
+
+  it('a refund the gateway rejects shows its status detail as the error and keeps the dialog open', async () => {
+    await resetStubs();
+    await openPayment(page, '1000002');
+    await action(page, 'REFUND').click();
+    const d = dialog(page, 'refund-dialog');
+    await d.getByLabel('Ingrese el motivo').fill('Reclamo del pagador');
+    await d.getByRole('button', { name: 'Devolver' }).click();
+    const feedback = d.getByTestId('dialog-feedback');
+    await feedback.waitFor();
+    await expect(feedback.textContent()).resolves.toContain(
+      'Fondos insuficientes en la cuenta de la entidad - insufficient_funds_in_collector_account',
+    );
+    await expect(feedback.textContent()).resolves.toContain('rechazad');
+    // Nothing typed is lost.
+    await expect(d.getByLabel('Ingrese el motivo').inputValue()).resolves.toBe('Reclamo del pagador');
+    await shot(page, 'payment-dialog-refund-rejected');
+    await d.getByRole('button', { name: 'Cancelar' }).click();
+    expect(await statusOf(page)).toBe('approved');
+    await expect(page.getByTestId('refund-row').first().getAttribute('data-status')).resolves.toBe(
+      'rejected',
+    );
+  });
+
+  it('sends one idempotency key per refund dialog and reuses it when the operator submits again', async () => {
+    await resetStubs();
+    await openPayment(page, '1000002');
+    const keys = () =>
+      upstreamRequests(stack!).then((requests) =>
+        requests
+          .filter((r) => r.method === 'POST' && r.path.endsWith('/devolver'))
+          .map((r) => r.headers['idempotency-key']),
+      );
+    if (!stack) return; // an external stack is not inspected
+    await clearUpstreamRequests(stack);
+    await action(page, 'REFUND').click();
+    const d = dialog(page, 'refund-dialog');
+    await d.getByLabel('Ingrese el motivo').fill('Reclamo');
+    await d.getByRole('button', { name: 'Devolver' }).click();
+    await d.getByTestId('dialog-feedback').waitFor();
+    await d.getByRole('button', { name: 'Devolver' }).click();
+    await expect.poll(async () => (await keys()).length).toBe(2);
+    const [first, second] = await keys();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+    await d.getByRole('button', { name: 'Cancelar' }).click();
+    await action(page, 'REFUND').click();
+    await d.getByLabel('Ingrese el motivo').fill('Reclamo');
+    await d.getByRole('button', { name: 'Devolver' }).click();
+    await expect.poll(async () => (await keys()).length).toBe(3);
+    expect((await keys())[2]).not.toBe(first);
+    await d.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  it('partially refunds the approved methods; one rejected method shows its status detail', async () => {
+    await resetStubs();
+    await openPayment(page, '1000004');
+    await action(page, 'PARTIAL_REFUND').click();
+    const d = dialog(page, 'refund-dialog');
+    await expect(d.locator('tr[data-included="true"]').count()).resolves.toBe(2);
+    await expect(d.locator('tr[data-included="false"]').count()).resolves.toBe(1);
+    await shot(page, 'payment-dialog-partial-refund');
+    await d.getByRole('button', { name: 'Devolver' }).click();
+    const feedback = d.getByTestId('dialog-feedback');
+    await feedback.waitFor();
+    await expect(feedback.textContent()).resolves.toContain(
+      'Rechazada por el emisor de la tarjeta - rejected_by_card_issuer',
+    );
+    await d.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(page.getByTestId('refund-row').count()).resolves.toBe(2);
+
+    await openPayment(page, '1000003');
+    await action(page, 'PARTIAL_REFUND').click();
+    await d.getByRole('button', { name: 'Devolver' }).click();
+    await expectNotice(page, 'Devolución parcial realizada correctamente');
+    await waitForStatus(page, 'refunded');
+  });
+
+  it('reverses an approved token payment and shows its currency conversion', async () => {
+    await resetStubs();
+    await openPayment(page, '1000017');
+    const conversion = page.getByTestId('currency-conversion');
+    await conversion.waitFor();
+    await expect(conversion.textContent()).resolves.toMatch(/US\$/);
+    await action(page, 'REVERSE').click();
+    const d = dialog(page, 'refund-dialog');
+    await d.getByRole('heading', { name: 'Revertir pago' }).waitFor();
+    await d.getByLabel('Ingrese el motivo').fill('Desconocimiento del pagador');
+    await d.getByRole('button', { name: 'Revertir' }).click();
+    await expectNotice(page, 'Pago revertido correctamente');
+    await waitForStatus(page, 'refunded');
+  });
+
+  it('cancels an objection', async () => {
+    await resetStubs();
+    await openPayment(page, '1000013');
+    await action(page, 'CANCEL_OBJECTION').click();
+    const d = dialog(page, 'cancel-reason-dialog');
+    await d.getByLabel('Ingrese el motivo').fill('Objeción resuelta con el banco');
+    await d.getByRole('button', { name: 'Cancelar objeción' }).click();
+    await expectNotice(page, 'Objeción cancelada correctamente');
+    await waitForStatus(page, 'approved');
+  });
+
+  it('retries with the same payment method (A)', async () => {
+    await resetStubs();
+    await openPayment(page, '1000008');
+    await action(page, 'RETRY').click();
+    const d = dialog(page, 'retry-decision-dialog');
+    await shot(page, 'payment-dialog-retry');
+    await d.getByRole('radio', { name: /A · Usar el mismo medio de pago/ }).check();
+    await d.getByRole('button', { name: 'Reintentar' }).click();
+    await expectNotice(page, 'Pago reintentado correctamente');
+    await waitForStatus(page, 'pending');
+  });
+
+  it('retries modifying the payment method (B) and goes on to the change dialog', async () => {
+    await resetStubs();
+    await openPayment(page, '1000008');
+    await action(page, 'RETRY').click();
+    const d = dialog(page, 'retry-decision-dialog');
+    await d.getByRole('radio', { name: /B · Modificar el medio de pago/ }).check();
+    await d.getByRole('button', { name: 'Reintentar' }).click();
+    await expectNotice(page, 'Pago reintentado correctamente');
+    await waitForStatus(page, 'issued');
+    const change = dialog(page, 'change-payment-method-dialog');
+    await change.waitFor();
+    await change.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  it('retrying a payment whose card expired opens the checkout form with the retry flag', async () => {
+    await resetStubs();
+    await openPayment(page, '1000011');
+    const popup = page.context().waitForEvent('page');
+    const request = page.context().waitForEvent('request', (r) => r.url().includes('/1000011/checkout'));
+    await action(page, 'RETRY').click();
+    expect((await request).url()).toMatch(/\/1000011\/checkout\?retry=true$/);
+    await (await popup).close();
+    await expectNotice(page, 'La tarjeta está vencida');
+    await expect(dialog(page, 'retry-decision-dialog').count()).resolves.toBe(0);
+  });
+
+  it('forwards the notification to the collector', async () => {
+    await resetStubs();
+    await openPayment(page, '1000001');
+    await action(page, 'FORWARD_NOTIFICATION').click();
+    const d = dialog(page, 'forward-notification-dialog');
+    await d.getByRole('button', { name: 'Reenviar' }).click();
+    await expectNotice(page, 'Se envio la notificación del pago correctamente.');
+  });
+
+  it('notifies the payer, and sends receipts to another addressee', async () => {
+    await resetStubs();
+    await openPayment(page, '1000005');
+    const before = await page.getByTestId('payer-notification').count();
+    await action(page, 'NOTIFY_PAYER').click();
+    const d = dialog(page, 'send-notification-dialog');
+    await d.getByRole('button', { name: 'Enviar' }).click();
+    await expectNotice(page, 'Notificación enviada al pagador correctamente');
+    await expect.poll(() => page.getByTestId('payer-notification').count()).toBe(before + 1);
+
+    await action(page, 'NOTIFY_PAYER').click();
+    await d.getByRole('radio', { name: /Descargar comprobantes/ }).check();
+    await d.getByLabel('E-mail del destinatario').fill('no-es-un-mail');
+    await d.getByLabel('E-mail del destinatario').blur();
+    await d.getByText('Email inválido').waitFor();
+    await expect(d.getByRole('button', { name: 'Enviar' }).isDisabled()).resolves.toBe(true);
+    await d.getByLabel('E-mail del destinatario').fill('contaduria@clubatleticosan.com.ar');
+    await shot(page, 'payment-dialog-send-notification');
+    await d.getByRole('button', { name: 'Enviar' }).click();
+    await expectNotice(page, 'Notificación enviada al pagador correctamente');
+  });
+
+  it('updates a pending payment from the gateway', async () => {
+    await resetStubs();
+    await openPayment(page, '1000005');
+    await action(page, 'UPDATE_FROM_GATEWAY').click();
+    await dialog(page, 'confirm-dialog').getByRole('button', { name: 'Actualizar' }).click();
+    await expectNotice(page, 'Pago actualizado desde el gateway correctamente');
+    await waitForStatus(page, 'approved');
+  });
+
+  it('reloads the payment', async () => {
+    await openPayment(page, '1000001');
+    await action(page, 'RELOAD').click();
+    await expectNotice(page, 'Pago actualizado correctamente');
+  });
+
+  it('shows the history, a previous version with the banner and its link back, and compares two versions', async () => {
+    await resetStubs();
+    await openPayment(page, '1000012');
+    await action(page, 'HISTORY').click();
+    const d = dialog(page, 'version-history-dialog');
+    const table = d.getByRole('table', { name: 'Versiones del pago' });
+    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['', 'FECHA', 'ESTADO', 'ID']);
+    await expect(table.locator('tbody tr').count()).resolves.toBe(3);
+    await shot(page, 'payment-dialog-history');
+
+    // Compare the first and the last version.
+    await d.getByRole('checkbox', { name: 'Comparar versión 1' }).check();
+    await d.getByRole('checkbox', { name: 'Comparar versión 3' }).check();
+    await d.getByRole('button', { name: /Comparar/ }).click();
+    const compare = dialog(page, 'version-compare-dialog');
+    await compare.getByTestId('compare-summary').waitFor();
+    await expect(compare.locator('tr[data-changed="true"]').first().isVisible()).resolves.toBe(true);
+    await expect(
+      compare.locator('tr[data-changed="true"]').filter({ hasText: 'Estado' }).first().textContent(),
+    ).resolves.toMatch(/Pendiente.*Devuelto/);
+    await shot(page, 'payment-dialog-compare-versions');
+    await compare.getByRole('button', { name: 'Volver al historial' }).click();
+
+    // Picking a row shows that version.
+    await d.locator('tbody tr[data-version="1"]').click();
+    await page.getByTestId('old-version-banner').waitFor();
+    expect(new URL(page.url()).searchParams.get('version')).toBe('1');
+    await waitForStatus(page, 'pending');
+    // Actions need the current version: disabled, the reason says why.
+    await expect(action(page, 'CANCEL').isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId('action-reason-CANCEL').getAttribute('data-reason')).resolves.toBe(
+      'Está viendo una versión anterior del pago.',
+    );
+    await screenshot(page, 'payment-detail-previous-version');
+    await page.getByTestId('old-version-banner').getByRole('link', { name: 'Ver versión actual' }).click();
+    await page.getByTestId('old-version-banner').waitFor({ state: 'detached' });
+    await waitForStatus(page, 'refunded');
+  });
+
+  it('shows the subscription, the batch and the metadata link rule', async () => {
+    await openPayment(page, '1000018');
+    await expect(
+      page
+        .getByTestId('section-subscription')
+        .getByRole('link', { name: 'Ver suscripción' })
+        .getAttribute('href'),
+    ).resolves.toMatch(/^\/suscripcion\/\d+$/);
+    await expect(
+      page.getByTestId('section-batch').getByText('Lote', { exact: true }).isVisible(),
+    ).resolves.toBe(true);
+    const request = page.locator('[data-testid="metadata-entry"][data-key="subscription_request"]');
+    await expect(request.getByRole('link').getAttribute('href')).resolves.toMatch(/^\/suscripcion\/\d+$/);
+
+    await openPayment(page, '1000019');
+    const failed = page.locator('[data-testid="metadata-entry"][data-key="subscription_request"]');
+    await expect(failed.count()).resolves.toBe(2);
+    await expect(failed.getByRole('link').count()).resolves.toBe(0);
+    await expect(failed.getByTestId('metadata-message').first().textContent()).resolves.toBeTruthy();
+    await page
+      .getByTestId('section-metadata')
+      .screenshot({ path: `${SCREENSHOTS}payment-detail-metadata.png` });
+  });
+
+  it('opens a payer notification and resends it', async () => {
+    await resetStubs();
+    await openPayment(page, '1000001');
+    await action(page, 'NOTIFY_PAYER').click();
+    await dialog(page, 'send-notification-dialog').getByRole('button', { name: 'Enviar' }).click();
+    await expectNotice(page, 'Notificación enviada al pagador correctamente');
+    await page.getByTestId('payer-notification').first().getByRole('link').click();
+    await page.getByTestId('notification-detail').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/notificacion\/\d+$/);
+    await expect(page.getByTestId('notification-to').locator('dd').textContent()).resolves.toBe(
+      'maria.gonzalez@gmail.com',
+    );
+    await expect(page.getByTestId('notification-payload').textContent()).resolves.toContain('customer_name');
+    const retries = Number(await page.getByTestId('notification-retries').locator('dd').textContent());
+    await page.getByRole('button', { name: 'Reenviar' }).click();
+    await dialog(page, 'confirm-dialog').getByRole('button', { name: 'Reenviar' }).click();
+    await expectNotice(page, 'Notificación reenviada correctamente');
+    await expect
+      .poll(async () => Number(await page.getByTestId('notification-retries').locator('dd').textContent()))
+      .toBe(retries + 1);
+    await screenshot(page, 'notification-detail');
+  });
+});
+
+describe('payment detail as consulta', () => {
+  let session: Session;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await newSession(browser, { gatewayUrl: urls.gateway });
+    page = session.page;
+    await page.goto(`${urls.web}/pago/1000001`);
+    await signIn(page, 'consulta', 'consulta');
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('shows the payment without any action it cannot use, fees, batch or the payer button', async () => {
+    await resetStubs();
+    await openPayment(page, '1000001');
+    for (const kind of [
+      'CANCEL',
+      'CHANGE_PAYMENT_METHOD',
+      'REFUND',
+      'PARTIAL_REFUND',
+      'REVERSE',
+      'CANCEL_OBJECTION',
+      'RETRY',
+      'FORWARD_NOTIFICATION',
+      'NOTIFY_PAYER',
+      'UPDATE_FROM_GATEWAY',
+      'SHOW_HOLDER',
+    ]) {
+      await expect(action(page, kind).count(), kind).resolves.toBe(0);
+    }
+    await expect(page.getByTestId('payment-toolbar').count()).resolves.toBe(0);
+    await expect(page.getByTestId('section-fees').count()).resolves.toBe(0);
+    await expect(page.getByTestId('section-batch').count()).resolves.toBe(0);
+    await expect(
+      page.getByTestId('section-payer').getByRole('link', { name: 'Ver pagador' }).count(),
+    ).resolves.toBe(0);
+    // Holder never fetched for this user: the spec's default.
+    await expect(page.getByTestId('method-holder').first().locator('dd').textContent()).resolves.toBe(
+      'deconocido',
+    );
+    // Reload and history are for everyone.
+    await action(page, 'RELOAD').click();
+    await expectNotice(page, 'Pago actualizado correctamente');
+    await screenshot(page, 'payment-detail-consulta');
+    expect(session.problems.filter((p) => !p.includes('favicon'))).toEqual([]);
+  });
+});
