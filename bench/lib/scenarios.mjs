@@ -247,3 +247,36 @@ export async function bulkScenario(env, { latencyMs, times = 5, size = 100 }) {
 }
 
 export { round };
+
+/**
+ * The floor under the gateway's CPU per request on this machine: the gateway's cheapest operation
+ * (`{ me { username } }`: token check, Apollo, no upstream call) and a bare node:http server answering a
+ * fixed JSON, both pinned alike and driven at 10 connections.
+ */
+export async function floorScenario(env, { echoUrl, echoPid, seconds = 2 }) {
+  const headers = { authorization: `Bearer ${env.token}` };
+  const body = JSON.stringify({ query: '{ me { username } }' });
+  await runAutocannon({ url: env.gatewayUrl, headers, body, connections: 10, seconds: 1 });
+  const me = await runAutocannon({
+    url: env.gatewayUrl,
+    headers,
+    body,
+    connections: 10,
+    seconds,
+    cpuPid: env.gatewayPid,
+  });
+  await runAutocannon({ url: echoUrl, headers, body, connections: 10, seconds: 1 });
+  const echo = await runAutocannon({
+    url: echoUrl,
+    headers,
+    body,
+    connections: 10,
+    seconds,
+    cpuPid: echoPid,
+  });
+  env.log(
+    `  floor: gateway { me } ${me.cpuMsPerOp?.toFixed(3)} CPU ms/op (p50 ${me.p50.toFixed(2)} ms); ` +
+      `bare node:http ${echo.cpuMsPerOp?.toFixed(3)} CPU ms/op (p50 ${echo.p50.toFixed(2)} ms)`,
+  );
+  return { me, echo };
+}
