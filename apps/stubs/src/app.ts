@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { badRequest, HttpError, internalError, notFound } from './lib/errors.js';
 import { canonicalJson, send, sendJson, toJson } from './lib/json.js';
 import { Faults, type FaultConfig } from './lib/faults.js';
+import { ForcedFailures, parseForcedFailure } from './lib/forced-failures.js';
 import { derivePrng } from './lib/prng.js';
 import { Recorder } from './lib/recorder.js';
 import { startOfTodayAr } from './lib/dates.js';
@@ -24,10 +25,12 @@ export interface StubState {
   readonly seed: number;
   readonly recorder: Recorder;
   readonly faults: Faults;
+  /** Deterministic per-item failures of chosen write operations (`/__admin/failures`). */
+  readonly failures: ForcedFailures;
   /** Base latency added to every service request (not cleared by reset). */
   baseLatencyMs: number;
   stores: Stores;
-  /** Re-seeds every store and clears recorded requests, faults and idempotency keys. */
+  /** Re-seeds every store and clears recorded requests, faults, forced failures and idempotency keys. */
   reset(): void;
   /** Timers of delayed responses, cleared on close. */
   readonly timers: Set<NodeJS.Timeout>;
@@ -65,6 +68,7 @@ export function createState(seed: number, baseLatencyMs: number): StubState {
     seed,
     recorder: new Recorder(),
     faults: new Faults(seed),
+    failures: new ForcedFailures(),
     baseLatencyMs,
     stores: seedAll(seed, SERVICES),
     timers: new Set(),
@@ -73,6 +77,7 @@ export function createState(seed: number, baseLatencyMs: number): StubState {
       state.stores = seedAll(seed, SERVICES);
       state.recorder.clear();
       state.faults.clear();
+      state.failures.clear();
       state.idempotency.clear();
     },
   };
@@ -83,6 +88,7 @@ function serviceContext(state: StubState, service: ServiceModule): ServiceContex
   return {
     store: () => state.stores.get(service.name),
     stores: { get: <S>(name: string): S => state.stores.get<S>(name) },
+    forcedFailure: (operation: string, id: string) => state.failures.match(service.name, operation, id),
     idempotent: (handler: (req: Request) => ActionResult) => (req: Request, res: Response) => {
       const run = (): ActionResult => {
         try {
@@ -178,6 +184,17 @@ function adminRouter(state: StubState): express.Router {
   });
   router.delete('/faults', (_req, res) => {
     state.faults.clear();
+    res.status(204).end();
+  });
+  router.get('/failures', (_req, res) => {
+    res.json(state.failures.list());
+  });
+  router.post('/failures', (req, res) => {
+    state.failures.add(parseForcedFailure(req.body, names));
+    res.json(state.failures.list());
+  });
+  router.delete('/failures', (_req, res) => {
+    state.failures.clear();
     res.status(204).end();
   });
   return router;

@@ -8,6 +8,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await client.send('DELETE', '/__admin/faults');
+  await client.send('DELETE', '/__admin/failures');
   await client.send('DELETE', '/__admin/requests');
 });
 afterAll(async () => {
@@ -158,6 +159,142 @@ describe('faults', () => {
     } finally {
       await stubs.close();
     }
+  });
+});
+
+describe('forced failures', () => {
+  /** Pending or issued payments (cancellable), first ones by id. */
+  async function cancellable(count: number): Promise<string[]> {
+    const { body } = await client.list('/payment/pagos', {
+      filters: [{ field: 'status', operation: 'IN', value: ['pending', 'issued'] }],
+      sorts: 'id:asc',
+      limit: count,
+    });
+    const ids = body.rows.map((row: Loose) => String(row.id));
+    expect(ids).toHaveLength(count);
+    return ids;
+  }
+
+  it('fails exactly the chosen ids of the chosen operation, with the chosen error, until cleared', async () => {
+    await client.send('POST', '/__admin/reset');
+    const ids = await cancellable(5);
+    const failing = [ids[1]!, ids[3]!];
+    const set = await client.send('POST', '/__admin/failures', {
+      service: 'payment',
+      operation: 'cancelar',
+      ids: failing,
+      status: 409,
+      code: 'invalid_status',
+      extended_code: 'payment_not_cancellable',
+      message: 'El pago no se puede cancelar.',
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual([
+      {
+        service: 'payment',
+        operation: 'cancelar',
+        ids: failing,
+        status: 409,
+        code: 'invalid_status',
+        extended_code: 'payment_not_cancellable',
+        message: 'El pago no se puede cancelar.',
+        times: null,
+      },
+    ]);
+
+    const answers = [];
+    for (const id of ids)
+      answers.push(await client.send('POST', `/payment/pagos/${id}/cancelar`, { reason: 'x' }));
+    expect(answers.map((a) => a.status)).toEqual([200, 409, 200, 409, 200]);
+    expect(answers[1]!.body).toEqual({
+      code: 'invalid_status',
+      extended_code: 'payment_not_cancellable',
+      message: 'El pago no se puede cancelar.',
+    });
+    // A failed write changes nothing; other operations of the same id are not affected.
+    expect((await client.get(`/payment/pagos/${failing[0]}`)).body.status).toMatch(/^(pending|issued)$/);
+    expect((await client.get(`/payment/pagos/${failing[0]}/historial`)).status).toBe(200);
+    // Every attempt is recorded, failed ones too.
+    const writes = (await client.get('/__admin/requests?service=payment')).body.filter(
+      (r: Loose) => r.method === 'POST' && r.path.endsWith('/cancelar'),
+    );
+    expect(writes).toHaveLength(5);
+
+    expect((await client.get('/__admin/failures')).body).toHaveLength(1);
+    expect((await client.send('DELETE', '/__admin/failures')).status).toBe(204);
+    expect((await client.get('/__admin/failures')).body).toEqual([]);
+    const retried = await client.send('POST', `/payment/pagos/${failing[0]}/cancelar`, { reason: 'x' });
+    expect(retried.status).toBe(200);
+    expect(retried.body.status).toBe('rejected');
+  });
+
+  it('a forced failure is not stored under the idempotency key', async () => {
+    await client.send('POST', '/__admin/reset');
+    await client.send('POST', '/__admin/failures', {
+      service: 'payment',
+      operation: 'devolver',
+      ids: ['1000001'],
+    });
+    const headers = { 'idempotency-key': 'forced-1' };
+    const first = await client.send('POST', '/payment/pagos/1000001/devolver', { reason: 'x' }, headers);
+    expect(first.status).toBe(409);
+    expect(first.body).toEqual({
+      code: 'invalid_status',
+      extended_code: 'forced_failure',
+      message: expect.any(String),
+    });
+    await client.send('DELETE', '/__admin/failures');
+    const second = await client.send('POST', '/payment/pagos/1000001/devolver', { reason: 'x' }, headers);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('times limits the failures per id; "*" matches every operation; a reset clears them', async () => {
+    await client.send('POST', '/__admin/reset');
+    const [id] = await cancellable(1);
+    await client.send('POST', '/__admin/failures', {
+      service: 'payment',
+      operation: 'cancelar',
+      ids: [Number(id)],
+      status: 500,
+      code: 'internal_error',
+      extended_code: 'database_timeout',
+      times: 2,
+    });
+    const statuses = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await client.send('POST', `/payment/pagos/${id}/cancelar`, { reason: 'x' })).status);
+    expect(statuses).toEqual([500, 500, 200]);
+
+    await client.send('POST', '/__admin/failures', { service: 'payment', operation: '*', ids: ['1000013'] });
+    const objection = await client.send('POST', '/payment/pagos/1000013/cancelar-objecion', { reason: 'x' });
+    expect(objection.status).toBe(409);
+    expect((await client.send('POST', '/__admin/reset')).status).toBe(200);
+    expect((await client.get('/__admin/failures')).body).toEqual([]);
+    expect(
+      (await client.send('POST', '/payment/pagos/1000013/cancelar-objecion', { reason: 'x' })).status,
+    ).toBe(200);
+  });
+
+  it('validates the switch', async () => {
+    for (const bad of [
+      null,
+      [],
+      { operation: 'cancelar' },
+      { service: 'nope', operation: 'cancelar' },
+      { service: 'payment' },
+      { service: 'payment', operation: '../x' },
+      { service: 'payment', operation: 'cancelar', ids: 'x' },
+      { service: 'payment', operation: 'cancelar', ids: [{}] },
+      { service: 'payment', operation: 'cancelar', status: 200 },
+      { service: 'payment', operation: 'cancelar', code: '' },
+      { service: 'payment', operation: 'cancelar', times: 0 },
+    ]) {
+      const answer = await client.send('POST', '/__admin/failures', bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.body.code).toBe('bad_request');
+    }
+    expect((await client.get('/__admin/failures')).body).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@
  * module in `src/services/registry.ts`.
  */
 import type { Request, RequestHandler, Router } from 'express';
+import type { HttpError } from './errors.js';
 import type { Prng } from './prng.js';
 
 export interface Stores {
@@ -37,6 +38,11 @@ export interface ServiceContext<S> {
    * stored response, same key with another body 409) and turns thrown HttpErrors into answers.
    */
   idempotent(handler: (req: Request) => ActionResult): RequestHandler;
+  /**
+   * The error a test forced for this write (`POST /__admin/failures`), or undefined. Checked before the
+   * action and outside idempotency, so a forced failure is never stored as the key's answer.
+   */
+  forcedFailure(operation: string, id: string): HttpError | undefined;
 }
 
 export interface ServiceModule<S = unknown> {

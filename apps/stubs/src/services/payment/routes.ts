@@ -60,14 +60,23 @@ export const paymentService = defineService<PaymentStore>({
       send(res, 200, context.store().holders.get(payment.id) ?? []);
     });
 
-    /** A state-changing endpoint: idempotent, answers the action's result. */
+    /**
+     * A state-changing endpoint: a forced failure for its operation (last path segment) and id answers first
+     * (`/__admin/failures`); otherwise idempotent, answers the action's result.
+     */
     const action = (
       method: 'post' | 'put',
       path: string,
       run: (store: PaymentStore, payment: Payment, req: express.Request) => { status: number; body: unknown },
     ): void => {
+      const operation = path.split('/').pop() ?? path;
       router[method](
         path,
+        (req, _res, next) => {
+          const failure = context.forcedFailure(operation, param(req, 'id'));
+          if (failure) throw failure;
+          next();
+        },
         context.idempotent((req) => run(context.store(), find(param(req, 'id')), req)),
       );
     };
