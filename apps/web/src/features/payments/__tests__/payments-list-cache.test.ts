@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PaymentsListActionPaymentFragmentDoc,
+  PaymentsSearchDocument,
+  type PaymentStatus,
+  type PaymentsSearchQuery,
+  type PaymentsSearchQueryVariables,
+} from '../../../gql/graphql';
+import { createCache } from '../../../lib/apollo';
+import {
+  applyPaymentChangesToLists,
+  paymentChangeOf,
+  prunedTotal,
+  pruneRows,
+  stillMatches,
+  storeFieldArgs,
+  type PaymentChange,
+} from '../payments-list-cache';
+
+describe('stillMatches', () => {
+  const change = (status: PaymentStatus, mediaPaymentIds?: number[]): PaymentChange => ({
+    id: '1',
+    status,
+    mediaPaymentIds,
+  });
+
+  it('a status filter keeps only that status', () => {
+    expect(stillMatches(change('REJECTED'), { status: 'PENDING' })).toBe(false);
+    expect(stillMatches(change('PENDING'), { status: 'PENDING' })).toBe(true);
+    expect(stillMatches(change('REJECTED'), {})).toBe(true);
+    expect(stillMatches(change('REJECTED'), { status: null })).toBe(true);
+  });
+
+  it('the refund-date period ignores the status filter', () => {
+    expect(stillMatches(change('REJECTED'), { status: 'PENDING', dateField: 'REFUNDED_DATE' })).toBe(true);
+  });
+
+  it('the payment-method filter applies only with a search or a collector, and only with known methods', () => {
+    const filter = { mediaPaymentIds: [1, 2] };
+    expect(stillMatches(change('ISSUED', [94]), { ...filter, search: 'maria' })).toBe(false);
+    expect(stillMatches(change('ISSUED', [94, 2]), { ...filter, collectorId: '10001' })).toBe(true);
+    expect(stillMatches(change('ISSUED', [94]), filter)).toBe(true);
+    expect(stillMatches(change('ISSUED'), { ...filter, search: 'maria' })).toBe(true);
+  });
+});
+
+describe('pruneRows / prunedTotal', () => {
+  it('removes the changed rows that no longer match, keeps the others in order', () => {
+    const rows = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }];
+    const changes = new Map<string, PaymentChange>([
+      ['b', { id: 'b', status: 'REJECTED' }],
+      ['c', { id: 'c', status: 'PENDING' }],
+      ['x', { id: 'x', status: 'REJECTED' }],
+    ]);
+    expect(pruneRows(rows, (r) => r.id, changes, { status: 'PENDING' })).toEqual({
+      rows: [{ id: 'a' }, { id: 'c' }, { id: 'd' }],
+      removed: ['b'],
+    });
+    expect(pruneRows(rows, (r) => r.id, changes, {}).removed).toEqual([]);
+  });
+
+  it('the total drops by the rows that left, never below the rows shown', () => {
+    expect(prunedTotal(40, 7, 18)).toBe(33);
+    expect(prunedTotal(5, 7, 0)).toBe(0);
+    expect(prunedTotal(3, 3, 1)).toBe(1);
+  });
+
+  it('storeFieldArgs reads Apollo store field names', () => {
+    expect(storeFieldArgs('payments({"filter":{"status":"PENDING"},"page":2})')).toEqual({
+      filter: { status: 'PENDING' },
+      page: 2,
+    });
+    expect(storeFieldArgs('payments')).toBeNull();
+    expect(storeFieldArgs('payments({oops)')).toBeNull();
+  });
+
+  it('paymentChangeOf takes the status and methods of the answer', () => {
+    expect(paymentChangeOf({ id: '7', status: 'ISSUED', paymentMethods: [{ mediaPaymentId: 1 }] })).toEqual({
+      id: '7',
+      status: 'ISSUED',
+      mediaPaymentIds: [1],
+    });
+    expect(paymentChangeOf(null)).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Against Apollo's real cache (the app's type policies).
+// ---------------------------------------------------------------------------------------------------------
+
+type Row = PaymentsSearchQuery['payments']['rows'][number];
+
+function row(id: string, status: PaymentStatus): Row {
+  return {
+    __typename: 'Payment',
+    id,
+    requestDate: '2025-03-10T12:00:00.000Z',
+    conceptId: 'C1',
+    conceptDescription: 'Cuota',
+    finalAmount: '100.00',
+    status,
+    payer: { __typename: 'PaymentPayer', name: 'María González' },
+    paymentMethods: [
+      { __typename: 'PaymentMethod', mediaPaymentId: 1, mediaPaymentName: 'Visa', lastFourDigits: '1234' },
+    ],
+    actions: [{ __typename: 'PaymentAction', kind: 'CANCEL', enabled: true, permitted: true, reason: null }],
+  };
+}
+
+function variables(status: PaymentStatus | null, page: number, pageSize = 3): PaymentsSearchQueryVariables {
+  return {
+    filter: {
+      from: '2025-03-01T03:00:00.000Z',
+      to: '2025-04-01T02:59:59.999Z',
+      dateField: 'REQUEST_DATE',
+      ...(status ? { status } : {}),
+    },
+    page,
+    pageSize,
+    sort: { field: 'REQUEST_DATE', direction: 'DESC' },
+  };
+}
+
+function writePage(
+  cache: ReturnType<typeof createCache>,
+  vars: PaymentsSearchQueryVariables,
+  rows: Row[],
+  total: number,
+) {
+  cache.writeQuery({
+    query: PaymentsSearchDocument,
+    variables: vars,
+    data: {
+      payments: {
+        __typename: 'PaymentPage',
+        total,
+        page: vars.page ?? 1,
+        pageSize: vars.pageSize ?? 25,
+        rows,
+      },
+    },
+  });
+}
+
+/** What a mutation's answer does to the normalized payment. */
+function writeAnswer(cache: ReturnType<typeof createCache>, id: string, status: PaymentStatus) {
+  cache.writeFragment({
+    fragment: PaymentsListActionPaymentFragmentDoc,
+    fragmentName: 'PaymentsListActionPayment',
+    data: {
+      __typename: 'Payment',
+      id,
+      status,
+      statusDetail: 'cancelled_by_backoffice',
+      version: 2,
+      isCurrentVersion: true,
+      lastUpdateDate: '2025-03-11T12:00:00.000Z',
+      paymentMethods: [
+        { __typename: 'PaymentMethod', mediaPaymentId: 1, mediaPaymentName: 'Visa', lastFourDigits: '1234' },
+      ],
+      actions: [
+        {
+          __typename: 'PaymentAction',
+          kind: 'CANCEL',
+          enabled: false,
+          permitted: true,
+          reason: 'Solo se pueden cancelar pagos pendientes o emitidos.',
+        },
+      ],
+    },
+  });
+}
+
+const read = (cache: ReturnType<typeof createCache>, vars: PaymentsSearchQueryVariables) =>
+  cache.readQuery({ query: PaymentsSearchDocument, variables: vars })?.payments;
+
+describe('applyPaymentChangesToLists (Apollo cache)', () => {
+  it('a status-filtered list loses the rows that left and its total drops, on every cached page', () => {
+    const cache = createCache();
+    const page1 = variables('PENDING', 1);
+    const page2 = variables('PENDING', 2);
+    const all = variables(null, 1);
+    writePage(cache, page1, [row('1', 'PENDING'), row('2', 'PENDING'), row('3', 'PENDING')], 7);
+    writePage(cache, page2, [row('4', 'PENDING'), row('5', 'PENDING'), row('6', 'PENDING')], 7);
+    writePage(cache, all, [row('1', 'PENDING'), row('9', 'APPROVED'), row('2', 'PENDING')], 30);
+
+    writeAnswer(cache, '1', 'REJECTED');
+    writeAnswer(cache, '3', 'REJECTED');
+    const removed = applyPaymentChangesToLists(cache, [
+      { id: '1', status: 'REJECTED' },
+      { id: '3', status: 'REJECTED' },
+      { id: '2', status: 'PENDING' }, // failed: unchanged, stays
+    ]);
+    expect([...removed.values()].map((set) => [...set].sort())).toEqual([['1', '3']]);
+
+    const first = read(cache, page1)!;
+    expect(first.rows.map((r) => r.id)).toEqual(['2']);
+    expect(first.total).toBe(5);
+    // Another page of the same list: same total, its rows untouched.
+    const second = read(cache, page2)!;
+    expect(second.rows.map((r) => r.id)).toEqual(['4', '5', '6']);
+    expect(second.total).toBe(5);
+    // Without a status filter the row stays, with its new status in place; the total does not change.
+    const unfiltered = read(cache, all)!;
+    expect(unfiltered.rows.map((r) => [r.id, r.status])).toEqual([
+      ['1', 'REJECTED'],
+      ['9', 'APPROVED'],
+      ['2', 'PENDING'],
+    ]);
+    expect(unfiltered.total).toBe(30);
+    expect(unfiltered.rows[0]!.actions[0]!.enabled).toBe(false);
+  });
+
+  it('is idempotent, and an emptied page reads as empty (the screen reloads it)', () => {
+    const cache = createCache();
+    const vars = variables('ISSUED', 1, 2);
+    writePage(cache, vars, [row('1', 'ISSUED'), row('2', 'ISSUED')], 2);
+    writeAnswer(cache, '1', 'REJECTED');
+    writeAnswer(cache, '2', 'REJECTED');
+    const changes: PaymentChange[] = [
+      { id: '1', status: 'REJECTED' },
+      { id: '2', status: 'REJECTED' },
+    ];
+    applyPaymentChangesToLists(cache, changes);
+    expect(read(cache, vars)).toMatchObject({ rows: [], total: 0 });
+    expect(applyPaymentChangesToLists(cache, changes).size).toBe(0);
+    expect(read(cache, vars)).toMatchObject({ rows: [], total: 0 });
+  });
+
+  it('no change, no list touched', () => {
+    const cache = createCache();
+    const vars = variables('PENDING', 1);
+    writePage(cache, vars, [row('1', 'PENDING')], 1);
+    expect(applyPaymentChangesToLists(cache, []).size).toBe(0);
+    expect(applyPaymentChangesToLists(cache, [{ id: '1', status: 'PENDING' }]).size).toBe(0);
+    expect(read(cache, vars)).toMatchObject({ total: 1 });
+  });
+});
