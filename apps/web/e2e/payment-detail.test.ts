@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
@@ -17,20 +16,13 @@ import { startTestStack, upstreamRequests, clearUpstreamRequests, type Stack } f
  * the spec's messages, a rejected refund's status detail, and `consulta` seeing no action it cannot use.
  */
 
-type Urls = Stack['urls'];
-
-let stack: Stack | undefined;
-let urls: Urls;
+let stack: Stack;
+let urls: Stack['urls'];
 let browser: Browser;
 
 beforeAll(async () => {
-  // E2E_STACK_URLS: a JSON file with the URLs of a stack already running (local debugging only).
-  const external = process.env.E2E_STACK_URLS;
-  if (external) urls = JSON.parse(readFileSync(external, 'utf8')) as Urls;
-  else {
-    stack = await startTestStack();
-    urls = stack.urls;
-  }
+  stack = await startTestStack();
+  urls = stack.urls;
   browser = await launchBrowser();
 });
 
@@ -257,12 +249,11 @@ describe('payment detail as operador', () => {
     await resetStubs();
     await openPayment(page, '1000002');
     const keys = () =>
-      upstreamRequests(stack!).then((requests) =>
+      upstreamRequests(stack).then((requests) =>
         requests
           .filter((r) => r.method === 'POST' && r.path.endsWith('/devolver'))
           .map((r) => r.headers['idempotency-key']),
       );
-    if (!stack) return; // an external stack is not inspected
     await clearUpstreamRequests(stack);
     await action(page, 'REFUND').click();
     const d = dialog(page, 'refund-dialog');
