@@ -71,6 +71,7 @@ import { PaymentRefundsSection } from '../detail/payment-refunds-section';
 import { PaymentSummaryCard } from '../detail/payment-summary-card';
 import { HolderLookupButton, PaymentHeaderTools, PaymentToolbar } from '../detail/payment-toolbar';
 import type { PaymentDetail } from '../detail/types';
+import { refundRejectionFeedback, resolveAction } from '../detail/action-outcome';
 
 type DialogState =
   | { kind: 'cancel' }
@@ -154,21 +155,14 @@ export default function PaymentDetailScreen() {
    */
   const settle = useCallback(
     (payload: ActionPayload | null | undefined, success: string): SubmitOutcome => {
-      if (!payload) return { severity: 'error', message: 'No se recibió respuesta del servidor.' };
-      if (payload.outcome === 'SUCCESS') {
+      const resolution = resolveAction(payload);
+      if (resolution.kind === 'success') {
         notify.success(success);
         setDialog(null);
         return null;
       }
-      if (payload.outcome === 'UNKNOWN') {
-        void current.refetch();
-        return {
-          severity: 'warning',
-          title: 'Resultado desconocido',
-          message: payload.error?.message || UNKNOWN_OUTCOME_MESSAGE,
-        };
-      }
-      return { severity: 'error', message: payload.error?.message || 'No se pudo completar la acción.' };
+      if (resolution.reread) void current.refetch();
+      return resolution.feedback;
     },
     [notify, current],
   );
@@ -342,29 +336,18 @@ export default function PaymentDetailScreen() {
         : variant === 'refund'
           ? (await refundPayment({ variables: { ...base, reason: reason ?? '' } })).data?.refundPayment
           : (await reversePayment({ variables: { ...base, reason: reason ?? '' } })).data?.reversePayment;
-    if (!payload) return { severity: 'error', message: 'No se recibió respuesta del servidor.' };
-    if (payload.outcome === 'SUCCESS') {
+    const resolution = resolveAction(payload);
+    if (resolution.kind === 'success') {
       // Approved: the payload carries the reloaded payment; the success message appears when it is refunded.
-      const status = payload.payment?.status;
-      if (!payload.payment || status === 'REFUNDED') notify.success(REFUND_SUCCESS[variant]);
+      const status = payload?.payment?.status;
+      if (!payload?.payment || status === 'REFUNDED') notify.success(REFUND_SUCCESS[variant]);
       else notify.info(`Devolución aprobada. Estado del pago: ${paymentStatusLabel(status)}.`);
       setDialog(null);
       return null;
     }
-    if (payload.outcome === 'UNKNOWN') return settle(payload, REFUND_SUCCESS[variant]);
-    const code = payload.error?.code?.toLowerCase();
-    return {
-      severity: 'error',
-      title:
-        code === 'partial'
-          ? 'Devolución rechazada en parte (estado: parcial)'
-          : code === 'rejected'
-            ? variant === 'reverse'
-              ? 'Reversión rechazada (estado: rechazado)'
-              : 'Devolución rechazada (estado: rechazado)'
-            : undefined,
-      message: payload.error?.message || 'No se pudo completar la devolución.',
-    };
+    if (resolution.reread) void current.refetch();
+    if (resolution.reread || !payload) return resolution.feedback;
+    return refundRejectionFeedback(variant, payload.error);
   };
 
   const holderName = shown.payer?.name ?? '';
