@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -12,14 +13,17 @@ export interface PaymentsListBarProps {
   periodLabel: string;
   selectedCount: number;
   onClearSelection: () => void;
+  /** The multi-selection actions, shown while rows are selected. */
+  bulkActions?: ReactNode;
 }
 
-/** Above the grid: the result count, or the selection counter when rows are selected. */
+/** Above the grid: the result count, or the selection counter and the bulk actions when rows are selected. */
 export function PaymentsListBar({
   total,
   periodLabel,
   selectedCount,
   onClearSelection,
+  bulkActions,
 }: PaymentsListBarProps) {
   const selecting = selectedCount > 0;
   return (
@@ -28,8 +32,10 @@ export function PaymentsListBar({
         display: 'flex',
         alignItems: 'center',
         gap: 2,
+        flexWrap: 'wrap',
         minHeight: 52,
         px: 2,
+        py: 0.75,
         borderBottom: `1px solid ${theme.palette.divider}`,
         bgcolor: selecting ? alpha(theme.palette.primary.main, 0.08) : 'transparent',
       })}
@@ -41,9 +47,15 @@ export function PaymentsListBar({
               ? '1 pago seleccionado'
               : `${countFormat.format(selectedCount)} pagos seleccionados`}
           </Typography>
+          {total !== undefined && (
+            <Typography variant="body2" color="text.secondary" data-testid="selection-total">
+              de {total === 1 ? '1 pago' : `${countFormat.format(total)} pagos`}
+            </Typography>
+          )}
           <Button size="small" onClick={onClearSelection}>
             Deseleccionar
           </Button>
+          {bulkActions}
         </>
       ) : (
         <>

@@ -1,15 +1,13 @@
 import { useMemo } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import type { PaymentsSearchQuery } from '../../../gql/graphql';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { describePaymentMethods, paymentMethodLabels } from '../payment-methods';
+import { rowMenuActions, type ListActionKind } from '../payments-bulk-rules';
 import type { PaymentsSort } from '../payments-list-state';
 import { fromTableSort, toTableSort } from '../payments-sort';
+import { PaymentRowActions } from './payment-row-actions';
 import { PaymentStatusChip } from './payment-status-chip';
 
 export type PaymentRow = PaymentsSearchQuery['payments']['rows'][number];
@@ -60,7 +58,7 @@ function PaymentMethodsCell({ methods }: { methods: PaymentRow['paymentMethods']
   );
 }
 
-const COLUMNS: DataTableColumn<PaymentRow>[] = [
+const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
     field: 'requestDate',
     headerName: 'FECHA',
@@ -123,30 +121,32 @@ const COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
     field: 'status',
     headerName: 'ESTADO',
-    width: 106,
+    width: 116,
     sortable: true,
     render: (row) => <PaymentStatusChip status={row.status} />,
   },
-  {
+];
+
+/** ACCIONES: "Ver detalle" and the menu of the row's list actions (from its `actions`). */
+function actionsColumn(
+  onRowAction: ((kind: ListActionKind, row: PaymentRow) => void) | undefined,
+): DataTableColumn<PaymentRow> {
+  return {
     field: 'actions',
     headerName: 'ACCIONES',
     width: 88,
     align: 'center',
     rowLink: false,
     render: (row) => (
-      <Tooltip title="Ver detalle">
-        <IconButton
-          component={RouterLink}
-          to={paymentHref(row.id)}
-          size="small"
-          aria-label={`Ver detalle del pago ${row.id}`}
-        >
-          <VisibilityOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <PaymentRowActions
+        paymentId={row.id}
+        detailHref={paymentHref(row.id)}
+        actions={onRowAction ? rowMenuActions(row.actions) : []}
+        onAction={(kind) => onRowAction?.(kind, row)}
+      />
     ),
-  },
-];
+  };
+}
 
 const rowId = (row: PaymentRow) => row.id;
 const rowHref = (row: PaymentRow) => paymentHref(row.id);
@@ -164,18 +164,21 @@ export interface PaymentsTableProps {
   onPageChange: (page: number, pageSize: number) => void;
   onSortChange: (sort: PaymentsSort | null) => void;
   onSelectionChange: (ids: string[]) => void;
+  /** A row action chosen in the ACCIONES menu; without it the menu is not shown. */
+  onRowAction?: (kind: ListActionKind, row: PaymentRow) => void;
 }
 
 /** The Buscar Pagos grid: the spec's nine columns, rows linking to /pago/{id}. */
 export function PaymentsTable(props: PaymentsTableProps) {
-  const { onSortChange } = props;
+  const { onSortChange, onRowAction } = props;
+  const columns = useMemo(() => [...DATA_COLUMNS, actionsColumn(onRowAction)], [onRowAction]);
   const { field, direction } = props.sort;
   const tableSort = useMemo(() => toTableSort({ field, direction }), [field, direction]);
   return (
     <DataTable<PaymentRow>
       ariaLabel="Pagos"
       rows={props.rows}
-      columns={COLUMNS}
+      columns={columns}
       getRowId={rowId}
       getRowHref={rowHref}
       rowCount={props.total}

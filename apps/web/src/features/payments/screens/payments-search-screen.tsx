@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -12,12 +12,17 @@ import {
   PaymentsSearchDocument,
   type PaymentStatus,
 } from '../../../gql/graphql';
+import { PaymentsActionDialogs, type ListActionFlow } from '../components/payments-action-dialogs';
+import { PaymentsBulkActions } from '../components/payments-bulk-actions';
 import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
 import { PaymentsHeaderActions, type ExportFormat } from '../components/payments-header-actions';
 import { PaymentsListBar } from '../components/payments-list-bar';
-import { PaymentsTable } from '../components/payments-table';
+import { PaymentsTable, type PaymentRow } from '../components/payments-table';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { usePaymentsListActions, type ListChange } from '../hooks/use-payments-list-actions';
 import { usePaymentsListUrl } from '../hooks/use-payments-list-url';
+import type { BulkPaymentResultFragment } from '../../../gql/graphql';
+import { bulkActionStates, type ListActionKind } from '../payments-bulk-rules';
 import { PAYMENTS_MESSAGES, periodLabel } from '../messages';
 import {
   PAGE_SIZE_OPTIONS,
@@ -32,6 +37,7 @@ import {
 
 const COLLECTOR_SEARCH_DEBOUNCE_MS = 300;
 const NO_SELECTION: string[] = [];
+const NO_ROWS: PaymentRow[] = [];
 const COLLECTOR_OPTIONS = 20;
 
 /** Buscar Pagos (/pagos): filters and list state in the URL, server-side paging and sorting. */
@@ -41,7 +47,7 @@ export default function PaymentsSearchScreen() {
 
   // Permissions come from `me`, loaded by the shell at start (served from Apollo's cache).
   const { data: meData } = useQuery(PaymentsPermissionsDocument, { fetchPolicy: 'cache-first' });
-  const permissions = meData?.me.permissions ?? [];
+  const permissions = useMemo(() => meData?.me.permissions ?? [], [meData]);
   const canExport = permissions.includes('EXPORT_CREATE');
   const canSeeExportHistory = permissions.includes('EXPORT_SEARCH') && permissions.includes('EXPORT_SHOW');
 
@@ -54,10 +60,69 @@ export default function PaymentsSearchScreen() {
   });
   const page = data?.payments ?? (loading ? previousData?.payments : undefined);
 
-  // Selection belongs to one list view: a new page, sort or filter starts empty.
+  // Selection belongs to one list view: a new page, sort or filter starts empty; rows that left the list
+  // after an action leave the selection too.
   const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key, ids: [] });
-  const selectedIds = selection.key === key ? selection.ids : NO_SELECTION;
+  const rows = page?.rows ?? NO_ROWS;
+  const selectedIds = useMemo(() => {
+    if (selection.key !== key) return NO_SELECTION;
+    const visible = new Set(rows.map((row) => row.id));
+    return selection.ids.filter((id) => visible.has(id));
+  }, [selection, key, rows]);
   const onSelectionChange = useCallback((ids: string[]) => setSelection({ key, ids }), [key]);
+  const selectedRows = useMemo(() => {
+    const chosen = new Set(selectedIds);
+    return rows.filter((row) => chosen.has(row.id));
+  }, [rows, selectedIds]);
+  const bulkActions = useMemo(() => bulkActionStates(selectedRows, permissions), [selectedRows, permissions]);
+
+  // Row and multi-selection actions; the list follows them (spec 000 §4 "Lists after an action").
+  const client = useApolloClient();
+  const latest = useRef({ state, variables, refetch, setState });
+  latest.current = { state, variables, refetch, setState };
+  const onListChange = useCallback(
+    (change: ListChange) => {
+      const { state: now, variables: shown, refetch: reload, setState: go } = latest.current;
+      if (change.unknown) {
+        void reload().catch(() => undefined);
+        return;
+      }
+      if (!change.rowsLeft) return;
+      // An emptied page reloads: the next rows move up, or the list moves to its new last page.
+      const cached = client.cache.readQuery({ query: PaymentsSearchDocument, variables: shown })?.payments;
+      if (!cached || cached.rows.length > 0) return;
+      const last = Math.max(1, Math.ceil(cached.total / now.pageSize));
+      if (now.page > last) go(withPage(now, last, now.pageSize), { replace: true });
+      else void reload().catch(() => undefined);
+    },
+    [client],
+  );
+  const { runRow, runBulk, applyBulkResults } = usePaymentsListActions(onListChange);
+  const [flow, setFlow] = useState<ListActionFlow | null>(null);
+  const startBulk = (kind: ListActionKind) =>
+    setFlow({ mode: 'bulk', kind, rows: selectedRows, step: 'confirm' });
+  const startRow = useCallback(
+    (kind: ListActionKind, row: PaymentRow) => setFlow({ mode: 'row', kind, row }),
+    [],
+  );
+  const closeFlow = useCallback((next: ListActionFlow | null) => setFlow(next), []);
+  const onBulkResults = useCallback(
+    (results: BulkPaymentResultFragment[]) => {
+      applyBulkResults(results);
+      // Done items leave the selection; failed ones stay selected.
+      const done = new Set(results.filter((r) => r.outcome === 'SUCCESS').map((r) => r.id));
+      setSelection((current) => ({ ...current, ids: current.ids.filter((id) => !done.has(id)) }));
+    },
+    [applyBulkResults],
+  );
+  const runRowAndClose = useCallback(
+    async (...args: Parameters<typeof runRow>) => {
+      const outcome = await runRow(...args);
+      if (!outcome) setFlow(null);
+      return outcome;
+    },
+    [runRow],
+  );
 
   // Collector options, debounced, fetched once the picker is used.
   const [collectorSearch, setCollectorSearch] = useState<string | null>(null);
@@ -151,9 +216,10 @@ export default function PaymentsSearchScreen() {
             periodLabel={periodText}
             selectedCount={selectedIds.length}
             onClearSelection={() => onSelectionChange([])}
+            bulkActions={<PaymentsBulkActions actions={bulkActions} onAction={startBulk} />}
           />
           <PaymentsTable
-            rows={page?.rows ?? []}
+            rows={rows}
             total={total}
             page={state.page}
             pageSize={state.pageSize}
@@ -164,9 +230,17 @@ export default function PaymentsSearchScreen() {
             onPageChange={changePage}
             onSortChange={changeSort}
             onSelectionChange={onSelectionChange}
+            onRowAction={startRow}
           />
         </Paper>
       )}
+      <PaymentsActionDialogs
+        flow={flow}
+        onFlowChange={closeFlow}
+        runRow={runRowAndClose}
+        runBulk={runBulk}
+        onBulkResults={onBulkResults}
+      />
     </Box>
   );
 }

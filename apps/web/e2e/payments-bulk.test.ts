@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
+import {
+  cells,
+  clearForcedFailures,
+  clearRecordedRequests,
+  dataRows,
+  forceFailures,
+  gatewayAnswer,
+  grid,
+  openList,
+  recordedRequests,
+  resetStubs,
+  rowById,
+  settled,
+  texts,
+  waitForRowIds,
+  writesOf,
+} from './support/payments-list';
+import { startTestStack, type Stack } from './support/stack';
+
+/**
+ * Buscar Pagos: multi-selection actions (spec 000 §4 "Multi-select rules for payments", §8 per-item
+ * messages), row actions in ACCIONES and the list after an action (§4 "Lists after an action"), against the
+ * whole stack. Failures are chosen with the stubs' switch (POST /__admin/failures).
+ */
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const REASONS = {
+  cancel: 'Para cancelar, todos los pagos seleccionados deben estar emitidos o pendientes.',
+  changeMethod: 'Para cambiar el medio de pago, todos los pagos seleccionados deben estar emitidos.',
+  cancelObjection: 'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
+};
+const FAILURE_MESSAGE = 'El pago no se puede cancelar en su estado actual - payment_not_cancellable';
+
+const bulkBar = (page: Page) => page.getByTestId('bulk-actions');
+const bulkButton = (page: Page, label: string) =>
+  bulkBar(page).getByRole('button', { name: label, exact: true });
+
+/** The text of the tooltip a disabled bulk action shows on hover. */
+async function tooltipOf(page: Page, kind: string): Promise<string> {
+  await page.mouse.move(0, 0);
+  await page.getByTestId(`bulk-action-${kind}`).hover();
+  const tooltip = page.getByRole('tooltip');
+  await tooltip.waitFor();
+  const text = (await tooltip.innerText()).trim();
+  await page.mouse.move(0, 0);
+  await tooltip.waitFor({ state: 'detached' });
+  return text;
+}
+
+async function statusOfRows(page: Page): Promise<{ id: string; status: string }[]> {
+  const ids = await texts(cells(page, 'id'));
+  const statuses = await texts(cells(page, 'status'));
+  return ids.map((id, i) => ({ id, status: statuses[i]! }));
+}
+
+describe('Buscar Pagos: bulk and row actions as operador', () => {
+  let session: Session;
+  let page: Page;
+
+  beforeAll(async () => {
+    await resetStubs(stack);
+    session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    page = session.page;
+    await page.goto(`${stack.urls.web}/pagos`);
+    await signIn(page, 'operador', 'operador');
+    await settled(page);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('disables the bulk buttons with the multi-select rule as the reason for a mixed selection', async () => {
+    await openList(page, stack.urls.web, { page_size: '25' });
+    const rows = await statusOfRows(page);
+    const pending = rows.find((r) => r.status === 'Pendiente');
+    const approved = rows.find((r) => r.status === 'Aprobado');
+    const issued = rows.filter((r) => r.status === 'Emitido').slice(0, 2);
+    expect(pending && approved && issued.length === 2).toBe(true);
+
+    // No selection: no bulk bar.
+    expect(await bulkBar(page).count()).toBe(0);
+    await rowById(page, pending!.id).getByRole('checkbox').click();
+    await rowById(page, approved!.id).getByRole('checkbox').click();
+    await expect(page.getByTestId('selection-count').textContent()).resolves.toBe('2 pagos seleccionados');
+    for (const label of ['Cancelar', 'Cambiar medio de pago', 'Cancelar objeción']) {
+      await expect(bulkButton(page, label).isDisabled(), label).resolves.toBe(true);
+    }
+    expect(await tooltipOf(page, 'CANCEL')).toBe(REASONS.cancel);
+    expect(await tooltipOf(page, 'CHANGE_PAYMENT_METHOD')).toBe(REASONS.changeMethod);
+    await page.getByTestId('bulk-action-CANCEL_OBJECTION').hover();
+    await page.getByRole('tooltip').waitFor();
+    await page.waitForTimeout(400); // the tooltip's fade-in
+    await screenshot(page, 'payments-bulk-mixed-selection');
+    expect((await page.getByRole('tooltip').innerText()).trim()).toBe(REASONS.cancelObjection);
+    await page.mouse.move(0, 0);
+
+    // Only pending: cancel, but not change method (needs issued).
+    await rowById(page, approved!.id).getByRole('checkbox').click();
+    await expect(bulkButton(page, 'Cancelar').isEnabled()).resolves.toBe(true);
+    await expect(bulkButton(page, 'Cambiar medio de pago').isDisabled()).resolves.toBe(true);
+    expect(await tooltipOf(page, 'CHANGE_PAYMENT_METHOD')).toBe(REASONS.changeMethod);
+
+    // Only issued: cancel and change method.
+    await rowById(page, pending!.id).getByRole('checkbox').click();
+    for (const row of issued) await rowById(page, row.id).getByRole('checkbox').click();
+    await expect(bulkButton(page, 'Cancelar').isEnabled()).resolves.toBe(true);
+    await expect(bulkButton(page, 'Cambiar medio de pago').isEnabled()).resolves.toBe(true);
+    await expect(bulkButton(page, 'Cancelar objeción').isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Deseleccionar' }).click();
+    expect(await bulkBar(page).count()).toBe(0);
+  });
+
+  it('bulk cancel of 10 where 3 fail: 7 successes, 3 failures with their messages; the list follows; "Reintentar fallidos" sends only those 3', async () => {
+    // 'Pendiente', 10 per page: page 1 has 10 of the month's pending payments.
+    await openList(page, stack.urls.web, { status: 'pending', page_size: '10' });
+    await page.getByRole('button', { name: 'Estado: Pendiente' }).waitFor();
+    const ids = await texts(cells(page, 'id'));
+    expect(ids).toHaveLength(10);
+    const total = Number((await page.getByTestId('result-count').innerText()).replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(10);
+    expect(total).toBeLessThanOrEqual(20); // page 2 holds the rest
+    const failing = [ids[1]!, ids[4]!, ids[8]!];
+    const succeeding = ids.filter((id) => !failing.includes(id));
+    await forceFailures(stack, {
+      service: 'payment',
+      operation: 'cancelar',
+      ids: failing,
+      status: 409,
+      code: 'invalid_status',
+      extended_code: 'payment_not_cancellable',
+      message: 'El pago 12 no puede cancelarse (estado interno X).',
+    });
+
+    await page.getByRole('checkbox', { name: 'Seleccionar todas las filas' }).click();
+    await expect(page.getByTestId('selection-count').textContent()).resolves.toBe('10 pagos seleccionados');
+    await expect(page.getByTestId('selection-total').textContent()).resolves.toBe(`de ${total} pagos`);
+    for (const label of ['Cancelar']) await expect(bulkButton(page, label).isEnabled()).resolves.toBe(true);
+    await expect(bulkButton(page, 'Cambiar medio de pago').isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'payments-bulk-bar');
+
+    // 1. Confirmation of the selection, 850 px wide, listing the 10 payments.
+    await bulkButton(page, 'Cancelar').click();
+    const confirm = page.getByTestId('bulk-confirm-dialog');
+    await confirm.getByRole('heading', { name: 'Cancelar pagos' }).waitFor();
+    expect((await confirm.locator('.MuiDialog-paper').boundingBox())?.width).toBe(850);
+    expect(await texts(confirm.locator('tbody tr td:first-child'))).toEqual(ids);
+    await confirm.getByText('10 pagos seleccionados').waitFor();
+    await screenshot(page, 'payments-bulk-confirm');
+    await confirm.getByRole('button', { name: 'Continuar' }).click();
+
+    // 2. The reason.
+    const reasonDialog = page.getByTestId('cancel-reason-dialog');
+    await reasonDialog.getByRole('button', { name: 'Cancelar pagos' }).click();
+    await reasonDialog.getByText('Disculpe, debe ingresar el motivo').waitFor();
+    await reasonDialog.getByLabel('Ingrese el motivo').fill('Pagos duplicados');
+    await clearRecordedRequests(stack);
+    const bulkAnswered = gatewayAnswer(page, 'BulkCancelPayments');
+    await reasonDialog.getByRole('button', { name: 'Cancelar pagos' }).click();
+    await bulkAnswered;
+
+    // 3. Progress: each item's outcome.
+    const progress = page.getByTestId('bulk-progress-dialog');
+    const summary = progress.getByTestId('bulk-summary');
+    await expect
+      .poll(() => summary.innerText(), { timeout: 15_000 })
+      .toBe('Finalizado: 7 correctos, 3 con error.');
+    expect((await progress.locator('.MuiDialog-paper').boundingBox())?.width).toBe(850);
+    const items = progress.getByTestId('bulk-item');
+    expect(await items.count()).toBe(10);
+    const outcome = async () => {
+      const rows = await items.evaluateAll((elements) =>
+        elements.map((el) => ({
+          id: el.getAttribute('data-id')!,
+          state: el.getAttribute('data-state')!,
+          message: el.querySelector('[data-testid="bulk-item-message"]')?.textContent ?? '',
+        })),
+      );
+      return rows;
+    };
+    const first = await outcome();
+    expect(first.filter((r) => r.state === 'error').map((r) => r.id)).toEqual(failing);
+    expect(first.filter((r) => r.state === 'success').map((r) => r.id)).toEqual(succeeding);
+    for (const row of first) {
+      expect(row.message).toBe(row.state === 'error' ? FAILURE_MESSAGE : 'Pago cancelado correctamente');
+    }
+    // The upstream's own message never reaches the operator.
+    expect(await progress.getByText('estado interno').count()).toBe(0);
+    expect(writesOf(await recordedRequests(stack), 'cancelar').sort()).toEqual([...ids].sort());
+    await progress.getByRole('button', { name: 'Reintentar fallidos (3)' }).waitFor();
+    await screenshot(page, 'payments-bulk-progress');
+
+    // Behind the dialog the list already follows: the 7 cancelled rows left, the total dropped by 7, the 3
+    // failed rows stay (still selected).
+    await waitForRowIds(page, failing);
+    await expect(page.getByTestId('selection-total').textContent()).resolves.toBe(`de ${total - 7} pagos`);
+    await expect(page.getByTestId('selection-count').textContent()).resolves.toBe('3 pagos seleccionados');
+
+    // 4. "Reintentar fallidos": only the 3 failed ids are sent again (the switch cleared, they succeed).
+    await clearForcedFailures(stack);
+    await clearRecordedRequests(stack);
+    const retryAnswered = gatewayAnswer(page, 'BulkCancelPayments');
+    const reloaded = gatewayAnswer(page, 'PaymentsSearch');
+    await progress.getByRole('button', { name: 'Reintentar fallidos (3)' }).click();
+    const retryRequest = (await retryAnswered).request();
+    expect(
+      (JSON.parse(retryRequest.postData() ?? '{}') as { variables: { ids: string[] } }).variables.ids,
+    ).toEqual(failing);
+    await expect
+      .poll(() => summary.innerText(), { timeout: 15_000 })
+      .toBe('Finalizado: 10 correctos, 0 con error.');
+    const requests = await recordedRequests(stack);
+    expect(writesOf(requests, 'cancelar').sort()).toEqual([...failing].sort());
+    expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(3);
+    expect((await outcome()).every((r) => r.state === 'success')).toBe(true);
+    expect(await progress.getByRole('button', { name: /Reintentar fallidos/ }).count()).toBe(0);
+
+    // The page became empty: it reloads, and the rest of the pending payments move up to page 1.
+    await reloaded;
+    await settled(page);
+    await progress.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+    await progress.waitFor({ state: 'detached' });
+    await expect(page.getByTestId('result-count').textContent()).resolves.toBe(`${total - 10} pagos`);
+    const after = await statusOfRows(page);
+    expect(after).toHaveLength(total - 10);
+    expect(after.every((r) => r.status === 'Pendiente')).toBe(true);
+    expect(after.some((r) => ids.includes(r.id))).toBe(false);
+    // The list state kept in session storage is the one shown.
+    const stored = await page.evaluate(() => sessionStorage.getItem('payments.list'));
+    expect(new URLSearchParams(JSON.parse(stored ?? '""') as string).get('status')).toBe('pending');
+
+    // The cancelled payments are rejected upstream.
+    for (const id of ids.slice(0, 3)) {
+      const res = await fetch(`${stack.urls.stubs}/payment/pagos/${id}`);
+      expect(((await res.json()) as { status: string }).status).toBe('rejected');
+    }
+  });
+
+  it('cancels one payment from the ACCIONES menu: the row leaves the filtered list and the total drops', async () => {
+    await openList(page, stack.urls.web, { status: 'pending', page_size: '10' });
+    const before = await texts(cells(page, 'id'));
+    const total = Number((await page.getByTestId('result-count').innerText()).replace(/\D/g, ''));
+    expect(before.length).toBeGreaterThan(1);
+    const id = before[0]!;
+
+    await page.getByRole('button', { name: `Acciones del pago ${id}` }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Cancelar', exact: true }).isEnabled()).toBe(true);
+    // A pending payment: change method is offered disabled, with the gateway's reason.
+    const change = menu.getByRole('menuitem', { name: /Cambiar medio de pago/ });
+    await expect(change.getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect(change.innerText()).resolves.toContain(
+      'Solo se puede cambiar el medio de pago de pagos emitidos.',
+    );
+    await screenshot(page, 'payments-row-actions-menu');
+    await menu.getByRole('menuitem', { name: 'Cancelar', exact: true }).click();
+
+    const dialog = page.getByTestId('cancel-reason-dialog');
+    await dialog.getByRole('heading', { name: 'Cancelar pago' }).waitFor();
+    await dialog.getByText(`Se cancelará el pago ${id}.`, { exact: false }).waitFor();
+    await dialog.getByLabel('Ingrese el motivo').fill('Solicitud del pagador');
+    await clearRecordedRequests(stack);
+    await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
+    await page.getByText('Pago cancelado correctamente').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await waitForRowIds(page, before.slice(1));
+    await expect(page.getByTestId('result-count').textContent()).resolves.toBe(
+      total - 1 === 1 ? '1 pago' : `${total - 1} pagos`,
+    );
+    expect(writesOf(await recordedRequests(stack), 'cancelar')).toEqual([id]);
+  });
+
+  it('without a status filter a cancelled row stays, with its new status in place and the same total', async () => {
+    await openList(page, stack.urls.web, { page_size: '25' });
+    const rows = await statusOfRows(page);
+    const issued = rows.find((r) => r.status === 'Emitido');
+    expect(issued).toBeDefined();
+    const total = await page.getByTestId('result-count').innerText();
+
+    await page.getByRole('button', { name: `Acciones del pago ${issued!.id}` }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Cancelar', exact: true }).click();
+    const dialog = page.getByTestId('cancel-reason-dialog');
+    await dialog.getByLabel('Ingrese el motivo').fill('Baja del servicio');
+    await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
+    await page.getByText('Pago cancelado correctamente').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await expect
+      .poll(() => rowById(page, issued!.id).locator('[data-field="status"]').innerText())
+      .toBe('Rechazado');
+    expect(await texts(cells(page, 'id'))).toEqual(rows.map((r) => r.id));
+    await expect(page.getByTestId('result-count').innerText()).resolves.toBe(total);
+    // Its menu now follows the new actions: nothing left to cancel.
+    await page.getByRole('button', { name: `Acciones del pago ${issued!.id}` }).click();
+    await expect(
+      page
+        .getByRole('menu')
+        .getByRole('menuitem', { name: /^Cancelar/ })
+        .first()
+        .getAttribute('aria-disabled'),
+    ).resolves.toBe('true');
+    await page.keyboard.press('Escape');
+    expect(session.problems).toEqual([]);
+  });
+});
+
+describe('Buscar Pagos: bulk and row actions as consulta', () => {
+  it('offers no row action menu, and the bulk buttons say the permission is missing', async () => {
+    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      const page = session.page;
+      await page.goto(`${stack.urls.web}/pagos`);
+      await signIn(page, 'consulta', 'consulta');
+      await settled(page);
+      expect(await dataRows(page).count()).toBeGreaterThan(0);
+      expect(
+        await grid(page)
+          .getByRole('button', { name: /^Acciones del pago/ })
+          .count(),
+      ).toBe(0);
+      expect(
+        await grid(page)
+          .getByRole('link', { name: /^Ver detalle del pago/ })
+          .count(),
+      ).toBeGreaterThan(0);
+
+      await dataRows(page).first().getByRole('checkbox').click();
+      for (const label of ['Cancelar', 'Cambiar medio de pago', 'Cancelar objeción']) {
+        await expect(bulkButton(page, label).isDisabled(), label).resolves.toBe(true);
+      }
+      expect(await tooltipOf(page, 'CANCEL')).toBe('No tiene permisos para cancelar pagos.');
+      expect(await tooltipOf(page, 'CHANGE_PAYMENT_METHOD')).toBe(
+        'No tiene permisos para cambiar el medio de pago.',
+      );
+      expect(await tooltipOf(page, 'CANCEL_OBJECTION')).toBe('No tiene permisos para cancelar objeciones.');
+      expect(session.problems).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});

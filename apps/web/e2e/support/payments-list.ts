@@ -1,0 +1,114 @@
+import type { Locator, Page } from 'playwright-core';
+import type { Stack } from './stack';
+
+/** Helpers for browser tests of Buscar Pagos (/pagos) and the stubs' admin switches. */
+
+export const grid = (page: Page) => page.getByRole('grid', { name: 'Pagos' });
+export const dataRows = (page: Page) => grid(page).locator('.MuiDataGrid-row');
+export const cells = (page: Page, field: string) =>
+  grid(page).locator(`.MuiDataGrid-row [data-field="${field}"]`);
+export const rowById = (page: Page, id: string) => grid(page).locator(`.MuiDataGrid-row[data-id="${id}"]`);
+
+export async function texts(locator: Locator): Promise<string[]> {
+  return (await locator.allInnerTexts()).map((text) => text.trim());
+}
+
+/** Waits until the grid shows rows (or its empty state) and no loading indicator. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('[role="grid"][aria-label="Pagos"]');
+    if (!root) return false;
+    if (root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
+    return (
+      root.querySelector('.MuiDataGrid-row') !== null ||
+      document.body.innerText.includes('No se encontraron pagos')
+    );
+  });
+}
+
+/** A response of the gateway to the named operation. */
+export function gatewayAnswer(page: Page, operationName: string) {
+  return page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      response.url().includes('/graphql') &&
+      (response.request().postData() ?? '').includes(`"operationName":"${operationName}"`),
+  );
+}
+
+/** Runs an action that must send a new PaymentsSearch, and waits for its answer to be on screen. */
+export async function searchAfter(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const answered = gatewayAnswer(page, 'PaymentsSearch');
+  await action();
+  await answered;
+  await settled(page);
+}
+
+/** Opens /pagos with these parameters (a full load) and waits for its list. */
+export async function openList(page: Page, webUrl: string, params: Record<string, string>): Promise<void> {
+  const search = new URLSearchParams(params).toString();
+  await searchAfter(page, () => page.goto(`${webUrl}/pagos${search ? `?${search}` : ''}`));
+}
+
+/** Waits until the grid shows exactly these row ids, in order. */
+export async function waitForRowIds(page: Page, ids: readonly string[], timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    (expected) => {
+      const rows = [...document.querySelectorAll('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row')];
+      const shown = rows.map((row) => row.getAttribute('data-id'));
+      return JSON.stringify(shown) === JSON.stringify(expected);
+    },
+    ids,
+    { timeout },
+  );
+}
+
+// --- stubs admin ---------------------------------------------------------------------------------------
+
+async function admin(stack: Stack, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${stack.urls.stubs}/__admin/${path}`, {
+    method,
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} /__admin/${path} respondió ${res.status}: ${await res.text()}`);
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+export interface ForcedFailure {
+  service: 'payment';
+  /** Last path segment of the write: cancelar, medio-de-pago, cancelar-objecion... */
+  operation: string;
+  ids: string[];
+  status?: number;
+  code?: string;
+  extended_code?: string;
+  message?: string;
+}
+
+/** Makes exactly these writes fail (POST /__admin/failures). */
+export const forceFailures = (stack: Stack, failure: ForcedFailure) =>
+  admin(stack, 'POST', 'failures', failure);
+export const clearForcedFailures = (stack: Stack) => admin(stack, 'DELETE', 'failures');
+export const resetStubs = (stack: Stack) => admin(stack, 'POST', 'reset');
+
+export interface RecordedRequest {
+  service: string;
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export const recordedRequests = (stack: Stack) =>
+  admin(stack, 'GET', 'requests?service=payment') as Promise<RecordedRequest[]>;
+export const clearRecordedRequests = (stack: Stack) => admin(stack, 'DELETE', 'requests');
+
+/** The ids of the payment writes of one operation the stubs received (POST /payment/pagos/{id}/{operation}). */
+export function writesOf(requests: readonly RecordedRequest[], operation: string): string[] {
+  const pattern = new RegExp(`^/payment/pagos/([^/]+)/${operation}$`);
+  return requests
+    .filter((r) => r.method !== 'GET')
+    .map((r) => pattern.exec(r.path)?.[1])
+    .filter((id): id is string => id !== undefined);
+}
