@@ -9,7 +9,12 @@ import {
   operatorMessage,
   UNAVAILABLE_MESSAGE,
 } from '../../upstream/error-catalogue.js';
-import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../../upstream/errors.js';
+import {
+  UpstreamContractError,
+  UpstreamError,
+  UpstreamTimeout,
+  UpstreamUnavailable,
+} from '../../upstream/errors.js';
 
 export const UNKNOWN_OUTCOME_MESSAGE =
   'Resultado desconocido: la operación no respondió a tiempo. Verificá el estado del pago antes de reintentar.';
@@ -21,6 +26,13 @@ export interface Failure {
   outcome: Exclude<MutationOutcome, 'SUCCESS'>;
   error: OperationError;
 }
+
+/**
+ * Error answers that do not say whether the write was applied: a proxy or load balancer in front of the service
+ * answers 502/504 when the service failed or was slow to answer, possibly after writing; and the RestClient
+ * reports a 2xx whose body it could not read as a 502 `invalid_response`.
+ */
+const UNKNOWN_STATUSES = new Set([502, 504]);
 
 /** Network errors that prove the request never reached the upstream (so nothing was written). */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -37,7 +49,9 @@ function causeCode(error: unknown): string | null {
 
 /**
  * A failed upstream WRITE: timeout -> UNKNOWN; a connection that never opened -> FAILED; a connection lost
- * mid-request -> UNKNOWN; an error answer -> FAILED with the catalogue text, " - ", the extended code.
+ * mid-request -> UNKNOWN; a 502/504 or an unreadable 2xx -> UNKNOWN; a 2xx whose content breaks the contract
+ * (UpstreamContractError from a mapper: the service did something, what is unknown) -> UNKNOWN; any other error
+ * answer -> FAILED with the catalogue text, " - ", the extended code.
  * Anything else is a defect and is rethrown (masked by formatError).
  */
 export function writeFailure(error: unknown): Failure {
@@ -58,6 +72,22 @@ export function writeFailure(error: unknown): Failure {
     return {
       outcome: 'UNKNOWN',
       error: { message: UNKNOWN_OUTCOME_MESSAGE, code: 'UPSTREAM_UNAVAILABLE', extendedCode: null },
+    };
+  }
+  if (error instanceof UpstreamContractError) {
+    return {
+      outcome: 'UNKNOWN',
+      error: { message: UNKNOWN_OUTCOME_MESSAGE, code: 'UPSTREAM_ERROR', extendedCode: null },
+    };
+  }
+  if (error instanceof UpstreamError && UNKNOWN_STATUSES.has(error.status)) {
+    return {
+      outcome: 'UNKNOWN',
+      error: {
+        message: UNKNOWN_OUTCOME_MESSAGE,
+        code: error.status === 504 ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR',
+        extendedCode: null,
+      },
     };
   }
   if (error instanceof UpstreamError) {

@@ -21,6 +21,7 @@ import type {
   Refund,
 } from '../../generated/resolvers-types.js';
 import { operatorMessage } from '../../upstream/error-catalogue.js';
+import { UpstreamContractError } from '../../upstream/errors.js';
 import { obj, str } from '../../shared/values.js';
 import {
   mapWithConcurrency,
@@ -135,15 +136,15 @@ async function paymentWrite(
 ): Promise<PaymentMutationPayload> {
   const prepared = await prepare(ctx, id, kind);
   if (prepared.failure) return failed(ctx, prepared.failure, prepared.payment);
-  let raw: RawPayment;
+  let payment: PaymentModel;
   try {
-    raw = await write(prepared.payment);
+    // Mapped inside: an answer that breaks the contract is an UNKNOWN outcome, not a failed request.
+    payment = remember(ctx, await write(prepared.payment));
   } catch (error) {
     const failure = writeFailure(error);
     forget(ctx, id);
     return failed(ctx, failure, failure.outcome === 'UNKNOWN' ? null : prepared.payment);
   }
-  const payment = remember(ctx, raw);
   return {
     payment: present(ctx, payment),
     error: null,
@@ -238,6 +239,9 @@ export function refreshPayment(ctx: Ctx, rawId: string): Promise<PaymentMutation
 
 // --- refunds ------------------------------------------------------------------------------------------
 
+/** `status` of a refund answer: all approved, none (rejected), or some of a partial refund (partial). */
+const REFUND_ANSWER_STATUSES = new Set(['approved', 'rejected', 'partial']);
+
 /** Refund / partial refund / reverse answer -> payload. Rejected: FAILED, message = the status detail. */
 async function refundWrite(
   ctx: Ctx,
@@ -249,8 +253,17 @@ async function refundWrite(
   const prepared = await prepare(ctx, id, kind);
   if (prepared.failure) return { ...failed(ctx, prepared.failure, prepared.payment), refunds: [] };
   let answer: RawRefundAnswer;
+  let status: string;
+  let refunds: Refund[];
   try {
     answer = await write(prepared.payment);
+    // Read inside: an answer without a known status says nothing about the money (UNKNOWN, not "rejected").
+    status = (str(answer.status) ?? '').toLowerCase();
+    if (!REFUND_ANSWER_STATUSES.has(status)) {
+      throw new UpstreamContractError(`refund answer with status ${JSON.stringify(answer.status)}`);
+    }
+    const rawRefunds = Array.isArray(answer.refunds) ? answer.refunds : answer.refund ? [answer.refund] : [];
+    refunds = rawRefunds.map(mapRefund);
   } catch (error) {
     const failure = writeFailure(error);
     forget(ctx, id);
@@ -259,17 +272,14 @@ async function refundWrite(
       refunds: [],
     };
   }
-  const rawRefunds = Array.isArray(answer.refunds) ? answer.refunds : answer.refund ? [answer.refund] : [];
-  const refunds: Refund[] = rawRefunds.map(mapRefund);
   const payment = await reread(ctx, id);
-  const status = (str(answer.status) ?? '').toLowerCase();
   if (status === 'approved') {
     return { payment: present(ctx, payment), error: null, outcome: 'SUCCESS', message, refunds };
   }
   const detail = str(answer.status_detail);
   const error: OperationError = {
     message: refundRejectionMessage(detail),
-    code: status || 'rejected',
+    code: status,
     extendedCode: detail,
   };
   return { payment: present(ctx, payment), error, outcome: 'FAILED', message: null, refunds };

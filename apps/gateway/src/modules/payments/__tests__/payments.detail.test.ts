@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../../../upstream/errors.js';
+import {
+  UpstreamContractError,
+  UpstreamError,
+  UpstreamTimeout,
+  UpstreamUnavailable,
+} from '../../../upstream/errors.js';
 import {
   mapWithConcurrency,
   readFailure,
@@ -412,6 +417,28 @@ describe('mutation outcomes', () => {
         code: 'invalid_status',
         extendedCode: 'payment_not_cancellable',
       },
+    });
+  });
+  it("a proxy's 502/504 or an unreadable 2xx (the RestClient's 502 invalid_response) is UNKNOWN", () => {
+    const unknown = (code: string) => ({
+      outcome: 'UNKNOWN',
+      error: { message: UNKNOWN_OUTCOME_MESSAGE, code, extendedCode: null },
+    });
+    expect(writeFailure(new UpstreamError('payment', 504, null, null))).toEqual(unknown('UPSTREAM_TIMEOUT'));
+    expect(writeFailure(new UpstreamError('payment', 502, null, null))).toEqual(unknown('UPSTREAM_ERROR'));
+    expect(writeFailure(new UpstreamError('payment', 502, 'invalid_response', null))).toEqual(
+      unknown('UPSTREAM_ERROR'),
+    );
+    // The stubs' injected 500 is answered before any change (docs/upstream-contract.md §2): FAILED.
+    expect(writeFailure(new UpstreamError('payment', 500, 'internal_error', 'injected_fault')).outcome).toBe(
+      'FAILED',
+    );
+    expect(writeFailure(new UpstreamError('payment', 503, null, null)).outcome).toBe('FAILED');
+  });
+  it('a 2xx answer that breaks the contract is UNKNOWN (the service did something)', () => {
+    expect(writeFailure(new UpstreamContractError('unknown payment status: "x"'))).toEqual({
+      outcome: 'UNKNOWN',
+      error: { message: UNKNOWN_OUTCOME_MESSAGE, code: 'UPSTREAM_ERROR', extendedCode: null },
     });
   });
   it('a failed read before the write is FAILED (nothing was written)', () => {
