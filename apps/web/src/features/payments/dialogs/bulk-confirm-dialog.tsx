@@ -57,7 +57,14 @@ export function BulkConfirmDialog({
         {items.length === 1 ? '1 pago seleccionado' : `${items.length} pagos seleccionados`}
       </Typography>
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: '50vh' }}>
-        <Table size="small" stickyHeader aria-label="Pagos seleccionados">
+        <Table
+          size="small"
+          stickyHeader
+          aria-label="Pagos seleccionados"
+          sx={{
+            '& th': { whiteSpace: 'nowrap', fontSize: '0.75rem', fontWeight: 700, color: 'text.secondary' },
+          }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>ID TRANSACCIÓN</TableCell>
@@ -70,10 +77,12 @@ export function BulkConfirmDialog({
           <TableBody>
             {items.map((item) => (
               <TableRow key={item.id}>
-                <TableCell>{item.id}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{item.id}</TableCell>
                 <TableCell>{item.name ?? '—'}</TableCell>
                 <TableCell>{item.concept ?? '—'}</TableCell>
-                <TableCell align="right">{formatAmount(item.amount)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatAmount(item.amount)}
+                </TableCell>
                 <TableCell>{item.status ? <PaymentStatusChip status={item.status} /> : '—'}</TableCell>
               </TableRow>
             ))}

@@ -104,6 +104,7 @@ export function BulkProgressDialog<R extends BulkResultLike>({
       title={title}
       width={MULTI_DIALOG_WIDTH}
       onClose={() => summary.done && onClose(summary)}
+      submitting={!summary.done}
       cancelLabel="Cerrar"
       testId="bulk-progress-dialog"
       extraActions={
