@@ -4,7 +4,7 @@
 // Needs the built apps (`npm run build`; if a dist/ is missing this runs `npx turbo run build` first).
 // Env: BENCH_LATENCY_MS (20) upstream latency per call; BENCH_SECONDS (5) seconds per load run (detail
 // runs get 1.5x); BENCH_ONLY=list,detail,waterfall,floor,bulk,web to run some scenarios; BENCH_GATEWAY_LOG_LEVEL
-// (warn); BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) for the gateway process; BENCH_DETAIL_ID (1000018).
+// (info, as in production); BENCH_NICE (-10) priority of the benchmark's processes; BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) for the gateway process; BENCH_DETAIL_ID (1000018).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, setPriority } from 'node:os';
@@ -86,7 +86,7 @@ const gateway = await startChild('gateway', './child-gateway.mjs', {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: '0',
-    LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info',
     KEYCLOAK_ISSUER: emulator.issuer,
     KEYCLOAK_JWKS_URL: emulator.jwksUrl,
     STUBS_URL: stubs.info.url,

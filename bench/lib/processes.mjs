@@ -14,7 +14,7 @@ const TASKSET = ['/usr/bin/taskset', '/bin/taskset'].find((path) => {
 
 /** Logical CPUs this process may use. */
 export function cpuCount() {
-  const result = spawnSync('nproc');
+  const result = spawnSync('nproc', ['--all']);
   const n = Number(String(result.stdout ?? '').trim());
   return Number.isInteger(n) && n > 0 ? n : 1;
 }
