@@ -131,6 +131,11 @@ describe('payment detail as operador', () => {
     await expect(
       page.getByTestId('section-payer').getByRole('link', { name: 'Ver pagador' }).getAttribute('href'),
     ).resolves.toBe('/pagadores/700001');
+    // The form link opens the checkout page, with /ticket for an approved payment.
+    await expect(action(page, 'FORM_LINK').getAttribute('href')).resolves.toMatch(
+      /\/1000001\/checkout\/ticket$/,
+    );
+    await expect(action(page, 'FORM_LINK').getAttribute('target')).resolves.toBe('_blank');
     await screenshot(page, 'payment-detail-operador-approved');
     await page
       .getByTestId('section-methods')
@@ -445,6 +450,33 @@ describe('payment detail as operador', () => {
     await page.getByTestId('old-version-banner').getByRole('link', { name: 'Ver versión actual' }).click();
     await page.getByTestId('old-version-banner').waitFor({ state: 'detached' });
     await waitForStatus(page, 'refunded');
+  });
+
+  it('looks up the card holder (PAYMENT_HOLDER)', async () => {
+    await resetStubs();
+    await openPayment(page, '1000001');
+    await action(page, 'SHOW_HOLDER').click();
+    const d = dialog(page, 'card-holders-dialog');
+    await d.getByText('MARÍA GONZÁLEZ', { exact: true }).waitFor();
+    await d.getByText('Documento 28456789').waitFor();
+    await d.getByRole('button', { name: 'Cerrar' }).first().click();
+  });
+
+  it('links related payments to each other', async () => {
+    await openPayment(page, '1000022');
+    const related = page.getByTestId('section-related').getByRole('link', { name: 'Pago 1000009' });
+    await related.click();
+    await page.locator('[data-testid="payment-detail"][data-payment-id="1000009"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/pago/1000009');
+    await expect(
+      page.getByTestId('section-related').getByRole('link', { name: 'Pago 1000022' }).isVisible(),
+    ).resolves.toBe(true);
+  });
+
+  it('says so when the payment does not exist', async () => {
+    await page.goto(`${urls.web}/pago/9999999`);
+    await page.getByTestId('payment-not-found').waitFor();
+    await expect(page.getByText('No existe un pago con el ID 9999999.').isVisible()).resolves.toBe(true);
   });
 
   it('shows the subscription, the batch and the metadata link rule', async () => {
