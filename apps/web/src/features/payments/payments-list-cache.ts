@@ -159,6 +159,39 @@ export function applyPaymentChangesToLists(
   return removedByList;
 }
 
+/**
+ * The payments of every cached list as the normalized cache knows them now. An action taken elsewhere (the
+ * payment detail) updated the payment but not the lists it sits in: applying these changes when Buscar Pagos
+ * opens makes those lists follow it too, before the network answers.
+ */
+export function cachedListPayments(cache: ApolloCache): PaymentChange[] {
+  const found = new Map<string, PaymentChange>();
+  cache.modify({
+    broadcast: false,
+    fields: {
+      payments(existing: unknown, { readField }) {
+        if (!isStoredPage(existing)) return existing;
+        for (const row of existing.rows ?? []) {
+          const id = readField<string>('id', row as never);
+          const status = readField<PaymentStatus>('status', row as never);
+          if (!id || !status || found.has(id)) continue;
+          const methods = readField<readonly { mediaPaymentId?: number | null }[]>(
+            'paymentMethods',
+            row as never,
+          );
+          found.set(id, {
+            id,
+            status,
+            mediaPaymentIds: Array.isArray(methods) ? methods.map((m) => m?.mediaPaymentId) : undefined,
+          });
+        }
+        return existing;
+      },
+    },
+  });
+  return [...found.values()];
+}
+
 /** What the mutations answer about a payment, as a change (null without a payment). */
 export function paymentChangeOf(
   payment:

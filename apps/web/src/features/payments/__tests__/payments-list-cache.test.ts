@@ -9,6 +9,7 @@ import {
 import { createCache } from '../../../lib/apollo';
 import {
   applyPaymentChangesToLists,
+  cachedListPayments,
   paymentChangeOf,
   prunedTotal,
   pruneRows,
@@ -234,5 +235,29 @@ describe('applyPaymentChangesToLists (Apollo cache)', () => {
     expect(applyPaymentChangesToLists(cache, []).size).toBe(0);
     expect(applyPaymentChangesToLists(cache, [{ id: '1', status: 'PENDING' }]).size).toBe(0);
     expect(read(cache, vars)).toMatchObject({ total: 1 });
+  });
+
+  it('an action taken elsewhere (the detail) is applied from the normalized cache when the list opens', () => {
+    const cache = createCache();
+    const pending = variables('PENDING', 1);
+    const all = variables(null, 1);
+    writePage(cache, pending, [row('1', 'PENDING'), row('2', 'PENDING')], 12);
+    writePage(cache, all, [row('1', 'PENDING'), row('3', 'APPROVED')], 40);
+    expect(applyPaymentChangesToLists(cache, cachedListPayments(cache)).size).toBe(0);
+
+    writeAnswer(cache, '1', 'REJECTED'); // e.g. cancelled on /pago/1
+    const changes = cachedListPayments(cache);
+    expect(changes.map((c) => [c.id, c.status])).toEqual([
+      ['1', 'REJECTED'],
+      ['2', 'PENDING'],
+      ['3', 'APPROVED'],
+    ]);
+    expect(changes[0]!.mediaPaymentIds).toEqual([1]);
+    applyPaymentChangesToLists(cache, changes);
+    expect(read(cache, pending)).toMatchObject({ rows: [{ id: '2' }], total: 11 });
+    expect(read(cache, all)).toMatchObject({
+      rows: [{ id: '1', status: 'REJECTED' }, { id: '3' }],
+      total: 40,
+    });
   });
 });

@@ -23,6 +23,7 @@ import { usePaymentsListActions, type ListChange } from '../hooks/use-payments-l
 import { usePaymentsListUrl } from '../hooks/use-payments-list-url';
 import type { BulkPaymentResultFragment } from '../../../gql/graphql';
 import { bulkActionStates, type ListActionKind } from '../payments-bulk-rules';
+import { applyPaymentChangesToLists, cachedListPayments } from '../payments-list-cache';
 import { PAYMENTS_MESSAGES, periodLabel } from '../messages';
 import {
   PAGE_SIZE_OPTIONS,
@@ -98,6 +99,11 @@ export default function PaymentsSearchScreen() {
     [client],
   );
   const { runRow, runBulk, applyBulkResults } = usePaymentsListActions(onListChange);
+  // Actions taken elsewhere (the payment detail) updated the payments in the cache, not the cached lists:
+  // the lists follow them as the screen opens, before the network answers.
+  useEffect(() => {
+    applyPaymentChangesToLists(client.cache, cachedListPayments(client.cache));
+  }, [client]);
   const [flow, setFlow] = useState<ListActionFlow | null>(null);
   const startBulk = (kind: ListActionKind) =>
     setFlow({ mode: 'bulk', kind, rows: selectedRows, step: 'confirm' });
