@@ -1,6 +1,8 @@
 import { asciiSlug, companyCuit, randomCbu } from '../../lib/argentine-data.js';
 import { DAY_MS, iso } from '../../lib/dates.js';
+import { derivePrng } from '../../lib/prng.js';
 import type { SeedContext } from '../../lib/service.js';
+import { XSS_COLLECTOR_ID, XSS_COLLECTOR_NAME_PREFIX, XSS_PAYLOADS } from '../payment/seed.js';
 import { CollectorStore, type Collector, type MatchImport, type WithdrawalStrategy } from './store.js';
 
 /** The collectors, in id order from 10001. Payments weight their collector by `weight`. */
@@ -33,7 +35,7 @@ export const COLLECTOR_CATALOGUE: readonly { name: string; activity: string; wei
 
 export const FIRST_COLLECTOR_ID = 10001;
 
-export function seedCollectors({ rng, today }: SeedContext): CollectorStore {
+export function seedCollectors({ rng, seed, today }: SeedContext): CollectorStore {
   const rows = COLLECTOR_CATALOGUE.map((entry, index): Collector => {
     const id = String(FIRST_COLLECTOR_ID + index);
     const slug = asciiSlug(entry.name.split(' ').slice(0, 3).join(''));
@@ -75,5 +77,33 @@ export function seedCollectors({ rng, today }: SeedContext): CollectorStore {
   if (first) Object.assign(first, { withdrawal_strategy: 'batch_accreditation', batch_version: '00004' });
   if (second)
     Object.assign(second, { withdrawal_strategy: 'balance', batch_version: '00003', match_import: null });
+  rows.push(xssCollector(seed, today));
   return new CollectorStore(rows);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// XSS fixture block (docs/upstream-contract.md §7, "XSS fixtures"): collector 10099, whose every string
+// carries a payload of XSS_PAYLOADS, owns the XSS payments 1000090–1000097. Its own PRNG and an id after the
+// catalogue keep every other collector, and the payments' collector draw, as they were.
+// ---------------------------------------------------------------------------------------------------------
+
+function xssCollector(seed: number, today: number): Collector {
+  const rng = derivePrng(seed, 'xss-collector');
+  return {
+    id: XSS_COLLECTOR_ID,
+    signature: XSS_COLLECTOR_ID,
+    name: `${XSS_COLLECTOR_NAME_PREFIX} <img src=x onerror="window.__xss=1"> ${XSS_PAYLOADS[0]}`,
+    cuit: companyCuit(rng),
+    activity: 'club',
+    email: '"><svg onload=window.__xss=1>@xss.example.com.ar',
+    status: 'active',
+    // Outside the v1/v2 contract on purpose: the screens show it as text.
+    checkout_version: (XSS_PAYLOADS[5] ?? 'v2') as Collector['checkout_version'],
+    match_import: null,
+    withdrawal_strategy: 'balance',
+    batch_version: '00003',
+    bank_account: { cbu: randomCbu(rng), holder: XSS_PAYLOADS[11] ?? 'XSS' },
+    notification_url: 'javascript:window.__xss=1',
+    created_date: iso(today - 90 * DAY_MS + 10 * 3_600_000),
+  };
 }

@@ -770,7 +770,7 @@ export function seedPayments({ seed, today, stores }: SeedContext): PaymentStore
   });
 
   const collectorWeights = collectors
-    .filter((item) => item.status === 'active')
+    .filter((item) => item.status === 'active' && !isXssFixtureCollectorId(item.id))
     .map((item, index) => [item, 12 - Math.min(10, index % 11)] as const);
 
   // The current month up to the start of today (on the 1st, the first half of today).
@@ -923,7 +923,10 @@ export function seedPayments({ seed, today, stores }: SeedContext): PaymentStore
     later.relateds.push({ type: 'original', paymentId: original.id });
   });
 
-  const all = [...fixtures, ...generated];
+  // XSS fixtures last, apart from the rest (see the block at the end of this file).
+  const xss = xssFixtures(seed, today, context, collector);
+
+  const all = [...fixtures, ...generated, ...xss];
   const versions = new Map<string, VersionEntry[]>(all.map((built) => [built.payment.id, built.versions]));
   const store = new PaymentStore(
     all.map((built) => built.payment),
@@ -1198,4 +1201,246 @@ function fixturePlans(today: number, collector: (id: string) => Collector): Plan
   ];
   // Every fixture but 1000020 has a notification URL, whatever the seed.
   return plans.map((plan) => ({ ...plan, withNotificationUrl: plan.withNotificationUrl ?? true }));
+}
+
+// =========================================================================================================
+// XSS fixture block (docs/upstream-contract.md §7, "XSS fixtures").
+//
+// Payments 1000090–1000097 of collector 10099 carry a payload of XSS_PAYLOADS in every upstream string the
+// screens show (payer, concepts, references, status details, methods, holders, fees, refunds, metadata keys
+// and values, notifications, collector notifications, source, presets, URLs), so browser tests can check
+// that each renders as text. They are built apart from the rest: their own PRNGs, refund ids from 3900001,
+// notification ids from 7900001, request dates 45 to 52 days back and no pending payment, so no other
+// payment, id or count the rest of the seed promises changes.
+// =========================================================================================================
+
+/** Each payload, if it ever ran, sets `window.__xss` (or opens an alert): tests assert neither happens. */
+export const XSS_PAYLOADS: readonly string[] = [
+  '<script>window.__xss=1</script>',
+  '<img src=x onerror="window.__xss=1">',
+  '<svg onload=window.__xss=1>',
+  'javascript:window.__xss=1',
+  '"><iframe srcdoc="<script>parent.__xss=1</script>">',
+  "{{constructor.constructor('window.__xss=1')()}}",
+  '<a href="javascript:window.__xss=1">clic aquí</a>',
+  '\u202E<b onmouseover=window.__xss=1>gnp.exe\u202C (RTL)',
+  `${'Ñandú guaraní '.repeat(300)}<script>window.__xss=1</script>`,
+  '%3Cscript%3Ewindow.__xss%3D1%3C%2Fscript%3E',
+  '<div style="background:url(javascript:window.__xss=1);width:expression(window.__xss=1)">estilo</div>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=1>',
+  "';window.__xss=1;//</script><script>window.__xss=1</script>",
+  '<details open ontoggle=window.__xss=1>',
+  '<input autofocus onfocus=window.__xss=1>',
+  '&lt;script&gt;window.__xss=1&lt;/script&gt;',
+  '<object data="javascript:window.__xss=1"></object>',
+  '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1">',
+  'data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3M9MTwvc2NyaXB0Pg==',
+  '<noscript><p title="</noscript><img src=x onerror=window.__xss=1>">',
+  '${window.__xss=1}#{window.__xss=1}<%= window.__xss=1 %>',
+  '<form><button formaction=javascript:window.__xss=1>Enviar</button></form>',
+  '<svg><animate onbegin=window.__xss=1 attributeName=x dur=1s>',
+  ' \tJaVaScRiPt:window.__xss=1',
+  '<img src=x onerror=alert(document.domain)>',
+  '＜script＞window.__xss=1＜/script＞',
+  '<scr\u200Bipt>window.__xss=1</scr\u200Bipt>',
+  '<iframe src="javascript:window.top.__xss=1"></iframe>',
+  '<base href="javascript:window.__xss=1//">',
+  '<style>@import "javascript:window.__xss=1";</style><link rel=stylesheet href=javascript:window.__xss=1>',
+  '&#106;avascript:window.__xss=1',
+  'javascript:alert(document.domain)//https://api.example.com.ar/webhooks',
+];
+
+/** The payloads for URL-ish fields (notification_url, back_url, ids that become links). */
+export const XSS_URL_PAYLOADS: readonly string[] = [
+  'javascript:window.__xss=1',
+  ' \tJaVaScRiPt:window.__xss=1',
+  'data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3M9MTwvc2NyaXB0Pg==',
+  '&#106;avascript:window.__xss=1',
+  'javascript:alert(document.domain)//https://api.example.com.ar/webhooks',
+  '<a href="javascript:window.__xss=1">clic aquí</a>',
+];
+
+export const XSS_COLLECTOR_ID = '10099';
+/** What the XSS collector's name starts with (search it in the collector pickers). */
+export const XSS_COLLECTOR_NAME_PREFIX = 'Entidad XSS';
+/** What every XSS payer's name starts with (search it in Buscar Pagos). */
+export const XSS_PAYER_NAME_PREFIX = 'Pagador XSS';
+export const FIRST_XSS_PAYMENT_ID = 1000090;
+const FIRST_XSS_REFUND_ID = 3900001;
+const FIRST_XSS_NOTIFICATION_ID = 7900001;
+
+export const isXssFixtureCollectorId = (id: string): boolean => id === XSS_COLLECTOR_ID;
+
+/** True for the reserved XSS payment ids 1000090–1000099. */
+export const isXssFixturePaymentId = (id: string): boolean =>
+  /^\d+$/.test(id) && Number(id) >= FIRST_XSS_PAYMENT_ID && Number(id) <= FIRST_XSS_PAYMENT_ID + 9;
+
+const XSS_EMAIL_PREFIXES = [
+  '"><svg/onload=window.__xss=1>',
+  '<img/src=x/onerror=window.__xss=1>',
+  'javascript:window.__xss=1//',
+  "'-alert(1)-'",
+];
+
+const XSS_PLANS: readonly Pick<Plan, 'status' | 'type' | 'kinds' | 'methodStatuses' | 'installments'>[] = [
+  { status: 'approved', type: 'online', kinds: [9], installments: 3 }, // 1000090: every section
+  { status: 'refunded', type: 'online', kinds: [5], installments: 1 }, // 1000091: refund, 3 versions
+  { status: 'partial', type: 'online', kinds: [9, 7], methodStatuses: ['approved', 'rejected'] }, // 1000092
+  { status: 'rejected', type: 'online', kinds: [9], installments: 1 }, // 1000093
+  { status: 'objected', type: 'online', kinds: [2], installments: 1 }, // 1000094: 3 versions
+  { status: 'issued', type: 'online', kinds: [1] }, // 1000095: CBU, change of method
+  { status: 'approved', type: 'online', kinds: [92], installments: 1 }, // 1000096: token conversion
+  { status: 'approved', type: 'qr', kinds: [10, 94] }, // 1000097: QR, two methods
+];
+
+/** Builds the XSS payments (ids, notifications, collector notifications and holders included). */
+function xssFixtures(
+  seed: number,
+  today: number,
+  context: Context,
+  collector: (id: string) => Collector,
+): Built[] {
+  const owner = collector(XSS_COLLECTOR_ID);
+  // Own refund ids: the store's counter for new refunds stays where the rest of the seed left it.
+  const xssContext: Context = { ...context, refundSeq: { value: FIRST_XSS_REFUND_ID - 1 } };
+  let notificationSeq = FIRST_XSS_NOTIFICATION_ID - 1;
+  const built = XSS_PLANS.map((partial, index): Built => {
+    const id = String(FIRST_XSS_PAYMENT_ID + index);
+    let cursor = index * 5;
+    const pick = (): string => XSS_PAYLOADS[cursor++ % XSS_PAYLOADS.length] ?? '';
+    let urlCursor = index;
+    const pickUrl = (): string => XSS_URL_PAYLOADS[urlCursor++ % XSS_URL_PAYLOADS.length] ?? '';
+    const payer: SeedPayer = {
+      id: String(790_090 + index),
+      name: `${XSS_PAYER_NAME_PREFIX} ${String(index + 1).padStart(2, '0')} ${pick()}`,
+      email: `${XSS_EMAIL_PREFIXES[index % XSS_EMAIL_PREFIXES.length] ?? ''}pagador${id}@xss.example.com.ar`,
+      dni: String(20_000_000 + index * 1_111_111),
+    };
+    const result = build(
+      derivePrng(seed, `xss-fixture:${index}`),
+      {
+        ...partial,
+        requestMs: today - (45 + index) * DAY_MS + 10 * HOUR_MS,
+        collector: owner,
+        payer,
+        lines: 2,
+        retryable: partial.status === 'rejected' ? true : undefined,
+        retryActive: true,
+        statusDetail: partial.status === 'rejected' ? pick() : undefined,
+        bySubscription: false,
+        subscriptionFailures: false,
+        withNotificationUrl: true,
+        withBatch: false,
+        simulation: {},
+      },
+      xssContext,
+    );
+    const payment = result.payment;
+    payment.id = id;
+    // Mutated in place: every version materializes from this object, so the history shows them too.
+    payment.status_detail = partial.status === 'rejected' ? payment.status_detail : pick();
+    payment.payer.identification.country = pick();
+    for (const line of payment.details) {
+      line.concept_id = pick();
+      line.concept_description = pick();
+      line.external_reference = pick();
+    }
+    payment.reference = pick();
+    payment.external_transaction_id = pick();
+    payment.notification_url = pickUrl();
+    payment.back_url = pickUrl();
+    for (const fee of payment.fee_details) fee.description = pick();
+    for (const method of payment.payment_methods) {
+      method.media_payment_detail = pick();
+      method.promotion_id = pick();
+      method.authorization_code = method.authorization_code === null ? null : pick();
+      method.coupon_number = method.coupon_number === null ? null : pick();
+      method.gateway.status_detail = pick();
+      method.gateway.ppt_owner = pick();
+      if (method.currency_conversion_info) {
+        method.currency_conversion_info.original_currency = pick();
+        method.currency_conversion_info.destination_currency = pick();
+      }
+    }
+    for (const refund of payment.refunds) {
+      refund.reason = pick();
+      refund.status_detail = pick();
+      refund.external_reference = pick();
+      refund.transaction_id = pick();
+    }
+    payment.metadata = {
+      [pick()]: pick(),
+      canal: pick(),
+      [`lote_${pick()}`]: { archivo: pick(), filas: [pick(), 3] },
+      subscription_request: [
+        {
+          status_code: 200,
+          subscription_id: pickUrl(),
+          message: null,
+          date: iso(Date.parse(payment.request_date)),
+        },
+        {
+          status_code: 418,
+          subscription_id: null,
+          message: pick(),
+          date: iso(Date.parse(payment.request_date)),
+        },
+      ],
+    };
+    payment.source = { id: '1', name: pick(), type: pick() };
+    payment.presets.actions.push({ name: pick(), active: false });
+    const created = Date.parse(payment.request_date) + MINUTE_MS;
+    payment.notifications.push(
+      { id: String(++notificationSeq), date: iso(created), type: 'email', action: pick() },
+      {
+        id: String(++notificationSeq),
+        date: iso(created + HOUR_MS),
+        type: pick(),
+        action: 'payment_reminder',
+      },
+    );
+    const sent = Date.parse(payment.last_update_date) + 5_000;
+    payment.collector_notifications.push(
+      {
+        url: payment.notification_url,
+        response: pick(),
+        status: 'error',
+        status_detail: pick(),
+        retry_count: 3,
+        original_request: JSON.stringify({
+          id,
+          status: payment.status,
+          payer: payment.payer.name,
+          nota: pick(),
+        }),
+        last_retry: iso(sent),
+      },
+      {
+        url: pickUrl(),
+        response: JSON.stringify({ received: pick() }),
+        status: pick(),
+        status_detail: pick(),
+        retry_count: 0,
+        original_request: pick(),
+        last_retry: iso(sent + MINUTE_MS),
+      },
+    );
+    result.holders.splice(
+      0,
+      result.holders.length,
+      ...payment.payment_methods.map(() => ({ holder_name: pick(), holder_id: payer.dni })),
+    );
+    return result;
+  });
+  // Related payments whose type (and one id) are payloads: the links must stay inside the app.
+  const [first, , , rejected] = built.map((item) => item.payment);
+  if (first && rejected) {
+    first.relateds.push(
+      { type: XSS_PAYLOADS[2] ?? 'retry', paymentId: rejected.id },
+      { type: XSS_PAYLOADS[3] ?? 'retry', paymentId: XSS_URL_PAYLOADS[0] ?? 'javascript:' },
+    );
+    rejected.relateds.push({ type: XSS_PAYLOADS[1] ?? 'original', paymentId: first.id });
+    first.by_subscription = XSS_URL_PAYLOADS[0] ?? null;
+  }
+  return built;
 }
