@@ -43,6 +43,10 @@ const detailId = process.env.BENCH_DETAIL_ID ?? '1000018';
 const log = (line) => console.log(line);
 const started = performance.now();
 const { round } = scenarios;
+const median = (values) => {
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
+};
 
 const pinned = canPin();
 const results = {
@@ -230,6 +234,9 @@ await attempt('web', async () => {
     web_list_visible_ms: round(sorted[Math.floor(sorted.length / 2)], 0),
     web_list_visible_max_ms: round(sorted.at(-1), 0),
     web_list_graphql_requests: visible.perRun.at(-1).graphqlOperations.length,
+    web_screen_chunk_requested_ms: round(median(visible.perRun.map((r) => r.screenChunkAt)), 0),
+    web_list_query_start_ms: round(median(visible.perRun.map((r) => r.listQueryStart)), 0),
+    web_list_query_end_ms: round(median(visible.perRun.map((r) => r.listQueryEnd)), 0),
   });
   details.web.visible = visible;
   log(`  /pagos rows visible: ${visible.times.map((t) => t.toFixed(0)).join(', ')} ms`);

@@ -168,10 +168,27 @@ export async function measureListVisible({ latencyMs, runs = 5, log = () => {} }
       await rows.waitFor({ state: 'visible', timeout: 30_000 });
       await page.waitForFunction(() => window.__benchRowsAt !== undefined, undefined, { timeout: 10_000 });
       const ms = await page.evaluate(() => window.__benchRowsAt);
+      // Where the time goes: when the screen's chunk was asked for, and the last GraphQL request before the rows.
+      const phases = await page.evaluate((rowsAt) => {
+        const entries = window.performance.getEntriesByType('resource');
+        const chunk = entries.find((e) => /\/assets\/payments-search-screen-/.test(e.name));
+        const queries = entries.filter((e) => /\/graphql$/.test(e.name) && e.startTime < rowsAt);
+        const last = queries.at(-1);
+        return {
+          screenChunkAt: chunk ? chunk.startTime : null,
+          listQueryStart: last ? last.startTime : null,
+          listQueryEnd: last ? last.responseEnd : null,
+        };
+      }, ms);
       page.off('response', onResponse);
       page.off('request', onRequest);
       times.push(ms);
-      perRun.push({ ms, jsRequests: js.count, graphqlOperations: graphql.filter((op) => op !== '?') });
+      perRun.push({
+        ms,
+        ...phases,
+        jsRequests: js.count,
+        graphqlOperations: graphql.filter((op) => op !== '?'),
+      });
     }
     return { times, perRun, firstWithLoginMs: firstMs };
   } finally {
