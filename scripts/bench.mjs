@@ -104,6 +104,7 @@ const env = {
   stubsUrl: stubs.info.url,
   token,
   gatewayPid: gateway.pid,
+  stubsPid: stubs.pid,
   seconds: { list: baseSeconds, detail: baseSeconds * 1.5 },
   log,
 };
@@ -203,6 +204,8 @@ try {
       bulk100_ms: round(b.measuredMs, 1),
       bulk100_ideal_ms: b.idealMs,
       bulk100_direct_ms: round(b.directMs, 1),
+      bulk100_direct_ratio: round(b.directMs / b.idealMs),
+      bulk100_stub_cpu_ms_per_call: round(b.stubCpuMsPerCall),
       bulk100_concurrency: b.concurrency,
       bulk100_upstream_writes: b.writes,
       bulk100_upstream_reads: b.reads,

@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LIST_QUERY, bulkCancelDocument, detailDocument, withTypename } from './documents.mjs';
+import { cpuTimeMs } from './processes.mjs';
 import {
   graphql,
   httpCall,
@@ -199,8 +200,10 @@ export async function bulkScenario(env, { latencyMs, times = 5, size = 100 }) {
   // The same calls made directly: the reads in parallel, then the writes by a pool of `concurrency` workers.
   const readReplays = reads.map((r) => replayable(stubsUrl, r));
   const writeReplays = writes.map((r) => replayable(stubsUrl, r));
+  let stubCpuMs = 0;
   const direct = async () => {
     await reset();
+    const cpu0 = env.stubsPid ? cpuTimeMs(env.stubsPid) : null;
     const t0 = performance.now();
     await Promise.all(readReplays.map((call) => httpCall(call.method, call.url, call.headers, call.body)));
     const queue = [...writeReplays];
@@ -211,7 +214,9 @@ export async function bulkScenario(env, { latencyMs, times = 5, size = 100 }) {
         }
       }),
     );
-    return performance.now() - t0;
+    const ms = performance.now() - t0;
+    if (cpu0 !== null) stubCpuMs += cpuTimeMs(env.stubsPid) - cpu0;
+    return ms;
   };
   const wall = [];
   const directTimes = [];
@@ -243,6 +248,7 @@ export async function bulkScenario(env, { latencyMs, times = 5, size = 100 }) {
     idealMs,
     directMs,
     ratio: measuredMs / idealMs,
+    stubCpuMsPerCall: env.stubsPid ? stubCpuMs / (times * (reads.length + writes.length)) : null,
   };
 }
 
