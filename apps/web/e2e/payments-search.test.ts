@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
+import {
+  cells,
+  dataRows,
+  grid,
+  openList as openListAt,
+  searchAfter,
+  settled,
+  texts,
+} from './support/payments-list';
 import { startTestStack, type Stack } from './support/stack';
 
 /**
@@ -57,41 +66,8 @@ function recordSearches(page: Page): SearchVariables[] {
   return searches;
 }
 
-const grid = (page: Page) => page.getByRole('grid', { name: 'Pagos' });
-const dataRows = (page: Page) => grid(page).locator('.MuiDataGrid-row');
-const cells = (page: Page, field: string) => grid(page).locator(`.MuiDataGrid-row [data-field="${field}"]`);
 const query = (page: Page) => new URL(page.url()).searchParams;
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** Waits until the grid shows rows (or its empty state) and no loading indicator. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.querySelector('[role="grid"][aria-label="Pagos"]');
-    if (!root) return false;
-    if (root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
-    return (
-      root.querySelector('.MuiDataGrid-row') !== null ||
-      document.body.innerText.includes('No se encontraron pagos')
-    );
-  });
-}
-
-/** Runs an action that must send a new PaymentsSearch, and waits for its answer to be on screen. */
-async function searchAfter(page: Page, action: () => Promise<unknown>): Promise<void> {
-  const answered = page.waitForResponse(
-    (response) =>
-      response.request().method() === 'POST' &&
-      response.url().includes('/graphql') &&
-      (response.request().postData() ?? '').includes('"operationName":"PaymentsSearch"'),
-  );
-  await action();
-  await answered;
-  await settled(page);
-}
-
-async function texts(locator: Locator): Promise<string[]> {
-  return (await locator.allInnerTexts()).map((text) => text.trim());
-}
 
 /** "$ 1.234,56" -> 1234.56 */
 function amountOf(text: string): number {
@@ -136,10 +112,7 @@ async function runSearch(page: Page, text: string): Promise<void> {
 }
 
 /** Opens /pagos with these parameters (a full load) and waits for its list. */
-async function openList(page: Page, params: Record<string, string>): Promise<void> {
-  const search = new URLSearchParams(params).toString();
-  await searchAfter(page, () => page.goto(`${stack.urls.web}/pagos${search ? `?${search}` : ''}`));
-}
+const openList = (page: Page, params: Record<string, string>) => openListAt(page, stack.urls.web, params);
 
 describe('Buscar Pagos as operador', () => {
   let session: Session;
@@ -359,6 +332,14 @@ describe('Buscar Pagos as operador', () => {
     await searchAfter(page, () => grid(page).getByRole('columnheader', { name: 'IMPORTE' }).click());
     expect(query(page).get('status')).toBe('approved');
     expect(query(page).get('sort')).toBe('final_amount:asc');
+    // Under load the grid may still show the previous answer for a moment: wait for this one.
+    await expect
+      .poll(async () => {
+        const statuses = await texts(cells(page, 'status'));
+        const amounts = (await texts(cells(page, 'finalAmount'))).map(amountOf);
+        return statuses.length > 0 && statuses.every((s) => s === 'Aprobado') && isSorted(amounts, 'asc');
+      })
+      .toBe(true);
     const listUrl = page.url();
     const ids = await texts(cells(page, 'id'));
 
@@ -379,11 +360,15 @@ describe('Buscar Pagos as operador', () => {
     expect(page.url()).toBe(listUrl);
     expect(await texts(cells(page, 'id'))).toEqual(ids);
 
-    // With the browser's back button.
+    // With the browser's back button. Apollo may reuse the list it just showed (a quick back keeps the
+    // query's subscription), so no new request is required: the same list must come back.
     await history.click();
     await page.waitForURL((url) => url.pathname === '/exportaciones');
-    await searchAfter(page, () => page.goBack());
+    await page.goBack();
+    await page.waitForURL(listUrl);
+    await settled(page);
     expect(page.url()).toBe(listUrl);
+    expect(await texts(cells(page, 'id'))).toEqual(ids);
 
     // Typing the bare address in the same tab.
     await searchAfter(page, () => page.goto(`${stack.urls.web}/pagos`));

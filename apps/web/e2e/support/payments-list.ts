@@ -36,11 +36,22 @@ export function gatewayAnswer(page: Page, operationName: string) {
   );
 }
 
-/** Runs an action that must send a new PaymentsSearch, and waits for its answer to be on screen. */
+/**
+ * Runs an action that must send a new PaymentsSearch, and waits for its answer to be on screen: the grid
+ * shows exactly the answer's rows (the answer reaching the browser is not enough, React renders it later).
+ */
 export async function searchAfter(page: Page, action: () => Promise<unknown>): Promise<void> {
   const answered = gatewayAnswer(page, 'PaymentsSearch');
   await action();
-  await answered;
+  const response = await answered;
+  let ids: string[] | undefined;
+  try {
+    const body = (await response.json()) as { data?: { payments?: { rows?: { id: string }[] } } };
+    ids = body.data?.payments?.rows?.map((row) => row.id);
+  } catch {
+    ids = undefined; // not JSON: an error answer, shown as such
+  }
+  if (ids) await waitForRowIds(page, ids);
   await settled(page);
 }
 
