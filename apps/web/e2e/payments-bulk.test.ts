@@ -319,6 +319,81 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await page.keyboard.press('Escape');
     expect(session.problems).toEqual([]);
   });
+  it('bulk change of payment method: the payments stay in the Emitido list, their new card in place', async () => {
+    await openList(page, stack.urls.web, { status: 'issued', page_size: '10' });
+    const before = await texts(cells(page, 'id'));
+    const total = await page.getByTestId('result-count').innerText();
+    const chosen = before.slice(0, 2);
+    for (const id of chosen) await rowById(page, id).getByRole('checkbox').click();
+    await expect(bulkButton(page, 'Cambiar medio de pago').isEnabled()).resolves.toBe(true);
+    await bulkButton(page, 'Cambiar medio de pago').click();
+
+    const confirm = page.getByTestId('bulk-confirm-dialog');
+    expect(await texts(confirm.locator('tbody tr td:first-child'))).toEqual(chosen);
+    await confirm.getByRole('button', { name: 'Continuar' }).click();
+
+    const d = page.getByTestId('change-payment-method-dialog');
+    await d.getByText('los 2 pagos seleccionados', { exact: false }).waitFor();
+    const submit = d.getByRole('button', { name: 'Guardar' });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await d.getByLabel('Número de tarjeta').fill('4507990000004905');
+    await d.getByLabel('Vencimiento (MM/AAAA)').fill(`12${new Date().getFullYear() + 2}`);
+    await d.getByLabel('Nombre del titular').fill('Juan Pérez');
+    await d.getByLabel('DNI del titular').fill('30123456');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await clearRecordedRequests(stack);
+    await submit.click();
+
+    const progress = page.getByTestId('bulk-progress-dialog');
+    await expect
+      .poll(() => progress.getByTestId('bulk-summary').innerText(), { timeout: 15_000 })
+      .toBe('Finalizado: 2 correctos, 0 con error.');
+    await expect(progress.getByTestId('bulk-item-message').allInnerTexts()).resolves.toEqual([
+      'Medio de pago actualizado correctamente',
+      'Medio de pago actualizado correctamente',
+    ]);
+    expect(writesOf(await recordedRequests(stack), 'medio-de-pago').sort()).toEqual([...chosen].sort());
+    await progress.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+    await progress.waitFor({ state: 'detached' });
+
+    // Still issued: nothing leaves, the total stays, the method column shows the new card.
+    expect(await texts(cells(page, 'id'))).toEqual(before);
+    await expect(page.getByTestId('result-count').innerText()).resolves.toBe(total);
+    for (const id of chosen) {
+      await expect(rowById(page, id).locator('[data-field="paymentMethods"]').innerText()).resolves.toContain(
+        '4905',
+      );
+    }
+  });
+
+  it('bulk cancel objection of every objected payment: the emptied list reloads to its empty state', async () => {
+    await openList(page, stack.urls.web, { status: 'objected', page_size: '25' });
+    const ids = await texts(cells(page, 'id'));
+    expect(ids.length).toBeGreaterThan(1);
+    await page.getByRole('checkbox', { name: 'Seleccionar todas las filas' }).click();
+    await expect(bulkButton(page, 'Cancelar').isDisabled()).resolves.toBe(true);
+    await bulkButton(page, 'Cancelar objeción').click();
+    await page.getByTestId('bulk-confirm-dialog').getByRole('button', { name: 'Continuar' }).click();
+    const d = page.getByTestId('cancel-reason-dialog');
+    await d.getByRole('heading', { name: 'Cancelar objeción' }).waitFor();
+    await d.getByLabel('Ingrese el motivo').fill('Objeción resuelta con el banco');
+    const reloaded = gatewayAnswer(page, 'PaymentsSearch');
+    await d.getByRole('button', { name: 'Cancelar objeción' }).click();
+
+    const progress = page.getByTestId('bulk-progress-dialog');
+    await expect
+      .poll(() => progress.getByTestId('bulk-summary').innerText(), { timeout: 15_000 })
+      .toBe(`Finalizado: ${ids.length} correctos, 0 con error.`);
+    await reloaded;
+    await progress.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+    await page.getByText('No se encontraron pagos').waitFor();
+    await expect(page.getByTestId('result-count').innerText()).resolves.toBe('0 pagos');
+    for (const id of ids.slice(0, 2)) {
+      const res = await fetch(`${stack.urls.stubs}/payment/pagos/${id}`);
+      expect(((await res.json()) as { status: string }).status).toBe('approved');
+    }
+    expect(session.problems).toEqual([]);
+  });
 });
 
 describe('Buscar Pagos: bulk and row actions as consulta', () => {
