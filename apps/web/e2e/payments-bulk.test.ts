@@ -161,6 +161,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     expect((await confirm.locator('.MuiDialog-paper').boundingBox())?.width).toBe(850);
     expect(await texts(confirm.locator('tbody tr td:first-child'))).toEqual(ids);
     await confirm.getByText('10 pagos seleccionados').waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in
     await screenshot(page, 'payments-bulk-confirm');
     await confirm.getByRole('button', { name: 'Continuar' }).click();
 
