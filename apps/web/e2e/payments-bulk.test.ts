@@ -133,8 +133,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     const ids = await texts(cells(page, 'id'));
     expect(ids).toHaveLength(10);
     const total = Number((await page.getByTestId('result-count').innerText()).replace(/\D/g, ''));
-    expect(total).toBeGreaterThan(10);
-    expect(total).toBeLessThanOrEqual(20); // page 2 holds the rest
+    expect(total, 'the seed has more than 10 pending payments this month').toBeGreaterThan(10);
     const failing = [ids[1]!, ids[4]!, ids[8]!];
     const succeeding = ids.filter((id) => !failing.includes(id));
     await forceFailures(stack, {
@@ -238,7 +237,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await progress.waitFor({ state: 'detached' });
     await expect(page.getByTestId('result-count').textContent()).resolves.toBe(`${total - 10} pagos`);
     const after = await statusOfRows(page);
-    expect(after).toHaveLength(total - 10);
+    expect(after).toHaveLength(Math.min(total - 10, 10));
     expect(after.every((r) => r.status === 'Pendiente')).toBe(true);
     expect(after.some((r) => ids.includes(r.id))).toBe(false);
     // The list state kept in session storage is the one shown.
