@@ -304,3 +304,30 @@ export function withTypename(query) {
     }),
   );
 }
+
+/**
+ * Buscar Pagos as the web asks for it (PaymentsSearch when it exists) with 50 rows, plus `collector { id name }`
+ * in every row (the Entidad column the scenario measures); LIST_QUERY otherwise.
+ */
+export function listDocument() {
+  const web = webOperation(/^payments-search\.graphql$/, 'payments', { page: 1, pageSize: 50 });
+  if (!web) return { source: 'bench/lib/documents.mjs', query: LIST_QUERY, variables: {} };
+  const field = (name, selections) => ({
+    kind: Kind.FIELD,
+    name: { kind: Kind.NAME, value: name },
+    ...(selections ? { selectionSet: { kind: Kind.SELECTION_SET, selections } } : {}),
+  });
+  const collector = field('collector', [field('id'), field('name')]);
+  const query = print(
+    visit(parse(web.query), {
+      Field(node) {
+        if (node.name.value !== 'rows' || !node.selectionSet) return undefined;
+        const selections = node.selectionSet.selections.filter(
+          (s) => !(s.kind === Kind.FIELD && s.name.value === 'collector'),
+        );
+        return { ...node, selectionSet: { ...node.selectionSet, selections: [...selections, collector] } };
+      },
+    }),
+  );
+  return { source: `${web.source} + collector { id name }`, query, variables: web.variables };
+}

@@ -1,7 +1,7 @@
 // The benchmark's scenarios. Each one measures the gateway and the same upstream calls made directly.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LIST_QUERY, bulkCancelDocument, detailDocument, withTypename } from './documents.mjs';
+import { bulkCancelDocument, detailDocument, listDocument, withTypename } from './documents.mjs';
 import { cpuTimeMs } from './processes.mjs';
 import {
   graphql,
@@ -74,10 +74,12 @@ async function compare(env, name, { query, variables, inputIds, concurrencies, s
 }
 
 export async function listScenario(env) {
-  const query = withTypename(LIST_QUERY);
+  const doc = listDocument();
+  const query = withTypename(doc.query);
+  env.log(`  list: ${doc.source}, variables ${JSON.stringify(doc.variables)}`);
   const result = await compare(env, 'list', {
     query,
-    variables: {},
+    variables: doc.variables,
     inputIds: [],
     concurrencies: [1, 10],
     seconds: env.seconds.list,
@@ -87,7 +89,7 @@ export async function listScenario(env) {
   if (rows.length !== 50 || named !== 50)
     throw new Error(`list: ${rows.length} rows, ${named} with a collector name`);
   const collectorIds = [...new Set(rows.map((row) => row.collector.id))];
-  return { ...result, query, collectorIds };
+  return { ...result, query, variables: doc.variables, source: doc.source, collectorIds };
 }
 
 export async function detailScenario(env, id) {
@@ -121,7 +123,7 @@ export async function waterfallScenario(env, list, times = 9) {
   }));
   const calls = [listCall, ...collectorCalls];
   const op = sequentialOp(calls);
-  const viaGateway = () => graphql(env.gatewayUrl, env.token, list.query);
+  const viaGateway = () => graphql(env.gatewayUrl, env.token, list.query, list.variables);
   await op();
   await viaGateway();
   // Alternate one waterfall and one GraphQL request, `times` rounds.
