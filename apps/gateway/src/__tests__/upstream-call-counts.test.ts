@@ -5,6 +5,7 @@ import { loadConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
 import { gql } from './http-helpers.js';
+import { webOperation, withWebFragments } from './web-documents.js';
 
 /**
  * Exact upstream call counts of the screens' queries, read from the stubs' /__admin/requests: an N+1 or a
@@ -82,26 +83,16 @@ interface ListData {
   };
 }
 
-/** Buscar Pagos with the collector's name (Entidad), as the list screen asks for it. */
-const LIST = /* GraphQL */ `
+/**
+ * Buscar Pagos: the web's own row (fragment PaymentsTableRow, with its actions) plus the collector's name
+ * (Entidad), so the batched collector lookup is exercised too.
+ */
+const LIST = withWebFragments(/* GraphQL */ `
   query CountList($pageSize: Int, $page: Int) {
     payments(pageSize: $pageSize, page: $page) {
       total
       rows {
-        id
-        requestDate
-        conceptId
-        conceptDescription
-        finalAmount
-        status
-        payer {
-          name
-        }
-        paymentMethods {
-          mediaPaymentId
-          mediaPaymentName
-          lastFourDigits
-        }
+        ...PaymentsTableRow
         collectorId
         collector {
           id
@@ -110,7 +101,7 @@ const LIST = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
 describe('Buscar Pagos', () => {
   it.each([
@@ -132,125 +123,8 @@ describe('Buscar Pagos', () => {
   });
 });
 
-/** The payment detail screen's query (the web's PaymentDetail document, without __typename). */
-const DETAIL = /* GraphQL */ `
-  query CountDetail($id: ID!, $withFees: Boolean!, $withBatch: Boolean!) {
-    payment(id: $id) {
-      id
-      status
-      statusDetail
-      type
-      requestDate
-      lastUpdateDate
-      dueDate
-      lastDueDate
-      processDate
-      rejectedDate
-      cancelDate
-      paidDate
-      accreditationDate
-      refundedDate
-      externalTransactionId
-      finalAmount
-      currencyId
-      details {
-        conceptId
-        conceptDescription
-        amount
-        externalReference
-      }
-      reference
-      notificationUrl
-      payer {
-        id
-        name
-        email
-        identification {
-          type
-          number
-          country
-        }
-      }
-      paymentMethods {
-        index
-        mediaPaymentId
-        mediaPaymentName
-        cardMasked
-        installments
-        isToken
-        currencyConversionInfo {
-          conversionFactor
-          convertedAmount
-        }
-        gateway {
-          status
-          statusDetail
-        }
-        holderName
-      }
-      collectorId
-      collector {
-        id
-        name
-        checkoutVersion
-      }
-      version
-      isCurrentVersion
-      feeDetails @include(if: $withFees) {
-        type
-        amount
-      }
-      relateds {
-        type
-        paymentId
-      }
-      refunds {
-        id
-        status
-        statusDetailMessage
-        amount
-      }
-      subscriptionId
-      batchWithdrawal @include(if: $withBatch) {
-        id
-        status
-      }
-      metadata {
-        key
-        value
-        statusCode
-        subscriptionId
-        message
-        linksToSubscription
-      }
-      notifications {
-        id
-        action
-      }
-      collectorNotifications {
-        url
-        status
-      }
-      source {
-        id
-        name
-      }
-      presets {
-        actions {
-          name
-          active
-        }
-      }
-      checkoutUrl
-      actions {
-        kind
-        enabled
-        permitted
-        reason
-      }
-    }
-  }
-`;
+/** The payment detail screen's query: the web's PaymentDetail document (without __typename). */
+const DETAIL = webOperation('PaymentDetail');
 
 interface DetailData {
   payment: {
@@ -282,12 +156,20 @@ describe('payment detail', () => {
   });
 
   it('the detail with its history and card holders in one request still fetches each resource once', async () => {
-    const query = DETAIL.replace(
-      /\}\s*$/,
-      `  paymentHistory(id: $id) { version status }
-         paymentCardHolders(id: $id) { holderName }
-       }`,
-    );
+    const query = withWebFragments(/* GraphQL */ `
+      query CountDetailWithHistory($id: ID!, $withFees: Boolean!, $withBatch: Boolean!) {
+        payment(id: $id) {
+          ...PaymentDetail
+        }
+        paymentHistory(id: $id) {
+          version
+          status
+        }
+        paymentCardHolders(id: $id) {
+          holderName
+        }
+      }
+    `);
     const { calls } = await withCalls<DetailData>(query, { id: '1000012', withFees: true, withBatch: true });
     expect(calls.length).toBe(new Set(calls.map(resourceOf)).size);
     expect(callLines(calls).sort()).toEqual(

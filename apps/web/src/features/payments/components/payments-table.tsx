@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import type { PaymentsSearchQuery } from '../../../gql/graphql';
+import type { PaymentsTableRowFragment } from '../../../gql/graphql';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { describePaymentMethods, paymentMethodLabels } from '../payment-methods';
 import { rowMenuActions, type ListActionKind } from '../payments-bulk-rules';
@@ -10,7 +10,8 @@ import { fromTableSort, toTableSort } from '../payments-sort';
 import { PaymentRowActions } from './payment-row-actions';
 import { PaymentStatusChip } from './payment-status-chip';
 
-export type PaymentRow = PaymentsSearchQuery['payments']['rows'][number];
+/** One row of the grid (fragment PaymentsTableRow). */
+export type PaymentRow = PaymentsTableRowFragment;
 
 /** Where a payment's detail lives. */
 export function paymentHref(id: string): string {
