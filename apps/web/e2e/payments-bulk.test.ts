@@ -39,10 +39,14 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/**
+ * A disabled bulk button names the first selected payment (in the list's order) that blocks it, with the
+ * gateway's reason for that payment.
+ */
 const REASONS = {
-  cancel: 'Para cancelar, todos los pagos seleccionados deben estar emitidos o pendientes.',
-  changeMethod: 'Para cambiar el medio de pago, todos los pagos seleccionados deben estar emitidos.',
-  cancelObjection: 'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
+  cancel: (id: string) => `Pago ${id}: Solo se pueden cancelar pagos pendientes o emitidos.`,
+  changeMethod: (id: string) => `Pago ${id}: Solo se puede cambiar el medio de pago de pagos emitidos.`,
+  cancelObjection: (id: string) => `Pago ${id}: Solo se pueden cancelar objeciones de pagos objetados.`,
 };
 const FAILURE_MESSAGE = 'El pago no se puede cancelar en su estado actual - payment_not_cancellable';
 
@@ -101,20 +105,22 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     for (const label of ['Cancelar', 'Cambiar medio de pago', 'Cancelar objeción']) {
       await expect(bulkButton(page, label).isDisabled(), label).resolves.toBe(true);
     }
-    expect(await tooltipOf(page, 'CANCEL')).toBe(REASONS.cancel);
-    expect(await tooltipOf(page, 'CHANGE_PAYMENT_METHOD')).toBe(REASONS.changeMethod);
+    // Both block change method and cancel objection: the first of them in the list is named.
+    const first = rows.find((r) => r.id === pending!.id || r.id === approved!.id)!;
+    expect(await tooltipOf(page, 'CANCEL')).toBe(REASONS.cancel(approved!.id));
+    expect(await tooltipOf(page, 'CHANGE_PAYMENT_METHOD')).toBe(REASONS.changeMethod(first.id));
     await page.getByTestId('bulk-action-CANCEL_OBJECTION').hover();
     await page.getByRole('tooltip').waitFor();
     await page.waitForTimeout(400); // the tooltip's fade-in
     await screenshot(page, 'payments-bulk-mixed-selection');
-    expect((await page.getByRole('tooltip').innerText()).trim()).toBe(REASONS.cancelObjection);
+    expect((await page.getByRole('tooltip').innerText()).trim()).toBe(REASONS.cancelObjection(first.id));
     await page.mouse.move(0, 0);
 
     // Only pending: cancel, but not change method (needs issued).
     await rowById(page, approved!.id).getByRole('checkbox').click();
     await expect(bulkButton(page, 'Cancelar').isEnabled()).resolves.toBe(true);
     await expect(bulkButton(page, 'Cambiar medio de pago').isDisabled()).resolves.toBe(true);
-    expect(await tooltipOf(page, 'CHANGE_PAYMENT_METHOD')).toBe(REASONS.changeMethod);
+    expect(await tooltipOf(page, 'CHANGE_PAYMENT_METHOD')).toBe(REASONS.changeMethod(pending!.id));
 
     // Only issued: cancel and change method.
     await rowById(page, pending!.id).getByRole('checkbox').click();

@@ -1,10 +1,11 @@
-import type { PaymentActionKind, PaymentStatus } from '../../gql/graphql';
+import type { PaymentActionKind } from '../../gql/graphql';
 
 /**
  * The actions Buscar Pagos offers on its rows and on a multi-selection (spec 000 §2, §4): cancel, change
- * payment method and cancel objection. The multi-select rules and their texts mirror the gateway's
- * (apps/gateway/src/modules/payments/payments.rules.ts `bulkRule`, `BULK_REASONS`, `ACTION_PERMISSIONS`),
- * which checks them again before any upstream call.
+ * payment method and cancel objection. Nothing here decides whether an action is allowed: each row carries
+ * `actions { kind enabled permitted reason }` computed by the gateway's rules
+ * (apps/gateway/src/modules/payments/payments.rules.ts `decideAction`: permission, version, status), which
+ * the mutations check again before any upstream call. The row menu and the bulk buttons are derived from it.
  */
 export type ListActionKind = Extract<
   PaymentActionKind,
@@ -15,66 +16,49 @@ export interface ListActionMeta {
   kind: ListActionKind;
   /** Button / menu label. */
   label: string;
-  /** The permission the action needs (`me { permissions }`). */
-  permission: 'PAYMENT_CANCEL' | 'PAYMENT_UPDATE' | 'PAYMENT_CANCEL_OBJECTION';
-  /** Tooltip when the user lacks it (the gateway's text). */
-  permissionReason: string;
 }
 
 /** In the order the bulk bar and the row menu show them. */
 export const LIST_ACTIONS: readonly ListActionMeta[] = [
-  {
-    kind: 'CANCEL',
-    label: 'Cancelar',
-    permission: 'PAYMENT_CANCEL',
-    permissionReason: 'No tiene permisos para cancelar pagos.',
-  },
-  {
-    kind: 'CHANGE_PAYMENT_METHOD',
-    label: 'Cambiar medio de pago',
-    permission: 'PAYMENT_UPDATE',
-    permissionReason: 'No tiene permisos para cambiar el medio de pago.',
-  },
-  {
-    kind: 'CANCEL_OBJECTION',
-    label: 'Cancelar objeción',
-    permission: 'PAYMENT_CANCEL_OBJECTION',
-    permissionReason: 'No tiene permisos para cancelar objeciones.',
-  },
+  { kind: 'CANCEL', label: 'Cancelar' },
+  { kind: 'CHANGE_PAYMENT_METHOD', label: 'Cambiar medio de pago' },
+  { kind: 'CANCEL_OBJECTION', label: 'Cancelar objeción' },
 ];
 
 export function listActionMeta(kind: ListActionKind): ListActionMeta {
   return LIST_ACTIONS.find((action) => action.kind === kind)!;
 }
 
-export const BULK_REASONS = {
-  empty: 'Seleccione al menos un pago.',
-  CHANGE_PAYMENT_METHOD: 'Para cambiar el medio de pago, todos los pagos seleccionados deben estar emitidos.',
-  CANCEL: 'Para cancelar, todos los pagos seleccionados deben estar emitidos o pendientes.',
-  CANCEL_OBJECTION: 'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
-} as const;
-
-/**
- * The multi-select rule over the whole selection (spec 000 §4): change method needs all issued; cancel all
- * issued or pending; cancel objection all objected (which is also "of a single status"). Null when allowed,
- * else the Spanish reason.
- */
-export function bulkRule(
-  kind: ListActionKind,
-  payments: ReadonlyArray<{ status: PaymentStatus }>,
-): string | null {
-  if (payments.length === 0) return BULK_REASONS.empty;
-  switch (kind) {
-    case 'CHANGE_PAYMENT_METHOD':
-      return payments.every((p) => p.status === 'ISSUED') ? null : BULK_REASONS.CHANGE_PAYMENT_METHOD;
-    case 'CANCEL':
-      return payments.every((p) => p.status === 'ISSUED' || p.status === 'PENDING')
-        ? null
-        : BULK_REASONS.CANCEL;
-    case 'CANCEL_OBJECTION':
-      return payments.every((p) => p.status === 'OBJECTED') ? null : BULK_REASONS.CANCEL_OBJECTION;
-  }
+/** One entry of a payment's `actions` (fragment PaymentRowActions). */
+export interface RowActionData {
+  kind: PaymentActionKind;
+  enabled: boolean;
+  permitted: boolean;
+  reason?: string | null;
 }
+
+/** A selected row: its id and its actions. */
+export interface SelectedPayment {
+  id: string;
+  actions?: readonly RowActionData[] | null;
+}
+
+export const EMPTY_SELECTION_REASON = 'Seleccione al menos un pago.';
+/** A disabled action the gateway gave no reason for (or a row without that action). */
+export const UNAVAILABLE_REASON = 'Acción no disponible para este pago.';
+
+function actionOf(row: SelectedPayment, kind: ListActionKind): RowActionData {
+  return (
+    row.actions?.find((action) => action.kind === kind) ?? {
+      kind,
+      enabled: false,
+      permitted: true,
+      reason: null,
+    }
+  );
+}
+
+const reasonOf = (action: RowActionData) => action.reason?.trim() || UNAVAILABLE_REASON;
 
 export interface BulkActionState {
   kind: ListActionKind;
@@ -86,33 +70,45 @@ export interface BulkActionState {
   reason: string | null;
 }
 
-/** One bulk button: the permission first (so the tooltip says what the user can do about it), then the rule. */
+/**
+ * One bulk button, derived from the selected rows' actions: enabled iff every selected row has the action
+ * enabled. Not permitted (the user lacks the permission, the same for every row): the gateway's permission
+ * reason. Else the reason of the first row (in the list's order) that blocks it, with its id:
+ * "Pago 1002498: Solo se pueden cancelar pagos pendientes o emitidos.".
+ *
+ * This is the spec's multi-select rule (000 §4) for rows of the current version, which list rows always are
+ * (so the gateway's version check never blocks them): per row the gateway enables cancel for pending or
+ * issued, change method for issued, cancel objection for objected; so "every row enabled" is "all issued or
+ * pending" (cancel), "all issued" (change method) and "all objected", which is also "of a single status"
+ * (cancel objection). The gateway's bulk mutations check `bulkRule` again before any upstream call.
+ */
 export function bulkActionState(
   kind: ListActionKind,
-  selection: ReadonlyArray<{ status: PaymentStatus }>,
-  permissions: readonly string[],
+  selection: readonly SelectedPayment[],
 ): BulkActionState {
-  const meta = listActionMeta(kind);
-  if (!permissions.includes(meta.permission)) {
-    return { kind, label: meta.label, enabled: false, permitted: false, reason: meta.permissionReason };
+  const { label } = listActionMeta(kind);
+  if (selection.length === 0) {
+    return { kind, label, enabled: false, permitted: true, reason: EMPTY_SELECTION_REASON };
   }
-  const reason = bulkRule(kind, selection);
-  return { kind, label: meta.label, enabled: reason === null, permitted: true, reason };
+  const rows = selection.map((row) => ({ id: row.id, action: actionOf(row, kind) }));
+  const forbidden = rows.find((row) => !row.action.permitted);
+  if (forbidden) return { kind, label, enabled: false, permitted: false, reason: reasonOf(forbidden.action) };
+  const blocking = rows.find((row) => !row.action.enabled);
+  if (blocking) {
+    return {
+      kind,
+      label,
+      enabled: false,
+      permitted: true,
+      reason: `Pago ${blocking.id}: ${reasonOf(blocking.action)}`,
+    };
+  }
+  return { kind, label, enabled: true, permitted: true, reason: null };
 }
 
 /** The three bulk buttons for a selection, in order. */
-export function bulkActionStates(
-  selection: ReadonlyArray<{ status: PaymentStatus }>,
-  permissions: readonly string[],
-): BulkActionState[] {
-  return LIST_ACTIONS.map((action) => bulkActionState(action.kind, selection, permissions));
-}
-
-export interface RowActionData {
-  kind: PaymentActionKind;
-  enabled: boolean;
-  permitted: boolean;
-  reason?: string | null;
+export function bulkActionStates(selection: readonly SelectedPayment[]): BulkActionState[] {
+  return LIST_ACTIONS.map((action) => bulkActionState(action.kind, selection));
 }
 
 export interface RowMenuAction {
@@ -137,7 +133,7 @@ export function rowMenuActions(actions: readonly RowActionData[] | null | undefi
       kind: meta.kind,
       label: meta.label,
       enabled: action.enabled,
-      reason: action.enabled ? null : action.reason?.trim() || 'Acción no disponible para este pago.',
+      reason: action.enabled ? null : reasonOf(action),
     });
   }
   return menu;

@@ -2,117 +2,150 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentStatus } from '../../../gql/graphql';
 import { PAYMENT_STATUSES } from '../payment-status';
 import {
-  BULK_REASONS,
+  EMPTY_SELECTION_REASON,
   LIST_ACTIONS,
   bulkActionState,
   bulkActionStates,
-  bulkRule,
   rowMenuActions,
   type ListActionKind,
   type RowActionData,
+  type SelectedPayment,
 } from '../payments-bulk-rules';
 
-const of = (...statuses: PaymentStatus[]) => statuses.map((status) => ({ status }));
-const ALL = ['PAYMENT_CANCEL', 'PAYMENT_UPDATE', 'PAYMENT_CANCEL_OBJECTION'];
+/**
+ * Rows as the gateway answers them for a current version (payments.rules.ts `decideAction`): per row, cancel
+ * for pending or issued, change method for issued, cancel objection for objected, with the gateway's texts.
+ */
+const ALLOWED_ALONE: Record<ListActionKind, PaymentStatus[]> = {
+  CANCEL: ['PENDING', 'ISSUED'],
+  CHANGE_PAYMENT_METHOD: ['ISSUED'],
+  CANCEL_OBJECTION: ['OBJECTED'],
+};
+const STATE_REASONS: Record<ListActionKind, string> = {
+  CANCEL: 'Solo se pueden cancelar pagos pendientes o emitidos.',
+  CHANGE_PAYMENT_METHOD: 'Solo se puede cambiar el medio de pago de pagos emitidos.',
+  CANCEL_OBJECTION: 'Solo se pueden cancelar objeciones de pagos objetados.',
+};
+const PERMISSION_REASONS: Record<ListActionKind, string> = {
+  CANCEL: 'No tiene permisos para cancelar pagos.',
+  CHANGE_PAYMENT_METHOD: 'No tiene permisos para cambiar el medio de pago.',
+  CANCEL_OBJECTION: 'No tiene permisos para cancelar objeciones.',
+};
 
-describe('bulkRule (spec 000 §4 "Multi-select rules for payments")', () => {
-  const allowedAlone: Record<ListActionKind, PaymentStatus[]> = {
-    CANCEL: ['PENDING', 'ISSUED'],
-    CHANGE_PAYMENT_METHOD: ['ISSUED'],
-    CANCEL_OBJECTION: ['OBJECTED'],
-  };
+let nextId = 1002400;
+function row(status: PaymentStatus, permitted = true): SelectedPayment & { status: PaymentStatus } {
+  const actions: RowActionData[] = LIST_ACTIONS.map(({ kind }) => {
+    if (!permitted) return { kind, enabled: false, permitted: false, reason: PERMISSION_REASONS[kind] };
+    const enabled = ALLOWED_ALONE[kind].includes(status);
+    return { kind, enabled, permitted: true, reason: enabled ? null : STATE_REASONS[kind] };
+  });
+  return { id: String(nextId++), status, actions };
+}
+const rows = (...statuses: PaymentStatus[]) => statuses.map((status) => row(status));
+const reasonFor = (kind: ListActionKind, blocking: { id: string }) =>
+  `Pago ${blocking.id}: ${STATE_REASONS[kind]}`;
 
+describe('bulkActionState: spec 000 §4 "Multi-select rules for payments", from the rows\' actions', () => {
   for (const { kind } of LIST_ACTIONS) {
-    it(`${kind}: allowed exactly for a selection of ${allowedAlone[kind].join(' / ')} payments`, () => {
+    it(`${kind}: allowed exactly for a selection of ${ALLOWED_ALONE[kind].join(' / ')} payments`, () => {
       for (const status of PAYMENT_STATUSES) {
-        const expected = allowedAlone[kind].includes(status) ? null : BULK_REASONS[kind];
-        expect(bulkRule(kind, of(status)), status).toBe(expected);
-        expect(bulkRule(kind, of(status, status, status)), `${status} x3`).toBe(expected);
+        const allowed = ALLOWED_ALONE[kind].includes(status);
+        for (const selection of [rows(status), rows(status, status, status)]) {
+          expect(bulkActionState(kind, selection), `${status} x${selection.length}`).toMatchObject({
+            enabled: allowed,
+            permitted: true,
+            reason: allowed ? null : reasonFor(kind, selection[0]!),
+          });
+        }
       }
     });
 
     it(`${kind}: an empty selection is refused`, () => {
-      expect(bulkRule(kind, [])).toBe(BULK_REASONS.empty);
+      expect(bulkActionState(kind, [])).toMatchObject({ enabled: false, reason: EMPTY_SELECTION_REASON });
     });
   }
 
-  it('cancel: a mix of pending and issued is allowed; one payment of another status refuses all', () => {
-    expect(bulkRule('CANCEL', of('PENDING', 'ISSUED', 'PENDING'))).toBeNull();
+  it('cancel: all issued or pending; one payment of another status refuses all, naming it', () => {
+    expect(bulkActionState('CANCEL', rows('PENDING', 'ISSUED', 'PENDING')).enabled).toBe(true);
     for (const other of PAYMENT_STATUSES.filter((s) => s !== 'PENDING' && s !== 'ISSUED')) {
-      expect(bulkRule('CANCEL', of('PENDING', 'ISSUED', other)), other).toBe(BULK_REASONS.CANCEL);
+      const selection = rows('PENDING', 'ISSUED', other);
+      expect(bulkActionState('CANCEL', selection), other).toMatchObject({
+        enabled: false,
+        reason: reasonFor('CANCEL', selection[2]!),
+      });
     }
   });
 
-  it('change method: every selected payment must be issued (pending is not enough)', () => {
-    expect(bulkRule('CHANGE_PAYMENT_METHOD', of('ISSUED', 'ISSUED'))).toBeNull();
-    expect(bulkRule('CHANGE_PAYMENT_METHOD', of('ISSUED', 'PENDING'))).toBe(
-      BULK_REASONS.CHANGE_PAYMENT_METHOD,
+  it('change method: all issued (pending is not enough)', () => {
+    expect(bulkActionState('CHANGE_PAYMENT_METHOD', rows('ISSUED', 'ISSUED')).enabled).toBe(true);
+    const selection = rows('ISSUED', 'PENDING');
+    expect(bulkActionState('CHANGE_PAYMENT_METHOD', selection)).toMatchObject({
+      enabled: false,
+      reason: reasonFor('CHANGE_PAYMENT_METHOD', selection[1]!),
+    });
+  });
+
+  it('cancel objection: all objected, so of a single status', () => {
+    expect(bulkActionState('CANCEL_OBJECTION', rows('OBJECTED', 'OBJECTED')).enabled).toBe(true);
+    const selection = rows('OBJECTED', 'APPROVED');
+    expect(bulkActionState('CANCEL_OBJECTION', selection)).toMatchObject({
+      enabled: false,
+      reason: reasonFor('CANCEL_OBJECTION', selection[1]!),
+    });
+  });
+
+  it("names the first row (in the selection's order) that blocks the action, with the gateway's reason", () => {
+    const selection = rows('ISSUED', 'APPROVED', 'REJECTED');
+    expect(bulkActionState('CANCEL', selection).reason).toBe(
+      `Pago ${selection[1]!.id}: Solo se pueden cancelar pagos pendientes o emitidos.`,
     );
   });
 
-  it('cancel objection: all objected, a single status', () => {
-    expect(bulkRule('CANCEL_OBJECTION', of('OBJECTED', 'OBJECTED'))).toBeNull();
-    expect(bulkRule('CANCEL_OBJECTION', of('OBJECTED', 'APPROVED'))).toBe(BULK_REASONS.CANCEL_OBJECTION);
-  });
-
-  it("mirrors the gateway's texts", () => {
-    expect(BULK_REASONS).toEqual({
-      empty: 'Seleccione al menos un pago.',
-      CHANGE_PAYMENT_METHOD:
-        'Para cambiar el medio de pago, todos los pagos seleccionados deben estar emitidos.',
-      CANCEL: 'Para cancelar, todos los pagos seleccionados deben estar emitidos o pendientes.',
-      CANCEL_OBJECTION: 'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
-    });
+  it('a row without the action, or without a reason, blocks it with a generic reason', () => {
+    const bare = { id: '1002498', actions: [] };
+    expect(bulkActionState('CANCEL', [row('ISSUED'), bare]).reason).toBe(
+      'Pago 1002498: Acción no disponible para este pago.',
+    );
+    const silent = {
+      id: '1002499',
+      actions: [{ kind: 'CANCEL' as const, enabled: false, permitted: true, reason: ' ' }],
+    };
+    expect(bulkActionState('CANCEL', [silent]).reason).toBe(
+      'Pago 1002499: Acción no disponible para este pago.',
+    );
   });
 });
 
-describe('bulkActionState: permission, then rule', () => {
-  it('each action needs its own permission, and says so', () => {
-    const cases: [ListActionKind, string, string][] = [
-      ['CANCEL', 'PAYMENT_CANCEL', 'No tiene permisos para cancelar pagos.'],
-      ['CHANGE_PAYMENT_METHOD', 'PAYMENT_UPDATE', 'No tiene permisos para cambiar el medio de pago.'],
-      ['CANCEL_OBJECTION', 'PAYMENT_CANCEL_OBJECTION', 'No tiene permisos para cancelar objeciones.'],
-    ];
-    const fits: Record<ListActionKind, PaymentStatus> = {
-      CANCEL: 'PENDING',
-      CHANGE_PAYMENT_METHOD: 'ISSUED',
-      CANCEL_OBJECTION: 'OBJECTED',
-    };
-    for (const [kind, permission, reason] of cases) {
-      const selection = of(fits[kind]);
-      expect(bulkActionState(kind, selection, [permission])).toMatchObject({
-        enabled: true,
-        permitted: true,
-        reason: null,
-      });
-      const others = ALL.filter((p) => p !== permission);
-      expect(bulkActionState(kind, selection, others)).toMatchObject({
+describe('bulkActionState: permission first', () => {
+  for (const { kind } of LIST_ACTIONS) {
+    it(`${kind}: without the permission it is disabled with the gateway's permission reason, unprefixed`, () => {
+      const allowed = ALLOWED_ALONE[kind][0]!;
+      expect(bulkActionState(kind, [row(allowed, false), row(allowed, false)])).toEqual({
+        kind,
+        label: LIST_ACTIONS.find((a) => a.kind === kind)!.label,
         enabled: false,
         permitted: false,
-        reason,
+        reason: PERMISSION_REASONS[kind],
       });
-      // Without the permission its reason wins over the rule's.
-      expect(bulkActionState(kind, of('REFUNDED'), []).reason).toBe(reason);
-    }
-  });
+      // Even where the status would refuse it too.
+      expect(bulkActionState(kind, [row('REFUNDED', false)]).reason).toBe(PERMISSION_REASONS[kind]);
+    });
+  }
 
-  it('a mixed selection disables every action with the rule as the reason', () => {
-    const states = bulkActionStates(of('PENDING', 'APPROVED'), ALL);
+  it('lists the three buttons in order with their labels and reasons', () => {
+    const selection = rows('PENDING', 'APPROVED');
+    const states = bulkActionStates(selection);
     expect(states.map((s) => [s.label, s.enabled, s.reason])).toEqual([
-      ['Cancelar', false, BULK_REASONS.CANCEL],
-      ['Cambiar medio de pago', false, BULK_REASONS.CHANGE_PAYMENT_METHOD],
-      ['Cancelar objeción', false, BULK_REASONS.CANCEL_OBJECTION],
+      ['Cancelar', false, reasonFor('CANCEL', selection[1]!)],
+      ['Cambiar medio de pago', false, reasonFor('CHANGE_PAYMENT_METHOD', selection[0]!)],
+      ['Cancelar objeción', false, reasonFor('CANCEL_OBJECTION', selection[0]!)],
     ]);
   });
 
-  it('issued payments: cancel and change method enabled, cancel objection not', () => {
-    expect(bulkActionStates(of('ISSUED', 'ISSUED'), ALL).map((s) => s.enabled)).toEqual([true, true, false]);
-    expect(bulkActionStates(of('PENDING', 'ISSUED'), ALL).map((s) => s.enabled)).toEqual([
-      true,
-      false,
-      false,
-    ]);
-    expect(bulkActionStates(of('OBJECTED'), ALL).map((s) => s.enabled)).toEqual([false, false, true]);
+  it('enables what every selected row allows', () => {
+    expect(bulkActionStates(rows('ISSUED', 'ISSUED')).map((s) => s.enabled)).toEqual([true, true, false]);
+    expect(bulkActionStates(rows('PENDING', 'ISSUED')).map((s) => s.enabled)).toEqual([true, false, false]);
+    expect(bulkActionStates(rows('OBJECTED')).map((s) => s.enabled)).toEqual([false, false, true]);
   });
 });
 

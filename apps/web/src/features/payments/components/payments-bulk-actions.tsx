@@ -20,7 +20,8 @@ export interface PaymentsBulkActionsProps {
 
 /**
  * The multi-selection actions of Buscar Pagos: Cancelar, Cambiar medio de pago, Cancelar objeción. A disabled
- * one explains why in its tooltip (the multi-select rule or the missing permission).
+ * one explains why in its tooltip (the first selected payment that does not allow it, or the missing
+ * permission).
  */
 export function PaymentsBulkActions({ actions, onAction }: PaymentsBulkActionsProps) {
   return (

@@ -75,7 +75,7 @@ export default function PaymentsSearchScreen() {
     const chosen = new Set(selectedIds);
     return rows.filter((row) => chosen.has(row.id));
   }, [rows, selectedIds]);
-  const bulkActions = useMemo(() => bulkActionStates(selectedRows, permissions), [selectedRows, permissions]);
+  const bulkActions = useMemo(() => bulkActionStates(selectedRows), [selectedRows]);
 
   // Row and multi-selection actions; the list follows them (spec 000 §4 "Lists after an action").
   const client = useApolloClient();
