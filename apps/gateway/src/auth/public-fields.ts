@@ -14,6 +14,8 @@ export const PUBLIC_ROOT_FIELDS: Readonly<Record<string, string>> = {
   'Query.paymentHistory':
     'Version history: the action table of spec 000 §4 says "Reload and history: always" (PAYMENT_SHOW_HISTORY is not required).',
   'Query.paymentVersion': 'One version picked in the history dialog: same rule as paymentHistory.',
+  'Query.paymentMethodCatalogue':
+    'Reference data (media payment id -> Spanish name), no payment data: the payment-method filter of Buscar Pagos and the method labels, which every user who may search payments sees.',
 };
 
 /** Mutations never go without @auth: this list is empty on purpose. */

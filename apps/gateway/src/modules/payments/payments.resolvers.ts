@@ -7,6 +7,7 @@ import { mapPayment, UNKNOWN_HOLDER, type PaymentMethodModel } from './payments.
 import { versionKey } from './payments.loaders.js';
 import * as mutations from './payments.mutations.js';
 import { presentPayment } from './payments.present.js';
+import { PAYMENT_METHODS } from './payment-methods.js';
 import { paymentListQuery } from './payments.rules.js';
 
 export const paymentsResolvers: Resolvers = {
@@ -33,6 +34,14 @@ export const paymentsResolvers: Resolvers = {
         if (error instanceof UpstreamError && error.status === 404) throw notFound('No se encontró el pago.');
         throw error;
       }
+    },
+    paymentMethodCatalogue() {
+      return PAYMENT_METHODS.map(({ id, code, name, isCard }) => ({
+        mediaPaymentId: id,
+        code,
+        name,
+        isCard,
+      }));
     },
     async paymentVersion(_root, { id, version }, { loaders, user }) {
       if (!Number.isInteger(version) || version < 1 || version > 999_999) {

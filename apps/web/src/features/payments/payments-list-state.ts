@@ -6,7 +6,6 @@ import type {
   PaymentsSearchQueryVariables,
   SortDirection,
 } from '../../gql/graphql';
-import { isKnownPaymentMethod } from './payment-methods';
 import { paymentStatusFromParam, paymentStatusToParam } from './payment-status';
 
 /**
@@ -114,15 +113,27 @@ function parseSort(value: string | null): PaymentsSort {
   return { field, direction: direction === 'asc' ? 'ASC' : 'DESC' };
 }
 
+/** Media payment ids as written (up to 3 digits); which exist is the catalogue's to say (withKnownMethods). */
 function parseMethods(value: string | null): number[] {
   if (!value) return [];
   const codes = value
     .split(',')
     .map((part) => part.trim())
     .filter((part) => /^\d{1,3}$/.test(part))
-    .map(Number)
-    .filter(isKnownPaymentMethod);
+    .map(Number);
   return [...new Set(codes)].sort((a, b) => a - b);
+}
+
+/**
+ * The state without payment methods the catalogue does not know (a hand-written or stale link); the same
+ * state when every method is known.
+ */
+export function withKnownMethods(
+  state: PaymentsListState,
+  isKnown: (mediaPaymentId: number) => boolean,
+): PaymentsListState {
+  const methods = state.methods.filter(isKnown);
+  return methods.length === state.methods.length ? state : { ...state, methods };
 }
 
 /**

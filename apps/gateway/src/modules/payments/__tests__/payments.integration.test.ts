@@ -394,6 +394,31 @@ describe('version history', () => {
   });
 });
 
+describe('payment-method catalogue', () => {
+  it('answers the catalogue to any signed-in user (consulta), without upstream calls', async () => {
+    const { paymentMethodCatalogue } = await data(
+      `{ paymentMethodCatalogue { mediaPaymentId code name isCard } }`,
+      {},
+      'consulta',
+    );
+    expect(paymentMethodCatalogue).toHaveLength(41);
+    expect(paymentMethodCatalogue[0]).toEqual({ mediaPaymentId: 1, code: 'cbu', name: 'CBU', isCard: false });
+    expect(paymentMethodCatalogue).toContainEqual({
+      mediaPaymentId: 10,
+      code: 'visa_debito',
+      name: 'Visa Débito',
+      isCard: true,
+    });
+    expect(await recorded()).toEqual([]);
+  });
+
+  it('refuses an anonymous caller', async () => {
+    const response = await gql(gateway.graphqlUrl, `{ paymentMethodCatalogue { name } }`);
+    expect(response.body.data ?? null).toBeNull();
+    expect(response.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
 describe('card holder', () => {
   it('is looked up with PAYMENT_HOLDER, and is "deconocido" without it (no lookup)', async () => {
     const query = `{ payment(id: "1000001") { paymentMethods { holderName } } }`;

@@ -141,4 +141,19 @@ describe('payments mappers', () => {
     expect(paymentMethodName(null)).toBeNull();
     expect(new Set(PAYMENT_METHODS.map((m) => m.id)).size).toBe(PAYMENT_METHODS.length);
   });
+
+  it('holds the codes of spec 001 §3, in id order, with the cards marked', () => {
+    const ids = PAYMENT_METHODS.map((m) => m.id);
+    expect(ids).toHaveLength(41);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids).not.toContain(28);
+    expect(ids).not.toContain(93);
+    const byId = new Map(PAYMENT_METHODS.map((m) => [m.id, m]));
+    expect(byId.get(9)).toEqual({ id: 9, code: 'visa', name: 'Visa', isCard: true });
+    expect(byId.get(98)).toEqual({ id: 98, code: 'pagofacil', name: 'Pago Fácil', isCard: false });
+    // Cards: 2 to 32 and the token type 92; CBU, transfer, cash, cheque and the rest are not.
+    expect(PAYMENT_METHODS.filter((m) => m.isCard).map((m) => m.id)).toEqual(
+      ids.filter((id) => (id >= 2 && id <= 32) || id === 92),
+    );
+  });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PAYMENT_METHODS,
+  EMPTY_PAYMENT_METHOD_CATALOGUE,
   describePaymentMethods,
-  findPaymentMethod,
+  paymentMethodCatalogue,
   searchPaymentMethods,
 } from '../payment-methods';
 import {
@@ -40,39 +40,65 @@ describe('payment statuses', () => {
   });
 });
 
-describe('payment-method catalogue', () => {
-  it('holds the codes of spec 001 §3, unique', () => {
-    const codes = PAYMENT_METHODS.map((entry) => entry.code);
-    expect(new Set(codes).size).toBe(codes.length);
-    expect(codes).toHaveLength(41);
-    expect(codes).not.toContain(28);
-    expect(codes).not.toContain(93);
-    expect(findPaymentMethod(9)?.name).toBe('visa');
-    expect(findPaymentMethod(92)?.name).toBe('tokens');
-    expect(findPaymentMethod(98)?.description).toBe('Pago Fácil');
-    expect(findPaymentMethod(null)).toBeUndefined();
+describe('payment-method labels and search over the gateway catalogue', () => {
+  // A slice of the gateway's catalogue (Query.paymentMethodCatalogue), as it answers it.
+  const catalogue = paymentMethodCatalogue(
+    [
+      [1, 'CBU', false],
+      [5, 'Mastercard', true],
+      [9, 'Visa', true],
+      [10, 'Visa Débito', true],
+      [11, 'Visa Naranja', true],
+      [27, 'Mastercard Débito', true],
+      [29, 'Cordobesa Visa', true],
+      [30, 'Nativa Visa', true],
+      [31, 'Cabal Débito', true],
+      [95, 'Efectivo', false],
+      [98, 'Pago Fácil', false],
+    ].map(([mediaPaymentId, name, isCard]) => ({
+      mediaPaymentId: mediaPaymentId as number,
+      name: name as string,
+      isCard: isCard as boolean,
+    })),
+  );
+
+  it('finds an entry by media payment id', () => {
+    expect(catalogue.find(98)?.name).toBe('Pago Fácil');
+    expect(catalogue.find(9)?.isCard).toBe(true);
+    expect(catalogue.find(500)).toBeUndefined();
+    expect(catalogue.find(null)).toBeUndefined();
   });
 
-  it('searches the description by case- and accent-insensitive substring', () => {
-    expect(searchPaymentMethods('VISA').map((entry) => entry.code)).toEqual([9, 10, 11, 29, 30]);
-    expect(searchPaymentMethods('debito').map((entry) => entry.code)).toEqual([10, 27, 31]);
-    expect(searchPaymentMethods('  ')).toHaveLength(PAYMENT_METHODS.length);
-    expect(searchPaymentMethods('zzz')).toEqual([]);
+  it('searches the names by case- and accent-insensitive substring', () => {
+    const ids = (text: string) => searchPaymentMethods(catalogue, text).map((e) => e.mediaPaymentId);
+    expect(ids('VISA')).toEqual([9, 10, 11, 29, 30]);
+    expect(ids('debito')).toEqual([10, 27, 31]);
+    expect(ids('  ')).toHaveLength(catalogue.entries.length);
+    expect(ids('zzz')).toEqual([]);
   });
 
   it('describes methods with a masked card number only for cards', () => {
-    expect(
-      describePaymentMethods([{ mediaPaymentId: 9, mediaPaymentName: 'Visa', lastFourDigits: '1234' }]),
-    ).toBe('Visa •••• 1234');
-    expect(describePaymentMethods([{ mediaPaymentId: 10, lastFourDigits: '98761234' }])).toBe(
-      'Visa Débito •••• 1234',
+    const describe = (methods: Parameters<typeof describePaymentMethods>[0]) =>
+      describePaymentMethods(methods, catalogue);
+    expect(describe([{ mediaPaymentId: 9, mediaPaymentName: 'Visa', lastFourDigits: '1234' }])).toBe(
+      'Visa •••• 1234',
     );
-    expect(describePaymentMethods([{ mediaPaymentId: 95, lastFourDigits: '1234' }])).toBe('Efectivo');
-    expect(describePaymentMethods([{ mediaPaymentId: 1, mediaPaymentName: 'CBU' }])).toBe('CBU');
-    expect(describePaymentMethods([{ mediaPaymentId: 500 }])).toBe('Medio 500');
+    expect(describe([{ mediaPaymentId: 10, lastFourDigits: '98761234' }])).toBe('Visa Débito •••• 1234');
+    expect(describe([{ mediaPaymentId: 95, lastFourDigits: '1234' }])).toBe('Efectivo');
+    expect(describe([{ mediaPaymentId: 1, mediaPaymentName: 'CBU' }])).toBe('CBU');
+    expect(describe([{ mediaPaymentId: 500 }])).toBe('Medio 500');
+    expect(describe([{ mediaPaymentId: 5, lastFourDigits: '4444' }, { mediaPaymentId: 95 }])).toBe(
+      'Mastercard •••• 4444 + Efectivo',
+    );
+    expect(describe([])).toBe('');
+  });
+
+  it('before the catalogue arrives: the gateway names, unmasked', () => {
     expect(
-      describePaymentMethods([{ mediaPaymentId: 5, lastFourDigits: '4444' }, { mediaPaymentId: 95 }]),
-    ).toBe('Mastercard •••• 4444 + Efectivo');
-    expect(describePaymentMethods([])).toBe('');
+      describePaymentMethods(
+        [{ mediaPaymentId: 9, mediaPaymentName: 'Visa', lastFourDigits: '1234' }],
+        EMPTY_PAYMENT_METHOD_CATALOGUE,
+      ),
+    ).toBe('Visa');
   });
 });

@@ -9,6 +9,7 @@ import {
   serializePaymentsListState,
   toPaymentsSearchVariables,
   withFilters,
+  withKnownMethods,
   withPage,
   withSort,
   type PaymentsListState,
@@ -95,10 +96,19 @@ describe('list parameters', () => {
     expect(parse('sort=final_amount:sideways').sort.field).toBe('REQUEST_DATE');
   });
 
-  it('keeps known payment methods only with a search or a collector', () => {
-    expect(parse('search=a&methods=9,5,9,28,abc,999').methods).toEqual([5, 9]);
+  it('keeps payment methods (ids of up to 3 digits, once, sorted) only with a search or a collector', () => {
+    expect(parse('search=a&methods=9,5,9,28,abc,999,1000').methods).toEqual([5, 9, 28, 999]);
     expect(parse('collector_id=1&methods=10').methods).toEqual([10]);
     expect(parse('methods=9').methods).toEqual([]);
+  });
+
+  it("drops the payment methods the gateway's catalogue does not know", () => {
+    const known = new Set([5, 9, 10]);
+    const isKnown = (id: number) => known.has(id);
+    const state = parse('search=a&methods=9,5,28,999');
+    expect(withKnownMethods(state, isKnown)).toEqual({ ...state, methods: [5, 9] });
+    const allKnown = parse('search=a&methods=9,10');
+    expect(withKnownMethods(allKnown, isKnown)).toBe(allKnown);
   });
 
   it('clears the status when the refund date is chosen', () => {

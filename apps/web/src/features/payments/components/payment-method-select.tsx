@@ -1,12 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
-import {
-  PAYMENT_METHODS,
-  findPaymentMethod,
-  searchPaymentMethods,
-  type PaymentMethodEntry,
-} from '../payment-methods';
+import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
+import { searchPaymentMethods, type PaymentMethodEntry } from '../payment-methods';
 
 export interface PaymentMethodSelectProps {
   /** Selected media payment ids. */
@@ -14,10 +10,11 @@ export interface PaymentMethodSelectProps {
   onChange: (codes: number[]) => void;
 }
 
-/** Medios de pago: a multi-select over the local catalogue, searched by description. */
+/** Medios de pago: a multi-select over the gateway's catalogue, searched by name. */
 export function PaymentMethodSelect({ value, onChange }: PaymentMethodSelectProps) {
+  const { catalogue, loaded } = usePaymentMethodCatalogue();
   const selected = value
-    .map(findPaymentMethod)
+    .map((id) => catalogue.find(id))
     .filter((entry): entry is PaymentMethodEntry => Boolean(entry));
   return (
     <Autocomplete<PaymentMethodEntry, true, false, false>
@@ -25,11 +22,13 @@ export function PaymentMethodSelect({ value, onChange }: PaymentMethodSelectProp
       disableCloseOnSelect
       limitTags={2}
       value={selected}
-      onChange={(_event, next) => onChange(next.map((entry) => entry.code).sort((a, b) => a - b))}
-      options={PAYMENT_METHODS as PaymentMethodEntry[]}
-      filterOptions={(_options, state) => searchPaymentMethods(state.inputValue)}
-      getOptionLabel={(option) => option.description}
-      isOptionEqualToValue={(option, other) => option.code === other.code}
+      onChange={(_event, next) => onChange(next.map((entry) => entry.mediaPaymentId).sort((a, b) => a - b))}
+      options={catalogue.entries as PaymentMethodEntry[]}
+      loading={!loaded}
+      loadingText="Cargando medios de pago…"
+      filterOptions={(_options, state) => searchPaymentMethods(catalogue, state.inputValue)}
+      getOptionLabel={(option) => option.name}
+      isOptionEqualToValue={(option, other) => option.mediaPaymentId === other.mediaPaymentId}
       noOptionsText="Sin coincidencias"
       openText="Abrir"
       closeText="Cerrar"
@@ -40,7 +39,7 @@ export function PaymentMethodSelect({ value, onChange }: PaymentMethodSelectProp
         return (
           <li key={key} {...rest}>
             <Checkbox size="small" checked={isSelected} sx={{ mr: 1, p: 0.5 }} />
-            {option.description}
+            {option.name}
           </li>
         );
       }}

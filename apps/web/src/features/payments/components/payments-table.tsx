@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import type { PaymentsTableRowFragment } from '../../../gql/graphql';
+import type { PaymentMethodsCellFragment, PaymentsTableRowFragment } from '../../../gql/graphql';
 import { formatAmount, formatDateTime } from '../../../lib/format';
-import { describePaymentMethods, paymentMethodLabels } from '../payment-methods';
+import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
+import { describePaymentMethods, paymentMethodLabels, type PaymentMethodCatalogue } from '../payment-methods';
 import { rowMenuActions, type ListActionKind } from '../payments-bulk-rules';
 import type { PaymentsSort } from '../payments-list-state';
 import { fromTableSort, toTableSort } from '../payments-sort';
@@ -19,8 +20,14 @@ export function paymentHref(id: string): string {
 }
 
 /** Method names with the masked card kept on one line ("Visa Débito •••• 1234"). */
-function PaymentMethodsCell({ methods }: { methods: PaymentRow['paymentMethods'] }) {
-  const labels = paymentMethodLabels(methods);
+function PaymentMethodsCell({
+  methods,
+  catalogue,
+}: {
+  methods: PaymentMethodsCellFragment['paymentMethods'];
+  catalogue: PaymentMethodCatalogue;
+}) {
+  const labels = paymentMethodLabels(methods, catalogue);
   if (labels.length === 0) {
     return (
       <Box component="span" sx={{ color: 'text.disabled' }} aria-label="Sin medio de pago">
@@ -31,7 +38,7 @@ function PaymentMethodsCell({ methods }: { methods: PaymentRow['paymentMethods']
   return (
     <Box
       component="span"
-      title={describePaymentMethods(methods)}
+      title={describePaymentMethods(methods, catalogue)}
       sx={{
         overflow: 'hidden',
         display: '-webkit-box',
@@ -59,74 +66,77 @@ function PaymentMethodsCell({ methods }: { methods: PaymentRow['paymentMethods']
   );
 }
 
-const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
-  {
-    field: 'requestDate',
-    headerName: 'FECHA',
-    width: 156,
-    sortable: true,
-    render: (row) => formatDateTime(row.requestDate),
-  },
-  {
-    field: 'id',
-    headerName: 'ID TRANSACCIÓN',
-    width: 136,
-    render: (row) => (
-      <Box
-        component="span"
-        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, color: 'primary.main' }}
-      >
-        {row.id}
-      </Box>
-    ),
-  },
-  { field: 'conceptId', headerName: 'CONCEPTO', width: 104, render: (row) => row.conceptId ?? '' },
-  {
-    field: 'conceptDescription',
-    headerName: 'DESCRIPCIÓN',
-    flex: 1,
-    minWidth: 104,
-    lines: 2,
-    render: (row) => row.conceptDescription ?? '',
-  },
-  {
-    field: 'payerName',
-    headerName: 'NOMBRE',
-    flex: 1,
-    minWidth: 104,
-    lines: 2,
-    sortable: true,
-    render: (row) => row.payer?.name ?? '',
-  },
-  {
-    field: 'finalAmount',
-    headerName: 'IMPORTE',
-    width: 114,
-    align: 'right',
-    sortable: true,
-    render: (row) => (
-      <Box
-        component="span"
-        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, whiteSpace: 'nowrap' }}
-      >
-        {formatAmount(row.finalAmount)}
-      </Box>
-    ),
-  },
-  {
-    field: 'paymentMethods',
-    headerName: 'MEDIO DE PAGO',
-    width: 144,
-    render: (row) => <PaymentMethodsCell methods={row.paymentMethods} />,
-  },
-  {
-    field: 'status',
-    headerName: 'ESTADO',
-    width: 116,
-    sortable: true,
-    render: (row) => <PaymentStatusChip status={row.status} />,
-  },
-];
+/** The spec's data columns; the method names and masks come from the gateway's catalogue. */
+function dataColumns(catalogue: PaymentMethodCatalogue): DataTableColumn<PaymentRow>[] {
+  return [
+    {
+      field: 'requestDate',
+      headerName: 'FECHA',
+      width: 156,
+      sortable: true,
+      render: (row) => formatDateTime(row.requestDate),
+    },
+    {
+      field: 'id',
+      headerName: 'ID TRANSACCIÓN',
+      width: 136,
+      render: (row) => (
+        <Box
+          component="span"
+          sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, color: 'primary.main' }}
+        >
+          {row.id}
+        </Box>
+      ),
+    },
+    { field: 'conceptId', headerName: 'CONCEPTO', width: 104, render: (row) => row.conceptId ?? '' },
+    {
+      field: 'conceptDescription',
+      headerName: 'DESCRIPCIÓN',
+      flex: 1,
+      minWidth: 104,
+      lines: 2,
+      render: (row) => row.conceptDescription ?? '',
+    },
+    {
+      field: 'payerName',
+      headerName: 'NOMBRE',
+      flex: 1,
+      minWidth: 104,
+      lines: 2,
+      sortable: true,
+      render: (row) => row.payer?.name ?? '',
+    },
+    {
+      field: 'finalAmount',
+      headerName: 'IMPORTE',
+      width: 114,
+      align: 'right',
+      sortable: true,
+      render: (row) => (
+        <Box
+          component="span"
+          sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, whiteSpace: 'nowrap' }}
+        >
+          {formatAmount(row.finalAmount)}
+        </Box>
+      ),
+    },
+    {
+      field: 'paymentMethods',
+      headerName: 'MEDIO DE PAGO',
+      width: 144,
+      render: (row) => <PaymentMethodsCell methods={row.paymentMethods} catalogue={catalogue} />,
+    },
+    {
+      field: 'status',
+      headerName: 'ESTADO',
+      width: 116,
+      sortable: true,
+      render: (row) => <PaymentStatusChip status={row.status} />,
+    },
+  ];
+}
 
 /** ACCIONES: "Ver detalle" and the menu of the row's list actions (from its `actions`). */
 function actionsColumn(
@@ -172,7 +182,11 @@ export interface PaymentsTableProps {
 /** The Buscar Pagos grid: the spec's nine columns, rows linking to /pago/{id}. */
 export function PaymentsTable(props: PaymentsTableProps) {
   const { onSortChange, onRowAction } = props;
-  const columns = useMemo(() => [...DATA_COLUMNS, actionsColumn(onRowAction)], [onRowAction]);
+  const { catalogue } = usePaymentMethodCatalogue();
+  const columns = useMemo(
+    () => [...dataColumns(catalogue), actionsColumn(onRowAction)],
+    [catalogue, onRowAction],
+  );
   const { field, direction } = props.sort;
   const tableSort = useMemo(() => toTableSort({ field, direction }), [field, direction]);
   return (

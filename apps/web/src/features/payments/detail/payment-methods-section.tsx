@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
 import { formatAmount } from '../../../lib/format';
-import { findPaymentMethod } from '../payment-methods';
+import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
+import type { PaymentMethodCatalogue } from '../payment-methods';
 import { DetailCard, EmptyText, Field, FieldGrid } from './detail-card';
 import {
   formatExpiration,
@@ -28,10 +29,10 @@ const GATEWAY_TONE: Record<string, 'success' | 'error' | 'warning' | 'secondary'
 };
 
 /** A card (or token) method shows its holder; cash coupons and bank debits have none. */
-function hasCard(method: PaymentDetailMethod): boolean {
+function hasCard(method: PaymentDetailMethod, catalogue: PaymentMethodCatalogue): boolean {
   return (
     Boolean(method.cardMasked || method.firstSixDigits || method.lastFourDigits) ||
-    findPaymentMethod(method.mediaPaymentId)?.kind === 'card'
+    Boolean(catalogue.find(method.mediaPaymentId)?.isCard)
   );
 }
 
@@ -85,12 +86,20 @@ function ConversionInfo({ method }: { method: PaymentDetailMethod }) {
   );
 }
 
-function MethodCard({ method, position }: { method: PaymentDetailMethod; position: number }) {
+function MethodCard({
+  method,
+  position,
+  catalogue,
+}: {
+  method: PaymentDetailMethod;
+  position: number;
+  catalogue: PaymentMethodCatalogue;
+}) {
   const status = (method.gateway?.status ?? '').toLowerCase();
   const card = maskedCard(method);
   const name =
     method.mediaPaymentName ||
-    findPaymentMethod(method.mediaPaymentId)?.description ||
+    catalogue.find(method.mediaPaymentId)?.name ||
     `Medio ${method.mediaPaymentId ?? ''}`;
   return (
     <Box
@@ -128,8 +137,10 @@ function MethodCard({ method, position }: { method: PaymentDetailMethod; positio
       </Box>
       <FieldGrid min={150}>
         <Field label="Código de medio" value={method.mediaPaymentId ?? null} />
-        {hasCard(method) && <Field label="Titular" value={method.holderName} testId="method-holder" />}
-        {hasCard(method) && (
+        {hasCard(method, catalogue) && (
+          <Field label="Titular" value={method.holderName} testId="method-holder" />
+        )}
+        {hasCard(method, catalogue) && (
           <Field
             label="Vencimiento"
             value={formatExpiration(method.expirationMonth, method.expirationYear)}
@@ -167,6 +178,7 @@ export function PaymentMethodsSection({
   methods: readonly PaymentDetailMethod[];
   action?: ReactNode;
 }) {
+  const { catalogue } = usePaymentMethodCatalogue();
   return (
     <DetailCard title="Medios de pago" icon={<CreditCardOutlined />} action={action} testId="section-methods">
       {methods.length === 0 ? (
@@ -174,7 +186,7 @@ export function PaymentMethodsSection({
       ) : (
         <Stack spacing={2}>
           {methods.map((method, i) => (
-            <MethodCard key={method.index} method={method} position={i + 1} />
+            <MethodCard key={method.index} method={method} position={i + 1} catalogue={catalogue} />
           ))}
         </Stack>
       )}

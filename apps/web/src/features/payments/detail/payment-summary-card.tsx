@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { PaymentStatusChip } from '../components/payment-status-chip';
+import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { describePaymentMethods } from '../payment-methods';
 import { refundedAmount } from './amounts';
 import { Field, FieldGrid } from './detail-card';
@@ -15,7 +16,8 @@ import type { PaymentDetail } from './types';
 /** The head of the detail: status, amount, concept, key dates, payer and ids. */
 export function PaymentSummaryCard({ payment }: { payment: PaymentDetail }) {
   const refunded = refundedAmount(payment.refunds);
-  const methods = describePaymentMethods(payment.paymentMethods);
+  const { catalogue } = usePaymentMethodCatalogue();
+  const methods = describePaymentMethods(payment.paymentMethods, catalogue);
   return (
     <Card data-testid="payment-summary" sx={{ mb: 3 }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '320px 1fr' } }}>

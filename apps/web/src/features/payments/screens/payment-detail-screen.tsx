@@ -35,6 +35,7 @@ import { describeError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useNotify } from '../../../lib/notifications';
 import { hasAny, usePermissions } from '../../../lib/permissions';
+import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { describePaymentMethods } from '../payment-methods';
 import { paymentStatusLabel } from '../payment-status';
 import type { SubmitOutcome } from '../dialogs/action-dialog';
@@ -111,6 +112,7 @@ export default function PaymentDetailScreen() {
   const notify = useNotify();
   const client = useApolloClient();
   const permissions = usePermissions();
+  const { catalogue } = usePaymentMethodCatalogue();
 
   const withFees = hasAny(permissions, ['PAYMENT_SHOW_FEES']);
   const withBatch = hasAny(permissions, ['PAYMENT_SHOW_BATCHES', 'BATCH_WITHDRAW_SHOW']);
@@ -352,7 +354,7 @@ export default function PaymentDetailScreen() {
 
   const holderName = shown.payer?.name ?? '';
   const firstMethod = shown.paymentMethods[0];
-  const sameMethodLabel = firstMethod ? describePaymentMethods([firstMethod]) : undefined;
+  const sameMethodLabel = firstMethod ? describePaymentMethods([firstMethod], catalogue) : undefined;
   const lastCollectorNotification = shown.collectorNotifications[shown.collectorNotifications.length - 1];
   const changeAllowedAfterRetry = (p: PaymentDetail | null | undefined) =>
     Boolean(p && findAction(p.actions, 'CHANGE_PAYMENT_METHOD')?.enabled);

@@ -19,6 +19,7 @@ import { PaymentsHeaderActions, type ExportFormat } from '../components/payments
 import { PaymentsListBar } from '../components/payments-list-bar';
 import { PaymentsTable, type PaymentRow } from '../components/payments-table';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { usePaymentsListActions, type ListChange } from '../hooks/use-payments-list-actions';
 import { usePaymentsListUrl } from '../hooks/use-payments-list-url';
 import type { BulkPaymentResultFragment } from '../../../gql/graphql';
@@ -30,6 +31,7 @@ import {
   defaultPaymentsListState,
   toPaymentsSearchVariables,
   withFilters,
+  withKnownMethods,
   withPage,
   withSort,
   type CollectorRef,
@@ -168,6 +170,15 @@ export default function PaymentsSearchScreen() {
   useEffect(() => {
     if (pastTheEnd) setState(withPage(state, lastPage, state.pageSize), { replace: true });
   }, [pastTheEnd, lastPage, state, setState]);
+
+  // A link may name payment methods the gateway's catalogue does not know: they leave the filter and the URL.
+  const { catalogue, loaded: catalogueLoaded } = usePaymentMethodCatalogue();
+  const knownState = catalogueLoaded
+    ? withKnownMethods(state, (id) => catalogue.find(id) !== undefined)
+    : state;
+  useEffect(() => {
+    if (knownState !== state) setState(knownState, { replace: true });
+  }, [knownState, state, setState]);
 
   const appliedFilters: PaymentsFilterValues = {
     search: state.search,
