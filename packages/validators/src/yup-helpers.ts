@@ -22,19 +22,16 @@ function parentOf(ctx: yup.TestContext): Record<string, unknown> {
   return parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>) : {};
 }
 
-/** A nullable string field validated by `check` (the original input is checked). */
-export function stringField(check: Check, name = 'validators'): yup.StringSchema<string | null | undefined> {
-  return yup
-    .string()
-    .nullable()
-    .test({
-      name,
-      skipAbsent: false,
-      test(value, ctx) {
-        const message = check(value);
-        return message === undefined ? true : ctx.createError({ message });
-      },
-    });
+/** The yup test that runs `check` (also on absent values) and reports its message. */
+function checkTest<P>(check: SiblingCheck<P>, name: string): yup.TestConfig {
+  return {
+    name,
+    skipAbsent: false,
+    test(value, ctx) {
+      const message = check(value, parentOf(ctx) as P);
+      return message === undefined ? true : ctx.createError({ message });
+    },
+  };
 }
 
 /** A nullable string field whose check reads its siblings (`ctx.parent`). */
@@ -42,17 +39,12 @@ export function siblingStringField<P = Record<string, unknown>>(
   check: SiblingCheck<P>,
   name = 'validators',
 ): yup.StringSchema<string | null | undefined> {
-  return yup
-    .string()
-    .nullable()
-    .test({
-      name,
-      skipAbsent: false,
-      test(value, ctx) {
-        const message = check(value, parentOf(ctx) as P);
-        return message === undefined ? true : ctx.createError({ message });
-      },
-    });
+  return yup.string().nullable().test(checkTest(check, name));
+}
+
+/** A nullable string field validated by `check` (the original input is checked). */
+export function stringField(check: Check, name = 'validators'): yup.StringSchema<string | null | undefined> {
+  return siblingStringField((value) => check(value), name);
 }
 
 /**
@@ -63,17 +55,7 @@ export function mixedField<T extends Present = Present>(
   check: Check,
   name = 'validators',
 ): yup.MixedSchema<T | null | undefined> {
-  return yup
-    .mixed<T>()
-    .nullable()
-    .test({
-      name,
-      skipAbsent: false,
-      test(value, ctx) {
-        const message = check(value);
-        return message === undefined ? true : ctx.createError({ message });
-      },
-    });
+  return siblingMixedField<T>((value) => check(value), name);
 }
 
 /** A field of any type whose check reads its siblings. */
@@ -81,17 +63,7 @@ export function siblingMixedField<T extends Present = Present, P = Record<string
   check: SiblingCheck<P>,
   name = 'validators',
 ): yup.MixedSchema<T | null | undefined> {
-  return yup
-    .mixed<T>()
-    .nullable()
-    .test({
-      name,
-      skipAbsent: false,
-      test(value, ctx) {
-        const message = check(value, parentOf(ctx) as P);
-        return message === undefined ? true : ctx.createError({ message });
-      },
-    });
+  return yup.mixed<T>().nullable().test(checkTest(check, name));
 }
 
 /**

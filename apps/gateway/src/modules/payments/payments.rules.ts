@@ -182,21 +182,9 @@ export const ACTION_PERMISSIONS: Readonly<
   },
 };
 
-/** Actions that need the shown version to be the current one (spec: "All actions below"; reload, history and
- * the holder lookup are reads and stay available on a previous version). */
-const NEEDS_CURRENT_VERSION = new Set<PaymentActionKind>([
-  'CANCEL',
-  'CHANGE_PAYMENT_METHOD',
-  'REFUND',
-  'PARTIAL_REFUND',
-  'REVERSE',
-  'CANCEL_OBJECTION',
-  'RETRY',
-  'FORM_LINK',
-  'FORWARD_NOTIFICATION',
-  'NOTIFY_PAYER',
-  'UPDATE_FROM_GATEWAY',
-]);
+/** Every action needs the shown version to be the current one (spec: "All actions below") except these reads,
+ * which stay available on a previous version. */
+const AVAILABLE_ON_PREVIOUS_VERSION = new Set<PaymentActionKind>(['RELOAD', 'HISTORY', 'SHOW_HOLDER']);
 
 export const REASONS = {
   oldVersion: 'Está viendo una versión anterior del pago.',
@@ -292,7 +280,7 @@ export function decideAction(
   if (needed && !needed.requires.some((p) => permissions.includes(p))) {
     return { enabled: false, permitted: false, reason: needed.reason };
   }
-  if (NEEDS_CURRENT_VERSION.has(kind) && !payment.isCurrentVersion) {
+  if (!AVAILABLE_ON_PREVIOUS_VERSION.has(kind) && !payment.isCurrentVersion) {
     return { enabled: false, permitted: true, reason: REASONS.oldVersion };
   }
   const reason = stateReason(kind, payment, today);

@@ -1,8 +1,8 @@
 import { useFormik } from 'formik';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { cancelReasonSchema, normalizeReason } from '@backoffice/validators';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+import { ReasonField } from './reason-field';
 
 export interface CancelReasonDialogProps {
   /** 'Cancelar pago', 'Cancelar objeción'... */
@@ -31,7 +31,6 @@ export function CancelReasonDialog({
     validationSchema: cancelReasonSchema,
     onSubmit: (values) => submit(normalizeReason(values.reason) ?? ''),
   });
-  const showError = Boolean(formik.touched.reason || formik.submitCount > 0) && Boolean(formik.errors.reason);
   return (
     <ActionDialog
       title={title}
@@ -47,27 +46,7 @@ export function CancelReasonDialog({
           {description}
         </Typography>
       )}
-      <TextField
-        autoFocus
-        fullWidth
-        multiline
-        minRows={2}
-        name="reason"
-        label="Ingrese el motivo"
-        value={formik.values.reason}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-        error={showError}
-        helperText={showError ? formik.errors.reason : ' '}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-        onKeyDown={(event) => {
-          // Enter submits (Shift+Enter starts a new line).
-          if (event.key === 'Enter' && !event.shiftKey) {
-            event.preventDefault();
-            void formik.submitForm();
-          }
-        }}
-      />
+      <ReasonField formik={formik} submitOnEnter />
     </ActionDialog>
   );
 }

@@ -6,13 +6,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { cancelReasonSchema, normalizeReason } from '@backoffice/validators';
 import { formatAmount } from '../../../lib/format';
 import { partialRefundTotal, refundedAmount, remainingAmount } from '../detail/amounts';
 import { gatewayStatusLabel } from '../detail/labels';
 import { ActionDialog, DialogFact, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+import { ReasonField } from './reason-field';
 
 export type RefundVariant = 'refund' | 'partial' | 'reverse';
 
@@ -77,7 +77,6 @@ export function RefundDialog({
   });
   const already = refundedAmount(refunds);
   const total = variant === 'partial' ? partialRefundTotal(methods) : remainingAmount(finalAmount, refunds);
-  const showError = Boolean(formik.touched.reason || formik.submitCount > 0) && Boolean(formik.errors.reason);
 
   return (
     <ActionDialog
@@ -136,23 +135,7 @@ export function RefundDialog({
         <Divider sx={{ my: 0.5 }} />
         <DialogFact label={text.total} value={formatAmount(total)} strong />
       </Box>
-      {needsReason && (
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={2}
-          sx={{ mt: 2 }}
-          name="reason"
-          label="Ingrese el motivo"
-          value={formik.values.reason}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={showError}
-          helperText={showError ? formik.errors.reason : ' '}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
-      )}
+      {needsReason && <ReasonField formik={formik} sx={{ mt: 2 }} />}
     </ActionDialog>
   );
 }

@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { PaymentStatus } from '../../../gql/graphql';
@@ -51,6 +51,10 @@ type Comparison =
   | { state: 'loading'; left: HistoryRow; right: HistoryRow }
   | { state: 'ready'; left: HistoryRow; right: HistoryRow; rows: DiffRow[] }
   | { state: 'error'; left: HistoryRow; right: HistoryRow; message: string };
+
+/** A compared value: colored (the older red, the newer green) when the field changed. */
+const valueCellSx = (changed: boolean, color: string): SxProps<Theme> =>
+  changed ? { color, wordBreak: 'break-word' } : { wordBreak: 'break-word' };
 
 /**
  * Version history (FECHA, ESTADO, ID): picking a row shows that version. Beyond the spec, two versions can be
@@ -166,24 +170,8 @@ export function VersionHistoryDialog({
                       }
                     >
                       <TableCell sx={{ color: 'text.secondary' }}>{row.label}</TableCell>
-                      <TableCell
-                        sx={
-                          row.changed
-                            ? { color: 'error.dark', wordBreak: 'break-word' }
-                            : { wordBreak: 'break-word' }
-                        }
-                      >
-                        {row.left}
-                      </TableCell>
-                      <TableCell
-                        sx={
-                          row.changed
-                            ? { color: 'success.dark', wordBreak: 'break-word' }
-                            : { wordBreak: 'break-word' }
-                        }
-                      >
-                        {row.right}
-                      </TableCell>
+                      <TableCell sx={valueCellSx(row.changed, 'error.dark')}>{row.left}</TableCell>
+                      <TableCell sx={valueCellSx(row.changed, 'success.dark')}>{row.right}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
