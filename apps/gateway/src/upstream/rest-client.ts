@@ -1,7 +1,9 @@
+import { Buffer } from 'node:buffer';
 import type { ServiceName } from '../config.js';
 import type { Logger } from '../logger.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
 import { toQueryString, type QueryParams } from './filters.js';
+import { exchange, type RawAnswer } from './http-transport.js';
 
 /** What every upstream call of one GraphQL request shares. */
 export interface UpstreamRequestContext {
@@ -32,6 +34,10 @@ export interface RestClientOptions {
   writeTimeoutMs: number;
   request: UpstreamRequestContext;
   logger?: Logger;
+  /**
+   * Sends the calls through this `fetch` instead of the shared keep-alive `node:http` transport
+   * (http-transport.ts): tests and experiments. Its timeout is an `AbortSignal.timeout` per call.
+   */
   fetch?: typeof fetch;
 }
 
@@ -48,17 +54,27 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const asText = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 
+/** Sends a request through an injected `fetch`, with the same deadline semantics as the default transport. */
+async function fetchExchange(
+  fetchImpl: typeof fetch,
+  url: string,
+  method: Method,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+): Promise<RawAnswer> {
+  const response = await fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+  return { status: response.status, text: await response.text() };
+}
+
 /**
  * The one HTTP client of every data source: base URL per service, explicit timeouts, the platform's
  * headers, JSON in and out, and upstream failures mapped to UpstreamError / UpstreamTimeout / UpstreamUnavailable.
- * One instance per service per GraphQL request.
+ * One instance per service per GraphQL request; the connections are the process's keep-alive pool
+ * (http-transport.ts).
  */
 export class RestClient {
-  private readonly fetchImpl: typeof fetch;
-
-  constructor(private readonly options: RestClientOptions) {
-    this.fetchImpl = options.fetch ?? fetch;
-  }
+  constructor(private readonly options: RestClientOptions) {}
 
   get service(): ServiceName {
     return this.options.service;
@@ -134,14 +150,18 @@ export class RestClient {
     let status: number;
     let text: string;
     try {
-      const response = await this.fetchImpl(url, {
-        method,
-        headers: this.headers(hasBody, options.headers),
-        body: hasBody ? JSON.stringify(options.body) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
+      const payload = hasBody ? JSON.stringify(options.body) : undefined;
+      const headers = this.headers(hasBody, options.headers);
+      let answer: RawAnswer;
+      if (this.options.fetch) {
+        answer = await fetchExchange(this.options.fetch, url, method, headers, payload, timeoutMs);
+      } else {
+        // What fetch would send: the body's length (0 for a write without body), so no chunked encoding.
+        if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+        else if (method !== 'GET') headers['content-length'] = '0';
+        answer = await exchange(url, { method, headers, body: payload, timeoutMs });
+      }
+      ({ status, text } = answer);
     } catch (error) {
       const name = (error as { name?: string }).name;
       if (name === 'TimeoutError' || name === 'AbortError') {

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeFailure } from '../../modules/payments/mutation-outcome.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../errors.js';
 import { encodeFilters, listParams, toQueryString } from '../filters.js';
 import { RestClient, type UpstreamCall, type UpstreamRequestContext } from '../rest-client.js';
@@ -16,6 +18,8 @@ let server: Server;
 let base: string;
 const seen: Seen[] = [];
 let handler: (req: IncomingMessage, res: ServerResponse, body: string) => void;
+/** TCP connections the test server accepted. */
+let connections = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -26,6 +30,7 @@ beforeAll(async () => {
       handler(req, res, body);
     });
   });
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/payment`;
 });
@@ -35,6 +40,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   seen.length = 0;
+  connections = 0;
   handler = (_req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ ok: true }));
@@ -204,5 +210,159 @@ describe('RestClient', () => {
       .get('/pagos')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamUnavailable);
+  });
+});
+
+describe('RestClient over the keep-alive transport', () => {
+  const json = (res: ServerResponse, value: unknown) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(value));
+  };
+  const errorOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+
+  it('reuses one connection for sequential calls of any request', async () => {
+    // Sockets the previous tests left in the pool belong to earlier connections; count only new ones.
+    await client().get('/warm');
+    connections = 0;
+    for (let i = 0; i < 5; i++) await client().get('/pagos', { page: i + 1 });
+    await client().post('/pagos/1/cancelar', { reason: 'x' });
+    expect(seen).toHaveLength(7);
+    expect(connections).toBe(0);
+  });
+
+  it('sends the body with its length, and a length of 0 for a write without body', async () => {
+    await client().post('/pagos/1/cancelar', { reason: 'Cancelación ñ' });
+    await client().post('/pagos/1/reintentar');
+    await client().get('/pagos');
+    expect(seen[0]!.headers['content-length']).toBe(
+      String(Buffer.byteLength(JSON.stringify({ reason: 'Cancelación ñ' }))),
+    );
+    expect(seen[0]!.headers['transfer-encoding']).toBeUndefined();
+    expect(JSON.parse(seen[0]!.body)).toEqual({ reason: 'Cancelación ñ' });
+    expect(seen[1]!.headers['content-length']).toBe('0');
+    expect(seen[1]!.headers['content-type']).toBeUndefined();
+    expect(seen[2]!.headers['content-length']).toBeUndefined();
+    expect(seen[2]!.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('reads answers in chunks, multi-byte characters split across them, a BOM, a compressed body', async () => {
+    const text = JSON.stringify({ name: 'Peña & Cía ' + 'ñ'.repeat(40_000) });
+    handler = (_req, res) => {
+      const bytes = Buffer.from(`\uFEFF${text}`);
+      res.setHeader('content-type', 'application/json');
+      res.write(bytes.subarray(0, 1001)); // splits a 2-byte character
+      setTimeout(() => res.end(bytes.subarray(1001)), 5);
+    };
+    expect(await client().get('/big')).toEqual(JSON.parse(text));
+    handler = (_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('content-encoding', 'gzip');
+      res.end(gzipSync(JSON.stringify({ ok: 'gzip' })));
+    };
+    expect(await client().get('/gz')).toEqual({ ok: 'gzip' });
+  });
+
+  it('times out while the answer is still arriving, and frees nothing it should not', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"rows": [');
+    };
+    const request = requestContext();
+    const error = await errorOf(client(request, { read: 150, write: 150 }).get('/slow'));
+    expect(error).toBeInstanceOf(UpstreamTimeout);
+    expect(request.calls.map((c) => c.outcome)).toEqual(['timeout']);
+    handler = (_req, res) => json(res, { ok: 'after' });
+    expect(await client().get('/pagos')).toEqual({ ok: 'after' });
+  });
+
+  it('a write whose connection never opened is FAILED; one lost mid-request is UNKNOWN', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await errorOf(
+      client(requestContext(), undefined, `http://127.0.0.1:${port}/payment`).post('/pagos/1/cancelar', {}),
+    );
+    expect(refused).toBeInstanceOf(UpstreamUnavailable);
+    expect(((refused as Error).cause as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+    expect(writeFailure(refused).outcome).toBe('FAILED');
+
+    // The upstream received the write, then the connection dropped: no answer.
+    handler = (req) => req.socket.destroy();
+    const request = requestContext();
+    const lost = await errorOf(client(request).post('/pagos/1/cancelar', { reason: 'x' }));
+    expect(lost).toBeInstanceOf(UpstreamUnavailable);
+    expect(writeFailure(lost).outcome).toBe('UNKNOWN');
+    expect(request.calls.map((c) => c.outcome)).toEqual(['unavailable']);
+    expect(seen.filter((s) => s.method === 'POST')).toHaveLength(1); // never retried
+
+    // Part of the answer arrived, then the connection dropped.
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"id": "1", ');
+      setTimeout(() => res.socket?.destroy(), 5);
+    };
+    const cut = await errorOf(client().post('/pagos/1/cancelar', { reason: 'x' }));
+    expect(cut).toBeInstanceOf(UpstreamUnavailable);
+    expect(writeFailure(cut).outcome).toBe('UNKNOWN');
+  });
+
+  it('retries a GET once when its pooled connection turns out closed, never a write', async () => {
+    await client().get('/warm'); // leaves a pooled connection
+    let drops = 0;
+    handler = (req, res) => {
+      // Each path is dropped on its first arrival only, like a server closing an idle connection.
+      if (drops < 1 || (req.method === 'POST' && drops < 2)) {
+        drops++;
+        req.socket.destroy();
+        return;
+      }
+      json(res, { ok: req.url });
+    };
+    const request = requestContext();
+    expect(await client(request).get('/pagos/1')).toEqual({ ok: '/payment/pagos/1' });
+    expect(seen.filter((s) => s.url === '/payment/pagos/1')).toHaveLength(2);
+    expect(request.calls).toHaveLength(1);
+    const write = await errorOf(client().post('/pagos/1/cancelar', {}));
+    expect(write).toBeInstanceOf(UpstreamUnavailable);
+    expect(seen.filter((s) => s.method === 'POST')).toHaveLength(1);
+  });
+
+  it('an injected fetch still replaces the transport', async () => {
+    const urls: string[] = [];
+    const injected: typeof fetch = async (input, init) => {
+      urls.push(`${init?.method} ${String(input)} ${new Headers(init?.headers).get('source')}`);
+      return new Response(JSON.stringify({ injected: true }), { status: 200 });
+    };
+    const c = new RestClient({
+      service: 'payment',
+      baseUrl: base,
+      readTimeoutMs: 1000,
+      writeTimeoutMs: 1000,
+      request: requestContext(),
+      fetch: injected,
+    });
+    expect(await c.get('/pagos')).toEqual({ injected: true });
+    expect(urls).toEqual([`GET ${base}/pagos backoffice`]);
+    expect(seen).toHaveLength(0);
+    const slow: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      );
+    const timedOut = await errorOf(
+      new RestClient({
+        service: 'payment',
+        baseUrl: base,
+        readTimeoutMs: 50,
+        writeTimeoutMs: 50,
+        request: requestContext(),
+        fetch: slow,
+      }).get('/pagos'),
+    );
+    expect(timedOut).toMatchObject({ name: 'UpstreamTimeout', timeoutMs: 50 });
   });
 });
