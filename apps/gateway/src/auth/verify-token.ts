@@ -55,6 +55,13 @@ export interface TokenVerifierOptions {
   jwksCacheMaxAgeMs?: number;
   /** Minimum time between two fetches caused by an unknown `kid` (jose default: 30 s). */
   jwksCooldownMs?: number;
+  /**
+   * Longest time a verified token is accepted again without re-checking its signature and claims (default 60 s;
+   * never longer than `jwksCacheMaxAgeMs` when that is given, nor past the token's `exp`). 0 turns the cache off.
+   */
+  verifiedTokenMaxAgeMs?: number;
+  /** Verified tokens remembered at most (least recently used dropped first; default 1,000). */
+  verifiedTokenCacheSize?: number;
 }
 
 export interface TokenVerifier {
@@ -103,6 +110,63 @@ function checkHeader(segment: string): string | null {
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
+/** Default of `verifiedTokenMaxAgeMs`. */
+export const VERIFIED_TOKEN_MAX_AGE_MS = 60_000;
+/** Default of `verifiedTokenCacheSize` (about 4 MiB with Keycloak tokens of 2-5 KiB). */
+export const VERIFIED_TOKEN_CACHE_SIZE = 1_000;
+
+interface VerifiedToken {
+  user: AuthUser;
+  /** Epoch ms after which the token is verified again from scratch. */
+  until: number;
+}
+
+/**
+ * Tokens that passed every check, by their exact text, so the next request with the same token skips the RS256
+ * verification and the claim checks (≈ 0.35 CPU ms per request, bench/README.md). An entry lives until the
+ * token's `exp` (without the clock tolerance: from then on each request re-verifies, with it) or `maxAgeMs`
+ * after it was verified, whichever comes first. Key rotation: jose trusts the key set it fetched for
+ * `jwksCacheMaxAgeMs` (10 min by default) whatever happens to the realm's keys; when a verification makes it fetch
+ * a set that differs, every remembered token is forgotten; and since each entry is re-verified at least every
+ * `maxAgeMs`, a removed key stops admitting its tokens at most `maxAgeMs` after jose's cache would have refused
+ * them even if only remembered tokens arrive meanwhile (`maxAgeMs` is capped at `jwksCacheMaxAgeMs`). While the
+ * JWKS cannot be fetched, a remembered token keeps working until its entry ends; the others get the 503.
+ * Only successes are kept: a refused or unverifiable token goes through every check on every request.
+ */
+class VerifiedTokenCache {
+  private readonly entries = new Map<string, VerifiedToken>();
+
+  constructor(
+    private readonly maxAgeMs: number,
+    private readonly size: number,
+  ) {}
+
+  get(token: string, now: number): AuthUser | null {
+    const entry = this.entries.get(token);
+    if (!entry) return null;
+    this.entries.delete(token);
+    if (now >= entry.until) return null;
+    this.entries.set(token, entry); // most recently used last
+    return entry.user;
+  }
+
+  set(token: string, user: AuthUser, expSeconds: number, now: number): void {
+    if (this.maxAgeMs <= 0 || this.size <= 0) return;
+    const until = Math.min(expSeconds * 1000, now + this.maxAgeMs);
+    if (until <= now) return;
+    this.entries.delete(token);
+    this.entries.set(token, { user, until });
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** Each request gets its own copy: nothing downstream can change what the next request with the token sees. */
+const copyOf = (user: AuthUser): AuthUser => ({ ...user, permissions: [...user.permissions] });
+
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const jwksTimeoutMs = options.jwksTimeoutMs ?? 3000;
   const remote = createRemoteJWKSet(new URL(options.jwksUrl), {
@@ -110,6 +174,15 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     ...(options.jwksCacheMaxAgeMs !== undefined ? { cacheMaxAge: options.jwksCacheMaxAgeMs } : {}),
     ...(options.jwksCooldownMs !== undefined ? { cooldownDuration: options.jwksCooldownMs } : {}),
   });
+  const verified = new VerifiedTokenCache(
+    Math.min(
+      options.verifiedTokenMaxAgeMs ?? VERIFIED_TOKEN_MAX_AGE_MS,
+      options.jwksCacheMaxAgeMs ?? Number.POSITIVE_INFINITY,
+    ),
+    options.verifiedTokenCacheSize ?? VERIFIED_TOKEN_CACHE_SIZE,
+  );
+  /** The realm keys jose used last (JSON), to forget every verified token when they change. */
+  let knownKeys: string | undefined;
   /** The key lookup, telling "keys could not be fetched" apart from "no such key". */
   const jwks = async (header: JWSHeaderParameters, input: FlattenedJWSInput) => {
     try {
@@ -120,6 +193,11 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         throw new KeysUnavailable(`${code ?? (error as Error).name}: ${(error as Error).message}`);
       }
       throw error;
+    } finally {
+      // A rotation seen here (jose fetched a new key set) also ends the verified tokens of the old keys.
+      const keys = JSON.stringify(remote.jwks() ?? null);
+      if (knownKeys !== undefined && keys !== knownKeys) verified.clear();
+      knownKeys = keys;
     }
   };
   const clockTolerance = options.clockToleranceSeconds ?? 5;
@@ -130,6 +208,8 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     const match = BEARER.exec(authorization.trim());
     if (!match?.[1]) throw new InvalidTokenError('not a bearer JWT');
     const token = match[1];
+    const cached = verified.get(token, Date.now());
+    if (cached) return copyOf(cached);
     const segments = token.split('.');
     if (!segments.every(isCanonicalBase64Url)) throw new InvalidTokenError('segment not canonical base64url');
     const headerProblem = checkHeader(segments[0]!);
@@ -160,7 +240,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     if (!username) throw new InvalidTokenError('no preferred_username nor sub');
     const given = str(payload.given_name);
     const family = str(payload.family_name);
-    return {
+    const user: AuthUser = {
       subject: str(payload.sub) ?? username,
       username,
       name: str(payload.name) ?? ([given, family].filter(Boolean).join(' ') || null),
@@ -168,6 +248,9 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       permissions: permissionsFromClaims(payload, options.audience),
       token,
     };
+    // requiredClaims guarantees a numeric exp.
+    verified.set(token, user, payload.exp!, Date.now());
+    return copyOf(user);
   };
 
   const jwksReachable = async (): Promise<boolean> => {
