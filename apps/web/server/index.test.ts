@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWeb, type WebServer } from './index.js';
+import { pickEncoding } from './precompressed-assets.js';
 import { inlineScriptHashes } from './security-headers.js';
 
 const SILENT_SCRIPT = 'parent.postMessage(location.href, location.origin);';
+/** A compressible script with non-ASCII text (the length must be counted in bytes). */
+const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const mensaje${i} = "Operación nº ${i}";`).join(
+  '\n',
+);
 let dist: string;
 let web: WebServer;
 
@@ -15,6 +22,12 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'app-def456.js'), BIG_JS);
+  writeFileSync(
+    join(dist, 'assets', 'app-def456.js.map'),
+    '{"version":3,"mappings":"' + 'A'.repeat(5000) + '"}',
+  );
+  writeFileSync(join(dist, 'assets', 'style-789.css'), 'body { color: red; }\n'.repeat(200));
   writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
   writeFileSync(
     join(dist, 'silent-check-sso.html'),
@@ -98,6 +111,112 @@ describe('startWeb', () => {
     await expect(
       startWeb({ gatewayUrl: 'http://a/graphql', keycloakUrl: 'http://b', distDir: join(dist, 'nope') }),
     ).rejects.toThrow(/index.html/);
+  });
+});
+
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request with exactly these headers (fetch would add Accept-Encoding and decode the answer itself). */
+function raw(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${web.url}${path}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('precompressed assets', () => {
+  beforeAll(() => web.assetsCompressed);
+
+  it('sends a hashed asset uncompressed without Accept-Encoding, varying on it', async () => {
+    const res = await raw('/assets/app-def456.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body.toString('utf8')).toBe(BIG_JS);
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(BIG_JS)));
+  });
+
+  it.each([
+    ['br', 'gzip, deflate, br, zstd', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+    ['gzip', 'br;q=0.5, gzip', gunzipSync],
+    ['br', 'br;q=1, gzip;q=0.9', brotliDecompressSync],
+    ['br', '*', brotliDecompressSync],
+  ] as const)(
+    'sends %s for Accept-Encoding "%s", with its length and the same headers',
+    async (encoding, accept, decode) => {
+      const plain = await raw('/assets/app-def456.js');
+      const res = await raw('/assets/app-def456.js', { 'accept-encoding': accept });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-length']).toBe(String(res.body.length));
+      expect(res.body.length).toBeLessThan(Buffer.byteLength(BIG_JS) / 3);
+      expect(decode(res.body).toString('utf8')).toBe(BIG_JS);
+      expect(res.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers.etag).toBeTruthy();
+      expect(res.headers.etag).not.toBe(plain.headers.etag);
+    },
+  );
+
+  it('honours q=0, answers HEAD and conditional requests, and leaves source maps and missing files alone', async () => {
+    const refused = await raw('/assets/app-def456.js', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.toString('utf8')).toBe(BIG_JS);
+
+    const head = await raw('/assets/style-789.css', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(head.headers['content-type']).toContain('text/css');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    expect(head.body.length).toBe(0);
+
+    const first = await raw('/assets/style-789.css', { 'accept-encoding': 'br' });
+    const again = await raw('/assets/style-789.css', {
+      'accept-encoding': 'br',
+      'if-none-match': first.headers.etag!,
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+
+    const map = await raw('/assets/app-def456.js.map', { 'accept-encoding': 'br, gzip' });
+    expect(map.status).toBe(200);
+    expect(map.headers['content-encoding']).toBeUndefined();
+    const missing = await raw('/assets/missing-zzz.js', { 'accept-encoding': 'br, gzip' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    const page = await raw('/pagos', { 'accept-encoding': 'br, gzip' });
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('pickEncoding', () => {
+  const both = { br: 1, gzip: 1 };
+  it('prefers brotli on equal weights and follows q-values otherwise', () => {
+    expect(pickEncoding(undefined, both)).toBeNull();
+    expect(pickEncoding('', both)).toBeNull();
+    expect(pickEncoding('identity', both)).toBeNull();
+    expect(pickEncoding('gzip, br', both)).toBe('br');
+    expect(pickEncoding('GZIP;Q=0.8, BR;Q=0.2', both)).toBe('gzip');
+    expect(pickEncoding('x-gzip', both)).toBe('gzip');
+    expect(pickEncoding('*;q=0.1, br;q=0', both)).toBe('gzip');
+    expect(pickEncoding('gzip, br', { gzip: 1 })).toBe('gzip');
+    expect(pickEncoding('br', { gzip: 1 })).toBeNull();
   });
 });
 

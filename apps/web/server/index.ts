@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response, type NextFunction } from 'express';
 import { renderConfigScript } from './config-script.js';
+import { precompressAssets } from './precompressed-assets.js';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security-headers.js';
 
 export interface StartWebOptions {
@@ -22,6 +23,11 @@ export interface StartWebOptions {
 export interface WebServer {
   url: string;
   port: number;
+  /**
+   * Resolves when every hashed asset has its gzip and brotli variants in memory (they are made in the background
+   * after start; until then a file is sent uncompressed).
+   */
+  assetsCompressed: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,6 +74,10 @@ export async function startWeb(options: StartWebOptions): Promise<WebServer> {
       .send(configScript);
   });
 
+  // Hashed assets gzip- or brotli-encoded when the browser accepts it (precompressed-assets.ts).
+  const precompressed = precompressAssets(distDir);
+  app.use(precompressed.middleware);
+
   app.use(
     express.static(distDir, {
       index: false,
@@ -108,8 +118,10 @@ export async function startWeb(options: StartWebOptions): Promise<WebServer> {
   return {
     url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
     port,
+    assetsCompressed: precompressed.ready,
     close: () =>
       new Promise<void>((resolveClose, reject) => {
+        precompressed.stop();
         server.close((error) => (error ? reject(error) : resolveClose()));
         server.closeAllConnections();
       }),
