@@ -1,10 +1,14 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import type { PaymentMethodsCellFragment, PaymentsTableRowFragment } from '../../../gql/graphql';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
-import { describePaymentMethods, paymentMethodLabels, type PaymentMethodCatalogue } from '../payment-methods';
+import {
+  EMPTY_PAYMENT_METHOD_CATALOGUE,
+  describePaymentMethods,
+  paymentMethodLabels,
+} from '../payment-methods';
 import { rowMenuActions, type ListActionKind } from '../payments-bulk-rules';
 import type { PaymentsSort } from '../payments-list-state';
 import { fromTableSort, toTableSort } from '../payments-sort';
@@ -19,14 +23,16 @@ export function paymentHref(id: string): string {
   return `/pago/${encodeURIComponent(id)}`;
 }
 
+/**
+ * The gateway's payment-method catalogue for the method cells. A context rather than a column dependency: the
+ * grid's columns stay the same object when the catalogue arrives (new columns make the grid re-apply its own
+ * sort model, which could undo a sort change in flight).
+ */
+const CatalogueContext = createContext(EMPTY_PAYMENT_METHOD_CATALOGUE);
+
 /** Method names with the masked card kept on one line ("Visa Débito •••• 1234"). */
-function PaymentMethodsCell({
-  methods,
-  catalogue,
-}: {
-  methods: PaymentMethodsCellFragment['paymentMethods'];
-  catalogue: PaymentMethodCatalogue;
-}) {
+function PaymentMethodsCell({ methods }: { methods: PaymentMethodsCellFragment['paymentMethods'] }) {
+  const catalogue = useContext(CatalogueContext);
   const labels = paymentMethodLabels(methods, catalogue);
   if (labels.length === 0) {
     return (
@@ -66,77 +72,74 @@ function PaymentMethodsCell({
   );
 }
 
-/** The spec's data columns; the method names and masks come from the gateway's catalogue. */
-function dataColumns(catalogue: PaymentMethodCatalogue): DataTableColumn<PaymentRow>[] {
-  return [
-    {
-      field: 'requestDate',
-      headerName: 'FECHA',
-      width: 156,
-      sortable: true,
-      render: (row) => formatDateTime(row.requestDate),
-    },
-    {
-      field: 'id',
-      headerName: 'ID TRANSACCIÓN',
-      width: 136,
-      render: (row) => (
-        <Box
-          component="span"
-          sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, color: 'primary.main' }}
-        >
-          {row.id}
-        </Box>
-      ),
-    },
-    { field: 'conceptId', headerName: 'CONCEPTO', width: 104, render: (row) => row.conceptId ?? '' },
-    {
-      field: 'conceptDescription',
-      headerName: 'DESCRIPCIÓN',
-      flex: 1,
-      minWidth: 104,
-      lines: 2,
-      render: (row) => row.conceptDescription ?? '',
-    },
-    {
-      field: 'payerName',
-      headerName: 'NOMBRE',
-      flex: 1,
-      minWidth: 104,
-      lines: 2,
-      sortable: true,
-      render: (row) => row.payer?.name ?? '',
-    },
-    {
-      field: 'finalAmount',
-      headerName: 'IMPORTE',
-      width: 114,
-      align: 'right',
-      sortable: true,
-      render: (row) => (
-        <Box
-          component="span"
-          sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, whiteSpace: 'nowrap' }}
-        >
-          {formatAmount(row.finalAmount)}
-        </Box>
-      ),
-    },
-    {
-      field: 'paymentMethods',
-      headerName: 'MEDIO DE PAGO',
-      width: 144,
-      render: (row) => <PaymentMethodsCell methods={row.paymentMethods} catalogue={catalogue} />,
-    },
-    {
-      field: 'status',
-      headerName: 'ESTADO',
-      width: 116,
-      sortable: true,
-      render: (row) => <PaymentStatusChip status={row.status} />,
-    },
-  ];
-}
+const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
+  {
+    field: 'requestDate',
+    headerName: 'FECHA',
+    width: 156,
+    sortable: true,
+    render: (row) => formatDateTime(row.requestDate),
+  },
+  {
+    field: 'id',
+    headerName: 'ID TRANSACCIÓN',
+    width: 136,
+    render: (row) => (
+      <Box
+        component="span"
+        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, color: 'primary.main' }}
+      >
+        {row.id}
+      </Box>
+    ),
+  },
+  { field: 'conceptId', headerName: 'CONCEPTO', width: 104, render: (row) => row.conceptId ?? '' },
+  {
+    field: 'conceptDescription',
+    headerName: 'DESCRIPCIÓN',
+    flex: 1,
+    minWidth: 104,
+    lines: 2,
+    render: (row) => row.conceptDescription ?? '',
+  },
+  {
+    field: 'payerName',
+    headerName: 'NOMBRE',
+    flex: 1,
+    minWidth: 104,
+    lines: 2,
+    sortable: true,
+    render: (row) => row.payer?.name ?? '',
+  },
+  {
+    field: 'finalAmount',
+    headerName: 'IMPORTE',
+    width: 114,
+    align: 'right',
+    sortable: true,
+    render: (row) => (
+      <Box
+        component="span"
+        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, whiteSpace: 'nowrap' }}
+      >
+        {formatAmount(row.finalAmount)}
+      </Box>
+    ),
+  },
+  {
+    field: 'paymentMethods',
+    headerName: 'MEDIO DE PAGO',
+    width: 144,
+    render: (row) => <PaymentMethodsCell methods={row.paymentMethods} />,
+  },
+  {
+    field: 'status',
+    headerName: 'ESTADO',
+    width: 116,
+    sortable: true,
+    render: (row) => <PaymentStatusChip status={row.status} />,
+  },
+];
 
 /** ACCIONES: "Ver detalle" and the menu of the row's list actions (from its `actions`). */
 function actionsColumn(
@@ -183,31 +186,30 @@ export interface PaymentsTableProps {
 export function PaymentsTable(props: PaymentsTableProps) {
   const { onSortChange, onRowAction } = props;
   const { catalogue } = usePaymentMethodCatalogue();
-  const columns = useMemo(
-    () => [...dataColumns(catalogue), actionsColumn(onRowAction)],
-    [catalogue, onRowAction],
-  );
+  const columns = useMemo(() => [...DATA_COLUMNS, actionsColumn(onRowAction)], [onRowAction]);
   const { field, direction } = props.sort;
   const tableSort = useMemo(() => toTableSort({ field, direction }), [field, direction]);
   return (
-    <DataTable<PaymentRow>
-      ariaLabel="Pagos"
-      rows={props.rows}
-      columns={columns}
-      getRowId={rowId}
-      getRowHref={rowHref}
-      rowCount={props.total}
-      page={props.page}
-      pageSize={props.pageSize}
-      pageSizeOptions={props.pageSizeOptions}
-      onPageChange={props.onPageChange}
-      sort={tableSort}
-      onSortChange={(sort) => onSortChange(fromTableSort(sort))}
-      loading={props.loading}
-      emptyMessage="No se encontraron pagos"
-      selectable
-      selectedIds={props.selectedIds}
-      onSelectionChange={props.onSelectionChange}
-    />
+    <CatalogueContext.Provider value={catalogue}>
+      <DataTable<PaymentRow>
+        ariaLabel="Pagos"
+        rows={props.rows}
+        columns={columns}
+        getRowId={rowId}
+        getRowHref={rowHref}
+        rowCount={props.total}
+        page={props.page}
+        pageSize={props.pageSize}
+        pageSizeOptions={props.pageSizeOptions}
+        onPageChange={props.onPageChange}
+        sort={tableSort}
+        onSortChange={(sort) => onSortChange(fromTableSort(sort))}
+        loading={props.loading}
+        emptyMessage="No se encontraron pagos"
+        selectable
+        selectedIds={props.selectedIds}
+        onSelectionChange={props.onSelectionChange}
+      />
+    </CatalogueContext.Provider>
   );
 }
