@@ -10,6 +10,9 @@ const brotliAsync = promisify(brotliCompress);
 
 export type Encoding = 'br' | 'gzip';
 
+/** See precompressAssets. */
+const BROTLI_QUALITY = 10;
+
 /** Text assets worth compressing. Source maps are left alone (only devtools read them, and they are 80 % of dist). */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.html', '.txt', '.wasm']);
 
@@ -87,9 +90,11 @@ const etagOf = (body: Buffer, encoding: Encoding) =>
 
 /**
  * Hashed assets (`dist/assets`, immutable by name) compressed once, in memory, in the background after start:
- * every file with gzip (level 9) first, then brotli (quality 11) one file at a time, so at most one thread pool
- * thread (one CPU) is busy with it (≈ 3.5 s of CPU for the whole app on the bench machine; gzip takes ≈ 0.1 s).
- * Until a file's variant is ready the file is sent uncompressed by express.static. Answers carry
+ * every file with gzip (level 9) first, then brotli one file at a time, so at most one thread pool thread (one
+ * CPU) is busy with it. Brotli quality 10: measured on this app's 1.85 MiB of JS, quality 9 gives 503 KiB for
+ * 0.37 s of CPU, 10 gives 475 KiB for 1.1 s, 11 gives 467 KiB for 2.6 s (gzip 9: 549 KiB, 0.1 s); the stack
+ * starts a web server for every browser test file and the benchmark, so the last 1.7 % is not worth 1.5 s of
+ * CPU each time. Until a file's variant is ready it is sent uncompressed by express.static. Answers carry
  * `Vary: Accept-Encoding`, the encoded length and their own ETag; Range requests get the whole encoded file.
  */
 export function precompressAssets(distDir: string, assetsDir = join(distDir, 'assets')): PrecompressedAssets {
@@ -125,7 +130,7 @@ export function precompressAssets(distDir: string, assetsDir = join(distDir, 'as
         const br = await brotliAsync(body, {
           params: {
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
             [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
           },
         });
