@@ -13,6 +13,7 @@ import { startTestStack, type Stack } from './support/stack';
  * CSP violation and no console error.
  */
 
+// The test walks arbitrary stub payloads (every string field may hold a payload), so they are read loosely.
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const XSS_COLLECTOR_ID = '10099';
