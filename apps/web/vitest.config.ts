@@ -6,8 +6,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // Component and hook tests (React Testing Library) run in jsdom: every *.test.tsx under src.
+        test: {
+          name: 'component',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup-dom.ts'],
         },
       },
       {
