@@ -35,7 +35,16 @@ const SUBJECTS: Record<string, string> = {
   payment_refunded: 'Te devolvimos el dinero de tu pago',
   payment_reminder: 'Recordatorio: tenés un pago pendiente',
   receipts: 'Comprobantes de pago',
+  subscription_reminder: 'Recordatorio de tu suscripción',
 };
+
+/** What a payment or subscription records in its `notifications[]` for a sent e-mail. */
+export interface NotificationEntry {
+  id: string;
+  date: string;
+  type: string;
+  action: string;
+}
 
 export const subjectFor = (action: string): string => SUBJECTS[action] ?? 'Notificación de pagos';
 
@@ -75,6 +84,12 @@ export class NotificationStore {
     };
     this.notifications.put(notification);
     return notification;
+  }
+
+  /** Sends an e-mail (a new notification) and answers the entry its subject records. */
+  email(input: NewNotification, now: string): NotificationEntry {
+    const notification = this.create(input, now);
+    return { id: notification.id, date: now, type: 'email', action: notification.action };
   }
 
   resend(id: string, now: string): Notification {

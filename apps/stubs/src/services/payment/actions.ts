@@ -3,9 +3,9 @@
  * change as a new version and returns the answer. Errors: 409 `invalid_status` when the state does not
  * allow the action, 422 `validation_error` when the values are not acceptable.
  */
-import { MEDIA_PAYMENTS, isValidCuit, mediaPaymentForCard } from '../../lib/argentine-data.js';
-import { amountOf, digitsOf, requiredText, type Json } from '../../lib/body.js';
-import { DAY_MS, monthYearAr } from '../../lib/dates.js';
+import { amountOf, requiredText, type Json } from '../../lib/body.js';
+import { DAY_MS } from '../../lib/dates.js';
+import { parseMethodChange } from '../../lib/method-change.js';
 import { badRequest, invalidStatus, validationError } from '../../lib/errors.js';
 import type { ActionResult } from '../../lib/service.js';
 import type { Payment, PaymentMethod, PaymentStore, Refund } from './store.js';
@@ -86,114 +86,39 @@ export function changePaymentMethod(store: PaymentStore, payment: Payment, body:
       `Solo se puede cambiar el medio de pago de un pago emitido (estado actual: ${payment.status}).`,
     );
   }
-  const holder = (body.holder ?? {}) as Json;
-  if (typeof holder !== 'object' || holder === null || Array.isArray(holder)) {
-    throw badRequest('invalid_body', 'holder debe ser un objeto.');
-  }
-  const holderName = requiredText(holder.name, 'holder_name_required', 'Falta el nombre del titular.');
-  const identification = (holder.identification ?? {}) as Json;
-  if (identification.country !== 'ARG') {
-    throw validationError('invalid_country', 'El país de la identificación debe ser ARG.');
-  }
-  const idNumber = digitsOf(
-    typeof identification.number === 'string'
-      ? identification.number.replace(/[-_]/g, '')
-      : identification.number,
-  );
-  const number = digitsOf(body.number);
-  let method: PaymentMethod;
-  if (identification.type === 'DNI_ARG') {
-    if (!number || number.length < 13 || number.length > 19) {
-      throw validationError('invalid_card_number', 'El número de tarjeta debe tener entre 13 y 19 dígitos.');
-    }
-    if (!idNumber || idNumber.length < 7 || idNumber.length > 8) {
-      throw validationError('invalid_identification', 'El DNI debe tener 7 u 8 dígitos.');
-    }
-    const month = Number(body.expiration_month);
-    const year = Number(body.expiration_year);
-    if (
-      !Number.isInteger(month) ||
-      month < 1 ||
-      month > 12 ||
-      !Number.isInteger(year) ||
-      year < 2000 ||
-      year > 2100
-    ) {
-      throw validationError('invalid_expiration', 'El vencimiento debe tener mes (1-12) y año (AAAA).');
-    }
-    const current = monthYearAr(Date.now());
-    if (year < current.year || (year === current.year && month < current.month)) {
-      throw validationError('card_expired', 'La tarjeta está vencida.');
-    }
-    const mediaPaymentId = mediaPaymentForCard(number);
-    method = {
-      media_payment_id: mediaPaymentId,
-      media_payment_detail: MEDIA_PAYMENTS[mediaPaymentId] ?? 'visa',
-      coupon_number: null,
-      first_six_digits: number.slice(0, 6),
-      last_four_digits: number.slice(-4),
-      expiration_month: month,
-      expiration_year: year,
-      promotion_id: null,
-      amount: payment.final_amount,
-      final_amount: payment.final_amount,
-      currency_id: 'ARS',
-      installments: 1,
-      authorization_code: null,
-      type: payment.type === 'qr' ? 'qr' : 'online',
-      currency_conversion_info: null,
-      gateway: {
-        batch_number: null,
-        ticket_number: null,
-        transaction_id: null,
-        status: 'pending',
-        status_detail: 'pending_contingency',
-        ppt_owner: mediaPaymentId === 7 ? 'naranja' : mediaPaymentId === 6 ? 'cabal' : 'prisma',
-      },
-    };
-  } else if (identification.type === 'CUIT_ARG') {
-    if (!number || number.length !== 22) {
-      throw validationError('invalid_cbu', 'El CBU debe tener 22 dígitos.');
-    }
-    if (!idNumber || !isValidCuit(idNumber)) {
-      throw validationError('invalid_identification', 'El CUIT no es válido.');
-    }
-    method = {
-      media_payment_id: 1,
-      media_payment_detail: 'cbu',
-      coupon_number: null,
-      first_six_digits: null,
-      last_four_digits: number.slice(-4),
-      expiration_month: null,
-      expiration_year: null,
-      promotion_id: null,
-      amount: payment.final_amount,
-      final_amount: payment.final_amount,
-      currency_id: 'ARS',
-      installments: 1,
-      authorization_code: null,
-      type: 'debit',
-      currency_conversion_info: null,
-      gateway: {
-        batch_number: null,
-        ticket_number: null,
-        transaction_id: null,
-        status: 'pending',
-        status_detail: 'pending_contingency',
-        ppt_owner: 'coelsa',
-      },
-    };
-  } else {
-    throw validationError(
-      'invalid_identification_type',
-      'El tipo de identificación debe ser DNI_ARG (tarjeta) o CUIT_ARG (transferencia).',
-    );
-  }
+  const change = parseMethodChange(body);
+  const method: PaymentMethod = {
+    media_payment_id: change.media_payment_id,
+    media_payment_detail: change.media_payment_detail,
+    coupon_number: null,
+    first_six_digits: change.first_six_digits,
+    last_four_digits: change.last_four_digits,
+    expiration_month: change.expiration_month,
+    expiration_year: change.expiration_year,
+    promotion_id: null,
+    amount: payment.final_amount,
+    final_amount: payment.final_amount,
+    currency_id: 'ARS',
+    installments: 1,
+    authorization_code: null,
+    type: change.kind === 'cbu' ? 'debit' : payment.type === 'qr' ? 'qr' : 'online',
+    currency_conversion_info: null,
+    gateway: {
+      batch_number: null,
+      ticket_number: null,
+      transaction_id: null,
+      status: 'pending',
+      status_detail: 'pending_contingency',
+      ppt_owner: change.ppt_owner,
+    },
+  };
   const changed = store.change(payment.id, nowIso(), (draft) => {
     draft.payment_methods = [method];
     draft.status_detail = 'payment_method_updated';
   });
-  store.holders.set(payment.id, [{ holder_name: holderName.toUpperCase(), holder_id: idNumber }]);
+  store.holders.set(payment.id, [
+    { holder_name: change.holderName.toUpperCase(), holder_id: change.holderId },
+  ]);
   return { status: 200, body: changed };
 }
 

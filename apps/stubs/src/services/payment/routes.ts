@@ -1,7 +1,9 @@
 import express from 'express';
+import { actionRoutes } from '../../lib/action-route.js';
 import { objectBody, param } from '../../lib/body.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import { send, sendJson } from '../../lib/json.js';
+import { documentRoutes } from '../../lib/document-routes.js';
+import { notFound } from '../../lib/errors.js';
+import { send } from '../../lib/json.js';
 import { defineService } from '../../lib/service.js';
 import type { NotificationStore } from '../notification/store.js';
 import {
@@ -18,7 +20,7 @@ import {
   updateFromGateway,
 } from './actions.js';
 import { seedPayments } from './seed.js';
-import type { Payment, PaymentStore } from './store.js';
+import type { PaymentStore } from './store.js';
 
 export const paymentService = defineService<PaymentStore>({
   name: 'payment',
@@ -26,33 +28,11 @@ export const paymentService = defineService<PaymentStore>({
   seed: seedPayments,
   routes(context) {
     const router = express.Router();
-    const find = (id: string): Payment => {
-      const payment = context.store().get(id);
-      if (!payment) throw notFound('payment_not_found', `No existe el pago ${id}.`);
-      return payment;
-    };
-
-    router.get('/pagos', (req, res) => {
-      sendJson(res, 200, context.store().payments.listJson(req.query as Record<string, unknown>));
-    });
-
-    router.get('/pagos/:id', (req, res) => {
-      send(res, 200, find(param(req, 'id')));
-    });
-
-    router.get('/pagos/:id/historial', (req, res) => {
-      const payment = find(param(req, 'id'));
-      send(res, 200, { rows: context.store().history(payment.id) });
-    });
-
-    router.get('/pagos/:id/versiones/:version', (req, res) => {
-      const payment = find(param(req, 'id'));
-      const raw = param(req, 'version');
-      if (!/^\d{1,6}$/.test(raw))
-        throw badRequest('invalid_version', 'La versión debe ser un entero positivo.');
-      const version = context.store().version(payment.id, Number(raw));
-      if (!version) throw notFound('version_not_found', `El pago ${payment.id} no tiene la versión ${raw}.`);
-      send(res, 200, version);
+    const find = documentRoutes(router, {
+      path: '/pagos',
+      documents: () => context.store(),
+      notFound: (id) => notFound('payment_not_found', `No existe el pago ${id}.`),
+      label: 'El pago',
     });
 
     router.get('/pagos/:id/titulares', (req, res) => {
@@ -60,26 +40,7 @@ export const paymentService = defineService<PaymentStore>({
       send(res, 200, context.store().holders.get(payment.id) ?? []);
     });
 
-    /**
-     * A state-changing endpoint: a forced failure for its operation (last path segment) and id answers first
-     * (`/__admin/failures`); otherwise idempotent, answers the action's result.
-     */
-    const action = (
-      method: 'post' | 'put',
-      path: string,
-      run: (store: PaymentStore, payment: Payment, req: express.Request) => { status: number; body: unknown },
-    ): void => {
-      const operation = path.split('/').pop() ?? path;
-      router[method](
-        path,
-        (req, _res, next) => {
-          const failure = context.forcedFailure(operation, param(req, 'id'));
-          if (failure) throw failure;
-          next();
-        },
-        context.idempotent((req) => run(context.store(), find(param(req, 'id')), req)),
-      );
-    };
+    const action = actionRoutes(router, context, (_store, id) => find(id));
 
     action('post', '/pagos/:id/refrescar', (store, payment) => refresh(store, payment));
     action('post', '/pagos/:id/cancelar', (store, payment, req) => cancel(store, payment, objectBody(req)));
@@ -102,7 +63,7 @@ export const paymentService = defineService<PaymentStore>({
     action('post', '/pagos/:id/notificar-pagador', (store, payment) => {
       const to = checkNotifiable(payment);
       const now = new Date().toISOString();
-      const notification = context.stores.get<NotificationStore>('notification').create(
+      const entry = context.stores.get<NotificationStore>('notification').email(
         {
           action: 'payment_reminder',
           signature: payment.collector_id,
@@ -117,7 +78,6 @@ export const paymentService = defineService<PaymentStore>({
         },
         now,
       );
-      const entry = { id: notification.id, date: now, type: 'email', action: notification.action };
       store.touch(payment.id, (draft) => {
         draft.notifications.push(entry);
       });

@@ -1,4 +1,5 @@
-import { Collection } from '../../lib/collection.js';
+import type { Collection } from '../../lib/collection.js';
+import { VersionedCollection, type VersionEntry as GenericVersionEntry } from '../../lib/versioned.js';
 
 export type PaymentStatus =
   'pending' | 'issued' | 'approved' | 'partial' | 'rejected' | 'refunded' | 'objected' | 'overdue';
@@ -163,106 +164,26 @@ export interface Simulation {
   gatewayOutcome?: { status: 'approved' | 'rejected'; status_detail: string };
 }
 
-export interface VersionEntry {
-  version: number;
-  status: PaymentStatus;
-  last_update_date: string;
-  /** The payment as it was in this version (last_modified still as stored). */
-  materialize(): Payment;
-}
+/** One version of a payment (see `VersionedCollection`). */
+export type VersionEntry = GenericVersionEntry<Payment>;
 
-export interface HistoryRow {
-  version: number;
-  last_update_date: string;
-  id: string;
-  status: PaymentStatus;
-}
-
-export class PaymentStore {
-  readonly payments: Collection<Payment>;
-  private readonly versions = new Map<string, VersionEntry[]>();
+export class PaymentStore extends VersionedCollection<Payment> {
   readonly holders = new Map<string, Holder[]>();
   readonly simulation = new Map<string, Simulation>();
   private lastRefundId: number;
 
   constructor(rows: readonly Payment[], versions: Map<string, VersionEntry[]>, lastRefundId: number) {
-    this.payments = new Collection(rows, { defaultSorts: [{ field: 'request_date', direction: 'desc' }] });
-    for (const [id, entries] of versions) this.versions.set(id, entries);
+    super(rows, versions, { defaultSorts: [{ field: 'request_date', direction: 'desc' }] });
     this.lastRefundId = lastRefundId;
   }
 
-  get(id: string): Payment | undefined {
-    return this.payments.get(id);
-  }
-
-  all(): readonly Payment[] {
-    return this.payments.all();
+  /** The list of current payments. */
+  get payments(): Collection<Payment> {
+    return this.documents;
   }
 
   nextRefundId(): string {
     this.lastRefundId += 1;
     return String(this.lastRefundId);
-  }
-
-  /** Newest first. */
-  history(id: string): HistoryRow[] {
-    const entries = this.versions.get(id) ?? [];
-    return entries
-      .map((entry) => ({
-        version: entry.version,
-        last_update_date: entry.last_update_date,
-        id,
-        status: entry.status,
-      }))
-      .reverse();
-  }
-
-  version(id: string, version: number): Payment | undefined {
-    const current = this.get(id);
-    if (!current) return undefined;
-    if (current.version === version) return current;
-    const entry = this.versions.get(id)?.find((candidate) => candidate.version === version);
-    if (!entry) return undefined;
-    return { ...entry.materialize(), version, last_modified: false };
-  }
-
-  /**
-   * Applies a change as a new version: the previous one stays retrievable, `version` grows by one,
-   * `last_update_date` becomes `now`.
-   */
-  change(id: string, now: string, mutate: (draft: Payment) => void): Payment {
-    const current = this.get(id);
-    if (!current) throw new Error(`Payment ${id} does not exist`);
-    const draft = structuredClone(current);
-    mutate(draft);
-    draft.version = current.version + 1;
-    draft.last_modified = true;
-    draft.last_update_date = now;
-    this.payments.put(draft);
-    const entries = this.versions.get(id) ?? [];
-    const snapshot = draft;
-    entries.push({
-      version: draft.version,
-      status: draft.status,
-      last_update_date: now,
-      materialize: () => snapshot,
-    });
-    this.versions.set(id, entries);
-    return draft;
-  }
-
-  /** A change that does not make a new version (notification bookkeeping). */
-  touch(id: string, mutate: (draft: Payment) => void): Payment {
-    const current = this.get(id);
-    if (!current) throw new Error(`Payment ${id} does not exist`);
-    const draft = structuredClone(current);
-    mutate(draft);
-    this.payments.put(draft);
-    const entries = this.versions.get(id);
-    const last = entries?.[entries.length - 1];
-    if (entries && last && last.version === draft.version) {
-      entries[entries.length - 1] = { ...last, materialize: () => draft };
-    }
-    return draft;
   }
 }
