@@ -1,4 +1,52 @@
+import { existsSync, readdirSync } from 'node:fs';
 import type { CodegenConfig } from '@graphql-codegen/cli';
+
+type Outputs = CodegenConfig['generates'];
+
+const WEB = 'apps/web/src';
+const scalars = { DateTime: 'string', Decimal: 'string', JSON: 'unknown' };
+
+/** Whether `dir` holds a .graphql document at any depth (generated `gql/` folders aside). */
+function hasDocuments(dir: string): boolean {
+  return readdirSync(dir, { withFileTypes: true }).some((entry) =>
+    entry.isDirectory()
+      ? entry.name !== 'gql' && hasDocuments(`${dir}/${entry.name}`)
+      : entry.name.endsWith('.graphql'),
+  );
+}
+
+function subdirs(dir: string): string[] {
+  return existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `${dir}/${entry.name}`)
+    : [];
+}
+
+/**
+ * Document homes of the web, each with its own generated `gql/` folder (client preset): the shell (`app`),
+ * shared code (`lib`: schema types only, unless it gains documents), every feature, and every shared component
+ * folder that owns documents. A screen's documents then land in that screen's lazy chunk, never in a module
+ * every screen loads. Shared fragments live in `lib/fragments/*.graphql` and are compiled into every home.
+ */
+const homes = [
+  `${WEB}/app`,
+  `${WEB}/lib`,
+  ...subdirs(`${WEB}/features`),
+  ...subdirs(`${WEB}/components`).filter(hasDocuments),
+];
+
+const webOutputs: Outputs = Object.fromEntries(
+  homes.map((home) => [
+    `${home}/gql/`,
+    {
+      documents: [`${home}/**/*.graphql`, `${WEB}/lib/fragments/*.graphql`],
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: { scalars, enumsAsTypes: true, useTypeImports: true },
+    },
+  ]),
+);
 
 // One schema, two consumers: resolver types for the gateway, typed documents for the web.
 const config: CodegenConfig = {
@@ -10,22 +58,13 @@ const config: CodegenConfig = {
       config: {
         useIndexSignature: true,
         contextType: '../context.js#GatewayContext',
-        scalars: { DateTime: 'string', Decimal: 'string', JSON: 'unknown' },
+        scalars,
         enumsAsTypes: true,
         mapperTypeSuffix: 'Model',
         avoidOptionals: false,
       },
     },
-    'apps/web/src/gql/': {
-      documents: ['apps/web/src/**/*.graphql'],
-      preset: 'client',
-      presetConfig: { fragmentMasking: false },
-      config: {
-        scalars: { DateTime: 'string', Decimal: 'string', JSON: 'unknown' },
-        enumsAsTypes: true,
-        useTypeImports: true,
-      },
-    },
+    ...webOutputs,
   },
 };
 

@@ -30,7 +30,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/dist-server/**',
       '**/.turbo/**',
-      'apps/web/src/gql/**',
+      'apps/web/src/**/gql/**',
       'apps/gateway/src/generated/**',
       '**/screenshots/**',
       'bench/results/**',

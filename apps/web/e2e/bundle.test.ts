@@ -11,6 +11,9 @@ const BUDGET = {
   shell: 280,
 };
 
+/** Features whose GraphQL documents (codegen's `features/<name>/gql/`) must load with their screens only. */
+const FEATURES_WITH_DOCUMENTS = ['payments'];
+
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };
 
@@ -31,7 +34,10 @@ function load() {
   const startedByEntry = manifest['index.html']?.dynamicImports ?? [];
   const shell = new Set(entry);
   for (const key of startedByEntry) closure(key, shell);
-  return { manifest, entry, shell, startedByEntry, gzipKiB };
+  /** The source files bundled into `file` (from its source map). */
+  const sourcesOf = (file: string) =>
+    (JSON.parse(readFileSync(`${dist}${file}.map`, 'utf8')) as { sources: string[] }).sources;
+  return { manifest, entry, shell, startedByEntry, gzipKiB, sourcesOf };
 }
 
 describe('production bundle', () => {
@@ -50,10 +56,8 @@ describe('production bundle', () => {
   });
 
   it('loads the DataGrid, the date pickers and the feature screens only on demand', () => {
-    const { shell } = load();
-    const sources = [...shell].flatMap(
-      (file) => (JSON.parse(readFileSync(`${dist}${file}.map`, 'utf8')) as { sources: string[] }).sources,
-    );
+    const { shell, sourcesOf } = load();
+    const sources = [...shell].flatMap(sourcesOf);
     const lazyOnly = sources.filter(
       (s) =>
         /@mui\/x-data-grid\//.test(s) ||
@@ -61,8 +65,21 @@ describe('production bundle', () => {
           s,
         ) ||
         /src\/features\//.test(s) ||
-        /src\/gql\//.test(s),
+        /src\/(?!app\/|lib\/).*\/gql\//.test(s),
     );
     expect(lazyOnly).toEqual([]);
   });
+
+  it.each(FEATURES_WITH_DOCUMENTS)(
+    'bundles the %s documents in lazy chunks, outside the shell',
+    (feature) => {
+      const { manifest, shell, sourcesOf } = load();
+      const documents = new RegExp(`src/features/${feature}/gql/graphql\\.ts$`);
+      const holders = Object.values(manifest)
+        .map((chunk) => chunk.file)
+        .filter((file) => file.endsWith('.js') && sourcesOf(file).some((s) => documents.test(s)));
+      expect(holders.length).toBeGreaterThan(0);
+      expect(holders.filter((file) => shell.has(file))).toEqual([]);
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import Button from '@mui/material/Button';
-import { MeDocument } from './me-document';
+import { MeDocument } from './gql/graphql';
 import { createApolloClient } from '../lib/apollo';
 import { AuthContext, useAuth } from '../lib/auth-context';
 import type { BackofficeConfig } from '../lib/config';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Permission } from '../gql/graphql';
+import type { Permission } from './gql/graphql';
 
 export type { Permission };
 

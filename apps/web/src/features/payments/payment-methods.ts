@@ -1,4 +1,4 @@
-import type { PaymentMethodCatalogueQuery } from '../../gql/graphql';
+import type { PaymentMethodCatalogueQuery } from './gql/graphql';
 
 /**
  * Payment-method labels and search over the gateway's catalogue (Query.paymentMethodCatalogue, read through

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../../gql/graphql';
+import type { PaymentStatus } from './gql/graphql';
 
 /** The payment statuses in the order the status menu lists them (spec 000 §4). */
 export const PAYMENT_STATUSES: readonly PaymentStatus[] = [

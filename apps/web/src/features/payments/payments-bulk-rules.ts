@@ -1,4 +1,4 @@
-import type { PaymentActionKind } from '../../gql/graphql';
+import type { PaymentActionKind } from './gql/graphql';
 
 /**
  * The actions Buscar Pagos offers on its rows and on a multi-selection (spec 000 §2, §4): cancel, change

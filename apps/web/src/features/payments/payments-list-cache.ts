@@ -1,5 +1,5 @@
 import type { ApolloCache } from '@apollo/client';
-import type { PaymentDateField, PaymentStatus } from '../../gql/graphql';
+import type { PaymentDateField, PaymentStatus } from './gql/graphql';
 
 /**
  * Lists after an action (spec 000 §4): the mutation's answer already updated each payment in Apollo's

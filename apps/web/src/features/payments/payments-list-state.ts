@@ -5,7 +5,7 @@ import type {
   PaymentStatus,
   PaymentsSearchQueryVariables,
   SortDirection,
-} from '../../gql/graphql';
+} from './gql/graphql';
 import { paymentStatusFromParam, paymentStatusToParam } from './payment-status';
 
 /**

@@ -1,5 +1,5 @@
 import type { DataTableSort } from '../../components/data-table/data-table';
-import type { PaymentSortField } from '../../gql/graphql';
+import type { PaymentSortField } from './gql/graphql';
 import type { PaymentsSort } from './payments-list-state';
 
 /**

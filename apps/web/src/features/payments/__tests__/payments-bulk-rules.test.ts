@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentStatus } from '../../../gql/graphql';
+import type { PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUSES } from '../payment-status';
 import {
   EMPTY_SELECTION_REASON,

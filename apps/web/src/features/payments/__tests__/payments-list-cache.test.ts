@@ -5,7 +5,7 @@ import {
   type PaymentStatus,
   type PaymentsSearchQuery,
   type PaymentsSearchQueryVariables,
-} from '../../../gql/graphql';
+} from '../gql/graphql';
 import { createCache } from '../../../lib/apollo';
 import {
   applyPaymentChangesToLists,

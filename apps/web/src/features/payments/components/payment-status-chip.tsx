@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { alpha, useTheme } from '@mui/material/styles';
-import type { PaymentStatus } from '../../../gql/graphql';
+import type { PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS_TONES } from '../payment-status';
 
 /** A payment status as a soft coloured chip with its Spanish label. */

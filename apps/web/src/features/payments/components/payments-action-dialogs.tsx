@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { BulkPaymentResultFragment, PaymentMethodChangeInput } from '../../../gql/graphql';
+import type { BulkPaymentResultFragment, PaymentMethodChangeInput } from '../gql/graphql';
 import { formatAmount } from '../../../lib/format';
 import { SUCCESS_MESSAGES } from '../detail/payment-actions';
 import type { SubmitOutcome } from '../dialogs/action-dialog';

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import type { PaymentDateField } from '../../../gql/graphql';
+import type { PaymentDateField } from '../gql/graphql';
 import type { CollectorRef, PaymentsFilters } from '../payments-list-state';
 import { CollectorPicker } from './collector-picker';
 import { PaymentMethodSelect } from './payment-method-select';

@@ -11,7 +11,7 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import type { PaymentStatus } from '../../../gql/graphql';
+import type { PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../payment-status';
 import { PaymentStatusDot } from './payment-status-chip';
 

@@ -1,4 +1,4 @@
-import type { MutationOutcome } from '../../../gql/graphql';
+import type { MutationOutcome } from '../gql/graphql';
 import type { DialogFeedback } from '../dialogs/action-dialog';
 import { UNKNOWN_OUTCOME_MESSAGE } from './payment-actions';
 

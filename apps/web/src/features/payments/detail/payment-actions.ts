@@ -1,4 +1,4 @@
-import type { PaymentActionKind } from '../../../gql/graphql';
+import type { PaymentActionKind } from '../gql/graphql';
 
 /** An action of the payment as the gateway computes it (spec 000 §4, "actions as data"). */
 export interface PaymentActionData {

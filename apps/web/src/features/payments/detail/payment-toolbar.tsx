@@ -20,7 +20,7 @@ import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import type { PaymentActionKind } from '../../../gql/graphql';
+import type { PaymentActionKind } from '../gql/graphql';
 import { ACTION_META, actionsFor, disabledReason, type PaymentActionData } from './payment-actions';
 
 const ICONS: Record<PaymentActionKind, ReactElement> = {

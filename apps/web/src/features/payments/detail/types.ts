@@ -1,4 +1,4 @@
-import type { PaymentDetailFragment } from '../../../gql/graphql';
+import type { PaymentDetailFragment } from '../gql/graphql';
 
 /** The payment as the detail screen reads it (fragment PaymentDetail). */
 export type PaymentDetail = PaymentDetailFragment;

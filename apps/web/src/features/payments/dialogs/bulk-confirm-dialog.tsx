@@ -6,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { PaymentStatus } from '../../../gql/graphql';
+import type { PaymentStatus } from '../gql/graphql';
 import { formatAmount } from '../../../lib/format';
 import { PaymentStatusChip } from '../components/payment-status-chip';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';

@@ -1,4 +1,4 @@
-import type { MutationOutcome } from '../../../gql/graphql';
+import type { MutationOutcome } from '../gql/graphql';
 
 /**
  * State of the multi-selection progress dialog (spec 000 §8 and the "Reintentar fallidos" addition):

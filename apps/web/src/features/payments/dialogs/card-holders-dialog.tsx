@@ -7,7 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
-import { PaymentCardHoldersDocument } from '../../../gql/graphql';
+import { PaymentCardHoldersDocument } from '../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import { ActionDialog } from './action-dialog';
 

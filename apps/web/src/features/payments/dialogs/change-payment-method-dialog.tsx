@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { paymentMethodSchema, type PaymentMethodKind } from '@backoffice/validators';
-import type { PaymentMethodChangeInput } from '../../../gql/graphql';
+import type { PaymentMethodChangeInput } from '../gql/graphql';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';
 
 interface MethodValues {

@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import type { PaymentRetryMode } from '../../../gql/graphql';
+import type { PaymentRetryMode } from '../gql/graphql';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';
 
 export interface RetryDecisionDialogProps {

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../../../gql/graphql';
+import type { PaymentStatus } from '../gql/graphql';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { PAYMENT_STATUS_LABELS } from '../payment-status';
 

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { PaymentStatus } from '../../../gql/graphql';
+import type { PaymentStatus } from '../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { PaymentStatusChip } from '../components/payment-status-chip';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { PaymentMethodCatalogueDocument } from '../../../gql/graphql';
+import { PaymentMethodCatalogueDocument } from '../gql/graphql';
 import {
   EMPTY_PAYMENT_METHOD_CATALOGUE,
   paymentMethodCatalogue,

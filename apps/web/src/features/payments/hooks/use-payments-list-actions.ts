@@ -9,7 +9,7 @@ import {
   PaymentsListChangePaymentMethodDocument,
   type BulkPaymentResultFragment,
   type PaymentsListActionResultFragment,
-} from '../../../gql/graphql';
+} from '../gql/graphql';
 import { useNotify } from '../../../lib/notifications';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../detail/payment-actions';
 import type { SubmitOutcome } from '../dialogs/action-dialog';

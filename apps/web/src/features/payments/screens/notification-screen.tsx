@@ -13,7 +13,7 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
-import { NotificationDetailDocument, ResendNotificationDocument } from '../../../gql/graphql';
+import { NotificationDetailDocument, ResendNotificationDocument } from '../gql/graphql';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';

@@ -26,7 +26,7 @@ import {
   type PaymentActionKind,
   type PaymentMethodChangeInput,
   type PaymentRetryMode,
-} from '../../../gql/graphql';
+} from '../gql/graphql';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';

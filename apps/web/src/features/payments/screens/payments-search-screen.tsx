@@ -11,7 +11,7 @@ import {
   PaymentsPermissionsDocument,
   PaymentsSearchDocument,
   type PaymentStatus,
-} from '../../../gql/graphql';
+} from '../gql/graphql';
 import { PaymentsActionDialogs, type ListActionFlow } from '../components/payments-action-dialogs';
 import { PaymentsBulkActions } from '../components/payments-bulk-actions';
 import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
@@ -22,7 +22,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { usePaymentsListActions, type ListChange } from '../hooks/use-payments-list-actions';
 import { usePaymentsListUrl } from '../hooks/use-payments-list-url';
-import type { BulkPaymentResultFragment } from '../../../gql/graphql';
+import type { BulkPaymentResultFragment } from '../gql/graphql';
 import { bulkActionStates, type ListActionKind } from '../payments-bulk-rules';
 import { applyPaymentChangesToLists, cachedListPayments } from '../payments-list-cache';
 import { PAYMENTS_MESSAGES, periodLabel } from '../messages';
