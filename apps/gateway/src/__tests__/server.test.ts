@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIENCE, ISSUER, startJwksFixture, type JwksFixture } from '../auth/__tests__/jwks-fixture.js';
 import { loadConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
+import { EXAMPLES } from '../sandbox/ui/examples.js';
 import { gql, INTERNAL_MARKERS } from './http-helpers.js';
 
 /**
@@ -310,26 +310,46 @@ describe('health', () => {
 });
 
 describe('sandbox', () => {
-  it('serves a self-contained page with a strict CSP', async () => {
-    const page = await fetch(`${gateway.url}/sandbox`);
-    expect(page.status).toBe(200);
-    const csp = page.headers.get('content-security-policy')!;
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("connect-src 'self' http://localhost:8080");
-    const html = await page.text();
-    expect(html).not.toMatch(/https?:\/\/(?!localhost)/);
-    expect(html).not.toMatch(/<script>[^<]/);
-    for (const asset of ['/sandbox/sandbox.js', '/sandbox/sandbox.css', '/sandbox/keycloak.js']) {
-      const res = await fetch(`${gateway.url}${asset}`);
-      expect(res.status, asset).toBe(200);
-    }
-    const config = await (await fetch(`${gateway.url}/sandbox/config.json`)).json();
-    expect(config).toEqual({
+  it('answers under its own strict CSP: inline styles for Monaco and nothing else loosened', async () => {
+    const res = await fetch(`${gateway.url}/sandbox/config.json`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!.split('; ');
+    expect(csp).toEqual(
+      expect.arrayContaining([
+        "default-src 'none'",
+        "script-src 'self'",
+        "worker-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "connect-src 'self' http://localhost:8080",
+        "frame-ancestors 'none'",
+      ]),
+    );
+    expect(csp.filter((d) => d.includes('unsafe'))).toEqual(["style-src 'self' 'unsafe-inline'"]);
+    expect(csp.join(' ')).not.toMatch(/https?:\/\/(?!localhost)|\*|blob:/);
+    expect(await res.json()).toEqual({
       graphqlPath: '/graphql',
+      schemaPath: '/sandbox/schema.graphql',
       keycloak: { url: 'http://localhost:8080', realm: 'back-office', clientId: 'back-office-web' },
     });
+  });
+
+  it('serves the printed SDL behind the same token, without the placeholder root field', async () => {
+    const anonymous = await fetch(`${gateway.url}/sandbox/schema.graphql`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toContain('type Query');
+    const expired = await fetch(`${gateway.url}/sandbox/schema.graphql`, {
+      headers: { authorization: `Bearer ${await token({ exp: Math.floor(Date.now() / 1000) - 60 })}` },
+    });
+    expect(expired.status).toBe(401);
+    const res = await fetch(`${gateway.url}/sandbox/schema.graphql`, {
+      headers: { authorization: `Bearer ${await token()}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const sdl = await res.text();
+    expect(sdl).toContain('type Query');
+    expect(sdl).toMatch(/payments\(/);
+    expect(sdl).not.toContain('_empty');
   });
 
   it('redirects a browser GET of /graphql to the sandbox', async () => {
@@ -338,18 +358,17 @@ describe('sandbox', () => {
     expect(res.headers.get('location')).toBe('/sandbox');
   });
 
-  it("runs the sandbox's introspection within the limits", async () => {
-    const source = readFileSync(new URL('../sandbox/assets/sandbox.js', import.meta.url), 'utf8');
-    const query = /SANDBOX_INTROSPECTION = `([^`]+)`/.exec(source)![1]!;
-    const res = await gql<{ __schema: { queryType: { name: string }; types: Array<{ name: string }> } }>(
-      graphqlUrl(),
-      query,
-      {
+  it('ships example operations that are valid and run within the limits', async () => {
+    for (const example of EXAMPLES) {
+      const res = await gql(graphqlUrl(), example.query, {
         token: await token(),
-      },
-    );
-    expect(res.body.errors).toBeUndefined();
-    expect(res.body.data?.__schema.queryType.name).toBe('Query');
-    expect(res.body.data?.__schema.types.map((t) => t.name)).toContain('Payment');
+        variables: JSON.parse(example.variables ?? '{}') as Record<string, unknown>,
+      });
+      const codes = (res.body.errors ?? []).map((e) => e.extensions?.code);
+      expect(codes, example.query).not.toContain('GRAPHQL_VALIDATION_FAILED');
+      expect(codes, example.query).not.toContain('GRAPHQL_PARSE_FAILED');
+      expect(codes, example.query).not.toContain('BAD_USER_INPUT');
+    }
   });
 });
+
