@@ -7,7 +7,9 @@ import { readdirSync, existsSync } from 'node:fs';
 // Features are islands: a feature imports shared code, never another feature; shared code imports no feature.
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 const featureZones = [
   ...features.map((name) => ({
@@ -22,6 +24,21 @@ const featureZones = [
     message: 'El código compartido no importa features ni la app.',
   })),
 ];
+
+// Gateway modules are islands too: apps/gateway/src/modules/X never imports modules/Y (shared code lives in
+// src/shared and src/upstream; src/modules.ts is the one list that imports them all).
+const gatewayModulesDir = 'apps/gateway/src/modules';
+const gatewayModuleZones = existsSync(gatewayModulesDir)
+  ? readdirSync(gatewayModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => ({
+        target: `./${gatewayModulesDir}/${d.name}`,
+        from: `./${gatewayModulesDir}`,
+        except: [`./${d.name}`],
+        message:
+          'Un módulo del gateway no importa otro módulo: mové lo compartido a src/shared o src/upstream.',
+      }))
+  : [];
 
 export default tseslint.config(
   {
@@ -53,7 +70,7 @@ export default tseslint.config(
       },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...gatewayModuleZones] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-restricted-imports': [

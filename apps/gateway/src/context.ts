@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type DataLoader from 'dataloader';
 import type { AuthUser } from './auth/verify-token.js';
 import type { GatewayConfig, ServiceName } from './config.js';
 import type { Logger } from './logger.js';
-import { CollectorsDataSource } from './modules/collectors/collectors.datasource.js';
-import { createCollectorLoader } from './modules/collectors/collectors.loader.js';
-import type { CollectorModel } from './modules/collectors/collectors.mappers.js';
-import type { Notification } from './generated/resolvers-types.js';
-import { NotificationsDataSource } from './modules/notifications/notifications.datasource.js';
-import { createNotificationLoader } from './modules/notifications/notifications.loader.js';
-import { PaymentsDataSource } from './modules/payments/payments.datasource.js';
-import { createPaymentLoaders, type PaymentLoaders } from './modules/payments/payments.loaders.js';
+import { MODULES, type ModuleDataSources, type ModuleLoaders } from './modules.js';
+import { instantiateModules } from './shared/define-module.js';
 import {
   RestClient,
   type UpstreamCall,
@@ -27,15 +20,10 @@ export interface GatewayContext {
   logger: Logger;
   /** The RestClient of any service for this request (all share the GET memo). */
   upstream: UpstreamClients;
-  dataSources: {
-    payments: PaymentsDataSource;
-    collectors: CollectorsDataSource;
-    notifications: NotificationsDataSource;
-  };
-  loaders: PaymentLoaders & {
-    collector: DataLoader<string, CollectorModel | null>;
-    notification: DataLoader<string, Notification | null>;
-  };
+  /** Every module's data sources (src/modules.ts). */
+  dataSources: ModuleDataSources;
+  /** Every module's per-request loaders (src/modules.ts). */
+  loaders: ModuleLoaders;
   /** Forgets the memoized GETs of this request (after a write, so the next read is fresh). */
   forgetUpstreamReads: () => void;
   /** Upstream calls made so far (for the access log). */
@@ -80,21 +68,15 @@ export function createContext(options: ContextOptions): GatewayContext {
     }
     return client;
   };
-  const collectors = new CollectorsDataSource(upstream('collector'));
-  const payments = new PaymentsDataSource(upstream('payment'));
-  const notifications = new NotificationsDataSource(upstream('notification'));
+  const { dataSources, loaders } = instantiateModules(MODULES, upstream);
   return {
     user,
     requestId,
     locale,
     logger,
     upstream,
-    dataSources: { payments, collectors, notifications },
-    loaders: {
-      collector: createCollectorLoader(collectors),
-      ...createPaymentLoaders(payments),
-      notification: createNotificationLoader(notifications),
-    },
+    dataSources,
+    loaders,
     forgetUpstreamReads: () => request.getMemo.clear(),
     upstreamCalls,
     meta: { operationName: null },

@@ -3,10 +3,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { applyAuthDirective } from './auth/auth-directive.js';
 import type { Resolvers } from './generated/resolvers-types.js';
-import { collectorsResolvers } from './modules/collectors/collectors.resolvers.js';
-import { meResolvers } from './modules/me/me.resolvers.js';
-import { notificationsResolvers } from './modules/notifications/notifications.resolvers.js';
-import { paymentsResolvers } from './modules/payments/payments.resolvers.js';
+import { MODULES } from './modules.js';
 import { DateTimeScalar, DecimalScalar, JSONScalar } from './scalars.js';
 
 const baseResolvers: Resolvers = {
@@ -18,13 +15,7 @@ const baseResolvers: Resolvers = {
   },
 };
 
-export const resolvers: Resolvers[] = [
-  baseResolvers,
-  meResolvers,
-  paymentsResolvers,
-  collectorsResolvers,
-  notificationsResolvers,
-];
+export const resolvers: Resolvers[] = [baseResolvers, ...MODULES.map((m) => m.resolvers)];
 
 /** The executable schema without the @auth wrappers (for tests that inspect the directives). */
 export const buildBaseSchema = (): GraphQLSchema =>

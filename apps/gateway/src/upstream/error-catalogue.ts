@@ -1,8 +1,11 @@
 import type { ServiceName } from '../config.js';
+import { MODULES } from '../modules.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
 
 /**
  * The one table of upstream error texts (spec 000 §8, 001 §8): (service, code, extended_code) -> Spanish text.
+ * This file holds the entries of every service; each module adds its own per-action codes (`errors` of
+ * defineModule, e.g. modules/payments/payments.errors.ts).
  * Lookup goes from the most specific entry to the least: service+code+extended, any service+code+extended,
  * service+code, any service+code, then a text per HTTP status, then the generic text.
  * The operator reads the text, then " - " and the extended code when there is one.
@@ -48,57 +51,6 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { service: '*', code: 'internal_error', message: GENERIC_ERROR_MESSAGE },
   { service: '*', code: 'service_unavailable', message: UNAVAILABLE_MESSAGE },
   { service: '*', code: 'invalid_response', message: GENERIC_ERROR_MESSAGE },
-  // Payment service (docs/upstream-contract.md §3): the per-action codes of its 409 and 422 answers.
-  ...(
-    [
-      ['invalid_status', 'payment_not_cancellable', 'El pago no se puede cancelar en su estado actual.'],
-      [
-        'invalid_status',
-        'payment_method_not_changeable',
-        'Solo se puede cambiar el medio de pago de pagos emitidos.',
-      ],
-      ['invalid_status', 'payment_not_objected', 'El pago no tiene una objeción para cancelar.'],
-      ['invalid_status', 'payment_not_retryable', 'Solo se pueden reintentar pagos rechazados.'],
-      ['invalid_status', 'payment_overdue', 'El pago está vencido.'],
-      ['invalid_status', 'retry_disabled', 'El reintento está deshabilitado para este pago.'],
-      ['invalid_status', 'payment_not_refundable', 'El pago no se puede devolver.'],
-      ['invalid_status', 'payment_not_partially_refundable', 'El pago no se puede devolver parcialmente.'],
-      [
-        'invalid_status',
-        'no_approved_payment_methods',
-        'El pago no tiene medios de pago aprobados para devolver.',
-      ],
-      ['invalid_status', 'payment_not_reversible', 'El pago no se puede revertir.'],
-      ['invalid_status', 'notification_url_missing', 'El pago no tiene URL de notificación.'],
-      ['invalid_status', 'payment_without_payment_methods', 'El pago no tiene medios de pago.'],
-      ['validation_error', 'reason_required', 'Disculpe, debe ingresar el motivo.'],
-      ['validation_error', 'invalid_retry_code', 'El modo de reintento no es válido.'],
-      ['validation_error', 'card_expired', 'La tarjeta está vencida: modifique el medio de pago.'],
-      ['validation_error', 'payment_method_required', 'El pago no tiene un medio de pago para reintentar.'],
-      ['validation_error', 'invalid_amount', 'El importe no es válido.'],
-      ['validation_error', 'invalid_payment_method', 'El medio de pago indicado no es válido.'],
-      ['validation_error', 'payment_method_not_approved', 'El medio de pago no está aprobado.'],
-      ['validation_error', 'payer_without_email', 'El pagador no tiene e-mail.'],
-      ['validation_error', 'invalid_card_number', 'El número de tarjeta no es válido.'],
-      ['validation_error', 'invalid_expiration', 'El vencimiento de la tarjeta no es válido.'],
-      ['validation_error', 'invalid_identification', 'La identificación del titular no es válida.'],
-      ['validation_error', 'invalid_cbu', 'El CBU no es válido.'],
-      ['validation_error', 'invalid_identification_type', 'El tipo de identificación no es válido.'],
-      ['validation_error', 'invalid_country', 'El país de la identificación debe ser Argentina.'],
-      ['validation_error', 'holder_name_required', 'Falta el nombre del titular.'],
-      [
-        'conflict',
-        'idempotency_key_reused',
-        'La operación ya se envió con otros datos: recargue el pago antes de reintentar.',
-      ],
-    ] as const
-  ).map(([code, extendedCode, message]) => ({ service: 'payment' as const, code, extendedCode, message })),
-  {
-    service: 'notification',
-    code: 'validation_error',
-    extendedCode: 'invalid_email',
-    message: 'El e-mail del destinatario no es válido.',
-  },
   // Per service.
   { service: 'payment', code: 'not_found', message: 'No se encontró el pago.' },
   { service: 'collector', code: 'not_found', message: 'No se encontró la entidad.' },
@@ -121,9 +73,27 @@ const BY_STATUS: Record<number, string> = {
 const key = (service: string, code: string, extendedCode?: string | null) =>
   `${service}\u0000${code.toLowerCase()}\u0000${extendedCode ?? ''}`;
 
-const INDEX = new Map<string, string>(
-  CATALOGUE.map((e) => [key(e.service, e.code, e.extendedCode), e.message]),
-);
+let index: Map<string, string> | undefined;
+
+/**
+ * The lookup table, built on first use from CATALOGUE and every module's `errors` (src/modules.ts; read lazily,
+ * so the import cycle modules -> upstream -> modules never touches an unevaluated binding). The same key with
+ * two texts is a defect.
+ */
+function catalogueIndex(): Map<string, string> {
+  if (index) return index;
+  const built = new Map<string, string>();
+  for (const e of [...CATALOGUE, ...MODULES.flatMap((m) => m.errors ?? [])]) {
+    const k = key(e.service, e.code, e.extendedCode);
+    const existing = built.get(k);
+    if (existing !== undefined && existing !== e.message) {
+      throw new Error(`error catalogue: ${e.service}/${e.code}/${e.extendedCode ?? ''} has two texts`);
+    }
+    built.set(k, e.message);
+  }
+  index = built;
+  return built;
+}
 
 /** The catalogue text for an upstream error (without the extended code suffix). */
 export function catalogueMessage(
@@ -133,6 +103,7 @@ export function catalogueMessage(
   status?: number,
 ): string {
   if (code) {
+    const INDEX = catalogueIndex();
     const found =
       (extendedCode &&
         (INDEX.get(key(service, code, extendedCode)) ?? INDEX.get(key('*', code, extendedCode)))) ||

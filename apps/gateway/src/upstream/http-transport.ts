@@ -83,7 +83,7 @@ export interface ExchangeOptions {
  * Sends one request and reads the whole answer within `timeoutMs`. Rejects with TransportTimeout when the
  * deadline passes (the request is destroyed), or with the network error as Node reports it (`code`
  * ECONNREFUSED, ENOTFOUND... when no connection could be opened; ECONNRESET when it was lost mid-request), which
- * is what tells a write that never left from one whose outcome is unknown (mutation-outcome.ts).
+ * is what tells a write that never left from one whose outcome is unknown (outcome.ts).
  */
 export function exchange(url: string, options: ExchangeOptions): Promise<RawAnswer> {
   return new Promise<RawAnswer>((resolve, reject) => {

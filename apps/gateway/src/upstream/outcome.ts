@@ -3,21 +3,12 @@
  * payload with outcome FAILED and a Spanish error; a write that timed out is UNKNOWN ("resultado
  * desconocido"), never SUCCESS, and is never retried here.
  */
-import type { MutationOutcome, OperationError } from '../../generated/resolvers-types.js';
-import {
-  describeUpstreamFailure,
-  operatorMessage,
-  UNAVAILABLE_MESSAGE,
-} from '../../upstream/error-catalogue.js';
-import {
-  UpstreamContractError,
-  UpstreamError,
-  UpstreamTimeout,
-  UpstreamUnavailable,
-} from '../../upstream/errors.js';
+import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
+import { describeUpstreamFailure, operatorMessage, UNAVAILABLE_MESSAGE } from './error-catalogue.js';
+import { UpstreamContractError, UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
 
 export const UNKNOWN_OUTCOME_MESSAGE =
-  'Resultado desconocido: la operación no respondió a tiempo. Verificá el estado del pago antes de reintentar.';
+  'Resultado desconocido: no se pudo confirmar el resultado de la operación. Verifique el estado antes de reintentar.';
 
 /** Code of an OperationError when a domain rule refused the action before any upstream call. */
 export const ACTION_NOT_ALLOWED = 'ACTION_NOT_ALLOWED';

@@ -1,6 +1,6 @@
 import type { NotificationMutationPayload, Resolvers } from '../../generated/resolvers-types.js';
-import { checkId } from '../payments/payments.inputs.js';
-import { readFailure, writeFailure } from '../payments/mutation-outcome.js';
+import { checkId } from '../../shared/inputs.js';
+import { readFailure, writeFailure } from '../../upstream/outcome.js';
 import { operatorMessage } from '../../upstream/error-catalogue.js';
 import { mapNotification } from './notifications.mappers.js';
 

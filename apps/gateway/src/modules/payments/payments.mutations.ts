@@ -29,17 +29,11 @@ import {
   readFailure,
   writeFailure,
   type Failure,
-} from './mutation-outcome.js';
+} from '../../upstream/outcome.js';
 import { paymentsConfig } from './payments.config.js';
 import type { RawRefundAnswer, WriteOptions } from './payments.datasource.js';
-import {
-  checkAddressee,
-  checkId,
-  checkIdempotencyKey,
-  checkReasonInput,
-  methodChangeBody,
-  type MethodChangeBody,
-} from './payments.inputs.js';
+import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
+import { checkAddressee, methodChangeBody, type MethodChangeBody } from './payments.inputs.js';
 import {
   mapPayment,
   mapPaymentNotification,

@@ -2,7 +2,7 @@ import { badUserInput, notFound } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { hasAnyPermission } from '../../auth/permissions.js';
 import { UpstreamError } from '../../upstream/errors.js';
-import { checkId } from './payments.inputs.js';
+import { checkId } from '../../shared/inputs.js';
 import { mapPayment, UNKNOWN_HOLDER, type PaymentMethodModel } from './payments.mappers.js';
 import { versionKey } from './payments.loaders.js';
 import * as mutations from './payments.mutations.js';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { writeFailure } from '../../modules/payments/mutation-outcome.js';
+import { writeFailure } from '../outcome.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../errors.js';
 import { encodeFilters, listParams, toQueryString } from '../filters.js';
 import { RestClient, type UpstreamCall, type UpstreamRequestContext } from '../rest-client.js';

@@ -10,14 +10,10 @@ import {
   readFailure,
   UNKNOWN_OUTCOME_MESSAGE,
   writeFailure,
-} from '../mutation-outcome.js';
+} from '../../../upstream/outcome.js';
 import { loadPaymentsConfig } from '../payments.config.js';
-import {
-  checkAddressee,
-  checkIdempotencyKey,
-  checkReasonInput,
-  methodChangeBody,
-} from '../payments.inputs.js';
+import { checkIdempotencyKey, checkReasonInput } from '../../../shared/inputs.js';
+import { checkAddressee, methodChangeBody } from '../payments.inputs.js';
 import { maskCard, mapMetadata, mapPayment, mapRefund } from '../payments.mappers.js';
 import { checkoutUrl } from '../payments.present.js';
 import { refundRejectionMessage } from '../status-texts.js';

@@ -6,7 +6,7 @@ import { gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
 import { loadConfig } from '../../../config.js';
 import { startGateway, type RunningGateway } from '../../../index.js';
 import { createLogger } from '../../../logger.js';
-import { UNKNOWN_OUTCOME_MESSAGE } from '../mutation-outcome.js';
+import { UNKNOWN_OUTCOME_MESSAGE } from '../../../upstream/outcome.js';
 import { REASONS } from '../payments.rules.js';
 
 /**

@@ -1,0 +1,28 @@
+/**
+ * Every gateway module, in one list: `context.ts` builds their data sources and loaders per request,
+ * `schema.ts` merges their resolvers, auth/public-fields.ts their reviewed public fields. To add an area,
+ * see the comment at the top of shared/define-module.ts, then add it here.
+ */
+import type { DataSourcesOf, LoadersOf } from './shared/define-module.js';
+import { collectorsModule } from './modules/collectors/index.js';
+import { meModule } from './modules/me/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
+import { paymentsModule } from './modules/payments/index.js';
+import { subscriptionsModule } from './modules/subscriptions/index.js';
+
+export const MODULES = [
+  meModule,
+  paymentsModule,
+  collectorsModule,
+  notificationsModule,
+  subscriptionsModule,
+] as const;
+
+export type ModuleDataSources = DataSourcesOf<(typeof MODULES)[number]>;
+export type ModuleLoaders = LoadersOf<(typeof MODULES)[number]>;
+
+/** Root fields without @auth, from every module ('Query.x' -> why). */
+export const MODULE_PUBLIC_FIELDS: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...MODULES.map((m) => m.publicFields ?? {}),
+);

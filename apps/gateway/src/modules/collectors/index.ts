@@ -1,0 +1,17 @@
+import { defineModule } from '../../shared/define-module.js';
+import { CollectorsDataSource } from './collectors.datasource.js';
+import { createCollectorLoader } from './collectors.loader.js';
+import { collectorsResolvers } from './collectors.resolvers.js';
+
+export const collectorsModule = defineModule({
+  name: 'collectors',
+  schemaFiles: ['collector.graphql'],
+  resolvers: collectorsResolvers,
+  dataSources: (upstream) => ({ collectors: new CollectorsDataSource(upstream('collector')) }),
+  loaders: ({ collectors }) => ({ collector: createCollectorLoader(collectors) }),
+  publicFields: {
+    'Query.collectors':
+      'The collector filter of Buscar Pagos (every user may search payments, so every user may pick a collector).',
+    'Query.collector': 'The collector link of a payment row or detail (same reason as collectors).',
+  },
+});

@@ -1,0 +1,22 @@
+import { defineModule } from '../../shared/define-module.js';
+import { NotificationsDataSource } from './notifications.datasource.js';
+import { createNotificationLoader } from './notifications.loader.js';
+import { notificationsResolvers } from './notifications.resolvers.js';
+
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  schemaFiles: ['notification.graphql'],
+  resolvers: notificationsResolvers,
+  dataSources: (upstream) => ({
+    notifications: new NotificationsDataSource(upstream('notification')),
+  }),
+  loaders: ({ notifications }) => ({ notification: createNotificationLoader(notifications) }),
+  errors: [
+    {
+      service: 'notification',
+      code: 'validation_error',
+      extendedCode: 'invalid_email',
+      message: 'El e-mail del destinatario no es válido.',
+    },
+  ],
+});

@@ -1,0 +1,85 @@
+/**
+ * A gateway module: one business area (payments, collectors, subscriptions…) described as data, so that
+ * `context.ts` and `schema.ts` iterate one list (`MODULES` in `src/modules.ts`) instead of naming each area.
+ *
+ * How to add a module (e.g. `widgets`):
+ * 1. SDL: `packages/schema/src/widget.graphql` (extend Query/Mutation, `@auth` on every protected field;
+ *    reuse `ActionState`, `MutationOutcome`, `OperationError`, `BulkItemResult` from base.graphql), then
+ *    `npm run build -w @backoffice/schema` and `npm run codegen`.
+ * 2. Code in `src/modules/widgets/` only: a data source class over `upstream('<service>')`, mappers, loaders
+ *    (`perKeyLoader` from shared/loaders.ts), resolvers typed `Resolvers`, rules with `shared/actions.ts`,
+ *    bulk mutations with `shared/bulk.ts`, inputs with `shared/inputs.ts`, outcomes with `upstream/outcome.ts`.
+ *    A module never imports another module (lint zone in eslint.config.js); what two modules share moves to
+ *    `src/shared` or `src/upstream`. A module reads another module's loaders only through the context.
+ * 3. `src/modules/widgets/index.ts`: `export const widgetsModule = defineModule({ name: 'widgets', … })`.
+ * 4. Add `widgetsModule` to `MODULES` in `src/modules.ts`. Its data sources and loaders then appear, typed,
+ *    in `GatewayContext.dataSources` / `.loaders`; its resolvers join the schema; its error texts join the
+ *    catalogue; its public fields join the reviewed list the security tests check.
+ * 5. Tests: rules per role, upstream call counts, and the generated role matrix picks up the new fields.
+ */
+import type { Resolvers } from '../generated/resolvers-types.js';
+import type { CatalogueEntry } from '../upstream/error-catalogue.js';
+import type { UpstreamClients } from '../upstream/rest-client.js';
+
+type Empty = Record<never, never>;
+
+export interface ModuleDefinition<DataSources extends object = Empty, Loaders extends object = Empty> {
+  /** Unique, lower case: 'payments'. */
+  readonly name: string;
+  /** The SDL files of this module in packages/schema/src (the schema is merged there; listed for review). */
+  readonly schemaFiles?: readonly string[];
+  readonly resolvers: Resolvers;
+  /** Per GraphQL request: the module's data sources over the request's upstream clients. Keys are global. */
+  dataSources?(upstream: UpstreamClients): DataSources;
+  /** Per GraphQL request, after the data sources: the module's loaders. Keys are global. */
+  loaders?(dataSources: DataSources): Loaders;
+  /** Upstream error texts of this module's services (spec §8), merged into the one catalogue. */
+  readonly errors?: readonly CatalogueEntry[];
+  /** Root fields without @auth ('Query.x' -> why), reviewed one by one (auth/public-fields.ts). */
+  readonly publicFields?: Readonly<Record<string, string>>;
+}
+
+/** Declares a module (typed; no side effect: src/modules.ts lists it). */
+export function defineModule<DataSources extends object = Empty, Loaders extends object = Empty>(
+  definition: ModuleDefinition<DataSources, Loaders>,
+): ModuleDefinition<DataSources, Loaders> {
+  return definition;
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+
+/** The merged data sources of a list of modules. */
+export type DataSourcesOf<M> = UnionToIntersection<
+  M extends { dataSources?(upstream: UpstreamClients): infer D } ? D : never
+>;
+/** The merged loaders of a list of modules. */
+export type LoadersOf<M> = UnionToIntersection<
+  M extends { loaders?(dataSources: never): infer L } ? L : never
+>;
+
+/** Builds the per-request data sources and loaders of every module; a key defined twice is a defect. */
+export function instantiateModules<const M extends readonly ModuleDefinition<object, object>[]>(
+  modules: M,
+  upstream: UpstreamClients,
+): { dataSources: DataSourcesOf<M[number]>; loaders: LoadersOf<M[number]> } {
+  const dataSources: Record<string, unknown> = {};
+  const loaders: Record<string, unknown> = {};
+  for (const module of modules) {
+    const own = module.dataSources?.(upstream) ?? {};
+    mergeUnique(dataSources, own, module.name, 'data source');
+    if (module.loaders) mergeUnique(loaders, module.loaders(own), module.name, 'loader');
+  }
+  return { dataSources, loaders } as {
+    dataSources: DataSourcesOf<M[number]>;
+    loaders: LoadersOf<M[number]>;
+  };
+}
+
+function mergeUnique(into: Record<string, unknown>, from: object, module: string, what: string): void {
+  for (const [key, value] of Object.entries(from)) {
+    if (key in into) throw new Error(`module ${module}: ${what} "${key}" is already defined`);
+    into[key] = value;
+  }
+}
