@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type GatewayConfig } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { createGatewayApp } from './server.js';
+import { startMetricsServer, type MetricsServer } from './telemetry/metrics-server.js';
 
 export { loadConfig, SERVICES, SERVICE_ENV_VARS, type GatewayConfig, type ServiceName } from './config.js';
 export {
@@ -19,6 +20,12 @@ export interface RunningGateway {
   /** `${url}/graphql` */
   graphqlUrl: string;
   port: number;
+  /** Base URL of the internal metrics port (`${metricsUrl}/metrics`), when METRICS_PORT is set. */
+  metricsUrl: string | null;
+  /**
+   * Stops accepting connections, lets in-flight requests (a bulk action included) finish within
+   * `shutdownGraceMs`, then closes the metrics port.
+   */
   close(): Promise<void>;
 }
 
@@ -54,6 +61,15 @@ export async function startGateway(
     });
   });
   const { port } = httpServer.address() as AddressInfo;
+  let metrics: MetricsServer | null = null;
+  if (full.metricsPort !== null) {
+    try {
+      metrics = await startMetricsServer(full.metricsPort, full.metricsHost);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  }
   const host = full.host === '0.0.0.0' || full.host === '::' ? '127.0.0.1' : full.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closed: Promise<void> | undefined;
@@ -61,6 +77,7 @@ export async function startGateway(
     url,
     graphqlUrl: `${url}/graphql`,
     port,
-    close: () => (closed ??= stop()),
+    metricsUrl: metrics?.url ?? null,
+    close: () => (closed ??= stop().finally(() => metrics?.close())),
   };
 }

@@ -1,4 +1,5 @@
 import type { LogLevel } from './config.js';
+import { activeTraceId } from './telemetry/trace-context.js';
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -16,6 +17,12 @@ export interface Logger {
   audit?(msg: string, fields?: LogFields): void;
 }
 
+/** The active trace's id (OpenTelemetry), so a log line leads to its trace; an explicit `traceId` field wins. */
+const withTrace = (fields: LogFields | undefined): LogFields | undefined => {
+  const traceId = activeTraceId();
+  return traceId ? { traceId, ...fields } : fields;
+};
+
 /** Structured logs: one JSON object per line on stdout. Callers never pass tokens. */
 export function createLogger(
   level: LogLevel,
@@ -24,11 +31,13 @@ export function createLogger(
   const min = ORDER[level];
   const log = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: LogFields) => {
     if (ORDER[lvl] < min) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`);
+    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...withTrace(fields) })}\n`);
   };
   const audit = (msg: string, fields?: LogFields) => {
     if (level === 'silent') return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg, ...fields })}\n`);
+    write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg, ...withTrace(fields) })}\n`,
+    );
   };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'), audit };
 }

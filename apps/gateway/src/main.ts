@@ -1,20 +1,11 @@
-import { loadConfig } from './config.js';
-import { startGateway } from './index.js';
-import { createLogger } from './logger.js';
+/**
+ * The gateway's process: OpenTelemetry first (its instrumentations wrap `http`, `express` and `graphql` only when
+ * they load after it, hence the dynamic import below), then the server, then a graceful stop on SIGTERM/SIGINT.
+ */
+import { register } from 'node:module';
+import { startTracing } from './telemetry/tracing.js';
 
-const config = loadConfig(process.env);
-const logger = createLogger(config.logLevel);
-const gateway = await startGateway(config, { logger });
-console.log(
-  `Gateway GraphQL en ${gateway.graphqlUrl}${config.sandbox ? ` (sandbox: ${gateway.url}/sandbox)` : ''} — Keycloak ${config.keycloakIssuer}`,
-);
-
-const shutdown = (signal: string) => {
-  logger.info('shutting down', { signal });
-  gateway.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once('SIGINT', () => shutdown('SIGINT'));
-process.once('SIGTERM', () => shutdown('SIGTERM'));
+register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+const tracing = startTracing();
+const { runGateway } = await import('./run.js');
+await runGateway(tracing);

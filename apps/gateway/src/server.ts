@@ -26,6 +26,8 @@ import { formatError, isExpectedError } from './format-error.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
 import { buildSchema } from './schema.js';
+import { httpMetrics, metricsPlugin } from './telemetry/metrics.js';
+import { traceRequests } from './telemetry/trace-context.js';
 import {
   GENERIC_ERROR_MESSAGE,
   UNAUTHENTICATED_MESSAGE,
@@ -87,6 +89,7 @@ function requestLogging(logger: Logger): RequestHandler {
         ...(l.user ? { user: l.user.username } : {}),
         ...(l.context?.meta.operationName ? { operation: l.context.meta.operationName } : {}),
         ...(calls ? { upstreamCalls: calls.length } : {}),
+        ...(res.locals.traceId ? { traceId: res.locals.traceId } : {}),
       });
     });
     next();
@@ -220,10 +223,18 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      ...(options.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: options.httpServer })] : []),
+      ...(options.httpServer
+        ? [
+            ApolloServerPluginDrainHttpServer({
+              httpServer: options.httpServer,
+              stopGracePeriodMillis: config.shutdownGraceMs,
+            }),
+          ]
+        : []),
       ...(armor.plugins as ApolloServerPlugin<GatewayContext>[]),
       loggingPlugin(logger),
       auditPlugin({ logger, schema }),
+      metricsPlugin<GatewayContext>(),
     ],
   });
   await apollo.start();
@@ -231,7 +242,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(requestLogging(logger), securityHeaders());
+  app.use(traceRequests(), httpMetrics(), requestLogging(logger), securityHeaders());
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('cache-control', 'no-store');
@@ -245,7 +256,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       .json({ status: jwks ? 'ok' : 'unavailable', checks: { jwks: jwks ? 'ok' : 'unreachable' } });
   });
 
-  if (config.sandbox) app.use('/sandbox', sandboxRouter({ config, verifier, schema }));
+  if (config.sandbox) app.use('/sandbox', sandboxRouter(config));
   app.get('/favicon.ico', (_req, res) => {
     res.status(204).end();
   });

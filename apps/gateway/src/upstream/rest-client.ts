@@ -1,6 +1,8 @@
 import { Buffer } from 'node:buffer';
 import type { ServiceName } from '../config.js';
 import type { Logger } from '../logger.js';
+import { observeUpstreamCall } from '../telemetry/metrics.js';
+import { startUpstreamSpan } from '../telemetry/trace-context.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
 import { toQueryString, type QueryParams } from './filters.js';
 import { exchange, type RawAnswer } from './http-transport.js';
@@ -133,16 +135,15 @@ export class RestClient {
     const timeoutMs =
       options.timeoutMs ?? (method === 'GET' ? this.options.readTimeoutMs : this.options.writeTimeoutMs);
     const hasBody = options.body !== undefined;
+    const headers = this.headers(hasBody, options.headers);
+    // A client span per call; its W3C traceparent goes upstream with the other headers.
+    const endSpan = startUpstreamSpan(service, method, path, headers);
     const started = performance.now();
     const report = (status: number | null, outcome: UpstreamCall['outcome']) => {
-      const call: UpstreamCall = {
-        service,
-        method,
-        path,
-        status,
-        durationMs: Math.round(performance.now() - started),
-        outcome,
-      };
+      const elapsed = performance.now() - started;
+      const call: UpstreamCall = { service, method, path, status, durationMs: Math.round(elapsed), outcome };
+      endSpan({ status, outcome });
+      observeUpstreamCall(service, method, status, outcome, elapsed / 1000);
       request.onCall?.(call);
       logger?.debug('upstream call', { requestId: request.requestId, ...call });
     };
@@ -151,7 +152,6 @@ export class RestClient {
     let text: string;
     try {
       const payload = hasBody ? JSON.stringify(options.body) : undefined;
-      const headers = this.headers(hasBody, options.headers);
       let answer: RawAnswer;
       if (this.options.fetch) {
         answer = await fetchExchange(this.options.fetch, url, method, headers, payload, timeoutMs);

@@ -1,0 +1,44 @@
+import { loadConfig } from './config.js';
+import { startGateway } from './index.js';
+import { createLogger } from './logger.js';
+import type { Tracing } from './telemetry/tracing.js';
+
+/**
+ * Starts the gateway from the environment and stops it gracefully on SIGTERM or SIGINT: no new connections, the
+ * requests in flight (bulk actions included) finish within SHUTDOWN_GRACE_MS, pending spans are flushed, then the
+ * process exits (0 when everything finished, 1 otherwise). A second signal exits at once.
+ */
+export async function runGateway(tracing: Tracing): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  const gateway = await startGateway(config, { logger });
+  console.log(
+    `Gateway GraphQL en ${gateway.graphqlUrl}${config.sandbox ? ` (sandbox: ${gateway.url}/sandbox)` : ''} — Keycloak ${config.keycloakIssuer}${gateway.metricsUrl ? ` — métricas ${gateway.metricsUrl}/metrics` : ''}`,
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      logger.warn('second signal: exiting without waiting', { signal });
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info('shutting down', { signal, graceMs: config.shutdownGraceMs });
+    const started = performance.now();
+    gateway
+      .close()
+      .then(() => tracing.shutdown())
+      .then(
+        () => {
+          logger.info('stopped', { durationMs: Math.round(performance.now() - started) });
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error('stop failed', { error: String(error) });
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
