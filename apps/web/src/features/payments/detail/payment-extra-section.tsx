@@ -1,10 +1,8 @@
 import { Fragment, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,8 +12,10 @@ import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
+import { PayerNotificationsTable } from '../../../components/detail/notifications-table';
+import { SourceFields } from '../../../components/detail/source-fields';
 import { formatDateTime } from '../../../lib/format';
-import { DetailCard, EmptyText, Field, FieldGrid, sectionTableSx } from './detail-card';
+import { DetailCard, EmptyText, sectionTableSx } from './detail-card';
 import { collectorNotificationStatusLabel, notificationActionLabel, sourceTypeLabel } from './labels';
 import type { PaymentDetail } from './types';
 
@@ -116,45 +116,16 @@ export function PaymentExtraSection({
   payment: PaymentDetail;
   canShowNotifications: boolean;
 }) {
-  const notifications = [...payment.notifications].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
   return (
     <DetailCard title="Extra" icon={<ExtensionOutlined />} testId="section-extra" dense>
       <Box data-testid="payer-notifications">
         <SubTitle>Notificaciones al pagador</SubTitle>
-        {notifications.length === 0 ? (
-          <Box sx={{ px: 2.5, pb: 2 }}>
-            <EmptyText>No se enviaron notificaciones al pagador.</EmptyText>
-          </Box>
-        ) : (
-          <Table size="small" sx={sectionTableSx} aria-label="Notificaciones al pagador">
-            <TableHead>
-              <TableRow>
-                <TableCell>FECHA</TableCell>
-                <TableCell>ID</TableCell>
-                <TableCell>TIPO</TableCell>
-                <TableCell>ACCIÓN</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {notifications.map((n) => (
-                <TableRow key={n.id} data-testid="payer-notification">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(n.date)}</TableCell>
-                  <TableCell>
-                    {canShowNotifications ? (
-                      <Link component={RouterLink} to={`/notificacion/${encodeURIComponent(n.id)}`}>
-                        {n.id}
-                      </Link>
-                    ) : (
-                      n.id
-                    )}
-                  </TableCell>
-                  <TableCell>{n.type === 'email' ? 'E-mail' : (n.type ?? '—')}</TableCell>
-                  <TableCell>{notificationActionLabel(n.action)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <PayerNotificationsTable
+          notifications={payment.notifications}
+          actionLabel={notificationActionLabel}
+          canShowNotifications={canShowNotifications}
+          rowTestId="payer-notification"
+        />
       </Box>
       <Box data-testid="collector-notifications">
         <SubTitle>Notificaciones a la entidad</SubTitle>
@@ -185,15 +156,7 @@ export function PaymentExtraSection({
       <Box data-testid="payment-source" sx={{ pb: 2 }}>
         <SubTitle>Origen</SubTitle>
         <Box sx={{ px: 2.5 }}>
-          {payment.source ? (
-            <FieldGrid min={140}>
-              <Field label="Nombre" value={payment.source.name} />
-              <Field label="Tipo" value={sourceTypeLabel(payment.source.type)} />
-              <Field label="ID" value={payment.source.id} mono />
-            </FieldGrid>
-          ) : (
-            <EmptyText>Origen desconocido.</EmptyText>
-          )}
+          <SourceFields source={payment.source} typeLabel={sourceTypeLabel} />
         </Box>
       </Box>
     </DetailCard>

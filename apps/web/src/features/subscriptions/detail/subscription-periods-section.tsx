@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import { DetailCard, EmptyText, sectionTableSx } from '../../../components/detail/detail-card';
+import { SUBSCRIPTIONS_MESSAGES } from '../messages';
+import { periodText, periodsNewestFirst, visiblePeriodCount } from '../periods';
+import type { SubscriptionView } from './types';
+
+/**
+ * Payment periods, newest first: 5 shown, 'Cargar períodos anteriores' adds 5 (spec 000 §2, §9). Each period
+ * opens its payment; the header opens the subscription's external payment form.
+ */
+export function SubscriptionPeriodsSection({ subscription }: { subscription: SubscriptionView }) {
+  const periods = useMemo(() => periodsNewestFirst(subscription.paymentsPeriods), [subscription]);
+  const [clicks, setClicks] = useState(0);
+  const shown = visiblePeriodCount(periods.length, clicks);
+  return (
+    <DetailCard
+      title="Períodos de pago"
+      icon={<EventRepeatOutlined />}
+      testId="section-periods"
+      dense
+      action={
+        <Button
+          size="small"
+          startIcon={<OpenInNewOutlined />}
+          href={subscription.formUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="periods-form-link"
+        >
+          Formulario de pago
+        </Button>
+      }
+    >
+      {periods.length === 0 ? (
+        <Box sx={{ px: 2.5, py: 2 }}>
+          <EmptyText>La suscripción todavía no generó pagos.</EmptyText>
+        </Box>
+      ) : (
+        <>
+          <Table size="small" sx={sectionTableSx} aria-label="Períodos de pago">
+            <TableHead>
+              <TableRow>
+                <TableCell>PERÍODO</TableCell>
+                <TableCell>PAGO</TableCell>
+                <TableCell align="right">DETALLE</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {periods.slice(0, shown).map((p) => (
+                <TableRow
+                  key={`${p.period}-${p.paymentId ?? ''}`}
+                  data-testid="payment-period"
+                  data-period={p.period}
+                >
+                  <TableCell>{periodText(p.period)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}>
+                    {p.paymentId ?? '—'}
+                  </TableCell>
+                  <TableCell align="right">
+                    {p.paymentId ? (
+                      <Button
+                        size="small"
+                        startIcon={<ReceiptLongOutlined />}
+                        component={RouterLink}
+                        to={`/pago/${encodeURIComponent(p.paymentId)}`}
+                        aria-label={`Ver pago ${p.paymentId} del período ${periodText(p.period)}`}
+                      >
+                        Ver pago
+                      </Button>
+                    ) : (
+                      <EmptyText>Sin pago</EmptyText>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              px: 2.5,
+              py: 1,
+              borderTop: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <EmptyText>
+              {shown} de {periods.length} períodos
+            </EmptyText>
+            {shown < periods.length && (
+              <Button
+                size="small"
+                startIcon={<ExpandMoreOutlined />}
+                onClick={() => setClicks((n) => n + 1)}
+                data-testid="load-older-periods"
+              >
+                {SUBSCRIPTIONS_MESSAGES.loadOlderPeriods}
+              </Button>
+            )}
+          </Box>
+        </>
+      )}
+    </DetailCard>
+  );
+}

@@ -1,0 +1,4 @@
+import type { SubscriptionDetailViewFragment } from '../gql/graphql';
+
+/** A subscription as the detail screen shows it (current or older version). */
+export type SubscriptionView = SubscriptionDetailViewFragment;
