@@ -256,7 +256,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       .json({ status: jwks ? 'ok' : 'unavailable', checks: { jwks: jwks ? 'ok' : 'unreachable' } });
   });
 
-  if (config.sandbox) app.use('/sandbox', sandboxRouter(config));
+  if (config.sandbox) app.use('/sandbox', sandboxRouter({ config, verifier, schema }));
   app.get('/favicon.ico', (_req, res) => {
     res.status(204).end();
   });
