@@ -33,7 +33,7 @@ export function createCache(): InMemoryCache {
       // One signed-in user per tab: any `me { ... }` selection reads and writes the same object.
       Me: { keyFields: [] },
       Payment: { keyFields: versionedKey },
-      Subscription: { keyFields: versionedKey },
+      PayerSubscription: { keyFields: versionedKey },
     },
   });
 }
