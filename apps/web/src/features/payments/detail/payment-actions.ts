@@ -1,80 +1,37 @@
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import CallSplitOutlined from '@mui/icons-material/CallSplitOutlined';
+import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import SettingsBackupRestoreOutlined from '@mui/icons-material/SettingsBackupRestoreOutlined';
+import SyncOutlined from '@mui/icons-material/SyncOutlined';
+import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import type { PaymentActionKind } from '../gql/graphql';
+import {
+  actionsIn,
+  disabledReason as sharedDisabledReason,
+  findAction as sharedFindAction,
+  type ActionRegistry,
+  type ActionState,
+} from '../../../components/actions/action-registry';
+import type { ItemNoun } from '../../../components/dialogs/item-noun';
 
 /** An action of the payment as the gateway computes it (spec 000 §4, "actions as data"). */
-export interface PaymentActionData {
-  kind: PaymentActionKind;
-  enabled: boolean;
-  /** False when the user lacks the permission: no button at all (one it could never use). */
-  permitted: boolean;
-  reason?: string | null;
-}
+export type PaymentActionData = ActionState<PaymentActionKind>;
 
 export type ActionPlacement = 'operation' | 'notification' | 'header' | 'methods';
 
-export interface ActionMeta {
-  label: string;
-  placement: ActionPlacement;
-  order: number;
-}
+/** How the shared texts name a payment. */
+export const PAYMENT_NOUN: ItemNoun = { one: 'pago', many: 'pagos' };
 
-/** Label and place of each action: operations and notifications in the toolbar, tools in the header. */
-export const ACTION_META: Record<PaymentActionKind, ActionMeta> = {
-  CANCEL: { label: 'Cancelar', placement: 'operation', order: 1 },
-  CHANGE_PAYMENT_METHOD: { label: 'Cambiar medio de pago', placement: 'operation', order: 2 },
-  RETRY: { label: 'Reintentar', placement: 'operation', order: 3 },
-  REFUND: { label: 'Devolver', placement: 'operation', order: 4 },
-  PARTIAL_REFUND: { label: 'Devolución parcial', placement: 'operation', order: 5 },
-  REVERSE: { label: 'Revertir', placement: 'operation', order: 6 },
-  CANCEL_OBJECTION: { label: 'Cancelar objeción', placement: 'operation', order: 7 },
-  UPDATE_FROM_GATEWAY: { label: 'Actualizar desde gateway', placement: 'operation', order: 8 },
-  FORWARD_NOTIFICATION: { label: 'Reenviar notificación', placement: 'notification', order: 10 },
-  NOTIFY_PAYER: { label: 'Notificar al pagador', placement: 'notification', order: 11 },
-  FORM_LINK: { label: 'Formulario', placement: 'header', order: 20 },
-  HISTORY: { label: 'Historial', placement: 'header', order: 21 },
-  RELOAD: { label: 'Recargar', placement: 'header', order: 22 },
-  SHOW_HOLDER: { label: 'Consultar titular', placement: 'methods', order: 30 },
-};
-
-/**
- * The buttons of one place, in order: one per action the user is permitted to use (disabled ones keep their
- * reason for the tooltip); unknown kinds are ignored.
- */
-export function actionsFor(
-  actions: readonly PaymentActionData[],
-  placement: ActionPlacement,
-): PaymentActionData[] {
-  return actions
-    .filter((a) => a.permitted && ACTION_META[a.kind]?.placement === placement)
-    .sort((a, b) => ACTION_META[a.kind].order - ACTION_META[b.kind].order);
-}
-
-export function findAction(
-  actions: readonly PaymentActionData[],
-  kind: PaymentActionKind,
-): PaymentActionData | undefined {
-  return actions.find((a) => a.kind === kind);
-}
-
-/** The tooltip of a disabled button. */
-export function disabledReason(action: PaymentActionData): string {
-  return action.enabled ? '' : action.reason?.trim() || 'Acción no disponible para este pago.';
-}
-
-/** The retry of a payment whose card expired opens the checkout form instead (spec 000 §4 "Retry"). */
-export function isCardExpiredDetail(statusDetail: string | null | undefined): boolean {
-  return /card_expired|tarjeta_vencida|expired_card/i.test(statusDetail ?? '');
-}
-
-/** The checkout form with the retry flag (`?retry=true`), keeping any query it already has. */
-export function retryCheckoutUrl(checkoutUrl: string): string {
-  try {
-    const url = new URL(checkoutUrl);
-    url.searchParams.set('retry', 'true');
-    return url.toString();
-  } catch {
-    return `${checkoutUrl}${checkoutUrl.includes('?') ? '&' : '?'}retry=true`;
-  }
-}
+/** A disabled action the gateway gave no reason for. */
+export const PAYMENT_UNAVAILABLE_REASON = 'Acción no disponible para este pago.';
 
 /** Success texts of spec 000 §8: the operator-facing text of each action lives here (the web owns it). */
 export const SUCCESS_MESSAGES = {
@@ -92,5 +49,131 @@ export const SUCCESS_MESSAGES = {
   resendNotification: 'Notificación reenviada correctamente',
 } as const;
 
-export const UNKNOWN_OUTCOME_MESSAGE =
-  'Resultado desconocido: el servicio no respondió a tiempo. Verifique el estado del pago antes de reintentar.';
+const plural = (count: number) => (count === 1 ? '1 pago' : `${count} pagos`);
+
+/**
+ * The payments' action registry: label, icon and place of every kind (operations and notifications in the
+ * toolbar, tools in the header, the holder lookup in the methods section), and the dialog texts of the actions
+ * Buscar Pagos offers on a row and on a multi-selection.
+ */
+export const PAYMENT_ACTIONS: ActionRegistry<PaymentActionKind> = {
+  CANCEL: {
+    label: 'Cancelar',
+    icon: BlockOutlined,
+    placement: 'operation',
+    order: 1,
+    color: 'error',
+    dialog: {
+      title: 'Cancelar pago',
+      description: (id) => `Se cancelará el pago ${id}. Esta acción no se puede deshacer.`,
+      submit: 'Cancelar pago',
+      bulkTitle: 'Cancelar pagos',
+      bulkConfirm: 'Se cancelarán los siguientes pagos. Revise la selección antes de continuar.',
+      bulkDescription: (count) =>
+        `Se cancelará${count === 1 ? '' : 'n'} ${plural(count)}. Esta acción no se puede deshacer.`,
+      bulkSubmit: 'Cancelar pagos',
+      success: SUCCESS_MESSAGES.cancel,
+    },
+  },
+  CHANGE_PAYMENT_METHOD: {
+    label: 'Cambiar medio de pago',
+    icon: CreditCardOutlined,
+    placement: 'operation',
+    order: 2,
+    dialog: {
+      title: 'Cambiar medio de pago',
+      description: (id) => `Pago ${id}: el nuevo medio de pago reemplaza al actual.`,
+      submit: 'Guardar',
+      bulkTitle: 'Cambiar medio de pago',
+      bulkConfirm:
+        'Se cambiará el medio de pago de los siguientes pagos. Revise la selección antes de continuar.',
+      bulkDescription: (count) =>
+        `El nuevo medio de pago reemplaza al actual en ${count === 1 ? 'el pago seleccionado' : `los ${count} pagos seleccionados`}.`,
+      bulkSubmit: 'Guardar',
+      success: SUCCESS_MESSAGES.changePaymentMethod,
+    },
+  },
+  RETRY: { label: 'Reintentar', icon: ReplayOutlined, placement: 'operation', order: 3 },
+  REFUND: { label: 'Devolver', icon: UndoOutlined, placement: 'operation', order: 4 },
+  PARTIAL_REFUND: { label: 'Devolución parcial', icon: CallSplitOutlined, placement: 'operation', order: 5 },
+  REVERSE: { label: 'Revertir', icon: SettingsBackupRestoreOutlined, placement: 'operation', order: 6 },
+  CANCEL_OBJECTION: {
+    label: 'Cancelar objeción',
+    icon: GavelOutlined,
+    placement: 'operation',
+    order: 7,
+    color: 'error',
+    dialog: {
+      title: 'Cancelar objeción',
+      description: (id) => `Se cancelará la objeción del pago ${id}, que volverá a quedar aprobado.`,
+      submit: 'Cancelar objeción',
+      bulkTitle: 'Cancelar objeción',
+      bulkConfirm:
+        'Se cancelará la objeción de los siguientes pagos, que volverán a quedar aprobados. Revise la selección antes de continuar.',
+      bulkDescription: (count) => `Se cancelará la objeción de ${plural(count)}.`,
+      bulkSubmit: 'Cancelar objeción',
+      success: SUCCESS_MESSAGES.cancelObjection,
+    },
+  },
+  UPDATE_FROM_GATEWAY: {
+    label: 'Actualizar desde gateway',
+    icon: SyncOutlined,
+    placement: 'operation',
+    order: 8,
+  },
+  FORWARD_NOTIFICATION: {
+    label: 'Reenviar notificación',
+    icon: SendOutlined,
+    placement: 'notification',
+    order: 10,
+  },
+  NOTIFY_PAYER: {
+    label: 'Notificar al pagador',
+    icon: MailOutlineOutlined,
+    placement: 'notification',
+    order: 11,
+  },
+  FORM_LINK: { label: 'Formulario', icon: OpenInNewOutlined, placement: 'header', order: 20 },
+  HISTORY: { label: 'Historial', icon: HistoryOutlined, placement: 'header', order: 21 },
+  RELOAD: { label: 'Recargar', icon: RefreshOutlined, placement: 'header', order: 22 },
+  SHOW_HOLDER: { label: 'Consultar titular', icon: PersonSearchOutlined, placement: 'methods', order: 30 },
+};
+
+/** Label and place of each action (the registry). */
+export const ACTION_META = PAYMENT_ACTIONS;
+
+/** The buttons of one place, in order: one per permitted action (disabled ones keep their reason). */
+export function actionsFor(
+  actions: readonly PaymentActionData[],
+  placement: ActionPlacement,
+): PaymentActionData[] {
+  return actionsIn(actions, PAYMENT_ACTIONS, placement);
+}
+
+export function findAction(
+  actions: readonly PaymentActionData[],
+  kind: PaymentActionKind,
+): PaymentActionData | undefined {
+  return sharedFindAction(actions, kind);
+}
+
+/** The tooltip of a disabled button. */
+export function disabledReason(action: PaymentActionData): string {
+  return sharedDisabledReason(action, PAYMENT_UNAVAILABLE_REASON);
+}
+
+/** The retry of a payment whose card expired opens the checkout form instead (spec 000 §4 "Retry"). */
+export function isCardExpiredDetail(statusDetail: string | null | undefined): boolean {
+  return /card_expired|tarjeta_vencida|expired_card/i.test(statusDetail ?? '');
+}
+
+/** The checkout form with the retry flag (`?retry=true`), keeping any query it already has. */
+export function retryCheckoutUrl(checkoutUrl: string): string {
+  try {
+    const url = new URL(checkoutUrl);
+    url.searchParams.set('retry', 'true');
+    return url.toString();
+  } catch {
+    return `${checkoutUrl}${checkoutUrl.includes('?') ? '&' : '?'}retry=true`;
+  }
+}

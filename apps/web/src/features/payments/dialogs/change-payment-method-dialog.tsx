@@ -10,7 +10,7 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { paymentMethodSchema, type PaymentMethodKind } from '@backoffice/validators';
 import type { PaymentMethodChangeInput } from '../gql/graphql';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '../../../components/dialogs/action-dialog';
 
 interface MethodValues {
   number: string;
@@ -77,6 +77,7 @@ export interface ChangePaymentMethodDialogProps {
   submitLabel?: string;
   onSubmit(input: PaymentMethodChangeInput): Promise<SubmitOutcome>;
   onClose(): void;
+  returnFocusTo?: HTMLElement | null;
 }
 
 /** Formats what the operator types as MM/YYYY (adds the slash after the month). */
@@ -96,6 +97,7 @@ export function ChangePaymentMethodDialog({
   submitLabel = 'Guardar',
   onSubmit,
   onClose,
+  returnFocusTo,
 }: ChangePaymentMethodDialogProps) {
   const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   const [initialValues] = useState(() => initialChangeMethodValues(holderName ?? ''));
@@ -132,6 +134,7 @@ export function ChangePaymentMethodDialog({
       submitDisabled={!formik.isValid}
       submitting={submitting}
       feedback={feedback}
+      returnFocusTo={returnFocusTo}
       testId="change-payment-method-dialog"
     >
       {description && (

@@ -1,7 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format';
-import { ActionDialog, DialogFact, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+import {
+  ActionDialog,
+  DialogFact,
+  useDialogSubmit,
+  type SubmitOutcome,
+} from '../../../components/dialogs/action-dialog';
 
 export interface ForwardNotificationDialogProps {
   notificationUrl: string;

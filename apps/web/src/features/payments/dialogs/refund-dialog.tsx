@@ -7,12 +7,18 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { cancelReasonSchema, normalizeReason } from '@backoffice/validators';
+import { normalizeReason } from '@backoffice/validators';
 import { formatAmount } from '../../../lib/format';
 import { partialRefundTotal, refundedAmount, remainingAmount } from '../detail/amounts';
 import { gatewayStatusLabel } from '../detail/labels';
-import { ActionDialog, DialogFact, useDialogSubmit, type SubmitOutcome } from './action-dialog';
-import { ReasonField } from './reason-field';
+import {
+  ActionDialog,
+  DialogFact,
+  useDialogSubmit,
+  type SubmitOutcome,
+} from '../../../components/dialogs/action-dialog';
+import { ReasonField, validateReason } from '../../../components/dialogs/reason-field';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 export type RefundVariant = 'refund' | 'partial' | 'reverse';
 
@@ -32,7 +38,8 @@ export interface RefundDialogProps {
   refunds: readonly { status: string; amount?: string | null }[];
   methods: readonly RefundDialogMethod[];
   /** refund and reverse send a reason; the partial refund sends none (spec 000 §7). */
-  onSubmit(values: { reason: string | null }): Promise<SubmitOutcome>;
+  /** The idempotency key is the dialog's own: the same on every submit from it. */
+  onSubmit(values: { reason: string | null; idempotencyKey: string }): Promise<SubmitOutcome>;
   onClose(): void;
 }
 
@@ -70,10 +77,13 @@ export function RefundDialog({
   const text = TEXT[variant];
   const needsReason = variant !== 'partial';
   const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
+  // One key per dialog (one operator intent): a second submit after a timeout can never refund twice.
+  const { key: idempotencyKey } = useIdempotencyKey();
   const formik = useFormik({
     initialValues: { reason: '' },
-    validationSchema: needsReason ? cancelReasonSchema : undefined,
-    onSubmit: (values) => submit({ reason: needsReason ? (normalizeReason(values.reason) ?? '') : null }),
+    validate: needsReason ? validateReason() : undefined,
+    onSubmit: (values) =>
+      submit({ reason: needsReason ? (normalizeReason(values.reason) ?? '') : null, idempotencyKey }),
   });
   const already = refundedAmount(refunds);
   const total = variant === 'partial' ? partialRefundTotal(methods) : remainingAmount(finalAmount, refunds);

@@ -22,7 +22,7 @@ import type { PaymentStatus } from '../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { PaymentStatusChip } from '../components/payment-status-chip';
-import { ActionDialog } from './action-dialog';
+import { ActionDialog } from '../../../components/dialogs/action-dialog';
 import { diffVersions, type DiffRow } from './version-diff';
 
 export interface HistoryRow {

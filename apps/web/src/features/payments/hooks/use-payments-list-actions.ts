@@ -10,12 +10,11 @@ import {
   type BulkPaymentResultFragment,
   type PaymentsListActionResultFragment,
 } from '../gql/graphql';
-import { useNotify } from '../../../lib/notifications';
-import { UNKNOWN_OUTCOME_MESSAGE } from '../detail/payment-actions';
-import type { SubmitOutcome } from '../dialogs/action-dialog';
-import { LIST_ACTION_TEXTS, type ListActionValue } from '../components/payments-action-dialogs';
+import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
+import type { ListActionValue } from '../components/payments-action-dialogs';
 import type { PaymentRow } from '../components/payments-table';
-import type { ListActionKind } from '../payments-bulk-rules';
+import { listActionTexts, type ListActionKind } from '../payments-bulk-rules';
 import { applyPaymentChangesToLists, paymentChangeOf, type PaymentChange } from '../payments-list-cache';
 
 export interface ListChange {
@@ -34,7 +33,7 @@ const reasonOf = (value: ListActionValue) => ('reason' in value ? value.reason :
  */
 export function usePaymentsListActions(onListChange: (change: ListChange) => void) {
   const client = useApolloClient();
-  const notify = useNotify();
+  const outcome = useMutationOutcome();
   const [cancelPayment] = useMutation(PaymentsListCancelPaymentDocument);
   const [changeMethod] = useMutation(PaymentsListChangePaymentMethodDocument);
   const [cancelObjection] = useMutation(PaymentsListCancelPaymentObjectionDocument);
@@ -64,22 +63,10 @@ export function usePaymentsListActions(onListChange: (change: ListChange) => voi
         payload = (await changeMethod({ variables: { id: row.id, input: value.input } })).data
           ?.changePaymentMethod;
       }
-      if (!payload) return { severity: 'error', message: 'No se recibió respuesta del servidor.' };
-      apply([paymentChangeOf(payload.payment)], payload.outcome === 'UNKNOWN');
-      if (payload.outcome === 'SUCCESS') {
-        notify.success(LIST_ACTION_TEXTS[kind].success);
-        return null;
-      }
-      if (payload.outcome === 'UNKNOWN') {
-        return {
-          severity: 'warning',
-          title: 'Resultado desconocido',
-          message: payload.error?.message || UNKNOWN_OUTCOME_MESSAGE,
-        };
-      }
-      return { severity: 'error', message: payload.error?.message || 'No se pudo completar la acción.' };
+      if (payload) apply([paymentChangeOf(payload.payment)], payload.outcome === 'UNKNOWN');
+      return outcome.settle(payload, { success: listActionTexts(kind).success });
     },
-    [apply, cancelPayment, cancelObjection, changeMethod, notify],
+    [apply, cancelPayment, cancelObjection, changeMethod, outcome],
   );
 
   const runBulk = useCallback(

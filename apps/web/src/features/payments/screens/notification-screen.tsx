@@ -18,14 +18,13 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { StatusPage } from '../../../components/layout/status-page';
-import { describeError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
-import { useNotify } from '../../../lib/notifications';
 import { hasAny, usePermissions } from '../../../lib/permissions';
-import { ConfirmDialog } from '../dialogs/confirm-dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
 import { DetailCard, Field, FieldGrid } from '../detail/detail-card';
 import { notificationActionLabel, notificationChannelLabel, notificationStatusLabel } from '../detail/labels';
-import { SUCCESS_MESSAGES, UNKNOWN_OUTCOME_MESSAGE } from '../detail/payment-actions';
+import { SUCCESS_MESSAGES } from '../detail/payment-actions';
 
 const STATUS_TONE: Record<string, 'success' | 'info' | 'error'> = {
   delivered: 'success',
@@ -36,7 +35,7 @@ const STATUS_TONE: Record<string, 'success' | 'info' | 'error'> = {
 /** /notificacion/{id}: a notification sent to a payer, with "Reenviar" (NOTIFICATION_SEND). */
 export default function NotificationScreen() {
   const { id = '' } = useParams();
-  const notify = useNotify();
+  const outcome = useMutationOutcome();
   const canSend = hasAny(usePermissions(), ['NOTIFICATION_SEND']);
   const { data, loading, error, refetch } = useQuery(NotificationDetailDocument, {
     variables: { id },
@@ -212,30 +211,13 @@ export default function NotificationScreen() {
           message={`Se reenviará la notificación a ${notification.to ?? 'su destinatario'}.`}
           confirmLabel="Reenviar"
           onClose={() => setConfirming(false)}
-          onConfirm={async () => {
-            try {
-              const payload = (await resend({ variables: { id } })).data?.resendNotification;
-              if (payload?.outcome === 'SUCCESS') {
-                notify.success(SUCCESS_MESSAGES.resendNotification);
-                setConfirming(false);
-                return null;
-              }
-              if (payload?.outcome === 'UNKNOWN') {
-                void refetch();
-                return {
-                  severity: 'warning',
-                  title: 'Resultado desconocido',
-                  message: payload.error?.message || UNKNOWN_OUTCOME_MESSAGE,
-                };
-              }
-              return {
-                severity: 'error',
-                message: payload?.error?.message || 'No se pudo reenviar la notificación.',
-              };
-            } catch (e) {
-              return { severity: 'error', message: describeError(e) };
-            }
-          }}
+          onConfirm={async () =>
+            outcome.settle((await resend({ variables: { id } })).data?.resendNotification, {
+              success: SUCCESS_MESSAGES.resendNotification,
+              onSuccess: () => setConfirming(false),
+              onUnknown: () => void refetch(),
+            })
+          }
         />
       )}
     </Box>

@@ -22,7 +22,6 @@ import {
   RetryPaymentDocument,
   ReversePaymentDocument,
   UpdatePaymentFromGatewayDocument,
-  type MutationOutcome,
   type PaymentActionKind,
   type PaymentMethodChangeInput,
   type PaymentRetryMode,
@@ -38,21 +37,22 @@ import { hasAny, usePermissions } from '../../../lib/permissions';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { describePaymentMethods } from '../payment-methods';
 import { paymentStatusLabel } from '../payment-status';
-import type { SubmitOutcome } from '../dialogs/action-dialog';
-import { CancelReasonDialog } from '../dialogs/cancel-reason-dialog';
+import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
+import { resolveOutcome, type OutcomePayloadLike } from '../../../lib/mutation-outcome';
+import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
 import { CardHoldersDialog } from '../dialogs/card-holders-dialog';
 import { ChangePaymentMethodDialog } from '../dialogs/change-payment-method-dialog';
-import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { ForwardNotificationDialog } from '../dialogs/forward-notification-dialog';
-import { newIdempotencyKey } from '../dialogs/idempotency-key';
 import { RefundDialog, type RefundVariant } from '../dialogs/refund-dialog';
 import { RetryDecisionDialog } from '../dialogs/retry-decision-dialog';
 import { SendNotificationDialog, type SendNotificationValues } from '../dialogs/send-notification-dialog';
 import { VersionHistoryDialog, type HistoryRow } from '../dialogs/version-history-dialog';
 import { maskedCard } from '../detail/labels';
 import {
+  PAYMENT_ACTIONS,
   SUCCESS_MESSAGES,
-  UNKNOWN_OUTCOME_MESSAGE,
   findAction,
   isCardExpiredDetail,
   retryCheckoutUrl,
@@ -72,14 +72,14 @@ import { PaymentRefundsSection } from '../detail/payment-refunds-section';
 import { PaymentSummaryCard } from '../detail/payment-summary-card';
 import { HolderLookupButton, PaymentHeaderTools, PaymentToolbar } from '../detail/payment-toolbar';
 import type { PaymentDetail } from '../detail/types';
-import { refundRejectionFeedback, resolveAction } from '../detail/action-outcome';
+import { refundRejectionFeedback } from '../detail/action-outcome';
 
 type DialogState =
   | { kind: 'cancel' }
   | { kind: 'cancelObjection' }
   | { kind: 'changeMethod' }
   | { kind: 'retry' }
-  | { kind: 'refund'; variant: RefundVariant; idempotencyKey: string }
+  | { kind: 'refund'; variant: RefundVariant }
   | { kind: 'forward' }
   | { kind: 'notify' }
   | { kind: 'updateGateway' }
@@ -87,12 +87,12 @@ type DialogState =
   | { kind: 'holders' };
 
 /** What every payment mutation answers. */
-interface ActionPayload {
-  outcome: MutationOutcome;
-  message?: string | null;
-  error?: { message: string; code?: string | null; extendedCode?: string | null } | null;
+interface ActionPayload extends OutcomePayloadLike {
   payment?: PaymentDetail | null;
 }
+
+const cancelTexts = PAYMENT_ACTIONS.CANCEL.dialog!;
+const objectionTexts = PAYMENT_ACTIONS.CANCEL_OBJECTION.dialog!;
 
 const REFUND_SUCCESS: Record<RefundVariant, string> = {
   refund: SUCCESS_MESSAGES.refund,
@@ -152,21 +152,19 @@ export default function PaymentDetailScreen() {
   const [refreshPayment] = useMutation(RefreshPaymentDocument);
 
   /**
-   * The common answer of a dialog's mutation: success -> snackbar and close; failure -> the message inside the
-   * dialog (it stays open with its values); unknown -> a warning, never a success, and the payment is re-read.
+   * The common answer of a dialog's mutation (the shared outcome hook): success -> snackbar and close; failure
+   * -> the message inside the dialog (it stays open with its values); unknown -> a warning, never a success, and
+   * the payment is re-read.
    */
+  const outcome = useMutationOutcome();
   const settle = useCallback(
-    (payload: ActionPayload | null | undefined, success: string): SubmitOutcome => {
-      const resolution = resolveAction(payload);
-      if (resolution.kind === 'success') {
-        notify.success(success);
-        setDialog(null);
-        return null;
-      }
-      if (resolution.reread) void current.refetch();
-      return resolution.feedback;
-    },
-    [notify, current],
+    (payload: ActionPayload | null | undefined, success: string): SubmitOutcome =>
+      outcome.settle(payload, {
+        success,
+        onSuccess: () => setDialog(null),
+        onUnknown: () => void current.refetch(),
+      }),
+    [outcome, current],
   );
 
   if (!id) return null;
@@ -282,11 +280,11 @@ export default function PaymentDetailScreen() {
         }
         return setDialog({ kind: 'retry' });
       case 'REFUND':
-        return setDialog({ kind: 'refund', variant: 'refund', idempotencyKey: newIdempotencyKey() });
+        return setDialog({ kind: 'refund', variant: 'refund' });
       case 'PARTIAL_REFUND':
-        return setDialog({ kind: 'refund', variant: 'partial', idempotencyKey: newIdempotencyKey() });
+        return setDialog({ kind: 'refund', variant: 'partial' });
       case 'REVERSE':
-        return setDialog({ kind: 'refund', variant: 'reverse', idempotencyKey: newIdempotencyKey() });
+        return setDialog({ kind: 'refund', variant: 'reverse' });
       case 'FORWARD_NOTIFICATION':
         return setDialog({ kind: 'forward' });
       case 'NOTIFY_PAYER':
@@ -310,17 +308,13 @@ export default function PaymentDetailScreen() {
     try {
       if (canRefresh && shown.isCurrentVersion) {
         const { data } = await refreshPayment({ variables: vars });
-        const payload = data?.refreshPayment;
-        if (payload?.outcome === 'SUCCESS') notify.success(SUCCESS_MESSAGES.refresh);
-        else if (payload?.outcome === 'UNKNOWN')
-          notify.warning(payload.error?.message || UNKNOWN_OUTCOME_MESSAGE);
-        else notify.error(payload?.error?.message || 'No se pudo actualizar el pago.');
+        outcome.announce(data?.refreshPayment, { success: SUCCESS_MESSAGES.refresh });
       } else {
         await Promise.all([current.refetch(), wantsOldVersion ? old.refetch() : Promise.resolve()]);
         notify.success(SUCCESS_MESSAGES.refresh);
       }
     } catch (error) {
-      notify.error(describeError(error));
+      outcome.announceError(error);
     } finally {
       setBusyKind(null);
     }
@@ -338,7 +332,7 @@ export default function PaymentDetailScreen() {
         : variant === 'refund'
           ? (await refundPayment({ variables: { ...base, reason: reason ?? '' } })).data?.refundPayment
           : (await reversePayment({ variables: { ...base, reason: reason ?? '' } })).data?.reversePayment;
-    const resolution = resolveAction(payload);
+    const resolution = resolveOutcome(payload);
     if (resolution.kind === 'success') {
       // Approved: the payload carries the reloaded payment; the success message appears when it is refunded.
       const status = payload?.payment?.status;
@@ -347,8 +341,8 @@ export default function PaymentDetailScreen() {
       setDialog(null);
       return null;
     }
-    if (resolution.reread) void current.refetch();
-    if (resolution.reread || !payload) return resolution.feedback;
+    if (resolution.unknown) void current.refetch();
+    if (resolution.unknown || !payload) return resolution.feedback;
     return refundRejectionFeedback(variant, payload.error);
   };
 
@@ -439,10 +433,10 @@ export default function PaymentDetailScreen() {
       </Stack>
 
       {dialog?.kind === 'cancel' && (
-        <CancelReasonDialog
-          title="Cancelar pago"
-          description={`Se cancelará el pago ${shown.id}. Esta acción no se puede deshacer.`}
-          submitLabel="Cancelar pago"
+        <ReasonDialog
+          title={cancelTexts.title}
+          description={cancelTexts.description(shown.id)}
+          submitLabel={cancelTexts.submit}
           onClose={close}
           onSubmit={async (reason) =>
             settle(
@@ -453,10 +447,10 @@ export default function PaymentDetailScreen() {
         />
       )}
       {dialog?.kind === 'cancelObjection' && (
-        <CancelReasonDialog
-          title="Cancelar objeción"
-          description={`Se cancelará la objeción del pago ${shown.id}, que volverá a quedar aprobado.`}
-          submitLabel="Cancelar objeción"
+        <ReasonDialog
+          title={objectionTexts.title}
+          description={objectionTexts.description(shown.id)}
+          submitLabel={objectionTexts.submit}
           onClose={close}
           onSubmit={async (reason) =>
             settle(
@@ -468,7 +462,7 @@ export default function PaymentDetailScreen() {
       )}
       {dialog?.kind === 'changeMethod' && (
         <ChangePaymentMethodDialog
-          description={`Pago ${shown.id}: el nuevo medio de pago reemplaza al actual.`}
+          description={PAYMENT_ACTIONS.CHANGE_PAYMENT_METHOD.dialog!.description(shown.id)}
           holderName={holderName}
           onClose={close}
           onSubmit={async (input: PaymentMethodChangeInput) =>
@@ -488,12 +482,12 @@ export default function PaymentDetailScreen() {
           onClose={close}
           onSubmit={async (mode: PaymentRetryMode) => {
             const payload = (await retryPayment({ variables: { ...vars, mode } })).data?.retryPayment;
-            const outcome = settle(payload, SUCCESS_MESSAGES.retry);
+            const result = settle(payload, SUCCESS_MESSAGES.retry);
             // Code B: the payment waits for a new method; go straight to the change dialog when it is allowed.
-            if (!outcome && mode === 'MODIFY_METHOD' && changeAllowedAfterRetry(payload?.payment)) {
+            if (!result && mode === 'MODIFY_METHOD' && changeAllowedAfterRetry(payload?.payment)) {
               setDialog({ kind: 'changeMethod' });
             }
-            return outcome;
+            return result;
           }}
         />
       )}
@@ -512,7 +506,7 @@ export default function PaymentDetailScreen() {
             gateway: m.gateway,
           }))}
           onClose={close}
-          onSubmit={({ reason }) => submitRefund(dialog.variant, dialog.idempotencyKey, reason)}
+          onSubmit={({ reason, idempotencyKey }) => submitRefund(dialog.variant, idempotencyKey, reason)}
         />
       )}
       {dialog?.kind === 'forward' && (

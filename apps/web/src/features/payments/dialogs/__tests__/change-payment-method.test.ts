@@ -6,7 +6,6 @@ import {
   type ChangeMethodFormValues,
 } from '../change-payment-method-dialog';
 import { buildCbu } from '@backoffice/validators';
-import { newIdempotencyKey } from '../idempotency-key';
 
 const nextYear = new Date().getFullYear() + 1;
 
@@ -90,14 +89,5 @@ describe('change payment method form', () => {
       },
     });
     expect(Object.keys(errors)).toEqual(['transfer']);
-  });
-});
-
-describe('idempotency key', () => {
-  it('is a fresh UUID v4 each time', () => {
-    const a = newIdempotencyKey();
-    const b = newIdempotencyKey();
-    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(a).not.toBe(b);
   });
 });

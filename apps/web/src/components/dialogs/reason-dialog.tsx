@@ -1,34 +1,47 @@
 import { useFormik } from 'formik';
 import Typography from '@mui/material/Typography';
-import { cancelReasonSchema, normalizeReason } from '@backoffice/validators';
+import { normalizeReason } from '@backoffice/validators';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';
-import { ReasonField } from './reason-field';
+import { REASON_MAX_LENGTH, ReasonField, validateReason } from './reason-field';
 
-export interface CancelReasonDialogProps {
+export interface ReasonDialogProps {
   /** 'Cancelar pago', 'Cancelar objeción'... */
   title: string;
   /** A sentence above the field (what is about to happen). */
   description?: string;
   submitLabel?: string;
+  submitColor?: 'primary' | 'error' | 'warning';
+  /** The field's label; 'Ingrese el motivo' by default. */
+  label?: string;
+  maxLength?: number;
+  /** Receives the trimmed reason. */
   onSubmit(reason: string): Promise<SubmitOutcome>;
   onClose(): void;
+  returnFocusTo?: HTMLElement | null;
+  testId?: string;
 }
 
 /**
- * Cancel reason (spec 000 §2 "Dialogs", §5): 'Ingrese el motivo'; it proceeds only when a reason is
- * entered ('Disculpe, debe ingresar el motivo').
+ * Reason dialog (spec 000 §2 "Dialogs", §5): 'Ingrese el motivo'; it proceeds only when a reason is entered
+ * ('Disculpe, debe ingresar el motivo') within its limit. Enter in the field is a new line: only the button
+ * sends an irreversible action.
  */
-export function CancelReasonDialog({
+export function ReasonDialog({
   title,
   description,
   submitLabel = 'Confirmar',
+  submitColor,
+  label,
+  maxLength = REASON_MAX_LENGTH,
   onSubmit,
   onClose,
-}: CancelReasonDialogProps) {
+  returnFocusTo,
+  testId = 'cancel-reason-dialog',
+}: ReasonDialogProps) {
   const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   const formik = useFormik({
     initialValues: { reason: '' },
-    validationSchema: cancelReasonSchema,
+    validate: validateReason(maxLength),
     onSubmit: (values) => submit(normalizeReason(values.reason) ?? ''),
   });
   return (
@@ -36,17 +49,19 @@ export function CancelReasonDialog({
       title={title}
       onClose={onClose}
       submitLabel={submitLabel}
+      submitColor={submitColor}
       onSubmit={() => void formik.submitForm()}
       submitting={submitting}
       feedback={feedback}
-      testId="cancel-reason-dialog"
+      returnFocusTo={returnFocusTo}
+      testId={testId}
     >
       {description && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {description}
         </Typography>
       )}
-      <ReasonField formik={formik} submitOnEnter />
+      <ReasonField formik={formik} label={label} maxLength={maxLength} />
     </ActionDialog>
   );
 }

@@ -10,6 +10,7 @@ export interface ConfirmDialogProps {
   onConfirm(): Promise<SubmitOutcome>;
   onClose(): void;
   children?: ReactNode;
+  returnFocusTo?: HTMLElement | null;
   testId?: string;
 }
 
@@ -22,6 +23,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   children,
+  returnFocusTo,
   testId = 'confirm-dialog',
 }: ConfirmDialogProps) {
   const { submit, submitting, feedback } = useDialogSubmit(onConfirm);
@@ -34,6 +36,7 @@ export function ConfirmDialog({
       onSubmit={() => void submit(undefined)}
       submitting={submitting}
       feedback={feedback}
+      returnFocusTo={returnFocusTo}
       testId={testId}
     >
       <Typography variant="body1" component="div">

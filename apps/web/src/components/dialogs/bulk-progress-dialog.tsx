@@ -14,8 +14,8 @@ import ErrorIcon from '@mui/icons-material/Error';
 import HelpIcon from '@mui/icons-material/Help';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { describeError } from '../../../lib/errors';
-import { ActionDialog } from './action-dialog';
+import { describeError } from '../../lib/errors';
+import { ActionDialog, MULTI_DIALOG_WIDTH } from './action-dialog';
 import {
   applyBulkResults,
   failRunning,
@@ -25,21 +25,23 @@ import {
   summarizeBulk,
   type BulkItem,
   type BulkResultLike,
+  type BulkSummary,
 } from './bulk-progress';
-
-/** Multi-selection dialogs are 850 px wide (spec 000 §2, §9). */
-export const MULTI_DIALOG_WIDTH = 850;
+import { itemTitle, type ItemNoun } from './item-noun';
 
 export interface BulkProgressDialogProps<R extends BulkResultLike> {
   title: string;
   items: readonly { id: string; label?: string }[];
+  /** { one: 'pago', ... }: each item reads 'Pago 1000123'. */
+  noun: ItemNoun;
   /** Runs the bulk mutation for these ids and answers one result per id. */
   run(ids: string[]): Promise<R[]>;
   /** Shown on each successful item ('Pago cancelado correctamente'). */
   successMessage: string;
-  /** Every batch of results, for the caller to update its list. */
+  /** Every batch of results (the first run and every "Reintentar fallidos"), for the caller's list. */
   onResults?(results: R[]): void;
-  onClose(summary: { success: number; error: number; unknown: number }): void;
+  onClose(summary: Pick<BulkSummary, 'success' | 'error' | 'unknown'>): void;
+  returnFocusTo?: HTMLElement | null;
 }
 
 function StateIcon({ item }: { item: BulkItem }) {
@@ -57,17 +59,25 @@ function StateIcon({ item }: { item: BulkItem }) {
   }
 }
 
+const MESSAGE_COLOR: Partial<Record<BulkItem['state'], string>> = {
+  error: 'error.main',
+  success: 'success.dark',
+  unknown: 'warning.dark',
+};
+
 /**
- * Progress of a multi-selection action: each item's outcome and message (successes marked), failures kept,
- * and "Reintentar fallidos" sending only the failed ids again.
+ * Progress of a multi-selection action (850 px): each item's outcome and message (successes marked, failures
+ * with the catalogue message - extended code), and "Reintentar fallidos" sending only the failed ids again.
  */
 export function BulkProgressDialog<R extends BulkResultLike>({
   title,
   items: selection,
+  noun,
   run,
   successMessage,
   onResults,
   onClose,
+  returnFocusTo,
 }: BulkProgressDialogProps<R>) {
   const [items, setItems] = useState(() => initialBulkItems(selection));
   const started = useRef(false);
@@ -106,6 +116,7 @@ export function BulkProgressDialog<R extends BulkResultLike>({
       onClose={() => summary.done && onClose(summary)}
       submitting={!summary.done}
       cancelLabel="Cerrar"
+      returnFocusTo={returnFocusTo}
       testId="bulk-progress-dialog"
       extraActions={
         summary.done && retry.length > 0 ? (
@@ -155,7 +166,7 @@ export function BulkProgressDialog<R extends BulkResultLike>({
               primary={
                 <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
                   <Box component="span" sx={{ fontWeight: 600 }}>
-                    Pago {item.id}
+                    {itemTitle(noun, item.id)}
                   </Box>
                   {item.label && (
                     <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -167,16 +178,7 @@ export function BulkProgressDialog<R extends BulkResultLike>({
               secondary={item.message}
               slotProps={{
                 secondary: {
-                  sx: {
-                    color:
-                      item.state === 'error'
-                        ? 'error.main'
-                        : item.state === 'success'
-                          ? 'success.dark'
-                          : item.state === 'unknown'
-                            ? 'warning.dark'
-                            : undefined,
-                  },
+                  sx: { color: MESSAGE_COLOR[item.state] },
                   'data-testid': 'bulk-item-message',
                 } as object,
               }}

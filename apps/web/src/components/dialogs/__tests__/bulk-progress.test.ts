@@ -76,6 +76,39 @@ describe('bulk progress', () => {
     expect(failedIds(items)).toEqual(['b']);
   });
 
+  it('a failed item shows the catalogue message, " - " and the extended code (spec 000 §8)', () => {
+    let items = markRunning(initialBulkItems([{ id: 'a' }, { id: 'b' }, { id: 'c' }]), ['a', 'b', 'c']);
+    items = applyBulkResults(
+      items,
+      [
+        {
+          id: 'a',
+          outcome: 'FAILED',
+          error: {
+            message: 'El pago no se puede cancelar en su estado actual',
+            extendedCode: 'payment_not_cancellable',
+          },
+        },
+        {
+          id: 'b',
+          outcome: 'FAILED',
+          error: { message: 'Fondos insuficientes - insufficient_funds', extendedCode: 'insufficient_funds' },
+        },
+        {
+          id: 'c',
+          outcome: 'FAILED',
+          error: { message: 'No tiene permisos para cancelar pagos.', code: 'FORBIDDEN' },
+        },
+      ],
+      OK,
+    );
+    expect(items.map((i) => i.message)).toEqual([
+      'El pago no se puede cancelar en su estado actual - payment_not_cancellable',
+      'Fondos insuficientes - insufficient_funds',
+      'No tiene permisos para cancelar pagos.',
+    ]);
+  });
+
   it('ignores repeated ids in the selection', () => {
     expect(initialBulkItems([{ id: 'a' }, { id: 'a' }, { id: 'b' }]).map((i) => i.id)).toEqual(['a', 'b']);
   });

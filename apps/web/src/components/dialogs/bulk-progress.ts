@@ -1,14 +1,20 @@
-import type { MutationOutcome } from '../gql/graphql';
+import {
+  UNKNOWN_OUTCOME_MESSAGE,
+  operationErrorMessage,
+  type MutationOutcome,
+  type OperationErrorLike,
+} from '../../lib/mutation-outcome';
 
 /**
- * State of the multi-selection progress dialog (spec 000 §8 and the "Reintentar fallidos" addition):
- * one entry per selected payment; a bulk mutation answers one result per id.
+ * State of the multi-selection progress dialog (spec 000 §8 and the "Reintentar fallidos" addition): one
+ * entry per selected item; a bulk mutation answers one result per id, each item checked and written on its
+ * own (an item no longer eligible fails with its own reason, the others go on).
  */
 export type BulkItemState = 'pending' | 'running' | 'success' | 'error' | 'unknown';
 
 export interface BulkItem {
   id: string;
-  /** What identifies the payment to the operator (concept, payer...). */
+  /** What identifies the item to the operator (concept, payer...). */
   label?: string;
   state: BulkItemState;
   /** Success text, or the catalogue message + " - " + extended code. */
@@ -20,12 +26,11 @@ export interface BulkItem {
 export interface BulkResultLike {
   id: string;
   outcome: MutationOutcome;
-  error?: { message: string } | null;
+  error?: OperationErrorLike | null;
 }
 
-export const UNKNOWN_RESULT_MESSAGE =
-  'Resultado desconocido: el servicio no respondió a tiempo. Verifique el pago antes de reintentar.';
-export const MISSING_RESULT_MESSAGE = 'Resultado desconocido: no se recibió respuesta para este pago.';
+export const UNKNOWN_RESULT_MESSAGE = UNKNOWN_OUTCOME_MESSAGE;
+export const MISSING_RESULT_MESSAGE = 'Resultado desconocido: no se recibió respuesta para este elemento.';
 
 export function initialBulkItems(items: readonly { id: string; label?: string }[]): BulkItem[] {
   const seen = new Set<string>();
@@ -42,8 +47,9 @@ export function markRunning(items: readonly BulkItem[], ids: readonly string[]):
 }
 
 /**
- * Applies one result per id: SUCCESS -> success with `successMessage`; FAILED -> error with its message;
- * UNKNOWN (timed out) -> unknown, never success. A sent id without a result stays unknown.
+ * Applies one result per id, each on its own: SUCCESS -> success with `successMessage`; FAILED -> error with
+ * the catalogue message, ' - ' and the extended code; UNKNOWN (timed out) -> unknown, never success. A sent
+ * id without a result stays unknown.
  */
 export function applyBulkResults(
   items: readonly BulkItem[],
@@ -57,9 +63,9 @@ export function applyBulkResults(
     if (!result) return { ...item, state: 'unknown', message: MISSING_RESULT_MESSAGE };
     if (result.outcome === 'SUCCESS') return { ...item, state: 'success', message: successMessage };
     if (result.outcome === 'UNKNOWN') {
-      return { ...item, state: 'unknown', message: result.error?.message || UNKNOWN_RESULT_MESSAGE };
+      return { ...item, state: 'unknown', message: result.error?.message?.trim() || UNKNOWN_RESULT_MESSAGE };
     }
-    return { ...item, state: 'error', message: result.error?.message || 'No se pudo completar la acción.' };
+    return { ...item, state: 'error', message: operationErrorMessage(result.error) };
   });
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -10,14 +10,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
-import { describeError } from '../../../lib/errors';
+import { describeError } from '../../lib/errors';
+import type { DialogFeedback } from '../../lib/mutation-outcome';
 
-/** What a dialog shows inside itself after a failed (or undecided) submit; it stays open with its values. */
-export interface DialogFeedback {
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  title?: string;
-}
+export type { DialogFeedback } from '../../lib/mutation-outcome';
+
+/** Multi-selection dialogs are 850 px wide (spec 000 §2, §9). */
+export const MULTI_DIALOG_WIDTH = 850;
 
 /** A submit handler answers nothing on success (the caller closes the dialog) or the feedback to show. */
 export type SubmitOutcome = DialogFeedback | null | undefined | void;
@@ -51,6 +50,30 @@ export function useDialogSubmit<T>(onSubmit: (value: T) => Promise<SubmitOutcome
   return { submit, submitting, feedback, setFeedback };
 }
 
+/** The element focused when a dialog (or a chain of dialogs) opened: where focus goes back on close. */
+export function focusedElement(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/**
+ * Focus goes back where it was when the dialog opened (or to `returnFocusTo`), once it closes, if that element
+ * is still on the page. MUI's own restore is off: it loses focus when the opener was a menu item that is gone.
+ */
+function useReturnFocus(returnFocusTo: HTMLElement | null | undefined) {
+  const [opener] = useState(focusedElement);
+  const target = useRef<HTMLElement | null>(null);
+  target.current = returnFocusTo === undefined ? opener : returnFocusTo;
+  useEffect(
+    () => () => {
+      const element = target.current;
+      if (element?.isConnected) element.focus();
+    },
+    [],
+  );
+}
+
 export interface ActionDialogProps {
   title: string;
   children?: ReactNode;
@@ -67,12 +90,16 @@ export interface ActionDialogProps {
   width?: number | 'xs' | 'sm' | 'md' | 'lg';
   /** Extra buttons before the primary one. */
   extraActions?: ReactNode;
+  /** Where focus returns on close; by default the element focused when the dialog opened. */
+  returnFocusTo?: HTMLElement | null;
   testId?: string;
 }
 
 /**
- * The frame every payment dialog shares: a title with a close button, the content, the inline feedback
- * (errors keep the dialog open) and Cancelar / primary buttons. The paper is a <form>, so Enter submits.
+ * The frame every action dialog shares: a title with a close button, the content, the inline feedback
+ * (errors keep the dialog open) and Cancelar / primary buttons. The paper is a <form>: Enter in a
+ * single-line field submits, Enter in a multi-line one is a new line (a textarea never submits a form). Focus is trapped inside
+ * while it is open (MUI) and returns to the opener when it closes.
  */
 export function ActionDialog({
   title,
@@ -87,8 +114,10 @@ export function ActionDialog({
   feedback,
   width = 'sm',
   extraActions,
+  returnFocusTo,
   testId,
 }: ActionDialogProps) {
+  useReturnFocus(returnFocusTo);
   const titleId = `dialog-title-${title.replace(/\W+/g, '-').toLowerCase()}`;
   const close = () => {
     if (!submitting) onClose();
@@ -105,6 +134,7 @@ export function ActionDialog({
       aria-labelledby={titleId}
       fullWidth
       maxWidth={fixed ? false : width}
+      disableRestoreFocus
       data-testid={testId}
       slotProps={{
         paper: {

@@ -1,0 +1,100 @@
+import { useId, useRef, useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import type { ActionRegistry } from './action-registry';
+import type { MenuAction } from './selection-actions';
+
+export interface RowActionsMenuProps<K extends string> {
+  /** rowMenuActions(...): empty -> nothing at all. */
+  actions: readonly MenuAction<K>[];
+  registry: ActionRegistry<K>;
+  /** 'Acciones del pago 1000123': the button's and the menu's accessible name. */
+  label: string;
+  onAction(kind: K): void;
+}
+
+/**
+ * A row's actions menu (the ACCIONES cell): the row's actions from the gateway, disabled ones with their
+ * reason under the label. The chosen action starts once the menu has closed (focus back on the menu button),
+ * so the dialog it opens returns focus to that button when it closes.
+ */
+export function RowActionsMenu<K extends string>({
+  actions,
+  registry,
+  label,
+  onAction,
+}: RowActionsMenuProps<K>) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The chosen action runs once the menu has closed and given focus back to its button, so the dialog it opens
+  // finds that button as its opener (and returns focus there).
+  const chosen = useRef<K | null>(null);
+  const menuId = useId();
+  if (actions.length === 0) return null;
+  return (
+    <>
+      <Tooltip title="Acciones">
+        <IconButton
+          size="small"
+          aria-label={label}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => {
+            event.stopPropagation();
+            setAnchor(event.currentTarget);
+          }}
+          onKeyDown={(event) => event.stopPropagation()}
+        >
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          list: { 'aria-label': label, dense: true },
+          transition: {
+            onExited: () => {
+              const kind = chosen.current;
+              chosen.current = null;
+              if (kind !== null) onAction(kind);
+            },
+          },
+        }}
+      >
+        {actions.map((action) => {
+          const Icon = registry[action.kind].icon;
+          return (
+            <MenuItem
+              key={action.kind}
+              disabled={!action.enabled}
+              onClick={() => {
+                chosen.current = action.kind;
+                setAnchor(null);
+              }}
+              sx={{ alignItems: 'flex-start', maxWidth: 360, '&.Mui-disabled': { opacity: 0.75 } }}
+            >
+              <ListItemIcon sx={{ mt: 0.25 }}>
+                <Icon fontSize="small" color={action.enabled ? 'action' : 'disabled'} />
+              </ListItemIcon>
+              <ListItemText
+                primary={action.label}
+                secondary={action.reason ?? undefined}
+                slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }}
+              />
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}

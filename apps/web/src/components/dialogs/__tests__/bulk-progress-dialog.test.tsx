@@ -1,0 +1,129 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { BulkResultLike } from '../bulk-progress';
+import { BulkProgressDialog } from '../bulk-progress-dialog';
+
+const noun = { one: 'pago', many: 'pagos' };
+const items = ['1001', '1002', '1003', '1004'].map((id) => ({ id, label: `Concepto ${id}` }));
+
+function itemStates() {
+  return screen.getAllByTestId('bulk-item').map((el) => ({
+    id: el.getAttribute('data-id'),
+    state: el.getAttribute('data-state'),
+    message: within(el).queryByTestId('bulk-item-message')?.textContent ?? '',
+  }));
+}
+
+// MUI in jsdom on a shared 2-core machine: a dialog test takes seconds, not milliseconds.
+describe('BulkProgressDialog', { timeout: 60_000 }, () => {
+  it('shows each item on its own: eligible ones succeed, the others fail with message - extended code; "Reintentar fallidos" sends only the failed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls: string[][] = [];
+    const run = vi.fn(async (ids: string[]): Promise<BulkResultLike[]> => {
+      calls.push(ids);
+      if (calls.length === 1) {
+        return ids.map((id) =>
+          id === '1002' || id === '1004'
+            ? {
+                id,
+                outcome: 'FAILED' as const,
+                error: {
+                  message: `El pago ${id} ya no se puede cancelar`,
+                  code: 'ACTION_NOT_ALLOWED',
+                  extendedCode: 'payment_not_cancellable',
+                },
+              }
+            : { id, outcome: 'SUCCESS' as const },
+        );
+      }
+      return ids.map((id) => ({ id, outcome: 'SUCCESS' as const }));
+    });
+    const onResults = vi.fn();
+    const onClose = vi.fn();
+    render(
+      <BulkProgressDialog
+        title="Cancelar pagos"
+        noun={noun}
+        items={items}
+        run={run}
+        successMessage="Pago cancelado correctamente"
+        onResults={onResults}
+        onClose={onClose}
+      />,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('bulk-summary')).toHaveTextContent('Finalizado: 2 correctos, 2 con error.'),
+    );
+    expect(itemStates()).toEqual([
+      { id: '1001', state: 'success', message: 'Pago cancelado correctamente' },
+      {
+        id: '1002',
+        state: 'error',
+        message: 'El pago 1002 ya no se puede cancelar - payment_not_cancellable',
+      },
+      { id: '1003', state: 'success', message: 'Pago cancelado correctamente' },
+      {
+        id: '1004',
+        state: 'error',
+        message: 'El pago 1004 ya no se puede cancelar - payment_not_cancellable',
+      },
+    ]);
+    expect(screen.getByText('Pago 1002')).toBeVisible();
+    expect(onResults).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Reintentar fallidos (2)' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('bulk-summary')).toHaveTextContent('Finalizado: 4 correctos, 0 con error.'),
+    );
+    expect(calls).toEqual([
+      ['1001', '1002', '1003', '1004'],
+      ['1002', '1004'],
+    ]);
+    expect(screen.queryByRole('button', { name: /Reintentar fallidos/ })).not.toBeInTheDocument();
+    expect(onResults).toHaveBeenCalledTimes(2);
+
+    await user.click(screen.getAllByRole('button', { name: 'Cerrar' }).at(-1)!);
+    expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ success: 4, error: 0, unknown: 0 }));
+  });
+
+  it('an unknown result is never a success and is not retried blindly; it cannot be closed while running', async () => {
+    let answer: (results: BulkResultLike[]) => void = () => undefined;
+    const run = vi.fn(
+      (ids: string[]) =>
+        new Promise<BulkResultLike[]>((resolve) => {
+          answer = resolve;
+          void ids;
+        }),
+    );
+    const onClose = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    render(
+      <BulkProgressDialog
+        title="Cancelar pagos"
+        noun={noun}
+        items={items.slice(0, 2)}
+        run={run}
+        successMessage="Pago cancelado correctamente"
+        onClose={onClose}
+      />,
+    );
+    expect(screen.getByTestId('bulk-summary')).toHaveTextContent('Procesando 2 de 2…');
+    for (const button of screen.getAllByRole('button', { name: 'Cerrar' })) expect(button).toBeDisabled();
+    answer([
+      { id: '1001', outcome: 'UNKNOWN', error: null },
+      { id: '1002', outcome: 'SUCCESS' },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByTestId('bulk-summary')).toHaveTextContent(
+        'Finalizado: 1 correctos, 0 con error, 1 sin confirmar.',
+      ),
+    );
+    expect(itemStates()[0]).toMatchObject({ state: 'unknown' });
+    expect(itemStates()[0]!.message).toMatch(/^Resultado desconocido/);
+    expect(screen.queryByRole('button', { name: /Reintentar fallidos/ })).not.toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Cerrar' }).at(-1)!);
+    expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ success: 1, unknown: 1 }));
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+});

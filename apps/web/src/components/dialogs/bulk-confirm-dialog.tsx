@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { ActionDialog, MULTI_DIALOG_WIDTH, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+import { selectedCountText, type ItemNoun } from './item-noun';
+
+/** One column of the selection table: its header and how an item fills it. */
+export interface BulkColumn<T> {
+  header: string;
+  render(item: T): ReactNode;
+  align?: 'left' | 'right';
+  /** Bold (the id column). */
+  strong?: boolean;
+}
+
+export interface BulkConfirmDialogProps<T> {
+  /** 'Cancelar pagos', 'Cambiar medio de pago'... */
+  title: string;
+  /** 'Se cancelarán los siguientes pagos:' */
+  message: ReactNode;
+  items: readonly T[];
+  getId(item: T): string;
+  columns: readonly BulkColumn<T>[];
+  /** { one: 'pago', many: 'pagos' }: '3 pagos seleccionados', table 'Pagos seleccionados'. */
+  noun: ItemNoun;
+  confirmLabel?: string;
+  onConfirm(): Promise<SubmitOutcome>;
+  onClose(): void;
+  returnFocusTo?: HTMLElement | null;
+}
+
+/** Multi-selection confirmation (850 px): the selected items in a table, then Continuar. */
+export function BulkConfirmDialog<T>({
+  title,
+  message,
+  items,
+  getId,
+  columns,
+  noun,
+  confirmLabel = 'Continuar',
+  onConfirm,
+  onClose,
+  returnFocusTo,
+}: BulkConfirmDialogProps<T>) {
+  const { submit, submitting, feedback } = useDialogSubmit(onConfirm);
+  const many = `${noun.many.charAt(0).toUpperCase()}${noun.many.slice(1)}`;
+  return (
+    <ActionDialog
+      title={title}
+      width={MULTI_DIALOG_WIDTH}
+      onClose={onClose}
+      submitLabel={confirmLabel}
+      onSubmit={() => void submit(undefined)}
+      submitting={submitting}
+      feedback={feedback}
+      returnFocusTo={returnFocusTo}
+      testId="bulk-confirm-dialog"
+    >
+      <Typography sx={{ mb: 1.5 }}>{message}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {selectedCountText(noun, items.length)}
+      </Typography>
+      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: '50vh' }}>
+        <Table
+          size="small"
+          stickyHeader
+          aria-label={`${many} seleccionados`}
+          sx={{
+            '& th': { whiteSpace: 'nowrap', fontSize: '0.75rem', fontWeight: 700, color: 'text.secondary' },
+          }}
+        >
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.header} align={column.align}>
+                  {column.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((item) => (
+              <TableRow key={getId(item)}>
+                {columns.map((column) => (
+                  <TableCell
+                    key={column.header}
+                    align={column.align}
+                    sx={{
+                      fontWeight: column.strong ? 600 : undefined,
+                      whiteSpace: column.align === 'right' ? 'nowrap' : undefined,
+                    }}
+                  >
+                    {column.render(item) ?? '—'}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </ActionDialog>
+  );
+}

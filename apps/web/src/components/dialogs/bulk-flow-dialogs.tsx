@@ -1,0 +1,140 @@
+import { useCallback, type ReactNode } from 'react';
+import type { ActionDialogTexts } from '../actions/action-registry';
+import type { SubmitOutcome } from './action-dialog';
+import { BulkConfirmDialog, type BulkColumn } from './bulk-confirm-dialog';
+import { BulkProgressDialog } from './bulk-progress-dialog';
+import type { BulkResultLike, BulkSummary } from './bulk-progress';
+import type { ItemNoun } from './item-noun';
+import type { BulkFlowControl } from './use-bulk-flow';
+
+/** What the area's input dialog (reason, new method, amount...) receives for one step. */
+export interface FlowInputProps<K extends string, T, V> {
+  kind: K;
+  mode: 'single' | 'bulk';
+  /** The item (single mode). */
+  item?: T;
+  /** The selection (bulk mode). */
+  items: readonly T[];
+  title: string;
+  description: string;
+  submitLabel: string;
+  onSubmit(value: V): Promise<SubmitOutcome>;
+  onClose(): void;
+  returnFocusTo: HTMLElement | null;
+  /** The flow's idempotency key (one per operator intent). */
+  intentKey: string;
+}
+
+export interface BulkFlowDialogsProps<K extends string, T, V, R extends BulkResultLike> {
+  control: BulkFlowControl<K, T, V>;
+  /** The registry's dialog texts of each kind. */
+  texts(kind: K): ActionDialogTexts;
+  noun: ItemNoun;
+  getId(item: T): string;
+  /** The selection table of the confirm step. */
+  columns: readonly BulkColumn<T>[];
+  /** How an item reads in the progress dialog, after its id. */
+  progressLabel?(item: T): string | undefined;
+  /** The area's input dialog for this kind. */
+  renderInput(props: FlowInputProps<K, T, V>): ReactNode;
+  /** Runs one item's action: null closes the flow (success), else the input dialog shows the feedback. */
+  runSingle(kind: K, item: T, value: V, intentKey: string): Promise<SubmitOutcome>;
+  /** Runs the multi-selection action over these ids: one result per id. */
+  runBulk(kind: K, ids: string[], value: V, intentKey: string): Promise<R[]>;
+  /** Each batch of results (the first run and every "Reintentar fallidos"). */
+  onBulkResults?(results: R[]): void;
+  onBulkClose?(summary: Pick<BulkSummary, 'success' | 'error' | 'unknown'>): void;
+}
+
+/** The dialogs of the current flow of `useBulkFlow`: input (single), or confirm -> input -> progress (bulk). */
+export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike>({
+  control,
+  texts: textsOf,
+  noun,
+  getId,
+  columns,
+  progressLabel,
+  renderInput,
+  runSingle,
+  runBulk,
+  onBulkResults,
+  onBulkClose,
+}: BulkFlowDialogsProps<K, T, V, R>) {
+  const { flow, close, confirmSelection, submitValue } = control;
+  const run = useCallback(
+    (ids: string[]): Promise<R[]> =>
+      flow?.mode === 'bulk' && flow.step === 'progress'
+        ? runBulk(flow.kind, ids, flow.value, flow.intentKey)
+        : Promise.resolve([]),
+    [flow, runBulk],
+  );
+
+  if (!flow) return null;
+  const texts = textsOf(flow.kind);
+  const common = {
+    kind: flow.kind,
+    onClose: close,
+    returnFocusTo: flow.returnFocusTo,
+    intentKey: flow.intentKey,
+  };
+
+  if (flow.mode === 'single') {
+    const { item } = flow;
+    return renderInput({
+      ...common,
+      mode: 'single',
+      item,
+      items: [item],
+      title: texts.title,
+      description: texts.description(getId(item)),
+      submitLabel: texts.submit,
+      onSubmit: async (value) => {
+        const outcome = await runSingle(flow.kind, item, value, flow.intentKey);
+        if (!outcome) close();
+        return outcome;
+      },
+    });
+  }
+  const { items } = flow;
+  if (flow.step === 'confirm') {
+    return (
+      <BulkConfirmDialog
+        title={texts.bulkTitle}
+        message={texts.bulkConfirm}
+        items={items}
+        getId={getId}
+        columns={columns}
+        noun={noun}
+        onClose={close}
+        onConfirm={confirmSelection}
+        returnFocusTo={flow.returnFocusTo}
+      />
+    );
+  }
+  if (flow.step === 'input') {
+    return renderInput({
+      ...common,
+      mode: 'bulk',
+      items,
+      title: texts.bulkTitle,
+      description: texts.bulkDescription(items.length),
+      submitLabel: texts.bulkSubmit,
+      onSubmit: submitValue,
+    });
+  }
+  return (
+    <BulkProgressDialog
+      title={texts.bulkTitle}
+      noun={noun}
+      items={items.map((item) => ({ id: getId(item), label: progressLabel?.(item) }))}
+      run={run}
+      successMessage={texts.success}
+      onResults={onBulkResults}
+      returnFocusTo={flow.returnFocusTo}
+      onClose={(summary) => {
+        close();
+        onBulkClose?.(summary);
+      }}
+    />
+  );
+}

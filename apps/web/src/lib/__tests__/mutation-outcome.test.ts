@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GENERIC_FAILURE_MESSAGE,
+  NO_ANSWER_MESSAGE,
+  UNKNOWN_OUTCOME_MESSAGE,
+  operationErrorMessage,
+  resolveOutcome,
+} from '../mutation-outcome';
+import { newIdempotencyKey } from '../use-idempotency-key';
+
+describe('mutation outcomes', () => {
+  it('SUCCESS is a success', () => {
+    expect(resolveOutcome({ outcome: 'SUCCESS', error: null })).toEqual({ kind: 'success' });
+  });
+
+  it('FAILED: the gateway message, with " - " and the extended code when it does not carry it yet', () => {
+    expect(
+      resolveOutcome({
+        outcome: 'FAILED',
+        error: {
+          message: 'El pago no se puede cancelar - payment_not_cancellable',
+          extendedCode: 'payment_not_cancellable',
+        },
+      }),
+    ).toEqual({
+      kind: 'failure',
+      unknown: false,
+      answered: true,
+      feedback: { severity: 'error', message: 'El pago no se puede cancelar - payment_not_cancellable' },
+    });
+    expect(
+      operationErrorMessage({ message: 'Fondos insuficientes', extendedCode: 'insufficient_funds' }),
+    ).toBe('Fondos insuficientes - insufficient_funds');
+    expect(resolveOutcome({ outcome: 'FAILED', error: null })).toMatchObject({
+      feedback: { message: GENERIC_FAILURE_MESSAGE },
+    });
+  });
+
+  it('UNKNOWN is never a success: a warning "Resultado desconocido", to be read again', () => {
+    expect(resolveOutcome({ outcome: 'UNKNOWN', error: null })).toEqual({
+      kind: 'failure',
+      unknown: true,
+      answered: true,
+      feedback: { severity: 'warning', title: 'Resultado desconocido', message: UNKNOWN_OUTCOME_MESSAGE },
+    });
+    // The generic text names no area.
+    expect(UNKNOWN_OUTCOME_MESSAGE).not.toMatch(/pago/);
+  });
+
+  it('no answer is an error', () => {
+    expect(resolveOutcome(undefined)).toMatchObject({
+      kind: 'failure',
+      answered: false,
+      feedback: { severity: 'error', message: NO_ANSWER_MESSAGE },
+    });
+  });
+});
+
+describe('idempotency key', () => {
+  it('is a fresh UUID v4 each time', () => {
+    const a = newIdempotencyKey();
+    const b = newIdempotencyKey();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a).not.toBe(b);
+  });
+});

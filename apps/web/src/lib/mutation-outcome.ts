@@ -1,0 +1,86 @@
+/**
+ * How every mutation answer reads to the operator (ARCHITECTURE §2 "Mutations"): SUCCESS, FAILED with the
+ * gateway's Spanish error (catalogue message, ' - ', extended code), or UNKNOWN ("resultado desconocido": the
+ * upstream did not answer in time; never a success).
+ */
+
+/** The schema's MutationOutcome (kept here so the kit does not depend on any feature's documents). */
+export type MutationOutcome = 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+
+/** What the shared mutation payloads carry (PaymentMutationPayload, BulkItemResult, subscriptions' ...). */
+export interface OperationErrorLike {
+  message: string;
+  code?: string | null;
+  extendedCode?: string | null;
+}
+
+export interface OutcomePayloadLike {
+  outcome: MutationOutcome;
+  error?: OperationErrorLike | null;
+}
+
+/** What a dialog shows inside itself after a failed (or undecided) submit; it stays open with its values. */
+export interface DialogFeedback {
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  title?: string;
+}
+
+export const UNKNOWN_OUTCOME_TITLE = 'Resultado desconocido';
+export const UNKNOWN_OUTCOME_MESSAGE =
+  'Resultado desconocido: el servicio no respondió a tiempo. Verifique el estado antes de reintentar.';
+export const NO_ANSWER_MESSAGE = 'No se recibió respuesta del servidor.';
+export const GENERIC_FAILURE_MESSAGE = 'No se pudo completar la acción.';
+
+/**
+ * The operator's text of an operation error (spec 000 §8): the catalogue message, then ' - ' and the
+ * extended code when there is one and the message does not already end with it.
+ */
+export function operationErrorMessage(
+  error: OperationErrorLike | null | undefined,
+  fallback = GENERIC_FAILURE_MESSAGE,
+): string {
+  const message = error?.message?.trim() || fallback;
+  const extended = error?.extendedCode?.trim();
+  if (!extended || message.endsWith(` - ${extended}`) || message === extended) return message;
+  return `${message} - ${extended}`;
+}
+
+export type OutcomeResolution =
+  | { kind: 'success' }
+  /** `unknown`: the outcome is UNKNOWN, the caller should read the subject again before the operator decides. */
+  | { kind: 'failure'; feedback: DialogFeedback; unknown: boolean; answered: boolean };
+
+/**
+ * SUCCESS; FAILED -> an error with the operator's text; UNKNOWN -> a warning titled "Resultado desconocido",
+ * never a success; no payload at all -> an error ("No se recibió respuesta").
+ */
+export function resolveOutcome(payload: OutcomePayloadLike | null | undefined): OutcomeResolution {
+  if (!payload) {
+    return {
+      kind: 'failure',
+      feedback: { severity: 'error', message: NO_ANSWER_MESSAGE },
+      unknown: false,
+      answered: false,
+    };
+  }
+  if (payload.outcome === 'SUCCESS') return { kind: 'success' };
+  if (payload.outcome === 'UNKNOWN') {
+    return {
+      kind: 'failure',
+      feedback: {
+        severity: 'warning',
+        title: UNKNOWN_OUTCOME_TITLE,
+        message: payload.error?.message?.trim() || UNKNOWN_OUTCOME_MESSAGE,
+      },
+      unknown: true,
+      answered: true,
+    };
+  }
+  return {
+    kind: 'failure',
+    feedback: { severity: 'error', message: operationErrorMessage(payload.error) },
+    unknown: false,
+    answered: true,
+  };
+}

@@ -1,0 +1,65 @@
+import { useCallback, useMemo } from 'react';
+import { describeError } from './errors';
+import { resolveOutcome, type DialogFeedback, type OutcomePayloadLike } from './mutation-outcome';
+import { useNotify } from './notifications';
+
+export interface OutcomeTexts {
+  /** The toast on SUCCESS (spec 000 §8 success messages). */
+  success: string;
+  /** Called on UNKNOWN: read the subject again before the operator decides. */
+  onUnknown?(): void;
+  /** Called on SUCCESS, after the toast (close a dialog, follow the list...). */
+  onSuccess?(): void;
+}
+
+export interface MutationFeedback {
+  /**
+   * For a dialog's submit: SUCCESS -> the success toast and null (the caller closes the dialog); FAILED or
+   * UNKNOWN -> the feedback the dialog shows inside itself (it stays open with its values).
+   */
+  settle(payload: OutcomePayloadLike | null | undefined, texts: OutcomeTexts): DialogFeedback | null;
+  /**
+   * For an action without a dialog (a reload button): every outcome becomes a toast — success, error
+   * (catalogue text - extended code), or a warning "Resultado desconocido". Answers whether it succeeded.
+   */
+  announce(payload: OutcomePayloadLike | null | undefined, texts: OutcomeTexts): boolean;
+  /** A request that threw (network, permission): its Spanish description as an error toast. */
+  announceError(error: unknown): void;
+}
+
+/**
+ * The one place a mutation's outcome becomes operator feedback, so every area says success, failure and
+ * "resultado desconocido" the same way.
+ */
+export function useMutationOutcome(): MutationFeedback {
+  const notify = useNotify();
+  const settle = useCallback<MutationFeedback['settle']>(
+    (payload, texts) => {
+      const resolution = resolveOutcome(payload);
+      if (resolution.kind === 'success') {
+        notify.success(texts.success);
+        texts.onSuccess?.();
+        return null;
+      }
+      if (resolution.unknown) texts.onUnknown?.();
+      return resolution.feedback;
+    },
+    [notify],
+  );
+  const announce = useCallback<MutationFeedback['announce']>(
+    (payload, texts) => {
+      const feedback = settle(payload, texts);
+      if (!feedback) return true;
+      const text =
+        feedback.title && !feedback.message.startsWith(feedback.title)
+          ? `${feedback.title}: ${feedback.message}`
+          : feedback.message;
+      if (feedback.severity === 'warning') notify.warning(text);
+      else notify.error(text);
+      return false;
+    },
+    [notify, settle],
+  );
+  const announceError = useCallback((error: unknown) => notify.error(describeError(error)), [notify]);
+  return useMemo(() => ({ settle, announce, announceError }), [settle, announce, announceError]);
+}
