@@ -1,10 +1,82 @@
-# One image for the product's Node services (stubs, gateway, web); compose picks the command.
-FROM node:20-bookworm-slim AS build
-WORKDIR /app
-COPY . .
-RUN npm ci --no-audit --no-fund && npm run build
+# syntax=docker/dockerfile:1
+# One Dockerfile, one image per app (targets gateway, web, stubs, keycloak-emulator), each with production
+# dependencies only, running as the unprivileged `node` user (uid 1000) with a health check.
+#   docker build --target gateway -t backoffice-gateway .
+# docker-compose.yml builds them; infra/k8s/ runs them (docs/operations.md §7).
 
-FROM node:20-bookworm-slim
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- every dependency, to build ------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/gateway/package.json apps/gateway/
+COPY apps/web/package.json apps/web/
+COPY apps/stubs/package.json apps/stubs/
+COPY apps/keycloak-emulator/package.json apps/keycloak-emulator/
+COPY packages/schema/package.json packages/schema/
+COPY packages/validators/package.json packages/validators/
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# --- production dependencies only ----------------------------------------------------------------------------
+FROM deps AS prod-deps
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+# --- the runtime base: production node_modules, each workspace's package.json and build output, no sources ------
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app
-COPY --from=build /app /app
+COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./
+COPY --from=build /app/packages/schema/package.json /app/packages/schema/schema.graphql packages/schema/
+COPY --from=build /app/packages/schema/dist packages/schema/dist
+COPY --from=build /app/packages/validators/package.json packages/validators/
+COPY --from=build /app/packages/validators/dist packages/validators/dist
+# Probes without curl or wget: `healthcheck [path]` fetches http://127.0.0.1:$PORT/path (default /healthz) with node.
+COPY --chmod=0755 <<'SH' /usr/local/bin/healthcheck
+#!/bin/sh
+exec node -e "fetch('http://127.0.0.1:' + process.env.PORT + (process.argv[1] || '/healthz'), { signal: AbortSignal.timeout(2500) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" "$1"
+SH
+USER node
+
+FROM runtime AS gateway
+COPY --from=build /app/apps/gateway/package.json apps/gateway/
+COPY --from=build /app/apps/gateway/dist apps/gateway/dist
+ENV PORT=4000 METRICS_PORT=9464
+EXPOSE 4000 9464
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["healthcheck"]
+# Graceful stop: SIGTERM drains the requests in flight (SHUTDOWN_GRACE_MS) before exiting.
+STOPSIGNAL SIGTERM
+CMD ["node", "apps/gateway/dist/main.js"]
+
+FROM runtime AS web
+COPY --from=build /app/apps/web/package.json apps/web/
+COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-server apps/web/dist-server
+ENV PORT=5173
+EXPOSE 5173
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["healthcheck"]
+CMD ["node", "apps/web/dist-server/main.js"]
+
+FROM runtime AS stubs
+COPY --from=build /app/apps/stubs/package.json apps/stubs/
+COPY --from=build /app/apps/stubs/dist apps/stubs/dist
+ENV PORT=4010
+EXPOSE 4010
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD ["healthcheck"]
+CMD ["node", "apps/stubs/dist/main.js"]
+
+# Demos only (the platform runs a real Keycloak). Its signing key goes to KEY_FILE (a writable volume).
+FROM runtime AS keycloak-emulator
+COPY --from=build /app/infra/keycloak/realm-back-office.json infra/keycloak/
+COPY --from=build /app/apps/keycloak-emulator/package.json apps/keycloak-emulator/
+COPY --from=build /app/apps/keycloak-emulator/dist apps/keycloak-emulator/dist
+ENV PORT=8080 KEY_FILE=/tmp/keycloak-emulator/signing-key.json
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["healthcheck", "/realms/back-office/.well-known/openid-configuration"]
+CMD ["node", "apps/keycloak-emulator/dist/main.js"]
