@@ -7,7 +7,7 @@ import type { BulkSummary } from '../../../components/dialogs/bulk-progress';
 import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
 import type { BulkFlowControl } from '../../../components/dialogs/use-bulk-flow';
 import { PAYMENT_NOUN } from '../detail/payment-actions';
-import { ChangePaymentMethodDialog } from '../dialogs/change-payment-method-dialog';
+import { ChangePaymentMethodDialog } from '../../../components/dialogs/change-payment-method-dialog';
 import { listActionTexts, type ListActionKind } from '../payments-bulk-rules';
 import { PaymentStatusChip } from './payment-status-chip';
 import type { PaymentRow } from './payments-table';

@@ -43,7 +43,7 @@ import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
 import { resolveOutcome, type OutcomePayloadLike } from '../../../lib/mutation-outcome';
 import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
 import { CardHoldersDialog } from '../dialogs/card-holders-dialog';
-import { ChangePaymentMethodDialog } from '../dialogs/change-payment-method-dialog';
+import { ChangePaymentMethodDialog } from '../../../components/dialogs/change-payment-method-dialog';
 import { ForwardNotificationDialog } from '../dialogs/forward-notification-dialog';
 import { RefundDialog, type RefundVariant } from '../dialogs/refund-dialog';
 import { RetryDecisionDialog } from '../dialogs/retry-decision-dialog';

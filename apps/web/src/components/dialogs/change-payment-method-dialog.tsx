@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { paymentMethodSchema, type PaymentMethodKind } from '@backoffice/validators';
-import type { PaymentMethodChangeInput } from '../gql/graphql';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '../../../components/dialogs/action-dialog';
+import type { PaymentMethodChangeInput } from '../../lib/gql/graphql';
+import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';
 
 interface MethodValues {
   number: string;
