@@ -11,10 +11,7 @@ import {
   applyPaymentChangesToLists,
   cachedListPayments,
   paymentChangeOf,
-  prunedTotal,
-  pruneRows,
   stillMatches,
-  storeFieldArgs,
   type PaymentChange,
 } from '../payments-list-cache';
 
@@ -45,36 +42,7 @@ describe('stillMatches', () => {
   });
 });
 
-describe('pruneRows / prunedTotal', () => {
-  it('removes the changed rows that no longer match, keeps the others in order', () => {
-    const rows = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }];
-    const changes = new Map<string, PaymentChange>([
-      ['b', { id: 'b', status: 'REJECTED' }],
-      ['c', { id: 'c', status: 'PENDING' }],
-      ['x', { id: 'x', status: 'REJECTED' }],
-    ]);
-    expect(pruneRows(rows, (r) => r.id, changes, { status: 'PENDING' })).toEqual({
-      rows: [{ id: 'a' }, { id: 'c' }, { id: 'd' }],
-      removed: ['b'],
-    });
-    expect(pruneRows(rows, (r) => r.id, changes, {}).removed).toEqual([]);
-  });
-
-  it('the total drops by the rows that left, never below the rows shown', () => {
-    expect(prunedTotal(40, 7, 18)).toBe(33);
-    expect(prunedTotal(5, 7, 0)).toBe(0);
-    expect(prunedTotal(3, 3, 1)).toBe(1);
-  });
-
-  it('storeFieldArgs reads Apollo store field names', () => {
-    expect(storeFieldArgs('payments({"filter":{"status":"PENDING"},"page":2})')).toEqual({
-      filter: { status: 'PENDING' },
-      page: 2,
-    });
-    expect(storeFieldArgs('payments')).toBeNull();
-    expect(storeFieldArgs('payments({oops)')).toBeNull();
-  });
-
+describe('paymentChangeOf', () => {
   it('paymentChangeOf takes the status and methods of the answer', () => {
     expect(paymentChangeOf({ id: '7', status: 'ISSUED', paymentMethods: [{ mediaPaymentId: 1 }] })).toEqual({
       id: '7',

@@ -1,23 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  hasListParams as hasParams,
+  withFilters as filter,
+  withPage,
+  withSort as sortBy,
+} from '../../../lib/list';
+import {
   DEFAULT_PAGE_SIZE,
   defaultPaymentsListState,
-  hasListParams,
   parsePaymentsListParams,
+  paymentsList,
   periodOf,
   periodRange,
   serializePaymentsListState,
   toPaymentsSearchVariables,
-  withFilters,
   withKnownMethods,
-  withPage,
-  withSort,
+  type PaymentsFilters,
   type PaymentsListState,
+  type PaymentsSort,
 } from '../payments-list-state';
 
 const NOW = new Date(2025, 2, 14, 10, 30); // 14 March 2025, local
 const parse = (query: string) => parsePaymentsListParams(new URLSearchParams(query), NOW);
 const serialize = (state: PaymentsListState) => serializePaymentsListState(state).toString();
+const withFilters = (state: PaymentsListState, filters: Partial<PaymentsFilters>) =>
+  filter(paymentsList, state, filters);
+const withSort = (state: PaymentsListState, sort: PaymentsSort | null) => sortBy(paymentsList, state, sort);
+const hasListParams = (params: URLSearchParams) => hasParams(paymentsList, params);
 
 describe('defaults', () => {
   it('starts on the current month, page 1 of 25, newest first', () => {

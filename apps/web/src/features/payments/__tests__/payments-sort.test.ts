@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { SORTABLE_COLUMNS, fromTableSort, toTableSort } from '../payments-sort';
+import { paymentsList } from '../payments-list-state';
+import { fromTableSort, toTableSort } from '../payments-sort';
+
+const columns = Object.values(paymentsList.sortFields).map((spec) => spec.column);
 
 describe('grid sort <-> server sort', () => {
   it('maps the four sortable columns both ways', () => {
-    expect(Object.values(SORTABLE_COLUMNS).sort()).toEqual([
+    expect(Object.keys(paymentsList.sortFields).sort()).toEqual([
       'FINAL_AMOUNT',
       'PAYER_NAME',
       'REQUEST_DATE',
       'STATUS',
     ]);
-    for (const field of Object.keys(SORTABLE_COLUMNS)) {
+    for (const field of columns) {
       for (const direction of ['asc', 'desc'] as const) {
         const server = fromTableSort({ field, direction });
         expect(server).not.toBeNull();

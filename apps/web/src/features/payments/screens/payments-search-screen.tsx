@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -20,33 +20,29 @@ import { PaymentsListBar } from '../components/payments-list-bar';
 import { PaymentsTable, type PaymentRow } from '../components/payments-table';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
-import { usePaymentsListActions, type ListChange } from '../hooks/use-payments-list-actions';
-import { usePaymentsListUrl } from '../hooks/use-payments-list-url';
+import { usePaymentsListActions } from '../hooks/use-payments-list-actions';
+import { useListAfterAction, useListPageClamp, useListSelection, useListState } from '../../../lib/list';
 import type { BulkPaymentResultFragment } from '../gql/graphql';
 import { bulkActionStates, type ListActionKind } from '../payments-bulk-rules';
-import { applyPaymentChangesToLists, cachedListPayments } from '../payments-list-cache';
+import { paymentsListRule } from '../payments-list-cache';
 import { PAYMENTS_MESSAGES, periodLabel } from '../messages';
 import {
   PAGE_SIZE_OPTIONS,
-  defaultPaymentsListState,
+  paymentsList,
   toPaymentsSearchVariables,
-  withFilters,
   withKnownMethods,
-  withPage,
-  withSort,
   type CollectorRef,
-  type PaymentsSort,
 } from '../payments-list-state';
 
 const COLLECTOR_SEARCH_DEBOUNCE_MS = 300;
-const NO_SELECTION: string[] = [];
 const NO_ROWS: PaymentRow[] = [];
 const COLLECTOR_OPTIONS = 20;
 
 /** Buscar Pagos (/pagos): filters and list state in the URL, server-side paging and sorting. */
 export default function PaymentsSearchScreen() {
   const notify = useNotify();
-  const { state, key, setState } = usePaymentsListUrl();
+  const list = useListState(paymentsList);
+  const { state, key, setState } = list;
 
   // Permissions come from `me`, loaded by the shell at start (served from Apollo's cache).
   const { data: meData } = useQuery(PaymentsPermissionsDocument, { fetchPolicy: 'cache-first' });
@@ -63,49 +59,26 @@ export default function PaymentsSearchScreen() {
   });
   const page = data?.payments ?? (loading ? previousData?.payments : undefined);
 
-  // Selection belongs to one list view: a new page, sort or filter starts empty; rows that left the list
-  // after an action leave the selection too.
-  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key, ids: [] });
+  // Selection belongs to one list view; rows that left the list after an action leave it too.
   const rows = page?.rows ?? NO_ROWS;
-  const selectedIds = useMemo(() => {
-    if (selection.key !== key) return NO_SELECTION;
-    const visible = new Set(rows.map((row) => row.id));
-    return selection.ids.filter((id) => visible.has(id));
-  }, [selection, key, rows]);
-  const onSelectionChange = useCallback((ids: string[]) => setSelection({ key, ids }), [key]);
-  const selectedRows = useMemo(() => {
-    const chosen = new Set(selectedIds);
-    return rows.filter((row) => chosen.has(row.id));
-  }, [rows, selectedIds]);
+  const {
+    selectedIds,
+    selectedRows,
+    setSelectedIds: onSelectionChange,
+    deselect,
+  } = useListSelection(key, rows);
   const bulkActions = useMemo(() => bulkActionStates(selectedRows), [selectedRows]);
 
   // Row and multi-selection actions; the list follows them (spec 000 §4 "Lists after an action").
-  const client = useApolloClient();
-  const latest = useRef({ state, variables, refetch, setState });
-  latest.current = { state, variables, refetch, setState };
-  const onListChange = useCallback(
-    (change: ListChange) => {
-      const { state: now, variables: shown, refetch: reload, setState: go } = latest.current;
-      if (change.unknown) {
-        void reload().catch(() => undefined);
-        return;
-      }
-      if (!change.rowsLeft) return;
-      // An emptied page reloads: the next rows move up, or the list moves to its new last page.
-      const cached = client.cache.readQuery({ query: PaymentsSearchDocument, variables: shown })?.payments;
-      if (!cached || cached.rows.length > 0) return;
-      const last = Math.max(1, Math.ceil(cached.total / now.pageSize));
-      if (now.page > last) go(withPage(now, last, now.pageSize), { replace: true });
-      else void reload().catch(() => undefined);
-    },
-    [client],
-  );
-  const { runRow, runBulk, applyBulkResults } = usePaymentsListActions(onListChange);
-  // Actions taken elsewhere (the payment detail) updated the payments in the cache, not the cached lists:
-  // the lists follow them as the screen opens, before the network answers.
-  useEffect(() => {
-    applyPaymentChangesToLists(client.cache, cachedListPayments(client.cache));
-  }, [client]);
+  const afterAction = useListAfterAction({
+    list,
+    rule: paymentsListRule,
+    document: PaymentsSearchDocument,
+    variables,
+    pageOf: (result) => result.payments,
+    refetch,
+  });
+  const { runRow, runBulk, applyBulkResults } = usePaymentsListActions(afterAction.onListChange);
   const [flow, setFlow] = useState<ListActionFlow | null>(null);
   const startBulk = (kind: ListActionKind) =>
     setFlow({ mode: 'bulk', kind, rows: selectedRows, step: 'confirm' });
@@ -119,9 +92,9 @@ export default function PaymentsSearchScreen() {
       applyBulkResults(results);
       // Done items leave the selection; failed ones stay selected.
       const done = new Set(results.filter((r) => r.outcome === 'SUCCESS').map((r) => r.id));
-      setSelection((current) => ({ ...current, ids: current.ids.filter((id) => !done.has(id)) }));
+      deselect(done);
     },
-    [applyBulkResults],
+    [applyBulkResults, deselect],
   );
   const runRowAndClose = useCallback(
     async (...args: Parameters<typeof runRow>) => {
@@ -156,20 +129,16 @@ export default function PaymentsSearchScreen() {
       ? { id: state.collector.id, name: collectorName.data.collector.name }
       : state.collector;
 
-  const applyFilters = (values: PaymentsFilterValues) => setState(withFilters(state, values));
-  const clearFilters = () => setState({ ...defaultPaymentsListState(), pageSize: state.pageSize });
-  const changeStatus = (status: PaymentStatus | null) => setState(withFilters(state, { status }));
-  const changeSort = (sort: PaymentsSort | null) => setState(withSort(state, sort));
-  const changePage = (nextPage: number, pageSize: number) => setState(withPage(state, nextPage, pageSize));
+  const applyFilters = (values: PaymentsFilterValues) => list.setFilters(values);
+  const clearFilters = list.clear;
+  const changeStatus = (status: PaymentStatus | null) => list.setFilters({ status });
+  const changeSort = list.setSort;
+  const changePage = list.setPage;
   const exportList = (format: ExportFormat) => notify.info(`${PAYMENTS_MESSAGES.exportSoon} (${format}).`);
 
   // A page past the end (e.g. an old link) goes to the last page.
   const total = page?.total;
-  const lastPage = total ? Math.ceil(total / state.pageSize) : 1;
-  const pastTheEnd = Boolean(data) && total !== undefined && total > 0 && state.page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) setState(withPage(state, lastPage, state.pageSize), { replace: true });
-  }, [pastTheEnd, lastPage, state, setState]);
+  useListPageClamp(list, data ? total : undefined);
 
   // A link may name payment methods the gateway's catalogue does not know: they leave the filter and the URL.
   const { catalogue, loaded: catalogueLoaded } = usePaymentMethodCatalogue();

@@ -1,0 +1,115 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useListPageClamp, useListSelection, useListState } from '../use-list-state';
+import { thingsList } from './fixture';
+
+/** Renders the hook at `url`, exposing the router's current address and navigate. */
+function renderList(url: string, total?: () => number | undefined) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+  );
+  return renderHook(
+    () => {
+      const list = useListState(thingsList);
+      useListPageClamp(list, total?.());
+      return { list, location: useLocation(), navigate: useNavigate() };
+    },
+    { wrapper },
+  );
+}
+
+const saved = () => window.sessionStorage.getItem('things.list');
+
+describe('useListState', () => {
+  it('reads the list from the address and saves it in session storage', async () => {
+    const { result } = renderList('/things?colour=red&page=2');
+    expect(result.current.list.state).toMatchObject({ colour: 'red', page: 2 });
+    await waitFor(() => expect(saved()).toBe(JSON.stringify('colour=red&page=2')));
+  });
+
+  it('a filter change returns to page 1 and writes the address (a new history entry)', async () => {
+    const { result } = renderList('/things?colour=red&page=3');
+    act(() => result.current.list.setFilters({ q: 'ana' }));
+    expect(result.current.list.state).toMatchObject({ q: 'ana', colour: 'red', page: 1 });
+    await waitFor(() => expect(result.current.location.search).toBe('?q=ana&colour=red'));
+    act(() => result.current.navigate(-1));
+    await waitFor(() => expect(result.current.list.state).toMatchObject({ q: '', page: 3 }));
+  });
+
+  it('an address naming no list restores the last list of the tab and rewrites the address', async () => {
+    window.sessionStorage.setItem('things.list', JSON.stringify('colour=blue&page=4'));
+    const { result } = renderList('/things');
+    expect(result.current.list.state).toMatchObject({ colour: 'blue', page: 4 });
+    await waitFor(() => expect(result.current.location.search).toBe('?colour=blue&page=4'));
+  });
+
+  it('ignores a saved value that names no list', async () => {
+    window.sessionStorage.setItem('things.list', JSON.stringify('utm=x'));
+    const { result } = renderList('/things');
+    expect(result.current.list.state).toMatchObject({ colour: null, page: 1 });
+    expect(saved()).toBeNull();
+  });
+
+  it('an entry link forgets the saved list and leaves the address in the list’s own terms', async () => {
+    window.sessionStorage.setItem('things.list', JSON.stringify('q=old&page=7'));
+    const { result } = renderList('/things?color=green');
+    expect(result.current.list.state).toMatchObject({ q: '', colour: 'green', page: 1 });
+    await waitFor(() => expect(result.current.location.search).toBe('?colour=green'));
+    expect(saved()).toBe(JSON.stringify('colour=green'));
+  });
+
+  it('shows a change at once and keeps acting on it before the address catches up', () => {
+    const { result } = renderList('/things?page=2');
+    act(() => {
+      result.current.list.setPage(3);
+    });
+    expect(result.current.list.state.page).toBe(3);
+    act(() => result.current.list.setSort({ field: 'NAME', direction: 'ASC' }));
+    expect(result.current.list.state).toMatchObject({ page: 1, sort: { field: 'NAME', direction: 'ASC' } });
+  });
+
+  it('clear goes back to the default filters and keeps the page size', async () => {
+    const { result } = renderList('/things?colour=red&page_size=25&page=2');
+    act(() => result.current.list.clear());
+    await waitFor(() => expect(result.current.location.search).toBe('?page_size=25'));
+  });
+
+  it('a page past the end moves to the last page, replacing the history entry', async () => {
+    const total: { value?: number } = {};
+    const { result, rerender } = renderList('/things?page=9', () => total.value);
+    expect(result.current.list.state.page).toBe(9);
+    total.value = 23;
+    rerender();
+    await waitFor(() => expect(result.current.list.state.page).toBe(3));
+    await waitFor(() => expect(result.current.location.search).toBe('?page=3'));
+  });
+
+  it('an empty list or an unknown total moves nowhere', () => {
+    let total: number | undefined = 0;
+    const { result, rerender } = renderList('/things?page=4', () => total);
+    total = undefined;
+    rerender();
+    expect(result.current.list.state.page).toBe(4);
+  });
+});
+
+describe('useListSelection', () => {
+  const rows = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+
+  it('keeps only ids still shown, starts empty on a new list view, and deselects', () => {
+    const { result, rerender } = renderHook(({ key, shown }) => useListSelection(key, shown), {
+      initialProps: { key: 'page=1', shown: rows },
+    });
+    act(() => result.current.setSelectedIds(['a', 'c']));
+    expect(result.current.selectedRows).toEqual([{ id: 'a' }, { id: 'c' }]);
+    rerender({ key: 'page=1', shown: [{ id: 'a' }, { id: 'b' }] });
+    expect(result.current.selectedIds).toEqual(['a']);
+    act(() => result.current.deselect(['a']));
+    expect(result.current.selectedIds).toEqual([]);
+    act(() => result.current.setSelectedIds(['b']));
+    rerender({ key: 'page=2', shown: rows });
+    expect(result.current.selectedIds).toEqual([]);
+  });
+});

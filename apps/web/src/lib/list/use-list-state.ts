@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { createSessionCache, decodeString, type SessionCache } from '../session-cache';
+import {
+  clearedListState,
+  withFilters,
+  withPage,
+  withSort,
+  sessionKeyOf,
+  serializeListState,
+  parseListParams,
+  lastPageOf,
+  hasListParams,
+  hasEntryParams,
+  type ListDefinition,
+  type ListSort,
+  type ListState,
+} from './list-definition';
+
+/** The last list of an area (its URL query) in this tab's session storage, under `<area>.list`. */
+export function listSessionCache(definition: ListDefinition<object, string>): SessionCache<string> {
+  return createSessionCache(sessionKeyOf(definition), (value) => {
+    const text = decodeString(value);
+    return text !== undefined && hasListParams(definition, new URLSearchParams(text)) ? text : undefined;
+  });
+}
+
+export interface ListStateHandle<F extends object, S extends string> {
+  state: ListState<F, S>;
+  /** Stable key of the list state (its query string): selection and effects hang on it. */
+  key: string;
+  /** Shows the new state and writes it to the URL (a new history entry unless `replace`). */
+  setState: (next: ListState<F, S>, options?: { replace?: boolean }) => void;
+  /** Changes filters and returns to page 1. */
+  setFilters: (filters: Partial<F>) => void;
+  /** Changes the sort (null: the default) and returns to page 1. */
+  setSort: (sort: ListSort<S> | null) => void;
+  /** Moves to a page (a new size returns to page 1). */
+  setPage: (page: number, pageSize?: number, options?: { replace?: boolean }) => void;
+  /** Back to the default filters and sort, keeping the page size. */
+  clear: () => void;
+}
+
+/**
+ * The list state lives in the URL. An address that names no list shows the last list of this tab (session
+ * storage) and is rewritten to it; an address with one of the definition's entry parameters forgets the saved
+ * list and is rewritten to the list's own parameters; every list shown is saved back.
+ *
+ * React Router applies navigations inside a transition, so for a moment the committed location is still the
+ * previous one. A change made here is therefore shown at once from local state (the grid's controlled sort and
+ * paging, and the handlers it holds, must never act on the previous state), and the URL takes over again as soon
+ * as it moves: when it catches up, or on back/forward, a link or a restore.
+ */
+export function useListState<F extends object, S extends string>(
+  definition: ListDefinition<F, S>,
+): ListStateHandle<F, S> {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const cache = useMemo(() => listSessionCache(definition), [definition]);
+  const current = searchParams.toString();
+  const bare = !hasListParams(definition, searchParams);
+  const entry = hasEntryParams(definition, searchParams);
+  // What the address should become: the saved list, or the list an entry link names in the list's own terms.
+  const rewrite = bare
+    ? cache.read()
+    : entry
+      ? serializeListState(definition, parseListParams(definition, searchParams)).toString()
+      : undefined;
+  const urlKey = rewrite ?? current;
+
+  const [local, setLocal] = useState({ key: urlKey, seenUrl: urlKey });
+  let key = local.key;
+  if (urlKey !== local.seenUrl) {
+    setLocal({ key: urlKey, seenUrl: urlKey });
+    key = urlKey;
+  }
+
+  useEffect(() => {
+    if (rewrite !== undefined) setSearchParams(new URLSearchParams(rewrite), { replace: true });
+  }, [rewrite, setSearchParams]);
+
+  useEffect(() => {
+    if (entry) cache.write(urlKey);
+    else if (!bare) cache.write(current);
+  }, [bare, entry, current, urlKey, cache]);
+
+  const state = useMemo(() => parseListParams(definition, new URLSearchParams(key)), [definition, key]);
+
+  const setState = useCallback(
+    (next: ListState<F, S>, options?: { replace?: boolean }) => {
+      const params = serializeListState(definition, next);
+      setLocal({ key: params.toString(), seenUrl: urlKey });
+      setSearchParams(params, { replace: options?.replace ?? false });
+    },
+    [definition, setSearchParams, urlKey],
+  );
+
+  return {
+    state,
+    key,
+    setState,
+    setFilters: (filters) => setState(withFilters(definition, state, filters)),
+    setSort: (sort) => setState(withSort(definition, state, sort)),
+    setPage: (page, pageSize, options) => setState(withPage(state, page, pageSize), options),
+    clear: () => setState(clearedListState(definition, state)),
+  };
+}
+
+/**
+ * A page past the end (an old link, or rows that left after an action) moves to the last page, replacing the
+ * history entry. `total` is the list's total as the server (or the cache) last said; undefined while unknown.
+ */
+export function useListPageClamp<F extends object, S extends string>(
+  list: Pick<ListStateHandle<F, S>, 'state' | 'setState'>,
+  total: number | undefined,
+): void {
+  const { state, setState } = list;
+  const last = total === undefined ? undefined : lastPageOf(total, state.pageSize);
+  const pastTheEnd = last !== undefined && total !== undefined && total > 0 && state.page > last;
+  useEffect(() => {
+    if (pastTheEnd && last !== undefined) setState(withPage(state, last, state.pageSize), { replace: true });
+  }, [pastTheEnd, last, state, setState]);
+}
+
+export interface ListSelection<Row> {
+  /** Selected ids still shown in the current list view. */
+  selectedIds: string[];
+  selectedRows: Row[];
+  setSelectedIds: (ids: string[]) => void;
+  /** Drops ids from the selection (done items of a bulk action, for instance). */
+  deselect: (ids: Iterable<string>) => void;
+}
+
+const NO_IDS: string[] = [];
+
+/**
+ * The selection of one list view: a new page, sort or filter (a new `key`) starts empty, and rows that left the
+ * list (after an action) leave the selection too.
+ */
+export function useListSelection<Row extends { id: string }>(
+  key: string,
+  rows: readonly Row[],
+): ListSelection<Row> {
+  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key, ids: [] });
+  const selectedIds = useMemo(() => {
+    if (selection.key !== key) return NO_IDS;
+    const visible = new Set(rows.map((row) => row.id));
+    return selection.ids.filter((id) => visible.has(id));
+  }, [selection, key, rows]);
+  const selectedRows = useMemo(() => {
+    const chosen = new Set(selectedIds);
+    return rows.filter((row) => chosen.has(row.id));
+  }, [rows, selectedIds]);
+  const setSelectedIds = useCallback((ids: string[]) => setSelection({ key, ids }), [key]);
+  const deselect = useCallback((ids: Iterable<string>) => {
+    const gone = new Set(ids);
+    setSelection((current) => ({ ...current, ids: current.ids.filter((id) => !gone.has(id)) }));
+  }, []);
+  return { selectedIds, selectedRows, setSelectedIds, deselect };
+}
