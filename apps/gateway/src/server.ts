@@ -24,9 +24,6 @@ import type { GatewayConfig } from './config.js';
 import { createContext, operatorLocale, requestIdFrom, type GatewayContext } from './context.js';
 import { formatError, isExpectedError } from './format-error.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
-import { jsonBody } from './limits/body-limit.js';
-import { supportedOperationsPlugin } from './limits/operation-kinds.js';
-import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
 import { buildSchema } from './schema.js';
 import { httpMetrics, metricsPlugin } from './telemetry/metrics.js';
@@ -62,9 +59,6 @@ export const ARMOR_LIMITS = {
   maxDirectives: 50,
   maxCost: 10_000,
 } as const;
-
-/** Largest JSON body accepted (refused from Content-Length before reading; a streamed body is cut there). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 interface Locals {
   requestId: string;
@@ -217,9 +211,6 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     schema,
     introspection: config.introspection,
     csrfPrevention: true,
-    // Off until a trusted-documents list exists (an in-process APQ cache misses on other replicas and any
-    // signed-in client could fill it); the web sends full documents.
-    persistedQueries: false,
     allowBatchedHttpRequests: false,
     hideSchemaDetailsFromClientErrors: true,
     includeStacktraceInErrorResponses: false,
@@ -243,8 +234,6 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       ...(armor.plugins as ApolloServerPlugin<GatewayContext>[]),
       loggingPlugin(logger),
       auditPlugin({ logger, schema }),
-      supportedOperationsPlugin<GatewayContext>(),
-      upstreamBudgetPlugin<GatewayContext>(config.upstreamCallBudget),
       metricsPlugin<GatewayContext>(),
     ],
   });
@@ -259,12 +248,12 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     res.setHeader('cache-control', 'no-store');
     res.json({ status: 'ok' });
   });
-  // Readiness is this process's own: a Keycloak outage stays inside the requests that need a key (their 503),
-  // instead of taking every replica out of rotation at once.
-  let stopping = false;
-  app.get('/readyz', (_req, res) => {
+  app.get('/readyz', async (_req, res) => {
     res.setHeader('cache-control', 'no-store');
-    res.status(stopping ? 503 : 200).json({ status: stopping ? 'stopping' : 'ok' });
+    const jwks = await verifier.jwksReachable();
+    res
+      .status(jwks ? 200 : 503)
+      .json({ status: jwks ? 'ok' : 'unavailable', checks: { jwks: jwks ? 'ok' : 'unreachable' } });
   });
 
   if (config.sandbox) app.use('/sandbox', sandboxRouter({ config, verifier, schema }));
@@ -311,7 +300,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       next();
     },
     requireToken(verifier, logger),
-    jsonBody(BODY_LIMIT_BYTES),
+    express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const l = locals(res);
@@ -350,9 +339,5 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   };
   app.use(errorHandler);
 
-  const stop = () => {
-    stopping = true;
-    return apollo.stop();
-  };
-  return { app, apollo, stop };
+  return { app, apollo, stop: () => apollo.stop() };
 }
