@@ -189,6 +189,14 @@ export interface Person {
   cuit: string;
 }
 
+/** A payer of the seeds: the stable handles a seed gives a person. */
+export interface SeedPayer {
+  id: string;
+  name: string;
+  email: string | null;
+  dni: string;
+}
+
 export function randomPerson(rng: Prng): Person {
   const female = rng.chance(0.52);
   const firstName = rng.pick(female ? FEMALE_NAMES : MALE_NAMES);

@@ -20,6 +20,19 @@ export function startOfMonthAr(instant: number): number {
   return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - AR_OFFSET_MS;
 }
 
+/** Start of the calendar month (Argentina) `months` months before the one that contains `instant`. */
+export function monthsBackAr(instant: number, months: number): number {
+  let start = startOfMonthAr(instant);
+  for (let step = 0; step < months; step++) start = startOfMonthAr(start - 1);
+  return start;
+}
+
+/** `YYYY-MM` of the month (Argentina) that contains `instant`. */
+export function periodAr(instant: number): string {
+  const { month, year } = monthYearAr(instant);
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
 /** Day of the month (1-31) in Argentina. */
 export function dayOfMonthAr(instant: number): number {
   return new Date(instant + AR_OFFSET_MS).getUTCDate();

@@ -3,5 +3,11 @@ import type { ServiceModule } from '../lib/service.js';
 import { collectorService } from './collector/routes.js';
 import { notificationService } from './notification/routes.js';
 import { paymentService } from './payment/routes.js';
+import { subscriptionService } from './subscription/routes.js';
 
-export const SERVICES: readonly ServiceModule[] = [paymentService, collectorService, notificationService];
+export const SERVICES: readonly ServiceModule[] = [
+  paymentService,
+  collectorService,
+  notificationService,
+  subscriptionService,
+];

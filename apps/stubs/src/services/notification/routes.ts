@@ -9,7 +9,7 @@ import type { NotificationStore } from './store.js';
 
 export const notificationService = defineService<NotificationStore>({
   name: 'notification',
-  dependsOn: ['payment'],
+  dependsOn: ['payment', 'subscription'],
   seed: seedNotifications,
   routes(context) {
     const router = express.Router();

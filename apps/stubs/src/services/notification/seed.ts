@@ -2,6 +2,7 @@ import { MINUTE_MS, iso } from '../../lib/dates.js';
 import type { SeedContext } from '../../lib/service.js';
 import { XSS_PAYLOADS, isXssFixturePaymentId } from '../payment/seed.js';
 import type { PaymentStore } from '../payment/store.js';
+import { emailPayload, type SubscriptionStore } from '../subscription/store.js';
 import { NotificationStore, subjectFor, type Notification } from './store.js';
 
 /** One notification per entry of every payment's `notifications[]`. */
@@ -47,6 +48,7 @@ export function seedNotifications({ rng, stores }: SeedContext): NotificationSto
       });
     }
   }
+  rows.push(...subscriptionNotifications(stores.get<SubscriptionStore>('subscription')));
   rows.push(...xssNotifications(payments));
   rows.sort((a, b) => Number(a.id) - Number(b.id));
   return new NotificationStore(rows);
@@ -94,4 +96,30 @@ function xssNotifications(payments: PaymentStore): Notification[] {
     });
   }
   return rows;
+}
+
+/**
+ * The e-mails of every subscription's `notifications[]` (ids from 7700001), delivered a minute later.
+ * Deterministic, no PRNG: the payment notifications above stay as they were.
+ */
+function subscriptionNotifications(subscriptions: SubscriptionStore): Notification[] {
+  return subscriptions.all().flatMap((subscription) =>
+    subscription.notifications.map((entry): Notification => ({
+      id: entry.id,
+      type: 'notification',
+      channel: 'email',
+      action: entry.action,
+      signature: subscription.collector_id,
+      to: subscription.payer.email ?? '',
+      payload: emailPayload(subscription),
+      payment_id: null,
+      status: 'delivered',
+      status_detail: 'delivered',
+      subject: subjectFor(entry.action),
+      created_date: entry.date,
+      sent_date: iso(Date.parse(entry.date) + MINUTE_MS),
+      retry_count: 0,
+      last_retry_date: null,
+    })),
+  );
 }

@@ -36,6 +36,9 @@ const SUBJECTS: Record<string, string> = {
   payment_reminder: 'Recordatorio: tenés un pago pendiente',
   receipts: 'Comprobantes de pago',
   subscription_reminder: 'Recordatorio de tu suscripción',
+  subscription_created: 'Confirmá tu suscripción',
+  subscription_approved: 'Tu suscripción está activa',
+  subscription_cancelled: 'Tu suscripción fue cancelada',
 };
 
 /** What a payment or subscription records in its `notifications[]` for a sent e-mail. */

@@ -11,11 +11,21 @@ import {
   MONTH_NAMES,
   asciiSlug,
   randomPerson,
+  type SeedPayer,
 } from '../../lib/argentine-data.js';
-import { DAY_MS, HOUR_MS, MINUTE_MS, iso, monthYearAr, startOfMonthAr } from '../../lib/dates.js';
+import {
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  iso,
+  monthsBackAr,
+  monthYearAr,
+  startOfMonthAr,
+} from '../../lib/dates.js';
 import { derivePrng, hashString, type Prng } from '../../lib/prng.js';
 import type { SeedContext } from '../../lib/service.js';
 import type { Collector, CollectorStore } from '../collector/store.js';
+import { SUBSCRIPTION_FIXTURES } from '../subscription/fixtures.js';
 import {
   PaymentStore,
   type Holder,
@@ -36,13 +46,6 @@ export const FIRST_FIXTURE_ID = 1000001;
 export const FIRST_RANDOM_ID = 1000101;
 const FIRST_REFUND_ID = 3000001;
 const FIRST_NOTIFICATION_ID = 7000001;
-
-interface SeedPayer {
-  id: string;
-  name: string;
-  email: string | null;
-  dni: string;
-}
 
 /** Payers with many payments, stable across seeds and days (documented handles). */
 export const SAMPLE_PAYERS = {
@@ -926,7 +929,10 @@ export function seedPayments({ seed, today, stores }: SeedContext): PaymentStore
   // XSS fixtures last, apart from the rest (see the block at the end of this file).
   const xss = xssFixtures(seed, today, context, collector);
 
-  const all = [...fixtures, ...generated, ...xss];
+  // Monthly payments of long-running subscriptions last (see the block at the end of this file).
+  const subscriptionBlock = subscriptionPayments(seed, today, context, collector, pool, collectorWeights);
+
+  const all = [...fixtures, ...generated, ...xss, ...subscriptionBlock];
   const versions = new Map<string, VersionEntry[]>(all.map((built) => [built.payment.id, built.versions]));
   const store = new PaymentStore(
     all.map((built) => built.payment),
@@ -1441,6 +1447,115 @@ function xssFixtures(
     );
     rejected.relateds.push({ type: XSS_PAYLOADS[1] ?? 'original', paymentId: first.id });
     first.by_subscription = XSS_URL_PAYLOADS[0] ?? null;
+  }
+  return built;
+}
+
+// =========================================================================================================
+// Subscription payments block (docs/upstream-contract.md, "Subscription service").
+//
+// Monthly payments of the fixture subscriptions (4000001...) and of a few generated long-running ones (12 to
+// 18 months), all before the current month, ids from 1100001, with their own PRNGs, refund and notification
+// ids (7800001...): every other payment, notification, id and draw of the seed is the same as without them.
+// The subscription seed links them as `payments_periods`.
+// =========================================================================================================
+
+export const FIRST_SUBSCRIPTION_PAYMENT_ID = 1100001;
+const FIRST_SUBSCRIPTION_NOTIFICATION_ID = 7800001;
+const FIRST_SUBSCRIPTION_REFUND_ID = 3800001;
+const LONG_SUBSCRIPTIONS = 6;
+
+interface SubscriptionSeries {
+  subscriptionId: string;
+  payer: SeedPayer;
+  collector: Collector;
+  /** media_payment_id per payment, oldest first. */
+  kinds: Kind[];
+  lastMonthsAgo: number;
+  dueDay: number;
+  rejected: Set<number>;
+}
+
+function subscriptionPayments(
+  seed: number,
+  today: number,
+  context: Context,
+  collector: (id: string) => Collector,
+  pool: readonly SeedPayer[],
+  collectorWeights: readonly (readonly [Collector, number])[],
+): Built[] {
+  const series: SubscriptionSeries[] = SUBSCRIPTION_FIXTURES.filter(
+    (fixture) => fixture.paymentMonths > 0,
+  ).map((fixture) => {
+    const final = fixture.mediaPaymentId ?? 1;
+    const half = Math.floor(fixture.paymentMonths / 2);
+    return {
+      subscriptionId: fixture.id,
+      payer: fixture.payer,
+      collector: collector(fixture.collectorId),
+      kinds: Array.from({ length: fixture.paymentMonths }, (_, index) =>
+        fixture.methodChanged && index < half ? 9 : final,
+      ),
+      lastMonthsAgo: fixture.lastMonthsAgo,
+      dueDay: fixture.dueDay,
+      rejected: new Set<number>(),
+    };
+  });
+  const rng = derivePrng(seed, 'subscription-payments');
+  for (let index = 0; index < LONG_SUBSCRIPTIONS; index++) {
+    const payer = rng.pick(pool);
+    const owner = rng.weighted(collectorWeights);
+    const months = rng.int(12, 18);
+    const kind = rng.weighted([
+      [1, 40],
+      [10, 20],
+      [9, 20],
+      [5, 15],
+      [27, 5],
+    ] as const);
+    series.push({
+      subscriptionId: context.subscriptionIdFor(payer, owner),
+      payer,
+      collector: owner,
+      kinds: Array.from({ length: months }, () => kind),
+      lastMonthsAgo: 1,
+      dueDay: rng.int(1, 28),
+      rejected: new Set([rng.int(0, months - 2)]),
+    });
+  }
+  const blockContext: Context = { ...context, refundSeq: { value: FIRST_SUBSCRIPTION_REFUND_ID - 1 } };
+  let notificationSeq = FIRST_SUBSCRIPTION_NOTIFICATION_ID - 1;
+  const nextNotificationId = (): string => String(++notificationSeq);
+  const finalRng = derivePrng(seed, 'subscription-payments:finalize');
+  let nextId = FIRST_SUBSCRIPTION_PAYMENT_ID;
+  const built: Built[] = [];
+  for (const item of series) {
+    const seriesContext: Context = { ...blockContext, subscriptionIdFor: () => item.subscriptionId };
+    item.kinds.forEach((kind, index) => {
+      const monthsAgo = item.lastMonthsAgo + item.kinds.length - 1 - index;
+      const requestMs = monthsBackAr(today, monthsAgo) + (item.dueDay - 1) * DAY_MS + 9 * HOUR_MS;
+      const id = String(nextId++);
+      const result = build(
+        derivePrng(seed, `subscription-payment:${id}`),
+        {
+          requestMs,
+          collector: item.collector,
+          payer: item.payer,
+          status: item.rejected.has(index) ? 'rejected' : 'approved',
+          type: 'online',
+          kinds: [kind],
+          installments: 1,
+          retryable: false,
+          lines: 1,
+          bySubscription: true,
+          subscriptionFailures: false,
+          simulation: {},
+        },
+        seriesContext,
+      );
+      finalize(finalRng, result, id, nextNotificationId, today);
+      built.push(result);
+    });
   }
   return built;
 }
