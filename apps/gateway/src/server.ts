@@ -277,6 +277,9 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         'source',
         'locale',
         'x-request-id',
+        // W3C Trace Context: the web starts the trace (docs/operations.md §6).
+        'traceparent',
+        'tracestate',
       ],
       exposedHeaders: ['x-request-id'],
       maxAge: 600,

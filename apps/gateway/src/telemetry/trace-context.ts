@@ -37,8 +37,7 @@ const headerGetter = {
  */
 export function traceRequests(): RequestHandler {
   return (req, res, next) => {
-    const active = trace.getActiveSpan();
-    if (active) {
+    if (trace.getActiveSpan()) {
       res.locals.traceId = activeTraceId();
       next();
       return;
@@ -57,7 +56,11 @@ export function traceRequests(): RequestHandler {
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     });
-    context.with(trace.setSpan(parent, span), next);
+    const active = trace.setSpan(parent, span);
+    // Listeners of the request and response (a body reader calling next() from 'end') run in the span's context.
+    context.bind(active, req);
+    context.bind(active, res);
+    context.with(active, next);
   };
 }
 

@@ -3,6 +3,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { isUnauthenticated } from './errors';
 import { requestHeaders } from './request-headers';
+import { newTraceparent } from './traceparent';
 
 export interface ApolloOptions {
   gatewayUrl: string;
@@ -44,7 +45,10 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
   const authLink = new SetContextLink(async (previous) => {
     const token = await options.getToken();
     return {
-      headers: requestHeaders(previous.headers as Record<string, string> | undefined, { token, language }),
+      headers: {
+        ...requestHeaders(previous.headers as Record<string, string> | undefined, { token, language }),
+        traceparent: newTraceparent(),
+      },
     };
   });
 

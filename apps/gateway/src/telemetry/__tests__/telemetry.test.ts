@@ -115,6 +115,21 @@ describe('trace propagation', () => {
     expect(logLines.find((l) => l.msg === 'request' && l.requestId === 'trace-2')?.traceId).toBe(traceId);
   });
 
+  it('lets the web send traceparent and tracestate across origins (CORS preflight)', async () => {
+    const preflight = await fetch(gateway.graphqlUrl, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,traceparent,tracestate',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')?.split(',')).toEqual(
+      expect.arrayContaining(['traceparent', 'tracestate']),
+    );
+  });
+
   it('writes the trace id in audit events', async () => {
     const traceId = 'a3ce929d0e0e47364bf92f3577b34da6';
     await gql(gateway.graphqlUrl, 'mutation { cancelPayment(id: "1000001", reason: "") { outcome } }', {
