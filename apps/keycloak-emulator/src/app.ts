@@ -12,6 +12,7 @@ import {
   thirdPartyCookiesStep2,
 } from './pages.js';
 import { isAllowedOrigin, matchesRedirectUri, type Client, type Realm, type User } from './realm.js';
+import { createBruteForceGuard } from './brute-force.js';
 import { nowSeconds, type Session, type SessionStore } from './sessions.js';
 import { profileClaims, type TokenIssuer } from './tokens.js';
 
@@ -43,6 +44,9 @@ interface CodeEntry extends AuthRequest {
 }
 
 const IDENTITY_COOKIE = 'KEYCLOAK_IDENTITY';
+/** Ties the login form to the browser that opened it (as Keycloak's AUTH_SESSION_ID): a cross-site POST lacks it. */
+const AUTH_SESSION_COOKIE = 'AUTH_SESSION_ID';
+const COOKIE_NOT_FOUND = 'Cookie not found. Please make sure cookies are enabled in your browser.';
 const SESSION_COOKIE = 'KEYCLOAK_SESSION';
 const CODE_TTL_SECONDS = 60;
 const LOGIN_TTL_SECONDS = 1800;
@@ -116,6 +120,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   const issuer = tokens.issuer;
   const secureCookies = ctx.publicUrl.startsWith('https:');
   const codes = new Map<string, CodeEntry>();
+  const bruteForce = createBruteForceGuard(realm.bruteForce);
   const allWebOrigins = [...new Set([...realm.clients.values()].flatMap((c) => c.webOrigins))];
 
   const app = express();
@@ -232,13 +237,14 @@ export const createApp = (ctx: AppContext): express.Express => {
     );
   };
 
-  const loginAction = async (request: AuthRequest): Promise<string> => {
+  const loginAction = async (request: AuthRequest, authSessionId: string): Promise<string> => {
     const token = await tokens.signHmac({
       typ: 'Auth-Request',
       iss: issuer,
       iat: nowSeconds(),
       exp: nowSeconds() + LOGIN_TTL_SECONDS,
       req: request,
+      asid: authSessionId,
     });
     const params = new URLSearchParams({ session_code: token, client_id: request.clientId });
     return `${realmPath}/login-actions/authenticate?${params.toString()}`;
@@ -474,12 +480,14 @@ export const createApp = (ctx: AppContext): express.Express => {
     if (current && fresh && !prompts.includes('login')) {
       return redirectWithCode(res, request, current.user, current.session);
     }
+    const authSessionId = randomBytes(16).toString('base64url');
+    res.append('Set-Cookie', `${AUTH_SESSION_COOKIE}=${authSessionId}; ${cookieAttributes(true)}`);
     sendHtml(
       res,
       200,
       loginPage({
         realmDisplayName: realm.displayName,
-        action: await loginAction(request),
+        action: await loginAction(request, authSessionId),
         username: single(params, 'login_hint'),
       }),
     );
@@ -498,10 +506,16 @@ export const createApp = (ctx: AppContext): express.Express => {
     if (!request || !client || !matchesRedirectUri(request.redirectUri, client.redirectUris)) {
       return sendError(res, 400, 'Your login attempt timed out. Login will start from the beginning.');
     }
+    const browserSession = parseCookies(req.headers.cookie)[AUTH_SESSION_COOKIE];
+    if (typeof payload?.asid !== 'string' || !browserSession || !safeEqual(browserSession, payload.asid)) {
+      return sendError(res, 400, COOKIE_NOT_FOUND);
+    }
     const username = single(req.body, 'username') ?? '';
     const password = single(req.body, 'password') ?? '';
     const user = realm.findUser(username);
-    const valid = user?.password !== undefined && safeEqual(password, user.password);
+    const locked = user !== undefined && bruteForce.isLocked(user.id);
+    const valid = !locked && user?.password !== undefined && safeEqual(password, user.password);
+    if (user && !locked && !valid) bruteForce.failed(user.id);
     if (!user || !valid || !user.enabled) {
       const again = new URLSearchParams({ session_code: sessionCode!, client_id: client.clientId });
       return sendHtml(
@@ -518,8 +532,10 @@ export const createApp = (ctx: AppContext): express.Express => {
         }),
       );
     }
+    bruteForce.succeeded(user.id);
     const session = sessions.create(user.id);
     await setSessionCookies(res, user, session);
+    res.append('Set-Cookie', `${AUTH_SESSION_COOKIE}=; Max-Age=0; ${cookieAttributes(true)}`);
     redirectWithCode(res, request, user, session);
   });
 

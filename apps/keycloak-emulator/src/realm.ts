@@ -45,6 +45,11 @@ export interface RealmRepresentation {
   accessTokenLifespan?: number;
   ssoSessionIdleTimeout?: number;
   ssoSessionMaxLifespan?: number;
+  bruteForceProtected?: boolean;
+  failureFactor?: number;
+  waitIncrementSeconds?: number;
+  maxFailureWaitSeconds?: number;
+  maxDeltaTimeSeconds?: number;
   roles?: { realm?: RoleRepresentation[]; client?: Record<string, RoleRepresentation[]> };
   clients?: ClientRepresentation[];
   users?: UserRepresentation[];
@@ -81,8 +86,18 @@ export interface User {
   clientRoles: Record<string, string[]>;
 }
 
+/** Keycloak's brute-force detection settings of the realm (temporary lockout), with Keycloak's defaults. */
+export interface BruteForceSettings {
+  failureFactor: number;
+  waitIncrementSeconds: number;
+  maxFailureWaitSeconds: number;
+  maxDeltaTimeSeconds: number;
+}
+
 export interface Realm {
   name: string;
+  /** null when the realm's bruteForceProtected is off. */
+  bruteForce: BruteForceSettings | null;
   displayName: string;
   loginWithEmailAllowed: boolean;
   accessTokenLifespan: number;
@@ -273,6 +288,14 @@ export const loadRealm = (rep: RealmRepresentation, options: RealmOptions = {}):
   return {
     name,
     displayName: rep.displayName ?? name,
+    bruteForce: rep.bruteForceProtected
+      ? {
+          failureFactor: Math.max(1, rep.failureFactor ?? 30),
+          waitIncrementSeconds: rep.waitIncrementSeconds ?? 60,
+          maxFailureWaitSeconds: rep.maxFailureWaitSeconds ?? 900,
+          maxDeltaTimeSeconds: rep.maxDeltaTimeSeconds ?? 43_200,
+        }
+      : null,
     loginWithEmailAllowed,
     accessTokenLifespan: rep.accessTokenLifespan ?? 300,
     ssoSessionIdleTimeout: rep.ssoSessionIdleTimeout ?? 1800,

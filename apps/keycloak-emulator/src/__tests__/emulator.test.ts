@@ -119,10 +119,16 @@ describe('authorization code flow with PKCE', () => {
     expect(html).toContain('>Password</label>');
     expect(html).toContain('id="password"');
     expect(html).toMatch(/<button[^>]*id="kc-login"[^>]*>Sign In<\/button>/);
-    expect(page.headers.getSetCookie()).toEqual([]);
+    // Only the cookie that ties the form to this browser (HttpOnly, not sent on a cross-site POST).
+    expect(page.headers.getSetCookie()).toEqual([
+      expect.stringMatching(
+        /^AUTH_SESSION_ID=[\w-]{16,}; Path=\/realms\/back-office; SameSite=Lax; HttpOnly$/,
+      ),
+    ]);
 
     const posted = await fetch(formAction(em, html), {
       method: 'POST',
+      headers: { cookie: cookiesOf(page) },
       body: new URLSearchParams({ username: 'operador', password: 'operador' }),
       redirect: 'manual',
     });
@@ -230,6 +236,7 @@ describe('authorization code flow with PKCE', () => {
     const page = await fetch(authUrl(em, standardParams(challenge)), { redirect: 'manual' });
     const posted = await fetch(formAction(em, await page.text()), {
       method: 'POST',
+      headers: { cookie: cookiesOf(page) },
       body: new URLSearchParams({ username: 'admin', password: 'incorrecta' }),
       redirect: 'manual',
     });
@@ -242,6 +249,7 @@ describe('authorization code flow with PKCE', () => {
     // The same form still works with the right password.
     const retry = await fetch(formAction(em, html), {
       method: 'POST',
+      headers: { cookie: cookiesOf(page) },
       body: new URLSearchParams({ username: 'admin', password: 'admin' }),
       redirect: 'manual',
     });
@@ -254,6 +262,7 @@ describe('authorization code flow with PKCE', () => {
     const page = await fetch(authUrl(em, standardParams(challenge)), { redirect: 'manual' });
     const posted = await fetch(formAction(em, await page.text()), {
       method: 'POST',
+      headers: { cookie: cookiesOf(page) },
       body: new URLSearchParams({ username: 'nadie', password: 'nadie' }),
       redirect: 'manual',
     });
@@ -764,5 +773,84 @@ describe('signing key persistence', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('login form bound to the browser session (login CSRF)', () => {
+  const openForm = async () => {
+    const { challenge } = pkcePair();
+    const page = await fetch(authUrl(em, standardParams(challenge)), { redirect: 'manual' });
+    return { action: formAction(em, await page.text()), cookie: cookiesOf(page) };
+  };
+
+  it('refuses a cross-site POST of the form (no AUTH_SESSION_ID cookie): no session, no code', async () => {
+    const { action } = await openForm();
+    const posted = await fetch(action, {
+      method: 'POST',
+      headers: { origin: 'https://attacker.example' },
+      body: new URLSearchParams({ username: 'operador', password: 'operador' }),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(400);
+    expect(posted.headers.get('location')).toBeNull();
+    expect(posted.headers.getSetCookie()).toEqual([]);
+    expect(await posted.text()).toContain(
+      'Cookie not found. Please make sure cookies are enabled in your browser.',
+    );
+  });
+
+  it("refuses a form posted with another browser's cookie", async () => {
+    const victim = await openForm();
+    const attacker = await openForm();
+    const posted = await fetch(victim.action, {
+      method: 'POST',
+      headers: { cookie: attacker.cookie },
+      body: new URLSearchParams({ username: 'operador', password: 'operador' }),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(400);
+    expect(posted.headers.get('location')).toBeNull();
+  });
+});
+
+describe('brute-force protection (realm settings: temporary lockout after 5 failures)', () => {
+  let guarded: RunningEmulator;
+  beforeAll(async () => {
+    guarded = await startEmulator({ keyFile: null });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+  });
+
+  const attempt = async (username: string, password: string) => {
+    const { challenge } = pkcePair();
+    const page = await fetch(authUrl(guarded, standardParams(challenge)), { redirect: 'manual' });
+    const posted = await fetch(formAction(guarded, await page.text()), {
+      method: 'POST',
+      headers: { cookie: cookiesOf(page) },
+      body: new URLSearchParams({ username, password }),
+      redirect: 'manual',
+    });
+    return { status: posted.status, html: posted.status === 200 ? await posted.text() : '' };
+  };
+
+  it('locks the user out after 5 wrong passwords, with Keycloak message, even for the right password', async () => {
+    for (let i = 0; i < 5; i++) {
+      const wrong = await attempt('tesoreria', `incorrecta-${i}`);
+      expect(wrong.status).toBe(200);
+      expect(wrong.html).toContain('Invalid username or password.');
+    }
+    const right = await attempt('tesoreria', 'tesoreria');
+    expect(right.status).toBe(200);
+    expect(right.html).toContain('Invalid username or password.');
+    // Another user is not affected.
+    expect((await attempt('operador', 'operador')).status).toBe(302);
+  });
+
+  it('forgets the failures after a successful login', async () => {
+    for (let i = 0; i < 4; i++) expect((await attempt('consulta', 'mal')).status).toBe(200);
+    expect((await attempt('consulta', 'consulta')).status).toBe(302);
+    for (let i = 0; i < 4; i++) expect((await attempt('consulta', 'mal')).status).toBe(200);
+    expect((await attempt('consulta', 'consulta')).status).toBe(302);
   });
 });

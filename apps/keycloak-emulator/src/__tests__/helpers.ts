@@ -70,6 +70,7 @@ export const login = async (
   if (page.status !== 200) throw new Error(`auth answered ${page.status}`);
   const posted = await fetch(formAction(em, await page.text()), {
     method: 'POST',
+    headers: { cookie: cookiesOf(page) },
     body: new URLSearchParams({ username, password }),
     redirect: 'manual',
   });
