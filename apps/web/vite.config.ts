@@ -47,7 +47,9 @@ export default defineConfig({
   server: { port: 5173, strictPort: false },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps are written for error analysis but not referenced from the bundles, and the web server never serves
+    // them (server/index.ts): the source is not public.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
     // dist/.vite/manifest.json: the chunk graph the bundle-size test (e2e/bundle.test.ts) checks.
     manifest: true,

@@ -194,9 +194,11 @@ describe('precompressed assets', () => {
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
 
+    // Source maps are never served, even when one is in dist.
     const map = await raw('/assets/app-def456.js.map', { 'accept-encoding': 'br, gzip' });
-    expect(map.status).toBe(200);
-    expect(map.headers['content-encoding']).toBeUndefined();
+    expect(map.status).toBe(404);
+    expect(map.body.toString()).not.toContain('mappings');
+    expect((await raw('/assets/APP-DEF456.JS.MAP')).status).toBe(404);
     const missing = await raw('/assets/missing-zzz.js', { 'accept-encoding': 'br, gzip' });
     expect(missing.status).toBe(404);
     expect(missing.headers['content-encoding']).toBeUndefined();

@@ -74,6 +74,15 @@ export async function startWeb(options: StartWebOptions): Promise<WebServer> {
       .send(configScript);
   });
 
+  // Source maps stay private (vite writes them with sourcemap: 'hidden', for error analysis only).
+  app.use((req, res, next) => {
+    if (req.path.toLowerCase().endsWith('.map')) {
+      res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
+      return;
+    }
+    next();
+  });
+
   // Hashed assets gzip- or brotli-encoded when the browser accepts it (precompressed-assets.ts).
   const precompressed = precompressAssets(distDir);
   app.use(precompressed.middleware);
