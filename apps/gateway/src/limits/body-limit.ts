@@ -1,0 +1,77 @@
+import type { RequestHandler, Response } from 'express';
+
+export const BODY_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
+const INVALID_BODY_MESSAGE = 'La solicitud no es válida.';
+
+const isJson = (contentType: string | undefined) =>
+  /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '');
+
+/**
+ * Answers and closes the connection: the rest of an oversized body is never read (the socket ends once the answer
+ * is flushed, so a client still sending gets the 413 instead of waiting for its upload to finish).
+ */
+function refuse(res: Response, status: number, message: string, code: string) {
+  res.setHeader('connection', 'close');
+  res.once('finish', () => res.req.socket.destroySoon());
+  res.status(status).json({ errors: [{ message, extensions: { code } }] });
+}
+
+/**
+ * JSON request bodies up to `limit` bytes. A declared Content-Length over the limit is refused before reading
+ * anything; a body without one (chunked) is cut as soon as it passes the limit. Other content types are left
+ * unparsed (Apollo answers them, e.g. its CSRF prevention); compressed bodies are refused (415), UTF-8 only.
+ */
+export function jsonBody(limit: number): RequestHandler {
+  return (req, res, next) => {
+    // Apollo's Express integration expects the property to exist (undefined when there is no JSON body).
+    req.body = undefined;
+    if (req.method === 'GET' || req.method === 'HEAD' || !isJson(req.headers['content-type'])) {
+      next();
+      return;
+    }
+    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+    if (encoding !== 'identity') {
+      refuse(res, 415, INVALID_BODY_MESSAGE, 'BAD_REQUEST');
+      return;
+    }
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && !(Number(declared) <= limit)) {
+      refuse(res, 413, BODY_TOO_LARGE_MESSAGE, 'BAD_REQUEST');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (error?: { status: number; message: string }) => {
+      if (done) return;
+      done = true;
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      if (error) {
+        req.pause();
+        refuse(res, error.status, error.message, 'BAD_REQUEST');
+        return;
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        req.body = text.trim() === '' ? {} : JSON.parse(text);
+      } catch {
+        res
+          .status(400)
+          .json({ errors: [{ message: INVALID_BODY_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });
+        return;
+      }
+      next();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) finish({ status: 413, message: BODY_TOO_LARGE_MESSAGE });
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish();
+    const onError = () => {
+      done = true;
+      req.socket.destroy();
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onError);
+  };
+}

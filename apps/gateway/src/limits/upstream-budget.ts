@@ -1,0 +1,175 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  getNamedType,
+  GraphQLError,
+  isCompositeType,
+  Kind,
+  valueFromAST,
+  valueFromASTUntyped,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import { MAX_PAGE_SIZE } from '../shared/paging.js';
+
+/**
+ * Upstream cost of an operation, estimated before anything runs, from the document, its variables and the schema:
+ * - every root field is one upstream call, unless annotated `@upstream(calls: N)` (0 for fields answered locally);
+ * - a field annotated `@upstream` below the root (a per-row lookup such as PaymentMethod.holderName) costs its calls
+ *   once per element of every enclosing page, or once per selection with `batched: true` (a DataLoader batch);
+ * - a field with a `pageSize` argument pages its `rows`: they count pageSize times (the variable's or the argument's
+ *   default value, capped at MAX_PAGE_SIZE as the resolvers cap it). Other lists count once (their elements come in
+ *   the same upstream answer).
+ * Aliases and fragments count every time they are selected. `fields` is the number of values the answer would hold.
+ */
+export interface CostEstimate {
+  upstreamCalls: number;
+  fields: number;
+}
+
+export const UPSTREAM_DIRECTIVE = 'upstream';
+const PAGE_SIZE_ARG = 'pageSize';
+const PAGED_FIELD = 'rows';
+
+export const BUDGET_MESSAGE =
+  'La consulta pediría demasiadas llamadas a los servicios: pedí menos filas, menos alias, o los datos que se buscan fila por fila (como el titular) solo en el detalle.';
+
+/** `@upstream(calls: N, batched: B)` on the field (N defaults to 1), or null without the directive. */
+function declaredCalls(field: GraphQLField<unknown, unknown>): { calls: number; batched: boolean } | null {
+  const directive = field.astNode?.directives?.find((d) => d.name.value === UPSTREAM_DIRECTIVE);
+  if (!directive) return null;
+  const arg = (name: string) => directive.arguments?.find((a) => a.name.value === name)?.value;
+  const calls = arg('calls');
+  const batched = arg('batched');
+  return {
+    calls: calls?.kind === Kind.INT ? Number(calls.value) : 1,
+    batched: batched?.kind === Kind.BOOLEAN && batched.value,
+  };
+}
+
+function pageSizeOf(
+  field: GraphQLField<unknown, unknown>,
+  node: FieldNode,
+  variables: Record<string, unknown>,
+): number | null {
+  const arg = field.args.find((a) => a.name === PAGE_SIZE_ARG);
+  if (!arg) return null;
+  const given = node.arguments?.find((a) => a.name.value === PAGE_SIZE_ARG)?.value;
+  const value = given ? valueFromAST(given, arg.type, variables) : undefined;
+  const size =
+    typeof value === 'number' ? value : typeof arg.defaultValue === 'number' ? arg.defaultValue : 1;
+  return Math.min(Math.max(size, 1), MAX_PAGE_SIZE);
+}
+
+export function estimateCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  rawVariables: Record<string, unknown> | undefined,
+): CostEstimate {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
+  const root = operation && schema.getRootType(operation.operation);
+  if (!operation || !root) return { upstreamCalls: 0, fields: 0 };
+
+  const fragments = new Map(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((f) => [f.name.value, f]),
+  );
+  // Variables as sent, completed with the operation's own defaults (Apollo coerces them only after this point).
+  const variables: Record<string, unknown> = { ...rawVariables };
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    if (variables[name] === undefined && definition.defaultValue)
+      variables[name] = valueFromASTUntyped(definition.defaultValue);
+  }
+
+  const total: CostEstimate = { upstreamCalls: 0, fields: 0 };
+  const visiting = new Set<string>();
+
+  // times: how often a field resolves (aliases x page rows); selected: how often it is selected (aliases only).
+  const walk = (
+    set: SelectionSetNode,
+    parent: GraphQLCompositeType,
+    times: number,
+    selected: number,
+    atRoot: boolean,
+    pageRows: number | null,
+  ): void => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const fragment = fragments.get(selection.name.value);
+        if (!fragment || visiting.has(fragment.name.value)) continue;
+        const type = schema.getType(fragment.typeCondition.name.value);
+        visiting.add(fragment.name.value);
+        walk(fragment.selectionSet, isCompositeType(type) ? type : parent, times, selected, atRoot, pageRows);
+        visiting.delete(fragment.name.value);
+        continue;
+      }
+      if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition && schema.getType(selection.typeCondition.name.value);
+        walk(
+          selection.selectionSet,
+          isCompositeType(type) ? type : parent,
+          times,
+          selected,
+          atRoot,
+          pageRows,
+        );
+        continue;
+      }
+      const name = selection.name.value;
+      if (name.startsWith('__') || !('getFields' in parent)) {
+        total.fields += times;
+        continue;
+      }
+      const field = parent.getFields()[name];
+      if (!field) continue;
+      const count = name === PAGED_FIELD && pageRows !== null ? times * pageRows : times;
+      total.fields += count;
+      const declared = declaredCalls(field);
+      if (declared) total.upstreamCalls += declared.calls * (declared.batched ? selected : count);
+      else if (atRoot) total.upstreamCalls += count;
+      const type = getNamedType(field.type);
+      if (selection.selectionSet && isCompositeType(type)) {
+        const rows = pageSizeOf(field, selection, variables);
+        walk(selection.selectionSet, type, count, selected, false, rows);
+      }
+    }
+  };
+  walk(operation.selectionSet, root, 1, 1, true, null);
+  return total;
+}
+
+/**
+ * Refuses, before any resolver runs, an operation whose estimated upstream calls exceed the per-request budget
+ * (BAD_REQUEST, HTTP 400, a Spanish message without the numbers).
+ */
+export function upstreamBudgetPlugin<T extends object>(budget: number): ApolloServerPlugin<T> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, operationName, request }) {
+          const estimate = estimateCost(schema, document, operationName, request.variables);
+          if (estimate.upstreamCalls > budget) {
+            throw new GraphQLError(BUDGET_MESSAGE, {
+              extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+            });
+          }
+        },
+      };
+    },
+  };
+}
