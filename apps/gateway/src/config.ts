@@ -42,6 +42,8 @@ export interface GatewayConfig {
   services: Record<ServiceName, string>;
   sandbox: boolean;
   introspection: boolean;
+  /** Most upstream calls one GraphQL request may make, estimated before it runs (see limits/upstream-budget.ts). */
+  upstreamCallBudget: number;
   logLevel: LogLevel;
   /** Internal port of `GET /metrics` (Prometheus); null: not served (METRICS_PORT unset). */
   metricsPort: number | null;
@@ -151,6 +153,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     services,
     sandbox: bool(env, 'GRAPHQL_SANDBOX', !production),
     introspection: bool(env, 'INTROSPECTION', !production),
+    upstreamCallBudget: int(env, 'UPSTREAM_CALL_BUDGET', 100, 1, 100_000),
     logLevel,
     metricsPort: text(env, 'METRICS_PORT') === undefined ? null : int(env, 'METRICS_PORT', 9464, 0, 65535),
     metricsHost: text(env, 'METRICS_HOST') ?? text(env, 'HOST') ?? '127.0.0.1',

@@ -24,6 +24,9 @@ import type { GatewayConfig } from './config.js';
 import { createContext, operatorLocale, requestIdFrom, type GatewayContext } from './context.js';
 import { formatError, isExpectedError } from './format-error.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
+import { jsonBody } from './limits/body-limit.js';
+import { supportedOperationsPlugin } from './limits/operation-kinds.js';
+import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
 import { buildSchema } from './schema.js';
 import { httpMetrics, metricsPlugin } from './telemetry/metrics.js';
@@ -59,6 +62,9 @@ export const ARMOR_LIMITS = {
   maxDirectives: 50,
   maxCost: 10_000,
 } as const;
+
+/** Largest JSON body accepted (refused from Content-Length before reading; a streamed body is cut there). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 interface Locals {
   requestId: string;
@@ -211,6 +217,9 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     schema,
     introspection: config.introspection,
     csrfPrevention: true,
+    // Off until a trusted-documents list exists (an in-process APQ cache misses on other replicas and any
+    // signed-in client could fill it); the web sends full documents.
+    persistedQueries: false,
     allowBatchedHttpRequests: false,
     hideSchemaDetailsFromClientErrors: true,
     includeStacktraceInErrorResponses: false,
@@ -234,6 +243,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       ...(armor.plugins as ApolloServerPlugin<GatewayContext>[]),
       loggingPlugin(logger),
       auditPlugin({ logger, schema }),
+      supportedOperationsPlugin<GatewayContext>(),
+      upstreamBudgetPlugin<GatewayContext>(config.upstreamCallBudget),
       metricsPlugin<GatewayContext>(),
     ],
   });
@@ -248,12 +259,12 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     res.setHeader('cache-control', 'no-store');
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
+  // Readiness is this process's own: a Keycloak outage stays inside the requests that need a key (their 503),
+  // instead of taking every replica out of rotation at once.
+  let stopping = false;
+  app.get('/readyz', (_req, res) => {
     res.setHeader('cache-control', 'no-store');
-    const jwks = await verifier.jwksReachable();
-    res
-      .status(jwks ? 200 : 503)
-      .json({ status: jwks ? 'ok' : 'unavailable', checks: { jwks: jwks ? 'ok' : 'unreachable' } });
+    res.status(stopping ? 503 : 200).json({ status: stopping ? 'stopping' : 'ok' });
   });
 
   if (config.sandbox) app.use('/sandbox', sandboxRouter({ config, verifier, schema }));
@@ -303,7 +314,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       next();
     },
     requireToken(verifier, logger),
-    express.json({ limit: '1mb' }),
+    jsonBody(BODY_LIMIT_BYTES),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const l = locals(res);
@@ -342,5 +353,9 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   };
   app.use(errorHandler);
 
-  return { app, apollo, stop: () => apollo.stop() };
+  const stop = () => {
+    stopping = true;
+    return apollo.stop();
+  };
+  return { app, apollo, stop };
 }

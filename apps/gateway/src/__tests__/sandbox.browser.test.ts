@@ -87,13 +87,10 @@ async function watchedPage(): Promise<Watched> {
       return route.abort();
     },
   );
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
+  await context.addInitScript(
+    "window.__cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => " +
+      "window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));",
+  );
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -111,8 +108,7 @@ async function watchedPage(): Promise<Watched> {
     page,
     problems,
     offMachine,
-    violations: () =>
-      page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
+    violations: () => page.evaluate('window.__cspViolations') as Promise<string[]>,
   };
 }
 

@@ -673,7 +673,8 @@ describe('JWKS rotation and outages', () => {
       expect((await postGraphql(url, ME, { authorization: 'Bearer x.y.z' })).status).toBe(401);
       const base = url.replace(/\/graphql$/, '');
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
-      expect((await fetch(`${base}/readyz`)).status).toBe(503);
+      // Readiness is the process's own: a Keycloak outage stays inside the requests (their 503).
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
       jwks.mode = 'ok';
       await new Promise((resolve) => setTimeout(resolve, 200));
