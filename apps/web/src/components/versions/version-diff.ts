@@ -1,8 +1,6 @@
-import type { PaymentStatus } from '../gql/graphql';
-import { formatAmount, formatDateTime } from '../../../lib/format';
-import { PAYMENT_STATUS_LABELS } from '../payment-status';
+import { formatAmount, formatDateTime } from '../../lib/format';
 
-/** One field of two payment versions, side by side. */
+/** One field of two versions (of a payment, a subscription...), side by side. */
 export interface DiffRow {
   path: string;
   label: string;
@@ -11,10 +9,23 @@ export interface DiffRow {
   changed: boolean;
 }
 
-/** Fields that are not part of the payment's state (they describe the viewer or the request). */
-const SKIPPED = new Set(['__typename', 'actions', 'isCurrentVersion', 'checkoutUrl', 'collector']);
+/** How an area's entity reads in a comparison: field labels, fields left out, amounts, status names. */
+export interface DiffConfig {
+  /** Spanish label of each key (nested keys too); an unknown key shows as it is. */
+  labels: Readonly<Record<string, string>>;
+  /** Keys that are not part of the entity's state (they describe the viewer or the request). */
+  skipped: ReadonlySet<string>;
+  /** Keys holding Decimal amounts ('1500.00' -> '$ 1.500,00'). */
+  amountKeys: ReadonlySet<string>;
+  /** The Spanish name of a top-level status value, when the area knows it. */
+  statusLabel?(value: string): string | undefined;
+}
 
-const LABELS: Record<string, string> = {
+/** Left out of every comparison: GraphQL's type name and the gateway's per-viewer fields. */
+export const ALWAYS_SKIPPED = ['__typename', 'actions', 'isCurrentVersion'] as const;
+
+/** Labels of fields payments and subscriptions share (an area spreads them into its own). */
+export const COMMON_DIFF_LABELS: Readonly<Record<string, string>> = {
   id: 'ID',
   status: 'Estado',
   statusDetail: 'Detalle de estado',
@@ -22,22 +33,12 @@ const LABELS: Record<string, string> = {
   version: 'Versión',
   requestDate: 'Fecha de solicitud',
   lastUpdateDate: 'Última actualización',
-  dueDate: 'Vencimiento',
-  lastDueDate: 'Último vencimiento',
-  processDate: 'Fecha de proceso',
   rejectedDate: 'Fecha de rechazo',
   cancelDate: 'Fecha de cancelación',
-  paidDate: 'Fecha de pago',
   payerDeferredDate: 'Diferido por el pagador',
   payerValidationDate: 'Validación del pagador',
-  accreditationDate: 'Fecha de acreditación',
   reviewValidationDate: 'Validación de revisión',
-  refundedDate: 'Fecha de devolución',
-  approvedDate: 'Fecha de aprobación',
-  externalTransactionId: 'ID de transacción externo',
-  finalAmount: 'Importe final',
   amount: 'Importe',
-  costAmount: 'Costo',
   currencyId: 'Moneda',
   details: 'Detalle',
   conceptId: 'Concepto',
@@ -47,81 +48,26 @@ const LABELS: Record<string, string> = {
   validation: 'Validación',
   notificationUrl: 'URL de notificación',
   backUrl: 'URL de retorno',
-  chargeDelay: 'Recargo fijo',
-  rate: 'Recargo (%)',
-  reference: 'Referencia',
   payer: 'Pagador',
   name: 'Nombre',
   email: 'E-mail',
-  identification: 'Identificación',
-  number: 'Número',
-  country: 'País',
-  paymentMethods: 'Medio de pago',
   mediaPaymentId: 'Código de medio',
-  mediaPaymentName: 'Medio',
-  mediaPaymentDetail: 'Detalle del medio',
-  couponNumber: 'Cupón',
-  firstSixDigits: 'Primeros seis',
   lastFourDigits: 'Últimos cuatro',
-  cardMasked: 'Tarjeta',
-  expirationMonth: 'Mes de vencimiento',
-  expirationYear: 'Año de vencimiento',
-  installments: 'Cuotas',
-  authorizationCode: 'Código de autorización',
-  gateway: 'Gateway',
-  batchNumber: 'Lote',
-  ticketNumber: 'Ticket',
-  transactionId: 'ID de transacción',
-  pptOwner: 'Procesador',
-  holderName: 'Titular',
-  refunds: 'Devolución',
-  reason: 'Motivo',
-  feeDetails: 'Comisión',
-  description: 'Descripción',
-  relateds: 'Pago relacionado',
-  paymentId: 'Pago',
-  subscriptionId: 'Suscripción',
-  batchWithdrawal: 'Lote de retiro',
   metadata: 'Información adicional',
   key: 'Clave',
   value: 'Valor',
-  statusCode: 'Código',
-  message: 'Mensaje',
   notifications: 'Notificación al pagador',
-  collectorNotifications: 'Notificación a la entidad',
   source: 'Origen',
-  presets: 'Presets',
-  active: 'Activo',
   date: 'Fecha',
-  index: 'Posición',
-  isToken: 'Token',
-  linksToSubscription: 'Enlace a suscripción',
-  currencyConversionInfo: 'Conversión de moneda',
-  paymentMethodIndex: 'Medio devuelto',
 };
 
-const AMOUNT_KEYS = new Set([
-  'finalAmount',
-  'amount',
-  'costAmount',
-  'chargeDelay',
-  'originalAmount',
-  'convertedAmount',
-]);
-
-function labelOf(key: string): string {
-  return LABELS[key] ?? key;
-}
-
-function display(key: string, value: unknown, parentKey: string | undefined): string {
+function display(config: DiffConfig, key: string, value: unknown, parentKey: string | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'string') {
     if (/Date$|^date$|^lastRetry$/.test(key)) return formatDateTime(value) || value;
-    if (AMOUNT_KEYS.has(key)) return formatAmount(value);
-    if (key === 'status' && parentKey === undefined && value in PAYMENT_STATUS_LABELS) {
-      return PAYMENT_STATUS_LABELS[value as PaymentStatus];
-    }
+    if (config.amountKeys.has(key)) return formatAmount(value);
+    if (key === 'status' && parentKey === undefined) return config.statusLabel?.(value) ?? value;
     return value;
   }
   if (typeof value === 'number') return String(value);
@@ -129,10 +75,16 @@ function display(key: string, value: unknown, parentKey: string | undefined): st
 }
 
 /**
- * The leaves of a payment as ordered path -> { label, text }: nested objects become
+ * The leaves of an entity as ordered path -> { label, text }: nested objects become
  * "Medio de pago 1 › Gateway › Estado"; arrays are numbered from 1.
  */
-export function flattenForDiff(value: unknown): Map<string, { label: string; text: string }> {
+export function flattenForDiff(
+  value: unknown,
+  config: DiffConfig,
+): Map<string, { label: string; text: string }> {
+  const labelOf = (key: string) => config.labels[key] ?? key;
+  const skipped = (key: string) =>
+    config.skipped.has(key) || (ALWAYS_SKIPPED as readonly string[]).includes(key);
   const out = new Map<string, { label: string; text: string }>();
   const walk = (
     node: unknown,
@@ -148,7 +100,7 @@ export function flattenForDiff(value: unknown): Map<string, { label: string; tex
     }
     if (node !== null && typeof node === 'object') {
       for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
-        if (SKIPPED.has(k)) continue;
+        if (skipped(k)) continue;
         walk(
           v,
           path ? `${path}.${k}` : k,
@@ -159,16 +111,16 @@ export function flattenForDiff(value: unknown): Map<string, { label: string; tex
       }
       return;
     }
-    if (key !== undefined) out.set(path, { label, text: display(key, node, parentKey) });
+    if (key !== undefined) out.set(path, { label, text: display(config, key, node, parentKey) });
   };
   walk(value, '', '', undefined, undefined);
   return out;
 }
 
 /** Every field of either version, in the left version's order, marking those whose shown text differs. */
-export function diffVersions(left: unknown, right: unknown): DiffRow[] {
-  const a = flattenForDiff(left);
-  const b = flattenForDiff(right);
+export function diffVersions(left: unknown, right: unknown, config: DiffConfig): DiffRow[] {
+  const a = flattenForDiff(left, config);
+  const b = flattenForDiff(right, config);
   const paths = [...a.keys(), ...[...b.keys()].filter((p) => !a.has(p))];
   return paths.map((path) => {
     const l = a.get(path);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,39 +18,45 @@ import Typography from '@mui/material/Typography';
 import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { PaymentStatus } from '../gql/graphql';
-import { describeError } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
-import { PaymentStatusChip } from '../components/payment-status-chip';
-import { ActionDialog } from '../../../components/dialogs/action-dialog';
-import { diffVersions, type DiffRow } from './version-diff';
+import { describeError } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { ActionDialog } from '../dialogs/action-dialog';
+import type { DiffRow } from './version-diff';
 
-export interface HistoryRow {
+export interface HistoryRow<S extends string = string> {
   version: number;
   lastUpdateDate?: string | null;
-  /** The ID column: the payment id of the version. */
+  /** The ID column: the id of the versioned entity. */
   id: string;
-  status: PaymentStatus;
+  status: S;
 }
 
-export interface VersionHistoryDialogProps {
-  rows: readonly HistoryRow[] | undefined;
+export interface VersionHistoryDialogProps<S extends string = string> {
+  rows: readonly HistoryRow<S>[] | undefined;
   loading: boolean;
   error?: unknown;
   /** The version on screen and the current one. */
   shownVersion: number | null | undefined;
   currentVersion: number | null | undefined;
   /** Picking a row shows that version (spec 000 §2). */
-  onPick(row: HistoryRow): void;
+  onPick(row: HistoryRow<S>): void;
   /** Loads one version for the comparison (beyond the spec). */
   loadVersion(version: number): Promise<unknown>;
   onClose(): void;
+  /** The area's status chip. */
+  renderStatus(status: S): ReactNode;
+  /** The area's field-by-field comparison (diffVersions with its DiffConfig). */
+  diff(left: unknown, right: unknown): DiffRow[];
+  /** 'El pago no tiene versiones.' */
+  emptyText: string;
+  /** The accessible name of the versions table: 'Versiones del pago'. */
+  tableLabel: string;
 }
 
-type Comparison =
-  | { state: 'loading'; left: HistoryRow; right: HistoryRow }
-  | { state: 'ready'; left: HistoryRow; right: HistoryRow; rows: DiffRow[] }
-  | { state: 'error'; left: HistoryRow; right: HistoryRow; message: string };
+type Comparison<S extends string> =
+  | { state: 'loading'; left: HistoryRow<S>; right: HistoryRow<S> }
+  | { state: 'ready'; left: HistoryRow<S>; right: HistoryRow<S>; rows: DiffRow[] }
+  | { state: 'error'; left: HistoryRow<S>; right: HistoryRow<S>; message: string };
 
 /** A compared value: colored (the older red, the newer green) when the field changed. */
 const valueCellSx = (changed: boolean, color: string): SxProps<Theme> =>
@@ -60,7 +66,7 @@ const valueCellSx = (changed: boolean, color: string): SxProps<Theme> =>
  * Version history (FECHA, ESTADO, ID): picking a row shows that version. Beyond the spec, two versions can be
  * ticked and compared side by side, with the fields that changed highlighted.
  */
-export function VersionHistoryDialog({
+export function VersionHistoryDialog<S extends string>({
   rows,
   loading,
   error,
@@ -69,9 +75,13 @@ export function VersionHistoryDialog({
   onPick,
   loadVersion,
   onClose,
-}: VersionHistoryDialogProps) {
+  renderStatus,
+  diff,
+  emptyText,
+  tableLabel,
+}: VersionHistoryDialogProps<S>) {
   const [selected, setSelected] = useState<number[]>([]);
-  const [comparison, setComparison] = useState<Comparison | null>(null);
+  const [comparison, setComparison] = useState<Comparison<S> | null>(null);
   const [onlyChanges, setOnlyChanges] = useState(true);
 
   const toggle = (version: number) =>
@@ -83,11 +93,11 @@ export function VersionHistoryDialog({
     if (!rows || selected.length !== 2) return;
     const [left, right] = selected
       .map((v) => rows.find((r) => r.version === v)!)
-      .sort((a, b) => a.version - b.version) as [HistoryRow, HistoryRow];
+      .sort((a, b) => a.version - b.version) as [HistoryRow<S>, HistoryRow<S>];
     setComparison({ state: 'loading', left, right });
     try {
       const [a, b] = await Promise.all([loadVersion(left.version), loadVersion(right.version)]);
-      setComparison({ state: 'ready', left, right, rows: diffVersions(a, b) });
+      setComparison({ state: 'ready', left, right, rows: diff(a, b) });
     } catch (e) {
       setComparison({ state: 'error', left, right, message: describeError(e) });
     }
@@ -98,7 +108,8 @@ export function VersionHistoryDialog({
     return onlyChanges ? comparison.rows.filter((r) => r.changed) : comparison.rows;
   }, [comparison, onlyChanges]);
 
-  const versionTitle = (row: HistoryRow) => `Versión ${row.version} · ${formatDateTime(row.lastUpdateDate)}`;
+  const versionTitle = (row: HistoryRow<S>) =>
+    `Versión ${row.version} · ${formatDateTime(row.lastUpdateDate)}`;
 
   if (comparison) {
     const changedCount = comparison.state === 'ready' ? comparison.rows.filter((r) => r.changed).length : 0;
@@ -144,13 +155,12 @@ export function VersionHistoryDialog({
                     <TableCell sx={{ width: '30%' }}>CAMPO</TableCell>
                     <TableCell sx={{ width: '35%' }}>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                        {versionTitle(comparison.left)} <PaymentStatusChip status={comparison.left.status} />
+                        {versionTitle(comparison.left)} {renderStatus(comparison.left.status)}
                       </Box>
                     </TableCell>
                     <TableCell sx={{ width: '35%' }}>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                        {versionTitle(comparison.right)}{' '}
-                        <PaymentStatusChip status={comparison.right.status} />
+                        {versionTitle(comparison.right)} {renderStatus(comparison.right.status)}
                       </Box>
                     </TableCell>
                   </TableRow>
@@ -210,16 +220,14 @@ export function VersionHistoryDialog({
         </Box>
       )}
       {Boolean(error) && <Alert severity="error">{describeError(error)}</Alert>}
-      {rows && rows.length === 0 && (
-        <Typography color="text.secondary">El pago no tiene versiones.</Typography>
-      )}
+      {rows && rows.length === 0 && <Typography color="text.secondary">{emptyText}</Typography>}
       {rows && rows.length > 0 && (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             Elija una versión para verla. Marque dos para compararlas.
           </Typography>
           <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: '55vh' }}>
-            <Table size="small" stickyHeader aria-label="Versiones del pago">
+            <Table size="small" stickyHeader aria-label={tableLabel}>
               <TableHead>
                 <TableRow>
                   <TableCell padding="checkbox" />
@@ -259,9 +267,7 @@ export function VersionHistoryDialog({
                           )}
                         </Box>
                       </TableCell>
-                      <TableCell>
-                        <PaymentStatusChip status={row.status} />
-                      </TableCell>
+                      <TableCell>{renderStatus(row.status)}</TableCell>
                       <TableCell>
                         {row.id}
                         <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
