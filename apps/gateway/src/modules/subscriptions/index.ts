@@ -1,0 +1,18 @@
+import { defineModule } from '../../shared/define-module.js';
+import { SubscriptionsDataSource } from './subscriptions.datasource.js';
+import { SUBSCRIPTION_ERRORS } from './subscriptions.errors.js';
+import { createSubscriptionLoaders } from './subscriptions.loaders.js';
+import { subscriptionsResolvers } from './subscriptions.resolvers.js';
+
+export const subscriptionsModule = defineModule({
+  name: 'subscriptions',
+  schemaFiles: ['subscription.graphql'],
+  resolvers: subscriptionsResolvers,
+  dataSources: (upstream) => ({ subscriptions: new SubscriptionsDataSource(upstream('subscription')) }),
+  loaders: ({ subscriptions }) => createSubscriptionLoaders(subscriptions),
+  errors: SUBSCRIPTION_ERRORS,
+  publicFields: {
+    'Query.subscription':
+      'Subscription detail (/suscripcion/{id}): a payment\'s "associated subscription" button leads there for every user (docs/decisions.md "Subscriptions permission"); its actions carry their own permissions.',
+  },
+});

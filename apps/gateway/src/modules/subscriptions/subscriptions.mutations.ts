@@ -1,0 +1,227 @@
+/**
+ * Subscription writes on the kit: inputs checked first (BAD_USER_INPUT, no upstream call), then
+ * shared/run-action.ts (read, the same rule as PayerSubscription.actions, one write, the outcome classified) or
+ * shared/bulk.ts (one read of the selection, the multi-select rule, one write per item). The answer of every
+ * write but the e-mail is the changed subscription, which replaces what the request had read.
+ */
+import { badUserInput } from '../../errors.js';
+import type { GatewayContext } from '../../context.js';
+import type {
+  BulkSubscriptionPayload,
+  MutationBulkCancelSubscriptionsArgs,
+  MutationBulkChangeSubscriptionPaymentMethodArgs,
+  MutationBulkUpdateSubscriptionAmountArgs,
+  MutationCancelSubscriptionArgs,
+  MutationChangeSubscriptionPaymentMethodArgs,
+  MutationRefreshSubscriptionArgs,
+  MutationRemoveSubscriptionPaymentMethodArgs,
+  MutationSendSubscriptionEmailArgs,
+  MutationUpdateSubscriptionAmountArgs,
+  PayerSubscription,
+  SendSubscriptionEmailPayload,
+  SubscriptionActionKind,
+  SubscriptionMutationPayload,
+  SubscriptionNotification,
+} from '../../generated/resolvers-types.js';
+import { checkBulkIds, runBulk } from '../../shared/bulk.js';
+import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
+import { methodChangeBody } from '../../shared/payment-method-change.js';
+import { runAction } from '../../shared/run-action.js';
+import { UpstreamContractError } from '../../upstream/errors.js';
+import { notFoundFailure } from '../../upstream/outcome.js';
+import type {
+  RawNotifyAnswer,
+  RawSubscription,
+  SubscriptionWriteOptions,
+  SubscriptionsDataSource,
+} from './subscriptions.datasource.js';
+import {
+  mapSubscription,
+  mapSubscriptionNotification,
+  type SubscriptionModel,
+} from './subscriptions.mappers.js';
+import { presentSubscription, SUBSCRIPTION_SUCCESS } from './subscriptions.present.js';
+import {
+  subscriptionBulkRule,
+  subscriptionToolbar,
+  type SubscriptionBulkKind,
+} from './subscriptions.rules.js';
+
+type Ctx = GatewayContext;
+
+const missing = () => notFoundFailure('subscription', 'subscription_not_found');
+
+const shown = (ctx: Ctx, model: SubscriptionModel | null): PayerSubscription | null =>
+  model && presentSubscription(model, ctx.user.permissions);
+
+/** Forgets what this request read of the subscription (after a write), keeping `written` when given. */
+function forget(ctx: Ctx, id: string, written: SubscriptionModel | null = null): void {
+  ctx.forgetUpstreamReads();
+  ctx.loaders.subscription.clear(id);
+  ctx.loaders.subscriptionHistory.clear(id);
+  if (written) ctx.loaders.subscription.prime(id, written);
+}
+
+/** The written subscription from a write's answer (mapped here: a contract break is UNKNOWN). */
+function remember(ctx: Ctx, raw: RawSubscription): SubscriptionModel {
+  const model = mapSubscription(raw);
+  forget(ctx, model.id, model);
+  return model;
+}
+
+/** The optional idempotency key (checked) as write options; a bulk item gets `{key}:{id}`. */
+function keyed(rawKey: string | null | undefined, itemId?: string): SubscriptionWriteOptions {
+  if (rawKey === null || rawKey === undefined) return {};
+  const key = checkIdempotencyKey(rawKey);
+  return { idempotencyKey: itemId ? `${key}:${itemId}` : key };
+}
+
+/** A positive amount (the Decimal scalar already normalised it to two decimals) as the JSON number sent. */
+function checkAmount(amount: string): number {
+  if (!/^\d+\.\d{2}$/.test(amount) || !/[1-9]/.test(amount)) {
+    throw badUserInput('El importe (amount) debe ser mayor a cero.', 'amount');
+  }
+  return Number(amount);
+}
+
+/**
+ * One action whose answer is the changed subscription: the rule of `kind`, then `write`. `message` is the
+ * spec's success text (000 §8).
+ */
+async function single(
+  ctx: Ctx,
+  id: string,
+  kind: SubscriptionActionKind,
+  write: (source: SubscriptionsDataSource) => Promise<RawSubscription>,
+  message: string,
+): Promise<SubscriptionMutationPayload> {
+  const result = await runAction({
+    load: () => ctx.loaders.subscription.load(id),
+    notFound: missing(),
+    decide: (doc) => subscriptionToolbar.decide(kind, doc, ctx.user.permissions),
+    write: async () => remember(ctx, await write(ctx.dataSources.subscriptions)),
+    onWriteFailure: () => forget(ctx, id),
+  });
+  return result.ok
+    ? { subscription: shown(ctx, result.answer), error: null, outcome: 'SUCCESS', message }
+    : { subscription: shown(ctx, result.doc), ...result.failure, message: null };
+}
+
+export function cancelSubscription(ctx: Ctx, args: MutationCancelSubscriptionArgs) {
+  const id = checkId(args.id);
+  const reason = checkReasonInput(args.reason);
+  const options = keyed(args.idempotencyKey);
+  return single(ctx, id, 'CANCEL', (s) => s.cancel(id, reason, options), SUBSCRIPTION_SUCCESS.cancel);
+}
+
+export function changeSubscriptionPaymentMethod(ctx: Ctx, args: MutationChangeSubscriptionPaymentMethodArgs) {
+  const id = checkId(args.id);
+  const body = { ...methodChangeBody(args.input, new Date()) };
+  const options = keyed(args.idempotencyKey);
+  const write = (s: SubscriptionsDataSource) => s.changePaymentMethod(id, body, options);
+  return single(ctx, id, 'CHANGE_PAYMENT_METHOD', write, SUBSCRIPTION_SUCCESS.changePaymentMethod);
+}
+
+export function removeSubscriptionPaymentMethod(ctx: Ctx, args: MutationRemoveSubscriptionPaymentMethodArgs) {
+  const id = checkId(args.id);
+  const options = keyed(args.idempotencyKey);
+  const write = (s: SubscriptionsDataSource) => s.removePaymentMethod(id, options);
+  return single(ctx, id, 'REMOVE_PAYMENT_METHOD', write, SUBSCRIPTION_SUCCESS.removePaymentMethod);
+}
+
+export function updateSubscriptionAmount(ctx: Ctx, args: MutationUpdateSubscriptionAmountArgs) {
+  const id = checkId(args.id);
+  const amount = checkAmount(args.amount);
+  const options = keyed(args.idempotencyKey);
+  const write = (s: SubscriptionsDataSource) => s.updateAmount(id, amount, options);
+  return single(ctx, id, 'UPDATE_AMOUNT', write, SUBSCRIPTION_SUCCESS.updateAmount);
+}
+
+export function refreshSubscription(ctx: Ctx, args: MutationRefreshSubscriptionArgs) {
+  const id = checkId(args.id);
+  return single(ctx, id, 'RELOAD', (s) => s.refresh(id), SUBSCRIPTION_SUCCESS.refresh);
+}
+
+/** POST notificar answers {status: 'sent', notification}; the subscription is read again afterwards. */
+export async function sendSubscriptionEmail(
+  ctx: Ctx,
+  args: MutationSendSubscriptionEmailArgs,
+): Promise<SendSubscriptionEmailPayload> {
+  const id = checkId(args.id);
+  const options = keyed(args.idempotencyKey);
+  const result = await runAction({
+    load: () => ctx.loaders.subscription.load(id),
+    notFound: missing(),
+    decide: (doc) => subscriptionToolbar.decide('SEND_EMAIL', doc, ctx.user.permissions),
+    write: async (): Promise<SubscriptionNotification | null> => {
+      const answer: RawNotifyAnswer = await ctx.dataSources.subscriptions.notify(id, options);
+      if (answer.status !== 'sent') {
+        throw new UpstreamContractError(`notify answer with status ${JSON.stringify(answer.status)}`);
+      }
+      return mapSubscriptionNotification(answer.notification);
+    },
+  });
+  if (!result.ok) {
+    return { subscription: shown(ctx, result.doc), ...result.failure, message: null, notification: null };
+  }
+  forget(ctx, id);
+  const fresh = await ctx.loaders.subscription.load(id).catch(() => result.before);
+  return {
+    subscription: shown(ctx, fresh),
+    error: null,
+    outcome: 'SUCCESS',
+    message: SUBSCRIPTION_SUCCESS.sendEmail,
+    notification: result.answer,
+  };
+}
+
+// --- multi-select ----------------------------------------------------------------------------------------
+
+type BulkWrite = (
+  source: SubscriptionsDataSource,
+  id: string,
+  options: SubscriptionWriteOptions,
+) => Promise<RawSubscription>;
+
+/**
+ * A multi-select action: the ids and key checked, the selection read once, the rule of `kind` over it, then
+ * one write per id (each with its own idempotency key `{key}:{id}`).
+ */
+async function bulk(
+  ctx: Ctx,
+  kind: SubscriptionBulkKind,
+  { ids: rawIds, idempotencyKey: rawKey }: { ids: readonly string[]; idempotencyKey?: string | null },
+  write: BulkWrite,
+): Promise<BulkSubscriptionPayload> {
+  keyed(rawKey);
+  const results = await runBulk<SubscriptionModel, PayerSubscription>({
+    ids: checkBulkIds(rawIds, 'suscripciones'),
+    readAll: async (ids) => {
+      const rows = (await ctx.dataSources.subscriptions.byIds(ids)).map(mapSubscription);
+      return new Map(rows.map((s) => [s.id, s]));
+    },
+    rule: (selection) => subscriptionBulkRule(kind, selection),
+    notFound: missing(),
+    write: async (id) => remember(ctx, await write(ctx.dataSources.subscriptions, id, keyed(rawKey, id))),
+    present: (doc) => presentSubscription(doc, ctx.user.permissions),
+  });
+  return { results: results.map(({ item, ...rest }) => ({ ...rest, subscription: item })) };
+}
+
+export function bulkCancelSubscriptions(ctx: Ctx, args: MutationBulkCancelSubscriptionsArgs) {
+  const reason = checkReasonInput(args.reason);
+  return bulk(ctx, 'CANCEL', args, (s, id, o) => s.cancel(id, reason, o));
+}
+
+export function bulkChangeSubscriptionPaymentMethod(
+  ctx: Ctx,
+  args: MutationBulkChangeSubscriptionPaymentMethodArgs,
+) {
+  const body = { ...methodChangeBody(args.input, new Date()) };
+  return bulk(ctx, 'CHANGE_PAYMENT_METHOD', args, (s, id, o) => s.changePaymentMethod(id, body, o));
+}
+
+export function bulkUpdateSubscriptionAmount(ctx: Ctx, args: MutationBulkUpdateSubscriptionAmountArgs) {
+  const amount = checkAmount(args.amount);
+  return bulk(ctx, 'UPDATE_AMOUNT', args, (s, id, o) => s.updateAmount(id, amount, o));
+}

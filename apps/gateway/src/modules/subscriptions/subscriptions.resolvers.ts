@@ -1,0 +1,58 @@
+import { badUserInput, notFound } from '../../errors.js';
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import { checkId } from '../../shared/inputs.js';
+import { versionKey } from '../../shared/loaders.js';
+import { mapSubscription } from './subscriptions.mappers.js';
+import * as mutations from './subscriptions.mutations.js';
+import { presentSubscription } from './subscriptions.present.js';
+import { subscriptionListQuery } from './subscriptions.rules.js';
+
+export const subscriptionsResolvers: Resolvers = {
+  Query: {
+    async subscriptions(_root, args, { dataSources, user }) {
+      const { filters, page, limit, sorts } = subscriptionListQuery(args);
+      if (filters === null) return { rows: [], total: 0, page, pageSize: limit };
+      const answer = await dataSources.subscriptions.list({ filters, page, limit, sorts });
+      return {
+        rows: answer.rows.map((raw) => presentSubscription(mapSubscription(raw), user.permissions)),
+        total: answer.size,
+        page,
+        pageSize: limit,
+      };
+    },
+    async subscription(_root, { id }, { loaders, user }) {
+      const found = await loaders.subscription.load(checkId(id));
+      return found && presentSubscription(found, user.permissions);
+    },
+    async subscriptionHistory(_root, { id }, { loaders }) {
+      const rows = await loaders.subscriptionHistory.load(checkId(id));
+      if (rows === null) throw notFound('No se encontró la suscripción.');
+      return rows;
+    },
+    async subscriptionVersion(_root, { id, version }, { loaders, user }) {
+      if (!Number.isInteger(version) || version < 1 || version > 999_999) {
+        throw badUserInput('La versión (version) debe ser un entero mayor o igual a 1.', 'version');
+      }
+      const found = await loaders.subscriptionVersion.load(versionKey(checkId(id), version));
+      return found && presentSubscription(found, user.permissions);
+    },
+  },
+  Mutation: {
+    cancelSubscription: (_root, args, ctx) => mutations.cancelSubscription(ctx, args),
+    changeSubscriptionPaymentMethod: (_root, args, ctx) =>
+      mutations.changeSubscriptionPaymentMethod(ctx, args),
+    removeSubscriptionPaymentMethod: (_root, args, ctx) =>
+      mutations.removeSubscriptionPaymentMethod(ctx, args),
+    updateSubscriptionAmount: (_root, args, ctx) => mutations.updateSubscriptionAmount(ctx, args),
+    sendSubscriptionEmail: (_root, args, ctx) => mutations.sendSubscriptionEmail(ctx, args),
+    refreshSubscription: (_root, args, ctx) => mutations.refreshSubscription(ctx, args),
+    bulkCancelSubscriptions: (_root, args, ctx) => mutations.bulkCancelSubscriptions(ctx, args),
+    bulkChangeSubscriptionPaymentMethod: (_root, args, ctx) =>
+      mutations.bulkChangeSubscriptionPaymentMethod(ctx, args),
+    bulkUpdateSubscriptionAmount: (_root, args, ctx) => mutations.bulkUpdateSubscriptionAmount(ctx, args),
+  },
+  PayerSubscription: {
+    /** The collectors module's loader, through the context: a page of subscriptions costs one collector call. */
+    collector: (subscription, _args, { loaders }) => loaders.collector.load(subscription.collectorId),
+  },
+};
