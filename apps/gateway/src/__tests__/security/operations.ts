@@ -116,8 +116,11 @@ export function poolFor(pools: IdPools, fieldName: string, returnType: GraphQLNa
   if (direct?.length) return direct;
   const lower = `${fieldName} ${returnType.name}`.toLowerCase();
   const names = [...pools.keys()].sort((a, b) => b.length - a.length);
+  // A pool also fits a field that names its last word: cancelSubscription -> PayerSubscription.
+  const lastWord = (n: string) => /[A-Z][a-z]{4,}$/.exec(n)?.[0].toLowerCase();
   const byName =
     names.find((n) => lower.includes(n.toLowerCase())) ??
+    names.find((n) => lastWord(n) !== undefined && lower.includes(lastWord(n)!)) ??
     names.find((n) =>
       [...lower.matchAll(/[a-z]+/g)].some((m) => m[0].length > 4 && n.toLowerCase().endsWith(m[0])),
     );
