@@ -3,6 +3,7 @@
  * payload with outcome FAILED and a Spanish error; a write that timed out is UNKNOWN ("resultado
  * desconocido"), never SUCCESS, and is never retried here.
  */
+import type { ServiceName } from '../config.js';
 import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
 import { describeUpstreamFailure, operatorMessage, UNAVAILABLE_MESSAGE } from './error-catalogue.js';
 import { UpstreamContractError, UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
@@ -120,20 +121,17 @@ export const notAllowed = (reason: string): Failure => ({
   error: { message: reason, code: ACTION_NOT_ALLOWED, extendedCode: null },
 });
 
-/** Runs `fn` over `items` with at most `limit` running at once; results keep the input order. */
-export async function mapWithConcurrency<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!, index);
-    }
+/** The FAILED outcome of a document that does not exist, with the catalogue's text for that service. */
+export function notFoundFailure(service: ServiceName, extendedCode: string): Failure {
+  return {
+    outcome: 'FAILED',
+    error: {
+      message: operatorMessage(service, 'not_found', extendedCode, 404),
+      code: 'not_found',
+      extendedCode,
+    },
   };
-  await Promise.all(Array.from({ length: Math.min(Math.max(limit, 1), items.length) }, worker));
-  return results;
 }
+
+/** Kept for callers written before shared/bulk.ts existed; import it from there. */
+export { mapWithConcurrency } from '../shared/bulk.js';

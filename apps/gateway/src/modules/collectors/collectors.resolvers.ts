@@ -1,16 +1,14 @@
 import { badUserInput } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
-import type { Filter } from '../../upstream/filters.js';
+import { searchFilter, type Filter } from '../../upstream/filters.js';
 import { mapCollector } from './collectors.mappers.js';
 
 /** Collector picker search: an id when numeric, else part of the name. */
 export function collectorSearchFilters(search: string | null | undefined): Filter[] {
   const text = normalizeSearch(search);
   if (!text) return [];
-  return /^\d+$/.test(text)
-    ? [{ field: 'id', operation: 'EQUAL', value: text }]
-    : [{ field: 'name', operation: 'CONTAINS', value: text }];
+  return [searchFilter(text, { idField: 'id', textField: 'name' })];
 }
 
 export const collectorsResolvers: Resolvers = {

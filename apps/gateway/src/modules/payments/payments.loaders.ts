@@ -1,6 +1,6 @@
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import type { PaymentCardHolder, PaymentHistoryRow } from '../../generated/resolvers-types.js';
-import { UpstreamError } from '../../upstream/errors.js';
+import { parseVersionKey, perKeyLoader, perKeyLoaderOrNull, versionKey } from '../../shared/loaders.js';
 import type { PaymentsDataSource } from './payments.datasource.js';
 import { mapCardHolder, mapHistoryRow, mapPayment, type PaymentModel } from './payments.mappers.js';
 import { arr } from '../../shared/values.js';
@@ -17,39 +17,17 @@ export interface PaymentLoaders {
   paymentHolders: DataLoader<string, PaymentCardHolder[]>;
 }
 
-const isNotFound = (error: unknown) => error instanceof UpstreamError && error.status === 404;
-
-/** A loader that caches one call per key (the service has no batch detail endpoint). */
-function perKey<V>(load: (key: string) => Promise<V>): DataLoader<string, V> {
-  return new DataLoader<string, V>(
-    (keys) => Promise.all(keys.map((key) => load(key).catch((error: unknown) => error as Error))),
-    { batch: false },
-  );
-}
-
-export const versionKey = (id: string, version: number): string => `${id}@${version}`;
+export { versionKey };
 
 export function createPaymentLoaders(source: PaymentsDataSource): PaymentLoaders {
   return {
-    payment: perKey(async (id) => {
-      try {
-        return mapPayment(await source.byId(id));
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
+    payment: perKeyLoaderOrNull(async (id) => mapPayment(await source.byId(id))),
+    paymentHistory: perKeyLoader(async (id) => arr((await source.history(id)).rows).map(mapHistoryRow)),
+    paymentVersion: perKeyLoaderOrNull(async (key) => {
+      const { id, version } = parseVersionKey(key);
+      return mapPayment(await source.version(id, version));
     }),
-    paymentHistory: perKey(async (id) => arr((await source.history(id)).rows).map(mapHistoryRow)),
-    paymentVersion: perKey(async (key) => {
-      const at = key.lastIndexOf('@');
-      try {
-        return mapPayment(await source.version(key.slice(0, at), Number(key.slice(at + 1))));
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    }),
-    paymentHolders: perKey(async (id) =>
+    paymentHolders: perKeyLoader(async (id) =>
       arr(await source.holders(id)).flatMap((h) => mapCardHolder(h) ?? []),
     ),
   };

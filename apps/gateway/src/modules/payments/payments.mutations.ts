@@ -8,7 +8,6 @@ import type { GatewayContext } from '../../context.js';
 import type {
   BulkItemResult,
   BulkPaymentPayload,
-  MutationOutcome,
   NotifyPayerPayload,
   OperationError,
   Payment,
@@ -18,18 +17,12 @@ import type {
   PaymentNotification,
   PaymentRefundPayload,
   PaymentRetryMode,
-  Refund,
 } from '../../generated/resolvers-types.js';
-import { operatorMessage } from '../../upstream/error-catalogue.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import { obj, str } from '../../shared/values.js';
-import {
-  mapWithConcurrency,
-  notAllowed,
-  readFailure,
-  writeFailure,
-  type Failure,
-} from '../../upstream/outcome.js';
+import { notFoundFailure, type Failure } from '../../upstream/outcome.js';
+import { checkBulkIds, runBulk } from '../../shared/bulk.js';
+import { runAction, type ActionRunResult } from '../../shared/run-action.js';
 import { paymentsConfig } from './payments.config.js';
 import type { RawRefundAnswer, WriteOptions } from './payments.datasource.js';
 import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
@@ -63,14 +56,7 @@ const failed = (ctx: Ctx, failure: Failure, payment: PaymentModel | null = null)
   message: null,
 });
 
-const notFoundFailure = (): Failure => ({
-  outcome: 'FAILED',
-  error: {
-    message: operatorMessage('payment', 'not_found', 'payment_not_found', 404),
-    code: 'not_found',
-    extendedCode: 'payment_not_found',
-  },
-});
+const notFound = (): Failure => notFoundFailure('payment', 'payment_not_found');
 
 /** After a write: forget what this request read, so the next read is fresh. */
 function forget(ctx: Ctx, id: string): void {
@@ -103,21 +89,24 @@ async function reread(ctx: Ctx, id: string): Promise<PaymentModel | null> {
   }
 }
 
-type Prepared =
-  { payment: PaymentModel; failure?: undefined } | { payment: PaymentModel | null; failure: Failure };
-
-/** Reads the payment (current version) and checks the action's rule for this user now. */
-async function prepare(ctx: Ctx, id: string, kind: PaymentActionKind): Promise<Prepared> {
-  let payment: PaymentModel | null;
-  try {
-    payment = await ctx.loaders.payment.load(id);
-  } catch (error) {
-    return { payment: null, failure: readFailure(error) };
-  }
-  if (!payment) return { payment: null, failure: notFoundFailure() };
-  const decision = decideAction(kind, payment, ctx.user.permissions, new Date());
-  if (!decision.enabled) return { payment, failure: notAllowed(decision.reason ?? 'Acción no permitida.') };
-  return { payment };
+/**
+ * Reads the payment (current version), checks the action's rule for this user now, then `write`s once
+ * (shared/run-action.ts). `forgetOnFailure`: forget the request's reads of the payment after a failed write.
+ */
+function act<A>(
+  ctx: Ctx,
+  id: string,
+  kind: PaymentActionKind,
+  write: (payment: PaymentModel) => Promise<A>,
+  forgetOnFailure = true,
+): Promise<ActionRunResult<PaymentModel, A>> {
+  return runAction({
+    load: () => ctx.loaders.payment.load(id),
+    notFound: notFound(),
+    decide: (payment) => decideAction(kind, payment, ctx.user.permissions, new Date()),
+    write,
+    ...(forgetOnFailure ? { onWriteFailure: () => forget(ctx, id) } : {}),
+  });
 }
 
 /** One single-payment action whose upstream answer is the changed payment. */
@@ -128,17 +117,10 @@ async function paymentWrite(
   write: (payment: PaymentModel) => Promise<RawPayment>,
   message: string | ((payment: PaymentModel) => string),
 ): Promise<PaymentMutationPayload> {
-  const prepared = await prepare(ctx, id, kind);
-  if (prepared.failure) return failed(ctx, prepared.failure, prepared.payment);
-  let payment: PaymentModel;
-  try {
-    // Mapped inside: an answer that breaks the contract is an UNKNOWN outcome, not a failed request.
-    payment = remember(ctx, await write(prepared.payment));
-  } catch (error) {
-    const failure = writeFailure(error);
-    forget(ctx, id);
-    return failed(ctx, failure, failure.outcome === 'UNKNOWN' ? null : prepared.payment);
-  }
+  // Mapped inside: an answer that breaks the contract is an UNKNOWN outcome, not a failed request.
+  const run = await act(ctx, id, kind, async (before) => remember(ctx, await write(before)));
+  if (!run.ok) return failed(ctx, run.failure, run.doc);
+  const payment = run.answer;
   return {
     payment: present(ctx, payment),
     error: null,
@@ -244,28 +226,18 @@ async function refundWrite(
   write: (payment: PaymentModel) => Promise<RawRefundAnswer>,
   message: string,
 ): Promise<PaymentRefundPayload> {
-  const prepared = await prepare(ctx, id, kind);
-  if (prepared.failure) return { ...failed(ctx, prepared.failure, prepared.payment), refunds: [] };
-  let answer: RawRefundAnswer;
-  let status: string;
-  let refunds: Refund[];
-  try {
-    answer = await write(prepared.payment);
+  const run = await act(ctx, id, kind, async (before) => {
+    const answer = await write(before);
     // Read inside: an answer without a known status says nothing about the money (UNKNOWN, not "rejected").
-    status = (str(answer.status) ?? '').toLowerCase();
+    const status = (str(answer.status) ?? '').toLowerCase();
     if (!REFUND_ANSWER_STATUSES.has(status)) {
       throw new UpstreamContractError(`refund answer with status ${JSON.stringify(answer.status)}`);
     }
     const rawRefunds = Array.isArray(answer.refunds) ? answer.refunds : answer.refund ? [answer.refund] : [];
-    refunds = rawRefunds.map(mapRefund);
-  } catch (error) {
-    const failure = writeFailure(error);
-    forget(ctx, id);
-    return {
-      ...failed(ctx, failure, failure.outcome === 'UNKNOWN' ? null : prepared.payment),
-      refunds: [],
-    };
-  }
+    return { answer, status, refunds: rawRefunds.map(mapRefund) };
+  });
+  if (!run.ok) return { ...failed(ctx, run.failure, run.doc), refunds: [] };
+  const { answer, status, refunds } = run.answer;
   const payment = await reread(ctx, id);
   if (status === 'approved') {
     return { payment: present(ctx, payment), error: null, outcome: 'SUCCESS', message, refunds };
@@ -336,14 +308,14 @@ export function reversePayment(
 
 export async function forwardPaymentNotification(ctx: Ctx, rawId: string): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
-  const prepared = await prepare(ctx, id, 'FORWARD_NOTIFICATION');
-  if (prepared.failure) return failed(ctx, prepared.failure, prepared.payment);
-  try {
-    await ctx.dataSources.payments.forwardNotification(id);
-  } catch (error) {
-    const failure = writeFailure(error);
-    return failed(ctx, failure, failure.outcome === 'UNKNOWN' ? null : prepared.payment);
-  }
+  const run = await act(
+    ctx,
+    id,
+    'FORWARD_NOTIFICATION',
+    () => ctx.dataSources.payments.forwardNotification(id),
+    false,
+  );
+  if (!run.ok) return failed(ctx, run.failure, run.doc);
   const payment = await reread(ctx, id);
   return {
     payment: present(ctx, payment),
@@ -368,43 +340,35 @@ export async function notifyPayer(
 ): Promise<NotifyPayerPayload> {
   const id = checkId(rawId);
   const addressee = checkAddressee(rawAddressee);
-  const prepared = await prepare(ctx, id, 'NOTIFY_PAYER');
-  if (prepared.failure) return { ...failed(ctx, prepared.failure, prepared.payment), notification: null };
-  const payment = prepared.payment;
-  let notification: PaymentNotification | null;
-  try {
+  const send = async (payment: PaymentModel): Promise<PaymentNotification | null> => {
     if (!addressee && !downloadReceipts) {
       const answer = await ctx.dataSources.payments.notifyPayer(id);
-      notification = mapPaymentNotification(answer.notification);
-    } else {
-      const created = await ctx.dataSources.notifications.create({
-        type: 'notification',
-        action: downloadReceipts ? 'payment_receipts' : 'payment_reminder',
-        signature: payment.collectorId,
-        to: addressee ?? payment.payer?.email ?? '',
-        payload: {
-          customer_name: payment.payer?.name ?? '',
-          payment_id: payment.id,
-          amount: Number(payment.finalAmount),
-          concept: payment.conceptDescription ?? null,
-          download_receipts: downloadReceipts,
-        },
-      });
-      const n = obj(created) ?? {};
-      notification = mapPaymentNotification({
-        id: n.id,
-        date: n.created_date,
-        type: n.channel ?? 'email',
-        action: n.action,
-      });
+      return mapPaymentNotification(answer.notification);
     }
-  } catch (error) {
-    const failure = writeFailure(error);
-    return {
-      ...failed(ctx, failure, failure.outcome === 'UNKNOWN' ? null : payment),
-      notification: null,
-    };
-  }
+    const created = await ctx.dataSources.notifications.create({
+      type: 'notification',
+      action: downloadReceipts ? 'payment_receipts' : 'payment_reminder',
+      signature: payment.collectorId,
+      to: addressee ?? payment.payer?.email ?? '',
+      payload: {
+        customer_name: payment.payer?.name ?? '',
+        payment_id: payment.id,
+        amount: Number(payment.finalAmount),
+        concept: payment.conceptDescription ?? null,
+        download_receipts: downloadReceipts,
+      },
+    });
+    const n = obj(created) ?? {};
+    return mapPaymentNotification({
+      id: n.id,
+      date: n.created_date,
+      type: n.channel ?? 'email',
+      action: n.action,
+    });
+  };
+  const run = await act(ctx, id, 'NOTIFY_PAYER', send, false);
+  if (!run.ok) return { ...failed(ctx, run.failure, run.doc), notification: null };
+  const notification = run.answer;
   const fresh = await reread(ctx, id);
   return {
     payment: present(ctx, fresh),
@@ -417,81 +381,30 @@ export async function notifyPayer(
 
 // --- bulk ---------------------------------------------------------------------------------------------
 
-function checkIds(ids: readonly string[]): string[] {
-  const { bulkMaxItems } = paymentsConfig();
-  if (ids.length > bulkMaxItems) {
-    throw badUserInput(`Se pueden procesar hasta ${bulkMaxItems} pagos por vez (ids).`, 'ids');
-  }
-  const unique: string[] = [];
-  const seen = new Set<string>();
-  ids.forEach((raw, index) => {
-    const id = checkId(raw, `ids[${index}]`);
-    if (!seen.has(id)) {
-      seen.add(id);
-      unique.push(id);
-    }
-  });
-  return unique;
-}
-
-const itemResult = (
-  id: string,
-  outcome: MutationOutcome,
-  error: OperationError | null,
-  payment: Payment | null,
-): BulkItemResult => ({ id, outcome, error, payment });
-
 /**
- * A multi-select action: one read of the whole selection (GET /pagos?filters=[id IN ...]), the multi-select
- * rule over it (FAILED for every item with the reason when it does not hold, no write), then one write per
- * item with bounded concurrency (BULK_CONCURRENCY), one result per id in the order given.
+ * A multi-select action (shared/bulk.ts): one read of the whole selection (GET /pagos?filters=[id IN ...]),
+ * the multi-select rule over it, then one write per item with bounded concurrency, one result per id.
  */
-async function runBulk(
+async function bulk(
   ctx: Ctx,
   kind: BulkKind,
   rawIds: readonly string[],
   write: (id: string) => Promise<RawPayment>,
 ): Promise<BulkPaymentPayload> {
-  const ids = checkIds(rawIds);
-  if (!ids.length) return { results: [] };
-  let found: Map<string, PaymentModel>;
-  try {
-    const rows = await ctx.dataSources.payments.byIds(ids);
-    found = new Map(rows.map((raw) => mapPayment(raw)).map((p) => [p.id, p]));
-  } catch (error) {
-    const failure = readFailure(error);
-    return { results: ids.map((id) => itemResult(id, failure.outcome, failure.error, null)) };
-  }
-  const missing = notFoundFailure();
-  const reason = bulkRule(kind, [...found.values()]);
-  if (reason !== null) {
-    const failure = notAllowed(reason);
-    return {
-      results: ids.map((id) => {
-        const payment = found.get(id) ?? null;
-        return payment
-          ? itemResult(id, failure.outcome, failure.error, present(ctx, payment))
-          : itemResult(id, missing.outcome, missing.error, null);
-      }),
-    };
-  }
-  const results = await mapWithConcurrency(ids, paymentsConfig().bulkConcurrency, async (id) => {
-    const before = found.get(id);
-    if (!before) return itemResult(id, missing.outcome, missing.error, null);
-    try {
-      const payment = remember(ctx, await write(id));
-      return itemResult(id, 'SUCCESS', null, present(ctx, payment));
-    } catch (error) {
-      const failure = writeFailure(error);
-      return itemResult(
-        id,
-        failure.outcome,
-        failure.error,
-        failure.outcome === 'UNKNOWN' ? null : present(ctx, before),
-      );
-    }
+  const { bulkMaxItems, bulkConcurrency } = paymentsConfig();
+  const results = await runBulk<PaymentModel, Payment>({
+    ids: checkBulkIds(rawIds, 'pagos', bulkMaxItems),
+    readAll: async (ids) => {
+      const rows = await ctx.dataSources.payments.byIds(ids);
+      return new Map(rows.map((raw) => mapPayment(raw)).map((p) => [p.id, p]));
+    },
+    rule: (payments) => bulkRule(kind, payments),
+    notFound: notFound(),
+    write: async (id) => remember(ctx, await write(id)),
+    present: (payment) => presentPayment(payment, ctx.user.permissions),
+    concurrency: bulkConcurrency,
   });
-  return { results };
+  return { results: results.map(({ item, ...rest }): BulkItemResult => ({ ...rest, payment: item })) };
 }
 
 export function bulkCancelPayments(
@@ -500,7 +413,7 @@ export function bulkCancelPayments(
   rawReason: string,
 ): Promise<BulkPaymentPayload> {
   const reason = checkReasonInput(rawReason);
-  return runBulk(ctx, 'CANCEL', ids, (id) => ctx.dataSources.payments.cancel(id, reason));
+  return bulk(ctx, 'CANCEL', ids, (id) => ctx.dataSources.payments.cancel(id, reason));
 }
 
 export function bulkCancelPaymentObjections(
@@ -509,7 +422,7 @@ export function bulkCancelPaymentObjections(
   rawReason: string,
 ): Promise<BulkPaymentPayload> {
   const reason = checkReasonInput(rawReason);
-  return runBulk(ctx, 'CANCEL_OBJECTION', ids, (id) => ctx.dataSources.payments.cancelObjection(id, reason));
+  return bulk(ctx, 'CANCEL_OBJECTION', ids, (id) => ctx.dataSources.payments.cancelObjection(id, reason));
 }
 
 export function bulkChangePaymentMethod(
@@ -518,7 +431,7 @@ export function bulkChangePaymentMethod(
   input: PaymentMethodChangeInput,
 ): Promise<BulkPaymentPayload> {
   const body: MethodChangeBody = methodChangeBody(input, new Date());
-  return runBulk(ctx, 'CHANGE_PAYMENT_METHOD', ids, (id) =>
+  return bulk(ctx, 'CHANGE_PAYMENT_METHOD', ids, (id) =>
     ctx.dataSources.payments.changePaymentMethod(id, body),
   );
 }

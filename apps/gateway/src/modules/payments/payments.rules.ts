@@ -11,7 +11,8 @@ import type {
   QueryPaymentsArgs,
 } from '../../generated/resolvers-types.js';
 import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
-import type { Filter, Sort } from '../../upstream/filters.js';
+import { defineActions, selectionReason, type ActionDecision } from '../../shared/actions.js';
+import { periodFilters, searchFilter as searchBy, type Filter, type Sort } from '../../upstream/filters.js';
 import type { PaymentModel } from './payments.mappers.js';
 
 /** The upstream list query of Buscar Pagos. */
@@ -32,15 +33,14 @@ const SORT_FIELDS: Record<PaymentSortField, string> = {
   STATUS: 'status',
 };
 
+const PERIOD_ARGS = { from: 'filter.from', to: 'filter.to' };
+
 const DEFAULT_SORT: Sort = { field: 'request_date', direction: 'desc' };
 
+const SEARCH_FIELDS = { idField: 'id', textField: 'payer.name', emailField: 'payer.email' } as const;
+
 /** search -> the one filter it means: an e-mail, a payment id (all digits) or part of the payer name. */
-export function searchFilter(search: string): Filter {
-  if (search.includes('@'))
-    return { field: 'payer.email', operation: 'EQUAL', value: search.trim().toLowerCase() };
-  if (/^\d+$/.test(search)) return { field: 'id', operation: 'EQUAL', value: search };
-  return { field: 'payer.name', operation: 'CONTAINS', value: search };
-}
+export const searchFilter = (search: string): Filter => searchBy(search, SEARCH_FIELDS);
 
 /**
  * The spec's rules for the payments filter (000 §2, §9):
@@ -78,16 +78,7 @@ export function paymentFilters(filter: PaymentFilter | null | undefined): Filter
     filters.push({ field: 'payment_methods.media_payment_id', operation: 'IN', value: ids });
   }
 
-  const from = filter.from ?? null;
-  const to = filter.to ?? null;
-  if (from && to && Date.parse(from) > Date.parse(to)) {
-    throw badUserInput(
-      'La fecha desde (filter.from) debe ser anterior o igual a la fecha hasta (filter.to).',
-      'filter.from',
-    );
-  }
-  if (from) filters.push({ field: dateField, operation: 'GREATER_THAN_OR_EQUAL_TO', value: from });
-  if (to) filters.push({ field: dateField, operation: 'LESS_THAN_OR_EQUAL_TO', value: to });
+  filters.push(...periodFilters(dateField, filter.from, filter.to, PERIOD_ARGS));
   return filters;
 }
 
@@ -118,13 +109,7 @@ export interface PaymentForRules {
   presets?: { actions: ReadonlyArray<{ name: string; active: boolean }> } | null;
 }
 
-export interface ActionDecision {
-  enabled: boolean;
-  /** False when the user lacks the permission the action needs. */
-  permitted: boolean;
-  /** Spanish tooltip when disabled. */
-  reason: string | null;
-}
+export type { ActionDecision };
 
 export const ACTION_KINDS: readonly PaymentActionKind[] = [
   'CANCEL',
@@ -181,10 +166,6 @@ export const ACTION_PERMISSIONS: Readonly<
     reason: 'No tiene permisos para consultar el titular de la tarjeta.',
   },
 };
-
-/** Every action needs the shown version to be the current one (spec: "All actions below") except these reads,
- * which stay available on a previous version. */
-const AVAILABLE_ON_PREVIOUS_VERSION = new Set<PaymentActionKind>(['RELOAD', 'HISTORY', 'SHOW_HOLDER']);
 
 export const REASONS = {
   oldVersion: 'Está viendo una versión anterior del pago.',
@@ -269,22 +250,28 @@ function stateReason(kind: PaymentActionKind, payment: PaymentForRules, today: D
   }
 }
 
-/** One action: permission first (so the tooltip says what the user can do about it), then version, then state. */
+/**
+ * The payment's action table: permission first (so the tooltip says what the user can do about it), then
+ * version (every action needs the current one, spec "All actions below", except the reads reload, history and
+ * holder), then state.
+ */
+export const PAYMENT_ACTIONS = defineActions<PaymentActionKind, PaymentForRules>({
+  kinds: ACTION_KINDS,
+  permissions: ACTION_PERMISSIONS,
+  availableOnPreviousVersion: ['RELOAD', 'HISTORY', 'SHOW_HOLDER'],
+  previousVersionReason: REASONS.oldVersion,
+  isCurrentVersion: (payment) => payment.isCurrentVersion,
+  stateReason,
+});
+
+/** One action for this user now. */
 export function decideAction(
   kind: PaymentActionKind,
   payment: PaymentForRules,
   permissions: readonly string[],
   today: Date,
 ): ActionDecision {
-  const needed = ACTION_PERMISSIONS[kind];
-  if (needed && !needed.requires.some((p) => permissions.includes(p))) {
-    return { enabled: false, permitted: false, reason: needed.reason };
-  }
-  if (!AVAILABLE_ON_PREVIOUS_VERSION.has(kind) && !payment.isCurrentVersion) {
-    return { enabled: false, permitted: true, reason: REASONS.oldVersion };
-  }
-  const reason = stateReason(kind, payment, today);
-  return { enabled: reason === null, permitted: true, reason };
+  return PAYMENT_ACTIONS.decide(kind, payment, permissions, today);
 }
 
 /** Every toolbar action of the payment for this user now (spec 000 §4 table). */
@@ -293,7 +280,7 @@ export function paymentActions(
   permissions: readonly string[],
   today: Date,
 ): PaymentAction[] {
-  return ACTION_KINDS.map((kind) => ({ kind, ...decideAction(kind, payment, permissions, today) }));
+  return PAYMENT_ACTIONS.list(payment, permissions, today);
 }
 
 /** The methods a partial refund sends: those whose gateway status is approved, each for its final amount. */
@@ -345,16 +332,23 @@ export function bulkRule(
   kind: BulkKind,
   payments: ReadonlyArray<Pick<PaymentForRules, 'status'>>,
 ): string | null {
-  if (payments.length === 0) return BULK_REASONS.empty;
+  const allIn =
+    (...statuses: PaymentStatus[]) =>
+    (p: Pick<PaymentForRules, 'status'>) =>
+      statuses.includes(p.status);
   switch (kind) {
     case 'CHANGE_PAYMENT_METHOD':
-      return payments.every((p) => p.status === 'ISSUED') ? null : BULK_REASONS.CHANGE_PAYMENT_METHOD;
+      return selectionReason(payments, BULK_REASONS.empty, [
+        [allIn('ISSUED'), BULK_REASONS.CHANGE_PAYMENT_METHOD],
+      ]);
     case 'CANCEL':
-      return payments.every((p) => p.status === 'ISSUED' || p.status === 'PENDING')
-        ? null
-        : BULK_REASONS.CANCEL;
+      return selectionReason(payments, BULK_REASONS.empty, [
+        [allIn('ISSUED', 'PENDING'), BULK_REASONS.CANCEL],
+      ]);
     case 'CANCEL_OBJECTION':
       // All objected is also "of a single status".
-      return payments.every((p) => p.status === 'OBJECTED') ? null : BULK_REASONS.CANCEL_OBJECTION;
+      return selectionReason(payments, BULK_REASONS.empty, [
+        [allIn('OBJECTED'), BULK_REASONS.CANCEL_OBJECTION],
+      ]);
   }
 }

@@ -1,0 +1,149 @@
+/**
+ * Multi-select actions (spec 000 §4 "multi-select"): the ids checked (each a valid id, duplicates dropped, at
+ * most BULK_MAX_ITEMS), one read of the whole selection, the area's selection rule over it (FAILED for every
+ * item with the rule's reason, no write, when it does not hold), then one write per item with at most
+ * BULK_CONCURRENCY at once, and one result per id in the order given: SUCCESS, FAILED or UNKNOWN.
+ */
+import { badUserInput } from '../errors.js';
+import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
+import { notAllowed, readFailure, writeFailure, type Failure } from '../upstream/outcome.js';
+import { checkId } from './inputs.js';
+
+/** Platform settings of every bulk action, read from the environment once. */
+export interface BulkSettings {
+  /** BULK_CONCURRENCY: how many items run at once upstream (1-32, default 8). */
+  concurrency: number;
+  /** BULK_MAX_ITEMS: the most ids one bulk mutation accepts (1-1000, default 500). */
+  maxItems: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** An integer setting between min and max; absent or blank -> fallback; anything else fails the start. */
+export function intSetting(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+export function loadBulkSettings(env: Env = process.env): BulkSettings {
+  return {
+    concurrency: intSetting(env, 'BULK_CONCURRENCY', 8, 1, 32),
+    maxItems: intSetting(env, 'BULK_MAX_ITEMS', 500, 1, 1000),
+  };
+}
+
+let cached: BulkSettings | null = null;
+
+/** The bulk settings (read on first use). */
+export function bulkSettings(): BulkSettings {
+  cached ??= loadBulkSettings();
+  return cached;
+}
+
+/**
+ * The ids of a bulk mutation: at most `maxItems` (BAD_USER_INPUT naming the `noun`, e.g. "pagos"), each a valid
+ * id (`ids[i]` named), duplicates dropped keeping the first.
+ */
+export function checkBulkIds(
+  ids: readonly unknown[],
+  noun: string,
+  maxItems: number = bulkSettings().maxItems,
+): string[] {
+  if (ids.length > maxItems) {
+    throw badUserInput(`Se pueden procesar hasta ${maxItems} ${noun} por vez (ids).`, 'ids');
+  }
+  const unique: string[] = [];
+  const seen = new Set<string>();
+  ids.forEach((raw, index) => {
+    const id = checkId(raw, `ids[${index}]`);
+    if (!seen.has(id)) {
+      seen.add(id);
+      unique.push(id);
+    }
+  });
+  return unique;
+}
+
+/** Runs `fn` over `items` with at most `limit` running at once; results keep the input order. */
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(limit, 1), items.length) }, worker));
+  return results;
+}
+
+/** One item's result; `item` is the document to show (null when unread, unknown or missing). */
+export interface BulkResult<Item> {
+  id: string;
+  outcome: MutationOutcome;
+  error: OperationError | null;
+  item: Item | null;
+}
+
+export interface BulkRun<Doc, Item> {
+  /** Already checked with checkBulkIds. */
+  ids: readonly string[];
+  /** One read of the whole selection, by id (ids it lacks are "not found"). */
+  readAll: (ids: readonly string[]) => Promise<ReadonlyMap<string, Doc>>;
+  /** The area's selection rule over the documents found: null when allowed, else the Spanish reason. */
+  rule: (docs: Doc[]) => string | null;
+  /** The failure of an id the read did not return. */
+  notFound: Failure;
+  /** One write; resolves to the written document. A contract break inside it is UNKNOWN. */
+  write: (id: string, before: Doc) => Promise<Doc>;
+  /** The document as the schema shows it. */
+  present: (doc: Doc) => Item;
+  /** At most this many writes at once (default: BULK_CONCURRENCY). */
+  concurrency?: number;
+}
+
+export async function runBulk<Doc, Item>(run: BulkRun<Doc, Item>): Promise<BulkResult<Item>[]> {
+  const { ids, notFound, present } = run;
+  if (!ids.length) return [];
+  const result = (id: string, failure: Failure | null, doc: Doc | null): BulkResult<Item> => ({
+    id,
+    outcome: failure ? failure.outcome : 'SUCCESS',
+    error: failure ? failure.error : null,
+    item: doc === null ? null : present(doc),
+  });
+  let found: ReadonlyMap<string, Doc>;
+  try {
+    found = await run.readAll(ids);
+  } catch (error) {
+    const failure = readFailure(error);
+    return ids.map((id) => result(id, failure, null));
+  }
+  const reason = run.rule([...found.values()]);
+  if (reason !== null) {
+    const refused = notAllowed(reason);
+    return ids.map((id) => {
+      const doc = found.get(id);
+      return doc === undefined ? result(id, notFound, null) : result(id, refused, doc);
+    });
+  }
+  return mapWithConcurrency(ids, run.concurrency ?? bulkSettings().concurrency, async (id) => {
+    const before = found.get(id);
+    if (before === undefined) return result(id, notFound, null);
+    try {
+      return result(id, null, await run.write(id, before));
+    } catch (error) {
+      const failure = writeFailure(error);
+      return result(id, failure, failure.outcome === 'UNKNOWN' ? null : before);
+    }
+  });
+}

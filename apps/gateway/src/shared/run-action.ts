@@ -1,0 +1,47 @@
+/**
+ * One action on one document, the same way in every area: read the current document (a failed read is
+ * FAILED: nothing was written), check the action's rule for this user now (FAILED with the rule's reason, no
+ * write), write once (never retried), and classify a failed write (upstream/outcome.ts: FAILED, or UNKNOWN
+ * when the write may have happened). The area builds its payload from the result.
+ */
+import { notAllowed, readFailure, writeFailure, type Failure } from '../upstream/outcome.js';
+import type { ActionDecision } from './actions.js';
+
+export interface ActionRun<Doc, Answer> {
+  /** Reads the current document (a loader); null when it does not exist. */
+  load: () => Promise<Doc | null>;
+  notFound: Failure;
+  decide: (doc: Doc) => ActionDecision;
+  /** The write, and the mapping of its answer (a contract break there is UNKNOWN, not FAILED). */
+  write: (doc: Doc) => Promise<Answer>;
+  /** After a failed write, before the result (e.g. forget what the request read). */
+  onWriteFailure?: () => void;
+}
+
+export type ActionRunResult<Doc, Answer> =
+  | { ok: true; before: Doc; answer: Answer }
+  /** `doc`: what to show with the failure (null when unread, missing, or the outcome is UNKNOWN). */
+  | { ok: false; failure: Failure; doc: Doc | null };
+
+export async function runAction<Doc, Answer>(
+  run: ActionRun<Doc, Answer>,
+): Promise<ActionRunResult<Doc, Answer>> {
+  let doc: Doc | null;
+  try {
+    doc = await run.load();
+  } catch (error) {
+    return { ok: false, failure: readFailure(error), doc: null };
+  }
+  if (doc === null) return { ok: false, failure: run.notFound, doc: null };
+  const decision = run.decide(doc);
+  if (!decision.enabled) {
+    return { ok: false, failure: notAllowed(decision.reason ?? 'Acción no permitida.'), doc };
+  }
+  try {
+    return { ok: true, before: doc, answer: await run.write(doc) };
+  } catch (error) {
+    const failure = writeFailure(error);
+    run.onWriteFailure?.();
+    return { ok: false, failure, doc: failure.outcome === 'UNKNOWN' ? null : doc };
+  }
+}
