@@ -8,6 +8,9 @@ import type { Tracing } from './telemetry/tracing.js';
  * requests in flight (bulk actions included) finish within SHUTDOWN_GRACE_MS, pending spans are flushed, then the
  * process exits (0 when everything finished, 1 otherwise). A second signal exits at once.
  */
+/** Time after the grace period for the last answers and the span flush (the OTLP exporter's own timeout is 10 s). */
+const STOP_MARGIN_MS = 15_000;
+
 export async function runGateway(tracing: Tracing): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
@@ -25,6 +28,12 @@ export async function runGateway(tracing: Tracing): Promise<void> {
     stopping = true;
     logger.info('shutting down', { signal, graceMs: config.shutdownGraceMs });
     const started = performance.now();
+    // The stop always ends: past the grace period (plus time to flush spans) the process exits anyway. The timer
+    // also keeps the event loop alive while an idle server closes (Node would otherwise exit before the flush).
+    setTimeout(() => {
+      logger.error('stop deadline passed: exiting', { graceMs: config.shutdownGraceMs });
+      process.exit(1);
+    }, config.shutdownGraceMs + STOP_MARGIN_MS);
     gateway
       .close()
       .then(() => tracing.shutdown())

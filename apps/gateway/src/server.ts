@@ -221,6 +221,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     // signed-in client could fill it); the web sends full documents.
     persistedQueries: false,
     allowBatchedHttpRequests: false,
+    // Signals are the process's (run.ts: drain, flush the spans, exit), not Apollo's (stop, then re-raise).
+    stopOnTerminationSignals: false,
     hideSchemaDetailsFromClientErrors: true,
     includeStacktraceInErrorResponses: false,
     formatError,

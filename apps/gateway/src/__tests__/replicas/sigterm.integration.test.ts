@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
+import { startStubs, type RunningStubs } from '@backoffice/stubs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql } from '../http-helpers.js';
+import { webOperation } from '../web-documents.js';
+
+/**
+ * The gateway's real process (main.ts: OpenTelemetry, the server, the signal handlers) receives SIGTERM while a
+ * bulk action is running: it refuses new connections, finishes the bulk (every item answered, each written once),
+ * logs "stopped" and exits 0.
+ */
+
+const GATEWAY_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+
+let stubs: RunningStubs;
+let emulator: RunningEmulator;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  [stubs, emulator] = await Promise.all([
+    startStubs({ port: 0, latencyMs: 150 }),
+    startEmulator({ keyFile: null }),
+  ]);
+});
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await Promise.all([stubs?.close(), emulator?.close()]);
+});
+
+function startProcess(): Promise<{ url: string; output: () => string; exited: Promise<number | null> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: GATEWAY_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      STUBS_URL: stubs.url,
+      KEYCLOAK_ISSUER: emulator.issuer,
+      KEYCLOAK_JWKS_URL: emulator.jwksUrl,
+      SHUTDOWN_GRACE_MS: '60000',
+      BULK_CONCURRENCY: '4',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = proc;
+  let output = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /Gateway GraphQL en (http:\/\/\S+)\/graphql/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    proc.stdout!.on('data', check);
+    void exited.then((code) =>
+      reject(new Error(`the gateway exited (${code}) before listening:\n${output}`)),
+    );
+  });
+  return url.then((u) => ({ url: u, output: () => output, exited }));
+}
+
+describe('SIGTERM to the gateway process', { timeout: 120_000 }, () => {
+  it('finishes the bulk action in flight, refuses new connections and exits 0', async () => {
+    const gateway = await startProcess();
+    const token = await emulator.accessTokenFor('admin');
+    const filters = encodeURIComponent(
+      JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending', 'issued'] }]),
+    );
+    const rows = (
+      (await (await fetch(`${stubs.url}/payment/pagos?filters=${filters}&limit=12`)).json()) as {
+        rows: Array<{ id: string | number }>;
+      }
+    ).rows;
+    const ids = rows.map((row) => String(row.id));
+    expect(ids).toHaveLength(12);
+    await fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
+    const writes = async () =>
+      (
+        (await (await fetch(`${stubs.url}/__admin/requests?service=payment`)).json()) as Array<{
+          method: string;
+          path: string;
+        }>
+      ).filter((r) => r.method === 'POST');
+
+    const bulk = gql<{ bulkCancelPayments: { results: Array<{ id: string; outcome: string }> } }>(
+      `${gateway.url}/graphql`,
+      webOperation('BulkCancelPayments'),
+      { token, variables: { ids, reason: 'Cierre de período' } },
+    );
+    await expect
+      .poll(async () => (await writes()).length, { timeout: 30_000, interval: 20 })
+      .toBeGreaterThan(0);
+    child!.kill('SIGTERM');
+    const writesAtSignal = (await writes()).length;
+
+    const response = await bulk;
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data?.bulkCancelPayments.results.map((r) => [r.id, r.outcome])).toEqual(
+      ids.map((id) => [id, 'SUCCESS']),
+    );
+    expect(await gateway.exited).toBe(0);
+    expect(writesAtSignal).toBeLessThan(ids.length);
+    const posted = (await writes()).map((w) => w.path);
+    expect(posted).toHaveLength(ids.length);
+    expect(new Set(posted).size).toBe(ids.length);
+    await expect(fetch(`${gateway.url}/healthz`)).rejects.toThrow();
+    const lines = gateway
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; signal?: string });
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+  });
+});
