@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup-dom.ts'],
+          // MUI under jsdom on a shared 2-core machine: a typed form takes seconds, not milliseconds.
+          testTimeout: 30_000,
         },
       },
       {

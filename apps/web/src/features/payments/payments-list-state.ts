@@ -1,3 +1,5 @@
+import type { CollectorRef } from '../../components/pickers/collector-picker';
+import { isValidPeriod, periodOf, periodRange } from '../../components/pickers/period';
 import {
   defaultListState,
   normalizeListState,
@@ -27,11 +29,6 @@ import { paymentStatusFromParam, paymentStatusToParam } from './payment-status';
  *   methods        media payment ids, comma separated (only with search or collector)
  */
 
-export interface CollectorRef {
-  id: string;
-  name: string;
-}
-
 /** The filters a search applies; changing any of them returns to page 1. */
 export interface PaymentsFilters {
   search: string;
@@ -46,27 +43,6 @@ export interface PaymentsFilters {
 
 export type PaymentsSort = ListSort<PaymentSortField>;
 export type PaymentsListState = ListState<PaymentsFilters, PaymentSortField>;
-
-const PERIOD_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-export function periodOf(date: Date): string {
-  return `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}`;
-}
-
-export function isValidPeriod(value: string | null | undefined): value is string {
-  return typeof value === 'string' && PERIOD_PATTERN.test(value);
-}
-
-/** Day 1 at 00:00:00.000 to the last day at 23:59:59.999, local time (spec 000 §9). */
-export function periodRange(period: string): { from: Date; to: Date } {
-  const match = PERIOD_PATTERN.exec(period);
-  if (!match) throw new Error(`Período inválido: ${period}`);
-  const year = Number(match[1]);
-  const monthIndex = Number(match[2]) - 1;
-  const from = new Date(year, monthIndex, 1, 0, 0, 0, 0);
-  const to = new Date(year, monthIndex + 1, 0, 23, 59, 59, 999);
-  return { from, to };
-}
 
 /** Media payment ids as written (up to 3 digits); which exist is the catalogue's to say (withKnownMethods). */
 function parseMethods(value: string | null): number[] {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   hasListParams as hasParams,
   withFilters as filter,
@@ -10,8 +10,6 @@ import {
   defaultPaymentsListState,
   parsePaymentsListParams,
   paymentsList,
-  periodOf,
-  periodRange,
   serializePaymentsListState,
   toPaymentsSearchVariables,
   withKnownMethods,
@@ -198,34 +196,7 @@ describe('transitions', () => {
   });
 });
 
-describe('period', () => {
-  let previousTz: string | undefined;
-  beforeEach(() => {
-    previousTz = process.env.TZ;
-    process.env.TZ = 'America/Argentina/Buenos_Aires';
-  });
-  afterEach(() => {
-    if (previousTz === undefined) delete process.env.TZ;
-    else process.env.TZ = previousTz;
-  });
-
-  it('spans day 1 00:00:00.000 to the last day 23:59:59.999 local time', () => {
-    const { from, to } = periodRange('2024-02');
-    expect(from.toISOString()).toBe('2024-02-01T03:00:00.000Z');
-    expect(to.toISOString()).toBe('2024-03-01T02:59:59.999Z');
-    expect(periodRange('2023-12').to.getDate()).toBe(31);
-    expect(periodRange('2023-04').to.getDate()).toBe(30);
-  });
-
-  it('derives the period of a date', () => {
-    expect(periodOf(new Date(2024, 0, 31))).toBe('2024-01');
-    expect(periodOf(new Date(2024, 11, 1))).toBe('2024-12');
-  });
-
-  it('rejects an invalid period', () => {
-    expect(() => periodRange('2024-13')).toThrow();
-  });
-
+describe('GraphQL variables (period in Argentine time)', () => {
   it('builds the GraphQL variables', () => {
     const variables = toPaymentsSearchVariables({
       ...defaultPaymentsListState(new Date(2024, 1, 10)),

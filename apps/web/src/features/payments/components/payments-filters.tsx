@@ -8,19 +8,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import type { PaymentDateField } from '../gql/graphql';
-import type { CollectorRef, PaymentsFilters } from '../payments-list-state';
-import { CollectorPicker } from './collector-picker';
+import { CollectorPicker } from '../../../components/pickers/collector-picker';
+import { PeriodPicker } from '../../../components/pickers/period-picker';
+import type { PaymentsFilters } from '../payments-list-state';
 import { PaymentMethodSelect } from './payment-method-select';
-import { PeriodPicker } from './period-picker';
 
 export type PaymentsFilterValues = Omit<PaymentsFilters, 'status'>;
-
-export interface CollectorOptionsProps {
-  options: readonly CollectorRef[];
-  loading: boolean;
-  error?: string;
-  onSearch: (text: string) => void;
-}
 
 export interface PaymentsFiltersProps {
   /** The filters of the list on screen (the form starts from them). */
@@ -29,7 +22,6 @@ export interface PaymentsFiltersProps {
   statusActive: boolean;
   onSubmit: (values: PaymentsFilterValues) => void;
   onClear: () => void;
-  collectorOptions: CollectorOptionsProps;
 }
 
 const DATE_FIELD_OPTIONS: { value: PaymentDateField; label: string }[] = [
@@ -51,13 +43,7 @@ function sameFilters(a: PaymentsFilterValues, b: PaymentsFilterValues): boolean 
  * The filter form of Buscar Pagos. Editing changes nothing until Buscar (or Enter in the search box);
  * the screen remounts it (key) when the applied filters change, e.g. on back/forward navigation.
  */
-export function PaymentsFiltersForm({
-  applied,
-  statusActive,
-  onSubmit,
-  onClear,
-  collectorOptions,
-}: PaymentsFiltersProps) {
+export function PaymentsFiltersForm({ applied, statusActive, onSubmit, onClear }: PaymentsFiltersProps) {
   const [draft, setDraft] = useState<PaymentsFilterValues>(applied);
   const update = (patch: Partial<PaymentsFilterValues>) => setDraft((current) => ({ ...current, ...patch }));
   const methodsAvailable = draft.search.trim() !== '' || draft.collector !== null;
@@ -101,14 +87,7 @@ export function PaymentsFiltersForm({
             htmlInput: { 'aria-label': 'Buscar por e-mail del pagador, ID de pago o nombre', maxLength: 200 },
           }}
         />
-        <CollectorPicker
-          value={draft.collector}
-          onChange={(collector) => update({ collector })}
-          options={collectorOptions.options}
-          loading={collectorOptions.loading}
-          error={collectorOptions.error}
-          onSearch={collectorOptions.onSearch}
-        />
+        <CollectorPicker value={draft.collector} onChange={(collector) => update({ collector })} />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', height: 56 }}>
           <Button type="submit" variant="contained" size="large" startIcon={<SearchIcon />} sx={{ px: 3 }}>
             Buscar

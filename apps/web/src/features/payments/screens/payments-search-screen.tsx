@@ -5,40 +5,30 @@ import Paper from '@mui/material/Paper';
 import { PageHeader } from '../../../components/layout/page-header';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useNotify } from '../../../lib/notifications';
-import {
-  PaymentsCollectorNameDocument,
-  PaymentsCollectorOptionsDocument,
-  PaymentsPermissionsDocument,
-  PaymentsSearchDocument,
-  type PaymentStatus,
-} from '../gql/graphql';
-import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
-import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
-import { PaymentsActionDialogs, type ListActionValue } from '../components/payments-action-dialogs';
-import { PAYMENT_ACTIONS } from '../detail/payment-actions';
+import { PaymentsPermissionsDocument, PaymentsSearchDocument, type PaymentStatus } from '../gql/graphql';
+import { PaymentsActionDialogs, type ListActionFlow } from '../components/payments-action-dialogs';
+import { PaymentsBulkActions } from '../components/payments-bulk-actions';
 import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
 import { PaymentsHeaderActions, type ExportFormat } from '../components/payments-header-actions';
 import { PaymentsListBar } from '../components/payments-list-bar';
 import { PaymentsTable, type PaymentRow } from '../components/payments-table';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useCollectorName } from '../../../components/pickers/collector-picker';
+import { periodLabel } from '../../../components/pickers/period';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { usePaymentsListActions } from '../hooks/use-payments-list-actions';
 import { useListAfterAction, useListPageClamp, useListSelection, useListState } from '../../../lib/list';
 import type { BulkPaymentResultFragment } from '../gql/graphql';
 import { bulkActionStates, type ListActionKind } from '../payments-bulk-rules';
 import { paymentsListRule } from '../payments-list-cache';
-import { PAYMENTS_MESSAGES, periodLabel } from '../messages';
+import { PAYMENTS_MESSAGES } from '../messages';
 import {
   PAGE_SIZE_OPTIONS,
   paymentsList,
   toPaymentsSearchVariables,
   withKnownMethods,
-  type CollectorRef,
 } from '../payments-list-state';
 
-const COLLECTOR_SEARCH_DEBOUNCE_MS = 300;
 const NO_ROWS: PaymentRow[] = [];
-const COLLECTOR_OPTIONS = 20;
 
 /** Buscar Pagos (/pagos): filters and list state in the URL, server-side paging and sorting. */
 export default function PaymentsSearchScreen() {
@@ -81,9 +71,14 @@ export default function PaymentsSearchScreen() {
     refetch,
   });
   const { runRow, runBulk, applyBulkResults } = usePaymentsListActions(afterAction.onListChange);
-  const flow = useBulkFlow<ListActionKind, PaymentRow, ListActionValue>();
-  const startBulk = (kind: ListActionKind) => flow.startBulk(kind, selectedRows);
-  const startRow = flow.startSingle;
+  const [flow, setFlow] = useState<ListActionFlow | null>(null);
+  const startBulk = (kind: ListActionKind) =>
+    setFlow({ mode: 'bulk', kind, rows: selectedRows, step: 'confirm' });
+  const startRow = useCallback(
+    (kind: ListActionKind, row: PaymentRow) => setFlow({ mode: 'row', kind, row }),
+    [],
+  );
+  const closeFlow = useCallback((next: ListActionFlow | null) => setFlow(next), []);
   const onBulkResults = useCallback(
     (results: BulkPaymentResultFragment[]) => {
       applyBulkResults(results);
@@ -93,30 +88,17 @@ export default function PaymentsSearchScreen() {
     },
     [applyBulkResults, deselect],
   );
-
-  // Collector options, debounced, fetched once the picker is used.
-  const [collectorSearch, setCollectorSearch] = useState<string | null>(null);
-  const debouncedCollectorSearch = useDebouncedValue(collectorSearch, COLLECTOR_SEARCH_DEBOUNCE_MS);
-  const collectors = useQuery(PaymentsCollectorOptionsDocument, {
-    variables: { search: debouncedCollectorSearch?.trim() || null, pageSize: COLLECTOR_OPTIONS },
-    skip: debouncedCollectorSearch === null,
-  });
-  const collectorOptions = useMemo<CollectorRef[]>(
-    () => (collectors.data?.collectors.rows ?? []).map((row) => ({ id: row.id, name: row.name })),
-    [collectors.data],
+  const runRowAndClose = useCallback(
+    async (...args: Parameters<typeof runRow>) => {
+      const outcome = await runRow(...args);
+      if (!outcome) setFlow(null);
+      return outcome;
+    },
+    [runRow],
   );
 
   // A link may carry collector_id without collector_name: show the collector's name once known.
-  const unnamedCollectorId =
-    state.collector && state.collector.name === state.collector.id ? state.collector.id : undefined;
-  const collectorName = useQuery(PaymentsCollectorNameDocument, {
-    variables: { id: unnamedCollectorId ?? '' },
-    skip: unnamedCollectorId === undefined,
-  });
-  const appliedCollector: CollectorRef | null =
-    state.collector && collectorName.data?.collector && unnamedCollectorId !== undefined
-      ? { id: state.collector.id, name: collectorName.data.collector.name }
-      : state.collector;
+  const appliedCollector = useCollectorName(state.collector);
 
   const applyFilters = (values: PaymentsFilterValues) => list.setFilters(values);
   const clearFilters = list.clear;
@@ -169,12 +151,6 @@ export default function PaymentsSearchScreen() {
         statusActive={state.status !== null}
         onSubmit={applyFilters}
         onClear={clearFilters}
-        collectorOptions={{
-          options: collectorOptions,
-          loading: collectors.loading || collectorSearch !== debouncedCollectorSearch,
-          error: collectors.error ? PAYMENTS_MESSAGES.collectorsError : undefined,
-          onSearch: setCollectorSearch,
-        }}
       />
       {error && !loading ? (
         <ErrorAlert
@@ -191,14 +167,7 @@ export default function PaymentsSearchScreen() {
             periodLabel={periodText}
             selectedCount={selectedIds.length}
             onClearSelection={() => onSelectionChange([])}
-            bulkActions={
-              <BulkActionBar
-                actions={bulkActions}
-                registry={PAYMENT_ACTIONS}
-                onAction={startBulk}
-                ariaLabel="Acciones sobre los pagos seleccionados"
-              />
-            }
+            bulkActions={<PaymentsBulkActions actions={bulkActions} onAction={startBulk} />}
           />
           <PaymentsTable
             rows={rows}
@@ -216,7 +185,13 @@ export default function PaymentsSearchScreen() {
           />
         </Paper>
       )}
-      <PaymentsActionDialogs control={flow} runRow={runRow} runBulk={runBulk} onBulkResults={onBulkResults} />
+      <PaymentsActionDialogs
+        flow={flow}
+        onFlowChange={closeFlow}
+        runRow={runRowAndClose}
+        runBulk={runBulk}
+        onBulkResults={onBulkResults}
+      />
     </Box>
   );
 }

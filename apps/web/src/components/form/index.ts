@@ -1,0 +1,4 @@
+export { shownError } from './field-error';
+export { FormTextField, type FormTextFieldProps } from './form-text-field';
+export { FormSelectField, type FormSelectFieldProps, type SelectOption } from './form-select-field';
+export { FormAmountField } from './form-amount-field';

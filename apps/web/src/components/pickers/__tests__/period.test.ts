@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  dayOf,
+  dayRange,
+  isValidDay,
+  isValidPeriod,
+  periodLabel,
+  periodOf,
+  periodRange,
+  shiftPeriod,
+} from '../period';
+
+describe('periods and days in Argentine time, whatever the browser zone', () => {
+  let previousTz: string | undefined;
+  beforeEach(() => {
+    previousTz = process.env.TZ;
+    process.env.TZ = 'Asia/Tokyo';
+  });
+  afterEach(() => {
+    if (previousTz === undefined) delete process.env.TZ;
+    else process.env.TZ = previousTz;
+  });
+
+  it('a period spans day 1 00:00:00.000 to the last day 23:59:59.999 (UTC-3)', () => {
+    expect(periodRange('2024-02')).toEqual({
+      from: new Date('2024-02-01T03:00:00.000Z'),
+      to: new Date('2024-03-01T02:59:59.999Z'),
+    });
+    expect(periodRange('2023-12').to.toISOString()).toBe('2024-01-01T02:59:59.999Z');
+    expect(periodRange('2023-04').to.toISOString()).toBe('2023-05-01T02:59:59.999Z');
+  });
+
+  it('the period and day of a moment are Argentine ones', () => {
+    // 1 March 02:00 UTC is still 28 February in Buenos Aires (and already 1 March in Tokyo).
+    expect(periodOf(new Date('2025-03-01T02:00:00Z'))).toBe('2025-02');
+    expect(dayOf(new Date('2025-03-01T02:00:00Z'))).toBe('2025-02-28');
+    expect(periodOf(new Date('2025-03-01T03:00:00Z'))).toBe('2025-03');
+  });
+
+  it('a day range runs from the start of the first day to the end of the last', () => {
+    expect(dayRange('2025-01-31', '2025-02-01')).toEqual({
+      from: new Date('2025-01-31T03:00:00.000Z'),
+      to: new Date('2025-02-02T02:59:59.999Z'),
+    });
+  });
+
+  it('refuses invalid periods and days', () => {
+    expect(() => periodRange('2024-13')).toThrow('Período inválido');
+    expect(() => dayRange('2025-02-30', '2025-03-01')).toThrow();
+    expect(isValidPeriod('2024-1')).toBe(false);
+    expect(isValidPeriod(null)).toBe(false);
+    expect(isValidDay('2024-02-29')).toBe(true);
+    expect(isValidDay('2023-02-29')).toBe(false);
+  });
+
+  it('shifts periods across years and names them in Spanish', () => {
+    expect(shiftPeriod('2025-01', -1)).toBe('2024-12');
+    expect(shiftPeriod('2024-12', 1)).toBe('2025-01');
+    expect(periodLabel('2025-03')).toBe('marzo de 2025');
+    expect(periodLabel('nope')).toBe('nope');
+  });
+});

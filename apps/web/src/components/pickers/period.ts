@@ -1,0 +1,72 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import 'dayjs/locale/es';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * Periods and days in Argentine time, whatever the browser's zone (spec 000 §9: a period runs from day 1 at
+ * 00:00:00.000 to its last day at 23:59:59.999, Argentine time). The one home of these rules for every area's
+ * filters and pickers.
+ */
+export const ARGENTINA_TZ = 'America/Argentina/Buenos_Aires';
+
+const PERIOD_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A moment seen in Argentine time. */
+export const inArgentina = (date: Date | Dayjs = new Date()): Dayjs => dayjs(date).tz(ARGENTINA_TZ);
+
+/** YYYY-MM */
+export function isValidPeriod(value: string | null | undefined): value is string {
+  return typeof value === 'string' && PERIOD_PATTERN.test(value);
+}
+
+/** YYYY-MM-DD, a real calendar day. */
+export function isValidDay(value: string | null | undefined): value is string {
+  return (
+    typeof value === 'string' &&
+    DAY_PATTERN.test(value) &&
+    dayjs(value, 'YYYY-MM-DD').format('YYYY-MM-DD') === value
+  );
+}
+
+/** The period (YYYY-MM) a moment falls in, in Argentine time. */
+export function periodOf(date: Date = new Date()): string {
+  return inArgentina(date).format('YYYY-MM');
+}
+
+/** The day (YYYY-MM-DD) a moment falls in, in Argentine time. */
+export function dayOf(date: Date = new Date()): string {
+  return inArgentina(date).format('YYYY-MM-DD');
+}
+
+/** The period `months` later (earlier when negative). */
+export function shiftPeriod(period: string, months: number): string {
+  return dayjs(`${period}-01`).add(months, 'month').format('YYYY-MM');
+}
+
+/** Day 1 at 00:00:00.000 to the last day at 23:59:59.999, Argentine time. */
+export function periodRange(period: string): { from: Date; to: Date } {
+  if (!isValidPeriod(period)) throw new Error(`Período inválido: ${period}`);
+  const start = dayjs.tz(`${period}-01 00:00:00`, ARGENTINA_TZ);
+  return { from: start.toDate(), to: start.add(1, 'month').subtract(1, 'millisecond').toDate() };
+}
+
+/** From the start of day `from` to the end of day `to` (YYYY-MM-DD, inclusive), Argentine time. */
+export function dayRange(from: string, to: string): { from: Date; to: Date } {
+  if (!isValidDay(from) || !isValidDay(to)) throw new Error(`Fechas inválidas: ${from} - ${to}`);
+  const start = dayjs.tz(`${from} 00:00:00`, ARGENTINA_TZ);
+  const end = dayjs.tz(`${to} 00:00:00`, ARGENTINA_TZ).add(1, 'day').subtract(1, 'millisecond');
+  return { from: start.toDate(), to: end.toDate() };
+}
+
+const monthFormat = new Intl.DateTimeFormat('es-AR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** 'marzo de 2025' for '2025-03'. */
+export function periodLabel(period: string): string {
+  if (!isValidPeriod(period)) return period;
+  return monthFormat.format(new Date(`${period}-01T12:00:00Z`));
+}
