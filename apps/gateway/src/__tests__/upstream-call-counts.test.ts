@@ -182,3 +182,34 @@ describe('payment detail', () => {
     );
   });
 });
+
+describe('Buscar Suscripciones and the subscription detail', () => {
+  it.each([{ pageSize: 25 }, { pageSize: 100 }])(
+    'the web list ($pageSize rows, with actions and multi-select entries) costs exactly 1 upstream call',
+    async (vars) => {
+      const { data, calls } = await withCalls<{ subscriptions: { rows: unknown[] } }>(
+        webOperation('SubscriptionsSearch', 'subscriptions'),
+        vars,
+      );
+      expect(data.subscriptions.rows.length).toBeGreaterThan(9);
+      expect(callLines(calls)).toEqual(['GET /subscription/suscripciones']);
+      expect(calls[0]!.query.limit).toBe(String(vars.pageSize));
+    },
+  );
+
+  it.each(['4000005', '4000008'])(
+    'the web detail of %s (with its collector) costs exactly the subscription and one collector call',
+    async (id) => {
+      const { data, calls } = await withCalls<{
+        subscription: { id: string; collector: { id: string } | null } | null;
+      }>(webOperation('SubscriptionById', 'subscriptions'), { id });
+      expect(data.subscription?.id).toBe(id);
+      expect(callLines(calls).sort()).toEqual(
+        ['GET /collector/comercios', `GET /subscription/suscripciones/${id}`].sort(),
+      );
+      expect(inFilterValues(calls.find((c) => c.path === '/collector/comercios')!)).toEqual([
+        data.subscription!.collector!.id,
+      ]);
+    },
+  );
+});

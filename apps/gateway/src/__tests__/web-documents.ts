@@ -11,19 +11,21 @@ import {
 } from 'graphql';
 
 /**
- * The web's own GraphQL documents (apps/web/src/features/payments/api/*.graphql), read at test time so that
- * the gateway's tests send exactly what the screens send and cannot drift from them.
+ * The web's own GraphQL documents (apps/web/src/features/<feature>/api/*.graphql, payments by default), read
+ * at test time so that the gateway's tests send exactly what the screens send and cannot drift from them.
  */
-const WEB_PAYMENTS_API = fileURLToPath(new URL('../../../web/src/features/payments/api/', import.meta.url));
+const webApiDir = (feature: string) =>
+  fileURLToPath(new URL(`../../../web/src/features/${feature}/api/`, import.meta.url));
 
-function webDefinitions(): {
+function webDefinitions(feature = 'payments'): {
   operations: Map<string, OperationDefinitionNode>;
   fragments: Map<string, FragmentDefinitionNode>;
 } {
   const operations = new Map<string, OperationDefinitionNode>();
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const file of readdirSync(WEB_PAYMENTS_API).filter((name) => name.endsWith('.graphql'))) {
-    for (const def of parse(readFileSync(WEB_PAYMENTS_API + file, 'utf8')).definitions) {
+  const dir = webApiDir(feature);
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.graphql'))) {
+    for (const def of parse(readFileSync(dir + file, 'utf8')).definitions) {
       if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
       if (def.kind === Kind.OPERATION_DEFINITION && def.name) operations.set(def.name.value, def);
     }
@@ -49,9 +51,9 @@ function fragmentsUsedBy(nodes: readonly ASTNode[], fragments: Map<string, Fragm
   return [...used.values()];
 }
 
-/** The web's operation `name` with every fragment it uses, printed. */
-export function webOperation(name: string): string {
-  const { operations, fragments } = webDefinitions();
+/** The web's operation `name` (of the feature's api/ folder) with every fragment it uses, printed. */
+export function webOperation(name: string, feature = 'payments'): string {
+  const { operations, fragments } = webDefinitions(feature);
   const operation = operations.get(name);
   if (!operation) throw new Error(`The web's documents define no operation ${name}.`);
   return print({ kind: Kind.DOCUMENT, definitions: [operation, ...fragmentsUsedBy([operation], fragments)] });
