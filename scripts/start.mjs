@@ -35,7 +35,12 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   console.log('\nDeteniendo…');
-  await stack.close();
+  // Every server gets a deadline: past it the command exits anyway (a request still running is cut).
+  setTimeout(() => {
+    console.error('Algún servidor no se detuvo a tiempo; se cierra igual.');
+    process.exit(1);
+  }, 15_000);
+  await stack.close().catch((error) => console.error('Error al detener:', error));
   process.exit(0);
 };
 process.on('SIGINT', stop);
