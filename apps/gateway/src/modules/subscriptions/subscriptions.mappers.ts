@@ -2,6 +2,7 @@
  * Subscription service JSON -> the schema's Subscription (camelCase, enums, Decimal strings, ISO dates). Only
  * mapping: what depends on the request (collector, actions, form link) is added by subscriptions.present.ts.
  */
+import { decimalFromUpstream } from '@backoffice/validators';
 import type {
   PayerSubscription,
   SubscriptionHistoryRow,
@@ -11,7 +12,6 @@ import type {
   SubscriptionType,
 } from '../../generated/resolvers-types.js';
 import { toIsoDate } from '../../shared/dates.js';
-import { toDecimal } from '../../shared/decimal.js';
 import { arr, int, obj, str } from '../../shared/values.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { RawSubscription } from './subscriptions.datasource.js';
@@ -97,7 +97,7 @@ export function mapSubscription(raw: RawSubscription): SubscriptionModel {
   const id = present(str(raw.id), 'id', raw.id);
   return {
     id,
-    amount: present(toDecimal(raw.amount), 'amount', id),
+    amount: present(decimalFromUpstream(raw.amount), 'amount', id),
     currencyId: str(raw.currency_id) ?? 'ARS',
     type: mapSubscriptionType(raw.type),
     status: mapSubscriptionStatus(raw.status),

@@ -4,6 +4,7 @@
  * shared/bulk.ts (one read of the selection, the multi-select rule, one write per item). The answer of every
  * write but the e-mail is the changed subscription, which replaces what the request had read.
  */
+import { isPositiveMoney, toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../context.js';
 import type {
@@ -78,10 +79,8 @@ function keyed(rawKey: string | null | undefined, itemId?: string): Subscription
 
 /** A positive amount (the Decimal scalar already normalised it to two decimals) as the JSON number sent. */
 function checkAmount(amount: string): number {
-  if (!/^\d+\.\d{2}$/.test(amount) || !/[1-9]/.test(amount)) {
-    throw badUserInput('El importe (amount) debe ser mayor a cero.', 'amount');
-  }
-  return Number(amount);
+  if (!isPositiveMoney(amount)) throw badUserInput('El importe (amount) debe ser mayor a cero.', 'amount');
+  return toUpstreamNumber(amount);
 }
 
 /**

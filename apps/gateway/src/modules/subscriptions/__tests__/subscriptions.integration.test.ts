@@ -5,6 +5,9 @@ import {
   type RecordedRequest,
   type SecurityStack,
 } from '../../../__tests__/security/harness.js';
+import { startGateway, type RunningGateway } from '../../../index.js';
+import { createLogger } from '../../../logger.js';
+import { UNKNOWN_OUTCOME_MESSAGE } from '../../../upstream/outcome.js';
 import { SUBSCRIPTION_BULK_REASONS, SUBSCRIPTION_REASONS } from '../subscriptions.rules.js';
 
 /**
@@ -17,15 +20,25 @@ import { SUBSCRIPTION_BULK_REASONS, SUBSCRIPTION_REASONS } from '../subscription
 type Json = ReturnType<typeof JSON.parse>;
 
 let stack: SecurityStack;
+/** The same stubs behind a gateway whose writes time out after 250 ms (UNKNOWN outcomes). */
+let impatient: RunningGateway;
 const tokens = new Map<string, Promise<string>>();
 
 beforeAll(async () => {
   stack = await startSecurityStack();
+  impatient = await startGateway(
+    { ...stack.config, port: 0, mutationTimeoutMs: 250 },
+    { logger: createLogger('silent') },
+  );
 });
-afterAll(() => stack?.close());
+afterAll(async () => {
+  await impatient?.close();
+  await stack?.close();
+});
 beforeEach(async () => {
   await stack.resetStubs();
   await fetch(`${stack.stubs.url}/__admin/failures`, { method: 'DELETE' });
+  await fetch(`${stack.stubs.url}/__admin/faults`, { method: 'DELETE' });
   await stack.clearUpstreamRequests();
 });
 
@@ -412,6 +425,31 @@ describe('subscription mutations land in the service', () => {
       },
       subscription: { id: '4000002', status: 'ACTIVE' },
     });
+  });
+});
+
+describe('a write that does not answer in time', () => {
+  it('is UNKNOWN ("resultado desconocido"), never SUCCESS, and the service may still apply it', async () => {
+    await fetch(`${stack.stubs.url}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ service: 'subscription', latencyMs: 1000 }),
+    });
+    const res = await gql<Json>(
+      impatient.graphqlUrl,
+      `mutation { cancelSubscription(id: "4000002", reason: "Sin respuesta") { ${PAYLOAD} } }`,
+      { token: await tokenFor('operador') },
+    );
+    expect(res.body.errors, res.text).toBeUndefined();
+    expect(res.body.data.cancelSubscription).toEqual({
+      outcome: 'UNKNOWN',
+      message: null,
+      error: { message: UNKNOWN_OUTCOME_MESSAGE, code: 'UPSTREAM_TIMEOUT', extendedCode: null },
+      subscription: null,
+    });
+    await expect
+      .poll(async () => (await stubSubscription('4000002')).status, { timeout: 10_000 })
+      .toBe('cancelled');
   });
 });
 
