@@ -1,37 +1,22 @@
+import { formatMoney } from '@backoffice/validators';
+
 /**
  * The one place where amounts and dates become text for the operator (es-AR).
  * Amounts: "$ 1.234,56" (ARS, two decimals). Dates: dd/MM/yyyy, dd/MM/yyyy HH:mm:ss, dd/MM/yy, in local time.
  */
 
-const amountFormat = new Intl.NumberFormat('es-AR', {
-  style: 'currency',
-  currency: 'ARS',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 const DECIMAL_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /**
- * Formats a Decimal (a string such as "1234.50", never a float) as "$ 1.234,56".
- * The string goes to Intl unchanged, so large amounts keep every digit.
+ * Formats a Decimal (a string such as "1234.50", never a float) as "$ 1.234,56" with the one money module of
+ * `@backoffice/validators` (exact decimals, half away from zero): large amounts keep every digit.
  * A number is accepted too. Missing values give ''; anything that is not a number is returned as it came.
  */
 export function formatAmount(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return '';
-    return normalizeSpaces(amountFormat.format(value));
-  }
+  if (typeof value === 'number') return Number.isFinite(value) ? formatMoney(value) : '';
   const trimmed = value.trim();
-  if (!DECIMAL_PATTERN.test(trimmed)) return value;
-  // Intl.NumberFormat v3 reads numeric strings as exact decimals.
-  return normalizeSpaces(amountFormat.format(trimmed as Intl.StringNumericLiteral));
-}
-
-/** Intl separates the symbol with a no-break space; the operator-facing text uses a plain space ("$ 1.234,56"). */
-function normalizeSpaces(text: string): string {
-  return text.replace(/[\u00a0\u202f]/g, ' ');
+  return DECIMAL_PATTERN.test(trimmed) ? formatMoney(trimmed) : value;
 }
 
 type DateInput = string | number | Date | null | undefined;

@@ -1,29 +1,30 @@
+import {
+  maxMoney,
+  moneyOrNull,
+  subMoney,
+  sumMoney,
+  toDecimalString,
+  type Money,
+} from '@backoffice/validators';
+
 /**
- * Decimal arithmetic on the gateway's money strings ("1234.50"), in integer cents: amounts are never
- * floats. Used for what is left to refund and the totals the confirmation dialogs show.
+ * Arithmetic on the gateway's money strings ("1234.50") with the one money module of `@backoffice/validators`
+ * (exact decimals, never floats). Used for what is left to refund and the totals the confirmation dialogs
+ * show; every result is the Decimal text with two decimals.
  */
 
-/** "1234.5" -> 123450; null/invalid -> 0. */
-export function toCents(value: string | number | null | undefined): number {
-  if (value === null || value === undefined) return 0;
-  const text = String(value).trim();
-  const match = /^([+-])?(\d*)(?:\.(\d{0,2})\d*)?$/.exec(text);
-  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return 0;
-  const sign = match[1] === '-' ? -1 : 1;
-  const units = Number(match[2] || '0');
-  const cents = Number((match[3] ?? '').padEnd(2, '0'));
-  return sign * (units * 100 + cents);
+/** An amount, or nothing when it is absent or not an amount (it then adds nothing). */
+function amountOf(value: string | null | undefined): Money | null {
+  try {
+    return moneyOrNull(value);
+  } catch {
+    return null;
+  }
 }
 
-/** 123450 -> "1234.50". */
-export function fromCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
+/** The sum of the amounts present, as "1234.50" ("0.00" for none). */
 export function sumAmounts(values: readonly (string | null | undefined)[]): string {
-  return fromCents(values.reduce((total, value) => total + toCents(value), 0));
+  return toDecimalString(sumMoney(values.map(amountOf).filter((v): v is Money => v !== null)));
 }
 
 interface RefundLike {
@@ -38,7 +39,7 @@ export function refundedAmount(refunds: readonly RefundLike[]): string {
 
 /** What a total refund or a reverse returns: the final amount minus approved refunds (never below 0). */
 export function remainingAmount(finalAmount: string, refunds: readonly RefundLike[]): string {
-  return fromCents(Math.max(0, toCents(finalAmount) - toCents(refundedAmount(refunds))));
+  return toDecimalString(maxMoney(0, subMoney(amountOf(finalAmount) ?? 0, refundedAmount(refunds))));
 }
 
 interface MethodLike {

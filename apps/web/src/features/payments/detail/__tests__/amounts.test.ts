@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  approvedMethods,
-  fromCents,
-  partialRefundTotal,
-  refundedAmount,
-  remainingAmount,
-  sumAmounts,
-  toCents,
-} from '../amounts';
+import { approvedMethods, partialRefundTotal, refundedAmount, remainingAmount, sumAmounts } from '../amounts';
 
-describe('money strings in cents', () => {
-  it('parses decimals without floats', () => {
-    expect(toCents('1234.50')).toBe(123450);
-    expect(toCents('0.1')).toBe(10);
-    expect(toCents('7')).toBe(700);
-    expect(toCents('-3.25')).toBe(-325);
-    expect(toCents(null)).toBe(0);
-    expect(toCents('abc')).toBe(0);
-    expect(fromCents(123450)).toBe('1234.50');
-    expect(fromCents(5)).toBe('0.05');
-    expect(fromCents(-325)).toBe('-3.25');
+describe('money strings', () => {
+  it('ignores absent or unreadable amounts, and keeps sub-cent input exact until the two-decimal text', () => {
+    expect(sumAmounts(['1234.50', null, undefined, 'abc', '-3.25'])).toBe('1231.25');
+    expect(sumAmounts(['0.005', '0.005'])).toBe('0.01');
+    expect(sumAmounts(['12345678901234567.89', '0.11'])).toBe('12345678901234568.00');
   });
 
   it('adds amounts exactly (0.1 + 0.2 = 0.30)', () => {
