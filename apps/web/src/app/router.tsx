@@ -1,34 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotAvailablePage } from '../components/layout/not-available';
 import { RequirePermission } from '../components/require-permission';
-import {
-  HomeScreen,
-  NotificationScreen,
-  PaymentDetailScreen,
-  PaymentsSearchScreen,
-  ProfileScreen,
-} from './lazy-screens';
 import { RouteError } from './route-error';
 import { APP_ROUTES, type AppRoute } from './routes';
 import { ShellLayout } from './shell/shell-layout';
 
 function RouteContent({ route }: { route: AppRoute }) {
-  const screen = (() => {
-    switch (route.screen) {
-      case 'home':
-        return <HomeScreen />;
-      case 'profile':
-        return <ProfileScreen />;
-      case 'payments-search':
-        return <PaymentsSearchScreen />;
-      case 'payment-detail':
-        return <PaymentDetailScreen />;
-      case 'notification':
-        return <NotificationScreen />;
-      case 'not-available':
-        return <NotAvailablePage title={route.title} />;
-    }
-  })();
+  const Screen = route.screen?.Component;
+  const screen = Screen ? <Screen /> : <NotAvailablePage title={route.title} />;
   if (!route.rule) return screen;
   return (
     <RequirePermission any={route.rule.any} all={route.rule.all} title={route.title}>

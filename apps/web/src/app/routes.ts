@@ -1,25 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission, PermissionRule } from '../lib/permissions';
 
-/** Which content a route renders; everything not built in this version is 'not-available'. */
-export type RouteScreen =
-  'home' | 'profile' | 'payments-search' | 'payment-detail' | 'notification' | 'not-available';
+/** A screen loaded on demand: its own chunk, fetched when its route first renders. */
+export interface LazyScreen {
+  load: () => Promise<{ default: ComponentType }>;
+  Component: LazyExoticComponent<ComponentType>;
+}
 
+/** One entry of the route manifest: everything a route needs, together. */
 export interface AppRoute {
   path: string;
   /** The section's Spanish title (page header, document title, 'Sección no disponible' text). */
   title: string;
-  screen: RouteScreen;
   /** Who may open it; others see 'No tiene permisos'. No rule: any signed-in user. */
   rule?: PermissionRule;
+  /** What it renders; none: 'Sección no disponible' (not built in this version). */
+  screen?: LazyScreen;
+}
+
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
+  return { load, Component: lazy(load) };
 }
 
 const any = (...permissions: Permission[]): PermissionRule => ({ any: permissions });
-const na = (path: string, title: string, rule?: PermissionRule): AppRoute => ({
-  path,
-  title,
-  screen: 'not-available',
-  rule,
-});
+const na = (path: string, title: string, rule?: PermissionRule): AppRoute => ({ path, title, rule });
+
+/** Buscar Pagos is also the first tab of /home. */
+export const PAYMENTS_SEARCH = lazyScreen(
+  () => import('../features/payments/screens/payments-search-screen'),
+);
 
 const SUBSCRIPTIONS = any(
   'SUBSCRIPTION_CREATE',
@@ -32,22 +41,27 @@ const WITHDRAWALS = any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH', 'BATCH_WITHDRAW_SH
 const DISTRIBUTIONS = any('DISTRIBUTION_UPDATE', 'DISTRIBUTION_FORCE', 'DISTRIBUTION_SCHEDULED_UPDATE');
 
 /**
- * Every route of spec 000 §2 and spec 001 §2 (route table and "other links seen"). The empty path and
- * unknown paths redirect to /home (router.tsx). Permissions per route: docs/decisions.md, "Routes".
+ * The route manifest: every route of spec 000 §2 and spec 001 §2 (route table and "other links seen"), each with
+ * its title, permission rule and lazy screen. The empty path and unknown paths redirect to /home (router.tsx).
+ * Permissions per route: docs/decisions.md, "Routes". Adding an area's screen is adding (or filling) its entry.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/home', title: 'Inicio', screen: 'home' },
-  { path: '/perfil', title: 'Mi perfil', screen: 'profile' },
+  { path: '/home', title: 'Inicio', screen: lazyScreen(() => import('./home/home-screen')) },
+  { path: '/perfil', title: 'Mi perfil', screen: lazyScreen(() => import('./profile/profile-screen')) },
   // Payments and subscriptions (spec 000).
-  { path: '/pagos', title: 'Buscar Pagos', screen: 'payments-search' },
-  { path: '/pago/:id', title: 'Detalle del Pago', screen: 'payment-detail' },
+  { path: '/pagos', title: 'Buscar Pagos', screen: PAYMENTS_SEARCH },
+  {
+    path: '/pago/:id',
+    title: 'Detalle del Pago',
+    screen: lazyScreen(() => import('../features/payments/screens/payment-detail-screen')),
+  },
   na('/suscripciones', 'Buscar Suscripciones', SUBSCRIPTIONS),
   na('/suscripcion/:id', 'Detalle de la suscripción'),
   {
     path: '/notificacion/:id',
     title: 'Detalle de la notificación',
-    screen: 'notification',
     rule: any('NOTIFICATION_SHOW'),
+    screen: lazyScreen(() => import('../features/payments/screens/notification-screen')),
   },
   // Collectors and their sub-areas.
   na('/comercios', 'Buscar Entidades', any('COLLECTOR_SHOW')),

@@ -6,7 +6,7 @@ import { NotAvailableContent } from '../../components/layout/not-available';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { usePermissions } from '../../lib/permissions';
 import { browserSessionStorage } from '../../lib/session-cache';
-import { PaymentsSearchScreen } from '../lazy-screens';
+import { PAYMENTS_SEARCH } from '../routes';
 import { initialHomeTab, readHomeTab, visibleHomeTabs, writeHomeTab, type HomeTabType } from './home-tabs';
 
 /** /home: Buscar Pagos, Buscar Entidades (COLLECTOR_SHOW) and Buscar Pagadores (PAYER_SHOW) as tabs. */
@@ -47,7 +47,7 @@ export default function HomeScreen() {
       <Box role="tabpanel" id={`home-tabpanel-${current.type}`} aria-labelledby={`home-tab-${current.type}`}>
         {current.type === 'payment' ? (
           <Suspense fallback={<PageLoader />}>
-            <PaymentsSearchScreen />
+            <PAYMENTS_SEARCH.Component />
           </Suspense>
         ) : (
           <NotAvailableContent title={current.label} />

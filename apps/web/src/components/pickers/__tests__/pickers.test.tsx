@@ -72,7 +72,7 @@ describe('useCollectorName', () => {
     const { operations, wrapper } = fakeGateway();
     const { result, rerender } = renderHook((ref: CollectorRef | null) => useCollectorName(ref), {
       wrapper,
-      initialProps: { id: '10002', name: '10002' },
+      initialProps: { id: '10002', name: '10002' } as CollectorRef | null,
     });
     await waitFor(() => expect(result.current).toEqual({ id: '10002', name: 'Colegio San Martín' }));
     const before = operations.length;
