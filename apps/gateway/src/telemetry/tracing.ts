@@ -43,8 +43,9 @@ export function startTracing(env: Env = process.env): Tracing {
     started = { exporting: false, shutdown: async () => {} };
     return started;
   }
-  // The gateway logs JSON lines on stdout itself; the SDK's OTLP log exporter stays off unless asked for.
-  env.OTEL_LOGS_EXPORTER ??= 'none';
+  // The gateway logs JSON lines on stdout itself; the SDK's OTLP log exporter (it reads process.env) stays off
+  // unless asked for.
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
   diag.setLogger(
     { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, verbose: () => {} },
     DiagLogLevel.NONE,

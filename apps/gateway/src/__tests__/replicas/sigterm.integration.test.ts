@@ -35,6 +35,7 @@ function startProcess(): Promise<{ url: string; output: () => string; exited: Pr
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      GRAPHQL_SANDBOX: 'false',
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
