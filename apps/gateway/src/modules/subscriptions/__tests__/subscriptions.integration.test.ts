@@ -180,6 +180,9 @@ describe('Buscar Suscripciones', () => {
     });
     expect((sofia.subscriptions.rows as Json[]).map((r) => r.id)).toEqual(['4000002']);
 
+    const card = await data(LIST, { filter: { paymentType: 'CARD', payerEmail: 'sofia.benitez@gmail.com' } });
+    expect((card.subscriptions.rows as Json[]).map((r) => r.id).sort()).toEqual(['4000001', '4000008']);
+
     const byId = await data(LIST, { filter: { search: '4000003' } });
     expect((byId.subscriptions.rows as Json[]).map((r) => r.id)).toEqual(['4000003']);
   });
@@ -188,6 +191,21 @@ describe('Buscar Suscripciones', () => {
     const result = await data(LIST, { sort: { field: 'AMOUNT', direction: 'ASC' }, pageSize: 50 });
     const cents = (result.subscriptions.rows as Json[]).map((r) => BigInt(String(r.amount).replace('.', '')));
     expect(cents.every((c, i) => i === 0 || cents[i - 1]! <= c)).toBe(true);
+  });
+
+  it.each([
+    'REQUEST_DATE',
+    'CONCEPT_ID',
+    'CONCEPT_DESCRIPTION',
+    'PAYER_NAME',
+    'AMOUNT',
+    'PAYMENT_METHOD_LAST_FOUR_DIGITS',
+    'STATUS',
+  ])('the service accepts the sort by %s in both directions', async (field) => {
+    for (const direction of ['ASC', 'DESC']) {
+      const result = await data(LIST, { sort: { field, direction }, pageSize: 5 });
+      expect(result.subscriptions.rows).toHaveLength(5);
+    }
   });
 
   it('rows say which multi-select actions they may join', async () => {
