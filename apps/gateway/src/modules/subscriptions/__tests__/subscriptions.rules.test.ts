@@ -118,12 +118,23 @@ describe('subscription list query', () => {
 
   it('sorts by the spec fields (default newest request first) and pages', () => {
     expect(subscriptionSorts(null)).toEqual([{ field: 'request_date', direction: 'desc' }]);
-    expect(subscriptionSorts({ field: 'CONCEPT_DESCRIPTION', direction: 'ASC' })).toEqual([
-      { field: 'detail.concept_description', direction: 'asc' },
-    ]);
-    expect(subscriptionSorts({ field: 'PAYMENT_METHOD_LAST_FOUR_DIGITS', direction: 'DESC' })).toEqual([
-      { field: 'payment_method.last_four_digits', direction: 'desc' },
-    ]);
+    const upstream = {
+      REQUEST_DATE: 'request_date',
+      CONCEPT_ID: 'detail.concept_id',
+      CONCEPT_DESCRIPTION: 'detail.concept_description',
+      PAYER_NAME: 'payer.name',
+      AMOUNT: 'amount',
+      PAYMENT_METHOD_LAST_FOUR_DIGITS: 'payment_method.last_four_digits',
+      STATUS: 'status',
+    } as const;
+    for (const [field, name] of Object.entries(upstream)) {
+      const sorted = (direction: 'ASC' | 'DESC') =>
+        subscriptionSorts({ field: field as keyof typeof upstream, direction });
+      expect([...sorted('ASC'), ...sorted('DESC')]).toEqual([
+        { field: name, direction: 'asc' },
+        { field: name, direction: 'desc' },
+      ]);
+    }
     expect(subscriptionListQuery({ page: 3, pageSize: 10 })).toMatchObject({
       page: 3,
       limit: 10,
