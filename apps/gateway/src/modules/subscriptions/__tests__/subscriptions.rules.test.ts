@@ -118,13 +118,14 @@ describe('subscription list query', () => {
 
   it('sorts by the spec fields (default newest request first) and pages', () => {
     expect(subscriptionSorts(null)).toEqual([{ field: 'request_date', direction: 'desc' }]);
+    // Expected upstream names, in alphabetical order of the schema's field.
     const upstream = {
-      REQUEST_DATE: 'request_date',
-      CONCEPT_ID: 'detail.concept_id',
-      CONCEPT_DESCRIPTION: 'detail.concept_description',
-      PAYER_NAME: 'payer.name',
       AMOUNT: 'amount',
+      CONCEPT_DESCRIPTION: 'detail.concept_description',
+      CONCEPT_ID: 'detail.concept_id',
+      PAYER_NAME: 'payer.name',
       PAYMENT_METHOD_LAST_FOUR_DIGITS: 'payment_method.last_four_digits',
+      REQUEST_DATE: 'request_date',
       STATUS: 'status',
     } as const;
     for (const [field, name] of Object.entries(upstream)) {
