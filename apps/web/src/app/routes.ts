@@ -55,8 +55,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Detalle del Pago',
     screen: lazyScreen(() => import('../features/payments/screens/payment-detail-screen')),
   },
-  na('/suscripciones', 'Buscar Suscripciones', SUBSCRIPTIONS),
-  na('/suscripcion/:id', 'Detalle de la suscripción'),
+  {
+    path: '/suscripciones',
+    title: 'Buscar Suscripciones',
+    rule: SUBSCRIPTIONS,
+    screen: lazyScreen(() => import('../features/subscriptions/screens/subscriptions-search-screen')),
+  },
+  {
+    path: '/suscripcion/:id',
+    title: 'Detalle de la suscripción',
+    screen: lazyScreen(() => import('../features/subscriptions/screens/subscription-detail-screen')),
+  },
   {
     path: '/notificacion/:id',
     title: 'Detalle de la notificación',

@@ -17,14 +17,8 @@ export const SUBSCRIPTION_NOUN: ItemNoun = { one: 'suscripción', many: 'suscrip
 export const BULK_KINDS = ['CANCEL', 'CHANGE_PAYMENT_METHOD', 'UPDATE_AMOUNT'] as const;
 export type SubscriptionBulkKind = (typeof BULK_KINDS)[number];
 
-/** The row menu (ACCIONES) of the list. */
-export const ROW_KINDS: readonly SubscriptionActionKind[] = [
-  'CANCEL',
-  'CHANGE_PAYMENT_METHOD',
-  'REMOVE_PAYMENT_METHOD',
-  'UPDATE_AMOUNT',
-  'SEND_EMAIL',
-];
+/** The row menu (ACCIONES) of the list: the same actions, on one row (the others are on the detail). */
+export const ROW_KINDS: readonly SubscriptionBulkKind[] = BULK_KINDS;
 
 /**
  * The subscriptions area's one table of action labels, icons, toolbar places and dialog texts (spec 000 §2

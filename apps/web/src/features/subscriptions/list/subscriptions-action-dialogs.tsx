@@ -1,0 +1,122 @@
+import type { BulkColumn } from '../../../components/dialogs/bulk-confirm-dialog';
+import { BulkFlowDialogs, type FlowInputProps } from '../../../components/dialogs/bulk-flow-dialogs';
+import type { BulkSummary } from '../../../components/dialogs/bulk-progress';
+import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
+import { ChangePaymentMethodDialog } from '../../../components/dialogs/change-payment-method-dialog';
+import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
+import type { BulkFlowControl } from '../../../components/dialogs/use-bulk-flow';
+import { formatAmount } from '../../../lib/format';
+import { SubscriptionStatusChip } from '../detail/subscription-status-chip';
+import { AmountDialog } from '../dialogs/amount-dialog';
+import type { PaymentMethodChangeInput, SubscriptionBulkResultFragment } from '../gql/graphql';
+import { SUBSCRIPTION_ACTIONS, SUBSCRIPTION_NOUN, type SubscriptionBulkKind } from '../subscription-actions';
+import { SUBSCRIPTION_TYPE_LABELS } from '../subscription-labels';
+import type { SubscriptionRow } from './subscriptions-table';
+
+/** What the operator entered: a cancel reason, a new method or a new amount (Decimal). */
+export type SubscriptionActionValue =
+  { reason: string } | { input: PaymentMethodChangeInput } | { amount: string };
+
+export type SubscriptionsActionFlow = BulkFlowControl<
+  SubscriptionBulkKind,
+  SubscriptionRow,
+  SubscriptionActionValue
+>;
+
+/** The selection table of the multi-selection confirmation (850 px). */
+const SELECTION_COLUMNS: readonly BulkColumn<SubscriptionRow>[] = [
+  { header: 'ID', render: (row) => row.id, strong: true },
+  { header: 'NOMBRE', render: (row) => row.payer?.name ?? '—' },
+  { header: 'TIPO', render: (row) => SUBSCRIPTION_TYPE_LABELS[row.type] },
+  { header: 'CONCEPTO', render: (row) => row.detail?.conceptDescription ?? row.detail?.conceptId ?? '—' },
+  { header: 'IMPORTE', render: (row) => formatAmount(row.amount), align: 'right' },
+  { header: 'ESTADO', render: (row) => <SubscriptionStatusChip status={row.status} /> },
+];
+
+const progressLabel = (row: SubscriptionRow) =>
+  [row.payer?.name, row.detail?.conceptDescription, formatAmount(row.amount)].filter(Boolean).join(' · ');
+
+function SubscriptionsActionInput(
+  props: FlowInputProps<SubscriptionBulkKind, SubscriptionRow, SubscriptionActionValue>,
+) {
+  const { kind, mode, item, title, description, submitLabel, onSubmit, onClose, returnFocusTo } = props;
+  if (kind === 'CHANGE_PAYMENT_METHOD') {
+    return (
+      <ChangePaymentMethodDialog
+        title={title}
+        description={description}
+        holderName={item?.payer?.name ?? ''}
+        submitLabel={submitLabel}
+        onClose={onClose}
+        returnFocusTo={returnFocusTo}
+        onSubmit={(input) => onSubmit({ input })}
+      />
+    );
+  }
+  if (kind === 'UPDATE_AMOUNT') {
+    return (
+      <AmountDialog
+        title={title}
+        description={description}
+        submitLabel={submitLabel}
+        currentAmount={item?.amount}
+        bulk={mode === 'bulk'}
+        onClose={onClose}
+        returnFocusTo={returnFocusTo}
+        onSubmit={(amount) => onSubmit({ amount })}
+      />
+    );
+  }
+  return (
+    <ReasonDialog
+      title={title}
+      description={description}
+      submitLabel={submitLabel}
+      submitColor="error"
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
+      onSubmit={(reason) => onSubmit({ reason })}
+    />
+  );
+}
+
+/** Buscar Suscripciones' action dialogs: the shared flow with the subscriptions' texts, columns and inputs. */
+export function SubscriptionsActionDialogs({
+  control,
+  runRow,
+  runBulk,
+  onBulkResults,
+  onBulkClose,
+}: {
+  control: SubscriptionsActionFlow;
+  runRow(
+    kind: SubscriptionBulkKind,
+    row: SubscriptionRow,
+    value: SubscriptionActionValue,
+    key: string,
+  ): Promise<SubmitOutcome>;
+  runBulk(
+    kind: SubscriptionBulkKind,
+    ids: string[],
+    value: SubscriptionActionValue,
+    key: string,
+  ): Promise<SubscriptionBulkResultFragment[]>;
+  onBulkResults(results: SubscriptionBulkResultFragment[]): void;
+  onBulkClose?(summary: Pick<BulkSummary, 'success' | 'error' | 'unknown'>): void;
+}) {
+  return (
+    <BulkFlowDialogs
+      control={control}
+      texts={(kind) => SUBSCRIPTION_ACTIONS[kind].dialog!}
+      noun={SUBSCRIPTION_NOUN}
+      getId={(row) => row.id}
+      columns={SELECTION_COLUMNS}
+      progressLabel={progressLabel}
+      renderInput={(props) => <SubscriptionsActionInput {...props} />}
+      runSingle={runRow}
+      runBulk={runBulk}
+      onBulkResults={onBulkResults}
+      onBulkClose={onBulkClose}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { CollectorPicker } from '../../../components/pickers/collector-picker';
+import type { SubscriptionStatus } from '../gql/graphql';
+import { SUBSCRIPTION_STATUS_LABELS } from '../subscription-labels';
+import type { SubscriptionsFilters } from './subscriptions-list';
+
+const PAYMENT_TYPES = [
+  { value: 'DEBIT', label: 'Débito (CBU)' },
+  { value: 'CARD', label: 'Tarjeta' },
+  { value: 'ALL', label: 'Todos' },
+] as const;
+
+const STATUSES = ['ALL', 'ACTIVE', 'PENDING', 'CANCELLED'] as const;
+
+/**
+ * The filters of Buscar Suscripciones: free search (e-mail, id or payer name), collector, status and payment
+ * type (default debit). 'Buscar' applies them; 'Limpiar' goes back to the defaults.
+ */
+export function SubscriptionsFiltersForm({
+  applied,
+  onSubmit,
+  onClear,
+}: {
+  applied: SubscriptionsFilters;
+  onSubmit(filters: SubscriptionsFilters): void;
+  onClear(): void;
+}) {
+  const [values, setValues] = useState(applied);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(values);
+  };
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      onSubmit={submit}
+      role="search"
+      aria-label="Filtros de suscripciones"
+      sx={{
+        p: 2,
+        mb: 2,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: '2fr 2fr 1fr 1fr auto' },
+        alignItems: 'start',
+      }}
+    >
+      <TextField
+        size="small"
+        label="Buscar"
+        placeholder="E-mail del pagador, ID o nombre"
+        value={values.search}
+        onChange={(e) => setValues({ ...values, search: e.target.value })}
+        slotProps={{ htmlInput: { 'data-testid': 'subscriptions-search-input' } }}
+      />
+      <CollectorPicker
+        value={values.collector}
+        onChange={(collector) => setValues({ ...values, collector })}
+      />
+      <TextField
+        select
+        size="small"
+        label="Estado"
+        value={values.status ?? 'ALL'}
+        onChange={(e) =>
+          setValues({
+            ...values,
+            status: e.target.value === 'ALL' ? null : (e.target.value as SubscriptionStatus),
+          })
+        }
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'status-filter' } as object } }}
+      >
+        {STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {s === 'ALL' ? 'Todos' : SUBSCRIPTION_STATUS_LABELS[s]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Tipo de pago"
+        value={values.paymentType ?? 'ALL'}
+        onChange={(e) =>
+          setValues({
+            ...values,
+            paymentType: e.target.value === 'ALL' ? null : (e.target.value as 'DEBIT' | 'CARD'),
+          })
+        }
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'payment-type-filter' } as object } }}
+      >
+        {PAYMENT_TYPES.map((t) => (
+          <MenuItem key={t.value} value={t.value}>
+            {t.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+          Buscar
+        </Button>
+        <Button type="button" onClick={onClear}>
+          Limpiar
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,155 @@
+import type { ListCacheRule, ListDefinition } from '../../../lib/list';
+import type {
+  SubscriptionFilter,
+  SubscriptionPaymentType,
+  SubscriptionSortField,
+  SubscriptionStatus,
+  SubscriptionsSearchQueryVariables,
+} from '../gql/graphql';
+import { subscriptionStatusFromParam, subscriptionStatusToParam } from '../subscription-labels';
+
+/**
+ * Buscar Suscripciones' list (lib/list, session storage `subscriptions.list`).
+ *
+ * Its own URL parameters: `q` (free search: e-mail, id or name), `entidad` + `entidad_nombre` (collector),
+ * `estado` (active | pending | cancelled), `medio` (debito | tarjeta | todos; default debito, spec 000 §2),
+ * then page, page_size and sort. The entry parameters of spec 000 §2 (`pagador`, `collector_id` with
+ * `collector_name`, `status`) forget the saved list and are rewritten to these names, so they leave the address.
+ */
+
+export interface CollectorFilter {
+  id: string;
+  name: string;
+}
+
+/** null: every payment method and none ("Todos"). */
+export type PaymentTypeFilter = SubscriptionPaymentType | null;
+
+export interface SubscriptionsFilters {
+  search: string;
+  collector: CollectorFilter | null;
+  status: SubscriptionStatus | null;
+  paymentType: PaymentTypeFilter;
+}
+
+const PAYMENT_TYPE_PARAMS: Record<'DEBIT' | 'CARD' | 'ALL', string> = {
+  DEBIT: 'debito',
+  CARD: 'tarjeta',
+  ALL: 'todos',
+};
+
+function parsePaymentType(value: string | null, fallback: PaymentTypeFilter): PaymentTypeFilter {
+  switch (value?.trim().toLowerCase()) {
+    case 'debito':
+      return 'DEBIT';
+    case 'tarjeta':
+      return 'CARD';
+    case 'todos':
+      return null;
+    default:
+      return fallback;
+  }
+}
+
+export const ENTRY_PARAMS = ['pagador', 'collector_id', 'collector_name', 'status'] as const;
+
+export const subscriptionsList: ListDefinition<SubscriptionsFilters, SubscriptionSortField> = {
+  area: 'subscriptions',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 25,
+  defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
+  // Spec 000 §2's sortable fields: their upstream names in the URL, and the grid columns that sort by them.
+  sortFields: {
+    REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
+    CONCEPT_ID: { param: 'detail.concept_id', column: 'conceptId' },
+    CONCEPT_DESCRIPTION: { param: 'detail.concept_description', column: 'conceptDescription' },
+    PAYER_NAME: { param: 'payer.name', column: 'payerName' },
+    AMOUNT: { param: 'amount', column: 'amount' },
+    PAYMENT_METHOD_LAST_FOUR_DIGITS: { param: 'payment_method.last_four_digits', column: 'paymentMethod' },
+    STATUS: { param: 'status', column: 'status' },
+  },
+  defaultFilters: () => ({ search: '', collector: null, status: null, paymentType: 'DEBIT' }),
+  entryParams: ENTRY_PARAMS,
+  filters: {
+    params: ['q', 'entidad', 'entidad_nombre', 'estado', 'medio'],
+    parse(params, defaults) {
+      const collectorId = (params.get('entidad') ?? params.get('collector_id'))?.trim();
+      const collectorName = (params.get('entidad_nombre') ?? params.get('collector_name'))?.trim();
+      return {
+        search: (params.get('q') ?? params.get('pagador') ?? defaults.search).trim(),
+        collector: collectorId ? { id: collectorId, name: collectorName || collectorId } : null,
+        status: subscriptionStatusFromParam(params.get('estado') ?? params.get('status')),
+        paymentType: parsePaymentType(params.get('medio'), defaults.paymentType),
+      };
+    },
+    write(filters, params) {
+      if (filters.search) params.set('q', filters.search);
+      if (filters.collector) {
+        params.set('entidad', filters.collector.id);
+        if (filters.collector.name !== filters.collector.id)
+          params.set('entidad_nombre', filters.collector.name);
+      }
+      if (filters.status) params.set('estado', subscriptionStatusToParam(filters.status));
+      params.set('medio', PAYMENT_TYPE_PARAMS[filters.paymentType ?? 'ALL']);
+    },
+    normalize: (filters) => ({
+      ...filters,
+      search: filters.search.trim(),
+      collector: filters.collector?.id.trim() ? filters.collector : null,
+    }),
+  },
+};
+
+/** The gateway's filter of a list state. */
+export function toSubscriptionFilter(filters: SubscriptionsFilters): SubscriptionFilter {
+  return {
+    search: filters.search || null,
+    collectorId: filters.collector?.id ?? null,
+    status: filters.status,
+    paymentType: filters.paymentType,
+  };
+}
+
+export function toSearchVariables(
+  state: SubscriptionsFilters & {
+    page: number;
+    pageSize: number;
+    sort: SubscriptionsSearchQueryVariables['sort'];
+  },
+): SubscriptionsSearchQueryVariables {
+  return {
+    filter: toSubscriptionFilter(state),
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+  };
+}
+
+/** What a changed subscription says about the lists it sits in. */
+export interface SubscriptionRowChange {
+  id: string;
+  status?: SubscriptionStatus;
+  hasMethod?: boolean;
+}
+
+/**
+ * Lists after an action (spec 000 §4): a subscription leaves a list whose status filter it no longer matches
+ * (cancelled under 'Activa'), or whose payment-type filter it no longer matches once its method is removed.
+ */
+export const subscriptionsListRule: ListCacheRule<SubscriptionRowChange, SubscriptionFilter> = {
+  field: 'subscriptions',
+  stillMatches: (change, filter) => {
+    if (filter.status && change.status && change.status !== filter.status) return false;
+    if (filter.paymentType && change.hasMethod === false) return false;
+    return true;
+  },
+  changeOfRow: (readField, row) => {
+    const id = readField<string>('id', row);
+    if (!id) return null;
+    return {
+      id,
+      status: readField<SubscriptionStatus>('status', row),
+      hasMethod: readField<unknown>('paymentMethod', row) !== null,
+    };
+  },
+};

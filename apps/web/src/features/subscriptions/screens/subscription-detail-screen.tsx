@@ -1,0 +1,426 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import { ActionToolbar } from '../../../components/actions/action-toolbar';
+import { ChangePaymentMethodDialog } from '../../../components/dialogs/change-payment-method-dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { PageHeader } from '../../../components/layout/page-header';
+import { StatusPage } from '../../../components/layout/status-page';
+import { diffVersions } from '../../../components/versions/version-diff';
+import { VersionHistoryDialog } from '../../../components/versions/version-history-dialog';
+import { hasAny, usePermissions } from '../../../lib/permissions';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { SubscriptionOldVersionBanner, SubscriptionStatusBanner } from '../detail/subscription-banners';
+import { SubscriptionPeriodsSection } from '../detail/subscription-periods-section';
+import {
+  SubscriptionDataSection,
+  SubscriptionDatesSection,
+  SubscriptionMetadataSection,
+  SubscriptionNotificationsSection,
+  SubscriptionPartiesSection,
+} from '../detail/subscription-sections';
+import { SubscriptionStatusChip } from '../detail/subscription-status-chip';
+import type { SubscriptionView } from '../detail/types';
+import { AmountDialog } from '../dialogs/amount-dialog';
+import { SUBSCRIPTION_DIFF } from '../diff';
+import {
+  CancelSubscriptionDocument,
+  ChangeSubscriptionPaymentMethodDocument,
+  RefreshSubscriptionDocument,
+  RemoveSubscriptionPaymentMethodDocument,
+  SendSubscriptionEmailDocument,
+  SubscriptionByIdDocument,
+  SubscriptionHistoryDocument,
+  SubscriptionVersionDocument,
+  UpdateSubscriptionAmountDocument,
+  type SubscriptionActionKind,
+} from '../gql/graphql';
+import { SUBSCRIPTIONS_MESSAGES, SUBSCRIPTION_SUCCESS } from '../messages';
+import { SUBSCRIPTION_ACTIONS } from '../subscription-actions';
+import { useMethodNames } from '../use-method-names';
+
+type DialogKind = 'cancel' | 'changeMethod' | 'removeMethod' | 'amount' | 'email' | 'history';
+
+const TOOLBAR_GROUPS = [
+  { placement: 'operation', title: 'OPERACIONES', testId: 'toolbar-operations' },
+  { placement: 'header', title: 'SUSCRIPCIÓN', testId: 'toolbar-subscription' },
+] as const;
+
+const DIALOG_OF: Partial<Record<SubscriptionActionKind, DialogKind>> = {
+  CANCEL: 'cancel',
+  CHANGE_PAYMENT_METHOD: 'changeMethod',
+  REMOVE_PAYMENT_METHOD: 'removeMethod',
+  UPDATE_AMOUNT: 'amount',
+  SEND_EMAIL: 'email',
+  HISTORY: 'history',
+};
+
+function parseVersion(value: string | null): number | null {
+  return value && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+/** Subscription detail (/suscripcion/{id}), spec 000 §2: header, banners, toolbar from `actions`, sections. */
+export default function SubscriptionDetailScreen() {
+  const { id = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const client = useApolloClient();
+  const permissions = usePermissions();
+  const feedback = useMutationOutcome();
+  const methodNames = useMethodNames();
+
+  const current = useQuery(SubscriptionByIdDocument, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const currentSubscription = current.data?.subscription ?? null;
+  const requestedVersion = parseVersion(searchParams.get('version'));
+  const wantsOld =
+    requestedVersion !== null &&
+    currentSubscription !== null &&
+    requestedVersion !== currentSubscription.version;
+  const old = useQuery(SubscriptionVersionDocument, {
+    variables: { id, version: requestedVersion ?? 0 },
+    skip: !wantsOld,
+  });
+  const subscription: SubscriptionView | null = wantsOld
+    ? (old.data?.subscriptionVersion ?? null)
+    : currentSubscription;
+
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const [busy, setBusy] = useState<SubscriptionActionKind | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const intent = useIdempotencyKey();
+
+  const [cancelSubscription] = useMutation(CancelSubscriptionDocument);
+  const [changeMethod] = useMutation(ChangeSubscriptionPaymentMethodDocument);
+  const [removeMethod] = useMutation(RemoveSubscriptionPaymentMethodDocument);
+  const [updateAmount] = useMutation(UpdateSubscriptionAmountDocument);
+  const [sendEmail] = useMutation(SendSubscriptionEmailDocument);
+  const [refresh] = useMutation(RefreshSubscriptionDocument);
+
+  /** A dialog's answer: success closes it with the §8 message (a new intent next time); else it stays open. */
+  const settle = useCallback(
+    (payload: Parameters<typeof feedback.settle>[0], success: string) =>
+      feedback.settle(payload, {
+        success,
+        onSuccess: () => {
+          intent.renew();
+          setDialog(null);
+        },
+        onUnknown: () => void current.refetch(),
+      }),
+    [feedback, intent, current],
+  );
+
+  if (!id) return null;
+
+  const header = (extra?: ReactNode) => (
+    <PageHeader
+      title={SUBSCRIPTIONS_MESSAGES.detailTitle}
+      subtitle={
+        subscription ? (
+          <>
+            Suscripción {subscription.id} · Entidad{' '}
+            <Link
+              component={RouterLink}
+              to={`/comercios/${encodeURIComponent(subscription.collectorId)}`}
+              data-testid="collector-link"
+            >
+              {subscription.collector?.name ?? subscription.collectorId}
+            </Link>{' '}
+            · <SubscriptionStatusChip status={subscription.status} />
+          </>
+        ) : (
+          `Suscripción ${id}`
+        )
+      }
+      actions={extra}
+    />
+  );
+
+  if (!currentSubscription && (current.loading || (!current.data && !current.error))) {
+    return (
+      <>
+        {header()}
+        <PageLoader label="Cargando suscripción" />
+      </>
+    );
+  }
+  if (current.error && !currentSubscription) {
+    return (
+      <>
+        {header()}
+        <ErrorAlert
+          title="No se pudo cargar la suscripción"
+          error={current.error}
+          onRetry={() => void current.refetch()}
+        />
+      </>
+    );
+  }
+  if (!currentSubscription) {
+    return (
+      <>
+        {header()}
+        <StatusPage
+          icon={<SearchOffOutlined />}
+          title="Suscripción no encontrada"
+          testId="subscription-not-found"
+          actions={
+            <Button component={RouterLink} to="/suscripciones" variant="contained">
+              Ir a Buscar Suscripciones
+            </Button>
+          }
+        >
+          No existe una suscripción con el ID {id}.
+        </StatusPage>
+      </>
+    );
+  }
+  if (wantsOld && !subscription) {
+    return (
+      <>
+        {header()}
+        {old.loading ? (
+          <PageLoader label="Cargando versión" />
+        ) : (
+          <ErrorAlert
+            title={`No se pudo mostrar la versión ${requestedVersion}`}
+            error={old.error ?? new Error(`No existe la versión ${requestedVersion} de la suscripción.`)}
+          />
+        )}
+      </>
+    );
+  }
+
+  const shown = subscription!;
+  const vars = { id: shown.id, idempotencyKey: intent.key };
+
+  const reload = async () => {
+    setBusy('RELOAD');
+    try {
+      if (hasAny(permissions, ['SUBSCRIPTION_UPDATE']) && shown.isCurrentVersion) {
+        const { data } = await refresh({ variables: { id: shown.id } });
+        feedback.announce(data?.refreshSubscription, { success: SUBSCRIPTION_SUCCESS.refresh });
+      } else {
+        await current.refetch();
+        feedback.announce({ outcome: 'SUCCESS' }, { success: SUBSCRIPTION_SUCCESS.refresh });
+      }
+    } catch (error) {
+      feedback.announceError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const run = (kind: SubscriptionActionKind) => {
+    if (kind === 'FORM_LINK') {
+      window.open(shown.formUrl, '_blank', 'noopener');
+      return;
+    }
+    if (kind === 'RELOAD') {
+      void reload();
+      return;
+    }
+    const next = DIALOG_OF[kind];
+    if (next) setDialog(next);
+  };
+
+  const cancelTexts = SUBSCRIPTION_ACTIONS.CANCEL.dialog!;
+  const amountTexts = SUBSCRIPTION_ACTIONS.UPDATE_AMOUNT.dialog!;
+  const methodTexts = SUBSCRIPTION_ACTIONS.CHANGE_PAYMENT_METHOD.dialog!;
+
+  return (
+    <Box data-testid="subscription-detail" data-subscription-id={shown.id} data-version={shown.version ?? ''}>
+      {header()}
+      {!shown.isCurrentVersion && (
+        <SubscriptionOldVersionBanner subscription={shown} currentVersion={currentSubscription.version} />
+      )}
+      <SubscriptionStatusBanner subscription={shown} />
+      <ActionToolbar
+        actions={shown.actions}
+        registry={SUBSCRIPTION_ACTIONS}
+        groups={TOOLBAR_GROUPS}
+        busyKind={busy}
+        onRun={run}
+        ariaLabel="Acciones de la suscripción"
+        testId="subscription-toolbar"
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          gap: 3,
+          alignItems: 'start',
+          mb: 3,
+        }}
+      >
+        <Stack spacing={3}>
+          <SubscriptionDataSection subscription={shown} />
+          <SubscriptionDatesSection subscription={shown} />
+          <SubscriptionPeriodsSection subscription={shown} />
+        </Stack>
+        <Stack spacing={3}>
+          <SubscriptionPartiesSection
+            subscription={shown}
+            methodNames={methodNames}
+            canShowCollector={hasAny(permissions, ['COLLECTOR_SHOW'])}
+          />
+        </Stack>
+      </Box>
+      <Stack spacing={3}>
+        <SubscriptionMetadataSection subscription={shown} />
+        <SubscriptionNotificationsSection
+          subscription={shown}
+          canShowNotifications={hasAny(permissions, ['NOTIFICATION_SHOW'])}
+        />
+      </Stack>
+
+      {dialog === 'cancel' && (
+        <ReasonDialog
+          title={cancelTexts.title}
+          description={cancelTexts.description(shown.id)}
+          submitLabel={cancelTexts.submit}
+          submitColor="error"
+          onClose={close}
+          onSubmit={async (reason) =>
+            settle(
+              (await cancelSubscription({ variables: { ...vars, reason } })).data?.cancelSubscription,
+              SUBSCRIPTION_SUCCESS.cancel,
+            )
+          }
+        />
+      )}
+      {dialog === 'changeMethod' && (
+        <ChangePaymentMethodDialog
+          title={methodTexts.title}
+          description={methodTexts.description(shown.id)}
+          holderName={shown.payer?.name ?? ''}
+          onClose={close}
+          onSubmit={async (input) =>
+            settle(
+              (await changeMethod({ variables: { ...vars, input } })).data?.changeSubscriptionPaymentMethod,
+              SUBSCRIPTION_SUCCESS.changePaymentMethod,
+            )
+          }
+        />
+      )}
+      {dialog === 'removeMethod' && (
+        <ConfirmDialog
+          title="Eliminar medio de pago"
+          message={`Se eliminará el medio de pago de la suscripción ${shown.id}; no se cobrará hasta que se cargue uno nuevo.`}
+          confirmLabel="Eliminar"
+          confirmColor="error"
+          onClose={close}
+          onConfirm={async () =>
+            settle(
+              (await removeMethod({ variables: vars })).data?.removeSubscriptionPaymentMethod,
+              SUBSCRIPTION_SUCCESS.removePaymentMethod,
+            )
+          }
+        />
+      )}
+      {dialog === 'amount' && (
+        <AmountDialog
+          title={amountTexts.title}
+          description={amountTexts.description(shown.id)}
+          submitLabel={amountTexts.submit}
+          currentAmount={shown.amount}
+          onClose={close}
+          onSubmit={async (amount) =>
+            settle(
+              (await updateAmount({ variables: { ...vars, amount } })).data?.updateSubscriptionAmount,
+              SUBSCRIPTION_SUCCESS.changeAmount,
+            )
+          }
+        />
+      )}
+      {dialog === 'email' && (
+        <ConfirmDialog
+          title="Enviar e-mail"
+          message={`Se enviará al pagador${shown.payer?.email ? ` (${shown.payer.email})` : ''} el e-mail de la suscripción ${shown.id}.`}
+          confirmLabel="Enviar"
+          onClose={close}
+          onConfirm={async () =>
+            settle(
+              (await sendEmail({ variables: vars })).data?.sendSubscriptionEmail,
+              SUBSCRIPTION_SUCCESS.sendEmail,
+            )
+          }
+        />
+      )}
+      {dialog === 'history' && (
+        <SubscriptionHistory
+          id={shown.id}
+          shownVersion={shown.version}
+          currentVersion={currentSubscription.version}
+          onClose={close}
+          onPick={(version) => {
+            setDialog(null);
+            const next = new URLSearchParams(searchParams);
+            if (version === currentSubscription.version) next.delete('version');
+            else next.set('version', String(version));
+            setSearchParams(next);
+          }}
+          loadVersion={async (version) => {
+            const { data } = await client.query({
+              query: SubscriptionVersionDocument,
+              variables: { id: shown.id, version },
+            });
+            if (!data?.subscriptionVersion) throw new Error(`No existe la versión ${version}`);
+            return data.subscriptionVersion;
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** The history dialog with its query (fresh each time it opens; no-cache: every row has the same id). */
+function SubscriptionHistory({
+  id,
+  shownVersion,
+  currentVersion,
+  onPick,
+  onClose,
+  loadVersion,
+}: {
+  id: string;
+  shownVersion: number | null | undefined;
+  currentVersion: number | null | undefined;
+  onPick(version: number): void;
+  onClose(): void;
+  loadVersion(version: number): Promise<unknown>;
+}) {
+  const { data, loading, error } = useQuery(SubscriptionHistoryDocument, {
+    variables: { id },
+    fetchPolicy: 'no-cache',
+  });
+  const rows = useMemo(() => data?.subscriptionHistory, [data]);
+  return (
+    <VersionHistoryDialog
+      rows={rows}
+      loading={loading}
+      error={error}
+      shownVersion={shownVersion}
+      currentVersion={currentVersion}
+      onPick={(row) => onPick(row.version)}
+      loadVersion={loadVersion}
+      onClose={onClose}
+      renderStatus={(status) => <SubscriptionStatusChip status={status} />}
+      diff={(left, right) => diffVersions(left, right, SUBSCRIPTION_DIFF)}
+      emptyText="La suscripción no tiene versiones."
+      tableLabel="Versiones de la suscripción"
+    />
+  );
+}
