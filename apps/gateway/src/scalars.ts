@@ -1,20 +1,23 @@
 import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
-import { parseDecimalInput, toDecimal } from './shared/decimal.js';
+import { decimalFromUpstream, parseMoneyText, toDecimalString } from '@backoffice/validators';
 
 const DECIMAL_MESSAGE = 'Importe inválido: use solo números con hasta dos decimales.';
 const DATE_MESSAGE = 'Fecha inválida: use el formato ISO 8601 (por ejemplo 2025-01-31T23:59:59.999Z).';
 
+/** Decimal input: digits (at most 20), an optional 1-2 digit part after '.' or ','; money.ts parses it. */
+const MAX_INTEGER_DIGITS = 20;
+
 const parseDecimal = (value: unknown): string => {
-  const parsed = typeof value === 'string' ? parseDecimalInput(value) : null;
+  const parsed = typeof value === 'string' ? parseMoneyText(value, MAX_INTEGER_DIGITS) : null;
   if (parsed === null) throw new GraphQLError(DECIMAL_MESSAGE, { extensions: { code: 'BAD_USER_INPUT' } });
-  return parsed;
+  return toDecimalString(parsed);
 };
 
 export const DecimalScalar = new GraphQLScalarType({
   name: 'Decimal',
   serialize(value) {
     if (typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value)) return value;
-    const decimal = toDecimal(value);
+    const decimal = decimalFromUpstream(value);
     if (decimal === null) throw new TypeError('Decimal cannot be empty');
     return decimal;
   },

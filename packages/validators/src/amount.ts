@@ -6,6 +6,7 @@
 import './locale.js';
 import * as yup from 'yup';
 import { INPUT_MAX } from './limits.js';
+import { parseMoneyText, toDecimalString, toUpstreamNumber } from './money.js';
 import { MESSAGES } from './messages.js';
 import { trimmed } from './text.js';
 import { stringField } from './yup-helpers.js';
@@ -40,13 +41,7 @@ export function isAmount(value: unknown): boolean {
 export function parseAmount(text: unknown): string {
   const message = checkAmount(text);
   if (message !== undefined) throw new RangeError(message);
-  return normaliseDecimal(amountText(text));
-}
-
-function normaliseDecimal(text: string): string {
-  const [integerPart = '0', decimalPart = ''] = text.split(/[.,]/);
-  const integer = integerPart.replace(/^0+(?=\d)/, '');
-  return `${integer}.${decimalPart.padEnd(2, '0')}`;
+  return toDecimalString(parseMoneyText(amountText(text))!);
 }
 
 /** yup field for an amount (keeps the text; convert with `parseAmount`). */
@@ -67,7 +62,7 @@ export function checkSubscriptionAmount(value: unknown): string | undefined {
 export function parseSubscriptionAmount(text: unknown): number {
   const message = checkSubscriptionAmount(text);
   if (message !== undefined) throw new RangeError(message);
-  return Number(amountText(text).replace(',', '.'));
+  return toUpstreamNumber(parseMoneyText(amountText(text))!);
 }
 
 /**

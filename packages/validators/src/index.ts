@@ -33,6 +33,25 @@ export {
   subscriptionAmountSchema,
 } from './amount.js';
 export {
+  addMoney,
+  compareMoney,
+  decimalFromUpstream,
+  formatMoney,
+  isPositiveMoney,
+  maxMoney,
+  minMoney,
+  money,
+  moneyOrNull,
+  parseMoneyText,
+  subMoney,
+  sumMoney,
+  toDecimalString,
+  toUpstreamNumber,
+  toUpstreamString,
+  type Money,
+  type MoneyLike,
+} from './money.js';
+export {
   CARD_EXPIRATION_PATTERN,
   cardExpirationSchema,
   cardNumberSchema,

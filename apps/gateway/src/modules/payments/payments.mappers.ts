@@ -22,7 +22,7 @@ import type {
 } from '../../generated/resolvers-types.js';
 import { toIsoDate } from '../../shared/dates.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
-import { toDecimal } from '../../shared/decimal.js';
+import { decimalFromUpstream } from '@backoffice/validators';
 import { arr, int, obj, str } from '../../shared/values.js';
 import { paymentMethodName, TOKEN_MEDIA_PAYMENT_ID } from './payment-methods.js';
 import { refundStatusDetailText, subscriptionRequestMessage } from './status-texts.js';
@@ -65,7 +65,7 @@ export function mapDetailLine(raw: unknown): PaymentDetailLine {
   return {
     conceptId: str(d.concept_id),
     conceptDescription: str(d.concept_description),
-    amount: toDecimal(d.amount),
+    amount: decimalFromUpstream(d.amount),
     externalReference: str(d.external_reference),
   };
 }
@@ -95,8 +95,8 @@ export function mapCurrencyConversion(raw: unknown): CurrencyConversionInfo | nu
     conversionFactor: num(c.conversion_factor),
     originalCurrency: str(c.original_currency),
     destinationCurrency: str(c.destination_currency),
-    originalAmount: toDecimal(c.original_amount),
-    convertedAmount: toDecimal(c.converted_amount),
+    originalAmount: decimalFromUpstream(c.original_amount),
+    convertedAmount: decimalFromUpstream(c.converted_amount),
   };
 }
 
@@ -137,8 +137,8 @@ export function mapPaymentMethod(raw: unknown, index = 0, paymentId?: string): P
     expirationMonth: int(m.expiration_month),
     expirationYear: int(m.expiration_year),
     promotionId: str(m.promotion_id),
-    amount: toDecimal(m.amount),
-    finalAmount: toDecimal(m.final_amount),
+    amount: decimalFromUpstream(m.amount),
+    finalAmount: decimalFromUpstream(m.final_amount),
     currencyId: str(m.currency_id),
     installments: installments !== null && installments >= 1 ? installments : 1,
     authorizationCode: str(m.authorization_code),
@@ -184,7 +184,7 @@ export function mapRefund(raw: unknown): Refund {
     statusDetail,
     statusDetailMessage: refundStatusDetailText(statusDetail),
     type: str(r.type),
-    amount: toDecimal(r.amount),
+    amount: decimalFromUpstream(r.amount),
     currencyId: str(r.currency_id),
     transactionId: str(r.transaction_id),
     externalReference: str(r.external_reference),
@@ -193,7 +193,7 @@ export function mapRefund(raw: unknown): Refund {
     gateway: gateway
       ? { ticketNumber: str(gateway.ticket_number), batchNumber: str(gateway.batch_number) }
       : null,
-    costAmount: toDecimal(r.cost_amount),
+    costAmount: decimalFromUpstream(r.cost_amount),
     requestDate: toIsoDate(r.request_date),
     processDate: toIsoDate(r.process_date),
     rejectedDate: toIsoDate(r.rejected_date),
@@ -209,7 +209,7 @@ export function mapFee(raw: unknown): PaymentFee {
     type: str(f.type),
     description: str(f.description),
     rate: num(f.rate),
-    amount: toDecimal(f.amount),
+    amount: decimalFromUpstream(f.amount),
   };
 }
 
@@ -358,7 +358,7 @@ export function mapPayment(raw: RawPayment): PaymentModel {
     reviewValidationDate: toIsoDate(raw.review_validation_date),
     refundedDate: toIsoDate(raw.refunded_date),
     externalTransactionId: str(raw.external_transaction_id),
-    finalAmount: required(toDecimal(raw.final_amount), 'final_amount', raw.id),
+    finalAmount: required(decimalFromUpstream(raw.final_amount), 'final_amount', raw.id),
     currencyId: str(raw.currency_id) ?? 'ARS',
     details,
     conceptId: first?.conceptId ?? null,
@@ -367,7 +367,7 @@ export function mapPayment(raw: RawPayment): PaymentModel {
     validation: bool(raw.validation),
     notificationUrl: str(raw.notification_url),
     backUrl: str(raw.back_url),
-    chargeDelay: toDecimal(raw.charge_delay),
+    chargeDelay: decimalFromUpstream(raw.charge_delay),
     rate: num(raw.rate),
     reference: str(raw.reference),
     payer: mapPayer(raw.payer),

@@ -3,6 +3,7 @@
  * same rule as Payment.actions (FAILED with the rule's reason, no upstream write), write once (never retried),
  * and report SUCCESS / FAILED / UNKNOWN as data.
  */
+import { toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../context.js';
 import type {
@@ -353,7 +354,7 @@ export async function notifyPayer(
       payload: {
         customer_name: payment.payer?.name ?? '',
         payment_id: payment.id,
-        amount: Number(payment.finalAmount),
+        amount: toUpstreamNumber(payment.finalAmount ?? '0'),
         concept: payment.conceptDescription ?? null,
         download_receipts: downloadReceipts,
       },

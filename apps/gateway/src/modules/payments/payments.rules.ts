@@ -1,3 +1,4 @@
+import { maxMoney, subMoney, sumMoney, toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
 import type {
   Permission,
@@ -297,18 +298,16 @@ export function partialRefundItems(payment: Pick<PaymentModel, 'paymentMethods'>
     .map((m) => ({
       status_detail: m.gateway?.statusDetail ?? null,
       type: m.type ?? null,
-      amount: Number(m.finalAmount ?? m.amount ?? 0),
+      amount: toUpstreamNumber(m.finalAmount ?? m.amount ?? '0'),
       payment_method_id: m.index,
     }));
 }
 
-/** What is left to refund: final amount minus approved refunds, in cents (no float drift). */
+/** What is left to refund: final amount minus approved refunds (decimal arithmetic), never below zero. */
 export function refundableAmount(payment: Pick<PaymentModel, 'finalAmount' | 'refunds'>): number {
-  const cents = (decimal: string | null | undefined) => Math.round(Number(decimal ?? 0) * 100);
-  const left =
-    cents(payment.finalAmount) -
-    payment.refunds.filter((r) => r.status === 'APPROVED').reduce((sum, r) => sum + cents(r.amount), 0);
-  return Math.max(left, 0) / 100;
+  const approved = payment.refunds.filter((r) => r.status === 'APPROVED').map((r) => r.amount ?? '0');
+  const left = subMoney(payment.finalAmount ?? '0', sumMoney(approved));
+  return toUpstreamNumber(maxMoney(left, 0));
 }
 
 // ---------------------------------------------------------------------------------------------------------
