@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import {
   CancelPaymentDocument,
   CancelPaymentObjectionDocument,
@@ -26,11 +25,8 @@ import {
   type PaymentMethodChangeInput,
   type PaymentRetryMode,
 } from '../gql/graphql';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { PageLoader } from '../../../components/feedback/page-loader';
+import { detailGate } from '../../../components/detail/detail-gate';
 import { PageHeader } from '../../../components/layout/page-header';
-import { StatusPage } from '../../../components/layout/status-page';
-import { describeError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useNotify } from '../../../lib/notifications';
 import { hasAny, usePermissions } from '../../../lib/permissions';
@@ -192,71 +188,29 @@ export default function PaymentDetailScreen() {
     />
   );
 
-  if (!currentPayment && (current.loading || (!current.data && !current.error))) {
-    return (
-      <>
-        {header()}
-        <PageLoader label="Cargando pago" />
-      </>
-    );
-  }
-  if (current.error && !currentPayment) {
-    return (
-      <>
-        {header()}
-        <ErrorAlert
-          title="No se pudo cargar el pago"
-          error={current.error}
-          onRetry={() => void current.refetch()}
-        />
-      </>
-    );
-  }
-  if (!currentPayment) {
-    return (
-      <>
-        {header()}
-        <StatusPage
-          icon={<SearchOffOutlined />}
-          title="Pago no encontrado"
-          testId="payment-not-found"
-          actions={
-            <Button component={RouterLink} to="/pagos" variant="contained">
-              Ir a Buscar Pagos
-            </Button>
-          }
-        >
-          No existe un pago con el ID {id}.
-        </StatusPage>
-      </>
-    );
-  }
-  if (wantsOldVersion && !payment) {
-    return (
-      <>
-        {header()}
-        {old.loading ? (
-          <PageLoader label="Cargando versión" />
-        ) : (
-          <Alert
-            severity="error"
-            action={
-              <Button
-                color="inherit"
-                size="small"
-                component={RouterLink}
-                to={`/pago/${encodeURIComponent(id)}`}
-              >
-                Ver versión actual
-              </Button>
-            }
-          >
-            {old.error ? describeError(old.error) : `No existe la versión ${requestedVersion} del pago.`}
-          </Alert>
-        )}
-      </>
-    );
-  }
+  const gate = detailGate({
+    header: header(),
+    texts: {
+      loading: 'Cargando pago',
+      loadError: 'No se pudo cargar el pago',
+      notFoundTitle: 'Pago no encontrado',
+      notFound: `No existe un pago con el ID ${id}.`,
+      notFoundTestId: 'payment-not-found',
+      listHref: '/pagos',
+      listLabel: 'Ir a Buscar Pagos',
+      versionMissing: `No existe la versión ${requestedVersion} del pago.`,
+    },
+    current: {
+      found: currentPayment !== null,
+      loading: current.loading,
+      answered: Boolean(current.data),
+      error: current.error,
+      refetch: current.refetch,
+    },
+    old: { wanted: wantsOldVersion, found: payment !== null, loading: old.loading, error: old.error },
+    currentHref: `/pago/${encodeURIComponent(id)}`,
+  });
+  if (gate || !currentPayment) return gate;
 
   const shown = payment!;
   const actions = shown.actions;

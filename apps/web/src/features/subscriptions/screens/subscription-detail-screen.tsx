@@ -2,18 +2,14 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import { detailGate } from '../../../components/detail/detail-gate';
 import { ActionToolbar } from '../../../components/actions/action-toolbar';
 import { ChangePaymentMethodDialog } from '../../../components/dialogs/change-payment-method-dialog';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
-import { StatusPage } from '../../../components/layout/status-page';
 import { diffVersions } from '../../../components/versions/version-diff';
 import { VersionHistoryDialog } from '../../../components/versions/version-history-dialog';
 import { hasAny, usePermissions } from '../../../lib/permissions';
@@ -148,60 +144,29 @@ export default function SubscriptionDetailScreen() {
     />
   );
 
-  if (!currentSubscription && (current.loading || (!current.data && !current.error))) {
-    return (
-      <>
-        {header()}
-        <PageLoader label="Cargando suscripción" />
-      </>
-    );
-  }
-  if (current.error && !currentSubscription) {
-    return (
-      <>
-        {header()}
-        <ErrorAlert
-          title="No se pudo cargar la suscripción"
-          error={current.error}
-          onRetry={() => void current.refetch()}
-        />
-      </>
-    );
-  }
-  if (!currentSubscription) {
-    return (
-      <>
-        {header()}
-        <StatusPage
-          icon={<SearchOffOutlined />}
-          title="Suscripción no encontrada"
-          testId="subscription-not-found"
-          actions={
-            <Button component={RouterLink} to="/suscripciones" variant="contained">
-              Ir a Buscar Suscripciones
-            </Button>
-          }
-        >
-          No existe una suscripción con el ID {id}.
-        </StatusPage>
-      </>
-    );
-  }
-  if (wantsOld && !subscription) {
-    return (
-      <>
-        {header()}
-        {old.loading ? (
-          <PageLoader label="Cargando versión" />
-        ) : (
-          <ErrorAlert
-            title={`No se pudo mostrar la versión ${requestedVersion}`}
-            error={old.error ?? new Error(`No existe la versión ${requestedVersion} de la suscripción.`)}
-          />
-        )}
-      </>
-    );
-  }
+  const gate = detailGate({
+    header: header(),
+    texts: {
+      loading: 'Cargando suscripción',
+      loadError: 'No se pudo cargar la suscripción',
+      notFoundTitle: 'Suscripción no encontrada',
+      notFound: `No existe una suscripción con el ID ${id}.`,
+      notFoundTestId: 'subscription-not-found',
+      listHref: '/suscripciones',
+      listLabel: 'Ir a Buscar Suscripciones',
+      versionMissing: `No existe la versión ${requestedVersion} de la suscripción.`,
+    },
+    current: {
+      found: currentSubscription !== null,
+      loading: current.loading,
+      answered: Boolean(current.data),
+      error: current.error,
+      refetch: current.refetch,
+    },
+    old: { wanted: wantsOld, found: subscription !== null, loading: old.loading, error: old.error },
+    currentHref: `/suscripcion/${encodeURIComponent(id)}`,
+  });
+  if (gate || !currentSubscription) return gate;
 
   const shown = subscription!;
   const vars = { id: shown.id, idempotencyKey: intent.key };
