@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { defineActions, selectionReason } from '../actions.js';
+
+type Kind = 'CANCEL' | 'RELOAD' | 'NOTE';
+interface Doc {
+  status: 'open' | 'closed';
+  current: boolean;
+}
+
+const NOW = new Date('2026-01-15T12:00:00.000Z');
+
+const actions = defineActions<Kind, Doc>({
+  kinds: ['CANCEL', 'RELOAD', 'NOTE'],
+  permissions: {
+    CANCEL: { requires: ['THING_CANCEL', 'THING_ADMIN'], reason: 'No tiene permisos para cancelar.' },
+    RELOAD: null,
+    NOTE: { requires: ['THING_NOTE'], reason: 'No tiene permisos para anotar.' },
+  },
+  availableOnPreviousVersion: ['RELOAD'],
+  previousVersionReason: 'Está viendo una versión anterior.',
+  isCurrentVersion: (doc) => doc.current,
+  stateReason: (kind, doc, now) => {
+    if (kind === 'CANCEL') return doc.status === 'open' ? null : 'Solo se cancela lo abierto.';
+    if (kind === 'NOTE') return now.getUTCFullYear() >= 2026 ? null : 'Todavía no.';
+    return null;
+  },
+});
+
+describe('defineActions', () => {
+  it('allows an action when permission, version and state all hold', () => {
+    expect(actions.decide('CANCEL', { status: 'open', current: true }, ['THING_CANCEL'], NOW)).toEqual({
+      enabled: true,
+      permitted: true,
+      reason: null,
+    });
+  });
+
+  it('accepts any one of the required permissions', () => {
+    expect(actions.decide('CANCEL', { status: 'open', current: true }, ['THING_ADMIN'], NOW).enabled).toBe(
+      true,
+    );
+  });
+
+  it('checks the permission first: not permitted, with its reason, whatever the version and state', () => {
+    expect(actions.decide('CANCEL', { status: 'closed', current: false }, [], NOW)).toEqual({
+      enabled: false,
+      permitted: false,
+      reason: 'No tiene permisos para cancelar.',
+    });
+  });
+
+  it('checks the version before the state', () => {
+    expect(actions.decide('CANCEL', { status: 'closed', current: false }, ['THING_CANCEL'], NOW)).toEqual({
+      enabled: false,
+      permitted: true,
+      reason: 'Está viendo una versión anterior.',
+    });
+  });
+
+  it('offers the kinds listed for previous versions on a previous version', () => {
+    expect(actions.decide('RELOAD', { status: 'closed', current: false }, [], NOW)).toEqual({
+      enabled: true,
+      permitted: true,
+      reason: null,
+    });
+  });
+
+  it('gives the state reason last', () => {
+    expect(actions.decide('CANCEL', { status: 'closed', current: true }, ['THING_CANCEL'], NOW)).toEqual({
+      enabled: false,
+      permitted: true,
+      reason: 'Solo se cancela lo abierto.',
+    });
+  });
+
+  it('passes the time to the state rule', () => {
+    const doc: Doc = { status: 'open', current: true };
+    expect(actions.decide('NOTE', doc, ['THING_NOTE'], NOW).enabled).toBe(true);
+    expect(actions.decide('NOTE', doc, ['THING_NOTE'], new Date('2025-12-31T00:00:00Z')).reason).toBe(
+      'Todavía no.',
+    );
+  });
+
+  it('lists every kind in table order with its decision', () => {
+    expect(actions.list({ status: 'open', current: true }, ['THING_NOTE'], NOW)).toEqual([
+      { kind: 'CANCEL', enabled: false, permitted: false, reason: 'No tiene permisos para cancelar.' },
+      { kind: 'RELOAD', enabled: true, permitted: true, reason: null },
+      { kind: 'NOTE', enabled: true, permitted: true, reason: null },
+    ]);
+  });
+});
+
+describe('selectionReason', () => {
+  const checks = [
+    [(n: number) => n > 0, 'Todos deben ser positivos.'],
+    [(n: number) => n % 2 === 0, 'Todos deben ser pares.'],
+  ] as const;
+
+  it('refuses an empty selection', () => {
+    expect(selectionReason([], 'Seleccione al menos uno.', checks)).toBe('Seleccione al menos uno.');
+  });
+
+  it('gives the first check that does not hold for every item', () => {
+    expect(selectionReason([2, -4], 'x', checks)).toBe('Todos deben ser positivos.');
+    expect(selectionReason([2, 3], 'x', checks)).toBe('Todos deben ser pares.');
+  });
+
+  it('is null when every check holds for every item', () => {
+    expect(selectionReason([2, 4], 'x', checks)).toBeNull();
+  });
+});
