@@ -11,7 +11,7 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenVerifier } from '../../auth/verify-token.js';
 import { loadConfig } from '../../config.js';
 import { createLogger } from '../../logger.js';
@@ -595,7 +595,13 @@ async function startControlledJwks(): Promise<ControlledJwks> {
   return state;
 }
 
-describe('JWKS rotation and outages', () => {
+/**
+ * How long a test waits for what follows the verifier's key-set cache expiring (jwksCacheMaxAgeMs) or the JWKS
+ * coming back: polled, never slept, so a loaded machine only makes it slower.
+ */
+const JWKS_WAIT = { timeout: 30_000, interval: 50 };
+
+describe('JWKS rotation and outages', { timeout: 90_000 }, () => {
   const issuer = 'http://localhost:8080/realms/back-office';
   let jwks: ControlledJwks;
   let httpServer: Server;
@@ -632,7 +638,8 @@ describe('JWKS rotation and outages', () => {
         jwksUrl: jwks.url,
         audience: config.keycloakAudience,
         allowedAzp: config.keycloakAzp,
-        jwksTimeoutMs: 1000,
+        // The default fetch timeout: a loaded machine must not turn a healthy fetch into an outage.
+        jwksTimeoutMs: 3000,
         jwksCacheMaxAgeMs: 150,
         jwksCooldownMs: 0,
       }),
@@ -662,10 +669,14 @@ describe('JWKS rotation and outages', () => {
     expect((await call(await tokenBy('a'))).status).toBe(200);
 
     jwks.keys = [keys.b.jwk]; // the old key is removed
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the cached set expires
-    const removed = await call(await tokenBy('a'));
-    expect(removed.status).toBe(401);
+    // Once the cached set expires, the old key's tokens are refused.
+    const removed = await vi.waitFor(async () => {
+      const res = await call(await tokenBy('a'));
+      expect(res.status).toBe(401);
+      return res;
+    }, JWKS_WAIT);
     expect(removed.json).toEqual(UNAUTHENTICATED_BODY);
+    expect((await call(await tokenBy('a'))).status).toBe(401);
     expect((await call(await tokenBy('b'))).status).toBe(200);
   });
 
@@ -674,10 +685,15 @@ describe('JWKS rotation and outages', () => {
     async (mode) => {
       jwks.keys = [keys.a.jwk];
       jwks.mode = mode;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Tokens of the cached set are accepted until it expires; from then on every answer is 503.
       const token = await tokenBy('a');
-      const res = await call(token);
+      const res = await vi.waitFor(async () => {
+        const answer = await call(token);
+        expect(answer.status).not.toBe(200);
+        return answer;
+      }, JWKS_WAIT);
       expect(res.status).toBe(503);
+      expect((await call(await tokenBy('a'))).status).toBe(503);
       expect(res.json).toEqual({
         errors: [{ message: UNAVAILABLE_MESSAGE, extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],
       });
@@ -690,9 +706,11 @@ describe('JWKS rotation and outages', () => {
       // Readiness is the process's own: a Keycloak outage stays inside the requests (their 503).
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
+      const fetchesDuringOutage = jwks.fetches;
       jwks.mode = 'ok';
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect((await call(token)).status).toBe(200);
+      // A failed fetch is not cached: the next request fetches the keys again.
+      await vi.waitFor(async () => expect((await call(token)).status).toBe(200), JWKS_WAIT);
+      expect(jwks.fetches).toBeGreaterThan(fetchesDuringOutage);
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
     },
   );
