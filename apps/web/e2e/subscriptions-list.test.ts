@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { startTestStack, type Stack } from './support/stack';
+import {
+  clearSubscriptionFailures,
+  clearSubscriptionRequests,
+  forceSubscriptionFailure,
+  resetSubscriptionStubs,
+  shownRowIds,
+  subscriptionRow,
+  subscriptionWrites,
+  subscriptionsSettled,
+} from './support/subscriptions';
+
+/**
+ * Buscar Suscripciones (spec 000 §2 "Subscription search", §4 multi-select rules, §8 per-item messages) as
+ * operador, against the whole stack and the stub fixtures (docs/upstream-contract.md §5b).
+ */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+let page: Page;
+const SOFIA = 'sofia.benitez@gmail.com';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetSubscriptionStubs(stack);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  page = session.page;
+  await openSignedIn(page, stack.urls.web, '/suscripciones?estado=cancelled&medio=todos', 'operador');
+  await subscriptionsSettled(page);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+const bulkButton = (label: string) =>
+  page.getByTestId('bulk-actions').getByRole('button', { name: label, exact: true });
+const select = (id: string) => subscriptionRow(page, id).getByRole('checkbox').check();
+
+describe('Buscar Suscripciones as operador', () => {
+  it('arriving with ?pagador= filters by that payer, forgets the saved filters and leaves the address', async () => {
+    await page.goto(`${stack.urls.web}/suscripciones?pagador=${encodeURIComponent(SOFIA)}`);
+    await page.waitForURL((url) => !url.searchParams.has('pagador'));
+    await subscriptionsSettled(page);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe(SOFIA);
+    expect(url.searchParams.has('estado')).toBe(false);
+    expect(url.searchParams.get('medio')).toBe('debito');
+    const names = await page
+      .locator('[role="grid"] .MuiDataGrid-row [data-field="payerName"]')
+      .allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names.map((n) => n.trim()))).toEqual(new Set(['Sofía Benítez']));
+    const saved = await page.evaluate(() => sessionStorage.getItem('subscriptions.list'));
+    expect(saved).toContain('q=sofia.benitez');
+    expect(saved).not.toContain('estado=');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('leaving and coming back restores page and filters from session storage', async () => {
+    await page.goto(`${stack.urls.web}/suscripciones?medio=todos&page=2&page_size=10`);
+    await subscriptionsSettled(page);
+    const ids = await shownRowIds(page);
+    await page.goto(`${stack.urls.web}/home`);
+    await page.goto(`${stack.urls.web}/suscripciones`);
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await subscriptionsSettled(page);
+    expect(new URL(page.url()).searchParams.get('medio')).toBe('todos');
+    expect(await shownRowIds(page)).toEqual(ids);
+    await screenshot(page, 'subscriptions-list');
+  });
+
+  it('Editar Importe is refused with its reason when a non-adhesion row is selected, and runs on adhesions', async () => {
+    await page.goto(`${stack.urls.web}/suscripciones?q=${encodeURIComponent(SOFIA)}&medio=todos`);
+    await subscriptionsSettled(page);
+    await select('4000001');
+    await select('4000002');
+    const blocked = page.getByTestId('bulk-action-UPDATE_AMOUNT');
+    expect(await bulkButton('Editar Importe').isDisabled()).toBe(true);
+    expect(await blocked.getAttribute('aria-label')).toMatch(/4000001/);
+    await subscriptionRow(page, '4000001').getByRole('checkbox').uncheck();
+    await select('4000008');
+    await clearSubscriptionRequests(stack);
+    await bulkButton('Editar Importe').click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('4000008').first().waitFor();
+    await screenshot(page, 'subscriptions-bulk-confirm');
+    await confirm.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByLabel('Por favor ingrese el Importe').fill('2100');
+    await page.getByRole('button', { name: 'Guardar importe' }).click();
+    const progress = page.getByRole('dialog');
+    await progress.getByText('Importe de la suscripción actualizado correctamente').nth(1).waitFor();
+    const writes = await subscriptionWrites(stack);
+    expect(writes.map((w) => [w.id, w.operation, w.body]).sort()).toEqual([
+      ['4000002', 'importe', { amount: 2100 }],
+      ['4000008', 'importe', { amount: 2100 }],
+    ]);
+    await progress.getByRole('button', { name: 'Cerrar' }).last().click();
+  });
+
+  it('a bulk cancel with a forced failure shows per-item results and retries only the failed one', async () => {
+    await page.goto(
+      `${stack.urls.web}/suscripciones?q=${encodeURIComponent(SOFIA)}&medio=todos&estado=active`,
+    );
+    await subscriptionsSettled(page);
+    await select('4000001');
+    await select('4000002');
+    await select('4000008');
+    await forceSubscriptionFailure(stack, 'cancelar', ['4000008']);
+    await clearSubscriptionRequests(stack);
+    await bulkButton('Cancelar').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
+    await page.getByLabel('Ingrese el motivo').fill('Baja pedida por la entidad');
+    await page.getByRole('button', { name: 'Cancelar suscripciones' }).click();
+    const progress = page.getByRole('dialog');
+    await progress.getByText('Falla forzada por el simulador. - forced_failure').waitFor();
+    await progress.getByText('Suscripción cancelada correctamente').nth(1).waitFor();
+    expect((await subscriptionWrites(stack)).map((w) => w.id).sort()).toEqual([
+      '4000001',
+      '4000002',
+      '4000008',
+    ]);
+    await screenshot(page, 'subscriptions-bulk-progress');
+    await clearSubscriptionFailures(stack);
+    await clearSubscriptionRequests(stack);
+    await progress.getByRole('button', { name: 'Reintentar fallidos' }).click();
+    await progress.getByText('Suscripción cancelada correctamente').nth(2).waitFor();
+    expect((await subscriptionWrites(stack)).map((w) => w.id)).toEqual(['4000008']);
+    await progress.getByRole('button', { name: 'Cerrar' }).last().click();
+    // Cancelled rows leave the 'Activa' list.
+    await page.waitForFunction(
+      () => !document.querySelector('[role="grid"] .MuiDataGrid-row[data-id="4000001"]'),
+    );
+  });
+
+  it('changes the payment method of a selection', async () => {
+    await page.goto(
+      `${stack.urls.web}/suscripciones?q=${encodeURIComponent('martin.sosa@outlook.com')}&medio=todos&estado=active`,
+    );
+    await subscriptionsSettled(page);
+    const ids = (await shownRowIds(page)).filter((id) => id === '4000003' || id === '4000007');
+    expect(ids.length).toBe(2);
+    for (const id of ids) await select(id);
+    await clearSubscriptionRequests(stack);
+    await bulkButton('Cambiar medio de pago').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
+    const dialog = page.getByTestId('change-payment-method-dialog');
+    await dialog.getByRole('button', { name: /Transferencia/ }).click();
+    await dialog.getByLabel('CBU').fill('0170099220000067797370');
+    await dialog.getByLabel('Nombre del titular').fill('Martín Sosa');
+    await dialog.getByLabel('CUIT del titular').fill('20-30123456-3');
+    await dialog.getByRole('button', { name: 'Cambiar medio de pago' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('Medio de pago de la suscripción actualizado correctamente')
+      .nth(1)
+      .waitFor();
+    expect((await subscriptionWrites(stack)).map((w) => [w.method, w.operation, w.id]).sort()).toEqual(
+      ids.map((id) => ['PUT', 'medio-de-pago', id]).sort(),
+    );
+    expect(session.problems).toEqual([]);
+  });
+});

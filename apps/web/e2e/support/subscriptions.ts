@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import type { Stack } from './stack';
+
+/** Helpers for the subscriptions browser tests (fixtures: docs/upstream-contract.md §5b). */
+
+export const subscriptionsGrid = (page: Page) => page.getByRole('grid', { name: 'Suscripciones' });
+export const subscriptionRow = (page: Page, id: string) =>
+  subscriptionsGrid(page).locator(`.MuiDataGrid-row[data-id="${id}"]`);
+
+/** Waits until the grid shows rows (or its empty state) and no loading indicator. */
+export async function subscriptionsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('[role="grid"][aria-label="Suscripciones"]');
+    if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
+    return (
+      root.querySelector('.MuiDataGrid-row') !== null ||
+      document.body.innerText.includes('No se encontraron subscripciones')
+    );
+  });
+}
+
+export async function shownRowIds(page: Page): Promise<string[]> {
+  return subscriptionsGrid(page)
+    .locator('.MuiDataGrid-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
+}
+
+async function admin(stack: Stack, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${stack.urls.stubs}/__admin/${path}`, {
+    method,
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} /__admin/${path} respondió ${res.status}`);
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+export const resetSubscriptionStubs = (stack: Stack) => admin(stack, 'POST', 'reset');
+export const clearSubscriptionRequests = (stack: Stack) => admin(stack, 'DELETE', 'requests');
+export const clearSubscriptionFailures = (stack: Stack) => admin(stack, 'DELETE', 'failures');
+export const forceSubscriptionFailure = (stack: Stack, operation: string, ids: string[]) =>
+  admin(stack, 'POST', 'failures', {
+    service: 'subscription',
+    operation,
+    ids,
+    status: 409,
+    code: 'invalid_status',
+    extended_code: 'forced_failure',
+    message: 'Falla forzada por el simulador.',
+  });
+
+export interface SubscriptionWrite {
+  method: string;
+  id: string;
+  operation: string;
+  body: unknown;
+}
+
+/** The subscription writes the stubs received (PUT/POST/DELETE /subscription/suscripciones/{id}/{operation}). */
+export async function subscriptionWrites(stack: Stack): Promise<SubscriptionWrite[]> {
+  const requests = (await admin(stack, 'GET', 'requests?service=subscription')) as {
+    method: string;
+    path: string;
+    body: unknown;
+  }[];
+  return requests
+    .filter((r) => r.method !== 'GET')
+    .map((r) => {
+      const match = /^\/subscription\/suscripciones\/([^/]+)\/([^/]+)$/.exec(r.path);
+      return match ? { method: r.method, id: match[1]!, operation: match[2]!, body: r.body } : null;
+    })
+    .filter((w): w is SubscriptionWrite => w !== null);
+}
