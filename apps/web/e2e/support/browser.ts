@@ -30,14 +30,18 @@ export interface Session {
 }
 
 /**
- * A fresh browser profile (no cookies) with a Spanish (Argentina) locale, 1440x900, collecting problems
- * and the gateway requests.
+ * A fresh browser profile (no cookies) with a Spanish (Argentina) locale and Argentine time (the operators'; the
+ * app's periods are Argentine ones whatever the zone), 1440x900, collecting problems and the gateway requests.
  */
 export async function newSession(
   browser: Browser,
   { gatewayUrl, locale = 'es-AR' }: { gatewayUrl: string; locale?: string },
 ): Promise<Session> {
-  const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    locale,
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    viewport: { width: 1440, height: 900 },
+  });
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
