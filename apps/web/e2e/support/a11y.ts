@@ -12,14 +12,15 @@ export interface A11yViolation {
 }
 
 /**
- * The serious and critical axe-core violations of the page as it is now (WCAG 2.1 A/AA rules). The engine is
- * evaluated in the page through the DevTools protocol, so the app's CSP stays as it is.
+ * The serious and critical axe-core violations (WCAG 2.1 A/AA rules) inside `selector` (default: the screen's
+ * <main>, what a feature renders; the shell is checked by its own tests). The engine is evaluated in the page
+ * through the DevTools protocol, so the app's CSP stays as it is.
  */
-export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+export async function seriousA11yViolations(page: Page, selector = 'main'): Promise<A11yViolation[]> {
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (context) => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
-    const result = (await axe.run(document, {
+    const result = (await axe.run(context, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       resultTypes: ['violations'],
     })) as {
@@ -31,6 +32,6 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
       help: v.help,
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
-  });
+  }, selector);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
