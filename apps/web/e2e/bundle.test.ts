@@ -82,4 +82,19 @@ describe('production bundle', () => {
       expect(holders.filter((file) => shell.has(file))).toEqual([]);
     },
   );
+
+  it('keeps the subscriptions screens and their generated documents in their own chunks, outside the shell', () => {
+    const { manifest, shell } = load();
+    const sourcesOf = (file: string) =>
+      (JSON.parse(readFileSync(`${dist}${file}.map`, 'utf8')) as { sources: string[] }).sources;
+    const shellSources = [...shell].flatMap(sourcesOf);
+    expect(shellSources.filter((s) => /src\/features\/subscriptions\//.test(s))).toEqual([]);
+    const lazy = Object.values(manifest).filter(
+      (chunk) => !shell.has(chunk.file) && chunk.file.endsWith('.js'),
+    );
+    const documents = lazy.filter((chunk) =>
+      sourcesOf(chunk.file).some((s) => /src\/features\/subscriptions\/gql\//.test(s)),
+    );
+    expect(documents.length).toBeGreaterThan(0);
+  });
 });
