@@ -1,20 +1,25 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
   getNamedType,
+  getNullableType,
   GraphQLError,
   isCompositeType,
+  isListType,
   Kind,
+  OperationTypeNode,
   valueFromAST,
   valueFromASTUntyped,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLArgument,
   type GraphQLCompositeType,
   type GraphQLField,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { bulkSettings } from '../shared/bulk.js';
 import { MAX_PAGE_SIZE } from '../shared/paging.js';
 
 /**
@@ -26,15 +31,23 @@ import { MAX_PAGE_SIZE } from '../shared/paging.js';
  *   default value, capped at MAX_PAGE_SIZE as the resolvers cap it). Other lists count once (their elements come in
  *   the same upstream answer).
  * Aliases and fragments count every time they are selected. `fields` is the number of values the answer would hold.
+ *
+ * Bulk mutations (root mutation fields with an `ids` list) count one call here, their read of the selection; their
+ * writes, one per id, are counted apart in `bulkItems` (the ids of every bulk selection of the request), bounded by
+ * BULK_MAX_ITEMS for the whole request: one bulk of the largest size stays usable, aliases adding up past it do not.
  */
 export interface CostEstimate {
   upstreamCalls: number;
   fields: number;
+  bulkItems: number;
+  /** How many bulk mutation fields the operation selects (aliases included). */
+  bulkSelections: number;
 }
 
 export const UPSTREAM_DIRECTIVE = 'upstream';
 const PAGE_SIZE_ARG = 'pageSize';
 const PAGED_FIELD = 'rows';
+const BULK_IDS_ARG = 'ids';
 
 export const BUDGET_MESSAGE =
   'La consulta pediría demasiadas llamadas a los servicios: pedí menos filas, menos alias, o los datos que se buscan fila por fila (como el titular) solo en el detalle.';
@@ -52,19 +65,38 @@ function declaredCalls(field: GraphQLField<unknown, unknown>): { calls: number; 
   };
 }
 
+/** The field's argument `name` (null when the field has none) and its value in this selection (undefined if unset). */
+function argumentOf(
+  field: GraphQLField<unknown, unknown>,
+  node: FieldNode,
+  name: string,
+  variables: Record<string, unknown>,
+): { arg: GraphQLArgument; value: unknown } | null {
+  const arg = field.args.find((a) => a.name === name);
+  if (!arg) return null;
+  const given = node.arguments?.find((a) => a.name.value === name)?.value;
+  return { arg, value: given ? valueFromAST(given, arg.type, variables) : undefined };
+}
+
 function pageSizeOf(
   field: GraphQLField<unknown, unknown>,
   node: FieldNode,
   variables: Record<string, unknown>,
 ): number | null {
-  const arg = field.args.find((a) => a.name === PAGE_SIZE_ARG);
-  if (!arg) return null;
-  const given = node.arguments?.find((a) => a.name.value === PAGE_SIZE_ARG)?.value;
-  const value = given ? valueFromAST(given, arg.type, variables) : undefined;
+  const found = argumentOf(field, node, PAGE_SIZE_ARG, variables);
+  if (!found) return null;
+  const { arg, value } = found;
   const size =
     typeof value === 'number' ? value : typeof arg.defaultValue === 'number' ? arg.defaultValue : 1;
   return Math.min(Math.max(size, 1), MAX_PAGE_SIZE);
 }
+
+export const BULK_BUDGET_MESSAGE =
+  'La operación pediría procesar demasiados elementos a la vez: enviá las acciones masivas de a una, con menos elementos.';
+
+/** The number of ids a bulk mutation field is given (its `ids` list argument), or null for other fields. */
+const bulkIdsOf = (ids: ReturnType<typeof argumentOf>): number | null =>
+  ids && isListType(getNullableType(ids.arg.type)) ? (Array.isArray(ids.value) ? ids.value.length : 0) : null;
 
 export function estimateCost(
   schema: GraphQLSchema,
@@ -81,7 +113,7 @@ export function estimateCost(
       ? operations[0]
       : undefined;
   const root = operation && schema.getRootType(operation.operation);
-  if (!operation || !root) return { upstreamCalls: 0, fields: 0 };
+  if (!operation || !root) return { upstreamCalls: 0, fields: 0, bulkItems: 0, bulkSelections: 0 };
 
   const fragments = new Map(
     document.definitions
@@ -96,7 +128,8 @@ export function estimateCost(
       variables[name] = valueFromASTUntyped(definition.defaultValue);
   }
 
-  const total: CostEstimate = { upstreamCalls: 0, fields: 0 };
+  const total: CostEstimate = { upstreamCalls: 0, fields: 0, bulkItems: 0, bulkSelections: 0 };
+  const isMutation = operation.operation === OperationTypeNode.MUTATION;
   const visiting = new Set<string>();
 
   // times: how often a field resolves (aliases x page rows); selected: how often it is selected (aliases only).
@@ -142,6 +175,12 @@ export function estimateCost(
       const declared = declaredCalls(field);
       if (declared) total.upstreamCalls += declared.calls * (declared.batched ? selected : count);
       else if (atRoot) total.upstreamCalls += count;
+      const bulkIds =
+        atRoot && isMutation ? bulkIdsOf(argumentOf(field, selection, BULK_IDS_ARG, variables)) : null;
+      if (bulkIds !== null) {
+        total.bulkItems += bulkIds * count;
+        total.bulkSelections += count;
+      }
       const type = getNamedType(field.type);
       if (selection.selectionSet && isCompositeType(type)) {
         const rows = pageSizeOf(field, selection, variables);
@@ -153,21 +192,27 @@ export function estimateCost(
   return total;
 }
 
+const refuse = (message: string) =>
+  new GraphQLError(message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+
 /**
- * Refuses, before any resolver runs, an operation whose estimated upstream calls exceed the per-request budget
- * (BAD_REQUEST, HTTP 400, a Spanish message without the numbers).
+ * Refuses, before any resolver runs, an operation whose estimated upstream calls exceed the per-request budget,
+ * or whose bulk selections together hold more than `bulkMaxItems` ids (BAD_REQUEST, HTTP 400, a Spanish message
+ * without the numbers). A single bulk selection over the bound is left to its resolver, whose message names
+ * the bound and the field (also before any upstream call).
  */
-export function upstreamBudgetPlugin<T extends object>(budget: number): ApolloServerPlugin<T> {
+export function upstreamBudgetPlugin<T extends object>(
+  budget: number,
+  bulkMaxItems: () => number = () => bulkSettings().maxItems,
+): ApolloServerPlugin<T> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ schema, document, operationName, request }) {
           const estimate = estimateCost(schema, document, operationName, request.variables);
-          if (estimate.upstreamCalls > budget) {
-            throw new GraphQLError(BUDGET_MESSAGE, {
-              extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
-            });
-          }
+          if (estimate.upstreamCalls > budget) throw refuse(BUDGET_MESSAGE);
+          if (estimate.bulkSelections > 1 && estimate.bulkItems > bulkMaxItems())
+            throw refuse(BULK_BUDGET_MESSAGE);
         },
       };
     },
