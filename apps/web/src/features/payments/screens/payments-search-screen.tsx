@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -6,8 +6,10 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useNotify } from '../../../lib/notifications';
 import { PaymentsPermissionsDocument, PaymentsSearchDocument, type PaymentStatus } from '../gql/graphql';
-import { PaymentsActionDialogs, type ListActionFlow } from '../components/payments-action-dialogs';
-import { PaymentsBulkActions } from '../components/payments-bulk-actions';
+import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
+import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
+import { PaymentsActionDialogs, type ListActionValue } from '../components/payments-action-dialogs';
+import { PAYMENT_ACTIONS } from '../detail/payment-actions';
 import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
 import { PaymentsHeaderActions, type ExportFormat } from '../components/payments-header-actions';
 import { PaymentsListBar } from '../components/payments-list-bar';
@@ -71,14 +73,9 @@ export default function PaymentsSearchScreen() {
     refetch,
   });
   const { runRow, runBulk, applyBulkResults } = usePaymentsListActions(afterAction.onListChange);
-  const [flow, setFlow] = useState<ListActionFlow | null>(null);
-  const startBulk = (kind: ListActionKind) =>
-    setFlow({ mode: 'bulk', kind, rows: selectedRows, step: 'confirm' });
-  const startRow = useCallback(
-    (kind: ListActionKind, row: PaymentRow) => setFlow({ mode: 'row', kind, row }),
-    [],
-  );
-  const closeFlow = useCallback((next: ListActionFlow | null) => setFlow(next), []);
+  const flow = useBulkFlow<ListActionKind, PaymentRow, ListActionValue>();
+  const startBulk = (kind: ListActionKind) => flow.startBulk(kind, selectedRows);
+  const startRow = flow.startSingle;
   const onBulkResults = useCallback(
     (results: BulkPaymentResultFragment[]) => {
       applyBulkResults(results);
@@ -87,14 +84,6 @@ export default function PaymentsSearchScreen() {
       deselect(done);
     },
     [applyBulkResults, deselect],
-  );
-  const runRowAndClose = useCallback(
-    async (...args: Parameters<typeof runRow>) => {
-      const outcome = await runRow(...args);
-      if (!outcome) setFlow(null);
-      return outcome;
-    },
-    [runRow],
   );
 
   // A link may carry collector_id without collector_name: show the collector's name once known.
@@ -167,7 +156,14 @@ export default function PaymentsSearchScreen() {
             periodLabel={periodText}
             selectedCount={selectedIds.length}
             onClearSelection={() => onSelectionChange([])}
-            bulkActions={<PaymentsBulkActions actions={bulkActions} onAction={startBulk} />}
+            bulkActions={
+              <BulkActionBar
+                actions={bulkActions}
+                registry={PAYMENT_ACTIONS}
+                onAction={startBulk}
+                ariaLabel="Acciones sobre los pagos seleccionados"
+              />
+            }
           />
           <PaymentsTable
             rows={rows}
@@ -185,13 +181,7 @@ export default function PaymentsSearchScreen() {
           />
         </Paper>
       )}
-      <PaymentsActionDialogs
-        flow={flow}
-        onFlowChange={closeFlow}
-        runRow={runRowAndClose}
-        runBulk={runBulk}
-        onBulkResults={onBulkResults}
-      />
+      <PaymentsActionDialogs control={flow} runRow={runRow} runBulk={runBulk} onBulkResults={onBulkResults} />
     </Box>
   );
 }
