@@ -72,17 +72,3 @@ export function defineActions<Kind extends string, Doc>(table: ActionTable<Kind,
       table.kinds.map((kind) => ({ kind, ...decide(kind, doc, permissions, now) })),
   };
 }
-
-/**
- * A multi-select rule over the whole selection: the first check that does not hold for every item gives the
- * reason; an empty selection gives `empty`. null when the selection allows the action.
- */
-export function selectionReason<T>(
-  items: readonly T[],
-  empty: string,
-  checks: ReadonlyArray<readonly [holds: (item: T) => boolean, reason: string]>,
-): string | null {
-  if (items.length === 0) return empty;
-  for (const [holds, reason] of checks) if (!items.every(holds)) return reason;
-  return null;
-}

@@ -1,8 +1,10 @@
 /**
  * Multi-select actions (spec 000 §4 "multi-select"): the ids checked (each a valid id, duplicates dropped, at
- * most BULK_MAX_ITEMS), one read of the whole selection, the area's selection rule over it (FAILED for every
- * item with the rule's reason, no write, when it does not hold), then one write per item with at most
- * BULK_CONCURRENCY at once, and one result per id in the order given: SUCCESS, FAILED or UNKNOWN.
+ * most BULK_MAX_ITEMS), one read of the whole selection, then each item on its own: checked against the area's
+ * rule for one item (FAILED with its own reason naming the item, ACTION_NOT_ALLOWED, no write, when it no longer
+ * holds) and written, with at most BULK_CONCURRENCY writes at once; one result per id in the order given:
+ * SUCCESS, FAILED or UNKNOWN. The multi-select rule over the whole selection only decides which buttons the web
+ * offers (the documents' `actions`/`bulkActions`): an item that changed since it was selected fails alone.
  */
 import { badUserInput } from '../errors.js';
 import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
@@ -100,8 +102,10 @@ export interface BulkRun<Doc, Item> {
   ids: readonly string[];
   /** One read of the whole selection, by id (ids it lacks are "not found"). */
   readAll: (ids: readonly string[]) => Promise<ReadonlyMap<string, Doc>>;
-  /** The area's selection rule over the documents found: null when allowed, else the Spanish reason. */
-  rule: (docs: Doc[]) => string | null;
+  /** The area's rule for one item as read now: null when it may be written, else the Spanish reason. */
+  itemReason: (doc: Doc) => string | null;
+  /** How a refused item is named before its reason, e.g. "Pago 1000123". */
+  itemLabel: (id: string) => string;
   /** The failure of an id the read did not return. */
   notFound: Failure;
   /** One write; resolves to the written document. A contract break inside it is UNKNOWN. */
@@ -128,17 +132,11 @@ export async function runBulk<Doc, Item>(run: BulkRun<Doc, Item>): Promise<BulkR
     const failure = readFailure(error);
     return ids.map((id) => result(id, failure, null));
   }
-  const reason = run.rule([...found.values()]);
-  if (reason !== null) {
-    const refused = notAllowed(reason);
-    return ids.map((id) => {
-      const doc = found.get(id);
-      return doc === undefined ? result(id, notFound, null) : result(id, refused, doc);
-    });
-  }
   return mapWithConcurrency(ids, run.concurrency ?? bulkSettings().concurrency, async (id) => {
     const before = found.get(id);
     if (before === undefined) return result(id, notFound, null);
+    const reason = run.itemReason(before);
+    if (reason !== null) return result(id, notAllowed(`${run.itemLabel(id)}: ${reason}`), before);
     try {
       return result(id, null, await run.write(id, before));
     } catch (error) {

@@ -37,9 +37,9 @@ import {
 } from './payments.mappers.js';
 import { presentPayment, SUCCESS_MESSAGES } from './payments.present.js';
 import {
-  bulkRule,
   decideAction,
   partialRefundItems,
+  PAYMENT_ACTIONS,
   refundableAmount,
   type BulkKind,
 } from './payments.rules.js';
@@ -384,7 +384,9 @@ export async function notifyPayer(
 
 /**
  * A multi-select action (shared/bulk.ts): one read of the whole selection (GET /pagos?filters=[id IN ...]),
- * the multi-select rule over it, then one write per item with bounded concurrency, one result per id.
+ * then each payment on its own: the single action's state rule on it as read now (a payment no longer eligible
+ * fails alone, "Pago {id}: {reason}", unwritten), one write per eligible payment with bounded concurrency, one
+ * result per id. Which multi-select buttons are offered is the web's, from each row's `actions`.
  */
 async function bulk(
   ctx: Ctx,
@@ -393,13 +395,15 @@ async function bulk(
   write: (id: string) => Promise<RawPayment>,
 ): Promise<BulkPaymentPayload> {
   const { bulkMaxItems, bulkConcurrency } = paymentsConfig();
+  const now = new Date();
   const results = await runBulk<PaymentModel, Payment>({
     ids: checkBulkIds(rawIds, 'pagos', bulkMaxItems),
     readAll: async (ids) => {
       const rows = await ctx.dataSources.payments.byIds(ids);
       return new Map(rows.map((raw) => mapPayment(raw)).map((p) => [p.id, p]));
     },
-    rule: (payments) => bulkRule(kind, payments),
+    itemReason: (payment) => PAYMENT_ACTIONS.table.stateReason(kind, payment, now),
+    itemLabel: (id) => `Pago ${id}`,
     notFound: notFound(),
     write: async (id) => remember(ctx, await write(id)),
     present: (payment) => presentPayment(payment, ctx.user.permissions),

@@ -12,7 +12,7 @@ import type {
   QueryPaymentsArgs,
 } from '../../generated/resolvers-types.js';
 import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
-import { defineActions, selectionReason, type ActionDecision } from '../../shared/actions.js';
+import { defineActions, type ActionDecision } from '../../shared/actions.js';
 import { periodFilters, searchFilter as searchBy, type Filter, type Sort } from '../../upstream/filters.js';
 import type { PaymentModel } from './payments.mappers.js';
 
@@ -311,43 +311,8 @@ export function refundableAmount(payment: Pick<PaymentModel, 'finalAmount' | 're
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Multi-select rules (spec 000 §4): over the whole selection.
+// Multi-select (spec 000 §4): the web offers a multi-select action when every selected row's `actions` entry
+// of that kind is enabled; once running, the gateway checks each payment with the same state rule (bulk()).
 // ---------------------------------------------------------------------------------------------------------
 
-export type BulkKind = 'CHANGE_PAYMENT_METHOD' | 'CANCEL' | 'CANCEL_OBJECTION';
-
-export const BULK_REASONS = {
-  empty: 'Seleccione al menos un pago.',
-  CHANGE_PAYMENT_METHOD: 'Para cambiar el medio de pago, todos los pagos seleccionados deben estar emitidos.',
-  CANCEL: 'Para cancelar, todos los pagos seleccionados deben estar emitidos o pendientes.',
-  CANCEL_OBJECTION: 'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
-} as const;
-
-/**
- * change method: all issued; cancel: all issued or pending; cancel objection: all objected and of a single
- * status. Returns null when the selection allows the action, else the Spanish reason.
- */
-export function bulkRule(
-  kind: BulkKind,
-  payments: ReadonlyArray<Pick<PaymentForRules, 'status'>>,
-): string | null {
-  const allIn =
-    (...statuses: PaymentStatus[]) =>
-    (p: Pick<PaymentForRules, 'status'>) =>
-      statuses.includes(p.status);
-  switch (kind) {
-    case 'CHANGE_PAYMENT_METHOD':
-      return selectionReason(payments, BULK_REASONS.empty, [
-        [allIn('ISSUED'), BULK_REASONS.CHANGE_PAYMENT_METHOD],
-      ]);
-    case 'CANCEL':
-      return selectionReason(payments, BULK_REASONS.empty, [
-        [allIn('ISSUED', 'PENDING'), BULK_REASONS.CANCEL],
-      ]);
-    case 'CANCEL_OBJECTION':
-      // All objected is also "of a single status".
-      return selectionReason(payments, BULK_REASONS.empty, [
-        [allIn('OBJECTED'), BULK_REASONS.CANCEL_OBJECTION],
-      ]);
-  }
-}
+export type BulkKind = Extract<PaymentActionKind, 'CHANGE_PAYMENT_METHOD' | 'CANCEL' | 'CANCEL_OBJECTION'>;

@@ -1,7 +1,7 @@
 /**
  * Subscription writes on the kit: inputs checked first (BAD_USER_INPUT, no upstream call), then
  * shared/run-action.ts (read, the same rule as PayerSubscription.actions, one write, the outcome classified) or
- * shared/bulk.ts (one read of the selection, the multi-select rule, one write per item). The answer of every
+ * shared/bulk.ts (one read of the selection, then each item checked and written on its own). The answer of every
  * write but the e-mail is the changed subscription, which replaces what the request had read.
  */
 import { isPositiveMoney, toUpstreamNumber } from '@backoffice/validators';
@@ -43,7 +43,7 @@ import {
 } from './subscriptions.mappers.js';
 import { presentSubscription, SUBSCRIPTION_SUCCESS } from './subscriptions.present.js';
 import {
-  subscriptionBulkRule,
+  subscriptionBulkEligibility,
   subscriptionToolbar,
   type SubscriptionBulkKind,
 } from './subscriptions.rules.js';
@@ -183,8 +183,10 @@ type BulkWrite = (
 ) => Promise<RawSubscription>;
 
 /**
- * A multi-select action: the ids and key checked, the selection read once, the rule of `kind` over it, then
- * one write per id (each with its own idempotency key `{key}:{id}`).
+ * A multi-select action: the ids and key checked, the selection read once, then each subscription on its own:
+ * the rule of `kind` for one row (Subscription.bulkActions) on it as read now (one no longer eligible fails
+ * alone, "Suscripción {id}: {reason}", unwritten), one write per eligible id (each with its own idempotency key
+ * `{key}:{id}`).
  */
 async function bulk(
   ctx: Ctx,
@@ -199,7 +201,9 @@ async function bulk(
       const rows = (await ctx.dataSources.subscriptions.byIds(ids)).map(mapSubscription);
       return new Map(rows.map((s) => [s.id, s]));
     },
-    rule: (selection) => subscriptionBulkRule(kind, selection),
+    itemReason: (subscription) =>
+      subscriptionBulkEligibility.table.stateReason(kind, subscription, new Date()),
+    itemLabel: (id) => `Suscripción ${id}`,
     notFound: missing(),
     write: async (id) => remember(ctx, await write(ctx.dataSources.subscriptions, id, keyed(rawKey, id))),
     present: (doc) => presentSubscription(doc, ctx.user.permissions),

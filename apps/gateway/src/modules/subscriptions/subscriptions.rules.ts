@@ -11,7 +11,7 @@ import type {
   SubscriptionSort,
   SubscriptionSortField,
 } from '../../generated/resolvers-types.js';
-import { defineActions, selectionReason, type ActionPermission } from '../../shared/actions.js';
+import { defineActions, type ActionPermission } from '../../shared/actions.js';
 import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
 import { CARD_MEDIA_PAYMENT_IDS, CBU_DEBIT_MEDIA_PAYMENT_ID } from '../../shared/payment-methods.js';
 import { periodFilters, searchFilter, type Filter, type Sort } from '../../upstream/filters.js';
@@ -223,26 +223,3 @@ export const subscriptionBulkEligibility = defineActions<SubscriptionBulkKind, S
     cancelledReason(s) ??
     (kind === 'UPDATE_AMOUNT' && !isAdhesion(s) ? SUBSCRIPTION_REASONS.bulkAmountType : null),
 });
-
-export const SUBSCRIPTION_BULK_REASONS = {
-  empty: 'Seleccione al menos una suscripción.',
-  cancelled: 'Ninguna de las suscripciones seleccionadas puede estar cancelada.',
-  amountType: 'Para editar el importe, todas las suscripciones seleccionadas deben ser de tipo adhesión.',
-} as const;
-
-/** The multi-select rule over the whole selection (permissions are @auth's): null when allowed, else why not. */
-export function subscriptionBulkRule(
-  kind: SubscriptionBulkKind,
-  selection: ReadonlyArray<Pick<SubscriptionForRules, 'status' | 'type'>>,
-): string | null {
-  const notCancelled = [
-    (s: Pick<SubscriptionForRules, 'status'>) => s.status !== 'CANCELLED',
-    SUBSCRIPTION_BULK_REASONS.cancelled,
-  ] as const;
-  const adhesion = [isAdhesion, SUBSCRIPTION_BULK_REASONS.amountType] as const;
-  return selectionReason(
-    selection,
-    SUBSCRIPTION_BULK_REASONS.empty,
-    kind === 'UPDATE_AMOUNT' ? [notCancelled, adhesion] : [notCancelled],
-  );
-}

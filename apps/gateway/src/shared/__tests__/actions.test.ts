@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineActions, selectionReason } from '../actions.js';
+import { defineActions } from '../actions.js';
 
 type Kind = 'CANCEL' | 'RELOAD' | 'NOTE';
 interface Doc {
@@ -87,25 +87,5 @@ describe('defineActions', () => {
       { kind: 'RELOAD', enabled: true, permitted: true, reason: null },
       { kind: 'NOTE', enabled: true, permitted: true, reason: null },
     ]);
-  });
-});
-
-describe('selectionReason', () => {
-  const checks = [
-    [(n: number) => n > 0, 'Todos deben ser positivos.'],
-    [(n: number) => n % 2 === 0, 'Todos deben ser pares.'],
-  ] as const;
-
-  it('refuses an empty selection', () => {
-    expect(selectionReason([], 'Seleccione al menos uno.', checks)).toBe('Seleccione al menos uno.');
-  });
-
-  it('gives the first check that does not hold for every item', () => {
-    expect(selectionReason([2, -4], 'x', checks)).toBe('Todos deben ser positivos.');
-    expect(selectionReason([2, 3], 'x', checks)).toBe('Todos deben ser pares.');
-  });
-
-  it('is null when every check holds for every item', () => {
-    expect(selectionReason([2, 4], 'x', checks)).toBeNull();
   });
 });

@@ -20,7 +20,8 @@ function run(overrides: Partial<BulkRun<Doc, string>> = {}): BulkRun<Doc, string
   return {
     ids: ['1', '2', '3'],
     readAll: async (ids) => new Map(ids.flatMap((id) => (docs.has(id) ? [[id, docs.get(id)!]] : []))),
-    rule: (found) => (found.every((d) => d.status === 'open') ? null : 'Todos deben estar abiertos.'),
+    itemReason: (doc) => (doc.status === 'open' ? null : 'Solo se pueden cerrar documentos abiertos.'),
+    itemLabel: (id) => `Documento ${id}`,
     notFound: NOT_FOUND,
     write: async (id) => ({ id, status: 'closed' }),
     present: (doc) => `${doc.id}:${doc.status}`,
@@ -110,12 +111,47 @@ describe('runBulk', () => {
     expect(reads).toBe(0);
   });
 
-  it('when the rule refuses the selection, every item is FAILED with the reason and nothing is written', async () => {
+  it('an item the rule refuses fails alone, named, unwritten; the eligible ones are written', async () => {
+    const written: string[] = [];
+    const docs = new Map<string, Doc>([
+      ['1', { id: '1', status: 'open' }],
+      ['2', { id: '2', status: 'closed' }],
+      ['3', { id: '3', status: 'open' }],
+    ]);
+    const results = await runBulk(
+      run({
+        ids: ['1', '2', '3', '9'],
+        readAll: async (ids) => new Map(ids.flatMap((id) => (docs.has(id) ? [[id, docs.get(id)!]] : []))),
+        write: async (id) => {
+          written.push(id);
+          return { id, status: 'closed' };
+        },
+      }),
+    );
+    expect(written.sort()).toEqual(['1', '3']);
+    expect(results).toEqual([
+      { id: '1', outcome: 'SUCCESS', error: null, item: '1:closed' },
+      {
+        id: '2',
+        outcome: 'FAILED',
+        error: {
+          message: 'Documento 2: Solo se pueden cerrar documentos abiertos.',
+          code: 'ACTION_NOT_ALLOWED',
+          extendedCode: null,
+        },
+        item: '2:closed',
+      },
+      { id: '3', outcome: 'SUCCESS', error: null, item: '3:closed' },
+      { id: '9', ...NOT_FOUND, item: null },
+    ]);
+  });
+
+  it('when no item is eligible, every item fails with its own reason and nothing is written', async () => {
     let writes = 0;
     const results = await runBulk(
       run({
-        ids: ['1', '9'],
-        rule: () => 'Todos deben estar abiertos.',
+        ids: ['1', '2'],
+        itemReason: () => 'No disponible.',
         write: async (id) => {
           writes++;
           return { id, status: 'closed' };
@@ -123,13 +159,10 @@ describe('runBulk', () => {
       }),
     );
     expect(writes).toBe(0);
-    expect(results[0]).toEqual({
-      id: '1',
-      outcome: 'FAILED',
-      error: { message: 'Todos deben estar abiertos.', code: 'ACTION_NOT_ALLOWED', extendedCode: null },
-      item: '1:open',
-    });
-    expect(results[1]).toEqual({ id: '9', ...NOT_FOUND, item: null });
+    expect(results.map((r) => [r.outcome, r.error?.message])).toEqual([
+      ['FAILED', 'Documento 1: No disponible.'],
+      ['FAILED', 'Documento 2: No disponible.'],
+    ]);
   });
 
   it('a failed read of the selection is FAILED for every item (nothing was written)', async () => {

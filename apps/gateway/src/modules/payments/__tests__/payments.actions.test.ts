@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentActionKind, PaymentStatus } from '../../../generated/resolvers-types.js';
 import {
   ACTION_KINDS,
-  BULK_REASONS,
-  bulkRule,
   decideAction,
   isOverdue,
   partialRefundItems,
@@ -400,37 +398,5 @@ describe('refundable amount', () => {
     ] as never;
     expect(refundableAmount({ finalAmount: '100.30', refunds })).toBe(100);
     expect(refundableAmount({ finalAmount: '10.00', refunds: [] })).toBe(10);
-  });
-});
-
-describe('multi-select rules', () => {
-  const of = (...statuses: PaymentStatus[]) => statuses.map((status) => ({ status }));
-  it('change method needs every selected payment issued', () => {
-    expect(bulkRule('CHANGE_PAYMENT_METHOD', of('ISSUED', 'ISSUED'))).toBeNull();
-    expect(bulkRule('CHANGE_PAYMENT_METHOD', of('ISSUED', 'PENDING'))).toBe(
-      BULK_REASONS.CHANGE_PAYMENT_METHOD,
-    );
-    for (const status of STATUSES.filter((s) => s !== 'ISSUED')) {
-      expect(bulkRule('CHANGE_PAYMENT_METHOD', of(status))).not.toBeNull();
-    }
-  });
-  it('cancel needs every selected payment issued or pending', () => {
-    expect(bulkRule('CANCEL', of('ISSUED', 'PENDING', 'PENDING'))).toBeNull();
-    expect(bulkRule('CANCEL', of('PENDING', 'APPROVED'))).toBe(BULK_REASONS.CANCEL);
-    for (const status of STATUSES.filter((s) => s !== 'ISSUED' && s !== 'PENDING')) {
-      expect(bulkRule('CANCEL', of('PENDING', status))).toBe(BULK_REASONS.CANCEL);
-    }
-  });
-  it('cancel objection needs every selected payment objected (a single status)', () => {
-    expect(bulkRule('CANCEL_OBJECTION', of('OBJECTED', 'OBJECTED'))).toBeNull();
-    expect(bulkRule('CANCEL_OBJECTION', of('OBJECTED', 'APPROVED'))).toBe(BULK_REASONS.CANCEL_OBJECTION);
-    for (const status of STATUSES.filter((s) => s !== 'OBJECTED')) {
-      expect(bulkRule('CANCEL_OBJECTION', of(status))).not.toBeNull();
-    }
-  });
-  it('refuses an empty selection', () => {
-    for (const kind of ['CANCEL', 'CHANGE_PAYMENT_METHOD', 'CANCEL_OBJECTION'] as const) {
-      expect(bulkRule(kind, [])).toBe(BULK_REASONS.empty);
-    }
   });
 });

@@ -961,28 +961,90 @@ describe('bulk actions', () => {
     for (const r of ko) expect(['pending', 'issued']).toContain((await stubPayment(r.id)).status);
   });
 
-  it('refuses the whole selection when the multi-select rule does not hold, without writing', async () => {
+  it('checks each item on its own: the eligible are written, the others fail naming the payment, unwritten', async () => {
     const { bulkCancelPayments } = await data(
       `mutation { bulkCancelPayments(ids: ["1000005", "1000001", "1000006"], reason: "x") { ${BULK_RESULTS} } }`,
     );
-    expect(bulkCancelPayments.results.map((r: Json) => [r.id, r.outcome, r.error.message])).toEqual([
-      [
-        '1000005',
-        'FAILED',
-        'Para cancelar, todos los pagos seleccionados deben estar emitidos o pendientes.',
-      ],
-      [
-        '1000001',
-        'FAILED',
-        'Para cancelar, todos los pagos seleccionados deben estar emitidos o pendientes.',
-      ],
-      [
-        '1000006',
-        'FAILED',
-        'Para cancelar, todos los pagos seleccionados deben estar emitidos o pendientes.',
-      ],
+    expect(bulkCancelPayments.results.map((r: Json) => [r.id, r.outcome, r.error?.message ?? null])).toEqual([
+      ['1000005', 'SUCCESS', null],
+      ['1000001', 'FAILED', `Pago 1000001: ${REASONS.cancelState}`],
+      ['1000006', 'SUCCESS', null],
     ]);
-    expect(await writes()).toEqual([]);
+    expect(bulkCancelPayments.results[1].error).toMatchObject({
+      code: 'ACTION_NOT_ALLOWED',
+      extendedCode: null,
+    });
+    expect(bulkCancelPayments.results[1].payment).toMatchObject({ id: '1000001', status: 'APPROVED' });
+    expect((await writes()).map((w) => `${w.method} ${w.path}`).sort()).toEqual([
+      'POST /payment/pagos/1000005/cancelar',
+      'POST /payment/pagos/1000006/cancelar',
+    ]);
+    expect((await stubPayment('1000001')).status).toBe('approved');
+  });
+
+  it('a payment cancelled elsewhere after it was selected fails alone, naming it; the other is cancelled', async () => {
+    // issue 10: two issued payments selected, one cancelled directly in the payment service in between
+    const [first, second] = await idsWithStatus(['issued'], 2);
+    const direct = await fetch(`${stubs.url}/payment/pagos/${second}/cancelar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Cancelado por otro operador' }),
+    });
+    expect(direct.ok).toBe(true);
+    await clearRequests();
+    const { bulkCancelPayments } = await data(
+      `mutation($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "Cierre de período") { ${BULK_RESULTS} } }`,
+      { ids: [first, second] },
+    );
+    expect(bulkCancelPayments.results.map((r: Json) => [r.id, r.outcome, r.error?.message ?? null])).toEqual([
+      [first, 'SUCCESS', null],
+      [second, 'FAILED', `Pago ${second}: ${REASONS.cancelState}`],
+    ]);
+    expect(bulkCancelPayments.results[0].payment).toMatchObject({
+      status: 'REJECTED',
+      statusDetail: 'cancelled_by_backoffice',
+    });
+    expect(bulkCancelPayments.results[1].error.code).toBe('ACTION_NOT_ALLOWED');
+    expect((await writes()).map((w) => `${w.method} ${w.path}`)).toEqual([
+      `POST /payment/pagos/${first}/cancelar`,
+    ]);
+  });
+
+  it('retrying the failed items: the eligible one that failed upstream now succeeds, the ineligible stays refused', async () => {
+    const [first, gone, flaky] = await idsWithStatus(['issued'], 3);
+    await fetch(`${stubs.url}/payment/pagos/${gone}/cancelar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Cancelado por otro operador' }),
+    });
+    const forced = await fetch(`${stubs.url}/__admin/failures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ service: 'payment', operation: 'cancelar', ids: [flaky], times: 1 }),
+    });
+    expect(forced.ok).toBe(true);
+    const cancel = async (ids: string[]) =>
+      (
+        await data(
+          `mutation($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "Cierre de período") { ${BULK_RESULTS} } }`,
+          { ids },
+        )
+      ).bulkCancelPayments.results.map((r: Json) => [r.id, r.outcome, r.error?.message ?? null]);
+    const firstRun = await cancel([first!, gone!, flaky!]);
+    expect(firstRun).toEqual([
+      [first, 'SUCCESS', null],
+      [gone, 'FAILED', `Pago ${gone}: ${REASONS.cancelState}`],
+      [flaky, 'FAILED', expect.stringMatching(/ - forced_failure$/)],
+    ]);
+    await clearRequests();
+    // "Reintentar fallidos": only the failed ids again
+    expect(await cancel([gone!, flaky!])).toEqual([
+      [gone, 'FAILED', `Pago ${gone}: ${REASONS.cancelState}`],
+      [flaky, 'SUCCESS', null],
+    ]);
+    expect((await writes()).map((w) => `${w.method} ${w.path}`)).toEqual([
+      `POST /payment/pagos/${flaky}/cancelar`,
+    ]);
   });
 
   it('reports unknown ids per item', async () => {
@@ -1025,7 +1087,7 @@ describe('bulk actions', () => {
       },
     );
     expect(refused.bulkChangePaymentMethod.results[0].error.message).toBe(
-      'Para cambiar el medio de pago, todos los pagos seleccionados deben estar emitidos.',
+      `Pago 1000005: ${REASONS.changeMethodState}`,
     );
   });
 
@@ -1039,12 +1101,19 @@ describe('bulk actions', () => {
       'APPROVED',
       'APPROVED',
     ]);
-    const refused = await data(
+    await fetch(`${stubs.url}/__admin/reset`, { method: 'POST' });
+    await clearRequests();
+    const mixed = await data(
       `mutation { bulkCancelPaymentObjections(ids: ["1000013", "1000001"], reason: "x") { ${BULK_RESULTS} } }`,
     );
-    expect(refused.bulkCancelPaymentObjections.results.map((r: Json) => r.error.message)).toEqual([
-      'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
-      'Para cancelar la objeción, todos los pagos seleccionados deben estar objetados.',
+    expect(
+      mixed.bulkCancelPaymentObjections.results.map((r: Json) => [r.outcome, r.error?.message ?? null]),
+    ).toEqual([
+      ['SUCCESS', null],
+      ['FAILED', `Pago 1000001: ${REASONS.cancelObjectionState}`],
+    ]);
+    expect((await writes()).map((w) => `${w.method} ${w.path}`)).toEqual([
+      'POST /payment/pagos/1000013/cancelar-objecion',
     ]);
   });
 });

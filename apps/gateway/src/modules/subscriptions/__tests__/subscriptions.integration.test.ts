@@ -8,7 +8,7 @@ import {
 import { startGateway, type RunningGateway } from '../../../index.js';
 import { createLogger } from '../../../logger.js';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../../upstream/outcome.js';
-import { SUBSCRIPTION_BULK_REASONS, SUBSCRIPTION_REASONS } from '../subscriptions.rules.js';
+import { SUBSCRIPTION_REASONS } from '../subscriptions.rules.js';
 
 /**
  * Subscriptions over HTTP against the real stubs (subscription fixtures 4000001-4000009 of
@@ -489,30 +489,68 @@ describe('subscription multi-select', () => {
     );
   });
 
-  it('a selection with a cancelled subscription is refused whole, nothing written', async () => {
+  it('a cancelled subscription in the selection fails alone, naming it; the others are written', async () => {
     const result = await data(
       `mutation($ids: [ID!]!) { bulkCancelSubscriptions(ids: $ids, reason: "x") { ${BULK_RESULTS} } }`,
       { ids: ['4000001', '4000004'] },
     );
-    for (const item of result.bulkCancelSubscriptions.results as Json[]) {
-      expect(item).toMatchObject({
-        outcome: 'FAILED',
-        error: { message: SUBSCRIPTION_BULK_REASONS.cancelled },
-      });
-    }
-    expect(await writes()).toEqual([]);
+    const [ok, refused] = result.bulkCancelSubscriptions.results as Json[];
+    expect(ok).toMatchObject({ id: '4000001', outcome: 'SUCCESS', subscription: { status: 'CANCELLED' } });
+    expect(refused).toMatchObject({
+      id: '4000004',
+      outcome: 'FAILED',
+      error: {
+        message: `Suscripción 4000004: ${SUBSCRIPTION_REASONS.cancelled}`,
+        code: 'ACTION_NOT_ALLOWED',
+        extendedCode: null,
+      },
+    });
+    expect(lines(await writes())).toEqual(['POST /subscription/suscripciones/4000001/cancelar']);
   });
 
-  it('bulk edit amount: all adhesion is written; one non-adhesion refuses the whole selection', async () => {
-    const refused = await data(
-      `mutation($ids: [ID!]!) { bulkUpdateSubscriptionAmount(ids: $ids, amount: "999.99") { ${BULK_RESULTS} } }`,
+  it('a subscription cancelled elsewhere after it was selected fails alone; the other is cancelled', async () => {
+    // issue 10 for subscriptions: two active ones selected, one cancelled directly in the service in between
+    const direct = await fetch(`${stack.stubs.url}/subscription/suscripciones/4000002/cancelar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Cancelada por otro operador' }),
+    });
+    expect(direct.ok).toBe(true);
+    await stack.clearUpstreamRequests();
+    const result = await data(
+      `mutation($ids: [ID!]!) { bulkCancelSubscriptions(ids: $ids, reason: "Baja masiva") { ${BULK_RESULTS} } }`,
+      { ids: ['4000001', '4000002'] },
+    );
+    expect(
+      (result.bulkCancelSubscriptions.results as Json[]).map((r) => [
+        r.id,
+        r.outcome,
+        r.error?.message ?? null,
+      ]),
+    ).toEqual([
+      ['4000001', 'SUCCESS', null],
+      ['4000002', 'FAILED', `Suscripción 4000002: ${SUBSCRIPTION_REASONS.cancelled}`],
+    ]);
+    expect(lines(await writes())).toEqual(['POST /subscription/suscripciones/4000001/cancelar']);
+    expect((await stubSubscription('4000001')).status).toBe('cancelled');
+  });
+
+  it('bulk edit amount: every adhesion is written; a non-adhesion fails alone, unwritten', async () => {
+    const mixed = await data(
+      `mutation($ids: [ID!]!) { bulkUpdateSubscriptionAmount(ids: $ids, amount: "999.99", idempotencyKey: "bulk-amount-0") { ${BULK_RESULTS} } }`,
       { ids: ['4000002', '4000001'] },
     );
-    expect((refused.bulkUpdateSubscriptionAmount.results as Json[]).map((r) => r.error?.message)).toEqual([
-      SUBSCRIPTION_BULK_REASONS.amountType,
-      SUBSCRIPTION_BULK_REASONS.amountType,
+    expect(
+      (mixed.bulkUpdateSubscriptionAmount.results as Json[]).map((r) => [
+        r.outcome,
+        r.error?.message ?? null,
+      ]),
+    ).toEqual([
+      ['SUCCESS', null],
+      ['FAILED', `Suscripción 4000001: ${SUBSCRIPTION_REASONS.bulkAmountType}`],
     ]);
-    expect(await writes()).toEqual([]);
+    expect(lines(await writes())).toEqual(['PUT /subscription/suscripciones/4000002/importe']);
+    await stack.clearUpstreamRequests();
 
     const done = await data(
       `mutation($ids: [ID!]!) { bulkUpdateSubscriptionAmount(ids: $ids, amount: "999.99", idempotencyKey: "bulk-amount-1") { ${BULK_RESULTS} } }`,

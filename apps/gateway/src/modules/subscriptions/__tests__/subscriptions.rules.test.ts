@@ -7,10 +7,8 @@ import type {
 } from '../../../generated/resolvers-types.js';
 import {
   SUBSCRIPTION_ACTION_KINDS,
-  SUBSCRIPTION_BULK_REASONS,
   SUBSCRIPTION_REASONS,
   subscriptionBulkEligibility,
-  subscriptionBulkRule,
   subscriptionFilters,
   subscriptionListQuery,
   subscriptionSorts,
@@ -250,33 +248,6 @@ describe('subscription actions (spec 000 §4)', () => {
 });
 
 describe('subscription multi-select rules (spec 000 §4)', () => {
-  const row = (status: SubscriptionStatus, type: SubscriptionType) => ({ status, type });
-
-  it('cancel and change method: none cancelled', () => {
-    for (const kind of ['CANCEL', 'CHANGE_PAYMENT_METHOD'] as const) {
-      expect(subscriptionBulkRule(kind, [row('ACTIVE', 'PLAN'), row('PENDING', 'ADHESION')])).toBeNull();
-      expect(subscriptionBulkRule(kind, [row('ACTIVE', 'PLAN'), row('CANCELLED', 'PLAN')])).toBe(
-        SUBSCRIPTION_BULK_REASONS.cancelled,
-      );
-    }
-  });
-
-  it('edit amount: none cancelled and all adhesion', () => {
-    expect(
-      subscriptionBulkRule('UPDATE_AMOUNT', [row('ACTIVE', 'ADHESION'), row('PENDING', 'ADHESION')]),
-    ).toBeNull();
-    expect(
-      subscriptionBulkRule('UPDATE_AMOUNT', [row('ACTIVE', 'ADHESION'), row('ACTIVE', 'SUBSCRIPTION')]),
-    ).toBe(SUBSCRIPTION_BULK_REASONS.amountType);
-    expect(subscriptionBulkRule('UPDATE_AMOUNT', [row('CANCELLED', 'ADHESION')])).toBe(
-      SUBSCRIPTION_BULK_REASONS.cancelled,
-    );
-  });
-
-  it('an empty selection allows nothing', () => {
-    expect(subscriptionBulkRule('CANCEL', [])).toBe(SUBSCRIPTION_BULK_REASONS.empty);
-  });
-
   it('each row says whether it may join each multi-action, with permissions', () => {
     const decided = (over: Partial<SubscriptionForRules>, perms = ALL) =>
       Object.fromEntries(subscriptionBulkEligibility.list(sub(over), perms).map((a) => [a.kind, a]));
