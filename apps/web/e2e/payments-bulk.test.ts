@@ -400,6 +400,62 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     }
     expect(session.problems).toEqual([]);
   });
+
+  it('a payment cancelled elsewhere after it was selected fails alone, naming it; the other is cancelled (issue 10)', async () => {
+    await openList(page, stack.urls.web, { status: 'issued', page_size: '10' });
+    const [kept, gone] = await texts(cells(page, 'id'));
+    expect(kept && gone).toBeTruthy();
+    for (const id of [kept!, gone!]) await rowById(page, id).getByRole('checkbox').click();
+    await expect(bulkButton(page, 'Cancelar').isEnabled()).resolves.toBe(true);
+
+    // Another operator cancels one of them directly in the payment service while it is selected here.
+    const direct = await fetch(`${stack.urls.stubs}/payment/pagos/${gone}/cancelar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Cancelado por otro operador' }),
+    });
+    expect(direct.ok).toBe(true);
+
+    await bulkButton(page, 'Cancelar').click();
+    await page.getByTestId('bulk-confirm-dialog').getByRole('button', { name: 'Continuar' }).click();
+    const reasonDialog = page.getByTestId('cancel-reason-dialog');
+    await reasonDialog.getByLabel('Ingrese el motivo').fill('Cierre de período');
+    await clearRecordedRequests(stack);
+    await reasonDialog.getByRole('button', { name: 'Cancelar pagos' }).click();
+
+    const progress = page.getByTestId('bulk-progress-dialog');
+    const summary = progress.getByTestId('bulk-summary');
+    await expect
+      .poll(() => summary.innerText(), { timeout: 15_000 })
+      .toBe('Finalizado: 1 correctos, 1 con error.');
+    const items = () =>
+      progress.getByTestId('bulk-item').evaluateAll((elements) =>
+        elements.map((el) => ({
+          id: el.getAttribute('data-id'),
+          state: el.getAttribute('data-state'),
+          message: el.querySelector('[data-testid="bulk-item-message"]')?.textContent ?? '',
+        })),
+      );
+    expect(await items()).toEqual([
+      { id: kept, state: 'success', message: 'Pago cancelado correctamente' },
+      { id: gone, state: 'error', message: REASONS.cancel(gone!) },
+    ]);
+    // Only the eligible payment was written.
+    expect(writesOf(await recordedRequests(stack), 'cancelar')).toEqual([kept]);
+
+    // "Reintentar fallidos" sends the refused one again: still refused with its own reason, still not written.
+    await clearRecordedRequests(stack);
+    const retried = gatewayAnswer(page, 'BulkCancelPayments');
+    await progress.getByRole('button', { name: 'Reintentar fallidos (1)' }).click();
+    await retried;
+    await expect
+      .poll(async () => (await items()).find((r) => r.id === gone), { timeout: 15_000 })
+      .toEqual({ id: gone, state: 'error', message: REASONS.cancel(gone!) });
+    expect((await recordedRequests(stack)).filter((r) => r.method !== 'GET')).toEqual([]);
+    await progress.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+    await progress.waitFor({ state: 'detached' });
+    expect(session.problems).toEqual([]);
+  });
 });
 
 describe('Buscar Pagos: bulk and row actions as consulta', () => {
