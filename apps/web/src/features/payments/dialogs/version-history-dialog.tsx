@@ -1,24 +1,27 @@
-import type { PaymentStatus } from '../gql/graphql';
+import { PaymentHistoryDocument, type PaymentStatus } from '../gql/graphql';
 import { PaymentStatusChip } from '../components/payment-status-chip';
+import type { HistoryRow as SharedHistoryRow } from '../../../components/versions/version-history-dialog';
 import {
-  VersionHistoryDialog as SharedVersionHistoryDialog,
-  type HistoryRow as SharedHistoryRow,
-  type VersionHistoryDialogProps as SharedProps,
-} from '../../../components/versions/version-history-dialog';
+  QueryVersionHistory,
+  type QueryVersionHistoryProps,
+} from '../../../components/versions/query-version-history';
 import { diffVersions } from './version-diff';
 
 export type HistoryRow = SharedHistoryRow<PaymentStatus>;
 
-export type VersionHistoryDialogProps = Omit<
-  SharedProps<PaymentStatus>,
-  'renderStatus' | 'diff' | 'emptyText' | 'tableLabel'
->;
+export type PaymentHistoryDialogProps = Pick<
+  QueryVersionHistoryProps<unknown, { id: string }, PaymentStatus>,
+  'shownVersion' | 'currentVersion' | 'onPick' | 'loadVersion' | 'onClose'
+> & { paymentId: string };
 
-/** The payment's version history: the shared dialog with the payment's status chip and comparison. */
-export function VersionHistoryDialog(props: VersionHistoryDialogProps) {
+/** The payment's version history: the shared dialog with its query, the payment's status chip and comparison. */
+export function PaymentHistoryDialog({ paymentId, ...props }: PaymentHistoryDialogProps) {
   return (
-    <SharedVersionHistoryDialog
+    <QueryVersionHistory
       {...props}
+      document={PaymentHistoryDocument}
+      variables={{ id: paymentId }}
+      selectRows={(data) => data.paymentHistory}
       renderStatus={(status) => <PaymentStatusChip status={status} />}
       diff={diffVersions}
       emptyText="El pago no tiene versiones."

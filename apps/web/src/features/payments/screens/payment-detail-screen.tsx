@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +14,6 @@ import {
   NotifyPayerDocument,
   PartialRefundPaymentDocument,
   PaymentDetailDocument,
-  PaymentHistoryDocument,
   PaymentVersionDocument,
   RefreshPaymentDocument,
   RefundPaymentDocument,
@@ -44,7 +43,9 @@ import { ForwardNotificationDialog } from '../dialogs/forward-notification-dialo
 import { RefundDialog, type RefundVariant } from '../dialogs/refund-dialog';
 import { RetryDecisionDialog } from '../dialogs/retry-decision-dialog';
 import { SendNotificationDialog, type SendNotificationValues } from '../dialogs/send-notification-dialog';
-import { VersionHistoryDialog, type HistoryRow } from '../dialogs/version-history-dialog';
+import { PaymentHistoryDialog } from '../dialogs/version-history-dialog';
+import { versionLoader } from '../../../components/versions/query-version-history';
+import { useVersionParam } from '../../../components/versions/use-version-param';
 import { maskedCard } from '../detail/labels';
 import {
   PAYMENT_ACTIONS,
@@ -96,15 +97,10 @@ const REFUND_SUCCESS: Record<RefundVariant, string> = {
   reverse: SUCCESS_MESSAGES.reverse,
 };
 
-function parseVersion(value: string | null): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  return Number(value);
-}
-
 /** Payment detail (/pago/{id}), spec 000 §2: header, version banner, toolbar from `actions`, summary and sections. */
 export default function PaymentDetailScreen() {
   const { id = '' } = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { requestedVersion, showVersion } = useVersionParam();
   const notify = useNotify();
   const client = useApolloClient();
   const permissions = usePermissions();
@@ -122,7 +118,6 @@ export default function PaymentDetailScreen() {
   });
   const currentPayment = current.data?.payment ?? null;
 
-  const requestedVersion = parseVersion(searchParams.get('version'));
   const wantsOldVersion =
     requestedVersion !== null && currentPayment !== null && requestedVersion !== currentPayment.version;
   const old = useQuery(PaymentVersionDocument, {
@@ -504,65 +499,24 @@ export default function PaymentDetailScreen() {
         />
       )}
       {dialog?.kind === 'history' && (
-        <HistoryDialog
+        <PaymentHistoryDialog
           paymentId={shown.id}
           shownVersion={shown.version}
           currentVersion={currentPayment.version}
           onClose={close}
           onPick={(row) => {
             setDialog(null);
-            const next = new URLSearchParams(searchParams);
-            if (row.version === currentPayment.version) next.delete('version');
-            else next.set('version', String(row.version));
-            setSearchParams(next);
+            showVersion(row.version, currentPayment.version);
           }}
-          loadVersion={async (version) => {
-            const { data } = await client.query({
-              query: PaymentVersionDocument,
-              variables: { id: shown.id, version, ...guards },
-            });
-            if (!data?.paymentVersion) throw new Error(`No existe la versión ${version}`);
-            return data.paymentVersion;
-          }}
+          loadVersion={versionLoader(
+            client,
+            PaymentVersionDocument,
+            (version) => ({ id: shown.id, version, ...guards }),
+            (data) => data.paymentVersion,
+          )}
         />
       )}
       {dialog?.kind === 'holders' && <CardHoldersDialog paymentId={shown.id} onClose={close} />}
     </Box>
-  );
-}
-
-/** The history dialog with its query (loaded when it opens, fresh every time). */
-function HistoryDialog({
-  paymentId,
-  shownVersion,
-  currentVersion,
-  onPick,
-  onClose,
-  loadVersion,
-}: {
-  paymentId: string;
-  shownVersion: number | null | undefined;
-  currentVersion: number | null | undefined;
-  onPick(row: HistoryRow): void;
-  onClose(): void;
-  loadVersion(version: number): Promise<unknown>;
-}) {
-  // no-cache: the rows share the payment's id, so normalizing them would merge every version into one.
-  const { data, loading, error } = useQuery(PaymentHistoryDocument, {
-    variables: { id: paymentId },
-    fetchPolicy: 'no-cache',
-  });
-  const rows = useMemo(() => data?.paymentHistory, [data]);
-  return (
-    <VersionHistoryDialog
-      rows={rows}
-      loading={loading}
-      error={error}
-      shownVersion={shownVersion}
-      currentVersion={currentVersion}
-      onPick={onPick}
-      loadVersion={loadVersion}
-      onClose={onClose}
-    />
   );
 }

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -11,7 +11,8 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
 import { PageHeader } from '../../../components/layout/page-header';
 import { diffVersions } from '../../../components/versions/version-diff';
-import { VersionHistoryDialog } from '../../../components/versions/version-history-dialog';
+import { QueryVersionHistory, versionLoader } from '../../../components/versions/query-version-history';
+import { useVersionParam } from '../../../components/versions/use-version-param';
 import { hasAny, usePermissions } from '../../../lib/permissions';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
@@ -60,14 +61,10 @@ const DIALOG_OF: Partial<Record<SubscriptionActionKind, DialogKind>> = {
   HISTORY: 'history',
 };
 
-function parseVersion(value: string | null): number | null {
-  return value && /^\d+$/.test(value) ? Number(value) : null;
-}
-
 /** Subscription detail (/suscripcion/{id}), spec 000 §2: header, banners, toolbar from `actions`, sections. */
 export default function SubscriptionDetailScreen() {
   const { id = '' } = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { requestedVersion, showVersion } = useVersionParam();
   const client = useApolloClient();
   const permissions = usePermissions();
   const feedback = useMutationOutcome();
@@ -79,7 +76,6 @@ export default function SubscriptionDetailScreen() {
     notifyOnNetworkStatusChange: true,
   });
   const currentSubscription = current.data?.subscription ?? null;
-  const requestedVersion = parseVersion(searchParams.get('version'));
   const wantsOld =
     requestedVersion !== null &&
     currentSubscription !== null &&
@@ -325,67 +321,29 @@ export default function SubscriptionDetailScreen() {
         />
       )}
       {dialog === 'history' && (
-        <SubscriptionHistory
-          id={shown.id}
+        <QueryVersionHistory
+          document={SubscriptionHistoryDocument}
+          variables={{ id: shown.id }}
+          selectRows={(data) => data.subscriptionHistory}
           shownVersion={shown.version}
           currentVersion={currentSubscription.version}
           onClose={close}
-          onPick={(version) => {
+          onPick={({ version }) => {
             setDialog(null);
-            const next = new URLSearchParams(searchParams);
-            if (version === currentSubscription.version) next.delete('version');
-            else next.set('version', String(version));
-            setSearchParams(next);
+            showVersion(version, currentSubscription.version);
           }}
-          loadVersion={async (version) => {
-            const { data } = await client.query({
-              query: SubscriptionVersionDocument,
-              variables: { id: shown.id, version },
-            });
-            if (!data?.subscriptionVersion) throw new Error(`No existe la versión ${version}`);
-            return data.subscriptionVersion;
-          }}
+          loadVersion={versionLoader(
+            client,
+            SubscriptionVersionDocument,
+            (version) => ({ id: shown.id, version }),
+            (data) => data.subscriptionVersion,
+          )}
+          renderStatus={(status) => <SubscriptionStatusChip status={status} />}
+          diff={(left, right) => diffVersions(left, right, SUBSCRIPTION_DIFF)}
+          emptyText="La suscripción no tiene versiones."
+          tableLabel="Versiones de la suscripción"
         />
       )}
     </Box>
-  );
-}
-
-/** The history dialog with its query (fresh each time it opens; no-cache: every row has the same id). */
-function SubscriptionHistory({
-  id,
-  shownVersion,
-  currentVersion,
-  onPick,
-  onClose,
-  loadVersion,
-}: {
-  id: string;
-  shownVersion: number | null | undefined;
-  currentVersion: number | null | undefined;
-  onPick(version: number): void;
-  onClose(): void;
-  loadVersion(version: number): Promise<unknown>;
-}) {
-  const { data, loading, error } = useQuery(SubscriptionHistoryDocument, {
-    variables: { id },
-    fetchPolicy: 'no-cache',
-  });
-  const rows = useMemo(() => data?.subscriptionHistory, [data]);
-  return (
-    <VersionHistoryDialog
-      rows={rows}
-      loading={loading}
-      error={error}
-      shownVersion={shownVersion}
-      currentVersion={currentVersion}
-      onPick={(row) => onPick(row.version)}
-      loadVersion={loadVersion}
-      onClose={onClose}
-      renderStatus={(status) => <SubscriptionStatusChip status={status} />}
-      diff={(left, right) => diffVersions(left, right, SUBSCRIPTION_DIFF)}
-      emptyText="La suscripción no tiene versiones."
-      tableLabel="Versiones de la suscripción"
-    />
   );
 }
