@@ -65,28 +65,33 @@ function clientAnswering(answer: (name: string, variables: Record<string, unknow
   return { client: new ApolloClient({ cache: new InMemoryCache(), link }), calls };
 }
 
+/** The dialog on the things' history, as a screen would render it (version 2 on screen and current). */
+function renderHistory(client: ApolloClient, onPick: (row: { version: number }) => void) {
+  return render(
+    <ApolloProvider client={client}>
+      <QueryVersionHistory
+        document={HISTORY}
+        variables={{ id: 'T1' }}
+        selectRows={(data) => data.thingHistory}
+        shownVersion={2}
+        currentVersion={2}
+        onPick={onPick}
+        onClose={() => undefined}
+        loadVersion={() => Promise.resolve(null)}
+        renderStatus={(status) => <span>{status}</span>}
+        diff={() => []}
+        emptyText="La cosa no tiene versiones."
+        tableLabel="Versiones de la cosa"
+      />
+    </ApolloProvider>,
+  );
+}
+
 describe('QueryVersionHistory', { timeout: 60_000 }, () => {
   it('reads the rows with its own query (every version, not merged by id) and picks one', async () => {
     const { client, calls } = clientAnswering(() => ({ thingHistory: [row(2), row(1)] }));
     const onPick = vi.fn();
-    render(
-      <ApolloProvider client={client}>
-        <QueryVersionHistory
-          document={HISTORY}
-          variables={{ id: 'T1' }}
-          selectRows={(data) => data.thingHistory}
-          shownVersion={2}
-          currentVersion={2}
-          onPick={onPick}
-          onClose={() => undefined}
-          loadVersion={() => Promise.resolve(null)}
-          renderStatus={(status) => <span>{status}</span>}
-          diff={() => []}
-          emptyText="La cosa no tiene versiones."
-          tableLabel="Versiones de la cosa"
-        />
-      </ApolloProvider>,
-    );
+    renderHistory(client, onPick);
     const table = await screen.findByRole('table', { name: 'Versiones de la cosa' });
     expect(table.querySelectorAll('tbody tr')).toHaveLength(2);
     expect(screen.getByText('S1')).toBeInTheDocument();
@@ -98,24 +103,7 @@ describe('QueryVersionHistory', { timeout: 60_000 }, () => {
 
   it('says the area text when there are no versions', async () => {
     const { client } = clientAnswering(() => ({ thingHistory: [] }));
-    render(
-      <ApolloProvider client={client}>
-        <QueryVersionHistory
-          document={HISTORY}
-          variables={{ id: 'T1' }}
-          selectRows={(data) => data.thingHistory}
-          shownVersion={1}
-          currentVersion={1}
-          onPick={() => undefined}
-          onClose={() => undefined}
-          loadVersion={() => Promise.resolve(null)}
-          renderStatus={(status) => status}
-          diff={() => []}
-          emptyText="La cosa no tiene versiones."
-          tableLabel="Versiones de la cosa"
-        />
-      </ApolloProvider>,
-    );
+    renderHistory(client, () => undefined);
     expect(await screen.findByText('La cosa no tiene versiones.')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,6 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import {
   CancelPaymentDocument,
@@ -24,6 +23,8 @@ import {
   type PaymentMethodChangeInput,
   type PaymentRetryMode,
 } from '../gql/graphql';
+import { CollectorLink } from '../../../components/detail/collector-link';
+import { DetailColumns } from '../../../components/detail/detail-columns';
 import { detailGate } from '../../../components/detail/detail-gate';
 import { PageHeader } from '../../../components/layout/page-header';
 import { formatDateTime } from '../../../lib/format';
@@ -167,13 +168,7 @@ export default function PaymentDetailScreen() {
         payment ? (
           <>
             Pago {payment.id} · Entidad{' '}
-            <Link
-              component={RouterLink}
-              to={`/comercios/${encodeURIComponent(payment.collectorId)}`}
-              data-testid="collector-link"
-            >
-              {payment.collector?.name ?? payment.collectorId}
-            </Link>
+            <CollectorLink collectorId={payment.collectorId} name={payment.collector?.name} />
           </>
         ) : (
           `Pago ${id}`
@@ -339,39 +334,35 @@ export default function PaymentDetailScreen() {
       <PaymentToolbar actions={actions} busyKind={busyKind} onRun={(k) => void run(k)} />
       <PaymentSummaryCard payment={shown} />
 
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          gap: 3,
-          alignItems: 'start',
-          mb: 3,
-        }}
-      >
-        <Stack spacing={3}>
-          <PaymentMethodsSection
-            methods={shown.paymentMethods}
-            action={<HolderLookupButton actions={actions} onRun={(k) => void run(k)} />}
-          />
-          <PaymentDataSection payment={shown} />
-        </Stack>
-        <Stack spacing={3}>
-          <PaymentPayerSection payer={shown.payer} canShowPayer={hasAny(permissions, ['PAYER_SHOW'])} />
-          <PaymentCollectorSection
-            payment={shown}
-            canShowCollector={hasAny(permissions, ['COLLECTOR_SHOW'])}
-          />
-          {shown.feeDetails && <PaymentFeesSection fees={shown.feeDetails} />}
-          <PaymentRelatedSection relateds={shown.relateds} />
-          <PaymentSubscriptionSection subscriptionId={shown.subscriptionId} />
-          {withBatch && (
-            <PaymentBatchSection
-              batch={shown.batchWithdrawal}
-              canOpenBatch={hasAny(permissions, ['BATCH_WITHDRAW_SHOW', 'WITHDRAW_SHOW'])}
+      <DetailColumns
+        main={
+          <>
+            <PaymentMethodsSection
+              methods={shown.paymentMethods}
+              action={<HolderLookupButton actions={actions} onRun={(k) => void run(k)} />}
             />
-          )}
-        </Stack>
-      </Box>
+            <PaymentDataSection payment={shown} />
+          </>
+        }
+        side={
+          <>
+            <PaymentPayerSection payer={shown.payer} canShowPayer={hasAny(permissions, ['PAYER_SHOW'])} />
+            <PaymentCollectorSection
+              payment={shown}
+              canShowCollector={hasAny(permissions, ['COLLECTOR_SHOW'])}
+            />
+            {shown.feeDetails && <PaymentFeesSection fees={shown.feeDetails} />}
+            <PaymentRelatedSection relateds={shown.relateds} />
+            <PaymentSubscriptionSection subscriptionId={shown.subscriptionId} />
+            {withBatch && (
+              <PaymentBatchSection
+                batch={shown.batchWithdrawal}
+                canOpenBatch={hasAny(permissions, ['BATCH_WITHDRAW_SHOW', 'WITHDRAW_SHOW'])}
+              />
+            )}
+          </>
+        }
+      />
       <Stack spacing={3}>
         <PaymentRefundsSection refunds={shown.refunds} />
         <PaymentMetadataSection metadata={shown.metadata} />

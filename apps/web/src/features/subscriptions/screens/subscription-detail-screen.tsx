@@ -1,9 +1,10 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { CollectorLink } from '../../../components/detail/collector-link';
+import { DetailColumns } from '../../../components/detail/detail-columns';
 import { detailGate } from '../../../components/detail/detail-gate';
 import { ActionToolbar } from '../../../components/actions/action-toolbar';
 import { ChangePaymentMethodDialog } from '../../../components/dialogs/change-payment-method-dialog';
@@ -123,14 +124,8 @@ export default function SubscriptionDetailScreen() {
         subscription ? (
           <>
             Suscripción {subscription.id} · Entidad{' '}
-            <Link
-              component={RouterLink}
-              to={`/comercios/${encodeURIComponent(subscription.collectorId)}`}
-              data-testid="collector-link"
-            >
-              {subscription.collector?.name ?? subscription.collectorId}
-            </Link>{' '}
-            · <SubscriptionStatusChip status={subscription.status} />
+            <CollectorLink collectorId={subscription.collectorId} name={subscription.collector?.name} /> ·{' '}
+            <SubscriptionStatusChip status={subscription.status} />
           </>
         ) : (
           `Suscripción ${id}`
@@ -217,28 +212,22 @@ export default function SubscriptionDetailScreen() {
         ariaLabel="Acciones de la suscripción"
         testId="subscription-toolbar"
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          gap: 3,
-          alignItems: 'start',
-          mb: 3,
-        }}
-      >
-        <Stack spacing={3}>
-          <SubscriptionDataSection subscription={shown} />
-          <SubscriptionDatesSection subscription={shown} />
-          <SubscriptionPeriodsSection subscription={shown} />
-        </Stack>
-        <Stack spacing={3}>
+      <DetailColumns
+        main={
+          <>
+            <SubscriptionDataSection subscription={shown} />
+            <SubscriptionDatesSection subscription={shown} />
+            <SubscriptionPeriodsSection subscription={shown} />
+          </>
+        }
+        side={
           <SubscriptionPartiesSection
             subscription={shown}
             methodNames={methodNames}
             canShowCollector={hasAny(permissions, ['COLLECTOR_SHOW'])}
           />
-        </Stack>
-      </Box>
+        }
+      />
       <Stack spacing={3}>
         <SubscriptionMetadataSection subscription={shown} />
         <SubscriptionNotificationsSection
