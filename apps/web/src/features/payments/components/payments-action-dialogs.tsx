@@ -1,13 +1,14 @@
 import type { BulkPaymentResultFragment, PaymentMethodChangeInput } from '../gql/graphql';
 import { formatAmount } from '../../../lib/format';
-import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
 import type { BulkColumn } from '../../../components/dialogs/bulk-confirm-dialog';
 import { BulkFlowDialogs, type FlowInputProps } from '../../../components/dialogs/bulk-flow-dialogs';
-import type { BulkSummary } from '../../../components/dialogs/bulk-progress';
-import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
+import {
+  FlowPaymentMethodInput,
+  FlowReasonInput,
+  type AreaFlowDialogsProps,
+} from '../../../components/dialogs/flow-inputs';
 import type { BulkFlowControl } from '../../../components/dialogs/use-bulk-flow';
 import { PAYMENT_NOUN } from '../detail/payment-actions';
-import { ChangePaymentMethodDialog } from '../../../components/dialogs/change-payment-method-dialog';
 import { listActionTexts, type ListActionKind } from '../payments-bulk-rules';
 import { PaymentStatusChip } from './payment-status-chip';
 import type { PaymentRow } from './payments-table';
@@ -34,65 +35,31 @@ export function progressLabel(row: PaymentRow): string {
 
 /** The payments' own input step: the cancel reason, or the new payment method. */
 function PaymentsActionInput(props: FlowInputProps<ListActionKind, PaymentRow, ListActionValue>) {
-  const { kind, item, title, description, submitLabel, onSubmit, onClose, returnFocusTo } = props;
-  return kind === 'CHANGE_PAYMENT_METHOD' ? (
-    <ChangePaymentMethodDialog
-      title={title}
-      description={description}
-      holderName={item?.payer?.name ?? ''}
-      submitLabel={submitLabel}
-      onClose={onClose}
-      returnFocusTo={returnFocusTo}
-      onSubmit={(input) => onSubmit({ input })}
-    />
+  return props.kind === 'CHANGE_PAYMENT_METHOD' ? (
+    <FlowPaymentMethodInput {...props} holderName={props.item?.payer?.name ?? ''} />
   ) : (
-    <ReasonDialog
-      title={title}
-      description={description}
-      submitLabel={submitLabel}
-      onClose={onClose}
-      returnFocusTo={returnFocusTo}
-      onSubmit={(reason) => onSubmit({ reason })}
-    />
+    <FlowReasonInput {...props} />
   );
 }
 
-export interface PaymentsActionDialogsProps {
-  control: PaymentsActionFlow;
-  /** Runs a row action; answers the dialog's feedback (null closes it). */
-  runRow: (kind: ListActionKind, row: PaymentRow, value: ListActionValue) => Promise<SubmitOutcome>;
-  /** Runs a multi-selection action over these ids: one result per id. */
-  runBulk: (
-    kind: ListActionKind,
-    ids: string[],
-    value: ListActionValue,
-  ) => Promise<BulkPaymentResultFragment[]>;
-  /** Each batch of results (the first run and every "Reintentar fallidos"). */
-  onBulkResults: (results: BulkPaymentResultFragment[]) => void;
-  onBulkClose?: (summary: Pick<BulkSummary, 'success' | 'error' | 'unknown'>) => void;
-}
+export type PaymentsActionDialogsProps = AreaFlowDialogsProps<
+  ListActionKind,
+  PaymentRow,
+  ListActionValue,
+  BulkPaymentResultFragment
+>;
 
 /** Buscar Pagos' action dialogs: the shared flow with the payments' texts, columns and input dialogs. */
-export function PaymentsActionDialogs({
-  control,
-  runRow,
-  runBulk,
-  onBulkResults,
-  onBulkClose,
-}: PaymentsActionDialogsProps) {
+export function PaymentsActionDialogs(props: PaymentsActionDialogsProps) {
   return (
     <BulkFlowDialogs
-      control={control}
+      {...props}
       texts={listActionTexts}
       noun={PAYMENT_NOUN}
       getId={(row) => row.id}
       columns={SELECTION_COLUMNS}
       progressLabel={progressLabel}
-      renderInput={(props) => <PaymentsActionInput {...props} />}
-      runSingle={runRow}
-      runBulk={runBulk}
-      onBulkResults={onBulkResults}
-      onBulkClose={onBulkClose}
+      renderInput={(inputProps) => <PaymentsActionInput {...inputProps} />}
     />
   );
 }

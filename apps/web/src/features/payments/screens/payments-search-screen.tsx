@@ -181,7 +181,12 @@ export default function PaymentsSearchScreen() {
           />
         </Paper>
       )}
-      <PaymentsActionDialogs control={flow} runRow={runRow} runBulk={runBulk} onBulkResults={onBulkResults} />
+      <PaymentsActionDialogs
+        control={flow}
+        runSingle={runRow}
+        runBulk={runBulk}
+        onBulkResults={onBulkResults}
+      />
     </Box>
   );
 }

@@ -1,9 +1,10 @@
 import type { BulkColumn } from '../../../components/dialogs/bulk-confirm-dialog';
 import { BulkFlowDialogs, type FlowInputProps } from '../../../components/dialogs/bulk-flow-dialogs';
-import type { BulkSummary } from '../../../components/dialogs/bulk-progress';
-import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
-import { ChangePaymentMethodDialog } from '../../../components/dialogs/change-payment-method-dialog';
-import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
+import {
+  FlowPaymentMethodInput,
+  FlowReasonInput,
+  type AreaFlowDialogsProps,
+} from '../../../components/dialogs/flow-inputs';
 import type { BulkFlowControl } from '../../../components/dialogs/use-bulk-flow';
 import { formatAmount } from '../../../lib/format';
 import { SubscriptionStatusChip } from '../detail/subscription-status-chip';
@@ -41,17 +42,7 @@ function SubscriptionsActionInput(
 ) {
   const { kind, mode, item, title, description, submitLabel, onSubmit, onClose, returnFocusTo } = props;
   if (kind === 'CHANGE_PAYMENT_METHOD') {
-    return (
-      <ChangePaymentMethodDialog
-        title={title}
-        description={description}
-        holderName={item?.payer?.name ?? ''}
-        submitLabel={submitLabel}
-        onClose={onClose}
-        returnFocusTo={returnFocusTo}
-        onSubmit={(input) => onSubmit({ input })}
-      />
-    );
+    return <FlowPaymentMethodInput {...props} holderName={item?.payer?.name ?? ''} />;
   }
   if (kind === 'UPDATE_AMOUNT') {
     return (
@@ -67,56 +58,27 @@ function SubscriptionsActionInput(
       />
     );
   }
-  return (
-    <ReasonDialog
-      title={title}
-      description={description}
-      submitLabel={submitLabel}
-      submitColor="error"
-      onClose={onClose}
-      returnFocusTo={returnFocusTo}
-      onSubmit={(reason) => onSubmit({ reason })}
-    />
-  );
+  return <FlowReasonInput {...props} submitColor="error" />;
 }
 
 /** Buscar Suscripciones' action dialogs: the shared flow with the subscriptions' texts, columns and inputs. */
-export function SubscriptionsActionDialogs({
-  control,
-  runRow,
-  runBulk,
-  onBulkResults,
-  onBulkClose,
-}: {
-  control: SubscriptionsActionFlow;
-  runRow(
-    kind: SubscriptionBulkKind,
-    row: SubscriptionRow,
-    value: SubscriptionActionValue,
-    key: string,
-  ): Promise<SubmitOutcome>;
-  runBulk(
-    kind: SubscriptionBulkKind,
-    ids: string[],
-    value: SubscriptionActionValue,
-    key: string,
-  ): Promise<SubscriptionBulkResultFragment[]>;
-  onBulkResults(results: SubscriptionBulkResultFragment[]): void;
-  onBulkClose?(summary: Pick<BulkSummary, 'success' | 'error' | 'unknown'>): void;
-}) {
+export function SubscriptionsActionDialogs(
+  props: AreaFlowDialogsProps<
+    SubscriptionBulkKind,
+    SubscriptionRow,
+    SubscriptionActionValue,
+    SubscriptionBulkResultFragment
+  >,
+) {
   return (
     <BulkFlowDialogs
-      control={control}
+      {...props}
       texts={(kind) => SUBSCRIPTION_ACTIONS[kind].dialog!}
       noun={SUBSCRIPTION_NOUN}
       getId={(row) => row.id}
       columns={SELECTION_COLUMNS}
       progressLabel={progressLabel}
-      renderInput={(props) => <SubscriptionsActionInput {...props} />}
-      runSingle={runRow}
-      runBulk={runBulk}
-      onBulkResults={onBulkResults}
-      onBulkClose={onBulkClose}
+      renderInput={(inputProps) => <SubscriptionsActionInput {...inputProps} />}
     />
   );
 }

@@ -269,7 +269,7 @@ export default function SubscriptionsSearchScreen() {
       )}
       <SubscriptionsActionDialogs
         control={flow}
-        runRow={runRow}
+        runSingle={runRow}
         runBulk={runBulk}
         onBulkResults={onBulkResults}
       />
