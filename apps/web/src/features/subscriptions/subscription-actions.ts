@@ -1,12 +1,12 @@
 import AttachMoneyOutlined from '@mui/icons-material/AttachMoneyOutlined';
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CreditCardOffOutlined from '@mui/icons-material/CreditCardOffOutlined';
-import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
-import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
-import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import type { ActionRegistry } from '../../components/actions/action-registry';
+import {
+  cancelAction,
+  changePaymentMethodAction,
+  detailToolActions,
+} from '../../components/actions/common-actions';
 import type { ItemNoun } from '../../components/dialogs/item-noun';
 import type { SubscriptionActionKind } from './gql/graphql';
 import { SUBSCRIPTION_SUCCESS } from './messages';
@@ -25,46 +25,25 @@ export const ROW_KINDS: readonly SubscriptionBulkKind[] = BULK_KINDS;
  * "Subscription detail" toolbar, §4 "Subscriptions"). Whether an action is offered comes from the gateway.
  */
 export const SUBSCRIPTION_ACTIONS: ActionRegistry<SubscriptionActionKind> = {
-  CANCEL: {
-    label: 'Cancelar',
-    icon: BlockOutlined,
-    placement: 'operation',
-    order: 1,
-    color: 'error',
-    dialog: {
-      title: 'Cancelar suscripción',
-      description: (id) =>
-        `Se cancelará la suscripción ${id}: no se generarán más pagos. Esta acción no se puede deshacer.`,
-      submit: 'Cancelar suscripción',
-      bulkTitle: 'Cancelar suscripciones',
-      bulkConfirm: 'Confirme las suscripciones a cancelar',
-      bulkDescription: (count) =>
-        count === 1
-          ? 'Se cancelará 1 suscripción con este motivo.'
-          : `Se cancelarán ${count} suscripciones con este motivo.`,
-      bulkSubmit: 'Cancelar suscripciones',
-      success: SUBSCRIPTION_SUCCESS.cancel,
-    },
-  },
-  CHANGE_PAYMENT_METHOD: {
-    label: 'Cambiar medio de pago',
-    icon: CreditCardOutlined,
-    placement: 'operation',
-    order: 2,
-    dialog: {
-      title: 'Cambiar medio de pago',
-      description: (id) => `Suscripción ${id}: el nuevo medio de pago reemplaza al actual.`,
-      submit: 'Cambiar medio de pago',
-      bulkTitle: 'Cambiar medio de pago',
-      bulkConfirm: 'Confirme las suscripciones a las que se cambiará el medio de pago',
-      bulkDescription: (count) =>
-        count === 1
-          ? 'El nuevo medio de pago reemplaza al de 1 suscripción.'
-          : `El nuevo medio de pago reemplaza al de ${count} suscripciones.`,
-      bulkSubmit: 'Cambiar medio de pago',
-      success: SUBSCRIPTION_SUCCESS.changePaymentMethod,
-    },
-  },
+  CANCEL: cancelAction(SUBSCRIPTION_NOUN, 1, {
+    description: (id) =>
+      `Se cancelará la suscripción ${id}: no se generarán más pagos. Esta acción no se puede deshacer.`,
+    bulkConfirm: 'Confirme las suscripciones a cancelar',
+    bulkDescription: (count) =>
+      count === 1
+        ? 'Se cancelará 1 suscripción con este motivo.'
+        : `Se cancelarán ${count} suscripciones con este motivo.`,
+    success: SUBSCRIPTION_SUCCESS.cancel,
+  }),
+  CHANGE_PAYMENT_METHOD: changePaymentMethodAction(SUBSCRIPTION_NOUN, 2, {
+    submit: 'Cambiar medio de pago',
+    bulkConfirm: 'Confirme las suscripciones a las que se cambiará el medio de pago',
+    bulkDescription: (count) =>
+      count === 1
+        ? 'El nuevo medio de pago reemplaza al de 1 suscripción.'
+        : `El nuevo medio de pago reemplaza al de ${count} suscripciones.`,
+    success: SUBSCRIPTION_SUCCESS.changePaymentMethod,
+  }),
   REMOVE_PAYMENT_METHOD: {
     label: 'Eliminar medio de pago',
     icon: CreditCardOffOutlined,
@@ -92,7 +71,5 @@ export const SUBSCRIPTION_ACTIONS: ActionRegistry<SubscriptionActionKind> = {
     },
   },
   SEND_EMAIL: { label: 'Enviar e-mail', icon: MailOutlined, placement: 'operation', order: 5 },
-  FORM_LINK: { label: 'Formulario', icon: OpenInNewOutlined, placement: 'header', order: 1 },
-  HISTORY: { label: 'Historial', icon: HistoryOutlined, placement: 'header', order: 2 },
-  RELOAD: { label: 'Recargar', icon: RefreshOutlined, placement: 'header', order: 3 },
+  ...detailToolActions(1),
 };

@@ -1,12 +1,7 @@
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CallSplitOutlined from '@mui/icons-material/CallSplitOutlined';
-import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
-import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import SettingsBackupRestoreOutlined from '@mui/icons-material/SettingsBackupRestoreOutlined';
@@ -20,6 +15,11 @@ import {
   type ActionRegistry,
   type ActionState,
 } from '../../../components/actions/action-registry';
+import {
+  cancelAction,
+  changePaymentMethodAction,
+  detailToolActions,
+} from '../../../components/actions/common-actions';
 import type { ItemNoun } from '../../../components/dialogs/item-noun';
 
 /** An action of the payment as the gateway computes it (spec 000 §4, "actions as data"). */
@@ -57,42 +57,21 @@ const plural = (count: number) => (count === 1 ? '1 pago' : `${count} pagos`);
  * Buscar Pagos offers on a row and on a multi-selection.
  */
 export const PAYMENT_ACTIONS: ActionRegistry<PaymentActionKind> = {
-  CANCEL: {
-    label: 'Cancelar',
-    icon: BlockOutlined,
-    placement: 'operation',
-    order: 1,
-    color: 'error',
-    dialog: {
-      title: 'Cancelar pago',
-      description: (id) => `Se cancelará el pago ${id}. Esta acción no se puede deshacer.`,
-      submit: 'Cancelar pago',
-      bulkTitle: 'Cancelar pagos',
-      bulkConfirm: 'Se cancelarán los siguientes pagos. Revise la selección antes de continuar.',
-      bulkDescription: (count) =>
-        `Se cancelará${count === 1 ? '' : 'n'} ${plural(count)}. Esta acción no se puede deshacer.`,
-      bulkSubmit: 'Cancelar pagos',
-      success: SUCCESS_MESSAGES.cancel,
-    },
-  },
-  CHANGE_PAYMENT_METHOD: {
-    label: 'Cambiar medio de pago',
-    icon: CreditCardOutlined,
-    placement: 'operation',
-    order: 2,
-    dialog: {
-      title: 'Cambiar medio de pago',
-      description: (id) => `Pago ${id}: el nuevo medio de pago reemplaza al actual.`,
-      submit: 'Guardar',
-      bulkTitle: 'Cambiar medio de pago',
-      bulkConfirm:
-        'Se cambiará el medio de pago de los siguientes pagos. Revise la selección antes de continuar.',
-      bulkDescription: (count) =>
-        `El nuevo medio de pago reemplaza al actual en ${count === 1 ? 'el pago seleccionado' : `los ${count} pagos seleccionados`}.`,
-      bulkSubmit: 'Guardar',
-      success: SUCCESS_MESSAGES.changePaymentMethod,
-    },
-  },
+  CANCEL: cancelAction(PAYMENT_NOUN, 1, {
+    description: (id) => `Se cancelará el pago ${id}. Esta acción no se puede deshacer.`,
+    bulkConfirm: 'Se cancelarán los siguientes pagos. Revise la selección antes de continuar.',
+    bulkDescription: (count) =>
+      `Se cancelará${count === 1 ? '' : 'n'} ${plural(count)}. Esta acción no se puede deshacer.`,
+    success: SUCCESS_MESSAGES.cancel,
+  }),
+  CHANGE_PAYMENT_METHOD: changePaymentMethodAction(PAYMENT_NOUN, 2, {
+    submit: 'Guardar',
+    bulkConfirm:
+      'Se cambiará el medio de pago de los siguientes pagos. Revise la selección antes de continuar.',
+    bulkDescription: (count) =>
+      `El nuevo medio de pago reemplaza al actual en ${count === 1 ? 'el pago seleccionado' : `los ${count} pagos seleccionados`}.`,
+    success: SUCCESS_MESSAGES.changePaymentMethod,
+  }),
   RETRY: { label: 'Reintentar', icon: ReplayOutlined, placement: 'operation', order: 3 },
   REFUND: { label: 'Devolver', icon: UndoOutlined, placement: 'operation', order: 4 },
   PARTIAL_REFUND: { label: 'Devolución parcial', icon: CallSplitOutlined, placement: 'operation', order: 5 },
@@ -133,9 +112,7 @@ export const PAYMENT_ACTIONS: ActionRegistry<PaymentActionKind> = {
     placement: 'notification',
     order: 11,
   },
-  FORM_LINK: { label: 'Formulario', icon: OpenInNewOutlined, placement: 'header', order: 20 },
-  HISTORY: { label: 'Historial', icon: HistoryOutlined, placement: 'header', order: 21 },
-  RELOAD: { label: 'Recargar', icon: RefreshOutlined, placement: 'header', order: 22 },
+  ...detailToolActions(20),
   SHOW_HOLDER: { label: 'Consultar titular', icon: PersonSearchOutlined, placement: 'methods', order: 30 },
 };
 
