@@ -37,6 +37,20 @@ export interface DetailGateProps {
   currentHref: string;
 }
 
+/** The current version's query as the gate reads it: `found` from the screen, the rest from Apollo's result. */
+export function gateQuery(
+  result: { loading: boolean; data?: unknown; error?: unknown; refetch(): unknown },
+  found: boolean,
+): DetailGateProps['current'] {
+  return {
+    found,
+    loading: result.loading,
+    answered: Boolean(result.data),
+    error: result.error,
+    refetch: result.refetch,
+  };
+}
+
 /**
  * The states of a detail screen before its entity can be shown: loading, load error (with retry), not found,
  * and an older version that is loading or missing. Null when the entity can be shown.

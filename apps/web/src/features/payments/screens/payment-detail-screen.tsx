@@ -25,7 +25,7 @@ import {
 } from '../gql/graphql';
 import { CollectorLink } from '../../../components/detail/collector-link';
 import { DetailColumns } from '../../../components/detail/detail-columns';
-import { detailGate } from '../../../components/detail/detail-gate';
+import { detailGate, gateQuery } from '../../../components/detail/detail-gate';
 import { PageHeader } from '../../../components/layout/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { useNotify } from '../../../lib/notifications';
@@ -190,13 +190,7 @@ export default function PaymentDetailScreen() {
       listLabel: 'Ir a Buscar Pagos',
       versionMissing: `No existe la versión ${requestedVersion} del pago.`,
     },
-    current: {
-      found: currentPayment !== null,
-      loading: current.loading,
-      answered: Boolean(current.data),
-      error: current.error,
-      refetch: current.refetch,
-    },
+    current: gateQuery(current, currentPayment !== null),
     old: { wanted: wantsOldVersion, found: payment !== null, loading: old.loading, error: old.error },
     currentHref: `/pago/${encodeURIComponent(id)}`,
   });

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { CollectorLink } from '../../../components/detail/collector-link';
 import { DetailColumns } from '../../../components/detail/detail-columns';
-import { detailGate } from '../../../components/detail/detail-gate';
+import { detailGate, gateQuery } from '../../../components/detail/detail-gate';
 import { ActionToolbar } from '../../../components/actions/action-toolbar';
 import { ChangePaymentMethodDialog } from '../../../components/dialogs/change-payment-method-dialog';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
@@ -147,13 +147,7 @@ export default function SubscriptionDetailScreen() {
       listLabel: 'Ir a Buscar Suscripciones',
       versionMissing: `No existe la versión ${requestedVersion} de la suscripción.`,
     },
-    current: {
-      found: currentSubscription !== null,
-      loading: current.loading,
-      answered: Boolean(current.data),
-      error: current.error,
-      refetch: current.refetch,
-    },
+    current: gateQuery(current, currentSubscription !== null),
     old: { wanted: wantsOld, found: subscription !== null, loading: old.loading, error: old.error },
     currentHref: `/suscripcion/${encodeURIComponent(id)}`,
   });
