@@ -5,6 +5,7 @@ import {
   normalizeListState,
   parseListParams,
   serializeListState,
+  STANDARD_PAGING,
   type ListDefinition,
   type ListSort,
   type ListState,
@@ -74,8 +75,7 @@ function normalizeFilters(filters: PaymentsFilters): PaymentsFilters {
 
 export const paymentsList: ListDefinition<PaymentsFilters, PaymentSortField> = {
   area: 'payments',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 25,
+  ...STANDARD_PAGING,
   defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
   // Spec 000 §2's sortable fields: their upstream names in the URL, and the grid columns that sort by them.
   sortFields: {

@@ -61,6 +61,12 @@ export interface ListDefinition<Filters extends object, Field extends string> {
   entryParams?: readonly string[];
 }
 
+/** The page sizes every list offers, 25 rows by default (spec 000 §2). */
+export const STANDARD_PAGING: Pick<ListDefinition<object, string>, 'pageSizes' | 'defaultPageSize'> = {
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 25,
+};
+
 /** Every list shares these parameter names. */
 export const POSITION_PARAMS = ['page', 'page_size', 'sort'] as const;
 

@@ -1,4 +1,4 @@
-import type { ListCacheRule, ListDefinition } from '../../../lib/list';
+import { STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '../../../lib/list';
 import type {
   SubscriptionFilter,
   SubscriptionPaymentType,
@@ -55,8 +55,7 @@ export const ENTRY_PARAMS = ['pagador', 'collector_id', 'collector_name', 'statu
 
 export const subscriptionsList: ListDefinition<SubscriptionsFilters, SubscriptionSortField> = {
   area: 'subscriptions',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 25,
+  ...STANDARD_PAGING,
   defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
   // Spec 000 §2's sortable fields: their upstream names in the URL, and the grid columns that sort by them.
   sortFields: {

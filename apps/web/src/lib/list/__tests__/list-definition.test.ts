@@ -13,6 +13,7 @@ import {
   withFilters,
   withPage,
   withSort,
+  STANDARD_PAGING,
 } from '../list-definition';
 import { thingsList } from './fixture';
 
@@ -103,5 +104,17 @@ describe('list definition', () => {
     expect(lastPageOf(0, 10)).toBe(1);
     expect(lastPageOf(10, 10)).toBe(1);
     expect(lastPageOf(11, 10)).toBe(2);
+  });
+});
+
+describe('STANDARD_PAGING', () => {
+  const standard = { ...thingsList, ...STANDARD_PAGING };
+  const sizeOf = (query: string) => parseListParams(standard, new URLSearchParams(query)).pageSize;
+
+  it('a list on the standard paging offers 10, 25, 50 and 100 rows, 25 by default', () => {
+    expect(sizeOf('')).toBe(25);
+    expect([10, 25, 50, 100].map((size) => sizeOf(`page_size=${size}`))).toEqual([10, 25, 50, 100]);
+    expect(sizeOf('page_size=30')).toBe(25);
+    expect(serializeListState(standard, defaultListState(standard)).has('page_size')).toBe(false);
   });
 });
