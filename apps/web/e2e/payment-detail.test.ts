@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
 import {
   launchBrowser,
   newSession,
@@ -136,6 +137,7 @@ describe('payment detail as operador', () => {
       /\/1000001\/checkout\/ticket$/,
     );
     await expect(action(page, 'FORM_LINK').getAttribute('target')).resolves.toBe('_blank');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payment-detail-operador-approved');
     await page
       .getByTestId('section-methods')
@@ -218,6 +220,7 @@ describe('payment detail as operador', () => {
     );
     await d.getByLabel('Ingrese el motivo').fill('Servicio no prestado');
     await shot(page, 'payment-dialog-refund');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await d.getByRole('button', { name: 'Devolver' }).click();
     await expectNotice(page, 'Pago devuelto correctamente');
     await waitForStatus(page, 'refunded');
@@ -524,6 +527,7 @@ describe('payment detail as operador', () => {
       .poll(async () => Number(await page.getByTestId('notification-retries').locator('dd').textContent()))
       .toBe(retries + 1);
     await screenshot(page, 'notification-detail');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
 import {
   cells,
@@ -168,6 +169,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await confirm.getByText('10 pagos seleccionados').waitFor();
     await page.waitForTimeout(400); // the dialog's fade-in
     await screenshot(page, 'payments-bulk-confirm');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Continuar' }).click();
 
     // 2. The reason.
@@ -189,6 +191,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     expect((await progress.locator('.MuiDialog-paper').boundingBox())?.width).toBe(850);
     const items = progress.getByTestId('bulk-item');
     expect(await items.count()).toBe(10);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     const outcome = async () => {
       const rows = await items.evaluateAll((elements) =>
         elements.map((el) => ({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
 import {
   cells,
@@ -166,6 +167,7 @@ describe('Buscar Pagos as operador', () => {
       expect(amount).toMatch(/^-?\$ \d{1,3}(\.\d{3})*,\d{2}$/);
     expect(await page.getByText(/^1–25 de \d+/).count()).toBe(1);
     expect(await page.getByRole('checkbox', { name: 'Seleccionar todas las filas' }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payments-search-default');
   });
 
@@ -389,6 +391,8 @@ describe('Buscar Pagos as operador', () => {
 
     await dataRows(page).first().getByRole('checkbox').click();
     await expect(page.getByTestId('selection-count').textContent()).resolves.toBe('24 pagos seleccionados');
+    // Selected rows (under the pointer) and a partial select-all pass axe too.
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await searchAfter(page, () => page.getByRole('button', { name: 'Ir a la página siguiente' }).click());
     expect(await grid(page).locator('.MuiDataGrid-row.Mui-selected').count()).toBe(0);

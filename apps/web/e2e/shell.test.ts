@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
+import { settled } from './support/payments-list';
 import { startTestStack, upstreamRequests, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -34,6 +36,7 @@ describe('anonymous visit', () => {
       await session.page.goto(`${stack.urls.web}/pagos`);
       await session.page.getByLabel('Username or email').waitFor();
       expect(session.page.url().startsWith(`${stack.urls.keycloak}/realms/back-office/`)).toBe(true);
+      expect(await seriousA11yViolations(session.page)).toEqual([]);
       expect(session.gatewayRequests).toEqual([]);
       expect(session.problems).toEqual([]);
     } finally {
@@ -61,6 +64,8 @@ describe('operador', () => {
     expect(pathOf(page)).toBe('/home');
     await expect(page.getByTestId('signed-in-username').textContent()).resolves.toBe('operador');
     await expect(page.getByTestId('product-version').textContent()).resolves.toBe('Versión 1.52.1');
+    await settled(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('sees exactly the menu items its permissions allow', async () => {
@@ -159,6 +164,7 @@ describe('operador', () => {
     await expect(dialog.getByText('Versión 1.52.1').isVisible()).resolves.toBe(true);
     expect(await dialog.locator('li').count()).toBeGreaterThanOrEqual(4);
     await screenshot(page, 'shell-news');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Entendido' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -178,6 +184,7 @@ describe('operador', () => {
       'Referencias',
     ]);
     await screenshot(page, 'shell-collapsed');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     await page.reload();
@@ -189,6 +196,8 @@ describe('operador', () => {
 
   it('shows the user, name, e-mail and permissions in Spanish on /perfil via the user menu', async () => {
     await page.getByRole('button', { name: 'Usuario operador' }).click();
+    await page.getByRole('menuitem', { name: 'Perfil' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('menuitem', { name: 'Perfil' }).click();
     await page.getByTestId('profile-username').waitFor();
     expect(pathOf(page)).toBe('/perfil');
@@ -204,6 +213,7 @@ describe('operador', () => {
       await expect(permissions.getByText(label, { exact: true }).isVisible()).resolves.toBe(true);
     }
     expect(await permissions.getByText('Autorizar y rechazar retiros').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'profile-operador');
   });
 

@@ -93,6 +93,7 @@ describe('Buscar Suscripciones as operador', () => {
     const confirm = page.getByRole('dialog');
     await confirm.getByText('4000008').first().waitFor();
     await screenshot(page, 'subscriptions-bulk-confirm');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Continuar' }).click();
     await page.getByLabel('Por favor ingrese el Importe').fill('2100');
     await page.getByRole('button', { name: 'Guardar importe' }).click();

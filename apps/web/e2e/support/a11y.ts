@@ -12,15 +12,24 @@ export interface A11yViolation {
 }
 
 /**
- * The serious and critical axe-core violations (WCAG 2.1 A/AA rules) inside `selector` (default: the screen's
- * <main>, what a feature renders; the shell is checked by its own tests). The engine is evaluated in the page
- * through the DevTools protocol, so the app's CSP stays as it is.
+ * The serious and critical axe-core violations (WCAG 2.1 A/AA rules) of the whole page (the shell, the screen and
+ * any open dialog or menu), or only inside `selector` when given. The engine is evaluated in the page through the
+ * DevTools protocol, so the app's CSP stays as it is.
  */
-export async function seriousA11yViolations(page: Page, selector = 'main'): Promise<A11yViolation[]> {
+export async function seriousA11yViolations(page: Page, selector?: string): Promise<A11yViolation[]> {
+  // Colors are read once opening transitions (dialogs, menus, tooltips) are over; endless ones (progress) are not awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (context) => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
-    const result = (await axe.run(context, {
+    const result = (await axe.run(context ?? document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       resultTypes: ['violations'],
     })) as {
@@ -32,6 +41,6 @@ export async function seriousA11yViolations(page: Page, selector = 'main'): Prom
       help: v.help,
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
-  }, selector);
+  }, selector ?? null);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

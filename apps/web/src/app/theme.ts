@@ -32,14 +32,15 @@ export const theme = createTheme(
     palette: {
       mode: 'light',
       primary: { main: '#0f4c75', light: '#3d6f95', dark: '#0a3552', contrastText: '#ffffff' },
-      secondary: { main: '#00897b', light: '#33a095', dark: '#005f56', contrastText: '#ffffff' },
+      // Every main color reads at 4.5:1 or more on white and on a selected row (chips, outlined buttons, text).
+      secondary: { main: '#00796b', light: '#33a095', dark: '#005f56', contrastText: '#ffffff' },
       background: { default: '#f3f5f8', paper: '#ffffff' },
       text: { primary: '#1b2733', secondary: '#5b6b7b' },
       divider: '#e1e6ec',
       success: { main: '#2e7d32' },
-      warning: { main: '#ed6c02' },
+      warning: { main: '#a85400' },
       error: { main: '#c62828' },
-      info: { main: '#0277bd' },
+      info: { main: '#01659f' },
     },
     shape: { borderRadius: 8 },
     typography: {

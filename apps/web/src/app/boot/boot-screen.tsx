@@ -26,7 +26,7 @@ export function BootScreen({
         <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
           Back-office
         </Typography>
-        {busy && <CircularProgress size={28} sx={{ my: 2 }} />}
+        {busy && <CircularProgress size={28} sx={{ my: 2 }} aria-label={message} />}
         <Typography color="text.secondary" role="status">
           {message}
         </Typography>

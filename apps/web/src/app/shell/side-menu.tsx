@@ -1,4 +1,4 @@
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -16,6 +16,7 @@ import { usePermissions } from '../../lib/permissions';
 import { useStoredState } from '../../lib/use-stored-state';
 import { SIDEBAR } from '../theme';
 import { activeItem, visibleMenu, type MenuGroup } from './menu';
+import { MenuHeader } from './menu-header';
 import { MENU_ICONS } from './menu-icons';
 import { PRODUCT_VERSION } from './product';
 
@@ -33,6 +34,15 @@ const itemSx = {
     '& .MuiListItemIcon-root': { color: SIDEBAR.accent },
   },
 } as const;
+
+/** An entry of the menu's lists: a `<ul>` holds only `<li>` (the buttons and links go inside). */
+function MenuListItem({ children, ...rest }: { children: ReactNode; 'data-menu-group'?: string }) {
+  return (
+    <Box component="li" sx={{ listStyle: 'none' }} {...rest}>
+      {children}
+    </Box>
+  );
+}
 
 /** The side menu: expanded (groups with labels) or collapsed (icons with tooltips and fly-out menus). */
 export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
@@ -103,27 +113,28 @@ function ExpandedGroup({
   if (group.flat) {
     const item = group.items[0]!;
     return (
-      <ListItemButton
-        component={NavLink}
-        to={item.to}
-        selected={item.to === activeTo}
-        onClick={onNavigate}
-        sx={itemSx}
-        data-menu-group={group.id}
-      >
-        <ListItemIcon>
-          <Icon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText
-          primary={group.label}
-          slotProps={{ primary: { noWrap: true, fontSize: 14, fontWeight: 500 } }}
-        />
-      </ListItemButton>
+      <MenuListItem data-menu-group={group.id}>
+        <ListItemButton
+          component={NavLink}
+          to={item.to}
+          selected={item.to === activeTo}
+          onClick={onNavigate}
+          sx={itemSx}
+        >
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText
+            primary={group.label}
+            slotProps={{ primary: { noWrap: true, fontSize: 14, fontWeight: 500 } }}
+          />
+        </ListItemButton>
+      </MenuListItem>
     );
   }
 
   return (
-    <Box component="li" sx={{ listStyle: 'none' }} data-menu-group={group.id}>
+    <MenuListItem data-menu-group={group.id}>
       <ListItemButton
         onClick={onToggle}
         aria-expanded={open}
@@ -145,21 +156,25 @@ function ExpandedGroup({
       <Collapse in={open} timeout="auto">
         <List disablePadding>
           {group.items.map((item) => (
-            <ListItemButton
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              end
-              selected={item.to === activeTo}
-              onClick={onNavigate}
-              sx={{ ...itemSx, minHeight: 34, pl: 7 }}
-            >
-              <ListItemText primary={item.label} slotProps={{ primary: { noWrap: true, fontSize: 13.5 } }} />
-            </ListItemButton>
+            <MenuListItem key={item.to}>
+              <ListItemButton
+                component={NavLink}
+                to={item.to}
+                end
+                selected={item.to === activeTo}
+                onClick={onNavigate}
+                sx={{ ...itemSx, minHeight: 34, pl: 7 }}
+              >
+                <ListItemText
+                  primary={item.label}
+                  slotProps={{ primary: { noWrap: true, fontSize: 13.5 } }}
+                />
+              </ListItemButton>
+            </MenuListItem>
           ))}
         </List>
       </Collapse>
-    </Box>
+    </MenuListItem>
   );
 }
 
@@ -188,7 +203,7 @@ function CollapsedGroup({
   const label = single && !group.flat ? `${group.label} · ${group.items[0]!.label}` : group.label;
 
   return (
-    <Box component="li" sx={{ listStyle: 'none' }} data-menu-group={group.id}>
+    <MenuListItem data-menu-group={group.id}>
       <Tooltip title={label} placement="right">
         <ListItemButton
           onClick={onClick}
@@ -216,9 +231,11 @@ function CollapsedGroup({
           transformOrigin={{ vertical: 'top', horizontal: 'left' }}
           slotProps={{ list: { dense: true, 'aria-label': group.label } }}
         >
-          <Typography variant="overline" sx={{ px: 2, color: 'text.secondary', display: 'block' }}>
-            {group.label}
-          </Typography>
+          <MenuHeader>
+            <Typography variant="overline" sx={{ px: 2, color: 'text.secondary', display: 'block' }}>
+              {group.label}
+            </Typography>
+          </MenuHeader>
           {group.items.map((item) => (
             <MenuItem
               key={item.to}
@@ -235,6 +252,6 @@ function CollapsedGroup({
           ))}
         </Menu>
       )}
-    </Box>
+    </MenuListItem>
   );
 }

@@ -16,6 +16,7 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { useAuth } from '../../lib/auth-context';
 import { useCurrentUser } from '../../lib/permissions';
+import { MenuHeader } from './menu-header';
 import { DOCUMENTATION_URL, SUPPORT_URL } from './product';
 
 export function initials(name: string | null, username: string): string {
@@ -24,6 +25,19 @@ export function initials(name: string | null, username: string): string {
   const letters = parts.length >= 2 ? `${parts[0]![0]}${parts[parts.length - 1]![0]}` : source.slice(0, 2);
   return letters.toUpperCase();
 }
+
+/** Read by screen readers, not shown (MUI's visuallyHidden, without depending on @mui/utils). */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 /** On narrow screens the top bar has no room for its help links: the user menu carries them. */
 const narrowOnly = { display: { xs: 'flex', md: 'none' } } as const;
@@ -42,14 +56,21 @@ export function UserMenu({ onOpenNews }: { onOpenNews: () => void }) {
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
-        aria-label={`Usuario ${user.username}`}
         endIcon={<ExpandMore />}
         sx={{ pl: 0.75, pr: 1.25, borderRadius: 5, fontWeight: 500 }}
       >
-        <Avatar sx={{ width: 30, height: 30, fontSize: 13, mr: 1, bgcolor: 'primary.main' }}>
+        {/* Named by its text, "Usuario <username>" (no aria-label: the name contains what is seen). */}
+        <Avatar aria-hidden sx={{ width: 30, height: 30, fontSize: 13, mr: 1, bgcolor: 'primary.main' }}>
           {initials(user.name, user.username)}
         </Avatar>
-        <Box component="span" data-testid="signed-in-username" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        <Box component="span" sx={visuallyHidden}>
+          Usuario{' '}
+        </Box>
+        <Box
+          component="span"
+          data-testid="signed-in-username"
+          sx={(theme) => ({ [theme.breakpoints.down('sm')]: visuallyHidden })}
+        >
           {user.username}
         </Box>
       </Button>
@@ -61,8 +82,9 @@ export function UserMenu({ onOpenNews }: { onOpenNews: () => void }) {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
       >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="subtitle2" noWrap>
+        <MenuHeader sx={{ px: 2, py: 1 }}>
+          {/* A paragraph, not the variant's <h6>: a heading is not allowed inside role="menu". */}
+          <Typography variant="subtitle2" component="p" noWrap>
             {user.name || user.username}
           </Typography>
           {user.email && (
@@ -70,7 +92,7 @@ export function UserMenu({ onOpenNews }: { onOpenNews: () => void }) {
               {user.email}
             </Typography>
           )}
-        </Box>
+        </MenuHeader>
         <Divider />
         <MenuItem component={RouterLink} to="/perfil" onClick={close}>
           <ListItemIcon>

@@ -87,7 +87,7 @@ export function ActionButton<K extends string>({
       size="small"
       variant={variant}
       color={color}
-      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <Icon />}
+      startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label="Procesando" /> : <Icon />}
       disabled={busy}
       onClick={href ? undefined : () => onRun(action.kind)}
       data-action={action.kind}

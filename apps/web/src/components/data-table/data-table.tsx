@@ -1,6 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import {
@@ -13,6 +14,7 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
+import { GridCheckbox, GridLinearProgress } from './grid-slots';
 import { includeModel, selectedVisibleIds } from './selection';
 
 declare module '@mui/x-data-grid' {
@@ -306,7 +308,11 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
       disableColumnSelector
       disableDensitySelector
       loading={loading}
-      slots={{ noRowsOverlay: EmptyOverlay }}
+      slots={{
+        noRowsOverlay: EmptyOverlay,
+        baseCheckbox: GridCheckbox,
+        baseLinearProgress: GridLinearProgress,
+      }}
       slotProps={{
         noRowsOverlay: { message: emptyMessage },
         loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
@@ -329,7 +335,10 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
           outlineOffset: '-2px',
         },
         '& .MuiDataGrid-row:hover': { bgcolor: 'action.hover' },
-        '& .MuiDataGrid-row.Mui-selected': { bgcolor: 'action.selected' },
+        // A light tint even under the pointer: the row's secondary and status texts keep a 4.5:1 contrast.
+        '& .MuiDataGrid-row.Mui-selected, & .MuiDataGrid-row.Mui-selected:hover': {
+          bgcolor: (t) => alpha(t.palette.primary.main, 0.08),
+        },
       }}
     />
   );

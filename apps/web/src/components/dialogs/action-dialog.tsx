@@ -181,7 +181,9 @@ export function ActionDialog({
             variant="contained"
             color={submitColor}
             disabled={submitDisabled || submitting}
-            startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={
+              submitting ? <CircularProgress size={16} color="inherit" aria-label="Procesando" /> : undefined
+            }
           >
             {submitLabel}
           </Button>

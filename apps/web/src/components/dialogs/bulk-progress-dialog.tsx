@@ -144,11 +144,18 @@ export function BulkProgressDialog<R extends BulkResultLike>({
             />
           )}
         </Box>
-        <LinearProgress variant={summary.done ? 'determinate' : 'indeterminate'} value={progress} />
+        <LinearProgress
+          variant={summary.done ? 'determinate' : 'indeterminate'}
+          value={progress}
+          aria-label="Progreso"
+        />
       </Box>
+      {/* A long list scrolls: it takes the focus so the keyboard can scroll it too. */}
       <List
         dense
         disablePadding
+        tabIndex={0}
+        aria-label="Resultado de cada elemento"
         sx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: '55vh', overflow: 'auto' }}
       >
         {items.map((item, index) => (

@@ -89,7 +89,9 @@ export function CollectorPicker({ value, onChange, label = 'Entidad' }: Collecto
               ...params.InputProps,
               endAdornment: (
                 <>
-                  {busy ? <CircularProgress color="inherit" size={18} /> : null}
+                  {busy ? (
+                    <CircularProgress color="inherit" size={18} aria-label="Buscando entidades" />
+                  ) : null}
                   {params.InputProps.endAdornment}
                 </>
               ),

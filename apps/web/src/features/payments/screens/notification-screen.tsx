@@ -64,7 +64,13 @@ export default function NotificationScreen() {
         canSend && notification ? (
           <Button
             variant="contained"
-            startIcon={resending ? <CircularProgress size={16} color="inherit" /> : <SendOutlined />}
+            startIcon={
+              resending ? (
+                <CircularProgress size={16} color="inherit" aria-label="Reenviando" />
+              ) : (
+                <SendOutlined />
+              )
+            }
             disabled={resending}
             onClick={() => setConfirming(true)}
           >
