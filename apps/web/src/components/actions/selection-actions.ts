@@ -1,4 +1,4 @@
-import { itemTitle, type ItemNoun } from '../dialogs/item-noun';
+import { atLeastOneText, itemTitle, type ItemNoun } from '../dialogs/item-noun';
 import { UNAVAILABLE_REASON, type ActionRegistry, type ActionState } from './action-registry';
 
 /** A selected row: its id and its actions (as the gateway computed them). */
@@ -22,8 +22,6 @@ export interface OfferedAction<K extends string = string> extends MenuAction<K> 
   permitted: boolean;
 }
 
-export const emptySelectionReason = (noun: ItemNoun) => `Seleccione al menos un ${noun.one}.`;
-
 const reasonOf = (action: ActionState, fallback: string) => action.reason?.trim() || fallback;
 
 export interface SelectionOptions {
@@ -46,7 +44,7 @@ export function selectionActionState<K extends string>(
 ): OfferedAction<K> {
   const { label } = registry[kind];
   if (selection.length === 0) {
-    return { kind, label, enabled: false, permitted: true, reason: emptySelectionReason(noun) };
+    return { kind, label, enabled: false, permitted: true, reason: atLeastOneText(noun) };
   }
   const rows = selection.map((row) => ({
     id: row.id,

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ActionDialog, MULTI_DIALOG_WIDTH, useDialogSubmit, type SubmitOutcome } from './action-dialog';
-import { selectedCountText, type ItemNoun } from './item-noun';
+import { selectedCountText, selectedItemsLabel, type ItemNoun } from './item-noun';
 
 /** One column of the selection table: its header and how an item fills it. */
 export interface BulkColumn<T> {
@@ -26,7 +26,7 @@ export interface BulkConfirmDialogProps<T> {
   items: readonly T[];
   getId(item: T): string;
   columns: readonly BulkColumn<T>[];
-  /** { one: 'pago', many: 'pagos' }: '3 pagos seleccionados', table 'Pagos seleccionados'. */
+  /** The area's noun: '3 pagos seleccionados', table 'Pagos seleccionados'. */
   noun: ItemNoun;
   confirmLabel?: string;
   onConfirm(): Promise<SubmitOutcome>;
@@ -48,7 +48,6 @@ export function BulkConfirmDialog<T>({
   returnFocusTo,
 }: BulkConfirmDialogProps<T>) {
   const { submit, submitting, feedback } = useDialogSubmit(onConfirm);
-  const many = `${noun.many.charAt(0).toUpperCase()}${noun.many.slice(1)}`;
   return (
     <ActionDialog
       title={title}
@@ -65,11 +64,17 @@ export function BulkConfirmDialog<T>({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {selectedCountText(noun, items.length)}
       </Typography>
-      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: '50vh' }}>
+      {/* A long selection scrolls: the region takes the focus so the keyboard can scroll it too. */}
+      <TableContainer
+        tabIndex={0}
+        role="region"
+        aria-label={selectedItemsLabel(noun)}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: '50vh' }}
+      >
         <Table
           size="small"
           stickyHeader
-          aria-label={`${many} seleccionados`}
+          aria-label={selectedItemsLabel(noun)}
           sx={{
             '& th': { whiteSpace: 'nowrap', fontSize: '0.75rem', fontWeight: 700, color: 'text.secondary' },
           }}

@@ -11,7 +11,11 @@ import type { ItemNoun } from '../../components/dialogs/item-noun';
 import type { SubscriptionActionKind } from './gql/graphql';
 import { SUBSCRIPTION_SUCCESS } from './messages';
 
-export const SUBSCRIPTION_NOUN: ItemNoun = { one: 'suscripción', many: 'suscripciones' };
+export const SUBSCRIPTION_NOUN: ItemNoun = {
+  one: 'suscripción',
+  many: 'suscripciones',
+  gender: 'feminine',
+};
 
 /** The multi-select actions of Buscar Suscripciones (spec 000 §2), in the bar's order. */
 export const BULK_KINDS = ['CANCEL', 'CHANGE_PAYMENT_METHOD', 'UPDATE_AMOUNT'] as const;

@@ -17,7 +17,7 @@ const REGISTRY: ActionRegistry<Kind> = {
   CHANGE_METHOD: { label: 'Cambiar medio de pago', icon: CreditCardIcon },
 };
 const KINDS: Kind[] = ['CANCEL', 'CHANGE_METHOD'];
-const noun = { one: 'suscripción', many: 'suscripciones' };
+const noun = { one: 'suscripción', many: 'suscripciones', gender: 'feminine' as const };
 const row = (id: string, cancel: ActionState<Kind>, change: ActionState<Kind>) => ({
   id,
   actions: [cancel, change],

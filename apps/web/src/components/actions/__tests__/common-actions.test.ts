@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionsIn, type ActionRegistry } from '../action-registry';
 import { cancelAction, changePaymentMethodAction, detailToolActions } from '../common-actions';
 
-const noun = { one: 'suscripción', many: 'suscripciones' };
+const noun = { one: 'suscripción', many: 'suscripciones', gender: 'feminine' as const };
 const sentences = {
   description: (id: string) => `Se cancelará la suscripción ${id}.`,
   bulkConfirm: 'Confirme las suscripciones a cancelar',
@@ -28,12 +28,16 @@ describe('common actions', () => {
   });
 
   it("change payment method: one item's description names it with the noun; the area's submit label", () => {
-    const change = changePaymentMethodAction({ one: 'pago', many: 'pagos' }, 2, {
-      submit: 'Guardar',
-      bulkConfirm: 'Revise la selección',
-      bulkDescription: (count) => `${count} pagos`,
-      success: 'Medio de pago actualizado correctamente',
-    });
+    const change = changePaymentMethodAction(
+      { one: 'pago', many: 'pagos', gender: 'masculine' as const },
+      2,
+      {
+        submit: 'Guardar',
+        bulkConfirm: 'Revise la selección',
+        bulkDescription: (count) => `${count} pagos`,
+        success: 'Medio de pago actualizado correctamente',
+      },
+    );
     expect(change).toMatchObject({ label: 'Cambiar medio de pago', placement: 'operation', order: 2 });
     expect(change.color).toBeUndefined();
     const dialog = change.dialog!;

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BulkResultLike } from '../bulk-progress';
 import { BulkProgressDialog } from '../bulk-progress-dialog';
 
-const noun = { one: 'pago', many: 'pagos' };
+const noun = { one: 'pago', many: 'pagos', gender: 'masculine' } as const;
 const items = ['1001', '1002', '1003', '1004'].map((id) => ({ id, label: `Concepto ${id}` }));
 
 function itemStates() {

@@ -28,7 +28,7 @@ export type PaymentActionData = ActionState<PaymentActionKind>;
 export type ActionPlacement = 'operation' | 'notification' | 'header' | 'methods';
 
 /** How the shared texts name a payment. */
-export const PAYMENT_NOUN: ItemNoun = { one: 'pago', many: 'pagos' };
+export const PAYMENT_NOUN: ItemNoun = { one: 'pago', many: 'pagos', gender: 'masculine' };
 
 /** A disabled action the gateway gave no reason for. */
 export const PAYMENT_UNAVAILABLE_REASON = 'Acción no disponible para este pago.';
