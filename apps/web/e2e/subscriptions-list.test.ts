@@ -75,6 +75,12 @@ describe('Buscar Suscripciones as operador', () => {
     await subscriptionsSettled(page);
     expect(new URL(page.url()).searchParams.get('medio')).toBe('todos');
     expect(await shownRowIds(page)).toEqual(ids);
+    // At 1440 px (the session's window) every column fits: ACCIONES ends inside the grid, no horizontal scrollbar.
+    const grid = page.getByRole('grid', { name: 'Suscripciones' });
+    const gridBox = (await grid.boundingBox())!;
+    const actionsBox = (await grid.getByRole('columnheader', { name: 'ACCIONES' }).boundingBox())!;
+    expect(actionsBox.x + actionsBox.width).toBeLessThanOrEqual(gridBox.x + gridBox.width + 1);
+    expect(await grid.locator('.MuiDataGrid-scrollbar--horizontal').count()).toBe(0);
     await screenshot(page, 'subscriptions-list');
   });
 

@@ -36,18 +36,20 @@ export interface SubscriptionsTableProps {
  */
 export const SubscriptionsTable = memo(function SubscriptionsTable(props: SubscriptionsTableProps) {
   const names = useMethodNames();
+  // Fixed widths and flex minimums add up (with the checkbox column) to about 1090 px: every column, ACCIONES
+  // included, fits the grid of a 1440 px wide window with the side menu expanded, without horizontal scroll.
   const columns: DataTableColumn<SubscriptionRow>[] = [
     {
       field: 'requestDate',
       headerName: 'FECHA',
-      width: 160,
+      width: 164,
       sortable: true,
       render: (row) => formatDateTime(row.requestDate),
     },
     {
       field: 'conceptId',
       headerName: 'CONCEPTO',
-      width: 120,
+      width: 100,
       sortable: true,
       render: (row) => row.detail?.conceptId ?? '—',
     },
@@ -55,7 +57,7 @@ export const SubscriptionsTable = memo(function SubscriptionsTable(props: Subscr
       field: 'conceptDescription',
       headerName: 'DESCRIPCIÓN',
       flex: 1.4,
-      minWidth: 180,
+      minWidth: 160,
       sortable: true,
       lines: 2,
       render: (row) => row.detail?.conceptDescription ?? '—',
@@ -64,14 +66,14 @@ export const SubscriptionsTable = memo(function SubscriptionsTable(props: Subscr
       field: 'payerName',
       headerName: 'NOMBRE',
       flex: 1,
-      minWidth: 150,
+      minWidth: 130,
       sortable: true,
       render: (row) => row.payer?.name ?? '—',
     },
     {
       field: 'amount',
       headerName: 'IMPORTE',
-      width: 130,
+      width: 120,
       align: 'right',
       sortable: true,
       render: (row) => formatAmount(row.amount),
@@ -80,21 +82,21 @@ export const SubscriptionsTable = memo(function SubscriptionsTable(props: Subscr
       field: 'paymentMethod',
       headerName: 'MEDIO DE PAGO',
       flex: 1,
-      minWidth: 170,
+      minWidth: 160,
       sortable: true,
       render: (row) => methodText(row.paymentMethod, names),
     },
     {
       field: 'status',
       headerName: 'ESTADO',
-      width: 120,
+      width: 110,
       sortable: true,
       render: (row) => <SubscriptionStatusChip status={row.status} />,
     },
     {
       field: 'actions',
       headerName: 'ACCIONES',
-      width: 96,
+      width: 92,
       align: 'center',
       rowLink: false,
       render: (row) => (
