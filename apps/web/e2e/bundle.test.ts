@@ -12,7 +12,7 @@ const BUDGET = {
 };
 
 /** Features whose GraphQL documents (codegen's `features/<name>/gql/`) must load with their screens only. */
-const FEATURES_WITH_DOCUMENTS = ['payments'];
+const FEATURES_WITH_DOCUMENTS = ['payments', 'notifications', 'subscriptions'];
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };

@@ -70,7 +70,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/notificacion/:id',
     title: 'Detalle de la notificación',
     rule: any('NOTIFICATION_SHOW'),
-    screen: lazyScreen(() => import('../features/payments/screens/notification-screen')),
+    screen: lazyScreen(() => import('../features/notifications/screens/notification-screen')),
   },
   // Collectors and their sub-areas.
   na('/comercios', 'Buscar Entidades', any('COLLECTOR_SHOW')),

@@ -1,4 +1,5 @@
 import type { SubscriptionStatus, SubscriptionType } from './gql/graphql';
+import { codeLabel } from '../../lib/code-label';
 
 /** Spanish labels of the subscription codes the screens show (spec 000 §3, §4). */
 
@@ -38,12 +39,7 @@ export function subscriptionStatusFromParam(value: string | null | undefined): S
   return found ?? null;
 }
 
-const byCode =
-  (table: Record<string, string>) =>
-  (code: string | null | undefined): string =>
-    code ? (table[code.toLowerCase()] ?? code) : '—';
-
-export const recurrenceLabel = byCode({
+export const recurrenceLabel = codeLabel({
   monthly: 'Mensual',
   bimonthly: 'Bimestral',
   quarterly: 'Trimestral',
@@ -51,15 +47,7 @@ export const recurrenceLabel = byCode({
   weekly: 'Semanal',
 });
 
-export const subscriptionNotificationLabel = byCode({
-  subscription_created: 'Suscripción creada',
-  subscription_reminder: 'Recordatorio de suscripción',
-  subscription_cancelled: 'Suscripción cancelada',
-  subscription_updated: 'Suscripción actualizada',
-  payment_method_updated: 'Medio de pago actualizado',
-});
-
-export const sourceTypeText = byCode({
+export const sourceTypeText = codeLabel({
   api: 'API',
   backoffice: 'Back-office',
   checkout: 'Formulario de pago',

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hasListParams as hasParams,
-  withFilters as filter,
-  withPage,
-  withSort as sortBy,
-} from '../../../lib/list';
+import { hasListParams as hasParams, withFilters as filter } from '../../../lib/list';
 import {
   DEFAULT_PAGE_SIZE,
   defaultPaymentsListState,
@@ -15,7 +10,6 @@ import {
   withKnownMethods,
   type PaymentsFilters,
   type PaymentsListState,
-  type PaymentsSort,
 } from '../payments-list-state';
 
 const NOW = new Date(2025, 2, 14, 10, 30); // 14 March 2025, local
@@ -23,7 +17,6 @@ const parse = (query: string) => parsePaymentsListParams(new URLSearchParams(que
 const serialize = (state: PaymentsListState) => serializePaymentsListState(state).toString();
 const withFilters = (state: PaymentsListState, filters: Partial<PaymentsFilters>) =>
   filter(paymentsList, state, filters);
-const withSort = (state: PaymentsListState, sort: PaymentsSort | null) => sortBy(paymentsList, state, sort);
 const hasListParams = (params: URLSearchParams) => hasParams(paymentsList, params);
 
 describe('defaults', () => {
@@ -180,19 +173,6 @@ describe('transitions', () => {
     const withMethods = withFilters(onPage3, { methods: [5] });
     expect(withMethods.methods).toEqual([5]);
     expect(withFilters(withMethods, { search: '' }).methods).toEqual([]);
-  });
-
-  it('a sort change returns to page 1; null goes back to the default sort', () => {
-    expect(withSort(onPage3, { field: 'STATUS', direction: 'ASC' })).toMatchObject({
-      page: 1,
-      sort: { field: 'STATUS', direction: 'ASC' },
-    });
-    expect(withSort(onPage3, null).sort).toEqual({ field: 'REQUEST_DATE', direction: 'DESC' });
-  });
-
-  it('a page size change returns to page 1, a page change keeps the size', () => {
-    expect(withPage(onPage3, 3, 50)).toMatchObject({ page: 1, pageSize: 50 });
-    expect(withPage(onPage3, 5, 25)).toMatchObject({ page: 5, pageSize: 25 });
   });
 });
 

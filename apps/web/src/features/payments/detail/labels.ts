@@ -1,11 +1,6 @@
 /** Spanish labels of the upstream codes the payment detail shows (the raw code is the fallback). */
 
-const label =
-  (table: Record<string, string>) =>
-  (code: string | null | undefined): string => {
-    if (!code) return '—';
-    return table[code.toLowerCase()] ?? code;
-  };
+import { codeLabel as label } from '../../../lib/code-label';
 
 export const paymentTypeLabel = label({ online: 'Online', qr: 'QR' });
 
@@ -39,23 +34,6 @@ export const batchStatusLabel = label({
 export const relatedTypeLabel = label({ retry: 'Reintento', original: 'Pago original' });
 
 export const collectorNotificationStatusLabel = label({ success: 'Exitosa', error: 'Con error' });
-
-export const notificationActionLabel = label({
-  payment_created: 'Pago creado',
-  payment_approved: 'Pago aprobado',
-  payment_rejected: 'Pago rechazado',
-  payment_refunded: 'Pago devuelto',
-  payment_reminder: 'Recordatorio de pago',
-  download_receipts: 'Descargar comprobantes',
-});
-
-export const notificationChannelLabel = label({ email: 'E-mail', sms: 'SMS', push: 'Push' });
-
-export const notificationStatusLabel = label({
-  sent: 'Enviada',
-  delivered: 'Entregada',
-  bounced: 'Rebotada',
-});
 
 export const sourceTypeLabel = label({
   api: 'API',

@@ -46,7 +46,6 @@ export const SUCCESS_MESSAGES = {
   refresh: 'Pago actualizado correctamente',
   forwardNotification: 'Se envio la notificación del pago correctamente.',
   retry: 'Pago reintentado correctamente',
-  resendNotification: 'Notificación reenviada correctamente',
 } as const;
 
 const plural = (count: number) => (count === 1 ? '1 pago' : `${count} pagos`);

@@ -16,7 +16,8 @@ import { PayerNotificationsTable } from '../../../components/detail/notification
 import { SourceFields } from '../../../components/detail/source-fields';
 import { formatDateTime } from '../../../lib/format';
 import { DetailCard, EmptyText, sectionTableSx } from './detail-card';
-import { collectorNotificationStatusLabel, notificationActionLabel, sourceTypeLabel } from './labels';
+import { notificationActionLabel } from '../../../components/detail/notification-labels';
+import { collectorNotificationStatusLabel, sourceTypeLabel } from './labels';
 import type { PaymentDetail } from './types';
 
 function SubTitle({ children }: { children: string }) {

@@ -24,15 +24,10 @@ import {
 import { PayerNotificationsTable } from '../../../components/detail/notifications-table';
 import { SourceFields } from '../../../components/detail/source-fields';
 import { formatAmount, formatDateTime } from '../../../lib/format';
-import {
-  SUBSCRIPTION_TYPE_LABELS,
-  recurrenceLabel,
-  sourceTypeText,
-  subscriptionNotificationLabel,
-  yesNo,
-} from '../subscription-labels';
+import { SUBSCRIPTION_TYPE_LABELS, recurrenceLabel, sourceTypeText, yesNo } from '../subscription-labels';
 import { methodText } from '../use-method-names';
 import type { SubscriptionView } from './types';
+import { notificationActionLabel } from '../../../components/detail/notification-labels';
 
 const SUB = { px: 2.5, pt: 2, pb: 0.5, display: 'block' } as const;
 
@@ -201,7 +196,7 @@ export function SubscriptionNotificationsSection({
       </Typography>
       <PayerNotificationsTable
         notifications={s.notifications}
-        actionLabel={subscriptionNotificationLabel}
+        actionLabel={notificationActionLabel}
         canShowNotifications={canShowNotifications}
         rowTestId="subscription-notification"
       />

@@ -22,9 +22,14 @@ import { formatDateTime } from '../../../lib/format';
 import { hasAny, usePermissions } from '../../../lib/permissions';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
-import { DetailCard, Field, FieldGrid } from '../detail/detail-card';
-import { notificationActionLabel, notificationChannelLabel, notificationStatusLabel } from '../detail/labels';
-import { SUCCESS_MESSAGES } from '../detail/payment-actions';
+import { DetailCard, Field, FieldGrid } from '../../../components/detail/detail-card';
+import {
+  notificationActionLabel,
+  notificationChannelLabel,
+  notificationStatusLabel,
+} from '../../../components/detail/notification-labels';
+
+const RESENT_MESSAGE = 'Notificación reenviada correctamente';
 
 const STATUS_TONE: Record<string, 'success' | 'info' | 'error'> = {
   delivered: 'success',
@@ -219,7 +224,7 @@ export default function NotificationScreen() {
           onClose={() => setConfirming(false)}
           onConfirm={async () =>
             outcome.settle((await resend({ variables: { id } })).data?.resendNotification, {
-              success: SUCCESS_MESSAGES.resendNotification,
+              success: RESENT_MESSAGE,
               onSuccess: () => setConfirming(false),
               onUnknown: () => void refetch(),
             })
