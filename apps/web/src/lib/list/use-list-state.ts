@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { createSessionCache, decodeString, type SessionCache } from '../session-cache';
 import {
@@ -67,12 +67,17 @@ export function useListState<F extends object, S extends string>(
       : undefined;
   const urlKey = rewrite ?? current;
 
-  const [local, setLocal] = useState({ key: urlKey, seenUrl: urlKey });
-  let key = local.key;
-  if (urlKey !== local.seenUrl) {
-    setLocal({ key: urlKey, seenUrl: urlKey });
-    key = urlKey;
-  }
+  // A change made here that the committed location does not show yet. React renders a pending navigation and
+  // the urgent updates in between (query results) with different locations; both must show this same list, and
+  // no state may be set while rendering, or the two renders keep undoing each other and the navigation never
+  // commits (the list re-requested its previous sort in a loop).
+  const [pending, setPending] = useState<{ key: string; from: string } | null>(null);
+  const committedUrl = useRef(urlKey);
+  useEffect(() => {
+    committedUrl.current = urlKey;
+    if (pending && pending.from !== urlKey) setPending(null);
+  }, [pending, urlKey]);
+  const key = pending && pending.from === urlKey ? pending.key : urlKey;
 
   useEffect(() => {
     if (rewrite !== undefined) setSearchParams(new URLSearchParams(rewrite), { replace: true });
@@ -85,24 +90,36 @@ export function useListState<F extends object, S extends string>(
 
   const state = useMemo(() => parseListParams(definition, new URLSearchParams(key)), [definition, key]);
 
+  // Handlers the grid registered in an earlier render still run (a new sort resets its paging from an effect):
+  // each change starts from the list shown now, never from the one a handler closed over.
+  const shown = useRef({ state, key });
+  shown.current = { state, key };
+
   const setState = useCallback(
     (next: ListState<F, S>, options?: { replace?: boolean }) => {
       const params = serializeListState(definition, next);
-      setLocal({ key: params.toString(), seenUrl: urlKey });
+      const nextKey = params.toString();
+      if (nextKey === shown.current.key) return; // the list shown already: no request, no history entry
+      shown.current = { state: next, key: nextKey };
+      setPending({ key: nextKey, from: committedUrl.current });
       setSearchParams(params, { replace: options?.replace ?? false });
     },
-    [definition, setSearchParams, urlKey],
+    [definition, setSearchParams],
   );
 
-  return {
-    state,
-    key,
-    setState,
-    setFilters: (filters) => setState(withFilters(definition, state, filters)),
-    setSort: (sort) => setState(withSort(definition, state, sort)),
-    setPage: (page, pageSize, options) => setState(withPage(state, page, pageSize), options),
-    clear: () => setState(clearedListState(definition, state)),
-  };
+  return useMemo(
+    () => ({
+      state,
+      key,
+      setState,
+      setFilters: (filters) => setState(withFilters(definition, shown.current.state, filters)),
+      setSort: (sort) => setState(withSort(definition, shown.current.state, sort)),
+      setPage: (page, pageSize, options) =>
+        setState(withPage(shown.current.state, page, pageSize), options),
+      clear: () => setState(clearedListState(definition, shown.current.state)),
+    }),
+    [state, key, setState, definition],
+  );
 }
 
 /**
