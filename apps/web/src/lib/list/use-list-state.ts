@@ -114,8 +114,7 @@ export function useListState<F extends object, S extends string>(
       setState,
       setFilters: (filters) => setState(withFilters(definition, shown.current.state, filters)),
       setSort: (sort) => setState(withSort(definition, shown.current.state, sort)),
-      setPage: (page, pageSize, options) =>
-        setState(withPage(shown.current.state, page, pageSize), options),
+      setPage: (page, pageSize, options) => setState(withPage(shown.current.state, page, pageSize), options),
       clear: () => setState(clearedListState(definition, shown.current.state)),
     }),
     [state, key, setState, definition],
