@@ -132,6 +132,3 @@ export function notFoundFailure(service: ServiceName, extendedCode: string): Fai
     },
   };
 }
-
-/** Kept for callers written before shared/bulk.ts existed; import it from there. */
-export { mapWithConcurrency } from '../shared/bulk.js';

@@ -13,6 +13,7 @@ import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { decodeJwt } from 'jose';
 import { loadConfig, type GatewayConfig } from '../../config.js';
 import { startGateway, type RunningGateway } from '../../index.js';
+import { mapWithConcurrency } from '../../shared/bulk.js';
 import { createLogger, type Logger } from '../../logger.js';
 import { INTERNAL_MARKERS } from '../http-helpers.js';
 
@@ -149,23 +150,8 @@ function rawSign(key: KeyObject, header: unknown, payload: unknown): string {
   return `${input}.${rsaSign('sha256', Buffer.from(input), key).toString('base64url')}`;
 }
 
-/** Runs `fn` over `items` with at most `concurrency` in flight; results in input order. */
-export async function pool<T, R>(
-  items: readonly T[],
-  concurrency: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
-}
+/** Runs `fn` over `items` with at most `concurrency` in flight; results in input order (the kit's). */
+export const pool = mapWithConcurrency;
 
 export interface RawResponse {
   status: number;

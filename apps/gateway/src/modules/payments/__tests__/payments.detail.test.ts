@@ -5,12 +5,8 @@ import {
   UpstreamTimeout,
   UpstreamUnavailable,
 } from '../../../upstream/errors.js';
-import {
-  mapWithConcurrency,
-  readFailure,
-  UNKNOWN_OUTCOME_MESSAGE,
-  writeFailure,
-} from '../../../upstream/outcome.js';
+import { readFailure, UNKNOWN_OUTCOME_MESSAGE, writeFailure } from '../../../upstream/outcome.js';
+import { mapWithConcurrency } from '../../../shared/bulk.js';
 import { loadPaymentsConfig } from '../payments.config.js';
 import { checkIdempotencyKey, checkReasonInput } from '../../../shared/inputs.js';
 import { checkAddressee, methodChangeBody } from '../payments.inputs.js';
