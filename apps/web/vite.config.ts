@@ -46,6 +46,10 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   server: { port: 5173, strictPort: false },
   build: {
+    // WEB_DIST_DIR (absolute) lets parallel builds and browser runs keep separate outputs; the stack's web
+    // server reads the same variable.
+    outDir: process.env.WEB_DIST_DIR ?? 'dist',
+    emptyOutDir: true,
     target: 'es2022',
     // Maps are written for error analysis but not referenced from the bundles, and the web server never serves
     // them (server/index.ts): the source is not public.

@@ -14,7 +14,9 @@ const BUDGET = {
 /** Features whose GraphQL documents (codegen's `features/<name>/gql/`) must load with their screens only. */
 const FEATURES_WITH_DOCUMENTS = ['payments', 'notifications', 'subscriptions'];
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const dist = process.env.WEB_DIST_DIR
+  ? `${process.env.WEB_DIST_DIR.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../dist/', import.meta.url));
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };
 
 function load() {

@@ -36,7 +36,7 @@ const HASHED_ASSET = /^\/assets\//;
 
 /** Serves the built back-office: static files, /config.js, SPA fallback, strict security headers. */
 export async function startWeb(options: StartWebOptions): Promise<WebServer> {
-  const distDir = resolve(options.distDir ?? defaultDistDir);
+  const distDir = resolve(options.distDir ?? process.env.WEB_DIST_DIR ?? defaultDistDir);
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`No se encontró ${indexFile}: ejecutá "npm run build -w @backoffice/web" primero.`);
