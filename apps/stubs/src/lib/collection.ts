@@ -63,6 +63,19 @@ export class Collection<T extends { id: string }> {
     this.orderCache.clear();
   }
 
+  /** Removes the row with this id; false when there is none. */
+  remove(id: string): boolean {
+    const index = this.positions.get(id);
+    if (index === undefined) return false;
+    this.rows.splice(index, 1);
+    this.positions.clear();
+    this.rows.forEach((row, position) => this.positions.set(row.id, position));
+    this.revision++;
+    this.listCache.clear();
+    this.orderCache.clear();
+    return true;
+  }
+
   private ordered(sorts: readonly Sort[]): readonly T[] {
     if (sorts.length === 0) return this.rows;
     const key = sorts.map((sort) => `${sort.field}:${sort.direction}`).join(',');
