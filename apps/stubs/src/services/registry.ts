@@ -29,4 +29,7 @@ export const SERVICES: readonly ServiceModule[] = [
   afipService,
   softProviderService,
   binService,
+  importService,
+  converterService,
+  transferService,
 ];
