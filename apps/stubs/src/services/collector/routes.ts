@@ -5,6 +5,7 @@ import { send, sendJson } from '../../lib/json.js';
 import { DAY_MS } from '../../lib/dates.js';
 import { defineService } from '../../lib/service.js';
 import type { PaymentStore } from '../payment/store.js';
+import { configurationRoutes } from './configuration.js';
 import { seedCollectors } from './seed.js';
 import type { CollectorStore } from './store.js';
 
@@ -66,6 +67,7 @@ export const collectorService = defineService<CollectorStore>({
         last_update_date: new Date(Math.floor(now / DAY_MS) * DAY_MS).toISOString(),
       });
     });
+    configurationRoutes(router, context);
     return router;
   },
 });
