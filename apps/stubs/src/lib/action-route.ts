@@ -14,8 +14,15 @@ export type ActionMethod = 'post' | 'put' | 'delete';
 
 export type ActionHandler<S, T> = (store: S, document: T, req: Request) => ActionResult;
 
-/** The forced failure's operation name of an action path: its last segment (`/pagos/:id/cancelar` → `cancelar`). */
-export const operationOf = (path: string): string => path.split('/').pop() || path;
+/**
+ * The forced failure's operation name of an action path: its last segment that is not a parameter
+ * (`/pagos/:id/cancelar` → `cancelar`, `/pagos/aprobar/:id` → `aprobar`).
+ */
+export const operationOf = (path: string): string =>
+  path
+    .split('/')
+    .filter((segment) => segment && !segment.startsWith(':'))
+    .pop() || path;
 
 /**
  * Returns `action(method, path, run)`, which mounts one action on `router`. `path` must name the document

@@ -78,6 +78,21 @@ export class VersionedCollection<T extends VersionedDocument> {
     return { ...entry.materialize(), version, last_modified: false };
   }
 
+  /** Adds a new document as its version 1 (throws if the id exists). */
+  add(document: T): T {
+    if (this.get(document.id)) throw new Error(`Document ${document.id} already exists`);
+    this.documents.put(document);
+    this.versions.set(document.id, [
+      {
+        version: document.version,
+        status: document.status,
+        last_update_date: document.last_update_date,
+        materialize: () => document,
+      },
+    ]);
+    return document;
+  }
+
   /**
    * Applies a change as a new version: the previous one stays retrievable (marked `last_modified: false`),
    * `version` grows by one, `last_update_date` becomes `now`. Answers the new current document.
