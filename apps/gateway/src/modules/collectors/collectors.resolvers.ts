@@ -29,4 +29,21 @@ export const collectorsResolvers: Resolvers = {
       return loaders.collector.load(key);
     },
   },
+  Collector: {
+    signature: (collector) => collector.signature ?? collector.id,
+    async matchImport(collector, _args, { loaders }) {
+      return (await loaders.collectorSettings.load(collector.signature ?? collector.id))?.matchImport ?? null;
+    },
+    async withdrawalStrategy(collector, _args, { loaders }) {
+      const settings = await loaders.collectorSettings.load(collector.signature ?? collector.id);
+      return settings?.withdrawalStrategy ?? null;
+    },
+    async batchVersion(collector, _args, { loaders }) {
+      return (
+        (await loaders.collectorSettings.load(collector.signature ?? collector.id))?.batchVersion ?? null
+      );
+    },
+    balance: (collector, _args, { loaders }) => loaders.collectorBalance.load(collector.id),
+    detail: (collector, _args, { loaders }) => loaders.collectorDetail.load(collector.id),
+  },
 };

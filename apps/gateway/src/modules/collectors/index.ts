@@ -1,6 +1,11 @@
 import { defineModule } from '../../shared/define-module.js';
 import { CollectorsDataSource } from './collectors.datasource.js';
-import { createCollectorLoader } from './collectors.loader.js';
+import {
+  createCollectorBalanceLoader,
+  createCollectorDetailLoader,
+  createCollectorLoader,
+  createCollectorSettingsLoader,
+} from './collectors.loader.js';
 import { collectorsResolvers } from './collectors.resolvers.js';
 
 export const collectorsModule = defineModule({
@@ -8,7 +13,12 @@ export const collectorsModule = defineModule({
   schemaFiles: ['collector.graphql'],
   resolvers: collectorsResolvers,
   dataSources: (upstream) => ({ collectors: new CollectorsDataSource(upstream('collector')) }),
-  loaders: ({ collectors }) => ({ collector: createCollectorLoader(collectors) }),
+  loaders: ({ collectors }) => ({
+    collector: createCollectorLoader(collectors),
+    collectorSettings: createCollectorSettingsLoader(collectors),
+    collectorBalance: createCollectorBalanceLoader(collectors),
+    collectorDetail: createCollectorDetailLoader(collectors),
+  }),
   publicFields: {
     'Query.collectors':
       'The collector filter of Buscar Pagos (every user may search payments, so every user may pick a collector).',

@@ -26,8 +26,34 @@ export const collectorService = defineService<CollectorStore>({
       sendJson(res, 200, context.store().collectors.listJson(req.query as Record<string, unknown>));
     });
 
+    /** By signature: the collector with its import match setting and withdrawal strategy. */
+    router.get('/comercios/firma/:signature', (req, res) => {
+      const signature = param(req, 'signature');
+      const collector = context
+        .store()
+        .all()
+        .find((row) => row.signature === signature);
+      if (!collector) throw notFound('collector_not_found', `No existe la entidad ${signature}.`);
+      send(res, 200, collector);
+    });
+
     router.get('/comercios/:id', (req, res) => {
       send(res, 200, find(param(req, 'id')));
+    });
+
+    /** The collector's administrative detail (tax id, contact, settlement account). */
+    router.get('/comercios/:id/detalle', (req, res) => {
+      const collector = find(param(req, 'id'));
+      send(res, 200, {
+        collector_id: collector.id,
+        cuit: collector.cuit,
+        activity: collector.activity,
+        email: collector.email,
+        status: collector.status,
+        bank_account: collector.bank_account,
+        notification_url: collector.notification_url,
+        created_date: collector.created_date,
+      });
     });
 
     /** Balance from the collector's approved payments: accredited ones are available, the rest pending. */

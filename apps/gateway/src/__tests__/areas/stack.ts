@@ -1,0 +1,73 @@
+import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
+import { startStubs, type RunningStubs } from '@backoffice/stubs';
+import { loadConfig } from '../../config.js';
+import { startGateway, type RunningGateway } from '../../index.js';
+import { createLogger } from '../../logger.js';
+import { gql, type GqlResponse } from '../http-helpers.js';
+
+/** One upstream call as the stubs' request log records it. */
+export interface RecordedCall {
+  service: string;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** Stubs, token emulator and gateway for an area's integration tests, with the request log at hand. */
+export interface AreaStack {
+  /** Runs one GraphQL request as `user` and returns the answer and the upstream calls it caused. */
+  run<T>(
+    user: string,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ response: GqlResponse<T>; calls: RecordedCall[] }>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startAreaStack(): Promise<AreaStack> {
+  const [stubs, emulator]: [RunningStubs, RunningEmulator] = await Promise.all([
+    startStubs({ port: 0 }),
+    startEmulator({ keyFile: null }),
+  ]);
+  const config = loadConfig({ STUBS_URL: stubs.url });
+  const gateway: RunningGateway = await startGateway(
+    {
+      ...config,
+      port: 0,
+      host: '127.0.0.1',
+      keycloakIssuer: emulator.issuer,
+      keycloakJwksUrl: emulator.jwksUrl,
+    },
+    { logger: createLogger('silent') },
+  );
+  const tokens = new Map<string, string>();
+  const tokenOf = async (user: string): Promise<string> => {
+    const known = tokens.get(user);
+    if (known) return known;
+    const token = await emulator.accessTokenFor(user);
+    tokens.set(user, token);
+    return token;
+  };
+  return {
+    async run<T>(user: string, query: string, variables: Record<string, unknown> = {}) {
+      const token = await tokenOf(user);
+      await fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
+      const response = await gql<T>(gateway.graphqlUrl, query, { token, variables });
+      const log = await fetch(`${stubs.url}/__admin/requests?limit=2000`);
+      return { response, calls: (await log.json()) as RecordedCall[] };
+    },
+    async reset() {
+      await fetch(`${stubs.url}/__admin/reset`, { method: 'POST' });
+    },
+    async close() {
+      await gateway.close();
+      await Promise.all([stubs.close(), emulator.close()]);
+    },
+  };
+}
+
+/** "GET /collector/comercios/10001/saldo" lines of the calls, in order. */
+export const callLines = (calls: readonly RecordedCall[]): string[] =>
+  calls.map((call) => `${call.method} ${call.path}`);
