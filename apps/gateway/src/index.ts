@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type GatewayConfig } from './config.js';
+import type { FileRoute } from './files/types.js';
 import { createLogger, type Logger } from './logger.js';
 import { createGatewayApp } from './server.js';
 import { startMetricsServer, type MetricsServer } from './telemetry/metrics-server.js';
@@ -33,6 +34,8 @@ export interface StartOptions {
   logger?: Logger;
   /** The fetch used for upstream calls. */
   fetch?: typeof fetch;
+  /** The routes served under /files (default: every module's). */
+  fileRoutes?: readonly FileRoute[];
 }
 
 /** Starts the gateway: env config (loadConfig(process.env)) overridden by `config`. */
@@ -49,6 +52,7 @@ export async function startGateway(
     logger,
     httpServer,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.fileRoutes ? { fileRoutes: options.fileRoutes } : {}),
   });
   httpServer.on('request', app);
   httpServer.keepAliveTimeout = 65_000;

@@ -3,6 +3,7 @@
  * `schema.ts` merges their resolvers, auth/public-fields.ts their reviewed public fields. To add an area,
  * see the comment at the top of shared/define-module.ts, then add it here.
  */
+import type { FileRoute } from './files/types.js';
 import type { DataSourcesOf, LoadersOf } from './shared/define-module.js';
 import { collectorsModule } from './modules/collectors/index.js';
 import { meModule } from './modules/me/index.js';
@@ -26,3 +27,6 @@ export const MODULE_PUBLIC_FIELDS: Readonly<Record<string, string>> = Object.ass
   {},
   ...MODULES.map((m) => m.publicFields ?? {}),
 );
+
+/** File routes (downloads and uploads under /files) of every module. */
+export const MODULE_FILE_ROUTES: readonly FileRoute[] = MODULES.flatMap((m) => m.files ?? []);

@@ -22,9 +22,12 @@ import {
 } from './auth/verify-token.js';
 import type { GatewayConfig } from './config.js';
 import { createContext, operatorLocale, requestIdFrom, type GatewayContext } from './context.js';
+import { filesRouter } from './files/router.js';
+import type { FileRoute } from './files/types.js';
 import { formatError, isExpectedError } from './format-error.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
 import { jsonBody } from './limits/body-limit.js';
+import { MODULE_FILE_ROUTES } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
 import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
@@ -46,6 +49,8 @@ export interface GatewayAppOptions {
   fetch?: typeof fetch;
   /** The HTTP server, to drain it on stop. */
   httpServer?: Server;
+  /** The routes served under /files (default: every module's; tests add their own). */
+  fileRoutes?: readonly FileRoute[];
 }
 
 export interface GatewayApp {
@@ -275,8 +280,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   });
 
   const corsOrigins = new Set(config.corsOrigins);
-  app.use(
-    '/graphql',
+  const apiCors = (exposedHeaders: string[]) =>
     cors({
       origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.has(origin)),
       credentials: false,
@@ -294,8 +298,20 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         'traceparent',
         'tracestate',
       ],
-      exposedHeaders: ['x-request-id'],
+      exposedHeaders,
       maxAge: 600,
+    });
+  app.use('/graphql', apiCors(['x-request-id']));
+  // Files: the same origins and headers; the browser reads the file's name and length.
+  app.use(
+    '/files',
+    apiCors(['x-request-id', 'content-disposition', 'content-length']),
+    filesRouter({
+      config,
+      verifier,
+      logger,
+      routes: options.fileRoutes ?? MODULE_FILE_ROUTES,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
   );
   app.get('/graphql', (req, res, next) => {

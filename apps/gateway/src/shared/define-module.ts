@@ -17,6 +17,7 @@
  *    catalogue; its public fields join the reviewed list the security tests check.
  * 5. Tests: rules per role, upstream call counts, and the generated role matrix picks up the new fields.
  */
+import type { FileRoute } from '../files/types.js';
 import type { Resolvers } from '../generated/resolvers-types.js';
 import type { CatalogueEntry } from '../upstream/error-catalogue.js';
 import type { UpstreamClients } from '../upstream/rest-client.js';
@@ -37,6 +38,8 @@ export interface ModuleDefinition<DataSources extends object = Empty, Loaders ex
   readonly errors?: readonly CatalogueEntry[];
   /** Root fields without @auth ('Query.x' -> why), reviewed one by one (auth/public-fields.ts). */
   readonly publicFields?: Readonly<Record<string, string>>;
+  /** Downloads and uploads served under /files (defineDownload / defineUpload of src/files). */
+  readonly files?: readonly FileRoute[];
 }
 
 /** Declares a module (typed; no side effect: src/modules.ts lists it). */

@@ -1,0 +1,443 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
+import express from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../audit/audit-plugin.js';
+import { loadConfig } from '../config.js';
+import { defineDownload, defineUpload } from '../files/index.js';
+import { startGateway, type RunningGateway } from '../index.js';
+import { createLogger } from '../logger.js';
+import { startTracing } from '../telemetry/tracing.js';
+
+/**
+ * The file capability over HTTP with real signed tokens: a gateway with test routes in front of a small upstream
+ * that records every call it gets, so each refusal is shown to cost 0 upstream calls.
+ */
+
+interface UpstreamCall {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  fields?: Record<string, string>;
+  file?: { name: string; size: number; text: string };
+}
+
+// As main.ts does: the SDK without an exporter, so the W3C trace context is propagated upstream.
+startTracing({ OTEL_SDK_DISABLED: undefined });
+
+const CSV = 'id,monto\n1,100.50\n2,20.00\n';
+const XLSX_HEAD = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]);
+const UPLOAD_LIMIT = 64 * 1024;
+const WEB_ORIGIN = 'http://localhost:5173';
+
+let upstream: Server;
+let upstreamUrl: string;
+const calls: UpstreamCall[] = [];
+let emulator: RunningEmulator;
+let gateway: RunningGateway;
+const logLines: string[] = [];
+let adminToken: string;
+let operadorToken: string;
+let consultaToken: string;
+
+function startUpstream(): Promise<void> {
+  const app = express();
+  app.get('/files/:name', (req, res) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    const bytes = Buffer.from(CSV.repeat(200));
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.setHeader('content-length', String(bytes.length));
+    res.setHeader('content-disposition', 'attachment; filename="upstream-name.csv"');
+    res.end(bytes);
+  });
+  app.get('/broken', (req, res) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    res.status(500).json({ code: 'internal_error', extended_code: 'boom', message: 'stack at x.js:1' });
+  });
+  app.get('/missing', (req, res) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    res.status(404).json({ code: 'not_found', extended_code: 'file_not_found', message: 'no' });
+  });
+  app.get('/stalled', (req) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    // Never answers: the gateway's read timeout ends it.
+  });
+  app.post('/upload', async (req, res) => {
+    const form = await new Response(Readable.toWeb(req) as ReadableStream, {
+      headers: { 'content-type': req.headers['content-type']! },
+    }).formData();
+    const fields: Record<string, string> = {};
+    let file: UpstreamCall['file'];
+    for (const [name, value] of form.entries()) {
+      if (typeof value === 'string') fields[name] = value;
+      else file = { name: value.name, size: value.size, text: await value.text() };
+    }
+    calls.push({ method: 'POST', path: req.path, headers: req.headers, fields, ...(file ? { file } : {}) });
+    res.status(201).json({ id: 'imp-1', status: 'pending', file_name: file?.name });
+  });
+  upstream = createServer(app);
+  return new Promise((resolve) =>
+    upstream.listen(0, '127.0.0.1', () => {
+      upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+      resolve();
+    }),
+  );
+}
+
+beforeAll(async () => {
+  [emulator] = await Promise.all([startEmulator({ keyFile: null }), startUpstream()]);
+  const base = loadConfig({ STUBS_URL: upstreamUrl });
+  gateway = await startGateway(
+    {
+      ...base,
+      port: 0,
+      host: '127.0.0.1',
+      keycloakIssuer: emulator.issuer,
+      keycloakJwksUrl: emulator.jwksUrl,
+      corsOrigins: [WEB_ORIGIN],
+      upstreamTimeoutMs: 2000,
+      services: { ...base.services, withdraw: upstreamUrl, import: upstreamUrl },
+    },
+    {
+      logger: createLogger('warn', (line) => logLines.push(line)),
+      fileRoutes: [
+        defineDownload({
+          route: '/prueba/:id/:format',
+          requires: ['WITHDRAW_DOWNLOAD', 'EXPORT_SHOW'],
+          params: { format: ['csv', 'xlsx'] },
+          upstream: ({ params }) => ({ service: 'withdraw', path: `/files/${params.id}.${params.format}` }),
+          fileName: ({ params }) => `retiro-${params.id}.${params.format}`,
+        }),
+        defineDownload({
+          route: '/sin-nombre',
+          requires: ['EXPORT_SHOW'],
+          upstream: () => ({ service: 'withdraw', path: '/files/x' }),
+        }),
+        defineDownload({
+          route: '/roto',
+          requires: ['EXPORT_SHOW'],
+          upstream: () => ({ service: 'withdraw', path: '/broken' }),
+        }),
+        defineDownload({
+          route: '/falta',
+          requires: ['EXPORT_SHOW'],
+          upstream: () => ({ service: 'withdraw', path: '/missing' }),
+        }),
+        defineDownload({
+          route: '/lento',
+          requires: ['EXPORT_SHOW'],
+          upstream: () => ({ service: 'withdraw', path: '/stalled' }),
+        }),
+        defineUpload({
+          route: '/subidas',
+          requires: ['IMPORT_REQUEST'],
+          maxBytes: UPLOAD_LIMIT,
+          accept: ['csv', 'xlsx'],
+          fields: ['collector_id', 'match_by_payer'],
+          upstream: () => ({ service: 'import', path: '/upload' }),
+        }),
+      ],
+    },
+  );
+  [adminToken, operadorToken, consultaToken] = await Promise.all(
+    ['admin', 'operador', 'consulta'].map((u) => emulator.accessTokenFor(u)),
+  );
+});
+afterAll(async () => {
+  await gateway?.close();
+  await emulator?.close();
+  await new Promise((resolve) => upstream?.close(resolve));
+});
+beforeEach(() => {
+  calls.length = 0;
+  logLines.length = 0;
+});
+
+const auditEvents = () =>
+  logLines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.msg === 'audit') as unknown as AuditEvent[];
+
+const get = (path: string, token?: string | null, headers: Record<string, string> = {}) =>
+  fetch(`${gateway.url}/files${path}`, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+
+function uploadForm(name: string, content: BlobPart, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([content]), name);
+  return form;
+}
+
+const upload = (body: FormData | BodyInit, token: string | null = adminToken, init: RequestInit = {}) =>
+  fetch(`${gateway.url}/files/subidas`, {
+    method: 'POST',
+    body,
+    ...init,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
+  });
+
+async function expectError(response: Response, status: number, code: string, message: string | RegExp) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  if (typeof message === 'string') expect(body.error.message).toBe(message);
+  else expect(body.error.message).toMatch(message);
+  expect(JSON.stringify(body)).not.toMatch(/stack|x\.js|node_modules/);
+}
+
+describe('downloads', () => {
+  it('streams the upstream file with its type, length and the route’s file name, token and trace forwarded', async () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const response = await get('/prueba/42/csv', adminToken, { traceparent });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="retiro-42.csv"; filename*=UTF-8''retiro-42.csv`,
+    );
+    const text = await response.text();
+    expect(text).toBe(CSV.repeat(200));
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.path).toBe('/files/42.csv');
+    expect(calls[0]!.headers.authorization).toBe(`Bearer ${adminToken}`);
+    expect(calls[0]!.headers.source).toBe('backoffice');
+    expect(calls[0]!.headers['x-request-id']).toBe(response.headers.get('x-request-id'));
+    // The browser's trace continues upstream, with the gateway's own span as parent.
+    expect(String(calls[0]!.headers.traceparent)).toMatch(
+      /^00-0af7651916cd43dd8448eb211c80319c-[0-9a-f]{16}-01$/,
+    );
+    expect(String(calls[0]!.headers.traceparent)).not.toContain('b7ad6b7169203331');
+    expect(auditEvents()).toEqual([
+      expect.objectContaining({
+        operation: 'GET /files/prueba/:id/:format',
+        user: 'admin',
+        permissionUsed: 'WITHDRAW_DOWNLOAD',
+        targetIds: ['42'],
+        result: 'success',
+        errorCode: null,
+      }),
+    ]);
+  });
+
+  it('any of the permissions is enough (operador holds EXPORT_SHOW only)', async () => {
+    const response = await get('/prueba/7/xlsx', operadorToken);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    expect(auditEvents()[0]).toMatchObject({ user: 'operador', permissionUsed: 'EXPORT_SHOW' });
+  });
+
+  it('keeps the upstream’s file name when the route names none', async () => {
+    const response = await get('/sin-nombre', adminToken);
+    expect(response.headers.get('content-disposition')).toContain('filename="upstream-name.csv"');
+    await response.text();
+  });
+
+  it('without a token, or with a bad one: 401 in Spanish, no upstream call, audited as denied', async () => {
+    await expectError(await get('/prueba/1/csv'), 401, 'UNAUTHENTICATED', /Sesión inválida/);
+    await expectError(await get('/prueba/1/csv', 'a.b.c'), 401, 'UNAUTHENTICATED', /Sesión inválida/);
+    expect(calls).toHaveLength(0);
+    expect(auditEvents().map((e) => [e.result, e.user])).toEqual([
+      ['denied', null],
+      ['denied', null],
+    ]);
+  });
+
+  it('without the permission: 403 in Spanish and no upstream call', async () => {
+    await expectError(
+      await get('/prueba/1/csv', consultaToken),
+      403,
+      'FORBIDDEN',
+      'No tiene permisos para realizar esta acción.',
+    );
+    expect(calls).toHaveLength(0);
+    expect(auditEvents()).toEqual([
+      expect.objectContaining({
+        user: 'consulta',
+        result: 'denied',
+        errorCode: 'FORBIDDEN',
+        permissionUsed: null,
+      }),
+    ]);
+  });
+
+  it('a parameter outside its values, or an id that is not one: 400 in Spanish and no upstream call', async () => {
+    await expectError(
+      await get('/prueba/1/pdf', adminToken),
+      400,
+      'BAD_REQUEST',
+      'El parámetro "format" no es válido: debe ser csv o xlsx.',
+    );
+    await expectError(
+      await get('/prueba/..%2F..%2Fadmin/csv', adminToken),
+      400,
+      'BAD_REQUEST',
+      'El parámetro "id" no es válido.',
+    );
+    expect(calls).toHaveLength(0);
+    expect(auditEvents().map((e) => e.result)).toEqual(['failed', 'failed']);
+  });
+
+  it('an upstream 500 is a 502 with the generic Spanish text (nothing of the upstream’s message)', async () => {
+    await expectError(
+      await get('/roto', adminToken),
+      502,
+      'UPSTREAM_ERROR',
+      /^Ups! Ocurrió un error inesperado/,
+    );
+    expect(calls).toHaveLength(1);
+    expect(auditEvents()[0]).toMatchObject({ result: 'failed', errorCode: 'UPSTREAM_ERROR' });
+  });
+
+  it('an upstream 404 is a 404 in Spanish', async () => {
+    await expectError(await get('/falta', adminToken), 404, 'NOT_FOUND', /^No se encontró/);
+  });
+
+  it('an upstream that does not answer in time is a 504', async () => {
+    await expectError(await get('/lento', adminToken), 504, 'UPSTREAM_TIMEOUT', /no respondió a tiempo/);
+    expect(auditEvents()[0]).toMatchObject({ result: 'unknown', errorCode: 'UPSTREAM_TIMEOUT' });
+  });
+
+  it('an unknown path under /files: 401 without token, 404 with one', async () => {
+    await expectError(await get('/nada'), 401, 'UNAUTHENTICATED', /Sesión/);
+    await expectError(
+      await get('/nada', adminToken),
+      404,
+      'NOT_FOUND',
+      'No se encontró el archivo solicitado.',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('CORS: the web origin may call /files and read the file name', async () => {
+    const preflight = await fetch(`${gateway.url}/files/prueba/1/csv`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: WEB_ORIGIN,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,traceparent',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(WEB_ORIGIN);
+    const response = await get('/prueba/1/csv', adminToken, { origin: WEB_ORIGIN });
+    expect(response.headers.get('access-control-expose-headers')).toContain('content-disposition');
+    await response.text();
+  });
+});
+
+describe('uploads', () => {
+  it('forwards the file and the declared fields as multipart with the same token, answers the upstream JSON', async () => {
+    const response = await upload(
+      uploadForm('pagos.csv', CSV, { collector_id: '15', match_by_payer: 'true', other: 'x' }),
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ id: 'imp-1', status: 'pending', file_name: 'pagos.csv' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.authorization).toBe(`Bearer ${adminToken}`);
+    expect(calls[0]!.fields).toEqual({ collector_id: '15', match_by_payer: 'true' });
+    expect(calls[0]!.file).toEqual({ name: 'pagos.csv', size: CSV.length, text: CSV });
+    expect(auditEvents()).toEqual([
+      expect.objectContaining({
+        operation: 'POST /files/subidas',
+        user: 'admin',
+        permissionUsed: 'IMPORT_REQUEST',
+        targetIds: ['15'],
+        result: 'success',
+      }),
+    ]);
+  });
+
+  it('accepts an xlsx whose content is a zip archive', async () => {
+    const response = await upload(uploadForm('pagos.xlsx', Buffer.concat([XLSX_HEAD, Buffer.alloc(100)])));
+    expect(response.status).toBe(201);
+    expect(calls[0]!.file?.size).toBe(108);
+  });
+
+  it('over the limit, declared in Content-Length: 413 in Spanish before reading, no upstream call', async () => {
+    const response = await upload(uploadForm('pagos.csv', 'x'.repeat(UPLOAD_LIMIT * 3)));
+    await expectError(
+      response,
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'El archivo supera el tamaño máximo permitido (64 KB).',
+    );
+    expect(calls).toHaveLength(0);
+    expect(auditEvents()[0]).toMatchObject({ result: 'failed', errorCode: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('over the limit while streaming (no Content-Length): 413, no upstream call', async () => {
+    const encoded = new Response(uploadForm('pagos.csv', 'y'.repeat(UPLOAD_LIMIT + 10)));
+    const contentType = encoded.headers.get('content-type')!;
+    const response = await upload(encoded.body!, adminToken, {
+      headers: { 'content-type': contentType },
+      duplex: 'half',
+    } as RequestInit);
+    await expectError(response, 413, 'PAYLOAD_TOO_LARGE', /tamaño máximo/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a file of another extension: 415 in Spanish, no upstream call', async () => {
+    await expectError(
+      await upload(uploadForm('pagos.pdf', '%PDF-1.4')),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'El tipo de archivo no es válido: se aceptan archivos CSV o XLSX.',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('content that does not match its extension (sniffed): 415, no upstream call', async () => {
+    await expectError(
+      await upload(uploadForm('pagos.xlsx', CSV)),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      /CSV o XLSX/,
+    );
+    await expectError(
+      await upload(uploadForm('pagos.csv', Buffer.concat([XLSX_HEAD, Buffer.alloc(10)]))),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      /CSV o XLSX/,
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('no file, or not multipart: Spanish refusals, no upstream call', async () => {
+    const noFile = new FormData();
+    noFile.append('collector_id', '1');
+    await expectError(await upload(noFile), 400, 'BAD_REQUEST', 'Debe adjuntar un archivo.');
+    await expectError(
+      await upload(JSON.stringify({ a: 1 }), adminToken, { headers: { 'content-type': 'application/json' } }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'El archivo debe enviarse como multipart/form-data.',
+    );
+    await expectError(
+      await upload(uploadForm('vacio.csv', '')),
+      400,
+      'BAD_REQUEST',
+      'El archivo está vacío.',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('without the permission or a token: refused before reading, no upstream call', async () => {
+    await expectError(
+      await upload(uploadForm('pagos.csv', CSV), operadorToken),
+      403,
+      'FORBIDDEN',
+      /No tiene permisos/,
+    );
+    await expectError(await upload(uploadForm('pagos.csv', CSV), null), 401, 'UNAUTHENTICATED', /Sesión/);
+    expect(calls).toHaveLength(0);
+    expect(auditEvents().map((e) => [e.user, e.result])).toEqual([
+      ['operador', 'denied'],
+      [null, 'denied'],
+    ]);
+  });
+});

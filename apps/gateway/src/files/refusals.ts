@@ -1,0 +1,115 @@
+/**
+ * The answers of /files that are not a file: JSON `{ "error": { "code", "message" } }` with a Spanish message,
+ * never an internal detail.
+ */
+import type { Response } from 'express';
+import {
+  FORBIDDEN_MESSAGE,
+  TIMEOUT_READ_MESSAGE,
+  TIMEOUT_WRITE_MESSAGE,
+  UNAUTHENTICATED_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+  describeUpstreamFailure,
+} from '../upstream/error-catalogue.js';
+import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../upstream/errors.js';
+
+export type FileErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'BAD_REQUEST'
+  | 'NOT_FOUND'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UPSTREAM_ERROR'
+  | 'UPSTREAM_REJECTED'
+  | 'UPSTREAM_TIMEOUT'
+  | 'UPSTREAM_UNAVAILABLE';
+
+/** A refusal or failure of a file call: its HTTP status, code and Spanish message. */
+export class FileRefusal extends Error {
+  override readonly name = 'FileRefusal';
+  constructor(
+    readonly status: number,
+    readonly code: FileErrorCode,
+    message: string,
+    readonly extendedCode: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export const FILE_NOT_FOUND_MESSAGE = 'No se encontró el archivo solicitado.';
+export const NOT_MULTIPART_MESSAGE = 'El archivo debe enviarse como multipart/form-data.';
+export const NO_FILE_MESSAGE = 'Debe adjuntar un archivo.';
+export const EMPTY_FILE_MESSAGE = 'El archivo está vacío.';
+export const BAD_FORM_MESSAGE = 'El formulario enviado no es válido.';
+
+export const unauthenticated = () => new FileRefusal(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+export const keysUnavailable = () => new FileRefusal(503, 'UPSTREAM_UNAVAILABLE', UNAVAILABLE_MESSAGE);
+export const forbidden = () => new FileRefusal(403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
+export const notFound = () => new FileRefusal(404, 'NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
+export const badRequest = (message: string) => new FileRefusal(400, 'BAD_REQUEST', message);
+
+/** "10 MB", "512 KB": the limit as an operator reads it. */
+export function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1).replace('.', ',')} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export const tooLarge = (maxBytes: number) =>
+  new FileRefusal(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `El archivo supera el tamaño máximo permitido (${sizeText(maxBytes)}).`,
+  );
+
+export const wrongType = (accepted: string) =>
+  new FileRefusal(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `El tipo de archivo no es válido: se aceptan archivos ${accepted}.`,
+  );
+
+export const notMultipart = () => new FileRefusal(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART_MESSAGE);
+
+/**
+ * An upstream failure as the browser sees it: the upstream's 404 stays a 404, its refusals of the request
+ * (400, 409, 422) a 422 with the catalogue's text, anything else a 502; a timeout is a 504 (for an upload: result
+ * unknown), a lost connection a 502.
+ */
+export function upstreamRefusal(
+  error: UpstreamError | UpstreamTimeout | UpstreamUnavailable,
+  write: boolean,
+): FileRefusal {
+  if (error instanceof UpstreamTimeout) {
+    return new FileRefusal(504, 'UPSTREAM_TIMEOUT', write ? TIMEOUT_WRITE_MESSAGE : TIMEOUT_READ_MESSAGE);
+  }
+  if (error instanceof UpstreamUnavailable) {
+    return new FileRefusal(502, 'UPSTREAM_UNAVAILABLE', UNAVAILABLE_MESSAGE);
+  }
+  const described = describeUpstreamFailure(error, { write });
+  if (error.status === 404) return new FileRefusal(404, 'NOT_FOUND', described.message, error.extendedCode);
+  if ([400, 409, 422].includes(error.status)) {
+    return new FileRefusal(422, 'UPSTREAM_REJECTED', described.message, error.extendedCode);
+  }
+  return new FileRefusal(502, 'UPSTREAM_ERROR', described.message, error.extendedCode);
+}
+
+/** Writes the JSON error (no-store; WWW-Authenticate on a 401). */
+export function sendRefusal(res: Response, refusal: FileRefusal): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.removeHeader('content-disposition');
+  res.setHeader('cache-control', 'no-store');
+  if (refusal.status === 401) res.setHeader('www-authenticate', 'Bearer');
+  res.status(refusal.status).json({
+    error: {
+      code: refusal.code,
+      message: refusal.message,
+      ...(refusal.extendedCode ? { extendedCode: refusal.extendedCode } : {}),
+    },
+  });
+}

@@ -1,0 +1,395 @@
+/**
+ * `/files`: the one file capability of the gateway. Each route a module declares (types.ts) is served here with
+ * the GraphQL endpoint's rules, checked in this order and each refusal answered before any upstream call:
+ * bearer token (401), permission any-of like `@auth` (403), parameters (400), then for an upload its
+ * Content-Length (413), type by extension (415), size while streaming (413) and content (415). A download streams
+ * the upstream body to the browser with the file name; an upload is forwarded as multipart with the same token and
+ * answers the upstream's JSON. Every call writes one audit event, allowed or denied.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { hasAnyPermission } from '../auth/permissions.js';
+import { InvalidTokenError, type AuthUser, type TokenVerifier } from '../auth/verify-token.js';
+import type { AuditEvent, AuditResult } from '../audit/audit-plugin.js';
+import type { GatewayConfig } from '../config.js';
+import { operatorLocale } from '../context.js';
+import type { Logger } from '../logger.js';
+import { GENERIC_ERROR_MESSAGE } from '../upstream/error-catalogue.js';
+import { UpstreamError, UpstreamTimeout, isUpstreamFailure } from '../upstream/errors.js';
+import { checkUploadHeaders, parseUpload } from './multipart.js';
+import {
+  FileRefusal,
+  badRequest,
+  forbidden,
+  keysUnavailable,
+  notFound,
+  sendRefusal,
+  unauthenticated,
+  upstreamRefusal,
+} from './refusals.js';
+import { callUpstream, type FileCallContext } from './upstream-call.js';
+import type { DownloadDefinition, FileRoute, ParamRule, UploadDefinition } from './types.js';
+
+export interface FilesRouterOptions {
+  config: GatewayConfig;
+  verifier: TokenVerifier;
+  logger: Logger;
+  routes: readonly FileRoute[];
+  /** The fetch used for upstream calls (tests); default the global one. */
+  fetch?: typeof fetch;
+}
+
+/** An identifier: what a parameter without its own rule must be. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A refused upload's body is read and discarded up to this size (so the browser reads the answer), then cut. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+/** Parameters and fields named like ids go to the audit event's targetIds. */
+const ID_KEY = /^(?:id|.*Id|.*_id)$/;
+
+const allowed = (value: string, rule: ParamRule): boolean =>
+  Array.isArray(rule) ? rule.includes(value) : (rule as RegExp).test(value);
+
+const ruleText = (rule: ParamRule): string =>
+  Array.isArray(rule)
+    ? `: debe ser ${rule.length > 1 ? `${rule.slice(0, -1).join(', ')} o ${rule.at(-1)}` : rule[0]}`
+    : '';
+
+/** The route's path parameters, each checked against its rule (400 otherwise). */
+function checkedParams(
+  req: Request,
+  rules: Readonly<Record<string, ParamRule>> = {},
+): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(req.params as Record<string, string | string[]>)) {
+    const value = Array.isArray(raw) ? raw.join('/') : raw;
+    const rule = rules[name];
+    if (!(rule ? allowed(value, rule) : ID_PATTERN.test(value))) {
+      throw badRequest(`El parámetro "${name}" no es válido${rule ? ruleText(rule) : ''}.`);
+    }
+    params[name] = value;
+  }
+  return params;
+}
+
+/** The declared query parameters present, each checked against its rule (400 otherwise); others ignored. */
+function checkedQuery(req: Request, rules: Readonly<Record<string, ParamRule>> = {}): Record<string, string> {
+  const query: Record<string, string> = {};
+  const url = new URL(req.originalUrl, 'http://gateway.invalid');
+  for (const [name, rule] of Object.entries(rules)) {
+    const values = url.searchParams.getAll(name);
+    if (values.length === 0) continue;
+    if (values.length > 1 || !allowed(values[0]!, rule)) {
+      throw badRequest(`El parámetro "${name}" no es válido${ruleText(rule)}.`);
+    }
+    query[name] = values[0]!;
+  }
+  return query;
+}
+
+/** Content-Disposition with the file name: an ASCII fallback and the RFC 5987 UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The file name an upstream Content-Disposition carries, if any (UTF-8 form first). */
+export function fileNameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const utf8 = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (utf8?.[1]) {
+    try {
+      return decodeURIComponent(utf8[1].trim());
+    } catch {
+      /* fall back to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || null;
+}
+
+interface CallState {
+  operation: string;
+  user: AuthUser | null;
+  permissionUsed: string | null;
+  targetIds: string[];
+}
+
+export function filesRouter(options: FilesRouterOptions): Router {
+  const { config, verifier, logger } = options;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const router = Router();
+
+  const audit = (res: Response, state: CallState, result: AuditResult, errorCode: string | null) => {
+    const event: AuditEvent = {
+      event: 'audit',
+      user: state.user?.username ?? null,
+      permissionUsed: result === 'denied' ? null : state.permissionUsed,
+      operation: state.operation,
+      operationName: null,
+      targetIds: state.targetIds,
+      reason: null,
+      result,
+      errorCode,
+      requestId: String(res.locals.requestId ?? ''),
+    };
+    (logger.audit ?? logger.info)('audit', { ...event });
+  };
+
+  const resultOf = (refusal: FileRefusal): AuditResult =>
+    refusal.status === 401 || refusal.status === 403
+      ? 'denied'
+      : refusal.code === 'UPSTREAM_TIMEOUT' && refusal.status === 504
+        ? 'unknown'
+        : 'failed';
+
+  const refuse = (res: Response, state: CallState, refusal: FileRefusal) => {
+    audit(res, state, resultOf(refusal), refusal.code);
+    sendRefusal(res, refusal);
+  };
+
+  /** Token then permission; sets the operator on the state and for the access log. */
+  const authorize = async (req: Request, res: Response, state: CallState, requires: readonly string[]) => {
+    let user: AuthUser;
+    try {
+      user = await verifier.verify(req.headers.authorization);
+    } catch (error) {
+      const unavailable = error instanceof InvalidTokenError && error.unavailable;
+      logger.warn(unavailable ? 'token not verifiable: keys unavailable' : 'token rejected', {
+        requestId: res.locals.requestId,
+        reason: error instanceof InvalidTokenError ? error.reason : String(error),
+      });
+      throw unavailable ? keysUnavailable() : unauthenticated();
+    }
+    state.user = user;
+    res.locals.user = user;
+    if (!hasAnyPermission(user.permissions, requires)) throw forbidden();
+    state.permissionUsed = requires.find((p) => user.permissions.includes(p as never)) ?? null;
+    return user;
+  };
+
+  const callContext = (req: Request, res: Response, user: AuthUser): FileCallContext => ({
+    config,
+    token: user.token,
+    requestId: String(res.locals.requestId ?? ''),
+    locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
+    fetch: fetchImpl,
+  });
+
+  const idsOf = (values: Record<string, string>) =>
+    Object.entries(values)
+      .filter(([key]) => ID_KEY.test(key))
+      .map(([, value]) => value.slice(0, 128));
+
+  const download = (definition: DownloadDefinition): RequestHandler => {
+    const operation = `GET /files${definition.route}`;
+    return async (req, res) => {
+      const state: CallState = { operation, user: null, permissionUsed: null, targetIds: [] };
+      let call: Awaited<ReturnType<typeof callUpstream>> | null = null;
+      try {
+        const user = await authorize(req, res, state, definition.requires);
+        const input = {
+          params: checkedParams(req, definition.params),
+          query: checkedQuery(req, definition.query),
+        };
+        state.targetIds = idsOf(input.params);
+        const target = definition.upstream(input);
+        call = await callUpstream(callContext(req, res, user), target, {
+          method: 'GET',
+          accept: '*/*',
+          timeoutMs: config.upstreamTimeoutMs,
+        });
+        const { response } = call;
+        const name =
+          definition.fileName?.(input) ??
+          fileNameFrom(response.headers.get('content-disposition')) ??
+          'archivo';
+        res.status(200);
+        res.setHeader('content-type', response.headers.get('content-type') ?? 'application/octet-stream');
+        res.setHeader('content-disposition', contentDisposition(name));
+        const length = response.headers.get('content-length');
+        if (length && /^\d+$/.test(length) && !response.headers.get('content-encoding')) {
+          res.setHeader('content-length', length);
+        }
+        const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);
+        // The body may stall: cut it when no chunk arrives within the read timeout.
+        const active = call;
+        let idle: NodeJS.Timeout | undefined;
+        const arm = () => {
+          clearTimeout(idle);
+          idle = setTimeout(
+            () =>
+              active.abort(new UpstreamTimeout(target.service, 'GET', target.path, config.upstreamTimeoutMs)),
+            config.upstreamTimeoutMs,
+          );
+        };
+        body.on('data', arm);
+        arm();
+        res.once('close', () => {
+          if (!res.writableFinished) active.abort(new Error('client closed the download'));
+        });
+        try {
+          await pipeline(body, res);
+        } finally {
+          clearTimeout(idle);
+        }
+        call.finish('ok');
+        audit(res, state, 'success', null);
+      } catch (error) {
+        if (error instanceof FileRefusal) {
+          refuse(res, state, error);
+        } else if (isUpstreamFailure(error)) {
+          refuse(res, state, upstreamRefusal(error, false));
+        } else if (res.headersSent) {
+          // The body broke after the first byte (upstream cut, stall, or the browser left): the download is cut.
+          call?.finish('error');
+          logger.warn('download interrupted', {
+            requestId: res.locals.requestId,
+            operation,
+            error: String(error),
+          });
+          audit(res, state, 'failed', 'DOWNLOAD_INTERRUPTED');
+          res.destroy();
+        } else {
+          call?.finish('error');
+          logger.error('download failed', {
+            requestId: res.locals.requestId,
+            operation,
+            error: String(error),
+          });
+          refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));
+        }
+      }
+    };
+  };
+
+  /** Answers a refused upload once its body is read and discarded (or at once, closing, when it is too big). */
+  const refuseUpload = (req: Request, res: Response, state: CallState, refusal: FileRefusal) => {
+    audit(res, state, resultOf(refusal), refusal.code);
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (req.readableEnded || req.complete) {
+      sendRefusal(res, refusal);
+      return;
+    }
+    let answered = false;
+    const answer = (close: boolean) => {
+      if (answered) return;
+      answered = true;
+      if (close) {
+        res.setHeader('connection', 'close');
+        res.once('finish', () => req.socket.destroySoon());
+      }
+      sendRefusal(res, refusal);
+    };
+    if (declared > DRAIN_LIMIT_BYTES) {
+      answer(true);
+      return;
+    }
+    let drained = 0;
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT_BYTES) {
+        req.pause();
+        answer(true);
+      }
+    });
+    req.once('end', () => answer(false));
+    req.once('error', () => answer(true));
+    req.resume();
+  };
+
+  const upload = (definition: UploadDefinition): RequestHandler => {
+    const operation = `POST /files${definition.route}`;
+    const fileField = definition.fileField ?? 'file';
+    return async (req, res) => {
+      const state: CallState = { operation, user: null, permissionUsed: null, targetIds: [] };
+      let user: AuthUser;
+      let params: Record<string, string>;
+      let parsed: Awaited<ReturnType<typeof parseUpload>>;
+      try {
+        user = await authorize(req, res, state, definition.requires);
+        params = checkedParams(req, definition.params);
+        checkUploadHeaders(req, definition);
+        parsed = await parseUpload(req, definition);
+      } catch (error) {
+        refuseUpload(
+          req,
+          res,
+          state,
+          error instanceof FileRefusal ? error : badRequest('La solicitud no es válida.'),
+        );
+        return;
+      }
+      state.targetIds = idsOf({ ...params, ...parsed.fields });
+      try {
+        const { file, fields } = parsed;
+        const target = definition.upstream({
+          params,
+          fields,
+          file: { name: file.name, format: file.format, size: file.bytes.length },
+        });
+        const form = new FormData();
+        for (const name of definition.fields ?? []) {
+          if (fields[name] !== undefined) form.append(name, fields[name]);
+        }
+        form.append(
+          fileField,
+          new Blob([new Uint8Array(file.bytes)], { type: file.mimeType || 'application/octet-stream' }),
+          file.name,
+        );
+        const call = await callUpstream(callContext(req, res, user), target, {
+          method: 'POST',
+          body: form,
+          accept: 'application/json',
+          timeoutMs: config.mutationTimeoutMs,
+        });
+        const text = await call.response.text();
+        let body: unknown;
+        try {
+          body = text === '' ? {} : JSON.parse(text);
+        } catch {
+          call.finish('error');
+          throw upstreamRefusal(new UpstreamError(target.service, 502, 'invalid_response', null), true);
+        }
+        call.finish('ok');
+        audit(res, state, 'success', null);
+        res.status(call.response.status).json(body);
+      } catch (error) {
+        if (error instanceof FileRefusal) refuse(res, state, error);
+        else if (isUpstreamFailure(error)) refuse(res, state, upstreamRefusal(error, true));
+        else {
+          logger.error('upload failed', { requestId: res.locals.requestId, operation, error: String(error) });
+          refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));
+        }
+      }
+    };
+  };
+
+  for (const route of options.routes) {
+    if (route.kind === 'download') router.get(route.route, download(route));
+    else router.post(route.route, upload(route));
+  }
+
+  // Anything else under /files: 401 without a valid token, else 404; audited like the rest.
+  router.use(async (req, res) => {
+    const state: CallState = {
+      operation: `${req.method} /files${req.path}`.slice(0, 200),
+      user: null,
+      permissionUsed: null,
+      targetIds: [],
+    };
+    try {
+      await authorize(req, res, state, []);
+    } catch (error) {
+      if (error instanceof FileRefusal && error.status !== 403) {
+        refuse(res, state, error);
+        return;
+      }
+    }
+    refuse(res, state, notFound());
+  });
+  return router;
+}
