@@ -9,6 +9,7 @@ import { importService } from './import/routes.js';
 import { distributionService } from './distribuciones/routes.js';
 import { loteService } from './lote/routes.js';
 import { notificationService } from './notification/routes.js';
+import { payerService } from './payer/routes.js';
 import { paymentService } from './payment/routes.js';
 import { softProviderService } from './softprovider/routes.js';
 import { subscriptionService } from './subscription/routes.js';
@@ -32,4 +33,5 @@ export const SERVICES: readonly ServiceModule[] = [
   importService,
   converterService,
   transferService,
+  payerService,
 ];
