@@ -22,10 +22,11 @@ function reconciliation(
   let compensation = batch.compensation_amount;
   if (amount !== undefined && amount !== null && amount !== '') {
     const text = String(amount).trim();
-    if (!/^\d{1,12}$/.test(text)) {
+    const number = typeof amount === 'number' && Number.isFinite(amount) && amount >= 0;
+    if (!number && !/^\d{1,12}$/.test(text)) {
       throw validationError('invalid_compensation_amount', 'El monto de compensación admite solo números.');
     }
-    compensation = Number(text);
+    compensation = Math.round(Number(text) * 100) / 100;
   }
   const text = typeof description === 'string' ? description.trim() : '';
   return { description: text === '' ? batch.description : text, compensation_amount: compensation };

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gql } from '../../../__tests__/http-helpers.js';
+import { startSecurityStack, type SecurityStack } from '../../../__tests__/security/harness.js';
+
+/**
+ * Distributions over HTTP against the real stubs (fixtures 9300001-9300012): exact upstream calls of the list,
+ * the detail and the statistics; every write landing with its idempotency key; the rules refusing without a
+ * write; consulta refused without any upstream call.
+ */
+type Json = ReturnType<typeof JSON.parse>;
+let stack: SecurityStack;
+
+beforeAll(async () => {
+  stack = await startSecurityStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  await stack.resetStubs();
+  await stack.clearUpstreamRequests();
+});
+
+const run = async (query: string, variables: Record<string, unknown>, user: string | readonly string[]) =>
+  gql<Json>(stack.gateway.graphqlUrl, query, {
+    token: typeof user === 'string' ? await stack.emulator.accessTokenFor(user) : await stack.tokenWith(user),
+    variables,
+  });
+const data = async (
+  query: string,
+  variables: Record<string, unknown> = {},
+  user: string | readonly string[] = 'tesoreria',
+) => {
+  const res = await run(query, variables, user);
+  expect(res.body.errors, res.text).toBeUndefined();
+  return res.body.data;
+};
+const calls = async () => (await stack.upstreamRequests()).map((c) => `${c.method} ${c.path}`);
+
+const LIST = `query L($filter: DistributionFilter, $page: Int) { distributions(filter: $filter, page: $page) {
+  total page pageSize rows { id type status paymentId totalAmount collector { id name } actions { kind enabled permitted reason } } } }`;
+const DETAIL = `query D($id: ID!) { distribution(id: $id) { id status actions { kind enabled }
+  details { id status type amount destination { type value cuit name } destinationChanges { user date previous { value } }
+  actions { kind enabled permitted reason } } } }`;
+const STATS = `{ distributionStatistics { errorCount authorizationPendingCount } }`;
+const APPROVE = `mutation A($id: ID!) { approveDistribution(id: $id, idempotencyKey: "aprobar-9300001") { outcome message error { message } distribution { status } } }`;
+const REPROCESS = `mutation R($id: ID!) { reprocessDistribution(id: $id, idempotencyKey: "reprocesar-9300003") { outcome message error { message } distribution { status } } }`;
+const REJECT = `mutation J($id: ID!) { rejectDistribution(id: $id, reason: "Duplicada") { outcome message distribution { status statusDetail } } }`;
+const UPDATE = `mutation U($id: ID!, $detail: ID!, $input: DistributionDestinationInput!, $force: Boolean, $key: String) {
+  updateDistributionDetail(distributionId: $id, detailId: $detail, input: $input, force: $force, idempotencyKey: $key) {
+  outcome message error { message code } detail { status destination { type value } destinationChanges { user } } } }`;
+const RECEIPT = `mutation V($id: ID!, $detail: ID!, $email: String!) { sendDistributionReceipt(distributionId: $id, detailId: $detail, email: $email) { outcome message error { message } } }`;
+const CBU = '2850590940090418135201';
+const CUIT = '30500010912';
+
+describe('distributions', () => {
+  it('lists with one upstream call: page 1, size 10, status filter with its ascending sort', async () => {
+    const page = (await data(LIST, { filter: { status: 'ERROR', type: 'NO_SCHEDULED' } })).distributions;
+    expect(page.pageSize).toBe(10);
+    expect(page.rows.every((r: Json) => r.status === 'ERROR' && r.type === 'NO_SCHEDULED')).toBe(true);
+    const recorded = await stack.upstreamRequests();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      path: '/distribuciones/distribuciones',
+      query: { page: '1', limit: '10' },
+    });
+    expect(recorded[0]!.query.sorts).toBe('status:asc,request_date:desc');
+  });
+
+  it('searches more than 4 characters by payment_id alone, 1 to 4 by collector id', async () => {
+    const byPayment = (await data(LIST, { filter: { search: '480001', status: 'ERROR' } })).distributions;
+    expect(byPayment.rows.map((r: Json) => r.paymentId)).toEqual(['480001']);
+    const byCollector = (await data(LIST, { filter: { search: '101' } })).distributions;
+    expect(byCollector.total).toBeGreaterThan(0);
+    expect(byCollector.rows.every((r: Json) => r.collector.id === '101')).toBe(true);
+    const filters = (await stack.upstreamRequests()).map((c) => JSON.parse(String(c.query.filters)));
+    expect(filters[0]).toEqual([{ field: 'payment_id', operation: 'EQUAL', value: '480001' }]);
+    expect(filters[1]).toEqual([{ field: 'collector.id', operation: 'EQUAL', value: '101' }]);
+  });
+
+  it('statistics: two upstream calls of page size 1, reading size', async () => {
+    const stats = (await data(STATS)).distributionStatistics;
+    expect(stats.authorizationPendingCount).toBeGreaterThanOrEqual(2);
+    expect(stats.errorCount).toBeGreaterThanOrEqual(2);
+    const recorded = await stack.upstreamRequests();
+    expect(recorded).toHaveLength(2);
+    expect(recorded.every((c) => c.query.limit === '1' && c.query.page === '1')).toBe(true);
+  });
+
+  it('detail: the header and its details in two upstream calls, with the actions of each', async () => {
+    const d = (await data(DETAIL, { id: '9300003' })).distribution;
+    expect(d.actions).toEqual([
+      { kind: 'REPROCESS', enabled: true },
+      { kind: 'APPROVE', enabled: false },
+      { kind: 'REJECT', enabled: false },
+    ]);
+    expect(d.details[0].actions.map((a: Json) => [a.kind, a.enabled])).toEqual([
+      ['EDIT', true],
+      ['FORCE', true],
+      ['SEND_RECEIPT', false],
+    ]);
+    expect(await calls()).toEqual([
+      'GET /distribuciones/distribuciones/9300003',
+      'GET /distribuciones/distribuciones/9300003/detalles',
+    ]);
+  });
+
+  it('without DISTRIBUTION_FORCE the FORCE action is not permitted and a forced update is refused unwritten', async () => {
+    const d = (await data(DETAIL, { id: '9300003' }, ['DISTRIBUTION_UPDATE'])).distribution;
+    expect(d.details[0].actions.find((a: Json) => a.kind === 'FORCE')).toMatchObject({ permitted: false });
+    const input = { type: 'CBU', value: CBU, cuit: CUIT, name: 'Club' };
+    const res = await data(
+      UPDATE,
+      { id: '9300003', detail: '9300003-1', input, force: true, key: 'forzar-9300003-1' },
+      ['DISTRIBUTION_UPDATE'],
+    );
+    expect(res.updateDistributionDetail).toMatchObject({
+      outcome: 'FAILED',
+      error: { code: 'ACTION_NOT_ALLOWED' },
+    });
+    expect((await stack.upstreamRequests()).filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('approve, reprocess and force carry their idempotency keys; reject sends status_detail', async () => {
+    expect((await data(APPROVE, { id: '9300001' })).approveDistribution).toMatchObject({
+      outcome: 'SUCCESS',
+      message: 'Autorizado correctamente',
+      distribution: { status: 'PENDING' },
+    });
+    expect((await data(REPROCESS, { id: '9300003' })).reprocessDistribution).toMatchObject({
+      outcome: 'SUCCESS',
+      message: 'Reprocesado correctamente',
+    });
+    expect((await data(REJECT, { id: '9300002' })).rejectDistribution).toMatchObject({
+      message: 'Rechazado correctamente',
+      distribution: { status: 'REJECTED', statusDetail: 'Duplicada' },
+    });
+    const input = { type: 'CBU', value: CBU, cuit: CUIT, name: 'Club' };
+    const forced = await data(UPDATE, {
+      id: '9300012',
+      detail: '9300012-1',
+      input,
+      force: true,
+      key: 'forzar-9300012-1',
+    });
+    expect(forced.updateDistributionDetail).toMatchObject({
+      outcome: 'SUCCESS',
+      message: 'Distribución actualizada',
+      detail: { status: 'SUCCESS' },
+    });
+    const writes = (await stack.upstreamRequests()).filter((c) => c.method !== 'GET');
+    expect(writes.map((w) => [w.path, w.headers['idempotency-key'] ?? null, w.body ?? null])).toEqual([
+      ['/distribuciones/distribuciones/9300001/aprobar', 'aprobar-9300001', null],
+      ['/distribuciones/distribuciones/9300003/reprocesar', 'reprocesar-9300003', null],
+      ['/distribuciones/distribuciones/9300002/rechazar', null, { status_detail: 'Duplicada' }],
+      [
+        '/distribuciones/distribuciones/9300012/detalles/9300012-1',
+        'forzar-9300012-1',
+        {
+          destination: { type: 'cbu', value: CBU, cuit: CUIT, name: 'Club' },
+          amount: expect.any(Number),
+          status: 'success',
+        },
+      ],
+    ]);
+  });
+
+  it('refuses approve and reprocess without an idempotency key, and a force without one, before any call', async () => {
+    const noKey = await run(`mutation { approveDistribution(id: "9300001") { outcome } }`, {}, 'tesoreria');
+    expect(noKey.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const input = { type: 'CBU', value: CBU, cuit: CUIT, name: 'Club' };
+    const res = await run(UPDATE, { id: '9300012', detail: '9300012-1', input, force: true }, 'tesoreria');
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(await stack.upstreamRequests()).toEqual([]);
+  });
+
+  it('edits a destination to an alias (checked first), records who; scheduled ones go to /programadas', async () => {
+    const bad = await run(
+      UPDATE,
+      {
+        id: '9300003',
+        detail: '9300003-1',
+        input: { type: 'CBU', value: '2850590940090418135200', cuit: CUIT },
+      },
+      'tesoreria',
+    );
+    expect(bad.body.errors?.[0]?.message).toContain('El CBU no es válido');
+    const badCuit = await run(
+      UPDATE,
+      {
+        id: '9300003',
+        detail: '9300003-1',
+        input: { type: 'ALIAS', value: 'mate.rio', cuit: '30500010913' },
+      },
+      'tesoreria',
+    );
+    expect(badCuit.body.errors?.[0]?.message).toContain('El formato del cuit no es correcto.');
+    expect(await stack.upstreamRequests()).toEqual([]);
+    const alias = await data(UPDATE, {
+      id: '9300003',
+      detail: '9300003-1',
+      input: { type: 'ALIAS', value: 'mate.rio.sol', cuit: CUIT, name: 'Club' },
+    });
+    expect(alias.updateDistributionDetail.detail).toMatchObject({
+      destination: { type: 'ALIAS', value: 'mate.rio.sol' },
+      destinationChanges: [{ user: 'tesoreria' }],
+    });
+    await data(UPDATE, {
+      id: '9300011',
+      detail: '9300011-1',
+      input: { type: 'CBU', value: CBU, cuit: CUIT },
+    });
+    const paths = (await stack.upstreamRequests()).filter((c) => c.method === 'PUT').map((c) => c.path);
+    expect(paths).toEqual([
+      '/distribuciones/distribuciones/9300003/detalles/9300003-1',
+      '/distribuciones/distribuciones/programadas/9300011/detalles/9300011-1',
+    ]);
+  });
+
+  it('sends a receipt of a paid detail; an invalid e-mail is refused before any call', async () => {
+    const bad = await run(RECEIPT, { id: '9300004', detail: '9300004-1', email: 'no' }, 'tesoreria');
+    expect(bad.body.errors?.[0]?.message).toContain('Email inválido');
+    const ok = await data(RECEIPT, { id: '9300004', detail: '9300004-1', email: 'tesoreria@example.com' });
+    expect(ok.sendDistributionReceipt).toMatchObject({ outcome: 'SUCCESS', message: 'Comprobante enviado!' });
+    const writes = (await stack.upstreamRequests()).filter((c) => c.method === 'POST');
+    expect(writes.map((w) => [w.path, w.body])).toEqual([
+      [
+        '/distribuciones/distribuciones/9300004/detalles/9300004-1/vouchers',
+        { email: 'tesoreria@example.com' },
+      ],
+    ]);
+  });
+
+  it('consulta: every query and mutation refused without any upstream call', async () => {
+    const input = { type: 'CBU', value: CBU, cuit: CUIT };
+    for (const [query, variables] of [
+      [LIST, {}],
+      [DETAIL, { id: '9300003' }],
+      [STATS, {}],
+      [APPROVE, { id: '9300001' }],
+      [REPROCESS, { id: '9300003' }],
+      [REJECT, { id: '9300002' }],
+      [UPDATE, { id: '9300003', detail: '9300003-1', input }],
+      [RECEIPT, { id: '9300004', detail: '9300004-1', email: 'a@b.com' }],
+    ] as const) {
+      const res = await run(query, variables, 'consulta');
+      expect(res.body.errors?.[0]?.extensions?.code, query).toBe('FORBIDDEN');
+    }
+    expect(await stack.upstreamRequests()).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import { checkId } from '../../shared/inputs.js';
+import { mapDistribution } from './distributions.mappers.js';
+import * as mutations from './distributions.mutations.js';
+import { presentDetail, presentDistribution } from './distributions.mutations.js';
+import { distributionListQuery } from './distributions.rules.js';
+
+export const distributionsResolvers: Resolvers = {
+  Query: {
+    async distributions(_root, args, { dataSources, user }) {
+      const query = distributionListQuery(args);
+      const answer = await dataSources.distributions.list(query);
+      return {
+        rows: answer.rows.map((raw) => presentDistribution(mapDistribution(raw), user.permissions)),
+        total: answer.size,
+        page: query.page,
+        pageSize: query.limit,
+      };
+    },
+    async distribution(_root, { id }, { loaders, user }) {
+      const found = await loaders.distribution.load(checkId(id));
+      return found && presentDistribution(found, user.permissions);
+    },
+    /** Two counts (page size 1, reading size), concurrently: never the rows. */
+    async distributionStatistics(_root, _args, { dataSources }) {
+      const [errorCount, authorizationPendingCount] = await Promise.all([
+        dataSources.distributions.count([{ field: 'status', operation: 'EQUAL', value: 'error' }]),
+        dataSources.distributions.count([
+          { field: 'status', operation: 'EQUAL', value: 'authorization_pending' },
+        ]),
+      ]);
+      return { errorCount, authorizationPendingCount };
+    },
+  },
+  Distribution: {
+    async details(distribution, _args, { loaders, user }) {
+      const rows = (await loaders.distributionDetails.load(distribution.id)) ?? [];
+      return rows.map((d) => presentDetail(d, user.permissions));
+    },
+  },
+  Mutation: {
+    reprocessDistribution: (_root, args, ctx) => mutations.reprocessDistribution(ctx, args),
+    approveDistribution: (_root, args, ctx) => mutations.approveDistribution(ctx, args),
+    rejectDistribution: (_root, args, ctx) => mutations.rejectDistribution(ctx, args),
+    updateDistributionDetail: (_root, args, ctx) => mutations.updateDistributionDetail(ctx, args),
+    sendDistributionReceipt: (_root, args, ctx) => mutations.sendDistributionReceipt(ctx, args),
+  },
+};

@@ -1,0 +1,84 @@
+import { checkCompensationAmount, toReconciliationPayload, toUpstreamNumber } from '@backoffice/validators';
+import { badUserInput } from '../../errors.js';
+import type { GatewayBatch, Resolvers } from '../../generated/resolvers-types.js';
+import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
+import { runAction } from '../../shared/run-action.js';
+import { notFoundFailure } from '../../upstream/outcome.js';
+import { mapGatewayBatch, mapTransactionBatch, type GatewayBatchModel } from './service-payments.mappers.js';
+import { batchListQuery, CONCILIATION_SUCCESS, gatewayBatchActions } from './service-payments.rules.js';
+
+const present = (batch: GatewayBatchModel, permissions: readonly string[]): GatewayBatch => ({
+  ...batch,
+  actions: gatewayBatchActions.list(batch, permissions),
+});
+
+const MAX_DESCRIPTION = 500;
+
+export const servicePaymentsResolvers: Resolvers = {
+  Query: {
+    async transactionBatches(_root, args, { dataSources }) {
+      const query = batchListQuery(args, 'start_date');
+      const answer = await dataSources.servicePayments.transactionBatches(query);
+      return {
+        rows: answer.rows.map(mapTransactionBatch),
+        total: answer.size,
+        page: query.page,
+        pageSize: query.limit,
+      };
+    },
+    async gatewayBatches(_root, args, { dataSources, user }) {
+      const query = batchListQuery(args, 'batch_date');
+      const answer = await dataSources.servicePayments.gatewayBatches(query);
+      return {
+        rows: answer.rows.map((raw) => present(mapGatewayBatch(raw), user.permissions)),
+        total: answer.size,
+        page: query.page,
+        pageSize: query.limit,
+      };
+    },
+  },
+  Mutation: {
+    /** Reads the batch (the list by id), checks the rule, then one PUT; empty fields keep the batch's values. */
+    async conciliateGatewayBatch(_root, args, ctx) {
+      const id = checkId(args.id);
+      const amountError = checkCompensationAmount(args.compensationAmount);
+      if (amountError) throw badUserInput(`${amountError} (compensationAmount)`, 'compensationAmount');
+      if ((args.description ?? '').length > MAX_DESCRIPTION) {
+        throw badUserInput(`La descripción admite hasta ${MAX_DESCRIPTION} caracteres.`, 'description');
+      }
+      const key = args.idempotencyKey == null ? null : checkIdempotencyKey(args.idempotencyKey);
+      const source = ctx.dataSources.servicePayments;
+      const result = await runAction({
+        load: async () => {
+          const raw = await source.gatewayBatch(id);
+          return raw && mapGatewayBatch(raw);
+        },
+        notFound: notFoundFailure('lote', 'gateway_batch_not_found'),
+        decide: (batch) => gatewayBatchActions.decide('CONCILIATE', batch, ctx.user.permissions),
+        write: async (batch) => {
+          const body = toReconciliationPayload(
+            { description: args.description, compensationAmount: args.compensationAmount },
+            { description: batch.description, compensation_amount: batch.compensationAmount },
+          );
+          const amount = body.compensation_amount;
+          const compensation = amount === null ? null : toUpstreamNumber(String(amount));
+          return mapGatewayBatch(
+            await source.conciliate(id, { ...body, compensation_amount: compensation }, key),
+          );
+        },
+      });
+      return result.ok
+        ? {
+            gatewayBatch: present(result.answer, ctx.user.permissions),
+            error: null,
+            outcome: 'SUCCESS',
+            message: CONCILIATION_SUCCESS,
+          }
+        : {
+            gatewayBatch: result.doc && present(result.doc, ctx.user.permissions),
+            ...result.failure,
+            message: null,
+          };
+    },
+  },
+};
