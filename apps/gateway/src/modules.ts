@@ -6,10 +6,12 @@
 import type { FileRoute } from './files/types.js';
 import type { DataSourcesOf, LoadersOf } from './shared/define-module.js';
 import { collectorsModule } from './modules/collectors/index.js';
+import { importsModule } from './modules/imports/index.js';
 import { meModule } from './modules/me/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { paymentsModule } from './modules/payments/index.js';
 import { subscriptionsModule } from './modules/subscriptions/index.js';
+import { transfersModule } from './modules/transfers/index.js';
 
 export const MODULES = [
   meModule,
@@ -17,6 +19,8 @@ export const MODULES = [
   collectorsModule,
   notificationsModule,
   subscriptionsModule,
+  importsModule,
+  transfersModule,
 ] as const;
 
 export type ModuleDataSources = DataSourcesOf<(typeof MODULES)[number]>;
