@@ -5,6 +5,7 @@
  */
 import type { FileRoute } from './files/types.js';
 import type { DataSourcesOf, LoadersOf } from './shared/define-module.js';
+import { batchesModule } from './modules/batches/index.js';
 import { collectorsModule } from './modules/collectors/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { meModule } from './modules/me/index.js';
@@ -19,6 +20,7 @@ export const MODULES = [
   collectorsModule,
   notificationsModule,
   subscriptionsModule,
+  batchesModule,
   importsModule,
   transfersModule,
 ] as const;

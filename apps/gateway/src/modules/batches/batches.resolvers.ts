@@ -1,0 +1,36 @@
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import { checkId } from '../../shared/inputs.js';
+import { arr } from '../../shared/values.js';
+import { mapBatch, mapBatchRecord } from './batches.mappers.js';
+import * as mutations from './batches.mutations.js';
+import { batchListQuery, presentBatch } from './batches.rules.js';
+
+export const batchesResolvers: Resolvers = {
+  Query: {
+    async withdrawalBatches(_root, args, { dataSources, user }) {
+      const query = batchListQuery(args);
+      const answer = await dataSources.batches.list(query);
+      return {
+        rows: answer.rows.map((raw) => presentBatch(mapBatch(raw), user.permissions)),
+        total: answer.size,
+        page: query.page,
+        pageSize: query.limit,
+      };
+    },
+    async withdrawalBatch(_root, args, { loaders, user }) {
+      const collectorId = checkId(args.collectorId, 'collectorId');
+      const found = await loaders.withdrawalBatch.load(checkId(args.id));
+      return found && found.collectorId === collectorId ? presentBatch(found, user.permissions) : null;
+    },
+  },
+  Mutation: {
+    reprocessWithdrawalBatch: (_root, args, ctx) => mutations.reprocessWithdrawalBatch(ctx, args),
+    reExportWithdrawalBatch: (_root, args, ctx) => mutations.reExportWithdrawalBatch(ctx, args),
+    bulkReprocessWithdrawalBatches: (_root, args, ctx) => mutations.bulkReprocessWithdrawalBatches(ctx, args),
+  },
+  WithdrawalBatch: {
+    /** The payments of the batch: one call per batch, only when asked for. */
+    records: async (batch, _args, { dataSources }) =>
+      arr((await dataSources.batches.records(batch.id)).rows).map(mapBatchRecord),
+  },
+};

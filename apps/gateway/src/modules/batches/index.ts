@@ -1,0 +1,19 @@
+import { defineModule } from '../../shared/define-module.js';
+import { perKeyLoaderOrNull } from '../../shared/loaders.js';
+import { BatchesDataSource } from './batches.datasource.js';
+import { BATCH_ERRORS } from './batches.errors.js';
+import { mapBatch } from './batches.mappers.js';
+import { batchesResolvers } from './batches.resolvers.js';
+
+/** Withdrawal batches (lotes, spec 001 §2 "Withdrawal batches"): list, detail, reprocess, re-export. */
+export const batchesModule = defineModule({
+  name: 'batches',
+  schemaFiles: ['batch.graphql'],
+  resolvers: batchesResolvers,
+  dataSources: (upstream) => ({ batches: new BatchesDataSource(upstream('batch')) }),
+  loaders: ({ batches }) => ({
+    /** GET /lotes/{id}; null when it does not exist. */
+    withdrawalBatch: perKeyLoaderOrNull(async (id: string) => mapBatch(await batches.byId(id))),
+  }),
+  errors: BATCH_ERRORS,
+});
