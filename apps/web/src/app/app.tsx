@@ -8,6 +8,7 @@ import { createApolloClient } from '../lib/apollo';
 import { AuthContext, useAuth } from '../lib/auth-context';
 import type { BackofficeConfig } from '../lib/config';
 import { describeError } from '../lib/errors';
+import { configureFileSession } from '../lib/files';
 import type { AuthSession } from '../lib/keycloak';
 import { CurrentUserContext, type CurrentUser } from '../lib/permissions';
 import { BootScreen } from './boot/boot-screen';
@@ -22,6 +23,11 @@ export function renderApp(
   const client = createApolloClient({
     gatewayUrl: config.gatewayUrl,
     getToken: auth.getToken,
+    onUnauthenticated: () => void auth.login(),
+  });
+  configureFileSession({
+    getToken: auth.getToken,
+    gatewayUrl: config.gatewayUrl,
     onUnauthenticated: () => void auth.login(),
   });
   createRoot(container).render(

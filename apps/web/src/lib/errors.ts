@@ -33,6 +33,8 @@ export function describeError(error: unknown): string {
     if (error.statusCode >= 500) return 'El servidor no está disponible en este momento. Intente nuevamente.';
     return GENERIC;
   }
+  // A /files call (lib/files): the gateway's Spanish message.
+  if (error instanceof Error && error.name === 'FileRequestError') return error.message;
   if (error instanceof Error && error.name === 'AuthRedirectError')
     return 'Su sesión expiró. Ingrese nuevamente.';
   if (ServerParseError.is(error)) return 'El servidor respondió algo inesperado. Intente nuevamente.';
