@@ -13,6 +13,7 @@ import { notificationsModule } from './modules/notifications/index.js';
 import { paymentsModule } from './modules/payments/index.js';
 import { subscriptionsModule } from './modules/subscriptions/index.js';
 import { transfersModule } from './modules/transfers/index.js';
+import { withdrawalsModule } from './modules/withdrawals/index.js';
 
 export const MODULES = [
   meModule,
@@ -23,6 +24,7 @@ export const MODULES = [
   batchesModule,
   importsModule,
   transfersModule,
+  withdrawalsModule,
 ] as const;
 
 export type ModuleDataSources = DataSourcesOf<(typeof MODULES)[number]>;

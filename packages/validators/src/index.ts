@@ -173,6 +173,7 @@ export {
   BATCH_WITHDRAWAL_STRATEGIES,
   checkCron,
   checkDestinationAccount,
+  checkScheduledDestination,
   checkScheduledWithdrawalStep,
   checkWithdrawalAmountType,
   checkWithdrawalCollector,

@@ -112,6 +112,9 @@ export const batchActions = defineActions<WithdrawalBatchActionKind, BatchForRul
   stateReason,
 });
 
+/** The batch file formats (GET /lotes/{id}/descargar/{format}). */
+export const BATCH_FILE_FORMATS = ['xlsx', 'txt', 'xml'] as const;
+
 /** The download action of a file format. */
 export const DOWNLOAD_KIND = {
   xlsx: 'DOWNLOAD_XLSX',

@@ -1,9 +1,11 @@
+import { defineDownload } from '../../files/index.js';
 import { defineModule } from '../../shared/define-module.js';
 import { perKeyLoaderOrNull } from '../../shared/loaders.js';
 import { BatchesDataSource } from './batches.datasource.js';
 import { BATCH_ERRORS } from './batches.errors.js';
 import { mapBatch } from './batches.mappers.js';
 import { batchesResolvers } from './batches.resolvers.js';
+import { BATCH_FILE_FORMATS } from './batches.rules.js';
 
 /** Withdrawal batches (lotes, spec 001 §2 "Withdrawal batches"): list, detail, reprocess, re-export. */
 export const batchesModule = defineModule({
@@ -16,4 +18,17 @@ export const batchesModule = defineModule({
     withdrawalBatch: perKeyLoaderOrNull(async (id: string) => mapBatch(await batches.byId(id))),
   }),
   errors: BATCH_ERRORS,
+  files: [
+    /** GET /files/lotes/{id}/{format}: the batch file (the service refuses a state or version that has none). */
+    defineDownload({
+      route: '/lotes/:id/:format',
+      requires: ['BATCH_WITHDRAW_DOWNLOAD'],
+      params: { format: BATCH_FILE_FORMATS },
+      upstream: ({ params }) => ({
+        service: 'batch',
+        path: `/lotes/${encodeURIComponent(params.id ?? '')}/descargar/${params.format ?? ''}`,
+      }),
+      fileName: ({ params }) => `lote-${params.id ?? ''}.${params.format ?? ''}`,
+    }),
+  ],
 });

@@ -265,6 +265,45 @@ describe('batch writes', () => {
   });
 });
 
+describe('batch downloads (GET /files/lotes/{id}/{format})', () => {
+  const fileOf = async (path: string, user = 'tesoreria') =>
+    fetch(`${stack.gateway.url}/files/lotes/${path}`, {
+      headers: { authorization: `Bearer ${await tokenFor(user)}` },
+    });
+
+  it('streams the real batch file with its name: one upstream call', async () => {
+    const batch = await stubBatch('20190');
+    await stack.clearUpstreamRequests();
+    const res = await fileOf('20190/txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('lote-20190.txt');
+    const text = await res.text();
+    expect(text.split('\r\n')[0]).toBe(
+      [
+        'LOTE',
+        '20190',
+        '10001',
+        batch.collector_detail.name,
+        '00004',
+        '4',
+        Number(batch.balance).toFixed(2),
+      ].join(';'),
+    );
+    expect(lines(await recorded())).toEqual(['GET /batch/lotes/20190/descargar/txt']);
+  });
+
+  it('refuses an unknown format and consulta before any upstream call; a state without file is a Spanish refusal', async () => {
+    await stack.clearUpstreamRequests();
+    expect((await fileOf('20190/pdf')).status).toBe(400);
+    expect((await fileOf('20190/txt', 'consulta')).status).toBe(403);
+    expect(await recorded()).toEqual([]);
+    const refused = await fileOf('20194/txt');
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const body = (await refused.json()) as Json;
+    expect(body.error.message).toContain('El lote no tiene registros');
+  });
+});
+
 describe('roles', () => {
   it.each([
     ['list', LIST, { filter: { collectorId: '10001' } }],
