@@ -6,11 +6,14 @@
 import type { FileRoute } from './files/types.js';
 import type { DataSourcesOf, LoadersOf } from './shared/define-module.js';
 import { batchesModule } from './modules/batches/index.js';
+import { afipModule } from './modules/afip/index.js';
+import { binsModule } from './modules/bins/index.js';
 import { collectorsModule } from './modules/collectors/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { meModule } from './modules/me/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { paymentsModule } from './modules/payments/index.js';
+import { softProviderModule } from './modules/softprovider/index.js';
 import { subscriptionsModule } from './modules/subscriptions/index.js';
 import { transfersModule } from './modules/transfers/index.js';
 import { withdrawalsModule } from './modules/withdrawals/index.js';
@@ -21,6 +24,9 @@ export const MODULES = [
   collectorsModule,
   notificationsModule,
   subscriptionsModule,
+  afipModule,
+  softProviderModule,
+  binsModule,
   batchesModule,
   importsModule,
   transfersModule,

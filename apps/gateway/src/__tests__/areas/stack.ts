@@ -71,3 +71,23 @@ export async function startAreaStack(): Promise<AreaStack> {
 /** "GET /collector/comercios/10001/saldo" lines of the calls, in order. */
 export const callLines = (calls: readonly RecordedCall[]): string[] =>
   calls.map((call) => `${call.method} ${call.path}`);
+
+/** Runs one GraphQL request as `user`, expecting no GraphQL error: its data and the upstream calls it caused. */
+export async function dataAs(
+  stack: AreaStack,
+  user: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ data: ReturnType<typeof JSON.parse>; calls: RecordedCall[] }> {
+  const { response, calls } = await stack.run<ReturnType<typeof JSON.parse>>(user, query, variables);
+  if (response.body.errors) throw new Error(`GraphQL errors: ${response.text}`);
+  return { data: response.body.data, calls };
+}
+
+/** The calls that are not reads. */
+export const writesOf = (calls: readonly RecordedCall[]): RecordedCall[] =>
+  calls.filter((call) => call.method !== 'GET');
+
+/** The decoded `filters` query parameter of a list call ([] when absent). */
+export const filtersOf = (call: RecordedCall | undefined): unknown[] =>
+  JSON.parse(String(call?.query.filters ?? '[]')) as unknown[];

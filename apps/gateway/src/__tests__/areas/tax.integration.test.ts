@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callLines, dataAs, filtersOf, startAreaStack, writesOf, type AreaStack } from './stack.js';
+
+/**
+ * AFIP presentations, the software-provider report and card BINs over HTTP against the stubs (fixtures of
+ * docs/upstream-contract.md "AFIP", "Software provider", "Card BIN") as `impuestos`: the exact upstream calls of
+ * every list, each write landing once, the rules refusing without a write, and `consulta` refused with no call.
+ */
+
+type Json = ReturnType<typeof JSON.parse>;
+let stack: AreaStack;
+beforeAll(async () => {
+  stack = await startAreaStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(async () => {
+  await stack.reset();
+});
+
+const ok = (query: string, variables: Record<string, unknown> = {}, user = 'impuestos') =>
+  dataAs(stack, user, query, variables);
+const writes = writesOf;
+
+const ACTIONS = 'actions { kind enabled permitted reason }';
+const PRESENTATION = `id afipTransactionId afipTransactionShort period status fileName createdDate deliveryDate reprocessDetail fileStructure { id formName version } ${ACTIONS}`;
+const PAYLOAD = 'outcome message error { message code extendedCode }';
+
+describe('AFIP presentations', () => {
+  const LIST = `query($filter: PresentationFilter, $page: Int, $pageSize: Int, $sort: PresentationSort) {
+    presentations(filter: $filter, page: $page, pageSize: $pageSize, sort: $sort) { rows { ${PRESENTATION} } total page pageSize } }`;
+
+  it('lists with one upstream call: 10 rows, created_date descending, search and status as filters', async () => {
+    const { data, calls } = await ok(LIST, { filter: { status: 'DELIVERED', search: 'F8126' } });
+    expect(callLines(calls)).toEqual(['GET /afip/formularios']);
+    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '10', sorts: 'created_date:desc' });
+    expect(filtersOf(calls[0])).toEqual([
+      { field: 'file_name', operation: 'CONTAINS', value: 'F8126' },
+      { field: 'status', operation: 'EQUAL', value: 'delivered' },
+    ]);
+    const rows = data.presentations.rows as Json[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.status === 'DELIVERED')).toBe(true);
+    for (const row of rows) {
+      const id = row.afipTransactionId as string;
+      expect(row.afipTransactionShort).toBe(id.length > 10 ? `${id.slice(0, 6)}..` : id);
+      expect(row.actions.find((a: Json) => a.kind === 'PRESENT')).toMatchObject({
+        enabled: false,
+        reason: 'Solo disponible para presentaciones en estado creada.',
+      });
+    }
+    const sorted = await ok(LIST, { sort: { field: 'PERIOD', direction: 'ASC' }, pageSize: 25 });
+    expect(callLines(sorted.calls)).toEqual(['GET /afip/formularios']);
+    expect(sorted.calls[0]!.query).toMatchObject({ limit: '25', sorts: 'period:asc' });
+  });
+
+  it('creates, then presents manually with a transaction id (one write each, read first)', async () => {
+    const structures = await ok('{ presentationFileStructures { id label } }');
+    expect(callLines(structures.calls)).toEqual(['GET /afip/formularios/estructuras']);
+    expect(structures.data.presentationFileStructures[1]).toEqual({
+      id: '2',
+      label: 'F8126 Cobranzas por cuenta de terceros (2.0)',
+    });
+    const created = await ok(
+      `mutation { createPresentation(fileStructureId: "2", period: "2026-10") { ${PAYLOAD} presentation { ${PRESENTATION} } } }`,
+    );
+    expect(callLines(created.calls)).toEqual(['POST /afip/formularios']);
+    expect(created.calls[0]!.body).toEqual({ period: '2026-10', file_structure: { id: '2' } });
+    const payload = created.data.createPresentation;
+    expect(payload).toMatchObject({ outcome: 'SUCCESS', message: 'Formulario creado correctamente' });
+    const id = payload.presentation.id as string;
+    expect(payload.presentation.actions.map((a: Json) => [a.kind, a.enabled])).toEqual([
+      ['DOWNLOAD', true],
+      ['PRESENT', true],
+      ['PRESENT_MANUAL', true],
+      ['REPROCESS', true],
+      ['RELOAD', true],
+    ]);
+    const manual = await ok(
+      `mutation($id: ID!) { presentPresentationManually(id: $id, transactionId: " TX-4455667788 ") { ${PAYLOAD} presentation { ${PRESENTATION} } } }`,
+      { id },
+    );
+    expect(callLines(manual.calls)).toEqual([
+      `GET /afip/formularios/${id}`,
+      `POST /afip/formularios/${id}/presentar/manual/TX-4455667788`,
+    ]);
+    expect(manual.data.presentPresentationManually).toMatchObject({
+      outcome: 'SUCCESS',
+      message: 'Presentación enviada con éxito',
+      presentation: {
+        status: 'DELIVERED',
+        afipTransactionId: 'TX-4455667788',
+        afipTransactionShort: 'TX-445..',
+      },
+    });
+    // Now delivered: present again is refused by the rule, without a write.
+    const again = await ok(`mutation($id: ID!) { presentPresentation(id: $id) { ${PAYLOAD} } }`, { id });
+    expect(callLines(again.calls)).toEqual([`GET /afip/formularios/${id}`]);
+    expect(again.data.presentPresentation).toMatchObject({
+      outcome: 'FAILED',
+      error: { code: 'ACTION_NOT_ALLOWED', message: 'Solo disponible para presentaciones en estado creada.' },
+    });
+  });
+
+  it('reprocesses with an optional reason; refuses bad input before any call', async () => {
+    const { data } = await ok(LIST, { filter: { status: 'CREATED' } });
+    const id = data.presentations.rows[0].id as string;
+    const done = await ok(
+      `mutation($id: ID!) { reprocessPresentation(id: $id, reason: "  Montos mal informados ") { ${PAYLOAD} presentation { status reprocessDetail } } }`,
+      { id },
+    );
+    expect(writes(done.calls).map((c) => c.body)).toEqual([{ reprocess_detail: 'Montos mal informados' }]);
+    expect(done.data.reprocessPresentation).toMatchObject({
+      outcome: 'SUCCESS',
+      message: 'Presentación re-procesada con éxito',
+      presentation: { status: 'REPROCESS', reprocessDetail: 'Montos mal informados' },
+    });
+    for (const mutation of [
+      `mutation { presentPresentationManually(id: "${id}", transactionId: "  ") { outcome } }`,
+      'mutation { createPresentation(fileStructureId: "1", period: "2019-12") { outcome } }',
+      'mutation { createPresentation(fileStructureId: "1", period: "2026-13") { outcome } }',
+    ]) {
+      const { response, calls } = await stack.run<Json>('impuestos', mutation);
+      expect(response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(calls).toEqual([]);
+    }
+  });
+});
+
+describe('software-provider report', () => {
+  const LIST = `query($filter: SoftProviderFilter, $page: Int, $pageSize: Int) {
+    softProviderItems(filter: $filter, page: $page, pageSize: $pageSize) {
+      rows { id format collectorId collectorName status startDate endDate fileName ${ACTIONS} } total page pageSize } }`;
+  const act = (name: string) =>
+    `mutation($c: ID!, $id: ID!) { ${name}(collectorId: $c, id: $id) { ${PAYLOAD} item { id status ${ACTIONS} } } }`;
+
+  it('lists with one upstream call and its filters; approves, rejects and regenerates', async () => {
+    const { data, calls } = await ok(LIST, {
+      filter: {
+        status: 'PENDING_APPROVAL',
+        from: '2020-01-01T03:00:00.000Z',
+        to: '2030-01-01T02:59:59.999Z',
+      },
+    });
+    expect(callLines(calls)).toEqual(['GET /softprovider/softprovider']);
+    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '10', sorts: 'start_date:desc' });
+    expect(filtersOf(calls[0])).toEqual([
+      { field: 'start_date', operation: 'GREATER_THAN_OR_EQUAL_TO', value: '2020-01-01T03:00:00.000Z' },
+      { field: 'end_date', operation: 'LESS_THAN_OR_EQUAL_TO', value: '2030-01-01T02:59:59.999Z' },
+      { field: 'status', operation: 'EQUAL', value: 'pending_approval' },
+    ]);
+    const [first, second] = data.softProviderItems.rows as Json[];
+    expect(first.actions.map((a: Json) => [a.kind, a.enabled])).toEqual([
+      ['APPROVE', true],
+      ['REJECT', true],
+      ['REGENERATE', true],
+      ['DOWNLOAD', true],
+    ]);
+    const approved = await ok(act('approveSoftProviderItem'), { c: first.collectorId, id: first.id });
+    expect(callLines(approved.calls)).toEqual([
+      'GET /softprovider/softprovider',
+      `POST /softprovider/softprovider/aprobar/${first.collectorId}/${first.id}`,
+    ]);
+    expect(approved.data.approveSoftProviderItem).toMatchObject({
+      outcome: 'SUCCESS',
+      message: 'Aprobado correctamente',
+      item: { status: 'SENT' },
+    });
+    const rejected = await ok(act('rejectSoftProviderItem'), { c: second.collectorId, id: second.id });
+    expect(rejected.data.rejectSoftProviderItem).toMatchObject({
+      message: 'Rechazado correctamente',
+      item: { status: 'ERROR' },
+    });
+    // Approve on the one now sent: refused by the rule, no write.
+    const refused = await ok(act('approveSoftProviderItem'), { c: first.collectorId, id: first.id });
+    expect(writes(refused.calls)).toEqual([]);
+    expect(refused.data.approveSoftProviderItem).toMatchObject({
+      outcome: 'FAILED',
+      error: {
+        code: 'ACTION_NOT_ALLOWED',
+        message: 'Solo disponible para reportes pendientes de aprobación.',
+      },
+    });
+    const regenerated = await ok(act('regenerateSoftProviderItem'), { c: first.collectorId, id: first.id });
+    expect(writes(regenerated.calls)).toHaveLength(1);
+    expect(regenerated.data.regenerateSoftProviderItem).toMatchObject({
+      message: 'Regenerado correctamente',
+      item: { status: 'PENDING_APPROVAL' },
+    });
+  });
+});
+
+describe('card BINs', () => {
+  const LIST = `query($search: String, $page: Int, $pageSize: Int) {
+    cardBins(search: $search, page: $page, pageSize: $pageSize) {
+      rows { id brand { description } type { description } subtype { description } country issuer { description } mediaPaymentId mediaPaymentName accreditationDays ${ACTIONS} }
+      total page pageSize } }`;
+  const INPUT = {
+    bin: '423456',
+    brandId: '1',
+    typeId: '1',
+    mediaPaymentId: 9,
+    accreditationDays: '2',
+  };
+  const SAVE = (name: string) =>
+    `mutation($input: CardBinInput!) { ${name}(input: $input) { ${PAYLOAD} bin { id subtype { description } country issuer { description } mediaPaymentName accreditationDays } } }`;
+  const DELETE = `mutation($ids: [ID!]!) { deleteCardBins(ids: $ids) { ${PAYLOAD} ids } }`;
+
+  it('lists from page index 0 with one upstream call (page 1 upstream); searches a prefix', async () => {
+    const { data, calls } = await ok(LIST, { page: 0 });
+    expect(callLines(calls)).toEqual(['GET /bin/secure']);
+    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '10' });
+    expect(data.cardBins).toMatchObject({ page: 0, pageSize: 10, total: 60 });
+    const second = await ok(LIST, { page: 1, pageSize: 5, search: '45' });
+    expect(second.calls[0]!.query).toMatchObject({ page: '2', limit: '5' });
+    expect(filtersOf(second.calls[0])).toEqual([{ field: 'id', operation: 'LIKE', value: '45%' }]);
+    expect((second.data.cardBins.rows as Json[]).every((row) => String(row.id).startsWith('45'))).toBe(true);
+  });
+
+  it('searches a lookup with one call (description LIKE, page 1, size 20)', async () => {
+    const { data, calls } = await ok('{ binLookup(kind: ISSUER, search: "banco de") { id description } }');
+    expect(callLines(calls)).toEqual(['GET /bin/emisores']);
+    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '20' });
+    expect(filtersOf(calls[0])).toEqual([{ field: 'description', operation: 'LIKE', value: '%banco de%' }]);
+    expect(data.binLookup.map((i: Json) => i.description)).toContain('Banco de Córdoba');
+  });
+
+  it('creates, updates and deletes a BIN, one write each', async () => {
+    const created = await ok(SAVE('createCardBin'), { input: INPUT });
+    expect(callLines(created.calls)).toEqual(['POST /bin/secure']);
+    expect(created.calls[0]!.body).toEqual({
+      iin: '423456',
+      brand_id: '1',
+      type_id: '1',
+      subtype_id: null,
+      emisor_id: null,
+      country: null,
+      media_payment_id: 9,
+      accreditation_days: 2,
+    });
+    expect(created.data.createCardBin).toMatchObject({
+      outcome: 'SUCCESS',
+      message: 'Bin created correctamente',
+      bin: { id: '423456', mediaPaymentName: 'Visa' },
+    });
+    const updated = await ok(SAVE('updateCardBin'), {
+      input: { ...INPUT, subtypeId: '2', country: 'ARG', issuerId: '3', accreditationDays: '18' },
+    });
+    expect(callLines(updated.calls)).toEqual(['PUT /bin/secure/423456']);
+    expect(updated.data.updateCardBin).toMatchObject({
+      message: 'Bin Actualizado correctamente',
+      bin: {
+        subtype: { description: 'Gold' },
+        country: 'ARG',
+        issuer: { description: 'Banco Santander Argentina' },
+        accreditationDays: 18,
+      },
+    });
+    const deleted = await ok(DELETE, { ids: ['423456'] });
+    expect(callLines(deleted.calls)).toEqual(['DELETE /bin/secure/423456']);
+    expect(deleted.data.deleteCardBins.outcome).toBe('SUCCESS');
+  });
+
+  it("answers 'NO se pudo borrar' when the service answers false; bulk delete is one call", async () => {
+    const inUse = await ok(DELETE, { ids: ['450799'] });
+    expect(inUse.data.deleteCardBins).toMatchObject({
+      outcome: 'FAILED',
+      error: { message: 'NO se pudo borrar' },
+    });
+    const { data } = await ok(LIST, { search: '4', pageSize: 100 });
+    const free = (data.cardBins.rows as Json[]).map((r) => r.id as string).filter((id) => id !== '450799');
+    const bulk = await ok(DELETE, { ids: free.slice(-2) });
+    expect(callLines(bulk.calls)).toEqual(['POST /bin/delete-all']);
+    expect(bulk.calls[0]!.body).toEqual({ ids: free.slice(-2) });
+  });
+
+  it('refuses each invalid field with the form message, before any call', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ bin: '' }, 'Número BIN es requerído *'],
+      [{ bin: '12a45' }, 'Número BIN debe ser de 6 dígitos *'],
+      [{ accreditationDays: '' }, 'El dia de acreditación es requerído *'],
+      [{ mediaPaymentId: 28 }, 'El medio de pago no existe en el catálogo.'],
+      [{ country: 'Argentina' }, 'El país debe ser un código ISO de 3 letras.'],
+    ];
+    for (const [change, message] of cases) {
+      const { response, calls } = await stack.run<Json>('impuestos', SAVE('createCardBin'), {
+        input: { ...INPUT, ...change },
+      });
+      expect(response.body.errors?.[0]?.message).toContain(message);
+      expect(calls).toEqual([]);
+    }
+  });
+});
+
+describe('consulta', () => {
+  it('is refused every query and mutation of the three areas without an upstream call', async () => {
+    const operations = [
+      '{ presentations { total } }',
+      '{ presentation(id: "3001") { id } }',
+      '{ presentationFileStructures { id } }',
+      'mutation { createPresentation(fileStructureId: "1", period: "2026-10") { outcome } }',
+      'mutation { presentPresentation(id: "3001") { outcome } }',
+      'mutation { presentPresentationManually(id: "3001", transactionId: "TX1") { outcome } }',
+      'mutation { reprocessPresentation(id: "3001") { outcome } }',
+      '{ softProviderItems { total } }',
+      'mutation { approveSoftProviderItem(collectorId: "10001", id: "5001") { outcome } }',
+      'mutation { rejectSoftProviderItem(collectorId: "10001", id: "5001") { outcome } }',
+      'mutation { regenerateSoftProviderItem(collectorId: "10001", id: "5001") { outcome } }',
+      '{ cardBins { total } }',
+      '{ cardBin(id: "450799") { id } }',
+      '{ binLookup(kind: BRAND) { id } }',
+      'mutation { createCardBin(input: { bin: "423456", brandId: "1", typeId: "1", mediaPaymentId: 9, accreditationDays: "2" }) { outcome } }',
+      'mutation { updateCardBin(input: { bin: "450799", brandId: "1", typeId: "1", mediaPaymentId: 9, accreditationDays: "2" }) { outcome } }',
+      'mutation { deleteCardBins(ids: ["450799"]) { outcome } }',
+    ];
+    for (const operation of operations) {
+      const { response, calls } = await stack.run<Json>('consulta', operation);
+      expect(response.body.errors?.[0]?.extensions?.code, operation).toBe('FORBIDDEN');
+      expect(calls, operation).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import type { PresentationActionKind, PresentationSortField } from '../../generated/resolvers-types.js';
+import { defineActions } from '../../shared/actions.js';
+import type { PresentationModel } from './afip.mappers.js';
+
+const ONLY_CREATED = 'Solo disponible para presentaciones en estado creada.';
+
+/**
+ * The toolbar of /afip/{id} (spec 001 §2, §4, §6): download ZIP (AFIP_DOWNLOAD), present and present manually
+ * (AFIP_DELIVER) and re-process (AFIP_REPROCESS) only in created; reload always.
+ */
+export const presentationActions = defineActions<PresentationActionKind, PresentationModel>({
+  kinds: ['DOWNLOAD', 'PRESENT', 'PRESENT_MANUAL', 'REPROCESS', 'RELOAD'],
+  permissions: {
+    DOWNLOAD: { requires: ['AFIP_DOWNLOAD'], reason: 'Requiere el permiso de descarga de presentaciones.' },
+    PRESENT: { requires: ['AFIP_DELIVER'], reason: 'Requiere el permiso de presentación.' },
+    PRESENT_MANUAL: { requires: ['AFIP_DELIVER'], reason: 'Requiere el permiso de presentación.' },
+    REPROCESS: { requires: ['AFIP_REPROCESS'], reason: 'Requiere el permiso de re-proceso.' },
+    RELOAD: null,
+  },
+  availableOnPreviousVersion: ['DOWNLOAD', 'PRESENT', 'PRESENT_MANUAL', 'REPROCESS', 'RELOAD'],
+  previousVersionReason: '',
+  isCurrentVersion: () => true,
+  stateReason: (kind, doc) =>
+    (kind === 'PRESENT' || kind === 'PRESENT_MANUAL' || kind === 'REPROCESS') && doc.status !== 'CREATED'
+      ? ONLY_CREATED
+      : null,
+});
+
+/** Sort fields of the list: their upstream names. */
+export const PRESENTATION_SORTS: Readonly<Record<PresentationSortField, string>> = {
+  CREATED_DATE: 'created_date',
+  ID: 'id',
+  PERIOD: 'period',
+  FORM_NAME: 'file_structure.form_name',
+  VERSION: 'file_structure.version',
+  FILE_NAME: 'file_name',
+  AFIP_TRANSACTION_ID: 'afip_transaction_id',
+  DELIVERY_DATE: 'delivery_date',
+  STATUS: 'status',
+};
+
+const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** Year choices start at 2020 (spec 001 §9). */
+export const FIRST_PERIOD_YEAR = 2020;
+
+/** A period YYYY-MM from 2020 to the current month (Argentina); else the Spanish reason. */
+export function periodProblem(period: string, now: Date = new Date()): string | null {
+  const match = PERIOD.exec(period);
+  if (!match) return 'El período debe tener el formato AAAA-MM.';
+  const local = new Date(now.getTime() - 3 * 3_600_000);
+  const current = local.getUTCFullYear() * 12 + local.getUTCMonth();
+  const asked = Number(match[1]) * 12 + Number(match[2]) - 1;
+  if (Number(match[1]) < FIRST_PERIOD_YEAR) return `El período debe ser de ${FIRST_PERIOD_YEAR} en adelante.`;
+  if (asked > current) return 'El período no puede ser posterior al mes actual.';
+  return null;
+}

@@ -1,0 +1,19 @@
+import { defineModule } from '../../shared/define-module.js';
+import { perKeyLoaderOrNull } from '../../shared/loaders.js';
+import { AfipDataSource } from './afip.datasource.js';
+import { AFIP_ERRORS } from './afip.errors.js';
+import { mapPresentation } from './afip.mappers.js';
+import { afipResolvers } from './afip.resolvers.js';
+
+/** Tax-authority presentations (/afip, spec 001 §2 "Tax-authority presentations"). */
+export const afipModule = defineModule({
+  name: 'afip',
+  schemaFiles: ['afip.graphql'],
+  resolvers: afipResolvers,
+  dataSources: (upstream) => ({ afip: new AfipDataSource(upstream('afip')) }),
+  loaders: ({ afip }) => ({
+    /** GET /formularios/{id}; null when it does not exist. */
+    presentation: perKeyLoaderOrNull(async (id) => mapPresentation(await afip.byId(id))),
+  }),
+  errors: AFIP_ERRORS,
+});

@@ -1,0 +1,28 @@
+import { defineModule } from '../../shared/define-module.js';
+import type { CatalogueEntry } from '../../upstream/error-catalogue.js';
+import { SoftProviderDataSource } from './softprovider.datasource.js';
+import { softProviderResolvers } from './softprovider.resolvers.js';
+
+const ERRORS: readonly CatalogueEntry[] = [
+  {
+    service: 'softprovider',
+    code: 'not_found',
+    extendedCode: 'soft_provider_not_found',
+    message: 'No se encontró el reporte.',
+  },
+  {
+    service: 'softprovider',
+    code: 'invalid_status',
+    extendedCode: 'soft_provider_not_pending',
+    message: 'El reporte ya no está pendiente de aprobación.',
+  },
+];
+
+/** Reporte plano de integraciones (/soft-provider, spec 001 §2 "Software-provider report"). */
+export const softProviderModule = defineModule({
+  name: 'softprovider',
+  schemaFiles: ['softprovider.graphql'],
+  resolvers: softProviderResolvers,
+  dataSources: (upstream) => ({ softProvider: new SoftProviderDataSource(upstream('softprovider')) }),
+  errors: ERRORS,
+});

@@ -1,0 +1,95 @@
+import type { GatewayContext } from '../../context.js';
+import type {
+  Resolvers,
+  SoftProviderActionKind,
+  SoftProviderItem,
+  SoftProviderPayload,
+} from '../../generated/resolvers-types.js';
+import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
+import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
+import { runAction } from '../../shared/run-action.js';
+import { periodFilters, searchFilter, type Filter } from '../../upstream/filters.js';
+import { notFoundFailure } from '../../upstream/outcome.js';
+import type { SoftProviderOperation } from './softprovider.datasource.js';
+import { mapSoftProviderItem, type SoftProviderModel } from './softprovider.mappers.js';
+import { softProviderActions } from './softprovider.rules.js';
+
+/** Spanish success messages (spec 001 §8). */
+export const SOFT_PROVIDER_SUCCESS: Readonly<Record<SoftProviderOperation, string>> = {
+  aprobar: 'Aprobado correctamente',
+  rechazar: 'Rechazado correctamente',
+  regenerate: 'Regenerado correctamente',
+};
+
+const KIND: Readonly<Record<SoftProviderOperation, SoftProviderActionKind>> = {
+  aprobar: 'APPROVE',
+  rechazar: 'REJECT',
+  regenerate: 'REGENERATE',
+};
+
+const present = (model: SoftProviderModel, permissions: readonly string[]): SoftProviderItem => ({
+  ...model,
+  actions: softProviderActions.list(model, permissions),
+});
+
+/** Approve, reject or regenerate: the report read, the row's rule, one write. */
+async function act(
+  ctx: GatewayContext,
+  operation: SoftProviderOperation,
+  args: { collectorId: string; id: string; idempotencyKey?: string | null },
+): Promise<SoftProviderPayload> {
+  const collectorId = checkId(args.collectorId, 'collectorId');
+  const id = checkId(args.id);
+  const key = args.idempotencyKey == null ? null : checkIdempotencyKey(args.idempotencyKey);
+  const source = ctx.dataSources.softProvider;
+  const result = await runAction({
+    load: async () => {
+      const raw = await source.byIds(collectorId, id);
+      return raw && mapSoftProviderItem(raw);
+    },
+    notFound: notFoundFailure('softprovider', 'soft_provider_not_found'),
+    decide: (doc) => softProviderActions.decide(KIND[operation], doc, ctx.user.permissions),
+    write: async () => mapSoftProviderItem(await source.write(operation, collectorId, id, key)),
+    onWriteFailure: () => ctx.forgetUpstreamReads(),
+  });
+  ctx.forgetUpstreamReads();
+  const shown = (model: SoftProviderModel | null) => model && present(model, ctx.user.permissions);
+  return result.ok
+    ? {
+        item: shown(result.answer),
+        error: null,
+        outcome: 'SUCCESS',
+        message: SOFT_PROVIDER_SUCCESS[operation],
+      }
+    : { item: shown(result.doc), ...result.failure, message: null };
+}
+
+export const softProviderResolvers: Resolvers = {
+  Query: {
+    async softProviderItems(_root, args, { dataSources, user }) {
+      const { page, pageSize } = normalizePaging(args.page, args.pageSize, 10);
+      const filter = args.filter ?? {};
+      const filters: Filter[] = [];
+      const search = normalizeSearch(filter.search, 'filter.search');
+      if (search) filters.push(searchFilter(search, { idField: 'id', textField: 'collector_name' }));
+      // The period: reports starting on or after `from` and ending on or before `to` (from after to: refused).
+      periodFilters('start_date', filter.from, filter.to, { from: 'filter.from', to: 'filter.to' });
+      filters.push(...periodFilters('start_date', filter.from, null));
+      filters.push(...periodFilters('end_date', null, filter.to));
+      if (filter.status)
+        filters.push({ field: 'status', operation: 'EQUAL', value: filter.status.toLowerCase() });
+      const answer = await dataSources.softProvider.list(filters, page, pageSize);
+      return {
+        rows: answer.rows.map((raw) => present(mapSoftProviderItem(raw), user.permissions)),
+        total: answer.size,
+        page,
+        pageSize,
+      };
+    },
+  },
+  Mutation: {
+    approveSoftProviderItem: (_root, args, ctx) => act(ctx, 'aprobar', args),
+    rejectSoftProviderItem: (_root, args, ctx) => act(ctx, 'rechazar', args),
+    regenerateSoftProviderItem: (_root, args, ctx) => act(ctx, 'regenerate', args),
+  },
+};

@@ -1,0 +1,27 @@
+import type { SoftProviderActionKind } from '../../generated/resolvers-types.js';
+import { defineActions } from '../../shared/actions.js';
+import type { SoftProviderModel } from './softprovider.mappers.js';
+
+/** Who may open Reporte plano de integraciones (docs/decisions.md "Side menu"): regenerate and download need only it. */
+export const SOFT_PROVIDER_SCREEN = ['SOFT_PROVIDER_APPROVE', 'SOFT_PROVIDER_REJECT'] as const;
+
+/** Spec 001 §4 "Software provider": approve and reject only in pending_approval; regenerate and download always. */
+export const softProviderActions = defineActions<SoftProviderActionKind, SoftProviderModel>({
+  kinds: ['APPROVE', 'REJECT', 'REGENERATE', 'DOWNLOAD'],
+  permissions: {
+    APPROVE: { requires: ['SOFT_PROVIDER_APPROVE'], reason: 'Requiere el permiso de aprobación.' },
+    REJECT: { requires: ['SOFT_PROVIDER_REJECT'], reason: 'Requiere el permiso de rechazo.' },
+    REGENERATE: {
+      requires: SOFT_PROVIDER_SCREEN,
+      reason: 'Requiere acceso a los reportes de integraciones.',
+    },
+    DOWNLOAD: { requires: SOFT_PROVIDER_SCREEN, reason: 'Requiere acceso a los reportes de integraciones.' },
+  },
+  availableOnPreviousVersion: ['APPROVE', 'REJECT', 'REGENERATE', 'DOWNLOAD'],
+  previousVersionReason: '',
+  isCurrentVersion: () => true,
+  stateReason: (kind, doc) =>
+    (kind === 'APPROVE' || kind === 'REJECT') && doc.status !== 'PENDING_APPROVAL'
+      ? 'Solo disponible para reportes pendientes de aprobación.'
+      : null,
+});
