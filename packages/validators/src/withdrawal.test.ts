@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkCron,
   checkDestinationAccount,
+  checkScheduledDestination,
   checkScheduledWithdrawalStep,
   checkWithdrawalAmountType,
   checkWithdrawalStrategy,
@@ -74,6 +75,20 @@ describe('scheduled withdrawal fields', () => {
     );
     expect(checkScheduledWithdrawalStep('amount', { strategy: 'batch_accreditation' })).toBeUndefined();
     expect(checkScheduledWithdrawalStep('cron', { cron: '' })).toBe(MESSAGES.cronRequired);
+  });
+});
+
+describe('checkScheduledDestination', () => {
+  it.each([
+    ['', MESSAGES.destinationAccountRequired],
+    ['1'.repeat(23), MESSAGES.destinationAccountMaxLength],
+    ['0720000788000035581530', undefined],
+    ['0720000788000035581531', MESSAGES.cbuInvalid],
+    ['07200007880000355815', MESSAGES.cbuLength],
+    ['gato.perro.casa', undefined],
+    ['gato', MESSAGES.distributionAlias],
+  ])('checkScheduledDestination(%j) -> %j', (value, message) => {
+    expect(checkScheduledDestination(value)).toBe(message);
   });
 });
 

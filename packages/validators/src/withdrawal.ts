@@ -5,6 +5,9 @@
 import './locale.js';
 import * as yup from 'yup';
 import { checkAmount } from './amount.js';
+import { checkCbu } from './cbu.js';
+import { classifyDestination } from './destination.js';
+import { checkAlias } from './distribution.js';
 import { DESTINATION_MAX } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { isPresent, trimmed } from './text.js';
@@ -50,6 +53,17 @@ export function checkDestinationAccount(value: unknown): string | undefined {
   return text.length > DESTINATION_MAX ? MESSAGES.destinationAccountMaxLength : undefined;
 }
 
+/**
+ * The scheduled destination ('Cuenta de destino'): `checkDestinationAccount` first (required, at most 22), then a
+ * numeric value is a CBU checked with its check digits (22 digits) and any other an alias (at least 5 characters).
+ */
+export function checkScheduledDestination(value: unknown): string | undefined {
+  const first = checkDestinationAccount(value);
+  if (first) return first;
+  const destination = classifyDestination(value);
+  return destination?.type === 'cbu' ? checkCbu(destination.value) : checkAlias(value);
+}
+
 /** Amount type: 'minimum' or 'specific' ('Seleccione el tipo de monto'). */
 export function checkWithdrawalAmountType(value: unknown): string | undefined {
   return (WITHDRAWAL_AMOUNT_TYPES as readonly unknown[]).includes(value)
@@ -80,7 +94,7 @@ export interface ScheduledWithdrawalValues {
 export const scheduledWithdrawalSchema = yup.object({
   collectorId: mixedField<string | number>(checkWithdrawalCollector, 'withdrawalCollector'),
   strategy: stringField(checkWithdrawalStrategy, 'withdrawalStrategy'),
-  destinationAccount: stringField(checkDestinationAccount, 'destinationAccount'),
+  destinationAccount: stringField(checkScheduledDestination, 'destinationAccount'),
   amountType: siblingStringField<ScheduledWithdrawalValues>(
     (value, parent) => (isBatchStrategy(parent.strategy) ? undefined : checkWithdrawalAmountType(value)),
     'withdrawalAmountType',
@@ -113,7 +127,7 @@ export function checkScheduledWithdrawalStep(
     case 'collector':
       return checkWithdrawalCollector(values.collectorId) ?? checkWithdrawalStrategy(values.strategy);
     case 'destination':
-      return checkDestinationAccount(values.destinationAccount);
+      return checkScheduledDestination(values.destinationAccount);
     case 'amount':
       if (isBatchStrategy(values.strategy)) return undefined;
       return checkWithdrawalAmountType(values.amountType) ?? checkAmount(values.amount);

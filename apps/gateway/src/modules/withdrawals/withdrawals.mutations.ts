@@ -1,0 +1,209 @@
+/**
+ * Withdraw and withdrawal writes on the kit: inputs checked first (BAD_USER_INPUT, no upstream call), then
+ * shared/run-action.ts (one read, the rule of Withdraw/Withdrawal.actions, one write) or shared/bulk.ts (one read
+ * of the selection, then each item checked and written on its own, item keys `{key}:{id}`).
+ */
+import type { GatewayContext } from '../../context.js';
+import type {
+  BulkWithdrawalPayload,
+  BulkWithdrawPayload,
+  MutationAuthorizeWithdrawalArgs,
+  MutationBulkAuthorizeWithdrawalsArgs,
+  MutationBulkRejectWithdrawalsArgs,
+  MutationReExportWithdrawArgs,
+  MutationRejectWithdrawalArgs,
+  MutationRejectWithdrawsArgs,
+  MutationTransferWithdrawsArgs,
+  WithdrawActionKind,
+  WithdrawalActionKind,
+  WithdrawalMutationPayload,
+  WithdrawMutationPayload,
+} from '../../generated/resolvers-types.js';
+import { checkBulkIds, runBulk } from '../../shared/bulk.js';
+import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
+import { runAction } from '../../shared/run-action.js';
+import { notFoundFailure } from '../../upstream/outcome.js';
+import type { Raw, WriteOptions } from './withdrawals.datasource.js';
+import {
+  mapWithdraw,
+  mapWithdrawal,
+  type WithdrawalModel,
+  type WithdrawModel,
+} from './withdrawals.mappers.js';
+import { presentWithdraw, presentWithdrawal, WITHDRAWAL_SUCCESS } from './withdrawals.present.js';
+import { withdrawActions, withdrawalActions } from './withdrawals.rules.js';
+
+type Ctx = GatewayContext;
+
+/** The optional idempotency key (checked) as write options; a bulk item gets `{key}:{id}`. */
+function keyed(rawKey: string | null | undefined, itemId?: string): WriteOptions {
+  if (rawKey === null || rawKey === undefined) return {};
+  const key = checkIdempotencyKey(rawKey);
+  return { idempotencyKey: itemId ? `${key}:${itemId}` : key };
+}
+
+const withdrawMissing = () => notFoundFailure('withdraw', 'withdraw_not_found');
+const withdrawalMissing = () => notFoundFailure('withdrawal', 'withdrawal_not_found');
+
+function forgetWithdrawal(ctx: Ctx, id: string, written?: WithdrawalModel): void {
+  ctx.forgetUpstreamReads();
+  ctx.loaders.withdrawal.clear(id);
+  if (written) ctx.loaders.withdrawal.prime(id, written);
+}
+
+// --- withdraws (transfer list) --------------------------------------------------------------------------
+
+async function bulkWithdraws(
+  ctx: Ctx,
+  kind: Extract<WithdrawActionKind, 'TRANSFER' | 'REJECT'>,
+  rawIds: readonly string[],
+  rawKey: string | null | undefined,
+  write: (id: string, options: WriteOptions) => Promise<Raw>,
+): Promise<BulkWithdrawPayload> {
+  keyed(rawKey);
+  const results = await runBulk<WithdrawModel, ReturnType<typeof presentWithdraw>>({
+    ids: checkBulkIds(rawIds, 'retiros'),
+    readAll: async (ids) => {
+      const rows = (await ctx.dataSources.withdraws.byIds(ids)).map(mapWithdraw);
+      return new Map(rows.map((w) => [w.id, w]));
+    },
+    itemReason: (w) => withdrawActions.table.stateReason(kind, w, new Date()),
+    itemLabel: (id) => `Retiro ${id}`,
+    notFound: withdrawMissing(),
+    write: async (id) => {
+      const written = mapWithdraw(await write(id, keyed(rawKey, id)));
+      ctx.forgetUpstreamReads();
+      return written;
+    },
+    present: (w) => presentWithdraw(w, ctx.user.permissions),
+  });
+  return { results: results.map(({ item, ...rest }) => ({ ...rest, withdraw: item })) };
+}
+
+export function transferWithdraws(ctx: Ctx, args: MutationTransferWithdrawsArgs) {
+  return bulkWithdraws(ctx, 'TRANSFER', args.ids, args.idempotencyKey, (id, o) =>
+    ctx.dataSources.withdraws.transfer(id, o),
+  );
+}
+
+export function rejectWithdraws(ctx: Ctx, args: MutationRejectWithdrawsArgs) {
+  const reason = checkReasonInput(args.reason);
+  return bulkWithdraws(ctx, 'REJECT', args.ids, args.idempotencyKey, (id, o) =>
+    ctx.dataSources.withdraws.reject(id, reason, o),
+  );
+}
+
+export async function reExportWithdraw(
+  ctx: Ctx,
+  args: MutationReExportWithdrawArgs,
+): Promise<WithdrawMutationPayload> {
+  const id = checkId(args.id);
+  const options = keyed(args.idempotencyKey);
+  const result = await runAction({
+    load: async () => mapWithdraw(await ctx.dataSources.withdraws.byId(id)),
+    notFound: withdrawMissing(),
+    decide: (w) => withdrawActions.decide('RE_EXPORT', w, ctx.user.permissions),
+    write: async () => mapWithdraw(await ctx.dataSources.withdraws.reExport(id, options)),
+    onWriteFailure: () => ctx.forgetUpstreamReads(),
+  });
+  const shown = (w: WithdrawModel | null) => w && presentWithdraw(w, ctx.user.permissions);
+  return result.ok
+    ? {
+        withdraw: shown(result.answer),
+        error: null,
+        outcome: 'SUCCESS',
+        message: WITHDRAWAL_SUCCESS.reExport,
+      }
+    : { withdraw: shown(result.doc), ...result.failure, message: null };
+}
+
+// --- withdrawals (authorization) ------------------------------------------------------------------------
+
+async function singleWithdrawal(
+  ctx: Ctx,
+  id: string,
+  kind: Extract<WithdrawalActionKind, 'AUTHORIZE' | 'REJECT'>,
+  write: () => Promise<Raw>,
+  message: string,
+): Promise<WithdrawalMutationPayload> {
+  const result = await runAction({
+    load: () => ctx.loaders.withdrawal.load(id),
+    notFound: withdrawalMissing(),
+    decide: (w) => withdrawalActions.decide(kind, w, ctx.user.permissions),
+    write: async () => {
+      const written = mapWithdrawal(await write());
+      forgetWithdrawal(ctx, id, written);
+      return written;
+    },
+    onWriteFailure: () => forgetWithdrawal(ctx, id),
+  });
+  const shown = (w: WithdrawalModel | null) => w && presentWithdrawal(w, ctx.user.permissions);
+  return result.ok
+    ? { withdrawal: shown(result.answer), error: null, outcome: 'SUCCESS', message }
+    : { withdrawal: shown(result.doc), ...result.failure, message: null };
+}
+
+export function authorizeWithdrawal(ctx: Ctx, args: MutationAuthorizeWithdrawalArgs) {
+  const id = checkId(args.id);
+  const options = keyed(args.idempotencyKey);
+  return singleWithdrawal(
+    ctx,
+    id,
+    'AUTHORIZE',
+    () => ctx.dataSources.withdrawals.authorize(id, options),
+    WITHDRAWAL_SUCCESS.authorize,
+  );
+}
+
+export function rejectWithdrawal(ctx: Ctx, args: MutationRejectWithdrawalArgs) {
+  const id = checkId(args.id);
+  const reason = checkReasonInput(args.reason);
+  const options = keyed(args.idempotencyKey);
+  return singleWithdrawal(
+    ctx,
+    id,
+    'REJECT',
+    () => ctx.dataSources.withdrawals.reject(id, reason, options),
+    WITHDRAWAL_SUCCESS.reject,
+  );
+}
+
+async function bulkWithdrawals(
+  ctx: Ctx,
+  kind: Extract<WithdrawalActionKind, 'AUTHORIZE' | 'REJECT'>,
+  rawIds: readonly string[],
+  rawKey: string | null | undefined,
+  write: (id: string, options: WriteOptions) => Promise<Raw>,
+): Promise<BulkWithdrawalPayload> {
+  keyed(rawKey);
+  const results = await runBulk<WithdrawalModel, ReturnType<typeof presentWithdrawal>>({
+    ids: checkBulkIds(rawIds, 'retiros'),
+    readAll: async (ids) => {
+      const rows = (await ctx.dataSources.withdrawals.byIds(ids)).map(mapWithdrawal);
+      return new Map(rows.map((w) => [w.id, w]));
+    },
+    itemReason: (w) => withdrawalActions.table.stateReason(kind, w, new Date()),
+    itemLabel: (id) => `Retiro ${id}`,
+    notFound: withdrawalMissing(),
+    write: async (id) => {
+      const written = mapWithdrawal(await write(id, keyed(rawKey, id)));
+      forgetWithdrawal(ctx, id, written);
+      return written;
+    },
+    present: (w) => presentWithdrawal(w, ctx.user.permissions),
+  });
+  return { results: results.map(({ item, ...rest }) => ({ ...rest, withdrawal: item })) };
+}
+
+export function bulkAuthorizeWithdrawals(ctx: Ctx, args: MutationBulkAuthorizeWithdrawalsArgs) {
+  return bulkWithdrawals(ctx, 'AUTHORIZE', args.ids, args.idempotencyKey, (id, o) =>
+    ctx.dataSources.withdrawals.authorize(id, o),
+  );
+}
+
+export function bulkRejectWithdrawals(ctx: Ctx, args: MutationBulkRejectWithdrawalsArgs) {
+  const reason = checkReasonInput(args.reason);
+  return bulkWithdrawals(ctx, 'REJECT', args.ids, args.idempotencyKey, (id, o) =>
+    ctx.dataSources.withdrawals.reject(id, reason, o),
+  );
+}
