@@ -12,7 +12,6 @@ import { collectorsModule } from './modules/collectors/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { meModule } from './modules/me/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
-import { payersModule } from './modules/payers/index.js';
 import { paymentsModule } from './modules/payments/index.js';
 import { softProviderModule } from './modules/softprovider/index.js';
 import { subscriptionsModule } from './modules/subscriptions/index.js';
@@ -25,7 +24,6 @@ export const MODULES = [
   collectorsModule,
   notificationsModule,
   subscriptionsModule,
-  payersModule,
   afipModule,
   softProviderModule,
   binsModule,

@@ -7,6 +7,7 @@ import { collectorService } from './collector/routes.js';
 import { converterService } from './converter/routes.js';
 import { importService } from './import/routes.js';
 import { distributionService } from './distribuciones/routes.js';
+import { exportService } from './export/routes.js';
 import { loteService } from './lote/routes.js';
 import { notificationService } from './notification/routes.js';
 import { payerService } from './payer/routes.js';
@@ -34,4 +35,5 @@ export const SERVICES: readonly ServiceModule[] = [
   converterService,
   transferService,
   payerService,
+  exportService,
 ];

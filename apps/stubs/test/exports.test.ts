@@ -1,0 +1,162 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startClient, type Client, type Loose } from './helpers.js';
+
+let client: Client;
+beforeAll(async () => {
+  client = await startClient();
+});
+afterAll(async () => {
+  await client.stubs.close();
+});
+beforeEach(async () => {
+  await client.send('POST', '/__admin/reset');
+});
+
+/** Every payment matching the filters, across all pages, through the payment service's own list. */
+async function allPayments(filters: unknown[]): Promise<Loose[]> {
+  const rows: Loose[] = [];
+  for (let page = 1; ; page++) {
+    const { body } = await client.list('/payment/pagos', { filters, page, limit: 1000 });
+    rows.push(...body.rows);
+    if (rows.length >= body.size) return rows;
+  }
+}
+
+const download = (id: string) => fetch(`${client.stubs.url}/export/exportaciones/${id}/descargar`);
+
+describe('export service', () => {
+  it('seeds finished and failed jobs over three months, listed newest first with the list convention', async () => {
+    const { body } = await client.list('/export/exportaciones', { limit: 100 });
+    expect(body.size).toBe(12);
+    const dates = body.rows.map((r: Loose) => r.created_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(new Set(body.rows.map((r: Loose) => r.status))).toEqual(new Set(['finished', 'error']));
+    expect(new Set(body.rows.map((r: Loose) => r.format))).toEqual(new Set(['xlsx', 'csv', 'json']));
+    const finished = await client.list('/export/exportaciones', {
+      filters: [
+        { field: 'status', operation: 'EQUAL', value: 'finished' },
+        { field: 'type', operation: 'EQUAL', value: 'payments' },
+      ],
+    });
+    expect(finished.body.size).toBeGreaterThan(0);
+    expect(finished.body.rows.every((r: Loose) => r.status === 'finished' && r.type === 'payments')).toBe(
+      true,
+    );
+  });
+
+  it('a job runs pending -> processing -> finished over the processing time, with progress and records', async () => {
+    await client.send('POST', '/export/__admin/processing', { processing_ms: 400 });
+    const filters = [{ field: 'status', operation: 'EQUAL', value: 'approved' }];
+    const created = await client.send('POST', '/export/exportaciones', {
+      type: 'payments',
+      format: 'csv',
+      filters: JSON.stringify(filters),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'pending', progress: 0, records: 0, updated_date: null });
+    const refused = await download(created.body.id);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Loose).extended_code).toBe('export_not_finished');
+    const seen = new Set<string>();
+    await vi.waitFor(
+      async () => {
+        const { body } = await client.get(`/export/exportaciones/${created.body.id}`);
+        seen.add(body.status);
+        expect(body.status).toBe('finished');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const { body: job } = await client.get(`/export/exportaciones/${created.body.id}`);
+    expect(job.progress).toBe(100);
+    expect(job.records).toBe((await allPayments(filters)).length);
+    expect(job.updated_date).not.toBeNull();
+    expect(seen.has('processing')).toBe(true);
+  });
+
+  it('downloads exactly the rows matching the filter, across every page, as xlsx, csv and json', async () => {
+    await client.send('POST', '/export/__admin/processing', { processing_ms: 0 });
+    const { body: first } = await client.list('/payment/pagos', { limit: 1 });
+    const collector = first.rows[0].collector_id;
+    const filters = [{ field: 'collector_id', operation: 'EQUAL', value: collector }];
+    const expected = await allPayments(filters);
+    expect(expected.length).toBeGreaterThan(25); // more than one page of the list
+    const expectedIds = expected.map((p) => p.id);
+
+    const ids: Record<string, string> = {};
+    for (const format of ['xlsx', 'csv', 'json']) {
+      const { body } = await client.send('POST', '/export/exportaciones', {
+        type: 'payments',
+        format,
+        filters,
+      });
+      expect(body.status).toBe('finished');
+      expect(body.records).toBe(expected.length);
+      ids[format] = body.id;
+    }
+
+    const json = await download(ids.json!);
+    expect(json.headers.get('content-disposition')).toContain(`exportacion-${ids.json}.json`);
+    const rows = (await json.json()) as Loose[];
+    expect(rows.map((r) => r.id)).toEqual(expectedIds);
+    expect(rows[0]).toEqual({
+      id: expected[0].id,
+      collector_id: collector,
+      payer_name: expected[0].payer.name,
+      payer_email: expected[0].payer.email,
+      status: expected[0].status,
+      final_amount: expected[0].final_amount.toFixed(2),
+      currency_id: expected[0].currency_id,
+      request_date: expected[0].request_date,
+      external_transaction_id: expected[0].external_transaction_id,
+    });
+
+    const csv = parse(await (await download(ids.csv!)).text(), { columns: true }) as Loose[];
+    expect(csv.map((r) => r.ID)).toEqual(expectedIds);
+    expect(Object.keys(csv[0])).toContain('Importe');
+
+    const xlsx = await download(ids.xlsx!);
+    expect(xlsx.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = workbook.getWorksheet('Pagos')!;
+    const xlsxIds: string[] = [];
+    sheet.eachRow((row, index) => {
+      if (index > 1) xlsxIds.push(String(row.getCell(1).value));
+    });
+    expect(xlsxIds).toEqual(expectedIds);
+  });
+
+  it('exports subscriptions from the subscription store', async () => {
+    await client.send('POST', '/export/__admin/processing', { processing_ms: 0 });
+    const filters = [{ field: 'status', operation: 'EQUAL', value: 'active' }];
+    const { body: list } = await client.list('/subscription/suscripciones', { filters, limit: 1000 });
+    const { body } = await client.send('POST', '/export/exportaciones', {
+      type: 'subscription',
+      format: 'json',
+      filters: JSON.stringify(filters),
+    });
+    const rows = (await (await download(body.id)).json()) as Loose[];
+    expect(rows.map((r) => r.id).sort()).toEqual(list.rows.map((r: Loose) => r.id).sort());
+    expect(rows.every((r) => r.status === 'active')).toBe(true);
+  });
+
+  it('refuses a bad type, format or filter, and an unknown id', async () => {
+    const bad = async (body: unknown) => (await client.send('POST', '/export/exportaciones', body)).body;
+    expect((await bad({ type: 'pagos', format: 'csv' })).extended_code).toBe('invalid_type');
+    expect((await bad({ type: 'payments', format: 'pdf' })).extended_code).toBe('invalid_format');
+    expect(
+      (
+        await bad({
+          type: 'payments',
+          format: 'csv',
+          filters: '[{"field":"nope","operation":"EQUAL","value":1}]',
+        })
+      ).extended_code,
+    ).toBe('invalid_filters');
+    expect((await client.get('/export/exportaciones/1')).status).toBe(404);
+  });
+});
