@@ -1,6 +1,7 @@
 /** Card number and expiration (000 §5, §9). */
 import { CARD_MAX, CARD_MIN } from './limits.js';
 import { MESSAGES } from './messages.js';
+import { normalizeMonthYear } from './month-year.js';
 import { isDigits, trimmed } from './text.js';
 import { stringField } from './yup-helpers.js';
 
@@ -22,6 +23,12 @@ export interface CardExpiration {
   /** Four digits (the payload's expiration_year). */
   year: string;
 }
+
+/**
+ * What the operator typed as an expiration (1/2027, 01/27, 0127...) as 'MM/YYYY', or undefined when it is
+ * not a month and year (issue 10 item 7).
+ */
+export const normalizeCardExpiration = (value: unknown): string | undefined => normalizeMonthYear(value);
 
 /** Splits 'MM/YYYY' into month and year, or undefined when the format is wrong. */
 export function parseCardExpiration(value: unknown): CardExpiration | undefined {

@@ -60,6 +60,7 @@ export {
   checkCardNumber,
   formatCardExpiration,
   isCardExpired,
+  normalizeCardExpiration,
   parseCardExpiration,
   type CardExpiration,
 } from './card.js';
@@ -120,6 +121,7 @@ export {
 export {
   cardPaymentMethodSchema,
   checkHolderCountry,
+  checkHolderName,
   checkHolderIdentificationType,
   HOLDER_IDENTIFICATION_TYPE,
   PAYMENT_METHOD_KINDS,
@@ -131,6 +133,13 @@ export {
   type PaymentMethodKind,
   type TransferPaymentMethodValues,
 } from './payment-method.js';
+export {
+  formatMonthYear,
+  normalizeMonthYear,
+  parseMonthYear,
+  parsePeriodInput,
+  type MonthYear,
+} from './month-year.js';
 export {
   cancelReasonSchema,
   checkReason,

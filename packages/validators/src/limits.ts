@@ -29,3 +29,8 @@ export const AMOUNT_MAX_DECIMALS = 2;
 export const IDENTIFICATION_DEFAULT_MAX_LENGTH = 8;
 /** Distribution search: longer than this many characters searches by payment id (001 §5). */
 export const DISTRIBUTION_SEARCH_COLLECTOR_MAX = 4;
+/** Card or account holder name: at most 100 characters (chosen, issue 10 item 7). */
+export const HOLDER_NAME_MAX = 100;
+/** Month periods typed by an operator: years 2000 to 2099 (chosen, issue 10 item 7). */
+export const PERIOD_YEAR_MIN = 2000;
+export const PERIOD_YEAR_MAX = 2099;

@@ -16,6 +16,10 @@ export const MESSAGES = {
   cardNumberLength: '*El número de tarjeta debe tener entre 13 y 19 dígitos.',
   cardExpirationFormat: '*Fecha de vencimiento inválida (MM/AAAA).',
   cardExpired: '*La tarjeta está vencida.',
+  /** Chosen: the specs give no limit for the holder name (issue 10 item 7). */
+  holderNameMax: '*El nombre del titular admite hasta 100 caracteres.',
+  /** Chosen: a month period typed as MM/AAAA (issue 10 item 7). */
+  periodInvalid: '*Período inválido (MM/AAAA, mes 01 a 12, año 2000 a 2099).',
 
   // CBU (000 §5, 001 §5)
   cbuLength: '*El CBU debe tener 22 dígitos.',

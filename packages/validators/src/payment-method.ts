@@ -22,6 +22,7 @@ import {
   normalizeIdentificationType,
   type IdentificationType,
 } from './identification.js';
+import { HOLDER_NAME_MAX } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { checkPayerName } from './payer.js';
 import { trimmed } from './text.js';
@@ -51,10 +52,17 @@ export function checkHolderCountry(value: unknown): string | undefined {
   return country === '' || country === COUNTRY_ARG ? undefined : MESSAGES.countryUnsupported;
 }
 
+/** Holder name: required ('El nombre es requerido'), at most HOLDER_NAME_MAX characters (issue 10 item 7). */
+export function checkHolderName(value: unknown): string | undefined {
+  return (
+    checkPayerName(value) ?? (trimmed(value).length > HOLDER_NAME_MAX ? MESSAGES.holderNameMax : undefined)
+  );
+}
+
 function holderSchema(kind: PaymentMethodKind, checkNumber: Check) {
   const expected = HOLDER_IDENTIFICATION_TYPE[kind];
   return yup.object({
-    name: stringField(checkPayerName, 'holderName'),
+    name: stringField(checkHolderName, 'holderName'),
     identification: yup.object({
       type: stringField(
         (value) => checkHolderIdentificationType(value, expected),

@@ -8,7 +8,12 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
-import { paymentMethodSchema, type PaymentMethodKind } from '@backoffice/validators';
+import {
+  HOLDER_NAME_MAX,
+  normalizeCardExpiration,
+  paymentMethodSchema,
+  type PaymentMethodKind,
+} from '@backoffice/validators';
 import type { PaymentMethodChangeInput } from '../../lib/gql/graphql';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';
 
@@ -35,13 +40,18 @@ export function initialChangeMethodValues(holderName = ''): ChangeMethodFormValu
   return { kind: 'card', card: withName(EMPTY), transfer: withName(EMPTY) };
 }
 
+/** The expiration as typed (1/2027, 01/27, 0127...) as MM/YYYY; as typed when it is not a month and year. */
+const expirationOf = (typed: string): string => normalizeCardExpiration(typed) ?? typed.trim();
+
 /** Validates only the chosen method with the shared schemas (cardPaymentMethodSchema / transferPaymentMethodSchema). */
 export async function validateChangeMethod(
   values: ChangeMethodFormValues,
 ): Promise<FormikErrors<ChangeMethodFormValues>> {
   const kind = values.kind;
   const subject =
-    kind === 'card' ? values.card : { number: values.transfer.number, holder: values.transfer.holder };
+    kind === 'card'
+      ? { ...values.card, expiration: expirationOf(values.card.expiration) }
+      : { number: values.transfer.number, holder: values.transfer.holder };
   try {
     await validateYupSchema(subject, paymentMethodSchema(kind));
     return {};
@@ -56,7 +66,7 @@ export function toPaymentMethodChangeInput(values: ChangeMethodFormValues): Paym
   return {
     kind: values.kind === 'card' ? 'CARD' : 'TRANSFER',
     number: v.number.replace(/\s+/g, ''),
-    expiration: values.kind === 'card' ? v.expiration.trim() : null,
+    expiration: values.kind === 'card' ? expirationOf(v.expiration) : null,
     holder: {
       name: v.holder.name.trim(),
       identification: {
@@ -80,10 +90,12 @@ export interface ChangePaymentMethodDialogProps {
   returnFocusTo?: HTMLElement | null;
 }
 
-/** Formats what the operator types as MM/YYYY (adds the slash after the month). */
+/**
+ * What the operator types in the expiration, as typed (digits and a separator): 1/2027, 01/27 and 0127 are all
+ * accepted and become MM/YYYY when the field is left (issue 10 item 7; a mask used to turn 1/2027 into 12/027).
+ */
 function formatExpirationInput(raw: string): string {
-  const digits = raw.replace(/\D/g, '').slice(0, 6);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+  return raw.replace(/[^\d/\-. ]/g, '').slice(0, 7);
 }
 
 /**
@@ -185,7 +197,12 @@ export function ChangePaymentMethodDialog({
             onChange={(event) =>
               void formik.setFieldValue('card.expiration', formatExpirationInput(event.target.value))
             }
-            onBlur={formik.handleBlur}
+            onBlur={(event) => {
+              const normalized = normalizeCardExpiration(v.expiration);
+              if (normalized && normalized !== v.expiration)
+                void formik.setFieldValue('card.expiration', normalized);
+              formik.handleBlur(event);
+            }}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
             {...field(t.expiration, e?.expiration)}
           />
@@ -198,7 +215,11 @@ export function ChangePaymentMethodDialog({
           value={v.holder.name}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          {...field(t.holder?.name, holderErrors?.name as string | undefined)}
+          {...field(
+            t.holder?.name || v.holder.name.length > HOLDER_NAME_MAX,
+            holderErrors?.name as string | undefined,
+            `${v.holder.name.trim().length}/${HOLDER_NAME_MAX}`,
+          )}
         />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 160px' }, gap: 2 }}>
           <TextField

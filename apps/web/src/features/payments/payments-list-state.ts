@@ -25,7 +25,8 @@ import { paymentStatusFromParam, paymentStatusToParam } from './payment-status';
  *   search         free search (payer e-mail, payment id or name); `pagador` is accepted as an alias (spec 000 §2)
  *   collector_id   collector filter, with collector_name for its label
  *   status         pending | issued | approved | partial | rejected | refunded | objected | overdue
- *   period         YYYY-MM (default: the current month; always written so a shared link shows the same month)
+ *   period         YYYY-MM (default: the current month; always written so a shared link shows the same month),
+ *                  or `todos` (every period; only with a search, issue 10 item 5)
  *   date_field     refunded_date to apply the period to the refund date (default request_date)
  *   methods        media payment ids, comma separated (only with search or collector)
  */
@@ -35,7 +36,7 @@ export interface PaymentsFilters {
   search: string;
   collector: CollectorRef | null;
   status: PaymentStatus | null;
-  /** YYYY-MM */
+  /** YYYY-MM, or ALL_PERIODS (only with a search). */
   period: string;
   dateField: PaymentDateField;
   /** Media payment ids, ascending, only kept with a search or a collector. */
@@ -44,6 +45,12 @@ export interface PaymentsFilters {
 
 export type PaymentsSort = ListSort<PaymentSortField>;
 export type PaymentsListState = ListState<PaymentsFilters, PaymentSortField>;
+
+/** The period value (and URL text) of a search over every period. */
+export const ALL_PERIODS = 'todos';
+
+/** Whether a search text is a payment id (all digits: the gateway looks it up by id). */
+export const isPaymentIdSearch = (search: string): boolean => /^\d{1,19}$/.test(search.trim());
 
 /** Media payment ids as written (up to 3 digits); which exist is the catalogue's to say (withKnownMethods). */
 function parseMethods(value: string | null): number[] {
@@ -59,7 +66,8 @@ function parseMethods(value: string | null): number[] {
 /**
  * The rules that tie filters together:
  * - the refund date ignores the status (choosing it clears the status, spec 000 §9);
- * - the payment-method filter exists only with a search or a collector (spec 000 §2).
+ * - the payment-method filter exists only with a search or a collector (spec 000 §2);
+ * - every period exists only with a search (without one it falls back to the current month).
  */
 function normalizeFilters(filters: PaymentsFilters): PaymentsFilters {
   const search = filters.search.trim();
@@ -68,6 +76,7 @@ function normalizeFilters(filters: PaymentsFilters): PaymentsFilters {
     ...filters,
     search,
     collector,
+    period: filters.period === ALL_PERIODS && !search ? periodOf(new Date()) : filters.period,
     status: filters.dateField === 'REFUNDED_DATE' ? null : filters.status,
     methods: search || collector ? filters.methods : [],
   };
@@ -111,7 +120,7 @@ export const paymentsList: ListDefinition<PaymentsFilters, PaymentSortField> = {
         search: params.get('search') ?? params.get('pagador') ?? defaults.search,
         collector: collectorId ? { id: collectorId, name: collectorName || collectorId } : null,
         status: paymentStatusFromParam(params.get('status')),
-        period: isValidPeriod(period) ? period : defaults.period,
+        period: isValidPeriod(period) || period === ALL_PERIODS ? period : defaults.period,
         dateField: params.get('date_field') === 'refunded_date' ? 'REFUNDED_DATE' : 'REQUEST_DATE',
         methods: parseMethods(params.get('methods')),
       };
@@ -158,12 +167,12 @@ export function withKnownMethods(
 /** The GraphQL variables of PaymentsSearch for a list state. */
 export function toPaymentsSearchVariables(input: PaymentsListState): PaymentsSearchQueryVariables {
   const state = normalizeListState(paymentsList, input);
-  const { from, to } = periodRange(state.period);
-  const filter: PaymentFilter = {
-    from: from.toISOString(),
-    to: to.toISOString(),
-    dateField: state.dateField,
-  };
+  const filter: PaymentFilter = { dateField: state.dateField };
+  if (state.period !== ALL_PERIODS) {
+    const { from, to } = periodRange(state.period);
+    filter.from = from.toISOString();
+    filter.to = to.toISOString();
+  }
   if (state.search) filter.search = state.search;
   if (state.collector) filter.collectorId = state.collector.id;
   if (state.status) filter.status = state.status;

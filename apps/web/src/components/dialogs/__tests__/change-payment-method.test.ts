@@ -5,7 +5,7 @@ import {
   validateChangeMethod,
   type ChangeMethodFormValues,
 } from '../change-payment-method-dialog';
-import { buildCbu } from '@backoffice/validators';
+import { buildCbu, MESSAGES } from '@backoffice/validators';
 
 const nextYear = new Date().getFullYear() + 1;
 
@@ -38,6 +38,31 @@ describe('change payment method form', () => {
         identification: { number: '28456789', type: 'DNI_ARG', country: 'ARG' },
       },
     });
+  });
+
+  it.each(['1/NEXT', '01/YY', '01YY', '1/YY', '01/NEXT'])(
+    'accepts the expiration typed as %s and sends it as MM/YYYY (issue 10 item 7)',
+    async (typed) => {
+      const expiration = typed.replace('NEXT', String(nextYear)).replace('YY', String(nextYear).slice(2));
+      const values = withCard({
+        number: '4507990000004905',
+        expiration,
+        holder: { name: 'María González', identification: { number: '28456789' } },
+      });
+      expect(await validateChangeMethod(values)).toEqual({});
+      expect(toPaymentMethodChangeInput(values).expiration).toBe(`01/${nextYear}`);
+    },
+  );
+
+  it('refuses a holder name longer than 100 characters with its message (issue 10 item 7)', async () => {
+    const values = withCard({
+      number: '4507990000004905',
+      expiration: `12/${nextYear}`,
+      holder: { name: 'x'.repeat(10_000), identification: { number: '28456789' } },
+    });
+    const errors = await validateChangeMethod(values);
+    const holder = (errors.card as Record<string, Record<string, unknown>>).holder;
+    expect(holder?.name).toBe(MESSAGES.holderNameMax);
   });
 
   it('reports the card fields with the shared Spanish messages', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CollectorPicker, useCollectorName, type CollectorRef } from '../collector-picker';
 import { DATE_RANGE_MESSAGES, DateRangePicker, dateRangeError } from '../date-range-picker';
 import { PeriodPicker } from '../period-picker';
+import { MESSAGES } from '@backoffice/validators';
 
 const COLLECTORS = [
   { __typename: 'Collector', id: '10001', name: 'Club Atlético Norte' },
@@ -93,6 +94,34 @@ describe('PeriodPicker', () => {
     expect(onChange).toHaveBeenLastCalledWith('2024-12');
     await user.click(screen.getByRole('button', { name: 'Mes siguiente' }));
     expect(onChange).toHaveBeenLastCalledWith('2025-02');
+  });
+
+  it('accepts a month as people type it and marks 13/2026 or year 1320 invalid without passing it on', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    const onErrorChange = vi.fn();
+    render(<PeriodPicker value="2025-01" onChange={onChange} onErrorChange={onErrorChange} />);
+    const input = screen.getByRole('textbox', { name: 'Período' });
+    expect(input).toHaveValue('01/2025');
+
+    await user.clear(input);
+    await user.type(input, '13/2026');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(MESSAGES.periodInvalid)).toBeVisible();
+    expect(onErrorChange).toHaveBeenLastCalledWith(MESSAGES.periodInvalid);
+
+    await user.clear(input);
+    await user.type(input, '05/1320');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(onErrorChange).toHaveBeenLastCalledWith(MESSAGES.periodInvalid);
+    expect(onChange.mock.calls.flat().filter((period) => /^(1320|2026-13)/.test(String(period)))).toEqual([]);
+
+    await user.clear(input);
+    await user.type(input, '3/2026');
+    expect(onChange).toHaveBeenLastCalledWith('2026-03');
+    expect(onErrorChange).toHaveBeenLastCalledWith(null);
+    await user.tab();
+    expect(input).toHaveValue('03/2026');
   });
 });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hasListParams as hasParams, withFilters as filter } from '../../../lib/list';
 import {
+  ALL_PERIODS,
   DEFAULT_PAGE_SIZE,
+  isPaymentIdSearch,
   defaultPaymentsListState,
   parsePaymentsListParams,
   paymentsList,
@@ -223,5 +225,29 @@ describe('hasListParams', () => {
     expect(hasListParams(new URLSearchParams('status=approved'))).toBe(true);
     expect(hasListParams(new URLSearchParams('pagador=a%40b.com'))).toBe(true);
     expect(hasListParams(new URLSearchParams('utm_source=mail'))).toBe(false);
+  });
+});
+
+describe('every period (issue 10 item 5)', () => {
+  it('reads period=todos with a search and sends no period bounds', () => {
+    const state = parse('search=maria%40x.com&period=todos');
+    expect(state.period).toBe(ALL_PERIODS);
+    expect(serialize(state)).toBe('search=maria%40x.com&period=todos');
+    expect(toPaymentsSearchVariables(state).filter).toEqual({
+      search: 'maria@x.com',
+      dateField: 'REQUEST_DATE',
+    });
+  });
+
+  it('without a search, every period falls back to a month', () => {
+    const variables = toPaymentsSearchVariables(parse('period=todos'));
+    expect(variables.filter?.from).toBeDefined();
+    expect(variables.filter?.to).toBeDefined();
+  });
+
+  it('tells a payment id from an e-mail or a name', () => {
+    expect(isPaymentIdSearch(' 100234 ')).toBe(true);
+    expect(isPaymentIdSearch('maria@x.com')).toBe(false);
+    expect(isPaymentIdSearch('María 2')).toBe(false);
   });
 });

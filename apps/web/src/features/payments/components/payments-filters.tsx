@@ -10,7 +10,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { PaymentDateField } from '../gql/graphql';
 import { CollectorPicker } from '../../../components/pickers/collector-picker';
 import { PeriodPicker } from '../../../components/pickers/period-picker';
-import type { PaymentsFilters } from '../payments-list-state';
+import { periodOf } from '../../../components/pickers/period';
+import { ALL_PERIODS, type PaymentsFilters } from '../payments-list-state';
 import { PaymentMethodSelect } from './payment-method-select';
 
 export type PaymentsFilterValues = Omit<PaymentsFilters, 'status'>;
@@ -48,9 +49,15 @@ export function PaymentsFiltersForm({ applied, statusActive, onSubmit, onClear }
   const update = (patch: Partial<PaymentsFilterValues>) => setDraft((current) => ({ ...current, ...patch }));
   const methodsAvailable = draft.search.trim() !== '' || draft.collector !== null;
   const dirty = !sameFilters(draft, applied);
+  const [periodError, setPeriodError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (periodError) return; // an invalid period is marked on its field; nothing is searched
+    if (draft.period === ALL_PERIODS && !draft.search.trim()) {
+      onSubmit({ ...draft, period: periodOf(new Date()), search: '', methods: [] });
+      return;
+    }
     onSubmit({ ...draft, search: draft.search.trim(), methods: methodsAvailable ? draft.methods : [] });
   };
 
@@ -104,7 +111,20 @@ export function PaymentsFiltersForm({ applied, statusActive, onSubmit, onClear }
         </Box>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mt: 2 }}>
-        <PeriodPicker value={draft.period} onChange={(period) => update({ period })} />
+        {draft.period === ALL_PERIODS ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: 56 }}>
+            <Typography variant="body2">Período: todos</Typography>
+            <Button size="small" onClick={() => update({ period: periodOf(new Date()) })}>
+              Elegir un mes
+            </Button>
+          </Box>
+        ) : (
+          <PeriodPicker
+            value={draft.period}
+            onChange={(period) => update({ period })}
+            onErrorChange={setPeriodError}
+          />
+        )}
         <TextField
           select
           label="Aplicar período a"

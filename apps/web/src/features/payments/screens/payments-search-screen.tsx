@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -15,7 +16,8 @@ import { PaymentsHeaderActions, type ExportFormat } from '../components/payments
 import { PaymentsListBar } from '../components/payments-list-bar';
 import { PaymentsTable, type PaymentRow } from '../components/payments-table';
 import { useCollectorName } from '../../../components/pickers/collector-picker';
-import { periodLabel } from '../../../components/pickers/period';
+import { periodLabel, periodOf } from '../../../components/pickers/period';
+import { PaymentsSearchScope } from '../components/payments-search-scope';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { usePaymentsListActions } from '../hooks/use-payments-list-actions';
 import { useListAfterAction, useListPageClamp, useListSelection, useListState } from '../../../lib/list';
@@ -24,6 +26,8 @@ import { bulkActionStates, type ListActionKind } from '../payments-bulk-rules';
 import { paymentsListRule } from '../payments-list-cache';
 import { PAYMENTS_MESSAGES } from '../messages';
 import {
+  ALL_PERIODS,
+  isPaymentIdSearch,
   PAGE_SIZE_OPTIONS,
   paymentsList,
   toPaymentsSearchVariables,
@@ -89,7 +93,33 @@ export default function PaymentsSearchScreen() {
   // A link may carry collector_id without collector_name: show the collector's name once known.
   const appliedCollector = useCollectorName(state.collector);
 
-  const applyFilters = (values: PaymentsFilterValues) => list.setFilters(values);
+  // An exact payment id goes straight to the payment, whatever the period (issue 10 item 5); an id that names
+  // no payment is searched like any other text.
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const applyFilters = async (values: PaymentsFilterValues) => {
+    const search = values.search.trim();
+    if (isPaymentIdSearch(search) && search !== state.search) {
+      const found = await client
+        .query({
+          query: PaymentsSearchDocument,
+          variables: {
+            filter: { search, dateField: 'REQUEST_DATE' },
+            page: 1,
+            pageSize: 10,
+            sort: { field: 'REQUEST_DATE', direction: 'DESC' },
+          },
+          fetchPolicy: 'network-only',
+        })
+        .then((result) => result.data?.payments.rows.some((row) => row.id === search) ?? false)
+        .catch(() => false);
+      if (found) {
+        void navigate(`/pago/${encodeURIComponent(search)}`);
+        return;
+      }
+    }
+    list.setFilters(values);
+  };
   const clearFilters = list.clear;
   const changeStatus = (status: PaymentStatus | null) => list.setFilters({ status });
   const changeSort = list.setSort;
@@ -117,7 +147,9 @@ export default function PaymentsSearchScreen() {
     methods: state.methods,
   };
   const filtersKey = JSON.stringify(appliedFilters);
-  const periodText = `${periodLabel(state.period)} · ${state.dateField === 'REFUNDED_DATE' ? 'fecha de devolución' : 'fecha de solicitud'}`;
+  const allPeriods = state.period === ALL_PERIODS;
+  const dateFieldText = state.dateField === 'REFUNDED_DATE' ? 'fecha de devolución' : 'fecha de solicitud';
+  const periodText = `${allPeriods ? 'todos los períodos' : periodLabel(state.period)} · ${dateFieldText}`;
 
   return (
     <Box component="section" aria-labelledby="payments-search-title">
@@ -138,8 +170,14 @@ export default function PaymentsSearchScreen() {
         key={filtersKey}
         applied={appliedFilters}
         statusActive={state.status !== null}
-        onSubmit={applyFilters}
+        onSubmit={(values) => void applyFilters(values)}
         onClear={clearFilters}
+      />
+      <PaymentsSearchScope
+        search={state.search}
+        periodText={allPeriods ? null : periodText}
+        onSearchAllPeriods={() => list.setFilters({ period: ALL_PERIODS })}
+        onBackToPeriod={() => list.setFilters({ period: periodOf(new Date()) })}
       />
       {error && !loading ? (
         <ErrorAlert

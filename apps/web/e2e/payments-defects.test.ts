@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { newSession, screenshot, signIn, type Session } from './support/browser';
+import * as list from './support/payments-list';
+
+/**
+ * The defects of issue 10 an operator hits on Buscar Pagos and the payment detail (items 3 to 9), each driven
+ * as an operator through the real sign-in against the whole stack.
+ */
+
+const suite = list.paymentsSuite();
+const { cells, dataRows, gatewayAnswer, searchAfter, settled, texts } = list;
+
+const query = (page: Page) => new URL(page.url()).searchParams;
+const openList = (page: Page, params: Record<string, string>) =>
+  list.openList(page, suite.stack.urls.web, params);
+
+/** The current and previous month in Argentine time (the session's zone), as YYYY-MM. */
+function months(page: Page): Promise<{ current: string; previous: string }> {
+  return page.evaluate(() => {
+    const now = new Date();
+    const fmt = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+    return { current: fmt(now), previous: fmt(new Date(now.getFullYear(), now.getMonth() - 1, 1)) };
+  });
+}
+
+const searchBox = (page: Page) => page.getByRole('textbox', { name: /Buscar por e-mail del pagador/ });
+
+describe('Buscar Pagos as operador', () => {
+  let session: Session;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await newSession(suite.browser, { gatewayUrl: suite.stack.urls.gateway });
+    page = session.page;
+    await page.goto(`${suite.stack.urls.web}/pagos`);
+    await signIn(page, 'operador', 'operador');
+    await settled(page);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('item 5: a search says which month it looked in and offers every period', async () => {
+    const { current, previous } = await months(page);
+    await openList(page, { period: previous });
+    const name = (await texts(cells(page, 'payerName')))[0]!;
+    const id = (await texts(cells(page, 'id')))[0]!;
+    await openList(page, { period: current, search: name });
+    const scope = page.getByTestId('search-scope');
+    await expect(scope.innerText()).resolves.toMatch(new RegExp(`Se buscó «${name}» solo en \\w+ de \\d{4}`));
+
+    await searchAfter(page, () => page.getByRole('button', { name: 'Buscar en todos los períodos' }).click());
+    expect(query(page).get('period')).toBe('todos');
+    await expect(scope.innerText()).resolves.toContain(`Se buscó «${name}» en todos los períodos.`);
+    expect(await texts(cells(page, 'id'))).toContain(id);
+    await expect(page.getByText('Período: todos').count()).resolves.toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-defects-search-scope');
+  });
+
+  it('item 5: an exact payment id from another month goes straight to the payment', async () => {
+    const { current, previous } = await months(page);
+    await openList(page, { period: previous });
+    const id = (await texts(cells(page, 'id'))).at(-1)!;
+    await openList(page, { period: current });
+    await searchBox(page).fill(id);
+    await searchBox(page).press('Enter');
+    await page.waitForURL((url) => url.pathname === `/pago/${id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('item 7: a period typed as 13/2026 or year 1320 is marked invalid and Buscar does not run', async () => {
+    const { current } = await months(page);
+    await openList(page, { period: current });
+    const before = page.url();
+    const period = page.getByRole('textbox', { name: 'Período' });
+    let searched = 0;
+    const count = () => (searched += 1);
+    page.on('request', (request) => {
+      if ((request.postData() ?? '').includes('"operationName":"PaymentsSearch"')) count();
+    });
+    for (const typed of ['13/2026', '05/1320']) {
+      await period.fill(typed);
+      await expect(period.getAttribute('aria-invalid')).resolves.toBe('true');
+      await page.getByText('*Período inválido (MM/AAAA, mes 01 a 12, año 2000 a 2099).').waitFor();
+      await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await searchBox(page).press('Enter');
+    }
+    expect(page.url()).toBe(before);
+    expect(searched).toBe(0);
+
+    await period.fill('1/2026');
+    const answered = gatewayAnswer(page, 'PaymentsSearch');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await answered;
+    expect(query(page).get('period')).toBe('2026-01');
+    await settled(page);
+    await expect(period.inputValue()).resolves.toBe('01/2026');
+    expect(await dataRows(page).count()).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -1,0 +1,47 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+
+export interface PaymentsSearchScopeProps {
+  /** The search applied (an e-mail, a payment id or a name); nothing is shown without one. */
+  search: string;
+  /** 'marzo de 2025 · fecha de solicitud', or null when every period was searched. */
+  periodText: string | null;
+  onSearchAllPeriods: () => void;
+  onBackToPeriod: () => void;
+}
+
+/**
+ * Which period a search looked in (issue 10 item 5): a payment outside the selected month is not "not found",
+ * the operator is told where the search looked and offered every period.
+ */
+export function PaymentsSearchScope({
+  search,
+  periodText,
+  onSearchAllPeriods,
+  onBackToPeriod,
+}: PaymentsSearchScopeProps) {
+  if (!search) return null;
+  return (
+    <Alert
+      severity="info"
+      variant="outlined"
+      data-testid="search-scope"
+      sx={{ mb: 2, alignItems: 'center' }}
+      action={
+        periodText === null ? (
+          <Button color="inherit" size="small" onClick={onBackToPeriod}>
+            Buscar solo en el mes actual
+          </Button>
+        ) : (
+          <Button color="inherit" size="small" onClick={onSearchAllPeriods}>
+            Buscar en todos los períodos
+          </Button>
+        )
+      }
+    >
+      {periodText === null
+        ? `Se buscó «${search}» en todos los períodos.`
+        : `Se buscó «${search}» solo en ${periodText}.`}
+    </Alert>
+  );
+}
