@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
 import { listAll, startClient, type Client, type Loose } from './helpers.js';
 
 /** The AFIP forms, software-provider and card BIN simulators (docs/upstream-contract.md). */
@@ -67,6 +68,31 @@ describe('afip /formularios', () => {
     expect(answer.body).toEqual(
       expect.objectContaining({ status: 'reprocess', reprocess_detail: 'Montos mal' }),
     );
+  });
+});
+
+describe('files', () => {
+  it('answers a presentation as a real ZIP holding its file', async () => {
+    const response = await fetch(`${client.stubs.url}/afip/formularios/3001/archivo`);
+    expect(response.headers.get('content-type')).toContain('zip');
+    const { body } = await client.get('/afip/formularios/3001');
+    expect(response.headers.get('content-disposition')).toContain(body.file_name.replace('.txt', '.zip'));
+    const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(entries)).toEqual([body.file_name]);
+    const text = new TextDecoder().decode(entries[body.file_name]);
+    expect(text.split('\r\n')[0]).toMatch(/^01F8/);
+    expect(text).toMatch(/\r\n99\d{8}\r\n$/);
+  });
+
+  it('answers a software-provider report as its text file', async () => {
+    const [item] = await listAll(client, '/softprovider/softprovider');
+    const response = await fetch(
+      `${client.stubs.url}/softprovider/softprovider/${item.collector_id}/${item.id}/file`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain(item.metadata.file_name);
+    expect(await response.text()).toMatch(new RegExp(`^H${item.soft_provider}`));
+    expect((await fetch(`${client.stubs.url}/softprovider/softprovider/1/${item.id}/file`)).status).toBe(404);
   });
 });
 

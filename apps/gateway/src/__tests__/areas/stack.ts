@@ -22,6 +22,8 @@ export interface AreaStack {
     query: string,
     variables?: Record<string, unknown>,
   ): Promise<{ response: GqlResponse<T>; calls: RecordedCall[] }>;
+  /** GET /files{path} as `user`: the answer and the upstream calls it caused. */
+  download(user: string, path: string): Promise<{ response: Response; calls: RecordedCall[] }>;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -55,6 +57,16 @@ export async function startAreaStack(): Promise<AreaStack> {
       const token = await tokenOf(user);
       await fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
       const response = await gql<T>(gateway.graphqlUrl, query, { token, variables });
+      const log = await fetch(`${stubs.url}/__admin/requests?limit=2000`);
+      return { response, calls: (await log.json()) as RecordedCall[] };
+    },
+    async download(user: string, path: string) {
+      const token = await tokenOf(user);
+      await fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
+      const response = await fetch(`${gateway.url}/files${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.clone().arrayBuffer();
       const log = await fetch(`${stubs.url}/__admin/requests?limit=2000`);
       return { response, calls: (await log.json()) as RecordedCall[] };
     },

@@ -293,6 +293,32 @@ describe('card BINs', () => {
   });
 });
 
+describe('downloads through /files', () => {
+  it('streams a presentation ZIP (AFIP_DOWNLOAD) and a software-provider report, one upstream call each', async () => {
+    const zip = await stack.download('impuestos', '/afip/3001/archivo');
+    expect(zip.response.status).toBe(200);
+    expect(zip.response.headers.get('content-disposition')).toMatch(/_3001\.zip/);
+    const bytes = new Uint8Array(await zip.response.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+    expect(callLines(zip.calls)).toEqual(['GET /afip/formularios/3001/archivo']);
+    const report = await stack.download('impuestos', '/soft-provider/10001/5001');
+    expect(report.response.status).toBe(200);
+    expect(await report.response.text()).toMatch(/^H(AGIP|ARBA)/);
+    expect(callLines(report.calls)).toEqual(['GET /softprovider/softprovider/10001/5001/file']);
+  });
+
+  it('refuses consulta and bad ids before any upstream call', async () => {
+    for (const path of ['/afip/3001/archivo', '/soft-provider/10001/5001']) {
+      const { response, calls } = await stack.download('consulta', path);
+      expect(response.status).toBe(403);
+      expect(calls).toEqual([]);
+    }
+    const bad = await stack.download('impuestos', '/afip/3001%20x/archivo');
+    expect(bad.response.status).toBe(400);
+    expect(bad.calls).toEqual([]);
+  });
+});
+
 describe('consulta', () => {
   it('is refused every query and mutation of the three areas without an upstream call', async () => {
     const operations = [

@@ -1,3 +1,4 @@
+import { defineDownload } from '../../files/index.js';
 import { defineModule } from '../../shared/define-module.js';
 import { perKeyLoaderOrNull } from '../../shared/loaders.js';
 import { AfipDataSource } from './afip.datasource.js';
@@ -16,4 +17,15 @@ export const afipModule = defineModule({
     presentation: perKeyLoaderOrNull(async (id) => mapPresentation(await afip.byId(id))),
   }),
   errors: AFIP_ERRORS,
+  files: [
+    // The presentation's ZIP, saved with the service's file name.
+    defineDownload({
+      route: '/afip/:id/archivo',
+      requires: ['AFIP_DOWNLOAD'],
+      upstream: ({ params }) => ({
+        service: 'afip',
+        path: `/formularios/${encodeURIComponent(params.id ?? '')}/archivo`,
+      }),
+    }),
+  ],
 });

@@ -1,7 +1,9 @@
+import { defineDownload } from '../../files/index.js';
 import { defineModule } from '../../shared/define-module.js';
 import type { CatalogueEntry } from '../../upstream/error-catalogue.js';
 import { SoftProviderDataSource } from './softprovider.datasource.js';
 import { softProviderResolvers } from './softprovider.resolvers.js';
+import { SOFT_PROVIDER_SCREEN } from './softprovider.rules.js';
 
 const ERRORS: readonly CatalogueEntry[] = [
   {
@@ -25,4 +27,15 @@ export const softProviderModule = defineModule({
   resolvers: softProviderResolvers,
   dataSources: (upstream) => ({ softProvider: new SoftProviderDataSource(upstream('softprovider')) }),
   errors: ERRORS,
+  files: [
+    // The report's file: needs only the screen (spec 001 §6), saved with the service's file name.
+    defineDownload({
+      route: '/soft-provider/:collectorId/:id',
+      requires: SOFT_PROVIDER_SCREEN,
+      upstream: ({ params }) => ({
+        service: 'softprovider',
+        path: `/softprovider/${encodeURIComponent(params.collectorId ?? '')}/${encodeURIComponent(params.id ?? '')}/file`,
+      }),
+    }),
+  ],
 });

@@ -2,6 +2,7 @@ import express, { type Request } from 'express';
 import { actionRoutes } from '../../lib/action-route.js';
 import { objectBody, param, type Json } from '../../lib/body.js';
 import { invalidStatus, notFound, validationError } from '../../lib/errors.js';
+import { sendFile, writeZip } from '../../lib/file-writers.js';
 import { send, sendJson } from '../../lib/json.js';
 import type { ActionResult } from '../../lib/service.js';
 import { defineService } from '../../lib/service.js';
@@ -95,6 +96,16 @@ export const afipService = defineService<AfipStore>({
     });
     router.get('/formularios/:id', (req, res) => {
       send(res, 200, find(param(req, 'id')));
+    });
+    // The presentation's file, zipped: `{file_name}` inside `{file_name without .txt}.zip`.
+    router.get('/formularios/:id/archivo', async (req, res) => {
+      const presentation = find(param(req, 'id'));
+      await sendFile(res, {
+        format: 'zip',
+        fileName: presentation.file_name.replace(/\.txt$/, '') + '.zip',
+        write: (out) =>
+          writeZip(out, [{ name: presentation.file_name, data: presentationFileText(presentation) }]),
+      });
     });
     router.post(
       '/formularios',

@@ -1,6 +1,7 @@
 import express from 'express';
 import { param } from '../../lib/body.js';
 import { invalidStatus, notFound } from '../../lib/errors.js';
+import { sendFile, writeTxt } from '../../lib/file-writers.js';
 import { sendJson } from '../../lib/json.js';
 import { defineService, type ActionResult } from '../../lib/service.js';
 import { reportFileName, seedSoftProvider } from './seed.js';
@@ -9,7 +10,7 @@ import type { SoftProviderItem, SoftProviderStore } from './store.js';
 const nowIso = (): string => new Date().toISOString();
 
 /** The report's text: a header and one line per collected payment of the period (AGIP/ARBA fixed width). */
-export function reportFileText(item: SoftProviderItem): string {
+export function reportFileLines(item: SoftProviderItem): string[] {
   const seed = Number(item.id);
   const lines = [
     `H${item.soft_provider.padEnd(4)}${item.collector_id.padStart(10, '0')}${item.start_date.slice(0, 10)}${item.end_date.slice(0, 10)}`,
@@ -19,7 +20,7 @@ export function reportFileText(item: SoftProviderItem): string {
     lines.push(`D${String(i + 1).padStart(6, '0')}${String(cents).padStart(15, '0')}`);
   }
   lines.push(`T${String(lines.length - 1).padStart(6, '0')}`);
-  return `${lines.join('\r\n')}\r\n`;
+  return lines;
 }
 
 export const softProviderService = defineService<SoftProviderStore>({
@@ -88,6 +89,14 @@ export const softProviderService = defineService<SoftProviderStore>({
         },
       }),
     );
+    router.get('/softprovider/:collectorId/:id/file', async (req, res) => {
+      const item = find(param(req, 'collectorId'), param(req, 'id'));
+      await sendFile(res, {
+        format: 'txt',
+        fileName: item.metadata.file_name,
+        write: (out) => writeTxt(out, reportFileLines(item), '\r\n'),
+      });
+    });
     return router;
   },
 });
