@@ -127,3 +127,26 @@ describe('distributions service', () => {
     ).toBe(409);
   });
 });
+
+describe('distributions report', () => {
+  it('writes the report as XLSX, CSV and JSON, one row per detail of the distributions in the range', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const from = '2000-01-01T00:00:00.000Z';
+    const to = new Date(Date.now() + 86_400_000).toISOString();
+    const query = `start_date=${encodeURIComponent(from)}&end_date=${encodeURIComponent(to)}&type=no_scheduled`;
+    const xlsx = await fetch(`${client.stubs.url}${base}/exportar/xlsx?${query}`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-disposition')).toContain('distribuciones.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = workbook.getWorksheet('Distribuciones')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('ID');
+    const json = (await (
+      await fetch(`${client.stubs.url}${base}/exportar/json?${query}`)
+    ).json()) as unknown[];
+    expect(sheet.rowCount - 1).toBe(json.length);
+    const csv = await (await fetch(`${client.stubs.url}${base}/exportar/csv?${query}`)).text();
+    expect(csv.trim().split('\n')).toHaveLength(json.length + 1);
+    expect((await fetch(`${client.stubs.url}${base}/exportar/pdf`)).status).toBe(400);
+  });
+});

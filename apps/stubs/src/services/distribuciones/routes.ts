@@ -1,13 +1,15 @@
 import express, { type Request } from 'express';
 import { actionRoutes } from '../../lib/action-route.js';
 import { objectBody, param } from '../../lib/body.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { sendTable, type TableFormat } from '../../lib/file-writers.js';
 import { parseListQuery, runList } from '../../lib/list-query.js';
 import { send, sendJson } from '../../lib/json.js';
 import { defineService } from '../../lib/service.js';
 import { approve, reject, reprocess, sendVoucher, updateDetail } from './actions.js';
 import { seedDistributions } from './seed.js';
 import type { Distribution, DistributionDetail, DistributionStore } from './store.js';
+import { reportTable } from './report.js';
 
 /** The signed-in user named by the bearer token (read, not verified: the gateway verified it). */
 function tokenUser(req: Request): string | null {
@@ -42,6 +44,15 @@ export const distributionService = defineService<DistributionStore>({
 
     router.get('/distribuciones', (req, res) => {
       sendJson(res, 200, context.store().distributions.listJson(req.query as Record<string, unknown>));
+    });
+    /** The report (CSV, JSON, XLSX) of the distributions requested between start_date and end_date. */
+    router.get('/distribuciones/exportar/:format', async (req, res) => {
+      const format = param(req, 'format');
+      if (format !== 'csv' && format !== 'json' && format !== 'xlsx') {
+        throw badRequest('invalid_format', 'El formato debe ser csv, json o xlsx.');
+      }
+      const table = reportTable(context.store(), req.query as Record<string, unknown>);
+      await sendTable(res, format as TableFormat, `distribuciones.${format}`, table);
     });
     router.get('/distribuciones/:id', (req, res) => {
       send(res, 200, findHeader(context.store(), param(req, 'id')));

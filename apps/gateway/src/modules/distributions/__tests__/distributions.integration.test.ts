@@ -249,3 +249,44 @@ describe('distributions', () => {
     expect(await stack.upstreamRequests()).toEqual([]);
   });
 });
+
+describe('distributions report download', () => {
+  const path = (format: string, query = '') =>
+    `${stack.gateway.url}/files/distribuciones/reporte/${format}${query}`;
+  const range = `?desde=${encodeURIComponent('2000-01-01T00:00:00.000-03:00')}&hasta=${encodeURIComponent('2100-01-01T00:00:00.000-03:00')}&tipo=no_scheduled`;
+
+  it('streams the XLSX through /files with one upstream call carrying start_date and end_date', async () => {
+    const res = await fetch(path('xlsx', range), {
+      headers: { authorization: `Bearer ${await stack.emulator.accessTokenFor('tesoreria')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('distribuciones-2000-01-01-2100-01-01.xlsx');
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    expect(workbook.getWorksheet('Distribuciones')!.rowCount).toBeGreaterThan(10);
+    const recorded = await stack.upstreamRequests();
+    expect(recorded.map((c) => [c.path, c.query])).toEqual([
+      [
+        '/distribuciones/distribuciones/exportar/xlsx',
+        {
+          start_date: '2000-01-01T00:00:00.000-03:00',
+          end_date: '2100-01-01T00:00:00.000-03:00',
+          type: 'no_scheduled',
+        },
+      ],
+    ]);
+  });
+
+  it('refuses consulta and a format outside csv, json, xlsx without an upstream call', async () => {
+    const consulta = await fetch(path('xlsx'), {
+      headers: { authorization: `Bearer ${await stack.emulator.accessTokenFor('consulta')}` },
+    });
+    expect(consulta.status).toBe(403);
+    const pdf = await fetch(path('pdf'), {
+      headers: { authorization: `Bearer ${await stack.emulator.accessTokenFor('tesoreria')}` },
+    });
+    expect(pdf.status).toBe(400);
+    expect(await stack.upstreamRequests()).toEqual([]);
+  });
+});
