@@ -9,6 +9,7 @@ import { batchesModule } from './modules/batches/index.js';
 import { afipModule } from './modules/afip/index.js';
 import { binsModule } from './modules/bins/index.js';
 import { collectorsModule } from './modules/collectors/index.js';
+import { exportsModule } from './modules/exports/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { meModule } from './modules/me/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
@@ -31,6 +32,7 @@ export const MODULES = [
   importsModule,
   transfersModule,
   withdrawalsModule,
+  exportsModule,
 ] as const;
 
 export type ModuleDataSources = DataSourcesOf<(typeof MODULES)[number]>;

@@ -141,9 +141,8 @@ beforeAll(async () => {
       ],
     },
   );
-  [adminToken, operadorToken, consultaToken] = await Promise.all(
-    ['admin', 'operador', 'consulta'].map((u) => emulator.accessTokenFor(u)),
-  );
+  const tokens = await Promise.all(['admin', 'operador', 'consulta'].map((u) => emulator.accessTokenFor(u)));
+  [adminToken, operadorToken, consultaToken] = tokens as [string, string, string];
 });
 afterAll(async () => {
   await gateway?.close();
@@ -165,14 +164,18 @@ const get = (path: string, token?: string | null, headers: Record<string, string
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
   });
 
-function uploadForm(name: string, content: BlobPart, fields: Record<string, string> = {}): FormData {
+function uploadForm(
+  name: string,
+  content: string | Uint8Array,
+  fields: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('file', new Blob([content]), name);
   return form;
 }
 
-const upload = (body: FormData | BodyInit, token: string | null = adminToken, init: RequestInit = {}) =>
+const upload = (body: RequestInit['body'], token: string | null = adminToken, init: RequestInit = {}) =>
   fetch(`${gateway.url}/files/subidas`, {
     method: 'POST',
     body,

@@ -3,12 +3,17 @@ import { PaymentsDataSource } from './payments.datasource.js';
 import { PAYMENT_ERRORS } from './payments.errors.js';
 import { createPaymentLoaders } from './payments.loaders.js';
 import { paymentsResolvers } from './payments.resolvers.js';
+import { paymentFilters } from './payments.rules.js';
 
 export const paymentsModule = defineModule({
   name: 'payments',
   schemaFiles: ['payment.graphql'],
   resolvers: paymentsResolvers,
-  dataSources: (upstream) => ({ payments: new PaymentsDataSource(upstream('payment')) }),
+  dataSources: (upstream) => ({
+    payments: new PaymentsDataSource(upstream('payment')),
+    // Buscar Pagos' upstream filter encoding, read through the context by the exports module.
+    paymentListFilters: { encode: paymentFilters },
+  }),
   loaders: ({ payments }) => createPaymentLoaders(payments),
   errors: PAYMENT_ERRORS,
   publicFields: {

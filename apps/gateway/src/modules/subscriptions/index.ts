@@ -3,12 +3,17 @@ import { SubscriptionsDataSource } from './subscriptions.datasource.js';
 import { SUBSCRIPTION_ERRORS } from './subscriptions.errors.js';
 import { createSubscriptionLoaders } from './subscriptions.loaders.js';
 import { subscriptionsResolvers } from './subscriptions.resolvers.js';
+import { subscriptionFilters } from './subscriptions.rules.js';
 
 export const subscriptionsModule = defineModule({
   name: 'subscriptions',
   schemaFiles: ['subscription.graphql'],
   resolvers: subscriptionsResolvers,
-  dataSources: (upstream) => ({ subscriptions: new SubscriptionsDataSource(upstream('subscription')) }),
+  dataSources: (upstream) => ({
+    subscriptions: new SubscriptionsDataSource(upstream('subscription')),
+    // Buscar Suscripciones' upstream filter encoding, read through the context by the exports module.
+    subscriptionListFilters: { encode: subscriptionFilters },
+  }),
   loaders: ({ subscriptions }) => createSubscriptionLoaders(subscriptions),
   errors: SUBSCRIPTION_ERRORS,
   publicFields: {

@@ -1,0 +1,29 @@
+import { defineDownload } from '../../files/index.js';
+import { defineModule } from '../../shared/define-module.js';
+import { ExportsDataSource, exportFilePath } from './exports.datasource.js';
+import { exportsResolvers } from './exports.resolvers.js';
+
+export const exportsModule = defineModule({
+  name: 'exports',
+  schemaFiles: ['export.graphql'],
+  resolvers: exportsResolvers,
+  dataSources: (upstream) => ({ exports: new ExportsDataSource(upstream('export')) }),
+  errors: [
+    { service: 'export', code: 'not_found', message: 'No se encontró la exportación.' },
+    {
+      service: 'export',
+      code: 'invalid_status',
+      extendedCode: 'export_not_finished',
+      message: 'La exportación todavía no finalizó.',
+    },
+  ],
+  files: [
+    // GET /files/exportaciones/:id: the file of a finished export, as the service writes it.
+    defineDownload({
+      route: '/exportaciones/:id',
+      requires: ['EXPORT_SHOW'],
+      params: { id: /^\d{1,18}$/ },
+      upstream: ({ params }) => ({ service: 'export', path: exportFilePath(params.id!) }),
+    }),
+  ],
+});
