@@ -26,6 +26,13 @@ export interface AreaStack {
   download(user: string, path: string): Promise<{ response: Response; calls: RecordedCall[] }>;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /** The gateway's base URL (for /files calls), the stubs' URL and a user's bearer token. */
+  gatewayUrl: string;
+  stubsUrl: string;
+  tokenOf(user: string): Promise<string>;
+  /** The upstream calls recorded since the last `run` or `clearCalls`. */
+  calls(): Promise<RecordedCall[]>;
+  clearCalls(): Promise<void>;
 }
 
 export async function startAreaStack(): Promise<AreaStack> {
@@ -69,6 +76,16 @@ export async function startAreaStack(): Promise<AreaStack> {
       await response.clone().arrayBuffer();
       const log = await fetch(`${stubs.url}/__admin/requests?limit=2000`);
       return { response, calls: (await log.json()) as RecordedCall[] };
+    },
+    gatewayUrl: new URL(gateway.graphqlUrl).origin,
+    stubsUrl: stubs.url,
+    tokenOf,
+    async calls() {
+      const log = await fetch(`${stubs.url}/__admin/requests?limit=2000`);
+      return (await log.json()) as RecordedCall[];
+    },
+    async clearCalls() {
+      await fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
     },
     async reset() {
       await fetch(`${stubs.url}/__admin/reset`, { method: 'POST' });

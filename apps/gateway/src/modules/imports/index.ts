@@ -1,3 +1,4 @@
+import { defineDownload, defineUpload } from '../../files/index.js';
 import { defineModule } from '../../shared/define-module.js';
 import { perKeyLoaderOrNull } from '../../shared/loaders.js';
 import type { CatalogueEntry } from '../../upstream/error-catalogue.js';
@@ -5,7 +6,42 @@ import { ConverterDataSource, ImportsDataSource } from './imports.datasource.js'
 import { mapImport } from './imports.mappers.js';
 import { importsResolvers } from './imports.resolvers.js';
 
+/** The largest import file accepted (docs/decisions.md "Imports"). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The upload refusals of the import and converter services, in the operator's words (spec 001 §8). */
+const UPLOAD_ERRORS: readonly [string, string, string][] = [
+  [
+    'validation_error',
+    'missing_columns',
+    'Faltan columnas en el archivo: se necesitan external_transaction_id, concept_id, concept_description, amount y payer_email.',
+  ],
+  ['validation_error', 'invalid_file_type', 'El archivo debe ser CSV o XLSX.'],
+  [
+    'validation_error',
+    'unreadable_file',
+    'No se pudo leer el archivo: verifique que sea un CSV o XLSX válido.',
+  ],
+  ['validation_error', 'empty_file', 'El archivo no tiene filas para importar.'],
+  ['validation_error', 'too_many_rows', 'El archivo supera la cantidad máxima de filas (5000).'],
+  [
+    'validation_error',
+    'invalid_match_options',
+    'El match por identificación no puede combinarse con el de pagador o concepto.',
+  ],
+  ['validation_error', 'invalid_match_flag', 'Las opciones de match no son válidas.'],
+  ['validation_error', 'collector_required', 'Seleccione una entidad.'],
+  ['not_found', 'collector_not_found', 'No existe la entidad seleccionada.'],
+  ['bad_request', 'file_required', 'Seleccione un archivo.'],
+  ['not_found', 'configuration_not_found', 'No existe la configuración de conversión seleccionada.'],
+  ['validation_error', 'configuration_inactive', 'La configuración de conversión está dada de baja.'],
+  ['bad_request', 'invalid_configurations', 'La configuración de conversión no es válida.'],
+];
+
 const ERRORS: readonly CatalogueEntry[] = [
+  ...UPLOAD_ERRORS.flatMap(([code, extendedCode, message]) =>
+    (['import', 'converter'] as const).map((service) => ({ service, code, extendedCode, message })),
+  ),
   {
     service: 'import',
     code: 'not_found',
@@ -34,4 +70,31 @@ export const importsModule = defineModule({
     paymentImport: perKeyLoaderOrNull(async (id) => mapImport(await imports.byId(id))),
   }),
   errors: ERRORS,
+  files: [
+    /** POST /files/importaciones -> POST {import}/pagos (spec 001 §7). */
+    defineUpload({
+      route: '/importaciones',
+      requires: ['IMPORT_REQUEST'],
+      maxBytes: IMPORT_MAX_BYTES,
+      accept: ['csv', 'xlsx'],
+      fields: ['collector_id', 'match_payer', 'match_concept', 'match_identification'],
+      upstream: () => ({ service: 'import', path: '/pagos' }),
+    }),
+    /** POST /files/conversiones -> POST {converter}/convertir/api with the configurations JSON. */
+    defineUpload({
+      route: '/conversiones',
+      requires: ['IMPORT_REQUEST'],
+      maxBytes: IMPORT_MAX_BYTES,
+      accept: ['csv', 'xlsx'],
+      fields: ['configurations'],
+      upstream: () => ({ service: 'converter', path: '/convertir/api' }),
+    }),
+    /** GET /files/importaciones/{id}/errores: the error rows as CSV, to fix and import again. */
+    defineDownload({
+      route: '/importaciones/:id/errores',
+      requires: ['IMPORT_REQUEST'],
+      upstream: ({ params }) => ({ service: 'import', path: `/pagos/${params.id}/errores` }),
+      fileName: ({ params }) => `importacion-${params.id}-errores.csv`,
+    }),
+  ],
 });

@@ -2,6 +2,7 @@ import express from 'express';
 import { actionRoutes } from '../../lib/action-route.js';
 import { objectBody, param, requiredText } from '../../lib/body.js';
 import { notFound } from '../../lib/errors.js';
+import { sendTable } from '../../lib/file-writers.js';
 import { send, sendJson } from '../../lib/json.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { defineService } from '../../lib/service.js';
@@ -9,7 +10,7 @@ import type { CollectorStore } from '../collector/store.js';
 import type { PaymentStore } from '../payment/store.js';
 import { seedImports } from './seed.js';
 import { readSheet, requireColumns } from './sheet.js';
-import { IMPORT_COLUMNS, type ImportStore } from './store.js';
+import { IMPORT_COLUMNS, OPTIONAL_COLUMNS, type ImportRequestRow, type ImportStore } from './store.js';
 import { collectorOf, matchFlags } from './upload.js';
 
 export const importService = defineService<ImportStore>({
@@ -51,6 +52,27 @@ export const importService = defineService<ImportStore>({
       const store = context.store();
       const doc = find(store, param(req, 'id'));
       sendJson(res, 200, store.rowsOf(doc.id).listJson(req.query as Record<string, unknown>));
+    });
+
+    /**
+     * GET /pagos/{id}/errores: the error rows as a CSV with the import columns plus `errores`, to fix and import
+     * again (beyond the spec; docs/decisions.md "Imports").
+     */
+    router.get('/pagos/:id/errores', async (req, res) => {
+      const store = context.store();
+      const doc = find(store, param(req, 'id'));
+      const rows = store
+        .rowsOf(doc.id)
+        .all()
+        .filter((row) => row.status === 'error');
+      const columns = [...IMPORT_COLUMNS, ...OPTIONAL_COLUMNS].map((key) => ({
+        key,
+        value: (row: ImportRequestRow) => (key === 'amount' ? row.amount : row[key]),
+      }));
+      await sendTable(res, 'csv', `importacion-${doc.id}-errores.csv`, {
+        columns: [...columns, { key: 'errores', value: (row: ImportRequestRow) => row.errors.join('; ') }],
+        rows,
+      });
     });
 
     const action = actionRoutes(router, context, find);

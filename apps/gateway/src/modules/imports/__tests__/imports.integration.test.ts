@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   callLines,
@@ -5,6 +6,7 @@ import {
   type AreaStack,
   type RecordedCall,
 } from '../../../__tests__/areas/stack.js';
+import { IMPORT_MAX_BYTES } from '../index.js';
 
 /**
  * Imports, conversion configurations and transfer conciliation over HTTP against the stubs as `tesoreria`: the
@@ -213,5 +215,134 @@ describe('consulta', () => {
     const { response, calls } = await stack.run<Json>('consulta', query, variables);
     expect(response.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(calls).toEqual([]);
+  });
+});
+
+describe('uploads through /files', () => {
+  const SAMPLES = new URL('../../../../../stubs/samples/imports/', import.meta.url);
+  const sample = (name: string) => readFileSync(new URL(name, SAMPLES));
+
+  async function post(path: string, form: FormData, user = 'tesoreria') {
+    await stack.clearCalls();
+    const response = await fetch(`${stack.gatewayUrl}/files${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await stack.tokenOf(user)}` },
+      body: form,
+    });
+    const body = (await response.json()) as Json;
+    return { status: response.status, body, calls: await stack.calls() };
+  }
+  const formOf = (name: string, bytes: Uint8Array, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    form.set('file', new Blob([bytes]), name);
+    return form;
+  };
+
+  it('imports the clean sample: one upstream call with the fields and the file, answering import_id', async () => {
+    const { status, body, calls } = await post(
+      '/importaciones',
+      formOf('pagos-ok.csv', sample('pagos-ok.csv'), {
+        collector_id: '10001',
+        match_payer: 'true',
+        match_concept: 'false',
+        match_identification: 'false',
+      }),
+    );
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      status: 'pending_approved',
+      request_count: 5,
+      import_id: expect.any(String),
+    });
+    expect(callLines(calls)).toEqual(['POST /import/pagos']);
+    expect(calls[0]!.body).toMatchObject({
+      collector_id: '10001',
+      match_payer: 'true',
+      file: { name: 'pagos-ok.csv', size: sample('pagos-ok.csv').length },
+    });
+  });
+
+  it('converts the bank file through /conversiones with the configurations JSON', async () => {
+    const configurations = JSON.stringify({
+      type: 'payments',
+      origin_id: '1',
+      destination_id: '100',
+      metadata: {
+        collector_id: '10001',
+        match_payer: false,
+        match_concept: false,
+        match_identification: false,
+      },
+    });
+    const { status, body, calls } = await post(
+      '/conversiones',
+      formOf('banco-provincia-debitos.csv', sample('banco-provincia-debitos.csv'), { configurations }),
+    );
+    expect(status).toBe(200);
+    expect(body.error_rows).toHaveLength(2);
+    expect(body.api_response.import_id).toEqual(expect.any(String));
+    expect(callLines(calls)).toEqual(['POST /converter/convertir/api']);
+  });
+
+  it('refuses an oversized file and a file that is not CSV or XLSX with a Spanish message and no upstream call', async () => {
+    const big = await post(
+      '/importaciones',
+      formOf('grande.csv', Buffer.alloc(IMPORT_MAX_BYTES + 1024, 'a'), { collector_id: '10001' }),
+    );
+    expect(big.status).toBe(413);
+    expect(big.body.error.message).toMatch(/tamaño|supera/i);
+    expect(big.calls).toEqual([]);
+    const pdf = await post(
+      '/importaciones',
+      formOf('pagos.pdf', Buffer.from('%PDF-1.4\n'), { collector_id: '10001' }),
+    );
+    expect(pdf.status).toBe(415);
+    expect(pdf.body.error.message).toMatch(/archivo/i);
+    expect(pdf.calls).toEqual([]);
+    const disguised = await post(
+      '/importaciones',
+      formOf('pagos.xlsx', sample('pagos-ok.csv'), { collector_id: '10001' }),
+    );
+    expect(disguised.status).toBe(415);
+    expect(disguised.calls).toEqual([]);
+  });
+
+  it('answers the import service refusal in Spanish (missing columns)', async () => {
+    const { status, body } = await post(
+      '/importaciones',
+      formOf('otro.csv', Buffer.from('foo,bar\n1,2\n'), { collector_id: '10001' }),
+    );
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(body.error.message).toContain('Faltan columnas');
+  });
+
+  it('refuses consulta with no upstream call', async () => {
+    const { status, calls } = await post(
+      '/importaciones',
+      formOf('pagos-ok.csv', sample('pagos-ok.csv'), { collector_id: '10001' }),
+      'consulta',
+    );
+    expect(status).toBe(403);
+    expect(calls).toEqual([]);
+  });
+
+  it('downloads the error rows of the file with errors as CSV', async () => {
+    const created = await post(
+      '/importaciones',
+      formOf('pagos-con-errores.csv', sample('pagos-con-errores.csv'), { collector_id: '10001' }),
+    );
+    const response = await fetch(
+      `${stack.gatewayUrl}/files/importaciones/${created.body.import_id}/errores`,
+      {
+        headers: { authorization: `Bearer ${await stack.tokenOf('tesoreria')}` },
+      },
+    );
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('external_transaction_id');
+    expect(lines).toHaveLength(5);
+    expect(text).toContain('ERR-DEMO-0002');
   });
 });
