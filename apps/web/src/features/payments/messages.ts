@@ -2,6 +2,5 @@
 export const PAYMENTS_MESSAGES = {
   title: 'Buscar Pagos',
   loadError: 'No se pudieron cargar los pagos',
-  exportSoon: 'Exportación disponible próximamente',
   empty: 'No se encontraron pagos',
 } as const;

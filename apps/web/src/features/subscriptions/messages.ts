@@ -7,8 +7,6 @@ export const SUBSCRIPTIONS_MESSAGES = {
   noPaymentMethod: 'Sin medio de pago',
   amountPrompt: 'Por favor ingrese el Importe',
   loadOlderPeriods: 'Cargar períodos anteriores',
-  exportLater:
-    'La exportación de suscripciones llega con el área de exportaciones; por ahora no está disponible.',
   exportNoPermission: 'Necesita el permiso de crear exportaciones.',
 } as const;
 

@@ -8,15 +8,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import { ExportMenu, type ExportFormat } from '../../../components/exports';
 import type { PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../payment-status';
 import { PaymentStatusDot } from './payment-status-chip';
 
-export type ExportFormat = 'XLSX' | 'CSV' | 'JSON';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['XLSX', 'CSV', 'JSON'];
+export type { ExportFormat };
 
 export interface PaymentsHeaderActionsProps {
   status: PaymentStatus | null;
@@ -33,7 +32,6 @@ export interface PaymentsHeaderActionsProps {
 /** The header of Buscar Pagos: status filter menu, export menu and the export-history link. */
 export function PaymentsHeaderActions(props: PaymentsHeaderActionsProps) {
   const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
-  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const open = (setter: (el: HTMLElement) => void) => (event: MouseEvent<HTMLElement>) =>
     setter(event.currentTarget);
 
@@ -95,42 +93,7 @@ export function PaymentsHeaderActions(props: PaymentsHeaderActionsProps) {
         ))}
       </Menu>
 
-      {props.canExport && (
-        <>
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadOutlinedIcon />}
-            endIcon={<KeyboardArrowDownIcon />}
-            onClick={open(setExportAnchor)}
-            aria-haspopup="menu"
-            aria-controls={exportAnchor ? 'payments-export-menu' : undefined}
-            aria-expanded={exportAnchor ? 'true' : undefined}
-          >
-            Exportar
-          </Button>
-          <Menu
-            id="payments-export-menu"
-            anchorEl={exportAnchor}
-            open={Boolean(exportAnchor)}
-            onClose={() => setExportAnchor(null)}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-            slotProps={{ list: { dense: true, 'aria-label': 'Exportar' } }}
-          >
-            {EXPORT_FORMATS.map((format) => (
-              <MenuItem
-                key={format}
-                onClick={() => {
-                  setExportAnchor(null);
-                  props.onExport(format);
-                }}
-              >
-                Exportar {format}
-              </MenuItem>
-            ))}
-          </Menu>
-        </>
-      )}
+      {props.canExport && <ExportMenu onSelect={props.onExport} />}
 
       {props.canSeeExportHistory && (
         <Button component={RouterLink} to="/exportaciones" variant="text" startIcon={<HistoryIcon />}>

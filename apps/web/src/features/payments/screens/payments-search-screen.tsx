@@ -5,13 +5,13 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { PageHeader } from '../../../components/layout/page-header';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { useNotify } from '../../../lib/notifications';
 import { PaymentsPermissionsDocument, PaymentsSearchDocument, type PaymentStatus } from '../gql/graphql';
 import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
 import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
 import { PaymentsActionDialogs, type ListActionValue } from '../components/payments-action-dialogs';
 import { PAYMENT_ACTIONS } from '../detail/payment-actions';
 import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
+import { useExportDialog } from '../../../components/exports';
 import { PaymentsHeaderActions, type ExportFormat } from '../components/payments-header-actions';
 import { PaymentsListBar } from '../components/payments-list-bar';
 import { PaymentsTable, type PaymentRow } from '../components/payments-table';
@@ -38,7 +38,6 @@ const NO_ROWS: PaymentRow[] = [];
 
 /** Buscar Pagos (/pagos): filters and list state in the URL, server-side paging and sorting. */
 export default function PaymentsSearchScreen() {
-  const notify = useNotify();
   const list = useListState(paymentsList);
   const { state, key, setState } = list;
 
@@ -124,7 +123,9 @@ export default function PaymentsSearchScreen() {
   const changeStatus = (status: PaymentStatus | null) => list.setFilters({ status });
   const changeSort = list.setSort;
   const changePage = list.setPage;
-  const exportList = (format: ExportFormat) => notify.info(`${PAYMENTS_MESSAGES.exportSoon} (${format}).`);
+  const exportFlow = useExportDialog(canSeeExportHistory);
+  const exportList = (format: ExportFormat) =>
+    exportFlow.open(format, { type: 'PAYMENTS', filter: variables.filter ?? {} });
 
   // A page past the end (e.g. an old link) goes to the last page.
   const total = page?.total;
@@ -225,6 +226,7 @@ export default function PaymentsSearchScreen() {
         runBulk={runBulk}
         onBulkResults={onBulkResults}
       />
+      {exportFlow.dialog}
     </Box>
   );
 }

@@ -1,15 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
 import { selectionActionStates } from '../../../components/actions/selection-actions';
 import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
 import { selectedCountText } from '../../../components/dialogs/item-noun';
+import { ExportMenu, useExportDialog } from '../../../components/exports';
 import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -187,6 +185,9 @@ export default function SubscriptionsSearchScreen() {
   const collector = useCollectorName(state.collector);
   const applied = { ...filtersOf(state), collector };
   const canExport = hasAny(permissions, ['EXPORT_CREATE']);
+  const exportFlow = useExportDialog(
+    hasAny(permissions, ['EXPORT_SHOW']) && hasAny(permissions, ['EXPORT_SEARCH']),
+  );
 
   return (
     <Box component="section" aria-label={SUBSCRIPTIONS_MESSAGES.title}>
@@ -194,17 +195,11 @@ export default function SubscriptionsSearchScreen() {
         title={SUBSCRIPTIONS_MESSAGES.title}
         actions={
           canExport ? (
-            <Tooltip title={SUBSCRIPTIONS_MESSAGES.exportLater}>
-              <span
-                tabIndex={0}
-                data-testid="export-disabled"
-                aria-label={`Exportar: ${SUBSCRIPTIONS_MESSAGES.exportLater}`}
-              >
-                <Button variant="outlined" startIcon={<FileDownloadOutlined />} disabled>
-                  Exportar
-                </Button>
-              </span>
-            </Tooltip>
+            <ExportMenu
+              onSelect={(format) =>
+                exportFlow.open(format, { type: 'SUBSCRIPTION', filter: variables.filter ?? {} })
+              }
+            />
           ) : undefined
         }
       />
@@ -273,6 +268,7 @@ export default function SubscriptionsSearchScreen() {
         runBulk={runBulk}
         onBulkResults={onBulkResults}
       />
+      {exportFlow.dialog}
     </Box>
   );
 }

@@ -1,0 +1,10 @@
+/** Exporting a list (the Exportar menu of /pagos and /suscripciones): menu, dialog and its flow. */
+export { EXPORT_FORMATS, ExportMenu, type ExportFormat } from './export-menu';
+export {
+  EXPORT_TYPE_LABELS,
+  ExportDialog,
+  encodedFilter,
+  useExportDialog,
+  type ExportDialogProps,
+  type ExportSubject,
+} from './export-dialog';
