@@ -70,3 +70,17 @@ export function periodLabel(period: string): string {
   if (!isValidPeriod(period)) return period;
   return monthFormat.format(new Date(`${period}-01T12:00:00Z`));
 }
+
+/**
+ * A list filter's optional days (YYYY-MM-DD) as ISO instants for the gateway: the start of `from` and the end of
+ * `to` in Argentine time; a missing day stays null.
+ */
+export function dayFilterInstants(
+  from: string | null,
+  to: string | null,
+): { from: string | null; to: string | null } {
+  return {
+    from: isValidDay(from) ? dayRange(from, from).from.toISOString() : null,
+    to: isValidDay(to) ? dayRange(to, to).to.toISOString() : null,
+  };
+}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  dayFilterInstants,
   dayOf,
   dayRange,
   isValidDay,
@@ -58,5 +59,16 @@ describe('periods and days in Argentine time, whatever the browser zone', () => 
     expect(shiftPeriod('2024-12', 1)).toBe('2025-01');
     expect(periodLabel('2025-03')).toBe('marzo de 2025');
     expect(periodLabel('nope')).toBe('nope');
+  });
+});
+
+describe('dayFilterInstants', () => {
+  it('turns optional days into the start and end instants of Argentine days', () => {
+    expect(dayFilterInstants('2026-03-01', '2026-03-31')).toEqual({
+      from: '2026-03-01T03:00:00.000Z',
+      to: '2026-04-01T02:59:59.999Z',
+    });
+    expect(dayFilterInstants(null, '2026-03-31')).toEqual({ from: null, to: '2026-04-01T02:59:59.999Z' });
+    expect(dayFilterInstants('no', null)).toEqual({ from: null, to: null });
   });
 });

@@ -1,0 +1,73 @@
+import Chip from '@mui/material/Chip';
+import type { ImportRowStatus } from './gql/graphql';
+
+/** Spanish labels of the import codes (spec 001 §3, §4). Unknown statuses show as they come. */
+export const IMPORT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending_approved: 'Pendiente de confirmación',
+  approved: 'Aprobada',
+  cancelled: 'Cancelada',
+  error: 'Con errores',
+};
+
+const IMPORT_STATUS_TONES: Readonly<Record<string, 'success' | 'warning' | 'error' | 'default'>> = {
+  pending_approved: 'warning',
+  approved: 'success',
+  cancelled: 'default',
+  error: 'error',
+};
+
+export const ROW_STATUS_LABELS: Record<ImportRowStatus, string> = {
+  ERROR: 'Error',
+  PENDING: 'Pendiente',
+  ISSUED: 'Emitido',
+};
+
+const ROW_STATUS_TONES: Record<ImportRowStatus, 'success' | 'warning' | 'error'> = {
+  ERROR: 'error',
+  PENDING: 'warning',
+  ISSUED: 'success',
+};
+
+/** The import status: its Spanish label, its colour, and the style class of spec 001 §4 (`status-pending-approved`). */
+export function ImportStatusChip({ status, statusClass }: { status: string; statusClass: string }) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={IMPORT_STATUS_TONES[status] ?? 'default'}
+      label={IMPORT_STATUS_LABELS[status] ?? status}
+      className={`status-${statusClass}`}
+      data-status={status}
+      sx={{ fontWeight: 600 }}
+    />
+  );
+}
+
+export function RowStatusChip({ status }: { status: ImportRowStatus }) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={ROW_STATUS_TONES[status]}
+      label={ROW_STATUS_LABELS[status]}
+      data-status={status.toLowerCase()}
+      sx={{ fontWeight: 600 }}
+    />
+  );
+}
+
+export const IMPORTS_MESSAGES = {
+  requestTitle: 'Importar pagos',
+  listTitle: 'Importaciones',
+  detailTitle: 'Detalle de importación',
+  conversionTitle: 'Detalle de conversión',
+  emptyImports: 'No se encontraron importaciones',
+  emptyRows: 'No se encontraron solicitudes de importaciones.',
+  notImported: 'No se realizó la importación, revisar los errores',
+  confirmTitle: 'Solicitar importacion',
+  confirmMessage: '¿Esta seguro que desea importar el archivo?',
+  confirmed: 'Importación confirmada',
+  cancelled: 'Importación cancelada',
+  loadError: 'No se pudieron cargar las importaciones',
+  notFound: 'No se encontró la importación.',
+} as const;

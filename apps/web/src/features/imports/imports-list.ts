@@ -1,0 +1,74 @@
+import { STANDARD_PAGING, type ListDefinition } from '../../lib/list';
+import { dayFilterInstants, isValidDay } from '../../components/pickers';
+import type { ImportFilter, ImportSortField } from './gql/graphql';
+
+/**
+ * /importaciones' list (lib/list, session storage `imports.list`): `q` (import id or file name), `entidad` +
+ * `entidad_nombre`, `estado` (the upstream status), `desde` / `hasta` (request days, Argentine time), then page,
+ * page_size and sort (default request date descending, spec 001 §9).
+ */
+export interface ImportsFilters {
+  search: string;
+  collector: { id: string; name: string } | null;
+  status: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+export const IMPORT_STATUSES = ['pending_approved', 'approved', 'cancelled', 'error'] as const;
+
+export const importsList: ListDefinition<ImportsFilters, ImportSortField> = {
+  area: 'imports',
+  ...STANDARD_PAGING,
+  defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
+  sortFields: {
+    REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
+    TOTAL_AMOUNT: { param: 'total_amount', column: 'totalAmount' },
+    ISSUED_AMOUNT: { param: 'issued_amount', column: 'issuedAmount' },
+    REQUEST_COUNT: { param: 'request_count', column: 'requestCount' },
+    ISSUED_COUNT: { param: 'issued_count', column: 'issuedCount' },
+    ERROR_COUNT: { param: 'error_count', column: 'errorCount' },
+    STATUS: { param: 'status', column: 'status' },
+  },
+  defaultFilters: () => ({ search: '', collector: null, status: null, from: null, to: null }),
+  filters: {
+    params: ['q', 'entidad', 'entidad_nombre', 'estado', 'desde', 'hasta'],
+    parse(params, defaults) {
+      const id = params.get('entidad')?.trim();
+      const status = params.get('estado')?.trim() ?? '';
+      const day = (name: string) => {
+        const value = params.get(name);
+        return isValidDay(value) ? value : null;
+      };
+      return {
+        search: (params.get('q') ?? defaults.search).trim(),
+        collector: id ? { id, name: params.get('entidad_nombre')?.trim() || id } : null,
+        status: (IMPORT_STATUSES as readonly string[]).includes(status) ? status : null,
+        from: day('desde'),
+        to: day('hasta'),
+      };
+    },
+    write(filters, params) {
+      if (filters.search) params.set('q', filters.search);
+      if (filters.collector) {
+        params.set('entidad', filters.collector.id);
+        if (filters.collector.name !== filters.collector.id)
+          params.set('entidad_nombre', filters.collector.name);
+      }
+      if (filters.status) params.set('estado', filters.status);
+      if (filters.from) params.set('desde', filters.from);
+      if (filters.to) params.set('hasta', filters.to);
+    },
+    normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
+  },
+};
+
+/** The gateway filter: days become Argentine instants (start of `from`, end of `to`). */
+export function toImportFilter(filters: ImportsFilters): ImportFilter {
+  return {
+    search: filters.search || null,
+    collectorId: filters.collector?.id ?? null,
+    status: filters.status,
+    ...dayFilterInstants(filters.from, filters.to),
+  };
+}

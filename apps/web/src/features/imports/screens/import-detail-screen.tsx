@@ -1,0 +1,54 @@
+import { useParams } from 'react-router';
+import { useQuery } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { PageHeader } from '../../../components/layout/page-header';
+import { PaymentImportDetailDocument } from '../gql/graphql';
+import { IMPORTS_MESSAGES } from '../import-labels';
+import { ImportRowsTable } from '../components/import-rows-table';
+import { ImportSummary } from '../components/import-summary';
+import { ImportToolbar } from '../components/import-toolbar';
+
+/** Detalle de importación (/importacion/{id}, spec 001 §2 "Import detail"). */
+export default function ImportDetailScreen() {
+  const { id = '' } = useParams();
+  const { data, loading, error, refetch } = useQuery(PaymentImportDetailDocument, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const doc = data?.paymentImport;
+  const reload = () => void refetch().catch(() => undefined);
+
+  return (
+    <Box component="section" aria-label={IMPORTS_MESSAGES.detailTitle}>
+      <PageHeader
+        title={IMPORTS_MESSAGES.detailTitle}
+        actions={doc ? <ImportToolbar doc={doc} onReload={reload} reloading={loading} /> : undefined}
+      />
+      {error && !doc ? (
+        <ErrorAlert title="No se pudo cargar la importación" error={error} onRetry={reload} />
+      ) : !doc ? (
+        loading ? (
+          <PageLoader />
+        ) : (
+          <Alert severity="warning">{IMPORTS_MESSAGES.notFound}</Alert>
+        )
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <ImportSummary doc={doc} />
+          <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+            <ImportRowsTable
+              key={`${doc.id}:${doc.status}:${doc.issuedCount}`}
+              importId={doc.id}
+              approved={doc.status === 'approved'}
+            />
+          </Paper>
+        </Box>
+      )}
+    </Box>
+  );
+}

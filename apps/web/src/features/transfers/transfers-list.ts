@@ -1,0 +1,115 @@
+import { dayFilterInstants, isValidDay } from '../../components/pickers';
+import { STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '../../lib/list';
+import type { TransferFilter, TransferSortField, TransferStatus } from './gql/graphql';
+
+/**
+ * /transferencias' list (lib/list, session storage `transfers.list`): `q` (payment id or destination transfer
+ * id), `entidad` + `entidad_nombre`, `desde` / `hasta` (days), `monto` (exact), `cuit` (exact, 11 digits),
+ * `estado` (pendiente | conciliada | rechazada | todos; initially pendiente, spec 001 §2).
+ */
+export interface TransfersFilters {
+  search: string;
+  collector: { id: string; name: string } | null;
+  from: string | null;
+  to: string | null;
+  amount: string;
+  cuit: string;
+  status: TransferStatus | null;
+}
+
+export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
+  PENDING: 'Pendiente',
+  CONCILIATED: 'Conciliada',
+  REJECTED: 'Rechazada',
+};
+
+const STATUS_PARAMS: Record<TransferStatus, string> = {
+  PENDING: 'pendiente',
+  CONCILIATED: 'conciliada',
+  REJECTED: 'rechazada',
+};
+
+export const transfersList: ListDefinition<TransfersFilters, TransferSortField> = {
+  area: 'transfers',
+  ...STANDARD_PAGING,
+  defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
+  sortFields: {
+    REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
+    AMOUNT: { param: 'amount', column: 'amount' },
+    STATUS: { param: 'status', column: 'status' },
+  },
+  defaultFilters: () => ({
+    search: '',
+    collector: null,
+    from: null,
+    to: null,
+    amount: '',
+    cuit: '',
+    status: 'PENDING',
+  }),
+  filters: {
+    params: ['q', 'entidad', 'entidad_nombre', 'desde', 'hasta', 'monto', 'cuit', 'estado'],
+    parse(params, defaults) {
+      const id = params.get('entidad')?.trim();
+      const day = (name: string) => {
+        const value = params.get(name);
+        return isValidDay(value) ? value : null;
+      };
+      const estado = params.get('estado');
+      const status =
+        estado === 'todos'
+          ? null
+          : ((Object.keys(STATUS_PARAMS) as TransferStatus[]).find((s) => STATUS_PARAMS[s] === estado) ??
+            defaults.status);
+      return {
+        search: (params.get('q') ?? '').trim(),
+        collector: id ? { id, name: params.get('entidad_nombre')?.trim() || id } : null,
+        from: day('desde'),
+        to: day('hasta'),
+        amount: (params.get('monto') ?? '').trim(),
+        cuit: (params.get('cuit') ?? '').trim(),
+        status,
+      };
+    },
+    write(filters, params) {
+      if (filters.search) params.set('q', filters.search);
+      if (filters.collector) {
+        params.set('entidad', filters.collector.id);
+        if (filters.collector.name !== filters.collector.id)
+          params.set('entidad_nombre', filters.collector.name);
+      }
+      if (filters.from) params.set('desde', filters.from);
+      if (filters.to) params.set('hasta', filters.to);
+      if (filters.amount) params.set('monto', filters.amount);
+      if (filters.cuit) params.set('cuit', filters.cuit);
+      params.set('estado', filters.status ? STATUS_PARAMS[filters.status] : 'todos');
+    },
+    normalize: (filters) => ({
+      ...filters,
+      search: filters.search.trim(),
+      cuit: filters.cuit.replace(/\D/g, ''),
+    }),
+  },
+};
+
+/** The gateway filter: days become Argentine instants; the amount as typed (es-AR comma allowed). */
+export function toTransferFilter(filters: TransfersFilters): TransferFilter {
+  return {
+    search: filters.search || null,
+    collectorId: filters.collector?.id ?? null,
+    ...dayFilterInstants(filters.from, filters.to),
+    amount: filters.amount ? filters.amount.replace(/\./g, '').replace(',', '.') : null,
+    payerCuit: filters.cuit || null,
+    status: filters.status,
+  };
+}
+
+/** After a conciliation the row is replaced, or leaves a list whose status filter it no longer matches. */
+export const transfersListRule: ListCacheRule<{ id: string; status?: TransferStatus }, TransferFilter> = {
+  field: 'transfers',
+  stillMatches: (change, filter) => !filter.status || !change.status || change.status === filter.status,
+  changeOfRow: (readField, row) => {
+    const id = readField<string>('id', row);
+    return id ? { id, status: readField<TransferStatus>('status', row) } : null;
+  },
+};
