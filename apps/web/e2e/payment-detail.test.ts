@@ -160,7 +160,7 @@ describe('payment detail as operador', () => {
     await d.waitFor({ state: 'detached' });
     await waitForStatus(page, 'rejected');
     await expect(page.getByTestId('payment-status-detail').textContent()).resolves.toBe(
-      'cancelled_by_backoffice',
+      'Cancelado desde el back-office',
     );
   });
 

@@ -102,3 +102,43 @@ describe('Buscar Pagos as operador', () => {
     expect(await dataRows(page).count()).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('payment detail as admin', () => {
+  let session: Session;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await newSession(suite.browser, { gatewayUrl: suite.stack.urls.gateway });
+    page = session.page;
+    await page.goto(`${suite.stack.urls.web}/pago/1000001`);
+    await signIn(page, 'admin', 'admin');
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  async function openPayment(id: string) {
+    await page.goto(`${suite.stack.urls.web}/pago/${id}`);
+    const detail = page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
+    await detail.waitFor();
+    await page.getByText('Comisión por cobranza').first().waitFor();
+    return detail;
+  }
+
+  it('item 6: every code reads in Spanish, the raw code in a tooltip', async () => {
+    const detail = await openPayment('1000001');
+    const text = await detail.innerText();
+    for (const raw of ['accredited', 'collection_fee', 'http_200', 'retry (', 'notify (']) {
+      expect(text).not.toContain(raw);
+    }
+    await expect(page.getByTestId('payment-status-detail').innerText()).resolves.toBe('Acreditado');
+    for (const label of ['Impuesto', 'Reintento automático', 'Notificar al pagador', 'HTTP 200 · Correcto']) {
+      expect(text).toContain(label);
+    }
+    await page.getByTestId('payment-status-detail').locator('[data-code]').hover();
+    await expect(page.getByRole('tooltip').innerText()).resolves.toBe('Código: accredited');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-defects-codes');
+  });
+});

@@ -22,7 +22,9 @@ export function describeError(error: unknown): string {
       code === 'BAD_USER_INPUT' ||
       code === 'GRAPHQL_PARSE_FAILED'
     ) {
-      return first?.message && looksSpanish(first.message) ? first.message : 'La solicitud no es válida.';
+      return first?.message && looksSpanish(first.message)
+        ? withoutFieldPaths(first.message, first.extensions?.field)
+        : 'La solicitud no es válida.';
     }
     if (code === 'INTERNAL_SERVER_ERROR' && !looksSpanish(first?.message ?? '')) return GENERIC;
     return first?.message || GENERIC;
@@ -42,6 +44,19 @@ export function describeError(error: unknown): string {
     return 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.';
   }
   return GENERIC;
+}
+
+/**
+ * A gateway message without the argument paths it names for developers ('(filter.search)', '(input.ids[2])'):
+ * the operator reads the Spanish sentence; the path stays in the response's `extensions.field` for support.
+ */
+export function withoutFieldPaths(message: string, field?: unknown): string {
+  const named = typeof field === 'string' && field ? message.split(` (${field})`).join('') : message;
+  return named
+    .replace(/\s*\((?:[A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*|\[\d+\])+\)/g, '')
+    .replace(/\.{2,}/g, '.')
+    .replace(/\s+([.,;:])/g, '$1')
+    .trim();
 }
 
 /** Crude check that a server message is already Spanish text meant for the operator. */

@@ -19,6 +19,10 @@ export const notificationChannelLabel = codeLabel({ email: 'E-mail', sms: 'SMS',
 
 export const notificationStatusLabel = codeLabel({
   sent: 'Enviada',
+  pending: 'Pendiente',
+  error: 'Con error',
+  failed: 'Fallida',
+  success: 'Exitosa',
   delivered: 'Entregada',
   bounced: 'Rebotada',
 });

@@ -7,7 +7,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDateTime } from '../../lib/format';
+import { CodeText } from './code-text';
 import { EmptyText, sectionTableSx } from './detail-card';
+import { notificationChannelLabel } from './notification-labels';
 
 /** A notification sent to a payer (payment or subscription: spec 000 §3 notifications[]). */
 export interface PayerNotification {
@@ -68,8 +70,12 @@ export function PayerNotificationsTable({
                 n.id
               )}
             </TableCell>
-            <TableCell>{n.type === 'email' ? 'E-mail' : (n.type ?? '—')}</TableCell>
-            <TableCell>{actionLabel(n.action)}</TableCell>
+            <TableCell>
+              <CodeText code={n.type} label={notificationChannelLabel} />
+            </TableCell>
+            <TableCell>
+              <CodeText code={n.action} label={actionLabel} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -1,3 +1,4 @@
+import { statusDetailLabel } from '../../lib/code-label';
 import { formatAmount, formatDateTime } from '../../lib/format';
 
 /** One field of two versions (of a payment, a subscription...), side by side. */
@@ -19,6 +20,11 @@ export interface DiffConfig {
   amountKeys: ReadonlySet<string>;
   /** The Spanish name of a top-level status value, when the area knows it. */
   statusLabel?(value: string): string | undefined;
+  /**
+   * The Spanish text of a code value (a status detail, a type...), given its key and its parent's key (the
+   * array's key for array items); undefined leaves the value to the common rules. Optional.
+   */
+  valueLabel?(key: string, value: string, parentKey: string | undefined): string | undefined;
 }
 
 /** Left out of every comparison: GraphQL's type name and the gateway's per-viewer fields. */
@@ -59,6 +65,14 @@ export const COMMON_DIFF_LABELS: Readonly<Record<string, string>> = {
   notifications: 'Notificación al pagador',
   source: 'Origen',
   date: 'Fecha',
+  action: 'Acción',
+  creationDate: 'Fecha de creación',
+  collectorId: 'Entidad',
+  statusDetailMessage: 'Detalle',
+  url: 'URL',
+  lastRetry: 'Último intento',
+  retryCount: 'Reintentos',
+  response: 'Respuesta',
 };
 
 function display(config: DiffConfig, key: string, value: unknown, parentKey: string | undefined): string {
@@ -68,6 +82,9 @@ function display(config: DiffConfig, key: string, value: unknown, parentKey: str
     if (/Date$|^date$|^lastRetry$/.test(key)) return formatDateTime(value) || value;
     if (config.amountKeys.has(key)) return formatAmount(value);
     if (key === 'status' && parentKey === undefined) return config.statusLabel?.(value) ?? value;
+    const coded = config.valueLabel?.(key, value, parentKey);
+    if (coded !== undefined) return coded;
+    if (key === 'statusDetail') return statusDetailLabel(value);
     return value;
   }
   if (typeof value === 'number') return String(value);

@@ -36,3 +36,37 @@ describe('describeError', () => {
     );
   });
 });
+
+describe('field paths in gateway messages (issue 10 item 6)', () => {
+  it('are left out of what the operator reads', () => {
+    const error = new CombinedGraphQLErrors({
+      errors: [
+        {
+          message: 'La búsqueda admite hasta 200 caracteres (filter.search).',
+          extensions: { code: 'BAD_USER_INPUT', field: 'filter.search' },
+        },
+      ],
+    });
+    expect(describeError(error)).toBe('La búsqueda admite hasta 200 caracteres.');
+    expect(
+      describeError(
+        new CombinedGraphQLErrors({
+          errors: [
+            {
+              message: 'El identificador (id) no es válido.',
+              extensions: { code: 'BAD_USER_INPUT', field: 'id' },
+            },
+          ],
+        }),
+      ),
+    ).toBe('El identificador no es válido.');
+    expect(
+      describeError(
+        gqlError(
+          'La fecha desde (filter.from) debe ser anterior a la fecha hasta (filter.to).',
+          'BAD_USER_INPUT',
+        ),
+      ),
+    ).toBe('La fecha desde debe ser anterior a la fecha hasta.');
+  });
+});

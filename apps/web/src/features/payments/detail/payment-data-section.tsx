@@ -7,6 +7,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { formatAmount, formatDateTime } from '../../../lib/format';
+import { CodeText } from '../../../components/detail/code-text';
+import { presetLabel } from '../../../lib/code-label';
 import { DetailCard, Field, FieldGrid, sectionTableSx } from './detail-card';
 import { formatPercent } from './labels';
 import type { PaymentDetail } from './types';
@@ -64,7 +66,12 @@ export function PaymentDataSection({ payment }: { payment: PaymentDetail }) {
       {payment.presets && payment.presets.actions.length > 0 && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
           Presets:{' '}
-          {payment.presets.actions.map((p) => `${p.name} (${p.active ? 'activo' : 'inactivo'})`).join(', ')}
+          {payment.presets.actions.map((p, index) => (
+            <span key={`${p.name}-${index}`}>
+              {index > 0 && ', '}
+              <CodeText code={p.name} label={presetLabel} /> ({p.active ? 'activo' : 'inactivo'})
+            </span>
+          ))}
         </Typography>
       )}
     </DetailCard>

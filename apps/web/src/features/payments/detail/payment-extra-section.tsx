@@ -15,6 +15,8 @@ import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
 import { PayerNotificationsTable } from '../../../components/detail/notifications-table';
 import { SourceFields } from '../../../components/detail/source-fields';
 import { formatDateTime } from '../../../lib/format';
+import { CodeText } from '../../../components/detail/code-text';
+import { webhookResultLabel } from '../../../lib/code-label';
 import { DetailCard, EmptyText, sectionTableSx } from './detail-card';
 import { notificationActionLabel } from '../../../components/detail/notification-labels';
 import { collectorNotificationStatusLabel, sourceTypeLabel } from './labels';
@@ -69,7 +71,9 @@ function CollectorNotificationRow({ item }: { item: PaymentDetail['collectorNoti
             label={collectorNotificationStatusLabel(item.status)}
           />
         </TableCell>
-        <TableCell>{item.statusDetail ?? '—'}</TableCell>
+        <TableCell>
+          <CodeText code={item.statusDetail} label={webhookResultLabel} />
+        </TableCell>
         <TableCell align="right">{item.retryCount ?? 0}</TableCell>
         <TableCell padding="checkbox">
           <IconButton

@@ -6,6 +6,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PercentOutlined from '@mui/icons-material/PercentOutlined';
 import { formatAmount } from '../../../lib/format';
+import { CodeText } from '../../../components/detail/code-text';
+import { feeTypeLabel } from '../../../lib/code-label';
 import { sumAmounts } from './amounts';
 import { DetailCard, EmptyText, sectionTableSx } from './detail-card';
 import { formatPercent } from './labels';
@@ -38,7 +40,7 @@ export function PaymentFeesSection({ fees }: { fees: NonNullable<PaymentDetail['
                       color="text.secondary"
                       sx={{ display: 'block' }}
                     >
-                      {fee.type}
+                      <CodeText code={fee.type} label={feeTypeLabel} />
                     </Typography>
                   )}
                 </TableCell>

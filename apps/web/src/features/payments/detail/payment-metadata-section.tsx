@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { formatDateTime } from '../../../lib/format';
+import { CodeText } from '../../../components/detail/code-text';
 import { DetailCard, EmptyText, sectionTableSx } from './detail-card';
 import { metadataKeyLabel } from './labels';
 import type { PaymentDetailMetadata } from './types';
@@ -71,15 +72,7 @@ export function PaymentMetadataSection({ metadata }: { metadata: readonly Paymen
             {metadata.map((entry, index) => (
               <TableRow key={`${entry.key}-${index}`} data-testid="metadata-entry" data-key={entry.key}>
                 <TableCell>
-                  {metadataKeyLabel(entry.key)}
-                  <Typography
-                    component="span"
-                    variant="caption"
-                    color="text.secondary"
-                    sx={{ display: 'block' }}
-                  >
-                    {entry.key}
-                  </Typography>
+                  <CodeText code={entry.key} label={metadataKeyLabel} />
                 </TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>
                   {entry.key === 'subscription_request' ? (

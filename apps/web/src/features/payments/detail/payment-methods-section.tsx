@@ -8,6 +8,8 @@ import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlin
 import { formatAmount } from '../../../lib/format';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import type { PaymentMethodCatalogue } from '../payment-methods';
+import { CodeText } from '../../../components/detail/code-text';
+import { statusDetailLabel } from '../../../lib/code-label';
 import { DetailCard, EmptyText, Field, FieldGrid } from './detail-card';
 import {
   formatExpiration,
@@ -157,7 +159,14 @@ function MethodCard({
       {method.gateway && (
         <Box sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider', borderStyle: 'dashed' }}>
           <FieldGrid min={150}>
-            <Field label="Detalle en gateway" value={method.gateway.statusDetail} />
+            <Field
+              label="Detalle en gateway"
+              value={
+                method.gateway.statusDetail ? (
+                  <CodeText code={method.gateway.statusDetail} label={statusDetailLabel} />
+                ) : null
+              }
+            />
             <Field label="ID transacción gateway" value={method.gateway.transactionId} mono />
             <Field label="Ticket" value={method.gateway.ticketNumber} mono />
             <Field label="Lote" value={method.gateway.batchNumber} mono />

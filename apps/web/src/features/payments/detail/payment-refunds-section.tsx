@@ -10,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { DetailCard, EmptyText, sectionTableSx } from './detail-card';
+import { CodeText } from '../../../components/detail/code-text';
+import { statusDetailLabel } from '../../../lib/code-label';
 import { refundStatusLabel, refundTypeLabel } from './labels';
 import type { PaymentDetailRefund } from './types';
 
@@ -62,17 +64,10 @@ export function PaymentRefundsSection({ refunds }: { refunds: readonly PaymentDe
                     />
                   </TableCell>
                   <TableCell>
-                    {refund.statusDetailMessage ?? refund.statusDetail ?? '—'}
-                    {refund.statusDetailMessage && refund.statusDetail && (
-                      <Typography
-                        component="span"
-                        variant="caption"
-                        color="text.secondary"
-                        sx={{ display: 'block' }}
-                      >
-                        {refund.statusDetail}
-                      </Typography>
-                    )}
+                    <CodeText
+                      code={refund.statusDetail}
+                      label={(code) => refund.statusDetailMessage ?? statusDetailLabel(code)}
+                    />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {formatAmount(refund.amount)}

@@ -5,6 +5,8 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { formatAmount, formatDateTime } from '../../../lib/format';
+import { CodeText } from '../../../components/detail/code-text';
+import { statusDetailLabel } from '../../../lib/code-label';
 import { PaymentStatusChip } from '../components/payment-status-chip';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { describePaymentMethods } from '../payment-methods';
@@ -34,7 +36,7 @@ export function PaymentSummaryCard({ payment }: { payment: PaymentDetail }) {
             <PaymentStatusChip status={payment.status} />
             {payment.statusDetail && (
               <Typography variant="caption" color="text.secondary" data-testid="payment-status-detail">
-                {payment.statusDetail}
+                <CodeText code={payment.statusDetail} label={statusDetailLabel} />
               </Typography>
             )}
           </Box>

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format';
+import { webhookResultLabel } from '../../../lib/code-label';
+import { collectorNotificationStatusLabel } from '../detail/labels';
 import {
   ActionDialog,
   DialogFact,
@@ -50,7 +52,14 @@ export function ForwardNotificationDialog({
           <>
             <DialogFact
               label="Último envío"
-              value={[last.status, last.statusDetail].filter(Boolean).join(' · ') || '—'}
+              value={
+                [
+                  last.status ? collectorNotificationStatusLabel(last.status) : null,
+                  last.statusDetail ? webhookResultLabel(last.statusDetail) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ') || '—'
+              }
             />
             {last.lastRetry && <DialogFact label="Fecha" value={formatDateTime(last.lastRetry)} />}
           </>

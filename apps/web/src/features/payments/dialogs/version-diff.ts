@@ -7,6 +7,62 @@ import {
 } from '../../../components/versions/version-diff';
 import type { PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUS_LABELS } from '../payment-status';
+import { feeTypeLabel, presetLabel, webhookResultLabel } from '../../../lib/code-label';
+import {
+  notificationActionLabel,
+  notificationChannelLabel,
+} from '../../../components/detail/notification-labels';
+import {
+  batchStatusLabel,
+  collectorNotificationStatusLabel,
+  gatewayStatusLabel,
+  metadataKeyLabel,
+  methodTypeLabel,
+  paymentTypeLabel,
+  refundStatusLabel,
+  refundTypeLabel,
+  relatedTypeLabel,
+  sourceTypeLabel,
+} from '../detail/labels';
+
+/** The codes of a payment's fields, through the Spanish catalogue (issue 10 item 6). */
+function paymentValueLabel(key: string, value: string, parentKey: string | undefined): string | undefined {
+  const where = `${parentKey ?? ''}.${key}`;
+  switch (where) {
+    case '.type':
+      return paymentTypeLabel(value);
+    case 'paymentMethods.type':
+      return methodTypeLabel(value);
+    case 'gateway.status':
+      return gatewayStatusLabel(value);
+    case 'feeDetails.type':
+      return feeTypeLabel(value);
+    case 'refunds.type':
+      return refundTypeLabel(value);
+    case 'refunds.status':
+      return refundStatusLabel(value);
+    case 'relateds.type':
+      return relatedTypeLabel(value);
+    case 'batchWithdrawal.status':
+      return batchStatusLabel(value);
+    case 'notifications.type':
+      return notificationChannelLabel(value);
+    case 'notifications.action':
+      return notificationActionLabel(value);
+    case 'collectorNotifications.status':
+      return collectorNotificationStatusLabel(value);
+    case 'collectorNotifications.statusDetail':
+      return webhookResultLabel(value);
+    case 'metadata.key':
+      return metadataKeyLabel(value);
+    case 'actions.name':
+      return presetLabel(value);
+    case 'source.type':
+      return sourceTypeLabel(value);
+    default:
+      return undefined;
+  }
+}
 
 /** How a payment reads in the version comparison. */
 export const PAYMENT_DIFF: DiffConfig = {
@@ -62,6 +118,14 @@ export const PAYMENT_DIFF: DiffConfig = {
     linksToSubscription: 'Enlace a suscripción',
     currencyConversionInfo: 'Conversión de moneda',
     paymentMethodIndex: 'Medio devuelto',
+    checkoutVersion: 'Versión del checkout',
+    conversionFactor: 'Factor de conversión',
+    convertedAmount: 'Importe convertido',
+    originalAmount: 'Importe original',
+    originalCurrency: 'Moneda original',
+    destinationCurrency: 'Moneda de destino',
+    originalRequest: 'Solicitud original',
+    promotionId: 'Promoción',
   },
   skipped: new Set(['checkoutUrl', 'collector']),
   amountKeys: new Set([
@@ -74,6 +138,7 @@ export const PAYMENT_DIFF: DiffConfig = {
   ]),
   statusLabel: (value) =>
     value in PAYMENT_STATUS_LABELS ? PAYMENT_STATUS_LABELS[value as PaymentStatus] : undefined,
+  valueLabel: paymentValueLabel,
 };
 
 export const flattenForDiff = (value: unknown) => flattenWith(value, PAYMENT_DIFF);

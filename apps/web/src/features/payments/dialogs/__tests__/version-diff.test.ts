@@ -36,7 +36,7 @@ describe('version comparison', () => {
     expect(flat.get('finalAmount')?.text).toBe('$ 1.500,00');
     expect(flat.get('paymentMethods[0].gateway.status')).toEqual({
       label: 'Medio de pago 1 › Gateway › Estado',
-      text: 'approved',
+      text: 'Aprobado',
     });
     expect(
       [...flat.keys()].some(
@@ -63,6 +63,38 @@ describe('version comparison', () => {
     const refundAmount = rows.find((r) => r.path === 'refunds[0].amount');
     expect(refundAmount).toMatchObject({ left: '—', right: '$ 1.500,00', changed: true });
     expect(rows.find((r) => r.path === 'status')).toMatchObject({ left: 'Aprobado', right: 'Devuelto' });
+  });
+
+  it('reads codes and field names in Spanish, never raw (issue 10 item 6)', () => {
+    const flat = flattenForDiff({
+      ...v1,
+      type: 'online',
+      feeDetails: [{ type: 'collection_fee', amount: '10.00' }],
+      collectorNotifications: [
+        { status: 'error', statusDetail: 'http_503', retryCount: 2, url: 'https://x' },
+      ],
+      notifications: [
+        { type: 'email', action: 'download_receipts', creationDate: '2025-11-03T14:22:05.000Z' },
+      ],
+      metadata: [{ key: 'canal', value: 'web' }],
+      paymentMethods: [
+        { type: 'transfer', promotionId: 'P1', gateway: { statusDetail: 'pending_contingency' } },
+      ],
+    });
+    expect(flat.get('statusDetail')?.text).toBe('Acreditado');
+    expect(flat.get('type')?.text).toBe('Online');
+    expect(flat.get('feeDetails[0].type')?.text).toBe('Comisión por cobranza');
+    expect(flat.get('collectorNotifications[0].statusDetail')?.text).toBe(
+      'HTTP 503 · Servicio no disponible',
+    );
+    expect(flat.get('collectorNotifications[0].status')?.text).toBe('Con error');
+    expect(flat.get('notifications[0].action')?.text).toBe('Descargar comprobantes');
+    expect(flat.get('notifications[0].type')?.text).toBe('E-mail');
+    expect(flat.get('metadata[0].key')?.text).toBe('Canal');
+    expect(flat.get('paymentMethods[0].type')?.text).toBe('Transferencia');
+    expect(flat.get('paymentMethods[0].gateway.statusDetail')?.text).toBe('Pendiente de confirmación');
+    const rawLabels = [...flat.values()].map((v) => v.label).filter((l) => /[a-z][A-Z]|^[a-z]/.test(l));
+    expect(rawLabels).toEqual([]);
   });
 
   it('identical versions have no changes', () => {
