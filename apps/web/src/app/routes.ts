@@ -30,6 +30,12 @@ export const PAYMENTS_SEARCH = lazyScreen(
   () => import('../features/payments/screens/payments-search-screen'),
 );
 
+/** Buscar Entidades and Buscar Pagadores are also tabs of /home. */
+export const COLLECTORS_SEARCH = lazyScreen(
+  () => import('../features/collectors/screens/collectors-search-screen'),
+);
+export const PAYERS_SEARCH = lazyScreen(() => import('../features/payers/screens/payers-search-screen'));
+
 const SUBSCRIPTIONS = any(
   'SUBSCRIPTION_CREATE',
   'SUBSCRIPTION_CANCEL',
@@ -73,16 +79,47 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/notifications/screens/notification-screen')),
   },
   // Collectors and their sub-areas.
-  na('/comercios', 'Buscar Entidades', any('COLLECTOR_SHOW')),
+  { path: '/comercios', title: 'Buscar Entidades', rule: any('COLLECTOR_SHOW'), screen: COLLECTORS_SEARCH },
   na('/comercios/promociones', 'Promociones', any('PROMOTION_SHOW')),
   na('/comercios/gateways', 'Gateways', any('GATEWAY_SHOW', 'GATEWAY_DEFAULT_SHOW')),
-  na('/comercios/:collectorId', 'Entidad', any('COLLECTOR_SHOW')),
+  {
+    path: '/comercios/:collectorId',
+    title: 'Entidad',
+    rule: any('COLLECTOR_SHOW'),
+    screen: lazyScreen(() => import('../features/collectors/screens/collector-screen')),
+  },
   // Payers.
-  na('/pagadores', 'Buscar Pagadores', any('PAYER_SHOW')),
-  na('/pagadores/nuevo', 'Nuevo pagador', any('PAYER_CREATE')),
-  na('/pagadores/referencias', 'Referencias de pagadores', any('PAYER_REFERENCE_SHOW')),
-  na('/pagadores/referencias/crear', 'Nueva referencia de pagador', any('PAYER_REFERENCE_CREATE')),
-  na('/pagadores/:id', 'Detalle del pagador', any('PAYER_SHOW')),
+  { path: '/pagadores', title: 'Buscar Pagadores', rule: any('PAYER_SHOW'), screen: PAYERS_SEARCH },
+  {
+    path: '/pagadores/nuevo',
+    title: 'Nuevo pagador',
+    rule: any('PAYER_CREATE'),
+    screen: lazyScreen(() => import('../features/payers/screens/payer-new-screen')),
+  },
+  {
+    path: '/pagadores/referencias',
+    title: 'Referencias de pagadores',
+    rule: any('PAYER_REFERENCE_SHOW'),
+    screen: lazyScreen(() => import('../features/payers/screens/references-screen')),
+  },
+  {
+    path: '/pagadores/referencias/crear',
+    title: 'Nueva referencia de pagador',
+    rule: any('PAYER_REFERENCE_CREATE'),
+    screen: lazyScreen(() => import('../features/payers/screens/reference-create-screen')),
+  },
+  {
+    path: '/pagadores/referencias/:id/editar',
+    title: 'Editar referencia de pagador',
+    rule: any('PAYER_REFERENCE_UPDATE'),
+    screen: lazyScreen(() => import('../features/payers/screens/reference-edit-screen')),
+  },
+  {
+    path: '/pagadores/:id',
+    title: 'Detalle del pagador',
+    rule: any('PAYER_SHOW'),
+    screen: lazyScreen(() => import('../features/payers/screens/payer-detail-screen')),
+  },
   // Separate feature areas whose content the specs do not show.
   na('/cvu', 'Cuentas CVU'),
   na('/terminales-de-pago', 'Terminales de pago'),

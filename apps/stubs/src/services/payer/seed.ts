@@ -57,7 +57,10 @@ export function seedPayers({ rng, stores, today }: SeedContext): PayerStore {
         name: payer.name,
         email: payer.email,
         external_reference: rng.chance(0.3) ? `CLI-${rng.digits(6)}` : null,
-        identification: rng.chance(0.9) ? dniIdentification(payer.identification.number) : null,
+        identification:
+          rng.chance(0.9) || SAMPLE_PAYER_IDS.has(payer.id)
+            ? dniIdentification(payer.identification.number)
+            : null,
         phones: phonesFor(rng),
         created_date: created(rng.int(400, 1500)),
       });

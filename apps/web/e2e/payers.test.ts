@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import {
+  clearRequests,
+  gridColumn,
+  gridRowIds,
+  gridSettled,
+  payerWrites,
+  resetStubs,
+} from './support/payers';
+import { startTestStack, type Stack } from './support/stack';
+
+/**
+ * Buscar Pagadores, payer detail, Nuevo pagador, Buscar Entidades and the collector page (spec 000 §2, 001 §2, §5)
+ * as operador, against the whole stack (fixtures: docs/upstream-contract.md, payer and collector services).
+ */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+let page: Page;
+const PAYERS = 'Pagadores';
+const EMPTY = 'No se encontraron Pagadores';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetStubs(stack);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  page = session.page;
+  await openSignedIn(page, stack.urls.web, '/pagadores', 'operador');
+  await gridSettled(page, PAYERS, EMPTY);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('Buscar Pagadores as operador', () => {
+  it('searches by part of the name and sorts by e-mail', async () => {
+    await page.getByTestId('payers-search-input').fill('gonz');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'gonz');
+    await gridSettled(page, PAYERS, EMPTY);
+    const names = await gridColumn(page, PAYERS, 'name');
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.toLowerCase()).toContain('gonz');
+    await page.getByRole('columnheader', { name: 'EMAIL' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'email:asc');
+    await gridSettled(page, PAYERS, EMPTY);
+    const emails = await gridColumn(page, PAYERS, 'email');
+    expect(emails).toEqual([...emails].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payers-search');
+  });
+
+  it('shows the empty state', async () => {
+    await page.goto(`${stack.urls.web}/pagadores?q=zzzzzz`);
+    await gridSettled(page, PAYERS, EMPTY);
+    await expect(page.getByText(EMPTY).isVisible()).resolves.toBe(true);
+  });
+
+  it("opens a payer's detail with identification, phones and references, and its buttons filter by e-mail", async () => {
+    await page.goto(`${stack.urls.web}/pagadores?q=maria.gonzalez@gmail.com`);
+    await gridSettled(page, PAYERS, EMPTY);
+    expect(await gridRowIds(page, PAYERS)).toEqual(['700001']);
+    await page.getByRole('grid', { name: PAYERS }).getByText('María González').click();
+    await page.waitForURL(/\/pagadores\/700001$/);
+    await page.getByRole('heading', { level: 1, name: 'María González' }).waitFor();
+    expect(await page.getByTestId('payer-identification').innerText()).toContain('28456789');
+    await page.getByTestId('payer-phones').waitFor();
+    expect(await page.getByTestId('payer-references').locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payer-detail', { fullPage: true });
+
+    await page.getByRole('link', { name: 'Ver pagos' }).click();
+    await page.waitForURL((url) => url.pathname === '/pagos');
+    // Buscar Pagos reads `pagador` as its search (spec 000 §2); the list writes it back as `search`.
+    await page.waitForFunction((email) => {
+      const params = new URL(window.location.href).searchParams;
+      return (params.get('search') ?? params.get('pagador')) === email;
+    }, 'maria.gonzalez@gmail.com');
+    await page.getByRole('heading', { level: 1, name: 'Buscar Pagos' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/pagadores\/700001/);
+    await page.getByRole('link', { name: 'Ver suscripciones' }).click();
+    await page.waitForURL((url) => url.pathname === '/suscripciones' && !url.searchParams.has('pagador'));
+    expect(new URL(page.url()).searchParams.get('q')).toBe('maria.gonzalez@gmail.com');
+  });
+});
+
+describe('Nuevo pagador as operador', () => {
+  it('keeps Crear disabled while invalid, shows each identification message, then creates and lands on the detail', async () => {
+    await page.goto(`${stack.urls.web}/pagadores/nuevo`);
+    const create = page.getByRole('button', { name: 'Crear' });
+    await create.waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Ana Ruiz');
+    await page.getByRole('textbox', { name: 'Email' }).fill('ana.ruiz@');
+    await page.getByRole('textbox', { name: 'Email' }).blur();
+    await page.getByText('El email no tiene formato correcto').waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill('ana.ruiz@example.com');
+
+    const number = page.getByTestId('identification-number');
+    const chooseType = async (label: string) => {
+      await page.getByRole('combobox', { name: 'Tipo de identificación' }).click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+    };
+    // A type without a number.
+    await chooseType('DNI');
+    await number.focus();
+    await number.blur();
+    await page.getByText('Número de identificación requerido*').waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    // DNI of 7 digits: the payer form wants 8.
+    await number.fill('1234567');
+    await number.blur();
+    await page.getByText('El número de DNI no es válido').waitFor();
+    // Letters.
+    await number.fill('12a45678');
+    await page.getByText('Número de identificación incorrecto*').waitFor();
+    // CUIT of 10 digits, then with a wrong check digit.
+    await chooseType('CUIT');
+    await number.fill('2012345678');
+    await page.getByText('El número de CUIT no es válido').waitFor();
+    await number.fill('20123456787');
+    await page.getByText('El número de CUIT no es válido').waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    // A number without a type.
+    await chooseType('Ninguna');
+    await page.getByText('Tipo de identificación requerido*').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payer-new-errors');
+
+    await chooseType('DNI');
+    await number.fill('31234567');
+    await page.waitForFunction(() => !document.querySelector('.Mui-error'));
+    await clearRequests(stack);
+    expect(await create.isDisabled()).toBe(false);
+    await create.click();
+    await page.getByText('Pagador creado con éxito').waitFor();
+    await page.waitForURL(/\/pagadores\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Ana Ruiz' }).waitFor();
+    const writes = await payerWrites(stack);
+    expect(writes).toEqual([
+      {
+        method: 'POST',
+        path: '/payer/pagadores',
+        body: {
+          name: 'Ana Ruiz',
+          email: 'ana.ruiz@example.com',
+          identification: { type: 'DNI_ARG', number: '31234567', country: 'ARG' },
+        },
+      },
+    ]);
+    expect(page.url()).toMatch(/\/pagadores\/\d+$/);
+  });
+});
+
+describe('collectors as operador', () => {
+  it('Buscar Entidades lists collectors and opens the collector page', async () => {
+    await page.goto(`${stack.urls.web}/comercios?q=Burzaco`);
+    await gridSettled(page, 'Entidades', 'No se encontraron entidades');
+    expect(await gridRowIds(page, 'Entidades')).toEqual(['10001']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'collectors-search');
+    await page
+      .getByRole('grid', { name: 'Entidades' })
+      .getByText('Club Atlético San Martín de Burzaco')
+      .click();
+    await page.waitForURL(/\/comercios\/10001$/);
+    await page.getByTestId('collector-balance').waitFor();
+  });
+
+  it('the collector page shows signature, checkout version, import match, strategy and balance', async () => {
+    await page.goto(`${stack.urls.web}/comercios/10008`);
+    await page.getByTestId('collector-match-import').waitFor();
+    expect(await page.getByTestId('collector-signature').innerText()).toContain('10008');
+    expect(await page.getByTestId('collector-match-import').innerText()).toContain(
+      'Fuerza coincidencia por pagador',
+    );
+    expect(await page.getByTestId('collector-withdrawal-strategy').innerText()).toContain(
+      'Lote por acreditación',
+    );
+    expect(await page.getByTestId('balance-available').innerText()).toMatch(/\$/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'collector-page');
+    await page.goto(`${stack.urls.web}/comercios/10017`);
+    await page
+      .getByTestId('collector-withdrawal-strategy')
+      .getByText('Sin estrategia de retiro compatible')
+      .waitFor();
+  });
+
+  it('the payment header links to the collector page', async () => {
+    await page.goto(`${stack.urls.web}/pago/1000001`);
+    await page.getByTestId('collector-link').click();
+    await page.waitForURL(/\/comercios\/\d+$/);
+    await page.getByTestId('collector-data').waitFor();
+  });
+
+  it('home shows Buscar Entidades and Buscar Pagadores tabs', async () => {
+    await page.goto(`${stack.urls.web}/home`);
+    await page.getByRole('tab', { name: 'Buscar Pagadores' }).click();
+    await gridSettled(page, PAYERS, EMPTY);
+    await page.getByRole('tab', { name: 'Buscar Entidades' }).click();
+    await gridSettled(page, 'Entidades', 'No se encontraron entidades');
+    expect(await page.evaluate(() => sessionStorage.getItem('home.tab.active'))).toBe('collector');
+    await page.waitForLoadState('networkidle');
+    await gridSettled(page, 'Entidades', 'No se encontraron entidades');
+    await screenshot(page, 'home-collectors-tab');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
+
+describe('consulta', () => {
+  it('sees No tiene permisos on the payer and collector screens and no payer tabs', async () => {
+    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      await openSignedIn(other.page, stack.urls.web, '/pagadores', 'consulta');
+      for (const path of [
+        '/pagadores',
+        '/pagadores/nuevo',
+        '/pagadores/700001',
+        '/pagadores/referencias',
+        '/comercios',
+        '/comercios/10001',
+      ]) {
+        await other.page.goto(`${stack.urls.web}${path}`);
+        await other.page.getByText('No tiene permisos').waitFor();
+      }
+      expect(await seriousA11yViolations(other.page)).toEqual([]);
+      await screenshot(other.page, 'payers-consulta');
+      await other.page.goto(`${stack.urls.web}/home`);
+      await other.page.getByRole('tab', { name: 'Buscar Pagos' }).waitFor();
+      expect(await other.page.getByRole('tab', { name: 'Buscar Pagadores' }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+/** Spanish texts of the collector settings (001 §3, §4). */
+export const MATCH_IMPORT_LABELS: Readonly<Record<string, string>> = {
+  match_payer: 'Fuerza coincidencia por pagador',
+  match_concept: 'Fuerza coincidencia por concepto',
+  match_identification: 'Fuerza coincidencia por identificación',
+};
+export const NO_MATCH_IMPORT = 'Sin configuración (opciones libres)';
+
+export const WITHDRAWAL_STRATEGY_LABELS: Readonly<Record<string, string>> = {
+  batch_accreditation: 'Lote por acreditación',
+  batch_approbation: 'Lote por aprobación',
+  balance: 'Saldo',
+  none: 'Sin estrategia de retiro compatible',
+};
+
+export const COLLECTOR_STATUS_LABELS: Readonly<Record<string, string>> = {
+  active: 'Activa',
+  inactive: 'Inactiva',
+};
+
+/** A known value's label; an unknown one as it comes; none: the fallback. */
+export const labelOf = (
+  labels: Readonly<Record<string, string>>,
+  value: string | null | undefined,
+  none = '—',
+) => (value ? (labels[value] ?? value) : none);
+
+export const COLLECTORS_MESSAGES = {
+  searchTitle: 'Buscar Entidades',
+  searchPlaceholder: 'Nombre o ID de la entidad',
+  empty: 'No se encontraron entidades',
+  loadError: 'No se pudieron cargar las entidades',
+  pageTitle: 'Entidad',
+  notFound: 'La entidad no existe',
+  pageLoadError: 'No se pudo cargar la entidad',
+} as const;

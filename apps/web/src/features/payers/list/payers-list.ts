@@ -1,0 +1,26 @@
+import { STANDARD_PAGING, type ListDefinition } from '../../../lib/list';
+import type { PayerSortField } from '../gql/graphql';
+
+/** Buscar Pagadores (session storage `payers.list`): `q` is the search text. */
+export interface PayersFilters {
+  search: string;
+}
+
+export const payersList: ListDefinition<PayersFilters, PayerSortField> = {
+  area: 'payers',
+  ...STANDARD_PAGING,
+  defaultSort: { field: 'ID', direction: 'ASC' },
+  sortFields: {
+    ID: { param: 'id', column: 'id' },
+    NAME: { param: 'name', column: 'name' },
+    EMAIL: { param: 'email', column: 'email' },
+  },
+  defaultFilters: () => ({ search: '' }),
+  filters: {
+    params: ['q'],
+    parse: (params, defaults) => ({ search: (params.get('q') ?? defaults.search).trim() }),
+    write(filters, params) {
+      if (filters.search) params.set('q', filters.search);
+    },
+  },
+};

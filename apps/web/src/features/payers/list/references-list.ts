@@ -1,0 +1,39 @@
+import type { CollectorRef } from '../../../components/pickers/collector-picker';
+import { STANDARD_PAGING, type ListDefinition } from '../../../lib/list';
+
+/** Referencias de pagadores (session storage `payerReferences.list`): `q` search, `entidad` collector. */
+export interface ReferencesFilters {
+  search: string;
+  collector: CollectorRef | null;
+}
+
+export const referencesList: ListDefinition<ReferencesFilters, 'ID'> = {
+  area: 'payerReferences',
+  ...STANDARD_PAGING,
+  defaultSort: { field: 'ID', direction: 'ASC' },
+  sortFields: { ID: { param: 'id', column: 'id' } },
+  defaultFilters: () => ({ search: '', collector: null }),
+  filters: {
+    params: ['q', 'entidad', 'entidad_nombre'],
+    parse(params, defaults) {
+      const id = params.get('entidad')?.trim();
+      const name = params.get('entidad_nombre')?.trim();
+      return {
+        search: (params.get('q') ?? defaults.search).trim(),
+        collector: id ? { id, name: name || id } : null,
+      };
+    },
+    write(filters, params) {
+      if (filters.search) params.set('q', filters.search);
+      if (filters.collector) {
+        params.set('entidad', filters.collector.id);
+        if (filters.collector.name !== filters.collector.id)
+          params.set('entidad_nombre', filters.collector.name);
+      }
+    },
+  },
+};
+
+/** "10001 - Club Atlético ..." (001 §2: entity as id - name). */
+export const collectorText = (id: string, name: string | null | undefined): string =>
+  name ? `${id} - ${name}` : id;

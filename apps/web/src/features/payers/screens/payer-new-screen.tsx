@@ -1,0 +1,90 @@
+import { useMutation } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { payerFormSchema } from '@backoffice/validators';
+import { FormTextField } from '../../../components/form';
+import { PageHeader } from '../../../components/layout/page-header';
+import type { DialogFeedback } from '../../../lib/mutation-outcome';
+import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { IdentificationFields, identificationInput, NO_IDENTIFICATION } from '../form/identification-fields';
+import { CreatePayerDocument } from '../gql/graphql';
+import { PAYERS_MESSAGES } from '../messages';
+
+const INITIAL = { name: '', email: '', identification: NO_IDENTIFICATION };
+
+/** Nuevo pagador (/pagadores/nuevo, 001 §2): name, e-mail and identification; Crear disabled while invalid. */
+export default function PayerNewScreen() {
+  const navigate = useNavigate();
+  const feedback = useMutationOutcome();
+  const [createPayer] = useMutation(CreatePayerDocument);
+  const [failure, setFailure] = useState<DialogFeedback | null>(null);
+
+  return (
+    <Box component="section" aria-label={PAYERS_MESSAGES.newTitle}>
+      <PageHeader title={PAYERS_MESSAGES.newTitle} />
+      <Formik
+        initialValues={INITIAL}
+        validationSchema={payerFormSchema}
+        validateOnMount
+        onSubmit={async (values) => {
+          setFailure(null);
+          try {
+            const { data } = await createPayer({
+              variables: {
+                input: {
+                  name: values.name.trim(),
+                  email: values.email.trim(),
+                  identification: identificationInput(values.identification),
+                },
+              },
+            });
+            const payload = data?.createPayer;
+            const outcome = feedback.settle(payload, {
+              success: PAYERS_MESSAGES.created,
+              onSuccess: () => {
+                if (payload?.payer) void navigate(`/pagadores/${encodeURIComponent(payload.payer.id)}`);
+              },
+            });
+            setFailure(outcome);
+          } catch (error) {
+            feedback.announceError(error);
+          }
+        }}
+      >
+        {({ isValid, isSubmitting }) => (
+          <Paper
+            component={Form}
+            variant="outlined"
+            noValidate
+            aria-label="Datos del pagador"
+            sx={{ p: 3, maxWidth: 760 }}
+          >
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              <FormTextField name="name" label="Nombre" required />
+              <FormTextField name="email" label="Email" required type="email" />
+              <IdentificationFields />
+              {failure && (
+                <Alert severity={failure.severity} data-testid="payer-create-failure">
+                  {failure.message}
+                </Alert>
+              )}
+              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+                <Button type="button" onClick={() => void navigate('/pagadores')}>
+                  Cancelar
+                </Button>
+                <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
+                  {PAYERS_MESSAGES.create}
+                </Button>
+              </Box>
+            </Box>
+          </Paper>
+        )}
+      </Formik>
+    </Box>
+  );
+}

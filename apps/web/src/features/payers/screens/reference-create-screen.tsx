@@ -1,0 +1,3 @@
+import { ReferenceCreateScreen } from './reference-form-screen';
+
+export default ReferenceCreateScreen;

@@ -1,0 +1,3 @@
+import { ReferenceEditScreen } from './reference-form-screen';
+
+export default ReferenceEditScreen;

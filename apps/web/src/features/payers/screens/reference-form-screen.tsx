@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import { Form, Formik, useFormikContext } from 'formik';
+import { useNavigate, useParams } from 'react-router';
+import { payerReferenceFormSchema } from '@backoffice/validators';
+import { FormTextField, shownError } from '../../../components/form';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { PageHeader } from '../../../components/layout/page-header';
+import { StatusPage } from '../../../components/layout/status-page';
+import { CollectorPicker, type CollectorRef } from '../../../components/pickers/collector-picker';
+import type { DialogFeedback } from '../../../lib/mutation-outcome';
+import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import {
+  identificationFormValues,
+  IdentificationFields,
+  identificationInput,
+  NO_IDENTIFICATION,
+  type IdentificationFormValues,
+} from '../form/identification-fields';
+import {
+  CreatePayerReferenceDocument,
+  PayerReferenceDocument,
+  UpdatePayerReferenceDocument,
+  type PayerReferenceCreateInput,
+  type PayerReferenceRowFragment,
+} from '../gql/graphql';
+import { PAYERS_MESSAGES } from '../messages';
+
+interface ReferenceFormValues {
+  collectorId: string;
+  collector: CollectorRef | null;
+  name: string;
+  email: string;
+  externalReference: string;
+  identification: IdentificationFormValues;
+}
+
+const EMPTY: ReferenceFormValues = {
+  collectorId: '',
+  collector: null,
+  name: '',
+  email: '',
+  externalReference: '',
+  identification: NO_IDENTIFICATION,
+};
+
+function valuesOf(reference: PayerReferenceRowFragment): ReferenceFormValues {
+  return {
+    collectorId: reference.collectorId,
+    collector: { id: reference.collectorId, name: reference.collector?.name ?? reference.collectorId },
+    name: reference.name,
+    email: reference.email ?? '',
+    externalReference: reference.externalReference ?? '',
+    identification: identificationFormValues(reference.identification),
+  };
+}
+
+/**
+ * Creation sends only what the operator filled in (001 §5: untouched fields are omitted; Formik marks every field
+ * touched on submit, so a field left empty is the untouched one): the collector and the name always, the e-mail
+ * and the external reference when not empty, the identification when a type is chosen.
+ */
+export function createInput(values: ReferenceFormValues): PayerReferenceCreateInput {
+  const input: PayerReferenceCreateInput = { collectorId: values.collectorId, name: values.name.trim() };
+  if (values.email.trim()) input.email = values.email.trim();
+  if (values.externalReference.trim()) input.externalReference = values.externalReference.trim();
+  const identification = identificationInput(values.identification);
+  if (identification) input.identification = identification;
+  return input;
+}
+
+function CollectorField({ locked }: { locked: boolean }) {
+  const formik = useFormikContext<ReferenceFormValues>();
+  const error = shownError(formik, 'collectorId');
+  return (
+    <Box data-testid="reference-collector">
+      {locked ? (
+        <FormTextField name="collector.name" label="Entidad" disabled />
+      ) : (
+        <CollectorPicker
+          value={formik.values.collector}
+          onChange={(collector) => {
+            void formik.setValues({ ...formik.values, collector, collectorId: collector?.id ?? '' });
+            void formik.setFieldTouched('collectorId', true, false);
+          }}
+        />
+      )}
+      {error && (
+        <Box role="alert" sx={{ color: 'error.main', fontSize: 12, mt: 0.5, mx: 1.75 }}>
+          {error}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | null }) {
+  const navigate = useNavigate();
+  const feedback = useMutationOutcome();
+  const [create] = useMutation(CreatePayerReferenceDocument);
+  const [update] = useMutation(UpdatePayerReferenceDocument);
+  const [failure, setFailure] = useState<DialogFeedback | null>(null);
+  const editing = reference !== null;
+  return (
+    <Formik<ReferenceFormValues>
+      initialValues={reference ? valuesOf(reference) : EMPTY}
+      validationSchema={payerReferenceFormSchema}
+      validateOnMount
+      onSubmit={async (values) => {
+        setFailure(null);
+        try {
+          const settleTexts = {
+            success: editing ? PAYERS_MESSAGES.referenceUpdated : PAYERS_MESSAGES.referenceCreated,
+            onSuccess: () => void navigate('/pagadores/referencias'),
+          };
+          if (reference) {
+            const { data } = await update({
+              variables: {
+                id: reference.id,
+                input: {
+                  name: values.name.trim(),
+                  email: values.email.trim() || null,
+                  externalReference: values.externalReference.trim() || null,
+                  identification: identificationInput(values.identification),
+                },
+              },
+            });
+            setFailure(feedback.settle(data?.updatePayerReference, settleTexts));
+          } else {
+            const { data } = await create({ variables: { input: createInput(values) } });
+            setFailure(feedback.settle(data?.createPayerReference, settleTexts));
+          }
+        } catch (error) {
+          feedback.announceError(error);
+        }
+      }}
+    >
+      {({ isValid, isSubmitting, values }) => (
+        <Paper
+          component={Form}
+          variant="outlined"
+          noValidate
+          aria-label="Datos de la referencia"
+          sx={{ p: 3, maxWidth: 760 }}
+        >
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <CollectorField locked={editing} />
+            <FormTextField name="name" label="Nombre" required disabled={!values.collectorId} />
+            <FormTextField name="email" label="Email" type="email" disabled={!values.collectorId} />
+            <FormTextField
+              name="externalReference"
+              label="Referencia externa"
+              disabled={!values.collectorId}
+            />
+            <IdentificationFields />
+            {failure && (
+              <Alert severity={failure.severity} data-testid="reference-failure">
+                {failure.message}
+              </Alert>
+            )}
+            <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+              <Button type="button" onClick={() => void navigate('/pagadores/referencias')}>
+                Cancelar
+              </Button>
+              <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
+                {editing ? PAYERS_MESSAGES.save : 'Crear'}
+              </Button>
+            </Box>
+          </Box>
+        </Paper>
+      )}
+    </Formik>
+  );
+}
+
+/** Nueva referencia de pagador (/pagadores/referencias/crear): the collector first, then the rest. */
+export function ReferenceCreateScreen() {
+  return (
+    <Box component="section" aria-label={PAYERS_MESSAGES.newReferenceTitle}>
+      <PageHeader title={PAYERS_MESSAGES.newReferenceTitle} />
+      <ReferenceForm reference={null} />
+    </Box>
+  );
+}
+
+/** Editar referencia (/pagadores/referencias/{id}/editar): the same form; saving sends the PUT. */
+export function ReferenceEditScreen() {
+  const { id = '' } = useParams();
+  const { data, loading, error, refetch } = useQuery(PayerReferenceDocument, {
+    variables: { id },
+    fetchPolicy: 'network-only',
+  });
+  if (!data && loading) return <PageLoader />;
+  if (error && !data)
+    return <ErrorAlert error={error} onRetry={() => void refetch().catch(() => undefined)} />;
+  const reference = data?.payerReference;
+  if (!reference)
+    return (
+      <StatusPage icon={<PersonSearchOutlined />} title={PAYERS_MESSAGES.referenceNotFound}>
+        {`No existe la referencia ${id}.`}
+      </StatusPage>
+    );
+  return (
+    <Box component="section" aria-label={PAYERS_MESSAGES.editReferenceTitle}>
+      <PageHeader title={PAYERS_MESSAGES.editReferenceTitle} subtitle={`Referencia ${reference.id}`} />
+      <ReferenceForm reference={reference} />
+    </Box>
+  );
+}
