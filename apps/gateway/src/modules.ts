@@ -12,8 +12,10 @@ import { collectorsModule } from './modules/collectors/index.js';
 import { exportsModule } from './modules/exports/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { meModule } from './modules/me/index.js';
+import { distributionsModule } from './modules/distributions/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { paymentsModule } from './modules/payments/index.js';
+import { servicePaymentsModule } from './modules/service-payments/index.js';
 import { softProviderModule } from './modules/softprovider/index.js';
 import { subscriptionsModule } from './modules/subscriptions/index.js';
 import { transfersModule } from './modules/transfers/index.js';
@@ -33,6 +35,8 @@ export const MODULES = [
   transfersModule,
   withdrawalsModule,
   exportsModule,
+  servicePaymentsModule,
+  distributionsModule,
 ] as const;
 
 export type ModuleDataSources = DataSourcesOf<(typeof MODULES)[number]>;

@@ -36,6 +36,10 @@ export const COLLECTORS_SEARCH = lazyScreen(
 );
 export const PAYERS_SEARCH = lazyScreen(() => import('../features/payers/screens/payers-search-screen'));
 
+const TRANSACTION_BATCHES = lazyScreen(
+  () => import('../features/service-payments/screens/transaction-batches-screen'),
+);
+
 const SUBSCRIPTIONS = any(
   'SUBSCRIPTION_CREATE',
   'SUBSCRIPTION_CANCEL',
@@ -143,10 +147,30 @@ export const APP_ROUTES: readonly AppRoute[] = [
   na('/lotes/lotes', 'Detalle de lote', any('BATCH_WITHDRAW_SHOW')),
   na('/lotes/lotes/:collectorId/:id', 'Detalle de lote', any('BATCH_WITHDRAW_SHOW')),
   // Distributions and service payments.
-  na('/distribucion', 'Distribuciones', DISTRIBUTIONS),
-  na('/pagos/pago-de-servicios', 'Pago de servicios', any('SERVICE_PAYMENT_SHOW_BATCH')),
-  na('/pagos/pago-de-servicios/transacciones', 'Lotes de transacciones', any('SERVICE_PAYMENT_SHOW_BATCH')),
-  na('/pagos/pago-de-servicios/gateways', 'Lotes de gateways', any('SHOW_BATCH_DATA')),
+  {
+    path: '/distribucion',
+    title: 'Distribuciones',
+    rule: DISTRIBUTIONS,
+    screen: lazyScreen(() => import('../features/distributions/screens/distributions-screen')),
+  },
+  {
+    path: '/pagos/pago-de-servicios',
+    title: 'Pago de servicios',
+    rule: any('SERVICE_PAYMENT_SHOW_BATCH'),
+    screen: TRANSACTION_BATCHES,
+  },
+  {
+    path: '/pagos/pago-de-servicios/transacciones',
+    title: 'Lotes de transacciones',
+    rule: any('SERVICE_PAYMENT_SHOW_BATCH'),
+    screen: TRANSACTION_BATCHES,
+  },
+  {
+    path: '/pagos/pago-de-servicios/gateways',
+    title: 'Lotes de gateways',
+    rule: any('SHOW_BATCH_DATA'),
+    screen: lazyScreen(() => import('../features/service-payments/screens/gateway-batches-screen')),
+  },
   // Tax authority, exports, software provider, card BINs.
   na('/afip', 'Presentaciones AFIP', any('AFIP_SHOW')),
   na('/afip/generar', 'Nueva presentación', any('AFIP_CREATE')),

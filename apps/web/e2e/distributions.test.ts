@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import {
+  gridRow,
+  gridSettled,
+  resetStubs,
+  shownIds,
+  stubDistribution,
+  stubDistributionDetail,
+} from './support/distributions';
+import { startTestStack, type Stack } from './support/stack';
+
+/**
+ * Distribuciones (/distribucion, spec 001 §2, §4, §5) as tesoreria (who holds DISTRIBUTION_UPDATE, _FORCE and
+ * _SCHEDULED_UPDATE in infra/keycloak/realm-back-office.json), and as consulta, against the whole stack and the
+ * distribution fixtures 9300001-9300012 (docs/upstream-contract.md).
+ */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+let page: Page;
+const GRID = 'Distribuciones';
+const EMPTY = 'Nada por acá';
+const CUIT = '30500010912';
+const CBU = '2850590940090418135201';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetStubs(stack);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  page = session.page;
+  await openSignedIn(page, stack.urls.web, '/distribucion', 'tesoreria');
+  await gridSettled(page, GRID, EMPTY);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+const count = async (card: 'card-pending' | 'card-error') => {
+  const text = page.getByTestId(`${card}-count`);
+  await page.waitForFunction(
+    (id) => /^\d+$/.test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+    `${card}-count`,
+  );
+  return Number(await text.innerText());
+};
+const waitCount = (card: string, expected: number) =>
+  page.waitForFunction(
+    ([id, n]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === String(n),
+    [`${card}-count`, expected] as const,
+  );
+const detailDialog = () => page.getByTestId('distribution-detail-dialog');
+
+async function openDetail(id: string): Promise<void> {
+  await search(id === '9300001' ? '480001' : String(480_001 + (Number(id) - 9300001) * 7));
+  await gridRow(page, GRID, id)
+    .getByRole('button', { name: `Modificar ${id}` })
+    .click();
+  await detailDialog().getByTestId('distribution-status').waitFor();
+}
+
+async function closeDetail(): Promise<void> {
+  await detailDialog().getByRole('button', { name: 'Cerrar' }).first().click();
+  await detailDialog().waitFor({ state: 'detached' });
+}
+
+async function search(text: string): Promise<void> {
+  const box = page.getByLabel('Buscar por ID o Signature');
+  if (!(await box.isVisible())) await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await box.fill(text);
+  await box.press('Enter');
+  await page.waitForURL((url) => url.searchParams.get('q') === text);
+  await gridSettled(page, GRID, EMPTY);
+}
+
+describe('Distribuciones as tesoreria', () => {
+  it('shows the cards, the toggle, the range of this month to today, the tabs, and passes axe', async () => {
+    await page.getByRole('heading', { name: 'Distribuciones', level: 1 }).waitFor();
+    expect(await count('card-pending')).toBeGreaterThanOrEqual(2);
+    expect(await count('card-error')).toBeGreaterThanOrEqual(2);
+    for (const name of ['Distribuciones', 'Distribuciones programadas'])
+      await page.getByRole('button', { name, exact: true }).waitFor();
+    const tabs = await page.getByRole('tab').allInnerTexts();
+    expect(tabs).toEqual(['Todo', 'Error', 'Pendiente', 'En proceso', 'Rechazado', 'Aprobado', 'Manuales']);
+    // Today in Argentine time (the browser's zone), as the picker shows it: 'dd MMMM YYYY'.
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('es-AR', {
+        timeZone: 'America/Argentina/Buenos_Aires',
+        day: '2-digit',
+        month: 'long',
+        year: 'numeric',
+      })
+        .formatToParts(new Date())
+        .map((part) => [part.type, part.value]),
+    );
+    const field = (name: string) => page.getByRole('group', { name }).locator('input');
+    expect(await field('Desde').inputValue()).toBe(`01 ${parts.month} ${parts.year}`);
+    expect(await field('Hasta').inputValue()).toBe(`${parts.day} ${parts.month} ${parts.year}`);
+    expect((await shownIds(page, GRID)).length).toBe(10);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'distributions-list');
+  });
+
+  it('the Error tab lists only errors with the header labels; scheduled ones behind their toggle', async () => {
+    await page.getByRole('tab', { name: 'Error' }).click();
+    await page.waitForURL((url) => url.searchParams.get('estado') === 'error');
+    await gridSettled(page, GRID, EMPTY);
+    const states = await page
+      .getByRole('grid', { name: GRID })
+      .locator('.MuiDataGrid-row [data-field="status"]')
+      .allInnerTexts();
+    expect(new Set(states)).toEqual(new Set(['Error']));
+    await page.getByRole('button', { name: 'Distribuciones programadas' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tipo') === 'programadas');
+    await gridSettled(page, GRID, EMPTY);
+    expect(await shownIds(page, GRID)).toContain('9300011');
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('estado') && !url.searchParams.has('tipo'));
+    await gridSettled(page, GRID, EMPTY);
+  });
+
+  it('searches by a 6-character payment id and by a 3-character collector id; nothing: Nada por acá', async () => {
+    await search('480008');
+    expect(await shownIds(page, GRID)).toEqual(['9300002']);
+    await search('101');
+    const signatures = await page
+      .getByRole('grid', { name: GRID })
+      .locator('.MuiDataGrid-row [data-field="signature"]')
+      .allInnerTexts();
+    expect(signatures.length).toBeGreaterThan(0);
+    expect(new Set(signatures)).toEqual(new Set(['101']));
+    await search('999999');
+    await page.getByText(EMPTY).waitFor();
+  });
+
+  it('approves and rejects distributions pending authorization and the card count follows', async () => {
+    const before = await count('card-pending');
+    await openDetail('9300001');
+    expect(await detailDialog().getByTestId('no-scheduled-block').isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'distributions-detail');
+    await detailDialog().getByRole('button', { name: 'Autorizar' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('Autorizado correctamente').waitFor();
+    await waitCount('card-pending', before - 1);
+    expect((await stubDistribution(stack, '9300001')).status).toBe('pending');
+    await closeDetail();
+
+    await openDetail('9300002');
+    await detailDialog().getByRole('button', { name: 'Rechazar' }).click();
+    const reject = page.getByTestId('reject-distribution-dialog');
+    await reject.getByRole('textbox').fill('Distribución duplicada');
+    await reject.getByRole('button', { name: 'Rechazar' }).click();
+    await page.getByText('Rechazado correctamente').waitFor();
+    await waitCount('card-pending', before - 2);
+    expect(await stubDistribution(stack, '9300002')).toMatchObject({
+      status: 'rejected',
+      status_detail: 'Distribución duplicada',
+    });
+    await closeDetail();
+  });
+
+  it('edits a destination from cbu to alias and back, with each validation message, and shows who changed it', async () => {
+    await openDetail('9300003');
+    const row = detailDialog().getByTestId('detail-9300003-1');
+    await row.getByRole('button', { name: 'Modificar' }).click();
+    const dialog = page.getByTestId('edit-destination-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Forzar' }).isVisible()).toBe(true);
+    const value = () => dialog.getByRole('textbox', { name: /^(CBU|Alias)$/ });
+    // First to a CBU whatever the seed drew, then alias, then back to a CBU.
+    await dialog.getByLabel('Formato').click();
+    await page.getByRole('option', { name: 'CBU' }).click();
+    await value().fill('12345abc');
+    await dialog.getByLabel('CUIT').click();
+    await dialog.getByText('Ingresa un numero de 22 digitos sin letras').waitFor();
+    await value().fill(CBU);
+    await dialog.getByLabel('CUIT').fill(CUIT);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Distribución actualizada').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: 'Modificar' }).click();
+    await dialog.waitFor();
+    await dialog.getByLabel('Formato').click();
+    await page.getByRole('option', { name: 'Alias' }).click();
+    expect(await value().inputValue()).toBe('');
+    await value().fill('abc');
+    await dialog.getByLabel('CUIT').fill('123');
+    await dialog.getByLabel('Nombre').click();
+    await dialog.getByText('Ingresa un destino de 5 a 20 caracteres.').waitFor();
+    await dialog.getByText('El formato del cuit no es correcto.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'distributions-edit-destination');
+    await value().fill('mate.rio.sol');
+    await dialog.getByLabel('CUIT').fill(CUIT);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText('Alias mate.rio.sol').waitFor();
+    expect((await stubDistributionDetail(stack, '9300003', '9300003-1')).destination).toMatchObject({
+      type: 'alias',
+      value: 'mate.rio.sol',
+      cuit: CUIT,
+    });
+
+    await row.getByRole('button', { name: 'Modificar' }).click();
+    await dialog.waitFor();
+    await dialog.getByLabel('Formato').click();
+    await page.getByRole('option', { name: 'CBU' }).click();
+    expect(await value().inputValue()).toBe('');
+    await value().fill('abc');
+    await dialog.getByLabel('Nombre').click();
+    await dialog.getByText('Ingresa un numero de 22 digitos sin letras').waitFor();
+    await value().fill(CBU);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText(`CBU ${CBU}`).first().waitFor();
+    const detail = await stubDistributionDetail(stack, '9300003', '9300003-1');
+    expect(detail.destination).toMatchObject({ type: 'cbu', value: CBU });
+    expect(detail.destination_changes.at(-1)?.user).toBe('tesoreria');
+    expect(await row.getByTestId('destination-change').innerText()).toContain('Modificado por tesoreria');
+    await closeDetail();
+  });
+
+  it("forces a detail to success with 'Forzar' (DISTRIBUTION_FORCE)", async () => {
+    await openDetail('9300012');
+    const row = detailDialog().getByTestId('detail-9300012-1');
+    await row.getByRole('button', { name: 'Modificar' }).click();
+    const dialog = page.getByTestId('edit-destination-dialog');
+    await dialog.getByRole('button', { name: 'Forzar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Distribución actualizada').first().waitFor();
+    expect((await stubDistributionDetail(stack, '9300012', '9300012-1')).status).toBe('success');
+    await row.getByText('Aprobado').waitFor();
+    await closeDetail();
+  });
+
+  it("sends a receipt of a paid detail ('Campo requerido', 'Email inválido', 'Comprobante enviado!')", async () => {
+    await openDetail('9300004');
+    const row = detailDialog().locator('[data-testid^="detail-9300004-"]').first();
+    await row.getByRole('button', { name: 'Enviar comprobante' }).click();
+    const dialog = page.getByTestId('send-receipt-dialog');
+    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    await dialog.getByText('Campo requerido').waitFor();
+    await dialog.getByLabel('Email').fill('tesoreria@');
+    await dialog.getByText('Email inválido').waitFor();
+    await dialog.getByLabel('Email').fill('tesoreria@example.com');
+    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByText('Comprobante enviado!').waitFor();
+    const detailId = (await row.getAttribute('data-testid'))!.replace('detail-', '');
+    const detail = await stubDistributionDetail(stack, '9300004', detailId);
+    expect(detail.vouchers.map((v) => v.email)).toEqual(['tesoreria@example.com']);
+    await closeDetail();
+  });
+
+  it('exports the report as XLSX and reads it back', async () => {
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await gridSettled(page, GRID, EMPTY);
+    await page.getByRole('button', { name: 'Reporte' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'XLSX' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^distribuciones-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.getWorksheet('Distribuciones')!;
+    expect(sheet.getRow(1).values).toContain('ID de pago');
+    const ids = new Set<string>();
+    sheet.eachRow((r, n) => {
+      if (n > 1) ids.add(String(r.getCell(1).value));
+    });
+    expect(ids.has('9300001')).toBe(true);
+    expect(ids.has('9300010')).toBe(false); // scheduled: not in the Distribuciones view
+  });
+});
+
+describe('Distribuciones as consulta', () => {
+  it("shows 'No tiene permisos'", async () => {
+    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      await openSignedIn(other.page, stack.urls.web, '/distribucion', 'consulta');
+      await other.page.getByText('No tiene permisos').first().waitFor();
+      expect(await other.page.getByRole('grid').count()).toBe(0);
+      expect(await seriousA11yViolations(other.page)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

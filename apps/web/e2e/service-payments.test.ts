@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { gridRow, gridSettled, resetStubs, shownIds, stubGatewayBatch } from './support/distributions';
+import { startTestStack, type Stack } from './support/stack';
+
+/**
+ * Pago de servicios (spec 001 §2 "Service payments", §5 "Gateway reconciliation dialog") as tesoreria, and as
+ * consulta, against the whole stack and the lote fixtures (8200001 pending 'Lote Rapipago diario').
+ */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetStubs(stack);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  await openSignedIn(session.page, stack.urls.web, '/pagos/pago-de-servicios', 'tesoreria');
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+const TRANSACTIONS = 'Lotes de transacciones';
+const GATEWAYS = 'Lotes de gateways';
+
+describe('Pago de servicios as tesoreria', () => {
+  it('lists the transaction batches, filters them, shows the empty text, and passes axe', async () => {
+    const { page } = session;
+    await page.getByRole('heading', { name: 'Pago de servicios', level: 1 }).waitFor();
+    await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
+    expect((await shownIds(page, TRANSACTIONS)).length).toBe(10);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'service-payments-transactions');
+    await page.getByLabel('Número de lote').fill('99999');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByText('No se encontraron lotes de transacción').waitFor();
+    expect(new URL(page.url()).searchParams.get('numero')).toBe('99999');
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
+    expect((await shownIds(page, TRANSACTIONS)).length).toBe(10);
+  });
+
+  it("'Ver lotes de gateways' opens the gateway batches; the state filter offers the four states", async () => {
+    const { page } = session;
+    await page.getByRole('link', { name: 'Ver lotes de gateways' }).click();
+    await page.waitForURL(/\/pagos\/pago-de-servicios\/gateways/);
+    await gridSettled(page, GATEWAYS, 'No se encontraron lotes de gateways');
+    await page.getByLabel('Estado').click();
+    const options = await page.getByRole('option').allInnerTexts();
+    expect(options).toEqual(['Todos', 'Abierto', 'Pendiente', 'Conciliado', 'Cerrado']);
+    await page.getByRole('option', { name: 'Conciliado' }).click();
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.waitForURL((url) => url.searchParams.get('estado') === 'conciliated');
+    await gridSettled(page, GATEWAYS, 'No se encontraron lotes de gateways');
+    const states = await page
+      .getByRole('grid', { name: GATEWAYS })
+      .locator('.MuiDataGrid-row [data-field="state"]')
+      .allInnerTexts();
+    expect(states.length).toBeGreaterThan(0);
+    expect(new Set(states)).toEqual(new Set(['Conciliado']));
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await gridSettled(page, GATEWAYS, 'No se encontraron lotes de gateways');
+  });
+
+  it('reconciles a batch leaving the description empty: the batch keeps its description', async () => {
+    const { page } = session;
+    const row = gridRow(page, GATEWAYS, '8200001');
+    await row.getByRole('button', { name: 'Conciliar' }).click();
+    const dialog = page.getByTestId('conciliate-dialog');
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Confirmar' });
+    await dialog.getByLabel('Monto de compensación').fill('12a');
+    await dialog.getByText('*Solo números.').waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'service-payments-conciliate-dialog');
+    await dialog.getByLabel('Monto de compensación').fill('250');
+    await page.waitForFunction(
+      () =>
+        !document
+          .querySelector('[data-testid="conciliate-dialog"] button[type="submit"]')
+          ?.hasAttribute('disabled'),
+    );
+    await confirm.click();
+    await page.getByText('Conciliación aprovada').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const batch = await stubGatewayBatch(stack, '8200001');
+    expect(batch).toMatchObject({
+      state: 'conciliated',
+      description: 'Lote Rapipago diario',
+      compensation_amount: 250,
+    });
+    await row.locator('[data-field="state"]').getByText('Conciliado').waitFor();
+    expect(await row.locator('[data-field="description"]').innerText()).toBe('Lote Rapipago diario');
+    await screenshot(page, 'service-payments-gateways');
+  });
+
+  it("'Ver lotes de transacciones' goes back to the transaction batches", async () => {
+    const { page } = session;
+    await page.getByRole('link', { name: 'Ver lotes de transacciones' }).click();
+    await page.waitForURL(/\/pagos\/pago-de-servicios\/transacciones/);
+    await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
+  });
+});
+
+describe('Pago de servicios as consulta', () => {
+  it("each screen shows 'No tiene permisos'", async () => {
+    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      await openSignedIn(other.page, stack.urls.web, '/pagos/pago-de-servicios', 'consulta');
+      for (const path of [
+        '/pagos/pago-de-servicios',
+        '/pagos/pago-de-servicios/transacciones',
+        '/pagos/pago-de-servicios/gateways',
+      ]) {
+        await other.page.goto(`${stack.urls.web}${path}`);
+        await other.page.getByText('No tiene permisos').first().waitFor();
+        expect(await other.page.getByRole('grid').count()).toBe(0);
+      }
+      expect(await seriousA11yViolations(other.page)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

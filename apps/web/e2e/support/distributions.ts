@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import type { Stack } from './stack';
+
+/**
+ * Helpers for the service-payments and distributions browser tests (fixtures: docs/upstream-contract.md, lote
+ * 8200001-8200004, distributions 9300001-9300012). State is read from the stubs themselves.
+ */
+
+export async function resetStubs(stack: Stack): Promise<void> {
+  const res = await fetch(`${stack.urls.stubs}/__admin/reset`, { method: 'POST' });
+  if (!res.ok) throw new Error(`reset respondió ${res.status}`);
+}
+
+async function stubJson<T>(stack: Stack, path: string): Promise<T> {
+  const res = await fetch(`${stack.urls.stubs}${path}`);
+  if (!res.ok) throw new Error(`GET ${path} respondió ${res.status}`);
+  return (await res.json()) as T;
+}
+
+export interface StubGatewayBatch {
+  id: string;
+  state: string;
+  description: string | null;
+  compensation_amount: number | null;
+}
+
+/** One gateway batch as the lote stub holds it now. */
+export async function stubGatewayBatch(stack: Stack, id: string): Promise<StubGatewayBatch> {
+  const filters = encodeURIComponent(JSON.stringify([{ field: 'id', operation: 'EQUAL', value: id }]));
+  const page = await stubJson<{ rows: StubGatewayBatch[] }>(stack, `/lote/lote/gateways?filters=${filters}`);
+  if (!page.rows[0]) throw new Error(`no existe el lote ${id}`);
+  return page.rows[0];
+}
+
+export interface StubDistributionDetail {
+  id: string;
+  status: string;
+  destination: { type: string; value: string; cuit: string; name: string };
+  destination_changes: { user: string | null }[];
+  vouchers: { email: string }[];
+}
+
+export const stubDistribution = (stack: Stack, id: string) =>
+  stubJson<{ id: string; status: string; status_detail: string | null }>(
+    stack,
+    `/distribuciones/distribuciones/${id}`,
+  );
+
+export const stubDistributionDetail = (stack: Stack, id: string, detailId: string) =>
+  stubJson<StubDistributionDetail>(stack, `/distribuciones/distribuciones/${id}/detalles/${detailId}`);
+
+/** Waits until the named grid shows rows or `empty`, with no loading indicator. */
+export async function gridSettled(page: Page, name: string, empty: string): Promise<void> {
+  await page.waitForFunction(
+    ([gridName, emptyText]) => {
+      const root = document.querySelector(`[role="grid"][aria-label="${gridName}"]`);
+      if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
+      return (
+        root.querySelector('.MuiDataGrid-row') !== null || root.textContent?.includes(emptyText as string)
+      );
+    },
+    [name, empty],
+  );
+}
+
+export const gridRow = (page: Page, grid: string, id: string) =>
+  page.getByRole('grid', { name: grid }).locator(`.MuiDataGrid-row[data-id="${id}"]`);
+
+export async function shownIds(page: Page, grid: string): Promise<string[]> {
+  return page
+    .getByRole('grid', { name: grid })
+    .locator('.MuiDataGrid-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
+}

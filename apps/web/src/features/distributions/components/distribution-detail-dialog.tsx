@@ -1,0 +1,301 @@
+import { useCallback, useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import DoNotDisturbOnOutlined from '@mui/icons-material/DoNotDisturbOnOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import { ActionButton } from '../../../components/actions/action-button';
+import type { ActionRegistry } from '../../../components/actions/action-registry';
+import { ActionDialog, DialogFact } from '../../../components/dialogs/action-dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { newIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import {
+  ApproveDistributionDocument,
+  DistributionDetailDocument,
+  RejectDistributionDocument,
+  ReprocessDistributionDocument,
+  SendDistributionReceiptDocument,
+  UpdateDistributionDetailDocument,
+  type DistributionActionKind,
+  type DistributionDetailRowFragment,
+} from '../gql/graphql';
+import { DETAIL_STATUS_LABELS, HEADER_STATUS_LABELS, readableStatusDetail, STATUS_COLORS } from '../labels';
+import { EditDestinationDialog, type DestinationValues } from './edit-destination-dialog';
+import { SendReceiptDialog } from './send-receipt-dialog';
+
+const ACTIONS: ActionRegistry<DistributionActionKind> = {
+  REPROCESS: { label: 'Reprocesar', icon: ReplayOutlined },
+  APPROVE: { label: 'Autorizar', icon: CheckCircleOutline },
+  REJECT: { label: 'Rechazar', icon: DoNotDisturbOnOutlined },
+};
+
+type Open =
+  | { kind: 'APPROVE' | 'REPROCESS'; key: string }
+  | { kind: 'REJECT' }
+  | { kind: 'EDIT'; detail: DistributionDetailRowFragment; key: string }
+  | { kind: 'RECEIPT'; detail: DistributionDetailRowFragment }
+  | null;
+
+const destinationText = (d: { type: string; value: string }) =>
+  `${d.type === 'ALIAS' ? 'Alias' : 'CBU'} ${d.value}`;
+
+/** Detalle de la distribución (spec 001 §2 "Dialogs"): header, its actions, details and their dialogs. */
+export function DistributionDetailDialog({
+  id,
+  onClose,
+  onChanged,
+}: {
+  id: string;
+  onClose(): void;
+  /** After a write: the list and the cards read again. */
+  onChanged(): void;
+}) {
+  const { data, loading, error, refetch } = useQuery(DistributionDetailDocument, {
+    variables: { id },
+    fetchPolicy: 'network-only',
+    notifyOnNetworkStatusChange: true,
+  });
+  const [open, setOpen] = useState<Open>(null);
+  const feedback = useMutationOutcome();
+  const [approve] = useMutation(ApproveDistributionDocument);
+  const [reprocess] = useMutation(ReprocessDistributionDocument);
+  const [reject] = useMutation(RejectDistributionDocument);
+  const [update] = useMutation(UpdateDistributionDetailDocument);
+  const [sendReceipt] = useMutation(SendDistributionReceiptDocument);
+  const distribution = data?.distribution;
+
+  const done = useCallback(() => {
+    setOpen(null);
+    onChanged();
+    void refetch();
+  }, [onChanged, refetch]);
+  const texts = (success: string) => ({ success, onSuccess: done, onUnknown: () => void refetch() });
+
+  const confirm = async () => {
+    if (open?.kind !== 'APPROVE' && open?.kind !== 'REPROCESS') return;
+    const variables = { id, idempotencyKey: open.key };
+    const payload =
+      open.kind === 'APPROVE'
+        ? (await approve({ variables })).data?.approveDistribution
+        : (await reprocess({ variables })).data?.reprocessDistribution;
+    return feedback.settle(payload, texts(payload?.message ?? ''));
+  };
+
+  const saveDestination = async (values: DestinationValues, force: boolean) => {
+    if (open?.kind !== 'EDIT') return;
+    const payload = (
+      await update({
+        variables: {
+          distributionId: id,
+          detailId: open.detail.id,
+          input: {
+            type: values.format === 'cbu' ? 'CBU' : 'ALIAS',
+            value: values.value.trim(),
+            cuit: values.cuit.trim(),
+            name: values.name.trim() || null,
+            amount: values.amount.trim() || null,
+          },
+          force,
+          idempotencyKey: open.key,
+        },
+      })
+    ).data?.updateDistributionDetail;
+    return feedback.settle(payload, texts(payload?.message ?? ''));
+  };
+
+  return (
+    <ActionDialog
+      title="Detalle de la distribución"
+      onClose={onClose}
+      width="lg"
+      testId="distribution-detail-dialog"
+    >
+      {error && <ErrorAlert error={error} />}
+      {!distribution && loading && <CircularProgress aria-label="Cargando distribución" />}
+      {data && !distribution && <Alert severity="warning">No se encontró la distribución.</Alert>}
+      {distribution && (
+        <>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 4 }}>
+            <DialogFact label="ID" value={distribution.id} />
+            <DialogFact label="ID de pago" value={distribution.paymentId ?? ''} />
+            <DialogFact label="Signature" value={distribution.collector.id} />
+            <DialogFact label="Entidad" value={distribution.collector.name ?? ''} />
+            <DialogFact label="Fecha de solicitud" value={formatDateTime(distribution.requestDate)} />
+            <DialogFact label="Importe total" value={formatAmount(distribution.totalAmount)} strong />
+            <DialogFact
+              label="Estado"
+              value={
+                <Chip
+                  size="small"
+                  color={STATUS_COLORS[distribution.status]}
+                  label={HEADER_STATUS_LABELS[distribution.status]}
+                  data-testid="distribution-status"
+                />
+              }
+            />
+            {distribution.statusDetail && (
+              <DialogFact label="Mensaje" value={readableStatusDetail(distribution.statusDetail)} />
+            )}
+          </Box>
+          {distribution.type === 'NO_SCHEDULED' && (
+            <Alert severity="info" sx={{ mt: 2 }} data-testid="no-scheduled-block">
+              Distribución no programada: se paga cuando se autoriza, al destino de cada detalle.
+            </Alert>
+          )}
+          <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+            {distribution.actions
+              .filter((a) => a.permitted)
+              .map((action) => (
+                <ActionButton
+                  key={action.kind}
+                  action={action}
+                  meta={ACTIONS[action.kind]}
+                  onRun={(kind) => setOpen(kind === 'REJECT' ? { kind } : { kind, key: newIdempotencyKey() })}
+                />
+              ))}
+          </Box>
+          <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
+            Detalles
+          </Typography>
+          <TableContainer>
+            <Table size="small" aria-label="Detalles de la distribución">
+              <TableHead>
+                <TableRow>
+                  <TableCell>ESTADO</TableCell>
+                  <TableCell>DESTINO</TableCell>
+                  <TableCell>CUIT</TableCell>
+                  <TableCell>NOMBRE</TableCell>
+                  <TableCell align="right">IMPORTE</TableCell>
+                  <TableCell>OBSERVACIONES</TableCell>
+                  <TableCell>ACCIONES</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {distribution.details.map((detail) => {
+                  const edit = detail.actions.find((a) => a.kind === 'EDIT');
+                  const receipt = detail.actions.find((a) => a.kind === 'SEND_RECEIPT');
+                  const last = detail.destinationChanges[detail.destinationChanges.length - 1];
+                  return (
+                    <TableRow key={detail.id} data-testid={`detail-${detail.id}`}>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          color={STATUS_COLORS[detail.status]}
+                          label={DETAIL_STATUS_LABELS[detail.status]}
+                        />
+                        {detail.statusDetail && (
+                          <Typography variant="caption" component="div" color="text.secondary">
+                            {readableStatusDetail(detail.statusDetail)}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell data-testid="detail-destination">
+                        {destinationText(detail.destination)}
+                        {last && (
+                          <Typography
+                            variant="caption"
+                            component="div"
+                            color="warning.dark"
+                            data-testid="destination-change"
+                          >
+                            Modificado por {last.user ?? 'usuario desconocido'} el {formatDateTime(last.date)}{' '}
+                            (antes: {destinationText(last.previous)})
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell>{detail.destination.cuit}</TableCell>
+                      <TableCell>{detail.destination.name}</TableCell>
+                      <TableCell align="right">{formatAmount(detail.amount)}</TableCell>
+                      <TableCell>{detail.observations ?? ''}</TableCell>
+                      <TableCell>
+                        {receipt?.enabled && receipt.permitted ? (
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            onClick={() => setOpen({ kind: 'RECEIPT', detail })}
+                          >
+                            Enviar comprobante
+                          </Button>
+                        ) : edit &&
+                          (edit.permitted ||
+                            detail.actions.some((a) => a.kind === 'FORCE' && a.permitted)) ? (
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            disabled={!edit.enabled}
+                            onClick={() => setOpen({ kind: 'EDIT', detail, key: newIdempotencyKey() })}
+                          >
+                            Modificar
+                          </Button>
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      )}
+      {(open?.kind === 'APPROVE' || open?.kind === 'REPROCESS') && (
+        <ConfirmDialog
+          title={open.kind === 'APPROVE' ? 'Autorizar distribución' : 'Reprocesar distribución'}
+          message={
+            open.kind === 'APPROVE'
+              ? `¿Confirma autorizar la distribución ${id}?`
+              : `¿Confirma reprocesar la distribución ${id}?`
+          }
+          onConfirm={confirm}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'REJECT' && (
+        <ReasonDialog
+          title="Rechazar distribución"
+          description={`La distribución ${id} quedará rechazada.`}
+          submitLabel="Rechazar"
+          submitColor="error"
+          onSubmit={async (reason) => {
+            const payload = (await reject({ variables: { id, reason } })).data?.rejectDistribution;
+            return feedback.settle(payload, texts(payload?.message ?? ''));
+          }}
+          onClose={() => setOpen(null)}
+          testId="reject-distribution-dialog"
+        />
+      )}
+      {open?.kind === 'EDIT' && (
+        <EditDestinationDialog
+          detail={open.detail}
+          onSubmit={saveDestination}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'RECEIPT' && (
+        <SendReceiptDialog
+          onSubmit={async (email) => {
+            const payload = (
+              await sendReceipt({ variables: { distributionId: id, detailId: open.detail.id, email } })
+            ).data?.sendDistributionReceipt;
+            return feedback.settle(payload, texts(payload?.message ?? ''));
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ListDefinition } from '../../lib/list';
+import type { DistributionFilter, DistributionStatus, DistributionType } from './gql/graphql';
+import { STATE_TABS } from './labels';
+
+/** The distributions screen's filters: type toggle, state tab, request-date range (days), search text. */
+export interface DistributionFilters {
+  type: DistributionType;
+  status: DistributionStatus | null;
+  from: string;
+  to: string;
+  search: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const pad = (n: number) => String(n).padStart(2, '0');
+/** YYYY-MM-DD of a date in the browser's zone (the operators' Argentine time). */
+export const dayOf = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const firstOfMonth = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-01`;
+
+/** Spec 001 §9: default range the first day of the month to today; list size 10, first page 1. */
+export const distributionsList: ListDefinition<DistributionFilters, 'REQUEST_DATE'> = {
+  area: 'distributions',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  sortFields: { REQUEST_DATE: { param: 'request_date', column: 'requestDate' } },
+  defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
+  defaultFilters: (now) => ({
+    type: 'NO_SCHEDULED',
+    status: null,
+    from: firstOfMonth(now),
+    to: dayOf(now),
+    search: '',
+  }),
+  filters: {
+    params: ['tipo', 'estado', 'desde', 'hasta', 'q'],
+    parse(params, defaults) {
+      const status = params.get('estado')?.toUpperCase();
+      const from = params.get('desde') ?? '';
+      const to = params.get('hasta') ?? '';
+      return {
+        type: params.get('tipo') === 'programadas' ? 'SCHEDULED' : 'NO_SCHEDULED',
+        status: STATE_TABS.find((t) => t.status === status)?.status ?? null,
+        from: DAY.test(from) ? from : defaults.from,
+        to: DAY.test(to) ? to : defaults.to,
+        search: (params.get('q') ?? '').trim(),
+      };
+    },
+    write(filters, params) {
+      if (filters.type === 'SCHEDULED') params.set('tipo', 'programadas');
+      if (filters.status) params.set('estado', filters.status.toLowerCase());
+      params.set('desde', filters.from);
+      params.set('hasta', filters.to);
+      if (filters.search) params.set('q', filters.search);
+    },
+  },
+};
+
+/** The gateway's filter (the gateway applies the search rule of spec 001 §5). */
+export const toDistributionFilter = (f: DistributionFilters): DistributionFilter => ({
+  type: f.type,
+  status: f.status,
+  from: `${f.from}T00:00:00.000-03:00`,
+  to: `${f.to}T23:59:59.999-03:00`,
+  search: f.search || null,
+});

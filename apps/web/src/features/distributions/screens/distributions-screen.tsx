@@ -1,0 +1,221 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { DownloadMenu } from '../../../components/files';
+import { PageHeader } from '../../../components/layout/page-header';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { filtersOf, useListPageClamp, useListState } from '../../../lib/list';
+import { DistributionDetailDialog } from '../components/distribution-detail-dialog';
+import { DistributionFiltersBar } from '../components/distribution-filters';
+import { distributionsList, toDistributionFilter, type DistributionFilters } from '../distributions-list';
+import {
+  DistributionStatisticsDocument,
+  DistributionsDocument,
+  type DistributionRowFragment,
+  type DistributionStatus,
+} from '../gql/graphql';
+import { HEADER_STATUS_LABELS, STATE_TABS, STATUS_COLORS } from '../labels';
+
+function StatCard({
+  title,
+  count,
+  onClick,
+  testId,
+}: {
+  title: string;
+  count: number | undefined;
+  onClick(): void;
+  testId: string;
+}) {
+  return (
+    <Card variant="outlined" sx={{ minWidth: 240 }}>
+      <CardActionArea onClick={onClick} data-testid={testId}>
+        <CardContent>
+          <Typography variant="body2" color="text.secondary">
+            {title}
+          </Typography>
+          <Typography variant="h4" component="p" data-testid={`${testId}-count`}>
+            {count ?? '…'}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/** The Report export: the same range, type and state as the list (spec 001 §7 "Exports"). */
+function reportPath(format: string, f: DistributionFilters): string {
+  const filter = toDistributionFilter(f);
+  const query = new URLSearchParams({ desde: filter.from ?? '', hasta: filter.to ?? '' });
+  query.set('tipo', f.type.toLowerCase());
+  if (f.status) query.set('estado', f.status.toLowerCase());
+  return `/distribuciones/reporte/${format}?${query.toString()}`;
+}
+
+/** Distribuciones (/distribucion, spec 001 §2): cards, type toggle, range, search, state tabs and the list. */
+export default function DistributionsScreen() {
+  const list = useListState(distributionsList);
+  const { state } = list;
+  const filters = filtersOf(state);
+  const [open, setOpen] = useState<string | null>(null);
+  const variables = useMemo(
+    () => ({ filter: toDistributionFilter(filtersOf(state)), page: state.page, pageSize: state.pageSize }),
+    [state],
+  );
+  const { data, previousData, loading, error, refetch } = useQuery(DistributionsDocument, {
+    variables,
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const stats = useQuery(DistributionStatisticsDocument, { fetchPolicy: 'cache-and-network' });
+  const page = data?.distributions ?? (loading ? previousData?.distributions : undefined);
+  useListPageClamp(list, data ? page?.total : undefined);
+  const changed = useCallback(() => {
+    void refetch();
+    void stats.refetch();
+  }, [refetch, stats]);
+  const showStatus = (status: DistributionStatus) => list.setFilters({ status, search: '' });
+
+  const columns = useMemo<DataTableColumn<DistributionRowFragment>[]>(
+    () => [
+      { field: 'id', headerName: 'ID', width: 110 },
+      { field: 'paymentId', headerName: 'ID DE PAGO', width: 120, render: (r) => r.paymentId ?? '' },
+      { field: 'requestDate', headerName: 'FECHA', width: 180, render: (r) => formatDateTime(r.requestDate) },
+      { field: 'signature', headerName: 'SIGNATURE', width: 110, render: (r) => r.collector.id },
+      {
+        field: 'entity',
+        headerName: 'ENTIDAD',
+        flex: 1,
+        minWidth: 200,
+        render: (r) => r.collector.name ?? '',
+      },
+      {
+        field: 'totalAmount',
+        headerName: 'IMPORTE',
+        width: 150,
+        align: 'right',
+        render: (r) => formatAmount(r.totalAmount),
+      },
+      {
+        field: 'status',
+        headerName: 'ESTADO',
+        width: 130,
+        render: (r) => (
+          <Chip size="small" color={STATUS_COLORS[r.status]} label={HEADER_STATUS_LABELS[r.status]} />
+        ),
+      },
+      {
+        field: 'actions',
+        headerName: 'ACCIONES',
+        width: 130,
+        rowLink: false,
+        render: (r) => (
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => setOpen(r.id)}
+            aria-label={`Modificar ${r.id}`}
+          >
+            Modificar
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+  const tab = Math.max(
+    0,
+    STATE_TABS.findIndex((t) => t.status === filters.status),
+  );
+  return (
+    <>
+      <PageHeader
+        title="Distribuciones"
+        actions={
+          <DownloadMenu
+            label="Reporte"
+            variant="outlined"
+            choices={['CSV', 'JSON', 'XLSX'].map((label) => ({
+              label,
+              path: reportPath(label.toLowerCase(), filters),
+            }))}
+          />
+        }
+      />
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <StatCard
+          title="Pendientes de autorización"
+          count={stats.data?.distributionStatistics.authorizationPendingCount}
+          onClick={() => showStatus('AUTHORIZATION_PENDING')}
+          testId="card-pending"
+        />
+        <StatCard
+          title="Distribuciones con error"
+          count={stats.data?.distributionStatistics.errorCount}
+          onClick={() => showStatus('ERROR')}
+          testId="card-error"
+        />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={filters.type}
+          onChange={(_event, type) => type && list.setFilters({ type })}
+          aria-label="Tipo de distribución"
+        >
+          <ToggleButton value="NO_SCHEDULED">Distribuciones</ToggleButton>
+          <ToggleButton value="SCHEDULED">Distribuciones programadas</ToggleButton>
+        </ToggleButtonGroup>
+        <DistributionFiltersBar value={filters} onChange={list.setFilters} />
+        <Button color="inherit" onClick={list.clear}>
+          Limpiar filtros
+        </Button>
+      </Box>
+      <Tabs
+        value={tab}
+        onChange={(_event, index: number) => list.setFilters({ status: STATE_TABS[index]?.status ?? null })}
+        aria-label="Estado"
+        variant="scrollable"
+        sx={{ mb: 1 }}
+      >
+        {STATE_TABS.map((t) => (
+          <Tab key={t.label} label={t.label} />
+        ))}
+      </Tabs>
+      {error && <ErrorAlert error={error} />}
+      <Paper variant="outlined">
+        <DataTable
+          ariaLabel="Distribuciones"
+          rows={page?.rows ?? []}
+          columns={columns}
+          getRowId={(row) => row.id}
+          rowCount={page?.total}
+          page={state.page}
+          pageSize={state.pageSize}
+          pageSizeOptions={distributionsList.pageSizes}
+          onPageChange={(p, size) => list.setPage(p, size)}
+          sort={null}
+          onSortChange={() => undefined}
+          loading={loading}
+          emptyMessage="Nada por acá"
+        />
+      </Paper>
+      {open && <DistributionDetailDialog id={open} onClose={() => setOpen(null)} onChanged={changed} />}
+    </>
+  );
+}

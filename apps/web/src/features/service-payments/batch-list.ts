@@ -1,0 +1,89 @@
+import type { ListDefinition } from '../../lib/list';
+import type { BatchState, ServicePaymentBatchFilter } from './gql/graphql';
+
+/** Spec 001 §4 "Gateway batch": the state filter's labels. */
+export const BATCH_STATE_LABELS: Readonly<Record<BatchState, string>> = {
+  OPEN: 'Abierto',
+  PENDING: 'Pendiente',
+  CONCILIATED: 'Conciliado',
+  CLOSE: 'Cerrado',
+};
+
+export const BATCH_STATES = Object.keys(BATCH_STATE_LABELS) as BatchState[];
+
+/** The batch-list filters (spec 001 §7), as typed in the form (texts; days as YYYY-MM-DD). */
+export interface BatchFilters {
+  batchNumber: string;
+  amountFrom: string;
+  amountTo: string;
+  from: string | null;
+  to: string | null;
+  state: BatchState | null;
+}
+
+const EMPTY: BatchFilters = {
+  batchNumber: '',
+  amountFrom: '',
+  amountTo: '',
+  from: null,
+  to: null,
+  state: null,
+};
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (value: string | null) => (value && DAY.test(value) ? value : null);
+
+/**
+ * A batch list's state in the URL (`numero`, `importe_desde`, `importe_hasta`, `desde`, `hasta`, `estado`) and in
+ * session storage under `<area>.list`; page 1, size 10 (spec 001 §9).
+ */
+export function batchList(area: string): ListDefinition<BatchFilters, 'DATE'> {
+  return {
+    area,
+    pageSizes: [10, 25, 50, 100],
+    defaultPageSize: 10,
+    sortFields: { DATE: { param: 'fecha', column: 'date' } },
+    defaultSort: { field: 'DATE', direction: 'DESC' },
+    defaultFilters: () => EMPTY,
+    filters: {
+      params: ['numero', 'importe_desde', 'importe_hasta', 'desde', 'hasta', 'estado'],
+      parse(params) {
+        const state = params.get('estado')?.toUpperCase();
+        return {
+          batchNumber: (params.get('numero') ?? '').trim(),
+          amountFrom: (params.get('importe_desde') ?? '').trim(),
+          amountTo: (params.get('importe_hasta') ?? '').trim(),
+          from: day(params.get('desde')),
+          to: day(params.get('hasta')),
+          state: BATCH_STATES.find((s) => s === state) ?? null,
+        };
+      },
+      write(filters, params) {
+        if (filters.batchNumber) params.set('numero', filters.batchNumber);
+        if (filters.amountFrom) params.set('importe_desde', filters.amountFrom);
+        if (filters.amountTo) params.set('importe_hasta', filters.amountTo);
+        if (filters.from) params.set('desde', filters.from);
+        if (filters.to) params.set('hasta', filters.to);
+        if (filters.state) params.set('estado', filters.state.toLowerCase());
+      },
+    },
+  };
+}
+
+/** Argentine calendar day -> its first / last instant (UTC-03:00, no daylight saving). */
+export const startOfDay = (day: string) => `${day}T00:00:00.000-03:00`;
+export const endOfDay = (day: string) => `${day}T23:59:59.999-03:00`;
+
+const AMOUNT = /^\d{1,13}([.,]\d{1,2})?$/;
+const amount = (text: string) => (AMOUNT.test(text) ? text.replace(',', '.') : null);
+
+/** The gateway's filter; texts that are not numbers are left out (the form shows their error). */
+export function toBatchFilter(filters: BatchFilters): ServicePaymentBatchFilter {
+  return {
+    batchNumber: /^\d{1,9}$/.test(filters.batchNumber) ? Number(filters.batchNumber) : null,
+    totalAmountFrom: amount(filters.amountFrom),
+    totalAmountTo: amount(filters.amountTo),
+    from: filters.from ? startOfDay(filters.from) : null,
+    to: filters.to ? endOfDay(filters.to) : null,
+    state: filters.state,
+  };
+}

@@ -1,0 +1,47 @@
+import Chip from '@mui/material/Chip';
+import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { BATCH_STATE_LABELS } from '../batch-list';
+import type { BatchState } from '../gql/graphql';
+
+interface BatchCommon {
+  batchNumber: number;
+  state: BatchState;
+  totalAmount: string;
+  totalApprovedTransactions: number;
+  totalTransactions: number;
+}
+
+export const stateChip = (state: BatchState) => (
+  <Chip size="small" variant="outlined" label={BATCH_STATE_LABELS[state]} />
+);
+
+/** The columns both batch lists share (spec 001 §3): number, state, amount and transaction counts. */
+export function batchColumns<R extends BatchCommon>(
+  dates: readonly { field: string; headerName: string; value: (row: R) => string | null | undefined }[],
+): DataTableColumn<R>[] {
+  return [
+    { field: 'batchNumber', headerName: 'LOTE', width: 80 },
+    ...dates.map((d) => ({
+      field: d.field,
+      headerName: d.headerName,
+      width: 160,
+      render: (row: R) => formatDateTime(d.value(row)),
+    })),
+    { field: 'state', headerName: 'ESTADO', width: 115, render: (row) => stateChip(row.state) },
+    {
+      field: 'totalAmount',
+      headerName: 'IMPORTE TOTAL',
+      width: 140,
+      align: 'right',
+      render: (row) => formatAmount(row.totalAmount),
+    },
+    {
+      field: 'transactions',
+      headerName: 'APROBADAS / TOTAL',
+      width: 140,
+      align: 'right',
+      render: (row) => `${row.totalApprovedTransactions} / ${row.totalTransactions}`,
+    },
+  ];
+}

@@ -1,0 +1,141 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import { ActionButton } from '../../../components/actions/action-button';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { PageHeader } from '../../../components/layout/page-header';
+import { formatAmount } from '../../../lib/format';
+import { filtersOf, useListPageClamp, useListState } from '../../../lib/list';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { batchList, toBatchFilter } from '../batch-list';
+import { batchColumns } from '../components/batch-columns';
+import { BatchFiltersForm } from '../components/batch-filters';
+import { ConciliateDialog, type ConciliateValues } from '../components/conciliate-dialog';
+import {
+  ConciliateGatewayBatchDocument,
+  GatewayBatchesDocument,
+  type GatewayBatchRowFragment,
+} from '../gql/graphql';
+
+const LIST = batchList('service-payments.gateways');
+const CONCILIATE = { label: 'Conciliar', icon: FactCheckOutlined };
+
+function ConciliateFlow({ batch, onDone }: { batch: GatewayBatchRowFragment; onDone(): void }) {
+  const [conciliate] = useMutation(ConciliateGatewayBatchDocument);
+  const feedback = useMutationOutcome();
+  const key = useIdempotencyKey();
+  const submit = useCallback(
+    async (values: ConciliateValues) => {
+      const result = await conciliate({
+        variables: {
+          id: batch.id,
+          description: values.description.trim() || null,
+          compensationAmount: values.compensationAmount.trim() || null,
+          idempotencyKey: key.key,
+        },
+      });
+      return feedback.settle(result.data?.conciliateGatewayBatch, {
+        success: result.data?.conciliateGatewayBatch.message ?? 'Conciliación aprovada',
+        onSuccess: onDone,
+      });
+    },
+    [conciliate, batch.id, key.key, feedback, onDone],
+  );
+  return <ConciliateDialog batch={batch} onSubmit={submit} onClose={onDone} />;
+}
+
+/** Lotes de gateways (/pagos/pago-de-servicios/gateways, spec 001 §2): the list and its reconciliation. */
+export default function GatewayBatchesScreen() {
+  const list = useListState(LIST);
+  const { state } = list;
+  const [open, setOpen] = useState<GatewayBatchRowFragment | null>(null);
+  const variables = useMemo(
+    () => ({ filter: toBatchFilter(filtersOf(state)), page: state.page, pageSize: state.pageSize }),
+    [state],
+  );
+  const { data, previousData, loading, error } = useQuery(GatewayBatchesDocument, {
+    variables,
+    fetchPolicy: 'cache-and-network',
+  });
+  const page = data?.gatewayBatches ?? (loading ? previousData?.gatewayBatches : undefined);
+  useListPageClamp(list, data ? page?.total : undefined);
+  const columns = useMemo<DataTableColumn<GatewayBatchRowFragment>[]>(
+    () => [
+      ...batchColumns<GatewayBatchRowFragment>([
+        { field: 'batchDate', headerName: 'FECHA', value: (r) => r.batchDate },
+      ]).slice(0, 2),
+      { field: 'gatewayName', headerName: 'GATEWAY', width: 115 },
+      ...batchColumns<GatewayBatchRowFragment>([]).slice(1),
+      {
+        field: 'description',
+        headerName: 'DESCRIPCIÓN',
+        flex: 1,
+        minWidth: 160,
+        render: (r) => r.description ?? '',
+      },
+      {
+        field: 'compensationAmount',
+        headerName: 'COMPENSACIÓN',
+        width: 125,
+        align: 'right',
+        render: (r) => formatAmount(r.compensationAmount),
+      },
+      {
+        field: 'actions',
+        headerName: 'ACCIONES',
+        width: 125,
+        render: (row) =>
+          row.actions
+            .filter((a) => a.permitted)
+            .map((action) => (
+              <ActionButton
+                key={action.kind}
+                action={action}
+                meta={CONCILIATE}
+                onRun={() => setOpen(row)}
+                compactWhenDisabled
+              />
+            )),
+      },
+    ],
+    [],
+  );
+  return (
+    <>
+      <PageHeader
+        title="Lotes de gateways"
+        subtitle="Pago de servicios"
+        actions={
+          <Button variant="outlined" component={RouterLink} to="/pagos/pago-de-servicios/transacciones">
+            Ver lotes de transacciones
+          </Button>
+        }
+      />
+      <BatchFiltersForm value={filtersOf(state)} onChange={list.setFilters} onClear={list.clear} />
+      {error && <ErrorAlert error={error} />}
+      <Paper variant="outlined">
+        <DataTable
+          ariaLabel="Lotes de gateways"
+          rows={page?.rows ?? []}
+          columns={columns}
+          getRowId={(row) => row.id}
+          rowCount={page?.total}
+          page={state.page}
+          pageSize={state.pageSize}
+          pageSizeOptions={LIST.pageSizes}
+          onPageChange={(p, size) => list.setPage(p, size)}
+          sort={null}
+          onSortChange={() => undefined}
+          loading={loading}
+          emptyMessage="No se encontraron lotes de gateways"
+        />
+      </Paper>
+      {open && <ConciliateFlow batch={open} onDone={() => setOpen(null)} />}
+    </>
+  );
+}
