@@ -175,7 +175,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   na('/afip', 'Presentaciones AFIP', any('AFIP_SHOW')),
   na('/afip/generar', 'Nueva presentación', any('AFIP_CREATE')),
   na('/afip/:id', 'Detalle de presentación', any('AFIP_SHOW')),
-  na('/exportaciones', 'Historial de exportaciones', { all: ['EXPORT_SHOW', 'EXPORT_SEARCH'] }),
+  {
+    path: '/exportaciones',
+    title: 'Historial de exportaciones',
+    rule: { all: ['EXPORT_SHOW', 'EXPORT_SEARCH'] },
+    screen: lazyScreen(() => import('../features/exports/screens/exports-history-screen')),
+  },
   na(
     '/soft-provider',
     'Reporte plano de integraciones',

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import {
+  exportRow,
+  exportsGrid,
+  idsInFile,
+  lastPaymentsListFilters,
+  newestExport,
+  paymentIdsMatching,
+  setExportProcessing,
+} from './support/exports';
+import { resetStubs, settled } from './support/payments-list';
+import { startTestStack, type Stack } from './support/stack';
+
+/**
+ * Exports (issue 9): the current /pagos filter exported as XLSX, CSV and JSON through the export dialog, followed in
+ * /exportaciones until it finishes (the list refreshes by itself), downloaded with the token through /files, and
+ * the file read back holds exactly the rows of the filter, all pages. consulta gets 'No tiene permisos'.
+ */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+let page: Page;
+
+/** The month shown by default (Argentine time). */
+const currentPeriod = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Argentina/Buenos_Aires',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .slice(0, 7);
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetStubs(stack);
+  // Real time, not instant: the history must show the job running and refresh until it finishes.
+  await setExportProcessing(stack, 2500);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  page = session.page;
+  await openSignedIn(page, stack.urls.web, `/pagos?period=${currentPeriod()}&status=approved`, 'admin');
+  await settled(page);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('exports as admin', () => {
+  for (const format of ['XLSX', 'CSV', 'JSON'] as const) {
+    it(`exports the current /pagos filter as ${format}, waits in /exportaciones and downloads exactly its rows`, async () => {
+      await page.goto(`${stack.urls.web}/pagos?period=${currentPeriod()}&status=approved`);
+      await settled(page);
+      const listFilters = await lastPaymentsListFilters(stack);
+
+      await page.getByRole('button', { name: 'Exportar' }).click();
+      await page.getByRole('menuitem', { name: `Exportar ${format}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Exportar' });
+      await expect(dialog.getByRole('textbox', { name: 'Filtro' }).inputValue()).resolves.toContain(
+        '"status":"APPROVED"',
+      );
+      if (format === 'XLSX') {
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, 'exports-dialog');
+      }
+      await dialog.getByRole('button', { name: 'Exportar' }).click();
+      await page.getByText('Exportación solicitada: puede seguirla en Historial de exportaciones.').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      // The job holds the list's own encoded filter; the expected rows are every matching payment, all pages.
+      const job = await newestExport(stack);
+      expect(job).toMatchObject({ type: 'payments', format: format.toLowerCase(), filters: listFilters });
+      const expected = await paymentIdsMatching(stack, job.filters);
+      expect(expected.length).toBeGreaterThan(25); // more than the page the operator saw
+
+      await page.getByRole('link', { name: 'Historial de exportaciones' }).click();
+      await page.waitForURL((url) => url.pathname === '/exportaciones');
+      const row = exportRow(page, job.id);
+      await row.waitFor();
+      // Running: its progress shows, no download yet; the list refreshes by itself until it finishes.
+      if (format === 'XLSX') {
+        await row.getByRole('progressbar').waitFor();
+        expect(await row.getByRole('button', { name: /Descargar/ }).count()).toBe(0);
+        await screenshot(page, 'exports-history-running');
+      }
+      const download = row.getByRole('button', { name: `Descargar exportación ${job.id}` });
+      await download.waitFor({ timeout: 30_000 });
+      await row.getByText('Finalizada').waitFor();
+      expect(await row.locator('[data-field="records"]').innerText()).toBe(String(expected.length));
+
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      expect(file.suggestedFilename()).toBe(`exportacion-${job.id}.${format.toLowerCase()}`);
+      const path = await file.path();
+      expect(await idsInFile(path, format)).toEqual(expected);
+      await page.getByText(`Descarga completa: exportacion-${job.id}.${format.toLowerCase()}`).waitFor();
+
+      // The token went in a header, never in the URL.
+      const fileRequest = session.gatewayRequests.find((r) =>
+        r.url.endsWith(`/files/exportaciones/${job.id}`),
+      );
+      expect(fileRequest?.headers.authorization).toMatch(/^Bearer /);
+      expect(fileRequest?.url).not.toMatch(/token|Bearer/i);
+      if (format === 'XLSX') {
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, 'exports-history-finished');
+      }
+    });
+  }
+
+  it('filters the history by type, format and status in the URL', async () => {
+    await page.goto(`${stack.urls.web}/exportaciones`);
+    await exportsGrid(page).locator('.MuiDataGrid-row').first().waitFor();
+    await page.getByRole('combobox', { name: 'Formato' }).click();
+    await page.getByRole('option', { name: 'csv', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('formato') === 'csv');
+    expect(new URL(page.url()).searchParams.get('periodo')).toBe(currentPeriod());
+    await page.waitForFunction(() => {
+      const cells = [
+        ...document.querySelectorAll('[aria-label="Exportaciones"] .MuiDataGrid-row [data-field="format"]'),
+      ];
+      return cells.length > 0 && cells.every((cell) => cell.textContent === 'csv');
+    });
+    expect(session.problems).toEqual([]);
+  });
+});
+
+describe('exports as consulta', () => {
+  it("sees 'No tiene permisos' on /exportaciones and no export menu on /pagos", async () => {
+    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      await openSignedIn(other.page, stack.urls.web, '/exportaciones', 'consulta');
+      await other.page.getByTestId('no-permission').waitFor();
+      await other.page.getByText('No tiene permisos').first().waitFor();
+      expect(await seriousA11yViolations(other.page)).toEqual([]);
+      await other.page.goto(`${stack.urls.web}/pagos`);
+      await settled(other.page);
+      expect(await other.page.getByRole('button', { name: 'Exportar' }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import type { Stack } from './stack';
+
+/** Helpers for the exports browser tests: the export stub's state and the downloaded files read back. */
+
+export interface StubExport {
+  id: string;
+  type: string;
+  format: string;
+  status: string;
+  records: number;
+  filters: string;
+}
+
+async function stubJson<T>(stack: Stack, path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${stack.urls.stubs}${path}`, init);
+  if (!response.ok) throw new Error(`${path} respondió ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** How long the next exports take in the stub (real time: the screen must wait and poll for it). */
+export const setExportProcessing = (stack: Stack, ms: number) =>
+  stubJson(stack, '/export/__admin/processing', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ processing_ms: ms }),
+  });
+
+/** The newest export job of the stub. */
+export async function newestExport(stack: Stack): Promise<StubExport> {
+  const page = await stubJson<{ rows: StubExport[] }>(stack, '/export/exportaciones?limit=1');
+  return page.rows[0]!;
+}
+
+/** Ids of every payment matching encoded filters, through the payment stub's own list, page by page. */
+export async function paymentIdsMatching(stack: Stack, filters: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({ filters, page: String(page), limit: '100' });
+    const body = await stubJson<{ rows: Array<{ id: string }>; size: number }>(
+      stack,
+      `/payment/pagos?${query.toString()}`,
+    );
+    ids.push(...body.rows.map((row) => row.id));
+    if (ids.length >= body.size || body.rows.length === 0) return ids;
+  }
+}
+
+/** The `filters` the screen's last payments list request sent upstream (from the stubs' request log). */
+export async function lastPaymentsListFilters(stack: Stack): Promise<string> {
+  const requests = await stubJson<Array<{ method: string; path: string; query: Record<string, string> }>>(
+    stack,
+    '/__admin/requests?service=payment&limit=500',
+  );
+  const lists = requests.filter((r) => r.method === 'GET' && r.path === '/payment/pagos');
+  const last = lists.at(-1);
+  if (!last?.query.filters) throw new Error('La lista de pagos no pidió filtros');
+  return last.query.filters;
+}
+
+/** The payment ids of a downloaded export file, in file order (first column / `id`). */
+export async function idsInFile(path: string, format: 'XLSX' | 'CSV' | 'JSON'): Promise<string[]> {
+  const bytes = await readFile(path);
+  if (format === 'JSON')
+    return (JSON.parse(bytes.toString('utf8')) as Array<{ id: string }>).map((r) => r.id);
+  if (format === 'CSV') {
+    return (parse(bytes.toString('utf8'), { columns: true }) as Array<Record<string, string>>).map(
+      (r) => r.ID!,
+    );
+  }
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
+  const sheet = workbook.worksheets[0]!;
+  expectHeader((sheet.getRow(1).values as unknown[]).slice(1).map(String));
+  const ids: string[] = [];
+  sheet.eachRow((row, index) => {
+    if (index > 1) ids.push(String(row.getCell(1).value));
+  });
+  return ids;
+}
+
+function expectHeader(header: string[]): void {
+  if (header[0] !== 'ID' || !header.includes('Importe'))
+    throw new Error(`Encabezado inesperado: ${header.join(',')}`);
+}
+
+export const exportsGrid = (page: Page) => page.getByRole('grid', { name: 'Exportaciones' });
+export const exportRow = (page: Page, id: string) =>
+  exportsGrid(page).locator(`.MuiDataGrid-row[data-id="${id}"]`);

@@ -1,0 +1,88 @@
+import { isValidPeriod, periodOf, periodRange } from '../../components/pickers/period';
+import { STANDARD_PAGING, type ListDefinition } from '../../lib/list';
+import type { ExportFilter, ExportFormat, ExportStatus, ExportType } from './gql/graphql';
+
+/** Filter texts as spec 001 §2 lists them ("Todos, payments, subscription"; "Todos, xlsx, csv, json"). */
+export const EXPORT_TYPE_OPTIONS: ReadonlyArray<{ value: ExportType; label: string; param: string }> = [
+  { value: 'PAYMENTS', label: 'payments', param: 'payments' },
+  { value: 'SUBSCRIPTION', label: 'subscription', param: 'subscription' },
+];
+export const EXPORT_FORMAT_OPTIONS: ReadonlyArray<{ value: ExportFormat; label: string; param: string }> = [
+  { value: 'XLSX', label: 'xlsx', param: 'xlsx' },
+  { value: 'CSV', label: 'csv', param: 'csv' },
+  { value: 'JSON', label: 'json', param: 'json' },
+];
+export const EXPORT_STATUS_LABELS: Readonly<Record<ExportStatus, string>> = {
+  PENDING: 'Pendiente',
+  PROCESSING: 'En proceso',
+  FINISHED: 'Finalizada',
+  ERROR: 'Error',
+};
+const STATUS_PARAMS: Readonly<Record<ExportStatus, string>> = {
+  PENDING: 'pending',
+  PROCESSING: 'processing',
+  FINISHED: 'finished',
+  ERROR: 'error',
+};
+
+/** Still running: the list keeps refreshing while one of these is shown. */
+export const isRunning = (status: ExportStatus): boolean => status === 'PENDING' || status === 'PROCESSING';
+
+export interface ExportsFilters {
+  /** YYYY-MM of the request date. */
+  period: string;
+  type: ExportType | null;
+  format: ExportFormat | null;
+  status: ExportStatus | null;
+}
+
+const byParam = <T extends string>(options: ReadonlyArray<{ value: T; param: string }>, raw: string | null) =>
+  options.find((o) => o.param === raw?.trim().toLowerCase())?.value ?? null;
+const STATUS_OPTIONS = (Object.keys(STATUS_PARAMS) as ExportStatus[]).map((value) => ({
+  value,
+  param: STATUS_PARAMS[value],
+}));
+
+/**
+ * Historial de exportaciones (session storage `exports.list`): `periodo` (default the current month), `tipo`,
+ * `formato`, `estado` in the URL; newest first (spec 001 §2, §9).
+ */
+export const exportsList: ListDefinition<ExportsFilters, 'CREATED_DATE'> = {
+  area: 'exports',
+  ...STANDARD_PAGING,
+  defaultSort: { field: 'CREATED_DATE', direction: 'DESC' },
+  sortFields: { CREATED_DATE: { param: 'created_date', column: 'createdDate' } },
+  defaultFilters: (now) => ({ period: periodOf(now), type: null, format: null, status: null }),
+  filters: {
+    params: ['periodo', 'tipo', 'formato', 'estado'],
+    parse(params, defaults) {
+      const period = params.get('periodo');
+      return {
+        period: isValidPeriod(period) ? period : defaults.period,
+        type: byParam(EXPORT_TYPE_OPTIONS, params.get('tipo')),
+        format: byParam(EXPORT_FORMAT_OPTIONS, params.get('formato')),
+        status: byParam(STATUS_OPTIONS, params.get('estado')),
+      };
+    },
+    write(filters, params) {
+      params.set('periodo', filters.period);
+      if (filters.type) params.set('tipo', EXPORT_TYPE_OPTIONS.find((o) => o.value === filters.type)!.param);
+      if (filters.format) {
+        params.set('formato', EXPORT_FORMAT_OPTIONS.find((o) => o.value === filters.format)!.param);
+      }
+      if (filters.status) params.set('estado', STATUS_PARAMS[filters.status]);
+    },
+  },
+};
+
+/** The gateway's filter of the list state: the month's request dates (Argentine time) and the choices. */
+export function toExportFilter(filters: ExportsFilters): ExportFilter {
+  const { from, to } = periodRange(filters.period);
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    type: filters.type,
+    format: filters.format,
+    status: filters.status,
+  };
+}
