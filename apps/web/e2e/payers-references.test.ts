@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import {
+  clearRequests,
+  gridColumn,
+  gridRowIds,
+  gridSettled,
+  payerWrites,
+  referencesOf,
+  resetStubs,
+} from './support/payers';
+import { startTestStack, type Stack } from './support/stack';
+
+/**
+ * Referencias de pagadores, Nueva referencia and its edit (001 §2, §5, §8) as operador, against the whole stack;
+ * every write is checked in the stubs' request log and state (collector 10003 Mutual de Empleados Bancarios
+ * del Litoral; 10024 has no references).
+ */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+let page: Page;
+const GRID = 'Referencias de pagadores';
+const EMPTY = 'No se encontraron referencias de pagadores.';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetStubs(stack);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  page = session.page;
+  await openSignedIn(page, stack.urls.web, '/pagadores/referencias', 'operador');
+  await gridSettled(page, GRID, EMPTY);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+async function pickCollector(scope: Page | ReturnType<Page['getByTestId']>, search: string, name: string) {
+  const input = scope.getByRole('combobox', { name: 'Entidad' });
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+const chooseType = async (label: string) => {
+  await page.getByRole('combobox', { name: 'Tipo de identificación' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+};
+
+describe('payer references as operador', () => {
+  it('filters by collector (entity shown as id - name) and shows the empty state', async () => {
+    await pickCollector(page, 'Mutual de Empleados', 'Mutual de Empleados Bancarios');
+    await page.waitForURL((url) => url.searchParams.get('entidad') === '10003');
+    await gridSettled(page, GRID, EMPTY);
+    const entities = await gridColumn(page, GRID, 'collector');
+    expect(entities.length).toBeGreaterThan(0);
+    expect(new Set(entities)).toEqual(new Set(['10003 - Mutual de Empleados Bancarios del Litoral']));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payer-references');
+    await page.goto(`${stack.urls.web}/pagadores/referencias?entidad=10024`);
+    await gridSettled(page, GRID, EMPTY);
+    expect(await page.getByText(EMPTY).count()).toBe(1);
+  });
+
+  it('the form shows every identification rule of the reference form', async () => {
+    await page.goto(`${stack.urls.web}/pagadores/referencias/crear`);
+    const create = page.getByRole('button', { name: 'Crear' });
+    await create.waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Nombre' }).isDisabled()).toBe(true);
+    await pickCollector(
+      page.getByTestId('reference-collector'),
+      'Mutual de Empleados',
+      'Mutual de Empleados Bancarios',
+    );
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Pedro Gómez');
+    await page.getByRole('textbox', { name: 'Email' }).fill('pedro@');
+    await page.getByRole('textbox', { name: 'Email' }).blur();
+    await page.getByText('El email no tiene formato correcto').waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill('');
+    const number = page.getByTestId('identification-number');
+    await chooseType('DNI');
+    await number.focus();
+    await number.blur();
+    await page.getByText('Número de identificación requerido*').waitFor();
+    await number.fill('123456');
+    await page.getByText('La cantidad de caracteres para DNI es 7 u 8').waitFor();
+    expect(await number.getAttribute('maxlength')).toBe('8');
+    await chooseType('CUIT');
+    expect(await number.getAttribute('maxlength')).toBe('11');
+    await number.fill('2012345678');
+    await page.getByText('La cantidad de caracteres para CUIT es 11').waitFor();
+    await number.fill('20123456787');
+    await page.getByText('El número de CUIT no es válido').waitFor();
+    await number.fill('2012345678a');
+    await page.getByText('Número de identificación incorrecto*').waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await chooseType('Ninguna');
+    await page.getByText('Tipo de identificación requerido*').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payer-reference-errors');
+  });
+
+  it('creates a reference with a 7-digit DNI, sending only the fields filled in', async () => {
+    await chooseType('DNI');
+    const number = page.getByTestId('identification-number');
+    await number.fill('1234567');
+    await page.waitForFunction(() => !document.querySelector('.Mui-error'));
+    await clearRequests(stack);
+    await page.getByRole('button', { name: 'Crear' }).click();
+    await page.getByText('Referencia creada con éxito').waitFor();
+    await page.waitForURL((url) => url.pathname === '/pagadores/referencias');
+    expect(await payerWrites(stack)).toEqual([
+      {
+        method: 'POST',
+        path: '/payer/pagadores/referencias',
+        body: {
+          collector_id: '10003',
+          name: 'Pedro Gómez',
+          identification: { type: 'DNI_ARG', number: '1234567', country: 'ARG' },
+        },
+      },
+    ]);
+    const state = await referencesOf(stack, '10003');
+    expect(state.rows.some((row) => row.name === 'Pedro Gómez')).toBe(true);
+  });
+
+  it('edits the reference: the PUT carries name, email, externalReference and drops the identification', async () => {
+    const created = (await referencesOf(stack, '10003')).rows.find((row) => row.name === 'Pedro Gómez')!;
+    await page.goto(`${stack.urls.web}/pagadores/referencias?entidad=10003&q=Pedro`);
+    await gridSettled(page, GRID, EMPTY);
+    expect(await gridRowIds(page, GRID)).toEqual([created.id]);
+    await page.getByRole('link', { name: `Editar la referencia ${created.id}` }).click();
+    await page.waitForURL(new RegExp(`/pagadores/referencias/${created.id}/editar$`));
+    const name = page.getByRole('textbox', { name: 'Nombre' });
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('Pedro Gómez');
+    await name.fill('Pedro A. Gómez');
+    await page.getByRole('textbox', { name: 'Email' }).fill('pgomez@gmail.com');
+    await page.getByRole('textbox', { name: 'Referencia externa' }).fill('SOC-77');
+    await chooseType('Ninguna');
+    await page.getByTestId('identification-number').fill('');
+    await page.waitForFunction(() => !document.querySelector('.Mui-error'));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await clearRequests(stack);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Referencia actualizada con éxito').waitFor();
+    await page.waitForURL((url) => url.pathname === '/pagadores/referencias');
+    expect(await payerWrites(stack)).toEqual([
+      {
+        method: 'PUT',
+        path: `/payer/pagadores/referencias/${created.id}`,
+        body: { name: 'Pedro A. Gómez', email: 'pgomez@gmail.com', externalReference: 'SOC-77' },
+      },
+    ]);
+  });
+
+  it('deletes one reference after confirming', async () => {
+    const target = (await referencesOf(stack, '10003')).rows.find((row) => row.name === 'Pedro A. Gómez')!;
+    await page.goto(`${stack.urls.web}/pagadores/referencias?entidad=10003&q=Pedro`);
+    await gridSettled(page, GRID, EMPTY);
+    await page.getByRole('button', { name: `Eliminar la referencia ${target.id}` }).click();
+    const dialog = page.getByTestId('delete-reference-dialog');
+    await dialog.getByText('¿Está seguro que desea eliminar la referencia de Pedro A. Gómez').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await clearRequests(stack);
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText('Referencia eliminada con éxito').waitFor();
+    await gridSettled(page, GRID, EMPTY);
+    expect(await page.getByText(EMPTY).count()).toBe(1);
+    expect(await payerWrites(stack)).toEqual([
+      { method: 'DELETE', path: `/payer/pagadores/referencias/${target.id}`, body: null },
+    ]);
+    const state = await referencesOf(stack, '10003');
+    expect(state.rows.some((row) => row.id === target.id)).toBe(false);
+  });
+
+  it("deletes every reference of a collector from 'Eliminar por entidad'", async () => {
+    expect((await referencesOf(stack, '10003')).size).toBeGreaterThan(0);
+    await page.goto(`${stack.urls.web}/pagadores/referencias`);
+    await gridSettled(page, GRID, EMPTY);
+    // The saved list had a collector: back to every collector, so the dialog starts without one.
+    await page.getByRole('button', { name: 'Limpiar' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('entidad'));
+    await gridSettled(page, GRID, EMPTY);
+    await page.getByRole('button', { name: 'Eliminar por entidad' }).click();
+    const dialog = page.getByTestId('delete-by-collector-dialog');
+    await dialog.waitFor();
+    await clearRequests(stack);
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await dialog.getByText('La entidad es requerida').waitFor();
+    expect(await payerWrites(stack)).toEqual([]);
+    await pickCollector(dialog, 'Mutual de Empleados', 'Mutual de Empleados Bancarios');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payer-references-delete-by-collector');
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText('Referencias eliminadas con éxito').waitFor();
+    expect(await payerWrites(stack)).toEqual([
+      { method: 'DELETE', path: '/payer/pagadores/referencias/comercios/10003', body: null },
+    ]);
+    expect((await referencesOf(stack, '10003')).size).toBe(0);
+    expect((await referencesOf(stack, '10001')).size).toBeGreaterThan(0);
+  });
+});
