@@ -1,0 +1,185 @@
+import { periodOf, periodRange, isValidPeriod } from '../../components/pickers';
+import type { CollectorRef } from '../../components/pickers/collector-picker';
+import { STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '../../lib/list';
+import type {
+  WithdrawalFilter,
+  WithdrawalSortField,
+  WithdrawalStatus,
+  WithdrawFilter,
+  WithdrawSortField,
+  WithdrawStatus,
+} from './gql/graphql';
+import { statusFromParam, statusParam, WITHDRAW_STATUSES, WITHDRAWAL_STATUSES } from './labels';
+
+/**
+ * The three lists of the area (lib/list; session storage `<area>.list`). URL parameters: `periodo` (YYYY-MM,
+ * Argentine month; default the current one), `entidad` + `entidad_nombre` (collector), `estados` (the transfer
+ * list's status toggles, comma separated) or `estado` (one status; 'Todos' leaves it out).
+ */
+
+function readCollector(params: URLSearchParams): CollectorRef | null {
+  const id = params.get('entidad')?.trim();
+  if (!id) return null;
+  return { id, name: params.get('entidad_nombre')?.trim() || id };
+}
+function writeCollector(collector: CollectorRef | null, params: URLSearchParams): void {
+  if (!collector) return;
+  params.set('entidad', collector.id);
+  if (collector.name !== collector.id) params.set('entidad_nombre', collector.name);
+}
+const readPeriod = (params: URLSearchParams, fallback: string) => {
+  const value = params.get('periodo');
+  return isValidPeriod(value) ? value : fallback;
+};
+
+/** The gateway's from/to of a month period. */
+export function periodVariables(period: string): { from: string; to: string } {
+  const { from, to } = periodRange(period);
+  return { from: from.toISOString(), to: to.toISOString() };
+}
+
+// --- /retiros: withdrawals to transfer ----------------------------------------------------------------
+
+export interface WithdrawsFilters {
+  period: string;
+  collector: CollectorRef | null;
+  statuses: WithdrawStatus[];
+}
+
+export const withdrawsList: ListDefinition<WithdrawsFilters, WithdrawSortField> = {
+  area: 'withdraws',
+  ...STANDARD_PAGING,
+  defaultSort: { field: 'REQUEST_DATE', direction: 'ASC' },
+  sortFields: {
+    REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
+    TRANSFER_DATE: { param: 'transfer_date', column: 'transferDate' },
+    AMOUNT: { param: 'amount', column: 'amount' },
+    COLLECTOR_ID: { param: 'collector_id', column: 'collectorId' },
+    STATUS: { param: 'status', column: 'status' },
+  },
+  defaultFilters: (now) => ({ period: periodOf(now), collector: null, statuses: ['PENDING'] }),
+  filters: {
+    params: ['periodo', 'entidad', 'entidad_nombre', 'estados'],
+    parse(params, defaults) {
+      const raw = params.get('estados');
+      const statuses =
+        raw === null
+          ? defaults.statuses
+          : raw
+              .split(',')
+              .map((s) => statusFromParam(WITHDRAW_STATUSES, s))
+              .filter((s): s is WithdrawStatus => s !== null);
+      return { period: readPeriod(params, defaults.period), collector: readCollector(params), statuses };
+    },
+    write(filters, params) {
+      params.set('periodo', filters.period);
+      writeCollector(filters.collector, params);
+      params.set('estados', filters.statuses.map(statusParam).join(','));
+    },
+  },
+};
+
+export const toWithdrawFilter = (f: WithdrawsFilters): WithdrawFilter => ({
+  collectorId: f.collector?.id ?? null,
+  statuses: f.statuses,
+  ...periodVariables(f.period),
+});
+
+export interface WithdrawRowChange {
+  id: string;
+  status?: WithdrawStatus;
+}
+
+/** A withdraw leaves a list whose status toggles it no longer matches (spec 001 §4). */
+export const withdrawsListRule: ListCacheRule<WithdrawRowChange, WithdrawFilter> = {
+  field: 'withdraws',
+  stillMatches: (change, filter) =>
+    !filter.statuses?.length || !change.status || filter.statuses.includes(change.status),
+  changeOfRow: (readField, row) => {
+    const id = readField<string>('id', row);
+    return id ? { id, status: readField<WithdrawStatus>('status', row) } : null;
+  },
+};
+
+// --- authorization list and history --------------------------------------------------------------------
+
+export interface WithdrawalsFilters {
+  /** Only the history has a period; the authorization list reads every month. */
+  period: string | null;
+  collector: CollectorRef | null;
+  status: WithdrawalStatus | null;
+}
+
+const WITHDRAWAL_SORT_FIELDS: ListDefinition<WithdrawalsFilters, WithdrawalSortField>['sortFields'] = {
+  REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
+  APPROVED_DATE: { param: 'approved_date', column: 'approvedDate' },
+  AMOUNT: { param: 'amount', column: 'amount' },
+  COLLECTOR_ID: { param: 'collector_id', column: 'collectorId' },
+  STATUS: { param: 'status', column: 'status' },
+};
+
+function withdrawalsDefinition(
+  area: string,
+  withPeriod: boolean,
+  defaultStatus: WithdrawalStatus | null,
+  direction: 'ASC' | 'DESC',
+): ListDefinition<WithdrawalsFilters, WithdrawalSortField> {
+  return {
+    area,
+    ...STANDARD_PAGING,
+    defaultSort: { field: 'REQUEST_DATE', direction },
+    sortFields: WITHDRAWAL_SORT_FIELDS,
+    defaultFilters: (now) => ({
+      period: withPeriod ? periodOf(now) : null,
+      collector: null,
+      status: defaultStatus,
+    }),
+    filters: {
+      params: ['periodo', 'entidad', 'entidad_nombre', 'estado'],
+      parse(params, defaults) {
+        const raw = params.get('estado');
+        return {
+          period: withPeriod ? readPeriod(params, defaults.period ?? periodOf()) : null,
+          collector: readCollector(params),
+          status: raw === null ? defaults.status : statusFromParam(WITHDRAWAL_STATUSES, raw),
+        };
+      },
+      write(filters, params) {
+        if (filters.period) params.set('periodo', filters.period);
+        writeCollector(filters.collector, params);
+        params.set('estado', filters.status ? statusParam(filters.status) : 'todos');
+      },
+    },
+  };
+}
+
+/** The authorization list: opens filtered to pending_authorization, request_date ascending (spec 001 §2, §9). */
+export const authorizationList = withdrawalsDefinition(
+  'withdrawals.authorization',
+  false,
+  'PENDING_AUTHORIZATION',
+  'ASC',
+);
+/** The history: month period, 'Todos' by default, request_date descending (spec 001 §9). */
+export const historyList = withdrawalsDefinition('withdrawals.history', true, null, 'DESC');
+
+export const toWithdrawalFilter = (f: WithdrawalsFilters): WithdrawalFilter => ({
+  collectorId: f.collector?.id ?? null,
+  status: f.status,
+  ...(f.period ? periodVariables(f.period) : {}),
+});
+
+export interface WithdrawalRowChange {
+  id: string;
+  status?: WithdrawalStatus;
+}
+
+/** After authorize or reject a row leaves a list whose status filter it no longer matches (spec 001 §4). */
+export const withdrawalsListRule: ListCacheRule<WithdrawalRowChange, WithdrawalFilter> = {
+  field: 'withdrawals',
+  stillMatches: (change, filter) => !filter.status || !change.status || filter.status === change.status,
+  changeOfRow: (readField, row) => {
+    const id = readField<string>('id', row);
+    return id ? { id, status: readField<WithdrawalStatus>('status', row) } : null;
+  },
+};

@@ -1,0 +1,14 @@
+import Box from '@mui/material/Box';
+import { PageHeader } from '../../../components/layout/page-header';
+import { WithdrawalsPanel } from '../components/withdrawals-panel';
+import { WITHDRAWALS_MESSAGES } from '../labels';
+
+/** /retiros/historial (spec 001 §2 "Withdrawal history"). */
+export default function WithdrawalHistoryScreen() {
+  return (
+    <Box component="section" aria-label={WITHDRAWALS_MESSAGES.historyTitle}>
+      <PageHeader title={WITHDRAWALS_MESSAGES.historyTitle} />
+      <WithdrawalsPanel mode="history" />
+    </Box>
+  );
+}

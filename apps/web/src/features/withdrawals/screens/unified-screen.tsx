@@ -1,0 +1,97 @@
+import { Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
+import { findRoute } from '../../../app/routes';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { NotAvailableContent } from '../../../components/layout/not-available';
+import { PageHeader } from '../../../components/layout/page-header';
+import { hasAny, usePermissions, type Permission } from '../../../lib/permissions';
+import { useStoredState } from '../../../lib/use-stored-state';
+import { ScheduleDialog } from '../components/schedule-dialog';
+import { WithdrawalsPanel } from '../components/withdrawals-panel';
+import { WithdrawsPanel } from '../components/withdraws-panel';
+import { WITHDRAWALS_MESSAGES } from '../labels';
+
+type View = 'pending' | 'transfer' | 'batches' | 'history';
+
+/** The toggles of 'Retiros' and the permission each needs (spec 001 §6). */
+const VIEWS: readonly { view: View; label: string; requires: Permission[] }[] = [
+  { view: 'pending', label: 'Retiros pendientes', requires: ['WITHDRAWAL_SEARCH'] },
+  { view: 'transfer', label: 'Retiros por lote', requires: ['WITHDRAW_SHOW'] },
+  { view: 'batches', label: 'Lotes', requires: ['BATCH_WITHDRAW_SHOW'] },
+  { view: 'history', label: 'Historial', requires: ['WITHDRAWAL_SEARCH'] },
+];
+
+/** The batches screen, as the route manifest renders /lotes (never imported from its feature). */
+function BatchesView() {
+  const route = findRoute('/lotes');
+  if (!route?.screen) return <NotAvailableContent title={route?.title ?? 'Lotes'} />;
+  const Screen = route.screen.Component;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/**
+ * /retirosUnificados 'Retiros' (spec 001 §2): the toggles 'Retiros pendientes', 'Retiros por lote', 'Lotes' and
+ * 'Historial', each only with its permission; 'Programar' opens 'Retiro programado' (WITHDRAWAL_AUTHORIZE; the
+ * original left it disabled).
+ */
+export default function UnifiedWithdrawalsScreen() {
+  const permissions = usePermissions();
+  const navigate = useNavigate();
+  const views = VIEWS.filter((v) => hasAny(permissions, v.requires));
+  const [stored, setStored] = useStoredState<View>('withdrawals.unified.view', views[0]?.view ?? 'pending');
+  const view = views.some((v) => v.view === stored) ? stored : views[0]?.view;
+  const [scheduling, setScheduling] = useState(false);
+  const canSchedule = hasAny(permissions, ['WITHDRAWAL_AUTHORIZE']);
+
+  return (
+    <Box component="section" aria-label={WITHDRAWALS_MESSAGES.title}>
+      <PageHeader
+        title={WITHDRAWALS_MESSAGES.title}
+        actions={
+          canSchedule ? (
+            <Button
+              variant="contained"
+              startIcon={<EventRepeatOutlined />}
+              onClick={() => setScheduling(true)}
+            >
+              {WITHDRAWALS_MESSAGES.schedule}
+            </Button>
+          ) : undefined
+        }
+      />
+      <ToggleButtonGroup
+        exclusive
+        color="primary"
+        value={view}
+        aria-label="Vista de retiros"
+        onChange={(_event, next: View | null) => {
+          if (!next) return;
+          setStored(next);
+          // Each view keeps its own list in the address: start the new one from its saved state.
+          void navigate({ search: '' }, { replace: true });
+        }}
+        sx={{ mb: 2 }}
+      >
+        {views.map((v) => (
+          <ToggleButton key={v.view} value={v.view}>
+            {v.label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {view === 'pending' && <WithdrawalsPanel key="pending" mode="authorization" />}
+      {view === 'transfer' && <WithdrawsPanel key="transfer" />}
+      {view === 'batches' && <BatchesView />}
+      {view === 'history' && <WithdrawalsPanel key="history" mode="history" />}
+      <ScheduleDialog open={scheduling} onClose={() => setScheduling(false)} />
+    </Box>
+  );
+}
