@@ -133,12 +133,37 @@ export const APP_ROUTES: readonly AppRoute[] = [
   na('/detail', 'Detalle'),
   na('/medios-de-pago-excluidos', 'Medios de pago excluidos'),
   // Imports and conversion.
-  na('/importacion', 'Importar pagos', any('IMPORT_REQUEST')),
-  na('/importacion/:id', 'Detalle de importación', any('IMPORT_REQUEST')),
-  na('/conversion', 'Detalle de conversión', any('IMPORT_REQUEST')),
-  na('/importaciones', 'Importaciones', any('IMPORT_REQUEST')),
+  {
+    path: '/importacion',
+    title: 'Importar pagos',
+    rule: any('IMPORT_REQUEST'),
+    screen: lazyScreen(() => import('../features/imports/screens/import-request-screen')),
+  },
+  {
+    path: '/importacion/:id',
+    title: 'Detalle de importación',
+    rule: any('IMPORT_REQUEST'),
+    screen: lazyScreen(() => import('../features/imports/screens/import-detail-screen')),
+  },
+  {
+    path: '/conversion',
+    title: 'Detalle de conversión',
+    rule: any('IMPORT_REQUEST'),
+    screen: lazyScreen(() => import('../features/imports/screens/conversion-screen')),
+  },
+  {
+    path: '/importaciones',
+    title: 'Importaciones',
+    rule: any('IMPORT_REQUEST'),
+    screen: lazyScreen(() => import('../features/imports/screens/imports-list-screen')),
+  },
   // Transfers, withdrawals and batches.
-  na('/transferencias', 'Conciliación de transferencias', any('TRANSFER_SHOW')),
+  {
+    path: '/transferencias',
+    title: 'Conciliación de transferencias',
+    rule: any('TRANSFER_SHOW'),
+    screen: lazyScreen(() => import('../features/transfers/screens/transfers-screen')),
+  },
   na('/retiros', 'Retiros', any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH')),
   na('/retirosUnificados', 'Retiros', WITHDRAWALS),
   na('/retiros/historial', 'Historial de retiros', any('WITHDRAWAL_SEARCH')),
