@@ -1,3 +1,4 @@
+import { defineDownload } from '../../files/index.js';
 import { defineModule } from '../../shared/define-module.js';
 import { perKeyLoaderOrNull } from '../../shared/loaders.js';
 import {
@@ -8,6 +9,7 @@ import {
 import { WITHDRAWAL_ERRORS } from './withdrawals.errors.js';
 import { mapWithdrawal } from './withdrawals.mappers.js';
 import { withdrawalsResolvers } from './withdrawals.resolvers.js';
+import { WITHDRAW_FILE_FORMATS } from './withdrawals.rules.js';
 
 /**
  * Withdrawals (spec 001): the transfer list (withdraw service), the authorization list and history (withdrawal
@@ -27,4 +29,17 @@ export const withdrawalsModule = defineModule({
     withdrawal: perKeyLoaderOrNull(async (id) => mapWithdrawal(await withdrawals.byId(id))),
   }),
   errors: WITHDRAWAL_ERRORS,
+  files: [
+    /** Descargar (xlsx, txt, xml): the withdraw service's real file, GET /files/retiros/{id}/{format}. */
+    defineDownload({
+      route: '/retiros/:id/:format',
+      requires: ['WITHDRAW_DOWNLOAD'],
+      params: { format: WITHDRAW_FILE_FORMATS },
+      upstream: ({ params }) => ({
+        service: 'withdraw',
+        path: `/retiros/${encodeURIComponent(params.id ?? '')}/descargar/${params.format ?? ''}`,
+      }),
+      fileName: ({ params }) => `retiro-${params.id ?? ''}.${params.format ?? ''}`,
+    }),
+  ],
 });

@@ -19,6 +19,8 @@ import type { ListQuery } from './withdrawals.datasource.js';
 import type { WithdrawalModel, WithdrawModel } from './withdrawals.mappers.js';
 
 export const DEFAULT_WITHDRAW_PAGE_SIZE = 25;
+/** The withdraw file formats (spec 001 §2). */
+export const WITHDRAW_FILE_FORMATS = ['xlsx', 'txt', 'xml'] as const;
 
 const WITHDRAW_SORTS: Readonly<Record<WithdrawSortField, string>> = {
   REQUEST_DATE: 'request_date',

@@ -340,6 +340,42 @@ describe('scheduled withdrawal', () => {
   });
 });
 
+describe('withdraw downloads (GET /files/retiros/{id}/{format})', () => {
+  const fileOf = async (path: string, user = 'tesoreria') =>
+    fetch(`${stack.gateway.url}/files/retiros/${path}`, {
+      headers: { authorization: `Bearer ${await tokenFor(user)}` },
+    });
+
+  it('streams the real files with their names: one upstream call each', async () => {
+    const txt = await fileOf('5000007/txt');
+    expect(txt.status).toBe(200);
+    expect(txt.headers.get('content-disposition')).toContain('retiro-5000007.txt');
+    expect((await txt.text()).split('\n')[1]).toMatch(/^5000007\|10002\|/);
+    const xml = await fileOf('5000007/xml');
+    expect(await xml.text()).toContain('<retiro><id>5000007</id>');
+    const xlsx = await fileOf('5000007/xlsx');
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+    expect(lines(await recorded())).toEqual([
+      'GET /withdraw/retiros/5000007/descargar/txt',
+      'GET /withdraw/retiros/5000007/descargar/xml',
+      'GET /withdraw/retiros/5000007/descargar/xlsx',
+    ]);
+  });
+
+  it('refuses an unknown format and consulta before any upstream call; a rejected one is a Spanish refusal', async () => {
+    expect((await fileOf('5000007/pdf')).status).toBe(400);
+    expect((await fileOf('5000007/txt', 'consulta')).status).toBe(403);
+    expect(await recorded()).toEqual([]);
+    const refused = await fileOf('5000009/txt');
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(((await refused.json()) as Json).error.message).toContain('Solo se exportan');
+  });
+});
+
 describe('consulta (no permission)', () => {
   const CALLS = [
     `mutation { transferWithdraws(ids: ["5000001"]) { results { id } } }`,
