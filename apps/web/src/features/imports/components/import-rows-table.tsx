@@ -35,28 +35,28 @@ const SORTS: Record<string, ImportRowSortField> = {
 };
 
 const COLUMNS: DataTableColumn<Row>[] = [
-  { field: 'index', headerName: 'FILA', width: 80, align: 'right', sortable: true },
-  { field: 'externalTransactionId', headerName: 'ID EXTERNO', width: 150, sortable: true },
-  { field: 'conceptId', headerName: 'CONCEPTO', width: 110, sortable: true },
-  { field: 'conceptDescription', headerName: 'DESCRIPCIÓN', flex: 1, minWidth: 150 },
+  { field: 'index', headerName: 'FILA', width: 72, align: 'right', sortable: true },
+  { field: 'externalTransactionId', headerName: 'ID EXTERNO', width: 138, sortable: true },
+  { field: 'conceptId', headerName: 'CONCEPTO', width: 100, sortable: true },
+  { field: 'conceptDescription', headerName: 'DESCRIPCIÓN', flex: 1, minWidth: 120 },
   {
     field: 'amount',
     headerName: 'IMPORTE',
-    width: 130,
+    width: 116,
     align: 'right',
     sortable: true,
     render: (r) => formatAmount(r.amount),
   },
-  { field: 'payerEmail', headerName: 'EMAIL', flex: 1, minWidth: 170, sortable: true },
+  { field: 'payerEmail', headerName: 'EMAIL', flex: 1, minWidth: 150, sortable: true },
   {
     field: 'status',
     headerName: 'ESTADO',
-    width: 120,
+    width: 112,
     sortable: true,
     render: (r) => <RowStatusChip status={r.status} />,
   },
-  { field: 'statusDetail', headerName: 'DETALLE', flex: 1.4, minWidth: 200, lines: 2 },
-  { field: 'paymentId', headerName: 'PAGO', width: 100 },
+  { field: 'statusDetail', headerName: 'DETALLE', flex: 1.3, minWidth: 150, lines: 2 },
+  { field: 'paymentId', headerName: 'PAGO', width: 90 },
 ];
 
 /**

@@ -4,7 +4,7 @@ import { CollectorLink } from '../../../components/detail/collector-link';
 import { DetailCard, Field, FieldGrid } from '../../../components/detail/detail-card';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import type { ImportSummaryFragment } from '../gql/graphql';
-import { ImportStatusChip } from '../import-labels';
+import { IMPORT_STATUS_LABELS, ImportStatusChip } from '../import-labels';
 
 const MATCHES: [keyof ImportSummaryFragment, string][] = [
   ['matchPayer', 'Pagador'],
@@ -23,7 +23,9 @@ export function ImportSummary({ doc, action }: { doc: ImportSummaryFragment; act
     <DetailCard title={`Importación ${doc.id}`} action={action} testId="import-summary">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
         <ImportStatusChip status={doc.status} statusClass={doc.statusClass} />
-        {doc.statusDetail && <span data-testid="import-status-detail">{doc.statusDetail}</span>}
+        {doc.statusDetail && doc.statusDetail !== IMPORT_STATUS_LABELS[doc.status] && (
+          <span data-testid="import-status-detail">{doc.statusDetail}</span>
+        )}
       </Box>
       {doc.status === 'pending_approved' && (
         <Box

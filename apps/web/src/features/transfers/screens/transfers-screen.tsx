@@ -101,9 +101,9 @@ export default function TransfersScreen() {
         minWidth: 170,
         render: (r) => r.collector?.name ?? r.collectorId,
       },
-      { field: 'payerId', headerName: 'CUIT', width: 130 },
-      { field: 'paymentId', headerName: 'ID PAGO', width: 110 },
-      { field: 'destinyTransferId', headerName: 'ID TRANSFERENCIA', width: 160 },
+      { field: 'payerId', headerName: 'CUIT', width: 122 },
+      { field: 'paymentId', headerName: 'ID PAGO', width: 100 },
+      { field: 'destinyTransferId', headerName: 'ID TRANSFERENCIA', width: 150 },
       {
         field: 'amount',
         headerName: 'IMPORTE',
@@ -122,7 +122,7 @@ export default function TransfersScreen() {
       {
         field: 'status',
         headerName: 'ESTADO',
-        width: 130,
+        width: 120,
         sortable: true,
         render: (r) => (
           <Chip
@@ -137,7 +137,7 @@ export default function TransfersScreen() {
       {
         field: 'actions',
         headerName: 'ACCIONES',
-        width: 150,
+        width: 136,
         align: 'center',
         rowLink: false,
         render: (r) =>

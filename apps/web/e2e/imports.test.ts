@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { collectorWithMatch, importSample, pickCollector, serviceWrites, stubGet } from './support/imports';
+import { gridColumn, gridSettled, resetStubs } from './support/payers';
+import { clearUpstreamRequests, startTestStack, type Stack } from './support/stack';
+
+/**
+ * Importar pagos, the import detail, Importaciones and Detalle de conversión (spec 001 §2, §4, §5, §7) as
+ * tesoreria against the whole stack, with the sample files of apps/stubs/samples/imports.
+ */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+let page: Page;
+const ROWS = 'Solicitudes de la importación';
+const EMPTY_ROWS = 'No se encontraron solicitudes de importaciones.';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetStubs(stack);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  page = session.page;
+  await openSignedIn(page, stack.urls.web, '/importacion', 'tesoreria');
+  await page.getByRole('heading', { level: 1, name: 'Importar pagos' }).waitFor();
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+const box = (option: string) => page.getByTestId(`match-${option}`);
+const checked = async () => ({
+  payer: await box('payer').isChecked(),
+  concept: await box('concept').isChecked(),
+  identification: await box('identification').isChecked(),
+});
+
+async function openForm(): Promise<void> {
+  await page.goto(`${stack.urls.web}/importacion`);
+  await page.getByRole('heading', { level: 1, name: 'Importar pagos' }).waitFor();
+}
+
+/** Fills the form, asks for the confirmation, accepts it and waits for the next screen. */
+async function importFile(collectorId: string, file: string): Promise<void> {
+  await pickCollector(page, collectorId);
+  await page.getByTestId('import-file-input').setInputFiles(importSample(file));
+  await page.getByTestId('import-file-name').getByText(file).waitFor();
+  await page.getByTestId('import-submit').click();
+  const dialog = page.getByTestId('import-confirm-dialog');
+  await dialog.getByText('Solicitar importacion').waitFor();
+  await dialog.getByText('¿Esta seguro que desea importar el archivo?').waitFor();
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+}
+
+describe('Importar pagos as tesoreria', () => {
+  it('keeps Importar disabled until collector and file are chosen, and applies every match rule', async () => {
+    const submit = page.getByTestId('import-submit');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Ver importaciones' }).waitFor();
+    await pickCollector(page, '10001');
+    // Payer and concept together are allowed.
+    await box('payer').check();
+    await box('concept').check();
+    expect(await checked()).toEqual({ payer: true, concept: true, identification: false });
+    // Identification clears both.
+    await box('identification').check();
+    expect(await checked()).toEqual({ payer: false, concept: false, identification: true });
+    // Payer (or concept) clears identification.
+    await box('payer').check();
+    expect(await checked()).toEqual({ payer: true, concept: false, identification: false });
+    await box('identification').check();
+    await box('concept').check();
+    expect(await checked()).toEqual({ payer: false, concept: true, identification: false });
+    expect(await box('payer').isDisabled()).toBe(false);
+    expect(await submit.isDisabled()).toBe(true);
+    // Converter mode requires a source configuration.
+    await page.getByTestId('import-file-input').setInputFiles(importSample('pagos-ok.csv'));
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid="import-submit"]') as HTMLButtonElement).disabled,
+    );
+    await page.getByTestId('converter-switch').check();
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="import-submit"]') as HTMLButtonElement).disabled,
+    );
+    await page.getByTestId('converter-switch').uncheck();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'import-request');
+  });
+
+  it("a collector's match_import forces its option and locks the three checkboxes", async () => {
+    await openForm();
+    const forced = await collectorWithMatch(stack, 'match_identification');
+    await box('payer').check();
+    await pickCollector(page, forced);
+    await page.getByTestId('match-locked').waitFor();
+    expect(await checked()).toEqual({ payer: false, concept: false, identification: true });
+    for (const option of ['payer', 'concept', 'identification'])
+      expect(await box(option).isDisabled()).toBe(true);
+    const payerForced = await collectorWithMatch(stack, 'match_payer');
+    await page.getByRole('combobox', { name: 'Entidad' }).clear();
+    await pickCollector(page, payerForced);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="match-payer"]') as HTMLInputElement | null)?.checked === true,
+    );
+    expect(await checked()).toEqual({ payer: true, concept: false, identification: false });
+    expect(await box('concept').isDisabled()).toBe(true);
+    await screenshot(page, 'import-request-forced-match');
+  });
+
+  it('imports the clean sample, confirms it, and an issued row opens its payment', async () => {
+    await openForm();
+    await clearUpstreamRequests(stack);
+    await importFile('10001', 'pagos-ok.csv');
+    await page.waitForURL(/\/importacion\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').pop() as string;
+    await page.getByTestId('import-summary').waitFor();
+    expect(await page.getByTestId('import-request-count').innerText()).toContain('5');
+    expect(await page.getByTestId('import-will-issue').innerText()).toContain('5 pagos');
+    await gridSettled(page, ROWS, EMPTY_ROWS);
+    expect(await gridColumn(page, ROWS, 'index')).toEqual(['1', '2', '3', '4', '5']);
+    expect(await page.locator('.status-pending-approved').count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'import-detail-pending', { fullPage: true });
+
+    await page.getByTestId('import-confirm').click();
+    await page.getByTestId('import-confirm-dialog').getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('Importación confirmada').first().waitFor();
+    await page.locator('.status-approved').waitFor();
+    expect(await page.getByTestId('import-confirm').count()).toBe(0);
+    expect(await page.getByTestId('import-cancel').count()).toBe(0);
+    const writes = await serviceWrites(stack, 'import');
+    expect(writes.map((w) => w.line)).toEqual(['POST /import/pagos', `POST /import/pagos/aprobar/${id}`]);
+    expect(writes[0]!.body).toMatchObject({ collector_id: '10001', file: { name: 'pagos-ok.csv' } });
+
+    await gridSettled(page, ROWS, EMPTY_ROWS);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-field="paymentId"]')].some((cell) =>
+        /\d/.test(cell.textContent ?? ''),
+      ),
+    );
+    const paymentIds = (await gridColumn(page, ROWS, 'paymentId')).filter((text) => /^\d+$/.test(text));
+    expect(paymentIds).toHaveLength(5);
+    await page
+      .getByRole('grid', { name: ROWS })
+      .locator('.MuiDataGrid-row')
+      .first()
+      .locator('[data-field="conceptId"]')
+      .click();
+    await page.waitForURL(new RegExp(`/pago/${paymentIds[0]}$`));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const payment = await stubGet<{ status: string; external_transaction_id: string }>(
+      stack,
+      `/payment/pagos/${paymentIds[0]}`,
+    );
+    expect(payment).toMatchObject({
+      status: 200,
+      body: { status: 'issued', external_transaction_id: 'IMP-DEMO-0001' },
+    });
+  });
+
+  it('imports the file with errors and shows its rows, filtered by status', async () => {
+    await openForm();
+    await importFile('10001', 'pagos-con-errores.csv');
+    await page.waitForURL(/\/importacion\/\d+$/);
+    await gridSettled(page, ROWS, EMPTY_ROWS);
+    expect(await page.getByTestId('import-error-count').innerText()).toContain('4');
+    await page.getByTestId('rows-status-error').click();
+    await page.waitForFunction(
+      (grid) =>
+        document.querySelectorAll(`[role="grid"][aria-label="${grid}"] .MuiDataGrid-row`).length === 4,
+      ROWS,
+    );
+    expect(await gridColumn(page, ROWS, 'index')).toEqual(['2', '3', '4', '5']);
+    const details = await gridColumn(page, ROWS, 'statusDetail');
+    expect(details[2]).toContain('payer_email');
+    // An error row is not a link.
+    expect(await page.getByRole('grid', { name: ROWS }).locator('a[href^="/pago/"]').count()).toBe(0);
+    await page.getByTestId('rows-status-pending').click();
+    await page.waitForFunction(
+      (grid) =>
+        document.querySelectorAll(`[role="grid"][aria-label="${grid}"] .MuiDataGrid-row`).length === 2,
+      ROWS,
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'import-detail-errors', { fullPage: true });
+  });
+
+  it('runs the converter path to /conversion and cancels from there', async () => {
+    await openForm();
+    await page.getByTestId('converter-switch').check();
+    await page.getByTestId('source-configuration').click();
+    await page.getByRole('option', { name: 'Banco Provincia - débitos (CSV)' }).click();
+    await clearUpstreamRequests(stack);
+    await importFile('10001', 'banco-provincia-debitos.csv');
+    await page.waitForURL(/\/conversion$/);
+    await page.getByRole('heading', { level: 1, name: 'Detalle de conversión' }).waitFor();
+    await page.getByTestId('import-summary').waitFor();
+    const errors = 'Filas con errores de la conversión';
+    await gridSettled(page, errors, EMPTY_ROWS);
+    expect(await gridColumn(page, errors, 'index')).toEqual(['3', '4']);
+    const texts = await gridColumn(page, errors, 'errors');
+    expect(texts[0]).toContain('importe');
+    expect(await page.getByTestId('import-confirm').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'conversion-detail', { fullPage: true });
+    const converterWrites = await serviceWrites(stack, 'converter');
+    expect(converterWrites.map((w) => w.line)).toEqual(['POST /converter/convertir/api']);
+    const configurations = JSON.parse(
+      (converterWrites[0]!.body as { configurations: string }).configurations,
+    );
+    expect(configurations).toEqual({
+      type: 'payments',
+      origin_id: '1',
+      destination_id: '100',
+      metadata: {
+        collector_id: '10001',
+        match_payer: false,
+        match_concept: false,
+        match_identification: false,
+      },
+    });
+
+    await page.getByTestId('import-cancel').click();
+    const dialog = page.getByTestId('import-cancel-dialog');
+    await dialog.getByRole('textbox').fill('Formato equivocado');
+    await dialog.getByRole('button', { name: 'Cancelar importación' }).click();
+    await page.waitForURL(/\/importacion\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').pop() as string;
+    await page.locator('.status-cancelled').waitFor();
+    expect(await page.getByTestId('import-status-detail').innerText()).toBe('Formato equivocado');
+    const writes = await serviceWrites(stack, 'import');
+    expect(writes).toEqual([
+      { line: `POST /import/pagos/cancelar/${id}`, body: { status_detail: 'Formato equivocado' } },
+    ]);
+  });
+
+  it('without a cached conversion, /conversion goes back to /importacion', async () => {
+    await page.evaluate(() => sessionStorage.removeItem('imports.conversion'));
+    await page.goto(`${stack.urls.web}/conversion`);
+    await page.waitForURL(/\/importacion$/);
+  });
+
+  it('refuses a file that is not CSV or XLSX with a clear Spanish message', async () => {
+    await openForm();
+    await pickCollector(page, '10001');
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'pagos.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n'),
+    });
+    await page.getByTestId('import-submit').click();
+    await page.getByTestId('import-confirm-dialog').getByRole('button', { name: 'Importar' }).click();
+    await page.getByTestId('import-error').waitFor();
+    expect(await page.getByTestId('import-error').innerText()).toMatch(/archivo/i);
+    expect(new URL(page.url()).pathname).toBe('/importacion');
+  });
+});
+
+describe('Importaciones as tesoreria', () => {
+  it('lists imports newest first, filters by status, and a row opens its detail', async () => {
+    const GRID = 'Importaciones';
+    const EMPTY = 'No se encontraron importaciones';
+    await page.goto(`${stack.urls.web}/importaciones`);
+    await gridSettled(page, GRID, EMPTY);
+    expect(new URL(page.url()).searchParams.get('sort') ?? 'request_date:desc').toBe('request_date:desc');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'imports-list');
+    await page.getByTestId('imports-status-filter').click();
+    await page.getByRole('option', { name: 'Cancelada' }).click();
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('estado') === 'cancelled');
+    await gridSettled(page, GRID, EMPTY);
+    const statuses = await gridColumn(page, GRID, 'status');
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const status of statuses) expect(status).toBe('Cancelada');
+    await page
+      .getByRole('grid', { name: GRID })
+      .locator('.MuiDataGrid-row')
+      .first()
+      .locator('[data-field="requestDate"]')
+      .click();
+    await page.waitForURL(/\/importacion\/\d+$/);
+    await page.getByTestId('import-summary').waitFor();
+    await page.goto(`${stack.urls.web}/importaciones?q=zzzz`);
+    await page.getByText(EMPTY).waitFor();
+  });
+});
+
+describe('imports as consulta', () => {
+  it("shows 'No tiene permisos' on every import screen", async () => {
+    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      await openSignedIn(other.page, stack.urls.web, '/importacion', 'consulta');
+      await other.page.getByText('No tiene permisos').first().waitFor();
+      expect(await seriousA11yViolations(other.page)).toEqual([]);
+      for (const path of ['/importacion/4001', '/importaciones', '/conversion']) {
+        await other.page.goto(`${stack.urls.web}${path}`);
+        await other.page.getByText('No tiene permisos').first().waitFor();
+      }
+      await screenshot(other.page, 'imports-consulta');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import type { Stack } from './stack';
+
+/** Helpers for the imports and transfers browser tests (docs/upstream-contract.md, import and transfer services). */
+
+/** A sample file of apps/stubs/samples/imports. */
+export const importSample = (name: string): string =>
+  fileURLToPath(new URL(`../../../stubs/samples/imports/${name}`, import.meta.url));
+
+/** Picks a collector by id in the screen's collector picker (label 'Entidad'). */
+export async function pickCollector(page: Page, id: string, label = 'Entidad'): Promise<void> {
+  const picker = page.getByRole('combobox', { name: label });
+  await picker.click();
+  await picker.fill(id);
+  await page
+    .getByRole('option')
+    .filter({ hasText: `ID ${id}` })
+    .first()
+    .click();
+}
+
+/** A collector of the stubs whose match_import is `value` (the forced-match rule). */
+export async function collectorWithMatch(stack: Stack, value: string): Promise<string> {
+  const filters = encodeURIComponent(JSON.stringify([{ field: 'match_import', operation: 'EQUAL', value }]));
+  const res = await fetch(`${stack.urls.stubs}/collector/comercios?filters=${filters}&limit=1`);
+  const body = (await res.json()) as { rows: { id: string }[] };
+  const id = body.rows[0]?.id;
+  if (!id) throw new Error(`no collector with match_import ${value}`);
+  return id;
+}
+
+/** "POST /import/pagos/aprobar/4001" lines of the writes the stubs received since the last clear. */
+export async function serviceWrites(
+  stack: Stack,
+  service: string,
+): Promise<{ line: string; body: unknown }[]> {
+  const res = await fetch(`${stack.urls.stubs}/__admin/requests?service=${service}`);
+  const calls = (await res.json()) as { method: string; path: string; body: unknown }[];
+  return calls
+    .filter((c) => c.method !== 'GET')
+    .map((c) => ({ line: `${c.method} ${c.path}`, body: c.body }));
+}
+
+/** A document of a stub service (status 404 when it does not exist). */
+export async function stubGet<T>(stack: Stack, path: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${stack.urls.stubs}${path}`);
+  return { status: res.status, body: (await res.json()) as T };
+}
