@@ -40,6 +40,9 @@ const TRANSACTION_BATCHES = lazyScreen(
   () => import('../features/service-payments/screens/transaction-batches-screen'),
 );
 
+/** One batch: the detail routes of Lotes and a payment's associated batch. */
+const BATCH_DETAIL = lazyScreen(() => import('../features/batches/screens/batch-detail-screen'));
+
 const SUBSCRIPTIONS = any(
   'SUBSCRIPTION_CREATE',
   'SUBSCRIPTION_CANCEL',
@@ -167,10 +170,25 @@ export const APP_ROUTES: readonly AppRoute[] = [
   na('/retiros', 'Retiros', any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH')),
   na('/retirosUnificados', 'Retiros', WITHDRAWALS),
   na('/retiros/historial', 'Historial de retiros', any('WITHDRAWAL_SEARCH')),
-  na('/retiros/lotes/:collectorId/:batchId', 'Retiros del lote', any('BATCH_WITHDRAW_SHOW', 'WITHDRAW_SHOW')),
-  na('/lotes', 'Lotes de retiros', any('BATCH_WITHDRAW_SHOW')),
-  na('/lotes/lotes', 'Detalle de lote', any('BATCH_WITHDRAW_SHOW')),
-  na('/lotes/lotes/:collectorId/:id', 'Detalle de lote', any('BATCH_WITHDRAW_SHOW')),
+  {
+    path: '/retiros/lotes/:collectorId/:batchId',
+    title: 'Retiros del lote',
+    rule: any('BATCH_WITHDRAW_SHOW', 'WITHDRAW_SHOW'),
+    screen: BATCH_DETAIL,
+  },
+  {
+    path: '/lotes',
+    title: 'Lotes de retiros',
+    rule: any('BATCH_WITHDRAW_SHOW'),
+    screen: lazyScreen(() => import('../features/batches/screens/batches-screen')),
+  },
+  { path: '/lotes/lotes', title: 'Detalle de lote', rule: any('BATCH_WITHDRAW_SHOW'), screen: BATCH_DETAIL },
+  {
+    path: '/lotes/lotes/:collectorId/:id',
+    title: 'Detalle de lote',
+    rule: any('BATCH_WITHDRAW_SHOW'),
+    screen: BATCH_DETAIL,
+  },
   // Distributions and service payments.
   {
     path: '/distribucion',

@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+import type { Stack } from './stack';
+
+/** Helpers for the withdrawal batch browser tests (fixtures 20190-20195: docs/upstream-contract.md "Batch service"). */
+
+export const batchesGrid = (page: Page) => page.getByRole('grid', { name: 'Lotes' });
+export const batchRow = (page: Page, id: string) =>
+  batchesGrid(page).locator(`.MuiDataGrid-row[data-id="${id}"]`);
+
+/** Waits until the grid shows rows (or its empty state) and no loading indicator. */
+export async function batchesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('[role="grid"][aria-label="Lotes"]');
+    if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
+    return (
+      root.querySelector('.MuiDataGrid-row') !== null ||
+      document.body.innerText.includes('No se encontraron lotes')
+    );
+  });
+}
+
+export async function shownBatchIds(page: Page): Promise<string[]> {
+  return batchesGrid(page)
+    .locator('.MuiDataGrid-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
+}
+
+/** Opens a row's ACCIONES menu and picks an entry. */
+export async function rowAction(page: Page, id: string, label: string): Promise<void> {
+  await batchRow(page, id)
+    .getByRole('button', { name: `Acciones del lote ${id}` })
+    .click();
+  await page
+    .getByRole('menu', { name: `Acciones del lote ${id}` })
+    .getByRole('menuitem', { name: label })
+    .click();
+}
+
+async function admin(stack: Stack, method: string, path: string): Promise<unknown> {
+  const res = await fetch(`${stack.urls.stubs}/${path}`, { method });
+  if (!res.ok) throw new Error(`${method} /${path} respondió ${res.status}`);
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+export const resetBatchStubs = (stack: Stack) => admin(stack, 'POST', '__admin/reset');
+export const clearBatchRequests = (stack: Stack) => admin(stack, 'DELETE', '__admin/requests');
+
+/** The batch as the batch service holds it now. */
+export const stubBatch = (stack: Stack, id: string) =>
+  admin(stack, 'GET', `batch/lotes/${id}`) as Promise<Record<string, unknown> & { status: string }>;
+
+/** The batch service requests the stubs received, as 'METHOD /path' (reads of the tests themselves excluded). */
+export async function batchRequests(stack: Stack): Promise<string[]> {
+  const requests = (await admin(stack, 'GET', '__admin/requests?service=batch')) as {
+    method: string;
+    path: string;
+    headers: Record<string, string | undefined>;
+  }[];
+  return requests.filter((r) => r.headers.authorization !== undefined).map((r) => `${r.method} ${r.path}`);
+}

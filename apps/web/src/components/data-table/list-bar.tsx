@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { selectedCountText, type ItemNoun } from '../dialogs/item-noun';
+
+/** '1 lote' / '3 lotes' / 'Cargando…' while the total is unknown. */
+export function totalText(noun: ItemNoun, total: number | undefined): string {
+  if (total === undefined) return 'Cargando…';
+  return total === 1 ? `1 ${noun.one}` : `${total} ${noun.many}`;
+}
+
+/**
+ * The bar above a list's grid: its total, how many rows are selected ('2 lotes seleccionados') and the
+ * selection's actions on the right.
+ */
+export function ListBar({
+  noun,
+  total,
+  selectedCount,
+  totalTestId,
+  children,
+}: {
+  noun: ItemNoun;
+  total: number | undefined;
+  selectedCount: number;
+  /** data-testid of the total ('batches-total'). */
+  totalTestId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        px: 2,
+        py: 1.25,
+        borderBottom: 1,
+        borderColor: 'divider',
+        flexWrap: 'wrap',
+        minHeight: 56,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary" data-testid={totalTestId}>
+        {totalText(noun, total)}
+      </Typography>
+      {selectedCount > 0 && (
+        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="selection-count">
+          {selectedCountText(noun, selectedCount)}
+        </Typography>
+      )}
+      {children && (
+        <Box sx={{ display: 'flex', gap: 1, ml: 'auto', alignItems: 'center', flexWrap: 'wrap' }}>
+          {children}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+import { periodOf, periodRange, shiftPeriod, isValidPeriod } from '../../components/pickers';
+import type { ListCacheRule, ListDefinition } from '../../lib/list';
+import { batchStatusFromParam, batchStatusToParam } from './batch-labels';
+import type {
+  WithdrawalBatchFilter,
+  WithdrawalBatchSortField,
+  WithdrawalBatchStatus,
+  WithdrawalBatchesQueryVariables,
+} from './gql/graphql';
+
+/**
+ * Lotes' list (lib/list, session storage `batches.list`; spec 001 §2 "Withdrawal batches"): `entidad` +
+ * `entidad_nombre` (required before any search), `periodo` (YYYY-MM, default the current month), `estado`
+ * (absent: 'Todos'), then page (size 10 by default, spec 001 §9) and sort.
+ */
+export interface BatchesFilters {
+  collector: { id: string; name: string } | null;
+  period: string;
+  status: WithdrawalBatchStatus | null;
+}
+
+export const batchesList: ListDefinition<BatchesFilters, WithdrawalBatchSortField> = {
+  area: 'batches',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  defaultSort: { field: 'CREATION_DATE', direction: 'DESC' },
+  sortFields: {
+    CREATION_DATE: { param: 'creation_date', column: 'creationDate' },
+    ID: { param: 'id', column: 'id' },
+    BALANCE: { param: 'balance', column: 'balance' },
+    RECORD_COUNT: { param: 'record_count', column: 'recordCount' },
+    STATUS: { param: 'status', column: 'status' },
+  },
+  defaultFilters: (now) => ({ collector: null, period: periodOf(now), status: null }),
+  filters: {
+    params: ['entidad', 'entidad_nombre', 'periodo', 'estado'],
+    parse(params, defaults) {
+      const id = params.get('entidad')?.trim();
+      const name = params.get('entidad_nombre')?.trim();
+      const period = params.get('periodo')?.trim();
+      return {
+        collector: id ? { id, name: name || id } : null,
+        period: isValidPeriod(period) ? period : defaults.period,
+        status: batchStatusFromParam(params.get('estado')),
+      };
+    },
+    write(filters, params) {
+      if (filters.collector) {
+        params.set('entidad', filters.collector.id);
+        if (filters.collector.name !== filters.collector.id)
+          params.set('entidad_nombre', filters.collector.name);
+      }
+      params.set('periodo', filters.period);
+      if (filters.status) params.set('estado', batchStatusToParam(filters.status));
+    },
+  },
+};
+
+/** The month as creation_date bounds: its first instant (inclusive) to the next month's first (exclusive). */
+export function periodBounds(period: string): { from: string; to: string } {
+  return {
+    from: periodRange(period).from.toISOString(),
+    to: periodRange(shiftPeriod(period, 1)).from.toISOString(),
+  };
+}
+
+/** The query variables of a list state; null while no collector is chosen (no search runs). */
+export function toBatchesVariables(
+  state: BatchesFilters & {
+    page: number;
+    pageSize: number;
+    sort: WithdrawalBatchesQueryVariables['sort'];
+  },
+): WithdrawalBatchesQueryVariables | null {
+  if (!state.collector) return null;
+  return {
+    filter: { collectorId: state.collector.id, ...periodBounds(state.period), status: state.status },
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+  };
+}
+
+export interface BatchRowChange {
+  id: string;
+  status?: WithdrawalBatchStatus;
+}
+
+/** After a reprocess, a batch leaves a list filtered by another status (spec 001 §4 "Batch"). */
+export const batchesListRule: ListCacheRule<BatchRowChange, WithdrawalBatchFilter> = {
+  field: 'withdrawalBatches',
+  stillMatches: (change, filter) => !(filter.status && change.status && change.status !== filter.status),
+  changeOfRow: (readField, row) => {
+    const id = readField<string>('id', row);
+    return id ? { id, status: readField<WithdrawalBatchStatus>('status', row) } : null;
+  },
+};

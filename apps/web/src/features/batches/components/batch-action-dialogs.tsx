@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react';
+import type { BulkColumn } from '../../../components/dialogs/bulk-confirm-dialog';
+import { BulkFlowDialogs, type FlowInputProps } from '../../../components/dialogs/bulk-flow-dialogs';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import type { AreaFlowDialogsProps } from '../../../components/dialogs/flow-inputs';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+import { BATCH_ACTIONS, BATCH_NOUN, type BatchFlowKind } from '../batch-actions';
+import type { BatchBulkResultFragment, BatchRowFragment } from '../gql/graphql';
+import { BatchStatusChip } from './batch-status-chip';
+
+/** Reprocess and re-export ask for nothing: the value is empty. */
+export type BatchActionValue = Record<string, never>;
+
+const NO_VALUE: BatchActionValue = {};
+
+const SELECTION_COLUMNS: readonly BulkColumn<BatchRowFragment>[] = [
+  { header: 'ID', render: (row) => row.id, strong: true },
+  { header: 'ENTIDAD', render: (row) => row.collectorName ?? row.collectorId },
+  { header: 'FECHA DE CREACIÓN', render: (row) => formatDateTime(row.creationDate) },
+  { header: 'SALDO', render: (row) => formatAmount(row.balance), align: 'right' },
+  { header: 'ESTADO', render: (row) => <BatchStatusChip status={row.status} /> },
+];
+
+const progressLabel = (row: BatchRowFragment) =>
+  [row.collectorName, formatAmount(row.balance)].filter(Boolean).join(' · ');
+
+/** A selection already confirmed in the 850 px table: straight on to the progress step (nothing to type). */
+function ConfirmedSelection({ onSubmit }: { onSubmit(value: BatchActionValue): unknown }) {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!sent.current) {
+      sent.current = true;
+      void onSubmit(NO_VALUE);
+    }
+  }, [onSubmit]);
+  return null;
+}
+
+function BatchActionInput(props: FlowInputProps<BatchFlowKind, BatchRowFragment, BatchActionValue>) {
+  if (props.mode === 'bulk') return <ConfirmedSelection onSubmit={props.onSubmit} />;
+  return (
+    <ConfirmDialog
+      title={props.title}
+      message={props.description}
+      confirmLabel={props.submitLabel}
+      confirmColor={props.kind === 'REPROCESS' ? 'warning' : 'primary'}
+      onConfirm={() => props.onSubmit(NO_VALUE)}
+      onClose={props.onClose}
+      returnFocusTo={props.returnFocusTo}
+      testId="batch-action-dialog"
+    />
+  );
+}
+
+/** Lotes' action dialogs: confirm one batch, or confirm a selection (850 px) and follow each item's result. */
+export function BatchActionDialogs(
+  props: AreaFlowDialogsProps<BatchFlowKind, BatchRowFragment, BatchActionValue, BatchBulkResultFragment>,
+) {
+  return (
+    <BulkFlowDialogs
+      {...props}
+      texts={(kind) => BATCH_ACTIONS[kind].dialog!}
+      noun={BATCH_NOUN}
+      getId={(row) => row.id}
+      columns={SELECTION_COLUMNS}
+      progressLabel={progressLabel}
+      renderInput={(inputProps) => <BatchActionInput {...inputProps} />}
+    />
+  );
+}
