@@ -215,9 +215,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/service-payments/screens/gateway-batches-screen')),
   },
   // Tax authority, exports, software provider, card BINs.
-  na('/afip', 'Presentaciones AFIP', any('AFIP_SHOW')),
+  {
+    path: '/afip',
+    title: 'Presentaciones AFIP',
+    rule: any('AFIP_SHOW'),
+    screen: lazyScreen(() => import('../features/afip/screens/presentations-screen')),
+  },
   na('/afip/generar', 'Nueva presentación', any('AFIP_CREATE')),
-  na('/afip/:id', 'Detalle de presentación', any('AFIP_SHOW')),
+  {
+    path: '/afip/:id',
+    title: 'Detalle de presentación',
+    rule: any('AFIP_SHOW'),
+    screen: lazyScreen(() => import('../features/afip/screens/presentation-detail-screen')),
+  },
   {
     path: '/exportaciones',
     title: 'Historial de exportaciones',

@@ -1,0 +1,172 @@
+import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { startTestStack, type Stack } from './support/stack';
+import {
+  gridRow,
+  gridSettled,
+  notice,
+  resetStubs,
+  shownIds,
+  stubGet,
+  stubRows,
+  stubWrites,
+} from './support/tax';
+
+/** Presentaciones AFIP (spec 001 §2, §4, §5, §8) as impuestos, against the whole stack; consulta refused. */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+let page: Page;
+const GRID = 'Presentaciones';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetStubs(stack);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  page = session.page;
+  await openSignedIn(page, stack.urls.web, '/afip', 'impuestos');
+  await gridSettled(page, GRID);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+const currentPeriod = () => {
+  const parts = new Intl.DateTimeFormat('es-AR', {
+    timeZone: 'America/Argentina/Buenos_Aires',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(new Date());
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { year: part('year'), month: part('month') };
+};
+
+describe('Presentaciones AFIP as impuestos', () => {
+  it('lists presentations newest first, 10 a page, with the short transaction id and dd/MM/yy delivery', async () => {
+    const seeded = await stubRows(stack, '/afip/formularios');
+    expect(await shownIds(page, GRID)).toEqual(seeded.slice(0, 10).map((p) => p.id));
+    const long = seeded.find((p) => (p.afip_transaction_id ?? '').length > 10 && seeded.indexOf(p) < 10)!;
+    const row = gridRow(page, GRID, long.id);
+    await row.getByText(`${long.afip_transaction_id.slice(0, 6)}..`, { exact: true }).waitFor();
+    expect(await row.locator('[data-field="deliveryDate"]').innerText()).toMatch(/^\d{2}\/\d{2}\/\d{2}$/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'afip-list');
+    // A header click toggles the sort: ID ascending, then descending.
+    await page.getByRole('columnheader', { name: 'ID' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'id:asc');
+    await gridSettled(page, GRID);
+    expect((await shownIds(page, GRID))[0]).toBe('3001');
+    // The status menu filters; Reestablecer búsqueda clears.
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Re-proceso' }).click();
+    await page.waitForURL((url) => url.searchParams.get('estado') === 'reprocess');
+    await gridSettled(page, GRID);
+    const reprocess = seeded.filter((p) => p.status === 'reprocess').map((p) => p.id);
+    expect((await shownIds(page, GRID)).every((id) => reprocess.includes(id))).toBe(true);
+    await page.getByRole('button', { name: 'Reestablecer búsqueda' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('estado') && !url.searchParams.has('sort'));
+  });
+
+  it('creates a presentation (form type as "name (version)", period of the current month) and opens it', async () => {
+    await page.getByRole('button', { name: 'Nueva presentación' }).click();
+    const dialog = page.getByTestId('create-presentation-dialog');
+    const { year, month } = currentPeriod();
+    expect(await dialog.getByLabel('Período').inputValue()).toBe(`${month}/${year}`);
+    expect(await dialog.getByRole('button', { name: 'Aceptar' }).isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Formulario' }).click();
+    await page.getByRole('option', { name: 'F8126 Cobranzas por cuenta de terceros (2.0)' }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'afip-create-dialog');
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await notice(page, 'Formulario creado correctamente').waitFor();
+    await page.waitForURL(/\/afip\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const stored = await stubGet(stack, `/afip/formularios/${id}`);
+    expect(stored).toMatchObject({
+      status: 'created',
+      period: `${year}-${month}`,
+      file_structure: { id: '2' },
+    });
+    await page.getByTestId('file-name').getByText(stored.file_name).waitFor();
+  });
+
+  it('presents it manually with a transaction id (empty is not sent), then downloads its ZIP', async () => {
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('button', { name: 'Presentar manualmente' }).click();
+    const dialog = page.getByTestId('manual-presentation-dialog');
+    await dialog.getByLabel('ID de transacción').fill('   ');
+    await dialog.getByLabel('ID de transacción').blur();
+    await dialog.getByText('Ingrese el ID de transacción').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Presentar' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('ID de transacción').fill('TX-778899');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Presentar' }).click();
+    const toast = notice(page, 'Presentación enviada con éxito');
+    await toast.waitFor();
+    await toast.getByRole('button', { name: 'Cerrar' }).waitFor();
+    expect((await stubWrites(stack)).map((w) => w.line)).toContain(
+      `POST /afip/formularios/${id}/presentar/manual/TX-778899`,
+    );
+    expect(await stubGet(stack, `/afip/formularios/${id}`)).toMatchObject({
+      status: 'delivered',
+      afip_transaction_id: 'TX-778899',
+    });
+    await page.getByTestId('transaction-id').getByText('TX-778899').waitFor();
+    // Delivered: present, present manually and re-process are no longer offered.
+    expect(await page.getByRole('button', { name: 'Presentar manualmente' }).isDisabled()).toBe(true);
+    await screenshot(page, 'afip-detail-delivered');
+
+    const stored = await stubGet(stack, `/afip/formularios/${id}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar ZIP' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(stored.file_name.replace('.txt', '.zip'));
+    const entries = unzipSync(new Uint8Array(await readFile((await file.path())!)));
+    expect(Object.keys(entries)).toEqual([stored.file_name]);
+    expect(new TextDecoder().decode(entries[stored.file_name])).toMatch(/^01F8126/);
+  });
+
+  it('re-processes another created presentation with a reason', async () => {
+    const [created] = await stubRows(stack, '/afip/formularios', [
+      { field: 'status', operation: 'EQUAL', value: 'created' },
+    ]);
+    await page.goto(`${stack.urls.web}/afip/${created.id}`);
+    await page.getByRole('button', { name: 'Re-procesar' }).click();
+    const dialog = page.getByTestId('reprocess-dialog');
+    await dialog.getByLabel('Motivo (opcional)').fill('Montos del período mal informados');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Re-procesar' }).click();
+    await notice(page, 'Presentación re-procesada con éxito').waitFor();
+    expect(await stubGet(stack, `/afip/formularios/${created.id}`)).toMatchObject({
+      status: 'reprocess',
+      reprocess_detail: 'Montos del período mal informados',
+    });
+    await page.getByTestId('reprocess-detail').getByText('Montos del período mal informados').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'afip-detail-reprocess');
+  });
+});
+
+describe('Presentaciones AFIP as consulta', () => {
+  it("shows 'No tiene permisos' on the list and the detail", async () => {
+    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      await openSignedIn(other.page, stack.urls.web, '/afip', 'consulta');
+      await other.page.getByText('No tiene permisos').first().waitFor();
+      expect(await seriousA11yViolations(other.page)).toEqual([]);
+      await other.page.goto(`${stack.urls.web}/afip/3001`);
+      await other.page.getByText('No tiene permisos').first().waitFor();
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { startTestStack, type Stack } from './support/stack';
+import { gridRow, gridSettled, notice, resetStubs, stubGet, stubRows } from './support/tax';
+
+/** Buscar BIN and the BIN form (spec 001 §2, §5 "Card BIN", §8) as impuestos; consulta refused. */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+let page: Page;
+const GRID = 'BINs';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetStubs(stack);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  page = session.page;
+  await openSignedIn(page, stack.urls.web, '/bin', 'impuestos');
+  await gridSettled(page, GRID);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+const form = () => page.getByRole('form', { name: 'Formulario del BIN' });
+const save = () => form().getByRole('button', { name: 'Guardar' });
+
+async function pick(label: string, typed: string, option: string) {
+  const input = form().getByRole('combobox', { name: label });
+  await input.fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('Buscar BIN as impuestos', () => {
+  it('lists 10 BINs from the first page and links Nuevo BIN to /bin/-1', async () => {
+    expect(await page.getByRole('grid', { name: GRID }).locator('.MuiDataGrid-row').count()).toBe(10);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'bins-list');
+    await page.getByRole('link', { name: 'Nuevo BIN' }).click();
+    await page.waitForURL(/\/bin\/-1$/);
+  });
+
+  it('shows each validation message for its bad input, save disabled while invalid', async () => {
+    await form().waitFor();
+    expect(await save().isDisabled()).toBe(true);
+    const bin = form().getByLabel('Número BIN');
+    await bin.focus();
+    await bin.blur();
+    await form().getByText('Número BIN es requerído *').waitFor();
+    await bin.fill('123');
+    await bin.blur();
+    await form().getByText('Número BIN debe ser de 6 dígitos *').waitFor();
+    const days = form().getByLabel('Día de acreditación');
+    await days.focus();
+    await days.blur();
+    await form().getByText('El dia de acreditación es requerído *').waitFor();
+    await days.fill('2x');
+    await form().getByText('El dia de acreditación debe contener solo números *').waitFor();
+    for (const label of ['Marca', 'Tipo de tarjeta', 'Medio de pago']) {
+      await form().getByRole('combobox', { name: label }).focus();
+      await form().getByRole('combobox', { name: label }).blur();
+    }
+    await form().getByText('La marca es requerida *').waitFor();
+    await form().getByText('El tipo de tarjeta es requerido *').waitFor();
+    await form().getByText('El medio de pago es requerido *').waitFor();
+    expect(await save().isDisabled()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'bin-form-errors');
+  });
+
+  it('creates a BIN with lookups searched as typed and the payment method by description', async () => {
+    await form().getByLabel('Número BIN').fill('423456');
+    await pick('Marca', 'vis', 'Visa');
+    await pick('Tipo de tarjeta', 'cré', 'Crédito');
+    await pick('Emisor (organización)', 'galicia', 'Banco de Galicia y Buenos Aires');
+    await pick('Medio de pago', 'VISA D', 'Visa Débito');
+    await form().getByLabel('Día de acreditación').fill('2');
+    expect(await save().isEnabled()).toBe(true);
+    await save().click();
+    await notice(page, 'Bin created correctamente').waitFor();
+    await page.waitForURL(/\/bin\/423456$/);
+    expect(await stubGet(stack, '/bin/secure/423456')).toMatchObject({
+      brand: { description: 'Visa' },
+      type: { description: 'Crédito' },
+      emisor: { description: 'Banco de Galicia y Buenos Aires' },
+      subtype: null,
+      media_payment_id: 10,
+      accreditation_days: 2,
+    });
+  });
+
+  it('edits it with the number read-only and shows its detail', async () => {
+    await page.getByTestId('bin-detail').getByText('Visa Débito').waitFor();
+    expect(await form().getByLabel('Número BIN').isEditable()).toBe(false);
+    await pick('Subtipo', 'gol', 'Gold');
+    await form().getByLabel('Día de acreditación').fill('18');
+    await save().click();
+    await notice(page, 'Bin Actualizado correctamente').waitFor();
+    expect(await stubGet(stack, '/bin/secure/423456')).toMatchObject({
+      subtype: { description: 'Gold' },
+      accreditation_days: 18,
+    });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'bin-form-edit');
+  });
+
+  it("deletes it; a BIN the service will not delete says 'NO se pudo borrar'", async () => {
+    await page.goto(`${stack.urls.web}/bin?q=423456`);
+    await gridSettled(page, GRID);
+    await page.getByRole('button', { name: 'Eliminar BIN 423456' }).click();
+    await page.getByTestId('delete-bin-dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await notice(page, 'BIN eliminado correctamente').waitFor();
+    expect(await stubGet(stack, '/bin/secure/423456')).toBeNull();
+    await page.goto(`${stack.urls.web}/bin?q=450799`);
+    await gridSettled(page, GRID);
+    await page.getByRole('button', { name: 'Eliminar BIN 450799' }).click();
+    const dialog = page.getByTestId('delete-bin-dialog');
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await dialog.getByText('NO se pudo borrar').waitFor();
+    expect(await stubGet(stack, '/bin/secure/450799')).not.toBeNull();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  it('bulk-deletes the selected BINs in an 850 px dialog', async () => {
+    const free = (
+      await stubRows(stack, '/bin/secure', [{ field: 'in_use', operation: 'EQUAL', value: false }])
+    )
+      .map((bin) => bin.id as string)
+      .sort();
+    const [a, b] = free;
+    await page.goto(`${stack.urls.web}/bin?page_size=100`);
+    await gridSettled(page, GRID);
+    await gridRow(page, GRID, a!).getByRole('checkbox').check();
+    await gridRow(page, GRID, b!).getByRole('checkbox').check();
+    await page.getByTestId('selection-count').getByText('2 BINs seleccionados').waitFor();
+    await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    const dialog = page.getByTestId('bulk-delete-dialog');
+    await dialog.getByText('¿Eliminar los 2 BINs seleccionados?').waitFor();
+    const width = (await page.locator('.MuiDialog-paper').boundingBox())!.width;
+    expect(Math.round(width)).toBe(850);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'bins-bulk-delete');
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await notice(page, 'BINs eliminados correctamente').waitFor();
+    expect(await stubGet(stack, `/bin/secure/${a}`)).toBeNull();
+    expect(await stubGet(stack, `/bin/secure/${b}`)).toBeNull();
+  });
+});
+
+describe('BINs as consulta', () => {
+  it("shows 'No tiene permisos' on the list and the form", async () => {
+    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      await openSignedIn(other.page, stack.urls.web, '/bin', 'consulta');
+      await other.page.getByText('No tiene permisos').first().waitFor();
+      await other.page.goto(`${stack.urls.web}/bin/-1`);
+      await other.page.getByText('No tiene permisos').first().waitFor();
+      expect(await seriousA11yViolations(other.page)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

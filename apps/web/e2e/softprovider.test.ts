@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { startTestStack, type Stack } from './support/stack';
+import { gridRow, gridSettled, notice, resetStubs, shownIds, stubRows, stubWrites } from './support/tax';
+
+/** Reporte plano de integraciones (spec 001 §2, §4, §8) as impuestos; consulta refused. */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+let page: Page;
+const GRID = 'Reportes de integraciones';
+const ITEMS = '/softprovider/softprovider';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetStubs(stack);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  page = session.page;
+  await openSignedIn(page, stack.urls.web, '/soft-provider', 'impuestos');
+  await gridSettled(page, GRID);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+const byId = async (id: string) =>
+  (await stubRows(stack, ITEMS, [{ field: 'id', operation: 'EQUAL', value: id }]))[0];
+
+async function rowAction(id: string, label: string) {
+  await gridRow(page, GRID, id)
+    .getByRole('button', { name: `Acciones del reporte ${id}` })
+    .click();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+describe('Reporte plano de integraciones as impuestos', () => {
+  it('lists 10 reports with format, entity, Spanish status and period; filters by status', async () => {
+    expect(await shownIds(page, GRID)).toHaveLength(10);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'soft-provider-list');
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Pendiente' }).click();
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.waitForURL((url) => url.searchParams.get('estado') === 'pending_approval');
+    await gridSettled(page, GRID);
+    const pending = await stubRows(stack, ITEMS, [
+      { field: 'status', operation: 'EQUAL', value: 'pending_approval' },
+    ]);
+    const shown = await shownIds(page, GRID);
+    expect(shown).toEqual(pending.slice(0, 10).map((item) => item.id));
+    const first = pending[0];
+    const row = gridRow(page, GRID, first.id);
+    await row.getByText('Pendiente', { exact: true }).waitFor();
+    await row.getByText(first.soft_provider, { exact: true }).waitFor();
+    await row.getByText(`${first.collector_name} (${first.collector_id})`).waitFor();
+  });
+
+  it('approves and rejects pending reports', async () => {
+    const [first, second] = await shownIds(page, GRID);
+    await rowAction(first!, 'Aprobar');
+    await notice(page, 'Aprobado correctamente').waitFor();
+    expect((await byId(first!)).status).toBe('sent');
+    await rowAction(second!, 'Rechazar');
+    await notice(page, 'Rechazado correctamente').waitFor();
+    expect((await byId(second!)).status).toBe('error');
+    const writes = (await stubWrites(stack)).map((w) => w.line);
+    expect(writes.filter((line) => /aprobar|rechazar/.test(line))).toHaveLength(2);
+  });
+
+  it('regenerates a sent report and downloads a report file; approve is offered disabled on a sent one', async () => {
+    await page.goto(`${stack.urls.web}/soft-provider?estado=sent`);
+    await gridSettled(page, GRID);
+    const [sent] = await shownIds(page, GRID);
+    await gridRow(page, GRID, sent!)
+      .getByRole('button', { name: `Acciones del reporte ${sent}` })
+      .click();
+    expect(await page.getByRole('menuitem', { name: /Aprobar/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    const item = await byId(sent!);
+    const download = page.waitForEvent('download');
+    await rowAction(sent!, 'Descargar');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(item.metadata.file_name);
+    expect(await readFile((await file.path())!, 'utf8')).toMatch(new RegExp(`^H${item.soft_provider}`));
+    await rowAction(sent!, 'Regenerar');
+    await notice(page, 'Regenerado correctamente').waitFor();
+    expect((await byId(sent!)).status).toBe('pending_approval');
+  });
+});
+
+describe('Reporte plano de integraciones as consulta', () => {
+  it("shows 'No tiene permisos'", async () => {
+    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      await openSignedIn(other.page, stack.urls.web, '/soft-provider', 'consulta');
+      await other.page.getByText('No tiene permisos').first().waitFor();
+      expect(await seriousA11yViolations(other.page)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import type { Page } from 'playwright-core';
+import type { Stack } from './stack';
+
+/** Helpers of the AFIP, software-provider and BIN browser tests (fixtures: docs/upstream-contract.md). */
+
+type Loose = ReturnType<typeof JSON.parse>;
+
+/** A stub document as the service holds it now (`null` on 404). */
+export async function stubGet(stack: Stack, path: string): Promise<Loose> {
+  const res = await fetch(`${stack.urls.stubs}${path}`);
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`GET ${path} respondió ${res.status}`);
+  return (await res.json()) as Loose;
+}
+
+/** Every row of a stub list with these filters (one page of 1000). */
+export async function stubRows(stack: Stack, path: string, filters: unknown[] = []): Promise<Loose[]> {
+  const query = new URLSearchParams({ filters: JSON.stringify(filters), limit: '1000' });
+  return ((await stubGet(stack, `${path}?${query.toString()}`)) as { rows: Loose[] }).rows;
+}
+
+export const resetStubs = (stack: Stack) => fetch(`${stack.urls.stubs}/__admin/reset`, { method: 'POST' });
+
+/** "METHOD /service/path" of every write the stubs received since the last reset. */
+export async function stubWrites(stack: Stack): Promise<{ line: string; body: unknown }[]> {
+  const res = await fetch(`${stack.urls.stubs}/__admin/requests`);
+  const requests = (await res.json()) as { method: string; path: string; body: unknown }[];
+  return requests
+    .filter((r) => r.method !== 'GET')
+    .map((r) => ({ line: `${r.method} ${r.path}`, body: r.body }));
+}
+
+/** The notice with this text (success and error toasts alike). */
+export const notice = (page: Page, text: string) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+/** Waits until the named grid shows rows (or its empty state) and no loading indicator. */
+export async function gridSettled(page: Page, name: string): Promise<void> {
+  await page.waitForFunction((label) => {
+    const root = document.querySelector(`[role="grid"][aria-label="${label}"]`);
+    if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
+    return root.querySelector('.MuiDataGrid-row') !== null || root.querySelector('[role="status"]') !== null;
+  }, name);
+}
+
+export const gridRow = (page: Page, grid: string, id: string) =>
+  page.getByRole('grid', { name: grid }).locator(`.MuiDataGrid-row[data-id="${id}"]`);
+
+export async function shownIds(page: Page, grid: string): Promise<string[]> {
+  return page
+    .getByRole('grid', { name: grid })
+    .locator('.MuiDataGrid-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
+}

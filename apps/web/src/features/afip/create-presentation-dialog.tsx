@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery } from '@apollo/client/react';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { checkAfipFormType, checkAfipPeriod } from '@backoffice/validators';
+import { ActionDialog, useDialogSubmit } from '../../components/dialogs/action-dialog';
+import { PeriodPicker, periodOf } from '../../components/pickers';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useMutationOutcome } from '../../lib/use-mutation-outcome';
+import { CreatePresentationDocument, PresentationFileStructuresDocument } from './gql/graphql';
+
+/**
+ * Nueva presentación (spec 001 §2): a form type (file structures shown as "name (version)") and a period, the
+ * current month by default. On success: 'Formulario creado correctamente' and the new presentation's detail.
+ */
+export function CreatePresentationDialog({ onClose }: { onClose(): void }) {
+  const navigate = useNavigate();
+  const feedback = useMutationOutcome();
+  const idempotency = useIdempotencyKey();
+  const structures = useQuery(PresentationFileStructuresDocument, { fetchPolicy: 'cache-first' });
+  const [create] = useMutation(CreatePresentationDocument);
+  const [structureId, setStructureId] = useState('');
+  const [period, setPeriod] = useState(() => periodOf());
+  const [periodError, setPeriodError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const formTypeError = checkAfipFormType(structureId);
+  const invalid =
+    formTypeError !== undefined || checkAfipPeriod(period) !== undefined || periodError !== null;
+
+  const {
+    submit,
+    submitting,
+    feedback: shown,
+  } = useDialogSubmit(async () => {
+    const result = await create({
+      variables: { fileStructureId: structureId, period, idempotencyKey: idempotency.key },
+    });
+    const payload = result.data?.createPresentation;
+    return feedback.settle(payload, {
+      success: payload?.message ?? 'Formulario creado correctamente',
+      onSuccess: () => {
+        const id = payload?.presentation?.id;
+        if (id) void navigate(`/afip/${encodeURIComponent(id)}`);
+      },
+    });
+  });
+
+  return (
+    <ActionDialog
+      title="Nueva presentación"
+      onClose={onClose}
+      submitLabel="Aceptar"
+      submitDisabled={invalid}
+      submitting={submitting}
+      onSubmit={() => {
+        setTouched(true);
+        if (!invalid) void submit(undefined);
+      }}
+      feedback={shown}
+      testId="create-presentation-dialog"
+    >
+      <Stack spacing={2.5} sx={{ pt: 1 }}>
+        <TextField
+          select
+          label="Formulario"
+          value={structureId}
+          onChange={(event) => {
+            setStructureId(event.target.value);
+            setTouched(true);
+          }}
+          onBlur={() => setTouched(true)}
+          error={touched && formTypeError !== undefined}
+          helperText={
+            structures.error ? 'No se pudieron cargar los formularios.' : touched ? formTypeError : undefined
+          }
+          disabled={structures.loading}
+          fullWidth
+        >
+          {(structures.data?.presentationFileStructures ?? []).map((structure) => (
+            <MenuItem key={structure.id} value={structure.id}>
+              {structure.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <PeriodPicker value={period} onChange={setPeriod} onErrorChange={setPeriodError} />
+      </Stack>
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,74 @@
+import type { PresentationSortField, PresentationStatus } from './gql/graphql';
+import type { ListDefinition } from '../../lib/list';
+
+/** Spanish status names of a presentation (spec 001 §4 "Tax presentation"). */
+export const PRESENTATION_STATUS_LABELS: Readonly<Record<PresentationStatus, string>> = {
+  CREATED: 'Creada',
+  DELIVERED: 'Presentada',
+  REPROCESS: 'Re-proceso',
+};
+
+export const PRESENTATION_STATUS_COLORS: Readonly<
+  Record<PresentationStatus, 'info' | 'success' | 'warning'>
+> = {
+  CREATED: 'info',
+  DELIVERED: 'success',
+  REPROCESS: 'warning',
+};
+
+const STATUS_PARAMS: Readonly<Record<PresentationStatus, string>> = {
+  CREATED: 'created',
+  DELIVERED: 'delivered',
+  REPROCESS: 'reprocess',
+};
+
+/** MM/YYYY for the YYYY-MM a presentation covers. */
+export const presentationPeriod = (period: string): string =>
+  /^\d{4}-\d{2}$/.test(period) ? `${period.slice(5, 7)}/${period.slice(0, 4)}` : period;
+
+/** "name (version)", as the form types are shown. */
+export const formTypeLabel = (structure: { formName: string; version: string }): string =>
+  `${structure.formName} (${structure.version})`;
+
+export interface PresentationsFilters {
+  search: string;
+  status: PresentationStatus | null;
+}
+
+/**
+ * Presentaciones AFIP's list (session storage `afip.list`): `q` (id or file name) and `estado` in the URL; 10 rows;
+ * default sort created_date descending, a header click toggles ascending/descending (spec 001 §2, §9).
+ */
+export const presentationsList: ListDefinition<PresentationsFilters, PresentationSortField> = {
+  area: 'afip',
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 10,
+  defaultSort: { field: 'CREATED_DATE', direction: 'DESC' },
+  sortFields: {
+    CREATED_DATE: { param: 'created_date', column: 'createdDate' },
+    ID: { param: 'id', column: 'id' },
+    PERIOD: { param: 'period', column: 'period' },
+    FORM_NAME: { param: 'file_structure.form_name', column: 'formName' },
+    VERSION: { param: 'file_structure.version', column: 'version' },
+    FILE_NAME: { param: 'file_name', column: 'fileName' },
+    AFIP_TRANSACTION_ID: { param: 'afip_transaction_id', column: 'afipTransactionId' },
+    DELIVERY_DATE: { param: 'delivery_date', column: 'deliveryDate' },
+    STATUS: { param: 'status', column: 'status' },
+  },
+  defaultFilters: () => ({ search: '', status: null }),
+  filters: {
+    params: ['q', 'estado'],
+    parse(params, defaults) {
+      const status = params.get('estado')?.trim().toLowerCase();
+      const match = (Object.keys(STATUS_PARAMS) as PresentationStatus[]).find(
+        (s) => STATUS_PARAMS[s] === status,
+      );
+      return { search: (params.get('q') ?? defaults.search).trim(), status: match ?? null };
+    },
+    write(filters, params) {
+      if (filters.search) params.set('q', filters.search);
+      if (filters.status) params.set('estado', STATUS_PARAMS[filters.status]);
+    },
+    normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
+  },
+};

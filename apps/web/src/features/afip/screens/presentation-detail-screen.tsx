@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useMutation, useQuery } from '@apollo/client/react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { ActionButton } from '../../../components/actions/action-button';
+import { DetailCard, Field, FieldGrid } from '../../../components/detail/detail-card';
+import { detailGate, gateQuery } from '../../../components/detail/detail-gate';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { DownloadProgress, useFileDownload } from '../../../components/files';
+import { PageHeader } from '../../../components/layout/page-header';
+import { formatDateTime } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import {
+  PresentationDetailDocument,
+  PresentPresentationDocument,
+  PresentPresentationManuallyDocument,
+  ReprocessPresentationDocument,
+  type PresentationActionKind,
+  type PresentationPayloadFieldsFragment,
+} from '../gql/graphql';
+import { PRESENTATION_ACTIONS, presentationZipPath } from '../presentation-actions';
+import { ManualPresentationDialog, ReprocessDialog } from '../presentation-dialogs';
+import { formTypeLabel, presentationPeriod } from '../presentation-labels';
+import { PresentationStatusChip } from '../presentation-status-chip';
+
+const SUCCESS = {
+  present: 'Presentación enviada con éxito',
+  reprocess: 'Presentación re-procesada con éxito',
+};
+
+/** Detalle de presentación (/afip/{id}, spec 001 §2): every field, download ZIP, present, manual, re-process, reload. */
+export default function PresentationDetailScreen() {
+  const id = useParams().id ?? '';
+  const result = useQuery(PresentationDetailDocument, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const presentation = result.data?.presentation ?? null;
+  const feedback = useMutationOutcome();
+  const idempotency = useIdempotencyKey();
+  const zip = useFileDownload();
+  const [open, setOpen] = useState<PresentationActionKind | null>(null);
+  const [present] = useMutation(PresentPresentationDocument);
+  const [presentManually] = useMutation(PresentPresentationManuallyDocument);
+  const [reprocess] = useMutation(ReprocessPresentationDocument);
+
+  const header = (
+    <PageHeader
+      title={`Presentación ${id}`}
+      actions={
+        <Button component={RouterLink} to="/afip" startIcon={<ArrowBackIcon />}>
+          Volver a Presentaciones AFIP
+        </Button>
+      }
+    />
+  );
+  const gate = detailGate({
+    header,
+    texts: {
+      loading: 'Cargando presentación',
+      loadError: 'No se pudo cargar la presentación',
+      notFoundTitle: 'Presentación no encontrada',
+      notFound: `No existe una presentación con el ID ${id}.`,
+      notFoundTestId: 'presentation-not-found',
+      listHref: '/afip',
+      listLabel: 'Ir a Presentaciones AFIP',
+      versionMissing: '',
+    },
+    current: gateQuery(result, presentation !== null),
+    old: { wanted: false, found: false, loading: false },
+    currentHref: `/afip/${id}`,
+  });
+  if (gate !== null || !presentation) return gate;
+
+  const settle = (payload: PresentationPayloadFieldsFragment | null | undefined, success: string) =>
+    feedback.settle(payload, {
+      success,
+      onSuccess: () => {
+        idempotency.renew();
+        setOpen(null);
+      },
+      onUnknown: () => void result.refetch(),
+    });
+
+  const run = (kind: PresentationActionKind) => {
+    if (kind === 'DOWNLOAD') void zip.download(presentationZipPath(presentation.id));
+    else if (kind === 'RELOAD')
+      void result.refetch().catch((error: unknown) => feedback.announceError(error));
+    else setOpen(kind);
+  };
+  const actions = presentation.actions.filter((action) => action.permitted);
+  const structure = presentation.fileStructure;
+
+  return (
+    <Box component="section" aria-label={`Presentación ${presentation.id}`}>
+      {header}
+      <Box
+        role="toolbar"
+        aria-label="Acciones de la presentación"
+        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
+      >
+        {actions.map((action) => (
+          <ActionButton
+            key={action.kind}
+            action={action}
+            meta={PRESENTATION_ACTIONS[action.kind]}
+            busy={action.kind === 'DOWNLOAD' && zip.active !== null}
+            onRun={run}
+          />
+        ))}
+        {zip.progress && <DownloadProgress progress={zip.progress} />}
+      </Box>
+      <DetailCard title="Presentación" testId="presentation-card">
+        <FieldGrid min={200}>
+          <Field label="Estado" value={<PresentationStatusChip status={presentation.status} />} />
+          {presentation.status === 'REPROCESS' && (
+            <Field
+              label="Motivo del re-proceso"
+              value={presentation.reprocessDetail}
+              testId="reprocess-detail"
+            />
+          )}
+          <Field label="Archivo" value={presentation.fileName} mono testId="file-name" />
+          <Field label="Período" value={presentationPeriod(presentation.period)} />
+          <Field label="Formulario" value={formTypeLabel(structure)} />
+          <Field label="Versión" value={structure.version} />
+          <Field label="ID" value={presentation.id} mono />
+          <Field label="Fecha de creación" value={formatDateTime(presentation.createdDate)} />
+          <Field label="Creada por" value={presentation.createdBy} />
+          {presentation.afipTransactionId && (
+            <Field
+              label="ID de transacción AFIP"
+              value={presentation.afipTransactionId}
+              mono
+              testId="transaction-id"
+            />
+          )}
+          {presentation.deliveryDate && (
+            <Field label="Fecha de presentación" value={formatDateTime(presentation.deliveryDate)} />
+          )}
+          {presentation.reprocessDate && (
+            <Field label="Fecha de re-proceso" value={formatDateTime(presentation.reprocessDate)} />
+          )}
+        </FieldGrid>
+      </DetailCard>
+      {open === 'PRESENT' && (
+        <ConfirmDialog
+          title="Presentar"
+          message={`¿Enviar la presentación ${presentation.id} a AFIP?`}
+          confirmLabel="Presentar"
+          onClose={() => setOpen(null)}
+          onConfirm={async () =>
+            settle(
+              (await present({ variables: { id: presentation.id, idempotencyKey: idempotency.key } })).data
+                ?.presentPresentation,
+              SUCCESS.present,
+            )
+          }
+        />
+      )}
+      {open === 'PRESENT_MANUAL' && (
+        <ManualPresentationDialog
+          id={presentation.id}
+          onClose={() => setOpen(null)}
+          onSubmit={async (transactionId) =>
+            settle(
+              (
+                await presentManually({
+                  variables: { id: presentation.id, transactionId, idempotencyKey: idempotency.key },
+                })
+              ).data?.presentPresentationManually,
+              SUCCESS.present,
+            )
+          }
+        />
+      )}
+      {open === 'REPROCESS' && (
+        <ReprocessDialog
+          id={presentation.id}
+          onClose={() => setOpen(null)}
+          onSubmit={async (reason) =>
+            settle(
+              (
+                await reprocess({
+                  variables: { id: presentation.id, reason, idempotencyKey: idempotency.key },
+                })
+              ).data?.reprocessPresentation,
+              SUCCESS.reprocess,
+            )
+          }
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ListDefinition } from '../../lib/list';
+
+export interface BinsFilters {
+  search: string;
+}
+
+/**
+ * Buscar BIN's list (session storage `bins.list`): `q` in the URL; page sizes 5, 10, 25, 100 (10 by default).
+ * The service counts pages from index 0 (spec 001 §9): the screen's page N is the gateway's page N - 1.
+ */
+export const binsList: ListDefinition<BinsFilters, 'BIN'> = {
+  area: 'bins',
+  pageSizes: [5, 10, 25, 100],
+  defaultPageSize: 10,
+  defaultSort: { field: 'BIN', direction: 'ASC' },
+  sortFields: { BIN: { param: 'id', column: 'id' } },
+  defaultFilters: () => ({ search: '' }),
+  filters: {
+    params: ['q'],
+    parse: (params, defaults) => ({ search: (params.get('q') ?? defaults.search).trim() }),
+    write(filters, params) {
+      if (filters.search) params.set('q', filters.search);
+    },
+    normalize: (filters) => ({ search: filters.search.trim() }),
+  },
+};

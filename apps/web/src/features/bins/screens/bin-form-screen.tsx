@@ -1,0 +1,304 @@
+import { useMemo } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Formik, useFormikContext, type FormikHelpers } from 'formik';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { binFormSchema } from '@backoffice/validators';
+import { DetailCard, Field, FieldGrid } from '../../../components/detail/detail-card';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { shownError } from '../../../components/form/field-error';
+import { FormTextField } from '../../../components/form';
+import { PageHeader } from '../../../components/layout/page-header';
+import { newIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { COUNTRIES, countryName, searchPaymentMethods } from '../bin-options';
+import {
+  BinPaymentMethodsDocument,
+  CardBinDocument,
+  CreateCardBinDocument,
+  UpdateCardBinDocument,
+  type CardBinRowFragment,
+} from '../gql/graphql';
+import { LookupField, type LookupOption } from '../lookup-field';
+
+interface MethodOption {
+  mediaPaymentId: number;
+  name: string;
+}
+
+interface BinFormState {
+  bin: string;
+  brand: LookupOption | null;
+  type: LookupOption | null;
+  subtype: LookupOption | null;
+  country: { code: string; description: string } | null;
+  issuer: LookupOption | null;
+  mediaPaymentId: MethodOption | null;
+  accreditationDay: string;
+}
+
+const EMPTY: BinFormState = {
+  bin: '',
+  brand: null,
+  type: null,
+  subtype: null,
+  country: null,
+  issuer: null,
+  mediaPaymentId: null,
+  accreditationDay: '',
+};
+
+const valuesOf = (bin: CardBinRowFragment): BinFormState => ({
+  bin: bin.id,
+  brand: bin.brand,
+  type: bin.type,
+  subtype: bin.subtype ?? null,
+  country: bin.country ? { code: bin.country, description: countryName(bin.country) ?? bin.country } : null,
+  issuer: bin.issuer ?? null,
+  mediaPaymentId: {
+    mediaPaymentId: bin.mediaPaymentId,
+    name: bin.mediaPaymentName ?? String(bin.mediaPaymentId),
+  },
+  accreditationDay: String(bin.accreditationDays),
+});
+
+/** A lookup bound to the form (value, touched on blur, its error by the form's rule). */
+function FormLookup({
+  name,
+  kind,
+  label,
+  required,
+}: {
+  name: 'brand' | 'type' | 'subtype' | 'issuer';
+  kind: 'BRAND' | 'TYPE' | 'SUBTYPE' | 'ISSUER';
+  label: string;
+  required?: boolean;
+}) {
+  const formik = useFormikContext<BinFormState>();
+  return (
+    <LookupField
+      kind={kind}
+      label={label}
+      required={required}
+      value={formik.values[name]}
+      onChange={(value) => void formik.setFieldValue(name, value)}
+      onBlur={() => void formik.setFieldTouched(name, true)}
+      error={shownError(formik, name)}
+    />
+  );
+}
+
+function BinFields({ creating }: { creating: boolean }) {
+  const formik = useFormikContext<BinFormState>();
+  const methods = useQuery(BinPaymentMethodsDocument, { fetchPolicy: 'cache-first' });
+  const options = useMemo<MethodOption[]>(
+    () =>
+      (methods.data?.paymentMethodCatalogue ?? []).map((m) => ({
+        mediaPaymentId: m.mediaPaymentId,
+        name: m.name,
+      })),
+    [methods.data],
+  );
+  return (
+    <Grid container spacing={2.5}>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <FormTextField
+          name="bin"
+          label="Número BIN"
+          required
+          fullWidth
+          disabled={!creating}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, readOnly: !creating } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <FormLookup name="brand" kind="BRAND" label="Marca" required />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <FormLookup name="type" kind="TYPE" label="Tipo de tarjeta" required />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <FormLookup name="subtype" kind="SUBTYPE" label="Subtipo" />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Autocomplete
+          options={COUNTRIES}
+          value={formik.values.country}
+          onChange={(_event, value) => void formik.setFieldValue('country', value)}
+          isOptionEqualToValue={(option, value) => option.code === value.code}
+          getOptionLabel={(option) => option.description}
+          noOptionsText="Sin resultados"
+          renderInput={(params) => <TextField {...params} label="País" />}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <FormLookup name="issuer" kind="ISSUER" label="Emisor (organización)" />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Autocomplete
+          options={options}
+          value={formik.values.mediaPaymentId}
+          onChange={(_event, value) => void formik.setFieldValue('mediaPaymentId', value)}
+          onBlur={() => void formik.setFieldTouched('mediaPaymentId', true)}
+          isOptionEqualToValue={(option, value) => option.mediaPaymentId === value.mediaPaymentId}
+          getOptionLabel={(option) => option.name}
+          filterOptions={(all, state) => searchPaymentMethods(all, state.inputValue)}
+          loading={methods.loading}
+          noOptionsText="Sin resultados"
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Medio de pago"
+              required
+              error={Boolean(shownError(formik, 'mediaPaymentId'))}
+              helperText={shownError(formik, 'mediaPaymentId')}
+            />
+          )}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <FormTextField
+          name="accreditationDay"
+          label="Día de acreditación"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
+        />
+      </Grid>
+    </Grid>
+  );
+}
+
+/** BIN (/bin/{id}, spec 001 §2): -1 creates; any other id edits, the number read-only. */
+export default function BinFormScreen() {
+  const id = useParams().id ?? '';
+  const creating = id === '-1';
+  const navigate = useNavigate();
+  const feedback = useMutationOutcome();
+  const result = useQuery(CardBinDocument, {
+    variables: { id },
+    skip: creating,
+    fetchPolicy: 'network-only',
+  });
+  const [create] = useMutation(CreateCardBinDocument);
+  const [update] = useMutation(UpdateCardBinDocument);
+  const bin = result.data?.cardBin ?? null;
+  const initial = useMemo(() => (bin ? valuesOf(bin) : EMPTY), [bin]);
+  const title = creating ? 'Nuevo BIN' : `BIN ${id}`;
+  const header = (
+    <PageHeader
+      title={title}
+      actions={
+        <Button component={RouterLink} to="/bin" startIcon={<ArrowBackIcon />}>
+          Volver a Buscar BIN
+        </Button>
+      }
+    />
+  );
+  if (!creating && result.loading && !bin) return <PageLoader label="Cargando BIN" />;
+  if (!creating && result.error && !bin) {
+    return (
+      <>
+        {header}
+        <ErrorAlert
+          title="No se pudo cargar el BIN"
+          error={result.error}
+          onRetry={() => void result.refetch()}
+        />
+      </>
+    );
+  }
+  if (!creating && !bin) {
+    return (
+      <>
+        {header}
+        <ErrorAlert title="BIN no encontrado" error={new Error(`No existe el BIN ${id}.`)} />
+      </>
+    );
+  }
+
+  const submit = async (values: BinFormState, helpers: FormikHelpers<BinFormState>) => {
+    const input = {
+      bin: values.bin.trim(),
+      brandId: values.brand?.id ?? '',
+      typeId: values.type?.id ?? '',
+      subtypeId: values.subtype?.id ?? null,
+      country: values.country?.code ?? null,
+      issuerId: values.issuer?.id ?? null,
+      mediaPaymentId: values.mediaPaymentId?.mediaPaymentId ?? 0,
+      accreditationDays: values.accreditationDay.trim(),
+    };
+    try {
+      const variables = { input, idempotencyKey: newIdempotencyKey() };
+      const payload = creating
+        ? (await create({ variables })).data?.createCardBin
+        : (await update({ variables })).data?.updateCardBin;
+      feedback.announce(payload, {
+        success: payload?.message ?? '',
+        onSuccess: () => {
+          const saved = payload?.bin?.id;
+          if (saved) void navigate(`/bin/${saved}`, { replace: creating });
+        },
+      });
+    } catch (error) {
+      feedback.announceError(error);
+    } finally {
+      helpers.setSubmitting(false);
+    }
+  };
+
+  return (
+    <Box component="section" aria-label={title}>
+      {header}
+      {bin && (
+        <Box sx={{ mb: 3 }}>
+          <DetailCard title="Detalle del BIN" testId="bin-detail">
+            <FieldGrid>
+              <Field label="Tarjeta" value={bin.brand.description} />
+              <Field label="Tipo de tarjeta" value={bin.type.description} />
+              <Field label="Subtipo" value={bin.subtype?.description} />
+              <Field label="País" value={countryName(bin.country)} />
+              <Field label="Organización" value={bin.issuer?.description} />
+              <Field label="Medio de pago" value={bin.mediaPaymentName} />
+            </FieldGrid>
+          </DetailCard>
+        </Box>
+      )}
+      <Formik<BinFormState>
+        key={bin?.id ?? 'new'}
+        initialValues={initial}
+        validationSchema={binFormSchema}
+        validateOnMount
+        onSubmit={submit}
+      >
+        {(formik) => (
+          <Paper
+            variant="outlined"
+            component="form"
+            noValidate
+            onSubmit={formik.handleSubmit}
+            sx={{ p: 3 }}
+            aria-label="Formulario del BIN"
+          >
+            <BinFields creating={creating} />
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
+              <Button component={RouterLink} to="/bin">
+                Cancelar
+              </Button>
+              <Button type="submit" variant="contained" disabled={!formik.isValid || formik.isSubmitting}>
+                Guardar
+              </Button>
+            </Box>
+          </Paper>
+        )}
+      </Formik>
+    </Box>
+  );
+}
