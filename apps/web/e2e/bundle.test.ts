@@ -12,7 +12,14 @@ const BUDGET = {
 };
 
 /** Features whose GraphQL documents (codegen's `features/<name>/gql/`) must load with their screens only. */
-const FEATURES_WITH_DOCUMENTS = ['payments', 'notifications', 'subscriptions', 'payers', 'collectors'];
+const FEATURES_WITH_DOCUMENTS = [
+  'payments',
+  'notifications',
+  'subscriptions',
+  'payers',
+  'collectors',
+  'batches',
+];
 
 const dist = process.env.WEB_DIST_DIR
   ? `${process.env.WEB_DIST_DIR.replace(/\/$/, '')}/`
