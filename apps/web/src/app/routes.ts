@@ -234,11 +234,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     rule: { all: ['EXPORT_SHOW', 'EXPORT_SEARCH'] },
     screen: lazyScreen(() => import('../features/exports/screens/exports-history-screen')),
   },
-  na(
-    '/soft-provider',
-    'Reporte plano de integraciones',
-    any('SOFT_PROVIDER_APPROVE', 'SOFT_PROVIDER_REJECT'),
-  ),
+  {
+    path: '/soft-provider',
+    title: 'Reporte plano de integraciones',
+    rule: any('SOFT_PROVIDER_APPROVE', 'SOFT_PROVIDER_REJECT'),
+    screen: lazyScreen(() => import('../features/softprovider/screens/soft-provider-screen')),
+  },
   na('/bin', 'Buscar BIN', any('BIN_CREATE', 'BIN_UPDATE', 'BIN_DELETE')),
   na('/bin/:id', 'BIN', any('BIN_CREATE')),
 ];
