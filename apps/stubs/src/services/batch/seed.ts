@@ -122,10 +122,16 @@ export function seedBatches({ today, stores }: SeedContext): BatchStore {
   }
 
   // Fixtures: approved payments of the collector not yet in any batch, a few per batch.
+  // Only accredited payments (accreditation before today) can be withdrawn; the most recent first.
+  const accredited = (p: Payment) =>
+    p.accreditation_date !== null && Date.parse(p.accreditation_date) < today;
   const unbatched = (collectorId: string): BatchRecord[] =>
     payments
-      .filter((p) => p.collector_id === collectorId && p.status === 'approved' && !p.batch_withdrawal)
-      .sort((a, b) => a.id.localeCompare(b.id))
+      .filter(
+        (p) =>
+          p.collector_id === collectorId && p.status === 'approved' && !p.batch_withdrawal && accredited(p),
+      )
+      .sort((a, b) => (b.accreditation_date ?? '').localeCompare(a.accreditation_date ?? ''))
       .map(recordOf);
   const first = collectors.get('10001');
   const pool = unbatched('10001');
