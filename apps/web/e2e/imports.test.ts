@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
@@ -190,6 +191,17 @@ describe('Importar pagos as tesoreria', () => {
     );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'import-detail-errors', { fullPage: true });
+    // Beyond the spec: the error rows as a CSV to fix and import again.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('import-download-errors').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^importacion-\d+-errores\.csv$/);
+    const csv = readFileSync((await download.path()) as string, 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(csv).toHaveLength(5);
+    expect(csv[0]).toContain('errores');
   });
 
   it('runs the converter path to /conversion and cancels from there', async () => {

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { DownloadButton } from '../../../components/files';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { PaymentImportDetailDocument } from '../gql/graphql';
@@ -39,7 +40,19 @@ export default function ImportDetailScreen() {
         )
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <ImportSummary doc={doc} />
+          <ImportSummary
+            doc={doc}
+            action={
+              doc.errorCount > 0 ? (
+                <DownloadButton
+                  path={`/importaciones/${encodeURIComponent(doc.id)}/errores`}
+                  label="Descargar filas con error"
+                  size="small"
+                  data-testid="import-download-errors"
+                />
+              ) : undefined
+            }
+          />
           <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
             <ImportRowsTable
               key={`${doc.id}:${doc.status}:${doc.issuedCount}`}
