@@ -19,6 +19,8 @@ const FEATURES_WITH_DOCUMENTS = [
   'payers',
   'collectors',
   'batches',
+  'imports',
+  'transfers',
 ];
 
 const dist = process.env.WEB_DIST_DIR
