@@ -21,6 +21,7 @@ const FEATURES_WITH_DOCUMENTS = [
   'batches',
   'imports',
   'transfers',
+  'exports',
 ];
 
 const dist = process.env.WEB_DIST_DIR
