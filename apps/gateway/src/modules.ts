@@ -14,6 +14,7 @@ import { importsModule } from './modules/imports/index.js';
 import { meModule } from './modules/me/index.js';
 import { distributionsModule } from './modules/distributions/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
+import { payersModule } from './modules/payers/index.js';
 import { paymentsModule } from './modules/payments/index.js';
 import { servicePaymentsModule } from './modules/service-payments/index.js';
 import { softProviderModule } from './modules/softprovider/index.js';
@@ -27,6 +28,7 @@ export const MODULES = [
   collectorsModule,
   notificationsModule,
   subscriptionsModule,
+  payersModule,
   afipModule,
   softProviderModule,
   binsModule,
