@@ -4,6 +4,7 @@ import { loadConfig } from '../../config.js';
 import { startGateway, type RunningGateway } from '../../index.js';
 import { createLogger } from '../../logger.js';
 import { gql, type GqlResponse } from '../http-helpers.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** One upstream call as the stubs' request log records it. */
 export interface RecordedCall {
@@ -120,3 +121,21 @@ export const writesOf = (calls: readonly RecordedCall[]): RecordedCall[] =>
 /** The decoded `filters` query parameter of a list call ([] when absent). */
 export const filtersOf = (call: RecordedCall | undefined): unknown[] =>
   JSON.parse(String(call?.query.filters ?? '[]')) as unknown[];
+
+/** The file's stack: started before its tests, stubs reset before each, closed after; call it inside a test. */
+export function useAreaStack(): () => AreaStack {
+  let stack: AreaStack | undefined;
+  beforeAll(async () => {
+    stack = await startAreaStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+  beforeEach(async () => {
+    await stack?.reset();
+  });
+  return () => {
+    if (!stack) throw new Error('the area stack is not started');
+    return stack;
+  };
+}

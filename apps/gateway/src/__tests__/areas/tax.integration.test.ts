@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callLines, dataAs, filtersOf, startAreaStack, writesOf, type AreaStack } from './stack.js';
+import { describe, expect, it } from 'vitest';
+import { callLines, dataAs, filtersOf, useAreaStack, writesOf } from './stack.js';
 
 /**
  * AFIP presentations, the software-provider report and card BINs over HTTP against the stubs (fixtures of
@@ -8,19 +8,10 @@ import { callLines, dataAs, filtersOf, startAreaStack, writesOf, type AreaStack 
  */
 
 type Json = ReturnType<typeof JSON.parse>;
-let stack: AreaStack;
-beforeAll(async () => {
-  stack = await startAreaStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
-beforeEach(async () => {
-  await stack.reset();
-});
+const area = useAreaStack();
 
 const ok = (query: string, variables: Record<string, unknown> = {}, user = 'impuestos') =>
-  dataAs(stack, user, query, variables);
+  dataAs(area(), user, query, variables);
 const writes = writesOf;
 
 const ACTIONS = 'actions { kind enabled permitted reason }';
@@ -121,7 +112,7 @@ describe('AFIP presentations', () => {
       'mutation { createPresentation(fileStructureId: "1", period: "2019-12") { outcome } }',
       'mutation { createPresentation(fileStructureId: "1", period: "2026-13") { outcome } }',
     ]) {
-      const { response, calls } = await stack.run<Json>('impuestos', mutation);
+      const { response, calls } = await area().run<Json>('impuestos', mutation);
       expect(response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(calls).toEqual([]);
     }
@@ -284,7 +275,7 @@ describe('card BINs', () => {
       [{ country: 'Argentina' }, 'El país debe ser un código ISO de 3 letras.'],
     ];
     for (const [change, message] of cases) {
-      const { response, calls } = await stack.run<Json>('impuestos', SAVE('createCardBin'), {
+      const { response, calls } = await area().run<Json>('impuestos', SAVE('createCardBin'), {
         input: { ...INPUT, ...change },
       });
       expect(response.body.errors?.[0]?.message).toContain(message);
@@ -295,13 +286,13 @@ describe('card BINs', () => {
 
 describe('downloads through /files', () => {
   it('streams a presentation ZIP (AFIP_DOWNLOAD) and a software-provider report, one upstream call each', async () => {
-    const zip = await stack.download('impuestos', '/afip/3001/archivo');
+    const zip = await area().download('impuestos', '/afip/3001/archivo');
     expect(zip.response.status).toBe(200);
     expect(zip.response.headers.get('content-disposition')).toMatch(/_3001\.zip/);
     const bytes = new Uint8Array(await zip.response.arrayBuffer());
     expect([...bytes.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
     expect(callLines(zip.calls)).toEqual(['GET /afip/formularios/3001/archivo']);
-    const report = await stack.download('impuestos', '/soft-provider/10001/5001');
+    const report = await area().download('impuestos', '/soft-provider/10001/5001');
     expect(report.response.status).toBe(200);
     expect(await report.response.text()).toMatch(/^H(AGIP|ARBA)/);
     expect(callLines(report.calls)).toEqual(['GET /softprovider/softprovider/10001/5001/file']);
@@ -309,11 +300,11 @@ describe('downloads through /files', () => {
 
   it('refuses consulta and bad ids before any upstream call', async () => {
     for (const path of ['/afip/3001/archivo', '/soft-provider/10001/5001']) {
-      const { response, calls } = await stack.download('consulta', path);
+      const { response, calls } = await area().download('consulta', path);
       expect(response.status).toBe(403);
       expect(calls).toEqual([]);
     }
-    const bad = await stack.download('impuestos', '/afip/3001%20x/archivo');
+    const bad = await area().download('impuestos', '/afip/3001%20x/archivo');
     expect(bad.response.status).toBe(400);
     expect(bad.calls).toEqual([]);
   });
@@ -341,7 +332,7 @@ describe('consulta', () => {
       'mutation { deleteCardBins(ids: ["450799"]) { outcome } }',
     ];
     for (const operation of operations) {
-      const { response, calls } = await stack.run<Json>('consulta', operation);
+      const { response, calls } = await area().run<Json>('consulta', operation);
       expect(response.body.errors?.[0]?.extensions?.code, operation).toBe('FORBIDDEN');
       expect(calls, operation).toEqual([]);
     }
