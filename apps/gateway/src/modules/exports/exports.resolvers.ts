@@ -39,7 +39,7 @@ export const exportsResolvers: Resolvers = {
       if (input.type === 'PAYMENTS') {
         if (input.subscriptionFilter) {
           throw badUserInput(
-            'Una exportación de pagos lleva el filtro de pagos.',
+            'Una exportación de pagos lleva solo el filtro de pagos (input.subscriptionFilter).',
             'input.subscriptionFilter',
           );
         }
@@ -47,7 +47,7 @@ export const exportsResolvers: Resolvers = {
       } else {
         if (input.paymentFilter) {
           throw badUserInput(
-            'Una exportación de suscripciones lleva el filtro de suscripciones.',
+            'Una exportación de suscripciones lleva solo el filtro de suscripciones (input.paymentFilter).',
             'input.paymentFilter',
           );
         }
