@@ -41,6 +41,16 @@ async function pick(label: string, typed: string, option: string) {
 describe('Buscar BIN as impuestos', () => {
   it('lists 10 BINs from the first page and links Nuevo BIN to /bin/-1', async () => {
     expect(await page.getByRole('grid', { name: GRID }).locator('.MuiDataGrid-row').count()).toBe(10);
+    // Each row shows its own brand, card type and issuer (lookup ids repeat across lists).
+    const seeded = await stubGet(stack, '/bin/secure/451766');
+    const row = gridRow(page, GRID, '451766');
+    await page.goto(`${stack.urls.web}/bin?q=451766`);
+    await gridSettled(page, GRID);
+    expect(await row.locator('[data-field="brand"]').innerText()).toBe(seeded.brand.description);
+    expect(await row.locator('[data-field="type"]').innerText()).toBe(seeded.type.description);
+    expect(await row.locator('[data-field="issuer"]').innerText()).toBe(seeded.emisor?.description ?? '—');
+    await page.goto(`${stack.urls.web}/bin`);
+    await gridSettled(page, GRID);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'bins-list');
     await page.getByRole('link', { name: 'Nuevo BIN' }).click();
@@ -98,8 +108,12 @@ describe('Buscar BIN as impuestos', () => {
 
   it('edits it with the number read-only and shows its detail', async () => {
     await page.getByTestId('bin-detail').getByText('Visa Débito').waitFor();
+    // The form holds the BIN's values before it is edited.
+    await expect.poll(() => form().getByLabel('Día de acreditación').inputValue()).toBe('2');
+    await expect.poll(() => form().getByRole('combobox', { name: 'Marca' }).inputValue()).toBe('Visa');
     expect(await form().getByLabel('Número BIN').isEditable()).toBe(false);
     await pick('Subtipo', 'gol', 'Gold');
+    await expect.poll(() => form().getByRole('combobox', { name: 'Subtipo' }).inputValue()).toBe('Gold');
     await form().getByLabel('Día de acreditación').fill('18');
     await save().click();
     await notice(page, 'Bin Actualizado correctamente').waitFor();

@@ -240,8 +240,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
     rule: any('SOFT_PROVIDER_APPROVE', 'SOFT_PROVIDER_REJECT'),
     screen: lazyScreen(() => import('../features/softprovider/screens/soft-provider-screen')),
   },
-  na('/bin', 'Buscar BIN', any('BIN_CREATE', 'BIN_UPDATE', 'BIN_DELETE')),
-  na('/bin/:id', 'BIN', any('BIN_CREATE')),
+  {
+    path: '/bin',
+    title: 'Buscar BIN',
+    rule: any('BIN_CREATE', 'BIN_UPDATE', 'BIN_DELETE'),
+    screen: lazyScreen(() => import('../features/bins/screens/bins-screen')),
+  },
+  {
+    path: '/bin/:id',
+    title: 'BIN',
+    rule: any('BIN_CREATE'),
+    screen: lazyScreen(() => import('../features/bins/screens/bin-form-screen')),
+  },
 ];
 
 /** Splits a path into the params React Router would give it, or undefined when it does not match. */

@@ -35,6 +35,8 @@ export function createCache(): InMemoryCache {
       Me: { keyFields: [] },
       Payment: { keyFields: versionedKey },
       PayerSubscription: { keyFields: versionedKey },
+      // A BIN lookup id is unique only within its list (brand 1 and card type 1 differ): kept inside its BIN.
+      BinLookupItem: { keyFields: false },
     },
   });
 }

@@ -75,30 +75,30 @@ export default function BinsScreen() {
   };
 
   const columns: DataTableColumn<CardBinRowFragment>[] = [
-    { field: 'id', headerName: 'BIN', width: 100 },
+    { field: 'id', headerName: 'BIN', width: 90 },
     { field: 'brand', headerName: 'MARCA', flex: 1, minWidth: 120, render: (row) => row.brand.description },
-    { field: 'type', headerName: 'TIPO', width: 110, render: (row) => row.type.description },
-    { field: 'subtype', headerName: 'SUBTIPO', width: 120, render: (row) => row.subtype?.description ?? '—' },
-    { field: 'country', headerName: 'PAÍS', width: 120, render: (row) => countryName(row.country) ?? '—' },
+    { field: 'type', headerName: 'TIPO', width: 100, render: (row) => row.type.description },
+    { field: 'subtype', headerName: 'SUBTIPO', width: 110, render: (row) => row.subtype?.description ?? '—' },
+    { field: 'country', headerName: 'PAÍS', width: 105, render: (row) => countryName(row.country) ?? '—' },
     {
       field: 'issuer',
       headerName: 'ORGANIZACIÓN',
       flex: 1.3,
-      minWidth: 170,
+      minWidth: 150,
       lines: 2,
       render: (row) => row.issuer?.description ?? '—',
     },
     {
       field: 'mediaPayment',
       headerName: 'MEDIO DE PAGO',
-      width: 150,
+      width: 140,
       render: (row) => row.mediaPaymentName ?? String(row.mediaPaymentId),
     },
-    { field: 'accreditationDays', headerName: 'DÍAS ACRED.', width: 110, align: 'right' },
+    { field: 'accreditationDays', headerName: 'DÍAS ACRED.', width: 100, align: 'right' },
     {
       field: 'actions',
       headerName: 'ACCIONES',
-      width: 110,
+      width: 96,
       align: 'center',
       render: (row) => (
         <Box sx={{ display: 'flex', gap: 0.5 }}>
