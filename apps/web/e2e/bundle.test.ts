@@ -22,6 +22,9 @@ const FEATURES_WITH_DOCUMENTS = [
   'imports',
   'transfers',
   'exports',
+  'afip',
+  'softprovider',
+  'bins',
 ];
 
 const dist = process.env.WEB_DIST_DIR
