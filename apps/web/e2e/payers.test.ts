@@ -196,6 +196,18 @@ describe('collectors as operador', () => {
       .waitFor();
   });
 
+  it("renders the XSS fixture collector's strings as text", async () => {
+    await page.goto(`${stack.urls.web}/comercios/10099`);
+    await page.getByTestId('collector-data').waitFor();
+    await page.getByTestId('collector-balance').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(
+      await page
+        .locator('[data-testid="collector-data"] img, [data-testid="collector-data"] svg[onload]')
+        .count(),
+    ).toBe(0);
+  });
+
   it('the payment header links to the collector page', async () => {
     await page.goto(`${stack.urls.web}/pago/1000001`);
     await page.getByTestId('collector-link').click();
