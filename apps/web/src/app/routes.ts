@@ -167,9 +167,24 @@ export const APP_ROUTES: readonly AppRoute[] = [
     rule: any('TRANSFER_SHOW'),
     screen: lazyScreen(() => import('../features/transfers/screens/transfers-screen')),
   },
-  na('/retiros', 'Retiros', any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH')),
-  na('/retirosUnificados', 'Retiros', WITHDRAWALS),
-  na('/retiros/historial', 'Historial de retiros', any('WITHDRAWAL_SEARCH')),
+  {
+    path: '/retiros',
+    title: 'Retiros',
+    rule: any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH'),
+    screen: lazyScreen(() => import('../features/withdrawals/screens/withdraws-screen')),
+  },
+  {
+    path: '/retirosUnificados',
+    title: 'Retiros',
+    rule: WITHDRAWALS,
+    screen: lazyScreen(() => import('../features/withdrawals/screens/unified-screen')),
+  },
+  {
+    path: '/retiros/historial',
+    title: 'Historial de retiros',
+    rule: any('WITHDRAWAL_SEARCH'),
+    screen: lazyScreen(() => import('../features/withdrawals/screens/history-screen')),
+  },
   {
     path: '/retiros/lotes/:collectorId/:batchId',
     title: 'Retiros del lote',

@@ -238,6 +238,7 @@ export function WithdrawsPanel() {
           size="small"
           value={state.statuses}
           aria-label="Estados"
+          sx={{ '& .MuiToggleButton-root': { color: 'text.primary' } }}
           onChange={(_event, statuses: WithdrawStatus[]) => list.setFilters({ ...state, statuses })}
         >
           {WITHDRAW_STATUSES.map((status) => (

@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core';
+import type { Stack } from './stack';
+
+/**
+ * Helpers for the withdrawals browser tests (withdraw fixtures 5000001-5000010, withdrawal fixtures
+ * 6000001-6000010; collectors 10001 batch_accreditation, 10002 balance, 10017 none: docs/upstream-contract.md).
+ */
+
+export const grid = (page: Page, name: string) => page.getByRole('grid', { name });
+export const row = (page: Page, name: string, id: string) =>
+  grid(page, name).locator(`.MuiDataGrid-row[data-id="${id}"]`);
+
+/** Waits until the named grid shows rows (or its empty state) and no loading indicator. */
+export async function gridSettled(page: Page, name: string): Promise<void> {
+  await page.waitForFunction((label) => {
+    const root = document.querySelector(`[role="grid"][aria-label="${label}"]`);
+    if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
+    return (
+      root.querySelector('.MuiDataGrid-row') !== null || document.body.innerText.includes('Nada por acá')
+    );
+  }, name);
+}
+
+/** Opens a row's ACCIONES menu and picks an entry. */
+export async function rowAction(page: Page, gridName: string, id: string, label: string): Promise<void> {
+  await row(page, gridName, id)
+    .getByRole('button', { name: `Acciones del retiro ${id}` })
+    .click();
+  await page
+    .getByRole('menu', { name: `Acciones del retiro ${id}` })
+    .getByRole('menuitem', { name: label })
+    .click();
+}
+
+async function admin(stack: Stack, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${stack.urls.stubs}/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} /${path} respondió ${res.status}`);
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+export const resetWithdrawalStubs = (stack: Stack) => admin(stack, 'POST', '__admin/reset');
+export const clearWithdrawalRequests = (stack: Stack) => admin(stack, 'DELETE', '__admin/requests');
+export const forceFailure = (stack: Stack, rule: Record<string, unknown>) =>
+  admin(stack, 'POST', '__admin/failures', rule);
+
+type StubRow = Record<string, unknown> & { status: string; status_detail: string | null };
+export const stubWithdraw = (stack: Stack, id: string) =>
+  admin(stack, 'GET', `withdraw/retiros/${id}`) as Promise<StubRow>;
+export const stubWithdrawal = (stack: Stack, id: string) =>
+  admin(stack, 'GET', `withdrawal/retiros/${id}`) as Promise<StubRow>;
+
+export interface StubConfigEntry {
+  commerce_config_vars: { name: string };
+  value: string;
+  delete_date: string | null;
+}
+/** The collector's active configuration entries, as variable -> value. */
+export async function activeConfiguration(
+  stack: Stack,
+  collectorId: string,
+): Promise<Record<string, string>> {
+  const body = (await admin(stack, 'GET', `collector/comercios/${collectorId}/configuraciones`)) as {
+    rows: StubConfigEntry[];
+  };
+  return Object.fromEntries(
+    body.rows.filter((e) => e.delete_date === null).map((e) => [e.commerce_config_vars.name, e.value]),
+  );
+}
+
+/** The writes one service received from the gateway, as 'METHOD /path'. */
+export async function serviceWrites(stack: Stack, service: string): Promise<string[]> {
+  const requests = (await admin(stack, 'GET', `__admin/requests?service=${service}`)) as {
+    method: string;
+    path: string;
+    headers: Record<string, string | undefined>;
+  }[];
+  return requests
+    .filter((r) => r.method !== 'GET' && r.headers.authorization !== undefined)
+    .map((r) => `${r.method} ${r.path}`);
+}
+
+/** Picks a collector by id in a collector picker. */
+export async function pickCollector(page: Page, id: string, scope = page): Promise<void> {
+  const picker = scope.getByRole('combobox', { name: 'Entidad' });
+  await picker.click();
+  await picker.fill(id);
+  await page
+    .getByRole('option')
+    .filter({ hasText: `ID ${id}` })
+    .first()
+    .click();
+}

@@ -1,0 +1,315 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { startTestStack, type Stack } from './support/stack';
+import {
+  activeConfiguration,
+  clearWithdrawalRequests,
+  forceFailure,
+  gridSettled,
+  pickCollector,
+  resetWithdrawalStubs,
+  row,
+  rowAction,
+  serviceWrites,
+  stubWithdraw,
+  stubWithdrawal,
+} from './support/withdrawals';
+
+/**
+ * Withdrawals (spec 001 §2 "Withdrawals to transfer", "Withdrawal authorization list", "Withdrawal history",
+ * "Unified withdrawals", "Scheduled withdrawal dialog"; §4; §5; §8) as tesoreria against the whole stack and the
+ * fixtures 5000001-5000010 / 6000001-6000010; consulta is refused.
+ */
+
+let stack: Stack;
+let browser: Browser;
+let session: Session;
+let page: Page;
+const TRANSFER_GRID = 'Retiros a transferir';
+const PENDING_GRID = 'Retiros pendientes de autorización';
+const CBU = '0720000788000035581530';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchBrowser();
+  await resetWithdrawalStubs(stack);
+  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+  page = session.page;
+  await openSignedIn(page, stack.urls.web, '/retiros', 'tesoreria');
+});
+
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).first();
+const bulkButton = (label: string) =>
+  page.getByTestId('bulk-actions').getByRole('button', { name: label, exact: true });
+
+describe('Retiros a transferir as tesoreria', () => {
+  it('transfers two pending withdraws: 850 px confirmation, one result each, written in the stub', async () => {
+    await gridSettled(page, TRANSFER_GRID);
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    await screenshot(page, 'withdraws-list');
+    await row(page, TRANSFER_GRID, '5000001').getByRole('checkbox').check();
+    await row(page, TRANSFER_GRID, '5000002').getByRole('checkbox').check();
+    await clearWithdrawalRequests(stack);
+    await bulkButton('Transferir').click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Confirme los retiros a transferir').waitFor();
+    expect(Math.round((await confirm.boundingBox())!.width)).toBe(850);
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    await confirm.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Transferir' }).click();
+    const progress = page.getByRole('dialog');
+    await progress.getByText('Retiro transferido correctamente').first().waitFor();
+    await screenshot(page, 'withdraws-transfer-progress');
+    expect((await serviceWrites(stack, 'withdraw')).sort()).toEqual([
+      'POST /withdraw/retiros/transferir/5000001',
+      'POST /withdraw/retiros/transferir/5000002',
+    ]);
+    expect((await stubWithdraw(stack, '5000001')).status).toBe('transferred');
+    expect((await stubWithdraw(stack, '5000002')).status).toBe('transferred');
+    await progress.getByRole('button', { name: 'Cerrar' }).last().click();
+    // Transferred rows leave the list filtered to 'Pendiente'.
+    await row(page, TRANSFER_GRID, '5000001').waitFor({ state: 'detached' });
+  });
+
+  it("rejects one with 'Motivo de rechazo', stored as status_detail", async () => {
+    await row(page, TRANSFER_GRID, '5000003').getByRole('checkbox').check();
+    await clearWithdrawalRequests(stack);
+    await bulkButton('Rechazar').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
+    const reason = page.getByRole('dialog').getByRole('textbox', { name: /Motivo de rechazo/ });
+    await reason.fill('La cuenta de destino fue dada de baja');
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    await page.getByRole('dialog').getByRole('button', { name: 'Rechazar' }).click();
+    await page.getByRole('dialog').getByText('Rechazado correctamente').first().waitFor();
+    expect(await serviceWrites(stack, 'withdraw')).toEqual(['POST /withdraw/retiros/rechazar/5000003']);
+    expect(await stubWithdraw(stack, '5000003')).toMatchObject({
+      status: 'rejected',
+      status_detail: 'La cuenta de destino fue dada de baja',
+    });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).last().click();
+  });
+
+  it('downloads a transferred withdrawal as xlsx, txt and xml', async () => {
+    await page.goto(`${stack.urls.web}/retiros?estados=transferred`);
+    await gridSettled(page, TRANSFER_GRID);
+    const download = async (label: string) => {
+      const event = page.waitForEvent('download');
+      await rowAction(page, TRANSFER_GRID, '5000007', label);
+      const file = await event;
+      return { name: file.suggestedFilename(), path: (await file.path())! };
+    };
+    const txt = await download('Descargar TXT');
+    expect(txt.name).toBe('retiro-5000007.txt');
+    const lines = (await readFile(txt.path, 'utf8')).trim().split('\n');
+    expect(lines[0]).toBe(
+      'id|collector_id|entidad|cuit|cbu|titular|importe|moneda|fecha_solicitud|fecha_transferencia|estado',
+    );
+    expect(lines[1]).toMatch(
+      /^5000007\|10002\|Colegio Nuestra Señora de Luján\|.*\|254300\.75\|ARS\|.*\|transferred$/,
+    );
+    const xml = await download('Descargar XML');
+    expect(xml.name).toBe('retiro-5000007.xml');
+    const xmlText = await readFile(xml.path, 'utf8');
+    expect(xmlText).toContain('<retiro><id>5000007</id><collector_id>10002</collector_id>');
+    expect(xmlText).toContain('<importe>254300.75</importe>');
+    const xlsx = await download('Descargar XLSX');
+    expect(xlsx.name).toBe('retiro-5000007.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(xlsx.path);
+    const sheet = workbook.getWorksheet('Retiro')!;
+    expect(sheet.getRow(2).getCell(1).value).toBe('5000007');
+    expect(sheet.getRow(2).getCell(7).value).toBe('254300.75');
+    await toast('Descarga completa: retiro-5000007.xlsx').waitFor();
+  });
+});
+
+describe('Retiros pendientes (authorization) and Historial as tesoreria', () => {
+  it("authorizes one: 'Estas autorizando 1 retiro', then 'Retiro Aprobado'", async () => {
+    await page.goto(`${stack.urls.web}/retirosUnificados`);
+    await page.getByRole('button', { name: 'Retiros pendientes' }).click();
+    await gridSettled(page, PENDING_GRID);
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    await screenshot(page, 'withdrawals-unified-pending');
+    await clearWithdrawalRequests(stack);
+    await rowAction(page, PENDING_GRID, '6000001', 'Autorizar');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Estas autorizando 1 retiro').waitFor();
+    await dialog.getByRole('button', { name: 'Autorizar' }).click();
+    const result = page.getByRole('dialog').filter({ hasText: 'Retiro Aprobado' });
+    await result.waitFor();
+    await screenshot(page, 'withdrawals-approved');
+    await result.getByRole('button', { name: 'Ok' }).click();
+    expect(await serviceWrites(stack, 'withdrawal')).toEqual(['POST /withdrawal/retiros/6000001/autorizar/']);
+    expect((await stubWithdrawal(stack, '6000001')).status).toBe('authorized');
+    await row(page, PENDING_GRID, '6000001').waitFor({ state: 'detached' });
+  });
+
+  it('bulk-authorizes three where one fails: its own message, the others written', async () => {
+    await forceFailure(stack, {
+      service: 'withdrawal',
+      operation: 'autorizar',
+      ids: ['6000003'],
+      extended_code: 'withdrawal_not_pending_authorization',
+    });
+    for (const id of ['6000002', '6000003', '6000004']) {
+      await row(page, PENDING_GRID, id).getByRole('checkbox').check();
+    }
+    await clearWithdrawalRequests(stack);
+    await bulkButton('Autorizar selección').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
+    const input = page.getByRole('dialog');
+    await input.getByText('Estas autorizando 3 retiros').waitFor();
+    await input.getByRole('button', { name: 'Autorizar' }).click();
+    const progress = page.getByRole('dialog');
+    await progress.getByText('withdrawal_not_pending_authorization').first().waitFor();
+    await progress.getByText('Retiros Aprobados').first().waitFor();
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    await screenshot(page, 'withdrawals-bulk-authorize');
+    expect((await serviceWrites(stack, 'withdrawal')).sort()).toEqual([
+      'POST /withdrawal/retiros/6000002/autorizar/',
+      'POST /withdrawal/retiros/6000003/autorizar/',
+      'POST /withdrawal/retiros/6000004/autorizar/',
+    ]);
+    expect((await stubWithdrawal(stack, '6000002')).status).toBe('authorized');
+    expect((await stubWithdrawal(stack, '6000003')).status).toBe('pending_authorization');
+    expect((await stubWithdrawal(stack, '6000004')).status).toBe('authorized');
+    await progress.getByRole('button', { name: 'Cerrar' }).last().click();
+  });
+
+  it("shows the detail dialog 'Detalle de retiro' (50vw x 80vh) with the collector and its balance", async () => {
+    await rowAction(page, PENDING_GRID, '6000005', 'Ver detalle');
+    const dialog = page.getByRole('dialog', { name: 'Detalle de retiro' });
+    await dialog.getByRole('region', { name: 'Saldo de la entidad' }).getByText('Disponible').waitFor();
+    await dialog.getByText('Club Atlético San Martín de Burzaco').first().waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(Math.round(box.width)).toBe(720);
+    expect(Math.round(box.height)).toBe(Math.round(0.8 * page.viewportSize()!.height));
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    await screenshot(page, 'withdrawals-detail');
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  });
+
+  it('the history lists every status with its chips', async () => {
+    await page.goto(`${stack.urls.web}/retiros/historial`);
+    await gridSettled(page, 'Historial de retiros');
+    await page.getByRole('button', { name: 'Autorizado' }).click();
+    await page.waitForURL((url) => url.searchParams.get('estado') === 'authorized');
+    await gridSettled(page, 'Historial de retiros');
+    await row(page, 'Historial de retiros', '6000008').waitFor();
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    await screenshot(page, 'withdrawals-history');
+  });
+});
+
+describe('Retiro programado as tesoreria', () => {
+  const openSchedule = async (collectorId: string) => {
+    await page.getByRole('button', { name: 'Programar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Retiro programado' });
+    await pickCollector(page, collectorId, dialog);
+    return dialog;
+  };
+  const next = (dialog: ReturnType<Page['getByRole']>) =>
+    dialog.getByRole('button', { name: 'Siguiente' }).click();
+
+  it('schedules a balance-strategy collector with an amount', async () => {
+    await page.goto(`${stack.urls.web}/retirosUnificados`);
+    const dialog = await openSchedule('10002');
+    await next(dialog);
+    await dialog.getByRole('textbox', { name: /Cuenta de destino/ }).fill(CBU);
+    await next(dialog);
+    await dialog.getByRole('radio', { name: 'Monto mínimo' }).check();
+    await dialog.getByText('El retiro se realiza solo si el monto total').waitFor();
+    await dialog.getByRole('textbox', { name: /Monto/ }).fill('5000');
+    await next(dialog);
+    await dialog.getByRole('button', { name: 'Todos los lunes a las 09:00' }).click();
+    const preview = dialog.getByTestId('cron-preview');
+    await preview.getByText('A las 09:00, sólo el lunes').waitFor();
+    expect(await preview.locator('li').count()).toBe(5);
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    await screenshot(page, 'withdrawals-schedule-cron');
+    await dialog.getByRole('button', { name: 'Finalizar' }).click();
+    await toast('El retiro fue programado exitosamente').waitFor();
+    expect(await activeConfiguration(stack, '10002')).toEqual({
+      scheduled_destination_account: CBU,
+      scheduled_min_amount: '5000.00',
+      scheduled_cron: '0 9 * * 1',
+    });
+  });
+
+  it('changes its amount after confirming, then deletes it keeping the destination', async () => {
+    const dialog = await openSchedule('10002');
+    await dialog.getByText('Retiro programado actual').waitFor();
+    await next(dialog);
+    await next(dialog);
+    await dialog.getByRole('textbox', { name: /Monto/ }).fill('7500,50');
+    await next(dialog);
+    await dialog.getByRole('button', { name: 'Finalizar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Estas seguro de modificar el monto del retiro?' });
+    await confirm.getByText('Estas seguro de confirmar el monto de retiro').waitFor();
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await toast('El retiro fue programado exitosamente').waitFor();
+    expect((await activeConfiguration(stack, '10002')).scheduled_min_amount).toBe('7500.50');
+
+    const again = await openSchedule('10002');
+    await again.getByText('Retiro programado actual').waitFor();
+    await again.getByRole('button', { name: 'Eliminar' }).click();
+    const sure = page.getByRole('dialog', { name: 'Estas seguro de eliminar el retiro programado?' });
+    await sure.getByRole('button', { name: 'Eliminar' }).click();
+    await toast('El retiro programado fue eliminado.').waitFor();
+    expect(await activeConfiguration(stack, '10002')).toEqual({ scheduled_destination_account: CBU });
+  });
+
+  it('a batch-strategy collector has no amount step', async () => {
+    const dialog = await openSchedule('10001');
+    await dialog.getByText('Criterio de periodicidad').waitFor();
+    expect(await dialog.getByText('Monto', { exact: true }).count()).toBe(0);
+    await next(dialog);
+    await dialog.getByRole('textbox', { name: /Cuenta de destino/ }).fill('1234');
+    await next(dialog);
+    await dialog.getByText('El CBU debe tener 22 dígitos').waitFor();
+    await dialog.getByRole('textbox', { name: /Cuenta de destino/ }).fill(CBU);
+    await next(dialog);
+    await dialog.getByRole('textbox', { name: /Cron/ }).fill('0 8 1 * *');
+    await dialog.getByRole('button', { name: 'Finalizar' }).click();
+    await toast('El retiro fue programado exitosamente').waitFor();
+    expect(await activeConfiguration(stack, '10001')).toEqual({
+      scheduled_destination_account: CBU,
+      scheduled_cron: '0 8 1 * *',
+    });
+  });
+
+  it('a collector without a compatible strategy shows the message and cannot go on', async () => {
+    const dialog = await openSchedule('10017');
+    await dialog.getByText('La entidad no tiene estrategia de retiro compatible.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true);
+    await screenshot(page, 'withdrawals-schedule-unsupported');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  });
+});
+
+describe('Retiros as consulta', () => {
+  it("shows 'No tiene permisos' on every withdrawal screen", async () => {
+    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    try {
+      await openSignedIn(other.page, stack.urls.web, '/retiros', 'consulta');
+      await other.page.getByText('No tiene permisos').first().waitFor();
+      expect(await seriousA11yViolations(other.page)).toEqual([]);
+      for (const path of ['/retiros/historial', '/retirosUnificados']) {
+        await other.page.goto(`${stack.urls.web}${path}`);
+        await other.page.getByText('No tiene permisos').first().waitFor();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
