@@ -122,12 +122,12 @@ describe('payment detail as admin', () => {
     await page.goto(`${suite.stack.urls.web}/pago/${id}`);
     const detail = page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
     await detail.waitFor();
-    await page.getByText('Comisión por cobranza').first().waitFor();
     return detail;
   }
 
   it('item 6: every code reads in Spanish, the raw code in a tooltip', async () => {
     const detail = await openPayment('1000001');
+    await page.getByText('Comisión por cobranza').first().waitFor();
     const text = await detail.innerText();
     for (const raw of ['accredited', 'collection_fee', 'http_200', 'retry (', 'notify (']) {
       expect(text).not.toContain(raw);
@@ -140,5 +140,45 @@ describe('payment detail as admin', () => {
     await expect(page.getByRole('tooltip').innerText()).resolves.toBe('Código: accredited');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payments-defects-codes');
+  });
+
+  it('item 9: "Descargar comprobantes" leaves its trace among the payer notifications', async () => {
+    await list.resetStubs(suite.stack);
+    await openPayment('1000005');
+    const rows = page.getByTestId('payer-notification');
+    const before = await rows.count();
+    await page.locator('[data-action="NOTIFY_PAYER"]').click();
+    const d = page.getByTestId('send-notification-dialog');
+    await d.getByRole('radio', { name: /Descargar comprobantes/ }).check();
+    await d.getByLabel('E-mail del destinatario').fill('contaduria@clubatleticosan.com.ar');
+    await d.getByRole('button', { name: 'Enviar' }).click();
+    await d.waitFor({ state: 'detached' });
+    await expect.poll(() => rows.count()).toBe(before + 1);
+    await expect(rows.first().innerText()).resolves.toContain('Descargar comprobantes');
+  });
+
+  it("item 9: the cancel dialog's close button reads 'Cerrar' beside 'Cancelar pago'", async () => {
+    await openPayment('1000005');
+    await page.locator('[data-action="CANCEL"]').click();
+    const d = page.getByTestId('cancel-reason-dialog');
+    await d.getByRole('button', { name: 'Cancelar pago' }).waitFor();
+    await expect(
+      d.locator('.MuiDialogActions-root').getByRole('button', { name: 'Cerrar' }).count(),
+    ).resolves.toBe(1);
+    await expect(d.getByRole('button', { name: 'Cancelar', exact: true }).count()).resolves.toBe(0);
+    await d.locator('.MuiDialogActions-root').getByRole('button', { name: 'Cerrar' }).click();
+    await d.waitFor({ state: 'detached' });
+  });
+
+  it('item 9: on an older version every toolbar action keeps its label', async () => {
+    await page.goto(`${suite.stack.urls.web}/pago/1000012?version=1`);
+    await page.getByTestId('old-version-banner').waitFor();
+    const toolbar = page.getByRole('toolbar', { name: 'Acciones del pago' });
+    const buttons = toolbar.locator('[data-action]');
+    expect(await buttons.count()).toBeGreaterThan(3);
+    for (const text of await buttons.allInnerTexts()) expect(text.trim()).not.toBe('');
+    await expect(toolbar.innerText()).resolves.toContain('Devolver');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-defects-old-version');
   });
 });

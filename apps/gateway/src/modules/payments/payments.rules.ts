@@ -190,16 +190,18 @@ export const REASONS = {
   gatewayNoType: 'El pago no tiene tipo (online o QR).',
 } as const;
 
+const argentineDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' });
+
 /**
- * Overdue (spec 000 §4): last_due_date earlier than today. Compared as instants with `today` = now, as the
- * payment service does (a payment whose last due date passed an hour ago is overdue). The status overdue
- * counts too. Without a last due date a payment is not overdue.
+ * Overdue (spec 000 §4): last_due_date earlier than today, by date in Argentine time (issue 10 item 9: a
+ * payment whose last due date is today is not overdue, whatever the hour). The status overdue counts too.
+ * Without a last due date a payment is not overdue.
  */
 export function isOverdue(payment: Pick<PaymentForRules, 'status' | 'lastDueDate'>, today: Date): boolean {
   if (payment.status === 'OVERDUE') return true;
   if (!payment.lastDueDate) return false;
   const due = Date.parse(payment.lastDueDate);
-  return Number.isFinite(due) && due < today.getTime();
+  return Number.isFinite(due) && argentineDay.format(due) < argentineDay.format(today);
 }
 
 const approvedMethodsOf = (payment: PaymentForRules) =>

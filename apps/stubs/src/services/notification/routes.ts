@@ -4,6 +4,7 @@ import { notFound, validationError } from '../../lib/errors.js';
 import { send, sendJson } from '../../lib/json.js';
 import { defineService } from '../../lib/service.js';
 import type { CollectorStore } from '../collector/store.js';
+import type { PaymentStore } from '../payment/store.js';
 import { seedNotifications } from './seed.js';
 import type { NotificationStore } from './store.js';
 
@@ -68,6 +69,16 @@ export const notificationService = defineService<NotificationStore>({
           },
           new Date().toISOString(),
         );
+        // A notification about a payment leaves its trace among the payment's notifications (issue 10 item 9).
+        const paymentId = created.payment_id ?? (payload as Record<string, unknown>).payment_id;
+        if (typeof paymentId === 'string' && paymentId) {
+          context.stores.get<PaymentStore>('payment').recordNotification(paymentId, {
+            id: created.id,
+            date: created.created_date,
+            type: created.channel,
+            action: created.action,
+          });
+        }
         return { status: 201, body: created };
       }),
     );

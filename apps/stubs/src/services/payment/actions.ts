@@ -13,8 +13,13 @@ import type { Payment, PaymentMethod, PaymentStore, Refund } from './store.js';
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 const nowIso = (): string => new Date().toISOString();
 
+const argentineDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' });
+
+/** Overdue (spec 000 §4): the last due date is a day earlier than today, both in Argentine time. */
 const isOverdue = (payment: Payment, now: number): boolean =>
-  payment.status === 'overdue' || (payment.last_due_date !== null && Date.parse(payment.last_due_date) < now);
+  payment.status === 'overdue' ||
+  (payment.last_due_date !== null &&
+    argentineDay.format(Date.parse(payment.last_due_date)) < argentineDay.format(now));
 
 function reasonOf(body: Json): string {
   return requiredText(body.reason, 'reason_required', 'Disculpe, debe ingresar el motivo.');

@@ -182,6 +182,19 @@ export class PaymentStore extends VersionedCollection<Payment> {
     return this.documents;
   }
 
+  /**
+   * Records a notification sent about a payment (by the notification service: a reminder to another addressee
+   * or "Descargar comprobantes") among the payment's notifications, without a new version, as notify-payer
+   * does. False when no payment has that id.
+   */
+  recordNotification(paymentId: string, entry: Payment['notifications'][number]): boolean {
+    if (!this.get(paymentId)) return false;
+    this.touch(paymentId, (draft) => {
+      draft.notifications.push(entry);
+    });
+    return true;
+  }
+
   nextRefundId(): string {
     this.lastRefundId += 1;
     return String(this.lastRefundId);

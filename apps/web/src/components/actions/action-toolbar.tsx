@@ -26,7 +26,8 @@ export interface ActionToolbarProps<K extends string> {
 
 /**
  * A detail screen's toolbar built from the gateway's `actions`: one group per placement, each action the user
- * is permitted to use in the registry's order (disabled ones compact, with their reason). Nothing to show:
+ * is permitted to use in the registry's order (disabled ones compact, with their reason, unless none is enabled:
+ * then every one keeps its label). Nothing to show:
  * no toolbar.
  */
 export function ActionToolbar<K extends string>({
@@ -43,6 +44,9 @@ export function ActionToolbar<K extends string>({
     .map((group) => ({ group, items: actionsIn(actions, registry, group.placement) }))
     .filter(({ items }) => items.length > 0);
   if (shown.length === 0) return null;
+  // Disabled actions are compact icons beside usable ones; when none is usable (an older version) a row of
+  // bare icons would say nothing, so each keeps its label (issue 10 item 9).
+  const compact = shown.some(({ items }) => items.some((action) => action.enabled));
   return (
     <Paper
       variant="outlined"
@@ -83,7 +87,7 @@ export function ActionToolbar<K extends string>({
               busy={busyKind === action.kind}
               onRun={onRun}
               unavailableReason={unavailableReason}
-              compactWhenDisabled
+              compactWhenDisabled={compact}
             />
           ))}
         </Box>

@@ -8,6 +8,7 @@ export const notificationActionLabel = codeLabel({
   payment_refunded: 'Pago devuelto',
   payment_reminder: 'Recordatorio de pago',
   download_receipts: 'Descargar comprobantes',
+  payment_receipts: 'Descargar comprobantes',
   subscription_created: 'Suscripción creada',
   subscription_reminder: 'Recordatorio de suscripción',
   subscription_cancelled: 'Suscripción cancelada',

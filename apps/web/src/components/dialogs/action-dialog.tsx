@@ -172,7 +172,7 @@ export function ActionDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={close} disabled={submitting} color="inherit">
-          {cancelLabel ?? (submitLabel ? 'Cancelar' : 'Cerrar')}
+          {cancelLabel ?? closeLabelBeside(submitLabel)}
         </Button>
         {extraActions}
         {submitLabel && (
@@ -191,6 +191,14 @@ export function ActionDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+/**
+ * The close button's text: 'Cancelar' beside a submit, 'Cerrar' alone or beside a submit that itself cancels
+ * something ('Cancelar pago': two buttons reading 'Cancelar' would mislead, issue 10 item 9).
+ */
+export function closeLabelBeside(submitLabel: string | undefined): string {
+  return submitLabel && !/^cancelar\b/i.test(submitLabel.trim()) ? 'Cancelar' : 'Cerrar';
 }
 
 /** A label/value line inside a dialog (amounts, ids). */

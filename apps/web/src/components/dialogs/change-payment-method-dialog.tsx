@@ -15,7 +15,7 @@ import {
   type PaymentMethodKind,
 } from '@backoffice/validators';
 import type { PaymentMethodChangeInput } from '../../lib/gql/graphql';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+import { ActionDialog, useDialogSubmit, type ActionDialogProps, type SubmitOutcome } from './action-dialog';
 
 interface MethodValues {
   number: string;
@@ -88,6 +88,8 @@ export interface ChangePaymentMethodDialogProps {
   onSubmit(input: PaymentMethodChangeInput): Promise<SubmitOutcome>;
   onClose(): void;
   returnFocusTo?: HTMLElement | null;
+  /** The dialog's width (ActionDialog's): MULTI_DIALOG_WIDTH when it acts on a multi-selection. */
+  width?: ActionDialogProps['width'];
 }
 
 /**
@@ -110,6 +112,7 @@ export function ChangePaymentMethodDialog({
   onSubmit,
   onClose,
   returnFocusTo,
+  width,
 }: ChangePaymentMethodDialogProps) {
   const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   const [initialValues] = useState(() => initialChangeMethodValues(holderName ?? ''));
@@ -148,6 +151,7 @@ export function ChangePaymentMethodDialog({
       feedback={feedback}
       returnFocusTo={returnFocusTo}
       testId="change-payment-method-dialog"
+      width={width}
     >
       {description && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -1,6 +1,7 @@
 import type { PaymentMethodChangeInput } from '../../lib/gql/graphql';
 import type { BulkFlowDialogsProps, FlowInputProps } from './bulk-flow-dialogs';
 import type { BulkResultLike } from './bulk-progress';
+import { MULTI_DIALOG_WIDTH } from './action-dialog';
 import { ChangePaymentMethodDialog } from './change-payment-method-dialog';
 import { ReasonDialog } from './reason-dialog';
 
@@ -15,8 +16,10 @@ export type AreaFlowDialogsProps<K extends string, T, V, R extends BulkResultLik
 
 /** The flow's props every input dialog takes as they are. */
 function dialogProps<K extends string, T, V>(props: FlowInputProps<K, T, V>) {
-  const { title, description, submitLabel, onClose, returnFocusTo } = props;
-  return { title, description, submitLabel, onClose, returnFocusTo };
+  const { title, description, submitLabel, onClose, returnFocusTo, mode } = props;
+  // A multi-selection's input is as wide as its confirm and progress dialogs (issue 10 item 9).
+  const width = mode === 'bulk' ? MULTI_DIALOG_WIDTH : undefined;
+  return { title, description, submitLabel, onClose, returnFocusTo, width };
 }
 
 /** A flow's reason step (cancel, cancel objection...): the shared reason dialog, answering `{ reason }`. */

@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import Typography from '@mui/material/Typography';
 import { normalizeReason } from '@backoffice/validators';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+import { ActionDialog, useDialogSubmit, type ActionDialogProps, type SubmitOutcome } from './action-dialog';
 import { REASON_MAX_LENGTH, ReasonField, validateReason } from './reason-field';
 
 export interface ReasonDialogProps {
@@ -19,6 +19,8 @@ export interface ReasonDialogProps {
   onClose(): void;
   returnFocusTo?: HTMLElement | null;
   testId?: string;
+  /** The dialog's width (ActionDialog's): MULTI_DIALOG_WIDTH when it acts on a multi-selection. */
+  width?: ActionDialogProps['width'];
 }
 
 /**
@@ -37,6 +39,7 @@ export function ReasonDialog({
   onClose,
   returnFocusTo,
   testId = 'cancel-reason-dialog',
+  width,
 }: ReasonDialogProps) {
   const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   const formik = useFormik({
@@ -55,6 +58,7 @@ export function ReasonDialog({
       feedback={feedback}
       returnFocusTo={returnFocusTo}
       testId={testId}
+      width={width}
     >
       {description && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -385,7 +385,16 @@ describe('overdue', () => {
     expect(isOverdue({ status: 'PENDING', lastDueDate: FUTURE }, TODAY)).toBe(false);
     expect(isOverdue({ status: 'PENDING', lastDueDate: null }, TODAY)).toBe(false);
     expect(isOverdue({ status: 'OVERDUE', lastDueDate: FUTURE }, TODAY)).toBe(true);
-    expect(isOverdue({ status: 'PENDING', lastDueDate: '2025-11-15T14:59:59.000Z' }, TODAY)).toBe(true);
+  });
+
+  it('compares dates in Argentine time: a last due date today is not overdue (issue 10 item 9)', () => {
+    // TODAY is 15/11/2025 12:00 in Buenos Aires.
+    expect(isOverdue({ status: 'PENDING', lastDueDate: '2025-11-15T14:59:59.000Z' }, TODAY)).toBe(false);
+    expect(isOverdue({ status: 'PENDING', lastDueDate: '2025-11-15T03:00:00.000Z' }, TODAY)).toBe(false);
+    expect(isOverdue({ status: 'PENDING', lastDueDate: '2025-11-15T02:59:59.000Z' }, TODAY)).toBe(true);
+    // Late at night in Buenos Aires it is already the next day in UTC: still today.
+    const lateNight = new Date('2025-11-16T02:30:00.000Z');
+    expect(isOverdue({ status: 'PENDING', lastDueDate: '2025-11-15T10:00:00.000Z' }, lateNight)).toBe(false);
   });
 });
 

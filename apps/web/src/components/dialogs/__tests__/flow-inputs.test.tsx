@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FlowInputProps } from '../bulk-flow-dialogs';
 import { FlowPaymentMethodInput, FlowReasonInput } from '../flow-inputs';
+import { closeLabelBeside } from '../action-dialog';
 
 interface Item {
   id: string;
@@ -46,5 +47,34 @@ describe('flow input steps', { timeout: 60_000 }, () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(props.onClose).toHaveBeenCalled());
     expect(props.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a multi-selection step is 850 px wide like its confirm and progress dialogs, a single one is not (issue 10 item 9)', () => {
+    const bulk = render(<FlowReasonInput {...flowProps(vi.fn(async (_: { reason: string }) => null))} />);
+    expect(screen.getByRole('dialog')).toHaveStyle({ width: '850px' });
+    bulk.unmount();
+    const method = render(
+      <FlowPaymentMethodInput {...flowProps(vi.fn(async (_: { input: unknown }) => null))} holderName="" />,
+    );
+    expect(screen.getByRole('dialog')).toHaveStyle({ width: '850px' });
+    method.unmount();
+    render(
+      <FlowReasonInput
+        {...flowProps(vi.fn(async (_: { reason: string }) => null))}
+        mode="single"
+        item={{ id: '1' }}
+      />,
+    );
+    expect(screen.getByRole('dialog')).not.toHaveStyle({ width: '850px' });
+  });
+
+  it("the close button reads 'Cerrar' beside a submit that itself cancels (issue 10 item 9)", () => {
+    render(<FlowReasonInput {...flowProps(vi.fn(async (_: { reason: string }) => null))} />);
+    // The title's X and the actions' text button.
+    expect(screen.getAllByRole('button', { name: 'Cerrar' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Cancelar$/ })).toBeNull();
+    expect(closeLabelBeside('Cancelar pago')).toBe('Cerrar');
+    expect(closeLabelBeside('Guardar')).toBe('Cancelar');
+    expect(closeLabelBeside(undefined)).toBe('Cerrar');
   });
 });

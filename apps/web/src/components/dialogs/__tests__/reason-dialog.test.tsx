@@ -91,7 +91,7 @@ describe('ReasonDialog', { timeout: 60_000 }, () => {
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
     }
     expect(opener).not.toHaveFocus();
-    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.click(screen.getAllByRole('button', { name: 'Cerrar' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
   });

@@ -178,6 +178,8 @@ export interface PaymentsTableProps {
   onPageChange: (page: number, pageSize: number) => void;
   onSortChange: (sort: PaymentsSort | null) => void;
   onSelectionChange: (ids: string[]) => void;
+  /** Rows can be selected for the bulk actions (default); false for a role that can run none of them. */
+  selectable?: boolean;
   /** A row action chosen in the ACCIONES menu; without it the menu is not shown. */
   onRowAction?: (kind: ListActionKind, row: PaymentRow) => void;
 }
@@ -206,7 +208,7 @@ export function PaymentsTable(props: PaymentsTableProps) {
         onSortChange={(sort) => onSortChange(fromTableSort(sort))}
         loading={props.loading}
         emptyMessage="No se encontraron pagos"
-        selectable
+        selectable={props.selectable ?? true}
         selectedIds={props.selectedIds}
         onSelectionChange={props.onSelectionChange}
       />

@@ -60,7 +60,9 @@ export function PaymentSubscriptionSection({
             flexWrap: 'wrap',
           }}
         >
-          <Field label="ID de suscripción" value={subscriptionId} mono />
+          <Box component="dl" sx={{ m: 0 }}>
+            <Field label="ID de suscripción" value={subscriptionId} mono />
+          </Box>
           <Button
             size="small"
             variant="outlined"

@@ -36,6 +36,9 @@ import {
 
 const NO_ROWS: PaymentRow[] = [];
 
+/** The permissions of the list's multi-selection actions (cancel, change method, cancel objection). */
+const BULK_PERMISSIONS = ['PAYMENT_CANCEL', 'PAYMENT_UPDATE', 'PAYMENT_CANCEL_OBJECTION'] as const;
+
 /** Buscar Pagos (/pagos): filters and list state in the URL, server-side paging and sorting. */
 export default function PaymentsSearchScreen() {
   const list = useListState(paymentsList);
@@ -46,6 +49,8 @@ export default function PaymentsSearchScreen() {
   const permissions = useMemo(() => meData?.me.permissions ?? [], [meData]);
   const canExport = permissions.includes('EXPORT_CREATE');
   const canSeeExportHistory = permissions.includes('EXPORT_SEARCH') && permissions.includes('EXPORT_SHOW');
+  // A role that can run none of the multi-selection actions (consulta) gets no selection and no bulk bar.
+  const canBulk = BULK_PERMISSIONS.some((permission) => permissions.includes(permission));
 
   // The list.
   const variables = useMemo(() => toPaymentsSearchVariables(state), [state]);
@@ -201,6 +206,7 @@ export default function PaymentsSearchScreen() {
                 registry={PAYMENT_ACTIONS}
                 onAction={startBulk}
                 ariaLabel="Acciones sobre los pagos seleccionados"
+                hideWhenNonePermitted
               />
             }
           />
@@ -212,6 +218,7 @@ export default function PaymentsSearchScreen() {
             pageSizeOptions={PAGE_SIZE_OPTIONS}
             sort={state.sort}
             loading={loading}
+            selectable={canBulk}
             selectedIds={selectedIds}
             onPageChange={changePage}
             onSortChange={changeSort}

@@ -1,0 +1,46 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import BlockIcon from '@mui/icons-material/Block';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import { ActionToolbar } from '../action-toolbar';
+import type { ActionRegistry, ActionState } from '../action-registry';
+
+type Kind = 'CANCEL' | 'CHANGE_METHOD';
+const REGISTRY: ActionRegistry<Kind> = {
+  CANCEL: { label: 'Cancelar', icon: BlockIcon, placement: 'operation' },
+  CHANGE_METHOD: { label: 'Cambiar medio de pago', icon: CreditCardIcon, placement: 'operation' },
+};
+const GROUPS = [{ placement: 'operation', title: 'OPERACIONES' }];
+const state = (kind: Kind, enabled: boolean): ActionState<Kind> => ({
+  kind,
+  enabled,
+  permitted: true,
+  reason: enabled ? null : 'Está viendo una versión anterior.',
+});
+
+const toolbar = (actions: ActionState<Kind>[]) =>
+  render(
+    <ActionToolbar
+      actions={actions}
+      registry={REGISTRY}
+      groups={GROUPS}
+      onRun={vi.fn()}
+      ariaLabel="Acciones"
+    />,
+  );
+
+describe('ActionToolbar', { timeout: 60_000 }, () => {
+  it('keeps disabled actions compact beside a usable one', () => {
+    toolbar([state('CANCEL', true), state('CHANGE_METHOD', false)]);
+    const bar = screen.getByRole('toolbar', { name: 'Acciones' });
+    expect(within(bar).getByText('Cancelar')).toBeVisible();
+    expect(within(bar).queryByText('Cambiar medio de pago')).toBeNull();
+  });
+
+  it('labels every action when none is usable, as on an older version (issue 10 item 9)', () => {
+    toolbar([state('CANCEL', false), state('CHANGE_METHOD', false)]);
+    const bar = screen.getByRole('toolbar', { name: 'Acciones' });
+    expect(within(bar).getByText('Cancelar')).toBeVisible();
+    expect(within(bar).getByText('Cambiar medio de pago')).toBeVisible();
+  });
+});
