@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { webOperation } from '../web-documents.js';
 import { callLines, dataAs, filtersOf, useAreaStack, writesOf } from './stack.js';
 
 /**
@@ -281,6 +282,25 @@ describe('card BINs', () => {
       expect(response.body.errors?.[0]?.message).toContain(message);
       expect(calls).toEqual([]);
     }
+  });
+});
+
+describe("the screens' own documents", () => {
+  it.each([
+    [
+      'PresentationsList',
+      'afip',
+      { page: 1, pageSize: 10, sort: { field: 'CREATED_DATE', direction: 'DESC' } },
+    ],
+    ['PresentationDetail', 'afip', { id: '3001' }],
+    ['PresentationFileStructures', 'afip', {}],
+    ['SoftProviderItems', 'softprovider', { filter: { status: 'PENDING_APPROVAL' }, page: 1, pageSize: 10 }],
+    ['CardBins', 'bins', { page: 0, pageSize: 100 }],
+    ['CardBin', 'bins', { id: '450799' }],
+    ['BinLookup', 'bins', { kind: 'BRAND', search: 'vi' }],
+  ])('%s costs exactly one upstream call', async (name, feature, variables) => {
+    const { calls } = await ok(webOperation(name, feature), variables);
+    expect(calls).toHaveLength(1);
   });
 });
 
