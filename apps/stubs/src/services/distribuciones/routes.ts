@@ -71,26 +71,21 @@ export const distributionService = defineService<DistributionStore>({
     action('post', '/distribuciones/:id/rechazar', (store, header, req) =>
       reject(store, header, objectBody(req)),
     );
-    action('put', '/distribuciones/:id/detalles/:detailId', (store, header, req) =>
-      updateDetail(
-        store,
-        header,
-        findDetail(store, header.id, param(req, 'detailId')),
-        objectBody(req),
-        'no_scheduled',
-        tokenUser(req),
-      ),
-    );
-    action('put', '/distribuciones/programadas/:id/detalles/:detailId', (store, header, req) =>
-      updateDetail(
-        store,
-        header,
-        findDetail(store, header.id, param(req, 'detailId')),
-        objectBody(req),
-        'scheduled',
-        tokenUser(req),
-      ),
-    );
+    for (const [path, type] of [
+      ['/distribuciones/:id/detalles/:detailId', 'no_scheduled'],
+      ['/distribuciones/programadas/:id/detalles/:detailId', 'scheduled'],
+    ] as const) {
+      action('put', path, (store, header, req) =>
+        updateDetail(
+          store,
+          header,
+          findDetail(store, header.id, param(req, 'detailId')),
+          objectBody(req),
+          type,
+          tokenUser(req),
+        ),
+      );
+    }
     action('post', '/distribuciones/:id/detalles/:detailId/vouchers', (store, header, req) =>
       sendVoucher(store, findDetail(store, header.id, param(req, 'detailId')), objectBody(req)),
     );

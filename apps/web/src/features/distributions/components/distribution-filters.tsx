@@ -35,22 +35,22 @@ export function DistributionFiltersBar({
   return (
     <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
       <PickersLocalization>
-        <DatePicker
-          label="Desde"
-          format="DD MMMM YYYY"
-          maxDate={today}
-          value={dayjs(value.from)}
-          onChange={pick('from')}
-          slotProps={{ textField: { size: 'small', sx: { width: 210 } } }}
-        />
-        <DatePicker
-          label="Hasta"
-          format="DD MMMM YYYY"
-          maxDate={today}
-          value={dayjs(value.to)}
-          onChange={pick('to')}
-          slotProps={{ textField: { size: 'small', sx: { width: 210 } } }}
-        />
+        {(
+          [
+            ['from', 'Desde'],
+            ['to', 'Hasta'],
+          ] as const
+        ).map(([field, label]) => (
+          <DatePicker
+            key={field}
+            label={label}
+            format="DD MMMM YYYY"
+            maxDate={today}
+            value={dayjs(value[field])}
+            onChange={pick(field)}
+            slotProps={{ textField: { size: 'small', sx: { width: 245 } } }}
+          />
+        ))}
       </PickersLocalization>
       <Tooltip title={searching ? 'Cerrar búsqueda' : 'Buscar'}>
         <IconButton

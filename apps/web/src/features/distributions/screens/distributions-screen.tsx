@@ -6,13 +6,13 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { PagedListTable } from '../../../components/data-table/paged-list-table';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { DownloadMenu } from '../../../components/files';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -177,6 +177,7 @@ export default function DistributionsScreen() {
           value={filters.type}
           onChange={(_event, type) => type && list.setFilters({ type })}
           aria-label="Tipo de distribución"
+          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
         >
           <ToggleButton value="NO_SCHEDULED">Distribuciones</ToggleButton>
           <ToggleButton value="SCHEDULED">Distribuciones programadas</ToggleButton>
@@ -198,23 +199,17 @@ export default function DistributionsScreen() {
         ))}
       </Tabs>
       {error && <ErrorAlert error={error} />}
-      <Paper variant="outlined">
-        <DataTable
-          ariaLabel="Distribuciones"
-          rows={page?.rows ?? []}
-          columns={columns}
-          getRowId={(row) => row.id}
-          rowCount={page?.total}
-          page={state.page}
-          pageSize={state.pageSize}
-          pageSizeOptions={distributionsList.pageSizes}
-          onPageChange={(p, size) => list.setPage(p, size)}
-          sort={null}
-          onSortChange={() => undefined}
-          loading={loading}
-          emptyMessage="Nada por acá"
-        />
-      </Paper>
+      <PagedListTable
+        ariaLabel="Distribuciones"
+        rows={page?.rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        total={page?.total}
+        list={list}
+        pageSizes={distributionsList.pageSizes}
+        loading={loading}
+        emptyMessage="Nada por acá"
+      />
       {open && <DistributionDetailDialog id={open} onClose={() => setOpen(null)} onChanged={changed} />}
     </>
   );

@@ -2,10 +2,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { ActionButton } from '../../../components/actions/action-button';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { PagedListTable } from '../../../components/data-table/paged-list-table';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageHeader } from '../../../components/layout/page-header';
 import { formatAmount } from '../../../lib/format';
@@ -118,23 +118,17 @@ export default function GatewayBatchesScreen() {
       />
       <BatchFiltersForm value={filtersOf(state)} onChange={list.setFilters} onClear={list.clear} />
       {error && <ErrorAlert error={error} />}
-      <Paper variant="outlined">
-        <DataTable
-          ariaLabel="Lotes de gateways"
-          rows={page?.rows ?? []}
-          columns={columns}
-          getRowId={(row) => row.id}
-          rowCount={page?.total}
-          page={state.page}
-          pageSize={state.pageSize}
-          pageSizeOptions={LIST.pageSizes}
-          onPageChange={(p, size) => list.setPage(p, size)}
-          sort={null}
-          onSortChange={() => undefined}
-          loading={loading}
-          emptyMessage="No se encontraron lotes de gateways"
-        />
-      </Paper>
+      <PagedListTable
+        ariaLabel="Lotes de gateways"
+        rows={page?.rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        total={page?.total}
+        list={list}
+        pageSizes={LIST.pageSizes}
+        loading={loading}
+        emptyMessage="No se encontraron lotes de gateways"
+      />
       {open && <ConciliateFlow batch={open} onDone={() => setOpen(null)} />}
     </>
   );

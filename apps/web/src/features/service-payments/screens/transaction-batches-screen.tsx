@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import { DataTable } from '../../../components/data-table/data-table';
+import { PagedListTable } from '../../../components/data-table/paged-list-table';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageHeader } from '../../../components/layout/page-header';
 import { filtersOf, useListPageClamp, useListState } from '../../../lib/list';
@@ -51,23 +50,17 @@ export default function TransactionBatchesScreen() {
       />
       <BatchFiltersForm value={filtersOf(state)} onChange={list.setFilters} onClear={list.clear} />
       {error && <ErrorAlert error={error} />}
-      <Paper variant="outlined">
-        <DataTable
-          ariaLabel="Lotes de transacciones"
-          rows={page?.rows ?? []}
-          columns={COLUMNS}
-          getRowId={(row) => row.id}
-          rowCount={page?.total}
-          page={state.page}
-          pageSize={state.pageSize}
-          pageSizeOptions={LIST.pageSizes}
-          onPageChange={(p, size) => list.setPage(p, size)}
-          sort={null}
-          onSortChange={() => undefined}
-          loading={loading}
-          emptyMessage="No se encontraron lotes de transacción"
-        />
-      </Paper>
+      <PagedListTable
+        ariaLabel="Lotes de transacciones"
+        rows={page?.rows}
+        columns={COLUMNS}
+        getRowId={(row) => row.id}
+        total={page?.total}
+        list={list}
+        pageSizes={LIST.pageSizes}
+        loading={loading}
+        emptyMessage="No se encontraron lotes de transacción"
+      />
     </>
   );
 }
