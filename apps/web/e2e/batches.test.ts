@@ -109,6 +109,16 @@ describe('Lotes de retiros as tesoreria', () => {
   });
 
   it('bulk: Reprocesar needs every selected row in error; per-item results; Deseleccionar clears', async () => {
+    await page.goto(`${stack.urls.web}/lotes?entidad=10001`);
+    await batchesSettled(page);
+    await batchRow(page, '20192').getByRole('checkbox').check();
+    await batchRow(page, '20190').getByRole('checkbox').check();
+    const blocked = page.getByTestId('bulk-action-REPROCESS');
+    expect(await blocked.getByRole('button').isDisabled()).toBe(true);
+    expect(await blocked.getAttribute('aria-label')).toBe(
+      'Reprocesar: Lote 20190: Solo se reprocesan lotes en error.',
+    );
+
     await page.goto(`${stack.urls.web}/lotes?entidad=10001&estado=error`);
     await batchesSettled(page);
     await batchRow(page, '20192').getByRole('checkbox').check();
