@@ -168,7 +168,7 @@ describe('Lotes de retiros as tesoreria', () => {
     await page.getByRole('button', { name: 'Cerrar' }).click();
   });
 
-  it('opens a batch by its route, and from a payment’s associated batch link', async () => {
+  it('opens a batch by each of its routes; another collector’s batch is not found', async () => {
     await page.goto(`${stack.urls.web}/lotes/lotes/10001/20190`);
     const card = page.getByTestId('batch-card-20190');
     await card.waitFor();
@@ -181,6 +181,9 @@ describe('Lotes de retiros as tesoreria', () => {
 
     await page.goto(`${stack.urls.web}/retiros/lotes/10001/20195`);
     await page.getByTestId('batch-card-20195').waitFor();
+    await page.goto(`${stack.urls.web}/lotes/lotes?collectorId=10001&id=20194`);
+    await page.getByRole('heading', { name: 'Detalle de lote 20194' }).waitFor();
+    await page.getByTestId('batch-records').getByText('El lote no tiene registros.').waitFor();
     await page.goto(`${stack.urls.web}/lotes/lotes/10002/20190`);
     await page.getByTestId('batch-not-found').waitFor();
   });
