@@ -75,6 +75,20 @@ describe('export service', () => {
     expect(seen.has('processing')).toBe(true);
   });
 
+  it('a job held running finishes at once on POST /export/__admin/finish', async () => {
+    await client.send('POST', '/export/__admin/processing', { processing_ms: 300 });
+    const { body: job } = await client.send('POST', '/export/exportaciones', {
+      type: 'subscription',
+      format: 'csv',
+    });
+    expect(job.status).toBe('pending');
+    const { body: finished } = await client.send('POST', '/export/__admin/finish');
+    expect(finished.finished).toEqual([job.id]);
+    const { body: now } = await client.get(`/export/exportaciones/${job.id}`);
+    expect(now).toMatchObject({ status: 'finished', progress: 100 });
+    expect(now.records).toBeGreaterThan(0);
+  });
+
   it('downloads exactly the rows matching the filter, across every page, as xlsx, csv and json', async () => {
     await client.send('POST', '/export/__admin/processing', { processing_ms: 0 });
     const { body: first } = await client.list('/payment/pagos', { limit: 1 });

@@ -5,10 +5,11 @@ import { launchBrowser, newSession, openSignedIn, screenshot, type Session } fro
 import {
   exportRow,
   exportsGrid,
+  finishRunningExports,
   idsInFile,
-  lastPaymentsListFilters,
+  idsMatching,
+  lastListFilters,
   newestExport,
-  paymentIdsMatching,
   setExportProcessing,
 } from './support/exports';
 import { resetStubs, settled } from './support/payments-list';
@@ -39,8 +40,6 @@ beforeAll(async () => {
   stack = await startTestStack();
   browser = await launchBrowser();
   await resetStubs(stack);
-  // Real time, not instant: the history must show the job running and refresh until it finishes.
-  await setExportProcessing(stack, 2500);
   session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
   page = session.page;
   await openSignedIn(page, stack.urls.web, `/pagos?period=${currentPeriod()}&status=approved`, 'admin');
@@ -56,9 +55,11 @@ afterAll(async () => {
 describe('exports as admin', () => {
   for (const format of ['XLSX', 'CSV', 'JSON'] as const) {
     it(`exports the current /pagos filter as ${format}, waits in /exportaciones and downloads exactly its rows`, async () => {
+      // XLSX is held running until the test has seen it running, then finishes; CSV and JSON take real time (2.5 s).
+      await setExportProcessing(stack, format === 'XLSX' ? 600_000 : 2500);
       await page.goto(`${stack.urls.web}/pagos?period=${currentPeriod()}&status=approved`);
       await settled(page);
-      const listFilters = await lastPaymentsListFilters(stack);
+      const listFilters = await lastListFilters(stack, '/payment/pagos');
 
       await page.getByRole('button', { name: 'Exportar' }).click();
       await page.getByRole('menuitem', { name: `Exportar ${format}` }).click();
@@ -77,7 +78,7 @@ describe('exports as admin', () => {
       // The job holds the list's own encoded filter; the expected rows are every matching payment, all pages.
       const job = await newestExport(stack);
       expect(job).toMatchObject({ type: 'payments', format: format.toLowerCase(), filters: listFilters });
-      const expected = await paymentIdsMatching(stack, job.filters);
+      const expected = await idsMatching(stack, '/payment/pagos', job.filters);
       expect(expected.length).toBeGreaterThan(25); // more than the page the operator saw
 
       await page.getByRole('link', { name: 'Historial de exportaciones' }).click();
@@ -89,6 +90,7 @@ describe('exports as admin', () => {
         await row.getByRole('progressbar').waitFor();
         expect(await row.getByRole('button', { name: /Descargar/ }).count()).toBe(0);
         await screenshot(page, 'exports-history-running');
+        await finishRunningExports(stack);
       }
       const download = row.getByRole('button', { name: `Descargar exportación ${job.id}` });
       await download.waitFor({ timeout: 30_000 });
@@ -114,8 +116,29 @@ describe('exports as admin', () => {
     });
   }
 
+  it('exports the current /suscripciones filter as JSON with the subscriptions list encoding', async () => {
+    await page.goto(`${stack.urls.web}/suscripciones`);
+    await page.getByRole('grid', { name: 'Suscripciones' }).locator('.MuiDataGrid-row').first().waitFor();
+    const listFilters = await lastListFilters(stack, '/subscription/suscripciones');
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    await page.getByRole('menuitem', { name: 'Exportar JSON' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exportar' });
+    await dialog.getByText('Suscripciones', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Exportar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const job = await newestExport(stack);
+    expect(job).toMatchObject({ type: 'subscription', format: 'json', filters: listFilters });
+    const expected = await idsMatching(stack, '/subscription/suscripciones', job.filters);
+
+    await page.goto(`${stack.urls.web}/exportaciones?tipo=subscription`);
+    const download = exportRow(page, job.id).getByRole('button', { name: `Descargar exportación ${job.id}` });
+    await download.waitFor({ timeout: 30_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(await idsInFile(await file.path(), 'JSON')).toEqual(expected);
+  });
+
   it('filters the history by type, format and status in the URL', async () => {
-    await page.goto(`${stack.urls.web}/exportaciones`);
+    await page.goto(`${stack.urls.web}/exportaciones?periodo=${currentPeriod()}`);
     await exportsGrid(page).locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('combobox', { name: 'Formato' }).click();
     await page.getByRole('option', { name: 'csv', exact: true }).click();

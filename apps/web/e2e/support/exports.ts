@@ -29,35 +29,40 @@ export const setExportProcessing = (stack: Stack, ms: number) =>
     body: JSON.stringify({ processing_ms: ms }),
   });
 
+/** Every running export of the stub finishes now. */
+export const finishRunningExports = (stack: Stack) =>
+  stubJson(stack, '/export/__admin/finish', { method: 'POST' });
+
 /** The newest export job of the stub. */
 export async function newestExport(stack: Stack): Promise<StubExport> {
   const page = await stubJson<{ rows: StubExport[] }>(stack, '/export/exportaciones?limit=1');
   return page.rows[0]!;
 }
 
-/** Ids of every payment matching encoded filters, through the payment stub's own list, page by page. */
-export async function paymentIdsMatching(stack: Stack, filters: string): Promise<string[]> {
+/** Ids of every row matching encoded filters, through the stub's own list (`/payment/pagos`…), page by page. */
+export async function idsMatching(stack: Stack, listPath: string, filters: string): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
     const query = new URLSearchParams({ filters, page: String(page), limit: '100' });
     const body = await stubJson<{ rows: Array<{ id: string }>; size: number }>(
       stack,
-      `/payment/pagos?${query.toString()}`,
+      `${listPath}?${query.toString()}`,
     );
     ids.push(...body.rows.map((row) => row.id));
     if (ids.length >= body.size || body.rows.length === 0) return ids;
   }
 }
 
-/** The `filters` the screen's last payments list request sent upstream (from the stubs' request log). */
-export async function lastPaymentsListFilters(stack: Stack): Promise<string> {
+/** The `filters` the screen's last list request sent upstream to `listPath` (from the stubs' request log). */
+export async function lastListFilters(stack: Stack, listPath: string): Promise<string> {
+  const service = listPath.split('/')[1]!;
   const requests = await stubJson<Array<{ method: string; path: string; query: Record<string, string> }>>(
     stack,
-    '/__admin/requests?service=payment&limit=500',
+    `/__admin/requests?service=${service}&limit=500`,
   );
-  const lists = requests.filter((r) => r.method === 'GET' && r.path === '/payment/pagos');
+  const lists = requests.filter((r) => r.method === 'GET' && r.path === listPath);
   const last = lists.at(-1);
-  if (!last?.query.filters) throw new Error('La lista de pagos no pidió filtros');
+  if (!last?.query.filters) throw new Error(`La lista ${listPath} no pidió filtros`);
   return last.query.filters;
 }
 

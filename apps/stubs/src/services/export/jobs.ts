@@ -61,10 +61,10 @@ export function createBody(body: Record<string, unknown>): CreateBody {
 export function run(store: ExportStore, id: string, total: number, processingMs: number): void {
   const update = (changes: Partial<ExportJob>) => {
     const job = store.jobs.get(id);
-    if (job) store.jobs.put({ ...job, ...changes });
+    // A job finished early (POST /export/__admin/finish) stays finished.
+    if (job && isRunning(job)) store.jobs.put({ ...job, ...changes });
   };
-  const finish = () =>
-    update({ status: 'finished', progress: 100, records: total, updated_date: new Date().toISOString() });
+  const finish = () => finishJob(store, id, total);
   if (processingMs <= 0) {
     finish();
     return;
@@ -77,4 +77,25 @@ export function run(store: ExportStore, id: string, total: number, processingMs:
     ).unref();
   });
   setTimeout(finish, processingMs).unref();
+}
+
+const isRunning = (job: ExportJob) => job.status === 'pending' || job.status === 'processing';
+
+function finishJob(store: ExportStore, id: string, total: number): void {
+  const job = store.jobs.get(id);
+  if (!job || !isRunning(job)) return;
+  store.jobs.put({
+    ...job,
+    status: 'finished',
+    progress: 100,
+    records: total,
+    updated_date: new Date().toISOString(),
+  });
+}
+
+/** Test control: every running job finishes now (its rows were read when it was created). */
+export function finishRunning(store: ExportStore): string[] {
+  const running = store.jobs.all().filter(isRunning);
+  for (const job of running) finishJob(store, job.id, store.rows.get(job.id)?.length ?? 0);
+  return running.map((job) => job.id);
 }

@@ -4,7 +4,7 @@ import { badRequest, invalidStatus, notFound } from '../../lib/errors.js';
 import { sendTable } from '../../lib/file-writers.js';
 import { send, sendJson } from '../../lib/json.js';
 import { defineService } from '../../lib/service.js';
-import { createBody, matchingRows, run } from './jobs.js';
+import { createBody, finishRunning, matchingRows, run } from './jobs.js';
 import { seedExports } from './seed.js';
 import type { ExportJob, ExportStore } from './store.js';
 import { columnsOf, SHEET_NAMES } from './tables.js';
@@ -84,6 +84,11 @@ export const exportService = defineService<ExportStore>({
       }
       context.store().processingMs = ms;
       send(res, 200, { processing_ms: ms });
+    });
+
+    // Test control: the running jobs finish now (a browser test holds one running, then lets it finish).
+    router.post('/__admin/finish', (_req, res) => {
+      send(res, 200, { finished: finishRunning(context.store()) });
     });
 
     return router;
