@@ -137,6 +137,21 @@ async function reread(ctx: Ctx, collectorId: string): Promise<ScheduledWithdrawa
   );
 }
 
+/** Runs the configuration writes (never retried); the payload carries the schedule read again afterwards. */
+async function applyWrites(
+  ctx: Ctx,
+  collectorId: string,
+  message: string,
+  writes: () => Promise<void>,
+): Promise<ScheduledWithdrawalPayload> {
+  try {
+    await writes();
+  } catch (error) {
+    return failed(writeFailure(error), await reread(ctx, collectorId));
+  }
+  return { scheduledWithdrawal: await reread(ctx, collectorId), error: null, outcome: 'SUCCESS', message };
+}
+
 export async function saveScheduledWithdrawal(
   ctx: Ctx,
   { input }: MutationSaveScheduledWithdrawalArgs,
@@ -183,7 +198,7 @@ export async function saveScheduledWithdrawal(
     if (value !== null && !variableId.has(name)) return failed(notAllowed(SCHEDULE_REASONS.missingVariable));
   }
   const source = ctx.dataSources.collectorConfiguration;
-  try {
+  return applyWrites(ctx, collectorId, WITHDRAWAL_SUCCESS.scheduled, async () => {
     // The entries that change: every old one disabled first, then the new ones added (cron last).
     const changes = wanted
       .map(([name, value]) => ({
@@ -196,15 +211,7 @@ export async function saveScheduledWithdrawal(
     for (const { name, value } of changes) {
       if (value !== null) await source.add(collectorId, variableId.get(name)!, value);
     }
-  } catch (error) {
-    return failed(writeFailure(error), await reread(ctx, collectorId));
-  }
-  return {
-    scheduledWithdrawal: await reread(ctx, collectorId),
-    error: null,
-    outcome: 'SUCCESS',
-    message: WITHDRAWAL_SUCCESS.scheduled,
-  };
+  });
 }
 
 export async function deleteScheduledWithdrawal(
@@ -220,19 +227,11 @@ export async function deleteScheduledWithdrawal(
   }
   const before = scheduleOf(collectorId, entries);
   if (!before.scheduled) return failed(notAllowed(SCHEDULE_REASONS.notScheduled), before);
-  try {
+  return applyWrites(ctx, collectorId, WITHDRAWAL_SUCCESS.scheduleDeleted, async () => {
     for (const entry of entries) {
       if (entry.active && entry.variable !== SCHEDULE_VARIABLES.destination) {
         await ctx.dataSources.collectorConfiguration.disable(entry.id);
       }
     }
-  } catch (error) {
-    return failed(writeFailure(error), await reread(ctx, collectorId));
-  }
-  return {
-    scheduledWithdrawal: await reread(ctx, collectorId),
-    error: null,
-    outcome: 'SUCCESS',
-    message: WITHDRAWAL_SUCCESS.scheduleDeleted,
-  };
+  });
 }
