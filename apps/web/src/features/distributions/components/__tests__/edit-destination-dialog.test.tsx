@@ -1,0 +1,82 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { DistributionDetailRowFragment } from '../../gql/graphql';
+import { EditDestinationDialog } from '../edit-destination-dialog';
+
+const CBU = '2850590940090418135201';
+const CUIT = '30500010912';
+
+function detail(
+  actions: { kind: 'EDIT' | 'FORCE' | 'SEND_RECEIPT'; permitted: boolean }[],
+): DistributionDetailRowFragment {
+  return {
+    __typename: 'DistributionDetail',
+    id: '9300003-1',
+    distributionId: '9300003',
+    status: 'ERROR',
+    statusDetail: null,
+    type: 'NO_SCHEDULED',
+    amount: '10.00',
+    observations: null,
+    lastUpdateDate: null,
+    destination: { __typename: 'DistributionDestination', type: 'CBU', value: CBU, cuit: CUIT, name: 'Club' },
+    destinationChanges: [],
+    actions: actions.map((a) => ({
+      __typename: 'DistributionDetailActionState',
+      kind: a.kind,
+      permitted: a.permitted,
+      enabled: a.permitted,
+      reason: null,
+    })),
+  };
+}
+
+describe('EditDestinationDialog', () => {
+  it("shows 'Forzar' only when the gateway permits FORCE, and forcing sends force=true", async () => {
+    const onSubmit = vi.fn(async () => null);
+    const { unmount } = render(
+      <EditDestinationDialog
+        detail={detail([
+          { kind: 'EDIT', permitted: true },
+          { kind: 'FORCE', permitted: false },
+        ])}
+        onSubmit={onSubmit}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Forzar' })).toBeNull();
+    unmount();
+
+    render(
+      <EditDestinationDialog
+        detail={detail([
+          { kind: 'EDIT', permitted: true },
+          { kind: 'FORCE', permitted: true },
+        ])}
+        onSubmit={onSubmit}
+        onClose={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Forzar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ format: 'cbu', value: CBU, cuit: CUIT }),
+      true,
+    );
+  });
+
+  it("hides 'Guardar' when the edit is not permitted (a scheduled distribution without its permission)", () => {
+    render(
+      <EditDestinationDialog
+        detail={detail([
+          { kind: 'EDIT', permitted: false },
+          { kind: 'FORCE', permitted: false },
+        ])}
+        onSubmit={vi.fn()}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
+  });
+});
