@@ -53,6 +53,7 @@ describe('Pago de servicios as tesoreria', () => {
     await page.getByRole('link', { name: 'Ver lotes de gateways' }).click();
     await page.waitForURL(/\/pagos\/pago-de-servicios\/gateways/);
     await gridSettled(page, GATEWAYS, 'No se encontraron lotes de gateways');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('Estado').click();
     const options = await page.getByRole('option').allInnerTexts();
     expect(options).toEqual(['Todos', 'Abierto', 'Pendiente', 'Conciliado', 'Cerrado']);
