@@ -73,7 +73,15 @@ describe('Presentaciones AFIP as impuestos', () => {
     const reprocess = seeded.filter((p) => p.status === 'reprocess').map((p) => p.id);
     expect((await shownIds(page, GRID)).every((id) => reprocess.includes(id))).toBe(true);
     await page.getByRole('button', { name: 'Reestablecer búsqueda' }).click();
-    await page.waitForURL((url) => !url.searchParams.has('estado') && !url.searchParams.has('sort'));
+    await page.waitForURL(
+      (url) => url.searchParams.get('estado') === 'todos' && !url.searchParams.has('sort'),
+    );
+    await gridSettled(page, GRID);
+    expect(await shownIds(page, GRID)).toEqual(seeded.slice(0, 10).map((p) => p.id));
+    // Leaving and coming back keeps the reset list (not the filtered one saved before).
+    await page.goto(`${stack.urls.web}/home`);
+    await page.goto(`${stack.urls.web}/afip`);
+    await page.waitForURL((url) => url.searchParams.get('estado') === 'todos');
   });
 
   it('creates a presentation (form type as "name (version)", period of the current month) and opens it', async () => {
@@ -153,6 +161,31 @@ describe('Presentaciones AFIP as impuestos', () => {
     await page.getByTestId('reprocess-detail').getByText('Montos del período mal informados').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'afip-detail-reprocess');
+  });
+});
+
+describe('Presentaciones AFIP when the tax-forms service fails', () => {
+  it("shows the real error message (not the original's literal 'message') and recovers with Reintentar", async () => {
+    const faults = `${stack.urls.stubs}/__admin/faults`;
+    await fetch(faults, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ service: 'afip', errorRate: 1 }),
+    });
+    try {
+      await page.goto(`${stack.urls.web}/afip`);
+      const alert = page.getByRole('alert').filter({ hasText: 'No se pudieron cargar las presentaciones' });
+      await alert.waitFor();
+      const text = await alert.innerText();
+      expect(text).not.toMatch(/^message$/m);
+      expect(text.replace('No se pudieron cargar las presentaciones', '').trim().length).toBeGreaterThan(10);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'afip-list-error');
+    } finally {
+      await fetch(faults, { method: 'DELETE' });
+    }
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await gridSettled(page, GRID);
   });
 });
 

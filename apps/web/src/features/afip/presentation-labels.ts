@@ -67,7 +67,9 @@ export const presentationsList: ListDefinition<PresentationsFilters, Presentatio
     },
     write(filters, params) {
       if (filters.search) params.set('q', filters.search);
-      if (filters.status) params.set('estado', STATUS_PARAMS[filters.status]);
+      // Always written ('todos' for every status): an address without list parameters restores the saved list,
+      // so a reset to the defaults must still name them.
+      params.set('estado', filters.status ? STATUS_PARAMS[filters.status] : 'todos');
     },
     normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
   },

@@ -74,7 +74,9 @@ export const softProviderList: ListDefinition<SoftProviderFilters, 'START_DATE'>
       if (filters.search) params.set('q', filters.search);
       if (filters.from) params.set('desde', filters.from);
       if (filters.to) params.set('hasta', filters.to);
-      if (filters.status) params.set('estado', STATUS_PARAMS[filters.status]);
+      // Always written ('todos' for every status): an address without list parameters restores the saved list,
+      // so a reset to the defaults must still name them.
+      params.set('estado', filters.status ? STATUS_PARAMS[filters.status] : 'todos');
     },
     normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
   },
