@@ -103,6 +103,43 @@ describe('Buscar Pagos as operador', () => {
   });
 });
 
+describe('Buscar Pagos on a 1280 × 720 laptop (issue 10 item 8)', () => {
+  it('fits the grid without horizontal scrolling, ESTADO and ACCIONES in view', async () => {
+    const session = await newSession(suite.browser, { gatewayUrl: suite.stack.urls.gateway });
+    try {
+      const page = session.page;
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto(`${suite.stack.urls.web}/pagos`);
+      await signIn(page, 'operador', 'operador');
+      await settled(page);
+      const fit = await page.evaluate(() => {
+        const grid = document.querySelector('[role="grid"][aria-label="Pagos"]')!;
+        const scroller = grid.querySelector('.MuiDataGrid-virtualScroller')!;
+        const right = grid.getBoundingClientRect().right;
+        const header = (field: string) =>
+          grid.querySelector(`.MuiDataGrid-columnHeader[data-field="${field}"]`)!.getBoundingClientRect()
+            .right;
+        return {
+          overflow: scroller.scrollWidth - scroller.clientWidth,
+          horizontalScrollbar: grid.querySelector('.MuiDataGrid-scrollbar--horizontal') !== null,
+          statusInside: header('status') <= right + 1,
+          actionsInside: header('actions') <= right + 1,
+          pageScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        };
+      });
+      await screenshot(page, 'payments-defects-1280');
+      expect(fit).toMatchObject({
+        horizontalScrollbar: false,
+        statusInside: true,
+        actionsInside: true,
+        pageScroll: 0,
+      });
+    } finally {
+      await session.close();
+    }
+  });
+});
+
 describe('payment detail as admin', () => {
   let session: Session;
   let page: Page;

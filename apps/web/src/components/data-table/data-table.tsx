@@ -12,6 +12,7 @@ import {
   type GridRowSelectionModel,
   type GridSlotProps,
   type GridSortModel,
+  useGridApiContext,
 } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { GridCheckbox, GridLinearProgress } from './grid-slots';
@@ -105,23 +106,33 @@ const ellipsis = {
   minWidth: 0,
 } as const;
 
+/**
+ * The empty state sits inside the element with role "grid", which may only own rows (axe
+ * `aria-required-children`): it is one row with a cell spanning every column, the live status inside the cell.
+ */
 function EmptyOverlay({ message }: GridSlotProps['noRowsOverlay']) {
+  const colCount = useGridApiContext().current.getVisibleColumns().length;
   return (
-    <Box
-      role="status"
-      sx={{
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 1,
-        color: 'text.secondary',
-        py: 4,
-      }}
-    >
-      <SearchOffOutlinedIcon sx={{ fontSize: 40, opacity: 0.6 }} aria-hidden />
-      <Typography variant="body1">{message ?? localeText.noRowsLabel}</Typography>
+    <Box role="row" sx={{ height: '100%' }}>
+      <Box
+        role="gridcell"
+        aria-colspan={Math.max(colCount, 1)}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 1,
+          color: 'text.secondary',
+          py: 4,
+        }}
+      >
+        <SearchOffOutlinedIcon sx={{ fontSize: 40, opacity: 0.6 }} aria-hidden />
+        <Typography variant="body1" role="status">
+          {message ?? localeText.noRowsLabel}
+        </Typography>
+      </Box>
     </Box>
   );
 }
@@ -323,6 +334,9 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         '& .MuiDataGrid-cell': { fontSize: '0.8125rem', px: `${CELL_PADDING_PX}px` },
         '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50', px: `${CELL_PADDING_PX}px` },
         '& .MuiDataGrid-columnHeaderTitle': {
+          // A long header wraps to two lines instead of widening its column (issue 10 item 8).
+          whiteSpace: 'normal',
+          lineHeight: 1.2,
           fontWeight: 600,
           fontSize: '0.72rem',
           letterSpacing: '0.02em',

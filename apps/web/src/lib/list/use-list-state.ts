@@ -101,10 +101,12 @@ export function useListState<F extends object, S extends string>(
       const nextKey = params.toString();
       if (nextKey === shown.current.key) return; // the list shown already: no request, no history entry
       shown.current = { state: next, key: nextKey };
+      // Saved now, not once the navigation commits: an operator who leaves at once keeps the search.
+      if (hasListParams(definition, params)) cache.write(nextKey);
       setPending({ key: nextKey, from: committedUrl.current });
       setSearchParams(params, { replace: options?.replace ?? false });
     },
-    [definition, setSearchParams],
+    [definition, setSearchParams, cache],
   );
 
   return useMemo(

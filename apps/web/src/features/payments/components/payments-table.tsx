@@ -76,14 +76,15 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
     field: 'requestDate',
     headerName: 'FECHA',
-    width: 156,
+    width: 100,
+    lines: 2,
     sortable: true,
     render: (row) => formatDateTime(row.requestDate),
   },
   {
     field: 'id',
     headerName: 'ID TRANSACCIÓN',
-    width: 136,
+    width: 88,
     render: (row) => (
       <Box
         component="span"
@@ -93,12 +94,12 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
       </Box>
     ),
   },
-  { field: 'conceptId', headerName: 'CONCEPTO', width: 104, render: (row) => row.conceptId ?? '' },
+  { field: 'conceptId', headerName: 'CONCEPTO', width: 88, render: (row) => row.conceptId ?? '' },
   {
     field: 'conceptDescription',
     headerName: 'DESCRIPCIÓN',
     flex: 1,
-    minWidth: 104,
+    minWidth: 96,
     lines: 2,
     render: (row) => row.conceptDescription ?? '',
   },
@@ -106,7 +107,7 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
     field: 'payerName',
     headerName: 'NOMBRE',
     flex: 1,
-    minWidth: 104,
+    minWidth: 96,
     lines: 2,
     sortable: true,
     render: (row) => row.payer?.name ?? '',
@@ -114,7 +115,7 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
     field: 'finalAmount',
     headerName: 'IMPORTE',
-    width: 114,
+    width: 108,
     align: 'right',
     sortable: true,
     render: (row) => (
@@ -129,13 +130,14 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
     field: 'paymentMethods',
     headerName: 'MEDIO DE PAGO',
-    width: 144,
+    width: 120,
+    lines: 2,
     render: (row) => <PaymentMethodsCell methods={row.paymentMethods} />,
   },
   {
     field: 'status',
     headerName: 'ESTADO',
-    width: 116,
+    width: 108,
     sortable: true,
     render: (row) => <PaymentStatusChip status={row.status} />,
   },
@@ -148,7 +150,7 @@ function actionsColumn(
   return {
     field: 'actions',
     headerName: 'ACCIONES',
-    width: 88,
+    width: 84,
     align: 'center',
     rowLink: false,
     render: (row) => (

@@ -60,6 +60,17 @@ describe('useListState', () => {
     expect(saved()).toBe(JSON.stringify('colour=green'));
   });
 
+  it('saves a new search in session storage the moment it is made, before the address commits (issue 10 item 8)', async () => {
+    const { result } = renderList('/things?colour=red&page=3');
+    await waitFor(() => expect(saved()).toBe(JSON.stringify('colour=red&page=3')));
+    let savedAtOnce: string | null = null;
+    act(() => {
+      result.current.list.setFilters({ q: 'ana' });
+      savedAtOnce = saved();
+    });
+    expect(savedAtOnce).toBe(JSON.stringify('q=ana&colour=red'));
+  });
+
   it('shows a change at once and keeps acting on it before the address catches up', () => {
     const { result } = renderList('/things?page=2');
     act(() => {
