@@ -18,8 +18,9 @@ export const binsList: ListDefinition<BinsFilters, 'BIN'> = {
   filters: {
     params: ['q'],
     parse: (params, defaults) => ({ search: (params.get('q') ?? defaults.search).trim() }),
+    // Always written (empty when there is no search): an address without list parameters restores the saved list.
     write(filters, params) {
-      if (filters.search) params.set('q', filters.search);
+      params.set('q', filters.search);
     },
     normalize: (filters) => ({ search: filters.search.trim() }),
   },
