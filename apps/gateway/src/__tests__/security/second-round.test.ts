@@ -72,6 +72,7 @@ describe('upstream cost and the per-request budget', () => {
     expect(estimate('{ payments(pageSize: 10) { rows { id } } }')).toBe(1);
     expect(estimate('{ payments(pageSize: 10) { rows { paymentMethods { holderName } } } }')).toBe(11);
     expect(estimate('{ payments(pageSize: 10) { rows { collector { name } } } }')).toBe(2);
+    expect(estimate('{ subscriptions(pageSize: 10) { rows { collector { name } } } }')).toBe(2);
     expect(estimate('{ payments { rows { paymentMethods { holderName } } } }')).toBe(26);
     expect(estimate('{ payments(pageSize: 5000) { rows { paymentMethods { holderName } } } }')).toBe(101);
     expect(
