@@ -65,6 +65,18 @@ describe('Buscar Suscripciones as operador', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it('a search matching nothing shows the empty state inside the grid with no serious axe violation', async () => {
+    await page.goto(
+      `${stack.urls.web}/suscripciones?q=${encodeURIComponent('nadie.existe@example.com')}&medio=todos`,
+    );
+    await subscriptionsSettled(page);
+    const grid = page.getByRole('grid', { name: 'Suscripciones' });
+    await grid.getByRole('status').getByText('No se encontraron subscripciones').waitFor();
+    expect(await grid.locator('.MuiDataGrid-row').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'subscriptions-list-empty');
+  });
+
   it('leaving and coming back restores page and filters from session storage', async () => {
     await page.goto(`${stack.urls.web}/suscripciones?medio=todos&page=2&page_size=10`);
     await subscriptionsSettled(page);
