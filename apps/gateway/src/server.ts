@@ -31,6 +31,7 @@ import { MODULE_FILE_ROUTES } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
 import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
+import { createDrain, runUnderDrain } from './shared/drain.js';
 import { buildSchema } from './schema.js';
 import { httpMetrics, metricsPlugin } from './telemetry/metrics.js';
 import { traceRequests } from './telemetry/trace-context.js';
@@ -269,6 +270,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   // Readiness is this process's own: a Keycloak outage stays inside the requests that need a key (their 503),
   // instead of taking every replica out of rotation at once.
   let stopping = false;
+  const drain = createDrain();
   app.get('/readyz', (_req, res) => {
     res.setHeader('cache-control', 'no-store');
     res.status(stopping ? 503 : 200).json({ status: stopping ? 'stopping' : 'ok' });
@@ -333,6 +335,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     },
     requireToken(verifier, logger),
     jsonBody(BODY_LIMIT_BYTES),
+    // The resolvers run under the drain deadline of a stopping gateway (bulk actions answer before the cut).
+    (_req, _res, next) => runUnderDrain(drain.signal, next),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const l = locals(res);
@@ -373,7 +377,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
 
   const stop = () => {
     stopping = true;
-    return apollo.stop();
+    drain.begin(config.shutdownGraceMs);
+    return apollo.stop().finally(() => drain.dispose());
   };
   return { app, apollo, stop };
 }

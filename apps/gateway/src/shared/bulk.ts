@@ -5,10 +5,15 @@
  * holds) and written, with at most BULK_CONCURRENCY writes at once; one result per id in the order given:
  * SUCCESS, FAILED or UNKNOWN. The multi-select rule over the whole selection only decides which buttons the web
  * offers (the documents' `actions`/`bulkActions`): an item that changed since it was selected fails alone.
+ *
+ * When the gateway is stopping and its drain deadline arrives mid-bulk (shared/drain.ts), the bulk answers at
+ * once: items already done keep their outcome, items never sent are FAILED (SERVER_RESTARTING, safe to retry)
+ * and items whose write was in flight are UNKNOWN (check before retrying). Nothing is retried.
  */
 import { badUserInput } from '../errors.js';
 import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
 import { notAllowed, readFailure, writeFailure, type Failure } from '../upstream/outcome.js';
+import { currentDrainSignal, raceDeadline } from './drain.js';
 import { checkId } from './inputs.js';
 
 /** Platform settings of every bulk action, read from the environment once. */
@@ -114,31 +119,68 @@ export interface BulkRun<Doc, Item> {
   present: (doc: Doc) => Item;
   /** At most this many writes at once (default: BULK_CONCURRENCY). */
   concurrency?: number;
+  /** The drain deadline (default: the one of the request being served, shared/drain.ts). */
+  deadline?: AbortSignal;
 }
 
+/** Code of the items a stopping gateway did not finish (FAILED: never sent; UNKNOWN: sent, unconfirmed). */
+export const SERVER_RESTARTING = 'SERVER_RESTARTING';
+
+/** An item the stopping gateway never sent upstream: nothing was written, it may be retried. */
+export const notSentFailure = (label: string): Failure => ({
+  outcome: 'FAILED',
+  error: {
+    message: `${label}: no se envió porque el servidor se estaba reiniciando. Puede reintentarlo sin riesgo.`,
+    code: SERVER_RESTARTING,
+    extendedCode: null,
+  },
+});
+
+/** An item whose write was in flight when the stopping gateway had to answer: it may or may not be applied. */
+export const inFlightFailure = (label: string): Failure => ({
+  outcome: 'UNKNOWN',
+  error: {
+    message: `${label}: el servidor se reinició mientras se enviaba; no se pudo confirmar el resultado. Verifique el estado antes de reintentar.`,
+    code: SERVER_RESTARTING,
+    extendedCode: null,
+  },
+});
+
 export async function runBulk<Doc, Item>(run: BulkRun<Doc, Item>): Promise<BulkResult<Item>[]> {
-  const { ids, notFound, present } = run;
+  const { ids, notFound, present, itemLabel } = run;
   if (!ids.length) return [];
+  const deadline = run.deadline ?? currentDrainSignal();
   const result = (id: string, failure: Failure | null, doc: Doc | null): BulkResult<Item> => ({
     id,
     outcome: failure ? failure.outcome : 'SUCCESS',
     error: failure ? failure.error : null,
     item: doc === null ? null : present(doc),
   });
-  let found: ReadonlyMap<string, Doc>;
+  let found: ReadonlyMap<string, Doc> | null;
   try {
-    found = await run.readAll(ids);
+    // A read writes nothing: cut short by the deadline, every item is "not sent".
+    found = await raceDeadline<ReadonlyMap<string, Doc> | null>(run.readAll(ids), deadline, () => null);
   } catch (error) {
     const failure = readFailure(error);
     return ids.map((id) => result(id, failure, null));
   }
+  if (found === null) return ids.map((id) => result(id, notSentFailure(itemLabel(id)), null));
+  const read = found;
   return mapWithConcurrency(ids, run.concurrency ?? bulkSettings().concurrency, async (id) => {
-    const before = found.get(id);
+    if (deadline?.aborted) return result(id, notSentFailure(itemLabel(id)), null);
+    const before = read.get(id);
     if (before === undefined) return result(id, notFound, null);
     const reason = run.itemReason(before);
-    if (reason !== null) return result(id, notAllowed(`${run.itemLabel(id)}: ${reason}`), before);
+    if (reason !== null) return result(id, notAllowed(`${itemLabel(id)}: ${reason}`), before);
+    const unconfirmed = Symbol('unconfirmed');
     try {
-      return result(id, null, await run.write(id, before));
+      const written = await raceDeadline<Doc | typeof unconfirmed>(
+        run.write(id, before),
+        deadline,
+        () => unconfirmed,
+      );
+      if (written === unconfirmed) return result(id, inFlightFailure(itemLabel(id)), null);
+      return result(id, null, written);
     } catch (error) {
       const failure = writeFailure(error);
       return result(id, failure, failure.outcome === 'UNKNOWN' ? null : before);

@@ -1,8 +1,9 @@
 import { GraphQLError } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UpstreamError, UpstreamTimeout } from '../../upstream/errors.js';
 import { notFoundFailure, UNKNOWN_OUTCOME_MESSAGE } from '../../upstream/outcome.js';
 import { checkBulkIds, loadBulkSettings, mapWithConcurrency, runBulk, type BulkRun } from '../bulk.js';
+import { runUnderDrain } from '../drain.js';
 
 interface Doc {
   id: string;
@@ -217,5 +218,87 @@ describe('runBulk', () => {
       }),
     );
     expect(peak).toBe(1);
+  });
+});
+
+describe('runBulk at the drain deadline of a stopping gateway', () => {
+  /** A write that waits until released; records what was sent. */
+  function gatedWrites() {
+    const sent: string[] = [];
+    const gates = new Map<string, () => void>();
+    const write = (id: string) => {
+      sent.push(id);
+      return new Promise<Doc>((resolve) => gates.set(id, () => resolve({ id, status: 'closed' })));
+    };
+    return { sent, gates, write };
+  }
+
+  it('answers at once: done items as they are, in-flight UNKNOWN, never-sent FAILED (retry safe), nothing written twice', async () => {
+    const deadline = new AbortController();
+    const { sent, gates, write } = gatedWrites();
+    const ids = ['1', '2', '3', '4', '5'];
+    const docs = new Map(ids.map((id) => [id, { id, status: 'open' as const }]));
+    const bulk = runBulk(
+      run({ ids, readAll: async () => docs, write, concurrency: 2, deadline: deadline.signal }),
+    );
+    await vi.waitFor(() => expect(sent).toEqual(['1', '2']));
+    gates.get('1')!();
+    await vi.waitFor(() => expect(sent).toEqual(['1', '2', '3']));
+    deadline.abort();
+    const results = await bulk;
+    expect(results.map((r) => [r.id, r.outcome, r.error?.code ?? null, r.item])).toEqual([
+      ['1', 'SUCCESS', null, '1:closed'],
+      ['2', 'UNKNOWN', 'SERVER_RESTARTING', null],
+      ['3', 'UNKNOWN', 'SERVER_RESTARTING', null],
+      ['4', 'FAILED', 'SERVER_RESTARTING', null],
+      ['5', 'FAILED', 'SERVER_RESTARTING', null],
+    ]);
+    expect(results[1]!.error!.message).toBe(
+      'Documento 2: el servidor se reinició mientras se enviaba; no se pudo confirmar el resultado. Verifique el estado antes de reintentar.',
+    );
+    expect(results[3]!.error!.message).toBe(
+      'Documento 4: no se envió porque el servidor se estaba reiniciando. Puede reintentarlo sin riesgo.',
+    );
+    // the in-flight writes landing later change nothing, and no item is sent again
+    gates.get('2')!();
+    gates.get('3')!();
+    await Promise.resolve();
+    expect(sent).toEqual(['1', '2', '3']);
+  });
+
+  it('a deadline during the read: every item FAILED as not sent, nothing written', async () => {
+    const deadline = new AbortController();
+    const write = vi.fn(async (id: string): Promise<Doc> => ({ id, status: 'closed' }));
+    let reading = false;
+    const bulk = runBulk(
+      run({
+        readAll: () => {
+          reading = true;
+          return new Promise(() => undefined);
+        },
+        write,
+        deadline: deadline.signal,
+      }),
+    );
+    await vi.waitFor(() => expect(reading).toBe(true));
+    deadline.abort();
+    const results = await bulk;
+    expect(results.map((r) => [r.id, r.outcome, r.error?.code])).toEqual([
+      ['1', 'FAILED', 'SERVER_RESTARTING'],
+      ['2', 'FAILED', 'SERVER_RESTARTING'],
+      ['3', 'FAILED', 'SERVER_RESTARTING'],
+    ]);
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('takes the deadline of the request being served when none is given', async () => {
+    const deadline = new AbortController();
+    deadline.abort();
+    const write = vi.fn(async (id: string): Promise<Doc> => ({ id, status: 'closed' }));
+    const results = await runUnderDrain(deadline.signal, () => runBulk(run({ write })));
+    expect(results.map((r) => r.outcome)).toEqual(['FAILED', 'FAILED', 'FAILED']);
+    expect(write).not.toHaveBeenCalled();
+    // outside a stopping gateway's request there is no deadline
+    expect((await runBulk(run({ write }))).map((r) => r.outcome)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
   });
 });
