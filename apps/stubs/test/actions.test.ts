@@ -378,6 +378,25 @@ describe('other actions', () => {
     expect(none.body).toEqual(errorShape('notification_url_missing', 'invalid_status'));
   });
 
+  it("records a notification about a payment sent by the notification service among the payment's (issue 10 item 9)", async () => {
+    const before = (await detail('1000005')).notifications.length;
+    const created = await client.send('POST', '/notification/notificaciones', {
+      type: 'notification',
+      action: 'payment_receipts',
+      signature: '10001',
+      to: 'contaduria@example.com',
+      payload: { customer_name: 'María González', payment_id: '1000005', download_receipts: true },
+    });
+    expect(created.status).toBe(201);
+    const notifications = (await detail('1000005')).notifications as Loose[];
+    expect(notifications).toHaveLength(before + 1);
+    expect(notifications.at(-1)).toMatchObject({
+      id: created.body.id,
+      action: 'payment_receipts',
+      type: 'email',
+    });
+  });
+
   it('notifies the payer unless overdue or without e-mail, creating a notification', async () => {
     const { body } = await post('1000005/notificar-pagador');
     expect(body).toMatchObject({
