@@ -15,7 +15,8 @@ describe('error catalogue', () => {
     expect(catalogueMessage('payment', 'not_found', 'payment_not_found', 404)).toBe(
       'No se encontró el pago.',
     );
-    expect(catalogueMessage('bin', 'not_found', 'bin_not_found', 404)).toBe(
+    expect(catalogueMessage('bin', 'not_found', 'bin_not_found', 404)).toBe('No se encontró el BIN.');
+    expect(catalogueMessage('converter', 'no_such_code', 'no_such_extended_code', 404)).toBe(
       'No se encontró el recurso solicitado.',
     );
     expect(catalogueMessage('payment', 'bad_request', 'invalid_filters', 400)).toBe(
