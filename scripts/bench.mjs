@@ -3,7 +3,9 @@
 //
 // Needs the built apps (`npm run build`; if a dist/ is missing this runs `npx turbo run build` first).
 // Env: BENCH_LATENCY_MS (20) upstream latency per call; BENCH_SECONDS (5) seconds per load run (detail
-// runs get 1.5x); BENCH_ONLY=list,detail,waterfall,floor,bulk,web to run some scenarios; BENCH_GATEWAY_LOG_LEVEL
+// runs get 1.5x); BENCH_AREA_SECONDS (2) seconds per load run of each area scenario (bench/lib/areas.mjs);
+// BENCH_ONLY=list,detail,areas,waterfall,floor,bulk,web to run some scenarios (an area scenario's key, e.g.
+// subscriptions_list, runs that one alone); BENCH_GATEWAY_LOG_LEVEL
 // (info, as in production); BENCH_NICE (-10) priority of the benchmark's processes; BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) for the gateway process; BENCH_DETAIL_ID (1000018).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -31,14 +33,17 @@ if (missing.length) {
 const { canPin, pinProcess, startChild } = await import('../bench/lib/processes.mjs');
 const { closeAgent, httpCall } = await import('../bench/lib/load.mjs');
 const scenarios = await import('../bench/lib/scenarios.mjs');
-const { analyzeBundle, measureListVisible } = await import('../bench/lib/web.mjs');
+const { AREA_SCENARIOS } = await import('../bench/lib/areas.mjs');
+const { analyzeBundle, measureListVisible, WEB_FIRST_VISITS } = await import('../bench/lib/web.mjs');
 const { printTable } = await import('../bench/lib/report.mjs');
 
 const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const baseSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'list,detail,waterfall,floor,bulk,web').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'list,detail,areas,waterfall,floor,bulk,web').split(',').map((s) => s.trim()),
 );
+const areaSeconds = Number(process.env.BENCH_AREA_SECONDS ?? 2);
+
 const detailId = process.env.BENCH_DETAIL_ID ?? '1000018';
 const log = (line) => console.log(line);
 const started = performance.now();
@@ -105,13 +110,13 @@ const env = {
   token,
   gatewayPid: gateway.pid,
   stubsPid: stubs.pid,
-  seconds: { list: baseSeconds, detail: baseSeconds * 1.5 },
+  seconds: { list: baseSeconds, detail: baseSeconds * 1.5, area: areaSeconds },
   log,
 };
 
 let failed = false;
-const attempt = async (name, fn) => {
-  if (!only.has(name)) return;
+const attempt = async (name, fn, group = null) => {
+  if (!only.has(name) && !(group && only.has(group))) return;
   log(`\n[${name}]`);
   try {
     await fn();
@@ -173,6 +178,36 @@ try {
       runs: detail.runs,
     };
   });
+  for (const scenario of AREA_SCENARIOS) {
+    await attempt(
+      scenario.key,
+      async () => {
+        const area = await scenarios.areaScenario(env, scenario);
+        const r1 = area.runs[1];
+        const r10 = area.runs[10];
+        const k = scenario.key;
+        Object.assign(results, {
+          [`${k}_upstream_calls`]: area.calls.length,
+          [`${k}_dependency_levels`]: area.levels.length,
+          [`${k}_p50_ms_1u`]: round(r1.gateway.p50, 2),
+          [`${k}_direct_p50_ms_1u`]: round(r1.direct.p50, 2),
+          [`${k}_p50_ratio_1u`]: round(r1.gateway.p50 / r1.direct.p50),
+          [`${k}_p50_ratio_10u`]: round(r10.gateway.p50 / r10.direct.p50),
+          [`${k}_p99_ratio_10u`]: round(r10.gateway.p99 / r10.direct.p99),
+          [`${k}_cpu_ms_per_op`]: round(r10.gateway.cpuMsPerOp),
+          [`${k}_rps_10u`]: round(r10.gateway.rps, 1),
+        });
+        details[k] = {
+          document: `${area.document.operationName} (${area.document.source})`,
+          variables: area.document.variables,
+          rows: area.rows,
+          levels: area.levels.map((level) => level.map((c) => c.label)),
+          runs: area.runs,
+        };
+      },
+      'areas',
+    );
+  }
   await attempt('waterfall', async () => {
     if (!list) throw new Error('needs the list scenario');
     const w = await scenarios.waterfallScenario(env, list);
@@ -225,11 +260,17 @@ await attempt('web', async () => {
   Object.assign(results, {
     web_initial_js_gzip_kib: round(bundle.initialGzipKib, 1),
     web_entry_js_gzip_kib: round(bundle.entryGzipKib, 1),
-    web_pagos_js_gzip_kib: round(bundle.routeGzipKib('payments-search-screen'), 1),
     web_lazy_chunks: bundle.lazy.length,
   });
-  details.web = { initial: bundle.initialFiles, entry: bundle.entryFiles, lazy: bundle.lazy };
+  details.web = { initial: bundle.initialFiles, entry: bundle.entryFiles, lazy: bundle.lazy, routes: {} };
   log(`  initial JS ${bundle.initialGzipKib.toFixed(1)} KiB gzip (${bundle.initialFiles.join(', ')})`);
+  for (const { route, key, src } of WEB_FIRST_VISITS) {
+    results[key] = round(bundle.routeGzipKib(src), 1);
+    details.web.routes[route] = bundle.routeFiles(src);
+    log(
+      `  first visit to ${route}: ${results[key]} KiB gzip (initial + ${bundle.routeFiles(src).join(', ')})`,
+    );
+  }
   for (const chunk of bundle.lazy) log(`    lazy ${chunk.file}: ${chunk.gzipKib.toFixed(1)} KiB gzip`);
   const visible = await measureListVisible({ latencyMs, runs: 5, log });
   const sorted = [...visible.times].sort((a, b) => a - b);

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { Kind, parse, print, visit } from 'graphql';
 
 const WEB_SRC = fileURLToPath(new URL('../../apps/web/src/', import.meta.url));
-const PAYMENTS_API = join(WEB_SRC, 'features/payments/api');
 
 /** Buscar Pagos with 50 rows and the collector's name (the list columns plus Entidad). */
 export const LIST_QUERY = /* GraphQL */ `
@@ -178,7 +177,7 @@ function webGraphqlFiles(dir = WEB_SRC) {
   });
 }
 
-/** The operation in `file` with every fragment it uses (from any web document) appended. */
+/** The operations of `file`, and every fragment the web's documents define (this file's own included). */
 function withFragments(file) {
   const fragments = new Map();
   for (const path of webGraphqlFiles()) {
@@ -191,7 +190,14 @@ function withFragments(file) {
     }
   }
   const doc = parse(readFileSync(file, 'utf8'));
-  const operations = doc.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  for (const def of doc.definitions) {
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  }
+  return { fragments, operations: doc.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION) };
+}
+
+/** `operation` and the fragments it spreads, transitively, each once: a document the server accepts. */
+function documentOf(operation, fragments) {
   const used = new Map();
   const collect = (node) =>
     visit(node, {
@@ -203,12 +209,8 @@ function withFragments(file) {
         }
       },
     });
-  operations.forEach(collect);
-  const own = new Set(
-    doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => d.name.value),
-  );
-  const extra = [...used.entries()].filter(([name]) => !own.has(name)).map(([, def]) => def);
-  return { document: { ...doc, definitions: [...doc.definitions, ...extra] }, operations };
+  collect(operation);
+  return { kind: Kind.DOCUMENT, definitions: [operation, ...used.values()] };
 }
 
 /** Variables for `operation`: `id`/required IDs get `id`, Booleans true (admin holds every permission). */
@@ -226,34 +228,28 @@ function variablesFor(operation, values) {
   return variables;
 }
 
-/**
- * A web document: the first operation in features/payments/api/<files matching `filePattern`> whose root
- * selects `rootField`, with the fragments it uses, and variables from `values` (Booleans default to true).
- * Null when there is none yet.
- */
-export function webOperation(filePattern, rootField, values = {}) {
-  const candidates = existsSync(PAYMENTS_API)
-    ? readdirSync(PAYMENTS_API)
+/** The .graphql files of apps/web/src/features/<feature>/api whose name matches `filePattern`. */
+function featureApiFiles(feature, filePattern = /\.graphql$/) {
+  const dir = join(WEB_SRC, 'features', feature, 'api');
+  return existsSync(dir)
+    ? readdirSync(dir)
         .filter((f) => filePattern.test(f))
-        .map((f) => join(PAYMENTS_API, f))
+        .map((f) => join(dir, f))
     : [];
-  for (const file of candidates) {
+}
+
+/** The first operation of `files` that `pick(operation)` accepts, with its fragments and variables; or null. */
+function firstOperation(files, pick, values) {
+  for (const file of files) {
     let parsed;
     try {
       parsed = withFragments(file);
     } catch {
       continue;
     }
-    const operation = parsed.operations.find((op) =>
-      op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && s.name.value === rootField),
-    );
+    const operation = parsed.operations.find(pick);
     if (!operation) continue;
-    const document = {
-      ...parsed.document,
-      definitions: parsed.document.definitions.filter(
-        (d) => d.kind !== Kind.OPERATION_DEFINITION || d === operation,
-      ),
-    };
+    const document = documentOf(operation, parsed.fragments);
     return {
       source: file.slice(file.indexOf('apps/web/')),
       operationName: operation.name?.value ?? null,
@@ -262,6 +258,24 @@ export function webOperation(filePattern, rootField, values = {}) {
     };
   }
   return null;
+}
+
+/**
+ * A web document: the first operation in features/<feature>/api/<files matching `filePattern`> whose root
+ * selects `rootField`, with the fragments it uses, and variables from `values` (Booleans default to true).
+ * Null when there is none yet.
+ */
+export function webOperation(filePattern, rootField, values = {}, feature = 'payments') {
+  return firstOperation(
+    featureApiFiles(feature, filePattern),
+    (op) => op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && s.name.value === rootField),
+    values,
+  );
+}
+
+/** The web's operation named `operationName` in features/<feature>/api/*.graphql (see webOperation); or null. */
+export function namedWebOperation(feature, operationName, values = {}) {
+  return firstOperation(featureApiFiles(feature), (op) => op.name?.value === operationName, values);
 }
 
 /** The payment detail screen's query (the web's PaymentDetail when it exists, else FALLBACK_DETAIL_QUERY). */

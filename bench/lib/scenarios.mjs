@@ -1,6 +1,7 @@
 // The benchmark's scenarios. Each one measures the gateway and the same upstream calls made directly.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { areaDocument } from './areas.mjs';
 import { bulkCancelDocument, detailDocument, listDocument, withTypename } from './documents.mjs';
 import { cpuTimeMs } from './processes.mjs';
 import {
@@ -107,6 +108,27 @@ export async function detailScenario(env, id) {
   });
   if (!result.data.payment) throw new Error(`detail: payment ${id} not found`);
   return { ...result, document: doc };
+}
+
+/** One of the areas' scenarios (bench/lib/areas.mjs): the web's operation through the gateway vs direct. */
+export async function areaScenario(env, scenario) {
+  const doc = areaDocument(scenario);
+  const query = withTypename(doc.query);
+  env.log(
+    `  ${scenario.key}: ${doc.operationName} from ${doc.source}, variables ${JSON.stringify(doc.variables)}`,
+  );
+  const result = await compare(env, scenario.key, {
+    query,
+    variables: doc.variables,
+    inputIds: scenario.inputIds,
+    concurrencies: [1, 10],
+    seconds: env.seconds.area,
+  });
+  const rows = scenario.rowsOf(result.data);
+  if (rows.length !== scenario.expectRows) {
+    throw new Error(`${scenario.key}: ${rows.length} rows, ${scenario.expectRows} expected`);
+  }
+  return { ...result, document: doc, rows: rows.length };
 }
 
 /**

@@ -1,98 +1,85 @@
 // The web app: production bundle sizes (from apps/web/dist) and, in headless Chromium, the time from
 // navigation to the first row of Buscar Pagos (/pagos) on screen after signing in.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+// WEB_DIST_DIR (absolute): a build of the web elsewhere, as apps/web's build and web server read it.
+export const WEB_DIST =
+  process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 const KIB = 1024;
+
+/**
+ * First visits whose gzip JS the bench reports (`key` in latest.json): the route and its screen module (the
+ * Vite manifest key of the module apps/web/src/app/routes.ts loads for it).
+ */
+export const WEB_FIRST_VISITS = [
+  {
+    route: '/pagos',
+    key: 'web_pagos_js_gzip_kib',
+    src: 'src/features/payments/screens/payments-search-screen.tsx',
+  },
+  {
+    route: '/retiros',
+    key: 'web_retiros_js_gzip_kib',
+    src: 'src/features/withdrawals/screens/withdraws-screen.tsx',
+  },
+];
 
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
-/** Static imports (`import ... from "./x.js"`, `import "./x.js"`) and dynamic imports of a chunk's code. */
-function importsOf(code) {
-  const statics = new Set();
-  const dynamics = new Set();
-  for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$\s{},*]*?\bfrom\s*)?["']\.\/([\w.-]+\.js)["']/g))
-    statics.add(m[1]);
-  for (const m of code.matchAll(/\bimport\(\s*["']\.\/([\w.-]+\.js)["']\s*\)/g)) dynamics.add(m[1]);
-  return { statics, dynamics };
-}
-
 /**
- * Chunk graph of the production build. `entry`: the chunk index.html runs plus its static imports and
- * modulepreloads (the literal "entry and its static imports"). `initial`: that plus whatever the entry
- * imports dynamically at start-up (main.tsx starts loading the app shell while keycloak-js checks the
- * session), i.e. the JS every visit downloads before any screen. Every other chunk is lazy.
+ * Chunk graph of the production build, from Vite's manifest (`dist/.vite/manifest.json`, the same graph
+ * apps/web/e2e/bundle.test.ts checks). `entry`: the chunk index.html runs and its static imports, transitively.
+ * `initial`: that plus what the entry imports dynamically at start-up (main.tsx starts loading the app shell
+ * while keycloak-js checks the session), i.e. the JS every visit downloads before any screen. Every other
+ * chunk is lazy. `routeGzipKib(src)`: the first visit to a route whose screen module is `src` (its manifest
+ * key, e.g. `src/features/payments/screens/payments-search-screen.tsx`): initial plus the screen's chunk and
+ * its static imports (what the screen imports on demand later, e.g. a dialog, is not part of the first visit).
  */
 export function analyzeBundle(dist = WEB_DIST) {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const attr = (tag, name) => new RegExp(`\\b${name}=["']([^"']+)["']`).exec(tag)?.[1];
-  const fromHtml = [];
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
-    const src = attr(tag, 'src');
-    if (src && /type=["']module["']/.test(tag)) fromHtml.push(src);
-  }
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
-    if (/rel=["']modulepreload["']/.test(tag)) fromHtml.push(attr(tag, 'href'));
-  }
-  const cssFromHtml = [...html.matchAll(/<link\b[^>]*rel=["']stylesheet["'][^>]*>/g)]
-    .map(([tag]) => attr(tag, 'href'))
-    .filter((href) => href?.startsWith('/assets/'));
-  const assetsDir = join(dist, 'assets');
-  const files = readdirSync(assetsDir).filter((f) => f.endsWith('.js') || f.endsWith('.css'));
-  const chunks = new Map();
-  for (const file of files) {
-    const buffer = readFileSync(join(assetsDir, file));
-    const { statics, dynamics } = file.endsWith('.js')
-      ? importsOf(buffer.toString('utf8'))
-      : { statics: new Set(), dynamics: new Set() };
-    chunks.set(file, {
-      file,
-      bytes: statSync(join(assetsDir, file)).size,
-      gzip: gzipSize(buffer),
-      statics,
-      dynamics,
-    });
-  }
-  const closure = (roots) => {
-    const seen = new Set();
-    const stack = [...roots];
-    while (stack.length) {
-      const file = stack.pop();
-      if (seen.has(file) || !chunks.has(file)) continue;
-      seen.add(file);
-      stack.push(...chunks.get(file).statics);
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const gzipOf = new Map();
+  const gzip = (file) => {
+    if (!gzipOf.has(file)) gzipOf.set(file, gzipSize(readFileSync(join(dist, file))));
+    return gzipOf.get(file);
+  };
+  const bytes = (file) => statSync(join(dist, file)).size;
+  /** The files of the chunks `keys` and their static imports, added to `seen`. */
+  const closure = (keys, seen = new Set()) => {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`bench: the web manifest has no chunk ${key} (rebuild apps/web)`);
+      if (seen.has(chunk.file)) continue;
+      seen.add(chunk.file);
+      closure(chunk.imports ?? [], seen);
     }
     return seen;
   };
-  const entryRoots = [...fromHtml, ...cssFromHtml]
-    .filter(Boolean)
-    .map((src) => src.replace(/^\/assets\//, ''));
-  const entry = closure(entryRoots);
-  const bootDynamic = [...entry].flatMap((file) => [...chunks.get(file).dynamics]);
-  const initial = closure([...entry, ...bootDynamic]);
-  const sum = (set, key) => [...set].reduce((total, file) => total + chunks.get(file)[key], 0);
-  const lazy = [...chunks.values()]
-    .filter((c) => !initial.has(c.file) && c.file.endsWith('.js'))
-    .sort((a, b) => b.gzip - a.gzip)
-    .map((c) => ({ file: c.file, kib: c.bytes / KIB, gzipKib: c.gzip / KIB }));
-  // What a route needs beyond the initial JS: the closure of the lazy chunk(s) whose name starts with `name`.
-  const routeGzipKib = (prefix) => {
-    const roots = [...chunks.keys()].filter((f) => f.startsWith(prefix) && f.endsWith('.js'));
-    const all = closure([...initial, ...roots]);
-    return sum(all, 'gzip') / KIB;
-  };
+  const entry = closure(['index.html']);
+  const initial = closure(manifest['index.html'].dynamicImports ?? [], new Set(entry));
+  const sum = (files, size) => [...files].reduce((total, file) => total + size(file), 0);
+  const lazy = [...new Set(Object.values(manifest).map((chunk) => chunk.file))]
+    .filter((file) => file.endsWith('.js') && !initial.has(file))
+    .map((file) => ({
+      file: file.replace(/^assets\//, ''),
+      kib: bytes(file) / KIB,
+      gzipKib: gzip(file) / KIB,
+    }))
+    .sort((a, b) => b.gzipKib - a.gzipKib);
+  const routeFiles = (src) => closure([src], new Set(initial));
+  const strip = (files) => [...files].map((file) => file.replace(/^assets\//, ''));
   return {
-    entryFiles: [...entry],
-    initialFiles: [...initial],
-    entryGzipKib: sum(entry, 'gzip') / KIB,
-    initialGzipKib: sum(initial, 'gzip') / KIB,
-    initialKib: sum(initial, 'bytes') / KIB,
+    entryFiles: strip(entry),
+    initialFiles: strip(initial),
+    entryGzipKib: sum(entry, gzip) / KIB,
+    initialGzipKib: sum(initial, gzip) / KIB,
+    initialKib: sum(initial, bytes) / KIB,
     lazy,
-    routeGzipKib,
+    routeFiles: (src) => strip([...routeFiles(src)].filter((file) => !initial.has(file))),
+    routeGzipKib: (src) => sum(routeFiles(src), gzip) / KIB,
   };
 }
 

@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { typeDefs } from '@backoffice/schema';
+import { buildSchema, parse, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { useAreaStack } from './areas/stack.js';
+
+/**
+ * `npm run bench`'s scenario list (bench/lib/areas.mjs, bench/lib/documents.mjs, bench/lib/web.mjs) stays
+ * valid: every document it sends is the web's own, valid against the schema as Apollo sends it, answers
+ * without errors with the rows the scenario expects, and every first visit it sizes names a routed screen.
+ */
+
+interface AreaScenario {
+  key: string;
+  feature: string;
+  operation: string;
+  variables: Record<string, unknown>;
+  inputIds: string[];
+  rowsOf: (data: unknown) => unknown[];
+  expectRows: number;
+}
+interface BenchDocument {
+  source: string;
+  operationName: string | null;
+  query: string;
+  variables: Record<string, unknown>;
+}
+interface FirstVisit {
+  route: string;
+  key: string;
+  src: string;
+}
+
+const benchLib = (file: string) => new URL(`../../../../bench/lib/${file}`, import.meta.url).href;
+const areas = (await import(benchLib('areas.mjs'))) as {
+  AREA_SCENARIOS: AreaScenario[];
+  areaDocument: (scenario: AreaScenario) => BenchDocument;
+};
+const documents = (await import(benchLib('documents.mjs'))) as {
+  listDocument: () => BenchDocument;
+  detailDocument: (id: string) => BenchDocument;
+  withTypename: (query: string) => string;
+};
+const web = (await import(benchLib('web.mjs'))) as { WEB_FIRST_VISITS: FirstVisit[] };
+
+const schema = buildSchema(typeDefs);
+const scenarios = areas.AREA_SCENARIOS.map((scenario) => ({
+  scenario,
+  document: areas.areaDocument(scenario),
+}));
+
+describe('bench scenarios', () => {
+  it('cover subscriptions (list and detail) and the heaviest lists of the other areas, each key once', () => {
+    const keys = scenarios.map(({ scenario }) => scenario.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(
+      expect.arrayContaining(['subscriptions_list', 'subscriptions_detail', 'withdraws_list']),
+    );
+  });
+
+  it.each(scenarios.map(({ scenario, document }) => [scenario.key, document] as const))(
+    '%s sends a web document valid against the schema',
+    (_key, document) => {
+      expect(document.source).toMatch(/^apps\/web\/src\/features\/[\w-]+\/api\/[\w-]+\.graphql$/);
+      expect(validate(schema, parse(documents.withTypename(document.query)))).toEqual([]);
+    },
+  );
+
+  it('the payment list and detail documents are valid against the schema', () => {
+    for (const document of [documents.listDocument(), documents.detailDocument('1000018')]) {
+      expect(validate(schema, parse(documents.withTypename(document.query))), document.source).toEqual([]);
+    }
+  });
+
+  it.each(web.WEB_FIRST_VISITS.map((visit) => [visit.route, visit] as const))(
+    'the first visit to %s names the screen module the route loads',
+    (route, visit) => {
+      const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
+      expect(existsSync(webRoot + visit.src)).toBe(true);
+      const routes = readFileSync(`${webRoot}src/app/routes.ts`, 'utf8');
+      const module = visit.src.replace(/^src\/(features\/)?/, (_m, feature) =>
+        feature ? '../features/' : './',
+      );
+      // The route's entry, up to the next one, loads that module (routes.ts imports it as a lazy screen).
+      const start = routes.indexOf(`path: '${route}',`);
+      expect(start).toBeGreaterThan(-1);
+      const entry = routes.slice(start, routes.indexOf('path:', start + 1));
+      const named = /screen: ([A-Z_]+)\b/.exec(entry)?.[1];
+      const loader = named ? routes.slice(routes.indexOf(`const ${named} =`)) : entry;
+      // The first import(...) of that entry or constant.
+      expect(/import\('([^']+)'\)/.exec(loader)?.[1]).toBe(module.replace(/\.tsx$/, ''));
+    },
+  );
+});
+
+describe('bench scenarios against the stubs', () => {
+  const stack = useAreaStack();
+
+  it.each(scenarios.map(({ scenario, document }) => [scenario.key, scenario, document] as const))(
+    '%s answers without errors with the rows the scenario expects',
+    async (_key, scenario, document) => {
+      const { response, calls } = await stack().run<unknown>(
+        'admin',
+        documents.withTypename(document.query),
+        document.variables,
+      );
+      expect(response.body.errors, response.text).toBeUndefined();
+      expect(scenario.rowsOf(response.body.data)).toHaveLength(scenario.expectRows);
+      expect(calls.length).toBeGreaterThan(0);
+    },
+  );
+});
