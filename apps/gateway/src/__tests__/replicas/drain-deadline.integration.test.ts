@@ -1,10 +1,9 @@
 import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
 import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { startGateway, type RunningGateway } from '../../index.js';
-import { createLogger } from '../../logger.js';
+import type { RunningGateway } from '../../index.js';
 import { gql } from '../http-helpers.js';
+import { startLocalGateway } from '../local-gateway.js';
 import { webOperation } from '../web-documents.js';
 
 /**
@@ -63,20 +62,12 @@ describe('stopping the gateway when the grace period ends mid-bulk', { timeout: 
     // enough items that 8 at once at WRITE_LATENCY_MS each cannot all be written within the grace period
     expect(ids.length).toBeGreaterThanOrEqual(50);
 
-    gateway = await startGateway(
-      {
-        ...loadConfig({ STUBS_URL: stubs.url }),
-        port: 0,
-        host: '127.0.0.1',
-        keycloakIssuer: emulator.issuer,
-        keycloakJwksUrl: emulator.jwksUrl,
-        upstreamTimeoutMs: 30_000,
-        mutationTimeoutMs: 30_000,
-        shutdownGraceMs: GRACE_MS,
-        metricsPort: null,
-      },
-      { logger: createLogger('silent') },
-    );
+    gateway = await startLocalGateway(stubs.url, emulator, {
+      upstreamTimeoutMs: 30_000,
+      mutationTimeoutMs: 30_000,
+      shutdownGraceMs: GRACE_MS,
+      metricsPort: null,
+    });
     const token = await emulator.accessTokenFor('admin');
     await fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
     const fault = await fetch(`${stubs.url}/__admin/faults`, {

@@ -1,0 +1,26 @@
+import type { RunningEmulator } from '@backoffice/keycloak-emulator';
+import { loadConfig, type GatewayConfig } from '../config.js';
+import { startGateway, type RunningGateway } from '../index.js';
+import { createLogger } from '../logger.js';
+
+/**
+ * A gateway of this process for a test: every service at `stubsUrl`, tokens from the emulator, a free port on
+ * 127.0.0.1, no log output; `overrides` on top (timeouts, grace period...).
+ */
+export function startLocalGateway(
+  stubsUrl: string,
+  emulator: Pick<RunningEmulator, 'issuer' | 'jwksUrl'>,
+  overrides: Partial<GatewayConfig> = {},
+): Promise<RunningGateway> {
+  return startGateway(
+    {
+      ...loadConfig({ STUBS_URL: stubsUrl }),
+      port: 0,
+      host: '127.0.0.1',
+      keycloakIssuer: emulator.issuer,
+      keycloakJwksUrl: emulator.jwksUrl,
+      ...overrides,
+    },
+    { logger: createLogger('silent') },
+  );
+}
