@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
-import { collectorWithMatch, importSample, pickCollector, serviceWrites, stubGet } from './support/imports';
+import { pickCollector } from './support/collector-picker';
+import { collectorWithMatch, importSample, serviceWrites, stubGet } from './support/imports';
 import { gridColumn, gridSettled, resetStubs } from './support/payers';
 import { clearUpstreamRequests, startTestStack, type Stack } from './support/stack';
 

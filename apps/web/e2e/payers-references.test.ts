@@ -12,6 +12,7 @@ import {
   resetStubs,
 } from './support/payers';
 import { startTestStack, type Stack } from './support/stack';
+import { pickCollector } from './support/collector-picker';
 
 /**
  * Referencias de pagadores, Nueva referencia and its edit (001 §2, §5, §8) as operador, against the whole stack;
@@ -42,13 +43,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function pickCollector(scope: Page | ReturnType<Page['getByTestId']>, search: string, name: string) {
-  const input = scope.getByRole('combobox', { name: 'Entidad' });
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: new RegExp(name) }).click();
-}
-
 const chooseType = async (label: string) => {
   await page.getByRole('combobox', { name: 'Tipo de identificación' }).click();
   await page.getByRole('option', { name: label, exact: true }).click();
@@ -56,7 +50,7 @@ const chooseType = async (label: string) => {
 
 describe('payer references as operador', () => {
   it('filters by collector (entity shown as id - name) and shows the empty state', async () => {
-    await pickCollector(page, 'Mutual de Empleados', 'Mutual de Empleados Bancarios');
+    await pickCollector(page, 'Mutual de Empleados', { option: /Mutual de Empleados Bancarios/ });
     await page.waitForURL((url) => url.searchParams.get('entidad') === '10003');
     await gridSettled(page, GRID, EMPTY);
     const entities = await gridColumn(page, GRID, 'collector');
@@ -75,11 +69,10 @@ describe('payer references as operador', () => {
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Nombre' }).isDisabled()).toBe(true);
-    await pickCollector(
-      page.getByTestId('reference-collector'),
-      'Mutual de Empleados',
-      'Mutual de Empleados Bancarios',
-    );
+    await pickCollector(page, 'Mutual de Empleados', {
+      scope: page.getByTestId('reference-collector'),
+      option: /Mutual de Empleados Bancarios/,
+    });
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Pedro Gómez');
     await page.getByRole('textbox', { name: 'Email' }).fill('pedro@');
     await page.getByRole('textbox', { name: 'Email' }).blur();
@@ -196,7 +189,10 @@ describe('payer references as operador', () => {
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await dialog.getByText('La entidad es requerida').waitFor();
     expect(await payerWrites(stack)).toEqual([]);
-    await pickCollector(dialog, 'Mutual de Empleados', 'Mutual de Empleados Bancarios');
+    await pickCollector(page, 'Mutual de Empleados', {
+      scope: dialog,
+      option: /Mutual de Empleados Bancarios/,
+    });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payer-references-delete-by-collector');
     await dialog.getByRole('button', { name: 'Eliminar' }).click();

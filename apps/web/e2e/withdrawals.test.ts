@@ -10,7 +10,6 @@ import {
   clearWithdrawalRequests,
   forceFailure,
   gridSettled,
-  pickCollector,
   resetWithdrawalStubs,
   row,
   rowAction,
@@ -18,6 +17,7 @@ import {
   stubWithdraw,
   stubWithdrawal,
 } from './support/withdrawals';
+import { pickCollector } from './support/collector-picker';
 
 /**
  * Withdrawals (spec 001 §2 "Withdrawals to transfer", "Withdrawal authorization list", "Withdrawal history",
@@ -215,7 +215,7 @@ describe('Retiro programado as tesoreria', () => {
   const openSchedule = async (collectorId: string) => {
     await page.getByRole('button', { name: 'Programar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Retiro programado' });
-    await pickCollector(page, collectorId, dialog);
+    await pickCollector(page, collectorId, { scope: dialog });
     return dialog;
   };
   const next = (dialog: ReturnType<Page['getByRole']>) =>

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import type { Stack } from './stack';
 
 /** Helpers for the imports and transfers browser tests (docs/upstream-contract.md, import and transfer services). */
@@ -7,18 +6,6 @@ import type { Stack } from './stack';
 /** A sample file of apps/stubs/samples/imports. */
 export const importSample = (name: string): string =>
   fileURLToPath(new URL(`../../../stubs/samples/imports/${name}`, import.meta.url));
-
-/** Picks a collector by id in the screen's collector picker (label 'Entidad'). */
-export async function pickCollector(page: Page, id: string, label = 'Entidad'): Promise<void> {
-  const picker = page.getByRole('combobox', { name: label });
-  await picker.click();
-  await picker.fill(id);
-  await page
-    .getByRole('option')
-    .filter({ hasText: `ID ${id}` })
-    .first()
-    .click();
-}
 
 /** A collector of the stubs whose match_import is `value` (the forced-match rule). */
 export async function collectorWithMatch(stack: Stack, value: string): Promise<string> {

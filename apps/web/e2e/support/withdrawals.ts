@@ -83,15 +83,3 @@ export async function serviceWrites(stack: Stack, service: string): Promise<stri
     .filter((r) => r.method !== 'GET' && r.headers.authorization !== undefined)
     .map((r) => `${r.method} ${r.path}`);
 }
-
-/** Picks a collector by id in a collector picker. */
-export async function pickCollector(page: Page, id: string, scope = page): Promise<void> {
-  const picker = scope.getByRole('combobox', { name: 'Entidad' });
-  await picker.click();
-  await picker.fill(id);
-  await page
-    .getByRole('option')
-    .filter({ hasText: `ID ${id}` })
-    .first()
-    .click();
-}
