@@ -25,7 +25,8 @@ export interface RunningGateway {
   metricsUrl: string | null;
   /**
    * Stops accepting connections, lets in-flight requests (a bulk action included) finish within
-   * `shutdownGraceMs`, then closes the metrics port.
+   * `shutdownGraceMs`, then closes the metrics port. A bulk action still running near the end of the grace
+   * period answers before the cut, its unfinished items FAILED (never sent) or UNKNOWN (in flight): shared/drain.ts.
    */
   close(): Promise<void>;
 }

@@ -6,7 +6,9 @@ import type { Tracing } from './telemetry/tracing.js';
 /**
  * Starts the gateway from the environment and stops it gracefully on SIGTERM or SIGINT: no new connections, the
  * requests in flight (bulk actions included) finish within SHUTDOWN_GRACE_MS, pending spans are flushed, then the
- * process exits (0 when everything finished, 1 otherwise). A second signal exits at once.
+ * process exits (0 when everything finished, 1 otherwise). A second signal exits at once. A bulk action that
+ * cannot finish within the grace period answers before it ends (unfinished items FAILED or UNKNOWN, never
+ * SUCCESS): the drain deadline of shared/drain.ts, started by `gateway.close()`.
  */
 /** Time after the grace period for the last answers and the span flush (the OTLP exporter's own timeout is 10 s). */
 const STOP_MARGIN_MS = 15_000;
