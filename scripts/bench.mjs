@@ -2,7 +2,7 @@
 // `npm run bench`: the gateway and the web app against the physical limit. See bench/README.md.
 //
 // Needs the built apps (`npm run build`; if a dist/ is missing this runs `npx turbo run build` first).
-// Env: BENCH_LATENCY_MS (20) upstream latency per call; BENCH_SECONDS (5) seconds per load run (detail
+// Env: BENCH_LATENCY_MS (20) upstream latency per call; BENCH_SECONDS (4) seconds per load run (detail
 // runs get 1.5x); BENCH_AREA_SECONDS (2) seconds per load run of each area scenario (bench/lib/areas.mjs);
 // BENCH_ONLY=list,detail,areas,waterfall,floor,bulk,web to run some scenarios (an area scenario's key, e.g.
 // subscriptions_list, runs that one alone); BENCH_GATEWAY_LOG_LEVEL
@@ -38,7 +38,7 @@ const { analyzeBundle, measureListVisible, WEB_FIRST_VISITS } = await import('..
 const { printTable } = await import('../bench/lib/report.mjs');
 
 const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 20);
-const baseSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+const baseSeconds = Number(process.env.BENCH_SECONDS ?? 4);
 const only = new Set(
   (process.env.BENCH_ONLY ?? 'list,detail,areas,waterfall,floor,bulk,web').split(',').map((s) => s.trim()),
 );

@@ -1,5 +1,6 @@
 // What the gateway asks the REST services for (from the stubs' /__admin/requests), and the same calls made
 // directly, respecting only the data dependencies between them (the unavoidable path).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { URLSearchParams } from 'node:url';
 import { httpCall } from './load.mjs';
 
@@ -12,8 +13,17 @@ export async function recordedRequests(stubsUrl) {
   return JSON.parse(text);
 }
 
-/** Runs `fn` and returns the upstream requests it caused, oldest first. */
-export async function recordCalls(stubsUrl, fn) {
+/**
+ * Runs `fn` and returns the upstream requests it caused, oldest first. First waits until the log stays empty
+ * for `settleMs`: the previous scenario's last requests (autocannon stops without waiting for the answers
+ * still in flight) would otherwise be counted as this operation's calls.
+ */
+export async function recordCalls(stubsUrl, fn, { settleMs = 250, tries = 20 } = {}) {
+  for (let i = 0; i < tries; i++) {
+    await clearRequests(stubsUrl);
+    await sleep(settleMs);
+    if ((await recordedRequests(stubsUrl)).length === 0) break;
+  }
   await clearRequests(stubsUrl);
   const result = await fn();
   const calls = await recordedRequests(stubsUrl);
