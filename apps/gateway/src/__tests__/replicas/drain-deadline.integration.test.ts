@@ -24,8 +24,8 @@ interface BulkResult {
   error: { message: string; code: string | null } | null;
 }
 
-const GRACE_MS = 3_000;
-const WRITE_LATENCY_MS = 400;
+const GRACE_MS = 6_000;
+const WRITE_LATENCY_MS = 1_000;
 
 let stubs: RunningStubs;
 let emulator: RunningEmulator;
