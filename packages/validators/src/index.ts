@@ -33,6 +33,12 @@ export {
   subscriptionAmountSchema,
 } from './amount.js';
 export {
+  checkRefundAmount,
+  isPartialRefund,
+  REFUND_AMOUNT_MESSAGES,
+  refundAmountSchema,
+} from './refund-amount.js';
+export {
   addMoney,
   compareMoney,
   decimalFromUpstream,

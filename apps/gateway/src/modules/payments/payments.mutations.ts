@@ -3,7 +3,7 @@
  * same rule as Payment.actions (FAILED with the rule's reason, no upstream write), write once (never retried),
  * and report SUCCESS / FAILED / UNKNOWN as data.
  */
-import { toUpstreamNumber } from '@backoffice/validators';
+import { checkRefundAmount, isPartialRefund, parseAmount, toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../context.js';
 import type {
@@ -100,11 +100,17 @@ function act<A>(
   kind: PaymentActionKind,
   write: (payment: PaymentModel) => Promise<A>,
   forgetOnFailure = true,
+  /** A check of the request against the current payment (Spanish message: refused before any write). */
+  check?: (payment: PaymentModel) => string | undefined,
 ): Promise<ActionRunResult<PaymentModel, A>> {
   return runAction({
     load: () => ctx.loaders.payment.load(id),
     notFound: notFound(),
-    decide: (payment) => decideAction(kind, payment, ctx.user.permissions, new Date()),
+    decide: (payment) => {
+      const decision = decideAction(kind, payment, ctx.user.permissions, new Date());
+      const refused = decision.enabled ? check?.(payment) : undefined;
+      return refused === undefined ? decision : { ...decision, enabled: false, reason: refused };
+    },
     write,
     ...(forgetOnFailure ? { onWriteFailure: () => forget(ctx, id) } : {}),
   });
@@ -226,17 +232,29 @@ async function refundWrite(
   kind: 'REFUND' | 'PARTIAL_REFUND' | 'REVERSE',
   write: (payment: PaymentModel) => Promise<RawRefundAnswer>,
   message: string,
+  check?: (payment: PaymentModel) => string | undefined,
 ): Promise<PaymentRefundPayload> {
-  const run = await act(ctx, id, kind, async (before) => {
-    const answer = await write(before);
-    // Read inside: an answer without a known status says nothing about the money (UNKNOWN, not "rejected").
-    const status = (str(answer.status) ?? '').toLowerCase();
-    if (!REFUND_ANSWER_STATUSES.has(status)) {
-      throw new UpstreamContractError(`refund answer with status ${JSON.stringify(answer.status)}`);
-    }
-    const rawRefunds = Array.isArray(answer.refunds) ? answer.refunds : answer.refund ? [answer.refund] : [];
-    return { answer, status, refunds: rawRefunds.map(mapRefund) };
-  });
+  const run = await act(
+    ctx,
+    id,
+    kind,
+    async (before) => {
+      const answer = await write(before);
+      // Read inside: an answer without a known status says nothing about the money (UNKNOWN, not "rejected").
+      const status = (str(answer.status) ?? '').toLowerCase();
+      if (!REFUND_ANSWER_STATUSES.has(status)) {
+        throw new UpstreamContractError(`refund answer with status ${JSON.stringify(answer.status)}`);
+      }
+      const rawRefunds = Array.isArray(answer.refunds)
+        ? answer.refunds
+        : answer.refund
+          ? [answer.refund]
+          : [];
+      return { answer, status, refunds: rawRefunds.map(mapRefund) };
+    },
+    true,
+    check,
+  );
   if (!run.ok) return { ...failed(ctx, run.failure, run.doc), refunds: [] };
   const { answer, status, refunds } = run.answer;
   const payment = await reread(ctx, id);
@@ -257,22 +275,39 @@ export function refundPayment(
   rawId: string,
   rawReason: string,
   rawKey: string,
+  rawAmount?: string | null,
 ): Promise<PaymentRefundPayload> {
   const id = checkId(rawId);
   const reason = checkReasonInput(rawReason);
   const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(rawKey) };
+  const amount = checkRefundAmountInput(rawAmount);
   return refundWrite(
     ctx,
     id,
     'REFUND',
-    (payment) =>
-      ctx.dataSources.payments.refund(
+    (payment) => {
+      const remaining = refundableAmount(payment);
+      const sent = amount ?? remaining;
+      return ctx.dataSources.payments.refund(
         id,
-        { reason, amount: refundableAmount(payment), partial: false },
+        { reason, amount: toUpstreamNumber(sent), partial: isPartialRefund(sent, remaining) },
         options,
-      ),
+      );
+    },
     SUCCESS_MESSAGES.refund,
+    amount === null ? undefined : (payment) => checkRefundAmount(amount, refundableAmount(payment)),
   );
+}
+
+/**
+ * The refund amount as given (null: all that is left). Its format and sign are checked before any upstream
+ * call (Spanish message); the upper bound (what is left) is checked against the payment before the write.
+ */
+function checkRefundAmountInput(raw: string | null | undefined): string | null {
+  if (raw === undefined || raw === null) return null;
+  const message = checkRefundAmount(raw, raw);
+  if (message) throw badUserInput(message.replace(/^\*/, ''), 'amount');
+  return parseAmount(raw);
 }
 
 export function partialRefundPayment(ctx: Ctx, rawId: string, rawKey: string): Promise<PaymentRefundPayload> {

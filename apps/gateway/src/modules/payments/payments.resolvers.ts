@@ -64,8 +64,8 @@ export const paymentsResolvers: Resolvers = {
     changePaymentMethod: (_root, { id, input }, ctx) => mutations.changePaymentMethod(ctx, id, input),
     cancelPaymentObjection: (_root, { id, reason }, ctx) => mutations.cancelPaymentObjection(ctx, id, reason),
     retryPayment: (_root, { id, mode }, ctx) => mutations.retryPayment(ctx, id, mode),
-    refundPayment: (_root, { id, reason, idempotencyKey }, ctx) =>
-      mutations.refundPayment(ctx, id, reason, idempotencyKey),
+    refundPayment: (_root, { id, reason, idempotencyKey, amount }, ctx) =>
+      mutations.refundPayment(ctx, id, reason, idempotencyKey, amount),
     partialRefundPayment: (_root, { id, idempotencyKey }, ctx) =>
       mutations.partialRefundPayment(ctx, id, idempotencyKey),
     reversePayment: (_root, { id, reason, idempotencyKey }, ctx) =>

@@ -1,6 +1,6 @@
 import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
 import { startStubs, type RunningStubs } from '@backoffice/stubs';
-import { buildCuit } from '@backoffice/validators';
+import { buildCuit, REFUND_AMOUNT_MESSAGES, subMoney, toDecimalString } from '@backoffice/validators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
 import { loadConfig } from '../../../config.js';
@@ -589,6 +589,45 @@ describe('mutations in the state that allows them (operador)', () => {
     const again = await data(mutation, { key });
     expect(again.refundPayment).toMatchObject({ outcome: 'FAILED', error: { message: REASONS.refundState } });
     expect((await stubPayment('1000001')).refunds).toHaveLength(1);
+  });
+
+  it('refunds a smaller amount as partial (amount and partial: true upstream); more than what is left is refused with 0 writes', async () => {
+    const finalAmount = toDecimalString((await stubPayment('1000001')).final_amount as number);
+    const mutation = `mutation($amount: Decimal) { refundPayment(id: "1000001", reason: "Parcial", idempotencyKey: "key-1000001-partial", amount: $amount) { ${PAYLOAD} refunds { status amount } } }`;
+    const { refundPayment } = await data(mutation, { amount: '1.50' });
+    expect(refundPayment).toMatchObject({ outcome: 'SUCCESS', payment: { status: 'APPROVED' } });
+    const posts = await writes();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
+      path: '/payment/pagos/1000001/devolver',
+      body: { reason: 'Parcial', amount: 1.5, partial: true },
+    });
+    // What is left is reduced: the old total is now more than what is left, refused before any write.
+    await clearRequests();
+    const over = await run(mutation.replace('key-1000001-partial', 'key-1000001-over'), {
+      amount: finalAmount,
+    });
+    expect(over.body.errors).toBeUndefined();
+    const left = toDecimalString(subMoney(finalAmount, '1.50'));
+    expect(over.body.data).toMatchObject({
+      refundPayment: {
+        outcome: 'FAILED',
+        error: { message: REFUND_AMOUNT_MESSAGES.overRemaining(left) },
+      },
+    });
+    expect(await writes()).toHaveLength(0);
+    expect((await stubPayment('1000001')).refunds).toHaveLength(1);
+  });
+
+  it('refuses a malformed or zero refund amount in Spanish with no upstream call at all', async () => {
+    for (const amount of ['0.00', '12.345']) {
+      const res = await run(
+        `mutation($amount: Decimal) { refundPayment(id: "1000001", reason: "x", idempotencyKey: "key-1000001-bad", amount: $amount) { outcome } }`,
+        { amount },
+      );
+      expect(res.body.errors?.[0]?.message).toMatch(/importe/i);
+    }
+    expect(await recorded()).toHaveLength(0);
   });
 
   it('shows the status detail of a refund the gateway rejects', async () => {
