@@ -16,6 +16,9 @@ export function freePort(host = '127.0.0.1') {
   });
 }
 
+/** The FORM_HOST this module set (so a later stack in the same process may replace it). */
+let stackFormHost = '';
+
 /**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
  *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, accessTokenTtlSeconds?: number, log?: (line: string) => void }} [options]
@@ -53,6 +56,13 @@ export async function startStack(options = {}) {
       ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
     });
     started.push(keycloak);
+    // The payment form host (spec 000 §2: checkout links of payments and subscriptions) is the stubs'
+    // form pages (`/formulario`), unless FORM_HOST was set. The gateway reads FORM_HOST on first use.
+    const formHost = `http://${publicHost}:${ports.stubs}/formulario`;
+    if (!process.env.FORM_HOST || process.env.FORM_HOST === stackFormHost) {
+      process.env.FORM_HOST = formHost;
+      stackFormHost = formHost;
+    }
     // Every upstream service points at the stubs started here (same path prefixes as the defaults).
     const base = loadConfig({ STUBS_URL: stubs.url });
     const gateway = await startGateway({
@@ -83,6 +93,7 @@ export async function startStack(options = {}) {
         sandbox: `${gatewayOrigin}/sandbox`,
         keycloak: `http://${publicHost}:${ports.keycloak}`,
         stubs: stubs.url,
+        form: process.env.FORM_HOST,
       },
       async close() {
         for (const s of started.reverse()) await s.close();

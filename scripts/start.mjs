@@ -23,6 +23,7 @@ console.log(`
   GraphQL sandbox       ${stack.urls.sandbox}
   Keycloak (emulador)   ${stack.urls.keycloak}/realms/back-office
   Servicios REST stub   ${stack.urls.stubs}
+  Formulario de pago    ${stack.urls.form}
 
   Usuarios de prueba (usuario / contraseña):
 ${users.map(([u, p, d]) => `    ${u.padEnd(10)} / ${p.padEnd(10)} ${d}`).join('\n')}

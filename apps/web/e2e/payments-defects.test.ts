@@ -218,4 +218,22 @@ describe('payment detail as admin', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payments-defects-old-version');
   });
+
+  it('item 3: "Formulario" opens the payment\'s checkout page served by the form host (the stubs)', async () => {
+    await openPayment('1000001');
+    const link = page.locator('[data-action="FORM_LINK"]');
+    const [form] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await form.waitForLoadState();
+    const url = new URL(form.url());
+    expect(url.origin).toBe(new URL(suite.stack.urls.stubs).origin);
+    expect(url.pathname).toBe('/formulario/1000001/checkout/ticket');
+    await expect(form.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
+      'Comprobante del pago 1000001',
+    );
+    const text = await form.locator('main').innerText();
+    expect(text).toMatch(/Importe\s+\$\s?[\d.]+,\d{2}/);
+    expect(text).toContain('Aprobado');
+    await screenshot(form, 'payments-defects-checkout-form');
+    await form.close();
+  });
 });

@@ -8,6 +8,7 @@ import { converterService } from './converter/routes.js';
 import { importService } from './import/routes.js';
 import { distributionService } from './distribuciones/routes.js';
 import { exportService } from './export/routes.js';
+import { formularioService } from './formulario/routes.js';
 import { loteService } from './lote/routes.js';
 import { notificationService } from './notification/routes.js';
 import { payerService } from './payer/routes.js';
@@ -36,4 +37,5 @@ export const SERVICES: readonly ServiceModule[] = [
   transferService,
   payerService,
   exportService,
+  formularioService,
 ];
