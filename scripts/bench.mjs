@@ -62,6 +62,7 @@ const results = {
   loadavg_1m_start: Number(loadavg()[0].toFixed(2)),
 };
 const details = {};
+const timings = {};
 
 // The gateway alone on CPU 0; this process (load generator, emulator) and the stubs on CPU 1.
 if (pinned) pinProcess(process.pid, '1');
@@ -118,6 +119,7 @@ let failed = false;
 const attempt = async (name, fn, group = null) => {
   if (!only.has(name) && !(group && only.has(group))) return;
   log(`\n[${name}]`);
+  const t0 = performance.now();
   try {
     await fn();
   } catch (error) {
@@ -125,6 +127,9 @@ const attempt = async (name, fn, group = null) => {
     details[`${name}_error`] = String(error?.message ?? error);
     log(`  ${name} FAILED: ${error?.stack ?? error}`);
   }
+  // Where the run's time goes (the whole run should stay under 3 minutes, see bench/README.md).
+  timings[name] = round((performance.now() - t0) / 1000, 1);
+  log(`  (${name}: ${timings[name]} s)`);
 };
 
 try {
@@ -288,6 +293,7 @@ await attempt('web', async () => {
 
 results.loadavg_1m_end = Number(loadavg()[0].toFixed(2));
 results.bench_seconds = round((performance.now() - started) / 1000, 1);
+details.seconds_per_scenario = timings;
 mkdirSync(`${ROOT}bench/results`, { recursive: true });
 writeFileSync(`${ROOT}bench/results/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(
