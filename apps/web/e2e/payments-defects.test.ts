@@ -236,4 +236,34 @@ describe('payment detail as admin', () => {
     await screenshot(form, 'payments-defects-checkout-form');
     await form.close();
   });
+
+  it("item 4: the refund dialog offers what is left ('Ingrese Importe') and sends a smaller amount as partial", async () => {
+    await list.resetStubs(suite.stack);
+    await openPayment('1000001');
+    const shown = (await page.getByTestId('payment-amount').innerText()).replace(/[^\d,]/g, '');
+    await page.locator('[data-action="REFUND"]').click();
+    const d = page.getByTestId('refund-dialog');
+    const amount = d.getByLabel('Ingrese Importe');
+    await expect(amount.inputValue()).resolves.toBe(shown);
+    await d.getByLabel('Ingrese el motivo').fill('Devolución de una cuota');
+    await list.clearRecordedRequests(suite.stack);
+
+    await amount.fill('0');
+    await d.getByRole('button', { name: 'Devolver' }).click();
+    await d.getByText('*El importe debe ser mayor a 0.').waitFor();
+    await amount.fill(`${shown.split(',')[0]}1,00`);
+    await d.getByText(/^\*El importe no puede superar el saldo a devolver/).waitFor();
+    await amount.fill('12,345');
+    await d.getByText('*Importe inválido: use solo números y hasta 2 decimales.').waitFor();
+    expect(list.writesOf(await list.recordedRequests(suite.stack), 'devolver')).toEqual([]);
+
+    await amount.fill('1,50');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-defects-refund-amount');
+    await d.getByRole('button', { name: 'Devolver' }).click();
+    await d.waitFor({ state: 'detached' });
+    const writes = (await list.recordedRequests(suite.stack)).filter((r) => r.path.endsWith('/devolver'));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.body).toMatchObject({ amount: 1.5, partial: true, reason: 'Devolución de una cuota' });
+  });
 });

@@ -37,21 +37,22 @@ export function validateReason(max = REASON_MAX_LENGTH) {
  * `reason` value. Multi-line: Enter is a new line, never a submit. A counter shows the length against the
  * limit; the required error shows once touched or submitted, the limit error as soon as it is passed.
  */
-export function ReasonField({
+export function ReasonField<V extends ReasonValues = ReasonValues>({
   formik,
   label = LABELS.cancelReasonPrompt,
   maxLength = REASON_MAX_LENGTH,
   autoFocus = true,
   sx,
 }: {
-  formik: FormikProps<ReasonValues>;
+  /** A form with a `reason` value (and possibly others, e.g. an amount). */
+  formik: FormikProps<V>;
   label?: string;
   maxLength?: number;
   autoFocus?: boolean;
   sx?: SxProps<Theme>;
 }) {
   const value = formik.values.reason;
-  const error = formik.errors.reason;
+  const error = formik.errors.reason as string | undefined;
   const tooLong = value.length > maxLength;
   const showError = Boolean(error) && (tooLong || Boolean(formik.touched.reason || formik.submitCount > 0));
   return (

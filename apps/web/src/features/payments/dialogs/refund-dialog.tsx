@@ -1,13 +1,15 @@
 import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import InputAdornment from '@mui/material/InputAdornment';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { normalizeReason } from '@backoffice/validators';
+import { checkRefundAmount, LABELS, normalizeReason, parseAmount } from '@backoffice/validators';
 import { formatAmount } from '../../../lib/format';
 import { partialRefundTotal, refundedAmount, remainingAmount } from '../detail/amounts';
 import { gatewayStatusLabel } from '../detail/labels';
@@ -39,7 +41,16 @@ export interface RefundDialogProps {
   methods: readonly RefundDialogMethod[];
   /** refund and reverse send a reason; the partial refund sends none (spec 000 §7). */
   /** The idempotency key is the dialog's own: the same on every submit from it. */
-  onSubmit(values: { reason: string | null; idempotencyKey: string }): Promise<SubmitOutcome>;
+  /**
+   * amount (refund only, spec 000 §2 'Ingrese Importe', §7): the Decimal to refund, what is left by default;
+   * null for the partial refund and the reverse. The gateway sends partial: true when it is smaller than what
+   * is left.
+   */
+  onSubmit(values: {
+    reason: string | null;
+    idempotencyKey: string;
+    amount: string | null;
+  }): Promise<SubmitOutcome>;
   onClose(): void;
 }
 
@@ -76,17 +87,30 @@ export function RefundDialog({
 }: RefundDialogProps) {
   const text = TEXT[variant];
   const needsReason = variant !== 'partial';
+  const asksAmount = variant === 'refund';
   const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   // One key per dialog (one operator intent): a second submit after a timeout can never refund twice.
   const { key: idempotencyKey } = useIdempotencyKey();
-  const formik = useFormik({
-    initialValues: { reason: '' },
-    validate: needsReason ? validateReason() : undefined,
-    onSubmit: (values) =>
-      submit({ reason: needsReason ? (normalizeReason(values.reason) ?? '') : null, idempotencyKey }),
-  });
   const already = refundedAmount(refunds);
   const total = variant === 'partial' ? partialRefundTotal(methods) : remainingAmount(finalAmount, refunds);
+  const formik = useFormik({
+    // What is left, as an operator types it (comma decimals).
+    initialValues: { reason: '', amount: total.replace('.', ',') },
+    validate: (values) => {
+      const errors: { reason?: string; amount?: string } = needsReason ? validateReason()(values) : {};
+      const amountMessage = asksAmount ? checkRefundAmount(values.amount, total) : undefined;
+      if (amountMessage) errors.amount = amountMessage;
+      return errors;
+    },
+    onSubmit: (values) => {
+      return submit({
+        reason: needsReason ? (normalizeReason(values.reason) ?? '') : null,
+        idempotencyKey,
+        amount: asksAmount ? parseAmount(values.amount) : null,
+      });
+    },
+  });
+  const amountError = formik.touched.amount || formik.submitCount > 0 ? formik.errors.amount : undefined;
 
   return (
     <ActionDialog
@@ -145,6 +169,23 @@ export function RefundDialog({
         <Divider sx={{ my: 0.5 }} />
         <DialogFact label={text.total} value={formatAmount(total)} strong />
       </Box>
+      {asksAmount && (
+        <TextField
+          fullWidth
+          sx={{ mt: 2 }}
+          label={LABELS.amountPrompt}
+          {...formik.getFieldProps('amount')}
+          error={Boolean(amountError)}
+          helperText={
+            amountError ?? `Hasta ${formatAmount(total)}; un importe menor es una devolución parcial.`
+          }
+          disabled={submitting}
+          slotProps={{
+            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+            htmlInput: { inputMode: 'decimal', maxLength: 22, 'data-testid': 'refund-amount' },
+          }}
+        />
+      )}
       {needsReason && <ReasonField formik={formik} sx={{ mt: 2 }} />}
     </ActionDialog>
   );

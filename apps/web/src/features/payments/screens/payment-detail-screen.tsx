@@ -262,13 +262,15 @@ export default function PaymentDetailScreen() {
     variant: RefundVariant,
     idempotencyKey: string,
     reason: string | null,
+    amount: string | null = null,
   ): Promise<SubmitOutcome> => {
     const base = { ...vars, idempotencyKey };
     const payload =
       variant === 'partial'
         ? (await partialRefund({ variables: base })).data?.partialRefundPayment
         : variant === 'refund'
-          ? (await refundPayment({ variables: { ...base, reason: reason ?? '' } })).data?.refundPayment
+          ? (await refundPayment({ variables: { ...base, reason: reason ?? '', amount } })).data
+              ?.refundPayment
           : (await reversePayment({ variables: { ...base, reason: reason ?? '' } })).data?.reversePayment;
     const resolution = resolveOutcome(payload);
     if (resolution.kind === 'success') {
@@ -440,7 +442,9 @@ export default function PaymentDetailScreen() {
             gateway: m.gateway,
           }))}
           onClose={close}
-          onSubmit={({ reason, idempotencyKey }) => submitRefund(dialog.variant, idempotencyKey, reason)}
+          onSubmit={({ reason, idempotencyKey, amount }) =>
+            submitRefund(dialog.variant, idempotencyKey, reason, amount)
+          }
         />
       )}
       {dialog?.kind === 'forward' && (
