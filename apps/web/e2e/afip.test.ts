@@ -84,6 +84,17 @@ describe('Presentaciones AFIP as impuestos', () => {
     await page.waitForURL((url) => url.searchParams.get('estado') === 'todos');
   });
 
+  it('/afip/generar opens Nueva presentación over the list; closing it leaves for /afip', async () => {
+    await page.goto(`${stack.urls.web}/afip/generar`);
+    const dialog = page.getByTestId('create-presentation-dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.waitForURL((url) => url.pathname === '/afip');
+    await dialog.waitFor({ state: 'detached' });
+    // The list was there under the dialog (hidden from the accessibility tree while the dialog was open).
+    await page.getByRole('grid').waitFor();
+  });
+
   it('creates a presentation (form type as "name (version)", period of the current month) and opens it', async () => {
     await page.getByRole('button', { name: 'Nueva presentación' }).click();
     const dialog = page.getByTestId('create-presentation-dialog');

@@ -236,7 +236,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     rule: any('AFIP_SHOW'),
     screen: lazyScreen(() => import('../features/afip/screens/presentations-screen')),
   },
-  na('/afip/generar', 'Nueva presentación', any('AFIP_CREATE')),
+  {
+    path: '/afip/generar',
+    title: 'Nueva presentación',
+    rule: any('AFIP_CREATE'),
+    screen: lazyScreen(() => import('../features/afip/screens/presentation-create-screen')),
+  },
   {
     path: '/afip/:id',
     title: 'Detalle de presentación',

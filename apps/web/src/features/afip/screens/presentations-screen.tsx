@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -181,11 +182,21 @@ function PresentationsFiltersForm({
 }
 
 /** Presentaciones AFIP (/afip, spec 001 §2 "Tax-authority presentations"). */
-export default function PresentationsScreen() {
+/**
+ * 'Presentaciones AFIP'. At /afip/generar (`creating`) the list opens with the create dialog, and closing it
+ * leaves that address for /afip.
+ */
+export default function PresentationsScreen({ creating: openCreating = false }: { creating?: boolean }) {
   const list = useListState(presentationsList);
   const { state } = list;
   const canCreate = useHasAny(['AFIP_CREATE']);
-  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  // The operator's permissions may arrive after the first render: /afip/generar opens the dialog once they do.
+  const [creating, setCreating] = useState(openCreating);
+  const closeCreate = () => {
+    setCreating(false);
+    if (openCreating) void navigate('/afip', { replace: true });
+  };
   const variables = useMemo(
     () => ({
       filter: { search: state.search || null, status: state.status },
@@ -257,7 +268,7 @@ export default function PresentationsScreen() {
           />
         </Paper>
       )}
-      {creating && <CreatePresentationDialog onClose={() => setCreating(false)} />}
+      {creating && canCreate && <CreatePresentationDialog onClose={closeCreate} />}
     </Box>
   );
 }
