@@ -83,6 +83,15 @@ function variableErrorInSpanish(raw: string, error: unknown): { message: string;
   return { message: `${reason} (${field}).`, field };
 }
 
+/**
+ * A refusal names its argument, for the developer in the sandbox: ' (field)' before the final period unless the
+ * message already names it (modules may word their own). The web leaves ` (${field})` out (lib/errors.ts).
+ */
+export function namingField(message: string, field: string): string {
+  if (message.includes(field) || message.includes(field.split('.').at(-1)!)) return message;
+  return message.endsWith('.') ? `${message.slice(0, -1)} (${field}).` : `${message} (${field})`;
+}
+
 const where = (formatted: GraphQLFormattedError) => ({
   ...(formatted.locations ? { locations: formatted.locations } : {}),
   ...(formatted.path ? { path: formatted.path } : {}),
@@ -122,7 +131,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     if (typeof code === 'string' && GATEWAY_CODES.has(code)) {
       const field = original.extensions.field;
       return {
-        message: original.message,
+        message: typeof field === 'string' ? namingField(original.message, field) : original.message,
         ...where(formatted),
         extensions: { code, ...(typeof field === 'string' ? { field } : {}) },
       };

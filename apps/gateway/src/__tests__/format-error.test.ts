@@ -47,6 +47,19 @@ describe('formatError', () => {
     });
   });
 
+  it('names the refused argument when the message does not (the web leaves the name out)', () => {
+    const unnamed = badUserInput('El período debe tener el formato AAAA-MM.', 'period');
+    expect(formatError({ message: unnamed.message }, unnamed).message).toBe(
+      'El período debe tener el formato AAAA-MM (period).',
+    );
+    const starred = badUserInput('Número BIN debe ser de 6 dígitos *', 'input.bin');
+    expect(formatError({ message: starred.message }, starred).message).toBe(
+      'Número BIN debe ser de 6 dígitos * (input.bin)',
+    );
+    const named = badUserInput('La entidad (filter.collectorId) no es válida.', 'filter.collectorId');
+    expect(formatError({ message: named.message }, named).message).toBe(named.message);
+  });
+
   it('translates upstream errors through the catalogue and never shows their message', () => {
     const error = located(
       new UpstreamError('payment', 404, 'not_found', 'payment_not_found', 'SELECT * FROM pagos failed'),

@@ -272,8 +272,8 @@ describe('card BINs', () => {
       [{ bin: '' }, 'Número BIN es requerído *'],
       [{ bin: '12a45' }, 'Número BIN debe ser de 6 dígitos *'],
       [{ accreditationDays: '' }, 'El dia de acreditación es requerído *'],
-      [{ mediaPaymentId: 28 }, 'El medio de pago no existe en el catálogo.'],
-      [{ country: 'Argentina' }, 'El país debe ser un código ISO de 3 letras.'],
+      [{ mediaPaymentId: 28 }, 'El medio de pago no existe en el catálogo (input.mediaPaymentId).'],
+      [{ country: 'Argentina' }, 'El país debe ser un código ISO de 3 letras (input.country).'],
     ];
     for (const [change, message] of cases) {
       const { response, calls } = await area().run<Json>('impuestos', SAVE('createCardBin'), {

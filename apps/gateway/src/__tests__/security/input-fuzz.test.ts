@@ -7,7 +7,7 @@ import {
   transferPaymentMethodSchema,
 } from '@backoffice/validators';
 import fc from 'fast-check';
-import { getNamedType, isInputObjectType, type GraphQLSchema } from 'graphql';
+import { getNamedType, isInputObjectType, isNonNullType, type GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../auth/verify-token.js';
 import { createContext } from '../../context.js';
@@ -90,7 +90,11 @@ const INPUT_ORACLES: Record<string, Oracle> = {
 function oracle(root: RootField, args: Record<string, unknown>, now: Date): string | undefined {
   for (const arg of root.field.args) {
     if (!(arg.name in args)) continue;
-    const byName = ARG_ORACLES[arg.name]?.(args[arg.name], now);
+    const value = args[arg.name];
+    // An optional argument left blank is not given (reprocessPresentation's reason, spec 001 §2).
+    if (!isNonNullType(arg.type) && (value == null || (typeof value === 'string' && value.trim() === '')))
+      continue;
+    const byName = ARG_ORACLES[arg.name]?.(value, now);
     if (byName) return `${arg.name}: ${byName}`;
     const named = getNamedType(arg.type);
     if (isInputObjectType(named)) {

@@ -176,7 +176,10 @@ describe('transfer conciliation', () => {
     ]);
     expect(exact.data.transfers.rows.map((r: Json) => r.id)).toContain(row.id);
     const bad = await stack.run<Json>('tesoreria', TRANSFERS, { filter: { payerCuit: '123' } });
-    expect(bad.response.body.errors?.[0]?.message).toBe('El CUIT debe tener 11 dígitos.');
+    expect(bad.response.body.errors?.[0]).toMatchObject({
+      message: 'El CUIT debe tener 11 dígitos (filter.payerCuit).',
+      extensions: { code: 'BAD_USER_INPUT', field: 'filter.payerCuit' },
+    });
     expect(bad.calls).toEqual([]);
   });
 
