@@ -335,7 +335,10 @@ describe('scheduled withdrawal', () => {
         cron: '0 0 1 * *',
       },
     });
-    expect(res.body.errors?.[0]?.message).toBe('El CBU no es válido');
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: 'El CBU no es válido (input.destinationAccount)',
+      extensions: { code: 'BAD_USER_INPUT', field: 'input.destinationAccount' },
+    });
     expect(await recorded()).toEqual([]);
   });
 });
