@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
 import { openList, rowById, settled } from './support/payments-list';
 import { startTestStack, type Stack } from './support/stack';
+import { metadataKeyLabel } from '../src/features/payments/detail/labels';
 
 /**
  * Upstream strings are data, never markup: the stubs' XSS fixtures (docs/upstream-contract.md §7, "XSS
@@ -453,7 +454,8 @@ describe('XSS corpus in upstream strings, as admin', () => {
       }
       for (const [key, value] of Object.entries(p.metadata as Json)) {
         if (key === 'subscription_request') continue;
-        await expectLiteral(section('section-metadata'), key, 'metadata key');
+        // A known key reads as its Spanish label (the raw key in a tooltip); any other key as it is.
+        await expectLiteral(section('section-metadata'), metadataKeyLabel(key), 'metadata key');
         const text = typeof value === 'string' ? value : JSON.stringify(value);
         await expectLiteral(section('section-metadata'), text, 'metadata value');
       }
