@@ -63,7 +63,8 @@ describe('runUnderDrain', () => {
   it('gives the signal to everything the function starts, and none outside', async () => {
     const { signal } = new AbortController();
     const seen = await runUnderDrain(signal, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      // Across a timer, not a wait: the signal must survive the async boundary (AsyncLocalStorage).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       return currentDrainSignal();
     });
     expect(seen).toBe(signal);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -86,11 +86,14 @@ export default function TransfersScreen() {
   const [typed, setTyped] = useState(applied.search);
   const debounced = useDebouncedValue(typed, TRANSFER_SEARCH_DEBOUNCE_MS);
   const { setFilters } = list;
+  // Only a change of the debounced text searches; it searches with the filters applied at that moment.
+  const searchTyped = useRef((_text: string) => {});
   useEffect(() => {
-    if (debounced.trim() !== applied.search) setFilters({ ...applied, search: debounced.trim() });
-    // Only a change of the debounced text searches.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+    searchTyped.current = (text) => {
+      if (text.trim() !== applied.search) setFilters({ ...applied, search: text.trim() });
+    };
+  });
+  useEffect(() => searchTyped.current(debounced), [debounced]);
 
   const columns = useMemo<DataTableColumn<TransferRowFragment>[]>(
     () => [

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeError } from '../../errors';
 import {
   downloadFile,
@@ -140,7 +140,8 @@ describe('downloadFile', () => {
 
 /** A fake XMLHttpRequest driven by the test. */
 class FakeXhr {
-  static last: FakeXhr;
+  static last: FakeXhr | undefined;
+  sent = false;
   method = '';
   url = '';
   headers: Record<string, string> = {};
@@ -167,6 +168,7 @@ class FakeXhr {
   }
   send(body: unknown) {
     this.body = body;
+    this.sent = true;
   }
   abort() {
     this.onabort?.();
@@ -179,7 +181,16 @@ class FakeXhr {
 }
 
 describe('uploadFile', () => {
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+  // The request goes out once the token is read (asynchronously): wait for this test's request to be sent.
+  const sentXhr = () =>
+    vi.waitFor(() => {
+      const xhr = FakeXhr.last;
+      if (!xhr?.sent) throw new Error('la subida todavía no se envió');
+      return xhr;
+    });
+  beforeEach(() => {
+    FakeXhr.last = undefined;
+  });
 
   it('posts the form with the token, reports upload progress, resolves with the JSON answer', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -190,8 +201,7 @@ describe('uploadFile', () => {
       session: session(),
       onProgress: (p) => progress.push(p),
     });
-    await flush();
-    const xhr = FakeXhr.last;
+    const xhr = await sentXhr();
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('https://api.example.test/files/importaciones');
     expect(xhr.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -205,8 +215,7 @@ describe('uploadFile', () => {
   it('a refusal rejects with the gateway’s Spanish message', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const pending = uploadFile('/importaciones', new FormData(), { session: session() });
-    await flush();
-    FakeXhr.last.answer(
+    (await sentXhr()).answer(
       413,
       JSON.stringify({
         error: {
@@ -226,8 +235,7 @@ describe('uploadFile', () => {
   it('a network failure rejects with the Spanish network error', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const pending = uploadFile('/importaciones', new FormData(), { session: session() });
-    await flush();
-    FakeXhr.last.onerror?.();
+    (await sentXhr()).onerror?.();
     await expect(pending).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
 });
