@@ -41,3 +41,16 @@ export function checkIdempotencyKey(key: unknown, field = 'idempotencyKey'): str
   }
   return text;
 }
+
+/**
+ * The write options of a client's idempotency key (checked): none without a key; `key:itemId` for one item of
+ * a bulk, so every item is its own idempotent write.
+ */
+export function idempotencyOptions(
+  rawKey: string | null | undefined,
+  itemId?: string,
+): { idempotencyKey?: string } {
+  if (rawKey === null || rawKey === undefined) return {};
+  const key = checkIdempotencyKey(rawKey);
+  return { idempotencyKey: itemId ? `${key}:${itemId}` : key };
+}

@@ -14,10 +14,10 @@ import type {
   WithdrawalBatchPayload,
 } from '../../generated/resolvers-types.js';
 import { checkBulkIds, runBulk } from '../../shared/bulk.js';
-import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
+import { checkId, idempotencyOptions } from '../../shared/inputs.js';
 import { runAction } from '../../shared/run-action.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
-import type { BatchWriteOptions, BatchesDataSource, RawBatch } from './batches.datasource.js';
+import type { BatchesDataSource, RawBatch } from './batches.datasource.js';
 import { mapBatch, type BatchModel } from './batches.mappers.js';
 import { BATCH_SUCCESS, batchActions, presentBatch } from './batches.rules.js';
 
@@ -40,11 +40,6 @@ function remember(ctx: Ctx, raw: RawBatch): BatchModel {
 }
 
 /** The optional idempotency key (checked) as write options; a bulk item gets `{key}:{id}`. */
-function keyed(rawKey: string | null | undefined, itemId?: string): BatchWriteOptions {
-  if (rawKey === null || rawKey === undefined) return {};
-  const key = checkIdempotencyKey(rawKey);
-  return { idempotencyKey: itemId ? `${key}:${itemId}` : key };
-}
 
 async function single(
   ctx: Ctx,
@@ -67,13 +62,13 @@ async function single(
 
 export function reprocessWithdrawalBatch(ctx: Ctx, args: MutationReprocessWithdrawalBatchArgs) {
   const id = checkId(args.id);
-  const options = keyed(args.idempotencyKey);
+  const options = idempotencyOptions(args.idempotencyKey);
   return single(ctx, id, 'REPROCESS', (s) => s.reprocess(id, options), BATCH_SUCCESS.reprocess);
 }
 
 export function reExportWithdrawalBatch(ctx: Ctx, args: MutationReExportWithdrawalBatchArgs) {
   const id = checkId(args.id);
-  const options = keyed(args.idempotencyKey);
+  const options = idempotencyOptions(args.idempotencyKey);
   return single(ctx, id, 'RE_EXPORT', (s) => s.reExport(id, options), BATCH_SUCCESS.reExport);
 }
 
@@ -82,7 +77,7 @@ export async function bulkReprocessWithdrawalBatches(
   ctx: Ctx,
   args: MutationBulkReprocessWithdrawalBatchesArgs,
 ): Promise<BulkWithdrawalBatchPayload> {
-  keyed(args.idempotencyKey);
+  idempotencyOptions(args.idempotencyKey);
   const results = await runBulk({
     ids: checkBulkIds(args.ids, 'lotes'),
     readAll: async (ids) => {
@@ -93,7 +88,7 @@ export async function bulkReprocessWithdrawalBatches(
     itemLabel: (id) => `Lote ${id}`,
     notFound: missing(),
     write: async (id) =>
-      remember(ctx, await ctx.dataSources.batches.reprocess(id, keyed(args.idempotencyKey, id))),
+      remember(ctx, await ctx.dataSources.batches.reprocess(id, idempotencyOptions(args.idempotencyKey, id))),
     present: (batch) => presentBatch(batch, ctx.user.permissions),
   });
   return { results: results.map(({ item, ...rest }) => ({ ...rest, batch: item })) };

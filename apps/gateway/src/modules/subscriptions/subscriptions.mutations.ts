@@ -25,7 +25,7 @@ import type {
   SubscriptionNotification,
 } from '../../generated/resolvers-types.js';
 import { checkBulkIds, runBulk } from '../../shared/bulk.js';
-import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
+import { checkId, checkReasonInput, idempotencyOptions } from '../../shared/inputs.js';
 import { methodChangeBody } from '../../shared/payment-method-change.js';
 import { runAction } from '../../shared/run-action.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
@@ -71,11 +71,6 @@ function remember(ctx: Ctx, raw: RawSubscription): SubscriptionModel {
 }
 
 /** The optional idempotency key (checked) as write options; a bulk item gets `{key}:{id}`. */
-function keyed(rawKey: string | null | undefined, itemId?: string): SubscriptionWriteOptions {
-  if (rawKey === null || rawKey === undefined) return {};
-  const key = checkIdempotencyKey(rawKey);
-  return { idempotencyKey: itemId ? `${key}:${itemId}` : key };
-}
 
 /** A positive amount (the Decimal scalar already normalised it to two decimals) as the JSON number sent. */
 function checkAmount(amount: string): number {
@@ -109,21 +104,21 @@ async function single(
 export function cancelSubscription(ctx: Ctx, args: MutationCancelSubscriptionArgs) {
   const id = checkId(args.id);
   const reason = checkReasonInput(args.reason);
-  const options = keyed(args.idempotencyKey);
+  const options = idempotencyOptions(args.idempotencyKey);
   return single(ctx, id, 'CANCEL', (s) => s.cancel(id, reason, options), SUBSCRIPTION_SUCCESS.cancel);
 }
 
 export function changeSubscriptionPaymentMethod(ctx: Ctx, args: MutationChangeSubscriptionPaymentMethodArgs) {
   const id = checkId(args.id);
   const body = { ...methodChangeBody(args.input, new Date()) };
-  const options = keyed(args.idempotencyKey);
+  const options = idempotencyOptions(args.idempotencyKey);
   const write = (s: SubscriptionsDataSource) => s.changePaymentMethod(id, body, options);
   return single(ctx, id, 'CHANGE_PAYMENT_METHOD', write, SUBSCRIPTION_SUCCESS.changePaymentMethod);
 }
 
 export function removeSubscriptionPaymentMethod(ctx: Ctx, args: MutationRemoveSubscriptionPaymentMethodArgs) {
   const id = checkId(args.id);
-  const options = keyed(args.idempotencyKey);
+  const options = idempotencyOptions(args.idempotencyKey);
   const write = (s: SubscriptionsDataSource) => s.removePaymentMethod(id, options);
   return single(ctx, id, 'REMOVE_PAYMENT_METHOD', write, SUBSCRIPTION_SUCCESS.removePaymentMethod);
 }
@@ -131,7 +126,7 @@ export function removeSubscriptionPaymentMethod(ctx: Ctx, args: MutationRemoveSu
 export function updateSubscriptionAmount(ctx: Ctx, args: MutationUpdateSubscriptionAmountArgs) {
   const id = checkId(args.id);
   const amount = checkAmount(args.amount);
-  const options = keyed(args.idempotencyKey);
+  const options = idempotencyOptions(args.idempotencyKey);
   const write = (s: SubscriptionsDataSource) => s.updateAmount(id, amount, options);
   return single(ctx, id, 'UPDATE_AMOUNT', write, SUBSCRIPTION_SUCCESS.updateAmount);
 }
@@ -147,7 +142,7 @@ export async function sendSubscriptionEmail(
   args: MutationSendSubscriptionEmailArgs,
 ): Promise<SendSubscriptionEmailPayload> {
   const id = checkId(args.id);
-  const options = keyed(args.idempotencyKey);
+  const options = idempotencyOptions(args.idempotencyKey);
   const result = await runAction({
     load: () => ctx.loaders.subscription.load(id),
     notFound: missing(),
@@ -194,7 +189,7 @@ async function bulk(
   { ids: rawIds, idempotencyKey: rawKey }: { ids: readonly string[]; idempotencyKey?: string | null },
   write: BulkWrite,
 ): Promise<BulkSubscriptionPayload> {
-  keyed(rawKey);
+  idempotencyOptions(rawKey);
   const results = await runBulk<SubscriptionModel, PayerSubscription>({
     ids: checkBulkIds(rawIds, 'suscripciones'),
     readAll: async (ids) => {
@@ -205,7 +200,8 @@ async function bulk(
       subscriptionBulkEligibility.table.stateReason(kind, subscription, new Date()),
     itemLabel: (id) => `Suscripción ${id}`,
     notFound: missing(),
-    write: async (id) => remember(ctx, await write(ctx.dataSources.subscriptions, id, keyed(rawKey, id))),
+    write: async (id) =>
+      remember(ctx, await write(ctx.dataSources.subscriptions, id, idempotencyOptions(rawKey, id))),
     present: (doc) => presentSubscription(doc, ctx.user.permissions),
   });
   return { results: results.map(({ item, ...rest }) => ({ ...rest, subscription: item })) };

@@ -20,7 +20,7 @@ import type {
   WithdrawMutationPayload,
 } from '../../generated/resolvers-types.js';
 import { checkBulkIds, runBulk } from '../../shared/bulk.js';
-import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
+import { checkId, checkReasonInput, idempotencyOptions } from '../../shared/inputs.js';
 import { runAction } from '../../shared/run-action.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
 import type { Raw, WriteOptions } from './withdrawals.datasource.js';
@@ -36,11 +36,6 @@ import { withdrawActions, withdrawalActions } from './withdrawals.rules.js';
 type Ctx = GatewayContext;
 
 /** The optional idempotency key (checked) as write options; a bulk item gets `{key}:{id}`. */
-function keyed(rawKey: string | null | undefined, itemId?: string): WriteOptions {
-  if (rawKey === null || rawKey === undefined) return {};
-  const key = checkIdempotencyKey(rawKey);
-  return { idempotencyKey: itemId ? `${key}:${itemId}` : key };
-}
 
 const withdrawMissing = () => notFoundFailure('withdraw', 'withdraw_not_found');
 const withdrawalMissing = () => notFoundFailure('withdrawal', 'withdrawal_not_found');
@@ -60,7 +55,7 @@ async function bulkWithdraws(
   rawKey: string | null | undefined,
   write: (id: string, options: WriteOptions) => Promise<Raw>,
 ): Promise<BulkWithdrawPayload> {
-  keyed(rawKey);
+  idempotencyOptions(rawKey);
   const results = await runBulk<WithdrawModel, ReturnType<typeof presentWithdraw>>({
     ids: checkBulkIds(rawIds, 'retiros'),
     readAll: async (ids) => {
@@ -71,7 +66,7 @@ async function bulkWithdraws(
     itemLabel: (id) => `Retiro ${id}`,
     notFound: withdrawMissing(),
     write: async (id) => {
-      const written = mapWithdraw(await write(id, keyed(rawKey, id)));
+      const written = mapWithdraw(await write(id, idempotencyOptions(rawKey, id)));
       ctx.forgetUpstreamReads();
       return written;
     },
@@ -98,7 +93,7 @@ export async function reExportWithdraw(
   args: MutationReExportWithdrawArgs,
 ): Promise<WithdrawMutationPayload> {
   const id = checkId(args.id);
-  const options = keyed(args.idempotencyKey);
+  const options = idempotencyOptions(args.idempotencyKey);
   const result = await runAction({
     load: async () => mapWithdraw(await ctx.dataSources.withdraws.byId(id)),
     notFound: withdrawMissing(),
@@ -145,7 +140,7 @@ async function singleWithdrawal(
 
 export function authorizeWithdrawal(ctx: Ctx, args: MutationAuthorizeWithdrawalArgs) {
   const id = checkId(args.id);
-  const options = keyed(args.idempotencyKey);
+  const options = idempotencyOptions(args.idempotencyKey);
   return singleWithdrawal(
     ctx,
     id,
@@ -158,7 +153,7 @@ export function authorizeWithdrawal(ctx: Ctx, args: MutationAuthorizeWithdrawalA
 export function rejectWithdrawal(ctx: Ctx, args: MutationRejectWithdrawalArgs) {
   const id = checkId(args.id);
   const reason = checkReasonInput(args.reason);
-  const options = keyed(args.idempotencyKey);
+  const options = idempotencyOptions(args.idempotencyKey);
   return singleWithdrawal(
     ctx,
     id,
@@ -175,7 +170,7 @@ async function bulkWithdrawals(
   rawKey: string | null | undefined,
   write: (id: string, options: WriteOptions) => Promise<Raw>,
 ): Promise<BulkWithdrawalPayload> {
-  keyed(rawKey);
+  idempotencyOptions(rawKey);
   const results = await runBulk<WithdrawalModel, ReturnType<typeof presentWithdrawal>>({
     ids: checkBulkIds(rawIds, 'retiros'),
     readAll: async (ids) => {
@@ -186,7 +181,7 @@ async function bulkWithdrawals(
     itemLabel: (id) => `Retiro ${id}`,
     notFound: withdrawalMissing(),
     write: async (id) => {
-      const written = mapWithdrawal(await write(id, keyed(rawKey, id)));
+      const written = mapWithdrawal(await write(id, idempotencyOptions(rawKey, id)));
       forgetWithdrawal(ctx, id, written);
       return written;
     },
