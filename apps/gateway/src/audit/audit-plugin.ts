@@ -52,6 +52,8 @@ export interface AuditEvent {
   errorCode: string | null;
   /** Bulk mutations: the result of each item. */
   items?: Array<{ id: string; result: AuditResult }>;
+  /** A bulk over a filter ("all N matching the search"): the filter and the confirmed count; `items` has its ids. */
+  matching?: { filter: unknown; expectedCount: unknown };
   requestId: string;
 }
 
@@ -153,6 +155,14 @@ export function reasonOf(args: Record<string, unknown>): string | null {
     typeof args.reason === 'string' ? args.reason : typeof input.reason === 'string' ? input.reason : null;
   const trimmed = reason?.trim();
   return trimmed ? trimmed.slice(0, MAX_REASON) : null;
+}
+
+/** A bulk mutation's `matching` argument (filter and confirmed count), when given. */
+function matchingOf(args: Record<string, unknown>): Pick<AuditEvent, 'matching'> {
+  const matching = args.matching;
+  if (!matching || typeof matching !== 'object') return {};
+  const { filter = null, expectedCount = null } = matching as Record<string, unknown>;
+  return { matching: { filter, expectedCount } };
 }
 
 const OUTCOMES: Record<string, AuditResult> = { SUCCESS: 'success', FAILED: 'failed', UNKNOWN: 'unknown' };
@@ -302,6 +312,7 @@ export function auditPlugin({ logger, schema }: AuditPluginOptions): ApolloServe
               result: outcome.result,
               errorCode: outcome.errorCode,
               ...(outcome.items ? { items: outcome.items } : {}),
+              ...matchingOf(args),
               requestId: context.contextValue.requestId,
             });
           }

@@ -20,6 +20,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { bulkSettings } from '../shared/bulk.js';
+import { collectionCalls } from '../shared/bulk-selection.js';
 import { MAX_PAGE_SIZE } from '../shared/paging.js';
 
 /**
@@ -35,6 +36,8 @@ import { MAX_PAGE_SIZE } from '../shared/paging.js';
  * Bulk mutations (root mutation fields with an `ids` list) count one call here, their read of the selection; their
  * writes, one per id, are counted apart in `bulkItems` (the ids of every bulk selection of the request), bounded by
  * BULK_MAX_ITEMS for the whole request: one bulk of the largest size stays usable, aliases adding up past it do not.
+ * A bulk over a filter (`matching: { filter, expectedCount }`, shared/bulk-selection.ts) counts the list calls that
+ * collect its items (pages of the upstream's largest size) and `expectedCount` items.
  */
 export interface CostEstimate {
   upstreamCalls: number;
@@ -48,6 +51,7 @@ export const UPSTREAM_DIRECTIVE = 'upstream';
 const PAGE_SIZE_ARG = 'pageSize';
 const PAGED_FIELD = 'rows';
 const BULK_IDS_ARG = 'ids';
+const BULK_MATCHING_ARG = 'matching';
 
 export const BUDGET_MESSAGE =
   'La consulta pediría demasiadas llamadas a los servicios: pedí menos filas, menos alias, o los datos que se buscan fila por fila (como el titular) solo en el detalle.';
@@ -97,6 +101,12 @@ export const BULK_BUDGET_MESSAGE =
 /** The number of ids a bulk mutation field is given (its `ids` list argument), or null for other fields. */
 const bulkIdsOf = (ids: ReturnType<typeof argumentOf>): number | null =>
   ids && isListType(getNullableType(ids.arg.type)) ? (Array.isArray(ids.value) ? ids.value.length : 0) : null;
+
+/** The `expectedCount` of a bulk mutation's `matching` argument, or null when it has none. */
+function matchingCountOf(matching: ReturnType<typeof argumentOf>): number | null {
+  const count = (matching?.value as { expectedCount?: unknown } | null | undefined)?.expectedCount;
+  return typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : null;
+}
 
 export function estimateCost(
   schema: GraphQLSchema,
@@ -180,6 +190,11 @@ export function estimateCost(
       if (bulkIds !== null) {
         total.bulkItems += bulkIds * count;
         total.bulkSelections += count;
+        const matched = matchingCountOf(argumentOf(field, selection, BULK_MATCHING_ARG, variables));
+        if (matched !== null) {
+          total.bulkItems += matched * count;
+          total.upstreamCalls += (collectionCalls(matched) - 1) * count;
+        }
       }
       const type = getNamedType(field.type);
       if (selection.selectionSet && isCompositeType(type)) {

@@ -18,11 +18,17 @@ import type {
   PaymentNotification,
   PaymentRefundPayload,
   PaymentRetryMode,
+  PaymentsMatching,
 } from '../../generated/resolvers-types.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import { obj, str } from '../../shared/values.js';
 import { notFoundFailure, type Failure } from '../../upstream/outcome.js';
-import { checkBulkIds, runBulk } from '../../shared/bulk.js';
+import { runBulk } from '../../shared/bulk.js';
+import {
+  resolveBulkSelection,
+  selectionReader,
+  type BulkSelectionArgs,
+} from '../../shared/bulk-selection.js';
 import { runAction, type ActionRunResult } from '../../shared/run-action.js';
 import { paymentsConfig } from './payments.config.js';
 import type { RawRefundAnswer, WriteOptions } from './payments.datasource.js';
@@ -41,6 +47,7 @@ import {
   partialRefundItems,
   PAYMENT_ACTIONS,
   refundableAmount,
+  paymentListQuery,
   type BulkKind,
 } from './payments.rules.js';
 import { refundRejectionMessage } from './status-texts.js';
@@ -417,26 +424,39 @@ export async function notifyPayer(
 
 // --- bulk ---------------------------------------------------------------------------------------------
 
+/** A bulk's selection: the ticked `ids`, or `matching` (every payment of Buscar Pagos' filter). */
+export type PaymentSelection = BulkSelectionArgs<NonNullable<PaymentsMatching['filter']>>;
+
 /**
- * A multi-select action (shared/bulk.ts): one read of the whole selection (GET /pagos?filters=[id IN ...]),
- * then each payment on its own: the single action's state rule on it as read now (a payment no longer eligible
- * fails alone, "Pago {id}: {reason}", unwritten), one write per eligible payment with bounded concurrency, one
- * result per id. Which multi-select buttons are offered is the web's, from each row's `actions`.
+ * A multi-select action (shared/bulk.ts): one read of the whole selection (GET /pagos?filters=[id IN ...], or
+ * the pages of the filtered list for `matching`, shared/bulk-selection.ts), then each payment on its own: the
+ * single action's state rule on it as read now (a payment no longer eligible fails alone, "Pago {id}: {reason}",
+ * unwritten), one write per eligible payment with bounded concurrency, one result per id. Which multi-select
+ * buttons are offered is the web's, from each row's `actions`.
  */
 async function bulk(
   ctx: Ctx,
   kind: BulkKind,
-  rawIds: readonly string[],
+  selectionArgs: PaymentSelection,
   write: (id: string) => Promise<RawPayment>,
 ): Promise<BulkPaymentPayload> {
   const { bulkMaxItems, bulkConcurrency } = paymentsConfig();
   const now = new Date();
+  const selection = await resolveBulkSelection(selectionArgs, {
+    noun: { one: 'pago', many: 'pagos' },
+    maxItems: bulkMaxItems,
+    idOf: (payment: PaymentModel) => payment.id,
+    list: async (filter, page, limit) => {
+      const answer = await ctx.dataSources.payments.list({ ...paymentListQuery({ filter }), page, limit });
+      return { rows: answer.rows.map((raw) => mapPayment(raw)), size: answer.size };
+    },
+  });
   const results = await runBulk<PaymentModel, Payment>({
-    ids: checkBulkIds(rawIds, 'pagos', bulkMaxItems),
-    readAll: async (ids) => {
+    ids: selection.ids,
+    readAll: selectionReader(selection, async (ids) => {
       const rows = await ctx.dataSources.payments.byIds(ids);
       return new Map(rows.map((raw) => mapPayment(raw)).map((p) => [p.id, p]));
-    },
+    }),
     itemReason: (payment) => PAYMENT_ACTIONS.table.stateReason(kind, payment, now),
     itemLabel: (id) => `Pago ${id}`,
     notFound: notFound(),
@@ -449,29 +469,31 @@ async function bulk(
 
 export function bulkCancelPayments(
   ctx: Ctx,
-  ids: readonly string[],
+  selection: PaymentSelection,
   rawReason: string,
 ): Promise<BulkPaymentPayload> {
   const reason = checkReasonInput(rawReason);
-  return bulk(ctx, 'CANCEL', ids, (id) => ctx.dataSources.payments.cancel(id, reason));
+  return bulk(ctx, 'CANCEL', selection, (id) => ctx.dataSources.payments.cancel(id, reason));
 }
 
 export function bulkCancelPaymentObjections(
   ctx: Ctx,
-  ids: readonly string[],
+  selection: PaymentSelection,
   rawReason: string,
 ): Promise<BulkPaymentPayload> {
   const reason = checkReasonInput(rawReason);
-  return bulk(ctx, 'CANCEL_OBJECTION', ids, (id) => ctx.dataSources.payments.cancelObjection(id, reason));
+  return bulk(ctx, 'CANCEL_OBJECTION', selection, (id) =>
+    ctx.dataSources.payments.cancelObjection(id, reason),
+  );
 }
 
 export function bulkChangePaymentMethod(
   ctx: Ctx,
-  ids: readonly string[],
+  selection: PaymentSelection,
   input: PaymentMethodChangeInput,
 ): Promise<BulkPaymentPayload> {
   const body: MethodChangeBody = methodChangeBody(input, new Date());
-  return bulk(ctx, 'CHANGE_PAYMENT_METHOD', ids, (id) =>
+  return bulk(ctx, 'CHANGE_PAYMENT_METHOD', selection, (id) =>
     ctx.dataSources.payments.changePaymentMethod(id, body),
   );
 }

@@ -75,11 +75,12 @@ export const paymentsResolvers: Resolvers = {
     notifyPayer: (_root, { id, addressee, downloadReceipts }, ctx) =>
       mutations.notifyPayer(ctx, id, addressee, downloadReceipts === true),
     refreshPayment: (_root, { id }, ctx) => mutations.refreshPayment(ctx, id),
-    bulkChangePaymentMethod: (_root, { ids, input }, ctx) =>
-      mutations.bulkChangePaymentMethod(ctx, ids, input),
-    bulkCancelPayments: (_root, { ids, reason }, ctx) => mutations.bulkCancelPayments(ctx, ids, reason),
-    bulkCancelPaymentObjections: (_root, { ids, reason }, ctx) =>
-      mutations.bulkCancelPaymentObjections(ctx, ids, reason),
+    bulkChangePaymentMethod: (_root, { ids, matching, input }, ctx) =>
+      mutations.bulkChangePaymentMethod(ctx, { ids, matching }, input),
+    bulkCancelPayments: (_root, { ids, matching, reason }, ctx) =>
+      mutations.bulkCancelPayments(ctx, { ids, matching }, reason),
+    bulkCancelPaymentObjections: (_root, { ids, matching, reason }, ctx) =>
+      mutations.bulkCancelPaymentObjections(ctx, { ids, matching }, reason),
   },
   Payment: {
     collector: (payment, _args, { loaders }) => loaders.collector.load(payment.collectorId),

@@ -23,8 +23,14 @@ import type {
   SubscriptionActionKind,
   SubscriptionMutationPayload,
   SubscriptionNotification,
+  SubscriptionsMatching,
 } from '../../generated/resolvers-types.js';
-import { checkBulkIds, runBulk } from '../../shared/bulk.js';
+import { runBulk } from '../../shared/bulk.js';
+import {
+  resolveBulkSelection,
+  selectionReader,
+  type BulkSelectionArgs,
+} from '../../shared/bulk-selection.js';
 import { checkId, checkReasonInput, idempotencyOptions } from '../../shared/inputs.js';
 import { methodChangeBody } from '../../shared/payment-method-change.js';
 import { runAction } from '../../shared/run-action.js';
@@ -44,6 +50,7 @@ import {
 import { presentSubscription, SUBSCRIPTION_SUCCESS } from './subscriptions.present.js';
 import {
   subscriptionBulkEligibility,
+  subscriptionListQuery,
   subscriptionToolbar,
   type SubscriptionBulkKind,
 } from './subscriptions.rules.js';
@@ -177,25 +184,43 @@ type BulkWrite = (
   options: SubscriptionWriteOptions,
 ) => Promise<RawSubscription>;
 
+/** A bulk's arguments: the ticked `ids` or `matching` (every subscription of the list's filter), and the key. */
+type SubscriptionSelection = BulkSelectionArgs<NonNullable<SubscriptionsMatching['filter']>> & {
+  idempotencyKey?: string | null;
+};
+
 /**
- * A multi-select action: the ids and key checked, the selection read once, then each subscription on its own:
- * the rule of `kind` for one row (Subscription.bulkActions) on it as read now (one no longer eligible fails
- * alone, "Suscripción {id}: {reason}", unwritten), one write per eligible id (each with its own idempotency key
- * `{key}:{id}`).
+ * A multi-select action: the selection and key checked, the selection read once (by id, or the pages of the
+ * filtered list for `matching`, shared/bulk-selection.ts), then each subscription on its own: the rule of `kind`
+ * for one row (Subscription.bulkActions) on it as read now (one no longer eligible fails alone, "Suscripción
+ * {id}: {reason}", unwritten), one write per eligible id (each with its own idempotency key `{key}:{id}`).
  */
 async function bulk(
   ctx: Ctx,
   kind: SubscriptionBulkKind,
-  { ids: rawIds, idempotencyKey: rawKey }: { ids: readonly string[]; idempotencyKey?: string | null },
+  { ids: rawIds, matching, idempotencyKey: rawKey }: SubscriptionSelection,
   write: BulkWrite,
 ): Promise<BulkSubscriptionPayload> {
   idempotencyOptions(rawKey);
+  const selection = await resolveBulkSelection(
+    { ids: rawIds, matching },
+    {
+      noun: { one: 'suscripción', many: 'suscripciones' },
+      idOf: (subscription: SubscriptionModel) => subscription.id,
+      list: async (filter, page, limit) => {
+        const { filters, sorts } = subscriptionListQuery({ filter });
+        if (filters === null) return { rows: [], size: 0 };
+        const answer = await ctx.dataSources.subscriptions.list({ filters, sorts, page, limit });
+        return { rows: answer.rows.map(mapSubscription), size: answer.size };
+      },
+    },
+  );
   const results = await runBulk<SubscriptionModel, PayerSubscription>({
-    ids: checkBulkIds(rawIds, 'suscripciones'),
-    readAll: async (ids) => {
+    ids: selection.ids,
+    readAll: selectionReader(selection, async (ids) => {
       const rows = (await ctx.dataSources.subscriptions.byIds(ids)).map(mapSubscription);
       return new Map(rows.map((s) => [s.id, s]));
-    },
+    }),
     itemReason: (subscription) =>
       subscriptionBulkEligibility.table.stateReason(kind, subscription, new Date()),
     itemLabel: (id) => `Suscripción ${id}`,
