@@ -26,6 +26,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // One stack for the whole run (support/global-stack.ts); files inject its URLs and reset the stubs.
+          globalSetup: ['e2e/support/global-stack.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,43 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
-import { startTestStack, type Stack } from './support/stack';
-import {
-  gridRow,
-  gridSettled,
-  notice,
-  resetStubs,
-  shownIds,
-  stubGet,
-  stubRows,
-  stubWrites,
-} from './support/tax';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
+import { gridRow, gridSettled, notice, shownIds, stubGet, stubRows, stubWrites } from './support/tax';
 
 /** Presentaciones AFIP (spec 001 §2, §4, §5, §8) as impuestos, against the whole stack; consulta refused. */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'impuestos', path: '/afip' });
 let page: Page;
 const GRID = 'Presentaciones';
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/afip', 'impuestos');
+  page = suite.page;
   await gridSettled(page, GRID);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
 });
 
 const currentPeriod = () => {
@@ -52,7 +30,7 @@ const currentPeriod = () => {
 
 describe('Presentaciones AFIP as impuestos', () => {
   it('lists presentations newest first, 10 a page, with the short transaction id and dd/MM/yy delivery', async () => {
-    const seeded = await stubRows(stack, '/afip/formularios');
+    const seeded = await stubRows(suite.stack, '/afip/formularios');
     expect(await shownIds(page, GRID)).toEqual(seeded.slice(0, 10).map((p) => p.id));
     const long = seeded.find((p) => (p.afip_transaction_id ?? '').length > 10 && seeded.indexOf(p) < 10)!;
     const row = gridRow(page, GRID, long.id);
@@ -79,13 +57,13 @@ describe('Presentaciones AFIP as impuestos', () => {
     await gridSettled(page, GRID);
     expect(await shownIds(page, GRID)).toEqual(seeded.slice(0, 10).map((p) => p.id));
     // Leaving and coming back keeps the reset list (not the filtered one saved before).
-    await page.goto(`${stack.urls.web}/home`);
-    await page.goto(`${stack.urls.web}/afip`);
+    await page.goto(`${suite.stack.urls.web}/home`);
+    await page.goto(`${suite.stack.urls.web}/afip`);
     await page.waitForURL((url) => url.searchParams.get('estado') === 'todos');
   });
 
   it('/afip/generar opens Nueva presentación over the list; closing it leaves for /afip', async () => {
-    await page.goto(`${stack.urls.web}/afip/generar`);
+    await page.goto(`${suite.stack.urls.web}/afip/generar`);
     const dialog = page.getByTestId('create-presentation-dialog');
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -109,7 +87,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     await notice(page, 'Formulario creado correctamente').waitFor();
     await page.waitForURL(/\/afip\/\d+$/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
-    const stored = await stubGet(stack, `/afip/formularios/${id}`);
+    const stored = await stubGet(suite.stack, `/afip/formularios/${id}`);
     expect(stored).toMatchObject({
       status: 'created',
       period: `${year}-${month}`,
@@ -132,10 +110,10 @@ describe('Presentaciones AFIP as impuestos', () => {
     const toast = notice(page, 'Presentación enviada con éxito');
     await toast.waitFor();
     await toast.getByRole('button', { name: 'Cerrar' }).waitFor();
-    expect((await stubWrites(stack)).map((w) => w.line)).toContain(
+    expect((await stubWrites(suite.stack)).map((w) => w.line)).toContain(
       `POST /afip/formularios/${id}/presentar/manual/TX-778899`,
     );
-    expect(await stubGet(stack, `/afip/formularios/${id}`)).toMatchObject({
+    expect(await stubGet(suite.stack, `/afip/formularios/${id}`)).toMatchObject({
       status: 'delivered',
       afip_transaction_id: 'TX-778899',
     });
@@ -144,7 +122,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     expect(await page.getByRole('button', { name: 'Presentar manualmente' }).isDisabled()).toBe(true);
     await screenshot(page, 'afip-detail-delivered');
 
-    const stored = await stubGet(stack, `/afip/formularios/${id}`);
+    const stored = await stubGet(suite.stack, `/afip/formularios/${id}`);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Descargar ZIP' }).click();
     const file = await download;
@@ -155,17 +133,17 @@ describe('Presentaciones AFIP as impuestos', () => {
   });
 
   it('re-processes another created presentation with a reason', async () => {
-    const [created] = await stubRows(stack, '/afip/formularios', [
+    const [created] = await stubRows(suite.stack, '/afip/formularios', [
       { field: 'status', operation: 'EQUAL', value: 'created' },
     ]);
-    await page.goto(`${stack.urls.web}/afip/${created.id}`);
+    await page.goto(`${suite.stack.urls.web}/afip/${created.id}`);
     await page.getByRole('button', { name: 'Re-procesar' }).click();
     const dialog = page.getByTestId('reprocess-dialog');
     await dialog.getByLabel('Motivo (opcional)').fill('Montos del período mal informados');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Re-procesar' }).click();
     await notice(page, 'Presentación re-procesada con éxito').waitFor();
-    expect(await stubGet(stack, `/afip/formularios/${created.id}`)).toMatchObject({
+    expect(await stubGet(suite.stack, `/afip/formularios/${created.id}`)).toMatchObject({
       status: 'reprocess',
       reprocess_detail: 'Montos del período mal informados',
     });
@@ -177,14 +155,14 @@ describe('Presentaciones AFIP as impuestos', () => {
 
 describe('Presentaciones AFIP when the tax-forms service fails', () => {
   it("shows the real error message (not the original's literal 'message') and recovers with Reintentar", async () => {
-    const faults = `${stack.urls.stubs}/__admin/faults`;
+    const faults = `${suite.stack.urls.stubs}/__admin/faults`;
     await fetch(faults, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ service: 'afip', errorRate: 1 }),
     });
     try {
-      await page.goto(`${stack.urls.web}/afip`);
+      await page.goto(`${suite.stack.urls.web}/afip`);
       const alert = page.getByRole('alert').filter({ hasText: 'No se pudieron cargar las presentaciones' });
       await alert.waitFor();
       const text = await alert.innerText();
@@ -202,15 +180,11 @@ describe('Presentaciones AFIP when the tax-forms service fails', () => {
 
 describe('Presentaciones AFIP as consulta', () => {
   it("shows 'No tiene permisos' on the list and the detail", async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/afip', 'consulta');
+    await suite.withSignedIn('consulta', '/afip', async (other) => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
-      await other.page.goto(`${stack.urls.web}/afip/3001`);
+      await other.page.goto(`${suite.stack.urls.web}/afip/3001`);
       await other.page.getByText('No tiene permisos').first().waitFor();
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

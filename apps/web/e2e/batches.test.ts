@@ -1,19 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
+import { useBrowserStack } from './support/suite';
 import {
   batchRequests,
   batchRow,
   batchesSettled,
   clearBatchRequests,
-  resetBatchStubs,
   rowAction,
   shownBatchIds,
   stubBatch,
 } from './support/batches';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
-import { startTestStack, type Stack } from './support/stack';
+import { screenshot } from './support/browser';
 
 /**
  * Lotes de retiros (spec 001 §2 "Withdrawal batches", §4 "Batch", §8) as tesoreria against the whole stack and
@@ -21,34 +20,21 @@ import { startTestStack, type Stack } from './support/stack';
  * refused.
  */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'tesoreria', path: '/lotes' });
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetBatchStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/lotes', 'tesoreria');
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
+  page = suite.page;
 });
 
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
 describe('Lotes de retiros as tesoreria', () => {
   it('asks for a collector first and searches nothing until one is chosen', async () => {
-    await clearBatchRequests(stack);
+    await clearBatchRequests(suite.stack);
     await page.getByTestId('batches-choose-collector').waitFor();
     expect(await page.getByRole('grid', { name: 'Lotes' }).count()).toBe(0);
-    expect(await batchRequests(stack)).toEqual([]);
+    expect(await batchRequests(suite.stack)).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     const picker = page.getByRole('combobox', { name: 'Entidad *' });
@@ -61,7 +47,7 @@ describe('Lotes de retiros as tesoreria', () => {
     expect(url.searchParams.get('periodo')).toMatch(/^\d{4}-\d{2}$/);
     const ids = await shownBatchIds(page);
     expect(ids).toEqual(expect.arrayContaining(['20190', '20191', '20192', '20193', '20194', '20195']));
-    expect(await batchRequests(stack)).toContain('GET /batch/lotes');
+    expect(await batchRequests(suite.stack)).toContain('GET /batch/lotes');
     // The list is saved to session storage once shown (an effect after the render).
     await page.waitForFunction(() => sessionStorage.getItem('batches.list')?.includes('entidad=10001'));
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -69,29 +55,29 @@ describe('Lotes de retiros as tesoreria', () => {
   });
 
   it('restores filters and list from session storage when coming back', async () => {
-    await page.goto(`${stack.urls.web}/home`);
-    await page.goto(`${stack.urls.web}/lotes`);
+    await page.goto(`${suite.stack.urls.web}/home`);
+    await page.goto(`${suite.stack.urls.web}/lotes`);
     await page.waitForURL((url) => url.searchParams.get('entidad') === '10001');
     await batchesSettled(page);
     expect(await shownBatchIds(page)).toContain('20190');
   });
 
   it('reprocesses a batch in error from its row: the stub holds it for_withdrawing', async () => {
-    await clearBatchRequests(stack);
+    await clearBatchRequests(suite.stack);
     await rowAction(page, '20191', 'Reprocesar');
     const dialog = page.getByTestId('batch-action-dialog');
     await dialog.getByText('El lote 20191 está en error').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Reprocesar' }).click();
     await toast('¡Lote reprocesado con éxito!').waitFor();
-    expect(await batchRequests(stack)).toContain('POST /batch/lotes/reprocess/20191');
-    expect((await stubBatch(stack, '20191')).status).toBe('for_withdrawing');
+    expect(await batchRequests(suite.stack)).toContain('POST /batch/lotes/reprocess/20191');
+    expect((await stubBatch(suite.stack, '20191')).status).toBe('for_withdrawing');
     await batchRow(page, '20191').locator('[data-status="for_withdrawing"]').waitFor();
   });
 
   it('downloads a batch in for_withdrawing: the saved file lists the batch and its payments', async () => {
-    const batch = await stubBatch(stack, '20190');
-    const records = (await (await fetch(`${stack.urls.stubs}/batch/lotes/20190/registros`)).json()) as {
+    const batch = await stubBatch(suite.stack, '20190');
+    const records = (await (await fetch(`${suite.stack.urls.stubs}/batch/lotes/20190/registros`)).json()) as {
       rows: { payment_id: string }[];
     };
     const download = page.waitForEvent('download');
@@ -109,7 +95,7 @@ describe('Lotes de retiros as tesoreria', () => {
   });
 
   it('bulk: Reprocesar needs every selected row in error; per-item results; Deseleccionar clears', async () => {
-    await page.goto(`${stack.urls.web}/lotes?entidad=10001`);
+    await page.goto(`${suite.stack.urls.web}/lotes?entidad=10001`);
     await batchesSettled(page);
     await batchRow(page, '20192').getByRole('checkbox').check();
     await batchRow(page, '20190').getByRole('checkbox').check();
@@ -119,7 +105,7 @@ describe('Lotes de retiros as tesoreria', () => {
       'Reprocesar: Lote 20190: Solo se reprocesan lotes en error.',
     );
 
-    await page.goto(`${stack.urls.web}/lotes?entidad=10001&estado=error`);
+    await page.goto(`${suite.stack.urls.web}/lotes?entidad=10001&estado=error`);
     await batchesSettled(page);
     await batchRow(page, '20192').getByRole('checkbox').check();
     await batchRow(page, '20193').getByRole('checkbox').check();
@@ -130,7 +116,7 @@ describe('Lotes de retiros as tesoreria', () => {
 
     await batchRow(page, '20192').getByRole('checkbox').check();
     await batchRow(page, '20193').getByRole('checkbox').check();
-    await clearBatchRequests(stack);
+    await clearBatchRequests(suite.stack);
     await bulk.click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Confirme los lotes en error a reprocesar').waitFor();
@@ -141,12 +127,12 @@ describe('Lotes de retiros as tesoreria', () => {
     await progress.getByText('batch_destination_account_missing').first().waitFor();
     await progress.getByText('¡Lote reprocesado con éxito!').first().waitFor();
     await screenshot(page, 'batches-bulk-progress');
-    expect((await batchRequests(stack)).filter((r) => r.startsWith('POST')).sort()).toEqual([
+    expect((await batchRequests(suite.stack)).filter((r) => r.startsWith('POST')).sort()).toEqual([
       'POST /batch/lotes/reprocess/20192',
       'POST /batch/lotes/reprocess/20193',
     ]);
-    expect((await stubBatch(stack, '20192')).status).toBe('for_withdrawing');
-    expect((await stubBatch(stack, '20193')).status).toBe('error');
+    expect((await stubBatch(suite.stack, '20192')).status).toBe('for_withdrawing');
+    expect((await stubBatch(suite.stack, '20193')).status).toBe('error');
     await progress.getByRole('button', { name: 'Cerrar' }).last().click();
     // The reprocessed batch left the list filtered by 'Error'; the failed one stays.
     await batchRow(page, '20192').waitFor({ state: 'detached' });
@@ -154,7 +140,7 @@ describe('Lotes de retiros as tesoreria', () => {
   });
 
   it('shows the detail dialog (50vw x 70vh) with the batch card and its payments', async () => {
-    await page.goto(`${stack.urls.web}/lotes?entidad=10001`);
+    await page.goto(`${suite.stack.urls.web}/lotes?entidad=10001`);
     await batchesSettled(page);
     await rowAction(page, '20195', 'Ver detalle');
     const dialog = page.getByTestId('batch-detail-dialog');
@@ -169,7 +155,7 @@ describe('Lotes de retiros as tesoreria', () => {
   });
 
   it('opens a batch by each of its routes; another collector’s batch is not found', async () => {
-    await page.goto(`${stack.urls.web}/lotes/lotes/10001/20190`);
+    await page.goto(`${suite.stack.urls.web}/lotes/lotes/10001/20190`);
     const card = page.getByTestId('batch-card-20190');
     await card.waitFor();
     expect(await card.getByTestId('batch-record-count').innerText()).toContain('4');
@@ -179,30 +165,26 @@ describe('Lotes de retiros as tesoreria', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'batch-detail');
 
-    await page.goto(`${stack.urls.web}/retiros/lotes/10001/20195`);
+    await page.goto(`${suite.stack.urls.web}/retiros/lotes/10001/20195`);
     await page.getByTestId('batch-card-20195').waitFor();
-    await page.goto(`${stack.urls.web}/lotes/lotes?collectorId=10001&id=20194`);
+    await page.goto(`${suite.stack.urls.web}/lotes/lotes?collectorId=10001&id=20194`);
     await page.getByRole('heading', { name: 'Detalle de lote 20194' }).waitFor();
     await page.getByTestId('batch-records').getByText('El lote no tiene registros.').waitFor();
-    await page.goto(`${stack.urls.web}/lotes/lotes/10002/20190`);
+    await page.goto(`${suite.stack.urls.web}/lotes/lotes/10002/20190`);
     await page.getByTestId('batch-not-found').waitFor();
   });
 });
 
 describe('Lotes de retiros as consulta', () => {
   it("shows 'No tiene permisos' on every batch screen", async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/lotes', 'consulta');
+    await suite.withSignedIn('consulta', '/lotes', async (other) => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
       for (const path of ['/lotes/lotes/10001/20190', '/retiros/lotes/10001/20190', '/lotes/lotes']) {
-        await other.page.goto(`${stack.urls.web}${path}`);
+        await other.page.goto(`${suite.stack.urls.web}${path}`);
         await other.page.getByText('No tiene permisos').first().waitFor();
       }
       await screenshot(other.page, 'batches-consulta');
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

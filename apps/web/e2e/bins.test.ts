@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
-import { startTestStack, type Stack } from './support/stack';
-import { gridRow, gridSettled, notice, resetStubs, stubGet, stubRows } from './support/tax';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
+import { gridRow, gridSettled, notice, stubGet, stubRows } from './support/tax';
 
 /** Buscar BIN and the BIN form (spec 001 §2, §5 "Card BIN", §8) as impuestos; consulta refused. */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'impuestos', path: '/bin' });
 let page: Page;
 const GRID = 'BINs';
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/bin', 'impuestos');
+  page = suite.page;
   await gridSettled(page, GRID);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
 });
 
 const form = () => page.getByRole('form', { name: 'Formulario del BIN' });
@@ -42,14 +29,14 @@ describe('Buscar BIN as impuestos', () => {
   it('lists 10 BINs from the first page and links Nuevo BIN to /bin/-1', async () => {
     expect(await page.getByRole('grid', { name: GRID }).locator('.MuiDataGrid-row').count()).toBe(10);
     // Each row shows its own brand, card type and issuer (lookup ids repeat across lists).
-    const seeded = await stubGet(stack, '/bin/secure/451766');
+    const seeded = await stubGet(suite.stack, '/bin/secure/451766');
     const row = gridRow(page, GRID, '451766');
-    await page.goto(`${stack.urls.web}/bin?q=451766`);
+    await page.goto(`${suite.stack.urls.web}/bin?q=451766`);
     await gridSettled(page, GRID);
     expect(await row.locator('[data-field="brand"]').innerText()).toBe(seeded.brand.description);
     expect(await row.locator('[data-field="type"]').innerText()).toBe(seeded.type.description);
     expect(await row.locator('[data-field="issuer"]').innerText()).toBe(seeded.emisor?.description ?? '—');
-    await page.goto(`${stack.urls.web}/bin`);
+    await page.goto(`${suite.stack.urls.web}/bin`);
     await gridSettled(page, GRID);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'bins-list');
@@ -96,7 +83,7 @@ describe('Buscar BIN as impuestos', () => {
     await save().click();
     await notice(page, 'Bin created correctamente').waitFor();
     await page.waitForURL(/\/bin\/423456$/);
-    expect(await stubGet(stack, '/bin/secure/423456')).toMatchObject({
+    expect(await stubGet(suite.stack, '/bin/secure/423456')).toMatchObject({
       brand: { description: 'Visa' },
       type: { description: 'Crédito' },
       emisor: { description: 'Banco de Galicia y Buenos Aires' },
@@ -117,7 +104,7 @@ describe('Buscar BIN as impuestos', () => {
     await form().getByLabel('Día de acreditación').fill('18');
     await save().click();
     await notice(page, 'Bin Actualizado correctamente').waitFor();
-    expect(await stubGet(stack, '/bin/secure/423456')).toMatchObject({
+    expect(await stubGet(suite.stack, '/bin/secure/423456')).toMatchObject({
       subtype: { description: 'Gold' },
       accreditation_days: 18,
     });
@@ -126,30 +113,30 @@ describe('Buscar BIN as impuestos', () => {
   });
 
   it("deletes it; a BIN the service will not delete says 'NO se pudo borrar'", async () => {
-    await page.goto(`${stack.urls.web}/bin?q=423456`);
+    await page.goto(`${suite.stack.urls.web}/bin?q=423456`);
     await gridSettled(page, GRID);
     await page.getByRole('button', { name: 'Eliminar BIN 423456' }).click();
     await page.getByTestId('delete-bin-dialog').getByRole('button', { name: 'Eliminar' }).click();
     await notice(page, 'BIN eliminado correctamente').waitFor();
-    expect(await stubGet(stack, '/bin/secure/423456')).toBeNull();
-    await page.goto(`${stack.urls.web}/bin?q=450799`);
+    expect(await stubGet(suite.stack, '/bin/secure/423456')).toBeNull();
+    await page.goto(`${suite.stack.urls.web}/bin?q=450799`);
     await gridSettled(page, GRID);
     await page.getByRole('button', { name: 'Eliminar BIN 450799' }).click();
     const dialog = page.getByTestId('delete-bin-dialog');
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await dialog.getByText('NO se pudo borrar').waitFor();
-    expect(await stubGet(stack, '/bin/secure/450799')).not.toBeNull();
+    expect(await stubGet(suite.stack, '/bin/secure/450799')).not.toBeNull();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
   });
 
   it('bulk-deletes the selected BINs in an 850 px dialog', async () => {
     const free = (
-      await stubRows(stack, '/bin/secure', [{ field: 'in_use', operation: 'EQUAL', value: false }])
+      await stubRows(suite.stack, '/bin/secure', [{ field: 'in_use', operation: 'EQUAL', value: false }])
     )
       .map((bin) => bin.id as string)
       .sort();
     const [a, b] = free;
-    await page.goto(`${stack.urls.web}/bin?page_size=100`);
+    await page.goto(`${suite.stack.urls.web}/bin?page_size=100`);
     await gridSettled(page, GRID);
     await gridRow(page, GRID, a!).getByRole('checkbox').check();
     await gridRow(page, GRID, b!).getByRole('checkbox').check();
@@ -163,22 +150,18 @@ describe('Buscar BIN as impuestos', () => {
     await screenshot(page, 'bins-bulk-delete');
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await notice(page, 'BINs eliminados correctamente').waitFor();
-    expect(await stubGet(stack, `/bin/secure/${a}`)).toBeNull();
-    expect(await stubGet(stack, `/bin/secure/${b}`)).toBeNull();
+    expect(await stubGet(suite.stack, `/bin/secure/${a}`)).toBeNull();
+    expect(await stubGet(suite.stack, `/bin/secure/${b}`)).toBeNull();
   });
 });
 
 describe('BINs as consulta', () => {
   it("shows 'No tiene permisos' on the list and the form", async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/bin', 'consulta');
+    await suite.withSignedIn('consulta', '/bin', async (other) => {
       await other.page.getByText('No tiene permisos').first().waitFor();
-      await other.page.goto(`${stack.urls.web}/bin/-1`);
+      await other.page.goto(`${suite.stack.urls.web}/bin/-1`);
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
 import {
   gridRow,
   gridSettled,
-  resetStubs,
   shownIds,
   stubDistribution,
   stubDistributionDetail,
 } from './support/distributions';
-import { startTestStack, type Stack } from './support/stack';
 
 /**
  * Distribuciones (/distribucion, spec 001 §2, §4, §5) as tesoreria (who holds DISTRIBUTION_UPDATE, _FORCE and
@@ -19,9 +18,7 @@ import { startTestStack, type Stack } from './support/stack';
  * distribution fixtures 9300001-9300012 (docs/upstream-contract.md).
  */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'tesoreria', path: '/distribucion' });
 let page: Page;
 const GRID = 'Distribuciones';
 const EMPTY = 'Nada por acá';
@@ -29,19 +26,8 @@ const CUIT = '30500010912';
 const CBU = '2850590940090418135201';
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/distribucion', 'tesoreria');
+  page = suite.page;
   await gridSettled(page, GRID, EMPTY);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
 });
 
 const count = async (card: 'card-pending' | 'card-error') => {
@@ -151,7 +137,7 @@ describe('Distribuciones as tesoreria', () => {
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Autorizado correctamente').waitFor();
     await waitCount('card-pending', before - 1);
-    expect((await stubDistribution(stack, '9300001')).status).toBe('pending');
+    expect((await stubDistribution(suite.stack, '9300001')).status).toBe('pending');
     await closeDetail();
 
     await openDetail('9300002');
@@ -161,7 +147,7 @@ describe('Distribuciones as tesoreria', () => {
     await reject.getByRole('button', { name: 'Rechazar' }).click();
     await page.getByText('Rechazado correctamente').waitFor();
     await waitCount('card-pending', before - 2);
-    expect(await stubDistribution(stack, '9300002')).toMatchObject({
+    expect(await stubDistribution(suite.stack, '9300002')).toMatchObject({
       status: 'rejected',
       status_detail: 'Distribución duplicada',
     });
@@ -205,7 +191,7 @@ describe('Distribuciones as tesoreria', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row.getByText('Alias mate.rio.sol').waitFor();
-    expect((await stubDistributionDetail(stack, '9300003', '9300003-1')).destination).toMatchObject({
+    expect((await stubDistributionDetail(suite.stack, '9300003', '9300003-1')).destination).toMatchObject({
       type: 'alias',
       value: 'mate.rio.sol',
       cuit: CUIT,
@@ -223,7 +209,7 @@ describe('Distribuciones as tesoreria', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row.getByText(`CBU ${CBU}`).first().waitFor();
-    const detail = await stubDistributionDetail(stack, '9300003', '9300003-1');
+    const detail = await stubDistributionDetail(suite.stack, '9300003', '9300003-1');
     expect(detail.destination).toMatchObject({ type: 'cbu', value: CBU });
     expect(detail.destination_changes.at(-1)?.user).toBe('tesoreria');
     expect(await row.getByTestId('destination-change').innerText()).toContain('Modificado por tesoreria');
@@ -238,7 +224,7 @@ describe('Distribuciones as tesoreria', () => {
     await dialog.getByRole('button', { name: 'Forzar' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Distribución actualizada').first().waitFor();
-    expect((await stubDistributionDetail(stack, '9300012', '9300012-1')).status).toBe('success');
+    expect((await stubDistributionDetail(suite.stack, '9300012', '9300012-1')).status).toBe('success');
     await row.getByText('Aprobado').waitFor();
     await closeDetail();
   });
@@ -256,7 +242,7 @@ describe('Distribuciones as tesoreria', () => {
     await dialog.getByRole('button', { name: 'Enviar' }).click();
     await page.getByText('Comprobante enviado!').waitFor();
     const detailId = (await row.getAttribute('data-testid'))!.replace('detail-', '');
-    const detail = await stubDistributionDetail(stack, '9300004', detailId);
+    const detail = await stubDistributionDetail(suite.stack, '9300004', detailId);
     expect(detail.vouchers.map((v) => v.email)).toEqual(['tesoreria@example.com']);
     await closeDetail();
   });
@@ -285,14 +271,10 @@ describe('Distribuciones as tesoreria', () => {
 
 describe('Distribuciones as consulta', () => {
   it("shows 'No tiene permisos'", async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/distribucion', 'consulta');
+    await suite.withSignedIn('consulta', '/distribucion', async (other) => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await other.page.getByRole('grid').count()).toBe(0);
       expect(await seriousA11yViolations(other.page)).toEqual([]);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

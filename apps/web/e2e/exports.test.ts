@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
 import {
   exportRow,
   exportsGrid,
@@ -12,19 +13,13 @@ import {
   newestExport,
   setExportProcessing,
 } from './support/exports';
-import { resetStubs, settled } from './support/payments-list';
-import { startTestStack, type Stack } from './support/stack';
+import { settled } from './support/payments-list';
 
 /**
  * Exports (issue 9): the current /pagos filter exported as XLSX, CSV and JSON through the export dialog, followed in
  * /exportaciones until it finishes (the list refreshes by itself), downloaded with the token through /files, and
  * the file read back holds exactly the rows of the filter, all pages. consulta gets 'No tiene permisos'.
  */
-
-let stack: Stack;
-let browser: Browser;
-let session: Session;
-let page: Page;
 
 /** The month shown by default (Argentine time). */
 const currentPeriod = () =>
@@ -36,30 +31,26 @@ const currentPeriod = () =>
     .format(new Date())
     .slice(0, 7);
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, `/pagos?period=${currentPeriod()}&status=approved`, 'admin');
-  await settled(page);
+// The path is made when the file starts (the period is today's).
+const suite = useBrowserStack({
+  role: 'admin',
+  path: () => `/pagos?period=${currentPeriod()}&status=approved`,
 });
+let page: Page;
 
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
+beforeAll(async () => {
+  page = suite.page;
+  await settled(page);
 });
 
 describe('exports as admin', () => {
   for (const format of ['XLSX', 'CSV', 'JSON'] as const) {
     it(`exports the current /pagos filter as ${format}, waits in /exportaciones and downloads exactly its rows`, async () => {
       // XLSX is held running until the test has seen it running, then finishes; CSV and JSON take real time (2.5 s).
-      await setExportProcessing(stack, format === 'XLSX' ? 600_000 : 2500);
-      await page.goto(`${stack.urls.web}/pagos?period=${currentPeriod()}&status=approved`);
+      await setExportProcessing(suite.stack, format === 'XLSX' ? 600_000 : 2500);
+      await page.goto(`${suite.stack.urls.web}/pagos?period=${currentPeriod()}&status=approved`);
       await settled(page);
-      const listFilters = await lastListFilters(stack, '/payment/pagos');
+      const listFilters = await lastListFilters(suite.stack, '/payment/pagos');
 
       await page.getByRole('button', { name: 'Exportar' }).click();
       await page.getByRole('menuitem', { name: `Exportar ${format}` }).click();
@@ -76,9 +67,9 @@ describe('exports as admin', () => {
       await dialog.waitFor({ state: 'detached' });
 
       // The job holds the list's own encoded filter; the expected rows are every matching payment, all pages.
-      const job = await newestExport(stack);
+      const job = await newestExport(suite.stack);
       expect(job).toMatchObject({ type: 'payments', format: format.toLowerCase(), filters: listFilters });
-      const expected = await idsMatching(stack, '/payment/pagos', job.filters);
+      const expected = await idsMatching(suite.stack, '/payment/pagos', job.filters);
       expect(expected.length).toBeGreaterThan(25); // more than the page the operator saw
 
       await page.getByRole('link', { name: 'Historial de exportaciones' }).click();
@@ -90,7 +81,7 @@ describe('exports as admin', () => {
         await row.getByRole('progressbar').waitFor();
         expect(await row.getByRole('button', { name: /Descargar/ }).count()).toBe(0);
         await screenshot(page, 'exports-history-running');
-        await finishRunningExports(stack);
+        await finishRunningExports(suite.stack);
       }
       const download = row.getByRole('button', { name: `Descargar exportación ${job.id}` });
       await download.waitFor({ timeout: 30_000 });
@@ -104,7 +95,7 @@ describe('exports as admin', () => {
       await page.getByText(`Descarga completa: exportacion-${job.id}.${format.toLowerCase()}`).waitFor();
 
       // The token went in a header, never in the URL.
-      const fileRequest = session.gatewayRequests.find((r) =>
+      const fileRequest = suite.session.gatewayRequests.find((r) =>
         r.url.endsWith(`/files/exportaciones/${job.id}`),
       );
       expect(fileRequest?.headers.authorization).toMatch(/^Bearer /);
@@ -117,20 +108,20 @@ describe('exports as admin', () => {
   }
 
   it('exports the current /suscripciones filter as JSON with the subscriptions list encoding', async () => {
-    await page.goto(`${stack.urls.web}/suscripciones`);
+    await page.goto(`${suite.stack.urls.web}/suscripciones`);
     await page.getByRole('grid', { name: 'Suscripciones' }).locator('.MuiDataGrid-row').first().waitFor();
-    const listFilters = await lastListFilters(stack, '/subscription/suscripciones');
+    const listFilters = await lastListFilters(suite.stack, '/subscription/suscripciones');
     await page.getByRole('button', { name: 'Exportar' }).click();
     await page.getByRole('menuitem', { name: 'Exportar JSON' }).click();
     const dialog = page.getByRole('dialog', { name: 'Exportar' });
     await dialog.getByText('Suscripciones', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Exportar' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const job = await newestExport(stack);
+    const job = await newestExport(suite.stack);
     expect(job).toMatchObject({ type: 'subscription', format: 'json', filters: listFilters });
-    const expected = await idsMatching(stack, '/subscription/suscripciones', job.filters);
+    const expected = await idsMatching(suite.stack, '/subscription/suscripciones', job.filters);
 
-    await page.goto(`${stack.urls.web}/exportaciones?tipo=subscription`);
+    await page.goto(`${suite.stack.urls.web}/exportaciones?tipo=subscription`);
     const download = exportRow(page, job.id).getByRole('button', { name: `Descargar exportación ${job.id}` });
     await download.waitFor({ timeout: 30_000 });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
@@ -138,7 +129,7 @@ describe('exports as admin', () => {
   });
 
   it('filters the history by type, format and status in the URL', async () => {
-    await page.goto(`${stack.urls.web}/exportaciones?periodo=${currentPeriod()}`);
+    await page.goto(`${suite.stack.urls.web}/exportaciones?periodo=${currentPeriod()}`);
     await exportsGrid(page).locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('combobox', { name: 'Formato' }).click();
     await page.getByRole('option', { name: 'csv', exact: true }).click();
@@ -150,23 +141,19 @@ describe('exports as admin', () => {
       ];
       return cells.length > 0 && cells.every((cell) => cell.textContent === 'csv');
     });
-    expect(session.problems).toEqual([]);
+    expect(suite.session.problems).toEqual([]);
   });
 });
 
 describe('exports as consulta', () => {
   it("sees 'No tiene permisos' on /exportaciones and no export menu on /pagos", async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/exportaciones', 'consulta');
+    await suite.withSignedIn('consulta', '/exportaciones', async (other) => {
       await other.page.getByTestId('no-permission').waitFor();
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
-      await other.page.goto(`${stack.urls.web}/pagos`);
+      await other.page.goto(`${suite.stack.urls.web}/pagos`);
       await settled(other.page);
       expect(await other.page.getByRole('button', { name: 'Exportar' }).count()).toBe(0);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

@@ -1,39 +1,27 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
 import { pickCollector } from './support/collector-picker';
 import { collectorWithMatch, importSample, serviceWrites, stubGet } from './support/imports';
-import { gridColumn, gridSettled, resetStubs } from './support/payers';
-import { clearUpstreamRequests, startTestStack, type Stack } from './support/stack';
+import { gridColumn, gridSettled } from './support/payers';
+import { clearUpstreamRequests } from './support/stack';
 
 /**
  * Importar pagos, the import detail, Importaciones and Detalle de conversión (spec 001 §2, §4, §5, §7) as
  * tesoreria against the whole stack, with the sample files of apps/stubs/samples/imports.
  */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'tesoreria', path: '/importacion' });
 let page: Page;
 const ROWS = 'Solicitudes de la importación';
 const EMPTY_ROWS = 'No se encontraron solicitudes de importaciones.';
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/importacion', 'tesoreria');
+  page = suite.page;
   await page.getByRole('heading', { level: 1, name: 'Importar pagos' }).waitFor();
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
 });
 
 const box = (option: string) => page.getByTestId(`match-${option}`);
@@ -44,7 +32,7 @@ const checked = async () => ({
 });
 
 async function openForm(): Promise<void> {
-  await page.goto(`${stack.urls.web}/importacion`);
+  await page.goto(`${suite.stack.urls.web}/importacion`);
   await page.getByRole('heading', { level: 1, name: 'Importar pagos' }).waitFor();
 }
 
@@ -97,14 +85,14 @@ describe('Importar pagos as tesoreria', () => {
 
   it("a collector's match_import forces its option and locks the three checkboxes", async () => {
     await openForm();
-    const forced = await collectorWithMatch(stack, 'match_identification');
+    const forced = await collectorWithMatch(suite.stack, 'match_identification');
     await box('payer').check();
     await pickCollector(page, forced);
     await page.getByTestId('match-locked').waitFor();
     expect(await checked()).toEqual({ payer: false, concept: false, identification: true });
     for (const option of ['payer', 'concept', 'identification'])
       expect(await box(option).isDisabled()).toBe(true);
-    const payerForced = await collectorWithMatch(stack, 'match_payer');
+    const payerForced = await collectorWithMatch(suite.stack, 'match_payer');
     await page.getByRole('combobox', { name: 'Entidad' }).clear();
     await pickCollector(page, payerForced);
     await page.waitForFunction(
@@ -118,7 +106,7 @@ describe('Importar pagos as tesoreria', () => {
 
   it('imports the clean sample, confirms it, and an issued row opens its payment', async () => {
     await openForm();
-    await clearUpstreamRequests(stack);
+    await clearUpstreamRequests(suite.stack);
     await importFile('10001', 'pagos-ok.csv');
     await page.waitForURL(/\/importacion\/\d+$/);
     const id = new URL(page.url()).pathname.split('/').pop() as string;
@@ -137,7 +125,7 @@ describe('Importar pagos as tesoreria', () => {
     await page.locator('.status-approved').waitFor();
     expect(await page.getByTestId('import-confirm').count()).toBe(0);
     expect(await page.getByTestId('import-cancel').count()).toBe(0);
-    const writes = await serviceWrites(stack, 'import');
+    const writes = await serviceWrites(suite.stack, 'import');
     expect(writes.map((w) => w.line)).toEqual(['POST /import/pagos', `POST /import/pagos/aprobar/${id}`]);
     expect(writes[0]!.body).toMatchObject({ collector_id: '10001', file: { name: 'pagos-ok.csv' } });
 
@@ -158,7 +146,7 @@ describe('Importar pagos as tesoreria', () => {
     await page.waitForURL(new RegExp(`/pago/${paymentIds[0]}$`));
     await page.getByRole('heading', { level: 1 }).waitFor();
     const payment = await stubGet<{ status: string; external_transaction_id: string }>(
-      stack,
+      suite.stack,
       `/payment/pagos/${paymentIds[0]}`,
     );
     expect(payment).toMatchObject({
@@ -210,7 +198,7 @@ describe('Importar pagos as tesoreria', () => {
     await page.getByTestId('converter-switch').check();
     await page.getByTestId('source-configuration').click();
     await page.getByRole('option', { name: 'Banco Provincia - débitos (CSV)' }).click();
-    await clearUpstreamRequests(stack);
+    await clearUpstreamRequests(suite.stack);
     await importFile('10001', 'banco-provincia-debitos.csv');
     await page.waitForURL(/\/conversion$/);
     await page.getByRole('heading', { level: 1, name: 'Detalle de conversión' }).waitFor();
@@ -223,7 +211,7 @@ describe('Importar pagos as tesoreria', () => {
     expect(await page.getByTestId('import-confirm').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'conversion-detail', { fullPage: true });
-    const converterWrites = await serviceWrites(stack, 'converter');
+    const converterWrites = await serviceWrites(suite.stack, 'converter');
     expect(converterWrites.map((w) => w.line)).toEqual(['POST /converter/convertir/api']);
     const configurations = JSON.parse(
       (converterWrites[0]!.body as { configurations: string }).configurations,
@@ -248,7 +236,7 @@ describe('Importar pagos as tesoreria', () => {
     const id = new URL(page.url()).pathname.split('/').pop() as string;
     await page.locator('.status-cancelled').waitFor();
     expect(await page.getByTestId('import-status-detail').innerText()).toBe('Formato equivocado');
-    const writes = await serviceWrites(stack, 'import');
+    const writes = await serviceWrites(suite.stack, 'import');
     expect(writes).toEqual([
       { line: `POST /import/pagos/cancelar/${id}`, body: { status_detail: 'Formato equivocado' } },
     ]);
@@ -256,7 +244,7 @@ describe('Importar pagos as tesoreria', () => {
 
   it('without a cached conversion, /conversion goes back to /importacion', async () => {
     await page.evaluate(() => sessionStorage.removeItem('imports.conversion'));
-    await page.goto(`${stack.urls.web}/conversion`);
+    await page.goto(`${suite.stack.urls.web}/conversion`);
     await page.waitForURL(/\/importacion$/);
   });
 
@@ -280,7 +268,7 @@ describe('Importaciones as tesoreria', () => {
   it('lists imports newest first, filters by status, and a row opens its detail', async () => {
     const GRID = 'Importaciones';
     const EMPTY = 'No se encontraron importaciones';
-    await page.goto(`${stack.urls.web}/importaciones`);
+    await page.goto(`${suite.stack.urls.web}/importaciones`);
     await gridSettled(page, GRID, EMPTY);
     expect(new URL(page.url()).searchParams.get('sort') ?? 'request_date:desc').toBe('request_date:desc');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -301,25 +289,21 @@ describe('Importaciones as tesoreria', () => {
       .click();
     await page.waitForURL(/\/importacion\/\d+$/);
     await page.getByTestId('import-summary').waitFor();
-    await page.goto(`${stack.urls.web}/importaciones?q=zzzz`);
+    await page.goto(`${suite.stack.urls.web}/importaciones?q=zzzz`);
     await page.getByText(EMPTY).waitFor();
   });
 });
 
 describe('imports as consulta', () => {
   it("shows 'No tiene permisos' on every import screen", async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/importacion', 'consulta');
+    await suite.withSignedIn('consulta', '/importacion', async (other) => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
       for (const path of ['/importacion/4001', '/importaciones', '/conversion']) {
-        await other.page.goto(`${stack.urls.web}${path}`);
+        await other.page.goto(`${suite.stack.urls.web}${path}`);
         await other.page.getByText('No tiene permisos').first().waitFor();
       }
       await screenshot(other.page, 'imports-consulta');
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
 import {
   clearRequests,
   gridColumn,
@@ -9,9 +10,7 @@ import {
   gridSettled,
   payerWrites,
   referencesOf,
-  resetStubs,
 } from './support/payers';
-import { startTestStack, type Stack } from './support/stack';
 import { pickCollector } from './support/collector-picker';
 
 /**
@@ -20,27 +19,14 @@ import { pickCollector } from './support/collector-picker';
  * del Litoral; 10024 has no references).
  */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'operador', path: '/pagadores/referencias' });
 let page: Page;
 const GRID = 'Referencias de pagadores';
 const EMPTY = 'No se encontraron referencias de pagadores.';
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/pagadores/referencias', 'operador');
+  page = suite.page;
   await gridSettled(page, GRID, EMPTY);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
 });
 
 const chooseType = async (label: string) => {
@@ -58,13 +44,13 @@ describe('payer references as operador', () => {
     expect(new Set(entities)).toEqual(new Set(['10003 - Mutual de Empleados Bancarios del Litoral']));
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payer-references');
-    await page.goto(`${stack.urls.web}/pagadores/referencias?entidad=10024`);
+    await page.goto(`${suite.stack.urls.web}/pagadores/referencias?entidad=10024`);
     await gridSettled(page, GRID, EMPTY);
     expect(await page.getByText(EMPTY).count()).toBe(1);
   });
 
   it('the form shows every identification rule of the reference form', async () => {
-    await page.goto(`${stack.urls.web}/pagadores/referencias/crear`);
+    await page.goto(`${suite.stack.urls.web}/pagadores/referencias/crear`);
     const create = page.getByRole('button', { name: 'Crear' });
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
@@ -106,11 +92,11 @@ describe('payer references as operador', () => {
     const number = page.getByTestId('identification-number');
     await number.fill('1234567');
     await page.waitForFunction(() => !document.querySelector('.Mui-error'));
-    await clearRequests(stack);
+    await clearRequests(suite.stack);
     await page.getByRole('button', { name: 'Crear' }).click();
     await page.getByText('Referencia creada con éxito').waitFor();
     await page.waitForURL((url) => url.pathname === '/pagadores/referencias');
-    expect(await payerWrites(stack)).toEqual([
+    expect(await payerWrites(suite.stack)).toEqual([
       {
         method: 'POST',
         path: '/payer/pagadores/referencias',
@@ -121,13 +107,15 @@ describe('payer references as operador', () => {
         },
       },
     ]);
-    const state = await referencesOf(stack, '10003');
+    const state = await referencesOf(suite.stack, '10003');
     expect(state.rows.some((row) => row.name === 'Pedro Gómez')).toBe(true);
   });
 
   it('edits the reference: the PUT carries name, email, externalReference and drops the identification', async () => {
-    const created = (await referencesOf(stack, '10003')).rows.find((row) => row.name === 'Pedro Gómez')!;
-    await page.goto(`${stack.urls.web}/pagadores/referencias?entidad=10003&q=Pedro`);
+    const created = (await referencesOf(suite.stack, '10003')).rows.find(
+      (row) => row.name === 'Pedro Gómez',
+    )!;
+    await page.goto(`${suite.stack.urls.web}/pagadores/referencias?entidad=10003&q=Pedro`);
     await gridSettled(page, GRID, EMPTY);
     expect(await gridRowIds(page, GRID)).toEqual([created.id]);
     await page.getByRole('link', { name: `Editar la referencia ${created.id}` }).click();
@@ -142,11 +130,11 @@ describe('payer references as operador', () => {
     await page.getByTestId('identification-number').fill('');
     await page.waitForFunction(() => !document.querySelector('.Mui-error'));
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await clearRequests(stack);
+    await clearRequests(suite.stack);
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Referencia actualizada con éxito').waitFor();
     await page.waitForURL((url) => url.pathname === '/pagadores/referencias');
-    expect(await payerWrites(stack)).toEqual([
+    expect(await payerWrites(suite.stack)).toEqual([
       {
         method: 'PUT',
         path: `/payer/pagadores/referencias/${created.id}`,
@@ -156,39 +144,41 @@ describe('payer references as operador', () => {
   });
 
   it('deletes one reference after confirming', async () => {
-    const target = (await referencesOf(stack, '10003')).rows.find((row) => row.name === 'Pedro A. Gómez')!;
-    await page.goto(`${stack.urls.web}/pagadores/referencias?entidad=10003&q=Pedro`);
+    const target = (await referencesOf(suite.stack, '10003')).rows.find(
+      (row) => row.name === 'Pedro A. Gómez',
+    )!;
+    await page.goto(`${suite.stack.urls.web}/pagadores/referencias?entidad=10003&q=Pedro`);
     await gridSettled(page, GRID, EMPTY);
     await page.getByRole('button', { name: `Eliminar la referencia ${target.id}` }).click();
     const dialog = page.getByTestId('delete-reference-dialog');
     await dialog.getByText('¿Está seguro que desea eliminar la referencia de Pedro A. Gómez').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await clearRequests(stack);
+    await clearRequests(suite.stack);
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('Referencia eliminada con éxito').waitFor();
     await gridSettled(page, GRID, EMPTY);
     expect(await page.getByText(EMPTY).count()).toBe(1);
-    expect(await payerWrites(stack)).toEqual([
+    expect(await payerWrites(suite.stack)).toEqual([
       { method: 'DELETE', path: `/payer/pagadores/referencias/${target.id}`, body: null },
     ]);
-    const state = await referencesOf(stack, '10003');
+    const state = await referencesOf(suite.stack, '10003');
     expect(state.rows.some((row) => row.id === target.id)).toBe(false);
   });
 
   it("deletes every reference of a collector from 'Eliminar por entidad'", async () => {
-    expect((await referencesOf(stack, '10003')).size).toBeGreaterThan(0);
+    expect((await referencesOf(suite.stack, '10003')).size).toBeGreaterThan(0);
     // An address naming the list (page 1, no collector) instead of the saved one, which has a collector: the
     // dialog then starts without one.
-    await page.goto(`${stack.urls.web}/pagadores/referencias?page=1`);
+    await page.goto(`${suite.stack.urls.web}/pagadores/referencias?page=1`);
     await gridSettled(page, GRID, EMPTY);
     expect(new URL(page.url()).searchParams.has('entidad')).toBe(false);
     await page.getByRole('button', { name: 'Eliminar por entidad' }).click();
     const dialog = page.getByTestId('delete-by-collector-dialog');
     await dialog.waitFor();
-    await clearRequests(stack);
+    await clearRequests(suite.stack);
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await dialog.getByText('La entidad es requerida').waitFor();
-    expect(await payerWrites(stack)).toEqual([]);
+    expect(await payerWrites(suite.stack)).toEqual([]);
     await pickCollector(page, 'Mutual de Empleados', {
       scope: dialog,
       option: /Mutual de Empleados Bancarios/,
@@ -197,10 +187,10 @@ describe('payer references as operador', () => {
     await screenshot(page, 'payer-references-delete-by-collector');
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('Referencias eliminadas con éxito').waitFor();
-    expect(await payerWrites(stack)).toEqual([
+    expect(await payerWrites(suite.stack)).toEqual([
       { method: 'DELETE', path: '/payer/pagadores/referencias/comercios/10003', body: null },
     ]);
-    expect((await referencesOf(stack, '10003')).size).toBe(0);
-    expect((await referencesOf(stack, '10001')).size).toBeGreaterThan(0);
+    expect((await referencesOf(suite.stack, '10003')).size).toBe(0);
+    expect((await referencesOf(suite.stack, '10001')).size).toBeGreaterThan(0);
   });
 });

@@ -1,43 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
-import {
-  clearRequests,
-  gridColumn,
-  gridRowIds,
-  gridSettled,
-  payerWrites,
-  resetStubs,
-} from './support/payers';
-import { startTestStack, type Stack } from './support/stack';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
+import { clearRequests, gridColumn, gridRowIds, gridSettled, payerWrites } from './support/payers';
 
 /**
  * Buscar Pagadores, payer detail, Nuevo pagador, Buscar Entidades and the collector page (spec 000 §2, 001 §2, §5)
  * as operador, against the whole stack (fixtures: docs/upstream-contract.md, payer and collector services).
  */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'operador', path: '/pagadores' });
 let page: Page;
 const PAYERS = 'Pagadores';
 const EMPTY = 'No se encontraron Pagadores';
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/pagadores', 'operador');
+  page = suite.page;
   await gridSettled(page, PAYERS, EMPTY);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
 });
 
 describe('Buscar Pagadores as operador', () => {
@@ -59,13 +39,13 @@ describe('Buscar Pagadores as operador', () => {
   });
 
   it('shows the empty state', async () => {
-    await page.goto(`${stack.urls.web}/pagadores?q=zzzzzz`);
+    await page.goto(`${suite.stack.urls.web}/pagadores?q=zzzzzz`);
     await gridSettled(page, PAYERS, EMPTY);
     await expect(page.getByText(EMPTY).isVisible()).resolves.toBe(true);
   });
 
   it("opens a payer's detail with identification, phones and references, and its buttons filter by e-mail", async () => {
-    await page.goto(`${stack.urls.web}/pagadores?q=maria.gonzalez@gmail.com`);
+    await page.goto(`${suite.stack.urls.web}/pagadores?q=maria.gonzalez@gmail.com`);
     await gridSettled(page, PAYERS, EMPTY);
     expect(await gridRowIds(page, PAYERS)).toEqual(['700001']);
     await page.getByRole('grid', { name: PAYERS }).getByText('María González').click();
@@ -95,7 +75,7 @@ describe('Buscar Pagadores as operador', () => {
 
 describe('Nuevo pagador as operador', () => {
   it('keeps Crear disabled while invalid, shows each identification message, then creates and lands on the detail', async () => {
-    await page.goto(`${stack.urls.web}/pagadores/nuevo`);
+    await page.goto(`${suite.stack.urls.web}/pagadores/nuevo`);
     const create = page.getByRole('button', { name: 'Crear' });
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
@@ -139,13 +119,13 @@ describe('Nuevo pagador as operador', () => {
     await chooseType('DNI');
     await number.fill('31234567');
     await page.waitForFunction(() => !document.querySelector('.Mui-error'));
-    await clearRequests(stack);
+    await clearRequests(suite.stack);
     expect(await create.isDisabled()).toBe(false);
     await create.click();
     await page.getByText('Pagador creado con éxito').waitFor();
     await page.waitForURL(/\/pagadores\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Ana Ruiz' }).waitFor();
-    const writes = await payerWrites(stack);
+    const writes = await payerWrites(suite.stack);
     expect(writes).toEqual([
       {
         method: 'POST',
@@ -163,7 +143,7 @@ describe('Nuevo pagador as operador', () => {
 
 describe('collectors as operador', () => {
   it('Buscar Entidades lists collectors and opens the collector page', async () => {
-    await page.goto(`${stack.urls.web}/comercios?q=Burzaco`);
+    await page.goto(`${suite.stack.urls.web}/comercios?q=Burzaco`);
     await gridSettled(page, 'Entidades', 'No se encontraron entidades');
     expect(await gridRowIds(page, 'Entidades')).toEqual(['10001']);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -177,7 +157,7 @@ describe('collectors as operador', () => {
   });
 
   it('the collector page shows signature, checkout version, import match, strategy and balance', async () => {
-    await page.goto(`${stack.urls.web}/comercios/10008`);
+    await page.goto(`${suite.stack.urls.web}/comercios/10008`);
     await page.getByTestId('collector-match-import').waitFor();
     expect(await page.getByTestId('collector-signature').innerText()).toContain('10008');
     expect(await page.getByTestId('collector-match-import').innerText()).toContain(
@@ -189,7 +169,7 @@ describe('collectors as operador', () => {
     expect(await page.getByTestId('balance-available').innerText()).toMatch(/\$/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'collector-page');
-    await page.goto(`${stack.urls.web}/comercios/10017`);
+    await page.goto(`${suite.stack.urls.web}/comercios/10017`);
     await page
       .getByTestId('collector-withdrawal-strategy')
       .getByText('Sin estrategia de retiro compatible')
@@ -197,7 +177,7 @@ describe('collectors as operador', () => {
   });
 
   it("renders the XSS fixture collector's strings as text", async () => {
-    await page.goto(`${stack.urls.web}/comercios/10099`);
+    await page.goto(`${suite.stack.urls.web}/comercios/10099`);
     await page.getByTestId('collector-data').waitFor();
     await page.getByTestId('collector-balance').waitFor();
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
@@ -209,14 +189,14 @@ describe('collectors as operador', () => {
   });
 
   it('the payment header links to the collector page', async () => {
-    await page.goto(`${stack.urls.web}/pago/1000001`);
+    await page.goto(`${suite.stack.urls.web}/pago/1000001`);
     await page.getByTestId('collector-link').click();
     await page.waitForURL(/\/comercios\/\d+$/);
     await page.getByTestId('collector-data').waitFor();
   });
 
   it('home shows Buscar Entidades and Buscar Pagadores tabs', async () => {
-    await page.goto(`${stack.urls.web}/home`);
+    await page.goto(`${suite.stack.urls.web}/home`);
     await page.getByRole('tab', { name: 'Buscar Pagadores' }).click();
     await gridSettled(page, PAYERS, EMPTY);
     await page.getByRole('tab', { name: 'Buscar Entidades' }).click();
@@ -231,9 +211,7 @@ describe('collectors as operador', () => {
 
 describe('consulta', () => {
   it('sees No tiene permisos on the payer and collector screens and no payer tabs', async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/pagadores', 'consulta');
+    await suite.withSignedIn('consulta', '/pagadores', async (other) => {
       for (const path of [
         '/pagadores',
         '/pagadores/nuevo',
@@ -242,16 +220,14 @@ describe('consulta', () => {
         '/comercios',
         '/comercios/10001',
       ]) {
-        await other.page.goto(`${stack.urls.web}${path}`);
+        await other.page.goto(`${suite.stack.urls.web}${path}`);
         await other.page.getByText('No tiene permisos').waitFor();
       }
       expect(await seriousA11yViolations(other.page)).toEqual([]);
       await screenshot(other.page, 'payers-consulta');
-      await other.page.goto(`${stack.urls.web}/home`);
+      await other.page.goto(`${suite.stack.urls.web}/home`);
       await other.page.getByRole('tab', { name: 'Buscar Pagos' }).waitFor();
       expect(await other.page.getByRole('tab', { name: 'Buscar Pagadores' }).count()).toBe(0);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

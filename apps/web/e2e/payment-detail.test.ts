@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import {
-  launchBrowser,
-  newSession,
-  screenshot,
-  SCREENSHOT_DIR as SCREENSHOTS,
-  signIn,
-  type Session,
-} from './support/browser';
-import { startTestStack, upstreamRequests, clearUpstreamRequests, type Stack } from './support/stack';
+import { screenshot, SCREENSHOT_DIR as SCREENSHOTS, transitionsDone, type Session } from './support/browser';
+import { clearUpstreamRequests, resetStubs, upstreamRequests, type StackUrls } from './support/stack';
+import { useBrowserStack } from './support/suite';
 
 /**
  * Payment detail (/pago/{id}) and its dialogs, in the browser, against the stubs' fixture payments
@@ -17,26 +11,12 @@ import { startTestStack, upstreamRequests, clearUpstreamRequests, type Stack } f
  * the spec's messages, a rejected refund's status detail, and `consulta` seeing no action it cannot use.
  */
 
-let stack: Stack;
-let urls: Stack['urls'];
-let browser: Browser;
+const suite = useBrowserStack();
+let urls: StackUrls;
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  urls = stack.urls;
-  browser = await launchBrowser();
+beforeAll(() => {
+  urls = suite.stack.urls;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-/** Re-seeds every stub service: each mutating test starts from the fixtures. */
-async function resetStubs(): Promise<void> {
-  const res = await fetch(`${urls.stubs}/__admin/reset`, { method: 'POST' });
-  expect(res.ok).toBe(true);
-}
 
 async function openPayment(page: Page, id: string, query = ''): Promise<Locator> {
   await page.goto(`${urls.web}/pago/${id}${query}`);
@@ -62,7 +42,7 @@ async function waitForStatus(page: Page, status: string): Promise<void> {
 
 /** A screenshot once the dialog's opening transition is over. */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
+  await transitionsDone(page);
   await screenshot(page, name);
 }
 
@@ -75,10 +55,8 @@ describe('payment detail as operador', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await newSession(browser, { gatewayUrl: urls.gateway });
+    session = await suite.signedIn('operador', '/pago/1000001');
     page = session.page;
-    await page.goto(`${urls.web}/pago/1000001`);
-    await signIn(page, 'operador', 'operador');
   });
 
   afterAll(async () => {
@@ -86,7 +64,7 @@ describe('payment detail as operador', () => {
   });
 
   it('shows the header, the collector link, the toolbar from actions, the summary and every section', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000001');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Detalle del Pago');
     await expect(page.getByTestId('collector-link').getAttribute('href')).resolves.toBe('/comercios/10001');
@@ -146,7 +124,7 @@ describe('payment detail as operador', () => {
   });
 
   it('cancels a pending payment, asking for the reason first', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000005');
     await action(page, 'CANCEL').click();
     const d = dialog(page, 'cancel-reason-dialog');
@@ -165,7 +143,7 @@ describe('payment detail as operador', () => {
   });
 
   it('changes the payment method by card; submit stays disabled until the card is valid', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000006');
     await action(page, 'CHANGE_PAYMENT_METHOD').click();
     const d = dialog(page, 'change-payment-method-dialog');
@@ -189,7 +167,7 @@ describe('payment detail as operador', () => {
   });
 
   it('changes the payment method by transfer (CBU and CUIT)', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000007');
     await action(page, 'CHANGE_PAYMENT_METHOD').click();
     const d = dialog(page, 'change-payment-method-dialog');
@@ -210,7 +188,7 @@ describe('payment detail as operador', () => {
   });
 
   it('refunds an approved payment, showing the amount, and the payment becomes refunded', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000001');
     const amount = await page.getByTestId('payment-amount').textContent();
     await action(page, 'REFUND').click();
@@ -231,7 +209,7 @@ describe('payment detail as operador', () => {
   });
 
   it('a refund the gateway rejects shows its status detail as the error and keeps the dialog open', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000002');
     await action(page, 'REFUND').click();
     const d = dialog(page, 'refund-dialog');
@@ -254,15 +232,15 @@ describe('payment detail as operador', () => {
   });
 
   it('sends one idempotency key per refund dialog and reuses it when the operator submits again', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000002');
     const keys = () =>
-      upstreamRequests(stack).then((requests) =>
+      upstreamRequests(suite.stack).then((requests) =>
         requests
           .filter((r) => r.method === 'POST' && r.path.endsWith('/devolver'))
           .map((r) => r.headers['idempotency-key']),
       );
-    await clearUpstreamRequests(stack);
+    await clearUpstreamRequests(suite.stack);
     await action(page, 'REFUND').click();
     const d = dialog(page, 'refund-dialog');
     await d.getByLabel('Ingrese el motivo').fill('Reclamo');
@@ -283,7 +261,7 @@ describe('payment detail as operador', () => {
   });
 
   it('partially refunds the approved methods; one rejected method shows its status detail', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000004');
     await action(page, 'PARTIAL_REFUND').click();
     const d = dialog(page, 'refund-dialog');
@@ -307,7 +285,7 @@ describe('payment detail as operador', () => {
   });
 
   it('reverses an approved token payment and shows its currency conversion', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000017');
     const conversion = page.getByTestId('currency-conversion');
     await conversion.waitFor();
@@ -322,7 +300,7 @@ describe('payment detail as operador', () => {
   });
 
   it('cancels an objection', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000013');
     await action(page, 'CANCEL_OBJECTION').click();
     const d = dialog(page, 'cancel-reason-dialog');
@@ -333,7 +311,7 @@ describe('payment detail as operador', () => {
   });
 
   it('retries with the same payment method (A)', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000008');
     await action(page, 'RETRY').click();
     const d = dialog(page, 'retry-decision-dialog');
@@ -345,7 +323,7 @@ describe('payment detail as operador', () => {
   });
 
   it('retries modifying the payment method (B) and goes on to the change dialog', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000008');
     await action(page, 'RETRY').click();
     const d = dialog(page, 'retry-decision-dialog');
@@ -359,7 +337,7 @@ describe('payment detail as operador', () => {
   });
 
   it('retrying a payment whose card expired opens the checkout form with the retry flag', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000011');
     const popup = page.context().waitForEvent('page');
     const request = page.context().waitForEvent('request', (r) => r.url().includes('/1000011/checkout'));
@@ -371,7 +349,7 @@ describe('payment detail as operador', () => {
   });
 
   it('forwards the notification to the collector', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000001');
     await action(page, 'FORWARD_NOTIFICATION').click();
     const d = dialog(page, 'forward-notification-dialog');
@@ -380,7 +358,7 @@ describe('payment detail as operador', () => {
   });
 
   it('notifies the payer, and sends receipts to another addressee', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000005');
     const before = await page.getByTestId('payer-notification').count();
     await action(page, 'NOTIFY_PAYER').click();
@@ -402,7 +380,7 @@ describe('payment detail as operador', () => {
   });
 
   it('updates a pending payment from the gateway', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000005');
     await action(page, 'UPDATE_FROM_GATEWAY').click();
     await dialog(page, 'confirm-dialog').getByRole('button', { name: 'Actualizar' }).click();
@@ -417,7 +395,7 @@ describe('payment detail as operador', () => {
   });
 
   it('shows the history, a previous version with the banner and its link back, and compares two versions', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000012');
     await action(page, 'HISTORY').click();
     const d = dialog(page, 'version-history-dialog');
@@ -456,7 +434,7 @@ describe('payment detail as operador', () => {
   });
 
   it('looks up the card holder (PAYMENT_HOLDER)', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000001');
     await action(page, 'SHOW_HOLDER').click();
     const d = dialog(page, 'card-holders-dialog');
@@ -507,7 +485,7 @@ describe('payment detail as operador', () => {
   });
 
   it('opens a payer notification and resends it', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000001');
     await action(page, 'NOTIFY_PAYER').click();
     await dialog(page, 'send-notification-dialog').getByRole('button', { name: 'Enviar' }).click();
@@ -536,10 +514,8 @@ describe('payment detail as consulta', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await newSession(browser, { gatewayUrl: urls.gateway });
+    session = await suite.signedIn('consulta', '/pago/1000001');
     page = session.page;
-    await page.goto(`${urls.web}/pago/1000001`);
-    await signIn(page, 'consulta', 'consulta');
   });
 
   afterAll(async () => {
@@ -547,7 +523,7 @@ describe('payment detail as consulta', () => {
   });
 
   it('shows the payment without any action it cannot use, fees, batch or the payer button', async () => {
-    await resetStubs();
+    await resetStubs(suite.stack);
     await openPayment(page, '1000001');
     for (const kind of [
       'CANCEL',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
+import { useBrowserStack } from './support/suite';
+import { screenshot, transitionsDone, type Session } from './support/browser';
 import {
   cells,
   clearForcedFailures,
@@ -12,14 +13,12 @@ import {
   grid,
   openList,
   recordedRequests,
-  resetStubs,
   rowById,
   settled,
   texts,
   waitForRowIds,
   writesOf,
 } from './support/payments-list';
-import { startTestStack, type Stack } from './support/stack';
 
 /**
  * Buscar Pagos: multi-selection actions (spec 000 §4 "Multi-select rules for payments", §8 per-item
@@ -27,18 +26,7 @@ import { startTestStack, type Stack } from './support/stack';
  * whole stack. Failures are chosen with the stubs' switch (POST /__admin/failures).
  */
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const suite = useBrowserStack();
 
 /**
  * A disabled bulk button names the first selected payment (in the list's order) that blocks it, with the
@@ -78,11 +66,8 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
   let page: Page;
 
   beforeAll(async () => {
-    await resetStubs(stack);
-    session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    session = await suite.signedIn('operador', '/pagos');
     page = session.page;
-    await page.goto(`${stack.urls.web}/pagos`);
-    await signIn(page, 'operador', 'operador');
     await settled(page);
   });
 
@@ -91,7 +76,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
   });
 
   it('disables the bulk buttons with the multi-select rule as the reason for a mixed selection', async () => {
-    await openList(page, stack.urls.web, { page_size: '25' });
+    await openList(page, suite.stack.urls.web, { page_size: '25' });
     const rows = await statusOfRows(page);
     const pending = rows.find((r) => r.status === 'Pendiente');
     const approved = rows.find((r) => r.status === 'Aprobado');
@@ -112,7 +97,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     expect(await tooltipOf(page, 'CHANGE_PAYMENT_METHOD')).toBe(REASONS.changeMethod(first.id));
     await page.getByTestId('bulk-action-CANCEL_OBJECTION').hover();
     await page.getByRole('tooltip').waitFor();
-    await page.waitForTimeout(400); // the tooltip's fade-in
+    await transitionsDone(page); // the tooltip's fade-in
     await screenshot(page, 'payments-bulk-mixed-selection');
     expect((await page.getByRole('tooltip').innerText()).trim()).toBe(REASONS.cancelObjection(first.id));
     await page.mouse.move(0, 0);
@@ -135,7 +120,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
 
   it('bulk cancel of 10 where 3 fail: 7 successes, 3 failures with their messages; the list follows; "Reintentar fallidos" sends only those 3', async () => {
     // 'Pendiente', 10 per page: page 1 has 10 of the month's pending payments.
-    await openList(page, stack.urls.web, { status: 'pending', page_size: '10' });
+    await openList(page, suite.stack.urls.web, { status: 'pending', page_size: '10' });
     await page.getByRole('button', { name: 'Estado: Pendiente' }).waitFor();
     const ids = await texts(cells(page, 'id'));
     expect(ids).toHaveLength(10);
@@ -143,7 +128,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     expect(total, 'the seed has more than 10 pending payments this month').toBeGreaterThan(10);
     const failing = [ids[1]!, ids[4]!, ids[8]!];
     const succeeding = ids.filter((id) => !failing.includes(id));
-    await forceFailures(stack, {
+    await forceFailures(suite.stack, {
       service: 'payment',
       operation: 'cancelar',
       ids: failing,
@@ -167,7 +152,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     expect((await confirm.locator('.MuiDialog-paper').boundingBox())?.width).toBe(850);
     expect(await texts(confirm.locator('tbody tr td:first-child'))).toEqual(ids);
     await confirm.getByText('10 pagos seleccionados').waitFor();
-    await page.waitForTimeout(400); // the dialog's fade-in
+    await transitionsDone(page); // the dialog's fade-in
     await screenshot(page, 'payments-bulk-confirm');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Continuar' }).click();
@@ -179,7 +164,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await reasonDialog.getByRole('button', { name: 'Cancelar pagos' }).click();
     await reasonDialog.getByText('Disculpe, debe ingresar el motivo').waitFor();
     await reasonDialog.getByLabel('Ingrese el motivo').fill('Pagos duplicados');
-    await clearRecordedRequests(stack);
+    await clearRecordedRequests(suite.stack);
     const bulkAnswered = gatewayAnswer(page, 'BulkCancelPayments');
     await reasonDialog.getByRole('button', { name: 'Cancelar pagos' }).click();
     await bulkAnswered;
@@ -212,7 +197,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     }
     // The upstream's own message never reaches the operator.
     expect(await progress.getByText('estado interno').count()).toBe(0);
-    expect(writesOf(await recordedRequests(stack), 'cancelar').sort()).toEqual([...ids].sort());
+    expect(writesOf(await recordedRequests(suite.stack), 'cancelar').sort()).toEqual([...ids].sort());
     await progress.getByRole('button', { name: 'Reintentar fallidos (3)' }).waitFor();
     await screenshot(page, 'payments-bulk-progress');
 
@@ -223,8 +208,8 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await expect(page.getByTestId('selection-count').textContent()).resolves.toBe('3 pagos seleccionados');
 
     // 4. "Reintentar fallidos": only the 3 failed ids are sent again (the switch cleared, they succeed).
-    await clearForcedFailures(stack);
-    await clearRecordedRequests(stack);
+    await clearForcedFailures(suite.stack);
+    await clearRecordedRequests(suite.stack);
     const retryAnswered = gatewayAnswer(page, 'BulkCancelPayments');
     const reloaded = gatewayAnswer(page, 'PaymentsSearch');
     await progress.getByRole('button', { name: 'Reintentar fallidos (3)' }).click();
@@ -235,7 +220,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await expect
       .poll(() => summary.innerText(), { timeout: 15_000 })
       .toBe('Finalizado: 10 correctos, 0 con error.');
-    const requests = await recordedRequests(stack);
+    const requests = await recordedRequests(suite.stack);
     expect(writesOf(requests, 'cancelar').sort()).toEqual([...failing].sort());
     expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(3);
     expect((await outcome()).every((r) => r.state === 'success')).toBe(true);
@@ -257,13 +242,13 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
 
     // The cancelled payments are rejected upstream.
     for (const id of ids.slice(0, 3)) {
-      const res = await fetch(`${stack.urls.stubs}/payment/pagos/${id}`);
+      const res = await fetch(`${suite.stack.urls.stubs}/payment/pagos/${id}`);
       expect(((await res.json()) as { status: string }).status).toBe('rejected');
     }
   });
 
   it('cancels one payment from the ACCIONES menu: the row leaves the filtered list and the total drops', async () => {
-    await openList(page, stack.urls.web, { status: 'pending', page_size: '10' });
+    await openList(page, suite.stack.urls.web, { status: 'pending', page_size: '10' });
     const before = await texts(cells(page, 'id'));
     const total = Number((await page.getByTestId('result-count').innerText()).replace(/\D/g, ''));
     expect(before.length).toBeGreaterThan(1);
@@ -286,7 +271,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await dialog.getByRole('heading', { name: 'Cancelar pago' }).waitFor();
     await dialog.getByText(`Se cancelará el pago ${id}.`, { exact: false }).waitFor();
     await dialog.getByLabel('Ingrese el motivo').fill('Solicitud del pagador');
-    await clearRecordedRequests(stack);
+    await clearRecordedRequests(suite.stack);
     await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
     await page.getByText('Pago cancelado correctamente').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -295,11 +280,11 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await expect(page.getByTestId('result-count').textContent()).resolves.toBe(
       total - 1 === 1 ? '1 pago' : `${total - 1} pagos`,
     );
-    expect(writesOf(await recordedRequests(stack), 'cancelar')).toEqual([id]);
+    expect(writesOf(await recordedRequests(suite.stack), 'cancelar')).toEqual([id]);
   });
 
   it('without a status filter a cancelled row stays, with its new status in place and the same total', async () => {
-    await openList(page, stack.urls.web, { page_size: '25' });
+    await openList(page, suite.stack.urls.web, { page_size: '25' });
     const rows = await statusOfRows(page);
     const issued = rows.find((r) => r.status === 'Emitido');
     expect(issued).toBeDefined();
@@ -331,7 +316,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     expect(session.problems).toEqual([]);
   });
   it('bulk change of payment method: the payments stay in the Emitido list, their new card in place', async () => {
-    await openList(page, stack.urls.web, { status: 'issued', page_size: '10' });
+    await openList(page, suite.stack.urls.web, { status: 'issued', page_size: '10' });
     const before = await texts(cells(page, 'id'));
     const total = await page.getByTestId('result-count').innerText();
     const chosen = before.slice(0, 2);
@@ -353,7 +338,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await d.getByLabel('Nombre del titular').fill('Juan Pérez');
     await d.getByLabel('DNI del titular').fill('30123456');
     await expect.poll(() => submit.isEnabled()).toBe(true);
-    await clearRecordedRequests(stack);
+    await clearRecordedRequests(suite.stack);
     await submit.click();
 
     const progress = page.getByTestId('bulk-progress-dialog');
@@ -364,7 +349,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
       'Medio de pago actualizado correctamente',
       'Medio de pago actualizado correctamente',
     ]);
-    expect(writesOf(await recordedRequests(stack), 'medio-de-pago').sort()).toEqual([...chosen].sort());
+    expect(writesOf(await recordedRequests(suite.stack), 'medio-de-pago').sort()).toEqual([...chosen].sort());
     await progress.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
     await progress.waitFor({ state: 'detached' });
 
@@ -379,7 +364,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
   });
 
   it('bulk cancel objection of every objected payment: the emptied list reloads to its empty state', async () => {
-    await openList(page, stack.urls.web, { status: 'objected', page_size: '25' });
+    await openList(page, suite.stack.urls.web, { status: 'objected', page_size: '25' });
     const ids = await texts(cells(page, 'id'));
     expect(ids.length).toBeGreaterThan(1);
     await page.getByRole('checkbox', { name: 'Seleccionar todas las filas' }).click();
@@ -401,21 +386,21 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await page.getByText('No se encontraron pagos').waitFor();
     await expect(page.getByTestId('result-count').innerText()).resolves.toBe('0 pagos');
     for (const id of ids.slice(0, 2)) {
-      const res = await fetch(`${stack.urls.stubs}/payment/pagos/${id}`);
+      const res = await fetch(`${suite.stack.urls.stubs}/payment/pagos/${id}`);
       expect(((await res.json()) as { status: string }).status).toBe('approved');
     }
     expect(session.problems).toEqual([]);
   });
 
   it('a payment cancelled elsewhere after it was selected fails alone, naming it; the other is cancelled (issue 10)', async () => {
-    await openList(page, stack.urls.web, { status: 'issued', page_size: '10' });
+    await openList(page, suite.stack.urls.web, { status: 'issued', page_size: '10' });
     const [kept, gone] = await texts(cells(page, 'id'));
     expect(kept && gone).toBeTruthy();
     for (const id of [kept!, gone!]) await rowById(page, id).getByRole('checkbox').click();
     await expect(bulkButton(page, 'Cancelar').isEnabled()).resolves.toBe(true);
 
     // Another operator cancels one of them directly in the payment service while it is selected here.
-    const direct = await fetch(`${stack.urls.stubs}/payment/pagos/${gone}/cancelar`, {
+    const direct = await fetch(`${suite.stack.urls.stubs}/payment/pagos/${gone}/cancelar`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ reason: 'Cancelado por otro operador' }),
@@ -426,7 +411,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await page.getByTestId('bulk-confirm-dialog').getByRole('button', { name: 'Continuar' }).click();
     const reasonDialog = page.getByTestId('cancel-reason-dialog');
     await reasonDialog.getByLabel('Ingrese el motivo').fill('Cierre de período');
-    await clearRecordedRequests(stack);
+    await clearRecordedRequests(suite.stack);
     await reasonDialog.getByRole('button', { name: 'Cancelar pagos' }).click();
 
     const progress = page.getByTestId('bulk-progress-dialog');
@@ -447,17 +432,17 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
       { id: gone, state: 'error', message: REASONS.cancel(gone!) },
     ]);
     // Only the eligible payment was written.
-    expect(writesOf(await recordedRequests(stack), 'cancelar')).toEqual([kept]);
+    expect(writesOf(await recordedRequests(suite.stack), 'cancelar')).toEqual([kept]);
 
     // "Reintentar fallidos" sends the refused one again: still refused with its own reason, still not written.
-    await clearRecordedRequests(stack);
+    await clearRecordedRequests(suite.stack);
     const retried = gatewayAnswer(page, 'BulkCancelPayments');
     await progress.getByRole('button', { name: 'Reintentar fallidos (1)' }).click();
     await retried;
     await expect
       .poll(async () => (await items()).find((r) => r.id === gone), { timeout: 15_000 })
       .toEqual({ id: gone, state: 'error', message: REASONS.cancel(gone!) });
-    expect((await recordedRequests(stack)).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect((await recordedRequests(suite.stack)).filter((r) => r.method !== 'GET')).toEqual([]);
     await progress.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
     await progress.waitFor({ state: 'detached' });
     expect(session.problems).toEqual([]);
@@ -466,11 +451,8 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
 
 describe('Buscar Pagos: bulk and row actions as consulta', () => {
   it('offers no row action menu, no selection and no bulk bar it could never use (issue 10 item 9)', async () => {
-    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
+    await suite.withSignedIn('consulta', '/pagos', async (session) => {
       const page = session.page;
-      await page.goto(`${stack.urls.web}/pagos`);
-      await signIn(page, 'consulta', 'consulta');
       await settled(page);
       expect(await dataRows(page).count()).toBeGreaterThan(0);
       expect(
@@ -491,8 +473,6 @@ describe('Buscar Pagos: bulk and row actions as consulta', () => {
         expect(await page.getByRole('button', { name: label, exact: true }).count(), label).toBe(0);
       }
       expect(session.problems).toEqual([]);
-    } finally {
-      await session.close();
-    }
+    });
   });
 });

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { newSession, screenshot, signIn, type Session } from './support/browser';
+import { screenshot, type Session } from './support/browser';
+import { useBrowserStack } from './support/suite';
 import * as list from './support/payments-list';
+import { resetStubs } from './support/stack';
 
 /**
  * The defects of issue 10 an operator hits on Buscar Pagos and the payment detail (items 3 to 9), each driven
  * as an operator through the real sign-in against the whole stack.
  */
 
-const suite = list.paymentsSuite();
+const suite = useBrowserStack();
 const { cells, dataRows, gatewayAnswer, searchAfter, settled, texts } = list;
 
 const query = (page: Page) => new URL(page.url()).searchParams;
@@ -32,10 +34,8 @@ describe('Buscar Pagos as operador', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await newSession(suite.browser, { gatewayUrl: suite.stack.urls.gateway });
+    session = await suite.signedIn('operador', '/pagos');
     page = session.page;
-    await page.goto(`${suite.stack.urls.web}/pagos`);
-    await signIn(page, 'operador', 'operador');
     await settled(page);
   });
 
@@ -105,12 +105,10 @@ describe('Buscar Pagos as operador', () => {
 
 describe('Buscar Pagos on a 1280 × 720 laptop (issue 10 item 8)', () => {
   it('fits the grid without horizontal scrolling, ESTADO and ACCIONES in view', async () => {
-    const session = await newSession(suite.browser, { gatewayUrl: suite.stack.urls.gateway });
-    try {
+    await suite.withSignedIn('operador', '/home', async (session) => {
       const page = session.page;
       await page.setViewportSize({ width: 1280, height: 720 });
       await page.goto(`${suite.stack.urls.web}/pagos`);
-      await signIn(page, 'operador', 'operador');
       await settled(page);
       const fit = await page.evaluate(() => {
         const grid = document.querySelector('[role="grid"][aria-label="Pagos"]')!;
@@ -134,9 +132,7 @@ describe('Buscar Pagos on a 1280 × 720 laptop (issue 10 item 8)', () => {
         actionsInside: true,
         pageScroll: 0,
       });
-    } finally {
-      await session.close();
-    }
+    });
   });
 });
 
@@ -145,10 +141,8 @@ describe('payment detail as admin', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await newSession(suite.browser, { gatewayUrl: suite.stack.urls.gateway });
+    session = await suite.signedIn('admin', '/pago/1000001');
     page = session.page;
-    await page.goto(`${suite.stack.urls.web}/pago/1000001`);
-    await signIn(page, 'admin', 'admin');
   });
 
   afterAll(async () => {
@@ -180,7 +174,7 @@ describe('payment detail as admin', () => {
   });
 
   it('item 9: "Descargar comprobantes" leaves its trace among the payer notifications', async () => {
-    await list.resetStubs(suite.stack);
+    await resetStubs(suite.stack);
     await openPayment('1000005');
     const rows = page.getByTestId('payer-notification');
     const before = await rows.count();
@@ -238,7 +232,7 @@ describe('payment detail as admin', () => {
   });
 
   it("item 4: the refund dialog offers what is left ('Ingrese Importe') and sends a smaller amount as partial", async () => {
-    await list.resetStubs(suite.stack);
+    await resetStubs(suite.stack);
     await openPayment('1000001');
     const shown = (await page.getByTestId('payment-amount').innerText()).replace(/[^\d,]/g, '');
     await page.locator('[data-action="REFUND"]').click();

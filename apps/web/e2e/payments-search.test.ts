@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
+import { useBrowserStack } from './support/suite';
+import { screenshot, type Session } from './support/browser';
 import {
   cells,
   dataRows,
@@ -11,25 +12,13 @@ import {
   settled,
   texts,
 } from './support/payments-list';
-import { startTestStack, type Stack } from './support/stack';
 
 /**
  * Buscar Pagos (/pagos) against the whole stack (stubs, Keycloak emulator, gateway, production web server).
  * Sample data: docs/upstream-contract.md §7 (María González, maria.gonzalez@gmail.com, collector 10001...).
  */
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const suite = useBrowserStack();
 
 const MARIA = { email: 'maria.gonzalez@gmail.com', name: 'María González' };
 const JUAN = { email: 'juan.perez@hotmail.com', name: 'Juan Pérez' };
@@ -113,7 +102,8 @@ async function runSearch(page: Page, text: string): Promise<void> {
 }
 
 /** Opens /pagos with these parameters (a full load) and waits for its list. */
-const openList = (page: Page, params: Record<string, string>) => openListAt(page, stack.urls.web, params);
+const openList = (page: Page, params: Record<string, string>) =>
+  openListAt(page, suite.stack.urls.web, params);
 
 describe('Buscar Pagos as operador', () => {
   let session: Session;
@@ -121,11 +111,10 @@ describe('Buscar Pagos as operador', () => {
   let searches: SearchVariables[];
 
   beforeAll(async () => {
-    session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    session = await suite.signedIn('operador', '/pagos', (s) => {
+      searches = recordSearches(s.page);
+    });
     page = session.page;
-    searches = recordSearches(page);
-    await page.goto(`${stack.urls.web}/pagos`);
-    await signIn(page, 'operador', 'operador');
     await settled(page);
   });
 
@@ -206,11 +195,13 @@ describe('Buscar Pagos as operador', () => {
     const box = page.getByRole('textbox', { name: /Buscar por e-mail del pagador/ });
     await expect(box.getAttribute('placeholder')).resolves.toBe('E-mail del pagador, ID de pago o nombre');
     await box.fill(MARIA.email);
-    await page.waitForTimeout(700);
-    expect(searches.length).toBe(before);
+    // The typed text is taken (the hint shows) but not searched: the only search is the one Enter sends, so a
+    // search on typing (right away or debounced) would show up as a second one.
     await page.getByText('Presione Buscar para aplicar los cambios.').waitFor();
+    expect(searches.length).toBe(before);
     await searchAfter(page, () => box.press('Enter'));
     expect(query(page).get('search')).toBe(MARIA.email);
+    expect(searches.length).toBe(before + 1);
     expect(searches.at(-1)!.filter.search).toBe(MARIA.email);
     const names = await texts(cells(page, 'payerName'));
     expect(names.length).toBeGreaterThan(0);
@@ -267,10 +258,15 @@ describe('Buscar Pagos as operador', () => {
     expect(query(page).get('sort')).toBe('request_date:asc');
     expect(isSorted((await texts(cells(page, 'requestDate'))).map(sortableDate), 'asc')).toBe(true);
 
-    // Unsortable columns stay unsortable.
+    // Unsortable columns stay unsortable: clicking CONCEPTO changes nothing, so the next FECHA click turns
+    // request_date:asc into request_date:desc (after a sort by CONCEPTO it would be request_date:asc again).
+    await expect(header('CONCEPTO').getAttribute('class')).resolves.not.toContain('columnHeader--sortable');
+    const before = searches.length;
     await header('CONCEPTO').click();
-    await page.waitForTimeout(300);
     expect(query(page).get('sort')).toBe('request_date:asc');
+    await searchAfter(page, () => header('FECHA').click());
+    expect(query(page).get('sort')).toBe('request_date:desc');
+    expect(searches.length).toBe(before + 1);
   });
 
   it('goes to page 2 and back to page 1 when a filter changes', async () => {
@@ -379,7 +375,7 @@ describe('Buscar Pagos as operador', () => {
     expect(await texts(cells(page, 'id'))).toEqual(ids);
 
     // Typing the bare address in the same tab.
-    await searchAfter(page, () => page.goto(`${stack.urls.web}/pagos`));
+    await searchAfter(page, () => page.goto(`${suite.stack.urls.web}/pagos`));
     await page.waitForURL((url) => url.searchParams.get('search') === JUAN.email);
     expect(page.url()).toBe(listUrl);
     expect(await texts(cells(page, 'id'))).toEqual(ids);
@@ -408,7 +404,7 @@ describe('Buscar Pagos as operador', () => {
   it('shows an upstream failure in Spanish with a retry that keeps the filters', async () => {
     await openList(page, { period: (await browserMonths(page)).current, search: JUAN.email });
     const setFaults = (body: unknown) =>
-      fetch(`${stack.urls.stubs}/__admin/faults`, {
+      fetch(`${suite.stack.urls.stubs}/__admin/faults`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -424,7 +420,7 @@ describe('Buscar Pagos as operador', () => {
       expect(text).not.toMatch(/Error:|exception|stack|undefined/i);
       await screenshot(page, 'payments-search-error');
     } finally {
-      await fetch(`${stack.urls.stubs}/__admin/faults`, { method: 'DELETE' });
+      await fetch(`${suite.stack.urls.stubs}/__admin/faults`, { method: 'DELETE' });
     }
     await searchAfter(page, () => alert.getByRole('button', { name: 'Reintentar' }).click());
     expect(await alert.count()).toBe(0);
@@ -446,8 +442,9 @@ describe('Buscar Pagos opened from a link', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    session = await suite.signedIn('operador', '/pagos');
     page = session.page;
+    await settled(page);
   });
 
   afterAll(async () => {
@@ -455,12 +452,7 @@ describe('Buscar Pagos opened from a link', () => {
   });
 
   it('pre-filters by pagador, status, collector and period', async () => {
-    const months = await (async () => {
-      await page.goto(`${stack.urls.web}/pagos`);
-      await signIn(page, 'operador', 'operador');
-      await settled(page);
-      return browserMonths(page);
-    })();
+    const months = await browserMonths(page);
     const params = new URLSearchParams({
       pagador: MARIA.email,
       status: 'approved',
@@ -469,7 +461,7 @@ describe('Buscar Pagos opened from a link', () => {
       period: months.current,
     });
     const searches = recordSearches(page);
-    await searchAfter(page, () => page.goto(`${stack.urls.web}/pagos?${params.toString()}`));
+    await searchAfter(page, () => page.goto(`${suite.stack.urls.web}/pagos?${params.toString()}`));
     expect(searches.at(-1)!.filter).toMatchObject({
       search: MARIA.email,
       status: 'APPROVED',
@@ -488,7 +480,7 @@ describe('Buscar Pagos opened from a link', () => {
   });
 
   it('shows the collector name of a link that carries only collector_id', async () => {
-    await searchAfter(page, () => page.goto(`${stack.urls.web}/pagos?collector_id=10001`));
+    await searchAfter(page, () => page.goto(`${suite.stack.urls.web}/pagos?collector_id=10001`));
     await expect.poll(() => page.getByRole('combobox', { name: 'Entidad' }).inputValue()).toMatch(/^Club /);
     expect(session.problems).toEqual([]);
   });
@@ -496,19 +488,14 @@ describe('Buscar Pagos opened from a link', () => {
 
 describe('Buscar Pagos without export permissions', () => {
   it('hides export and the export history from consulta', async () => {
-    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
+    await suite.withSignedIn('consulta', '/pagos', async (session) => {
       const page = session.page;
-      await page.goto(`${stack.urls.web}/pagos`);
-      await signIn(page, 'consulta', 'consulta');
       await settled(page);
       expect(await dataRows(page).count()).toBeGreaterThan(0);
       await page.getByRole('button', { name: /^Estado:/ }).waitFor();
       expect(await page.getByRole('button', { name: 'Exportar' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Historial de exportaciones' }).count()).toBe(0);
       expect(session.problems).toEqual([]);
-    } finally {
-      await session.close();
-    }
+    });
   });
 });

@@ -1,39 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
-import { gridRow, gridSettled, resetStubs, shownIds, stubGatewayBatch } from './support/distributions';
-import { startTestStack, type Stack } from './support/stack';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
+import { gridRow, gridSettled, shownIds, stubGatewayBatch } from './support/distributions';
 
 /**
  * Pago de servicios (spec 001 §2 "Service payments", §5 "Gateway reconciliation dialog") as tesoreria, and as
  * consulta, against the whole stack and the lote fixtures (8200001 pending 'Lote Rapipago diario').
  */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  await openSignedIn(session.page, stack.urls.web, '/pagos/pago-de-servicios', 'tesoreria');
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
-});
+const suite = useBrowserStack({ role: 'tesoreria', path: '/pagos/pago-de-servicios' });
 
 const TRANSACTIONS = 'Lotes de transacciones';
 const GATEWAYS = 'Lotes de gateways';
 
 describe('Pago de servicios as tesoreria', () => {
   it('lists the transaction batches, filters them, shows the empty text, and passes axe', async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await page.getByRole('heading', { name: 'Pago de servicios', level: 1 }).waitFor();
     await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
     expect((await shownIds(page, TRANSACTIONS)).length).toBe(10);
@@ -49,7 +32,7 @@ describe('Pago de servicios as tesoreria', () => {
   });
 
   it("'Ver lotes de gateways' opens the gateway batches; the state filter offers the four states", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await page.getByRole('link', { name: 'Ver lotes de gateways' }).click();
     await page.waitForURL(/\/pagos\/pago-de-servicios\/gateways/);
     await gridSettled(page, GATEWAYS, 'No se encontraron lotes de gateways');
@@ -72,7 +55,7 @@ describe('Pago de servicios as tesoreria', () => {
   });
 
   it('reconciles a batch leaving the description empty: the batch keeps its description', async () => {
-    const { page } = session;
+    const { page } = suite.session;
     const row = gridRow(page, GATEWAYS, '8200001');
     await row.getByRole('button', { name: 'Conciliar' }).click();
     const dialog = page.getByTestId('conciliate-dialog');
@@ -93,7 +76,7 @@ describe('Pago de servicios as tesoreria', () => {
     await confirm.click();
     await page.getByText('Conciliación aprovada').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    const batch = await stubGatewayBatch(stack, '8200001');
+    const batch = await stubGatewayBatch(suite.stack, '8200001');
     expect(batch).toMatchObject({
       state: 'conciliated',
       description: 'Lote Rapipago diario',
@@ -105,7 +88,7 @@ describe('Pago de servicios as tesoreria', () => {
   });
 
   it("'Ver lotes de transacciones' goes back to the transaction batches", async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await page.getByRole('link', { name: 'Ver lotes de transacciones' }).click();
     await page.waitForURL(/\/pagos\/pago-de-servicios\/transacciones/);
     await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
@@ -114,21 +97,17 @@ describe('Pago de servicios as tesoreria', () => {
 
 describe('Pago de servicios as consulta', () => {
   it("each screen shows 'No tiene permisos'", async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/pagos/pago-de-servicios', 'consulta');
+    await suite.withSignedIn('consulta', '/pagos/pago-de-servicios', async (other) => {
       for (const path of [
         '/pagos/pago-de-servicios',
         '/pagos/pago-de-servicios/transacciones',
         '/pagos/pago-de-servicios/gateways',
       ]) {
-        await other.page.goto(`${stack.urls.web}${path}`);
+        await other.page.goto(`${suite.stack.urls.web}${path}`);
         await other.page.getByText('No tiene permisos').first().waitFor();
         expect(await other.page.getByRole('grid').count()).toBe(0);
       }
       expect(await seriousA11yViolations(other.page)).toEqual([]);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newSession, signIn } from './support/browser';
-import { startTestStack, type Stack } from './support/stack';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/browser';
+import { useBrowserStack } from './support/suite';
 
 /** Sessions: token refresh, a refused token, and a screen whose code can no longer be loaded. */
 
 const TOKEN_TTL_SECONDS = 40;
-let stack: Stack;
-let browser: Browser;
+// Short-lived access tokens (a stack of this file's own): keycloak-js refreshes them once less than 30 s of
+// validity remain. Every test here drives the login form itself.
+const suite = useBrowserStack({ ownStack: { accessTokenTtlSeconds: TOKEN_TTL_SECONDS } });
 
-beforeAll(async () => {
-  // Short-lived access tokens: keycloak-js refreshes them once less than 30 s of validity remain.
-  stack = await startTestStack({ accessTokenTtlSeconds: TOKEN_TTL_SECONDS });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+/** Seconds until the bearer token expires (its `exp` claim against this machine's clock). */
+function secondsLeft(authorization: string | undefined): number {
+  const payload = (authorization ?? '').replace(/^Bearer /, '').split('.')[1] ?? '';
+  const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number };
+  return exp - Date.now() / 1000;
+}
 
 describe('sessions', () => {
   it('refreshes the access token before a request once it is about to expire', async () => {
-    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    const session = await suite.anonymous();
     const { page } = session;
     const refreshGrants: string[] = [];
     page.on('request', (request) => {
@@ -34,15 +30,17 @@ describe('sessions', () => {
       }
     });
     try {
-      await page.goto(`${stack.urls.web}/perfil`);
+      await page.goto(`${suite.stack.urls.web}/perfil`);
       await signIn(page, 'operador', 'operador');
       await page.getByTestId('profile-username').waitFor();
       const firstToken = session.gatewayRequests.at(-1)?.headers.authorization;
       expect(firstToken).toMatch(/^Bearer /);
       expect(refreshGrants).toEqual([]);
 
-      // After 11 s fewer than 30 s remain: the next request must first refresh the token.
-      await page.waitForTimeout((TOKEN_TTL_SECONDS - 29) * 1000);
+      // Once fewer than 30 s remain (about 11 s after it was issued), the next request must refresh it first.
+      await expect
+        .poll(() => secondsLeft(firstToken), { timeout: TOKEN_TTL_SECONDS * 1000, interval: 500 })
+        .toBeLessThan(29);
       const before = session.gatewayRequests.length;
       await page
         .getByRole('navigation', { name: 'Menú principal' })
@@ -63,20 +61,20 @@ describe('sessions', () => {
   });
 
   it('sends the user through the login page when the gateway says UNAUTHENTICATED, and back', async () => {
-    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    const session = await suite.anonymous();
     const { page } = session;
     try {
-      await page.goto(`${stack.urls.web}/home`);
+      await page.goto(`${suite.stack.urls.web}/home`);
       await signIn(page, 'operador', 'operador');
 
       let refused = 0;
-      await page.route(`${stack.urls.gateway}`, async (route) => {
+      await page.route(`${suite.stack.urls.gateway}`, async (route) => {
         if (route.request().method() === 'POST' && refused === 0) {
           refused += 1;
           await route.fulfill({
             status: 200,
             contentType: 'application/json',
-            headers: { 'access-control-allow-origin': stack.urls.web },
+            headers: { 'access-control-allow-origin': suite.stack.urls.web },
             body: JSON.stringify({
               errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHENTICATED' } }],
             }),
@@ -90,7 +88,7 @@ describe('sessions', () => {
         (request) =>
           request
             .url()
-            .startsWith(`${stack.urls.keycloak}/realms/back-office/protocol/openid-connect/auth`) &&
+            .startsWith(`${suite.stack.urls.keycloak}/realms/back-office/protocol/openid-connect/auth`) &&
           request.isNavigationRequest() &&
           request.frame() === page.mainFrame(),
       );
@@ -106,11 +104,11 @@ describe('sessions', () => {
   });
 
   it('shows a Spanish error inside the shell when a screen cannot be loaded (stale deploy)', async () => {
-    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    const session = await suite.anonymous();
     const { page } = session;
     try {
       await page.route('**/assets/profile-screen-*.js', (route) => route.abort());
-      await page.goto(`${stack.urls.web}/home`);
+      await page.goto(`${suite.stack.urls.web}/home`);
       await signIn(page, 'operador', 'operador');
       await page.getByRole('button', { name: 'Usuario operador' }).click();
       await page.getByRole('menuitem', { name: 'Perfil' }).click();

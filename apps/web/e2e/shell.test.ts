@@ -1,22 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
+import { newSession, screenshot, signIn, type Session } from './support/browser';
 import { settled } from './support/payments-list';
-import { startTestStack, upstreamRequests, type Stack } from './support/stack';
+import { upstreamRequests } from './support/stack';
+import { signInStateFile, useBrowserStack } from './support/suite';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const suite = useBrowserStack();
 
 /** The hrefs of the side menu's links, in order (groups expanded: the default). */
 async function menuLinks(page: Page): Promise<string[]> {
@@ -31,11 +22,11 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('anonymous visit', () => {
   it('lands on the Keycloak login page', async () => {
-    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    const session = await suite.anonymous();
     try {
-      await session.page.goto(`${stack.urls.web}/pagos`);
+      await session.page.goto(`${suite.stack.urls.web}/pagos`);
       await session.page.getByLabel('Username or email').waitFor();
-      expect(session.page.url().startsWith(`${stack.urls.keycloak}/realms/back-office/`)).toBe(true);
+      expect(session.page.url().startsWith(`${suite.stack.urls.keycloak}/realms/back-office/`)).toBe(true);
       expect(await seriousA11yViolations(session.page)).toEqual([]);
       expect(session.gatewayRequests).toEqual([]);
       expect(session.problems).toEqual([]);
@@ -50,9 +41,10 @@ describe('operador', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    // Through the login form itself (its own SSO session: the logout below must not end the saved one).
+    session = await suite.anonymous();
     page = session.page;
-    await page.goto(`${stack.urls.web}/`);
+    await page.goto(`${suite.stack.urls.web}/`);
     await signIn(page, 'operador', 'operador');
   });
 
@@ -94,7 +86,7 @@ describe('operador', () => {
   });
 
   it('shows the home tabs and keeps the active one across a reload', async () => {
-    await page.goto(`${stack.urls.web}/home`);
+    await page.goto(`${suite.stack.urls.web}/home`);
     await page.getByRole('tab', { name: 'Buscar Pagos' }).waitFor();
     const tabs = page.getByRole('tab');
     await expect(tabs.allTextContents()).resolves.toEqual([
@@ -120,14 +112,14 @@ describe('operador', () => {
   });
 
   it('redirects unknown paths to /home', async () => {
-    await page.goto(`${stack.urls.web}/no-existe/para-nada`);
+    await page.goto(`${suite.stack.urls.web}/no-existe/para-nada`);
     await page.getByRole('tab', { name: 'Buscar Pagos' }).waitFor();
     expect(pathOf(page)).toBe('/home');
   });
 
   it('shows an honest not-available page for sections not built in this version', async () => {
     // Cuentas CVU: a separate feature area whose content the specs do not show.
-    await page.goto(`${stack.urls.web}/cvu`);
+    await page.goto(`${suite.stack.urls.web}/cvu`);
     await page.getByTestId('not-available').waitFor();
     expect(pathOf(page)).toBe('/cvu');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Cuentas CVU');
@@ -139,20 +131,20 @@ describe('operador', () => {
   });
 
   it('shows "No tiene permisos" on a screen it may not open', async () => {
-    await page.goto(`${stack.urls.web}/importacion`);
+    await page.goto(`${suite.stack.urls.web}/importacion`);
     await page.getByTestId('no-permission').waitFor();
     await expect(page.getByText('No tiene permisos', { exact: true }).isVisible()).resolves.toBe(true);
   });
 
   it('opens the news, support and documentation links of the top bar', async () => {
-    await page.goto(`${stack.urls.web}/home`);
+    await page.goto(`${suite.stack.urls.web}/home`);
     await expect(page.getByRole('link', { name: 'Soporte' }).getAttribute('href')).resolves.toMatch(
       /^mailto:soporte@/,
     );
     await expect(page.getByRole('link', { name: 'Documentación' }).getAttribute('href')).resolves.toBe(
       '/documentacion.html',
     );
-    const docs = await fetch(`${stack.urls.web}/documentacion.html`);
+    const docs = await fetch(`${suite.stack.urls.web}/documentacion.html`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('Guía del operador');
 
@@ -224,7 +216,7 @@ describe('operador', () => {
       expect(request.headers.locale, request.operationName).toBe('es_AR');
       expect(request.headers.authorization, request.operationName).toMatch(/^Bearer ey/);
     }
-    const upstream = await upstreamRequests(stack);
+    const upstream = await upstreamRequests(suite.stack);
     expect(upstream.length).toBeGreaterThan(0);
     for (const request of upstream) {
       expect(request.headers.source, request.path).toBe('backoffice');
@@ -237,13 +229,13 @@ describe('operador', () => {
   });
 
   it('signs out from the user menu back to the login page', async () => {
-    await page.goto(`${stack.urls.web}/home`);
+    await page.goto(`${suite.stack.urls.web}/home`);
     await page.getByRole('button', { name: 'Usuario operador' }).click();
     await page.getByRole('menuitem', { name: 'Cerrar Sesion' }).click();
     await page.getByLabel('Username or email').waitFor();
-    expect(page.url().startsWith(`${stack.urls.keycloak}/realms/back-office/`)).toBe(true);
+    expect(page.url().startsWith(`${suite.stack.urls.keycloak}/realms/back-office/`)).toBe(true);
     // The SSO session is gone: the app asks for sign-in again.
-    await page.goto(`${stack.urls.web}/home`);
+    await page.goto(`${suite.stack.urls.web}/home`);
     await page.getByLabel('Username or email').waitFor();
   });
 });
@@ -253,10 +245,8 @@ describe('consulta (no permissions)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    session = await suite.signedIn('consulta', '/home');
     page = session.page;
-    await page.goto(`${stack.urls.web}/home`);
-    await signIn(page, 'consulta', 'consulta');
   });
 
   afterAll(async () => {
@@ -272,19 +262,55 @@ describe('consulta (no permissions)', () => {
 
   it('gets "No tiene permisos" on permission-gated screens', async () => {
     for (const path of ['/comercios', '/pagadores/12', '/exportaciones', '/retirosUnificados', '/bin/-1']) {
-      await page.goto(`${stack.urls.web}${path}`);
+      await page.goto(`${suite.stack.urls.web}${path}`);
       await page.getByTestId('no-permission').waitFor();
       expect(pathOf(page)).toBe(path);
     }
   });
 
   it('shows no permissions on /perfil', async () => {
-    await page.goto(`${stack.urls.web}/perfil`);
+    await page.goto(`${suite.stack.urls.web}/perfil`);
     await page.getByTestId('no-permissions').waitFor();
     await expect(page.getByTestId('profile-username').textContent()).resolves.toBe('consulta');
   });
 
   it('had no console errors or CSP violations', () => {
     expect(session.problems).toEqual([]);
+  });
+});
+
+describe('saved sign-in state (one per role and stack, support/suite.ts)', () => {
+  it('signs a new profile in from the saved cookies: keycloak-js check-sso, no login page, a valid token', async () => {
+    // The first profile of the role saves the state (or one saved by an earlier file is used).
+    await suite.withSignedIn('consulta', '/home', async () => undefined);
+    const file = signInStateFile(suite.stack, 'consulta');
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { cookies: { name: string }[]; origins: [] };
+    expect(saved.cookies.map((c) => c.name)).toContain('KEYCLOAK_IDENTITY');
+    expect(saved.origins).toEqual([]);
+
+    const session = await newSession(suite.browser, {
+      gatewayUrl: suite.stack.urls.gateway,
+      storageState: file,
+    });
+    try {
+      const { page } = session;
+      const keycloakPages: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame() && frame.url().startsWith(suite.stack.urls.keycloak)) {
+          keycloakPages.push(frame.url());
+        }
+      });
+      await page.goto(`${suite.stack.urls.web}/perfil`);
+      await page.getByTestId('profile-username').waitFor();
+      await expect(page.getByTestId('profile-username').textContent()).resolves.toBe('consulta');
+      expect(keycloakPages).toEqual([]);
+      expect(await page.getByLabel('Username or email').count()).toBe(0);
+      const authorized = session.gatewayRequests.filter((r) => r.method === 'POST');
+      expect(authorized.length).toBeGreaterThan(0);
+      for (const request of authorized) expect(request.headers.authorization).toMatch(/^Bearer /);
+      expect(session.problems).toEqual([]);
+    } finally {
+      await session.close();
+    }
   });
 });

@@ -1,38 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
-import { startTestStack, type Stack } from './support/stack';
-import { gridRow, gridSettled, notice, resetStubs, shownIds, stubRows, stubWrites } from './support/tax';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
+import { gridRow, gridSettled, notice, shownIds, stubRows, stubWrites } from './support/tax';
 
 /** Reporte plano de integraciones (spec 001 §2, §4, §8) as impuestos; consulta refused. */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'impuestos', path: '/soft-provider' });
 let page: Page;
 const GRID = 'Reportes de integraciones';
 const ITEMS = '/softprovider/softprovider';
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/soft-provider', 'impuestos');
+  page = suite.page;
   await gridSettled(page, GRID);
 });
 
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
-});
-
 const byId = async (id: string) =>
-  (await stubRows(stack, ITEMS, [{ field: 'id', operation: 'EQUAL', value: id }]))[0];
+  (await stubRows(suite.stack, ITEMS, [{ field: 'id', operation: 'EQUAL', value: id }]))[0];
 
 async function rowAction(id: string, label: string) {
   await gridRow(page, GRID, id)
@@ -51,7 +38,7 @@ describe('Reporte plano de integraciones as impuestos', () => {
     await page.getByRole('button', { name: 'Buscar' }).click();
     await page.waitForURL((url) => url.searchParams.get('estado') === 'pending_approval');
     await gridSettled(page, GRID);
-    const pending = await stubRows(stack, ITEMS, [
+    const pending = await stubRows(suite.stack, ITEMS, [
       { field: 'status', operation: 'EQUAL', value: 'pending_approval' },
     ]);
     const shown = await shownIds(page, GRID);
@@ -71,12 +58,12 @@ describe('Reporte plano de integraciones as impuestos', () => {
     await rowAction(second!, 'Rechazar');
     await notice(page, 'Rechazado correctamente').waitFor();
     expect((await byId(second!)).status).toBe('error');
-    const writes = (await stubWrites(stack)).map((w) => w.line);
+    const writes = (await stubWrites(suite.stack)).map((w) => w.line);
     expect(writes.filter((line) => /aprobar|rechazar/.test(line))).toHaveLength(2);
   });
 
   it('regenerates a sent report and downloads a report file; approve is offered disabled on a sent one', async () => {
-    await page.goto(`${stack.urls.web}/soft-provider?estado=sent`);
+    await page.goto(`${suite.stack.urls.web}/soft-provider?estado=sent`);
     await gridSettled(page, GRID);
     const [sent] = await shownIds(page, GRID);
     await gridRow(page, GRID, sent!)
@@ -99,13 +86,9 @@ describe('Reporte plano de integraciones as impuestos', () => {
 
 describe('Reporte plano de integraciones as consulta', () => {
   it("shows 'No tiene permisos'", async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/soft-provider', 'consulta');
+    await suite.withSignedIn('consulta', '/soft-provider', async (other) => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

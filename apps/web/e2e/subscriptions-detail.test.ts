@@ -1,38 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
-import { startTestStack, type Stack } from './support/stack';
-import {
-  clearSubscriptionRequests,
-  resetSubscriptionStubs,
-  subscriptionWrites,
-} from './support/subscriptions';
+import { useBrowserStack } from './support/suite';
+import { screenshot, type Session } from './support/browser';
+import { clearSubscriptionRequests, subscriptionWrites } from './support/subscriptions';
 
 /**
  * Subscription detail (/suscripcion/{id}, spec 000 §2 "Subscription detail", §4 "Subscriptions", §8) against
  * the whole stack, on the stub fixtures 4000001-4000009 (docs/upstream-contract.md §5b).
  */
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetSubscriptionStubs(stack);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const suite = useBrowserStack();
 
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Acciones de la suscripción' });
 const action = (page: Page, label: string) => toolbar(page).getByRole('button', { name: label, exact: true });
 
 async function openDetail(page: Page, id: string): Promise<void> {
-  await page.goto(`${stack.urls.web}/suscripcion/${id}`);
+  await page.goto(`${suite.stack.urls.web}/suscripcion/${id}`);
   await page.locator(`[data-testid="subscription-detail"][data-subscription-id="${id}"]`).waitFor();
 }
 
@@ -41,9 +25,8 @@ describe('Subscription detail as operador', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    session = await suite.signedIn('operador', '/suscripcion/4000005');
     page = session.page;
-    await openSignedIn(page, stack.urls.web, '/suscripcion/4000005', 'operador');
     await page.getByTestId('subscription-detail').waitFor();
   });
 
@@ -82,7 +65,7 @@ describe('Subscription detail as operador', () => {
 
   it('edits the amount: "Por favor ingrese el Importe", refuses zero, sends a Decimal, §8 message', async () => {
     await openDetail(page, '4000001');
-    await clearSubscriptionRequests(stack);
+    await clearSubscriptionRequests(suite.stack);
     await action(page, 'Editar Importe').click();
     const dialog = page.getByTestId('amount-dialog');
     const field = dialog.getByLabel('Por favor ingrese el Importe');
@@ -95,14 +78,14 @@ describe('Subscription detail as operador', () => {
     await dialog.getByRole('button', { name: 'Guardar importe' }).click();
     await page.getByText('Importe de la suscripción actualizado correctamente').waitFor();
     await page.getByTestId('field-amount').getByText('$ 1.500,50').waitFor();
-    const writes = await subscriptionWrites(stack);
+    const writes = await subscriptionWrites(suite.stack);
     expect(writes.map((w) => [w.method, w.id, w.operation, w.body])).toEqual([
       ['PUT', '4000001', 'importe', { amount: 1500.5 }],
     ]);
   });
 
   it('sends the e-mail and removes the payment method, each landing once in the service', async () => {
-    await clearSubscriptionRequests(stack);
+    await clearSubscriptionRequests(suite.stack);
     await action(page, 'Enviar e-mail').click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Enviar' }).click();
     await page.getByText('E-mail enviado correctamente').waitFor();
@@ -110,7 +93,7 @@ describe('Subscription detail as operador', () => {
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('Medio de pago de la suscripción eliminado correctamente').waitFor();
     await page.getByTestId('section-method').getByText('Sin medio de pago').waitFor();
-    const writes = await subscriptionWrites(stack);
+    const writes = await subscriptionWrites(suite.stack);
     expect(writes.map((w) => [w.method, w.operation])).toEqual([
       ['POST', 'notificar'],
       ['DELETE', 'medio-de-pago'],
@@ -118,7 +101,7 @@ describe('Subscription detail as operador', () => {
   });
 
   it('changes the payment method to a CBU', async () => {
-    await clearSubscriptionRequests(stack);
+    await clearSubscriptionRequests(suite.stack);
     await action(page, 'Cambiar medio de pago').click();
     const dialog = page.getByTestId('change-payment-method-dialog');
     await dialog
@@ -130,19 +113,19 @@ describe('Subscription detail as operador', () => {
     await dialog.getByLabel('CUIT del titular').fill('20-30123456-3');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Medio de pago de la suscripción actualizado correctamente').waitFor();
-    const writes = await subscriptionWrites(stack);
+    const writes = await subscriptionWrites(suite.stack);
     expect(writes.map((w) => [w.method, w.id, w.operation])).toEqual([['PUT', '4000001', 'medio-de-pago']]);
   });
 
   it('cancels with a reason and shows the cancelled banner; history compares versions side by side', async () => {
-    await clearSubscriptionRequests(stack);
+    await clearSubscriptionRequests(suite.stack);
     await action(page, 'Cancelar').click();
     const dialog = page.getByTestId('cancel-reason-dialog');
     await dialog.getByLabel('Ingrese el motivo').fill('Pedido del pagador');
     await dialog.getByRole('button', { name: 'Cancelar suscripción' }).click();
     await page.getByText('Suscripción cancelada correctamente').waitFor();
     await page.locator('[data-testid="status-banner"][data-status="cancelled"]').waitFor();
-    expect((await subscriptionWrites(stack)).map((w) => w.operation)).toEqual(['cancelar']);
+    expect((await subscriptionWrites(suite.stack)).map((w) => w.operation)).toEqual(['cancelar']);
     // Cancelled: the operations are disabled, with their reason.
     await page.getByTestId('action-reason-CANCEL').waitFor();
 
@@ -167,7 +150,7 @@ describe('Subscription detail as operador', () => {
   });
 
   it('shows an older version with its banner and the link back to the current one', async () => {
-    await page.goto(`${stack.urls.web}/suscripcion/4000008?version=1`);
+    await page.goto(`${suite.stack.urls.web}/suscripcion/4000008?version=1`);
     const banner = page.getByTestId('old-version-banner');
     await banner.waitFor();
     await banner.getByRole('link', { name: 'Ver versión actual' }).click();
@@ -179,20 +162,16 @@ describe('Subscription detail as operador', () => {
 
 describe('Subscription detail as consulta', () => {
   it('offers no action and cannot open Buscar Suscripciones', async () => {
-    const session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
+    await suite.withSignedIn('consulta', '/suscripcion/4000002', async (session) => {
       const { page } = session;
-      await openSignedIn(page, stack.urls.web, '/suscripcion/4000002', 'consulta');
       await page.getByTestId('subscription-detail').waitFor();
       for (const label of ['Cancelar', 'Cambiar medio de pago', 'Eliminar medio de pago', 'Editar Importe']) {
         expect(await page.getByRole('button', { name: label, exact: true }).count()).toBe(0);
         expect(await page.locator(`[data-action]`).filter({ hasText: label }).count()).toBe(0);
       }
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await page.goto(`${stack.urls.web}/suscripciones`);
+      await page.goto(`${suite.stack.urls.web}/suscripciones`);
       await page.getByText('No tiene permisos').first().waitFor();
-    } finally {
-      await session.close();
-    }
+    });
   });
 });

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
-import { startTestStack, type Stack } from './support/stack';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
 import {
   clearSubscriptionFailures,
   clearSubscriptionRequests,
   forceSubscriptionFailure,
-  resetSubscriptionStubs,
   shownRowIds,
   subscriptionRow,
   subscriptionWrites,
@@ -19,26 +18,13 @@ import {
  * operador, against the whole stack and the stub fixtures (docs/upstream-contract.md §5b).
  */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'operador', path: '/suscripciones?estado=cancelled&medio=todos' });
 let page: Page;
 const SOFIA = 'sofia.benitez@gmail.com';
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetSubscriptionStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/suscripciones?estado=cancelled&medio=todos', 'operador');
+  page = suite.page;
   await subscriptionsSettled(page);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
 });
 
 const bulkButton = (label: string) =>
@@ -47,7 +33,7 @@ const select = (id: string) => subscriptionRow(page, id).getByRole('checkbox').c
 
 describe('Buscar Suscripciones as operador', () => {
   it('arriving with ?pagador= filters by that payer, forgets the saved filters and leaves the address', async () => {
-    await page.goto(`${stack.urls.web}/suscripciones?pagador=${encodeURIComponent(SOFIA)}`);
+    await page.goto(`${suite.stack.urls.web}/suscripciones?pagador=${encodeURIComponent(SOFIA)}`);
     await page.waitForURL((url) => !url.searchParams.has('pagador'));
     await subscriptionsSettled(page);
     const url = new URL(page.url());
@@ -67,7 +53,7 @@ describe('Buscar Suscripciones as operador', () => {
 
   it('a search matching nothing shows the empty state inside the grid with no serious axe violation', async () => {
     await page.goto(
-      `${stack.urls.web}/suscripciones?q=${encodeURIComponent('nadie.existe@example.com')}&medio=todos`,
+      `${suite.stack.urls.web}/suscripciones?q=${encodeURIComponent('nadie.existe@example.com')}&medio=todos`,
     );
     await subscriptionsSettled(page);
     const grid = page.getByRole('grid', { name: 'Suscripciones' });
@@ -78,11 +64,11 @@ describe('Buscar Suscripciones as operador', () => {
   });
 
   it('leaving and coming back restores page and filters from session storage', async () => {
-    await page.goto(`${stack.urls.web}/suscripciones?medio=todos&page=2&page_size=10`);
+    await page.goto(`${suite.stack.urls.web}/suscripciones?medio=todos&page=2&page_size=10`);
     await subscriptionsSettled(page);
     const ids = await shownRowIds(page);
-    await page.goto(`${stack.urls.web}/home`);
-    await page.goto(`${stack.urls.web}/suscripciones`);
+    await page.goto(`${suite.stack.urls.web}/home`);
+    await page.goto(`${suite.stack.urls.web}/suscripciones`);
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await subscriptionsSettled(page);
     expect(new URL(page.url()).searchParams.get('medio')).toBe('todos');
@@ -97,7 +83,7 @@ describe('Buscar Suscripciones as operador', () => {
   });
 
   it('Editar Importe is refused with its reason when a non-adhesion row is selected, and runs on adhesions', async () => {
-    await page.goto(`${stack.urls.web}/suscripciones?q=${encodeURIComponent(SOFIA)}&medio=todos`);
+    await page.goto(`${suite.stack.urls.web}/suscripciones?q=${encodeURIComponent(SOFIA)}&medio=todos`);
     await subscriptionsSettled(page);
     await select('4000001');
     await select('4000002');
@@ -106,7 +92,7 @@ describe('Buscar Suscripciones as operador', () => {
     expect(await blocked.getAttribute('aria-label')).toMatch(/4000001/);
     await subscriptionRow(page, '4000001').getByRole('checkbox').uncheck();
     await select('4000008');
-    await clearSubscriptionRequests(stack);
+    await clearSubscriptionRequests(suite.stack);
     await bulkButton('Editar Importe').click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('4000008').first().waitFor();
@@ -117,7 +103,7 @@ describe('Buscar Suscripciones as operador', () => {
     await page.getByRole('button', { name: 'Guardar importe' }).click();
     const progress = page.getByRole('dialog');
     await progress.getByText('Importe de la suscripción actualizado correctamente').nth(1).waitFor();
-    const writes = await subscriptionWrites(stack);
+    const writes = await subscriptionWrites(suite.stack);
     expect(writes.map((w) => [w.id, w.operation, w.body]).sort()).toEqual([
       ['4000002', 'importe', { amount: 2100 }],
       ['4000008', 'importe', { amount: 2100 }],
@@ -127,14 +113,14 @@ describe('Buscar Suscripciones as operador', () => {
 
   it('a bulk cancel with a forced failure shows per-item results and retries only the failed one', async () => {
     await page.goto(
-      `${stack.urls.web}/suscripciones?q=${encodeURIComponent(SOFIA)}&medio=todos&estado=active`,
+      `${suite.stack.urls.web}/suscripciones?q=${encodeURIComponent(SOFIA)}&medio=todos&estado=active`,
     );
     await subscriptionsSettled(page);
     await select('4000001');
     await select('4000002');
     await select('4000008');
-    await forceSubscriptionFailure(stack, 'cancelar', ['4000008']);
-    await clearSubscriptionRequests(stack);
+    await forceSubscriptionFailure(suite.stack, 'cancelar', ['4000008']);
+    await clearSubscriptionRequests(suite.stack);
     await bulkButton('Cancelar').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
     await page.getByLabel('Ingrese el motivo').fill('Baja pedida por la entidad');
@@ -142,17 +128,17 @@ describe('Buscar Suscripciones as operador', () => {
     const progress = page.getByRole('dialog');
     await progress.getByText(/ - forced_failure$/).waitFor();
     await progress.getByText('Suscripción cancelada correctamente').nth(1).waitFor();
-    expect((await subscriptionWrites(stack)).map((w) => w.id).sort()).toEqual([
+    expect((await subscriptionWrites(suite.stack)).map((w) => w.id).sort()).toEqual([
       '4000001',
       '4000002',
       '4000008',
     ]);
     await screenshot(page, 'subscriptions-bulk-progress');
-    await clearSubscriptionFailures(stack);
-    await clearSubscriptionRequests(stack);
+    await clearSubscriptionFailures(suite.stack);
+    await clearSubscriptionRequests(suite.stack);
     await progress.getByRole('button', { name: 'Reintentar fallidos' }).click();
     await progress.getByText('Suscripción cancelada correctamente').nth(2).waitFor();
-    expect((await subscriptionWrites(stack)).map((w) => w.id)).toEqual(['4000008']);
+    expect((await subscriptionWrites(suite.stack)).map((w) => w.id)).toEqual(['4000008']);
     await progress.getByRole('button', { name: 'Cerrar' }).last().click();
     // Cancelled rows leave the 'Activa' list.
     await page.waitForFunction(
@@ -162,13 +148,13 @@ describe('Buscar Suscripciones as operador', () => {
 
   it('changes the payment method of a selection', async () => {
     await page.goto(
-      `${stack.urls.web}/suscripciones?q=${encodeURIComponent('martin.sosa@outlook.com')}&medio=todos&estado=active`,
+      `${suite.stack.urls.web}/suscripciones?q=${encodeURIComponent('martin.sosa@outlook.com')}&medio=todos&estado=active`,
     );
     await subscriptionsSettled(page);
     const ids = (await shownRowIds(page)).filter((id) => id === '4000003' || id === '4000007');
     expect(ids.length).toBe(2);
     for (const id of ids) await select(id);
-    await clearSubscriptionRequests(stack);
+    await clearSubscriptionRequests(suite.stack);
     await bulkButton('Cambiar medio de pago').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
     const dialog = page.getByTestId('change-payment-method-dialog');
@@ -182,9 +168,9 @@ describe('Buscar Suscripciones as operador', () => {
       .getByText('Medio de pago de la suscripción actualizado correctamente')
       .nth(1)
       .waitFor();
-    expect((await subscriptionWrites(stack)).map((w) => [w.method, w.operation, w.id]).sort()).toEqual(
+    expect((await subscriptionWrites(suite.stack)).map((w) => [w.method, w.operation, w.id]).sort()).toEqual(
       ids.map((id) => ['PUT', 'medio-de-pago', id]).sort(),
     );
-    expect(session.problems).toEqual([]);
+    expect(suite.session.problems).toEqual([]);
   });
 });

@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
 import { serviceWrites, stubGet } from './support/imports';
-import { gridColumn, gridRowIds, gridSettled, resetStubs } from './support/payers';
-import { clearUpstreamRequests, startTestStack, type Stack } from './support/stack';
+import { gridColumn, gridRowIds, gridSettled } from './support/payers';
+import { clearUpstreamRequests } from './support/stack';
 
 /** Conciliación de transferencias (/transferencias, spec 001 §2, §4, §9) as tesoreria and consulta. */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'tesoreria', path: '/transferencias' });
 let page: Page;
 const GRID = 'Transferencias';
 const EMPTY = 'No se encontraron transferencias.';
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/transferencias', 'tesoreria');
+  page = suite.page;
   await gridSettled(page, GRID, EMPTY);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
 });
 
 describe('Conciliación de transferencias as tesoreria', () => {
@@ -55,7 +43,7 @@ describe('Conciliación de transferencias as tesoreria', () => {
   it('conciliates a pending transfer after confirming; it leaves the pending list and the write lands once', async () => {
     const before = await gridRowIds(page, GRID);
     const id = before[0] as string;
-    await clearUpstreamRequests(stack);
+    await clearUpstreamRequests(suite.stack);
     const row = page.getByRole('grid', { name: GRID }).locator(`.MuiDataGrid-row[data-id="${id}"]`);
     await row.getByRole('button', { name: 'Conciliar' }).click();
     const dialog = page.getByTestId('conciliate-dialog');
@@ -68,11 +56,11 @@ describe('Conciliación de transferencias as tesoreria', () => {
         !document.querySelector(`[role="grid"][aria-label="${grid}"] .MuiDataGrid-row[data-id="${rowId}"]`),
       [GRID, id] as const,
     );
-    expect(await serviceWrites(stack, 'transfer')).toEqual([
+    expect(await serviceWrites(suite.stack, 'transfer')).toEqual([
       { line: `POST /transfer/conciliaciones/forzar-conciliacion/${id}`, body: null },
     ]);
     const stored = await stubGet<{ rows: { status: string }[] }>(
-      stack,
+      suite.stack,
       `/transfer/conciliaciones?filters=${encodeURIComponent(JSON.stringify([{ field: 'id', operation: 'EQUAL', value: id }]))}`,
     );
     expect(stored.body.rows[0]?.status).toBe('conciliated');
@@ -85,7 +73,7 @@ describe('Conciliación de transferencias as tesoreria', () => {
   });
 
   it('searches as the operator types (400 ms debounce) and a row opens its payment', async () => {
-    await page.goto(`${stack.urls.web}/transferencias`);
+    await page.goto(`${suite.stack.urls.web}/transferencias`);
     await gridSettled(page, GRID, EMPTY);
     const paymentId = (await gridColumn(page, GRID, 'paymentId'))[0] as string;
     const input = page.getByTestId('transfers-search-input');
@@ -109,20 +97,16 @@ describe('Conciliación de transferencias as tesoreria', () => {
   });
 
   it('filters by exact CUIT and shows the empty message', async () => {
-    await page.goto(`${stack.urls.web}/transferencias?cuit=20000000001&estado=todos`);
+    await page.goto(`${suite.stack.urls.web}/transferencias?cuit=20000000001&estado=todos`);
     await page.getByText(EMPTY).waitFor();
   });
 });
 
 describe('transfers as consulta', () => {
   it("shows 'No tiene permisos'", async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/transferencias', 'consulta');
+    await suite.withSignedIn('consulta', '/transferencias', async (other) => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

@@ -1,16 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { launchBrowser, newSession, openSignedIn, screenshot, type Session } from './support/browser';
-import { startTestStack, type Stack } from './support/stack';
+import { useBrowserStack } from './support/suite';
+import { screenshot } from './support/browser';
 import {
   activeConfiguration,
   clearWithdrawalRequests,
   forceFailure,
   gridSettled,
-  resetWithdrawalStubs,
   row,
   rowAction,
   serviceWrites,
@@ -25,27 +24,14 @@ import { pickCollector } from './support/collector-picker';
  * fixtures 5000001-5000010 / 6000001-6000010; consulta is refused.
  */
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({ role: 'tesoreria', path: '/retiros' });
 let page: Page;
 const TRANSFER_GRID = 'Retiros a transferir';
 const PENDING_GRID = 'Retiros pendientes de autorización';
 const CBU = '0720000788000035581530';
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-  await resetWithdrawalStubs(stack);
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  await openSignedIn(page, stack.urls.web, '/retiros', 'tesoreria');
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
+  page = suite.page;
 });
 
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).first();
@@ -59,7 +45,7 @@ describe('Retiros a transferir as tesoreria', () => {
     await screenshot(page, 'withdraws-list');
     await row(page, TRANSFER_GRID, '5000001').getByRole('checkbox').check();
     await row(page, TRANSFER_GRID, '5000002').getByRole('checkbox').check();
-    await clearWithdrawalRequests(stack);
+    await clearWithdrawalRequests(suite.stack);
     await bulkButton('Transferir').click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Confirme los retiros a transferir').waitFor();
@@ -70,12 +56,12 @@ describe('Retiros a transferir as tesoreria', () => {
     const progress = page.getByRole('dialog');
     await progress.getByText('Retiro transferido correctamente').first().waitFor();
     await screenshot(page, 'withdraws-transfer-progress');
-    expect((await serviceWrites(stack, 'withdraw')).sort()).toEqual([
+    expect((await serviceWrites(suite.stack, 'withdraw')).sort()).toEqual([
       'POST /withdraw/retiros/transferir/5000001',
       'POST /withdraw/retiros/transferir/5000002',
     ]);
-    expect((await stubWithdraw(stack, '5000001')).status).toBe('transferred');
-    expect((await stubWithdraw(stack, '5000002')).status).toBe('transferred');
+    expect((await stubWithdraw(suite.stack, '5000001')).status).toBe('transferred');
+    expect((await stubWithdraw(suite.stack, '5000002')).status).toBe('transferred');
     await progress.getByRole('button', { name: 'Cerrar' }).last().click();
     // Transferred rows leave the list filtered to 'Pendiente'.
     await row(page, TRANSFER_GRID, '5000001').waitFor({ state: 'detached' });
@@ -83,7 +69,7 @@ describe('Retiros a transferir as tesoreria', () => {
 
   it("rejects one with 'Motivo de rechazo', stored as status_detail", async () => {
     await row(page, TRANSFER_GRID, '5000003').getByRole('checkbox').check();
-    await clearWithdrawalRequests(stack);
+    await clearWithdrawalRequests(suite.stack);
     await bulkButton('Rechazar').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
     const reason = page.getByRole('dialog').getByRole('textbox', { name: /Motivo de rechazo/ });
@@ -91,8 +77,8 @@ describe('Retiros a transferir as tesoreria', () => {
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await page.getByRole('dialog').getByRole('button', { name: 'Rechazar' }).click();
     await page.getByRole('dialog').getByText('Rechazado correctamente').first().waitFor();
-    expect(await serviceWrites(stack, 'withdraw')).toEqual(['POST /withdraw/retiros/rechazar/5000003']);
-    expect(await stubWithdraw(stack, '5000003')).toMatchObject({
+    expect(await serviceWrites(suite.stack, 'withdraw')).toEqual(['POST /withdraw/retiros/rechazar/5000003']);
+    expect(await stubWithdraw(suite.stack, '5000003')).toMatchObject({
       status: 'rejected',
       status_detail: 'La cuenta de destino fue dada de baja',
     });
@@ -100,7 +86,7 @@ describe('Retiros a transferir as tesoreria', () => {
   });
 
   it('downloads a transferred withdrawal as xlsx, txt and xml', async () => {
-    await page.goto(`${stack.urls.web}/retiros?estados=transferred`);
+    await page.goto(`${suite.stack.urls.web}/retiros?estados=transferred`);
     await gridSettled(page, TRANSFER_GRID);
     const download = async (label: string) => {
       const event = page.waitForEvent('download');
@@ -135,12 +121,12 @@ describe('Retiros a transferir as tesoreria', () => {
 
 describe('Retiros pendientes (authorization) and Historial as tesoreria', () => {
   it("authorizes one: 'Estas autorizando 1 retiro', then 'Retiro Aprobado'", async () => {
-    await page.goto(`${stack.urls.web}/retirosUnificados`);
+    await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
     await page.getByRole('button', { name: 'Retiros pendientes' }).click();
     await gridSettled(page, PENDING_GRID);
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await screenshot(page, 'withdrawals-unified-pending');
-    await clearWithdrawalRequests(stack);
+    await clearWithdrawalRequests(suite.stack);
     await rowAction(page, PENDING_GRID, '6000001', 'Autorizar');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Estas autorizando 1 retiro').waitFor();
@@ -149,13 +135,15 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await result.waitFor();
     await screenshot(page, 'withdrawals-approved');
     await result.getByRole('button', { name: 'Ok' }).click();
-    expect(await serviceWrites(stack, 'withdrawal')).toEqual(['POST /withdrawal/retiros/6000001/autorizar/']);
-    expect((await stubWithdrawal(stack, '6000001')).status).toBe('authorized');
+    expect(await serviceWrites(suite.stack, 'withdrawal')).toEqual([
+      'POST /withdrawal/retiros/6000001/autorizar/',
+    ]);
+    expect((await stubWithdrawal(suite.stack, '6000001')).status).toBe('authorized');
     await row(page, PENDING_GRID, '6000001').waitFor({ state: 'detached' });
   });
 
   it('bulk-authorizes three where one fails: its own message, the others written', async () => {
-    await forceFailure(stack, {
+    await forceFailure(suite.stack, {
       service: 'withdrawal',
       operation: 'autorizar',
       ids: ['6000003'],
@@ -164,7 +152,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     for (const id of ['6000002', '6000003', '6000004']) {
       await row(page, PENDING_GRID, id).getByRole('checkbox').check();
     }
-    await clearWithdrawalRequests(stack);
+    await clearWithdrawalRequests(suite.stack);
     await bulkButton('Autorizar selección').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
     const input = page.getByRole('dialog');
@@ -175,14 +163,14 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await progress.getByText('Retiros Aprobados').first().waitFor();
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await screenshot(page, 'withdrawals-bulk-authorize');
-    expect((await serviceWrites(stack, 'withdrawal')).sort()).toEqual([
+    expect((await serviceWrites(suite.stack, 'withdrawal')).sort()).toEqual([
       'POST /withdrawal/retiros/6000002/autorizar/',
       'POST /withdrawal/retiros/6000003/autorizar/',
       'POST /withdrawal/retiros/6000004/autorizar/',
     ]);
-    expect((await stubWithdrawal(stack, '6000002')).status).toBe('authorized');
-    expect((await stubWithdrawal(stack, '6000003')).status).toBe('pending_authorization');
-    expect((await stubWithdrawal(stack, '6000004')).status).toBe('authorized');
+    expect((await stubWithdrawal(suite.stack, '6000002')).status).toBe('authorized');
+    expect((await stubWithdrawal(suite.stack, '6000003')).status).toBe('pending_authorization');
+    expect((await stubWithdrawal(suite.stack, '6000004')).status).toBe('authorized');
     await progress.getByRole('button', { name: 'Cerrar' }).last().click();
   });
 
@@ -200,7 +188,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
   });
 
   it('the history lists every status with its chips', async () => {
-    await page.goto(`${stack.urls.web}/retiros/historial`);
+    await page.goto(`${suite.stack.urls.web}/retiros/historial`);
     await gridSettled(page, 'Historial de retiros');
     await page.getByRole('button', { name: 'Autorizado' }).click();
     await page.waitForURL((url) => url.searchParams.get('estado') === 'authorized');
@@ -222,7 +210,7 @@ describe('Retiro programado as tesoreria', () => {
     dialog.getByRole('button', { name: 'Siguiente' }).click();
 
   it('schedules a balance-strategy collector with an amount', async () => {
-    await page.goto(`${stack.urls.web}/retirosUnificados`);
+    await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
     const dialog = await openSchedule('10002');
     await next(dialog);
     await dialog.getByRole('textbox', { name: /Cuenta de destino/ }).fill(CBU);
@@ -239,7 +227,7 @@ describe('Retiro programado as tesoreria', () => {
     await screenshot(page, 'withdrawals-schedule-cron');
     await dialog.getByRole('button', { name: 'Finalizar' }).click();
     await toast('El retiro fue programado exitosamente').waitFor();
-    expect(await activeConfiguration(stack, '10002')).toEqual({
+    expect(await activeConfiguration(suite.stack, '10002')).toEqual({
       scheduled_destination_account: CBU,
       scheduled_min_amount: '5000.00',
       scheduled_cron: '0 9 * * 1',
@@ -258,7 +246,7 @@ describe('Retiro programado as tesoreria', () => {
     await confirm.getByText('Estas seguro de confirmar el monto de retiro').waitFor();
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await toast('El retiro fue programado exitosamente').waitFor();
-    expect((await activeConfiguration(stack, '10002')).scheduled_min_amount).toBe('7500.50');
+    expect((await activeConfiguration(suite.stack, '10002')).scheduled_min_amount).toBe('7500.50');
 
     const again = await openSchedule('10002');
     await again.getByText('Retiro programado actual').waitFor();
@@ -266,7 +254,7 @@ describe('Retiro programado as tesoreria', () => {
     const sure = page.getByRole('dialog', { name: 'Estas seguro de eliminar el retiro programado?' });
     await sure.getByRole('button', { name: 'Eliminar' }).click();
     await toast('El retiro programado fue eliminado.').waitFor();
-    expect(await activeConfiguration(stack, '10002')).toEqual({ scheduled_destination_account: CBU });
+    expect(await activeConfiguration(suite.stack, '10002')).toEqual({ scheduled_destination_account: CBU });
   });
 
   it('a batch-strategy collector has no amount step', async () => {
@@ -282,7 +270,7 @@ describe('Retiro programado as tesoreria', () => {
     await dialog.getByRole('textbox', { name: /Cron/ }).fill('0 8 1 * *');
     await dialog.getByRole('button', { name: 'Finalizar' }).click();
     await toast('El retiro fue programado exitosamente').waitFor();
-    expect(await activeConfiguration(stack, '10001')).toEqual({
+    expect(await activeConfiguration(suite.stack, '10001')).toEqual({
       scheduled_destination_account: CBU,
       scheduled_cron: '0 8 1 * *',
     });
@@ -299,17 +287,13 @@ describe('Retiro programado as tesoreria', () => {
 
 describe('Retiros as consulta', () => {
   it("shows 'No tiene permisos' on every withdrawal screen", async () => {
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-    try {
-      await openSignedIn(other.page, stack.urls.web, '/retiros', 'consulta');
+    await suite.withSignedIn('consulta', '/retiros', async (other) => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
       for (const path of ['/retiros/historial', '/retirosUnificados']) {
-        await other.page.goto(`${stack.urls.web}${path}`);
+        await other.page.goto(`${suite.stack.urls.web}${path}`);
         await other.page.getByText('No tiene permisos').first().waitFor();
       }
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newSession, screenshot, signIn, type Session } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot, transitionsDone } from './support/browser';
+import { useBrowserStack } from './support/suite';
 import { openList, rowById, settled } from './support/payments-list';
-import { startTestStack, type Stack } from './support/stack';
 import { metadataKeyLabel } from '../src/features/payments/detail/labels';
 
 /**
@@ -56,9 +56,15 @@ const VECTORS: readonly [string, (text: string) => boolean][] = [
   ['<style>@import / <link href=javascript:>', (t) => t.startsWith('<style>@import')],
 ];
 
-let stack: Stack;
-let browser: Browser;
-let session: Session;
+const suite = useBrowserStack({
+  role: 'admin',
+  prepare: ({ page }) => {
+    page.on('dialog', (dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+  },
+});
 let page: Page;
 /** Messages of alert/confirm/prompt dialogs the page opened (each is dismissed). */
 const dialogs: string[] = [];
@@ -75,7 +81,7 @@ const holders = new Map<string, Json[]>();
 const notifications = new Map<string, Json>();
 
 async function stubs(path: string): Promise<Json> {
-  const res = await fetch(`${stack.urls.stubs}${path}`);
+  const res = await fetch(`${suite.stack.urls.stubs}${path}`);
   if (!res.ok) throw new Error(`GET ${path} respondió ${res.status}`);
   return (await res.json()) as Json;
 }
@@ -125,12 +131,15 @@ interface DomState {
 
 /**
  * The checks every screen must pass: nothing ran, nothing in the DOM can run, no alert, no CSP violation,
- * no console error. Waits a moment first so an injected onerror/onload/autofocus would have fired.
+ * no console error. Waits first until an injected onerror/onload/autofocus would have fired.
  */
 async function expectNoExecution(name: string): Promise<void> {
   screens.push(name);
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  // Every image has loaded or failed (its load/error event is queued by then), and two frames later the
+  // queued events, autofocus and transition ends have run.
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await transitionsDone(page);
   const state = await domState(page);
   expect(state, name).toEqual({
     xss: undefined,
@@ -141,8 +150,8 @@ async function expectNoExecution(name: string): Promise<void> {
     scriptsWithPayload: 0,
   });
   expect(dialogs, `${name}: alert/confirm/prompt`).toEqual([]);
-  const problems = session.problems.slice(problemsSeen);
-  problemsSeen = session.problems.length;
+  const problems = suite.session.problems.slice(problemsSeen);
+  problemsSeen = suite.session.problems.length;
   expect(problems, `${name}: console errors and CSP violations`).toEqual([]);
 }
 
@@ -178,7 +187,7 @@ function domState(target: Page): Promise<DomState> {
 }
 
 async function openPayment(id: string): Promise<Locator> {
-  await page.goto(`${stack.urls.web}/pago/${id}`);
+  await page.goto(`${suite.stack.urls.web}/pago/${id}`);
   const detail = page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
   await detail.waitFor();
   await page.getByTestId('section-extra').waitFor();
@@ -192,16 +201,14 @@ async function withDialog(kind: string, testId: string, check: (dialog: Locator)
   await action(kind).click();
   const dialog = page.getByTestId(testId);
   await dialog.waitFor();
-  await page.waitForTimeout(300); // the opening transition
+  await transitionsDone(page); // the opening transition
   await check(dialog);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
 }
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchBrowser();
-
+  page = suite.page;
   const list = await stubs(
     `/payment/pagos?limit=100&sorts=id:asc&filters=${encodeURIComponent(
       JSON.stringify([{ field: 'collector_id', operation: 'EQUAL', value: XSS_COLLECTOR_ID }]),
@@ -214,27 +221,12 @@ beforeAll(async () => {
     for (const n of p.notifications as Json[])
       notifications.set(n.id, await stubs(`/notification/notificaciones/${n.id}`));
   }
-
-  session = await newSession(browser, { gatewayUrl: stack.urls.gateway });
-  page = session.page;
-  page.on('dialog', (dialog) => {
-    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  await page.goto(`${stack.urls.web}/home`);
-  await signIn(page, 'admin', 'admin');
-});
-
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-  await stack?.close();
 });
 
 describe('the checks themselves', () => {
   it('catch a payload that is parsed as markup, and the CSP blocks and reports an injected script', async () => {
     // Markup parsed without the app's CSP: every detector fires.
-    const bare = await browser.newPage();
+    const bare = await suite.browser.newPage();
     const alerts: string[] = [];
     bare.on('dialog', (dialog) => {
       alerts.push(dialog.message());
@@ -253,10 +245,8 @@ describe('the checks themselves', () => {
     await bare.close();
 
     // The app's CSP: an inline script injected into the page does not run and the harness reports it.
-    const other = await newSession(browser, { gatewayUrl: stack.urls.gateway });
+    const other = await suite.signedIn('admin', '/home');
     try {
-      await other.page.goto(`${stack.urls.web}/home`);
-      await signIn(other.page, 'admin', 'admin');
       await other.page.evaluate(() => {
         const script = document.createElement('script');
         script.textContent = 'window.__xss=1';
@@ -323,7 +313,7 @@ describe('XSS corpus in upstream strings, as admin', () => {
   it('Buscar Pagos by payer name, by payer e-mail and by collector shows them as text', async () => {
     const periods = [...new Set(payments.map((p) => periodOf(p.request_date)))].sort();
     for (const period of periods) {
-      await openList(page, stack.urls.web, { search: XSS_PAYER_SEARCH, period });
+      await openList(page, suite.stack.urls.web, { search: XSS_PAYER_SEARCH, period });
       const inPeriod = payments.filter((p) => periodOf(p.request_date) === period);
       for (const p of inPeriod) {
         const row = rowById(page, p.id);
@@ -345,7 +335,7 @@ describe('XSS corpus in upstream strings, as admin', () => {
 
     // The e-mail search, typed in the search box (an EQUAL on payer.email).
     const first = payment('1000090');
-    await openList(page, stack.urls.web, { period: periodOf(first.request_date) });
+    await openList(page, suite.stack.urls.web, { period: periodOf(first.request_date) });
     const box = page.getByRole('textbox', { name: /Buscar por e-mail del pagador/ });
     await box.fill(first.payer.email);
     await box.press('Enter');
@@ -367,7 +357,7 @@ describe('XSS corpus in upstream strings, as admin', () => {
 
     // The collector: its name comes from the gateway, and a link may carry a name of its own (reflected).
     const reflected = '<img src=x onerror=window.__xss=1>javascript:window.__xss=1';
-    await openList(page, stack.urls.web, {
+    await openList(page, suite.stack.urls.web, {
       collector_id: XSS_COLLECTOR_ID,
       collector_name: reflected,
       period: periodOf(first.request_date),
@@ -382,7 +372,7 @@ describe('XSS corpus in upstream strings, as admin', () => {
     );
     await expectNoExecution('/pagos?collector_id=10099&collector_name=<payload>');
 
-    await openList(page, stack.urls.web, {
+    await openList(page, suite.stack.urls.web, {
       collector_id: XSS_COLLECTOR_ID,
       period: periodOf(first.request_date),
     });
@@ -398,7 +388,7 @@ describe('XSS corpus in upstream strings, as admin', () => {
 
     // The bulk confirmation lists payer and concept of the selection (objected: Cancelar objeción).
     const objected = payment('1000094');
-    await openList(page, stack.urls.web, {
+    await openList(page, suite.stack.urls.web, {
       search: XSS_PAYER_SEARCH,
       period: periodOf(objected.request_date),
     });
@@ -572,7 +562,7 @@ describe('XSS corpus in upstream strings, as admin', () => {
 
   it('notification detail: subject, addressee, status detail and payload as text', async () => {
     for (const n of notifications.values()) {
-      await page.goto(`${stack.urls.web}/notificacion/${n.id}`);
+      await page.goto(`${suite.stack.urls.web}/notificacion/${n.id}`);
       const detail = page.getByTestId('notification-detail');
       await detail.waitFor();
       await expectLiteral(detail, n.subject, 'subject');
@@ -593,18 +583,18 @@ describe('XSS corpus in upstream strings, as admin', () => {
 
   it('home and profile stay clean after all of it; the figures', async () => {
     for (const path of ['/home', '/perfil']) {
-      await page.goto(`${stack.urls.web}${path}`);
+      await page.goto(`${suite.stack.urls.web}${path}`);
       await page.getByTestId('signed-in-username').waitFor();
       await expectNoExecution(path);
     }
-    const cspViolations = session.problems.filter((p) => p.includes('CSP violation')).length;
+    const cspViolations = suite.session.problems.filter((p) => p.includes('CSP violation')).length;
     expect(cspViolations).toBe(0);
-    expect(session.problems).toEqual([]);
+    expect(suite.session.problems).toEqual([]);
     console.log(
       `XSS browser run: ${VECTORS.length} vector kinds, ${payloadCount} payload strings, ` +
         `${screens.length} screens and dialogs visited, ` +
         `${fieldsChecked} fields checked literally, executions 0, alerts ${dialogs.length}, ` +
-        `CSP violations ${cspViolations}, console errors ${session.problems.length}`,
+        `CSP violations ${cspViolations}, console errors ${suite.session.problems.length}`,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { transitionsDone } from './browser';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -17,15 +18,8 @@ export interface A11yViolation {
  * DevTools protocol, so the app's CSP stays as it is.
  */
 export async function seriousA11yViolations(page: Page, selector?: string): Promise<A11yViolation[]> {
-  // Colors are read once opening transitions (dialogs, menus, tooltips) are over; endless ones (progress) are not awaited.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // Colors are read once opening transitions (dialogs, menus, tooltips) are over.
+  await transitionsDone(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (context) => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;

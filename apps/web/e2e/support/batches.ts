@@ -43,7 +43,6 @@ async function admin(stack: Stack, method: string, path: string): Promise<unknow
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
-export const resetBatchStubs = (stack: Stack) => admin(stack, 'POST', '__admin/reset');
 export const clearBatchRequests = (stack: Stack) => admin(stack, 'DELETE', '__admin/requests');
 
 /** The batch as the batch service holds it now. */

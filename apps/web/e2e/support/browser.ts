@@ -30,14 +30,20 @@ export interface Session {
 }
 
 /**
- * A fresh browser profile (no cookies) with a Spanish (Argentina) locale and Argentine time (the operators'; the
- * app's periods are Argentine ones whatever the zone), 1440x900, collecting problems and the gateway requests.
+ * A fresh browser profile (no cookies, or the cookies of a saved `storageState` file) with a Spanish (Argentina)
+ * locale and Argentine time (the operators'; the app's periods are Argentine ones whatever the zone), 1440x900,
+ * collecting problems and the gateway requests.
  */
 export async function newSession(
   browser: Browser,
-  { gatewayUrl, locale = 'es-AR' }: { gatewayUrl: string; locale?: string },
+  {
+    gatewayUrl,
+    locale = 'es-AR',
+    storageState,
+  }: { gatewayUrl: string; locale?: string; storageState?: string },
 ): Promise<Session> {
   const context = await browser.newContext({
+    ...(storageState ? { storageState } : {}),
     locale,
     timezoneId: 'America/Argentina/Buenos_Aires',
     viewport: { width: 1440, height: 900 },
@@ -108,6 +114,23 @@ export async function openSignedIn(
 ) {
   await page.goto(`${webUrl}${path}`);
   await signIn(page, username, password);
+}
+
+/**
+ * Waits until the page's transitions (a dialog's or a tooltip's fade-in, a menu opening) are over: the next two
+ * frames first (a transition the last click started has begun by then), then every finite animation. Endless
+ * ones (progress indicators) are not awaited.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
 }
 
 /**

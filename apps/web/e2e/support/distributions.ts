@@ -6,11 +6,6 @@ import type { Stack } from './stack';
  * 8200001-8200004, distributions 9300001-9300012). State is read from the stubs themselves.
  */
 
-export async function resetStubs(stack: Stack): Promise<void> {
-  const res = await fetch(`${stack.urls.stubs}/__admin/reset`, { method: 'POST' });
-  if (!res.ok) throw new Error(`reset respondió ${res.status}`);
-}
-
 async function stubJson<T>(stack: Stack, path: string): Promise<T> {
   const res = await fetch(`${stack.urls.stubs}${path}`);
   if (!res.ok) throw new Error(`GET ${path} respondió ${res.status}`);

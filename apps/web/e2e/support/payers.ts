@@ -30,11 +30,6 @@ export async function gridColumn(page: Page, name: string, field: string): Promi
   return texts.map((text) => text.trim());
 }
 
-export async function resetStubs(stack: Stack): Promise<void> {
-  const res = await fetch(`${stack.urls.stubs}/__admin/reset`, { method: 'POST' });
-  if (!res.ok) throw new Error(`reset respondió ${res.status}`);
-}
-
 export interface PayerWrite {
   method: string;
   path: string;

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
-import { startTestStack, type Stack } from './stack';
+import type { Locator, Page } from 'playwright-core';
+import type { Stack } from './stack';
 
 /** Helpers for browser tests of Buscar Pagos (/pagos) and the stubs' admin switches. */
 
@@ -104,7 +102,6 @@ export interface ForcedFailure {
 export const forceFailures = (stack: Stack, failure: ForcedFailure) =>
   admin(stack, 'POST', 'failures', failure);
 export const clearForcedFailures = (stack: Stack) => admin(stack, 'DELETE', 'failures');
-export const resetStubs = (stack: Stack) => admin(stack, 'POST', 'reset');
 
 export interface RecordedRequest {
   service: string;
@@ -124,32 +121,4 @@ export function writesOf(requests: readonly RecordedRequest[], operation: string
     .filter((r) => r.method !== 'GET')
     .map((r) => pattern.exec(r.path)?.[1])
     .filter((id): id is string => id !== undefined);
-}
-
-/**
- * One browser suite's stack and browser, started before its tests (stubs reset) and closed after them:
- * `const suite = paymentsSuite();` then `suite.stack` and `suite.browser` inside the tests.
- */
-export function paymentsSuite(): { readonly stack: Stack; readonly browser: Browser } {
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    stack = await startTestStack();
-    browser = await launchBrowser();
-    await resetStubs(stack);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-  return {
-    get stack() {
-      if (!stack) throw new Error('La pila de pruebas no está iniciada');
-      return stack;
-    },
-    get browser() {
-      if (!browser) throw new Error('El navegador no está iniciado');
-      return browser;
-    },
-  };
 }

@@ -1,13 +1,65 @@
-import { startStack, type Stack } from '../../../../scripts/stack.mjs';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack, type Stack as WholeStack } from '../../../../scripts/stack.mjs';
 
-export type { Stack };
+/** The addresses of a running stack: web, gateway, sandbox, keycloak (emulator) and stubs. */
+export type StackUrls = WholeStack['urls'];
+
+/**
+ * What a browser test sees of a stack: its URLs and an id naming its saved sign-in states. The shared stack
+ * (started once for the e2e project by support/global-stack.ts) reaches the files as this plain value.
+ */
+export interface Stack {
+  id: string;
+  urls: StackUrls;
+}
+
+/** A stack a file started for itself (a special configuration); the file closes it. */
+export interface OwnStack extends Stack {
+  close(): Promise<void>;
+}
+
+export interface TestStackOptions {
+  /** Lifetime of the emulator's access tokens (default: the realm's, 300 s). */
+  accessTokenTtlSeconds?: number;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The stack every e2e file shares (support/global-stack.ts). */
+    e2eStack: Stack;
+  }
+}
+
+/** Where the saved sign-in states (Playwright storage state, one file per role) of a stack live. */
+export const signInStateDir = (stackId: string): string => join(tmpdir(), 'backoffice-e2e-sign-in', stackId);
 
 /**
  * The whole product on free loopback ports: stubs, Keycloak emulator (fresh in-memory key), gateway and
  * this app's production server. Every package must be built first (`npm run build` at the root).
  */
-export async function startTestStack(options: { accessTokenTtlSeconds?: number } = {}): Promise<Stack> {
-  return startStack({ host: '127.0.0.1', keyFile: null, gatewayLogLevel: 'warn', ...options });
+export async function startTestStack(options: TestStackOptions = {}): Promise<OwnStack> {
+  const stack = await startStack({ host: '127.0.0.1', keyFile: null, gatewayLogLevel: 'warn', ...options });
+  const id = randomUUID();
+  return {
+    id,
+    urls: stack.urls,
+    async close() {
+      await stack.close();
+      rmSync(signInStateDir(id), { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The stubs' full reset (`POST /__admin/reset`): every service re-seeded, and the request log, forced
+ * failures, faults and idempotency keys cleared. Each file starts from it, so files do not depend on order.
+ */
+export async function resetStubs(stack: Stack): Promise<void> {
+  const res = await fetch(`${stack.urls.stubs}/__admin/reset`, { method: 'POST' });
+  if (!res.ok) throw new Error(`POST /__admin/reset respondió ${res.status}: ${await res.text()}`);
 }
 
 export interface RecordedUpstreamRequest {

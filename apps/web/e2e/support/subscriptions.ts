@@ -36,7 +36,6 @@ async function admin(stack: Stack, method: string, path: string, body?: unknown)
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
-export const resetSubscriptionStubs = (stack: Stack) => admin(stack, 'POST', 'reset');
 export const clearSubscriptionRequests = (stack: Stack) => admin(stack, 'DELETE', 'requests');
 export const clearSubscriptionFailures = (stack: Stack) => admin(stack, 'DELETE', 'failures');
 export const forceSubscriptionFailure = (stack: Stack, operation: string, ids: string[]) =>

@@ -19,8 +19,6 @@ export async function stubRows(stack: Stack, path: string, filters: unknown[] = 
   return ((await stubGet(stack, `${path}?${query.toString()}`)) as { rows: Loose[] }).rows;
 }
 
-export const resetStubs = (stack: Stack) => fetch(`${stack.urls.stubs}/__admin/reset`, { method: 'POST' });
-
 /** "METHOD /service/path" of every write the stubs received since the last reset. */
 export async function stubWrites(stack: Stack): Promise<{ line: string; body: unknown }[]> {
   const res = await fetch(`${stack.urls.stubs}/__admin/requests`);

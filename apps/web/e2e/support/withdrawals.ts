@@ -43,7 +43,6 @@ async function admin(stack: Stack, method: string, path: string, body?: unknown)
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
-export const resetWithdrawalStubs = (stack: Stack) => admin(stack, 'POST', '__admin/reset');
 export const clearWithdrawalRequests = (stack: Stack) => admin(stack, 'DELETE', '__admin/requests');
 export const forceFailure = (stack: Stack, rule: Record<string, unknown>) =>
   admin(stack, 'POST', '__admin/failures', rule);

@@ -1,0 +1,165 @@
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchBrowser, newSession, signIn, type Session } from './browser';
+import {
+  resetStubs,
+  signInStateDir,
+  startTestStack,
+  type OwnStack,
+  type Stack,
+  type TestStackOptions,
+} from './stack';
+
+/**
+ * One browser file's setup: the stack (the run's shared one, or its own when `ownStack` is given), the stubs'
+ * full reset, one Chromium, and (with `role`) a page signed in as that role on `path`.
+ */
+export interface BrowserStackOptions {
+  /** User of the file's main page (the test users' password is their name); none: no main page. */
+  role?: string;
+  /** Where the main page opens (default `/home`); a function is called when the file starts. */
+  path?: string | (() => string);
+  /** Run before the main page's first navigation (routes, request recorders). */
+  prepare?: (session: Session) => void | Promise<void>;
+  /** The stubs' full reset before the file (default true). */
+  reset?: boolean;
+  /** A stack of the file's own with these options (e.g. a short token lifetime), closed after the file. */
+  ownStack?: TestStackOptions;
+}
+
+export interface BrowserStack {
+  readonly stack: Stack;
+  readonly browser: Browser;
+  /** The main page's session (only with `role`). */
+  readonly session: Session;
+  readonly page: Page;
+  /** Another profile signed in as `role` on `path` (restored from the role's saved state); the caller closes it. */
+  signedIn(role: string, path: string, prepare?: BrowserStackOptions['prepare']): Promise<Session>;
+  /** Runs `run` with another profile signed in as `role` on `path`, then closes it (also when `run` fails). */
+  withSignedIn<T>(role: string, path: string, run: (session: Session) => Promise<T>): Promise<T>;
+  /** A profile without cookies (an anonymous visitor, or a test that drives the login form); the caller closes it. */
+  anonymous(): Promise<Session>;
+}
+
+/** The stack the e2e project's globalSetup started (support/global-stack.ts). */
+export function sharedStack(): Stack {
+  const stack = inject('e2eStack');
+  if (!stack) throw new Error('No hay pila compartida: el proyecto e2e la inicia en su globalSetup.');
+  return stack;
+}
+
+/** The file holding `role`'s saved sign-in (cookies of the emulator's SSO session) for this stack. */
+export const signInStateFile = (stack: Stack, role: string): string =>
+  join(signInStateDir(stack.id), `${role}.json`);
+
+/** Waits until the page shows the signed-in shell or the login form; says which. */
+async function landing(page: Page): Promise<'shell' | 'login'> {
+  const shell = page.getByTestId('signed-in-username');
+  await shell.or(page.getByLabel('Username or email')).first().waitFor({ timeout: 60_000 });
+  return (await shell.isVisible()) ? 'shell' : 'login';
+}
+
+/** Saves the profile's cookies only: local storage (UI preferences) must not pass from one file to another. */
+async function saveSignInState(session: Session, file: string): Promise<void> {
+  const { cookies } = await session.context.storageState();
+  mkdirSync(join(file, '..'), { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify({ cookies, origins: [] }));
+  renameSync(partial, file);
+}
+
+/**
+ * A profile signed in as `role` showing `path`. The first one of a role in a stack signs in through the login
+ * page and saves its cookies; later ones start from them, and keycloak-js finds the SSO session with its
+ * check-sso (no login page). If that session is over (the realm's idle timeout), it signs in again and saves.
+ */
+export async function openAs(
+  browser: Browser,
+  stack: Stack,
+  role: string,
+  path: string,
+  prepare?: BrowserStackOptions['prepare'],
+): Promise<Session> {
+  const file = signInStateFile(stack, role);
+  const saved = existsSync(file);
+  const session = await newSession(browser, {
+    gatewayUrl: stack.urls.gateway,
+    ...(saved ? { storageState: file } : {}),
+  });
+  try {
+    await prepare?.(session);
+    await session.page.goto(`${stack.urls.web}${path}`);
+    if (!saved || (await landing(session.page)) === 'login') {
+      await signIn(session.page, role, role);
+      await saveSignInState(session, file);
+    }
+    return session;
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+}
+
+/** Registers the file's beforeAll/afterAll; read the getters inside hooks and tests. */
+export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack {
+  let stack: Stack | undefined;
+  let own: OwnStack | undefined;
+  let browser: Browser | undefined;
+  let session: Session | undefined;
+
+  beforeAll(async () => {
+    if (options.ownStack) {
+      own = await startTestStack(options.ownStack);
+      stack = own;
+    } else {
+      stack = sharedStack();
+    }
+    if (options.reset ?? true) await resetStubs(stack);
+    browser = await launchBrowser();
+    if (options.role) {
+      const path = typeof options.path === 'function' ? options.path() : (options.path ?? '/home');
+      session = await openAs(browser, stack, options.role, path, options.prepare);
+    }
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await browser?.close();
+    await own?.close();
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} no está iniciado (useBrowserStack)`);
+    return value;
+  };
+  return {
+    get stack() {
+      return started(stack, 'La pila de pruebas');
+    },
+    get browser() {
+      return started(browser, 'El navegador');
+    },
+    get session() {
+      return started(session, 'La sesión principal (opción role)');
+    },
+    get page() {
+      return started(session, 'La sesión principal (opción role)').page;
+    },
+    signedIn: (role, path, prepare) =>
+      openAs(started(browser, 'El navegador'), started(stack, 'La pila de pruebas'), role, path, prepare),
+    async withSignedIn(role, path, run) {
+      const other = await this.signedIn(role, path);
+      try {
+        return await run(other);
+      } finally {
+        await other.close();
+      }
+    },
+    anonymous: () =>
+      newSession(started(browser, 'El navegador'), {
+        gatewayUrl: started(stack, 'La pila de pruebas').urls.gateway,
+      }),
+  };
+}
