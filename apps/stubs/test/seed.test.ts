@@ -214,5 +214,6 @@ describe('seeded data', () => {
     } finally {
       await different.stubs.close();
     }
-  });
+    // Two more whole stub servers, each seeding every service, and every payment listed again.
+  }, 180_000);
 });
