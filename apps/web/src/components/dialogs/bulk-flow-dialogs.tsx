@@ -1,11 +1,12 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { ActionDialogTexts } from '../actions/action-registry';
 import type { SubmitOutcome } from './action-dialog';
 import { BulkConfirmDialog, type BulkColumn } from './bulk-confirm-dialog';
+import { BulkCountConfirmDialog } from './bulk-count-confirm-dialog';
 import { BulkProgressDialog } from './bulk-progress-dialog';
 import type { BulkResultLike, BulkSummary } from './bulk-progress';
 import type { ItemNoun } from './item-noun';
-import type { BulkFlowControl } from './use-bulk-flow';
+import type { BulkFlowControl, MatchingSelection } from './use-bulk-flow';
 
 /** What the area's input dialog (reason, new method, amount...) receives for one step. */
 export interface FlowInputProps<K extends string, T, V> {
@@ -39,8 +40,11 @@ export interface BulkFlowDialogsProps<K extends string, T, V, R extends BulkResu
   renderInput(props: FlowInputProps<K, T, V>): ReactNode;
   /** Runs one item's action: null closes the flow (success), else the input dialog shows the feedback. */
   runSingle(kind: K, item: T, value: V, intentKey: string): Promise<SubmitOutcome>;
-  /** Runs the multi-selection action over these ids: one result per id. */
-  runBulk(kind: K, ids: string[], value: V, intentKey: string): Promise<R[]>;
+  /**
+   * Runs the multi-selection action over these ids, or, with `matching`, over every item matching the list's
+   * current search (the confirmed count; `ids` is then empty): one result per item.
+   */
+  runBulk(kind: K, ids: string[], value: V, intentKey: string, matching?: MatchingSelection): Promise<R[]>;
   /** Each batch of results (the first run and every "Reintentar fallidos"). */
   onBulkResults?(results: R[]): void;
   onBulkClose?(summary: Pick<BulkSummary, 'success' | 'error' | 'unknown'>): void;
@@ -61,6 +65,9 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
   onBulkClose,
 }: BulkFlowDialogsProps<K, T, V, R>) {
   const { flow, close, confirmSelection, submitValue } = control;
+  // A bulk over the search runs in its input step (a refusal keeps the dialog and what was typed); the
+  // progress dialog opens with those results.
+  const [matchedResults, setMatchedResults] = useState<{ intentKey: string; results: R[] } | null>(null);
   const run = useCallback(
     (ids: string[]): Promise<R[]> =>
       flow?.mode === 'bulk' && flow.step === 'progress'
@@ -95,7 +102,19 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
       },
     });
   }
-  const { items } = flow;
+  const { items, matching } = flow;
+  if (flow.step === 'confirm' && matching) {
+    return (
+      <BulkCountConfirmDialog
+        title={texts.bulkTitle}
+        count={matching.count}
+        noun={noun}
+        onClose={close}
+        onConfirm={confirmSelection}
+        returnFocusTo={flow.returnFocusTo}
+      />
+    );
+  }
   if (flow.step === 'confirm') {
     return (
       <BulkConfirmDialog
@@ -117,17 +136,27 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
       mode: 'bulk',
       items,
       title: texts.bulkTitle,
-      description: texts.bulkDescription(items.length),
+      description: texts.bulkDescription(matching ? matching.count : items.length),
       submitLabel: texts.bulkSubmit,
-      onSubmit: submitValue,
+      onSubmit: matching
+        ? async (value) => {
+            const results = await runBulk(flow.kind, [], value, flow.intentKey, matching);
+            setMatchedResults({ intentKey: flow.intentKey, results });
+            return submitValue(value);
+          }
+        : submitValue,
     });
   }
+  const initialResults =
+    matching && matchedResults?.intentKey === flow.intentKey ? matchedResults.results : undefined;
+  if (matching && !initialResults) return null;
   return (
     <BulkProgressDialog
       title={texts.bulkTitle}
       noun={noun}
       items={items.map((item) => ({ id: getId(item), label: progressLabel?.(item) }))}
       run={run}
+      initialResults={initialResults}
       successMessage={texts.success}
       onResults={onBulkResults}
       returnFocusTo={flow.returnFocusTo}

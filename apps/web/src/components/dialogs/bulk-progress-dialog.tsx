@@ -36,6 +36,11 @@ export interface BulkProgressDialogProps<R extends BulkResultLike> {
   noun: ItemNoun;
   /** Runs the bulk mutation for these ids and answers one result per id. */
   run(ids: string[]): Promise<R[]>;
+  /**
+   * The first run's results, already in hand (a bulk over every item matching the search, run by the input
+   * step): the items are these results' ids, nothing is run on opening; "Reintentar fallidos" uses `run`.
+   */
+  initialResults?: readonly R[];
   /** Shown on each successful item ('Pago cancelado correctamente'). */
   successMessage: string;
   /** Every batch of results (the first run and every "Reintentar fallidos"), for the caller's list. */
@@ -74,12 +79,19 @@ export function BulkProgressDialog<R extends BulkResultLike>({
   items: selection,
   noun,
   run,
+  initialResults,
   successMessage,
   onResults,
   onClose,
   returnFocusTo,
 }: BulkProgressDialogProps<R>) {
-  const [items, setItems] = useState(() => initialBulkItems(selection));
+  const [items, setItems] = useState(() => {
+    if (!initialResults) return initialBulkItems(selection);
+    const labels = new Map(selection.map((item) => [item.id, item.label]));
+    const ids = initialResults.map((result) => result.id);
+    const fresh = initialBulkItems(ids.map((id) => ({ id, label: labels.get(id) })));
+    return applyBulkResults(markRunning(fresh, ids), initialResults, successMessage);
+  });
   const started = useRef(false);
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -102,8 +114,9 @@ export function BulkProgressDialog<R extends BulkResultLike>({
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void execute(itemsRef.current.map((item) => item.id));
-  }, [execute]);
+    if (initialResults) onResults?.([...initialResults]);
+    else void execute(itemsRef.current.map((item) => item.id));
+  }, [execute, initialResults, onResults]);
 
   const summary = summarizeBulk(items);
   const retry = failedIds(items);

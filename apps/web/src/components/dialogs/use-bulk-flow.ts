@@ -7,6 +7,14 @@ import { focusedElement } from './action-dialog';
  * selection is confirmed first (850 px), then the value is asked, then each item's outcome is shown (progress).
  * Every flow is one operator intent: it carries one idempotency key and the element focus returns to.
  */
+/**
+ * A multi-selection over every item matching the list's search ("all N matching"): `count` is what the operator
+ * confirms; the area runs the action over its filter instead of ids.
+ */
+export interface MatchingSelection {
+  count: number;
+}
+
 export type ActionFlow<K extends string, T, V> =
   | { mode: 'single'; kind: K; item: T; intentKey: string; returnFocusTo: HTMLElement | null }
   | {
@@ -14,6 +22,8 @@ export type ActionFlow<K extends string, T, V> =
       kind: K;
       items: readonly T[];
       step: 'confirm' | 'input';
+      /** Set when the selection is every item matching the search. */
+      matching?: MatchingSelection;
       intentKey: string;
       returnFocusTo: HTMLElement | null;
     }
@@ -23,6 +33,7 @@ export type ActionFlow<K extends string, T, V> =
       items: readonly T[];
       step: 'progress';
       value: V;
+      matching?: MatchingSelection;
       intentKey: string;
       returnFocusTo: HTMLElement | null;
     };
@@ -31,8 +42,8 @@ export interface BulkFlowControl<K extends string, T, V> {
   flow: ActionFlow<K, T, V> | null;
   /** One item (a row's menu): straight to its input dialog. */
   startSingle(kind: K, item: T): void;
-  /** A multi-selection: confirm the selection first. */
-  startBulk(kind: K, items: readonly T[]): void;
+  /** A multi-selection: confirm the selection first (`matching`: every item matching the search). */
+  startBulk(kind: K, items: readonly T[], matching?: MatchingSelection): void;
   /** The confirm dialog's "Continuar": on to the input step (answers null: the dialog closes). */
   confirmSelection(): Promise<null>;
   /** The input dialog's value: on to the progress step. */
@@ -46,12 +57,13 @@ export function useBulkFlow<K extends string, T, V>(): BulkFlowControl<K, T, V> 
   const startSingle = useCallback((kind: K, item: T) => {
     setFlow({ mode: 'single', kind, item, intentKey: newIdempotencyKey(), returnFocusTo: focusedElement() });
   }, []);
-  const startBulk = useCallback((kind: K, items: readonly T[]) => {
+  const startBulk = useCallback((kind: K, items: readonly T[], matching?: MatchingSelection) => {
     setFlow({
       mode: 'bulk',
       kind,
       items,
       step: 'confirm',
+      ...(matching ? { matching } : {}),
       intentKey: newIdempotencyKey(),
       returnFocusTo: focusedElement(),
     });

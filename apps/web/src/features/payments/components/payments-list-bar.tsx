@@ -15,6 +15,10 @@ export interface PaymentsListBarProps {
   onClearSelection: () => void;
   /** The multi-selection actions, shown while rows are selected. */
   bulkActions?: ReactNode;
+  /** The "all N matching the search" offer or state (AllMatchingNotice), shown while rows are selected. */
+  allMatching?: ReactNode;
+  /** Every matching payment is selected: the notice says how many, instead of the page's count. */
+  allMatchingActive?: boolean;
 }
 
 /** Above the grid: the result count, or the selection counter and the bulk actions when rows are selected. */
@@ -24,6 +28,8 @@ export function PaymentsListBar({
   selectedCount,
   onClearSelection,
   bulkActions,
+  allMatching,
+  allMatchingActive = false,
 }: PaymentsListBarProps) {
   const selecting = selectedCount > 0;
   return (
@@ -42,16 +48,19 @@ export function PaymentsListBar({
     >
       {selecting ? (
         <>
-          <Typography variant="subtitle2" color="primary" role="status" data-testid="selection-count">
-            {selectedCount === 1
-              ? '1 pago seleccionado'
-              : `${countFormat.format(selectedCount)} pagos seleccionados`}
-          </Typography>
-          {total !== undefined && (
+          {!allMatchingActive && (
+            <Typography variant="subtitle2" color="primary" role="status" data-testid="selection-count">
+              {selectedCount === 1
+                ? '1 pago seleccionado'
+                : `${countFormat.format(selectedCount)} pagos seleccionados`}
+            </Typography>
+          )}
+          {total !== undefined && !allMatchingActive && (
             <Typography variant="body2" color="text.secondary" data-testid="selection-total">
               de {total === 1 ? '1 pago' : `${countFormat.format(total)} pagos`}
             </Typography>
           )}
+          {allMatching}
           <Button size="small" onClick={onClearSelection}>
             Deseleccionar
           </Button>

@@ -8,10 +8,12 @@ import {
   PaymentsListCancelPaymentObjectionDocument,
   PaymentsListChangePaymentMethodDocument,
   type BulkPaymentResultFragment,
+  type PaymentFilter,
   type PaymentsListActionResultFragment,
 } from '../gql/graphql';
 import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
 import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
+import type { MatchingSelection } from '../../../components/dialogs/use-bulk-flow';
 import type { ListActionValue } from '../components/payments-action-dialogs';
 import type { PaymentRow } from '../components/payments-table';
 import { listActionTexts, type ListActionKind } from '../payments-bulk-rules';
@@ -29,9 +31,13 @@ const reasonOf = (value: ListActionValue) => ('reason' in value ? value.reason :
 /**
  * The mutations behind Buscar Pagos' row and multi-selection actions. Each answer updates the payments in
  * Apollo's cache (rows change in place) and the cached lists (spec 000 §4 "Lists after an action");
- * `onListChange` then lets the screen reload an emptied page.
+ * `onListChange` then lets the screen reload an emptied page. `filter`: the list's current filter, what a bulk
+ * over every matching payment acts on.
  */
-export function usePaymentsListActions(onListChange: (change: ListChange) => void) {
+export function usePaymentsListActions(
+  onListChange: (change: ListChange) => void,
+  filter: PaymentFilter | null | undefined,
+) {
   const client = useApolloClient();
   const outcome = useMutationOutcome();
   const [cancelPayment] = useMutation(PaymentsListCancelPaymentDocument);
@@ -70,22 +76,31 @@ export function usePaymentsListActions(onListChange: (change: ListChange) => voi
   );
 
   const runBulk = useCallback(
-    async (kind: ListActionKind, ids: string[], value: ListActionValue) => {
+    async (
+      kind: ListActionKind,
+      ids: string[],
+      value: ListActionValue,
+      _intentKey?: string,
+      matching?: MatchingSelection,
+    ) => {
+      const selection = matching
+        ? { matching: { filter: filter ?? {}, expectedCount: matching.count } }
+        : { ids };
       let results: BulkPaymentResultFragment[] | undefined;
       if (kind === 'CANCEL') {
-        results = (await bulkCancel({ variables: { ids, reason: reasonOf(value) } })).data?.bulkCancelPayments
-          .results;
+        results = (await bulkCancel({ variables: { ...selection, reason: reasonOf(value) } })).data
+          ?.bulkCancelPayments.results;
       } else if (kind === 'CANCEL_OBJECTION') {
-        results = (await bulkCancelObjections({ variables: { ids, reason: reasonOf(value) } })).data
+        results = (await bulkCancelObjections({ variables: { ...selection, reason: reasonOf(value) } })).data
           ?.bulkCancelPaymentObjections.results;
       } else if ('input' in value) {
-        results = (await bulkChangeMethod({ variables: { ids, input: value.input } })).data
+        results = (await bulkChangeMethod({ variables: { ...selection, input: value.input } })).data
           ?.bulkChangePaymentMethod.results;
       }
       if (!results) throw new Error('No se recibió respuesta del servidor.');
       return results;
     },
-    [bulkCancel, bulkCancelObjections, bulkChangeMethod],
+    [bulkCancel, bulkCancelObjections, bulkChangeMethod, filter],
   );
 
   /** The list follows each batch of bulk results. */

@@ -7,9 +7,10 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PaymentsPermissionsDocument, PaymentsSearchDocument, type PaymentStatus } from '../gql/graphql';
 import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
+import { AllMatchingNotice, allMatchingActionStates } from '../../../components/actions/all-matching';
 import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
 import { PaymentsActionDialogs, type ListActionValue } from '../components/payments-action-dialogs';
-import { PAYMENT_ACTIONS } from '../detail/payment-actions';
+import { PAYMENT_ACTIONS, PAYMENT_NOUN } from '../detail/payment-actions';
 import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
 import { useExportDialog } from '../../../components/exports';
 import { PaymentsHeaderActions, type ExportFormat } from '../components/payments-header-actions';
@@ -21,6 +22,8 @@ import { PaymentsSearchScope } from '../components/payments-search-scope';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { usePaymentsListActions } from '../hooks/use-payments-list-actions';
 import { useListAfterAction, useListPageClamp, useListSelection, useListState } from '../../../lib/list';
+import { useAllMatching } from '../../../lib/list/use-all-matching';
+import { usePreloadedPolicy } from '../../../lib/preload/use-preloaded-policy';
 import type { BulkPaymentResultFragment } from '../gql/graphql';
 import { bulkActionStates, type ListActionKind } from '../payments-bulk-rules';
 import { paymentsListRule } from '../payments-list-cache';
@@ -56,7 +59,7 @@ export default function PaymentsSearchScreen() {
   const variables = useMemo(() => toPaymentsSearchVariables(state), [state]);
   const { data, previousData, loading, error, refetch } = useQuery(PaymentsSearchDocument, {
     variables,
-    fetchPolicy: 'cache-and-network',
+    ...usePreloadedPolicy(PaymentsSearchDocument, variables),
     notifyOnNetworkStatusChange: true,
   });
   const page = data?.payments ?? (loading ? previousData?.payments : undefined);
@@ -69,7 +72,17 @@ export default function PaymentsSearchScreen() {
     setSelectedIds: onSelectionChange,
     deselect,
   } = useListSelection(key, rows);
-  const bulkActions = useMemo(() => bulkActionStates(selectedRows), [selectedRows]);
+  // Every row of the page ticked and more match: the bar offers "all N matching the search".
+  const allMatching = useAllMatching({
+    key,
+    total: page?.total,
+    pageRows: rows.length,
+    selectedCount: selectedIds.length,
+  });
+  const bulkActions = useMemo(() => {
+    const states = bulkActionStates(selectedRows);
+    return allMatching.active ? allMatchingActionStates(states) : states;
+  }, [selectedRows, allMatching.active]);
 
   // Row and multi-selection actions; the list follows them (spec 000 §4 "Lists after an action").
   const afterAction = useListAfterAction({
@@ -80,9 +93,13 @@ export default function PaymentsSearchScreen() {
     pageOf: (result) => result.payments,
     refetch,
   });
-  const { runRow, runBulk, applyBulkResults } = usePaymentsListActions(afterAction.onListChange);
+  const { runRow, runBulk, applyBulkResults } = usePaymentsListActions(
+    afterAction.onListChange,
+    variables.filter,
+  );
   const flow = useBulkFlow<ListActionKind, PaymentRow, ListActionValue>();
-  const startBulk = (kind: ListActionKind) => flow.startBulk(kind, selectedRows);
+  const startBulk = (kind: ListActionKind) =>
+    flow.startBulk(kind, selectedRows, allMatching.active ? { count: allMatching.count } : undefined);
   const startRow = flow.startSingle;
   const onBulkResults = useCallback(
     (results: BulkPaymentResultFragment[]) => {
@@ -200,6 +217,8 @@ export default function PaymentsSearchScreen() {
             periodLabel={periodText}
             selectedCount={selectedIds.length}
             onClearSelection={() => onSelectionChange([])}
+            allMatchingActive={allMatching.active}
+            allMatching={<AllMatchingNotice noun={PAYMENT_NOUN} matching={allMatching} />}
             bulkActions={
               <BulkActionBar
                 actions={bulkActions}

@@ -5,10 +5,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
 import { selectionActionStates } from '../../../components/actions/selection-actions';
+import { AllMatchingNotice, allMatchingActionStates } from '../../../components/actions/all-matching';
 import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
 import { selectedCountText } from '../../../components/dialogs/item-noun';
 import { ExportMenu, useExportDialog } from '../../../components/exports';
-import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
+import { useBulkFlow, type MatchingSelection } from '../../../components/dialogs/use-bulk-flow';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCollectorName } from '../../../components/pickers/collector-picker';
@@ -21,6 +22,7 @@ import {
   useListSelection,
   useListState,
 } from '../../../lib/list';
+import { useAllMatching } from '../../../lib/list/use-all-matching';
 import { hasAny, usePermissions } from '../../../lib/permissions';
 import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
 import {
@@ -82,16 +84,22 @@ export default function SubscriptionsSearchScreen() {
   useListPageClamp(list, data ? total : undefined);
 
   const selection = useListSelection(list.key, rows);
-  const bulkActions = useMemo(
-    () =>
-      selectionActionStates(
-        BULK_KINDS,
-        selection.selectedRows.map((row) => ({ id: row.id, actions: row.bulkActions })),
-        SUBSCRIPTION_ACTIONS,
-        { noun: SUBSCRIPTION_NOUN },
-      ),
-    [selection.selectedRows],
-  );
+  // Every row of the page ticked and more match: the bar offers "all N matching the search".
+  const allMatching = useAllMatching({
+    key: list.key,
+    total,
+    pageRows: rows.length,
+    selectedCount: selection.selectedIds.length,
+  });
+  const bulkActions = useMemo(() => {
+    const states = selectionActionStates(
+      BULK_KINDS,
+      selection.selectedRows.map((row) => ({ id: row.id, actions: row.bulkActions })),
+      SUBSCRIPTION_ACTIONS,
+      { noun: SUBSCRIPTION_NOUN },
+    );
+    return allMatching.active ? allMatchingActionStates(states) : states;
+  }, [selection.selectedRows, allMatching.active]);
 
   const after = useListAfterAction({
     list,
@@ -150,8 +158,12 @@ export default function SubscriptionsSearchScreen() {
       ids: string[],
       value: SubscriptionActionValue,
       idempotencyKey: string,
+      matching?: MatchingSelection,
     ): Promise<SubscriptionBulkResultFragment[]> => {
-      const base = { ids, idempotencyKey };
+      // Every matching subscription: the list's filter and the count the operator confirmed, instead of ids.
+      const base = matching
+        ? { matching: { filter: variables.filter ?? {}, expectedCount: matching.count }, idempotencyKey }
+        : { ids, idempotencyKey };
       if ('reason' in value)
         return (
           (await cancelMany({ variables: { ...base, reason: value.reason } })).data?.bulkCancelSubscriptions
@@ -167,7 +179,7 @@ export default function SubscriptionsSearchScreen() {
           ?.bulkUpdateSubscriptionAmount.results ?? []
       );
     },
-    [cancelMany, changeMany, amountMany],
+    [cancelMany, changeMany, amountMany, variables.filter],
   );
 
   const onBulkResults = useCallback(
@@ -233,15 +245,22 @@ export default function SubscriptionsSearchScreen() {
             <Typography variant="body2" color="text.secondary" data-testid="subscriptions-total">
               {total === undefined ? 'Cargando…' : total === 1 ? '1 suscripción' : `${total} suscripciones`}
             </Typography>
-            {selection.selectedIds.length > 0 && (
+            {selection.selectedIds.length > 0 && !allMatching.active && (
               <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="selection-count">
                 {selectedCountText(SUBSCRIPTION_NOUN, selection.selectedIds.length)}
               </Typography>
             )}
+            <AllMatchingNotice noun={SUBSCRIPTION_NOUN} matching={allMatching} />
             <BulkActionBar
               actions={bulkActions}
               registry={SUBSCRIPTION_ACTIONS}
-              onAction={(kind) => flow.startBulk(kind, selection.selectedRows)}
+              onAction={(kind) =>
+                flow.startBulk(
+                  kind,
+                  selection.selectedRows,
+                  allMatching.active ? { count: allMatching.count } : undefined,
+                )
+              }
               ariaLabel="Acciones sobre las suscripciones seleccionadas"
               hideWhenNonePermitted
             />
