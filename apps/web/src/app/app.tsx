@@ -1,7 +1,7 @@
 import { StrictMode, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import Button from '@mui/material/Button';
 import { MeDocument } from './gql/graphql';
 import { createApolloClient } from '../lib/apollo';
@@ -73,12 +73,11 @@ function SignedInApp() {
         : null,
     [data],
   );
-  const [router] = useState(createAppRouter);
 
   if (user) {
     return (
       <CurrentUserContext.Provider value={user}>
-        <RouterProvider router={router} />
+        <SignedInRouter permissions={user.permissions} />
       </CurrentUserContext.Provider>
     );
   }
@@ -98,4 +97,11 @@ function SignedInApp() {
     );
   }
   return <BootScreen message="Cargando sus datos…" />;
+}
+
+/** The routed shell, created once `me` is known: the router starts each screen's chunk and first query. */
+function SignedInRouter({ permissions }: { permissions: CurrentUser['permissions'] }) {
+  const client = useApolloClient();
+  const [router] = useState(() => createAppRouter({ client: () => client, permissions }));
+  return <RouterProvider router={router} />;
 }

@@ -3,23 +3,19 @@ import { ApolloProvider } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
 import { NotificationsProvider } from '../lib/notifications';
 import { theme } from './theme';
 
-dayjs.locale('es');
-
-/** Theme (es-ES locales of MUI, DataGrid and pickers), CssBaseline, dayjs in Spanish and the notices. */
+/**
+ * Theme (es-ES locale of MUI), CssBaseline and the notices. The date pickers bring their own adapter and Spanish
+ * texts (components/pickers `PickersLocalization`) and the DataGrid its own (components/data-table): the shell
+ * loads neither.
+ */
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es">
-        <NotificationsProvider>{children}</NotificationsProvider>
-      </LocalizationProvider>
+      <NotificationsProvider>{children}</NotificationsProvider>
     </ThemeProvider>
   );
 }

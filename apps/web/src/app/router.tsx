@@ -1,6 +1,9 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ApolloClient } from '@apollo/client';
+import { PageLoader } from '../components/feedback/page-loader';
 import { NotAvailablePage } from '../components/layout/not-available';
 import { RequirePermission } from '../components/require-permission';
+import { satisfies, type Permission } from '../lib/permissions';
 import { RouteError } from './route-error';
 import { APP_ROUTES, type AppRoute } from './routes';
 import { ShellLayout } from './shell/shell-layout';
@@ -16,30 +19,61 @@ function RouteContent({ route }: { route: AppRoute }) {
   );
 }
 
-/** Every route needs sign-in (the app renders only after Keycloak says so); `/` and unknown paths go to /home. */
-export const routeObjects: RouteObject[] = [
-  {
-    element: <ShellLayout />,
-    errorElement: <RouteError fullPage />,
-    children: [
-      {
-        // A crashing screen shows its error inside the shell: menu and top bar stay usable.
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <Navigate to="/home" replace /> },
-          ...APP_ROUTES.map((route): RouteObject => ({
-            path: route.path,
-            handle: { title: route.title },
-            // A new key per route so a screen's state never leaks into the next one.
-            element: <RouteContent key={route.path} route={route} />,
-          })),
-          { path: '*', element: <Navigate to="/home" replace /> },
-        ],
-      },
-    ],
-  },
-];
+/** What the router needs to start a screen's work on navigation. */
+export interface RouterContext {
+  /** The Apollo client the screens use (the preload writes into its cache). */
+  client: () => ApolloClient | Promise<ApolloClient>;
+  permissions: readonly Permission[];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routeObjects);
+/**
+ * On navigation into a route (not on a change of its query string, which the screen itself fetches): the screen's
+ * chunk starts downloading, and so does its first query when the route has a `preload` and the user may open it
+ * (lib/preload). Nothing is awaited: the loader answers at once and the screen renders as before.
+ */
+function startRoute(route: AppRoute, context: RouterContext) {
+  return ({ request }: LoaderFunctionArgs) => {
+    void route.screen?.load().catch(() => undefined); // a failed load is the screen's to show (RouteError)
+    if (route.preload && satisfies(context.permissions, route.rule)) {
+      const url = new URL(request.url);
+      const now = new Date();
+      void Promise.all([route.preload(), context.client()])
+        .then(([module, client]) => module.default({ client, url, now, permissions: context.permissions }))
+        .catch(() => undefined); // the screen then sends its own request and shows its own error
+    }
+    return null;
+  };
+}
+
+/** Every route needs sign-in (the app renders only after Keycloak says so); `/` and unknown paths go to /home. */
+export function appRouteObjects(context: RouterContext): RouteObject[] {
+  return [
+    {
+      element: <ShellLayout />,
+      errorElement: <RouteError fullPage />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        {
+          // A crashing screen shows its error inside the shell: menu and top bar stay usable.
+          errorElement: <RouteError />,
+          children: [
+            { index: true, element: <Navigate to="/home" replace /> },
+            ...APP_ROUTES.map((route): RouteObject => ({
+              path: route.path,
+              handle: { title: route.title },
+              loader: route.screen ? startRoute(route, context) : undefined,
+              shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+              // A new key per route so a screen's state never leaks into the next one.
+              element: <RouteContent key={route.path} route={route} />,
+            })),
+            { path: '*', element: <Navigate to="/home" replace /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(context: RouterContext) {
+  return createBrowserRouter(appRouteObjects(context));
 }

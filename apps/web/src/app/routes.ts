@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission, PermissionRule } from '../lib/permissions';
+import type { RoutePreload } from '../lib/preload/list-preload';
 
 /** A screen loaded on demand: its own chunk, fetched when its route first renders. */
 export interface LazyScreen {
@@ -16,6 +17,11 @@ export interface AppRoute {
   rule?: PermissionRule;
   /** What it renders; none: 'Sección no disponible' (not built in this version). */
   screen?: LazyScreen;
+  /**
+   * Started on navigation, with the screen's chunk (app/router.tsx): the screen's first query, sent into Apollo's
+   * cache (lib/preload). A small module of the feature that imports the document and the list definition only.
+   */
+  preload?: () => Promise<{ default: RoutePreload }>;
 }
 
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
@@ -62,7 +68,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/home', title: 'Inicio', screen: lazyScreen(() => import('./home/home-screen')) },
   { path: '/perfil', title: 'Mi perfil', screen: lazyScreen(() => import('./profile/profile-screen')) },
   // Payments and subscriptions (spec 000).
-  { path: '/pagos', title: 'Buscar Pagos', screen: PAYMENTS_SEARCH },
+  {
+    path: '/pagos',
+    title: 'Buscar Pagos',
+    screen: PAYMENTS_SEARCH,
+    preload: () => import('../features/payments/payments-preload'),
+  },
   {
     path: '/pago/:id',
     title: 'Detalle del Pago',
@@ -172,6 +183,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Retiros',
     rule: any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH'),
     screen: lazyScreen(() => import('../features/withdrawals/screens/withdraws-screen')),
+    preload: () => import('../features/withdrawals/withdraws-preload'),
   },
   {
     path: '/retirosUnificados',

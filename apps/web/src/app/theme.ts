@@ -1,6 +1,5 @@
 import { createTheme, alpha } from '@mui/material/styles';
 import { esES as materialEsES } from '@mui/material/locale';
-import { esES as pickersEsES } from '@mui/x-date-pickers/locales';
 
 /** System fonts only: the back-office loads nothing from outside (works offline, strict CSP). */
 const FONT_STACK = [
@@ -102,6 +101,6 @@ export const theme = createTheme(
     },
   },
   materialEsES,
-  // The DataGrid's Spanish texts are set by components/data-table, the only module that imports the grid.
-  pickersEsES,
+  // The DataGrid's and the date pickers' Spanish texts are set where they are used (components/data-table,
+  // components/pickers `PickersLocalization`), so the shell loads neither.
 );

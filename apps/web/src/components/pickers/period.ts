@@ -5,6 +5,8 @@ import 'dayjs/locale/es';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
+// dayjs speaks Spanish wherever it formats (the pickers' adapter is given `adapterLocale="es"` too).
+dayjs.locale('es');
 
 /**
  * Periods and days in Argentine time, whatever the browser's zone (spec 000 §9: a period runs from day 1 at

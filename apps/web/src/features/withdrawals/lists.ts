@@ -1,6 +1,6 @@
 import { periodOf, periodRange, isValidPeriod } from '../../components/pickers';
 import type { CollectorRef } from '../../components/pickers/collector-picker';
-import { STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '../../lib/list';
+import { STANDARD_PAGING, type ListCacheRule, type ListDefinition, type ListState } from '../../lib/list';
 import type {
   WithdrawalFilter,
   WithdrawalSortField,
@@ -83,6 +83,14 @@ export const toWithdrawFilter = (f: WithdrawsFilters): WithdrawFilter => ({
   collectorId: f.collector?.id ?? null,
   statuses: f.statuses,
   ...periodVariables(f.period),
+});
+
+/** The variables of the withdraws list (`Withdraws`) for a list state: the panel's and the route preload's. */
+export const toWithdrawsVariables = (state: ListState<WithdrawsFilters, WithdrawSortField>) => ({
+  filter: toWithdrawFilter(state),
+  page: state.page,
+  pageSize: state.pageSize,
+  sort: state.sort,
 });
 
 export interface WithdrawRowChange {

@@ -25,6 +25,7 @@ import {
   useListSelection,
   useListState,
 } from '../../../lib/list';
+import { usePreloadedPolicy } from '../../../lib/preload/use-preloaded-policy';
 import { newIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
 import {
@@ -37,7 +38,7 @@ import {
   type WithdrawStatus,
 } from '../gql/graphql';
 import { WITHDRAW_STATUSES, WITHDRAW_STATUS_LABELS, WITHDRAWALS_MESSAGES } from '../labels';
-import { toWithdrawFilter, withdrawsList, withdrawsListRule } from '../lists';
+import { toWithdrawsVariables, withdrawsList, withdrawsListRule } from '../lists';
 import {
   FILE_FORMAT_OF,
   WITHDRAW_ACTIONS,
@@ -85,13 +86,10 @@ export function WithdrawsPanel() {
   const { state } = list;
   const feedback = useMutationOutcome();
   const files = useFileDownload();
-  const variables = useMemo(
-    () => ({ filter: toWithdrawFilter(state), page: state.page, pageSize: state.pageSize, sort: state.sort }),
-    [state],
-  );
+  const variables = useMemo(() => toWithdrawsVariables(state), [state]);
   const { data, previousData, loading, error, refetch } = useQuery(WithdrawsDocument, {
     variables,
-    fetchPolicy: 'cache-and-network',
+    ...usePreloadedPolicy(WithdrawsDocument, variables),
     notifyOnNetworkStatusChange: true,
   });
   const page = data?.withdraws ?? (loading ? previousData?.withdraws : undefined);

@@ -1,0 +1,104 @@
+import type {
+  ApolloClient,
+  OperationVariables,
+  TypedDocumentNode,
+  WatchQueryFetchPolicy,
+} from '@apollo/client';
+
+/**
+ * A screen's first query started on navigation, while the screen's chunk still downloads (issue 16): the route's
+ * `preload` (app/routes.ts) sends the same document with the same variables the screen will use into Apollo's
+ * cache, and the screen, once loaded, reads that answer (or joins the request still in flight: Apollo
+ * deduplicates identical operations) instead of sending a second one.
+ *
+ * The hand-over is explicit: `preloadQuery` records which operation it started, and the screen's
+ * `usePreloadedFetchPolicy` turns its first fetch into `cache-first` only for that operation, only for a short
+ * while after the navigation; every later fetch (other filters, another page) uses the screen's own policy.
+ */
+
+/** How long a navigation's preload counts as the screen's first answer. */
+export const PRELOAD_FRESH_MS = 10_000;
+
+/** JSON with object keys sorted, so two equal variable objects give the same text whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+function operationKey(query: TypedDocumentNode<unknown, never>, variables: unknown): string {
+  const name = query.definitions
+    .map((definition) => (definition.kind === 'OperationDefinition' ? definition.name?.value : undefined))
+    .find(Boolean);
+  return `${name ?? '?'} ${canonicalJson(variables ?? {})}`;
+}
+
+/** Preloads started per client: operation key → when. */
+const started = new WeakMap<ApolloClient, Map<string, number>>();
+
+/**
+ * Sends `query` with `variables` into the client's cache (always to the network: the navigation asks for fresh
+ * rows, as the screen's `cache-and-network` would) and records it for the screen. Failures are left to the
+ * screen: it then sends its own request and shows its own error.
+ */
+export function preloadQuery<TData, TVariables extends OperationVariables>(
+  client: ApolloClient,
+  query: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+  now: number = Date.now(),
+): Promise<void> {
+  const key = operationKey(query as TypedDocumentNode<unknown, never>, variables);
+  let perClient = started.get(client);
+  if (!perClient) started.set(client, (perClient = new Map()));
+  perClient.set(key, now);
+  return client
+    .query({ query, variables, fetchPolicy: 'network-only' })
+    .then(() => undefined)
+    .catch(() => {
+      perClient.delete(key);
+    });
+}
+
+/** Whether a navigation preloaded this operation in the last PRELOAD_FRESH_MS. */
+export function wasPreloaded(
+  client: ApolloClient,
+  query: TypedDocumentNode<unknown, never>,
+  variables: unknown,
+  now: number = Date.now(),
+): boolean {
+  const at = started.get(client)?.get(operationKey(query, variables));
+  return at !== undefined && now - at >= 0 && now - at <= PRELOAD_FRESH_MS;
+}
+
+/** Forgets a preload once a screen took it over (the next visit starts from a new navigation). */
+export function forgetPreload(
+  client: ApolloClient,
+  query: TypedDocumentNode<unknown, never>,
+  variables: unknown,
+): void {
+  started.get(client)?.delete(operationKey(query, variables));
+}
+
+export interface PreloadedPolicy {
+  fetchPolicy: WatchQueryFetchPolicy;
+  /** After the first fetch (and on every change of variables) the screen's own policy again. */
+  nextFetchPolicy?: () => WatchQueryFetchPolicy;
+}
+
+/**
+ * The fetch policies of a screen's first query: `cache-first` when the navigation preloaded exactly this
+ * operation (its answer is in the cache, or in flight and joined), then `policy` for everything after it.
+ * Without a preload: `policy` from the start, as before.
+ */
+export function preloadedPolicy(
+  client: ApolloClient,
+  query: TypedDocumentNode<unknown, never>,
+  variables: unknown,
+  policy: WatchQueryFetchPolicy,
+  now: number = Date.now(),
+): PreloadedPolicy {
+  if (!wasPreloaded(client, query, variables, now)) return { fetchPolicy: policy };
+  return { fetchPolicy: 'cache-first', nextFetchPolicy: () => policy };
+}
