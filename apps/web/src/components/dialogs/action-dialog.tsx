@@ -50,6 +50,39 @@ export function useDialogSubmit<T>(onSubmit: (value: T) => Promise<SubmitOutcome
   return { submit, submitting, feedback, setFeedback };
 }
 
+/** What every multi-selection confirm step receives: its title, Continuar's handler and label, the close. */
+export interface BulkConfirmStepProps {
+  title: string;
+  confirmLabel?: string;
+  onConfirm(): Promise<SubmitOutcome>;
+  onClose(): void;
+  returnFocusTo?: HTMLElement | null;
+}
+
+/**
+ * The ActionDialog props of a multi-selection confirm step (850 px, Continuar runs `onConfirm` once, its
+ * feedback shown inline): shared by the selection table's and the matching count's confirmations.
+ */
+export function useBulkConfirmStep({
+  title,
+  confirmLabel = 'Continuar',
+  onConfirm,
+  onClose,
+  returnFocusTo,
+}: BulkConfirmStepProps) {
+  const { submit, submitting, feedback } = useDialogSubmit(onConfirm);
+  return {
+    title,
+    width: MULTI_DIALOG_WIDTH,
+    onClose,
+    submitLabel: confirmLabel,
+    onSubmit: () => void submit(undefined),
+    submitting,
+    feedback,
+    returnFocusTo,
+  };
+}
+
 /** The element focused when a dialog (or a chain of dialogs) opened: where focus goes back on close. */
 export function focusedElement(): HTMLElement | null {
   if (typeof document === 'undefined') return null;

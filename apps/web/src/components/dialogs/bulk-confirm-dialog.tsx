@@ -6,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ActionDialog, MULTI_DIALOG_WIDTH, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+import { ActionDialog, useBulkConfirmStep, type BulkConfirmStepProps } from './action-dialog';
 import { selectedCountText, selectedItemsLabel, type ItemNoun } from './item-noun';
 
 /** One column of the selection table: its header and how an item fills it. */
@@ -18,9 +18,8 @@ export interface BulkColumn<T> {
   strong?: boolean;
 }
 
-export interface BulkConfirmDialogProps<T> {
-  /** 'Cancelar pagos', 'Cambiar medio de pago'... */
-  title: string;
+/** title: 'Cancelar pagos', 'Cambiar medio de pago'... */
+export interface BulkConfirmDialogProps<T> extends BulkConfirmStepProps {
   /** 'Se cancelarán los siguientes pagos:' */
   message: ReactNode;
   items: readonly T[];
@@ -28,38 +27,20 @@ export interface BulkConfirmDialogProps<T> {
   columns: readonly BulkColumn<T>[];
   /** The area's noun: '3 pagos seleccionados', table 'Pagos seleccionados'. */
   noun: ItemNoun;
-  confirmLabel?: string;
-  onConfirm(): Promise<SubmitOutcome>;
-  onClose(): void;
-  returnFocusTo?: HTMLElement | null;
 }
 
 /** Multi-selection confirmation (850 px): the selected items in a table, then Continuar. */
 export function BulkConfirmDialog<T>({
-  title,
   message,
   items,
   getId,
   columns,
   noun,
-  confirmLabel = 'Continuar',
-  onConfirm,
-  onClose,
-  returnFocusTo,
+  ...frame
 }: BulkConfirmDialogProps<T>) {
-  const { submit, submitting, feedback } = useDialogSubmit(onConfirm);
+  const step = useBulkConfirmStep(frame);
   return (
-    <ActionDialog
-      title={title}
-      width={MULTI_DIALOG_WIDTH}
-      onClose={onClose}
-      submitLabel={confirmLabel}
-      onSubmit={() => void submit(undefined)}
-      submitting={submitting}
-      feedback={feedback}
-      returnFocusTo={returnFocusTo}
-      testId="bulk-confirm-dialog"
-    >
+    <ActionDialog {...step} testId="bulk-confirm-dialog">
       <Typography sx={{ mb: 1.5 }}>{message}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {selectedCountText(noun, items.length)}

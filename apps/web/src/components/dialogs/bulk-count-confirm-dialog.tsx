@@ -3,19 +3,14 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { confirmCountText } from '../actions/all-matching';
-import { ActionDialog, MULTI_DIALOG_WIDTH, useDialogSubmit, type SubmitOutcome } from './action-dialog';
+import { ActionDialog, useBulkConfirmStep, type BulkConfirmStepProps } from './action-dialog';
 import type { ItemNoun } from './item-noun';
 
-export interface BulkCountConfirmDialogProps {
-  /** 'Cancelar pagos'... */
-  title: string;
+/** title: 'Cancelar pagos'... */
+export interface BulkCountConfirmDialogProps extends BulkConfirmStepProps {
   /** How many items match the search (the count the operator confirms). */
   count: number;
   noun: ItemNoun;
-  confirmLabel?: string;
-  onConfirm(): Promise<SubmitOutcome>;
-  onClose(): void;
-  returnFocusTo?: HTMLElement | null;
 }
 
 /** 'Se aplicará a los 23 pagos que coinciden con la búsqueda, no solo a los de esta página.' */
@@ -29,30 +24,11 @@ export function countScopeText(noun: ItemNoun, count: number): string {
  * operator ticks ('Confirmo que se aplicará a 23 pagos') before Continuar is enabled. The gateway refuses the
  * action if the search no longer returns that count.
  */
-export function BulkCountConfirmDialog({
-  title,
-  count,
-  noun,
-  confirmLabel = 'Continuar',
-  onConfirm,
-  onClose,
-  returnFocusTo,
-}: BulkCountConfirmDialogProps) {
+export function BulkCountConfirmDialog({ count, noun, ...frame }: BulkCountConfirmDialogProps) {
   const [confirmed, setConfirmed] = useState(false);
-  const { submit, submitting, feedback } = useDialogSubmit(onConfirm);
+  const step = useBulkConfirmStep(frame);
   return (
-    <ActionDialog
-      title={title}
-      width={MULTI_DIALOG_WIDTH}
-      onClose={onClose}
-      submitLabel={confirmLabel}
-      submitDisabled={!confirmed}
-      onSubmit={() => void submit(undefined)}
-      submitting={submitting}
-      feedback={feedback}
-      returnFocusTo={returnFocusTo}
-      testId="bulk-count-confirm-dialog"
-    >
+    <ActionDialog {...step} submitDisabled={!confirmed} testId="bulk-count-confirm-dialog">
       <Typography sx={{ mb: 1.5 }} data-testid="bulk-count-scope">
         {countScopeText(noun, count)}
       </Typography>

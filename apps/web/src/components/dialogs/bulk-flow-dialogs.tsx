@@ -103,30 +103,24 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
     });
   }
   const { items, matching } = flow;
-  if (flow.step === 'confirm' && matching) {
-    return (
-      <BulkCountConfirmDialog
-        title={texts.bulkTitle}
-        count={matching.count}
-        noun={noun}
-        onClose={close}
-        onConfirm={confirmSelection}
-        returnFocusTo={flow.returnFocusTo}
-      />
-    );
-  }
   if (flow.step === 'confirm') {
-    return (
+    const confirm = {
+      title: texts.bulkTitle,
+      noun,
+      onClose: close,
+      onConfirm: confirmSelection,
+      returnFocusTo: flow.returnFocusTo,
+    };
+    // Every item matching the search: the count to confirm; else the selected rows in a table.
+    return matching ? (
+      <BulkCountConfirmDialog {...confirm} count={matching.count} />
+    ) : (
       <BulkConfirmDialog
-        title={texts.bulkTitle}
+        {...confirm}
         message={texts.bulkConfirm}
         items={items}
         getId={getId}
         columns={columns}
-        noun={noun}
-        onClose={close}
-        onConfirm={confirmSelection}
-        returnFocusTo={flow.returnFocusTo}
       />
     );
   }
