@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
-import { gql, INTERNAL_MARKERS } from './http-helpers.js';
+import { freshTokens, gql, INTERNAL_MARKERS } from './http-helpers.js';
 
 /**
  * The gateway against the real stubs and the Keycloak emulator, over HTTP, as the web uses it.
@@ -22,7 +22,6 @@ interface Recorded {
 let stubs: RunningStubs;
 let emulator: RunningEmulator;
 let gateway: RunningGateway;
-const tokens = new Map<string, string>();
 /** The gateway's read timeout: what the hang test waits for, and what every stub answer must beat under load. */
 const READ_TIMEOUT_MS = 2000;
 
@@ -56,14 +55,7 @@ beforeEach(async () => {
   await clearRequests();
 });
 
-async function tokenFor(username: string): Promise<string> {
-  let token = tokens.get(username);
-  if (!token) {
-    token = await emulator.accessTokenFor(username);
-    tokens.set(username, token);
-  }
-  return token;
-}
+const tokenFor = freshTokens((username) => emulator.accessTokenFor(username));
 
 const clearRequests = () => fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
 const recorded = async (service?: string): Promise<Recorded[]> =>

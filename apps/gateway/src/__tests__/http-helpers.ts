@@ -48,3 +48,22 @@ export const INTERNAL_MARKERS = [
   /JWS/,
   /JWT/,
 ];
+
+/**
+ * Each user's access token, minted once and again when it is a minute old. A test file can run for longer than a
+ * token's 300 s on a loaded 2-core machine (the payments suite took 460 s beside another `npm test`): a token kept
+ * for the whole file expired halfway and every later request answered 401.
+ */
+export function freshTokens(
+  mint: (username: string) => Promise<string>,
+  maxAgeMs = 60_000,
+): (username: string) => Promise<string> {
+  const minted = new Map<string, { token: Promise<string>; at: number }>();
+  return (username) => {
+    const known = minted.get(username);
+    if (known && Date.now() - known.at < maxAgeMs) return known.token;
+    const token = mint(username);
+    minted.set(username, { token, at: Date.now() });
+    return token;
+  };
+}

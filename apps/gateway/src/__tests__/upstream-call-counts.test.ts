@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
-import { gql } from './http-helpers.js';
+import { freshTokens, gql } from './http-helpers.js';
 import { webOperation, withWebFragments } from './web-documents.js';
 
 /**
@@ -22,7 +22,7 @@ interface Recorded {
 let stubs: RunningStubs;
 let emulator: RunningEmulator;
 let gateway: RunningGateway;
-let adminToken: string;
+let tokenFor: (username: string) => Promise<string>;
 
 beforeAll(async () => {
   [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
@@ -36,7 +36,7 @@ beforeAll(async () => {
     },
     { logger: createLogger('silent') },
   );
-  adminToken = await emulator.accessTokenFor('admin');
+  tokenFor = freshTokens((username) => emulator.accessTokenFor(username));
 });
 afterAll(async () => {
   await gateway?.close();
@@ -52,7 +52,7 @@ async function withCalls<T>(
   variables: Record<string, unknown> = {},
 ): Promise<{ data: T; calls: Recorded[] }> {
   await fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
-  const response = await gql<T>(gateway.graphqlUrl, query, { token: adminToken, variables });
+  const response = await gql<T>(gateway.graphqlUrl, query, { token: await tokenFor('admin'), variables });
   expect(response.body.errors, response.text).toBeUndefined();
   expect(response.status).toBe(200);
   const calls = (await (await fetch(`${stubs.url}/__admin/requests?limit=2000`)).json()) as Recorded[];

@@ -3,7 +3,7 @@ import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { loadConfig } from '../../config.js';
 import { startGateway, type RunningGateway } from '../../index.js';
 import { createLogger } from '../../logger.js';
-import { gql, type GqlResponse } from '../http-helpers.js';
+import { freshTokens, gql, type GqlResponse } from '../http-helpers.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** One upstream call as the stubs' request log records it. */
@@ -52,14 +52,7 @@ export async function startAreaStack(): Promise<AreaStack> {
     },
     { logger: createLogger('silent') },
   );
-  const tokens = new Map<string, string>();
-  const tokenOf = async (user: string): Promise<string> => {
-    const known = tokens.get(user);
-    if (known) return known;
-    const token = await emulator.accessTokenFor(user);
-    tokens.set(user, token);
-    return token;
-  };
+  const tokenOf = freshTokens((user) => emulator.accessTokenFor(user));
   return {
     async run<T>(user: string, query: string, variables: Record<string, unknown> = {}) {
       const token = await tokenOf(user);

@@ -2,7 +2,7 @@ import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulat
 import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { buildCuit, REFUND_AMOUNT_MESSAGES, subMoney, toDecimalString } from '@backoffice/validators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
+import { freshTokens, gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
 import { loadConfig } from '../../../config.js';
 import { startGateway, type RunningGateway } from '../../../index.js';
 import { createLogger } from '../../../logger.js';
@@ -28,7 +28,6 @@ let emulator: RunningEmulator;
 let gateway: RunningGateway;
 /** Same stubs, a short write timeout (UNKNOWN outcome tests). */
 let impatient: RunningGateway;
-const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
@@ -61,14 +60,7 @@ beforeEach(async () => {
   await clearRequests();
 });
 
-async function tokenFor(username: string): Promise<string> {
-  let token = tokens.get(username);
-  if (!token) {
-    token = await emulator.accessTokenFor(username);
-    tokens.set(username, token);
-  }
-  return token;
-}
+const tokenFor = freshTokens((username) => emulator.accessTokenFor(username));
 
 const clearRequests = () => fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
 const recorded = async (service?: string): Promise<Recorded[]> =>

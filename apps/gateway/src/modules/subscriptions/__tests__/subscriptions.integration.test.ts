@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
+import { freshTokens, gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
 import {
   startSecurityStack,
   type RecordedRequest,
@@ -22,7 +22,6 @@ type Json = ReturnType<typeof JSON.parse>;
 let stack: SecurityStack;
 /** The same stubs behind a gateway whose writes time out after 250 ms (UNKNOWN outcomes). */
 let impatient: RunningGateway;
-const tokens = new Map<string, Promise<string>>();
 
 beforeAll(async () => {
   stack = await startSecurityStack();
@@ -43,10 +42,7 @@ beforeEach(async () => {
 });
 
 /** The emulator's demo user's access token, minted once per user. */
-const tokenFor = (username: string): Promise<string> => {
-  if (!tokens.has(username)) tokens.set(username, stack.emulator.accessTokenFor(username));
-  return tokens.get(username)!;
-};
+const tokenFor = freshTokens((username) => stack.emulator.accessTokenFor(username));
 
 const recorded = (): Promise<RecordedRequest[]> => stack.upstreamRequests();
 const writes = async () => (await recorded()).filter((r) => r.method !== 'GET');

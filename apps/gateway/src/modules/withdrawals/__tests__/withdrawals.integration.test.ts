@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
+import { freshTokens, gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
 import {
   startSecurityStack,
   type RecordedRequest,
@@ -17,7 +17,6 @@ import { WITHDRAW_REASONS } from '../withdrawals.rules.js';
 type Json = ReturnType<typeof JSON.parse>;
 
 let stack: SecurityStack;
-const tokens = new Map<string, Promise<string>>();
 
 beforeAll(async () => {
   stack = await startSecurityStack();
@@ -31,10 +30,7 @@ beforeEach(async () => {
   await stack.clearUpstreamRequests();
 });
 
-const tokenFor = (username: string): Promise<string> => {
-  if (!tokens.has(username)) tokens.set(username, stack.emulator.accessTokenFor(username));
-  return tokens.get(username)!;
-};
+const tokenFor = freshTokens((username) => stack.emulator.accessTokenFor(username));
 const recorded = (): Promise<RecordedRequest[]> => stack.upstreamRequests();
 const lines = (calls: RecordedRequest[]) => calls.map((c) => `${c.method} ${c.path}`);
 const writes = async () => lines((await recorded()).filter((r) => r.method !== 'GET'));
