@@ -3,7 +3,7 @@ import type { AuthUser } from './auth/verify-token.js';
 import type { GatewayConfig, ServiceName } from './config.js';
 import type { Logger } from './logger.js';
 import { MODULES, type ModuleDataSources, type ModuleLoaders } from './modules.js';
-import { instantiateModules } from './shared/define-module.js';
+import { lazyModuleInstances } from './shared/define-module.js';
 import {
   RestClient,
   type UpstreamCall,
@@ -41,6 +41,12 @@ export interface ContextOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * Every module's data sources and loaders, each module built on first use in the request. Set up on the first
+ * request (modules import this file through the files router, so MODULES is not ready when it loads).
+ */
+let moduleInstances: ReturnType<typeof lazyModuleInstances<typeof MODULES>> | null = null;
+
 export function createContext(options: ContextOptions): GatewayContext {
   const { config, user, requestId, locale, logger } = options;
   const upstreamCalls: UpstreamCall[] = [];
@@ -68,7 +74,8 @@ export function createContext(options: ContextOptions): GatewayContext {
     }
     return client;
   };
-  const { dataSources, loaders } = instantiateModules(MODULES, upstream);
+  moduleInstances ??= lazyModuleInstances(MODULES);
+  const { dataSources, loaders } = moduleInstances(upstream);
   return {
     user,
     requestId,

@@ -1,5 +1,6 @@
 import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
 import { decimalFromUpstream, parseMoneyText, toDecimalString } from '@backoffice/validators';
+import { isCanonicalIso } from './shared/dates.js';
 
 const DECIMAL_MESSAGE = 'Importe inválido: use solo números con hasta dos decimales.';
 const DATE_MESSAGE = 'Fecha inválida: use el formato ISO 8601 (por ejemplo 2025-01-31T23:59:59.999Z).';
@@ -42,6 +43,8 @@ const parseDate = (value: unknown): string => {
 export const DateTimeScalar = new GraphQLScalarType({
   name: 'DateTime',
   serialize(value) {
+    // The mappers hand over canonical toISOString() text (shared/dates.ts): passed on without a Date round trip.
+    if (typeof value === 'string' && isCanonicalIso(value)) return value;
     const date = value instanceof Date ? value : new Date(value as string);
     if (Number.isNaN(date.getTime())) throw new TypeError('DateTime cannot represent an invalid date');
     return date.toISOString();

@@ -47,6 +47,21 @@ describe('decimalFromUpstream (was the gateway toDecimal: same cases)', () => {
     expect(decimalFromUpstream(input)).toBe(expected);
   });
 
+  it('gives any number the same text as the decimal arithmetic does (plain numbers take a shortcut)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.integer().map((c) => c / 100),
+        ),
+        (n) => {
+          expect(decimalFromUpstream(n)).toBe(toDecimalString(String(n)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('refuses what is not an amount', () => {
     expect(() => decimalFromUpstream('abc')).toThrow(TypeError);
     expect(() => decimalFromUpstream(Number.NaN)).toThrow(TypeError);

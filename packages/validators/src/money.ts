@@ -80,8 +80,19 @@ export function toDecimalString(value: MoneyLike): string {
   return /^-0\.00$/.test(text) ? '0.00' : text;
 }
 
+/** A number whose shortest text has at most two decimals ("1234.5"): its Decimal text needs no arithmetic. */
+const PLAIN_CENTS = /^-?(?:0|[1-9]\d*)(?:\.\d{1,2})?$/;
+
 /** An upstream amount (number or string) as the Decimal text; null / undefined / '' -> null; else throws. */
 export function decimalFromUpstream(value: unknown): string | null {
+  if (typeof value === 'number') {
+    // Fast path for what upstreams send (every amount of every row of a list): the same text, padded.
+    const text = String(value);
+    if (PLAIN_CENTS.test(text)) {
+      const dot = text.indexOf('.');
+      return dot < 0 ? `${text}.00` : dot === text.length - 2 ? `${text}0` : text;
+    }
+  }
   const amount = moneyOrNull(value);
   return amount === null ? null : toDecimalString(amount);
 }

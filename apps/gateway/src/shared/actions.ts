@@ -47,8 +47,33 @@ export interface Actions<Kind extends string, Doc> {
   list(doc: Doc, permissions: readonly string[], now?: Date): ActionState<Kind>[];
 }
 
+/**
+ * The permission part of every kind for one set of permissions: the denial (not permitted, with its reason) or
+ * null. Computed once per permissions array (the verified token's, shared by every row of a page and every
+ * request of a cached token) instead of once per kind per row.
+ */
+function permissionDenials<Kind extends string>(
+  kinds: readonly Kind[],
+  permissions: Readonly<Record<Kind, ActionPermission | null>>,
+): (held: readonly string[]) => ReadonlyArray<string | null> {
+  const cache = new WeakMap<readonly string[], ReadonlyArray<string | null>>();
+  return (held) => {
+    let denials = cache.get(held);
+    if (!denials) {
+      denials = kinds.map((kind) => {
+        const needed = permissions[kind];
+        return needed && !hasAnyPermission(held, needed.requires) ? needed.reason : null;
+      });
+      cache.set(held, denials);
+    }
+    return denials;
+  };
+}
+
 export function defineActions<Kind extends string, Doc>(table: ActionTable<Kind, Doc>): Actions<Kind, Doc> {
   const onPrevious = new Set<Kind>(table.availableOnPreviousVersion);
+  const denialsFor = permissionDenials(table.kinds, table.permissions);
+  const indexOf = new Map(table.kinds.map((kind, i) => [kind, i]));
   const decide = (
     kind: Kind,
     doc: Doc,
@@ -56,19 +81,43 @@ export function defineActions<Kind extends string, Doc>(table: ActionTable<Kind,
     now: Date = new Date(),
   ): ActionDecision => {
     const needed = table.permissions[kind];
-    if (needed && !hasAnyPermission(permissions, needed.requires)) {
-      return { enabled: false, permitted: false, reason: needed.reason };
-    }
+    const index = indexOf.get(kind);
+    const denied =
+      index !== undefined
+        ? denialsFor(permissions)[index]
+        : needed && !hasAnyPermission(permissions, needed.requires)
+          ? needed.reason
+          : null;
+    if (denied) return { enabled: false, permitted: false, reason: denied };
     if (!onPrevious.has(kind) && !table.isCurrentVersion(doc)) {
       return { enabled: false, permitted: true, reason: table.previousVersionReason };
     }
     const reason = table.stateReason(kind, doc, now);
     return { enabled: reason === null, permitted: true, reason };
   };
-  return {
-    table,
-    decide,
-    list: (doc, permissions, now = new Date()) =>
-      table.kinds.map((kind) => ({ kind, ...decide(kind, doc, permissions, now) })),
+
+  // A list's entries are few distinct values (kind, permitted, reason) repeated on every row of a page: each is
+  // built once and shared (frozen, so no caller can change another row's entry).
+  const interned = table.kinds.map(() => new Map<string | null, ActionState<Kind>>());
+  const state = (index: number, permitted: boolean, reason: string | null): ActionState<Kind> => {
+    const byReason = interned[index]!;
+    const key = permitted ? reason : `\u0000${reason}`;
+    let entry = byReason.get(key);
+    if (!entry) {
+      entry = Object.freeze({ kind: table.kinds[index]!, enabled: reason === null, permitted, reason });
+      byReason.set(key, entry);
+    }
+    return entry;
   };
+  const list = (doc: Doc, permissions: readonly string[], now: Date = new Date()): ActionState<Kind>[] => {
+    const denials = denialsFor(permissions);
+    const current = table.isCurrentVersion(doc);
+    return table.kinds.map((kind, i) => {
+      const denied = denials[i];
+      if (denied) return state(i, false, denied);
+      if (!current && !onPrevious.has(kind)) return state(i, true, table.previousVersionReason);
+      return state(i, true, table.stateReason(kind, doc, now));
+    });
+  };
+  return { table, decide, list };
 }

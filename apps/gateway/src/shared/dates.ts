@@ -17,7 +17,7 @@ const daysIn = (year: number, month: number): number =>
  * upstream contract sends dates in that form, and parsing and printing the ~15 dates of each payment cost the list
  * (50 payments) measurable CPU.
  */
-function isCanonicalIso(value: string): boolean {
+export function isCanonicalIso(value: string): boolean {
   if (value.length !== 24 || !CANONICAL_ISO.test(value)) return false;
   const day = (value.charCodeAt(8) - 48) * 10 + (value.charCodeAt(9) - 48);
   if (day <= 28) return true;

@@ -86,3 +86,73 @@ function mergeUnique(into: Record<string, unknown>, from: object, module: string
     into[key] = value;
   }
 }
+
+/**
+ * `instantiateModules`, but each module's data sources and loaders are built on first use, per request: a request
+ * pays for the modules it touches (a payment list: payments and collectors), not for every module of the gateway
+ * (issue 16: per-request work grew with each area). The keys of every module are read once, here, by building each
+ * module over a client that is never called, and a key defined twice is refused here too.
+ */
+export function lazyModuleInstances<const M extends readonly ModuleDefinition<object, object>[]>(
+  modules: M,
+): (upstream: UpstreamClients) => { dataSources: DataSourcesOf<M[number]>; loaders: LoadersOf<M[number]> } {
+  const probe = (() => ({})) as unknown as UpstreamClients;
+  const dataSourceKeys: Record<string, unknown> = {};
+  const loaderKeys: Record<string, unknown> = {};
+  const keys = modules.map((module) => {
+    const own = module.dataSources?.(probe) ?? {};
+    const ownLoaders = module.loaders?.(own) ?? {};
+    mergeUnique(dataSourceKeys, own, module.name, 'data source');
+    mergeUnique(loaderKeys, ownLoaders, module.name, 'loader');
+    return { dataSources: Object.keys(own), loaders: Object.keys(ownLoaders) };
+  });
+
+  interface Instances {
+    upstream: UpstreamClients;
+    dataSources: Record<string, unknown>;
+    loaders: Record<string, unknown>;
+  }
+  const STATE = Symbol('module instances');
+  type Holder = Record<string, unknown> & { [STATE]: Instances };
+  /** Builds module `index` for this request and pins its values on both objects (no getter on the next read). */
+  const build = (state: Instances, index: number): void => {
+    const module = modules[index]!;
+    const own = module.dataSources?.(state.upstream) ?? {};
+    const ownLoaders = module.loaders?.(own) ?? {};
+    for (const [key, value] of Object.entries(own)) {
+      Object.defineProperty(state.dataSources, key, { value, enumerable: true });
+    }
+    for (const [key, value] of Object.entries(ownLoaders)) {
+      Object.defineProperty(state.loaders, key, { value, enumerable: true });
+    }
+  };
+  const prototypeOf = (what: 'dataSources' | 'loaders') => {
+    const prototype = {};
+    keys.forEach((k, index) => {
+      for (const key of k[what]) {
+        Object.defineProperty(prototype, key, {
+          get(this: Holder) {
+            const state = this[STATE];
+            build(state, index);
+            return state[what][key];
+          },
+        });
+      }
+    });
+    return prototype;
+  };
+  const dataSourcesPrototype = prototypeOf('dataSources');
+  const loadersPrototype = prototypeOf('loaders');
+
+  return (upstream) => {
+    const dataSources = Object.create(dataSourcesPrototype) as Holder;
+    const loaders = Object.create(loadersPrototype) as Holder;
+    const state: Instances = { upstream, dataSources, loaders };
+    Object.defineProperty(dataSources, STATE, { value: state });
+    Object.defineProperty(loaders, STATE, { value: state });
+    return { dataSources, loaders } as unknown as {
+      dataSources: DataSourcesOf<M[number]>;
+      loaders: LoadersOf<M[number]>;
+    };
+  };
+}

@@ -13,6 +13,7 @@ import type {
 } from '../../generated/resolvers-types.js';
 import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
 import { defineActions, type ActionDecision } from '../../shared/actions.js';
+import { isBeforeArgentineDay } from '../../shared/argentine-day.js';
 import { periodFilters, searchFilter as searchBy, type Filter, type Sort } from '../../upstream/filters.js';
 import type { PaymentModel } from './payments.mappers.js';
 
@@ -190,8 +191,6 @@ export const REASONS = {
   gatewayNoType: 'El pago no tiene tipo (online o QR).',
 } as const;
 
-const argentineDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' });
-
 /**
  * Overdue (spec 000 §4): last_due_date earlier than today, by date in Argentine time (issue 10 item 9: a
  * payment whose last due date is today is not overdue, whatever the hour). The status overdue counts too.
@@ -201,7 +200,7 @@ export function isOverdue(payment: Pick<PaymentForRules, 'status' | 'lastDueDate
   if (payment.status === 'OVERDUE') return true;
   if (!payment.lastDueDate) return false;
   const due = Date.parse(payment.lastDueDate);
-  return Number.isFinite(due) && argentineDay.format(due) < argentineDay.format(today);
+  return Number.isFinite(due) && isBeforeArgentineDay(due, today);
 }
 
 const approvedMethodsOf = (payment: PaymentForRules) =>
