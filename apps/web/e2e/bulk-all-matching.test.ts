@@ -7,6 +7,7 @@ import {
   openList,
   recordedRequests,
   rowById,
+  searchAfter,
   settled,
   writesOf,
 } from './support/payments-list';
@@ -123,6 +124,16 @@ describe('bulk actions over every row matching the search', () => {
     await page.getByRole('button', { name: 'Deshacer selección' }).click();
     expect(await page.getByTestId('selection-count').innerText()).toBe('10 pagos seleccionados');
     await offer.click();
+    // Another page leaves the mode (and the selection); back on the first page the rows are ticked again.
+    await searchAfter(page, () => page.getByRole('button', { name: 'Ir a la página siguiente' }).click());
+    expect(await selected.count()).toBe(0);
+    await searchAfter(page, () => page.getByRole('button', { name: 'Ir a la página anterior' }).click());
+    expect(await selected.count()).toBe(0);
+    await tickEvery(pageIds.map((id) => rowById(page, id)));
+    await offer.click();
+    expect(await selected.innerText()).toBe(
+      `${count} pagos seleccionados (todos los que coinciden con la búsqueda)`,
+    );
     await transitionsDone(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'bulk-all-matching-pagos-selected');

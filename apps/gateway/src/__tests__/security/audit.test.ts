@@ -63,12 +63,17 @@ describe('audit plugin (classification)', () => {
       reason: String
       collectorId: ID
     }
+    input Matching {
+      filter: Change
+      expectedCount: Int!
+    }
     type Query {
       ping: String
     }
     type Mutation {
       act(id: ID!, reason: String, outcome: MutationOutcome = SUCCESS): Payload! @auth(requires: [A, B])
       bulk(ids: [ID!]!, reason: String!): Bulk! @auth(requires: [B])
+      bulkMatching(matching: Matching!): Bulk! @auth(requires: [B])
       change(input: Change!): Payload! @auth(requires: [A])
       timeout(id: ID!): Payload @auth(requires: [A])
       rejected(id: ID!): Payload @auth(requires: [A])
@@ -89,6 +94,7 @@ describe('audit plugin (classification)', () => {
           bulk: (_: unknown, args: { ids: string[] }) => ({
             results: args.ids.map((id) => ({ id, outcome: id.startsWith('f') ? 'FAILED' : 'SUCCESS' })),
           }),
+          bulkMatching: () => ({ results: ['4', '5'].map((id) => ({ id, outcome: 'SUCCESS' })) }),
           change: () => ({ outcome: 'SUCCESS' }),
           timeout: () => Promise.reject(new UpstreamTimeout('payment', 'POST', '/pagos/1', 100)),
           rejected: () => {
@@ -211,6 +217,23 @@ describe('audit plugin (classification)', () => {
       ['act', ['2'], 'success'],
       ['flag', [], 'allowed'],
     ]);
+  });
+
+  it('records a bulk over a filter as the filter, the confirmed count and the resulting ids', async () => {
+    const [event] = await run(
+      'mutation($m: Matching!) { bulkMatching(matching: $m) { results { id } } }',
+      ['B'],
+      { m: { filter: { id: '0', reason: 'x' }, expectedCount: 2 } },
+    );
+    expect(event).toMatchObject({
+      operation: 'bulkMatching',
+      result: 'success',
+      matching: { filter: { id: '0', reason: 'x' }, expectedCount: 2 },
+      items: [
+        { id: '4', result: 'success' },
+        { id: '5', result: 'success' },
+      ],
+    });
   });
 
   it('logs mutations refused for invalid variables, and nothing for queries or skipped fields', async () => {
