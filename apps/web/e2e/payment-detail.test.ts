@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot, SCREENSHOT_DIR as SCREENSHOTS, transitionsDone, type Session } from './support/browser';
+import { screenshot, SCREENSHOT_DIR as SCREENSHOTS, transitionsDone } from './support/browser';
 import { clearUpstreamRequests, resetStubs, upstreamRequests, type StackUrls } from './support/stack';
 import { useBrowserStack } from './support/suite';
 
@@ -51,16 +51,11 @@ function dialog(page: Page, testId: string): Locator {
 }
 
 describe('payment detail as operador', () => {
-  let session: Session;
+  const operador = suite.profile('operador', '/pago/1000001');
   let page: Page;
 
   beforeAll(async () => {
-    session = await suite.signedIn('operador', '/pago/1000001');
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
+    page = operador.page;
   });
 
   it('shows the header, the collector link, the toolbar from actions, the summary and every section', async () => {
@@ -120,7 +115,7 @@ describe('payment detail as operador', () => {
     await page
       .getByTestId('section-methods')
       .screenshot({ path: `${SCREENSHOTS}payment-detail-methods.png` });
-    expect(session.problems.filter((p) => !p.includes('favicon'))).toEqual([]);
+    expect(operador.session.problems.filter((p) => !p.includes('favicon'))).toEqual([]);
   });
 
   it('cancels a pending payment, asking for the reason first', async () => {
@@ -510,16 +505,11 @@ describe('payment detail as operador', () => {
 });
 
 describe('payment detail as consulta', () => {
-  let session: Session;
+  const consulta = suite.profile('consulta', '/pago/1000001');
   let page: Page;
 
   beforeAll(async () => {
-    session = await suite.signedIn('consulta', '/pago/1000001');
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
+    page = consulta.page;
   });
 
   it('shows the payment without any action it cannot use, fees, batch or the payer button', async () => {
@@ -554,6 +544,6 @@ describe('payment detail as consulta', () => {
     await action(page, 'RELOAD').click();
     await expectNotice(page, 'Pago actualizado correctamente');
     await screenshot(page, 'payment-detail-consulta');
-    expect(session.problems.filter((p) => !p.includes('favicon'))).toEqual([]);
+    expect(consulta.session.problems.filter((p) => !p.includes('favicon'))).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot, transitionsDone, type Session } from './support/browser';
+import { screenshot, transitionsDone } from './support/browser';
 import {
   cells,
   clearForcedFailures,
@@ -62,17 +62,12 @@ async function statusOfRows(page: Page): Promise<{ id: string; status: string }[
 }
 
 describe('Buscar Pagos: bulk and row actions as operador', () => {
-  let session: Session;
+  const operador = suite.profile('operador', '/pagos');
   let page: Page;
 
   beforeAll(async () => {
-    session = await suite.signedIn('operador', '/pagos');
-    page = session.page;
+    page = operador.page;
     await settled(page);
-  });
-
-  afterAll(async () => {
-    await session?.close();
   });
 
   it('disables the bulk buttons with the multi-select rule as the reason for a mixed selection', async () => {
@@ -313,7 +308,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
         .getAttribute('aria-disabled'),
     ).resolves.toBe('true');
     await page.keyboard.press('Escape');
-    expect(session.problems).toEqual([]);
+    expect(operador.session.problems).toEqual([]);
   });
   it('bulk change of payment method: the payments stay in the Emitido list, their new card in place', async () => {
     await openList(page, suite.stack.urls.web, { status: 'issued', page_size: '10' });
@@ -389,7 +384,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
       const res = await fetch(`${suite.stack.urls.stubs}/payment/pagos/${id}`);
       expect(((await res.json()) as { status: string }).status).toBe('approved');
     }
-    expect(session.problems).toEqual([]);
+    expect(operador.session.problems).toEqual([]);
   });
 
   it('a payment cancelled elsewhere after it was selected fails alone, naming it; the other is cancelled (issue 10)', async () => {
@@ -445,7 +440,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     expect((await recordedRequests(suite.stack)).filter((r) => r.method !== 'GET')).toEqual([]);
     await progress.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
     await progress.waitFor({ state: 'detached' });
-    expect(session.problems).toEqual([]);
+    expect(operador.session.problems).toEqual([]);
   });
 });
 

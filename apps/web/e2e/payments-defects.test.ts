@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot, type Session } from './support/browser';
+import { screenshot } from './support/browser';
 import { useBrowserStack } from './support/suite';
 import * as list from './support/payments-list';
 import { resetStubs } from './support/stack';
@@ -30,17 +30,12 @@ function months(page: Page): Promise<{ current: string; previous: string }> {
 const searchBox = (page: Page) => page.getByRole('textbox', { name: /Buscar por e-mail del pagador/ });
 
 describe('Buscar Pagos as operador', () => {
-  let session: Session;
+  const operador = suite.profile('operador', '/pagos');
   let page: Page;
 
   beforeAll(async () => {
-    session = await suite.signedIn('operador', '/pagos');
-    page = session.page;
+    page = operador.page;
     await settled(page);
-  });
-
-  afterAll(async () => {
-    await session?.close();
   });
 
   it('item 5: a search says which month it looked in and offers every period', async () => {
@@ -137,16 +132,11 @@ describe('Buscar Pagos on a 1280 × 720 laptop (issue 10 item 8)', () => {
 });
 
 describe('payment detail as admin', () => {
-  let session: Session;
+  const admin = suite.profile('admin', '/pago/1000001');
   let page: Page;
 
   beforeAll(async () => {
-    session = await suite.signedIn('admin', '/pago/1000001');
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
+    page = admin.page;
   });
 
   async function openPayment(id: string) {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot, type Session } from './support/browser';
+import { screenshot } from './support/browser';
 import {
   cells,
   dataRows,
@@ -106,20 +106,17 @@ const openList = (page: Page, params: Record<string, string>) =>
   openListAt(page, suite.stack.urls.web, params);
 
 describe('Buscar Pagos as operador', () => {
-  let session: Session;
+  const operador = suite.profile('operador', '/pagos', {
+    prepare: (s) => {
+      searches = recordSearches(s.page);
+    },
+  });
   let page: Page;
   let searches: SearchVariables[];
 
   beforeAll(async () => {
-    session = await suite.signedIn('operador', '/pagos', (s) => {
-      searches = recordSearches(s.page);
-    });
-    page = session.page;
+    page = operador.page;
     await settled(page);
-  });
-
-  afterAll(async () => {
-    await session?.close();
   });
 
   it('opens on the current month, newest first, 25 rows per page, with the spec columns', async () => {
@@ -259,14 +256,16 @@ describe('Buscar Pagos as operador', () => {
     expect(isSorted((await texts(cells(page, 'requestDate'))).map(sortableDate), 'asc')).toBe(true);
 
     // Unsortable columns stay unsortable: clicking CONCEPTO changes nothing, so the next FECHA click turns
-    // request_date:asc into request_date:desc (after a sort by CONCEPTO it would be request_date:asc again).
+    // request_date:asc into request_date:desc, the default (after a sort by CONCEPTO it would be asc again).
     await expect(header('CONCEPTO').getAttribute('class')).resolves.not.toContain('columnHeader--sortable');
     const before = searches.length;
     await header('CONCEPTO').click();
     expect(query(page).get('sort')).toBe('request_date:asc');
     await searchAfter(page, () => header('FECHA').click());
-    expect(query(page).get('sort')).toBe('request_date:desc');
     expect(searches.length).toBe(before + 1);
+    expect(searches.at(-1)!.sort).toEqual({ field: 'REQUEST_DATE', direction: 'DESC' });
+    expect(query(page).get('sort') ?? 'request_date:desc').toBe('request_date:desc');
+    expect(isSorted((await texts(cells(page, 'requestDate'))).map(sortableDate), 'desc')).toBe(true);
   });
 
   it('goes to page 2 and back to page 1 when a filter changes', async () => {
@@ -433,22 +432,17 @@ describe('Buscar Pagos as operador', () => {
   });
 
   it('reported no console errors', () => {
-    expect(session.problems).toEqual([]);
+    expect(operador.session.problems).toEqual([]);
   });
 });
 
 describe('Buscar Pagos opened from a link', () => {
-  let session: Session;
+  const operador = suite.profile('operador', '/pagos');
   let page: Page;
 
   beforeAll(async () => {
-    session = await suite.signedIn('operador', '/pagos');
-    page = session.page;
+    page = operador.page;
     await settled(page);
-  });
-
-  afterAll(async () => {
-    await session?.close();
   });
 
   it('pre-filters by pagador, status, collector and period', async () => {
@@ -482,7 +476,7 @@ describe('Buscar Pagos opened from a link', () => {
   it('shows the collector name of a link that carries only collector_id', async () => {
     await searchAfter(page, () => page.goto(`${suite.stack.urls.web}/pagos?collector_id=10001`));
     await expect.poll(() => page.getByRole('combobox', { name: 'Entidad' }).inputValue()).toMatch(/^Club /);
-    expect(session.problems).toEqual([]);
+    expect(operador.session.problems).toEqual([]);
   });
 });
 

@@ -241,16 +241,11 @@ describe('operador', () => {
 });
 
 describe('consulta (no permissions)', () => {
-  let session: Session;
+  const consulta = suite.profile('consulta', '/home');
   let page: Page;
 
   beforeAll(async () => {
-    session = await suite.signedIn('consulta', '/home');
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
+    page = consulta.page;
   });
 
   it('sees only the Pagos group', async () => {
@@ -275,7 +270,7 @@ describe('consulta (no permissions)', () => {
   });
 
   it('had no console errors or CSP violations', () => {
-    expect(session.problems).toEqual([]);
+    expect(consulta.session.problems).toEqual([]);
   });
 });
 

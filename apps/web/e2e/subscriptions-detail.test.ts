@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot, type Session } from './support/browser';
+import { screenshot } from './support/browser';
 import { clearSubscriptionRequests, subscriptionWrites } from './support/subscriptions';
 
 /**
@@ -21,17 +21,12 @@ async function openDetail(page: Page, id: string): Promise<void> {
 }
 
 describe('Subscription detail as operador', () => {
-  let session: Session;
+  const operador = suite.profile('operador', '/suscripcion/4000005');
   let page: Page;
 
   beforeAll(async () => {
-    session = await suite.signedIn('operador', '/suscripcion/4000005');
-    page = session.page;
+    page = operador.page;
     await page.getByTestId('subscription-detail').waitFor();
-  });
-
-  afterAll(async () => {
-    await session?.close();
   });
 
   it('shows the header link, the status banner, every section and passes axe (no serious or critical)', async () => {
@@ -156,7 +151,7 @@ describe('Subscription detail as operador', () => {
     await banner.getByRole('link', { name: 'Ver versión actual' }).click();
     await page.waitForURL(/\/suscripcion\/4000008$/);
     await page.getByTestId('old-version-banner').waitFor({ state: 'detached' });
-    expect(session.problems).toEqual([]);
+    expect(operador.session.problems).toEqual([]);
   });
 });
 

@@ -39,6 +39,15 @@ export interface BrowserStack {
   signedIn(role: string, path: string, prepare?: BrowserStackOptions['prepare']): Promise<Session>;
   /** Runs `run` with another profile signed in as `role` on `path`, then closes it (also when `run` fails). */
   withSignedIn<T>(role: string, path: string, run: (session: Session) => Promise<T>): Promise<T>;
+  /**
+   * Inside a describe: a profile signed in as `role` on `path` for its tests, opened in beforeAll (then `ready`
+   * runs on its page) and closed in afterAll.
+   */
+  profile(
+    role: string,
+    path: string,
+    options?: { prepare?: BrowserStackOptions['prepare']; ready?: (page: Page) => Promise<unknown> },
+  ): { readonly session: Session; readonly page: Page };
   /** A profile without cookies (an anonymous visitor, or a test that drives the login form); the caller closes it. */
   anonymous(): Promise<Session>;
 }
@@ -134,7 +143,7 @@ export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack
     if (value === undefined) throw new Error(`${what} no está iniciado (useBrowserStack)`);
     return value;
   };
-  return {
+  const suite: BrowserStack = {
     get stack() {
       return started(stack, 'La pila de pruebas');
     },
@@ -150,16 +159,35 @@ export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack
     signedIn: (role, path, prepare) =>
       openAs(started(browser, 'El navegador'), started(stack, 'La pila de pruebas'), role, path, prepare),
     async withSignedIn(role, path, run) {
-      const other = await this.signedIn(role, path);
+      const other = await suite.signedIn(role, path);
       try {
         return await run(other);
       } finally {
         await other.close();
       }
     },
+    profile(role, path, { prepare, ready } = {}) {
+      let profile: Session | undefined;
+      beforeAll(async () => {
+        profile = await suite.signedIn(role, path, prepare);
+        await ready?.(profile.page);
+      });
+      afterAll(async () => {
+        await profile?.close();
+      });
+      return {
+        get session() {
+          return started(profile, `El perfil de ${role}`);
+        },
+        get page() {
+          return started(profile, `El perfil de ${role}`).page;
+        },
+      };
+    },
     anonymous: () =>
       newSession(started(browser, 'El navegador'), {
         gatewayUrl: started(stack, 'La pila de pruebas').urls.gateway,
       }),
   };
+  return suite;
 }
