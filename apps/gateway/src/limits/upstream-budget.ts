@@ -37,7 +37,8 @@ import { MAX_PAGE_SIZE } from '../shared/paging.js';
  * writes, one per id, are counted apart in `bulkItems` (the ids of every bulk selection of the request), bounded by
  * BULK_MAX_ITEMS for the whole request: one bulk of the largest size stays usable, aliases adding up past it do not.
  * A bulk over a filter (`matching: { filter, expectedCount }`, shared/bulk-selection.ts) counts the list calls that
- * collect its items (pages of the upstream's largest size) and `expectedCount` items.
+ * collect its items (pages of the upstream's largest size) and `expectedCount` items (both for at most
+ * BULK_MAX_ITEMS: a larger count is the resolver's to refuse, before any upstream call).
  */
 export interface CostEstimate {
   upstreamCalls: number;
@@ -102,10 +103,14 @@ export const BULK_BUDGET_MESSAGE =
 const bulkIdsOf = (ids: ReturnType<typeof argumentOf>): number | null =>
   ids && isListType(getNullableType(ids.arg.type)) ? (Array.isArray(ids.value) ? ids.value.length : 0) : null;
 
-/** The `expectedCount` of a bulk mutation's `matching` argument, or null when it has none. */
+/**
+ * The `expectedCount` of a bulk mutation's `matching` argument (null when it has none), at most BULK_MAX_ITEMS: a
+ * larger one is refused by the resolver before any upstream call, naming the argument.
+ */
 function matchingCountOf(matching: ReturnType<typeof argumentOf>): number | null {
   const count = (matching?.value as { expectedCount?: unknown } | null | undefined)?.expectedCount;
-  return typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : null;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return null;
+  return Math.min(count, bulkSettings().maxItems);
 }
 
 export function estimateCost(

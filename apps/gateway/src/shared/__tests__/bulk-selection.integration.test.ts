@@ -9,6 +9,7 @@ import { parse } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { estimateCost } from '../../limits/upstream-budget.js';
 import { buildSchema } from '../../schema.js';
+import { collectionCalls } from '../bulk-selection.js';
 import {
   callLines,
   dataAs,
@@ -224,13 +225,16 @@ describe('subscriptions: bulk over the filter', () => {
 });
 
 describe('the upstream budget of a bulk over the filter', () => {
-  it('counts the list calls of the collection and expectedCount items', () => {
+  it('counts the list calls of the collection and expectedCount items, up to BULK_MAX_ITEMS', () => {
     const schema = buildSchema();
     const estimate = (expectedCount: number) =>
       estimateCost(schema, parse(CANCEL_PAYMENTS), undefined, {
         matching: { filter: PAYMENTS_FILTER, expectedCount },
       });
     expect(estimate(500)).toMatchObject({ upstreamCalls: 1, bulkItems: 500, bulkSelections: 1 });
-    expect(estimate(1001)).toMatchObject({ upstreamCalls: 2, bulkItems: 1001 });
+    // Over the maximum: the resolver refuses it (BAD_USER_INPUT naming matching.expectedCount, no upstream call),
+    // so the budget does not refuse it first with a message that names nothing.
+    expect(estimate(2_000_000_000)).toMatchObject({ upstreamCalls: 1, bulkItems: 500 });
+    expect(collectionCalls(1001)).toBe(2);
   });
 });
