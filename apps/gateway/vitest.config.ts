@@ -14,5 +14,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // expect.poll gives up after 1 s by default: too tight for a 2-core machine running two suites at once.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
   },
 });

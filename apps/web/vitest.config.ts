@@ -30,6 +30,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-stack.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll gives up after 1 s by default: too tight for a 2-core machine running two suites at once.
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           fileParallelism: false,
           maxWorkers: 1,
           // The stack (scripts/stack.mjs and the built apps) runs on Node's own loader: inlined by Vite, the

@@ -64,9 +64,12 @@ export class SessionStore {
     session.lastRefresh = nowSeconds();
   }
 
-  /** When a refresh token issued now expires: the idle timeout, capped by the max lifespan. */
-  refreshExpiry(session: Session): number {
-    return Math.min(nowSeconds() + this.idleSeconds, session.started + this.maxSeconds);
+  /**
+   * When a refresh token issued at `now` expires: the idle timeout, capped by the max lifespan. The caller passes
+   * the `now` it stamps the token with, so `refresh_expires_in` is exact even when signing crosses a second.
+   */
+  refreshExpiry(session: Session, now: number = nowSeconds()): number {
+    return Math.min(now + this.idleSeconds, session.started + this.maxSeconds);
   }
 
   end(id: string): void {

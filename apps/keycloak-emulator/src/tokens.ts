@@ -153,7 +153,7 @@ export class TokenIssuer {
     const scope = grantedScope(requestedScope);
     const now = nowSeconds();
     const accessToken = await this.accessToken(user, client, session, scope);
-    const refreshExp = this.sessions.refreshExpiry(session);
+    const refreshExp = this.sessions.refreshExpiry(session, now);
     const refreshToken = await this.signHmac({
       exp: refreshExp,
       iat: now,

@@ -241,9 +241,9 @@ describe('runBulk at the drain deadline of a stopping gateway', () => {
     const bulk = runBulk(
       run({ ids, readAll: async () => docs, write, concurrency: 2, deadline: deadline.signal }),
     );
-    await vi.waitFor(() => expect(sent).toEqual(['1', '2']));
+    await vi.waitFor(() => expect(sent).toEqual(['1', '2']), { timeout: 15_000, interval: 50 });
     gates.get('1')!();
-    await vi.waitFor(() => expect(sent).toEqual(['1', '2', '3']));
+    await vi.waitFor(() => expect(sent).toEqual(['1', '2', '3']), { timeout: 15_000, interval: 50 });
     deadline.abort();
     const results = await bulk;
     expect(results.map((r) => [r.id, r.outcome, r.error?.code ?? null, r.item])).toEqual([
@@ -280,7 +280,7 @@ describe('runBulk at the drain deadline of a stopping gateway', () => {
         deadline: deadline.signal,
       }),
     );
-    await vi.waitFor(() => expect(reading).toBe(true));
+    await vi.waitFor(() => expect(reading).toBe(true), { timeout: 15_000, interval: 50 });
     deadline.abort();
     const results = await bulk;
     expect(results.map((r) => [r.id, r.outcome, r.error?.code])).toEqual([

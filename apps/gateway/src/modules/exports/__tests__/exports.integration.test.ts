@@ -211,16 +211,19 @@ describe('createExport', () => {
     // The file: every payment of the filter, through /files with the same token.
     const id = response.body.data!.createExport.export.id;
     const total = (list.body.data as { payments: { total: number } }).payments.total;
-    await vi.waitFor(async () => {
-      const file = await fetch(`${gateway.url}/files/exportaciones/${id}`, {
-        headers: { authorization: `Bearer ${tokens.admin}` },
-      });
-      expect(file.status).toBe(200);
-      expect(file.headers.get('content-disposition')).toContain(`exportacion-${id}.xlsx`);
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(await file.arrayBuffer());
-      expect(workbook.getWorksheet('Pagos')!.rowCount).toBe(total + 1);
-    });
+    await vi.waitFor(
+      async () => {
+        const file = await fetch(`${gateway.url}/files/exportaciones/${id}`, {
+          headers: { authorization: `Bearer ${tokens.admin}` },
+        });
+        expect(file.status).toBe(200);
+        expect(file.headers.get('content-disposition')).toContain(`exportacion-${id}.xlsx`);
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(await file.arrayBuffer());
+        expect(workbook.getWorksheet('Pagos')!.rowCount).toBe(total + 1);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
   });
 
   it('sends the subscriptions list filter the way Buscar Suscripciones does', async () => {

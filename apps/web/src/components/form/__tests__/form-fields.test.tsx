@@ -68,7 +68,7 @@ describe('form fields', () => {
     await user.click(screen.getByRole('combobox', { name: 'Tipo' }));
     await user.click(await screen.findByRole('option', { name: 'Suscripción' }));
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1), { timeout: 15_000, interval: 50 });
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       reason: 'Pedido del pagador',
       amount: '1500,50',

@@ -183,11 +183,14 @@ class FakeXhr {
 describe('uploadFile', () => {
   // The request goes out once the token is read (asynchronously): wait for this test's request to be sent.
   const sentXhr = () =>
-    vi.waitFor(() => {
-      const xhr = FakeXhr.last;
-      if (!xhr?.sent) throw new Error('la subida todavía no se envió');
-      return xhr;
-    });
+    vi.waitFor(
+      () => {
+        const xhr = FakeXhr.last;
+        if (!xhr?.sent) throw new Error('la subida todavía no se envió');
+        return xhr;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
   beforeEach(() => {
     FakeXhr.last = undefined;
   });
