@@ -286,6 +286,8 @@ await attempt('web', async () => {
     web_screen_chunk_requested_ms: round(median(visible.perRun.map((r) => r.screenChunkAt)), 0),
     web_list_query_start_ms: round(median(visible.perRun.map((r) => r.listQueryStart)), 0),
     web_list_query_end_ms: round(median(visible.perRun.map((r) => r.listQueryEnd)), 0),
+    // PaymentsSearch requests per visit (1: the route preload's, taken over by the screen; 2 would be a duplicate).
+    web_list_search_requests: Math.max(...visible.perRun.map((r) => r.listQueryRequests)),
   });
   details.web.visible = visible;
   log(`  /pagos rows visible: ${visible.times.map((t) => t.toFixed(0)).join(', ')} ms`);

@@ -27,6 +27,9 @@ type ChunkGraph = Pick<Rollup.ManualChunkMeta, 'getModuleIds' | 'getModuleInfo'>
 /** Libraries every signed-in visit runs: long-lived chunks of their own (React, Apollo, the router, keycloak-js). */
 const VENDOR_CHUNKS: readonly (readonly [RegExp, string])[] = [
   [/\/node_modules\/(react|react-dom|scheduler)\//, 'react'],
+  // Apollo's error classes alone: the shell tells its errors apart with them (lib/errors.ts) without loading
+  // Apollo Client, which comes with the screens (app/data-layer.tsx).
+  [/\/node_modules\/@apollo\/client\/errors\//, 'apollo-errors'],
   [/\/node_modules\/(@apollo|graphql|rxjs|@wry|optimism|tslib|@graphql-typed-document-node)\//, 'apollo'],
   [/\/node_modules\/(react-router|cookie|set-cookie-parser)\//, 'router'],
   [/\/node_modules\/keycloak-js\//, 'keycloak'],

@@ -7,8 +7,11 @@ import { describe, expect, it } from 'vitest';
 const BUDGET = {
   /** What the browser runs before the SSO check answers: keycloak-js and the start-up logic. */
   entry: 20,
-  /** Entry plus the signed-in shell (React, router, MUI shell, Apollo), loaded in parallel with the SSO check. */
-  shell: 260,
+  /**
+   * Entry plus the signed-in shell (React, router, the MUI pieces the shell renders, `me` by fetch), loaded in
+   * parallel with the SSO check. Apollo Client comes with the screens (app/data-layer.tsx); issue 16's target.
+   */
+  shell: 200,
 };
 
 /** Features whose GraphQL documents (codegen's `features/<name>/gql/`) must load with their screens only. */
@@ -70,7 +73,7 @@ describe('production bundle', () => {
     expect(sizes.shell).toBeLessThanOrEqual(BUDGET.shell);
   });
 
-  it('loads the DataGrid, the date pickers and the feature screens only on demand', () => {
+  it('loads the DataGrid, the date pickers, Apollo Client and the feature screens only on demand', () => {
     const { shell, sourcesOf } = load();
     const sources = [...shell].flatMap(sourcesOf);
     const lazyOnly = sources.filter(
@@ -79,6 +82,8 @@ describe('production bundle', () => {
         /@mui\/x-date-pickers\//.test(s) ||
         /\/dayjs\//.test(s) ||
         /src\/features\//.test(s) ||
+        /@apollo\/client\/(?!errors\/)/.test(s) ||
+        /\/node_modules\/(graphql|rxjs)\//.test(s) ||
         /src\/(?!app\/|lib\/).*\/gql\//.test(s),
     );
     expect(lazyOnly).toEqual([]);

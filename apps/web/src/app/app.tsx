@@ -1,42 +1,41 @@
-import { StrictMode, useMemo, useState } from 'react';
+import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { useApolloClient, useQuery } from '@apollo/client/react';
 import Button from '@mui/material/Button';
-import { MeDocument } from './gql/graphql';
-import { createApolloClient } from '../lib/apollo';
+import type { ApolloOptions } from '../lib/apollo';
 import { AuthContext, useAuth } from '../lib/auth-context';
 import type { BackofficeConfig } from '../lib/config';
 import { describeError } from '../lib/errors';
 import { configureFileSession } from '../lib/files';
 import type { AuthSession } from '../lib/keycloak';
+import { fetchMe, MeRequestError, type MeData } from '../lib/me-request';
 import { CurrentUserContext, type CurrentUser } from '../lib/permissions';
 import { BootScreen } from './boot/boot-screen';
-import { DataProviders, UiProviders } from './providers';
+import { DataClientContext, startDataLayer, type DataLayer } from './data-layer';
+import { UiProviders } from './providers';
 import { createAppRouter } from './router';
 
-/** Renders the signed-in application: Apollo client, `me`, then the routed shell. */
+/**
+ * Renders the signed-in application: `me` (a plain request: the shell needs nothing else), then the routed shell.
+ * The screens' data layer (Apollo Client) starts loading at the same time and wraps the routed screens.
+ */
 export function renderApp(
   container: HTMLElement,
   { auth, config }: { auth: AuthSession; config: BackofficeConfig },
 ) {
-  const client = createApolloClient({
+  const options: ApolloOptions = {
     gatewayUrl: config.gatewayUrl,
     getToken: auth.getToken,
     onUnauthenticated: () => void auth.login(),
-  });
-  configureFileSession({
-    getToken: auth.getToken,
-    gatewayUrl: config.gatewayUrl,
-    onUnauthenticated: () => void auth.login(),
-  });
+  };
+  const data = startDataLayer(options);
+  configureFileSession(options);
+  const firstMe = fetchMe(options);
   createRoot(container).render(
     <StrictMode>
       <UiProviders>
         <AuthContext.Provider value={auth}>
-          <DataProviders client={client}>
-            <SignedInApp />
-          </DataProviders>
+          <SignedInApp options={options} data={data} firstMe={firstMe} />
         </AuthContext.Provider>
       </UiProviders>
     </StrictMode>,
@@ -58,9 +57,46 @@ export function renderStartupError(container: HTMLElement, message: string) {
   );
 }
 
-function SignedInApp() {
+type MeState = { data?: MeData; error?: unknown; loading: boolean };
+
+/** `me`, from the request renderApp started; `retry` asks again. A refused session goes to the login page. */
+function useMe(options: ApolloOptions, firstMe: Promise<MeData>) {
+  const [state, setState] = useState<MeState>({ loading: true });
+  const follow = useCallback(
+    (request: Promise<MeData>) => {
+      let current = true;
+      request.then(
+        (data) => current && setState({ data, loading: false }),
+        (error: unknown) => {
+          if (error instanceof MeRequestError && error.unauthenticated) options.onUnauthenticated();
+          if (current) setState({ error, loading: false });
+        },
+      );
+      return () => {
+        current = false;
+      };
+    },
+    [options],
+  );
+  useEffect(() => follow(firstMe), [follow, firstMe]);
+  const retry = () => {
+    setState((previous) => ({ ...previous, loading: true }));
+    follow(fetchMe(options));
+  };
+  return { ...state, retry };
+}
+
+function SignedInApp({
+  options,
+  data: dataLayer,
+  firstMe,
+}: {
+  options: ApolloOptions;
+  data: DataLayer;
+  firstMe: Promise<MeData>;
+}) {
   const auth = useAuth();
-  const { data, error, refetch, loading } = useQuery(MeDocument, { notifyOnNetworkStatusChange: true });
+  const { data, error, retry, loading } = useMe(options, firstMe);
   const user = useMemo<CurrentUser | null>(
     () =>
       data
@@ -74,10 +110,10 @@ function SignedInApp() {
     [data],
   );
 
-  if (user) {
+  if (user && data) {
     return (
       <CurrentUserContext.Provider value={user}>
-        <SignedInRouter permissions={user.permissions} />
+        <SignedInRouter client={dataLayer.client(data)} permissions={user.permissions} />
       </CurrentUserContext.Provider>
     );
   }
@@ -87,7 +123,7 @@ function SignedInApp() {
         message={`No se pudieron cargar sus datos de usuario. ${describeError(error)}`}
         busy={false}
       >
-        <Button variant="contained" onClick={() => void refetch()}>
+        <Button variant="contained" onClick={retry}>
           Reintentar
         </Button>
         <Button variant="outlined" onClick={() => void auth.logout()}>
@@ -99,9 +135,21 @@ function SignedInApp() {
   return <BootScreen message="Cargando sus datos…" />;
 }
 
-/** The routed shell, created once `me` is known: the router starts each screen's chunk and first query. */
-function SignedInRouter({ permissions }: { permissions: CurrentUser['permissions'] }) {
-  const client = useApolloClient();
+/**
+ * The routed shell, created once `me` is known: the router starts each screen's chunk and first query on
+ * navigation (with the data layer's client), and the screens render inside the data layer (shell-layout.tsx).
+ */
+function SignedInRouter({
+  client,
+  permissions,
+}: {
+  client: ReturnType<DataLayer['client']>;
+  permissions: CurrentUser['permissions'];
+}) {
   const [router] = useState(() => createAppRouter({ client: () => client, permissions }));
-  return <RouterProvider router={router} />;
+  return (
+    <DataClientContext.Provider value={client}>
+      <RouterProvider router={router} />
+    </DataClientContext.Provider>
+  );
 }

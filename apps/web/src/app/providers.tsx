@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import { ApolloProvider } from '@apollo/client/react';
-import type { ApolloClient } from '@apollo/client';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { NotificationsProvider } from '../lib/notifications';
@@ -18,9 +16,4 @@ export function UiProviders({ children }: { children: ReactNode }) {
       <NotificationsProvider>{children}</NotificationsProvider>
     </ThemeProvider>
   );
-}
-
-/** Everything a signed-in screen needs on top of the UI providers. */
-export function DataProviders({ client, children }: { client: ApolloClient; children: ReactNode }) {
-  return <ApolloProvider client={client}>{children}</ApolloProvider>;
 }

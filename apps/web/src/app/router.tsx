@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApolloClient } from '@apollo/client';
 import { PageLoader } from '../components/feedback/page-loader';
 import { NotAvailablePage } from '../components/layout/not-available';
@@ -45,6 +45,8 @@ function startRoute(route: AppRoute, context: RouterContext) {
   };
 }
 
+const toHome = () => replace('/home');
+
 /** Every route needs sign-in (the app renders only after Keycloak says so); `/` and unknown paths go to /home. */
 export function appRouteObjects(context: RouterContext): RouteObject[] {
   return [
@@ -57,7 +59,8 @@ export function appRouteObjects(context: RouterContext): RouteObject[] {
           // A crashing screen shows its error inside the shell: menu and top bar stay usable.
           errorElement: <RouteError />,
           children: [
-            { index: true, element: <Navigate to="/home" replace /> },
+            // Redirected by the router before anything renders (the routed outlet waits for the data layer).
+            { index: true, loader: toHome },
             ...APP_ROUTES.map((route): RouteObject => ({
               path: route.path,
               handle: { title: route.title },
@@ -66,7 +69,7 @@ export function appRouteObjects(context: RouterContext): RouteObject[] {
               // A new key per route so a screen's state never leaks into the next one.
               element: <RouteContent key={route.path} route={route} />,
             })),
-            { path: '*', element: <Navigate to="/home" replace /> },
+            { path: '*', loader: toHome },
           ],
         },
       ],

@@ -9,39 +9,56 @@ export function isUnauthenticated(error: unknown): boolean {
 }
 
 const GENERIC = 'Ocurrió un error inesperado. Intente nuevamente.';
+const SESSION_EXPIRED = 'Su sesión expiró. Ingrese nuevamente.';
+const NO_CONNECTION = 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.';
 
-/** Spanish text an operator can read for any Apollo or network error. */
-export function describeError(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error)) {
-    const first = error.errors[0];
-    const code = first?.extensions?.code;
-    if (code === 'UNAUTHENTICATED') return 'Su sesión expiró. Ingrese nuevamente.';
+/** What went wrong with a gateway request, whoever sent it (Apollo, or the shell's `me` request). */
+export type GatewayFailure =
+  | { graphql: { message?: string; extensions?: { code?: unknown; field?: unknown } } }
+  | { status: number }
+  | { network: true }
+  | { unparsable: true };
+
+/** Spanish text an operator can read for a failed gateway request. */
+export function describeGatewayFailure(failure: GatewayFailure): string {
+  if ('graphql' in failure) {
+    const first = failure.graphql;
+    const code = first.extensions?.code;
+    if (code === 'UNAUTHENTICATED') return SESSION_EXPIRED;
     if (code === 'FORBIDDEN') return 'No tiene permisos para realizar esta acción.';
     if (
       code === 'GRAPHQL_VALIDATION_FAILED' ||
       code === 'BAD_USER_INPUT' ||
       code === 'GRAPHQL_PARSE_FAILED'
     ) {
-      return first?.message && looksSpanish(first.message)
+      return first.message && looksSpanish(first.message)
         ? withoutFieldPaths(first.message, first.extensions?.field)
         : 'La solicitud no es válida.';
     }
-    if (code === 'INTERNAL_SERVER_ERROR' && !looksSpanish(first?.message ?? '')) return GENERIC;
-    return first?.message || GENERIC;
+    if (code === 'INTERNAL_SERVER_ERROR' && !looksSpanish(first.message ?? '')) return GENERIC;
+    return first.message || GENERIC;
   }
-  if (ServerError.is(error)) {
-    if (error.statusCode === 401) return 'Su sesión expiró. Ingrese nuevamente.';
-    if (error.statusCode === 403) return 'No tiene permisos para realizar esta acción.';
-    if (error.statusCode >= 500) return 'El servidor no está disponible en este momento. Intente nuevamente.';
+  if ('status' in failure) {
+    if (failure.status === 401) return SESSION_EXPIRED;
+    if (failure.status === 403) return 'No tiene permisos para realizar esta acción.';
+    if (failure.status >= 500) return 'El servidor no está disponible en este momento. Intente nuevamente.';
     return GENERIC;
   }
-  // A /files call (lib/files): the gateway's Spanish message.
-  if (error instanceof Error && error.name === 'FileRequestError') return error.message;
-  if (error instanceof Error && error.name === 'AuthRedirectError')
-    return 'Su sesión expiró. Ingrese nuevamente.';
-  if (ServerParseError.is(error)) return 'El servidor respondió algo inesperado. Intente nuevamente.';
+  if ('network' in failure) return NO_CONNECTION;
+  return 'El servidor respondió algo inesperado. Intente nuevamente.';
+}
+
+/** Spanish text an operator can read for any Apollo or network error. */
+export function describeError(error: unknown): string {
+  if (CombinedGraphQLErrors.is(error)) return describeGatewayFailure({ graphql: error.errors[0] ?? {} });
+  if (ServerError.is(error)) return describeGatewayFailure({ status: error.statusCode });
+  // A /files call (lib/files): the gateway's Spanish message; the shell's `me` request (lib/me-request) too.
+  if (error instanceof Error && (error.name === 'FileRequestError' || error.name === 'MeRequestError'))
+    return error.message;
+  if (error instanceof Error && error.name === 'AuthRedirectError') return SESSION_EXPIRED;
+  if (ServerParseError.is(error)) return describeGatewayFailure({ unparsable: true });
   if (error instanceof TypeError || (error instanceof Error && /fetch|network/i.test(error.message))) {
-    return 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.';
+    return NO_CONNECTION;
   }
   return GENERIC;
 }

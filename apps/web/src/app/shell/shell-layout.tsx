@@ -7,6 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { useStoredState } from '../../lib/use-stored-state';
+import { DataBoundary } from '../data-layer';
 import { SIDEBAR } from '../theme';
 import { PRODUCT_NAME } from './product';
 import { SideMenu } from './side-menu';
@@ -76,7 +77,9 @@ export function ShellLayout() {
         <Toolbar sx={{ minHeight: { xs: 60 } }} />
         <Box sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1600, width: '100%', mx: 'auto' }}>
           <Suspense fallback={<PageLoader />}>
-            <Outlet />
+            <DataBoundary>
+              <Outlet />
+            </DataBoundary>
           </Suspense>
         </Box>
       </Box>

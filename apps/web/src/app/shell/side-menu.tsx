@@ -8,7 +8,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -19,6 +18,7 @@ import { activeItem, visibleMenu, type MenuGroup } from './menu';
 import { MenuHeader } from './menu-header';
 import { MENU_ICONS } from './menu-icons';
 import { PRODUCT_VERSION } from './product';
+import { ShellTooltip } from './shell-tooltip';
 
 const itemSx = {
   borderRadius: 2,
@@ -204,7 +204,7 @@ function CollapsedGroup({
 
   return (
     <MenuListItem data-menu-group={group.id}>
-      <Tooltip title={label} placement="right">
+      <ShellTooltip title={label} placement="right">
         <ListItemButton
           onClick={onClick}
           selected={selected}
@@ -221,7 +221,7 @@ function CollapsedGroup({
             <Icon fontSize="small" />
           </ListItemIcon>
         </ListItemButton>
-      </Tooltip>
+      </ShellTooltip>
       {!single && (
         <Menu
           anchorEl={anchor}

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
@@ -14,6 +13,7 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import { DOCUMENTATION_URL, PRODUCT_NAME, SUPPORT_URL } from './product';
 import { UserMenu } from './user-menu';
+import { ShellTooltip } from './shell-tooltip';
 
 // Loaded the first time Novedades opens.
 const NewsDialog = lazy(() => import('./news-dialog'));
@@ -37,7 +37,7 @@ export function TopBar({
   return (
     <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 60 } }}>
-        <Tooltip title={toggleLabel}>
+        <ShellTooltip title={toggleLabel}>
           <IconButton
             edge="start"
             onClick={onToggleMenu}
@@ -46,7 +46,7 @@ export function TopBar({
           >
             {menuCollapsed ? <MenuIcon /> : <MenuOpen />}
           </IconButton>
-        </Tooltip>
+        </ShellTooltip>
         <Box
           component={RouterLink}
           to="/home"

@@ -1,11 +1,5 @@
-import {
-  ApolloClient,
-  ApolloLink,
-  InMemoryCache,
-  Observable,
-  gql,
-  type TypedDocumentNode,
-} from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache, Observable, gql } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { ApolloProvider, useQuery } from '@apollo/client/react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';

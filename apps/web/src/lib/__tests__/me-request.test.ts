@@ -1,0 +1,95 @@
+import { addTypenameToDocument } from '@apollo/client/utilities';
+import { print } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { MeDocument } from '../../app/gql/graphql';
+import { describeError } from '../errors';
+import { fetchMe, ME_QUERY, MeRequestError } from '../me-request';
+
+const ME = {
+  __typename: 'Me',
+  username: 'operador',
+  name: 'Operador',
+  email: 'operador@example.com',
+  permissions: ['PAYMENT_REFUND'],
+};
+
+/** A fetch answering `status` with `body`, recording what was sent. */
+function fakeFetch(status: number, body: unknown) {
+  const sent: { url: string; init: RequestInit }[] = [];
+  const impl = (url: string | URL | Request, init?: RequestInit) => {
+    sent.push({ url: String(url), init: init! });
+    return Promise.resolve(
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  };
+  return { sent, fetch: impl as typeof fetch };
+}
+
+const options = (f: typeof fetch) => ({
+  gatewayUrl: 'http://gateway.test/graphql',
+  getToken: () => Promise.resolve('token-1'),
+  language: 'es-AR',
+  fetch: f,
+});
+
+describe('the shell’s me request', () => {
+  it('sends exactly the query Apollo sends for app/me.graphql', () => {
+    expect(ME_QUERY).toBe(print(addTypenameToDocument(MeDocument)));
+  });
+
+  it('posts Me with the bearer token, source, locale and a traceparent, and returns the user', async () => {
+    const { sent, fetch } = fakeFetch(200, { data: { me: ME } });
+    await expect(fetchMe(options(fetch))).resolves.toEqual({ me: ME });
+    expect(sent).toHaveLength(1);
+    const { url, init } = sent[0]!;
+    expect(url).toBe('http://gateway.test/graphql');
+    expect(init.method).toBe('POST');
+    const headers = init.headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer token-1');
+    expect(headers.source).toBe('backoffice');
+    expect(headers.locale).toBe('es_AR');
+    expect(headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(JSON.parse(String(init.body))).toEqual({ operationName: 'Me', variables: {}, query: ME_QUERY });
+  });
+
+  it('says the session is gone when the gateway answers UNAUTHENTICATED or 401', async () => {
+    for (const [status, body] of [
+      [200, { errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHENTICATED' } }] }],
+      [401, { errors: [{ message: 'x' }] }],
+    ] as const) {
+      const error = await fetchMe(options(fakeFetch(status, body).fetch)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MeRequestError);
+      expect((error as MeRequestError).unauthenticated).toBe(true);
+      expect(describeError(error)).toBe('Su sesión expiró. Ingrese nuevamente.');
+    }
+  });
+
+  it('turns every other failure into a Spanish message, never into a user', async () => {
+    const cases: [typeof fetch, string][] = [
+      [
+        fakeFetch(200, {
+          errors: [{ message: 'Servicio de usuarios no disponible.', extensions: { code: 'X' } }],
+        }).fetch,
+        'Servicio de usuarios no disponible.',
+      ],
+      [fakeFetch(503, 'not json').fetch, 'El servidor respondió algo inesperado. Intente nuevamente.'],
+      [
+        fakeFetch(502, { data: null }).fetch,
+        'El servidor no está disponible en este momento. Intente nuevamente.',
+      ],
+      [
+        (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch,
+        'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.',
+      ],
+    ];
+    for (const [f, message] of cases) {
+      const error = await fetchMe(options(f)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MeRequestError);
+      expect((error as MeRequestError).unauthenticated).toBe(false);
+      expect(describeError(error)).toBe(message);
+    }
+  });
+});
