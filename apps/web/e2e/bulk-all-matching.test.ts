@@ -120,8 +120,8 @@ describe('bulk actions over every row matching the search', () => {
     expect(await selected.innerText()).toBe(
       `${count} pagos seleccionados (todos los que coinciden con la búsqueda)`,
     );
-    // "Deshacer selección" goes back to the page's rows; the offer is there again.
-    await page.getByRole('button', { name: 'Deshacer selección' }).click();
+    // "Solo los de esta página" goes back to the page's rows; the offer is there again.
+    await page.getByRole('button', { name: 'Solo los de esta página' }).click();
     expect(await page.getByTestId('selection-count').innerText()).toBe('10 pagos seleccionados');
     await offer.click();
     // Another page leaves the mode (and the selection); back on the first page the rows are ticked again.

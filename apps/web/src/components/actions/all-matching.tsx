@@ -45,7 +45,7 @@ export function allMatchingActionStates<K extends string>(
 /**
  * The bulk bar's line about "all N matching": the offer to select them (disabled, with the reason, over the
  * gateway's maximum), or, once taken, 'N pagos seleccionados (todos los que coinciden con la búsqueda)' and
- * 'Deshacer selección' (back to the page's rows). Nothing while neither applies.
+ * 'Solo los de esta página' (back to the page's rows). Nothing while neither applies.
  */
 export function AllMatchingNotice({ noun, matching }: { noun: ItemNoun; matching: AllMatching }) {
   const { offer, active } = matching;
@@ -57,7 +57,7 @@ export function AllMatchingNotice({ noun, matching }: { noun: ItemNoun; matching
           {allMatchingSelectedText(noun, offer.count)}
         </Typography>
         <Button size="small" onClick={matching.undo} data-testid="all-matching-undo">
-          Deshacer selección
+          Solo los de esta página
         </Button>
       </Box>
     );

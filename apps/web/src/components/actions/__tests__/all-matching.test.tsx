@@ -53,7 +53,7 @@ describe('all matching texts', () => {
 
 // MUI in jsdom on a shared 2-core machine: a component test takes seconds, not milliseconds.
 describe('AllMatchingNotice', { timeout: 60_000 }, () => {
-  it('offers the matching rows, and once taken says so with "Deshacer selección"', async () => {
+  it('offers the matching rows, and once taken says so with "Solo los de esta página"', async () => {
     const user = userEvent.setup({ delay: null });
     const state = matching();
     const { rerender } = render(<AllMatchingNotice noun={PAGO} matching={state} />);
@@ -66,7 +66,7 @@ describe('AllMatchingNotice', { timeout: 60_000 }, () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       '23 pagos seleccionados (todos los que coinciden con la búsqueda)',
     );
-    await user.click(screen.getByRole('button', { name: 'Deshacer selección' }));
+    await user.click(screen.getByRole('button', { name: 'Solo los de esta página' }));
     expect(active.undo).toHaveBeenCalled();
   });
 
