@@ -1,7 +1,7 @@
 import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
 import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { buildCuit, REFUND_AMOUNT_MESSAGES, subMoney, toDecimalString } from '@backoffice/validators';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshTokens, gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
 import { loadConfig } from '../../../config.js';
 import { startGateway, type RunningGateway } from '../../../index.js';
@@ -28,6 +28,13 @@ let emulator: RunningEmulator;
 let gateway: RunningGateway;
 /** Same stubs, a short write timeout (UNKNOWN outcome tests). */
 let impatient: RunningGateway;
+/**
+ * The impatient gateway's timeouts. A write that does not hang must still beat MUTATION_TIMEOUT_MS on a loaded 2-core
+ * machine (250 ms did not), and the slow write's latency sits between the two timeouts: its read answers, its write
+ * outlives the mutation timeout.
+ */
+const IMPATIENT = { upstreamTimeoutMs: 6000, mutationTimeoutMs: 2000 };
+const SLOW_WRITE_LATENCY_MS = 4000;
 
 beforeAll(async () => {
   [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
@@ -47,7 +54,7 @@ beforeAll(async () => {
   const logger = createLogger('silent');
   [gateway, impatient] = await Promise.all([
     startGateway({ ...config, upstreamTimeoutMs: 5000, mutationTimeoutMs: 5000 }, { logger }),
-    startGateway({ ...config, upstreamTimeoutMs: 3000, mutationTimeoutMs: 250 }, { logger }),
+    startGateway({ ...config, ...IMPATIENT }, { logger }),
   ]);
 });
 afterAll(async () => {
@@ -1171,7 +1178,7 @@ describe('timeouts: unknown outcome, never success, never retried', () => {
   });
 
   it('a slow write is UNKNOWN even though the upstream applied it', async () => {
-    await setFaults({ latencyMs: 700 });
+    await setFaults({ latencyMs: SLOW_WRITE_LATENCY_MS });
     const res = await run(
       `mutation { refundPayment(id: "1000001", reason: "x", idempotencyKey: "key-slow-00001") { outcome error { message } } }`,
       {},
@@ -1182,9 +1189,12 @@ describe('timeouts: unknown outcome, never success, never retried', () => {
       outcome: 'UNKNOWN',
       error: { message: UNKNOWN_OUTCOME_MESSAGE },
     });
-    await new Promise((r) => setTimeout(r, 900));
+    // The stub finishes the write after the gateway gave up on it.
+    await vi.waitFor(async () => expect((await stubPayment('1000001')).status).toBe('refunded'), {
+      timeout: SLOW_WRITE_LATENCY_MS + 15_000,
+      interval: 100,
+    });
     await fetch(`${stubs.url}/__admin/faults`, { method: 'DELETE' });
-    expect((await stubPayment('1000001')).status).toBe('refunded');
   });
 
   it('bulk items that time out are UNKNOWN', async () => {
@@ -1213,7 +1223,8 @@ describe('timeouts: unknown outcome, never success, never retried', () => {
     );
     await fetch(`${stubs.url}/__admin/faults`, { method: 'DELETE' });
     expect(res.body.data?.cancelPayment).toEqual({ outcome: 'FAILED', error: { code: 'UPSTREAM_TIMEOUT' } });
-    expect(Date.now() - started).toBeLessThan(6000);
+    // Bounded by the read timeout (plus a loaded machine's margin), not by the hang.
+    expect(Date.now() - started).toBeLessThan(IMPATIENT.upstreamTimeoutMs + 10_000);
     expect(await writes()).toEqual([]);
   });
 });
