@@ -51,7 +51,17 @@ export interface GatewayConfig {
   metricsHost: string;
   /** On SIGTERM, how long in-flight requests (bulk actions included) may take before their sockets are cut. */
   shutdownGraceMs: number;
+  /**
+   * How GraphQL operations run (GRAPHQL_EXECUTOR): `jit`, compiled once per document by graphql-jit
+   * (execution/jit-gateway.ts), or `default`, graphql-js. Same schema, plugins and error formatting either way.
+   */
+  graphqlExecutor: GraphqlExecutorKind;
 }
+
+export type GraphqlExecutorKind = 'jit' | 'default';
+const GRAPHQL_EXECUTORS: readonly GraphqlExecutorKind[] = ['jit', 'default'];
+/** Measured in bench/README.md (issue 16). */
+export const DEFAULT_GRAPHQL_EXECUTOR: GraphqlExecutorKind = 'jit';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -139,6 +149,12 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);
   }
+  const graphqlExecutor = (text(env, 'GRAPHQL_EXECUTOR') ?? DEFAULT_GRAPHQL_EXECUTOR) as GraphqlExecutorKind;
+  if (!GRAPHQL_EXECUTORS.includes(graphqlExecutor)) {
+    throw new Error(
+      `GRAPHQL_EXECUTOR must be one of ${GRAPHQL_EXECUTORS.join(', ')} (got "${graphqlExecutor}")`,
+    );
+  }
   return {
     port: int(env, 'PORT', 4000, 0, 65535),
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -158,5 +174,6 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     metricsPort: text(env, 'METRICS_PORT') === undefined ? null : int(env, 'METRICS_PORT', 9464, 0, 65535),
     metricsHost: text(env, 'METRICS_HOST') ?? text(env, 'HOST') ?? '127.0.0.1',
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 120_000, 0, 3_600_000),
+    graphqlExecutor,
   };
 }

@@ -32,6 +32,7 @@ import { supportedOperationsPlugin } from './limits/operation-kinds.js';
 import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
 import { createDrain, runUnderDrain } from './shared/drain.js';
+import { jitGateway } from './execution/jit-gateway.js';
 import { buildSchema } from './schema.js';
 import { httpMetrics, metricsPlugin } from './telemetry/metrics.js';
 import { traceRequests } from './telemetry/trace-context.js';
@@ -220,7 +221,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
 
   const schema = buildSchema();
   const apollo = new ApolloServer<GatewayContext>({
-    schema,
+    // The same schema either way; `jit` runs it through the compiled executor (execution/jit-gateway.ts).
+    ...(config.graphqlExecutor === 'jit' ? { gateway: jitGateway(schema) } : { schema }),
     introspection: config.introspection,
     csrfPrevention: true,
     // Off until a trusted-documents list exists (an in-process APQ cache misses on other replicas and any

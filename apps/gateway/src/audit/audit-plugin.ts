@@ -7,6 +7,7 @@
 import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import {
+  defaultFieldResolver,
   getArgumentValues,
   GraphQLError,
   Kind,
@@ -252,7 +253,50 @@ export interface AuditPluginOptions {
   schema: GraphQLSchema;
 }
 
+/** Where a request's observer of root mutation fields sits on its context (set by the plugin for mutations). */
+const ROOT_FIELD_OBSERVER = Symbol('audit root field observer');
+type RootFieldObserver = (key: string, observed: Observed) => void;
+const observedSchemas = new WeakSet<GraphQLSchema>();
+
+/**
+ * Wraps each root mutation field's resolver, in place, to report its arguments and what it returned or threw to the
+ * request's observer. Only the root mutation fields: Apollo's `willResolveField` hook would wrap every field of the
+ * schema for every later request, a per-row cost on every list (issue 16) and no inlining for a compiled executor.
+ */
+function observeRootMutationFields(schema: GraphQLSchema): void {
+  if (observedSchemas.has(schema)) return;
+  observedSchemas.add(schema);
+  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
+    const resolve = field.resolve ?? defaultFieldResolver;
+    field.resolve = (source, args, contextValue, info) => {
+      const observe = (contextValue as { [ROOT_FIELD_OBSERVER]?: RootFieldObserver } | null)?.[
+        ROOT_FIELD_OBSERVER
+      ];
+      if (!observe) return resolve(source, args, contextValue, info);
+      const key = String(info.path.key);
+      const done = (error: unknown, result: unknown) =>
+        observe(key, { args: args as Record<string, unknown>, error, result });
+      try {
+        const result = resolve(source, args, contextValue, info);
+        if (result && typeof (result as PromiseLike<unknown>).then === 'function') {
+          (result as PromiseLike<unknown>).then(
+            (value) => done(null, value),
+            (error: unknown) => done(error, undefined),
+          );
+        } else {
+          done(null, result);
+        }
+        return result;
+      } catch (error) {
+        done(error, undefined);
+        throw error;
+      }
+    };
+  }
+}
+
 export function auditPlugin({ logger, schema }: AuditPluginOptions): ApolloServerPlugin<GatewayContext> {
+  observeRootMutationFields(schema);
   const requirements = new Map(
     listFieldPermissions(schema)
       .filter((f) => f.typeName === schema.getMutationType()?.name)
@@ -266,19 +310,13 @@ export function auditPlugin({ logger, schema }: AuditPluginOptions): ApolloServe
       const observed = new Map<string, Observed>();
       return {
         async didResolveOperation(context) {
-          if (context.operation?.operation === 'mutation') operation = context.operation;
-        },
-        async executionDidStart() {
-          if (!operation) return;
-          return {
-            willResolveField({ info, args }) {
-              if (info.path.prev !== undefined) return;
-              const key = String(info.path.key);
-              return (error, result) => {
-                observed.set(key, { args: args as Record<string, unknown>, error, result });
-              };
-            },
-          };
+          if (context.operation?.operation !== 'mutation') return;
+          operation = context.operation;
+          const observe: RootFieldObserver = (key, seen) => observed.set(key, seen);
+          Object.defineProperty(context.contextValue, ROOT_FIELD_OBSERVER, {
+            value: observe,
+            configurable: true,
+          });
         },
         async willSendResponse(context: GraphQLRequestContext<GatewayContext>) {
           if (!operation || !context.document) return;
