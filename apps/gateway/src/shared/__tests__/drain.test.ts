@@ -1,3 +1,4 @@
+import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDrain, currentDrainSignal, drainDeadlineMs, raceDeadline, runUnderDrain } from '../drain.js';
 
@@ -63,8 +64,8 @@ describe('runUnderDrain', () => {
   it('gives the signal to everything the function starts, and none outside', async () => {
     const { signal } = new AbortController();
     const seen = await runUnderDrain(signal, async () => {
-      // Across a timer, not a wait: the signal must survive the async boundary (AsyncLocalStorage).
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // Across a macrotask boundary, not a wait: the signal must survive it (AsyncLocalStorage).
+      await nextMacrotask();
       return currentDrainSignal();
     });
     expect(seen).toBe(signal);
