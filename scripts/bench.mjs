@@ -4,6 +4,7 @@
 // Needs the built apps (`npm run build`; if a dist/ is missing this runs `npx turbo run build` first).
 // Env: BENCH_LATENCY_MS (20) upstream latency per call; BENCH_SECONDS (4) seconds per load run (detail
 // runs get 1.5x); BENCH_AREA_SECONDS (2) seconds per load run of each area scenario (bench/lib/areas.mjs);
+// BENCH_SAMPLED_SECONDS (1) seconds of alternated requests of each area scenario in the sampled form;
 // BENCH_ONLY=list,detail,areas,waterfall,floor,bulk,web to run some scenarios (an area scenario's key, e.g.
 // subscriptions_list, runs that one alone); BENCH_GATEWAY_LOG_LEVEL
 // (info, as in production); BENCH_NICE (-10) priority of the benchmark's processes; BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) for the gateway process; BENCH_DETAIL_ID (1000018).
@@ -43,6 +44,7 @@ const only = new Set(
   (process.env.BENCH_ONLY ?? 'list,detail,areas,waterfall,floor,bulk,web').split(',').map((s) => s.trim()),
 );
 const areaSeconds = Number(process.env.BENCH_AREA_SECONDS ?? 2);
+const sampledSeconds = Number(process.env.BENCH_SAMPLED_SECONDS ?? 1);
 
 const detailId = process.env.BENCH_DETAIL_ID ?? '1000018';
 const log = (line) => console.log(line);
@@ -111,7 +113,7 @@ const env = {
   token,
   gatewayPid: gateway.pid,
   stubsPid: stubs.pid,
-  seconds: { list: baseSeconds, detail: baseSeconds * 1.5, area: areaSeconds },
+  seconds: { list: baseSeconds, detail: baseSeconds * 1.5, area: areaSeconds, sampled: sampledSeconds },
   log,
 };
 
@@ -183,7 +185,7 @@ try {
       runs: detail.runs,
     };
   });
-  for (const scenario of AREA_SCENARIOS) {
+  for (const scenario of AREA_SCENARIOS.filter((s) => !s.sampled)) {
     await attempt(
       scenario.key,
       async () => {
@@ -208,6 +210,31 @@ try {
           rows: area.rows,
           levels: area.levels.map((level) => level.map((c) => c.label)),
           runs: area.runs,
+        };
+      },
+      'areas',
+    );
+  }
+  for (const scenario of AREA_SCENARIOS.filter((s) => s.sampled)) {
+    await attempt(
+      scenario.key,
+      async () => {
+        const area = await scenarios.sampledAreaScenario(env, scenario);
+        const k = scenario.key;
+        Object.assign(results, {
+          [`${k}_upstream_calls`]: area.calls.length,
+          [`${k}_dependency_levels`]: area.levels.length,
+          [`${k}_p50_ms_1u`]: round(area.p50, 2),
+          [`${k}_direct_p50_ms_1u`]: round(area.directP50, 2),
+          [`${k}_p50_ratio_1u`]: round(area.p50 / area.directP50),
+          [`${k}_cpu_ms_per_op_1u`]: round(area.cpuMsPerOp),
+        });
+        details[k] = {
+          document: `${area.document.operationName} (${area.document.source})`,
+          variables: area.document.variables,
+          rows: area.rows,
+          rounds: area.rounds,
+          levels: area.levels.map((level) => level.map((c) => c.label)),
         };
       },
       'areas',

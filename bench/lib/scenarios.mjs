@@ -1,7 +1,7 @@
 // The benchmark's scenarios. Each one measures the gateway and the same upstream calls made directly.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { areaDocument } from './areas.mjs';
+import { areaDocument, expectedRows } from './areas.mjs';
 import { bulkCancelDocument, detailDocument, listDocument, withTypename } from './documents.mjs';
 import { cpuTimeMs } from './processes.mjs';
 import {
@@ -28,9 +28,9 @@ const round = (n, digits = 3) => (Number.isFinite(n) ? Number(n.toFixed(digits))
 
 /**
  * Gateway vs direct for one read operation at each concurrency. `env`: { gatewayUrl, token, stubsUrl,
- * gatewayPid, seconds, log }.
+ * gatewayPid, seconds, log }; `warmUpSeconds` of each path before measuring.
  */
-async function compare(env, name, { query, variables, inputIds, concurrencies, seconds }) {
+async function compare(env, name, { query, variables, inputIds, concurrencies, seconds, warmUpSeconds = 1 }) {
   const { gatewayUrl, token, stubsUrl, gatewayPid, log } = env;
   const { result: data, calls: recorded } = await recordCalls(stubsUrl, () =>
     graphql(gatewayUrl, token, query, variables),
@@ -49,9 +49,9 @@ async function compare(env, name, { query, variables, inputIds, concurrencies, s
     headers,
     body,
     connections: Math.max(...concurrencies),
-    seconds: 1,
+    seconds: warmUpSeconds,
   });
-  await runClosedLoop({ op: direct, concurrency: Math.max(...concurrencies), seconds: 1 });
+  await runClosedLoop({ op: direct, concurrency: Math.max(...concurrencies), seconds: warmUpSeconds });
   for (const c of concurrencies) {
     // Gateway and direct alternate in 1-second segments (see interleave).
     const { a: gateway, b: directRun } = await interleave(
@@ -123,12 +123,73 @@ export async function areaScenario(env, scenario) {
     inputIds: scenario.inputIds,
     concurrencies: [1, 10],
     seconds: env.seconds.area,
+    warmUpSeconds: 0.5,
   });
   const rows = scenario.rowsOf(result.data);
-  if (rows.length !== scenario.expectRows) {
-    throw new Error(`${scenario.key}: ${rows.length} rows, ${scenario.expectRows} expected`);
+  if (rows.length === 0 || rows.length !== expectedRows(scenario, result.data)) {
+    throw new Error(`${scenario.key}: ${rows.length} rows, ${expectedRows(scenario, result.data)} expected`);
   }
   return { ...result, document: doc, rows: rows.length };
+}
+
+/**
+ * An area scenario in the sampled form (bench/README.md, "Time budget"): after two warm-up rounds, one gateway
+ * request and one direct operation alternate (swapping which goes first) for `env.seconds.sampled` seconds at 1
+ * user. CPU per request is the gateway's CPU time over all the rounds (the direct rounds leave it idle) ÷ its
+ * requests, so its resolution is one clock tick (10 ms) ÷ the requests made.
+ */
+export async function sampledAreaScenario(env, scenario) {
+  const { gatewayUrl, token, stubsUrl, gatewayPid, log } = env;
+  const doc = areaDocument(scenario);
+  const query = withTypename(doc.query);
+  const { result: data, calls: recorded } = await recordCalls(stubsUrl, () =>
+    graphql(gatewayUrl, token, query, doc.variables),
+  );
+  const rows = scenario.rowsOf(data);
+  if (rows.length === 0 || rows.length !== expectedRows(scenario, data)) {
+    throw new Error(`${scenario.key}: ${rows.length} rows, ${expectedRows(scenario, data)} expected`);
+  }
+  const calls = recorded.map((r) => replayable(stubsUrl, r));
+  const levels = await dependencyLevels(calls, scenario.inputIds);
+  const direct = directOp(levels);
+  const viaGateway = () => graphql(gatewayUrl, token, query, doc.variables);
+  const timed = async (op) => {
+    const t0 = performance.now();
+    await op();
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 2; i++) await Promise.all([viaGateway(), direct()]);
+  const gateway = [];
+  const directMs = [];
+  const cpuBefore = cpuTimeMs(gatewayPid);
+  const deadline = performance.now() + env.seconds.sampled * 1000;
+  for (let round = 0; performance.now() < deadline || round < 4; round++) {
+    if (round % 2 === 0) {
+      gateway.push(await timed(viaGateway));
+      directMs.push(await timed(direct));
+    } else {
+      directMs.push(await timed(direct));
+      gateway.push(await timed(viaGateway));
+    }
+  }
+  const cpuMs = cpuTimeMs(gatewayPid) - cpuBefore;
+  const p50 = percentile(gateway, 50);
+  const directP50 = percentile(directMs, 50);
+  log(
+    `  ${scenario.key}: ${doc.operationName}, ${calls.length} upstream call(s) in ${levels.length} level(s), ` +
+      `${gateway.length} rounds: gateway p50 ${p50.toFixed(2)} ms (${(cpuMs / gateway.length).toFixed(3)} CPU ms/op) | ` +
+      `direct p50 ${directP50.toFixed(2)} ms`,
+  );
+  return {
+    document: doc,
+    rows: rows.length,
+    calls,
+    levels,
+    rounds: gateway.length,
+    p50,
+    directP50,
+    cpuMsPerOp: cpuMs / gateway.length,
+  };
 }
 
 /**
