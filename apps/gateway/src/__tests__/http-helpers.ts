@@ -67,3 +67,13 @@ export function freshTokens(
     return token;
   };
 }
+
+/** Makes every request to one stub service (or "*") answer `latencyMs` later, until the stubs' reset. */
+export async function injectLatency(stubsUrl: string, service: string, latencyMs: number): Promise<void> {
+  const res = await fetch(`${stubsUrl}/__admin/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ service, latencyMs }),
+  });
+  if (!res.ok) throw new Error(`faults: ${res.status} ${await res.text()}`);
+}

@@ -34,6 +34,8 @@ export interface RecordedRequest {
   query: Record<string, unknown>;
   headers: Record<string, string | undefined>;
   body: unknown;
+  /** ISO date when it reached the stubs (before any injected latency). */
+  at: string;
 }
 
 export interface SecurityStack {

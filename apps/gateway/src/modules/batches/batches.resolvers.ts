@@ -1,7 +1,7 @@
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { checkId } from '../../shared/inputs.js';
-import { arr } from '../../shared/values.js';
-import { mapBatch, mapBatchRecord } from './batches.mappers.js';
+import { prefetchSelected } from '../../shared/prefetch.js';
+import { mapBatch } from './batches.mappers.js';
 import * as mutations from './batches.mutations.js';
 import { batchListQuery, presentBatch } from './batches.rules.js';
 
@@ -17,9 +17,11 @@ export const batchesResolvers: Resolvers = {
         pageSize: query.limit,
       };
     },
-    async withdrawalBatch(_root, args, { loaders, user }) {
+    async withdrawalBatch(_root, args, { loaders, user }, info) {
       const collectorId = checkId(args.collectorId, 'collectorId');
-      const found = await loaders.withdrawalBatch.load(checkId(args.id));
+      const id = checkId(args.id);
+      prefetchSelected(info, { records: () => loaders.withdrawalBatchRecords.load(id) });
+      const found = await loaders.withdrawalBatch.load(id);
       return found && found.collectorId === collectorId ? presentBatch(found, user.permissions) : null;
     },
   },
@@ -30,7 +32,6 @@ export const batchesResolvers: Resolvers = {
   },
   WithdrawalBatch: {
     /** The payments of the batch: one call per batch, only when asked for. */
-    records: async (batch, _args, { dataSources }) =>
-      arr((await dataSources.batches.records(batch.id)).rows).map(mapBatchRecord),
+    records: (batch, _args, { loaders }) => loaders.withdrawalBatchRecords.load(batch.id),
   },
 };

@@ -1,9 +1,10 @@
 import { defineDownload } from '../../files/index.js';
 import { defineModule } from '../../shared/define-module.js';
-import { perKeyLoaderOrNull } from '../../shared/loaders.js';
+import { perKeyLoader, perKeyLoaderOrNull } from '../../shared/loaders.js';
+import { arr } from '../../shared/values.js';
 import { BatchesDataSource } from './batches.datasource.js';
 import { BATCH_ERRORS } from './batches.errors.js';
-import { mapBatch } from './batches.mappers.js';
+import { mapBatch, mapBatchRecord } from './batches.mappers.js';
 import { batchesResolvers } from './batches.resolvers.js';
 import { BATCH_FILE_FORMATS } from './batches.rules.js';
 
@@ -16,6 +17,10 @@ export const batchesModule = defineModule({
   loaders: ({ batches }) => ({
     /** GET /lotes/{id}; null when it does not exist. */
     withdrawalBatch: perKeyLoaderOrNull(async (id: string) => mapBatch(await batches.byId(id))),
+    /** GET /lotes/{id}/registros: the batch's payments. */
+    withdrawalBatchRecords: perKeyLoader(async (id: string) =>
+      arr((await batches.records(id)).rows).map(mapBatchRecord),
+    ),
   }),
   errors: BATCH_ERRORS,
   files: [

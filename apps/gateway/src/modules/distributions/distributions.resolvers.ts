@@ -1,5 +1,6 @@
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { checkId } from '../../shared/inputs.js';
+import { prefetchSelected } from '../../shared/prefetch.js';
 import { mapDistribution } from './distributions.mappers.js';
 import * as mutations from './distributions.mutations.js';
 import { presentDetail, presentDistribution } from './distributions.mutations.js';
@@ -17,8 +18,10 @@ export const distributionsResolvers: Resolvers = {
         pageSize: query.limit,
       };
     },
-    async distribution(_root, { id }, { loaders, user }) {
-      const found = await loaders.distribution.load(checkId(id));
+    async distribution(_root, { id }, { loaders, user }, info) {
+      const key = checkId(id);
+      prefetchSelected(info, { details: () => loaders.distributionDetails.load(key) });
+      const found = await loaders.distribution.load(key);
       return found && presentDistribution(found, user.permissions);
     },
     /** Two counts (page size 1, reading size), concurrently: never the rows. */

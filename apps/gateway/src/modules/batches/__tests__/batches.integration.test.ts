@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshTokens, gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
+import { freshTokens, gql, injectLatency, type GqlResponse } from '../../../__tests__/http-helpers.js';
 import {
   startSecurityStack,
   type RecordedRequest,
@@ -185,6 +185,14 @@ describe('withdrawal batch detail', () => {
     expect(other.withdrawalBatch).toBeNull();
     const none = await data(DETAIL, { collectorId: '10001', id: '99999' });
     expect(none.withdrawalBatch).toBeNull();
+  });
+
+  it('asks for the records together with the batch, one round trip instead of two', async () => {
+    await injectLatency(stack.stubs.url, 'batch', 1500);
+    const { calls } = await withCalls(DETAIL, { collectorId: '10001', id: '20190' });
+    const [first, second] = calls;
+    // In sequence the second call would leave only after the first one's 1.5 s answer; together, at once.
+    expect(Date.parse(second!.at) - Date.parse(first!.at)).toBeLessThan(750);
   });
 });
 

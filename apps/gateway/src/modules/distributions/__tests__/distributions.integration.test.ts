@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gql } from '../../../__tests__/http-helpers.js';
+import { gql, injectLatency } from '../../../__tests__/http-helpers.js';
 import { startSecurityStack, type SecurityStack } from '../../../__tests__/security/harness.js';
 
 /**
@@ -99,10 +99,18 @@ describe('distributions', () => {
       ['FORCE', true],
       ['SEND_RECEIPT', false],
     ]);
-    expect(await calls()).toEqual([
+    expect((await calls()).sort()).toEqual([
       'GET /distribuciones/distribuciones/9300003',
       'GET /distribuciones/distribuciones/9300003/detalles',
     ]);
+  });
+
+  it('detail: asks for the details together with the header, one round trip instead of two', async () => {
+    await injectLatency(stack.stubs.url, 'distribuciones', 1500);
+    await data(DETAIL, { id: '9300003' });
+    const [first, second] = await stack.upstreamRequests();
+    // In sequence the second call would leave only after the first one's 1.5 s answer; together, at once.
+    expect(Date.parse(second!.at) - Date.parse(first!.at)).toBeLessThan(750);
   });
 
   it('without DISTRIBUTION_FORCE the FORCE action is not permitted and a forced update is refused unwritten', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshTokens, gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
+import { freshTokens, gql, injectLatency, type GqlResponse } from '../../../__tests__/http-helpers.js';
 import {
   startSecurityStack,
   type RecordedRequest,
@@ -444,11 +444,7 @@ describe('subscription mutations land in the service', () => {
 
 describe('a write that does not answer in time', () => {
   it('is UNKNOWN ("resultado desconocido"), never SUCCESS, and the service may still apply it', async () => {
-    await fetch(`${stack.stubs.url}/__admin/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ service: 'subscription', latencyMs: 1000 }),
-    });
+    await injectLatency(stack.stubs.url, 'subscription', 1000);
     const res = await gql<Json>(
       impatient.graphqlUrl,
       `mutation { cancelSubscription(id: "4000002", reason: "Sin respuesta") { ${PAYLOAD} } }`,
