@@ -196,6 +196,11 @@ describe('production bundle', () => {
       'src/features/withdrawals/withdraws-preload.ts',
       'src/features/withdrawals/screens/withdraws-screen.tsx',
     ],
+    [
+      'subscriptions',
+      'src/features/subscriptions/subscriptions-preload.ts',
+      'src/features/subscriptions/screens/subscriptions-search-screen.tsx',
+    ],
   ])('loads the %s list preload without the screen, the grid or the dialogs', (_area, preload, screen) => {
     const { manifest, shell, gzipKiB, sourcesOf } = load();
     expect(manifest[preload], preload).toBeDefined();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
@@ -172,5 +172,41 @@ describe('Buscar Suscripciones as operador', () => {
       ids.map((id) => ['PUT', 'medio-de-pago', id]).sort(),
     );
     expect(suite.session.problems).toEqual([]);
+  });
+
+  it('starts the list query while the screen chunk downloads, and sends it once per visit', async () => {
+    const searches: string[] = [];
+    let searchSent!: () => void;
+    const sent = new Promise<void>((resolve) => (searchSent = resolve));
+    const onRequest = (request: Request) => {
+      if ((request.postData() ?? '').includes('"operationName":"SubscriptionsSearch"')) {
+        searches.push(request.url());
+        searchSent();
+      }
+    };
+    page.on('request', onRequest);
+    // The screen's chunk is held until the list query has left (or 15 s): a query that waits for the screen
+    // would come only after that hold, and the order says which came first.
+    const order: string[] = [];
+    const chunk = /\/assets\/subscriptions-search-screen-[\w-]+\.js$/;
+    await page.route(chunk, async (route) => {
+      order.push(
+        await Promise.race([
+          sent.then(() => 'query first'),
+          new Promise<string>((resolve) => setTimeout(() => resolve('chunk first'), 15_000)),
+        ]),
+      );
+      await route.continue();
+    });
+    try {
+      await page.goto(`${suite.stack.urls.web}/suscripciones?estado=cancelled&medio=todos`);
+      await subscriptionsSettled(page);
+      expect(order).toEqual(['query first']);
+      expect(searches).toHaveLength(1);
+      expect((await shownRowIds(page)).length).toBeGreaterThan(0);
+    } finally {
+      page.off('request', onRequest);
+      await page.unroute(chunk);
+    }
   });
 });

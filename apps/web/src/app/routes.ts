@@ -84,6 +84,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Buscar Suscripciones',
     rule: SUBSCRIPTIONS,
     screen: lazyScreen(() => import('../features/subscriptions/screens/subscriptions-search-screen')),
+    preload: () => import('../features/subscriptions/subscriptions-preload'),
   },
   {
     path: '/suscripcion/:id',

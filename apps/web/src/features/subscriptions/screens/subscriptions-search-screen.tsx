@@ -55,6 +55,7 @@ import {
   SUBSCRIPTION_NOUN,
   type SubscriptionBulkKind,
 } from '../subscription-actions';
+import { usePreloadedPolicy } from '../../../lib/preload/use-preloaded-policy';
 
 const NO_ROWS: SubscriptionRow[] = [];
 
@@ -75,7 +76,7 @@ export default function SubscriptionsSearchScreen() {
   const variables = useMemo(() => toSearchVariables(state), [state]);
   const { data, previousData, loading, error, refetch } = useQuery(SubscriptionsSearchDocument, {
     variables,
-    fetchPolicy: 'cache-and-network',
+    ...usePreloadedPolicy(SubscriptionsSearchDocument, variables),
     notifyOnNetworkStatusChange: true,
   });
   const page = data?.subscriptions ?? (loading ? previousData?.subscriptions : undefined);
