@@ -36,7 +36,7 @@ const VENDOR_CHUNKS: readonly (readonly [RegExp, string])[] = [
 ];
 
 /**
- * yup with decimal.js and the validators' common modules, shared by every area's forms: one `validators` chunk,
+ * yup with the validators' common form modules, shared by every area's forms: one `validators` chunk,
  * named after what it is (it used to be named after the first area that happened to import it, `afip-*`, and held
  * every area's rules). The per-area rules of `@backoffice/validators` stay with the areas that use them: the
  * package is side-effect free (see `treeshake` below). A named group must be self-contained: Rollup adds a named
@@ -45,7 +45,14 @@ const VENDOR_CHUNKS: readonly (readonly [RegExp, string])[] = [
  * gives each of them a chunk of its own (`formik.esm-*`, `data-table-*`, `DatePicker-*`).
  */
 const VALIDATORS =
-  /\/node_modules\/(yup|property-expr|tiny-case|toposort|decimal\.js-light)\/|\/packages\/validators\/(dist|src)\/(locale|messages|text|limits|yup-helpers|money|numbers|amount)\./;
+  /\/node_modules\/(yup|property-expr|tiny-case|toposort)\/|\/packages\/validators\/(dist|src)\/(locale|yup-helpers|numbers|amount)\./;
+
+/**
+ * Money and the validators' plain helpers (decimal.js-light, `money`, `messages`, `text`, `limits`): what lists
+ * format amounts and read inputs with, without yup, so a screen that shows amounts loads yup only with its forms.
+ */
+const MONEY =
+  /\/node_modules\/decimal\.js-light\/|\/packages\/validators\/(dist|src)\/(messages|text|limits|money)\./;
 
 /** A feature's generated documents (`features/<area>/gql/`): their own chunk, which a route's preload loads alone. */
 const FEATURE_DOCUMENTS = /\/src\/features\/([^/]+)\/gql\//;
@@ -86,6 +93,7 @@ export function chunkOf(id: string, graph: ChunkGraph): string | undefined {
   if (vendor) return vendor[1];
   if (startup?.graph !== graph) startup = { graph, ids: startupModules(graph) };
   if (startup.ids.has(id)) return undefined;
+  if (MONEY.test(id)) return 'money';
   if (VALIDATORS.test(id)) return 'validators';
   const documents = FEATURE_DOCUMENTS.exec(id);
   return documents ? `${documents[1]}-documents` : undefined;

@@ -31,6 +31,20 @@ export const WEB_FIRST_VISITS = [
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
 /**
+ * The manifest key of the chunk that loads source module `src`: `src` itself, or, for a lazily loaded screen whose
+ * chunk also holds modules its own lazy dialogs share, the dynamic entry chunk named after it (Rollup then keeps
+ * no facade module for the chunk, so Vite keys it by file: `_payments-search-screen-<hash>.js`).
+ */
+export function manifestKeyOf(manifest, src) {
+  if (manifest[src]) return src;
+  const name = src.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+  const keys = Object.keys(manifest).filter(
+    (key) => manifest[key].isDynamicEntry && manifest[key].name === name,
+  );
+  return keys.length === 1 ? keys[0] : src;
+}
+
+/**
  * Chunk graph of the production build, from Vite's manifest (`dist/.vite/manifest.json`, the same graph
  * apps/web/e2e/bundle.test.ts checks). `entry`: the chunk index.html runs and its static imports, transitively.
  * `initial`: that plus what the entry imports dynamically at start-up (main.tsx starts loading the app shell
@@ -69,7 +83,7 @@ export function analyzeBundle(dist = WEB_DIST) {
       gzipKib: gzip(file) / KIB,
     }))
     .sort((a, b) => b.gzipKib - a.gzipKib);
-  const routeFiles = (src) => closure([src], new Set(initial));
+  const routeFiles = (src) => closure([manifestKeyOf(manifest, src)], new Set(initial));
   const strip = (files) => [...files].map((file) => file.replace(/^assets\//, ''));
   return {
     entryFiles: strip(entry),

@@ -34,6 +34,10 @@ const dist = process.env.WEB_DIST_DIR
   ? `${process.env.WEB_DIST_DIR.replace(/\/$/, '')}/`
   : fileURLToPath(new URL('../dist/', import.meta.url));
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };
+/** The key of the chunk that loads a source module, as the bench reads it (bench/lib/web.mjs). */
+const { manifestKeyOf } = (await import(new URL('../../../bench/lib/web.mjs', import.meta.url).href)) as {
+  manifestKeyOf: (manifest: Record<string, Chunk>, src: string) => string;
+};
 
 function load() {
   const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8')) as Record<string, Chunk>;
@@ -55,7 +59,13 @@ function load() {
   /** The source files bundled into `file` (from its source map). */
   const sourcesOf = (file: string) =>
     (JSON.parse(readFileSync(`${dist}${file}.map`, 'utf8')) as { sources: string[] }).sources;
-  return { manifest, entry, shell, startedByEntry, gzipKiB, sourcesOf };
+  /** What loading the chunk `key` downloads beyond the shell: its file and its static imports, transitively. */
+  const beyondShell = (key: string) => {
+    const files = closure(key);
+    for (const file of shell) files.delete(file);
+    return files;
+  };
+  return { manifest, entry, shell, startedByEntry, gzipKiB, sourcesOf, beyondShell };
 }
 
 describe('production bundle', () => {
@@ -173,7 +183,7 @@ describe('production bundle', () => {
         files.add(chunk.file);
         for (const dep of chunk.imports ?? []) visit(dep);
       };
-      visit(src);
+      visit(manifestKeyOf(manifest, src));
       return files;
     };
     for (const screen of [
@@ -183,6 +193,19 @@ describe('production bundle', () => {
     ]) {
       expect(closureOf(screen).has(grids[0]!), screen).toBe(true);
     }
+  });
+
+  it.each([
+    'src/features/payments/screens/payments-search-screen.tsx',
+    'src/features/subscriptions/screens/subscriptions-search-screen.tsx',
+  ])('loads %s without its flow dialogs, formik or yup (they come after the list)', (screen) => {
+    const { manifest, beyondShell, sourcesOf } = load();
+    const files = beyondShell(manifestKeyOf(manifest, screen));
+    expect(files.size).toBeGreaterThan(1);
+    const sources = [...files].flatMap(sourcesOf);
+    expect(
+      sources.filter((s) => /formik|\/yup\/|bulk-flow-dialogs|-action-dialogs|flow-inputs/.test(s)),
+    ).toEqual([]);
   });
 
   it.each([
@@ -202,17 +225,10 @@ describe('production bundle', () => {
       'src/features/subscriptions/screens/subscriptions-search-screen.tsx',
     ],
   ])('loads the %s list preload without the screen, the grid or the dialogs', (_area, preload, screen) => {
-    const { manifest, shell, gzipKiB, sourcesOf } = load();
+    const { manifest, beyondShell, gzipKiB, sourcesOf } = load();
     expect(manifest[preload], preload).toBeDefined();
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file) || shell.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const dep of chunk.imports ?? []) visit(dep);
-    };
-    visit(preload);
-    expect(files.has(manifest[screen]!.file)).toBe(false);
+    const files = beyondShell(preload);
+    expect(files.has(manifest[manifestKeyOf(manifest, screen)]!.file)).toBe(false);
     const sources = [...files].flatMap(sourcesOf);
     expect(
       sources.filter((s) => /\/screens\/|x-data-grid|\/components\/(dialogs|data-table)\/|formik/.test(s)),

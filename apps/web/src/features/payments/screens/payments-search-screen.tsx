@@ -9,7 +9,8 @@ import { PaymentsPermissionsDocument, PaymentsSearchDocument, type PaymentStatus
 import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
 import { AllMatchingNotice, allMatchingActionStates } from '../../../components/actions/all-matching';
 import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
-import { PaymentsActionDialogs, type ListActionValue } from '../components/payments-action-dialogs';
+import type { ListActionValue } from '../components/payments-action-dialogs';
+import { lazyFlowDialogs } from '../../../components/dialogs/lazy-flow-dialogs';
 import { PAYMENT_ACTIONS, PAYMENT_NOUN } from '../detail/payment-actions';
 import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
 import { useExportDialog } from '../../../components/exports';
@@ -36,6 +37,10 @@ import {
   toPaymentsSearchVariables,
   withKnownMethods,
 } from '../payments-list-state';
+
+const PaymentsActionDialogs = lazyFlowDialogs(() =>
+  import('../components/payments-action-dialogs').then((module) => module.PaymentsActionDialogs),
+);
 
 const NO_ROWS: PaymentRow[] = [];
 

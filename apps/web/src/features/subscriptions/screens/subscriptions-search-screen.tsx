@@ -36,10 +36,8 @@ import {
   type SubscriptionBulkResultFragment,
   type SubscriptionMutationPayload,
 } from '../gql/graphql';
-import {
-  SubscriptionsActionDialogs,
-  type SubscriptionActionValue,
-} from '../list/subscriptions-action-dialogs';
+import type { SubscriptionActionValue } from '../list/subscriptions-action-dialogs';
+import { lazyFlowDialogs } from '../../../components/dialogs/lazy-flow-dialogs';
 import { SubscriptionsFiltersForm } from '../list/subscriptions-filters';
 import {
   subscriptionsList,
@@ -56,6 +54,10 @@ import {
   type SubscriptionBulkKind,
 } from '../subscription-actions';
 import { usePreloadedPolicy } from '../../../lib/preload/use-preloaded-policy';
+
+const SubscriptionsActionDialogs = lazyFlowDialogs(() =>
+  import('../list/subscriptions-action-dialogs').then((module) => module.SubscriptionsActionDialogs),
+);
 
 const NO_ROWS: SubscriptionRow[] = [];
 
