@@ -4,7 +4,7 @@
 // Needs the built apps (`npm run build`; if a dist/ is missing this runs `npx turbo run build` first).
 // Env: BENCH_LATENCY_MS (20) upstream latency per call; BENCH_SECONDS (4) seconds per load run (detail
 // runs get 1.5x); BENCH_AREA_SECONDS (2) seconds per load run of each area scenario (bench/lib/areas.mjs);
-// BENCH_SAMPLED_SECONDS (1) seconds of alternated requests of each area scenario in the sampled form;
+// BENCH_SAMPLED_SECONDS (0.75) seconds of alternated requests of each area scenario in the sampled form;
 // BENCH_ONLY=list,detail,areas,waterfall,floor,bulk,web to run some scenarios (an area scenario's key, e.g.
 // subscriptions_list, runs that one alone); BENCH_GATEWAY_LOG_LEVEL
 // (info, as in production); BENCH_NICE (-10) priority of the benchmark's processes; BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) for the gateway process; BENCH_DETAIL_ID (1000018).
@@ -44,7 +44,7 @@ const only = new Set(
   (process.env.BENCH_ONLY ?? 'list,detail,areas,waterfall,floor,bulk,web').split(',').map((s) => s.trim()),
 );
 const areaSeconds = Number(process.env.BENCH_AREA_SECONDS ?? 2);
-const sampledSeconds = Number(process.env.BENCH_SAMPLED_SECONDS ?? 1);
+const sampledSeconds = Number(process.env.BENCH_SAMPLED_SECONDS ?? 0.75);
 
 const detailId = process.env.BENCH_DETAIL_ID ?? '1000018';
 const log = (line) => console.log(line);
