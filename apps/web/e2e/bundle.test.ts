@@ -198,13 +198,14 @@ describe('production bundle', () => {
   it.each([
     'src/features/payments/screens/payments-search-screen.tsx',
     'src/features/subscriptions/screens/subscriptions-search-screen.tsx',
+    'src/features/withdrawals/screens/withdraws-screen.tsx',
   ])('loads %s without its flow dialogs, formik or yup (they come after the list)', (screen) => {
     const { manifest, beyondShell, sourcesOf } = load();
     const files = beyondShell(manifestKeyOf(manifest, screen));
     expect(files.size).toBeGreaterThan(1);
     const sources = [...files].flatMap(sourcesOf);
     expect(
-      sources.filter((s) => /formik|\/yup\/|bulk-flow-dialogs|-action-dialogs|flow-inputs/.test(s)),
+      sources.filter((s) => /formik|\/yup\/|bulk-flow-dialogs|-action-dialogs|withdrawal-flow-dialogs|flow-inputs/.test(s)),
     ).toEqual([]);
   });
 

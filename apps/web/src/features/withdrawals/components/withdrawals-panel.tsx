@@ -11,8 +11,7 @@ import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
 import { RowActionsMenu } from '../../../components/actions/row-actions-menu';
 import { rowMenuActions, selectionActionStates } from '../../../components/actions/selection-actions';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import type { BulkColumn } from '../../../components/dialogs/bulk-confirm-dialog';
-import { BulkFlowDialogs } from '../../../components/dialogs/bulk-flow-dialogs';
+import { lazyFlowDialogs } from '../../../components/dialogs/lazy-flow-dialogs';
 import { selectedCountText } from '../../../components/dialogs/item-noun';
 import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
@@ -47,24 +46,20 @@ import {
   type WithdrawalBulkKind,
 } from '../withdrawal-actions';
 import { FiltersBar } from './filters-bar';
-import { WithdrawalFlowInput } from './flow-input';
 import { ResultDialog, type ResultNotice } from './result-dialog';
 import { WithdrawalStatusChip } from './status-chip';
 import { WithdrawalDetailDialog } from './withdrawal-detail-dialog';
+import type { WithdrawalFlowValue } from './withdrawal-flow-dialogs';
+
+const WithdrawalsFlowDialogs = lazyFlowDialogs(() =>
+  import('./withdrawal-flow-dialogs').then((module) => module.WithdrawalsFlowDialogs),
+);
 
 type Row = WithdrawalRowFragment;
-type Value = { reason?: string };
+type Value = WithdrawalFlowValue;
 const NO_ROWS: Row[] = [];
 /** Spec 001 §9: the reset of the authorization list waits 1 s before clearing and reloading. */
 export const RESET_DELAY_MS = 1000;
-
-const SELECTION_COLUMNS: readonly BulkColumn<Row>[] = [
-  { header: 'ID', render: (row) => row.id, strong: true },
-  { header: 'ENTIDAD', render: (row) => row.collectorName ?? row.collectorId },
-  { header: 'CBU', render: (row) => row.destinationAccount ?? '—' },
-  { header: 'MONTO', render: (row) => formatAmount(row.amount), align: 'right' },
-  { header: 'ESTADO', render: (row) => <WithdrawalStatusChip status={row.status} /> },
-];
 
 /**
  * The authorization list ('authorization': collector filter, Actualizar, 'Rechazar selección' and 'Autorizar
@@ -367,17 +362,11 @@ export function WithdrawalsPanel({ mode }: { mode: 'authorization' | 'history' }
           />
         </Paper>
       )}
-      <BulkFlowDialogs
+      <WithdrawalsFlowDialogs
         control={flow}
-        texts={(kind) => WITHDRAWAL_BULK_ACTIONS[kind].dialog!}
-        noun={WITHDRAWAL_NOUN}
-        getId={(row) => row.id}
-        columns={SELECTION_COLUMNS}
-        progressLabel={(row) => [row.collectorName, formatAmount(row.amount)].filter(Boolean).join(' · ')}
         runSingle={runSingle}
         runBulk={runBulk}
         onBulkResults={onBulkResults}
-        renderInput={(props) => <WithdrawalFlowInput {...props} />}
       />
       <ResultDialog notice={notice} onClose={() => setNotice(null)} />
       <WithdrawalDetailDialog id={detailId} onClose={() => setDetailId(null)} />

@@ -10,8 +10,7 @@ import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
 import { RowActionsMenu } from '../../../components/actions/row-actions-menu';
 import { rowMenuActions, selectionActionStates } from '../../../components/actions/selection-actions';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import type { BulkColumn } from '../../../components/dialogs/bulk-confirm-dialog';
-import { BulkFlowDialogs } from '../../../components/dialogs/bulk-flow-dialogs';
+import { lazyFlowDialogs } from '../../../components/dialogs/lazy-flow-dialogs';
 import { selectedCountText } from '../../../components/dialogs/item-noun';
 import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
 import { useFileDownload } from '../../../components/files';
@@ -50,11 +49,15 @@ import {
   type WithdrawMenuKind,
 } from '../withdrawal-actions';
 import { FiltersBar } from './filters-bar';
-import { WithdrawalFlowInput } from './flow-input';
 import { WithdrawalStatusChip } from './status-chip';
+import type { WithdrawalFlowValue } from './withdrawal-flow-dialogs';
+
+const WithdrawsFlowDialogs = lazyFlowDialogs(() =>
+  import('./withdrawal-flow-dialogs').then((module) => module.WithdrawsFlowDialogs),
+);
 
 type Row = WithdrawRowFragment;
-type Value = { reason?: string };
+type Value = WithdrawalFlowValue;
 const NO_ROWS: Row[] = [];
 
 /** The row menu: each download format stands for the gateway's DOWNLOAD action. */
@@ -68,14 +71,6 @@ const menuActions = (row: Row) => {
   ];
   return rowMenuActions(WITHDRAW_ROW_KINDS, expanded, WITHDRAW_ACTIONS);
 };
-
-const SELECTION_COLUMNS: readonly BulkColumn<Row>[] = [
-  { header: 'ID', render: (row) => row.id, strong: true },
-  { header: 'ENTIDAD', render: (row) => row.collectorName ?? row.collectorId },
-  { header: 'FECHA DE SOLICITUD', render: (row) => formatDateTime(row.requestDate) },
-  { header: 'MONTO', render: (row) => formatAmount(row.amount), align: 'right' },
-  { header: 'ESTADO', render: (row) => <WithdrawalStatusChip status={row.status} /> },
-];
 
 /**
  * Withdrawals to transfer (spec 001 §2): monthly period, collector and status toggles; Deseleccionar, Transferir
@@ -310,13 +305,8 @@ export function WithdrawsPanel() {
           />
         </Paper>
       )}
-      <BulkFlowDialogs
+      <WithdrawsFlowDialogs
         control={flow}
-        texts={(kind) => WITHDRAW_ACTIONS[kind].dialog!}
-        noun={WITHDRAWAL_NOUN}
-        getId={(row) => row.id}
-        columns={SELECTION_COLUMNS}
-        progressLabel={(row) => [row.collectorName, formatAmount(row.amount)].filter(Boolean).join(' · ')}
         runSingle={async (kind, row, value, key) => {
           const [result] = await runBulk(kind, [row.id], value, key);
           onBulkResults(result ? [result] : []);
@@ -326,7 +316,6 @@ export function WithdrawsPanel() {
         }}
         runBulk={runBulk}
         onBulkResults={onBulkResults}
-        renderInput={(props) => <WithdrawalFlowInput {...props} />}
       />
     </Box>
   );
