@@ -23,28 +23,45 @@ import { WithdrawalStatusChip } from './status-chip';
 /** What the operator enters for a withdrawal action: a reason where the action asks for one. */
 export type WithdrawalFlowValue = { reason?: string };
 
+/** A row of either list: a withdraw to transfer or a withdrawal to authorize. */
+type WithdrawalRow = WithdrawRowFragment | WithdrawalRowFragment;
+
 /** How a withdrawal reads in the progress dialog, after its id. */
-const progressLabel = (row: WithdrawRowFragment | WithdrawalRowFragment) =>
+const progressLabel = (row: WithdrawalRow) =>
   [row.collectorName, formatAmount(row.amount)].filter(Boolean).join(' · ');
-const idOf = (row: WithdrawRowFragment | WithdrawalRowFragment) => row.id;
+const idOf = (row: WithdrawalRow) => row.id;
+
+/** The confirmation table's columns both lists show. */
+const ID_COLUMN: BulkColumn<WithdrawalRow> = { header: 'ID', render: (row) => row.id, strong: true };
+const COLLECTOR_COLUMN: BulkColumn<WithdrawalRow> = {
+  header: 'ENTIDAD',
+  render: (row) => row.collectorName ?? row.collectorId,
+};
+const AMOUNT_COLUMN: BulkColumn<WithdrawalRow> = {
+  header: 'MONTO',
+  render: (row) => formatAmount(row.amount),
+  align: 'right',
+};
+const STATUS_COLUMN: BulkColumn<WithdrawalRow> = {
+  header: 'ESTADO',
+  render: (row) => <WithdrawalStatusChip status={row.status} />,
+};
 
 const WITHDRAW_COLUMNS: readonly BulkColumn<WithdrawRowFragment>[] = [
-  { header: 'ID', render: (row) => row.id, strong: true },
-  { header: 'ENTIDAD', render: (row) => row.collectorName ?? row.collectorId },
+  ID_COLUMN,
+  COLLECTOR_COLUMN,
   { header: 'FECHA DE SOLICITUD', render: (row) => formatDateTime(row.requestDate) },
-  { header: 'MONTO', render: (row) => formatAmount(row.amount), align: 'right' },
-  { header: 'ESTADO', render: (row) => <WithdrawalStatusChip status={row.status} /> },
+  AMOUNT_COLUMN,
+  STATUS_COLUMN,
 ];
 
 const WITHDRAWAL_COLUMNS: readonly BulkColumn<WithdrawalRowFragment>[] = [
-  { header: 'ID', render: (row) => row.id, strong: true },
-  { header: 'ENTIDAD', render: (row) => row.collectorName ?? row.collectorId },
+  ID_COLUMN,
+  COLLECTOR_COLUMN,
   { header: 'CBU', render: (row) => row.destinationAccount ?? '—' },
-  { header: 'MONTO', render: (row) => formatAmount(row.amount), align: 'right' },
-  { header: 'ESTADO', render: (row) => <WithdrawalStatusChip status={row.status} /> },
+  AMOUNT_COLUMN,
+  STATUS_COLUMN,
 ];
-
-type WithdrawalRow = WithdrawRowFragment | WithdrawalRowFragment;
 
 /** The kit's flow with what both withdrawal lists share: noun, ids, progress label and the reason input. */
 function WithdrawalFlow<K extends string, T extends WithdrawalRow, R extends BulkResultLike>(
