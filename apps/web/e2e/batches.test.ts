@@ -80,6 +80,8 @@ describe('Lotes de retiros as tesoreria', () => {
     const records = (await (await fetch(`${suite.stack.urls.stubs}/batch/lotes/20190/registros`)).json()) as {
       rows: { payment_id: string }[];
     };
+    // The toast hides itself after 2.5 s: watched from the click, not after reading the file.
+    const downloaded = toast('Descarga completa: lote-20190.txt').waitFor();
     const download = page.waitForEvent('download');
     await rowAction(page, '20190', 'Descargar TXT');
     const file = await download;
@@ -91,7 +93,7 @@ describe('Lotes de retiros as tesoreria', () => {
       ['LOTE', '20190', '10001', detail.name, '00004', '4', Number(batch.balance).toFixed(2)].join(';'),
     );
     expect(lines.slice(2).map((line) => line.split(';')[0])).toEqual(records.rows.map((r) => r.payment_id));
-    await toast('Descarga completa: lote-20190.txt').waitFor();
+    await downloaded;
   });
 
   it('bulk: Reprocesar needs every selected row in error; per-item results; Deseleccionar clears', async () => {

@@ -88,11 +88,15 @@ describe('exports as admin', () => {
       await row.getByText('Finalizada').waitFor();
       expect(await row.locator('[data-field="records"]').innerText()).toBe(String(expected.length));
 
+      // The toast hides itself after 2.5 s: watched from the click, not after reading the file.
+      const downloaded = page
+        .getByText(`Descarga completa: exportacion-${job.id}.${format.toLowerCase()}`)
+        .waitFor();
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
       expect(file.suggestedFilename()).toBe(`exportacion-${job.id}.${format.toLowerCase()}`);
       const path = await file.path();
       expect(await idsInFile(path, format)).toEqual(expected);
-      await page.getByText(`Descarga completa: exportacion-${job.id}.${format.toLowerCase()}`).waitFor();
+      await downloaded;
 
       // The token went in a header, never in the URL.
       const fileRequest = suite.session.gatewayRequests.find((r) =>

@@ -108,6 +108,8 @@ describe('Retiros a transferir as tesoreria', () => {
     const xmlText = await readFile(xml.path, 'utf8');
     expect(xmlText).toContain('<retiro><id>5000007</id><collector_id>10002</collector_id>');
     expect(xmlText).toContain('<importe>254300.75</importe>');
+    // The toast hides itself after 2.5 s: watched from the click, not after reading the file.
+    const xlsxDone = toast('Descarga completa: retiro-5000007.xlsx').waitFor();
     const xlsx = await download('Descargar XLSX');
     expect(xlsx.name).toBe('retiro-5000007.xlsx');
     const workbook = new ExcelJS.Workbook();
@@ -115,7 +117,7 @@ describe('Retiros a transferir as tesoreria', () => {
     const sheet = workbook.getWorksheet('Retiro')!;
     expect(sheet.getRow(2).getCell(1).value).toBe('5000007');
     expect(sheet.getRow(2).getCell(7).value).toBe('254300.75');
-    await toast('Descarga completa: retiro-5000007.xlsx').waitFor();
+    await xlsxDone;
   });
 });
 
