@@ -395,6 +395,7 @@ describe('payment detail as operador', () => {
     await action(page, 'HISTORY').click();
     const d = dialog(page, 'version-history-dialog');
     const table = d.getByRole('table', { name: 'Versiones del pago' });
+    await table.waitFor();
     await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['', 'FECHA', 'ESTADO', 'ID']);
     await expect(table.locator('tbody tr').count()).resolves.toBe(3);
     await shot(page, 'payment-dialog-history');

@@ -320,7 +320,8 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     await bulkButton(page, 'Cambiar medio de pago').click();
 
     const confirm = page.getByTestId('bulk-confirm-dialog');
-    expect(await texts(confirm.locator('tbody tr td:first-child'))).toEqual(chosen);
+    // The flow dialogs may still be downloading after the click (lazyFlowDialogs): wait for the rows.
+    await expect.poll(() => texts(confirm.locator('tbody tr td:first-child'))).toEqual(chosen);
     await confirm.getByRole('button', { name: 'Continuar' }).click();
 
     const d = page.getByTestId('change-payment-method-dialog');

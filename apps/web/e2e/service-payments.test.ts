@@ -38,6 +38,7 @@ describe('Pago de servicios as tesoreria', () => {
     await gridSettled(page, GATEWAYS, 'No se encontraron lotes de gateways');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('Estado').click();
+    await page.getByRole('option').first().waitFor();
     const options = await page.getByRole('option').allInnerTexts();
     expect(options).toEqual(['Todos', 'Abierto', 'Pendiente', 'Conciliado', 'Cerrado']);
     await page.getByRole('option', { name: 'Conciliado' }).click();

@@ -168,6 +168,7 @@ describe('operador', () => {
     await page.getByRole('tooltip', { name: 'Pagadores' }).waitFor();
     await nav.getByRole('button', { name: 'Pagadores' }).click();
     const flyout = page.getByRole('menu', { name: 'Pagadores' });
+    await flyout.getByRole('menuitem').first().waitFor();
     await expect(flyout.getByRole('menuitem').allTextContents()).resolves.toEqual([
       'Buscar',
       'Nuevo pagador',
