@@ -42,7 +42,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     await page.getByRole('columnheader', { name: 'ID' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'id:asc');
     await gridSettled(page, GRID);
-    expect((await shownIds(page, GRID))[0]).toBe('3001');
+    await expect.poll(async () => (await shownIds(page, GRID))[0]).toBe('3001');
     // The status menu filters; Reestablecer búsqueda clears.
     await page.getByRole('combobox', { name: 'Estado' }).click();
     await page.getByRole('option', { name: 'Re-proceso' }).click();

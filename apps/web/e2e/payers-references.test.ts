@@ -39,9 +39,10 @@ describe('payer references as operador', () => {
     await pickCollector(page, 'Mutual de Empleados', { option: /Mutual de Empleados Bancarios/ });
     await page.waitForURL((url) => url.searchParams.get('entidad') === '10003');
     await gridSettled(page, GRID, EMPTY);
-    const entities = await gridColumn(page, GRID, 'collector');
-    expect(entities.length).toBeGreaterThan(0);
-    expect(new Set(entities)).toEqual(new Set(['10003 - Mutual de Empleados Bancarios del Litoral']));
+    // The grid takes a new page's rows one render after the screen: poll the read after a filter change.
+    await expect
+      .poll(async () => new Set(await gridColumn(page, GRID, 'collector')))
+      .toEqual(new Set(['10003 - Mutual de Empleados Bancarios del Litoral']));
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payer-references');
     await page.goto(`${suite.stack.urls.web}/pagadores/referencias?entidad=10024`);

@@ -41,8 +41,8 @@ describe('Reporte plano de integraciones as impuestos', () => {
     const pending = await stubRows(suite.stack, ITEMS, [
       { field: 'status', operation: 'EQUAL', value: 'pending_approval' },
     ]);
-    const shown = await shownIds(page, GRID);
-    expect(shown).toEqual(pending.slice(0, 10).map((item) => item.id));
+    // The grid takes a new page's rows one render after the screen: poll the read after a filter change.
+    await expect.poll(() => shownIds(page, GRID)).toEqual(pending.slice(0, 10).map((item) => item.id));
     const first = pending[0];
     const row = gridRow(page, GRID, first.id);
     await row.getByText('Pendiente', { exact: true }).waitFor();
