@@ -29,7 +29,15 @@ beforeAll(async () => {
 
 const bulkButton = (label: string) =>
   page.getByTestId('bulk-actions').getByRole('button', { name: label, exact: true });
-const select = (id: string) => subscriptionRow(page, id).getByRole('checkbox').check();
+/**
+ * Ticks a row. The grid applies a selection through its own state after the click, which on a loaded machine can
+ * land after `check()` looks, so the click is followed by a poll instead.
+ */
+async function select(id: string): Promise<void> {
+  const box = subscriptionRow(page, id).getByRole('checkbox');
+  await box.click();
+  await expect.poll(() => box.isChecked()).toBe(true);
+}
 
 describe('Buscar Suscripciones as operador', () => {
   it('arriving with ?pagador= filters by that payer, forgets the saved filters and leaves the address', async () => {
@@ -90,7 +98,9 @@ describe('Buscar Suscripciones as operador', () => {
     const blocked = page.getByTestId('bulk-action-UPDATE_AMOUNT');
     expect(await bulkButton('Editar Importe').isDisabled()).toBe(true);
     expect(await blocked.getAttribute('aria-label')).toMatch(/4000001/);
-    await subscriptionRow(page, '4000001').getByRole('checkbox').uncheck();
+    const first = subscriptionRow(page, '4000001').getByRole('checkbox');
+    await first.click();
+    await expect.poll(() => first.isChecked()).toBe(false);
     await select('4000008');
     await clearSubscriptionRequests(suite.stack);
     await bulkButton('Editar Importe').click();
