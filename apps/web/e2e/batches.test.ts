@@ -12,7 +12,7 @@ import {
   shownBatchIds,
   stubBatch,
 } from './support/batches';
-import { screenshot } from './support/browser';
+import { screenshot, tick } from './support/browser';
 
 /**
  * Lotes de retiros (spec 001 §2 "Withdrawal batches", §4 "Batch", §8) as tesoreria against the whole stack and
@@ -99,8 +99,8 @@ describe('Lotes de retiros as tesoreria', () => {
   it('bulk: Reprocesar needs every selected row in error; per-item results; Deseleccionar clears', async () => {
     await page.goto(`${suite.stack.urls.web}/lotes?entidad=10001`);
     await batchesSettled(page);
-    await batchRow(page, '20192').getByRole('checkbox').check();
-    await batchRow(page, '20190').getByRole('checkbox').check();
+    await tick(batchRow(page, '20192').getByRole('checkbox'));
+    await tick(batchRow(page, '20190').getByRole('checkbox'));
     const blocked = page.getByTestId('bulk-action-REPROCESS');
     expect(await blocked.getByRole('button').isDisabled()).toBe(true);
     expect(await blocked.getAttribute('aria-label')).toBe(
@@ -109,15 +109,15 @@ describe('Lotes de retiros as tesoreria', () => {
 
     await page.goto(`${suite.stack.urls.web}/lotes?entidad=10001&estado=error`);
     await batchesSettled(page);
-    await batchRow(page, '20192').getByRole('checkbox').check();
-    await batchRow(page, '20193').getByRole('checkbox').check();
+    await tick(batchRow(page, '20192').getByRole('checkbox'));
+    await tick(batchRow(page, '20193').getByRole('checkbox'));
     const bulk = page.getByTestId('bulk-actions').getByRole('button', { name: 'Reprocesar', exact: true });
     expect(await bulk.isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Deseleccionar' }).click();
     expect(await page.getByTestId('selection-count').count()).toBe(0);
 
-    await batchRow(page, '20192').getByRole('checkbox').check();
-    await batchRow(page, '20193').getByRole('checkbox').check();
+    await tick(batchRow(page, '20192').getByRole('checkbox'));
+    await tick(batchRow(page, '20193').getByRole('checkbox'));
     await clearBatchRequests(suite.stack);
     await bulk.click();
     const confirm = page.getByRole('dialog');

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot } from './support/browser';
+import { screenshot, tick } from './support/browser';
 import { gridRow, gridSettled, notice, stubGet, stubRows } from './support/tax';
 
 /** Buscar BIN and the BIN form (spec 001 §2, §5 "Card BIN", §8) as impuestos; consulta refused. */
@@ -138,8 +138,8 @@ describe('Buscar BIN as impuestos', () => {
     const [a, b] = free;
     await page.goto(`${suite.stack.urls.web}/bin?page_size=100`);
     await gridSettled(page, GRID);
-    await gridRow(page, GRID, a!).getByRole('checkbox').check();
-    await gridRow(page, GRID, b!).getByRole('checkbox').check();
+    await tick(gridRow(page, GRID, a!).getByRole('checkbox'));
+    await tick(gridRow(page, GRID, b!).getByRole('checkbox'));
     await page.getByTestId('selection-count').getByText('2 BINs seleccionados').waitFor();
     await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
     const dialog = page.getByTestId('bulk-delete-dialog');

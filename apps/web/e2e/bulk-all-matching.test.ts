@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot, transitionsDone } from './support/browser';
+import { screenshot, tick, transitionsDone } from './support/browser';
 import {
   clearRecordedRequests,
   openList,
@@ -58,7 +58,7 @@ const sorted = (ids: readonly string[]) => [...ids].sort();
 
 /** Ticks every row of the page, one by one, as an operator would. */
 async function tickEvery(rows: readonly Locator[]): Promise<void> {
-  for (const row of rows) await row.getByRole('checkbox').check();
+  for (const row of rows) await tick(row.getByRole('checkbox'));
 }
 
 /**

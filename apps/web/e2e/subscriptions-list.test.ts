@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot } from './support/browser';
+import { screenshot, tick } from './support/browser';
 import {
   clearSubscriptionFailures,
   clearSubscriptionRequests,
@@ -29,15 +29,7 @@ beforeAll(async () => {
 
 const bulkButton = (label: string) =>
   page.getByTestId('bulk-actions').getByRole('button', { name: label, exact: true });
-/**
- * Ticks a row. The grid applies a selection through its own state after the click, which on a loaded machine can
- * land after `check()` looks, so the click is followed by a poll instead.
- */
-async function select(id: string): Promise<void> {
-  const box = subscriptionRow(page, id).getByRole('checkbox');
-  await box.click();
-  await expect.poll(() => box.isChecked()).toBe(true);
-}
+const select = (id: string) => tick(subscriptionRow(page, id).getByRole('checkbox'));
 
 describe('Buscar Suscripciones as operador', () => {
   it('arriving with ?pagador= filters by that payer, forgets the saved filters and leaves the address', async () => {
@@ -98,9 +90,7 @@ describe('Buscar Suscripciones as operador', () => {
     const blocked = page.getByTestId('bulk-action-UPDATE_AMOUNT');
     expect(await bulkButton('Editar Importe').isDisabled()).toBe(true);
     expect(await blocked.getAttribute('aria-label')).toMatch(/4000001/);
-    const first = subscriptionRow(page, '4000001').getByRole('checkbox');
-    await first.click();
-    await expect.poll(() => first.isChecked()).toBe(false);
+    await tick(subscriptionRow(page, '4000001').getByRole('checkbox'), false);
     await select('4000008');
     await clearSubscriptionRequests(suite.stack);
     await bulkButton('Editar Importe').click();

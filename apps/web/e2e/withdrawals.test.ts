@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot } from './support/browser';
+import { screenshot, tick } from './support/browser';
 import {
   activeConfiguration,
   clearWithdrawalRequests,
@@ -43,8 +43,8 @@ describe('Retiros a transferir as tesoreria', () => {
     await gridSettled(page, TRANSFER_GRID);
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await screenshot(page, 'withdraws-list');
-    await row(page, TRANSFER_GRID, '5000001').getByRole('checkbox').check();
-    await row(page, TRANSFER_GRID, '5000002').getByRole('checkbox').check();
+    await tick(row(page, TRANSFER_GRID, '5000001').getByRole('checkbox'));
+    await tick(row(page, TRANSFER_GRID, '5000002').getByRole('checkbox'));
     await clearWithdrawalRequests(suite.stack);
     await bulkButton('Transferir').click();
     const confirm = page.getByRole('dialog');
@@ -68,7 +68,7 @@ describe('Retiros a transferir as tesoreria', () => {
   });
 
   it("rejects one with 'Motivo de rechazo', stored as status_detail", async () => {
-    await row(page, TRANSFER_GRID, '5000003').getByRole('checkbox').check();
+    await tick(row(page, TRANSFER_GRID, '5000003').getByRole('checkbox'));
     await clearWithdrawalRequests(suite.stack);
     await bulkButton('Rechazar').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
@@ -152,7 +152,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
       extended_code: 'withdrawal_not_pending_authorization',
     });
     for (const id of ['6000002', '6000003', '6000004']) {
-      await row(page, PENDING_GRID, id).getByRole('checkbox').check();
+      await tick(row(page, PENDING_GRID, id).getByRole('checkbox'));
     }
     await clearWithdrawalRequests(suite.stack);
     await bulkButton('Autorizar selección').click();

@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
+import { expect } from 'vitest';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url));
 
@@ -143,4 +151,14 @@ export async function screenshot(page: Page, name: string, { fullPage = false } 
   const path = `${SCREENSHOT_DIR}${name}.png`;
   await page.screenshot({ path, fullPage });
   return path;
+}
+
+/**
+ * Ticks (or clears) a checkbox, such as a grid row's. The DataGrid applies a selection through its own state after
+ * the click, which on a loaded machine can land after Playwright's `check()` looks: click, then poll.
+ */
+export async function tick(checkbox: Locator, checked = true): Promise<void> {
+  if ((await checkbox.isChecked()) === checked) return;
+  await checkbox.click();
+  await expect.poll(() => checkbox.isChecked()).toBe(checked);
 }
