@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
-import { gridRow, gridSettled, notice, shownIds, stubGet, stubRows, stubWrites } from './support/tax';
+import { gridRow, gridSettled, shownIds } from './support/grid';
+import { notice, stubGet, stubRows, stubWrites } from './support/tax';
 
 /** Presentaciones AFIP (spec 001 §2, §4, §5, §8) as impuestos, against the whole stack; consulta refused. */
 

@@ -4,13 +4,8 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
-import {
-  gridRow,
-  gridSettled,
-  shownIds,
-  stubDistribution,
-  stubDistributionDetail,
-} from './support/distributions';
+import { stubDistribution, stubDistributionDetail } from './support/distributions';
+import { gridColumn, gridRow, gridSettled, shownIds } from './support/grid';
 
 /**
  * Distribuciones (/distribucion, spec 001 §2, §4, §5) as tesoreria (who holds DISTRIBUTION_UPDATE, _FORCE and
@@ -58,13 +53,6 @@ async function closeDetail(): Promise<void> {
   await detailDialog().waitFor({ state: 'detached' });
 }
 
-/**
- * A column of the rows on screen. The grid takes a new page's rows and its loading state one render after the
- * screen (its own effects), so a read right after a filter change can still see the previous rows: poll it.
- */
-const column = (field: string) =>
-  page.getByRole('grid', { name: GRID }).locator(`.MuiDataGrid-row [data-field="${field}"]`).allInnerTexts();
-
 async function search(text: string): Promise<void> {
   const box = page.getByLabel('Buscar por ID o Signature');
   if (!(await box.isVisible())) await page.getByRole('button', { name: 'Buscar', exact: true }).click();
@@ -106,7 +94,9 @@ describe('Distribuciones as tesoreria', () => {
     await page.getByRole('tab', { name: 'Error' }).click();
     await page.waitForURL((url) => url.searchParams.get('estado') === 'error');
     await gridSettled(page, GRID, EMPTY);
-    await expect.poll(async () => new Set(await column('status'))).toEqual(new Set(['Error']));
+    await expect
+      .poll(async () => new Set(await gridColumn(page, GRID, 'status')))
+      .toEqual(new Set(['Error']));
     await page.getByRole('button', { name: 'Distribuciones programadas' }).click();
     await page.waitForURL((url) => url.searchParams.get('tipo') === 'programadas');
     await gridSettled(page, GRID, EMPTY);
@@ -120,7 +110,9 @@ describe('Distribuciones as tesoreria', () => {
     await search('480008');
     await expect.poll(() => shownIds(page, GRID)).toEqual(['9300002']);
     await search('101');
-    await expect.poll(async () => new Set(await column('signature'))).toEqual(new Set(['101']));
+    await expect
+      .poll(async () => new Set(await gridColumn(page, GRID, 'signature')))
+      .toEqual(new Set(['101']));
     await search('999999');
     await page.getByText(EMPTY).waitFor();
   });

@@ -6,7 +6,7 @@ import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
 import { pickCollector } from './support/collector-picker';
 import { collectorWithMatch, importSample, serviceWrites, stubGet } from './support/imports';
-import { gridColumn, gridSettled } from './support/payers';
+import { gridColumn, gridSettled } from './support/grid';
 import { clearUpstreamRequests } from './support/stack';
 
 /**

@@ -3,14 +3,8 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
-import {
-  clearRequests,
-  gridColumn,
-  gridRowIds,
-  gridSettled,
-  payerWrites,
-  referencesOf,
-} from './support/payers';
+import { gridColumn, gridSettled, shownIds } from './support/grid';
+import { clearRequests, payerWrites, referencesOf } from './support/payers';
 import { pickCollector } from './support/collector-picker';
 
 /**
@@ -118,7 +112,7 @@ describe('payer references as operador', () => {
     )!;
     await page.goto(`${suite.stack.urls.web}/pagadores/referencias?entidad=10003&q=Pedro`);
     await gridSettled(page, GRID, EMPTY);
-    expect(await gridRowIds(page, GRID)).toEqual([created.id]);
+    expect(await shownIds(page, GRID)).toEqual([created.id]);
     await page.getByRole('link', { name: `Editar la referencia ${created.id}` }).click();
     await page.waitForURL(new RegExp(`/pagadores/referencias/${created.id}/editar$`));
     const name = page.getByRole('textbox', { name: 'Nombre' });

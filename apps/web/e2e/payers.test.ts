@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
-import { clearRequests, gridColumn, gridRowIds, gridSettled, payerWrites } from './support/payers';
+import { gridColumn, gridSettled, shownIds } from './support/grid';
+import { clearRequests, payerWrites } from './support/payers';
 
 /**
  * Buscar Pagadores, payer detail, Nuevo pagador, Buscar Entidades and the collector page (spec 000 §2, 001 §2, §5)
@@ -55,7 +56,7 @@ describe('Buscar Pagadores as operador', () => {
   it("opens a payer's detail with identification, phones and references, and its buttons filter by e-mail", async () => {
     await page.goto(`${suite.stack.urls.web}/pagadores?q=maria.gonzalez@gmail.com`);
     await gridSettled(page, PAYERS, EMPTY);
-    expect(await gridRowIds(page, PAYERS)).toEqual(['700001']);
+    expect(await shownIds(page, PAYERS)).toEqual(['700001']);
     await page.getByRole('grid', { name: PAYERS }).getByText('María González').click();
     await page.waitForURL(/\/pagadores\/700001$/);
     await page.getByRole('heading', { level: 1, name: 'María González' }).waitFor();
@@ -153,7 +154,7 @@ describe('collectors as operador', () => {
   it('Buscar Entidades lists collectors and opens the collector page', async () => {
     await page.goto(`${suite.stack.urls.web}/comercios?q=Burzaco`);
     await gridSettled(page, 'Entidades', 'No se encontraron entidades');
-    expect(await gridRowIds(page, 'Entidades')).toEqual(['10001']);
+    expect(await shownIds(page, 'Entidades')).toEqual(['10001']);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'collectors-search');
     await page

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
-import { gridRow, gridSettled, shownIds, stubGatewayBatch } from './support/distributions';
+import { stubGatewayBatch } from './support/distributions';
+import { gridRow, gridSettled, shownIds } from './support/grid';
 
 /**
  * Pago de servicios (spec 001 §2 "Service payments", §5 "Gateway reconciliation dialog") as tesoreria, and as

@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
-import { gridRow, gridSettled, notice, shownIds, stubRows, stubWrites } from './support/tax';
+import { gridRow, gridSettled, shownIds } from './support/grid';
+import { notice, stubRows, stubWrites } from './support/tax';
 
 /** Reporte plano de integraciones (spec 001 §2, §4, §8) as impuestos; consulta refused. */
 

@@ -4,7 +4,7 @@ import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
 import { serviceWrites, stubGet } from './support/imports';
-import { gridColumn, gridRowIds, gridSettled } from './support/payers';
+import { gridColumn, gridSettled, shownIds } from './support/grid';
 import { clearUpstreamRequests } from './support/stack';
 
 /** Conciliación de transferencias (/transferencias, spec 001 §2, §4, §9) as tesoreria and consulta. */
@@ -41,7 +41,7 @@ describe('Conciliación de transferencias as tesoreria', () => {
   });
 
   it('conciliates a pending transfer after confirming; it leaves the pending list and the write lands once', async () => {
-    const before = await gridRowIds(page, GRID);
+    const before = await shownIds(page, GRID);
     const id = before[0] as string;
     await clearUpstreamRequests(suite.stack);
     const row = page.getByRole('grid', { name: GRID }).locator(`.MuiDataGrid-row[data-id="${id}"]`);

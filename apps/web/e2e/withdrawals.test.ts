@@ -9,14 +9,13 @@ import {
   activeConfiguration,
   clearWithdrawalRequests,
   forceFailure,
-  gridSettled,
-  row,
   rowAction,
   serviceWrites,
   stubWithdraw,
   stubWithdrawal,
 } from './support/withdrawals';
 import { pickCollector } from './support/collector-picker';
+import { gridRow, gridSettled } from './support/grid';
 
 /**
  * Withdrawals (spec 001 §2 "Withdrawals to transfer", "Withdrawal authorization list", "Withdrawal history",
@@ -43,8 +42,8 @@ describe('Retiros a transferir as tesoreria', () => {
     await gridSettled(page, TRANSFER_GRID);
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await screenshot(page, 'withdraws-list');
-    await tick(row(page, TRANSFER_GRID, '5000001').getByRole('checkbox'));
-    await tick(row(page, TRANSFER_GRID, '5000002').getByRole('checkbox'));
+    await tick(gridRow(page, TRANSFER_GRID, '5000001').getByRole('checkbox'));
+    await tick(gridRow(page, TRANSFER_GRID, '5000002').getByRole('checkbox'));
     await clearWithdrawalRequests(suite.stack);
     await bulkButton('Transferir').click();
     const confirm = page.getByRole('dialog');
@@ -64,11 +63,11 @@ describe('Retiros a transferir as tesoreria', () => {
     expect((await stubWithdraw(suite.stack, '5000002')).status).toBe('transferred');
     await progress.getByRole('button', { name: 'Cerrar' }).last().click();
     // Transferred rows leave the list filtered to 'Pendiente'.
-    await row(page, TRANSFER_GRID, '5000001').waitFor({ state: 'detached' });
+    await gridRow(page, TRANSFER_GRID, '5000001').waitFor({ state: 'detached' });
   });
 
   it("rejects one with 'Motivo de rechazo', stored as status_detail", async () => {
-    await tick(row(page, TRANSFER_GRID, '5000003').getByRole('checkbox'));
+    await tick(gridRow(page, TRANSFER_GRID, '5000003').getByRole('checkbox'));
     await clearWithdrawalRequests(suite.stack);
     await bulkButton('Rechazar').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
@@ -141,7 +140,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
       'POST /withdrawal/retiros/6000001/autorizar/',
     ]);
     expect((await stubWithdrawal(suite.stack, '6000001')).status).toBe('authorized');
-    await row(page, PENDING_GRID, '6000001').waitFor({ state: 'detached' });
+    await gridRow(page, PENDING_GRID, '6000001').waitFor({ state: 'detached' });
   });
 
   it('bulk-authorizes three where one fails: its own message, the others written', async () => {
@@ -152,7 +151,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
       extended_code: 'withdrawal_not_pending_authorization',
     });
     for (const id of ['6000002', '6000003', '6000004']) {
-      await tick(row(page, PENDING_GRID, id).getByRole('checkbox'));
+      await tick(gridRow(page, PENDING_GRID, id).getByRole('checkbox'));
     }
     await clearWithdrawalRequests(suite.stack);
     await bulkButton('Autorizar selección').click();
@@ -195,7 +194,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await page.getByRole('button', { name: 'Autorizado' }).click();
     await page.waitForURL((url) => url.searchParams.get('estado') === 'authorized');
     await gridSettled(page, 'Historial de retiros');
-    await row(page, 'Historial de retiros', '6000008').waitFor();
+    await gridRow(page, 'Historial de retiros', '6000008').waitFor();
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await screenshot(page, 'withdrawals-history');
   });

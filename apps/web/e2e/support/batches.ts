@@ -1,29 +1,13 @@
 import type { Page } from 'playwright-core';
+import { gridRow, gridSettled, shownIds } from './grid';
 import type { Stack } from './stack';
 
 /** Helpers for the withdrawal batch browser tests (fixtures 20190-20195: docs/upstream-contract.md "Batch service"). */
 
-export const batchesGrid = (page: Page) => page.getByRole('grid', { name: 'Lotes' });
-export const batchRow = (page: Page, id: string) =>
-  batchesGrid(page).locator(`.MuiDataGrid-row[data-id="${id}"]`);
-
-/** Waits until the grid shows rows (or its empty state) and no loading indicator. */
-export async function batchesSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.querySelector('[role="grid"][aria-label="Lotes"]');
-    if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
-    return (
-      root.querySelector('.MuiDataGrid-row') !== null ||
-      document.body.innerText.includes('No se encontraron lotes')
-    );
-  });
-}
-
-export async function shownBatchIds(page: Page): Promise<string[]> {
-  return batchesGrid(page)
-    .locator('.MuiDataGrid-row')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
-}
+const GRID = 'Lotes';
+export const batchRow = (page: Page, id: string) => gridRow(page, GRID, id);
+export const batchesSettled = (page: Page) => gridSettled(page, GRID, 'No se encontraron lotes');
+export const shownBatchIds = (page: Page) => shownIds(page, GRID);
 
 /** Opens a row's ACCIONES menu and picks an entry. */
 export async function rowAction(page: Page, id: string, label: string): Promise<void> {

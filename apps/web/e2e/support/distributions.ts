@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import type { Stack } from './stack';
 
 /**
@@ -43,27 +42,3 @@ export const stubDistribution = (stack: Stack, id: string) =>
 
 export const stubDistributionDetail = (stack: Stack, id: string, detailId: string) =>
   stubJson<StubDistributionDetail>(stack, `/distribuciones/distribuciones/${id}/detalles/${detailId}`);
-
-/** Waits until the named grid shows rows or `empty`, with no loading indicator. */
-export async function gridSettled(page: Page, name: string, empty: string): Promise<void> {
-  await page.waitForFunction(
-    ([gridName, emptyText]) => {
-      const root = document.querySelector(`[role="grid"][aria-label="${gridName}"]`);
-      if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
-      return (
-        root.querySelector('.MuiDataGrid-row') !== null || root.textContent?.includes(emptyText as string)
-      );
-    },
-    [name, empty],
-  );
-}
-
-export const gridRow = (page: Page, grid: string, id: string) =>
-  page.getByRole('grid', { name: grid }).locator(`.MuiDataGrid-row[data-id="${id}"]`);
-
-export async function shownIds(page: Page, grid: string): Promise<string[]> {
-  return page
-    .getByRole('grid', { name: grid })
-    .locator('.MuiDataGrid-row')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
-}

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { Stack } from './stack';
+import { grid, gridRow } from './grid';
 
 /** Helpers for the exports browser tests: the export stub's state and the downloaded files read back. */
 
@@ -94,6 +95,6 @@ function expectHeader(header: string[]): void {
     throw new Error(`Encabezado inesperado: ${header.join(',')}`);
 }
 
-export const exportsGrid = (page: Page) => page.getByRole('grid', { name: 'Exportaciones' });
-export const exportRow = (page: Page, id: string) =>
-  exportsGrid(page).locator(`.MuiDataGrid-row[data-id="${id}"]`);
+const GRID = 'Exportaciones';
+export const exportsGrid = (page: Page) => grid(page, GRID);
+export const exportRow = (page: Page, id: string) => gridRow(page, GRID, id);

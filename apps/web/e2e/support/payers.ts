@@ -1,34 +1,6 @@
-import type { Page } from 'playwright-core';
 import type { Stack } from './stack';
 
 /** Helpers for the payers, payer references and collectors browser tests (docs/upstream-contract.md). */
-
-/** Waits until the grid named `name` shows rows or `empty`, with no loading indicator. */
-export async function gridSettled(page: Page, name: string, empty: string): Promise<void> {
-  await page.waitForFunction(
-    ([gridName, emptyText]) => {
-      const root = document.querySelector(`[role="grid"][aria-label="${gridName}"]`);
-      if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
-      return root.querySelector('.MuiDataGrid-row') !== null || (root.textContent ?? '').includes(emptyText);
-    },
-    [name, empty] as const,
-  );
-}
-
-export async function gridRowIds(page: Page, name: string): Promise<string[]> {
-  return page
-    .getByRole('grid', { name })
-    .locator('.MuiDataGrid-row')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
-}
-
-export async function gridColumn(page: Page, name: string, field: string): Promise<string[]> {
-  const texts = await page
-    .getByRole('grid', { name })
-    .locator(`.MuiDataGrid-row [data-field="${field}"]`)
-    .allInnerTexts();
-  return texts.map((text) => text.trim());
-}
 
 export interface PayerWrite {
   method: string;

@@ -1,30 +1,22 @@
 import type { Locator, Page } from 'playwright-core';
+import { grid as gridOf, gridRow, gridSettled } from './grid';
 import type { Stack } from './stack';
 
 /** Helpers for browser tests of Buscar Pagos (/pagos) and the stubs' admin switches. */
 
-export const grid = (page: Page) => page.getByRole('grid', { name: 'Pagos' });
+const GRID = 'Pagos';
+export const grid = (page: Page) => gridOf(page, GRID);
 export const dataRows = (page: Page) => grid(page).locator('.MuiDataGrid-row');
 export const cells = (page: Page, field: string) =>
   grid(page).locator(`.MuiDataGrid-row [data-field="${field}"]`);
-export const rowById = (page: Page, id: string) => grid(page).locator(`.MuiDataGrid-row[data-id="${id}"]`);
+export const rowById = (page: Page, id: string) => gridRow(page, GRID, id);
 
 export async function texts(locator: Locator): Promise<string[]> {
   return (await locator.allInnerTexts()).map((text) => text.trim());
 }
 
 /** Waits until the grid shows rows (or its empty state) and no loading indicator. */
-export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.querySelector('[role="grid"][aria-label="Pagos"]');
-    if (!root) return false;
-    if (root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
-    return (
-      root.querySelector('.MuiDataGrid-row') !== null ||
-      document.body.innerText.includes('No se encontraron pagos')
-    );
-  });
-}
+export const settled = (page: Page) => gridSettled(page, GRID, 'No se encontraron pagos');
 
 /** A response of the gateway to the named operation. */
 export function gatewayAnswer(page: Page, operationName: string) {

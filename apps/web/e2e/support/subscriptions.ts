@@ -1,29 +1,14 @@
 import type { Page } from 'playwright-core';
+import { gridRow, gridSettled, shownIds } from './grid';
 import type { Stack } from './stack';
 
 /** Helpers for the subscriptions browser tests (fixtures: docs/upstream-contract.md §5b). */
 
-export const subscriptionsGrid = (page: Page) => page.getByRole('grid', { name: 'Suscripciones' });
-export const subscriptionRow = (page: Page, id: string) =>
-  subscriptionsGrid(page).locator(`.MuiDataGrid-row[data-id="${id}"]`);
-
-/** Waits until the grid shows rows (or its empty state) and no loading indicator. */
-export async function subscriptionsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.querySelector('[role="grid"][aria-label="Suscripciones"]');
-    if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
-    return (
-      root.querySelector('.MuiDataGrid-row') !== null ||
-      document.body.innerText.includes('No se encontraron subscripciones')
-    );
-  });
-}
-
-export async function shownRowIds(page: Page): Promise<string[]> {
-  return subscriptionsGrid(page)
-    .locator('.MuiDataGrid-row')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
-}
+const GRID = 'Suscripciones';
+export const subscriptionRow = (page: Page, id: string) => gridRow(page, GRID, id);
+export const subscriptionsSettled = (page: Page) =>
+  gridSettled(page, GRID, 'No se encontraron subscripciones');
+export const shownRowIds = (page: Page) => shownIds(page, GRID);
 
 async function admin(stack: Stack, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${stack.urls.stubs}/__admin/${path}`, {

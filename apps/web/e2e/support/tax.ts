@@ -31,22 +31,3 @@ export async function stubWrites(stack: Stack): Promise<{ line: string; body: un
 /** The notice with this text (success and error toasts alike). */
 export const notice = (page: Page, text: string) =>
   page.getByRole('status').filter({ hasText: text }).first();
-
-/** Waits until the named grid shows rows (or its empty state) and no loading indicator. */
-export async function gridSettled(page: Page, name: string): Promise<void> {
-  await page.waitForFunction((label) => {
-    const root = document.querySelector(`[role="grid"][aria-label="${label}"]`);
-    if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
-    return root.querySelector('.MuiDataGrid-row') !== null || root.querySelector('[role="status"]') !== null;
-  }, name);
-}
-
-export const gridRow = (page: Page, grid: string, id: string) =>
-  page.getByRole('grid', { name: grid }).locator(`.MuiDataGrid-row[data-id="${id}"]`);
-
-export async function shownIds(page: Page, grid: string): Promise<string[]> {
-  return page
-    .getByRole('grid', { name: grid })
-    .locator('.MuiDataGrid-row')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
-}

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { gridRow } from './grid';
 import type { Stack } from './stack';
 
 /**
@@ -6,24 +7,9 @@ import type { Stack } from './stack';
  * 6000001-6000010; collectors 10001 batch_accreditation, 10002 balance, 10017 none: docs/upstream-contract.md).
  */
 
-export const grid = (page: Page, name: string) => page.getByRole('grid', { name });
-export const row = (page: Page, name: string, id: string) =>
-  grid(page, name).locator(`.MuiDataGrid-row[data-id="${id}"]`);
-
-/** Waits until the named grid shows rows (or its empty state) and no loading indicator. */
-export async function gridSettled(page: Page, name: string): Promise<void> {
-  await page.waitForFunction((label) => {
-    const root = document.querySelector(`[role="grid"][aria-label="${label}"]`);
-    if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
-    return (
-      root.querySelector('.MuiDataGrid-row') !== null || document.body.innerText.includes('Nada por acá')
-    );
-  }, name);
-}
-
 /** Opens a row's ACCIONES menu and picks an entry. */
 export async function rowAction(page: Page, gridName: string, id: string, label: string): Promise<void> {
-  await row(page, gridName, id)
+  await gridRow(page, gridName, id)
     .getByRole('button', { name: `Acciones del retiro ${id}` })
     .click();
   await page

@@ -1,0 +1,42 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Helpers for any list screen's DataGrid, found by its accessible name. Every list renders the shared
+ * DataTable, whose empty state is a `role="status"` message inside the grid.
+ */
+
+export const grid = (page: Page, name: string) => page.getByRole('grid', { name });
+
+export const gridRow = (page: Page, name: string, id: string) =>
+  grid(page, name).locator(`.MuiDataGrid-row[data-id="${id}"]`);
+
+/**
+ * Waits until the named grid shows rows or its empty state (containing `empty`, when given), with no
+ * loading indicator. The grid takes new rows one render after the screen: after a filter change, poll
+ * for the expected rows rather than relying on this alone.
+ */
+export async function gridSettled(page: Page, name: string, empty?: string): Promise<void> {
+  await page.waitForFunction(
+    ([gridName, emptyText]) => {
+      const root = document.querySelector(`[role="grid"][aria-label="${gridName}"]`);
+      if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
+      if (root.querySelector('.MuiDataGrid-row') !== null) return true;
+      const status = root.querySelector('[role="status"]');
+      return status !== null && (status.textContent ?? '').includes(emptyText);
+    },
+    [name, empty ?? ''] as const,
+  );
+}
+
+/** The ids of the rows on screen, in order. */
+export async function shownIds(page: Page, name: string): Promise<string[]> {
+  return grid(page, name)
+    .locator('.MuiDataGrid-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
+}
+
+/** One column's texts of the rows on screen, in order. */
+export async function gridColumn(page: Page, name: string, field: string): Promise<string[]> {
+  const texts = await grid(page, name).locator(`.MuiDataGrid-row [data-field="${field}"]`).allInnerTexts();
+  return texts.map((text) => text.trim());
+}
