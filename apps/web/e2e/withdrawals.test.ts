@@ -278,6 +278,42 @@ describe('Retiro programado as tesoreria', () => {
     });
   });
 
+  it('a refused save keeps the dialog open with every value, and saves on the next Finalizar', async () => {
+    // 10002 kept its destination when its schedule was deleted above: it comes back filled in.
+    const dialog = await openSchedule('10002');
+    await next(dialog);
+    await expect
+      .poll(() => dialog.getByRole('textbox', { name: /Cuenta de destino/ }).inputValue())
+      .toBe(CBU);
+    await next(dialog);
+    await next(dialog);
+    await dialog.getByText('Seleccione el tipo de monto').waitFor();
+    await dialog.getByRole('radio', { name: 'Monto específico' }).check();
+    await dialog.getByRole('textbox', { name: /Monto/ }).fill('1234,56');
+    await next(dialog);
+    await dialog.getByRole('textbox', { name: /Cron/ }).fill('0 9 * * 1-5');
+    await forceFailure(suite.stack, {
+      service: 'collector',
+      operation: 'configuraciones',
+      ids: ['10002'],
+      times: 1,
+    });
+    await dialog.getByRole('button', { name: 'Finalizar' }).click();
+    await dialog.getByTestId('dialog-feedback').waitFor();
+    expect(await dialog.getByRole('textbox', { name: /Cron/ }).inputValue()).toBe('0 9 * * 1-5');
+    expect(await activeConfiguration(suite.stack, '10002')).toEqual({ scheduled_destination_account: CBU });
+    await dialog.getByRole('button', { name: 'Atrás' }).click();
+    expect(await dialog.getByRole('textbox', { name: /Monto/ }).inputValue()).toBe('1234,56');
+    await next(dialog);
+    await dialog.getByRole('button', { name: 'Finalizar' }).click();
+    await toast('El retiro fue programado exitosamente').waitFor();
+    expect(await activeConfiguration(suite.stack, '10002')).toEqual({
+      scheduled_destination_account: CBU,
+      scheduled_amount: '1234.56',
+      scheduled_cron: '0 9 * * 1-5',
+    });
+  });
+
   it('a collector without a compatible strategy shows the message and cannot go on', async () => {
     const dialog = await openSchedule('10017');
     await dialog.getByText('La entidad no tiene estrategia de retiro compatible.').waitFor();

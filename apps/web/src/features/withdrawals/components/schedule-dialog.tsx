@@ -1,11 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
-  checkAmount,
+  FormikProvider,
+  useFormik,
+  validateYupSchema,
+  yupToFormErrors,
+  type FormikErrors,
+  type FormikHelpers,
+} from 'formik';
+import {
   checkScheduledWithdrawalStep,
   isBatchStrategy,
   LABELS,
   parseAmount,
+  scheduledWithdrawalSchema,
   scheduledWithdrawalSteps,
   WITHDRAWAL_AMOUNT_TYPE_LABELS,
   type ScheduledWithdrawalStep,
@@ -16,23 +24,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ActionDialog, useDialogSubmit } from '../../../components/dialogs/action-dialog';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { FormAmountField, FormTextField, shownError } from '../../../components/form';
 import { CollectorPicker, type CollectorRef } from '../../../components/pickers';
 import { describeError } from '../../../lib/errors';
 import { formatAmount, formatDateTime } from '../../../lib/format';
@@ -73,13 +78,42 @@ interface Values {
 
 const EMPTY: Values = { destinationAccount: '', amountType: '', amount: '', cron: '' };
 
-function valuesOf(schedule: ScheduledWithdrawalFieldsFragment | null | undefined): Values {
+function valuesOf(schedule: ScheduledWithdrawalFieldsFragment): Values {
   return {
-    destinationAccount: schedule?.destinationAccount ?? '',
-    amountType: amountTypeOf(schedule?.amountType),
-    amount: schedule?.amount ?? '',
-    cron: schedule?.cron ?? '',
+    destinationAccount: schedule.destinationAccount ?? '',
+    amountType: amountTypeOf(schedule.amountType),
+    amount: schedule.amount ?? '',
+    cron: schedule.cron ?? '',
   };
+}
+
+/** The fields each step of the form checks ('Entidad' is the picker's, checked before the form). */
+const STEP_FIELDS: Record<ScheduledWithdrawalStep, (keyof Values)[]> = {
+  collector: [],
+  destination: ['destinationAccount'],
+  amount: ['amountType', 'amount'],
+  cron: ['cron'],
+};
+
+/**
+ * The errors of one step: the validators' schema on that step's fields (the amount's rules read the collector's
+ * strategy), and for the cron, that it also parses as a five-field expression.
+ */
+async function stepErrors(
+  step: ScheduledWithdrawalStep,
+  values: Values,
+  strategy: string | null,
+): Promise<FormikErrors<Values>> {
+  const fields = STEP_FIELDS[step];
+  if (!fields.length) return {};
+  let errors: FormikErrors<Values> = {};
+  try {
+    await validateYupSchema({ ...values, strategy }, scheduledWithdrawalSchema.pick(fields));
+  } catch (error) {
+    errors = yupToFormErrors<Values>(error);
+  }
+  const cronError = step === 'cron' && !errors.cron ? checkCronExpression(values.cron) : undefined;
+  return cronError ? { ...errors, cron: cronError } : errors;
 }
 
 type Confirmation = 'amount' | 'destination' | 'delete';
@@ -88,16 +122,14 @@ type Confirmation = 'amount' | 'destination' | 'delete';
  * 'Retiro programado' (spec 001 §2, §4, §5): a linear stepper Entidad, Destino, Monto (skipped for batch
  * strategies), 'Criterio de periodicidad' and 'Finalizar'. A collector whose strategy is none of the three shows
  * 'La entidad no tiene estrategia de retiro compatible.' and cannot go on. An existing schedule is loaded to be
- * modified (amount and destination changes confirmed first) or deleted.
+ * modified (amount and destination changes confirmed first) or deleted. Each 'Siguiente' checks its step's
+ * fields (the kit's formik fields and error rule); a failed save keeps every value.
  */
-export function ScheduleDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export function ScheduleDialog({ onClose }: { onClose(): void }) {
   const [collector, setCollector] = useState<CollectorRef | null>(null);
   const [active, setActive] = useState(0);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState<Confirmation[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const feedback = useMutationOutcome();
+  const outcome = useMutationOutcome();
   const {
     data,
     loading,
@@ -107,46 +139,21 @@ export function ScheduleDialog({ open, onClose }: { open: boolean; onClose(): vo
     skip: !collector,
     fetchPolicy: 'network-only',
   });
-  const [save, { loading: saving }] = useMutation(SaveScheduledWithdrawalDocument);
-  const [remove, { loading: removing }] = useMutation(DeleteScheduledWithdrawalDocument);
-  const [loadedFor, setLoadedFor] = useState<ScheduledWithdrawalFieldsFragment | null>(null);
+  const [save] = useMutation(SaveScheduledWithdrawalDocument);
+  const [remove] = useMutation(DeleteScheduledWithdrawalDocument);
 
   const existing = data?.scheduledWithdrawal;
-  if (existing && existing !== loadedFor) {
-    setLoadedFor(existing);
-    setValues(valuesOf(existing));
-  }
   const strategy = data?.collector?.withdrawalStrategy ?? null;
+  const batch = isBatchStrategy(strategy);
   const steps = scheduledWithdrawalSteps(strategy);
   const step = steps[Math.min(active, steps.length - 1)]!;
-  const stepValues = {
+  const last = active >= steps.length - 1;
+  const collectorBlocked = checkScheduledWithdrawalStep('collector', {
     collectorId: collector?.id,
     strategy: collector && data ? strategy : undefined,
-    destinationAccount: values.destinationAccount,
-    amountType: values.amountType,
-    amount: values.amount,
-    cron: values.cron,
-  };
-  const blocking =
-    checkScheduledWithdrawalStep(step, stepValues) ??
-    (step === 'cron' ? checkCronExpression(values.cron) : undefined);
-  const last = active >= steps.length - 1;
-  const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
+  });
 
-  const close = () => {
-    setCollector(null);
-    setActive(0);
-    setValues(EMPTY);
-    setLoadedFor(null);
-    setTouched(false);
-    setConfirming([]);
-    setError(null);
-    onClose();
-  };
-
-  const submit = async () => {
-    setError(null);
-    const batch = isBatchStrategy(strategy);
+  const { submit, submitting, feedback } = useDialogSubmit(async (values: Values) => {
     const answer = await save({
       variables: {
         input: {
@@ -157,46 +164,64 @@ export function ScheduleDialog({ open, onClose }: { open: boolean; onClose(): vo
           amount: batch ? null : parseAmount(values.amount),
         },
       },
-    }).catch((thrown: unknown) => {
-      setError(describeError(thrown));
-      return null;
     });
-    if (!answer) return;
-    const outcome = feedback.settle(answer.data?.saveScheduledWithdrawal, {
-      success: answer.data?.saveScheduledWithdrawal.message ?? 'El retiro fue programado exitosamente',
+    const payload = answer.data?.saveScheduledWithdrawal;
+    return outcome.settle(payload, {
+      success: payload?.message ?? 'El retiro fue programado exitosamente',
+      onSuccess: onClose,
     });
-    if (outcome) setError(outcome.message);
-    else close();
-  };
+  });
 
   /** 'Finalizar': the changes of an existing schedule are confirmed one by one, then saved. */
-  const finish = () => {
+  const finish = (values: Values) => {
     const pending: Confirmation[] = [];
     if (existing?.scheduled) {
-      const batch = isBatchStrategy(strategy);
       if (!batch && existing.amount !== parseAmount(values.amount)) pending.push('amount');
       if (existing.destinationAccount !== values.destinationAccount.trim()) pending.push('destination');
     }
     if (pending.length) setConfirming(pending);
-    else void submit();
+    else void submit(values);
   };
 
-  const next = () => {
-    setTouched(true);
-    if (blocking) return;
-    setTouched(false);
-    if (last) finish();
-    else setActive(active + 1);
-  };
+  const formik = useFormik<Values>({
+    initialValues: EMPTY,
+    validate: (values) => stepErrors(step, values, strategy),
+    onSubmit: (values: Values, helpers: FormikHelpers<Values>) => {
+      if (last) return finish(values);
+      // The next step starts untouched: its errors show once it is left or 'Siguiente' is pressed there.
+      helpers.resetForm({ values });
+      setActive(active + 1);
+    },
+  });
+  const { resetForm } = formik;
+  useEffect(() => {
+    if (existing) resetForm({ values: valuesOf(existing) });
+  }, [existing, resetForm]);
 
+  const { values } = formik;
+  const cronValid = values.cron.trim() !== '' && !checkCronExpression(values.cron);
+  const runs = cronValid ? nextRuns(values.cron) : [];
+  const amountTypeError = shownError(formik, 'amountType');
   const confirmation = confirming[0];
-  const runs = !checkCronExpression(values.cron) && values.cron.trim() ? nextRuns(values.cron) : [];
 
   return (
     <>
-      <Dialog open={open} onClose={close} aria-labelledby="schedule-title" maxWidth="md" fullWidth>
-        <DialogTitle id="schedule-title">Retiro programado</DialogTitle>
-        <DialogContent dividers>
+      <ActionDialog
+        title="Retiro programado"
+        width="md"
+        onClose={onClose}
+        submitLabel={last ? 'Finalizar' : 'Siguiente'}
+        onSubmit={() => void formik.submitForm()}
+        submitDisabled={step === 'collector' && Boolean(collectorBlocked)}
+        submitting={submitting}
+        feedback={feedback}
+        extraActions={
+          <Button onClick={() => setActive(Math.max(0, active - 1))} disabled={active === 0 || submitting}>
+            Atrás
+          </Button>
+        }
+      >
+        <FormikProvider value={formik}>
           <Stepper activeStep={active} alternativeLabel sx={{ mb: 3 }}>
             {steps.map((s) => (
               <Step key={s}>
@@ -210,25 +235,17 @@ export function ScheduleDialog({ open, onClose }: { open: boolean; onClose(): vo
                 value={collector}
                 onChange={(next) => {
                   setCollector(next);
-                  setLoadedFor(null);
-                  setValues(EMPTY);
+                  resetForm({ values: EMPTY });
                 }}
               />
               {loading && <CircularProgress size={24} aria-label="Cargando la entidad" />}
               {loadError && <Alert severity="error">{describeError(loadError)}</Alert>}
-              {collector && data && checkScheduledWithdrawalStep('collector', stepValues) && (
-                <Alert severity="warning">{checkScheduledWithdrawalStep('collector', stepValues)}</Alert>
-              )}
+              {collector && data && collectorBlocked && <Alert severity="warning">{collectorBlocked}</Alert>}
               {existing?.scheduled && (
                 <Alert
                   severity="info"
                   action={
-                    <Button
-                      color="error"
-                      size="small"
-                      onClick={() => setConfirming(['delete'])}
-                      disabled={removing}
-                    >
+                    <Button color="error" size="small" onClick={() => setConfirming(['delete'])}>
                       Eliminar
                     </Button>
                   }
@@ -241,12 +258,10 @@ export function ScheduleDialog({ open, onClose }: { open: boolean; onClose(): vo
             </Stack>
           )}
           {step === 'destination' && (
-            <TextField
+            <FormTextField
+              name="destinationAccount"
               label={LABELS.destinationAccount}
-              value={values.destinationAccount}
-              onChange={(event) => set({ destinationAccount: event.target.value })}
-              error={touched && Boolean(blocking)}
-              helperText={(touched && blocking) || 'CBU (22 dígitos) o alias, hasta 22 caracteres'}
+              helperText="CBU (22 dígitos) o alias, hasta 22 caracteres"
               slotProps={{ htmlInput: { maxLength: 22, autoComplete: 'off' } }}
               fullWidth
               required
@@ -254,13 +269,14 @@ export function ScheduleDialog({ open, onClose }: { open: boolean; onClose(): vo
           )}
           {step === 'amount' && (
             <Stack spacing={2}>
-              <FormControl error={touched && !values.amountType}>
+              <FormControl error={amountTypeError !== undefined}>
                 <FormLabel id="amount-type-label">Tipo de monto</FormLabel>
                 <RadioGroup
                   row
+                  name="amountType"
                   aria-labelledby="amount-type-label"
                   value={values.amountType}
-                  onChange={(event) => set({ amountType: event.target.value as WithdrawalAmountType })}
+                  onChange={(event) => void formik.setFieldValue('amountType', event.target.value)}
                 >
                   {(['minimum', 'specific'] as const).map((type) => (
                     <FormControlLabel
@@ -271,22 +287,16 @@ export function ScheduleDialog({ open, onClose }: { open: boolean; onClose(): vo
                     />
                   ))}
                 </RadioGroup>
+                {amountTypeError && <FormHelperText>{amountTypeError}</FormHelperText>}
               </FormControl>
-              <TextField
+              <FormAmountField
+                name="amount"
                 label="Monto"
-                value={values.amount}
-                onChange={(event) => set({ amount: event.target.value })}
-                error={touched && Boolean(values.amountType && checkAmount(values.amount))}
                 helperText={
-                  (touched && blocking) ||
-                  (values.amountType === 'minimum'
+                  values.amountType === 'minimum'
                     ? LABELS.minimumAmountHint
-                    : 'Monto a retirar en cada ejecución')
+                    : 'Monto a retirar en cada ejecución'
                 }
-                slotProps={{
-                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                  htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                }}
                 required
               />
             </Stack>
@@ -298,24 +308,25 @@ export function ScheduleDialog({ open, onClose }: { open: boolean; onClose(): vo
                 aria-label="Periodicidades sugeridas"
                 sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}
               >
-                {CRON_PRESETS.map((preset) => (
-                  <Chip
-                    key={preset.cron}
-                    label={preset.label}
-                    clickable
-                    color={values.cron.trim() === preset.cron ? 'primary' : 'default'}
-                    variant={values.cron.trim() === preset.cron ? 'filled' : 'outlined'}
-                    aria-pressed={values.cron.trim() === preset.cron}
-                    onClick={() => set({ cron: preset.cron })}
-                  />
-                ))}
+                {CRON_PRESETS.map((preset) => {
+                  const chosen = values.cron.trim() === preset.cron;
+                  return (
+                    <Chip
+                      key={preset.cron}
+                      label={preset.label}
+                      clickable
+                      color={chosen ? 'primary' : 'default'}
+                      variant={chosen ? 'filled' : 'outlined'}
+                      aria-pressed={chosen}
+                      onClick={() => void formik.setFieldValue('cron', preset.cron)}
+                    />
+                  );
+                })}
               </Box>
-              <TextField
+              <FormTextField
+                name="cron"
                 label="Cron (minuto hora día mes día-de-semana)"
-                value={values.cron}
-                onChange={(event) => set({ cron: event.target.value })}
-                error={touched && Boolean(blocking)}
-                helperText={(touched && blocking) || ' '}
+                helperText=" "
                 slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
                 required
               />
@@ -336,26 +347,8 @@ export function ScheduleDialog({ open, onClose }: { open: boolean; onClose(): vo
               )}
             </Stack>
           )}
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancelar</Button>
-          <Button onClick={() => setActive(Math.max(0, active - 1))} disabled={active === 0}>
-            Atrás
-          </Button>
-          <Button
-            variant="contained"
-            onClick={next}
-            disabled={saving || (step === 'collector' && Boolean(blocking))}
-          >
-            {last ? 'Finalizar' : 'Siguiente'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        </FormikProvider>
+      </ActionDialog>
       {confirmation && (
         <ConfirmDialog
           title={
@@ -376,17 +369,14 @@ export function ScheduleDialog({ open, onClose }: { open: boolean; onClose(): vo
           confirmColor={confirmation === 'delete' ? 'error' : 'primary'}
           onClose={() => setConfirming([])}
           onConfirm={async () => {
-            const rest = confirming.slice(1);
             if (confirmation === 'delete') {
               const answer = await remove({ variables: { collectorId: collector!.id } });
-              const outcome = feedback.settle(answer.data?.deleteScheduledWithdrawal, {
-                success: answer.data?.deleteScheduledWithdrawal.message ?? '',
-              });
-              if (!outcome) close();
-              return outcome;
+              const payload = answer.data?.deleteScheduledWithdrawal;
+              return outcome.settle(payload, { success: payload?.message ?? '', onSuccess: onClose });
             }
+            const rest = confirming.slice(1);
             setConfirming(rest);
-            if (!rest.length) void submit();
+            if (!rest.length) void submit(values);
             return null;
           }}
         />

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,10 +11,14 @@ import { NotAvailableContent } from '../../../components/layout/not-available';
 import { PageHeader } from '../../../components/layout/page-header';
 import { hasAny, usePermissions, type Permission } from '../../../lib/permissions';
 import { useStoredState } from '../../../lib/use-stored-state';
-import { ScheduleDialog } from '../components/schedule-dialog';
 import { WithdrawalsPanel } from '../components/withdrawals-panel';
 import { WithdrawsPanel } from '../components/withdraws-panel';
 import { WITHDRAWALS_MESSAGES } from '../labels';
+
+// Loaded the first time 'Programar' is pressed: the stepper, its form and the cron libraries stay out of the list's download.
+const ScheduleDialog = lazy(() =>
+  import('../components/schedule-dialog').then((module) => ({ default: module.ScheduleDialog })),
+);
 
 type View = 'pending' | 'transfer' | 'batches' | 'history';
 
@@ -91,7 +95,11 @@ export default function UnifiedWithdrawalsScreen() {
       {view === 'transfer' && <WithdrawsPanel key="transfer" />}
       {view === 'batches' && <BatchesView />}
       {view === 'history' && <WithdrawalsPanel key="history" mode="history" />}
-      <ScheduleDialog open={scheduling} onClose={() => setScheduling(false)} />
+      {scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleDialog onClose={() => setScheduling(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
