@@ -1,5 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import Autocomplete from '@mui/material/Autocomplete';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { DateRangePicker } from '../../pickers';
 import { FiltersForm } from '../filters-form';
 
 describe('FiltersForm', () => {
@@ -18,5 +22,30 @@ describe('FiltersForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
     expect(onClear).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
+  it('makes every kind of field inside small, so plain fields and the kit pickers line up', () => {
+    const { container } = render(
+      <FiltersForm ariaLabel="Filtros de prueba" onSubmit={vi.fn()} onClear={vi.fn()}>
+        <TextField label="Buscar" />
+        <TextField select label="Estado" value="ALL">
+          <MenuItem value="ALL">Todos</MenuItem>
+        </TextField>
+        <Autocomplete
+          options={['Entidad 1']}
+          renderInput={(params) => <TextField {...params} label="Entidad" />}
+        />
+        <DateRangePicker value={{ from: null, to: null }} onChange={vi.fn()} />
+      </FiltersForm>,
+    );
+    const inputRoots = container.querySelectorAll('.MuiInputBase-root');
+    expect(inputRoots).toHaveLength(3);
+    for (const root of inputRoots) expect(root).toHaveClass('MuiInputBase-sizeSmall');
+    expect(container.querySelectorAll('.MuiPickersInputBase-inputSizeSmall')).toHaveLength(2);
+  });
+
+  it('leaves fields outside it at their own size', () => {
+    const { container } = render(<TextField label="Buscar" />);
+    expect(container.querySelector('.MuiInputBase-root')).not.toHaveClass('MuiInputBase-sizeSmall');
   });
 });

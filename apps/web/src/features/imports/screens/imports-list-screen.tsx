@@ -145,7 +145,6 @@ function ImportsFiltersForm({
       onClear={onClear}
     >
       <TextField
-        size="small"
         label="Buscar"
         placeholder="Id de importación o archivo"
         value={values.search}
@@ -160,7 +159,6 @@ function ImportsFiltersForm({
       </Box>
       <TextField
         select
-        size="small"
         label="Estado"
         value={values.status ?? 'ALL'}
         onChange={(e) => setValues({ ...values, status: e.target.value === 'ALL' ? null : e.target.value })}

@@ -1,20 +1,18 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import SearchIcon from '@mui/icons-material/Search';
 import { RowActionsMenu } from '../../../components/actions/row-actions-menu';
 import { rowMenuActions } from '../../../components/actions/selection-actions';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { FiltersForm } from '../../../components/layout/filters-form';
 import { PageHeader } from '../../../components/layout/page-header';
-import { dayRange } from '../../../components/pickers';
+import { dateRangeError, dayRange, DateRangePicker } from '../../../components/pickers';
 import { downloadFile } from '../../../lib/files';
 import { formatDate } from '../../../lib/format';
 import { useListPageClamp, useListState } from '../../../lib/list';
@@ -48,7 +46,8 @@ const DOWNLOAD_FAILED = 'No se pudo completar la acción';
 const dayStart = (day: string) => dayRange(day, day).from.toISOString();
 const dayEnd = (day: string) => dayRange(day, day).to.toISOString();
 
-function FiltersForm({
+/** Free search, 'Fecha desde' / 'Fecha hasta' (Argentine days) and the state, on the kit's filter row. */
+function SoftProviderFiltersForm({
   applied,
   onSubmit,
   onClear,
@@ -58,47 +57,30 @@ function FiltersForm({
   onClear(): void;
 }) {
   const [draft, setDraft] = useState(applied);
-  const badRange = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
+  const range = { from: draft.from || null, to: draft.to || null };
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label="Buscar reportes"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!badRange) onSubmit(draft);
+    <FiltersForm
+      ariaLabel="Buscar reportes"
+      onSubmit={() => {
+        if (!dateRangeError(range)) onSubmit(draft);
       }}
-      sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}
+      onClear={onClear}
     >
       <TextField
         label="Buscar"
         placeholder="ID o entidad"
-        size="small"
         value={draft.search}
         onChange={(event) => setDraft({ ...draft, search: event.target.value })}
       />
-      <TextField
-        label="Fecha desde"
-        type="date"
-        size="small"
-        value={draft.from}
-        onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        label="Fecha hasta"
-        type="date"
-        size="small"
-        value={draft.to}
-        error={badRange}
-        helperText={badRange ? 'La fecha hasta debe ser posterior a la fecha desde.' : undefined}
-        onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
+      <DateRangePicker
+        value={range}
+        onChange={(next) => setDraft({ ...draft, from: next.from ?? '', to: next.to ?? '' })}
+        fromLabel="Fecha desde"
+        toLabel="Fecha hasta"
       />
       <TextField
         select
         label="Estado"
-        size="small"
         value={draft.status ?? 'ALL'}
         onChange={(event) =>
           setDraft({
@@ -115,13 +97,7 @@ function FiltersForm({
           </MenuItem>
         ))}
       </TextField>
-      <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={badRange}>
-        Buscar
-      </Button>
-      <Button type="button" startIcon={<RestartAltIcon />} onClick={onClear}>
-        Limpiar filtros
-      </Button>
-    </Box>
+    </FiltersForm>
   );
 }
 
@@ -234,7 +210,7 @@ export default function SoftProviderScreen() {
   return (
     <Box component="section" aria-label="Reporte plano de integraciones">
       <PageHeader title="Reporte plano de integraciones" />
-      <FiltersForm
+      <SoftProviderFiltersForm
         key={JSON.stringify(applied)}
         applied={applied}
         onSubmit={(filters) => list.setFilters(filters)}

@@ -1,10 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
+import { FiltersForm } from '../../../components/layout/filters-form';
 import { CollectorPicker } from '../../../components/pickers/collector-picker';
 import type { SubscriptionStatus } from '../gql/graphql';
 import { SUBSCRIPTION_STATUS_LABELS } from '../subscription-labels';
@@ -32,28 +29,14 @@ export function SubscriptionsFiltersForm({
   onClear(): void;
 }) {
   const [values, setValues] = useState(applied);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(values);
-  };
   return (
-    <Paper
-      component="form"
-      variant="outlined"
-      onSubmit={submit}
-      role="search"
-      aria-label="Filtros de suscripciones"
-      sx={{
-        p: 2,
-        mb: 2,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', md: '2fr 2fr 1fr 1fr auto' },
-        alignItems: 'start',
-      }}
+    <FiltersForm
+      ariaLabel="Filtros de suscripciones"
+      onSubmit={() => onSubmit(values)}
+      onClear={onClear}
+      columns="2fr 2fr 1fr 1fr auto"
     >
       <TextField
-        size="small"
         label="Buscar"
         placeholder="E-mail del pagador, ID o nombre"
         value={values.search}
@@ -66,7 +49,6 @@ export function SubscriptionsFiltersForm({
       />
       <TextField
         select
-        size="small"
         label="Estado"
         value={values.status ?? 'ALL'}
         onChange={(e) =>
@@ -85,7 +67,6 @@ export function SubscriptionsFiltersForm({
       </TextField>
       <TextField
         select
-        size="small"
         label="Tipo de pago"
         value={values.paymentType ?? 'ALL'}
         onChange={(e) =>
@@ -102,14 +83,6 @@ export function SubscriptionsFiltersForm({
           </MenuItem>
         ))}
       </TextField>
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          Buscar
-        </Button>
-        <Button type="button" onClick={onClear}>
-          Limpiar
-        </Button>
-      </Box>
-    </Paper>
+    </FiltersForm>
   );
 }

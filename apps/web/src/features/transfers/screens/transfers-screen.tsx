@@ -285,7 +285,6 @@ function TransfersFiltersForm({
       onClear={onClear}
     >
       <TextField
-        size="small"
         label="Buscar"
         placeholder="Id de pago o de transferencia"
         defaultValue={search}
@@ -303,7 +302,6 @@ function TransfersFiltersForm({
       </Box>
       <DateRangePicker value={values} onChange={(range) => setValues({ ...values, ...range })} />
       <TextField
-        size="small"
         label="Importe"
         value={values.amount}
         onChange={(e) => setValues({ ...values, amount: e.target.value })}
@@ -311,7 +309,6 @@ function TransfersFiltersForm({
         slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'transfers-amount-input' } }}
       />
       <TextField
-        size="small"
         label="CUIT"
         value={values.cuit}
         onChange={(e) => setValues({ ...values, cuit: e.target.value })}
@@ -326,7 +323,6 @@ function TransfersFiltersForm({
       />
       <TextField
         select
-        size="small"
         label="Estado"
         value={values.status ?? 'ALL'}
         onChange={(e) =>
