@@ -12,6 +12,8 @@ export interface FiltersFormProps {
   onSubmit(): void;
   /** 'Limpiar': back to the list's defaults. */
   onClear(): void;
+  /** The clear button's text where the spec names it otherwise ('Limpiar filtros'). */
+  clearLabel?: string;
   /** The filter fields, laid out in a wrapping row before the buttons. */
   children: ReactNode;
   /** From the md breakpoint, a grid of these columns (CSS grid-template-columns, the buttons last) instead. */
@@ -25,7 +27,14 @@ const WRAPPING_ROW = { display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'f
  * given grid columns), then 'Buscar' and 'Limpiar'. Every field inside is small (`CompactFields`), so plain fields
  * and the kit's pickers line up. The caller keeps the values; they apply on submit only.
  */
-export function FiltersForm({ ariaLabel, onSubmit, onClear, children, columns }: FiltersFormProps) {
+export function FiltersForm({
+  ariaLabel,
+  onSubmit,
+  onClear,
+  clearLabel = 'Limpiar',
+  children,
+  columns,
+}: FiltersFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -51,7 +60,7 @@ export function FiltersForm({ ariaLabel, onSubmit, onClear, children, columns }:
           Buscar
         </Button>
         <Button type="button" onClick={onClear}>
-          Limpiar
+          {clearLabel}
         </Button>
       </Box>
     </Paper>

@@ -44,6 +44,23 @@ describe('FiltersForm', () => {
     expect(container.querySelectorAll('.MuiPickersInputBase-inputSizeSmall')).toHaveLength(2);
   });
 
+  it("names the clear button as the screen's spec does", () => {
+    const onClear = vi.fn();
+    render(
+      <FiltersForm
+        ariaLabel="Filtros de lotes"
+        onSubmit={vi.fn()}
+        onClear={onClear}
+        clearLabel="Limpiar filtros"
+      >
+        <input aria-label="Número de lote" />
+      </FiltersForm>,
+    );
+    expect(screen.queryByRole('button', { name: 'Limpiar' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves fields outside it at their own size', () => {
     const { container } = render(<TextField label="Buscar" />);
     expect(container.querySelector('.MuiInputBase-root')).not.toHaveClass('MuiInputBase-sizeSmall');

@@ -25,21 +25,23 @@ export function batchColumns<R extends BatchCommon>(
     ...dates.map((d) => ({
       field: d.field,
       headerName: d.headerName,
-      width: 160,
+      // The dates take the width left over, so the grid fills its card at any window width.
+      flex: 1,
+      minWidth: 160,
       render: (row: R) => formatDateTime(d.value(row)),
     })),
     { field: 'state', headerName: 'ESTADO', width: 115, render: (row) => stateChip(row.state) },
     {
       field: 'totalAmount',
       headerName: 'IMPORTE TOTAL',
-      width: 140,
+      width: 130,
       align: 'right',
       render: (row) => formatAmount(row.totalAmount),
     },
     {
       field: 'transactions',
       headerName: 'APROBADAS / TOTAL',
-      width: 140,
+      width: 120,
       align: 'right',
       render: (row) => `${row.totalApprovedTransactions} / ${row.totalTransactions}`,
     },

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { DateRangePicker } from '../../../components/pickers';
+import { FiltersForm } from '../../../components/layout/filters-form';
+import { DateRangePicker, dateRangeError } from '../../../components/pickers';
 import { BATCH_STATE_LABELS, BATCH_STATES, type BatchFilters } from '../batch-list';
 
 const NUMBER = /^\d*$/;
@@ -24,17 +23,15 @@ export function BatchFiltersForm({
   const numberError = NUMBER.test(draft.batchNumber) ? undefined : '*Solo números.';
   const fromError = AMOUNT.test(draft.amountFrom) ? undefined : 'Importe no válido';
   const toError = AMOUNT.test(draft.amountTo) ? undefined : 'Importe no válido';
-  const invalid = Boolean(numberError || fromError || toError);
+  const invalid = Boolean(numberError || fromError || toError || dateRangeError(draft));
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label="Filtros de lotes"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <FiltersForm
+      ariaLabel="Filtros de lotes"
+      onSubmit={() => {
         if (!invalid) onChange(draft);
       }}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}
+      onClear={onClear}
+      clearLabel="Limpiar filtros"
     >
       <TextField
         label="Número de lote"
@@ -42,7 +39,7 @@ export function BatchFiltersForm({
         onChange={(e) => setDraft({ ...draft, batchNumber: e.target.value.trim() })}
         error={Boolean(numberError)}
         helperText={numberError}
-        sx={{ width: 140 }}
+        sx={{ width: 150 }}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <TextField
@@ -51,7 +48,7 @@ export function BatchFiltersForm({
         onChange={(e) => setDraft({ ...draft, amountFrom: e.target.value.trim() })}
         error={Boolean(fromError)}
         helperText={fromError}
-        sx={{ width: 140 }}
+        sx={{ width: 150 }}
       />
       <TextField
         label="Importe hasta"
@@ -59,7 +56,7 @@ export function BatchFiltersForm({
         onChange={(e) => setDraft({ ...draft, amountTo: e.target.value.trim() })}
         error={Boolean(toError)}
         helperText={toError}
-        sx={{ width: 140 }}
+        sx={{ width: 150 }}
       />
       <DateRangePicker
         value={{ from: draft.from, to: draft.to }}
@@ -79,12 +76,6 @@ export function BatchFiltersForm({
           </MenuItem>
         ))}
       </TextField>
-      <Button type="submit" variant="contained" disabled={invalid} sx={{ mt: 1 }}>
-        Buscar
-      </Button>
-      <Button onClick={onClear} color="inherit" sx={{ mt: 1 }}>
-        Limpiar filtros
-      </Button>
-    </Box>
+    </FiltersForm>
   );
 }

@@ -69,13 +69,14 @@ export default function GatewayBatchesScreen() {
       ...batchColumns<GatewayBatchRowFragment>([
         { field: 'batchDate', headerName: 'FECHA', value: (r) => r.batchDate },
       ]).slice(0, 2),
-      { field: 'gatewayName', headerName: 'GATEWAY', width: 115 },
+      { field: 'gatewayName', headerName: 'GATEWAY', width: 110 },
       ...batchColumns<GatewayBatchRowFragment>([]).slice(1),
       {
         field: 'description',
         headerName: 'DESCRIPCIÓN',
         flex: 1,
-        minWidth: 160,
+        // With the menu open at 1440 px every column fits: no sideways scroll hides the batch number.
+        minWidth: 120,
         render: (r) => r.description ?? '',
       },
       {
