@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { gridRow, gridSettled, shownIds } from './grid';
 import type { Stack } from './stack';
+import { stubRequest } from './stub-http';
 
 /** Helpers for the withdrawal batch browser tests (fixtures 20190-20195: docs/upstream-contract.md "Batch service"). */
 
@@ -20,22 +21,15 @@ export async function rowAction(page: Page, id: string, label: string): Promise<
     .click();
 }
 
-async function admin(stack: Stack, method: string, path: string): Promise<unknown> {
-  const res = await fetch(`${stack.urls.stubs}/${path}`, { method });
-  if (!res.ok) throw new Error(`${method} /${path} respondió ${res.status}`);
-  const text = await res.text();
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
-
-export const clearBatchRequests = (stack: Stack) => admin(stack, 'DELETE', '__admin/requests');
+export const clearBatchRequests = (stack: Stack) => stubRequest(stack, 'DELETE', '/__admin/requests');
 
 /** The batch as the batch service holds it now. */
 export const stubBatch = (stack: Stack, id: string) =>
-  admin(stack, 'GET', `batch/lotes/${id}`) as Promise<Record<string, unknown> & { status: string }>;
+  stubRequest(stack, 'GET', `/batch/lotes/${id}`) as Promise<Record<string, unknown> & { status: string }>;
 
 /** The batch service requests the stubs received, as 'METHOD /path' (reads of the tests themselves excluded). */
 export async function batchRequests(stack: Stack): Promise<string[]> {
-  const requests = (await admin(stack, 'GET', '__admin/requests?service=batch')) as {
+  const requests = (await stubRequest(stack, 'GET', '/__admin/requests?service=batch')) as {
     method: string;
     path: string;
     headers: Record<string, string | undefined>;

@@ -1,15 +1,10 @@
 import type { Stack } from './stack';
+import { stubRequest } from './stub-http';
 
 /**
  * Helpers for the service-payments and distributions browser tests (fixtures: docs/upstream-contract.md, lote
  * 8200001-8200004, distributions 9300001-9300012). State is read from the stubs themselves.
  */
-
-async function stubJson<T>(stack: Stack, path: string): Promise<T> {
-  const res = await fetch(`${stack.urls.stubs}${path}`);
-  if (!res.ok) throw new Error(`GET ${path} respondió ${res.status}`);
-  return (await res.json()) as T;
-}
 
 export interface StubGatewayBatch {
   id: string;
@@ -21,7 +16,11 @@ export interface StubGatewayBatch {
 /** One gateway batch as the lote stub holds it now. */
 export async function stubGatewayBatch(stack: Stack, id: string): Promise<StubGatewayBatch> {
   const filters = encodeURIComponent(JSON.stringify([{ field: 'id', operation: 'EQUAL', value: id }]));
-  const page = await stubJson<{ rows: StubGatewayBatch[] }>(stack, `/lote/lote/gateways?filters=${filters}`);
+  const page = await stubRequest<{ rows: StubGatewayBatch[] }>(
+    stack,
+    'GET',
+    `/lote/lote/gateways?filters=${filters}`,
+  );
   if (!page.rows[0]) throw new Error(`no existe el lote ${id}`);
   return page.rows[0];
 }
@@ -35,10 +34,15 @@ export interface StubDistributionDetail {
 }
 
 export const stubDistribution = (stack: Stack, id: string) =>
-  stubJson<{ id: string; status: string; status_detail: string | null }>(
+  stubRequest<{ id: string; status: string; status_detail: string | null }>(
     stack,
+    'GET',
     `/distribuciones/distribuciones/${id}`,
   );
 
 export const stubDistributionDetail = (stack: Stack, id: string, detailId: string) =>
-  stubJson<StubDistributionDetail>(stack, `/distribuciones/distribuciones/${id}/detalles/${detailId}`);
+  stubRequest<StubDistributionDetail>(
+    stack,
+    'GET',
+    `/distribuciones/distribuciones/${id}/detalles/${detailId}`,
+  );

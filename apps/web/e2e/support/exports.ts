@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { Stack } from './stack';
+import { stubRequest } from './stub-http';
 import { grid, gridRow } from './grid';
 
 /** Helpers for the exports browser tests: the export stub's state and the downloaded files read back. */
@@ -16,27 +17,16 @@ export interface StubExport {
   filters: string;
 }
 
-async function stubJson<T>(stack: Stack, path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${stack.urls.stubs}${path}`, init);
-  if (!response.ok) throw new Error(`${path} respondió ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** How long the next exports take in the stub (real time: the screen must wait and poll for it). */
 export const setExportProcessing = (stack: Stack, ms: number) =>
-  stubJson(stack, '/export/__admin/processing', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ processing_ms: ms }),
-  });
+  stubRequest(stack, 'POST', '/export/__admin/processing', { processing_ms: ms });
 
 /** Every running export of the stub finishes now. */
-export const finishRunningExports = (stack: Stack) =>
-  stubJson(stack, '/export/__admin/finish', { method: 'POST' });
+export const finishRunningExports = (stack: Stack) => stubRequest(stack, 'POST', '/export/__admin/finish');
 
 /** The newest export job of the stub. */
 export async function newestExport(stack: Stack): Promise<StubExport> {
-  const page = await stubJson<{ rows: StubExport[] }>(stack, '/export/exportaciones?limit=1');
+  const page = await stubRequest<{ rows: StubExport[] }>(stack, 'GET', '/export/exportaciones?limit=1');
   return page.rows[0]!;
 }
 
@@ -45,8 +35,9 @@ export async function idsMatching(stack: Stack, listPath: string, filters: strin
   const ids: string[] = [];
   for (let page = 1; ; page++) {
     const query = new URLSearchParams({ filters, page: String(page), limit: '100' });
-    const body = await stubJson<{ rows: Array<{ id: string }>; size: number }>(
+    const body = await stubRequest<{ rows: Array<{ id: string }>; size: number }>(
       stack,
+      'GET',
       `${listPath}?${query.toString()}`,
     );
     ids.push(...body.rows.map((row) => row.id));
@@ -57,8 +48,9 @@ export async function idsMatching(stack: Stack, listPath: string, filters: strin
 /** The `filters` the screen's last list request sent upstream to `listPath` (from the stubs' request log). */
 export async function lastListFilters(stack: Stack, listPath: string): Promise<string> {
   const service = listPath.split('/')[1]!;
-  const requests = await stubJson<Array<{ method: string; path: string; query: Record<string, string> }>>(
+  const requests = await stubRequest<Array<{ method: string; path: string; query: Record<string, string> }>>(
     stack,
+    'GET',
     `/__admin/requests?service=${service}&limit=500`,
   );
   const lists = requests.filter((r) => r.method === 'GET' && r.path === listPath);

@@ -1,4 +1,5 @@
 import type { Stack } from './stack';
+import { stubRequest } from './stub-http';
 
 /** Helpers for the payers, payer references and collectors browser tests (docs/upstream-contract.md). */
 
@@ -22,10 +23,7 @@ export async function clearRequests(stack: Stack): Promise<void> {
 }
 
 /** GET a stub path (the stub state, e.g. `/payer/pagadores/referencias?filters=...`). */
-export async function stubGet<T>(stack: Stack, path: string): Promise<T> {
-  const res = await fetch(`${stack.urls.stubs}${path}`);
-  return (await res.json()) as T;
-}
+export const stubGet = <T>(stack: Stack, path: string) => stubRequest<T>(stack, 'GET', path);
 
 export const referencesOf = (stack: Stack, collectorId: string) =>
   stubGet<{ size: number; rows: Array<{ id: string; name: string }> }>(

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { grid as gridOf, gridRow, gridSettled } from './grid';
 import type { Stack } from './stack';
+import { stubRequest } from './stub-http';
 
 /** Helpers for browser tests of Buscar Pagos (/pagos) and the stubs' admin switches. */
 
@@ -68,16 +69,8 @@ export async function waitForRowIds(page: Page, ids: readonly string[], timeout 
 
 // --- stubs admin ---------------------------------------------------------------------------------------
 
-async function admin(stack: Stack, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${stack.urls.stubs}/__admin/${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} /__admin/${path} respondió ${res.status}: ${await res.text()}`);
-  const text = await res.text();
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
+const admin = <T = unknown>(stack: Stack, method: string, path: string, body?: unknown) =>
+  stubRequest<T>(stack, method, `/__admin/${path}`, body);
 
 export interface ForcedFailure {
   service: 'payment';

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { gridRow, gridSettled, shownIds } from './grid';
 import type { Stack } from './stack';
+import { stubRequest } from './stub-http';
 
 /** Helpers for the subscriptions browser tests (fixtures: docs/upstream-contract.md §5b). */
 
@@ -10,16 +11,8 @@ export const subscriptionsSettled = (page: Page) =>
   gridSettled(page, GRID, 'No se encontraron subscripciones');
 export const shownRowIds = (page: Page) => shownIds(page, GRID);
 
-async function admin(stack: Stack, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${stack.urls.stubs}/__admin/${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} /__admin/${path} respondió ${res.status}`);
-  const text = await res.text();
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
+const admin = <T = unknown>(stack: Stack, method: string, path: string, body?: unknown) =>
+  stubRequest<T>(stack, method, `/__admin/${path}`, body);
 
 export const clearSubscriptionRequests = (stack: Stack) => admin(stack, 'DELETE', 'requests');
 export const clearSubscriptionFailures = (stack: Stack) => admin(stack, 'DELETE', 'failures');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { gridRow } from './grid';
 import type { Stack } from './stack';
+import { stubRequest } from './stub-http';
 
 /**
  * Helpers for the withdrawals browser tests (withdraw fixtures 5000001-5000010, withdrawal fixtures
@@ -18,26 +19,15 @@ export async function rowAction(page: Page, gridName: string, id: string, label:
     .click();
 }
 
-async function admin(stack: Stack, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${stack.urls.stubs}/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} /${path} respondió ${res.status}`);
-  const text = await res.text();
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
-
-export const clearWithdrawalRequests = (stack: Stack) => admin(stack, 'DELETE', '__admin/requests');
+export const clearWithdrawalRequests = (stack: Stack) => stubRequest(stack, 'DELETE', '/__admin/requests');
 export const forceFailure = (stack: Stack, rule: Record<string, unknown>) =>
-  admin(stack, 'POST', '__admin/failures', rule);
+  stubRequest(stack, 'POST', '/__admin/failures', rule);
 
 type StubRow = Record<string, unknown> & { status: string; status_detail: string | null };
 export const stubWithdraw = (stack: Stack, id: string) =>
-  admin(stack, 'GET', `withdraw/retiros/${id}`) as Promise<StubRow>;
+  stubRequest(stack, 'GET', `/withdraw/retiros/${id}`) as Promise<StubRow>;
 export const stubWithdrawal = (stack: Stack, id: string) =>
-  admin(stack, 'GET', `withdrawal/retiros/${id}`) as Promise<StubRow>;
+  stubRequest(stack, 'GET', `/withdrawal/retiros/${id}`) as Promise<StubRow>;
 
 export interface StubConfigEntry {
   commerce_config_vars: { name: string };
@@ -49,7 +39,7 @@ export async function activeConfiguration(
   stack: Stack,
   collectorId: string,
 ): Promise<Record<string, string>> {
-  const body = (await admin(stack, 'GET', `collector/comercios/${collectorId}/configuraciones`)) as {
+  const body = (await stubRequest(stack, 'GET', `/collector/comercios/${collectorId}/configuraciones`)) as {
     rows: StubConfigEntry[];
   };
   return Object.fromEntries(
@@ -59,7 +49,7 @@ export async function activeConfiguration(
 
 /** The writes one service received from the gateway, as 'METHOD /path'. */
 export async function serviceWrites(stack: Stack, service: string): Promise<string[]> {
-  const requests = (await admin(stack, 'GET', `__admin/requests?service=${service}`)) as {
+  const requests = (await stubRequest(stack, 'GET', `/__admin/requests?service=${service}`)) as {
     method: string;
     path: string;
     headers: Record<string, string | undefined>;
