@@ -12,7 +12,7 @@ import {
   shownBatchIds,
   stubBatch,
 } from './support/batches';
-import { screenshot, tick } from './support/browser';
+import { noticeShown, screenshot, tick } from './support/browser';
 
 /**
  * Lotes de retiros (spec 001 §2 "Withdrawal batches", §4 "Batch", §8) as tesoreria against the whole stack and
@@ -80,8 +80,8 @@ describe('Lotes de retiros as tesoreria', () => {
     const records = (await (await fetch(`${suite.stack.urls.stubs}/batch/lotes/20190/registros`)).json()) as {
       rows: { payment_id: string }[];
     };
-    // The toast hides itself after 2.5 s: watched from the click, not after reading the file.
-    const downloaded = toast('Descarga completa: lote-20190.txt').waitFor();
+    // The notice hides itself after 2.5 s: watched from the click, not after reading the file.
+    const downloaded = noticeShown(page, 'Descarga completa: lote-20190.txt');
     const download = page.waitForEvent('download');
     await rowAction(page, '20190', 'Descargar TXT');
     const file = await download;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot, tick } from './support/browser';
+import { noticeShown, screenshot, tick } from './support/browser';
 import {
   activeConfiguration,
   clearWithdrawalRequests,
@@ -107,8 +107,8 @@ describe('Retiros a transferir as tesoreria', () => {
     const xmlText = await readFile(xml.path, 'utf8');
     expect(xmlText).toContain('<retiro><id>5000007</id><collector_id>10002</collector_id>');
     expect(xmlText).toContain('<importe>254300.75</importe>');
-    // The toast hides itself after 2.5 s: watched from the click, not after reading the file.
-    const xlsxDone = toast('Descarga completa: retiro-5000007.xlsx').waitFor();
+    // The notice hides itself after 2.5 s: watched from the click, not after reading the file.
+    const xlsxDone = noticeShown(page, 'Descarga completa: retiro-5000007.xlsx');
     const xlsx = await download('Descargar XLSX');
     expect(xlsx.name).toBe('retiro-5000007.xlsx');
     const workbook = new ExcelJS.Workbook();

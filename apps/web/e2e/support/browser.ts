@@ -162,3 +162,33 @@ export async function tick(checkbox: Locator, checked = true): Promise<void> {
   await checkbox.click();
   await expect.poll(() => checkbox.isChecked()).toBe(checked);
 }
+
+/**
+ * Resolves once a notice (`role="status"`) containing `text` has been on the page, however briefly: watched by a
+ * MutationObserver in the page (not by polling), so a notice that shows and hides while the test reads a file is
+ * still seen. Call it before the action that causes the notice; it fails after `timeoutMs` without one.
+ */
+export async function noticeShown(page: Page, text: string, timeoutMs = 30_000): Promise<void> {
+  await page.evaluate(
+    ([wanted, limit]) =>
+      new Promise<void>((resolve, reject) => {
+        const shown = () =>
+          [...document.querySelectorAll('[role="status"]')].some((element) =>
+            (element.textContent ?? '').includes(wanted),
+          );
+        if (shown()) return resolve();
+        const observer = new MutationObserver(() => {
+          if (!shown()) return;
+          observer.disconnect();
+          window.clearTimeout(timer);
+          resolve();
+        });
+        const timer = window.setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`No apareció el aviso «${wanted}» en ${limit} ms`));
+        }, limit);
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }),
+    [text, timeoutMs] as const,
+  );
+}

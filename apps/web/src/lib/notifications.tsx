@@ -39,9 +39,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(true);
   const current = queue[0];
 
+  // `open` is false only while the current notice fades out; a new one waits in the queue for that (reopening
+  // here would bring the fading notice back for another 2.5 s and hold every later one behind it).
   const notify = useCallback((message: string, severity: NoticeSeverity = 'info') => {
     setQueue((q) => [...q, { message, severity, key: Date.now() + Math.random() }]);
-    setOpen(true);
   }, []);
 
   const notifier = useMemo<Notifier>(
