@@ -209,6 +209,12 @@ describe('Retiro programado as tesoreria', () => {
   };
   const next = (dialog: ReturnType<Page['getByRole']>) =>
     dialog.getByRole('button', { name: 'Siguiente' }).click();
+  /** 'Finalizar', its notice, and the collector's active schedule variables as the stub holds them then. */
+  const finish = async (dialog: ReturnType<Page['getByRole']>, collectorId: string) => {
+    await dialog.getByRole('button', { name: 'Finalizar' }).click();
+    await toast('El retiro fue programado exitosamente').waitFor();
+    return activeConfiguration(suite.stack, collectorId);
+  };
 
   it('schedules a balance-strategy collector with an amount', async () => {
     await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
@@ -226,9 +232,7 @@ describe('Retiro programado as tesoreria', () => {
     expect(await preview.locator('li').count()).toBe(5);
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await screenshot(page, 'withdrawals-schedule-cron');
-    await dialog.getByRole('button', { name: 'Finalizar' }).click();
-    await toast('El retiro fue programado exitosamente').waitFor();
-    expect(await activeConfiguration(suite.stack, '10002')).toEqual({
+    expect(await finish(dialog, '10002')).toEqual({
       scheduled_destination_account: CBU,
       scheduled_min_amount: '5000.00',
       scheduled_cron: '0 9 * * 1',
@@ -270,9 +274,7 @@ describe('Retiro programado as tesoreria', () => {
     await dialog.getByRole('textbox', { name: /Cuenta de destino/ }).fill(CBU);
     await next(dialog);
     await dialog.getByRole('textbox', { name: /Cron/ }).fill('0 8 1 * *');
-    await dialog.getByRole('button', { name: 'Finalizar' }).click();
-    await toast('El retiro fue programado exitosamente').waitFor();
-    expect(await activeConfiguration(suite.stack, '10001')).toEqual({
+    expect(await finish(dialog, '10001')).toEqual({
       scheduled_destination_account: CBU,
       scheduled_cron: '0 8 1 * *',
     });
@@ -305,9 +307,7 @@ describe('Retiro programado as tesoreria', () => {
     await dialog.getByRole('button', { name: 'Atrás' }).click();
     expect(await dialog.getByRole('textbox', { name: /Monto/ }).inputValue()).toBe('1234,56');
     await next(dialog);
-    await dialog.getByRole('button', { name: 'Finalizar' }).click();
-    await toast('El retiro fue programado exitosamente').waitFor();
-    expect(await activeConfiguration(suite.stack, '10002')).toEqual({
+    expect(await finish(dialog, '10002')).toEqual({
       scheduled_destination_account: CBU,
       scheduled_amount: '1234.56',
       scheduled_cron: '0 9 * * 1-5',
