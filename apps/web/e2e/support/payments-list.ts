@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { grid as gridOf, gridRow, gridSettled } from './grid';
 import type { Stack } from './stack';
-import { stubRequest } from './stub-http';
+import { stubAdmin as admin } from './stub-http';
 
 /** Helpers for browser tests of Buscar Pagos (/pagos) and the stubs' admin switches. */
 
@@ -68,9 +68,6 @@ export async function waitForRowIds(page: Page, ids: readonly string[], timeout 
 }
 
 // --- stubs admin ---------------------------------------------------------------------------------------
-
-const admin = <T = unknown>(stack: Stack, method: string, path: string, body?: unknown) =>
-  stubRequest<T>(stack, method, `/__admin/${path}`, body);
 
 export interface ForcedFailure {
   service: 'payment';

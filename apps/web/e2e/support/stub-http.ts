@@ -20,3 +20,7 @@ export async function stubRequest<T = unknown>(
   if (!res.ok) throw new Error(`${method} ${path} respondió ${res.status}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** The same, for the stubs' `/__admin` switches (`requests?service=payment`, `failures`). */
+export const stubAdmin = <T = unknown>(stack: Stack, method: string, path: string, body?: unknown) =>
+  stubRequest<T>(stack, method, `/__admin/${path}`, body);

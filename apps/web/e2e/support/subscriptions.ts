@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { gridRow, gridSettled, shownIds } from './grid';
 import type { Stack } from './stack';
-import { stubRequest } from './stub-http';
+import { stubAdmin as admin } from './stub-http';
 
 /** Helpers for the subscriptions browser tests (fixtures: docs/upstream-contract.md §5b). */
 
@@ -10,9 +10,6 @@ export const subscriptionRow = (page: Page, id: string) => gridRow(page, GRID, i
 export const subscriptionsSettled = (page: Page) =>
   gridSettled(page, GRID, 'No se encontraron subscripciones');
 export const shownRowIds = (page: Page) => shownIds(page, GRID);
-
-const admin = <T = unknown>(stack: Stack, method: string, path: string, body?: unknown) =>
-  stubRequest<T>(stack, method, `/__admin/${path}`, body);
 
 export const clearSubscriptionRequests = (stack: Stack) => admin(stack, 'DELETE', 'requests');
 export const clearSubscriptionFailures = (stack: Stack) => admin(stack, 'DELETE', 'failures');
