@@ -61,6 +61,9 @@ const config: CodegenConfig = {
         scalars,
         enumsAsTypes: true,
         mapperTypeSuffix: 'Model',
+        // The parent of Payment's field resolvers is the mapped upstream payment: `actions`, `checkoutUrl` and
+        // `collector` are resolved per request from it (only when asked), never copied into a new object.
+        mappers: { Payment: '../modules/payments/payments.mappers.js#PaymentModel' },
         avoidOptionals: false,
       },
     },

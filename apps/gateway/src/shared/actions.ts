@@ -121,3 +121,15 @@ export function defineActions<Kind extends string, Doc>(table: ActionTable<Kind,
   };
   return { table, decide, list };
 }
+
+/**
+ * The `actions(kinds:)` argument: only the entries of those kinds, in the table's order; every entry when the
+ * argument is absent. A list row asks for the few kinds its menu offers instead of the whole toolbar (Buscar
+ * Pagos: 3 of 14 a row, 150 entries a page instead of 700).
+ */
+export function onlyKinds<Entry extends { kind: string }>(
+  entries: Entry[],
+  kinds: readonly string[] | null | undefined,
+): Entry[] {
+  return kinds ? entries.filter((entry) => kinds.includes(entry.kind)) : entries;
+}

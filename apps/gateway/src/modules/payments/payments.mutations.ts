@@ -7,19 +7,15 @@ import { checkRefundAmount, isPartialRefund, parseAmount, toUpstreamNumber } fro
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../context.js';
 import type {
-  BulkItemResult,
-  BulkPaymentPayload,
-  NotifyPayerPayload,
   OperationError,
-  Payment,
   PaymentActionKind,
   PaymentMethodChangeInput,
-  PaymentMutationPayload,
   PaymentNotification,
-  PaymentRefundPayload,
   PaymentRetryMode,
   PaymentsMatching,
+  ResolversParentTypes,
 } from '../../generated/resolvers-types.js';
+
 import { UpstreamContractError } from '../../upstream/errors.js';
 import { obj, str } from '../../shared/values.js';
 import { notFoundFailure, type Failure } from '../../upstream/outcome.js';
@@ -41,7 +37,7 @@ import {
   type PaymentModel,
   type RawPayment,
 } from './payments.mappers.js';
-import { presentPayment, SUCCESS_MESSAGES } from './payments.present.js';
+import { SUCCESS_MESSAGES } from './payments.present.js';
 import {
   decideAction,
   partialRefundItems,
@@ -54,11 +50,16 @@ import { refundRejectionMessage } from './status-texts.js';
 
 type Ctx = GatewayContext;
 
-const present = (ctx: Ctx, payment: PaymentModel | null): Payment | null =>
-  payment ? presentPayment(payment, ctx.user.permissions) : null;
+// The payloads as the resolvers return them: `payment` is the mapped model, which Payment's field resolvers
+// (actions, checkoutUrl, collector) complete only for the fields the operation asks for.
+type BulkItemResult = ResolversParentTypes['BulkItemResult'];
+type BulkPaymentPayload = ResolversParentTypes['BulkPaymentPayload'];
+type NotifyPayerPayload = ResolversParentTypes['NotifyPayerPayload'];
+type PaymentMutationPayload = ResolversParentTypes['PaymentMutationPayload'];
+type PaymentRefundPayload = ResolversParentTypes['PaymentRefundPayload'];
 
-const failed = (ctx: Ctx, failure: Failure, payment: PaymentModel | null = null) => ({
-  payment: present(ctx, payment),
+const failed = (failure: Failure, payment: PaymentModel | null = null) => ({
+  payment,
   error: failure.error,
   outcome: failure.outcome,
   message: null,
@@ -133,10 +134,10 @@ async function paymentWrite(
 ): Promise<PaymentMutationPayload> {
   // Mapped inside: an answer that breaks the contract is an UNKNOWN outcome, not a failed request.
   const run = await act(ctx, id, kind, async (before) => remember(ctx, await write(before)));
-  if (!run.ok) return failed(ctx, run.failure, run.doc);
+  if (!run.ok) return failed(run.failure, run.doc);
   const payment = run.answer;
   return {
-    payment: present(ctx, payment),
+    payment,
     error: null,
     outcome: 'SUCCESS',
     message: typeof message === 'string' ? message : message(payment),
@@ -262,11 +263,11 @@ async function refundWrite(
     true,
     check,
   );
-  if (!run.ok) return { ...failed(ctx, run.failure, run.doc), refunds: [] };
+  if (!run.ok) return { ...failed(run.failure, run.doc), refunds: [] };
   const { answer, status, refunds } = run.answer;
   const payment = await reread(ctx, id);
   if (status === 'approved') {
-    return { payment: present(ctx, payment), error: null, outcome: 'SUCCESS', message, refunds };
+    return { payment, error: null, outcome: 'SUCCESS', message, refunds };
   }
   const detail = str(answer.status_detail);
   const error: OperationError = {
@@ -274,7 +275,7 @@ async function refundWrite(
     code: status,
     extendedCode: detail,
   };
-  return { payment: present(ctx, payment), error, outcome: 'FAILED', message: null, refunds };
+  return { payment, error, outcome: 'FAILED', message: null, refunds };
 }
 
 export function refundPayment(
@@ -358,10 +359,10 @@ export async function forwardPaymentNotification(ctx: Ctx, rawId: string): Promi
     () => ctx.dataSources.payments.forwardNotification(id),
     false,
   );
-  if (!run.ok) return failed(ctx, run.failure, run.doc);
+  if (!run.ok) return failed(run.failure, run.doc);
   const payment = await reread(ctx, id);
   return {
-    payment: present(ctx, payment),
+    payment,
     error: null,
     outcome: 'SUCCESS',
     message: SUCCESS_MESSAGES.forwardNotification,
@@ -410,11 +411,11 @@ export async function notifyPayer(
     });
   };
   const run = await act(ctx, id, 'NOTIFY_PAYER', send, false);
-  if (!run.ok) return { ...failed(ctx, run.failure, run.doc), notification: null };
+  if (!run.ok) return { ...failed(run.failure, run.doc), notification: null };
   const notification = run.answer;
   const fresh = await reread(ctx, id);
   return {
-    payment: present(ctx, fresh),
+    payment: fresh,
     error: null,
     outcome: 'SUCCESS',
     message: SUCCESS_MESSAGES.notifyPayer,
@@ -451,7 +452,7 @@ async function bulk(
       return { rows: answer.rows.map((raw) => mapPayment(raw)), size: answer.size };
     },
   });
-  const results = await runBulk<PaymentModel, Payment>({
+  const results = await runBulk<PaymentModel, PaymentModel>({
     ids: selection.ids,
     readAll: selectionReader(selection, async (ids) => {
       const rows = await ctx.dataSources.payments.byIds(ids);
@@ -461,7 +462,7 @@ async function bulk(
     itemLabel: (id) => `Pago ${id}`,
     notFound: notFound(),
     write: async (id) => remember(ctx, await write(id)),
-    present: (payment) => presentPayment(payment, ctx.user.permissions),
+    present: (payment) => payment,
     concurrency: bulkConcurrency,
   });
   return { results: results.map(({ item, ...rest }): BulkItemResult => ({ ...rest, payment: item })) };

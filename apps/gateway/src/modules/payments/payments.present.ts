@@ -1,28 +1,9 @@
-import type { Payment } from '../../generated/resolvers-types.js';
-import { paymentsConfig } from './payments.config.js';
 import type { PaymentModel } from './payments.mappers.js';
-import { paymentActions } from './payments.rules.js';
 
 /** The checkout form link (spec 000 §2): {FORM_HOST}/{paymentId}/checkout, + /ticket when approved. */
 export function checkoutUrl(payment: Pick<PaymentModel, 'id' | 'status'>, formHost: string): string {
   const base = `${formHost.replace(/\/+$/, '')}/${encodeURIComponent(payment.id)}/checkout`;
   return payment.status === 'APPROVED' ? `${base}/ticket` : base;
-}
-
-/**
- * A mapped payment as the schema's Payment for this user now: `actions` from the one rules table and the
- * checkout link. `collector` and `paymentMethods.holderName` stay lazy (field resolvers with DataLoaders).
- */
-export function presentPayment(
-  payment: PaymentModel,
-  permissions: readonly string[],
-  now: Date = new Date(),
-): Payment {
-  return {
-    ...payment,
-    actions: paymentActions(payment, permissions, now),
-    checkoutUrl: checkoutUrl(payment, paymentsConfig().formHost),
-  };
 }
 
 /** Spanish success messages (spec 000 §8; the forward notification text is the spec's, verbatim). */

@@ -2,31 +2,29 @@ import { badUserInput, notFound } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { hasAnyPermission } from '../../auth/permissions.js';
 import { UpstreamError } from '../../upstream/errors.js';
+import { onlyKinds } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
 import { mapPayment, UNKNOWN_HOLDER, type PaymentMethodModel } from './payments.mappers.js';
 import { versionKey } from './payments.loaders.js';
 import * as mutations from './payments.mutations.js';
-import { presentPayment } from './payments.present.js';
+import { checkoutUrl } from './payments.present.js';
+import { paymentsConfig } from './payments.config.js';
 import { PAYMENT_METHODS } from './payment-methods.js';
-import { paymentListQuery } from './payments.rules.js';
+import { paymentActions, paymentListQuery } from './payments.rules.js';
 
 export const paymentsResolvers: Resolvers = {
   Query: {
-    async payments(_root, args, { dataSources, user }) {
+    async payments(_root, args, { dataSources }) {
       const query = paymentListQuery(args);
       const result = await dataSources.payments.list(query);
-      const now = new Date();
       return {
-        rows: result.rows.map((raw) => presentPayment(mapPayment(raw), user.permissions, now)),
+        rows: result.rows.map((raw) => mapPayment(raw)),
         total: result.size,
         page: query.page,
         pageSize: query.limit,
       };
     },
-    async payment(_root, { id }, { loaders, user }) {
-      const payment = await loaders.payment.load(checkId(id));
-      return payment ? presentPayment(payment, user.permissions) : null;
-    },
+    payment: (_root, { id }, { loaders }) => loaders.payment.load(checkId(id)),
     async paymentHistory(_root, { id }, { loaders }) {
       try {
         return await loaders.paymentHistory.load(checkId(id));
@@ -43,12 +41,11 @@ export const paymentsResolvers: Resolvers = {
         isCard,
       }));
     },
-    async paymentVersion(_root, { id, version }, { loaders, user }) {
+    async paymentVersion(_root, { id, version }, { loaders }) {
       if (!Number.isInteger(version) || version < 1 || version > 999_999) {
         throw badUserInput('La versión (version) debe ser un entero mayor o igual a 1.', 'version');
       }
-      const payment = await loaders.paymentVersion.load(versionKey(checkId(id), version));
-      return payment ? presentPayment(payment, user.permissions) : null;
+      return loaders.paymentVersion.load(versionKey(checkId(id), version));
     },
     async paymentCardHolders(_root, { id }, { loaders }) {
       try {
@@ -84,6 +81,10 @@ export const paymentsResolvers: Resolvers = {
   },
   Payment: {
     collector: (payment, _args, { loaders }) => loaders.collector.load(payment.collectorId),
+    /** The toolbar's rules for this user now (spec 000 §4), only for the kinds asked when `kinds` is given. */
+    actions: (payment, { kinds }, { user }) =>
+      onlyKinds(paymentActions(payment, user.permissions, new Date()), kinds),
+    checkoutUrl: (payment) => checkoutUrl(payment, paymentsConfig().formHost),
   },
   PaymentMethod: {
     /**

@@ -1,5 +1,6 @@
 import { badUserInput, notFound } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
+import { onlyKinds } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
 import { versionKey } from '../../shared/loaders.js';
 import { mapSubscription } from './subscriptions.mappers.js';
@@ -54,5 +55,6 @@ export const subscriptionsResolvers: Resolvers = {
   PayerSubscription: {
     /** The collectors module's loader, through the context: a page of subscriptions costs one collector call. */
     collector: (subscription, _args, { loaders }) => loaders.collector.load(subscription.collectorId),
+    actions: (subscription, { kinds }) => onlyKinds(subscription.actions, kinds),
   },
 };

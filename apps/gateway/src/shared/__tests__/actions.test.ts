@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineActions } from '../actions.js';
+import { defineActions, onlyKinds } from '../actions.js';
 
 type Kind = 'CANCEL' | 'RELOAD' | 'NOTE';
 interface Doc {
@@ -87,5 +87,20 @@ describe('defineActions', () => {
       { kind: 'RELOAD', enabled: true, permitted: true, reason: null },
       { kind: 'NOTE', enabled: true, permitted: true, reason: null },
     ]);
+  });
+});
+
+describe('onlyKinds', () => {
+  const all = actions.list({ status: 'open', current: true }, ['THING_CANCEL', 'THING_NOTE'], NOW);
+
+  it('keeps the entries of the kinds asked for, in the table order whatever the order asked', () => {
+    expect(onlyKinds(all, ['NOTE', 'CANCEL']).map((entry) => entry.kind)).toEqual(['CANCEL', 'NOTE']);
+    expect(onlyKinds(all, ['NOTE', 'CANCEL'])).toEqual([all[0], all[2]]);
+  });
+
+  it('keeps every entry without the argument and none for an empty one', () => {
+    expect(onlyKinds(all, null)).toBe(all);
+    expect(onlyKinds(all, undefined)).toBe(all);
+    expect(onlyKinds(all, [])).toEqual([]);
   });
 });

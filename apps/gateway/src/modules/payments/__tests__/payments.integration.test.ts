@@ -357,6 +357,30 @@ describe('payment detail', () => {
   });
 });
 
+describe('actions(kinds:)', () => {
+  it('answers only the kinds asked for, in the toolbar order, each as the whole list decides it', async () => {
+    const { payments } = await data<{
+      payments: { rows: { id: string; all: Json[]; menu: Json[]; none: Json[] }[] };
+    }>(`{
+      payments(pageSize: 10) {
+        rows {
+          id
+          all: actions { kind enabled permitted reason }
+          menu: actions(kinds: [CANCEL_OBJECTION, CANCEL, CHANGE_PAYMENT_METHOD]) { kind enabled permitted reason }
+          none: actions(kinds: []) { kind }
+        }
+      }
+    }`);
+    expect(payments.rows).toHaveLength(10);
+    for (const row of payments.rows) {
+      expect(row.all).toHaveLength(14);
+      expect(row.menu.map((a) => a.kind)).toEqual(['CANCEL', 'CHANGE_PAYMENT_METHOD', 'CANCEL_OBJECTION']);
+      expect(row.menu).toEqual(row.all.filter((a) => row.menu.some((m) => m.kind === a.kind)));
+      expect(row.none).toEqual([]);
+    }
+  });
+});
+
 describe('version history', () => {
   it('lists the versions (FECHA, ESTADO, ID) newest first and shows a previous version as not current', async () => {
     const { paymentHistory } = await data(

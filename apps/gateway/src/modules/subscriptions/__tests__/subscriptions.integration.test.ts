@@ -216,6 +216,35 @@ describe('Buscar Suscripciones', () => {
     });
     expect(bulk('4000001', 'CANCEL')).toMatchObject({ enabled: true });
   });
+  it('a row answers only the action kinds it asks for, in the toolbar order', async () => {
+    const result = await data(/* GraphQL */ `
+      {
+        subscriptions(pageSize: 5) {
+          rows {
+            all: actions {
+              kind
+              enabled
+              permitted
+              reason
+            }
+            menu: actions(kinds: [UPDATE_AMOUNT, CANCEL, CHANGE_PAYMENT_METHOD]) {
+              kind
+              enabled
+              permitted
+              reason
+            }
+          }
+        }
+      }
+    `);
+    const rows = result.subscriptions.rows as { all: Json[]; menu: Json[] }[];
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(row.all).toHaveLength(8);
+      expect(row.menu.map((a) => a.kind)).toEqual(['CANCEL', 'CHANGE_PAYMENT_METHOD', 'UPDATE_AMOUNT']);
+      expect(row.menu).toEqual(row.all.filter((a) => row.menu.some((m) => m.kind === a.kind)));
+    }
+  });
 });
 
 describe('subscription detail', () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentStatus } from '../gql/graphql';
+import { enumListArguments } from '../../../test/document-arguments';
+import { PaymentRowActionsFragmentDoc, type PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUSES } from '../payment-status';
 import {
   EMPTY_SELECTION_REASON,
+  LIST_ACTION_KINDS,
   LIST_ACTIONS,
   bulkActionState,
   bulkActionStates,
@@ -205,5 +207,13 @@ describe('rowMenuActions (ACCIONES menu from Payment.actions)', () => {
     expect(rowMenuActions([action('CANCEL', false, true, '  ')])[0]?.reason).toBe(
       'Acción no disponible para este pago.',
     );
+  });
+});
+
+describe("the rows' actions in the list document", () => {
+  it('asks the gateway for exactly the kinds the row menu and the bulk bar offer', () => {
+    expect(enumListArguments(PaymentRowActionsFragmentDoc, 'actions', 'kinds')).toEqual([
+      [...LIST_ACTION_KINDS],
+    ]);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultListState, parseListParams, serializeListState } from '../../../lib/list';
+import { enumListArguments } from '../../../test/document-arguments';
+import { SubscriptionsSearchDocument } from '../gql/graphql';
 import { subscriptionsList, subscriptionsListRule, toSubscriptionFilter } from '../list/subscriptions-list';
+import { ROW_KINDS } from '../subscription-actions';
 
 const parse = (query: string) => parseListParams(subscriptionsList, new URLSearchParams(query));
 
@@ -63,5 +66,11 @@ describe('Buscar Suscripciones list state', () => {
       false,
     );
     expect(stillMatches({ id: '1', status: 'ACTIVE', hasMethod: false }, { paymentType: null })).toBe(true);
+  });
+});
+
+describe("the rows' actions in the list document", () => {
+  it('asks the gateway only for the kinds of the row menu (ACCIONES), not the whole toolbar', () => {
+    expect(enumListArguments(SubscriptionsSearchDocument, 'actions', 'kinds')).toEqual([[...ROW_KINDS]]);
   });
 });

@@ -198,7 +198,7 @@ export default function SubscriptionDetailScreen() {
       )}
       <SubscriptionStatusBanner subscription={shown} />
       <ActionToolbar
-        actions={shown.actions}
+        actions={shown.toolbar}
         registry={SUBSCRIPTION_ACTIONS}
         groups={TOOLBAR_GROUPS}
         busyKind={busy}
