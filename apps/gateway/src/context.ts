@@ -30,6 +30,8 @@ export interface GatewayContext {
   upstreamCalls: UpstreamCall[];
   /** Shared with the access log (Apollo shallow-clones the context, so only nested objects are shared). */
   meta: { operationName: string | null };
+  /** The drain deadline of a stopping gateway (shared/drain.ts): bulk actions answer before the cut. */
+  drainSignal: AbortSignal | undefined;
 }
 
 export interface ContextOptions {
@@ -38,6 +40,8 @@ export interface ContextOptions {
   requestId: string;
   locale: string | null;
   logger: Logger;
+  /** The gateway's drain deadline (none outside a server, e.g. in tests). */
+  drainSignal?: AbortSignal;
   fetch?: typeof fetch;
 }
 
@@ -87,6 +91,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     forgetUpstreamReads: () => request.getMemo.clear(),
     upstreamCalls,
     meta: { operationName: null },
+    drainSignal: options.drainSignal,
   };
 }
 

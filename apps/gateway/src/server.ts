@@ -31,7 +31,7 @@ import { MODULE_FILE_ROUTES } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
 import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
-import { createDrain, runUnderDrain } from './shared/drain.js';
+import { createDrain } from './shared/drain.js';
 import { jitGateway } from './execution/jit-gateway.js';
 import { buildSchema } from './schema.js';
 import { httpMetrics, metricsPlugin } from './telemetry/metrics.js';
@@ -337,8 +337,6 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     },
     requireToken(verifier, logger),
     jsonBody(BODY_LIMIT_BYTES),
-    // The resolvers run under the drain deadline of a stopping gateway (bulk actions answer before the cut).
-    (_req, _res, next) => runUnderDrain(drain.signal, next),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const l = locals(res);
@@ -348,6 +346,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
           requestId: l.requestId,
           locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
           logger,
+          drainSignal: drain.signal,
           ...(options.fetch ? { fetch: options.fetch } : {}),
         });
         l.context = context;

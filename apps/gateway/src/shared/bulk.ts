@@ -13,7 +13,7 @@
 import { badUserInput } from '../errors.js';
 import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
 import { notAllowed, readFailure, writeFailure, type Failure } from '../upstream/outcome.js';
-import { currentDrainSignal, raceDeadline } from './drain.js';
+import { raceDeadline } from './drain.js';
 import { checkId } from './inputs.js';
 
 /** Platform settings of every bulk action, read from the environment once. */
@@ -119,8 +119,8 @@ export interface BulkRun<Doc, Item> {
   present: (doc: Doc) => Item;
   /** At most this many writes at once (default: BULK_CONCURRENCY). */
   concurrency?: number;
-  /** The drain deadline (default: the one of the request being served, shared/drain.ts). */
-  deadline?: AbortSignal;
+  /** The drain deadline of a stopping gateway (the request's `ctx.drainSignal`, shared/drain.ts); none in tests. */
+  deadline: AbortSignal | undefined;
 }
 
 /** Code of the items a stopping gateway did not finish (FAILED: never sent; UNKNOWN: sent, unconfirmed). */
@@ -149,7 +149,7 @@ export const inFlightFailure = (label: string): Failure => ({
 export async function runBulk<Doc, Item>(run: BulkRun<Doc, Item>): Promise<BulkResult<Item>[]> {
   const { ids, notFound, present, itemLabel } = run;
   if (!ids.length) return [];
-  const deadline = run.deadline ?? currentDrainSignal();
+  const { deadline } = run;
   const result = (id: string, failure: Failure | null, doc: Doc | null): BulkResult<Item> => ({
     id,
     outcome: failure ? failure.outcome : 'SUCCESS',

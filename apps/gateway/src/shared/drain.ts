@@ -4,10 +4,9 @@
  * moment the drain deadline fires, so that a long bulk action can still answer: runBulk stops starting items,
  * reports the ones never sent as FAILED (safe to retry) and the ones whose write was in flight as UNKNOWN.
  *
- * The deadline reaches runBulk through the request's async context (set by the server around every GraphQL
- * request), so area modules need no extra argument; outside a request there is no deadline.
+ * The deadline reaches runBulk through the GraphQL context (`ctx.drainSignal`), not through an
+ * AsyncLocalStorage: on Node 20 one active store turns on async hooks for every promise of every request.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** The longest time kept between the drain deadline and the end of the grace period, to send the answers. */
 export const DRAIN_ANSWER_MARGIN_MS = 5_000;
@@ -51,18 +50,6 @@ export function createDrain(): Drain {
       timer = undefined;
     },
   };
-}
-
-const scope = new AsyncLocalStorage<AbortSignal>();
-
-/** Runs `fn` (and everything it starts) under the drain deadline `signal`. */
-export function runUnderDrain<T>(signal: AbortSignal, fn: () => T): T {
-  return scope.run(signal, fn);
-}
-
-/** The drain deadline of the request being served, if any. */
-export function currentDrainSignal(): AbortSignal | undefined {
-  return scope.getStore();
 }
 
 /**

@@ -79,6 +79,7 @@ export async function bulkReprocessWithdrawalBatches(
 ): Promise<BulkWithdrawalBatchPayload> {
   idempotencyOptions(args.idempotencyKey);
   const results = await runBulk({
+    deadline: ctx.drainSignal,
     ids: checkBulkIds(args.ids, 'lotes'),
     readAll: async (ids) => {
       const rows = (await ctx.dataSources.batches.byIds(ids)).map(mapBatch);

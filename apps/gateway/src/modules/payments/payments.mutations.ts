@@ -453,6 +453,7 @@ async function bulk(
     },
   });
   const results = await runBulk<PaymentModel, PaymentModel>({
+    deadline: ctx.drainSignal,
     ids: selection.ids,
     readAll: selectionReader(selection, async (ids) => {
       const rows = await ctx.dataSources.payments.byIds(ids);

@@ -216,6 +216,7 @@ async function bulk(
     },
   );
   const results = await runBulk<SubscriptionModel, PayerSubscription>({
+    deadline: ctx.drainSignal,
     ids: selection.ids,
     readAll: selectionReader(selection, async (ids) => {
       const rows = (await ctx.dataSources.subscriptions.byIds(ids)).map(mapSubscription);

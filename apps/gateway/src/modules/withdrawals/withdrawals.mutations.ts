@@ -57,6 +57,7 @@ async function bulkWithdraws(
 ): Promise<BulkWithdrawPayload> {
   idempotencyOptions(rawKey);
   const results = await runBulk<WithdrawModel, ReturnType<typeof presentWithdraw>>({
+    deadline: ctx.drainSignal,
     ids: checkBulkIds(rawIds, 'retiros'),
     readAll: async (ids) => {
       const rows = (await ctx.dataSources.withdraws.byIds(ids)).map(mapWithdraw);
@@ -172,6 +173,7 @@ async function bulkWithdrawals(
 ): Promise<BulkWithdrawalPayload> {
   idempotencyOptions(rawKey);
   const results = await runBulk<WithdrawalModel, ReturnType<typeof presentWithdrawal>>({
+    deadline: ctx.drainSignal,
     ids: checkBulkIds(rawIds, 'retiros'),
     readAll: async (ids) => {
       const rows = (await ctx.dataSources.withdrawals.byIds(ids)).map(mapWithdrawal);

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { UpstreamError, UpstreamTimeout } from '../../upstream/errors.js';
 import { notFoundFailure, UNKNOWN_OUTCOME_MESSAGE } from '../../upstream/outcome.js';
 import { checkBulkIds, loadBulkSettings, mapWithConcurrency, runBulk, type BulkRun } from '../bulk.js';
-import { runUnderDrain } from '../drain.js';
 
 interface Doc {
   id: string;
@@ -25,6 +24,7 @@ function run(overrides: Partial<BulkRun<Doc, string>> = {}): BulkRun<Doc, string
     itemLabel: (id) => `Documento ${id}`,
     notFound: NOT_FOUND,
     write: async (id) => ({ id, status: 'closed' }),
+    deadline: undefined,
     present: (doc) => `${doc.id}:${doc.status}`,
     concurrency: 2,
     ...overrides,
@@ -289,16 +289,5 @@ describe('runBulk at the drain deadline of a stopping gateway', () => {
       ['3', 'FAILED', 'SERVER_RESTARTING'],
     ]);
     expect(write).not.toHaveBeenCalled();
-  });
-
-  it('takes the deadline of the request being served when none is given', async () => {
-    const deadline = new AbortController();
-    deadline.abort();
-    const write = vi.fn(async (id: string): Promise<Doc> => ({ id, status: 'closed' }));
-    const results = await runUnderDrain(deadline.signal, () => runBulk(run({ write })));
-    expect(results.map((r) => r.outcome)).toEqual(['FAILED', 'FAILED', 'FAILED']);
-    expect(write).not.toHaveBeenCalled();
-    // outside a stopping gateway's request there is no deadline
-    expect((await runBulk(run({ write }))).map((r) => r.outcome)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
   });
 });

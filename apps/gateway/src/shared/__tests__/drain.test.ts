@@ -1,6 +1,5 @@
-import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDrain, currentDrainSignal, drainDeadlineMs, raceDeadline, runUnderDrain } from '../drain.js';
+import { createDrain, drainDeadlineMs, raceDeadline } from '../drain.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -57,18 +56,5 @@ describe('raceDeadline', () => {
     await expect(raceDeadline(Promise.reject(new Error('x')), deadline.signal, () => 'late')).resolves.toBe(
       'late',
     );
-  });
-});
-
-describe('runUnderDrain', () => {
-  it('gives the signal to everything the function starts, and none outside', async () => {
-    const { signal } = new AbortController();
-    const seen = await runUnderDrain(signal, async () => {
-      // Across a macrotask boundary, not a wait: the signal must survive it (AsyncLocalStorage).
-      await nextMacrotask();
-      return currentDrainSignal();
-    });
-    expect(seen).toBe(signal);
-    expect(currentDrainSignal()).toBeUndefined();
   });
 });
