@@ -61,9 +61,12 @@ const config: CodegenConfig = {
         scalars,
         enumsAsTypes: true,
         mapperTypeSuffix: 'Model',
-        // The parent of Payment's field resolvers is the mapped upstream payment: `actions`, `checkoutUrl` and
-        // `collector` are resolved per request from it (only when asked), never copied into a new object.
-        mappers: { Payment: '../modules/payments/payments.mappers.js#PaymentModel' },
+        // The parent of a document's field resolvers is the mapped upstream document: what depends on the request
+        // (`actions`, links, `collector`) is resolved from it only when asked, never copied into a new object.
+        mappers: {
+          Payment: '../modules/payments/payments.mappers.js#PaymentModel',
+          PayerSubscription: '../modules/subscriptions/subscriptions.mappers.js#SubscriptionModel',
+        },
         avoidOptionals: false,
       },
     },

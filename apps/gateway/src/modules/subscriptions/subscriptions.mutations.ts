@@ -8,7 +8,6 @@ import { isPositiveMoney, toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../context.js';
 import type {
-  BulkSubscriptionPayload,
   MutationBulkCancelSubscriptionsArgs,
   MutationBulkChangeSubscriptionPaymentMethodArgs,
   MutationBulkUpdateSubscriptionAmountArgs,
@@ -18,10 +17,8 @@ import type {
   MutationRemoveSubscriptionPaymentMethodArgs,
   MutationSendSubscriptionEmailArgs,
   MutationUpdateSubscriptionAmountArgs,
-  PayerSubscription,
-  SendSubscriptionEmailPayload,
+  ResolversParentTypes,
   SubscriptionActionKind,
-  SubscriptionMutationPayload,
   SubscriptionNotification,
   SubscriptionsMatching,
 } from '../../generated/resolvers-types.js';
@@ -47,7 +44,7 @@ import {
   mapSubscriptionNotification,
   type SubscriptionModel,
 } from './subscriptions.mappers.js';
-import { presentSubscription, SUBSCRIPTION_SUCCESS } from './subscriptions.present.js';
+import { SUBSCRIPTION_SUCCESS } from './subscriptions.present.js';
 import {
   subscriptionBulkEligibility,
   subscriptionListQuery,
@@ -59,8 +56,11 @@ type Ctx = GatewayContext;
 
 const missing = () => notFoundFailure('subscription', 'subscription_not_found');
 
-const shown = (ctx: Ctx, model: SubscriptionModel | null): PayerSubscription | null =>
-  model && presentSubscription(model, ctx.user.permissions);
+// The payloads as the resolvers return them: `subscription` is the mapped model, which PayerSubscription's field
+// resolvers (actions, bulkActions, formUrl, collector) complete only for the fields the operation asks for.
+type BulkSubscriptionPayload = ResolversParentTypes['BulkSubscriptionPayload'];
+type SendSubscriptionEmailPayload = ResolversParentTypes['SendSubscriptionEmailPayload'];
+type SubscriptionMutationPayload = ResolversParentTypes['SubscriptionMutationPayload'];
 
 /** Forgets what this request read of the subscription (after a write), keeping `written` when given. */
 function forget(ctx: Ctx, id: string, written: SubscriptionModel | null = null): void {
@@ -104,8 +104,8 @@ async function single(
     onWriteFailure: () => forget(ctx, id),
   });
   return result.ok
-    ? { subscription: shown(ctx, result.answer), error: null, outcome: 'SUCCESS', message }
-    : { subscription: shown(ctx, result.doc), ...result.failure, message: null };
+    ? { subscription: result.answer, error: null, outcome: 'SUCCESS', message }
+    : { subscription: result.doc, ...result.failure, message: null };
 }
 
 export function cancelSubscription(ctx: Ctx, args: MutationCancelSubscriptionArgs) {
@@ -163,12 +163,12 @@ export async function sendSubscriptionEmail(
     },
   });
   if (!result.ok) {
-    return { subscription: shown(ctx, result.doc), ...result.failure, message: null, notification: null };
+    return { subscription: result.doc, ...result.failure, message: null, notification: null };
   }
   forget(ctx, id);
   const fresh = await ctx.loaders.subscription.load(id).catch(() => result.before);
   return {
-    subscription: shown(ctx, fresh),
+    subscription: fresh,
     error: null,
     outcome: 'SUCCESS',
     message: SUBSCRIPTION_SUCCESS.sendEmail,
@@ -215,7 +215,7 @@ async function bulk(
       },
     },
   );
-  const results = await runBulk<SubscriptionModel, PayerSubscription>({
+  const results = await runBulk<SubscriptionModel, SubscriptionModel>({
     deadline: ctx.drainSignal,
     ids: selection.ids,
     readAll: selectionReader(selection, async (ids) => {
@@ -228,7 +228,7 @@ async function bulk(
     notFound: missing(),
     write: async (id) =>
       remember(ctx, await write(ctx.dataSources.subscriptions, id, idempotencyOptions(rawKey, id))),
-    present: (doc) => presentSubscription(doc, ctx.user.permissions),
+    present: (doc) => doc,
   });
   return { results: results.map(({ item, ...rest }) => ({ ...rest, subscription: item })) };
 }

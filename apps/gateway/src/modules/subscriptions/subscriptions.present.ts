@@ -1,7 +1,3 @@
-import type { PayerSubscription } from '../../generated/resolvers-types.js';
-import type { SubscriptionModel } from './subscriptions.mappers.js';
-import { subscriptionBulkEligibility, subscriptionToolbar } from './subscriptions.rules.js';
-
 /** Where the external subscription form lives (spec 000 §2: the form host serves /v2/suscripciones/{id}). */
 export const DEFAULT_SUBSCRIPTION_FORM_HOST = 'http://localhost:5173/formulario';
 
@@ -18,19 +14,6 @@ export function subscriptionFormHost(env: Record<string, string | undefined> = p
 
 export const subscriptionFormUrl = (id: string, formHost: string = subscriptionFormHost()): string =>
   `${formHost}/v2/suscripciones/${encodeURIComponent(id)}`;
-
-/** A mapped subscription as the schema's Subscription for this user: actions, multi-select eligibility, form link. */
-export function presentSubscription(
-  subscription: SubscriptionModel,
-  permissions: readonly string[],
-): PayerSubscription {
-  return {
-    ...subscription,
-    actions: subscriptionToolbar.list(subscription, permissions),
-    bulkActions: subscriptionBulkEligibility.list(subscription, permissions),
-    formUrl: subscriptionFormUrl(subscription.id),
-  };
-}
 
 /** Spanish success messages (spec 000 §8). */
 export const SUBSCRIPTION_SUCCESS = {

@@ -5,37 +5,37 @@ import { checkId } from '../../shared/inputs.js';
 import { versionKey } from '../../shared/loaders.js';
 import { mapSubscription } from './subscriptions.mappers.js';
 import * as mutations from './subscriptions.mutations.js';
-import { presentSubscription } from './subscriptions.present.js';
-import { subscriptionListQuery } from './subscriptions.rules.js';
+import { subscriptionFormUrl } from './subscriptions.present.js';
+import {
+  subscriptionBulkEligibility,
+  subscriptionListQuery,
+  subscriptionToolbar,
+} from './subscriptions.rules.js';
 
 export const subscriptionsResolvers: Resolvers = {
   Query: {
-    async subscriptions(_root, args, { dataSources, user }) {
+    async subscriptions(_root, args, { dataSources }) {
       const { filters, page, limit, sorts } = subscriptionListQuery(args);
       if (filters === null) return { rows: [], total: 0, page, pageSize: limit };
       const answer = await dataSources.subscriptions.list({ filters, page, limit, sorts });
       return {
-        rows: answer.rows.map((raw) => presentSubscription(mapSubscription(raw), user.permissions)),
+        rows: answer.rows.map((raw) => mapSubscription(raw)),
         total: answer.size,
         page,
         pageSize: limit,
       };
     },
-    async subscription(_root, { id }, { loaders, user }) {
-      const found = await loaders.subscription.load(checkId(id));
-      return found && presentSubscription(found, user.permissions);
-    },
+    subscription: (_root, { id }, { loaders }) => loaders.subscription.load(checkId(id)),
     async subscriptionHistory(_root, { id }, { loaders }) {
       const rows = await loaders.subscriptionHistory.load(checkId(id));
       if (rows === null) throw notFound('No se encontró la suscripción.');
       return rows;
     },
-    async subscriptionVersion(_root, { id, version }, { loaders, user }) {
+    async subscriptionVersion(_root, { id, version }, { loaders }) {
       if (!Number.isInteger(version) || version < 1 || version > 999_999) {
         throw badUserInput('La versión (version) debe ser un entero mayor o igual a 1.', 'version');
       }
-      const found = await loaders.subscriptionVersion.load(versionKey(checkId(id), version));
-      return found && presentSubscription(found, user.permissions);
+      return loaders.subscriptionVersion.load(versionKey(checkId(id), version));
     },
   },
   Mutation: {
@@ -55,6 +55,11 @@ export const subscriptionsResolvers: Resolvers = {
   PayerSubscription: {
     /** The collectors module's loader, through the context: a page of subscriptions costs one collector call. */
     collector: (subscription, _args, { loaders }) => loaders.collector.load(subscription.collectorId),
-    actions: (subscription, { kinds }) => onlyKinds(subscription.actions, kinds),
+    /** The toolbar's rules for this user (spec 000 §4), only for the kinds asked when `kinds` is given. */
+    actions: (subscription, { kinds }, { user }) =>
+      onlyKinds(subscriptionToolbar.list(subscription, user.permissions), kinds),
+    bulkActions: (subscription, _args, { user }) =>
+      subscriptionBulkEligibility.list(subscription, user.permissions),
+    formUrl: (subscription) => subscriptionFormUrl(subscription.id),
   },
 };
