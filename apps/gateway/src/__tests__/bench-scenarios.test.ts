@@ -45,6 +45,12 @@ const documents = (await import(benchLib('documents.mjs'))) as {
   withTypename: (query: string) => string;
 };
 const web = (await import(benchLib('web.mjs'))) as { WEB_FIRST_VISITS: FirstVisit[] };
+const load = (await import(benchLib('load.mjs'))) as {
+  summarize: (
+    latencies: number[],
+    durationMs: number,
+  ) => { count: number; p50: number; p99: number; max: number; mean: number; rps: number };
+};
 
 const schema = buildSchema(typeDefs);
 const scenarios = areas.AREA_SCENARIOS.map((scenario) => ({
@@ -137,4 +143,13 @@ describe('bench scenarios against the stubs', () => {
       expect(calls.length).toBeGreaterThan(0);
     },
   );
+});
+
+describe('bench latency summary', () => {
+  it('summarizes a segment of any size (a fast machine records hundreds of thousands of requests)', () => {
+    const latencies = Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 300_000);
+    const summary = load.summarize(latencies, 2_000);
+    expect(summary).toMatchObject({ count: 300_000, p50: 149_999, p99: 296_999, max: 299_999, rps: 150_000 });
+    expect(summary.mean).toBeCloseTo(149_999.5, 6);
+  });
 });
