@@ -43,15 +43,23 @@ const bulkBar = (page: Page) => page.getByTestId('bulk-actions');
 const bulkButton = (page: Page, label: string) =>
   bulkBar(page).getByRole('button', { name: label, exact: true });
 
+/**
+ * Moves the pointer away and waits until every tooltip has gone: a tooltip left by an earlier hover may still be
+ * fading out on a loaded machine, and the next hover would then find two.
+ */
+async function withoutTooltips(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.querySelectorAll('[role="tooltip"]').length === 0);
+}
+
 /** The text of the tooltip a disabled bulk action shows on hover. */
 async function tooltipOf(page: Page, kind: string): Promise<string> {
-  await page.mouse.move(0, 0);
+  await withoutTooltips(page);
   await page.getByTestId(`bulk-action-${kind}`).hover();
   const tooltip = page.getByRole('tooltip');
   await tooltip.waitFor();
   const text = (await tooltip.innerText()).trim();
-  await page.mouse.move(0, 0);
-  await tooltip.waitFor({ state: 'detached' });
+  await withoutTooltips(page);
   return text;
 }
 
@@ -90,12 +98,13 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     const first = rows.find((r) => r.id === pending!.id || r.id === approved!.id)!;
     expect(await tooltipOf(page, 'CANCEL')).toBe(REASONS.cancel(approved!.id));
     expect(await tooltipOf(page, 'CHANGE_PAYMENT_METHOD')).toBe(REASONS.changeMethod(first.id));
+    await withoutTooltips(page);
     await page.getByTestId('bulk-action-CANCEL_OBJECTION').hover();
     await page.getByRole('tooltip').waitFor();
     await transitionsDone(page); // the tooltip's fade-in
     await screenshot(page, 'payments-bulk-mixed-selection');
     expect((await page.getByRole('tooltip').innerText()).trim()).toBe(REASONS.cancelObjection(first.id));
-    await page.mouse.move(0, 0);
+    await withoutTooltips(page);
 
     // Only pending: cancel, but not change method (needs issued).
     await rowById(page, approved!.id).getByRole('checkbox').click();
