@@ -1,6 +1,5 @@
 import { createContext, useContext, useMemo } from 'react';
-import Box from '@mui/material/Box';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { DataTable, dataTableClasses, type DataTableColumn } from '../../../components/data-table/data-table';
 import type { PaymentMethodsCellFragment, PaymentsTableRowFragment } from '../gql/graphql';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
@@ -36,24 +35,13 @@ function PaymentMethodsCell({ methods }: { methods: PaymentMethodsCellFragment['
   const labels = paymentMethodLabels(methods, catalogue);
   if (labels.length === 0) {
     return (
-      <Box component="span" sx={{ color: 'text.disabled' }} aria-label="Sin medio de pago">
+      <span className={dataTableClasses.empty} aria-label="Sin medio de pago">
         —
-      </Box>
+      </span>
     );
   }
   return (
-    <Box
-      component="span"
-      title={describePaymentMethods(methods, catalogue)}
-      sx={{
-        overflow: 'hidden',
-        display: '-webkit-box',
-        WebkitLineClamp: 2,
-        WebkitBoxOrient: 'vertical',
-        whiteSpace: 'normal',
-        lineHeight: 1.35,
-      }}
-    >
+    <span className={dataTableClasses.twoLines} title={describePaymentMethods(methods, catalogue)}>
       {labels.map((label, index) => (
         <span key={index}>
           {index > 0 && ' + '}
@@ -61,16 +49,16 @@ function PaymentMethodsCell({ methods }: { methods: PaymentMethodsCellFragment['
           {label.masked && (
             <>
               {' '}
-              <Box component="span" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-                {label.masked}
-              </Box>
+              <span className={dataTableClasses.secondary}>{label.masked}</span>
             </>
           )}
         </span>
       ))}
-    </Box>
+    </span>
   );
 }
+
+const ID_CLASS = `${dataTableClasses.figures} ${dataTableClasses.key}`;
 
 const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
   {
@@ -85,14 +73,7 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
     field: 'id',
     headerName: 'ID TRANSACCIÓN',
     width: 88,
-    render: (row) => (
-      <Box
-        component="span"
-        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, color: 'primary.main' }}
-      >
-        {row.id}
-      </Box>
-    ),
+    render: (row) => <span className={ID_CLASS}>{row.id}</span>,
   },
   { field: 'conceptId', headerName: 'CONCEPTO', width: 88, render: (row) => row.conceptId ?? '' },
   {
@@ -118,14 +99,7 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
     width: 108,
     align: 'right',
     sortable: true,
-    render: (row) => (
-      <Box
-        component="span"
-        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500, whiteSpace: 'nowrap' }}
-      >
-        {formatAmount(row.finalAmount)}
-      </Box>
-    ),
+    render: (row) => <span className={dataTableClasses.figures}>{formatAmount(row.finalAmount)}</span>,
   },
   {
     field: 'paymentMethods',

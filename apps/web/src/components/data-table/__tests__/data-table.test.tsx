@@ -1,0 +1,92 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, dataTableClasses, type DataTableColumn } from '../data-table';
+
+interface Row {
+  id: string;
+  name: string;
+  amount: string;
+}
+
+const columns: DataTableColumn<Row>[] = [
+  { field: 'name', headerName: 'NOMBRE', width: 160, lines: 2 },
+  {
+    field: 'amount',
+    headerName: 'IMPORTE',
+    width: 120,
+    align: 'right',
+    render: (row) => <span className={dataTableClasses.figures}>{row.amount}</span>,
+  },
+  {
+    field: 'actions',
+    headerName: 'ACCIONES',
+    width: 120,
+    rowLink: false,
+    render: (row) => <button type="button">Anular {row.id}</button>,
+  },
+];
+
+function renderTable() {
+  return render(
+    <MemoryRouter>
+      <DataTable<Row>
+        ariaLabel="Cobros"
+        rows={[{ id: '7', name: 'María Fernández de la Cruz', amount: '$ 1.500,00' }]}
+        columns={columns}
+        getRowId={(row) => row.id}
+        rowCount={1}
+        page={1}
+        pageSize={10}
+        onPageChange={vi.fn()}
+        sort={null}
+        onSortChange={vi.fn()}
+        emptyMessage="No se encontraron cobros"
+        getRowHref={(row) => `/cobro/${row.id}`}
+      />
+    </MemoryRouter>,
+  );
+}
+
+const cellOf = (field: string) => {
+  const row = screen.getAllByRole('row').find((r) => r.getAttribute('data-id') === '7');
+  if (!row) throw new Error('no row 7');
+  const cell = row.querySelector(`[data-field="${field}"]`);
+  if (!cell) throw new Error(`no cell ${field}`);
+  return cell as HTMLElement;
+};
+
+describe('DataTable cells', () => {
+  it('makes every data cell a link to the row, with the whole text in its title', () => {
+    renderTable();
+    const name = within(cellOf('name')).getByRole('link');
+    expect(name.getAttribute('href')).toBe('/cobro/7');
+    const text = within(name).getByText('María Fernández de la Cruz');
+    expect(text.getAttribute('title')).toBe('María Fernández de la Cruz');
+    expect(text.className).toBe('DataTable-twoLines');
+
+    const amount = within(cellOf('amount')).getByRole('link');
+    expect(amount.getAttribute('href')).toBe('/cobro/7');
+    expect(amount.style.justifyContent).toBe('flex-end');
+  });
+
+  it("styles the cells' classes once, from the grid", () => {
+    renderTable();
+    const name = within(cellOf('name')).getByText('María Fernández de la Cruz');
+    expect(getComputedStyle(name).webkitLineClamp).toBe('2');
+    const link = within(cellOf('name')).getByRole('link');
+    expect(getComputedStyle(link).display).toBe('flex');
+    expect(getComputedStyle(link).textDecoration).toBe('none');
+    const amount = within(cellOf('amount')).getByText('$ 1.500,00');
+    expect(amount.className).toBe(dataTableClasses.figures);
+    expect(getComputedStyle(amount).fontVariantNumeric).toBe('tabular-nums');
+    expect(getComputedStyle(amount).whiteSpace).toBe('nowrap');
+  });
+
+  it('leaves a cell with its own buttons out of the row link', () => {
+    renderTable();
+    const actions = cellOf('actions');
+    expect(within(actions).queryByRole('link')).toBeNull();
+    expect(within(actions).getByRole('button', { name: 'Anular 7' })).toBeTruthy();
+  });
+});
