@@ -30,6 +30,9 @@ export function RowActionsMenu<K extends string>({
   onAction,
 }: RowActionsMenuProps<K>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu exists only from its opening until its closing transition ends: a list renders one row menu per row,
+  // and a closed Menu still runs its Popover and Modal on every render of every row.
+  const [mounted, setMounted] = useState(false);
   // The chosen action runs once the menu has closed and given focus back to its button, so the dialog it opens
   // finds that button as its opener (and returns focus there).
   const chosen = useRef<K | null>(null);
@@ -47,54 +50,58 @@ export function RowActionsMenu<K extends string>({
           onClick={(event) => {
             event.stopPropagation();
             setAnchor(event.currentTarget);
+            setMounted(true);
           }}
           onKeyDown={(event) => event.stopPropagation()}
         >
           <MoreVertIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          list: { 'aria-label': label, dense: true },
-          transition: {
-            onExited: () => {
-              const kind = chosen.current;
-              chosen.current = null;
-              if (kind !== null) onAction(kind);
+      {mounted && (
+        <Menu
+          id={menuId}
+          anchorEl={anchor}
+          open={Boolean(anchor)}
+          onClose={() => setAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          slotProps={{
+            list: { 'aria-label': label, dense: true },
+            transition: {
+              onExited: () => {
+                setMounted(false);
+                const kind = chosen.current;
+                chosen.current = null;
+                if (kind !== null) onAction(kind);
+              },
             },
-          },
-        }}
-      >
-        {actions.map((action) => {
-          const Icon = registry[action.kind].icon;
-          return (
-            <MenuItem
-              key={action.kind}
-              disabled={!action.enabled}
-              onClick={() => {
-                chosen.current = action.kind;
-                setAnchor(null);
-              }}
-              sx={{ alignItems: 'flex-start', maxWidth: 360, '&.Mui-disabled': { opacity: 0.75 } }}
-            >
-              <ListItemIcon sx={{ mt: 0.25 }}>
-                <Icon fontSize="small" color={action.enabled ? 'action' : 'disabled'} />
-              </ListItemIcon>
-              <ListItemText
-                primary={action.label}
-                secondary={action.reason ?? undefined}
-                slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }}
-              />
-            </MenuItem>
-          );
-        })}
-      </Menu>
+          }}
+        >
+          {actions.map((action) => {
+            const Icon = registry[action.kind].icon;
+            return (
+              <MenuItem
+                key={action.kind}
+                disabled={!action.enabled}
+                onClick={() => {
+                  chosen.current = action.kind;
+                  setAnchor(null);
+                }}
+                sx={{ alignItems: 'flex-start', maxWidth: 360, '&.Mui-disabled': { opacity: 0.75 } }}
+              >
+                <ListItemIcon sx={{ mt: 0.25 }}>
+                  <Icon fontSize="small" color={action.enabled ? 'action' : 'disabled'} />
+                </ListItemIcon>
+                <ListItemText
+                  primary={action.label}
+                  secondary={action.reason ?? undefined}
+                  slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }}
+                />
+              </MenuItem>
+            );
+          })}
+        </Menu>
+      )}
     </>
   );
 }
