@@ -166,14 +166,12 @@ function CellContent({ content, lines = 1 }: { content: ReactNode; lines?: 1 | 2
   return <>{content}</>;
 }
 
-/** The inline alignment of a cell's box (none for the default, left). */
-function justify(align: DataTableColumn<unknown>['align']): CSSProperties | undefined {
-  return align === 'right'
-    ? { justifyContent: 'flex-end' }
-    : align === 'center'
-      ? { justifyContent: 'center' }
-      : undefined;
-}
+/** The inline alignment of a cell's box (none for the default, left); one object per alignment, shared by every cell. */
+const JUSTIFY: Record<NonNullable<DataTableColumn<unknown>['align']>, CSSProperties | undefined> = {
+  left: undefined,
+  right: { justifyContent: 'flex-end' },
+  center: { justifyContent: 'center' },
+};
 
 export function DataTable<R extends object>(props: DataTableProps<R>) {
   const {
@@ -220,7 +218,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
           const href = getRowHref && column.rowLink !== false ? getRowHref(row) : undefined;
           if (!href) {
             return (
-              <div className={dataTableClasses.cell} style={justify(column.align)}>
+              <div className={dataTableClasses.cell} style={JUSTIFY[column.align ?? 'left']}>
                 <CellContent content={content} lines={column.lines} />
               </div>
             );
@@ -230,7 +228,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
               to={href}
               tabIndex={params.tabIndex}
               className={dataTableClasses.link}
-              style={justify(column.align)}
+              style={JUSTIFY[column.align ?? 'left']}
             >
               <CellContent content={content} lines={column.lines} />
             </RouterLink>

@@ -63,7 +63,7 @@ describe('DataTable cells', () => {
     expect(name.getAttribute('href')).toBe('/cobro/7');
     const text = within(name).getByText('María Fernández de la Cruz');
     expect(text.getAttribute('title')).toBe('María Fernández de la Cruz');
-    expect(text.className).toBe('DataTable-twoLines');
+    expect(text.className).toBe(dataTableClasses.twoLines);
 
     const amount = within(cellOf('amount')).getByRole('link');
     expect(amount.getAttribute('href')).toBe('/cobro/7');
