@@ -1,8 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
 
 // Features are islands: a feature imports shared code, never another feature; shared code imports no feature.
 const featuresDir = 'apps/web/src/features';
@@ -57,6 +58,18 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
+    settings: {
+      // The zones and the cycle rule need real paths: TypeScript's sources behind NodeNext's `.js` specifiers,
+      // and the web's `@/` alias (apps/web/tsconfig.json `paths`).
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+          conditionNames: ['types', 'import', 'require', 'default'],
+          alias: { '@': [path.resolve('apps/web/src')] },
+        }),
+      ],
+    },
     languageOptions: {
       globals: {
         console: 'readonly',

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { renderConfigScript } from './server/config-script.js';
 
@@ -21,6 +22,9 @@ function runtimeConfig(): Plugin {
     },
   };
 }
+
+/** `@/` is `apps/web/src` (tsconfig.json `paths`, vitest.config.ts and the lint resolver say the same). */
+export const SRC_ALIAS = [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }];
 
 type ChunkGraph = Pick<Rollup.ManualChunkMeta, 'getModuleIds' | 'getModuleInfo'>;
 
@@ -108,6 +112,7 @@ export default defineConfig({
   // root's vite 8, so it switches to rolldown-only plugins that this app's vite 7 cannot run (dev server
   // fails with "Missing field moduleType"); see docs/decisions.md. Dev reloads instead of Fast Refresh.
   plugins: [runtimeConfig()],
+  resolve: { alias: SRC_ALIAS },
   esbuild: { jsx: 'automatic' },
   server: { port: 5173, strictPort: false },
   build: {

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { SRC_ALIAS } from './vite.config';
 
 export default defineConfig({
+  resolve: { alias: SRC_ALIAS },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'server/**/*.test.ts'],
@@ -12,6 +15,7 @@ export default defineConfig({
       },
       {
         // Component and hook tests (React Testing Library) run in jsdom: every *.test.tsx under src.
+        extends: true,
         test: {
           name: 'component',
           include: ['src/**/*.test.tsx'],
@@ -22,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

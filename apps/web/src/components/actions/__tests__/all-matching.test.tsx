@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AllMatching } from '../../../lib/list/use-all-matching';
+import type { AllMatching } from '@/lib/list/use-all-matching';
 import {
   AllMatchingNotice,
   allMatchingActionStates,

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { statusDetailLabel } from '../../../lib/code-label';
+import { statusDetailLabel } from '@/lib/code-label';
 import { CodeText } from '../code-text';
 
 describe('CodeText', () => {

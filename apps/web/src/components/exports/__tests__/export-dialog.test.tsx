@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { of } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { NotificationsProvider } from '../../../lib/notifications';
+import { NotificationsProvider } from '@/lib/notifications';
 import { ExportDialog, ExportMenu, encodedFilter } from '../index';
 
 /** A gateway answering createExport with `payload`, recording the variables it got. */

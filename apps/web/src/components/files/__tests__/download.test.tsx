@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureFileSession } from '../../../lib/files';
-import { NotificationsProvider } from '../../../lib/notifications';
+import { configureFileSession } from '@/lib/files';
+import { NotificationsProvider } from '@/lib/notifications';
 import { DownloadButton, DownloadMenu } from '../index';
 
 /** A response whose body the test feeds chunk by chunk. */

@@ -4,15 +4,15 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { ActionButton } from '../../../components/actions/action-button';
-import { DetailCard, Field, FieldGrid } from '../../../components/detail/detail-card';
-import { detailGate, gateQuery } from '../../../components/detail/detail-gate';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { DownloadProgress, useFileDownload } from '../../../components/files';
-import { PageHeader } from '../../../components/layout/page-header';
-import { formatDateTime } from '../../../lib/format';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { ActionButton } from '@/components/actions/action-button';
+import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
+import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { DownloadProgress, useFileDownload } from '@/components/files';
+import { PageHeader } from '@/components/layout/page-header';
+import { formatDateTime } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   PresentationDetailDocument,
   PresentPresentationDocument,

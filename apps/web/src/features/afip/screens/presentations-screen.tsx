@@ -13,13 +13,13 @@ import AddIcon from '@mui/icons-material/Add';
 import FolderZipOutlined from '@mui/icons-material/FolderZipOutlined';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { useFileDownload } from '../../../components/files';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { PageHeader } from '../../../components/layout/page-header';
-import { formatDateTime, formatShortDate } from '../../../lib/format';
-import { fromTableSort, toTableSort, useListPageClamp, useListState } from '../../../lib/list';
-import { useHasAny } from '../../../lib/permissions';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { useFileDownload } from '@/components/files';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { PageHeader } from '@/components/layout/page-header';
+import { formatDateTime, formatShortDate } from '@/lib/format';
+import { fromTableSort, toTableSort, useListPageClamp, useListState } from '@/lib/list';
+import { useHasAny } from '@/lib/permissions';
 import { CreatePresentationDialog } from '../create-presentation-dialog';
 import {
   PresentationsListDocument,

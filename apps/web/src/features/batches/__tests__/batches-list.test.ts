@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseListParams, serializeListState } from '../../../lib/list';
+import { parseListParams, serializeListState } from '@/lib/list';
 import { batchesList, batchesListRule, periodBounds, toBatchesVariables } from '../batches-list';
 
 const NOW = new Date('2026-11-22T15:00:00.000Z');

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import type { BulkColumn } from '../../../components/dialogs/bulk-confirm-dialog';
-import { BulkFlowDialogs, type FlowInputProps } from '../../../components/dialogs/bulk-flow-dialogs';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import type { AreaFlowDialogsProps } from '../../../components/dialogs/flow-inputs';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import type { BulkColumn } from '@/components/dialogs/bulk-confirm-dialog';
+import { BulkFlowDialogs, type FlowInputProps } from '@/components/dialogs/bulk-flow-dialogs';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import type { AreaFlowDialogsProps } from '@/components/dialogs/flow-inputs';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { BATCH_ACTIONS, BATCH_NOUN, type BatchFlowKind } from '../batch-actions';
 import type { BatchBulkResultFragment, BatchRowFragment } from '../gql/graphql';
 import { BatchStatusChip } from './batch-status-chip';

@@ -5,9 +5,9 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { DetailCard, Field, FieldGrid } from '../../../components/detail/detail-card';
-import { formatAmount, formatDateTime } from '../../../lib/format';
-import { useNotify } from '../../../lib/notifications';
+import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
+import { formatAmount, formatDateTime } from '@/lib/format';
+import { useNotify } from '@/lib/notifications';
 import type { BatchRowFragment } from '../gql/graphql';
 import { BatchStatusChip } from './batch-status-chip';
 

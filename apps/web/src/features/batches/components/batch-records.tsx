@@ -5,8 +5,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import { DetailCard, EmptyText, sectionTableSx } from '../../../components/detail/detail-card';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { DetailCard, EmptyText, sectionTableSx } from '@/components/detail/detail-card';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import type { WithdrawalBatchQuery } from '../gql/graphql';
 
 type BatchRecords = NonNullable<NonNullable<WithdrawalBatchQuery['withdrawalBatch']>['records']>;

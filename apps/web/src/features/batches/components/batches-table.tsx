@@ -1,12 +1,12 @@
 import { memo } from 'react';
-import { RowActionsMenu } from '../../../components/actions/row-actions-menu';
-import { rowMenuActions } from '../../../components/actions/selection-actions';
+import { RowActionsMenu } from '@/components/actions/row-actions-menu';
+import { rowMenuActions } from '@/components/actions/selection-actions';
 import {
   DataTable,
   type DataTableColumn,
   type DataTableSort,
-} from '../../../components/data-table/data-table';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+} from '@/components/data-table/data-table';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { BATCH_ACTIONS, ROW_KINDS } from '../batch-actions';
 import { BATCHES_MESSAGES } from '../batch-labels';
 import type { BatchRowFragment, WithdrawalBatchActionKind } from '../gql/graphql';

@@ -7,14 +7,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import DeselectOutlined from '@mui/icons-material/DeselectOutlined';
-import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
-import { selectionActionStates } from '../../../components/actions/selection-actions';
-import { ListBar } from '../../../components/data-table/list-bar';
-import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { DownloadProgress } from '../../../components/files';
-import { PageHeader } from '../../../components/layout/page-header';
-import { CollectorPicker, PeriodPicker, useCollectorName } from '../../../components/pickers';
+import { BulkActionBar } from '@/components/actions/bulk-action-bar';
+import { selectionActionStates } from '@/components/actions/selection-actions';
+import { ListBar } from '@/components/data-table/list-bar';
+import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { DownloadProgress } from '@/components/files';
+import { PageHeader } from '@/components/layout/page-header';
+import { CollectorPicker, PeriodPicker, useCollectorName } from '@/components/pickers';
 import {
   fromTableSort,
   toTableSort,
@@ -22,7 +22,7 @@ import {
   useListPageClamp,
   useListSelection,
   useListState,
-} from '../../../lib/list';
+} from '@/lib/list';
 import { BATCH_ACTIONS, BATCH_NOUN, BULK_KINDS, type BatchFlowKind } from '../batch-actions';
 import { BATCH_STATUS_LABELS, BATCH_STATUSES, BATCHES_MESSAGES } from '../batch-labels';
 import { batchesList, batchesListRule, toBatchesVariables, type BatchRowChange } from '../batches-list';

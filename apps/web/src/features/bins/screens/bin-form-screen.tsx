@@ -10,14 +10,14 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { binFormSchema } from '@backoffice/validators';
-import { DetailCard, Field, FieldGrid } from '../../../components/detail/detail-card';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { PageLoader } from '../../../components/feedback/page-loader';
-import { shownError } from '../../../components/form/field-error';
-import { FormTextField } from '../../../components/form';
-import { PageHeader } from '../../../components/layout/page-header';
-import { newIdempotencyKey } from '../../../lib/use-idempotency-key';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { PageLoader } from '@/components/feedback/page-loader';
+import { shownError } from '@/components/form/field-error';
+import { FormTextField } from '@/components/form';
+import { PageHeader } from '@/components/layout/page-header';
+import { newIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { COUNTRIES, countryName, searchPaymentMethods } from '../bin-options';
 import {
   BinPaymentMethodsDocument,

@@ -2,13 +2,13 @@ import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { useParams } from 'react-router';
-import { DetailCard, Field, FieldGrid } from '../../../components/detail/detail-card';
-import { DetailColumns } from '../../../components/detail/detail-columns';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { PageLoader } from '../../../components/feedback/page-loader';
-import { PageHeader } from '../../../components/layout/page-header';
-import { StatusPage } from '../../../components/layout/status-page';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
+import { DetailColumns } from '@/components/detail/detail-columns';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { PageLoader } from '@/components/feedback/page-loader';
+import { PageHeader } from '@/components/layout/page-header';
+import { StatusPage } from '@/components/layout/status-page';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import {
   COLLECTOR_STATUS_LABELS,
   COLLECTORS_MESSAGES,

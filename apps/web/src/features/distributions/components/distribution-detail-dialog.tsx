@@ -15,15 +15,15 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import DoNotDisturbOnOutlined from '@mui/icons-material/DoNotDisturbOnOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
-import { ActionButton } from '../../../components/actions/action-button';
-import type { ActionRegistry } from '../../../components/actions/action-registry';
-import { ActionDialog, DialogFact } from '../../../components/dialogs/action-dialog';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { formatAmount, formatDateTime } from '../../../lib/format';
-import { newIdempotencyKey } from '../../../lib/use-idempotency-key';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { ActionButton } from '@/components/actions/action-button';
+import type { ActionRegistry } from '@/components/actions/action-registry';
+import { ActionDialog, DialogFact } from '@/components/dialogs/action-dialog';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { ReasonDialog } from '@/components/dialogs/reason-dialog';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { formatAmount, formatDateTime } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   ApproveDistributionDocument,
   DistributionDetailDocument,

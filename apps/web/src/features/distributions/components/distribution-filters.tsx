@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { PickersLocalization } from '../../../components/pickers';
+import { PickersLocalization } from '@/components/pickers';
 import { dayOf, type DistributionFilters } from '../distributions-list';
 
 /**

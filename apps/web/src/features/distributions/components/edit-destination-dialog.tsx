@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { distributionDestinationSchema, type DestinationFormat } from '@backoffice/validators';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '../../../components/dialogs/action-dialog';
-import { FormTextField } from '../../../components/form';
+import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
+import { FormTextField } from '@/components/form';
 import type { DistributionDetailRowFragment } from '../gql/graphql';
 
 export interface DestinationValues {

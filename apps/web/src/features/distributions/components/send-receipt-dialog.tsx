@@ -1,7 +1,7 @@
 import { FormikProvider, useFormik } from 'formik';
 import { sendReceiptSchema } from '@backoffice/validators';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '../../../components/dialogs/action-dialog';
-import { FormTextField } from '../../../components/form';
+import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
+import { FormTextField } from '@/components/form';
 
 /** Enviar comprobante (spec 001 §5 "Send receipt"): e-mail required ('Campo requerido') and valid ('Email inválido'). */
 export function SendReceiptDialog({

@@ -9,13 +9,13 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { DownloadButton } from '../../../components/files';
-import { PageHeader } from '../../../components/layout/page-header';
-import { PeriodPicker } from '../../../components/pickers/period-picker';
-import { formatDateTime } from '../../../lib/format';
-import { useListPageClamp, useListState } from '../../../lib/list';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { DownloadButton } from '@/components/files';
+import { PageHeader } from '@/components/layout/page-header';
+import { PeriodPicker } from '@/components/pickers/period-picker';
+import { formatDateTime } from '@/lib/format';
+import { useListPageClamp, useListState } from '@/lib/list';
 import {
   EXPORT_FORMAT_OPTIONS,
   EXPORT_STATUS_LABELS,

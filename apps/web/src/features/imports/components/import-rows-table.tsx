@@ -8,10 +8,10 @@ import {
   DataTable,
   type DataTableColumn,
   type DataTableSort,
-} from '../../../components/data-table/data-table';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { formatAmount } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+} from '@/components/data-table/data-table';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { formatAmount } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
   ImportRowsDocument,
   type ImportRowsQuery,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { CollectorLink } from '../../../components/detail/collector-link';
-import { DetailCard, Field, FieldGrid } from '../../../components/detail/detail-card';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { CollectorLink } from '@/components/detail/collector-link';
+import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import type { ImportSummaryFragment } from '../gql/graphql';
 import { IMPORT_STATUS_LABELS, ImportStatusChip } from '../import-labels';
 

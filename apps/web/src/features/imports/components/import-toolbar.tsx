@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { ReasonDialog } from '@/components/dialogs/reason-dialog';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { CancelImportDocument, ConfirmImportDocument, type ImportSummaryFragment } from '../gql/graphql';
 import { IMPORTS_MESSAGES } from '../import-labels';
 

@@ -24,11 +24,11 @@ import {
   type MatchOption,
   type MatchOptions,
 } from '@backoffice/validators';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { PageHeader } from '../../../components/layout/page-header';
-import { CollectorPicker, type CollectorRef } from '../../../components/pickers/collector-picker';
-import { describeError } from '../../../lib/errors';
-import { uploadFile } from '../../../lib/files';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { PageHeader } from '@/components/layout/page-header';
+import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
+import { describeError } from '@/lib/errors';
+import { uploadFile } from '@/lib/files';
 import { ConverterConfigurationsDocument, ImportCollectorMatchDocument } from '../gql/graphql';
 import { IMPORTS_MESSAGES } from '../import-labels';
 import { conversionOf, saveConversion } from '../conversion-cache';

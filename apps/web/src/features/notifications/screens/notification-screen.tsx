@@ -14,20 +14,20 @@ import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { NotificationDetailDocument, ResendNotificationDocument } from '../gql/graphql';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { PageLoader } from '../../../components/feedback/page-loader';
-import { PageHeader } from '../../../components/layout/page-header';
-import { StatusPage } from '../../../components/layout/status-page';
-import { formatDateTime } from '../../../lib/format';
-import { hasAny, usePermissions } from '../../../lib/permissions';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
-import { DetailCard, Field, FieldGrid } from '../../../components/detail/detail-card';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { PageLoader } from '@/components/feedback/page-loader';
+import { PageHeader } from '@/components/layout/page-header';
+import { StatusPage } from '@/components/layout/status-page';
+import { formatDateTime } from '@/lib/format';
+import { hasAny, usePermissions } from '@/lib/permissions';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
+import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import {
   notificationActionLabel,
   notificationChannelLabel,
   notificationStatusLabel,
-} from '../../../components/detail/notification-labels';
+} from '@/components/detail/notification-labels';
 
 const RESENT_MESSAGE = 'Notificación reenviada correctamente';
 

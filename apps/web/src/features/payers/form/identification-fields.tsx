@@ -9,7 +9,7 @@ import {
   toIdentificationPayload,
   type IdentificationValues,
 } from '@backoffice/validators';
-import { FormSelectField, FormTextField, type SelectOption } from '../../../components/form';
+import { FormSelectField, FormTextField, type SelectOption } from '@/components/form';
 
 /** The identification block as the form keeps it: type '' is 'Ninguna'. */
 export interface IdentificationFormValues {

@@ -1,4 +1,4 @@
-import { STANDARD_PAGING, type ListDefinition } from '../../../lib/list';
+import { STANDARD_PAGING, type ListDefinition } from '@/lib/list';
 import type { PayerSortField } from '../gql/graphql';
 
 /** Buscar Pagadores (session storage `payers.list`): `q` is the search text. */

@@ -1,5 +1,5 @@
-import type { CollectorRef } from '../../../components/pickers/collector-picker';
-import { STANDARD_PAGING, type ListDefinition } from '../../../lib/list';
+import type { CollectorRef } from '@/components/pickers/collector-picker';
+import { STANDARD_PAGING, type ListDefinition } from '@/lib/list';
 
 /** Referencias de pagadores (session storage `payerReferences.list`): `q` search, `entidad` collector. */
 export interface ReferencesFilters {

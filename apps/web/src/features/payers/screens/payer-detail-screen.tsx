@@ -16,13 +16,13 @@ import {
   Field,
   FieldGrid,
   sectionTableSx,
-} from '../../../components/detail/detail-card';
-import { DetailColumns } from '../../../components/detail/detail-columns';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { PageLoader } from '../../../components/feedback/page-loader';
-import { PageHeader } from '../../../components/layout/page-header';
-import { StatusPage } from '../../../components/layout/status-page';
-import { useHasAny } from '../../../lib/permissions';
+} from '@/components/detail/detail-card';
+import { DetailColumns } from '@/components/detail/detail-columns';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { PageLoader } from '@/components/feedback/page-loader';
+import { PageHeader } from '@/components/layout/page-header';
+import { StatusPage } from '@/components/layout/status-page';
+import { useHasAny } from '@/lib/permissions';
 import { PayerDetailDocument, type PayerDetailQuery } from '../gql/graphql';
 import { collectorText } from '../list/references-list';
 import { PAYERS_MESSAGES } from '../messages';

@@ -7,14 +7,14 @@ import Paper from '@mui/material/Paper';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useNavigate, useParams } from 'react-router';
 import { payerReferenceFormSchema } from '@backoffice/validators';
-import { FormTextField, shownError } from '../../../components/form';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { PageLoader } from '../../../components/feedback/page-loader';
-import { PageHeader } from '../../../components/layout/page-header';
-import { StatusPage } from '../../../components/layout/status-page';
-import { CollectorPicker, type CollectorRef } from '../../../components/pickers/collector-picker';
-import type { DialogFeedback } from '../../../lib/mutation-outcome';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { FormTextField, shownError } from '@/components/form';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { PageLoader } from '@/components/feedback/page-loader';
+import { PageHeader } from '@/components/layout/page-header';
+import { StatusPage } from '@/components/layout/status-page';
+import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
+import type { DialogFeedback } from '@/lib/mutation-outcome';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import {
   identificationFormValues,

@@ -10,20 +10,20 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { PageHeader } from '../../../components/layout/page-header';
-import { SearchBar } from '../../../components/layout/search-bar';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { PageHeader } from '@/components/layout/page-header';
+import { SearchBar } from '@/components/layout/search-bar';
 import {
   CollectorPicker,
   useCollectorName,
   type CollectorRef,
-} from '../../../components/pickers/collector-picker';
-import { useListPageClamp, useListState } from '../../../lib/list';
-import { useHasAny } from '../../../lib/permissions';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+} from '@/components/pickers/collector-picker';
+import { useListPageClamp, useListState } from '@/lib/list';
+import { useHasAny } from '@/lib/permissions';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   DeleteCollectorPayerReferencesDocument,
   DeletePayerReferenceDocument,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enumListArguments } from '../../../test/document-arguments';
+import { enumListArguments } from '@/test/document-arguments';
 import { PaymentRowActionsFragmentDoc, type PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUSES } from '../payment-status';
 import {

@@ -6,7 +6,7 @@ import {
   type PaymentsSearchQuery,
   type PaymentsSearchQueryVariables,
 } from '../gql/graphql';
-import { createCache } from '../../../lib/apollo';
+import { createCache } from '@/lib/apollo';
 import {
   applyPaymentChangesToLists,
   cachedListPayments,

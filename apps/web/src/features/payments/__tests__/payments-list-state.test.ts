@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasListParams as hasParams, withFilters as filter } from '../../../lib/list';
+import { hasListParams as hasParams, withFilters as filter } from '@/lib/list';
 import {
   ALL_PERIODS,
   DEFAULT_PAGE_SIZE,

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { RowActionsMenu } from '../../../components/actions/row-actions-menu';
+import { RowActionsMenu } from '@/components/actions/row-actions-menu';
 import { PAYMENT_ACTIONS } from '../detail/payment-actions';
 import type { ListActionKind, RowMenuAction } from '../payments-bulk-rules';
 

@@ -1,13 +1,13 @@
 import type { BulkPaymentResultFragment, PaymentMethodChangeInput } from '../gql/graphql';
-import { formatAmount } from '../../../lib/format';
-import type { BulkColumn } from '../../../components/dialogs/bulk-confirm-dialog';
-import { BulkFlowDialogs, type FlowInputProps } from '../../../components/dialogs/bulk-flow-dialogs';
+import { formatAmount } from '@/lib/format';
+import type { BulkColumn } from '@/components/dialogs/bulk-confirm-dialog';
+import { BulkFlowDialogs, type FlowInputProps } from '@/components/dialogs/bulk-flow-dialogs';
 import {
   FlowPaymentMethodInput,
   FlowReasonInput,
   type AreaFlowDialogsProps,
-} from '../../../components/dialogs/flow-inputs';
-import type { BulkFlowControl } from '../../../components/dialogs/use-bulk-flow';
+} from '@/components/dialogs/flow-inputs';
+import type { BulkFlowControl } from '@/components/dialogs/use-bulk-flow';
 import { PAYMENT_NOUN } from '../detail/payment-actions';
 import { listActionTexts, type ListActionKind } from '../payments-bulk-rules';
 import { PaymentStatusChip } from './payment-status-chip';

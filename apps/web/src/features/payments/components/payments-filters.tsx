@@ -8,9 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import type { PaymentDateField } from '../gql/graphql';
-import { CollectorPicker } from '../../../components/pickers/collector-picker';
-import { PeriodPicker } from '../../../components/pickers/period-picker';
-import { periodOf } from '../../../components/pickers/period';
+import { CollectorPicker } from '@/components/pickers/collector-picker';
+import { PeriodPicker } from '@/components/pickers/period-picker';
+import { periodOf } from '@/components/pickers/period';
 import { ALL_PERIODS, type PaymentsFilters } from '../payments-list-state';
 import { PaymentMethodSelect } from './payment-method-select';
 

@@ -10,7 +10,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import { ExportMenu, type ExportFormat } from '../../../components/exports';
+import { ExportMenu, type ExportFormat } from '@/components/exports';
 import type { PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../payment-status';
 import { PaymentStatusDot } from './payment-status-chip';

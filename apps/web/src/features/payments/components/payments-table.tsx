@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
-import { DataTable, dataTableClasses, type DataTableColumn } from '../../../components/data-table/data-table';
+import { DataTable, dataTableClasses, type DataTableColumn } from '@/components/data-table/data-table';
 import type { PaymentMethodsCellFragment, PaymentsTableRowFragment } from '../gql/graphql';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import {
   EMPTY_PAYMENT_METHOD_CATALOGUE,

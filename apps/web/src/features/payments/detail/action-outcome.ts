@@ -2,7 +2,7 @@ import {
   operationErrorMessage,
   type DialogFeedback,
   type OperationErrorLike,
-} from '../../../lib/mutation-outcome';
+} from '@/lib/mutation-outcome';
 
 /**
  * A refund, partial refund or reverse the gateway rejected (FAILED with code rejected or partial): the

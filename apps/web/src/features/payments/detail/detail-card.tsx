@@ -1,1 +1,1 @@
-export * from '../../../components/detail/detail-card';
+export * from '@/components/detail/detail-card';

@@ -1,6 +1,6 @@
 /** Spanish labels of the upstream codes the payment detail shows (the raw code is the fallback). */
 
-import { codeLabel as label } from '../../../lib/code-label';
+import { codeLabel as label } from '@/lib/code-label';
 
 export const paymentTypeLabel = label({ online: 'Online', qr: 'QR' });
 

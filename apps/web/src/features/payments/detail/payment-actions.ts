@@ -14,13 +14,13 @@ import {
   findAction as sharedFindAction,
   type ActionRegistry,
   type ActionState,
-} from '../../../components/actions/action-registry';
+} from '@/components/actions/action-registry';
 import {
   cancelAction,
   changePaymentMethodAction,
   detailToolActions,
-} from '../../../components/actions/common-actions';
-import type { ItemNoun } from '../../../components/dialogs/item-noun';
+} from '@/components/actions/common-actions';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
 
 /** An action of the payment as the gateway computes it (spec 000 §4, "actions as data"). */
 export type PaymentActionData = ActionState<PaymentActionKind>;

@@ -9,7 +9,7 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { DetailCard, EmptyText, Field, FieldGrid } from './detail-card';
 import { batchStatusLabel, relatedTypeLabel } from './labels';
 import type { PaymentDetail } from './types';

@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount } from '@/lib/format';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import type { PaymentMethodCatalogue } from '../payment-methods';
-import { CodeText } from '../../../components/detail/code-text';
-import { statusDetailLabel } from '../../../lib/code-label';
+import { CodeText } from '@/components/detail/code-text';
+import { statusDetailLabel } from '@/lib/code-label';
 import { DetailCard, EmptyText, Field, FieldGrid } from './detail-card';
 import {
   formatExpiration,

@@ -8,10 +8,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { DetailCard, EmptyText, sectionTableSx } from './detail-card';
-import { CodeText } from '../../../components/detail/code-text';
-import { statusDetailLabel } from '../../../lib/code-label';
+import { CodeText } from '@/components/detail/code-text';
+import { statusDetailLabel } from '@/lib/code-label';
 import { refundStatusLabel, refundTypeLabel } from './labels';
 import type { PaymentDetailRefund } from './types';
 

@@ -1,6 +1,6 @@
 import type { PaymentActionKind } from '../gql/graphql';
-import { ActionButton } from '../../../components/actions/action-button';
-import { ActionToolbar, type ToolbarGroup } from '../../../components/actions/action-toolbar';
+import { ActionButton } from '@/components/actions/action-button';
+import { ActionToolbar, type ToolbarGroup } from '@/components/actions/action-toolbar';
 import {
   PAYMENT_ACTIONS,
   PAYMENT_UNAVAILABLE_REASON,

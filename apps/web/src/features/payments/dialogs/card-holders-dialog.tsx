@@ -8,8 +8,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import { PaymentCardHoldersDocument } from '../gql/graphql';
-import { describeError } from '../../../lib/errors';
-import { ActionDialog } from '../../../components/dialogs/action-dialog';
+import { describeError } from '@/lib/errors';
+import { ActionDialog } from '@/components/dialogs/action-dialog';
 
 /** The spec's default for an unknown card holder (spelled as the spec spells it). */
 export const UNKNOWN_HOLDER = 'deconocido';

@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../lib/format';
-import { webhookResultLabel } from '../../../lib/code-label';
+import { formatDateTime } from '@/lib/format';
+import { webhookResultLabel } from '@/lib/code-label';
 import { collectorNotificationStatusLabel } from '../detail/labels';
 import {
   ActionDialog,
   DialogFact,
   useDialogSubmit,
   type SubmitOutcome,
-} from '../../../components/dialogs/action-dialog';
+} from '@/components/dialogs/action-dialog';
 
 export interface ForwardNotificationDialogProps {
   notificationUrl: string;

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkRefundAmount, LABELS, normalizeReason, parseAmount } from '@backoffice/validators';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount } from '@/lib/format';
 import { partialRefundTotal, refundedAmount, remainingAmount } from '../detail/amounts';
 import { gatewayStatusLabel } from '../detail/labels';
 import {
@@ -18,9 +18,9 @@ import {
   DialogFact,
   useDialogSubmit,
   type SubmitOutcome,
-} from '../../../components/dialogs/action-dialog';
-import { ReasonField, validateReason } from '../../../components/dialogs/reason-field';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+} from '@/components/dialogs/action-dialog';
+import { ReasonField, validateReason } from '@/components/dialogs/reason-field';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 
 export type RefundVariant = 'refund' | 'partial' | 'reverse';
 

@@ -5,7 +5,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import type { PaymentRetryMode } from '../gql/graphql';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '../../../components/dialogs/action-dialog';
+import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
 
 export interface RetryDecisionDialogProps {
   /** e.g. 'Visa •••• 1234': the method option A would use. */

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkReceiptEmail } from '@backoffice/validators';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '../../../components/dialogs/action-dialog';
+import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
 
 export type SendNotificationMode = 'payer' | 'receipts';
 

@@ -4,14 +4,14 @@ import {
   flattenForDiff as flattenWith,
   type DiffConfig,
   type DiffRow,
-} from '../../../components/versions/version-diff';
+} from '@/components/versions/version-diff';
 import type { PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUS_LABELS } from '../payment-status';
-import { feeTypeLabel, presetLabel, webhookResultLabel } from '../../../lib/code-label';
+import { feeTypeLabel, presetLabel, webhookResultLabel } from '@/lib/code-label';
 import {
   notificationActionLabel,
   notificationChannelLabel,
-} from '../../../components/detail/notification-labels';
+} from '@/components/detail/notification-labels';
 import {
   batchStatusLabel,
   collectorNotificationStatusLabel,

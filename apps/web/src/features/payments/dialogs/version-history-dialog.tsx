@@ -1,10 +1,10 @@
 import { PaymentHistoryDocument, type PaymentStatus } from '../gql/graphql';
 import { PaymentStatusChip } from '../components/payment-status-chip';
-import type { HistoryRow as SharedHistoryRow } from '../../../components/versions/version-history-dialog';
+import type { HistoryRow as SharedHistoryRow } from '@/components/versions/version-history-dialog';
 import {
   QueryVersionHistory,
   type QueryVersionHistoryProps,
-} from '../../../components/versions/query-version-history';
+} from '@/components/versions/query-version-history';
 import { diffVersions } from './version-diff';
 
 export type HistoryRow = SharedHistoryRow<PaymentStatus>;

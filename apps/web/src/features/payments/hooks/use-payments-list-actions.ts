@@ -11,9 +11,9 @@ import {
   type PaymentFilter,
   type PaymentsListActionResultFragment,
 } from '../gql/graphql';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
-import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
-import type { MatchingSelection } from '../../../components/dialogs/use-bulk-flow';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
+import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
+import type { MatchingSelection } from '@/components/dialogs/use-bulk-flow';
 import type { ListActionValue } from '../components/payments-action-dialogs';
 import type { PaymentRow } from '../components/payments-table';
 import { listActionTexts, type ListActionKind } from '../payments-bulk-rules';

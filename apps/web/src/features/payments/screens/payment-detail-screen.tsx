@@ -23,30 +23,30 @@ import {
   type PaymentMethodChangeInput,
   type PaymentRetryMode,
 } from '../gql/graphql';
-import { CollectorLink } from '../../../components/detail/collector-link';
-import { DetailColumns } from '../../../components/detail/detail-columns';
-import { detailGate, gateQuery } from '../../../components/detail/detail-gate';
-import { PageHeader } from '../../../components/layout/page-header';
-import { formatDateTime } from '../../../lib/format';
-import { useNotify } from '../../../lib/notifications';
-import { hasAny, usePermissions } from '../../../lib/permissions';
+import { CollectorLink } from '@/components/detail/collector-link';
+import { DetailColumns } from '@/components/detail/detail-columns';
+import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { PageHeader } from '@/components/layout/page-header';
+import { formatDateTime } from '@/lib/format';
+import { useNotify } from '@/lib/notifications';
+import { hasAny, usePermissions } from '@/lib/permissions';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { describePaymentMethods } from '../payment-methods';
 import { paymentStatusLabel } from '../payment-status';
-import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
-import { resolveOutcome, type OutcomePayloadLike } from '../../../lib/mutation-outcome';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { ReasonDialog } from '@/components/dialogs/reason-dialog';
+import { resolveOutcome, type OutcomePayloadLike } from '@/lib/mutation-outcome';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { CardHoldersDialog } from '../dialogs/card-holders-dialog';
-import { ChangePaymentMethodDialog } from '../../../components/dialogs/change-payment-method-dialog';
+import { ChangePaymentMethodDialog } from '@/components/dialogs/change-payment-method-dialog';
 import { ForwardNotificationDialog } from '../dialogs/forward-notification-dialog';
 import { RefundDialog, type RefundVariant } from '../dialogs/refund-dialog';
 import { RetryDecisionDialog } from '../dialogs/retry-decision-dialog';
 import { SendNotificationDialog, type SendNotificationValues } from '../dialogs/send-notification-dialog';
 import { PaymentHistoryDialog } from '../dialogs/version-history-dialog';
-import { versionLoader } from '../../../components/versions/query-version-history';
-import { useVersionParam } from '../../../components/versions/use-version-param';
+import { versionLoader } from '@/components/versions/query-version-history';
+import { useVersionParam } from '@/components/versions/use-version-param';
 import { maskedCard } from '../detail/labels';
 import {
   PAYMENT_ACTIONS,

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
-import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import type { DataTableColumn } from '@/components/data-table/data-table';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { BATCH_STATE_LABELS } from '../batch-list';
 import type { BatchState } from '../gql/graphql';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { FiltersForm } from '../../../components/layout/filters-form';
-import { DateRangePicker, dateRangeError } from '../../../components/pickers';
+import { FiltersForm } from '@/components/layout/filters-form';
+import { DateRangePicker, dateRangeError } from '@/components/pickers';
 import { BATCH_STATE_LABELS, BATCH_STATES, type BatchFilters } from '../batch-list';
 
 const NUMBER = /^\d*$/;

@@ -6,9 +6,9 @@ import {
   DialogFact,
   useDialogSubmit,
   type SubmitOutcome,
-} from '../../../components/dialogs/action-dialog';
-import { FormTextField } from '../../../components/form';
-import { formatAmount } from '../../../lib/format';
+} from '@/components/dialogs/action-dialog';
+import { FormTextField } from '@/components/form';
+import { formatAmount } from '@/lib/format';
 
 export interface ConciliateValues {
   description: string;

@@ -6,19 +6,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RowActionsMenu } from '../../../components/actions/row-actions-menu';
-import { rowMenuActions } from '../../../components/actions/selection-actions';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { FiltersForm } from '../../../components/layout/filters-form';
-import { PageHeader } from '../../../components/layout/page-header';
-import { dateRangeError, dayRange, DateRangePicker } from '../../../components/pickers';
-import { downloadFile } from '../../../lib/files';
-import { formatDate } from '../../../lib/format';
-import { useListPageClamp, useListState } from '../../../lib/list';
-import { useNotify } from '../../../lib/notifications';
-import { newIdempotencyKey } from '../../../lib/use-idempotency-key';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { RowActionsMenu } from '@/components/actions/row-actions-menu';
+import { rowMenuActions } from '@/components/actions/selection-actions';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { FiltersForm } from '@/components/layout/filters-form';
+import { PageHeader } from '@/components/layout/page-header';
+import { dateRangeError, dayRange, DateRangePicker } from '@/components/pickers';
+import { downloadFile } from '@/lib/files';
+import { formatDate } from '@/lib/format';
+import { useListPageClamp, useListState } from '@/lib/list';
+import { useNotify } from '@/lib/notifications';
+import { newIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   ApproveSoftProviderItemDocument,
   RegenerateSoftProviderItemDocument,

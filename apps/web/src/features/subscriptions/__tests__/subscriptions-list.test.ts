@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultListState, parseListParams, serializeListState } from '../../../lib/list';
-import { enumListArguments } from '../../../test/document-arguments';
+import { defaultListState, parseListParams, serializeListState } from '@/lib/list';
+import { enumListArguments } from '@/test/document-arguments';
 import { SubscriptionsSearchDocument } from '../gql/graphql';
 import { subscriptionsList, subscriptionsListRule, toSubscriptionFilter } from '../list/subscriptions-list';
 import { ROW_KINDS } from '../subscription-actions';

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { OldVersionBanner } from '../../../components/detail/old-version-banner';
-import { formatDateTime } from '../../../lib/format';
+import { OldVersionBanner } from '@/components/detail/old-version-banner';
+import { formatDateTime } from '@/lib/format';
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES } from '../subscription-labels';
 import type { SubscriptionView } from './types';
 

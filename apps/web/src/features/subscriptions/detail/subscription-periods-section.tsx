@@ -11,7 +11,7 @@ import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import { DetailCard, EmptyText, sectionTableSx } from '../../../components/detail/detail-card';
+import { DetailCard, EmptyText, sectionTableSx } from '@/components/detail/detail-card';
 import { SUBSCRIPTIONS_MESSAGES } from '../messages';
 import { periodText, periodsNewestFirst, visiblePeriodCount } from '../periods';
 import type { SubscriptionView } from './types';

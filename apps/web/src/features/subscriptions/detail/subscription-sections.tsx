@@ -20,14 +20,14 @@ import {
   Field,
   FieldGrid,
   sectionTableSx,
-} from '../../../components/detail/detail-card';
-import { PayerNotificationsTable } from '../../../components/detail/notifications-table';
-import { SourceFields } from '../../../components/detail/source-fields';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+} from '@/components/detail/detail-card';
+import { PayerNotificationsTable } from '@/components/detail/notifications-table';
+import { SourceFields } from '@/components/detail/source-fields';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { SUBSCRIPTION_TYPE_LABELS, recurrenceLabel, sourceTypeText, yesNo } from '../subscription-labels';
 import { methodText } from '../use-method-names';
 import type { SubscriptionView } from './types';
-import { notificationActionLabel } from '../../../components/detail/notification-labels';
+import { notificationActionLabel } from '@/components/detail/notification-labels';
 
 const SUB = { px: 2.5, pt: 2, pb: 0.5, display: 'block' } as const;
 

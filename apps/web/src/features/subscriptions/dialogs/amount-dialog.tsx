@@ -7,8 +7,8 @@ import {
   MULTI_DIALOG_WIDTH,
   useDialogSubmit,
   type SubmitOutcome,
-} from '../../../components/dialogs/action-dialog';
-import { formatAmount } from '../../../lib/format';
+} from '@/components/dialogs/action-dialog';
+import { formatAmount } from '@/lib/format';
 import { amountError, toDecimalAmount } from '../amount';
 import { SUBSCRIPTIONS_MESSAGES } from '../messages';
 

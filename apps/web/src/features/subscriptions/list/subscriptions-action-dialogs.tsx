@@ -1,12 +1,12 @@
-import type { BulkColumn } from '../../../components/dialogs/bulk-confirm-dialog';
-import { BulkFlowDialogs, type FlowInputProps } from '../../../components/dialogs/bulk-flow-dialogs';
+import type { BulkColumn } from '@/components/dialogs/bulk-confirm-dialog';
+import { BulkFlowDialogs, type FlowInputProps } from '@/components/dialogs/bulk-flow-dialogs';
 import {
   FlowPaymentMethodInput,
   FlowReasonInput,
   type AreaFlowDialogsProps,
-} from '../../../components/dialogs/flow-inputs';
-import type { BulkFlowControl } from '../../../components/dialogs/use-bulk-flow';
-import { formatAmount } from '../../../lib/format';
+} from '@/components/dialogs/flow-inputs';
+import type { BulkFlowControl } from '@/components/dialogs/use-bulk-flow';
+import { formatAmount } from '@/lib/format';
 import { SubscriptionStatusChip } from '../detail/subscription-status-chip';
 import { AmountDialog } from '../dialogs/amount-dialog';
 import type { PaymentMethodChangeInput, SubscriptionBulkResultFragment } from '../gql/graphql';

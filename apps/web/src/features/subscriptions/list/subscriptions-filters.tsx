@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { FiltersForm } from '../../../components/layout/filters-form';
-import { CollectorPicker } from '../../../components/pickers/collector-picker';
+import { FiltersForm } from '@/components/layout/filters-form';
+import { CollectorPicker } from '@/components/pickers/collector-picker';
 import type { SubscriptionStatus } from '../gql/graphql';
 import { SUBSCRIPTION_STATUS_LABELS } from '../subscription-labels';
 import type { SubscriptionsFilters } from './subscriptions-list';

@@ -1,4 +1,4 @@
-import { STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '../../../lib/list';
+import { STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '@/lib/list';
 import type {
   SubscriptionFilter,
   SubscriptionPaymentType,

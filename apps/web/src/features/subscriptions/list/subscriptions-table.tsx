@@ -3,10 +3,10 @@ import {
   DataTable,
   type DataTableColumn,
   type DataTableSort,
-} from '../../../components/data-table/data-table';
-import { RowActionsMenu } from '../../../components/actions/row-actions-menu';
-import { rowMenuActions } from '../../../components/actions/selection-actions';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+} from '@/components/data-table/data-table';
+import { RowActionsMenu } from '@/components/actions/row-actions-menu';
+import { rowMenuActions } from '@/components/actions/selection-actions';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { SubscriptionStatusChip } from '../detail/subscription-status-chip';
 import type { SubscriptionActionKind, SubscriptionsTableRowFragment } from '../gql/graphql';
 import { SUBSCRIPTIONS_MESSAGES } from '../messages';

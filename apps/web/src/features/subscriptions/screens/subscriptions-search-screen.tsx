@@ -3,16 +3,16 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
-import { selectionActionStates } from '../../../components/actions/selection-actions';
-import { AllMatchingNotice, allMatchingActionStates } from '../../../components/actions/all-matching';
-import type { SubmitOutcome } from '../../../components/dialogs/action-dialog';
-import { selectedCountText } from '../../../components/dialogs/item-noun';
-import { ExportMenu, useExportDialog } from '../../../components/exports';
-import { useBulkFlow, type MatchingSelection } from '../../../components/dialogs/use-bulk-flow';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { PageHeader } from '../../../components/layout/page-header';
-import { useCollectorName } from '../../../components/pickers/collector-picker';
+import { BulkActionBar } from '@/components/actions/bulk-action-bar';
+import { selectionActionStates } from '@/components/actions/selection-actions';
+import { AllMatchingNotice, allMatchingActionStates } from '@/components/actions/all-matching';
+import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
+import { selectedCountText } from '@/components/dialogs/item-noun';
+import { ExportMenu, useExportDialog } from '@/components/exports';
+import { useBulkFlow, type MatchingSelection } from '@/components/dialogs/use-bulk-flow';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { PageHeader } from '@/components/layout/page-header';
+import { useCollectorName } from '@/components/pickers/collector-picker';
 import {
   filtersOf,
   fromTableSort,
@@ -21,10 +21,10 @@ import {
   useListPageClamp,
   useListSelection,
   useListState,
-} from '../../../lib/list';
-import { useAllMatching } from '../../../lib/list/use-all-matching';
-import { hasAny, usePermissions } from '../../../lib/permissions';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+} from '@/lib/list';
+import { useAllMatching } from '@/lib/list/use-all-matching';
+import { hasAny, usePermissions } from '@/lib/permissions';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   BulkCancelSubscriptionsDocument,
   BulkChangeSubscriptionPaymentMethodDocument,
@@ -37,7 +37,7 @@ import {
   type SubscriptionMutationPayload,
 } from '../gql/graphql';
 import type { SubscriptionActionValue } from '../list/subscriptions-action-dialogs';
-import { lazyFlowDialogs } from '../../../components/dialogs/lazy-flow-dialogs';
+import { lazyFlowDialogs } from '@/components/dialogs/lazy-flow-dialogs';
 import { SubscriptionsFiltersForm } from '../list/subscriptions-filters';
 import {
   subscriptionsList,
@@ -53,7 +53,7 @@ import {
   SUBSCRIPTION_NOUN,
   type SubscriptionBulkKind,
 } from '../subscription-actions';
-import { usePreloadedPolicy } from '../../../lib/preload/use-preloaded-policy';
+import { usePreloadedPolicy } from '@/lib/preload/use-preloaded-policy';
 
 const SubscriptionsActionDialogs = lazyFlowDialogs(() =>
   import('../list/subscriptions-action-dialogs').then((module) => module.SubscriptionsActionDialogs),

@@ -7,14 +7,14 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import { ActionButton } from '../../../components/actions/action-button';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { FiltersForm } from '../../../components/layout/filters-form';
-import { PageHeader } from '../../../components/layout/page-header';
-import { CollectorPicker, DateRangePicker, dateRangeError } from '../../../components/pickers';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { ActionButton } from '@/components/actions/action-button';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { FiltersForm } from '@/components/layout/filters-form';
+import { PageHeader } from '@/components/layout/page-header';
+import { CollectorPicker, DateRangePicker, dateRangeError } from '@/components/pickers';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import {
   filtersOf,
   fromTableSort,
@@ -22,10 +22,10 @@ import {
   useListAfterAction,
   useListPageClamp,
   useListState,
-} from '../../../lib/list';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+} from '@/lib/list';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   ConciliateTransferDocument,
   TransfersDocument,

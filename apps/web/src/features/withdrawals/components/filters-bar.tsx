@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { CollectorPicker, PeriodPicker, type CollectorRef } from '../../../components/pickers';
+import { CollectorPicker, PeriodPicker, type CollectorRef } from '@/components/pickers';
 
 export interface FiltersBarProps {
   /** YYYY-MM; null: no period filter (the authorization list). */

@@ -1,6 +1,6 @@
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import type { FlowInputProps } from '../../../components/dialogs/bulk-flow-dialogs';
-import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import type { FlowInputProps } from '@/components/dialogs/bulk-flow-dialogs';
+import { ReasonDialog } from '@/components/dialogs/reason-dialog';
 import { WITHDRAWALS_MESSAGES } from '../labels';
 
 /** The input step of every withdrawal action: 'Motivo de rechazo' for REJECT, a confirmation for the others. */

@@ -35,13 +35,13 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { ActionDialog, useDialogSubmit } from '../../../components/dialogs/action-dialog';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { FormAmountField, FormTextField, shownError } from '../../../components/form';
-import { CollectorPicker, type CollectorRef } from '../../../components/pickers';
-import { describeError } from '../../../lib/errors';
-import { formatAmount, formatDateTime } from '../../../lib/format';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+import { ActionDialog, useDialogSubmit } from '@/components/dialogs/action-dialog';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { FormAmountField, FormTextField, shownError } from '@/components/form';
+import { CollectorPicker, type CollectorRef } from '@/components/pickers';
+import { describeError } from '@/lib/errors';
+import { formatAmount, formatDateTime } from '@/lib/format';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { checkCronExpression, CRON_PRESETS, describeCron, nextRuns } from '../cron';
 import {
   DeleteScheduledWithdrawalDocument,

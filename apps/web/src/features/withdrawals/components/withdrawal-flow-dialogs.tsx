@@ -1,9 +1,9 @@
-import type { ActionDialogTexts } from '../../../components/actions/action-registry';
-import type { BulkColumn } from '../../../components/dialogs/bulk-confirm-dialog';
-import type { BulkResultLike } from '../../../components/dialogs/bulk-progress';
-import { BulkFlowDialogs } from '../../../components/dialogs/bulk-flow-dialogs';
-import type { AreaFlowDialogsProps } from '../../../components/dialogs/flow-inputs';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import type { ActionDialogTexts } from '@/components/actions/action-registry';
+import type { BulkColumn } from '@/components/dialogs/bulk-confirm-dialog';
+import type { BulkResultLike } from '@/components/dialogs/bulk-progress';
+import { BulkFlowDialogs } from '@/components/dialogs/bulk-flow-dialogs';
+import type { AreaFlowDialogsProps } from '@/components/dialogs/flow-inputs';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import type {
   WithdrawalBulkResultFragment,
   WithdrawalRowFragment,

@@ -7,15 +7,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
-import { RowActionsMenu } from '../../../components/actions/row-actions-menu';
-import { rowMenuActions, selectionActionStates } from '../../../components/actions/selection-actions';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { lazyFlowDialogs } from '../../../components/dialogs/lazy-flow-dialogs';
-import { selectedCountText } from '../../../components/dialogs/item-noun';
-import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { BulkActionBar } from '@/components/actions/bulk-action-bar';
+import { RowActionsMenu } from '@/components/actions/row-actions-menu';
+import { rowMenuActions, selectionActionStates } from '@/components/actions/selection-actions';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { lazyFlowDialogs } from '@/components/dialogs/lazy-flow-dialogs';
+import { selectedCountText } from '@/components/dialogs/item-noun';
+import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import {
   fromTableSort,
   toTableSort,
@@ -23,8 +23,8 @@ import {
   useListPageClamp,
   useListSelection,
   useListState,
-} from '../../../lib/list';
-import { useNotify } from '../../../lib/notifications';
+} from '@/lib/list';
+import { useNotify } from '@/lib/notifications';
 import {
   AuthorizeWithdrawalDocument,
   BulkAuthorizeWithdrawalsDocument,

@@ -6,16 +6,16 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { BulkActionBar } from '../../../components/actions/bulk-action-bar';
-import { RowActionsMenu } from '../../../components/actions/row-actions-menu';
-import { rowMenuActions, selectionActionStates } from '../../../components/actions/selection-actions';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { lazyFlowDialogs } from '../../../components/dialogs/lazy-flow-dialogs';
-import { selectedCountText } from '../../../components/dialogs/item-noun';
-import { useBulkFlow } from '../../../components/dialogs/use-bulk-flow';
-import { useFileDownload } from '../../../components/files';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { formatAmount, formatDateTime } from '../../../lib/format';
+import { BulkActionBar } from '@/components/actions/bulk-action-bar';
+import { RowActionsMenu } from '@/components/actions/row-actions-menu';
+import { rowMenuActions, selectionActionStates } from '@/components/actions/selection-actions';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { lazyFlowDialogs } from '@/components/dialogs/lazy-flow-dialogs';
+import { selectedCountText } from '@/components/dialogs/item-noun';
+import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
+import { useFileDownload } from '@/components/files';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import {
   fromTableSort,
   toTableSort,
@@ -23,10 +23,10 @@ import {
   useListPageClamp,
   useListSelection,
   useListState,
-} from '../../../lib/list';
-import { usePreloadedPolicy } from '../../../lib/preload/use-preloaded-policy';
-import { newIdempotencyKey } from '../../../lib/use-idempotency-key';
-import { useMutationOutcome } from '../../../lib/use-mutation-outcome';
+} from '@/lib/list';
+import { usePreloadedPolicy } from '@/lib/preload/use-preloaded-policy';
+import { newIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   ReExportWithdrawDocument,
   RejectWithdrawsDocument,

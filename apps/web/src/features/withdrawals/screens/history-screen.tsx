@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { PageHeader } from '../../../components/layout/page-header';
+import { PageHeader } from '@/components/layout/page-header';
 import { WithdrawalsPanel } from '../components/withdrawals-panel';
 import { WITHDRAWALS_MESSAGES } from '../labels';
 

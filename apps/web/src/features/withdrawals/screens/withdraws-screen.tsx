@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import { PageHeader } from '../../../components/layout/page-header';
-import { useHasAny } from '../../../lib/permissions';
+import { PageHeader } from '@/components/layout/page-header';
+import { useHasAny } from '@/lib/permissions';
 import { WithdrawalsPanel } from '../components/withdrawals-panel';
 import { WithdrawsPanel } from '../components/withdraws-panel';
 import { WITHDRAWALS_MESSAGES } from '../labels';

@@ -1,9 +1,9 @@
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { print } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { MeDocument } from '../../app/gql/graphql';
-import { describeError } from '../errors';
-import { fetchMe, ME_QUERY, MeRequestError } from '../me-request';
+import { MeDocument } from '../gql/graphql';
+import { describeError } from '@/lib/errors';
+import { fetchMe, ME_QUERY, MeRequestError } from '@/lib/me-request';
 
 const ME = {
   __typename: 'Me',
