@@ -2,3 +2,4 @@ export * from './list-definition';
 export * from './list-cache';
 export * from './use-list-state';
 export * from './use-list-after-action';
+export * from './list-query';

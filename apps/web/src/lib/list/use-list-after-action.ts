@@ -20,7 +20,8 @@ export interface ListAfterActionOptions<
   Filter,
 > {
   list: Pick<ListStateHandle<object, string>, 'state' | 'setPage'>;
-  rule: ListCacheRule<Change, Filter>;
+  /** The area's rule; a list without one only reloads (an unknown outcome, an emptied page). */
+  rule?: ListCacheRule<Change, Filter>;
   /** The list's query and the variables it is shown with. */
   document: TypedDocumentNode<TData, TVariables>;
   variables: TVariables;
@@ -57,7 +58,7 @@ export function useListAfterAction<
   const { rule } = options;
 
   useEffect(() => {
-    applyListChanges(client.cache, rule, cachedListChanges(client.cache, rule));
+    if (rule) applyListChanges(client.cache, rule, cachedListChanges(client.cache, rule));
   }, [client, rule]);
 
   const onListChange = useCallback(
@@ -79,8 +80,9 @@ export function useListAfterAction<
 
   const applyChanges = useCallback(
     (changes: readonly (Change | null | undefined)[], unknown = false) => {
-      const removed = applyListChanges(client.cache, latest.current.rule, changes);
-      const change = { rowsLeft: removed.size > 0, unknown };
+      const { rule: current } = latest.current;
+      const removed = current ? applyListChanges(client.cache, current, changes).size : 0;
+      const change = { rowsLeft: removed > 0, unknown };
       onListChange(change);
       return change;
     },

@@ -8,5 +8,11 @@ export {
   wasPreloaded,
   type PreloadedPolicy,
 } from './query-preload';
-export { listPreload, listStateAt, type RoutePreload, type RoutePreloadContext } from './list-preload';
+export {
+  listPreload,
+  listQueryPreload,
+  listStateAt,
+  type RoutePreload,
+  type RoutePreloadContext,
+} from './list-preload';
 export { usePreloadedPolicy } from './use-preloaded-policy';

@@ -7,6 +7,7 @@ import {
   type ListDefinition,
   type ListState,
 } from '../list/list-definition';
+import type { ListQuery } from '../list/list-query';
 import { listSessionCache } from '../list/use-list-state';
 import { preloadQuery } from './query-preload';
 
@@ -55,4 +56,11 @@ export function listPreload<F extends object, S extends string, TData, TVariable
     const state = listStateAt(definition, url.searchParams, now);
     void preloadQuery(client, document, variables(state), now.getTime());
   };
+}
+
+/** The preload of a list screen on `useListPage(query)`: the same query with the same variables. */
+export function listQueryPreload<F extends object, S extends string, TData, TVariables extends OperationVariables>(
+  query: ListQuery<F, S, TData, TVariables, unknown>,
+): RoutePreload {
+  return listPreload(query.list, query.document, query.variables);
 }

@@ -1,5 +1,5 @@
-import { STANDARD_PAGING, type ListDefinition } from '@/lib/list';
-import type { PayerSortField } from '../gql/graphql';
+import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { PayersSearchDocument, type PayerSortField } from '../gql/graphql';
 
 /** Buscar Pagadores (session storage `payers.list`): `q` is the search text. */
 export interface PayersFilters {
@@ -24,3 +24,16 @@ export const payersList: ListDefinition<PayersFilters, PayerSortField> = {
     },
   },
 };
+
+/** Buscar Pagadores' query for a list state. */
+export const payersQuery = defineListQuery({
+  list: payersList,
+  document: PayersSearchDocument,
+  variables: (state) => ({
+    search: state.search || null,
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+  }),
+  pageOf: (data) => data.payers,
+});

@@ -1,0 +1,174 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { Observable } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import type { DataTableColumn } from '@/components/data-table/data-table';
+import { defineListQuery } from '@/lib/list/list-query';
+import { useListPage, type ListPageHandle } from '@/lib/list/use-list-page';
+import {
+  THINGS,
+  thing,
+  thingsList,
+  thingsRule,
+  type ThingChange,
+  type ThingsQuery,
+} from '@/lib/list/__tests__/fixture';
+import { ListPage } from '../list-page';
+
+type Row = ThingsQuery['things']['rows'][number];
+type Answer = { rows: string[]; total: number } | Error;
+
+const thingsQuery = defineListQuery({
+  list: thingsList,
+  document: THINGS,
+  variables: (state) => ({ filter: state.colour ? { colour: state.colour } : {}, page: state.page }),
+  pageOf: (data) => data.things,
+});
+
+const COLUMNS: DataTableColumn<Row>[] = [
+  { field: 'id', headerName: 'ID', width: 100 },
+  { field: 'colour', headerName: 'COLOR', width: 140 },
+  // The default sort's column: a grid without it drops the sort (and the list would go back to page 1).
+  { field: 'createdDate', headerName: 'CREADA', width: 120, sortable: true, render: () => '—' },
+];
+
+/**
+ * A gateway the test answers by hand: every request waits in `pending` until `answer` settles it, so a test
+ * sees the screen between a request and its answer.
+ */
+function fakeGateway() {
+  const pending: { page: number; settle: (answer: Answer) => void }[] = [];
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        pending.push({
+          page: Number(operation.variables.page ?? 1),
+          settle: (answer) => {
+            if (answer instanceof Error) return observer.error(answer);
+            observer.next({
+              data: {
+                things: {
+                  __typename: 'ThingPage',
+                  total: answer.total,
+                  rows: answer.rows.map((id) => thing(id, 'red')),
+                },
+              },
+            });
+            observer.complete();
+          },
+        });
+      }),
+  );
+  const client = new ApolloClient({ cache: new InMemoryCache(), link });
+  const answer = async (value: Answer) => {
+    await waitFor(() => expect(pending.length).toBeGreaterThan(0));
+    const next = pending.shift()!;
+    act(() => next.settle(value));
+    return next.page;
+  };
+  return { client, pending, answer };
+}
+
+let handle: ListPageHandle<object, string, unknown, unknown, Row, ThingChange> | undefined;
+let search = '';
+
+function ThingsScreen({ selectable = false }: { selectable?: boolean }) {
+  const page = useListPage(thingsQuery, { rule: thingsRule });
+  handle = page as unknown as typeof handle;
+  search = useLocation().search;
+  return (
+    <ListPage
+      page={page}
+      title="Cosas"
+      errorTitle="No se pudieron cargar las cosas"
+      noun={{ one: 'cosa', many: 'cosas', gender: 'feminine' }}
+      totalTestId="things-total"
+      table={{ ariaLabel: 'Cosas', columns: COLUMNS, emptyMessage: 'No se encontraron cosas', selectable }}
+    />
+  );
+}
+
+function renderScreen(url: string, options: { selectable?: boolean } = {}) {
+  window.sessionStorage.clear();
+  const gateway = fakeGateway();
+  render(
+    <ApolloProvider client={gateway.client}>
+      <MemoryRouter initialEntries={[url]}>
+        <ThingsScreen selectable={options.selectable} />
+      </MemoryRouter>
+    </ApolloProvider>,
+  );
+  return gateway;
+}
+
+const grid = () => screen.getByRole('grid', { name: 'Cosas' });
+const ids = (count: number) => Array.from({ length: count }, (_, index) => String(index + 1));
+
+describe('useListPage with <ListPage>', () => {
+  it('keeps the previous rows on screen while the next page loads, then shows the new ones', async () => {
+    const gateway = renderScreen('/cosas?colour=red');
+    await gateway.answer({ rows: ids(10), total: 12 });
+    expect(await screen.findByTestId('things-total')).toHaveTextContent('12 cosas');
+    expect(within(grid()).getByText('10')).toBeInTheDocument();
+
+    act(() => handle!.list.setPage(2));
+    await waitFor(() => expect(gateway.pending).toHaveLength(1));
+    // Loading page 2: page 1's rows stay, the total too; nothing says "no rows".
+    expect(handle!.loading).toBe(true);
+    expect(within(grid()).getByText('10')).toBeInTheDocument();
+    expect(screen.getByTestId('things-total')).toHaveTextContent('12 cosas');
+    expect(screen.queryByText('No se encontraron cosas')).not.toBeInTheDocument();
+
+    expect(await gateway.answer({ rows: ['11', '12'], total: 12 })).toBe(2);
+    await waitFor(() => expect(within(grid()).getByText('12')).toBeInTheDocument());
+    expect(within(grid()).queryByText('10')).not.toBeInTheDocument();
+  });
+
+  it('shows a failure instead of the list, and Reintentar reads it again', async () => {
+    const user = userEvent.setup();
+    const gateway = renderScreen('/cosas?colour=red');
+    await gateway.answer(new Error('Failed to fetch'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudieron cargar las cosas');
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(screen.queryByText('No se encontraron cosas')).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await gateway.answer({ rows: ['1'], total: 1 });
+    expect(await screen.findByTestId('things-total')).toHaveTextContent('1 cosa');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('moves a page past the end to the last page, replacing the address', async () => {
+    const gateway = renderScreen('/cosas?colour=red&page=5');
+    expect(await gateway.answer({ rows: [], total: 12 })).toBe(5);
+    await waitFor(() => expect(search).toBe('?colour=red&page=2'));
+    expect(await gateway.answer({ rows: ['11', '12'], total: 12 })).toBe(2);
+    await waitFor(() => expect(within(grid()).getByText('11')).toBeInTheDocument());
+  });
+
+  it('prunes from the selection the rows that left the list after an action', async () => {
+    const gateway = renderScreen('/cosas?colour=red', { selectable: true });
+    await gateway.answer({ rows: ['1', '2', '3'], total: 3 });
+    await screen.findByTestId('things-total');
+    act(() => handle!.selection.setSelectedIds(['1', '2']));
+    expect(screen.getByTestId('selection-count')).toHaveTextContent('2 cosas seleccionadas');
+
+    // Thing 1 turned blue: it leaves the red list, and the selection.
+    act(() => void handle!.afterAction.applyChanges([{ id: '1', colour: 'blue' }]));
+    await waitFor(() => expect(handle!.selection.selectedIds).toEqual(['2']));
+    expect(screen.getByTestId('selection-count')).toHaveTextContent('1 cosa seleccionada');
+    expect(screen.getByTestId('things-total')).toHaveTextContent('2 cosas');
+    expect(gateway.pending).toHaveLength(0);
+  });
+
+  it('says so when nothing matches', async () => {
+    const gateway = renderScreen('/cosas?colour=green');
+    await gateway.answer({ rows: [], total: 0 });
+    expect(await screen.findByText('No se encontraron cosas')).toBeInTheDocument();
+    expect(screen.getByTestId('things-total')).toHaveTextContent('0 cosas');
+  });
+});

@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { DataTable, type DataTableColumn } from '../data-table/data-table';
+import { ListBar } from '../data-table/list-bar';
+import type { ItemNoun } from '../dialogs/item-noun';
+import { ErrorAlert } from '../feedback/error-alert';
+import { PageHeader } from '../layout/page-header';
+import type { ListPageHandle } from '@/lib/list/use-list-page';
+
+/** What `<ListPage>` reads of `useListPage`'s handle. */
+export type ListPageView<Row extends { id: string }> = Pick<
+  ListPageHandle<object, string, unknown, unknown, Row, never>,
+  'rows' | 'total' | 'failure' | 'retry' | 'table' | 'selection'
+>;
+
+export interface ListPageTable<Row> {
+  /** Accessible name of the grid ('Pagadores'). */
+  ariaLabel: string;
+  columns: readonly DataTableColumn<Row>[];
+  emptyMessage: string;
+  /** Rows that open a page of their own. */
+  getRowHref?: (row: Row) => string;
+  /** Checkbox selection (the handle's `selection`). */
+  selectable?: boolean;
+  /** The list's service takes no sort: the headers do not sort. */
+  unsorted?: boolean;
+  /** Shown as loading besides the list's own request (a reset in progress). */
+  busy?: boolean;
+  rowHeight?: number;
+}
+
+export interface ListPageProps<Row extends { id: string }> {
+  page: ListPageView<Row>;
+  /** The screen's title (h1); a panel inside a screen has none. */
+  title?: string;
+  subtitle?: ReactNode;
+  /** The header's actions on the right ('Nueva presentación'). */
+  headerActions?: ReactNode;
+  /** The section's accessible name (default: the title). */
+  ariaLabel?: string;
+  /** The filter form (the kit's `FiltersForm` or `SearchBar`). */
+  filters?: ReactNode;
+  /** Between the filters and the list (a scope notice). */
+  beforeList?: ReactNode;
+  /** The failure's title ('No se pudieron cargar los pagadores'). */
+  errorTitle: string;
+  /**
+   * The bar above the grid: the total in words ('3 presentaciones'), the selection's count and `bulkActions`.
+   * Without a noun there is no bar; `bar` replaces it where a list's bar says more.
+   */
+  noun?: ItemNoun;
+  totalTestId?: string;
+  bulkActions?: ReactNode;
+  bar?: ReactNode;
+  table: ListPageTable<Row>;
+  /** Dialogs and other content after the list. */
+  children?: ReactNode;
+}
+
+const getRowId = (row: { id: string }) => row.id;
+const ignoreSort = () => undefined;
+
+/**
+ * A list screen's layout: the header, the filters, then the list (its bar and a server-paged grid) or, when the
+ * request failed, the failure with 'Reintentar' in its place, never an empty list.
+ */
+export function ListPage<Row extends { id: string }>({
+  page,
+  title,
+  subtitle,
+  headerActions,
+  ariaLabel,
+  filters,
+  beforeList,
+  errorTitle,
+  noun,
+  totalTestId,
+  bulkActions,
+  bar,
+  table,
+  children,
+}: ListPageProps<Row>) {
+  const { table: binding, selection } = page;
+  return (
+    <Box component="section" aria-label={ariaLabel ?? title}>
+      {title !== undefined && <PageHeader title={title} subtitle={subtitle} actions={headerActions} />}
+      {filters}
+      {beforeList}
+      {page.failure ? (
+        <ErrorAlert title={errorTitle} error={page.failure} onRetry={page.retry} />
+      ) : (
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          {bar ??
+            (noun && (
+              <ListBar
+                noun={noun}
+                total={page.total}
+                selectedCount={selection.selectedIds.length}
+                totalTestId={totalTestId}
+              >
+                {bulkActions}
+              </ListBar>
+            ))}
+          <DataTable
+            ariaLabel={table.ariaLabel}
+            rows={page.rows}
+            columns={table.columns}
+            getRowId={getRowId}
+            {...binding}
+            loading={binding.loading || table.busy === true}
+            sort={table.unsorted ? null : binding.sort}
+            onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
+            emptyMessage={table.emptyMessage}
+            getRowHref={table.getRowHref}
+            selectable={table.selectable}
+            selectedIds={table.selectable ? selection.selectedIds : undefined}
+            onSelectionChange={table.selectable ? selection.setSelectedIds : undefined}
+            rowHeight={table.rowHeight}
+          />
+        </Paper>
+      )}
+      {children}
+    </Box>
+  );
+}

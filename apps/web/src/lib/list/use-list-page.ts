@@ -1,0 +1,132 @@
+import { useCallback, useMemo } from 'react';
+import type { OperationVariables } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { usePreloadedPolicy } from '../preload/use-preloaded-policy';
+import type { ListCacheRule, RowChange } from './list-cache';
+import { filtersOf, fromTableSort, toTableSort, type ListState } from './list-definition';
+import type { ListQuery } from './list-query';
+import { useListAfterAction, type ListAfterAction } from './use-list-after-action';
+import {
+  useListPageClamp,
+  useListSelection,
+  useListState,
+  type ListSelection,
+  type ListStateHandle,
+} from './use-list-state';
+
+export interface ListPageOptions<Change extends RowChange, Filter> {
+  /** Lists after an action (spec 000 §4): the area's cache rule; without it `afterAction` only reloads. */
+  rule?: ListCacheRule<Change, Filter>;
+  /** Skip the request (a role that may not read the list); the page stays empty. */
+  skip?: boolean;
+}
+
+/** The DataTable props every server-paged list passes the same way. */
+export interface ListTableBinding {
+  rowCount: number | undefined;
+  page: number;
+  pageSize: number;
+  pageSizeOptions: readonly number[];
+  onPageChange: (page: number, pageSize: number) => void;
+  sort: { field: string; direction: 'asc' | 'desc' } | null;
+  onSortChange: (sort: { field: string; direction: 'asc' | 'desc' } | null) => void;
+  loading: boolean;
+}
+
+export interface ListPageHandle<F extends object, S extends string, TData, TVariables, Row, Change> {
+  list: ListStateHandle<F, S>;
+  state: ListState<F, S>;
+  /** The filters part of the state. */
+  filters: F;
+  variables: TVariables;
+  /** The answer shown: this list's, or the previous list's while this one loads. */
+  data: TData | undefined;
+  rows: readonly Row[];
+  /** The total shown; undefined while unknown. */
+  total: number | undefined;
+  loading: boolean;
+  /** Set when the last request failed and none is running: show it instead of the rows. */
+  failure: unknown;
+  /** 'Reintentar': reads the list again (a failure stays on screen as `failure`). */
+  retry: () => void;
+  refetch: () => Promise<unknown>;
+  /** The grid's paging and sorting bound to the list state. */
+  table: ListTableBinding;
+  selection: ListSelection<Row & { id: string }>;
+  afterAction: ListAfterAction<Change>;
+}
+
+const NO_ROWS: never[] = [];
+
+/**
+ * A list screen's whole behaviour from its `ListQuery`: the state in the URL, the query (joining the route's
+ * preload, then cache-and-network) with the previous rows kept while the next page loads, the page clamp (a page
+ * past the end moves to the last), the failure with its retry, the grid's paging and sorting, the selection of
+ * the rows shown and the lists after an action.
+ */
+export function useListPage<
+  F extends object,
+  S extends string,
+  TData,
+  TVariables extends OperationVariables,
+  Row extends { id: string },
+  Change extends RowChange = RowChange,
+  Filter = unknown,
+>(
+  query: ListQuery<F, S, TData, TVariables, Row>,
+  options: ListPageOptions<Change, Filter> = {},
+): ListPageHandle<F, S, TData, TVariables, Row, Change> {
+  const { list: definition, document, pageOf } = query;
+  const list = useListState(definition);
+  const { state } = list;
+  // The definition's function is module-level: the variables change only with the state.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const variables = useMemo(() => query.variables(state), [state]);
+  const { data, previousData, loading, error, refetch } = useQuery(document, {
+    variables,
+    ...usePreloadedPolicy(document, variables),
+    notifyOnNetworkStatusChange: true,
+    skip: options.skip,
+  } as useQuery.Options<TData, TVariables>);
+  const shown = (data ?? (loading ? previousData : undefined)) as TData | undefined;
+  const page = shown === undefined ? undefined : pageOf(shown);
+  const rows = (page?.rows ?? NO_ROWS) as readonly Row[];
+  const total = page?.total;
+  useListPageClamp(list, data ? total : undefined);
+  const selection = useListSelection(list.key, rows);
+  const afterAction = useListAfterAction({
+    list,
+    rule: options.rule,
+    document,
+    variables,
+    pageOf: (answer) => pageOf(answer),
+    refetch,
+  });
+  const retry = useCallback(() => void refetch().catch(() => undefined), [refetch]);
+  const table: ListTableBinding = {
+    rowCount: total,
+    page: state.page,
+    pageSize: state.pageSize,
+    pageSizeOptions: definition.pageSizes,
+    onPageChange: (p, size) => list.setPage(p, size),
+    sort: toTableSort(definition, state.sort),
+    onSortChange: (sort) => list.setSort(fromTableSort(definition, sort)),
+    loading,
+  };
+  return {
+    list,
+    state,
+    filters: filtersOf(state),
+    variables,
+    data: shown,
+    rows,
+    total,
+    loading,
+    failure: error && !loading ? error : undefined,
+    retry,
+    refetch,
+    table,
+    selection,
+    afterAction,
+  };
+}
