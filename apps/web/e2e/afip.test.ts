@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot } from './support/browser';
+import { notice, screenshot } from './support/browser';
 import { gridRow, gridSettled, shownIds } from './support/grid';
-import { notice, stubGet, stubRows, stubWrites } from './support/tax';
+import { stubGet, stubRows } from './support/tax';
+import { stubWrites, writeLine } from './support/stub-http';
 
 /** Presentaciones AFIP (spec 001 §2, §4, §5, §8) as impuestos, against the whole stack; consulta refused. */
 
@@ -114,7 +115,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     const toast = notice(page, 'Presentación enviada con éxito');
     await toast.waitFor();
     await toast.getByRole('button', { name: 'Cerrar' }).waitFor();
-    expect((await stubWrites(suite.stack)).map((w) => w.line)).toContain(
+    expect((await stubWrites(suite.stack)).map(writeLine)).toContain(
       `POST /afip/formularios/${id}/presentar/manual/TX-778899`,
     );
     expect(await stubGet(suite.stack, `/afip/formularios/${id}`)).toMatchObject({

@@ -12,7 +12,7 @@ import {
   shownBatchIds,
   stubBatch,
 } from './support/batches';
-import { noticeShown, screenshot, tick } from './support/browser';
+import { notice, noticeShown, screenshot, tick } from './support/browser';
 
 /**
  * Lotes de retiros (spec 001 §2 "Withdrawal batches", §4 "Batch", §8) as tesoreria against the whole stack and
@@ -26,8 +26,6 @@ let page: Page;
 beforeAll(async () => {
   page = suite.page;
 });
-
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
 describe('Lotes de retiros as tesoreria', () => {
   it('asks for a collector first and searches nothing until one is chosen', async () => {
@@ -69,7 +67,7 @@ describe('Lotes de retiros as tesoreria', () => {
     await dialog.getByText('El lote 20191 está en error').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Reprocesar' }).click();
-    await toast('¡Lote reprocesado con éxito!').waitFor();
+    await notice(page, '¡Lote reprocesado con éxito!').waitFor();
     expect(await batchRequests(suite.stack)).toContain('POST /batch/lotes/reprocess/20191');
     expect((await stubBatch(suite.stack, '20191')).status).toBe('for_withdrawing');
     await batchRow(page, '20191').locator('[data-status="for_withdrawing"]').waitFor();

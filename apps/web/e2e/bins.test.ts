@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot, tick } from './support/browser';
+import { notice, screenshot, tick } from './support/browser';
 import { gridRow, gridSettled } from './support/grid';
-import { notice, stubGet, stubRows } from './support/tax';
+import { stubGet, stubRows } from './support/tax';
 
 /** Buscar BIN and the BIN form (spec 001 §2, §5 "Card BIN", §8) as impuestos; consulta refused. */
 

@@ -14,21 +14,13 @@ const BUDGET = {
   shell: 200,
 };
 
-/** Features whose GraphQL documents (codegen's `features/<name>/gql/`) must load with their screens only. */
-const FEATURES_WITH_DOCUMENTS = [
-  'payments',
-  'notifications',
-  'subscriptions',
-  'payers',
-  'collectors',
-  'batches',
-  'imports',
-  'transfers',
-  'exports',
-  'afip',
-  'softprovider',
-  'bins',
-];
+/** Every feature (a folder of `src/features/`) with GraphQL documents (codegen's `gql/`): they load with its screens only. */
+const FEATURES_WITH_DOCUMENTS = readdirSync(fileURLToPath(new URL('../src/features/', import.meta.url)), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((name) => existsSync(fileURLToPath(new URL(`../src/features/${name}/gql/graphql.ts`, import.meta.url))));
 
 const dist = process.env.WEB_DIST_DIR
   ? `${process.env.WEB_DIST_DIR.replace(/\/$/, '')}/`
@@ -205,7 +197,9 @@ describe('production bundle', () => {
     expect(files.size).toBeGreaterThan(1);
     const sources = [...files].flatMap(sourcesOf);
     expect(
-      sources.filter((s) => /formik|\/yup\/|bulk-flow-dialogs|-action-dialogs|withdrawal-flow-dialogs|flow-inputs/.test(s)),
+      sources.filter((s) =>
+        /formik|\/yup\/|bulk-flow-dialogs|-action-dialogs|withdrawal-flow-dialogs|flow-inputs/.test(s),
+      ),
     ).toEqual([]);
   });
 

@@ -5,7 +5,8 @@ import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
 import { pickCollector } from './support/collector-picker';
-import { collectorWithMatch, importSample, serviceWrites, stubGet } from './support/imports';
+import { collectorWithMatch, importSample, stubGet } from './support/imports';
+import { stubWrites, writeLine } from './support/stub-http';
 import { gridColumn, gridSettled } from './support/grid';
 import { clearUpstreamRequests } from './support/stack';
 
@@ -125,8 +126,8 @@ describe('Importar pagos as tesoreria', () => {
     await page.locator('.status-approved').waitFor();
     expect(await page.getByTestId('import-confirm').count()).toBe(0);
     expect(await page.getByTestId('import-cancel').count()).toBe(0);
-    const writes = await serviceWrites(suite.stack, 'import');
-    expect(writes.map((w) => w.line)).toEqual(['POST /import/pagos', `POST /import/pagos/aprobar/${id}`]);
+    const writes = await stubWrites(suite.stack, 'import');
+    expect(writes.map(writeLine)).toEqual(['POST /import/pagos', `POST /import/pagos/aprobar/${id}`]);
     expect(writes[0]!.body).toMatchObject({ collector_id: '10001', file: { name: 'pagos-ok.csv' } });
 
     await gridSettled(page, ROWS, EMPTY_ROWS);
@@ -211,8 +212,8 @@ describe('Importar pagos as tesoreria', () => {
     expect(await page.getByTestId('import-confirm').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'conversion-detail', { fullPage: true });
-    const converterWrites = await serviceWrites(suite.stack, 'converter');
-    expect(converterWrites.map((w) => w.line)).toEqual(['POST /converter/convertir/api']);
+    const converterWrites = await stubWrites(suite.stack, 'converter');
+    expect(converterWrites.map(writeLine)).toEqual(['POST /converter/convertir/api']);
     const configurations = JSON.parse(
       (converterWrites[0]!.body as { configurations: string }).configurations,
     );
@@ -236,9 +237,9 @@ describe('Importar pagos as tesoreria', () => {
     const id = new URL(page.url()).pathname.split('/').pop() as string;
     await page.locator('.status-cancelled').waitFor();
     expect(await page.getByTestId('import-status-detail').innerText()).toBe('Formato equivocado');
-    const writes = await serviceWrites(suite.stack, 'import');
+    const writes = await stubWrites(suite.stack, 'import');
     expect(writes).toEqual([
-      { line: `POST /import/pagos/cancelar/${id}`, body: { status_detail: 'Formato equivocado' } },
+      { method: 'POST', path: `/import/pagos/cancelar/${id}`, body: { status_detail: 'Formato equivocado' } },
     ]);
   });
 

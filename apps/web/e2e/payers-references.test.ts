@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
+import { stubWrites } from './support/stub-http';
 import { screenshot } from './support/browser';
 import { gridColumn, gridSettled, shownIds } from './support/grid';
-import { clearRequests, payerWrites, referencesOf } from './support/payers';
+import { clearRequests, referencesOf } from './support/payers';
 import { pickCollector } from './support/collector-picker';
 
 /**
@@ -91,7 +92,7 @@ describe('payer references as operador', () => {
     await page.getByRole('button', { name: 'Crear' }).click();
     await page.getByText('Referencia creada con éxito').waitFor();
     await page.waitForURL((url) => url.pathname === '/pagadores/referencias');
-    expect(await payerWrites(suite.stack)).toEqual([
+    expect(await stubWrites(suite.stack, 'payer')).toEqual([
       {
         method: 'POST',
         path: '/payer/pagadores/referencias',
@@ -129,7 +130,7 @@ describe('payer references as operador', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Referencia actualizada con éxito').waitFor();
     await page.waitForURL((url) => url.pathname === '/pagadores/referencias');
-    expect(await payerWrites(suite.stack)).toEqual([
+    expect(await stubWrites(suite.stack, 'payer')).toEqual([
       {
         method: 'PUT',
         path: `/payer/pagadores/referencias/${created.id}`,
@@ -153,7 +154,7 @@ describe('payer references as operador', () => {
     await page.getByText('Referencia eliminada con éxito').waitFor();
     await gridSettled(page, GRID, EMPTY);
     expect(await page.getByText(EMPTY).count()).toBe(1);
-    expect(await payerWrites(suite.stack)).toEqual([
+    expect(await stubWrites(suite.stack, 'payer')).toEqual([
       { method: 'DELETE', path: `/payer/pagadores/referencias/${target.id}`, body: null },
     ]);
     const state = await referencesOf(suite.stack, '10003');
@@ -173,7 +174,7 @@ describe('payer references as operador', () => {
     await clearRequests(suite.stack);
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await dialog.getByText('La entidad es requerida').waitFor();
-    expect(await payerWrites(suite.stack)).toEqual([]);
+    expect(await stubWrites(suite.stack, 'payer')).toEqual([]);
     await pickCollector(page, 'Mutual de Empleados', {
       scope: dialog,
       option: /Mutual de Empleados Bancarios/,
@@ -182,7 +183,7 @@ describe('payer references as operador', () => {
     await screenshot(page, 'payer-references-delete-by-collector');
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('Referencias eliminadas con éxito').waitFor();
-    expect(await payerWrites(suite.stack)).toEqual([
+    expect(await stubWrites(suite.stack, 'payer')).toEqual([
       { method: 'DELETE', path: '/payer/pagadores/referencias/comercios/10003', body: null },
     ]);
     expect((await referencesOf(suite.stack, '10003')).size).toBe(0);

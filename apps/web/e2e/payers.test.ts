@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
+import { stubWrites } from './support/stub-http';
 import { screenshot } from './support/browser';
 import { gridColumn, gridSettled, shownIds } from './support/grid';
-import { clearRequests, payerWrites } from './support/payers';
+import { clearRequests } from './support/payers';
 
 /**
  * Buscar Pagadores, payer detail, Nuevo pagador, Buscar Entidades and the collector page (spec 000 §2, 001 §2, §5)
@@ -134,7 +135,7 @@ describe('Nuevo pagador as operador', () => {
     await page.getByText('Pagador creado con éxito').waitFor();
     await page.waitForURL(/\/pagadores\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Ana Ruiz' }).waitFor();
-    const writes = await payerWrites(suite.stack);
+    const writes = await stubWrites(suite.stack, 'payer');
     expect(writes).toEqual([
       {
         method: 'POST',

@@ -3,9 +3,10 @@ import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot } from './support/browser';
+import { notice, screenshot } from './support/browser';
 import { gridRow, gridSettled, shownIds } from './support/grid';
-import { notice, stubRows, stubWrites } from './support/tax';
+import { stubRows } from './support/tax';
+import { stubWrites, writeLine } from './support/stub-http';
 
 /** Reporte plano de integraciones (spec 001 §2, §4, §8) as impuestos; consulta refused. */
 
@@ -59,7 +60,7 @@ describe('Reporte plano de integraciones as impuestos', () => {
     await rowAction(second!, 'Rechazar');
     await notice(page, 'Rechazado correctamente').waitFor();
     expect((await byId(second!)).status).toBe('error');
-    const writes = (await stubWrites(suite.stack)).map((w) => w.line);
+    const writes = (await stubWrites(suite.stack)).map(writeLine);
     expect(writes.filter((line) => /aprobar|rechazar/.test(line))).toHaveLength(2);
   });
 

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
-import { serviceWrites, stubGet } from './support/imports';
+import { stubGet } from './support/imports';
+import { stubWrites } from './support/stub-http';
 import { gridColumn, gridSettled, shownIds } from './support/grid';
 import { clearUpstreamRequests } from './support/stack';
 
@@ -56,8 +57,8 @@ describe('Conciliación de transferencias as tesoreria', () => {
         !document.querySelector(`[role="grid"][aria-label="${grid}"] .MuiDataGrid-row[data-id="${rowId}"]`),
       [GRID, id] as const,
     );
-    expect(await serviceWrites(suite.stack, 'transfer')).toEqual([
-      { line: `POST /transfer/conciliaciones/forzar-conciliacion/${id}`, body: null },
+    expect(await stubWrites(suite.stack, 'transfer')).toEqual([
+      { method: 'POST', path: `/transfer/conciliaciones/forzar-conciliacion/${id}`, body: null },
     ]);
     const stored = await stubGet<{ rows: { status: string }[] }>(
       suite.stack,

@@ -4,13 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { noticeShown, screenshot, tick } from './support/browser';
+import { notice, noticeShown, screenshot, tick } from './support/browser';
+import { stubWrites, writeLine } from './support/stub-http';
 import {
   activeConfiguration,
   clearWithdrawalRequests,
   forceFailure,
   rowAction,
-  serviceWrites,
   stubWithdraw,
   stubWithdrawal,
 } from './support/withdrawals';
@@ -33,7 +33,6 @@ beforeAll(async () => {
   page = suite.page;
 });
 
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).first();
 const bulkButton = (label: string) =>
   page.getByTestId('bulk-actions').getByRole('button', { name: label, exact: true });
 
@@ -55,10 +54,9 @@ describe('Retiros a transferir as tesoreria', () => {
     const progress = page.getByRole('dialog');
     await progress.getByText('Retiro transferido correctamente').first().waitFor();
     await screenshot(page, 'withdraws-transfer-progress');
-    expect((await serviceWrites(suite.stack, 'withdraw')).sort()).toEqual([
-      'POST /withdraw/retiros/transferir/5000001',
-      'POST /withdraw/retiros/transferir/5000002',
-    ]);
+    expect(
+      (await stubWrites(suite.stack, 'withdraw').then((writes) => writes.map(writeLine))).sort(),
+    ).toEqual(['POST /withdraw/retiros/transferir/5000001', 'POST /withdraw/retiros/transferir/5000002']);
     expect((await stubWithdraw(suite.stack, '5000001')).status).toBe('transferred');
     expect((await stubWithdraw(suite.stack, '5000002')).status).toBe('transferred');
     await progress.getByRole('button', { name: 'Cerrar' }).last().click();
@@ -76,7 +74,9 @@ describe('Retiros a transferir as tesoreria', () => {
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await page.getByRole('dialog').getByRole('button', { name: 'Rechazar' }).click();
     await page.getByRole('dialog').getByText('Rechazado correctamente').first().waitFor();
-    expect(await serviceWrites(suite.stack, 'withdraw')).toEqual(['POST /withdraw/retiros/rechazar/5000003']);
+    expect(await stubWrites(suite.stack, 'withdraw').then((writes) => writes.map(writeLine))).toEqual([
+      'POST /withdraw/retiros/rechazar/5000003',
+    ]);
     expect(await stubWithdraw(suite.stack, '5000003')).toMatchObject({
       status: 'rejected',
       status_detail: 'La cuenta de destino fue dada de baja',
@@ -136,7 +136,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await result.waitFor();
     await screenshot(page, 'withdrawals-approved');
     await result.getByRole('button', { name: 'Ok' }).click();
-    expect(await serviceWrites(suite.stack, 'withdrawal')).toEqual([
+    expect(await stubWrites(suite.stack, 'withdrawal').then((writes) => writes.map(writeLine))).toEqual([
       'POST /withdrawal/retiros/6000001/autorizar/',
     ]);
     expect((await stubWithdrawal(suite.stack, '6000001')).status).toBe('authorized');
@@ -164,7 +164,9 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await progress.getByText('Retiros Aprobados').first().waitFor();
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await screenshot(page, 'withdrawals-bulk-authorize');
-    expect((await serviceWrites(suite.stack, 'withdrawal')).sort()).toEqual([
+    expect(
+      (await stubWrites(suite.stack, 'withdrawal').then((writes) => writes.map(writeLine))).sort(),
+    ).toEqual([
       'POST /withdrawal/retiros/6000002/autorizar/',
       'POST /withdrawal/retiros/6000003/autorizar/',
       'POST /withdrawal/retiros/6000004/autorizar/',
@@ -212,7 +214,7 @@ describe('Retiro programado as tesoreria', () => {
   /** 'Finalizar', its notice, and the collector's active schedule variables as the stub holds them then. */
   const finish = async (dialog: ReturnType<Page['getByRole']>, collectorId: string) => {
     await dialog.getByRole('button', { name: 'Finalizar' }).click();
-    await toast('El retiro fue programado exitosamente').waitFor();
+    await notice(page, 'El retiro fue programado exitosamente').waitFor();
     return activeConfiguration(suite.stack, collectorId);
   };
 
@@ -250,7 +252,7 @@ describe('Retiro programado as tesoreria', () => {
     const confirm = page.getByRole('dialog', { name: 'Estas seguro de modificar el monto del retiro?' });
     await confirm.getByText('Estas seguro de confirmar el monto de retiro').waitFor();
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
-    await toast('El retiro fue programado exitosamente').waitFor();
+    await notice(page, 'El retiro fue programado exitosamente').waitFor();
     expect((await activeConfiguration(suite.stack, '10002')).scheduled_min_amount).toBe('7500.50');
 
     const again = await openSchedule('10002');
@@ -258,7 +260,7 @@ describe('Retiro programado as tesoreria', () => {
     await again.getByRole('button', { name: 'Eliminar' }).click();
     const sure = page.getByRole('dialog', { name: 'Estas seguro de eliminar el retiro programado?' });
     await sure.getByRole('button', { name: 'Eliminar' }).click();
-    await toast('El retiro programado fue eliminado.').waitFor();
+    await notice(page, 'El retiro programado fue eliminado.').waitFor();
     expect(await activeConfiguration(suite.stack, '10002')).toEqual({ scheduled_destination_account: CBU });
   });
 

@@ -192,3 +192,7 @@ export async function noticeShown(page: Page, text: string, timeoutMs = 30_000):
     [text, timeoutMs] as const,
   );
 }
+
+/** The notice (toast) with this text, success and error alike. */
+export const notice = (page: Page, text: string) =>
+  page.getByRole('status').filter({ hasText: text }).first();

@@ -17,18 +17,6 @@ export async function collectorWithMatch(stack: Stack, value: string): Promise<s
   return id;
 }
 
-/** "POST /import/pagos/aprobar/4001" lines of the writes the stubs received since the last clear. */
-export async function serviceWrites(
-  stack: Stack,
-  service: string,
-): Promise<{ line: string; body: unknown }[]> {
-  const res = await fetch(`${stack.urls.stubs}/__admin/requests?service=${service}`);
-  const calls = (await res.json()) as { method: string; path: string; body: unknown }[];
-  return calls
-    .filter((c) => c.method !== 'GET')
-    .map((c) => ({ line: `${c.method} ${c.path}`, body: c.body }));
-}
-
 /** A document of a stub service (status 404 when it does not exist). */
 export async function stubGet<T>(stack: Stack, path: string): Promise<{ status: number; body: T }> {
   const res = await fetch(`${stack.urls.stubs}${path}`);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { grid as gridOf, gridRow, gridSettled } from './grid';
 import type { Stack } from './stack';
-import { stubAdmin as admin } from './stub-http';
+import { stubAdmin as admin, stubRequests, type RecordedStubRequest } from './stub-http';
 
 /** Helpers for browser tests of Buscar Pagos (/pagos) and the stubs' admin switches. */
 
@@ -85,19 +85,11 @@ export const forceFailures = (stack: Stack, failure: ForcedFailure) =>
   admin(stack, 'POST', 'failures', failure);
 export const clearForcedFailures = (stack: Stack) => admin(stack, 'DELETE', 'failures');
 
-export interface RecordedRequest {
-  service: string;
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-export const recordedRequests = (stack: Stack) =>
-  admin(stack, 'GET', 'requests?service=payment') as Promise<RecordedRequest[]>;
+export const recordedRequests = (stack: Stack) => stubRequests(stack, 'payment');
 export const clearRecordedRequests = (stack: Stack) => admin(stack, 'DELETE', 'requests');
 
 /** The ids of the payment writes of one operation the stubs received (POST /payment/pagos/{id}/{operation}). */
-export function writesOf(requests: readonly RecordedRequest[], operation: string): string[] {
+export function writesOf(requests: readonly RecordedStubRequest[], operation: string): string[] {
   const pattern = new RegExp(`^/payment/pagos/([^/]+)/${operation}$`);
   return requests
     .filter((r) => r.method !== 'GET')

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { gridRow, gridSettled, shownIds } from './grid';
 import type { Stack } from './stack';
-import { stubAdmin as admin } from './stub-http';
+import { stubAdmin as admin, stubWrites } from './stub-http';
 
 /** Helpers for the subscriptions browser tests (fixtures: docs/upstream-contract.md §5b). */
 
@@ -33,13 +33,7 @@ export interface SubscriptionWrite {
 
 /** The subscription writes the stubs received (PUT/POST/DELETE /subscription/suscripciones/{id}/{operation}). */
 export async function subscriptionWrites(stack: Stack): Promise<SubscriptionWrite[]> {
-  const requests = (await admin(stack, 'GET', 'requests?service=subscription')) as {
-    method: string;
-    path: string;
-    body: unknown;
-  }[];
-  return requests
-    .filter((r) => r.method !== 'GET')
+  return (await stubWrites(stack, 'subscription'))
     .map((r) => {
       const match = /^\/subscription\/suscripciones\/([^/]+)\/([^/]+)$/.exec(r.path);
       return match ? { method: r.method, id: match[1]!, operation: match[2]!, body: r.body } : null;

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import type { Stack } from './stack';
 
 /** Helpers of the AFIP, software-provider and BIN browser tests (fixtures: docs/upstream-contract.md). */
@@ -18,16 +17,3 @@ export async function stubRows(stack: Stack, path: string, filters: unknown[] = 
   const query = new URLSearchParams({ filters: JSON.stringify(filters), limit: '1000' });
   return ((await stubGet(stack, `${path}?${query.toString()}`)) as { rows: Loose[] }).rows;
 }
-
-/** "METHOD /service/path" of every write the stubs received since the last reset. */
-export async function stubWrites(stack: Stack): Promise<{ line: string; body: unknown }[]> {
-  const res = await fetch(`${stack.urls.stubs}/__admin/requests`);
-  const requests = (await res.json()) as { method: string; path: string; body: unknown }[];
-  return requests
-    .filter((r) => r.method !== 'GET')
-    .map((r) => ({ line: `${r.method} ${r.path}`, body: r.body }));
-}
-
-/** The notice with this text (success and error toasts alike). */
-export const notice = (page: Page, text: string) =>
-  page.getByRole('status').filter({ hasText: text }).first();

@@ -46,15 +46,3 @@ export async function activeConfiguration(
     body.rows.filter((e) => e.delete_date === null).map((e) => [e.commerce_config_vars.name, e.value]),
   );
 }
-
-/** The writes one service received from the gateway, as 'METHOD /path'. */
-export async function serviceWrites(stack: Stack, service: string): Promise<string[]> {
-  const requests = (await stubRequest(stack, 'GET', `/__admin/requests?service=${service}`)) as {
-    method: string;
-    path: string;
-    headers: Record<string, string | undefined>;
-  }[];
-  return requests
-    .filter((r) => r.method !== 'GET' && r.headers.authorization !== undefined)
-    .map((r) => `${r.method} ${r.path}`);
-}

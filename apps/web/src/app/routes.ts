@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission, PermissionRule } from '../lib/permissions';
 import type { RoutePreload } from '../lib/preload/list-preload';
+import type { MenuGroupId } from './shell/menu-groups';
 
 /** A screen loaded on demand: its own chunk, fetched when its route first renders. */
 export interface LazyScreen {
@@ -22,6 +23,8 @@ export interface AppRoute {
    * cache (lib/preload). A small module of the feature that imports the document and the list definition only.
    */
   preload?: () => Promise<{ default: RoutePreload }>;
+  /** Its item in the side menu: the group (app/shell/menu-groups.ts) and the item's label; the rule is the route's. */
+  menu?: { group: MenuGroupId; label: string };
 }
 
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
@@ -29,7 +32,12 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
 }
 
 const any = (...permissions: Permission[]): PermissionRule => ({ any: permissions });
-const na = (path: string, title: string, rule?: PermissionRule): AppRoute => ({ path, title, rule });
+const na = (path: string, title: string, rule?: PermissionRule, menu?: AppRoute['menu']): AppRoute => ({
+  path,
+  title,
+  rule,
+  ...(menu ? { menu } : {}),
+});
 
 /** Buscar Pagos is also the first tab of /home. */
 export const PAYMENTS_SEARCH = lazyScreen(
@@ -71,6 +79,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/pagos',
     title: 'Buscar Pagos',
+    menu: { group: 'payments', label: 'Buscar' },
     screen: PAYMENTS_SEARCH,
     preload: () => import('../features/payments/payments-preload'),
   },
@@ -82,6 +91,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/suscripciones',
     title: 'Buscar Suscripciones',
+    menu: { group: 'subscriptions', label: 'Buscar' },
     rule: SUBSCRIPTIONS,
     screen: lazyScreen(() => import('../features/subscriptions/screens/subscriptions-search-screen')),
     preload: () => import('../features/subscriptions/subscriptions-preload'),
@@ -98,9 +108,21 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/notifications/screens/notification-screen')),
   },
   // Collectors and their sub-areas.
-  { path: '/comercios', title: 'Buscar Entidades', rule: any('COLLECTOR_SHOW'), screen: COLLECTORS_SEARCH },
-  na('/comercios/promociones', 'Promociones', any('PROMOTION_SHOW')),
-  na('/comercios/gateways', 'Gateways', any('GATEWAY_SHOW', 'GATEWAY_DEFAULT_SHOW')),
+  {
+    path: '/comercios',
+    title: 'Buscar Entidades',
+    menu: { group: 'collectors', label: 'Buscar' },
+    rule: any('COLLECTOR_SHOW'),
+    screen: COLLECTORS_SEARCH,
+  },
+  na('/comercios/promociones', 'Promociones', any('PROMOTION_SHOW'), {
+    group: 'promotions',
+    label: 'Buscar',
+  }),
+  na('/comercios/gateways', 'Gateways', any('GATEWAY_SHOW', 'GATEWAY_DEFAULT_SHOW'), {
+    group: 'gateways',
+    label: 'Buscar',
+  }),
   {
     path: '/comercios/:collectorId',
     title: 'Entidad',
@@ -108,16 +130,24 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/collectors/screens/collector-screen')),
   },
   // Payers.
-  { path: '/pagadores', title: 'Buscar Pagadores', rule: any('PAYER_SHOW'), screen: PAYERS_SEARCH },
+  {
+    path: '/pagadores',
+    title: 'Buscar Pagadores',
+    menu: { group: 'payers', label: 'Buscar' },
+    rule: any('PAYER_SHOW'),
+    screen: PAYERS_SEARCH,
+  },
   {
     path: '/pagadores/nuevo',
     title: 'Nuevo pagador',
+    menu: { group: 'payers', label: 'Nuevo pagador' },
     rule: any('PAYER_CREATE'),
     screen: lazyScreen(() => import('../features/payers/screens/payer-new-screen')),
   },
   {
     path: '/pagadores/referencias',
     title: 'Referencias de pagadores',
+    menu: { group: 'payers', label: 'Referencias' },
     rule: any('PAYER_REFERENCE_SHOW'),
     screen: lazyScreen(() => import('../features/payers/screens/references-screen')),
   },
@@ -151,6 +181,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/importacion',
     title: 'Importar pagos',
+    menu: { group: 'imports', label: 'Importar' },
     rule: any('IMPORT_REQUEST'),
     screen: lazyScreen(() => import('../features/imports/screens/import-request-screen')),
   },
@@ -169,6 +200,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/importaciones',
     title: 'Importaciones',
+    menu: { group: 'imports', label: 'Historial' },
     rule: any('IMPORT_REQUEST'),
     screen: lazyScreen(() => import('../features/imports/screens/imports-list-screen')),
   },
@@ -176,6 +208,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/transferencias',
     title: 'Conciliación de transferencias',
+    menu: { group: 'transfers', label: 'Transferencias' },
     rule: any('TRANSFER_SHOW'),
     screen: lazyScreen(() => import('../features/transfers/screens/transfers-screen')),
   },
@@ -189,6 +222,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/retirosUnificados',
     title: 'Retiros',
+    menu: { group: 'withdrawals', label: 'Retiros' },
     rule: WITHDRAWALS,
     screen: lazyScreen(() => import('../features/withdrawals/screens/unified-screen')),
   },
@@ -221,12 +255,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/distribucion',
     title: 'Distribuciones',
+    menu: { group: 'distributions', label: 'Distribuciones' },
     rule: DISTRIBUTIONS,
     screen: lazyScreen(() => import('../features/distributions/screens/distributions-screen')),
   },
   {
     path: '/pagos/pago-de-servicios',
     title: 'Pago de servicios',
+    menu: { group: 'service-payments', label: 'Lotes de transacciones' },
     rule: any('SERVICE_PAYMENT_SHOW_BATCH'),
     screen: TRANSACTION_BATCHES,
   },
@@ -239,6 +275,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/pagos/pago-de-servicios/gateways',
     title: 'Lotes de gateways',
+    menu: { group: 'service-payments', label: 'Lotes de gateways' },
     rule: any('SHOW_BATCH_DATA'),
     screen: lazyScreen(() => import('../features/service-payments/screens/gateway-batches-screen')),
   },
@@ -246,6 +283,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/afip',
     title: 'Presentaciones AFIP',
+    menu: { group: 'afip', label: 'AFIP' },
     rule: any('AFIP_SHOW'),
     screen: lazyScreen(() => import('../features/afip/screens/presentations-screen')),
   },
@@ -264,18 +302,21 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/exportaciones',
     title: 'Historial de exportaciones',
+    menu: { group: 'exports', label: 'Exportaciones' },
     rule: { all: ['EXPORT_SHOW', 'EXPORT_SEARCH'] },
     screen: lazyScreen(() => import('../features/exports/screens/exports-history-screen')),
   },
   {
     path: '/soft-provider',
     title: 'Reporte plano de integraciones',
+    menu: { group: 'soft-provider', label: 'Reporte plano de integraciones' },
     rule: any('SOFT_PROVIDER_APPROVE', 'SOFT_PROVIDER_REJECT'),
     screen: lazyScreen(() => import('../features/softprovider/screens/soft-provider-screen')),
   },
   {
     path: '/bin',
     title: 'Buscar BIN',
+    menu: { group: 'bin', label: 'BIN' },
     rule: any('BIN_CREATE', 'BIN_UPDATE', 'BIN_DELETE'),
     screen: lazyScreen(() => import('../features/bins/screens/bins-screen')),
   },

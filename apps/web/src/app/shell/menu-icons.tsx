@@ -14,7 +14,7 @@ import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import IntegrationInstructionsOutlined from '@mui/icons-material/IntegrationInstructionsOutlined';
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
-import type { MenuIcon } from './menu';
+import type { MenuIcon } from './menu-groups';
 
 export const MENU_ICONS: Record<MenuIcon, SvgIconComponent> = {
   payments: PaymentsOutlined,

@@ -1,4 +1,5 @@
-import { STANDARD_PAGING, type ListDefinition } from '../../lib/list';
+import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { CollectorsSearchDocument } from './gql/graphql';
 
 /** Buscar Entidades (session storage `collectors.list`): `q` is the name or id. The service orders by name. */
 export interface CollectorsFilters {
@@ -19,3 +20,11 @@ export const collectorsList: ListDefinition<CollectorsFilters, 'NAME'> = {
     },
   },
 };
+
+/** Buscar Entidades' query for a list state. */
+export const collectorsQuery = defineListQuery({
+  list: collectorsList,
+  document: CollectorsSearchDocument,
+  variables: (state) => ({ search: state.search || null, page: state.page, pageSize: state.pageSize }),
+  pageOf: (data) => data.collectors,
+});

@@ -1,5 +1,10 @@
-import type { ListDefinition } from '../../lib/list';
-import type { BatchState, ServicePaymentBatchFilter } from './gql/graphql';
+import { defineListQuery, filtersOf, type ListDefinition, type ListState } from '@/lib/list';
+import {
+  GatewayBatchesDocument,
+  TransactionBatchesDocument,
+  type BatchState,
+  type ServicePaymentBatchFilter,
+} from './gql/graphql';
 
 /** Spec 001 §4 "Gateway batch": the state filter's labels. */
 export const BATCH_STATE_LABELS: Readonly<Record<BatchState, string>> = {
@@ -87,3 +92,26 @@ export function toBatchFilter(filters: BatchFilters): ServicePaymentBatchFilter 
     state: filters.state,
   };
 }
+
+/** Both batch lists take the same variables: the filter, the page and its size (the service sorts by date). */
+const batchVariables = (state: ListState<BatchFilters, 'DATE'>) => ({
+  filter: toBatchFilter(filtersOf(state)),
+  page: state.page,
+  pageSize: state.pageSize,
+});
+
+/** Pago de servicios: the transaction batches. */
+export const transactionBatchesQuery = defineListQuery({
+  list: batchList('service-payments.transactions'),
+  document: TransactionBatchesDocument,
+  variables: batchVariables,
+  pageOf: (data) => data.transactionBatches,
+});
+
+/** Lotes de gateways. */
+export const gatewayBatchesQuery = defineListQuery({
+  list: batchList('service-payments.gateways'),
+  document: GatewayBatchesDocument,
+  variables: batchVariables,
+  pageOf: (data) => data.gatewayBatches,
+});

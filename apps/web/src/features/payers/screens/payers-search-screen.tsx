@@ -2,9 +2,7 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { SearchBar } from '@/components/layout/search-bar';
-import { ListPage } from '@/components/list-page/list-page';
-import { useListPage } from '@/lib/list/use-list-page';
+import { SearchListPage } from '@/components/list-page/search-list-page';
 import { useHasAny } from '@/lib/permissions';
 import type { PayersSearchQuery } from '../gql/graphql';
 import { payersQuery } from '../list/payers-list';
@@ -27,13 +25,16 @@ const COLUMNS: DataTableColumn<PayerRow>[] = [
 
 /** Buscar Pagadores (/pagadores and the home tab, spec 000 §2): a search, then IDENTIFICADOR, NOMBRE, EMAIL. */
 export default function PayersSearchScreen() {
-  const page = useListPage(payersQuery);
-  const { list, state } = page;
   const canCreate = useHasAny(['PAYER_CREATE']);
   return (
-    <ListPage
-      page={page}
-      title={PAYERS_MESSAGES.searchTitle}
+    <SearchListPage
+      query={payersQuery}
+      texts={PAYERS_MESSAGES}
+      filtersLabel="Filtros de pagadores"
+      inputTestId="payers-search-input"
+      tableLabel="Pagadores"
+      columns={COLUMNS}
+      rowHref={(row) => `/pagadores/${encodeURIComponent(row.id)}`}
       headerActions={
         canCreate ? (
           <Button component={RouterLink} to="/pagadores/nuevo" variant="contained" startIcon={<AddIcon />}>
@@ -41,24 +42,6 @@ export default function PayersSearchScreen() {
           </Button>
         ) : undefined
       }
-      filters={
-        <SearchBar
-          key={state.search}
-          ariaLabel="Filtros de pagadores"
-          search={state.search}
-          placeholder={PAYERS_MESSAGES.searchPlaceholder}
-          onSubmit={(search) => list.setFilters({ search })}
-          onClear={list.clear}
-          inputTestId="payers-search-input"
-        />
-      }
-      errorTitle={PAYERS_MESSAGES.loadError}
-      table={{
-        ariaLabel: 'Pagadores',
-        columns: COLUMNS,
-        emptyMessage: PAYERS_MESSAGES.empty,
-        getRowHref: (row) => `/pagadores/${encodeURIComponent(row.id)}`,
-      }}
     />
   );
 }

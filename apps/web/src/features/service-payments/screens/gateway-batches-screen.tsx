@@ -1,28 +1,21 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { ActionButton } from '@/components/actions/action-button';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { PagedListTable } from '@/components/data-table/paged-list-table';
-import { ErrorAlert } from '@/components/feedback/error-alert';
-import { PageHeader } from '@/components/layout/page-header';
+import { ListPage } from '@/components/list-page/list-page';
 import { formatAmount } from '@/lib/format';
-import { filtersOf, useListPageClamp, useListState } from '@/lib/list';
+import { useListPage } from '@/lib/list/use-list-page';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
-import { batchList, toBatchFilter } from '../batch-list';
+import { gatewayBatchesQuery } from '../batch-list';
 import { batchColumns } from '../components/batch-columns';
 import { BatchFiltersForm } from '../components/batch-filters';
 import { ConciliateDialog, type ConciliateValues } from '../components/conciliate-dialog';
-import {
-  ConciliateGatewayBatchDocument,
-  GatewayBatchesDocument,
-  type GatewayBatchRowFragment,
-} from '../gql/graphql';
+import { ConciliateGatewayBatchDocument, type GatewayBatchRowFragment } from '../gql/graphql';
 
-const LIST = batchList('service-payments.gateways');
 const CONCILIATE = { label: 'Conciliar', icon: FactCheckOutlined };
 
 function ConciliateFlow({ batch, onDone }: { batch: GatewayBatchRowFragment; onDone(): void }) {
@@ -51,19 +44,9 @@ function ConciliateFlow({ batch, onDone }: { batch: GatewayBatchRowFragment; onD
 
 /** Lotes de gateways (/pagos/pago-de-servicios/gateways, spec 001 §2): the list and its reconciliation. */
 export default function GatewayBatchesScreen() {
-  const list = useListState(LIST);
-  const { state } = list;
+  const page = useListPage(gatewayBatchesQuery);
+  const { list, filters } = page;
   const [open, setOpen] = useState<GatewayBatchRowFragment | null>(null);
-  const variables = useMemo(
-    () => ({ filter: toBatchFilter(filtersOf(state)), page: state.page, pageSize: state.pageSize }),
-    [state],
-  );
-  const { data, previousData, loading, error } = useQuery(GatewayBatchesDocument, {
-    variables,
-    fetchPolicy: 'cache-and-network',
-  });
-  const page = data?.gatewayBatches ?? (loading ? previousData?.gatewayBatches : undefined);
-  useListPageClamp(list, data ? page?.total : undefined);
   const columns = useMemo<DataTableColumn<GatewayBatchRowFragment>[]>(
     () => [
       ...batchColumns<GatewayBatchRowFragment>([
@@ -107,30 +90,25 @@ export default function GatewayBatchesScreen() {
     [],
   );
   return (
-    <>
-      <PageHeader
-        title="Lotes de gateways"
-        subtitle="Pago de servicios"
-        actions={
-          <Button variant="outlined" component={RouterLink} to="/pagos/pago-de-servicios/transacciones">
-            Ver lotes de transacciones
-          </Button>
-        }
-      />
-      <BatchFiltersForm value={filtersOf(state)} onChange={list.setFilters} onClear={list.clear} />
-      {error && <ErrorAlert error={error} />}
-      <PagedListTable
-        ariaLabel="Lotes de gateways"
-        rows={page?.rows}
-        columns={columns}
-        getRowId={(row) => row.id}
-        total={page?.total}
-        list={list}
-        pageSizes={LIST.pageSizes}
-        loading={loading}
-        emptyMessage="No se encontraron lotes de gateways"
-      />
+    <ListPage
+      page={page}
+      title="Lotes de gateways"
+      subtitle="Pago de servicios"
+      headerActions={
+        <Button variant="outlined" component={RouterLink} to="/pagos/pago-de-servicios/transacciones">
+          Ver lotes de transacciones
+        </Button>
+      }
+      filters={<BatchFiltersForm value={filters} onChange={list.setFilters} onClear={list.clear} />}
+      errorTitle="No se pudieron cargar los lotes de gateways"
+      table={{
+        ariaLabel: 'Lotes de gateways',
+        columns,
+        emptyMessage: 'No se encontraron lotes de gateways',
+        unsorted: true,
+      }}
+    >
       {open && <ConciliateFlow batch={open} onDone={() => setOpen(null)} />}
-    </>
+    </ListPage>
   );
 }

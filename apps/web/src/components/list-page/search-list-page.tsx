@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import type { OperationVariables } from '@apollo/client';
+import type { DataTableColumn } from '../data-table/data-table';
+import type { ListQuery } from '@/lib/list/list-query';
+import { useListPage } from '@/lib/list/use-list-page';
+import { ListPage } from './list-page';
+import { ListSearchBar } from './list-search-bar';
+
+/** The texts of a search screen, as an area's messages name them. */
+export interface SearchListTexts {
+  searchTitle: string;
+  searchPlaceholder: string;
+  loadError: string;
+  empty: string;
+}
+
+/**
+ * A screen that is one search box over one list (Buscar Entidades, Buscar Pagadores): the title, the search bar
+ * bound to the list's `search`, and the list whose rows open their own page.
+ */
+export function SearchListPage<
+  S extends string,
+  TData,
+  TVariables extends OperationVariables,
+  Row extends { id: string },
+>({
+  query,
+  texts,
+  filtersLabel,
+  inputTestId,
+  tableLabel,
+  columns,
+  rowHref,
+  headerActions,
+  unsorted,
+}: {
+  query: ListQuery<{ search: string }, S, TData, TVariables, Row>;
+  texts: SearchListTexts;
+  /** The search form's accessible name ('Filtros de pagadores'). */
+  filtersLabel: string;
+  inputTestId: string;
+  /** The grid's accessible name ('Pagadores'). */
+  tableLabel: string;
+  columns: readonly DataTableColumn<Row>[];
+  rowHref: (row: Row) => string;
+  headerActions?: ReactNode;
+  unsorted?: boolean;
+}) {
+  const page = useListPage(query);
+  return (
+    <ListPage
+      page={page}
+      title={texts.searchTitle}
+      headerActions={headerActions}
+      filters={
+        <ListSearchBar
+          list={page.list}
+          ariaLabel={filtersLabel}
+          placeholder={texts.searchPlaceholder}
+          inputTestId={inputTestId}
+        />
+      }
+      errorTitle={texts.loadError}
+      table={{ ariaLabel: tableLabel, columns, emptyMessage: texts.empty, getRowHref: rowHref, unsorted }}
+    />
+  );
+}
