@@ -61,6 +61,4 @@ export function filesBehind(root: string, sources: string[]): string[] {
 
 /** The files of `files` whose text contains `needle`. */
 export const filesContaining = (root: string, files: string[], needle: string): string[] =>
-  files
-    .filter((file) => readFileSync(join(root, file), 'utf8').includes(needle))
-    .map((f) => relative('.', f));
+  files.filter((file) => readFileSync(join(root, file), 'utf8').includes(needle));
