@@ -2,6 +2,7 @@
 // a token from the test client, the gateway honouring the user's permissions, the stubs' reset, SIGTERM.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,5 +125,23 @@ describe('npm run stack:test with bad options', () => {
     expect(stderr.text).toContain(
       '--ports: servicio desconocido "web". Servicios: gateway, stubs, keycloak.',
     );
+  });
+
+  it('says so in Spanish when a port it was given is taken, and exits', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const child = run(['--ports', `stubs=${port}`]);
+      const stdout = collect(child.stdout);
+      const stderr = collect(child.stderr);
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(2);
+      expect(stdout.text).toBe('');
+      expect(stderr.text).toContain('No se pudo iniciar el stack de pruebas: listen EADDRINUSE');
+      expect(stderr.text).toContain(`127.0.0.1:${port}`);
+    } finally {
+      taken.close();
+    }
   });
 });
