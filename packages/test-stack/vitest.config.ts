@@ -4,5 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // beforeAll starts the stack in a child process (imports the gateway, three servers): 10 s, vitest's default, is
+    // too short on a loaded machine.
+    hookTimeout: 120_000,
   },
 });
