@@ -75,6 +75,7 @@ export default tseslint.config(
         console: 'readonly',
         process: 'readonly',
         URL: 'readonly',
+        URLSearchParams: 'readonly',
         window: 'readonly',
         document: 'readonly',
         fetch: 'readonly',

@@ -16,11 +16,20 @@ export interface StackOptions {
   /** Lifetime of the emulator's access tokens (default: the realm's, 300 s). */
   accessTokenTtlSeconds?: number;
   log?: (line: string) => void;
+  /** false: no web server (the stack of integration tests, packages/test-stack). Default true. */
+  web?: boolean;
+  /** Partial realm imports merged into the emulator's realm; the clients they add may call the gateway. */
+  realmAdditions?: string[];
 }
 
 export interface Stack {
   stubs: Closable & { reset(): void; services: Record<string, string> };
-  keycloak: Closable & { issuer: string; jwksUrl: string; accessTokenFor(username: string): Promise<string> };
+  keycloak: Closable & {
+    issuer: string;
+    jwksUrl: string;
+    addedClientIds: string[];
+    accessTokenFor(username: string): Promise<string>;
+  };
   gateway: Closable & { graphqlUrl: string };
   web: Closable;
   urls: { web: string; gateway: string; sandbox: string; keycloak: string; stubs: string };
@@ -28,4 +37,11 @@ export interface Stack {
 }
 
 export function freePort(host?: string): Promise<number>;
-export function startStack(options?: StackOptions): Promise<Stack>;
+/** The stack started with `web: false`: no web server, no web URL. */
+export interface StackWithoutWeb extends Omit<Stack, 'web' | 'urls'> {
+  web: undefined;
+  urls: Omit<Stack['urls'], 'web'> & { web: undefined };
+}
+
+export function startStack(options: StackOptions & { web: false }): Promise<StackWithoutWeb>;
+export function startStack(options?: StackOptions & { web?: true }): Promise<Stack>;

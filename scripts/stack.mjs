@@ -1,5 +1,6 @@
 // Starts the whole product in one process: stubs, Keycloak emulator, gateway and web server.
-// Used by `npm start` (fixed default ports) and by the browser tests (free ports picked here).
+// Used by `npm start` (fixed default ports), by the browser tests (free ports picked here) and, without the web
+// server, by `npm run stack:test` / startTestStack() of packages/test-stack (docs/testing-integration.md).
 // Every app must be built first (`npm run build`): this imports their dist/ entry points.
 import { createServer } from 'node:net';
 
@@ -21,8 +22,11 @@ let stackFormHost = '';
 
 /**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
- *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, accessTokenTtlSeconds?: number, log?: (line: string) => void }} [options]
+ *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, accessTokenTtlSeconds?: number, log?: (line: string) => void,
+ *           web?: boolean, realmAdditions?: string[] }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
+ *   web: false starts no web server (the stack of integration tests). realmAdditions: partial imports merged into
+ *   the emulator's realm (e.g. the test client); the clients they add may call the gateway (its allowed azp).
  */
 export async function startStack(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -32,7 +36,7 @@ export async function startStack(options = {}) {
     stubs: await pick(options.ports?.stubs),
     keycloak: await pick(options.ports?.keycloak),
     gateway: await pick(options.ports?.gateway),
-    web: await pick(options.ports?.web),
+    web: options.web === false ? 0 : await pick(options.ports?.web),
   };
   const webOrigin = `http://${publicHost}:${ports.web}`;
   const gatewayOrigin = `http://${publicHost}:${ports.gateway}`;
@@ -40,7 +44,7 @@ export async function startStack(options = {}) {
   const { startStubs } = await import('@backoffice/stubs');
   const { startEmulator } = await import('@backoffice/keycloak-emulator');
   const { startGateway, loadConfig } = await import('@backoffice/gateway');
-  const { startWeb } = await import('@backoffice/web/server');
+  const { startWeb } = options.web === false ? {} : await import('@backoffice/web/server');
 
   const started = [];
   try {
@@ -53,6 +57,7 @@ export async function startStack(options = {}) {
       keyFile: options.keyFile,
       extraRedirectUris: [`${webOrigin}/*`, `${gatewayOrigin}/*`],
       extraWebOrigins: [webOrigin, gatewayOrigin],
+      ...(options.realmAdditions ? { realmAdditions: options.realmAdditions } : {}),
       ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
     });
     started.push(keycloak);
@@ -71,24 +76,29 @@ export async function startStack(options = {}) {
       host,
       keycloakIssuer: keycloak.issuer,
       keycloakJwksUrl: keycloak.jwksUrl,
+      ...(keycloak.addedClientIds.length > 0
+        ? { keycloakAzp: [...base.keycloakAzp, ...keycloak.addedClientIds] }
+        : {}),
       corsOrigins: [webOrigin],
       ...(options.gatewayLogLevel ? { logLevel: options.gatewayLogLevel } : {}),
     });
     started.push(gateway);
-    const web = await startWeb({
-      port: ports.web,
-      host,
-      gatewayUrl: `${gatewayOrigin}/graphql`,
-      keycloakUrl: `http://${publicHost}:${ports.keycloak}`,
-    });
-    started.push(web);
+    const web = startWeb
+      ? await startWeb({
+          port: ports.web,
+          host,
+          gatewayUrl: `${gatewayOrigin}/graphql`,
+          keycloakUrl: `http://${publicHost}:${ports.keycloak}`,
+        })
+      : undefined;
+    if (web) started.push(web);
     return {
       stubs,
       keycloak,
       gateway,
       web,
       urls: {
-        web: webOrigin,
+        web: web ? webOrigin : undefined,
         gateway: `${gatewayOrigin}/graphql`,
         sandbox: `${gatewayOrigin}/sandbox`,
         keycloak: `http://${publicHost}:${ports.keycloak}`,

@@ -250,6 +250,19 @@ export const createApp = (ctx: AppContext): express.Express => {
     return `${realmPath}/login-actions/authenticate?${params.toString()}`;
   };
 
+  /**
+   * A user's password check, counted by the brute-force guard (a locked user is refused even with the right
+   * password); a valid check of an enabled user clears the user's failures.
+   */
+  const checkPassword = (username: string, password: string): { user?: User; valid: boolean } => {
+    const user = realm.findUser(username);
+    const locked = user !== undefined && bruteForce.isLocked(user.id);
+    const valid = !locked && user?.password !== undefined && safeEqual(password, user.password);
+    if (user && !locked && !valid) bruteForce.failed(user.id);
+    if (user && valid && user.enabled) bruteForce.succeeded(user.id);
+    return { user, valid };
+  };
+
   /** CORS for an allowed origin, always with credentials (keycloak-js posts with credentials: 'include'). */
   const applyCors = (req: Request, res: Response, allowed: readonly string[]): void => {
     const origin = req.headers.origin;
@@ -344,7 +357,7 @@ export const createApp = (ctx: AppContext): express.Express => {
       check_session_iframe: `${issuer}/protocol/openid-connect/login-status-iframe.html`,
       frontchannel_logout_session_supported: true,
       frontchannel_logout_supported: true,
-      grant_types_supported: ['authorization_code', 'refresh_token'],
+      grant_types_supported: ['authorization_code', 'refresh_token', 'password'],
       response_types_supported: ['code'],
       response_modes_supported: ['query', 'fragment'],
       subject_types_supported: ['public'],
@@ -511,11 +524,7 @@ export const createApp = (ctx: AppContext): express.Express => {
       return sendError(res, 400, COOKIE_NOT_FOUND);
     }
     const username = single(req.body, 'username') ?? '';
-    const password = single(req.body, 'password') ?? '';
-    const user = realm.findUser(username);
-    const locked = user !== undefined && bruteForce.isLocked(user.id);
-    const valid = !locked && user?.password !== undefined && safeEqual(password, user.password);
-    if (user && !locked && !valid) bruteForce.failed(user.id);
+    const { user, valid } = checkPassword(username, single(req.body, 'password') ?? '');
     if (!user || !valid || !user.enabled) {
       const again = new URLSearchParams({ session_code: sessionCode!, client_id: client.clientId });
       return sendHtml(
@@ -532,7 +541,6 @@ export const createApp = (ctx: AppContext): express.Express => {
         }),
       );
     }
-    bruteForce.succeeded(user.id);
     const session = sessions.create(user.id);
     await setSessionCookies(res, user, session);
     res.append('Set-Cookie', `${AUTH_SESSION_COOKIE}=; Max-Age=0; ${cookieAttributes(true)}`);
@@ -621,6 +629,22 @@ export const createApp = (ctx: AppContext): express.Express => {
     );
   };
 
+  /**
+   * Keycloak's direct access grant (resource owner password credentials), for clients with
+   * directAccessGrantsEnabled only, as Keycloak 26 answers it (errors included).
+   */
+  const passwordGrant = async (req: Request, client: Client) => {
+    if (!client.directAccessGrantsEnabled) {
+      throw new OAuthError(400, 'unauthorized_client', 'Client not allowed for direct access grants');
+    }
+    const username = single(req.body, 'username');
+    if (!username) throw new OAuthError(401, 'invalid_request', 'Missing parameter: username');
+    const { user, valid } = checkPassword(username, single(req.body, 'password') ?? '');
+    if (!user || !valid) throw new OAuthError(401, 'invalid_grant', 'Invalid user credentials');
+    if (!user.enabled) throw new OAuthError(400, 'invalid_grant', 'Account disabled');
+    return tokens.tokenResponse(user, client, sessions.create(user.id), single(req.body, 'scope'), undefined);
+  };
+
   app.options(`${oidcPath}/token`, preflight('POST, OPTIONS'));
   app.post(`${oidcPath}/token`, form, async (req, res) => {
     const requestedClient = realm.clients.get(single(req.body, 'client_id') ?? '');
@@ -631,6 +655,7 @@ export const createApp = (ctx: AppContext): express.Express => {
       let response;
       if (grantType === 'authorization_code') response = await authorizationCodeGrant(req, client);
       else if (grantType === 'refresh_token') response = await refreshTokenGrant(req, client);
+      else if (grantType === 'password') response = await passwordGrant(req, client);
       else if (!grantType) throw new OAuthError(400, 'invalid_request', 'Missing form parameter: grant_type');
       else throw new OAuthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
       res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(response);

@@ -1,10 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { JWK } from 'jose';
 import { createApp } from './app.js';
 import { loadOrCreateKeys } from './keys.js';
-import { loadRealm, readRealmFile, type Client, type Realm } from './realm.js';
+import {
+  applyPartialImport,
+  loadRealm,
+  readRealmFile,
+  type Client,
+  type PartialImportRepresentation,
+  type Realm,
+} from './realm.js';
 import { SessionStore } from './sessions.js';
 import { grantedScope, TokenIssuer } from './tokens.js';
 
@@ -25,6 +33,11 @@ export interface EmulatorOptions {
   extraWebOrigins?: string[];
   /** Access and ID token lifetime (default: the realm's accessTokenLifespan, 300 s). */
   accessTokenTtlSeconds?: number;
+  /**
+   * Files of Keycloak partial imports applied to the realm in order (e.g. the development-only test client,
+   * infra/keycloak/dev/), as `kcadm.sh create partialImport` applies them to a real Keycloak.
+   */
+  realmAdditions?: string[];
 }
 
 export interface RunningEmulator {
@@ -34,6 +47,8 @@ export interface RunningEmulator {
   /** `${url}/realms/back-office`. */
   issuer: string;
   jwksUrl: string;
+  /** The client ids the `realmAdditions` brought (none without them). */
+  addedClientIds: string[];
   close(): Promise<void>;
   /** An access token exactly as the login flow issues it to the web client, in a new session. */
   accessTokenFor(
@@ -64,7 +79,13 @@ const webClient = (realm: Realm): Client => {
 };
 
 export const startEmulator = async (options: EmulatorOptions = {}): Promise<RunningEmulator> => {
-  const representation = readRealmFile(options.realmFile ?? DEFAULT_REALM_FILE);
+  const additions = (options.realmAdditions ?? []).map(
+    (file) => JSON.parse(readFileSync(file, 'utf8')) as PartialImportRepresentation,
+  );
+  const representation = additions.reduce(
+    applyPartialImport,
+    readRealmFile(options.realmFile ?? DEFAULT_REALM_FILE),
+  );
   const realm = loadRealm(representation, {
     extraRedirectUris: options.extraRedirectUris,
     extraWebOrigins: options.extraWebOrigins,
@@ -97,6 +118,7 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
     port,
     issuer,
     jwksUrl: `${issuer}/protocol/openid-connect/certs`,
+    addedClientIds: [...new Set(additions.flatMap((a) => (a.clients ?? []).map((c) => c.clientId)))],
     publicJwk: keys.publicJwk,
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -113,5 +135,5 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
   };
 };
 
-export { loadRealm, matchesRedirectUri, readRealmFile } from './realm.js';
-export type { Realm, RealmRepresentation, User, Client } from './realm.js';
+export { applyPartialImport, loadRealm, matchesRedirectUri, readRealmFile } from './realm.js';
+export type { Realm, RealmRepresentation, PartialImportRepresentation, User, Client } from './realm.js';

@@ -17,6 +17,8 @@ export interface ClientRepresentation {
   bearerOnly?: boolean;
   secret?: string;
   standardFlowEnabled?: boolean;
+  directAccessGrantsEnabled?: boolean;
+  fullScopeAllowed?: boolean;
   rootUrl?: string;
   redirectUris?: string[];
   webOrigins?: string[];
@@ -63,6 +65,8 @@ export interface Client {
   bearerOnly: boolean;
   secret: string | undefined;
   standardFlowEnabled: boolean;
+  /** The password grant (Keycloak's "Direct access grants"), off unless the client enables it. */
+  directAccessGrantsEnabled: boolean;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
   webOrigins: string[];
@@ -116,6 +120,58 @@ export interface RealmOptions {
 
 export const readRealmFile = (file: string): RealmRepresentation =>
   JSON.parse(readFileSync(file, 'utf8')) as RealmRepresentation;
+
+/**
+ * Keycloak's partial import (PartialImportRepresentation, `POST /admin/realms/{realm}/partialImport`): resources
+ * added to a realm that already exists. The parts the emulator reads: clients, users and roles.
+ */
+export interface PartialImportRepresentation {
+  /** What to do with a resource the realm already has (Keycloak's default: FAIL). */
+  ifResourceExists?: 'FAIL' | 'SKIP' | 'OVERWRITE';
+  clients?: ClientRepresentation[];
+  users?: UserRepresentation[];
+  roles?: RealmRepresentation['roles'];
+}
+
+/** Adds `added` to `current` by `key`, with Keycloak's partial-import policy for a key already there. */
+const mergeByKey = <T>(
+  current: readonly T[] | undefined,
+  added: readonly T[] | undefined,
+  key: (item: T) => string,
+  policy: NonNullable<PartialImportRepresentation['ifResourceExists']>,
+  what: string,
+): T[] => {
+  const merged = [...(current ?? [])];
+  for (const item of added ?? []) {
+    const at = merged.findIndex((existing) => key(existing) === key(item));
+    if (at < 0) merged.push(item);
+    else if (policy === 'OVERWRITE') merged[at] = item;
+    else if (policy === 'FAIL')
+      throw new Error(`El realm ya tiene ${what} ${key(item)} (ifResourceExists: FAIL)`);
+  }
+  return merged;
+};
+
+/** The realm with a partial import applied, as Keycloak's partialImport leaves it. */
+export const applyPartialImport = (
+  rep: RealmRepresentation,
+  partial: PartialImportRepresentation,
+): RealmRepresentation => {
+  const policy = partial.ifResourceExists ?? 'FAIL';
+  const clientRoles: Record<string, RoleRepresentation[]> = { ...rep.roles?.client };
+  for (const [clientId, list] of Object.entries(partial.roles?.client ?? {})) {
+    clientRoles[clientId] = mergeByKey(clientRoles[clientId], list, (r) => r.name, policy, 'el rol');
+  }
+  return {
+    ...rep,
+    clients: mergeByKey(rep.clients, partial.clients, (c) => c.clientId, policy, 'el cliente'),
+    users: mergeByKey(rep.users, partial.users, (u) => u.username.toLowerCase(), policy, 'el usuario'),
+    roles: {
+      realm: mergeByKey(rep.roles?.realm, partial.roles?.realm, (r) => r.name, policy, 'el rol'),
+      client: clientRoles,
+    },
+  };
+};
 
 type RoleKey = string; // "realm:<name>" or "client:<clientId>:<name>"
 
@@ -241,6 +297,7 @@ export const loadRealm = (rep: RealmRepresentation, options: RealmOptions = {}):
       bearerOnly: c.bearerOnly ?? false,
       secret: c.secret,
       standardFlowEnabled,
+      directAccessGrantsEnabled: c.directAccessGrantsEnabled ?? false,
       redirectUris,
       postLogoutRedirectUris,
       webOrigins,

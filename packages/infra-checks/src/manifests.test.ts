@@ -191,6 +191,7 @@ describe('docker-compose.yml', () => {
         healthcheck?: { test: unknown };
         depends_on?: Record<string, { condition: string }>;
         build?: { target?: string };
+        restart?: string;
       }
     >;
   };
@@ -211,7 +212,9 @@ describe('docker-compose.yml', () => {
   it('publishes ports on 127.0.0.1 only, checks every service and waits for healthy dependencies', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       for (const port of service.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:/);
-      expect(service.healthcheck?.test, name).toBeDefined();
+      // A one-shot job (restart: 'no', no ports: it runs once and exits) has no health to check.
+      const oneShot = service.restart === 'no' && !service.ports;
+      if (!oneShot) expect(service.healthcheck?.test, name).toBeDefined();
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         expect(condition, `${name} → ${dependency}`).toBe('service_healthy');
       }

@@ -394,8 +394,12 @@ describe('authorization code flow with PKCE', () => {
       username: 'admin',
       password: 'admin',
     });
+    // Keycloak's answer for a client without "Direct access grants" (the browser client never gets them).
     expect(password.status).toBe(400);
-    expect(((await password.json()) as { error: string }).error).toBe('unsupported_grant_type');
+    expect(await password.json()).toEqual({
+      error: 'unauthorized_client',
+      error_description: 'Client not allowed for direct access grants',
+    });
   });
 
   it('requires S256 PKCE from the public client', async () => {

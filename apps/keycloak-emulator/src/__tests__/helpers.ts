@@ -86,6 +86,12 @@ export const login = async (
   };
 };
 
+/** An OAuth error answer as one value: its status and body. */
+export const oauthError = async (res: Response): Promise<Record<string, unknown>> => ({
+  status: res.status,
+  ...((await res.json()) as Record<string, unknown>),
+});
+
 export const tokenRequest = (
   em: RunningEmulator,
   body: Record<string, string>,

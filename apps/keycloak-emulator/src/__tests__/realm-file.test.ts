@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { PERMISSIONS, permissionToRole } from '@backoffice/schema';
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_REALM_FILE } from '../index.js';
-import { loadRealm, type RealmRepresentation } from '../realm.js';
+import { loadRealm, type PartialImportRepresentation, type RealmRepresentation } from '../realm.js';
 
 const rep = JSON.parse(readFileSync(DEFAULT_REALM_FILE, 'utf8')) as RealmRepresentation;
 const realm = loadRealm(rep);
@@ -142,5 +143,42 @@ describe('infra/keycloak/realm-back-office.json', () => {
       account: ['manage-account', 'manage-account-links', 'view-profile'],
     });
     expect(realm.findUser('admin')?.realmRoles).toContain('admin');
+  });
+});
+
+describe('infra/keycloak/dev/back-office-tests.partial-import.json (development only)', () => {
+  const file = fileURLToPath(
+    new URL('../../../../infra/keycloak/dev/back-office-tests.partial-import.json', import.meta.url),
+  );
+  const partial = JSON.parse(readFileSync(file, 'utf8')) as PartialImportRepresentation;
+  const web = rep.clients?.find((c) => c.clientId === 'back-office-web');
+
+  it('adds only the test client, skipped when the realm already has it (a Keycloak restart)', () => {
+    expect(Object.keys(partial).sort()).toEqual(['clients', 'ifResourceExists']);
+    expect(partial.ifResourceExists).toBe('SKIP');
+    expect(partial.clients?.map((c) => c.clientId)).toEqual(['back-office-tests']);
+  });
+
+  it("is a public client with the password grant only, whose tokens reach the gateway like the web client's", () => {
+    const client = partial.clients?.[0];
+    expect(client).toMatchObject({
+      enabled: true,
+      protocol: 'openid-connect',
+      publicClient: true,
+      bearerOnly: false,
+      standardFlowEnabled: false,
+      implicitFlowEnabled: false,
+      directAccessGrantsEnabled: true,
+      serviceAccountsEnabled: false,
+      fullScopeAllowed: web?.fullScopeAllowed,
+      redirectUris: [],
+      webOrigins: [],
+    });
+    expect(client?.protocolMappers).toEqual(web?.protocolMappers);
+  });
+
+  it('is not in the realm file the images carry, where no client has the password grant', () => {
+    expect(readFileSync(DEFAULT_REALM_FILE, 'utf8')).not.toContain('back-office-tests');
+    for (const c of rep.clients ?? []) expect(c.directAccessGrantsEnabled, c.clientId).toBe(false);
   });
 });

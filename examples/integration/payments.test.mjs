@@ -1,0 +1,154 @@
+// Another team's integration tests against the back-office gateway (docs/testing-integration.md), with node's own
+// test runner: start the stack, get a token, run a query and a mutation, read what the stubs received, force a
+// failure and see the Spanish error, reset between tests. `npm test` runs this file (it cannot rot).
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { startTestStack } from '@backoffice/test-stack';
+
+/** { gateway, graphql, stubs, keycloak, close() } — the same URLs `npm run stack:test` prints. */
+let stack;
+
+before(async () => {
+  // 'silent': the gateway's log and audit lines stay out of the test report ('warn' by default).
+  stack = await startTestStack({ gatewayLogLevel: 'silent' });
+});
+after(() => stack?.close());
+
+// Every test starts from the stubs' seeded data: no faults, no forced failures, an empty request log.
+beforeEach(async () => {
+  assert.equal((await stubsAdmin('POST', 'reset')).status, 'ok');
+});
+
+/** An access token the Keycloak way: the password grant of the test client (demo users: password = username). */
+async function tokenFor(username) {
+  const response = await fetch(`${stack.keycloak}/protocol/openid-connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'back-office-tests',
+      username,
+      password: username,
+    }),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  return (await response.json()).access_token;
+}
+
+/** A GraphQL request as `username`: the whole answer, `{ data, errors }`. */
+async function graphql(username, query, variables = {}) {
+  const response = await fetch(stack.graphql, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await tokenFor(username)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return response.json();
+}
+
+/** The stubs' admin API (docs/upstream-contract.md): reset, requests, faults, failures. */
+async function stubsAdmin(method, path, body) {
+  const response = await fetch(`${stack.stubs}/__admin/${path}`, {
+    method,
+    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+  });
+  assert.ok(response.ok, `${method} /__admin/${path}: ${response.status}`);
+  return response.status === 204 ? null : response.json();
+}
+
+const PENDING_PAYMENTS = `
+  query Pending {
+    payments(filter: { status: PENDING }, pageSize: 2) { total rows { id status finalAmount } }
+  }`;
+
+const CANCEL = `
+  mutation Cancel($id: ID!) {
+    cancelPayment(id: $id, reason: "Prueba de integración") {
+      outcome
+      message
+      error { message code extendedCode }
+      payment { id status }
+    }
+  }`;
+
+describe('payments, as the operador user', () => {
+  it('lists pending payments (a query); money comes as decimal strings', async () => {
+    const { data, errors } = await graphql('operador', PENDING_PAYMENTS);
+    assert.equal(errors, undefined);
+    assert.ok(data.payments.total > 0);
+    for (const payment of data.payments.rows) {
+      assert.equal(payment.status, 'PENDING');
+      assert.match(payment.finalAmount, /^\d+\.\d{2}$/);
+    }
+  });
+
+  it('cancels a payment (a mutation), and the payment service received the call', async () => {
+    const { data } = await graphql('operador', PENDING_PAYMENTS);
+    const id = data.payments.rows[0].id;
+
+    const cancelled = await graphql('operador', CANCEL, { id });
+    assert.equal(cancelled.data.cancelPayment.outcome, 'SUCCESS');
+    assert.equal(cancelled.data.cancelPayment.message, 'El pago se canceló correctamente.');
+
+    // The stubs' request log: every request received, newest last, with its body.
+    const requests = await stubsAdmin('GET', 'requests?service=payment');
+    const call = requests.find((r) => r.method === 'POST' && r.path === `/payment/pagos/${id}/cancelar`);
+    assert.deepEqual(call?.body, { reason: 'Prueba de integración' });
+  });
+
+  it('shows the Spanish error when the payment service refuses (a forced failure for one call)', async () => {
+    const { data } = await graphql('operador', PENDING_PAYMENTS);
+    const id = data.payments.rows[1].id;
+    await stubsAdmin('POST', 'failures', {
+      service: 'payment',
+      operation: 'cancelar',
+      ids: [id],
+      status: 409,
+      code: 'invalid_status',
+      extended_code: 'payment_not_cancellable',
+      times: 1,
+    });
+
+    const failed = await graphql('operador', CANCEL, { id });
+    assert.equal(failed.data.cancelPayment.outcome, 'FAILED');
+    assert.deepEqual(failed.data.cancelPayment.error, {
+      message: 'El pago no se puede cancelar en su estado actual - payment_not_cancellable',
+      code: 'invalid_status',
+      extendedCode: 'payment_not_cancellable',
+    });
+    assert.equal(failed.data.cancelPayment.payment.status, 'PENDING');
+
+    // `times: 1`: the next attempt goes through.
+    const retried = await graphql('operador', CANCEL, { id });
+    assert.equal(retried.data.cancelPayment.outcome, 'SUCCESS');
+  });
+
+  it('starts from the seeded data again after a reset', async () => {
+    const { data } = await graphql('operador', PENDING_PAYMENTS);
+    const id = data.payments.rows[0].id;
+    await graphql('operador', CANCEL, { id });
+    const PAYMENT = 'query Payment($id: ID!) { payment(id: $id) { status } }';
+    assert.equal((await graphql('operador', PAYMENT, { id })).data.payment.status, 'REJECTED');
+
+    await stubsAdmin('POST', 'reset'); // what beforeEach does before every test
+    assert.deepEqual(await stubsAdmin('GET', 'requests'), []);
+    assert.equal((await graphql('operador', PAYMENT, { id })).data.payment.status, 'PENDING');
+  });
+});
+
+describe('permissions: each demo user has the roles of the realm', () => {
+  it('refuses operador a mutation it has no permission for, in Spanish', async () => {
+    const { data, errors } = await graphql('operador', 'mutation { confirmImport(id: "1") { outcome } }');
+    assert.equal(data, null);
+    assert.equal(errors[0].extensions.code, 'FORBIDDEN');
+    assert.equal(errors[0].message, 'No tiene permisos para realizar esta acción.');
+  });
+
+  it('refuses a request without a token', async () => {
+    const response = await fetch(stack.graphql, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: PENDING_PAYMENTS }),
+    });
+    const { errors } = await response.json();
+    assert.equal(errors[0].extensions.code, 'UNAUTHENTICATED');
+  });
+});

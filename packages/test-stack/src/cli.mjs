@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm run stack:test`: the stack of integration tests (index.mjs) on free loopback ports, or the ones given with
+//   --ports gateway=4000,stubs=4010,keycloak=8080   (any of them; the others are picked)
+// When all are ready it prints ONE line of JSON on stdout: {"gateway","graphql","stubs","keycloak"}. Everything
+// else (the servers' logs, messages) goes to stderr. Ctrl-C or SIGTERM stops everything.
+import { parseArgs } from 'node:util';
+import { parsePorts } from './ports.mjs';
+import { startTestStack } from './index.mjs';
+
+const fail = (message) => {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+};
+
+let args;
+try {
+  args = parseArgs({
+    options: { ports: { type: 'string' }, 'log-level': { type: 'string' } },
+    allowPositionals: false,
+  }).values;
+} catch (error) {
+  fail(
+    `Opción no válida: ${error.message}\nUso: npm run stack:test -- [--ports gateway=4000,stubs=4010,keycloak=8080] [--log-level warn]`,
+  );
+}
+const ports = parsePorts(args.ports ?? '');
+if (ports.error) fail(ports.error);
+const levels = ['debug', 'info', 'warn', 'error', 'silent'];
+if (args['log-level'] !== undefined && !levels.includes(args['log-level'])) {
+  fail(`--log-level no válido: "${args['log-level']}". Valores: ${levels.join(', ')}.`);
+}
+
+// stdout carries only the JSON line (a caller reads it): the servers' log lines go to stderr.
+const stdoutWrite = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr);
+
+let stack;
+try {
+  stack = await startTestStack({ ports: ports.value, gatewayLogLevel: args['log-level'] });
+} catch (error) {
+  fail(`No se pudo iniciar el stack de pruebas: ${error.message}`);
+}
+const { close, ...urls } = stack;
+stdoutWrite(`${JSON.stringify(urls)}\n`);
+process.stderr.write(
+  'Stack de pruebas listo (usuario de pruebas: cliente back-office-tests). Ctrl-C para detener.\n',
+);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  process.stderr.write('Deteniendo…\n');
+  // A server that does not stop in time does not keep the command alive.
+  setTimeout(() => {
+    process.stderr.write('Algún servidor no se detuvo a tiempo; se cierra igual.\n');
+    process.exit(1);
+  }, 15_000).unref();
+  await close().catch((error) => process.stderr.write(`Error al detener: ${error.message}\n`));
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,147 @@
+// `npm run stack:test` as other teams use it (the cli the script runs once the apps are built): the JSON line,
+// a token from the test client, the gateway honouring the user's permissions, the stubs' reset, SIGTERM.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('./cli.mjs', import.meta.url));
+
+interface Urls {
+  gateway: string;
+  graphql: string;
+  stubs: string;
+  keycloak: string;
+}
+
+const run = (args: string[]): ChildProcessWithoutNullStreams =>
+  spawn(process.execPath, [CLI, ...args], { stdio: 'pipe' });
+
+const collect = (stream: NodeJS.ReadableStream): { text: string } => {
+  const out = { text: '' };
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => (out.text += chunk));
+  return out;
+};
+
+const passwordGrant = (keycloak: string, clientId: string, username: string, password = username) =>
+  fetch(`${keycloak}/protocol/openid-connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'password', client_id: clientId, username, password }),
+  });
+
+const graphql = async (urls: Urls, token: string, query: string) => {
+  const response = await fetch(urls.graphql, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  return (await response.json()) as {
+    data?: Record<string, unknown> | null;
+    errors?: { extensions: { code: string } }[];
+  };
+};
+
+describe('npm run stack:test', () => {
+  let child: ChildProcessWithoutNullStreams;
+  let stdout: string[];
+  let stderr: { text: string };
+  let urls: Urls;
+
+  beforeAll(async () => {
+    child = run([]);
+    stderr = collect(child.stderr);
+    stdout = [];
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => stdout.push(line));
+    const [first] = (await once(lines, 'line')) as [string];
+    urls = JSON.parse(first) as Urls;
+  });
+
+  afterAll(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+
+  it('prints one line of JSON with the four URLs, on loopback ports it picked', () => {
+    expect(Object.keys(urls)).toEqual(['gateway', 'graphql', 'stubs', 'keycloak']);
+    expect(urls.gateway).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(urls.graphql).toBe(`${urls.gateway}/graphql`);
+    expect(urls.stubs).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(urls.keycloak).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/realms\/back-office$/);
+  });
+
+  it('gives operador a token on back-office-tests that reads payments and is refused confirmImport', async () => {
+    const response = await passwordGrant(urls.keycloak, 'back-office-tests', 'operador');
+    expect(response.status).toBe(200);
+    const { access_token: token } = (await response.json()) as { access_token: string };
+
+    const read = await graphql(urls, token, '{ payments(pageSize: 1) { total } }');
+    expect(read.errors).toBeUndefined();
+    expect((read.data?.payments as { total: number }).total).toBeGreaterThan(0);
+
+    const refused = await graphql(urls, token, 'mutation { confirmImport(id: "1") { __typename } }');
+    expect(refused.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('keeps refusing the password grant to the web client, as Keycloak does', async () => {
+    const response = await passwordGrant(urls.keycloak, 'back-office-web', 'operador');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'unauthorized_client',
+      error_description: 'Client not allowed for direct access grants',
+    });
+  });
+
+  it('answers ok to POST {stubs}/__admin/reset', async () => {
+    const response = await fetch(`${urls.stubs}/__admin/reset`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('keeps stdout to the JSON line (logs go to stderr) and stops everything on SIGTERM', async () => {
+    child.kill('SIGTERM');
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    expect(stdout).toHaveLength(1);
+    expect(stderr.text).toContain('Deteniendo…');
+    await expect(fetch(`${urls.gateway}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${urls.stubs}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('npm run stack:test with bad options', () => {
+  it('explains in Spanish and starts nothing', async () => {
+    const child = run(['--ports', 'web=5173']);
+    const stdout = collect(child.stdout);
+    const stderr = collect(child.stderr);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(stdout.text).toBe('');
+    expect(stderr.text).toContain(
+      '--ports: servicio desconocido "web". Servicios: gateway, stubs, keycloak.',
+    );
+  });
+
+  it('says so in Spanish when a port it was given is taken, and exits', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const child = run(['--ports', `stubs=${port}`]);
+      const stdout = collect(child.stdout);
+      const stderr = collect(child.stderr);
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(2);
+      expect(stdout.text).toBe('');
+      expect(stderr.text).toContain('No se pudo iniciar el stack de pruebas: listen EADDRINUSE');
+      expect(stderr.text).toContain(`127.0.0.1:${port}`);
+    } finally {
+      taken.close();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+// Types of index.mjs.
+export const TEST_CLIENT_ID: 'back-office-tests';
+export const TEST_REALM_ADDITIONS: string;
+
+export interface TestStackOptions {
+  /** Loopback interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** 0 or missing: a free port picked for you. */
+  ports?: { gateway?: number; stubs?: number; keycloak?: number };
+  /** The gateway's log level (default `warn`). */
+  gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export interface TestStack {
+  /** Base URL of the gateway, e.g. `http://127.0.0.1:41234`. */
+  gateway: string;
+  /** `${gateway}/graphql` */
+  graphql: string;
+  /** Base URL of the REST stubs (admin API at `${stubs}/__admin`). */
+  stubs: string;
+  /** The realm's URL, the tokens' issuer: token endpoint at `${keycloak}/protocol/openid-connect/token`. */
+  keycloak: string;
+  /** Stops the three servers. */
+  close(): Promise<void>;
+}
+
+export function startTestStack(options?: TestStackOptions): Promise<TestStack>;
