@@ -1,25 +1,14 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import 'dayjs/locale/es';
+import { ARGENTINA_TZ, dayjs, inArgentina, type Dayjs } from '@/lib/argentine-time';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-// dayjs speaks Spanish wherever it formats (the pickers' adapter is given `adapterLocale="es"` too).
-dayjs.locale('es');
+export { ARGENTINA_TZ, inArgentina };
 
 /**
  * Periods and days in Argentine time, whatever the browser's zone (spec 000 §9: a period runs from day 1 at
  * 00:00:00.000 to its last day at 23:59:59.999, Argentine time). The one home of these rules for every area's
  * filters and pickers.
  */
-export const ARGENTINA_TZ = 'America/Argentina/Buenos_Aires';
-
 const PERIOD_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-/** A moment seen in Argentine time. */
-export const inArgentina = (date: Date | Dayjs = new Date()): Dayjs => dayjs(date).tz(ARGENTINA_TZ);
 
 /** YYYY-MM */
 export function isValidPeriod(value: string | null | undefined): value is string {

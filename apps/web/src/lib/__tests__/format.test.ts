@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, formatShortDate } from '../format';
+import { formatAmount, formatCalendarDate, formatDate, formatDateTime, formatShortDate } from '../format';
 
 describe('formatAmount', () => {
   it('formats a Decimal string as ARS with es-AR separators and a plain space', () => {
@@ -35,23 +35,34 @@ describe('formatAmount', () => {
   });
 });
 
-describe('dates in local time', () => {
-  const local = new Date(2024, 0, 5, 7, 8, 9); // 5 Jan 2024 07:08:09 local
+const ZONES = ['America/Argentina/Buenos_Aires', 'Europe/Madrid', 'UTC', 'Asia/Tokyo', 'America/Los_Angeles'];
 
-  it('formats dd/MM/yyyy', () => {
-    expect(formatDate(local)).toBe('05/01/2024');
-    expect(formatDate('2024-12-31T23:59:59')).toBe('31/12/2024');
+describe.each(ZONES)('dates in Argentine time, with the browser in %s', (zone) => {
+  let previous: string | undefined;
+  beforeEach(() => {
+    previous = process.env.TZ;
+    process.env.TZ = zone;
+  });
+  afterEach(() => {
+    if (previous === undefined) delete process.env.TZ;
+    else process.env.TZ = previous;
   });
 
-  it('formats dd/MM/yyyy HH:mm:ss with a 24-hour clock', () => {
-    expect(formatDateTime(local)).toBe('05/01/2024 07:08:09');
-    expect(formatDateTime(new Date(2024, 5, 30, 23, 0, 1))).toBe('30/06/2024 23:00:01');
-    expect(formatDateTime(local.getTime())).toBe('05/01/2024 07:08:09');
+  it('shows an instant as Buenos Aires (UTC-3) sees it', () => {
+    // Payment 1000018 of the audit: 13:00 UTC is 10:00 in Buenos Aires (14:00 in Madrid).
+    expect(formatDateTime('2026-11-03T13:00:00Z')).toBe('03/11/2026 10:00:00');
+    expect(formatDateTime('2024-02-01T02:30:00.000Z')).toBe('31/01/2024 23:30:00');
+    expect(formatDate('2024-02-01T02:30:00.000Z')).toBe('31/01/2024');
+    expect(formatShortDate('2009-11-02T12:00:00-03:00')).toBe('02/11/09');
+    expect(formatDateTime(Date.UTC(2024, 5, 30, 23, 0, 1))).toBe('30/06/2024 20:00:01');
+    expect(formatDateTime(new Date('2024-01-05T07:08:09-03:00'))).toBe('05/01/2024 07:08:09');
   });
 
-  it('formats dd/MM/yy', () => {
-    expect(formatShortDate(local)).toBe('05/01/24');
-    expect(formatShortDate(new Date(2009, 10, 2))).toBe('02/11/09');
+  it('shows a calendar day as the day it is', () => {
+    expect(formatDate('2026-11-20')).toBe('20/11/2026');
+    expect(formatShortDate('2026-11-20')).toBe('20/11/26');
+    // A calendar day sent as midnight UTC (a gateway batch's batch_date) stays that day.
+    expect(formatCalendarDate('2026-11-20T00:00:00.000Z')).toBe('20/11/2026');
   });
 
   it('returns an empty string for missing or invalid dates', () => {
@@ -59,23 +70,7 @@ describe('dates in local time', () => {
       expect(formatDate(value)).toBe('');
       expect(formatDateTime(value)).toBe('');
       expect(formatShortDate(value)).toBe('');
+      expect(formatCalendarDate(value)).toBe('');
     }
-  });
-});
-
-describe('an ISO instant shows in the operator time zone', () => {
-  let previous: string | undefined;
-  beforeEach(() => {
-    previous = process.env.TZ;
-    process.env.TZ = 'America/Argentina/Buenos_Aires';
-  });
-  afterEach(() => {
-    if (previous === undefined) delete process.env.TZ;
-    else process.env.TZ = previous;
-  });
-
-  it('converts UTC to Buenos Aires (UTC-3)', () => {
-    expect(formatDateTime('2024-02-01T02:30:00.000Z')).toBe('31/01/2024 23:30:00');
-    expect(formatDate('2024-02-01T02:30:00.000Z')).toBe('31/01/2024');
   });
 });
