@@ -1,4 +1,4 @@
-import { ARGENTINA_TZ, dayjs, inArgentina, type Dayjs } from '@/lib/argentine-time';
+import { ARGENTINA_TZ, dayjs, inArgentina } from '@/lib/argentine-time';
 
 export { ARGENTINA_TZ, inArgentina };
 
