@@ -26,7 +26,17 @@ describe('checkAmount', () => {
     ['1234.567', MESSAGES.amountFormat],
     ['1234.', MESSAGES.amountFormat],
     ['.5', MESSAGES.amountFormat],
-    ['1.234,56', MESSAGES.amountFormat],
+    // es-AR thousands (issue 28): dots group thousands, a comma starts the decimals.
+    ['1.234,56', undefined],
+    ['1.500', undefined],
+    ['26.717,23', undefined],
+    ['1.000.000', undefined],
+    ['1.50.000', MESSAGES.amountFormat],
+    ['1.5000', MESSAGES.amountFormat],
+    ['1.500.50', MESSAGES.amountFormat],
+    ['1,500.50', MESSAGES.amountFormat],
+    ['1.500,505', MESSAGES.amountFormat],
+    ['abc', MESSAGES.amountFormat],
     ['-5', MESSAGES.amountFormat],
     ['1e3', MESSAGES.amountFormat],
     ['12 34', MESSAGES.amountFormat],
@@ -58,6 +68,15 @@ describe('parseAmount', () => {
     [' 12,3 ', '12.30'],
     [1234.5, '1234.50'],
     ['9'.repeat(22), `${'9'.repeat(22)}.00`], // no float rounding
+    // Every way an operator writes an amount (issue 28), read as meant.
+    ['26717.23', '26717.23'],
+    ['26717,23', '26717.23'],
+    ['26.717,23', '26717.23'],
+    ['1.500', '1500.00'], // a single dot before exactly three digits groups thousands
+    ['1.500,50', '1500.50'],
+    ['1.000.000,5', '1000000.50'],
+    ['1.5', '1.50'], // any other single dot is the decimal point
+    ['10.50', '10.50'],
   ])('parseAmount(%j) -> %j', (text, expected) => {
     expect(parseAmount(text)).toBe(expected);
   });

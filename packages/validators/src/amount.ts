@@ -1,7 +1,9 @@
 /**
- * Amounts (000 §5, §9): required; digits with an optional decimal part of 1 or
- * 2 digits, separated by a dot or a comma; at most 22 characters. The GraphQL
- * `Decimal` scalar takes a string with exactly two decimals: see `parseAmount`.
+ * Amounts (000 §5, §9) as operators type them: required; at most 22 characters; digits with an optional decimal
+ * part of 1 or 2 digits after a dot or a comma ("26717.23", "26717,23"), or es-AR thousands dots with an optional
+ * decimal comma ("26.717,23", "1.500", "1.500,50"). A single dot followed by exactly three digits is a thousands
+ * separator ("1.500" is one thousand five hundred); any other single dot is the decimal point ("26717.23", "1.5").
+ * The GraphQL `Decimal` scalar takes a string with exactly two decimals: see `parseAmount`.
  */
 import './locale.js';
 import * as yup from 'yup';
@@ -14,6 +16,16 @@ import { stringField } from './yup-helpers.js';
 /** Digits, then optionally '.' or ',' and 1 or 2 digits. */
 export const AMOUNT_PATTERN = /^\d+(?:[.,]\d{1,2})?$/;
 
+/** es-AR thousands: 1-3 digits, groups of '.' and three digits, then optionally ',' and 1 or 2 digits. */
+const GROUPED_AMOUNT_PATTERN = /^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/;
+
+/** The amount in plain notation ('26.717,23' -> '26717.23', '1.500' -> '1500'); undefined when not an amount. */
+function plainAmount(text: string): string | undefined {
+  if (GROUPED_AMOUNT_PATTERN.test(text)) return text.replace(/\./g, '').replace(',', '.');
+  if (AMOUNT_PATTERN.test(text)) return text.replace(',', '.');
+  return undefined;
+}
+
 function amountText(value: unknown): string {
   // A number given by a program (not typed) is read in plain notation: 1234.5 -> '1234.5'.
   return trimmed(value);
@@ -23,7 +35,7 @@ function amountText(value: unknown): string {
 export function checkAmount(value: unknown): string | undefined {
   const text = amountText(value);
   if (text === '') return MESSAGES.required;
-  if (!AMOUNT_PATTERN.test(text)) return MESSAGES.amountFormat;
+  if (plainAmount(text) === undefined) return MESSAGES.amountFormat;
   if (text.length > INPUT_MAX) return MESSAGES.inputMaxLength;
   return undefined;
 }
@@ -41,7 +53,7 @@ export function isAmount(value: unknown): boolean {
 export function parseAmount(text: unknown): string {
   const message = checkAmount(text);
   if (message !== undefined) throw new RangeError(message);
-  return toDecimalString(parseMoneyText(amountText(text))!);
+  return toDecimalString(parseMoneyText(plainAmount(amountText(text))!)!);
 }
 
 /** yup field for an amount (keeps the text; convert with `parseAmount`). */

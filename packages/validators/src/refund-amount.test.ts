@@ -10,7 +10,9 @@ import {
 describe('checkRefundAmount', () => {
   it.each([
     ['', MESSAGES.required],
-    ['12.345', MESSAGES.amountFormat],
+    ['12,345', MESSAGES.amountFormat],
+    ['12.345', REFUND_AMOUNT_MESSAGES.overRemaining('1500.00')], // es-AR thousands: twelve thousand
+    ['1.500', undefined],
     ['abc', MESSAGES.amountFormat],
     ['-1', MESSAGES.amountFormat],
     ['0', REFUND_AMOUNT_MESSAGES.positive],
