@@ -21,11 +21,23 @@ export interface StackOptions {
 export interface Stack {
   stubs: Closable & { reset(): void; services: Record<string, string> };
   keycloak: Closable & { issuer: string; jwksUrl: string; accessTokenFor(username: string): Promise<string> };
-  gateway: Closable & { graphqlUrl: string };
+  /** The gateway's own process (`node apps/gateway/dist/main.js`); metricsUrl when METRICS_PORT is set. */
+  gateway: Closable & { graphqlUrl: string; metricsUrl: string | null; pid: number | undefined };
   web: Closable;
-  urls: { web: string; gateway: string; sandbox: string; keycloak: string; stubs: string };
+  urls: {
+    web: string;
+    gateway: string;
+    metrics: string | null;
+    sandbox: string;
+    keycloak: string;
+    stubs: string;
+  };
   close(): Promise<void>;
 }
 
 export function freePort(host?: string): Promise<number>;
+export function startGatewayProcess(
+  env: Record<string, string | undefined>,
+  log?: (line: string) => void,
+): Promise<Stack['gateway']>;
 export function startStack(options?: StackOptions): Promise<Stack>;
