@@ -13,6 +13,8 @@ export interface StackOptions {
   keyFile?: string | null;
   stubLatencyMs?: number;
   gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** More environment for the gateway's process (over this process's environment and the stack's wiring). */
+  gatewayEnv?: Record<string, string>;
   /** Lifetime of the emulator's access tokens (default: the realm's, 300 s). */
   accessTokenTtlSeconds?: number;
   log?: (line: string) => void;

@@ -89,7 +89,7 @@ let stackFormHost = '';
 
 /**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
- *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, accessTokenTtlSeconds?: number, log?: (line: string) => void }} [options]
+ *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, gatewayEnv?: Record<string, string>, accessTokenTtlSeconds?: number, log?: (line: string) => void }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
  */
 export async function startStack(options = {}) {
@@ -142,6 +142,7 @@ export async function startStack(options = {}) {
         CORS_ORIGINS: webOrigin,
         FORM_HOST: process.env.FORM_HOST,
         ...(options.gatewayLogLevel ? { LOG_LEVEL: options.gatewayLogLevel } : {}),
+        ...options.gatewayEnv,
       },
       options.log,
     );
