@@ -13,6 +13,8 @@ export interface StackOptions {
   keyFile?: string | null;
   stubLatencyMs?: number;
   gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** More environment for the gateway's process (over this process's environment and the stack's wiring). */
+  gatewayEnv?: Record<string, string>;
   /** Lifetime of the emulator's access tokens (default: the realm's, 300 s). */
   accessTokenTtlSeconds?: number;
   log?: (line: string) => void;
@@ -30,13 +32,25 @@ export interface Stack {
     addedClientIds: string[];
     accessTokenFor(username: string): Promise<string>;
   };
-  gateway: Closable & { graphqlUrl: string };
+  /** The gateway's own process (`node apps/gateway/dist/main.js`); metricsUrl when METRICS_PORT is set. */
+  gateway: Closable & { graphqlUrl: string; metricsUrl: string | null; pid: number | undefined };
   web: Closable;
-  urls: { web: string; gateway: string; sandbox: string; keycloak: string; stubs: string };
+  urls: {
+    web: string;
+    gateway: string;
+    metrics: string | null;
+    sandbox: string;
+    keycloak: string;
+    stubs: string;
+  };
   close(): Promise<void>;
 }
 
 export function freePort(host?: string): Promise<number>;
+export function startGatewayProcess(
+  env: Record<string, string | undefined>,
+  log?: (line: string) => void,
+): Promise<Stack['gateway']>;
 /** The stack started with `web: false`: no web server, no web URL. */
 export interface StackWithoutWeb extends Omit<Stack, 'web' | 'urls'> {
   web: undefined;

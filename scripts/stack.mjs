@@ -1,8 +1,14 @@
-// Starts the whole product in one process: stubs, Keycloak emulator, gateway and web server.
+// Starts the whole product: stubs, Keycloak emulator and web server in this process, and the gateway as its own
+// process started exactly as the images start it (`node apps/gateway/dist/main.js`: configuration from the
+// environment over the embedded defaults, tracing, metrics when METRICS_PORT is set, its signal handling).
 // Used by `npm start` (fixed default ports), by the browser tests (free ports picked here) and, without the web
 // server, by `npm run stack:test` / startTestStack() of packages/test-stack (docs/testing-integration.md).
 // Every app must be built first (`npm run build`): this imports their dist/ entry points.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const GATEWAY_MAIN = fileURLToPath(new URL('../apps/gateway/dist/main.js', import.meta.url));
 
 /** Asks the OS for a free loopback port. */
 export function freePort(host = '127.0.0.1') {
@@ -17,12 +23,74 @@ export function freePort(host = '127.0.0.1') {
   });
 }
 
+/**
+ * Runs the gateway's entry point with `env` added to this process's environment (the stack's wiring wins over
+ * it; everything else, e.g. METRICS_PORT, LOG_LEVEL, OTEL_*, timeouts, is the caller's). Its output goes to
+ * `log` (default: this process's stdout/stderr). Resolves once it listens; `close()` sends SIGTERM and waits
+ * for the exit (the gateway drains its requests in flight, docs/operations.md §9).
+ * @param {Record<string, string>} env
+ * @param {((line: string) => void) | undefined} log
+ */
+export function startGatewayProcess(env, log) {
+  const child = spawn(process.execPath, [GATEWAY_MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: Ctrl-C in `npm start`'s terminal reaches this process, whose close() then sends the
+    // gateway one SIGTERM (a second signal would make it exit without draining).
+    detached: true,
+  });
+  // A stack that ends without close() (a crashed test run) does not leave the gateway behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  void exited.then(() => process.off('exit', killOnExit));
+  let output = '';
+  const forward = (stream, target) => {
+    let pending = '';
+    stream.on('data', (chunk) => {
+      const text = chunk.toString();
+      if (output.length < 64_000) output += text;
+      if (!log) return void target.write(text);
+      pending += text;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) log(line);
+    });
+  };
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  return new Promise((resolve, reject) => {
+    const listening = () => {
+      const match =
+        /Gateway GraphQL en (http:\/\/\S+)\/graphql.*?(?:métricas (http:\/\/\S+)\/metrics)?$/m.exec(output);
+      if (!match) return;
+      child.stdout.off('data', listening);
+      const url = match[1];
+      resolve({
+        url,
+        graphqlUrl: `${url}/graphql`,
+        port: Number(new URL(url).port),
+        metricsUrl: match[2] ?? null,
+        pid: child.pid,
+        close: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    };
+    child.stdout.on('data', listening);
+    void exited.then((code) =>
+      reject(new Error(`El gateway terminó (${code}) antes de escuchar:\n${output}`)),
+    );
+  });
+}
+
 /** The FORM_HOST this module set (so a later stack in the same process may replace it). */
 let stackFormHost = '';
 
 /**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
- *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, accessTokenTtlSeconds?: number, log?: (line: string) => void,
+ *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, gatewayEnv?: Record<string, string>, accessTokenTtlSeconds?: number, log?: (line: string) => void,
  *           web?: boolean, realmAdditions?: string[] }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
  *   web: false starts no web server (the stack of integration tests). realmAdditions: partial imports merged into
@@ -43,7 +111,6 @@ export async function startStack(options = {}) {
 
   const { startStubs } = await import('@backoffice/stubs');
   const { startEmulator } = await import('@backoffice/keycloak-emulator');
-  const { startGateway, loadConfig } = await import('@backoffice/gateway');
   const { startWeb } = options.web === false ? {} : await import('@backoffice/web/server');
 
   const started = [];
@@ -68,20 +135,26 @@ export async function startStack(options = {}) {
       process.env.FORM_HOST = formHost;
       stackFormHost = formHost;
     }
-    // Every upstream service points at the stubs started here (same path prefixes as the defaults).
-    const base = loadConfig({ STUBS_URL: stubs.url });
-    const gateway = await startGateway({
-      ...base,
-      port: ports.gateway,
-      host,
-      keycloakIssuer: keycloak.issuer,
-      keycloakJwksUrl: keycloak.jwksUrl,
-      ...(keycloak.addedClientIds.length > 0
-        ? { keycloakAzp: [...base.keycloakAzp, ...keycloak.addedClientIds] }
-        : {}),
-      corsOrigins: [webOrigin],
-      ...(options.gatewayLogLevel ? { logLevel: options.gatewayLogLevel } : {}),
-    });
+    // Every upstream service points at the stubs started here (same path prefixes as the defaults), unless the
+    // environment names a service's own URL. Clients a realm addition brings (the test client) may call it too.
+    const allowedClients = process.env.KEYCLOAK_AZP ?? 'back-office-web';
+    const gateway = await startGatewayProcess(
+      {
+        PORT: String(ports.gateway),
+        HOST: host,
+        STUBS_URL: stubs.url,
+        KEYCLOAK_ISSUER: keycloak.issuer,
+        KEYCLOAK_JWKS_URL: keycloak.jwksUrl,
+        ...(keycloak.addedClientIds.length > 0
+          ? { KEYCLOAK_AZP: [allowedClients, ...keycloak.addedClientIds].join(',') }
+          : {}),
+        CORS_ORIGINS: webOrigin,
+        FORM_HOST: process.env.FORM_HOST,
+        ...(options.gatewayLogLevel ? { LOG_LEVEL: options.gatewayLogLevel } : {}),
+        ...options.gatewayEnv,
+      },
+      options.log,
+    );
     started.push(gateway);
     const web = startWeb
       ? await startWeb({
@@ -100,6 +173,7 @@ export async function startStack(options = {}) {
       urls: {
         web: web ? webOrigin : undefined,
         gateway: `${gatewayOrigin}/graphql`,
+        metrics: gateway.metricsUrl ? `${gateway.metricsUrl}/metrics` : null,
         sandbox: `${gatewayOrigin}/sandbox`,
         keycloak: `http://${publicHost}:${ports.keycloak}`,
         stubs: stubs.url,

@@ -1,4 +1,6 @@
 // `npm start`: the whole product on the embedded defaults, in one terminal. Ctrl-C stops everything.
+// The gateway runs as the images run it (its own process, its configuration from the environment): e.g.
+// `METRICS_PORT=9464 OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4318 npm start` (README, "Run it").
 import { startStack } from './stack.mjs';
 
 const stack = await startStack({
@@ -21,6 +23,7 @@ console.log(`
   Web (back-office)     ${stack.urls.web}
   GraphQL gateway       ${stack.urls.gateway}
   GraphQL sandbox       ${stack.urls.sandbox}
+  Métricas (Prometheus) ${stack.urls.metrics ?? 'no se sirven (defina METRICS_PORT, p. ej. 9464)'}
   Keycloak (emulador)   ${stack.urls.keycloak}/realms/back-office
   Servicios REST stub   ${stack.urls.stubs}
   Formulario de pago    ${stack.urls.form}

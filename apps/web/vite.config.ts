@@ -108,9 +108,9 @@ const validatorsWithoutEffects = (id: string) =>
   /\/packages\/validators\/(dist|src)\//.test(id) && !/\/locale\.(js|ts)$/.test(id);
 
 export default defineConfig({
-  // JSX through esbuild (automatic runtime). @vitejs/plugin-react is not used: npm hoisted it next to the
-  // root's vite 8, so it switches to rolldown-only plugins that this app's vite 7 cannot run (dev server
-  // fails with "Missing field moduleType"); see docs/decisions.md. Dev reloads instead of Fast Refresh.
+  // JSX through esbuild (automatic runtime), no React plugin (the dev server reloads the page instead of Fast
+  // Refresh). Vitest runs on Vite 8 while this build is on Vite 7: see docs/decisions.md ("Web build" and
+  // "2026-11-23 Platform") for why the build has not moved yet.
   plugins: [runtimeConfig()],
   resolve: { alias: SRC_ALIAS },
   esbuild: { jsx: 'automatic' },

@@ -42,6 +42,10 @@ export interface GatewayConfig {
   services: Record<ServiceName, string>;
   sandbox: boolean;
   introspection: boolean;
+  /** GraphQL requests one operator may make per `rateLimitWindowMs` on this replica (0: no limit). */
+  rateLimitMax: number;
+  /** The rate limit's window (RATE_LIMIT_WINDOW_MS). */
+  rateLimitWindowMs: number;
   /** Most upstream calls one GraphQL request may make, estimated before it runs (see limits/upstream-budget.ts). */
   upstreamCallBudget: number;
   logLevel: LogLevel;
@@ -62,6 +66,9 @@ export type GraphqlExecutorKind = 'jit' | 'default';
 const GRAPHQL_EXECUTORS: readonly GraphqlExecutorKind[] = ['jit', 'default'];
 /** Measured in bench/README.md (issue 16). */
 export const DEFAULT_GRAPHQL_EXECUTOR: GraphqlExecutorKind = 'jit';
+
+/** Per operator and replica, per minute: far above what an operator's browser sends, low enough to stop a loop. */
+export const DEFAULT_RATE_LIMIT_MAX = 600;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -170,6 +177,8 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     sandbox: bool(env, 'GRAPHQL_SANDBOX', !production),
     introspection: bool(env, 'INTROSPECTION', !production),
     upstreamCallBudget: int(env, 'UPSTREAM_CALL_BUDGET', 100, 1, 100_000),
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', DEFAULT_RATE_LIMIT_MAX, 0, 1_000_000),
+    rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000),
     logLevel,
     metricsPort: text(env, 'METRICS_PORT') === undefined ? null : int(env, 'METRICS_PORT', 9464, 0, 65535),
     metricsHost: text(env, 'METRICS_HOST') ?? text(env, 'HOST') ?? '127.0.0.1',

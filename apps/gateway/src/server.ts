@@ -27,6 +27,7 @@ import type { FileRoute } from './files/types.js';
 import { formatError, isExpectedError } from './format-error.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
 import { jsonBody } from './limits/body-limit.js';
+import { operatorRateLimit } from './limits/rate-limit.js';
 import { MODULE_FILE_ROUTES } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
 import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
@@ -336,6 +337,12 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       next();
     },
     requireToken(verifier, logger),
+    // Per operator (the token's subject), after the token check: probes and refused tokens never count.
+    operatorRateLimit({
+      max: config.rateLimitMax,
+      windowMs: config.rateLimitWindowMs,
+      operatorOf: (res) => locals(res).user?.subject,
+    }),
     jsonBody(BODY_LIMIT_BYTES),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {

@@ -237,13 +237,22 @@ describe('Dockerfile', () => {
   const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
   const stages = dockerfile.split(/^FROM /m).slice(1);
 
-  it('runs every app as the unprivileged node user, with production dependencies and a health check', () => {
+  it('builds on Node 24 LTS pinned by digest', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24[\w.-]*@sha256:[0-9a-f]{64}$/m);
+    expect(stages.filter((stage) => !/^(\$\{NODE_IMAGE\}|deps|prod-deps|runtime) AS /.test(stage))).toEqual(
+      [],
+    );
+  });
+
+  it('runs every app as the unprivileged node user, with its own production dependencies and a health check', () => {
     const runtime = stages.find((stage) => stage.startsWith('${NODE_IMAGE} AS runtime'));
     expect(runtime).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/npm ci --omit=dev/);
-    expect(runtime).toMatch(/COPY --from=prod-deps .*\/app\/node_modules/);
+    expect(runtime).not.toMatch(/node_modules/);
     for (const app of ['gateway', 'web', 'stubs', 'keycloak-emulator']) {
+      const deps = stages.find((s) => s.startsWith(`prod-deps AS prod-deps-${app}\n`));
+      expect(deps, app).toMatch(new RegExp(`npm ci --omit=dev --workspace apps/${app} `));
       const stage = stages.find((s) => s.startsWith(`runtime AS ${app}\n`));
+      expect(stage, app).toMatch(new RegExp(`^COPY --from=prod-deps-${app} .*/app/node_modules `, 'm'));
       expect(stage, app).toBeDefined();
       expect(stage, app).toMatch(/^HEALTHCHECK /m);
       expect(stage, app).toMatch(/^CMD \["node", /m);

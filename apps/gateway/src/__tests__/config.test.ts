@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, SERVICES } from '../config.js';
 
 describe('loadConfig', () => {
+  it('reads the per-operator rate limit (0 turns it off)', () => {
+    expect(loadConfig({})).toMatchObject({ rateLimitMax: 600, rateLimitWindowMs: 60_000 });
+    expect(loadConfig({ RATE_LIMIT_MAX: '0', RATE_LIMIT_WINDOW_MS: '10000' })).toMatchObject({
+      rateLimitMax: 0,
+      rateLimitWindowMs: 10_000,
+    });
+    expect(() => loadConfig({ RATE_LIMIT_MAX: '-1' })).toThrow(/RATE_LIMIT_MAX/);
+    expect(() => loadConfig({ RATE_LIMIT_WINDOW_MS: '10' })).toThrow(/RATE_LIMIT_WINDOW_MS/);
+  });
+
   it('has development defaults', () => {
     const config = loadConfig({});
     expect(config.port).toBe(4000);

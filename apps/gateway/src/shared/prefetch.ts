@@ -4,8 +4,22 @@
  * round trips where one would do. The parent resolver starts those children's loads with its own, and the
  * child resolvers find them in the request's loaders (DataLoader keeps the promise).
  */
-import { collectSubFields } from '@graphql-tools/utils';
+import { collectSubFields, type VariableValues } from '@graphql-tools/utils';
 import { getNamedType, isObjectType, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
+
+/**
+ * graphql-js 16's variables in the shape @graphql-tools/utils 12 reads (`coerced`), one wrapper per request's
+ * variables object so that collectSubFields' memoization (keyed by identity) still hits within a request.
+ */
+const wrappedVariables = new WeakMap<object, VariableValues>();
+function variablesOf(values: GraphQLResolveInfo['variableValues']): VariableValues {
+  let wrapped = wrappedVariables.get(values);
+  if (!wrapped) {
+    wrapped = { coerced: values, sources: {} };
+    wrappedVariables.set(values, wrapped);
+  }
+  return wrapped;
+}
 
 /**
  * Names of the fields the operation selects on the object the resolver of `info` returns, through fragments
@@ -16,7 +30,7 @@ export function selectedFieldNames(
 ): Set<string> {
   const type = getNamedType(info.returnType);
   if (!isObjectType(type)) return new Set();
-  const { fields } = collectSubFields(info.schema, info.fragments, info.variableValues, type, [
+  const { fields } = collectSubFields(info.schema, info.fragments, variablesOf(info.variableValues), type, [
     ...info.fieldNodes,
   ]);
   return new Set([...fields.values()].map(([node]) => node?.name.value ?? ''));

@@ -52,6 +52,12 @@ const tokenRefusals = counter(
   ['reason'],
 );
 
+const rateLimited = counter(
+  'gateway_rate_limited_total',
+  'GraphQL requests refused with 429 because their operator passed the per-operator rate limit.',
+  [],
+);
+
 const bulkItems = counter(
   'gateway_bulk_items_total',
   'Items of bulk mutations, by mutation and outcome (SUCCESS, FAILED, UNKNOWN...).',
@@ -64,7 +70,7 @@ const routeOf = (path: string): string =>
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
 
-/** In-flight gauge, duration by route and token refusals; mount before everything else. */
+/** In-flight gauge, duration by route, token refusals and rate-limited requests; mount before everything else. */
 export function httpMetrics(): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
@@ -79,6 +85,7 @@ export function httpMetrics(): RequestHandler {
       );
       if (route === '/graphql' && res.statusCode === 401) tokenRefusals.inc({ reason: 'invalid_token' });
       if (route === '/graphql' && res.statusCode === 503) tokenRefusals.inc({ reason: 'keys_unavailable' });
+      if (route === '/graphql' && res.statusCode === 429) rateLimited.inc();
     });
     next();
   };

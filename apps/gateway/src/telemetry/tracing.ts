@@ -1,15 +1,19 @@
 /**
- * OpenTelemetry tracing of the gateway (docs/operations.md §6): the SDK with the http, express and graphql
- * instrumentations, W3C `traceparent`/`tracestate` propagation, spans exported over OTLP only when an endpoint is
- * configured (`OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_TRACES_EXPORTER`).
- * Without one, spans are still created (their trace id is in every log line and forwarded upstream) and dropped.
+ * OpenTelemetry tracing of the gateway (docs/operations.md §6): the trace SDK (`sdk-trace-node`) with the http,
+ * express and graphql instrumentations, W3C `traceparent`/`tracestate` propagation, spans exported over OTLP/HTTP
+ * only when an endpoint is configured (`OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or
+ * `OTEL_TRACES_EXPORTER=otlp`). Without one, spans are still created (their trace id is in every log line and
+ * forwarded upstream) and dropped. Only traces: no metrics or logs SDK (metrics are prom-client's, logs stdout's).
  */
 import { diag, DiagLogLevel } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { GraphQLInstrumentation } from '@opentelemetry/instrumentation-graphql';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
 export interface Tracing {
   /** Whether spans leave the process (an OTLP endpoint or exporter is configured). */
@@ -23,19 +27,20 @@ type Env = Record<string, string | undefined>;
 /** Requests that are not worth a trace: probes and scrapes. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/favicon.ico']);
 
+/** Spans leave the process when an OTLP endpoint is set or `OTEL_TRACES_EXPORTER=otlp`; `none` turns it off. */
 export const exportsTraces = (env: Env): boolean =>
+  env.OTEL_TRACES_EXPORTER !== 'none' &&
   Boolean(
     env.OTEL_EXPORTER_OTLP_ENDPOINT ||
     env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ||
-    (env.OTEL_TRACES_EXPORTER && env.OTEL_TRACES_EXPORTER !== 'none'),
+    env.OTEL_TRACES_EXPORTER === 'otlp',
   );
 
 let started: Tracing | undefined;
 
 /**
  * Starts the SDK once per process (later calls return the same handle). Call it before the gateway's modules are
- * imported so that the instrumentations can wrap `http`, `express` and `graphql` (main.ts does; register.ts does it
- * for `node --import`). Spans the gateway makes itself (server span, one per upstream call) do not depend on that.
+ * imported so that the instrumentations can wrap `http`, `express` and `graphql` (main.ts does). Spans the gateway makes itself (server span, one per upstream call) do not depend on that.
  */
 export function startTracing(env: Env = process.env): Tracing {
   if (started) return started;
@@ -43,18 +48,21 @@ export function startTracing(env: Env = process.env): Tracing {
     started = { exporting: false, shutdown: async () => {} };
     return started;
   }
-  // The gateway logs JSON lines on stdout itself; the SDK's OTLP log exporter (it reads process.env) stays off
-  // unless asked for.
-  process.env.OTEL_LOGS_EXPORTER ??= 'none';
   diag.setLogger(
     { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, verbose: () => {} },
     DiagLogLevel.NONE,
   );
   const exporting = exportsTraces(env);
-  const sdk = new NodeSDK({
-    serviceName: env.OTEL_SERVICE_NAME ?? 'backoffice-gateway',
-    // No exporter configured: spans exist (ids, propagation) and are dropped at the end.
-    ...(exporting ? {} : { spanProcessors: [new NoopSpanProcessor()] }),
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? 'backoffice-gateway' }),
+    // No exporter configured: spans exist (ids, propagation) and are dropped at the end. The exporter reads the
+    // standard OTEL_EXPORTER_OTLP_* variables itself; sampling follows OTEL_TRACES_SAMPLER.
+    spanProcessors: [exporting ? new BatchSpanProcessor(new OTLPTraceExporter()) : new NoopSpanProcessor()],
+  });
+  // W3C Trace Context and Baggage propagators, AsyncLocalStorage context manager.
+  provider.register();
+  const unregister = registerInstrumentations({
+    tracerProvider: provider,
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
@@ -65,7 +73,13 @@ export function startTracing(env: Env = process.env): Tracing {
       new GraphQLInstrumentation({ mergeItems: true, ignoreTrivialResolveSpans: true, depth: 3 }),
     ],
   });
-  sdk.start();
-  started = { exporting, shutdown: () => sdk.shutdown() };
+  started = {
+    exporting,
+    shutdown: async () => {
+      unregister();
+      // Without an exporter there is nothing to flush; with one, the exporter's own timeout bounds it.
+      await provider.shutdown();
+    },
+  };
   return started;
 }

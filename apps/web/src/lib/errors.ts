@@ -11,6 +11,8 @@ export function isUnauthenticated(error: unknown): boolean {
 const GENERIC = 'Ocurrió un error inesperado. Intente nuevamente.';
 const SESSION_EXPIRED = 'Su sesión expiró. Ingrese nuevamente.';
 const NO_CONNECTION = 'No se pudo conectar con el servidor. Verifique su conexión e intente nuevamente.';
+/** The gateway's per-operator rate limit (429 RATE_LIMITED): its own words, shown as such. */
+export const RATE_LIMITED = 'Demasiadas solicitudes; espere unos segundos y vuelva a intentar';
 
 /** What went wrong with a gateway request, whoever sent it (Apollo, or the shell's `me` request). */
 export type GatewayFailure =
@@ -26,6 +28,7 @@ export function describeGatewayFailure(failure: GatewayFailure): string {
     const code = first.extensions?.code;
     if (code === 'UNAUTHENTICATED') return SESSION_EXPIRED;
     if (code === 'FORBIDDEN') return 'No tiene permisos para realizar esta acción.';
+    if (code === 'RATE_LIMITED') return RATE_LIMITED;
     if (
       code === 'GRAPHQL_VALIDATION_FAILED' ||
       code === 'BAD_USER_INPUT' ||
@@ -41,6 +44,7 @@ export function describeGatewayFailure(failure: GatewayFailure): string {
   if ('status' in failure) {
     if (failure.status === 401) return SESSION_EXPIRED;
     if (failure.status === 403) return 'No tiene permisos para realizar esta acción.';
+    if (failure.status === 429) return RATE_LIMITED;
     if (failure.status >= 500) return 'El servidor no está disponible en este momento. Intente nuevamente.';
     return GENERIC;
   }

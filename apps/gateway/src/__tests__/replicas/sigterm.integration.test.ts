@@ -9,7 +9,8 @@ import { webOperation } from '../web-documents.js';
 /**
  * The gateway's real process (main.ts: OpenTelemetry, the server, the signal handlers) receives SIGTERM while a
  * bulk action is running: it refuses new connections, finishes the bulk (every item answered, each written once),
- * logs "stopped" and exits 0.
+ * logs "stopped" and exits 0. With nothing in flight (a served client's keep-alive connection still open, the
+ * metrics port open) it exits 0 within a second.
  */
 
 const GATEWAY_DIR = fileURLToPath(new URL('../../../', import.meta.url));
@@ -29,7 +30,9 @@ afterAll(async () => {
   await Promise.all([stubs?.close(), emulator?.close()]);
 });
 
-function startProcess(): Promise<{ url: string; output: () => string; exited: Promise<number | null> }> {
+function startProcess(
+  extraEnv: Record<string, string> = {},
+): Promise<{ url: string; output: () => string; exited: Promise<number | null> }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: GATEWAY_DIR,
     env: {
@@ -44,6 +47,7 @@ function startProcess(): Promise<{ url: string; output: () => string; exited: Pr
       KEYCLOAK_JWKS_URL: emulator.jwksUrl,
       SHUTDOWN_GRACE_MS: '60000',
       BULK_CONCURRENCY: '4',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,6 +70,22 @@ function startProcess(): Promise<{ url: string; output: () => string; exited: Pr
 }
 
 describe('SIGTERM to the gateway process', { timeout: 120_000 }, () => {
+  it('exits 0 within a second when nothing is in flight', async () => {
+    const gateway = await startProcess({ METRICS_PORT: '0' });
+    const token = await emulator.accessTokenFor('admin');
+    // A request served: this process's fetch keeps its connection alive, as a browser or a proxy would.
+    const served = await gql<{ me: { username: string } }>(`${gateway.url}/graphql`, '{ me { username } }', {
+      token,
+    });
+    expect(served.status, served.text).toBe(200);
+
+    const signalled = performance.now();
+    child!.kill('SIGTERM');
+    expect(await gateway.exited).toBe(0);
+    expect(performance.now() - signalled).toBeLessThan(1000);
+    expect(gateway.output()).toContain('"msg":"stopped"');
+  });
+
   it('finishes the bulk action in flight, refuses new connections and exits 0', async () => {
     const gateway = await startProcess();
     const token = await emulator.accessTokenFor('admin');

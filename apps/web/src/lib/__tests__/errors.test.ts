@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql } from '@apollo/client';
 import { describeError, isUnauthenticated } from '../errors';
 
 const gqlError = (message: string, code?: string) =>
@@ -34,6 +35,35 @@ describe('describeError', () => {
     expect(describeError(Object.assign(new Error('x'), { name: 'AuthRedirectError' }))).toBe(
       'Su sesión expiró. Ingrese nuevamente.',
     );
+  });
+});
+
+describe("the gateway's rate limit (429)", () => {
+  const MESSAGE = 'Demasiadas solicitudes; espere unos segundos y vuelva a intentar';
+
+  it("shows the gateway's Spanish message for a query Apollo sent and got a 429 for", async () => {
+    // The gateway's answer past the per-operator limit (apps/gateway/src/limits/rate-limit.ts).
+    const fetch429 = async () =>
+      new Response(JSON.stringify({ errors: [{ message: MESSAGE, extensions: { code: 'RATE_LIMITED' } }] }), {
+        status: 429,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '12' },
+      });
+    const client = new ApolloClient({
+      link: ApolloLink.from([new HttpLink({ uri: 'http://gateway.test/graphql', fetch: fetch429 })]),
+      cache: new InMemoryCache(),
+    });
+    const error = await client.query({ query: gql('query Me { me { username } }') }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeDefined();
+    expect(describeError(error)).toBe(MESSAGE);
+    expect(isUnauthenticated(error)).toBe(false);
+  });
+
+  it("shows it for the code too (the shell's own request reads the body)", () => {
+    expect(describeError(gqlError(MESSAGE, 'RATE_LIMITED'))).toBe(MESSAGE);
+    expect(describeError(serverError(429))).toBe(MESSAGE);
   });
 });
 
