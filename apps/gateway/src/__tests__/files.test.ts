@@ -1,4 +1,6 @@
+import { subscribe } from 'node:diagnostics_channel';
 import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
@@ -10,6 +12,7 @@ import { defineDownload, defineUpload } from '../files/index.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
 import { startTracing } from '../telemetry/tracing.js';
+import { rawRequest, type RawRequest } from './raw-http.js';
 
 /**
  * The file capability over HTTP with real signed tokens: a gateway with test routes in front of a small upstream
@@ -59,6 +62,13 @@ function startUpstream(): Promise<void> {
   app.get('/missing', (req, res) => {
     calls.push({ method: 'GET', path: req.path, headers: req.headers });
     res.status(404).json({ code: 'not_found', extended_code: 'file_not_found', message: 'no' });
+  });
+  app.get('/reset', (req, res) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    // Half the declared file, then the connection is reset.
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.setHeader('content-length', '100000');
+    res.write(CSV.repeat(100), () => res.socket?.resetAndDestroy());
   });
   app.get('/stalled', (req) => {
     calls.push({ method: 'GET', path: req.path, headers: req.headers });
@@ -124,6 +134,11 @@ beforeAll(async () => {
           route: '/falta',
           requires: ['EXPORT_SHOW'],
           upstream: () => ({ service: 'withdraw', path: '/missing' }),
+        }),
+        defineDownload({
+          route: '/cortado',
+          requires: ['EXPORT_SHOW'],
+          upstream: () => ({ service: 'withdraw', path: '/reset' }),
         }),
         defineDownload({
           route: '/lento',
@@ -444,3 +459,150 @@ describe('uploads', () => {
     ]);
   });
 });
+
+/** The issue-26 probe's upload, complete: a field and a CSV file; the body ends with the closing delimiter. */
+const BOUNDARY = 'XyZ';
+const PROBE_BODY = Buffer.from(
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="collector_id"\r\n\r\n10001\r\n` +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+    `external_transaction_id,amount\r\nA1,10\r\n\r\n--${BOUNDARY}--`,
+);
+
+const rawUpload = (
+  body: Buffer,
+  options: Partial<RawRequest> & { length?: number; token?: string | null } = {},
+) =>
+  rawRequest({
+    url: gateway.url,
+    path: '/files/subidas',
+    body,
+    ...options,
+    headers: {
+      ...(options.token !== null ? { authorization: `Bearer ${options.token ?? adminToken}` } : {}),
+      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      'content-length': String(options.length ?? body.length),
+      connection: 'close',
+      ...options.headers,
+    },
+  });
+
+const errorBody = (text: string) =>
+  JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { error: { code: string; message: string } };
+
+describe('uploads that end early, are malformed or whose client leaves', { timeout: 120_000 }, () => {
+  it('the probe’s body, cut at every byte offset (it ends there): each a 400 in Spanish, no upstream call', async () => {
+    expect((await rawUpload(PROBE_BODY)).status).toBe(201);
+    expect(calls).toHaveLength(1);
+    calls.length = 0;
+    logLines.length = 0;
+    for (let cut = 0; cut < PROBE_BODY.length; cut++) {
+      const answer = await rawUpload(PROBE_BODY.subarray(0, cut));
+      expect(answer.status, `cut at ${cut}`).toBe(400);
+      expect(errorBody(answer.text).error.message).toBe('El formulario enviado no es válido.');
+    }
+    expect(calls).toHaveLength(0);
+    // Each logged once (what busboy said) and audited as refused.
+    const refused = logLines.filter((line) => line.includes('"upload refused"'));
+    expect(refused).toHaveLength(PROBE_BODY.length);
+    expect(auditEvents()).toHaveLength(PROBE_BODY.length);
+    expect(new Set(auditEvents().map((e) => `${e.result} ${e.errorCode}`))).toEqual(
+      new Set(['failed BAD_REQUEST']),
+    );
+    // Still serving.
+    expect((await rawUpload(PROBE_BODY)).status).toBe(201);
+  });
+
+  it('a client that leaves mid-body, at every byte offset: audited as refused, nothing upstream, still serving', async () => {
+    for (let cut = 0; cut < PROBE_BODY.length; cut++) {
+      const answer = await rawUpload(PROBE_BODY.subarray(0, cut), { length: PROBE_BODY.length, leave: true });
+      expect(answer.status).toBeNull();
+    }
+    await expect.poll(() => auditEvents().length).toBe(PROBE_BODY.length);
+    expect(new Set(auditEvents().map((e) => `${e.result} ${e.errorCode}`))).toEqual(
+      new Set(['failed BAD_REQUEST']),
+    );
+    expect(calls).toHaveLength(0);
+    expect((await rawUpload(PROBE_BODY)).status).toBe(201);
+  });
+
+  it('malformed bodies: no boundary, a boundary inside a header, a header that never ends: 4xx, nothing upstream', async () => {
+    const noBoundary = await rawUpload(PROBE_BODY, {
+      headers: { 'content-type': 'multipart/form-data; charset=utf-8' },
+    });
+    expect(noBoundary.status).toBe(415);
+    const withoutDelimiters = await rawUpload(Buffer.from('external_transaction_id,amount\r\nA1,10\r\n'));
+    expect(withoutDelimiters.status).toBe(400);
+    const boundaryInHeader = await rawUpload(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n--${BOUNDARY}\r\n` +
+          `Content-Type: text/csv\r\n\r\nA1,10\r\n--${BOUNDARY}--`,
+      ),
+    );
+    expect(boundaryInHeader.status).toBeGreaterThanOrEqual(400);
+    expect(boundaryInHeader.status).toBeLessThan(500);
+    const endlessHeader = await rawUpload(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nX-Relleno: ${'a'.repeat(60_000)}`,
+      ),
+    );
+    expect(endlessHeader.status).toBe(400);
+    expect(calls).toHaveLength(0);
+    expect((await rawUpload(PROBE_BODY)).status).toBe(201);
+  });
+
+  it('a download whose upstream resets mid-file ends that response only', async () => {
+    await expect(get('/cortado', adminToken).then((r) => r.text())).rejects.toThrow();
+    await expect.poll(() => auditEvents().at(-1)?.errorCode).toBe('DOWNLOAD_INTERRUPTED');
+    const response = await get('/prueba/1/csv', adminToken);
+    expect(response.status).toBe(200);
+    await response.text();
+  });
+});
+
+/** The server side of each connection, to read how much of a request the gateway read. */
+const serverSockets: Socket[] = [];
+subscribe('http.server.request.start', (message) => {
+  serverSockets.push((message as { socket: Socket }).socket);
+});
+
+describe(
+  'refused before the body: answered at once, the body never read in full',
+  { timeout: 120_000 },
+  () => {
+    const TWENTY_MB = 20 * 1024 * 1024;
+
+    it('a 20 MB anonymous upload is answered 401 before 1 MB is read, and its connection closed', async () => {
+      serverSockets.length = 0;
+      const answer = await rawUpload(Buffer.alloc(0), {
+        token: null,
+        length: TWENTY_MB,
+        stream: { total: TWENTY_MB },
+      });
+      expect(answer.status).toBe(401);
+      expect(errorBody(answer.text).error.code).toBe('UNAUTHENTICATED');
+      expect(serverSockets).toHaveLength(1);
+      expect(serverSockets[0]!.destroyed).toBe(true);
+      expect(serverSockets[0]!.bytesRead).toBeLessThan(1024 * 1024);
+      expect(answer.bytesSent).toBeLessThan(TWENTY_MB);
+    });
+
+    it('chunked, anonymous: the same', async () => {
+      serverSockets.length = 0;
+      const answer = await rawUpload(Buffer.alloc(0), {
+        token: null,
+        headers: { 'content-length': undefined, 'transfer-encoding': 'chunked' },
+        stream: { total: TWENTY_MB, chunked: true },
+      });
+      expect(answer.status).toBe(401);
+      expect(serverSockets[0]!.bytesRead).toBeLessThan(1024 * 1024);
+    });
+
+    it('an operator’s upload declaring 20 MB over a 64 KB limit: 413 before 1 MB is read', async () => {
+      serverSockets.length = 0;
+      const answer = await rawUpload(Buffer.alloc(0), { length: TWENTY_MB, stream: { total: TWENTY_MB } });
+      expect(answer.status).toBe(413);
+      expect(serverSockets[0]!.bytesRead).toBeLessThan(1024 * 1024);
+      expect(calls).toHaveLength(0);
+    });
+  },
+);

@@ -33,6 +33,8 @@ export class FileRefusal extends Error {
     readonly code: FileErrorCode,
     message: string,
     readonly extendedCode: string | null = null,
+    /** What happened, for the log only (never sent). */
+    readonly detail: string | null = null,
   ) {
     super(message);
   }
@@ -48,7 +50,11 @@ export const unauthenticated = () => new FileRefusal(401, 'UNAUTHENTICATED', UNA
 export const keysUnavailable = () => new FileRefusal(503, 'UPSTREAM_UNAVAILABLE', UNAVAILABLE_MESSAGE);
 export const forbidden = () => new FileRefusal(403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
 export const notFound = () => new FileRefusal(404, 'NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
-export const badRequest = (message: string) => new FileRefusal(400, 'BAD_REQUEST', message);
+export const badRequest = (message: string, detail: string | null = null) =>
+  new FileRefusal(400, 'BAD_REQUEST', message, null, detail);
+/** The client went away mid-upload: nobody reads the answer (the connection is closed), it is logged and audited. */
+export const clientGone = (detail = 'client closed the connection') =>
+  new FileRefusal(400, 'BAD_REQUEST', BAD_FORM_MESSAGE, null, detail);
 
 /** "10 MB", "512 KB": the limit as an operator reads it. */
 export function sizeText(bytes: number): string {

@@ -17,7 +17,7 @@ import { operatorLocale } from '../context.js';
 import type { Logger } from '../logger.js';
 import { GENERIC_ERROR_MESSAGE } from '../upstream/error-catalogue.js';
 import { UpstreamError, UpstreamTimeout, isUpstreamFailure } from '../upstream/errors.js';
-import { checkUploadHeaders, parseUpload } from './multipart.js';
+import { FORM_OVERHEAD_BYTES, checkUploadHeaders, parseUpload } from './multipart.js';
 import {
   FileRefusal,
   badRequest,
@@ -42,8 +42,13 @@ export interface FilesRouterOptions {
 
 /** An identifier: what a parameter without its own rule must be. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** A refused upload's body is read and discarded up to this size (so the browser reads the answer), then cut. */
-const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+/**
+ * After a refusal decided before the body (token, permission, parameters, headers: a declared length over the
+ * limit), at most this much of the body still coming is read and discarded before the connection is closed.
+ */
+const EARLY_DRAIN_BYTES = 256 * 1024;
+/** Longest a refused body is drained (ms) before its connection is closed. */
+const DRAIN_MS = 5_000;
 /** Parameters and fields named like ids go to the audit event's targetIds. */
 const ID_KEY = /^(?:id|.*Id|.*_id)$/;
 
@@ -266,38 +271,50 @@ export function filesRouter(options: FilesRouterOptions): Router {
     };
   };
 
-  /** Answers a refused upload once its body is read and discarded (or at once, closing, when it is too big). */
-  const refuseUpload = (req: Request, res: Response, state: CallState, refusal: FileRefusal) => {
+  /**
+   * Answers a refused upload at once. What the client is still sending is read and discarded, at most
+   * `drainBytes` and for at most DRAIN_MS (so that a client still writing reads the answer instead of a reset),
+   * then the connection is closed: a refused body is never read in full. When the client has gone, nothing is
+   * answered (its connection is already closed).
+   */
+  const refuseUpload = (
+    req: Request,
+    res: Response,
+    state: CallState,
+    refusal: FileRefusal,
+    drainBytes: number,
+  ) => {
     audit(res, state, resultOf(refusal), refusal.code);
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (req.readableEnded || req.complete) {
-      sendRefusal(res, refusal);
-      return;
+    if (refusal.detail !== null) {
+      logger.warn('upload refused', {
+        requestId: res.locals.requestId,
+        operation: state.operation,
+        code: refusal.code,
+        detail: refusal.detail,
+      });
     }
-    let answered = false;
-    const answer = (close: boolean) => {
-      if (answered) return;
-      answered = true;
-      if (close) {
-        res.setHeader('connection', 'close');
-        res.once('finish', () => req.socket.destroySoon());
-      }
-      sendRefusal(res, refusal);
-    };
-    if (declared > DRAIN_LIMIT_BYTES) {
-      answer(true);
-      return;
-    }
+    const socket = req.socket;
+    if (socket.destroyed) return;
+    sendRefusal(res, refusal);
+    if (req.complete) return;
     let drained = 0;
-    req.on('data', (chunk: Buffer) => {
+    const cut = () => {
+      clearTimeout(deadline);
+      req.off('data', onData);
+      socket.destroy();
+    };
+    const onData = (chunk: Buffer) => {
       drained += chunk.length;
-      if (drained > DRAIN_LIMIT_BYTES) {
-        req.pause();
-        answer(true);
-      }
+      if (drained > drainBytes) cut();
+    };
+    const deadline = setTimeout(cut, DRAIN_MS);
+    req.on('data', onData);
+    req.on('error', () => undefined);
+    req.once('end', () => {
+      clearTimeout(deadline);
+      req.off('data', onData);
     });
-    req.once('end', () => answer(false));
-    req.once('error', () => answer(true));
+    req.once('close', () => clearTimeout(deadline));
     req.resume();
   };
 
@@ -309,18 +326,22 @@ export function filesRouter(options: FilesRouterOptions): Router {
       let user: AuthUser;
       let params: Record<string, string>;
       let parsed: Awaited<ReturnType<typeof parseUpload>>;
+      const asRefusal = (error: unknown) =>
+        error instanceof FileRefusal ? error : badRequest('La solicitud no es válida.', String(error));
       try {
         user = await authorize(req, res, state, definition.requires);
         params = checkedParams(req, definition.params);
         checkUploadHeaders(req, definition);
+      } catch (error) {
+        refuseUpload(req, res, state, asRefusal(error), EARLY_DRAIN_BYTES);
+        return;
+      }
+      try {
         parsed = await parseUpload(req, definition);
       } catch (error) {
-        refuseUpload(
-          req,
-          res,
-          state,
-          error instanceof FileRefusal ? error : badRequest('La solicitud no es válida.'),
-        );
+        // Refused while reading the body (size, type, name, form): an operator allowed to upload; the rest of a
+        // body of an allowed size is read and discarded so that the browser, still sending, reads the answer.
+        refuseUpload(req, res, state, asRefusal(error), definition.maxBytes + FORM_OVERHEAD_BYTES);
         return;
       }
       state.targetIds = idsOf({ ...params, ...parsed.fields });
