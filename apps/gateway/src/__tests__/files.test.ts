@@ -9,6 +9,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../audit/audit-plugin.js';
 import { loadConfig } from '../config.js';
 import { defineDownload, defineUpload } from '../files/index.js';
+import {
+  FORM_OVERHEAD_BYTES,
+  MAX_FIELD_BYTES,
+  MAX_FIELDS,
+  MAX_FILE_NAME_LENGTH,
+} from '../files/multipart.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
 import { startTracing } from '../telemetry/tracing.js';
@@ -377,7 +383,7 @@ describe('uploads', () => {
   });
 
   it('over the limit, declared in Content-Length: 413 in Spanish before reading, no upstream call', async () => {
-    const response = await upload(uploadForm('pagos.csv', 'x'.repeat(UPLOAD_LIMIT * 3)));
+    const response = await upload(uploadForm('pagos.csv', 'x'.repeat(UPLOAD_LIMIT + FORM_OVERHEAD_BYTES)));
     await expectError(
       response,
       413,
@@ -457,6 +463,93 @@ describe('uploads', () => {
       ['operador', 'denied'],
       [null, 'denied'],
     ]);
+  });
+});
+
+describe('file names and limits', () => {
+  it('reads the file name as UTF-8 and forwards it so: pagos_año_cuotas.csv', async () => {
+    const response = await upload(uploadForm('pagos_año_cuotas.csv', CSV));
+    expect(response.status).toBe(201);
+    expect(calls[0]!.file?.name).toBe('pagos_año_cuotas.csv');
+    expect(await response.json()).toMatchObject({ file_name: 'pagos_año_cuotas.csv' });
+  });
+
+  it('control characters in the name are refused in every form of the header; nothing upstream', async () => {
+    const named = (disposition: string) =>
+      rawUpload(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\n` +
+            `Content-Type: text/csv\r\n\r\n${CSV}\r\n--${BOUNDARY}--`,
+        ),
+      );
+    // Raw in the header (busboy reads the part header as malformed) or encoded in filename* (RFC 5987).
+    for (const disposition of [
+      'filename="x\ty.csv"',
+      'filename="x\x01y.csv"',
+      'filename="x\x7fy.csv"',
+      `filename*=UTF-8''x%0D%0Ay.csv`,
+      `filename*=utf-8''x%00y.csv`,
+      `filename*=ISO-8859-1''x%85y.csv`,
+      `filename*=UTF-8''x%E2%80%AEvsc.csv`,
+      `filename="a.csv"; filename*=UTF-8''x%1By.csv`,
+    ]) {
+      const answer = await named(disposition);
+      expect(answer.status, disposition).toBe(400);
+      expect(errorBody(answer.text).error.message, disposition).toMatch(
+        /^El (nombre del archivo no es válido: contiene caracteres de control|formulario enviado no es válido)\.$/,
+      );
+      if (disposition.includes('%')) {
+        expect(errorBody(answer.text).error.message).toMatch(/caracteres de control/);
+      }
+    }
+    expect(calls).toHaveLength(0);
+    expect((await named(`filename*=UTF-8''pagos_a%C3%B1o.csv`)).status).toBe(201);
+    expect(calls[0]!.file?.name).toBe('pagos_año.csv');
+  });
+
+  it(`a name of ${MAX_FILE_NAME_LENGTH} characters is accepted, a longer one (5,000) refused`, async () => {
+    const longest = `${'ñ'.repeat(MAX_FILE_NAME_LENGTH - 4)}.csv`;
+    expect((await upload(uploadForm(longest, CSV))).status).toBe(201);
+    expect(calls[0]!.file?.name).toBe(longest);
+    await expectError(
+      await upload(uploadForm(`${'a'.repeat(MAX_FILE_NAME_LENGTH - 3)}.csv`, CSV)),
+      400,
+      'BAD_REQUEST',
+      `El nombre del archivo es demasiado largo (máximo ${MAX_FILE_NAME_LENGTH} caracteres).`,
+    );
+    await expectError(await upload(uploadForm(`${'a'.repeat(4996)}.csv`, CSV)), 400, 'BAD_REQUEST', /largo/);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('the limits are inclusive: a file of exactly the limit, a field of exactly its limit, exactly the most fields', async () => {
+    const exact = `${'a,b\n'.repeat(UPLOAD_LIMIT / 4)}`;
+    expect(exact.length).toBe(UPLOAD_LIMIT);
+    expect((await upload(uploadForm('exacto.csv', exact))).status).toBe(201);
+    expect(calls[0]!.file?.size).toBe(UPLOAD_LIMIT);
+    await expectError(await upload(uploadForm('mas.csv', `${exact}x`)), 413, 'PAYLOAD_TOO_LARGE', /64 KB/);
+
+    const longestField = 'x'.repeat(MAX_FIELD_BYTES);
+    expect((await upload(uploadForm('pagos.csv', CSV, { collector_id: longestField }))).status).toBe(201);
+    expect(calls[1]!.fields?.collector_id).toBe(longestField);
+    await expectError(
+      await upload(uploadForm('pagos.csv', CSV, { collector_id: `${longestField}x` })),
+      400,
+      'BAD_REQUEST',
+      'El formulario enviado no es válido.',
+    );
+
+    // Every field at its largest, and a file at its largest: the declared length holds it all.
+    const most = Object.fromEntries(
+      Array.from({ length: MAX_FIELDS }, (_, i) => [i === 0 ? 'collector_id' : `campo_${i}`, longestField]),
+    );
+    expect((await upload(uploadForm('exacto.csv', exact, most))).status).toBe(201);
+    await expectError(
+      await upload(uploadForm('pagos.csv', CSV, { ...most, uno_mas: '1' })),
+      400,
+      'BAD_REQUEST',
+      'El formulario enviado no es válido.',
+    );
+    expect(calls).toHaveLength(3);
   });
 });
 

@@ -29,12 +29,17 @@ export interface ParsedUpload {
   file: { name: string; format: UploadFormat; mimeType: string; bytes: Buffer };
 }
 
-/** Room for the text fields and the multipart framing on top of the file in a declared Content-Length. */
-export const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** Largest text field accepted (inclusive). */
 export const MAX_FIELD_BYTES = 4096;
 /** Most text fields accepted (inclusive), besides the file. */
 export const MAX_FIELDS = 50;
+/** Room for one part's delimiter line and headers (busboy refuses a part header over 16 KiB). */
+const PART_FRAMING_BYTES = 16 * 1024 + 256;
+/**
+ * Room on top of the file in a declared Content-Length: the largest form the limits accept (every field at its
+ * largest, every part's framing), so that a form within every limit is never refused by its declared length.
+ */
+export const FORM_OVERHEAD_BYTES = (MAX_FIELDS + 1) * PART_FRAMING_BYTES + MAX_FIELDS * MAX_FIELD_BYTES;
 
 /** Refusals that can be decided from the headers alone (before reading the body). */
 export function checkUploadHeaders(req: Request, definition: UploadDefinition): void {
