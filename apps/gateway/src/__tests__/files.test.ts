@@ -306,14 +306,21 @@ describe('downloads', () => {
     expect(auditEvents().map((e) => e.result)).toEqual(['failed', 'failed']);
   });
 
-  it('an upstream 500 is a 502 with the generic Spanish text (nothing of the upstream’s message)', async () => {
-    await expectError(
-      await get('/roto', adminToken),
-      502,
-      'UPSTREAM_ERROR',
-      /^Ups! Ocurrió un error inesperado/,
-    );
+  it('an upstream 500 is a 502 with the generic Spanish text and the request id (nothing of the upstream’s codes or message)', async () => {
+    const response = await get('/roto', adminToken);
+    const requestId = response.headers.get('x-request-id');
+    expect(await response.clone().json()).toEqual({
+      error: {
+        code: 'UPSTREAM_ERROR',
+        message: `Ups! Ocurrió un error inesperado. Referencia: ${requestId}.`,
+      },
+    });
+    await expectError(response, 502, 'UPSTREAM_ERROR', /^Ups! Ocurrió un error inesperado/);
     expect(calls).toHaveLength(1);
+    // The codes stay in the log.
+    expect(logLines.map((line) => JSON.parse(line) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ msg: 'upstream fault', requestId, status: 500, extendedCode: 'boom' }),
+    );
     expect(auditEvents()[0]).toMatchObject({ result: 'failed', errorCode: 'UPSTREAM_ERROR' });
   });
 

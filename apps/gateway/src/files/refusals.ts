@@ -95,11 +95,13 @@ export function upstreamRefusal(
     return new FileRefusal(502, 'UPSTREAM_UNAVAILABLE', UNAVAILABLE_MESSAGE);
   }
   const described = describeUpstreamFailure(error, { write });
-  if (error.status === 404) return new FileRefusal(404, 'NOT_FOUND', described.message, error.extendedCode);
+  if (error.status === 404)
+    return new FileRefusal(404, 'NOT_FOUND', described.message, described.extendedCode);
   if ([400, 409, 422].includes(error.status)) {
-    return new FileRefusal(422, 'UPSTREAM_REJECTED', described.message, error.extendedCode);
+    return new FileRefusal(422, 'UPSTREAM_REJECTED', described.message, described.extendedCode);
   }
-  return new FileRefusal(502, 'UPSTREAM_ERROR', described.message, error.extendedCode);
+  // Anything else (a 5xx above all): the generic text and the request id, no code (it is in the log).
+  return new FileRefusal(502, 'UPSTREAM_ERROR', described.message, described.extendedCode);
 }
 
 /** Writes the JSON error (no-store; WWW-Authenticate on a 401). */

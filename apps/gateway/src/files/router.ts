@@ -16,7 +16,14 @@ import type { GatewayConfig } from '../config.js';
 import { operatorLocale } from '../context.js';
 import type { Logger } from '../logger.js';
 import { GENERIC_ERROR_MESSAGE } from '../upstream/error-catalogue.js';
-import { UpstreamError, UpstreamTimeout, isUpstreamFailure } from '../upstream/errors.js';
+import {
+  UpstreamError,
+  UpstreamTimeout,
+  isServiceFault,
+  isUpstreamFailure,
+  upstreamFaultFields,
+  type UpstreamUnavailable,
+} from '../upstream/errors.js';
 import { FORM_OVERHEAD_BYTES, checkUploadHeaders, parseUpload } from './multipart.js';
 import {
   FileRefusal,
@@ -156,6 +163,20 @@ export function filesRouter(options: FilesRouterOptions): Router {
     sendRefusal(res, refusal);
   };
 
+  /** An upstream failure refused in Spanish; a service's 5xx keeps its codes in the log (not in the answer). */
+  const refuseUpstream = (
+    res: Response,
+    state: CallState,
+    error: UpstreamError | UpstreamTimeout | UpstreamUnavailable,
+    write: boolean,
+  ) => {
+    if (error instanceof UpstreamError && isServiceFault(error.status)) {
+      const [method = '', path = ''] = state.operation.split(' ');
+      logger.warn('upstream fault', upstreamFaultFields(error, method, path));
+    }
+    refuse(res, state, upstreamRefusal(error, write));
+  };
+
   /** Token then permission; sets the operator on the state and for the access log. */
   const authorize = async (req: Request, res: Response, state: CallState, requires: readonly string[]) => {
     let user: AuthUser;
@@ -247,7 +268,7 @@ export function filesRouter(options: FilesRouterOptions): Router {
         if (error instanceof FileRefusal) {
           refuse(res, state, error);
         } else if (isUpstreamFailure(error)) {
-          refuse(res, state, upstreamRefusal(error, false));
+          refuseUpstream(res, state, error, false);
         } else if (res.headersSent) {
           // The body broke after the first byte (upstream cut, stall, or the browser left): the download is cut.
           call?.finish('error');
@@ -373,14 +394,16 @@ export function filesRouter(options: FilesRouterOptions): Router {
           body = text === '' ? {} : JSON.parse(text);
         } catch {
           call.finish('error');
-          throw upstreamRefusal(new UpstreamError(target.service, 502, 'invalid_response', null), true);
+          const requestId = String(res.locals.requestId ?? '');
+          const invalid = new UpstreamError(target.service, 502, 'invalid_response', null, null, requestId);
+          throw upstreamRefusal(invalid, true);
         }
         call.finish('ok');
         audit(res, state, 'success', null);
         res.status(call.response.status).json(body);
       } catch (error) {
         if (error instanceof FileRefusal) refuse(res, state, error);
-        else if (isUpstreamFailure(error)) refuse(res, state, upstreamRefusal(error, true));
+        else if (isUpstreamFailure(error)) refuseUpstream(res, state, error, true);
         else {
           logger.error('upload failed', { requestId: res.locals.requestId, operation, error: String(error) });
           refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));
