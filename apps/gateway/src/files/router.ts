@@ -35,6 +35,7 @@ import {
   unauthenticated,
   upstreamRefusal,
 } from './refusals.js';
+import { csvFormulaNeutraliser } from './csv-formulas.js';
 import { callUpstream, type FileCallContext } from './upstream-call.js';
 import type { DownloadDefinition, FileRoute, ParamRule, UploadDefinition } from './types.js';
 
@@ -107,6 +108,10 @@ export function contentDisposition(fileName: string): string {
     .replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/** A CSV by its type or, when the service says nothing useful, by its name. */
+export const isCsv = (contentType: string, fileName: string): boolean =>
+  /^\s*(?:text|application)\/(?:csv|comma-separated-values)\b/i.test(contentType) || /\.csv$/i.test(fileName);
 
 /** The file name an upstream Content-Disposition carries, if any (UTF-8 form first). */
 export function fileNameFrom(disposition: string | null): string | null {
@@ -233,11 +238,15 @@ export function filesRouter(options: FilesRouterOptions): Router {
           definition.fileName?.(input) ??
           fileNameFrom(response.headers.get('content-disposition')) ??
           'archivo';
+        const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+        // A CSV reaches the operator with its formulas made inert, whatever the service wrote (csv-formulas.ts):
+        // its length changes, so none is announced.
+        const csv = isCsv(contentType, name);
         res.status(200);
-        res.setHeader('content-type', response.headers.get('content-type') ?? 'application/octet-stream');
+        res.setHeader('content-type', contentType);
         res.setHeader('content-disposition', contentDisposition(name));
         const length = response.headers.get('content-length');
-        if (length && /^\d+$/.test(length) && !response.headers.get('content-encoding')) {
+        if (!csv && length && /^\d+$/.test(length) && !response.headers.get('content-encoding')) {
           res.setHeader('content-length', length);
         }
         const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);
@@ -258,7 +267,8 @@ export function filesRouter(options: FilesRouterOptions): Router {
           if (!res.writableFinished) active.abort(new Error('client closed the download'));
         });
         try {
-          await pipeline(body, res);
+          if (csv) await pipeline(body, csvFormulaNeutraliser(), res);
+          else await pipeline(body, res);
         } finally {
           clearTimeout(idle);
         }
