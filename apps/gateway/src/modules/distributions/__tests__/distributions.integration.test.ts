@@ -203,6 +203,20 @@ describe('distributions', () => {
       'tesoreria',
     );
     expect(badCuit.body.errors?.[0]?.message).toContain('El formato del cuit no es correcto.');
+    // Only a CBU alias's characters (issue 26: a formula was accepted by the length check).
+    const formula = await run(
+      UPDATE,
+      {
+        id: '9300003',
+        detail: '9300003-1',
+        input: { type: 'ALIAS', value: '=HYPERLINK("//e.co")', cuit: CUIT },
+      },
+      'tesoreria',
+    );
+    expect(formula.body.errors?.[0]).toMatchObject({
+      message: 'El alias solo admite letras, números, puntos (.) y guiones (-). (input.value)',
+      extensions: { code: 'BAD_USER_INPUT', field: 'input.value' },
+    });
     expect(await stack.upstreamRequests()).toEqual([]);
     const alias = await data(UPDATE, {
       id: '9300003',
