@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
 import express from 'express';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../audit/audit-plugin.js';
 import { loadConfig } from '../config.js';
@@ -39,6 +40,7 @@ startTracing({ OTEL_SDK_DISABLED: undefined });
 const CSV = 'id,monto\n1,100.50\n2,20.00\n';
 const XLSX_HEAD = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]);
 const UPLOAD_LIMIT = 64 * 1024;
+const ZIP_LIMITS = { maxEntries: 20, maxUncompressedBytes: 8 * 1024 * 1024, maxRatio: 100 };
 /** What a service may write in a CSV: cells a spreadsheet would run. */
 const FORMULAS_CSV =
   'id,pagador,monto\r\n' +
@@ -125,6 +127,7 @@ beforeAll(async () => {
       keycloakJwksUrl: emulator.jwksUrl,
       corsOrigins: [WEB_ORIGIN],
       upstreamTimeoutMs: 2000,
+      zipLimits: ZIP_LIMITS,
       services: { ...base.services, withdraw: upstreamUrl, import: upstreamUrl },
     },
     {
@@ -401,10 +404,46 @@ describe('uploads', () => {
     ]);
   });
 
-  it('accepts an xlsx whose content is a zip archive', async () => {
-    const response = await upload(uploadForm('pagos.xlsx', Buffer.concat([XLSX_HEAD, Buffer.alloc(100)])));
+  it('accepts an xlsx whose content is a zip archive within the zip limits', async () => {
+    const xlsx = zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8('<workbook/>'),
+    });
+    const response = await upload(uploadForm('pagos.xlsx', xlsx));
     expect(response.status).toBe(201);
-    expect(calls[0]!.file?.size).toBe(108);
+    expect(calls[0]!.file?.size).toBe(xlsx.length);
+  });
+
+  it('a zip bomb, too many entries, or a zip that cannot be read: refused in Spanish, 0 upstream calls', async () => {
+    const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(ZIP_LIMITS.maxUncompressedBytes + 1) });
+    expect(bomb.length).toBeLessThan(UPLOAD_LIMIT);
+    await expectError(
+      await upload(uploadForm('bomba.xlsx', bomb)),
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'El archivo XLSX descomprimido supera el tamaño máximo permitido (8 MB).',
+    );
+    const many = zipSync(
+      Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`x/${i}.xml`, strToU8('<x/>')])),
+    );
+    await expectError(
+      await upload(uploadForm('partes.xlsx', many)),
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'El archivo XLSX tiene demasiadas partes (máximo 20).',
+    );
+    await expectError(
+      await upload(uploadForm('roto.xlsx', Buffer.concat([XLSX_HEAD, Buffer.alloc(100)]))),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'El archivo XLSX no es válido: no se puede leer su contenido.',
+    );
+    expect(calls).toHaveLength(0);
+    expect(auditEvents().map((e) => e.errorCode)).toEqual([
+      'PAYLOAD_TOO_LARGE',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+    ]);
   });
 
   it('over the limit, declared in Content-Length: 413 in Spanish before reading, no upstream call', async () => {

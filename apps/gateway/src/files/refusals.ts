@@ -77,6 +77,41 @@ export const wrongType = (accepted: string) =>
     `El tipo de archivo no es válido: se aceptan archivos ${accepted}.`,
   );
 
+/** A zip archive (XLSX, ZIP) refused by files/zip-check.ts, in the operator's words. */
+export function zipRefusal(
+  problem: 'unreadable' | 'entries' | 'size' | 'ratio',
+  format: string,
+  limits: { maxEntries: number; maxUncompressedBytes: number; maxRatio: number },
+): FileRefusal {
+  const name = `El archivo ${format.toUpperCase()}`;
+  switch (problem) {
+    case 'unreadable':
+      return new FileRefusal(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        `${name} no es válido: no se puede leer su contenido.`,
+      );
+    case 'entries':
+      return new FileRefusal(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `${name} tiene demasiadas partes (máximo ${limits.maxEntries.toLocaleString('es-AR')}).`,
+      );
+    case 'size':
+      return new FileRefusal(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `${name} descomprimido supera el tamaño máximo permitido (${sizeText(limits.maxUncompressedBytes)}).`,
+      );
+    case 'ratio':
+      return new FileRefusal(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `${name} descomprimido ocupa más de ${limits.maxRatio} veces su tamaño: no se acepta.`,
+      );
+  }
+}
+
 export const notMultipart = () => new FileRefusal(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART_MESSAGE);
 
 /**

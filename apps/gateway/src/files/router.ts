@@ -34,9 +34,11 @@ import {
   sendRefusal,
   unauthenticated,
   upstreamRefusal,
+  zipRefusal,
 } from './refusals.js';
 import { csvFormulaNeutraliser } from './csv-formulas.js';
 import { callUpstream, type FileCallContext } from './upstream-call.js';
+import { zipProblem } from './zip-check.js';
 import type { DownloadDefinition, FileRoute, ParamRule, UploadDefinition } from './types.js';
 
 export interface FilesRouterOptions {
@@ -378,6 +380,11 @@ export function filesRouter(options: FilesRouterOptions): Router {
       state.targetIds = idsOf({ ...params, ...parsed.fields });
       try {
         const { file, fields } = parsed;
+        // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb).
+        if (file.format === 'xlsx' || file.format === 'zip') {
+          const problem = await zipProblem(file.bytes, config.zipLimits);
+          if (problem) throw zipRefusal(problem, file.format, config.zipLimits);
+        }
         const target = definition.upstream({
           params,
           fields,
