@@ -60,6 +60,12 @@ export interface GatewayConfig {
    * (execution/jit-gateway.ts), or `default`, graphql-js. Same schema, plugins and error formatting either way.
    */
   graphqlExecutor: GraphqlExecutorKind;
+  /**
+   * The zip checks of an XLSX or ZIP upload before it is forwarded (files/zip-check.ts): most entries, most
+   * uncompressed bytes in all, most times the file's size they may expand to (UPLOAD_ZIP_MAX_ENTRIES,
+   * UPLOAD_ZIP_MAX_UNCOMPRESSED_BYTES, UPLOAD_ZIP_MAX_RATIO).
+   */
+  zipLimits: { maxEntries: number; maxUncompressedBytes: number; maxRatio: number };
 }
 
 export type GraphqlExecutorKind = 'jit' | 'default';
@@ -184,5 +190,10 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     metricsHost: text(env, 'METRICS_HOST') ?? text(env, 'HOST') ?? '127.0.0.1',
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 120_000, 0, 3_600_000),
     graphqlExecutor,
+    zipLimits: {
+      maxEntries: int(env, 'UPLOAD_ZIP_MAX_ENTRIES', 1000, 1, 1_000_000),
+      maxUncompressedBytes: int(env, 'UPLOAD_ZIP_MAX_UNCOMPRESSED_BYTES', 100 * 1024 * 1024, 1, 2 ** 40),
+      maxRatio: int(env, 'UPLOAD_ZIP_MAX_RATIO', 100, 1, 1_000_000),
+    },
   };
 }

@@ -37,10 +37,15 @@ async function openForm(): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Importar pagos' }).waitFor();
 }
 
-/** Fills the form, asks for the confirmation, accepts it and waits for the next screen. */
-async function importFile(collectorId: string, file: string): Promise<void> {
+/**
+ * Fills the form, asks for the confirmation, accepts it and waits for the next screen. `file`: a sample's name,
+ * or the name to give `content`.
+ */
+async function importFile(collectorId: string, file: string, content?: Buffer): Promise<void> {
   await pickCollector(page, collectorId);
-  await page.getByTestId('import-file-input').setInputFiles(importSample(file));
+  await page
+    .getByTestId('import-file-input')
+    .setInputFiles(content ? { name: file, mimeType: 'text/csv', buffer: content } : importSample(file));
   await page.getByTestId('import-file-name').getByText(file).waitFor();
   await page.getByTestId('import-submit').click();
   const dialog = page.getByTestId('import-confirm-dialog');
@@ -154,6 +159,18 @@ describe('Importar pagos as tesoreria', () => {
       status: 200,
       body: { status: 'issued', external_transaction_id: 'IMP-DEMO-0001' },
     });
+  });
+
+  it('keeps a file name with non-ASCII letters: pagos_año_cuotas.csv reaches the service and the import as it is', async () => {
+    const name = 'pagos_año_cuotas.csv';
+    await openForm();
+    await clearUpstreamRequests(suite.stack);
+    await importFile('10001', name, readFileSync(importSample('pagos-ok.csv')));
+    await page.waitForURL(/\/importacion\/\d+$/);
+    await page.getByTestId('import-summary').getByText(name, { exact: true }).waitFor();
+    const writes = await serviceWrites(suite.stack, 'import');
+    expect(writes.map((w) => w.line)).toEqual(['POST /import/pagos']);
+    expect(writes[0]!.body).toMatchObject({ collector_id: '10001', file: { name } });
   });
 
   it('imports the file with errors and shows its rows, filtered by status', async () => {

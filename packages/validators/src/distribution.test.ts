@@ -16,6 +16,7 @@ const CBU = referenceCbu('0720000', '8000035581530'); // 0720000788000035581530
 const CUIT = referenceCuit('3369345023');
 const CBU_MESSAGE = 'Ingresa un numero de 22 digitos sin letras';
 const ALIAS_MESSAGE = 'Ingresa un destino de 5 a 20 caracteres.';
+const ALIAS_CHARACTERS_MESSAGE = 'El alias solo admite letras, números, puntos (.) y guiones (-).';
 const CUIT_MESSAGE = 'El formato del cuit no es correcto.';
 
 describe('destination format', () => {
@@ -48,6 +49,14 @@ describe('destination alias', () => {
     ['abcde', undefined], // 5
     ['mi.alias.de.cuenta20', undefined], // 20
     ['mi.alias.de.cuenta.21', ALIAS_MESSAGE], // 21
+    ['Gato-Perro.9', undefined],
+    ['=HYPERLINK("//e.co")', ALIAS_CHARACTERS_MESSAGE],
+    ['+cmd|calc', ALIAS_CHARACTERS_MESSAGE],
+    ['@SUM(1)', ALIAS_CHARACTERS_MESSAGE],
+    ['mi alias', ALIAS_CHARACTERS_MESSAGE],
+    ['mi_alias', ALIAS_CHARACTERS_MESSAGE],
+    ['año.gato', ALIAS_CHARACTERS_MESSAGE],
+    ['gato\tperro', ALIAS_CHARACTERS_MESSAGE],
   ])('checkAlias(%j) -> %j', (value, message) => {
     expect(checkAlias(value)).toBe(message);
   });

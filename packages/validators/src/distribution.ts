@@ -40,10 +40,18 @@ export function checkDistributionCbu(value: unknown): string | undefined {
   return hasValidCbuCheckDigits(text) ? undefined : MESSAGES.cbuInvalid;
 }
 
-/** Destination alias: 5 to 20 characters ('Ingresa un destino de 5 a 20 caracteres.'). */
+/** The characters a CBU alias may have: letters (A-Z, either case), digits, '.' and '-' (BCRA). */
+export const ALIAS_PATTERN = /^[A-Za-z0-9.-]+$/;
+
+/**
+ * Destination alias: 5 to 20 characters ('Ingresa un destino de 5 a 20 caracteres.'), only those of a CBU alias
+ * ('El alias solo admite letras, números, puntos (.) y guiones (-).'): nothing else reaches a service or a file
+ * an operator opens (`=HYPERLINK(...)` was accepted by the length check alone, issue 26).
+ */
 export function checkAlias(value: unknown): string | undefined {
-  const length = trimmed(value).length;
-  return length >= ALIAS_MIN && length <= ALIAS_MAX ? undefined : MESSAGES.distributionAlias;
+  const text = trimmed(value);
+  if (text.length < ALIAS_MIN || text.length > ALIAS_MAX) return MESSAGES.distributionAlias;
+  return ALIAS_PATTERN.test(text) ? undefined : MESSAGES.aliasCharacters;
 }
 
 /** The destination value by format; nothing to check until a format is chosen. */

@@ -164,6 +164,7 @@ export {
   type BinFormValues,
 } from './bin.js';
 export {
+  ALIAS_PATTERN,
   checkAlias,
   checkDestinationFormat,
   checkDestinationValue,

@@ -47,6 +47,7 @@ describe('spec texts are copied verbatim', () => {
     [MESSAGES.binAccreditationDayRequired, 'El dia de acreditación es requerído *'],
     [MESSAGES.distributionCbu, 'Ingresa un numero de 22 digitos sin letras'],
     [MESSAGES.distributionAlias, 'Ingresa un destino de 5 a 20 caracteres.'],
+    [MESSAGES.aliasCharacters, 'El alias solo admite letras, números, puntos (.) y guiones (-).'],
     [MESSAGES.distributionCuit, 'El formato del cuit no es correcto.'],
     [MESSAGES.receiptEmailRequired, 'Campo requerido'],
     [MESSAGES.receiptEmailInvalid, 'Email inválido'],

@@ -65,6 +65,7 @@ export const MESSAGES = {
   destinationFormatRequired: 'Seleccione el formato del destino (CBU o alias)',
   distributionCbu: 'Ingresa un numero de 22 digitos sin letras',
   distributionAlias: 'Ingresa un destino de 5 a 20 caracteres.',
+  aliasCharacters: 'El alias solo admite letras, números, puntos (.) y guiones (-).',
   distributionCuit: 'El formato del cuit no es correcto.',
 
   // Send receipt (001 §5)

@@ -35,6 +35,22 @@ describe('loadConfig', () => {
     expect(config.introspection).toBe(true);
   });
 
+  it('reads the zip limits of XLSX and ZIP uploads, with their defaults', () => {
+    expect(loadConfig({}).zipLimits).toEqual({
+      maxEntries: 1000,
+      maxUncompressedBytes: 100 * 1024 * 1024,
+      maxRatio: 100,
+    });
+    expect(
+      loadConfig({
+        UPLOAD_ZIP_MAX_ENTRIES: '50',
+        UPLOAD_ZIP_MAX_UNCOMPRESSED_BYTES: '1048576',
+        UPLOAD_ZIP_MAX_RATIO: '20',
+      }).zipLimits,
+    ).toEqual({ maxEntries: 50, maxUncompressedBytes: 1048576, maxRatio: 20 });
+    expect(() => loadConfig({ UPLOAD_ZIP_MAX_RATIO: '0' })).toThrow(/UPLOAD_ZIP_MAX_RATIO/);
+  });
+
   it('reads every variable, with the JWKS URL independent of the issuer', () => {
     const config = loadConfig({
       PORT: '4100',

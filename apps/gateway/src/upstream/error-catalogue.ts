@@ -1,6 +1,6 @@
 import type { ServiceName } from '../config.js';
 import { MODULES } from '../modules.js';
-import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
+import { UpstreamError, UpstreamTimeout, UpstreamUnavailable, isServiceFault } from './errors.js';
 
 /**
  * The one table of upstream error texts (spec 000 §8, 001 §8): (service, code, extended_code) -> Spanish text.
@@ -8,7 +8,9 @@ import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js
  * defineModule, e.g. modules/payments/payments.errors.ts).
  * Lookup goes from the most specific entry to the least: service+code+extended, any service+code+extended,
  * service+code, any service+code, then a text per HTTP status, then the generic text.
- * The operator reads the text, then " - " and the extended code when there is one.
+ * The operator reads the text, then " - " and the extended code when there is one, for a refusal (4xx). A service's
+ * own failure (5xx) shows neither its code nor its extended code (they may name tables, hosts, queries): the
+ * generic text and the request id to quote instead; the codes go to the log (rest-client.ts, files/router.ts).
  * The upstream `message` is never shown: it may carry internals.
  */
 export interface CatalogueEntry {
@@ -114,13 +116,26 @@ export function catalogueMessage(
   return (status !== undefined && BY_STATUS[status]) || GENERIC_ERROR_MESSAGE;
 }
 
-/** What the operator reads: the catalogue text, then " - " and the extended code when there is one. */
+/**
+ * What the operator reads for a service's 5xx: the generic text (the unavailable one for a 503) and, when known,
+ * the request id to quote ("Referencia: …"), which finds the codes in the log.
+ */
+export function serviceFaultMessage(status: number, requestId: string | null): string {
+  const text = status === 503 ? UNAVAILABLE_MESSAGE : `${GENERIC_ERROR_MESSAGE}.`;
+  return requestId ? `${text} Referencia: ${requestId}.` : text;
+}
+
+/**
+ * What the operator reads: the catalogue text, then " - " and the extended code when there is one. For a 5xx,
+ * serviceFaultMessage (no code).
+ */
 export function operatorMessage(
   service: ServiceName,
   code: string | null,
   extendedCode: string | null,
   status?: number,
 ): string {
+  if (status !== undefined && isServiceFault(status)) return serviceFaultMessage(status, null);
   const text = catalogueMessage(service, code, extendedCode, status);
   return extendedCode ? `${text.replace(/\.$/, '')} - ${extendedCode}` : text;
 }
@@ -132,8 +147,9 @@ export interface DescribedFailure {
   /** Spanish, safe to show. */
   message: string;
   code: UpstreamFailureCode;
-  /** The upstream `code`, when it sent one. */
+  /** The upstream `code`, when it sent one (never for a 5xx). */
   upstreamCode: string | null;
+  /** Never for a 5xx. */
   extendedCode: string | null;
 }
 
@@ -157,6 +173,14 @@ export function describeUpstreamFailure(
     return {
       message: UNAVAILABLE_MESSAGE,
       code: 'UPSTREAM_UNAVAILABLE',
+      upstreamCode: null,
+      extendedCode: null,
+    };
+  }
+  if (isServiceFault(error.status)) {
+    return {
+      message: serviceFaultMessage(error.status, error.requestId),
+      code: 'UPSTREAM_ERROR',
       upstreamCode: null,
       extendedCode: null,
     };

@@ -1,6 +1,9 @@
 import type { ServiceName } from '../config.js';
 
-/** An upstream answered 4xx/5xx. `upstreamMessage` is for the server log only, never for clients. */
+/**
+ * An upstream answered 4xx/5xx. `upstreamMessage` is for the server log only, never for clients; so are the codes
+ * of a 5xx. `requestId`: the gateway request that made the call (the operator quotes it for a 5xx).
+ */
 export class UpstreamError extends Error {
   override readonly name = 'UpstreamError';
   constructor(
@@ -9,6 +12,7 @@ export class UpstreamError extends Error {
     readonly code: string | null,
     readonly extendedCode: string | null,
     readonly upstreamMessage: string | null = null,
+    readonly requestId: string | null = null,
   ) {
     super(`${service} answered ${status} (${code ?? '-'}/${extendedCode ?? '-'})`);
   }
@@ -39,6 +43,21 @@ export class UpstreamUnavailable extends Error {
     super(`${service} ${method} ${path} unreachable`, { cause });
   }
 }
+
+/** A service's own failure (5xx): its codes are for the log, not for the operator (error-catalogue.ts). */
+export const isServiceFault = (status: number): boolean => status >= 500;
+
+/** What the log keeps of a service's 5xx (its codes and message included). */
+export const upstreamFaultFields = (error: UpstreamError, method: string, path: string) => ({
+  requestId: error.requestId,
+  service: error.service,
+  method,
+  path,
+  status: error.status,
+  code: error.code,
+  extendedCode: error.extendedCode,
+  upstreamMessage: error.upstreamMessage,
+});
 
 export const isUpstreamFailure = (
   error: unknown,

@@ -5,8 +5,19 @@
  */
 import type { ServiceName } from '../config.js';
 import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
-import { describeUpstreamFailure, operatorMessage, UNAVAILABLE_MESSAGE } from './error-catalogue.js';
-import { UpstreamContractError, UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
+import {
+  describeUpstreamFailure,
+  operatorMessage,
+  serviceFaultMessage,
+  UNAVAILABLE_MESSAGE,
+} from './error-catalogue.js';
+import {
+  UpstreamContractError,
+  UpstreamError,
+  UpstreamTimeout,
+  UpstreamUnavailable,
+  isServiceFault,
+} from './errors.js';
 
 export const UNKNOWN_OUTCOME_MESSAGE =
   'Resultado desconocido: no se pudo confirmar el resultado de la operación. Verifique el estado antes de reintentar.';
@@ -43,7 +54,7 @@ function causeCode(error: unknown): string | null {
  * A failed upstream WRITE: timeout -> UNKNOWN; a connection that never opened -> FAILED; a connection lost
  * mid-request -> UNKNOWN; a 502/504 or an unreadable 2xx -> UNKNOWN; a 2xx whose content breaks the contract
  * (UpstreamContractError from a mapper: the service did something, what is unknown) -> UNKNOWN; any other error
- * answer -> FAILED with the catalogue text, " - ", the extended code.
+ * answer -> FAILED with the catalogue text, " - ", the extended code; a 5xx without its codes (serviceFaultMessage).
  * Anything else is a defect and is rethrown (masked by formatError).
  */
 export function writeFailure(error: unknown): Failure {
@@ -78,6 +89,16 @@ export function writeFailure(error: unknown): Failure {
       error: {
         message: UNKNOWN_OUTCOME_MESSAGE,
         code: error.status === 504 ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR',
+        extendedCode: null,
+      },
+    };
+  }
+  if (error instanceof UpstreamError && isServiceFault(error.status)) {
+    return {
+      outcome: 'FAILED',
+      error: {
+        message: serviceFaultMessage(error.status, error.requestId),
+        code: 'UPSTREAM_ERROR',
         extendedCode: null,
       },
     };

@@ -3,7 +3,13 @@ import type { ServiceName } from '../config.js';
 import type { Logger } from '../logger.js';
 import { observeUpstreamCall } from '../telemetry/metrics.js';
 import { startUpstreamSpan } from '../telemetry/trace-context.js';
-import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
+import {
+  UpstreamError,
+  UpstreamTimeout,
+  UpstreamUnavailable,
+  isServiceFault,
+  upstreamFaultFields,
+} from './errors.js';
 import { toQueryString, type QueryParams } from './filters.js';
 import { exchange, type RawAnswer } from './http-transport.js';
 
@@ -185,13 +191,17 @@ export class RestClient {
     if (status < 200 || status >= 300) {
       report(status, 'error');
       const err = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-      throw new UpstreamError(
+      const failure = new UpstreamError(
         service,
         status,
         asText(err.code),
         asText(err.extended_code),
         asText(err.message),
+        request.requestId,
       );
+      // A 5xx's codes are not shown to the operator (error-catalogue.ts): they stay here.
+      if (isServiceFault(status)) logger?.warn('upstream fault', upstreamFaultFields(failure, method, path));
+      throw failure;
     }
     if (!parsed) {
       report(status, 'error');

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
 import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGatewayProcess } from '../gateway-process.js';
 import { gql } from '../http-helpers.js';
 import { webOperation } from '../web-documents.js';
 
@@ -12,8 +12,6 @@ import { webOperation } from '../web-documents.js';
  * logs "stopped" and exits 0. With nothing in flight (a served client's keep-alive connection still open, the
  * metrics port open) it exits 0 within a second.
  */
-
-const GATEWAY_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 
 let stubs: RunningStubs;
 let emulator: RunningEmulator;
@@ -30,17 +28,11 @@ afterAll(async () => {
   await Promise.all([stubs?.close(), emulator?.close()]);
 });
 
-function startProcess(
-  extraEnv: Record<string, string> = {},
-): Promise<{ url: string; output: () => string; exited: Promise<number | null> }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: GATEWAY_DIR,
-    env: {
-      ...process.env,
+const startProcess = (extraEnv: Record<string, string> = {}) =>
+  startGatewayProcess(
+    ['--import', 'tsx', 'src/main.ts'],
+    {
       NODE_ENV: 'development',
-      GRAPHQL_SANDBOX: 'false',
-      PORT: '0',
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       STUBS_URL: stubs.url,
       KEYCLOAK_ISSUER: emulator.issuer,
@@ -49,25 +41,8 @@ function startProcess(
       BULK_CONCURRENCY: '4',
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = proc;
-  let output = '';
-  proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  const url = new Promise<string>((resolve, reject) => {
-    const check = () => {
-      const match = /Gateway GraphQL en (http:\/\/\S+)\/graphql/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    proc.stdout!.on('data', check);
-    void exited.then((code) =>
-      reject(new Error(`the gateway exited (${code}) before listening:\n${output}`)),
-    );
-  });
-  return url.then((u) => ({ url: u, output: () => output, exited }));
-}
+    (spawned) => (child = spawned),
+  );
 
 describe('SIGTERM to the gateway process', { timeout: 120_000 }, () => {
   it('exits 0 within a second when nothing is in flight', async () => {

@@ -61,17 +61,17 @@ const PERMISSIONS = [
 ];
 
 /**
- * The stubs' injected 500 says `extended_code: injected_fault`, which the operator reads after " - " as the
- * spec wants; its upstream message ("Falla inyectada...") must never show.
+ * The stubs' injected 500 (`extended_code: injected_fault`, "Falla inyectada..."): a service's 5xx shows neither
+ * its codes nor its message, only the generic text and the request id (issue 26).
  */
-const MARKERS = LEAK_MARKERS.filter((marker) => !marker.test('injected_fault')).concat([
-  /Falla inyectada|Error interno del simulador/,
-]);
-const READ_ERRORS = new Set([
-  TIMEOUT_READ_MESSAGE,
-  UNAVAILABLE_MESSAGE,
-  `${GENERIC_ERROR_MESSAGE} - injected_fault`,
-]);
+const MARKERS = LEAK_MARKERS;
+const SERVICE_FAULT = new RegExp(`^${GENERIC_ERROR_MESSAGE}\\. Referencia: [A-Za-z0-9._:-]{1,128}\\.$`);
+const READ_ERRORS = {
+  texts: new Set([TIMEOUT_READ_MESSAGE, UNAVAILABLE_MESSAGE]),
+  has(message: string) {
+    return this.texts.has(message) || SERVICE_FAULT.test(message);
+  },
+};
 const IDEMPOTENCY_CONFLICT =
   'La operación ya se envió con otros datos: recargue el pago antes de reintentar - idempotency_key_reused';
 

@@ -9,6 +9,7 @@ import {
   UNAVAILABLE_MESSAGE,
 } from '../error-catalogue.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../errors.js';
+import { readFailure, writeFailure } from '../outcome.js';
 
 describe('error catalogue', () => {
   it('prefers the service entry, then any service, then the HTTP status, then the generic text', () => {
@@ -29,9 +30,12 @@ describe('error catalogue', () => {
     expect(catalogueMessage('payment', null, null)).toBe(GENERIC_ERROR_MESSAGE);
   });
 
-  it('appends " - " and the extended code for the operator', () => {
+  it('appends " - " and the extended code for the operator (a refusal: never for a 5xx)', () => {
     expect(operatorMessage('payment', 'internal_error', 'db_down', 500)).toBe(
-      'Ups! Ocurrió un error inesperado - db_down',
+      'Ups! Ocurrió un error inesperado.',
+    );
+    expect(operatorMessage('payment', 'conflict', 'already_paid', 409)).toBe(
+      'La operación no puede realizarse en el estado actual - already_paid',
     );
     expect(operatorMessage('payment', 'not_found', 'payment_not_found', 404)).toBe(
       'No se encontró el pago - payment_not_found',
@@ -49,12 +53,15 @@ describe('error catalogue', () => {
     );
     const described = describeUpstreamFailure(error);
     expect(described).toEqual({
-      message: 'Ups! Ocurrió un error inesperado - db_down',
+      message: 'Ups! Ocurrió un error inesperado.',
       code: 'UPSTREAM_ERROR',
-      upstreamCode: 'internal_error',
-      extendedCode: 'db_down',
+      upstreamCode: null,
+      extendedCode: null,
     });
     expect(JSON.stringify(described)).not.toContain('ORA');
+    expect(
+      describeUpstreamFailure(new UpstreamError('payment', 409, 'conflict', 'already_paid')),
+    ).toMatchObject({ upstreamCode: 'conflict', extendedCode: 'already_paid' });
     expect(describeUpstreamFailure(new UpstreamError('payment', 404, 'not_found', null)).code).toBe(
       'NOT_FOUND',
     );
@@ -69,6 +76,36 @@ describe('error catalogue', () => {
     ).toMatchObject({
       message: UNAVAILABLE_MESSAGE,
       code: 'UPSTREAM_UNAVAILABLE',
+    });
+  });
+});
+
+describe('a service’s 5xx (issue 26)', () => {
+  const leak = 'PG-42P01 relation "lotes_tmp" does not exist @ db-prod-01:5432';
+
+  it('shows neither its code nor its extended code: the generic text and the request id to quote', () => {
+    for (const status of [500, 501, 502, 504, 599]) {
+      const error = new UpstreamError('lote', status, 'internal_error', leak, leak, 'req-123');
+      const { message, ...codes } = describeUpstreamFailure(error);
+      expect(message).toBe('Ups! Ocurrió un error inesperado. Referencia: req-123.');
+      expect(codes).toEqual({ code: 'UPSTREAM_ERROR', upstreamCode: null, extendedCode: null });
+      expect(writeFailure(error)).toEqual({
+        outcome: status === 502 || status === 504 ? 'UNKNOWN' : 'FAILED',
+        error: expect.objectContaining({ extendedCode: null }),
+      });
+      expect(JSON.stringify(writeFailure(error))).not.toMatch(/PG-|lotes_tmp|internal_error/);
+      expect(JSON.stringify(readFailure(error))).not.toMatch(/PG-|lotes_tmp|internal_error/);
+    }
+    expect(describeUpstreamFailure(new UpstreamError('lote', 503, 'x', leak, null, 'req-9')).message).toBe(
+      `${UNAVAILABLE_MESSAGE} Referencia: req-9.`,
+    );
+    expect(writeFailure(new UpstreamError('lote', 500, 'internal_error', leak, null, 'r-1'))).toEqual({
+      outcome: 'FAILED',
+      error: {
+        message: 'Ups! Ocurrió un error inesperado. Referencia: r-1.',
+        code: 'UPSTREAM_ERROR',
+        extendedCode: null,
+      },
     });
   });
 });

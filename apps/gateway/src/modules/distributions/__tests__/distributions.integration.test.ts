@@ -183,26 +183,19 @@ describe('distributions', () => {
   });
 
   it('edits a destination to an alias (checked first), records who; scheduled ones go to /programadas', async () => {
-    const bad = await run(
-      UPDATE,
-      {
-        id: '9300003',
-        detail: '9300003-1',
-        input: { type: 'CBU', value: '2850590940090418135200', cuit: CUIT },
-      },
-      'tesoreria',
+    const refused = async (input: Record<string, string>) =>
+      (await run(UPDATE, { id: '9300003', detail: '9300003-1', input }, 'tesoreria')).body.errors?.[0];
+    expect((await refused({ type: 'CBU', value: '2850590940090418135200', cuit: CUIT }))?.message).toContain(
+      'El CBU no es válido',
     );
-    expect(bad.body.errors?.[0]?.message).toContain('El CBU no es válido');
-    const badCuit = await run(
-      UPDATE,
-      {
-        id: '9300003',
-        detail: '9300003-1',
-        input: { type: 'ALIAS', value: 'mate.rio', cuit: '30500010913' },
-      },
-      'tesoreria',
+    expect((await refused({ type: 'ALIAS', value: 'mate.rio', cuit: '30500010913' }))?.message).toContain(
+      'El formato del cuit no es correcto.',
     );
-    expect(badCuit.body.errors?.[0]?.message).toContain('El formato del cuit no es correcto.');
+    // Only a CBU alias's characters (issue 26: a formula was accepted by the length check).
+    expect(await refused({ type: 'ALIAS', value: '=HYPERLINK("//e.co")', cuit: CUIT })).toMatchObject({
+      message: 'El alias solo admite letras, números, puntos (.) y guiones (-). (input.value)',
+      extensions: { code: 'BAD_USER_INPUT', field: 'input.value' },
+    });
     expect(await stack.upstreamRequests()).toEqual([]);
     const alias = await data(UPDATE, {
       id: '9300003',
