@@ -72,6 +72,19 @@ export interface ListPageProps<Row extends { id: string }, K extends string = st
 }
 
 const getRowId = (row: { id: string }) => row.id;
+
+/** The selection's buttons of `useListBulk` (hidden for a role permitted none), for a list's own bar. */
+export function ListBulkActions<K extends string>({ bulk }: { bulk: ListPageBulk<K> }) {
+  return (
+    <BulkActionBar
+      actions={bulk.actions}
+      registry={bulk.registry}
+      onAction={bulk.startBulk}
+      ariaLabel={bulk.ariaLabel}
+      hideWhenNonePermitted
+    />
+  );
+}
 const ignoreSort = () => undefined;
 
 /**
@@ -118,13 +131,7 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
               >
                 {bulk ? (
                   <>
-                    <BulkActionBar
-                      actions={bulk.actions}
-                      registry={bulk.registry}
-                      onAction={bulk.startBulk}
-                      ariaLabel={bulk.ariaLabel}
-                      hideWhenNonePermitted
-                    />
+                    <ListBulkActions bulk={bulk} />
                     {bulkActions}
                   </>
                 ) : (

@@ -2,6 +2,8 @@ import { useCallback, useMemo } from 'react';
 import type { ActionRegistry, ActionState } from '../actions/action-registry';
 import { allMatchingActionStates } from '../actions/all-matching';
 import { selectionActionStates, type OfferedAction } from '../actions/selection-actions';
+import type { BulkFlowDialogsProps } from '../dialogs/bulk-flow-dialogs';
+import type { BulkResultLike } from '../dialogs/bulk-progress';
 import type { ItemNoun } from '../dialogs/item-noun';
 import { useBulkFlow, type BulkFlowControl } from '../dialogs/use-bulk-flow';
 import type { RowChange } from '@/lib/list/list-cache';
@@ -9,10 +11,7 @@ import { useAllMatching, type AllMatching } from '@/lib/list/use-all-matching';
 import type { ListSelection } from '@/lib/list/use-list-state';
 
 /** One item's outcome in a multi-selection's answer (every area's `…BulkResult`). */
-export interface BulkItemResult {
-  id: string;
-  outcome: string;
-}
+export type BulkItemResult = BulkResultLike;
 
 /** What the bulk block reads of `useListPage`'s handle. */
 export interface ListBulkPage<Row extends { id: string }> {
@@ -23,7 +22,7 @@ export interface ListBulkPage<Row extends { id: string }> {
   afterAction: { applyChanges(changes: readonly never[], unknown?: boolean): unknown };
 }
 
-export interface ListBulkOptions<K extends string, Row, Result extends BulkItemResult> {
+export interface ListBulkOptions<K extends string, Row, Result extends BulkItemResult, V = unknown> {
   /** The bulk bar's buttons, in order. */
   kinds: readonly K[];
   registry: ActionRegistry<K>;
@@ -44,9 +43,11 @@ export interface ListBulkOptions<K extends string, Row, Result extends BulkItemR
   changeOf?: (result: Result) => RowChange | null | undefined;
   /** Instead of `changeOf`: the area applies the answer to its lists itself. */
   applyResults?: (results: readonly Result[]) => void;
+  /** The area's mutations, for its flow dialogs (`dialogs`). */
+  run?: Pick<BulkFlowDialogsProps<K, Row, V, Result>, 'runSingle' | 'runBulk'>;
 }
 
-export interface ListBulk<K extends string, Row, V, Result> {
+export interface ListBulk<K extends string, Row, V, Result extends BulkItemResult> {
   /** The action flow (confirm, value, progress) for the area's flow dialogs. */
   flow: BulkFlowControl<K, Row, V>;
   /** The bar's buttons for the selection (every matching row: the permitted ones). */
@@ -61,7 +62,15 @@ export interface ListBulk<K extends string, Row, V, Result> {
   startBulk(kind: K): void;
   /** The flow dialogs' answer: the lists follow the done items, which leave the selection (failed ones stay). */
   onBulkResults(results: readonly Result[]): void;
+  /** The area's flow dialogs' props (with `run`): `<AreaFlowDialogs {...bulk.dialogs} />`. */
+  dialogs: Pick<
+    BulkFlowDialogsProps<K, Row, V, Result>,
+    'control' | 'runSingle' | 'runBulk' | 'onBulkResults'
+  >;
 }
+
+const refuse = () => Promise.reject(new Error('Acción no disponible.'));
+const NO_RUN = { runSingle: refuse, runBulk: refuse };
 
 const defaultActionsOf = (row: unknown) =>
   (row as { actions?: readonly ActionState<string>[] | null }).actions;
@@ -73,7 +82,7 @@ const defaultActionsOf = (row: unknown) =>
  */
 export function useListBulk<K extends string, Row extends { id: string }, V, Result extends BulkItemResult>(
   page: ListBulkPage<Row>,
-  options: ListBulkOptions<K, Row, Result>,
+  options: ListBulkOptions<K, Row, Result, V>,
 ): ListBulk<K, Row, V, Result> {
   const { selection, afterAction } = page;
   const flow = useBulkFlow<K, Row, V>();
@@ -123,5 +132,6 @@ export function useListBulk<K extends string, Row extends { id: string }, V, Res
     clearable: options.clearable === true,
     startBulk,
     onBulkResults,
+    dialogs: { control: flow, ...(options.run ?? NO_RUN), onBulkResults },
   };
 }

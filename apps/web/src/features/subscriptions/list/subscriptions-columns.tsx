@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { RowActionsMenu } from '@/components/actions/row-actions-menu';
+import { rowActionsColumn } from '@/components/actions/row-actions-menu';
 import { rowMenuActions } from '@/components/actions/selection-actions';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { SubscriptionStatusChip } from '../detail/subscription-status-chip';
@@ -76,21 +76,12 @@ export function useSubscriptionColumns(
         sortable: true,
         render: (row) => <SubscriptionStatusChip status={row.status} />,
       },
-      {
-        field: 'actions',
-        headerName: 'ACCIONES',
-        width: 92,
-        align: 'center',
-        rowLink: false,
-        render: (row) => (
-          <RowActionsMenu
-            actions={rowMenuActions(ROW_KINDS, row.actions, SUBSCRIPTION_ACTIONS)}
-            registry={SUBSCRIPTION_ACTIONS}
-            label={`Acciones de la suscripción ${row.id}`}
-            onAction={(kind) => onRowAction(kind, row)}
-          />
-        ),
-      },
+      rowActionsColumn({
+        actionsOf: (row: SubscriptionRow) => rowMenuActions(ROW_KINDS, row.actions, SUBSCRIPTION_ACTIONS),
+        registry: SUBSCRIPTION_ACTIONS,
+        label: (row) => `Acciones de la suscripción ${row.id}`,
+        onAction: onRowAction,
+      }),
     ],
     [names, onRowAction],
   );

@@ -29,6 +29,7 @@ export default function SubscriptionsSearchScreen() {
   const page = useListPage(subscriptionsQuery, { rule: subscriptionsListRule });
   const { list, filters, variables } = page;
   const permissions = usePermissions();
+  const { runRow, runBulk } = useSubscriptionsListActions(page.afterAction, variables.filter);
   const bulk = useListBulk<
     SubscriptionBulkKind,
     SubscriptionRow,
@@ -41,9 +42,9 @@ export default function SubscriptionsSearchScreen() {
     ariaLabel: 'Acciones sobre las suscripciones seleccionadas',
     actionsOf: (row) => row.bulkActions,
     allMatching: true,
+    run: { runSingle: runRow, runBulk },
     changeOf: (result) => changeOf(result.subscription),
   });
-  const { runRow, runBulk } = useSubscriptionsListActions(page.afterAction, variables.filter);
   const { startSingle } = bulk.flow;
   const columns = useSubscriptionColumns(
     useCallback(
@@ -89,12 +90,7 @@ export default function SubscriptionsSearchScreen() {
         selectable: true,
       }}
     >
-      <SubscriptionsActionDialogs
-        control={bulk.flow}
-        runSingle={runRow}
-        runBulk={runBulk}
-        onBulkResults={bulk.onBulkResults}
-      />
+      <SubscriptionsActionDialogs {...bulk.dialogs} />
       {exportFlow.dialog}
     </ListPage>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OperationVariables } from '@apollo/client';
 import type { ActionRegistry } from '@/components/actions/action-registry';
-import { RowActionsMenu } from '@/components/actions/row-actions-menu';
+import { rowActionsColumn } from '@/components/actions/row-actions-menu';
 import type { MenuAction } from '@/components/actions/selection-actions';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage, type ListPageBulk, type ListPageView } from '@/components/list-page/list-page';
@@ -23,6 +23,12 @@ export interface PanelFilters {
   period: string | null;
   collector: CollectorRef | null;
 }
+
+/** The `useListPage` handle of a panel's query, with its list change. */
+export type PanelPage<Q, Change extends RowChange> =
+  Q extends ListQuery<infer F, infer S, infer TData, infer TVariables, infer Row>
+    ? ListPageHandle<F, S, TData, TVariables, Row, Change>
+    : never;
 
 /** What a panel's own hook adds to the list: its controls, its row actions and their dialogs. */
 export interface PanelBehaviour<Row, M extends string> {
@@ -90,21 +96,13 @@ export function definePanel<
     selectable: definition.selectable,
     columnsFor: (behaviour) => [
       ...definition.columns,
-      {
-        field: 'actions',
-        headerName: 'ACCIONES',
+      rowActionsColumn({
+        actionsOf: menu.actionsOf,
+        registry: menu.registry,
+        label: (row) => `Acciones del retiro ${row.id}`,
+        onAction: behaviour.onRowAction,
         width: 80,
-        align: 'center',
-        rowLink: false,
-        render: (row) => (
-          <RowActionsMenu
-            actions={menu.actionsOf(row)}
-            registry={menu.registry}
-            label={`Acciones del retiro ${row.id}`}
-            onAction={(kind) => behaviour.onRowAction(kind, row)}
-          />
-        ),
-      },
+      }),
     ],
     usePanel() {
       const page = useListPage(query, { rule });
