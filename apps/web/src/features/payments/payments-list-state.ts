@@ -1,5 +1,5 @@
 import type { CollectorRef } from '../../components/pickers/collector-picker';
-import { isValidPeriod, periodOf, periodRange } from '../../components/pickers/period';
+import { isValidPeriod, periodLabel, periodOf, periodRange } from '../../components/pickers/period';
 import {
   defineListQuery,
   defaultListState,
@@ -185,6 +185,12 @@ export function toPaymentsSearchVariables(input: PaymentsListState): PaymentsSea
     pageSize: state.pageSize,
     sort: { field: state.sort.field, direction: state.sort.direction },
   };
+}
+
+/** The period the list reads, in words: 'marzo de 2025 · fecha de solicitud', 'todos los períodos · …'. */
+export function periodText({ period, dateField }: Pick<PaymentsFilters, 'period' | 'dateField'>): string {
+  const field = dateField === 'REFUNDED_DATE' ? 'fecha de devolución' : 'fecha de solicitud';
+  return `${period === ALL_PERIODS ? 'todos los períodos' : periodLabel(period)} · ${field}`;
 }
 
 /** Buscar Pagos' query: the screen's and the route preload's. */

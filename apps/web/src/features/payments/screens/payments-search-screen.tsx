@@ -1,12 +1,10 @@
-import { useEffect, useMemo } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { AllMatchingNotice } from '@/components/actions/all-matching';
 import { lazyFlowDialogs } from '@/components/dialogs/lazy-flow-dialogs';
 import { useExportDialog } from '@/components/exports';
 import { ListBulkActions, ListPage } from '@/components/list-page/list-page';
 import { useListBulk } from '@/components/list-page/use-list-bulk';
 import { useCollectorName } from '@/components/pickers/collector-picker';
-import { periodLabel, periodOf } from '@/components/pickers/period';
+import { periodOf } from '@/components/pickers/period';
 import { useListPage } from '@/lib/list/use-list-page';
 import type { ListActionValue } from '../components/payments-action-dialogs';
 import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
@@ -20,32 +18,25 @@ import {
   type PaymentRow,
 } from '../components/payments-table';
 import { PAYMENT_ACTIONS, PAYMENT_NOUN, PAYMENT_UNAVAILABLE_REASON } from '../detail/payment-actions';
-import { PaymentsPermissionsDocument, type BulkPaymentResultFragment } from '../gql/graphql';
+import type { BulkPaymentResultFragment } from '../gql/graphql';
 import { usePaymentIdSearch } from '../hooks/use-payment-id-search';
-import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
+import { useKnownMethods, usePaymentsListPermissions } from '../hooks/use-payments-list-setup';
 import { usePaymentsListActions } from '../hooks/use-payments-list-actions';
 import { LIST_ACTION_KINDS, type ListActionKind } from '../payments-bulk-rules';
 import { paymentsListRule } from '../payments-list-cache';
-import { ALL_PERIODS, paymentsQuery, withKnownMethods } from '../payments-list-state';
+import { ALL_PERIODS, paymentsQuery, periodText } from '../payments-list-state';
 import { PAYMENTS_MESSAGES } from '../messages';
 
 const PaymentsActionDialogs = lazyFlowDialogs(() =>
   import('../components/payments-action-dialogs').then((module) => module.PaymentsActionDialogs),
 );
 
-/** The permissions of the list's multi-selection actions (cancel, change method, cancel objection). */
-const BULK_PERMISSIONS = ['PAYMENT_CANCEL', 'PAYMENT_UPDATE', 'PAYMENT_CANCEL_OBJECTION'] as const;
-
 /** Buscar Pagos (/pagos): filters and list state in the URL, server-side paging and sorting. */
 export default function PaymentsSearchScreen() {
   const page = useListPage(paymentsQuery, { rule: paymentsListRule });
   const { list, state, variables, selection } = page;
-  const { setState } = list;
 
-  // Permissions come from `me`, loaded by the shell at start (served from Apollo's cache).
-  const { data: meData } = useQuery(PaymentsPermissionsDocument, { fetchPolicy: 'cache-first' });
-  const permissions = useMemo(() => meData?.me.permissions ?? [], [meData]);
-  const canSeeExportHistory = permissions.includes('EXPORT_SEARCH') && permissions.includes('EXPORT_SHOW');
+  const { canExport, canSeeExportHistory, canBulk } = usePaymentsListPermissions();
 
   // Row and multi-selection actions; the list follows them (spec 000 §4 "Lists after an action").
   const { runRow, runBulk, applyBulkResults } = usePaymentsListActions(
@@ -70,21 +61,12 @@ export default function PaymentsSearchScreen() {
   };
   const exportFlow = useExportDialog(canSeeExportHistory);
 
-  // A link may name payment methods the gateway's catalogue does not know: they leave the filter and the URL.
-  const { catalogue, loaded: catalogueLoaded } = usePaymentMethodCatalogue();
-  const knownState = catalogueLoaded
-    ? withKnownMethods(state, (id) => catalogue.find(id) !== undefined)
-    : state;
-  useEffect(() => {
-    if (knownState !== state) setState(knownState, { replace: true });
-  }, [knownState, state, setState]);
+  const catalogue = useKnownMethods(list);
 
   // A link may carry collector_id without collector_name: show the collector's name once known.
   const { search, period, dateField, methods } = state;
   const applied = { search, collector: useCollectorName(state.collector), period, dateField, methods };
   const allPeriods = state.period === ALL_PERIODS;
-  const dateFieldText = state.dateField === 'REFUNDED_DATE' ? 'fecha de devolución' : 'fecha de solicitud';
-  const periodText = `${allPeriods ? 'todos los períodos' : periodLabel(state.period)} · ${dateFieldText}`;
 
   return (
     <PaymentsCatalogueProvider value={catalogue}>
@@ -96,7 +78,7 @@ export default function PaymentsSearchScreen() {
             status={state.status}
             statusDisabled={state.dateField === 'REFUNDED_DATE'}
             onStatusChange={(status) => list.setFilters({ status })}
-            canExport={permissions.includes('EXPORT_CREATE')}
+            canExport={canExport}
             onExport={(format) =>
               exportFlow.open(format, { type: 'PAYMENTS', filter: variables.filter ?? {} })
             }
@@ -115,7 +97,7 @@ export default function PaymentsSearchScreen() {
         beforeList={
           <PaymentsSearchScope
             search={state.search}
-            periodText={allPeriods ? null : periodText}
+            periodText={allPeriods ? null : periodText(state)}
             onSearchAllPeriods={() => list.setFilters({ period: ALL_PERIODS })}
             onBackToPeriod={() => list.setFilters({ period: periodOf(new Date()) })}
           />
@@ -124,7 +106,7 @@ export default function PaymentsSearchScreen() {
         bar={
           <PaymentsListBar
             total={page.total}
-            periodLabel={periodText}
+            periodLabel={periodText(state)}
             selectedCount={selection.selectedIds.length}
             onClearSelection={() => selection.setSelectedIds([])}
             allMatchingActive={bulk.allMatching?.active}
@@ -139,8 +121,7 @@ export default function PaymentsSearchScreen() {
           columns,
           emptyMessage: 'No se encontraron pagos',
           getRowHref: (row) => paymentHref(row.id),
-          // A role that can run none of the multi-selection actions (consulta) gets no selection and no bulk bar.
-          selectable: BULK_PERMISSIONS.some((permission) => permissions.includes(permission)),
+          selectable: canBulk,
         }}
       >
         <PaymentsActionDialogs {...bulk.dialogs} />
