@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import type { AllMatching } from '@/lib/list/use-all-matching';
+import { AllMatchingNotice } from '../actions/all-matching';
 import { selectedCountText, type ItemNoun } from '../dialogs/item-noun';
 
 /** '1 lote' / '3 lotes' / 'Cargando…' while the total is unknown. */
@@ -10,14 +13,16 @@ export function totalText(noun: ItemNoun, total: number | undefined): string {
 }
 
 /**
- * The bar above a list's grid: its total, how many rows are selected ('2 lotes seleccionados') and the
- * selection's actions on the right.
+ * The bar above a list's grid: its total, how many rows are selected ('2 lotes seleccionados'), "all N matching
+ * the search" where offered, 'Deseleccionar' where asked and the selection's actions on the right.
  */
 export function ListBar({
   noun,
   total,
   selectedCount,
   totalTestId,
+  matching,
+  onClearSelection,
   children,
 }: {
   noun: ItemNoun;
@@ -25,6 +30,10 @@ export function ListBar({
   selectedCount: number;
   /** data-testid of the total ('batches-total'). */
   totalTestId?: string;
+  /** "All N matching the search" (useAllMatching): while taken, it says the count instead of the page's. */
+  matching?: AllMatching;
+  /** Shows 'Deseleccionar' while rows are selected. */
+  onClearSelection?: () => void;
   children?: ReactNode;
 }) {
   return (
@@ -44,10 +53,16 @@ export function ListBar({
       <Typography variant="body2" color="text.secondary" data-testid={totalTestId}>
         {totalText(noun, total)}
       </Typography>
-      {selectedCount > 0 && (
+      {selectedCount > 0 && !matching?.active && (
         <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="selection-count">
           {selectedCountText(noun, selectedCount)}
         </Typography>
+      )}
+      {matching && <AllMatchingNotice noun={noun} matching={matching} />}
+      {onClearSelection && selectedCount > 0 && (
+        <Button size="small" onClick={onClearSelection}>
+          Deseleccionar
+        </Button>
       )}
       {children && (
         <Box sx={{ display: 'flex', gap: 1, ml: 'auto', alignItems: 'center', flexWrap: 'wrap' }}>

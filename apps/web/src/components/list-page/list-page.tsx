@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import { BulkActionBar } from '../actions/bulk-action-bar';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
 import { ListBar } from '../data-table/list-bar';
 import type { ItemNoun } from '../dialogs/item-noun';
 import { ErrorAlert } from '../feedback/error-alert';
 import { PageHeader } from '../layout/page-header';
 import type { ListPageHandle } from '@/lib/list/use-list-page';
+import type { ListBulk } from './use-list-bulk';
 
 /** What `<ListPage>` reads of `useListPage`'s handle. */
 export type ListPageView<Row extends { id: string }> = Pick<
@@ -30,7 +32,13 @@ export interface ListPageTable<Row> {
   rowHeight?: number;
 }
 
-export interface ListPageProps<Row extends { id: string }> {
+/** What `<ListPage>` reads of `useListBulk`'s handle. */
+export type ListPageBulk<K extends string> = Pick<
+  ListBulk<K, never, never, never>,
+  'actions' | 'allMatching' | 'registry' | 'noun' | 'ariaLabel' | 'clearable' | 'startBulk'
+>;
+
+export interface ListPageProps<Row extends { id: string }, K extends string = string> {
   page: ListPageView<Row>;
   /** The screen's title (h1); a panel inside a screen has none. */
   title?: string;
@@ -52,6 +60,11 @@ export interface ListPageProps<Row extends { id: string }> {
   noun?: ItemNoun;
   totalTestId?: string;
   bulkActions?: ReactNode;
+  /**
+   * The selection's actions (`useListBulk`): its buttons in the bar (hidden for a role permitted none), "all N
+   * matching the search" and 'Deseleccionar' where the list offers them; the bar's noun is the bulk's.
+   */
+  bulk?: ListPageBulk<K>;
   bar?: ReactNode;
   table: ListPageTable<Row>;
   /** Dialogs and other content after the list. */
@@ -59,13 +72,26 @@ export interface ListPageProps<Row extends { id: string }> {
 }
 
 const getRowId = (row: { id: string }) => row.id;
+
+/** The selection's buttons of `useListBulk` (hidden for a role permitted none), for a list's own bar. */
+export function ListBulkActions<K extends string>({ bulk }: { bulk: ListPageBulk<K> }) {
+  return (
+    <BulkActionBar
+      actions={bulk.actions}
+      registry={bulk.registry}
+      onAction={bulk.startBulk}
+      ariaLabel={bulk.ariaLabel}
+      hideWhenNonePermitted
+    />
+  );
+}
 const ignoreSort = () => undefined;
 
 /**
  * A list screen's layout: the header, the filters, then the list (its bar and a server-paged grid) or, when the
  * request failed, the failure with 'Reintentar' in its place, never an empty list.
  */
-export function ListPage<Row extends { id: string }>({
+export function ListPage<Row extends { id: string }, K extends string = string>({
   page,
   title,
   subtitle,
@@ -77,11 +103,13 @@ export function ListPage<Row extends { id: string }>({
   noun,
   totalTestId,
   bulkActions,
+  bulk,
   bar,
   table,
   children,
-}: ListPageProps<Row>) {
+}: ListPageProps<Row, K>) {
   const { table: binding, selection } = page;
+  const barNoun = noun ?? bulk?.noun;
   return (
     <Box component="section" aria-label={ariaLabel ?? title}>
       {title !== undefined && <PageHeader title={title} subtitle={subtitle} actions={headerActions} />}
@@ -92,14 +120,23 @@ export function ListPage<Row extends { id: string }>({
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
           {bar ??
-            (noun && (
+            (barNoun && (
               <ListBar
-                noun={noun}
+                noun={barNoun}
                 total={page.total}
                 selectedCount={selection.selectedIds.length}
                 totalTestId={totalTestId}
+                matching={bulk?.allMatching}
+                onClearSelection={bulk?.clearable ? () => selection.setSelectedIds([]) : undefined}
               >
-                {bulkActions}
+                {bulk ? (
+                  <>
+                    <ListBulkActions bulk={bulk} />
+                    {bulkActions}
+                  </>
+                ) : (
+                  bulkActions
+                )}
               </ListBar>
             ))}
           <DataTable

@@ -1,6 +1,7 @@
 import type { CollectorRef } from '../../components/pickers/collector-picker';
-import { isValidPeriod, periodOf, periodRange } from '../../components/pickers/period';
+import { isValidPeriod, periodLabel, periodOf, periodRange } from '../../components/pickers/period';
 import {
+  defineListQuery,
   defaultListState,
   normalizeListState,
   parseListParams,
@@ -10,12 +11,13 @@ import {
   type ListSort,
   type ListState,
 } from '../../lib/list';
-import type {
-  PaymentDateField,
-  PaymentFilter,
-  PaymentSortField,
-  PaymentStatus,
-  PaymentsSearchQueryVariables,
+import {
+  PaymentsSearchDocument,
+  type PaymentDateField,
+  type PaymentFilter,
+  type PaymentSortField,
+  type PaymentStatus,
+  type PaymentsSearchQueryVariables,
 } from './gql/graphql';
 import { paymentStatusFromParam, paymentStatusToParam } from './payment-status';
 
@@ -184,3 +186,17 @@ export function toPaymentsSearchVariables(input: PaymentsListState): PaymentsSea
     sort: { field: state.sort.field, direction: state.sort.direction },
   };
 }
+
+/** The period the list reads, in words: 'marzo de 2025 · fecha de solicitud', 'todos los períodos · …'. */
+export function periodText({ period, dateField }: Pick<PaymentsFilters, 'period' | 'dateField'>): string {
+  const field = dateField === 'REFUNDED_DATE' ? 'fecha de devolución' : 'fecha de solicitud';
+  return `${period === ALL_PERIODS ? 'todos los períodos' : periodLabel(period)} · ${field}`;
+}
+
+/** Buscar Pagos' query: the screen's and the route preload's. */
+export const paymentsQuery = defineListQuery({
+  list: paymentsList,
+  document: PaymentsSearchDocument,
+  variables: toPaymentsSearchVariables,
+  pageOf: (data) => data.payments,
+});

@@ -1,6 +1,5 @@
-import { listPreload } from '../../lib/preload/list-preload';
-import { SubscriptionsSearchDocument } from './gql/graphql';
-import { subscriptionsList, toSearchVariables } from './list/subscriptions-list';
+import { listQueryPreload } from '@/lib/preload/list-preload';
+import { subscriptionsQuery } from './list/subscriptions-list';
 
 /** Buscar Suscripciones' first query, started on navigation to /suscripciones (app/routes.ts) while the screen's chunk loads. */
-export default listPreload(subscriptionsList, SubscriptionsSearchDocument, toSearchVariables);
+export default listQueryPreload(subscriptionsQuery);

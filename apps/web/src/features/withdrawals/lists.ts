@@ -1,13 +1,23 @@
 import { periodOf, periodRange, isValidPeriod } from '../../components/pickers';
 import type { CollectorRef } from '../../components/pickers/collector-picker';
-import { STANDARD_PAGING, type ListCacheRule, type ListDefinition, type ListState } from '../../lib/list';
-import type {
-  WithdrawalFilter,
-  WithdrawalSortField,
-  WithdrawalStatus,
-  WithdrawFilter,
-  WithdrawSortField,
-  WithdrawStatus,
+import {
+  defineListQuery,
+  STANDARD_PAGING,
+  type ListCacheRule,
+  type ListDefinition,
+  type ListState,
+} from '../../lib/list';
+import {
+  WithdrawalsDocument,
+  WithdrawsDocument,
+  type WithdrawalFilter,
+  type WithdrawalSortField,
+  type WithdrawalStatus,
+  type WithdrawFilter,
+  type WithdrawSortField,
+  type WithdrawStatus,
+  type WithdrawalsQueryVariables,
+  type WithdrawsQueryVariables,
 } from './gql/graphql';
 import { statusFromParam, statusParam, WITHDRAW_STATUSES, WITHDRAWAL_STATUSES } from './labels';
 
@@ -86,11 +96,21 @@ export const toWithdrawFilter = (f: WithdrawsFilters): WithdrawFilter => ({
 });
 
 /** The variables of the withdraws list (`Withdraws`) for a list state: the panel's and the route preload's. */
-export const toWithdrawsVariables = (state: ListState<WithdrawsFilters, WithdrawSortField>) => ({
+export const toWithdrawsVariables = (
+  state: ListState<WithdrawsFilters, WithdrawSortField>,
+): WithdrawsQueryVariables => ({
   filter: toWithdrawFilter(state),
   page: state.page,
   pageSize: state.pageSize,
   sort: state.sort,
+});
+
+/** The withdraws list's query: the panel's and the route preload's. */
+export const withdrawsQuery = defineListQuery({
+  list: withdrawsList,
+  document: WithdrawsDocument,
+  variables: toWithdrawsVariables,
+  pageOf: (data) => data.withdraws,
 });
 
 export interface WithdrawRowChange {
@@ -191,3 +211,21 @@ export const withdrawalsListRule: ListCacheRule<WithdrawalRowChange, WithdrawalF
     return id ? { id, status: readField<WithdrawalStatus>('status', row) } : null;
   },
 };
+
+const withdrawalsQuery = (list: ListDefinition<WithdrawalsFilters, WithdrawalSortField>) =>
+  defineListQuery({
+    list,
+    document: WithdrawalsDocument,
+    variables: (state: ListState<WithdrawalsFilters, WithdrawalSortField>): WithdrawalsQueryVariables => ({
+      filter: toWithdrawalFilter(state),
+      page: state.page,
+      pageSize: state.pageSize,
+      sort: state.sort,
+    }),
+    pageOf: (data) => data.withdrawals,
+  });
+
+/** The authorization list's query. */
+export const authorizationQuery = withdrawalsQuery(authorizationList);
+/** The history's query. */
+export const historyQuery = withdrawalsQuery(historyList);

@@ -1,8 +1,7 @@
-import { listPreload, type RoutePreload } from '../../lib/preload/list-preload';
-import { WithdrawsDocument } from './gql/graphql';
-import { toWithdrawsVariables, withdrawsList } from './lists';
+import { listQueryPreload, type RoutePreload } from '@/lib/preload/list-preload';
+import { withdrawsQuery } from './lists';
 
-const preloadWithdraws = listPreload(withdrawsList, WithdrawsDocument, toWithdrawsVariables);
+const preloadWithdraws = listQueryPreload(withdrawsQuery);
 
 /**
  * /retiros' first query, started on navigation (app/routes.ts): the withdraws to transfer, for the operators who

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../dialogs/confirm-dialog';
 import { ActionButton } from '../action-button';
 import { BulkActionBar } from '../bulk-action-bar';
 import type { ActionRegistry, ActionState } from '../action-registry';
-import { RowActionsMenu } from '../row-actions-menu';
+import { rowActionsColumn, RowActionsMenu } from '../row-actions-menu';
 import { rowMenuActions, selectionActionStates } from '../selection-actions';
 
 type Kind = 'CANCEL' | 'CHANGE_METHOD';
@@ -138,5 +138,22 @@ describe('shared action components', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it("rowActionsColumn: ACCIONES outside the row's link, each row's menu named after it, the action with its row", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onAction = vi.fn();
+    const column = rowActionsColumn({
+      actionsOf: (item: ReturnType<typeof row>) => rowMenuActions(KINDS, item.actions, REGISTRY),
+      registry: REGISTRY,
+      label: (item) => `Acciones de la suscripción ${item.id}`,
+      onAction,
+    });
+    expect(column).toMatchObject({ field: 'actions', headerName: 'ACCIONES', width: 92, rowLink: false });
+    const item = row('S-7', on('CANCEL'), off('CHANGE_METHOD', 'Sin medio.'));
+    render(<>{column.render!(item)}</>);
+    await user.click(screen.getByRole('button', { name: 'Acciones de la suscripción S-7' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Cancelar/ }));
+    await waitFor(() => expect(onAction).toHaveBeenCalledWith('CANCEL', item));
   });
 });

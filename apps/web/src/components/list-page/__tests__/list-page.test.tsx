@@ -16,7 +16,9 @@ import {
   type ThingChange,
   type ThingsQuery,
 } from '@/lib/list/__tests__/fixture';
+import BrushIcon from '@mui/icons-material/Brush';
 import { ListPage } from '../list-page';
+import { useListBulk, type ListBulk } from '../use-list-bulk';
 
 type Row = ThingsQuery['things']['rows'][number];
 type Answer = { rows: string[]; total: number } | Error;
@@ -75,29 +77,48 @@ function fakeGateway() {
 let handle: ListPageHandle<object, string, unknown, unknown, Row, ThingChange> | undefined;
 let search = '';
 
-function ThingsScreen({ selectable = false }: { selectable?: boolean }) {
+type PaintResult = { id: string; outcome: 'SUCCESS' | 'FAILED' | 'UNKNOWN' };
+let bulkHandle: ListBulk<'PAINT', Row, string, PaintResult> | undefined;
+const NOUN = { one: 'cosa', many: 'cosas', gender: 'feminine' } as const;
+const PAINT = { PAINT: { label: 'Pintar', icon: BrushIcon } };
+const paintable = () => [{ kind: 'PAINT', enabled: true, permitted: true }];
+
+function ThingsScreen({ selectable = false, bulk = false }: { selectable?: boolean; bulk?: boolean }) {
   const page = useListPage(thingsQuery, { rule: thingsRule });
   handle = page as unknown as typeof handle;
   search = useLocation().search;
+  const actions = useListBulk<'PAINT', Row, string, PaintResult>(page, {
+    kinds: ['PAINT'],
+    registry: PAINT,
+    noun: NOUN,
+    ariaLabel: 'Acciones sobre las cosas seleccionadas',
+    actionsOf: paintable,
+    allMatching: true,
+    clearable: true,
+    // A painted thing is blue: it leaves the red list.
+    changeOf: (result) => ({ id: result.id, colour: 'blue' }),
+  });
+  bulkHandle = actions;
   return (
     <ListPage
       page={page}
       title="Cosas"
       errorTitle="No se pudieron cargar las cosas"
-      noun={{ one: 'cosa', many: 'cosas', gender: 'feminine' }}
+      noun={NOUN}
       totalTestId="things-total"
+      bulk={bulk ? actions : undefined}
       table={{ ariaLabel: 'Cosas', columns: COLUMNS, emptyMessage: 'No se encontraron cosas', selectable }}
     />
   );
 }
 
-function renderScreen(url: string, options: { selectable?: boolean } = {}) {
+function renderScreen(url: string, options: { selectable?: boolean; bulk?: boolean } = {}) {
   window.sessionStorage.clear();
   const gateway = fakeGateway();
   render(
     <ApolloProvider client={gateway.client}>
       <MemoryRouter initialEntries={[url]}>
-        <ThingsScreen selectable={options.selectable} />
+        <ThingsScreen selectable={options.selectable} bulk={options.bulk} />
       </MemoryRouter>
     </ApolloProvider>,
   );
@@ -170,5 +191,53 @@ describe('useListPage with <ListPage>', () => {
     await gateway.answer({ rows: [], total: 0 });
     expect(await screen.findByText('No se encontraron cosas')).toBeInTheDocument();
     expect(screen.getByTestId('things-total')).toHaveTextContent('0 cosas');
+  });
+
+  it('useListBulk: the bulk buttons, "all N matching", and done items leave the list and the selection', async () => {
+    const user = userEvent.setup();
+    const gateway = renderScreen('/cosas?colour=red', { selectable: true, bulk: true });
+    await gateway.answer({ rows: ['1', '2', '3'], total: 5 });
+    await screen.findByTestId('things-total');
+    expect(screen.queryByText('Deseleccionar')).not.toBeInTheDocument();
+
+    // The whole page ticked and more match: the bar offers every matching row.
+    act(() => handle!.selection.setSelectedIds(['1', '2', '3']));
+    expect(screen.getByRole('button', { name: 'Pintar' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: /Seleccionar las 5 cosas/ }));
+    expect(screen.getByTestId('all-matching-selected')).toHaveTextContent(
+      '5 cosas seleccionadas (todas las que coinciden con la búsqueda)',
+    );
+    expect(screen.queryByTestId('selection-count')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pintar' }));
+    expect(bulkHandle!.flow.flow).toMatchObject({ mode: 'bulk', kind: 'PAINT', matching: { count: 5 } });
+    act(() => bulkHandle!.flow.close());
+    await user.click(screen.getByTestId('all-matching-undo'));
+    expect(screen.getByTestId('selection-count')).toHaveTextContent('3 cosas seleccionadas');
+
+    // Thing 1 painted, thing 2 failed: 1 leaves the list and the selection, 2 stays selected.
+    act(() =>
+      bulkHandle!.onBulkResults([
+        { id: '1', outcome: 'SUCCESS' },
+        { id: '2', outcome: 'FAILED' },
+      ]),
+    );
+    await waitFor(() => expect(handle!.selection.selectedIds).toEqual(['2', '3']));
+    expect(screen.getByTestId('things-total')).toHaveTextContent('4 cosas');
+    expect(within(grid()).queryByText('1')).not.toBeInTheDocument();
+    expect(gateway.pending).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Pintar' }));
+    expect(bulkHandle!.flow.flow).toMatchObject({ mode: 'bulk', items: [{ id: '2' }, { id: '3' }] });
+    act(() => bulkHandle!.flow.close());
+    await user.click(screen.getByRole('button', { name: 'Deseleccionar' }));
+    expect(handle!.selection.selectedIds).toEqual([]);
+  });
+
+  it('useListBulk: an unknown outcome reads the list again', async () => {
+    const gateway = renderScreen('/cosas?colour=red', { selectable: true, bulk: true });
+    await gateway.answer({ rows: ['1', '2'], total: 2 });
+    await screen.findByTestId('things-total');
+    act(() => bulkHandle!.onBulkResults([{ id: '1', outcome: 'UNKNOWN' }]));
+    await gateway.answer({ rows: ['1', '2'], total: 2 });
   });
 });

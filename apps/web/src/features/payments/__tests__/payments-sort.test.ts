@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { paymentsList } from '../payments-list-state';
-import { fromTableSort, toTableSort } from '../payments-sort';
+import type { DataTableSort } from '@/components/data-table/data-table';
+import { fromTableSort as fromGridSort, toTableSort as toGridSort } from '@/lib/list';
+import { paymentsList, type PaymentsSort } from '../payments-list-state';
+
+// The grid's sort of Buscar Pagos (the kit's mapping over `paymentsList.sortFields`, as useListPage binds it).
+const toTableSort = (sort: PaymentsSort) => toGridSort(paymentsList, sort);
+const fromTableSort = (sort: DataTableSort | null) => fromGridSort(paymentsList, sort);
 
 const columns = Object.values(paymentsList.sortFields).map((spec) => spec.column);
 

@@ -1,16 +1,13 @@
 import { createContext, useContext, useMemo } from 'react';
-import { DataTable, dataTableClasses, type DataTableColumn } from '@/components/data-table/data-table';
+import { dataTableClasses, type DataTableColumn } from '@/components/data-table/data-table';
 import type { PaymentMethodsCellFragment, PaymentsTableRowFragment } from '../gql/graphql';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import {
   EMPTY_PAYMENT_METHOD_CATALOGUE,
   describePaymentMethods,
   paymentMethodLabels,
 } from '../payment-methods';
 import { rowMenuActions, type ListActionKind } from '../payments-bulk-rules';
-import type { PaymentsSort } from '../payments-list-state';
-import { fromTableSort, toTableSort } from '../payments-sort';
 import { PaymentRowActions } from './payment-row-actions';
 import { PaymentStatusChip } from './payment-status-chip';
 
@@ -138,56 +135,16 @@ function actionsColumn(
   };
 }
 
-const rowId = (row: PaymentRow) => row.id;
-const rowHref = (row: PaymentRow) => paymentHref(row.id);
+/** The payment-method catalogue the method cells read (`usePaymentMethodCatalogue`'s), around the grid. */
+export const PaymentsCatalogueProvider = CatalogueContext.Provider;
 
-export interface PaymentsTableProps {
-  rows: readonly PaymentRow[];
-  /** Undefined while unknown. */
-  total: number | undefined;
-  page: number;
-  pageSize: number;
-  pageSizeOptions: readonly number[];
-  sort: PaymentsSort;
-  loading: boolean;
-  selectedIds: readonly string[];
-  onPageChange: (page: number, pageSize: number) => void;
-  onSortChange: (sort: PaymentsSort | null) => void;
-  onSelectionChange: (ids: string[]) => void;
-  /** Rows can be selected for the bulk actions (default); false for a role that can run none of them. */
-  selectable?: boolean;
-  /** A row action chosen in the ACCIONES menu; without it the menu is not shown. */
-  onRowAction?: (kind: ListActionKind, row: PaymentRow) => void;
-}
-
-/** The Buscar Pagos grid: the spec's nine columns, rows linking to /pago/{id}. */
-export function PaymentsTable(props: PaymentsTableProps) {
-  const { onSortChange, onRowAction } = props;
-  const { catalogue } = usePaymentMethodCatalogue();
-  const columns = useMemo(() => [...DATA_COLUMNS, actionsColumn(onRowAction)], [onRowAction]);
-  const { field, direction } = props.sort;
-  const tableSort = useMemo(() => toTableSort({ field, direction }), [field, direction]);
-  return (
-    <CatalogueContext.Provider value={catalogue}>
-      <DataTable<PaymentRow>
-        ariaLabel="Pagos"
-        rows={props.rows}
-        columns={columns}
-        getRowId={rowId}
-        getRowHref={rowHref}
-        rowCount={props.total}
-        page={props.page}
-        pageSize={props.pageSize}
-        pageSizeOptions={props.pageSizeOptions}
-        onPageChange={props.onPageChange}
-        sort={tableSort}
-        onSortChange={(sort) => onSortChange(fromTableSort(sort))}
-        loading={props.loading}
-        emptyMessage="No se encontraron pagos"
-        selectable={props.selectable ?? true}
-        selectedIds={props.selectedIds}
-        onSelectionChange={props.onSelectionChange}
-      />
-    </CatalogueContext.Provider>
-  );
+/**
+ * The Buscar Pagos grid's columns: the spec's nine, ACCIONES calling `onRowAction` (without it, no menu). The
+ * same array while `onRowAction` stays (new columns make the grid re-apply its own sort model, which could undo
+ * a sort change in flight).
+ */
+export function usePaymentColumns(
+  onRowAction?: (kind: ListActionKind, row: PaymentRow) => void,
+): DataTableColumn<PaymentRow>[] {
+  return useMemo(() => [...DATA_COLUMNS, actionsColumn(onRowAction)], [onRowAction]);
 }

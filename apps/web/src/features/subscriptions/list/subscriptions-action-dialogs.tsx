@@ -12,7 +12,7 @@ import { AmountDialog } from '../dialogs/amount-dialog';
 import type { PaymentMethodChangeInput, SubscriptionBulkResultFragment } from '../gql/graphql';
 import { SUBSCRIPTION_ACTIONS, SUBSCRIPTION_NOUN, type SubscriptionBulkKind } from '../subscription-actions';
 import { SUBSCRIPTION_TYPE_LABELS } from '../subscription-labels';
-import type { SubscriptionRow } from './subscriptions-table';
+import type { SubscriptionRow } from './subscriptions-columns';
 
 /** What the operator entered: a cancel reason, a new method or a new amount (Decimal). */
 export type SubscriptionActionValue =

@@ -1,10 +1,11 @@
-import { STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '@/lib/list';
-import type {
-  SubscriptionFilter,
-  SubscriptionPaymentType,
-  SubscriptionSortField,
-  SubscriptionStatus,
-  SubscriptionsSearchQueryVariables,
+import { defineListQuery, STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '@/lib/list';
+import {
+  SubscriptionsSearchDocument,
+  type SubscriptionFilter,
+  type SubscriptionPaymentType,
+  type SubscriptionSortField,
+  type SubscriptionStatus,
+  type SubscriptionsSearchQueryVariables,
 } from '../gql/graphql';
 import { subscriptionStatusFromParam, subscriptionStatusToParam } from '../subscription-labels';
 
@@ -123,6 +124,14 @@ export function toSearchVariables(
     sort: state.sort,
   };
 }
+
+/** Buscar Suscripciones' query: the screen's and the route preload's. */
+export const subscriptionsQuery = defineListQuery({
+  list: subscriptionsList,
+  document: SubscriptionsSearchDocument,
+  variables: toSearchVariables,
+  pageOf: (data) => data.subscriptions,
+});
 
 /** What a changed subscription says about the lists it sits in. */
 export interface SubscriptionRowChange {

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { PageHeader } from '@/components/layout/page-header';
-import { WithdrawalsPanel } from '../components/withdrawals-panel';
+import { historyPanel } from '../components/withdrawals-panel';
+import { WithdrawalListPanel } from '../components/withdrawal-list-panel';
 import { WITHDRAWALS_MESSAGES } from '../labels';
 
 /** /retiros/historial (spec 001 §2 "Withdrawal history"). */
@@ -8,7 +9,7 @@ export default function WithdrawalHistoryScreen() {
   return (
     <Box component="section" aria-label={WITHDRAWALS_MESSAGES.historyTitle}>
       <PageHeader title={WITHDRAWALS_MESSAGES.historyTitle} />
-      <WithdrawalsPanel mode="history" />
+      <WithdrawalListPanel definition={historyPanel} />
     </Box>
   );
 }

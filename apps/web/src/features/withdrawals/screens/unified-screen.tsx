@@ -11,8 +11,9 @@ import { NotAvailableContent } from '@/components/layout/not-available';
 import { PageHeader } from '@/components/layout/page-header';
 import { hasAny, usePermissions, type Permission } from '@/lib/permissions';
 import { useStoredState } from '@/lib/use-stored-state';
-import { WithdrawalsPanel } from '../components/withdrawals-panel';
-import { WithdrawsPanel } from '../components/withdraws-panel';
+import { authorizationPanel, historyPanel } from '../components/withdrawals-panel';
+import { WithdrawalListPanel } from '../components/withdrawal-list-panel';
+import { withdrawsPanel } from '../components/withdraws-panel';
 import { WITHDRAWALS_MESSAGES } from '../labels';
 
 // Loaded the first time 'Programar' is pressed: the stepper, its form and the cron libraries stay out of the list's download.
@@ -91,10 +92,10 @@ export default function UnifiedWithdrawalsScreen() {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      {view === 'pending' && <WithdrawalsPanel key="pending" mode="authorization" />}
-      {view === 'transfer' && <WithdrawsPanel key="transfer" />}
+      {view === 'pending' && <WithdrawalListPanel key="pending" definition={authorizationPanel} />}
+      {view === 'transfer' && <WithdrawalListPanel key="transfer" definition={withdrawsPanel} />}
       {view === 'batches' && <BatchesView />}
-      {view === 'history' && <WithdrawalsPanel key="history" mode="history" />}
+      {view === 'history' && <WithdrawalListPanel key="history" definition={historyPanel} />}
       {scheduling && (
         <Suspense fallback={null}>
           <ScheduleDialog onClose={() => setScheduling(false)} />

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import { PageHeader } from '@/components/layout/page-header';
 import { useHasAny } from '@/lib/permissions';
-import { WithdrawalsPanel } from '../components/withdrawals-panel';
-import { WithdrawsPanel } from '../components/withdraws-panel';
+import { authorizationPanel } from '../components/withdrawals-panel';
+import { WithdrawalListPanel } from '../components/withdrawal-list-panel';
+import { withdrawsPanel } from '../components/withdraws-panel';
 import { WITHDRAWALS_MESSAGES } from '../labels';
 
 /**
@@ -15,7 +16,11 @@ export default function WithdrawsScreen() {
   return (
     <Box component="section" aria-label={title}>
       <PageHeader title={title} />
-      {transfers ? <WithdrawsPanel /> : <WithdrawalsPanel mode="authorization" />}
+      {transfers ? (
+        <WithdrawalListPanel key="transfer" definition={withdrawsPanel} />
+      ) : (
+        <WithdrawalListPanel key="pending" definition={authorizationPanel} />
+      )}
     </Box>
   );
 }

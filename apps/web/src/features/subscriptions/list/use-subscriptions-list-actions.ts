@@ -1,0 +1,113 @@
+import { useCallback } from 'react';
+import { useMutation } from '@apollo/client/react';
+import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
+import type { MatchingSelection } from '@/components/dialogs/use-bulk-flow';
+import { useMutationOutcome } from '@/lib/use-mutation-outcome';
+import {
+  BulkCancelSubscriptionsDocument,
+  BulkChangeSubscriptionPaymentMethodDocument,
+  BulkUpdateSubscriptionAmountDocument,
+  CancelSubscriptionDocument,
+  ChangeSubscriptionPaymentMethodDocument,
+  UpdateSubscriptionAmountDocument,
+  type SubscriptionBulkResultFragment,
+  type SubscriptionFilter,
+  type SubscriptionMutationPayload,
+} from '../gql/graphql';
+import { SUBSCRIPTION_ACTIONS, type SubscriptionBulkKind } from '../subscription-actions';
+import type { SubscriptionActionValue } from './subscriptions-action-dialogs';
+import type { SubscriptionRow } from './subscriptions-columns';
+import type { SubscriptionRowChange } from './subscriptions-list';
+
+/** What a changed subscription says about the lists it sits in. */
+export const changeOf = (
+  s: { id: string; status: SubscriptionRow['status']; paymentMethod?: unknown } | null | undefined,
+) =>
+  s
+    ? ({ id: s.id, status: s.status, hasMethod: s.paymentMethod != null } satisfies SubscriptionRowChange)
+    : null;
+
+/**
+ * Buscar Suscripciones' actions (spec 000 §2, §4): cancel, change payment method and update amount, on one row
+ * (`runRow`: its notice, the lists follow) or over a selection or every matching subscription (`runBulk`).
+ */
+export function useSubscriptionsListActions(
+  afterAction: {
+    applyChanges(changes: readonly (SubscriptionRowChange | null)[], unknown?: boolean): unknown;
+  },
+  filter: SubscriptionFilter | null | undefined,
+) {
+  const feedback = useMutationOutcome();
+  const [cancelOne] = useMutation(CancelSubscriptionDocument);
+  const [changeOne] = useMutation(ChangeSubscriptionPaymentMethodDocument);
+  const [amountOne] = useMutation(UpdateSubscriptionAmountDocument);
+  const [cancelMany] = useMutation(BulkCancelSubscriptionsDocument);
+  const [changeMany] = useMutation(BulkChangeSubscriptionPaymentMethodDocument);
+  const [amountMany] = useMutation(BulkUpdateSubscriptionAmountDocument);
+
+  const runRow = useCallback(
+    async (
+      kind: SubscriptionBulkKind,
+      row: SubscriptionRow,
+      value: SubscriptionActionValue,
+      idempotencyKey: string,
+    ): Promise<SubmitOutcome> => {
+      const base = { id: row.id, idempotencyKey };
+      let payload:
+        | (Pick<SubscriptionMutationPayload, 'outcome'> & {
+            error?: { message: string } | null;
+            subscription?: Parameters<typeof changeOf>[0];
+          })
+        | null
+        | undefined;
+      if ('reason' in value)
+        payload = (await cancelOne({ variables: { ...base, reason: value.reason } })).data
+          ?.cancelSubscription;
+      else if ('input' in value)
+        payload = (await changeOne({ variables: { ...base, input: value.input } })).data
+          ?.changeSubscriptionPaymentMethod;
+      else
+        payload = (await amountOne({ variables: { ...base, amount: value.amount } })).data
+          ?.updateSubscriptionAmount;
+      const outcome = feedback.settle(payload, {
+        success: SUBSCRIPTION_ACTIONS[kind].dialog!.success,
+        onUnknown: () => afterAction.applyChanges([], true),
+      });
+      if (!outcome) afterAction.applyChanges([changeOf(payload?.subscription)]);
+      return outcome;
+    },
+    [cancelOne, changeOne, amountOne, feedback, afterAction],
+  );
+
+  const runBulk = useCallback(
+    async (
+      _kind: SubscriptionBulkKind,
+      ids: string[],
+      value: SubscriptionActionValue,
+      idempotencyKey: string,
+      matching?: MatchingSelection,
+    ): Promise<SubscriptionBulkResultFragment[]> => {
+      // Every matching subscription: the list's filter and the count the operator confirmed, instead of ids.
+      const base = matching
+        ? { matching: { filter: filter ?? {}, expectedCount: matching.count }, idempotencyKey }
+        : { ids, idempotencyKey };
+      if ('reason' in value)
+        return (
+          (await cancelMany({ variables: { ...base, reason: value.reason } })).data?.bulkCancelSubscriptions
+            .results ?? []
+        );
+      if ('input' in value)
+        return (
+          (await changeMany({ variables: { ...base, input: value.input } })).data
+            ?.bulkChangeSubscriptionPaymentMethod.results ?? []
+        );
+      return (
+        (await amountMany({ variables: { ...base, amount: value.amount } })).data
+          ?.bulkUpdateSubscriptionAmount.results ?? []
+      );
+    },
+    [cancelMany, changeMany, amountMany, filter],
+  );
+
+  return { runRow, runBulk };
+}
