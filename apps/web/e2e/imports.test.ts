@@ -168,8 +168,8 @@ describe('Importar pagos as tesoreria', () => {
     await importFile('10001', name, readFileSync(importSample('pagos-ok.csv')));
     await page.waitForURL(/\/importacion\/\d+$/);
     await page.getByTestId('import-summary').getByText(name, { exact: true }).waitFor();
-    const writes = await serviceWrites(suite.stack, 'import');
-    expect(writes.map((w) => w.line)).toEqual(['POST /import/pagos']);
+    const writes = await stubWrites(suite.stack, 'import');
+    expect(writes.map(writeLine)).toEqual(['POST /import/pagos']);
     expect(writes[0]!.body).toMatchObject({ collector_id: '10001', file: { name } });
   });
 
