@@ -57,7 +57,7 @@ const config: CodegenConfig = {
       plugins: ['typescript', 'typescript-resolvers'],
       config: {
         useIndexSignature: true,
-        contextType: '../context.js#GatewayContext',
+        contextType: '../gateway-context.js#GatewayContext',
         scalars,
         enumsAsTypes: true,
         mapperTypeSuffix: 'Model',

@@ -1,5 +1,5 @@
 import { checkAfipTransactionId, normalizeAfipTransactionId } from '@backoffice/validators';
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { badUserInput } from '../../errors.js';
 import type {
   Presentation,

@@ -1,4 +1,4 @@
-import { defineDownload } from '../../files/index.js';
+import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { perKeyLoaderOrNull } from '../../shared/loaders.js';
 import { AfipDataSource } from './afip.datasource.js';

@@ -4,7 +4,7 @@
  * of the selection, then each batch checked and written on its own). A failed reprocess reads the catalogue text
  * of its code and extended code, then ' - ' and the extended code (spec 001 §8).
  */
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import type {
   BulkWithdrawalBatchPayload,
   MutationBulkReprocessWithdrawalBatchesArgs,

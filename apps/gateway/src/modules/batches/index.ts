@@ -1,4 +1,4 @@
-import { defineDownload } from '../../files/index.js';
+import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { perKeyLoader, perKeyLoaderOrNull } from '../../shared/loaders.js';
 import { arr } from '../../shared/values.js';

@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { badUserInput } from '../../errors.js';
 import type { BinLookupKind, CardBin, CardBinPayload, Resolvers } from '../../generated/resolvers-types.js';
 import { checkBulkIds } from '../../shared/bulk.js';

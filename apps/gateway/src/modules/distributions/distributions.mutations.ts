@@ -12,7 +12,7 @@ import {
   normalizeCuit,
   toUpstreamNumber,
 } from '@backoffice/validators';
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { badUserInput } from '../../errors.js';
 import type {
   Distribution,

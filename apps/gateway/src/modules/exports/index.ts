@@ -1,4 +1,4 @@
-import { defineDownload } from '../../files/index.js';
+import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { ExportsDataSource, exportFilePath } from './exports.datasource.js';
 import { exportsResolvers } from './exports.resolvers.js';

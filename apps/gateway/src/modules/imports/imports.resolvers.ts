@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import type { ImportMutationPayload, PaymentImport, Resolvers } from '../../generated/resolvers-types.js';
 import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
 import { runAction } from '../../shared/run-action.js';

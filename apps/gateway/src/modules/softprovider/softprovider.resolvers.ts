@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import type {
   Resolvers,
   SoftProviderActionKind,

@@ -3,7 +3,7 @@
  * shared/run-action.ts (one read, the rule of Withdraw/Withdrawal.actions, one write) or shared/bulk.ts (one read
  * of the selection, then each item checked and written on its own, item keys `{key}:{id}`).
  */
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import type {
   BulkWithdrawalPayload,
   BulkWithdrawPayload,

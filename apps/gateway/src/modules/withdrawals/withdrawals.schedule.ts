@@ -15,7 +15,7 @@ import {
   isWithdrawalStrategy,
   MESSAGES,
 } from '@backoffice/validators';
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { badUserInput } from '../../errors.js';
 import type {
   MutationDeleteScheduledWithdrawalArgs,
