@@ -8,7 +8,7 @@ import type {
   Resolvers,
 } from '../../generated/resolvers-types.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
-import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
+import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
 import { runAction } from '../../shared/run-action.js';
 import { arr } from '../../shared/values.js';
 import { searchFilter, type Filter } from '../../upstream/filters.js';
@@ -87,12 +87,7 @@ export const afipResolvers: Resolvers = {
           { field: PRESENTATION_SORTS[sort.field], direction: sort.direction === 'ASC' ? 'asc' : 'desc' },
         ],
       });
-      return {
-        rows: answer.rows.map((raw) => present(mapPresentation(raw), user.permissions)),
-        total: answer.size,
-        page,
-        pageSize,
-      };
+      return listPage(answer, page, pageSize, (raw) => present(mapPresentation(raw), user.permissions));
     },
     async presentation(_root, { id }, { loaders, user }) {
       const found = await loaders.presentation.load(checkId(id));

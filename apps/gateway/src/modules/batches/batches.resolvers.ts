@@ -4,18 +4,16 @@ import { prefetchSelected } from '../../shared/prefetch.js';
 import { mapBatch } from './batches.mappers.js';
 import * as mutations from './batches.mutations.js';
 import { batchListQuery, presentBatch } from './batches.rules.js';
+import { listPage } from '../../shared/paging.js';
 
 export const batchesResolvers: Resolvers = {
   Query: {
     async withdrawalBatches(_root, args, { dataSources, user }) {
       const query = batchListQuery(args);
       const answer = await dataSources.batches.list(query);
-      return {
-        rows: answer.rows.map((raw) => presentBatch(mapBatch(raw), user.permissions)),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, (raw) =>
+        presentBatch(mapBatch(raw), user.permissions),
+      );
     },
     async withdrawalBatch(_root, args, { loaders, user }, info) {
       const collectorId = checkId(args.collectorId, 'collectorId');

@@ -4,7 +4,7 @@ import type { BinLookupKind, CardBin, CardBinPayload, Resolvers } from '../../ge
 import { checkBulkIds } from '../../shared/bulk.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
 import { isNotFound } from '../../shared/loaders.js';
-import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
+import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { Filter } from '../../upstream/filters.js';
 import { writeFailure } from '../../upstream/outcome.js';
@@ -70,12 +70,7 @@ export const binsResolvers: Resolvers = {
         filters.push({ field: 'id', operation: 'LIKE', value: `${search}%` });
       else if (search) filters.push({ field: 'brand.description', operation: 'CONTAINS', value: search });
       const answer = await dataSources.bins.list(filters, page, pageSize);
-      return {
-        rows: answer.rows.map((raw) => present(mapCardBin(raw), user.permissions)),
-        total: answer.size,
-        page: pageIndex,
-        pageSize,
-      };
+      return listPage(answer, pageIndex, pageSize, (raw) => present(mapCardBin(raw), user.permissions));
     },
     async cardBin(_root, { id }, { dataSources, user }) {
       try {

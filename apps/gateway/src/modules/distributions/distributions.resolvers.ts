@@ -5,18 +5,16 @@ import { mapDistribution } from './distributions.mappers.js';
 import * as mutations from './distributions.mutations.js';
 import { presentDetail, presentDistribution } from './distributions.mutations.js';
 import { distributionListQuery } from './distributions.rules.js';
+import { listPage } from '../../shared/paging.js';
 
 export const distributionsResolvers: Resolvers = {
   Query: {
     async distributions(_root, args, { dataSources, user }) {
       const query = distributionListQuery(args);
       const answer = await dataSources.distributions.list(query);
-      return {
-        rows: answer.rows.map((raw) => presentDistribution(mapDistribution(raw), user.permissions)),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, (raw) =>
+        presentDistribution(mapDistribution(raw), user.permissions),
+      );
     },
     async distribution(_root, { id }, { loaders, user }, info) {
       const key = checkId(id);

@@ -4,6 +4,7 @@ import { encodeFilters, type Filter } from '../../upstream/filters.js';
 import { writeFailure } from '../../upstream/outcome.js';
 import { FORMAT_TO_UPSTREAM, mapExport, TYPE_TO_UPSTREAM, type ExportModel } from './exports.mappers.js';
 import { exportActions, exportListQuery } from './exports.rules.js';
+import { listPage } from '../../shared/paging.js';
 
 export const EXPORT_CREATED_MESSAGE = 'Exportación solicitada: puede seguirla en Historial de exportaciones.';
 
@@ -24,12 +25,7 @@ export const exportsResolvers: Resolvers = {
     async exports(_root, args, { dataSources, user }) {
       const query = exportListQuery(args);
       const result = await dataSources.exports.list(query);
-      return {
-        rows: result.rows.map((raw) => present(mapExport(raw), user.permissions)),
-        total: result.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(result, query.page, query.limit, (raw) => present(mapExport(raw), user.permissions));
     },
   },
   Mutation: {

@@ -6,6 +6,7 @@ import { notFoundFailure } from '../../upstream/outcome.js';
 import type { RawImport } from './imports.datasource.js';
 import { mapConfiguration, mapImport, mapImportRow, type ImportModel } from './imports.mappers.js';
 import { importActions, importListQuery, importRowsQuery } from './imports.rules.js';
+import { listPage } from '../../shared/paging.js';
 
 /** Spanish success messages (spec 001 §8: import confirmed). */
 export const IMPORT_SUCCESS = {
@@ -53,12 +54,12 @@ export const importsResolvers: Resolvers = {
     async imports(_root, args, { dataSources, user }) {
       const query = importListQuery(args);
       const answer = await dataSources.imports.list(query);
-      return {
-        rows: answer.rows.map((raw) => present(mapImport(raw), user.permissions) as PaymentImport),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(
+        answer,
+        query.page,
+        query.limit,
+        (raw) => present(mapImport(raw), user.permissions) as PaymentImport,
+      );
     },
     async paymentImport(_root, { id }, { loaders, user }) {
       const found = await loaders.paymentImport.load(checkId(id));
@@ -68,12 +69,7 @@ export const importsResolvers: Resolvers = {
       const id = checkId(args.importId, 'importId');
       const query = importRowsQuery(args);
       const answer = await dataSources.imports.rows(id, query);
-      return {
-        rows: answer.rows.map(mapImportRow),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, mapImportRow);
     },
     async converterConfigurations(_root, _args, { dataSources }) {
       return (await dataSources.converter.origins()).rows.map(mapConfiguration);

@@ -6,6 +6,7 @@ import { runAction } from '../../shared/run-action.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
 import { mapGatewayBatch, mapTransactionBatch, type GatewayBatchModel } from './service-payments.mappers.js';
 import { batchListQuery, CONCILIATION_SUCCESS, gatewayBatchActions } from './service-payments.rules.js';
+import { listPage } from '../../shared/paging.js';
 
 const present = (batch: GatewayBatchModel, permissions: readonly string[]): GatewayBatch => ({
   ...batch,
@@ -19,22 +20,14 @@ export const servicePaymentsResolvers: Resolvers = {
     async transactionBatches(_root, args, { dataSources }) {
       const query = batchListQuery(args, 'start_date');
       const answer = await dataSources.servicePayments.transactionBatches(query);
-      return {
-        rows: answer.rows.map(mapTransactionBatch),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, mapTransactionBatch);
     },
     async gatewayBatches(_root, args, { dataSources, user }) {
       const query = batchListQuery(args, 'batch_date');
       const answer = await dataSources.servicePayments.gatewayBatches(query);
-      return {
-        rows: answer.rows.map((raw) => present(mapGatewayBatch(raw), user.permissions)),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, (raw) =>
+        present(mapGatewayBatch(raw), user.permissions),
+      );
     },
   },
   Mutation: {

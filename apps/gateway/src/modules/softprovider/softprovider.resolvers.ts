@@ -6,7 +6,7 @@ import type {
   SoftProviderPayload,
 } from '../../generated/resolvers-types.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
-import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
+import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
 import { runAction } from '../../shared/run-action.js';
 import { periodFilters, searchFilter, type Filter } from '../../upstream/filters.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
@@ -79,12 +79,7 @@ export const softProviderResolvers: Resolvers = {
       if (filter.status)
         filters.push({ field: 'status', operation: 'EQUAL', value: filter.status.toLowerCase() });
       const answer = await dataSources.softProvider.list(filters, page, pageSize);
-      return {
-        rows: answer.rows.map((raw) => present(mapSoftProviderItem(raw), user.permissions)),
-        total: answer.size,
-        page,
-        pageSize,
-      };
+      return listPage(answer, page, pageSize, (raw) => present(mapSoftProviderItem(raw), user.permissions));
     },
   },
   Mutation: {

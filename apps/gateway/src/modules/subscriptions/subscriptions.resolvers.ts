@@ -11,6 +11,7 @@ import {
   subscriptionListQuery,
   subscriptionToolbar,
 } from './subscriptions.rules.js';
+import { listPage } from '../../shared/paging.js';
 
 export const subscriptionsResolvers: Resolvers = {
   Query: {
@@ -18,12 +19,7 @@ export const subscriptionsResolvers: Resolvers = {
       const { filters, page, limit, sorts } = subscriptionListQuery(args);
       if (filters === null) return { rows: [], total: 0, page, pageSize: limit };
       const answer = await dataSources.subscriptions.list({ filters, page, limit, sorts });
-      return {
-        rows: answer.rows.map((raw) => mapSubscription(raw)),
-        total: answer.size,
-        page,
-        pageSize: limit,
-      };
+      return listPage(answer, page, limit, (raw) => mapSubscription(raw));
     },
     subscription: (_root, { id }, { loaders }) => loaders.subscription.load(checkId(id)),
     async subscriptionHistory(_root, { id }, { loaders }) {

@@ -5,7 +5,7 @@ import type {
 } from '../../generated/resolvers-types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
-import { normalizePaging } from '../../shared/paging.js';
+import { normalizePaging, listPage } from '../../shared/paging.js';
 import { runAction } from '../../shared/run-action.js';
 import type { CatalogueEntry } from '../../upstream/error-catalogue.js';
 import type { Sort } from '../../upstream/filters.js';
@@ -36,12 +36,7 @@ const resolvers: Resolvers = {
           : { field: 'request_date', direction: 'desc' },
       ];
       const answer = await dataSources.transfers.list({ filters, page, limit: pageSize, sorts });
-      return {
-        rows: answer.rows.map((raw) => present(mapTransfer(raw), user.permissions)),
-        total: answer.size,
-        page,
-        pageSize,
-      };
+      return listPage(answer, page, pageSize, (raw) => present(mapTransfer(raw), user.permissions));
     },
   },
   Mutation: {

@@ -5,28 +5,23 @@ import * as mutations from './withdrawals.mutations.js';
 import { presentWithdraw, presentWithdrawal } from './withdrawals.present.js';
 import { withdrawalListQuery, withdrawListQuery } from './withdrawals.rules.js';
 import * as schedule from './withdrawals.schedule.js';
+import { listPage } from '../../shared/paging.js';
 
 export const withdrawalsResolvers: Resolvers = {
   Query: {
     async withdraws(_root, args, { dataSources, user }) {
       const query = withdrawListQuery(args);
       const answer = await dataSources.withdraws.list(query);
-      return {
-        rows: answer.rows.map((raw) => presentWithdraw(mapWithdraw(raw), user.permissions)),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, (raw) =>
+        presentWithdraw(mapWithdraw(raw), user.permissions),
+      );
     },
     async withdrawals(_root, args, { dataSources, user }) {
       const query = withdrawalListQuery(args);
       const answer = await dataSources.withdrawals.list(query);
-      return {
-        rows: answer.rows.map((raw) => presentWithdrawal(mapWithdrawal(raw), user.permissions)),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, (raw) =>
+        presentWithdrawal(mapWithdrawal(raw), user.permissions),
+      );
     },
     async withdrawal(_root, { id }, { loaders, user }) {
       const found = await loaders.withdrawal.load(checkId(id));
