@@ -1,5 +1,6 @@
 import type { PresentationActionKind, PresentationSortField } from '../../generated/resolvers-types.js';
 import { defineActions } from '../../shared/actions.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import type { PresentationModel } from './afip.mappers.js';
 
 const ONLY_CREATED = 'Solo disponible para presentaciones en estado creada.';
@@ -12,9 +13,9 @@ export const presentationActions = defineActions<PresentationActionKind, Present
   kinds: ['DOWNLOAD', 'PRESENT', 'PRESENT_MANUAL', 'REPROCESS', 'RELOAD'],
   permissions: {
     DOWNLOAD: { requires: ['AFIP_DOWNLOAD'], reason: 'Requiere el permiso de descarga de presentaciones.' },
-    PRESENT: { requires: ['AFIP_DELIVER'], reason: 'Requiere el permiso de presentación.' },
-    PRESENT_MANUAL: { requires: ['AFIP_DELIVER'], reason: 'Requiere el permiso de presentación.' },
-    REPROCESS: { requires: ['AFIP_REPROCESS'], reason: 'Requiere el permiso de re-proceso.' },
+    PRESENT: permissionOf('presentPresentation', 'Requiere el permiso de presentación.'),
+    PRESENT_MANUAL: permissionOf('presentPresentationManually', 'Requiere el permiso de presentación.'),
+    REPROCESS: permissionOf('reprocessPresentation', 'Requiere el permiso de re-proceso.'),
     RELOAD: null,
   },
   availableOnPreviousVersion: ['DOWNLOAD', 'PRESENT', 'PRESENT_MANUAL', 'REPROCESS', 'RELOAD'],

@@ -13,6 +13,7 @@ import type {
 import { defineActions, type ActionPermission } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
 import { normalizePaging } from '../../shared/paging.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import type { Filter, Sort } from '../../upstream/filters.js';
 import type { BatchListQuery } from './batches.datasource.js';
 import type { BatchModel } from './batches.mappers.js';
@@ -73,8 +74,8 @@ const PERMISSIONS = {
   DOWNLOAD_XLSX: DOWNLOAD,
   DOWNLOAD_TXT: DOWNLOAD,
   DOWNLOAD_XML: DOWNLOAD,
-  RE_EXPORT: { requires: ['BATCH_WITHDRAW_RE_EXPORT'], reason: 'No tiene permisos para re-exportar lotes.' },
-  REPROCESS: { requires: ['BATCH_WITHDRAW_REPROCESS'], reason: 'No tiene permisos para reprocesar lotes.' },
+  RE_EXPORT: permissionOf('reExportWithdrawalBatch', 'No tiene permisos para re-exportar lotes.'),
+  REPROCESS: permissionOf('reprocessWithdrawalBatch', 'No tiene permisos para reprocesar lotes.'),
   DETAIL: null,
 } as const satisfies Record<WithdrawalBatchActionKind, ActionPermission | null>;
 

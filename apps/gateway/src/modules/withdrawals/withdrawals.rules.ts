@@ -13,6 +13,7 @@ import type {
 } from '../../generated/resolvers-types.js';
 import { defineActions, type ActionPermission } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import { normalizePaging } from '../../shared/paging.js';
 import { periodFilters, type Filter, type Sort } from '../../upstream/filters.js';
 import type { ListQuery } from './withdrawals.datasource.js';
@@ -92,10 +93,10 @@ export const WITHDRAW_REASONS = {
 } as const;
 
 const WITHDRAW_PERMISSIONS = {
-  TRANSFER: { requires: ['WITHDRAW_TRANSFER'], reason: 'No tiene permisos para transferir retiros.' },
-  REJECT: { requires: ['WITHDRAW_REJECTED'], reason: 'No tiene permisos para rechazar retiros.' },
+  TRANSFER: permissionOf('transferWithdraws', 'No tiene permisos para transferir retiros.'),
+  REJECT: permissionOf('rejectWithdraws', 'No tiene permisos para rechazar retiros.'),
   DOWNLOAD: { requires: ['WITHDRAW_DOWNLOAD'], reason: 'No tiene permisos para descargar retiros.' },
-  RE_EXPORT: { requires: ['WITHDRAW_RE_EXPORT'], reason: 'No tiene permisos para re-exportar retiros.' },
+  RE_EXPORT: permissionOf('reExportWithdraw', 'No tiene permisos para re-exportar retiros.'),
 } as const satisfies Record<WithdrawActionKind, ActionPermission>;
 
 /** Spec 001 §4: transfer and reject only pending; downloads (and re-export) only transferred or pending. */
@@ -116,8 +117,8 @@ export const withdrawActions = defineActions<WithdrawActionKind, Pick<WithdrawMo
 });
 
 const WITHDRAWAL_PERMISSIONS = {
-  AUTHORIZE: { requires: ['WITHDRAWAL_AUTHORIZE'], reason: 'No tiene permisos para autorizar retiros.' },
-  REJECT: { requires: ['WITHDRAWAL_AUTHORIZE'], reason: 'No tiene permisos para rechazar retiros.' },
+  AUTHORIZE: permissionOf('authorizeWithdrawal', 'No tiene permisos para autorizar retiros.'),
+  REJECT: permissionOf('rejectWithdrawal', 'No tiene permisos para rechazar retiros.'),
   DETAIL: null,
 } as const satisfies Record<WithdrawalActionKind, ActionPermission | null>;
 
