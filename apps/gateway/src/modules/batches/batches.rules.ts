@@ -6,7 +6,6 @@
 import { badUserInput } from '../../errors.js';
 import type {
   QueryWithdrawalBatchesArgs,
-  WithdrawalBatch,
   WithdrawalBatchActionKind,
   WithdrawalBatchSortField,
 } from '../../generated/resolvers-types.js';
@@ -122,15 +121,6 @@ export const DOWNLOAD_KIND = {
   txt: 'DOWNLOAD_TXT',
   xml: 'DOWNLOAD_XML',
 } as const satisfies Record<string, WithdrawalBatchActionKind>;
-
-/** A mapped batch as the schema shows it to this user (records resolve on their own). */
-export const presentBatch = (
-  batch: BatchModel,
-  permissions: readonly string[],
-): Omit<WithdrawalBatch, 'records'> => ({
-  ...batch,
-  actions: batchActions.list(batch, permissions),
-});
 
 export const BATCH_SUCCESS = {
   reprocess: '¡Lote reprocesado con éxito!',

@@ -33,7 +33,7 @@ import {
   type Failure,
 } from '../../upstream/outcome.js';
 import { mapConfigurationEntry, mapConfigurationVariable } from './withdrawals.mappers.js';
-import { WITHDRAWAL_SUCCESS } from './withdrawals.present.js';
+import { WITHDRAWAL_SUCCESS } from './withdrawals.messages.js';
 
 type Ctx = GatewayContext;
 
