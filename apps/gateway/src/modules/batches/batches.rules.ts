@@ -8,6 +8,7 @@ import type {
   QueryWithdrawalBatchesArgs,
   WithdrawalBatchActionKind,
   WithdrawalBatchSortField,
+  Permission,
 } from '../../generated/resolvers-types.js';
 import { defineActions, type ActionPermission } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
@@ -64,8 +65,11 @@ export const BATCH_REASONS = {
   reprocessStatus: 'Solo se reprocesan lotes en error.',
 } as const;
 
+/** Who may download the file: the DOWNLOAD action and the file route of index.ts read this one statement. */
+export const DOWNLOAD_REQUIRES = ['BATCH_WITHDRAW_DOWNLOAD'] as const satisfies readonly Permission[];
+
 const DOWNLOAD: ActionPermission = {
-  requires: ['BATCH_WITHDRAW_DOWNLOAD'],
+  requires: DOWNLOAD_REQUIRES,
   reason: 'No tiene permisos para descargar lotes.',
 };
 

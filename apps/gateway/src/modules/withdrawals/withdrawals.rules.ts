@@ -10,6 +10,7 @@ import type {
   WithdrawalActionKind,
   WithdrawalSortField,
   WithdrawSortField,
+  Permission,
 } from '../../generated/resolvers-types.js';
 import { defineActions, type ActionPermission } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
@@ -92,10 +93,13 @@ export const WITHDRAW_REASONS = {
   notPendingAuthorization: 'Solo se pueden autorizar o rechazar retiros pendientes de autorización.',
 } as const;
 
+/** Who may download the file: the DOWNLOAD action and the file route of index.ts read this one statement. */
+export const DOWNLOAD_REQUIRES = ['WITHDRAW_DOWNLOAD'] as const satisfies readonly Permission[];
+
 const WITHDRAW_PERMISSIONS = {
   TRANSFER: permissionOf('transferWithdraws', 'No tiene permisos para transferir retiros.'),
   REJECT: permissionOf('rejectWithdraws', 'No tiene permisos para rechazar retiros.'),
-  DOWNLOAD: { requires: ['WITHDRAW_DOWNLOAD'], reason: 'No tiene permisos para descargar retiros.' },
+  DOWNLOAD: { requires: DOWNLOAD_REQUIRES, reason: 'No tiene permisos para descargar retiros.' },
   RE_EXPORT: permissionOf('reExportWithdraw', 'No tiene permisos para re-exportar retiros.'),
 } as const satisfies Record<WithdrawActionKind, ActionPermission>;
 
