@@ -57,15 +57,28 @@ const config: CodegenConfig = {
       plugins: ['typescript', 'typescript-resolvers'],
       config: {
         useIndexSignature: true,
-        contextType: '../context.js#GatewayContext',
+        contextType: '../gateway-context.js#GatewayContext',
         scalars,
         enumsAsTypes: true,
         mapperTypeSuffix: 'Model',
         // The parent of a document's field resolvers is the mapped upstream document: what depends on the request
-        // (`actions`, links, `collector`) is resolved from it only when asked, never copied into a new object.
+        // (`actions`, links, `collector`) is resolved from it only when asked, never copied into a new object
+        // (docs/decisions.md, "Rows are mapped models"). Every document type with actions is mapped here.
         mappers: {
           Payment: '../modules/payments/payments.mappers.js#PaymentModel',
           PayerSubscription: '../modules/subscriptions/subscriptions.mappers.js#SubscriptionModel',
+          Presentation: '../modules/afip/afip.mappers.js#PresentationModel',
+          WithdrawalBatch: '../modules/batches/batches.mappers.js#BatchModel',
+          CardBin: '../modules/bins/bins.mappers.js#CardBinModel',
+          Distribution: '../modules/distributions/distributions.mappers.js#DistributionModel',
+          DistributionDetail: '../modules/distributions/distributions.mappers.js#DistributionDetailModel',
+          Export: '../modules/exports/exports.mappers.js#ExportModel',
+          PaymentImport: '../modules/imports/imports.mappers.js#ImportModel',
+          GatewayBatch: '../modules/service-payments/service-payments.mappers.js#GatewayBatchModel',
+          SoftProviderItem: '../modules/softprovider/softprovider.mappers.js#SoftProviderModel',
+          TransferConciliation: '../modules/transfers/transfers.rules.js#TransferModel',
+          Withdraw: '../modules/withdrawals/withdrawals.mappers.js#WithdrawModel',
+          Withdrawal: '../modules/withdrawals/withdrawals.mappers.js#WithdrawalModel',
         },
         avoidOptionals: false,
       },

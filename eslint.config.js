@@ -3,12 +3,16 @@ import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync, existsSync } from 'node:fs';
-import path from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Every path below is relative to this file's folder, wherever ESLint runs from (the lint test runs it elsewhere).
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 // Features are islands: a feature imports shared code, never another feature; shared code imports no feature.
 const featuresDir = 'apps/web/src/features';
-const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true })
+const features = existsSync(join(root, featuresDir))
+  ? readdirSync(join(root, featuresDir), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
@@ -19,18 +23,25 @@ const featureZones = [
     except: [`./${name}`],
     message: 'Una feature no importa otra feature: mové el código compartido a components/ o lib/.',
   })),
-  ...['components', 'lib'].map((shared) => ({
-    target: `./apps/web/src/${shared}`,
-    from: [`./${featuresDir}`, './apps/web/src/app'],
-    message: 'El código compartido no importa features ni la app.',
-  })),
+  {
+    target: `./${featuresDir}`,
+    from: './apps/web/src/app',
+    message:
+      'Una feature no importa la app (rutas, menú, shell): la app le pasa lo que necesita (p. ej. app/screens.ts).',
+  },
 ];
+// Shared code imports no feature and not the app (its own tests may check it against a feature's real use).
+const sharedZones = ['components', 'lib'].map((shared) => ({
+  target: `./apps/web/src/${shared}`,
+  from: [`./${featuresDir}`, './apps/web/src/app'],
+  message: 'El código compartido no importa features ni la app.',
+}));
 
 // Gateway modules are islands too: apps/gateway/src/modules/X never imports modules/Y (shared code lives in
 // src/shared and src/upstream; src/modules.ts is the one list that imports them all).
 const gatewayModulesDir = 'apps/gateway/src/modules';
-const gatewayModuleZones = existsSync(gatewayModulesDir)
-  ? readdirSync(gatewayModulesDir, { withFileTypes: true })
+const gatewayModuleZones = existsSync(join(root, gatewayModulesDir))
+  ? readdirSync(join(root, gatewayModulesDir), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => ({
         target: `./${gatewayModulesDir}/${d.name}`,
@@ -40,6 +51,14 @@ const gatewayModuleZones = existsSync(gatewayModulesDir)
           'Un módulo del gateway no importa otro módulo: mové lo compartido a src/shared o src/upstream.',
       }))
   : [];
+
+// How import-x finds the file of an import: TypeScript sources imported as '.js' (NodeNext), extensionless imports
+// of the web (Vite), and the web's '@/' alias. An import it cannot resolve is skipped by the rules below.
+const importResolver = createNodeResolver({
+  extensions: ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '.json'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+  alias: { '@': [join(root, 'apps/web/src')] },
+});
 
 export default tseslint.config(
   {
@@ -52,6 +71,8 @@ export default tseslint.config(
       'apps/gateway/src/generated/**',
       '**/screenshots/**',
       'bench/results/**',
+      // Lint fixtures (a deliberate import cycle): linted on purpose by packages/infra-checks/src/lint-rules.test.ts.
+      'packages/infra-checks/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -59,16 +80,9 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
-      // The zones and the cycle rule need real paths: TypeScript's sources behind NodeNext's `.js` specifiers,
-      // and the web's `@/` alias (apps/web/tsconfig.json `paths`).
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'],
-          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
-          conditionNames: ['types', 'import', 'require', 'default'],
-          alias: { '@': [path.resolve('apps/web/src')] },
-        }),
-      ],
+      'import-x/resolver-next': [importResolver],
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
     },
     languageOptions: {
       globals: {
@@ -84,7 +98,12 @@ export default tseslint.config(
       },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...gatewayModuleZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...featureZones, ...sharedZones, ...gatewayModuleZones] },
+      ],
+      // No import cycle anywhere (type-only imports aside: they vanish at run time). Packages are not followed.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-restricted-imports': [
@@ -99,6 +118,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/{components,lib}/**/__tests__/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }] },
   },
   {
     files: ['apps/web/src/components/data-table/**'],

@@ -78,29 +78,14 @@ export const DEFAULT_RATE_LIMIT_MAX = 600;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
-/** Env var name and default path prefix (on the stubs) of each service. */
-const SERVICE_ENV: Record<ServiceName, { env: string; prefix: string }> = {
-  payment: { env: 'PAYMENT_SERVICE_URL', prefix: '/payment' },
-  collector: { env: 'COLLECTOR_SERVICE_URL', prefix: '/collector' },
-  notification: { env: 'NOTIFICATION_SERVICE_URL', prefix: '/notification' },
-  subscription: { env: 'SUBSCRIPTION_SERVICE_URL', prefix: '/subscription' },
-  payer: { env: 'PAYER_SERVICE_URL', prefix: '/payer' },
-  export: { env: 'EXPORT_SERVICE_URL', prefix: '/export' },
-  import: { env: 'IMPORT_SERVICE_URL', prefix: '/import' },
-  converter: { env: 'CONVERTER_SERVICE_URL', prefix: '/converter' },
-  transfer: { env: 'TRANSFER_SERVICE_URL', prefix: '/transfer' },
-  withdraw: { env: 'WITHDRAW_SERVICE_URL', prefix: '/withdraw' },
-  withdrawal: { env: 'WITHDRAWAL_SERVICE_URL', prefix: '/withdrawal' },
-  batch: { env: 'BATCH_SERVICE_URL', prefix: '/batch' },
-  afip: { env: 'AFIP_SERVICE_URL', prefix: '/afip' },
-  softprovider: { env: 'SOFTPROVIDER_SERVICE_URL', prefix: '/softprovider' },
-  bin: { env: 'BIN_SERVICE_URL', prefix: '/bin' },
-  lote: { env: 'LOTE_SERVICE_URL', prefix: '/lote' },
-  distribuciones: { env: 'DISTRIBUCIONES_SERVICE_URL', prefix: '/distribuciones' },
-};
+/** The env var of a service's base URL: `payment` -> PAYMENT_SERVICE_URL (every service, from SERVICES). */
+export const serviceEnvVar = (service: ServiceName): string => `${service.toUpperCase()}_SERVICE_URL`;
+
+/** Where a service answers on the stubs (`/payment`…): the default when its env var is unset. */
+const stubsPrefix = (service: ServiceName): string => `/${service}`;
 
 export const SERVICE_ENV_VARS: Readonly<Record<ServiceName, string>> = Object.fromEntries(
-  SERVICES.map((s) => [s, SERVICE_ENV[s].env]),
+  SERVICES.map((s) => [s, serviceEnvVar(s)]),
 ) as Record<ServiceName, string>;
 
 const DEFAULT_STUBS_URL = 'http://127.0.0.1:4010';
@@ -156,7 +141,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
   const keycloakIssuer = url(env, 'KEYCLOAK_ISSUER', DEFAULT_ISSUER);
   const stubs = url(env, 'STUBS_URL', DEFAULT_STUBS_URL);
   const services = Object.fromEntries(
-    SERVICES.map((s) => [s, url(env, SERVICE_ENV[s].env, `${stubs}${SERVICE_ENV[s].prefix}`)]),
+    SERVICES.map((s) => [s, url(env, serviceEnvVar(s), `${stubs}${stubsPrefix(s)}`)]),
   ) as Record<ServiceName, string>;
   const logLevel = (text(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {

@@ -5,6 +5,7 @@
  */
 import type { FileRoute } from './files/types.js';
 import type { DataSourcesOf, LoadersOf } from './shared/define-module.js';
+import { useModuleErrors } from './upstream/error-catalogue.js';
 import { batchesModule } from './modules/batches/index.js';
 import { afipModule } from './modules/afip/index.js';
 import { binsModule } from './modules/bins/index.js';
@@ -41,8 +42,19 @@ export const MODULES = [
   distributionsModule,
 ] as const;
 
-export type ModuleDataSources = DataSourcesOf<(typeof MODULES)[number]>;
-export type ModuleLoaders = LoadersOf<(typeof MODULES)[number]>;
+type AllDataSources = DataSourcesOf<(typeof MODULES)[number]>;
+type AllLoaders = LoadersOf<(typeof MODULES)[number]>;
+
+// The context type (gateway-context.ts) imports no module: this list fills in its data sources and loaders.
+declare module './gateway-context.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merged members come from MODULES
+  interface ModuleDataSources extends AllDataSources {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merged members come from MODULES
+  interface ModuleLoaders extends AllLoaders {}
+}
+
+// Every module's error texts join the one catalogue (upstream/error-catalogue.ts imports no module).
+useModuleErrors(MODULES.flatMap((m) => m.errors ?? []));
 
 /** Root fields without @auth, from every module ('Query.x' -> why). */
 export const MODULE_PUBLIC_FIELDS: Readonly<Record<string, string>> = Object.assign(

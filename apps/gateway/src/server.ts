@@ -21,7 +21,9 @@ import {
   type TokenVerifier,
 } from './auth/verify-token.js';
 import type { GatewayConfig } from './config.js';
-import { createContext, operatorLocale, requestIdFrom, type GatewayContext } from './context.js';
+import { createContext, requestIdFrom } from './context.js';
+import type { GatewayContext } from './gateway-context.js';
+import { operatorLocale } from './operator-locale.js';
 import { filesRouter } from './files/router.js';
 import type { FileRoute } from './files/types.js';
 import { formatError, isExpectedError } from './format-error.js';

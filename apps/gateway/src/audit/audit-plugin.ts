@@ -19,7 +19,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { listFieldPermissions, type Requirements } from '../auth/auth-directive.js';
-import type { GatewayContext } from '../context.js';
+import type { GatewayContext } from '../gateway-context.js';
 import type { Logger } from '../logger.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../upstream/errors.js';
 

@@ -6,7 +6,7 @@ import {
   type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
-import type { GatewayContext } from '../context.js';
+import type { GatewayContext } from '../gateway-context.js';
 import { forbidden, unauthenticated } from '../errors.js';
 import { hasAnyPermission } from './permissions.js';
 

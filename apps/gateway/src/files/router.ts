@@ -13,7 +13,7 @@ import { hasAnyPermission } from '../auth/permissions.js';
 import { InvalidTokenError, type AuthUser, type TokenVerifier } from '../auth/verify-token.js';
 import type { AuditEvent, AuditResult } from '../audit/audit-plugin.js';
 import type { GatewayConfig } from '../config.js';
-import { operatorLocale } from '../context.js';
+import { operatorLocale } from '../operator-locale.js';
 import type { Logger } from '../logger.js';
 import { GENERIC_ERROR_MESSAGE } from '../upstream/error-catalogue.js';
 import {

@@ -133,3 +133,16 @@ export function onlyKinds<Entry extends { kind: string }>(
 ): Entry[] {
   return kinds ? entries.filter((entry) => kinds.includes(entry.kind)) : entries;
 }
+
+/**
+ * The `actions` field resolver of a document type (the one way rows are presented, docs/decisions.md "Rows are
+ * mapped models; what depends on the request is a field resolver"): the table's entries for this user, computed
+ * only when the field is selected, only the `kinds` asked when the field takes that argument.
+ */
+export function actionsField<Kind extends string, Doc>(actions: Pick<Actions<Kind, Doc>, 'list'>) {
+  return (
+    doc: Doc,
+    args: { kinds?: readonly Kind[] | null } | undefined,
+    context: { user: { permissions: readonly string[] } },
+  ): ActionState<Kind>[] => onlyKinds(actions.list(doc, context.user.permissions), args?.kinds);
+}

@@ -33,3 +33,19 @@ export function normalizeSearch(search: string | null | undefined, field = 'sear
   }
   return text;
 }
+
+/** One page of an upstream list, as the gateway reads it: its rows and the total count (`Paged` has both). */
+export interface UpstreamPage<Raw> {
+  rows: readonly Raw[];
+  size: number;
+}
+
+/** The GraphQL list envelope (`rows`, `total`, `page`, `pageSize`) of every list: each row presented, in order. */
+export function listPage<Raw, Row>(
+  answer: UpstreamPage<Raw>,
+  page: number,
+  pageSize: number,
+  present: (raw: Raw) => Row,
+): { rows: Row[]; total: number; page: number; pageSize: number } {
+  return { rows: answer.rows.map((raw) => present(raw)), total: answer.size, page, pageSize };
+}

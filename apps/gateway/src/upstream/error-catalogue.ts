@@ -1,5 +1,4 @@
 import type { ServiceName } from '../config.js';
-import { MODULES } from '../modules.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable, isServiceFault } from './errors.js';
 
 /**
@@ -76,16 +75,23 @@ const key = (service: string, code: string, extendedCode?: string | null) =>
   `${service}\u0000${code.toLowerCase()}\u0000${extendedCode ?? ''}`;
 
 let index: Map<string, string> | undefined;
+let moduleEntries: readonly CatalogueEntry[] = [];
 
 /**
- * The lookup table, built on first use from CATALOGUE and every module's `errors` (src/modules.ts; read lazily,
- * so the import cycle modules -> upstream -> modules never touches an unevaluated binding). The same key with
- * two texts is a defect.
+ * The modules' own entries (`errors` of defineModule), given once by src/modules.ts: this file imports no module,
+ * so that the modules can import it. Checked at once (the same key with two texts is a defect).
  */
+export function useModuleErrors(entries: readonly CatalogueEntry[]): void {
+  moduleEntries = entries;
+  index = undefined;
+  catalogueIndex();
+}
+
+/** The lookup table, built from CATALOGUE and the modules' entries. The same key with two texts is a defect. */
 function catalogueIndex(): Map<string, string> {
   if (index) return index;
   const built = new Map<string, string>();
-  for (const e of [...CATALOGUE, ...MODULES.flatMap((m) => m.errors ?? [])]) {
+  for (const e of [...CATALOGUE, ...moduleEntries]) {
     const k = key(e.service, e.code, e.extendedCode);
     const existing = built.get(k);
     if (existing !== undefined && existing !== e.message) {

@@ -1,13 +1,15 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission, PermissionRule } from '../lib/permissions';
 import type { RoutePreload } from '../lib/preload/list-preload';
+import {
+  BATCHES,
+  COLLECTORS_SEARCH,
+  lazyScreen,
+  PAYERS_SEARCH,
+  PAYMENTS_SEARCH,
+  UNIFIED_WITHDRAWALS,
+  type LazyScreen,
+} from './screens';
 import type { MenuGroupId } from './shell/menu-groups';
-
-/** A screen loaded on demand: its own chunk, fetched when its route first renders. */
-export interface LazyScreen {
-  load: () => Promise<{ default: ComponentType }>;
-  Component: LazyExoticComponent<ComponentType>;
-}
 
 /** One entry of the route manifest: everything a route needs, together. */
 export interface AppRoute {
@@ -27,10 +29,6 @@ export interface AppRoute {
   menu?: { group: MenuGroupId; label: string };
 }
 
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
-  return { load, Component: lazy(load) };
-}
-
 const any = (...permissions: Permission[]): PermissionRule => ({ any: permissions });
 const na = (path: string, title: string, rule?: PermissionRule, menu?: AppRoute['menu']): AppRoute => ({
   path,
@@ -38,17 +36,6 @@ const na = (path: string, title: string, rule?: PermissionRule, menu?: AppRoute[
   rule,
   ...(menu ? { menu } : {}),
 });
-
-/** Buscar Pagos is also the first tab of /home. */
-export const PAYMENTS_SEARCH = lazyScreen(
-  () => import('../features/payments/screens/payments-search-screen'),
-);
-
-/** Buscar Entidades and Buscar Pagadores are also tabs of /home. */
-export const COLLECTORS_SEARCH = lazyScreen(
-  () => import('../features/collectors/screens/collectors-search-screen'),
-);
-export const PAYERS_SEARCH = lazyScreen(() => import('../features/payers/screens/payers-search-screen'));
 
 const TRANSACTION_BATCHES = lazyScreen(
   () => import('../features/service-payments/screens/transaction-batches-screen'),
@@ -224,7 +211,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Retiros',
     menu: { group: 'withdrawals', label: 'Retiros' },
     rule: WITHDRAWALS,
-    screen: lazyScreen(() => import('../features/withdrawals/screens/unified-screen')),
+    screen: UNIFIED_WITHDRAWALS,
   },
   {
     path: '/retiros/historial',
@@ -242,7 +229,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/lotes',
     title: 'Lotes de retiros',
     rule: any('BATCH_WITHDRAW_SHOW'),
-    screen: lazyScreen(() => import('../features/batches/screens/batches-screen')),
+    screen: BATCHES,
   },
   { path: '/lotes/lotes', title: 'Detalle de lote', rule: any('BATCH_WITHDRAW_SHOW'), screen: BATCH_DETAIL },
   {

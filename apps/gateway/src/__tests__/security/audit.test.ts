@@ -5,7 +5,7 @@ import { getNamedType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPlugin, targetIdsOf, type AuditEvent } from '../../audit/audit-plugin.js';
 import { applyAuthDirective } from '../../auth/auth-directive.js';
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { badUserInput } from '../../errors.js';
 import { createLogger } from '../../logger.js';
 import { buildSchema } from '../../schema.js';

@@ -1,14 +1,10 @@
 import { checkAfipTransactionId, normalizeAfipTransactionId } from '@backoffice/validators';
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { badUserInput } from '../../errors.js';
-import type {
-  Presentation,
-  PresentationActionKind,
-  PresentationPayload,
-  Resolvers,
-} from '../../generated/resolvers-types.js';
+import type { PresentationActionKind, Resolvers, ResolversTypes } from '../../generated/resolvers-types.js';
+import { actionsField } from '../../shared/actions.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
-import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
+import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
 import { runAction } from '../../shared/run-action.js';
 import { arr } from '../../shared/values.js';
 import { searchFilter, type Filter } from '../../upstream/filters.js';
@@ -28,11 +24,6 @@ export const AFIP_SUCCESS = {
 
 const MAX_REASON_LENGTH = 500;
 
-const present = (model: PresentationModel, permissions: readonly string[]): Presentation => ({
-  ...model,
-  actions: presentationActions.list(model, permissions),
-});
-
 const key = (raw: string | null | undefined): string | null =>
   raw === null || raw === undefined ? null : checkIdempotencyKey(raw);
 
@@ -51,7 +42,7 @@ async function act(
   kind: PresentationActionKind,
   write: (source: AfipDataSource) => Promise<RawPresentation>,
   message: string,
-): Promise<PresentationPayload> {
+): Promise<ResolversTypes['PresentationPayload']> {
   const result = await runAction({
     load: () => ctx.loaders.presentation.load(id),
     notFound: notFoundFailure('afip', 'presentation_not_found'),
@@ -62,15 +53,14 @@ async function act(
       ctx.loaders.presentation.clear(id);
     },
   });
-  const shown = (model: PresentationModel | null) => model && present(model, ctx.user.permissions);
   return result.ok
-    ? { presentation: shown(result.answer), error: null, outcome: 'SUCCESS', message }
-    : { presentation: shown(result.doc), ...result.failure, message: null };
+    ? { presentation: result.answer, error: null, outcome: 'SUCCESS', message }
+    : { presentation: result.doc, ...result.failure, message: null };
 }
 
 export const afipResolvers: Resolvers = {
   Query: {
-    async presentations(_root, args, { dataSources, user }) {
+    async presentations(_root, args, { dataSources }) {
       const { page, pageSize } = normalizePaging(args.page, args.pageSize, 10);
       const filters: Filter[] = [];
       const search = normalizeSearch(args.filter?.search, 'filter.search');
@@ -87,21 +77,14 @@ export const afipResolvers: Resolvers = {
           { field: PRESENTATION_SORTS[sort.field], direction: sort.direction === 'ASC' ? 'asc' : 'desc' },
         ],
       });
-      return {
-        rows: answer.rows.map((raw) => present(mapPresentation(raw), user.permissions)),
-        total: answer.size,
-        page,
-        pageSize,
-      };
+      return listPage(answer, page, pageSize, mapPresentation);
     },
-    async presentation(_root, { id }, { loaders, user }) {
-      const found = await loaders.presentation.load(checkId(id));
-      return found && present(found, user.permissions);
-    },
+    presentation: (_root, { id }, { loaders }) => loaders.presentation.load(checkId(id)),
     async presentationFileStructures(_root, _args, { dataSources }) {
       return arr(await dataSources.afip.structures()).flatMap((raw) => mapFileStructure(raw) ?? []);
     },
   },
+  Presentation: { actions: actionsField(presentationActions) },
   Mutation: {
     async createPresentation(_root, args, ctx) {
       const structureId = checkId(args.fileStructureId, 'fileStructureId');
@@ -112,7 +95,7 @@ export const afipResolvers: Resolvers = {
       try {
         const model = remember(ctx, await ctx.dataSources.afip.create(period, structureId, idempotencyKey));
         return {
-          presentation: present(model, ctx.user.permissions),
+          presentation: model,
           error: null,
           outcome: 'SUCCESS',
           message: AFIP_SUCCESS.create,

@@ -1,8 +1,16 @@
-import type { PresentationActionKind, PresentationSortField } from '../../generated/resolvers-types.js';
+import type {
+  Permission,
+  PresentationActionKind,
+  PresentationSortField,
+} from '../../generated/resolvers-types.js';
 import { defineActions } from '../../shared/actions.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import type { PresentationModel } from './afip.mappers.js';
 
 const ONLY_CREATED = 'Solo disponible para presentaciones en estado creada.';
+
+/** Who may download the file: the DOWNLOAD action and the file route of index.ts read this one statement. */
+export const DOWNLOAD_REQUIRES = ['AFIP_DOWNLOAD'] as const satisfies readonly Permission[];
 
 /**
  * The toolbar of /afip/{id} (spec 001 §2, §4, §6): download ZIP (AFIP_DOWNLOAD), present and present manually
@@ -11,10 +19,10 @@ const ONLY_CREATED = 'Solo disponible para presentaciones en estado creada.';
 export const presentationActions = defineActions<PresentationActionKind, PresentationModel>({
   kinds: ['DOWNLOAD', 'PRESENT', 'PRESENT_MANUAL', 'REPROCESS', 'RELOAD'],
   permissions: {
-    DOWNLOAD: { requires: ['AFIP_DOWNLOAD'], reason: 'Requiere el permiso de descarga de presentaciones.' },
-    PRESENT: { requires: ['AFIP_DELIVER'], reason: 'Requiere el permiso de presentación.' },
-    PRESENT_MANUAL: { requires: ['AFIP_DELIVER'], reason: 'Requiere el permiso de presentación.' },
-    REPROCESS: { requires: ['AFIP_REPROCESS'], reason: 'Requiere el permiso de re-proceso.' },
+    DOWNLOAD: { requires: DOWNLOAD_REQUIRES, reason: 'Requiere el permiso de descarga de presentaciones.' },
+    PRESENT: permissionOf('presentPresentation', 'Requiere el permiso de presentación.'),
+    PRESENT_MANUAL: permissionOf('presentPresentationManually', 'Requiere el permiso de presentación.'),
+    REPROCESS: permissionOf('reprocessPresentation', 'Requiere el permiso de re-proceso.'),
     RELOAD: null,
   },
   availableOnPreviousVersion: ['DOWNLOAD', 'PRESENT', 'PRESENT_MANUAL', 'REPROCESS', 'RELOAD'],

@@ -1,10 +1,11 @@
-import { defineDownload } from '../../files/index.js';
+import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { perKeyLoaderOrNull } from '../../shared/loaders.js';
 import { AfipDataSource } from './afip.datasource.js';
 import { AFIP_ERRORS } from './afip.errors.js';
 import { mapPresentation } from './afip.mappers.js';
 import { afipResolvers } from './afip.resolvers.js';
+import { DOWNLOAD_REQUIRES } from './afip.rules.js';
 
 /** Tax-authority presentations (/afip, spec 001 §2 "Tax-authority presentations"). */
 export const afipModule = defineModule({
@@ -21,7 +22,7 @@ export const afipModule = defineModule({
     // The presentation's ZIP, saved with the service's file name.
     defineDownload({
       route: '/afip/:id/archivo',
-      requires: ['AFIP_DOWNLOAD'],
+      requires: DOWNLOAD_REQUIRES,
       upstream: ({ params }) => ({
         service: 'afip',
         path: `/formularios/${encodeURIComponent(params.id ?? '')}/archivo`,

@@ -4,14 +4,13 @@
  * of the selection, then each batch checked and written on its own). A failed reprocess reads the catalogue text
  * of its code and extended code, then ' - ' and the extended code (spec 001 §8).
  */
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import type {
-  BulkWithdrawalBatchPayload,
   MutationBulkReprocessWithdrawalBatchesArgs,
   MutationReExportWithdrawalBatchArgs,
   MutationReprocessWithdrawalBatchArgs,
+  ResolversTypes,
   WithdrawalBatchActionKind,
-  WithdrawalBatchPayload,
 } from '../../generated/resolvers-types.js';
 import { checkBulkIds, runBulk } from '../../shared/bulk.js';
 import { checkId, idempotencyOptions } from '../../shared/inputs.js';
@@ -19,13 +18,11 @@ import { runAction } from '../../shared/run-action.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
 import type { BatchesDataSource, RawBatch } from './batches.datasource.js';
 import { mapBatch, type BatchModel } from './batches.mappers.js';
-import { BATCH_SUCCESS, batchActions, presentBatch } from './batches.rules.js';
+import { BATCH_SUCCESS, batchActions } from './batches.rules.js';
 
 type Ctx = GatewayContext;
 
 const missing = () => notFoundFailure('batch', 'batch_not_found');
-
-const shown = (ctx: Ctx, model: BatchModel | null) => model && presentBatch(model, ctx.user.permissions);
 
 function forget(ctx: Ctx, id: string, written: BatchModel | null = null): void {
   ctx.forgetUpstreamReads();
@@ -47,7 +44,7 @@ async function single(
   kind: WithdrawalBatchActionKind,
   write: (source: BatchesDataSource) => Promise<RawBatch>,
   message: string,
-): Promise<WithdrawalBatchPayload> {
+): Promise<ResolversTypes['WithdrawalBatchPayload']> {
   const result = await runAction({
     load: () => ctx.loaders.withdrawalBatch.load(id),
     notFound: missing(),
@@ -56,8 +53,8 @@ async function single(
     onWriteFailure: () => forget(ctx, id),
   });
   return result.ok
-    ? { batch: shown(ctx, result.answer), error: null, outcome: 'SUCCESS', message }
-    : { batch: shown(ctx, result.doc), ...result.failure, message: null };
+    ? { batch: result.answer, error: null, outcome: 'SUCCESS', message }
+    : { batch: result.doc, ...result.failure, message: null };
 }
 
 export function reprocessWithdrawalBatch(ctx: Ctx, args: MutationReprocessWithdrawalBatchArgs) {
@@ -76,7 +73,7 @@ export function reExportWithdrawalBatch(ctx: Ctx, args: MutationReExportWithdraw
 export async function bulkReprocessWithdrawalBatches(
   ctx: Ctx,
   args: MutationBulkReprocessWithdrawalBatchesArgs,
-): Promise<BulkWithdrawalBatchPayload> {
+): Promise<ResolversTypes['BulkWithdrawalBatchPayload']> {
   idempotencyOptions(args.idempotencyKey);
   const results = await runBulk({
     deadline: ctx.drainSignal,
@@ -90,7 +87,7 @@ export async function bulkReprocessWithdrawalBatches(
     notFound: missing(),
     write: async (id) =>
       remember(ctx, await ctx.dataSources.batches.reprocess(id, idempotencyOptions(args.idempotencyKey, id))),
-    present: (batch) => presentBatch(batch, ctx.user.permissions),
+    present: (batch) => batch,
   });
   return { results: results.map(({ item, ...rest }) => ({ ...rest, batch: item })) };
 }

@@ -3,26 +3,23 @@ import { checkId } from '../../shared/inputs.js';
 import { prefetchSelected } from '../../shared/prefetch.js';
 import { mapBatch } from './batches.mappers.js';
 import * as mutations from './batches.mutations.js';
-import { batchListQuery, presentBatch } from './batches.rules.js';
+import { batchActions, batchListQuery } from './batches.rules.js';
+import { actionsField } from '../../shared/actions.js';
+import { listPage } from '../../shared/paging.js';
 
 export const batchesResolvers: Resolvers = {
   Query: {
-    async withdrawalBatches(_root, args, { dataSources, user }) {
+    async withdrawalBatches(_root, args, { dataSources }) {
       const query = batchListQuery(args);
       const answer = await dataSources.batches.list(query);
-      return {
-        rows: answer.rows.map((raw) => presentBatch(mapBatch(raw), user.permissions)),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, mapBatch);
     },
-    async withdrawalBatch(_root, args, { loaders, user }, info) {
+    async withdrawalBatch(_root, args, { loaders }, info) {
       const collectorId = checkId(args.collectorId, 'collectorId');
       const id = checkId(args.id);
       prefetchSelected(info, { records: () => loaders.withdrawalBatchRecords.load(id) });
       const found = await loaders.withdrawalBatch.load(id);
-      return found && found.collectorId === collectorId ? presentBatch(found, user.permissions) : null;
+      return found && found.collectorId === collectorId ? found : null;
     },
   },
   Mutation: {
@@ -31,6 +28,7 @@ export const batchesResolvers: Resolvers = {
     bulkReprocessWithdrawalBatches: (_root, args, ctx) => mutations.bulkReprocessWithdrawalBatches(ctx, args),
   },
   WithdrawalBatch: {
+    actions: actionsField(batchActions),
     /** The payments of the batch: one call per batch, only when asked for. */
     records: (batch, _args, { loaders }) => loaders.withdrawalBatchRecords.load(batch.id),
   },

@@ -6,13 +6,14 @@
 import { badUserInput } from '../../errors.js';
 import type {
   QueryWithdrawalBatchesArgs,
-  WithdrawalBatch,
   WithdrawalBatchActionKind,
   WithdrawalBatchSortField,
+  Permission,
 } from '../../generated/resolvers-types.js';
 import { defineActions, type ActionPermission } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
 import { normalizePaging } from '../../shared/paging.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import type { Filter, Sort } from '../../upstream/filters.js';
 import type { BatchListQuery } from './batches.datasource.js';
 import type { BatchModel } from './batches.mappers.js';
@@ -64,8 +65,11 @@ export const BATCH_REASONS = {
   reprocessStatus: 'Solo se reprocesan lotes en error.',
 } as const;
 
+/** Who may download the file: the DOWNLOAD action and the file route of index.ts read this one statement. */
+export const DOWNLOAD_REQUIRES = ['BATCH_WITHDRAW_DOWNLOAD'] as const satisfies readonly Permission[];
+
 const DOWNLOAD: ActionPermission = {
-  requires: ['BATCH_WITHDRAW_DOWNLOAD'],
+  requires: DOWNLOAD_REQUIRES,
   reason: 'No tiene permisos para descargar lotes.',
 };
 
@@ -73,8 +77,8 @@ const PERMISSIONS = {
   DOWNLOAD_XLSX: DOWNLOAD,
   DOWNLOAD_TXT: DOWNLOAD,
   DOWNLOAD_XML: DOWNLOAD,
-  RE_EXPORT: { requires: ['BATCH_WITHDRAW_RE_EXPORT'], reason: 'No tiene permisos para re-exportar lotes.' },
-  REPROCESS: { requires: ['BATCH_WITHDRAW_REPROCESS'], reason: 'No tiene permisos para reprocesar lotes.' },
+  RE_EXPORT: permissionOf('reExportWithdrawalBatch', 'No tiene permisos para re-exportar lotes.'),
+  REPROCESS: permissionOf('reprocessWithdrawalBatch', 'No tiene permisos para reprocesar lotes.'),
   DETAIL: null,
 } as const satisfies Record<WithdrawalBatchActionKind, ActionPermission | null>;
 
@@ -121,15 +125,6 @@ export const DOWNLOAD_KIND = {
   txt: 'DOWNLOAD_TXT',
   xml: 'DOWNLOAD_XML',
 } as const satisfies Record<string, WithdrawalBatchActionKind>;
-
-/** A mapped batch as the schema shows it to this user (records resolve on their own). */
-export const presentBatch = (
-  batch: BatchModel,
-  permissions: readonly string[],
-): Omit<WithdrawalBatch, 'records'> => ({
-  ...batch,
-  actions: batchActions.list(batch, permissions),
-});
 
 export const BATCH_SUCCESS = {
   reprocess: '¡Lote reprocesado con éxito!',

@@ -1,4 +1,4 @@
-import { defineDownload } from '../../files/index.js';
+import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { perKeyLoader, perKeyLoaderOrNull } from '../../shared/loaders.js';
 import { arr } from '../../shared/values.js';
@@ -6,7 +6,7 @@ import { BatchesDataSource } from './batches.datasource.js';
 import { BATCH_ERRORS } from './batches.errors.js';
 import { mapBatch, mapBatchRecord } from './batches.mappers.js';
 import { batchesResolvers } from './batches.resolvers.js';
-import { BATCH_FILE_FORMATS } from './batches.rules.js';
+import { BATCH_FILE_FORMATS, DOWNLOAD_REQUIRES } from './batches.rules.js';
 
 /** Withdrawal batches (lotes, spec 001 §2 "Withdrawal batches"): list, detail, reprocess, re-export. */
 export const batchesModule = defineModule({
@@ -27,7 +27,7 @@ export const batchesModule = defineModule({
     /** GET /files/lotes/{id}/{format}: the batch file (the service refuses a state or version that has none). */
     defineDownload({
       route: '/lotes/:id/:format',
-      requires: ['BATCH_WITHDRAW_DOWNLOAD'],
+      requires: DOWNLOAD_REQUIRES,
       params: { format: BATCH_FILE_FORMATS },
       upstream: ({ params }) => ({
         service: 'batch',

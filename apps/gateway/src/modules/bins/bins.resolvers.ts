@@ -1,15 +1,16 @@
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { badUserInput } from '../../errors.js';
-import type { BinLookupKind, CardBin, CardBinPayload, Resolvers } from '../../generated/resolvers-types.js';
+import type { BinLookupKind, Resolvers, ResolversTypes } from '../../generated/resolvers-types.js';
+import { actionsField } from '../../shared/actions.js';
 import { checkBulkIds } from '../../shared/bulk.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
 import { isNotFound } from '../../shared/loaders.js';
-import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
+import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { Filter } from '../../upstream/filters.js';
 import { writeFailure } from '../../upstream/outcome.js';
 import type { CardBinBody, LookupPath, RawCardBin } from './bins.datasource.js';
-import { mapCardBin, mapLookupItem, type CardBinModel } from './bins.mappers.js';
+import { mapCardBin, mapLookupItem } from './bins.mappers.js';
 import { cardBinActions, cardBinBody } from './bins.rules.js';
 
 /** Spanish texts (spec 001 §8), as the specification writes them. */
@@ -28,11 +29,6 @@ const LOOKUPS: Readonly<Record<BinLookupKind, LookupPath>> = {
   ISSUER: '/emisores',
 };
 
-const present = (model: CardBinModel, permissions: readonly string[]): CardBin => ({
-  ...model,
-  actions: cardBinActions.list(model, permissions),
-});
-
 const key = (raw: string | null | undefined): string | null =>
   raw === null || raw === undefined ? null : checkIdempotencyKey(raw);
 
@@ -45,11 +41,11 @@ async function save(
   write: (body: CardBinBody) => Promise<RawCardBin>,
   body: CardBinBody,
   message: string,
-): Promise<CardBinPayload> {
+): Promise<ResolversTypes['CardBinPayload']> {
   try {
     const model = mapCardBin(await write(body));
     ctx.forgetUpstreamReads();
-    return { bin: present(model, ctx.user.permissions), error: null, outcome: 'SUCCESS', message };
+    return { bin: model, error: null, outcome: 'SUCCESS', message };
   } catch (error) {
     ctx.forgetUpstreamReads();
     return { bin: null, ...writeFailure(error), message: null };
@@ -58,7 +54,7 @@ async function save(
 
 export const binsResolvers: Resolvers = {
   Query: {
-    async cardBins(_root, args, { dataSources, user }) {
+    async cardBins(_root, args, { dataSources }) {
       const pageIndex = args.page ?? 0;
       if (!Number.isInteger(pageIndex) || pageIndex < 0) {
         throw badUserInput('La página (page) debe ser un número entero mayor o igual a 0.', 'page');
@@ -70,16 +66,11 @@ export const binsResolvers: Resolvers = {
         filters.push({ field: 'id', operation: 'LIKE', value: `${search}%` });
       else if (search) filters.push({ field: 'brand.description', operation: 'CONTAINS', value: search });
       const answer = await dataSources.bins.list(filters, page, pageSize);
-      return {
-        rows: answer.rows.map((raw) => present(mapCardBin(raw), user.permissions)),
-        total: answer.size,
-        page: pageIndex,
-        pageSize,
-      };
+      return listPage(answer, pageIndex, pageSize, mapCardBin);
     },
-    async cardBin(_root, { id }, { dataSources, user }) {
+    async cardBin(_root, { id }, { dataSources }) {
       try {
-        return present(mapCardBin(await dataSources.bins.byId(checkId(id))), user.permissions);
+        return mapCardBin(await dataSources.bins.byId(checkId(id)));
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -93,6 +84,7 @@ export const binsResolvers: Resolvers = {
       return answer.rows.flatMap((raw) => mapLookupItem(raw) ?? []);
     },
   },
+  CardBin: { actions: actionsField(cardBinActions) },
   Mutation: {
     createCardBin(_root, args, ctx) {
       const body = cardBinBody(args.input);

@@ -10,6 +10,7 @@ import type { CardBinActionKind, CardBinInput } from '../../generated/resolvers-
 import { defineActions } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
 import { isKnownPaymentMethod } from '../../shared/payment-methods.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import type { CardBinBody } from './bins.datasource.js';
 import type { CardBinModel } from './bins.mappers.js';
 
@@ -20,8 +21,8 @@ export const BIN_SCREEN = ['BIN_CREATE', 'BIN_UPDATE', 'BIN_DELETE'] as const;
 export const cardBinActions = defineActions<CardBinActionKind, CardBinModel>({
   kinds: ['EDIT', 'DELETE'],
   permissions: {
-    EDIT: { requires: ['BIN_UPDATE'], reason: 'Requiere el permiso de modificación de BINs.' },
-    DELETE: { requires: ['BIN_DELETE'], reason: 'Requiere el permiso de borrado de BINs.' },
+    EDIT: permissionOf('updateCardBin', 'Requiere el permiso de modificación de BINs.'),
+    DELETE: permissionOf('deleteCardBins', 'Requiere el permiso de borrado de BINs.'),
   },
   availableOnPreviousVersion: ['EDIT', 'DELETE'],
   previousVersionReason: '',

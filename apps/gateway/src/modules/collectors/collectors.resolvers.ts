@@ -1,6 +1,6 @@
 import { badUserInput } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
-import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
+import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
 import { searchFilter, type Filter } from '../../upstream/filters.js';
 import { mapCollector } from './collectors.mappers.js';
 
@@ -21,7 +21,7 @@ export const collectorsResolvers: Resolvers = {
         limit: pageSize,
         sorts: [{ field: 'name', direction: 'asc' }],
       });
-      return { rows: result.rows.map(mapCollector), total: result.size, page, pageSize };
+      return listPage(result, page, pageSize, mapCollector);
     },
     collector(_root, { id }, { loaders }) {
       const key = id.trim();

@@ -12,17 +12,14 @@ import {
   normalizeCuit,
   toUpstreamNumber,
 } from '@backoffice/validators';
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { badUserInput } from '../../errors.js';
 import type {
-  Distribution,
   DistributionActionKind,
-  DistributionDetail,
-  DistributionDetailMutationPayload,
-  DistributionMutationPayload,
   MutationRejectDistributionArgs,
   MutationSendDistributionReceiptArgs,
   MutationUpdateDistributionDetailArgs,
+  ResolversTypes,
 } from '../../generated/resolvers-types.js';
 import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
 import { runAction } from '../../shared/run-action.js';
@@ -37,7 +34,6 @@ import {
   mapDistribution,
   mapDistributionDetail,
   type DistributionDetailModel,
-  type DistributionModel,
 } from './distributions.mappers.js';
 import {
   distributionActions,
@@ -46,20 +42,6 @@ import {
 } from './distributions.rules.js';
 
 type Ctx = GatewayContext;
-
-export const presentDistribution = (d: DistributionModel, permissions: readonly string[]): Distribution => ({
-  ...d,
-  actions: distributionActions.list(d, permissions),
-  details: [],
-});
-
-export const presentDetail = (
-  d: DistributionDetailModel,
-  permissions: readonly string[],
-): DistributionDetail => ({
-  ...d,
-  actions: distributionDetailActions.list(d, permissions),
-});
 
 /** Spec 001 §8: an upstream failure without an extended code shows the generic text. */
 function spanish(failure: Failure): Failure {
@@ -80,7 +62,7 @@ async function headerAction(
   kind: DistributionActionKind,
   write: (source: DistributionsDataSource) => Promise<RawDistribution>,
   message: string,
-): Promise<DistributionMutationPayload> {
+): Promise<ResolversTypes['DistributionMutationPayload']> {
   const result = await runAction({
     load: () => ctx.loaders.distribution.load(id),
     notFound: notFoundFailure('distribuciones', 'distribution_not_found'),
@@ -90,7 +72,7 @@ async function headerAction(
   });
   if (!result.ok) {
     return {
-      distribution: result.doc && presentDistribution(result.doc, ctx.user.permissions),
+      distribution: result.doc,
       ...spanish(result.failure),
       message: null,
     };
@@ -98,7 +80,7 @@ async function headerAction(
   forget(ctx, id);
   ctx.loaders.distribution.prime(id, result.answer);
   return {
-    distribution: presentDistribution(result.answer, ctx.user.permissions),
+    distribution: result.answer,
     error: null,
     outcome: 'SUCCESS',
     message,
@@ -134,16 +116,16 @@ function detailPayload(
   ctx: Ctx,
   result: Awaited<ReturnType<typeof runAction<DistributionDetailModel, DistributionDetailModel>>>,
   message: string,
-): DistributionDetailMutationPayload {
+): ResolversTypes['DistributionDetailMutationPayload'] {
   if (!result.ok) {
     return {
-      detail: result.doc && presentDetail(result.doc, ctx.user.permissions),
+      detail: result.doc,
       ...spanish(result.failure),
       message: null,
     };
   }
   return {
-    detail: presentDetail(result.answer, ctx.user.permissions),
+    detail: result.answer,
     error: null,
     outcome: 'SUCCESS',
     message,

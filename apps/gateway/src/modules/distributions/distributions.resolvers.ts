@@ -3,26 +3,25 @@ import { checkId } from '../../shared/inputs.js';
 import { prefetchSelected } from '../../shared/prefetch.js';
 import { mapDistribution } from './distributions.mappers.js';
 import * as mutations from './distributions.mutations.js';
-import { presentDetail, presentDistribution } from './distributions.mutations.js';
-import { distributionListQuery } from './distributions.rules.js';
+import {
+  distributionActions,
+  distributionDetailActions,
+  distributionListQuery,
+} from './distributions.rules.js';
+import { actionsField } from '../../shared/actions.js';
+import { listPage } from '../../shared/paging.js';
 
 export const distributionsResolvers: Resolvers = {
   Query: {
-    async distributions(_root, args, { dataSources, user }) {
+    async distributions(_root, args, { dataSources }) {
       const query = distributionListQuery(args);
       const answer = await dataSources.distributions.list(query);
-      return {
-        rows: answer.rows.map((raw) => presentDistribution(mapDistribution(raw), user.permissions)),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, mapDistribution);
     },
-    async distribution(_root, { id }, { loaders, user }, info) {
+    async distribution(_root, { id }, { loaders }, info) {
       const key = checkId(id);
       prefetchSelected(info, { details: () => loaders.distributionDetails.load(key) });
-      const found = await loaders.distribution.load(key);
-      return found && presentDistribution(found, user.permissions);
+      return loaders.distribution.load(key);
     },
     /** Two counts (page size 1, reading size), concurrently: never the rows. */
     async distributionStatistics(_root, _args, { dataSources }) {
@@ -36,11 +35,11 @@ export const distributionsResolvers: Resolvers = {
     },
   },
   Distribution: {
-    async details(distribution, _args, { loaders, user }) {
-      const rows = (await loaders.distributionDetails.load(distribution.id)) ?? [];
-      return rows.map((d) => presentDetail(d, user.permissions));
-    },
+    actions: actionsField(distributionActions),
+    details: async (distribution, _args, { loaders }) =>
+      (await loaders.distributionDetails.load(distribution.id)) ?? [],
   },
+  DistributionDetail: { actions: actionsField(distributionDetailActions) },
   Mutation: {
     reprocessDistribution: (_root, args, ctx) => mutations.reprocessDistribution(ctx, args),
     approveDistribution: (_root, args, ctx) => mutations.approveDistribution(ctx, args),

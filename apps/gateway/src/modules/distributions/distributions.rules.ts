@@ -11,6 +11,7 @@ import type {
   QueryDistributionsArgs,
 } from '../../generated/resolvers-types.js';
 import { defineActions, type ActionPermission, type ActionState } from '../../shared/actions.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
 import { periodFilters, type Filter } from '../../upstream/filters.js';
 import type { DistributionListQuery } from './distributions.datasource.js';
@@ -58,10 +59,7 @@ export const DISTRIBUTION_REASONS = {
   receipt: 'Solo se envía el comprobante de un detalle aprobado.',
 } as const;
 
-const UPDATE: ActionPermission = {
-  requires: ['DISTRIBUTION_UPDATE'],
-  reason: 'No tiene permisos para modificar distribuciones.',
-};
+const UPDATE_REASON = 'No tiene permisos para modificar distribuciones.';
 
 const REPROCESSABLE: readonly DistributionStatus[] = ['REJECTED', 'ERROR', 'PENDING'];
 const EDITABLE: readonly DistributionStatus[] = ['ERROR', 'PENDING', 'REJECTED', 'MANUAL', 'DEFERRED'];
@@ -69,7 +67,11 @@ const EDITABLE: readonly DistributionStatus[] = ['ERROR', 'PENDING', 'REJECTED',
 /** Distribution.actions and the check of reprocess, approve and reject. */
 export const distributionActions = defineActions<DistributionActionKind, DistributionModel>({
   kinds: ['REPROCESS', 'APPROVE', 'REJECT'],
-  permissions: { REPROCESS: UPDATE, APPROVE: UPDATE, REJECT: UPDATE },
+  permissions: {
+    REPROCESS: permissionOf('reprocessDistribution', UPDATE_REASON),
+    APPROVE: permissionOf('approveDistribution', UPDATE_REASON),
+    REJECT: permissionOf('rejectDistribution', UPDATE_REASON),
+  },
   availableOnPreviousVersion: ['REPROCESS', 'APPROVE', 'REJECT'],
   previousVersionReason: '',
   isCurrentVersion: () => true,
@@ -101,7 +103,7 @@ const detailTable = (edit: ActionPermission) =>
         requires: ['DISTRIBUTION_FORCE'],
         reason: 'No tiene permisos para forzar distribuciones.',
       },
-      SEND_RECEIPT: UPDATE,
+      SEND_RECEIPT: permissionOf('sendDistributionReceipt', UPDATE_REASON),
     },
     availableOnPreviousVersion: ['EDIT', 'FORCE', 'SEND_RECEIPT'],
     previousVersionReason: '',
@@ -110,7 +112,7 @@ const detailTable = (edit: ActionPermission) =>
   });
 
 /** A scheduled distribution is edited with DISTRIBUTION_SCHEDULED_UPDATE (spec 001 §6), another with UPDATE. */
-const NO_SCHEDULED_DETAIL = detailTable(UPDATE);
+const NO_SCHEDULED_DETAIL = detailTable({ requires: ['DISTRIBUTION_UPDATE'], reason: UPDATE_REASON });
 const SCHEDULED_DETAIL = detailTable({
   requires: ['DISTRIBUTION_SCHEDULED_UPDATE'],
   reason: 'No tiene permisos para modificar distribuciones programadas.',

@@ -1,4 +1,4 @@
-import { defineDownload } from '../../files/index.js';
+import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { DistributionsDataSource } from './distributions.datasource.js';
 import { DISTRIBUTION_ERRORS } from './distributions.errors.js';

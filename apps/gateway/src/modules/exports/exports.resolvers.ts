@@ -1,39 +1,30 @@
 import { badUserInput } from '../../errors.js';
-import type { CreateExportPayload, Export, Resolvers } from '../../generated/resolvers-types.js';
+import type { Resolvers, ResolversTypes } from '../../generated/resolvers-types.js';
+import { actionsField } from '../../shared/actions.js';
 import { encodeFilters, type Filter } from '../../upstream/filters.js';
 import { writeFailure } from '../../upstream/outcome.js';
-import { FORMAT_TO_UPSTREAM, mapExport, TYPE_TO_UPSTREAM, type ExportModel } from './exports.mappers.js';
+import { FORMAT_TO_UPSTREAM, mapExport, TYPE_TO_UPSTREAM } from './exports.mappers.js';
 import { exportActions, exportListQuery } from './exports.rules.js';
+import { listPage } from '../../shared/paging.js';
 
 export const EXPORT_CREATED_MESSAGE = 'Exportación solicitada: puede seguirla en Historial de exportaciones.';
 
 /** The /files path of an export's file (index.ts declares the route). */
 export const exportDownloadPath = (id: string) => `/exportaciones/${encodeURIComponent(id)}`;
 
-const present = (model: ExportModel, permissions: readonly string[]): Export => {
-  const actions = exportActions.list(model, permissions);
-  const download = actions.find((a) => a.kind === 'DOWNLOAD');
-  return { ...model, actions, downloadPath: download?.enabled ? exportDownloadPath(model.id) : null };
-};
-
 /** A filter that matches nothing (a subscription filter whose payment type and methods exclude each other). */
 const NOTHING: Filter[] = [{ field: 'id', operation: 'IN', value: [] }];
 
 export const exportsResolvers: Resolvers = {
   Query: {
-    async exports(_root, args, { dataSources, user }) {
+    async exports(_root, args, { dataSources }) {
       const query = exportListQuery(args);
       const result = await dataSources.exports.list(query);
-      return {
-        rows: result.rows.map((raw) => present(mapExport(raw), user.permissions)),
-        total: result.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(result, query.page, query.limit, mapExport);
     },
   },
   Mutation: {
-    async createExport(_root, { input }, { dataSources, user }): Promise<CreateExportPayload> {
+    async createExport(_root, { input }, { dataSources }): Promise<ResolversTypes['CreateExportPayload']> {
       // The list's own encoding of its filter (payments or subscriptions module, through the context).
       let filters: Filter[];
       if (input.type === 'PAYMENTS') {
@@ -63,11 +54,17 @@ export const exportsResolvers: Resolvers = {
           outcome: 'SUCCESS',
           error: null,
           message: EXPORT_CREATED_MESSAGE,
-          export: present(mapExport(raw), user.permissions),
+          export: mapExport(raw),
         };
       } catch (error) {
         return { ...writeFailure(error), message: null, export: null };
       }
     },
+  },
+  Export: {
+    actions: actionsField(exportActions),
+    /** The file's /files path while this user may download it (its DOWNLOAD action enabled), else null. */
+    downloadPath: (model, _args, { user }) =>
+      exportActions.decide('DOWNLOAD', model, user.permissions).enabled ? exportDownloadPath(model.id) : null,
   },
 };

@@ -1,4 +1,9 @@
-import type { ExportActionKind, ExportFilter, QueryExportsArgs } from '../../generated/resolvers-types.js';
+import type {
+  ExportActionKind,
+  ExportFilter,
+  Permission,
+  QueryExportsArgs,
+} from '../../generated/resolvers-types.js';
 import { defineActions } from '../../shared/actions.js';
 import { normalizePaging } from '../../shared/paging.js';
 import { periodFilters, type Filter } from '../../upstream/filters.js';
@@ -7,11 +12,14 @@ import { FORMAT_TO_UPSTREAM, TYPE_TO_UPSTREAM, type ExportModel } from './export
 
 export const DEFAULT_EXPORT_PAGE_SIZE = 25;
 
+/** Who may download the file: the DOWNLOAD action and the file route of index.ts read this one statement. */
+export const DOWNLOAD_REQUIRES = ['EXPORT_SHOW'] as const satisfies readonly Permission[];
+
 /** Descargar (spec 001 §2, §5): only a finished export, with EXPORT_SHOW. */
 export const exportActions = defineActions<ExportActionKind, ExportModel>({
   kinds: ['DOWNLOAD'],
   permissions: {
-    DOWNLOAD: { requires: ['EXPORT_SHOW'], reason: 'Requiere el permiso de ver exportaciones.' },
+    DOWNLOAD: { requires: DOWNLOAD_REQUIRES, reason: 'Requiere el permiso de ver exportaciones.' },
   },
   availableOnPreviousVersion: ['DOWNLOAD'],
   previousVersionReason: '',

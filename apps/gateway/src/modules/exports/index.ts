@@ -1,7 +1,8 @@
-import { defineDownload } from '../../files/index.js';
+import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { ExportsDataSource, exportFilePath } from './exports.datasource.js';
 import { exportsResolvers } from './exports.resolvers.js';
+import { DOWNLOAD_REQUIRES } from './exports.rules.js';
 
 export const exportsModule = defineModule({
   name: 'exports',
@@ -21,7 +22,7 @@ export const exportsModule = defineModule({
     // GET /files/exportaciones/:id: the file of a finished export, as the service writes it.
     defineDownload({
       route: '/exportaciones/:id',
-      requires: ['EXPORT_SHOW'],
+      requires: DOWNLOAD_REQUIRES,
       params: { id: /^\d{1,18}$/ },
       upstream: ({ params }) => ({ service: 'export', path: exportFilePath(params.id!) }),
     }),

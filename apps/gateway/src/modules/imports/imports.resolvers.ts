@@ -1,11 +1,13 @@
-import type { GatewayContext } from '../../context.js';
-import type { ImportMutationPayload, PaymentImport, Resolvers } from '../../generated/resolvers-types.js';
+import type { GatewayContext } from '../../gateway-context.js';
+import type { Resolvers, ResolversTypes } from '../../generated/resolvers-types.js';
+import { actionsField } from '../../shared/actions.js';
 import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
 import { runAction } from '../../shared/run-action.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
 import type { RawImport } from './imports.datasource.js';
-import { mapConfiguration, mapImport, mapImportRow, type ImportModel } from './imports.mappers.js';
+import { mapConfiguration, mapImport, mapImportRow } from './imports.mappers.js';
 import { importActions, importListQuery, importRowsQuery } from './imports.rules.js';
+import { listPage } from '../../shared/paging.js';
 
 /** Spanish success messages (spec 001 §8: import confirmed). */
 export const IMPORT_SUCCESS = {
@@ -13,18 +15,13 @@ export const IMPORT_SUCCESS = {
   cancel: 'Importación cancelada',
 } as const;
 
-const present = (model: ImportModel, permissions: readonly string[]): Omit<PaymentImport, 'collector'> => ({
-  ...model,
-  actions: importActions.list(model, permissions),
-});
-
 /** Confirmar or Cancelar: the import read, the rule (pending_approved), one write; the answer replaces it. */
 async function act(
   ctx: GatewayContext,
   kind: 'CONFIRM' | 'CANCEL',
   id: string,
   write: () => Promise<RawImport>,
-): Promise<ImportMutationPayload> {
+): Promise<ResolversTypes['ImportMutationPayload']> {
   const result = await runAction({
     load: () => ctx.loaders.paymentImport.load(id),
     notFound: notFoundFailure('import', 'import_not_found'),
@@ -34,15 +31,14 @@ async function act(
   });
   ctx.forgetUpstreamReads();
   ctx.loaders.paymentImport.clear(id);
-  const shown = (model: ImportModel | null) => model && present(model, ctx.user.permissions);
   return result.ok
     ? {
-        paymentImport: shown(result.answer) as PaymentImport,
+        paymentImport: result.answer,
         error: null,
         outcome: 'SUCCESS',
         message: IMPORT_SUCCESS[kind === 'CONFIRM' ? 'confirm' : 'cancel'],
       }
-    : { paymentImport: shown(result.doc) as PaymentImport | null, ...result.failure, message: null };
+    : { paymentImport: result.doc, ...result.failure, message: null };
 }
 
 const keyOf = (raw: string | null | undefined): string | null =>
@@ -50,30 +46,17 @@ const keyOf = (raw: string | null | undefined): string | null =>
 
 export const importsResolvers: Resolvers = {
   Query: {
-    async imports(_root, args, { dataSources, user }) {
+    async imports(_root, args, { dataSources }) {
       const query = importListQuery(args);
       const answer = await dataSources.imports.list(query);
-      return {
-        rows: answer.rows.map((raw) => present(mapImport(raw), user.permissions) as PaymentImport),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, mapImport);
     },
-    async paymentImport(_root, { id }, { loaders, user }) {
-      const found = await loaders.paymentImport.load(checkId(id));
-      return found && (present(found, user.permissions) as PaymentImport);
-    },
+    paymentImport: (_root, { id }, { loaders }) => loaders.paymentImport.load(checkId(id)),
     async importRows(_root, args, { dataSources }) {
       const id = checkId(args.importId, 'importId');
       const query = importRowsQuery(args);
       const answer = await dataSources.imports.rows(id, query);
-      return {
-        rows: answer.rows.map(mapImportRow),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, mapImportRow);
     },
     async converterConfigurations(_root, _args, { dataSources }) {
       return (await dataSources.converter.origins()).rows.map(mapConfiguration);
@@ -93,6 +76,7 @@ export const importsResolvers: Resolvers = {
     },
   },
   PaymentImport: {
+    actions: actionsField(importActions),
     collector: (paymentImport, _args, { loaders }) => loaders.collector.load(paymentImport.collectorId),
   },
 };

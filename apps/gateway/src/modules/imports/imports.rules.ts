@@ -13,20 +13,23 @@ import type {
   ImportSort,
   ImportSortField,
 } from '../../generated/resolvers-types.js';
-import { defineActions, type ActionPermission } from '../../shared/actions.js';
+import { defineActions } from '../../shared/actions.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
 import { periodFilters, searchFilter, type Filter, type Sort } from '../../upstream/filters.js';
 import type { ImportListQuery } from './imports.datasource.js';
 import type { ImportModel } from './imports.mappers.js';
 
-const REQUEST: ActionPermission = {
-  requires: ['IMPORT_REQUEST'],
-  reason: 'No tiene permisos para gestionar importaciones.',
-};
+const REQUEST_REASON = 'No tiene permisos para gestionar importaciones.';
 
 export const importActions = defineActions<ImportActionKind, ImportModel>({
   kinds: ['CONFIRM', 'CANCEL', 'RELOAD'],
-  permissions: { CONFIRM: REQUEST, CANCEL: REQUEST, RELOAD: REQUEST },
+  permissions: {
+    CONFIRM: permissionOf('confirmImport', REQUEST_REASON),
+    CANCEL: permissionOf('cancelImport', REQUEST_REASON),
+    // Reloading reads (no mutation): the permission of the area's writes, so the list offers it to the same users.
+    RELOAD: permissionOf('confirmImport', REQUEST_REASON),
+  },
   availableOnPreviousVersion: ['CONFIRM', 'CANCEL', 'RELOAD'],
   previousVersionReason: '',
   isCurrentVersion: () => true,

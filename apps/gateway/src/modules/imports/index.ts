@@ -1,4 +1,4 @@
-import { defineDownload, defineUpload } from '../../files/index.js';
+import { defineDownload, defineUpload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { perKeyLoaderOrNull } from '../../shared/loaders.js';
 import type { CatalogueEntry } from '../../upstream/error-catalogue.js';

@@ -6,7 +6,7 @@ import type {
 } from '../../generated/resolvers-types.js';
 import { isNotFound } from '../../shared/loaders.js';
 import { checkId } from '../../shared/inputs.js';
-import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
+import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
 import { int } from '../../shared/values.js';
 import type { Filter, Sort } from '../../upstream/filters.js';
 import { writeFailure } from '../../upstream/outcome.js';
@@ -65,7 +65,7 @@ export const payersResolvers: Resolvers = {
         limit: pageSize,
         sorts: payerSorts(args.sort),
       });
-      return { rows: result.rows.map(mapPayer), total: result.size, page, pageSize };
+      return listPage(result, page, pageSize, mapPayer);
     },
     async payer(_root, { id }, { dataSources }) {
       try {
@@ -86,7 +86,7 @@ export const payersResolvers: Resolvers = {
         });
       }
       const result = await dataSources.payers.references({ filters, page, limit: pageSize });
-      return { rows: result.rows.map(mapPayerReference), total: result.size, page, pageSize };
+      return listPage(result, page, pageSize, mapPayerReference);
     },
     async payerReference(_root, { id }, { dataSources }) {
       const result = await dataSources.payers.references({

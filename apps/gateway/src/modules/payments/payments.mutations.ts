@@ -5,7 +5,7 @@
  */
 import { checkRefundAmount, isPartialRefund, parseAmount, toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import type {
   OperationError,
   PaymentActionKind,

@@ -11,18 +11,14 @@ import { checkoutUrl } from './payments.present.js';
 import { paymentsConfig } from './payments.config.js';
 import { PAYMENT_METHODS } from './payment-methods.js';
 import { paymentActions, paymentListQuery } from './payments.rules.js';
+import { listPage } from '../../shared/paging.js';
 
 export const paymentsResolvers: Resolvers = {
   Query: {
     async payments(_root, args, { dataSources }) {
       const query = paymentListQuery(args);
       const result = await dataSources.payments.list(query);
-      return {
-        rows: result.rows.map((raw) => mapPayment(raw)),
-        total: result.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(result, query.page, query.limit, (raw) => mapPayment(raw));
     },
     payment: (_root, { id }, { loaders }) => loaders.payment.load(checkId(id)),
     async paymentHistory(_root, { id }, { loaders }) {

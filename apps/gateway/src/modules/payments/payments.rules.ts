@@ -14,6 +14,7 @@ import type {
 import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
 import { defineActions, type ActionDecision } from '../../shared/actions.js';
 import { isBeforeArgentineDay } from '../../shared/argentine-day.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import { periodFilters, searchFilter as searchBy, type Filter, type Sort } from '../../upstream/filters.js';
 import type { PaymentModel } from './payments.mappers.js';
 
@@ -138,29 +139,26 @@ export const ACTION_KINDS: readonly PaymentActionKind[] = [
 export const ACTION_PERMISSIONS: Readonly<
   Record<PaymentActionKind, { requires: readonly Permission[]; reason: string } | null>
 > = {
-  CANCEL: { requires: ['PAYMENT_CANCEL'], reason: 'No tiene permisos para cancelar pagos.' },
-  CHANGE_PAYMENT_METHOD: {
-    requires: ['PAYMENT_UPDATE'],
-    reason: 'No tiene permisos para cambiar el medio de pago.',
-  },
-  REFUND: { requires: ['PAYMENT_REFUND'], reason: 'No tiene permisos para devolver pagos.' },
-  PARTIAL_REFUND: { requires: ['PAYMENT_REFUND'], reason: 'No tiene permisos para devolver pagos.' },
-  REVERSE: { requires: ['PAYMENT_REVERSE'], reason: 'No tiene permisos para revertir pagos.' },
-  CANCEL_OBJECTION: {
-    requires: ['PAYMENT_CANCEL_OBJECTION'],
-    reason: 'No tiene permisos para cancelar objeciones.',
-  },
-  RETRY: { requires: ['PAYMENT_UPDATE'], reason: 'No tiene permisos para reintentar pagos.' },
+  CANCEL: permissionOf('cancelPayment', 'No tiene permisos para cancelar pagos.'),
+  CHANGE_PAYMENT_METHOD: permissionOf(
+    'changePaymentMethod',
+    'No tiene permisos para cambiar el medio de pago.',
+  ),
+  REFUND: permissionOf('refundPayment', 'No tiene permisos para devolver pagos.'),
+  PARTIAL_REFUND: permissionOf('partialRefundPayment', 'No tiene permisos para devolver pagos.'),
+  REVERSE: permissionOf('reversePayment', 'No tiene permisos para revertir pagos.'),
+  CANCEL_OBJECTION: permissionOf('cancelPaymentObjection', 'No tiene permisos para cancelar objeciones.'),
+  RETRY: permissionOf('retryPayment', 'No tiene permisos para reintentar pagos.'),
   FORM_LINK: null,
-  FORWARD_NOTIFICATION: {
-    requires: ['NOTIFICATION_SEND'],
-    reason: 'No tiene permisos para reenviar notificaciones.',
-  },
-  NOTIFY_PAYER: { requires: ['NOTIFICATION_SEND'], reason: 'No tiene permisos para notificar al pagador.' },
-  UPDATE_FROM_GATEWAY: {
-    requires: ['PAYMENT_UPDATE_GATEWAY'],
-    reason: 'No tiene permisos para actualizar pagos desde el gateway.',
-  },
+  FORWARD_NOTIFICATION: permissionOf(
+    'forwardPaymentNotification',
+    'No tiene permisos para reenviar notificaciones.',
+  ),
+  NOTIFY_PAYER: permissionOf('notifyPayer', 'No tiene permisos para notificar al pagador.'),
+  UPDATE_FROM_GATEWAY: permissionOf(
+    'updatePaymentFromGateway',
+    'No tiene permisos para actualizar pagos desde el gateway.',
+  ),
   RELOAD: null,
   HISTORY: null,
   SHOW_HOLDER: {

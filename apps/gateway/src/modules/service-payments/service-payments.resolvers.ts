@@ -1,16 +1,13 @@
 import { checkCompensationAmount, toReconciliationPayload, toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
-import type { GatewayBatch, Resolvers } from '../../generated/resolvers-types.js';
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import { actionsField } from '../../shared/actions.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
 import { runAction } from '../../shared/run-action.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
-import { mapGatewayBatch, mapTransactionBatch, type GatewayBatchModel } from './service-payments.mappers.js';
+import { mapGatewayBatch, mapTransactionBatch } from './service-payments.mappers.js';
 import { batchListQuery, CONCILIATION_SUCCESS, gatewayBatchActions } from './service-payments.rules.js';
-
-const present = (batch: GatewayBatchModel, permissions: readonly string[]): GatewayBatch => ({
-  ...batch,
-  actions: gatewayBatchActions.list(batch, permissions),
-});
+import { listPage } from '../../shared/paging.js';
 
 const MAX_DESCRIPTION = 500;
 
@@ -19,24 +16,15 @@ export const servicePaymentsResolvers: Resolvers = {
     async transactionBatches(_root, args, { dataSources }) {
       const query = batchListQuery(args, 'start_date');
       const answer = await dataSources.servicePayments.transactionBatches(query);
-      return {
-        rows: answer.rows.map(mapTransactionBatch),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, mapTransactionBatch);
     },
-    async gatewayBatches(_root, args, { dataSources, user }) {
+    async gatewayBatches(_root, args, { dataSources }) {
       const query = batchListQuery(args, 'batch_date');
       const answer = await dataSources.servicePayments.gatewayBatches(query);
-      return {
-        rows: answer.rows.map((raw) => present(mapGatewayBatch(raw), user.permissions)),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, mapGatewayBatch);
     },
   },
+  GatewayBatch: { actions: actionsField(gatewayBatchActions) },
   Mutation: {
     /** Reads the batch (the list by id), checks the rule, then one PUT; empty fields keep the batch's values. */
     async conciliateGatewayBatch(_root, args, ctx) {
@@ -69,13 +57,13 @@ export const servicePaymentsResolvers: Resolvers = {
       });
       return result.ok
         ? {
-            gatewayBatch: present(result.answer, ctx.user.permissions),
+            gatewayBatch: result.answer,
             error: null,
             outcome: 'SUCCESS',
             message: CONCILIATION_SUCCESS,
           }
         : {
-            gatewayBatch: result.doc && present(result.doc, ctx.user.permissions),
+            gatewayBatch: result.doc,
             ...result.failure,
             message: null,
           };

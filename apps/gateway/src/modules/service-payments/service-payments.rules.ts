@@ -7,6 +7,7 @@ import { badUserInput } from '../../errors.js';
 import type { GatewayBatchActionKind, ServicePaymentBatchFilter } from '../../generated/resolvers-types.js';
 import { defineActions } from '../../shared/actions.js';
 import { normalizePaging } from '../../shared/paging.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import { periodFilters, type Filter } from '../../upstream/filters.js';
 import type { BatchListQuery } from './service-payments.datasource.js';
 import type { GatewayBatchModel } from './service-payments.mappers.js';
@@ -65,7 +66,7 @@ export const GATEWAY_BATCH_REASONS = {
 export const gatewayBatchActions = defineActions<GatewayBatchActionKind, GatewayBatchModel>({
   kinds: ['CONCILIATE'],
   permissions: {
-    CONCILIATE: { requires: ['CONCILIATE_BATCH'], reason: 'No tiene permisos para conciliar lotes.' },
+    CONCILIATE: permissionOf('conciliateGatewayBatch', 'No tiene permisos para conciliar lotes.'),
   },
   availableOnPreviousVersion: ['CONCILIATE'],
   previousVersionReason: '',

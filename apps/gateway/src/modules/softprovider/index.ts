@@ -1,4 +1,4 @@
-import { defineDownload } from '../../files/index.js';
+import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import type { CatalogueEntry } from '../../upstream/error-catalogue.js';
 import { SoftProviderDataSource } from './softprovider.datasource.js';

@@ -1,17 +1,13 @@
-import type { GatewayContext } from '../../context.js';
-import type {
-  Resolvers,
-  SoftProviderActionKind,
-  SoftProviderItem,
-  SoftProviderPayload,
-} from '../../generated/resolvers-types.js';
+import type { GatewayContext } from '../../gateway-context.js';
+import type { Resolvers, SoftProviderActionKind, ResolversTypes } from '../../generated/resolvers-types.js';
+import { actionsField } from '../../shared/actions.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
-import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
+import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
 import { runAction } from '../../shared/run-action.js';
 import { periodFilters, searchFilter, type Filter } from '../../upstream/filters.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
 import type { SoftProviderOperation } from './softprovider.datasource.js';
-import { mapSoftProviderItem, type SoftProviderModel } from './softprovider.mappers.js';
+import { mapSoftProviderItem } from './softprovider.mappers.js';
 import { softProviderActions } from './softprovider.rules.js';
 
 /** Spanish success messages (spec 001 §8). */
@@ -27,17 +23,12 @@ const KIND: Readonly<Record<SoftProviderOperation, SoftProviderActionKind>> = {
   regenerate: 'REGENERATE',
 };
 
-const present = (model: SoftProviderModel, permissions: readonly string[]): SoftProviderItem => ({
-  ...model,
-  actions: softProviderActions.list(model, permissions),
-});
-
 /** Approve, reject or regenerate: the report read, the row's rule, one write. */
 async function act(
   ctx: GatewayContext,
   operation: SoftProviderOperation,
   args: { collectorId: string; id: string; idempotencyKey?: string | null },
-): Promise<SoftProviderPayload> {
+): Promise<ResolversTypes['SoftProviderPayload']> {
   const collectorId = checkId(args.collectorId, 'collectorId');
   const id = checkId(args.id);
   const key = args.idempotencyKey == null ? null : checkIdempotencyKey(args.idempotencyKey);
@@ -53,20 +44,19 @@ async function act(
     onWriteFailure: () => ctx.forgetUpstreamReads(),
   });
   ctx.forgetUpstreamReads();
-  const shown = (model: SoftProviderModel | null) => model && present(model, ctx.user.permissions);
   return result.ok
     ? {
-        item: shown(result.answer),
+        item: result.answer,
         error: null,
         outcome: 'SUCCESS',
         message: SOFT_PROVIDER_SUCCESS[operation],
       }
-    : { item: shown(result.doc), ...result.failure, message: null };
+    : { item: result.doc, ...result.failure, message: null };
 }
 
 export const softProviderResolvers: Resolvers = {
   Query: {
-    async softProviderItems(_root, args, { dataSources, user }) {
+    async softProviderItems(_root, args, { dataSources }) {
       const { page, pageSize } = normalizePaging(args.page, args.pageSize, 10);
       const filter = args.filter ?? {};
       const filters: Filter[] = [];
@@ -79,14 +69,10 @@ export const softProviderResolvers: Resolvers = {
       if (filter.status)
         filters.push({ field: 'status', operation: 'EQUAL', value: filter.status.toLowerCase() });
       const answer = await dataSources.softProvider.list(filters, page, pageSize);
-      return {
-        rows: answer.rows.map((raw) => present(mapSoftProviderItem(raw), user.permissions)),
-        total: answer.size,
-        page,
-        pageSize,
-      };
+      return listPage(answer, page, pageSize, mapSoftProviderItem);
     },
   },
+  SoftProviderItem: { actions: actionsField(softProviderActions) },
   Mutation: {
     approveSoftProviderItem: (_root, args, ctx) => act(ctx, 'aprobar', args),
     rejectSoftProviderItem: (_root, args, ctx) => act(ctx, 'rechazar', args),

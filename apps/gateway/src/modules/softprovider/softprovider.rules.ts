@@ -1,5 +1,6 @@
 import type { SoftProviderActionKind } from '../../generated/resolvers-types.js';
 import { defineActions } from '../../shared/actions.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import type { SoftProviderModel } from './softprovider.mappers.js';
 
 /** Who may open Reporte plano de integraciones (docs/decisions.md "Side menu"): regenerate and download need only it. */
@@ -9,8 +10,8 @@ export const SOFT_PROVIDER_SCREEN = ['SOFT_PROVIDER_APPROVE', 'SOFT_PROVIDER_REJ
 export const softProviderActions = defineActions<SoftProviderActionKind, SoftProviderModel>({
   kinds: ['APPROVE', 'REJECT', 'REGENERATE', 'DOWNLOAD'],
   permissions: {
-    APPROVE: { requires: ['SOFT_PROVIDER_APPROVE'], reason: 'Requiere el permiso de aprobación.' },
-    REJECT: { requires: ['SOFT_PROVIDER_REJECT'], reason: 'Requiere el permiso de rechazo.' },
+    APPROVE: permissionOf('approveSoftProviderItem', 'Requiere el permiso de aprobación.'),
+    REJECT: permissionOf('rejectSoftProviderItem', 'Requiere el permiso de rechazo.'),
     REGENERATE: {
       requires: SOFT_PROVIDER_SCREEN,
       reason: 'Requiere acceso a los reportes de integraciones.',

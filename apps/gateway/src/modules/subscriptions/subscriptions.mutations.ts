@@ -6,7 +6,7 @@
  */
 import { isPositiveMoney, toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import type {
   MutationBulkCancelSubscriptionsArgs,
   MutationBulkChangeSubscriptionPaymentMethodArgs,

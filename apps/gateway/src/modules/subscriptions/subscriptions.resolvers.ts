@@ -1,6 +1,6 @@
 import { badUserInput, notFound } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
-import { onlyKinds } from '../../shared/actions.js';
+import { actionsField } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
 import { versionKey } from '../../shared/loaders.js';
 import { mapSubscription } from './subscriptions.mappers.js';
@@ -11,6 +11,7 @@ import {
   subscriptionListQuery,
   subscriptionToolbar,
 } from './subscriptions.rules.js';
+import { listPage } from '../../shared/paging.js';
 
 export const subscriptionsResolvers: Resolvers = {
   Query: {
@@ -18,12 +19,7 @@ export const subscriptionsResolvers: Resolvers = {
       const { filters, page, limit, sorts } = subscriptionListQuery(args);
       if (filters === null) return { rows: [], total: 0, page, pageSize: limit };
       const answer = await dataSources.subscriptions.list({ filters, page, limit, sorts });
-      return {
-        rows: answer.rows.map((raw) => mapSubscription(raw)),
-        total: answer.size,
-        page,
-        pageSize: limit,
-      };
+      return listPage(answer, page, limit, (raw) => mapSubscription(raw));
     },
     subscription: (_root, { id }, { loaders }) => loaders.subscription.load(checkId(id)),
     async subscriptionHistory(_root, { id }, { loaders }) {
@@ -56,10 +52,8 @@ export const subscriptionsResolvers: Resolvers = {
     /** The collectors module's loader, through the context: a page of subscriptions costs one collector call. */
     collector: (subscription, _args, { loaders }) => loaders.collector.load(subscription.collectorId),
     /** The toolbar's rules for this user (spec 000 §4), only for the kinds asked when `kinds` is given. */
-    actions: (subscription, { kinds }, { user }) =>
-      onlyKinds(subscriptionToolbar.list(subscription, user.permissions), kinds),
-    bulkActions: (subscription, _args, { user }) =>
-      subscriptionBulkEligibility.list(subscription, user.permissions),
+    actions: actionsField(subscriptionToolbar),
+    bulkActions: actionsField(subscriptionBulkEligibility),
     formUrl: (subscription) => subscriptionFormUrl(subscription.id),
   },
 };

@@ -14,6 +14,7 @@ import type {
 import { defineActions, type ActionPermission } from '../../shared/actions.js';
 import { normalizePaging, normalizeSearch } from '../../shared/paging.js';
 import { CARD_MEDIA_PAYMENT_IDS, CBU_DEBIT_MEDIA_PAYMENT_ID } from '../../shared/payment-methods.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import { periodFilters, searchFilter, type Filter, type Sort } from '../../upstream/filters.js';
 import type { SubscriptionListQuery } from './subscriptions.datasource.js';
 import type { SubscriptionModel } from './subscriptions.mappers.js';
@@ -131,20 +132,20 @@ export const SUBSCRIPTION_REASONS = {
  * subscription) nor for the e-mail (NOTIFICATION_SEND, as the payer notification of payments).
  */
 const PERMISSIONS = {
-  CANCEL: { requires: ['SUBSCRIPTION_CANCEL'], reason: 'No tiene permisos para cancelar suscripciones.' },
-  CHANGE_PAYMENT_METHOD: {
-    requires: ['SUBSCRIPTION_UPDATE'],
-    reason: 'No tiene permisos para cambiar el medio de pago de suscripciones.',
-  },
-  REMOVE_PAYMENT_METHOD: {
-    requires: ['SUBSCRIPTION_REMOVE_PAYMENT_METHOD'],
-    reason: 'No tiene permisos para eliminar el medio de pago de suscripciones.',
-  },
-  UPDATE_AMOUNT: {
-    requires: ['SUBSCRIPTION_UPDATE'],
-    reason: 'No tiene permisos para editar el importe de suscripciones.',
-  },
-  SEND_EMAIL: { requires: ['NOTIFICATION_SEND'], reason: 'No tiene permisos para enviar notificaciones.' },
+  CANCEL: permissionOf('cancelSubscription', 'No tiene permisos para cancelar suscripciones.'),
+  CHANGE_PAYMENT_METHOD: permissionOf(
+    'changeSubscriptionPaymentMethod',
+    'No tiene permisos para cambiar el medio de pago de suscripciones.',
+  ),
+  REMOVE_PAYMENT_METHOD: permissionOf(
+    'removeSubscriptionPaymentMethod',
+    'No tiene permisos para eliminar el medio de pago de suscripciones.',
+  ),
+  UPDATE_AMOUNT: permissionOf(
+    'updateSubscriptionAmount',
+    'No tiene permisos para editar el importe de suscripciones.',
+  ),
+  SEND_EMAIL: permissionOf('sendSubscriptionEmail', 'No tiene permisos para enviar notificaciones.'),
   FORM_LINK: null,
   RELOAD: null,
   HISTORY: {

@@ -1,33 +1,21 @@
-import type {
-  Resolvers,
-  TransferConciliation,
-  TransferMutationPayload,
-} from '../../generated/resolvers-types.js';
+import type { Resolvers, ResolversTypes } from '../../generated/resolvers-types.js';
+import { actionsField } from '../../shared/actions.js';
 import { defineModule } from '../../shared/define-module.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
-import { normalizePaging } from '../../shared/paging.js';
+import { normalizePaging, listPage } from '../../shared/paging.js';
 import { runAction } from '../../shared/run-action.js';
 import type { CatalogueEntry } from '../../upstream/error-catalogue.js';
 import type { Sort } from '../../upstream/filters.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
 import { TransfersDataSource } from './transfers.datasource.js';
-import {
-  mapTransfer,
-  SORTS,
-  transferActions,
-  transferFilters,
-  type TransferModel,
-} from './transfers.rules.js';
-
-const present = (model: TransferModel, permissions: readonly string[]) =>
-  ({ ...model, actions: transferActions.list(model, permissions) }) as TransferConciliation;
+import { mapTransfer, SORTS, transferActions, transferFilters } from './transfers.rules.js';
 
 /** Spec 001 §8 "Conciliación aprovada", spelled right (docs/decisions.md "Transfer conciliation"). */
 export const CONCILIATION_SUCCESS = 'Conciliación aprobada';
 
 const resolvers: Resolvers = {
   Query: {
-    async transfers(_root, args, { dataSources, user }) {
+    async transfers(_root, args, { dataSources }) {
       const { page, pageSize } = normalizePaging(args.page, args.pageSize, 25);
       const filters = transferFilters(args.filter);
       const sorts: Sort[] = [
@@ -36,16 +24,11 @@ const resolvers: Resolvers = {
           : { field: 'request_date', direction: 'desc' },
       ];
       const answer = await dataSources.transfers.list({ filters, page, limit: pageSize, sorts });
-      return {
-        rows: answer.rows.map((raw) => present(mapTransfer(raw), user.permissions)),
-        total: answer.size,
-        page,
-        pageSize,
-      };
+      return listPage(answer, page, pageSize, mapTransfer);
     },
   },
   Mutation: {
-    async conciliateTransfer(_root, args, ctx): Promise<TransferMutationPayload> {
+    async conciliateTransfer(_root, args, ctx): Promise<ResolversTypes['TransferMutationPayload']> {
       const id = checkId(args.id);
       const key = args.idempotencyKey == null ? null : checkIdempotencyKey(args.idempotencyKey);
       const source = ctx.dataSources.transfers;
@@ -60,13 +43,13 @@ const resolvers: Resolvers = {
         onWriteFailure: () => ctx.forgetUpstreamReads(),
       });
       ctx.forgetUpstreamReads();
-      const shown = (model: TransferModel | null) => model && present(model, ctx.user.permissions);
       return result.ok
-        ? { transfer: shown(result.answer), error: null, outcome: 'SUCCESS', message: CONCILIATION_SUCCESS }
-        : { transfer: shown(result.doc), ...result.failure, message: null };
+        ? { transfer: result.answer, error: null, outcome: 'SUCCESS', message: CONCILIATION_SUCCESS }
+        : { transfer: result.doc, ...result.failure, message: null };
     },
   },
   TransferConciliation: {
+    actions: actionsField(transferActions),
     collector: (transfer, _args, { loaders }) => loaders.collector.load(transfer.collectorId),
   },
 };

@@ -12,6 +12,7 @@ import { toIsoDate } from '../../shared/dates.js';
 import { checkId } from '../../shared/inputs.js';
 import { normalizeSearch } from '../../shared/paging.js';
 import { str } from '../../shared/values.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import { periodFilters, searchFilter, type Filter } from '../../upstream/filters.js';
 import type { RawTransfer } from './transfers.datasource.js';
@@ -50,7 +51,7 @@ export function mapTransfer(raw: RawTransfer): TransferModel {
 export const transferActions = defineActions<TransferActionKind, TransferModel>({
   kinds: ['CONCILIATE'],
   permissions: {
-    CONCILIATE: { requires: ['TRANSFER_UPDATE'], reason: 'No tiene permisos para conciliar transferencias.' },
+    CONCILIATE: permissionOf('conciliateTransfer', 'No tiene permisos para conciliar transferencias.'),
   },
   availableOnPreviousVersion: ['CONCILIATE'],
   previousVersionReason: '',

@@ -1,4 +1,4 @@
-import { defineDownload } from '../../files/index.js';
+import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { perKeyLoaderOrNull } from '../../shared/loaders.js';
 import {
@@ -9,7 +9,7 @@ import {
 import { WITHDRAWAL_ERRORS } from './withdrawals.errors.js';
 import { mapWithdrawal } from './withdrawals.mappers.js';
 import { withdrawalsResolvers } from './withdrawals.resolvers.js';
-import { WITHDRAW_FILE_FORMATS } from './withdrawals.rules.js';
+import { DOWNLOAD_REQUIRES, WITHDRAW_FILE_FORMATS } from './withdrawals.rules.js';
 
 /**
  * Withdrawals (spec 001): the transfer list (withdraw service), the authorization list and history (withdrawal
@@ -33,7 +33,7 @@ export const withdrawalsModule = defineModule({
     /** Descargar (xlsx, txt, xml): the withdraw service's real file, GET /files/retiros/{id}/{format}. */
     defineDownload({
       route: '/retiros/:id/:format',
-      requires: ['WITHDRAW_DOWNLOAD'],
+      requires: DOWNLOAD_REQUIRES,
       params: { format: WITHDRAW_FILE_FORMATS },
       upstream: ({ params }) => ({
         service: 'withdraw',

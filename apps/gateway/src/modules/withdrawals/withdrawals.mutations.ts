@@ -3,10 +3,8 @@
  * shared/run-action.ts (one read, the rule of Withdraw/Withdrawal.actions, one write) or shared/bulk.ts (one read
  * of the selection, then each item checked and written on its own, item keys `{key}:{id}`).
  */
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import type {
-  BulkWithdrawalPayload,
-  BulkWithdrawPayload,
   MutationAuthorizeWithdrawalArgs,
   MutationBulkAuthorizeWithdrawalsArgs,
   MutationBulkRejectWithdrawalsArgs,
@@ -16,8 +14,7 @@ import type {
   MutationTransferWithdrawsArgs,
   WithdrawActionKind,
   WithdrawalActionKind,
-  WithdrawalMutationPayload,
-  WithdrawMutationPayload,
+  ResolversTypes,
 } from '../../generated/resolvers-types.js';
 import { checkBulkIds, runBulk } from '../../shared/bulk.js';
 import { checkId, checkReasonInput, idempotencyOptions } from '../../shared/inputs.js';
@@ -30,7 +27,7 @@ import {
   type WithdrawalModel,
   type WithdrawModel,
 } from './withdrawals.mappers.js';
-import { presentWithdraw, presentWithdrawal, WITHDRAWAL_SUCCESS } from './withdrawals.present.js';
+import { WITHDRAWAL_SUCCESS } from './withdrawals.messages.js';
 import { withdrawActions, withdrawalActions } from './withdrawals.rules.js';
 
 type Ctx = GatewayContext;
@@ -54,9 +51,9 @@ async function bulkWithdraws(
   rawIds: readonly string[],
   rawKey: string | null | undefined,
   write: (id: string, options: WriteOptions) => Promise<Raw>,
-): Promise<BulkWithdrawPayload> {
+): Promise<ResolversTypes['BulkWithdrawPayload']> {
   idempotencyOptions(rawKey);
-  const results = await runBulk<WithdrawModel, ReturnType<typeof presentWithdraw>>({
+  const results = await runBulk<WithdrawModel, WithdrawModel>({
     deadline: ctx.drainSignal,
     ids: checkBulkIds(rawIds, 'retiros'),
     readAll: async (ids) => {
@@ -71,7 +68,7 @@ async function bulkWithdraws(
       ctx.forgetUpstreamReads();
       return written;
     },
-    present: (w) => presentWithdraw(w, ctx.user.permissions),
+    present: (w) => w,
   });
   return { results: results.map(({ item, ...rest }) => ({ ...rest, withdraw: item })) };
 }
@@ -92,7 +89,7 @@ export function rejectWithdraws(ctx: Ctx, args: MutationRejectWithdrawsArgs) {
 export async function reExportWithdraw(
   ctx: Ctx,
   args: MutationReExportWithdrawArgs,
-): Promise<WithdrawMutationPayload> {
+): Promise<ResolversTypes['WithdrawMutationPayload']> {
   const id = checkId(args.id);
   const options = idempotencyOptions(args.idempotencyKey);
   const result = await runAction({
@@ -102,15 +99,14 @@ export async function reExportWithdraw(
     write: async () => mapWithdraw(await ctx.dataSources.withdraws.reExport(id, options)),
     onWriteFailure: () => ctx.forgetUpstreamReads(),
   });
-  const shown = (w: WithdrawModel | null) => w && presentWithdraw(w, ctx.user.permissions);
   return result.ok
     ? {
-        withdraw: shown(result.answer),
+        withdraw: result.answer,
         error: null,
         outcome: 'SUCCESS',
         message: WITHDRAWAL_SUCCESS.reExport,
       }
-    : { withdraw: shown(result.doc), ...result.failure, message: null };
+    : { withdraw: result.doc, ...result.failure, message: null };
 }
 
 // --- withdrawals (authorization) ------------------------------------------------------------------------
@@ -121,7 +117,7 @@ async function singleWithdrawal(
   kind: Extract<WithdrawalActionKind, 'AUTHORIZE' | 'REJECT'>,
   write: () => Promise<Raw>,
   message: string,
-): Promise<WithdrawalMutationPayload> {
+): Promise<ResolversTypes['WithdrawalMutationPayload']> {
   const result = await runAction({
     load: () => ctx.loaders.withdrawal.load(id),
     notFound: withdrawalMissing(),
@@ -133,10 +129,9 @@ async function singleWithdrawal(
     },
     onWriteFailure: () => forgetWithdrawal(ctx, id),
   });
-  const shown = (w: WithdrawalModel | null) => w && presentWithdrawal(w, ctx.user.permissions);
   return result.ok
-    ? { withdrawal: shown(result.answer), error: null, outcome: 'SUCCESS', message }
-    : { withdrawal: shown(result.doc), ...result.failure, message: null };
+    ? { withdrawal: result.answer, error: null, outcome: 'SUCCESS', message }
+    : { withdrawal: result.doc, ...result.failure, message: null };
 }
 
 export function authorizeWithdrawal(ctx: Ctx, args: MutationAuthorizeWithdrawalArgs) {
@@ -170,9 +165,9 @@ async function bulkWithdrawals(
   rawIds: readonly string[],
   rawKey: string | null | undefined,
   write: (id: string, options: WriteOptions) => Promise<Raw>,
-): Promise<BulkWithdrawalPayload> {
+): Promise<ResolversTypes['BulkWithdrawalPayload']> {
   idempotencyOptions(rawKey);
-  const results = await runBulk<WithdrawalModel, ReturnType<typeof presentWithdrawal>>({
+  const results = await runBulk<WithdrawalModel, WithdrawalModel>({
     deadline: ctx.drainSignal,
     ids: checkBulkIds(rawIds, 'retiros'),
     readAll: async (ids) => {
@@ -187,7 +182,7 @@ async function bulkWithdrawals(
       forgetWithdrawal(ctx, id, written);
       return written;
     },
-    present: (w) => presentWithdrawal(w, ctx.user.permissions),
+    present: (w) => w,
   });
   return { results: results.map(({ item, ...rest }) => ({ ...rest, withdrawal: item })) };
 }

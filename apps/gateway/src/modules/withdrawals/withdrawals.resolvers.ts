@@ -2,36 +2,29 @@ import type { Resolvers } from '../../generated/resolvers-types.js';
 import { checkId } from '../../shared/inputs.js';
 import { mapWithdraw, mapWithdrawal } from './withdrawals.mappers.js';
 import * as mutations from './withdrawals.mutations.js';
-import { presentWithdraw, presentWithdrawal } from './withdrawals.present.js';
-import { withdrawalListQuery, withdrawListQuery } from './withdrawals.rules.js';
+import {
+  withdrawalActions,
+  withdrawalListQuery,
+  withdrawActions,
+  withdrawListQuery,
+} from './withdrawals.rules.js';
+import { actionsField } from '../../shared/actions.js';
 import * as schedule from './withdrawals.schedule.js';
+import { listPage } from '../../shared/paging.js';
 
 export const withdrawalsResolvers: Resolvers = {
   Query: {
-    async withdraws(_root, args, { dataSources, user }) {
+    async withdraws(_root, args, { dataSources }) {
       const query = withdrawListQuery(args);
       const answer = await dataSources.withdraws.list(query);
-      return {
-        rows: answer.rows.map((raw) => presentWithdraw(mapWithdraw(raw), user.permissions)),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, mapWithdraw);
     },
-    async withdrawals(_root, args, { dataSources, user }) {
+    async withdrawals(_root, args, { dataSources }) {
       const query = withdrawalListQuery(args);
       const answer = await dataSources.withdrawals.list(query);
-      return {
-        rows: answer.rows.map((raw) => presentWithdrawal(mapWithdrawal(raw), user.permissions)),
-        total: answer.size,
-        page: query.page,
-        pageSize: query.limit,
-      };
+      return listPage(answer, query.page, query.limit, mapWithdrawal);
     },
-    async withdrawal(_root, { id }, { loaders, user }) {
-      const found = await loaders.withdrawal.load(checkId(id));
-      return found && presentWithdrawal(found, user.permissions);
-    },
+    withdrawal: (_root, { id }, { loaders }) => loaders.withdrawal.load(checkId(id)),
     scheduledWithdrawal: (_root, { collectorId }, ctx) => schedule.scheduledWithdrawal(ctx, collectorId),
     collectorConfigurationVariables: (_root, _args, ctx) => schedule.configurationVariables(ctx),
   },
@@ -46,7 +39,9 @@ export const withdrawalsResolvers: Resolvers = {
     saveScheduledWithdrawal: (_root, args, ctx) => schedule.saveScheduledWithdrawal(ctx, args),
     deleteScheduledWithdrawal: (_root, args, ctx) => schedule.deleteScheduledWithdrawal(ctx, args),
   },
+  Withdraw: { actions: actionsField(withdrawActions) },
   Withdrawal: {
+    actions: actionsField(withdrawalActions),
     /** The collectors module's loader, through the context: a page of withdrawals costs one collector call. */
     collector: (withdrawal, _args, { loaders }) => loaders.collector.load(withdrawal.collectorId),
   },

@@ -10,9 +10,11 @@ import type {
   WithdrawalActionKind,
   WithdrawalSortField,
   WithdrawSortField,
+  Permission,
 } from '../../generated/resolvers-types.js';
 import { defineActions, type ActionPermission } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
+import { permissionOf } from '../../shared/mutation-permissions.js';
 import { normalizePaging } from '../../shared/paging.js';
 import { periodFilters, type Filter, type Sort } from '../../upstream/filters.js';
 import type { ListQuery } from './withdrawals.datasource.js';
@@ -91,11 +93,14 @@ export const WITHDRAW_REASONS = {
   notPendingAuthorization: 'Solo se pueden autorizar o rechazar retiros pendientes de autorización.',
 } as const;
 
+/** Who may download the file: the DOWNLOAD action and the file route of index.ts read this one statement. */
+export const DOWNLOAD_REQUIRES = ['WITHDRAW_DOWNLOAD'] as const satisfies readonly Permission[];
+
 const WITHDRAW_PERMISSIONS = {
-  TRANSFER: { requires: ['WITHDRAW_TRANSFER'], reason: 'No tiene permisos para transferir retiros.' },
-  REJECT: { requires: ['WITHDRAW_REJECTED'], reason: 'No tiene permisos para rechazar retiros.' },
-  DOWNLOAD: { requires: ['WITHDRAW_DOWNLOAD'], reason: 'No tiene permisos para descargar retiros.' },
-  RE_EXPORT: { requires: ['WITHDRAW_RE_EXPORT'], reason: 'No tiene permisos para re-exportar retiros.' },
+  TRANSFER: permissionOf('transferWithdraws', 'No tiene permisos para transferir retiros.'),
+  REJECT: permissionOf('rejectWithdraws', 'No tiene permisos para rechazar retiros.'),
+  DOWNLOAD: { requires: DOWNLOAD_REQUIRES, reason: 'No tiene permisos para descargar retiros.' },
+  RE_EXPORT: permissionOf('reExportWithdraw', 'No tiene permisos para re-exportar retiros.'),
 } as const satisfies Record<WithdrawActionKind, ActionPermission>;
 
 /** Spec 001 §4: transfer and reject only pending; downloads (and re-export) only transferred or pending. */
@@ -116,8 +121,8 @@ export const withdrawActions = defineActions<WithdrawActionKind, Pick<WithdrawMo
 });
 
 const WITHDRAWAL_PERMISSIONS = {
-  AUTHORIZE: { requires: ['WITHDRAWAL_AUTHORIZE'], reason: 'No tiene permisos para autorizar retiros.' },
-  REJECT: { requires: ['WITHDRAWAL_AUTHORIZE'], reason: 'No tiene permisos para rechazar retiros.' },
+  AUTHORIZE: permissionOf('authorizeWithdrawal', 'No tiene permisos para autorizar retiros.'),
+  REJECT: permissionOf('rejectWithdrawal', 'No tiene permisos para rechazar retiros.'),
   DETAIL: null,
 } as const satisfies Record<WithdrawalActionKind, ActionPermission | null>;
 

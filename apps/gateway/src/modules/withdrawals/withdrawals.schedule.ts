@@ -15,7 +15,7 @@ import {
   isWithdrawalStrategy,
   MESSAGES,
 } from '@backoffice/validators';
-import type { GatewayContext } from '../../context.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { badUserInput } from '../../errors.js';
 import type {
   MutationDeleteScheduledWithdrawalArgs,
@@ -33,7 +33,7 @@ import {
   type Failure,
 } from '../../upstream/outcome.js';
 import { mapConfigurationEntry, mapConfigurationVariable } from './withdrawals.mappers.js';
-import { WITHDRAWAL_SUCCESS } from './withdrawals.present.js';
+import { WITHDRAWAL_SUCCESS } from './withdrawals.messages.js';
 
 type Ctx = GatewayContext;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineActions, onlyKinds } from '../actions.js';
+import { actionsField, defineActions, onlyKinds } from '../actions.js';
 
 type Kind = 'CANCEL' | 'RELOAD' | 'NOTE';
 interface Doc {
@@ -102,5 +102,26 @@ describe('onlyKinds', () => {
     expect(onlyKinds(all, null)).toBe(all);
     expect(onlyKinds(all, undefined)).toBe(all);
     expect(onlyKinds(all, [])).toEqual([]);
+  });
+});
+
+describe('actionsField', () => {
+  const field = actionsField(actions);
+  const doc: Doc = { status: 'closed', current: true };
+  const context = { user: { permissions: ['THING_NOTE'] } };
+
+  it("is the document's entries for the request's user, from the mapped model (the parent)", () => {
+    expect(field(doc, {}, context).map(({ kind, enabled, permitted }) => [kind, enabled, permitted])).toEqual(
+      [
+        ['CANCEL', false, false],
+        ['RELOAD', true, true],
+        ['NOTE', true, true],
+      ],
+    );
+  });
+
+  it('only the kinds asked when the field takes `kinds`, every kind when it does not', () => {
+    expect(field(doc, { kinds: ['NOTE'] }, context).map((entry) => entry.kind)).toEqual(['NOTE']);
+    expect(field(doc, undefined, context)).toHaveLength(3);
   });
 });

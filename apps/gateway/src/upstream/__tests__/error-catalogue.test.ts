@@ -10,6 +10,8 @@ import {
 } from '../error-catalogue.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../errors.js';
 import { readFailure, writeFailure } from '../outcome.js';
+// The modules' own texts join the catalogue when the list of modules loads (as in the gateway).
+import '../../modules.js';
 
 describe('error catalogue', () => {
   it('prefers the service entry, then any service, then the HTTP status, then the generic text', () => {

@@ -7,7 +7,7 @@ import { NotAvailableContent } from '../../components/layout/not-available';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { usePermissions } from '../../lib/permissions';
 import { browserSessionStorage } from '../../lib/session-cache';
-import { COLLECTORS_SEARCH, PAYERS_SEARCH, PAYMENTS_SEARCH, type LazyScreen } from '../routes';
+import { COLLECTORS_SEARCH, PAYERS_SEARCH, PAYMENTS_SEARCH, type LazyScreen } from '../screens';
 import { initialHomeTab, readHomeTab, visibleHomeTabs, writeHomeTab, type HomeTabType } from './home-tabs';
 
 /** The screen of each displayed tab (the subscription tab exists in the logic only). */

@@ -6,6 +6,8 @@ import {
   UpstreamUnavailable,
 } from '../../../upstream/errors.js';
 import { readFailure, UNKNOWN_OUTCOME_MESSAGE, writeFailure } from '../../../upstream/outcome.js';
+// The modules' own error texts join the catalogue when the list of modules loads (as in the gateway).
+import '../../../modules.js';
 import { mapWithConcurrency } from '../../../shared/bulk.js';
 import { loadPaymentsConfig } from '../payments.config.js';
 import { checkIdempotencyKey, checkReasonInput } from '../../../shared/inputs.js';

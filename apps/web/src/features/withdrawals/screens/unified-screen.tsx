@@ -1,13 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
-import { findRoute } from '@/app/routes';
 import { PageLoader } from '@/components/feedback/page-loader';
-import { NotAvailableContent } from '@/components/layout/not-available';
 import { PageHeader } from '@/components/layout/page-header';
 import { hasAny, usePermissions, type Permission } from '@/lib/permissions';
 import { useStoredState } from '@/lib/use-stored-state';
@@ -31,24 +29,13 @@ const VIEWS: readonly { view: View; label: string; requires: Permission[] }[] = 
   { view: 'history', label: 'Historial', requires: ['WITHDRAWAL_SEARCH'] },
 ];
 
-/** The batches screen, as the route manifest renders /lotes (never imported from its feature). */
-function BatchesView() {
-  const route = findRoute('/lotes');
-  if (!route?.screen) return <NotAvailableContent title={route?.title ?? 'Lotes'} />;
-  const Screen = route.screen.Component;
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <Screen />
-    </Suspense>
-  );
-}
-
 /**
  * /retirosUnificados 'Retiros' (spec 001 §2): the toggles 'Retiros pendientes', 'Retiros por lote', 'Lotes' and
  * 'Historial', each only with its permission; 'Programar' opens 'Retiro programado' (WITHDRAWAL_AUTHORIZE; the
- * original left it disabled).
+ * original left it disabled). `Batches` is the screen of /lotes, lent by the route manifest (app/screens.ts): a
+ * feature imports neither another feature nor the app.
  */
-export default function UnifiedWithdrawalsScreen() {
+export default function UnifiedWithdrawalsScreen({ Batches }: { Batches: ComponentType }) {
   const permissions = usePermissions();
   const navigate = useNavigate();
   const views = VIEWS.filter((v) => hasAny(permissions, v.requires));
@@ -94,7 +81,11 @@ export default function UnifiedWithdrawalsScreen() {
       </ToggleButtonGroup>
       {view === 'pending' && <WithdrawalListPanel key="pending" definition={authorizationPanel} />}
       {view === 'transfer' && <WithdrawalListPanel key="transfer" definition={withdrawsPanel} />}
-      {view === 'batches' && <BatchesView />}
+      {view === 'batches' && (
+        <Suspense fallback={<PageLoader />}>
+          <Batches />
+        </Suspense>
+      )}
       {view === 'history' && <WithdrawalListPanel key="history" definition={historyPanel} />}
       {scheduling && (
         <Suspense fallback={null}>

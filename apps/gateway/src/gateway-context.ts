@@ -1,0 +1,37 @@
+import type { AuthUser } from './auth/verify-token.js';
+import type { Logger } from './logger.js';
+import type { UpstreamCall, UpstreamClients } from './upstream/rest-client.js';
+
+/**
+ * Every module's data sources, merged. Declared empty here and filled in by src/modules.ts (declaration merging
+ * from `MODULES`), so that the modules' resolvers read this type without importing the list of modules: this file
+ * imports no module and no module list (no import cycle modules -> context -> modules).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by src/modules.ts
+export interface ModuleDataSources {}
+/** Every module's per-request loaders, merged (filled in by src/modules.ts, as ModuleDataSources). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by src/modules.ts
+export interface ModuleLoaders {}
+
+/** Everything a resolver may use; built once per GraphQL request (context.ts). */
+export interface GatewayContext {
+  user: AuthUser;
+  requestId: string;
+  /** 'es_AR' when the operator's language starts with es, else null. */
+  locale: string | null;
+  logger: Logger;
+  /** The RestClient of any service for this request (all share the GET memo). */
+  upstream: UpstreamClients;
+  /** Every module's data sources (src/modules.ts). */
+  dataSources: ModuleDataSources;
+  /** Every module's per-request loaders (src/modules.ts). */
+  loaders: ModuleLoaders;
+  /** Forgets the memoized GETs of this request (after a write, so the next read is fresh). */
+  forgetUpstreamReads: () => void;
+  /** Upstream calls made so far (for the access log). */
+  upstreamCalls: UpstreamCall[];
+  /** Shared with the access log (Apollo shallow-clones the context, so only nested objects are shared). */
+  meta: { operationName: string | null };
+  /** The drain deadline of a stopping gateway (shared/drain.ts): bulk actions answer before the cut. */
+  drainSignal: AbortSignal | undefined;
+}

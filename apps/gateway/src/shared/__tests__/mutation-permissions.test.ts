@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { MutationName } from '../mutation-permissions.js';
+import { mutationPermissions, permissionOf } from '../mutation-permissions.js';
+
+describe('an action permission read from its mutation', () => {
+  it("is the mutation's @auth(requires:) in the schema, every permission of it", () => {
+    expect(mutationPermissions('reprocessWithdrawalBatch')).toEqual(['BATCH_WITHDRAW_REPROCESS']);
+    expect(mutationPermissions('updateDistributionDetail')).toEqual([
+      'DISTRIBUTION_UPDATE',
+      'DISTRIBUTION_FORCE',
+      'DISTRIBUTION_SCHEDULED_UPDATE',
+    ]);
+    expect(permissionOf('cancelPayment', 'No tiene permisos para cancelar pagos.')).toEqual({
+      requires: ['PAYMENT_CANCEL'],
+      reason: 'No tiene permisos para cancelar pagos.',
+    });
+  });
+
+  it('a mutation the schema does not guard (or does not have) is refused when the table is built', () => {
+    expect(() => mutationPermissions('noSuchMutation' as MutationName)).toThrow(
+      /noSuchMutation has no @auth/,
+    );
+  });
+});
