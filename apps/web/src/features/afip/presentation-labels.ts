@@ -1,5 +1,10 @@
-import type { PresentationSortField, PresentationStatus } from './gql/graphql';
-import type { ListDefinition } from '../../lib/list';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
+import { defineListQuery, type ListDefinition } from '@/lib/list';
+import {
+  PresentationsListDocument,
+  type PresentationSortField,
+  type PresentationStatus,
+} from './gql/graphql';
 
 /** Spanish status names of a presentation (spec 001 §4 "Tax presentation"). */
 export const PRESENTATION_STATUS_LABELS: Readonly<Record<PresentationStatus, string>> = {
@@ -74,3 +79,18 @@ export const presentationsList: ListDefinition<PresentationsFilters, Presentatio
     normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
   },
 };
+
+/** Presentaciones AFIP's query for a list state. */
+export const presentationsQuery = defineListQuery({
+  list: presentationsList,
+  document: PresentationsListDocument,
+  variables: (state) => ({
+    filter: { search: state.search || null, status: state.status },
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+  }),
+  pageOf: (data) => data.presentations,
+});
+
+export const PRESENTATION_NOUN: ItemNoun = { one: 'presentación', many: 'presentaciones', gender: 'feminine' };

@@ -2,9 +2,15 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
-import type { ActionRegistry } from '../../components/actions/action-registry';
-import type { ListDefinition } from '../../lib/list';
-import type { SoftProviderActionKind, SoftProviderStatus } from './gql/graphql';
+import type { ActionRegistry } from '@/components/actions/action-registry';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
+import { dayFilterInstants } from '@/components/pickers/period';
+import { defineListQuery, type ListDefinition } from '@/lib/list';
+import {
+  SoftProviderItemsDocument,
+  type SoftProviderActionKind,
+  type SoftProviderStatus,
+} from './gql/graphql';
 
 /** The status column's texts (spec 001 §2): Error, En proceso, Pendiente, Enviado. */
 export const SOFT_PROVIDER_STATUS_LABELS: Readonly<Record<SoftProviderStatus, string>> = {
@@ -81,3 +87,21 @@ export const softProviderList: ListDefinition<SoftProviderFilters, 'START_DATE'>
     normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
   },
 };
+
+/** Reporte plano de integraciones' query for a list state (the service takes no sort). */
+export const softProviderQuery = defineListQuery({
+  list: softProviderList,
+  document: SoftProviderItemsDocument,
+  variables: (state) => ({
+    filter: {
+      search: state.search || null,
+      ...dayFilterInstants(state.from || null, state.to || null),
+      status: state.status,
+    },
+    page: state.page,
+    pageSize: state.pageSize,
+  }),
+  pageOf: (data) => data.softProviderItems,
+});
+
+export const SOFT_PROVIDER_NOUN: ItemNoun = { one: 'reporte', many: 'reportes', gender: 'masculine' };

@@ -33,11 +33,26 @@ export interface ListTableBinding {
   loading: boolean;
 }
 
+/**
+ * A filter form's props, the applied filters it starts from and what its buttons do:
+ * `<XFiltersForm key={page.filtersKey} {...page.filterForm} />` (the key remounts it, dropping a draft, whenever
+ * the applied filters change: by a submit, 'Limpiar' or the address).
+ */
+export interface ListFilterFormBinding<F> {
+  applied: F;
+  onSubmit: (filters: Partial<F>) => void;
+  onClear: () => void;
+}
+
 export interface ListPageHandle<F extends object, S extends string, TData, TVariables, Row, Change> {
   list: ListStateHandle<F, S>;
   state: ListState<F, S>;
   /** The filters part of the state. */
   filters: F;
+  /** The filter form bound to the applied filters. */
+  filterForm: ListFilterFormBinding<F>;
+  /** Changes with the applied filters (the filter form's key). */
+  filtersKey: string;
   variables: TVariables;
   /** The answer shown: this list's, or the previous list's while this one loads. */
   data: TData | undefined;
@@ -113,10 +128,13 @@ export function useListPage<
     onSortChange: (sort) => list.setSort(fromTableSort(definition, sort)),
     loading,
   };
+  const filters = filtersOf(state);
   return {
     list,
     state,
-    filters: filtersOf(state),
+    filters,
+    filterForm: { applied: filters, onSubmit: list.setFilters, onClear: list.clear },
+    filtersKey: JSON.stringify(filters),
     variables,
     data: shown,
     rows,

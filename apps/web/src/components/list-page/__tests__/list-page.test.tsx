@@ -16,6 +16,10 @@ import {
   type ThingChange,
   type ThingsQuery,
 } from '@/lib/list/__tests__/fixture';
+import { useState } from 'react';
+import TextField from '@mui/material/TextField';
+import { FiltersForm } from '@/components/layout/filters-form';
+import type { ListFilterFormBinding } from '@/lib/list/use-list-page';
 import { ListPage } from '../list-page';
 
 type Row = ThingsQuery['things']['rows'][number];
@@ -72,10 +76,28 @@ function fakeGateway() {
   return { client, pending, answer };
 }
 
+/** A filter form on the handle's binding: a draft colour, applied on 'Buscar'. */
+function ColourForm({
+  applied,
+  onSubmit,
+  onClear,
+}: ListFilterFormBinding<{ q: string; colour: string | null }>) {
+  const [colour, setColour] = useState(applied.colour ?? '');
+  return (
+    <FiltersForm
+      ariaLabel="Filtros de cosas"
+      onSubmit={() => onSubmit({ colour: colour || null })}
+      onClear={onClear}
+    >
+      <TextField label="Color" value={colour} onChange={(event) => setColour(event.target.value)} />
+    </FiltersForm>
+  );
+}
+
 let handle: ListPageHandle<object, string, unknown, unknown, Row, ThingChange> | undefined;
 let search = '';
 
-function ThingsScreen({ selectable = false }: { selectable?: boolean }) {
+function ThingsScreen({ selectable = false, form = false }: { selectable?: boolean; form?: boolean }) {
   const page = useListPage(thingsQuery, { rule: thingsRule });
   handle = page as unknown as typeof handle;
   search = useLocation().search;
@@ -86,18 +108,19 @@ function ThingsScreen({ selectable = false }: { selectable?: boolean }) {
       errorTitle="No se pudieron cargar las cosas"
       noun={{ one: 'cosa', many: 'cosas', gender: 'feminine' }}
       totalTestId="things-total"
+      filters={form ? <ColourForm key={page.filtersKey} {...page.filterForm} /> : undefined}
       table={{ ariaLabel: 'Cosas', columns: COLUMNS, emptyMessage: 'No se encontraron cosas', selectable }}
     />
   );
 }
 
-function renderScreen(url: string, options: { selectable?: boolean } = {}) {
+function renderScreen(url: string, options: { selectable?: boolean; form?: boolean } = {}) {
   window.sessionStorage.clear();
   const gateway = fakeGateway();
   render(
     <ApolloProvider client={gateway.client}>
       <MemoryRouter initialEntries={[url]}>
-        <ThingsScreen selectable={options.selectable} />
+        <ThingsScreen selectable={options.selectable} form={options.form} />
       </MemoryRouter>
     </ApolloProvider>,
   );
@@ -170,5 +193,22 @@ describe('useListPage with <ListPage>', () => {
     await gateway.answer({ rows: [], total: 0 });
     expect(await screen.findByText('No se encontraron cosas')).toBeInTheDocument();
     expect(screen.getByTestId('things-total')).toHaveTextContent('0 cosas');
+  });
+
+  it('binds a filter form: it applies on Buscar, and a change from elsewhere replaces its draft', async () => {
+    const user = userEvent.setup();
+    const gateway = renderScreen('/cosas?colour=red', { form: true });
+    await gateway.answer({ rows: ['1'], total: 1 });
+    const field = screen.getByRole('textbox', { name: 'Color' });
+    expect(field).toHaveValue('red');
+    await user.clear(field);
+    await user.type(field, 'blue');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(search).toBe('?colour=blue'));
+    await gateway.answer({ rows: [], total: 0 });
+
+    await user.type(screen.getByRole('textbox', { name: 'Color' }), 'ish');
+    act(() => handle!.list.setFilters({ colour: 'green' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Color' })).toHaveValue('green'));
   });
 });
