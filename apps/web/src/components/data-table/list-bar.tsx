@@ -18,6 +18,7 @@ export function ListBar({
   total,
   selectedCount,
   totalTestId,
+  totalNote,
   children,
 }: {
   noun: ItemNoun;
@@ -25,6 +26,8 @@ export function ListBar({
   selectedCount: number;
   /** data-testid of the total ('batches-total'). */
   totalTestId?: string;
+  /** Said after the total ('3 exportaciones · actualizando…'). */
+  totalNote?: string;
   children?: ReactNode;
 }) {
   return (
@@ -43,6 +46,7 @@ export function ListBar({
     >
       <Typography variant="body2" color="text.secondary" data-testid={totalTestId}>
         {totalText(noun, total)}
+        {totalNote}
       </Typography>
       {selectedCount > 0 && (
         <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="selection-count">

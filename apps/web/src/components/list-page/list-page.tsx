@@ -51,6 +51,8 @@ export interface ListPageProps<Row extends { id: string }> {
    */
   noun?: ItemNoun;
   totalTestId?: string;
+  /** Said after the total (' · actualizando mientras hay exportaciones en proceso'). */
+  totalNote?: string;
   bulkActions?: ReactNode;
   bar?: ReactNode;
   table: ListPageTable<Row>;
@@ -76,6 +78,7 @@ export function ListPage<Row extends { id: string }>({
   errorTitle,
   noun,
   totalTestId,
+  totalNote,
   bulkActions,
   bar,
   table,
@@ -98,6 +101,7 @@ export function ListPage<Row extends { id: string }>({
                 total={page.total}
                 selectedCount={selection.selectedIds.length}
                 totalTestId={totalTestId}
+                totalNote={totalNote}
               >
                 {bulkActions}
               </ListBar>

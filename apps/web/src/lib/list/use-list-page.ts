@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { OperationVariables } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { usePreloadedPolicy } from '../preload/use-preloaded-policy';
@@ -14,11 +14,16 @@ import {
   type ListStateHandle,
 } from './use-list-state';
 
-export interface ListPageOptions<Change extends RowChange, Filter> {
+export interface ListPageOptions<Change extends RowChange, Filter, Row = never> {
   /** Lists after an action (spec 000 §4): the area's cache rule; without it `afterAction` only reloads. */
   rule?: ListCacheRule<Change, Filter>;
   /** Skip the request (a role that may not read the list); the page stays empty. */
   skip?: boolean;
+  /**
+   * Reads the list again every `interval` ms while `while(rows)` holds (an export still running). A list that
+   * polls reads quietly: a poll, like a retry, does not show as loading.
+   */
+  poll?: { interval: number; while: (rows: readonly Row[]) => boolean };
 }
 
 /** The DataTable props every server-paged list passes the same way. */
@@ -89,7 +94,7 @@ export function useListPage<
   Filter = unknown,
 >(
   query: ListQuery<F, S, TData, TVariables, Row>,
-  options: ListPageOptions<Change, Filter> = {},
+  options: ListPageOptions<Change, Filter, Row> = {},
 ): ListPageHandle<F, S, TData, TVariables, Row, Change> {
   const { list: definition, document, pageOf } = query;
   const list = useListState(definition);
@@ -97,10 +102,11 @@ export function useListPage<
   // The definition's function is module-level: the variables change only with the state.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const variables = useMemo(() => query.variables(state), [state]);
-  const { data, previousData, loading, error, refetch } = useQuery(document, {
+  const { poll } = options;
+  const { data, previousData, loading, error, refetch, startPolling, stopPolling } = useQuery(document, {
     variables,
     ...usePreloadedPolicy(document, variables),
-    notifyOnNetworkStatusChange: true,
+    notifyOnNetworkStatusChange: poll === undefined,
     skip: options.skip,
   } as useQuery.Options<TData, TVariables>);
   const shown = (data ?? (loading ? previousData : undefined)) as TData | undefined;
@@ -108,6 +114,13 @@ export function useListPage<
   const rows = (page?.rows ?? NO_ROWS) as readonly Row[];
   const total = page?.total;
   useListPageClamp(list, data ? total : undefined);
+  const polling = poll !== undefined && poll.while(rows);
+  const interval = poll?.interval;
+  useEffect(() => {
+    if (!polling || interval === undefined) return undefined;
+    startPolling(interval);
+    return () => stopPolling();
+  }, [polling, interval, startPolling, stopPolling]);
   const selection = useListSelection(list.key, rows);
   const afterAction = useListAfterAction({
     list,

@@ -97,8 +97,19 @@ function ColourForm({
 let handle: ListPageHandle<object, string, unknown, unknown, Row, ThingChange> | undefined;
 let search = '';
 
-function ThingsScreen({ selectable = false, form = false }: { selectable?: boolean; form?: boolean }) {
-  const page = useListPage(thingsQuery, { rule: thingsRule });
+/** Polls every 200 ms while a row is still 'running'. */
+const POLL = { interval: 200, while: (rows: readonly Row[]) => rows.some((row) => row.id === 'running') };
+
+function ThingsScreen({
+  selectable = false,
+  form = false,
+  poll = false,
+}: {
+  selectable?: boolean;
+  form?: boolean;
+  poll?: boolean;
+}) {
+  const page = useListPage(thingsQuery, { rule: thingsRule, poll: poll ? POLL : undefined });
   handle = page as unknown as typeof handle;
   search = useLocation().search;
   return (
@@ -114,13 +125,13 @@ function ThingsScreen({ selectable = false, form = false }: { selectable?: boole
   );
 }
 
-function renderScreen(url: string, options: { selectable?: boolean; form?: boolean } = {}) {
+function renderScreen(url: string, options: { selectable?: boolean; form?: boolean; poll?: boolean } = {}) {
   window.sessionStorage.clear();
   const gateway = fakeGateway();
   render(
     <ApolloProvider client={gateway.client}>
       <MemoryRouter initialEntries={[url]}>
-        <ThingsScreen selectable={options.selectable} form={options.form} />
+        <ThingsScreen selectable={options.selectable} form={options.form} poll={options.poll} />
       </MemoryRouter>
     </ApolloProvider>,
   );
@@ -210,5 +221,23 @@ describe('useListPage with <ListPage>', () => {
     await user.type(screen.getByRole('textbox', { name: 'Color' }), 'ish');
     act(() => handle!.list.setFilters({ colour: 'green' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Color' })).toHaveValue('green'));
+  });
+
+  it('reads the list again quietly while a row says so, and stops when none does', async () => {
+    const gateway = renderScreen('/cosas?colour=red', { poll: true });
+    await gateway.answer({ rows: ['1', 'running'], total: 2 });
+    await screen.findByTestId('things-total');
+    // The poll's request: the rows stay on screen and nothing shows as loading.
+    await waitFor(() => expect(gateway.pending).toHaveLength(1), { timeout: 10_000 });
+    expect(handle!.loading).toBe(false);
+    expect(within(grid()).getByText('running')).toBeInTheDocument();
+    await gateway.answer({ rows: ['1', 'running'], total: 2 });
+    await waitFor(() => expect(gateway.pending).toHaveLength(1), { timeout: 10_000 });
+    await gateway.answer({ rows: ['1', '2'], total: 2 });
+    await waitFor(() => expect(within(grid()).getByText('2')).toBeInTheDocument());
+    // Polling stopped with the last running row: a reload is the only next request.
+    act(() => handle!.retry());
+    expect(await gateway.answer({ rows: ['1', '2'], total: 2 })).toBe(1);
+    expect(gateway.pending).toHaveLength(0);
   });
 });
