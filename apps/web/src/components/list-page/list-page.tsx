@@ -43,6 +43,8 @@ export interface ListPageProps<Row extends { id: string }> {
   filters?: ReactNode;
   /** Between the filters and the list (a scope notice). */
   beforeList?: ReactNode;
+  /** Shown instead of the list while it cannot be asked for (a required filter not chosen yet). */
+  placeholder?: ReactNode;
   /** The failure's title ('No se pudieron cargar los pagadores'). */
   errorTitle: string;
   /**
@@ -75,6 +77,7 @@ export function ListPage<Row extends { id: string }>({
   ariaLabel,
   filters,
   beforeList,
+  placeholder,
   errorTitle,
   noun,
   totalTestId,
@@ -90,40 +93,41 @@ export function ListPage<Row extends { id: string }>({
       {title !== undefined && <PageHeader title={title} subtitle={subtitle} actions={headerActions} />}
       {filters}
       {beforeList}
-      {page.failure ? (
-        <ErrorAlert title={errorTitle} error={page.failure} onRetry={page.retry} />
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          {bar ??
-            (noun && (
-              <ListBar
-                noun={noun}
-                total={page.total}
-                selectedCount={selection.selectedIds.length}
-                totalTestId={totalTestId}
-                totalNote={totalNote}
-              >
-                {bulkActions}
-              </ListBar>
-            ))}
-          <DataTable
-            ariaLabel={table.ariaLabel}
-            rows={page.rows}
-            columns={table.columns}
-            getRowId={getRowId}
-            {...binding}
-            loading={binding.loading || table.busy === true}
-            sort={table.unsorted ? null : binding.sort}
-            onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
-            emptyMessage={table.emptyMessage}
-            getRowHref={table.getRowHref}
-            selectable={table.selectable}
-            selectedIds={table.selectable ? selection.selectedIds : undefined}
-            onSelectionChange={table.selectable ? selection.setSelectedIds : undefined}
-            rowHeight={table.rowHeight}
-          />
-        </Paper>
-      )}
+      {placeholder ??
+        (page.failure ? (
+          <ErrorAlert title={errorTitle} error={page.failure} onRetry={page.retry} />
+        ) : (
+          <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+            {bar ??
+              (noun && (
+                <ListBar
+                  noun={noun}
+                  total={page.total}
+                  selectedCount={selection.selectedIds.length}
+                  totalTestId={totalTestId}
+                  totalNote={totalNote}
+                >
+                  {bulkActions}
+                </ListBar>
+              ))}
+            <DataTable
+              ariaLabel={table.ariaLabel}
+              rows={page.rows}
+              columns={table.columns}
+              getRowId={getRowId}
+              {...binding}
+              loading={binding.loading || table.busy === true}
+              sort={table.unsorted ? null : binding.sort}
+              onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
+              emptyMessage={table.emptyMessage}
+              getRowHref={table.getRowHref}
+              selectable={table.selectable}
+              selectedIds={table.selectable ? selection.selectedIds : undefined}
+              onSelectionChange={table.selectable ? selection.setSelectedIds : undefined}
+              rowHeight={table.rowHeight}
+            />
+          </Paper>
+        ))}
       {children}
     </Box>
   );

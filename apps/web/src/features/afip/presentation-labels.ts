@@ -1,5 +1,5 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
-import { defineListQuery, type ListDefinition } from '@/lib/list';
+import { defineListQuery, positionOf, type ListDefinition } from '@/lib/list';
 import {
   PresentationsListDocument,
   type PresentationSortField,
@@ -86,11 +86,13 @@ export const presentationsQuery = defineListQuery({
   document: PresentationsListDocument,
   variables: (state) => ({
     filter: { search: state.search || null, status: state.status },
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
+    ...positionOf(state),
   }),
   pageOf: (data) => data.presentations,
 });
 
-export const PRESENTATION_NOUN: ItemNoun = { one: 'presentación', many: 'presentaciones', gender: 'feminine' };
+export const PRESENTATION_NOUN: ItemNoun = {
+  one: 'presentación',
+  many: 'presentaciones',
+  gender: 'feminine',
+};

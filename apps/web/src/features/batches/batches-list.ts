@@ -1,11 +1,12 @@
-import { periodOf, periodRange, shiftPeriod, isValidPeriod } from '../../components/pickers';
-import type { ListCacheRule, ListDefinition } from '../../lib/list';
+import { periodOf, periodRange, shiftPeriod, isValidPeriod } from '@/components/pickers/period';
+import { defineListQuery, type ListCacheRule, type ListDefinition } from '@/lib/list';
 import { batchStatusFromParam, batchStatusToParam } from './batch-labels';
-import type {
-  WithdrawalBatchFilter,
-  WithdrawalBatchSortField,
-  WithdrawalBatchStatus,
-  WithdrawalBatchesQueryVariables,
+import {
+  WithdrawalBatchesDocument,
+  type WithdrawalBatchFilter,
+  type WithdrawalBatchSortField,
+  type WithdrawalBatchStatus,
+  type WithdrawalBatchesQueryVariables,
 } from './gql/graphql';
 
 /**
@@ -95,3 +96,14 @@ export const batchesListRule: ListCacheRule<BatchRowChange, WithdrawalBatchFilte
     return id ? { id, status: readField<WithdrawalBatchStatus>('status', row) } : null;
   },
 };
+
+/** Stands in for the variables while no collector is chosen (the screen skips the query). */
+const NO_SEARCH: WithdrawalBatchesQueryVariables = { filter: { collectorId: '' } };
+
+/** Lotes' query for a list state. */
+export const batchesQuery = defineListQuery({
+  list: batchesList,
+  document: WithdrawalBatchesDocument,
+  variables: (state) => toBatchesVariables(state) ?? NO_SEARCH,
+  pageOf: (data) => data.withdrawalBatches,
+});

@@ -1,6 +1,6 @@
-import { STANDARD_PAGING, type ListDefinition } from '../../lib/list';
-import { dayFilterInstants, isValidDay } from '../../components/pickers';
-import type { ImportFilter, ImportSortField } from './gql/graphql';
+import { dayFilterInstants, isValidDay } from '@/components/pickers/period';
+import { defineListQuery, positionOf, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { ImportsListDocument, type ImportFilter, type ImportSortField } from './gql/graphql';
 
 /**
  * /importaciones' list (lib/list, session storage `imports.list`): `q` (import id or file name), `entidad` +
@@ -72,3 +72,11 @@ export function toImportFilter(filters: ImportsFilters): ImportFilter {
     ...dayFilterInstants(filters.from, filters.to),
   };
 }
+
+/** Importaciones' query for a list state. */
+export const importsQuery = defineListQuery({
+  list: importsList,
+  document: ImportsListDocument,
+  variables: (state) => ({ filter: toImportFilter(state), ...positionOf(state) }),
+  pageOf: (data) => data.imports,
+});

@@ -1,6 +1,18 @@
-import { dayFilterInstants, isValidDay } from '../../components/pickers';
-import { STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '../../lib/list';
-import type { TransferFilter, TransferSortField, TransferStatus } from './gql/graphql';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
+import { dayFilterInstants, isValidDay } from '@/components/pickers/period';
+import {
+  defineListQuery,
+  positionOf,
+  STANDARD_PAGING,
+  type ListCacheRule,
+  type ListDefinition,
+} from '@/lib/list';
+import {
+  TransfersDocument,
+  type TransferFilter,
+  type TransferSortField,
+  type TransferStatus,
+} from './gql/graphql';
 
 /**
  * /transferencias' list (lib/list, session storage `transfers.list`): `q` (payment id or destination transfer
@@ -113,3 +125,13 @@ export const transfersListRule: ListCacheRule<{ id: string; status?: TransferSta
     return id ? { id, status: readField<TransferStatus>('status', row) } : null;
   },
 };
+
+/** Conciliación de transferencias' query for a list state. */
+export const transfersQuery = defineListQuery({
+  list: transfersList,
+  document: TransfersDocument,
+  variables: (state) => ({ filter: toTransferFilter(state), ...positionOf(state) }),
+  pageOf: (data) => data.transfers,
+});
+
+export const TRANSFER_NOUN: ItemNoun = { one: 'transferencia', many: 'transferencias', gender: 'feminine' };

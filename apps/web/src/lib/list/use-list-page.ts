@@ -14,11 +14,20 @@ import {
   type ListStateHandle,
 } from './use-list-state';
 
-export interface ListPageOptions<Change extends RowChange, Filter, Row = never> {
+export interface ListPageOptions<
+  Change extends RowChange,
+  Filter,
+  Row = never,
+  F extends object = object,
+  S extends string = string,
+> {
   /** Lists after an action (spec 000 §4): the area's cache rule; without it `afterAction` only reloads. */
   rule?: ListCacheRule<Change, Filter>;
-  /** Skip the request (a role that may not read the list); the page stays empty. */
-  skip?: boolean;
+  /**
+   * Skip the request (a role that may not read the list), or skip it for some states (a required filter not
+   * chosen yet); the page stays empty.
+   */
+  skip?: boolean | ((state: ListState<F, S>) => boolean);
   /**
    * Reads the list again every `interval` ms while `while(rows)` holds (an export still running). A list that
    * polls reads quietly: a poll, like a retry, does not show as loading.
@@ -94,7 +103,7 @@ export function useListPage<
   Filter = unknown,
 >(
   query: ListQuery<F, S, TData, TVariables, Row>,
-  options: ListPageOptions<Change, Filter, Row> = {},
+  options: ListPageOptions<Change, Filter, Row, F, S> = {},
 ): ListPageHandle<F, S, TData, TVariables, Row, Change> {
   const { list: definition, document, pageOf } = query;
   const list = useListState(definition);
@@ -107,7 +116,7 @@ export function useListPage<
     variables,
     ...usePreloadedPolicy(document, variables),
     notifyOnNetworkStatusChange: poll === undefined,
-    skip: options.skip,
+    skip: typeof options.skip === 'function' ? options.skip(state) : options.skip,
   } as useQuery.Options<TData, TVariables>);
   const shown = (data ?? (loading ? previousData : undefined)) as TData | undefined;
   const page = shown === undefined ? undefined : pageOf(shown);

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { FiltersForm } from '@/components/layout/filters-form';
 import type { ListFilterFormBinding } from '@/lib/list/use-list-page';
-import { ListPage } from '../list-page';
+import { ListPage, type ListPageView } from '../list-page';
 
 type Row = ThingsQuery['things']['rows'][number];
 type Answer = { rows: string[]; total: number } | Error;
@@ -197,6 +197,44 @@ describe('useListPage with <ListPage>', () => {
     expect(screen.getByTestId('selection-count')).toHaveTextContent('1 cosa seleccionada');
     expect(screen.getByTestId('things-total')).toHaveTextContent('2 cosas');
     expect(gateway.pending).toHaveLength(0);
+  });
+
+  it('shows the placeholder instead of the list while it has one', () => {
+    render(
+      <ListPage
+        page={
+          {
+            rows: [],
+            total: undefined,
+            failure: new Error('Failed to fetch'),
+            retry: () => undefined,
+            table: {
+              rowCount: undefined,
+              page: 1,
+              pageSize: 10,
+              pageSizeOptions: [10],
+              onPageChange: () => undefined,
+              sort: null,
+              onSortChange: () => undefined,
+              loading: false,
+            },
+            selection: {
+              selectedIds: [],
+              selectedRows: [],
+              setSelectedIds: () => undefined,
+              deselect: () => undefined,
+            },
+          } as unknown as ListPageView<Row>
+        }
+        title="Cosas"
+        placeholder={<p>Elija una entidad</p>}
+        errorTitle="No se pudieron cargar las cosas"
+        table={{ ariaLabel: 'Cosas', columns: COLUMNS, emptyMessage: 'No se encontraron cosas' }}
+      />,
+    );
+    expect(screen.getByText('Elija una entidad')).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says so when nothing matches', async () => {

@@ -1,50 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
-import FolderZipOutlined from '@mui/icons-material/FolderZipOutlined';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { useFileDownload } from '@/components/files';
-import { FilterSelect } from '@/components/layout/filter-select';
-import { FiltersForm } from '@/components/layout/filters-form';
 import { ListPage } from '@/components/list-page/list-page';
 import { formatDateTime, formatShortDate } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
 import { useHasAny } from '@/lib/permissions';
 import { CreatePresentationDialog } from '../create-presentation-dialog';
 import type { PresentationRowFragment } from '../gql/graphql';
-import {
-  PRESENTATION_NOUN,
-  PRESENTATION_STATUS_LABELS,
-  presentationPeriod,
-  presentationsQuery,
-  type PresentationsFilters,
-} from '../presentation-labels';
-import { presentationZipPath } from '../presentation-actions';
+import { PRESENTATION_NOUN, presentationPeriod, presentationsQuery } from '../presentation-labels';
 import { PresentationStatusChip } from '../presentation-status-chip';
-
-/** The row's ZIP download (shown to who may download it). */
-function RowZipButton({ row }: { row: PresentationRowFragment }) {
-  const zip = useFileDownload();
-  if (!row.actions.some((action) => action.kind === 'DOWNLOAD' && action.permitted)) return null;
-  return (
-    <Tooltip title="Descargar ZIP">
-      <span>
-        <IconButton
-          size="small"
-          aria-label={`Descargar ZIP de la presentación ${row.id}`}
-          disabled={zip.active !== null}
-          onClick={() => void zip.download(presentationZipPath(row.id))}
-        >
-          <FolderZipOutlined fontSize="small" />
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
-}
+import { PresentationsFiltersForm } from '../presentations-filters-form';
+import { RowZipButton } from '../presentation-zip-button';
 
 const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
   { field: 'id', headerName: 'ID', width: 70, sortable: true },
@@ -109,41 +77,6 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     render: (row) => <RowZipButton row={row} />,
   },
 ];
-
-/** The search applies on 'Buscar'; the status at once (spec 001 §2). */
-function PresentationsFiltersForm({
-  applied,
-  onSubmit,
-  onClear,
-}: {
-  applied: PresentationsFilters;
-  onSubmit(filters: PresentationsFilters): void;
-  onClear(): void;
-}) {
-  const [search, setSearch] = useState(applied.search);
-  return (
-    <FiltersForm
-      ariaLabel="Buscar presentaciones"
-      onSubmit={() => onSubmit({ ...applied, search })}
-      onClear={onClear}
-      clearLabel="Reestablecer búsqueda"
-    >
-      <TextField
-        label="Buscar"
-        placeholder="ID o nombre de archivo"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        sx={{ minWidth: 280 }}
-      />
-      <FilterSelect
-        label="Estado"
-        value={applied.status}
-        choices={PRESENTATION_STATUS_LABELS}
-        onChange={(status) => onSubmit({ search, status })}
-      />
-    </FiltersForm>
-  );
-}
 
 /**
  * Presentaciones AFIP (/afip, spec 001 §2 "Tax-authority presentations"). At /afip/generar (`creating`) the list

@@ -2,15 +2,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { DownloadMenu } from '@/components/files';
 import { ListPage } from '@/components/list-page/list-page';
@@ -25,33 +21,7 @@ import {
   type DistributionStatus,
 } from '../gql/graphql';
 import { HEADER_STATUS_LABELS, STATE_TABS, STATUS_COLORS } from '../labels';
-
-function StatCard({
-  title,
-  count,
-  onClick,
-  testId,
-}: {
-  title: string;
-  count: number | undefined;
-  onClick(): void;
-  testId: string;
-}) {
-  return (
-    <Card variant="outlined" sx={{ minWidth: 240 }}>
-      <CardActionArea onClick={onClick} data-testid={testId}>
-        <CardContent>
-          <Typography variant="body2" color="text.secondary">
-            {title}
-          </Typography>
-          <Typography variant="h4" component="p" data-testid={`${testId}-count`}>
-            {count ?? '…'}
-          </Typography>
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-}
+import { StatCard } from '../components/stat-card';
 
 /** The Report export: the same range, type and state as the list (spec 001 §7 "Exports"). */
 function reportPath(format: string, f: DistributionFilters): string {

@@ -1,5 +1,6 @@
 import type { CollectorRef } from '@/components/pickers/collector-picker';
-import { STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { PayerReferencesDocument } from '../gql/graphql';
 
 /** Referencias de pagadores (session storage `payerReferences.list`): `q` search, `entidad` collector. */
 export interface ReferencesFilters {
@@ -37,3 +38,16 @@ export const referencesList: ListDefinition<ReferencesFilters, 'ID'> = {
 /** "10001 - Club Atlético ..." (001 §2: entity as id - name). */
 export const collectorText = (id: string, name: string | null | undefined): string =>
   name ? `${id} - ${name}` : id;
+
+/** Referencias de pagadores' query for a list state (the service takes no sort). */
+export const referencesQuery = defineListQuery({
+  list: referencesList,
+  document: PayerReferencesDocument,
+  variables: (state) => ({
+    collectorId: state.collector?.id ?? null,
+    search: state.search || null,
+    page: state.page,
+    pageSize: state.pageSize,
+  }),
+  pageOf: (data) => data.payerReferences,
+});

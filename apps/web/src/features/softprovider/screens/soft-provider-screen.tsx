@@ -1,14 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useMutation } from '@apollo/client/react';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
-import { RowActionsMenu } from '@/components/actions/row-actions-menu';
-import { rowMenuActions } from '@/components/actions/selection-actions';
+import { rowActionsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/layout/filter-select';
-import { FiltersForm } from '@/components/layout/filters-form';
 import { ListPage } from '@/components/list-page/list-page';
-import { dateRangeError, DateRangePicker } from '@/components/pickers';
 import { downloadFile } from '@/lib/files';
 import { formatDate } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
@@ -29,53 +24,11 @@ import {
   SOFT_PROVIDER_STATUS_COLORS,
   SOFT_PROVIDER_STATUS_LABELS,
   softProviderQuery,
-  type SoftProviderFilters,
 } from '../soft-provider-labels';
+import { SoftProviderFiltersForm } from '../soft-provider-filters-form';
 
 /** Spec 001 §8: a failed download says only this. */
 const DOWNLOAD_FAILED = 'No se pudo completar la acción';
-
-/** Free search, 'Fecha desde' / 'Fecha hasta' (Argentine days) and the state, on the kit's filter row. */
-function SoftProviderFiltersForm({
-  applied,
-  onSubmit,
-  onClear,
-}: {
-  applied: SoftProviderFilters;
-  onSubmit(filters: SoftProviderFilters): void;
-  onClear(): void;
-}) {
-  const [draft, setDraft] = useState(applied);
-  const range = { from: draft.from || null, to: draft.to || null };
-  return (
-    <FiltersForm
-      ariaLabel="Buscar reportes"
-      onSubmit={() => {
-        if (!dateRangeError(range)) onSubmit(draft);
-      }}
-      onClear={onClear}
-    >
-      <TextField
-        label="Buscar"
-        placeholder="ID o entidad"
-        value={draft.search}
-        onChange={(event) => setDraft({ ...draft, search: event.target.value })}
-      />
-      <DateRangePicker
-        value={range}
-        onChange={(next) => setDraft({ ...draft, from: next.from ?? '', to: next.to ?? '' })}
-        fromLabel="Fecha desde"
-        toLabel="Fecha hasta"
-      />
-      <FilterSelect
-        label="Estado"
-        value={draft.status}
-        choices={SOFT_PROVIDER_STATUS_LABELS}
-        onChange={(status) => setDraft({ ...draft, status })}
-      />
-    </FiltersForm>
-  );
-}
 
 /** Reporte plano de integraciones (/soft-provider, spec 001 §2 "Software-provider report"). */
 export default function SoftProviderScreen() {
@@ -145,20 +98,13 @@ export default function SoftProviderScreen() {
     },
     { field: 'startDate', headerName: 'DESDE', width: 120, render: (row) => formatDate(row.startDate) },
     { field: 'endDate', headerName: 'HASTA', width: 120, render: (row) => formatDate(row.endDate) },
-    {
-      field: 'actions',
-      headerName: 'ACCIONES',
+    rowActionsColumn({
+      kinds: ROW_KINDS,
+      registry: SOFT_PROVIDER_ACTIONS,
+      label: (row) => `Acciones del reporte ${row.id}`,
+      onAction: (kind, row) => void run(kind, row),
       width: 100,
-      align: 'center',
-      render: (row) => (
-        <RowActionsMenu
-          actions={rowMenuActions(ROW_KINDS, row.actions, SOFT_PROVIDER_ACTIONS)}
-          registry={SOFT_PROVIDER_ACTIONS}
-          label={`Acciones del reporte ${row.id}`}
-          onAction={(kind) => void run(kind, row)}
-        />
-      ),
-    },
+    }),
   ];
   return (
     <ListPage
