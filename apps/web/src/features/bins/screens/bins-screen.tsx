@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation } from '@apollo/client/react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import { RowEditDelete } from '@/components/actions/row-edit-delete';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ListPage } from '@/components/list-page/list-page';
@@ -76,31 +73,12 @@ export default function BinsScreen() {
       width: 96,
       align: 'center',
       render: (row) => (
-        <Box sx={{ display: 'flex', gap: 0.5 }}>
-          {permitted(row, 'EDIT') && (
-            <Tooltip title="Editar">
-              <IconButton
-                size="small"
-                component={RouterLink}
-                to={`/bin/${row.id}`}
-                aria-label={`Editar BIN ${row.id}`}
-              >
-                <EditOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-          {permitted(row, 'DELETE') && (
-            <Tooltip title="Eliminar">
-              <IconButton
-                size="small"
-                aria-label={`Eliminar BIN ${row.id}`}
-                onClick={() => setDeleting([row])}
-              >
-                <DeleteOutline fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Box>
+        <RowEditDelete
+          editTo={permitted(row, 'EDIT') ? `/bin/${row.id}` : undefined}
+          editLabel={`Editar BIN ${row.id}`}
+          onDelete={permitted(row, 'DELETE') ? () => setDeleting([row]) : undefined}
+          deleteLabel={`Eliminar BIN ${row.id}`}
+        />
       ),
     },
   ];

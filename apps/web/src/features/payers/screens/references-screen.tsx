@@ -1,14 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
+import { RowEditDelete } from '@/components/actions/row-edit-delete';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ListPage } from '@/components/list-page/list-page';
@@ -73,31 +69,12 @@ export default function ReferencesScreen() {
         width: 110,
         rowLink: false,
         render: (row) => (
-          <Box sx={{ display: 'flex' }}>
-            {canUpdate && (
-              <Tooltip title="Editar">
-                <IconButton
-                  component={RouterLink}
-                  to={`/pagadores/referencias/${encodeURIComponent(row.id)}/editar`}
-                  aria-label={`Editar la referencia ${row.id}`}
-                  size="small"
-                >
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            {canDelete && (
-              <Tooltip title="Eliminar">
-                <IconButton
-                  aria-label={`Eliminar la referencia ${row.id}`}
-                  size="small"
-                  onClick={() => setDeleting(row)}
-                >
-                  <DeleteOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Box>
+          <RowEditDelete
+            editTo={canUpdate ? `/pagadores/referencias/${encodeURIComponent(row.id)}/editar` : undefined}
+            editLabel={`Editar la referencia ${row.id}`}
+            onDelete={canDelete ? () => setDeleting(row) : undefined}
+            deleteLabel={`Eliminar la referencia ${row.id}`}
+          />
         ),
       },
     ],
