@@ -1,5 +1,12 @@
 import { periodOf, periodRange, shiftPeriod, isValidPeriod } from '@/components/pickers/period';
-import { defineListQuery, type ListCacheRule, type ListDefinition } from '@/lib/list';
+import {
+  defineListQuery,
+  type ListCacheRule,
+  type ListDefinition,
+  COLLECTOR_PARAMS,
+  parseCollectorParam,
+  writeCollectorParam,
+} from '@/lib/list';
 import { batchStatusFromParam, batchStatusToParam } from './batch-labels';
 import {
   WithdrawalBatchesDocument,
@@ -34,23 +41,17 @@ export const batchesList: ListDefinition<BatchesFilters, WithdrawalBatchSortFiel
   },
   defaultFilters: (now) => ({ collector: null, period: periodOf(now), status: null }),
   filters: {
-    params: ['entidad', 'entidad_nombre', 'periodo', 'estado'],
+    params: [...COLLECTOR_PARAMS, 'periodo', 'estado'],
     parse(params, defaults) {
-      const id = params.get('entidad')?.trim();
-      const name = params.get('entidad_nombre')?.trim();
       const period = params.get('periodo')?.trim();
       return {
-        collector: id ? { id, name: name || id } : null,
+        collector: parseCollectorParam(params),
         period: isValidPeriod(period) ? period : defaults.period,
         status: batchStatusFromParam(params.get('estado')),
       };
     },
     write(filters, params) {
-      if (filters.collector) {
-        params.set('entidad', filters.collector.id);
-        if (filters.collector.name !== filters.collector.id)
-          params.set('entidad_nombre', filters.collector.name);
-      }
+      writeCollectorParam(filters.collector, params);
       params.set('periodo', filters.period);
       if (filters.status) params.set('estado', batchStatusToParam(filters.status));
     },

@@ -1,5 +1,13 @@
 import { dayFilterInstants, isValidDay } from '@/components/pickers/period';
-import { defineListQuery, positionOf, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import {
+  defineListQuery,
+  positionOf,
+  STANDARD_PAGING,
+  type ListDefinition,
+  COLLECTOR_PARAMS,
+  parseCollectorParam,
+  writeCollectorParam,
+} from '@/lib/list';
 import { ImportsListDocument, type ImportFilter, type ImportSortField } from './gql/graphql';
 
 /**
@@ -32,9 +40,8 @@ export const importsList: ListDefinition<ImportsFilters, ImportSortField> = {
   },
   defaultFilters: () => ({ search: '', collector: null, status: null, from: null, to: null }),
   filters: {
-    params: ['q', 'entidad', 'entidad_nombre', 'estado', 'desde', 'hasta'],
+    params: ['q', ...COLLECTOR_PARAMS, 'estado', 'desde', 'hasta'],
     parse(params, defaults) {
-      const id = params.get('entidad')?.trim();
       const status = params.get('estado')?.trim() ?? '';
       const day = (name: string) => {
         const value = params.get(name);
@@ -42,7 +49,7 @@ export const importsList: ListDefinition<ImportsFilters, ImportSortField> = {
       };
       return {
         search: (params.get('q') ?? defaults.search).trim(),
-        collector: id ? { id, name: params.get('entidad_nombre')?.trim() || id } : null,
+        collector: parseCollectorParam(params),
         status: (IMPORT_STATUSES as readonly string[]).includes(status) ? status : null,
         from: day('desde'),
         to: day('hasta'),
@@ -50,11 +57,7 @@ export const importsList: ListDefinition<ImportsFilters, ImportSortField> = {
     },
     write(filters, params) {
       if (filters.search) params.set('q', filters.search);
-      if (filters.collector) {
-        params.set('entidad', filters.collector.id);
-        if (filters.collector.name !== filters.collector.id)
-          params.set('entidad_nombre', filters.collector.name);
-      }
+      writeCollectorParam(filters.collector, params);
       if (filters.status) params.set('estado', filters.status);
       if (filters.from) params.set('desde', filters.from);
       if (filters.to) params.set('hasta', filters.to);

@@ -5,7 +5,7 @@ import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import type { ActionRegistry } from '@/components/actions/action-registry';
 import type { ItemNoun } from '@/components/dialogs/item-noun';
 import { dayFilterInstants } from '@/components/pickers/period';
-import { defineListQuery, type ListDefinition } from '@/lib/list';
+import { defineListQuery, type ListDefinition, enumParam } from '@/lib/list';
 import {
   SoftProviderItemsDocument,
   type SoftProviderActionKind,
@@ -24,12 +24,13 @@ export const SOFT_PROVIDER_STATUS_COLORS: Readonly<
   Record<SoftProviderStatus, 'info' | 'error' | 'warning' | 'success'>
 > = { IN_PROCESS: 'info', ERROR: 'error', PENDING_APPROVAL: 'warning', SENT: 'success' };
 
-const STATUS_PARAMS: Readonly<Record<SoftProviderStatus, string>> = {
+const STATUS_TEXTS: Readonly<Record<SoftProviderStatus, string>> = {
   IN_PROCESS: 'in_process',
   ERROR: 'error',
   PENDING_APPROVAL: 'pending_approval',
   SENT: 'sent',
 };
+const STATUS_PARAM = enumParam(STATUS_TEXTS);
 
 export const SOFT_PROVIDER_ACTIONS: ActionRegistry<SoftProviderActionKind> = {
   APPROVE: { label: 'Aprobar', icon: CheckCircleOutline, order: 1 },
@@ -65,15 +66,11 @@ export const softProviderList: ListDefinition<SoftProviderFilters, 'START_DATE'>
   filters: {
     params: ['q', 'desde', 'hasta', 'estado'],
     parse(params, defaults) {
-      const status = params.get('estado')?.trim().toLowerCase();
-      const match = (Object.keys(STATUS_PARAMS) as SoftProviderStatus[]).find(
-        (s) => STATUS_PARAMS[s] === status,
-      );
       return {
         search: (params.get('q') ?? defaults.search).trim(),
         from: day(params.get('desde')),
         to: day(params.get('hasta')),
-        status: match ?? null,
+        status: STATUS_PARAM.parse(params.get('estado')),
       };
     },
     write(filters, params) {
@@ -82,7 +79,7 @@ export const softProviderList: ListDefinition<SoftProviderFilters, 'START_DATE'>
       if (filters.to) params.set('hasta', filters.to);
       // Always written ('todos' for every status): an address without list parameters restores the saved list,
       // so a reset to the defaults must still name them.
-      params.set('estado', filters.status ? STATUS_PARAMS[filters.status] : 'todos');
+      params.set('estado', STATUS_PARAM.write(filters.status));
     },
     normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
   },

@@ -1,5 +1,12 @@
 import type { CollectorRef } from '@/components/pickers/collector-picker';
-import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import {
+  defineListQuery,
+  STANDARD_PAGING,
+  type ListDefinition,
+  COLLECTOR_PARAMS,
+  parseCollectorParam,
+  writeCollectorParam,
+} from '@/lib/list';
 import { PayerReferencesDocument } from '../gql/graphql';
 
 /** Referencias de pagadores (session storage `payerReferences.list`): `q` search, `entidad` collector. */
@@ -15,22 +22,16 @@ export const referencesList: ListDefinition<ReferencesFilters, 'ID'> = {
   sortFields: { ID: { param: 'id', column: 'id' } },
   defaultFilters: () => ({ search: '', collector: null }),
   filters: {
-    params: ['q', 'entidad', 'entidad_nombre'],
+    params: ['q', ...COLLECTOR_PARAMS],
     parse(params, defaults) {
-      const id = params.get('entidad')?.trim();
-      const name = params.get('entidad_nombre')?.trim();
       return {
         search: (params.get('q') ?? defaults.search).trim(),
-        collector: id ? { id, name: name || id } : null,
+        collector: parseCollectorParam(params),
       };
     },
     write(filters, params) {
       if (filters.search) params.set('q', filters.search);
-      if (filters.collector) {
-        params.set('entidad', filters.collector.id);
-        if (filters.collector.name !== filters.collector.id)
-          params.set('entidad_nombre', filters.collector.name);
-      }
+      writeCollectorParam(filters.collector, params);
     },
   },
 };
