@@ -1,12 +1,6 @@
 import type { CollectorRef } from '@/components/pickers/collector-picker';
-import {
-  defineListQuery,
-  STANDARD_PAGING,
-  type ListDefinition,
-  COLLECTOR_PARAMS,
-  parseCollectorParam,
-  writeCollectorParam,
-} from '@/lib/list';
+import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { COLLECTOR_PARAMS, parseCollectorParam, writeCollectorParam } from '@/lib/list/collector-param';
 import { PayerReferencesDocument } from '../gql/graphql';
 
 /** Referencias de pagadores (session storage `payerReferences.list`): `q` search, `entidad` collector. */
