@@ -6,7 +6,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import type { DataTableColumn } from '../data-table/data-table';
 import type { ActionRegistry } from './action-registry';
 import type { MenuAction } from './selection-actions';
 
@@ -105,38 +104,4 @@ export function RowActionsMenu<K extends string>({
       )}
     </>
   );
-}
-
-/**
- * A list's ACCIONES column: each row's menu (`actionsOf`: usually `rowMenuActions` of the row's `actions`), named
- * by `label` ('Acciones del lote 12'), centred and outside the row's link.
- */
-export function rowActionsColumn<Row, K extends string>({
-  actionsOf,
-  registry,
-  label,
-  onAction,
-  width = 92,
-}: {
-  actionsOf(row: Row): readonly MenuAction<K>[];
-  registry: ActionRegistry<K>;
-  label(row: Row): string;
-  onAction(kind: K, row: Row): void;
-  width?: number;
-}): DataTableColumn<Row> {
-  return {
-    field: 'actions',
-    headerName: 'ACCIONES',
-    width,
-    align: 'center',
-    rowLink: false,
-    render: (row) => (
-      <RowActionsMenu
-        actions={actionsOf(row)}
-        registry={registry}
-        label={label(row)}
-        onAction={(kind) => onAction(kind, row)}
-      />
-    ),
-  };
 }

@@ -23,6 +23,7 @@ export function ListBar({
   totalTestId,
   matching,
   onClearSelection,
+  totalNote,
   children,
 }: {
   noun: ItemNoun;
@@ -34,6 +35,8 @@ export function ListBar({
   matching?: AllMatching;
   /** Shows 'Deseleccionar' while rows are selected. */
   onClearSelection?: () => void;
+  /** Said after the total ('3 exportaciones · actualizando…'). */
+  totalNote?: string;
   children?: ReactNode;
 }) {
   return (
@@ -52,6 +55,7 @@ export function ListBar({
     >
       <Typography variant="body2" color="text.secondary" data-testid={totalTestId}>
         {totalText(noun, total)}
+        {totalNote}
       </Typography>
       {selectedCount > 0 && !matching?.active && (
         <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="selection-count">

@@ -51,6 +51,8 @@ export interface ListPageProps<Row extends { id: string }, K extends string = st
   filters?: ReactNode;
   /** Between the filters and the list (a scope notice). */
   beforeList?: ReactNode;
+  /** Shown instead of the list while it cannot be asked for (a required filter not chosen yet). */
+  placeholder?: ReactNode;
   /** The failure's title ('No se pudieron cargar los pagadores'). */
   errorTitle: string;
   /**
@@ -59,6 +61,8 @@ export interface ListPageProps<Row extends { id: string }, K extends string = st
    */
   noun?: ItemNoun;
   totalTestId?: string;
+  /** Said after the total (' · actualizando mientras hay exportaciones en proceso'). */
+  totalNote?: string;
   bulkActions?: ReactNode;
   /**
    * The selection's actions (`useListBulk`): its buttons in the bar (hidden for a role permitted none), "all N
@@ -99,9 +103,11 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
   ariaLabel,
   filters,
   beforeList,
+  placeholder,
   errorTitle,
   noun,
   totalTestId,
+  totalNote,
   bulkActions,
   bulk,
   bar,
@@ -115,48 +121,50 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
       {title !== undefined && <PageHeader title={title} subtitle={subtitle} actions={headerActions} />}
       {filters}
       {beforeList}
-      {page.failure ? (
-        <ErrorAlert title={errorTitle} error={page.failure} onRetry={page.retry} />
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          {bar ??
-            (barNoun && (
-              <ListBar
-                noun={barNoun}
-                total={page.total}
-                selectedCount={selection.selectedIds.length}
-                totalTestId={totalTestId}
-                matching={bulk?.allMatching}
-                onClearSelection={bulk?.clearable ? () => selection.setSelectedIds([]) : undefined}
-              >
-                {bulk ? (
-                  <>
-                    <ListBulkActions bulk={bulk} />
-                    {bulkActions}
-                  </>
-                ) : (
-                  bulkActions
-                )}
-              </ListBar>
-            ))}
-          <DataTable
-            ariaLabel={table.ariaLabel}
-            rows={page.rows}
-            columns={table.columns}
-            getRowId={getRowId}
-            {...binding}
-            loading={binding.loading || table.busy === true}
-            sort={table.unsorted ? null : binding.sort}
-            onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
-            emptyMessage={table.emptyMessage}
-            getRowHref={table.getRowHref}
-            selectable={table.selectable}
-            selectedIds={table.selectable ? selection.selectedIds : undefined}
-            onSelectionChange={table.selectable ? selection.setSelectedIds : undefined}
-            rowHeight={table.rowHeight}
-          />
-        </Paper>
-      )}
+      {placeholder ??
+        (page.failure ? (
+          <ErrorAlert title={errorTitle} error={page.failure} onRetry={page.retry} />
+        ) : (
+          <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+            {bar ??
+              (barNoun && (
+                <ListBar
+                  noun={barNoun}
+                  total={page.total}
+                  selectedCount={selection.selectedIds.length}
+                  totalTestId={totalTestId}
+                  totalNote={totalNote}
+                  matching={bulk?.allMatching}
+                  onClearSelection={bulk?.clearable ? () => selection.setSelectedIds([]) : undefined}
+                >
+                  {bulk ? (
+                    <>
+                      <ListBulkActions bulk={bulk} />
+                      {bulkActions}
+                    </>
+                  ) : (
+                    bulkActions
+                  )}
+                </ListBar>
+              ))}
+            <DataTable
+              ariaLabel={table.ariaLabel}
+              rows={page.rows}
+              columns={table.columns}
+              getRowId={getRowId}
+              {...binding}
+              loading={binding.loading || table.busy === true}
+              sort={table.unsorted ? null : binding.sort}
+              onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
+              emptyMessage={table.emptyMessage}
+              getRowHref={table.getRowHref}
+              selectable={table.selectable}
+              selectedIds={table.selectable ? selection.selectedIds : undefined}
+              onSelectionChange={table.selectable ? selection.setSelectedIds : undefined}
+              rowHeight={table.rowHeight}
+            />
+          </Paper>
+        ))}
       {children}
     </Box>
   );

@@ -1,39 +1,48 @@
 import type { ReactNode } from 'react';
 import { SearchBar } from '../layout/search-bar';
 
-/** The part of a list's state a search bar reads and writes: a list whose filters have a `search` text. */
-export interface SearchableList {
+/** What `ListSearchBar` reads of `useListPage`'s handle: a list whose filters have a `search` text. */
+export interface SearchableListPage {
   state: { search: string };
-  setFilters(filters: { search: string }): void;
-  clear(): void;
+  list: {
+    setFilters(filters: { search: string }): void;
+    clear(): void;
+  };
+}
+
+export interface ListSearchBarProps {
+  page: SearchableListPage;
+  /** Accessible name of the search form ('Filtros de referencias de pagadores'). */
+  ariaLabel: string;
+  placeholder: string;
+  /** With 'Limpiar' (back to the list's defaults). */
+  clearable?: boolean;
+  inputTestId?: string;
+  /** Other filters that apply at once (a collector picker). */
+  children?: ReactNode;
 }
 
 /**
- * The kit's SearchBar bound to a list's `search` filter: it starts from the applied text (and follows it when
- * the list changes), Buscar applies the text, Limpiar returns the list to its defaults.
+ * The kit's `SearchBar` bound to a list page: it starts from the applied search (and follows a change of it from
+ * elsewhere), and 'Buscar' applies the trimmed text.
  */
 export function ListSearchBar({
-  list,
+  page,
   ariaLabel,
   placeholder,
+  clearable,
   inputTestId,
   children,
-}: {
-  list: SearchableList;
-  ariaLabel: string;
-  placeholder: string;
-  inputTestId?: string;
-  children?: ReactNode;
-}) {
-  const { search } = list.state;
+}: ListSearchBarProps) {
+  const { state, list } = page;
   return (
     <SearchBar
-      key={search}
+      key={state.search}
       ariaLabel={ariaLabel}
-      search={search}
+      search={state.search}
       placeholder={placeholder}
-      onSubmit={(text) => list.setFilters({ search: text })}
-      onClear={list.clear}
+      onSubmit={(search) => list.setFilters({ search })}
+      onClear={clearable ? list.clear : undefined}
       inputTestId={inputTestId}
     >
       {children}

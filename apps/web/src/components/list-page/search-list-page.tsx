@@ -54,7 +54,8 @@ export function SearchListPage<
       headerActions={headerActions}
       filters={
         <ListSearchBar
-          list={page.list}
+          page={page}
+          clearable
           ariaLabel={filtersLabel}
           placeholder={texts.searchPlaceholder}
           inputTestId={inputTestId}

@@ -1,5 +1,10 @@
-import type { PresentationSortField, PresentationStatus } from './gql/graphql';
-import type { ListDefinition } from '../../lib/list';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
+import { defineListQuery, positionOf, type ListDefinition, enumParam } from '@/lib/list';
+import {
+  PresentationsListDocument,
+  type PresentationSortField,
+  type PresentationStatus,
+} from './gql/graphql';
 
 /** Spanish status names of a presentation (spec 001 §4 "Tax presentation"). */
 export const PRESENTATION_STATUS_LABELS: Readonly<Record<PresentationStatus, string>> = {
@@ -16,11 +21,12 @@ export const PRESENTATION_STATUS_COLORS: Readonly<
   REPROCESS: 'warning',
 };
 
-const STATUS_PARAMS: Readonly<Record<PresentationStatus, string>> = {
+const STATUS_TEXTS: Readonly<Record<PresentationStatus, string>> = {
   CREATED: 'created',
   DELIVERED: 'delivered',
   REPROCESS: 'reprocess',
 };
+const STATUS_PARAM = enumParam(STATUS_TEXTS);
 
 /** MM/YYYY for the YYYY-MM a presentation covers. */
 export const presentationPeriod = (period: string): string =>
@@ -59,18 +65,34 @@ export const presentationsList: ListDefinition<PresentationsFilters, Presentatio
   filters: {
     params: ['q', 'estado'],
     parse(params, defaults) {
-      const status = params.get('estado')?.trim().toLowerCase();
-      const match = (Object.keys(STATUS_PARAMS) as PresentationStatus[]).find(
-        (s) => STATUS_PARAMS[s] === status,
-      );
-      return { search: (params.get('q') ?? defaults.search).trim(), status: match ?? null };
+      return {
+        search: (params.get('q') ?? defaults.search).trim(),
+        status: STATUS_PARAM.parse(params.get('estado')),
+      };
     },
     write(filters, params) {
       if (filters.search) params.set('q', filters.search);
       // Always written ('todos' for every status): an address without list parameters restores the saved list,
       // so a reset to the defaults must still name them.
-      params.set('estado', filters.status ? STATUS_PARAMS[filters.status] : 'todos');
+      params.set('estado', STATUS_PARAM.write(filters.status));
     },
     normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
   },
+};
+
+/** Presentaciones AFIP's query for a list state. */
+export const presentationsQuery = defineListQuery({
+  list: presentationsList,
+  document: PresentationsListDocument,
+  variables: (state) => ({
+    filter: { search: state.search || null, status: state.status },
+    ...positionOf(state),
+  }),
+  pageOf: (data) => data.presentations,
+});
+
+export const PRESENTATION_NOUN: ItemNoun = {
+  one: 'presentación',
+  many: 'presentaciones',
+  gender: 'feminine',
 };

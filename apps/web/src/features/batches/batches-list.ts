@@ -1,11 +1,19 @@
-import { periodOf, periodRange, shiftPeriod, isValidPeriod } from '../../components/pickers';
-import type { ListCacheRule, ListDefinition } from '../../lib/list';
+import { periodOf, periodRange, shiftPeriod, isValidPeriod } from '@/components/pickers/period';
+import {
+  defineListQuery,
+  type ListCacheRule,
+  type ListDefinition,
+  COLLECTOR_PARAMS,
+  parseCollectorParam,
+  writeCollectorParam,
+} from '@/lib/list';
 import { batchStatusFromParam, batchStatusToParam } from './batch-labels';
-import type {
-  WithdrawalBatchFilter,
-  WithdrawalBatchSortField,
-  WithdrawalBatchStatus,
-  WithdrawalBatchesQueryVariables,
+import {
+  WithdrawalBatchesDocument,
+  type WithdrawalBatchFilter,
+  type WithdrawalBatchSortField,
+  type WithdrawalBatchStatus,
+  type WithdrawalBatchesQueryVariables,
 } from './gql/graphql';
 
 /**
@@ -33,23 +41,17 @@ export const batchesList: ListDefinition<BatchesFilters, WithdrawalBatchSortFiel
   },
   defaultFilters: (now) => ({ collector: null, period: periodOf(now), status: null }),
   filters: {
-    params: ['entidad', 'entidad_nombre', 'periodo', 'estado'],
+    params: [...COLLECTOR_PARAMS, 'periodo', 'estado'],
     parse(params, defaults) {
-      const id = params.get('entidad')?.trim();
-      const name = params.get('entidad_nombre')?.trim();
       const period = params.get('periodo')?.trim();
       return {
-        collector: id ? { id, name: name || id } : null,
+        collector: parseCollectorParam(params),
         period: isValidPeriod(period) ? period : defaults.period,
         status: batchStatusFromParam(params.get('estado')),
       };
     },
     write(filters, params) {
-      if (filters.collector) {
-        params.set('entidad', filters.collector.id);
-        if (filters.collector.name !== filters.collector.id)
-          params.set('entidad_nombre', filters.collector.name);
-      }
+      writeCollectorParam(filters.collector, params);
       params.set('periodo', filters.period);
       if (filters.status) params.set('estado', batchStatusToParam(filters.status));
     },
@@ -95,3 +97,14 @@ export const batchesListRule: ListCacheRule<BatchRowChange, WithdrawalBatchFilte
     return id ? { id, status: readField<WithdrawalBatchStatus>('status', row) } : null;
   },
 };
+
+/** Stands in for the variables while no collector is chosen (the screen skips the query). */
+const NO_SEARCH: WithdrawalBatchesQueryVariables = { filter: { collectorId: '' } };
+
+/** Lotes' query for a list state. */
+export const batchesQuery = defineListQuery({
+  list: batchesList,
+  document: WithdrawalBatchesDocument,
+  variables: (state) => toBatchesVariables(state) ?? NO_SEARCH,
+  pageOf: (data) => data.withdrawalBatches,
+});

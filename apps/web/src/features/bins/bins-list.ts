@@ -1,4 +1,6 @@
-import type { ListDefinition } from '../../lib/list';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
+import { defineListQuery, type ListDefinition } from '@/lib/list';
+import { CardBinsDocument } from './gql/graphql';
 
 export interface BinsFilters {
   search: string;
@@ -25,3 +27,13 @@ export const binsList: ListDefinition<BinsFilters, 'BIN'> = {
     normalize: (filters) => ({ search: filters.search.trim() }),
   },
 };
+
+/** Buscar BIN's query for a list state (pages from 0, no sort). */
+export const binsQuery = defineListQuery({
+  list: binsList,
+  document: CardBinsDocument,
+  variables: (state) => ({ search: state.search || null, page: state.page - 1, pageSize: state.pageSize }),
+  pageOf: (data) => data.cardBins,
+});
+
+export const BIN_NOUN: ItemNoun = { one: 'BIN', many: 'BINs', gender: 'masculine' };

@@ -1,5 +1,10 @@
-import type { ListDefinition } from '../../lib/list';
-import type { DistributionFilter, DistributionStatus, DistributionType } from './gql/graphql';
+import { defineListQuery, filtersOf, type ListDefinition } from '@/lib/list';
+import {
+  DistributionsDocument,
+  type DistributionFilter,
+  type DistributionStatus,
+  type DistributionType,
+} from './gql/graphql';
 import { STATE_TABS } from './labels';
 
 /** The distributions screen's filters: type toggle, state tab, request-date range (days), search text. */
@@ -63,4 +68,16 @@ export const toDistributionFilter = (f: DistributionFilters): DistributionFilter
   from: `${f.from}T00:00:00.000-03:00`,
   to: `${f.to}T23:59:59.999-03:00`,
   search: f.search || null,
+});
+
+/** Distribuciones' query for a list state (the service takes no sort). */
+export const distributionsQuery = defineListQuery({
+  list: distributionsList,
+  document: DistributionsDocument,
+  variables: (state) => ({
+    filter: toDistributionFilter(filtersOf(state)),
+    page: state.page,
+    pageSize: state.pageSize,
+  }),
+  pageOf: (data) => data.distributions,
 });

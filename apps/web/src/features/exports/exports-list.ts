@@ -1,6 +1,13 @@
-import { isValidPeriod, periodOf, periodRange } from '../../components/pickers/period';
-import { STANDARD_PAGING, type ListDefinition } from '../../lib/list';
-import type { ExportFilter, ExportFormat, ExportStatus, ExportType } from './gql/graphql';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
+import { isValidPeriod, periodOf, periodRange } from '@/components/pickers/period';
+import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import {
+  ExportsHistoryDocument,
+  type ExportFilter,
+  type ExportFormat,
+  type ExportStatus,
+  type ExportType,
+} from './gql/graphql';
 
 /** Filter texts as spec 001 §2 lists them ("Todos, payments, subscription"; "Todos, xlsx, csv, json"). */
 export const EXPORT_TYPE_OPTIONS: ReadonlyArray<{ value: ExportType; label: string; param: string }> = [
@@ -86,3 +93,13 @@ export function toExportFilter(filters: ExportsFilters): ExportFilter {
     status: filters.status,
   };
 }
+
+/** Historial de exportaciones' query for a list state (the service takes no sort). */
+export const exportsQuery = defineListQuery({
+  list: exportsList,
+  document: ExportsHistoryDocument,
+  variables: (state) => ({ filter: toExportFilter(state), page: state.page, pageSize: state.pageSize }),
+  pageOf: (data) => data.exports,
+});
+
+export const EXPORT_NOUN: ItemNoun = { one: 'exportación', many: 'exportaciones', gender: 'feminine' };

@@ -1,6 +1,14 @@
-import { STANDARD_PAGING, type ListDefinition } from '../../lib/list';
-import { dayFilterInstants, isValidDay } from '../../components/pickers';
-import type { ImportFilter, ImportSortField } from './gql/graphql';
+import { dayFilterInstants, isValidDay } from '@/components/pickers/period';
+import {
+  defineListQuery,
+  positionOf,
+  STANDARD_PAGING,
+  type ListDefinition,
+  COLLECTOR_PARAMS,
+  parseCollectorParam,
+  writeCollectorParam,
+} from '@/lib/list';
+import { ImportsListDocument, type ImportFilter, type ImportSortField } from './gql/graphql';
 
 /**
  * /importaciones' list (lib/list, session storage `imports.list`): `q` (import id or file name), `entidad` +
@@ -32,9 +40,8 @@ export const importsList: ListDefinition<ImportsFilters, ImportSortField> = {
   },
   defaultFilters: () => ({ search: '', collector: null, status: null, from: null, to: null }),
   filters: {
-    params: ['q', 'entidad', 'entidad_nombre', 'estado', 'desde', 'hasta'],
+    params: ['q', ...COLLECTOR_PARAMS, 'estado', 'desde', 'hasta'],
     parse(params, defaults) {
-      const id = params.get('entidad')?.trim();
       const status = params.get('estado')?.trim() ?? '';
       const day = (name: string) => {
         const value = params.get(name);
@@ -42,7 +49,7 @@ export const importsList: ListDefinition<ImportsFilters, ImportSortField> = {
       };
       return {
         search: (params.get('q') ?? defaults.search).trim(),
-        collector: id ? { id, name: params.get('entidad_nombre')?.trim() || id } : null,
+        collector: parseCollectorParam(params),
         status: (IMPORT_STATUSES as readonly string[]).includes(status) ? status : null,
         from: day('desde'),
         to: day('hasta'),
@@ -50,11 +57,7 @@ export const importsList: ListDefinition<ImportsFilters, ImportSortField> = {
     },
     write(filters, params) {
       if (filters.search) params.set('q', filters.search);
-      if (filters.collector) {
-        params.set('entidad', filters.collector.id);
-        if (filters.collector.name !== filters.collector.id)
-          params.set('entidad_nombre', filters.collector.name);
-      }
+      writeCollectorParam(filters.collector, params);
       if (filters.status) params.set('estado', filters.status);
       if (filters.from) params.set('desde', filters.from);
       if (filters.to) params.set('hasta', filters.to);
@@ -72,3 +75,11 @@ export function toImportFilter(filters: ImportsFilters): ImportFilter {
     ...dayFilterInstants(filters.from, filters.to),
   };
 }
+
+/** Importaciones' query for a list state. */
+export const importsQuery = defineListQuery({
+  list: importsList,
+  document: ImportsListDocument,
+  variables: (state) => ({ filter: toImportFilter(state), ...positionOf(state) }),
+  pageOf: (data) => data.imports,
+});

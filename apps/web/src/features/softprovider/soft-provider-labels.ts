@@ -2,9 +2,15 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
-import type { ActionRegistry } from '../../components/actions/action-registry';
-import type { ListDefinition } from '../../lib/list';
-import type { SoftProviderActionKind, SoftProviderStatus } from './gql/graphql';
+import type { ActionRegistry } from '@/components/actions/action-registry';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
+import { dayFilterInstants } from '@/components/pickers/period';
+import { defineListQuery, type ListDefinition, enumParam } from '@/lib/list';
+import {
+  SoftProviderItemsDocument,
+  type SoftProviderActionKind,
+  type SoftProviderStatus,
+} from './gql/graphql';
 
 /** The status column's texts (spec 001 §2): Error, En proceso, Pendiente, Enviado. */
 export const SOFT_PROVIDER_STATUS_LABELS: Readonly<Record<SoftProviderStatus, string>> = {
@@ -18,12 +24,13 @@ export const SOFT_PROVIDER_STATUS_COLORS: Readonly<
   Record<SoftProviderStatus, 'info' | 'error' | 'warning' | 'success'>
 > = { IN_PROCESS: 'info', ERROR: 'error', PENDING_APPROVAL: 'warning', SENT: 'success' };
 
-const STATUS_PARAMS: Readonly<Record<SoftProviderStatus, string>> = {
+const STATUS_TEXTS: Readonly<Record<SoftProviderStatus, string>> = {
   IN_PROCESS: 'in_process',
   ERROR: 'error',
   PENDING_APPROVAL: 'pending_approval',
   SENT: 'sent',
 };
+const STATUS_PARAM = enumParam(STATUS_TEXTS);
 
 export const SOFT_PROVIDER_ACTIONS: ActionRegistry<SoftProviderActionKind> = {
   APPROVE: { label: 'Aprobar', icon: CheckCircleOutline, order: 1 },
@@ -59,15 +66,11 @@ export const softProviderList: ListDefinition<SoftProviderFilters, 'START_DATE'>
   filters: {
     params: ['q', 'desde', 'hasta', 'estado'],
     parse(params, defaults) {
-      const status = params.get('estado')?.trim().toLowerCase();
-      const match = (Object.keys(STATUS_PARAMS) as SoftProviderStatus[]).find(
-        (s) => STATUS_PARAMS[s] === status,
-      );
       return {
         search: (params.get('q') ?? defaults.search).trim(),
         from: day(params.get('desde')),
         to: day(params.get('hasta')),
-        status: match ?? null,
+        status: STATUS_PARAM.parse(params.get('estado')),
       };
     },
     write(filters, params) {
@@ -76,8 +79,26 @@ export const softProviderList: ListDefinition<SoftProviderFilters, 'START_DATE'>
       if (filters.to) params.set('hasta', filters.to);
       // Always written ('todos' for every status): an address without list parameters restores the saved list,
       // so a reset to the defaults must still name them.
-      params.set('estado', filters.status ? STATUS_PARAMS[filters.status] : 'todos');
+      params.set('estado', STATUS_PARAM.write(filters.status));
     },
     normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
   },
 };
+
+/** Reporte plano de integraciones' query for a list state (the service takes no sort). */
+export const softProviderQuery = defineListQuery({
+  list: softProviderList,
+  document: SoftProviderItemsDocument,
+  variables: (state) => ({
+    filter: {
+      search: state.search || null,
+      ...dayFilterInstants(state.from || null, state.to || null),
+      status: state.status,
+    },
+    page: state.page,
+    pageSize: state.pageSize,
+  }),
+  pageOf: (data) => data.softProviderItems,
+});
+
+export const SOFT_PROVIDER_NOUN: ItemNoun = { one: 'reporte', many: 'reportes', gender: 'masculine' };

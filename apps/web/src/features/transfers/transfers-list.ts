@@ -1,6 +1,22 @@
-import { dayFilterInstants, isValidDay } from '../../components/pickers';
-import { STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '../../lib/list';
-import type { TransferFilter, TransferSortField, TransferStatus } from './gql/graphql';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
+import { dayFilterInstants, isValidDay } from '@/components/pickers/period';
+import {
+  defineListQuery,
+  positionOf,
+  STANDARD_PAGING,
+  type ListCacheRule,
+  type ListDefinition,
+  COLLECTOR_PARAMS,
+  parseCollectorParam,
+  writeCollectorParam,
+  enumParam,
+} from '@/lib/list';
+import {
+  TransfersDocument,
+  type TransferFilter,
+  type TransferSortField,
+  type TransferStatus,
+} from './gql/graphql';
 
 /**
  * /transferencias' list (lib/list, session storage `transfers.list`): `q` (payment id or destination transfer
@@ -23,11 +39,12 @@ export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
   REJECTED: 'Rechazada',
 };
 
-const STATUS_PARAMS: Record<TransferStatus, string> = {
+const STATUS_TEXTS: Record<TransferStatus, string> = {
   PENDING: 'pendiente',
   CONCILIATED: 'conciliada',
   REJECTED: 'rechazada',
 };
+const STATUS_PARAM = enumParam(STATUS_TEXTS);
 
 export const transfersList: ListDefinition<TransfersFilters, TransferSortField> = {
   area: 'transfers',
@@ -48,22 +65,17 @@ export const transfersList: ListDefinition<TransfersFilters, TransferSortField> 
     status: 'PENDING',
   }),
   filters: {
-    params: ['q', 'entidad', 'entidad_nombre', 'desde', 'hasta', 'monto', 'cuit', 'estado'],
+    params: ['q', ...COLLECTOR_PARAMS, 'desde', 'hasta', 'monto', 'cuit', 'estado'],
     parse(params, defaults) {
-      const id = params.get('entidad')?.trim();
       const day = (name: string) => {
         const value = params.get(name);
         return isValidDay(value) ? value : null;
       };
       const estado = params.get('estado');
-      const status =
-        estado === 'todos'
-          ? null
-          : ((Object.keys(STATUS_PARAMS) as TransferStatus[]).find((s) => STATUS_PARAMS[s] === estado) ??
-            defaults.status);
+      const status = estado === 'todos' ? null : (STATUS_PARAM.parse(estado) ?? defaults.status);
       return {
         search: (params.get('q') ?? '').trim(),
-        collector: id ? { id, name: params.get('entidad_nombre')?.trim() || id } : null,
+        collector: parseCollectorParam(params),
         from: day('desde'),
         to: day('hasta'),
         amount: (params.get('monto') ?? '').trim(),
@@ -73,16 +85,12 @@ export const transfersList: ListDefinition<TransfersFilters, TransferSortField> 
     },
     write(filters, params) {
       if (filters.search) params.set('q', filters.search);
-      if (filters.collector) {
-        params.set('entidad', filters.collector.id);
-        if (filters.collector.name !== filters.collector.id)
-          params.set('entidad_nombre', filters.collector.name);
-      }
+      writeCollectorParam(filters.collector, params);
       if (filters.from) params.set('desde', filters.from);
       if (filters.to) params.set('hasta', filters.to);
       if (filters.amount) params.set('monto', filters.amount);
       if (filters.cuit) params.set('cuit', filters.cuit);
-      params.set('estado', filters.status ? STATUS_PARAMS[filters.status] : 'todos');
+      params.set('estado', STATUS_PARAM.write(filters.status));
     },
     normalize: (filters) => ({
       ...filters,
@@ -113,3 +121,13 @@ export const transfersListRule: ListCacheRule<{ id: string; status?: TransferSta
     return id ? { id, status: readField<TransferStatus>('status', row) } : null;
   },
 };
+
+/** Conciliación de transferencias' query for a list state. */
+export const transfersQuery = defineListQuery({
+  list: transfersList,
+  document: TransfersDocument,
+  variables: (state) => ({ filter: toTransferFilter(state), ...positionOf(state) }),
+  pageOf: (data) => data.transfers,
+});
+
+export const TRANSFER_NOUN: ItemNoun = { one: 'transferencia', many: 'transferencias', gender: 'feminine' };

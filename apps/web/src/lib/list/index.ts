@@ -3,3 +3,5 @@ export * from './list-cache';
 export * from './use-list-state';
 export * from './use-list-after-action';
 export * from './list-query';
+export * from './collector-param';
+export * from './enum-param';

@@ -91,6 +91,11 @@ export function filtersOf<F extends object, S extends string>(state: ListState<F
   return filters as unknown as F;
 }
 
+/** Page, size and sort of a state: the variables every sorted list query takes besides its filter. */
+export function positionOf<S extends string>(state: ListPosition<S>): ListPosition<S> {
+  return { page: state.page, pageSize: state.pageSize, sort: state.sort };
+}
+
 /** The state with its filters normalized. */
 export function normalizeListState<F extends object, S extends string>(
   definition: ListDefinition<F, S>,

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { OperationVariables } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { usePreloadedPolicy } from '../preload/use-preloaded-policy';
@@ -14,11 +14,25 @@ import {
   type ListStateHandle,
 } from './use-list-state';
 
-export interface ListPageOptions<Change extends RowChange, Filter> {
+export interface ListPageOptions<
+  Change extends RowChange,
+  Filter,
+  Row = never,
+  F extends object = object,
+  S extends string = string,
+> {
   /** Lists after an action (spec 000 §4): the area's cache rule; without it `afterAction` only reloads. */
   rule?: ListCacheRule<Change, Filter>;
-  /** Skip the request (a role that may not read the list); the page stays empty. */
-  skip?: boolean;
+  /**
+   * Skip the request (a role that may not read the list), or skip it for some states (a required filter not
+   * chosen yet); the page stays empty.
+   */
+  skip?: boolean | ((state: ListState<F, S>) => boolean);
+  /**
+   * Reads the list again every `interval` ms while `while(rows)` holds (an export still running). A list that
+   * polls reads quietly: a poll, like a retry, does not show as loading.
+   */
+  poll?: { interval: number; while: (rows: readonly Row[]) => boolean };
 }
 
 /** The DataTable props every server-paged list passes the same way. */
@@ -33,11 +47,26 @@ export interface ListTableBinding {
   loading: boolean;
 }
 
+/**
+ * A filter form's props, the applied filters it starts from and what its buttons do:
+ * `<XFiltersForm key={page.filtersKey} {...page.filterForm} />` (the key remounts it, dropping a draft, whenever
+ * the applied filters change: by a submit, 'Limpiar' or the address).
+ */
+export interface ListFilterFormBinding<F> {
+  applied: F;
+  onSubmit: (filters: Partial<F>) => void;
+  onClear: () => void;
+}
+
 export interface ListPageHandle<F extends object, S extends string, TData, TVariables, Row, Change> {
   list: ListStateHandle<F, S>;
   state: ListState<F, S>;
   /** The filters part of the state. */
   filters: F;
+  /** The filter form bound to the applied filters. */
+  filterForm: ListFilterFormBinding<F>;
+  /** Changes with the applied filters (the filter form's key). */
+  filtersKey: string;
   variables: TVariables;
   /** The answer shown: this list's, or the previous list's while this one loads. */
   data: TData | undefined;
@@ -74,7 +103,7 @@ export function useListPage<
   Filter = unknown,
 >(
   query: ListQuery<F, S, TData, TVariables, Row>,
-  options: ListPageOptions<Change, Filter> = {},
+  options: ListPageOptions<Change, Filter, Row, F, S> = {},
 ): ListPageHandle<F, S, TData, TVariables, Row, Change> {
   const { list: definition, document, pageOf } = query;
   const list = useListState(definition);
@@ -82,17 +111,25 @@ export function useListPage<
   // The definition's function is module-level: the variables change only with the state.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const variables = useMemo(() => query.variables(state), [state]);
-  const { data, previousData, loading, error, refetch } = useQuery(document, {
+  const { poll } = options;
+  const { data, previousData, loading, error, refetch, startPolling, stopPolling } = useQuery(document, {
     variables,
     ...usePreloadedPolicy(document, variables),
-    notifyOnNetworkStatusChange: true,
-    skip: options.skip,
+    notifyOnNetworkStatusChange: poll === undefined,
+    skip: typeof options.skip === 'function' ? options.skip(state) : options.skip,
   } as useQuery.Options<TData, TVariables>);
   const shown = (data ?? (loading ? previousData : undefined)) as TData | undefined;
   const page = shown === undefined ? undefined : pageOf(shown);
   const rows = (page?.rows ?? NO_ROWS) as readonly Row[];
   const total = page?.total;
   useListPageClamp(list, data ? total : undefined);
+  const polling = poll !== undefined && poll.while(rows);
+  const interval = poll?.interval;
+  useEffect(() => {
+    if (!polling || interval === undefined) return undefined;
+    startPolling(interval);
+    return () => stopPolling();
+  }, [polling, interval, startPolling, stopPolling]);
   const selection = useListSelection(list.key, rows);
   const afterAction = useListAfterAction({
     list,
@@ -113,10 +150,13 @@ export function useListPage<
     onSortChange: (sort) => list.setSort(fromTableSort(definition, sort)),
     loading,
   };
+  const filters = filtersOf(state);
   return {
     list,
     state,
-    filters: filtersOf(state),
+    filters,
+    filterForm: { applied: filters, onSubmit: list.setFilters, onClear: list.clear },
+    filtersKey: JSON.stringify(filters),
     variables,
     data: shown,
     rows,

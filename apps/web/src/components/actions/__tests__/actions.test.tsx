@@ -8,7 +8,8 @@ import { ConfirmDialog } from '../../dialogs/confirm-dialog';
 import { ActionButton } from '../action-button';
 import { BulkActionBar } from '../bulk-action-bar';
 import type { ActionRegistry, ActionState } from '../action-registry';
-import { rowActionsColumn, RowActionsMenu } from '../row-actions-menu';
+import { rowActionsColumn } from '../row-actions-column';
+import { RowActionsMenu } from '../row-actions-menu';
 import { rowMenuActions, selectionActionStates } from '../selection-actions';
 
 type Kind = 'CANCEL' | 'CHANGE_METHOD';
@@ -155,5 +156,27 @@ describe('shared action components', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Acciones de la suscripción S-7' }));
     await user.click(await screen.findByRole('menuitem', { name: /Cancelar/ }));
     await waitFor(() => expect(onAction).toHaveBeenCalledWith('CANCEL', item));
+  });
+
+  it("rowActionsColumn is the ACCIONES cell: the row's menu, outside the row link, running the action on its row", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onAction = vi.fn();
+    const row = { id: 'S-2', actions: [on('CANCEL'), on('CHANGE_METHOD')] };
+    const column = rowActionsColumn<Kind, typeof row>({
+      kinds: KINDS,
+      registry: REGISTRY,
+      label: (r) => `Acciones de la suscripción ${r.id}`,
+      onAction,
+    });
+    expect(column).toMatchObject({
+      field: 'actions',
+      headerName: 'ACCIONES',
+      rowLink: false,
+      align: 'center',
+    });
+    render(<>{column.render!(row)}</>);
+    await user.click(screen.getByRole('button', { name: 'Acciones de la suscripción S-2' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cancelar' }));
+    await waitFor(() => expect(onAction).toHaveBeenCalledWith('CANCEL', row));
   });
 });

@@ -77,16 +77,14 @@ describe('download components', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     vi.stubGlobal(
       'fetch',
-      vi
-        .fn<typeof fetch>()
-        .mockResolvedValue(
-          new Response(
-            JSON.stringify({
-              error: { code: 'FORBIDDEN', message: 'No tiene permisos para realizar esta acción.' },
-            }),
-            { status: 403, headers: { 'content-type': 'application/json' } },
-          ),
+      vi.fn<typeof fetch>().mockResolvedValue(
+        new Response(
+          JSON.stringify({
+            error: { code: 'FORBIDDEN', message: 'No tiene permisos para realizar esta acción.' },
+          }),
+          { status: 403, headers: { 'content-type': 'application/json' } },
         ),
+      ),
     );
     render(
       <NotificationsProvider>

@@ -4,7 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { DateRangePicker } from '../../pickers';
-import { FiltersForm } from '../filters-form';
+import { FiltersBar, FiltersForm } from '../filters-form';
 
 describe('FiltersForm', () => {
   it('applies on Buscar and on Enter, clears on Limpiar, and is a named search region', () => {
@@ -64,5 +64,33 @@ describe('FiltersForm', () => {
   it('leaves fields outside it at their own size', () => {
     const { container } = render(<TextField label="Buscar" />);
     expect(container.querySelector('.MuiInputBase-root')).not.toHaveClass('MuiInputBase-sizeSmall');
+  });
+});
+
+describe('FiltersBar', () => {
+  it('is a named search region with no Buscar, its fields small, and Limpiar filtros clears', () => {
+    const onClear = vi.fn();
+    const { container } = render(
+      <FiltersBar ariaLabel="Filtrar cosas" onClear={onClear}>
+        <TextField select label="Estado" value="ALL">
+          <MenuItem value="ALL">Todos</MenuItem>
+        </TextField>
+      </FiltersBar>,
+    );
+    const region = screen.getByRole('search', { name: 'Filtrar cosas' });
+    expect(region.tagName).not.toBe('FORM');
+    expect(screen.queryByRole('button', { name: 'Buscar' })).not.toBeInTheDocument();
+    expect(container.querySelector('.MuiInputBase-sizeSmall')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no clear button without onClear', () => {
+    render(
+      <FiltersBar ariaLabel="Filtrar cosas">
+        <span>campo</span>
+      </FiltersBar>,
+    );
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

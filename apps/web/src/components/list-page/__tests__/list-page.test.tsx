@@ -17,7 +17,11 @@ import {
   type ThingsQuery,
 } from '@/lib/list/__tests__/fixture';
 import BrushIcon from '@mui/icons-material/Brush';
-import { ListPage } from '../list-page';
+import { useState } from 'react';
+import TextField from '@mui/material/TextField';
+import { FiltersForm } from '@/components/layout/filters-form';
+import type { ListFilterFormBinding } from '@/lib/list/use-list-page';
+import { ListPage, type ListPageView } from '../list-page';
 import { useListBulk, type ListBulk } from '../use-list-bulk';
 
 type Row = ThingsQuery['things']['rows'][number];
@@ -74,6 +78,24 @@ function fakeGateway() {
   return { client, pending, answer };
 }
 
+/** A filter form on the handle's binding: a draft colour, applied on 'Buscar'. */
+function ColourForm({
+  applied,
+  onSubmit,
+  onClear,
+}: ListFilterFormBinding<{ q: string; colour: string | null }>) {
+  const [colour, setColour] = useState(applied.colour ?? '');
+  return (
+    <FiltersForm
+      ariaLabel="Filtros de cosas"
+      onSubmit={() => onSubmit({ colour: colour || null })}
+      onClear={onClear}
+    >
+      <TextField label="Color" value={colour} onChange={(event) => setColour(event.target.value)} />
+    </FiltersForm>
+  );
+}
+
 let handle: ListPageHandle<object, string, unknown, unknown, Row, ThingChange> | undefined;
 let search = '';
 
@@ -83,8 +105,18 @@ const NOUN = { one: 'cosa', many: 'cosas', gender: 'feminine' } as const;
 const PAINT = { PAINT: { label: 'Pintar', icon: BrushIcon } };
 const paintable = () => [{ kind: 'PAINT', enabled: true, permitted: true }];
 
-function ThingsScreen({ selectable = false, bulk = false }: { selectable?: boolean; bulk?: boolean }) {
-  const page = useListPage(thingsQuery, { rule: thingsRule });
+/** Polls every 200 ms while a row is still 'running'. */
+const POLL = { interval: 200, while: (rows: readonly Row[]) => rows.some((row) => row.id === 'running') };
+
+interface ScreenOptions {
+  selectable?: boolean;
+  bulk?: boolean;
+  form?: boolean;
+  poll?: boolean;
+}
+
+function ThingsScreen({ selectable = false, bulk = false, form = false, poll = false }: ScreenOptions) {
+  const page = useListPage(thingsQuery, { rule: thingsRule, poll: poll ? POLL : undefined });
   handle = page as unknown as typeof handle;
   search = useLocation().search;
   const actions = useListBulk<'PAINT', Row, string, PaintResult>(page, {
@@ -107,18 +139,19 @@ function ThingsScreen({ selectable = false, bulk = false }: { selectable?: boole
       noun={NOUN}
       totalTestId="things-total"
       bulk={bulk ? actions : undefined}
+      filters={form ? <ColourForm key={page.filtersKey} {...page.filterForm} /> : undefined}
       table={{ ariaLabel: 'Cosas', columns: COLUMNS, emptyMessage: 'No se encontraron cosas', selectable }}
     />
   );
 }
 
-function renderScreen(url: string, options: { selectable?: boolean; bulk?: boolean } = {}) {
+function renderScreen(url: string, options: ScreenOptions = {}) {
   window.sessionStorage.clear();
   const gateway = fakeGateway();
   render(
     <ApolloProvider client={gateway.client}>
       <MemoryRouter initialEntries={[url]}>
-        <ThingsScreen selectable={options.selectable} bulk={options.bulk} />
+        <ThingsScreen {...options} />
       </MemoryRouter>
     </ApolloProvider>,
   );
@@ -186,6 +219,44 @@ describe('useListPage with <ListPage>', () => {
     expect(gateway.pending).toHaveLength(0);
   });
 
+  it('shows the placeholder instead of the list while it has one', () => {
+    render(
+      <ListPage
+        page={
+          {
+            rows: [],
+            total: undefined,
+            failure: new Error('Failed to fetch'),
+            retry: () => undefined,
+            table: {
+              rowCount: undefined,
+              page: 1,
+              pageSize: 10,
+              pageSizeOptions: [10],
+              onPageChange: () => undefined,
+              sort: null,
+              onSortChange: () => undefined,
+              loading: false,
+            },
+            selection: {
+              selectedIds: [],
+              selectedRows: [],
+              setSelectedIds: () => undefined,
+              deselect: () => undefined,
+            },
+          } as unknown as ListPageView<Row>
+        }
+        title="Cosas"
+        placeholder={<p>Elija una entidad</p>}
+        errorTitle="No se pudieron cargar las cosas"
+        table={{ ariaLabel: 'Cosas', columns: COLUMNS, emptyMessage: 'No se encontraron cosas' }}
+      />,
+    );
+    expect(screen.getByText('Elija una entidad')).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says so when nothing matches', async () => {
     const gateway = renderScreen('/cosas?colour=green');
     await gateway.answer({ rows: [], total: 0 });
@@ -239,5 +310,41 @@ describe('useListPage with <ListPage>', () => {
     await screen.findByTestId('things-total');
     act(() => bulkHandle!.onBulkResults([{ id: '1', outcome: 'UNKNOWN' }]));
     await gateway.answer({ rows: ['1', '2'], total: 2 });
+    expect(gateway.pending).toHaveLength(0);
+  });
+
+  it('binds a filter form: it applies on Buscar, and a change from elsewhere replaces its draft', async () => {
+    const user = userEvent.setup();
+    const gateway = renderScreen('/cosas?colour=red', { form: true });
+    await gateway.answer({ rows: ['1'], total: 1 });
+    const field = screen.getByRole('textbox', { name: 'Color' });
+    expect(field).toHaveValue('red');
+    await user.clear(field);
+    await user.type(field, 'blue');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(search).toBe('?colour=blue'));
+    await gateway.answer({ rows: [], total: 0 });
+
+    await user.type(screen.getByRole('textbox', { name: 'Color' }), 'ish');
+    act(() => handle!.list.setFilters({ colour: 'green' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Color' })).toHaveValue('green'));
+  });
+
+  it('reads the list again quietly while a row says so, and stops when none does', async () => {
+    const gateway = renderScreen('/cosas?colour=red', { poll: true });
+    await gateway.answer({ rows: ['1', 'running'], total: 2 });
+    await screen.findByTestId('things-total');
+    // The poll's request: the rows stay on screen and nothing shows as loading.
+    await waitFor(() => expect(gateway.pending).toHaveLength(1), { timeout: 10_000 });
+    expect(handle!.loading).toBe(false);
+    expect(within(grid()).getByText('running')).toBeInTheDocument();
+    await gateway.answer({ rows: ['1', 'running'], total: 2 });
+    await waitFor(() => expect(gateway.pending).toHaveLength(1), { timeout: 10_000 });
+    await gateway.answer({ rows: ['1', '2'], total: 2 });
+    await waitFor(() => expect(within(grid()).getByText('2')).toBeInTheDocument());
+    // Polling stopped with the last running row: a reload is the only next request.
+    act(() => handle!.retry());
+    expect(await gateway.answer({ rows: ['1', '2'], total: 2 })).toBe(1);
+    expect(gateway.pending).toHaveLength(0);
   });
 });

@@ -1,37 +1,49 @@
+import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ListSearchBar, type SearchableList } from '../list-search-bar';
+import { ListSearchBar } from '../list-search-bar';
 
-function list(search: string): SearchableList {
-  return { state: { search }, setFilters: vi.fn(), clear: vi.fn() };
+function Harness({ clearable, onClear }: { clearable?: boolean; onClear?: () => void }) {
+  const [search, setSearch] = useState('uno');
+  const page = {
+    state: { search },
+    list: {
+      setFilters: (filters: { search: string }) => setSearch(filters.search),
+      clear: onClear ?? vi.fn(),
+    },
+  };
+  return (
+    <>
+      <ListSearchBar page={page} ariaLabel="Filtros" placeholder="Nombre" clearable={clearable} />
+      <button type="button" onClick={() => setSearch('tres')}>
+        desde otro lado
+      </button>
+      <output>{search}</output>
+    </>
+  );
 }
 
 describe('ListSearchBar', () => {
-  it('applies the typed text on Buscar, returns to the defaults on Limpiar, and follows the applied text', async () => {
+  it('starts from the applied search, applies the trimmed text on Buscar and follows a change from elsewhere', async () => {
     const user = userEvent.setup();
-    const first = list('ana');
-    const { rerender } = render(
-      <ListSearchBar list={first} ariaLabel="Filtros de cosas" placeholder="Nombre o id" inputTestId="q" />,
-    );
-    const input = screen.getByTestId('q').querySelector('input') ?? screen.getByTestId('q');
-    expect(input).toHaveValue('ana');
-    await user.clear(input);
-    await user.type(input, 'beto');
-    expect(first.setFilters).not.toHaveBeenCalled();
+    render(<Harness />);
+    const field = screen.getByRole('textbox', { name: 'Buscar' });
+    expect(field).toHaveValue('uno');
+    expect(screen.queryByRole('button', { name: 'Limpiar' })).not.toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '  dos ');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
-    expect(first.setFilters).toHaveBeenCalledWith({ search: 'beto' });
-    await user.click(screen.getByRole('button', { name: 'Limpiar' }));
-    expect(first.clear).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status')).toHaveTextContent('dos');
+    await user.click(screen.getByRole('button', { name: 'desde otro lado' }));
+    expect(screen.getByRole('textbox', { name: 'Buscar' })).toHaveValue('tres');
+  });
 
-    rerender(
-      <ListSearchBar
-        list={list('')}
-        ariaLabel="Filtros de cosas"
-        placeholder="Nombre o id"
-        inputTestId="q"
-      />,
-    );
-    expect(screen.getByTestId('q').querySelector('input') ?? screen.getByTestId('q')).toHaveValue('');
+  it("offers 'Limpiar' when clearable", async () => {
+    const user = userEvent.setup();
+    const onClear = vi.fn();
+    render(<Harness clearable onClear={onClear} />);
+    await user.click(screen.getByRole('button', { name: 'Limpiar' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
   });
 });

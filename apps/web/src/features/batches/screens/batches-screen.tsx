@@ -1,48 +1,35 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import DeselectOutlined from '@mui/icons-material/DeselectOutlined';
 import { BulkActionBar } from '@/components/actions/bulk-action-bar';
 import { selectionActionStates } from '@/components/actions/selection-actions';
-import { ListBar } from '@/components/data-table/list-bar';
 import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
-import { ErrorAlert } from '@/components/feedback/error-alert';
 import { DownloadProgress } from '@/components/files';
-import { PageHeader } from '@/components/layout/page-header';
+import { FilterSelect } from '@/components/layout/filter-select';
+import { FiltersBar } from '@/components/layout/filters-form';
+import { ListPage } from '@/components/list-page/list-page';
 import { CollectorPicker, PeriodPicker, useCollectorName } from '@/components/pickers';
-import {
-  fromTableSort,
-  toTableSort,
-  useListAfterAction,
-  useListPageClamp,
-  useListSelection,
-  useListState,
-} from '@/lib/list';
+import { useListPage } from '@/lib/list/use-list-page';
 import { BATCH_ACTIONS, BATCH_NOUN, BULK_KINDS, type BatchFlowKind } from '../batch-actions';
 import { BATCH_STATUS_LABELS, BATCH_STATUSES, BATCHES_MESSAGES } from '../batch-labels';
-import { batchesList, batchesListRule, toBatchesVariables, type BatchRowChange } from '../batches-list';
+import { batchesListRule, batchesQuery, type BatchRowChange } from '../batches-list';
 import { BatchActionDialogs, type BatchActionValue } from '../components/batch-action-dialogs';
+import { batchColumns } from '../components/batch-columns';
 import { BatchDetailDialog } from '../components/batch-detail-dialog';
-import { BatchesTable } from '../components/batches-table';
 import {
   BulkReprocessWithdrawalBatchesDocument,
-  WithdrawalBatchesDocument,
   type BatchBulkResultFragment,
   type BatchRowFragment,
   type WithdrawalBatchActionKind,
-  type WithdrawalBatchStatus,
-  type WithdrawalBatchesQueryVariables,
 } from '../gql/graphql';
 import { changeOfBatch, useBatchActions } from '../use-batch-actions';
 
-const NO_ROWS: BatchRowFragment[] = [];
-/** Stands in for the variables while no collector is chosen (the query is skipped). */
-const NO_SEARCH: WithdrawalBatchesQueryVariables = { filter: { collectorId: '' } };
+const STATUS_CHOICES = BATCH_STATUSES.map((value) => ({ value, label: BATCH_STATUS_LABELS[value] }));
+
+/** No search runs before a collector is chosen. */
+const noCollector = (state: { collector: unknown }) => !state.collector;
 
 /**
  * Lotes de retiros (/lotes, spec 001 §2 "Withdrawal batches"): a collector is required before any search; then
@@ -50,24 +37,8 @@ const NO_SEARCH: WithdrawalBatchesQueryVariables = { filter: { collectorId: '' }
  * and 'Deseleccionar' / 'Reprocesar' on a selection. Filters and page live in the URL and session storage.
  */
 export default function BatchesScreen() {
-  const list = useListState(batchesList);
-  const { state } = list;
-  const searchVariables = useMemo(() => toBatchesVariables(state), [state]);
-  const variables = searchVariables ?? NO_SEARCH;
-  const { data, previousData, loading, error, refetch } = useQuery(WithdrawalBatchesDocument, {
-    variables,
-    skip: searchVariables === null,
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
-  const page = searchVariables
-    ? (data?.withdrawalBatches ?? (loading ? previousData?.withdrawalBatches : undefined))
-    : undefined;
-  const rows = page?.rows ?? NO_ROWS;
-  const total = page?.total;
-  useListPageClamp(list, data ? total : undefined);
-
-  const selection = useListSelection(list.key, rows);
+  const page = useListPage(batchesQuery, { rule: batchesListRule, skip: noCollector });
+  const { list, state, selection, afterAction } = page;
   const bulkActions = useMemo(
     () =>
       selectionActionStates(
@@ -79,19 +50,11 @@ export default function BatchesScreen() {
     [selection.selectedRows],
   );
 
-  const after = useListAfterAction({
-    list,
-    rule: batchesListRule,
-    document: WithdrawalBatchesDocument,
-    variables,
-    pageOf: (d) => d.withdrawalBatches,
-    refetch,
-  });
   const onChanged = useCallback(
     (change: BatchRowChange | null, unknown: boolean) => {
-      after.applyChanges([change], unknown);
+      afterAction.applyChanges([change], unknown);
     },
-    [after],
+    [afterAction],
   );
   const actions = useBatchActions(onChanged);
   const flow = useBulkFlow<BatchFlowKind, BatchRowFragment, BatchActionValue>();
@@ -117,113 +80,79 @@ export default function BatchesScreen() {
   const onBulkResults = useCallback(
     (results: BatchBulkResultFragment[]) => {
       const done = results.filter((r) => r.outcome === 'SUCCESS');
-      after.applyChanges(
+      afterAction.applyChanges(
         done.map((r) => changeOfBatch(r.batch)),
         results.some((r) => r.outcome === 'UNKNOWN'),
       );
       selection.deselect(done.map((r) => r.id));
     },
-    [after, selection],
+    [afterAction, selection],
   );
 
   const collector = useCollectorName(state.collector);
+  const columns = useMemo(() => batchColumns(onRowAction), [onRowAction]);
 
   return (
-    <Box component="section" aria-label={BATCHES_MESSAGES.title}>
-      <PageHeader
-        title={BATCHES_MESSAGES.title}
-        actions={actions.progress ? <DownloadProgress progress={actions.progress} /> : undefined}
-      />
-      <Paper
-        variant="outlined"
-        role="search"
-        aria-label="Filtros de lotes"
-        sx={{
-          p: 2,
-          mb: 2,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: '2fr auto 1fr' },
-          alignItems: 'center',
-        }}
-      >
-        <CollectorPicker
-          value={collector}
-          onChange={(next) => list.setFilters({ collector: next })}
-          label="Entidad *"
-        />
-        <PeriodPicker value={state.period} onChange={(period) => list.setFilters({ period })} />
-        <TextField
-          select
-          size="small"
-          label="Estado"
-          value={state.status ?? 'ALL'}
-          onChange={(e) =>
-            list.setFilters({
-              status: e.target.value === 'ALL' ? null : (e.target.value as WithdrawalBatchStatus),
-            })
-          }
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'status-filter' } as object } }}
-        >
-          <MenuItem value="ALL">Todos</MenuItem>
-          {BATCH_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {BATCH_STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Paper>
-      {!searchVariables ? (
-        <Alert severity="info" data-testid="batches-choose-collector">
-          {BATCHES_MESSAGES.chooseCollector}
-        </Alert>
-      ) : error && !loading ? (
-        <ErrorAlert
-          title={BATCHES_MESSAGES.loadError}
-          error={error}
-          onRetry={() => void refetch().catch(() => undefined)}
-        />
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <ListBar
-            noun={BATCH_NOUN}
-            total={total}
-            selectedCount={selection.selectedIds.length}
-            totalTestId="batches-total"
-          >
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<DeselectOutlined fontSize="small" />}
-              disabled={selection.selectedIds.length === 0}
-              onClick={() => selection.setSelectedIds([])}
-            >
-              Deseleccionar
-            </Button>
-            <BulkActionBar
-              actions={bulkActions}
-              registry={BATCH_ACTIONS}
-              onAction={(kind) => flow.startBulk(kind, selection.selectedRows)}
-              ariaLabel="Acciones sobre los lotes seleccionados"
-              hideWhenNonePermitted
-            />
-          </ListBar>
-          <BatchesTable
-            rows={rows}
-            total={total}
-            page={state.page}
-            pageSize={state.pageSize}
-            pageSizeOptions={batchesList.pageSizes}
-            sort={toTableSort(batchesList, state.sort)}
-            loading={loading}
-            selectedIds={selection.selectedIds}
-            onPageChange={(p, size) => list.setPage(p, size)}
-            onSortChange={(sort) => list.setSort(fromTableSort(batchesList, sort))}
-            onSelectionChange={selection.setSelectedIds}
-            onRowAction={onRowAction}
+    <ListPage
+      page={page}
+      title={BATCHES_MESSAGES.title}
+      headerActions={actions.progress ? <DownloadProgress progress={actions.progress} /> : undefined}
+      filters={
+        <FiltersBar ariaLabel="Filtros de lotes" columns="2fr auto 1fr">
+          <CollectorPicker
+            value={collector}
+            onChange={(next) => list.setFilters({ collector: next })}
+            label="Entidad *"
           />
-        </Paper>
-      )}
+          <PeriodPicker value={state.period} onChange={(period) => list.setFilters({ period })} />
+          <FilterSelect
+            label="Estado"
+            value={state.status}
+            choices={STATUS_CHOICES}
+            onChange={(status) => list.setFilters({ status })}
+            testId="status-filter"
+          />
+        </FiltersBar>
+      }
+      placeholder={
+        state.collector ? undefined : (
+          <Alert severity="info" data-testid="batches-choose-collector">
+            {BATCHES_MESSAGES.chooseCollector}
+          </Alert>
+        )
+      }
+      errorTitle={BATCHES_MESSAGES.loadError}
+      noun={BATCH_NOUN}
+      totalTestId="batches-total"
+      bulkActions={
+        <>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<DeselectOutlined fontSize="small" />}
+            disabled={selection.selectedIds.length === 0}
+            onClick={() => selection.setSelectedIds([])}
+          >
+            Deseleccionar
+          </Button>
+          <BulkActionBar
+            actions={bulkActions}
+            registry={BATCH_ACTIONS}
+            onAction={(kind) => flow.startBulk(kind, selection.selectedRows)}
+            ariaLabel="Acciones sobre los lotes seleccionados"
+            hideWhenNonePermitted
+          />
+        </>
+      }
+      table={{
+        ariaLabel: 'Lotes',
+        columns,
+        emptyMessage: BATCHES_MESSAGES.empty,
+        getRowHref: (row) =>
+          `/lotes/lotes/${encodeURIComponent(row.collectorId)}/${encodeURIComponent(row.id)}`,
+        selectable: true,
+      }}
+    >
       <BatchActionDialogs
         control={flow}
         runSingle={(kind, row, _value, key) => actions.runSingle(kind, row, key)}
@@ -231,6 +160,6 @@ export default function BatchesScreen() {
         onBulkResults={onBulkResults}
       />
       {detail && <BatchDetailDialog batch={detail} onClose={() => setDetail(null)} />}
-    </Box>
+    </ListPage>
   );
 }

@@ -1,62 +1,34 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useMutation, useQuery } from '@apollo/client/react';
-import Box from '@mui/material/Box';
+import { useMutation } from '@apollo/client/react';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { RowEditDelete } from '@/components/actions/row-edit-delete';
+import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { MULTI_DIALOG_WIDTH, ActionDialog, useDialogSubmit } from '@/components/dialogs/action-dialog';
-import { ErrorAlert } from '@/components/feedback/error-alert';
-import { PageHeader } from '@/components/layout/page-header';
-import { useListPageClamp, useListSelection, useListState } from '@/lib/list';
+import { ListPage } from '@/components/list-page/list-page';
+import { ListSearchBar } from '@/components/list-page/list-search-bar';
+import { useListPage } from '@/lib/list/use-list-page';
 import { useHasAny } from '@/lib/permissions';
 import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { countryName } from '../bin-options';
-import { binsList } from '../bins-list';
-import { CardBinsDocument, DeleteCardBinsDocument, type CardBinRowFragment } from '../gql/graphql';
+import { BIN_NOUN, binsQuery } from '../bins-list';
+import { DeleteCardBinsDocument, type CardBinRowFragment } from '../gql/graphql';
+import { BulkDeleteDialog } from '../components/bulk-delete-dialog';
 
-const NO_ROWS: CardBinRowFragment[] = [];
 const permitted = (row: CardBinRowFragment, kind: 'EDIT' | 'DELETE') =>
   row.actions.some((action) => action.kind === kind && action.permitted);
 
 /** Buscar BIN (/bin, spec 001 §2 "Card BIN screens"). */
 export default function BinsScreen() {
-  const list = useListState(binsList);
-  const { state } = list;
+  const page = useListPage(binsQuery);
+  const { selection, retry } = page;
   const canCreate = useHasAny(['BIN_CREATE']);
   const canDelete = useHasAny(['BIN_DELETE']);
   const feedback = useMutationOutcome();
-  const [search, setSearch] = useState(state.search);
   const [deleting, setDeleting] = useState<CardBinRowFragment[] | null>(null);
-  const variables = useMemo(
-    () => ({ search: state.search || null, page: state.page - 1, pageSize: state.pageSize }),
-    [state],
-  );
-  const { data, previousData, loading, error, refetch } = useQuery(CardBinsDocument, {
-    variables,
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
-  const page = data?.cardBins ?? (loading ? previousData?.cardBins : undefined);
-  const rows = page?.rows ?? NO_ROWS;
-  const total = page?.total;
-  useListPageClamp(list, data ? total : undefined);
-  const selection = useListSelection(list.key, rows);
   const [remove] = useMutation(DeleteCardBinsDocument);
 
   const confirmDelete = async (bins: CardBinRowFragment[]) => {
@@ -68,9 +40,9 @@ export default function BinsScreen() {
       onSuccess: () => {
         selection.deselect(ids);
         setDeleting(null);
-        void refetch().catch(() => undefined);
+        retry();
       },
-      onUnknown: () => void refetch().catch(() => undefined),
+      onUnknown: retry,
     });
   };
 
@@ -101,128 +73,51 @@ export default function BinsScreen() {
       width: 96,
       align: 'center',
       render: (row) => (
-        <Box sx={{ display: 'flex', gap: 0.5 }}>
-          {permitted(row, 'EDIT') && (
-            <Tooltip title="Editar">
-              <IconButton
-                size="small"
-                component={RouterLink}
-                to={`/bin/${row.id}`}
-                aria-label={`Editar BIN ${row.id}`}
-              >
-                <EditOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-          {permitted(row, 'DELETE') && (
-            <Tooltip title="Eliminar">
-              <IconButton
-                size="small"
-                aria-label={`Eliminar BIN ${row.id}`}
-                onClick={() => setDeleting([row])}
-              >
-                <DeleteOutline fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Box>
+        <RowEditDelete
+          editTo={permitted(row, 'EDIT') ? `/bin/${row.id}` : undefined}
+          editLabel={`Editar BIN ${row.id}`}
+          onDelete={permitted(row, 'DELETE') ? () => setDeleting([row]) : undefined}
+          deleteLabel={`Eliminar BIN ${row.id}`}
+        />
       ),
     },
   ];
 
   return (
-    <Box component="section" aria-label="Buscar BIN">
-      <PageHeader
-        title="Buscar BIN"
-        actions={
-          canCreate ? (
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/bin/-1">
-              Nuevo BIN
-            </Button>
-          ) : undefined
-        }
-      />
-      <Box
-        component="form"
-        role="search"
-        aria-label="Buscar BINs"
-        onSubmit={(event) => {
-          event.preventDefault();
-          list.setFilters({ search });
-        }}
-        sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center' }}
-      >
-        <TextField
-          label="Buscar"
-          placeholder="Número BIN o marca"
-          size="small"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ minWidth: 280 }}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          Buscar
-        </Button>
-      </Box>
-      {error && !loading ? (
-        <ErrorAlert title="No se pudieron cargar los BINs" error={error} onRetry={() => void refetch()} />
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <Box
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 2,
-              px: 2,
-              py: 1,
-              minHeight: 52,
-              borderBottom: 1,
-              borderColor: 'divider',
-            }}
+    <ListPage
+      page={page}
+      title="Buscar BIN"
+      headerActions={
+        canCreate ? (
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/bin/-1">
+            Nuevo BIN
+          </Button>
+        ) : undefined
+      }
+      filters={<ListSearchBar page={page} ariaLabel="Buscar BINs" placeholder="Número BIN o marca" />}
+      errorTitle="No se pudieron cargar los BINs"
+      noun={BIN_NOUN}
+      totalTestId="bins-total"
+      bulkActions={
+        canDelete && selection.selectedIds.length > 0 ? (
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteOutline />}
+            onClick={() => setDeleting(selection.selectedRows)}
           >
-            <Typography variant="body2" color="text.secondary" data-testid="bins-total">
-              {total === undefined ? 'Cargando…' : total === 1 ? '1 BIN' : `${total} BINs`}
-            </Typography>
-            {selection.selectedIds.length > 0 && (
-              <>
-                <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="selection-count">
-                  {selection.selectedIds.length === 1
-                    ? '1 BIN seleccionado'
-                    : `${selection.selectedIds.length} BINs seleccionados`}
-                </Typography>
-                {canDelete && (
-                  <Button
-                    color="error"
-                    variant="outlined"
-                    startIcon={<DeleteOutline />}
-                    onClick={() => setDeleting(selection.selectedRows)}
-                  >
-                    Eliminar
-                  </Button>
-                )}
-              </>
-            )}
-          </Box>
-          <DataTable
-            ariaLabel="BINs"
-            rows={rows}
-            columns={columns}
-            getRowId={(row) => row.id}
-            rowCount={total}
-            page={state.page}
-            pageSize={state.pageSize}
-            pageSizeOptions={binsList.pageSizes}
-            onPageChange={(p, size) => list.setPage(p, size)}
-            sort={null}
-            onSortChange={() => undefined}
-            loading={loading}
-            emptyMessage="No se encontraron BINs"
-            selectable={canDelete}
-            selectedIds={selection.selectedIds}
-            onSelectionChange={selection.setSelectedIds}
-          />
-        </Paper>
-      )}
+            Eliminar
+          </Button>
+        ) : undefined
+      }
+      table={{
+        ariaLabel: 'BINs',
+        columns,
+        emptyMessage: 'No se encontraron BINs',
+        unsorted: true,
+        selectable: canDelete,
+      }}
+    >
       {deleting?.length === 1 && (
         <ConfirmDialog
           title="Eliminar BIN"
@@ -241,61 +136,6 @@ export default function BinsScreen() {
           onConfirm={() => confirmDelete(deleting)}
         />
       )}
-    </Box>
-  );
-}
-
-/** Bulk 'Eliminar' (850 px, spec 001 §9): the selected BINs, then one delete of all of them. */
-function BulkDeleteDialog({
-  bins,
-  onClose,
-  onConfirm,
-}: {
-  bins: CardBinRowFragment[];
-  onClose(): void;
-  onConfirm(): Promise<ReturnType<ReturnType<typeof useMutationOutcome>['settle']>>;
-}) {
-  const { submit, submitting, feedback } = useDialogSubmit(onConfirm);
-  return (
-    <ActionDialog
-      title="Eliminar BINs"
-      width={MULTI_DIALOG_WIDTH}
-      onClose={onClose}
-      submitLabel="Eliminar"
-      submitColor="error"
-      submitting={submitting}
-      onSubmit={() => void submit(undefined)}
-      feedback={feedback}
-      testId="bulk-delete-dialog"
-    >
-      <Typography sx={{ mb: 2 }}>¿Eliminar los {bins.length} BINs seleccionados?</Typography>
-      <Box
-        tabIndex={0}
-        role="region"
-        aria-label="BINs seleccionados"
-        sx={{ maxHeight: 320, overflow: 'auto' }}
-      >
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>BIN</TableCell>
-              <TableCell>Marca</TableCell>
-              <TableCell>Tipo</TableCell>
-              <TableCell>Organización</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {bins.map((bin) => (
-              <TableRow key={bin.id}>
-                <TableCell>{bin.id}</TableCell>
-                <TableCell>{bin.brand.description}</TableCell>
-                <TableCell>{bin.type.description}</TableCell>
-                <TableCell>{bin.issuer?.description ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
-    </ActionDialog>
+    </ListPage>
   );
 }

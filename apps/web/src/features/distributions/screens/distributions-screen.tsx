@@ -2,59 +2,26 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { PagedListTable } from '@/components/data-table/paged-list-table';
-import { ErrorAlert } from '@/components/feedback/error-alert';
 import { DownloadMenu } from '@/components/files';
-import { PageHeader } from '@/components/layout/page-header';
+import { ListPage } from '@/components/list-page/list-page';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import { filtersOf, useListPageClamp, useListState } from '@/lib/list';
+import { useListPage } from '@/lib/list/use-list-page';
 import { DistributionDetailDialog } from '../components/distribution-detail-dialog';
 import { DistributionFiltersBar } from '../components/distribution-filters';
-import { distributionsList, toDistributionFilter, type DistributionFilters } from '../distributions-list';
+import { distributionsQuery, toDistributionFilter, type DistributionFilters } from '../distributions-list';
 import {
   DistributionStatisticsDocument,
-  DistributionsDocument,
   type DistributionRowFragment,
   type DistributionStatus,
 } from '../gql/graphql';
 import { HEADER_STATUS_LABELS, STATE_TABS, STATUS_COLORS } from '../labels';
-
-function StatCard({
-  title,
-  count,
-  onClick,
-  testId,
-}: {
-  title: string;
-  count: number | undefined;
-  onClick(): void;
-  testId: string;
-}) {
-  return (
-    <Card variant="outlined" sx={{ minWidth: 240 }}>
-      <CardActionArea onClick={onClick} data-testid={testId}>
-        <CardContent>
-          <Typography variant="body2" color="text.secondary">
-            {title}
-          </Typography>
-          <Typography variant="h4" component="p" data-testid={`${testId}-count`}>
-            {count ?? '…'}
-          </Typography>
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-}
+import { StatCard } from '../components/stat-card';
 
 /** The Report export: the same range, type and state as the list (spec 001 §7 "Exports"). */
 function reportPath(format: string, f: DistributionFilters): string {
@@ -67,22 +34,10 @@ function reportPath(format: string, f: DistributionFilters): string {
 
 /** Distribuciones (/distribucion, spec 001 §2): cards, type toggle, range, search, state tabs and the list. */
 export default function DistributionsScreen() {
-  const list = useListState(distributionsList);
-  const { state } = list;
-  const filters = filtersOf(state);
+  const page = useListPage(distributionsQuery);
+  const { list, filters, refetch } = page;
   const [open, setOpen] = useState<string | null>(null);
-  const variables = useMemo(
-    () => ({ filter: toDistributionFilter(filtersOf(state)), page: state.page, pageSize: state.pageSize }),
-    [state],
-  );
-  const { data, previousData, loading, error, refetch } = useQuery(DistributionsDocument, {
-    variables,
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
   const stats = useQuery(DistributionStatisticsDocument, { fetchPolicy: 'cache-and-network' });
-  const page = data?.distributions ?? (loading ? previousData?.distributions : undefined);
-  useListPageClamp(list, data ? page?.total : undefined);
   const changed = useCallback(() => {
     void refetch();
     void stats.refetch();
@@ -141,76 +96,72 @@ export default function DistributionsScreen() {
     STATE_TABS.findIndex((t) => t.status === filters.status),
   );
   return (
-    <>
-      <PageHeader
-        title="Distribuciones"
-        actions={
-          <DownloadMenu
-            label="Reporte"
-            variant="outlined"
-            choices={['CSV', 'JSON', 'XLSX'].map((label) => ({
-              label,
-              path: reportPath(label.toLowerCase(), filters),
-            }))}
-          />
-        }
-      />
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <StatCard
-          title="Pendientes de autorización"
-          count={stats.data?.distributionStatistics.authorizationPendingCount}
-          onClick={() => showStatus('AUTHORIZATION_PENDING')}
-          testId="card-pending"
+    <ListPage
+      page={page}
+      title="Distribuciones"
+      headerActions={
+        <DownloadMenu
+          label="Reporte"
+          variant="outlined"
+          choices={['CSV', 'JSON', 'XLSX'].map((label) => ({
+            label,
+            path: reportPath(label.toLowerCase(), filters),
+          }))}
         />
-        <StatCard
-          title="Distribuciones con error"
-          count={stats.data?.distributionStatistics.errorCount}
-          onClick={() => showStatus('ERROR')}
-          testId="card-error"
-        />
-      </Box>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          color="primary"
-          value={filters.type}
-          onChange={(_event, type) => type && list.setFilters({ type })}
-          aria-label="Tipo de distribución"
-          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
-        >
-          <ToggleButton value="NO_SCHEDULED">Distribuciones</ToggleButton>
-          <ToggleButton value="SCHEDULED">Distribuciones programadas</ToggleButton>
-        </ToggleButtonGroup>
-        <DistributionFiltersBar value={filters} onChange={list.setFilters} />
-        <Button color="inherit" onClick={list.clear}>
-          Limpiar filtros
-        </Button>
-      </Box>
-      <Tabs
-        value={tab}
-        onChange={(_event, index: number) => list.setFilters({ status: STATE_TABS[index]?.status ?? null })}
-        aria-label="Estado"
-        variant="scrollable"
-        sx={{ mb: 1 }}
-      >
-        {STATE_TABS.map((t) => (
-          <Tab key={t.label} label={t.label} />
-        ))}
-      </Tabs>
-      {error && <ErrorAlert error={error} />}
-      <PagedListTable
-        ariaLabel="Distribuciones"
-        rows={page?.rows}
-        columns={columns}
-        getRowId={(row) => row.id}
-        total={page?.total}
-        list={list}
-        pageSizes={distributionsList.pageSizes}
-        loading={loading}
-        emptyMessage="Nada por acá"
-      />
+      }
+      filters={
+        <>
+          <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+            <StatCard
+              title="Pendientes de autorización"
+              count={stats.data?.distributionStatistics.authorizationPendingCount}
+              onClick={() => showStatus('AUTHORIZATION_PENDING')}
+              testId="card-pending"
+            />
+            <StatCard
+              title="Distribuciones con error"
+              count={stats.data?.distributionStatistics.errorCount}
+              onClick={() => showStatus('ERROR')}
+              testId="card-error"
+            />
+          </Box>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              color="primary"
+              value={filters.type}
+              onChange={(_event, type) => type && list.setFilters({ type })}
+              aria-label="Tipo de distribución"
+              sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
+            >
+              <ToggleButton value="NO_SCHEDULED">Distribuciones</ToggleButton>
+              <ToggleButton value="SCHEDULED">Distribuciones programadas</ToggleButton>
+            </ToggleButtonGroup>
+            <DistributionFiltersBar value={filters} onChange={list.setFilters} />
+            <Button color="inherit" onClick={list.clear}>
+              Limpiar filtros
+            </Button>
+          </Box>
+          <Tabs
+            value={tab}
+            onChange={(_event, index: number) =>
+              list.setFilters({ status: STATE_TABS[index]?.status ?? null })
+            }
+            aria-label="Estado"
+            variant="scrollable"
+            sx={{ mb: 1 }}
+          >
+            {STATE_TABS.map((t) => (
+              <Tab key={t.label} label={t.label} />
+            ))}
+          </Tabs>
+        </>
+      }
+      errorTitle="No se pudieron cargar las distribuciones"
+      table={{ ariaLabel: 'Distribuciones', columns, emptyMessage: 'Nada por acá', unsorted: true }}
+    >
       {open && <DistributionDetailDialog id={open} onClose={() => setOpen(null)} onChanged={changed} />}
-    </>
+    </ListPage>
   );
 }

@@ -1,5 +1,7 @@
 import type { CollectorRef } from '@/components/pickers/collector-picker';
-import { STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { COLLECTOR_PARAMS, parseCollectorParam, writeCollectorParam } from '@/lib/list/collector-param';
+import { PayerReferencesDocument } from '../gql/graphql';
 
 /** Referencias de pagadores (session storage `payerReferences.list`): `q` search, `entidad` collector. */
 export interface ReferencesFilters {
@@ -14,22 +16,16 @@ export const referencesList: ListDefinition<ReferencesFilters, 'ID'> = {
   sortFields: { ID: { param: 'id', column: 'id' } },
   defaultFilters: () => ({ search: '', collector: null }),
   filters: {
-    params: ['q', 'entidad', 'entidad_nombre'],
+    params: ['q', ...COLLECTOR_PARAMS],
     parse(params, defaults) {
-      const id = params.get('entidad')?.trim();
-      const name = params.get('entidad_nombre')?.trim();
       return {
         search: (params.get('q') ?? defaults.search).trim(),
-        collector: id ? { id, name: name || id } : null,
+        collector: parseCollectorParam(params),
       };
     },
     write(filters, params) {
       if (filters.search) params.set('q', filters.search);
-      if (filters.collector) {
-        params.set('entidad', filters.collector.id);
-        if (filters.collector.name !== filters.collector.id)
-          params.set('entidad_nombre', filters.collector.name);
-      }
+      writeCollectorParam(filters.collector, params);
     },
   },
 };
@@ -37,3 +33,16 @@ export const referencesList: ListDefinition<ReferencesFilters, 'ID'> = {
 /** "10001 - Club Atlético ..." (001 §2: entity as id - name). */
 export const collectorText = (id: string, name: string | null | undefined): string =>
   name ? `${id} - ${name}` : id;
+
+/** Referencias de pagadores' query for a list state (the service takes no sort). */
+export const referencesQuery = defineListQuery({
+  list: referencesList,
+  document: PayerReferencesDocument,
+  variables: (state) => ({
+    collectorId: state.collector?.id ?? null,
+    search: state.search || null,
+    page: state.page,
+    pageSize: state.pageSize,
+  }),
+  pageOf: (data) => data.payerReferences,
+});

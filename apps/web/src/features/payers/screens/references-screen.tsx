@@ -1,76 +1,34 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
-import Box from '@mui/material/Box';
+import { useMemo, useState } from 'react';
+import { useMutation } from '@apollo/client/react';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
+import { RowEditDelete } from '@/components/actions/row-edit-delete';
+import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { ErrorAlert } from '@/components/feedback/error-alert';
-import { PageHeader } from '@/components/layout/page-header';
-import { SearchBar } from '@/components/layout/search-bar';
-import {
-  CollectorPicker,
-  useCollectorName,
-  type CollectorRef,
-} from '@/components/pickers/collector-picker';
-import { useListPageClamp, useListState } from '@/lib/list';
+import { ListPage } from '@/components/list-page/list-page';
+import { ListSearchBar } from '@/components/list-page/list-search-bar';
+import { CollectorPicker, useCollectorName } from '@/components/pickers/collector-picker';
+import { useListPage } from '@/lib/list/use-list-page';
 import { useHasAny } from '@/lib/permissions';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   DeleteCollectorPayerReferencesDocument,
   DeletePayerReferenceDocument,
-  PayerReferencesDocument,
   type PayerReferenceRowFragment,
 } from '../gql/graphql';
-import { collectorText, referencesList } from '../list/references-list';
+import { collectorText, referencesQuery } from '../list/references-list';
 import { PAYERS_MESSAGES } from '../messages';
-
-const NO_ROWS: PayerReferenceRowFragment[] = [];
-
-function DeleteByCollectorDialog({
-  initial,
-  onDelete,
-  onClose,
-}: {
-  initial: CollectorRef | null;
-  onDelete(collector: CollectorRef): Promise<SubmitOutcome>;
-  onClose(): void;
-}) {
-  const [collector, setCollector] = useState<CollectorRef | null>(initial);
-  return (
-    <ConfirmDialog
-      title={PAYERS_MESSAGES.deleteByCollector}
-      message={PAYERS_MESSAGES.deleteByCollectorHint}
-      confirmLabel="Eliminar"
-      confirmColor="error"
-      testId="delete-by-collector-dialog"
-      onClose={onClose}
-      onConfirm={async () =>
-        collector ? onDelete(collector) : { severity: 'error', message: 'La entidad es requerida' }
-      }
-    >
-      <Box sx={{ mt: 2 }}>
-        <CollectorPicker value={collector} onChange={setCollector} />
-      </Box>
-    </ConfirmDialog>
-  );
-}
+import { DeleteByCollectorDialog } from '../components/delete-by-collector-dialog';
 
 /**
  * Referencias de pagadores (/pagadores/referencias, 001 §2): collector filter and search; ENTIDAD (id - name),
  * NOMBRE, EMAIL, NÚMERO DE IDENTIFICACIÓN, REFERENCIA EXTERNA, ACCIONES; Crear and 'Eliminar por entidad'.
  */
 export default function ReferencesScreen() {
-  const list = useListState(referencesList);
-  const { state } = list;
+  const page = useListPage(referencesQuery);
+  const { list, state, retry: reload } = page;
   const canCreate = useHasAny(['PAYER_REFERENCE_CREATE']);
   const canUpdate = useHasAny(['PAYER_REFERENCE_UPDATE']);
   const canDelete = useHasAny(['PAYER_REFERENCE_DELETE']);
@@ -80,24 +38,7 @@ export default function ReferencesScreen() {
   const [deleteOne] = useMutation(DeletePayerReferenceDocument);
   const [deleteAll] = useMutation(DeleteCollectorPayerReferencesDocument);
 
-  const variables = useMemo(
-    () => ({
-      collectorId: state.collector?.id ?? null,
-      search: state.search || null,
-      page: state.page,
-      pageSize: state.pageSize,
-    }),
-    [state],
-  );
-  const { data, previousData, loading, error, refetch } = useQuery(PayerReferencesDocument, {
-    variables,
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-  });
-  const page = data?.payerReferences ?? (loading ? previousData?.payerReferences : undefined);
-  useListPageClamp(list, data ? page?.total : undefined);
   const collector = useCollectorName(state.collector);
-  const reload = useCallback(() => void refetch().catch(() => undefined), [refetch]);
 
   const columns = useMemo<DataTableColumn<PayerReferenceRowFragment>[]>(
     () => [
@@ -128,31 +69,12 @@ export default function ReferencesScreen() {
         width: 110,
         rowLink: false,
         render: (row) => (
-          <Box sx={{ display: 'flex' }}>
-            {canUpdate && (
-              <Tooltip title="Editar">
-                <IconButton
-                  component={RouterLink}
-                  to={`/pagadores/referencias/${encodeURIComponent(row.id)}/editar`}
-                  aria-label={`Editar la referencia ${row.id}`}
-                  size="small"
-                >
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            {canDelete && (
-              <Tooltip title="Eliminar">
-                <IconButton
-                  aria-label={`Eliminar la referencia ${row.id}`}
-                  size="small"
-                  onClick={() => setDeleting(row)}
-                >
-                  <DeleteOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Box>
+          <RowEditDelete
+            editTo={canUpdate ? `/pagadores/referencias/${encodeURIComponent(row.id)}/editar` : undefined}
+            editLabel={`Editar la referencia ${row.id}`}
+            onDelete={canDelete ? () => setDeleting(row) : undefined}
+            deleteLabel={`Eliminar la referencia ${row.id}`}
+          />
         ),
       },
     ],
@@ -160,66 +82,52 @@ export default function ReferencesScreen() {
   );
 
   return (
-    <Box component="section" aria-label={PAYERS_MESSAGES.referencesTitle}>
-      <PageHeader
-        title={PAYERS_MESSAGES.referencesTitle}
-        actions={
-          <>
-            {canCreate && (
-              <Button
-                component={RouterLink}
-                to="/pagadores/referencias/crear"
-                variant="contained"
-                startIcon={<AddIcon />}
-              >
-                Crear
-              </Button>
-            )}
-            {canDelete && (
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteSweepOutlined />}
-                onClick={() => setDeletingAll(true)}
-              >
-                {PAYERS_MESSAGES.deleteByCollector}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <SearchBar
-        key={state.search}
-        ariaLabel="Filtros de referencias de pagadores"
-        search={state.search}
-        placeholder={PAYERS_MESSAGES.referencesPlaceholder}
-        onSubmit={(search) => list.setFilters({ search })}
-        onClear={list.clear}
-        inputTestId="references-search-input"
-      >
-        <CollectorPicker value={collector} onChange={(next) => list.setFilters({ collector: next })} />
-      </SearchBar>
-      {error && !loading ? (
-        <ErrorAlert title={PAYERS_MESSAGES.referencesLoadError} error={error} onRetry={reload} />
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <DataTable
-            ariaLabel="Referencias de pagadores"
-            rows={page?.rows ?? NO_ROWS}
-            columns={columns}
-            getRowId={(row) => row.id}
-            rowCount={page?.total}
-            page={state.page}
-            pageSize={state.pageSize}
-            pageSizeOptions={referencesList.pageSizes}
-            onPageChange={(p, size) => list.setPage(p, size)}
-            sort={null}
-            onSortChange={() => undefined}
-            loading={loading}
-            emptyMessage={PAYERS_MESSAGES.referencesEmpty}
-          />
-        </Paper>
-      )}
+    <ListPage
+      page={page}
+      title={PAYERS_MESSAGES.referencesTitle}
+      headerActions={
+        <>
+          {canCreate && (
+            <Button
+              component={RouterLink}
+              to="/pagadores/referencias/crear"
+              variant="contained"
+              startIcon={<AddIcon />}
+            >
+              Crear
+            </Button>
+          )}
+          {canDelete && (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteSweepOutlined />}
+              onClick={() => setDeletingAll(true)}
+            >
+              {PAYERS_MESSAGES.deleteByCollector}
+            </Button>
+          )}
+        </>
+      }
+      filters={
+        <ListSearchBar
+          page={page}
+          ariaLabel="Filtros de referencias de pagadores"
+          placeholder={PAYERS_MESSAGES.referencesPlaceholder}
+          clearable
+          inputTestId="references-search-input"
+        >
+          <CollectorPicker value={collector} onChange={(next) => list.setFilters({ collector: next })} />
+        </ListSearchBar>
+      }
+      errorTitle={PAYERS_MESSAGES.referencesLoadError}
+      table={{
+        ariaLabel: 'Referencias de pagadores',
+        columns,
+        emptyMessage: PAYERS_MESSAGES.referencesEmpty,
+        unsorted: true,
+      }}
+    >
       {deleting && (
         <ConfirmDialog
           title={PAYERS_MESSAGES.deleteTitle}
@@ -261,6 +169,6 @@ export default function ReferencesScreen() {
           }}
         />
       )}
-    </Box>
+    </ListPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { rowActionsColumn } from '@/components/actions/row-actions-menu';
+import { rowActionsColumn } from '@/components/actions/row-actions-column';
 import { rowMenuActions } from '@/components/actions/selection-actions';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { SubscriptionStatusChip } from '../detail/subscription-status-chip';

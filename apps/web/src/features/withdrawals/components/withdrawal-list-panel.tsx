@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OperationVariables } from '@apollo/client';
 import type { ActionRegistry } from '@/components/actions/action-registry';
-import { rowActionsColumn } from '@/components/actions/row-actions-menu';
+import { rowActionsColumn } from '@/components/actions/row-actions-column';
 import type { MenuAction } from '@/components/actions/selection-actions';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage, type ListPageBulk, type ListPageView } from '@/components/list-page/list-page';

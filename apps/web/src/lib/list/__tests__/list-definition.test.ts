@@ -7,6 +7,7 @@ import {
   hasListParams,
   lastPageOf,
   parseListParams,
+  positionOf,
   serializeListState,
   sessionKeyOf,
   toTableSort,
@@ -20,6 +21,11 @@ import { thingsList } from './fixture';
 const parse = (query: string) => parseListParams(thingsList, new URLSearchParams(query));
 
 describe('list definition', () => {
+  it('positionOf: page, size and sort of a state, without its filters', () => {
+    const state = parse('colour=red&page=3&page_size=25&sort=name:asc');
+    expect(positionOf(state)).toEqual({ page: 3, pageSize: 25, sort: { field: 'NAME', direction: 'ASC' } });
+  });
+
   it('defaults: page 1, the default size and sort, the default filters', () => {
     expect(parse('')).toEqual({
       q: '',

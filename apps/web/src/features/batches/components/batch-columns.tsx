@@ -1,0 +1,62 @@
+import type { DataTableColumn } from '@/components/data-table/data-table';
+import { rowActionsColumn } from '@/components/actions/row-actions-column';
+import { formatAmount, formatDateTime } from '@/lib/format';
+import { BATCH_ACTIONS, ROW_KINDS } from '../batch-actions';
+import type { BatchRowFragment, WithdrawalBatchActionKind } from '../gql/graphql';
+import { BatchStatusChip } from './batch-status-chip';
+
+/**
+ * The columns of Lotes (spec 001 §2): ENTIDAD (collector id), NOMBRE, ID, FECHA DE CREACIÓN, SALDO, REGISTROS,
+ * ESTADO, ACCIONES (the row's menu runs `onRowAction`).
+ */
+export function batchColumns(
+  onRowAction: (kind: WithdrawalBatchActionKind, row: BatchRowFragment) => void,
+): DataTableColumn<BatchRowFragment>[] {
+  return [
+    { field: 'collectorId', headerName: 'ENTIDAD', width: 100, render: (row) => row.collectorId },
+    {
+      field: 'collectorName',
+      headerName: 'NOMBRE',
+      flex: 1,
+      minWidth: 160,
+      render: (row) => row.collectorName ?? '—',
+    },
+    { field: 'id', headerName: 'ID', width: 100, sortable: true, render: (row) => row.id },
+    {
+      field: 'creationDate',
+      headerName: 'FECHA DE CREACIÓN',
+      width: 200,
+      sortable: true,
+      render: (row) => formatDateTime(row.creationDate),
+    },
+    {
+      field: 'balance',
+      headerName: 'SALDO',
+      width: 140,
+      align: 'right',
+      sortable: true,
+      render: (row) => formatAmount(row.balance),
+    },
+    {
+      field: 'recordCount',
+      headerName: 'REGISTROS',
+      width: 110,
+      align: 'right',
+      sortable: true,
+      render: (row) => String(row.recordCount),
+    },
+    {
+      field: 'status',
+      headerName: 'ESTADO',
+      width: 130,
+      sortable: true,
+      render: (row) => <BatchStatusChip status={row.status} />,
+    },
+    rowActionsColumn({
+      kinds: ROW_KINDS,
+      registry: BATCH_ACTIONS,
+      label: (row) => `Acciones del lote ${row.id}`,
+      onAction: onRowAction,
+    }),
+  ];
+}

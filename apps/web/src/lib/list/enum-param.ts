@@ -1,0 +1,18 @@
+/** A filter's fixed choices in the URL: each value's text ('reprocess' for REPROCESS), 'todos' for none. */
+export interface EnumParam<T extends string> {
+  /** The value a URL text names (trimmed, in any case); null for anything else. */
+  parse(raw: string | null | undefined): T | null;
+  /** The URL text of a value; 'todos' for none. */
+  write(value: T | null): string;
+}
+
+export function enumParam<T extends string>(texts: Readonly<Record<T, string>>): EnumParam<T> {
+  const values = Object.keys(texts) as T[];
+  return {
+    parse(raw) {
+      const text = raw?.trim().toLowerCase();
+      return values.find((value) => texts[value] === text) ?? null;
+    },
+    write: (value) => (value ? texts[value] : 'todos'),
+  };
+}
