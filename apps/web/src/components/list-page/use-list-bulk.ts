@@ -101,9 +101,7 @@ export function useListBulk<K extends string, Row extends { id: string }, V, Res
     const states = selectionActionStates(kinds, rows, registry, { noun, unavailableReason });
     if (active) return allMatchingActionStates(states);
     return onlyEnabled ? states.filter((action) => action.enabled) : states;
-    // The kinds, registry and row reader are module-level constants of the area.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selection.selectedRows, active]);
+  }, [selection.selectedRows, active, actionsOf, kinds, registry, noun, unavailableReason, onlyEnabled]);
   const { startBulk: start } = flow;
   const startBulk = useCallback(
     (kind: K) => start(kind, selection.selectedRows, active ? { count: matching.count } : undefined),

@@ -108,9 +108,8 @@ export function useListPage<
   const { list: definition, document, pageOf } = query;
   const list = useListState(definition);
   const { state } = list;
-  // The definition's function is module-level: the variables change only with the state.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const variables = useMemo(() => query.variables(state), [state]);
+  const toVariables = query.variables;
+  const variables = useMemo(() => toVariables(state), [toVariables, state]);
   const { poll } = options;
   const { data, previousData, loading, error, refetch, startPolling, stopPolling } = useQuery(document, {
     variables,
