@@ -1,5 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { renderConfigScript } from './server/config-script.js';
 
 /** Dev server: serves /config.js like the production server does (server/index.ts). */
@@ -26,7 +27,7 @@ function runtimeConfig(): Plugin {
 /** `@/` is `apps/web/src` (tsconfig.json `paths`, vitest.config.ts and the lint resolver say the same). */
 export const SRC_ALIAS = [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }];
 
-type ChunkGraph = Pick<Rollup.ManualChunkMeta, 'getModuleIds' | 'getModuleInfo'>;
+type ChunkGraph = { getModuleIds(): IterableIterator<string>; getModuleInfo(id: string): Rolldown.ModuleInfo | null };
 
 /** Libraries every signed-in visit runs: long-lived chunks of their own (React, Apollo, the router, keycloak-js). */
 const VENDOR_CHUNKS: readonly (readonly [RegExp, string])[] = [
@@ -58,6 +59,16 @@ const VALIDATORS =
 const MONEY =
   /\/node_modules\/decimal\.js-light\/|\/packages\/validators\/(dist|src)\/(messages|text|limits|money)\./;
 
+/** The areas: the folders of `src/features/`. */
+const AREAS = new Set(
+  readdirSync(fileURLToPath(new URL('./src/features/', import.meta.url)), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name),
+);
+
+/** Any module of a feature (`src/features/<area>/`). */
+const FEATURES = /\/apps\/web\/src\/features\//;
+
 /** A feature's generated documents (`features/<area>/gql/`): their own chunk, which a route's preload loads alone. */
 const FEATURE_DOCUMENTS = /\/src\/features\/([^/]+)\/gql\//;
 
@@ -82,38 +93,60 @@ function startupModules(graph: ChunkGraph): Set<string> {
   return closure(started, startup);
 }
 
-let startup: { graph: ChunkGraph; ids: Set<string> } | undefined;
+/** The start-up modules of the current build, read from the module graph when the build ends (`startupGraph`). */
+let startup = new Set<string>();
+
+/**
+ * Reads the start-up modules once the module graph is complete, before Rolldown lays out the chunks (Rolldown's
+ * chunking functions see one module at a time, without Rollup's `getModuleIds`).
+ */
+function startupGraph(): Plugin {
+  return {
+    name: 'backoffice-startup-modules',
+    apply: 'build',
+    buildEnd() {
+      startup = startupModules(this);
+    },
+  };
+}
 
 /**
  * Chunk layout (issue 16; docs/decisions.md "Web chunk layout"): a function over module ids and the module graph,
  * not a hand list of files. Vendor libraries of every visit in their own chunks; `validators` and each feature's
- * `<area>-documents` for what only screens load; everything else (the shell in `app`, screens, per-area code, the
- * kit and the MUI components screens use, formik, the DataGrid, the date pickers) split by Rollup by who imports
+ * `<area>-documents` for what only screens load; everything else (the shell, screens, per-area code, the
+ * kit and the MUI components screens use, formik, the DataGrid, the date pickers) split by Rolldown by who imports
  * it, so no area loads another area's code (asserted from the manifest by e2e/bundle.test.ts). A module the
  * start-up imports is never put in a screens' chunk (that chunk would then load with the shell).
  */
-export function chunkOf(id: string, graph: ChunkGraph): string | undefined {
+export function chunkOf(id: string, startupIds: ReadonlySet<string> = startup): string | undefined {
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id));
   if (vendor) return vendor[1];
-  if (startup?.graph !== graph) startup = { graph, ids: startupModules(graph) };
-  if (startup.ids.has(id)) return undefined;
+  // The start-up's modules are left to Rolldown: naming them one `app` chunk would also keep code its tree-shaking
+  // drops (MUI's Select behind MenuItem's imports, 11 KiB gzip more). It splits what screens share with the shell
+  // into small chunks of their own instead, which the shell loads in parallel (docs/decisions.md, issue 32).
+  if (startupIds.has(id)) return undefined;
   if (MONEY.test(id)) return 'money';
   if (VALIDATORS.test(id)) return 'validators';
   const documents = FEATURE_DOCUMENTS.exec(id);
   return documents ? `${documents[1]}-documents` : undefined;
 }
 
-/** `@backoffice/validators` is side-effect free but for its Spanish yup locale (`locale.js`). */
-const validatorsWithoutEffects = (id: string) =>
-  /\/packages\/validators\/(dist|src)\//.test(id) && !/\/locale\.(js|ts)$/.test(id);
+/**
+ * Modules known to be side-effect free: `@backoffice/validators` but for its Spanish yup locale (`locale.js`), the
+ * list kit (`src/lib/list/`) and the pickers (`src/components/pickers/`), which the routes' preloads reach through
+ * their indexes: without this, Rolldown keeps every module an index re-exports, and what those import (Apollo's
+ * React hooks, the date pickers), in the preload's chunks.
+ */
+const withoutEffects = (id: string) =>
+  (/\/packages\/validators\/(dist|src)\//.test(id) && !/\/locale\.(js|ts)$/.test(id)) ||
+  /\/apps\/web\/src\/(lib\/list|components\/pickers)\//.test(id);
 
 export default defineConfig({
-  // JSX through esbuild (automatic runtime), no React plugin (the dev server reloads the page instead of Fast
-  // Refresh). Vitest runs on Vite 8 while this build is on Vite 7: see docs/decisions.md ("Web build" and
-  // "2026-11-23 Platform") for why the build has not moved yet.
-  plugins: [runtimeConfig()],
+  // JSX through Oxc (automatic runtime), no React plugin (the dev server reloads the page instead of Fast Refresh).
+  // The build and Vitest run on the same Vite 8 (docs/decisions.md, "One Vite major").
+  plugins: [runtimeConfig(), startupGraph()],
   resolve: { alias: SRC_ALIAS },
-  esbuild: { jsx: 'automatic' },
+  oxc: { jsx: { runtime: 'automatic' } },
   server: { port: 5173, strictPort: false },
   build: {
     // WEB_DIST_DIR (absolute) lets parallel builds and browser runs keep separate outputs; the stack's web
@@ -127,10 +160,23 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     // dist/.vite/manifest.json: the chunk graph the bundle-size test (e2e/bundle.test.ts) checks.
     manifest: true,
-    rollupOptions: {
-      output: { manualChunks: chunkOf },
+    rolldownOptions: {
+      output: {
+        // A chunk is never named like an area unless it holds that area's code: Rolldown names a chunk after its
+        // first module's folder, and the kit's `components/exports` would otherwise read as the exports area.
+        chunkFileNames: (chunk) =>
+          AREAS.has(chunk.name.split('-')[0]!) && !chunk.moduleIds.some((id) => FEATURES.test(id))
+            ? 'assets/kit-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+        codeSplitting: {
+          // A named group takes only its own modules, never the modules they import: with Rolldown's default a
+          // `<area>-documents` or `validators` group would pull the kit it imports in, and the shell with it.
+          includeDependenciesRecursively: false,
+          groups: [{ name: (id) => chunkOf(id) ?? null, debugName: 'chunkOf' }],
+        },
+      },
       treeshake: {
-        moduleSideEffects: (id, external) => external || !validatorsWithoutEffects(id),
+        moduleSideEffects: (id, external) => external || !withoutEffects(id),
       },
       onwarn(warning, warn) {
         // React Router's "use client" directives mean nothing in a client-only bundle.

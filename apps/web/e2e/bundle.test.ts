@@ -48,9 +48,11 @@ function load() {
   const startedByEntry = manifest['index.html']?.dynamicImports ?? [];
   const shell = new Set(entry);
   for (const key of startedByEntry) closure(key, shell);
-  /** The source files bundled into `file` (from its source map). */
+  /** The source files bundled into `file` (from its source map; Rolldown's runtime chunk has none). */
   const sourcesOf = (file: string) =>
-    (JSON.parse(readFileSync(`${dist}${file}.map`, 'utf8')) as { sources: string[] }).sources;
+    existsSync(`${dist}${file}.map`)
+      ? (JSON.parse(readFileSync(`${dist}${file}.map`, 'utf8')) as { sources: string[] }).sources
+      : [];
   /** What loading the chunk `key` downloads beyond the shell: its file and its static imports, transitively. */
   const beyondShell = (key: string) => {
     const files = closure(key);
@@ -105,9 +107,7 @@ describe('production bundle', () => {
   );
 
   it('keeps the subscriptions screens and their generated documents in their own chunks, outside the shell', () => {
-    const { manifest, shell } = load();
-    const sourcesOf = (file: string) =>
-      (JSON.parse(readFileSync(`${dist}${file}.map`, 'utf8')) as { sources: string[] }).sources;
+    const { manifest, shell, sourcesOf } = load();
     const shellSources = [...shell].flatMap(sourcesOf);
     expect(shellSources.filter((s) => /src\/features\/subscriptions\//.test(s))).toEqual([]);
     const lazy = Object.values(manifest).filter(

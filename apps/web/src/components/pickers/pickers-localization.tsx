@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { esES } from '@mui/x-date-pickers/locales';
-import './period';
+// dayjs in Spanish with the Argentine zone, before the adapter formats anything.
+import '@/lib/argentine-time';
 
 const pickerLocaleText = esES.components.MuiLocalizationProvider.defaultProps.localeText;
 
