@@ -84,6 +84,12 @@ const config: CodegenConfig = {
       },
     },
     ...webOutputs,
+    // The schema's interfaces and unions and the types that implement them, for Apollo's cache: without them a
+    // shared fragment on an interface (lib/fragments: ActionState, ListPage, OperationResult) matches no object.
+    [`${WEB}/lib/gql/possible-types.ts`]: {
+      plugins: ['fragment-matcher'],
+      config: { module: 'es2015', useExplicitTyping: true },
+    },
   },
 };
 

@@ -11,11 +11,13 @@ import {
 } from 'graphql';
 
 /**
- * The web's own GraphQL documents (apps/web/src/features/<feature>/api/*.graphql, payments by default), read
- * at test time so that the gateway's tests send exactly what the screens send and cannot drift from them.
+ * The web's own GraphQL documents (apps/web/src/features/<feature>/api/*.graphql, payments by default, with the
+ * shared fragments of apps/web/src/lib/fragments/), read at test time so that the gateway's tests send exactly
+ * what the screens send and cannot drift from them.
  */
 const webApiDir = (feature: string) =>
   fileURLToPath(new URL(`../../../web/src/features/${feature}/api/`, import.meta.url));
+const sharedFragmentsDir = fileURLToPath(new URL('../../../web/src/lib/fragments/', import.meta.url));
 
 function webDefinitions(feature = 'payments'): {
   operations: Map<string, OperationDefinitionNode>;
@@ -23,11 +25,12 @@ function webDefinitions(feature = 'payments'): {
 } {
   const operations = new Map<string, OperationDefinitionNode>();
   const fragments = new Map<string, FragmentDefinitionNode>();
-  const dir = webApiDir(feature);
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.graphql'))) {
-    for (const def of parse(readFileSync(dir + file, 'utf8')).definitions) {
-      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-      if (def.kind === Kind.OPERATION_DEFINITION && def.name) operations.set(def.name.value, def);
+  for (const dir of [sharedFragmentsDir, webApiDir(feature)]) {
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.graphql'))) {
+      for (const def of parse(readFileSync(dir + file, 'utf8')).definitions) {
+        if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+        if (def.kind === Kind.OPERATION_DEFINITION && def.name) operations.set(def.name.value, def);
+      }
     }
   }
   return { operations, fragments };

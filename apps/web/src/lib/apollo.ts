@@ -4,6 +4,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { isUnauthenticated } from './errors';
 import { requestHeaders } from './request-headers';
 import { newTraceparent } from './traceparent';
+import possibleTypesResult from './gql/possible-types';
 
 export interface ApolloOptions {
   gatewayUrl: string;
@@ -30,6 +31,8 @@ function versionedKey(object: Readonly<StoreObject>): string | undefined {
 
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
+    // Which types implement each interface, so the shared fragments on interfaces (lib/fragments) match.
+    possibleTypes: possibleTypesResult.possibleTypes,
     typePolicies: {
       // One signed-in user per tab: any `me { ... }` selection reads and writes the same object.
       Me: { keyFields: [] },

@@ -45,3 +45,59 @@ describe('createCache', () => {
     ]);
   });
 });
+
+describe('createCache with the shared fragments on interfaces', () => {
+  const PAGE = gql`
+    query PaymentsPage {
+      payments {
+        ...ListPageFields
+        rows {
+          id
+          actions {
+            kind
+            ...ActionStateFields
+          }
+        }
+      }
+    }
+    fragment ListPageFields on ListPage {
+      total
+      page
+      pageSize
+    }
+    fragment ActionStateFields on ActionState {
+      enabled
+      permitted
+      reason
+    }
+  `;
+
+  it('reads back the fields a fragment on an interface selected (ListPage, ActionState)', () => {
+    const cache = createCache();
+    cache.writeQuery({
+      query: PAGE,
+      data: {
+        payments: {
+          __typename: 'PaymentPage',
+          total: 1,
+          page: 1,
+          pageSize: 10,
+          rows: [
+            {
+              __typename: 'Payment',
+              id: '1000018',
+              actions: [
+                { __typename: 'PaymentAction', kind: 'CANCEL', enabled: false, permitted: true, reason: 'Ya cancelado' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const read = cache.readQuery<{
+      payments: { total: number; rows: { actions: { enabled: boolean; reason: string | null }[] }[] };
+    }>({ query: PAGE });
+    expect(read?.payments.total).toBe(1);
+    expect(read?.payments.rows[0]?.actions[0]).toMatchObject({ enabled: false, reason: 'Ya cancelado' });
+  });
+});

@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { of } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
+import { createCache } from '@/lib/apollo';
 import { NotificationsProvider } from '@/lib/notifications';
 import { ExportDialog, ExportMenu, encodedFilter } from '../index';
 
@@ -16,7 +17,7 @@ function fakeGateway(payload: Record<string, unknown>) {
     calls.push(operation.variables);
     return of({ data: { createExport: { __typename: 'CreateExportPayload', ...payload } } });
   });
-  const client = new ApolloClient({ cache: new InMemoryCache(), link });
+  const client = new ApolloClient({ cache: createCache(), link });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter>
       <ApolloProvider client={client}>
