@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 type Outputs = CodegenConfig['generates'];
@@ -49,6 +49,30 @@ const webOutputs: Outputs = Object.fromEntries(
 );
 
 // One schema, two consumers: resolver types for the gateway, typed documents for the web.
+const GATEWAY_MODULES = 'apps/gateway/src/modules';
+
+/**
+ * The gateway's mapped models, each the resolvers' parent of one GraphQL type: every `export type|interface
+ * <Name>Model` of a module whose doc comment says `@mapper <GraphQLType>`, so a module declares its own and no
+ * list here has to follow the modules (docs/architecture.md §3).
+ */
+function gatewayMappers(): Record<string, string> {
+  const tagged = /@mapper (\w+)\s*(?:\n\s*)?\*\/\s*export (?:type|interface) (\w+)/g;
+  const mappers: Record<string, string> = {};
+  for (const module of subdirs(GATEWAY_MODULES)) {
+    for (const file of readdirSync(module).filter(
+      (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+    )) {
+      for (const [, graphqlType, model] of readFileSync(`${module}/${file}`, 'utf8').matchAll(tagged)) {
+        if (mappers[graphqlType!]) throw new Error(`codegen: two models say @mapper ${graphqlType}`);
+        const modulePath = `${module.replace('apps/gateway/src/', '../')}/${file.replace(/\.ts$/, '.js')}`;
+        mappers[graphqlType!] = `${modulePath}#${model}`;
+      }
+    }
+  }
+  return mappers;
+}
+
 const config: CodegenConfig = {
   schema: 'packages/schema/src/*.graphql',
   ignoreNoDocuments: true,
@@ -64,22 +88,7 @@ const config: CodegenConfig = {
         // The parent of a document's field resolvers is the mapped upstream document: what depends on the request
         // (`actions`, links, `collector`) is resolved from it only when asked, never copied into a new object
         // (docs/decisions.md, "Rows are mapped models"). Every document type with actions is mapped here.
-        mappers: {
-          Payment: '../modules/payments/payments.mappers.js#PaymentModel',
-          PayerSubscription: '../modules/subscriptions/subscriptions.mappers.js#SubscriptionModel',
-          Presentation: '../modules/afip/afip.mappers.js#PresentationModel',
-          WithdrawalBatch: '../modules/batches/batches.mappers.js#BatchModel',
-          CardBin: '../modules/bins/bins.mappers.js#CardBinModel',
-          Distribution: '../modules/distributions/distributions.mappers.js#DistributionModel',
-          DistributionDetail: '../modules/distributions/distributions.mappers.js#DistributionDetailModel',
-          Export: '../modules/exports/exports.mappers.js#ExportModel',
-          PaymentImport: '../modules/imports/imports.mappers.js#ImportModel',
-          GatewayBatch: '../modules/service-payments/service-payments.mappers.js#GatewayBatchModel',
-          SoftProviderItem: '../modules/softprovider/softprovider.mappers.js#SoftProviderModel',
-          TransferConciliation: '../modules/transfers/transfers.rules.js#TransferModel',
-          Withdraw: '../modules/withdrawals/withdrawals.mappers.js#WithdrawModel',
-          Withdrawal: '../modules/withdrawals/withdrawals.mappers.js#WithdrawalModel',
-        },
+        mappers: gatewayMappers(),
         avoidOptionals: false,
       },
     },

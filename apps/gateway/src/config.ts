@@ -81,8 +81,8 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 /** The env var of a service's base URL: `payment` -> PAYMENT_SERVICE_URL (every service, from SERVICES). */
 export const serviceEnvVar = (service: ServiceName): string => `${service.toUpperCase()}_SERVICE_URL`;
 
-/** Where a service answers on the stubs (`/payment`…): the default when its env var is unset. */
-const stubsPrefix = (service: ServiceName): string => `/${service}`;
+/** The placeholder of `SERVICE_URL_TEMPLATE` that a service's name (from SERVICES) replaces. */
+export const SERVICE_PLACEHOLDER = '{service}';
 
 export const SERVICE_ENV_VARS: Readonly<Record<ServiceName, string>> = Object.fromEntries(
   SERVICES.map((s) => [s, serviceEnvVar(s)]),
@@ -125,24 +125,45 @@ const bool = (env: Env, name: string, fallback: boolean): boolean => {
   throw new Error(`${name} must be true or false (got "${raw}")`);
 };
 
-const url = (env: Env, name: string, fallback: string): string => {
-  const raw = text(env, name) ?? fallback;
+/** `name`'s value, else `fallback` (which the variable `fallbackName` gave, when named). */
+const url = (env: Env, name: string, fallback: string, fallbackName?: string): string => {
+  const given = text(env, name);
+  const raw = given ?? fallback;
   try {
     new URL(raw);
   } catch {
-    throw new Error(`${name} must be an absolute URL (got "${raw}")`);
+    throw new Error(`${given || !fallbackName ? name : fallbackName} must be an absolute URL (got "${raw}")`);
   }
   return raw.replace(/\/+$/, '');
 };
+
+/**
+ * The base URL of every service not given its own `<NAME>_SERVICE_URL`: `SERVICE_URL_TEMPLATE` with `{service}`
+ * replaced by the service's name (compose: `http://stubs:4010/{service}`; Kubernetes:
+ * `http://{service}.platform.svc.cluster.local/api`), by default `${STUBS_URL}/{service}`. A new service is then
+ * one name in SERVICES, and no deployment file lists the services.
+ */
+function serviceUrlOf(env: Env, stubs: string): (service: ServiceName) => string {
+  const template = text(env, 'SERVICE_URL_TEMPLATE') ?? `${stubs}/${SERVICE_PLACEHOLDER}`;
+  if (!template.includes(SERVICE_PLACEHOLDER)) {
+    throw new Error(`SERVICE_URL_TEMPLATE must contain ${SERVICE_PLACEHOLDER} (got "${template}")`);
+  }
+  return (service) =>
+    url(
+      env,
+      serviceEnvVar(service),
+      template.replaceAll(SERVICE_PLACEHOLDER, service),
+      'SERVICE_URL_TEMPLATE',
+    );
+}
 
 /** Reads the gateway configuration from environment variables, with defaults for local development. */
 export function loadConfig(env: Env = process.env): GatewayConfig {
   const production = env.NODE_ENV === 'production';
   const keycloakIssuer = url(env, 'KEYCLOAK_ISSUER', DEFAULT_ISSUER);
   const stubs = url(env, 'STUBS_URL', DEFAULT_STUBS_URL);
-  const services = Object.fromEntries(
-    SERVICES.map((s) => [s, url(env, serviceEnvVar(s), `${stubs}${stubsPrefix(s)}`)]),
-  ) as Record<ServiceName, string>;
+  const serviceUrl = serviceUrlOf(env, stubs);
+  const services = Object.fromEntries(SERVICES.map((s) => [s, serviceUrl(s)])) as Record<ServiceName, string>;
   const logLevel = (text(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);

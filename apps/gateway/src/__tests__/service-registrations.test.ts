@@ -5,26 +5,30 @@ import { loadConfig, SERVICE_ENV_VARS, SERVICES, serviceEnvVar, type ServiceName
 
 /**
  * The upstream services are listed once, in `SERVICES` (src/config.ts): the gateway's base URLs and their
- * environment names derive from it. What cannot derive from it (the stubs' registry, docker-compose.yml, the
- * Kubernetes config map of the base and the demo's overrides) is checked against it here, so that adding a
- * service is adding it to SERVICES and to each of those, and a forgotten place fails this test by name.
+ * environment names derive from it, and the deployments (docker-compose.yml, the Kubernetes base config map and
+ * the demo's overrides) give one `SERVICE_URL_TEMPLATE`, never a list of services. The stubs' registry, which
+ * cannot derive from it, is checked against it here, so adding a service is adding it to SERVICES and to the stubs.
  */
 const repoFile = (path: string) => readFileSync(new URL(`../../../../${path}`, import.meta.url), 'utf8');
 
-/** `NAME: value` (YAML map) or `- NAME=value` (kustomize literal) lines whose name ends in _SERVICE_URL. */
-function serviceUrls(text: string): Map<string, string> {
+/** `NAME: value` (YAML map) or `- NAME=value` (kustomize literal) settings of a deployment file, comments aside. */
+function settings(text: string): Map<string, string> {
   const found = new Map<string, string>();
   for (const line of text.split('\n')) {
     if (/^\s*#/.test(line)) continue;
-    const match = /^\s*(?:- )?([A-Z][A-Z0-9_]*_SERVICE_URL)[:=]\s*(\S+)\s*$/.exec(line);
+    const match = /^\s*(?:- )?([A-Z][A-Z0-9_]*)[:=]\s*'?([^'\s]*)'?\s*$/.exec(line);
     if (match) found.set(match[1]!, match[2]!);
   }
   return found;
 }
 
-/** The env var name -> the URL each service gets, when every service lives under `base`. */
-const everyServiceUnder = (base: string): Map<string, string> =>
-  new Map(SERVICES.map((service) => [serviceEnvVar(service), `${base}/${service}`]));
+/** The URL of each service a deployment file gives the gateway, read the way the gateway reads it. */
+function serviceUrlsOf(path: string): Record<string, string> {
+  const env = Object.fromEntries(settings(repoFile(path)));
+  const listed = Object.keys(env).filter((name) => name.endsWith('_SERVICE_URL'));
+  expect(listed, `${path} names services one by one instead of SERVICE_URL_TEMPLATE`).toEqual([]);
+  return loadConfig({ SERVICE_URL_TEMPLATE: env.SERVICE_URL_TEMPLATE }).services;
+}
 
 /** Services the stubs simulate that the gateway never calls, each with why. */
 const STUBS_ONLY: Readonly<Record<string, string>> = {
@@ -42,27 +46,37 @@ describe('the one list of upstream services (SERVICES)', () => {
       expect(services[service as ServiceName]).toBe(`https://${service}.example/api`);
   });
 
+  it('gives every service not named on its own the SERVICE_URL_TEMPLATE, and refuses a template without {service}', () => {
+    const { services } = loadConfig({
+      SERVICE_URL_TEMPLATE: 'http://{service}.platform.internal/api',
+      PAYMENT_SERVICE_URL: 'https://pagos.example/api/',
+    });
+    expect(services.payment).toBe('https://pagos.example/api');
+    expect(services.distribuciones).toBe('http://distribuciones.platform.internal/api');
+    expect(() => loadConfig({ SERVICE_URL_TEMPLATE: 'http://platform.internal/api' })).toThrow(
+      /SERVICE_URL_TEMPLATE must contain \{service\}/,
+    );
+    expect(() => loadConfig({ SERVICE_URL_TEMPLATE: 'no es una url/{service}' })).toThrow(
+      /SERVICE_URL_TEMPLATE must be an absolute URL/,
+    );
+    expect(loadConfig({ STUBS_URL: 'http://127.0.0.1:9999' }).services.bin).toBe('http://127.0.0.1:9999/bin');
+  });
+
   it('is what the stubs simulate (apps/stubs/src/services/registry.ts), besides the stubs-only services', () => {
     const simulated = SERVICE_PREFIXES.filter((prefix) => !(prefix in STUBS_ONLY));
     expect([...simulated].sort()).toEqual(SERVICES.map((s) => `/${s}`).sort());
     for (const prefix of Object.keys(STUBS_ONLY)) expect(SERVICE_PREFIXES).toContain(prefix);
   });
 
-  it('is what docker-compose.yml gives the gateway, every service on the stubs', () => {
-    expect(serviceUrls(repoFile('docker-compose.yml'))).toEqual(everyServiceUnder('http://stubs:4010'));
-  });
-
-  it('is what the Kubernetes base config map gives the gateway, one platform URL each', () => {
-    const base = serviceUrls(repoFile('infra/k8s/base/gateway-config.yaml'));
-    expect([...base.keys()].sort()).toEqual(Object.values(SERVICE_ENV_VARS).sort());
-    for (const service of SERVICES) {
-      expect(base.get(serviceEnvVar(service))).toBe(`http://${service}.platform.svc.cluster.local/api`);
-    }
-  });
-
-  it("is what the Kubernetes demo points at its stubs (infra/k8s/demo's overrides)", () => {
-    expect(serviceUrls(repoFile('infra/k8s/demo/kustomization.yaml'))).toEqual(
-      everyServiceUnder('http://backoffice-stubs:4010'),
-    );
+  it.each([
+    ['docker-compose.yml', (service: string) => `http://stubs:4010/${service}`],
+    [
+      'infra/k8s/base/gateway-config.yaml',
+      (service: string) => `http://${service}.platform.svc.cluster.local/api`,
+    ],
+    ['infra/k8s/demo/kustomization.yaml', (service: string) => `http://backoffice-stubs:4010/${service}`],
+  ])('is what %s gives the gateway, through one template', (path, expected) => {
+    const services = serviceUrlsOf(path);
+    for (const service of SERVICES) expect(services[service]).toBe(expected(service));
   });
 });

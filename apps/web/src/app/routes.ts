@@ -25,7 +25,7 @@ export interface AppRoute {
    * cache (lib/preload). A small module of the feature that imports the document and the list definition only.
    */
   preload?: () => Promise<{ default: RoutePreload }>;
-  /** Its item in the side menu: the group (app/shell/menu-groups.ts) and the item's label; the rule is the route's. */
+  /** Its item in the side menu: the group (app/shell/menu-groups.tsx) and the item's label; the rule is the route's. */
   menu?: { group: MenuGroupId; label: string };
 }
 

@@ -4,6 +4,7 @@ import { obj, str } from '../../shared/values.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { RawPresentation } from './afip.datasource.js';
 
+/** @mapper Presentation */
 export type PresentationModel = Omit<Presentation, 'actions'>;
 
 const STATUSES: Readonly<Record<string, PresentationStatus>> = {

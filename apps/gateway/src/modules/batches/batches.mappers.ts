@@ -15,6 +15,7 @@ import { operatorMessage } from '../../upstream/error-catalogue.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { RawBatch } from './batches.datasource.js';
 
+/** @mapper WithdrawalBatch */
 export type BatchModel = Omit<WithdrawalBatch, 'actions' | 'records'>;
 
 const STATUSES: Readonly<Record<string, WithdrawalBatchStatus>> = {

@@ -4,6 +4,7 @@ import { int, obj, str } from '../../shared/values.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { RawCardBin } from './bins.datasource.js';
 
+/** @mapper CardBin */
 export type CardBinModel = Omit<CardBin, 'actions'>;
 
 export function mapLookupItem(raw: unknown): BinLookupItem | null {

@@ -23,6 +23,7 @@ const STATUSES: readonly DistributionStatus[] = [
   'SCHEDULED',
 ];
 
+/** @mapper Distribution */
 export interface DistributionModel {
   id: string;
   type: DistributionType;
@@ -34,6 +35,7 @@ export interface DistributionModel {
   collector: { id: string; name: string | null };
 }
 
+/** @mapper DistributionDetail */
 export interface DistributionDetailModel {
   id: string;
   distributionId: string;

@@ -3,6 +3,7 @@ import { UpstreamContractError } from '../../upstream/errors.js';
 import { int, str } from '../../shared/values.js';
 import type { RawExport } from './exports.datasource.js';
 
+/** @mapper Export */
 export interface ExportModel {
   id: string;
   type: ExportType;

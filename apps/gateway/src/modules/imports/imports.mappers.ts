@@ -10,6 +10,7 @@ import { arr, int, str } from '../../shared/values.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { RawImport, RawImportRow } from './imports.datasource.js';
 
+/** @mapper PaymentImport */
 export type ImportModel = Omit<PaymentImport, 'actions' | 'collector'>;
 
 /** pending_approved -> pending-approved (spec 001 §4: the status style class). */

@@ -33,6 +33,7 @@ export type RawPayment = Record<string, unknown>;
 /**
  * The GraphQL Payment as mapped from the upstream, without what depends on the request:
  * `collector` (DataLoader), `actions` (the user's permissions, now) and `checkoutUrl` (config).
+ * @mapper Payment
  */
 export type PaymentModel = Omit<Payment, 'collector' | 'actions' | 'checkoutUrl' | 'paymentMethods'> & {
   paymentMethods: PaymentMethodModel[];

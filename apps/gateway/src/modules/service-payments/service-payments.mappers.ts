@@ -13,6 +13,7 @@ const STATES: Readonly<Record<string, BatchState>> = {
   close: 'CLOSE',
 };
 
+/** @mapper GatewayBatch */
 export type GatewayBatchModel = Omit<GatewayBatch, 'actions'>;
 
 function required<T>(value: T | null, what: string, raw: RawBatch): T {

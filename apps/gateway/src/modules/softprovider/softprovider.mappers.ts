@@ -4,6 +4,7 @@ import { obj, str } from '../../shared/values.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { RawSoftProviderItem } from './softprovider.datasource.js';
 
+/** @mapper SoftProviderItem */
 export type SoftProviderModel = Omit<SoftProviderItem, 'actions'>;
 
 const STATUSES: Readonly<Record<string, SoftProviderStatus>> = {

@@ -16,7 +16,10 @@ import { arr, int, obj, str } from '../../shared/values.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { RawSubscription } from './subscriptions.datasource.js';
 
-/** A mapped subscription, without the fields that depend on the request. */
+/**
+ * A mapped subscription, without the fields that depend on the request.
+ * @mapper PayerSubscription
+ */
 export type SubscriptionModel = Omit<PayerSubscription, 'collector' | 'actions' | 'bulkActions' | 'formUrl'>;
 
 const STATUSES: Readonly<Record<string, SubscriptionStatus>> = {

@@ -17,6 +17,7 @@ import { UpstreamContractError } from '../../upstream/errors.js';
 import { periodFilters, searchFilter, type Filter } from '../../upstream/filters.js';
 import type { RawTransfer } from './transfers.datasource.js';
 
+/** @mapper TransferConciliation */
 export type TransferModel = Omit<TransferConciliation, 'actions' | 'collector'>;
 
 const STATUSES: Readonly<Record<string, TransferStatus>> = {

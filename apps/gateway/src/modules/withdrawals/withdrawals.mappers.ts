@@ -15,7 +15,9 @@ import { toIsoDate } from '../../shared/dates.js';
 import { obj, str } from '../../shared/values.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 
+/** @mapper Withdraw */
 export type WithdrawModel = Omit<Withdraw, 'actions'>;
+/** @mapper Withdrawal */
 export type WithdrawalModel = Omit<Withdrawal, 'actions' | 'collector'>;
 
 const WITHDRAW_STATUSES: Readonly<Record<string, WithdrawStatus>> = {

@@ -1,8 +1,7 @@
 import { satisfies, type PermissionRule } from '@/lib/permissions';
 import { APP_ROUTES } from '../routes';
-import { MENU_GROUPS, type MenuIcon } from './menu-groups';
-
-export type { MenuIcon } from './menu-groups';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { MENU_GROUPS, type MenuGroupSpec } from './menu-groups';
 
 export interface MenuItem {
   label: string;
@@ -14,17 +13,17 @@ export interface MenuItem {
 export interface MenuGroup {
   id: string;
   label: string;
-  icon: MenuIcon;
+  icon: SvgIconComponent;
   /** A flat group is one link (its only item) instead of an expandable group. */
   flat?: boolean;
   items: MenuItem[];
 }
 
 /** The side menu: each group of MENU_GROUPS with the manifest's routes that name it, in the manifest's order. */
-export const MENU: readonly MenuGroup[] = MENU_GROUPS.map((group) => ({
+export const MENU: readonly MenuGroup[] = MENU_GROUPS.map((group: MenuGroupSpec) => ({
   id: group.id,
   label: group.label,
-  icon: group.id,
+  icon: group.icon,
   ...(group.flat ? { flat: true } : {}),
   items: APP_ROUTES.flatMap((route) =>
     route.menu?.group === group.id ? [{ label: route.menu.label, to: route.path, rule: route.rule }] : [],

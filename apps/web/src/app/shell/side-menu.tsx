@@ -16,7 +16,6 @@ import { useStoredState } from '../../lib/use-stored-state';
 import { SIDEBAR } from '../theme';
 import { activeItem, visibleMenu, type MenuGroup } from './menu';
 import { MenuHeader } from './menu-header';
-import { MENU_ICONS } from './menu-icons';
 import { PRODUCT_VERSION } from './product';
 import { ShellTooltip } from './shell-tooltip';
 
@@ -107,7 +106,7 @@ function ExpandedGroup({
   activeTo: string | undefined;
   onNavigate?: () => void;
 }) {
-  const Icon = MENU_ICONS[group.icon];
+  const Icon = group.icon;
   const containsActive = group.items.some((i) => i.to === activeTo);
 
   if (group.flat) {
@@ -187,7 +186,7 @@ function CollapsedGroup({
   activeTo: string | undefined;
   onNavigate?: () => void;
 }) {
-  const Icon = MENU_ICONS[group.icon];
+  const Icon = group.icon;
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const selected = group.items.some((i) => i.to === activeTo);
