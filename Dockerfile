@@ -19,6 +19,7 @@ COPY apps/stubs/package.json apps/stubs/
 COPY apps/keycloak-emulator/package.json apps/keycloak-emulator/
 COPY packages/schema/package.json packages/schema/
 COPY packages/validators/package.json packages/validators/
+COPY packages/store/package.json packages/store/
 COPY packages/infra-checks/package.json packages/infra-checks/
 COPY packages/test-stack/package.json packages/test-stack/
 COPY examples/integration/package.json examples/integration/
@@ -59,6 +60,8 @@ COPY --from=build /app/packages/schema/package.json /app/packages/schema/schema.
 COPY --from=build /app/packages/schema/dist packages/schema/dist
 COPY --from=build /app/packages/validators/package.json packages/validators/
 COPY --from=build /app/packages/validators/dist packages/validators/dist
+COPY --from=build /app/packages/store/package.json packages/store/
+COPY --from=build /app/packages/store/dist packages/store/dist
 # Probes without curl or wget: `healthcheck [path]` fetches http://127.0.0.1:$PORT/path (default /healthz) with node.
 COPY --chmod=0755 <<'SH' /usr/local/bin/healthcheck
 #!/bin/sh

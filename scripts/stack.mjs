@@ -91,10 +91,12 @@ let stackFormHost = '';
 /**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
  *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, gatewayEnv?: Record<string, string>, accessTokenTtlSeconds?: number, log?: (line: string) => void,
- *           web?: boolean, realmAdditions?: string[] }} [options]
+ *           web?: boolean, realmAdditions?: string[], storeDataDir?: string }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
  *   web: false starts no web server (the stack of integration tests). realmAdditions: partial imports merged into
  *   the emulator's realm (e.g. the test client); the clients they add may call the gateway (its allowed azp).
+ *   storeDataDir: the gateway's embedded store (activity, preferences) folder, 'memory://' by default; a
+ *   DATABASE_URL in the environment puts it on that PostgreSQL server instead.
  */
 export async function startStack(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -150,6 +152,7 @@ export async function startStack(options = {}) {
           : {}),
         CORS_ORIGINS: webOrigin,
         FORM_HOST: process.env.FORM_HOST,
+        ...(process.env.DATABASE_URL ? {} : { STORE_DATA_DIR: options.storeDataDir ?? 'memory://' }),
         ...(options.gatewayLogLevel ? { LOG_LEVEL: options.gatewayLogLevel } : {}),
         ...options.gatewayEnv,
       },

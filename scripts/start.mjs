@@ -1,6 +1,7 @@
 // `npm start`: the whole product on the embedded defaults, in one terminal. Ctrl-C stops everything.
 // The gateway runs as the images run it (its own process, its configuration from the environment): e.g.
 // `METRICS_PORT=9464 OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4318 npm start` (README, "Run it").
+import { fileURLToPath } from 'node:url';
 import { startStack } from './stack.mjs';
 
 const stack = await startStack({
@@ -8,12 +9,19 @@ const stack = await startStack({
   publicHost: 'localhost',
   ports: { stubs: 4010, keycloak: 8080, gateway: 4000, web: 5173 },
   keyFile: undefined, // the emulator's default: a signing key persisted under apps/keycloak-emulator/.data
+  // The gateway's own store (activity, preferences): the embedded PostgreSQL in .data/store (gitignored), kept
+  // between runs; DATABASE_URL in the environment puts it on a PostgreSQL server instead.
+  storeDataDir: fileURLToPath(new URL('../.data/store', import.meta.url)),
 });
 
 const users = [
   ['admin', 'admin', 'todos los permisos'],
   ['operador', 'operador', 'pagos, suscripciones, pagadores, entidades, exportaciones, notificaciones'],
-  ['tesoreria', 'tesoreria', 'retiros, lotes, distribuciones, pago de servicios, transferencias, importaciones'],
+  [
+    'tesoreria',
+    'tesoreria',
+    'retiros, lotes, distribuciones, pago de servicios, transferencias, importaciones',
+  ],
   ['impuestos', 'impuestos', 'AFIP, soft-provider, BINs'],
   ['consulta', 'consulta', 'sin permisos (solo Buscar Pagos)'],
 ];

@@ -53,11 +53,11 @@ const VALIDATORS =
   /\/node_modules\/(yup|property-expr|tiny-case|toposort)\/|\/packages\/validators\/(dist|src)\/(locale|yup-helpers|numbers|amount)\./;
 
 /**
- * Money and the validators' plain helpers (decimal.js-light, `money`, `messages`, `text`, `limits`): what lists
+ * Money and the validators' plain helpers (decimal.js-light, `money`, `messages`, `text`, `limits`, `amount-text`): what lists
  * format amounts and read inputs with, without yup, so a screen that shows amounts loads yup only with its forms.
  */
 const MONEY =
-  /\/node_modules\/decimal\.js-light\/|\/packages\/validators\/(dist|src)\/(messages|text|limits|money)\./;
+  /\/node_modules\/decimal\.js-light\/|\/packages\/validators\/(dist|src)\/(messages|text|limits|money|amount-text)\./;
 
 /** The areas: the folders of `src/features/`. */
 const AREAS = new Set(
@@ -133,13 +133,13 @@ export function chunkOf(id: string, startupIds: ReadonlySet<string> = startup): 
 
 /**
  * Modules known to be side-effect free: `@backoffice/validators` but for its Spanish yup locale (`locale.js`), the
- * list kit (`src/lib/list/`) and the pickers (`src/components/pickers/`), which the routes' preloads reach through
- * their indexes: without this, Rolldown keeps every module an index re-exports, and what those import (Apollo's
+ * list kit (`src/lib/list/`), the file helpers (`src/lib/files/`, the shell reaches them through their index) and
+ * the pickers (`src/components/pickers/`), which the routes' preloads reach through their indexes: without this, Rolldown keeps every module an index re-exports, and what those import (Apollo's
  * React hooks, the date pickers), in the preload's chunks.
  */
 const withoutEffects = (id: string) =>
   (/\/packages\/validators\/(dist|src)\//.test(id) && !/\/locale\.(js|ts)$/.test(id)) ||
-  /\/apps\/web\/src\/(lib\/list|components\/pickers)\//.test(id);
+  /\/apps\/web\/src\/(lib\/list|lib\/files|components\/pickers)\//.test(id);
 
 export default defineConfig({
   // JSX through Oxc (automatic runtime), no React plugin (the dev server reloads the page instead of Fast Refresh).

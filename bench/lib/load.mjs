@@ -36,10 +36,19 @@ export function summarize(latencies, durationMs) {
 }
 
 /**
- * POSTs `body` to `url` with autocannon at `connections` for `seconds`. Returns the latency summary (ms,
- * 2xx answers without GraphQL errors only), errors counted apart, and the CPU ms per request of `cpuPid`.
+ * POSTs `body` to `url` (or sends `method` without a body) with autocannon at `connections` for `seconds`. Returns
+ * the latency summary (ms, 2xx answers without GraphQL errors only), errors counted apart, and the CPU ms per
+ * request of `cpuPid`.
  */
-export async function runAutocannon({ url, headers, body, connections, seconds, cpuPid = null }) {
+export async function runAutocannon({
+  url,
+  method = 'POST',
+  headers,
+  body,
+  connections,
+  seconds,
+  cpuPid = null,
+}) {
   const latencies = [];
   let bad = 0;
   let graphqlErrors = 0;
@@ -47,9 +56,9 @@ export async function runAutocannon({ url, headers, body, connections, seconds, 
   const started = performance.now();
   const instance = autocannon({
     url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    method,
+    headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
+    ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     connections,
     duration: seconds,
     setupClient(client) {

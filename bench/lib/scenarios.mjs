@@ -126,7 +126,7 @@ export async function areaScenario(env, scenario) {
     warmUpSeconds: 0.5,
   });
   const rows = scenario.rowsOf(result.data);
-  if (rows.length === 0 || rows.length !== expectedRows(scenario, result.data)) {
+  if ((rows.length === 0 && !scenario.storeOnly) || rows.length !== expectedRows(scenario, result.data)) {
     throw new Error(`${scenario.key}: ${rows.length} rows, ${expectedRows(scenario, result.data)} expected`);
   }
   return { ...result, document: doc, rows: rows.length };
@@ -146,7 +146,7 @@ export async function sampledAreaScenario(env, scenario) {
     graphql(gatewayUrl, token, query, doc.variables),
   );
   const rows = scenario.rowsOf(data);
-  if (rows.length === 0 || rows.length !== expectedRows(scenario, data)) {
+  if ((rows.length === 0 && !scenario.storeOnly) || rows.length !== expectedRows(scenario, data)) {
     throw new Error(`${scenario.key}: ${rows.length} rows, ${expectedRows(scenario, data)} expected`);
   }
   const calls = recorded.map((r) => replayable(stubsUrl, r));
@@ -239,38 +239,52 @@ function peakConcurrency(requests, windowMs) {
   return best;
 }
 
+/** Puts the stubs back as they started. */
+const resetStubs = ({ stubsUrl }) => httpCall('POST', `${stubsUrl}/__admin/reset`, {});
+
+/** The ids of the first `count` cancellable (pending or issued) payments of the stubs. */
+async function cancellableIds({ stubsUrl, token }, count) {
+  const filters = JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending', 'issued'] }]);
+  const { text } = await httpCall(
+    'GET',
+    `${stubsUrl}/payment/pagos?filters=${encodeURIComponent(filters)}&limit=${count}&sorts=id:asc`,
+    { authorization: `Bearer ${token}` },
+  );
+  const ids = JSON.parse(text).rows.map((row) => row.id);
+  if (ids.length < count) throw new Error(`bulk: only ${ids.length} cancellable payments in the stubs`);
+  return ids;
+}
+
+/** Cancels `ids` in one bulk cancel through the gateway at `url`, and checks that every one succeeded. */
+async function bulkCancel({ token }, url, ids) {
+  const doc = bulkCancelDocument(ids, 'Prueba de rendimiento');
+  const data = await graphql(url, token, withTypename(doc.query), doc.variables);
+  const results = data.bulkCancelPayments.results;
+  const ok = results.filter((r) => r.outcome === 'SUCCESS').length;
+  if (ok !== ids.length) {
+    const failed = results.find((r) => r.outcome !== 'SUCCESS');
+    throw new Error(`bulk: ${ok}/${ids.length} SUCCESS (${JSON.stringify(failed)})`);
+  }
+  return doc;
+}
+
 /**
  * bulkCancelPayments over 100 cancellable (pending or issued) payments, after resetting the stubs each time.
  * Ideal: ceil(100 / concurrency) x latency, concurrency being the gateway's (BULK_CONCURRENCY, else inferred
  * from the arrival times of the upstream POSTs). Also the same calls made directly at that concurrency.
  */
 export async function bulkScenario(env, { latencyMs, times = 5, size = 100 }) {
-  const { stubsUrl, gatewayUrl, token, log } = env;
-  const reset = () => httpCall('POST', `${stubsUrl}/__admin/reset`, {});
+  const { stubsUrl, gatewayUrl, log } = env;
+  const reset = () => resetStubs(env);
   await reset();
-  const filters = JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending', 'issued'] }]);
-  const { text } = await httpCall(
-    'GET',
-    `${stubsUrl}/payment/pagos?filters=${encodeURIComponent(filters)}&limit=${size}&sorts=id:asc`,
-    { authorization: `Bearer ${token}` },
-  );
-  const ids = JSON.parse(text).rows.map((row) => row.id);
-  if (ids.length < size) throw new Error(`bulk: only ${ids.length} cancellable payments in the stubs`);
+  const ids = await cancellableIds(env, size);
   const doc = bulkCancelDocument(ids, 'Prueba de rendimiento');
-  const body = { query: withTypename(doc.query), variables: doc.variables };
   const viaGateway = async () => {
     await reset();
     await clearRequests(stubsUrl);
     const t0 = performance.now();
-    const data = await graphql(gatewayUrl, token, body.query, body.variables);
-    const ms = performance.now() - t0;
-    const results = data.bulkCancelPayments.results;
-    const ok = results.filter((r) => r.outcome === 'SUCCESS').length;
-    if (ok !== size) {
-      const failed = results.find((r) => r.outcome !== 'SUCCESS');
-      throw new Error(`bulk: ${ok}/${size} SUCCESS (${JSON.stringify(failed)})`);
-    }
-    return ms;
+    await bulkCancel(env, gatewayUrl, ids);
+    return performance.now() - t0;
   };
   // A first run (also a warm-up) tells which upstream calls a bulk cancel makes and at what concurrency.
   await viaGateway();
@@ -337,6 +351,66 @@ export async function bulkScenario(env, { latencyMs, times = 5, size = 100 }) {
   };
 }
 
+/**
+ * What the activity store costs a mutation (issue 31): cancels through the gateway without a store
+ * (`env.gatewayUrl`) and through `storeGateway`, which writes every audit event to its store, in alternated rounds
+ * (the order flips each round): `singles` rounds cancelling one payment each (a different one every time, so no
+ * reset between them), then `bulks` rounds of a bulk cancel of 100 (the stubs reset before each). Wall time is the
+ * mutation's own (p50); CPU is each process's total over its rounds, read once the writer's last batch is written
+ * (`settleMs` past its flush delay), so it includes the writes.
+ */
+export async function storeScenario(env, { storeGateway, singles = 20, bulks = 4, settleMs = 500 }) {
+  const { gatewayUrl, gatewayPid, log } = env;
+  const gateways = [
+    { url: gatewayUrl, pid: gatewayPid },
+    { url: storeGateway.url, pid: storeGateway.pid },
+  ];
+  const measure = async (rounds, once, before = async () => {}) => {
+    for (const index of [0, 1]) {
+      await before(); // warm-up of each
+      await once(gateways[index], index);
+    }
+    await sleep(settleMs);
+    const cpu0 = gateways.map(({ pid }) => cpuTimeMs(pid));
+    const wall = [[], []];
+    for (let round = 0; round < rounds; round++) {
+      for (const index of round % 2 === 0 ? [0, 1] : [1, 0]) {
+        await before();
+        const t0 = performance.now();
+        await once(gateways[index], 2 + 2 * round + index);
+        wall[index].push(performance.now() - t0);
+      }
+    }
+    await sleep(settleMs);
+    const [without, withStore] = gateways.map(({ pid }, index) => ({
+      p50: percentile(wall[index], 50),
+      cpuPerOp: (cpuTimeMs(pid) - cpu0[index]) / rounds,
+    }));
+    return { without, withStore, ratio: withStore.p50 / without.p50 };
+  };
+  await resetStubs(env);
+  const singleIds = await cancellableIds(env, 2 * singles + 2);
+  const single = await measure(singles, ({ url }, call) => bulkCancel(env, url, [singleIds[call]]));
+  await resetStubs(env);
+  const bulkIds = await cancellableIds(env, 100);
+  const bulk = await measure(
+    bulks,
+    ({ url }) => bulkCancel(env, url, bulkIds),
+    () => resetStubs(env),
+  );
+  await resetStubs(env);
+  for (const [name, m] of [
+    ['1', single],
+    ['100', bulk],
+  ]) {
+    log(
+      `  store, cancel of ${name}: p50 ${m.without.p50.toFixed(1)} ms without, ${m.withStore.p50.toFixed(1)} ms with ` +
+        `(×${m.ratio.toFixed(3)}); CPU per mutation ${m.without.cpuPerOp.toFixed(2)} / ${m.withStore.cpuPerOp.toFixed(2)} ms`,
+    );
+  }
+  return { 1: single, 100: bulk };
+}
+
 export { round };
 
 /**
@@ -370,4 +444,40 @@ export async function floorScenario(env, { echoUrl, echoPid, seconds = 2 }) {
       `bare node:http ${echo.cpuMsPerOp?.toFixed(3)} CPU ms/op (p50 ${echo.p50.toFixed(2)} ms)`,
   );
   return { me, echo };
+}
+
+/**
+ * A download through `/files` (issue 33): the AFIP presentation's ZIP (`GET /files/afip/:id/archivo`, a small file
+ * streamed as the service writes it) against the same GET made directly to the stubs, 10 connections, alternated
+ * 1-second segments. What it shows is the gateway's own cost per file request: routing, CORS, token, rate limit,
+ * permission, the upstream call and the streamed answer.
+ */
+export async function filesScenario(env, { seconds = 2, connections = 10 } = {}) {
+  const { gatewayUrl, token, stubsUrl, gatewayPid, log } = env;
+  const page = await (await fetch(`${stubsUrl}/afip/formularios?page=1&limit=1`)).json();
+  const id = page.rows?.[0]?.id;
+  if (id === undefined) throw new Error('files: the stubs list no AFIP presentation');
+  const url = gatewayUrl.replace(/\/graphql$/, `/files/afip/${id}/archivo`);
+  const directUrl = `${stubsUrl}/afip/formularios/${id}/archivo`;
+  const headers = { authorization: `Bearer ${token}` };
+  const probe = await fetch(url, { headers });
+  const bytes = (await probe.arrayBuffer()).byteLength;
+  if (probe.status !== 200) throw new Error(`files: GET ${url} answered ${probe.status}`);
+  const get = (target, cpuPid = null) =>
+    runAutocannon({ url: target, method: 'GET', headers, connections, seconds: 1, cpuPid });
+  await get(url);
+  await get(directUrl);
+  const { a: gateway, b: direct } = await interleave(
+    Math.max(1, Math.round(seconds)),
+    () => get(url, gatewayPid),
+    () => get(directUrl),
+  );
+  if (gateway.non2xx || direct.non2xx) {
+    throw new Error(`files: ${gateway.non2xx} non-2xx through the gateway, ${direct.non2xx} directly`);
+  }
+  log(
+    `  files: GET /files/afip/${id}/archivo (${bytes} bytes) gateway p50 ${gateway.p50.toFixed(2)} ms ` +
+      `(${gateway.rps.toFixed(0)} req/s, ${gateway.cpuMsPerOp?.toFixed(3)} CPU ms/op) | direct p50 ${direct.p50.toFixed(2)} ms`,
+  );
+  return { gateway, direct, bytes };
 }

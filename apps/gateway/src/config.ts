@@ -1,25 +1,18 @@
-/** Every upstream REST service of the specification, by the name used in env vars and logs. */
-export const SERVICES = [
-  'payment',
-  'collector',
-  'notification',
-  'subscription',
-  'payer',
-  'export',
-  'import',
-  'converter',
-  'transfer',
-  'withdraw',
-  'withdrawal',
-  'batch',
-  'afip',
-  'softprovider',
-  'bin',
-  'lote',
-  'distribuciones',
-] as const;
+import { SERVICES } from './modules.js';
 
-export type ServiceName = (typeof SERVICES)[number];
+/**
+ * The upstream services, by the name used in env vars, URLs and logs: each module declares the ones it calls
+ * (`const SERVICES = [...] as const` in its index.ts, given to `defineModule({ services })` and added here by a
+ * `declare module '../../config.js'` beside it). No list of services is kept here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- every member comes from a module
+export interface UpstreamServices {}
+
+/** An upstream service's name: 'payment', 'softprovider'… */
+export type ServiceName = keyof UpstreamServices & string;
+
+/** Every upstream service (src/modules.ts: the union of the modules' `services`). */
+export { SERVICES };
 
 export interface GatewayConfig {
   port: number;
@@ -66,6 +59,14 @@ export interface GatewayConfig {
    * UPLOAD_ZIP_MAX_UNCOMPRESSED_BYTES, UPLOAD_ZIP_MAX_RATIO).
    */
   zipLimits: { maxEntries: number; maxUncompressedBytes: number; maxRatio: number };
+  /**
+   * The gateway's own store (operators' activity and preferences; docs/operations.md "The store"): a PostgreSQL
+   * server (DATABASE_URL), else the embedded PostgreSQL in STORE_DATA_DIR ('memory://' keeps it in memory); null
+   * when neither is set (activity is then only the audit line, and the activity and preferences fields refuse).
+   */
+  store: { databaseUrl: string } | { dataDir: string } | null;
+  /** Days an activity event is kept (ACTIVITY_RETENTION_DAYS, default 400); older ones are purged daily. */
+  activityRetentionDays: number;
 }
 
 export type GraphqlExecutorKind = 'jit' | 'default';
@@ -157,6 +158,19 @@ function serviceUrlOf(env: Env, stubs: string): (service: ServiceName) => string
     );
 }
 
+/** The gateway's own store: a PostgreSQL server (`DATABASE_URL`), else PGlite in `STORE_DATA_DIR`, else none. */
+function storeOf(env: Env): GatewayConfig['store'] {
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl) {
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+      throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    }
+    return { databaseUrl };
+  }
+  const dataDir = text(env, 'STORE_DATA_DIR');
+  return dataDir ? { dataDir } : null;
+}
+
 /** Reads the gateway configuration from environment variables, with defaults for local development. */
 export function loadConfig(env: Env = process.env): GatewayConfig {
   const production = env.NODE_ENV === 'production';
@@ -201,5 +215,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       maxUncompressedBytes: int(env, 'UPLOAD_ZIP_MAX_UNCOMPRESSED_BYTES', 100 * 1024 * 1024, 1, 2 ** 40),
       maxRatio: int(env, 'UPLOAD_ZIP_MAX_RATIO', 100, 1, 1_000_000),
     },
+    store: storeOf(env),
+    activityRetentionDays: int(env, 'ACTIVITY_RETENTION_DAYS', 400, 1, 36_500),
   };
 }

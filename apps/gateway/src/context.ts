@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { StoreHandle } from './activity/store-handle.js';
 import type { AuthUser } from './auth/verify-token.js';
 import type { GatewayConfig, ServiceName } from './config.js';
 import type { GatewayContext } from './gateway-context.js';
@@ -21,6 +22,8 @@ export interface ContextOptions {
   /** The gateway's drain deadline (none outside a server, e.g. in tests). */
   drainSignal?: AbortSignal;
   fetch?: typeof fetch;
+  /** The gateway's own store (none in most tests). */
+  store?: StoreHandle | null;
 }
 
 /** Every module's data sources and loaders, each module built on first use in the request. */
@@ -31,6 +34,7 @@ export function createContext(options: ContextOptions): GatewayContext {
   const upstreamCalls: UpstreamCall[] = [];
   const request: UpstreamRequestContext = {
     token: user.token,
+    user: user.username,
     requestId,
     locale,
     getMemo: new Map(),
@@ -66,6 +70,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     upstreamCalls,
     meta: { operationName: null },
     drainSignal: options.drainSignal,
+    store: options.store ?? null,
   };
 }
 

@@ -4,7 +4,13 @@ import { describeUpstreamFailure, GENERIC_ERROR_MESSAGE } from './upstream/error
 import { isUpstreamFailure } from './upstream/errors.js';
 
 /** Codes the gateway raises on purpose with Spanish, client-safe messages. */
-const GATEWAY_CODES = new Set(['BAD_USER_INPUT', 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND']);
+const GATEWAY_CODES = new Set([
+  'BAD_USER_INPUT',
+  'FORBIDDEN',
+  'UNAUTHENTICATED',
+  'NOT_FOUND',
+  'STORE_UNAVAILABLE',
+]);
 
 /**
  * Apollo's request errors: about the GraphQL document or HTTP request, never about internals

@@ -1,3 +1,4 @@
+import type { StoreHandle } from './activity/store-handle.js';
 import type { AuthUser } from './auth/verify-token.js';
 import type { Logger } from './logger.js';
 import type { UpstreamCall, UpstreamClients } from './upstream/rest-client.js';
@@ -34,4 +35,6 @@ export interface GatewayContext {
   meta: { operationName: string | null };
   /** The drain deadline of a stopping gateway (shared/drain.ts): bulk actions answer before the cut. */
   drainSignal: AbortSignal | undefined;
+  /** The gateway's own store (activity, preferences), null when none is configured (activity/store-handle.ts). */
+  store: StoreHandle | null;
 }

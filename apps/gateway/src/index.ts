@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type GatewayConfig } from './config.js';
 import type { FileRoute } from './files/types.js';
 import { createLogger, type Logger } from './logger.js';
+import type { ActivityWriter } from './activity/activity-writer.js';
+import type { StoreHandle } from './activity/store-handle.js';
 import { createGatewayApp } from './server.js';
 import { startMetricsServer, type MetricsServer } from './telemetry/metrics-server.js';
 
@@ -23,6 +25,9 @@ export interface RunningGateway {
   port: number;
   /** Base URL of the internal metrics port (`${metricsUrl}/metrics`), when METRICS_PORT is set. */
   metricsUrl: string | null;
+  /** The gateway's own store and its activity writer (null when `store` is not configured). */
+  store: StoreHandle | null;
+  activity: ActivityWriter | null;
   /**
    * Stops accepting connections, lets in-flight requests (a bulk action included) finish within
    * `shutdownGraceMs`, then closes the metrics port. A bulk action still running near the end of the grace
@@ -48,7 +53,7 @@ export async function startGateway(
   const full: GatewayConfig = { ...base, ...config, services: { ...base.services, ...config.services } };
   const logger = options.logger ?? createLogger(full.logLevel);
   const httpServer = createServer();
-  const { app, stop } = await createGatewayApp({
+  const { app, stop, store, activity } = await createGatewayApp({
     config: full,
     logger,
     httpServer,
@@ -83,6 +88,8 @@ export async function startGateway(
     graphqlUrl: `${url}/graphql`,
     port,
     metricsUrl: metrics?.url ?? null,
+    store,
+    activity,
     close: () => (closed ??= stop().finally(() => metrics?.close())),
   };
 }

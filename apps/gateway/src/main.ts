@@ -1,5 +1,5 @@
 /**
- * The gateway's process: OpenTelemetry first (its instrumentations wrap `http`, `express` and `graphql` only when
+ * The gateway's process: OpenTelemetry first (its instrumentations wrap `http` and `graphql` only when
  * they load after it, hence the dynamic import below), then the server, then a graceful stop on SIGTERM/SIGINT.
  */
 import { register } from 'node:module';

@@ -4,8 +4,10 @@
  * see the comment at the top of shared/define-module.ts, then add it here.
  */
 import type { FileRoute } from './files/types.js';
+import type { ServiceName } from './config.js';
 import type { DataSourcesOf, LoadersOf } from './shared/define-module.js';
 import { useModuleErrors } from './upstream/error-catalogue.js';
+import { activityModule } from './modules/activity/index.js';
 import { batchesModule } from './modules/batches/index.js';
 import { afipModule } from './modules/afip/index.js';
 import { binsModule } from './modules/bins/index.js';
@@ -17,6 +19,7 @@ import { distributionsModule } from './modules/distributions/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { payersModule } from './modules/payers/index.js';
 import { paymentsModule } from './modules/payments/index.js';
+import { searchModule } from './modules/search/index.js';
 import { servicePaymentsModule } from './modules/service-payments/index.js';
 import { softProviderModule } from './modules/softprovider/index.js';
 import { subscriptionsModule } from './modules/subscriptions/index.js';
@@ -40,7 +43,15 @@ export const MODULES = [
   exportsModule,
   servicePaymentsModule,
   distributionsModule,
+  activityModule,
+  searchModule,
 ] as const;
+
+/**
+ * Every upstream service, in the order the modules first name them: the union of the modules' `services`. The
+ * gateway's base URLs and their env vars derive from it (config.ts), so a new service is one name in its module.
+ */
+export const SERVICES: readonly ServiceName[] = [...new Set(MODULES.flatMap((m) => m.services ?? []))];
 
 type AllDataSources = DataSourcesOf<(typeof MODULES)[number]>;
 type AllLoaders = LoadersOf<(typeof MODULES)[number]>;
@@ -64,3 +75,10 @@ export const MODULE_PUBLIC_FIELDS: Readonly<Record<string, string>> = Object.ass
 
 /** File routes (downloads and uploads under /files) of every module. */
 export const MODULE_FILE_ROUTES: readonly FileRoute[] = MODULES.flatMap((m) => m.files ?? []);
+
+/** The module (the activity screen's "área") of each root mutation: 'cancelPayment' -> 'payments'. */
+export const MUTATION_AREAS: Readonly<Record<string, string>> = Object.fromEntries(
+  MODULES.flatMap((m) =>
+    Object.keys((m.resolvers as { Mutation?: object }).Mutation ?? {}).map((field) => [field, m.name]),
+  ),
+);

@@ -1,5 +1,6 @@
-import type { Server } from 'node:http';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { Buffer } from 'node:buffer';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -8,11 +9,12 @@ import {
   ApolloServerPluginSchemaReportingDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
-import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import accepts from 'accepts';
 import cors from 'cors';
-import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import { unwrapResolverError } from '@apollo/server/errors';
+import { createActivityWriter, type ActivityWriter } from './activity/activity-writer.js';
+import { connectStore, type StoreHandle } from './activity/store-handle.js';
 import { auditPlugin } from './audit/audit-plugin.js';
 import {
   createTokenVerifier,
@@ -28,9 +30,11 @@ import { filesRouter } from './files/router.js';
 import type { FileRoute } from './files/types.js';
 import { formatError, isExpectedError } from './format-error.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
-import { jsonBody } from './limits/body-limit.js';
-import { operatorRateLimit } from './limits/rate-limit.js';
-import { MODULE_FILE_ROUTES } from './modules.js';
+import { localsOf, pathOf, sendJson } from './http/plain.js';
+import { methodIs, pathUnder, routeMatcher } from './http/routes.js';
+import { jsonBody, type WithBody } from './limits/body-limit.js';
+import { answerRateLimited, operatorRateLimit } from './limits/rate-limit.js';
+import { MODULE_FILE_ROUTES, MUTATION_AREAS } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
 import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
@@ -38,7 +42,7 @@ import { createDrain } from './shared/drain.js';
 import { jitGateway } from './execution/jit-gateway.js';
 import { buildSchema } from './schema.js';
 import { httpMetrics, metricsPlugin } from './telemetry/metrics.js';
-import { traceRequests } from './telemetry/trace-context.js';
+import { activeTraceId, traceRequests } from './telemetry/trace-context.js';
 import {
   GENERIC_ERROR_MESSAGE,
   UNAUTHENTICATED_MESSAGE,
@@ -59,8 +63,12 @@ export interface GatewayAppOptions {
 }
 
 export interface GatewayApp {
-  app: express.Express;
+  /** The request listener of the HTTP server: /graphql, the probes, /files and /sandbox. */
+  app: RequestListener;
   apollo: ApolloServer<GatewayContext>;
+  /** The gateway's store and its activity writer, when `config.store` names one. */
+  store: StoreHandle | null;
+  activity: ActivityWriter | null;
   stop(): Promise<void>;
 }
 
@@ -81,17 +89,20 @@ interface Locals {
   started: number;
   user?: AuthUser;
   context?: GatewayContext;
+  traceId?: string;
 }
 
-const locals = (res: Response): Locals => res.locals as Locals;
+const locals = (res: ServerResponse): Partial<Locals> => localsOf<Locals>(res);
 
 const graphqlErrorBody = (message: string, code: string) => ({ errors: [{ message, extensions: { code } }] });
 
 /** Access log (one line per request, never the token) and request id. */
-function requestLogging(logger: Logger): RequestHandler {
-  return (req, res, next) => {
+function requestLogging(logger: Logger): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
     const requestId = requestIdFrom(req.headers['x-request-id']);
-    Object.assign(res.locals, { requestId, started: performance.now() } satisfies Locals);
+    const started = performance.now();
+    const path = pathOf(req);
+    Object.assign(localsOf(res), { requestId, started } satisfies Locals);
     res.setHeader('x-request-id', requestId);
     res.on('finish', () => {
       const l = locals(res);
@@ -99,16 +110,15 @@ function requestLogging(logger: Logger): RequestHandler {
       logger.info('request', {
         requestId,
         method: req.method,
-        path: req.originalUrl.split('?')[0],
+        path,
         status: res.statusCode,
-        durationMs: Math.round(performance.now() - l.started),
+        durationMs: Math.round(performance.now() - started),
         ...(l.user ? { user: l.user.username } : {}),
         ...(l.context?.meta.operationName ? { operation: l.context.meta.operationName } : {}),
         ...(calls ? { upstreamCalls: calls.length } : {}),
-        ...(res.locals.traceId ? { traceId: res.locals.traceId } : {}),
+        ...(l.traceId ? { traceId: l.traceId } : {}),
       });
     });
-    next();
   };
 }
 
@@ -116,24 +126,25 @@ function requestLogging(logger: Logger): RequestHandler {
  * Headers of every answer. The API serves JSON only: its CSP forbids everything (a response opened as a page runs
  * nothing and cannot be framed); the sandbox replaces CSP and cache-control with its own. Answers are never cached.
  */
-function securityHeaders(): RequestHandler {
-  return (_req, res, next) => {
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('referrer-policy', 'no-referrer');
-    res.setHeader('cross-origin-resource-policy', 'same-site');
-    res.setHeader('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
-    res.setHeader('x-frame-options', 'DENY');
-    res.setHeader('cache-control', 'no-store');
-    next();
-  };
+function securityHeaders(res: ServerResponse): void {
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'no-referrer');
+  res.setHeader('cross-origin-resource-policy', 'same-site');
+  res.setHeader('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+  res.setHeader('x-frame-options', 'DENY');
+  res.setHeader('cache-control', 'no-store');
 }
 
 /** Every GraphQL request needs a valid token: 401 with a GraphQL-shaped body otherwise, and no detail of why. */
-function requireToken(verifier: TokenVerifier, logger: Logger): RequestHandler {
-  return async (req, res, next) => {
+function requireToken(
+  verifier: TokenVerifier,
+  logger: Logger,
+): (req: IncomingMessage, res: ServerResponse) => Promise<AuthUser | null> {
+  return async (req, res) => {
     try {
-      locals(res).user = await verifier.verify(req.headers.authorization);
-      next();
+      const user = await verifier.verify(req.headers.authorization);
+      locals(res).user = user;
+      return user;
     } catch (error) {
       const reason = error instanceof InvalidTokenError ? error.reason : String(error);
       const unavailable = error instanceof InvalidTokenError && error.unavailable;
@@ -143,11 +154,12 @@ function requireToken(verifier: TokenVerifier, logger: Logger): RequestHandler {
       });
       res.setHeader('cache-control', 'no-store');
       if (unavailable) {
-        res.status(503).json(graphqlErrorBody(UNAVAILABLE_MESSAGE, 'UPSTREAM_UNAVAILABLE'));
-        return;
+        sendJson(res, 503, graphqlErrorBody(UNAVAILABLE_MESSAGE, 'UPSTREAM_UNAVAILABLE'));
+        return null;
       }
       res.setHeader('www-authenticate', 'Bearer');
-      res.status(401).json(graphqlErrorBody(UNAUTHENTICATED_MESSAGE, 'UNAUTHENTICATED'));
+      sendJson(res, 401, graphqlErrorBody(UNAUTHENTICATED_MESSAGE, 'UNAUTHENTICATED'));
+      return null;
     }
   };
 }
@@ -222,6 +234,17 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     blockFieldSuggestion: { enabled: true },
   }).protect();
 
+  // The store opens in the background (activity/store-handle.ts): the gateway serves meanwhile.
+  const store = config.store ? connectStore({ config: config.store, logger }) : null;
+  const activity = store
+    ? createActivityWriter({
+        store: () => store.current(),
+        logger,
+        retentionDays: config.activityRetentionDays,
+      })
+    : null;
+  void store?.ready().then((opened) => opened && activity?.purge());
+
   const schema = buildSchema();
   const apollo = new ApolloServer<GatewayContext>({
     // The same schema either way; `jit` runs it through the compiled executor (execution/jit-gateway.ts).
@@ -255,7 +278,19 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         : []),
       ...(armor.plugins as ApolloServerPlugin<GatewayContext>[]),
       loggingPlugin(logger),
-      auditPlugin({ logger, schema }),
+      auditPlugin({
+        logger,
+        schema,
+        ...(activity
+          ? {
+              onEvent: (event) =>
+                activity.record(event, {
+                  area: MUTATION_AREAS[event.operation] ?? null,
+                  traceId: activeTraceId() ?? null,
+                }),
+            }
+          : {}),
+      }),
       supportedOperationsPlugin<GatewayContext>(),
       upstreamBudgetPlugin<GatewayContext>(config.upstreamCallBudget),
       metricsPlugin<GatewayContext>(),
@@ -263,28 +298,16 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   });
   await apollo.start();
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use(traceRequests(), httpMetrics(), requestLogging(logger), securityHeaders());
+  // Every request: its span, metrics, access log and security headers; then /graphql, the probes, /files and
+  // /sandbox, routed on plain `node:http` (docs/decisions.md, issue 33).
+  const trace = traceRequests();
+  const metrics = httpMetrics();
+  const accessLog = requestLogging(logger);
 
-  app.get('/healthz', (_req, res) => {
-    res.setHeader('cache-control', 'no-store');
-    res.json({ status: 'ok' });
-  });
   // Readiness is this process's own: a Keycloak outage stays inside the requests that need a key (their 503),
   // instead of taking every replica out of rotation at once.
   let stopping = false;
   const drain = createDrain();
-  app.get('/readyz', (_req, res) => {
-    res.setHeader('cache-control', 'no-store');
-    res.status(stopping ? 503 : 200).json({ status: stopping ? 'stopping' : 'ok' });
-  });
-
-  if (config.sandbox) app.use('/sandbox', sandboxRouter({ config, verifier, schema }));
-  app.get('/favicon.ico', (_req, res) => {
-    res.status(204).end();
-  });
 
   const corsOrigins = new Set(config.corsOrigins);
   const apiCors = (exposedHeaders: string[]) =>
@@ -308,68 +331,34 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       exposedHeaders,
       maxAge: 600,
     });
-  app.use('/graphql', apiCors(['x-request-id']));
-  // Files: the same origins and headers; the browser reads the file's name and length.
-  app.use(
-    '/files',
-    apiCors(['x-request-id', 'content-disposition', 'content-length']),
-    filesRouter({
-      config,
-      verifier,
-      logger,
-      routes: options.fileRoutes ?? MODULE_FILE_ROUTES,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    }),
-  );
-  app.get('/graphql', (req, res, next) => {
-    if (
-      config.sandbox &&
-      req.query.query === undefined &&
-      req.accepts(['application/json', 'text/html']) === 'text/html'
-    ) {
-      res.redirect(302, '/sandbox');
-      return;
-    }
-    next();
-  });
-  app.use(
-    '/graphql',
-    (_req, res, next) => {
-      res.setHeader('cache-control', 'no-store');
-      next();
-    },
-    requireToken(verifier, logger),
-    // Per operator (the token's subject), after the token check: probes and refused tokens never count.
-    operatorRateLimit({
-      max: config.rateLimitMax,
-      windowMs: config.rateLimitWindowMs,
-      operatorOf: (res) => locals(res).user?.subject,
-    }),
-    jsonBody(BODY_LIMIT_BYTES),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const l = locals(res);
-        const context = createContext({
-          config,
-          user: l.user!,
-          requestId: l.requestId,
-          locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
-          logger,
-          drainSignal: drain.signal,
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-        });
-        l.context = context;
-        return context;
-      },
-    }),
-  );
 
-  app.use((_req, res) => {
-    res.status(404).json(graphqlErrorBody('No encontrado.', 'NOT_FOUND'));
+  // Per operator (the token's subject), after the token check: probes and refused tokens never count. One count
+  // for /graphql and /files together.
+  const rateLimit = operatorRateLimit({ max: config.rateLimitMax, windowMs: config.rateLimitWindowMs });
+  const sandbox = config.sandbox ? sandboxRouter({ config, verifier, schema }) : null;
+  const favicon = routeMatcher('/favicon.ico');
+  // Files: the same origins and headers as /graphql; the browser reads the file's name and length.
+  const filesCors = apiCors(['x-request-id', 'content-disposition', 'content-length']);
+  const files = filesRouter({
+    config,
+    verifier,
+    logger,
+    rateLimit,
+    routes: options.fileRoutes ?? MODULE_FILE_ROUTES,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    store,
   });
-  const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
-    const status =
-      typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+  const notFound = (res: ServerResponse) => {
+    sendJson(res, 404, graphqlErrorBody('No encontrado.', 'NOT_FOUND'));
+  };
+  /**
+   * A failure /files or /sandbox did not answer themselves, in the shape Express's error handler gave it: its
+   * 4xx status (a malformed path parameter 400, a missing sandbox asset 404) with a Spanish message, anything else
+   * a 500 with the generic one, logged.
+   */
+  const answerError = (res: ServerResponse, err: unknown) => {
+    const declared = (err as { status?: unknown } | null | undefined)?.status;
+    const status = typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500;
     if (status === 500)
       logger.error('unhandled error', { requestId: locals(res).requestId, ...errorFields(err) });
     if (res.headersSent) return;
@@ -379,16 +368,160 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         : status < 500
           ? 'La solicitud no es válida.'
           : GENERIC_ERROR_MESSAGE;
-    res
-      .status(status)
-      .json(graphqlErrorBody(message, status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR'));
+    sendJson(res, status, graphqlErrorBody(message, status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR'));
   };
-  app.use(errorHandler);
+
+  /** /files: CORS (a preflight ends there), then the module's routes. */
+  const serveFiles = (req: IncomingMessage, res: ServerResponse, path: string) => {
+    filesCors(req, res, (error?: unknown) => {
+      if (error) answerError(res, error);
+      else files(req, res, path).catch((failure: unknown) => answerError(res, failure));
+    });
+  };
+
+  /** Everything but /graphql and the probes; what no route serves is a 404. */
+  const others = (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const sandboxPath = sandbox ? pathUnder('/sandbox', path) : null;
+    if (sandbox && sandboxPath !== null) {
+      const fail = (error: unknown) => answerError(res, error ?? { status: 404 });
+      sandbox(req, res, sandboxPath, fail).then(
+        (answered) => answered || notFound(res),
+        (failure: unknown) => answerError(res, failure),
+      );
+      return;
+    }
+    if (methodIs(req, 'GET') && favicon(path)) {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    const filesPath = pathUnder('/files', path);
+    if (filesPath !== null) serveFiles(req, res, filesPath);
+    else notFound(res);
+  };
+
+  const graphqlCors = apiCors(['x-request-id']);
+  const tokenCheck = requireToken(verifier, logger);
+  const readBody = jsonBody(BODY_LIMIT_BYTES);
+
+  /** A failure nothing else answered: logged with its internals, answered 500 with the generic message. */
+  const failed = (res: ServerResponse, error: unknown) => {
+    logger.error('unhandled error', { requestId: locals(res).requestId, ...errorFields(error) });
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendJson(res, 500, graphqlErrorBody(GENERIC_ERROR_MESSAGE, 'INTERNAL_SERVER_ERROR'));
+  };
+
+  /** Apollo Server's own HTTP handling (what its Express integration did, without Express). */
+  const executeGraphql = async (req: WithBody, res: ServerResponse, user: AuthUser) => {
+    const headers = new HeaderMap();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    const answer = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: {
+        method: (req.method ?? 'GET').toUpperCase(),
+        headers,
+        search: query === -1 ? '' : url.slice(query),
+        body: req.body,
+      },
+      context: async () => {
+        const l = locals(res);
+        const context = createContext({
+          config,
+          user,
+          requestId: l.requestId!,
+          locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
+          logger,
+          drainSignal: drain.signal,
+          store,
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        });
+        l.context = context;
+        return context;
+      },
+    });
+    for (const [key, value] of answer.headers) res.setHeader(key, value);
+    res.statusCode = answer.status ?? 200;
+    if (answer.body.kind === 'complete') {
+      res.setHeader('content-length', Buffer.byteLength(answer.body.string));
+      res.end(answer.body.string);
+      return;
+    }
+    for await (const chunk of answer.body.asyncIterator) res.write(chunk);
+    res.end();
+  };
+
+  /** After CORS: the sandbox redirect of a browser's GET, the token, the rate limit, the body, Apollo. */
+  const graphql = async (req: WithBody, res: ServerResponse) => {
+    if (
+      config.sandbox &&
+      req.method === 'GET' &&
+      !new URLSearchParams(req.url?.split('?')[1] ?? '').has('query') &&
+      accepts(req).type(['application/json', 'text/html']) === 'text/html'
+    ) {
+      res.statusCode = 302;
+      res.setHeader('location', '/sandbox');
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+      res.end('Found. Redirecting to /sandbox');
+      return;
+    }
+    res.setHeader('cache-control', 'no-store');
+    const user = await tokenCheck(req, res);
+    if (!user) return;
+    if (!(await rateLimit(user.subject, res))) {
+      answerRateLimited(res);
+      return;
+    }
+    readBody(req, res, () => {
+      executeGraphql(req, res, user).catch((failure: unknown) => failed(res, failure));
+    });
+  };
+
+  const probe = (res: ServerResponse, status: number, body: unknown) => {
+    res.setHeader('cache-control', 'no-store');
+    sendJson(res, status, body);
+  };
+
+  const handler: RequestListener = (req, res) => {
+    trace(req, res, () => {
+      metrics(req, res);
+      accessLog(req, res);
+      securityHeaders(res);
+      const path = pathOf(req);
+      const get = req.method === 'GET' || req.method === 'HEAD';
+      if (path === '/graphql') {
+        graphqlCors(req, res, (error?: unknown) => {
+          if (error) failed(res, error);
+          else graphql(req, res).catch((failure: unknown) => failed(res, failure));
+        });
+      } else if (path === '/healthz' && get) {
+        probe(res, 200, { status: 'ok' });
+      } else if (path === '/readyz' && get) {
+        probe(res, stopping ? 503 : 200, { status: stopping ? 'stopping' : 'ok' });
+      } else {
+        try {
+          others(req, res, path);
+        } catch (error) {
+          // A path parameter that is not valid percent-encoding (BadPathError, a 400).
+          answerError(res, error);
+        }
+      }
+    });
+  };
 
   const stop = () => {
     stopping = true;
     drain.begin(config.shutdownGraceMs);
-    return apollo.stop().finally(() => drain.dispose());
+    return apollo
+      .stop()
+      .finally(() => drain.dispose())
+      .finally(() => activity?.close())
+      .finally(() => store?.close());
   };
-  return { app, apollo, stop };
+  return { app: handler, apollo, store, activity, stop };
 }

@@ -89,6 +89,14 @@ describe('export service', () => {
     expect(now.records).toBeGreaterThan(0);
   });
 
+  it('a finished job ends in error on POST /export/__admin/fail: its file is refused as not finished', async () => {
+    const { body: failed } = await client.send('POST', '/export/__admin/fail', { id: '7000001' });
+    expect(failed).toMatchObject({ id: '7000001', status: 'error' });
+    const refused = await download('7000001');
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Loose).extended_code).toBe('export_not_finished');
+  });
+
   it('downloads exactly the rows matching the filter, across every page, as xlsx, csv and json', async () => {
     await client.send('POST', '/export/__admin/processing', { processing_ms: 0 });
     const { body: first } = await client.list('/payment/pagos', { limit: 1 });

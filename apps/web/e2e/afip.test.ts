@@ -7,7 +7,7 @@ import { useBrowserStack } from './support/suite';
 import { notice, screenshot } from './support/browser';
 import { gridRow, gridSettled, shownIds } from './support/grid';
 import { stubGet, stubRows } from './support/tax';
-import { stubWrites, writeLine } from './support/stub-http';
+import { stubRequests, stubWrites, writeLine } from './support/stub-http';
 
 /** Presentaciones AFIP (spec 001 §2, §4, §5, §8) as impuestos, against the whole stack; consulta refused. */
 
@@ -78,6 +78,31 @@ describe('Presentaciones AFIP as impuestos', () => {
     await page.getByRole('grid').waitFor();
   });
 
+  it("'Nueva presentación' offers only 01/2020 to the current month and says so (issue 29 item 11)", async () => {
+    await page.getByRole('button', { name: 'Nueva presentación' }).click();
+    const dialog = page.getByTestId('create-presentation-dialog');
+    const { year, month } = currentPeriod();
+    await dialog.getByRole('combobox', { name: 'Formulario' }).click();
+    await page.getByRole('option', { name: 'F8126 Cobranzas por cuenta de terceros (2.0)' }).click();
+    expect(await dialog.getByRole('button', { name: 'Mes siguiente' }).isDisabled()).toBe(true);
+    await dialog.getByText(`De 01/2020 a ${month}/${year}`).waitFor();
+    const next =
+      month === '12' ? `01/${Number(year) + 1}` : `${String(Number(month) + 1).padStart(2, '0')}/${year}`;
+    const period = dialog.getByLabel('Período');
+    for (const text of [next, '01/2019']) {
+      await period.fill(text);
+      await dialog.getByText(`El período debe estar entre 01/2020 y ${month}/${year}.`).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Aceptar' }).isDisabled()).toBe(true);
+    }
+    await screenshot(page, 'afip-create-out-of-range');
+    await period.fill('01/2020');
+    expect(await dialog.getByRole('button', { name: 'Mes anterior' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Aceptar' }).isEnabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await stubWrites(suite.stack, 'afip')).map(writeLine)).toEqual([]);
+  });
+
   it('creates a presentation (form type as "name (version)", period of the current month) and opens it', async () => {
     await page.getByRole('button', { name: 'Nueva presentación' }).click();
     const dialog = page.getByTestId('create-presentation-dialog');
@@ -99,6 +124,13 @@ describe('Presentaciones AFIP as impuestos', () => {
       file_structure: { id: '2' },
     });
     await page.getByTestId('file-name').getByText(stored.file_name).waitFor();
+    // The operator's user name reaches the service as x-user, which records it as the creator (issue 29 item 12).
+    const [sent] = (await stubRequests(suite.stack, 'afip')).filter(
+      (r) => r.method === 'POST' && r.path === '/afip/formularios',
+    );
+    expect(sent?.headers['x-user']).toBe('impuestos');
+    expect(stored.created_by).toBe('impuestos');
+    await page.getByTestId('created-by').getByText('impuestos', { exact: true }).waitFor();
   });
 
   it('presents it manually with a transaction id (empty is not sent), then downloads its ZIP', async () => {
@@ -153,6 +185,12 @@ describe('Presentaciones AFIP as impuestos', () => {
       reprocess_detail: 'Montos del período mal informados',
     });
     await page.getByTestId('reprocess-detail').getByText('Montos del período mal informados').waitFor();
+    const [sent] = (await stubRequests(suite.stack, 'afip')).filter(
+      (r) => r.method === 'POST' && r.path === `/afip/formularios/${created.id}/reprocesar`,
+    );
+    expect(sent?.headers['x-user']).toBe('impuestos');
+    expect((await stubGet(suite.stack, `/afip/formularios/${created.id}`)).reprocess_by).toBe('impuestos');
+    await page.getByTestId('reprocess-by').getByText('impuestos', { exact: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'afip-detail-reprocess');
   });

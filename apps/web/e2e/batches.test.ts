@@ -124,7 +124,8 @@ describe('Lotes de retiros as tesoreria', () => {
     await screenshot(page, 'batches-bulk-confirm');
     await confirm.getByRole('button', { name: 'Continuar' }).click();
     const progress = page.getByRole('dialog');
-    await progress.getByText('batch_destination_account_missing').first().waitFor();
+    // The refusal reads in Spanish, its code in a tooltip (issue 28 item 7).
+    await progress.locator('[data-code="batch_destination_account_missing"]').first().waitFor();
     await progress.getByText('¡Lote reprocesado con éxito!').first().waitFor();
     await screenshot(page, 'batches-bulk-progress');
     expect((await batchRequests(suite.stack)).filter((r) => r.startsWith('POST')).sort()).toEqual([

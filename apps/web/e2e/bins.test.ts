@@ -59,8 +59,12 @@ describe('Buscar BIN as impuestos', () => {
     await days.focus();
     await days.blur();
     await form().getByText('El dia de acreditación es requerído *').waitFor();
-    await days.fill('2x');
-    await form().getByText('El dia de acreditación debe contener solo números *').waitFor();
+    // A digits-only field does not take letters (issue 28 item 10).
+    await days.pressSequentially('1a5');
+    expect(await days.inputValue()).toBe('15');
+    await bin.fill('');
+    await bin.pressSequentially('12a3-4');
+    expect(await bin.inputValue()).toBe('1234');
     for (const label of ['Marca', 'Tipo de tarjeta', 'Medio de pago']) {
       await form().getByRole('combobox', { name: label }).focus();
       await form().getByRole('combobox', { name: label }).blur();
@@ -94,6 +98,25 @@ describe('Buscar BIN as impuestos', () => {
     });
   });
 
+  it("refuses a BIN that exists with the catalogue's text, its code in a tooltip only (issue 28 item 7)", async () => {
+    await page.goto(`${suite.stack.urls.web}/bin/-1`);
+    await form().getByLabel('Número BIN').fill('451766');
+    await pick('Marca', 'vis', 'Visa');
+    await pick('Tipo de tarjeta', 'cré', 'Crédito');
+    await pick('Medio de pago', 'VISA D', 'Visa Débito');
+    await form().getByLabel('Día de acreditación').fill('3');
+    await save().click();
+    const refusal = notice(page, 'El BIN ya existe.');
+    // Hovering keeps the notice open (MUI pauses it) and shows the code.
+    await refusal.getByText('El BIN ya existe.').hover();
+    await page.getByRole('tooltip').filter({ hasText: 'Código: bin_exists' }).waitFor();
+    expect(await refusal.locator('[data-code="bin_exists"]').count()).toBe(1);
+    expect(await refusal.innerText()).not.toContain('bin_exists');
+    expect(await page.locator('body').innerText()).not.toMatch(/- bin_exists/);
+    await screenshot(page, 'bin-refused');
+    await page.goto(`${suite.stack.urls.web}/bin/423456`);
+  });
+
   it('edits it with the number read-only and shows its detail', async () => {
     await page.getByTestId('bin-detail').getByText('Visa Débito').waitFor();
     // The form holds the BIN's values before it is edited.
@@ -111,6 +134,39 @@ describe('Buscar BIN as impuestos', () => {
     });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'bin-form-edit');
+  });
+
+  it('refuses day 999 under the field; Cancelar asks before it discards an edit (issue 29 item 13)', async () => {
+    const day = form().getByLabel('Día de acreditación');
+    await day.fill('999');
+    await day.blur();
+    await form().getByText('El día de acreditación no puede superar 365 *').waitFor();
+    expect(await save().isDisabled()).toBe(true);
+    await day.fill('30');
+    await form().getByRole('button', { name: 'Cancelar' }).click();
+    const discard = page.getByTestId('discard-bin-dialog');
+    await discard.getByText('Hay cambios sin guardar en el BIN').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'bin-form-discard');
+    await discard.getByRole('button', { name: 'Seguir editando' }).click();
+    await discard.waitFor({ state: 'detached' });
+    expect(await day.inputValue()).toBe('30');
+    await form().getByRole('button', { name: 'Cancelar' }).click();
+    await discard.getByRole('button', { name: 'Descartar' }).click();
+    await page.waitForURL((url) => url.pathname === '/bin');
+    expect((await stubGet(suite.stack, '/bin/secure/423456')).accreditation_days).toBe(18);
+    await page.goto(`${suite.stack.urls.web}/bin/423456`);
+    await page.getByTestId('bin-detail').waitFor();
+  });
+
+  it('/bin/999999 says that BIN does not exist, as AFIP does', async () => {
+    await page.goto(`${suite.stack.urls.web}/bin/999999`);
+    const missing = page.getByTestId('bin-not-found');
+    await missing.getByText('No existe un BIN con el número 999999.').waitFor();
+    expect(await missing.innerText()).not.toContain('Ocurrió un error inesperado');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.goto(`${suite.stack.urls.web}/bin/423456`);
+    await page.getByTestId('bin-detail').waitFor();
   });
 
   it("deletes it; a BIN the service will not delete says 'NO se pudo borrar'", async () => {

@@ -9,9 +9,11 @@ const BUDGET = {
   entry: 20,
   /**
    * Entry plus the signed-in shell (React, router, the MUI pieces the shell renders, `me` by fetch), loaded in
-   * parallel with the SSO check. Apollo Client comes with the screens (app/data-layer.tsx); issue 16's target.
+   * parallel with the SSO check. Apollo Client comes with the screens (app/data-layer.tsx). Issue 16's target was
+   * 200; the global search button, its shortcuts and the Actividad menu group took it to 200.1 (docs/decisions.md,
+   * "The shell's budget").
    */
-  shell: 200,
+  shell: 205,
 };
 
 /** Every feature (a folder of `src/features/`) with GraphQL documents (codegen's `gql/`): they load with its screens only. */

@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
 import { stubDistribution, stubDistributionDetail } from './support/distributions';
 import { gridColumn, gridRow, gridSettled, shownIds } from './support/grid';
+import { stubAdmin, stubRequests, stubWrites } from './support/stub-http';
 
 /**
  * Distribuciones (/distribucion, spec 001 §2, §4, §5) as tesoreria (who holds DISTRIBUTION_UPDATE, _FORCE and
@@ -43,7 +45,7 @@ const detailDialog = () => page.getByTestId('distribution-detail-dialog');
 async function openDetail(id: string): Promise<void> {
   await search(id === '9300001' ? '480001' : String(480_001 + (Number(id) - 9300001) * 7));
   await gridRow(page, GRID, id)
-    .getByRole('button', { name: `Modificar ${id}` })
+    .getByRole('button', { name: new RegExp(`^(Modificar|Ver) ${id}$`) })
     .click();
   await detailDialog().getByTestId('distribution-status').waitFor();
 }
@@ -53,6 +55,14 @@ async function closeDetail(): Promise<void> {
   await detailDialog().waitFor({ state: 'detached' });
 }
 
+/** How many lines an element's text takes on screen (1: it does not wrap). */
+const linesOf = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+
 async function search(text: string): Promise<void> {
   const box = page.getByLabel('Buscar por ID o Signature');
   if (!(await box.isVisible())) await page.getByRole('button', { name: 'Buscar', exact: true }).click();
@@ -61,6 +71,19 @@ async function search(text: string): Promise<void> {
   await page.waitForURL((url) => url.searchParams.get('q') === text);
   await gridSettled(page, GRID, EMPTY);
 }
+
+/** Today in Argentine time, in the parts the picker shows ('dd MMMM YYYY'). */
+const todayParts = () =>
+  Object.fromEntries(
+    new Intl.DateTimeFormat('es-AR', {
+      timeZone: 'America/Argentina/Buenos_Aires',
+      day: '2-digit',
+      month: 'long',
+      year: 'numeric',
+    })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
+  );
 
 describe('Distribuciones as tesoreria', () => {
   it('shows the cards, the toggle, the range of this month to today, the tabs, and passes axe', async () => {
@@ -72,22 +95,59 @@ describe('Distribuciones as tesoreria', () => {
     const tabs = await page.getByRole('tab').allInnerTexts();
     expect(tabs).toEqual(['Todo', 'Error', 'Pendiente', 'En proceso', 'Rechazado', 'Aprobado', 'Manuales']);
     // Today in Argentine time (the browser's zone), as the picker shows it: 'dd MMMM YYYY'.
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('es-AR', {
-        timeZone: 'America/Argentina/Buenos_Aires',
-        day: '2-digit',
-        month: 'long',
-        year: 'numeric',
-      })
-        .formatToParts(new Date())
-        .map((part) => [part.type, part.value]),
-    );
+    const parts = todayParts();
     const field = (name: string) => page.getByRole('group', { name }).locator('input');
     expect(await field('Desde').inputValue()).toBe(`01 ${parts.month} ${parts.year}`);
     expect(await field('Hasta').inputValue()).toBe(`${parts.day} ${parts.month} ${parts.year}`);
     expect((await shownIds(page, GRID)).length).toBe(10);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'distributions-list');
+  });
+
+  it('each card counts the range shown and opens its tab listing exactly that many (issue 29 item 17)', async () => {
+    // The seed has distributions of both statuses last month too: a count of every date would be larger.
+    for (const [card, status] of [
+      ['card-pending', 'authorization_pending'],
+      ['card-error', 'error'],
+    ] as const) {
+      const counted = await count(card);
+      const shown = await page.getByTestId(`${card}-range`).innerText();
+      expect(shown).toMatch(/^Del 01\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}$/);
+      await page.getByTestId(card).click();
+      await page.waitForURL((url) => url.searchParams.get('estado') === status);
+      await gridSettled(page, GRID, EMPTY);
+      await expect
+        .poll(() => page.getByTestId('distributions-total').innerText())
+        .toBe(`${counted} ${counted === 1 ? 'distribución' : 'distribuciones'}`);
+      expect((await shownIds(page, GRID)).length).toBe(Math.min(counted, 10));
+    }
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('estado'));
+    await gridSettled(page, GRID, EMPTY);
+  });
+
+  it("a future day in the address is brought back to today, the pickers' maximum (issue 28 item 9)", async () => {
+    await stubAdmin(suite.stack, 'DELETE', 'requests');
+    await page.goto(`${suite.stack.urls.web}/distribucion?desde=2030-01-01&hasta=2030-02-01`);
+    await gridSettled(page, GRID, EMPTY);
+    const parts = todayParts();
+    const shownToday = `${parts.day} ${parts.month} ${parts.year}`;
+    for (const name of ['Desde', 'Hasta']) {
+      const group = page.getByRole('group', { name });
+      expect(await group.locator('input').inputValue()).toBe(shownToday);
+      expect(await group.getAttribute('aria-invalid')).not.toBe('true');
+    }
+    // The list asked for today, never for the future day.
+    const asked = JSON.stringify(await stubRequests(suite.stack, 'distribuciones'));
+    expect(asked).toContain(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date()),
+    );
+    expect(asked).not.toContain('2030-');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // Back to the list's defaults: the next tests start from this month, not from the clamped day.
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await page.waitForURL((url) => !url.search.includes('2030-'));
+    await gridSettled(page, GRID, EMPTY);
   });
 
   it('the Error tab lists only errors with the header labels; scheduled ones behind their toggle', async () => {
@@ -115,6 +175,34 @@ describe('Distribuciones as tesoreria', () => {
       .toEqual(new Set(['101']));
     await search('999999');
     await page.getByText(EMPTY).waitFor();
+  });
+
+  it("names the row's button 'Ver' where nothing can be changed; the detail keeps '$' with its amount and its buttons on one line", async () => {
+    // Paid (9300004) and in process (9300007): nothing to change, 'Ver'; in error (9300003): 'Modificar'.
+    for (const [id, label] of [
+      ['9300004', 'Ver'],
+      ['9300007', 'Ver'],
+      ['9300003', 'Modificar'],
+    ] as const) {
+      await search(String(480_001 + (Number(id) - 9300001) * 7));
+      const button = gridRow(page, GRID, id).getByRole('button', { name: `${label} ${id}`, exact: true });
+      expect(await button.innerText()).toBe(label);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await openDetail('9300004');
+      expect(await linesOf(detailDialog().getByTestId('distribution-total'))).toBe(1);
+      const rows = detailDialog().locator('[data-testid^="detail-9300004-"]');
+      for (let i = 0; i < (await rows.count()); i++) {
+        const row = rows.nth(i);
+        expect(await linesOf(row.locator('td').nth(4))).toBe(1);
+        expect(await linesOf(row.getByRole('button', { name: 'Enviar comprobante' }))).toBe(1);
+      }
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await closeDetail();
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('approves and rejects distributions pending authorization and the card count follows', async () => {
@@ -206,16 +294,40 @@ describe('Distribuciones as tesoreria', () => {
     await closeDetail();
   });
 
-  it("forces a detail to success with 'Forzar' (DISTRIBUTION_FORCE)", async () => {
+  it("forces a detail to success with 'Forzar' (DISTRIBUTION_FORCE) after a confirmation, with its audit line", async () => {
     await openDetail('9300012');
     const row = detailDialog().getByTestId('detail-9300012-1');
+    const before = (await stubDistributionDetail(suite.stack, '9300012', '9300012-1')).status;
     await row.getByRole('button', { name: 'Modificar' }).click();
     const dialog = page.getByTestId('edit-destination-dialog');
+    const confirm = page.getByTestId('force-distribution-dialog');
+    // 'Forzar' asks first; 'Cancelar' sends nothing and leaves the edit dialog open.
     await dialog.getByRole('button', { name: 'Forzar' }).click();
+    await confirm.getByText('El detalle 9300012-1 quedará como pagado').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'distributions-force-confirm');
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
+    const puts = async () =>
+      (await stubWrites(suite.stack, 'distribuciones')).filter((w) => w.path.endsWith('/9300012-1'));
+    expect(await puts()).toEqual([]);
+    expect((await stubDistributionDetail(suite.stack, '9300012', '9300012-1')).status).toBe(before);
+    await dialog.getByRole('button', { name: 'Forzar' }).click();
+    await confirm.getByRole('button', { name: 'Forzar' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await confirm.waitFor({ state: 'detached' });
     await page.getByText('Distribución actualizada').first().waitFor();
-    expect((await stubDistributionDetail(suite.stack, '9300012', '9300012-1')).status).toBe('success');
+    expect(await puts()).toMatchObject([{ method: 'PUT', body: { status: 'success' } }]);
+    const forced = await stubDistributionDetail(suite.stack, '9300012', '9300012-1');
+    expect(forced).toMatchObject({ status: 'success', forced_success: { user: 'tesoreria' } });
     await row.getByText('Aprobado').waitFor();
+    // The same on-screen audit line as an edited destination: who and when.
+    await row
+      .getByTestId('forced-success')
+      .getByText(/^Forzado como pagado por tesoreria el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)
+      .waitFor();
+    await screenshot(page, 'distributions-forced-audit-line');
     await closeDetail();
   });
 
@@ -237,7 +349,7 @@ describe('Distribuciones as tesoreria', () => {
     await closeDetail();
   });
 
-  it('exports the report as XLSX and reads it back', async () => {
+  it("exports the report as XLSX in the screen's formats and reads it back", async () => {
     await page.getByRole('button', { name: 'Limpiar filtros' }).click();
     await gridSettled(page, GRID, EMPTY);
     await page.getByRole('button', { name: 'Reporte' }).click();
@@ -245,17 +357,58 @@ describe('Distribuciones as tesoreria', () => {
       page.waitForEvent('download'),
       page.getByRole('menuitem', { name: 'XLSX' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^distribuciones-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(/^distribuciones-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path())!);
     const sheet = workbook.getWorksheet('Distribuciones')!;
-    expect(sheet.getRow(1).values).toContain('ID de pago');
-    const ids = new Set<string>();
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(header).toContain('ID de pago');
+    const rows: Record<string, unknown>[] = [];
     sheet.eachRow((r, n) => {
-      if (n > 1) ids.add(String(r.getCell(1).value));
+      if (n > 1) rows.push(Object.fromEntries(header.map((h, i) => [h, r.getCell(i + 1).value])));
     });
+    const ids = new Set(rows.map((r) => String(r.ID)));
     expect(ids.has('9300001')).toBe(true);
     expect(ids.has('9300010')).toBe(false); // scheduled: not in the Distribuciones view
+    // As the screen writes them: Spanish statuses, Argentine dd/MM/yyyy HH:mm:ss, amounts as numbers.
+    const shownStatuses = new Set(['Pendiente', 'Error', 'En proceso', 'Rechazado', 'Aprobado']);
+    expect(rows.some((r) => shownStatuses.has(String(r.Estado)))).toBe(true);
+    expect(rows.filter((r) => /^[a-z_]+$/.test(String(r.Estado)))).toEqual([]);
+    expect(
+      rows.filter((r) => !/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/.test(String(r['Fecha de solicitud']))),
+    ).toEqual([]);
+    expect(rows.filter((r) => typeof r.Importe !== 'number')).toEqual([]);
+  });
+
+  it("exports the Error tab's CSV for a Spanish spreadsheet, named after its filter (issue 29 item 19)", async () => {
+    await page.getByRole('tab', { name: 'Error' }).click();
+    await page.waitForURL((url) => url.searchParams.get('estado') === 'error');
+    await gridSettled(page, GRID, EMPTY);
+    await page.getByRole('button', { name: 'Reporte' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
+    const url = new URL(page.url());
+    expect(download.suggestedFilename()).toBe(
+      `distribuciones-error-${url.searchParams.get('desde')}-a-${url.searchParams.get('hasta')}.csv`,
+    );
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM: a spreadsheet reads the accents
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      '"ID";"ID de pago";"Fecha de solicitud";"Signature";"Entidad";"Estado";"Importe total";"Detalle";' +
+        '"Estado del detalle";"Tipo de destino";"Destino";"CUIT";"Importe"',
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(1)) {
+      const fields = line.split(';');
+      expect(fields[5]).toBe('"Error"');
+      expect(fields[2]).toMatch(/^"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}"$/);
+      expect(fields[6]).toMatch(/^\d+,\d{2}$/);
+    }
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await gridSettled(page, GRID, EMPTY);
   });
 });
 

@@ -6,6 +6,8 @@ import { screenshot } from './support/browser';
 import {
   exportRow,
   exportsGrid,
+  failExport,
+  finishedExport,
   finishRunningExports,
   idsInFile,
   idsMatching,
@@ -132,6 +134,31 @@ describe('exports as admin', () => {
     expect(await idsInFile(await file.path(), 'JSON')).toEqual(expected);
   });
 
+  it('an export that failed after the history showed it finished says it failed when downloaded (issue 29 item 25)', async () => {
+    const job = await finishedExport(suite.stack, 'subscription');
+    await page.goto(`${suite.stack.urls.web}/exportaciones`);
+    const download = exportRow(page, job.id).getByRole('button', { name: `Descargar exportación ${job.id}` });
+    await download.waitFor();
+    // The job fails upstream while the history still shows it finished (no export running: no refresh).
+    await failExport(suite.stack, job.id);
+    await download.click();
+    const refusal = page
+      .getByRole('status')
+      .filter({ hasText: 'La exportación falló: no hay archivo para descargar.' });
+    await refusal.waitFor();
+    // The code follows the text the same way as every refusal: in its tooltip.
+    expect(await refusal.locator('[data-code="export_failed"]').count()).toBe(1);
+    expect(await refusal.innerText()).not.toContain('todavía no finalizó');
+    // The gateway's 422 is the refusal this test asks for, not a problem of the page: taken off the session's list.
+    const refused = suite.session.problems.findIndex(
+      (problem) => problem.startsWith('http 422: GET ') && problem.endsWith(`/files/exportaciones/${job.id}`),
+    );
+    expect(refused).toBeGreaterThanOrEqual(0);
+    suite.session.problems.splice(refused, 1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'exports-history-failed-download');
+  });
+
   it('filters the history by type, format and status in the URL', async () => {
     await page.goto(`${suite.stack.urls.web}/exportaciones?periodo=${currentPeriod()}`);
     await exportsGrid(page).locator('.MuiDataGrid-row').first().waitFor();
@@ -145,6 +172,19 @@ describe('exports as admin', () => {
       ];
       return cells.length > 0 && cells.every((cell) => cell.textContent === 'csv');
     });
+    // 'Tipo' reads in Spanish, in the filter and in its column; the URL keeps the service's word (issue 29 item 25).
+    await page.goto(`${suite.stack.urls.web}/exportaciones?periodo=${currentPeriod()}`);
+    await exportsGrid(page).locator('.MuiDataGrid-row').first().waitFor();
+    await page.getByRole('combobox', { name: 'Tipo' }).click();
+    await page.getByRole('option', { name: 'Suscripciones', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('tipo') === 'subscription');
+    await page.waitForFunction(() => {
+      const cells = [
+        ...document.querySelectorAll('[aria-label="Exportaciones"] .MuiDataGrid-row [data-field="type"]'),
+      ];
+      return cells.length > 0 && cells.every((cell) => cell.textContent === 'Suscripciones');
+    });
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(suite.session.problems).toEqual([]);
   });
 });

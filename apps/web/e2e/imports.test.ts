@@ -274,10 +274,10 @@ describe('Importar pagos as tesoreria', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n'),
     });
-    await page.getByTestId('import-submit').click();
-    await page.getByTestId('import-confirm-dialog').getByRole('button', { name: 'Importar' }).click();
-    await page.getByTestId('import-error').waitFor();
-    expect(await page.getByTestId('import-error').innerText()).toMatch(/archivo/i);
+    // Refused when chosen (issue 29 item 4): no confirmation, no request.
+    await page.getByTestId('import-file-error').waitFor();
+    expect(await page.getByTestId('import-file-error').innerText()).toMatch(/archivo/i);
+    expect(await page.getByTestId('import-submit').isDisabled()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/importacion');
   });
 });

@@ -51,6 +51,13 @@ describe('payer references as operador', () => {
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Nombre' }).isDisabled()).toBe(true);
+    // Entidad is marked required like Nombre (issue 29 item 24).
+    expect(
+      await page
+        .getByTestId('reference-collector')
+        .getByRole('combobox', { name: 'Entidad' })
+        .getAttribute('required'),
+    ).not.toBeNull();
     await pickCollector(page, 'Mutual de Empleados', {
       scope: page.getByTestId('reference-collector'),
       option: /Mutual de Empleados Bancarios/,
@@ -67,18 +74,31 @@ describe('payer references as operador', () => {
     await page.getByText('Número de identificación requerido*').waitFor();
     await number.fill('123456');
     await page.getByText('La cantidad de caracteres para DNI es 7 u 8').waitFor();
-    expect(await number.getAttribute('maxlength')).toBe('8');
+    // A DNI keeps at most 8 digits; a CUIT takes dashes and spaces as people copy it (issue 28 item 10).
+    await number.fill('123456789');
+    expect(await number.inputValue()).toBe('12345678');
     await chooseType('CUIT');
-    expect(await number.getAttribute('maxlength')).toBe('11');
     await number.fill('2012345678');
     await page.getByText('La cantidad de caracteres para CUIT es 11').waitFor();
     await number.fill('20123456787');
     await page.getByText('El número de CUIT no es válido').waitFor();
     await number.fill('2012345678a');
-    await page.getByText('Número de identificación incorrecto*').waitFor();
+    expect(await number.inputValue()).toBe('20-12345678');
+    await page.getByText('La cantidad de caracteres para CUIT es 11').waitFor();
     expect(await create.isDisabled()).toBe(true);
+    // Back to 'Ninguna' drops the number; one typed with no type asks for the type (issue 29 item 24).
     await chooseType('Ninguna');
+    await page.waitForFunction(() => !document.querySelector('.Mui-error'));
+    expect(await number.inputValue()).toBe('');
+    await number.fill('1234567');
     await page.getByText('Tipo de identificación requerido*').waitFor();
+    // A name longer than the service takes is refused (issue 29 item 24).
+    const name = page.getByRole('textbox', { name: 'Nombre' });
+    await name.fill('Pedro Gómez '.repeat(25));
+    await name.blur();
+    await page.getByText('El nombre admite hasta 100 caracteres').waitFor();
+    await name.fill('Pedro Gómez');
+    await page.getByText('El nombre admite hasta 100 caracteres').waitFor({ state: 'detached' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payer-reference-errors');
   });
@@ -92,6 +112,15 @@ describe('payer references as operador', () => {
     await page.getByRole('button', { name: 'Crear' }).click();
     await page.getByText('Referencia creada con éxito').waitFor();
     await page.waitForURL((url) => url.pathname === '/pagadores/referencias');
+    // The list opens on the new reference: its collector and its name (issue 29 item 24).
+    const created = (await referencesOf(suite.stack, '10003')).rows.find(
+      (row) => row.name === 'Pedro Gómez',
+    )!;
+    await page.waitForURL(
+      (url) => url.searchParams.get('entidad') === '10003' && url.searchParams.get('q') === 'Pedro Gómez',
+    );
+    await gridSettled(page, GRID, EMPTY);
+    await expect.poll(() => shownIds(page, GRID)).toEqual([created.id]);
     expect(await stubWrites(suite.stack, 'payer')).toEqual([
       {
         method: 'POST',
@@ -179,9 +208,26 @@ describe('payer references as operador', () => {
       scope: dialog,
       option: /Mutual de Empleados Bancarios/,
     });
+    // The stale 'La entidad es requerida' goes once a collector is chosen; the count it will delete shows.
+    await dialog.getByText('La entidad es requerida').waitFor({ state: 'detached' });
+    const n = (await referencesOf(suite.stack, '10003')).size;
+    await dialog
+      .getByTestId('delete-by-collector-count')
+      .getByText(
+        `Se eliminarán ${n} referencias de pagadores de Mutual de Empleados Bancarios del Litoral (10003).`,
+      )
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payer-references-delete-by-collector');
-    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    // 'Eliminar' asks once more, naming the count; nothing is deleted until then.
+    await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    await dialog
+      .getByTestId('delete-by-collector-confirm')
+      .getByText(`¿Confirma eliminar ${n} referencias`)
+      .waitFor();
+    await screenshot(page, 'payer-references-delete-by-collector-confirm');
+    expect(await stubWrites(suite.stack, 'payer')).toEqual([]);
+    await dialog.getByRole('button', { name: `Eliminar ${n} referencias de pagadores` }).click();
     await page.getByText('Referencias eliminadas con éxito').waitFor();
     expect(await stubWrites(suite.stack, 'payer')).toEqual([
       { method: 'DELETE', path: '/payer/pagadores/referencias/comercios/10003', body: null },

@@ -110,9 +110,9 @@ describe('Nuevo pagador as operador', () => {
     await number.fill('1234567');
     await number.blur();
     await page.getByText('El número de DNI no es válido').waitFor();
-    // Letters.
+    // Letters are not accepted (issue 28 item 10): the field keeps the digits.
     await number.fill('12a45678');
-    await page.getByText('Número de identificación incorrecto*').waitFor();
+    expect(await number.inputValue()).toBe('1245678');
     // CUIT of 10 digits, then with a wrong check digit.
     await chooseType('CUIT');
     await number.fill('2012345678');
@@ -120,9 +120,16 @@ describe('Nuevo pagador as operador', () => {
     await number.fill('20123456787');
     await page.getByText('El número de CUIT no es válido').waitFor();
     expect(await create.isDisabled()).toBe(true);
-    // A number without a type.
+    // Back to 'Ninguna': the number goes with the type, so 'Crear' is enabled again (issue 29 item 24).
     await chooseType('Ninguna');
+    await page.waitForFunction(() => !document.querySelector('.Mui-error'));
+    expect(await number.inputValue()).toBe('');
+    expect(await create.isDisabled()).toBe(false);
+    // A number typed without a type.
+    await number.fill('31234567');
+    await number.blur();
     await page.getByText('Tipo de identificación requerido*').waitFor();
+    expect(await create.isDisabled()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payer-new-errors');
 

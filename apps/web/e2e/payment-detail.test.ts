@@ -213,8 +213,10 @@ describe('payment detail as operador', () => {
     const feedback = d.getByTestId('dialog-feedback');
     await feedback.waitFor();
     await expect(feedback.textContent()).resolves.toContain(
-      'Fondos insuficientes en la cuenta de la entidad - insufficient_funds_in_collector_account',
+      'Fondos insuficientes en la cuenta de la entidad.',
     );
+    // The code after the text is in a tooltip (issue 28 item 7).
+    await feedback.locator('[data-code="insufficient_funds_in_collector_account"]').waitFor();
     await expect(feedback.textContent()).resolves.toContain('rechazad');
     // Nothing typed is lost.
     await expect(d.getByLabel('Ingrese el motivo').inputValue()).resolves.toBe('Reclamo del pagador');
@@ -266,9 +268,8 @@ describe('payment detail as operador', () => {
     await d.getByRole('button', { name: 'Devolver' }).click();
     const feedback = d.getByTestId('dialog-feedback');
     await feedback.waitFor();
-    await expect(feedback.textContent()).resolves.toContain(
-      'Rechazada por el emisor de la tarjeta - rejected_by_card_issuer',
-    );
+    await expect(feedback.textContent()).resolves.toContain('Rechazada por el emisor de la tarjeta.');
+    await feedback.locator('[data-code="rejected_by_card_issuer"]').waitFor();
     await d.getByRole('button', { name: 'Cancelar' }).click();
     await expect(page.getByTestId('refund-row').count()).resolves.toBe(2);
 

@@ -37,7 +37,9 @@ const REASONS = {
   changeMethod: (id: string) => `Pago ${id}: Solo se puede cambiar el medio de pago de pagos emitidos.`,
   cancelObjection: (id: string) => `Pago ${id}: Solo se pueden cancelar objeciones de pagos objetados.`,
 };
-const FAILURE_MESSAGE = 'El pago no se puede cancelar en su estado actual - payment_not_cancellable';
+// The code after the text is in a tooltip (data-code), not in the text (issue 28 item 7).
+const FAILURE_MESSAGE = 'El pago no se puede cancelar en su estado actual.';
+const FAILURE_CODE = 'payment_not_cancellable';
 
 const bulkBar = (page: Page) => page.getByTestId('bulk-actions');
 const bulkButton = (page: Page, label: string) =>
@@ -189,6 +191,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
           id: el.getAttribute('data-id')!,
           state: el.getAttribute('data-state')!,
           message: el.querySelector('[data-testid="bulk-item-message"]')?.textContent ?? '',
+          code: el.querySelector('[data-code]')?.getAttribute('data-code') ?? null,
         })),
       );
       return rows;
@@ -198,6 +201,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     expect(first.filter((r) => r.state === 'success').map((r) => r.id)).toEqual(succeeding);
     for (const row of first) {
       expect(row.message).toBe(row.state === 'error' ? FAILURE_MESSAGE : 'Pago cancelado correctamente');
+      expect(row.code).toBe(row.state === 'error' ? FAILURE_CODE : null);
     }
     // The upstream's own message never reaches the operator.
     expect(await progress.getByText('estado interno').count()).toBe(0);
@@ -423,7 +427,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     const summary = progress.getByTestId('bulk-summary');
     await expect
       .poll(() => summary.innerText(), { timeout: 15_000 })
-      .toBe('Finalizado: 1 correctos, 1 con error.');
+      .toBe('Finalizado: 1 correcto, 1 con error.');
     const items = () =>
       progress.getByTestId('bulk-item').evaluateAll((elements) =>
         elements.map((el) => ({

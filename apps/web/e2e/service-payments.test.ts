@@ -4,6 +4,7 @@ import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
 import { stubGatewayBatch } from './support/distributions';
 import { gridRow, gridSettled, shownIds } from './support/grid';
+import { stubRequests } from './support/stub-http';
 
 /**
  * Pago de servicios (spec 001 §2 "Service payments", §5 "Gateway reconciliation dialog") as tesoreria, and as
@@ -24,12 +25,46 @@ describe('Pago de servicios as tesoreria', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'service-payments-transactions');
     await page.getByLabel('Número de lote').fill('99999');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.getByText('No se encontraron lotes de transacción').waitFor();
     expect(new URL(page.url()).searchParams.get('numero')).toBe('99999');
     await page.getByRole('button', { name: 'Limpiar filtros' }).click();
     // The grid takes a new page's rows one render after the screen: poll the reads after a filter change.
     await expect.poll(async () => (await shownIds(page, TRANSACTIONS)).length).toBe(10);
+  });
+
+  it("an inverted amount range is refused in the form, under 'Importe hasta', and nothing is searched (issue 29 item 16)", async () => {
+    const { page } = suite.session;
+    await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
+    const amountCalls = async () =>
+      (await stubRequests(suite.stack, 'lote')).filter((r) =>
+        JSON.stringify(r.query).includes('total_amount'),
+      );
+    expect(await amountCalls()).toEqual([]);
+    await page.getByLabel('Importe desde').fill('1.500');
+    await page.getByLabel('Importe hasta').fill('900');
+    const message = 'El importe desde no puede ser mayor que el importe hasta.';
+    // Under the field, before anything is sent.
+    const hasta = page.getByRole('textbox', { name: 'Importe hasta' });
+    await expect.poll(() => hasta.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(message).waitFor();
+    expect(
+      await hasta.evaluate(
+        (input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent,
+      ),
+    ).toBe(message);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    expect(new URL(page.url()).searchParams.has('importe_desde')).toBe(false);
+    expect(await amountCalls()).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // Put right, it searches: the range reaches the service.
+    await page.getByLabel('Importe hasta').fill('90.000');
+    await page.getByText(message).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('importe_desde') === '1.500');
+    await expect.poll(async () => (await amountCalls()).length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
   });
 
   it("'Ver lotes de gateways' opens the gateway batches; the state filter offers the four states", async () => {
@@ -43,7 +78,7 @@ describe('Pago de servicios as tesoreria', () => {
     const options = await page.getByRole('option').allInnerTexts();
     expect(options).toEqual(['Todos', 'Abierto', 'Pendiente', 'Conciliado', 'Cerrado']);
     await page.getByRole('option', { name: 'Conciliado' }).click();
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('estado') === 'conciliated');
     await gridSettled(page, GATEWAYS, 'No se encontraron lotes de gateways');
     const states = page

@@ -6,7 +6,7 @@ import { useBrowserStack } from './support/suite';
 import { notice, screenshot } from './support/browser';
 import { gridRow, gridSettled, shownIds } from './support/grid';
 import { stubRows } from './support/tax';
-import { stubWrites, writeLine } from './support/stub-http';
+import { stubAdmin, stubWrites, writeLine } from './support/stub-http';
 
 /** Reporte plano de integraciones (spec 001 §2, §4, §8) as impuestos; consulta refused. */
 
@@ -37,7 +37,7 @@ describe('Reporte plano de integraciones as impuestos', () => {
     await screenshot(page, 'soft-provider-list');
     await page.getByRole('combobox', { name: 'Estado' }).click();
     await page.getByRole('option', { name: 'Pendiente' }).click();
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('estado') === 'pending_approval');
     await gridSettled(page, GRID);
     const pending = await stubRows(suite.stack, ITEMS, [
@@ -52,12 +52,26 @@ describe('Reporte plano de integraciones as impuestos', () => {
     await row.getByText(`${first.collector_name} (${first.collector_id})`).waitFor();
   });
 
-  it('approves and rejects pending reports', async () => {
+  it('approves and rejects pending reports, each only after its confirmation', async () => {
     const [first, second] = await shownIds(page, GRID);
+    const confirm = page.getByTestId('soft-provider-confirm-dialog');
+    // Cancelar sends nothing.
     await rowAction(first!, 'Aprobar');
+    await confirm.getByText(`El reporte ${first} `).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'soft-provider-approve-confirm');
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await stubWrites(suite.stack)).map(writeLine).filter((l) => /aprobar/.test(l))).toEqual([]);
+    expect((await byId(first!)).status).toBe('pending_approval');
+    await rowAction(first!, 'Aprobar');
+    await confirm.getByRole('button', { name: 'Aprobar' }).click();
     await notice(page, 'Aprobado correctamente').waitFor();
+    await confirm.waitFor({ state: 'detached' });
     expect((await byId(first!)).status).toBe('sent');
     await rowAction(second!, 'Rechazar');
+    await confirm.getByText(/no se enviará/).waitFor();
+    await confirm.getByRole('button', { name: 'Rechazar' }).click();
     await notice(page, 'Rechazado correctamente').waitFor();
     expect((await byId(second!)).status).toBe('error');
     const writes = (await stubWrites(suite.stack)).map(writeLine);
@@ -83,6 +97,40 @@ describe('Reporte plano de integraciones as impuestos', () => {
     await rowAction(sent!, 'Regenerar');
     await notice(page, 'Regenerado correctamente').waitFor();
     expect((await byId(sent!)).status).toBe('pending_approval');
+  });
+});
+
+describe('Reporte plano de integraciones when the service refuses', () => {
+  it("shows the service's message, its code after it in a tooltip as every refusal (issue 28 item 7)", async () => {
+    await page.goto(`${suite.stack.urls.web}/soft-provider?estado=pending_approval`);
+    await gridSettled(page, GRID);
+    const [id] = await shownIds(page, GRID);
+    await stubAdmin(suite.stack, 'POST', 'failures', {
+      service: 'softprovider',
+      operation: 'aprobar',
+      ids: [id],
+      status: 409,
+      code: 'invalid_status',
+      extended_code: 'soft_provider_refused',
+      message: 'El proveedor Prisma rechazó el reporte: faltan registros de cabecera.',
+    });
+    try {
+      await rowAction(id!, 'Aprobar');
+      await page.getByTestId('soft-provider-confirm-dialog').getByRole('button', { name: 'Aprobar' }).click();
+      // The service's own words, then its code in the tooltip ('Código: …'), never the generic text.
+      const coded = page.locator('[data-code="soft_provider_refused"]').first();
+      await coded.waitFor();
+      expect(await coded.innerText()).toBe(
+        'El proveedor Prisma rechazó el reporte: faltan registros de cabecera.',
+      );
+      expect(await page.getByText('soft_provider_refused', { exact: false }).count()).toBe(0);
+      await coded.hover();
+      await page.getByRole('tooltip', { name: 'Código: soft_provider_refused' }).waitFor();
+      expect((await byId(id!)).status).toBe('pending_approval');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      await stubAdmin(suite.stack, 'DELETE', 'failures');
+    }
   });
 });
 

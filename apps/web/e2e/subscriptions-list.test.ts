@@ -32,6 +32,17 @@ const bulkButton = (label: string) =>
 const select = (id: string) => tick(subscriptionRow(page, id).getByRole('checkbox'));
 
 describe('Buscar Suscripciones as operador', () => {
+  it("has 'Historial de exportaciones' in its header, as Buscar Pagos (issue 29 item 20)", async () => {
+    await page.goto(`${suite.stack.urls.web}/suscripciones?estado=cancelled&medio=todos`);
+    await subscriptionsSettled(page);
+    const history = page.getByRole('link', { name: 'Historial de exportaciones' });
+    await expect(history.getAttribute('href')).resolves.toBe('/exportaciones');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await history.click();
+    await page.waitForURL((url) => url.pathname === '/exportaciones');
+    await page.getByRole('heading', { level: 1, name: 'Historial de exportaciones' }).waitFor();
+  });
+
   it('arriving with ?pagador= filters by that payer, forgets the saved filters and leaves the address', async () => {
     await page.goto(`${suite.stack.urls.web}/suscripciones?pagador=${encodeURIComponent(SOFIA)}`);
     await page.waitForURL((url) => !url.searchParams.has('pagador'));
@@ -49,6 +60,53 @@ describe('Buscar Suscripciones as operador', () => {
     expect(saved).toContain('q=sofia.benitez');
     expect(saved).not.toContain('estado=');
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("'Ver suscripciones' from a payer keeps 'Débito (CBU)' and says how many more other payment types match, with 'Ver todos' (issue 29 item 21)", async () => {
+    await page.goto(`${suite.stack.urls.web}/pagadores/700011`);
+    await page.getByRole('heading', { level: 1, name: 'Sofía Benítez' }).waitFor();
+    await page.getByRole('link', { name: 'Ver suscripciones' }).click();
+    await page.waitForURL((url) => url.pathname === '/suscripciones' && !url.searchParams.has('pagador'));
+    await subscriptionsSettled(page);
+    // The spec's default stays (spec 000 §2: "Default payment type filter is debit").
+    expect(new URL(page.url()).searchParams.get('medio')).toBe('debito');
+    expect(await page.getByTestId('payment-type-filter').innerText()).toBe('Débito (CBU)');
+    const debitIds = await shownRowIds(page);
+    const notice = page.getByTestId('other-payment-types');
+    await notice.waitFor();
+    const more = Number(
+      /Hay (\d+) suscripci(?:ón|ones) más con otros tipos de pago\./.exec(await notice.innerText())?.[1],
+    );
+    expect(more).toBeGreaterThan(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'subscriptions-other-payment-types');
+
+    await notice.getByRole('button', { name: 'Ver todos' }).click();
+    await page.waitForURL((url) => url.searchParams.get('medio') === 'todos');
+    await subscriptionsSettled(page);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(SOFIA);
+    expect(await page.getByTestId('payment-type-filter').innerText()).toBe('Todos');
+    const allIds = await shownRowIds(page);
+    expect(allIds.length).toBe(debitIds.length + more);
+    expect(allIds).toEqual(expect.arrayContaining(debitIds));
+    // Every payment type shown: nothing more to say.
+    expect(await notice.count()).toBe(0);
+  });
+
+  it("'Tipo de pago' shows 'Débito (CBU)' whole at 1440 px, each choice too (issue 28 item 5)", async () => {
+    await page.goto(`${suite.stack.urls.web}/suscripciones?medio=debito`);
+    await subscriptionsSettled(page);
+    const select = page.getByTestId('payment-type-filter');
+    const cut = () =>
+      select.evaluate((element) => element.scrollWidth > element.clientWidth || element.textContent === '');
+    expect(await select.innerText()).toBe('Débito (CBU)');
+    expect(await cut()).toBe(false);
+    for (const choice of ['Tarjeta', 'Todos']) {
+      await select.click();
+      await page.getByRole('option', { name: choice, exact: true }).click();
+      expect(await select.innerText()).toBe(choice);
+      expect(await cut()).toBe(false);
+    }
   });
 
   it('a search matching nothing shows the empty state inside the grid with no serious axe violation', async () => {
@@ -108,6 +166,13 @@ describe('Buscar Suscripciones as operador', () => {
       ['4000002', 'importe', { amount: 2100 }],
       ['4000008', 'importe', { amount: 2100 }],
     ]);
+    // Each result reads with the amount it now has, not the one it had (issue 29 item 22).
+    for (const id of ['4000002', '4000008']) {
+      const item = progress.locator(`[data-testid="bulk-item"][data-id="${id}"]`);
+      expect(await item.getAttribute('data-state')).toBe('success');
+      expect(await item.textContent()).toContain('$ 2.100,00');
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await progress.getByRole('button', { name: 'Cerrar' }).last().click();
   });
 
@@ -126,7 +191,7 @@ describe('Buscar Suscripciones as operador', () => {
     await page.getByLabel('Ingrese el motivo').fill('Baja pedida por la entidad');
     await page.getByRole('button', { name: 'Cancelar suscripciones' }).click();
     const progress = page.getByRole('dialog');
-    await progress.getByText(/ - forced_failure$/).waitFor();
+    await progress.locator('[data-code="forced_failure"]').waitFor();
     await progress.getByText('Suscripción cancelada correctamente').nth(1).waitFor();
     expect((await subscriptionWrites(suite.stack)).map((w) => w.id).sort()).toEqual([
       '4000001',

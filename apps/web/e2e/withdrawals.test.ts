@@ -160,7 +160,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await input.getByText('Estas autorizando 3 retiros').waitFor();
     await input.getByRole('button', { name: 'Autorizar' }).click();
     const progress = page.getByRole('dialog');
-    await progress.getByText('withdrawal_not_pending_authorization').first().waitFor();
+    await progress.locator('[data-code="withdrawal_not_pending_authorization"]').first().waitFor();
     await progress.getByText('Retiros Aprobados').first().waitFor();
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await screenshot(page, 'withdrawals-bulk-authorize');

@@ -4,10 +4,14 @@ import { buildSchema, type GraphQLEnumType } from 'graphql';
 /** The merged SDL (built by build.mjs); the same file sits one level above src/ and dist/. */
 export const typeDefs: string = readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8');
 
+const schema = buildSchema(typeDefs);
+
+/** Every value of one of the schema's enums, in declaration order (a test's cases, a check against a list). */
+export const enumValues = (name: string): readonly string[] =>
+  (schema.getType(name) as GraphQLEnumType).getValues().map((v) => v.name);
+
 /** Every value of the Permission enum, in declaration order. */
-export const PERMISSIONS: readonly string[] = (buildSchema(typeDefs).getType('Permission') as GraphQLEnumType)
-  .getValues()
-  .map((v) => v.name);
+export const PERMISSIONS: readonly string[] = enumValues('Permission');
 
 /** PAYMENT_REFUND -> payment-refund (the Keycloak client role). */
 export const permissionToRole = (permission: string): string => permission.toLowerCase().replaceAll('_', '-');

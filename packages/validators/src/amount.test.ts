@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import {
   amountSchema,
+  checkAmountRange,
   checkAmount,
   checkSubscriptionAmount,
   isAmount,
@@ -118,5 +119,21 @@ describe('amountSchema through formik', () => {
       amount: MESSAGES.inputMaxLength,
     });
     expect(await formikErrors(schema, { amount: '10,50' })).toEqual({});
+  });
+});
+
+describe('checkAmountRange', () => {
+  it("refuses 'desde' above 'hasta', compared as decimals in any typed form", () => {
+    expect(checkAmountRange('1.500', '900')).toBe(MESSAGES.amountRangeInverted);
+    expect(checkAmountRange('1000,01', '1.000')).toBe(MESSAGES.amountRangeInverted);
+    expect(checkAmountRange('0.10', '0.09')).toBe(MESSAGES.amountRangeInverted);
+  });
+
+  it('accepts an ordered or equal range, and leaves an empty or malformed end to its own field', () => {
+    expect(checkAmountRange('900', '1.500')).toBeUndefined();
+    expect(checkAmountRange('1.000', '1000,00')).toBeUndefined();
+    expect(checkAmountRange('', '5')).toBeUndefined();
+    expect(checkAmountRange('5', '')).toBeUndefined();
+    expect(checkAmountRange('abc', '5')).toBeUndefined();
   });
 });

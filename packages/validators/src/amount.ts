@@ -7,75 +7,23 @@
  */
 import './locale.js';
 import * as yup from 'yup';
-import { INPUT_MAX } from './limits.js';
-import { parseMoneyText, toDecimalString, toUpstreamNumber } from './money.js';
+import { checkAmount, checkSubscriptionAmount, parseSubscriptionAmount } from './amount-text.js';
 import { MESSAGES } from './messages.js';
 import { trimmed } from './text.js';
 import { stringField } from './yup-helpers.js';
 
-/** Digits, then optionally '.' or ',' and 1 or 2 digits. */
-export const AMOUNT_PATTERN = /^\d+(?:[.,]\d{1,2})?$/;
-
-/** es-AR thousands: 1-3 digits, groups of '.' and three digits, then optionally ',' and 1 or 2 digits. */
-const GROUPED_AMOUNT_PATTERN = /^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/;
-
-/** The amount in plain notation ('26.717,23' -> '26717.23', '1.500' -> '1500'); undefined when not an amount. */
-function plainAmount(text: string): string | undefined {
-  if (GROUPED_AMOUNT_PATTERN.test(text)) return text.replace(/\./g, '').replace(',', '.');
-  if (AMOUNT_PATTERN.test(text)) return text.replace(',', '.');
-  return undefined;
-}
-
-function amountText(value: unknown): string {
-  // A number given by a program (not typed) is read in plain notation: 1234.5 -> '1234.5'.
-  return trimmed(value);
-}
-
-/** Amount: '*Campo requerido.', the format message, or '*Máximo 22 caracteres.'. */
-export function checkAmount(value: unknown): string | undefined {
-  const text = amountText(value);
-  if (text === '') return MESSAGES.required;
-  if (plainAmount(text) === undefined) return MESSAGES.amountFormat;
-  if (text.length > INPUT_MAX) return MESSAGES.inputMaxLength;
-  return undefined;
-}
-
-/** True when `checkAmount` accepts the value. */
-export function isAmount(value: unknown): boolean {
-  return checkAmount(value) === undefined;
-}
-
-/**
- * Normalises a valid amount to the `Decimal` scalar's form: dot separator,
- * exactly two decimals, no leading zeros ('1234,5' -> '1234.50', '007' -> '7.00').
- * Throws a RangeError with the Spanish message when the amount is invalid.
- */
-export function parseAmount(text: unknown): string {
-  const message = checkAmount(text);
-  if (message !== undefined) throw new RangeError(message);
-  return toDecimalString(parseMoneyText(plainAmount(amountText(text))!)!);
-}
+export {
+  AMOUNT_PATTERN,
+  checkAmount,
+  checkAmountRange,
+  checkSubscriptionAmount,
+  isAmount,
+  parseAmount,
+  parseSubscriptionAmount,
+} from './amount-text.js';
 
 /** yup field for an amount (keeps the text; convert with `parseAmount`). */
 export const amountSchema = stringField(checkAmount, 'amount');
-
-/**
- * Subscription amount prompt ('Por favor ingrese el Importe', 000 §5): the same
- * format without the upper bound; the value is parsed as a number.
- */
-export function checkSubscriptionAmount(value: unknown): string | undefined {
-  const text = amountText(value);
-  if (text === '') return MESSAGES.required;
-  if (!AMOUNT_PATTERN.test(text)) return MESSAGES.amountFormat;
-  return undefined;
-}
-
-/** Parses a valid subscription amount to a number; throws a RangeError otherwise. */
-export function parseSubscriptionAmount(text: unknown): number {
-  const message = checkSubscriptionAmount(text);
-  if (message !== undefined) throw new RangeError(message);
-  return toUpstreamNumber(parseMoneyText(amountText(text))!);
-}
 
 /**
  * yup number schema for the subscription amount prompt: accepts '1234,5' or

@@ -38,6 +38,9 @@ describe('BIN lookups and accreditation day', () => {
     expect(checkAccreditationDay('2')).toBeUndefined();
     expect(checkAccreditationDay(18)).toBeUndefined();
     expect(checkAccreditationDay('2d')).toBe('El dia de acreditación debe contener solo números *');
+    expect(checkAccreditationDay('365')).toBeUndefined();
+    expect(checkAccreditationDay('366')).toBe('El día de acreditación no puede superar 365 *');
+    expect(checkAccreditationDay('999')).toBe('El día de acreditación no puede superar 365 *');
   });
 });
 

@@ -30,11 +30,15 @@ export function checkBinPaymentMethod(value: unknown): string | undefined {
   return isPresent(value) ? undefined : MESSAGES.binPaymentMethodRequired;
 }
 
-/** Accreditation days: 'El dia de acreditación es requerído *', digits only. */
+/** The most accreditation days the BIN service accepts (a year; issue 29 item 13). */
+export const MAX_ACCREDITATION_DAYS = 365;
+
+/** Accreditation days: 'El dia de acreditación es requerído *', digits only, at most 365. */
 export function checkAccreditationDay(value: unknown): string | undefined {
   const text = trimmed(value);
   if (text === '') return MESSAGES.binAccreditationDayRequired;
-  return isDigits(text) ? undefined : MESSAGES.binAccreditationDayDigits;
+  if (!isDigits(text)) return MESSAGES.binAccreditationDayDigits;
+  return Number(text) > MAX_ACCREDITATION_DAYS ? MESSAGES.binAccreditationDayMax : undefined;
 }
 
 /**

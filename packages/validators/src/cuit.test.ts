@@ -79,7 +79,9 @@ describe('isValidCuit', () => {
     expect(isValidCuit('2017254359')).toBe(false);
     expect(isValidCuit('201725435970')).toBe(false);
     expect(isValidCuit('')).toBe(false);
-    expect(isValidCuit('20 17254359 7')).toBe(false);
+    expect(isValidCuit('20 17254359 8')).toBe(false);
+    // Spaces are separators people copy, like dashes (issue 28 item 10).
+    expect(isValidCuit('20 17254359 7')).toBe(true);
   });
 
   it('accepts 200 generated CUITs', () => {

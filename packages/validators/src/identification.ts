@@ -10,7 +10,7 @@
  */
 import './locale.js';
 import * as yup from 'yup';
-import { isValidCuit, normalizeCuit } from './cuit.js';
+import { formatCuit, isValidCuit, normalizeCuit } from './cuit.js';
 import {
   CUIT_LENGTH,
   DNI_MAX,
@@ -201,4 +201,13 @@ export function identificationSchema(form: IdentificationForm) {
     .nullable()
     .optional()
     .default(undefined);
+}
+
+/**
+ * An identification number as shown (issue 28 item 10): a CUIT with its dashes ('20-12345678-6'), any other number
+ * as it is; '' for none.
+ */
+export function formatIdentificationNumber(type: unknown, number: string | null | undefined): string {
+  if (!number) return '';
+  return normalizeIdentificationType(type) === 'CUIT_ARG' ? formatCuit(number) : number;
 }

@@ -26,6 +26,7 @@ export {
   AMOUNT_PATTERN,
   amountSchema,
   checkAmount,
+  checkAmountRange,
   checkSubscriptionAmount,
   isAmount,
   parseAmount,
@@ -86,6 +87,7 @@ export {
   checkIdentificationNumber,
   checkIdentificationType,
   checkPayerDni,
+  formatIdentificationNumber,
   COUNTRY_ARG,
   IDENTIFICATION_COUNTRIES,
   IDENTIFICATION_NONE_LABEL,
@@ -116,6 +118,7 @@ export {
   type SendReceiptValues,
 } from './email.js';
 export {
+  checkPayerFormName,
   checkPayerName,
   checkReferenceCollector,
   payerFormSchema,
@@ -161,6 +164,7 @@ export {
   checkBinCardType,
   checkBinNumber,
   checkBinPaymentMethod,
+  MAX_ACCREDITATION_DAYS,
   type BinFormValues,
 } from './bin.js';
 export {
@@ -178,6 +182,13 @@ export {
   type DistributionDestinationValues,
   type DistributionSearch,
 } from './distribution.js';
+export {
+  DISTRIBUTION_DETAIL_STATUS_TEXTS,
+  DISTRIBUTION_HEADER_STATUS_TEXTS,
+  DISTRIBUTION_STATUS_CODES,
+  distributionStatusText,
+  type DistributionStatusCode,
+} from './distribution-status.js';
 export { classifyDestination, type ClassifiedDestination } from './destination.js';
 export {
   checkCompensationAmount,
@@ -232,3 +243,26 @@ export {
   checkAfipTransactionId,
   normalizeAfipTransactionId,
 } from './afip.js';
+export { countOf, countPhrase, formatCount, type CountNoun } from './count.js';
+export {
+  cleanCardNumberInput,
+  cleanCuitInput,
+  cleanDigitsInput,
+  formatCuitInput,
+} from './identifier-input.js';
+export {
+  classifySearchText,
+  SEARCH_NAME_MIN_LENGTH,
+  SEARCH_TEXT_MAX_LENGTH,
+  SEARCH_TEXT_MESSAGES,
+  type SearchTextKind,
+  type SearchTextShape,
+} from './search-text.js';
+export {
+  ACTIVITY_RESULT_TEXTS,
+  AREA_TEXTS,
+  OPERATION_TEXTS,
+  activityResultText,
+  operationText,
+  type ActivityResultCode,
+} from './activity.js';

@@ -34,3 +34,6 @@ export const HOLDER_NAME_MAX = 100;
 /** Month periods typed by an operator: years 2000 to 2099 (chosen, issue 10 item 7). */
 export const PERIOD_YEAR_MIN = 2000;
 export const PERIOD_YEAR_MAX = 2099;
+/** Payer and payer-reference name: at most 100 characters (chosen, issue 29 item 24: the payer service states no
+ * limit, so the forms keep the holder name's 100, which every screen shows whole). */
+export const PAYER_NAME_MAX = 100;

@@ -11,6 +11,9 @@ export const MESSAGES = {
   inputMaxLength: '*Máximo 22 caracteres.',
   /** Chosen: amount with an optional decimal part of 1 or 2 digits. */
   amountFormat: '*Importe inválido: use solo números y hasta 2 decimales.',
+  /** An amount range with 'desde' above 'hasta' (issue 29 item 16), as a date range says it. */
+  amountRangeInverted: 'El importe desde no puede ser mayor que el importe hasta.',
+  scheduledAmountPositive: 'El monto debe ser mayor a cero.',
 
   // Card (000 §5)
   cardNumberLength: '*El número de tarjeta debe tener entre 13 y 19 dígitos.',
@@ -43,6 +46,7 @@ export const MESSAGES = {
 
   // Payer and payer reference (001 §5)
   nameRequired: 'El nombre es requerido',
+  nameMax: 'El nombre admite hasta 100 caracteres',
   /** Chosen: the spec gives only the pattern message for the payer e-mail. */
   emailRequired: 'El email es requerido',
   emailPattern: 'El email no tiene formato correcto',
@@ -60,6 +64,7 @@ export const MESSAGES = {
   binPaymentMethodRequired: 'El medio de pago es requerido *',
   binAccreditationDayRequired: 'El dia de acreditación es requerído *',
   binAccreditationDayDigits: 'El dia de acreditación debe contener solo números *',
+  binAccreditationDayMax: 'El día de acreditación no puede superar 365 *',
 
   // Distribution edit destination (001 §5)
   destinationFormatRequired: 'Seleccione el formato del destino (CBU o alias)',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PAYER_NAME_MAX } from './limits.js';
 import {
+  checkPayerFormName,
   checkPayerName,
   checkReferenceCollector,
   payerFormSchema,
@@ -16,6 +18,16 @@ describe('payer name', () => {
     expect(checkPayerName('   ')).toBe('El nombre es requerido');
     expect(checkPayerName(undefined)).toBe('El nombre es requerido');
     expect(checkPayerName('María José Pérez')).toBeUndefined();
+  });
+
+  it('takes at most 100 characters on the payer and reference forms (issue 29 item 24)', async () => {
+    expect(PAYER_NAME_MAX).toBe(100);
+    expect(checkPayerFormName('a'.repeat(100))).toBeUndefined();
+    expect(checkPayerFormName('a'.repeat(101))).toBe('El nombre admite hasta 100 caracteres');
+    expect(checkPayerFormName(' ')).toBe('El nombre es requerido');
+    expect(
+      await formikErrors(payerReferenceFormSchema, { collectorId: '10003', name: 'x'.repeat(300) }),
+    ).toEqual({ name: 'El nombre admite hasta 100 caracteres' });
   });
 });
 

@@ -3,6 +3,7 @@ import './locale.js';
 import * as yup from 'yup';
 import { checkOptionalEmail, checkPayerEmail } from './email.js';
 import { identificationSchema, type IdentificationValues } from './identification.js';
+import { PAYER_NAME_MAX } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { isPresent, trimmed } from './text.js';
 import { mixedField, stringField } from './yup-helpers.js';
@@ -17,7 +18,12 @@ export function checkReferenceCollector(value: unknown): string | undefined {
   return isPresent(value) ? undefined : MESSAGES.collectorRequired;
 }
 
-export const payerNameSchema = stringField(checkPayerName, 'payerName');
+/** Name of a payer or payer reference: required, at most PAYER_NAME_MAX characters (issue 29 item 24). */
+export function checkPayerFormName(value: unknown): string | undefined {
+  return checkPayerName(value) ?? (trimmed(value).length > PAYER_NAME_MAX ? MESSAGES.nameMax : undefined);
+}
+
+export const payerNameSchema = stringField(checkPayerFormName, 'payerName');
 
 /** New payer (/pagadores/nuevo): name, e-mail (required), identification (8-digit DNI). */
 export const payerFormSchema = yup.object({

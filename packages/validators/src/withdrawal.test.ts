@@ -125,3 +125,24 @@ describe('scheduledWithdrawalSchema', () => {
     });
   });
 });
+
+describe('the scheduled amount (issue 29 item 8)', () => {
+  it("refuses 0 and 0,00 at the 'Monto' step, as the schema does", () => {
+    for (const amount of ['0', '0,00', '0.00', '000']) {
+      expect(
+        checkScheduledWithdrawalStep('amount', { strategy: 'balance', amountType: 'minimum', amount }),
+      ).toBe(MESSAGES.scheduledAmountPositive);
+      expect(() =>
+        scheduledWithdrawalSchema
+          .pick(['amountType', 'amount'])
+          .validateSync({ strategy: 'balance', amountType: 'minimum', amount }),
+      ).toThrow(MESSAGES.scheduledAmountPositive);
+    }
+    expect(
+      checkScheduledWithdrawalStep('amount', { strategy: 'balance', amountType: 'specific', amount: '0,01' }),
+    ).toBeUndefined();
+    expect(
+      checkScheduledWithdrawalStep('amount', { strategy: 'batch_accreditation', amount: '0' }),
+    ).toBeUndefined();
+  });
+});

@@ -4,7 +4,7 @@
  */
 import './locale.js';
 import * as yup from 'yup';
-import { checkAmount } from './amount.js';
+import { checkAmount, parseAmount } from './amount.js';
 import { checkCbu } from './cbu.js';
 import { classifyDestination } from './destination.js';
 import { checkAlias } from './distribution.js';
@@ -64,6 +64,11 @@ export function checkScheduledDestination(value: unknown): string | undefined {
   return destination?.type === 'cbu' ? checkCbu(destination.value) : checkAlias(value);
 }
 
+/** A scheduled amount: an amount, and more than zero ('El monto debe ser mayor a cero.'), at the 'Monto' step. */
+export function checkScheduledAmount(value: unknown): string | undefined {
+  return checkAmount(value) ?? (parseAmount(value) === '0.00' ? MESSAGES.scheduledAmountPositive : undefined);
+}
+
 /** Amount type: 'minimum' or 'specific' ('Seleccione el tipo de monto'). */
 export function checkWithdrawalAmountType(value: unknown): string | undefined {
   return (WITHDRAWAL_AMOUNT_TYPES as readonly unknown[]).includes(value)
@@ -100,7 +105,7 @@ export const scheduledWithdrawalSchema = yup.object({
     'withdrawalAmountType',
   ),
   amount: siblingStringField<ScheduledWithdrawalValues>(
-    (value, parent) => (isBatchStrategy(parent.strategy) ? undefined : checkAmount(value)),
+    (value, parent) => (isBatchStrategy(parent.strategy) ? undefined : checkScheduledAmount(value)),
     'withdrawalAmount',
   ),
   cron: stringField(checkCron, 'cron'),
@@ -130,7 +135,7 @@ export function checkScheduledWithdrawalStep(
       return checkScheduledDestination(values.destinationAccount);
     case 'amount':
       if (isBatchStrategy(values.strategy)) return undefined;
-      return checkWithdrawalAmountType(values.amountType) ?? checkAmount(values.amount);
+      return checkWithdrawalAmountType(values.amountType) ?? checkScheduledAmount(values.amount);
     case 'cron':
       return checkCron(values.cron);
   }

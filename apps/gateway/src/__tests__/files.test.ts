@@ -436,7 +436,7 @@ describe('uploads', () => {
       await upload(uploadForm('roto.xlsx', Buffer.concat([XLSX_HEAD, Buffer.alloc(100)]))),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
-      'El archivo XLSX no es válido: no se puede leer su contenido.',
+      'El archivo XLSX no es válido: no se puede leer su contenido - unreadable_file',
     );
     expect(calls).toHaveLength(0);
     expect(auditEvents().map((e) => e.errorCode)).toEqual([
@@ -474,7 +474,7 @@ describe('uploads', () => {
       await upload(uploadForm('pagos.pdf', '%PDF-1.4')),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
-      'El tipo de archivo no es válido: se aceptan archivos CSV o XLSX.',
+      'El tipo de archivo no es válido: se aceptan archivos CSV o XLSX - invalid_file_type',
     );
     expect(calls).toHaveLength(0);
   });

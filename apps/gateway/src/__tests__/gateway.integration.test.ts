@@ -293,7 +293,7 @@ describe('Buscar Pagos', () => {
     expect([...lookup!.value].sort()).toEqual(collectorIds);
   });
 
-  it('sends source, locale, the caller token and one request id to every service', async () => {
+  it('sends source, locale, the caller token, the operator (x-user) and one request id to every service', async () => {
     const token = await tokenFor('operador');
     await payments({ pageSize: 5 }, 'operador', { locale: 'es-AR', 'x-request-id': 'trace-42' });
     const all = await recorded();
@@ -303,6 +303,7 @@ describe('Buscar Pagos', () => {
         source: 'backoffice',
         locale: 'es_AR',
         authorization: `Bearer ${token}`,
+        'x-user': 'operador',
         'x-request-id': 'trace-42',
         accept: 'application/json',
       });

@@ -1,7 +1,7 @@
 import type { RunningEmulator } from '@backoffice/keycloak-emulator';
 import { loadConfig, type GatewayConfig } from '../config.js';
 import { startGateway, type RunningGateway } from '../index.js';
-import { createLogger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
 
 /**
  * A gateway of this process for a test: every service at `stubsUrl`, tokens from the emulator, a free port on
@@ -11,6 +11,7 @@ export function startLocalGateway(
   stubsUrl: string,
   emulator: Pick<RunningEmulator, 'issuer' | 'jwksUrl'>,
   overrides: Partial<GatewayConfig> = {},
+  logger: Logger = createLogger('silent'),
 ): Promise<RunningGateway> {
   return startGateway(
     {
@@ -21,6 +22,6 @@ export function startLocalGateway(
       keycloakJwksUrl: emulator.jwksUrl,
       ...overrides,
     },
-    { logger: createLogger('silent') },
+    { logger },
   );
 }

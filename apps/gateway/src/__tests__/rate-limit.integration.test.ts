@@ -79,6 +79,22 @@ describe('per-operator rate limit', () => {
     expect(await rateLimitedCount()).toBe(before + 1);
   });
 
+  it('counts /files in the same limit: past it a file call gets 429 in the files shape, and GraphQL too', async () => {
+    const token = await emulator.accessTokenFor('impuestos');
+    const before = await rateLimitedCount();
+    const download = () =>
+      fetch(`${gateway.url}/files/exportaciones/1`, { headers: { authorization: `Bearer ${token}` } });
+    for (let i = 0; i < MAX; i++) expect((await download()).status).not.toBe(429);
+
+    const refused = await download();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE } });
+    // One count per operator for both APIs.
+    expect((await gql(gateway.graphqlUrl, PAYMENT, { token })).status).toBe(429);
+    expect(await rateLimitedCount()).toBe(before + 2);
+  });
+
   it('answers refused tokens with 401 however many arrive (they are refused before the limit counts)', async () => {
     for (let i = 0; i < MAX + 2; i++) {
       expect((await gql(gateway.graphqlUrl, PAYMENT, { token: 'not-a-token' })).status).toBe(401);

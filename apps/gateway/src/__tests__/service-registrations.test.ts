@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { SERVICE_PREFIXES } from '@backoffice/stubs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { loadConfig, SERVICE_ENV_VARS, SERVICES, serviceEnvVar, type ServiceName } from '../config.js';
+import { MODULES } from '../modules.js';
+import type { ServicesOf } from '../shared/define-module.js';
+import type { UpstreamClients } from '../upstream/rest-client.js';
 
 /**
- * The upstream services are listed once, in `SERVICES` (src/config.ts): the gateway's base URLs and their
- * environment names derive from it, and the deployments (docker-compose.yml, the Kubernetes base config map and
- * the demo's overrides) give one `SERVICE_URL_TEMPLATE`, never a list of services. The stubs' registry, which
- * cannot derive from it, is checked against it here, so adding a service is adding it to SERVICES and to the stubs.
+ * The upstream services are declared by the modules that call them (`defineModule({ services })`), and
+ * `SERVICES` is their union: the gateway's base URLs and their environment names derive from it, and the
+ * deployments (docker-compose.yml, the Kubernetes base config map and the demo's overrides) give one
+ * `SERVICE_URL_TEMPLATE`, never a list of services. The stubs' registry, which cannot derive from it, is checked
+ * against it here, so adding a service is naming it in its module and adding it to the stubs.
  */
 const repoFile = (path: string) => readFileSync(new URL(`../../../../${path}`, import.meta.url), 'utf8');
 
@@ -35,6 +39,54 @@ const STUBS_ONLY: Readonly<Record<string, string>> = {
   '/formulario':
     "the payment form pages a payment link opens in the browser (FORM_HOST), not a gateway's upstream",
 };
+
+describe("the modules' services", () => {
+  it('make SERVICES, and ServiceName is the same union (the typecheck holds this line)', () => {
+    expectTypeOf<ServicesOf<(typeof MODULES)[number]>>().toEqualTypeOf<ServiceName>();
+    expect(SERVICES).toEqual([...new Set(MODULES.flatMap((m) => m.services ?? []))]);
+    expect(new Set(SERVICES).size).toBe(SERVICES.length);
+  });
+
+  it.each(MODULES.map((m) => [m.name, m] as const))(
+    '%s: its data sources, error texts and file routes name only the services it declares',
+    (_name, module) => {
+      const declared = new Set<string>(module.services ?? []);
+      const asked = new Set<string>();
+      const recording = ((service: string) => {
+        asked.add(service);
+        return {};
+      }) as unknown as UpstreamClients;
+      module.dataSources?.(recording);
+      expect(
+        [...asked].filter((s) => !declared.has(s)),
+        'asked upstream() for',
+      ).toEqual([]);
+      const errorServices = (module.errors ?? []).map((e) => e.service).filter((s) => s !== '*');
+      expect(
+        errorServices.filter((s) => !declared.has(s)),
+        'error texts of',
+      ).toEqual([]);
+      for (const route of module.files ?? []) {
+        if (!route.upstream) continue;
+        // Each path parameter at its first allowed value (or an identifier): the target's service is what counts.
+        const params = Object.fromEntries(
+          [...route.route.matchAll(/:(\w+)/g)].map(([, name]) => {
+            const rule = route.params?.[name!];
+            return [name!, Array.isArray(rule) ? rule[0]! : '1'];
+          }),
+        );
+        const file = { name: 'archivo.csv', format: 'csv', size: 1 };
+        const target = (route.upstream as (input: object) => { service: string })({
+          params,
+          query: {},
+          fields: {},
+          file,
+        });
+        expect(declared, `${route.route} calls ${target.service}`).toContain(target.service);
+      }
+    },
+  );
+});
 
 describe('the one list of upstream services (SERVICES)', () => {
   it("names each service's environment variable, and the gateway reads every one of them", () => {

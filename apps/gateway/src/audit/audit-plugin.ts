@@ -208,7 +208,8 @@ function fromError(error: unknown): Pick<AuditEvent, 'result' | 'errorCode'> {
       ? original.extensions.code
       : null;
   if (code === 'FORBIDDEN' || code === 'UNAUTHENTICATED') return { result: 'denied', errorCode: code };
-  if (code === 'BAD_USER_INPUT' || code === 'NOT_FOUND') return { result: 'failed', errorCode: code };
+  if (code === 'BAD_USER_INPUT' || code === 'NOT_FOUND' || code === 'STORE_UNAVAILABLE')
+    return { result: 'failed', errorCode: code };
   return { result: 'error', errorCode: 'INTERNAL_SERVER_ERROR' };
 }
 
@@ -251,6 +252,8 @@ export interface AuditPluginOptions {
   logger: Logger;
   /** The served schema (for each mutation's @auth requirements). */
   schema: GraphQLSchema;
+  /** Also given each event after its line is written (the activity writer: never awaited, never throws here). */
+  onEvent?: (event: AuditEvent) => void;
 }
 
 /** Where a request's observer of root mutation fields sits on its context (set by the plugin for mutations). */
@@ -295,14 +298,25 @@ function observeRootMutationFields(schema: GraphQLSchema): void {
   }
 }
 
-export function auditPlugin({ logger, schema }: AuditPluginOptions): ApolloServerPlugin<GatewayContext> {
+export function auditPlugin({
+  logger,
+  schema,
+  onEvent,
+}: AuditPluginOptions): ApolloServerPlugin<GatewayContext> {
   observeRootMutationFields(schema);
   const requirements = new Map(
     listFieldPermissions(schema)
       .filter((f) => f.typeName === schema.getMutationType()?.name)
       .map((f) => [f.fieldName, f.requirements]),
   );
-  const write = (event: AuditEvent) => (logger.audit ?? logger.info)('audit', { ...event });
+  const write = (event: AuditEvent) => {
+    (logger.audit ?? logger.info)('audit', { ...event });
+    try {
+      onEvent?.(event);
+    } catch (error) {
+      logger.warn('audit event not passed on', { error: String(error) });
+    }
+  };
 
   return {
     async requestDidStart() {

@@ -9,7 +9,7 @@
  * body that ends inside it, with an 'error' that would otherwise stop the process). Each becomes a refusal.
  */
 import busboy from 'busboy';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import {
   BAD_FORM_MESSAGE,
   EMPTY_FILE_MESSAGE,
@@ -42,7 +42,7 @@ const PART_FRAMING_BYTES = 16 * 1024 + 256;
 export const FORM_OVERHEAD_BYTES = (MAX_FIELDS + 1) * PART_FRAMING_BYTES + MAX_FIELDS * MAX_FIELD_BYTES;
 
 /** Refusals that can be decided from the headers alone (before reading the body). */
-export function checkUploadHeaders(req: Request, definition: UploadDefinition): void {
+export function checkUploadHeaders(req: IncomingMessage, definition: UploadDefinition): void {
   if (!/^multipart\/form-data\s*;/i.test(req.headers['content-type'] ?? '')) throw notMultipart();
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding !== 'identity') throw notMultipart();
@@ -54,7 +54,7 @@ export function checkUploadHeaders(req: Request, definition: UploadDefinition): 
 
 const formError = (detail: string) => badRequest(BAD_FORM_MESSAGE, detail);
 
-export function parseUpload(req: Request, definition: UploadDefinition): Promise<ParsedUpload> {
+export function parseUpload(req: IncomingMessage, definition: UploadDefinition): Promise<ParsedUpload> {
   const fileField = definition.fileField ?? 'file';
   const wanted = new Set(definition.fields ?? []);
   const accepted = formatList(definition.accept);

@@ -2,7 +2,8 @@
  * The answers of /files that are not a file: JSON `{ "error": { "code", "message" } }` with a Spanish message,
  * never an internal detail.
  */
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import { sendJson } from '../http/plain.js';
 import {
   FORBIDDEN_MESSAGE,
   TIMEOUT_READ_MESSAGE,
@@ -10,8 +11,10 @@ import {
   UNAUTHENTICATED_MESSAGE,
   UNAVAILABLE_MESSAGE,
   describeUpstreamFailure,
+  withCode,
 } from '../upstream/error-catalogue.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../upstream/errors.js';
+import { RATE_LIMITED_MESSAGE } from '../limits/rate-limit.js';
 
 export type FileErrorCode =
   | 'UNAUTHENTICATED'
@@ -20,10 +23,12 @@ export type FileErrorCode =
   | 'NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
   | 'UPSTREAM_ERROR'
   | 'UPSTREAM_REJECTED'
   | 'UPSTREAM_TIMEOUT'
-  | 'UPSTREAM_UNAVAILABLE';
+  | 'UPSTREAM_UNAVAILABLE'
+  | 'STORE_UNAVAILABLE';
 
 /** A refusal or failure of a file call: its HTTP status, code and Spanish message. */
 export class FileRefusal extends Error {
@@ -49,6 +54,8 @@ export const BAD_FORM_MESSAGE = 'El formulario enviado no es válido.';
 export const unauthenticated = () => new FileRefusal(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
 export const keysUnavailable = () => new FileRefusal(503, 'UPSTREAM_UNAVAILABLE', UNAVAILABLE_MESSAGE);
 export const forbidden = () => new FileRefusal(403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
+/** The operator passed the per-operator rate limit (its headers are already set). */
+export const rateLimited = () => new FileRefusal(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
 export const notFound = () => new FileRefusal(404, 'NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
 export const badRequest = (message: string, detail: string | null = null) =>
   new FileRefusal(400, 'BAD_REQUEST', message, null, detail);
@@ -70,11 +77,16 @@ export const tooLarge = (maxBytes: number) =>
     `El archivo supera el tamaño máximo permitido (${sizeText(maxBytes)}).`,
   );
 
+/** The services' codes for the same refusals (docs/upstream-contract.md, imports), named the same way. */
+const INVALID_FILE_TYPE = 'invalid_file_type';
+const UNREADABLE_FILE = 'unreadable_file';
+
 export const wrongType = (accepted: string) =>
   new FileRefusal(
     415,
     'UNSUPPORTED_MEDIA_TYPE',
-    `El tipo de archivo no es válido: se aceptan archivos ${accepted}.`,
+    withCode(`El tipo de archivo no es válido: se aceptan archivos ${accepted}.`, INVALID_FILE_TYPE),
+    INVALID_FILE_TYPE,
   );
 
 /** A zip archive (XLSX, ZIP) refused by files/zip-check.ts, in the operator's words. */
@@ -89,7 +101,8 @@ export function zipRefusal(
       return new FileRefusal(
         415,
         'UNSUPPORTED_MEDIA_TYPE',
-        `${name} no es válido: no se puede leer su contenido.`,
+        withCode(`${name} no es válido: no se puede leer su contenido.`, UNREADABLE_FILE),
+        UNREADABLE_FILE,
       );
     case 'entries':
       return new FileRefusal(
@@ -140,7 +153,7 @@ export function upstreamRefusal(
 }
 
 /** Writes the JSON error (no-store; WWW-Authenticate on a 401). */
-export function sendRefusal(res: Response, refusal: FileRefusal): void {
+export function sendRefusal(res: ServerResponse, refusal: FileRefusal): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -148,7 +161,7 @@ export function sendRefusal(res: Response, refusal: FileRefusal): void {
   res.removeHeader('content-disposition');
   res.setHeader('cache-control', 'no-store');
   if (refusal.status === 401) res.setHeader('www-authenticate', 'Bearer');
-  res.status(refusal.status).json({
+  sendJson(res, refusal.status, {
     error: {
       code: refusal.code,
       message: refusal.message,

@@ -8,14 +8,17 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GraphQLError } from 'graphql';
 import { hasAnyPermission } from '../auth/permissions.js';
 import { InvalidTokenError, type AuthUser, type TokenVerifier } from '../auth/verify-token.js';
 import type { AuditEvent, AuditResult } from '../audit/audit-plugin.js';
-import type { GatewayConfig } from '../config.js';
+import type { GatewayConfig, ServiceName } from '../config.js';
 import { operatorLocale } from '../operator-locale.js';
+import { localsOf, sendJson } from '../http/plain.js';
+import { methodIs, routeMatcher, type RouteParams } from '../http/routes.js';
 import type { Logger } from '../logger.js';
-import { GENERIC_ERROR_MESSAGE } from '../upstream/error-catalogue.js';
+import { GENERIC_ERROR_MESSAGE, withCode } from '../upstream/error-catalogue.js';
 import {
   UpstreamError,
   UpstreamTimeout,
@@ -31,24 +34,57 @@ import {
   forbidden,
   keysUnavailable,
   notFound,
+  rateLimited,
   sendRefusal,
   unauthenticated,
   upstreamRefusal,
   zipRefusal,
 } from './refusals.js';
 import { csvFormulaNeutraliser } from './csv-formulas.js';
+import type { OperatorRateLimit } from '../limits/rate-limit.js';
 import { callUpstream, type FileCallContext } from './upstream-call.js';
 import { zipProblem } from './zip-check.js';
-import type { DownloadDefinition, FileRoute, ParamRule, UploadDefinition } from './types.js';
+import { STORE_UNAVAILABLE_MESSAGE, type StoreHandle } from '../activity/store-handle.js';
+import type {
+  DownloadDefinition,
+  DownloadInput,
+  FileRoute,
+  ParamRule,
+  UploadDefinition,
+  UpstreamTarget,
+} from './types.js';
 
 export interface FilesRouterOptions {
   config: GatewayConfig;
   verifier: TokenVerifier;
   logger: Logger;
   routes: readonly FileRoute[];
+  /** The per-operator rate limit /graphql counts in too (none: no limit). */
+  rateLimit?: OperatorRateLimit;
   /** The fetch used for upstream calls (tests); default the global one. */
   fetch?: typeof fetch;
+  /** The gateway's own store, read by producing downloads (`produce`). */
+  store?: StoreHandle | null;
 }
+
+/** A request to a route, with its path parameters. */
+type Request = IncomingMessage & { params: RouteParams };
+type Response = ServerResponse;
+type RequestHandler = (req: Request, res: Response) => Promise<void>;
+
+/** What the access log reads of a file call (server.ts sets the request id). */
+interface FileLocals {
+  requestId: string;
+  user: AuthUser;
+}
+
+const requestIdOf = (res: Response): string => String(localsOf<FileLocals>(res).requestId ?? '');
+
+/**
+ * Serves a request under /files: `path` is the part below it ('/retiros/1/csv'). CORS is the caller's (server.ts);
+ * a malformed parameter is thrown (a 400 the caller answers).
+ */
+export type FilesHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
 
 /** An identifier: what a parameter without its own rule must be. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -76,7 +112,7 @@ function checkedParams(
   rules: Readonly<Record<string, ParamRule>> = {},
 ): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(req.params as Record<string, string | string[]>)) {
+  for (const [name, raw] of Object.entries(req.params)) {
     const value = Array.isArray(raw) ? raw.join('/') : raw;
     const rule = rules[name];
     if (!(rule ? allowed(value, rule) : ID_PATTERN.test(value))) {
@@ -90,7 +126,7 @@ function checkedParams(
 /** The declared query parameters present, each checked against its rule (400 otherwise); others ignored. */
 function checkedQuery(req: Request, rules: Readonly<Record<string, ParamRule>> = {}): Record<string, string> {
   const query: Record<string, string> = {};
-  const url = new URL(req.originalUrl, 'http://gateway.invalid');
+  const url = new URL(req.url ?? '/', 'http://gateway.invalid');
   for (const [name, rule] of Object.entries(rules)) {
     const values = url.searchParams.getAll(name);
     if (values.length === 0) continue;
@@ -137,10 +173,9 @@ interface CallState {
   targetIds: string[];
 }
 
-export function filesRouter(options: FilesRouterOptions): Router {
-  const { config, verifier, logger } = options;
+export function filesRouter(options: FilesRouterOptions): FilesHandler {
+  const { config, verifier, logger, rateLimit } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const router = Router();
 
   const audit = (res: Response, state: CallState, result: AuditResult, errorCode: string | null) => {
     const event: AuditEvent = {
@@ -153,7 +188,7 @@ export function filesRouter(options: FilesRouterOptions): Router {
       reason: null,
       result,
       errorCode,
-      requestId: String(res.locals.requestId ?? ''),
+      requestId: requestIdOf(res),
     };
     (logger.audit ?? logger.info)('audit', { ...event });
   };
@@ -185,29 +220,35 @@ export function filesRouter(options: FilesRouterOptions): Router {
   };
 
   /** Token then permission; sets the operator on the state and for the access log. */
-  const authorize = async (req: Request, res: Response, state: CallState, requires: readonly string[]) => {
+  const authorize = async (
+    req: IncomingMessage,
+    res: Response,
+    state: CallState,
+    requires: readonly string[],
+  ) => {
     let user: AuthUser;
     try {
       user = await verifier.verify(req.headers.authorization);
     } catch (error) {
       const unavailable = error instanceof InvalidTokenError && error.unavailable;
       logger.warn(unavailable ? 'token not verifiable: keys unavailable' : 'token rejected', {
-        requestId: res.locals.requestId,
+        requestId: requestIdOf(res),
         reason: error instanceof InvalidTokenError ? error.reason : String(error),
       });
       throw unavailable ? keysUnavailable() : unauthenticated();
     }
     state.user = user;
-    res.locals.user = user;
+    localsOf<FileLocals>(res).user = user;
+    if (rateLimit && !(await rateLimit(user.subject, res))) throw rateLimited();
     if (!hasAnyPermission(user.permissions, requires)) throw forbidden();
     state.permissionUsed = requires.find((p) => user.permissions.includes(p as never)) ?? null;
     return user;
   };
 
-  const callContext = (req: Request, res: Response, user: AuthUser): FileCallContext => ({
+  const callContext = (req: IncomingMessage, res: Response, user: AuthUser): FileCallContext => ({
     config,
     token: user.token,
-    requestId: String(res.locals.requestId ?? ''),
+    requestId: requestIdOf(res),
     locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
     fetch: fetchImpl,
   });
@@ -217,11 +258,123 @@ export function filesRouter(options: FilesRouterOptions): Router {
       .filter(([key]) => ID_KEY.test(key))
       .map(([, value]) => value.slice(0, 128));
 
+  const storeOf = () => {
+    const store = options.store?.current();
+    if (!store) throw new FileRefusal(503, 'STORE_UNAVAILABLE', STORE_UNAVAILABLE_MESSAGE);
+    return store;
+  };
+
+  /**
+   * A service's JSON answer for a producing download, read whole within the upstream timeout (headers and body).
+   */
+  const readJson = async (context: FileCallContext, target: UpstreamTarget): Promise<unknown> => {
+    const call = await callUpstream(context, target, {
+      method: 'GET',
+      accept: 'application/json',
+      timeoutMs: config.upstreamTimeoutMs,
+    });
+    const timeout = new UpstreamTimeout(target.service, 'GET', target.path, config.upstreamTimeoutMs);
+    const timer = setTimeout(() => call.abort(timeout), config.upstreamTimeoutMs);
+    try {
+      const body: unknown = await call.response.json();
+      call.finish('ok');
+      return body;
+    } catch (error) {
+      call.finish(error === timeout ? 'timeout' : 'error');
+      if (error === timeout) throw timeout;
+      throw new UpstreamError(target.service, 502, null, null, null, context.requestId);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  /**
+   * A file the gateway writes itself: what it reads (the store, a service) is asked before the first byte, a CSV's
+   * formulas made inert.
+   */
+  const sendProduced = async (
+    res: Response,
+    definition: DownloadDefinition,
+    input: { params: Record<string, string>; query: Record<string, string> },
+    context: FileCallContext,
+  ) => {
+    const file = definition.produce!(input, {
+      store: storeOf,
+      readJson: (target) => readJson(context, target),
+    });
+    const iterator = file.body[Symbol.asyncIterator]();
+    // The first chunk is read before the headers, so a failing query is still a Spanish refusal.
+    const first = await iterator.next();
+    const name = definition.fileName!(input);
+    res.statusCode = 200;
+    res.setHeader('content-type', file.contentType);
+    res.setHeader('content-disposition', contentDisposition(name));
+    const rest = (async function* () {
+      if (!first.done) yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    })();
+    const body = Readable.from(rest);
+    if (isCsv(file.contentType, name)) await pipeline(body, csvFormulaNeutraliser(), res);
+    else await pipeline(body, res);
+  };
+
+  /**
+   * The route's own refusal for a service's refusal of the request (`explainRefusal`), read with the operator's
+   * token; null when it has none, or when the reading failed (the service's refusal stands).
+   */
+  const explainedRefusal = async (
+    definition: DownloadDefinition,
+    error: UpstreamError,
+    input: DownloadInput,
+    context: FileCallContext,
+    service: ServiceName,
+  ): Promise<FileRefusal | null> => {
+    if (!definition.explainRefusal || ![400, 409, 422].includes(error.status)) return null;
+    const read = async (path: string): Promise<unknown> => {
+      const call = await callUpstream(
+        context,
+        { service, path },
+        { method: 'GET', accept: 'application/json', timeoutMs: config.upstreamTimeoutMs },
+      );
+      try {
+        const body: unknown = await call.response.json();
+        call.finish('ok');
+        return body;
+      } catch (readError) {
+        call.finish('error');
+        throw readError;
+      }
+    };
+    try {
+      const text = await definition.explainRefusal(
+        { status: error.status, extendedCode: error.extendedCode },
+        input,
+        read,
+      );
+      return text
+        ? new FileRefusal(
+            422,
+            'UPSTREAM_REJECTED',
+            withCode(text.message, text.extendedCode),
+            text.extendedCode,
+          )
+        : null;
+    } catch (readError) {
+      logger.warn('download refusal not explained', {
+        requestId: context.requestId,
+        operation: `GET /files${definition.route}`,
+        error: String(readError),
+      });
+      return null;
+    }
+  };
+
   const download = (definition: DownloadDefinition): RequestHandler => {
     const operation = `GET /files${definition.route}`;
     return async (req, res) => {
       const state: CallState = { operation, user: null, permissionUsed: null, targetIds: [] };
       let call: Awaited<ReturnType<typeof callUpstream>> | null = null;
+      let explain: ((refused: UpstreamError) => Promise<FileRefusal | null>) | null = null;
       try {
         const user = await authorize(req, res, state, definition.requires);
         const input = {
@@ -229,8 +382,15 @@ export function filesRouter(options: FilesRouterOptions): Router {
           query: checkedQuery(req, definition.query),
         };
         state.targetIds = idsOf(input.params);
-        const target = definition.upstream(input);
-        call = await callUpstream(callContext(req, res, user), target, {
+        if (definition.produce) {
+          await sendProduced(res, definition, input, callContext(req, res, user));
+          audit(res, state, 'success', null);
+          return;
+        }
+        const target = definition.upstream!(input);
+        const context = callContext(req, res, user);
+        explain = (refused) => explainedRefusal(definition, refused, input, context, target.service);
+        call = await callUpstream(context, target, {
           method: 'GET',
           accept: '*/*',
           timeoutMs: config.upstreamTimeoutMs,
@@ -244,7 +404,7 @@ export function filesRouter(options: FilesRouterOptions): Router {
         // A CSV reaches the operator with its formulas made inert, whatever the service wrote (csv-formulas.ts):
         // its length changes, so none is announced.
         const csv = isCsv(contentType, name);
-        res.status(200);
+        res.statusCode = 200;
         res.setHeader('content-type', contentType);
         res.setHeader('content-disposition', contentDisposition(name));
         const length = response.headers.get('content-length');
@@ -280,21 +440,27 @@ export function filesRouter(options: FilesRouterOptions): Router {
         if (error instanceof FileRefusal) {
           refuse(res, state, error);
         } else if (isUpstreamFailure(error)) {
-          refuseUpstream(res, state, error, false);
+          const explained =
+            error instanceof UpstreamError && explain && !res.headersSent ? await explain(error) : null;
+          if (explained) refuse(res, state, explained);
+          else refuseUpstream(res, state, error, false);
         } else if (res.headersSent) {
           // The body broke after the first byte (upstream cut, stall, or the browser left): the download is cut.
           call?.finish('error');
           logger.warn('download interrupted', {
-            requestId: res.locals.requestId,
+            requestId: requestIdOf(res),
             operation,
             error: String(error),
           });
           audit(res, state, 'failed', 'DOWNLOAD_INTERRUPTED');
           res.destroy();
+        } else if (error instanceof GraphQLError && error.extensions.code === 'BAD_USER_INPUT') {
+          // A producing download's filter refused by the same rule as its GraphQL list.
+          refuse(res, state, new FileRefusal(400, 'BAD_REQUEST', error.message));
         } else {
           call?.finish('error');
           logger.error('download failed', {
-            requestId: res.locals.requestId,
+            requestId: requestIdOf(res),
             operation,
             error: String(error),
           });
@@ -320,7 +486,7 @@ export function filesRouter(options: FilesRouterOptions): Router {
     audit(res, state, resultOf(refusal), refusal.code);
     if (refusal.detail !== null) {
       logger.warn('upload refused', {
-        requestId: res.locals.requestId,
+        requestId: requestIdOf(res),
         operation: state.operation,
         code: refusal.code,
         detail: refusal.detail,
@@ -411,33 +577,34 @@ export function filesRouter(options: FilesRouterOptions): Router {
           body = text === '' ? {} : JSON.parse(text);
         } catch {
           call.finish('error');
-          const requestId = String(res.locals.requestId ?? '');
+          const requestId = requestIdOf(res);
           const invalid = new UpstreamError(target.service, 502, 'invalid_response', null, null, requestId);
           throw upstreamRefusal(invalid, true);
         }
         call.finish('ok');
         audit(res, state, 'success', null);
-        res.status(call.response.status).json(body);
+        sendJson(res, call.response.status, body);
       } catch (error) {
         if (error instanceof FileRefusal) refuse(res, state, error);
         else if (isUpstreamFailure(error)) refuseUpstream(res, state, error, true);
         else {
-          logger.error('upload failed', { requestId: res.locals.requestId, operation, error: String(error) });
+          logger.error('upload failed', { requestId: requestIdOf(res), operation, error: String(error) });
           refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));
         }
       }
     };
   };
 
-  for (const route of options.routes) {
-    if (route.kind === 'download') router.get(route.route, download(route));
-    else router.post(route.route, upload(route));
-  }
+  const routes = options.routes.map((route) => ({
+    method: route.kind === 'download' ? ('GET' as const) : ('POST' as const),
+    params: routeMatcher(route.route),
+    handle: route.kind === 'download' ? download(route) : upload(route),
+  }));
 
   // Anything else under /files: 401 without a valid token, else 404; audited like the rest.
-  router.use(async (req, res) => {
+  const unknown = async (req: IncomingMessage, res: Response, path: string) => {
     const state: CallState = {
-      operation: `${req.method} /files${req.path}`.slice(0, 200),
+      operation: `${req.method} /files${path}`.slice(0, 200),
       user: null,
       permissionUsed: null,
       targetIds: [],
@@ -451,6 +618,14 @@ export function filesRouter(options: FilesRouterOptions): Router {
       }
     }
     refuse(res, state, notFound());
-  });
-  return router;
+  };
+
+  return async (req, res, path) => {
+    for (const route of routes) {
+      if (!methodIs(req, route.method)) continue;
+      const params = route.params(path);
+      if (params) return route.handle(Object.assign(req, { params }), res);
+    }
+    return unknown(req, res, path);
+  };
 }

@@ -3,6 +3,7 @@
  * browser and uploads forwarded to one, both under `/files` with the same token, permission rules (any-of, like
  * `@auth(requires:)`), audit trail and Spanish refusals as GraphQL. See router.ts.
  */
+import type { Store } from '@backoffice/store';
 import type { ServiceName } from '../config.js';
 import type { Permission } from '../generated/resolvers-types.js';
 
@@ -24,6 +25,33 @@ export interface DownloadInput {
   query: Readonly<Record<string, string>>;
 }
 
+/** What a download answers instead of the service's refusal (`explainRefusal`): Spanish text and its own code. */
+export interface DownloadRefusalText {
+  message: string;
+  extendedCode: string;
+}
+
+/** The service's refusal of a download, as `explainRefusal` reads it. */
+export interface UpstreamRefusalInfo {
+  status: number;
+  extendedCode: string | null;
+}
+
+/** A file the gateway writes itself: its type and its body, chunks (text or bytes) streamed in order. */
+export interface ProducedFile {
+  contentType: string;
+  body: AsyncIterable<string | Uint8Array>;
+}
+
+/**
+ * What a producing download reads: the gateway's own store (a 503 in Spanish when it is not open), or a service's
+ * JSON answer with the operator's token (its failures refused in Spanish like any file call's).
+ */
+export interface DownloadContext {
+  store(): Store;
+  readJson(target: UpstreamTarget): Promise<unknown>;
+}
+
 export interface DownloadDefinition {
   kind: 'download';
   /** Express path under /files, e.g. '/retiros/:id/:format'. */
@@ -37,9 +65,25 @@ export interface DownloadDefinition {
   params?: Readonly<Record<string, ParamRule>>;
   /** Accepted query parameters (others are ignored); a value outside its rule is a 400. */
   query?: Readonly<Record<string, ParamRule>>;
-  upstream: (input: DownloadInput) => UpstreamTarget;
+  /** Where the file comes from: an upstream service, or `produce` (exactly one of them). */
+  upstream?: (input: DownloadInput) => UpstreamTarget;
+  /**
+   * A file the gateway writes (the activity CSV from its store, the distributions report re-written from the
+   * service's rows in the screen's formats); needs `fileName`.
+   */
+  produce?: (input: DownloadInput, context: DownloadContext) => ProducedFile;
   /** The name the browser saves the file as (default: the upstream's Content-Disposition name). */
   fileName?: (input: DownloadInput) => string;
+  /**
+   * Says more than the service's refusal (a 400, 409 or 422 of the `upstream` call): the route may read the same
+   * service again (`read`: a GET of a JSON path with the operator's token) and answer its own text and code; null
+   * keeps the catalogue's. When the reading fails, the service's refusal is answered as it came.
+   */
+  explainRefusal?: (
+    refusal: UpstreamRefusalInfo,
+    input: DownloadInput,
+    read: (path: string) => Promise<unknown>,
+  ) => Promise<DownloadRefusalText | null>;
 }
 
 export type UploadFormat = 'csv' | 'xlsx' | 'txt' | 'xml' | 'json' | 'zip';
@@ -78,6 +122,12 @@ function checkCommon(route: string, requires: readonly Permission[]): void {
 /** Declares a download (GET /files<route>). */
 export function defineDownload(definition: Omit<DownloadDefinition, 'kind'>): DownloadDefinition {
   checkCommon(definition.route, definition.requires);
+  if (Boolean(definition.upstream) === Boolean(definition.produce)) {
+    throw new Error(`file route ${definition.route}: give exactly one of upstream and produce`);
+  }
+  if (definition.produce && !definition.fileName) {
+    throw new Error(`file route ${definition.route}: a produced file needs its fileName`);
+  }
   return { ...definition, kind: 'download' };
 }
 

@@ -6,7 +6,7 @@
 import type { GatewayConfig } from '../config.js';
 import { observeUpstreamCall } from '../telemetry/metrics.js';
 import { startUpstreamSpan } from '../telemetry/trace-context.js';
-import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../upstream/errors.js';
+import { UpstreamError, UpstreamTimeout, UpstreamUnavailable, namesOf } from '../upstream/errors.js';
 import type { UpstreamTarget } from './types.js';
 
 export interface FileCallContext {
@@ -108,6 +108,7 @@ export async function callUpstream(
       asText(body.extended_code),
       asText(body.message),
       context.requestId,
+      namesOf(body.missing_columns),
     );
   }
   return { response, abort: (reason) => controller.abort(reason), finish };

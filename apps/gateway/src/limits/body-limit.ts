@@ -1,4 +1,6 @@
-import type { RequestHandler, Response } from 'express';
+import { Buffer } from 'node:buffer';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson, type Next } from '../http/plain.js';
 
 export const BODY_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
 const INVALID_BODY_MESSAGE = 'La solicitud no es válida.';
@@ -10,20 +12,22 @@ const isJson = (contentType: string | undefined) =>
  * Answers and closes the connection: the rest of an oversized body is never read (the socket ends once the answer
  * is flushed, so a client still sending gets the 413 instead of waiting for its upload to finish).
  */
-function refuse(res: Response, status: number, message: string, code: string) {
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, code: string) {
   res.setHeader('connection', 'close');
-  res.once('finish', () => res.req.socket.destroySoon());
-  res.status(status).json({ errors: [{ message, extensions: { code } }] });
+  res.once('finish', () => req.socket.destroySoon());
+  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
 }
+
+/** A request with its parsed JSON body (`undefined`: none, or not JSON). */
+export type WithBody = IncomingMessage & { body?: unknown };
 
 /**
  * JSON request bodies up to `limit` bytes. A declared Content-Length over the limit is refused before reading
  * anything; a body without one (chunked) is cut as soon as it passes the limit. Other content types are left
  * unparsed (Apollo answers them, e.g. its CSRF prevention); compressed bodies are refused (415), UTF-8 only.
  */
-export function jsonBody(limit: number): RequestHandler {
+export function jsonBody(limit: number): (req: WithBody, res: ServerResponse, next: Next) => void {
   return (req, res, next) => {
-    // Apollo's Express integration expects the property to exist (undefined when there is no JSON body).
     req.body = undefined;
     if (req.method === 'GET' || req.method === 'HEAD' || !isJson(req.headers['content-type'])) {
       next();
@@ -31,12 +35,12 @@ export function jsonBody(limit: number): RequestHandler {
     }
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
     if (encoding !== 'identity') {
-      refuse(res, 415, INVALID_BODY_MESSAGE, 'BAD_REQUEST');
+      refuse(req, res, 415, INVALID_BODY_MESSAGE, 'BAD_REQUEST');
       return;
     }
     const declared = req.headers['content-length'];
     if (declared !== undefined && !(Number(declared) <= limit)) {
-      refuse(res, 413, BODY_TOO_LARGE_MESSAGE, 'BAD_REQUEST');
+      refuse(req, res, 413, BODY_TOO_LARGE_MESSAGE, 'BAD_REQUEST');
       return;
     }
     const chunks: Buffer[] = [];
@@ -48,16 +52,14 @@ export function jsonBody(limit: number): RequestHandler {
       req.off('data', onData).off('end', onEnd).off('error', onError);
       if (error) {
         req.pause();
-        refuse(res, error.status, error.message, 'BAD_REQUEST');
+        refuse(req, res, error.status, error.message, 'BAD_REQUEST');
         return;
       }
       const text = Buffer.concat(chunks).toString('utf8');
       try {
         req.body = text.trim() === '' ? {} : JSON.parse(text);
       } catch {
-        res
-          .status(400)
-          .json({ errors: [{ message: INVALID_BODY_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });
+        sendJson(res, 400, { errors: [{ message: INVALID_BODY_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });
         return;
       }
       next();

@@ -1,9 +1,12 @@
+import { Buffer } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { filterSchema } from '@graphql-tools/utils';
-import express, { type Router } from 'express';
 import { printSchema, type GraphQLSchema } from 'graphql';
+import serveStatic from 'serve-static';
 import { InvalidTokenError, type TokenVerifier } from '../auth/verify-token.js';
 import type { GatewayConfig } from '../config.js';
+import { methodIs, pathUnder, routeMatcher } from '../http/routes.js';
 
 /**
  * GraphiQL 5 served by the gateway at /sandbox, offline: the page, React, Monaco and its workers are bundled by
@@ -53,7 +56,27 @@ export interface SandboxOptions {
   schema: GraphQLSchema;
 }
 
-export function sandboxRouter({ config, verifier, schema }: SandboxOptions): Router {
+/**
+ * Serves a request under /sandbox (`path`: the part below it). Resolves true when it answered; false when no route
+ * of the sandbox is `path` (the caller answers its 404, under the sandbox's headers already set). A failure of the
+ * static files (a missing asset: `status` 404) is passed to `fail`.
+ */
+export type SandboxHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  fail: (error: unknown) => void,
+) => Promise<boolean>;
+
+/** A text answer with its type in UTF-8 and its length (as Express's `res.type(type).send(text)`). */
+function sendText(res: ServerResponse, status: number, type: string, text: string): void {
+  res.statusCode = status;
+  res.setHeader('content-type', `${type}; charset=utf-8`);
+  res.setHeader('content-length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+export function sandboxRouter({ config, verifier, schema }: SandboxOptions): SandboxHandler {
   const indexFile = new URL('index.html', uiDir);
   const html = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const keycloak = keycloakFromIssuer(config.keycloakIssuer);
@@ -68,56 +91,69 @@ export function sandboxRouter({ config, verifier, schema }: SandboxOptions): Rou
   });
   let sdl: string | null = null;
 
-  const router = express.Router();
-  router.use((_req, res, next) => {
+  const page = routeMatcher('/');
+  const settingsFile = routeMatcher('/config.json');
+  const schemaFile = routeMatcher('/schema.graphql');
+  const assets = serveStatic(new URL('assets/', uiDir).pathname, {
+    index: false,
+    fallthrough: false,
+    dotfiles: 'ignore',
+    etag: true,
+    setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
+  });
+
+  const sendSchema = async (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('cache-control', 'no-store');
+    try {
+      await verifier.verify(req.headers.authorization);
+    } catch (error) {
+      if (error instanceof InvalidTokenError && error.unavailable) {
+        sendText(res, 503, 'text/plain', 'No se pudo verificar el token: reintentá en unos segundos.');
+        return;
+      }
+      res.setHeader('www-authenticate', 'Bearer');
+      sendText(res, 401, 'text/plain', 'Se necesita un token válido.');
+      return;
+    }
+    sdl ??= sandboxSdl(schema);
+    sendText(res, 200, 'text/plain', sdl);
+  };
+
+  return async (req, res, path, fail) => {
     res.setHeader('cache-control', 'no-cache');
     res.setHeader('content-security-policy', csp);
     res.setHeader('x-frame-options', 'DENY');
-    next();
-  });
-  router.get('/', (_req, res) => {
-    if (!html) {
-      res
-        .status(503)
-        .type('text/plain')
-        .send('La sandbox no está compilada: ejecutá npm run build -w @backoffice/gateway.');
-      return;
-    }
-    res.type('html').send(html);
-  });
-  router.get('/config.json', (_req, res) => {
-    res.type('json').send(settings);
-  });
-  if (schemaPath) {
-    router.get('/schema.graphql', async (req, res) => {
-      res.setHeader('cache-control', 'no-store');
-      try {
-        await verifier.verify(req.headers.authorization);
-      } catch (error) {
-        if (error instanceof InvalidTokenError && error.unavailable) {
-          res
-            .status(503)
-            .type('text/plain')
-            .send('No se pudo verificar el token: reintentá en unos segundos.');
-          return;
-        }
-        res.setHeader('www-authenticate', 'Bearer');
-        res.status(401).type('text/plain').send('Se necesita un token válido.');
-        return;
+    const get = methodIs(req, 'GET');
+    if (get && page(path)) {
+      if (!html) {
+        sendText(
+          res,
+          503,
+          'text/plain',
+          'La sandbox no está compilada: ejecutá npm run build -w @backoffice/gateway.',
+        );
+      } else {
+        sendText(res, 200, 'text/html', html);
       }
-      sdl ??= sandboxSdl(schema);
-      res.type('text/plain').send(sdl);
-    });
-  }
-  router.use(
-    '/assets',
-    express.static(new URL('assets/', uiDir).pathname, {
-      index: false,
-      fallthrough: false,
-      dotfiles: 'ignore',
-      etag: true,
-      setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
-    }),
-  );
-  return router;
+      return true;
+    }
+    if (get && settingsFile(path)) {
+      sendText(res, 200, 'application/json', settings);
+      return true;
+    }
+    if (schemaPath && get && schemaFile(path)) {
+      await sendSchema(req, res);
+      return true;
+    }
+    const asset = pathUnder('/assets', path);
+    if (asset !== null) {
+      // serve-static reads the path below its mount from req.url, as Express handed it over.
+      const url = req.url ?? '/';
+      const query = url.indexOf('?');
+      Object.assign(req, { originalUrl: url, url: asset + (query === -1 ? '' : url.slice(query)) });
+      assets(req, res, (error) => fail(error));
+      return true;
+    }
+    return false;
+  };
 }

@@ -9,6 +9,7 @@
  * Checked before any upstream call: one of `ids` / `matching` (not both), `expectedCount` a whole number from 1 to
  * BULK_MAX_ITEMS, the filter (by the area's lister, which validates it before calling).
  */
+import { countOf, formatCount } from '@backoffice/validators';
 import { badUserInput } from '../errors.js';
 import { bulkSettings, checkBulkIds } from './bulk.js';
 
@@ -57,17 +58,14 @@ export interface ResolvedSelection<Doc> {
 const MATCHING = 'matching';
 const EXPECTED = 'matching.expectedCount';
 
-const countOf = (noun: BulkSelectionSpec<unknown, unknown>['noun'], count: number) =>
-  `${count} ${count === 1 ? noun.one : noun.many}`;
-
 /** "La búsqueda ahora devuelve M pagos, no N: revísela y vuelva a confirmar." */
 export function countChangedMessage(noun: { one: string; many: string }, found: number, expected: number) {
-  return `La búsqueda ahora devuelve ${countOf(noun, found)}, no ${expected}: revísela y vuelva a confirmar.`;
+  return `La búsqueda ahora devuelve ${countOf(found, noun)}, no ${formatCount(expected)}: revísela y vuelva a confirmar.`;
 }
 
 /** "Se pueden procesar hasta 500 pagos por vez; refine la búsqueda." */
 export function overMaxMessage(noun: { one: string; many: string }, maxItems: number) {
-  return `Se pueden procesar hasta ${maxItems} ${noun.many} por vez; refine la búsqueda.`;
+  return `Se pueden procesar hasta ${formatCount(maxItems)} ${noun.many} por vez; refine la búsqueda.`;
 }
 
 /** How many list calls collecting `count` items takes (at least one: the count itself is read). */

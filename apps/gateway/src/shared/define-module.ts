@@ -11,12 +11,16 @@
  *    bulk mutations with `shared/bulk.ts`, inputs with `shared/inputs.ts`, outcomes with `upstream/outcome.ts`.
  *    A module never imports another module (lint zone in eslint.config.js); what two modules share moves to
  *    `src/shared` or `src/upstream`. A module reads another module's loaders only through the context.
- * 3. `src/modules/widgets/index.ts`: `export const widgetsModule = defineModule({ name: 'widgets', … })`.
+ * 3. `src/modules/widgets/index.ts`: `export const widgetsModule = defineModule({ name: 'widgets', services, … })`,
+ *    `services` the upstream services it calls (`const SERVICES = ['widget'] as const`, added to `ServiceName`
+ *    by the `declare module '../../config.js'` beside it, as every module does). The gateway's services, their
+ *    env vars and URLs derive from the modules' (config.ts), so a new service touches no file outside the module.
  * 4. Add `widgetsModule` to `MODULES` in `src/modules.ts`. Its data sources and loaders then appear, typed,
  *    in `GatewayContext.dataSources` / `.loaders`; its resolvers join the schema; its error texts join the
  *    catalogue; its public fields join the reviewed list the security tests check.
  * 5. Tests: rules per role, upstream call counts, and the generated role matrix picks up the new fields.
  */
+import type { ServiceName } from '../config.js';
 import type { FileRoute } from '../files/types.js';
 import type { Resolvers } from '../generated/resolvers-types.js';
 import type { CatalogueEntry } from '../upstream/error-catalogue.js';
@@ -24,14 +28,25 @@ import type { UpstreamClients } from '../upstream/rest-client.js';
 
 type Empty = Record<never, never>;
 
-export interface ModuleDefinition<DataSources extends object = Empty, Loaders extends object = Empty> {
+export interface ModuleDefinition<
+  DataSources extends object = Empty,
+  Loaders extends object = Empty,
+  Service extends ServiceName = never,
+> {
   /** Unique, lower case: 'payments'. */
   readonly name: string;
+  /**
+   * The upstream services this module calls, by the name used in env vars, URLs and logs ('softprovider'): its
+   * data sources can ask `upstream()` for these only. The gateway's services (`SERVICES`, each one's
+   * `<NAME>_SERVICE_URL` and URL from `SERVICE_URL_TEMPLATE`) are the union of every module's. The module's
+   * index.ts also adds them to `ServiceName` (`declare module '../../config.js'`, see any module).
+   */
+  readonly services?: readonly Service[];
   /** The SDL files of this module in packages/schema/src (the schema is merged there; listed for review). */
   readonly schemaFiles?: readonly string[];
   readonly resolvers: Resolvers;
   /** Per GraphQL request: the module's data sources over the request's upstream clients. Keys are global. */
-  dataSources?(upstream: UpstreamClients): DataSources;
+  dataSources?(upstream: UpstreamClients<Service>): DataSources;
   /** Per GraphQL request, after the data sources: the module's loaders. Keys are global. */
   loaders?(dataSources: DataSources): Loaders;
   /** Upstream error texts of this module's services (spec §8), merged into the one catalogue. */
@@ -43,9 +58,13 @@ export interface ModuleDefinition<DataSources extends object = Empty, Loaders ex
 }
 
 /** Declares a module (typed; no side effect: src/modules.ts lists it). */
-export function defineModule<DataSources extends object = Empty, Loaders extends object = Empty>(
-  definition: ModuleDefinition<DataSources, Loaders>,
-): ModuleDefinition<DataSources, Loaders> {
+export function defineModule<
+  const Service extends ServiceName = never,
+  DataSources extends object = Empty,
+  Loaders extends object = Empty,
+>(
+  definition: ModuleDefinition<DataSources, Loaders, Service>,
+): ModuleDefinition<DataSources, Loaders, Service> {
   return definition;
 }
 
@@ -53,9 +72,12 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
   ? I
   : never;
 
+/** The upstream services a list of modules declares (`services`), as a union of their names. */
+export type ServicesOf<M> = M extends { services?: readonly (infer S extends string)[] } ? S : never;
+
 /** The merged data sources of a list of modules. */
 export type DataSourcesOf<M> = UnionToIntersection<
-  M extends { dataSources?(upstream: UpstreamClients): infer D } ? D : never
+  M extends { dataSources?(upstream: never): infer D } ? D : never
 >;
 /** The merged loaders of a list of modules. */
 export type LoadersOf<M> = UnionToIntersection<
@@ -63,7 +85,7 @@ export type LoadersOf<M> = UnionToIntersection<
 >;
 
 /** Builds the per-request data sources and loaders of every module; a key defined twice is a defect. */
-export function instantiateModules<const M extends readonly ModuleDefinition<object, object>[]>(
+export function instantiateModules<const M extends readonly ModuleDefinition<object, object, ServiceName>[]>(
   modules: M,
   upstream: UpstreamClients,
 ): { dataSources: DataSourcesOf<M[number]>; loaders: LoadersOf<M[number]> } {
@@ -93,7 +115,7 @@ function mergeUnique(into: Record<string, unknown>, from: object, module: string
  * (issue 16: per-request work grew with each area). The keys of every module are read once, here, by building each
  * module over a client that is never called, and a key defined twice is refused here too.
  */
-export function lazyModuleInstances<const M extends readonly ModuleDefinition<object, object>[]>(
+export function lazyModuleInstances<const M extends readonly ModuleDefinition<object, object, ServiceName>[]>(
   modules: M,
 ): (upstream: UpstreamClients) => { dataSources: DataSourcesOf<M[number]>; loaders: LoadersOf<M[number]> } {
   const probe = (() => ({})) as unknown as UpstreamClients;

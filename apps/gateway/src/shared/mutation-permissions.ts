@@ -5,30 +5,37 @@
  */
 import { typeDefs } from '@backoffice/schema';
 import { Kind, parse, type ConstValueNode } from 'graphql';
-import type { Mutation, Permission } from '../generated/resolvers-types.js';
+import type { Mutation, Permission, Query } from '../generated/resolvers-types.js';
 import type { ActionPermission } from './actions.js';
 
 /** A root mutation field of the schema (typed: a misspelled name does not compile). */
 export type MutationName = Exclude<keyof Mutation, '__typename' | '_empty'>;
 
-let byMutation: ReadonlyMap<string, readonly Permission[]> | undefined;
+/** A root query field of the schema (typed). */
+export type QueryName = Exclude<keyof Query, '__typename' | '_empty'>;
+
+const byRoot = new Map<string, ReadonlyMap<string, readonly Permission[]>>();
 
 /** Every mutation's `@auth(requires:)`, read once from the merged SDL. */
-function mutationAuth(): ReadonlyMap<string, readonly Permission[]> {
-  if (byMutation) return byMutation;
+const mutationAuth = (): ReadonlyMap<string, readonly Permission[]> => rootAuth('Mutation');
+
+/** Every field's `@auth(requires:)` of a root type ('Query', 'Mutation'), read once from the merged SDL. */
+function rootAuth(root: 'Query' | 'Mutation'): ReadonlyMap<string, readonly Permission[]> {
+  const known = byRoot.get(root);
+  if (known) return known;
   const found = new Map<string, readonly Permission[]>();
   for (const definition of parse(typeDefs).definitions) {
-    const isMutation =
+    const isRoot =
       (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION) &&
-      definition.name.value === 'Mutation';
-    if (!isMutation) continue;
+      definition.name.value === root;
+    if (!isRoot) continue;
     for (const field of definition.fields ?? []) {
       const auth = field.directives?.find((d) => d.name.value === 'auth');
       const requires = auth?.arguments?.find((a) => a.name.value === 'requires')?.value;
       if (requires) found.set(field.name.value, enumValues(requires) as Permission[]);
     }
   }
-  byMutation = found;
+  byRoot.set(root, found);
   return found;
 }
 
@@ -44,6 +51,13 @@ export function mutationPermissions(mutation: MutationName): readonly Permission
   if (!requires?.length) throw new Error(`Mutation.${mutation} has no @auth(requires:) in the schema`);
   return requires;
 }
+
+/**
+ * The permissions (any of them) the SDL's `@auth` asks of a root query field; null when it has none (a field
+ * every signed-in user may read). The global search asks each group's service only under its read's permission.
+ */
+export const queryPermissions = (query: QueryName): readonly Permission[] | null =>
+  rootAuth('Query').get(query) ?? null;
 
 /** An action table's permission: what the mutation the action calls requires, and the Spanish reason. */
 export const permissionOf = (

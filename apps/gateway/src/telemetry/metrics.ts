@@ -5,9 +5,10 @@
  * capped (MAX_OPERATION_NAMES, then "other").
  */
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { pathOf } from '../http/plain.js';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -54,7 +55,7 @@ const tokenRefusals = counter(
 
 const rateLimited = counter(
   'gateway_rate_limited_total',
-  'GraphQL requests refused with 429 because their operator passed the per-operator rate limit.',
+  'GraphQL and file requests refused with 429 because their operator passed the per-operator rate limit.',
   [],
 );
 
@@ -64,30 +65,30 @@ const bulkItems = counter(
   ['mutation', 'outcome'],
 );
 
-const ROUTES = ['/graphql', '/healthz', '/readyz', '/sandbox'] as const;
+const ROUTES = ['/graphql', '/files', '/healthz', '/readyz', '/sandbox'] as const;
 const routeOf = (path: string): string =>
   ROUTES.find((route) => path === route || path.startsWith(`${route}/`)) ?? 'other';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
 
 /** In-flight gauge, duration by route, token refusals and rate-limited requests; mount before everything else. */
-export function httpMetrics(): RequestHandler {
-  return (req, res, next) => {
+export function httpMetrics(): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
     const started = performance.now();
-    const route = routeOf(req.path);
+    const route = routeOf(pathOf(req));
+    const method = req.method ?? 'other';
     inFlight.inc();
     res.once('close', () => {
       inFlight.dec();
       const status = String(res.statusCode);
       httpDuration.observe(
-        { route, method: METHODS.has(req.method) ? req.method : 'other', status },
+        { route, method: METHODS.has(method) ? method : 'other', status },
         (performance.now() - started) / 1000,
       );
       if (route === '/graphql' && res.statusCode === 401) tokenRefusals.inc({ reason: 'invalid_token' });
       if (route === '/graphql' && res.statusCode === 503) tokenRefusals.inc({ reason: 'keys_unavailable' });
-      if (route === '/graphql' && res.statusCode === 429) rateLimited.inc();
+      if ((route === '/graphql' || route === '/files') && res.statusCode === 429) rateLimited.inc();
     });
-    next();
   };
 }
 
@@ -152,4 +153,28 @@ export function observeUpstreamCall(
   seconds: number,
 ): void {
   upstreamDuration.observe({ service, method, status: status === null ? outcome : String(status) }, seconds);
+}
+
+const activityDropped = counter(
+  'gateway_activity_events_dropped_total',
+  'Audit events not written to the store (still on the audit log): queue_full, store_unavailable or store_error.',
+  ['reason'],
+);
+
+const activityStored = counter(
+  'gateway_activity_events_stored_total',
+  'Audit events written to the store (activity/activity-writer.ts).',
+  [],
+);
+
+/** Audit events the store did not get (activity/activity-writer.ts). */
+export function countActivityDropped(
+  reason: 'queue_full' | 'store_unavailable' | 'store_error',
+  count: number,
+): void {
+  activityDropped.inc({ reason }, count);
+}
+
+export function countActivityStored(count: number): void {
+  activityStored.inc(count);
 }

@@ -2,7 +2,7 @@
  * The gateway's own spans, over the OpenTelemetry API only (no SDK here: without one started, every call below is
  * a no-op and nothing is propagated). The SDK is started by main.ts (tracing.ts).
  */
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import {
   context,
   propagation,
@@ -12,7 +12,7 @@ import {
   trace,
   type Span,
 } from '@opentelemetry/api';
-import type { RequestHandler } from 'express';
+import { localsOf, pathOf, type Next } from '../http/plain.js';
 
 const INVALID_TRACE_ID = '00000000000000000000000000000000';
 
@@ -35,22 +35,23 @@ const headerGetter = {
  * instrumentation already opened one (main.ts), it is used as is; otherwise (the gateway embedded without the
  * instrumentation hooks, as in tests) this opens it. The trace id goes to `res.locals.traceId` for the access log.
  */
-export function traceRequests(): RequestHandler {
+export function traceRequests(): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
   return (req, res, next) => {
     if (trace.getActiveSpan()) {
-      res.locals.traceId = activeTraceId();
+      localsOf(res).traceId = activeTraceId();
       next();
       return;
     }
     const parent = propagation.extract(ROOT_CONTEXT, req.headers, headerGetter);
-    const path = req.originalUrl.split('?')[0] ?? '/';
+    const path = pathOf(req);
+    const method = req.method ?? 'GET';
     const span = tracer().startSpan(
-      `${req.method} ${path}`,
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': path } },
+      `${method} ${path}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'url.path': path } },
       parent,
     );
     const traceId = span.spanContext().traceId;
-    if (traceId !== INVALID_TRACE_ID) res.locals.traceId = traceId;
+    if (traceId !== INVALID_TRACE_ID) localsOf(res).traceId = traceId;
     res.once('close', () => {
       span.setAttribute('http.response.status_code', res.statusCode);
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });

@@ -1,6 +1,6 @@
 /**
- * OpenTelemetry tracing of the gateway (docs/operations.md §6): the trace SDK (`sdk-trace-node`) with the http,
- * express and graphql instrumentations, W3C `traceparent`/`tracestate` propagation, spans exported over OTLP/HTTP
+ * OpenTelemetry tracing of the gateway (docs/operations.md §6): the trace SDK (`sdk-trace-node`) with the http
+ * and graphql instrumentations (no Express since issue 33), W3C `traceparent`/`tracestate` propagation, spans exported over OTLP/HTTP
  * only when an endpoint is configured (`OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or
  * `OTEL_TRACES_EXPORTER=otlp`). Without one, spans are still created (their trace id is in every log line and
  * forwarded upstream) and dropped. Only traces: no metrics or logs SDK (metrics are prom-client's, logs stdout's).
@@ -8,7 +8,6 @@
 import { diag, DiagLogLevel } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { GraphQLInstrumentation } from '@opentelemetry/instrumentation-graphql';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -40,7 +39,7 @@ let started: Tracing | undefined;
 
 /**
  * Starts the SDK once per process (later calls return the same handle). Call it before the gateway's modules are
- * imported so that the instrumentations can wrap `http`, `express` and `graphql` (main.ts does). Spans the gateway makes itself (server span, one per upstream call) do not depend on that.
+ * imported so that the instrumentations can wrap `http` and `graphql` (main.ts does). Spans the gateway makes itself (server span, one per upstream call) do not depend on that.
  */
 export function startTracing(env: Env = process.env): Tracing {
   if (started) return started;
@@ -69,7 +68,6 @@ export function startTracing(env: Env = process.env): Tracing {
         // Upstream calls get their own client span, with the service and outcome, in rest-client.ts.
         disableOutgoingRequestInstrumentation: true,
       }),
-      new ExpressInstrumentation(),
       new GraphQLInstrumentation({ mergeItems: true, ignoreTrivialResolveSpans: true, depth: 3 }),
     ],
   });

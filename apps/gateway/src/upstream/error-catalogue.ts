@@ -10,7 +10,8 @@ import { UpstreamError, UpstreamTimeout, UpstreamUnavailable, isServiceFault } f
  * The operator reads the text, then " - " and the extended code when there is one, for a refusal (4xx). A service's
  * own failure (5xx) shows neither its code nor its extended code (they may name tables, hosts, queries): the
  * generic text and the request id to quote instead; the codes go to the log (rest-client.ts, files/router.ts).
- * The upstream `message` is never shown: it may carry internals.
+ * The upstream `message` is not shown (it may carry internals), except where the spec says to show it
+ * (SERVICE_MESSAGE_SERVICES, refusals only).
  */
 export interface CatalogueEntry {
   /** '*' matches every service. */
@@ -19,6 +20,11 @@ export interface CatalogueEntry {
   /** Omitted: matches any extended code. */
   extendedCode?: string;
   message: string;
+  /**
+   * The text when the refusal names what it refers to (UpstreamError `names`, e.g. the columns a file misses),
+   * given them joined in Spanish ("a, b y c"); `message` otherwise.
+   */
+  withNames?: (names: string) => string;
 }
 
 export const GENERIC_ERROR_MESSAGE = 'Ups! Ocurrió un error inesperado';
@@ -60,6 +66,51 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { service: 'notification', code: 'not_found', message: 'No se encontró la notificación.' },
 ];
 
+/**
+ * Services whose refusals (4xx) show the service's own message, because the spec says so (001 §8: "Software-provider
+ * failures: a notice with the error message"); the catalogue text stands in when the service sent none. A 5xx
+ * never shows it. The code follows it as everywhere (`withCode`).
+ */
+const SERVICE_MESSAGE_SERVICES: ReadonlySet<ServiceName> = new Set<ServiceName>(['softprovider']);
+
+/** A sentence an operator reads: letters, digits and plain punctuation, at most 200 characters. */
+const PLAIN_SENTENCE = /^[\p{L}\p{N} .,;:¿?¡!()'"%$-]{1,200}$/u;
+/** What only internals look like: dotted package paths, IP addresses, database errors, stack frames. */
+const INTERNAL_LOOK =
+  /[A-Za-z_]\w*\.[A-Za-z_]\w*\.\w|\d+\.\d+\.\d+\.\d+|ORA-\d|Exception|\bSELECT\b|\bat\s+[\w.$]+\(/;
+
+/**
+ * The service's own message when the spec says to show it, only if it reads as a plain sentence: anything that
+ * looks like internals (a query, a stack trace, a path) is replaced by the catalogue's text.
+ */
+export function readableServiceMessage(message: string | null | undefined): string | undefined {
+  const text = message?.trim();
+  if (!text || !PLAIN_SENTENCE.test(text) || INTERNAL_LOOK.test(text)) return undefined;
+  return text;
+}
+
+/**
+ * A service's refusal as the operator reads it, on reads and writes alike: the service's own sentence where the
+ * spec says to show it (SERVICE_MESSAGE_SERVICES), else the catalogue's text; the code after it (`withCode`).
+ */
+export function refusalText(
+  error: {
+    service: ServiceName;
+    code: string | null;
+    extendedCode: string | null;
+    status: number;
+    upstreamMessage: string | null;
+  },
+  names?: readonly string[],
+): string {
+  const own = SERVICE_MESSAGE_SERVICES.has(error.service)
+    ? readableServiceMessage(error.upstreamMessage)
+    : undefined;
+  return own
+    ? withCode(own, error.extendedCode)
+    : operatorMessage(error.service, error.code, error.extendedCode, error.status, names);
+}
+
 /** Text per HTTP status when the code is unknown. */
 const BY_STATUS: Record<number, string> = {
   400: 'La solicitud no es válida.',
@@ -74,7 +125,7 @@ const BY_STATUS: Record<number, string> = {
 const key = (service: string, code: string, extendedCode?: string | null) =>
   `${service}\u0000${code.toLowerCase()}\u0000${extendedCode ?? ''}`;
 
-let index: Map<string, string> | undefined;
+let index: Map<string, CatalogueEntry> | undefined;
 let moduleEntries: readonly CatalogueEntry[] = [];
 
 /**
@@ -88,27 +139,35 @@ export function useModuleErrors(entries: readonly CatalogueEntry[]): void {
 }
 
 /** The lookup table, built from CATALOGUE and the modules' entries. The same key with two texts is a defect. */
-function catalogueIndex(): Map<string, string> {
+function catalogueIndex(): Map<string, CatalogueEntry> {
   if (index) return index;
-  const built = new Map<string, string>();
+  const built = new Map<string, CatalogueEntry>();
   for (const e of [...CATALOGUE, ...moduleEntries]) {
     const k = key(e.service, e.code, e.extendedCode);
     const existing = built.get(k);
-    if (existing !== undefined && existing !== e.message) {
+    if (existing !== undefined && existing.message !== e.message) {
       throw new Error(`error catalogue: ${e.service}/${e.code}/${e.extendedCode ?? ''} has two texts`);
     }
-    built.set(k, e.message);
+    built.set(k, e);
   }
   index = built;
   return built;
 }
 
-/** The catalogue text for an upstream error (without the extended code suffix). */
+/** "a", "a y b", "a, b y c". */
+const namesText = (names: readonly string[]): string =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} y ${names.at(-1)}` : (names[0] ?? '');
+
+/**
+ * The catalogue text for an upstream error (without the extended code suffix); with the names the refusal gave
+ * (`names`), its entry's `withNames` text when it has one.
+ */
 export function catalogueMessage(
   service: ServiceName,
   code: string | null,
   extendedCode: string | null,
   status?: number,
+  names: readonly string[] = [],
 ): string {
   if (code) {
     const INDEX = catalogueIndex();
@@ -117,7 +176,7 @@ export function catalogueMessage(
         (INDEX.get(key(service, code, extendedCode)) ?? INDEX.get(key('*', code, extendedCode)))) ||
       INDEX.get(key(service, code)) ||
       INDEX.get(key('*', code));
-    if (found) return found;
+    if (found) return found.withNames && names.length ? found.withNames(namesText(names)) : found.message;
   }
   return (status !== undefined && BY_STATUS[status]) || GENERIC_ERROR_MESSAGE;
 }
@@ -132,18 +191,28 @@ export function serviceFaultMessage(status: number, requestId: string | null): s
 }
 
 /**
- * What the operator reads: the catalogue text, then " - " and the extended code when there is one. For a 5xx,
- * serviceFaultMessage (no code).
+ * The one way a refusal names its code (spec 001 §8, issue 28 item 7): the text without its final period, " - ",
+ * the code. Every refusal with a code reads so, from a service (operatorMessage) or decided by the gateway (a
+ * file's type, files/refusals.ts); the web shows the code in a tooltip (`MessageText`).
+ */
+export function withCode(text: string, code: string | null | undefined): string {
+  return code ? `${text.replace(/\.$/, '')} - ${code}` : text;
+}
+
+/**
+ * What the operator reads: the catalogue text, then " - " and the extended code when there is one (`withCode`).
+ * For a 5xx, serviceFaultMessage (no code).
  */
 export function operatorMessage(
   service: ServiceName,
   code: string | null,
   extendedCode: string | null,
   status?: number,
+  names: readonly string[] = [],
 ): string {
   if (status !== undefined && isServiceFault(status)) return serviceFaultMessage(status, null);
-  const text = catalogueMessage(service, code, extendedCode, status);
-  return extendedCode ? `${text.replace(/\.$/, '')} - ${extendedCode}` : text;
+  const text = catalogueMessage(service, code, extendedCode, status, names);
+  return withCode(text, extendedCode);
 }
 
 export type UpstreamFailureCode =
@@ -192,7 +261,7 @@ export function describeUpstreamFailure(
     };
   }
   return {
-    message: operatorMessage(error.service, error.code, error.extendedCode, error.status),
+    message: refusalText(error, error.names),
     code: error.status === 404 ? 'NOT_FOUND' : 'UPSTREAM_ERROR',
     upstreamCode: error.code,
     extendedCode: error.extendedCode,

@@ -1,8 +1,24 @@
 import type { ServiceName } from '../config.js';
 
+/** Longest list of names a refusal may carry, and the shape of each name (a column header, not free text). */
+const MAX_NAMES = 50;
+const NAME_PATTERN = /^[\p{L}\p{N}_ .-]{1,64}$/u;
+
+/**
+ * What a refusal names in its body (`missing_columns`: the file's columns the service did not find), kept only
+ * when it is a list of short plain names, so that the operator can read it (error-catalogue.ts `withNames`).
+ */
+export function namesOf(value: unknown): readonly string[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_NAMES) return [];
+  return value.every((name) => typeof name === 'string' && NAME_PATTERN.test(name))
+    ? (value as string[])
+    : [];
+}
+
 /**
  * An upstream answered 4xx/5xx. `upstreamMessage` is for the server log only, never for clients; so are the codes
- * of a 5xx. `requestId`: the gateway request that made the call (the operator quotes it for a 5xx).
+ * of a 5xx. `requestId`: the gateway request that made the call (the operator quotes it for a 5xx). `names`: what
+ * a refusal names (namesOf), shown only through its catalogue entry.
  */
 export class UpstreamError extends Error {
   override readonly name = 'UpstreamError';
@@ -13,6 +29,7 @@ export class UpstreamError extends Error {
     readonly extendedCode: string | null,
     readonly upstreamMessage: string | null = null,
     readonly requestId: string | null = null,
+    readonly names: readonly string[] = [],
   ) {
     super(`${service} answered ${status} (${code ?? '-'}/${extendedCode ?? '-'})`);
   }

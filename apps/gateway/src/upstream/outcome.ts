@@ -8,6 +8,7 @@ import type { MutationOutcome, OperationError } from '../generated/resolvers-typ
 import {
   describeUpstreamFailure,
   operatorMessage,
+  refusalText,
   serviceFaultMessage,
   UNAVAILABLE_MESSAGE,
 } from './error-catalogue.js';
@@ -107,7 +108,8 @@ export function writeFailure(error: unknown): Failure {
     return {
       outcome: 'FAILED',
       error: {
-        message: operatorMessage(error.service, error.code, error.extendedCode, error.status),
+        // A write's refusal reads like a read's: soft-provider keeps its own words (spec 001 §8, issue 28 item 7).
+        message: refusalText(error),
         code: error.code ?? 'UPSTREAM_ERROR',
         extendedCode: error.extendedCode,
       },

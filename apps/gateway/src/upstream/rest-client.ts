@@ -5,6 +5,7 @@ import { observeUpstreamCall } from '../telemetry/metrics.js';
 import { startUpstreamSpan } from '../telemetry/trace-context.js';
 import {
   UpstreamError,
+  namesOf,
   UpstreamTimeout,
   UpstreamUnavailable,
   isServiceFault,
@@ -17,6 +18,12 @@ import { exchange, type RawAnswer } from './http-transport.js';
 export interface UpstreamRequestContext {
   /** The caller's bearer token, forwarded as is. */
   token: string;
+  /**
+   * The operator's user name (the token's preferred_username), sent as the `x-user` header: the services that
+   * record who acted (a presentation's created_by and reprocess_by, a withdrawal's authorizer, an export's
+   * requester) read it there, and record 'backoffice' without it (docs/upstream-contract.md, issue 29 item 12).
+   */
+  user?: string;
   requestId: string;
   /** 'es_AR' when the operator's language starts with es; otherwise no locale header is sent. */
   locale: string | null;
@@ -132,6 +139,7 @@ export class RestClient {
       ...extra,
     };
     if (request.locale) headers.locale = request.locale;
+    if (request.user) headers['x-user'] = request.user;
     if (hasBody) headers['content-type'] = 'application/json';
     return headers;
   }
@@ -198,6 +206,7 @@ export class RestClient {
         asText(err.extended_code),
         asText(err.message),
         request.requestId,
+        namesOf(err.missing_columns),
       );
       // A 5xx's codes are not shown to the operator (error-catalogue.ts): they stay here.
       if (isServiceFault(status)) logger?.warn('upstream fault', upstreamFaultFields(failure, method, path));
@@ -212,5 +221,5 @@ export class RestClient {
   }
 }
 
-/** Builds the RestClient of any service for one GraphQL request. */
-export type UpstreamClients = (service: ServiceName) => RestClient;
+/** Builds the RestClient of a service for one GraphQL request (a module's: one of the services it declares). */
+export type UpstreamClients<Service extends string = ServiceName> = (service: Service) => RestClient;

@@ -26,12 +26,13 @@ const expected: Record<string, string[]> = {
     'COLLECTOR_',
     'EXPORT_',
     'NOTIFICATION_',
+    'PREFERENCE_',
   ]),
   tesoreria: byPrefix(
-    ['WITHDRAW_', 'WITHDRAWAL_', 'BATCH_WITHDRAW_', 'DISTRIBUTION_', 'TRANSFER_'],
+    ['WITHDRAW_', 'WITHDRAWAL_', 'BATCH_WITHDRAW_', 'DISTRIBUTION_', 'TRANSFER_', 'PREFERENCE_'],
     ['SERVICE_PAYMENT_SHOW_BATCH', 'SHOW_BATCH_DATA', 'CONCILIATE_BATCH', 'IMPORT_REQUEST'],
   ),
-  impuestos: byPrefix(['AFIP_', 'SOFT_PROVIDER_', 'BIN_']),
+  impuestos: byPrefix(['AFIP_', 'SOFT_PROVIDER_', 'BIN_', 'PREFERENCE_']),
 };
 
 /** Effective gateway roles read straight from the file (realm role composites), independent of the emulator. */

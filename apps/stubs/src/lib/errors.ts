@@ -1,24 +1,36 @@
-/** Every upstream error body is `{code, extended_code, message}`; handlers throw `HttpError`. */
+/**
+ * Every upstream error body is `{code, extended_code, message}`; handlers throw `HttpError`. A refusal about a
+ * file's layout also names what it misses (`missing_columns`, docs/upstream-contract.md).
+ */
 export interface ErrorBody {
   code: string;
   extended_code: string;
   message: string;
+  missing_columns?: string[];
 }
 
 export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly extendedCode: string;
+  readonly extra: Pick<ErrorBody, 'missing_columns'>;
 
-  constructor(status: number, code: string, extendedCode: string, message: string) {
+  constructor(
+    status: number,
+    code: string,
+    extendedCode: string,
+    message: string,
+    extra: Pick<ErrorBody, 'missing_columns'> = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.extendedCode = extendedCode;
+    this.extra = extra;
   }
 
   toBody(): ErrorBody {
-    return { code: this.code, extended_code: this.extendedCode, message: this.message };
+    return { code: this.code, extended_code: this.extendedCode, message: this.message, ...this.extra };
   }
 }
 

@@ -39,8 +39,8 @@ export interface Session {
 
 /**
  * A fresh browser profile (no cookies, or the cookies of a saved `storageState` file) with a Spanish (Argentina)
- * locale and Argentine time (the operators'; the app's periods are Argentine ones whatever the zone), 1440x900,
- * collecting problems and the gateway requests.
+ * locale and Argentine time (the operators'; the app's periods are Argentine ones whatever the zone; `timezoneId`
+ * puts the browser elsewhere, e.g. Europe/Madrid), 1440x900, collecting problems and the gateway requests.
  */
 export async function newSession(
   browser: Browser,
@@ -48,12 +48,13 @@ export async function newSession(
     gatewayUrl,
     locale = 'es-AR',
     storageState,
-  }: { gatewayUrl: string; locale?: string; storageState?: string },
+    timezoneId = 'America/Argentina/Buenos_Aires',
+  }: { gatewayUrl: string; locale?: string; storageState?: string; timezoneId?: string },
 ): Promise<Session> {
   const context = await browser.newContext({
     ...(storageState ? { storageState } : {}),
     locale,
-    timezoneId: 'America/Argentina/Buenos_Aires',
+    timezoneId,
     viewport: { width: 1440, height: 900 },
   });
   await context.addInitScript(() => {

@@ -30,6 +30,7 @@ export interface StubDistributionDetail {
   status: string;
   destination: { type: string; value: string; cuit: string; name: string };
   destination_changes: { user: string | null }[];
+  forced_success: { user: string | null; date: string } | null;
   vouchers: { email: string }[];
 }
 

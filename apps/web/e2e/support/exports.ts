@@ -24,6 +24,16 @@ export const setExportProcessing = (stack: Stack, ms: number) =>
 /** Every running export of the stub finishes now. */
 export const finishRunningExports = (stack: Stack) => stubRequest(stack, 'POST', '/export/__admin/finish');
 
+/** The job ends in `error` in the stub (its file gone) while the history may still show it finished. */
+export const failExport = (stack: Stack, id: string) =>
+  stubRequest(stack, 'POST', '/export/__admin/fail', { id });
+
+/** A new export job in the stub, finished at once (created upstream directly, not through the screen). */
+export async function finishedExport(stack: Stack, type: 'payments' | 'subscription'): Promise<StubExport> {
+  await setExportProcessing(stack, 0);
+  return stubRequest<StubExport>(stack, 'POST', '/export/exportaciones', { type, format: 'csv' });
+}
+
 /** The newest export job of the stub. */
 export async function newestExport(stack: Stack): Promise<StubExport> {
   const page = await stubRequest<{ rows: StubExport[] }>(stack, 'GET', '/export/exportaciones?limit=1');

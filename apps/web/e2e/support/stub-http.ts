@@ -29,7 +29,9 @@ export const stubAdmin = <T = unknown>(stack: Stack, method: string, path: strin
 export interface RecordedStubRequest {
   service: string;
   method: string;
+  /** Without the query string (that is `query`). */
   path: string;
+  query: Record<string, unknown>;
   body: unknown;
   headers: Record<string, string | undefined>;
 }

@@ -35,8 +35,16 @@ export interface BrowserStack {
   /** The main page's session (only with `role`). */
   readonly session: Session;
   readonly page: Page;
-  /** Another profile signed in as `role` on `path` (restored from the role's saved state); the caller closes it. */
-  signedIn(role: string, path: string, prepare?: BrowserStackOptions['prepare']): Promise<Session>;
+  /**
+   * Another profile signed in as `role` on `path` (restored from the role's saved state); the caller closes it.
+   * `timezoneId`: the browser's zone (default Buenos Aires).
+   */
+  signedIn(
+    role: string,
+    path: string,
+    prepare?: BrowserStackOptions['prepare'],
+    options?: { timezoneId?: string },
+  ): Promise<Session>;
   /** Runs `run` with another profile signed in as `role` on `path`, then closes it (also when `run` fails). */
   withSignedIn<T>(role: string, path: string, run: (session: Session) => Promise<T>): Promise<T>;
   /**
@@ -90,12 +98,14 @@ export async function openAs(
   role: string,
   path: string,
   prepare?: BrowserStackOptions['prepare'],
+  { timezoneId }: { timezoneId?: string } = {},
 ): Promise<Session> {
   const file = signInStateFile(stack, role);
   const saved = existsSync(file);
   const session = await newSession(browser, {
     gatewayUrl: stack.urls.gateway,
     ...(saved ? { storageState: file } : {}),
+    ...(timezoneId ? { timezoneId } : {}),
   });
   try {
     await prepare?.(session);
@@ -156,8 +166,15 @@ export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack
     get page() {
       return started(session, 'La sesión principal (opción role)').page;
     },
-    signedIn: (role, path, prepare) =>
-      openAs(started(browser, 'El navegador'), started(stack, 'La pila de pruebas'), role, path, prepare),
+    signedIn: (role, path, prepare, options) =>
+      openAs(
+        started(browser, 'El navegador'),
+        started(stack, 'La pila de pruebas'),
+        role,
+        path,
+        prepare,
+        options,
+      ),
     async withSignedIn(role, path, run) {
       const other = await suite.signedIn(role, path);
       try {

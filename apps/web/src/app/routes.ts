@@ -313,6 +313,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     rule: any('BIN_CREATE'),
     screen: lazyScreen(() => import('../features/bins/screens/bin-form-screen')),
   },
+  // The operators' activity, from the gateway's own store (issue 31).
+  {
+    path: '/actividad',
+    title: 'Actividad',
+    menu: { group: 'activity', label: 'Actividad' },
+    rule: any('ACTIVITY_SHOW'),
+    screen: lazyScreen(() => import('../features/activity/screens/activity-screen')),
+  },
 ];
 
 /** Splits a path into the params React Router would give it, or undefined when it does not match. */

@@ -40,6 +40,8 @@ export function createCache(): InMemoryCache {
       PayerSubscription: { keyFields: versionedKey },
       // A BIN lookup id is unique only within its list (brand 1 and card type 1 differ): kept inside its BIN.
       BinLookupItem: { keyFields: false },
+      // One preference of the signed-in operator per key (lib/preferences).
+      Preference: { keyFields: ['key'] },
     },
   });
 }

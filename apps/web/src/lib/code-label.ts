@@ -34,6 +34,14 @@ export const STATUS_DETAIL_LABELS: Readonly<Record<string, string>> = {
   objection_cancelled: 'Objeción cancelada',
   cancelled_by_backoffice: 'Cancelado desde el back-office',
   payment_method_updated: 'Medio de pago actualizado',
+  // Subscriptions (issue 28 item 7).
+  rejected_by_payer: 'Rechazada por el pagador',
+  cancelled_by_payer: 'Cancelada por el pagador',
+  cancelled_by_collector: 'Cancelada por la entidad',
+  payment_method_removed: 'Medio de pago eliminado',
+  amount_updated: 'Importe actualizado',
+  // Distributions: a payout marked successful by an operator ('Forzar').
+  forced_success: 'Forzada como exitosa',
   cc_rejected_insufficient_amount: 'Rechazado: fondos insuficientes en la tarjeta',
   cc_rejected_call_for_authorize: 'Rechazado: debe autorizarlo con el emisor',
   cc_rejected_bad_filled_security_code: 'Rechazado: código de seguridad incorrecto',
@@ -55,6 +63,22 @@ export const STATUS_DETAIL_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const statusDetailLabel = codeLabel(STATUS_DETAIL_LABELS);
+
+/** True when the text is a code of the table (any case), false for free text (a service's own message). */
+export const isCatalogued = (
+  table: Readonly<Record<string, string>>,
+  text: string | null | undefined,
+): boolean => Boolean(text && Object.hasOwn(table, text.trim().toLowerCase()));
+
+/** A collector's withdrawal strategy (spec 001 §3, §9). */
+export const WITHDRAWAL_STRATEGY_LABELS: Readonly<Record<string, string>> = {
+  batch_accreditation: 'Lote por acreditación',
+  batch_approbation: 'Lote por aprobación',
+  balance: 'Saldo',
+  none: 'Sin estrategia de retiro compatible',
+};
+
+export const withdrawalStrategyLabel = codeLabel(WITHDRAWAL_STRATEGY_LABELS);
 
 export const feeTypeLabel = codeLabel({
   collection_fee: 'Comisión por cobranza',

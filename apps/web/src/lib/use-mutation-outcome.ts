@@ -25,6 +25,11 @@ export interface MutationFeedback {
   announce(payload: OutcomePayloadLike | null | undefined, texts: OutcomeTexts): boolean;
   /** A request that threw (network, permission): its Spanish description as an error toast. */
   announceError(error: unknown): void;
+  /**
+   * `settle`'s feedback (maybe explained, e.g. by `useFreshRecord`'s `explainRefusal`) as a toast, as `announce` says
+   * it; null says nothing. Answers whether there was nothing to say.
+   */
+  announceFeedback(feedback: DialogFeedback | null): boolean;
 }
 
 /**
@@ -46,9 +51,8 @@ export function useMutationOutcome(): MutationFeedback {
     },
     [notify],
   );
-  const announce = useCallback<MutationFeedback['announce']>(
-    (payload, texts) => {
-      const feedback = settle(payload, texts);
+  const announceFeedback = useCallback<MutationFeedback['announceFeedback']>(
+    (feedback) => {
       if (!feedback) return true;
       const text =
         feedback.title && !feedback.message.startsWith(feedback.title)
@@ -58,8 +62,15 @@ export function useMutationOutcome(): MutationFeedback {
       else notify.error(text);
       return false;
     },
-    [notify, settle],
+    [notify],
+  );
+  const announce = useCallback<MutationFeedback['announce']>(
+    (payload, texts) => announceFeedback(settle(payload, texts)),
+    [settle, announceFeedback],
   );
   const announceError = useCallback((error: unknown) => notify.error(describeError(error)), [notify]);
-  return useMemo(() => ({ settle, announce, announceError }), [settle, announce, announceError]);
+  return useMemo(
+    () => ({ settle, announce, announceError, announceFeedback }),
+    [settle, announce, announceError, announceFeedback],
+  );
 }

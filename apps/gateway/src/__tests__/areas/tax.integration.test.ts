@@ -23,14 +23,26 @@ describe('AFIP presentations', () => {
   const LIST = `query($filter: PresentationFilter, $page: Int, $pageSize: Int, $sort: PresentationSort) {
     presentations(filter: $filter, page: $page, pageSize: $pageSize, sort: $sort) { rows { ${PRESENTATION} } total page pageSize } }`;
 
-  it('lists with one upstream call: 10 rows, created_date descending, search and status as filters', async () => {
+  it('lists 10 rows, created_date descending; a search is one call per field searched (issue 29 item 14)', async () => {
     const { data, calls } = await ok(LIST, { filter: { status: 'DELIVERED', search: 'F8126' } });
-    expect(callLines(calls)).toEqual(['GET /afip/formularios']);
-    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '10', sorts: 'created_date:desc' });
-    expect(filtersOf(calls[0])).toEqual([
-      { field: 'file_name', operation: 'CONTAINS', value: 'F8126' },
-      { field: 'status', operation: 'EQUAL', value: 'delivered' },
+    expect(callLines(calls)).toEqual(['GET /afip/formularios', 'GET /afip/formularios']);
+    for (const call of calls) {
+      expect(call.query).toMatchObject({ page: '1', limit: '500', sorts: 'created_date:desc' });
+    }
+    expect(calls.map(filtersOf)).toEqual([
+      [
+        { field: 'file_name', operation: 'CONTAINS', value: 'F8126' },
+        { field: 'status', operation: 'EQUAL', value: 'delivered' },
+      ],
+      [
+        { field: 'afip_transaction_id', operation: 'CONTAINS', value: 'F8126' },
+        { field: 'status', operation: 'EQUAL', value: 'delivered' },
+      ],
     ]);
+    expect(data.presentations.rows.length).toBeGreaterThan(0);
+    const plain = await ok(LIST, { filter: { status: 'DELIVERED' } });
+    expect(callLines(plain.calls)).toEqual(['GET /afip/formularios']);
+    expect(plain.calls[0]!.query).toMatchObject({ page: '1', limit: '10', sorts: 'created_date:desc' });
     const rows = data.presentations.rows as Json[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.status === 'DELIVERED')).toBe(true);
@@ -208,6 +220,43 @@ describe('card BINs', () => {
     expect(second.calls[0]!.query).toMatchObject({ page: '2', limit: '5' });
     expect(filtersOf(second.calls[0])).toEqual([{ field: 'id', operation: 'LIKE', value: '45%' }]);
     expect((second.data.cardBins.rows as Json[]).every((row) => String(row.id).startsWith('45'))).toBe(true);
+  });
+
+  it('searches a text in brand, type, subtype and issuer, one call each, merged by BIN (issue 29 item 14)', async () => {
+    const { data, calls } = await ok(LIST, { search: 'Débito', pageSize: 100 });
+    expect(callLines(calls)).toEqual(Array(4).fill('GET /bin/secure'));
+    expect(calls.map(filtersOf)).toEqual(
+      ['brand', 'type', 'subtype', 'emisor'].map((field) => [
+        { field: `${field}.description`, operation: 'CONTAINS', value: 'Débito' },
+      ]),
+    );
+    const rows = data.cardBins.rows as Json[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.type.description === 'Débito')).toBe(true);
+    expect(data.cardBins.total).toBe(rows.length);
+    const ids = rows.map((row) => Number(row.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('refuses an update of a BIN changed since the version edited, with no write (issue 30)', async () => {
+    const READ = `query($id: ID!) { cardBin(id: $id) { id lastUpdateDate } }`;
+    const UPDATE = `mutation($input: CardBinInput!, $at: DateTime) { updateCardBin(input: $input, expectedLastUpdateDate: $at) { ${PAYLOAD} bin { id lastUpdateDate accreditationDays } } }`;
+    const input = { ...INPUT, bin: '450799', accreditationDays: '3' };
+    const shown = (await ok(READ, { id: '450799' })).data.cardBin.lastUpdateDate as string;
+    expect(shown).toBeTruthy();
+    const stale = await ok(UPDATE, { input, at: '2001-01-01T00:00:00.000Z' });
+    expect(callLines(stale.calls)).toEqual(['GET /bin/secure/450799']);
+    expect(stale.data.updateCardBin).toMatchObject({
+      outcome: 'FAILED',
+      bin: null,
+      error: {
+        code: 'RECORD_CHANGED',
+        message: expect.stringContaining('Otro operador modificó este registro'),
+      },
+    });
+    const fresh = await ok(UPDATE, { input, at: shown });
+    expect(callLines(fresh.calls)).toEqual(['GET /bin/secure/450799', 'PUT /bin/secure/450799']);
+    expect(fresh.data.updateCardBin).toMatchObject({ outcome: 'SUCCESS', bin: { accreditationDays: 3 } });
   });
 
   it('searches a lookup with one call (description LIKE, page 1, size 20)', async () => {

@@ -7,11 +7,19 @@ import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
 import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
 import { runAction } from '../../shared/run-action.js';
 import { arr } from '../../shared/values.js';
-import { searchFilter, type Filter } from '../../upstream/filters.js';
+import type { Filter, Sort } from '../../upstream/filters.js';
+import { compareBySorts, unionList } from '../../shared/union-list.js';
 import { notFoundFailure, writeFailure } from '../../upstream/outcome.js';
 import type { AfipDataSource, RawPresentation } from './afip.datasource.js';
 import { mapFileStructure, mapPresentation, type PresentationModel } from './afip.mappers.js';
-import { periodProblem, PRESENTATION_SORTS, presentationActions } from './afip.rules.js';
+import {
+  periodProblem,
+  presentationSearchFilters,
+  PRESENTATION_SORTS,
+  presentationActions,
+} from './afip.rules.js';
+
+const presentationIdOf = (raw: RawPresentation): string => String(raw.id);
 
 type Ctx = GatewayContext;
 
@@ -63,19 +71,22 @@ export const afipResolvers: Resolvers = {
     async presentations(_root, args, { dataSources }) {
       const { page, pageSize } = normalizePaging(args.page, args.pageSize, 10);
       const filters: Filter[] = [];
-      const search = normalizeSearch(args.filter?.search, 'filter.search');
-      if (search) filters.push(searchFilter(search, { idField: 'id', textField: 'file_name' }));
       if (args.filter?.status) {
         filters.push({ field: 'status', operation: 'EQUAL', value: args.filter.status.toLowerCase() });
       }
       const sort = args.sort ?? { field: 'CREATED_DATE', direction: 'DESC' };
-      const answer = await dataSources.afip.list({
-        filters,
+      const sorts: Sort[] = [
+        { field: PRESENTATION_SORTS[sort.field], direction: sort.direction === 'ASC' ? 'asc' : 'desc' },
+      ];
+      const search = normalizeSearch(args.filter?.search, 'filter.search');
+      const answer = await unionList({
+        variants: presentationSearchFilters(search).map((variant) => [...variant, ...filters]),
+        read: (variant, readPage, limit) =>
+          dataSources.afip.list({ filters: variant, page: readPage, limit, sorts }),
         page,
-        limit: pageSize,
-        sorts: [
-          { field: PRESENTATION_SORTS[sort.field], direction: sort.direction === 'ASC' ? 'asc' : 'desc' },
-        ],
+        pageSize,
+        idOf: presentationIdOf,
+        compare: compareBySorts(sorts, presentationIdOf),
       });
       return listPage(answer, page, pageSize, mapPresentation);
     },

@@ -1,3 +1,4 @@
+import type { Filter } from '../../upstream/filters.js';
 import type {
   Permission,
   PresentationActionKind,
@@ -61,4 +62,16 @@ export function periodProblem(period: string, now: Date = new Date()): string | 
   if (Number(match[1]) < FIRST_PERIOD_YEAR) return `El período debe ser de ${FIRST_PERIOD_YEAR} en adelante.`;
   if (asked > current) return 'El período no puede ser posterior al mes actual.';
   return null;
+}
+
+/**
+ * What the list's search looks in (issue 29 item 14), one filter set per field (the service has no OR; the resolver
+ * merges them with `unionList`): all digits, the presentation id or part of the AFIP transaction id (transaction ids
+ * may be digits only); any other text, part of the file name or of the transaction id. No text: one empty set.
+ */
+export function presentationSearchFilters(search: string | null): Filter[][] {
+  if (!search) return [[]];
+  const transaction: Filter = { field: 'afip_transaction_id', operation: 'CONTAINS', value: search };
+  if (/^\d+$/.test(search)) return [[{ field: 'id', operation: 'EQUAL', value: search }], [transaction]];
+  return [[{ field: 'file_name', operation: 'CONTAINS', value: search }], [transaction]];
 }

@@ -33,5 +33,6 @@ export function mapCardBin(raw: RawCardBin): CardBinModel {
     mediaPaymentId,
     mediaPaymentName: paymentMethodName(mediaPaymentId),
     accreditationDays,
+    lastUpdateDate: str(raw.updated_date),
   };
 }

@@ -6,12 +6,15 @@ import { checkBulkIds } from '../../shared/bulk.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
 import { isNotFound } from '../../shared/loaders.js';
 import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
+import { compareBySorts, unionList } from '../../shared/union-list.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { Filter } from '../../upstream/filters.js';
-import { writeFailure } from '../../upstream/outcome.js';
+import { notFoundFailure, readFailure, writeFailure } from '../../upstream/outcome.js';
 import type { CardBinBody, LookupPath, RawCardBin } from './bins.datasource.js';
-import { mapCardBin, mapLookupItem } from './bins.mappers.js';
-import { cardBinActions, cardBinBody } from './bins.rules.js';
+import { mapCardBin, mapLookupItem, type CardBinModel } from './bins.mappers.js';
+import { BIN_SORTS, binSearchFilters, cardBinActions, cardBinBody } from './bins.rules.js';
+
+const binIdOf = (raw: RawCardBin): string => String(raw.id);
 
 /** Spanish texts (spec 001 §8), as the specification writes them. */
 export const BIN_MESSAGES = {
@@ -20,7 +23,36 @@ export const BIN_MESSAGES = {
   deleted: 'BIN eliminado correctamente',
   deletedMany: 'BINs eliminados correctamente',
   notDeleted: 'NO se pudo borrar',
+  /** An update of a BIN another operator changed since the form was read (issue 30). */
+  changed: 'Otro operador modificó este registro. Recargá para ver su estado actual antes de guardar.',
 } as const;
+
+/** The code of that refusal. */
+export const RECORD_CHANGED = 'RECORD_CHANGED';
+
+const sameInstant = (a: string | null | undefined, b: string) => a != null && Date.parse(a) === Date.parse(b);
+
+/**
+ * An update's version check: the BIN as the service holds it now, and the refusal when it is not the version the
+ * operator edited (`expected`); null when it may be written.
+ */
+async function versionRefusal(
+  ctx: GatewayContext,
+  id: string,
+  expected: string,
+): Promise<ResolversTypes['CardBinPayload'] | null> {
+  let current: CardBinModel;
+  try {
+    current = mapCardBin(await ctx.dataSources.bins.byId(id));
+  } catch (error) {
+    if (isNotFound(error)) return { bin: null, ...notFoundFailure('bin', 'bin_not_found'), message: null };
+    return { bin: null, ...readFailure(error), message: null };
+  }
+  if (sameInstant(current.lastUpdateDate, expected)) return null;
+  // The payload carries no BIN: the operator's edits stay on screen until they choose 'Recargar'.
+  const error = { message: BIN_MESSAGES.changed, code: RECORD_CHANGED, extendedCode: null };
+  return { bin: null, error, outcome: 'FAILED', message: null };
+}
 
 const LOOKUPS: Readonly<Record<BinLookupKind, LookupPath>> = {
   BRAND: '/marcas',
@@ -61,11 +93,14 @@ export const binsResolvers: Resolvers = {
       }
       const { page, pageSize } = normalizePaging(pageIndex + 1, args.pageSize, 10);
       const search = normalizeSearch(args.search);
-      const filters: Filter[] = [];
-      if (search && /^\d+$/.test(search))
-        filters.push({ field: 'id', operation: 'LIKE', value: `${search}%` });
-      else if (search) filters.push({ field: 'brand.description', operation: 'CONTAINS', value: search });
-      const answer = await dataSources.bins.list(filters, page, pageSize);
+      const answer = await unionList({
+        variants: binSearchFilters(search),
+        read: dataSources.bins.list,
+        page,
+        pageSize,
+        idOf: binIdOf,
+        compare: compareBySorts(BIN_SORTS, binIdOf),
+      });
       return listPage(answer, pageIndex, pageSize, mapCardBin);
     },
     async cardBin(_root, { id }, { dataSources }) {
@@ -91,9 +126,13 @@ export const binsResolvers: Resolvers = {
       const idempotencyKey = key(args.idempotencyKey);
       return save(ctx, (b) => ctx.dataSources.bins.create(b, idempotencyKey), body, BIN_MESSAGES.created);
     },
-    updateCardBin(_root, args, ctx) {
+    async updateCardBin(_root, args, ctx) {
       const body = cardBinBody(args.input);
       const idempotencyKey = key(args.idempotencyKey);
+      if (args.expectedLastUpdateDate) {
+        const refusal = await versionRefusal(ctx, body.iin, args.expectedLastUpdateDate);
+        if (refusal) return refusal;
+      }
       return save(ctx, (b) => ctx.dataSources.bins.update(b, idempotencyKey), body, BIN_MESSAGES.updated);
     },
     async deleteCardBins(_root, args, ctx) {

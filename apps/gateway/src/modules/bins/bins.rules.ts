@@ -11,6 +11,7 @@ import { defineActions } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
 import { isKnownPaymentMethod } from '../../shared/payment-methods.js';
 import { permissionOf } from '../../shared/mutation-permissions.js';
+import type { Filter, Sort } from '../../upstream/filters.js';
 import type { CardBinBody } from './bins.datasource.js';
 import type { CardBinModel } from './bins.mappers.js';
 
@@ -30,8 +31,6 @@ export const cardBinActions = defineActions<CardBinActionKind, CardBinModel>({
   stateReason: () => null,
 });
 
-/** Accreditation days: digits only, at most a year. */
-export const MAX_ACCREDITATION_DAYS = 365;
 const COUNTRY = /^[A-Z]{3}$/;
 
 const check = (message: string | undefined, field: string) => {
@@ -51,13 +50,8 @@ export function cardBinBody(input: CardBinInput): CardBinBody {
   if (!isKnownPaymentMethod(input.mediaPaymentId)) {
     throw badUserInput('El medio de pago no existe en el catálogo.', 'input.mediaPaymentId');
   }
+  // Digits only, at most a year (MAX_ACCREDITATION_DAYS, @backoffice/validators).
   const days = Number(input.accreditationDays.trim());
-  if (days > MAX_ACCREDITATION_DAYS) {
-    throw badUserInput(
-      `El día de acreditación no puede superar ${MAX_ACCREDITATION_DAYS}.`,
-      'input.accreditationDays',
-    );
-  }
   const country = input.country?.trim() ? input.country.trim().toUpperCase() : null;
   if (country !== null && !COUNTRY.test(country)) {
     throw badUserInput('El país debe ser un código ISO de 3 letras.', 'input.country');
@@ -73,3 +67,20 @@ export function cardBinBody(input: CardBinInput): CardBinBody {
     accreditation_days: days,
   };
 }
+
+/**
+ * What Buscar BIN's search looks in (issue 29 item 14), one filter set per field (the service has no OR; the resolver
+ * merges them with `unionList`, in the service's order, by BIN): digits, the BINs starting with them; any other text,
+ * part of the brand, the card type, the subtype or the issuer ('Visa', 'Débito', 'Gold', 'Brubank'). No text: one
+ * empty set.
+ */
+export function binSearchFilters(search: string | null): Filter[][] {
+  if (!search) return [[]];
+  if (/^\d+$/.test(search)) return [[{ field: 'id', operation: 'LIKE', value: `${search}%` }]];
+  return ['brand', 'type', 'subtype', 'emisor'].map((field) => [
+    { field: `${field}.description`, operation: 'CONTAINS', value: search },
+  ]);
+}
+
+/** The service's order of BINs (its default: by number). */
+export const BIN_SORTS: readonly Sort[] = [{ field: 'id', direction: 'asc' }];

@@ -17,9 +17,17 @@ const TEXTS: Readonly<Record<string, readonly [code: string, message: string]>> 
   invalid_country: ['validation_error', 'El país no es válido.'],
 };
 
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['bin'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
+
 /** Card BINs (/bin, /bin/{id}; spec 001 §2 "Card BIN screens"). */
 export const binsModule = defineModule({
   name: 'bins',
+  services: SERVICES,
   schemaFiles: ['bin.graphql'],
   resolvers: binsResolvers,
   dataSources: (upstream) => ({ bins: new BinsDataSource(upstream('bin')) }),

@@ -8,8 +8,16 @@ import {
 } from './collectors.loader.js';
 import { collectorsResolvers } from './collectors.resolvers.js';
 
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['collector'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
+
 export const collectorsModule = defineModule({
   name: 'collectors',
+  services: SERVICES,
   schemaFiles: ['collector.graphql'],
   resolvers: collectorsResolvers,
   dataSources: (upstream) => ({ collectors: new CollectorsDataSource(upstream('collector')) }),

@@ -47,6 +47,7 @@ export interface DistributionDetailModel {
   observations: string | null;
   lastUpdateDate: string | null;
   destinationChanges: DestinationChange[];
+  forcedSuccess: { date: string; user: string | null } | null;
 }
 
 function status(value: unknown): DistributionStatus {
@@ -87,6 +88,13 @@ function destination(value: unknown): DistributionDestination {
   return { type: kind, value: str(raw.value) ?? '', cuit: str(raw.cuit), name: str(raw.name) };
 }
 
+/** `forced_success` {user, date}: who forced a detail to success; null when never forced. */
+function forcedSuccess(value: unknown): { date: string; user: string | null } | null {
+  const raw = obj(value);
+  if (!raw) return null;
+  return { date: need(toIsoDate(raw.date), 'forced date'), user: str(raw.user) };
+}
+
 export function mapDistributionDetail(
   raw: RawDistributionDetail,
   distributionId: string,
@@ -110,5 +118,6 @@ export function mapDistributionDetail(
         current: destination(c.current),
       };
     }),
+    forcedSuccess: forcedSuccess(raw.forced_success),
   };
 }

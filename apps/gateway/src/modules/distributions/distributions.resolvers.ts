@@ -7,6 +7,8 @@ import {
   distributionActions,
   distributionDetailActions,
   distributionListQuery,
+  distributionModifiable,
+  distributionStatisticsFilters,
 } from './distributions.rules.js';
 import { actionsField } from '../../shared/actions.js';
 import { listPage } from '../../shared/paging.js';
@@ -23,19 +25,20 @@ export const distributionsResolvers: Resolvers = {
       prefetchSelected(info, { details: () => loaders.distributionDetails.load(key) });
       return loaders.distribution.load(key);
     },
-    /** Two counts (page size 1, reading size), concurrently: never the rows. */
-    async distributionStatistics(_root, _args, { dataSources }) {
+    /** Two counts (page size 1, reading size) of the list's type and range, concurrently: never the rows. */
+    async distributionStatistics(_root, { filter }, { dataSources }) {
+      const errors = distributionStatisticsFilters(filter, 'error');
+      const pending = distributionStatisticsFilters(filter, 'authorization_pending');
       const [errorCount, authorizationPendingCount] = await Promise.all([
-        dataSources.distributions.count([{ field: 'status', operation: 'EQUAL', value: 'error' }]),
-        dataSources.distributions.count([
-          { field: 'status', operation: 'EQUAL', value: 'authorization_pending' },
-        ]),
+        dataSources.distributions.count(errors),
+        dataSources.distributions.count(pending),
       ]);
       return { errorCount, authorizationPendingCount };
     },
   },
   Distribution: {
     actions: actionsField(distributionActions),
+    modifiable: (distribution, _args, { user }) => distributionModifiable(distribution, user.permissions),
     details: async (distribution, _args, { loaders }) =>
       (await loaders.distributionDetails.load(distribution.id)) ?? [],
   },

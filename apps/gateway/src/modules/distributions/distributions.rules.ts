@@ -7,6 +7,7 @@ import type {
   DistributionActionKind,
   DistributionDetailActionKind,
   DistributionFilter,
+  DistributionStatisticsFilter,
   DistributionStatus,
   QueryDistributionsArgs,
 } from '../../generated/resolvers-types.js';
@@ -45,6 +46,23 @@ export function distributionFilters(filter: DistributionFilter | null | undefine
   );
   if (search) filters.push({ field: 'collector.id', operation: 'EQUAL', value: search.value });
   return { filters, sorts };
+}
+
+/**
+ * The summary cards' filters (issue 29 item 17): the list's type and request-date range, without its search, plus
+ * the card's status; so a card counts the rows its state tab lists with the same range.
+ */
+export function distributionStatisticsFilters(
+  filter: DistributionStatisticsFilter | null | undefined,
+  status: 'error' | 'authorization_pending',
+): Filter[] {
+  const filters: Filter[] = [];
+  if (filter?.type) filters.push({ field: 'type', operation: 'EQUAL', value: filter.type.toLowerCase() });
+  filters.push({ field: 'status', operation: 'EQUAL', value: status });
+  filters.push(
+    ...periodFilters('request_date', filter?.from, filter?.to, { from: 'filter.from', to: 'filter.to' }),
+  );
+  return filters;
 }
 
 export function distributionListQuery(args: Partial<QueryDistributionsArgs>): DistributionListQuery {
@@ -129,6 +147,19 @@ export const distributionDetailActions = {
     permissions: readonly string[],
   ): ActionState<DistributionDetailActionKind>[] => detailRules(d).list(d, permissions),
 };
+
+/**
+ * `Distribution.modifiable`: a header action enabled and permitted, or details that can be edited or forced. Read
+ * from the header alone (a list row, no detail call): its details share its status (an error header's other details
+ * may be paid, and its first one is in error), so a detail of the header's status and type stands for them.
+ */
+export function distributionModifiable(d: DistributionModel, permissions: readonly string[]): boolean {
+  if (distributionActions.list(d, permissions).some((a) => a.enabled && a.permitted)) return true;
+  const detail = { type: d.type, status: d.status } as DistributionDetailModel;
+  return detailRules(detail)
+    .list(detail, permissions)
+    .some((a) => a.kind !== 'SEND_RECEIPT' && a.enabled && a.permitted);
+}
 
 /** Spec 001 §8. */
 export const DISTRIBUTION_SUCCESS = {

@@ -1,16 +1,26 @@
+import { DISTRIBUTION_STATUS_CODES } from '@backoffice/validators';
+import { deferredTableFile, type TableFormat } from '../../files/table-file.js';
 import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { DistributionsDataSource } from './distributions.datasource.js';
 import { DISTRIBUTION_ERRORS } from './distributions.errors.js';
 import { createDistributionLoaders } from './distributions.loaders.js';
+import { reportFileName, reportTable } from './distributions.report.js';
 import { distributionsResolvers } from './distributions.resolvers.js';
 
 /** An ISO 8601 instant with its offset (the report's range on request_date). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
-const DAY_OF = (instant: string | undefined) => (instant ?? '').slice(0, 10);
+
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['distribuciones'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
 
 export const distributionsModule = defineModule({
   name: 'distributions',
+  services: SERVICES,
   schemaFiles: ['distribution.graphql'],
   resolvers: distributionsResolvers,
   dataSources: (upstream) => ({ distributions: new DistributionsDataSource(upstream('distribuciones')) }),
@@ -19,7 +29,8 @@ export const distributionsModule = defineModule({
   files: [
     /**
      * GET /files/distribuciones/reporte/{csv|json|xlsx}?desde&hasta[&tipo][&estado]: the Report export of
-     * /distribucion, filtered by start_date and end_date on request_date (spec 001 §7 "Exports").
+     * /distribucion, filtered by start_date and end_date on request_date (spec 001 §7 "Exports"), written by
+     * the gateway in the screen's formats (distributions.report.ts).
      */
     defineDownload({
       route: '/distribuciones/reporte/:format',
@@ -29,30 +40,25 @@ export const distributionsModule = defineModule({
         desde: INSTANT,
         hasta: INSTANT,
         tipo: ['no_scheduled', 'scheduled'],
-        estado: [
-          'error',
-          'authorization_pending',
-          'rejected',
-          'pending',
-          'in_process',
-          'success',
-          'manual',
-          'deferred',
-          'scheduled',
-        ],
+        estado: DISTRIBUTION_STATUS_CODES,
       },
-      upstream: ({ params, query }) => ({
-        service: 'distribuciones',
-        path: `/distribuciones/exportar/${params.format ?? ''}`,
-        query: {
-          ...(query.desde ? { start_date: query.desde } : {}),
-          ...(query.hasta ? { end_date: query.hasta } : {}),
-          ...(query.tipo ? { type: query.tipo } : {}),
-          ...(query.estado ? { status: query.estado } : {}),
-        },
-      }),
-      fileName: ({ params, query }) =>
-        `distribuciones${query.desde ? `-${DAY_OF(query.desde)}` : ''}${query.hasta ? `-${DAY_OF(query.hasta)}` : ''}.${params.format ?? ''}`,
+      // The service's rows (its JSON export) re-written in the screen's formats and named after the filter.
+      produce: ({ params, query }, context) =>
+        deferredTableFile(params.format as TableFormat, async () =>
+          reportTable(
+            await context.readJson({
+              service: 'distribuciones',
+              path: '/distribuciones/exportar/json',
+              query: {
+                ...(query.desde ? { start_date: query.desde } : {}),
+                ...(query.hasta ? { end_date: query.hasta } : {}),
+                ...(query.tipo ? { type: query.tipo } : {}),
+                ...(query.estado ? { status: query.estado } : {}),
+              },
+            }),
+          ),
+        ),
+      fileName: reportFileName,
     }),
   ],
 });

@@ -40,5 +40,8 @@ export class ExportsDataSource {
   }
 }
 
+/** The path of an export job on the service. */
+export const exportPath = (id: string) => `/exportaciones/${encodeURIComponent(id)}`;
+
 /** The path of an export's file on the service (served to the browser by the /files route of index.ts). */
-export const exportFilePath = (id: string) => `/exportaciones/${encodeURIComponent(id)}/descargar`;
+export const exportFilePath = (id: string) => `${exportPath(id)}/descargar`;

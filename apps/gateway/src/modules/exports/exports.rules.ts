@@ -7,7 +7,8 @@ import type {
 import { defineActions } from '../../shared/actions.js';
 import { normalizePaging } from '../../shared/paging.js';
 import { periodFilters, type Filter } from '../../upstream/filters.js';
-import type { ExportListQuery } from './exports.datasource.js';
+import type { DownloadRefusalText, UpstreamRefusalInfo } from '../../files/types.js';
+import { exportPath, type ExportListQuery, type RawExport } from './exports.datasource.js';
 import { FORMAT_TO_UPSTREAM, TYPE_TO_UPSTREAM, type ExportModel } from './exports.mappers.js';
 
 export const DEFAULT_EXPORT_PAGE_SIZE = 25;
@@ -31,6 +32,25 @@ export const exportActions = defineActions<ExportActionKind, ExportModel>({
         ? 'La exportación terminó con error.'
         : 'La exportación todavía no finalizó.',
 });
+
+/** The gateway's code for a download of a failed export (docs/decisions.md, 2026-11-24). */
+export const EXPORT_FAILED = 'export_failed';
+export const EXPORT_FAILED_MESSAGE = 'La exportación falló: no hay archivo para descargar.';
+
+/**
+ * A download the service refused as `export_not_finished`: the service answers so for a failed export too, so the
+ * export's status is read and a failed one is said to have failed (issue 29 item 25); anything else keeps the
+ * service's refusal.
+ */
+export async function explainDownloadRefusal(
+  refusal: UpstreamRefusalInfo,
+  id: string,
+  read: (path: string) => Promise<unknown>,
+): Promise<DownloadRefusalText | null> {
+  if (refusal.extendedCode !== 'export_not_finished') return null;
+  const job = (await read(exportPath(id))) as RawExport | null;
+  return job?.status === 'error' ? { message: EXPORT_FAILED_MESSAGE, extendedCode: EXPORT_FAILED } : null;
+}
 
 /** The history's filters: request date period, type, format, status. */
 export function exportFilters(filter: ExportFilter | null | undefined): Filter[] {

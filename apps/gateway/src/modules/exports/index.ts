@@ -2,10 +2,18 @@ import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
 import { ExportsDataSource, exportFilePath } from './exports.datasource.js';
 import { exportsResolvers } from './exports.resolvers.js';
-import { DOWNLOAD_REQUIRES } from './exports.rules.js';
+import { DOWNLOAD_REQUIRES, explainDownloadRefusal } from './exports.rules.js';
+
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['export'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
 
 export const exportsModule = defineModule({
   name: 'exports',
+  services: SERVICES,
   schemaFiles: ['export.graphql'],
   resolvers: exportsResolvers,
   dataSources: (upstream) => ({ exports: new ExportsDataSource(upstream('export')) }),
@@ -25,6 +33,8 @@ export const exportsModule = defineModule({
       requires: DOWNLOAD_REQUIRES,
       params: { id: /^\d{1,18}$/ },
       upstream: ({ params }) => ({ service: 'export', path: exportFilePath(params.id!) }),
+      // The service says "not finished" for a failed export too: its status tells them apart (issue 29 item 25).
+      explainRefusal: (refusal, { params }, read) => explainDownloadRefusal(refusal, params.id!, read),
     }),
   ],
 });

@@ -8,6 +8,7 @@ import type {
   ImportActionKind,
   ImportFilter,
   ImportRowFilter,
+  ImportRowSearchField,
   ImportRowSort,
   ImportRowSortField,
   ImportSort,
@@ -102,7 +103,28 @@ export function importListQuery(args: {
 
 const ROW_STATUS: Readonly<Record<string, string>> = { ERROR: 'error', PENDING: 'pending', ISSUED: 'issued' };
 
-/** An import's rows: status, search (index, e-mail or external id); default index ascending. */
+/** Where each 'Buscar en' choice looks: part of the e-mail, part of the external id, or the row number. */
+const ROW_SEARCH: Readonly<Record<ImportRowSearchField, { field: string; operation: 'CONTAINS' | 'EQUAL' }>> =
+  {
+    EMAIL: { field: 'payer_email', operation: 'CONTAINS' },
+    EXTERNAL_ID: { field: 'external_transaction_id', operation: 'CONTAINS' },
+    INDEX: { field: 'index', operation: 'EQUAL' },
+  };
+
+/**
+ * The filter of an import rows' search: in the chosen field (`searchIn`), or by the text's shape (the row number
+ * when all digits, part of the e-mail with an '@', otherwise part of the external id). A row number is digits.
+ */
+export function importRowSearchFilter(search: string, searchIn?: ImportRowSearchField | null): Filter {
+  const field = searchIn ?? (/^\d+$/.test(search) ? 'INDEX' : search.includes('@') ? 'EMAIL' : 'EXTERNAL_ID');
+  if (field === 'INDEX' && !/^\d+$/.test(search)) {
+    throw badUserInput('El número de fila admite solo dígitos.', 'filter.search');
+  }
+  const { field: upstream, operation } = ROW_SEARCH[field];
+  return { field: upstream, operation, value: field === 'EMAIL' ? search.toLowerCase() : search };
+}
+
+/** An import's rows: status, search (`importRowSearchFilter`); default index ascending. */
 export function importRowsQuery(args: {
   filter?: ImportRowFilter | null;
   page?: number | null;
@@ -114,15 +136,7 @@ export function importRowsQuery(args: {
   const filters: Filter[] = [];
   if (filter.status) filters.push({ field: 'status', operation: 'EQUAL', value: ROW_STATUS[filter.status] });
   const search = normalizeSearch(filter.search, 'filter.search');
-  if (search) {
-    filters.push(
-      searchFilter(search, {
-        idField: 'index',
-        textField: 'external_transaction_id',
-        emailField: 'payer_email',
-      }),
-    );
-  }
+  if (search) filters.push(importRowSearchFilter(search, filter.searchIn));
   const sorts = sortOf(args.sort, ROW_SORTS, { field: 'index', direction: 'asc' });
   return { filters, page, limit: pageSize, sorts };
 }

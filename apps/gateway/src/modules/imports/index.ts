@@ -6,16 +6,43 @@ import { ConverterDataSource, ImportsDataSource } from './imports.datasource.js'
 import { mapImport } from './imports.mappers.js';
 import { importsResolvers } from './imports.resolvers.js';
 
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['import', 'converter'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
+
 /** The largest import file accepted (docs/decisions.md "Imports"). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
+/** A file without the columns its service reads: the service names them (`missing_columns`). */
+const missingColumns = (names: string) => `Faltan columnas en el archivo: ${names}.`;
+
+/**
+ * Without the names, each service's own layout: the import's is fixed, the converter's is the chosen origin
+ * configuration's (docs/decisions.md, issue 29a).
+ */
+const MISSING_COLUMNS: readonly CatalogueEntry[] = [
+  {
+    service: 'import',
+    code: 'validation_error',
+    extendedCode: 'missing_columns',
+    message:
+      'Faltan columnas en el archivo: se necesitan external_transaction_id, concept_id, concept_description, amount y payer_email.',
+    withNames: missingColumns,
+  },
+  {
+    service: 'converter',
+    code: 'validation_error',
+    extendedCode: 'missing_columns',
+    message: 'Faltan columnas en el archivo: no tiene las de la configuración de origen elegida.',
+    withNames: missingColumns,
+  },
+];
+
 /** The upload refusals of the import and converter services, in the operator's words (spec 001 §8). */
 const UPLOAD_ERRORS: readonly [string, string, string][] = [
-  [
-    'validation_error',
-    'missing_columns',
-    'Faltan columnas en el archivo: se necesitan external_transaction_id, concept_id, concept_description, amount y payer_email.',
-  ],
   ['validation_error', 'invalid_file_type', 'El archivo debe ser CSV o XLSX.'],
   [
     'validation_error',
@@ -39,6 +66,7 @@ const UPLOAD_ERRORS: readonly [string, string, string][] = [
 ];
 
 const ERRORS: readonly CatalogueEntry[] = [
+  ...MISSING_COLUMNS,
   ...UPLOAD_ERRORS.flatMap(([code, extendedCode, message]) =>
     (['import', 'converter'] as const).map((service) => ({ service, code, extendedCode, message })),
   ),
@@ -59,6 +87,7 @@ const ERRORS: readonly CatalogueEntry[] = [
 /** Imports and conversion (/importacion, /importacion/{id}, /importaciones, /conversion; spec 001 §2). */
 export const importsModule = defineModule({
   name: 'imports',
+  services: SERVICES,
   schemaFiles: ['import.graphql'],
   resolvers: importsResolvers,
   dataSources: (upstream) => ({

@@ -2,8 +2,16 @@ import { defineModule } from '../../shared/define-module.js';
 import { PayersDataSource } from './payers.datasource.js';
 import { payersResolvers } from './payers.resolvers.js';
 
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['payer'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
+
 export const payersModule = defineModule({
   name: 'payers',
+  services: SERVICES,
   schemaFiles: ['payer.graphql'],
   resolvers: payersResolvers,
   dataSources: (upstream) => ({ payers: new PayersDataSource(upstream('payer')) }),

@@ -5,8 +5,16 @@ import { createPaymentLoaders } from './payments.loaders.js';
 import { paymentsResolvers } from './payments.resolvers.js';
 import { paymentFilters } from './payments.rules.js';
 
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['payment'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
+
 export const paymentsModule = defineModule({
   name: 'payments',
+  services: SERVICES,
   schemaFiles: ['payment.graphql'],
   resolvers: paymentsResolvers,
   dataSources: (upstream) => ({

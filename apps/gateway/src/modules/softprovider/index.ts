@@ -20,9 +20,17 @@ const ERRORS: readonly CatalogueEntry[] = [
   },
 ];
 
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['softprovider'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
+
 /** Reporte plano de integraciones (/soft-provider, spec 001 §2 "Software-provider report"). */
 export const softProviderModule = defineModule({
   name: 'softprovider',
+  services: SERVICES,
   schemaFiles: ['softprovider.graphql'],
   resolvers: softProviderResolvers,
   dataSources: (upstream) => ({ softProvider: new SoftProviderDataSource(upstream('softprovider')) }),

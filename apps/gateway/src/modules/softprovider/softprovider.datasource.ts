@@ -1,3 +1,4 @@
+import { SOFT_PROVIDER_SORTS } from './softprovider.rules.js';
 import { listParams, type Filter, type Paged } from '../../upstream/filters.js';
 import type { RestClient } from '../../upstream/rest-client.js';
 
@@ -15,7 +16,7 @@ export class SoftProviderDataSource {
   list = (filters: Filter[], page: number, limit: number) =>
     this.client.get<Paged<RawSoftProviderItem>>(
       '/softprovider',
-      listParams({ filters, page, limit, sorts: [{ field: 'start_date', direction: 'desc' }] }),
+      listParams({ filters, page, limit, sorts: SOFT_PROVIDER_SORTS }),
     );
 
   /** One report, read through the list (the service has no single read): id EQUAL, collector EQUAL. */

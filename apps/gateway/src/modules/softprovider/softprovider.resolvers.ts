@@ -4,11 +4,14 @@ import { actionsField } from '../../shared/actions.js';
 import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
 import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
 import { runAction } from '../../shared/run-action.js';
-import { periodFilters, searchFilter, type Filter } from '../../upstream/filters.js';
+import { compareBySorts, unionList } from '../../shared/union-list.js';
+import { periodFilters, type Filter } from '../../upstream/filters.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
-import type { SoftProviderOperation } from './softprovider.datasource.js';
+import type { RawSoftProviderItem, SoftProviderOperation } from './softprovider.datasource.js';
 import { mapSoftProviderItem } from './softprovider.mappers.js';
-import { softProviderActions } from './softprovider.rules.js';
+import { SOFT_PROVIDER_SORTS, softProviderActions, softProviderSearchFilters } from './softprovider.rules.js';
+
+const softProviderIdOf = (raw: RawSoftProviderItem): string => String(raw.id);
 
 /** Spanish success messages (spec 001 §8). */
 export const SOFT_PROVIDER_SUCCESS: Readonly<Record<SoftProviderOperation, string>> = {
@@ -61,14 +64,20 @@ export const softProviderResolvers: Resolvers = {
       const filter = args.filter ?? {};
       const filters: Filter[] = [];
       const search = normalizeSearch(filter.search, 'filter.search');
-      if (search) filters.push(searchFilter(search, { idField: 'id', textField: 'collector_name' }));
       // The period: reports starting on or after `from` and ending on or before `to` (from after to: refused).
       periodFilters('start_date', filter.from, filter.to, { from: 'filter.from', to: 'filter.to' });
       filters.push(...periodFilters('start_date', filter.from, null));
       filters.push(...periodFilters('end_date', null, filter.to));
       if (filter.status)
         filters.push({ field: 'status', operation: 'EQUAL', value: filter.status.toLowerCase() });
-      const answer = await dataSources.softProvider.list(filters, page, pageSize);
+      const answer = await unionList({
+        variants: softProviderSearchFilters(search).map((variant) => [...variant, ...filters]),
+        read: dataSources.softProvider.list,
+        page,
+        pageSize,
+        idOf: softProviderIdOf,
+        compare: compareBySorts(SOFT_PROVIDER_SORTS, softProviderIdOf),
+      });
       return listPage(answer, page, pageSize, mapSoftProviderItem);
     },
   },

@@ -1,3 +1,4 @@
+import type { Filter, Sort } from '../../upstream/filters.js';
 import type { SoftProviderActionKind } from '../../generated/resolvers-types.js';
 import { defineActions } from '../../shared/actions.js';
 import { permissionOf } from '../../shared/mutation-permissions.js';
@@ -26,3 +27,25 @@ export const softProviderActions = defineActions<SoftProviderActionKind, SoftPro
       ? 'Solo disponible para reportes pendientes de aprobación.'
       : null,
 });
+
+/** The list's order (the data source's `sorts`): newest start first. */
+export const SOFT_PROVIDER_SORTS: readonly Sort[] = [{ field: 'start_date', direction: 'desc' }];
+
+/**
+ * What the list's search looks in (issue 29 item 14), one filter set per field (the service has no OR; the resolver
+ * merges them with `unionList`): all digits, the report id or the collector id the 'Entidad' column shows; any other
+ * text, part of the collector's name or of the format (AGIP, ARBA). No text: one empty set.
+ */
+export function softProviderSearchFilters(search: string | null): Filter[][] {
+  if (!search) return [[]];
+  if (/^\d+$/.test(search)) {
+    return [
+      [{ field: 'id', operation: 'EQUAL', value: search }],
+      [{ field: 'collector_id', operation: 'EQUAL', value: search }],
+    ];
+  }
+  return [
+    [{ field: 'collector_name', operation: 'CONTAINS', value: search }],
+    [{ field: 'soft_provider', operation: 'CONTAINS', value: search }],
+  ];
+}

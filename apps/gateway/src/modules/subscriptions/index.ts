@@ -5,8 +5,16 @@ import { createSubscriptionLoaders } from './subscriptions.loaders.js';
 import { subscriptionsResolvers } from './subscriptions.resolvers.js';
 import { subscriptionFilters } from './subscriptions.rules.js';
 
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['subscription'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
+
 export const subscriptionsModule = defineModule({
   name: 'subscriptions',
+  services: SERVICES,
   schemaFiles: ['subscription.graphql'],
   resolvers: subscriptionsResolvers,
   dataSources: (upstream) => ({

@@ -10,6 +10,13 @@ import { notFoundFailure } from '../../upstream/outcome.js';
 import { TransfersDataSource } from './transfers.datasource.js';
 import { mapTransfer, SORTS, transferActions, transferFilters } from './transfers.rules.js';
 
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['transfer'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
+
 /** Spec 001 §8 "Conciliación aprovada", spelled right (docs/decisions.md "Transfer conciliation"). */
 export const CONCILIATION_SUCCESS = 'Conciliación aprobada';
 
@@ -72,6 +79,7 @@ const ERRORS: readonly CatalogueEntry[] = [
 /** Transfer conciliation (/transferencias; spec 001 §2 "Transfer conciliation list"). */
 export const transfersModule = defineModule({
   name: 'transfers',
+  services: SERVICES,
   schemaFiles: ['transfer.graphql'],
   resolvers,
   dataSources: (upstream) => ({ transfers: new TransfersDataSource(upstream('transfer')) }),

@@ -11,12 +11,20 @@ import { mapWithdrawal } from './withdrawals.mappers.js';
 import { withdrawalsResolvers } from './withdrawals.resolvers.js';
 import { DOWNLOAD_REQUIRES, WITHDRAW_FILE_FORMATS } from './withdrawals.rules.js';
 
+/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+const SERVICES = ['withdraw', 'withdrawal', 'collector'] as const;
+declare module '../../config.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
+  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+}
+
 /**
  * Withdrawals (spec 001): the transfer list (withdraw service), the authorization list and history (withdrawal
  * service) and the scheduled withdrawal (the collector service's configuration calls).
  */
 export const withdrawalsModule = defineModule({
   name: 'withdrawals',
+  services: SERVICES,
   schemaFiles: ['withdrawal.graphql'],
   resolvers: withdrawalsResolvers,
   dataSources: (upstream) => ({

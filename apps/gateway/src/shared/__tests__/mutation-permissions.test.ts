@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MutationName } from '../mutation-permissions.js';
-import { mutationPermissions, permissionOf } from '../mutation-permissions.js';
+import { mutationPermissions, permissionOf, queryPermissions } from '../mutation-permissions.js';
 
 describe('an action permission read from its mutation', () => {
   it("is the mutation's @auth(requires:) in the schema, every permission of it", () => {
@@ -20,5 +20,13 @@ describe('an action permission read from its mutation', () => {
     expect(() => mutationPermissions('noSuchMutation' as MutationName)).toThrow(
       /noSuchMutation has no @auth/,
     );
+  });
+});
+
+describe('a query field permission read from the schema', () => {
+  it("is the field's @auth(requires:), or null for a field every signed-in user reads", () => {
+    expect(queryPermissions('payer')).toEqual(['PAYER_SHOW']);
+    expect(queryPermissions('withdrawalBatch')).toEqual(['BATCH_WITHDRAW_SHOW', 'WITHDRAW_SHOW']);
+    expect(queryPermissions('payment')).toBeNull();
   });
 });

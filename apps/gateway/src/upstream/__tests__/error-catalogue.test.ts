@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  readableServiceMessage,
   catalogueMessage,
   describeUpstreamFailure,
   GENERIC_ERROR_MESSAGE,
@@ -8,7 +9,7 @@ import {
   TIMEOUT_WRITE_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from '../error-catalogue.js';
-import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../errors.js';
+import { UpstreamError, UpstreamTimeout, UpstreamUnavailable, namesOf } from '../errors.js';
 import { readFailure, writeFailure } from '../outcome.js';
 // The modules' own texts join the catalogue when the list of modules loads (as in the gateway).
 import '../../modules.js';
@@ -30,6 +31,23 @@ describe('error catalogue', () => {
     );
     expect(catalogueMessage('payment', 'no_such_code', null, 500)).toBe(GENERIC_ERROR_MESSAGE);
     expect(catalogueMessage('payment', null, null)).toBe(GENERIC_ERROR_MESSAGE);
+  });
+
+  it("names what a refusal names (a file's missing columns) per service, and only plain names", () => {
+    const refusal = (service: 'import' | 'converter', names: unknown) =>
+      describeUpstreamFailure(
+        new UpstreamError(service, 422, 'validation_error', 'missing_columns', null, null, namesOf(names)),
+      ).message;
+    expect(refusal('converter', ['referencia', 'importe', 'dni'])).toBe(
+      'Faltan columnas en el archivo: referencia, importe y dni - missing_columns',
+    );
+    expect(refusal('import', ['amount'])).toBe('Faltan columnas en el archivo: amount - missing_columns');
+    // Without names (or with anything but plain names), each service's own layout, never the other's.
+    expect(refusal('converter', [])).toBe(
+      'Faltan columnas en el archivo: no tiene las de la configuración de origen elegida - missing_columns',
+    );
+    expect(refusal('converter', ['<script>'])).not.toContain('script');
+    expect(refusal('import', 'amount')).toContain('external_transaction_id, concept_id');
   });
 
   it('appends " - " and the extended code for the operator (a refusal: never for a 5xx)', () => {
@@ -64,6 +82,26 @@ describe('error catalogue', () => {
     expect(
       describeUpstreamFailure(new UpstreamError('payment', 409, 'conflict', 'already_paid')),
     ).toMatchObject({ upstreamCode: 'conflict', extendedCode: 'already_paid' });
+    // Software-provider refusals keep the service's message (spec 001 §8), the code after it; never for a 5xx.
+    expect(
+      describeUpstreamFailure(
+        new UpstreamError(
+          'softprovider',
+          409,
+          'invalid_status',
+          'soft_provider_not_pending',
+          'El reporte 5 no está pendiente de aprobación: no se puede aprobar.',
+        ),
+      ).message,
+    ).toBe('El reporte 5 no está pendiente de aprobación: no se puede aprobar - soft_provider_not_pending');
+    expect(
+      describeUpstreamFailure(new UpstreamError('softprovider', 500, 'internal_error', null, 'ORA-1'))
+        .message,
+    ).toBe('Ups! Ocurrió un error inesperado.');
+    expect(
+      describeUpstreamFailure(new UpstreamError('payment', 409, 'conflict', 'already_paid', 'Texto interno'))
+        .message,
+    ).not.toContain('Texto interno');
     expect(describeUpstreamFailure(new UpstreamError('payment', 404, 'not_found', null)).code).toBe(
       'NOT_FOUND',
     );
@@ -109,5 +147,25 @@ describe('a service’s 5xx (issue 26)', () => {
         extendedCode: null,
       },
     });
+  });
+});
+
+describe('readableServiceMessage (a service message the spec says to show)', () => {
+  it('keeps a plain sentence and drops whatever looks like internals', () => {
+    expect(readableServiceMessage('  El archivo no tiene el formato esperado.  ')).toBe(
+      'El archivo no tiene el formato esperado.',
+    );
+    for (const internal of [
+      'SELECT * FROM pagos WHERE id = 1',
+      'ORA-00942: table or view does not exist',
+      'java.lang.NullPointerException at com.acme.pagos.PaymentDao.find(PaymentDao.java:42)',
+      'host 10.20.30.40 unreachable',
+      'see /opt/app/logs',
+      'x'.repeat(201),
+      '',
+      null,
+    ]) {
+      expect(readableServiceMessage(internal), String(internal)).toBeUndefined();
+    }
   });
 });

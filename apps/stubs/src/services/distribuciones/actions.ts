@@ -152,6 +152,7 @@ export function updateDetail(
     destination_changes: changes,
     status: forced ? 'success' : detail.status,
     status_detail: forced ? 'forced_success' : detail.status_detail,
+    forced_success: forced ? { user, date: now } : detail.forced_success,
     last_update_date: now,
   };
   store.putDetail(changed, now);

@@ -127,6 +127,7 @@ export function seedDistributions({ rng, today }: SeedContext): DistributionStor
         observations: d === 0 && i % 4 === 0 ? 'Distribución de cobranzas del período' : null,
         last_update_date: iso(requested + HOUR_MS),
         destination_changes: [],
+        forced_success: null,
         vouchers: [],
       });
     }

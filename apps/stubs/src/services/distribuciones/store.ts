@@ -54,6 +54,8 @@ export interface DistributionDetail {
   observations: string | null;
   last_update_date: string;
   destination_changes: DestinationChange[];
+  /** Who forced the detail to success and when (a PUT with status success); null when never forced. */
+  forced_success: { user: string | null; date: string } | null;
   vouchers: { email: string; date: string }[];
 }
 

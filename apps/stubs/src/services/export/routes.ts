@@ -91,6 +91,15 @@ export const exportService = defineService<ExportStore>({
       send(res, 200, { finished: finishRunning(context.store()) });
     });
 
+    // Test control: the job ends in `error` (its file gone), as a job can after the history showed it finished.
+    router.post('/__admin/fail', (req, res) => {
+      const id = objectBody(req).id;
+      const job = find(typeof id === 'string' ? id : '');
+      const failed: ExportJob = { ...job, status: 'error', updated_date: new Date().toISOString() };
+      context.store().jobs.put(failed);
+      send(res, 200, failed);
+    });
+
     return router;
   },
 });

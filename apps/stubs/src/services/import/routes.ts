@@ -56,7 +56,8 @@ export const importService = defineService<ImportStore>({
 
     /**
      * GET /pagos/{id}/errores: the error rows as a CSV with the import columns plus `errores`, to fix and import
-     * again (beyond the spec; docs/decisions.md "Imports").
+     * again (beyond the spec; docs/decisions.md "Imports"): each value as the file had it (`uploaded`), a seeded
+     * row's as it was read.
      */
     router.get('/pagos/:id/errores', async (req, res) => {
       const store = context.store();
@@ -67,7 +68,7 @@ export const importService = defineService<ImportStore>({
         .filter((row) => row.status === 'error');
       const columns = [...IMPORT_COLUMNS, ...OPTIONAL_COLUMNS].map((key) => ({
         key,
-        value: (row: ImportRequestRow) => (key === 'amount' ? row.amount : row[key]),
+        value: (row: ImportRequestRow) => row.uploaded?.[key] ?? (key === 'amount' ? row.amount : row[key]),
       }));
       await sendTable(res, 'csv', `importacion-${doc.id}-errores.csv`, {
         columns: [...columns, { key: 'errores', value: (row: ImportRequestRow) => row.errors.join('; ') }],

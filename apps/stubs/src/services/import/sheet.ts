@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { validationError } from '../../lib/errors.js';
+import { HttpError, validationError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 
 export const MAX_FILE_ROWS = 5000;
@@ -91,10 +91,16 @@ export async function readSheet(file: UploadedFile): Promise<Sheet> {
   return { headers, rows };
 }
 
-/** 422 naming the first required column the sheet lacks. */
+/** 422 naming every required column the sheet lacks, in the message and in `missing_columns`. */
 export function requireColumns(sheet: Sheet, columns: readonly string[]): void {
   const missing = columns.filter((column) => !sheet.headers.includes(column));
   if (missing.length) {
-    throw validationError('missing_columns', `Faltan columnas en el archivo: ${missing.join(', ')}.`);
+    throw new HttpError(
+      422,
+      'validation_error',
+      'missing_columns',
+      `Faltan columnas en el archivo: ${missing.join(', ')}.`,
+      { missing_columns: missing },
+    );
   }
 }

@@ -69,6 +69,11 @@ export interface ImportRequestRow {
   status_detail: string;
   errors: string[];
   payment_id: string | null;
+  /**
+   * The row's import columns as the file had them (text, before any reading: an amount "abc" stays "abc"), so
+   * that the error rows can be downloaded as uploaded, fixed and imported again. Absent on seeded rows.
+   */
+  uploaded?: SheetRecord;
 }
 
 export interface NewImport extends MatchFlags {
@@ -164,6 +169,9 @@ export class ImportStore {
         status_detail: errors.length ? errors.join('; ') : 'Pendiente de aprobación',
         errors,
         payment_id: null,
+        uploaded: Object.fromEntries(
+          [...IMPORT_COLUMNS, ...OPTIONAL_COLUMNS].map((column) => [column, record[column] ?? '']),
+        ),
       };
     });
     this.rows.set(id, ImportStore.rowCollection(rows));

@@ -70,6 +70,8 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   DISTRIBUTION_UPDATE: 'Gestionar distribuciones',
   DISTRIBUTION_FORCE: 'Forzar el éxito de distribuciones',
   DISTRIBUTION_SCHEDULED_UPDATE: 'Modificar distribuciones programadas',
+  ACTIVITY_SHOW: 'Ver la actividad del back-office',
+  PREFERENCE_UPDATE: 'Guardar sus preferencias',
 };
 
 /** Areas for the profile page, in menu order; each permission belongs to the first area whose prefix matches. */
@@ -87,6 +89,7 @@ const AREAS: readonly { label: string; prefixes: readonly string[] }[] = [
   { label: 'AFIP', prefixes: ['AFIP_'] },
   { label: 'Exportaciones', prefixes: ['EXPORT_'] },
   { label: 'Integraciones y BIN', prefixes: ['SOFT_PROVIDER_', 'BIN_'] },
+  { label: 'Actividad y preferencias', prefixes: ['ACTIVITY_', 'PREFERENCE_'] },
 ];
 
 export interface PermissionArea {

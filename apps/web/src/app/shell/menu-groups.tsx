@@ -14,6 +14,7 @@ import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import IntegrationInstructionsOutlined from '@mui/icons-material/IntegrationInstructionsOutlined';
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 
 /**
  * The side menu's groups, in their order (seed 000's table: Pagos, Entidades, Pagadores, Promociones, Gateways,
@@ -51,6 +52,7 @@ export const MENU_GROUPS = [
     icon: IntegrationInstructionsOutlined,
   },
   { id: 'bin', label: 'BIN', flat: true, icon: CreditCardOutlined },
+  { id: 'activity', label: 'Actividad', flat: true, icon: ManageSearchOutlined },
 ] as const satisfies readonly MenuGroupSpec[];
 
 /** A group's id, as a route's `menu.group` names it. */

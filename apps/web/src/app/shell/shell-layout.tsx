@@ -8,6 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { useStoredState } from '../../lib/use-stored-state';
 import { DataBoundary } from '../data-layer';
+import { useGlobalShortcuts } from '../search/global-shortcuts';
 import { SIDEBAR } from '../theme';
 import { PRODUCT_NAME } from './product';
 import { SideMenu } from './side-menu';
@@ -24,6 +25,7 @@ export function ShellLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const width = collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
   useDocumentTitle();
+  const shortcuts = useGlobalShortcuts();
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -41,7 +43,9 @@ export function ShellLayout() {
       <TopBar
         menuCollapsed={desktop ? collapsed : !mobileOpen}
         onToggleMenu={() => (desktop ? setCollapsed(!collapsed) : setMobileOpen(!mobileOpen))}
+        onOpenSearch={shortcuts.openSearch}
       />
+      {shortcuts.dialogs}
       {desktop ? (
         <Drawer
           variant="permanent"

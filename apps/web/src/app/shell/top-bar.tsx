@@ -11,6 +11,7 @@ import MenuOpen from '@mui/icons-material/MenuOpen';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import SearchIcon from '@mui/icons-material/Search';
 import { DOCUMENTATION_URL, PRODUCT_NAME, SUPPORT_URL } from './product';
 import { UserMenu } from './user-menu';
 import { ShellTooltip } from './shell-tooltip';
@@ -23,9 +24,12 @@ const linkSx = { color: 'text.secondary', fontWeight: 500, '&:hover': { color: '
 export function TopBar({
   menuCollapsed,
   onToggleMenu,
+  onOpenSearch,
 }: {
   menuCollapsed: boolean;
   onToggleMenu: () => void;
+  /** Opens 'Buscar en el back-office' (also Ctrl+K / ⌘K). */
+  onOpenSearch: () => void;
 }) {
   const [newsOpen, setNewsOpen] = useState(false);
   const [newsRequested, setNewsRequested] = useState(false);
@@ -69,6 +73,16 @@ export function TopBar({
           </Typography>
         </Box>
         <Box sx={{ flex: 1 }} />
+        <ShellTooltip title="Buscar en el back-office (Ctrl+K)">
+          <IconButton
+            onClick={onOpenSearch}
+            aria-label="Buscar en el back-office"
+            aria-keyshortcuts="Control+K Meta+K"
+            sx={{ color: 'text.secondary' }}
+          >
+            <SearchIcon />
+          </IconButton>
+        </ShellTooltip>
         <Box component="nav" aria-label="Ayuda" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
           <Button href={SUPPORT_URL} startIcon={<SupportAgentOutlined />} sx={linkSx}>
             Soporte

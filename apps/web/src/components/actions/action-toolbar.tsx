@@ -22,6 +22,8 @@ export interface ActionToolbarProps<K extends string> {
   ariaLabel: string;
   testId?: string;
   unavailableReason?: string;
+  /** Every action keeps its label, disabled or not (a detail whose toolbar has room for all of them). */
+  keepLabels?: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function ActionToolbar<K extends string>({
   ariaLabel,
   testId,
   unavailableReason,
+  keepLabels = false,
 }: ActionToolbarProps<K>) {
   const shown = groups
     .map((group) => ({ group, items: actionsIn(actions, registry, group.placement) }))
@@ -46,7 +49,7 @@ export function ActionToolbar<K extends string>({
   if (shown.length === 0) return null;
   // Disabled actions are compact icons beside usable ones; when none is usable (an older version) a row of
   // bare icons would say nothing, so each keeps its label (issue 10 item 9).
-  const compact = shown.some(({ items }) => items.some((action) => action.enabled));
+  const compact = !keepLabels && shown.some(({ items }) => items.some((action) => action.enabled));
   return (
     <Paper
       variant="outlined"

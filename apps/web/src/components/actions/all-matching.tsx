@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { AllMatching } from '../../lib/list/use-all-matching';
 import { selectedCountText, type ItemNoun } from '../dialogs/item-noun';
 import type { OfferedAction } from './selection-actions';
+import { countOf } from '@backoffice/validators';
 
 const countFormat = new Intl.NumberFormat('es-AR');
 
@@ -18,7 +19,7 @@ export function selectAllMatchingText(noun: ItemNoun, count: number): string {
 /** '23 pagos seleccionados (todos los que coinciden con la búsqueda)'. */
 export function allMatchingSelectedText(noun: ItemNoun, count: number): string {
   const all = feminine(noun) ? 'todas las' : 'todos los';
-  return `${selectedCountText(noun, count).replace(/^\d+/, countFormat.format(count))} (${all} que coinciden con la búsqueda)`;
+  return `${selectedCountText(noun, count)} (${all} que coinciden con la búsqueda)`;
 }
 
 /** 'Se pueden procesar hasta 500 pagos por vez; refine la búsqueda.' (the gateway's own words). */
@@ -28,7 +29,7 @@ export function overMaxText(noun: ItemNoun, maxItems: number): string {
 
 /** 'Confirmo que se aplicará a 23 pagos'. */
 export function confirmCountText(noun: ItemNoun, count: number): string {
-  return `Confirmo que se aplicará a ${countFormat.format(count)} ${count === 1 ? noun.one : noun.many}`;
+  return `Confirmo que se aplicará a ${countOf(count, noun)}`;
 }
 
 /**

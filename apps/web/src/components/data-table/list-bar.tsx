@@ -5,16 +5,18 @@ import Typography from '@mui/material/Typography';
 import type { AllMatching } from '@/lib/list/use-all-matching';
 import { AllMatchingNotice } from '../actions/all-matching';
 import { selectedCountText, type ItemNoun } from '../dialogs/item-noun';
+import { countOf } from '@backoffice/validators';
 
 /** '1 lote' / '3 lotes' / 'Cargando…' while the total is unknown. */
 export function totalText(noun: ItemNoun, total: number | undefined): string {
   if (total === undefined) return 'Cargando…';
-  return total === 1 ? `1 ${noun.one}` : `${total} ${noun.many}`;
+  return countOf(total, noun);
 }
 
 /**
  * The bar above a list's grid: its total, how many rows are selected ('2 lotes seleccionados'), "all N matching
- * the search" where offered, 'Deseleccionar' where asked and the selection's actions on the right.
+ * the search" where offered, 'Deseleccionar' where asked and the selection's actions on the right, then the list's
+ * 'Vistas' and 'Columnas'.
  */
 export function ListBar({
   noun,
@@ -24,6 +26,7 @@ export function ListBar({
   matching,
   onClearSelection,
   totalNote,
+  tools,
   children,
 }: {
   noun: ItemNoun;
@@ -37,6 +40,8 @@ export function ListBar({
   onClearSelection?: () => void;
   /** Said after the total ('3 exportaciones · actualizando…'). */
   totalNote?: string;
+  /** The list's 'Vistas' and 'Columnas', last on the right. */
+  tools?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -73,6 +78,7 @@ export function ListBar({
           {children}
         </Box>
       )}
+      {tools && <Box sx={{ ml: children ? 0 : 'auto' }}>{tools}</Box>}
     </Box>
   );
 }

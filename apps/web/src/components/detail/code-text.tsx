@@ -1,4 +1,6 @@
 import Tooltip from '@mui/material/Tooltip';
+import { isCatalogued, STATUS_DETAIL_LABELS, statusDetailLabel } from '../../lib/code-label';
+import { splitCodedMessage } from '@/lib/coded-message';
 
 export interface CodeTextProps {
   /** The upstream code (accredited, collection_fee, http_503...). */
@@ -18,4 +20,31 @@ export function CodeText({ code, label }: CodeTextProps) {
       <span data-code={code}>{label(code)}</span>
     </Tooltip>
   );
+}
+
+export interface StatusDetailTextProps {
+  /** A status detail: a catalogue code (rejected_by_payer, forced_success…) or a service's own free text. */
+  detail: string | null | undefined;
+  /** How free text is shown (a distribution shortens a technical prefix); as it is by default. */
+  readable?: (text: string) => string;
+}
+
+/**
+ * A status detail as the operator reads it: a code of the status-detail catalogue through `CodeText` (its Spanish
+ * label, the code in a tooltip), anything else as the service wrote it; '—' when there is none.
+ */
+export function StatusDetailText({ detail, readable = (text) => text }: StatusDetailTextProps) {
+  if (!detail) return <>—</>;
+  if (isCatalogued(STATUS_DETAIL_LABELS, detail)) return <CodeText code={detail} label={statusDetailLabel} />;
+  return <>{readable(detail)}</>;
+}
+
+/**
+ * A refusal or failure message as the operator reads it (issue 28 item 7): the text, with the code that follows
+ * it ('El BIN ya existe - bin_exists', `splitCodedMessage`) in a tooltip like every other code.
+ */
+export function MessageText({ message }: { message: string }) {
+  const { text, code } = splitCodedMessage(message);
+  if (!code) return <>{text}</>;
+  return <CodeText code={code} label={() => text} />;
 }

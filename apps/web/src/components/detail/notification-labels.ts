@@ -1,7 +1,7 @@
 import { codeLabel } from '../../lib/code-label';
 
 /** What a notification to a payer was about, for every area that sends them (payments, subscriptions). */
-export const notificationActionLabel = codeLabel({
+export const NOTIFICATION_ACTION_LABELS: Readonly<Record<string, string>> = {
   payment_created: 'Pago creado',
   payment_approved: 'Pago aprobado',
   payment_rejected: 'Pago rechazado',
@@ -10,11 +10,15 @@ export const notificationActionLabel = codeLabel({
   download_receipts: 'Descargar comprobantes',
   payment_receipts: 'Descargar comprobantes',
   subscription_created: 'Suscripción creada',
+  subscription_approved: 'Suscripción aprobada',
   subscription_reminder: 'Recordatorio de suscripción',
   subscription_cancelled: 'Suscripción cancelada',
   subscription_updated: 'Suscripción actualizada',
   payment_method_updated: 'Medio de pago actualizado',
-});
+  receipts: 'Comprobantes de pago',
+};
+
+export const notificationActionLabel = codeLabel(NOTIFICATION_ACTION_LABELS);
 
 export const notificationChannelLabel = codeLabel({ email: 'E-mail', sms: 'SMS', push: 'Push' });
 

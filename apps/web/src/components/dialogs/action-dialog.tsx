@@ -12,6 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { describeError } from '../../lib/errors';
 import type { DialogFeedback } from '../../lib/mutation-outcome';
+import { MessageText } from '../detail/code-text';
 
 export type { DialogFeedback } from '../../lib/mutation-outcome';
 
@@ -199,7 +200,7 @@ export function ActionDialog({
             data-testid="dialog-feedback"
           >
             {feedback.title && <AlertTitle>{feedback.title}</AlertTitle>}
-            {feedback.message}
+            <MessageText message={feedback.message} />
           </Alert>
         )}
       </DialogContent>

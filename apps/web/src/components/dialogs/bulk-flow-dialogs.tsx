@@ -36,6 +36,11 @@ export interface BulkFlowDialogsProps<K extends string, T, V, R extends BulkResu
   columns: readonly BulkColumn<T>[];
   /** How an item reads in the progress dialog, after its id. */
   progressLabel?(item: T): string | undefined;
+  /**
+   * How a successful item reads after the action, given the value sent (e.g. its new amount); the item is
+   * undefined when the action ran over every matching item. Undefined keeps `progressLabel`.
+   */
+  resultLabel?(value: V, item: T | undefined): string | undefined;
   /** The area's input dialog for this kind. */
   renderInput(props: FlowInputProps<K, T, V>): ReactNode;
   /** Runs one item's action: null closes the flow (success), else the input dialog shows the feedback. */
@@ -58,6 +63,7 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
   getId,
   columns,
   progressLabel,
+  resultLabel,
   renderInput,
   runSingle,
   runBulk,
@@ -144,6 +150,7 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
   const initialResults =
     matching && matchedResults?.intentKey === flow.intentKey ? matchedResults.results : undefined;
   if (matching && !initialResults) return null;
+  const value = flow.step === 'progress' ? flow.value : undefined;
   return (
     <BulkProgressDialog
       title={texts.bulkTitle}
@@ -152,6 +159,15 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
       run={run}
       initialResults={initialResults}
       successMessage={texts.success}
+      resultLabel={
+        resultLabel && value !== undefined
+          ? (result) =>
+              resultLabel(
+                value,
+                items.find((item) => getId(item) === result.id),
+              )
+          : undefined
+      }
       onResults={onBulkResults}
       returnFocusTo={flow.returnFocusTo}
       onClose={(summary) => {

@@ -28,6 +28,8 @@ import {
   type BulkSummary,
 } from './bulk-progress';
 import { itemTitle, type ItemNoun } from './item-noun';
+import { countPhrase, formatCount } from '@backoffice/validators';
+import { MessageText } from '../detail/code-text';
 
 export interface BulkProgressDialogProps<R extends BulkResultLike> {
   title: string;
@@ -43,6 +45,8 @@ export interface BulkProgressDialogProps<R extends BulkResultLike> {
   initialResults?: readonly R[];
   /** Shown on each successful item ('Pago cancelado correctamente'). */
   successMessage: string;
+  /** A successful item's label after the action (e.g. with the new amount); undefined keeps the label. */
+  resultLabel?(result: R): string | undefined;
   /** Every batch of results (the first run and every "Reintentar fallidos"), for the caller's list. */
   onResults?(results: R[]): void;
   onClose(summary: Pick<BulkSummary, 'success' | 'error' | 'unknown'>): void;
@@ -81,6 +85,7 @@ export function BulkProgressDialog<R extends BulkResultLike>({
   run,
   initialResults,
   successMessage,
+  resultLabel,
   onResults,
   onClose,
   returnFocusTo,
@@ -90,7 +95,7 @@ export function BulkProgressDialog<R extends BulkResultLike>({
     const labels = new Map(selection.map((item) => [item.id, item.label]));
     const ids = initialResults.map((result) => result.id);
     const fresh = initialBulkItems(ids.map((id) => ({ id, label: labels.get(id) })));
-    return applyBulkResults(markRunning(fresh, ids), initialResults, successMessage);
+    return applyBulkResults(markRunning(fresh, ids), initialResults, successMessage, resultLabel);
   });
   const started = useRef(false);
   const itemsRef = useRef(items);
@@ -102,13 +107,13 @@ export function BulkProgressDialog<R extends BulkResultLike>({
       setItems((current) => markRunning(current, ids));
       try {
         const results = await run(ids);
-        setItems((current) => applyBulkResults(current, results, successMessage));
+        setItems((current) => applyBulkResults(current, results, successMessage, resultLabel));
         onResults?.(results);
       } catch (error) {
         setItems((current) => failRunning(current, describeError(error)));
       }
     },
-    [run, successMessage, onResults],
+    [run, successMessage, resultLabel, onResults],
   );
 
   useEffect(() => {
@@ -143,10 +148,15 @@ export function BulkProgressDialog<R extends BulkResultLike>({
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} data-testid="bulk-summary">
             {summary.done
-              ? `Finalizado: ${summary.success} correctos, ${summary.error} con error${summary.unknown ? `, ${summary.unknown} sin confirmar` : ''}.`
+              ? `Finalizado: ${countPhrase(summary.success, '{n} correcto', '{n} correctos')}, ${formatCount(summary.error)} con error${summary.unknown ? `, ${formatCount(summary.unknown)} sin confirmar` : ''}.`
               : `Procesando ${summary.running} de ${summary.total}…`}
           </Typography>
-          <Chip size="small" color="success" variant="outlined" label={`${summary.success} correctos`} />
+          <Chip
+            size="small"
+            color="success"
+            variant="outlined"
+            label={countPhrase(summary.success, '{n} correcto', '{n} correctos')}
+          />
           <Chip size="small" color="error" variant="outlined" label={`${summary.error} con error`} />
           {summary.unknown > 0 && (
             <Chip
@@ -195,7 +205,7 @@ export function BulkProgressDialog<R extends BulkResultLike>({
                   )}
                 </Box>
               }
-              secondary={item.message}
+              secondary={item.message ? <MessageText message={item.message} /> : item.message}
               slotProps={{
                 secondary: {
                   sx: { color: MESSAGE_COLOR[item.state] },

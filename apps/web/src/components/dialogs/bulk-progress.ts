@@ -47,21 +47,30 @@ export function markRunning(items: readonly BulkItem[], ids: readonly string[]):
 }
 
 /**
- * Applies one result per id, each on its own: SUCCESS -> success with `successMessage`; FAILED -> error with
- * the catalogue message, ' - ' and the extended code; UNKNOWN (timed out) -> unknown, never success. A sent
- * id without a result stays unknown.
+ * Applies one result per id, each on its own: SUCCESS -> success with `successMessage` (and, with `resultLabel`,
+ * the label it gives, e.g. the new amount instead of the old one); FAILED -> error with the catalogue message,
+ * ' - ' and the extended code; UNKNOWN (timed out) -> unknown, never success. A sent id without a result stays
+ * unknown.
  */
-export function applyBulkResults(
+export function applyBulkResults<R extends BulkResultLike>(
   items: readonly BulkItem[],
-  results: readonly BulkResultLike[],
+  results: readonly R[],
   successMessage: string,
+  resultLabel?: (result: R) => string | undefined,
 ): BulkItem[] {
   const byId = new Map(results.map((r) => [r.id, r]));
   return items.map((item) => {
     if (item.state !== 'running') return item;
     const result = byId.get(item.id);
     if (!result) return { ...item, state: 'unknown', message: MISSING_RESULT_MESSAGE };
-    if (result.outcome === 'SUCCESS') return { ...item, state: 'success', message: successMessage };
+    if (result.outcome === 'SUCCESS') {
+      return {
+        ...item,
+        state: 'success',
+        message: successMessage,
+        label: resultLabel?.(result) ?? item.label,
+      };
+    }
     if (result.outcome === 'UNKNOWN') {
       return { ...item, state: 'unknown', message: result.error?.message?.trim() || UNKNOWN_RESULT_MESSAGE };
     }

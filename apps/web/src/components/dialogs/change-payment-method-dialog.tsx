@@ -15,6 +15,7 @@ import {
   type PaymentMethodKind,
 } from '@backoffice/validators';
 import type { PaymentMethodChangeInput } from '../../lib/gql/graphql';
+import { IdentifierTextField } from '../form/identifier-field';
 import { ActionDialog, useDialogSubmit, type ActionDialogProps, type SubmitOutcome } from './action-dialog';
 
 interface MethodValues {
@@ -177,18 +178,16 @@ export function ChangePaymentMethodDialog({
         </ToggleButton>
       </ToggleButtonGroup>
       <Stack spacing={1}>
-        <TextField
+        <IdentifierTextField
           key={`${kind}-number`}
+          kind={kind === 'card' ? 'card' : 'digits'}
           autoFocus
           fullWidth
           name={`${prefix}.number`}
           label={kind === 'card' ? 'Número de tarjeta' : 'CBU'}
           value={v.number}
-          onChange={formik.handleChange}
+          onValueChange={(value) => void formik.setFieldValue(`${prefix}.number`, value)}
           onBlur={formik.handleBlur}
-          slotProps={{
-            htmlInput: { inputMode: 'numeric', maxLength: kind === 'card' ? 19 : 22, autoComplete: 'off' },
-          }}
           {...field(t.number, e?.number, kind === 'card' ? '13 a 19 dígitos' : '22 dígitos')}
         />
         {kind === 'card' && (
@@ -226,15 +225,17 @@ export function ChangePaymentMethodDialog({
           )}
         />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 160px' }, gap: 2 }}>
-          <TextField
+          <IdentifierTextField
             key={`${kind}-id`}
+            kind={kind === 'card' ? 'digits' : 'cuit'}
             fullWidth
             name={`${prefix}.holder.identification.number`}
             label={kind === 'card' ? 'DNI del titular' : 'CUIT del titular'}
             value={v.holder.identification.number}
-            onChange={formik.handleChange}
+            onValueChange={(value) =>
+              void formik.setFieldValue(`${prefix}.holder.identification.number`, value)
+            }
             onBlur={formik.handleBlur}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: kind === 'card' ? 8 : 13 } }}
             {...field(
               t.holder?.identification?.number,
               idError,

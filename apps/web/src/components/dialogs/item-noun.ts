@@ -1,3 +1,5 @@
+import { countOf } from '@backoffice/validators';
+
 /**
  * How an area names its items in the shared texts, with the noun's grammatical gender so the words that agree
  * with it do: { one: 'pago', many: 'pagos', gender: 'masculine' } ('1 pago seleccionado', 'al menos un pago'),
@@ -19,9 +21,7 @@ function selected(noun: ItemNoun, plural: boolean): string {
 
 /** '1 pago seleccionado' / '3 pagos seleccionados'; '1 suscripción seleccionada' / '3 suscripciones seleccionadas'. */
 export function selectedCountText(noun: ItemNoun, count: number): string {
-  return count === 1
-    ? `1 ${noun.one} ${selected(noun, false)}`
-    : `${count} ${noun.many} ${selected(noun, true)}`;
+  return `${countOf(count, noun)} ${selected(noun, count !== 1)}`;
 }
 
 /** 'Pagos seleccionados' / 'Suscripciones seleccionadas': the name of a list of the selected items. */

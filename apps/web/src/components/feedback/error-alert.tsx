@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { describeError } from '../../lib/errors';
+import { MessageText } from '../detail/code-text';
 
 /** An Apollo or network error in Spanish, with an optional retry button. */
 export function ErrorAlert({
@@ -26,7 +27,7 @@ export function ErrorAlert({
       }
     >
       {title && <AlertTitle>{title}</AlertTitle>}
-      {describeError(error)}
+      <MessageText message={describeError(error)} />
     </Alert>
   );
 }

@@ -2,3 +2,10 @@ export { shownError } from './field-error';
 export { FormTextField, type FormTextFieldProps } from './form-text-field';
 export { FormSelectField, type FormSelectFieldProps, type SelectOption } from './form-select-field';
 export { FormAmountField } from './form-amount-field';
+export {
+  FormIdentifierField,
+  IdentifierTextField,
+  type FormIdentifierFieldProps,
+  type IdentifierKind,
+  type IdentifierTextFieldProps,
+} from './identifier-field';

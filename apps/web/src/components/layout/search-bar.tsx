@@ -11,6 +11,8 @@ export interface SearchBarProps {
   /** The applied text (the form starts from it; remount with a `key` to follow a change). */
   search: string;
   placeholder: string;
+  /** Under the field: what the search looks in ('Busca por número BIN, marca…'). */
+  helperText?: string;
   onSubmit(search: string): void;
   /** 'Limpiar': omitted, no button. */
   onClear?(): void;
@@ -28,6 +30,7 @@ export function SearchBar({
   ariaLabel,
   search,
   placeholder,
+  helperText,
   onSubmit,
   onClear,
   children,
@@ -58,9 +61,17 @@ export function SearchBar({
         size="small"
         label="Buscar"
         placeholder={placeholder}
+        helperText={helperText}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        slotProps={{ htmlInput: inputTestId ? { 'data-testid': inputTestId } : undefined }}
+        // The list's search field: '/' outside a text field focuses it (app/search/global-shortcuts.tsx).
+        slotProps={{
+          htmlInput: {
+            'data-list-search': true,
+            'aria-keyshortcuts': '/',
+            ...(inputTestId ? { 'data-testid': inputTestId } : {}),
+          },
+        }}
       />
       {children}
       <Box sx={{ display: 'flex', gap: 1 }}>

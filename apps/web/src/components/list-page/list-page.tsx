@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { BulkActionBar } from '../actions/bulk-action-bar';
@@ -8,13 +8,15 @@ import type { ItemNoun } from '../dialogs/item-noun';
 import { ErrorAlert } from '../feedback/error-alert';
 import { PageHeader } from '../layout/page-header';
 import type { ListPageHandle } from '@/lib/list/use-list-page';
+import { useListTools } from './list-tools';
 import type { ListBulk } from './use-list-bulk';
 
 /** What `<ListPage>` reads of `useListPage`'s handle. */
 export type ListPageView<Row extends { id: string }> = Pick<
   ListPageHandle<object, string, unknown, unknown, Row, never>,
   'rows' | 'total' | 'failure' | 'retry' | 'table' | 'selection'
->;
+> &
+  Partial<Pick<ListPageHandle<object, string, unknown, unknown, Row, never>, 'view'>>;
 
 export interface ListPageTable<Row> {
   /** Accessible name of the grid ('Pagadores'). */
@@ -69,7 +71,8 @@ export interface ListPageProps<Row extends { id: string }, K extends string = st
    * matching the search" and 'Deseleccionar' where the list offers them; the bar's noun is the bulk's.
    */
   bulk?: ListPageBulk<K>;
-  bar?: ReactNode;
+  /** A list's own bar; as a function it is given 'Vistas' and 'Columnas' to place (on its right). */
+  bar?: ReactNode | ((tools: ReactNode) => ReactNode);
   table: ListPageTable<Row>;
   /** Dialogs and other content after the list. */
   children?: ReactNode;
@@ -91,9 +94,28 @@ export function ListBulkActions<K extends string>({ bulk }: { bulk: ListPageBulk
 }
 const ignoreSort = () => undefined;
 
+/** 'Vistas' and 'Columnas' alone above a list without a bar of its own. */
+function ToolsBar({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'flex-end',
+        px: 2,
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 /**
  * A list screen's layout: the header, the filters, then the list (its bar and a server-paged grid) or, when the
- * request failed, the failure with 'Reintentar' in its place, never an empty list.
+ * request failed, the failure with 'Reintentar' in its place, never an empty list. The bar ends with 'Vistas' and
+ * 'Columnas' (the operator's saved views and choice of columns, `useListTools`) on every list with a view binding.
  */
 export function ListPage<Row extends { id: string }, K extends string = string>({
   page,
@@ -116,6 +138,15 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
 }: ListPageProps<Row, K>) {
   const { table: binding, selection } = page;
   const barNoun = noun ?? bulk?.noun;
+  const { tools, columnChoice, onHiddenChange } = useListTools(page.view, table.columns);
+  // A new page starts at the table's top: after 'next page' at the bottom of a long page, the list scrolls up to
+  // its bar, never further than needed (issue 29 item 26).
+  const listTop = useRef<HTMLDivElement>(null);
+  const onPageChange = (p: number, size: number) => {
+    binding.onPageChange(p, size);
+    const list = listTop.current;
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView?.({ block: 'start' });
+  };
   return (
     <Box component="section" aria-label={ariaLabel ?? title}>
       {title !== undefined && <PageHeader title={title} subtitle={subtitle} actions={headerActions} />}
@@ -125,34 +156,40 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
         (page.failure ? (
           <ErrorAlert title={errorTitle} error={page.failure} onRetry={page.retry} />
         ) : (
-          <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-            {bar ??
-              (barNoun && (
-                <ListBar
-                  noun={barNoun}
-                  total={page.total}
-                  selectedCount={selection.selectedIds.length}
-                  totalTestId={totalTestId}
-                  totalNote={totalNote}
-                  matching={bulk?.allMatching}
-                  onClearSelection={bulk?.clearable ? () => selection.setSelectedIds([]) : undefined}
-                >
-                  {bulk ? (
-                    <>
-                      <ListBulkActions bulk={bulk} />
-                      {bulkActions}
-                    </>
-                  ) : (
-                    bulkActions
-                  )}
-                </ListBar>
-              ))}
+          <Paper ref={listTop} variant="outlined" sx={{ overflow: 'hidden' }}>
+            {typeof bar === 'function'
+              ? bar(tools)
+              : (bar ??
+                (barNoun ? (
+                  <ListBar
+                    tools={tools}
+                    noun={barNoun}
+                    total={page.total}
+                    selectedCount={selection.selectedIds.length}
+                    totalTestId={totalTestId}
+                    totalNote={totalNote}
+                    matching={bulk?.allMatching}
+                    onClearSelection={bulk?.clearable ? () => selection.setSelectedIds([]) : undefined}
+                  >
+                    {bulk ? (
+                      <>
+                        <ListBulkActions bulk={bulk} />
+                        {bulkActions}
+                      </>
+                    ) : (
+                      bulkActions
+                    )}
+                  </ListBar>
+                ) : (
+                  tools && <ToolsBar>{tools}</ToolsBar>
+                )))}
             <DataTable
               ariaLabel={table.ariaLabel}
               rows={page.rows}
               columns={table.columns}
               getRowId={getRowId}
               {...binding}
+              onPageChange={onPageChange}
               loading={binding.loading || table.busy === true}
               sort={table.unsorted ? null : binding.sort}
               onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
@@ -162,6 +199,8 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
               selectedIds={table.selectable ? selection.selectedIds : undefined}
               onSelectionChange={table.selectable ? selection.setSelectedIds : undefined}
               rowHeight={table.rowHeight}
+              columnChoice={columnChoice}
+              onHiddenChange={onHiddenChange}
             />
           </Paper>
         ))}

@@ -7,6 +7,8 @@ export interface SearchableListPage {
   list: {
     setFilters(filters: { search: string }): void;
     clear(): void;
+    /** How many times 'Limpiar' ran (the handle's `clears`): the field drops unapplied text on each. */
+    clears?: number;
   };
 }
 
@@ -15,6 +17,8 @@ export interface ListSearchBarProps {
   /** Accessible name of the search form ('Filtros de referencias de pagadores'). */
   ariaLabel: string;
   placeholder: string;
+  /** Under the field: what the search looks in. */
+  helperText?: string;
   /** With 'Limpiar' (back to the list's defaults). */
   clearable?: boolean;
   inputTestId?: string;
@@ -24,12 +28,13 @@ export interface ListSearchBarProps {
 
 /**
  * The kit's `SearchBar` bound to a list page: it starts from the applied search (and follows a change of it from
- * elsewhere), and 'Buscar' applies the trimmed text.
+ * elsewhere), 'Buscar' applies the trimmed text and 'Limpiar' empties it, applied or not.
  */
 export function ListSearchBar({
   page,
   ariaLabel,
   placeholder,
+  helperText,
   clearable,
   inputTestId,
   children,
@@ -37,10 +42,11 @@ export function ListSearchBar({
   const { state, list } = page;
   return (
     <SearchBar
-      key={state.search}
+      key={`${state.search}#${list.clears ?? 0}`}
       ariaLabel={ariaLabel}
       search={state.search}
       placeholder={placeholder}
+      helperText={helperText}
       onSubmit={(search) => list.setFilters({ search })}
       onClear={clearable ? list.clear : undefined}
       inputTestId={inputTestId}

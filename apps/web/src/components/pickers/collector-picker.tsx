@@ -5,7 +5,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { formatCount } from '@backoffice/validators';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { CollectorPickerNameDocument, CollectorPickerOptionsDocument } from './gql/graphql';
 
 /** A collector (entidad) as filters keep it: its id, and its name for the label. */
@@ -15,7 +16,7 @@ export interface CollectorRef {
 }
 
 export const COLLECTOR_SEARCH_DEBOUNCE_MS = 300;
-const COLLECTOR_OPTIONS = 20;
+export const COLLECTOR_OPTIONS = 20;
 
 export const COLLECTOR_PICKER_MESSAGES = {
   loading: 'Buscando entidades…',
@@ -23,36 +24,59 @@ export const COLLECTOR_PICKER_MESSAGES = {
   error: 'No se pudieron cargar las entidades',
 } as const;
 
+/**
+ * The list's last line when the gateway has more collectors than the options shown: typing finds the rest
+ * (issue 29 item 5). `searched`: the operator has typed a text, so the total counts its matches.
+ */
+export function collectorMoreHint(shown: number, total: number, searched: boolean): string | null {
+  if (total <= shown) return null;
+  const of = `Se muestran ${formatCount(shown)} de ${formatCount(total)}`;
+  return searched
+    ? `${of} coincidencias: siga escribiendo para acotar la búsqueda.`
+    : `${of} entidades: escriba el nombre o el ID para buscar entre todas.`;
+}
+
+/** An option of the list: a collector, or the disabled last line saying that typing finds the rest. */
+interface PickerOption extends CollectorRef {
+  hint?: boolean;
+}
+const HINT_ID = '__collector-picker-hint';
+
 export interface CollectorPickerProps {
   value: CollectorRef | null;
   onChange: (collector: CollectorRef | null) => void;
   label?: string;
+  /** Marks the field required (the asterisk of a form's required field). */
+  required?: boolean;
 }
 
 /**
  * Entidad: an Autocomplete over the gateway's collectors(search). It owns its query: nothing is asked until the
  * operator opens it, then the options follow the typed text once it has rested for 300 ms.
  */
-export function CollectorPicker({ value, onChange, label = 'Entidad' }: CollectorPickerProps) {
+export function CollectorPicker({ value, onChange, label = 'Entidad', required }: CollectorPickerProps) {
   const [search, setSearch] = useState<string | null>(null);
   const debounced = useDebouncedValue(search, COLLECTOR_SEARCH_DEBOUNCE_MS);
   const { data, loading, error } = useQuery(CollectorPickerOptionsDocument, {
     variables: { search: debounced?.trim() || null, pageSize: COLLECTOR_OPTIONS },
     skip: debounced === null,
   });
-  const options: CollectorRef[] = (data?.collectors.rows ?? []).map((row) => ({
-    id: row.id,
-    name: row.name,
-  }));
+  const rows = data?.collectors.rows ?? [];
   const busy = loading || search !== debounced;
+  const hint =
+    data && !busy ? collectorMoreHint(rows.length, data.collectors.total, Boolean(debounced?.trim())) : null;
+  const options: PickerOption[] = rows.map((row) => ({ id: row.id, name: row.name }));
+  if (hint) options.push({ id: HINT_ID, name: hint, hint: true });
   return (
-    <Autocomplete<CollectorRef, false, false, false>
+    <Autocomplete<PickerOption, false, false, false>
       value={value}
-      onChange={(_event, next) => onChange(next)}
+      onChange={(_event, next) => onChange(next && { id: next.id, name: next.name })}
       options={options}
       // The server already filtered by the text.
       filterOptions={(all) => all}
       getOptionLabel={(option) => option.name}
+      getOptionKey={(option) => option.id}
+      getOptionDisabled={(option) => Boolean(option.hint)}
       isOptionEqualToValue={(option, selected) => option.id === selected.id}
       onOpen={() => setSearch((current) => current ?? '')}
       onInputChange={(_event, text, reason) => {
@@ -66,6 +90,30 @@ export function CollectorPicker({ value, onChange, label = 'Entidad' }: Collecto
       clearText="Quitar entidad"
       renderOption={(props, option) => {
         const { key, ...rest } = props;
+        if (option.hint) {
+          return (
+            <Box
+              component="li"
+              key={key}
+              {...rest}
+              data-testid="collector-picker-hint"
+              // Disabled so it cannot be picked, yet read at full contrast, and kept in sight at the list's foot.
+              sx={{
+                '&&&[aria-disabled="true"]': { opacity: 1 },
+                position: 'sticky',
+                // Over the listbox's bottom padding, so no option shows below it.
+                bottom: -8,
+                bgcolor: 'background.paper',
+                borderTop: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'normal' }}>
+                {option.name}
+              </Typography>
+            </Box>
+          );
+        }
         return (
           <Box component="li" key={key} {...rest}>
             <Box sx={{ minWidth: 0 }}>
@@ -83,6 +131,7 @@ export function CollectorPicker({ value, onChange, label = 'Entidad' }: Collecto
         <TextField
           {...params}
           label={label}
+          required={required}
           placeholder="Nombre o ID de la entidad"
           slotProps={{
             input: {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import Box from '@mui/material/Box';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -12,10 +13,18 @@ export interface DayRange {
 
 export const DATE_RANGE_MESSAGES = {
   inverted: 'La fecha desde no puede ser posterior a la fecha hasta.',
+  incomplete: 'Fecha incompleta: complétela (DD/MM/AAAA) o bórrela.',
 } as const;
 
-/** The range's error, if any (from after to). */
+/**
+ * A day half typed ("15/MM/AAAA") or not a real day: the range holds this instead of a day, so that the form
+ * refuses to search (`dateRangeError`) rather than search without it (issue 28 item 3).
+ */
+export const INCOMPLETE_DAY = 'incompleta';
+
+/** The range's error, if any (a day half typed, or from after to). */
 export function dateRangeError(range: DayRange): string | undefined {
+  if (range.from === INCOMPLETE_DAY || range.to === INCOMPLETE_DAY) return DATE_RANGE_MESSAGES.incomplete;
   return range.from && range.to && range.from > range.to ? DATE_RANGE_MESSAGES.inverted : undefined;
 }
 
@@ -26,39 +35,74 @@ export interface DateRangePickerProps {
   toLabel?: string;
 }
 
+/** A section still showing its placeholder (DD, MM, AAAA). */
+const EMPTY_SECTION = /[^\d/]/;
+
 const toDay = (value: Dayjs | null): string | null => {
-  const text = value && value.isValid() ? value.format('YYYY-MM-DD') : null;
-  return isValidDay(text) ? text : null;
+  if (value === null) return null;
+  const text = value.isValid() ? value.format('YYYY-MM-DD') : null;
+  return isValidDay(text) ? text : INCOMPLETE_DAY;
 };
 
-/** Desde / Hasta: two day pickers (DD/MM/YYYY); an inverted range shows its error under 'Hasta'. */
+/**
+ * Desde / Hasta: two day pickers (DD/MM/YYYY); an inverted range shows its error under 'Hasta', a half-typed day
+ * its own under its field (and the range holds `INCOMPLETE_DAY` for it, never a day).
+ */
 export function DateRangePicker({
   value,
   onChange,
   fromLabel = 'Desde',
   toLabel = 'Hasta',
 }: DateRangePickerProps) {
-  const error = dateRangeError(value);
+  const inverted = dateRangeError({
+    from: value.from === INCOMPLETE_DAY ? null : value.from,
+    to: value.to === INCOMPLETE_DAY ? null : value.to,
+  });
+  // While a day is half typed the field is given back the very value it reported, so it keeps what was typed.
+  const typed = useRef<{ from: Dayjs | null; to: Dayjs | null }>({ from: null, to: null });
+  const shownDay = (side: 'from' | 'to') => {
+    const day = value[side];
+    if (day === INCOMPLETE_DAY) return typed.current[side];
+    return day ? dayjs(day) : null;
+  };
+  const change = (side: 'from' | 'to', next: Dayjs | null) => {
+    typed.current[side] = next;
+    onChange({ ...value, [side]: toDay(next) });
+  };
+  // A field that was empty reports nothing until every section is typed: what it shows ("15/MM/AAAA", in its
+  // hidden input) tells a half-typed day, after each key and when it loses the focus.
+  const watch = (side: 'from' | 'to') => (event: { currentTarget: HTMLElement }) => {
+    const text = event.currentTarget.querySelector('input')?.value ?? '';
+    const partial = EMPTY_SECTION.test(text);
+    if (partial && value[side] === null) onChange({ ...value, [side]: INCOMPLETE_DAY });
+    else if (text === '' && value[side] === INCOMPLETE_DAY) onChange({ ...value, [side]: null });
+  };
+  const incomplete = (side: 'from' | 'to') =>
+    value[side] === INCOMPLETE_DAY ? DATE_RANGE_MESSAGES.incomplete : undefined;
+  const errors = { from: incomplete('from'), to: incomplete('to') ?? inverted };
+  const labels = { from: fromLabel, to: toLabel };
   return (
     <PickersLocalization>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <DatePicker
-          label={fromLabel}
-          format="DD/MM/YYYY"
-          value={value.from ? dayjs(value.from) : null}
-          onChange={(next) => onChange({ ...value, from: toDay(next) })}
-          slotProps={{ textField: { sx: { width: 170 } }, field: { clearable: true } }}
-        />
-        <DatePicker
-          label={toLabel}
-          format="DD/MM/YYYY"
-          value={value.to ? dayjs(value.to) : null}
-          onChange={(next) => onChange({ ...value, to: toDay(next) })}
-          slotProps={{
-            textField: { sx: { width: 170 }, error: Boolean(error), helperText: error },
-            field: { clearable: true },
-          }}
-        />
+        {(['from', 'to'] as const).map((side) => (
+          <DatePicker
+            key={side}
+            label={labels[side]}
+            format="DD/MM/YYYY"
+            value={shownDay(side)}
+            onChange={(next) => change(side, next)}
+            slotProps={{
+              textField: {
+                sx: { width: 170 },
+                error: Boolean(errors[side]),
+                helperText: errors[side],
+                onKeyUp: watch(side),
+                onBlur: watch(side),
+              },
+              field: { clearable: true },
+            }}
+          />
+        ))}
       </Box>
     </PickersLocalization>
   );

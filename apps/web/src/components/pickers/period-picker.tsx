@@ -18,7 +18,21 @@ export interface PeriodPickerProps {
    * null once it is. A form keeps its search from running meanwhile.
    */
   onErrorChange?: (message: string | null) => void;
+  /** The first and last period that can be chosen (YYYY-MM): the month buttons stop there, a typed month outside
+   * is refused with the real range, which the field states under it. */
+  min?: string;
+  max?: string;
 }
+
+/**
+ * A month with a two-digit year ("1/19", "0119") may be the start of a four-digit one ("1/1999"): it is complete
+ * only once the operator leaves the field or presses Enter, never while typing (issue 28 item 3).
+ */
+const SHORT_YEAR = /^(\d{4}|\d{1,2}\s*[/\-.\s]\s*\d{2})$/;
+
+/** 'De 01/2020 a 11/2026': the limits under a limited field. */
+const rangeHint = (min: string | undefined, max: string | undefined) =>
+  [min && `De ${shown(min)}`, max && `${min ? 'a' : 'Hasta'} ${shown(max)}`].filter(Boolean).join(' ');
 
 /** MM/YYYY for YYYY-MM. */
 const shown = (period: string) =>
@@ -29,7 +43,24 @@ const shown = (period: string) =>
  * next month buttons. Anything that is not a real month of a plausible year is marked invalid and not passed
  * on (issue 10 item 7; a sectioned date field silently turned 13/2026 into 03/2026).
  */
-export function PeriodPicker({ value, onChange, label = 'Período', onErrorChange }: PeriodPickerProps) {
+/** 'El período debe estar entre 01/2020 y 11/2026.' for a picker's limits (either may be missing). */
+export function periodRangeMessage(min: string | undefined, max: string | undefined): string {
+  if (min && max) return `El período debe estar entre ${shown(min)} y ${shown(max)}.`;
+  if (min) return `El período debe ser ${shown(min)} o posterior.`;
+  return `El período debe ser ${shown(max ?? '')} o anterior.`;
+}
+
+export function PeriodPicker({
+  value,
+  onChange,
+  label = 'Período',
+  onErrorChange,
+  min,
+  max,
+}: PeriodPickerProps) {
+  const limited = min !== undefined || max !== undefined;
+  const outside = (period: string) =>
+    (min !== undefined && period < min) || (max !== undefined && period > max);
   const [text, setText] = useState(() => shown(value));
   const [error, setError] = useState<string | null>(null);
   const reported = useRef<string | null>(null);
@@ -49,15 +80,18 @@ export function PeriodPicker({ value, onChange, label = 'Período', onErrorChang
     }
   }, [error, onErrorChange]);
 
+  const apply = (typed: string, complete: boolean) => {
+    const period = parsePeriodInput(typed);
+    if (period && !outside(period)) {
+      setError(null);
+      if (period !== value && (complete || !SHORT_YEAR.test(typed.trim()))) onChange(period);
+    } else {
+      setError(limited ? periodRangeMessage(min, max) : MESSAGES.periodInvalid);
+    }
+  };
   const type = (next: string) => {
     setText(next);
-    const period = parsePeriodInput(next);
-    if (period) {
-      setError(null);
-      if (period !== value) onChange(period);
-    } else {
-      setError(MESSAGES.periodInvalid);
-    }
+    apply(next, false);
   };
 
   return (
@@ -66,6 +100,7 @@ export function PeriodPicker({ value, onChange, label = 'Período', onErrorChang
         <IconButton
           size="small"
           aria-label="Mes anterior"
+          disabled={min !== undefined && value <= min}
           onClick={() => onChange(shiftPeriod(value, -1))}
           sx={{ mt: 1.5 }}
         >
@@ -78,18 +113,23 @@ export function PeriodPicker({ value, onChange, label = 'Período', onErrorChang
         value={text}
         onChange={(event) => type(event.target.value)}
         onBlur={() => {
+          apply(text, true);
           const period = parsePeriodInput(text);
           if (period) setText(shown(period));
         }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') apply(text, true);
+        }}
         error={error !== null}
-        helperText={error ?? undefined}
+        helperText={error ?? (limited ? rangeHint(min, max) : undefined)}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9, autoComplete: 'off' } }}
-        sx={{ width: error ? 260 : 150 }}
+        sx={{ width: error || limited ? 260 : 150 }}
       />
       <Tooltip title="Mes siguiente">
         <IconButton
           size="small"
           aria-label="Mes siguiente"
+          disabled={max !== undefined && value >= max}
           onClick={() => onChange(shiftPeriod(value, 1))}
           sx={{ mt: 1.5 }}
         >

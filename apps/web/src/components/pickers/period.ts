@@ -34,6 +34,25 @@ export function dayOf(date: Date = new Date()): string {
   return inArgentina(date).format('YYYY-MM-DD');
 }
 
+/** A day picker's limits (YYYY-MM-DD, either may be absent): the days it lets the operator choose. */
+export interface DayLimits {
+  min?: string | null;
+  max?: string | null;
+}
+
+/**
+ * A day read from the address for a picker with limits (issue 28 item 9): a real day (YYYY-MM-DD) brought inside
+ * them (`/distribucion?desde=2030-01-01` gives today to a picker whose maximum is today); null for anything that
+ * is not a day, so the list falls back to its default.
+ */
+export function parseDayParam(raw: string | null | undefined, limits: DayLimits = {}): string | null {
+  const day = raw?.trim();
+  if (!isValidDay(day)) return null;
+  if (limits.max && day > limits.max) return limits.max;
+  if (limits.min && day < limits.min) return limits.min;
+  return day;
+}
+
 /** The period `months` later (earlier when negative). */
 export function shiftPeriod(period: string, months: number): string {
   return dayjs(`${period}-01`).add(months, 'month').format('YYYY-MM');

@@ -22,6 +22,7 @@ import { describeError } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { ActionDialog } from '../dialogs/action-dialog';
 import type { DiffRow } from './version-diff';
+import { countPhrase } from '@backoffice/validators';
 
 export interface HistoryRow<S extends string = string> {
   version: number;
@@ -139,9 +140,7 @@ export function VersionHistoryDialog<S extends string>({
               <Typography variant="body2" color="text.secondary" data-testid="compare-summary">
                 {changedCount === 0
                   ? 'Las versiones no tienen diferencias.'
-                  : changedCount === 1
-                    ? '1 campo modificado'
-                    : `${changedCount} campos modificados`}
+                  : countPhrase(changedCount, '{n} campo modificado', '{n} campos modificados')}
               </Typography>
               <FormControlLabel
                 control={<Switch checked={onlyChanges} onChange={(e) => setOnlyChanges(e.target.checked)} />}

@@ -11,6 +11,9 @@ import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { useMutationOutcome } from '../../lib/use-mutation-outcome';
 import { CreatePresentationDocument, PresentationFileStructuresDocument } from './gql/graphql';
 
+/** Presentations run from 2020 (spec 001 §9 "Year choices start at 2020") to the current month (issue 29 item 11). */
+const FIRST_PERIOD = '2020-01';
+
 /**
  * Nueva presentación (spec 001 §2): a form type (file structures shown as "name (version)") and a period, the
  * current month by default. On success: 'Formulario creado correctamente' and the new presentation's detail.
@@ -22,7 +25,8 @@ export function CreatePresentationDialog({ onClose }: { onClose(): void }) {
   const structures = useQuery(PresentationFileStructuresDocument, { fetchPolicy: 'cache-first' });
   const [create] = useMutation(CreatePresentationDocument);
   const [structureId, setStructureId] = useState('');
-  const [period, setPeriod] = useState(() => periodOf());
+  const [current] = useState(() => periodOf());
+  const [period, setPeriod] = useState(current);
   const [periodError, setPeriodError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const formTypeError = checkAfipFormType(structureId);
@@ -84,7 +88,13 @@ export function CreatePresentationDialog({ onClose }: { onClose(): void }) {
             </MenuItem>
           ))}
         </TextField>
-        <PeriodPicker value={period} onChange={setPeriod} onErrorChange={setPeriodError} />
+        <PeriodPicker
+          value={period}
+          onChange={setPeriod}
+          onErrorChange={setPeriodError}
+          min={FIRST_PERIOD}
+          max={current}
+        />
       </Stack>
     </ActionDialog>
   );

@@ -1,5 +1,5 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
-import { defineListQuery, positionOf, type ListDefinition, enumParam } from '@/lib/list';
+import { defineListQuery, positionOf, type ListDefinition, enumParam, sortFieldsOf } from '@/lib/list';
 import {
   PresentationsListDocument,
   type PresentationSortField,
@@ -50,17 +50,20 @@ export const presentationsList: ListDefinition<PresentationsFilters, Presentatio
   pageSizes: [10, 25, 50, 100],
   defaultPageSize: 10,
   defaultSort: { field: 'CREATED_DATE', direction: 'DESC' },
-  sortFields: {
-    CREATED_DATE: { param: 'created_date', column: 'createdDate' },
-    ID: { param: 'id', column: 'id' },
-    PERIOD: { param: 'period', column: 'period' },
-    FORM_NAME: { param: 'file_structure.form_name', column: 'formName' },
-    VERSION: { param: 'file_structure.version', column: 'version' },
-    FILE_NAME: { param: 'file_name', column: 'fileName' },
-    AFIP_TRANSACTION_ID: { param: 'afip_transaction_id', column: 'afipTransactionId' },
-    DELIVERY_DATE: { param: 'delivery_date', column: 'deliveryDate' },
-    STATUS: { param: 'status', column: 'status' },
-  },
+  sortFields: sortFieldsOf(
+    [
+      'CREATED_DATE',
+      'ID',
+      'PERIOD',
+      'FORM_NAME',
+      'VERSION',
+      'FILE_NAME',
+      'AFIP_TRANSACTION_ID',
+      'DELIVERY_DATE',
+      'STATUS',
+    ],
+    { FORM_NAME: { param: 'file_structure.form_name' }, VERSION: { param: 'file_structure.version' } },
+  ),
   defaultFilters: () => ({ search: '', status: null }),
   filters: {
     params: ['q', 'estado'],

@@ -1,15 +1,13 @@
-import Chip from '@mui/material/Chip';
+import { StatusChip } from '@/components/detail/status-chip';
 import type { PresentationStatus } from './gql/graphql';
 import { PRESENTATION_STATUS_COLORS, PRESENTATION_STATUS_LABELS } from './presentation-labels';
 
 export function PresentationStatusChip({ status }: { status: PresentationStatus }) {
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={PRESENTATION_STATUS_COLORS[status]}
+    <StatusChip
       label={PRESENTATION_STATUS_LABELS[status]}
-      data-testid="presentation-status"
+      tone={PRESENTATION_STATUS_COLORS[status]}
+      testId="presentation-status"
     />
   );
 }

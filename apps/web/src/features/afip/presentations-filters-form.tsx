@@ -24,7 +24,8 @@ export function PresentationsFiltersForm({
     >
       <TextField
         label="Buscar"
-        placeholder="ID o nombre de archivo"
+        placeholder="ID, transacción AFIP o archivo"
+        helperText="Busca por ID de presentación, ID de transacción AFIP o nombre de archivo"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         sx={{ minWidth: 280 }}

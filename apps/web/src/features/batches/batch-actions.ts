@@ -7,6 +7,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { ActionRegistry } from '../../components/actions/action-registry';
 import type { ItemNoun } from '../../components/dialogs/item-noun';
 import type { WithdrawalBatchActionKind } from './gql/graphql';
+import { countPhrase } from '@backoffice/validators';
 
 export const BATCH_NOUN: ItemNoun = { one: 'lote', many: 'lotes', gender: 'masculine' };
 
@@ -57,7 +58,8 @@ export const BATCH_ACTIONS: ActionRegistry<WithdrawalBatchActionKind> = {
       submit: 'Re-exportar',
       bulkTitle: 'Re-exportar lotes',
       bulkConfirm: 'Confirme los lotes a re-exportar',
-      bulkDescription: (count) => `Se re-exportarán ${count} lotes.`,
+      bulkDescription: (count) =>
+        countPhrase(count, 'Se re-exportará {n} lote.', 'Se re-exportarán {n} lotes.'),
       bulkSubmit: 'Re-exportar',
       success: BATCH_SUCCESS.reExport,
     },
@@ -75,7 +77,7 @@ export const BATCH_ACTIONS: ActionRegistry<WithdrawalBatchActionKind> = {
       bulkTitle: 'Reprocesar lotes',
       bulkConfirm: 'Confirme los lotes en error a reprocesar',
       bulkDescription: (count) =>
-        count === 1 ? 'Se reprocesará 1 lote.' : `Se reprocesarán ${count} lotes.`,
+        countPhrase(count, 'Se reprocesará {n} lote.', 'Se reprocesarán {n} lotes.'),
       bulkSubmit: 'Reprocesar',
       success: BATCH_SUCCESS.reprocess,
     },

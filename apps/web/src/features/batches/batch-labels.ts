@@ -37,4 +37,6 @@ export const BATCHES_MESSAGES = {
   loadError: 'No se pudieron cargar los lotes',
   detailTitle: 'Detalle de lote',
   notFound: 'Lote no encontrado',
+  lookupTitle: 'Indique la entidad del lote',
+  lookupHelp: 'Un lote se busca por su entidad y su ID: elija la entidad para verlo.',
 } as const;

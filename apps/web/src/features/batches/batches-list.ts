@@ -6,6 +6,7 @@ import {
   COLLECTOR_PARAMS,
   parseCollectorParam,
   writeCollectorParam,
+  sortFieldsOf,
 } from '@/lib/list';
 import { batchStatusFromParam, batchStatusToParam } from './batch-labels';
 import {
@@ -32,13 +33,7 @@ export const batchesList: ListDefinition<BatchesFilters, WithdrawalBatchSortFiel
   pageSizes: [10, 25, 50, 100],
   defaultPageSize: 10,
   defaultSort: { field: 'CREATION_DATE', direction: 'DESC' },
-  sortFields: {
-    CREATION_DATE: { param: 'creation_date', column: 'creationDate' },
-    ID: { param: 'id', column: 'id' },
-    BALANCE: { param: 'balance', column: 'balance' },
-    RECORD_COUNT: { param: 'record_count', column: 'recordCount' },
-    STATUS: { param: 'status', column: 'status' },
-  },
+  sortFields: sortFieldsOf(['CREATION_DATE', 'ID', 'BALANCE', 'RECORD_COUNT', 'STATUS']),
   defaultFilters: (now) => ({ collector: null, period: periodOf(now), status: null }),
   filters: {
     params: [...COLLECTOR_PARAMS, 'periodo', 'estado'],

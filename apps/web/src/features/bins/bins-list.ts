@@ -1,5 +1,5 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
-import { defineListQuery, type ListDefinition } from '@/lib/list';
+import { defineListQuery, type ListDefinition, sortFieldsOf } from '@/lib/list';
 import { CardBinsDocument } from './gql/graphql';
 
 export interface BinsFilters {
@@ -15,7 +15,7 @@ export const binsList: ListDefinition<BinsFilters, 'BIN'> = {
   pageSizes: [5, 10, 25, 100],
   defaultPageSize: 10,
   defaultSort: { field: 'BIN', direction: 'ASC' },
-  sortFields: { BIN: { param: 'id', column: 'id' } },
+  sortFields: sortFieldsOf(['BIN'], { BIN: { param: 'id', column: 'id' } }),
   defaultFilters: () => ({ search: '' }),
   filters: {
     params: ['q'],

@@ -6,12 +6,8 @@ export const MATCH_IMPORT_LABELS: Readonly<Record<string, string>> = {
 };
 export const NO_MATCH_IMPORT = 'Sin configuración (opciones libres)';
 
-export const WITHDRAWAL_STRATEGY_LABELS: Readonly<Record<string, string>> = {
-  batch_accreditation: 'Lote por acreditación',
-  batch_approbation: 'Lote por aprobación',
-  balance: 'Saldo',
-  none: 'Sin estrategia de retiro compatible',
-};
+/** The strategies' catalogue lives with the other codes (lib/code-label.ts), shared with the withdrawals area. */
+export { WITHDRAWAL_STRATEGY_LABELS } from '@/lib/code-label';
 
 export const COLLECTOR_STATUS_LABELS: Readonly<Record<string, string>> = {
   active: 'Activa',

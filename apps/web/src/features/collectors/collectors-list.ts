@@ -1,24 +1,17 @@
-import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { defineListQuery, SEARCH_TEXT_FILTERS, sortFieldsOf, STANDARD_PAGING } from '@/lib/list';
+import type { ListDefinition, SearchTextFilters } from '@/lib/list';
 import { CollectorsSearchDocument } from './gql/graphql';
 
 /** Buscar Entidades (session storage `collectors.list`): `q` is the name or id. The service orders by name. */
-export interface CollectorsFilters {
-  search: string;
-}
+export type CollectorsFilters = SearchTextFilters;
 
 export const collectorsList: ListDefinition<CollectorsFilters, 'NAME'> = {
   area: 'collectors',
   ...STANDARD_PAGING,
   defaultSort: { field: 'NAME', direction: 'ASC' },
-  sortFields: { NAME: { param: 'name', column: 'name' } },
+  sortFields: sortFieldsOf(['NAME']),
   defaultFilters: () => ({ search: '' }),
-  filters: {
-    params: ['q'],
-    parse: (params, defaults) => ({ search: (params.get('q') ?? defaults.search).trim() }),
-    write(filters, params) {
-      if (filters.search) params.set('q', filters.search);
-    },
-  },
+  filters: SEARCH_TEXT_FILTERS,
 };
 
 /** Buscar Entidades' query for a list state. */

@@ -1,4 +1,5 @@
-import { defineListQuery, filtersOf, type ListDefinition } from '@/lib/list';
+import { dayOf as argentineDay, parseDayParam } from '@/components/pickers/period';
+import { defineListQuery, filtersOf, type ListDefinition, sortFieldsOf } from '@/lib/list';
 import {
   DistributionsDocument,
   type DistributionFilter,
@@ -16,7 +17,6 @@ export interface DistributionFilters {
   search: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 /** YYYY-MM-DD of a date in the browser's zone (the operators' Argentine time). */
 export const dayOf = (date: Date) =>
@@ -28,7 +28,7 @@ export const distributionsList: ListDefinition<DistributionFilters, 'REQUEST_DAT
   area: 'distributions',
   pageSizes: [10, 25, 50, 100],
   defaultPageSize: 10,
-  sortFields: { REQUEST_DATE: { param: 'request_date', column: 'requestDate' } },
+  sortFields: sortFieldsOf(['REQUEST_DATE']),
   defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
   defaultFilters: (now) => ({
     type: 'NO_SCHEDULED',
@@ -41,13 +41,13 @@ export const distributionsList: ListDefinition<DistributionFilters, 'REQUEST_DAT
     params: ['tipo', 'estado', 'desde', 'hasta', 'q'],
     parse(params, defaults) {
       const status = params.get('estado')?.toUpperCase();
-      const from = params.get('desde') ?? '';
-      const to = params.get('hasta') ?? '';
+      // The pickers' maximum is today: a later day of the address is today (issue 28 item 9).
+      const limits = { max: argentineDay() };
       return {
         type: params.get('tipo') === 'programadas' ? 'SCHEDULED' : 'NO_SCHEDULED',
         status: STATE_TABS.find((t) => t.status === status)?.status ?? null,
-        from: DAY.test(from) ? from : defaults.from,
-        to: DAY.test(to) ? to : defaults.to,
+        from: parseDayParam(params.get('desde'), limits) ?? defaults.from,
+        to: parseDayParam(params.get('hasta'), limits) ?? defaults.to,
         search: (params.get('q') ?? '').trim(),
       };
     },

@@ -1,24 +1,22 @@
+import { DISTRIBUTION_DETAIL_STATUS_TEXTS, DISTRIBUTION_HEADER_STATUS_TEXTS } from '@backoffice/validators';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
 import type { DistributionStatus } from './gql/graphql';
 
-/** Spec 001 §4: the header's status labels. */
-export const HEADER_STATUS_LABELS: Readonly<Record<DistributionStatus, string>> = {
-  AUTHORIZATION_PENDING: 'Pendiente',
-  ERROR: 'Error',
-  IN_PROCESS: 'En proceso',
-  PENDING: 'En proceso',
-  REJECTED: 'Rechazado',
-  SUCCESS: 'Aprobado',
-  MANUAL: 'Manual',
-  DEFERRED: 'Diferido',
-  SCHEDULED: 'Programada',
-};
+const byEnum = (texts: Readonly<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(texts).map(([code, text]) => [code.toUpperCase(), text])) as Record<
+    DistributionStatus,
+    string
+  >;
+
+/** Spec 001 §4: the header's status labels (the validators' catalogue, which the gateway's report writes too). */
+export const HEADER_STATUS_LABELS: Readonly<Record<DistributionStatus, string>> = byEnum(
+  DISTRIBUTION_HEADER_STATUS_TEXTS,
+);
 
 /** Spec 001 §4: the detail's labels differ (authorization_pending 'En proceso', pending 'Pendiente'). */
-export const DETAIL_STATUS_LABELS: Readonly<Record<DistributionStatus, string>> = {
-  ...HEADER_STATUS_LABELS,
-  AUTHORIZATION_PENDING: 'En proceso',
-  PENDING: 'Pendiente',
-};
+export const DETAIL_STATUS_LABELS: Readonly<Record<DistributionStatus, string>> = byEnum(
+  DISTRIBUTION_DETAIL_STATUS_TEXTS,
+);
 
 export const STATUS_COLORS: Readonly<
   Record<DistributionStatus, 'default' | 'error' | 'warning' | 'success' | 'info'>
@@ -58,3 +56,10 @@ export function readableStatusDetail(text: string | null | undefined): string {
   const shortened = value.replace(TECHNICAL_PREFIX, '');
   return shortened || value;
 }
+
+/** The list bar's total ('4 distribuciones'). */
+export const DISTRIBUTION_NOUN: ItemNoun = {
+  one: 'distribución',
+  many: 'distribuciones',
+  gender: 'feminine',
+};

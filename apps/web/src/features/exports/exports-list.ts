@@ -1,6 +1,7 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
+import { EXPORT_TYPE_LABELS } from '@/components/exports';
 import { isValidPeriod, periodOf, periodRange } from '@/components/pickers/period';
-import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { defineListQuery, STANDARD_PAGING, type ListDefinition, sortFieldsOf } from '@/lib/list';
 import {
   ExportsHistoryDocument,
   type ExportFilter,
@@ -9,10 +10,13 @@ import {
   type ExportType,
 } from './gql/graphql';
 
-/** Filter texts as spec 001 §2 lists them ("Todos, payments, subscription"; "Todos, xlsx, csv, json"). */
+/**
+ * Filter choices: spec 001 §2 lists "Todos, payments, subscription" and "Todos, xlsx, csv, json"; the types read in
+ * Spanish as the export dialog names them (issue 29 item 25), the URL keeps the service's words.
+ */
 export const EXPORT_TYPE_OPTIONS: ReadonlyArray<{ value: ExportType; label: string; param: string }> = [
-  { value: 'PAYMENTS', label: 'payments', param: 'payments' },
-  { value: 'SUBSCRIPTION', label: 'subscription', param: 'subscription' },
+  { value: 'PAYMENTS', label: EXPORT_TYPE_LABELS.PAYMENTS, param: 'payments' },
+  { value: 'SUBSCRIPTION', label: EXPORT_TYPE_LABELS.SUBSCRIPTION, param: 'subscription' },
 ];
 export const EXPORT_FORMAT_OPTIONS: ReadonlyArray<{ value: ExportFormat; label: string; param: string }> = [
   { value: 'XLSX', label: 'xlsx', param: 'xlsx' },
@@ -58,7 +62,7 @@ export const exportsList: ListDefinition<ExportsFilters, 'CREATED_DATE'> = {
   area: 'exports',
   ...STANDARD_PAGING,
   defaultSort: { field: 'CREATED_DATE', direction: 'DESC' },
-  sortFields: { CREATED_DATE: { param: 'created_date', column: 'createdDate' } },
+  sortFields: sortFieldsOf(['CREATED_DATE']),
   defaultFilters: (now) => ({ period: periodOf(now), type: null, format: null, status: null }),
   filters: {
     params: ['periodo', 'tipo', 'formato', 'estado'],

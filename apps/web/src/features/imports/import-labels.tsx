@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import { StatusChip } from '@/components/detail/status-chip';
 import type { ImportRowStatus } from './gql/graphql';
 
 /** Spanish labels of the import codes (spec 001 §3, §4). Unknown statuses show as they come. */
@@ -31,27 +31,40 @@ const ROW_STATUS_TONES: Record<ImportRowStatus, 'success' | 'warning' | 'error'>
 /** The import status: its Spanish label, its colour, and the style class of spec 001 §4 (`status-pending-approved`). */
 export function ImportStatusChip({ status, statusClass }: { status: string; statusClass: string }) {
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={IMPORT_STATUS_TONES[status] ?? 'default'}
+    <StatusChip
       label={IMPORT_STATUS_LABELS[status] ?? status}
+      tone={IMPORT_STATUS_TONES[status]}
+      code={status}
       className={`status-${statusClass}`}
-      data-status={status}
-      sx={{ fontWeight: 600 }}
     />
   );
 }
 
-export function RowStatusChip({ status }: { status: ImportRowStatus }) {
+/**
+ * A pending row of a cancelled import will never be issued: it reads 'Cancelada', with why (issue 29 item 2). The
+ * service keeps such rows `pending` (spec 001 §4 has no other row status).
+ */
+export const CANCELLED_ROW = {
+  label: 'Cancelada',
+  detail: 'No se emitió: la importación fue cancelada',
+} as const;
+
+/** Whether a row of an import in `importStatus` reads as cancelled. */
+export const rowCancelled = (status: ImportRowStatus, importStatus: string): boolean =>
+  status === 'PENDING' && importStatus === 'cancelled';
+
+export function RowStatusChip({
+  status,
+  cancelled = false,
+}: {
+  status: ImportRowStatus;
+  cancelled?: boolean;
+}) {
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={ROW_STATUS_TONES[status]}
-      label={ROW_STATUS_LABELS[status]}
-      data-status={status.toLowerCase()}
-      sx={{ fontWeight: 600 }}
+    <StatusChip
+      label={cancelled ? CANCELLED_ROW.label : ROW_STATUS_LABELS[status]}
+      tone={cancelled ? 'default' : ROW_STATUS_TONES[status]}
+      code={cancelled ? 'cancelled' : status.toLowerCase()}
     />
   );
 }

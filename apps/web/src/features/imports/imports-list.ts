@@ -7,6 +7,7 @@ import {
   COLLECTOR_PARAMS,
   parseCollectorParam,
   writeCollectorParam,
+  sortFieldsOf,
 } from '@/lib/list';
 import { ImportsListDocument, type ImportFilter, type ImportSortField } from './gql/graphql';
 
@@ -29,15 +30,15 @@ export const importsList: ListDefinition<ImportsFilters, ImportSortField> = {
   area: 'imports',
   ...STANDARD_PAGING,
   defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
-  sortFields: {
-    REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
-    TOTAL_AMOUNT: { param: 'total_amount', column: 'totalAmount' },
-    ISSUED_AMOUNT: { param: 'issued_amount', column: 'issuedAmount' },
-    REQUEST_COUNT: { param: 'request_count', column: 'requestCount' },
-    ISSUED_COUNT: { param: 'issued_count', column: 'issuedCount' },
-    ERROR_COUNT: { param: 'error_count', column: 'errorCount' },
-    STATUS: { param: 'status', column: 'status' },
-  },
+  sortFields: sortFieldsOf([
+    'REQUEST_DATE',
+    'TOTAL_AMOUNT',
+    'ISSUED_AMOUNT',
+    'REQUEST_COUNT',
+    'ISSUED_COUNT',
+    'ERROR_COUNT',
+    'STATUS',
+  ]),
   defaultFilters: () => ({ search: '', collector: null, status: null, from: null, to: null }),
   filters: {
     params: ['q', ...COLLECTOR_PARAMS, 'estado', 'desde', 'hasta'],

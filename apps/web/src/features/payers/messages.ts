@@ -26,5 +26,6 @@ export const PAYERS_MESSAGES = {
   deleteTitle: 'Eliminar referencia',
   deleteByCollector: 'Eliminar por entidad',
   deleteByCollectorHint: 'Se eliminarán todas las referencias de pagadores de la entidad elegida.',
+  collectorRequired: 'La entidad es requerida',
   save: 'Guardar',
 } as const;

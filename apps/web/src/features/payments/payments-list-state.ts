@@ -6,6 +6,7 @@ import {
   normalizeListState,
   parseListParams,
   serializeListState,
+  sortFieldsOf,
   STANDARD_PAGING,
   type ListDefinition,
   type ListSort,
@@ -89,12 +90,9 @@ export const paymentsList: ListDefinition<PaymentsFilters, PaymentSortField> = {
   ...STANDARD_PAGING,
   defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
   // Spec 000 §2's sortable fields: their upstream names in the URL, and the grid columns that sort by them.
-  sortFields: {
-    REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
-    PAYER_NAME: { param: 'payer.name', column: 'payerName' },
-    FINAL_AMOUNT: { param: 'final_amount', column: 'finalAmount' },
-    STATUS: { param: 'status', column: 'status' },
-  },
+  sortFields: sortFieldsOf(['REQUEST_DATE', 'PAYER_NAME', 'FINAL_AMOUNT', 'STATUS'], {
+    PAYER_NAME: { param: 'payer.name' },
+  }),
   defaultFilters: (now) => ({
     search: '',
     collector: null,

@@ -1,4 +1,5 @@
-import { defineListQuery, filtersOf, type ListDefinition, type ListState } from '@/lib/list';
+import { amountFilterValue } from '@/lib/amount-filter';
+import { defineListQuery, filtersOf, type ListDefinition, type ListState, sortFieldsOf } from '@/lib/list';
 import {
   GatewayBatchesDocument,
   TransactionBatchesDocument,
@@ -46,7 +47,7 @@ export function batchList(area: string): ListDefinition<BatchFilters, 'DATE'> {
     area,
     pageSizes: [10, 25, 50, 100],
     defaultPageSize: 10,
-    sortFields: { DATE: { param: 'fecha', column: 'date' } },
+    sortFields: sortFieldsOf(['DATE'], { DATE: { param: 'fecha' } }),
     defaultSort: { field: 'DATE', direction: 'DESC' },
     defaultFilters: () => EMPTY,
     filters: {
@@ -78,17 +79,23 @@ export function batchList(area: string): ListDefinition<BatchFilters, 'DATE'> {
 export const startOfDay = (day: string) => `${day}T00:00:00.000-03:00`;
 export const endOfDay = (day: string) => `${day}T23:59:59.999-03:00`;
 
-const AMOUNT = /^\d{1,13}([.,]\d{1,2})?$/;
-const amount = (text: string) => (AMOUNT.test(text) ? text.replace(',', '.') : null);
+/** A calendar day (a gateway batch's `batch_date`, midnight UTC) -> its first / last instant in UTC. */
+const startOfUtcDay = (day: string) => `${day}T00:00:00.000Z`;
+const endOfUtcDay = (day: string) => `${day}T23:59:59.999Z`;
 
-/** The gateway's filter; texts that are not numbers are left out (the form shows their error). */
-export function toBatchFilter(filters: BatchFilters): ServicePaymentBatchFilter {
+/**
+ * The gateway's filter; texts that are not numbers are left out (the form shows their error). `calendarDays`:
+ * the list's dates are calendar days at midnight UTC (gateway batches), filtered as the days they name.
+ */
+export function toBatchFilter(filters: BatchFilters, calendarDays = false): ServicePaymentBatchFilter {
+  const start = calendarDays ? startOfUtcDay : startOfDay;
+  const end = calendarDays ? endOfUtcDay : endOfDay;
   return {
     batchNumber: /^\d{1,9}$/.test(filters.batchNumber) ? Number(filters.batchNumber) : null,
-    totalAmountFrom: amount(filters.amountFrom),
-    totalAmountTo: amount(filters.amountTo),
-    from: filters.from ? startOfDay(filters.from) : null,
-    to: filters.to ? endOfDay(filters.to) : null,
+    totalAmountFrom: amountFilterValue(filters.amountFrom),
+    totalAmountTo: amountFilterValue(filters.amountTo),
+    from: filters.from ? start(filters.from) : null,
+    to: filters.to ? end(filters.to) : null,
     state: filters.state,
   };
 }
@@ -112,6 +119,6 @@ export const transactionBatchesQuery = defineListQuery({
 export const gatewayBatchesQuery = defineListQuery({
   list: batchList('service-payments.gateways'),
   document: GatewayBatchesDocument,
-  variables: batchVariables,
+  variables: (state) => ({ ...batchVariables(state), filter: toBatchFilter(filtersOf(state), true) }),
   pageOf: (data) => data.gatewayBatches,
 });

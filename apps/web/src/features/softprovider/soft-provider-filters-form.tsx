@@ -27,7 +27,8 @@ export function SoftProviderFiltersForm({
     >
       <TextField
         label="Buscar"
-        placeholder="ID o entidad"
+        placeholder="ID, entidad o formato"
+        helperText="Busca por ID de reporte, ID o nombre de entidad, o formato (AGIP, ARBA)"
         value={draft.search}
         onChange={(event) => setDraft({ ...draft, search: event.target.value })}
       />

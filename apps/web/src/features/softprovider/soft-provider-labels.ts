@@ -5,7 +5,7 @@ import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import type { ActionRegistry } from '@/components/actions/action-registry';
 import type { ItemNoun } from '@/components/dialogs/item-noun';
 import { dayFilterInstants } from '@/components/pickers/period';
-import { defineListQuery, type ListDefinition, enumParam } from '@/lib/list';
+import { defineListQuery, type ListDefinition, enumParam, sortFieldsOf } from '@/lib/list';
 import {
   SoftProviderItemsDocument,
   type SoftProviderActionKind,
@@ -61,7 +61,7 @@ export const softProviderList: ListDefinition<SoftProviderFilters, 'START_DATE'>
   pageSizes: [5, 10, 25, 100],
   defaultPageSize: 10,
   defaultSort: { field: 'START_DATE', direction: 'DESC' },
-  sortFields: { START_DATE: { param: 'start_date', column: 'startDate' } },
+  sortFields: sortFieldsOf(['START_DATE']),
   defaultFilters: () => ({ search: '', from: '', to: '', status: null }),
   filters: {
     params: ['q', 'desde', 'hasta', 'estado'],

@@ -10,6 +10,7 @@ import {
 import type { ItemNoun } from '../../components/dialogs/item-noun';
 import type { SubscriptionActionKind } from './gql/graphql';
 import { SUBSCRIPTION_SUCCESS } from './messages';
+import { countPhrase } from '@backoffice/validators';
 
 export const SUBSCRIPTION_NOUN: ItemNoun = {
   one: 'suscripción',
@@ -34,18 +35,22 @@ export const SUBSCRIPTION_ACTIONS: ActionRegistry<SubscriptionActionKind> = {
       `Se cancelará la suscripción ${id}: no se generarán más pagos. Esta acción no se puede deshacer.`,
     bulkConfirm: 'Confirme las suscripciones a cancelar',
     bulkDescription: (count) =>
-      count === 1
-        ? 'Se cancelará 1 suscripción con este motivo.'
-        : `Se cancelarán ${count} suscripciones con este motivo.`,
+      countPhrase(
+        count,
+        'Se cancelará {n} suscripción con este motivo.',
+        'Se cancelarán {n} suscripciones con este motivo.',
+      ),
     success: SUBSCRIPTION_SUCCESS.cancel,
   }),
   CHANGE_PAYMENT_METHOD: changePaymentMethodAction(SUBSCRIPTION_NOUN, 2, {
     submit: 'Cambiar medio de pago',
     bulkConfirm: 'Confirme las suscripciones a las que se cambiará el medio de pago',
     bulkDescription: (count) =>
-      count === 1
-        ? 'El nuevo medio de pago reemplaza al de 1 suscripción.'
-        : `El nuevo medio de pago reemplaza al de ${count} suscripciones.`,
+      countPhrase(
+        count,
+        'El nuevo medio de pago reemplaza al de {n} suscripción.',
+        'El nuevo medio de pago reemplaza al de {n} suscripciones.',
+      ),
     success: SUBSCRIPTION_SUCCESS.changePaymentMethod,
   }),
   REMOVE_PAYMENT_METHOD: {
@@ -67,9 +72,11 @@ export const SUBSCRIPTION_ACTIONS: ActionRegistry<SubscriptionActionKind> = {
       bulkTitle: 'Editar Importe',
       bulkConfirm: 'Confirme las adhesiones a las que se cambiará el importe',
       bulkDescription: (count) =>
-        count === 1
-          ? 'Se aplicará el importe a 1 adhesión.'
-          : `Se aplicará el importe a ${count} adhesiones.`,
+        countPhrase(
+          count,
+          'Se aplicará el importe a {n} adhesión.',
+          'Se aplicará el importe a {n} adhesiones.',
+        ),
       bulkSubmit: 'Guardar importe',
       success: SUBSCRIPTION_SUCCESS.changeAmount,
     },

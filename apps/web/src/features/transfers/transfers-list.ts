@@ -1,5 +1,6 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
 import { dayFilterInstants, isValidDay } from '@/components/pickers/period';
+import { amountFilterValue } from '@/lib/amount-filter';
 import {
   defineListQuery,
   positionOf,
@@ -10,6 +11,7 @@ import {
   parseCollectorParam,
   writeCollectorParam,
   enumParam,
+  sortFieldsOf,
 } from '@/lib/list';
 import {
   TransfersDocument,
@@ -50,11 +52,7 @@ export const transfersList: ListDefinition<TransfersFilters, TransferSortField> 
   area: 'transfers',
   ...STANDARD_PAGING,
   defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
-  sortFields: {
-    REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
-    AMOUNT: { param: 'amount', column: 'amount' },
-    STATUS: { param: 'status', column: 'status' },
-  },
+  sortFields: sortFieldsOf(['REQUEST_DATE', 'AMOUNT', 'STATUS']),
   defaultFilters: () => ({
     search: '',
     collector: null,
@@ -100,13 +98,13 @@ export const transfersList: ListDefinition<TransfersFilters, TransferSortField> 
   },
 };
 
-/** The gateway filter: days become Argentine instants; the amount as typed (es-AR comma allowed). */
+/** The gateway filter: days become Argentine instants; the amount read by the one parser (not one: no filter). */
 export function toTransferFilter(filters: TransfersFilters): TransferFilter {
   return {
     search: filters.search || null,
     collectorId: filters.collector?.id ?? null,
     ...dayFilterInstants(filters.from, filters.to),
-    amount: filters.amount ? filters.amount.replace(/\./g, '').replace(',', '.') : null,
+    amount: amountFilterValue(filters.amount),
     payerCuit: filters.cuit || null,
     status: filters.status,
   };

@@ -20,6 +20,9 @@ export const WITHDRAWALS_MESSAGES = {
   refresh: 'Actualizar',
   deselect: 'Deseleccionar',
   schedule: 'Programar',
+  /** Why 'Programar' is enabled (spec 001 §2 shows it disabled; docs/decisions.md, issue 29 item 10). */
+  scheduleHelp:
+    'Programa un retiro automático de una entidad: destino, monto y periodicidad. Está habilitado a propósito: el diálogo está completo y guarda la programación en la configuración de la entidad.',
 } as const;
 
 export const WITHDRAW_STATUS_LABELS: Readonly<Record<WithdrawStatus, string>> = {

@@ -2,6 +2,7 @@ import { periodOf, periodRange, isValidPeriod } from '../../components/pickers';
 import type { CollectorRef } from '../../components/pickers/collector-picker';
 import {
   defineListQuery,
+  sortFieldsOf,
   STANDARD_PAGING,
   type ListCacheRule,
   type ListDefinition,
@@ -60,13 +61,7 @@ export const withdrawsList: ListDefinition<WithdrawsFilters, WithdrawSortField> 
   area: 'withdraws',
   ...STANDARD_PAGING,
   defaultSort: { field: 'REQUEST_DATE', direction: 'ASC' },
-  sortFields: {
-    REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
-    TRANSFER_DATE: { param: 'transfer_date', column: 'transferDate' },
-    AMOUNT: { param: 'amount', column: 'amount' },
-    COLLECTOR_ID: { param: 'collector_id', column: 'collectorId' },
-    STATUS: { param: 'status', column: 'status' },
-  },
+  sortFields: sortFieldsOf(['REQUEST_DATE', 'TRANSFER_DATE', 'AMOUNT', 'COLLECTOR_ID', 'STATUS']),
   defaultFilters: (now) => ({ period: periodOf(now), collector: null, statuses: ['PENDING'] }),
   filters: {
     params: ['periodo', 'entidad', 'entidad_nombre', 'estados'],
@@ -138,13 +133,8 @@ export interface WithdrawalsFilters {
   status: WithdrawalStatus | null;
 }
 
-const WITHDRAWAL_SORT_FIELDS: ListDefinition<WithdrawalsFilters, WithdrawalSortField>['sortFields'] = {
-  REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
-  APPROVED_DATE: { param: 'approved_date', column: 'approvedDate' },
-  AMOUNT: { param: 'amount', column: 'amount' },
-  COLLECTOR_ID: { param: 'collector_id', column: 'collectorId' },
-  STATUS: { param: 'status', column: 'status' },
-};
+const WITHDRAWAL_SORT_FIELDS: ListDefinition<WithdrawalsFilters, WithdrawalSortField>['sortFields'] =
+  sortFieldsOf(['REQUEST_DATE', 'APPROVED_DATE', 'AMOUNT', 'COLLECTOR_ID', 'STATUS']);
 
 function withdrawalsDefinition(
   area: string,

@@ -8,10 +8,9 @@ import type { ActionRegistry } from '../../components/actions/action-registry';
 import type { ItemNoun } from '../../components/dialogs/item-noun';
 import type { WithdrawActionKind, WithdrawalActionKind } from './gql/graphql';
 import { WITHDRAWALS_MESSAGES } from './labels';
+import { countPhrase } from '@backoffice/validators';
 
 export const WITHDRAWAL_NOUN: ItemNoun = { one: 'retiro', many: 'retiros', gender: 'masculine' };
-
-const count = (n: number, one: string, many: string) => (n === 1 ? one : many.replace('{n}', String(n)));
 
 /** The download formats of a withdraw (spec 001 §2), each its own row-menu entry. */
 export const WITHDRAW_FILE_KINDS = ['DOWNLOAD_XLSX', 'DOWNLOAD_TXT', 'DOWNLOAD_XML'] as const;
@@ -39,7 +38,7 @@ export const WITHDRAW_ACTIONS: ActionRegistry<WithdrawMenuKind> = {
       submit: 'Transferir',
       bulkTitle: 'Transferir retiros',
       bulkConfirm: 'Confirme los retiros a transferir',
-      bulkDescription: (n) => count(n, 'Se transferirá 1 retiro.', 'Se transferirán {n} retiros.'),
+      bulkDescription: (n) => countPhrase(n, 'Se transferirá {n} retiro.', 'Se transferirán {n} retiros.'),
       bulkSubmit: 'Transferir',
       success: WITHDRAWALS_MESSAGES.transferred,
     },
@@ -56,7 +55,11 @@ export const WITHDRAW_ACTIONS: ActionRegistry<WithdrawMenuKind> = {
       bulkTitle: 'Rechazar retiros',
       bulkConfirm: 'Confirme los retiros a rechazar',
       bulkDescription: (n) =>
-        count(n, 'Se rechazará 1 retiro con este motivo.', 'Se rechazarán {n} retiros con este motivo.'),
+        countPhrase(
+          n,
+          'Se rechazará {n} retiro con este motivo.',
+          'Se rechazarán {n} retiros con este motivo.',
+        ),
       bulkSubmit: 'Rechazar',
       success: WITHDRAWALS_MESSAGES.rejected,
     },
@@ -84,7 +87,7 @@ export const WITHDRAWAL_ACTIONS: ActionRegistry<WithdrawalActionKind> = {
       submit: 'Autorizar',
       bulkTitle: 'Autorizar selección',
       bulkConfirm: 'Confirme los retiros a autorizar',
-      bulkDescription: (n) => count(n, 'Estas autorizando 1 retiro', 'Estas autorizando {n} retiros'),
+      bulkDescription: (n) => countPhrase(n, 'Estas autorizando {n} retiro', 'Estas autorizando {n} retiros'),
       bulkSubmit: 'Autorizar',
       success: WITHDRAWALS_MESSAGES.approvedMany,
     },
@@ -101,7 +104,11 @@ export const WITHDRAWAL_ACTIONS: ActionRegistry<WithdrawalActionKind> = {
       bulkTitle: 'Rechazar selección',
       bulkConfirm: 'Confirme los retiros a rechazar',
       bulkDescription: (n) =>
-        count(n, 'Se rechazará 1 retiro con este motivo.', 'Se rechazarán {n} retiros con este motivo.'),
+        countPhrase(
+          n,
+          'Se rechazará {n} retiro con este motivo.',
+          'Se rechazarán {n} retiros con este motivo.',
+        ),
       bulkSubmit: 'Rechazar',
       success: WITHDRAWALS_MESSAGES.rejectedMany,
     },

@@ -6,6 +6,7 @@ import {
   operationErrorMessage,
   resolveOutcome,
 } from '../mutation-outcome';
+import { splitCodedMessage } from '../coded-message';
 import { newIdempotencyKey } from '../use-idempotency-key';
 
 describe('mutation outcomes', () => {
@@ -62,5 +63,26 @@ describe('idempotency key', () => {
     const b = newIdempotencyKey();
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(a).not.toBe(b);
+  });
+});
+
+describe('splitCodedMessage', () => {
+  it('takes the code after a refusal, the text keeping its period', () => {
+    expect(splitCodedMessage('El BIN ya existe - bin_exists')).toEqual({
+      text: 'El BIN ya existe.',
+      code: 'bin_exists',
+    });
+    expect(splitCodedMessage('Faltan columnas: a, b - missing_columns')).toEqual({
+      text: 'Faltan columnas: a, b.',
+      code: 'missing_columns',
+    });
+  });
+
+  it('leaves a message without a code as it is', () => {
+    expect(splitCodedMessage('Ups! Ocurrió un error inesperado')).toEqual({
+      text: 'Ups! Ocurrió un error inesperado',
+      code: null,
+    });
+    expect(splitCodedMessage('Pago 1000 - Cancelado')).toEqual({ text: 'Pago 1000 - Cancelado', code: null });
   });
 });

@@ -10,3 +10,4 @@ export {
 export { FileRequestError, fileRequestError } from './file-request-error';
 export { configureFileSession, filesUrl, type FileSession } from './session';
 export { uploadFile, type UploadOptions } from './upload-file';
+export { acceptAttribute, sizeText, uploadProblem, type UploadRule } from './upload-check';

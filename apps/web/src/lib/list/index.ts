@@ -5,3 +5,4 @@ export * from './use-list-after-action';
 export * from './list-query';
 export * from './collector-param';
 export * from './enum-param';
+export * from './list-views';

@@ -61,6 +61,38 @@ export interface ListDefinition<Filters extends object, Field extends string> {
   entryParams?: readonly string[];
 }
 
+/**
+ * The sort fields of a list named by the platform's convention: the field `REQUEST_DATE` sorts the grid column
+ * `requestDate` and is written `request_date` in the URL (the upstream field name). `exceptions` gives the param
+ * or column of the fields that differ (`payer.name`, a column of another name). Each field of the sort enum must
+ * be listed: a missing one is a type error where the definition declares its `Field`.
+ */
+export function sortFieldsOf<const Field extends string>(
+  fields: readonly Field[],
+  exceptions: Partial<Record<Field, Partial<SortFieldSpec>>> = {},
+): Record<Field, SortFieldSpec> {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const column = field.toLowerCase().replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+      return [field, { param: field.toLowerCase(), column, ...exceptions[field] }];
+    }),
+  ) as Record<Field, SortFieldSpec>;
+}
+
+/** The filters of a list searched by one text. */
+export interface SearchTextFilters {
+  search: string;
+}
+
+/** A list searched by one text, `q` in the URL: trimmed, and left out of the URL when empty. */
+export const SEARCH_TEXT_FILTERS: FilterCodec<SearchTextFilters> = {
+  params: ['q'],
+  parse: (params, defaults) => ({ search: (params.get('q') ?? defaults.search).trim() }),
+  write(filters, params) {
+    if (filters.search) params.set('q', filters.search);
+  },
+};
+
 /** The page sizes every list offers, 25 rows by default (spec 000 §2). */
 export const STANDARD_PAGING: Pick<ListDefinition<object, string>, 'pageSizes' | 'defaultPageSize'> = {
   pageSizes: [10, 25, 50, 100],

@@ -5,6 +5,7 @@ import { usePreloadedPolicy } from '../preload/use-preloaded-policy';
 import type { ListCacheRule, RowChange } from './list-cache';
 import { filtersOf, fromTableSort, toTableSort, type ListState } from './list-definition';
 import type { ListQuery } from './list-query';
+import { stateOfView, viewParamsOf, type ListViewBinding } from './list-views';
 import { useListAfterAction, type ListAfterAction } from './use-list-after-action';
 import {
   useListPageClamp,
@@ -65,7 +66,7 @@ export interface ListPageHandle<F extends object, S extends string, TData, TVari
   filters: F;
   /** The filter form bound to the applied filters. */
   filterForm: ListFilterFormBinding<F>;
-  /** Changes with the applied filters (the filter form's key). */
+  /** Changes with the applied filters and on every 'Limpiar' (the filter form's key). */
   filtersKey: string;
   variables: TVariables;
   /** The answer shown: this list's, or the previous list's while this one loads. */
@@ -83,6 +84,8 @@ export interface ListPageHandle<F extends object, S extends string, TData, TVari
   table: ListTableBinding;
   selection: ListSelection<Row & { id: string }>;
   afterAction: ListAfterAction<Change>;
+  /** The list's name and view for its 'Columnas' and 'Vistas' (`<ListPage>`). */
+  view: ListViewBinding;
 }
 
 const NO_ROWS: never[] = [];
@@ -150,12 +153,22 @@ export function useListPage<
     loading,
   };
   const filters = filtersOf(state);
+  const { setState } = list;
+  const viewParams = viewParamsOf(definition, state);
+  const view = useMemo<ListViewBinding>(
+    () => ({
+      area: definition.area,
+      params: viewParams,
+      apply: (params) => setState(stateOfView(definition, params)),
+    }),
+    [definition, viewParams, setState],
+  );
   return {
     list,
     state,
     filters,
     filterForm: { applied: filters, onSubmit: list.setFilters, onClear: list.clear },
-    filtersKey: JSON.stringify(filters),
+    filtersKey: `${JSON.stringify(filters)}#${list.clears}`,
     variables,
     data: shown,
     rows,
@@ -167,5 +180,6 @@ export function useListPage<
     table,
     selection,
     afterAction,
+    view,
   };
 }

@@ -39,6 +39,11 @@ export interface ListStateHandle<F extends object, S extends string> {
   setPage: (page: number, pageSize?: number, options?: { replace?: boolean }) => void;
   /** Back to the default filters and sort, keeping the page size. */
   clear: () => void;
+  /**
+   * How many times `clear` ran: a filter form keyed on it (`useListPage`'s `filtersKey`) drops what was typed or
+   * chosen but not applied, even when the applied filters were the defaults already.
+   */
+  clears: number;
 }
 
 /**
@@ -101,25 +106,33 @@ export function useListState<F extends object, S extends string>(
       const nextKey = params.toString();
       if (nextKey === shown.current.key) return; // the list shown already: no request, no history entry
       shown.current = { state: next, key: nextKey };
-      // Saved now, not once the navigation commits: an operator who leaves at once keeps the search.
+      // Saved now, not once the navigation commits: an operator who leaves at once keeps the search. The list's
+      // defaults have no parameters: the saved list is forgotten, or a reload would restore the previous one.
       if (hasListParams(definition, params)) cache.write(nextKey);
+      else cache.clear();
       setPending({ key: nextKey, from: committedUrl.current });
       setSearchParams(params, { replace: options?.replace ?? false });
     },
     [definition, setSearchParams, cache],
   );
 
+  const [clears, setClears] = useState(0);
+
   return useMemo(
     () => ({
       state,
       key,
+      clears,
       setState,
       setFilters: (filters) => setState(withFilters(definition, shown.current.state, filters)),
       setSort: (sort) => setState(withSort(definition, shown.current.state, sort)),
       setPage: (page, pageSize, options) => setState(withPage(shown.current.state, page, pageSize), options),
-      clear: () => setState(clearedListState(definition, shown.current.state)),
+      clear: () => {
+        setClears((count) => count + 1);
+        setState(clearedListState(definition, shown.current.state));
+      },
     }),
-    [state, key, setState, definition],
+    [state, key, clears, setState, definition],
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shortTransactionId, type PresentationModel } from '../afip.mappers.js';
-import { periodProblem, presentationActions } from '../afip.rules.js';
+import { periodProblem, presentationActions, presentationSearchFilters } from '../afip.rules.js';
 
 const doc = (status: PresentationModel['status']) => ({ status }) as PresentationModel;
 const ALL = ['AFIP_SHOW', 'AFIP_DOWNLOAD', 'AFIP_DELIVER', 'AFIP_REPROCESS'];
@@ -40,5 +40,19 @@ describe('presentation rules', () => {
     expect(periodProblem('2026-11', now)).toBe('El período no puede ser posterior al mes actual.');
     expect(periodProblem('2019-12', now)).toBe('El período debe ser de 2020 en adelante.');
     expect(periodProblem('10/2026', now)).toBe('El período debe tener el formato AAAA-MM.');
+  });
+});
+
+describe('presentation search (issue 29 item 14)', () => {
+  it('looks in the id and the transaction id for digits, in the file name and the transaction id for text', () => {
+    expect(presentationSearchFilters(null)).toEqual([[]]);
+    expect(presentationSearchFilters('3001')).toEqual([
+      [{ field: 'id', operation: 'EQUAL', value: '3001' }],
+      [{ field: 'afip_transaction_id', operation: 'CONTAINS', value: '3001' }],
+    ]);
+    expect(presentationSearchFilters('AFIP-1234')).toEqual([
+      [{ field: 'file_name', operation: 'CONTAINS', value: 'AFIP-1234' }],
+      [{ field: 'afip_transaction_id', operation: 'CONTAINS', value: 'AFIP-1234' }],
+    ]);
   });
 });

@@ -24,7 +24,7 @@ describe('cardBinBody', () => {
     [{ typeId: '' }, 'El tipo de tarjeta es requerido *'],
     [{ accreditationDays: ' ' }, 'El dia de acreditación es requerído *'],
     [{ accreditationDays: '2a' }, 'El dia de acreditación debe contener solo números *'],
-    [{ accreditationDays: '366' }, 'El día de acreditación no puede superar 365.'],
+    [{ accreditationDays: '366' }, 'El día de acreditación no puede superar 365 *'],
     [{ mediaPaymentId: 28 }, 'El medio de pago no existe en el catálogo.'],
   ])('refuses %j', (change, message) => {
     expect(() => cardBinBody({ ...INPUT, ...change })).toThrow(message);

@@ -87,6 +87,44 @@ describe('distributions', () => {
     expect(recorded.every((c) => c.query.limit === '1' && c.query.page === '1')).toBe(true);
   });
 
+  it("statistics of the list's type and range count what each state tab lists with them (issue 29 item 17)", async () => {
+    const STATS_OF = `query S($filter: DistributionStatisticsFilter) { distributionStatistics(filter: $filter) {
+      errorCount authorizationPendingCount } }`;
+    // This month in Argentine time, as the screen's default range; the seed has older ones of both statuses.
+    const now = new Date();
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(now);
+    const range = { from: `${day.slice(0, 8)}01T00:00:00.000-03:00`, to: `${day}T23:59:59.999-03:00` };
+    const filter = { type: 'NO_SCHEDULED', ...range };
+    const stats = (await data(STATS_OF, { filter })).distributionStatistics;
+    const tab = async (status: string) =>
+      (await data(LIST, { filter: { ...filter, status } })).distributions.total as number;
+    expect(stats.authorizationPendingCount).toBe(await tab('AUTHORIZATION_PENDING'));
+    expect(stats.errorCount).toBe(await tab('ERROR'));
+    const every = (await data(STATS)).distributionStatistics;
+    expect(every.authorizationPendingCount).toBeGreaterThan(stats.authorizationPendingCount);
+    expect(every.errorCount).toBeGreaterThan(stats.errorCount);
+    await stack.clearUpstreamRequests();
+    await data(STATS_OF, { filter });
+    const sent = (await stack.upstreamRequests()).map((c) => JSON.parse(String(c.query.filters)));
+    expect(sent).toEqual(
+      ['error', 'authorization_pending'].map((status) => [
+        { field: 'type', operation: 'EQUAL', value: 'no_scheduled' },
+        { field: 'status', operation: 'EQUAL', value: status },
+        // DateTime values reach the service as UTC instants.
+        {
+          field: 'request_date',
+          operation: 'GREATER_THAN_OR_EQUAL_TO',
+          value: new Date(range.from).toISOString(),
+        },
+        {
+          field: 'request_date',
+          operation: 'LESS_THAN_OR_EQUAL_TO',
+          value: new Date(range.to).toISOString(),
+        },
+      ]),
+    );
+  });
+
   it('detail: the header and its details in two upstream calls, with the actions of each', async () => {
     const d = (await data(DETAIL, { id: '9300003' })).distribution;
     expect(d.actions).toEqual([
@@ -256,20 +294,53 @@ describe('distributions report download', () => {
     `${stack.gateway.url}/files/distribuciones/reporte/${format}${query}`;
   const range = `?desde=${encodeURIComponent('2000-01-01T00:00:00.000-03:00')}&hasta=${encodeURIComponent('2100-01-01T00:00:00.000-03:00')}&tipo=no_scheduled`;
 
-  it('streams the XLSX through /files with one upstream call carrying start_date and end_date', async () => {
-    const res = await fetch(path('xlsx', range), {
+  const download = async (format: string, query: string) => {
+    const res = await fetch(path(format, query), {
       headers: { authorization: `Bearer ${await stack.emulator.accessTokenFor('tesoreria')}` },
     });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toContain('distribuciones-2000-01-01-2100-01-01.xlsx');
+    expect(res.status, await res.clone().text()).toBe(200);
+    return res;
+  };
+  const SCREEN_DATE = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
+
+  it("writes the XLSX in the screen's formats from one upstream call (the service's JSON rows), named after its range", async () => {
+    const res = await download('xlsx', range);
+    expect(res.headers.get('content-disposition')).toContain('distribuciones-2000-01-01-a-2100-01-01.xlsx');
     const ExcelJS = (await import('exceljs')).default;
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await res.arrayBuffer());
-    expect(workbook.getWorksheet('Distribuciones')!.rowCount).toBeGreaterThan(10);
+    const sheet = workbook.getWorksheet('Distribuciones')!;
+    expect(sheet.rowCount).toBeGreaterThan(10);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual([
+      'ID',
+      'ID de pago',
+      'Fecha de solicitud',
+      'Signature',
+      'Entidad',
+      'Estado',
+      'Importe total',
+      'Detalle',
+      'Estado del detalle',
+      'Tipo de destino',
+      'Destino',
+      'CUIT',
+      'Importe',
+    ]);
+    const rows: Record<string, unknown>[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) rows.push(Object.fromEntries(header.map((h, i) => [h, row.getCell(i + 1).value])));
+    });
+    const pending = rows.find((r) => r.ID === '9300001')!;
+    expect(pending).toMatchObject({ Estado: 'Pendiente', 'Estado del detalle': 'En proceso' });
+    expect(String(pending['Fecha de solicitud'])).toMatch(SCREEN_DATE);
+    expect(typeof pending['Importe total']).toBe('number');
+    expect(typeof pending.Importe).toBe('number');
+    expect(new Set(rows.map((r) => r.Estado))).not.toContain('authorization_pending');
     const recorded = await stack.upstreamRequests();
     expect(recorded.map((c) => [c.path, c.query])).toEqual([
       [
-        '/distribuciones/distribuciones/exportar/xlsx',
+        '/distribuciones/distribuciones/exportar/json',
         {
           start_date: '2000-01-01T00:00:00.000-03:00',
           end_date: '2100-01-01T00:00:00.000-03:00',
@@ -277,6 +348,42 @@ describe('distributions report download', () => {
         },
       ],
     ]);
+  });
+
+  it("writes the Error tab's CSV for a Spanish spreadsheet (BOM, ';', decimal comma) named after its filter", async () => {
+    const from = '2026-11-01T00:00:00.000-03:00';
+    const to = '2026-11-24T23:59:59.999-03:00';
+    const query = `?desde=${encodeURIComponent(from)}&hasta=${encodeURIComponent(to)}&tipo=no_scheduled&estado=error`;
+    const res = await download('csv', query);
+    expect(res.headers.get('content-disposition')).toContain(
+      'filename="distribuciones-error-2026-11-01-a-2026-11-24.csv"',
+    );
+    const unfiltered = await download('csv', range);
+    expect(unfiltered.headers.get('content-disposition')).toContain(
+      'filename="distribuciones-2000-01-01-a-2100-01-01.csv"',
+    );
+    // fetch's text() drops a BOM: read the bytes.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await unfiltered.arrayBuffer());
+    expect(text.startsWith('\uFEFF"ID";"ID de pago";"Fecha de solicitud";')).toBe(true);
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const line = lines.find((l) => l.startsWith('"9300003";'))!;
+    const fields = line.split(';');
+    expect(fields[2]).toMatch(/^"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}"$/);
+    expect(fields[5]).toBe('"Error"');
+    expect(fields[6]).toMatch(/^\d+,\d{2}$/); // an amount: a number with a decimal comma, unquoted
+    expect(fields[12]).toMatch(/^\d+,\d{2}$/);
+    expect(lines.every((l) => !/authorization_pending|"success"|"error"/.test(l))).toBe(true);
+  });
+
+  it('writes the JSON with the same texts (an amount a decimal string, never a float)', async () => {
+    const rows = (await (await download('json', range)).json()) as Record<string, string>[];
+    const paid = rows.find((r) => r.id === '9300004')!;
+    expect(paid).toMatchObject({ status: 'Aprobado', detail_status: 'Aprobado' });
+    expect(paid.request_date).toMatch(SCREEN_DATE);
+    expect(paid.amount).toMatch(/^\d+\.\d{2}$/);
   });
 
   it('refuses consulta and a format outside csv, json, xlsx without an upstream call', async () => {

@@ -5,6 +5,7 @@ import {
   distributionActions,
   distributionDetailActions,
   distributionFilters,
+  distributionModifiable,
 } from '../distributions.rules.js';
 
 const ALL = ['DISTRIBUTION_UPDATE', 'DISTRIBUTION_FORCE', 'DISTRIBUTION_SCHEDULED_UPDATE'];
@@ -45,6 +46,7 @@ const detail = (
   observations: null,
   lastUpdateDate: null,
   destinationChanges: [],
+  forcedSuccess: null,
 });
 
 const enabled = (kind: 'REPROCESS' | 'APPROVE' | 'REJECT') =>
@@ -106,5 +108,36 @@ describe('distribution search (spec 001 §5)', () => {
       { field: 'collector.id', operation: 'EQUAL', value: '101' },
     ]);
     expect(sorts[0]).toEqual({ field: 'status', direction: 'asc' });
+  });
+});
+
+describe("modifiable: the list's 'Modificar' or 'Ver' (issue 29 item 18)", () => {
+  const modifiable = (status: DistributionStatus, permissions: readonly string[] = ALL) =>
+    distributionModifiable(header(status), permissions);
+
+  it('with every permission: a header action or editable details; in process, paid and scheduled ones only show', () => {
+    expect(STATUSES.filter((s) => modifiable(s))).toEqual([
+      'ERROR',
+      'AUTHORIZATION_PENDING',
+      'REJECTED',
+      'PENDING',
+      'MANUAL',
+      'DEFERRED',
+    ]);
+  });
+
+  it('without a permission to act nothing is modifiable; force alone still changes an editable detail', () => {
+    expect(STATUSES.filter((s) => modifiable(s, []))).toEqual([]);
+    expect(STATUSES.filter((s) => modifiable(s, ['DISTRIBUTION_FORCE']))).toEqual([
+      'ERROR',
+      'REJECTED',
+      'PENDING',
+      'MANUAL',
+      'DEFERRED',
+    ]);
+    // A scheduled distribution's details need DISTRIBUTION_SCHEDULED_UPDATE (or force).
+    const scheduled = { ...header('MANUAL'), type: 'SCHEDULED' as const };
+    expect(distributionModifiable(scheduled, ['DISTRIBUTION_UPDATE'])).toBe(false);
+    expect(distributionModifiable(scheduled, ['DISTRIBUTION_SCHEDULED_UPDATE'])).toBe(true);
   });
 });

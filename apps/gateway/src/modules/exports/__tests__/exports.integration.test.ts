@@ -284,6 +284,25 @@ describe('download route /files/exportaciones/:id', () => {
     );
   });
 
+  it('a failed export says it failed, with its own code, after reading its status (issue 29 item 25)', async () => {
+    // 7000005 is seeded in `error`: the service refuses its file as `export_not_finished`, as for a running one.
+    await clearRecorded();
+    const response = await download('7000005', tokens.admin);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'UPSTREAM_REJECTED',
+        message: 'La exportación falló: no hay archivo para descargar - export_failed',
+        extendedCode: 'export_failed',
+      },
+    });
+    const calls = (await recorded()).filter((r) => r.service === 'export');
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /export/exportaciones/7000005/descargar',
+      'GET /export/exportaciones/7000005',
+    ]);
+  });
+
   it('without EXPORT_SHOW, without a token or with a bad id: refused with 0 upstream calls', async () => {
     expect((await download('7000001', tokens.consulta)).status).toBe(403);
     expect((await download('7000001')).status).toBe(401);

@@ -320,6 +320,24 @@ describe('uploads through /files', () => {
     expect(body.error.message).toContain('Faltan columnas');
   });
 
+  it("names the converter's own missing columns, not the import layout's", async () => {
+    const bank = {
+      type: 'payments',
+      origin_id: '1',
+      destination_id: '100',
+      metadata: { collector_id: '10001' },
+    };
+    const { status, body, calls } = await post(
+      '/conversiones',
+      formOf('pagos-ok.csv', sample('pagos-ok.csv'), { configurations: JSON.stringify(bank) }),
+    );
+    expect(status).toBe(422);
+    expect(body.error.message).toBe(
+      'Faltan columnas en el archivo: referencia, concepto, detalle, importe, correo, titular y dni - missing_columns',
+    );
+    expect(callLines(calls)).toEqual(['POST /converter/convertir/api']);
+  });
+
   it('refuses consulta with no upstream call', async () => {
     const { status, calls } = await post(
       '/importaciones',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapImport, statusClassOf } from '../imports.mappers.js';
-import { importActions, importListQuery, importRowsQuery } from '../imports.rules.js';
+import { importActions, importListQuery, importRowSearchFilter, importRowsQuery } from '../imports.rules.js';
 
 const raw = (status: string) =>
   mapImport({
@@ -47,9 +47,33 @@ describe('import rules', () => {
   it('lists newest first and rows by index ascending by default', () => {
     expect(importListQuery({}).sorts).toEqual([{ field: 'request_date', direction: 'desc' }]);
     expect(importRowsQuery({}).sorts).toEqual([{ field: 'index', direction: 'asc' }]);
-    expect(importRowsQuery({ filter: { search: 'ana@x.com' } }).filters).toEqual([
-      { field: 'payer_email', operation: 'EQUAL', value: 'ana@x.com' },
+    expect(importRowsQuery({ filter: { search: 'Ana@x.com' } }).filters).toEqual([
+      { field: 'payer_email', operation: 'CONTAINS', value: 'ana@x.com' },
     ]);
     expect(() => importListQuery({ filter: { status: 'DROP TABLE' } })).toThrow('El estado no es válido.');
+  });
+});
+
+describe("an import rows' search (issue 29 item 6)", () => {
+  it('looks where the operator chose: part of the e-mail, part of the external id, or the row number', () => {
+    expect(importRowSearchFilter('Gomez', 'EMAIL')).toEqual({
+      field: 'payer_email',
+      operation: 'CONTAINS',
+      value: 'gomez',
+    });
+    expect(importRowSearchFilter('12', 'EMAIL')).toMatchObject({ field: 'payer_email', value: '12' });
+    expect(importRowSearchFilter('ABC-00', 'EXTERNAL_ID')).toEqual({
+      field: 'external_transaction_id',
+      operation: 'CONTAINS',
+      value: 'ABC-00',
+    });
+    expect(importRowSearchFilter('7', 'INDEX')).toEqual({ field: 'index', operation: 'EQUAL', value: '7' });
+    expect(() => importRowSearchFilter('siete', 'INDEX')).toThrow('El número de fila admite solo dígitos.');
+  });
+
+  it('without a choice, reads the text: digits a row, an @ part of an e-mail, anything else the external id', () => {
+    expect(importRowSearchFilter('7')).toMatchObject({ field: 'index', operation: 'EQUAL' });
+    expect(importRowSearchFilter('gomez@hot')).toMatchObject({ field: 'payer_email', operation: 'CONTAINS' });
+    expect(importRowSearchFilter('ABC')).toMatchObject({ field: 'external_transaction_id', operation: 'CONTAINS' });
   });
 });

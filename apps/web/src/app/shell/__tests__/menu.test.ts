@@ -71,6 +71,7 @@ describe('visibleMenu', () => {
     ['DISTRIBUTION_SCHEDULED_UPDATE', ['/distribucion']],
     ['PAYER_CREATE', ['/pagadores/nuevo']],
     ['SUBSCRIPTION_CANCEL', ['/suscripciones']],
+    ['ACTIVITY_SHOW', ['/actividad']],
   ])('%s alone adds exactly %j to Pagos', (permission, routes) => {
     const extra = visibleMenu([permission])
       .flatMap((g) => g.items.map((i) => i.to))

@@ -18,9 +18,10 @@ const state = (kind: Kind, enabled: boolean): ActionState<Kind> => ({
   reason: enabled ? null : 'Está viendo una versión anterior.',
 });
 
-const toolbar = (actions: ActionState<Kind>[]) =>
+const toolbar = (actions: ActionState<Kind>[], keepLabels?: boolean) =>
   render(
     <ActionToolbar
+      keepLabels={keepLabels}
       actions={actions}
       registry={REGISTRY}
       groups={GROUPS}
@@ -42,5 +43,16 @@ describe('ActionToolbar', { timeout: 60_000 }, () => {
     const bar = screen.getByRole('toolbar', { name: 'Acciones' });
     expect(within(bar).getByText('Cancelar')).toBeVisible();
     expect(within(bar).getByText('Cambiar medio de pago')).toBeVisible();
+  });
+
+  it('with keepLabels, labels a disabled action beside a usable one, its reason still in the tooltip (issue 29 item 9)', () => {
+    toolbar([state('CANCEL', true), state('CHANGE_METHOD', false)], true);
+    const bar = screen.getByRole('toolbar', { name: 'Acciones' });
+    expect(within(bar).getByText('Cancelar')).toBeVisible();
+    expect(within(bar).getByText('Cambiar medio de pago')).toBeVisible();
+    expect(within(bar).getByTestId('action-reason-CHANGE_METHOD')).toHaveAttribute(
+      'data-reason',
+      'Está viendo una versión anterior.',
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, dataTableClasses, type DataTableColumn } from '../data-table';
 
@@ -27,9 +27,16 @@ const columns: DataTableColumn<Row>[] = [
   },
 ];
 
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
 function renderTable() {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={['/cobros']}>
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
       <DataTable<Row>
         ariaLabel="Cobros"
         rows={[{ id: '7', name: 'María Fernández de la Cruz', amount: '$ 1.500,00' }]}
@@ -88,5 +95,17 @@ describe('DataTable cells', () => {
     const actions = cellOf('actions');
     expect(within(actions).queryByRole('link')).toBeNull();
     expect(within(actions).getByRole('button', { name: 'Anular 7' })).toBeTruthy();
+  });
+});
+
+describe('DataTable from the keyboard', () => {
+  it("Enter on a focused cell of the row link opens the row's page; a cell with its own buttons keeps its Enter", () => {
+    renderTable();
+    fireEvent.keyDown(cellOf('actions'), { key: 'Enter' });
+    expect(screen.getByTestId('where').textContent).toBe('/cobros');
+    fireEvent.keyDown(cellOf('name'), { key: 'Shift' });
+    expect(screen.getByTestId('where').textContent).toBe('/cobros');
+    fireEvent.keyDown(cellOf('name'), { key: 'Enter' });
+    expect(screen.getByTestId('where').textContent).toBe('/cobro/7');
   });
 });

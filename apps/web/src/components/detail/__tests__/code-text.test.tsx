@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { statusDetailLabel } from '@/lib/code-label';
-import { CodeText } from '../code-text';
+import { CodeText, MessageText, StatusDetailText } from '../code-text';
 
 describe('CodeText', () => {
   it('reads the Spanish label and keeps the raw code in a tooltip for support', async () => {
@@ -20,5 +20,39 @@ describe('CodeText', () => {
   it('shows a dash without a code', () => {
     const { container } = render(<CodeText code={null} label={statusDetailLabel} />);
     expect(container).toHaveTextContent('—');
+  });
+});
+
+describe('StatusDetailText', () => {
+  it('reads a catalogue code in Spanish with the code in a tooltip (issue 28 item 7)', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<StatusDetailText detail="rejected_by_payer" />);
+    const text = screen.getByText('Rechazada por el pagador');
+    expect(screen.queryByText('rejected_by_payer')).toBeNull();
+    await user.hover(text);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Código: rejected_by_payer');
+  });
+
+  it("shows a service's free text as written, through the area's reading", () => {
+    render(
+      <StatusDetailText detail="TRANSFER_ERROR: El CBU no existe" readable={(t) => t.split(': ')[1] ?? t} />,
+    );
+    expect(screen.getByText('El CBU no existe')).toBeVisible();
+  });
+});
+
+describe('MessageText', () => {
+  it("shows a refusal's text and keeps its code in a tooltip", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { container } = render(<MessageText message="El BIN ya existe - bin_exists" />);
+    expect(container).toHaveTextContent(/^El BIN ya existe\.$/);
+    await user.hover(screen.getByText('El BIN ya existe.'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Código: bin_exists');
+  });
+
+  it('shows a message without a code as it is', () => {
+    const { container } = render(<MessageText message="No tiene permisos para realizar esta acción." />);
+    expect(container).toHaveTextContent(/^No tiene permisos para realizar esta acción\.$/);
+    expect(container.querySelector('[data-code]')).toBeNull();
   });
 });

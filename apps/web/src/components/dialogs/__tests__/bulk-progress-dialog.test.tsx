@@ -12,6 +12,8 @@ function itemStates() {
     id: el.getAttribute('data-id'),
     state: el.getAttribute('data-state'),
     message: within(el).queryByTestId('bulk-item-message')?.textContent ?? '',
+    // The code after a refusal is in a tooltip, not in the text (issue 28 item 7).
+    code: el.querySelector('[data-code]')?.getAttribute('data-code') ?? null,
   }));
 }
 
@@ -56,17 +58,19 @@ describe('BulkProgressDialog', { timeout: 60_000 }, () => {
       expect(screen.getByTestId('bulk-summary')).toHaveTextContent('Finalizado: 2 correctos, 2 con error.'),
     );
     expect(itemStates()).toEqual([
-      { id: '1001', state: 'success', message: 'Pago cancelado correctamente' },
+      { id: '1001', state: 'success', message: 'Pago cancelado correctamente', code: null },
       {
         id: '1002',
         state: 'error',
-        message: 'El pago 1002 ya no se puede cancelar - payment_not_cancellable',
+        message: 'El pago 1002 ya no se puede cancelar.',
+        code: 'payment_not_cancellable',
       },
-      { id: '1003', state: 'success', message: 'Pago cancelado correctamente' },
+      { id: '1003', state: 'success', message: 'Pago cancelado correctamente', code: null },
       {
         id: '1004',
         state: 'error',
-        message: 'El pago 1004 ya no se puede cancelar - payment_not_cancellable',
+        message: 'El pago 1004 ya no se puede cancelar.',
+        code: 'payment_not_cancellable',
       },
     ]);
     expect(screen.getByText('Pago 1002')).toBeVisible();
@@ -116,7 +120,7 @@ describe('BulkProgressDialog', { timeout: 60_000 }, () => {
     ]);
     await waitFor(() =>
       expect(screen.getByTestId('bulk-summary')).toHaveTextContent(
-        'Finalizado: 1 correctos, 0 con error, 1 sin confirmar.',
+        'Finalizado: 1 correcto, 0 con error, 1 sin confirmar.',
       ),
     );
     expect(itemStates()[0]).toMatchObject({ state: 'unknown' });
@@ -125,5 +129,37 @@ describe('BulkProgressDialog', { timeout: 60_000 }, () => {
     await user.click(screen.getAllByRole('button', { name: 'Cerrar' }).at(-1)!);
     expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ success: 1, unknown: 1 }));
     expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  const labelled = [
+    { id: '1001', label: 'Ana · $ 100,00' },
+    { id: '1002', label: 'Luis · $ 200,00' },
+  ];
+  it('lets a successful result replace its label (the new amount), a failed one keeps it (issue 29 item 22)', async () => {
+    const run = vi.fn(async (ids: string[]): Promise<BulkResultLike[]> =>
+      ids.map((id) =>
+        id === '1002'
+          ? { id, outcome: 'FAILED' as const, error: { message: 'No se puede', code: 'ACTION_NOT_ALLOWED' } }
+          : { id, outcome: 'SUCCESS' as const },
+      ),
+    );
+    render(
+      <BulkProgressDialog
+        title="Editar Importe"
+        noun={noun}
+        items={labelled}
+        run={run}
+        successMessage="Importe de la suscripción actualizado correctamente"
+        resultLabel={(result) => (result.id === '1001' ? 'Ana · $ 150,00' : 'Luis · $ 150,00')}
+        onClose={vi.fn()}
+      />,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('bulk-summary')).toHaveTextContent('Finalizado: 1 correcto, 1 con error.'),
+    );
+    const [ana, luis] = screen.getAllByTestId('bulk-item');
+    expect(ana).toHaveTextContent('Ana · $ 150,00');
+    expect(ana).not.toHaveTextContent('$ 100,00');
+    expect(luis).toHaveTextContent('Luis · $ 200,00');
   });
 });

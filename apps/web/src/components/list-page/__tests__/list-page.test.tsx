@@ -17,7 +17,8 @@ import {
   type ThingsQuery,
 } from '@/lib/list/__tests__/fixture';
 import BrushIcon from '@mui/icons-material/Brush';
-import { useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { PreferencesContext, type PreferenceStore } from '@/lib/use-preference';
 import TextField from '@mui/material/TextField';
 import { FiltersForm } from '@/components/layout/filters-form';
 import type { ListFilterFormBinding } from '@/lib/list/use-list-page';
@@ -166,7 +167,8 @@ describe('useListPage with <ListPage>', () => {
     const gateway = renderScreen('/cosas?colour=red');
     await gateway.answer({ rows: ids(10), total: 12 });
     expect(await screen.findByTestId('things-total')).toHaveTextContent('12 cosas');
-    expect(within(grid()).getByText('10')).toBeInTheDocument();
+    // The grid lays its rows out after it has measured its width (column fit): wait for them, not for a tick.
+    expect(await within(grid()).findByText('10')).toBeInTheDocument();
 
     act(() => handle!.list.setPage(2));
     await waitFor(() => expect(gateway.pending).toHaveLength(1));
@@ -346,5 +348,91 @@ describe('useListPage with <ListPage>', () => {
     act(() => handle!.retry());
     expect(await gateway.answer({ rows: ['1', '2'], total: 2 })).toBe(1);
     expect(gateway.pending).toHaveLength(0);
+  });
+});
+
+/** The operator's preferences in memory (the app's are the gateway's store): what was written, by key. */
+function MemoryPreferences({ written, children }: { written: Map<string, unknown>; children: ReactNode }) {
+  const [values, setValues] = useState(() => new Map(written));
+  const store = useMemo<PreferenceStore>(
+    () => ({
+      loaded: true,
+      value: (key) => values.get(key),
+      set: (key, value) => {
+        written.set(key, value);
+        setValues(new Map(written));
+      },
+    }),
+    [values, written],
+  );
+  return <PreferencesContext.Provider value={store}>{children}</PreferencesContext.Provider>;
+}
+
+describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
+  const headers = () =>
+    within(grid())
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+
+  it("hides a column, kept as the list's preference (list.<area>.columns), and restores the default", async () => {
+    const user = userEvent.setup();
+    const written = new Map<string, unknown>();
+    window.sessionStorage.clear();
+    const gateway = fakeGateway();
+    render(
+      <ApolloProvider client={gateway.client}>
+        <MemoryPreferences written={written}>
+          <MemoryRouter initialEntries={['/cosas?colour=red']}>
+            <ThingsScreen />
+          </MemoryRouter>
+        </MemoryPreferences>
+      </ApolloProvider>,
+    );
+    await gateway.answer({ rows: ['1'], total: 1 });
+    await waitFor(() => expect(headers()).toContain('COLOR'));
+    await user.click(screen.getByRole('button', { name: 'Columnas' }));
+    const panel = await screen.findByRole('dialog', { name: 'Columnas' });
+    await user.click(within(panel).getByRole('checkbox', { name: 'COLOR' }));
+    expect(written.get('list.things.columns')).toEqual({ colour: false });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(headers()).not.toContain('COLOR'));
+    await user.click(screen.getByRole('button', { name: 'Columnas' }));
+    const again = await screen.findByRole('dialog', { name: 'Columnas' });
+    expect(within(again).getByRole('checkbox', { name: 'COLOR' })).not.toBeChecked();
+    await user.click(within(again).getByRole('button', { name: 'Restablecer columnas' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(headers()).toContain('COLOR'));
+    expect(written.get('list.things.columns')).toBeNull();
+  });
+
+  it('saves the filters and sort as a view (list.<area>.views); choosing it brings back the same address', async () => {
+    const user = userEvent.setup();
+    const written = new Map<string, unknown>();
+    window.sessionStorage.clear();
+    const gateway = fakeGateway();
+    render(
+      <ApolloProvider client={gateway.client}>
+        <MemoryPreferences written={written}>
+          <MemoryRouter initialEntries={['/cosas?colour=red&sort=created_date%3Aasc&page=2']}>
+            <ThingsScreen />
+          </MemoryRouter>
+        </MemoryPreferences>
+      </ApolloProvider>,
+    );
+    await gateway.answer({ rows: ['11'], total: 11 });
+    await user.click(screen.getByRole('button', { name: 'Vistas' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Guardar vista actual…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Guardar vista actual' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Rojas{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(written.get('list.things.views')).toEqual([
+      { id: expect.any(String) as string, name: 'Rojas', params: 'colour=red&sort=created_date%3Aasc' },
+    ]);
+
+    act(() => handle!.list.clear());
+    await waitFor(() => expect(search).toBe(''));
+    await user.click(screen.getByRole('button', { name: 'Vistas' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rojas' }));
+    await waitFor(() => expect(search).toBe('?colour=red&sort=created_date%3Aasc'));
   });
 });

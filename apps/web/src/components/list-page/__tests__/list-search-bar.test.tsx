@@ -39,6 +39,22 @@ describe('ListSearchBar', () => {
     expect(screen.getByRole('textbox', { name: 'Buscar' })).toHaveValue('tres');
   });
 
+  it("'Limpiar' empties text typed but not applied, even when the applied search was already empty", async () => {
+    const user = userEvent.setup();
+    function Cleared() {
+      const [clears, setClears] = useState(0);
+      const page = {
+        state: { search: '' },
+        list: { setFilters: vi.fn(), clear: () => setClears((n) => n + 1), clears },
+      };
+      return <ListSearchBar page={page} ariaLabel="Filtros" placeholder="Nombre" clearable />;
+    }
+    render(<Cleared />);
+    await user.type(screen.getByRole('textbox', { name: 'Buscar' }), 'ana');
+    await user.click(screen.getByRole('button', { name: 'Limpiar' }));
+    expect(screen.getByRole('textbox', { name: 'Buscar' })).toHaveValue('');
+  });
+
   it("offers 'Limpiar' when clearable", async () => {
     const user = userEvent.setup();
     const onClear = vi.fn();

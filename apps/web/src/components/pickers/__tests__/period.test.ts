@@ -5,6 +5,7 @@ import {
   dayRange,
   isValidDay,
   isValidPeriod,
+  parseDayParam,
   periodLabel,
   periodOf,
   periodRange,
@@ -70,5 +71,23 @@ describe('dayFilterInstants', () => {
     });
     expect(dayFilterInstants(null, '2026-03-31')).toEqual({ from: null, to: '2026-04-01T02:59:59.999Z' });
     expect(dayFilterInstants('no', null)).toEqual({ from: null, to: null });
+  });
+});
+
+describe('parseDayParam: a day of the address inside its picker limits', () => {
+  it('keeps a day inside the limits and clamps one outside to the nearest limit', () => {
+    const limits = { min: '2020-01-01', max: '2026-11-24' };
+    expect(parseDayParam('2026-11-01', limits)).toBe('2026-11-01');
+    expect(parseDayParam(' 2026-11-24 ', limits)).toBe('2026-11-24');
+    expect(parseDayParam('2030-01-01', limits)).toBe('2026-11-24');
+    expect(parseDayParam('2019-12-31', limits)).toBe('2020-01-01');
+    expect(parseDayParam('2030-01-01')).toBe('2030-01-01');
+    expect(parseDayParam('2030-01-01', { max: null })).toBe('2030-01-01');
+  });
+
+  it('gives null for anything that is not a real day', () => {
+    for (const raw of [null, undefined, '', '2026-02-30', '2026-13-01', '24/11/2026', 'hoy']) {
+      expect(parseDayParam(raw, { max: '2026-11-24' })).toBeNull();
+    }
   });
 });

@@ -2,11 +2,17 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { of } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { CollectorPicker, useCollectorName, type CollectorRef } from '../collector-picker';
-import { DATE_RANGE_MESSAGES, DateRangePicker, dateRangeError } from '../date-range-picker';
+import { CollectorPicker, collectorMoreHint, useCollectorName, type CollectorRef } from '../collector-picker';
+import {
+  DATE_RANGE_MESSAGES,
+  DateRangePicker,
+  dateRangeError,
+  INCOMPLETE_DAY,
+  type DayRange,
+} from '../date-range-picker';
 import { PeriodPicker } from '../period-picker';
 import { MESSAGES } from '@backoffice/validators';
 
@@ -16,17 +22,18 @@ const COLLECTORS = [
 ];
 
 /** An Apollo client whose link answers collectors/collector from a fixed list and records every operation. */
-function fakeGateway() {
+function fakeGateway(collectors = COLLECTORS) {
   const operations: { name: string; variables: Record<string, unknown> }[] = [];
   const link = new ApolloLink((operation) => {
     operations.push({ name: operation.operationName ?? '', variables: operation.variables });
     if (operation.operationName === 'CollectorPickerName') {
-      const found = COLLECTORS.find((c) => c.id === operation.variables.id) ?? null;
+      const found = collectors.find((c) => c.id === operation.variables.id) ?? null;
       return of({ data: { collector: found } });
     }
     const search = String(operation.variables.search ?? '').toLowerCase();
-    const rows = COLLECTORS.filter((c) => c.name.toLowerCase().includes(search) || c.id.includes(search));
-    return of({ data: { collectors: { __typename: 'CollectorPage', total: rows.length, rows } } });
+    const found = collectors.filter((c) => c.name.toLowerCase().includes(search) || c.id.includes(search));
+    const rows = found.slice(0, Number(operation.variables.pageSize ?? found.length));
+    return of({ data: { collectors: { __typename: 'CollectorPage', total: found.length, rows } } });
   });
   const client = new ApolloClient({ cache: new InMemoryCache(), link });
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -65,6 +72,53 @@ describe('CollectorPicker', () => {
     render(<CollectorPicker value={null} onChange={vi.fn()} />, { wrapper });
     await user.type(screen.getByRole('combobox', { name: 'Entidad' }), 'zzz');
     expect(await screen.findByText('No se encontraron entidades')).toBeVisible();
+  });
+});
+
+describe('CollectorPicker over more collectors than it lists', () => {
+  const MANY = Array.from({ length: 25 }, (_, index) => ({
+    __typename: 'Collector',
+    id: String(10001 + index),
+    name: `Entidad número ${index + 1}`,
+  }));
+
+  it('ends the list with a line saying that typing finds the rest, which cannot be picked', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { wrapper } = fakeGateway(MANY);
+    const onChange = vi.fn();
+    render(<CollectorPicker value={null} onChange={onChange} />, { wrapper });
+    const input = screen.getByRole('combobox', { name: 'Entidad' });
+    await user.click(input);
+    const hint = await screen.findByRole('option', {
+      name: 'Se muestran 20 de 25 entidades: escriba el nombre o el ID para buscar entre todas.',
+    });
+    const options = screen.getAllByRole('option');
+    expect(options).toHaveLength(21);
+    expect(options.at(-1)).toBe(hint);
+    // Disabled: neither clickable nor reachable with the arrows.
+    expect(hint).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith({ id: '10020', name: 'Entidad número 20' });
+
+    // Typing narrows: more matches than shown say so, fewer say nothing more.
+    await user.clear(input);
+    await user.type(input, 'Entidad');
+    expect(
+      await screen.findByRole('option', {
+        name: 'Se muestran 20 de 25 coincidencias: siga escribiendo para acotar la búsqueda.',
+      }),
+    ).toBeVisible();
+    await user.clear(input);
+    await user.type(input, 'número 2');
+    expect(await screen.findByRole('option', { name: /Entidad número 25/ })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('option', { name: /Se muestran/ })).toBeNull());
+  });
+
+  it('says nothing more when every collector is listed', () => {
+    expect(collectorMoreHint(2, 2, false)).toBeNull();
+    expect(collectorMoreHint(20, 1500, false)).toBe(
+      'Se muestran 20 de 1.500 entidades: escriba el nombre o el ID para buscar entre todas.',
+    );
   });
 });
 
@@ -123,9 +177,98 @@ describe('PeriodPicker', () => {
     await user.tab();
     expect(input).toHaveValue('03/2026');
   });
+
+  it('with limits: the month buttons stop at them, a month outside is refused with the real range, stated below', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    const onErrorChange = vi.fn();
+    render(
+      <PeriodPicker
+        value="2026-11"
+        onChange={onChange}
+        onErrorChange={onErrorChange}
+        min="2020-01"
+        max="2026-11"
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Mes siguiente' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mes anterior' })).toBeEnabled();
+    expect(screen.getByText('De 01/2020 a 11/2026')).toBeVisible();
+    const input = screen.getByRole('textbox', { name: 'Período' });
+    for (const text of ['12/2026', '01/2019']) {
+      await user.clear(input);
+      await user.type(input, text);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByText('El período debe estar entre 01/2020 y 11/2026.')).toBeVisible();
+    }
+    expect(
+      onChange.mock.calls.flat().filter((period) => period === '2026-12' || period === '2019-01'),
+    ).toEqual([]);
+    expect(onErrorChange).toHaveBeenLastCalledWith('El período debe estar entre 01/2020 y 11/2026.');
+  });
+});
+
+/** A form holding the range, as every filter form does. */
+function ControlledRange({ onChange }: { onChange: (range: DayRange) => void }) {
+  const [range, setRange] = useState<DayRange>({ from: null, to: null });
+  return (
+    <DateRangePicker
+      value={range}
+      onChange={(next) => {
+        setRange(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
+/** A PeriodPicker on 2025-01 with its field emptied. */
+async function emptiedPeriod() {
+  const user = userEvent.setup({ delay: null });
+  const onChange = vi.fn();
+  render(<PeriodPicker value="2025-01" onChange={onChange} />);
+  const input = screen.getByRole('textbox', { name: 'Período' });
+  await user.clear(input);
+  return { user, onChange, input };
+}
+
+describe('PeriodPicker while typing (issue 28 item 3)', () => {
+  it('typing "1/1999" slowly never passes on 2019-01 (a two-digit year waits for Enter or leaving the field)', async () => {
+    const { user, onChange, input } = await emptiedPeriod();
+    await user.type(input, '1/1999');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a two-digit year applies on Enter or when leaving the field, a four-digit one at once', async () => {
+    const { user, onChange, input } = await emptiedPeriod();
+    await user.type(input, '3/26');
+    expect(onChange).not.toHaveBeenCalled();
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith('2026-03');
+    await user.clear(input);
+    await user.type(input, '4/26{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-04');
+    await user.clear(input);
+    await user.type(input, '5/2026');
+    expect(onChange).toHaveBeenLastCalledWith('2026-05');
+  });
 });
 
 describe('DateRangePicker', () => {
+  it('a half-typed day is held as incomplete, with its message under the field, never as no day', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    const { rerender } = render(<DateRangePicker value={{ from: null, to: null }} onChange={onChange} />);
+    const from = screen.getAllByRole('spinbutton')[0];
+    await user.click(from!);
+    await user.keyboard('15');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ from: INCOMPLETE_DAY, to: null }));
+    expect(dateRangeError({ from: INCOMPLETE_DAY, to: null })).toBe(DATE_RANGE_MESSAGES.incomplete);
+    rerender(<DateRangePicker value={{ from: INCOMPLETE_DAY, to: null }} onChange={onChange} />);
+    expect(screen.getByText(DATE_RANGE_MESSAGES.incomplete)).toBeVisible();
+  });
+
   it('an inverted range shows its error under Hasta', () => {
     expect(dateRangeError({ from: '2025-03-02', to: '2025-03-01' })).toBe(DATE_RANGE_MESSAGES.inverted);
     expect(dateRangeError({ from: '2025-03-01', to: '2025-03-01' })).toBeUndefined();
@@ -137,7 +280,7 @@ describe('DateRangePicker', () => {
   it('answers the chosen days as YYYY-MM-DD', async () => {
     const user = userEvent.setup({ delay: null });
     const onChange = vi.fn();
-    render(<DateRangePicker value={{ from: null, to: null }} onChange={onChange} />);
+    render(<ControlledRange onChange={onChange} />);
     // The Desde field's sections (DD, MM, YYYY) come first.
     const from = screen.getAllByRole('spinbutton')[0];
     await user.click(from!);

@@ -7,6 +7,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { ActionButton } from '@/components/actions/action-button';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { DownloadProgress, useFileDownload } from '@/components/files';
 import { PageHeader } from '@/components/layout/page-header';
@@ -25,6 +26,7 @@ import { PRESENTATION_ACTIONS, presentationZipPath } from '../presentation-actio
 import { ManualPresentationDialog, ReprocessDialog } from '../presentation-dialogs';
 import { formTypeLabel, presentationPeriod } from '../presentation-labels';
 import { PresentationStatusChip } from '../presentation-status-chip';
+import { RecordActivity } from '@/components/detail/record-activity';
 
 const SUCCESS = {
   present: 'Presentación enviada con éxito',
@@ -40,6 +42,7 @@ export default function PresentationDetailScreen() {
     notifyOnNetworkStatusChange: true,
   });
   const presentation = result.data?.presentation ?? null;
+  const fresh = useFreshRecord(PresentationDetailDocument, { id }, result, (data) => data.presentation);
   const feedback = useMutationOutcome();
   const idempotency = useIdempotencyKey();
   const zip = useFileDownload();
@@ -76,15 +79,18 @@ export default function PresentationDetailScreen() {
   });
   if (gate !== null || !presentation) return gate;
 
+  // A refusal because another operator moved the presentation says so (issue 30).
   const settle = (payload: PresentationPayloadFieldsFragment | null | undefined, success: string) =>
-    feedback.settle(payload, {
-      success,
-      onSuccess: () => {
-        idempotency.renew();
-        setOpen(null);
-      },
-      onUnknown: () => void result.refetch(),
-    });
+    fresh.explainRefusal(
+      feedback.settle(payload, {
+        success,
+        onSuccess: () => {
+          idempotency.renew();
+          setOpen(null);
+        },
+        onUnknown: () => void result.refetch(),
+      }),
+    );
 
   const run = (kind: PresentationActionKind) => {
     if (kind === 'DOWNLOAD') void zip.download(presentationZipPath(presentation.id));
@@ -98,6 +104,7 @@ export default function PresentationDetailScreen() {
   return (
     <Box component="section" aria-label={`Presentación ${presentation.id}`}>
       {header}
+      <FreshnessNotice fresh={fresh} />
       <Box
         role="toolbar"
         aria-label="Acciones de la presentación"
@@ -130,7 +137,7 @@ export default function PresentationDetailScreen() {
           <Field label="Versión" value={structure.version} />
           <Field label="ID" value={presentation.id} mono />
           <Field label="Fecha de creación" value={formatDateTime(presentation.createdDate)} />
-          <Field label="Creada por" value={presentation.createdBy} />
+          <Field label="Creada por" value={presentation.createdBy} testId="created-by" />
           {presentation.afipTransactionId && (
             <Field
               label="ID de transacción AFIP"
@@ -145,8 +152,12 @@ export default function PresentationDetailScreen() {
           {presentation.reprocessDate && (
             <Field label="Fecha de re-proceso" value={formatDateTime(presentation.reprocessDate)} />
           )}
+          {presentation.reprocessBy && (
+            <Field label="Re-procesada por" value={presentation.reprocessBy} testId="reprocess-by" />
+          )}
         </FieldGrid>
       </DetailCard>
+      <RecordActivity recordId={presentation.id} />
       {open === 'PRESENT' && (
         <ConfirmDialog
           title="Presentar"

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
-import type { DataTableColumn } from '@/components/data-table/data-table';
+import { TokenText } from '@/components/data-table/cell-text';
+import { dataTableClasses, type DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/list-page/list-page';
 import { formatDateTime, formatShortDate } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
@@ -15,11 +16,11 @@ import { PresentationsFiltersForm } from '../presentations-filters-form';
 import { RowZipButton } from '../presentation-zip-button';
 
 const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
-  { field: 'id', headerName: 'ID', width: 70, sortable: true },
+  { field: 'id', headerName: 'ID', width: 64, sortable: true },
   {
     field: 'period',
     headerName: 'PERIODO',
-    width: 92,
+    width: 86,
     sortable: true,
     render: (row) => presentationPeriod(row.period),
   },
@@ -34,30 +35,44 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
   },
   {
     field: 'version',
+    priority: 3,
     headerName: 'VERSION',
     width: 86,
     sortable: true,
     render: (row) => row.fileStructure.version,
   },
-  { field: 'fileName', headerName: 'NOMBRE', flex: 1.2, minWidth: 135, sortable: true, lines: 2 },
+  {
+    field: 'fileName',
+    headerName: 'NOMBRE',
+    flex: 1.2,
+    minWidth: 135,
+    sortable: true,
+    // Broken only after '_' (F8126Cobranz_ / 2026-10_3001.txt), never inside a token (issue 29 item 15).
+    render: (row) => <TokenText text={row.fileName} />,
+  },
   {
     field: 'afipTransactionId',
+    priority: 2,
     headerName: 'TRANSACCIÓN AFIP',
     width: 118,
     sortable: true,
+    // The cut id ('AFIP-1..') with the whole one in a tooltip (issue 29 item 15).
     render: (row) => row.afipTransactionShort ?? '—',
+    fullText: (row) => row.afipTransactionId,
   },
   {
     field: 'createdDate',
     headerName: 'CREADA',
-    width: 152,
+    // dd/mm/yyyy hh:mm:ss whole, seconds included (issue 29 item 15); ID, PERIODO and ENTREGADA gave the room, so
+    // the columns still fit where they did (TRANSACCIÓN AFIP shown at 1280 px with the menu open).
+    width: 176,
     sortable: true,
-    render: (row) => formatDateTime(row.createdDate),
+    render: (row) => <span className={dataTableClasses.figures}>{formatDateTime(row.createdDate)}</span>,
   },
   {
     field: 'deliveryDate',
     headerName: 'ENTREGADA',
-    width: 104,
+    width: 92,
     sortable: true,
     render: (row) => (row.deliveryDate ? formatShortDate(row.deliveryDate) : '—'),
   },

@@ -1,10 +1,12 @@
 import { useCallback } from 'react';
+import { BatchLookup } from '../components/batch-lookup';
 import { useQuery } from '@apollo/client/react';
 import { useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { ActionToolbar } from '@/components/actions/action-toolbar';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
 import { DownloadProgress } from '@/components/files';
 import { PageHeader } from '@/components/layout/page-header';
@@ -19,6 +21,7 @@ import {
   type WithdrawalBatchActionKind,
 } from '../gql/graphql';
 import { useBatchActions } from '../use-batch-actions';
+import { RecordActivity } from '@/components/detail/record-activity';
 
 const GROUPS = [
   { placement: 'download', title: 'DESCARGAS', testId: 'batch-downloads' },
@@ -40,6 +43,15 @@ export default function BatchDetailScreen() {
     fetchPolicy: 'cache-and-network',
   });
   const batch = result.data?.withdrawalBatch ?? null;
+  const fresh = useFreshRecord(
+    WithdrawalBatchDocument,
+    { collectorId, id },
+    result,
+    (data) => data.withdrawalBatch,
+    {
+      skip: !collectorId || !id,
+    },
+  );
   const refetch = result.refetch;
   const onChanged = useCallback(() => void refetch().catch(() => undefined), [refetch]);
   const actions = useBatchActions(onChanged);
@@ -51,6 +63,16 @@ export default function BatchDetailScreen() {
       actions={actions.progress ? <DownloadProgress progress={actions.progress} /> : undefined}
     />
   );
+  // Without a collector there is no batch to look up: ask for it (issue 29 item 9).
+  if (!collectorId) {
+    return (
+      <Box component="section" aria-label={BATCHES_MESSAGES.detailTitle}>
+        <PageHeader title={BATCHES_MESSAGES.detailTitle} />
+        <BatchLookup id={id} />
+      </Box>
+    );
+  }
+
   const gate = detailGate({
     header,
     texts: {
@@ -65,8 +87,8 @@ export default function BatchDetailScreen() {
     },
     current: {
       ...gateQuery(result, batch !== null),
-      // Without both ids nothing is asked: straight to 'not found'.
-      ...(!collectorId || !id ? { loading: false, answered: true } : {}),
+      // Without the batch id nothing is asked: straight to 'not found'.
+      ...(!id ? { loading: false, answered: true } : {}),
     },
     old: { wanted: false, found: false, loading: false },
     currentHref: '',
@@ -81,6 +103,7 @@ export default function BatchDetailScreen() {
   return (
     <Box component="section" aria-label={`${BATCHES_MESSAGES.detailTitle} ${batch.id}`}>
       {header}
+      <FreshnessNotice fresh={fresh} />
       <ActionToolbar
         actions={batch.actions}
         registry={BATCH_ACTIONS}
@@ -88,14 +111,20 @@ export default function BatchDetailScreen() {
         onRun={run}
         ariaLabel="Acciones del lote"
         testId="batch-toolbar"
+        // Five actions fit: each says what it does, usable or not (issue 29 item 9).
+        keepLabels
       />
       <Stack spacing={3}>
         <BatchCard batch={batch} />
         <BatchRecordsCard records={batch.records ?? []} />
+        <RecordActivity recordId={batch.id} />
       </Stack>
       <BatchActionDialogs
         control={flow}
-        runSingle={(kind, row, _value, key) => actions.runSingle(kind, row, key)}
+        // A refusal because another operator moved the batch says so (issue 30).
+        runSingle={async (kind, row, _value, key) =>
+          fresh.explainRefusal((await actions.runSingle(kind, row, key)) ?? null)
+        }
         runBulk={async () => []}
       />
     </Box>

@@ -35,8 +35,9 @@ const noCollector = (state: { collector: unknown }) => !state.collector;
  * Lotes de retiros (/lotes, spec 001 §2 "Withdrawal batches"): a collector is required before any search; then
  * its batches of one month (creation date) by status, with downloads, re-export, reprocess, the detail dialog
  * and 'Deseleccionar' / 'Reprocesar' on a selection. Filters and page live in the URL and session storage.
+ * `embedded`: the 'Lotes' view of 'Retiros', under that screen's title (no second heading, issue 29 item 9).
  */
-export default function BatchesScreen() {
+export default function BatchesScreen({ embedded = false }: { embedded?: boolean }) {
   const page = useListPage(batchesQuery, { rule: batchesListRule, skip: noCollector });
   const { list, state, selection, afterAction } = page;
   const bulkActions = useMemo(
@@ -90,15 +91,19 @@ export default function BatchesScreen() {
   );
 
   const collector = useCollectorName(state.collector);
+  const progress = actions.progress ? <DownloadProgress progress={actions.progress} /> : undefined;
   const columns = useMemo(() => batchColumns(onRowAction), [onRowAction]);
 
   return (
     <ListPage
       page={page}
-      title={BATCHES_MESSAGES.title}
-      headerActions={actions.progress ? <DownloadProgress progress={actions.progress} /> : undefined}
+      title={embedded ? undefined : BATCHES_MESSAGES.title}
+      ariaLabel={BATCHES_MESSAGES.title}
+      headerActions={progress}
+      beforeList={embedded ? progress : undefined}
       filters={
-        <FiltersBar ariaLabel="Filtros de lotes" columns="2fr auto 1fr">
+        // Entidad and Estado of one width and height, the period between them (issue 29 item 9).
+        <FiltersBar ariaLabel="Filtros de lotes" columns="1fr auto 1fr">
           <CollectorPicker
             value={collector}
             onChange={(next) => list.setFilters({ collector: next })}

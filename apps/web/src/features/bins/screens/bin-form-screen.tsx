@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Formik, useFormikContext, type FormikHelpers } from 'formik';
@@ -11,10 +11,11 @@ import TextField from '@mui/material/TextField';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { binFormSchema } from '@backoffice/validators';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
-import { ErrorAlert } from '@/components/feedback/error-alert';
-import { PageLoader } from '@/components/feedback/page-loader';
+import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
+import { ActionDialog } from '@/components/dialogs/action-dialog';
 import { shownError } from '@/components/form/field-error';
-import { FormTextField } from '@/components/form';
+import { FormIdentifierField } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
@@ -27,6 +28,7 @@ import {
   type CardBinRowFragment,
 } from '../gql/graphql';
 import { LookupField, type LookupOption } from '../lookup-field';
+import { RecordActivity } from '@/components/detail/record-activity';
 
 interface MethodOption {
   mediaPaymentId: number;
@@ -109,13 +111,15 @@ function BinFields({ creating }: { creating: boolean }) {
   return (
     <Grid container spacing={2.5}>
       <Grid size={{ xs: 12, md: 4 }}>
-        <FormTextField
+        <FormIdentifierField
+          kind="digits"
+          maxDigits={6}
           name="bin"
           label="Número BIN"
           required
           fullWidth
           disabled={!creating}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, readOnly: !creating } }}
+          slotProps={{ htmlInput: { readOnly: !creating } }}
         />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
@@ -164,12 +168,13 @@ function BinFields({ creating }: { creating: boolean }) {
         />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <FormTextField
+        <FormIdentifierField
+          kind="digits"
+          maxDigits={3}
           name="accreditationDay"
           label="Día de acreditación"
           required
           fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
         />
       </Grid>
     </Grid>
@@ -187,11 +192,15 @@ export default function BinFormScreen() {
     skip: creating,
     fetchPolicy: 'network-only',
   });
+  // Freshness (issue 30): 'Actualizado hace N s', the version checked when the tab is visible again and every 30 s.
+  const fresh = useFreshRecord(CardBinDocument, { id }, result, (data) => data.cardBin, { skip: creating });
   const [create] = useMutation(CreateCardBinDocument);
   const [update] = useMutation(UpdateCardBinDocument);
   const bin = result.data?.cardBin ?? null;
   const initial = useMemo(() => (bin ? valuesOf(bin) : EMPTY), [bin]);
   const title = creating ? 'Nuevo BIN' : `BIN ${id}`;
+  // 'Cancelar' with unsaved edits asks before it discards them (issue 29 item 13).
+  const [discarding, setDiscarding] = useState(false);
   const header = (
     <PageHeader
       title={title}
@@ -202,27 +211,26 @@ export default function BinFormScreen() {
       }
     />
   );
-  if (!creating && result.loading && !bin) return <PageLoader label="Cargando BIN" />;
-  if (!creating && result.error && !bin) {
-    return (
-      <>
-        {header}
-        <ErrorAlert
-          title="No se pudo cargar el BIN"
-          error={result.error}
-          onRetry={() => void result.refetch()}
-        />
-      </>
-    );
-  }
-  if (!creating && !bin) {
-    return (
-      <>
-        {header}
-        <ErrorAlert title="BIN no encontrado" error={new Error(`No existe el BIN ${id}.`)} />
-      </>
-    );
-  }
+  // Loading, load error and not found as every detail says them (AFIP's 'No existe una presentación…').
+  const gate = creating
+    ? null
+    : detailGate({
+        header,
+        texts: {
+          loading: 'Cargando BIN',
+          loadError: 'No se pudo cargar el BIN',
+          notFoundTitle: 'BIN no encontrado',
+          notFound: `No existe un BIN con el número ${id}.`,
+          notFoundTestId: 'bin-not-found',
+          listHref: '/bin',
+          listLabel: 'Ir a Buscar BIN',
+          versionMissing: '',
+        },
+        current: gateQuery(result, bin !== null),
+        old: { wanted: false, found: false, loading: false },
+        currentHref: `/bin/${id}`,
+      });
+  if (gate !== null) return gate;
 
   const submit = async (values: BinFormState, helpers: FormikHelpers<BinFormState>) => {
     const input = {
@@ -237,16 +245,20 @@ export default function BinFormScreen() {
     };
     try {
       const variables = { input, idempotencyKey: newIdempotencyKey() };
+      // An edit names the version it was made on: a BIN another operator changed since is refused, and the refusal
+      // says 'Otro operador modificó este registro' (explainRefusal) instead of a generic error.
       const payload = creating
         ? (await create({ variables })).data?.createCardBin
-        : (await update({ variables })).data?.updateCardBin;
-      feedback.announce(payload, {
+        : (await update({ variables: { ...variables, expectedLastUpdateDate: bin?.lastUpdateDate ?? null } }))
+            .data?.updateCardBin;
+      const refusal = feedback.settle(payload, {
         success: payload?.message ?? '',
         onSuccess: () => {
           const saved = payload?.bin?.id;
           if (saved) void navigate(`/bin/${saved}`, { replace: creating });
         },
       });
+      feedback.announceFeedback(creating ? refusal : await fresh.explainRefusal(refusal));
     } catch (error) {
       feedback.announceError(error);
     } finally {
@@ -257,6 +269,7 @@ export default function BinFormScreen() {
   return (
     <Box component="section" aria-label={title}>
       {header}
+      {bin && <FreshnessNotice fresh={fresh} />}
       {bin && (
         <Box sx={{ mb: 3 }}>
           <DetailCard title="Detalle del BIN" testId="bin-detail">
@@ -272,7 +285,8 @@ export default function BinFormScreen() {
         </Box>
       )}
       <Formik<BinFormState>
-        key={bin?.id ?? 'new'}
+        // 'Recargar' (or a save) shows the version read: the form starts again from it.
+        key={bin ? `${bin.id}@${bin.lastUpdateDate ?? ''}` : 'new'}
         initialValues={initial}
         validationSchema={binFormSchema}
         validateOnMount
@@ -289,7 +303,7 @@ export default function BinFormScreen() {
           >
             <BinFields creating={creating} />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
-              <Button component={RouterLink} to="/bin">
+              <Button onClick={() => (formik.dirty ? setDiscarding(true) : void navigate('/bin'))}>
                 Cancelar
               </Button>
               <Button type="submit" variant="contained" disabled={!formik.isValid || formik.isSubmitting}>
@@ -299,6 +313,20 @@ export default function BinFormScreen() {
           </Paper>
         )}
       </Formik>
+      {discarding && (
+        <ActionDialog
+          title="Descartar cambios"
+          onClose={() => setDiscarding(false)}
+          cancelLabel="Seguir editando"
+          submitLabel="Descartar"
+          submitColor="error"
+          onSubmit={() => void navigate('/bin')}
+          testId="discard-bin-dialog"
+        >
+          Hay cambios sin guardar en el BIN. Si sale, se pierden.
+        </ActionDialog>
+      )}
+      <RecordActivity recordId={bin?.id} />
     </Box>
   );
 }

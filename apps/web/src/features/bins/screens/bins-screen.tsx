@@ -50,7 +50,13 @@ export default function BinsScreen() {
     { field: 'id', headerName: 'BIN', width: 90 },
     { field: 'brand', headerName: 'MARCA', flex: 1, minWidth: 120, render: (row) => row.brand.description },
     { field: 'type', headerName: 'TIPO', width: 100, render: (row) => row.type.description },
-    { field: 'subtype', headerName: 'SUBTIPO', width: 110, render: (row) => row.subtype?.description ?? '—' },
+    {
+      field: 'subtype',
+      priority: 3,
+      headerName: 'SUBTIPO',
+      width: 110,
+      render: (row) => row.subtype?.description ?? '—',
+    },
     { field: 'country', headerName: 'PAÍS', width: 105, render: (row) => countryName(row.country) ?? '—' },
     {
       field: 'issuer',
@@ -94,7 +100,14 @@ export default function BinsScreen() {
           </Button>
         ) : undefined
       }
-      filters={<ListSearchBar page={page} ariaLabel="Buscar BINs" placeholder="Número BIN o marca" />}
+      filters={
+        <ListSearchBar
+          page={page}
+          ariaLabel="Buscar BINs"
+          placeholder="Número BIN, marca, tipo u organización"
+          helperText="Busca por el inicio del número BIN, o por marca, tipo, subtipo u organización emisora"
+        />
+      }
       errorTitle="No se pudieron cargar los BINs"
       noun={BIN_NOUN}
       totalTestId="bins-total"

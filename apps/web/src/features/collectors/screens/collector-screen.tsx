@@ -15,9 +15,11 @@ import {
   labelOf,
   MATCH_IMPORT_LABELS,
   NO_MATCH_IMPORT,
-  WITHDRAWAL_STRATEGY_LABELS,
 } from '../collector-labels';
 import { CollectorPageDocument } from '../gql/graphql';
+import { formatCuit } from '@backoffice/validators';
+import { CodeText } from '@/components/detail/code-text';
+import { withdrawalStrategyLabel } from '@/lib/code-label';
 
 /**
  * The collector page (/comercios/{collectorId}, linked from payment and subscription headers): name, signature,
@@ -77,11 +79,11 @@ export default function CollectorScreen() {
               />
               <Field
                 label="Estrategia de retiro"
-                value={labelOf(WITHDRAWAL_STRATEGY_LABELS, collector.withdrawalStrategy)}
+                value={<CodeText code={collector.withdrawalStrategy} label={withdrawalStrategyLabel} />}
                 testId="collector-withdrawal-strategy"
               />
               <Field label="Versión de lote" value={collector.batchVersion} />
-              <Field label="CUIT" value={detail?.cuit} mono />
+              <Field label="CUIT" value={detail?.cuit ? formatCuit(detail.cuit) : null} mono />
               <Field label="Actividad" value={detail?.activity} />
               <Field label="Estado" value={labelOf(COLLECTOR_STATUS_LABELS, detail?.status)} />
               <Field label="Email" value={detail?.email} />

@@ -21,7 +21,8 @@ import { ActionDialog, DialogFact } from '@/components/dialogs/action-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ReasonDialog } from '@/components/dialogs/reason-dialog';
 import { ErrorAlert } from '@/components/feedback/error-alert';
-import { formatAmount, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { MoneyText } from '@/components/detail/money-text';
 import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
@@ -32,11 +33,17 @@ import {
   SendDistributionReceiptDocument,
   UpdateDistributionDetailDocument,
   type DistributionActionKind,
+  type DistributionDetailQuery,
   type DistributionDetailRowFragment,
 } from '../gql/graphql';
 import { DETAIL_STATUS_LABELS, HEADER_STATUS_LABELS, readableStatusDetail, STATUS_COLORS } from '../labels';
+import { AuditLine } from './audit-line';
 import { EditDestinationDialog, type DestinationValues } from './edit-destination-dialog';
 import { SendReceiptDialog } from './send-receipt-dialog';
+import { formatCuit } from '@backoffice/validators';
+import { StatusDetailText } from '@/components/detail/code-text';
+import { RecordActivity } from '@/components/detail/record-activity';
+import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 
 const ACTIONS: ActionRegistry<DistributionActionKind> = {
   REPROCESS: { label: 'Reprocesar', icon: ReplayOutlined },
@@ -54,6 +61,28 @@ type Open =
 const destinationText = (d: { type: string; value: string }) =>
   `${d.type === 'ALIAS' ? 'Alias' : 'CBU'} ${d.value}`;
 
+type ShownDistribution = NonNullable<DistributionDetailQuery['distribution']>;
+
+/**
+ * What another operator's change moves (the service keeps no version of a distribution): its status and message,
+ * and each detail's status, last update, destination and amount.
+ */
+const distributionVersion = (record: unknown): string => {
+  const d = record as ShownDistribution;
+  return JSON.stringify([
+    d.status,
+    d.statusDetail,
+    d.details.map((x) => [
+      x.id,
+      x.status,
+      x.lastUpdateDate,
+      x.destination.type,
+      x.destination.value,
+      x.amount,
+    ]),
+  ]);
+};
+
 /** Detalle de la distribución (spec 001 §2 "Dialogs"): header, its actions, details and their dialogs. */
 export function DistributionDetailDialog({
   id,
@@ -65,10 +94,16 @@ export function DistributionDetailDialog({
   /** After a write: the list and the cards read again. */
   onChanged(): void;
 }) {
-  const { data, loading, error, refetch } = useQuery(DistributionDetailDocument, {
+  const result = useQuery(DistributionDetailDocument, {
     variables: { id },
     fetchPolicy: 'network-only',
     notifyOnNetworkStatusChange: true,
+  });
+  const { data, loading, error, refetch } = result;
+  // 'Actualizado hace N s', another operator's change found when the tab is visible again and every 30 s, and a
+  // refusal because the distribution moved said in the same words (issue 30).
+  const fresh = useFreshRecord(DistributionDetailDocument, { id }, result, (answer) => answer.distribution, {
+    versionOf: distributionVersion,
   });
   const [open, setOpen] = useState<Open>(null);
   const feedback = useMutationOutcome();
@@ -85,6 +120,8 @@ export function DistributionDetailDialog({
     void refetch();
   }, [onChanged, refetch]);
   const texts = (success: string) => ({ success, onSuccess: done, onUnknown: () => void refetch() });
+  const settle = (payload: Parameters<typeof feedback.settle>[0], success: string) =>
+    fresh.explainRefusal(feedback.settle(payload, texts(success)));
 
   const confirm = async () => {
     if (open?.kind !== 'APPROVE' && open?.kind !== 'REPROCESS') return;
@@ -93,7 +130,7 @@ export function DistributionDetailDialog({
       open.kind === 'APPROVE'
         ? (await approve({ variables })).data?.approveDistribution
         : (await reprocess({ variables })).data?.reprocessDistribution;
-    return feedback.settle(payload, texts(payload?.message ?? ''));
+    return settle(payload, payload?.message ?? '');
   };
 
   const saveDestination = async (values: DestinationValues, force: boolean) => {
@@ -115,7 +152,7 @@ export function DistributionDetailDialog({
         },
       })
     ).data?.updateDistributionDetail;
-    return feedback.settle(payload, texts(payload?.message ?? ''));
+    return settle(payload, payload?.message ?? '');
   };
 
   return (
@@ -130,13 +167,18 @@ export function DistributionDetailDialog({
       {data && !distribution && <Alert severity="warning">No se encontró la distribución.</Alert>}
       {distribution && (
         <>
+          <FreshnessNotice fresh={fresh} />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 4 }}>
             <DialogFact label="ID" value={distribution.id} />
             <DialogFact label="ID de pago" value={distribution.paymentId ?? ''} />
             <DialogFact label="Signature" value={distribution.collector.id} />
             <DialogFact label="Entidad" value={distribution.collector.name ?? ''} />
             <DialogFact label="Fecha de solicitud" value={formatDateTime(distribution.requestDate)} />
-            <DialogFact label="Importe total" value={formatAmount(distribution.totalAmount)} strong />
+            <DialogFact
+              label="Importe total"
+              value={<MoneyText value={distribution.totalAmount} testId="distribution-total" />}
+              strong
+            />
             <DialogFact
               label="Estado"
               value={
@@ -149,7 +191,12 @@ export function DistributionDetailDialog({
               }
             />
             {distribution.statusDetail && (
-              <DialogFact label="Mensaje" value={readableStatusDetail(distribution.statusDetail)} />
+              <DialogFact
+                label="Mensaje"
+                value={
+                  <StatusDetailText detail={distribution.statusDetail} readable={readableStatusDetail} />
+                }
+              />
             )}
           </Box>
           {distribution.type === 'NO_SCHEDULED' && (
@@ -200,29 +247,39 @@ export function DistributionDetailDialog({
                         />
                         {detail.statusDetail && (
                           <Typography variant="caption" component="div" color="text.secondary">
-                            {readableStatusDetail(detail.statusDetail)}
+                            <StatusDetailText detail={detail.statusDetail} readable={readableStatusDetail} />
                           </Typography>
+                        )}
+                        {detail.forcedSuccess && (
+                          <AuditLine
+                            what="Forzado como pagado"
+                            user={detail.forcedSuccess.user}
+                            date={detail.forcedSuccess.date}
+                            testId="forced-success"
+                          />
                         )}
                       </TableCell>
                       <TableCell data-testid="detail-destination">
                         {destinationText(detail.destination)}
                         {last && (
-                          <Typography
-                            variant="caption"
-                            component="div"
-                            color="warning.dark"
-                            data-testid="destination-change"
-                          >
-                            Modificado por {last.user ?? 'usuario desconocido'} el {formatDateTime(last.date)}{' '}
-                            (antes: {destinationText(last.previous)})
-                          </Typography>
+                          <AuditLine
+                            what="Modificado"
+                            user={last.user}
+                            date={last.date}
+                            after={`(antes: ${destinationText(last.previous)})`}
+                            testId="destination-change"
+                          />
                         )}
                       </TableCell>
-                      <TableCell>{detail.destination.cuit}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {detail.destination.cuit ? formatCuit(detail.destination.cuit) : '—'}
+                      </TableCell>
                       <TableCell>{detail.destination.name}</TableCell>
-                      <TableCell align="right">{formatAmount(detail.amount)}</TableCell>
+                      <TableCell align="right">
+                        <MoneyText value={detail.amount} />
+                      </TableCell>
                       <TableCell>{detail.observations ?? ''}</TableCell>
-                      <TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {receipt?.enabled && receipt.permitted ? (
                           <Button
                             size="small"
@@ -250,6 +307,7 @@ export function DistributionDetailDialog({
               </TableBody>
             </Table>
           </TableContainer>
+          <RecordActivity recordId={distribution.id} />
         </>
       )}
       {(open?.kind === 'APPROVE' || open?.kind === 'REPROCESS') && (
@@ -272,7 +330,7 @@ export function DistributionDetailDialog({
           submitColor="error"
           onSubmit={async (reason) => {
             const payload = (await reject({ variables: { id, reason } })).data?.rejectDistribution;
-            return feedback.settle(payload, texts(payload?.message ?? ''));
+            return settle(payload, payload?.message ?? '');
           }}
           onClose={() => setOpen(null)}
           testId="reject-distribution-dialog"
@@ -291,7 +349,7 @@ export function DistributionDetailDialog({
             const payload = (
               await sendReceipt({ variables: { distributionId: id, detailId: open.detail.id, email } })
             ).data?.sendDistributionReceipt;
-            return feedback.settle(payload, texts(payload?.message ?? ''));
+            return settle(payload, payload?.message ?? '');
           }}
           onClose={() => setOpen(null)}
         />

@@ -8,6 +8,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { PickersLocalization } from '@/components/pickers';
+import { dayOf as argentineDay } from '@/components/pickers/period';
 import { dayOf, type DistributionFilters } from '../distributions-list';
 
 /**
@@ -24,7 +25,8 @@ export function DistributionFiltersBar({
   const [searching, setSearching] = useState(value.search !== '');
   const [text, setText] = useState(value.search);
   useEffect(() => setText(value.search), [value.search]);
-  const today = dayjs();
+  // Today in Argentine time: the same maximum the list's address is clamped to (distributions-list.ts).
+  const today = dayjs(argentineDay());
   const pick = (field: 'from' | 'to') => (next: dayjs.Dayjs | null) => {
     if (!next || !next.isValid() || next.isAfter(today, 'day')) return;
     const day = dayOf(next.toDate());

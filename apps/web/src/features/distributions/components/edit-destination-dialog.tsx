@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { FormikProvider, useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -5,7 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { distributionDestinationSchema, type DestinationFormat } from '@backoffice/validators';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
-import { FormTextField } from '@/components/form';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { FormIdentifierField, FormTextField } from '@/components/form';
 import type { DistributionDetailRowFragment } from '../gql/graphql';
 
 export interface DestinationValues {
@@ -20,7 +22,8 @@ export interface DestinationValues {
  * Modificar destino (spec 001 §5 "Distribution edit destination"): cbu or alias (choosing clears the value), CBU
  * 22 digits with its check digits, alias 5 to 20 characters, CUIT of 11 digits with its check digit; amount and
  * name free. 'Guardar' shows when the gateway permits the edit (a scheduled distribution needs the scheduled
- * update permission); 'Forzar' (force to success) only with the force permission.
+ * update permission); 'Forzar' (force to success) only with the force permission, and only after its own
+ * confirmation (it marks a payout as paid: issue 28 item 11).
  */
 export function EditDestinationDialog({
   detail,
@@ -47,64 +50,78 @@ export function EditDestinationDialog({
     validationSchema: distributionDestinationSchema,
     onSubmit: (values) => submit({ values, force: false }),
   });
-  const forceNow = async () => {
+  const [confirmForce, setConfirmForce] = useState(false);
+  const askForce = async () => {
     const errors = await formik.validateForm();
-    formik.setTouched({ format: true, value: true, cuit: true, name: true, amount: true });
-    if (Object.keys(errors).length === 0) await submit({ values: formik.values, force: true });
+    void formik.setTouched({ format: true, value: true, cuit: true, name: true, amount: true });
+    if (Object.keys(errors).length === 0) setConfirmForce(true);
   };
   return (
-    <ActionDialog
-      title="Modificar destino"
-      onClose={onClose}
-      submitLabel={edit?.permitted ? 'Guardar' : undefined}
-      onSubmit={() => void formik.submitForm()}
-      submitDisabled={!edit?.enabled}
-      submitting={submitting}
-      feedback={feedback}
-      testId="edit-destination-dialog"
-      extraActions={
-        force?.permitted ? (
-          <Button
-            color="warning"
-            variant="outlined"
-            disabled={!force.enabled || submitting}
-            onClick={() => void forceNow()}
-          >
-            Forzar
-          </Button>
-        ) : undefined
-      }
-    >
-      <FormikProvider value={formik}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: '160px 1fr', gap: 2 }}>
-          <TextField
-            select
-            label="Formato"
-            name="format"
-            value={formik.values.format}
-            onChange={(event) => {
-              void formik.setValues({
-                ...formik.values,
-                format: event.target.value as DestinationFormat,
-                value: '',
-              });
-              void formik.setFieldTouched('value', false, false);
-            }}
-          >
-            <MenuItem value="cbu">CBU</MenuItem>
-            <MenuItem value="alias">Alias</MenuItem>
-          </TextField>
-          <FormTextField
-            name="value"
-            label={formik.values.format === 'cbu' ? 'CBU' : 'Alias'}
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: 22 } }}
-          />
-          <FormTextField name="cuit" label="CUIT" slotProps={{ htmlInput: { maxLength: 13 } }} />
-          <FormTextField name="name" label="Nombre" fullWidth />
-          <FormTextField name="amount" label="Importe" />
-        </Box>
-      </FormikProvider>
-    </ActionDialog>
+    <>
+      <ActionDialog
+        title="Modificar destino"
+        onClose={onClose}
+        submitLabel={edit?.permitted ? 'Guardar' : undefined}
+        onSubmit={() => void formik.submitForm()}
+        submitDisabled={!edit?.enabled}
+        submitting={submitting}
+        feedback={feedback}
+        testId="edit-destination-dialog"
+        extraActions={
+          force?.permitted ? (
+            <Button
+              color="warning"
+              variant="outlined"
+              disabled={!force.enabled || submitting}
+              onClick={() => void askForce()}
+            >
+              Forzar
+            </Button>
+          ) : undefined
+        }
+      >
+        <FormikProvider value={formik}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: '160px 1fr', gap: 2 }}>
+            <TextField
+              select
+              label="Formato"
+              name="format"
+              value={formik.values.format}
+              onChange={(event) => {
+                void formik.setValues({
+                  ...formik.values,
+                  format: event.target.value as DestinationFormat,
+                  value: '',
+                });
+                void formik.setFieldTouched('value', false, false);
+              }}
+            >
+              <MenuItem value="cbu">CBU</MenuItem>
+              <MenuItem value="alias">Alias</MenuItem>
+            </TextField>
+            <FormTextField
+              name="value"
+              label={formik.values.format === 'cbu' ? 'CBU' : 'Alias'}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 22 } }}
+            />
+            <FormIdentifierField kind="cuit" name="cuit" label="CUIT" />
+            <FormTextField name="name" label="Nombre" fullWidth />
+            <FormTextField name="amount" label="Importe" />
+          </Box>
+        </FormikProvider>
+      </ActionDialog>
+      {confirmForce && (
+        <ConfirmDialog
+          title="Forzar pago exitoso"
+          message={`El detalle ${detail.id} quedará como pagado (Aprobado) sin que se realice la transferencia, y se registrará quién lo forzó. ¿Confirma forzarlo?`}
+          confirmLabel="Forzar"
+          confirmColor="warning"
+          onConfirm={() => onSubmit(formik.values, true)}
+          onClose={() => setConfirmForce(false)}
+          testId="force-distribution-dialog"
+        />
+      )}
+    </>
   );
 }

@@ -8,11 +8,14 @@ export function StatCard({
   count,
   onClick,
   testId,
+  caption,
 }: {
   title: string;
   count: number | undefined;
   onClick(): void;
   testId: string;
+  /** What was counted (the list's range), under the count. */
+  caption?: string;
 }) {
   return (
     <Card variant="outlined" sx={{ minWidth: 240 }}>
@@ -24,6 +27,11 @@ export function StatCard({
           <Typography variant="h4" component="p" data-testid={`${testId}-count`}>
             {count ?? '…'}
           </Typography>
+          {caption ? (
+            <Typography variant="caption" color="text.secondary" data-testid={`${testId}-range`}>
+              {caption}
+            </Typography>
+          ) : null}
         </CardContent>
       </CardActionArea>
     </Card>

@@ -10,7 +10,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { DownloadMenu } from '@/components/files';
 import { ListPage } from '@/components/list-page/list-page';
-import { formatAmount, formatDateTime } from '@/lib/format';
+import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
 import { DistributionDetailDialog } from '../components/distribution-detail-dialog';
 import { DistributionFiltersBar } from '../components/distribution-filters';
@@ -20,7 +20,7 @@ import {
   type DistributionRowFragment,
   type DistributionStatus,
 } from '../gql/graphql';
-import { HEADER_STATUS_LABELS, STATE_TABS, STATUS_COLORS } from '../labels';
+import { DISTRIBUTION_NOUN, HEADER_STATUS_LABELS, STATE_TABS, STATUS_COLORS } from '../labels';
 import { StatCard } from '../components/stat-card';
 
 /** The Report export: the same range, type and state as the list (spec 001 §7 "Exports"). */
@@ -37,7 +37,14 @@ export default function DistributionsScreen() {
   const page = useListPage(distributionsQuery);
   const { list, filters, refetch } = page;
   const [open, setOpen] = useState<string | null>(null);
-  const stats = useQuery(DistributionStatisticsDocument, { fetchPolicy: 'cache-and-network' });
+  // The cards count the list's type and range (not every date): a card's count is what its tab then lists
+  // (issue 29 item 17, docs/decisions.md).
+  const listFilter = toDistributionFilter(filters);
+  const stats = useQuery(DistributionStatisticsDocument, {
+    variables: { filter: { type: listFilter.type, from: listFilter.from, to: listFilter.to } },
+    fetchPolicy: 'cache-and-network',
+  });
+  const counted = `Del ${formatDate(listFilter.from)} al ${formatDate(listFilter.to)}`;
   const changed = useCallback(() => {
     void refetch();
     void stats.refetch();
@@ -46,10 +53,17 @@ export default function DistributionsScreen() {
 
   const columns = useMemo<DataTableColumn<DistributionRowFragment>[]>(
     () => [
-      { field: 'id', headerName: 'ID', width: 110 },
-      { field: 'paymentId', headerName: 'ID DE PAGO', width: 120, render: (r) => r.paymentId ?? '' },
+      // At 1440 px with the menu open every column fits, the SIGNATURE searched by included (1110 of 1127 px).
+      { field: 'id', headerName: 'ID', width: 100 },
+      {
+        field: 'paymentId',
+        priority: 2,
+        headerName: 'ID DE PAGO',
+        width: 120,
+        render: (r) => r.paymentId ?? '',
+      },
       { field: 'requestDate', headerName: 'FECHA', width: 180, render: (r) => formatDateTime(r.requestDate) },
-      { field: 'signature', headerName: 'SIGNATURE', width: 110, render: (r) => r.collector.id },
+      { field: 'signature', priority: 3, headerName: 'SIGNATURE', width: 110, render: (r) => r.collector.id },
       {
         field: 'entity',
         headerName: 'ENTIDAD',
@@ -60,7 +74,7 @@ export default function DistributionsScreen() {
       {
         field: 'totalAmount',
         headerName: 'IMPORTE',
-        width: 150,
+        width: 140,
         align: 'right',
         render: (r) => formatAmount(r.totalAmount),
       },
@@ -77,16 +91,21 @@ export default function DistributionsScreen() {
         headerName: 'ACCIONES',
         width: 130,
         rowLink: false,
-        render: (r) => (
-          <Button
-            size="small"
-            variant="outlined"
-            onClick={() => setOpen(r.id)}
-            aria-label={`Modificar ${r.id}`}
-          >
-            Modificar
-          </Button>
-        ),
+        // 'Modificar' only where something can be changed (the gateway's `modifiable`); else the detail opens
+        // read-only and the button says so: 'Ver' (issue 29 item 18).
+        render: (r) => {
+          const label = r.modifiable ? 'Modificar' : 'Ver';
+          return (
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => setOpen(r.id)}
+              aria-label={`${label} ${r.id}`}
+            >
+              {label}
+            </Button>
+          );
+        },
       },
     ],
     [],
@@ -117,12 +136,14 @@ export default function DistributionsScreen() {
               count={stats.data?.distributionStatistics.authorizationPendingCount}
               onClick={() => showStatus('AUTHORIZATION_PENDING')}
               testId="card-pending"
+              caption={counted}
             />
             <StatCard
               title="Distribuciones con error"
               count={stats.data?.distributionStatistics.errorCount}
               onClick={() => showStatus('ERROR')}
               testId="card-error"
+              caption={counted}
             />
           </Box>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
@@ -158,6 +179,8 @@ export default function DistributionsScreen() {
           </Tabs>
         </>
       }
+      noun={DISTRIBUTION_NOUN}
+      totalTestId="distributions-total"
       errorTitle="No se pudieron cargar las distribuciones"
       table={{ ariaLabel: 'Distribuciones', columns, emptyMessage: 'Nada por acá', unsorted: true }}
     >

@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { EXPORT_TYPE_LABELS } from '@/components/exports';
 import { DownloadButton } from '@/components/files';
 import { FilterSelect } from '@/components/layout/filter-select';
 import { FiltersBar } from '@/components/layout/filters-form';
@@ -52,7 +53,15 @@ function ExportStatusCell({ row }: { row: ExportRowFragment }) {
 
 const COLUMNS: DataTableColumn<ExportRowFragment>[] = [
   { field: 'id', headerName: 'ID', width: 100 },
-  { field: 'format', headerName: 'FORMATO', width: 100, render: (row) => FORMAT_LABELS[row.format] },
+  // What was exported (issue 29 item 25), in the words of the export dialog.
+  { field: 'type', headerName: 'TIPO', width: 130, render: (row) => EXPORT_TYPE_LABELS[row.type] },
+  {
+    field: 'format',
+    priority: 2,
+    headerName: 'FORMATO',
+    width: 100,
+    render: (row) => FORMAT_LABELS[row.format],
+  },
   { field: 'records', headerName: 'REGISTROS', width: 110, align: 'right' },
   {
     field: 'createdDate',
@@ -62,6 +71,7 @@ const COLUMNS: DataTableColumn<ExportRowFragment>[] = [
   },
   {
     field: 'updatedDate',
+    priority: 3,
     headerName: 'FECHA DE FINALIZACIÓN',
     width: 190,
     render: (row) => (row.updatedDate ? formatDateTime(row.updatedDate) : '—'),
@@ -76,7 +86,8 @@ const COLUMNS: DataTableColumn<ExportRowFragment>[] = [
   {
     field: 'actions',
     headerName: 'ACCIONES',
-    width: 280,
+    // One 'Descargar' button.
+    width: 160,
     render: (row) =>
       row.downloadPath ? (
         <DownloadButton path={row.downloadPath} size="small" aria-label={`Descargar exportación ${row.id}`} />

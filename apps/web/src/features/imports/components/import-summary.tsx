@@ -5,6 +5,7 @@ import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { ImportSummaryFragment } from '../gql/graphql';
 import { IMPORT_STATUS_LABELS, ImportStatusChip } from '../import-labels';
+import { countPhrase } from '@backoffice/validators';
 
 const MATCHES: [keyof ImportSummaryFragment, string][] = [
   ['matchPayer', 'Pagador'],
@@ -19,6 +20,8 @@ const MATCHES: [keyof ImportSummaryFragment, string][] = [
  */
 export function ImportSummary({ doc, action }: { doc: ImportSummaryFragment; action?: ReactNode }) {
   const matches = MATCHES.filter(([key]) => doc[key] === true).map(([, label]) => label);
+  // A cancelled import's pending rows were never issued and never will be (issue 29 item 2).
+  const cancelled = doc.status === 'cancelled';
   return (
     <DetailCard title={`Importación ${doc.id}`} action={action} testId="import-summary">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
@@ -32,8 +35,12 @@ export function ImportSummary({ doc, action }: { doc: ImportSummaryFragment; act
           data-testid="import-will-issue"
           sx={{ mb: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', fontWeight: 600 }}
         >
-          Al confirmar se emitirán {doc.pendingCount} {doc.pendingCount === 1 ? 'pago' : 'pagos'} por{' '}
-          {formatAmount(doc.pendingAmount)}.
+          {countPhrase(
+            doc.pendingCount,
+            'Al confirmar se emitirá {n} pago',
+            'Al confirmar se emitirán {n} pagos',
+          )}{' '}
+          por {formatAmount(doc.pendingAmount)}.
         </Box>
       )}
       <FieldGrid>
@@ -44,11 +51,19 @@ export function ImportSummary({ doc, action }: { doc: ImportSummaryFragment; act
         />
         <Field label="Archivo" value={doc.fileName} />
         <Field label="Monto emitido" value={formatAmount(doc.issuedAmount)} testId="import-issued-amount" />
-        <Field label="Monto pendiente" value={formatAmount(doc.pendingAmount)} />
+        <Field
+          label={cancelled ? 'Monto cancelado' : 'Monto pendiente'}
+          value={formatAmount(doc.pendingAmount)}
+          testId="import-pending-amount"
+        />
         <Field label="Monto total" value={formatAmount(doc.totalAmount)} testId="import-total-amount" />
         <Field label="Solicitudes" value={doc.requestCount} testId="import-request-count" />
         <Field label="Emitidas" value={doc.issuedCount} testId="import-issued-count" />
-        <Field label="Pendientes" value={doc.pendingCount} />
+        <Field
+          label={cancelled ? 'Canceladas' : 'Pendientes'}
+          value={doc.pendingCount}
+          testId="import-pending-count"
+        />
         <Field label="Con error" value={doc.errorCount} testId="import-error-count" />
         <Field label="Fecha de solicitud" value={formatDateTime(doc.requestDate)} />
         <Field label="Fecha de proceso" value={formatDateTime(doc.processDate)} />

@@ -7,9 +7,12 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ReasonDialog } from '@/components/dialogs/reason-dialog';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import type { FreshRecord } from '@/components/detail/fresh-record';
+import type { DialogFeedback } from '@/lib/mutation-outcome';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { CancelImportDocument, ConfirmImportDocument, type ImportSummaryFragment } from '../gql/graphql';
 import { IMPORTS_MESSAGES } from '../import-labels';
+import { countPhrase } from '@backoffice/validators';
 
 /**
  * The import toolbar (spec 001 §2, §4): Confirmar and Cancelar (with a reason) only while the import is
@@ -22,6 +25,7 @@ export function ImportToolbar({
   reloading,
   showReload = true,
   showConfirm = true,
+  explainRefusal,
 }: {
   doc: ImportSummaryFragment;
   onReload(): void;
@@ -30,7 +34,10 @@ export function ImportToolbar({
   showReload?: boolean;
   /** The conversion screen offers only Cancelar and Recargar (spec 001 §2). */
   showConfirm?: boolean;
+  /** The detail's freshness: a refusal because another operator moved the import says so (issue 30). */
+  explainRefusal?: FreshRecord['explainRefusal'];
 }) {
+  const explain = explainRefusal ?? ((answer: DialogFeedback | null) => answer);
   const [open, setOpen] = useState<'confirm' | 'cancel' | null>(null);
   const feedback = useMutationOutcome();
   const key = useIdempotencyKey();
@@ -84,14 +91,16 @@ export function ImportToolbar({
       {open === 'confirm' && (
         <ConfirmDialog
           title="Confirmar importación"
-          message={`Se emitirán ${doc.pendingCount} pagos. ¿Desea confirmar la importación ${doc.id}?`}
+          message={`${countPhrase(doc.pendingCount, 'Se emitirá {n} pago.', 'Se emitirán {n} pagos.')} ¿Desea confirmar la importación ${doc.id}?`}
           onConfirm={async () => {
             const result = await confirm({ variables: { id: doc.id, idempotencyKey: key.key } });
-            return feedback.settle(result.data?.confirmImport, {
-              success: IMPORTS_MESSAGES.confirmed,
-              onSuccess: close,
-              onUnknown: onReload,
-            });
+            return explain(
+              feedback.settle(result.data?.confirmImport, {
+                success: IMPORTS_MESSAGES.confirmed,
+                onSuccess: close,
+                onUnknown: onReload,
+              }),
+            );
           }}
           onClose={close}
           testId="import-confirm-dialog"
@@ -106,14 +115,16 @@ export function ImportToolbar({
           onSubmit={async (reason) => {
             const result = await cancel({ variables: { id: doc.id, reason, idempotencyKey: key.key } });
             const payload = result.data?.cancelImport;
-            return feedback.settle(payload, {
-              success: IMPORTS_MESSAGES.cancelled,
-              onSuccess: () => {
-                close();
-                if (payload?.paymentImport) onCancelled?.(payload.paymentImport);
-              },
-              onUnknown: onReload,
-            });
+            return explain(
+              feedback.settle(payload, {
+                success: IMPORTS_MESSAGES.cancelled,
+                onSuccess: () => {
+                  close();
+                  if (payload?.paymentImport) onCancelled?.(payload.paymentImport);
+                },
+                onUnknown: onReload,
+              }),
+            );
           }}
           onClose={close}
           testId="import-cancel-dialog"

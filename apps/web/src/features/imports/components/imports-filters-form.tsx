@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { FilterSelect } from '@/components/layout/filter-select';
 import { FiltersForm } from '@/components/layout/filters-form';
-import { CollectorPicker, DateRangePicker, dateRangeError } from '@/components/pickers';
+import { useFilterDraft, type FilterFormProps } from '@/components/layout/filter-draft';
+import { CollectorPicker, DateRangePicker } from '@/components/pickers';
 import { IMPORT_STATUS_LABELS } from '../import-labels';
 import { IMPORT_STATUSES, type ImportsFilters } from '../imports-list';
 
@@ -12,47 +12,27 @@ const STATUS_CHOICES = IMPORT_STATUSES.map((value) => ({
   label: IMPORT_STATUS_LABELS[value] ?? value,
 }));
 
-export function ImportsFiltersForm({
-  applied,
-  onSubmit,
-  onClear,
-}: {
-  applied: ImportsFilters;
-  onSubmit(filters: ImportsFilters): void;
-  onClear(): void;
-}) {
-  const [values, setValues] = useState(applied);
-  const rangeError = dateRangeError(values);
+export function ImportsFiltersForm(props: FilterFormProps<ImportsFilters>) {
+  const draft = useFilterDraft(props);
   return (
-    <FiltersForm
-      ariaLabel="Filtros de importaciones"
-      onSubmit={() => {
-        if (!rangeError) onSubmit(values);
-      }}
-      onClear={onClear}
-    >
+    <FiltersForm ariaLabel="Filtros de importaciones" {...draft.form}>
       <TextField
         label="Buscar"
         placeholder="Id de importación o archivo"
-        value={values.search}
-        onChange={(e) => setValues({ ...values, search: e.target.value })}
+        {...draft.text('search')}
         slotProps={{ htmlInput: { 'data-testid': 'imports-search-input' } }}
       />
       <Box sx={{ minWidth: 260 }}>
-        <CollectorPicker
-          value={values.collector}
-          onChange={(collector) => setValues({ ...values, collector })}
-        />
+        <CollectorPicker {...draft.bind('collector')} />
       </Box>
       <FilterSelect
         label="Estado"
-        value={values.status}
+        {...draft.bind('status')}
         choices={STATUS_CHOICES}
-        onChange={(status) => setValues({ ...values, status })}
         minWidth={200}
         testId="imports-status-filter"
       />
-      <DateRangePicker value={values} onChange={(range) => setValues({ ...values, ...range })} />
+      <DateRangePicker {...draft.range} />
     </FiltersForm>
   );
 }

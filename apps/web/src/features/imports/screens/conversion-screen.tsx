@@ -51,6 +51,15 @@ export default function ConversionScreen() {
         title={IMPORTS_MESSAGES.conversionTitle}
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {/* Back to the form, to fix the file and try again (issue 29 item 6). */}
+            <Button
+              component={RouterLink}
+              to="/importacion"
+              variant={importId ? 'outlined' : 'contained'}
+              data-testid="conversion-back-to-import"
+            >
+              Volver a importar
+            </Button>
             {importId && (
               <Button
                 component={RouterLink}

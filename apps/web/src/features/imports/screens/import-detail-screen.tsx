@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +13,7 @@ import { IMPORTS_MESSAGES } from '../import-labels';
 import { ImportRowsTable } from '../components/import-rows-table';
 import { ImportSummary } from '../components/import-summary';
 import { ImportToolbar } from '../components/import-toolbar';
+import { RecordActivity } from '@/components/detail/record-activity';
 
 /** Detalle de importación (/importacion/{id}, spec 001 §2 "Import detail"). */
 export default function ImportDetailScreen() {
@@ -22,14 +24,30 @@ export default function ImportDetailScreen() {
     notifyOnNetworkStatusChange: true,
   });
   const doc = data?.paymentImport;
+  const fresh = useFreshRecord(
+    PaymentImportDetailDocument,
+    { id },
+    { data, refetch },
+    (d) => d.paymentImport,
+  );
   const reload = () => void refetch().catch(() => undefined);
 
   return (
     <Box component="section" aria-label={IMPORTS_MESSAGES.detailTitle}>
       <PageHeader
         title={IMPORTS_MESSAGES.detailTitle}
-        actions={doc ? <ImportToolbar doc={doc} onReload={reload} reloading={loading} /> : undefined}
+        actions={
+          doc ? (
+            <ImportToolbar
+              doc={doc}
+              onReload={reload}
+              reloading={loading}
+              explainRefusal={fresh.explainRefusal}
+            />
+          ) : undefined
+        }
       />
+      {doc ? <FreshnessNotice fresh={fresh} /> : null}
       {error && !doc ? (
         <ErrorAlert title="No se pudo cargar la importación" error={error} onRetry={reload} />
       ) : !doc ? (
@@ -57,9 +75,10 @@ export default function ImportDetailScreen() {
             <ImportRowsTable
               key={`${doc.id}:${doc.status}:${doc.issuedCount}`}
               importId={doc.id}
-              approved={doc.status === 'approved'}
+              importStatus={doc.status}
             />
           </Paper>
+          <RecordActivity recordId={doc.id} />
         </Box>
       )}
     </Box>

@@ -27,8 +27,9 @@ import {
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { PageHeader } from '@/components/layout/page-header';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
+import { MessageText } from '@/components/detail/code-text';
 import { describeError } from '@/lib/errors';
-import { uploadFile } from '@/lib/files';
+import { acceptAttribute, uploadFile, uploadProblem, type UploadRule } from '@/lib/files';
 import { ConverterConfigurationsDocument, ImportCollectorMatchDocument } from '../gql/graphql';
 import { IMPORTS_MESSAGES } from '../import-labels';
 import { conversionOf, saveConversion } from '../conversion-cache';
@@ -54,8 +55,16 @@ const MATCH_BOXES: { option: MatchOption; key: keyof MatchOptions; label: string
   { option: 'identification', key: 'matchIdentification', label: 'Match por identificación' },
 ];
 
-/** The validators' form schema over this form's values. */
+/** What /files/importaciones and /files/conversiones accept (the gateway's IMPORT_MAX_BYTES), checked on choosing. */
+const IMPORT_UPLOAD: UploadRule = { accept: ['csv', 'xlsx'], maxBytes: 10 * 1024 * 1024 };
+
+/** The validators' form schema over this form's values, and the chosen file's type and size. */
 function validate(values: FormValues): Record<string, string> {
+  const fileProblem = values.file ? uploadProblem(values.file, IMPORT_UPLOAD) : null;
+  return fileProblem ? { ...schemaErrors(values), file: fileProblem } : schemaErrors(values);
+}
+
+function schemaErrors(values: FormValues): Record<string, string> {
   try {
     importFormSchema.validateSync(
       {
@@ -218,7 +227,10 @@ function ImportForm({ formik, failure }: { formik: FormikProps<FormValues>; fail
           value={values.collector}
           onChange={(collector) => {
             void setFieldTouched('collector', true, false);
-            void setValues({ ...values, collector, ...(collector ? {} : NO_MATCH_OPTIONS) }, true);
+            // Options forced by the collector left were not the operator's: the next one starts with none ticked
+            // (its own forced option, if any, is applied when its setting arrives).
+            const reset = !collector || locked;
+            void setValues({ ...values, collector, ...(reset ? NO_MATCH_OPTIONS : {}) }, true);
           }}
         />
         {formik.touched.collector && errors.collector && (
@@ -232,7 +244,7 @@ function ImportForm({ formik, failure }: { formik: FormikProps<FormValues>; fail
           <input
             hidden
             type="file"
-            accept=".csv,.xlsx"
+            accept={acceptAttribute(IMPORT_UPLOAD)}
             data-testid="import-file-input"
             aria-label="Archivo a importar"
             onChange={(event) => {
@@ -242,9 +254,13 @@ function ImportForm({ formik, failure }: { formik: FormikProps<FormValues>; fail
           />
         </Button>
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="import-file-name">
-          {values.file ? values.file.name : 'Ningún archivo seleccionado (CSV o XLSX)'}
+          {values.file ? values.file.name : 'Ningún archivo seleccionado (CSV o XLSX, hasta 10 MB)'}
         </Typography>
-        {formik.touched.file && errors.file && <FormHelperText error>{errors.file}</FormHelperText>}
+        {formik.touched.file && errors.file && (
+          <FormHelperText error data-testid="import-file-error">
+            {errors.file}
+          </FormHelperText>
+        )}
       </Box>
 
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -316,7 +332,7 @@ function ImportForm({ formik, failure }: { formik: FormikProps<FormValues>; fail
 
       {failure && (
         <Alert severity="error" data-testid="import-error">
-          {failure}
+          <MessageText message={failure} />
         </Alert>
       )}
 

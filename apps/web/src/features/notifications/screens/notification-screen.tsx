@@ -28,6 +28,7 @@ import {
   notificationChannelLabel,
   notificationStatusLabel,
 } from '@/components/detail/notification-labels';
+import { CodeText, StatusDetailText } from '@/components/detail/code-text';
 
 const RESENT_MESSAGE = 'Notificación reenviada correctamente';
 
@@ -176,7 +177,7 @@ export default function NotificationScreen() {
             <Field label="Canal" value={notificationChannelLabel(notification.channel)} />
             <Field
               label="Acción"
-              value={notificationActionLabel(notification.action)}
+              value={<CodeText code={notification.action} label={notificationActionLabel} />}
               testId="notification-action"
             />
             <Field label="Destinatario" value={notification.to} testId="notification-to" />
@@ -187,7 +188,10 @@ export default function NotificationScreen() {
             />
             <Field label="Enviada" value={formatDateTime(notification.sentDate)} />
             <Field label="Estado" value={notificationStatusLabel(notification.status)} />
-            <Field label="Detalle de estado" value={notification.statusDetail} />
+            <Field
+              label="Detalle de estado"
+              value={<StatusDetailText detail={notification.statusDetail} />}
+            />
             <Field label="Entidad (signature)" value={notification.signature} mono />
             <Field label="Reintentos" value={notification.retryCount ?? 0} testId="notification-retries" />
             <Field label="Último reintento" value={formatDateTime(notification.lastRetryDate)} />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import { useFormikContext } from 'formik';
 import {
@@ -6,10 +7,11 @@ import {
   IDENTIFICATION_TYPE_LABELS,
   IDENTIFICATION_TYPES,
   identificationMaxLength,
+  normalizeIdentificationType,
   toIdentificationPayload,
   type IdentificationValues,
 } from '@backoffice/validators';
-import { FormSelectField, FormTextField, type SelectOption } from '@/components/form';
+import { FormIdentifierField, FormSelectField, type SelectOption } from '@/components/form';
 
 /** The identification block as the form keeps it: type '' is 'Ninguna'. */
 export interface IdentificationFormValues {
@@ -49,6 +51,15 @@ export function identificationInput(values: IdentificationValues) {
 export function IdentificationFields() {
   const formik = useFormikContext<{ identification: IdentificationFormValues }>();
   const type = formik.values.identification.type;
+  const cuit = normalizeIdentificationType(type) === 'CUIT_ARG';
+  // Back to 'Ninguna': the number of the type left is dropped, so the block is out of the form again
+  // (issue 29 item 24). A number typed with no type chosen yet is kept (the type is then reported missing).
+  const previousType = useRef(type);
+  const { setFieldValue } = formik;
+  useEffect(() => {
+    if (previousType.current !== '' && type === '') void setFieldValue('identification.number', '');
+    previousType.current = type;
+  }, [type, setFieldValue]);
   return (
     <Box
       role="group"
@@ -61,16 +72,12 @@ export function IdentificationFields() {
         options={TYPE_OPTIONS}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       />
-      <FormTextField
+      <FormIdentifierField
         name="identification.number"
         label="Número de identificación"
-        slotProps={{
-          htmlInput: {
-            maxLength: identificationMaxLength(type),
-            inputMode: 'numeric',
-            'data-testid': 'identification-number',
-          },
-        }}
+        kind={cuit ? 'cuit' : 'digits'}
+        maxDigits={cuit ? undefined : identificationMaxLength(type)}
+        slotProps={{ htmlInput: { 'data-testid': 'identification-number' } }}
       />
       <FormSelectField name="identification.country" label="País" options={COUNTRY_OPTIONS} />
     </Box>

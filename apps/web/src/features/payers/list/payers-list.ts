@@ -1,28 +1,17 @@
-import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { defineListQuery, SEARCH_TEXT_FILTERS, sortFieldsOf, STANDARD_PAGING } from '@/lib/list';
+import type { ListDefinition, SearchTextFilters } from '@/lib/list';
 import { PayersSearchDocument, type PayerSortField } from '../gql/graphql';
 
 /** Buscar Pagadores (session storage `payers.list`): `q` is the search text. */
-export interface PayersFilters {
-  search: string;
-}
+export type PayersFilters = SearchTextFilters;
 
 export const payersList: ListDefinition<PayersFilters, PayerSortField> = {
   area: 'payers',
   ...STANDARD_PAGING,
   defaultSort: { field: 'ID', direction: 'ASC' },
-  sortFields: {
-    ID: { param: 'id', column: 'id' },
-    NAME: { param: 'name', column: 'name' },
-    EMAIL: { param: 'email', column: 'email' },
-  },
+  sortFields: sortFieldsOf(['ID', 'NAME', 'EMAIL']),
   defaultFilters: () => ({ search: '' }),
-  filters: {
-    params: ['q'],
-    parse: (params, defaults) => ({ search: (params.get('q') ?? defaults.search).trim() }),
-    write(filters, params) {
-      if (filters.search) params.set('q', filters.search);
-    },
-  },
+  filters: SEARCH_TEXT_FILTERS,
 };
 
 /** Buscar Pagadores' query for a list state. */

@@ -1,5 +1,5 @@
 import type { CollectorRef } from '@/components/pickers/collector-picker';
-import { defineListQuery, STANDARD_PAGING, type ListDefinition } from '@/lib/list';
+import { defineListQuery, STANDARD_PAGING, type ListDefinition, sortFieldsOf } from '@/lib/list';
 import { COLLECTOR_PARAMS, parseCollectorParam, writeCollectorParam } from '@/lib/list/collector-param';
 import { PayerReferencesDocument } from '../gql/graphql';
 
@@ -13,7 +13,7 @@ export const referencesList: ListDefinition<ReferencesFilters, 'ID'> = {
   area: 'payerReferences',
   ...STANDARD_PAGING,
   defaultSort: { field: 'ID', direction: 'ASC' },
-  sortFields: { ID: { param: 'id', column: 'id' } },
+  sortFields: sortFieldsOf(['ID']),
   defaultFilters: () => ({ search: '', collector: null }),
   filters: {
     params: ['q', ...COLLECTOR_PARAMS],

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
@@ -10,13 +11,7 @@ import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
-import {
-  DetailCard,
-  EmptyText,
-  Field,
-  FieldGrid,
-  sectionTableSx,
-} from '@/components/detail/detail-card';
+import { DetailCard, EmptyText, Field, FieldGrid, sectionTableSx } from '@/components/detail/detail-card';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
@@ -27,6 +22,8 @@ import { PayerDetailDocument, type PayerDetailQuery } from '../gql/graphql';
 import { collectorText } from '../list/references-list';
 import { PAYERS_MESSAGES } from '../messages';
 import { identificationTypeText } from '../identification-text';
+import { formatIdentificationNumber } from '@backoffice/validators';
+import { RecordActivity } from '@/components/detail/record-activity';
 
 type Payer = NonNullable<PayerDetailQuery['payer']>;
 
@@ -68,7 +65,7 @@ function References({ payer }: { payer: Payer }) {
                 <TableCell>{reference.email ?? '—'}</TableCell>
                 <TableCell>
                   {reference.identification
-                    ? `${identificationTypeText(reference.identification.type)} ${reference.identification.number ?? ''}`
+                    ? `${identificationTypeText(reference.identification.type)} ${formatIdentificationNumber(reference.identification.type, reference.identification.number)}`
                     : '—'}
                 </TableCell>
                 <TableCell>{reference.externalReference ?? '—'}</TableCell>
@@ -91,6 +88,12 @@ export default function PayerDetailScreen() {
     fetchPolicy: 'cache-and-network',
   });
   const payer = data?.payer;
+  const fresh = useFreshRecord(
+    PayerDetailDocument,
+    { id, withReferences },
+    { data, refetch },
+    (d) => d.payer,
+  );
   if (!data && loading) return <PageLoader />;
   if (error && !data)
     return (
@@ -137,6 +140,7 @@ export default function PayerDetailScreen() {
           ) : undefined
         }
       />
+      <FreshnessNotice fresh={fresh} />
       <Box sx={{ display: 'grid', gap: 2 }}>
         <DetailColumns
           main={
@@ -151,7 +155,10 @@ export default function PayerDetailScreen() {
                 />
                 <Field
                   label="Número de identificación"
-                  value={payer.identification?.number}
+                  value={
+                    formatIdentificationNumber(payer.identification?.type, payer.identification?.number) ||
+                    null
+                  }
                   mono
                   testId="payer-identification"
                 />
@@ -189,6 +196,7 @@ export default function PayerDetailScreen() {
           }
         />
         {withReferences && <References payer={payer} />}
+        <RecordActivity recordId={payer.id} />
       </Box>
     </Box>
   );

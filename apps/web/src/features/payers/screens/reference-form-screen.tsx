@@ -15,6 +15,7 @@ import { StatusPage } from '@/components/layout/status-page';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
 import type { DialogFeedback } from '@/lib/mutation-outcome';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
+import { writeCollectorParam } from '@/lib/list/collector-param';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import {
   identificationFormValues,
@@ -75,15 +76,30 @@ export function createInput(values: ReferenceFormValues): PayerReferenceCreateIn
   return input;
 }
 
+/**
+ * The references list on a new reference: its collector, and its name as the search (an id of 7 digits would be
+ * searched as an identification number).
+ */
+function createdReferencePath(reference: PayerReferenceRowFragment): string {
+  const params = new URLSearchParams();
+  writeCollectorParam(
+    { id: reference.collectorId, name: reference.collector?.name ?? reference.collectorId },
+    params,
+  );
+  params.set('q', reference.name);
+  return `/pagadores/referencias?${params.toString()}`;
+}
+
 function CollectorField({ locked }: { locked: boolean }) {
   const formik = useFormikContext<ReferenceFormValues>();
   const error = shownError(formik, 'collectorId');
   return (
     <Box data-testid="reference-collector">
       {locked ? (
-        <FormTextField name="collector.name" label="Entidad" disabled />
+        <FormTextField name="collector.name" label="Entidad" required disabled />
       ) : (
         <CollectorPicker
+          required
           value={formik.values.collector}
           onChange={(collector) => {
             void formik.setValues({ ...formik.values, collector, collectorId: collector?.id ?? '' });
@@ -134,7 +150,15 @@ function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | n
             setFailure(feedback.settle(data?.updatePayerReference, settleTexts));
           } else {
             const { data } = await create({ variables: { input: createInput(values) } });
-            setFailure(feedback.settle(data?.createPayerReference, settleTexts));
+            const created = data?.createPayerReference.reference;
+            setFailure(
+              feedback.settle(data?.createPayerReference, {
+                ...settleTexts,
+                // The list opens on the new reference: its collector and its name (issue 29 item 24).
+                onSuccess: () =>
+                  void navigate(created ? createdReferencePath(created) : '/pagadores/referencias'),
+              }),
+            );
           }
         } catch (error) {
           feedback.announceError(error);

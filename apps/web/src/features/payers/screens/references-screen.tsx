@@ -21,6 +21,7 @@ import {
 import { collectorText, referencesQuery } from '../list/references-list';
 import { PAYERS_MESSAGES } from '../messages';
 import { DeleteByCollectorDialog } from '../components/delete-by-collector-dialog';
+import { formatIdentificationNumber } from '@backoffice/validators';
 
 /**
  * Referencias de pagadores (/pagadores/referencias, 001 §2): collector filter and search; ENTIDAD (id - name),
@@ -55,10 +56,12 @@ export default function ReferencesScreen() {
         field: 'identification',
         headerName: 'NÚMERO DE IDENTIFICACIÓN',
         width: 210,
-        render: (row) => row.identification?.number ?? '—',
+        render: (row) =>
+          formatIdentificationNumber(row.identification?.type, row.identification?.number) || '—',
       },
       {
         field: 'externalReference',
+        priority: 3,
         headerName: 'REFERENCIA EXTERNA',
         width: 170,
         render: (row) => row.externalReference ?? '—',

@@ -1,5 +1,4 @@
 import { useState, type MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,9 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import HistoryIcon from '@mui/icons-material/History';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import { ExportMenu, type ExportFormat } from '@/components/exports';
+import { ExportHistoryLink, ExportMenu, type ExportFormat } from '@/components/exports';
 import type { PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../payment-status';
 import { PaymentStatusDot } from './payment-status-chip';
@@ -95,11 +93,7 @@ export function PaymentsHeaderActions(props: PaymentsHeaderActionsProps) {
 
       {props.canExport && <ExportMenu onSelect={props.onExport} />}
 
-      {props.canSeeExportHistory && (
-        <Button component={RouterLink} to="/exportaciones" variant="text" startIcon={<HistoryIcon />}>
-          Historial de exportaciones
-        </Button>
-      )}
+      {props.canSeeExportHistory && <ExportHistoryLink />}
     </>
   );
 }

@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
+import { countOf, countPhrase } from '@backoffice/validators';
 
-const countFormat = new Intl.NumberFormat('es-AR');
+const PAGO = { one: 'pago', many: 'pagos' };
 
 export interface PaymentsListBarProps {
   /** Total payments matching the filters, undefined while unknown. */
@@ -19,6 +20,8 @@ export interface PaymentsListBarProps {
   allMatching?: ReactNode;
   /** Every matching payment is selected: the notice says how many, instead of the page's count. */
   allMatchingActive?: boolean;
+  /** The list's 'Vistas' and 'Columnas' (`<ListPage>`), on the right. */
+  tools?: ReactNode;
 }
 
 /** Above the grid: the result count, or the selection counter and the bulk actions when rows are selected. */
@@ -30,6 +33,7 @@ export function PaymentsListBar({
   bulkActions,
   allMatching,
   allMatchingActive = false,
+  tools,
 }: PaymentsListBarProps) {
   const selecting = selectedCount > 0;
   return (
@@ -50,14 +54,12 @@ export function PaymentsListBar({
         <>
           {!allMatchingActive && (
             <Typography variant="subtitle2" color="primary" role="status" data-testid="selection-count">
-              {selectedCount === 1
-                ? '1 pago seleccionado'
-                : `${countFormat.format(selectedCount)} pagos seleccionados`}
+              {countPhrase(selectedCount, '{n} pago seleccionado', '{n} pagos seleccionados')}
             </Typography>
           )}
           {total !== undefined && !allMatchingActive && (
             <Typography variant="body2" color="text.secondary" data-testid="selection-total">
-              de {total === 1 ? '1 pago' : `${countFormat.format(total)} pagos`}
+              de {countOf(total, PAGO)}
             </Typography>
           )}
           {allMatching}
@@ -69,17 +71,14 @@ export function PaymentsListBar({
       ) : (
         <>
           <Typography variant="subtitle2" data-testid="result-count">
-            {total === undefined
-              ? 'Buscando…'
-              : total === 1
-                ? '1 pago'
-                : `${countFormat.format(total)} pagos`}
+            {total === undefined ? 'Buscando…' : countOf(total, PAGO)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {periodLabel}
           </Typography>
         </>
       )}
+      {tools && <Box sx={{ ml: 'auto' }}>{tools}</Box>}
     </Box>
   );
 }

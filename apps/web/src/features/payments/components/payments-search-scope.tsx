@@ -1,5 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { ScopeNotice } from '@/components/layout/scope-notice';
 
 export interface PaymentsSearchScopeProps {
   /** The search applied (an e-mail, a payment id or a name); nothing is shown without one. */
@@ -22,26 +21,14 @@ export function PaymentsSearchScope({
 }: PaymentsSearchScopeProps) {
   if (!search) return null;
   return (
-    <Alert
-      severity="info"
-      variant="outlined"
-      data-testid="search-scope"
-      sx={{ mb: 2, alignItems: 'center' }}
-      action={
-        periodText === null ? (
-          <Button color="inherit" size="small" onClick={onBackToPeriod}>
-            Buscar solo en el mes actual
-          </Button>
-        ) : (
-          <Button color="inherit" size="small" onClick={onSearchAllPeriods}>
-            Buscar en todos los períodos
-          </Button>
-        )
-      }
+    <ScopeNotice
+      testId="search-scope"
+      actionLabel={periodText === null ? 'Buscar solo en el mes actual' : 'Buscar en todos los períodos'}
+      onAction={periodText === null ? onBackToPeriod : onSearchAllPeriods}
     >
       {periodText === null
         ? `Se buscó «${search}» en todos los períodos.`
         : `Se buscó «${search}» solo en ${periodText}.`}
-    </Alert>
+    </ScopeNotice>
   );
 }

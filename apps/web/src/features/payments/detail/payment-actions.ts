@@ -21,6 +21,7 @@ import {
   detailToolActions,
 } from '@/components/actions/common-actions';
 import type { ItemNoun } from '@/components/dialogs/item-noun';
+import { countOf, countPhrase } from '@backoffice/validators';
 
 /** An action of the payment as the gateway computes it (spec 000 §4, "actions as data"). */
 export type PaymentActionData = ActionState<PaymentActionKind>;
@@ -48,8 +49,6 @@ export const SUCCESS_MESSAGES = {
   retry: 'Pago reintentado correctamente',
 } as const;
 
-const plural = (count: number) => (count === 1 ? '1 pago' : `${count} pagos`);
-
 /**
  * The payments' action registry: label, icon and place of every kind (operations and notifications in the
  * toolbar, tools in the header, the holder lookup in the methods section), and the dialog texts of the actions
@@ -60,7 +59,11 @@ export const PAYMENT_ACTIONS: ActionRegistry<PaymentActionKind> = {
     description: (id) => `Se cancelará el pago ${id}. Esta acción no se puede deshacer.`,
     bulkConfirm: 'Se cancelarán los siguientes pagos. Revise la selección antes de continuar.',
     bulkDescription: (count) =>
-      `Se cancelará${count === 1 ? '' : 'n'} ${plural(count)}. Esta acción no se puede deshacer.`,
+      countPhrase(
+        count,
+        'Se cancelará {n} pago. Esta acción no se puede deshacer.',
+        'Se cancelarán {n} pagos. Esta acción no se puede deshacer.',
+      ),
     success: SUCCESS_MESSAGES.cancel,
   }),
   CHANGE_PAYMENT_METHOD: changePaymentMethodAction(PAYMENT_NOUN, 2, {
@@ -68,7 +71,11 @@ export const PAYMENT_ACTIONS: ActionRegistry<PaymentActionKind> = {
     bulkConfirm:
       'Se cambiará el medio de pago de los siguientes pagos. Revise la selección antes de continuar.',
     bulkDescription: (count) =>
-      `El nuevo medio de pago reemplaza al actual en ${count === 1 ? 'el pago seleccionado' : `los ${count} pagos seleccionados`}.`,
+      countPhrase(
+        count,
+        'El nuevo medio de pago reemplaza al actual en el pago seleccionado.',
+        'El nuevo medio de pago reemplaza al actual en los {n} pagos seleccionados.',
+      ),
     success: SUCCESS_MESSAGES.changePaymentMethod,
   }),
   RETRY: { label: 'Reintentar', icon: ReplayOutlined, placement: 'operation', order: 3 },
@@ -88,7 +95,7 @@ export const PAYMENT_ACTIONS: ActionRegistry<PaymentActionKind> = {
       bulkTitle: 'Cancelar objeción',
       bulkConfirm:
         'Se cancelará la objeción de los siguientes pagos, que volverán a quedar aprobados. Revise la selección antes de continuar.',
-      bulkDescription: (count) => `Se cancelará la objeción de ${plural(count)}.`,
+      bulkDescription: (count) => `Se cancelará la objeción de ${countOf(count, PAYMENT_NOUN)}.`,
       bulkSubmit: 'Cancelar objeción',
       success: SUCCESS_MESSAGES.cancelObjection,
     },

@@ -5,6 +5,7 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { DetailCard, EmptyText, Field, FieldGrid } from './detail-card';
 import type { PaymentDetail } from './types';
+import { formatIdentificationNumber } from '@backoffice/validators';
 
 const ID_TYPES: Record<string, string> = {
   DNI_ARG: 'DNI',
@@ -51,7 +52,7 @@ export function PaymentPayerSection({
             label="Identificación"
             value={
               identification?.number
-                ? `${ID_TYPES[identification.type ?? ''] ?? identification.type ?? ''} ${identification.number}`.trim()
+                ? `${ID_TYPES[identification.type ?? ''] ?? identification.type ?? ''} ${formatIdentificationNumber(identification.type, identification.number)}`.trim()
                 : null
             }
           />

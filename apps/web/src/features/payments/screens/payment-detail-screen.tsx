@@ -26,6 +26,7 @@ import {
 import { CollectorLink } from '@/components/detail/collector-link';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { PageHeader } from '@/components/layout/page-header';
 import { formatDateTime } from '@/lib/format';
 import { useNotify } from '@/lib/notifications';
@@ -71,6 +72,7 @@ import { PaymentSummaryCard } from '../detail/payment-summary-card';
 import { HolderLookupButton, PaymentHeaderTools, PaymentToolbar } from '../detail/payment-toolbar';
 import type { PaymentDetail } from '../detail/types';
 import { refundRejectionFeedback } from '../detail/action-outcome';
+import { RecordActivity } from '@/components/detail/record-activity';
 
 type DialogState =
   | { kind: 'cancel' }
@@ -126,6 +128,9 @@ export default function PaymentDetailScreen() {
     skip: !wantsOldVersion,
   });
   const payment: PaymentDetail | null = wantsOldVersion ? (old.data?.paymentVersion ?? null) : currentPayment;
+  const fresh = useFreshRecord(PaymentDetailDocument, { id, ...guards }, current, (data) => data.payment, {
+    skip: wantsOldVersion,
+  });
 
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [busyKind, setBusyKind] = useState<PaymentActionKind | null>(null);
@@ -150,13 +155,15 @@ export default function PaymentDetailScreen() {
    */
   const outcome = useMutationOutcome();
   const settle = useCallback(
-    (payload: ActionPayload | null | undefined, success: string): SubmitOutcome =>
-      outcome.settle(payload, {
-        success,
-        onSuccess: () => setDialog(null),
-        onUnknown: () => void current.refetch(),
-      }),
-    [outcome, current],
+    (payload: ActionPayload | null | undefined, success: string): Promise<SubmitOutcome> =>
+      fresh.explainRefusal(
+        outcome.settle(payload, {
+          success,
+          onSuccess: () => setDialog(null),
+          onUnknown: () => void current.refetch(),
+        }),
+      ),
+    [outcome, current, fresh],
   );
 
   if (!id) return null;
@@ -304,6 +311,10 @@ export default function PaymentDetailScreen() {
         />,
       )}
 
+      {shown.isCurrentVersion && (
+        <FreshnessNotice fresh={fresh} onShowChanges={() => setDialog({ kind: 'history' })} />
+      )}
+
       {!shown.isCurrentVersion && (
         <Alert
           severity="warning"
@@ -366,6 +377,7 @@ export default function PaymentDetailScreen() {
           payment={shown}
           canShowNotifications={hasAny(permissions, ['NOTIFICATION_SHOW'])}
         />
+        <RecordActivity recordId={shown.id} />
       </Stack>
 
       {dialog?.kind === 'cancel' && (
@@ -418,7 +430,7 @@ export default function PaymentDetailScreen() {
           onClose={close}
           onSubmit={async (mode: PaymentRetryMode) => {
             const payload = (await retryPayment({ variables: { ...vars, mode } })).data?.retryPayment;
-            const result = settle(payload, SUCCESS_MESSAGES.retry);
+            const result = await settle(payload, SUCCESS_MESSAGES.retry);
             // Code B: the payment waits for a new method; go straight to the change dialog when it is allowed.
             if (!result && mode === 'MODIFY_METHOD' && changeAllowedAfterRetry(payload?.payment)) {
               setDialog({ kind: 'changeMethod' });

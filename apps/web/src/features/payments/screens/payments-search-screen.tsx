@@ -103,8 +103,9 @@ export default function PaymentsSearchScreen() {
           />
         }
         errorTitle={PAYMENTS_MESSAGES.loadError}
-        bar={
+        bar={(tools) => (
           <PaymentsListBar
+            tools={tools}
             total={page.total}
             periodLabel={periodText(state)}
             selectedCount={selection.selectedIds.length}
@@ -115,7 +116,7 @@ export default function PaymentsSearchScreen() {
             }
             bulkActions={<ListBulkActions bulk={bulk} />}
           />
-        }
+        )}
         table={{
           ariaLabel: 'Pagos',
           columns,

@@ -18,7 +18,13 @@ export const stateChip = (state: BatchState) => (
 
 /** The columns both batch lists share (spec 001 §3): number, state, amount and transaction counts. */
 export function batchColumns<R extends BatchCommon>(
-  dates: readonly { field: string; headerName: string; value: (row: R) => string | null | undefined }[],
+  dates: readonly {
+    field: string;
+    headerName: string;
+    value: (row: R) => string | null | undefined;
+    /** How the date is shown (default: date and time in Argentine time). */
+    format?: (value: string | null | undefined) => string;
+  }[],
 ): DataTableColumn<R>[] {
   return [
     { field: 'batchNumber', headerName: 'LOTE', width: 80 },
@@ -28,7 +34,7 @@ export function batchColumns<R extends BatchCommon>(
       // The dates take the width left over, so the grid fills its card at any window width.
       flex: 1,
       minWidth: 160,
-      render: (row: R) => formatDateTime(d.value(row)),
+      render: (row: R) => (d.format ?? formatDateTime)(d.value(row)),
     })),
     { field: 'state', headerName: 'ESTADO', width: 115, render: (row) => stateChip(row.state) },
     {

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
+import { checkAmountRange } from '@backoffice/validators';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { AmountFilterField } from '@/components/layout/amount-filter-field';
 import { FiltersForm } from '@/components/layout/filters-form';
 import { DateRangePicker, dateRangeError } from '@/components/pickers';
+import { amountFilterError } from '@/lib/amount-filter';
 import { BATCH_STATE_LABELS, BATCH_STATES, type BatchFilters } from '../batch-list';
 
 const NUMBER = /^\d*$/;
-const AMOUNT = /^(\d{1,13}([.,]\d{0,2})?)?$/;
 
 /** The batch-list filters (spec 001 §7): batch number, total amount range, batch date range, state. */
 export function BatchFiltersForm({
@@ -21,9 +23,11 @@ export function BatchFiltersForm({
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   const numberError = NUMBER.test(draft.batchNumber) ? undefined : '*Solo números.';
-  const fromError = AMOUNT.test(draft.amountFrom) ? undefined : 'Importe no válido';
-  const toError = AMOUNT.test(draft.amountTo) ? undefined : 'Importe no válido';
-  const invalid = Boolean(numberError || fromError || toError || dateRangeError(draft));
+  const fromError = amountFilterError(draft.amountFrom);
+  const toError = amountFilterError(draft.amountTo);
+  // An inverted range is refused here, as the dates are, under 'Importe hasta' (issue 29 item 16).
+  const rangeError = checkAmountRange(draft.amountFrom, draft.amountTo);
+  const invalid = Boolean(numberError || fromError || toError || rangeError || dateRangeError(draft));
   return (
     <FiltersForm
       ariaLabel="Filtros de lotes"
@@ -42,21 +46,16 @@ export function BatchFiltersForm({
         sx={{ width: 150 }}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <TextField
+      <AmountFilterField
         label="Importe desde"
         value={draft.amountFrom}
-        onChange={(e) => setDraft({ ...draft, amountFrom: e.target.value.trim() })}
-        error={Boolean(fromError)}
-        helperText={fromError}
-        sx={{ width: 150 }}
+        onChange={(amountFrom) => setDraft({ ...draft, amountFrom: amountFrom.trim() })}
       />
-      <TextField
+      <AmountFilterField
         label="Importe hasta"
         value={draft.amountTo}
-        onChange={(e) => setDraft({ ...draft, amountTo: e.target.value.trim() })}
-        error={Boolean(toError)}
-        helperText={toError}
-        sx={{ width: 150 }}
+        error={rangeError}
+        onChange={(amountTo) => setDraft({ ...draft, amountTo: amountTo.trim() })}
       />
       <DateRangePicker
         value={{ from: draft.from, to: draft.to }}

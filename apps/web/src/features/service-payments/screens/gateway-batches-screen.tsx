@@ -6,7 +6,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { ActionButton } from '@/components/actions/action-button';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/list-page/list-page';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, formatCalendarDate } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
@@ -50,12 +50,14 @@ export default function GatewayBatchesScreen() {
   const columns = useMemo<DataTableColumn<GatewayBatchRowFragment>[]>(
     () => [
       ...batchColumns<GatewayBatchRowFragment>([
-        { field: 'batchDate', headerName: 'FECHA', value: (r) => r.batchDate },
+        // A calendar day the service sends at midnight UTC: shown as that day, never 21:00 of the day before.
+        { field: 'batchDate', headerName: 'FECHA', value: (r) => r.batchDate, format: formatCalendarDate },
       ]).slice(0, 2),
       { field: 'gatewayName', headerName: 'GATEWAY', width: 110 },
       ...batchColumns<GatewayBatchRowFragment>([]).slice(1),
       {
         field: 'description',
+        priority: 3,
         headerName: 'DESCRIPCIÓN',
         flex: 1,
         // With the menu open at 1440 px every column fits: no sideways scroll hides the batch number.

@@ -1,8 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import Chip from '@mui/material/Chip';
 import { rowActionsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ListPage } from '@/components/list-page/list-page';
 import { downloadFile } from '@/lib/files';
 import { formatDate } from '@/lib/format';
@@ -30,6 +31,28 @@ import { SoftProviderFiltersForm } from '../soft-provider-filters-form';
 /** Spec 001 §8: a failed download says only this. */
 const DOWNLOAD_FAILED = 'No se pudo completar la acción';
 
+/**
+ * 'Aprobar' sends the report to the tax agency and 'Rechazar' discards it: each asks first (issue 28 item 11). The
+ * service's rechazar takes no body (spec 001 §7), so no reason is asked: there is nowhere to record one.
+ */
+const CONFIRM: Record<
+  'APPROVE' | 'REJECT',
+  { title: string; label: string; message: (row: SoftProviderRowFragment) => string }
+> = {
+  APPROVE: {
+    title: 'Aprobar reporte',
+    label: 'Aprobar',
+    message: (row) =>
+      `El reporte ${row.id} (${row.format}) de ${row.collectorName ?? row.collectorId} se enviará al organismo. ¿Confirma aprobarlo?`,
+  },
+  REJECT: {
+    title: 'Rechazar reporte',
+    label: 'Rechazar',
+    message: (row) =>
+      `El reporte ${row.id} (${row.format}) de ${row.collectorName ?? row.collectorId} quedará rechazado (en error) y no se enviará; se puede regenerar. ¿Confirma rechazarlo?`,
+  },
+};
+
 /** Reporte plano de integraciones (/soft-provider, spec 001 §2 "Software-provider report"). */
 export default function SoftProviderScreen() {
   const page = useListPage(softProviderQuery);
@@ -39,6 +62,11 @@ export default function SoftProviderScreen() {
   const [approve] = useMutation(ApproveSoftProviderItemDocument);
   const [reject] = useMutation(RejectSoftProviderItemDocument);
   const [regenerate] = useMutation(RegenerateSoftProviderItemDocument);
+  const [confirming, setConfirming] = useState<{
+    kind: 'APPROVE' | 'REJECT';
+    row: SoftProviderRowFragment;
+    key: string;
+  } | null>(null);
 
   const run = useCallback(
     async (kind: SoftProviderActionKind, row: SoftProviderRowFragment) => {
@@ -53,14 +81,13 @@ export default function SoftProviderScreen() {
         }
         return;
       }
+      if (kind === 'APPROVE' || kind === 'REJECT') {
+        setConfirming({ kind, row, key: newIdempotencyKey() });
+        return;
+      }
       const variables = { collectorId: row.collectorId, id: row.id, idempotencyKey: newIdempotencyKey() };
       try {
-        const payload =
-          kind === 'APPROVE'
-            ? (await approve({ variables })).data?.approveSoftProviderItem
-            : kind === 'REJECT'
-              ? (await reject({ variables })).data?.rejectSoftProviderItem
-              : (await regenerate({ variables })).data?.regenerateSoftProviderItem;
+        const payload = (await regenerate({ variables })).data?.regenerateSoftProviderItem;
         feedback.announce(payload, {
           success: payload?.message ?? '',
           onSuccess: retry,
@@ -70,8 +97,25 @@ export default function SoftProviderScreen() {
         feedback.announceError(failure);
       }
     },
-    [approve, reject, regenerate, feedback, notify, retry],
+    [regenerate, feedback, notify, retry],
   );
+  const confirm = async () => {
+    if (!confirming) return;
+    const { kind, row, key } = confirming;
+    const variables = { collectorId: row.collectorId, id: row.id, idempotencyKey: key };
+    const payload =
+      kind === 'APPROVE'
+        ? (await approve({ variables })).data?.approveSoftProviderItem
+        : (await reject({ variables })).data?.rejectSoftProviderItem;
+    return feedback.settle(payload, {
+      success: payload?.message ?? '',
+      onSuccess: () => {
+        setConfirming(null);
+        retry();
+      },
+      onUnknown: retry,
+    });
+  };
 
   const columns: DataTableColumn<SoftProviderRowFragment>[] = [
     { field: 'id', headerName: 'ID', width: 90 },
@@ -107,19 +151,32 @@ export default function SoftProviderScreen() {
     }),
   ];
   return (
-    <ListPage
-      page={page}
-      title="Reporte plano de integraciones"
-      filters={<SoftProviderFiltersForm key={page.filtersKey} {...page.filterForm} />}
-      errorTitle="No se pudieron cargar los reportes"
-      noun={SOFT_PROVIDER_NOUN}
-      totalTestId="soft-provider-total"
-      table={{
-        ariaLabel: 'Reportes de integraciones',
-        columns,
-        emptyMessage: 'No se encontraron reportes',
-        unsorted: true,
-      }}
-    />
+    <>
+      {confirming && (
+        <ConfirmDialog
+          title={CONFIRM[confirming.kind].title}
+          message={CONFIRM[confirming.kind].message(confirming.row)}
+          confirmLabel={CONFIRM[confirming.kind].label}
+          confirmColor={confirming.kind === 'REJECT' ? 'error' : 'primary'}
+          onConfirm={confirm}
+          onClose={() => setConfirming(null)}
+          testId="soft-provider-confirm-dialog"
+        />
+      )}
+      <ListPage
+        page={page}
+        title="Reporte plano de integraciones"
+        filters={<SoftProviderFiltersForm key={page.filtersKey} {...page.filterForm} />}
+        errorTitle="No se pudieron cargar los reportes"
+        noun={SOFT_PROVIDER_NOUN}
+        totalTestId="soft-provider-total"
+        table={{
+          ariaLabel: 'Reportes de integraciones',
+          columns,
+          emptyMessage: 'No se encontraron reportes',
+          unsorted: true,
+        }}
+      />
+    </>
   );
 }

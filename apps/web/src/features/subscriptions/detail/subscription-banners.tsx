@@ -4,6 +4,7 @@ import { OldVersionBanner } from '@/components/detail/old-version-banner';
 import { formatDateTime } from '@/lib/format';
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES } from '../subscription-labels';
 import type { SubscriptionView } from './types';
+import { StatusDetailText } from '@/components/detail/code-text';
 
 /** The status banner (spec 000 §2): the status, its detail and, once cancelled, when and why. */
 export function SubscriptionStatusBanner({ subscription }: { subscription: SubscriptionView }) {
@@ -20,7 +21,11 @@ export function SubscriptionStatusBanner({ subscription }: { subscription: Subsc
       <AlertTitle sx={{ mb: subscription.statusDetail || cancelled ? 0.5 : 0 }}>
         Suscripción {SUBSCRIPTION_STATUS_LABELS[status].toLowerCase()}
       </AlertTitle>
-      {subscription.statusDetail && <div>Detalle: {subscription.statusDetail}</div>}
+      {subscription.statusDetail && (
+        <div>
+          Detalle: <StatusDetailText detail={subscription.statusDetail} />
+        </div>
+      )}
       {cancelled && (
         <div>
           Cancelada el {formatDateTime(subscription.cancelDate) || '—'}

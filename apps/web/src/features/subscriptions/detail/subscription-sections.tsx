@@ -14,13 +14,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlineOutlined from '@mui/icons-material/PersonOutlineOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import SubscriptionsOutlined from '@mui/icons-material/SubscriptionsOutlined';
-import {
-  DetailCard,
-  EmptyText,
-  Field,
-  FieldGrid,
-  sectionTableSx,
-} from '@/components/detail/detail-card';
+import { DetailCard, EmptyText, Field, FieldGrid, sectionTableSx } from '@/components/detail/detail-card';
 import { PayerNotificationsTable } from '@/components/detail/notifications-table';
 import { SourceFields } from '@/components/detail/source-fields';
 import { formatAmount, formatDateTime } from '@/lib/format';
@@ -28,6 +22,7 @@ import { SUBSCRIPTION_TYPE_LABELS, recurrenceLabel, sourceTypeText, yesNo } from
 import { methodText } from '../use-method-names';
 import type { SubscriptionView } from './types';
 import { notificationActionLabel } from '@/components/detail/notification-labels';
+import { StatusDetailText } from '@/components/detail/code-text';
 
 const SUB = { px: 2.5, pt: 2, pb: 0.5, display: 'block' } as const;
 
@@ -48,7 +43,7 @@ export function SubscriptionDataSection({ subscription: s }: { subscription: Sub
         <Field label="Referencia externa" value={s.detail?.externalReference} mono />
         <Field label="Revisión" value={yesNo(s.review)} />
         <Field label="Validación" value={yesNo(s.validation)} />
-        <Field label="Detalle de estado" value={s.statusDetail} />
+        <Field label="Detalle de estado" value={<StatusDetailText detail={s.statusDetail} />} />
         <Field label="Versión" value={s.version} />
         <Field label="URL de notificación" value={s.notificationUrl} wide mono />
         <Field label="URL de retorno (back)" value={s.backUrl} wide mono />

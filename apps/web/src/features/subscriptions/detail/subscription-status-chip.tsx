@@ -1,17 +1,14 @@
-import Chip from '@mui/material/Chip';
+import { StatusChip } from '@/components/detail/status-chip';
 import type { SubscriptionStatus } from '../gql/graphql';
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES } from '../subscription-labels';
 
 /** A subscription status as an outlined chip in its colour. */
 export function SubscriptionStatusChip({ status }: { status: SubscriptionStatus }) {
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={SUBSCRIPTION_STATUS_TONES[status]}
+    <StatusChip
       label={SUBSCRIPTION_STATUS_LABELS[status]}
-      data-status={status.toLowerCase()}
-      sx={{ fontWeight: 600 }}
+      tone={SUBSCRIPTION_STATUS_TONES[status]}
+      code={status.toLowerCase()}
     />
   );
 }

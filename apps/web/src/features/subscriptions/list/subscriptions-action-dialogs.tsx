@@ -34,8 +34,12 @@ const SELECTION_COLUMNS: readonly BulkColumn<SubscriptionRow>[] = [
   { header: 'ESTADO', render: (row) => <SubscriptionStatusChip status={row.status} /> },
 ];
 
-const progressLabel = (row: SubscriptionRow) =>
-  [row.payer?.name, row.detail?.conceptDescription, formatAmount(row.amount)].filter(Boolean).join(' · ');
+const rowLabel = (row: SubscriptionRow | undefined, amount: SubscriptionRow['amount']) =>
+  [row?.payer?.name, row?.detail?.conceptDescription, formatAmount(amount)].filter(Boolean).join(' · ');
+const progressLabel = (row: SubscriptionRow) => rowLabel(row, row.amount);
+/** After 'Editar Importe' an item reads with the amount sent, the one it now has (issue 29 item 22). */
+const resultLabel = (value: SubscriptionActionValue, row: SubscriptionRow | undefined) =>
+  'amount' in value ? rowLabel(row, value.amount) : undefined;
 
 function SubscriptionsActionInput(
   props: FlowInputProps<SubscriptionBulkKind, SubscriptionRow, SubscriptionActionValue>,
@@ -78,6 +82,7 @@ export function SubscriptionsActionDialogs(
       getId={(row) => row.id}
       columns={SELECTION_COLUMNS}
       progressLabel={progressLabel}
+      resultLabel={resultLabel}
       renderInput={(inputProps) => <SubscriptionsActionInput {...inputProps} />}
     />
   );

@@ -31,6 +31,7 @@ export function useSubscriptionColumns(
       },
       {
         field: 'conceptId',
+        priority: 3,
         headerName: 'CONCEPTO',
         width: 100,
         sortable: true,
@@ -63,6 +64,7 @@ export function useSubscriptionColumns(
       },
       {
         field: 'paymentMethod',
+        priority: 2,
         headerName: 'MEDIO DE PAGO',
         flex: 1,
         minWidth: 160,

@@ -34,7 +34,8 @@ export function SubscriptionsFiltersForm({
       ariaLabel="Filtros de suscripciones"
       onSubmit={() => onSubmit(values)}
       onClear={onClear}
-      columns="2fr 2fr 1fr 1fr auto"
+      // 'Tipo de pago' never narrower than its longest choice, 'Débito (CBU)' (issue 28 item 5).
+      columns="2fr 2fr minmax(130px, 1fr) minmax(170px, 1fr) auto"
     >
       <TextField
         label="Buscar"

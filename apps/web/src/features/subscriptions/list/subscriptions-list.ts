@@ -1,4 +1,10 @@
-import { defineListQuery, STANDARD_PAGING, type ListCacheRule, type ListDefinition } from '@/lib/list';
+import {
+  defineListQuery,
+  STANDARD_PAGING,
+  type ListCacheRule,
+  type ListDefinition,
+  sortFieldsOf,
+} from '@/lib/list';
 import {
   SubscriptionsSearchDocument,
   type SubscriptionFilter,
@@ -59,15 +65,23 @@ export const subscriptionsList: ListDefinition<SubscriptionsFilters, Subscriptio
   ...STANDARD_PAGING,
   defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
   // Spec 000 §2's sortable fields: their upstream names in the URL, and the grid columns that sort by them.
-  sortFields: {
-    REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
-    CONCEPT_ID: { param: 'detail.concept_id', column: 'conceptId' },
-    CONCEPT_DESCRIPTION: { param: 'detail.concept_description', column: 'conceptDescription' },
-    PAYER_NAME: { param: 'payer.name', column: 'payerName' },
-    AMOUNT: { param: 'amount', column: 'amount' },
-    PAYMENT_METHOD_LAST_FOUR_DIGITS: { param: 'payment_method.last_four_digits', column: 'paymentMethod' },
-    STATUS: { param: 'status', column: 'status' },
-  },
+  sortFields: sortFieldsOf(
+    [
+      'REQUEST_DATE',
+      'CONCEPT_ID',
+      'CONCEPT_DESCRIPTION',
+      'PAYER_NAME',
+      'AMOUNT',
+      'PAYMENT_METHOD_LAST_FOUR_DIGITS',
+      'STATUS',
+    ],
+    {
+      CONCEPT_ID: { param: 'detail.concept_id' },
+      CONCEPT_DESCRIPTION: { param: 'detail.concept_description' },
+      PAYER_NAME: { param: 'payer.name' },
+      PAYMENT_METHOD_LAST_FOUR_DIGITS: { param: 'payment_method.last_four_digits', column: 'paymentMethod' },
+    },
+  ),
   defaultFilters: () => ({ search: '', collector: null, status: null, paymentType: 'DEBIT' }),
   entryParams: ENTRY_PARAMS,
   filters: {

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { CollectorLink } from '@/components/detail/collector-link';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { ActionToolbar } from '@/components/actions/action-toolbar';
 import { ChangePaymentMethodDialog } from '@/components/dialogs/change-payment-method-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
@@ -45,6 +46,7 @@ import {
 import { SUBSCRIPTIONS_MESSAGES, SUBSCRIPTION_SUCCESS } from '../messages';
 import { SUBSCRIPTION_ACTIONS } from '../subscription-actions';
 import { useMethodNames } from '../use-method-names';
+import { RecordActivity } from '@/components/detail/record-activity';
 
 type DialogKind = 'cancel' | 'changeMethod' | 'removeMethod' | 'amount' | 'email' | 'history';
 
@@ -88,6 +90,9 @@ export default function SubscriptionDetailScreen() {
   const subscription: SubscriptionView | null = wantsOld
     ? (old.data?.subscriptionVersion ?? null)
     : currentSubscription;
+  const fresh = useFreshRecord(SubscriptionByIdDocument, { id }, current, (data) => data.subscription, {
+    skip: wantsOld,
+  });
 
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [busy, setBusy] = useState<SubscriptionActionKind | null>(null);
@@ -104,15 +109,17 @@ export default function SubscriptionDetailScreen() {
   /** A dialog's answer: success closes it with the §8 message (a new intent next time); else it stays open. */
   const settle = useCallback(
     (payload: Parameters<typeof feedback.settle>[0], success: string) =>
-      feedback.settle(payload, {
-        success,
-        onSuccess: () => {
-          intent.renew();
-          setDialog(null);
-        },
-        onUnknown: () => void current.refetch(),
-      }),
-    [feedback, intent, current],
+      fresh.explainRefusal(
+        feedback.settle(payload, {
+          success,
+          onSuccess: () => {
+            intent.renew();
+            setDialog(null);
+          },
+          onUnknown: () => void current.refetch(),
+        }),
+      ),
+    [feedback, intent, current, fresh],
   );
 
   if (!id) return null;
@@ -193,6 +200,14 @@ export default function SubscriptionDetailScreen() {
   return (
     <Box data-testid="subscription-detail" data-subscription-id={shown.id} data-version={shown.version ?? ''}>
       {header()}
+      {shown.isCurrentVersion && (
+        <FreshnessNotice
+          fresh={fresh}
+          onShowChanges={
+            hasAny(permissions, ['SUBSCRIPTION_HISTORY_SHOW']) ? () => setDialog('history') : undefined
+          }
+        />
+      )}
       {!shown.isCurrentVersion && (
         <SubscriptionOldVersionBanner subscription={shown} currentVersion={currentSubscription.version} />
       )}
@@ -228,6 +243,7 @@ export default function SubscriptionDetailScreen() {
           subscription={shown}
           canShowNotifications={hasAny(permissions, ['NOTIFICATION_SHOW'])}
         />
+        <RecordActivity recordId={shown.id} />
       </Stack>
 
       {dialog === 'cancel' && (

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { ExportMenu, useExportDialog } from '@/components/exports';
+import { ExportHistoryLink, ExportMenu, useExportDialog } from '@/components/exports';
 import { lazyFlowDialogs } from '@/components/dialogs/lazy-flow-dialogs';
 import { ListPage } from '@/components/list-page/list-page';
 import { useListBulk } from '@/components/list-page/use-list-bulk';
@@ -9,6 +9,7 @@ import { hasAny, usePermissions } from '@/lib/permissions';
 import type { SubscriptionActionKind, SubscriptionBulkResultFragment } from '../gql/graphql';
 import type { SubscriptionActionValue } from '../list/subscriptions-action-dialogs';
 import { useSubscriptionColumns, type SubscriptionRow } from '../list/subscriptions-columns';
+import { OtherPaymentTypesNotice } from '../list/other-payment-types-notice';
 import { SubscriptionsFiltersForm } from '../list/subscriptions-filters';
 import { subscriptionsListRule, subscriptionsQuery } from '../list/subscriptions-list';
 import { changeOf, useSubscriptionsListActions } from '../list/use-subscriptions-list-actions';
@@ -54,29 +55,39 @@ export default function SubscriptionsSearchScreen() {
   );
 
   const applied = { ...filters, collector: useCollectorName(filters.collector) };
-  const exportFlow = useExportDialog(
-    hasAny(permissions, ['EXPORT_SHOW']) && hasAny(permissions, ['EXPORT_SEARCH']),
-  );
+  const canSeeExportHistory = hasAny(permissions, ['EXPORT_SHOW']) && hasAny(permissions, ['EXPORT_SEARCH']);
+  const exportFlow = useExportDialog(canSeeExportHistory);
 
   return (
     <ListPage
       page={page}
       title={SUBSCRIPTIONS_MESSAGES.title}
       headerActions={
-        hasAny(permissions, ['EXPORT_CREATE']) ? (
-          <ExportMenu
-            onSelect={(format) =>
-              exportFlow.open(format, { type: 'SUBSCRIPTION', filter: variables.filter ?? {} })
-            }
-          />
-        ) : undefined
+        <>
+          {hasAny(permissions, ['EXPORT_CREATE']) && (
+            <ExportMenu
+              onSelect={(format) =>
+                exportFlow.open(format, { type: 'SUBSCRIPTION', filter: variables.filter ?? {} })
+              }
+            />
+          )}
+          {/* Same header as Buscar Pagos (spec 000 §2, issue 29 item 20). */}
+          {canSeeExportHistory && <ExportHistoryLink />}
+        </>
       }
       filters={
         <SubscriptionsFiltersForm
-          key={JSON.stringify(applied)}
+          key={`${JSON.stringify(applied)}#${list.clears}`}
           applied={applied}
           onSubmit={(values) => list.setFilters(values)}
           onClear={list.clear}
+        />
+      }
+      beforeList={
+        <OtherPaymentTypesNotice
+          filters={filters}
+          total={page.table.loading ? undefined : page.total}
+          onShowAll={() => list.setFilters({ paymentType: null })}
         />
       }
       errorTitle={SUBSCRIPTIONS_MESSAGES.loadError}

@@ -1,79 +1,65 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import { IdentifierTextField } from '@/components/form';
+import { AmountFilterField } from '@/components/layout/amount-filter-field';
 import { FilterSelect } from '@/components/layout/filter-select';
 import { FiltersForm } from '@/components/layout/filters-form';
-import { CollectorPicker, DateRangePicker, dateRangeError } from '@/components/pickers';
+import { useFilterDraft, type FilterFormProps } from '@/components/layout/filter-draft';
+import { CollectorPicker, DateRangePicker } from '@/components/pickers';
+import { amountFilterError } from '@/lib/amount-filter';
 import { TRANSFER_STATUS_LABELS, type TransfersFilters } from '../transfers-list';
 
-/** Spec 001 §9: the arrow keys (codes 37 to 40) do not count as typing. */
-const ARROW_KEYS = new Set(['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']);
+const cuitIncomplete = (cuit: string) => cuit !== '' && cuit.replace(/\D/g, '').length !== 11;
+
+/** The amount must read as an amount; a typed CUIT, as 11 digits (neither is searched otherwise). */
+const hasFieldError = (values: TransfersFilters) =>
+  Boolean(amountFilterError(values.amount)) || cuitIncomplete(values.cuit);
 
 export function TransfersFiltersForm({
-  applied,
   search,
   onSearch,
-  onSubmit,
-  onClear,
-}: {
-  applied: TransfersFilters;
+  ...form
+}: FilterFormProps<TransfersFilters> & {
+  /** The search text, searched as it changes (not a field of the draft). */
   search: string;
   onSearch(text: string): void;
-  onSubmit(filters: TransfersFilters): void;
-  onClear(): void;
 }) {
-  const [values, setValues] = useState(applied);
-  const rangeError = dateRangeError(values);
+  const draft = useFilterDraft(form, hasFieldError);
+  const { values } = draft;
   return (
-    <FiltersForm
-      ariaLabel="Filtros de transferencias"
-      onSubmit={() => {
-        if (!rangeError) onSubmit(values);
-      }}
-      onClear={onClear}
-    >
+    <FiltersForm ariaLabel="Filtros de transferencias" {...draft.form}>
       <TextField
         label="Buscar"
         placeholder="Id de pago o de transferencia"
         defaultValue={search}
-        onKeyUp={(event) => {
-          if (ARROW_KEYS.has(event.key)) return;
-          onSearch((event.target as HTMLInputElement).value);
-        }}
+        // Every change of the text searches (typed, pasted or dropped); the arrow keys change nothing (001 §9).
+        onChange={(event) => onSearch(event.target.value)}
         slotProps={{ htmlInput: { 'data-testid': 'transfers-search-input' } }}
       />
       <Box sx={{ minWidth: 240 }}>
-        <CollectorPicker
-          value={values.collector}
-          onChange={(collector) => setValues({ ...values, collector })}
-        />
+        <CollectorPicker {...draft.bind('collector')} />
       </Box>
-      <DateRangePicker value={values} onChange={(range) => setValues({ ...values, ...range })} />
-      <TextField
+      <DateRangePicker {...draft.range} />
+      <AmountFilterField
         label="Importe"
-        value={values.amount}
-        onChange={(e) => setValues({ ...values, amount: e.target.value })}
-        sx={{ width: 130 }}
-        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'transfers-amount-input' } }}
+        {...draft.bind('amount')}
+        width={140}
+        testId="transfers-amount-input"
       />
-      <TextField
+      <IdentifierTextField
+        kind="cuit"
         label="CUIT"
         value={values.cuit}
-        onChange={(e) => setValues({ ...values, cuit: e.target.value })}
-        error={values.cuit !== '' && values.cuit.replace(/\D/g, '').length !== 11}
-        helperText={
-          values.cuit !== '' && values.cuit.replace(/\D/g, '').length !== 11
-            ? 'El CUIT debe tener 11 dígitos'
-            : undefined
-        }
+        onValueChange={draft.bind('cuit').onChange}
+        error={cuitIncomplete(values.cuit)}
+        helperText={cuitIncomplete(values.cuit) ? 'El CUIT debe tener 11 dígitos' : undefined}
         sx={{ width: 170 }}
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'transfers-cuit-input' } }}
+        slotProps={{ htmlInput: { 'data-testid': 'transfers-cuit-input' } }}
       />
       <FilterSelect
         label="Estado"
-        value={values.status}
+        {...draft.bind('status')}
         choices={TRANSFER_STATUS_LABELS}
-        onChange={(status) => setValues({ ...values, status })}
         minWidth={150}
         testId="transfers-status-filter"
       />

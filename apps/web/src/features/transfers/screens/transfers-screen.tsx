@@ -12,6 +12,7 @@ import { TRANSFER_NOUN, TRANSFER_STATUS_LABELS, transfersListRule, transfersQuer
 import { ConciliateDialog } from '../components/conciliate-dialog';
 import { TransfersFiltersForm } from '../components/transfers-filters-form';
 import { TRANSFERS_MESSAGES } from '../messages';
+import { formatCuit } from '@backoffice/validators';
 
 /** Spec 001 §9: the search waits 400 ms; the arrow keys (codes 37 to 40) do not count as typing. */
 export const TRANSFER_SEARCH_DEBOUNCE_MS = 400;
@@ -50,9 +51,9 @@ export default function TransfersScreen() {
         minWidth: 170,
         render: (r) => r.collector?.name ?? r.collectorId,
       },
-      { field: 'payerId', headerName: 'CUIT', width: 122 },
+      { field: 'payerId', headerName: 'CUIT', width: 122, render: (r) => formatCuit(r.payerId) },
       { field: 'paymentId', headerName: 'ID PAGO', width: 100 },
-      { field: 'destinyTransferId', headerName: 'ID TRANSFERENCIA', width: 150 },
+      { field: 'destinyTransferId', priority: 3, headerName: 'ID TRANSFERENCIA', width: 150 },
       {
         field: 'amount',
         headerName: 'IMPORTE',
@@ -112,7 +113,7 @@ export default function TransfersScreen() {
       title={TRANSFERS_MESSAGES.title}
       filters={
         <TransfersFiltersForm
-          key={JSON.stringify({ ...applied, search: '' })}
+          key={`${JSON.stringify({ ...applied, search: '' })}#${list.clears}`}
           applied={applied}
           search={typed}
           onSearch={setTyped}

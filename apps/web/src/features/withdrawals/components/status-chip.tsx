@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import { StatusChip } from '@/components/detail/status-chip';
 import type { WithdrawalStatus, WithdrawStatus } from '../gql/graphql';
 import { WITHDRAW_STATUS_LABELS, WITHDRAWAL_STATUS_LABELS } from '../labels';
 
@@ -16,14 +16,5 @@ export function WithdrawalStatusChip({ status }: { status: WithdrawStatus | With
   const label =
     (WITHDRAW_STATUS_LABELS as Record<string, string>)[status] ??
     (WITHDRAWAL_STATUS_LABELS as Record<string, string>)[status];
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={TONES[status] ?? 'default'}
-      label={label}
-      data-status={status.toLowerCase()}
-      sx={{ fontWeight: 600 }}
-    />
-  );
+  return <StatusChip label={label ?? status} tone={TONES[status]} code={status.toLowerCase()} />;
 }

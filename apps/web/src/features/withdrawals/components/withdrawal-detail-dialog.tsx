@@ -14,6 +14,10 @@ import { formatAmount, formatDateTime } from '@/lib/format';
 import { WithdrawalDetailDocument } from '../gql/graphql';
 import { WITHDRAWALS_MESSAGES } from '../labels';
 import { WithdrawalStatusChip } from './status-chip';
+import { formatCuit } from '@backoffice/validators';
+import { CodeText } from '@/components/detail/code-text';
+import { withdrawalStrategyLabel } from '@/lib/code-label';
+import { RecordActivity } from '@/components/detail/record-activity';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -82,9 +86,11 @@ export function WithdrawalDetailDialog({ id, onClose }: { id: string | null; onC
             <Section title="Entidad">
               <Field label="Firma">{w.collectorId}</Field>
               <Field label="Nombre">{collector?.name ?? w.collectorName}</Field>
-              <Field label="CUIT">{collector?.detail?.cuit}</Field>
+              <Field label="CUIT">{collector?.detail?.cuit ? formatCuit(collector.detail.cuit) : null}</Field>
               <Field label="E-mail">{collector?.detail?.email}</Field>
-              <Field label="Estrategia de retiro">{collector?.withdrawalStrategy}</Field>
+              <Field label="Estrategia de retiro">
+                <CodeText code={collector?.withdrawalStrategy} label={withdrawalStrategyLabel} />
+              </Field>
               <Field label="Cuenta bancaria">{collector?.detail?.bankAccount?.cbu}</Field>
             </Section>
             <Section title="Saldo de la entidad">
@@ -99,6 +105,7 @@ export function WithdrawalDetailDialog({ id, onClose }: { id: string | null; onC
               </Field>
               <Field label="Total">{collector?.balance ? formatAmount(collector.balance.total) : null}</Field>
             </Section>
+            <RecordActivity recordId={w.id} />
           </>
         )}
       </DialogContent>

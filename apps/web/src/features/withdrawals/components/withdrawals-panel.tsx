@@ -22,6 +22,7 @@ type Row = WithdrawalRowFragment;
 const columnsOf = (history: boolean): DataTableColumn<Row>[] => [
   {
     field: 'collectorId',
+    priority: 3,
     headerName: history ? 'FIRMA' : 'ID ENTIDAD',
     width: 85,
     sortable: true,
@@ -38,6 +39,7 @@ const columnsOf = (history: boolean): DataTableColumn<Row>[] => [
   { field: 'id', headerName: history ? 'IDENTIFICADOR' : 'ID', width: 100, render: (r) => r.id },
   {
     field: 'destinationAccount',
+    priority: 2,
     headerName: history ? 'CUENTA DESTINO' : 'CBU',
     width: 185,
     render: (r) => r.destinationAccount ?? '—',

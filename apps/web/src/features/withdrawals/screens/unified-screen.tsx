@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageHeader } from '@/components/layout/page-header';
@@ -35,13 +36,29 @@ const VIEWS: readonly { view: View; label: string; requires: Permission[] }[] = 
  * original left it disabled). `Batches` is the screen of /lotes, lent by the route manifest (app/screens.ts): a
  * feature imports neither another feature nor the app.
  */
-export default function UnifiedWithdrawalsScreen({ Batches }: { Batches: ComponentType }) {
+export default function UnifiedWithdrawalsScreen({
+  Batches,
+}: {
+  Batches: ComponentType<{ embedded?: boolean }>;
+}) {
   const permissions = usePermissions();
   const navigate = useNavigate();
   const views = VIEWS.filter((v) => hasAny(permissions, v.requires));
   const [stored, setStored] = useStoredState<View>('withdrawals.unified.view', views[0]?.view ?? 'pending');
   const view = views.some((v) => v.view === stored) ? stored : views[0]?.view;
   const [scheduling, setScheduling] = useState(false);
+  const { search } = useLocation();
+  // A view chosen while the address still holds the previous view's list (issue 29 item 7): the router commits
+  // the emptied address later, in a transition, and a list mounted before that would take the previous view's
+  // filters as its own (and save them). No list is shown until the address has moved; then the new view's list
+  // starts from its own saved state.
+  const [switching, setSwitching] = useState<{ to: View; from: string } | null>(null);
+  useEffect(() => {
+    if (!switching || search === switching.from) return;
+    setStored(switching.to);
+    setSwitching(null);
+  }, [search, switching, setStored]);
+  const shown = switching ? null : view;
   const canSchedule = hasAny(permissions, ['WITHDRAWAL_AUTHORIZE']);
 
   return (
@@ -50,24 +67,40 @@ export default function UnifiedWithdrawalsScreen({ Batches }: { Batches: Compone
         title={WITHDRAWALS_MESSAGES.title}
         actions={
           canSchedule ? (
-            <Button
-              variant="contained"
-              startIcon={<EventRepeatOutlined />}
-              onClick={() => setScheduling(true)}
-            >
-              {WITHDRAWALS_MESSAGES.schedule}
-            </Button>
+            <Box sx={{ display: 'grid', justifyItems: 'end', gap: 0.5, maxWidth: 360 }}>
+              <Button
+                variant="contained"
+                startIcon={<EventRepeatOutlined />}
+                onClick={() => setScheduling(true)}
+                aria-describedby="schedule-help"
+              >
+                {WITHDRAWALS_MESSAGES.schedule}
+              </Button>
+              <Typography
+                id="schedule-help"
+                variant="caption"
+                color="text.secondary"
+                sx={{ textAlign: 'right' }}
+                data-testid="schedule-help"
+              >
+                {WITHDRAWALS_MESSAGES.scheduleHelp}
+              </Typography>
+            </Box>
           ) : undefined
         }
       />
       <ToggleButtonGroup
         exclusive
-        value={view}
+        value={switching?.to ?? view}
         aria-label="Vista de retiros"
         onChange={(_event, next: View | null) => {
-          if (!next) return;
-          setStored(next);
-          // Each view keeps its own list in the address: start the new one from its saved state.
+          if (!next || next === (switching?.to ?? view)) return;
+          // Each view keeps its own list in the address: empty it, then the new view's list restores its own.
+          if (!search) {
+            setStored(next);
+            return;
+          }
+          setSwitching({ to: next, from: search });
           void navigate({ search: '' }, { replace: true });
         }}
         // The unselected toggles' default grey is under 4.5:1 on white.
@@ -79,14 +112,15 @@ export default function UnifiedWithdrawalsScreen({ Batches }: { Batches: Compone
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      {view === 'pending' && <WithdrawalListPanel key="pending" definition={authorizationPanel} />}
-      {view === 'transfer' && <WithdrawalListPanel key="transfer" definition={withdrawsPanel} />}
-      {view === 'batches' && (
+      {switching && <PageLoader />}
+      {shown === 'pending' && <WithdrawalListPanel key="pending" definition={authorizationPanel} />}
+      {shown === 'transfer' && <WithdrawalListPanel key="transfer" definition={withdrawsPanel} />}
+      {shown === 'batches' && (
         <Suspense fallback={<PageLoader />}>
-          <Batches />
+          <Batches embedded />
         </Suspense>
       )}
-      {view === 'history' && <WithdrawalListPanel key="history" definition={historyPanel} />}
+      {shown === 'history' && <WithdrawalListPanel key="history" definition={historyPanel} />}
       {scheduling && (
         <Suspense fallback={null}>
           <ScheduleDialog onClose={() => setScheduling(false)} />

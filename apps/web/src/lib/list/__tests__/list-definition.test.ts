@@ -15,6 +15,8 @@ import {
   withPage,
   withSort,
   STANDARD_PAGING,
+  sortFieldsOf,
+  SEARCH_TEXT_FILTERS,
 } from '../list-definition';
 import { thingsList } from './fixture';
 
@@ -122,5 +124,32 @@ describe('STANDARD_PAGING', () => {
     expect([10, 25, 50, 100].map((size) => sizeOf(`page_size=${size}`))).toEqual([10, 25, 50, 100]);
     expect(sizeOf('page_size=30')).toBe(25);
     expect(serializeListState(standard, defaultListState(standard)).has('page_size')).toBe(false);
+  });
+
+  it('sortFieldsOf: a field sorts its camel-case column and is written in snake case, unless told otherwise', () => {
+    expect(
+      sortFieldsOf(['REQUEST_DATE', 'ID', 'PAYER_NAME', 'LAST_4_DIGITS'], {
+        PAYER_NAME: { param: 'payer.name' },
+        LAST_4_DIGITS: { column: 'paymentMethod' },
+      }),
+    ).toEqual({
+      REQUEST_DATE: { param: 'request_date', column: 'requestDate' },
+      ID: { param: 'id', column: 'id' },
+      PAYER_NAME: { param: 'payer.name', column: 'payerName' },
+      LAST_4_DIGITS: { param: 'last_4_digits', column: 'paymentMethod' },
+    });
+  });
+
+  it('SEARCH_TEXT_FILTERS: q is trimmed, and left out of the URL when empty', () => {
+    const defaults = { search: '' };
+    expect(SEARCH_TEXT_FILTERS.parse(new URLSearchParams('q=%20Club%20'), defaults)).toEqual({
+      search: 'Club',
+    });
+    expect(SEARCH_TEXT_FILTERS.parse(new URLSearchParams(''), defaults)).toEqual({ search: '' });
+    const written = new URLSearchParams();
+    SEARCH_TEXT_FILTERS.write({ search: '' }, written);
+    expect(written.has('q')).toBe(false);
+    SEARCH_TEXT_FILTERS.write({ search: 'ana@example.com' }, written);
+    expect(written.get('q')).toBe('ana@example.com');
   });
 });

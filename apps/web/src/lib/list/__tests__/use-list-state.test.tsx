@@ -45,6 +45,22 @@ describe('useListState', () => {
     await waitFor(() => expect(result.current.location.search).toBe('?colour=blue&page=4'));
   });
 
+  it('a return to the default sort is saved like any other change (a reload keeps it)', async () => {
+    const { result } = renderList('/things?sort=name:desc');
+    await waitFor(() => expect(saved()).toBe(JSON.stringify('sort=name%3Adesc')));
+    act(() => result.current.list.setSort(null));
+    await waitFor(() => expect(result.current.location.search).toBe(''));
+    expect(saved()).toBeNull();
+  });
+
+  it("counts each 'Limpiar', even when the list already had its defaults", () => {
+    const { result } = renderList('/things');
+    expect(result.current.list.clears).toBe(0);
+    act(() => result.current.list.clear());
+    act(() => result.current.list.clear());
+    expect(result.current.list.clears).toBe(2);
+  });
+
   it('ignores a saved value that names no list', async () => {
     window.sessionStorage.setItem('things.list', JSON.stringify('utm=x'));
     const { result } = renderList('/things');

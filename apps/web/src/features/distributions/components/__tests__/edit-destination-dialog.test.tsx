@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DistributionDetailRowFragment } from '../../gql/graphql';
 import { EditDestinationDialog } from '../edit-destination-dialog';
@@ -32,7 +32,7 @@ function detail(
 }
 
 describe('EditDestinationDialog', () => {
-  it("shows 'Forzar' only when the gateway permits FORCE, and forcing sends force=true", async () => {
+  it("shows 'Forzar' only when the gateway permits FORCE, and forcing asks first, then sends force=true", async () => {
     const onSubmit = vi.fn(async () => null);
     const { unmount } = render(
       <EditDestinationDialog
@@ -59,6 +59,10 @@ describe('EditDestinationDialog', () => {
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Forzar' }));
+    // Nothing is sent before the confirmation (issue 28 item 11).
+    const confirm = await screen.findByTestId('force-distribution-dialog');
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Forzar' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({ format: 'cbu', value: CBU, cuit: CUIT }),

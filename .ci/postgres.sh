@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Starts a throw-away PostgreSQL server on 127.0.0.1 for the store's integration tests and prints its URL.
+# Installs Debian's `postgresql` when missing; runs the server as a non-root user in a temporary folder.
+# Usage: url=$(bash .ci/postgres.sh start /tmp/dir)   ...   bash .ci/postgres.sh stop /tmp/dir
+set -euo pipefail
+action=${1:?start|stop}
+dir=${2:?data folder}
+
+bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+if [ "$action" = stop ]; then
+  [ -n "$bin" ] && [ -f "$dir/data/postmaster.pid" ] || exit 0
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null
+  else "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null; fi
+  exit 0
+fi
+
+if [ -z "$bin" ]; then
+  echo "== installing Debian postgresql for the store's integration tests" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq postgresql >/dev/null
+  bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+fi
+
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+mkdir -p "$dir"
+as_user=()
+if [ "$(id -u)" = 0 ]; then
+  # The server refuses to run as root: the package's `postgres` user owns the folder.
+  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
+  chown postgres "$dir"
+  as_user=(runuser -u postgres --)
+fi
+"${as_user[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >"$dir/initdb.log" 2>&1
+"${as_user[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 120 \
+  -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir" start >&2
+echo "postgres://postgres@127.0.0.1:$port/postgres"

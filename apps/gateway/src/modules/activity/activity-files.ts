@@ -1,0 +1,77 @@
+import type { Store } from '@backoffice/store';
+import { activityResultText, operationText } from '@backoffice/validators';
+import { defineDownload, type DownloadInput } from '../../files/types.js';
+import { csvHeader, csvLine } from '../../files/table-file.js';
+import { argentineDateTime } from '../../shared/argentine-day.js';
+import { presentActivity, storeFilter } from './activity.resolvers.js';
+
+/** At most this many actions in one CSV (newest first); a wider period is narrowed by its filters. */
+export const ACTIVITY_CSV_MAX_ROWS = 50_000;
+const CSV_PAGE = 1_000;
+
+const HEADER = [
+  'Fecha',
+  'Operador',
+  'Área',
+  'Acción',
+  'Operación',
+  'Registros',
+  'Resultado',
+  'Código',
+  'Motivo',
+  'Traza',
+];
+
+async function* activityCsv(store: Store, query: DownloadInput['query']): AsyncGenerator<string> {
+  const filter = storeFilter({
+    user: query.usuario,
+    area: query.area,
+    operation: query.accion,
+    recordId: query.registro,
+    from: query.desde,
+    to: query.hasta,
+  });
+  yield csvHeader(HEADER);
+  for (let page = 1; (page - 1) * CSV_PAGE < ACTIVITY_CSV_MAX_ROWS; page++) {
+    const answer = await store.queryActivity({
+      filter,
+      page,
+      pageSize: CSV_PAGE,
+      sort: 'at',
+      descending: true,
+    });
+    const lines = answer.rows.map((row) => {
+      const event = presentActivity(row);
+      return csvLine([
+        argentineDateTime(event.at),
+        event.user,
+        event.area,
+        operationText(event.operation),
+        event.operation,
+        event.recordIds.join(' '),
+        activityResultText(event.result),
+        event.errorCode,
+        event.reason,
+        event.traceId,
+      ]);
+    });
+    if (lines.length > 0) yield lines.join('');
+    if (page * CSV_PAGE >= answer.total || answer.rows.length < CSV_PAGE) return;
+  }
+}
+
+const TEXT = /^\P{Cc}{1,200}$/u;
+const NAME = /^[A-Za-z][A-Za-z-]{0,63}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** GET /files/actividad.csv?usuario&area&accion&registro&desde&hasta: the 'Actividad' list's rows as a CSV. */
+export const activityCsvDownload = defineDownload({
+  route: '/actividad.csv',
+  requires: ['ACTIVITY_SHOW'],
+  query: { usuario: TEXT, area: NAME, accion: NAME, registro: TEXT, desde: INSTANT, hasta: INSTANT },
+  produce: (input, context) => ({
+    contentType: 'text/csv; charset=utf-8',
+    body: activityCsv(context.store(), input.query),
+  }),
+  fileName: () => 'actividad.csv',
+});

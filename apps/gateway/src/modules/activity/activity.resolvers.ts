@@ -1,0 +1,129 @@
+import type {
+  ActivityFilter as StoreActivityFilter,
+  ActivityRecord,
+  ActivitySort,
+  Store,
+} from '@backoffice/store';
+import { GraphQLError } from 'graphql';
+import { STORE_UNAVAILABLE_MESSAGE } from '../../activity/store-handle.js';
+import { badUserInput } from '../../errors.js';
+import type { GatewayContext } from '../../gateway-context.js';
+import type {
+  ActivityEvent,
+  ActivityFilter,
+  ActivityResult,
+  Resolvers,
+} from '../../generated/resolvers-types.js';
+import { normalizePaging } from '../../shared/paging.js';
+
+export { STORE_UNAVAILABLE_MESSAGE };
+
+const MAX_KEY = 100;
+/** A preference is small (a list of columns, a few saved views): 64 KiB of JSON at most. */
+const MAX_VALUE_BYTES = 64 * 1024;
+const MAX_FILTER_TEXT = 200;
+
+function storeOf(context: GatewayContext): Store {
+  const store = context.store?.current();
+  if (!store)
+    throw new GraphQLError(STORE_UNAVAILABLE_MESSAGE, { extensions: { code: 'STORE_UNAVAILABLE' } });
+  return store;
+}
+
+const SORTS: Record<string, ActivitySort> = {
+  AT: 'at',
+  USER: 'username',
+  OPERATION: 'operation',
+  RESULT: 'result',
+};
+
+const filterText = (value: string | null | undefined, field: string): string | null => {
+  const text = value?.trim() ?? '';
+  if (text.length > MAX_FILTER_TEXT) {
+    throw badUserInput(`El filtro ${field} admite hasta ${MAX_FILTER_TEXT} caracteres.`, field);
+  }
+  return text || null;
+};
+
+const instant = (value: string | null | undefined, field: string): Date | null => {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw badUserInput(`La fecha ${field} no es válida.`, field);
+  return date;
+};
+
+/** The store's filter of the API's (the list and its CSV): texts trimmed and bounded, instants checked. */
+export function storeFilter(filter: ActivityFilter | null | undefined): StoreActivityFilter {
+  const from = instant(filter?.from, 'from');
+  const to = instant(filter?.to, 'to');
+  if (from && to && from >= to)
+    throw badUserInput('La fecha "desde" debe ser anterior a la fecha "hasta".', 'from');
+  return {
+    user: filterText(filter?.user, 'user'),
+    area: filterText(filter?.area, 'area'),
+    operation: filterText(filter?.operation, 'operation'),
+    recordId: filterText(filter?.recordId, 'recordId'),
+    from,
+    to,
+  };
+}
+
+const resultOf = (result: string): ActivityResult => result.toUpperCase() as ActivityResult;
+
+export function presentActivity(row: ActivityRecord): ActivityEvent {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    user: row.username,
+    permission: row.permission,
+    area: row.area,
+    operation: row.operation,
+    recordIds: row.target_ids,
+    result: resultOf(row.result),
+    errorCode: row.error_code,
+    reason: row.reason,
+    items: row.items?.map((item) => ({ id: item.id, result: resultOf(item.result) })) ?? null,
+    requestId: row.request_id,
+    traceId: row.trace_id,
+  };
+}
+
+export const activityResolvers: Resolvers = {
+  Query: {
+    async activity(_root, { filter, page: rawPage, pageSize: rawSize, sortBy, sortDirection }, context) {
+      const { page, pageSize } = normalizePaging(rawPage, rawSize, 25);
+      const answer = await storeOf(context).queryActivity({
+        filter: storeFilter(filter),
+        page,
+        pageSize,
+        sort: SORTS[sortBy ?? 'AT'] ?? 'at',
+        descending: sortDirection !== 'ASC',
+      });
+      return { rows: answer.rows.map(presentActivity), total: answer.total, page, pageSize };
+    },
+    async preferences(_root, _args, context) {
+      const rows = await storeOf(context).readPreferences(context.user.username);
+      return rows.map((p) => ({ key: p.key, value: p.value, updatedAt: p.updatedAt.toISOString() }));
+    },
+  },
+  Mutation: {
+    async setPreference(_root, { key, value }, context) {
+      const name = key.trim();
+      if (!name || name.length > MAX_KEY || !/^[A-Za-z0-9._:-]+$/.test(name)) {
+        throw badUserInput(
+          `La clave de la preferencia debe tener entre 1 y ${MAX_KEY} letras, números, puntos o guiones.`,
+          'key',
+        );
+      }
+      const json = value === null || value === undefined ? null : JSON.stringify(value);
+      if (json !== null && Buffer.byteLength(json) > MAX_VALUE_BYTES) {
+        throw badUserInput('La preferencia es demasiado grande (hasta 64 KiB).', 'value');
+      }
+      const store = storeOf(context);
+      // Always the signed-in operator's own: the user name comes from the token, never from the arguments.
+      await store.writePreference(context.user.username, name, json === null ? null : value);
+      if (json === null) return null;
+      return { key: name, value, updatedAt: new Date().toISOString() };
+    },
+  },
+};

@@ -1,0 +1,14 @@
+import { defineModule } from '../../shared/define-module.js';
+import { activityCsvDownload } from './activity-files.js';
+import { activityResolvers } from './activity.resolvers.js';
+
+/** The operators' activity and preferences, from the gateway's own store (@backoffice/store; issue 31). */
+export const activityModule = defineModule({
+  name: 'activity',
+  schemaFiles: ['activity.graphql'],
+  resolvers: activityResolvers,
+  files: [activityCsvDownload],
+  publicFields: {
+    'Query.preferences': "The signed-in operator's own preferences: read by user name from the token only.",
+  },
+});

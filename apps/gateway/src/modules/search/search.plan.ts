@@ -1,0 +1,21 @@
+import type { SearchTextShape } from '@backoffice/validators';
+import type { Permission } from '../../generated/resolvers-types.js';
+import { hasAnyPermission } from '../../auth/permissions.js';
+import { SEARCH_GROUPS, type LookupKind, type SearchGroupDefinition } from './search.groups.js';
+
+/** Most upstream calls one search makes (an id, every group allowed): the `@upstream(calls:)` of Query.search. */
+export const SEARCH_MAX_CALLS = 9;
+
+/**
+ * The groups a search asks, in order: those answering the text's shape that the user may see. Nothing for an empty
+ * or invalid text; each group is one upstream call.
+ */
+export function searchPlan(
+  shape: SearchTextShape,
+  permissions: readonly Permission[],
+  groups: readonly SearchGroupDefinition[] = SEARCH_GROUPS,
+): SearchGroupDefinition[] {
+  if (shape.kind === 'empty' || shape.kind === 'invalid') return [];
+  const kind: LookupKind = shape.kind;
+  return groups.filter((group) => group.lookups[kind] && hasAnyPermission(permissions, group.requires));
+}

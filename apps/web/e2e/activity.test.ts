@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { noticeShown, screenshot } from './support/browser';
+import { grid, gridSettled } from './support/grid';
+import { clearForcedFailures, forceFailures } from './support/payments-list';
+import { useBrowserStack } from './support/suite';
+
+/**
+ * Actividad (issue 31): an action taken as `operador` on a payment is in /actividad for `admin` (the gateway's
+ * store, `memory://` in the browser stack) within 5 s, with its Spanish name, the record's link and the result,
+ * an UNKNOWN outcome included; the payment detail shows it in 'Actividad en el back-office'; `operador` may not
+ * open /actividad.
+ */
+
+const suite = useBrowserStack();
+/** A pending payment of the stubs' seed (docs/upstream-contract.md §7): 'Cancelar' is enabled on it. */
+const PAYMENT = '1000005';
+/** The issue's bound: an action is in Actividad within 5 s. */
+const VISIBLE_WITHIN_MS = 5_000;
+const ACTIVITY_GRID = 'Actividad';
+
+const activityUrl = () => `${suite.stack.urls.web}/actividad?registro=${PAYMENT}`;
+
+/** The rows' texts of the Actividad grid, newest first. */
+const rowTexts = (page: Page) => grid(page, ACTIVITY_GRID).locator('.MuiDataGrid-row').allInnerTexts();
+
+/** Opens /actividad filtered by the payment and waits for its answer; the count of actions on it. */
+async function openActivity(page: Page): Promise<number> {
+  await page.goto(activityUrl());
+  await gridSettled(page, ACTIVITY_GRID, 'No se encontraron acciones');
+  return (await rowTexts(page)).length;
+}
+
+describe('Actividad', () => {
+  const operador = suite.profile('operador', `/pago/${PAYMENT}`);
+  const admin = suite.profile('admin', '/home');
+
+  it("shows an operador's cancel, an UNKNOWN one and a correct one, to admin within 5 s", async () => {
+    const before = await openActivity(admin.page);
+    const page = operador.page;
+
+    // First the service does not answer in time: the outcome is unknown.
+    await forceFailures(suite.stack, {
+      service: 'payment',
+      operation: 'cancelar',
+      ids: [PAYMENT],
+      status: 504,
+    });
+    await page.goto(`${suite.stack.urls.web}/pago/${PAYMENT}`);
+    await page.locator('[data-action="CANCEL"]').click();
+    const dialog = page.getByTestId('cancel-reason-dialog');
+    await dialog.getByLabel('Ingrese el motivo').fill('Pedido del pagador');
+    await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
+    await dialog
+      .getByText(/Resultado desconocido/)
+      .first()
+      .waitFor();
+    // Then it answers: the same intent, now cancelled.
+    await clearForcedFailures(suite.stack);
+    await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
+    await noticeShown(page, 'Pago cancelado correctamente');
+    const done = Date.now();
+
+    await expect
+      .poll(() => openActivity(admin.page), { timeout: VISIBLE_WITHIN_MS, interval: 200 })
+      .toBeGreaterThanOrEqual(before + 2);
+    expect(Date.now() - done).toBeLessThan(VISIBLE_WITHIN_MS);
+
+    const [newest, previous] = await rowTexts(admin.page);
+    expect(newest).toContain('operador');
+    expect(newest).toContain('Cancelar pago');
+    expect(newest).toContain('Correcto');
+    expect(newest).toContain('Motivo: Pedido del pagador');
+    expect(previous).toContain('Cancelar pago');
+    expect(previous).toContain('Resultado desconocido');
+    const link = grid(admin.page, ACTIVITY_GRID)
+      .locator('.MuiDataGrid-row')
+      .first()
+      .getByRole('link', { name: PAYMENT });
+    await expect(link.getAttribute('href')).resolves.toBe(`/pago/${PAYMENT}`);
+
+    expect(await seriousA11yViolations(admin.page)).toEqual([]);
+    await admin.page.setViewportSize({ width: 1280, height: 800 });
+    await openActivity(admin.page);
+    await screenshot(admin.page, 'activity-list');
+  });
+
+  it('downloads the filtered rows as a CSV', async () => {
+    const page = admin.page;
+    const shown = await openActivity(page);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('activity-csv').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('actividad.csv');
+    const lines = (await readFile((await file.path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toContain('"Acción"');
+    // Every row of the filter (the page shows them all), newest first, each naming the payment.
+    expect(lines).toHaveLength(shown + 1);
+    // A Spanish spreadsheet's CSV: ';' between fields (files/table-file.ts in the gateway).
+    expect(lines[1]).toMatch(/"operador";"payments";"Cancelar pago";"cancelPayment";"1000005";"Correcto"/);
+    expect(lines[2]).toContain('"Resultado desconocido"');
+    // The 'Registros' column: a bulk action of another file names the payment among others ("1000004 1000005").
+    const records = (line: string) => ([...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1])[5] ?? '').split(' ');
+    expect(lines.slice(1).filter((line) => !records(line).includes(PAYMENT))).toEqual([]);
+  });
+
+  it("shows the action in the payment's 'Actividad en el back-office', linked to /actividad", async () => {
+    const page = admin.page;
+    await page.goto(`${suite.stack.urls.web}/pago/${PAYMENT}`);
+    const section = page.getByTestId('record-activity');
+    await section.getByRole('table', { name: 'Actividad en el back-office' }).waitFor();
+    const first = section.getByRole('row').nth(1);
+    await expect(first.innerText()).resolves.toMatch(/operador[\s\S]*Cancelar pago[\s\S]*Correcto/);
+    expect(await seriousA11yViolations(page, '[data-testid="record-activity"]')).toEqual([]);
+    await section.getByTestId('record-activity-link').click();
+    await page.waitForURL(`**/actividad?registro=${PAYMENT}`);
+    await gridSettled(page, ACTIVITY_GRID);
+    await expect(page.getByLabel('Id del registro').inputValue()).resolves.toBe(PAYMENT);
+  });
+
+  it("is not for operador: 'No tiene permisos', and no section on the payment", async () => {
+    const page = operador.page;
+    await page.goto(`${suite.stack.urls.web}/actividad`);
+    await page.getByTestId('no-permission').waitFor();
+    await expect(page.getByText('No tiene permisos', { exact: true }).isVisible()).resolves.toBe(true);
+    await page.goto(`${suite.stack.urls.web}/pago/${PAYMENT}`);
+    await page.locator(`[data-testid="payment-detail"][data-payment-id="${PAYMENT}"]`).waitFor();
+    await expect(page.getByTestId('record-activity').count()).resolves.toBe(0);
+  });
+});

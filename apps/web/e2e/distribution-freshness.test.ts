@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { gridRow, gridSettled } from './support/grid';
+import { useBrowserStack } from './support/suite';
+import { stubRequest } from './support/stub-http';
+
+/**
+ * Fresh records on the distribution detail (issue 30, the detail left out of its first part), as tesoreria:
+ * 'Actualizado hace N s' advances; another operator's change (made here at the distributions service) is found when
+ * the tab becomes visible again and says 'Otro operador modificó este registro' with 'Recargar'; an action refused
+ * because the distribution moved says so in the same words. Then the same words for a refused action in a
+ * presentation's detail, as impuestos. Fixtures: 9300005 rejected, 9300006 pending, presentation 3005 created.
+ */
+
+const suite = useBrowserStack({ role: 'tesoreria', path: '/distribucion' });
+let page: Page;
+const GRID = 'Distribuciones';
+const EMPTY = 'Nada por acá';
+const RECORD_CHANGED = 'Otro operador modificó este registro';
+
+const dialog = (p: Page) => p.getByTestId('distribution-detail-dialog');
+const changedAlert = (p: Page) => p.getByRole('alert').filter({ hasText: RECORD_CHANGED });
+const tabVisibleAgain = (p: Page) => p.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+/** Another operator reprocesses the distribution (straight at the service: the screen is not told). */
+const reprocessElsewhere = (id: string) =>
+  stubRequest(suite.stack, 'POST', `/distribuciones/distribuciones/${id}/reprocesar`);
+
+async function openDetail(id: string): Promise<void> {
+  const box = page.getByLabel('Buscar por ID o Signature');
+  if (!(await box.isVisible())) await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const paymentId = String(480_001 + (Number(id) - 9300001) * 7);
+  await box.fill(paymentId);
+  await box.press('Enter');
+  await page.waitForURL((url) => url.searchParams.get('q') === paymentId);
+  await gridSettled(page, GRID, EMPTY);
+  await gridRow(page, GRID, id)
+    .getByRole('button', { name: new RegExp(`^(Modificar|Ver) ${id}$`) })
+    .click();
+  await dialog(page).getByTestId('distribution-status').waitFor();
+}
+
+const secondsShown = async () => {
+  const text = (await dialog(page).getByTestId('record-freshness').textContent()) ?? '';
+  const match = /Actualizado hace (\d+) s/.exec(text);
+  return match ? Number(match[1]) : -1;
+};
+
+beforeAll(async () => {
+  page = suite.page;
+  await gridSettled(page, GRID, EMPTY);
+});
+
+describe('a distribution detail left open while another operator changes it', () => {
+  it("says 'Actualizado hace N s', advancing", async () => {
+    await openDetail('9300005');
+    const first = await secondsShown();
+    expect(first).toBeGreaterThanOrEqual(0);
+    await expect.poll(secondsShown, { timeout: 15_000 }).toBeGreaterThan(first);
+  });
+
+  it("shows 'Otro operador modificó este registro' with 'Recargar', and 'Recargar' shows the new state", async () => {
+    const status = dialog(page).getByTestId('distribution-status');
+    expect(await status.innerText()).toBe('Rechazado');
+    await reprocessElsewhere('9300005');
+    await tabVisibleAgain(page);
+    await changedAlert(page).waitFor();
+    expect(await status.innerText()).toBe('Rechazado'); // what the operator read stays until 'Recargar'
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await changedAlert(page).getByRole('button', { name: 'Recargar' }).click();
+    await dialog(page).getByTestId('distribution-status').getByText('En proceso').waitFor();
+    await changedAlert(page).waitFor({ state: 'detached' });
+    await dialog(page).getByRole('button', { name: 'Cerrar' }).first().click();
+    await dialog(page).waitFor({ state: 'detached' });
+  });
+
+  it('an action refused because the distribution moved says so in the same words', async () => {
+    await openDetail('9300006');
+    await reprocessElsewhere('9300006');
+    await dialog(page).getByRole('button', { name: 'Reprocesar' }).click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await confirm.getByText(RECORD_CHANGED).first().waitFor();
+    await confirm.getByText('Recargá para ver su estado actual', { exact: false }).waitFor();
+  });
+});
+
+describe('a presentation detail', () => {
+  it("an action refused because another operator presented it says 'Otro operador modificó este registro'", async () => {
+    await suite.withSignedIn('impuestos', '/afip/3005', async ({ page: other }) => {
+      await other.locator('[data-action="PRESENT"]').waitFor();
+      await stubRequest(suite.stack, 'POST', '/afip/formularios/3005/presentar');
+      await other.locator('[data-action="PRESENT"]').click();
+      const confirm = other.getByTestId('confirm-dialog');
+      await confirm.getByRole('button', { name: 'Presentar' }).click();
+      await confirm.getByText(RECORD_CHANGED).first().waitFor();
+      expect(await seriousA11yViolations(other)).toEqual([]);
+    });
+  });
+});

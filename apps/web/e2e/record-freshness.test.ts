@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { useBrowserStack } from './support/suite';
+import { stubRequest } from './support/stub-http';
+
+/**
+ * Fresh records and conflicts on a detail screen (issue 30), payment detail as operador: 'Actualizado hace N s'
+ * advances; another operator's change (made here at the payment service) is found when the tab becomes visible
+ * (the same check runs every 30 s while visible) and says 'Otro operador modificó este registro' with 'Recargar';
+ * an action refused because the record moved says so in the same words. Fixtures: pending 1000005, issued 1000007.
+ */
+
+const suite = useBrowserStack({ role: 'operador', path: '/pago/1000005' });
+let page: Page;
+
+const detail = (p: Page, id: string) => p.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
+const changedAlert = (p: Page) =>
+  p.getByRole('alert').filter({ hasText: 'Otro operador modificó este registro' });
+const statusOf = (p: Page) =>
+  p.getByTestId('payment-summary').locator('[data-status]').first().getAttribute('data-status');
+
+/** Another operator cancels the payment (straight at the payment service: the screen is not told). */
+const cancelElsewhere = (id: string) =>
+  stubRequest(suite.stack, 'POST', `/payment/pagos/${id}/cancelar`, {
+    reason: 'Cancelado por otro operador',
+  });
+
+/** The tab came back to the front: what the browser tells the page. */
+const tabVisibleAgain = (p: Page) => p.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+
+const secondsShown = async (p: Page) => {
+  const text = (await p.getByTestId('record-freshness').textContent()) ?? '';
+  const match = /Actualizado hace (\d+) s/.exec(text);
+  return match ? Number(match[1]) : -1;
+};
+
+beforeAll(async () => {
+  page = suite.page;
+  await detail(page, '1000005').waitFor();
+});
+
+describe('a payment detail left open while another operator changes it', () => {
+  it("'Actualizado hace N s' advances", async () => {
+    await page.getByTestId('record-freshness').waitFor();
+    const first = await secondsShown(page);
+    expect(first).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => secondsShown(page), { timeout: 15_000 }).toBeGreaterThan(first);
+  });
+
+  it("shows 'Otro operador modificó este registro' with 'Recargar', and 'Recargar' shows the new state", async () => {
+    expect(await statusOf(page)).toBe('pending');
+    await cancelElsewhere('1000005');
+    await tabVisibleAgain(page);
+    await changedAlert(page).waitFor();
+    expect(await statusOf(page)).toBe('pending'); // the shown version stays until the operator reloads
+    expect(await changedAlert(page).getByRole('button', { name: 'Ver cambios' }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await changedAlert(page).getByRole('button', { name: 'Recargar' }).click();
+    await page.getByTestId('payment-summary').locator('[data-status="rejected"]').waitFor();
+    await changedAlert(page).waitFor({ state: 'detached' });
+  });
+
+  it('an action refused because the payment moved says so in the same words', async () => {
+    await page.goto(`${suite.stack.urls.web}/pago/1000007`);
+    await detail(page, '1000007').waitFor();
+    await cancelElsewhere('1000007');
+    await page.locator('[data-action="CANCEL"]').click();
+    const dialog = page.getByTestId('cancel-reason-dialog');
+    await dialog.getByLabel('Ingrese el motivo').fill('Pedido del pagador');
+    await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
+    await dialog.getByText('Otro operador modificó este registro').first().waitFor();
+    await dialog.getByText('Recargá para ver su estado actual', { exact: false }).waitFor();
+  });
+});

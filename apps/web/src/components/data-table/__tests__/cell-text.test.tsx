@@ -1,0 +1,23 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TokenText, tokensOf } from '../cell-text';
+import { dataTableClasses } from '../data-table';
+
+describe('TokenText', () => {
+  it('splits a name after its separators, never inside a token', () => {
+    expect(tokensOf('F8126Cobranz_2026-10_3001.txt')).toEqual(['F8126Cobranz_', '2026-10_', '3001.txt']);
+    expect(tokensOf('a/b c')).toEqual(['a/', 'b ', 'c']);
+    expect(tokensOf('')).toEqual([]);
+  });
+
+  it('renders each token unbreakable with a break opportunity after it, the whole name as title', () => {
+    const { container } = render(<TokenText text="F8126Cobranz_2026-10_3001.txt" />);
+    const outer = container.firstElementChild!;
+    expect(outer).toHaveClass(dataTableClasses.twoLines);
+    expect(outer).toHaveAttribute('title', 'F8126Cobranz_2026-10_3001.txt');
+    const tokens = [...container.querySelectorAll(`.${dataTableClasses.token}`)].map((t) => t.textContent);
+    expect(tokens).toEqual(['F8126Cobranz_', '2026-10_', '3001.txt']);
+    expect(container.querySelectorAll('wbr')).toHaveLength(3);
+    expect(outer.textContent).toBe('F8126Cobranz_2026-10_3001.txt');
+  });
+});

@@ -1,0 +1,40 @@
+import { useRef, useState } from 'react';
+import Tooltip from '@mui/material/Tooltip';
+
+export interface CutTextProps {
+  /** What the cell shows. */
+  text: string;
+  /** The full value, when `text` is already a shortened one ('ABCDEF..'); default `text`. */
+  full?: string;
+  /** One line (default) or two, then an ellipsis. */
+  lines?: 1 | 2;
+  /** The classes of the span (the grid's oneLine / twoLines). */
+  className: string;
+}
+
+/** Whether an element's text does not fit its box (cut by its ellipsis). */
+export const isCut = (element: HTMLElement | null): boolean =>
+  element !== null &&
+  (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+
+/**
+ * A text a list cell cuts with an ellipsis (issue 28 item 5): the full value in a tooltip, shown only when the
+ * text is cut (or was shortened before), on hover and on keyboard focus of the cell.
+ */
+export function CutText({ text, full = text, className }: CutTextProps) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [open, setOpen] = useState(false);
+  return (
+    <Tooltip
+      title={full}
+      open={open}
+      onOpen={() => setOpen(full !== text || isCut(ref.current))}
+      onClose={() => setOpen(false)}
+      describeChild
+    >
+      <span ref={ref} className={className} data-full-text={full !== text ? full : undefined}>
+        {text}
+      </span>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { agoText, defaultVersionOf } from '../fresh-record';
+
+describe('a record’s freshness', () => {
+  it('compares the version, else the last update, else the whole record', () => {
+    expect(defaultVersionOf({ version: 3, lastUpdateDate: 'x' })).toBe('v3');
+    expect(defaultVersionOf({ lastUpdateDate: '2026-11-23T10:00:00Z' })).toBe('d2026-11-23T10:00:00Z');
+    expect(defaultVersionOf({ status: 'A' })).not.toBe(defaultVersionOf({ status: 'B' }));
+  });
+
+  it('says how long ago in Spanish: seconds, then minutes, then hours', () => {
+    expect(agoText(0)).toBe('hace 0 s');
+    expect(agoText(59)).toBe('hace 59 s');
+    expect(agoText(125)).toBe('hace 2 min');
+    expect(agoText(7300)).toBe('hace 2 h');
+  });
+});

@@ -1,0 +1,64 @@
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { of } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createCache } from '@/lib/apollo';
+import { CurrentUserContext, type Permission } from '@/lib/permissions';
+import { RecordActivity } from '../record-activity';
+
+const EVENT = {
+  __typename: 'ActivityEvent',
+  id: '7',
+  at: '2026-11-23T15:00:00Z',
+  user: 'operador',
+  area: 'payments',
+  operation: 'cancelPayment',
+  recordIds: ['1000005'],
+  result: 'UNKNOWN',
+  errorCode: 'UPSTREAM_TIMEOUT',
+  reason: 'Pedido del pagador',
+  items: null,
+};
+
+/** The section for a user holding `permissions`; the operations the gateway received. */
+function renderSection(permissions: Permission[]) {
+  const sent: Array<{ name: string; variables: Record<string, unknown> }> = [];
+  const link = new ApolloLink((operation) => {
+    sent.push({ name: operation.operationName ?? '', variables: operation.variables });
+    const page = { __typename: 'ActivityPage', total: 1, page: 1, pageSize: 10, rows: [EVENT] };
+    return of<ApolloLink.Result>({ data: { activity: page } });
+  });
+  const user = { username: 'u', name: null, email: null, permissions };
+  render(
+    <ApolloProvider client={new ApolloClient({ cache: createCache(), link })}>
+      <CurrentUserContext.Provider value={user}>
+        <MemoryRouter>
+          <RecordActivity recordId="1000005" />
+        </MemoryRouter>
+      </CurrentUserContext.Provider>
+    </ApolloProvider>,
+  );
+  return sent;
+}
+
+describe('RecordActivity', () => {
+  it('shows the last actions on the record, in Spanish, with the link to /actividad filtered by it', async () => {
+    const sent = renderSection(['ACTIVITY_SHOW']);
+    await screen.findByText('Cancelar pago');
+    expect(screen.getByRole('heading', { name: 'Actividad en el back-office' })).toBeTruthy();
+    expect(screen.getByText('Resultado desconocido')).toBeTruthy();
+    expect(screen.getByText('Motivo: Pedido del pagador · Código: UPSTREAM_TIMEOUT')).toBeTruthy();
+    expect(screen.getByTestId('record-activity-link').getAttribute('href')).toBe(
+      '/actividad?registro=1000005',
+    );
+    expect(sent).toEqual([{ name: 'RecordActivity', variables: { recordId: '1000005', pageSize: 10 } }]);
+  });
+
+  it('is nothing, and asks nothing, without ACTIVITY_SHOW', () => {
+    const sent = renderSection(['PAYMENT_CANCEL' as Permission]);
+    expect(screen.queryByTestId('record-activity')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StatusChip } from '../status-chip';
+
+describe('StatusChip', () => {
+  it('shows the Spanish label in its tone, with the code and the class a spec names', () => {
+    render(
+      <StatusChip
+        label="Pendiente de aprobación"
+        tone="warning"
+        code="pending_approved"
+        className="status-pending-approved"
+      />,
+    );
+    const chip = screen.getByText('Pendiente de aprobación').closest('.MuiChip-root')!;
+    expect(chip).toHaveClass('MuiChip-outlined', 'MuiChip-colorWarning', 'status-pending-approved');
+    expect(chip).toHaveAttribute('data-status', 'pending_approved');
+  });
+
+  it('is neutral without a tone', () => {
+    render(<StatusChip label="Cerrado" />);
+    expect(screen.getByText('Cerrado').closest('.MuiChip-root')).toHaveClass('MuiChip-colorDefault');
+  });
+});

@@ -1,0 +1,205 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DocumentNode } from 'graphql';
+import type { TypedDocumentNode } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { DialogFeedback } from '../../lib/mutation-outcome';
+
+/** The words an operator reads when another operator changed the record shown (and when an action is refused so). */
+export const RECORD_CHANGED = 'Otro operador modificó este registro';
+export const RECORD_CHANGED_HINT = 'Recargá para ver su estado actual antes de hacer otra acción.';
+
+/** Default time between two checks while the tab is visible. */
+export const FRESHNESS_CHECK_MS = 30_000;
+
+/** A record's version as the check compares it: its `version`, else its `lastUpdateDate`, else the whole record. */
+export function defaultVersionOf(record: unknown): string {
+  if (record && typeof record === 'object') {
+    const { version, lastUpdateDate } = record as { version?: unknown; lastUpdateDate?: unknown };
+    if (version !== undefined && version !== null) return `v${String(version)}`;
+    if (typeof lastUpdateDate === 'string') return `d${lastUpdateDate}`;
+  }
+  return JSON.stringify(record ?? null);
+}
+
+export interface FreshRecordOptions {
+  versionOf?: (record: unknown) => string;
+  /** Time between two checks while the tab is visible (default 30 s). */
+  intervalMs?: number;
+  /** No checks (e.g. an older version is shown). */
+  skip?: boolean;
+}
+
+/** The screen's query result as the check reads it: the answer shown and its refetch ('Recargar'). */
+export interface FreshQueryResult<TData> {
+  data?: TData | undefined;
+  refetch: () => unknown;
+}
+
+export interface FreshRecord {
+  /** When the shown version was read (ms since epoch). */
+  readAt: number;
+  /** True when a check found another version than the one shown. */
+  changed: boolean;
+  /** Reads the record again now (without showing it): true when it changed. */
+  check: () => Promise<boolean>;
+  reload: () => void;
+  /**
+   * An action's refusal, explained: when the record's version moved since it was shown, the refusal says
+   * 'Otro operador modificó este registro' (and the notice shows) instead of the service's generic error.
+   */
+  explainRefusal: (feedback: DialogFeedback | null) => Promise<DialogFeedback | null>;
+}
+
+/**
+ * A detail's freshness (issue 30): when the shown record was read (the record `recordOf` finds in the screen's query
+ * `result`), and whether another operator changed it since.
+ * The record is read again, without touching the screen's cache (`no-cache`), when the tab becomes visible and every
+ * `intervalMs` while it is visible; a different version sets `changed`. 'Recargar' (`reload`) reads the screen's query
+ * again; the new version clears `changed`.
+ */
+export function useFreshRecord<TData, TVariables extends Record<string, unknown>>(
+  document: TypedDocumentNode<TData, TVariables> | DocumentNode,
+  variables: TVariables,
+  result: FreshQueryResult<TData>,
+  recordOf: (data: TData) => unknown,
+  options: FreshRecordOptions = {},
+): FreshRecord {
+  const { intervalMs = FRESHNESS_CHECK_MS, skip = false } = options;
+  const versionOf = options.versionOf ?? defaultVersionOf;
+  const shown = result.data ? recordOf(result.data) : null;
+  const { refetch } = result;
+  const client = useApolloClient();
+  const shownVersion = shown ? versionOf(shown) : null;
+  const [readAt, setReadAt] = useState(() => Date.now());
+  const [changedFrom, setChangedFrom] = useState<string | null>(null);
+  const latest = useRef({ document, variables, recordOf, versionOf, shownVersion });
+  latest.current = { document, variables, recordOf, versionOf, shownVersion };
+
+  // A new version shown (first load, 'Recargar', an action's answer): read now, nothing pending.
+  useEffect(() => {
+    setReadAt(Date.now());
+    setChangedFrom(null);
+  }, [shownVersion]);
+
+  const check = useCallback(async (): Promise<boolean> => {
+    const { shownVersion: before } = latest.current;
+    if (before === null) return false;
+    try {
+      const { document: query, variables: vars, recordOf: pick, versionOf: version } = latest.current;
+      const answer = await client.query({ query, variables: vars, fetchPolicy: 'no-cache' });
+      const record = answer.data ? pick(answer.data as TData) : null;
+      if (!record) return false;
+      const moved = version(record) !== latest.current.shownVersion;
+      if (moved) setChangedFrom(before);
+      return moved;
+    } catch {
+      return false; // A failed check says nothing: the next one will tell.
+    }
+  }, [client]);
+
+  useEffect(() => {
+    if (skip || shownVersion === null) return undefined;
+    const onVisibility = () => {
+      if (window.document.visibilityState === 'visible') void check();
+    };
+    const timer = window.setInterval(() => {
+      if (window.document.visibilityState === 'visible') void check();
+    }, intervalMs);
+    window.document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.clearInterval(timer);
+      window.document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [skip, shownVersion, intervalMs, check]);
+
+  const reload = useCallback(() => {
+    void Promise.resolve(refetch()).then(() => {
+      setReadAt(Date.now());
+      setChangedFrom(null);
+    });
+  }, [refetch]);
+
+  // The version shown when this render's handlers were made: an action's refusal is explained against the version
+  // the operator acted on, even when the refusal's answer has already put the new version in the cache.
+  const explainRefusal = useCallback(
+    async (feedback: DialogFeedback | null): Promise<DialogFeedback | null> => {
+      if (!feedback || feedback.severity !== 'error') return feedback;
+      const moved = (await check()) || latest.current.shownVersion !== shownVersion;
+      return moved ? { severity: 'error', title: RECORD_CHANGED, message: RECORD_CHANGED_HINT } : feedback;
+    },
+    [check, shownVersion],
+  );
+
+  return {
+    readAt,
+    changed: changedFrom !== null && changedFrom === shownVersion,
+    check,
+    reload,
+    explainRefusal,
+  };
+}
+
+/** Seconds since `since`, advancing every second. */
+function useSecondsSince(since: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [since]);
+  return Math.max(0, Math.floor((now - since) / 1000));
+}
+
+/** 'hace 12 s', 'hace 3 min', 'hace 2 h'. */
+export function agoText(seconds: number): string {
+  if (seconds < 60) return `hace ${seconds} s`;
+  if (seconds < 3600) return `hace ${Math.floor(seconds / 60)} min`;
+  return `hace ${Math.floor(seconds / 3600)} h`;
+}
+
+/**
+ * 'Actualizado hace N s' (advancing), and when another operator changed the record, a warning with 'Recargar' and,
+ * where the record has a version history, 'Ver cambios' (the side-by-side comparison).
+ */
+export function FreshnessNotice({
+  fresh,
+  onShowChanges,
+}: {
+  fresh: FreshRecord;
+  onShowChanges?: () => void;
+}) {
+  const seconds = useSecondsSince(fresh.readAt);
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="caption" color="text.secondary" data-testid="record-freshness">
+        Actualizado {agoText(seconds)}
+      </Typography>
+      {fresh.changed ? (
+        <Alert
+          severity="warning"
+          role="alert"
+          sx={{ mt: 1 }}
+          action={
+            <Stack direction="row" spacing={1}>
+              {onShowChanges ? (
+                <Button color="inherit" size="small" onClick={onShowChanges}>
+                  Ver cambios
+                </Button>
+              ) : null}
+              <Button color="inherit" size="small" variant="outlined" onClick={fresh.reload}>
+                Recargar
+              </Button>
+            </Stack>
+          }
+        >
+          {RECORD_CHANGED}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}

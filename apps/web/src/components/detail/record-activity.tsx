@@ -1,0 +1,26 @@
+import { lazy, Suspense } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useHasAny } from '@/lib/permissions';
+import { DetailCard } from './detail-card';
+
+const RecordActivityContent = lazy(() => import('./record-activity-content'));
+
+/**
+ * 'Actividad en el back-office' (issue 31): the last actions operators took on a record, with a link to /actividad
+ * filtered by it. Shown to users with ACTIVITY_SHOW only; its query and table load in their own chunk, so a detail
+ * screen grows by this file only. One line per detail screen: `<RecordActivity recordId={id} />`.
+ */
+export function RecordActivity({ recordId }: { recordId: string | null | undefined }) {
+  const allowed = useHasAny(['ACTIVITY_SHOW']);
+  if (!allowed || !recordId) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <DetailCard title="Actividad en el back-office" testId="record-activity">
+        <Suspense fallback={<Typography color="text.secondary">Cargando actividad…</Typography>}>
+          <RecordActivityContent recordId={recordId} />
+        </Suspense>
+      </DetailCard>
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import Chip, { type ChipProps } from '@mui/material/Chip';
+
+/** The colour a status is shown in (MUI's palette names). */
+export type StatusTone = NonNullable<ChipProps['color']>;
+
+export interface StatusChipProps {
+  /** The status in Spanish. */
+  label: string;
+  tone?: StatusTone;
+  /** The status code, as `data-status` for tests and styles. */
+  code?: string;
+  /** A style class a spec names (spec 001 §4: `status-pending-approved`). */
+  className?: string;
+  testId?: string;
+}
+
+/** A document's status as an outlined chip in its tone: how every area shows a status in lists and details. */
+export function StatusChip({ label, tone = 'default', code, className, testId }: StatusChipProps) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={tone}
+      label={label}
+      className={className}
+      data-status={code}
+      data-testid={testId}
+      sx={{ fontWeight: 600 }}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { useId, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import ViewColumnOutlinedIcon from '@mui/icons-material/ViewColumnOutlined';
+import { NO_COLUMN_CHOICE, withColumn, type ColumnChoice } from '@/lib/list/list-views';
+
+export interface ChooserColumn {
+  field: string;
+  /** The column's header, as the grid shows it ('FECHA'). */
+  headerName: string;
+}
+
+export interface ColumnChooserProps {
+  columns: readonly ChooserColumn[];
+  /** The operator's choice. */
+  choice: ColumnChoice;
+  /** The fields hidden now, by the choice or for lack of width (DataTable's `onHiddenChange`). */
+  hidden: readonly string[];
+  onChange(choice: ColumnChoice): void;
+}
+
+/**
+ * 'Columnas' (issue 30): a button opening a panel (a dialog: focus inside while open, back on the button when it
+ * closes) with one checkbox per column, named as its header, and 'Restablecer columnas'. A column hidden because
+ * the list does not fit the screen (its priority) is unticked and says so; ticking it brings it back.
+ */
+export function ColumnChooser({ columns, choice, hidden, onChange }: ColumnChooserProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+  const named = columns.filter((column) => column.headerName.trim() !== '');
+  const shown = named.filter((column) => !hidden.includes(column.field));
+  return (
+    <>
+      <Button
+        ref={button}
+        size="small"
+        startIcon={<ViewColumnOutlinedIcon />}
+        aria-haspopup="dialog"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor ? panelId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        Columnas
+      </Button>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            id: panelId,
+            role: 'dialog',
+            'aria-labelledby': titleId,
+            sx: { p: 2, minWidth: 260, maxHeight: 'min(70vh, 560px)' },
+          },
+        }}
+      >
+        <Typography id={titleId} variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+          Columnas
+        </Typography>
+        <FormGroup>
+          {named.map((column) => {
+            const visible = !hidden.includes(column.field);
+            const byWidth = !visible && choice[column.field] === undefined;
+            const hintId = `${panelId}-${column.field}-hint`;
+            return (
+              <Box key={column.field} sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+                <FormControlLabel
+                  sx={{ mr: 0 }}
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={visible}
+                      // The last column shown stays: a list without columns says nothing.
+                      disabled={visible && shown.length === 1}
+                      onChange={(event) => onChange(withColumn(choice, column.field, event.target.checked))}
+                      slotProps={{ input: byWidth ? { 'aria-describedby': hintId } : {} }}
+                    />
+                  }
+                  label={column.headerName}
+                />
+                {byWidth && (
+                  <Typography id={hintId} variant="caption" color="text.secondary">
+                    oculta por el ancho
+                  </Typography>
+                )}
+              </Box>
+            );
+          })}
+        </FormGroup>
+        <Button
+          size="small"
+          sx={{ mt: 1 }}
+          onClick={() => onChange(NO_COLUMN_CHOICE)}
+        >
+          Restablecer columnas
+        </Button>
+      </Popover>
+    </>
+  );
+}

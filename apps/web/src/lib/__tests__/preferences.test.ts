@@ -1,0 +1,102 @@
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { Observable } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createCache } from '../apollo';
+import { PreferencesDocument } from '../gql/graphql';
+import { carryOverPreferences, legacyPreferenceKey, legacyPreferences, preferenceKeys } from '../preferences';
+
+/** A Storage over a Map (localStorage of one browser). */
+function memoryStorage(entries: Record<string, string> = {}): Storage {
+  const map = new Map(Object.entries(entries));
+  return {
+    get length() {
+      return map.size;
+    },
+    key: (index) => [...map.keys()][index] ?? null,
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+    clear: () => map.clear(),
+  };
+}
+
+/** The gateway's preferences of one operator, and the operations it received. */
+function fakeGateway(initial: Record<string, unknown>, { refuseWrites = false } = {}) {
+  const stored = new Map(Object.entries(initial));
+  const operations: string[] = [];
+  const preference = (key: string, value: unknown) => ({
+    __typename: 'Preference',
+    key,
+    value,
+    updatedAt: '2026-11-24T10:00:00.000Z',
+  });
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        const { key, value } = operation.variables as { key?: string; value?: unknown };
+        operations.push(operation.operationName === 'SetPreference' ? `SetPreference ${key}` : 'Preferences');
+        if (operation.operationName === 'SetPreference') {
+          if (refuseWrites) {
+            observer.next({ errors: [{ message: 'No se pudo guardar.' }] });
+          } else {
+            stored.set(key!, value);
+            observer.next({ data: { setPreference: preference(key!, value) } });
+          }
+        } else {
+          observer.next({ data: { preferences: [...stored].map(([k, v]) => preference(k, v)) } });
+        }
+        observer.complete();
+      }),
+  );
+  return { client: new ApolloClient({ cache: createCache(), link }), stored, operations };
+}
+
+describe('legacyPreferences', () => {
+  it("reads only this user's keys, renaming the recent searches and skipping damaged values", () => {
+    const storage = memoryStorage({
+      [legacyPreferenceKey('operador', 'busquedas-recientes')]: '["1000001"]',
+      [legacyPreferenceKey('operador', 'otra')]: '{roto',
+      [legacyPreferenceKey('admin', 'busquedas-recientes')]: '["x"]',
+      'shell.menu.collapsed': 'true',
+    });
+    expect(legacyPreferences(storage, 'operador')).toEqual([
+      {
+        storageKey: 'preferencias.operador.busquedas-recientes',
+        key: preferenceKeys.recentSearches,
+        value: ['1000001'],
+      },
+    ]);
+  });
+});
+
+describe('carryOverPreferences', () => {
+  it('writes what the store lacks, keeps what it has, and removes the local copies', async () => {
+    const gateway = fakeGateway({ [preferenceKeys.listColumns('payments')]: { payer: false } });
+    const storage = memoryStorage({
+      [legacyPreferenceKey('operador', 'busquedas-recientes')]: '["1000001"]',
+      [legacyPreferenceKey('operador', preferenceKeys.listColumns('payments'))]: '{"payer":true}',
+    });
+    await carryOverPreferences(gateway.client, 'operador', storage);
+    expect(gateway.operations).toEqual(['Preferences', `SetPreference ${preferenceKeys.recentSearches}`]);
+    expect(Object.fromEntries(gateway.stored)).toEqual({
+      [preferenceKeys.listColumns('payments')]: { payer: false },
+      [preferenceKeys.recentSearches]: ['1000001'],
+    });
+    expect(storage.length).toBe(0);
+    // The cached answer (what every screen reads) shows the carried value.
+    const cached = gateway.client.cache.readQuery({ query: PreferencesDocument })?.preferences;
+    expect(cached?.map((p) => p.key).sort()).toEqual(
+      [preferenceKeys.listColumns('payments'), preferenceKeys.recentSearches].sort(),
+    );
+    // A second sign-in carries nothing.
+    await carryOverPreferences(gateway.client, 'operador', storage);
+    expect(gateway.operations.filter((op) => op.startsWith('SetPreference'))).toHaveLength(1);
+  });
+
+  it('keeps the local copy when the store refuses it, for the next sign-in', async () => {
+    const gateway = fakeGateway({}, { refuseWrites: true });
+    const storage = memoryStorage({ [legacyPreferenceKey('operador', 'busquedas-recientes')]: '["a"]' });
+    await carryOverPreferences(gateway.client, 'operador', storage);
+    expect(storage.getItem('preferencias.operador.busquedas-recientes')).toBe('["a"]');
+  });
+});

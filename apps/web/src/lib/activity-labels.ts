@@ -1,0 +1,53 @@
+import {
+  ACTIVITY_RESULT_TEXTS,
+  AREA_TEXTS,
+  OPERATION_TEXTS,
+  type ActivityResultCode,
+} from '@backoffice/validators';
+import { codeLabel } from './code-label';
+
+const LOWER_OPERATION_TEXTS = Object.fromEntries(
+  Object.entries(OPERATION_TEXTS).map(([operation, text]) => [operation.toLowerCase(), text]),
+);
+
+/** 'Cancelar pago' for cancelPayment; an unknown mutation as its name. */
+export const operationLabel = codeLabel(LOWER_OPERATION_TEXTS);
+
+export const areaLabel = codeLabel(AREA_TEXTS);
+
+export { ACTIVITY_RESULT_TEXTS, AREA_TEXTS, OPERATION_TEXTS, type ActivityResultCode };
+
+/** The chip colour of a result: a success green, a refusal or error red, an unknown outcome amber. */
+export const ACTIVITY_RESULT_COLORS: Readonly<
+  Record<ActivityResultCode, 'success' | 'error' | 'warning' | 'default'>
+> = {
+  SUCCESS: 'success',
+  FAILED: 'error',
+  UNKNOWN: 'warning',
+  DENIED: 'error',
+  ALLOWED: 'default',
+  ERROR: 'error',
+};
+
+/**
+ * The detail route of a record an action named, by the action's area; null when the area has no detail reachable
+ * by the id alone (a withdrawal batch needs its collector, a distribution is a dialog of its list).
+ */
+const DETAIL_ROUTES: Readonly<Record<string, (id: string) => string>> = {
+  payments: (id) => `/pago/${encodeURIComponent(id)}`,
+  subscriptions: (id) => `/suscripcion/${encodeURIComponent(id)}`,
+  payers: (id) => `/pagadores/${encodeURIComponent(id)}`,
+  imports: (id) => `/importacion/${encodeURIComponent(id)}`,
+  afip: (id) => `/afip/${encodeURIComponent(id)}`,
+  bins: (id) => `/bin/${encodeURIComponent(id)}`,
+  notifications: (id) => `/notificacion/${encodeURIComponent(id)}`,
+};
+
+export function recordRoute(area: string | null | undefined, id: string): string | null {
+  const route = area ? DETAIL_ROUTES[area] : undefined;
+  return route ? route(id) : null;
+}
+
+/** /actividad filtered by one record (the detail section's link). */
+export const activityRouteFor = (recordId: string): string =>
+  `/actividad?registro=${encodeURIComponent(recordId)}`;

@@ -1,0 +1,106 @@
+/** The activity table: batches written by the gateway, the 'Actividad' screen's query, the daily purge. */
+import { sql, type Kysely } from 'kysely';
+import type { ActivityRow, Database, NewActivity } from './schema.js';
+
+export interface ActivityFilter {
+  /** The operator (preferred_username), exact. */
+  user?: string | null;
+  area?: string | null;
+  /** The mutation, e.g. 'cancelPayment'. */
+  operation?: string | null;
+  /** An id among the event's target ids. */
+  recordId?: string | null;
+  result?: string | null;
+  /** Inclusive lower bound. */
+  from?: Date | null;
+  /** Exclusive upper bound. */
+  to?: Date | null;
+}
+
+export const ACTIVITY_SORTS = ['at', 'username', 'operation', 'result'] as const;
+export type ActivitySort = (typeof ACTIVITY_SORTS)[number];
+
+export interface ActivityQuery {
+  filter?: ActivityFilter;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  sort?: ActivitySort;
+  descending?: boolean;
+}
+
+export interface ActivityRecord extends Omit<ActivityRow, 'items'> {
+  items: Array<{ id: string; result: string }> | null;
+}
+
+export interface ActivityPage {
+  rows: ActivityRecord[];
+  total: number;
+}
+
+export async function insertActivity(db: Kysely<Database>, rows: readonly NewActivity[]): Promise<void> {
+  if (!rows.length) return;
+  await db
+    .insertInto('activity')
+    .values([...rows])
+    .execute();
+}
+
+function filtered(db: Kysely<Database>, filter: ActivityFilter) {
+  let query = db.selectFrom('activity');
+  if (filter.user) query = query.where('username', '=', filter.user);
+  if (filter.area) query = query.where('area', '=', filter.area);
+  if (filter.operation) query = query.where('operation', '=', filter.operation);
+  if (filter.result) query = query.where('result', '=', filter.result);
+  if (filter.recordId) query = query.where(sql<boolean>`target_ids @> array[${filter.recordId}]::text[]`);
+  if (filter.from) query = query.where('at', '>=', filter.from);
+  if (filter.to) query = query.where('at', '<', filter.to);
+  return query;
+}
+
+export async function queryActivity(db: Kysely<Database>, request: ActivityQuery): Promise<ActivityPage> {
+  const filter = request.filter ?? {};
+  const sort = request.sort ?? 'at';
+  const direction = request.descending === false ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    filtered(db, filter)
+      .select([
+        sql<string>`id::text`.as('id'),
+        'at',
+        'username',
+        'permission',
+        'area',
+        'operation',
+        'operation_name',
+        'target_ids',
+        'result',
+        'error_code',
+        'reason',
+        'items',
+        'request_id',
+        'trace_id',
+      ])
+      .orderBy(sort, direction)
+      .orderBy('id', direction)
+      .limit(request.pageSize)
+      .offset((request.page - 1) * request.pageSize)
+      .execute(),
+    filtered(db, filter)
+      .select(sql<string>`count(*)::text`.as('total'))
+      .executeTakeFirst(),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      at: new Date(row.at),
+      items: (row.items as ActivityRecord['items']) ?? null,
+    })),
+    total: Number(count?.total ?? 0),
+  };
+}
+
+/** Deletes the events older than `before`; returns how many. */
+export async function purgeActivity(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('activity').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}

@@ -1,0 +1,48 @@
+/**
+ * @backoffice/store: the gateway's own data (the operators' activity and preferences) on PostgreSQL, or on the
+ * embedded PostgreSQL (PGlite) when no server is configured. docs/architecture.md, "The store".
+ */
+import type { Kysely } from 'kysely';
+import {
+  insertActivity,
+  purgeActivity,
+  queryActivity,
+  type ActivityPage,
+  type ActivityQuery,
+} from './activity.js';
+import { openDatabase, type StoreOptions } from './open.js';
+import { readPreferences, writePreference, type Preference } from './preferences.js';
+import type { Database, NewActivity } from './schema.js';
+
+export * from './activity.js';
+export * from './preferences.js';
+export { migrate, openDatabase, type OpenedDatabase, type StoreOptions } from './open.js';
+export { MIGRATION_NAMES } from './migrations.js';
+export type { ActivityRow, Database, NewActivity } from './schema.js';
+
+export interface Store {
+  readonly kind: 'postgres' | 'embedded';
+  readonly db: Kysely<Database>;
+  insertActivity(rows: readonly NewActivity[]): Promise<void>;
+  queryActivity(request: ActivityQuery): Promise<ActivityPage>;
+  purgeActivity(before: Date): Promise<number>;
+  readPreferences(username: string): Promise<Preference[]>;
+  writePreference(username: string, key: string, value: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the store and brings its schema up to date (see `openDatabase`). */
+export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  const { db, kind } = await openDatabase(options);
+  let closed: Promise<void> | null = null;
+  return {
+    kind,
+    db,
+    insertActivity: (rows) => insertActivity(db, rows),
+    queryActivity: (request) => queryActivity(db, request),
+    purgeActivity: (before) => purgeActivity(db, before),
+    readPreferences: (username) => readPreferences(db, username),
+    writePreference: (username, key, value) => writePreference(db, username, key, value),
+    close: () => (closed ??= db.destroy()),
+  };
+}

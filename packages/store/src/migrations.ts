@@ -1,0 +1,60 @@
+/**
+ * The store's migrations, in code (ordered by name), run by Kysely's Migrator at start-up. The Migrator takes a
+ * PostgreSQL advisory lock around the run, so replicas starting together on one database apply each migration
+ * once; a migration already applied is never run again (table `kysely_migration`).
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001_activity': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('activity')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .addColumn('username', 'text')
+        .addColumn('permission', 'text')
+        .addColumn('area', 'text')
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('operation_name', 'text')
+        .addColumn('target_ids', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
+        .addColumn('result', 'text', (c) => c.notNull())
+        .addColumn('error_code', 'text')
+        .addColumn('reason', 'text')
+        .addColumn('items', 'jsonb')
+        .addColumn('request_id', 'text', (c) => c.notNull())
+        .addColumn('trace_id', 'text')
+        .execute();
+      await db.schema.createIndex('activity_at').on('activity').column('at').execute();
+      await db.schema
+        .createIndex('activity_username_at')
+        .on('activity')
+        .columns(['username', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('activity_target_ids')
+        .on('activity')
+        .using('gin')
+        .column('target_ids')
+        .execute();
+    },
+  },
+  '0002_preference': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('preference')
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('value', 'jsonb', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('preference_pk', ['username', 'key'])
+        .execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
+
+export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,0 +1,72 @@
+/**
+ * Opening the store: a real PostgreSQL server when a URL is given (`DATABASE_URL`), otherwise an embedded
+ * PostgreSQL (PGlite: the same SQL and migrations) in a data folder, or in memory for tests. Migrations run here,
+ * before the store is handed out.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { migrationProvider } from './migrations.js';
+import type { Database } from './schema.js';
+
+export interface StoreOptions {
+  /** postgres://… of a PostgreSQL 15+ server; when absent the embedded store is used. */
+  databaseUrl?: string;
+  /** The embedded store's data folder; 'memory://' (default) keeps it in memory. */
+  dataDir?: string;
+  /** Most connections to a real server (default 5). */
+  maxConnections?: number;
+  /** Called when the connection pool reports an error (a server gone away): never thrown. */
+  onError?(error: unknown): void;
+}
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  kind: 'postgres' | 'embedded';
+}
+
+function dialectOf(options: StoreOptions): { dialect: Dialect; kind: OpenedDatabase['kind'] } {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 5,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle connection dropped by the server must not stop the process.
+    pool.on('error', (error) => options.onError?.(error));
+    return { dialect: new PostgresDialect({ pool }), kind: 'postgres' };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  return { dialect: new PGliteDialect(new PGlite(dataDir)), kind: 'embedded' };
+}
+
+/** Runs every pending migration (once across replicas: the Migrator holds an advisory lock). */
+export async function migrate(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function openDatabase(options: StoreOptions = {}): Promise<OpenedDatabase> {
+  const { dialect, kind } = dialectOf(options);
+  const db = new Kysely<Database>({ dialect });
+  try {
+    if (kind === 'postgres') {
+      const { rows } = await sql<{
+        version: number;
+      }>`select current_setting('server_version_num')::int as version`.execute(db);
+      const version = Number(rows[0]?.version ?? 0);
+      if (version < 150000)
+        throw new Error(`PostgreSQL 15 or later is required (server_version_num ${version})`);
+    }
+    await migrate(db);
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+  return { db, kind };
+}

@@ -1,0 +1,38 @@
+/** The store's tables, as Kysely sees them (the migrations in `migrations.ts` create them). */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+export interface ActivityTable {
+  id: Generated<string>;
+  /** When the gateway answered the mutation. */
+  at: ColumnType<Date, Date | string, never>;
+  username: string | null;
+  permission: string | null;
+  /** The gateway module of the mutation ('payments', 'withdrawals'…): the screen's "área". */
+  area: string | null;
+  operation: string;
+  operation_name: string | null;
+  target_ids: string[];
+  /** allowed | denied | success | failed | unknown | error (the audit event's result). */
+  result: string;
+  error_code: string | null;
+  reason: string | null;
+  /** A bulk's per-item results, as JSON text. */
+  items: ColumnType<unknown, string | null, never>;
+  request_id: string;
+  trace_id: string | null;
+}
+
+export interface PreferenceTable {
+  username: string;
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface Database {
+  activity: ActivityTable;
+  preference: PreferenceTable;
+}
+
+export type ActivityRow = Selectable<ActivityTable>;
+export type NewActivity = Insertable<ActivityTable>;

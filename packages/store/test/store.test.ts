@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MIGRATION_NAMES, openStore, type NewActivity, type Store } from '../src/index.js';
+import { BACKENDS, REAL_URL } from './backends.js';
+
+const event = (over: Partial<NewActivity> = {}): NewActivity => ({
+  at: new Date('2026-11-20T15:00:00Z'),
+  username: 'operador',
+  permission: 'PAYMENT_CANCEL',
+  area: 'payments',
+  operation: 'cancelPayment',
+  operation_name: 'CancelPayment',
+  target_ids: ['pay-1'],
+  result: 'success',
+  error_code: null,
+  reason: 'pedido del cliente',
+  items: null,
+  request_id: 'req-1',
+  trace_id: '0af7651916cd43dd8448eb211c80319c',
+  ...over,
+});
+
+for (const backend of BACKENDS) {
+  describe(`store on ${backend.name}`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    });
+    const open = async (): Promise<Store> => {
+      const { store, release } = await backend.open();
+      cleanups.push(release);
+      return store;
+    };
+
+    it('migrates at opening and stores, filters, pages and purges activity', async () => {
+      const store = await open();
+      await store.insertActivity([
+        event(),
+        event({ at: new Date('2026-11-21T15:00:00Z'), target_ids: ['pay-2', 'pay-3'], result: 'unknown' }),
+        event({
+          at: new Date('2026-11-22T15:00:00Z'),
+          username: 'admin',
+          area: 'withdrawals',
+          operation: 'authorizeWithdrawal',
+          target_ids: ['wd-1'],
+          items: JSON.stringify([{ id: 'wd-1', result: 'failed' }]),
+          result: 'failed',
+        }),
+      ]);
+      const all = await store.queryActivity({ page: 1, pageSize: 2 });
+      expect(all.total).toBe(3);
+      expect(all.rows.map((r) => r.operation)).toEqual(['authorizeWithdrawal', 'cancelPayment']);
+      expect(all.rows[0]!.items).toEqual([{ id: 'wd-1', result: 'failed' }]);
+      expect(all.rows[0]!.at).toEqual(new Date('2026-11-22T15:00:00Z'));
+      expect(all.rows[1]!.target_ids).toEqual(['pay-2', 'pay-3']);
+
+      const byRecord = await store.queryActivity({ filter: { recordId: 'pay-3' }, page: 1, pageSize: 10 });
+      expect(byRecord.rows.map((r) => r.result)).toEqual(['unknown']);
+      const byUser = await store.queryActivity({
+        filter: { user: 'operador', area: 'payments' },
+        page: 1,
+        pageSize: 10,
+      });
+      expect(byUser.total).toBe(2);
+      const byPeriod = await store.queryActivity({
+        filter: { from: new Date('2026-11-21T00:00:00Z'), to: new Date('2026-11-22T00:00:00Z') },
+        page: 1,
+        pageSize: 10,
+      });
+      expect(byPeriod.rows.map((r) => r.target_ids)).toEqual([['pay-2', 'pay-3']]);
+      const ascending = await store.queryActivity({ page: 2, pageSize: 2, sort: 'at', descending: false });
+      expect(ascending.rows.map((r) => r.operation)).toEqual(['authorizeWithdrawal']);
+
+      expect(await store.purgeActivity(new Date('2026-11-21T12:00:00Z'))).toBe(1);
+      expect((await store.queryActivity({ page: 1, pageSize: 10 })).total).toBe(2);
+    });
+
+    it("keeps each operator's preferences apart, replaces and removes them", async () => {
+      const store = await open();
+      await store.writePreference('operador', 'payments.views', [
+        { name: 'Rechazados', filter: { status: 'R' } },
+      ]);
+      await store.writePreference('operador', 'payments.columns', { hidden: ['payer'] });
+      await store.writePreference('admin', 'payments.views', []);
+      await store.writePreference('operador', 'payments.columns', { hidden: [] });
+      const mine = await store.readPreferences('operador');
+      expect(mine.map((p) => [p.key, p.value])).toEqual([
+        ['payments.columns', { hidden: [] }],
+        ['payments.views', [{ name: 'Rechazados', filter: { status: 'R' } }]],
+      ]);
+      await store.writePreference('operador', 'payments.columns', null);
+      expect((await store.readPreferences('operador')).map((p) => p.key)).toEqual(['payments.views']);
+      expect((await store.readPreferences('admin')).map((p) => p.value)).toEqual([[]]);
+    });
+
+    it('opening again applies no migration twice', async () => {
+      const { databaseUrl, drop } = await backend.fresh();
+      cleanups.push(drop);
+      if (!databaseUrl) {
+        // The embedded store in a data folder: reopened, its data and its migrations table are kept.
+        const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
+        cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+        const first = await openStore({ dataDir: dir });
+        await first.insertActivity([event()]);
+        await first.close();
+        const second = await openStore({ dataDir: dir });
+        cleanups.push(() => second.close());
+        expect((await second.queryActivity({ page: 1, pageSize: 10 })).total).toBe(1);
+        const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+          second.db,
+        );
+        expect(rows.map((r) => r.name)).toEqual(MIGRATION_NAMES);
+        return;
+      }
+      // Two replicas starting together on one database: each migration runs once, both open.
+      const replicas = await Promise.all([openStore({ databaseUrl }), openStore({ databaseUrl })]);
+      cleanups.push(...replicas.map((r) => () => r.close()));
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+        replicas[0]!.db,
+      );
+      expect(rows.map((r) => r.name)).toEqual(MIGRATION_NAMES);
+      await replicas[1]!.insertActivity([event()]);
+      expect((await replicas[0]!.queryActivity({ page: 1, pageSize: 5 })).total).toBe(1);
+    });
+  });
+}
+
+describe('store configuration', () => {
+  it('refuses a server it cannot reach, with the cause', async () => {
+    await expect(openStore({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow();
+  });
+  it('knows which backends it runs on', () => {
+    expect(BACKENDS.map((b) => b.name)).toEqual(REAL_URL ? ['embedded', 'postgres'] : ['embedded']);
+  });
+});
