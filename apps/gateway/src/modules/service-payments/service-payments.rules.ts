@@ -2,7 +2,7 @@
  * Service-payment batch rules (spec 001 §2 "Service payments", §4 "Gateway batch", §7): the list filters and the
  * reconcile action (CONCILIATE_BATCH; the original showed the button to everyone, we do not).
  */
-import { parseMoneyText, toUpstreamNumber } from '@backoffice/validators';
+import { compareMoney, parseMoneyText, toUpstreamNumber, type Money } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
 import type { GatewayBatchActionKind, ServicePaymentBatchFilter } from '../../generated/resolvers-types.js';
 import { defineActions } from '../../shared/actions.js';
@@ -15,12 +15,12 @@ import type { GatewayBatchModel } from './service-payments.mappers.js';
 /** Spec 001 §9: batch lists page 1, size 10. */
 export const BATCH_PAGE_SIZE = 10;
 
-function amount(value: string | null | undefined, field: string): number | null {
+function amount(value: string | null | undefined, field: string): Money | null {
   if (value === null || value === undefined) return null;
   const parsed = parseMoneyText(value);
   if (parsed === null || parsed.isNegative())
     throw badUserInput(`El importe (${field}) no es válido.`, field);
-  return toUpstreamNumber(parsed);
+  return parsed;
 }
 
 /** The filters of a batch list; `dateField` is start_date (transactions) or batch_date (gateways). */
@@ -38,12 +38,14 @@ export function batchFilters(
   }
   const from = amount(filter.totalAmountFrom, 'filter.totalAmountFrom');
   const to = amount(filter.totalAmountTo, 'filter.totalAmountTo');
-  if (from !== null && to !== null && from > to) {
+  // Compared as decimals: two amounts that become the same number upstream can still be in the wrong order.
+  if (from !== null && to !== null && compareMoney(from, to) > 0) {
     throw badUserInput('El importe desde debe ser menor o igual al importe hasta.', 'filter.totalAmountFrom');
   }
   if (from !== null)
-    filters.push({ field: 'total_amount', operation: 'GREATER_THAN_OR_EQUAL_TO', value: from });
-  if (to !== null) filters.push({ field: 'total_amount', operation: 'LESS_THAN_OR_EQUAL_TO', value: to });
+    filters.push({ field: 'total_amount', operation: 'GREATER_THAN_OR_EQUAL_TO', value: toUpstreamNumber(from) });
+  if (to !== null)
+    filters.push({ field: 'total_amount', operation: 'LESS_THAN_OR_EQUAL_TO', value: toUpstreamNumber(to) });
   filters.push(...periodFilters(dateField, filter.from, filter.to, { from: 'filter.from', to: 'filter.to' }));
   if (filter.state) filters.push({ field: 'state', operation: 'EQUAL', value: filter.state.toLowerCase() });
   return filters;

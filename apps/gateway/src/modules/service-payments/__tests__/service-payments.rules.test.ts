@@ -58,4 +58,12 @@ describe('batch filters (spec 001 §7)', () => {
       'El importe desde debe ser menor o igual al importe hasta.',
     );
   });
+
+  it('compares the range as decimals, not as the numbers sent upstream', () => {
+    // Both ends are the same double: only a decimal comparison sees that 'desde' is above 'hasta'.
+    expect(Number('900719925474099.93')).toBe(Number('900719925474099.92'));
+    expect(() =>
+      batchFilters({ totalAmountFrom: '900719925474099.93', totalAmountTo: '900719925474099.92' }, 'start_date'),
+    ).toThrow('El importe desde debe ser menor o igual al importe hasta.');
+  });
 });
