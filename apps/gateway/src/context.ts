@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { StoreHandle } from './activity/store-handle.js';
 import type { AuthUser } from './auth/verify-token.js';
-import type { GatewayConfig, ServiceName } from './config.js';
+import type { GatewayConfig } from './config.js';
+import type { ServiceName } from './services.js';
 import type { GatewayContext } from './gateway-context.js';
 import type { Logger } from './logger.js';
 import { MODULES } from './modules.js';

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig, type GatewayConfig } from './config.js';
+import type { GatewayConfig } from './config.js';
+import { loadConfig } from './load-config.js';
 import type { FileRoute } from './files/types.js';
 import { createLogger, type Logger } from './logger.js';
 import type { ActivityWriter } from './activity/activity-writer.js';
@@ -8,7 +9,10 @@ import type { StoreHandle } from './activity/store-handle.js';
 import { createGatewayApp } from './server.js';
 import { startMetricsServer, type MetricsServer } from './telemetry/metrics-server.js';
 
-export { loadConfig, SERVICES, SERVICE_ENV_VARS, type GatewayConfig, type ServiceName } from './config.js';
+export type { GatewayConfig } from './config.js';
+export { loadConfig, SERVICE_ENV_VARS } from './load-config.js';
+export { SERVICES } from './modules.js';
+export type { ServiceName } from './services.js';
 export {
   listFieldPermissions,
   meetsRequirements,

@@ -4,7 +4,7 @@
  * see the comment at the top of shared/define-module.ts, then add it here.
  */
 import type { FileRoute } from './files/types.js';
-import type { ServiceName } from './config.js';
+import type { ServiceName } from './services.js';
 import type { DataSourcesOf, LoadersOf } from './shared/define-module.js';
 import { useModuleErrors } from './upstream/error-catalogue.js';
 import { activityModule } from './modules/activity/index.js';
@@ -49,7 +49,7 @@ export const MODULES = [
 
 /**
  * Every upstream service, in the order the modules first name them: the union of the modules' `services`. The
- * gateway's base URLs and their env vars derive from it (config.ts), so a new service is one name in its module.
+ * gateway's base URLs and their env vars derive from it (load-config.ts), so a new service is one name in its module.
  */
 export const SERVICES: readonly ServiceName[] = [...new Set(MODULES.flatMap((m) => m.services ?? []))];
 

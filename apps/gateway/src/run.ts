@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { loadConfig } from './load-config.js';
 import { startGateway } from './index.js';
 import { createLogger } from './logger.js';
 import type { Tracing } from './telemetry/tracing.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, SERVICES } from '../config.js';
+import { loadConfig } from '../load-config.js';
+import { SERVICES } from '../modules.js';
 
 describe('loadConfig', () => {
   it('reads the per-operator rate limit (0 turns it off)', () => {

@@ -8,7 +8,7 @@ import express from 'express';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../audit/audit-plugin.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../load-config.js';
 import { defineDownload, defineUpload } from '../files/index.js';
 import {
   FORM_OVERHEAD_BYTES,

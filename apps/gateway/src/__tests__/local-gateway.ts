@@ -1,5 +1,6 @@
 import type { RunningEmulator } from '@backoffice/keycloak-emulator';
-import { loadConfig, type GatewayConfig } from '../config.js';
+import type { GatewayConfig } from '../config.js';
+import { loadConfig } from '../load-config.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger, type Logger } from '../logger.js';
 

@@ -4,7 +4,7 @@ import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildSandbox, sandboxBuildIsStale } from '../../scripts/build-sandbox.mjs';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../load-config.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
 

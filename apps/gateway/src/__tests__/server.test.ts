@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIENCE, ISSUER, startJwksFixture, type JwksFixture } from '../auth/__tests__/jwks-fixture.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../load-config.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
 import { EXAMPLES } from '../sandbox/ui/examples.js';

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { SERVICE_PREFIXES } from '@backoffice/stubs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { loadConfig, SERVICE_ENV_VARS, SERVICES, serviceEnvVar, type ServiceName } from '../config.js';
-import { MODULES } from '../modules.js';
+import { loadConfig, SERVICE_ENV_VARS, serviceEnvVar } from '../load-config.js';
+import type { ServiceName } from '../services.js';
+import { MODULES, SERVICES } from '../modules.js';
 import type { ServicesOf } from '../shared/define-module.js';
 import type { UpstreamClients } from '../upstream/rest-client.js';
 

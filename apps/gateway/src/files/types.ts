@@ -4,7 +4,7 @@
  * `@auth(requires:)`), audit trail and Spanish refusals as GraphQL. See router.ts.
  */
 import type { Store } from '@backoffice/store';
-import type { ServiceName } from '../config.js';
+import type { ServiceName } from '../services.js';
 import type { Permission } from '../generated/resolvers-types.js';
 
 /** Allowed values of a path or query parameter: a list of values or a pattern. */

@@ -13,14 +13,14 @@
  *    `src/shared` or `src/upstream`. A module reads another module's loaders only through the context.
  * 3. `src/modules/widgets/index.ts`: `export const widgetsModule = defineModule({ name: 'widgets', services, … })`,
  *    `services` the upstream services it calls (`const SERVICES = ['widget'] as const`, added to `ServiceName`
- *    by the `declare module '../../config.js'` beside it, as every module does). The gateway's services, their
- *    env vars and URLs derive from the modules' (config.ts), so a new service touches no file outside the module.
+ *    by the `declare module '../../services.js'` beside it, as every module does). The gateway's services, their
+ *    env vars and URLs derive from the modules' (load-config.ts), so a new service touches no file outside the module.
  * 4. Add `widgetsModule` to `MODULES` in `src/modules.ts`. Its data sources and loaders then appear, typed,
  *    in `GatewayContext.dataSources` / `.loaders`; its resolvers join the schema; its error texts join the
  *    catalogue; its public fields join the reviewed list the security tests check.
  * 5. Tests: rules per role, upstream call counts, and the generated role matrix picks up the new fields.
  */
-import type { ServiceName } from '../config.js';
+import type { ServiceName } from '../services.js';
 import type { FileRoute } from '../files/types.js';
 import type { Resolvers } from '../generated/resolvers-types.js';
 import type { CatalogueEntry } from '../upstream/error-catalogue.js';
@@ -39,7 +39,7 @@ export interface ModuleDefinition<
    * The upstream services this module calls, by the name used in env vars, URLs and logs ('softprovider'): its
    * data sources can ask `upstream()` for these only. The gateway's services (`SERVICES`, each one's
    * `<NAME>_SERVICE_URL` and URL from `SERVICE_URL_TEMPLATE`) are the union of every module's. The module's
-   * index.ts also adds them to `ServiceName` (`declare module '../../config.js'`, see any module).
+   * index.ts also adds them to `ServiceName` (`declare module '../../services.js'`, see any module).
    */
   readonly services?: readonly Service[];
   /** The SDL files of this module in packages/schema/src (the schema is merged there; listed for review). */

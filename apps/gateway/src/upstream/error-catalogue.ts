@@ -1,4 +1,4 @@
-import type { ServiceName } from '../config.js';
+import type { ServiceName } from '../services.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable, isServiceFault } from './errors.js';
 
 /**

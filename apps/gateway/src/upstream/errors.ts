@@ -1,4 +1,4 @@
-import type { ServiceName } from '../config.js';
+import type { ServiceName } from '../services.js';
 
 /** Longest list of names a refusal may carry, and the shape of each name (a column header, not free text). */
 const MAX_NAMES = 50;

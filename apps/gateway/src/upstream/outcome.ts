@@ -3,7 +3,7 @@
  * payload with outcome FAILED and a Spanish error; a write that timed out is UNKNOWN ("resultado
  * desconocido"), never SUCCESS, and is never retried here.
  */
-import type { ServiceName } from '../config.js';
+import type { ServiceName } from '../services.js';
 import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
 import {
   describeUpstreamFailure,

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import type { ServiceName } from '../config.js';
+import type { ServiceName } from '../services.js';
 import type { Logger } from '../logger.js';
 import { observeUpstreamCall } from '../telemetry/metrics.js';
 import { startUpstreamSpan } from '../telemetry/trace-context.js';

@@ -1,6 +1,6 @@
 import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
 import { startStubs, type RunningStubs } from '@backoffice/stubs';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../load-config.js';
 import { startGateway, type RunningGateway } from '../../index.js';
 import { createLogger } from '../../logger.js';
 import { freshTokens, gql, type GqlResponse } from '../http-helpers.js';

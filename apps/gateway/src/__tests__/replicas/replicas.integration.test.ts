@@ -1,7 +1,7 @@
 import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
 import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../load-config.js';
 import { startGateway, type RunningGateway } from '../../index.js';
 import { createLogger } from '../../logger.js';
 import { gql } from '../http-helpers.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { PERMISSIONS } from '@backoffice/schema';
 import { getNamedType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../load-config.js';
 import { startGateway, type RunningGateway } from '../../index.js';
 import { createLogger } from '../../logger.js';
 import { buildSchema } from '../../schema.js';

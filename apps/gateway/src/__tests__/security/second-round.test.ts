@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kind, parse, type DefinitionNode, type DocumentNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../load-config.js';
 import { BUDGET_MESSAGE, estimateCost } from '../../limits/upstream-budget.js';
 import { UNSUPPORTED_OPERATION_MESSAGE } from '../../limits/operation-kinds.js';
 import { buildSchema } from '../../schema.js';

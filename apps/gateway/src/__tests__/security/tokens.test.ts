@@ -13,7 +13,7 @@ import {
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenVerifier } from '../../auth/verify-token.js';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../load-config.js';
 import { createLogger } from '../../logger.js';
 import { createGatewayApp } from '../../server.js';
 import { startGateway } from '../../index.js';

@@ -20,7 +20,7 @@
  *   that breaks the contract) are UNKNOWN, never SUCCESS nor FAILED.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../load-config.js';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../upstream/outcome.js';
 import { UNKNOWN_HOLDER } from '../../modules/payments/payments.mappers.js';
 import { REASONS } from '../../modules/payments/payments.rules.js';

@@ -7,11 +7,12 @@ import { mapPresentation } from './afip.mappers.js';
 import { afipResolvers } from './afip.resolvers.js';
 import { DOWNLOAD_REQUIRES } from './afip.rules.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['afip'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    afip: true;
+  }
 }
 
 /** Tax-authority presentations (/afip, spec 001 §2 "Tax-authority presentations"). */

@@ -8,11 +8,12 @@ import { mapBatch, mapBatchRecord } from './batches.mappers.js';
 import { batchesResolvers } from './batches.resolvers.js';
 import { BATCH_FILE_FORMATS, DOWNLOAD_REQUIRES } from './batches.rules.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['batch'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    batch: true;
+  }
 }
 
 /** Withdrawal batches (lotes, spec 001 §2 "Withdrawal batches"): list, detail, reprocess, re-export. */

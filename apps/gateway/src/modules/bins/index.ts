@@ -17,11 +17,12 @@ const TEXTS: Readonly<Record<string, readonly [code: string, message: string]>> 
   invalid_country: ['validation_error', 'El país no es válido.'],
 };
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['bin'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    bin: true;
+  }
 }
 
 /** Card BINs (/bin, /bin/{id}; spec 001 §2 "Card BIN screens"). */

@@ -4,11 +4,12 @@ import { ExportsDataSource, exportFilePath } from './exports.datasource.js';
 import { exportsResolvers } from './exports.resolvers.js';
 import { DOWNLOAD_REQUIRES, explainDownloadRefusal } from './exports.rules.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['export'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    export: true;
+  }
 }
 
 export const exportsModule = defineModule({

@@ -6,11 +6,13 @@ import { ConverterDataSource, ImportsDataSource } from './imports.datasource.js'
 import { mapImport } from './imports.mappers.js';
 import { importsResolvers } from './imports.resolvers.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['import', 'converter'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    import: true;
+    converter: true;
+  }
 }
 
 /** The largest import file accepted (docs/decisions.md "Imports"). */

@@ -3,11 +3,12 @@ import { NotificationsDataSource } from './notifications.datasource.js';
 import { createNotificationLoader } from './notifications.loader.js';
 import { notificationsResolvers } from './notifications.resolvers.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['notification'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    notification: true;
+  }
 }
 
 export const notificationsModule = defineModule({

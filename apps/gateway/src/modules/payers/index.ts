@@ -2,11 +2,12 @@ import { defineModule } from '../../shared/define-module.js';
 import { PayersDataSource } from './payers.datasource.js';
 import { payersResolvers } from './payers.resolvers.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['payer'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    payer: true;
+  }
 }
 
 export const payersModule = defineModule({

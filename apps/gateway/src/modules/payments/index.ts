@@ -5,11 +5,12 @@ import { createPaymentLoaders } from './payments.loaders.js';
 import { paymentsResolvers } from './payments.resolvers.js';
 import { paymentFilters } from './payments.rules.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['payment'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    payment: true;
+  }
 }
 
 export const paymentsModule = defineModule({

@@ -3,11 +3,12 @@ import { ServicePaymentsDataSource } from './service-payments.datasource.js';
 import { SERVICE_PAYMENT_ERRORS } from './service-payments.errors.js';
 import { servicePaymentsResolvers } from './service-payments.resolvers.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['lote'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    lote: true;
+  }
 }
 
 export const servicePaymentsModule = defineModule({

@@ -20,11 +20,12 @@ const ERRORS: readonly CatalogueEntry[] = [
   },
 ];
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['softprovider'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    softprovider: true;
+  }
 }
 
 /** Reporte plano de integraciones (/soft-provider, spec 001 §2 "Software-provider report"). */

@@ -1,8 +1,10 @@
-import { SOFT_PROVIDER_SORTS } from './softprovider.rules.js';
-import { listParams, type Filter, type Paged } from '../../upstream/filters.js';
+import { listParams, type Filter, type Paged, type Sort } from '../../upstream/filters.js';
 import type { RestClient } from '../../upstream/rest-client.js';
 
 export type RawSoftProviderItem = Record<string, unknown>;
+
+/** The list's order, newest start first: asked of the service, and kept when the resolver merges searches. */
+export const SOFT_PROVIDER_SORTS: readonly Sort[] = [{ field: 'start_date', direction: 'desc' }];
 
 export type SoftProviderOperation = 'aprobar' | 'rechazar' | 'regenerate';
 

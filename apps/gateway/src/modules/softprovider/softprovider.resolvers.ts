@@ -7,9 +7,13 @@ import { runAction } from '../../shared/run-action.js';
 import { compareBySorts, unionList } from '../../shared/union-list.js';
 import { periodFilters, type Filter } from '../../upstream/filters.js';
 import { notFoundFailure } from '../../upstream/outcome.js';
-import type { RawSoftProviderItem, SoftProviderOperation } from './softprovider.datasource.js';
+import {
+  SOFT_PROVIDER_SORTS,
+  type RawSoftProviderItem,
+  type SoftProviderOperation,
+} from './softprovider.datasource.js';
 import { mapSoftProviderItem } from './softprovider.mappers.js';
-import { SOFT_PROVIDER_SORTS, softProviderActions, softProviderSearchFilters } from './softprovider.rules.js';
+import { softProviderActions, softProviderSearchFilters } from './softprovider.rules.js';
 
 const softProviderIdOf = (raw: RawSoftProviderItem): string => String(raw.id);
 

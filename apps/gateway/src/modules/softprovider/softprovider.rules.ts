@@ -1,4 +1,4 @@
-import type { Filter, Sort } from '../../upstream/filters.js';
+import type { Filter } from '../../upstream/filters.js';
 import type { SoftProviderActionKind } from '../../generated/resolvers-types.js';
 import { defineActions } from '../../shared/actions.js';
 import { permissionOf } from '../../shared/mutation-permissions.js';
@@ -27,9 +27,6 @@ export const softProviderActions = defineActions<SoftProviderActionKind, SoftPro
       ? 'Solo disponible para reportes pendientes de aprobación.'
       : null,
 });
-
-/** The list's order (the data source's `sorts`): newest start first. */
-export const SOFT_PROVIDER_SORTS: readonly Sort[] = [{ field: 'start_date', direction: 'desc' }];
 
 /**
  * What the list's search looks in (issue 29 item 14), one filter set per field (the service has no OR; the resolver

@@ -5,11 +5,12 @@ import { createSubscriptionLoaders } from './subscriptions.loaders.js';
 import { subscriptionsResolvers } from './subscriptions.resolvers.js';
 import { subscriptionFilters } from './subscriptions.rules.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['subscription'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    subscription: true;
+  }
 }
 
 export const subscriptionsModule = defineModule({

@@ -10,11 +10,12 @@ import { notFoundFailure } from '../../upstream/outcome.js';
 import { TransfersDataSource } from './transfers.datasource.js';
 import { mapTransfer, SORTS, transferActions, transferFilters } from './transfers.rules.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['transfer'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    transfer: true;
+  }
 }
 
 /** Spec 001 §8 "Conciliación aprovada", spelled right (docs/decisions.md "Transfer conciliation"). */

@@ -11,11 +11,14 @@ import { mapWithdrawal } from './withdrawals.mappers.js';
 import { withdrawalsResolvers } from './withdrawals.resolvers.js';
 import { DOWNLOAD_REQUIRES, WITHDRAW_FILE_FORMATS } from './withdrawals.rules.js';
 
-/** The upstream services this module calls; each joins `ServiceName` and the gateway's SERVICES (config.ts). */
+/** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['withdraw', 'withdrawal', 'collector'] as const;
-declare module '../../config.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members are SERVICES
-  interface UpstreamServices extends Record<(typeof SERVICES)[number], true> {}
+declare module '../../services.js' {
+  interface UpstreamServices {
+    withdraw: true;
+    withdrawal: true;
+    collector: true;
+  }
 }
 
 /**

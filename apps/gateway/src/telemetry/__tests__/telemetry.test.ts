@@ -3,7 +3,7 @@ import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gql } from '../../__tests__/http-helpers.js';
 import { webOperation } from '../../__tests__/web-documents.js';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../load-config.js';
 import { startGateway, type RunningGateway } from '../../index.js';
 import { createLogger } from '../../logger.js';
 import { startTracing } from '../tracing.js';

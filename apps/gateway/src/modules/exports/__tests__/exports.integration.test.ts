@@ -3,7 +3,7 @@ import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gql } from '../../../__tests__/http-helpers.js';
-import { loadConfig } from '../../../config.js';
+import { loadConfig } from '../../../load-config.js';
 import { startGateway, type RunningGateway } from '../../../index.js';
 import { createLogger } from '../../../logger.js';
 

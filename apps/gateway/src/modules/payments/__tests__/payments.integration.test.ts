@@ -3,7 +3,7 @@ import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { buildCuit, REFUND_AMOUNT_MESSAGES, subMoney, toDecimalString } from '@backoffice/validators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshTokens, gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
-import { loadConfig } from '../../../config.js';
+import { loadConfig } from '../../../load-config.js';
 import { startGateway, type RunningGateway } from '../../../index.js';
 import { createLogger } from '../../../logger.js';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../../upstream/outcome.js';

@@ -1,0 +1,153 @@
+/** Reads the gateway configuration from environment variables (`loadConfig`); the shape is in config.ts. */
+import {
+  DEFAULT_GRAPHQL_EXECUTOR,
+  DEFAULT_RATE_LIMIT_MAX,
+  type GatewayConfig,
+  type GraphqlExecutorKind,
+  type LogLevel,
+} from './config.js';
+import { SERVICES } from './modules.js';
+import type { ServiceName } from './services.js';
+
+const GRAPHQL_EXECUTORS: readonly GraphqlExecutorKind[] = ['jit', 'default'];
+
+/** The env var of a service's base URL: `payment` -> PAYMENT_SERVICE_URL (every service, from SERVICES). */
+export const serviceEnvVar = (service: ServiceName): string => `${service.toUpperCase()}_SERVICE_URL`;
+
+/** The placeholder of `SERVICE_URL_TEMPLATE` that a service's name (from SERVICES) replaces. */
+export const SERVICE_PLACEHOLDER = '{service}';
+
+export const SERVICE_ENV_VARS: Readonly<Record<ServiceName, string>> = Object.fromEntries(
+  SERVICES.map((s) => [s, serviceEnvVar(s)]),
+) as Record<ServiceName, string>;
+
+const DEFAULT_STUBS_URL = 'http://127.0.0.1:4010';
+const DEFAULT_ISSUER = 'http://localhost:8080/realms/back-office';
+
+type Env = Record<string, string | undefined>;
+
+const text = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+};
+
+const list = (value: string | undefined, fallback: string[]): string[] => {
+  if (value === undefined) return fallback;
+  const items = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return items.length ? items : fallback;
+};
+
+const int = (env: Env, name: string, fallback: number, min: number, max: number): number => {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+};
+
+const bool = (env: Env, name: string, fallback: boolean): boolean => {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false (got "${raw}")`);
+};
+
+/** `name`'s value, else `fallback` (which the variable `fallbackName` gave, when named). */
+const url = (env: Env, name: string, fallback: string, fallbackName?: string): string => {
+  const given = text(env, name);
+  const raw = given ?? fallback;
+  try {
+    new URL(raw);
+  } catch {
+    throw new Error(`${given || !fallbackName ? name : fallbackName} must be an absolute URL (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+};
+
+/**
+ * The base URL of every service not given its own `<NAME>_SERVICE_URL`: `SERVICE_URL_TEMPLATE` with `{service}`
+ * replaced by the service's name (compose: `http://stubs:4010/{service}`; Kubernetes:
+ * `http://{service}.platform.svc.cluster.local/api`), by default `${STUBS_URL}/{service}`. A new service is then
+ * one name in SERVICES, and no deployment file lists the services.
+ */
+function serviceUrlOf(env: Env, stubs: string): (service: ServiceName) => string {
+  const template = text(env, 'SERVICE_URL_TEMPLATE') ?? `${stubs}/${SERVICE_PLACEHOLDER}`;
+  if (!template.includes(SERVICE_PLACEHOLDER)) {
+    throw new Error(`SERVICE_URL_TEMPLATE must contain ${SERVICE_PLACEHOLDER} (got "${template}")`);
+  }
+  return (service) =>
+    url(
+      env,
+      serviceEnvVar(service),
+      template.replaceAll(SERVICE_PLACEHOLDER, service),
+      'SERVICE_URL_TEMPLATE',
+    );
+}
+
+/** The gateway's own store: a PostgreSQL server (`DATABASE_URL`), else PGlite in `STORE_DATA_DIR`, else none. */
+function storeOf(env: Env): GatewayConfig['store'] {
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl) {
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+      throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    }
+    return { databaseUrl };
+  }
+  const dataDir = text(env, 'STORE_DATA_DIR');
+  return dataDir ? { dataDir } : null;
+}
+
+/** Reads the gateway configuration from environment variables, with defaults for local development. */
+export function loadConfig(env: Env = process.env): GatewayConfig {
+  const production = env.NODE_ENV === 'production';
+  const keycloakIssuer = url(env, 'KEYCLOAK_ISSUER', DEFAULT_ISSUER);
+  const stubs = url(env, 'STUBS_URL', DEFAULT_STUBS_URL);
+  const serviceUrl = serviceUrlOf(env, stubs);
+  const services = Object.fromEntries(SERVICES.map((s) => [s, serviceUrl(s)])) as Record<ServiceName, string>;
+  const logLevel = (text(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);
+  }
+  const graphqlExecutor = (text(env, 'GRAPHQL_EXECUTOR') ?? DEFAULT_GRAPHQL_EXECUTOR) as GraphqlExecutorKind;
+  if (!GRAPHQL_EXECUTORS.includes(graphqlExecutor)) {
+    throw new Error(
+      `GRAPHQL_EXECUTOR must be one of ${GRAPHQL_EXECUTORS.join(', ')} (got "${graphqlExecutor}")`,
+    );
+  }
+  return {
+    port: int(env, 'PORT', 4000, 0, 65535),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    keycloakIssuer,
+    keycloakJwksUrl: url(env, 'KEYCLOAK_JWKS_URL', `${keycloakIssuer}/protocol/openid-connect/certs`),
+    keycloakAudience: text(env, 'KEYCLOAK_AUDIENCE') ?? 'back-office-gateway',
+    keycloakAzp: list(text(env, 'KEYCLOAK_AZP'), ['back-office-web']),
+    sandboxClientId: text(env, 'SANDBOX_CLIENT_ID') ?? 'back-office-web',
+    corsOrigins: list(text(env, 'CORS_ORIGINS'), ['http://localhost:5173']),
+    upstreamTimeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 5000, 1, 600_000),
+    mutationTimeoutMs: int(env, 'MUTATION_TIMEOUT_MS', 15000, 1, 600_000),
+    services,
+    sandbox: bool(env, 'GRAPHQL_SANDBOX', !production),
+    introspection: bool(env, 'INTROSPECTION', !production),
+    upstreamCallBudget: int(env, 'UPSTREAM_CALL_BUDGET', 100, 1, 100_000),
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', DEFAULT_RATE_LIMIT_MAX, 0, 1_000_000),
+    rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000),
+    logLevel,
+    metricsPort: text(env, 'METRICS_PORT') === undefined ? null : int(env, 'METRICS_PORT', 9464, 0, 65535),
+    metricsHost: text(env, 'METRICS_HOST') ?? text(env, 'HOST') ?? '127.0.0.1',
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 120_000, 0, 3_600_000),
+    graphqlExecutor,
+    zipLimits: {
+      maxEntries: int(env, 'UPLOAD_ZIP_MAX_ENTRIES', 1000, 1, 1_000_000),
+      maxUncompressedBytes: int(env, 'UPLOAD_ZIP_MAX_UNCOMPRESSED_BYTES', 100 * 1024 * 1024, 1, 2 ** 40),
+      maxRatio: int(env, 'UPLOAD_ZIP_MAX_RATIO', 100, 1, 1_000_000),
+    },
+    store: storeOf(env),
+    activityRetentionDays: int(env, 'ACTIVITY_RETENTION_DAYS', 400, 1, 36_500),
+  };
+}
