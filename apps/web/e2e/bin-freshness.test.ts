@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
+import { changedAlert, RECORD_CHANGED, secondsShown, tabVisibleAgain } from './support/freshness';
 import { useBrowserStack } from './support/suite';
 import { notice } from './support/browser';
 import { stubRows } from './support/tax';
@@ -18,8 +19,6 @@ let page: Page;
 type Loose = ReturnType<typeof JSON.parse>;
 let bin: Loose;
 
-const changedAlert = (p: Page) =>
-  p.getByRole('alert').filter({ hasText: 'Otro operador modificó este registro' });
 const days = () => page.getByRole('form', { name: 'Formulario del BIN' }).getByLabel('Día de acreditación');
 
 /** Another operator changes the BIN's accreditation day (straight at the BIN service: the screen is not told). */
@@ -34,15 +33,6 @@ const changeElsewhere = (accreditationDays: number) =>
     media_payment_id: bin.media_payment_id,
     accreditation_days: accreditationDays,
   });
-
-/** The tab came back to the front: what the browser tells the page. */
-const tabVisibleAgain = (p: Page) => p.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-
-const secondsShown = async (p: Page) => {
-  const text = (await p.getByTestId('record-freshness').textContent()) ?? '';
-  const match = /Actualizado hace (\d+) s/.exec(text);
-  return match ? Number(match[1]) : -1;
-};
 
 beforeAll(async () => {
   page = suite.page;
@@ -77,7 +67,7 @@ describe('a BIN detail left open while another operator changes it', () => {
     await days().fill('5');
     await changeElsewhere(88);
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await notice(page, 'Otro operador modificó este registro').waitFor();
+    await notice(page, RECORD_CHANGED).waitFor();
     await changedAlert(page).waitFor();
     expect((await stubWrites(suite.stack, 'bin')).map(writeLine)).toEqual([]);
     // The operator's edit stays until they reload; 'Recargar' shows the other operator's version.

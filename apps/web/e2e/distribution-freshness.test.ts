@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { gridRow, gridSettled } from './support/grid';
+import { changedAlert, RECORD_CHANGED, secondsShown, tabVisibleAgain } from './support/freshness';
 import { useBrowserStack } from './support/suite';
 import { stubRequest } from './support/stub-http';
 
@@ -17,11 +18,8 @@ const suite = useBrowserStack({ role: 'tesoreria', path: '/distribucion' });
 let page: Page;
 const GRID = 'Distribuciones';
 const EMPTY = 'Nada por acá';
-const RECORD_CHANGED = 'Otro operador modificó este registro';
 
 const dialog = (p: Page) => p.getByTestId('distribution-detail-dialog');
-const changedAlert = (p: Page) => p.getByRole('alert').filter({ hasText: RECORD_CHANGED });
-const tabVisibleAgain = (p: Page) => p.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
 /** Another operator reprocesses the distribution (straight at the service: the screen is not told). */
 const reprocessElsewhere = (id: string) =>
   stubRequest(suite.stack, 'POST', `/distribuciones/distribuciones/${id}/reprocesar`);
@@ -40,12 +38,6 @@ async function openDetail(id: string): Promise<void> {
   await dialog(page).getByTestId('distribution-status').waitFor();
 }
 
-const secondsShown = async () => {
-  const text = (await dialog(page).getByTestId('record-freshness').textContent()) ?? '';
-  const match = /Actualizado hace (\d+) s/.exec(text);
-  return match ? Number(match[1]) : -1;
-};
-
 beforeAll(async () => {
   page = suite.page;
   await gridSettled(page, GRID, EMPTY);
@@ -54,9 +46,9 @@ beforeAll(async () => {
 describe('a distribution detail left open while another operator changes it', () => {
   it("says 'Actualizado hace N s', advancing", async () => {
     await openDetail('9300005');
-    const first = await secondsShown();
+    const first = await secondsShown(dialog(page));
     expect(first).toBeGreaterThanOrEqual(0);
-    await expect.poll(secondsShown, { timeout: 15_000 }).toBeGreaterThan(first);
+    await expect.poll(() => secondsShown(dialog(page)), { timeout: 15_000 }).toBeGreaterThan(first);
   });
 
   it("shows 'Otro operador modificó este registro' with 'Recargar', and 'Recargar' shows the new state", async () => {

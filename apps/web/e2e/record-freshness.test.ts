@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
+import { changedAlert, RECORD_CHANGED, secondsShown, tabVisibleAgain } from './support/freshness';
 import { useBrowserStack } from './support/suite';
 import { stubRequest } from './support/stub-http';
 
@@ -15,8 +16,6 @@ const suite = useBrowserStack({ role: 'operador', path: '/pago/1000005' });
 let page: Page;
 
 const detail = (p: Page, id: string) => p.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
-const changedAlert = (p: Page) =>
-  p.getByRole('alert').filter({ hasText: 'Otro operador modificó este registro' });
 const statusOf = (p: Page) =>
   p.getByTestId('payment-summary').locator('[data-status]').first().getAttribute('data-status');
 
@@ -25,15 +24,6 @@ const cancelElsewhere = (id: string) =>
   stubRequest(suite.stack, 'POST', `/payment/pagos/${id}/cancelar`, {
     reason: 'Cancelado por otro operador',
   });
-
-/** The tab came back to the front: what the browser tells the page. */
-const tabVisibleAgain = (p: Page) => p.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-
-const secondsShown = async (p: Page) => {
-  const text = (await p.getByTestId('record-freshness').textContent()) ?? '';
-  const match = /Actualizado hace (\d+) s/.exec(text);
-  return match ? Number(match[1]) : -1;
-};
 
 beforeAll(async () => {
   page = suite.page;
@@ -69,7 +59,7 @@ describe('a payment detail left open while another operator changes it', () => {
     const dialog = page.getByTestId('cancel-reason-dialog');
     await dialog.getByLabel('Ingrese el motivo').fill('Pedido del pagador');
     await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
-    await dialog.getByText('Otro operador modificó este registro').first().waitFor();
+    await dialog.getByText(RECORD_CHANGED).first().waitFor();
     await dialog.getByText('Recargá para ver su estado actual', { exact: false }).waitFor();
   });
 });

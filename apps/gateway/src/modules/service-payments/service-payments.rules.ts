@@ -43,7 +43,11 @@ export function batchFilters(
     throw badUserInput('El importe desde debe ser menor o igual al importe hasta.', 'filter.totalAmountFrom');
   }
   if (from !== null)
-    filters.push({ field: 'total_amount', operation: 'GREATER_THAN_OR_EQUAL_TO', value: toUpstreamNumber(from) });
+    filters.push({
+      field: 'total_amount',
+      operation: 'GREATER_THAN_OR_EQUAL_TO',
+      value: toUpstreamNumber(from),
+    });
   if (to !== null)
     filters.push({ field: 'total_amount', operation: 'LESS_THAN_OR_EQUAL_TO', value: toUpstreamNumber(to) });
   filters.push(...periodFilters(dateField, filter.from, filter.to, { from: 'filter.from', to: 'filter.to' }));

@@ -63,7 +63,10 @@ describe('batch filters (spec 001 §7)', () => {
     // Both ends are the same double: only a decimal comparison sees that 'desde' is above 'hasta'.
     expect(Number('900719925474099.93')).toBe(Number('900719925474099.92'));
     expect(() =>
-      batchFilters({ totalAmountFrom: '900719925474099.93', totalAmountTo: '900719925474099.92' }, 'start_date'),
+      batchFilters(
+        { totalAmountFrom: '900719925474099.93', totalAmountTo: '900719925474099.92' },
+        'start_date',
+      ),
     ).toThrow('El importe desde debe ser menor o igual al importe hasta.');
   });
 });
