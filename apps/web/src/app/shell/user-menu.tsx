@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -14,6 +13,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import Logout from '@mui/icons-material/Logout';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import { usePopup } from '@/components/popup/use-popup';
 import { useAuth } from '../../lib/auth-context';
 import { useCurrentUser } from '../../lib/permissions';
 import { MenuHeader } from './menu-header';
@@ -46,16 +46,14 @@ const narrowOnly = { display: { xs: 'flex', md: 'none' } } as const;
 export function UserMenu({ onOpenNews }: { onOpenNews: () => void }) {
   const user = useCurrentUser();
   const auth = useAuth();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  const popup = usePopup('menu');
+  const close = popup.close;
 
   return (
     <>
       <Button
         color="inherit"
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
+        {...popup.buttonProps}
         endIcon={<ExpandMore />}
         sx={{ pl: 0.75, pr: 1.25, borderRadius: 5, fontWeight: 500 }}
       >
@@ -74,14 +72,7 @@ export function UserMenu({ onOpenNews }: { onOpenNews: () => void }) {
           {user.username}
         </Box>
       </Button>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
-      >
+      <Menu id={popup.id} {...popup.popupProps} slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}>
         <MenuHeader sx={{ px: 2, py: 1 }}>
           {/* A paragraph, not the variant's <h6>: a heading is not allowed inside role="menu". */}
           <Typography variant="subtitle2" component="p" noWrap>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -6,6 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { usePopup } from '../popup/use-popup';
 import type { ActionRegistry } from './action-registry';
 import type { MenuAction } from './selection-actions';
 
@@ -29,14 +30,13 @@ export function RowActionsMenu<K extends string>({
   label,
   onAction,
 }: RowActionsMenuProps<K>) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popup = usePopup('menu');
   // The menu exists only from its opening until its closing transition ends: a list renders one row menu per row,
   // and a closed Menu still runs its Popover and Modal on every render of every row.
   const [mounted, setMounted] = useState(false);
   // The chosen action runs once the menu has closed and given focus back to its button, so the dialog it opens
   // finds that button as its opener (and returns focus there).
   const chosen = useRef<K | null>(null);
-  const menuId = useId();
   if (actions.length === 0) return null;
   return (
     <>
@@ -44,12 +44,10 @@ export function RowActionsMenu<K extends string>({
         <IconButton
           size="small"
           aria-label={label}
-          aria-haspopup="menu"
-          aria-controls={anchor ? menuId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
+          {...popup.buttonProps}
           onClick={(event) => {
             event.stopPropagation();
-            setAnchor(event.currentTarget);
+            popup.openAt(event.currentTarget);
             setMounted(true);
           }}
           onKeyDown={(event) => event.stopPropagation()}
@@ -59,12 +57,8 @@ export function RowActionsMenu<K extends string>({
       </Tooltip>
       {mounted && (
         <Menu
-          id={menuId}
-          anchorEl={anchor}
-          open={Boolean(anchor)}
-          onClose={() => setAnchor(null)}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          id={popup.id}
+          {...popup.popupProps}
           slotProps={{
             list: { 'aria-label': label, dense: true },
             transition: {
@@ -85,7 +79,7 @@ export function RowActionsMenu<K extends string>({
                 disabled={!action.enabled}
                 onClick={() => {
                   chosen.current = action.kind;
-                  setAnchor(null);
+                  popup.close();
                 }}
                 sx={{ alignItems: 'flex-start', maxWidth: 360, '&.Mui-disabled': { opacity: 0.75 } }}
               >

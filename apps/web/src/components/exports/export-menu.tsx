@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import { usePopup } from '../popup/use-popup';
 import type { ExportFormat } from './gql/graphql';
 
 export type { ExportFormat };
@@ -12,35 +12,27 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = ['XLSX', 'CSV', 'JSON'];
 
 /** The Exportar menu of a list's header: XLSX, CSV, JSON. */
 export function ExportMenu({ onSelect }: { onSelect(format: ExportFormat): void }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const popup = usePopup('menu');
   return (
     <>
       <Button
         variant="outlined"
         startIcon={<FileDownloadOutlinedIcon />}
         endIcon={<KeyboardArrowDownIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
+        {...popup.buttonProps}
       >
         Exportar
       </Button>
       <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        id={popup.id}
+        {...popup.popupProps}
         slotProps={{ list: { dense: true, 'aria-label': 'Exportar' } }}
       >
         {EXPORT_FORMATS.map((format) => (
           <MenuItem
             key={format}
             onClick={() => {
-              setAnchor(null);
+              popup.close();
               onSelect(format);
             }}
           >

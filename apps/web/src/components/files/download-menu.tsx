@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
+import { usePopup } from '../popup/use-popup';
 import { DownloadProgress } from './download-progress';
 import { useFileDownload } from './use-file-download';
 
@@ -21,28 +21,24 @@ export interface DownloadMenuProps extends Omit<ButtonProps, 'onClick'> {
 
 /** A button opening the formats of one file; the chosen one downloads with its progress. */
 export function DownloadMenu({ label = 'Descargar', choices, disabled, ...props }: DownloadMenuProps) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popup = usePopup('menu');
   const { download, active, progress } = useFileDownload();
-  const menuId = useId();
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       <Button
         startIcon={<DownloadIcon />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
         {...props}
+        {...popup.buttonProps}
         disabled={disabled || active !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
       >
         {label}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <Menu id={popup.id} {...popup.popupProps}>
         {choices.map((choice) => (
           <MenuItem
             key={choice.path}
             onClick={() => {
-              setAnchor(null);
+              popup.close();
               void download(choice.path);
             }}
           >

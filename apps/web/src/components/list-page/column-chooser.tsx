@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -8,6 +8,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import ViewColumnOutlinedIcon from '@mui/icons-material/ViewColumnOutlined';
 import { NO_COLUMN_CHOICE, withColumn, type ColumnChoice } from '@/lib/list/list-views';
+import { usePopup } from '../popup/use-popup';
 
 export interface ChooserColumn {
   field: string;
@@ -30,31 +31,18 @@ export interface ColumnChooserProps {
  * the list does not fit the screen (its priority) is unticked and says so; ticking it brings it back.
  */
 export function ColumnChooser({ columns, choice, hidden, onChange }: ColumnChooserProps) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const popup = usePopup('dialog');
+  const panelId = popup.id;
   const titleId = useId();
   const named = columns.filter((column) => column.headerName.trim() !== '');
   const shown = named.filter((column) => !hidden.includes(column.field));
   return (
     <>
-      <Button
-        ref={button}
-        size="small"
-        startIcon={<ViewColumnOutlinedIcon />}
-        aria-haspopup="dialog"
-        aria-expanded={anchor !== null}
-        aria-controls={anchor ? panelId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
+      <Button size="small" startIcon={<ViewColumnOutlinedIcon />} {...popup.buttonProps}>
         Columnas
       </Button>
       <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        {...popup.popupProps}
         slotProps={{
           paper: {
             id: panelId,
@@ -97,11 +85,7 @@ export function ColumnChooser({ columns, choice, hidden, onChange }: ColumnChoos
             );
           })}
         </FormGroup>
-        <Button
-          size="small"
-          sx={{ mt: 1 }}
-          onClick={() => onChange(NO_COLUMN_CHOICE)}
-        >
+        <Button size="small" sx={{ mt: 1 }} onClick={() => onChange(NO_COLUMN_CHOICE)}>
           Restablecer columnas
         </Button>
       </Popover>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -18,6 +18,7 @@ import {
   VIEW_NAME_MAX,
   type SavedView,
 } from '@/lib/list/list-views';
+import { usePopup } from '../popup/use-popup';
 import { ActionDialog } from '../dialogs/action-dialog';
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
 
@@ -186,34 +187,20 @@ function ManageViewsDialog({
  */
 export function ViewsMenu({ views, current, onApply, onChange }: ViewsMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popup = usePopup('menu');
   const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
-  const close = () => setAnchor(null);
   const open = (next: 'save' | 'manage') => {
-    close();
+    popup.close();
     setDialog(next);
   };
   return (
     <>
-      <Button
-        ref={button}
-        size="small"
-        startIcon={<BookmarkBorderOutlinedIcon />}
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
+      <Button ref={button} size="small" startIcon={<BookmarkBorderOutlinedIcon />} {...popup.buttonProps}>
         Vistas
       </Button>
       <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        id={popup.id}
+        {...popup.popupProps}
         slotProps={{
           list: { 'aria-label': 'Vistas', dense: true },
           paper: { sx: { minWidth: 260, maxWidth: 380 } },
@@ -228,7 +215,7 @@ export function ViewsMenu({ views, current, onApply, onChange }: ViewsMenuProps)
               key={view.id}
               aria-current={shown ? 'true' : undefined}
               onClick={() => {
-                close();
+                popup.close();
                 onApply(view.params);
               }}
             >

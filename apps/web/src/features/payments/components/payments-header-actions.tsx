@@ -1,4 +1,3 @@
-import { useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -9,6 +8,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import { ExportHistoryLink, ExportMenu, type ExportFormat } from '@/components/exports';
+import { usePopup } from '@/components/popup/use-popup';
 import type { PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../payment-status';
 import { PaymentStatusDot } from './payment-status-chip';
@@ -29,9 +29,7 @@ export interface PaymentsHeaderActionsProps {
 
 /** The header of Buscar Pagos: status filter menu, export menu and the export-history link. */
 export function PaymentsHeaderActions(props: PaymentsHeaderActionsProps) {
-  const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
-  const open = (setter: (el: HTMLElement) => void) => (event: MouseEvent<HTMLElement>) =>
-    setter(event.currentTarget);
+  const statusMenu = usePopup('menu');
 
   const statusButton = (
     <Button
@@ -40,18 +38,15 @@ export function PaymentsHeaderActions(props: PaymentsHeaderActionsProps) {
       disableElevation
       startIcon={<FilterListIcon />}
       endIcon={<KeyboardArrowDownIcon />}
-      onClick={open(setStatusAnchor)}
+      {...statusMenu.buttonProps}
       disabled={props.statusDisabled}
-      aria-haspopup="menu"
-      aria-controls={statusAnchor ? 'payments-status-menu' : undefined}
-      aria-expanded={statusAnchor ? 'true' : undefined}
     >
       Estado: {props.status ? PAYMENT_STATUS_LABELS[props.status] : 'Todos'}
     </Button>
   );
 
   const choose = (status: PaymentStatus | null) => {
-    setStatusAnchor(null);
+    statusMenu.close();
     props.onStatusChange(status);
   };
 
@@ -65,12 +60,8 @@ export function PaymentsHeaderActions(props: PaymentsHeaderActionsProps) {
         statusButton
       )}
       <Menu
-        id="payments-status-menu"
-        anchorEl={statusAnchor}
-        open={Boolean(statusAnchor)}
-        onClose={() => setStatusAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        id={statusMenu.id}
+        {...statusMenu.popupProps}
         slotProps={{ list: { dense: true, 'aria-label': 'Filtrar por estado' } }}
       >
         <MenuItem selected={props.status === null} onClick={() => choose(null)}>
