@@ -1,80 +1,56 @@
-import { useEffect, useState } from 'react';
 import { checkAmountRange } from '@backoffice/validators';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { AmountFilterField } from '@/components/layout/amount-filter-field';
+import { FilterSelect } from '@/components/layout/filter-select';
 import { FiltersForm } from '@/components/layout/filters-form';
-import { DateRangePicker, dateRangeError } from '@/components/pickers';
+import { useFilterDraft, type FilterFormProps } from '@/components/layout/filter-draft';
+import { DateRangePicker } from '@/components/pickers';
 import { amountFilterError } from '@/lib/amount-filter';
-import { BATCH_STATE_LABELS, BATCH_STATES, type BatchFilters } from '../batch-list';
+import { BATCH_STATE_LABELS, type BatchFilters } from '../batch-list';
 
 const NUMBER = /^\d*$/;
 
+const numberError = (batchNumber: string) => (NUMBER.test(batchNumber) ? undefined : '*Solo números.');
+
+/** True when 'Buscar' must not apply the draft: a field, or the amount range, is wrong (the dates are the kit's). */
+const invalid = (draft: BatchFilters) =>
+  Boolean(
+    numberError(draft.batchNumber) ||
+    amountFilterError(draft.amountFrom) ||
+    amountFilterError(draft.amountTo) ||
+    checkAmountRange(draft.amountFrom, draft.amountTo),
+  );
+
 /** The batch-list filters (spec 001 §7): batch number, total amount range, batch date range, state. */
-export function BatchFiltersForm({
-  value,
-  onChange,
-  onClear,
-}: {
-  value: BatchFilters;
-  onChange(next: Partial<BatchFilters>): void;
-  onClear(): void;
-}) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const numberError = NUMBER.test(draft.batchNumber) ? undefined : '*Solo números.';
-  const fromError = amountFilterError(draft.amountFrom);
-  const toError = amountFilterError(draft.amountTo);
-  // An inverted range is refused here, as the dates are, under 'Importe hasta' (issue 29 item 16).
-  const rangeError = checkAmountRange(draft.amountFrom, draft.amountTo);
-  const invalid = Boolean(numberError || fromError || toError || rangeError || dateRangeError(draft));
+export function BatchFiltersForm(props: FilterFormProps<BatchFilters>) {
+  const draft = useFilterDraft(props, invalid);
+  const { values } = draft;
+  const batchNumberError = numberError(values.batchNumber);
   return (
-    <FiltersForm
-      ariaLabel="Filtros de lotes"
-      onSubmit={() => {
-        if (!invalid) onChange(draft);
-      }}
-      onClear={onClear}
-      clearLabel="Limpiar filtros"
-    >
+    <FiltersForm ariaLabel="Filtros de lotes" {...draft.form} clearLabel="Limpiar filtros">
       <TextField
         label="Número de lote"
-        value={draft.batchNumber}
-        onChange={(e) => setDraft({ ...draft, batchNumber: e.target.value.trim() })}
-        error={Boolean(numberError)}
-        helperText={numberError}
+        value={values.batchNumber}
+        onChange={(e) => draft.bind('batchNumber').onChange(e.target.value.trim())}
+        error={Boolean(batchNumberError)}
+        helperText={batchNumberError}
         sx={{ width: 150 }}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <AmountFilterField
         label="Importe desde"
-        value={draft.amountFrom}
-        onChange={(amountFrom) => setDraft({ ...draft, amountFrom: amountFrom.trim() })}
+        value={values.amountFrom}
+        onChange={(amountFrom) => draft.bind('amountFrom').onChange(amountFrom.trim())}
       />
       <AmountFilterField
         label="Importe hasta"
-        value={draft.amountTo}
-        error={rangeError}
-        onChange={(amountTo) => setDraft({ ...draft, amountTo: amountTo.trim() })}
+        value={values.amountTo}
+        // An inverted range is refused here, as the dates are, under 'Importe hasta' (issue 29 item 16).
+        error={checkAmountRange(values.amountFrom, values.amountTo)}
+        onChange={(amountTo) => draft.bind('amountTo').onChange(amountTo.trim())}
       />
-      <DateRangePicker
-        value={{ from: draft.from, to: draft.to }}
-        onChange={(range) => setDraft({ ...draft, ...range })}
-      />
-      <TextField
-        select
-        label="Estado"
-        value={draft.state ?? ''}
-        onChange={(e) => setDraft({ ...draft, state: (e.target.value || null) as BatchFilters['state'] })}
-        sx={{ width: 160 }}
-      >
-        <MenuItem value="">Todos</MenuItem>
-        {BATCH_STATES.map((state) => (
-          <MenuItem key={state} value={state}>
-            {BATCH_STATE_LABELS[state]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <DateRangePicker {...draft.range} />
+      <FilterSelect label="Estado" {...draft.bind('state')} choices={BATCH_STATE_LABELS} minWidth={160} />
     </FiltersForm>
   );
 }

@@ -45,7 +45,6 @@ function ConciliateFlow({ batch, onDone }: { batch: GatewayBatchRowFragment; onD
 /** Lotes de gateways (/pagos/pago-de-servicios/gateways, spec 001 §2): the list and its reconciliation. */
 export default function GatewayBatchesScreen() {
   const page = useListPage(gatewayBatchesQuery);
-  const { list, filters } = page;
   const [open, setOpen] = useState<GatewayBatchRowFragment | null>(null);
   const columns = useMemo<DataTableColumn<GatewayBatchRowFragment>[]>(
     () => [
@@ -101,7 +100,7 @@ export default function GatewayBatchesScreen() {
           Ver lotes de transacciones
         </Button>
       }
-      filters={<BatchFiltersForm value={filters} onChange={list.setFilters} onClear={list.clear} />}
+      filters={<BatchFiltersForm key={page.filtersKey} {...page.filterForm} />}
       errorTitle="No se pudieron cargar los lotes de gateways"
       table={{
         ariaLabel: 'Lotes de gateways',

@@ -18,7 +18,6 @@ const COLUMNS = batchColumns<Row>([
 /** Pago de servicios (/pagos/pago-de-servicios and /transacciones, spec 001 §2): the transaction batches. */
 export default function TransactionBatchesScreen() {
   const page = useListPage(transactionBatchesQuery);
-  const { list, filters } = page;
   const canSeeGateways = useHasAny(['SHOW_BATCH_DATA']);
   return (
     <ListPage
@@ -32,7 +31,7 @@ export default function TransactionBatchesScreen() {
           </Button>
         ) : undefined
       }
-      filters={<BatchFiltersForm value={filters} onChange={list.setFilters} onClear={list.clear} />}
+      filters={<BatchFiltersForm key={page.filtersKey} {...page.filterForm} />}
       errorTitle="No se pudieron cargar los lotes de transacciones"
       table={{
         ariaLabel: 'Lotes de transacciones',
