@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { notice, noticeShown, screenshot, tick } from './support/browser';
-import { stubWrites, writeLine } from './support/stub-http';
+import { changedAlert, secondsShown, tabVisibleAgain } from './support/freshness';
+import { stubRequest, stubWrites, writeLine } from './support/stub-http';
 import {
   activeConfiguration,
   clearWithdrawalRequests,
@@ -187,6 +188,28 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     expect(Math.round(box.height)).toBe(Math.round(0.8 * page.viewportSize()!.height));
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await screenshot(page, 'withdrawals-detail');
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  });
+
+  it("the detail says how long ago it was read, and 'Otro operador modificó este registro' when it changed (issue 30)", async () => {
+    await rowAction(page, PENDING_GRID, '6000005', 'Ver detalle');
+    const dialog = page.getByRole('dialog', { name: 'Detalle de retiro' });
+    await dialog.getByTestId('record-freshness').waitFor();
+    const first = await secondsShown(dialog);
+    expect(first).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => secondsShown(dialog), { timeout: 15_000 }).toBeGreaterThan(first);
+    // Another operator authorizes it, straight at the withdrawal service: the dialog is not told.
+    await stubRequest(suite.stack, 'POST', '/withdrawal/retiros/6000005/autorizar/');
+    await tabVisibleAgain(page);
+    await changedAlert(page).waitFor();
+    expect(await changedAlert(page).getByRole('button', { name: 'Ver cambios' }).count()).toBe(0);
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    await changedAlert(page).getByRole('button', { name: 'Recargar' }).click();
+    await changedAlert(page).waitFor({ state: 'detached' });
+    await dialog
+      .getByRole('region', { name: 'Retiro', exact: true })
+      .getByText('Autorizado', { exact: true })
+      .waitFor();
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
   });
 

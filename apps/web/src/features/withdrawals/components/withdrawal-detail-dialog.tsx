@@ -18,6 +18,7 @@ import { formatCuit } from '@backoffice/validators';
 import { CodeText } from '@/components/detail/code-text';
 import { withdrawalStrategyLabel } from '@/lib/code-label';
 import { RecordActivity } from '@/components/detail/record-activity';
+import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -45,12 +46,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** 'Detalle de retiro' (50vw × 80vh, spec 001 §9): the withdrawal, its collector and the collector's balance. */
+/**
+ * A withdrawal has no version of its own: it changed when what the dialog says of the withdrawal itself changed
+ * (status, reason, dates, who authorized it…), not when its collector's balance moved with another payment.
+ */
+function withdrawalVersion(record: unknown): string {
+  const { collector: _collector, actions: _actions, ...own } = record as Record<string, unknown>;
+  return JSON.stringify(own);
+}
+
+/**
+ * 'Detalle de retiro' (50vw × 80vh, spec 001 §9): the withdrawal, its collector and the collector's balance; how
+ * long ago it was read, and a notice when another operator changed it meanwhile (issue 30).
+ */
 export function WithdrawalDetailDialog({ id, onClose }: { id: string | null; onClose(): void }) {
-  const { data, loading, error } = useQuery(WithdrawalDetailDocument, {
-    variables: { id: id ?? '' },
+  const variables = { id: id ?? '' };
+  const result = useQuery(WithdrawalDetailDocument, {
+    variables,
     skip: id === null,
     fetchPolicy: 'network-only',
+  });
+  const { data, loading, error } = result;
+  const fresh = useFreshRecord(WithdrawalDetailDocument, variables, result, (answer) => answer.withdrawal, {
+    skip: id === null,
+    versionOf: withdrawalVersion,
   });
   const w = data?.withdrawal;
   const collector = w?.collector;
@@ -68,6 +87,7 @@ export function WithdrawalDetailDialog({ id, onClose }: { id: string | null; onC
         {error && <Alert severity="error">{describeError(error)}</Alert>}
         {w && (
           <>
+            <FreshnessNotice fresh={fresh} />
             <Section title="Retiro">
               <Field label="Identificador">{w.id}</Field>
               <Field label="Estado">
