@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { gridRow, gridSettled } from './support/grid';
+import { batchRequests, clearBatchRequests, stubBatch } from './support/batches';
 import { changedAlert, RECORD_CHANGED, secondsShown, tabVisibleAgain } from './support/freshness';
 import { useBrowserStack } from './support/suite';
 import { stubRequest } from './support/stub-http';
@@ -11,7 +12,8 @@ import { stubRequest } from './support/stub-http';
  * 'Actualizado hace N s' advances; another operator's change (made here at the distributions service) is found when
  * the tab becomes visible again and says 'Otro operador modificó este registro' with 'Recargar'; an action refused
  * because the distribution moved says so in the same words. Then the same words for a refused action in a
- * presentation's detail, as impuestos. Fixtures: 9300005 rejected, 9300006 pending, presentation 3005 created.
+ * presentation's detail (as impuestos), an import's and a withdrawal batch's. Fixtures: 9300005 rejected, 9300006
+ * pending, presentation 3005 created, import 4025 pending approval, batch 20191 (collector 10001) in error.
  */
 
 const suite = useBrowserStack({ role: 'tesoreria', path: '/distribucion' });
@@ -88,5 +90,39 @@ describe('a presentation detail', () => {
       await confirm.getByText(RECORD_CHANGED).first().waitFor();
       expect(await seriousA11yViolations(other)).toEqual([]);
     });
+  });
+});
+
+describe('an import and a batch detail', () => {
+  it("confirming an import another operator cancelled says 'Otro operador modificó este registro'; nothing is issued", async () => {
+    await page.goto(`${suite.stack.urls.web}/importacion/4025`);
+    await page.getByTestId('import-confirm').waitFor();
+    await stubRequest(suite.stack, 'POST', '/import/pagos/cancelar/4025', {
+      status_detail: 'Cancelada por otro operador',
+    });
+    await page.getByTestId('import-confirm').click();
+    const confirm = page.getByTestId('import-confirm-dialog');
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await confirm.getByText(RECORD_CHANGED).first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(((await stubRequest(suite.stack, 'GET', '/import/pagos/4025')) as { status: string }).status).toBe(
+      'cancelled',
+    );
+  });
+
+  it("reprocessing a batch another operator reprocessed says 'Otro operador modificó este registro'", async () => {
+    await page.goto(`${suite.stack.urls.web}/lotes/lotes/10001/20191`);
+    const toolbar = page.getByTestId('batch-toolbar');
+    await toolbar.getByRole('button', { name: 'Reprocesar' }).waitFor();
+    await stubRequest(suite.stack, 'POST', '/batch/lotes/reprocess/20191');
+    await clearBatchRequests(suite.stack);
+    await toolbar.getByRole('button', { name: 'Reprocesar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reprocesar lote' });
+    await dialog.getByRole('button', { name: 'Reprocesar' }).click();
+    await dialog.getByText(RECORD_CHANGED).first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // The gateway read the batch no longer in error and wrote nothing: it is as the other operator left it.
+    expect((await batchRequests(suite.stack)).filter((r) => r.startsWith('POST'))).toEqual([]);
+    expect((await stubBatch(suite.stack, '20191')).status).toBe('for_withdrawing');
   });
 });

@@ -26,6 +26,19 @@ export function defaultVersionOf(record: unknown): string {
   return JSON.stringify(record ?? null);
 }
 
+/**
+ * The version of a record that has no version of its own, or whose `version` means something else (a batch's file
+ * layout): everything the record says, but the fields named (what moves without the record changing, such as a
+ * collector's balance).
+ */
+export function contentVersion(...ignored: readonly string[]): (record: unknown) => string {
+  return (record) => {
+    if (!record || typeof record !== 'object') return JSON.stringify(record ?? null);
+    const own = Object.entries(record as Record<string, unknown>).filter(([key]) => !ignored.includes(key));
+    return JSON.stringify(Object.fromEntries(own));
+  };
+}
+
 export interface FreshRecordOptions {
   versionOf?: (record: unknown) => string;
   /** Time between two checks while the tab is visible (default 30 s). */

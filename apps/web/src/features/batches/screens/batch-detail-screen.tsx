@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { ActionToolbar } from '@/components/actions/action-toolbar';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
-import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
+import { contentVersion, FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
 import { DownloadProgress } from '@/components/files';
 import { PageHeader } from '@/components/layout/page-header';
@@ -48,9 +48,8 @@ export default function BatchDetailScreen() {
     { collectorId, id },
     result,
     (data) => data.withdrawalBatch,
-    {
-      skip: !collectorId || !id,
-    },
+    // A batch's `version` is its file layout ('00004'), not a record version: the batch changed when what it says did.
+    { skip: !collectorId || !id, versionOf: contentVersion() },
   );
   const refetch = result.refetch;
   const onChanged = useCallback(() => void refetch().catch(() => undefined), [refetch]);

@@ -18,7 +18,7 @@ import { formatCuit } from '@backoffice/validators';
 import { CodeText } from '@/components/detail/code-text';
 import { withdrawalStrategyLabel } from '@/lib/code-label';
 import { RecordActivity } from '@/components/detail/record-activity';
-import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
+import { contentVersion, FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,10 +50,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * A withdrawal has no version of its own: it changed when what the dialog says of the withdrawal itself changed
  * (status, reason, dates, who authorized it…), not when its collector's balance moved with another payment.
  */
-function withdrawalVersion(record: unknown): string {
-  const { collector: _collector, actions: _actions, ...own } = record as Record<string, unknown>;
-  return JSON.stringify(own);
-}
+const withdrawalVersion = contentVersion('collector', 'actions');
 
 /**
  * 'Detalle de retiro' (50vw × 80vh, spec 001 §9): the withdrawal, its collector and the collector's balance; how
