@@ -16,12 +16,14 @@ export function GatewayPreferences({ children }: { children: ReactNode }) {
   const client = useApolloClient();
   const notify = useNotify();
   const canSave = useHasAny(['PREFERENCE_UPDATE']);
-  const { data } = useQuery(PreferencesDocument, { fetchPolicy: 'cache-first' });
+  const { data, error } = useQuery(PreferencesDocument, { fetchPolicy: 'cache-first' });
   const preferences = data?.preferences;
+  // A failed read is known too: the lists then show their defaults rather than wait for ever.
+  const loaded = preferences !== undefined || error !== undefined;
   const store = useMemo<PreferenceStore>(() => {
     const byKey = new Map((preferences ?? []).map((preference) => [preference.key, preference.value]));
     return {
-      loaded: preferences !== undefined,
+      loaded,
       value: (key) => byKey.get(key),
       set(key, value) {
         if (!canSave) {
@@ -33,6 +35,6 @@ export function GatewayPreferences({ children }: { children: ReactNode }) {
         );
       },
     };
-  }, [preferences, client, canSave, notify]);
+  }, [preferences, loaded, client, canSave, notify]);
   return <PreferencesContext.Provider value={store}>{children}</PreferencesContext.Provider>;
 }

@@ -6,7 +6,7 @@ export interface PreferenceStore {
   value(key: string): unknown;
   /** Sets `key` (null removes it): shown at once, saved in the background. */
   set(key: string, value: unknown): void;
-  /** The operator's preferences have been read. */
+  /** The operator's preferences have been read (or could not be: then every value is its default). */
   loaded: boolean;
 }
 

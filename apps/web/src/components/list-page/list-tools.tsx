@@ -19,6 +19,8 @@ export interface ListTools {
   /** The grid's props: the operator's choice of columns, and where it tells what is hidden. */
   columnChoice: ColumnChoice;
   onHiddenChange: (fields: readonly string[]) => void;
+  /** The operator's choice of columns is known: until then the list shows none, so no column flashes. */
+  ready: boolean;
 }
 
 /**
@@ -30,7 +32,10 @@ export function useListTools(
   columns: readonly ChooserColumn[],
 ): ListTools {
   const area = view?.area ?? '';
-  const [storedChoice, setChoice] = usePreference<unknown>(preferenceKeys.listColumns(area), null);
+  const [storedChoice, setChoice, { loaded }] = usePreference<unknown>(
+    preferenceKeys.listColumns(area),
+    null,
+  );
   const [storedViews, setViews] = usePreference<unknown>(preferenceKeys.listViews(area), null);
   const fieldsKey = columns.map((column) => column.field).join(',');
   const choice = useMemo(
@@ -56,5 +61,5 @@ export function useListTools(
       />
     </Box>
   ) : null;
-  return { tools, columnChoice: choice, onHiddenChange };
+  return { tools, columnChoice: choice, onHiddenChange, ready: !view || loaded };
 }

@@ -352,18 +352,27 @@ describe('useListPage with <ListPage>', () => {
 });
 
 /** The operator's preferences in memory (the app's are the gateway's store): what was written, by key. */
-function MemoryPreferences({ written, children }: { written: Map<string, unknown>; children: ReactNode }) {
+function MemoryPreferences({
+  written,
+  loaded = true,
+  children,
+}: {
+  written: Map<string, unknown>;
+  /** False: read from the store, not answered yet (no value known). */
+  loaded?: boolean;
+  children: ReactNode;
+}) {
   const [values, setValues] = useState(() => new Map(written));
   const store = useMemo<PreferenceStore>(
     () => ({
-      loaded: true,
-      value: (key) => values.get(key),
+      loaded,
+      value: (key) => (loaded ? values.get(key) : undefined),
       set: (key, value) => {
         written.set(key, value);
         setValues(new Map(written));
       },
     }),
-    [values, written],
+    [values, written, loaded],
   );
   return <PreferencesContext.Provider value={store}>{children}</PreferencesContext.Provider>;
 }
@@ -403,6 +412,31 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(headers()).toContain('COLOR'));
     expect(written.get('list.things.columns')).toBeNull();
+  });
+
+  it('shows no column until the choice of columns is read, so a hidden one never flashes', async () => {
+    const written = new Map<string, unknown>([['list.things.columns', { colour: false }]]);
+    window.sessionStorage.clear();
+    const gateway = fakeGateway();
+    const screenWith = (loaded: boolean) => (
+      <ApolloProvider client={gateway.client}>
+        <MemoryPreferences written={written} loaded={loaded}>
+          <MemoryRouter initialEntries={['/cosas?colour=red']}>
+            <ThingsScreen />
+          </MemoryRouter>
+        </MemoryPreferences>
+      </ApolloProvider>
+    );
+    const { rerender } = render(screenWith(false));
+    await gateway.answer({ rows: ['1'], total: 1 });
+    // The rows are here, the operator's columns not yet: no grid, no count.
+    await screen.findByRole('progressbar', { name: 'Cargando la lista' });
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.queryByText('1 cosa')).toBeNull();
+    rerender(screenWith(true));
+    await waitFor(() => expect(headers()).toContain('ID'));
+    expect(headers()).not.toContain('COLOR');
+    expect(screen.queryByRole('progressbar', { name: 'Cargando la lista' })).toBeNull();
   });
 
   it('saves the filters and sort as a view (list.<area>.views); choosing it brings back the same address', async () => {
