@@ -1,6 +1,6 @@
 /**
  * The gateway's configuration: its shape and defaults. Read from the environment by `loadConfig`
- * (load-config.ts); a types-only leaf besides `services.ts`, so every module may import it without a cycle.
+ * (load-config.ts). It imports nothing but `services.ts`, so every module may import it without a cycle.
  */
 import type { ServiceName } from './services.js';
 
