@@ -1,13 +1,16 @@
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
 import { MULTI_DIALOG_WIDTH, ActionDialog, useDialogSubmit } from '@/components/dialogs/action-dialog';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import type { CardBinRowFragment } from '../gql/graphql';
+
+const COLUMNS: readonly SimpleColumn<CardBinRowFragment>[] = [
+  { header: 'BIN', cell: (bin) => bin.id },
+  { header: 'Marca', cell: (bin) => bin.brand.description },
+  { header: 'Tipo', cell: (bin) => bin.type.description },
+  { header: 'Organización', cell: (bin) => bin.issuer?.description },
+];
 
 /** Bulk 'Eliminar' (850 px, spec 001 §9): the selected BINs, then one delete of all of them. */
 export function BulkDeleteDialog({
@@ -39,26 +42,7 @@ export function BulkDeleteDialog({
         aria-label="BINs seleccionados"
         sx={{ maxHeight: 320, overflow: 'auto' }}
       >
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>BIN</TableCell>
-              <TableCell>Marca</TableCell>
-              <TableCell>Tipo</TableCell>
-              <TableCell>Organización</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {bins.map((bin) => (
-              <TableRow key={bin.id}>
-                <TableCell>{bin.id}</TableCell>
-                <TableCell>{bin.brand.description}</TableCell>
-                <TableCell>{bin.type.description}</TableCell>
-                <TableCell>{bin.issuer?.description ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <SimpleTable plain columns={COLUMNS} rows={bins} rowKey={(bin) => bin.id} />
       </Box>
     </ActionDialog>
   );

@@ -5,16 +5,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import DoNotDisturbOnOutlined from '@mui/icons-material/DoNotDisturbOnOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
 import { ActionButton } from '@/components/actions/action-button';
 import type { ActionRegistry } from '@/components/actions/action-registry';
 import { ActionDialog, DialogFact } from '@/components/dialogs/action-dialog';
@@ -60,6 +56,92 @@ type Open =
 
 const destinationText = (d: { type: string; value: string }) =>
   `${d.type === 'ALIAS' ? 'Alias' : 'CBU'} ${d.value}`;
+
+/** A detail's button: 'Enviar comprobante' once paid, else 'Modificar' for who may edit or force it. */
+function DetailAction({
+  detail,
+  onOpen,
+}: {
+  detail: DistributionDetailRowFragment;
+  onOpen(open: Open): void;
+}) {
+  const edit = detail.actions.find((a) => a.kind === 'EDIT');
+  const receipt = detail.actions.find((a) => a.kind === 'SEND_RECEIPT');
+  if (receipt?.enabled && receipt.permitted) {
+    return (
+      <Button size="small" variant="outlined" onClick={() => onOpen({ kind: 'RECEIPT', detail })}>
+        Enviar comprobante
+      </Button>
+    );
+  }
+  if (edit && (edit.permitted || detail.actions.some((a) => a.kind === 'FORCE' && a.permitted))) {
+    return (
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={!edit.enabled}
+        onClick={() => onOpen({ kind: 'EDIT', detail, key: newIdempotencyKey() })}
+      >
+        Modificar
+      </Button>
+    );
+  }
+  return null;
+}
+
+/** The details' columns (spec 001 §2): status with its message and audit, destination with its last change... */
+const detailColumns = (onOpen: (open: Open) => void): SimpleColumn<DistributionDetailRowFragment>[] => [
+  {
+    header: 'ESTADO',
+    cell: (detail) => (
+      <>
+        <Chip size="small" color={STATUS_COLORS[detail.status]} label={DETAIL_STATUS_LABELS[detail.status]} />
+        {detail.statusDetail && (
+          <Typography variant="caption" component="div" color="text.secondary">
+            <StatusDetailText detail={detail.statusDetail} readable={readableStatusDetail} />
+          </Typography>
+        )}
+        {detail.forcedSuccess && (
+          <AuditLine
+            what="Forzado como pagado"
+            user={detail.forcedSuccess.user}
+            date={detail.forcedSuccess.date}
+            testId="forced-success"
+          />
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'DESTINO',
+    cell: (detail) => {
+      const last = detail.destinationChanges[detail.destinationChanges.length - 1];
+      return (
+        <>
+          {destinationText(detail.destination)}
+          {last && (
+            <AuditLine
+              what="Modificado"
+              user={last.user}
+              date={last.date}
+              after={`(antes: ${destinationText(last.previous)})`}
+              testId="destination-change"
+            />
+          )}
+        </>
+      );
+    },
+  },
+  {
+    header: 'CUIT',
+    nowrap: true,
+    cell: (detail) => (detail.destination.cuit ? formatCuit(detail.destination.cuit) : null),
+  },
+  { header: 'NOMBRE', cell: (detail) => detail.destination.name },
+  { header: 'IMPORTE', align: 'right', cell: (detail) => <MoneyText value={detail.amount} /> },
+  { header: 'OBSERVACIONES', cell: (detail) => detail.observations ?? '' },
+  { header: 'ACCIONES', nowrap: true, cell: (detail) => <DetailAction detail={detail} onOpen={onOpen} /> },
+];
 
 type ShownDistribution = NonNullable<DistributionDetailQuery['distribution']>;
 
@@ -220,92 +302,14 @@ export function DistributionDetailDialog({
             Detalles
           </Typography>
           <TableContainer>
-            <Table size="small" aria-label="Detalles de la distribución">
-              <TableHead>
-                <TableRow>
-                  <TableCell>ESTADO</TableCell>
-                  <TableCell>DESTINO</TableCell>
-                  <TableCell>CUIT</TableCell>
-                  <TableCell>NOMBRE</TableCell>
-                  <TableCell align="right">IMPORTE</TableCell>
-                  <TableCell>OBSERVACIONES</TableCell>
-                  <TableCell>ACCIONES</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {distribution.details.map((detail) => {
-                  const edit = detail.actions.find((a) => a.kind === 'EDIT');
-                  const receipt = detail.actions.find((a) => a.kind === 'SEND_RECEIPT');
-                  const last = detail.destinationChanges[detail.destinationChanges.length - 1];
-                  return (
-                    <TableRow key={detail.id} data-testid={`detail-${detail.id}`}>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          color={STATUS_COLORS[detail.status]}
-                          label={DETAIL_STATUS_LABELS[detail.status]}
-                        />
-                        {detail.statusDetail && (
-                          <Typography variant="caption" component="div" color="text.secondary">
-                            <StatusDetailText detail={detail.statusDetail} readable={readableStatusDetail} />
-                          </Typography>
-                        )}
-                        {detail.forcedSuccess && (
-                          <AuditLine
-                            what="Forzado como pagado"
-                            user={detail.forcedSuccess.user}
-                            date={detail.forcedSuccess.date}
-                            testId="forced-success"
-                          />
-                        )}
-                      </TableCell>
-                      <TableCell data-testid="detail-destination">
-                        {destinationText(detail.destination)}
-                        {last && (
-                          <AuditLine
-                            what="Modificado"
-                            user={last.user}
-                            date={last.date}
-                            after={`(antes: ${destinationText(last.previous)})`}
-                            testId="destination-change"
-                          />
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {detail.destination.cuit ? formatCuit(detail.destination.cuit) : '—'}
-                      </TableCell>
-                      <TableCell>{detail.destination.name}</TableCell>
-                      <TableCell align="right">
-                        <MoneyText value={detail.amount} />
-                      </TableCell>
-                      <TableCell>{detail.observations ?? ''}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {receipt?.enabled && receipt.permitted ? (
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            onClick={() => setOpen({ kind: 'RECEIPT', detail })}
-                          >
-                            Enviar comprobante
-                          </Button>
-                        ) : edit &&
-                          (edit.permitted ||
-                            detail.actions.some((a) => a.kind === 'FORCE' && a.permitted)) ? (
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            disabled={!edit.enabled}
-                            onClick={() => setOpen({ kind: 'EDIT', detail, key: newIdempotencyKey() })}
-                          >
-                            Modificar
-                          </Button>
-                        ) : null}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <SimpleTable
+              plain
+              ariaLabel="Detalles de la distribución"
+              columns={detailColumns(setOpen)}
+              rows={distribution.details}
+              rowKey={(detail) => detail.id}
+              rowData={(detail) => ({ 'data-testid': `detail-${detail.id}` })}
+            />
           </TableContainer>
           <RecordActivity recordId={distribution.id} />
         </>

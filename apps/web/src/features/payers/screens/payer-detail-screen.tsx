@@ -2,16 +2,12 @@ import { useQuery } from '@apollo/client/react';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
-import { DetailCard, EmptyText, Field, FieldGrid, sectionTableSx } from '@/components/detail/detail-card';
+import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
+import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
@@ -26,6 +22,7 @@ import { formatIdentificationNumber } from '@backoffice/validators';
 import { RecordActivity } from '@/components/detail/record-activity';
 
 type Payer = NonNullable<PayerDetailQuery['payer']>;
+type PayerReference = NonNullable<Payer['references']>[number];
 
 const SUBSCRIPTION_PERMISSIONS = [
   'SUBSCRIPTION_CREATE',
@@ -38,42 +35,37 @@ const SUBSCRIPTION_PERMISSIONS = [
 /** /pagos or /suscripciones filtered by the payer's e-mail (spec 000 §2: query parameter pagador). */
 const byPayer = (path: string, email: string) => `${path}?pagador=${encodeURIComponent(email)}`;
 
+const REFERENCE_COLUMNS: readonly SimpleColumn<PayerReference>[] = [
+  { header: 'ENTIDAD', cell: (reference) => collectorText(reference.collectorId, reference.collector?.name) },
+  { header: 'NOMBRE', cell: (reference) => reference.name },
+  { header: 'EMAIL', cell: (reference) => reference.email },
+  {
+    header: 'IDENTIFICACIÓN',
+    cell: ({ identification }) =>
+      identification
+        ? `${identificationTypeText(identification.type)} ${formatIdentificationNumber(identification.type, identification.number)}`
+        : null,
+  },
+  { header: 'REFERENCIA EXTERNA', cell: (reference) => reference.externalReference },
+];
+
+const PHONE_COLUMNS: readonly SimpleColumn<Payer['phones'][number]>[] = [
+  { header: 'DESCRIPCIÓN', cell: (phone) => phone.description },
+  { header: 'CÓDIGO DE ÁREA', cell: (phone) => phone.areaCode },
+  { header: 'NÚMERO', cell: (phone) => phone.phoneNumber },
+];
+
 function References({ payer }: { payer: Payer }) {
-  const references = payer.references ?? [];
   return (
     <DetailCard title="Referencias del pagador" testId="payer-references" dense>
-      {references.length === 0 ? (
-        <Box sx={{ px: 2.5, py: 2 }}>
-          <EmptyText>{PAYERS_MESSAGES.referencesEmpty}</EmptyText>
-        </Box>
-      ) : (
-        <Table size="small" sx={sectionTableSx} aria-label="Referencias del pagador">
-          <TableHead>
-            <TableRow>
-              <TableCell>ENTIDAD</TableCell>
-              <TableCell>NOMBRE</TableCell>
-              <TableCell>EMAIL</TableCell>
-              <TableCell>IDENTIFICACIÓN</TableCell>
-              <TableCell>REFERENCIA EXTERNA</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {references.map((reference) => (
-              <TableRow key={reference.id} data-testid={`payer-reference-${reference.id}`}>
-                <TableCell>{collectorText(reference.collectorId, reference.collector?.name)}</TableCell>
-                <TableCell>{reference.name}</TableCell>
-                <TableCell>{reference.email ?? '—'}</TableCell>
-                <TableCell>
-                  {reference.identification
-                    ? `${identificationTypeText(reference.identification.type)} ${formatIdentificationNumber(reference.identification.type, reference.identification.number)}`
-                    : '—'}
-                </TableCell>
-                <TableCell>{reference.externalReference ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <SimpleTable
+        ariaLabel="Referencias del pagador"
+        columns={REFERENCE_COLUMNS}
+        rows={payer.references ?? []}
+        rowKey={(reference) => reference.id}
+        rowData={(reference) => ({ 'data-testid': `payer-reference-${reference.id}` })}
+        empty={PAYERS_MESSAGES.referencesEmpty}
+      />
     </DetailCard>
   );
 }
@@ -168,30 +160,13 @@ export default function PayerDetailScreen() {
           }
           side={
             <DetailCard title="Teléfonos" testId="payer-phones" dense>
-              {payer.phones.length === 0 ? (
-                <Box sx={{ px: 2.5, py: 2 }}>
-                  <EmptyText>Sin teléfonos</EmptyText>
-                </Box>
-              ) : (
-                <Table size="small" sx={sectionTableSx} aria-label="Teléfonos">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>DESCRIPCIÓN</TableCell>
-                      <TableCell>CÓDIGO DE ÁREA</TableCell>
-                      <TableCell>NÚMERO</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {payer.phones.map((phone, index) => (
-                      <TableRow key={index}>
-                        <TableCell>{phone.description ?? '—'}</TableCell>
-                        <TableCell>{phone.areaCode ?? '—'}</TableCell>
-                        <TableCell>{phone.phoneNumber ?? '—'}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
+              <SimpleTable
+                ariaLabel="Teléfonos"
+                columns={PHONE_COLUMNS}
+                rows={payer.phones}
+                rowKey={(_phone, index) => index}
+                empty="Sin teléfonos"
+              />
             </DetailCard>
           }
         />

@@ -1,20 +1,23 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { CodeText } from '@/components/detail/code-text';
 import { presetLabel } from '@/lib/code-label';
-import { DetailCard, Field, FieldGrid, sectionTableSx } from './detail-card';
+import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
+import { DetailCard, Field, FieldGrid } from './detail-card';
 import { formatPercent } from './labels';
 import type { PaymentDetail } from './types';
 
 const yesNo = (value: boolean | null | undefined) =>
   value === null || value === undefined ? null : value ? 'Sí' : 'No';
+
+const CONCEPT_COLUMNS: readonly SimpleColumn<PaymentDetail['details'][number]>[] = [
+  { header: 'CONCEPTO', cell: (line) => line.conceptId },
+  { header: 'DESCRIPCIÓN', cell: (line) => line.conceptDescription },
+  { header: 'REFERENCIA EXTERNA', cell: (line) => line.externalReference },
+  { header: 'IMPORTE', align: 'right', nowrap: true, cell: (line) => formatAmount(line.amount) },
+];
 
 /** Every remaining field of spec 000 §3: concepts, dates, surcharges, review and URLs. */
 export function PaymentDataSection({ payment }: { payment: PaymentDetail }) {
@@ -22,28 +25,12 @@ export function PaymentDataSection({ payment }: { payment: PaymentDetail }) {
     <DetailCard title="Datos del pago" icon={<ReceiptLongOutlined />} testId="section-data">
       {payment.details.length > 0 && (
         <Box sx={{ mx: -2.5, mt: -2, mb: 2 }}>
-          <Table size="small" sx={sectionTableSx} aria-label="Conceptos">
-            <TableHead>
-              <TableRow>
-                <TableCell>CONCEPTO</TableCell>
-                <TableCell>DESCRIPCIÓN</TableCell>
-                <TableCell>REFERENCIA EXTERNA</TableCell>
-                <TableCell align="right">IMPORTE</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {payment.details.map((line, index) => (
-                <TableRow key={index}>
-                  <TableCell>{line.conceptId ?? '—'}</TableCell>
-                  <TableCell>{line.conceptDescription ?? '—'}</TableCell>
-                  <TableCell>{line.externalReference ?? '—'}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatAmount(line.amount)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <SimpleTable
+            ariaLabel="Conceptos"
+            columns={CONCEPT_COLUMNS}
+            rows={payment.details}
+            rowKey={(_line, index) => index}
+          />
         </Box>
       )}
       <FieldGrid min={170}>

@@ -2,19 +2,44 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import { DetailCard, EmptyText, sectionTableSx } from '@/components/detail/detail-card';
+import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
+import { DetailCard, EmptyText } from '@/components/detail/detail-card';
 import { SUBSCRIPTIONS_MESSAGES } from '../messages';
 import { periodText, periodsNewestFirst, visiblePeriodCount } from '../periods';
 import type { SubscriptionView } from './types';
+
+type Period = SubscriptionView['paymentsPeriods'][number];
+
+const COLUMNS: readonly SimpleColumn<Period>[] = [
+  { header: 'PERÍODO', cell: (p) => periodText(p.period) },
+  {
+    header: 'PAGO',
+    sx: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+    cell: (p) => p.paymentId,
+  },
+  {
+    header: 'DETALLE',
+    align: 'right',
+    cell: (p) =>
+      p.paymentId ? (
+        <Button
+          size="small"
+          startIcon={<ReceiptLongOutlined />}
+          component={RouterLink}
+          to={`/pago/${encodeURIComponent(p.paymentId)}`}
+          aria-label={`Ver pago ${p.paymentId} del período ${periodText(p.period)}`}
+        >
+          Ver pago
+        </Button>
+      ) : (
+        <EmptyText>Sin pago</EmptyText>
+      ),
+  },
+];
 
 /**
  * Payment periods, newest first: 5 shown, 'Cargar períodos anteriores' adds 5 (spec 000 §2, §9). Each period
@@ -43,76 +68,40 @@ export function SubscriptionPeriodsSection({ subscription }: { subscription: Sub
         </Button>
       }
     >
-      {periods.length === 0 ? (
-        <Box sx={{ px: 2.5, py: 2 }}>
-          <EmptyText>La suscripción todavía no generó pagos.</EmptyText>
+      <SimpleTable
+        ariaLabel="Períodos de pago"
+        columns={COLUMNS}
+        rows={periods.slice(0, shown)}
+        rowKey={(p) => `${p.period}-${p.paymentId ?? ''}`}
+        rowData={(p) => ({ 'data-testid': 'payment-period', 'data-period': p.period })}
+        empty="La suscripción todavía no generó pagos."
+      />
+      {periods.length > 0 && (
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            px: 2.5,
+            py: 1,
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <EmptyText>
+            {shown} de {periods.length} períodos
+          </EmptyText>
+          {shown < periods.length && (
+            <Button
+              size="small"
+              startIcon={<ExpandMoreOutlined />}
+              onClick={() => setClicks((n) => n + 1)}
+              data-testid="load-older-periods"
+            >
+              {SUBSCRIPTIONS_MESSAGES.loadOlderPeriods}
+            </Button>
+          )}
         </Box>
-      ) : (
-        <>
-          <Table size="small" sx={sectionTableSx} aria-label="Períodos de pago">
-            <TableHead>
-              <TableRow>
-                <TableCell>PERÍODO</TableCell>
-                <TableCell>PAGO</TableCell>
-                <TableCell align="right">DETALLE</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {periods.slice(0, shown).map((p) => (
-                <TableRow
-                  key={`${p.period}-${p.paymentId ?? ''}`}
-                  data-testid="payment-period"
-                  data-period={p.period}
-                >
-                  <TableCell>{periodText(p.period)}</TableCell>
-                  <TableCell sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}>
-                    {p.paymentId ?? '—'}
-                  </TableCell>
-                  <TableCell align="right">
-                    {p.paymentId ? (
-                      <Button
-                        size="small"
-                        startIcon={<ReceiptLongOutlined />}
-                        component={RouterLink}
-                        to={`/pago/${encodeURIComponent(p.paymentId)}`}
-                        aria-label={`Ver pago ${p.paymentId} del período ${periodText(p.period)}`}
-                      >
-                        Ver pago
-                      </Button>
-                    ) : (
-                      <EmptyText>Sin pago</EmptyText>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Box
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              px: 2.5,
-              py: 1,
-              borderTop: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <EmptyText>
-              {shown} de {periods.length} períodos
-            </EmptyText>
-            {shown < periods.length && (
-              <Button
-                size="small"
-                startIcon={<ExpandMoreOutlined />}
-                onClick={() => setClicks((n) => n + 1)}
-                data-testid="load-older-periods"
-              >
-                {SUBSCRIPTIONS_MESSAGES.loadOlderPeriods}
-              </Button>
-            )}
-          </Box>
-        </>
       )}
     </DetailCard>
   );

@@ -1,11 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
@@ -14,7 +9,8 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlineOutlined from '@mui/icons-material/PersonOutlineOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import SubscriptionsOutlined from '@mui/icons-material/SubscriptionsOutlined';
-import { DetailCard, EmptyText, Field, FieldGrid, sectionTableSx } from '@/components/detail/detail-card';
+import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
+import { DetailCard, EmptyText, Field, FieldGrid } from '@/components/detail/detail-card';
 import { PayerNotificationsTable } from '@/components/detail/notifications-table';
 import { SourceFields } from '@/components/detail/source-fields';
 import { formatAmount, formatDateTime } from '@/lib/format';
@@ -135,43 +131,36 @@ function jsonText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
+const METADATA_COLUMNS: readonly SimpleColumn<SubscriptionView['metadata'][number]>[] = [
+  {
+    header: 'CLAVE',
+    sx: { fontWeight: 600, width: '30%', wordBreak: 'break-word' },
+    cell: (entry) => entry.key,
+  },
+  {
+    header: 'VALOR',
+    sx: {
+      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+      fontSize: '0.78rem',
+      whiteSpace: 'pre-wrap',
+      wordBreak: 'break-word',
+    },
+    cell: (entry) => jsonText(entry.value),
+  },
+];
+
 /** 'Información adicional': each metadata key with its value. */
 export function SubscriptionMetadataSection({ subscription: s }: { subscription: SubscriptionView }) {
   return (
     <DetailCard title="Información adicional" icon={<DataObjectOutlined />} testId="section-metadata" dense>
-      {s.metadata.length === 0 ? (
-        <Box sx={{ px: 2.5, py: 2 }}>
-          <EmptyText>Sin información adicional.</EmptyText>
-        </Box>
-      ) : (
-        <Table size="small" sx={sectionTableSx} aria-label="Información adicional">
-          <TableHead>
-            <TableRow>
-              <TableCell>CLAVE</TableCell>
-              <TableCell>VALOR</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {s.metadata.map((entry) => (
-              <TableRow key={entry.key} data-testid="metadata-entry">
-                <TableCell sx={{ fontWeight: 600, width: '30%', wordBreak: 'break-word' }}>
-                  {entry.key}
-                </TableCell>
-                <TableCell
-                  sx={{
-                    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-                    fontSize: '0.78rem',
-                    whiteSpace: 'pre-wrap',
-                    wordBreak: 'break-word',
-                  }}
-                >
-                  {jsonText(entry.value)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <SimpleTable
+        ariaLabel="Información adicional"
+        columns={METADATA_COLUMNS}
+        rows={s.metadata}
+        rowKey={(entry) => entry.key}
+        rowData={() => ({ 'data-testid': 'metadata-entry' })}
+        empty="Sin información adicional."
+      />
     </DetailCard>
   );
 }
