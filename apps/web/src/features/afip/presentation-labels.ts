@@ -1,5 +1,12 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
-import { defineListQuery, positionOf, type ListDefinition, enumParam, sortFieldsOf } from '@/lib/list';
+import {
+  defineListQuery,
+  positionOf,
+  type ListDefinition,
+  enumParam,
+  SHORT_PAGING,
+  sortFieldsOf,
+} from '@/lib/list';
 import {
   PresentationsListDocument,
   type PresentationSortField,
@@ -47,8 +54,7 @@ export interface PresentationsFilters {
  */
 export const presentationsList: ListDefinition<PresentationsFilters, PresentationSortField> = {
   area: 'afip',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
+  ...SHORT_PAGING,
   defaultSort: { field: 'CREATED_DATE', direction: 'DESC' },
   sortFields: sortFieldsOf(
     [

@@ -3,6 +3,7 @@ import {
   defineListQuery,
   type ListCacheRule,
   type ListDefinition,
+  SHORT_PAGING,
   COLLECTOR_PARAMS,
   parseCollectorParam,
   writeCollectorParam,
@@ -30,8 +31,7 @@ export interface BatchesFilters {
 
 export const batchesList: ListDefinition<BatchesFilters, WithdrawalBatchSortField> = {
   area: 'batches',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
+  ...SHORT_PAGING,
   defaultSort: { field: 'CREATION_DATE', direction: 'DESC' },
   sortFields: sortFieldsOf(['CREATION_DATE', 'ID', 'BALANCE', 'RECORD_COUNT', 'STATUS']),
   defaultFilters: (now) => ({ collector: null, period: periodOf(now), status: null }),

@@ -1,5 +1,5 @@
 import { dayOf as argentineDay, parseDayParam } from '@/components/pickers/period';
-import { defineListQuery, filtersOf, type ListDefinition, sortFieldsOf } from '@/lib/list';
+import { defineListQuery, filtersOf, type ListDefinition, SHORT_PAGING, sortFieldsOf } from '@/lib/list';
 import {
   DistributionsDocument,
   type DistributionFilter,
@@ -26,8 +26,7 @@ const firstOfMonth = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth(
 /** Spec 001 §9: default range the first day of the month to today; list size 10, first page 1. */
 export const distributionsList: ListDefinition<DistributionFilters, 'REQUEST_DATE'> = {
   area: 'distributions',
-  pageSizes: [10, 25, 50, 100],
-  defaultPageSize: 10,
+  ...SHORT_PAGING,
   sortFields: sortFieldsOf(['REQUEST_DATE']),
   defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
   defaultFilters: (now) => ({

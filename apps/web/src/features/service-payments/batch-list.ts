@@ -1,5 +1,12 @@
 import { amountFilterValue } from '@/lib/amount-filter';
-import { defineListQuery, filtersOf, type ListDefinition, type ListState, sortFieldsOf } from '@/lib/list';
+import {
+  defineListQuery,
+  filtersOf,
+  type ListDefinition,
+  type ListState,
+  SHORT_PAGING,
+  sortFieldsOf,
+} from '@/lib/list';
 import {
   GatewayBatchesDocument,
   TransactionBatchesDocument,
@@ -45,8 +52,7 @@ const day = (value: string | null) => (value && DAY.test(value) ? value : null);
 export function batchList(area: string): ListDefinition<BatchFilters, 'DATE'> {
   return {
     area,
-    pageSizes: [10, 25, 50, 100],
-    defaultPageSize: 10,
+    ...SHORT_PAGING,
     sortFields: sortFieldsOf(['DATE'], { DATE: { param: 'fecha' } }),
     defaultSort: { field: 'DATE', direction: 'DESC' },
     defaultFilters: () => EMPTY,

@@ -99,6 +99,12 @@ export const STANDARD_PAGING: Pick<ListDefinition<object, string>, 'pageSizes' |
   defaultPageSize: 25,
 };
 
+/** The standard page sizes, 10 rows by default: the lists of spec 001 that open short (batches, AFIP...). */
+export const SHORT_PAGING: Pick<ListDefinition<object, string>, 'pageSizes' | 'defaultPageSize'> = {
+  ...STANDARD_PAGING,
+  defaultPageSize: 10,
+};
+
 /** Every list shares these parameter names. */
 export const POSITION_PARAMS = ['page', 'page_size', 'sort'] as const;
 

@@ -14,6 +14,7 @@ import {
   withFilters,
   withPage,
   withSort,
+  SHORT_PAGING,
   STANDARD_PAGING,
   sortFieldsOf,
   SEARCH_TEXT_FILTERS,
@@ -124,6 +125,15 @@ describe('STANDARD_PAGING', () => {
     expect([10, 25, 50, 100].map((size) => sizeOf(`page_size=${size}`))).toEqual([10, 25, 50, 100]);
     expect(sizeOf('page_size=30')).toBe(25);
     expect(serializeListState(standard, defaultListState(standard)).has('page_size')).toBe(false);
+  });
+
+  it('a list on the short paging offers the same sizes, 10 rows by default', () => {
+    const short = { ...thingsList, ...SHORT_PAGING };
+    const shortSizeOf = (query: string) => parseListParams(short, new URLSearchParams(query)).pageSize;
+    expect(shortSizeOf('')).toBe(10);
+    expect(shortSizeOf('page_size=50')).toBe(50);
+    expect(shortSizeOf('page_size=30')).toBe(10);
+    expect(SHORT_PAGING.pageSizes).toEqual(STANDARD_PAGING.pageSizes);
   });
 
   it('sortFieldsOf: a field sorts its camel-case column and is written in snake case, unless told otherwise', () => {

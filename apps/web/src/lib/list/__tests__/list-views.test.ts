@@ -53,7 +53,10 @@ describe('columns and views of a list (issue 30)', () => {
   });
 
   it("a view is the list's parameters at page 1; applied, it gives back the same state and parameters", () => {
-    const state = parseListParams(thingsList, new URLSearchParams('q=rojo&page=3&page_size=25&sort=name:asc'));
+    const state = parseListParams(
+      thingsList,
+      new URLSearchParams('q=rojo&page=3&page_size=25&sort=name:asc'),
+    );
     const params = viewParamsOf(thingsList, state);
     expect(params).toBe('q=rojo&page_size=25&sort=name%3Aasc');
     const back = stateOfView(thingsList, params);
