@@ -78,21 +78,15 @@ describe('bulkActionState: spec 000 §4 "Multi-select rules for payments", from 
     }
   });
 
-  it('change method: all issued (pending is not enough)', () => {
-    expect(bulkActionState('CHANGE_PAYMENT_METHOD', rows('ISSUED', 'ISSUED')).enabled).toBe(true);
-    const selection = rows('ISSUED', 'PENDING');
-    expect(bulkActionState('CHANGE_PAYMENT_METHOD', selection)).toMatchObject({
+  it.each([
+    ['change method: all issued (pending is not enough)', 'CHANGE_PAYMENT_METHOD', 'ISSUED', 'PENDING'],
+    ['cancel objection: all objected, so of a single status', 'CANCEL_OBJECTION', 'OBJECTED', 'APPROVED'],
+  ] as const)('%s', (_title, kind, allowed, other) => {
+    expect(bulkActionState(kind, rows(allowed, allowed)).enabled).toBe(true);
+    const selection = rows(allowed, other);
+    expect(bulkActionState(kind, selection)).toMatchObject({
       enabled: false,
-      reason: reasonFor('CHANGE_PAYMENT_METHOD', selection[1]!),
-    });
-  });
-
-  it('cancel objection: all objected, so of a single status', () => {
-    expect(bulkActionState('CANCEL_OBJECTION', rows('OBJECTED', 'OBJECTED')).enabled).toBe(true);
-    const selection = rows('OBJECTED', 'APPROVED');
-    expect(bulkActionState('CANCEL_OBJECTION', selection)).toMatchObject({
-      enabled: false,
-      reason: reasonFor('CANCEL_OBJECTION', selection[1]!),
+      reason: reasonFor(kind, selection[1]!),
     });
   });
 

@@ -31,33 +31,31 @@ function detail(
   };
 }
 
+/** The dialog for a detail whose EDIT and FORCE have these permissions. */
+const renderDialog = (
+  permitted: { edit: boolean; force: boolean },
+  onSubmit: Parameters<typeof EditDestinationDialog>[0]['onSubmit'] = vi.fn(),
+) =>
+  render(
+    <EditDestinationDialog
+      detail={detail([
+        { kind: 'EDIT', permitted: permitted.edit },
+        { kind: 'FORCE', permitted: permitted.force },
+      ])}
+      onSubmit={onSubmit}
+      onClose={() => undefined}
+    />,
+  );
+
 describe('EditDestinationDialog', () => {
   it("shows 'Forzar' only when the gateway permits FORCE, and forcing asks first, then sends force=true", async () => {
     const onSubmit = vi.fn(async () => null);
-    const { unmount } = render(
-      <EditDestinationDialog
-        detail={detail([
-          { kind: 'EDIT', permitted: true },
-          { kind: 'FORCE', permitted: false },
-        ])}
-        onSubmit={onSubmit}
-        onClose={() => undefined}
-      />,
-    );
+    const { unmount } = renderDialog({ edit: true, force: false }, onSubmit);
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Forzar' })).toBeNull();
     unmount();
 
-    render(
-      <EditDestinationDialog
-        detail={detail([
-          { kind: 'EDIT', permitted: true },
-          { kind: 'FORCE', permitted: true },
-        ])}
-        onSubmit={onSubmit}
-        onClose={() => undefined}
-      />,
-    );
+    renderDialog({ edit: true, force: true }, onSubmit);
     fireEvent.click(screen.getByRole('button', { name: 'Forzar' }));
     // Nothing is sent before the confirmation (issue 28 item 11).
     const confirm = await screen.findByTestId('force-distribution-dialog');
@@ -71,16 +69,7 @@ describe('EditDestinationDialog', () => {
   });
 
   it("hides 'Guardar' when the edit is not permitted (a scheduled distribution without its permission)", () => {
-    render(
-      <EditDestinationDialog
-        detail={detail([
-          { kind: 'EDIT', permitted: false },
-          { kind: 'FORCE', permitted: false },
-        ])}
-        onSubmit={vi.fn()}
-        onClose={() => undefined}
-      />,
-    );
+    renderDialog({ edit: false, force: false });
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
   });
 });
