@@ -98,3 +98,27 @@ export function ActionButton<K extends string>({
     </Button>
   );
 }
+
+export interface PermittedActionButtonsProps<K extends string> extends Omit<
+  ActionButtonProps<K>,
+  'action' | 'meta' | 'busy' | 'href'
+> {
+  /** The gateway's actions of one item. */
+  actions: readonly ActionState<K>[];
+  /** The registry's entry of each kind (label, icon). */
+  meta(kind: K): ActionMeta;
+}
+
+/**
+ * An item's actions as buttons, in the gateway's order: the permitted ones only (a user never sees one he could
+ * not use), a disabled one saying why (`ActionButton`). A table row's 'ACCIONES' cell, a dialog's action row.
+ */
+export function PermittedActionButtons<K extends string>({
+  actions,
+  meta,
+  ...button
+}: PermittedActionButtonsProps<K>) {
+  return actions
+    .filter((action) => action.permitted)
+    .map((action) => <ActionButton key={action.kind} action={action} meta={meta(action.kind)} {...button} />);
+}

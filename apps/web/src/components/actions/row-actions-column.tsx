@@ -1,5 +1,6 @@
 import type { DataTableColumn } from '../data-table/data-table';
-import type { ActionRegistry, ActionState } from './action-registry';
+import { PermittedActionButtons } from './action-button';
+import type { ActionMeta, ActionRegistry, ActionState } from './action-registry';
 import { RowActionsMenu } from './row-actions-menu';
 import { rowMenuActions, type MenuAction } from './selection-actions';
 
@@ -43,6 +44,41 @@ export function rowActionsColumn<K extends string, Row>(
         registry={registry}
         label={label(row)}
         onAction={(kind) => onAction(kind, row)}
+      />
+    ),
+  };
+}
+
+export interface ActionButtonsColumnOptions<K extends string, Row> {
+  /** The registry's entry of each kind (label, icon). */
+  meta(kind: K): ActionMeta;
+  onRun(kind: K, row: Row): void;
+  width: number;
+  align?: 'center';
+}
+
+/**
+ * A list's ACCIONES column of buttons rather than a menu (a row with one or two actions): the row's permitted
+ * actions, a disabled one shrunk to its icon with the reason in its tooltip; the cell is not part of the row's link.
+ */
+export function actionButtonsColumn<K extends string, Row extends { actions: readonly ActionState<K>[] }>({
+  meta,
+  onRun,
+  width,
+  align,
+}: ActionButtonsColumnOptions<K, Row>): DataTableColumn<Row> {
+  return {
+    field: 'actions',
+    headerName: 'ACCIONES',
+    width,
+    align,
+    rowLink: false,
+    render: (row) => (
+      <PermittedActionButtons
+        actions={row.actions}
+        meta={meta}
+        onRun={(kind) => onRun(kind, row)}
+        compactWhenDisabled
       />
     ),
   };

@@ -5,10 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import BlockIcon from '@mui/icons-material/Block';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { ConfirmDialog } from '../../dialogs/confirm-dialog';
-import { ActionButton } from '../action-button';
+import { ActionButton, PermittedActionButtons } from '../action-button';
 import { BulkActionBar } from '../bulk-action-bar';
 import type { ActionRegistry, ActionState } from '../action-registry';
-import { rowActionsColumn } from '../row-actions-column';
+import { actionButtonsColumn, rowActionsColumn } from '../row-actions-column';
 import { RowActionsMenu } from '../row-actions-menu';
 import { rowMenuActions, selectionActionStates } from '../selection-actions';
 
@@ -178,5 +178,42 @@ describe('shared action components', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Acciones de la suscripción S-2' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cancelar' }));
     await waitFor(() => expect(onAction).toHaveBeenCalledWith('CANCEL', row));
+  });
+
+  it('PermittedActionButtons: a button for each permitted action, the disabled one saying why, none for the rest', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onRun = vi.fn();
+    render(
+      <PermittedActionButtons
+        actions={[
+          on('CHANGE_METHOD'),
+          off('CANCEL', 'Ya fue cancelada'),
+          off('CANCEL', 'Sin permiso', false),
+        ]}
+        meta={(kind: Kind) => REGISTRY[kind]}
+        onRun={onRun}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Cambiar medio de pago' }));
+    expect(onRun).toHaveBeenCalledWith('CHANGE_METHOD');
+    expect(screen.getAllByTestId('action-reason-CANCEL')).toHaveLength(1);
+    expect(screen.getByTestId('action-reason-CANCEL')).toHaveAttribute('data-reason', 'Ya fue cancelada');
+  });
+
+  it('actionButtonsColumn: the ACCIONES cell of buttons, outside the row link, running the action on its row', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onRun = vi.fn();
+    const row = { id: 'L-7', actions: [on('CHANGE_METHOD'), off('CANCEL', 'Lote cerrado')] };
+    const column = actionButtonsColumn<Kind, typeof row>({
+      meta: (kind) => REGISTRY[kind],
+      onRun,
+      width: 120,
+    });
+    expect(column).toMatchObject({ field: 'actions', headerName: 'ACCIONES', rowLink: false, width: 120 });
+    render(<>{column.render!(row)}</>);
+    await user.click(screen.getByRole('button', { name: 'Cambiar medio de pago' }));
+    expect(onRun).toHaveBeenCalledWith('CHANGE_METHOD', row);
+    // A disabled action shrinks to its icon; the tooltip's wrapper names it and says why.
+    expect(screen.getByTestId('action-reason-CANCEL')).toHaveAccessibleName('Cancelar: Lote cerrado');
   });
 });

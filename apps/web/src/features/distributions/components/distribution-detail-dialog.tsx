@@ -11,7 +11,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import DoNotDisturbOnOutlined from '@mui/icons-material/DoNotDisturbOnOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
-import { ActionButton } from '@/components/actions/action-button';
+import { PermittedActionButtons } from '@/components/actions/action-button';
 import type { ActionRegistry } from '@/components/actions/action-registry';
 import { ActionDialog, DialogFact } from '@/components/dialogs/action-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
@@ -287,16 +287,11 @@ export function DistributionDetailDialog({
             </Alert>
           )}
           <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-            {distribution.actions
-              .filter((a) => a.permitted)
-              .map((action) => (
-                <ActionButton
-                  key={action.kind}
-                  action={action}
-                  meta={ACTIONS[action.kind]}
-                  onRun={(kind) => setOpen(kind === 'REJECT' ? { kind } : { kind, key: newIdempotencyKey() })}
-                />
-              ))}
+            <PermittedActionButtons
+              actions={distribution.actions}
+              meta={(kind) => ACTIONS[kind]}
+              onRun={(kind) => setOpen(kind === 'REJECT' ? { kind } : { kind, key: newIdempotencyKey() })}
+            />
           </Box>
           <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
             Detalles

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
-import { ActionButton } from '@/components/actions/action-button';
+import { actionButtonsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/list-page/list-page';
 import { formatAmount, formatCalendarDate } from '@/lib/format';
@@ -70,23 +70,7 @@ export default function GatewayBatchesScreen() {
         align: 'right',
         render: (r) => formatAmount(r.compensationAmount),
       },
-      {
-        field: 'actions',
-        headerName: 'ACCIONES',
-        width: 125,
-        render: (row) =>
-          row.actions
-            .filter((a) => a.permitted)
-            .map((action) => (
-              <ActionButton
-                key={action.kind}
-                action={action}
-                meta={CONCILIATE}
-                onRun={() => setOpen(row)}
-                compactWhenDisabled
-              />
-            )),
-      },
+      actionButtonsColumn({ meta: () => CONCILIATE, onRun: (_kind, row) => setOpen(row), width: 125 }),
     ],
     [],
   );

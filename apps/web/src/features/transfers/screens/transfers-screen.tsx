@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import { ActionButton } from '@/components/actions/action-button';
+import { actionButtonsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/list-page/list-page';
 import { formatAmount, formatDateTime } from '@/lib/format';
@@ -84,25 +84,12 @@ export default function TransfersScreen() {
           />
         ),
       },
-      {
-        field: 'actions',
-        headerName: 'ACCIONES',
+      actionButtonsColumn({
+        meta: () => CONCILIATE_META,
+        onRun: (_kind, row) => setConfirming(row),
         width: 136,
         align: 'center',
-        rowLink: false,
-        render: (r) =>
-          r.actions
-            .filter((a) => a.permitted)
-            .map((a) => (
-              <ActionButton
-                key={a.kind}
-                action={a}
-                meta={CONCILIATE_META}
-                compactWhenDisabled
-                onRun={() => setConfirming(r)}
-              />
-            )),
-      },
+      }),
     ],
     [],
   );
