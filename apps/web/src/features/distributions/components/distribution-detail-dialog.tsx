@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +20,7 @@ import { ErrorAlert } from '@/components/feedback/error-alert';
 import { formatDateTime } from '@/lib/format';
 import { MoneyText } from '@/components/detail/money-text';
 import { newIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useMutate } from '@/lib/use-mutate';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   ApproveDistributionDocument,
@@ -189,11 +190,7 @@ export function DistributionDetailDialog({
   });
   const [open, setOpen] = useState<Open>(null);
   const feedback = useMutationOutcome();
-  const [approve] = useMutation(ApproveDistributionDocument);
-  const [reprocess] = useMutation(ReprocessDistributionDocument);
-  const [reject] = useMutation(RejectDistributionDocument);
-  const [update] = useMutation(UpdateDistributionDetailDocument);
-  const [sendReceipt] = useMutation(SendDistributionReceiptDocument);
+  const mutate = useMutate();
   const distribution = data?.distribution;
 
   const done = useCallback(() => {
@@ -210,28 +207,26 @@ export function DistributionDetailDialog({
     const variables = { id, idempotencyKey: open.key };
     const payload =
       open.kind === 'APPROVE'
-        ? (await approve({ variables })).data?.approveDistribution
-        : (await reprocess({ variables })).data?.reprocessDistribution;
+        ? (await mutate(ApproveDistributionDocument, variables)).data?.approveDistribution
+        : (await mutate(ReprocessDistributionDocument, variables)).data?.reprocessDistribution;
     return settle(payload, payload?.message ?? '');
   };
 
   const saveDestination = async (values: DestinationValues, force: boolean) => {
     if (open?.kind !== 'EDIT') return;
     const payload = (
-      await update({
-        variables: {
-          distributionId: id,
-          detailId: open.detail.id,
-          input: {
-            type: values.format === 'cbu' ? 'CBU' : 'ALIAS',
-            value: values.value.trim(),
-            cuit: values.cuit.trim(),
-            name: values.name.trim() || null,
-            amount: values.amount.trim() || null,
-          },
-          force,
-          idempotencyKey: open.key,
+      await mutate(UpdateDistributionDetailDocument, {
+        distributionId: id,
+        detailId: open.detail.id,
+        input: {
+          type: values.format === 'cbu' ? 'CBU' : 'ALIAS',
+          value: values.value.trim(),
+          cuit: values.cuit.trim(),
+          name: values.name.trim() || null,
+          amount: values.amount.trim() || null,
         },
+        force,
+        idempotencyKey: open.key,
       })
     ).data?.updateDistributionDetail;
     return settle(payload, payload?.message ?? '');
@@ -328,7 +323,8 @@ export function DistributionDetailDialog({
           submitLabel="Rechazar"
           submitColor="error"
           onSubmit={async (reason) => {
-            const payload = (await reject({ variables: { id, reason } })).data?.rejectDistribution;
+            const payload = (await mutate(RejectDistributionDocument, { id, reason })).data
+              ?.rejectDistribution;
             return settle(payload, payload?.message ?? '');
           }}
           onClose={() => setOpen(null)}
@@ -346,7 +342,11 @@ export function DistributionDetailDialog({
         <SendReceiptDialog
           onSubmit={async (email) => {
             const payload = (
-              await sendReceipt({ variables: { distributionId: id, detailId: open.detail.id, email } })
+              await mutate(SendDistributionReceiptDocument, {
+                distributionId: id,
+                detailId: open.detail.id,
+                email,
+              })
             ).data?.sendDistributionReceipt;
             return settle(payload, payload?.message ?? '');
           }}

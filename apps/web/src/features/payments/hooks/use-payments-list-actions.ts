@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import {
   BulkCancelPaymentObjectionsDocument,
   BulkCancelPaymentsDocument,
@@ -11,6 +11,7 @@ import {
   type PaymentFilter,
   type PaymentsListActionResultFragment,
 } from '../gql/graphql';
+import { useMutate } from '@/lib/use-mutate';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
 import type { MatchingSelection } from '@/components/dialogs/use-bulk-flow';
@@ -40,12 +41,7 @@ export function usePaymentsListActions(
 ) {
   const client = useApolloClient();
   const outcome = useMutationOutcome();
-  const [cancelPayment] = useMutation(PaymentsListCancelPaymentDocument);
-  const [changeMethod] = useMutation(PaymentsListChangePaymentMethodDocument);
-  const [cancelObjection] = useMutation(PaymentsListCancelPaymentObjectionDocument);
-  const [bulkCancel] = useMutation(BulkCancelPaymentsDocument);
-  const [bulkChangeMethod] = useMutation(BulkChangePaymentMethodDocument);
-  const [bulkCancelObjections] = useMutation(BulkCancelPaymentObjectionsDocument);
+  const mutate = useMutate();
 
   const apply = useCallback(
     (payments: (PaymentChange | null)[], unknown: boolean) => {
@@ -60,19 +56,20 @@ export function usePaymentsListActions(
     async (kind: ListActionKind, row: PaymentRow, value: ListActionValue): Promise<SubmitOutcome> => {
       let payload: PaymentsListActionResultFragment | undefined;
       if (kind === 'CANCEL') {
-        payload = (await cancelPayment({ variables: { id: row.id, reason: reasonOf(value) } })).data
-          ?.cancelPayment;
+        payload = (await mutate(PaymentsListCancelPaymentDocument, { id: row.id, reason: reasonOf(value) }))
+          .data?.cancelPayment;
       } else if (kind === 'CANCEL_OBJECTION') {
-        payload = (await cancelObjection({ variables: { id: row.id, reason: reasonOf(value) } })).data
-          ?.cancelPaymentObjection;
+        payload = (
+          await mutate(PaymentsListCancelPaymentObjectionDocument, { id: row.id, reason: reasonOf(value) })
+        ).data?.cancelPaymentObjection;
       } else if ('input' in value) {
-        payload = (await changeMethod({ variables: { id: row.id, input: value.input } })).data
-          ?.changePaymentMethod;
+        payload = (await mutate(PaymentsListChangePaymentMethodDocument, { id: row.id, input: value.input }))
+          .data?.changePaymentMethod;
       }
       if (payload) apply([paymentChangeOf(payload.payment)], payload.outcome === 'UNKNOWN');
       return outcome.settle(payload, { success: listActionTexts(kind).success });
     },
-    [apply, cancelPayment, cancelObjection, changeMethod, outcome],
+    [apply, mutate, outcome],
   );
 
   const runBulk = useCallback(
@@ -88,19 +85,20 @@ export function usePaymentsListActions(
         : { ids };
       let results: BulkPaymentResultFragment[] | undefined;
       if (kind === 'CANCEL') {
-        results = (await bulkCancel({ variables: { ...selection, reason: reasonOf(value) } })).data
+        results = (await mutate(BulkCancelPaymentsDocument, { ...selection, reason: reasonOf(value) })).data
           ?.bulkCancelPayments.results;
       } else if (kind === 'CANCEL_OBJECTION') {
-        results = (await bulkCancelObjections({ variables: { ...selection, reason: reasonOf(value) } })).data
-          ?.bulkCancelPaymentObjections.results;
+        results = (
+          await mutate(BulkCancelPaymentObjectionsDocument, { ...selection, reason: reasonOf(value) })
+        ).data?.bulkCancelPaymentObjections.results;
       } else if ('input' in value) {
-        results = (await bulkChangeMethod({ variables: { ...selection, input: value.input } })).data
+        results = (await mutate(BulkChangePaymentMethodDocument, { ...selection, input: value.input })).data
           ?.bulkChangePaymentMethod.results;
       }
       if (!results) throw new Error('No se recibió respuesta del servidor.');
       return results;
     },
-    [bulkCancel, bulkCancelObjections, bulkChangeMethod, filter],
+    [filter, mutate],
   );
 
   /** The list follows each batch of bulk results. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useMutation } from '@apollo/client/react';
 import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
 import type { MatchingSelection } from '@/components/dialogs/use-bulk-flow';
+import { useMutate } from '@/lib/use-mutate';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   BulkCancelSubscriptionsDocument,
@@ -38,12 +38,7 @@ export function useSubscriptionsListActions(
   filter: SubscriptionFilter | null | undefined,
 ) {
   const feedback = useMutationOutcome();
-  const [cancelOne] = useMutation(CancelSubscriptionDocument);
-  const [changeOne] = useMutation(ChangeSubscriptionPaymentMethodDocument);
-  const [amountOne] = useMutation(UpdateSubscriptionAmountDocument);
-  const [cancelMany] = useMutation(BulkCancelSubscriptionsDocument);
-  const [changeMany] = useMutation(BulkChangeSubscriptionPaymentMethodDocument);
-  const [amountMany] = useMutation(BulkUpdateSubscriptionAmountDocument);
+  const mutate = useMutate();
 
   const runRow = useCallback(
     async (
@@ -61,13 +56,13 @@ export function useSubscriptionsListActions(
         | null
         | undefined;
       if ('reason' in value)
-        payload = (await cancelOne({ variables: { ...base, reason: value.reason } })).data
+        payload = (await mutate(CancelSubscriptionDocument, { ...base, reason: value.reason })).data
           ?.cancelSubscription;
       else if ('input' in value)
-        payload = (await changeOne({ variables: { ...base, input: value.input } })).data
-          ?.changeSubscriptionPaymentMethod;
+        payload = (await mutate(ChangeSubscriptionPaymentMethodDocument, { ...base, input: value.input }))
+          .data?.changeSubscriptionPaymentMethod;
       else
-        payload = (await amountOne({ variables: { ...base, amount: value.amount } })).data
+        payload = (await mutate(UpdateSubscriptionAmountDocument, { ...base, amount: value.amount })).data
           ?.updateSubscriptionAmount;
       const outcome = feedback.settle(payload, {
         success: SUBSCRIPTION_ACTIONS[kind].dialog!.success,
@@ -76,7 +71,7 @@ export function useSubscriptionsListActions(
       if (!outcome) afterAction.applyChanges([changeOf(payload?.subscription)]);
       return outcome;
     },
-    [cancelOne, changeOne, amountOne, feedback, afterAction],
+    [feedback, afterAction, mutate],
   );
 
   const runBulk = useCallback(
@@ -93,20 +88,20 @@ export function useSubscriptionsListActions(
         : { ids, idempotencyKey };
       if ('reason' in value)
         return (
-          (await cancelMany({ variables: { ...base, reason: value.reason } })).data?.bulkCancelSubscriptions
-            .results ?? []
+          (await mutate(BulkCancelSubscriptionsDocument, { ...base, reason: value.reason })).data
+            ?.bulkCancelSubscriptions.results ?? []
         );
       if ('input' in value)
         return (
-          (await changeMany({ variables: { ...base, input: value.input } })).data
+          (await mutate(BulkChangeSubscriptionPaymentMethodDocument, { ...base, input: value.input })).data
             ?.bulkChangeSubscriptionPaymentMethod.results ?? []
         );
       return (
-        (await amountMany({ variables: { ...base, amount: value.amount } })).data
+        (await mutate(BulkUpdateSubscriptionAmountDocument, { ...base, amount: value.amount })).data
           ?.bulkUpdateSubscriptionAmount.results ?? []
       );
     },
-    [cancelMany, changeMany, amountMany, filter],
+    [filter, mutate],
   );
 
   return { runRow, runBulk };

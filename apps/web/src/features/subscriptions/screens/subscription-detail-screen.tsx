@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { CollectorLink } from '@/components/detail/collector-link';
@@ -17,6 +17,7 @@ import { QueryVersionHistory, versionLoader } from '@/components/versions/query-
 import { useVersionParam } from '@/components/versions/use-version-param';
 import { hasAny, usePermissions } from '@/lib/permissions';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useMutate } from '@/lib/use-mutate';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { SubscriptionOldVersionBanner, SubscriptionStatusBanner } from '../detail/subscription-banners';
 import { SubscriptionPeriodsSection } from '../detail/subscription-periods-section';
@@ -99,12 +100,7 @@ export default function SubscriptionDetailScreen() {
   const close = useCallback(() => setDialog(null), []);
   const intent = useIdempotencyKey();
 
-  const [cancelSubscription] = useMutation(CancelSubscriptionDocument);
-  const [changeMethod] = useMutation(ChangeSubscriptionPaymentMethodDocument);
-  const [removeMethod] = useMutation(RemoveSubscriptionPaymentMethodDocument);
-  const [updateAmount] = useMutation(UpdateSubscriptionAmountDocument);
-  const [sendEmail] = useMutation(SendSubscriptionEmailDocument);
-  const [refresh] = useMutation(RefreshSubscriptionDocument);
+  const mutate = useMutate();
 
   /** A dialog's answer: success closes it with the §8 message (a new intent next time); else it stays open. */
   const settle = useCallback(
@@ -167,7 +163,7 @@ export default function SubscriptionDetailScreen() {
     setBusy('RELOAD');
     try {
       if (hasAny(permissions, ['SUBSCRIPTION_UPDATE']) && shown.isCurrentVersion) {
-        const { data } = await refresh({ variables: { id: shown.id } });
+        const { data } = await mutate(RefreshSubscriptionDocument, { id: shown.id });
         feedback.announce(data?.refreshSubscription, { success: SUBSCRIPTION_SUCCESS.refresh });
       } else {
         await current.refetch();
@@ -255,7 +251,7 @@ export default function SubscriptionDetailScreen() {
           onClose={close}
           onSubmit={async (reason) =>
             settle(
-              (await cancelSubscription({ variables: { ...vars, reason } })).data?.cancelSubscription,
+              (await mutate(CancelSubscriptionDocument, { ...vars, reason })).data?.cancelSubscription,
               SUBSCRIPTION_SUCCESS.cancel,
             )
           }
@@ -269,7 +265,8 @@ export default function SubscriptionDetailScreen() {
           onClose={close}
           onSubmit={async (input) =>
             settle(
-              (await changeMethod({ variables: { ...vars, input } })).data?.changeSubscriptionPaymentMethod,
+              (await mutate(ChangeSubscriptionPaymentMethodDocument, { ...vars, input })).data
+                ?.changeSubscriptionPaymentMethod,
               SUBSCRIPTION_SUCCESS.changePaymentMethod,
             )
           }
@@ -284,7 +281,8 @@ export default function SubscriptionDetailScreen() {
           onClose={close}
           onConfirm={async () =>
             settle(
-              (await removeMethod({ variables: vars })).data?.removeSubscriptionPaymentMethod,
+              (await mutate(RemoveSubscriptionPaymentMethodDocument, vars)).data
+                ?.removeSubscriptionPaymentMethod,
               SUBSCRIPTION_SUCCESS.removePaymentMethod,
             )
           }
@@ -299,7 +297,8 @@ export default function SubscriptionDetailScreen() {
           onClose={close}
           onSubmit={async (amount) =>
             settle(
-              (await updateAmount({ variables: { ...vars, amount } })).data?.updateSubscriptionAmount,
+              (await mutate(UpdateSubscriptionAmountDocument, { ...vars, amount })).data
+                ?.updateSubscriptionAmount,
               SUBSCRIPTION_SUCCESS.changeAmount,
             )
           }
@@ -313,7 +312,7 @@ export default function SubscriptionDetailScreen() {
           onClose={close}
           onConfirm={async () =>
             settle(
-              (await sendEmail({ variables: vars })).data?.sendSubscriptionEmail,
+              (await mutate(SendSubscriptionEmailDocument, vars)).data?.sendSubscriptionEmail,
               SUBSCRIPTION_SUCCESS.sendEmail,
             )
           }

@@ -1,0 +1,25 @@
+import { useCallback } from 'react';
+import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+
+/** Runs one mutation document with its variables: the answer, as `useMutation`'s function gives it. */
+export type Mutate = <TData, TVariables extends OperationVariables>(
+  mutation: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+) => Promise<ApolloClient.MutateResult<TData>>;
+
+/**
+ * `mutate(Document, variables)`: what the function of a `useMutation` does (the client's defaults, the same
+ * answer and errors), for the screens and hooks that run several mutations: one function instead of one
+ * `useMutation` line a document, and one dependency of their callbacks.
+ */
+export function useMutate(): Mutate {
+  const client = useApolloClient();
+  return useCallback(
+    <TData, TVariables extends OperationVariables>(
+      mutation: TypedDocumentNode<TData, TVariables>,
+      variables: TVariables,
+    ) => client.mutate<TData, TVariables>({ mutation, variables }),
+    [client],
+  );
+}
