@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { CardLink } from '../card-link';
 import { CollectorLink } from '../collector-link';
 import { DetailColumns } from '../detail-columns';
 
@@ -43,5 +44,23 @@ describe('DetailColumns', () => {
     expect(columns).toHaveLength(2);
     expect(columns[0]!.textContent).toBe('DatosFechas');
     expect(columns[1]!.textContent).toBe('Pagador');
+  });
+});
+
+describe('CardLink', () => {
+  it('is a link to the other screen that looks like a small button with an arrow; outlined beside fields', () => {
+    render(
+      <MemoryRouter>
+        <CardLink to="/pagadores/P%201">Ver pagador</CardLink>
+        <CardLink outlined to="/suscripcion/9">
+          Ver suscripción
+        </CardLink>
+      </MemoryRouter>,
+    );
+    const payer = screen.getByRole('link', { name: 'Ver pagador' });
+    expect(payer).toHaveAttribute('href', '/pagadores/P%201');
+    expect(payer).toHaveClass('MuiButton-text', 'MuiButton-sizeSmall');
+    expect(payer.querySelector('.MuiButton-endIcon svg')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Ver suscripción' })).toHaveClass('MuiButton-outlined');
   });
 });

@@ -1,14 +1,13 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import ArrowForward from '@mui/icons-material/ArrowForward';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import { CardLink } from '@/components/detail/card-link';
 import { formatDateTime } from '@/lib/format';
 import { DetailCard, EmptyText, Field, FieldGrid } from './detail-card';
 import { batchStatusLabel, relatedTypeLabel } from './labels';
@@ -63,15 +62,9 @@ export function PaymentSubscriptionSection({
           <Box component="dl" sx={{ m: 0 }}>
             <Field label="ID de suscripción" value={subscriptionId} mono />
           </Box>
-          <Button
-            size="small"
-            variant="outlined"
-            endIcon={<ArrowForward />}
-            component={RouterLink}
-            to={`/suscripcion/${encodeURIComponent(subscriptionId)}`}
-          >
+          <CardLink outlined to={`/suscripcion/${encodeURIComponent(subscriptionId)}`}>
             Ver suscripción
-          </Button>
+          </CardLink>
         </Box>
       )}
     </DetailCard>
@@ -94,14 +87,11 @@ export function PaymentBatchSection({
       testId="section-batch"
       action={
         batch && canOpenBatch ? (
-          <Button
-            size="small"
-            endIcon={<ArrowForward />}
-            component={RouterLink}
+          <CardLink
             to={`/retiros/lotes/${encodeURIComponent(batch.collectorId ?? '')}/${encodeURIComponent(batch.id)}`}
           >
             Ver lote
-          </Button>
+          </CardLink>
         ) : undefined
       }
     >

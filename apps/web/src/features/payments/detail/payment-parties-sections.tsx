@@ -1,8 +1,6 @@
-import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import ArrowForward from '@mui/icons-material/ArrowForward';
+import { CardLink } from '@/components/detail/card-link';
 import { DetailCard, EmptyText, Field, FieldGrid } from './detail-card';
 import type { PaymentDetail } from './types';
 import { formatIdentificationNumber } from '@backoffice/validators';
@@ -30,14 +28,7 @@ export function PaymentPayerSection({
       testId="section-payer"
       action={
         canShowPayer && payer?.id ? (
-          <Button
-            size="small"
-            endIcon={<ArrowForward />}
-            component={RouterLink}
-            to={`/pagadores/${encodeURIComponent(payer.id)}`}
-          >
-            Ver pagador
-          </Button>
+          <CardLink to={`/pagadores/${encodeURIComponent(payer.id)}`}>Ver pagador</CardLink>
         ) : undefined
       }
     >
@@ -78,14 +69,7 @@ export function PaymentCollectorSection({
       testId="section-collector"
       action={
         canShowCollector ? (
-          <Button
-            size="small"
-            endIcon={<ArrowForward />}
-            component={RouterLink}
-            to={`/comercios/${encodeURIComponent(payment.collectorId)}`}
-          >
-            Ver entidad
-          </Button>
+          <CardLink to={`/comercios/${encodeURIComponent(payment.collectorId)}`}>Ver entidad</CardLink>
         ) : undefined
       }
     >
