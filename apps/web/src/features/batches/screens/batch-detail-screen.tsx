@@ -10,6 +10,7 @@ import { contentVersion, FreshnessNotice, useFreshRecord } from '@/components/de
 import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
 import { DownloadProgress } from '@/components/files';
 import { PageHeader } from '@/components/layout/page-header';
+import { PageSection } from '@/components/layout/page-section';
 import { BATCH_ACTIONS, type BatchFlowKind } from '../batch-actions';
 import { BATCHES_MESSAGES } from '../batch-labels';
 import { BatchActionDialogs, type BatchActionValue } from '../components/batch-action-dialogs';
@@ -65,10 +66,9 @@ export default function BatchDetailScreen() {
   // Without a collector there is no batch to look up: ask for it (issue 29 item 9).
   if (!collectorId) {
     return (
-      <Box component="section" aria-label={BATCHES_MESSAGES.detailTitle}>
-        <PageHeader title={BATCHES_MESSAGES.detailTitle} />
+      <PageSection title={BATCHES_MESSAGES.detailTitle}>
         <BatchLookup id={id} />
-      </Box>
+      </PageSection>
     );
   }
 

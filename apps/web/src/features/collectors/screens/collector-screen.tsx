@@ -1,12 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import Box from '@mui/material/Box';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { useParams } from 'react-router';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
-import { PageHeader } from '@/components/layout/page-header';
+import { PageSection } from '@/components/layout/page-section';
 import { StatusPage } from '@/components/layout/status-page';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import {
@@ -55,8 +54,11 @@ export default function CollectorScreen() {
   const balance = collector.balance;
   const detail = collector.detail;
   return (
-    <Box component="section" aria-label={COLLECTORS_MESSAGES.pageTitle}>
-      <PageHeader title={collector.name} subtitle={`Entidad ${collector.id}`} />
+    <PageSection
+      label={COLLECTORS_MESSAGES.pageTitle}
+      title={collector.name}
+      subtitle={`Entidad ${collector.id}`}
+    >
       <DetailColumns
         main={
           <DetailCard title="Datos de la entidad" testId="collector-data">
@@ -114,6 +116,6 @@ export default function CollectorScreen() {
           </DetailCard>
         }
       />
-    </Box>
+    </PageSection>
   );
 }

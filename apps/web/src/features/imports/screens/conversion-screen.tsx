@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { ErrorAlert } from '@/components/feedback/error-alert';
-import { PageHeader } from '@/components/layout/page-header';
+import { PageSection } from '@/components/layout/page-section';
 import { readConversion, type ConversionErrorRow } from '../conversion-cache';
 import { PaymentImportDetailDocument } from '../gql/graphql';
 import { IMPORTS_MESSAGES } from '../import-labels';
@@ -46,42 +46,41 @@ export default function ConversionScreen() {
   const reload = () => void refetch().catch(() => undefined);
 
   return (
-    <Box component="section" aria-label={IMPORTS_MESSAGES.conversionTitle}>
-      <PageHeader
-        title={IMPORTS_MESSAGES.conversionTitle}
-        actions={
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            {/* Back to the form, to fix the file and try again (issue 29 item 6). */}
+    <PageSection
+      title={IMPORTS_MESSAGES.conversionTitle}
+      actions={
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {/* Back to the form, to fix the file and try again (issue 29 item 6). */}
+          <Button
+            component={RouterLink}
+            to="/importacion"
+            variant={importId ? 'outlined' : 'contained'}
+            data-testid="conversion-back-to-import"
+          >
+            Volver a importar
+          </Button>
+          {importId && (
             <Button
               component={RouterLink}
-              to="/importacion"
-              variant={importId ? 'outlined' : 'contained'}
-              data-testid="conversion-back-to-import"
+              to={`/importacion/${encodeURIComponent(importId)}`}
+              variant="outlined"
+              data-testid="conversion-view-import"
             >
-              Volver a importar
+              Ver importación
             </Button>
-            {importId && (
-              <Button
-                component={RouterLink}
-                to={`/importacion/${encodeURIComponent(importId)}`}
-                variant="outlined"
-                data-testid="conversion-view-import"
-              >
-                Ver importación
-              </Button>
-            )}
-            {doc && (
-              <ImportToolbar
-                doc={doc}
-                onReload={reload}
-                reloading={loading}
-                showConfirm={false}
-                onCancelled={(cancelled) => void navigate(`/importacion/${encodeURIComponent(cancelled.id)}`)}
-              />
-            )}
-          </Box>
-        }
-      />
+          )}
+          {doc && (
+            <ImportToolbar
+              doc={doc}
+              onReload={reload}
+              reloading={loading}
+              showConfirm={false}
+              onCancelled={(cancelled) => void navigate(`/importacion/${encodeURIComponent(cancelled.id)}`)}
+            />
+          )}
+        </Box>
+      }
+    >
       <Box sx={{ display: 'grid', gap: 2 }}>
         {!importId ? (
           <Alert severity="error" data-testid="conversion-not-imported">
@@ -109,6 +108,6 @@ export default function ConversionScreen() {
           />
         </Paper>
       </Box>
-    </Box>
+    </PageSection>
   );
 }

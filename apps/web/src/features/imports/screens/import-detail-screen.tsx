@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { DownloadButton } from '@/components/files';
 import { PageLoader } from '@/components/feedback/page-loader';
-import { PageHeader } from '@/components/layout/page-header';
+import { PageSection } from '@/components/layout/page-section';
 import { PaymentImportDetailDocument } from '../gql/graphql';
 import { IMPORTS_MESSAGES } from '../import-labels';
 import { ImportRowsTable } from '../components/import-rows-table';
@@ -33,20 +33,19 @@ export default function ImportDetailScreen() {
   const reload = () => void refetch().catch(() => undefined);
 
   return (
-    <Box component="section" aria-label={IMPORTS_MESSAGES.detailTitle}>
-      <PageHeader
-        title={IMPORTS_MESSAGES.detailTitle}
-        actions={
-          doc ? (
-            <ImportToolbar
-              doc={doc}
-              onReload={reload}
-              reloading={loading}
-              explainRefusal={fresh.explainRefusal}
-            />
-          ) : undefined
-        }
-      />
+    <PageSection
+      title={IMPORTS_MESSAGES.detailTitle}
+      actions={
+        doc ? (
+          <ImportToolbar
+            doc={doc}
+            onReload={reload}
+            reloading={loading}
+            explainRefusal={fresh.explainRefusal}
+          />
+        ) : undefined
+      }
+    >
       {doc ? <FreshnessNotice fresh={fresh} /> : null}
       {error && !doc ? (
         <ErrorAlert title="No se pudo cargar la importación" error={error} onRetry={reload} />
@@ -81,6 +80,6 @@ export default function ImportDetailScreen() {
           <RecordActivity recordId={doc.id} />
         </Box>
       )}
-    </Box>
+    </PageSection>
   );
 }

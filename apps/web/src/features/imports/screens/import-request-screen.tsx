@@ -25,7 +25,7 @@ import {
   type MatchOptions,
 } from '@backoffice/validators';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { PageHeader } from '@/components/layout/page-header';
+import { PageSection } from '@/components/layout/page-section';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
 import { MessageText } from '@/components/detail/code-text';
 import { describeError } from '@/lib/errors';
@@ -154,15 +154,14 @@ export default function ImportRequestScreen() {
   };
 
   return (
-    <Box component="section" aria-label={IMPORTS_MESSAGES.requestTitle}>
-      <PageHeader
-        title={IMPORTS_MESSAGES.requestTitle}
-        actions={
-          <Button component={RouterLink} to="/importaciones" variant="outlined">
-            Ver importaciones
-          </Button>
-        }
-      />
+    <PageSection
+      title={IMPORTS_MESSAGES.requestTitle}
+      actions={
+        <Button component={RouterLink} to="/importaciones" variant="outlined">
+          Ver importaciones
+        </Button>
+      }
+    >
       <Formik<FormValues>
         innerRef={formRef}
         initialValues={INITIAL}
@@ -182,7 +181,7 @@ export default function ImportRequestScreen() {
           testId="import-confirm-dialog"
         />
       )}
-    </Box>
+    </PageSection>
   );
 }
 

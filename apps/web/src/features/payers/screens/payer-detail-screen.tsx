@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import Box from '@mui/material/Box';
@@ -11,7 +12,7 @@ import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
-import { PageHeader } from '@/components/layout/page-header';
+import { PageSection } from '@/components/layout/page-section';
 import { StatusPage } from '@/components/layout/status-page';
 import { useHasAny } from '@/lib/permissions';
 import { PayerDetailDocument, type PayerDetailQuery } from '../gql/graphql';
@@ -32,8 +33,29 @@ const SUBSCRIPTION_PERMISSIONS = [
   'SUBSCRIPTION_HISTORY_SHOW',
 ] as const;
 
-/** /pagos or /suscripciones filtered by the payer's e-mail (spec 000 §2: query parameter pagador). */
-const byPayer = (path: string, email: string) => `${path}?pagador=${encodeURIComponent(email)}`;
+/** A link to /pagos or /suscripciones filtered by the payer's e-mail (spec 000 §2: query parameter pagador). */
+function ByPayerButton({
+  path,
+  email,
+  icon,
+  children,
+}: {
+  path: string;
+  email: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      component={RouterLink}
+      to={`${path}?pagador=${encodeURIComponent(email)}`}
+      variant="outlined"
+      startIcon={icon}
+    >
+      {children}
+    </Button>
+  );
+}
 
 const REFERENCE_COLUMNS: readonly SimpleColumn<PayerReference>[] = [
   { header: 'ENTIDAD', cell: (reference) => collectorText(reference.collectorId, reference.collector?.name) },
@@ -103,35 +125,25 @@ export default function PayerDetailScreen() {
     );
   const email = payer.email;
   return (
-    <Box component="section" aria-label={PAYERS_MESSAGES.detailTitle}>
-      <PageHeader
-        title={payer.name}
-        subtitle={`Pagador ${payer.id}`}
-        actions={
-          email ? (
-            <>
-              <Button
-                component={RouterLink}
-                to={byPayer('/pagos', email)}
-                variant="outlined"
-                startIcon={<ReceiptLongOutlined />}
-              >
-                {PAYERS_MESSAGES.toPayments}
-              </Button>
-              {canSeeSubscriptions && (
-                <Button
-                  component={RouterLink}
-                  to={byPayer('/suscripciones', email)}
-                  variant="outlined"
-                  startIcon={<EventRepeatOutlined />}
-                >
-                  {PAYERS_MESSAGES.toSubscriptions}
-                </Button>
-              )}
-            </>
-          ) : undefined
-        }
-      />
+    <PageSection
+      label={PAYERS_MESSAGES.detailTitle}
+      title={payer.name}
+      subtitle={`Pagador ${payer.id}`}
+      actions={
+        email ? (
+          <>
+            <ByPayerButton path="/pagos" email={email} icon={<ReceiptLongOutlined />}>
+              {PAYERS_MESSAGES.toPayments}
+            </ByPayerButton>
+            {canSeeSubscriptions && (
+              <ByPayerButton path="/suscripciones" email={email} icon={<EventRepeatOutlined />}>
+                {PAYERS_MESSAGES.toSubscriptions}
+              </ByPayerButton>
+            )}
+          </>
+        ) : undefined
+      }
+    >
       <FreshnessNotice fresh={fresh} />
       <Box sx={{ display: 'grid', gap: 2 }}>
         <DetailColumns
@@ -173,6 +185,6 @@ export default function PayerDetailScreen() {
         {withReferences && <References payer={payer} />}
         <RecordActivity recordId={payer.id} />
       </Box>
-    </Box>
+    </PageSection>
   );
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { payerFormSchema } from '@backoffice/validators';
 import { FormTextField } from '@/components/form';
-import { PageHeader } from '@/components/layout/page-header';
+import { PageSection } from '@/components/layout/page-section';
 import type { DialogFeedback } from '@/lib/mutation-outcome';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { IdentificationFields, identificationInput, NO_IDENTIFICATION } from '../form/identification-fields';
@@ -25,8 +25,7 @@ export default function PayerNewScreen() {
   const [failure, setFailure] = useState<DialogFeedback | null>(null);
 
   return (
-    <Box component="section" aria-label={PAYERS_MESSAGES.newTitle}>
-      <PageHeader title={PAYERS_MESSAGES.newTitle} />
+    <PageSection title={PAYERS_MESSAGES.newTitle}>
       <Formik
         initialValues={INITIAL}
         validationSchema={payerFormSchema}
@@ -85,6 +84,6 @@ export default function PayerNewScreen() {
           </Paper>
         )}
       </Formik>
-    </Box>
+    </PageSection>
   );
 }

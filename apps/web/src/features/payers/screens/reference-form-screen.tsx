@@ -10,7 +10,7 @@ import { payerReferenceFormSchema } from '@backoffice/validators';
 import { FormTextField, shownError } from '@/components/form';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
-import { PageHeader } from '@/components/layout/page-header';
+import { PageSection } from '@/components/layout/page-section';
 import { StatusPage } from '@/components/layout/status-page';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
 import type { DialogFeedback } from '@/lib/mutation-outcome';
@@ -206,10 +206,9 @@ function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | n
 /** Nueva referencia de pagador (/pagadores/referencias/crear): the collector first, then the rest. */
 export function ReferenceCreateScreen() {
   return (
-    <Box component="section" aria-label={PAYERS_MESSAGES.newReferenceTitle}>
-      <PageHeader title={PAYERS_MESSAGES.newReferenceTitle} />
+    <PageSection title={PAYERS_MESSAGES.newReferenceTitle}>
       <ReferenceForm reference={null} />
-    </Box>
+    </PageSection>
   );
 }
 
@@ -231,9 +230,8 @@ export function ReferenceEditScreen() {
       </StatusPage>
     );
   return (
-    <Box component="section" aria-label={PAYERS_MESSAGES.editReferenceTitle}>
-      <PageHeader title={PAYERS_MESSAGES.editReferenceTitle} subtitle={`Referencia ${reference.id}`} />
+    <PageSection title={PAYERS_MESSAGES.editReferenceTitle} subtitle={`Referencia ${reference.id}`}>
       <ReferenceForm reference={reference} />
-    </Box>
+    </PageSection>
   );
 }
