@@ -53,6 +53,24 @@ export function parseDayParam(raw: string | null | undefined, limits: DayLimits 
   return day;
 }
 
+type DayRangeFilter = { from: string | null; to: string | null };
+
+/**
+ * A list's days filter in its URL, as `enumParam` does for a status: its parameters (`desde`, `hasta`), the
+ * days they name (a missing or invalid one is none) and the writing of only the days chosen.
+ */
+export const DAY_RANGE_PARAM = {
+  names: ['desde', 'hasta'] as const,
+  parse: (params: URLSearchParams): DayRangeFilter => ({
+    from: parseDayParam(params.get('desde')),
+    to: parseDayParam(params.get('hasta')),
+  }),
+  write(range: DayRangeFilter, params: URLSearchParams): void {
+    if (range.from) params.set('desde', range.from);
+    if (range.to) params.set('hasta', range.to);
+  },
+};
+
 /** The period `months` later (earlier when negative). */
 export function shiftPeriod(period: string, months: number): string {
   return dayjs(`${period}-01`).add(months, 'month').format('YYYY-MM');

@@ -1,5 +1,5 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
-import { dayFilterInstants, isValidDay } from '@/components/pickers/period';
+import { DAY_RANGE_PARAM, dayFilterInstants } from '@/components/pickers/period';
 import { AREA_TEXTS, OPERATION_TEXTS } from '@/lib/activity-labels';
 import { defineListQuery, STANDARD_PAGING, type ListDefinition, sortFieldsOf } from '@/lib/list';
 import { ActivityListDocument, type ActivityFilter, type ActivitySortField } from './gql/graphql';
@@ -35,19 +35,14 @@ export const activityList: ListDefinition<ActivityFilters, ActivitySortField> = 
   }),
   defaultFilters: () => ({ user: '', area: null, operation: null, recordId: '', from: null, to: null }),
   filters: {
-    params: ['operador', 'area', 'accion', 'registro', 'desde', 'hasta'],
+    params: ['operador', 'area', 'accion', 'registro', ...DAY_RANGE_PARAM.names],
     parse(params) {
-      const day = (name: string) => {
-        const value = params.get(name);
-        return isValidDay(value) ? value : null;
-      };
       return {
         user: (params.get('operador') ?? '').trim(),
         area: known(AREA_TEXTS, params.get('area')),
         operation: known(OPERATION_TEXTS, params.get('accion')),
         recordId: (params.get('registro') ?? '').trim(),
-        from: day('desde'),
-        to: day('hasta'),
+        ...DAY_RANGE_PARAM.parse(params),
       };
     },
     write(filters, params) {
@@ -55,8 +50,7 @@ export const activityList: ListDefinition<ActivityFilters, ActivitySortField> = 
       if (filters.area) params.set('area', filters.area);
       if (filters.operation) params.set('accion', filters.operation);
       if (filters.recordId) params.set('registro', filters.recordId);
-      if (filters.from) params.set('desde', filters.from);
-      if (filters.to) params.set('hasta', filters.to);
+      DAY_RANGE_PARAM.write(filters, params);
     },
     normalize: (filters) => ({ ...filters, user: filters.user.trim(), recordId: filters.recordId.trim() }),
   },

@@ -1,4 +1,4 @@
-import { dayFilterInstants, isValidDay } from '@/components/pickers/period';
+import { DAY_RANGE_PARAM, dayFilterInstants } from '@/components/pickers/period';
 import {
   defineListQuery,
   positionOf,
@@ -41,27 +41,21 @@ export const importsList: ListDefinition<ImportsFilters, ImportSortField> = {
   ]),
   defaultFilters: () => ({ search: '', collector: null, status: null, from: null, to: null }),
   filters: {
-    params: ['q', ...COLLECTOR_PARAMS, 'estado', 'desde', 'hasta'],
+    params: ['q', ...COLLECTOR_PARAMS, 'estado', ...DAY_RANGE_PARAM.names],
     parse(params, defaults) {
       const status = params.get('estado')?.trim() ?? '';
-      const day = (name: string) => {
-        const value = params.get(name);
-        return isValidDay(value) ? value : null;
-      };
       return {
         search: (params.get('q') ?? defaults.search).trim(),
         collector: parseCollectorParam(params),
         status: (IMPORT_STATUSES as readonly string[]).includes(status) ? status : null,
-        from: day('desde'),
-        to: day('hasta'),
+        ...DAY_RANGE_PARAM.parse(params),
       };
     },
     write(filters, params) {
       if (filters.search) params.set('q', filters.search);
       writeCollectorParam(filters.collector, params);
       if (filters.status) params.set('estado', filters.status);
-      if (filters.from) params.set('desde', filters.from);
-      if (filters.to) params.set('hasta', filters.to);
+      DAY_RANGE_PARAM.write(filters, params);
     },
     normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
   },

@@ -1,5 +1,5 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
-import { dayFilterInstants, isValidDay } from '@/components/pickers/period';
+import { DAY_RANGE_PARAM, dayFilterInstants } from '@/components/pickers/period';
 import { amountFilterValue } from '@/lib/amount-filter';
 import {
   defineListQuery,
@@ -63,19 +63,14 @@ export const transfersList: ListDefinition<TransfersFilters, TransferSortField> 
     status: 'PENDING',
   }),
   filters: {
-    params: ['q', ...COLLECTOR_PARAMS, 'desde', 'hasta', 'monto', 'cuit', 'estado'],
+    params: ['q', ...COLLECTOR_PARAMS, ...DAY_RANGE_PARAM.names, 'monto', 'cuit', 'estado'],
     parse(params, defaults) {
-      const day = (name: string) => {
-        const value = params.get(name);
-        return isValidDay(value) ? value : null;
-      };
       const estado = params.get('estado');
       const status = estado === 'todos' ? null : (STATUS_PARAM.parse(estado) ?? defaults.status);
       return {
         search: (params.get('q') ?? '').trim(),
         collector: parseCollectorParam(params),
-        from: day('desde'),
-        to: day('hasta'),
+        ...DAY_RANGE_PARAM.parse(params),
         amount: (params.get('monto') ?? '').trim(),
         cuit: (params.get('cuit') ?? '').trim(),
         status,
@@ -84,8 +79,7 @@ export const transfersList: ListDefinition<TransfersFilters, TransferSortField> 
     write(filters, params) {
       if (filters.search) params.set('q', filters.search);
       writeCollectorParam(filters.collector, params);
-      if (filters.from) params.set('desde', filters.from);
-      if (filters.to) params.set('hasta', filters.to);
+      DAY_RANGE_PARAM.write(filters, params);
       if (filters.amount) params.set('monto', filters.amount);
       if (filters.cuit) params.set('cuit', filters.cuit);
       params.set('estado', STATUS_PARAM.write(filters.status));

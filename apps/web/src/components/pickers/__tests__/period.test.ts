@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  DAY_RANGE_PARAM,
   dayFilterInstants,
   dayOf,
   dayRange,
@@ -89,5 +90,23 @@ describe('parseDayParam: a day of the address inside its picker limits', () => {
     for (const raw of [null, undefined, '', '2026-02-30', '2026-13-01', '24/11/2026', 'hoy']) {
       expect(parseDayParam(raw, { max: '2026-11-24' })).toBeNull();
     }
+  });
+});
+
+describe("a list's days filter in its URL (desde, hasta)", () => {
+  it('reads the days named, none for a missing or invalid one', () => {
+    expect(DAY_RANGE_PARAM.parse(new URLSearchParams('desde=2026-11-01&hasta=2026-11-24'))).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-24',
+    });
+    expect(DAY_RANGE_PARAM.parse(new URLSearchParams('desde=2026-02-31'))).toEqual({ from: null, to: null });
+  });
+
+  it('writes only the days chosen, and reads back what it wrote', () => {
+    const params = new URLSearchParams();
+    DAY_RANGE_PARAM.write({ from: '2026-11-01', to: null }, params);
+    expect(params.toString()).toBe('desde=2026-11-01');
+    expect(DAY_RANGE_PARAM.parse(params)).toEqual({ from: '2026-11-01', to: null });
+    expect(DAY_RANGE_PARAM.names).toEqual(['desde', 'hasta']);
   });
 });
