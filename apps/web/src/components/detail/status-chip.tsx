@@ -29,3 +29,16 @@ export function StatusChip({ label, tone = 'default', code, className, testId }:
     />
   );
 }
+
+/**
+ * The chip of one area's statuses, from its catalogues: `statusChipOf(LABELS, TONES)` is a component whose
+ * `status` shows its Spanish label in its tone, the lower-case code as `data-status`.
+ */
+export function statusChipOf<S extends string>(
+  labels: Readonly<Record<S, string>>,
+  tones: Readonly<Record<S, StatusTone>>,
+) {
+  return function AreaStatusChip({ status }: { status: S }) {
+    return <StatusChip label={labels[status]} tone={tones[status]} code={status.toLowerCase()} />;
+  };
+}

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { StatusChip } from '../status-chip';
+import { StatusChip, statusChipOf } from '../status-chip';
 
 describe('StatusChip', () => {
   it('shows the Spanish label in its tone, with the code and the class a spec names', () => {
@@ -20,5 +20,16 @@ describe('StatusChip', () => {
   it('is neutral without a tone', () => {
     render(<StatusChip label="Cerrado" />);
     expect(screen.getByText('Cerrado').closest('.MuiChip-root')).toHaveClass('MuiChip-colorDefault');
+  });
+
+  it("statusChipOf: an area's chip, its status's label and tone from the area's catalogues", () => {
+    const LotChip = statusChipOf(
+      { OPEN: 'Abierto', CLOSED: 'Cerrado' },
+      { OPEN: 'success', CLOSED: 'default' },
+    );
+    render(<LotChip status="OPEN" />);
+    const chip = screen.getByText('Abierto').closest('.MuiChip-root')!;
+    expect(chip).toHaveClass('MuiChip-outlined', 'MuiChip-colorSuccess');
+    expect(chip).toHaveAttribute('data-status', 'open');
   });
 });
