@@ -22,20 +22,25 @@ export interface DetailGateTexts {
   /** Where the not-found page sends: '/pagos', 'Ir a Buscar Pagos'. */
   listHref: string;
   listLabel: string;
-  /** 'No existe la versión 7 del pago.' */
-  versionMissing: string;
+  /** 'No existe la versión 7 del pago.' (a record kept in versions only) */
+  versionMissing?: string;
 }
 
-export interface DetailGateProps {
+export type DetailGateProps = {
   header: ReactNode;
   texts: DetailGateTexts;
   /** The current version's query. */
   current: { found: boolean; loading: boolean; answered: boolean; error?: unknown; refetch(): unknown };
-  /** An older version asked for in the URL (`?version=N`) and its query. */
-  old: { wanted: boolean; found: boolean; loading: boolean; error?: unknown };
-  /** The current version's address ('Ver versión actual'). */
-  currentHref: string;
-}
+} & (
+  | {
+      /** An older version asked for in the URL (`?version=N`) and its query. */
+      old: { wanted: boolean; found: boolean; loading: boolean; error?: unknown };
+      /** The current version's address ('Ver versión actual'). */
+      currentHref: string;
+    }
+  /** A record without versions (a BIN, a batch): only the current one is waited for. */
+  | { old?: undefined; currentHref?: undefined }
+);
 
 /** The current version's query as the gate reads it: `found` from the screen, the rest from Apollo's result. */
 export function gateQuery(
@@ -78,14 +83,14 @@ export function detailGate({ header, texts, current, old, currentHref }: DetailG
         {texts.notFound}
       </StatusPage>
     );
-  } else if (old.wanted && !old.found) {
+  } else if (old?.wanted && !old.found) {
     body = old.loading ? (
       <PageLoader label="Cargando versión" />
     ) : (
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" component={RouterLink} to={currentHref}>
+          <Button color="inherit" size="small" component={RouterLink} to={currentHref ?? ''}>
             Ver versión actual
           </Button>
         }

@@ -48,3 +48,19 @@ describe('gateQuery', () => {
     expect(gate(gateQuery({ loading: false, data: { thing: {} }, refetch }, true))).toBeNull();
   });
 });
+
+describe('detailGate of a record without versions', () => {
+  it('waits for the current record only, and shows nothing once found', () => {
+    const { versionMissing: _none, ...unversioned } = texts;
+    const refetch = vi.fn();
+    const waiting = detailGate({
+      header: <h1>Lote</h1>,
+      texts: unversioned,
+      current: gateQuery({ loading: true, refetch }, false),
+    });
+    render(<MemoryRouter>{waiting}</MemoryRouter>);
+    expect(screen.getByRole('progressbar', { name: 'Cargando cosa' })).toBeInTheDocument();
+    const found = gateQuery({ loading: false, data: { thing: {} }, refetch }, true);
+    expect(detailGate({ header: <h1>Lote</h1>, texts: unversioned, current: found })).toBeNull();
+  });
+});

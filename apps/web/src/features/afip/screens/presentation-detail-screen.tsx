@@ -71,11 +71,8 @@ export default function PresentationDetailScreen() {
       notFoundTestId: 'presentation-not-found',
       listHref: '/afip',
       listLabel: 'Ir a Presentaciones AFIP',
-      versionMissing: '',
     },
     current: gateQuery(result, presentation !== null),
-    old: { wanted: false, found: false, loading: false },
-    currentHref: `/afip/${id}`,
   });
   if (gate !== null || !presentation) return gate;
 

@@ -82,15 +82,12 @@ export default function BatchDetailScreen() {
       notFoundTestId: 'batch-not-found',
       listHref: '/lotes',
       listLabel: 'Ir a Lotes',
-      versionMissing: '',
     },
     current: {
       ...gateQuery(result, batch !== null),
       // Without the batch id nothing is asked: straight to 'not found'.
       ...(!id ? { loading: false, answered: true } : {}),
     },
-    old: { wanted: false, found: false, loading: false },
-    currentHref: '',
   });
   if (gate || !batch) return gate;
 

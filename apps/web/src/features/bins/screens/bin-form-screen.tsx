@@ -224,11 +224,8 @@ export default function BinFormScreen() {
           notFoundTestId: 'bin-not-found',
           listHref: '/bin',
           listLabel: 'Ir a Buscar BIN',
-          versionMissing: '',
         },
         current: gateQuery(result, bin !== null),
-        old: { wanted: false, found: false, loading: false },
-        currentHref: `/bin/${id}`,
       });
   if (gate !== null) return gate;
 
