@@ -9,3 +9,4 @@ export {
   type IdentifierKind,
   type IdentifierTextFieldProps,
 } from './identifier-field';
+export { FormFooter } from './form-footer';

@@ -1,13 +1,11 @@
 import { useMutation } from '@apollo/client/react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { payerFormSchema } from '@backoffice/validators';
-import { FormTextField } from '@/components/form';
+import { FormFooter, FormTextField } from '@/components/form';
 import { PageSection } from '@/components/layout/page-section';
 import type { DialogFeedback } from '@/lib/mutation-outcome';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
@@ -55,34 +53,25 @@ export default function PayerNewScreen() {
           }
         }}
       >
-        {({ isValid, isSubmitting }) => (
-          <Paper
-            component={Form}
-            variant="outlined"
-            noValidate
-            aria-label="Datos del pagador"
-            sx={{ p: 3, maxWidth: 760 }}
-          >
-            <Box sx={{ display: 'grid', gap: 2 }}>
-              <FormTextField name="name" label="Nombre" required />
-              <FormTextField name="email" label="Email" required type="email" />
-              <IdentificationFields />
-              {failure && (
-                <Alert severity={failure.severity} data-testid="payer-create-failure">
-                  {failure.message}
-                </Alert>
-              )}
-              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-                <Button type="button" onClick={() => void navigate('/pagadores')}>
-                  Cancelar
-                </Button>
-                <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
-                  {PAYERS_MESSAGES.create}
-                </Button>
-              </Box>
-            </Box>
-          </Paper>
-        )}
+        <Paper
+          component={Form}
+          variant="outlined"
+          noValidate
+          aria-label="Datos del pagador"
+          sx={{ p: 3, maxWidth: 760 }}
+        >
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <FormTextField name="name" label="Nombre" required />
+            <FormTextField name="email" label="Email" required type="email" />
+            <IdentificationFields />
+            <FormFooter
+              failure={failure}
+              failureTestId="payer-create-failure"
+              onCancel={() => void navigate('/pagadores')}
+              submitLabel={PAYERS_MESSAGES.create}
+            />
+          </Box>
+        </Paper>
       </Formik>
     </PageSection>
   );

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useNavigate, useParams } from 'react-router';
 import { payerReferenceFormSchema } from '@backoffice/validators';
-import { FormTextField, shownError } from '@/components/form';
+import { FormFooter, FormTextField, shownError } from '@/components/form';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageSection } from '@/components/layout/page-section';
@@ -165,7 +163,7 @@ function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | n
         }
       }}
     >
-      {({ isValid, isSubmitting, values }) => (
+      {({ values }) => (
         <Paper
           component={Form}
           variant="outlined"
@@ -183,19 +181,12 @@ function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | n
               disabled={!values.collectorId}
             />
             <IdentificationFields />
-            {failure && (
-              <Alert severity={failure.severity} data-testid="reference-failure">
-                {failure.message}
-              </Alert>
-            )}
-            <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-              <Button type="button" onClick={() => void navigate('/pagadores/referencias')}>
-                Cancelar
-              </Button>
-              <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
-                {editing ? PAYERS_MESSAGES.save : 'Crear'}
-              </Button>
-            </Box>
+            <FormFooter
+              failure={failure}
+              failureTestId="reference-failure"
+              onCancel={() => void navigate('/pagadores/referencias')}
+              submitLabel={editing ? PAYERS_MESSAGES.save : 'Crear'}
+            />
           </Box>
         </Paper>
       )}

@@ -1,0 +1,63 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form, Formik } from 'formik';
+import * as yup from 'yup';
+import { describe, expect, it, vi } from 'vitest';
+import { FormFooter, FormTextField } from '..';
+
+function renderFooter({
+  failure = null,
+  onCancel = vi.fn(),
+  onSubmit = vi.fn(),
+}: {
+  failure?: { severity: 'error' | 'warning'; message: string } | null;
+  onCancel?: () => void;
+  onSubmit?: () => void;
+} = {}) {
+  render(
+    <Formik
+      initialValues={{ name: '' }}
+      validationSchema={yup.object({ name: yup.string().required('Obligatorio') })}
+      validateOnMount
+      onSubmit={onSubmit}
+    >
+      <Form>
+        <FormTextField name="name" label="Nombre" />
+        <FormFooter
+          failure={failure}
+          failureTestId="thing-failure"
+          onCancel={onCancel}
+          submitLabel="Crear"
+        />
+      </Form>
+    </Formik>,
+  );
+  return { onCancel, onSubmit };
+}
+
+describe('FormFooter', () => {
+  it('keeps the submit disabled while the form is invalid and sends it once valid', async () => {
+    const { onSubmit } = renderFooter();
+    const submit = screen.getByRole('button', { name: 'Crear' });
+    await waitFor(() => expect(submit).toBeDisabled());
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Ana');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows what the last submit answered and cancels without submitting', async () => {
+    const { onCancel, onSubmit } = renderFooter({
+      failure: { severity: 'error', message: 'El pagador ya existe' },
+    });
+    expect(screen.getByTestId('thing-failure')).toHaveTextContent('El pagador ya existe');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows no failure when there is none', () => {
+    renderFooter();
+    expect(screen.queryByTestId('thing-failure')).toBeNull();
+  });
+});
