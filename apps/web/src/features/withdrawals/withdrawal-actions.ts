@@ -4,8 +4,8 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import type { ActionRegistry } from '../../components/actions/action-registry';
-import type { ItemNoun } from '../../components/dialogs/item-noun';
+import type { ActionRegistry } from '@/components/actions/action-registry';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
 import type { WithdrawActionKind, WithdrawalActionKind } from './gql/graphql';
 import { WITHDRAWALS_MESSAGES } from './labels';
 import { countPhrase } from '@backoffice/validators';
@@ -26,6 +26,31 @@ export const WITHDRAW_BULK_KINDS = ['TRANSFER', 'REJECT'] as const;
 export type WithdrawBulkKind = (typeof WITHDRAW_BULK_KINDS)[number];
 export const WITHDRAW_ROW_KINDS: readonly WithdrawMenuKind[] = [...WITHDRAW_FILE_KINDS, 'RE_EXPORT'];
 
+/** Rejecting, the same on both lists but for its place, the bulk dialog's title and the answer's text. */
+function rejectAction(order: number, bulkTitle: string, success: string): ActionRegistry<'REJECT'>['REJECT'] {
+  return {
+    label: 'Rechazar',
+    icon: HighlightOffOutlined,
+    order,
+    color: 'error',
+    dialog: {
+      title: 'Rechazar retiro',
+      description: (id) => `Se rechazará el retiro ${id}.`,
+      submit: 'Rechazar',
+      bulkTitle,
+      bulkConfirm: 'Confirme los retiros a rechazar',
+      bulkDescription: (n) =>
+        countPhrase(
+          n,
+          'Se rechazará {n} retiro con este motivo.',
+          'Se rechazarán {n} retiros con este motivo.',
+        ),
+      bulkSubmit: 'Rechazar',
+      success,
+    },
+  };
+}
+
 /** The transfer list's actions (spec 001 §2 "Withdrawals to transfer"). */
 export const WITHDRAW_ACTIONS: ActionRegistry<WithdrawMenuKind> = {
   TRANSFER: {
@@ -43,27 +68,7 @@ export const WITHDRAW_ACTIONS: ActionRegistry<WithdrawMenuKind> = {
       success: WITHDRAWALS_MESSAGES.transferred,
     },
   },
-  REJECT: {
-    label: 'Rechazar',
-    icon: HighlightOffOutlined,
-    order: 2,
-    color: 'error',
-    dialog: {
-      title: 'Rechazar retiro',
-      description: (id) => `Se rechazará el retiro ${id}.`,
-      submit: 'Rechazar',
-      bulkTitle: 'Rechazar retiros',
-      bulkConfirm: 'Confirme los retiros a rechazar',
-      bulkDescription: (n) =>
-        countPhrase(
-          n,
-          'Se rechazará {n} retiro con este motivo.',
-          'Se rechazarán {n} retiros con este motivo.',
-        ),
-      bulkSubmit: 'Rechazar',
-      success: WITHDRAWALS_MESSAGES.rejected,
-    },
-  },
+  REJECT: rejectAction(2, 'Rechazar retiros', WITHDRAWALS_MESSAGES.rejected),
   DOWNLOAD: { label: 'Descargar', icon: FileDownloadOutlined, order: 3 },
   DOWNLOAD_XLSX: { label: 'Descargar XLSX', icon: FileDownloadOutlined, order: 3 },
   DOWNLOAD_TXT: { label: 'Descargar TXT', icon: FileDownloadOutlined, order: 4 },
@@ -92,27 +97,7 @@ export const WITHDRAWAL_ACTIONS: ActionRegistry<WithdrawalActionKind> = {
       success: WITHDRAWALS_MESSAGES.approvedMany,
     },
   },
-  REJECT: {
-    label: 'Rechazar',
-    icon: HighlightOffOutlined,
-    order: 1,
-    color: 'error',
-    dialog: {
-      title: 'Rechazar retiro',
-      description: (id) => `Se rechazará el retiro ${id}.`,
-      submit: 'Rechazar',
-      bulkTitle: 'Rechazar selección',
-      bulkConfirm: 'Confirme los retiros a rechazar',
-      bulkDescription: (n) =>
-        countPhrase(
-          n,
-          'Se rechazará {n} retiro con este motivo.',
-          'Se rechazarán {n} retiros con este motivo.',
-        ),
-      bulkSubmit: 'Rechazar',
-      success: WITHDRAWALS_MESSAGES.rejectedMany,
-    },
-  },
+  REJECT: rejectAction(1, 'Rechazar selección', WITHDRAWALS_MESSAGES.rejectedMany),
   DETAIL: { label: 'Ver detalle', icon: VisibilityOutlined, order: 3 },
 };
 
