@@ -1,5 +1,5 @@
-import TextField from '@mui/material/TextField';
 import { FilterSelect } from '@/components/layout/filter-select';
+import { FilterText } from '@/components/layout/filter-text';
 import { FiltersForm } from '@/components/layout/filters-form';
 import { useFilterDraft, type FilterFormProps } from '@/components/layout/filter-draft';
 import { DateRangePicker } from '@/components/pickers';
@@ -16,11 +16,12 @@ export function ActivityFiltersForm(props: FilterFormProps<ActivityFilters>) {
   const draft = useFilterDraft(props);
   return (
     <FiltersForm ariaLabel="Filtros de actividad" {...draft.form}>
-      <TextField
+      <FilterText
         label="Operador"
         placeholder="Usuario"
         {...draft.text('user')}
-        slotProps={{ htmlInput: { 'data-testid': 'activity-user-filter', maxLength: 200 } }}
+        testId="activity-user-filter"
+        maxLength={200}
       />
       <FilterSelect
         label="Área"
@@ -36,10 +37,11 @@ export function ActivityFiltersForm(props: FilterFormProps<ActivityFilters>) {
         minWidth={220}
         testId="activity-operation-filter"
       />
-      <TextField
+      <FilterText
         label="Id del registro"
         {...draft.text('recordId')}
-        slotProps={{ htmlInput: { 'data-testid': 'activity-record-filter', maxLength: 200 } }}
+        testId="activity-record-filter"
+        maxLength={200}
       />
       <DateRangePicker {...draft.range} />
     </FiltersForm>

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { FilterSelect } from '@/components/layout/filter-select';
+import { FilterText } from '@/components/layout/filter-text';
 import { FiltersForm } from '@/components/layout/filters-form';
 import { useFilterDraft, type FilterFormProps } from '@/components/layout/filter-draft';
 import { CollectorPicker, DateRangePicker } from '@/components/pickers';
@@ -16,11 +16,11 @@ export function ImportsFiltersForm(props: FilterFormProps<ImportsFilters>) {
   const draft = useFilterDraft(props);
   return (
     <FiltersForm ariaLabel="Filtros de importaciones" {...draft.form}>
-      <TextField
+      <FilterText
         label="Buscar"
         placeholder="Id de importación o archivo"
         {...draft.text('search')}
-        slotProps={{ htmlInput: { 'data-testid': 'imports-search-input' } }}
+        testId="imports-search-input"
       />
       <Box sx={{ minWidth: 260 }}>
         <CollectorPicker {...draft.bind('collector')} />

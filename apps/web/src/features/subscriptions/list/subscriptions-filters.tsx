@@ -1,5 +1,5 @@
-import TextField from '@mui/material/TextField';
 import { FilterSelect } from '@/components/layout/filter-select';
+import { FilterText } from '@/components/layout/filter-text';
 import { FiltersForm } from '@/components/layout/filters-form';
 import { useFilterDraft, type FilterFormProps } from '@/components/layout/filter-draft';
 import { CollectorPicker } from '@/components/pickers/collector-picker';
@@ -21,11 +21,11 @@ export function SubscriptionsFiltersForm(props: FilterFormProps<SubscriptionsFil
       // 'Tipo de pago' never narrower than its longest choice, 'Débito (CBU)' (issue 28 item 5).
       columns="2fr 2fr minmax(130px, 1fr) minmax(170px, 1fr) auto"
     >
-      <TextField
+      <FilterText
         label="Buscar"
         placeholder="E-mail del pagador, ID o nombre"
         {...draft.text('search')}
-        slotProps={{ htmlInput: { 'data-testid': 'subscriptions-search-input' } }}
+        testId="subscriptions-search-input"
       />
       <CollectorPicker {...draft.bind('collector')} />
       <FilterSelect

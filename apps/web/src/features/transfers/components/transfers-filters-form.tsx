@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { IdentifierTextField } from '@/components/form';
 import { AmountFilterField } from '@/components/layout/amount-filter-field';
 import { FilterSelect } from '@/components/layout/filter-select';
+import { FilterText } from '@/components/layout/filter-text';
 import { FiltersForm } from '@/components/layout/filters-form';
 import { useFilterDraft, type FilterFormProps } from '@/components/layout/filter-draft';
 import { CollectorPicker, DateRangePicker } from '@/components/pickers';
@@ -28,13 +28,13 @@ export function TransfersFiltersForm({
   const { values } = draft;
   return (
     <FiltersForm ariaLabel="Filtros de transferencias" {...draft.form}>
-      <TextField
+      <FilterText
         label="Buscar"
         placeholder="Id de pago o de transferencia"
         defaultValue={search}
         // Every change of the text searches (typed, pasted or dropped); the arrow keys change nothing (001 §9).
         onChange={(event) => onSearch(event.target.value)}
-        slotProps={{ htmlInput: { 'data-testid': 'transfers-search-input' } }}
+        testId="transfers-search-input"
       />
       <Box sx={{ minWidth: 240 }}>
         <CollectorPicker {...draft.bind('collector')} />
