@@ -9,4 +9,4 @@ export {
   type IdentifierKind,
   type IdentifierTextFieldProps,
 } from './identifier-field';
-export { FormFooter } from './form-footer';
+export { FormCard, FormFooter } from './form-page';

@@ -1,11 +1,9 @@
 import { useMutation } from '@apollo/client/react';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { payerFormSchema } from '@backoffice/validators';
-import { FormFooter, FormTextField } from '@/components/form';
+import { FormCard, FormFooter, FormTextField } from '@/components/form';
 import { PageSection } from '@/components/layout/page-section';
 import type { DialogFeedback } from '@/lib/mutation-outcome';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
@@ -53,25 +51,17 @@ export default function PayerNewScreen() {
           }
         }}
       >
-        <Paper
-          component={Form}
-          variant="outlined"
-          noValidate
-          aria-label="Datos del pagador"
-          sx={{ p: 3, maxWidth: 760 }}
-        >
-          <Box sx={{ display: 'grid', gap: 2 }}>
-            <FormTextField name="name" label="Nombre" required />
-            <FormTextField name="email" label="Email" required type="email" />
-            <IdentificationFields />
-            <FormFooter
-              failure={failure}
-              failureTestId="payer-create-failure"
-              onCancel={() => void navigate('/pagadores')}
-              submitLabel={PAYERS_MESSAGES.create}
-            />
-          </Box>
-        </Paper>
+        <FormCard ariaLabel="Datos del pagador">
+          <FormTextField name="name" label="Nombre" required />
+          <FormTextField name="email" label="Email" required type="email" />
+          <IdentificationFields />
+          <FormFooter
+            failure={failure}
+            failureTestId="payer-create-failure"
+            onCancel={() => void navigate('/pagadores')}
+            submitLabel={PAYERS_MESSAGES.create}
+          />
+        </FormCard>
       </Formik>
     </PageSection>
   );

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import { Form, Formik, useFormikContext } from 'formik';
+import { Formik, useFormikContext } from 'formik';
 import { useNavigate, useParams } from 'react-router';
 import { payerReferenceFormSchema } from '@backoffice/validators';
-import { FormFooter, FormTextField, shownError } from '@/components/form';
+import { FormCard, FormFooter, FormTextField, shownError } from '@/components/form';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageSection } from '@/components/layout/page-section';
@@ -164,31 +163,19 @@ function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | n
       }}
     >
       {({ values }) => (
-        <Paper
-          component={Form}
-          variant="outlined"
-          noValidate
-          aria-label="Datos de la referencia"
-          sx={{ p: 3, maxWidth: 760 }}
-        >
-          <Box sx={{ display: 'grid', gap: 2 }}>
-            <CollectorField locked={editing} />
-            <FormTextField name="name" label="Nombre" required disabled={!values.collectorId} />
-            <FormTextField name="email" label="Email" type="email" disabled={!values.collectorId} />
-            <FormTextField
-              name="externalReference"
-              label="Referencia externa"
-              disabled={!values.collectorId}
-            />
-            <IdentificationFields />
-            <FormFooter
-              failure={failure}
-              failureTestId="reference-failure"
-              onCancel={() => void navigate('/pagadores/referencias')}
-              submitLabel={editing ? PAYERS_MESSAGES.save : 'Crear'}
-            />
-          </Box>
-        </Paper>
+        <FormCard ariaLabel="Datos de la referencia">
+          <CollectorField locked={editing} />
+          <FormTextField name="name" label="Nombre" required disabled={!values.collectorId} />
+          <FormTextField name="email" label="Email" type="email" disabled={!values.collectorId} />
+          <FormTextField name="externalReference" label="Referencia externa" disabled={!values.collectorId} />
+          <IdentificationFields />
+          <FormFooter
+            failure={failure}
+            failureTestId="reference-failure"
+            onCancel={() => void navigate('/pagadores/referencias')}
+            submitLabel={editing ? PAYERS_MESSAGES.save : 'Crear'}
+          />
+        </FormCard>
       )}
     </Formik>
   );

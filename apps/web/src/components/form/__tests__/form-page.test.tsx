@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import { describe, expect, it, vi } from 'vitest';
-import { FormFooter, FormTextField } from '..';
+import { FormCard, FormFooter, FormTextField } from '..';
 
 function renderFooter({
   failure = null,
@@ -23,12 +23,7 @@ function renderFooter({
     >
       <Form>
         <FormTextField name="name" label="Nombre" />
-        <FormFooter
-          failure={failure}
-          failureTestId="thing-failure"
-          onCancel={onCancel}
-          submitLabel="Crear"
-        />
+        <FormFooter failure={failure} failureTestId="thing-failure" onCancel={onCancel} submitLabel="Crear" />
       </Form>
     </Formik>,
   );
@@ -59,5 +54,25 @@ describe('FormFooter', () => {
   it('shows no failure when there is none', () => {
     renderFooter();
     expect(screen.queryByTestId('thing-failure')).toBeNull();
+  });
+});
+
+describe('FormCard', () => {
+  it('is the form, named, and submits what its fields hold', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <Formik initialValues={{ name: '' }} onSubmit={onSubmit}>
+        <FormCard ariaLabel="Datos del pagador">
+          <FormTextField name="name" label="Nombre" />
+          <button type="submit">Crear</button>
+        </FormCard>
+      </Formik>,
+    );
+    const form = screen.getByRole('form', { name: 'Datos del pagador' });
+    expect(form.tagName).toBe('FORM');
+    expect(form).toHaveAttribute('novalidate');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Ana' }, expect.anything()));
   });
 });

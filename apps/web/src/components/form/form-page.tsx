@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { useFormikContext } from 'formik';
+import { Form, useFormikContext } from 'formik';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import type { DialogFeedback } from '@/lib/mutation-outcome';
 
 /**
@@ -37,5 +38,14 @@ export function FormFooter({
         </Button>
       </Box>
     </>
+  );
+}
+
+/** A form page's card (inside its `Formik`): the form named for assistive technology, its fields one under another. */
+export function FormCard({ ariaLabel, children }: { ariaLabel: string; children: ReactNode }) {
+  return (
+    <Paper component={Form} variant="outlined" noValidate aria-label={ariaLabel} sx={{ p: 3, maxWidth: 760 }}>
+      <Box sx={{ display: 'grid', gap: 2 }}>{children}</Box>
+    </Paper>
   );
 }
