@@ -1,4 +1,4 @@
-import { use, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { GatewayPreferences } from '../lib/gateway-preferences';
@@ -27,12 +27,11 @@ export function createDataClient(options: ApolloOptions, me: MeData): ApolloClie
 }
 
 /**
- * Apollo's context around the routed screens, once the client is ready (suspends until then), with the operator's
- * preferences from the gateway (`usePreference`).
+ * Apollo's context around the routed screens, with the operator's preferences from the gateway (`usePreference`).
  */
-export function DataProvider({ client, children }: { client: Promise<ApolloClient>; children: ReactNode }) {
+export function DataProvider({ client, children }: { client: ApolloClient; children: ReactNode }) {
   return (
-    <ApolloProvider client={use(client)}>
+    <ApolloProvider client={client}>
       <GatewayPreferences>{children}</GatewayPreferences>
     </ApolloProvider>
   );

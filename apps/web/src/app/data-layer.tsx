@@ -1,7 +1,9 @@
-import { createContext, lazy, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
+import { PageLoader } from '../components/feedback/page-loader';
 import type { ApolloOptions } from '../lib/apollo';
 import type { MeData } from '../lib/me-request';
+import { loadOnce, useSettled } from '../lib/settled';
 
 /**
  * The shell renders without Apollo Client (issue 16: the menu needs only `me`, read by lib/me-request): the data
@@ -13,7 +15,7 @@ export interface DataLayer {
   client(me: MeData): Promise<ApolloClient>;
 }
 
-const loadDataClient = () => import('./data-client');
+const loadDataClient = loadOnce(() => import('./data-client'));
 
 export function startDataLayer(options: ApolloOptions): DataLayer {
   const module = loadDataClient();
@@ -29,11 +31,16 @@ export function startDataLayer(options: ApolloOptions): DataLayer {
 /** The signed-in user's client, for the screens. */
 export const DataClientContext = createContext<Promise<ApolloClient> | null>(null);
 
-const LazyDataProvider = lazy(() => loadDataClient().then((m) => ({ default: m.DataProvider })));
-
-/** Apollo's context for the routed screens; suspends (the shell's page loader) until the data layer is in. */
+/**
+ * Apollo's context for the routed screens; the page loader until the data layer is in (without suspending:
+ * lib/settled.ts says why).
+ */
 export function DataBoundary({ children }: { children: ReactNode }) {
-  const client = useContext(DataClientContext);
-  if (!client) throw new Error('DataBoundary needs DataClientContext (app/app.tsx).');
-  return <LazyDataProvider client={client}>{children}</LazyDataProvider>;
+  const clientPromise = useContext(DataClientContext);
+  if (!clientPromise) throw new Error('DataBoundary needs DataClientContext (app/app.tsx).');
+  const client = useSettled(clientPromise);
+  // The provider comes with the module that makes the client: in by the time the client is.
+  const module = useSettled(loadDataClient());
+  if (!client || !module) return <PageLoader />;
+  return <module.DataProvider client={client}>{children}</module.DataProvider>;
 }

@@ -1,4 +1,6 @@
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, useState, type ComponentType } from 'react';
+import { PageLoader } from '../components/feedback/page-loader';
+import { loadOnce, useSettled } from '../lib/settled';
 
 /**
  * The screens that more than one place of the app renders: the route manifest (routes.ts) and the tabs of /home,
@@ -6,14 +8,22 @@ import { createElement, lazy, type ComponentType, type LazyExoticComponent } fro
  * and home-screen.tsx both read it (no import cycle through the manifest).
  */
 
-/** A screen loaded on demand: its own chunk, fetched when its route first renders. */
+/** A screen loaded on demand: its own chunk, fetched when its route is entered or first renders. */
 export interface LazyScreen {
   load: () => Promise<{ default: ComponentType }>;
-  Component: LazyExoticComponent<ComponentType>;
+  /** The screen once its chunk is in, the page loader until then (lib/settled.ts says why not `lazy`). */
+  Component: ComponentType;
 }
 
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
-  return { load, Component: lazy(load) };
+  const loadScreen = loadOnce(load);
+  function LoadedScreen(props: object) {
+    // The load this mount started: a failed one is thrown to the route's error boundary, not tried in a loop.
+    const [loading] = useState(loadScreen);
+    const module = useSettled(loading);
+    return module ? createElement(module.default, props) : createElement(PageLoader);
+  }
+  return { load: loadScreen, Component: LoadedScreen };
 }
 
 /** Buscar Pagos is also the first tab of /home. */
