@@ -9,6 +9,8 @@ import { startAuth } from './lib/keycloak';
 
 const container = document.getElementById('root')!;
 const appModule = import('./app/app');
+// The address's screen starts downloading as soon as the app's code is in, while the session is checked.
+void appModule.then((app) => app.preloadScreenOf(window.location.pathname)).catch(() => undefined);
 
 function showPlainError(message: string) {
   const status = container.querySelector('[data-boot-message]');
