@@ -309,4 +309,27 @@ describe('saved sign-in state (one per role and stack, support/suite.ts)', () =>
       await session.close();
     }
   });
+
+  it('asks Keycloak only for the session and its token, never for the account profile', async () => {
+    const session = await newSession(suite.browser, {
+      gatewayUrl: suite.stack.urls.gateway,
+      storageState: signInStateFile(suite.stack, 'consulta'),
+    });
+    try {
+      const { page } = session;
+      const keycloakPaths: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === suite.stack.urls.keycloak) keycloakPaths.push(url.pathname);
+      });
+      await page.goto(`${suite.stack.urls.web}/perfil`);
+      await expect(page.getByTestId('profile-username').textContent()).resolves.toBe('consulta');
+      expect(keycloakPaths).toContain('/realms/back-office/protocol/openid-connect/token');
+      // Who the operator is comes from the gateway's `me`: reading /account too cost a round trip before it.
+      expect(keycloakPaths.filter((path) => path.endsWith('/account'))).toEqual([]);
+      expect(session.problems).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
 });

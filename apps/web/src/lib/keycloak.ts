@@ -50,7 +50,8 @@ const navigatingAway = <T>() => new Promise<T>(() => {});
 
 /**
  * Starts keycloak-js: silent check-sso (PKCE S256, no login iframe), then the login page if there is no
- * session (every route needs sign-in), then the user profile. Resolves only when signed in.
+ * session (every route needs sign-in). Resolves only when signed in. The account profile is not read: who the
+ * operator is comes from the gateway's `me`, and that request waits for nothing but the token.
  */
 export async function startAuth(config: BackofficeConfig): Promise<AuthSession> {
   const keycloak = new Keycloak({ url: config.keycloakUrl, realm: config.realm, clientId: config.clientId });
@@ -96,7 +97,6 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
     await redirectToLogin();
     return navigatingAway<AuthSession>();
   }
-  await keycloak.loadUserProfile();
 
   return {
     keycloak,

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ARGENTINA_TZ, dayjs } from '../argentine-time';
 import { formatAmount, formatCalendarDate, formatDate, formatDateTime, formatShortDate } from '../format';
 
 describe('formatAmount', () => {
@@ -65,8 +67,28 @@ describe.each(ZONES)('dates in Argentine time, with the browser in %s', (zone) =
     expect(formatCalendarDate('2026-11-20T00:00:00.000Z')).toBe('20/11/2026');
   });
 
+  it('shows every instant as dayjs in Argentine time does, its zone written or not', () => {
+    // Argentina's summer times of 1989–1993, 1999–2000 and 2007–2009 included.
+    const instants = fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) });
+    const texts = (time: number) => {
+      const iso = new Date(time).toISOString();
+      return [time, new Date(time), iso, iso.replace('Z', '+00:00'), iso.replace('.000Z', '-0300'), iso.slice(0, 19)];
+    };
+    fc.assert(
+      fc.property(instants, (time) => {
+        for (const value of texts(time)) {
+          const reference = dayjs(value).tz(ARGENTINA_TZ);
+          expect(formatDateTime(value)).toBe(reference.format('DD/MM/YYYY HH:mm:ss'));
+          expect(formatDate(value)).toBe(reference.format('DD/MM/YYYY'));
+          expect(formatShortDate(value)).toBe(reference.format('DD/MM/YY'));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('returns an empty string for missing or invalid dates', () => {
-    for (const value of [null, undefined, '', 'not a date']) {
+    for (const value of [null, undefined, '', 'not a date', 'not a dateZ', Number.NaN, new Date(Number.NaN)]) {
       expect(formatDate(value)).toBe('');
       expect(formatDateTime(value)).toBe('');
       expect(formatShortDate(value)).toBe('');
