@@ -9,6 +9,7 @@ import type { ItemNoun } from '../dialogs/item-noun';
 import { ErrorAlert } from '../feedback/error-alert';
 import { PageHeader } from '../layout/page-header';
 import type { ListPageHandle } from '@/lib/list/use-list-page';
+import { listTextsOf, type ListTexts } from './list-texts';
 import { useListTools } from './list-tools';
 import type { ListBulk } from './use-list-bulk';
 
@@ -20,10 +21,11 @@ export type ListPageView<Row extends { id: string }> = Pick<
   Partial<Pick<ListPageHandle<object, string, unknown, unknown, Row, never>, 'view'>>;
 
 export interface ListPageTable<Row> {
-  /** Accessible name of the grid ('Pagadores'). */
-  ariaLabel: string;
+  /** Accessible name of the grid ('Pagadores'); with a noun, by default its plural ('Presentaciones'). */
+  ariaLabel?: string;
   columns: readonly DataTableColumn<Row>[];
-  emptyMessage: string;
+  /** With a noun, by default 'No se encontraron presentaciones'. */
+  emptyMessage?: string;
   /** Rows that open a page of their own. */
   getRowHref?: (row: Row) => string;
   /** Checkbox selection (the handle's `selection`). */
@@ -41,7 +43,28 @@ export type ListPageBulk<K extends string> = Pick<
   'actions' | 'allMatching' | 'registry' | 'noun' | 'ariaLabel' | 'clearable' | 'startBulk'
 >;
 
-export interface ListPageProps<Row extends { id: string }, K extends string = string> {
+/**
+ * A list's noun and texts: the texts it does not give are said from its noun (`listTextsOf`); a list without a noun
+ * gives them all.
+ */
+export type ListPageTexts<Row> =
+  | {
+      /**
+       * The bar above the grid: the total in words ('3 presentaciones'), the selection's count and `bulkActions`.
+       * Without a noun there is no bar; `bar` replaces it where a list's bar says more.
+       */
+      noun: ItemNoun;
+      /** The failure's title; by default 'No se pudieron cargar los pagadores'. */
+      errorTitle?: string;
+      table: ListPageTable<Row>;
+    }
+  | {
+      noun?: undefined;
+      errorTitle: string;
+      table: ListPageTable<Row> & Pick<ListTexts, 'ariaLabel' | 'emptyMessage'>;
+    };
+
+interface ListPageLayoutProps<Row extends { id: string }, K extends string> {
   page: ListPageView<Row>;
   /** The screen's title (h1); a panel inside a screen has none. */
   title?: string;
@@ -56,13 +79,6 @@ export interface ListPageProps<Row extends { id: string }, K extends string = st
   beforeList?: ReactNode;
   /** Shown instead of the list while it cannot be asked for (a required filter not chosen yet). */
   placeholder?: ReactNode;
-  /** The failure's title ('No se pudieron cargar los pagadores'). */
-  errorTitle: string;
-  /**
-   * The bar above the grid: the total in words ('3 presentaciones'), the selection's count and `bulkActions`.
-   * Without a noun there is no bar; `bar` replaces it where a list's bar says more.
-   */
-  noun?: ItemNoun;
   totalTestId?: string;
   /** Said after the total (' · actualizando mientras hay exportaciones en proceso'). */
   totalNote?: string;
@@ -74,12 +90,31 @@ export interface ListPageProps<Row extends { id: string }, K extends string = st
   bulk?: ListPageBulk<K>;
   /** A list's own bar; as a function it is given 'Vistas' and 'Columnas' to place (on its right). */
   bar?: ReactNode | ((tools: ReactNode) => ReactNode);
-  table: ListPageTable<Row>;
   /** Dialogs and other content after the list. */
   children?: ReactNode;
 }
 
+export type ListPageProps<Row extends { id: string }, K extends string = string> = ListPageLayoutProps<
+  Row,
+  K
+> &
+  ListPageTexts<Row>;
+
 const getRowId = (row: { id: string }) => row.id;
+
+/** The texts the screen gave, and its noun's for those it did not. */
+function textsOf<Row>(props: ListPageTexts<Row>): ListTexts {
+  if (!props.noun) {
+    const { ariaLabel, emptyMessage } = props.table;
+    return { errorTitle: props.errorTitle, ariaLabel, emptyMessage };
+  }
+  const said = listTextsOf(props.noun);
+  return {
+    errorTitle: props.errorTitle ?? said.errorTitle,
+    ariaLabel: props.table.ariaLabel ?? said.ariaLabel,
+    emptyMessage: props.table.emptyMessage ?? said.emptyMessage,
+  };
+}
 
 /** The selection's buttons of `useListBulk` (hidden for a role permitted none), for a list's own bar. */
 export function ListBulkActions<K extends string>({ bulk }: { bulk: ListPageBulk<K> }) {
@@ -127,27 +162,30 @@ function ToolsBar({ children }: { children: ReactNode }) {
  * request failed, the failure with 'Reintentar' in its place, never an empty list. The bar ends with 'Vistas' and
  * 'Columnas' (the operator's saved views and choice of columns, `useListTools`) on every list with a view binding.
  */
-export function ListPage<Row extends { id: string }, K extends string = string>({
-  page,
-  title,
-  subtitle,
-  headerActions,
-  ariaLabel,
-  filters,
-  beforeList,
-  placeholder,
-  errorTitle,
-  noun,
-  totalTestId,
-  totalNote,
-  bulkActions,
-  bulk,
-  bar,
-  table,
-  children,
-}: ListPageProps<Row, K>) {
+export function ListPage<Row extends { id: string }, K extends string = string>(
+  props: ListPageProps<Row, K>,
+) {
+  const {
+    page,
+    title,
+    subtitle,
+    headerActions,
+    ariaLabel,
+    filters,
+    beforeList,
+    placeholder,
+    noun,
+    totalTestId,
+    totalNote,
+    bulkActions,
+    bulk,
+    bar,
+    table,
+    children,
+  } = props;
   const { table: binding, selection } = page;
   const barNoun = noun ?? bulk?.noun;
+  const texts = textsOf(props);
   const { tools, columnChoice, onHiddenChange, ready } = useListTools(page.view, table.columns);
   // A new page starts at the table's top: after 'next page' at the bottom of a long page, the list scrolls up to
   // its bar, never further than needed (issue 29 item 26).
@@ -164,7 +202,7 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
       {beforeList}
       {placeholder ??
         (page.failure ? (
-          <ErrorAlert title={errorTitle} error={page.failure} onRetry={page.retry} />
+          <ErrorAlert title={texts.errorTitle} error={page.failure} onRetry={page.retry} />
         ) : (
           <Paper ref={listTop} variant="outlined" sx={{ overflow: 'hidden' }}>
             {typeof bar === 'function'
@@ -197,7 +235,7 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
               <ColumnsLoading />
             ) : (
               <DataTable
-                ariaLabel={table.ariaLabel}
+                ariaLabel={texts.ariaLabel}
                 rows={page.rows}
                 columns={table.columns}
                 getRowId={getRowId}
@@ -206,7 +244,7 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
                 loading={binding.loading || table.busy === true}
                 sort={table.unsorted ? null : binding.sort}
                 onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
-                emptyMessage={table.emptyMessage}
+                emptyMessage={texts.emptyMessage}
                 getRowHref={table.getRowHref}
                 selectable={table.selectable}
                 selectedIds={table.selectable ? selection.selectedIds : undefined}

@@ -114,9 +114,17 @@ interface ScreenOptions {
   bulk?: boolean;
   form?: boolean;
   poll?: boolean;
+  /** The failure's title, the empty message and the grid's name left to the noun. */
+  textsOfNoun?: boolean;
 }
 
-function ThingsScreen({ selectable = false, bulk = false, form = false, poll = false }: ScreenOptions) {
+function ThingsScreen({
+  selectable = false,
+  bulk = false,
+  form = false,
+  poll = false,
+  textsOfNoun = false,
+}: ScreenOptions) {
   const page = useListPage(thingsQuery, { rule: thingsRule, poll: poll ? POLL : undefined });
   handle = page as unknown as typeof handle;
   search = useLocation().search;
@@ -136,12 +144,16 @@ function ThingsScreen({ selectable = false, bulk = false, form = false, poll = f
     <ListPage
       page={page}
       title="Cosas"
-      errorTitle="No se pudieron cargar las cosas"
+      errorTitle={textsOfNoun ? undefined : 'No se pudieron cargar las cosas'}
       noun={NOUN}
       totalTestId="things-total"
       bulk={bulk ? actions : undefined}
       filters={form ? <ColourForm key={page.filtersKey} {...page.filterForm} /> : undefined}
-      table={{ ariaLabel: 'Cosas', columns: COLUMNS, emptyMessage: 'No se encontraron cosas', selectable }}
+      table={
+        textsOfNoun
+          ? { columns: COLUMNS, selectable }
+          : { ariaLabel: 'Cosas', columns: COLUMNS, emptyMessage: 'No se encontraron cosas', selectable }
+      }
     />
   );
 }
@@ -264,6 +276,16 @@ describe('useListPage with <ListPage>', () => {
     await gateway.answer({ rows: [], total: 0 });
     expect(await screen.findByText('No se encontraron cosas')).toBeInTheDocument();
     expect(screen.getByTestId('things-total')).toHaveTextContent('0 cosas');
+  });
+
+  it('says its failure, its empty list and its grid in its noun’s words when the screen does not', async () => {
+    const gateway = renderScreen('/cosas?colour=green', { textsOfNoun: true });
+    await gateway.answer({ rows: [], total: 0 });
+    expect(await screen.findByText('No se encontraron cosas')).toBeInTheDocument();
+    expect(grid()).toBeInTheDocument();
+    act(() => handle!.list.setPage(2));
+    await gateway.answer(new Error('Failed to fetch'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las cosas');
   });
 
   it('useListBulk: the bulk buttons, "all N matching", and done items leave the list and the selection', async () => {

@@ -1,8 +1,5 @@
-import { FilterSelect } from '@/components/layout/filter-select';
-import { FilterText } from '@/components/layout/filter-text';
-import { FiltersForm } from '@/components/layout/filters-form';
-import { useFilterDraft, type FilterFormProps } from '@/components/layout/filter-draft';
-import { DateRangePicker } from '@/components/pickers';
+import { DAY_RANGE_FILTER, DraftFiltersForm, type FilterField } from '@/components/layout/draft-filters-form';
+import type { FilterFormProps } from '@/components/layout/filter-draft';
 import { AREA_TEXTS, OPERATION_TEXTS } from '@/lib/activity-labels';
 import type { ActivityFilters } from '../activity-list';
 
@@ -11,39 +8,21 @@ const OPERATION_CHOICES = Object.entries(OPERATION_TEXTS)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label, 'es'));
 
+const FIELDS: readonly FilterField<ActivityFilters>[] = [
+  { text: 'user', label: 'Operador', placeholder: 'Usuario', testId: 'activity-user-filter', maxLength: 200 },
+  { select: 'area', label: 'Área', choices: AREA_CHOICES, minWidth: 180, testId: 'activity-area-filter' },
+  {
+    select: 'operation',
+    label: 'Acción',
+    choices: OPERATION_CHOICES,
+    minWidth: 220,
+    testId: 'activity-operation-filter',
+  },
+  { text: 'recordId', label: 'Id del registro', testId: 'activity-record-filter', maxLength: 200 },
+  DAY_RANGE_FILTER,
+];
+
 /** Actividad's filters: a draft applied on 'Buscar' (an inverted period is not applied). */
 export function ActivityFiltersForm(props: FilterFormProps<ActivityFilters>) {
-  const draft = useFilterDraft(props);
-  return (
-    <FiltersForm ariaLabel="Filtros de actividad" {...draft.form}>
-      <FilterText
-        label="Operador"
-        placeholder="Usuario"
-        {...draft.text('user')}
-        testId="activity-user-filter"
-        maxLength={200}
-      />
-      <FilterSelect
-        label="Área"
-        {...draft.bind('area')}
-        choices={AREA_CHOICES}
-        minWidth={180}
-        testId="activity-area-filter"
-      />
-      <FilterSelect
-        label="Acción"
-        {...draft.bind('operation')}
-        choices={OPERATION_CHOICES}
-        minWidth={220}
-        testId="activity-operation-filter"
-      />
-      <FilterText
-        label="Id del registro"
-        {...draft.text('recordId')}
-        testId="activity-record-filter"
-        maxLength={200}
-      />
-      <DateRangePicker {...draft.range} />
-    </FiltersForm>
-  );
+  return <DraftFiltersForm {...props} ariaLabel="Filtros de actividad" fields={FIELDS} />;
 }

@@ -59,11 +59,7 @@ export default function ActivityScreen() {
       errorTitle="No se pudo cargar la actividad"
       noun={ACTIVITY_NOUN}
       totalTestId="activity-total"
-      table={{
-        ariaLabel: 'Actividad',
-        columns: COLUMNS,
-        emptyMessage: 'No se encontraron acciones',
-      }}
+      table={{ ariaLabel: 'Actividad', columns: COLUMNS }}
     />
   );
 }

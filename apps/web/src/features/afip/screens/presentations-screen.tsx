@@ -119,15 +119,9 @@ export default function PresentationsScreen({ creating: openCreating = false }: 
         ) : undefined
       }
       filters={<PresentationsFiltersForm key={page.filtersKey} {...page.filterForm} />}
-      errorTitle="No se pudieron cargar las presentaciones"
       noun={PRESENTATION_NOUN}
       totalTestId="presentations-total"
-      table={{
-        ariaLabel: 'Presentaciones',
-        columns: COLUMNS,
-        emptyMessage: 'No se encontraron presentaciones',
-        getRowHref: (row) => `/afip/${encodeURIComponent(row.id)}`,
-      }}
+      table={{ columns: COLUMNS, getRowHref: (row) => `/afip/${encodeURIComponent(row.id)}` }}
     >
       {creating && canCreate && <CreatePresentationDialog onClose={closeCreate} />}
     </ListPage>

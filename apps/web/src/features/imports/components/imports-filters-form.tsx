@@ -1,9 +1,5 @@
-import Box from '@mui/material/Box';
-import { FilterSelect } from '@/components/layout/filter-select';
-import { FilterText } from '@/components/layout/filter-text';
-import { FiltersForm } from '@/components/layout/filters-form';
-import { useFilterDraft, type FilterFormProps } from '@/components/layout/filter-draft';
-import { CollectorPicker, DateRangePicker } from '@/components/pickers';
+import { DAY_RANGE_FILTER, DraftFiltersForm, type FilterField } from '@/components/layout/draft-filters-form';
+import type { FilterFormProps } from '@/components/layout/filter-draft';
 import { IMPORT_STATUS_LABELS } from '../import-labels';
 import { IMPORT_STATUSES, type ImportsFilters } from '../imports-list';
 
@@ -12,27 +8,24 @@ const STATUS_CHOICES = IMPORT_STATUSES.map((value) => ({
   label: IMPORT_STATUS_LABELS[value] ?? value,
 }));
 
+const FIELDS: readonly FilterField<ImportsFilters>[] = [
+  {
+    text: 'search',
+    label: 'Buscar',
+    placeholder: 'Id de importación o archivo',
+    testId: 'imports-search-input',
+  },
+  { collector: 'collector', minWidth: 260 },
+  {
+    select: 'status',
+    label: 'Estado',
+    choices: STATUS_CHOICES,
+    minWidth: 200,
+    testId: 'imports-status-filter',
+  },
+  DAY_RANGE_FILTER,
+];
+
 export function ImportsFiltersForm(props: FilterFormProps<ImportsFilters>) {
-  const draft = useFilterDraft(props);
-  return (
-    <FiltersForm ariaLabel="Filtros de importaciones" {...draft.form}>
-      <FilterText
-        label="Buscar"
-        placeholder="Id de importación o archivo"
-        {...draft.text('search')}
-        testId="imports-search-input"
-      />
-      <Box sx={{ minWidth: 260 }}>
-        <CollectorPicker {...draft.bind('collector')} />
-      </Box>
-      <FilterSelect
-        label="Estado"
-        {...draft.bind('status')}
-        choices={STATUS_CHOICES}
-        minWidth={200}
-        testId="imports-status-filter"
-      />
-      <DateRangePicker {...draft.range} />
-    </FiltersForm>
-  );
+  return <DraftFiltersForm {...props} ariaLabel="Filtros de importaciones" fields={FIELDS} />;
 }

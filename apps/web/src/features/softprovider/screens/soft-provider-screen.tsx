@@ -167,15 +167,9 @@ export default function SoftProviderScreen() {
         page={page}
         title="Reporte plano de integraciones"
         filters={<SoftProviderFiltersForm key={page.filtersKey} {...page.filterForm} />}
-        errorTitle="No se pudieron cargar los reportes"
         noun={SOFT_PROVIDER_NOUN}
         totalTestId="soft-provider-total"
-        table={{
-          ariaLabel: 'Reportes de integraciones',
-          columns,
-          emptyMessage: 'No se encontraron reportes',
-          unsorted: true,
-        }}
+        table={{ ariaLabel: 'Reportes de integraciones', columns, unsorted: true }}
       />
     </>
   );

@@ -1,11 +1,7 @@
-import Box from '@mui/material/Box';
 import { IdentifierTextField } from '@/components/form';
-import { AmountFilterField } from '@/components/layout/amount-filter-field';
-import { FilterSelect } from '@/components/layout/filter-select';
+import { DAY_RANGE_FILTER, DraftFiltersForm, type FilterField } from '@/components/layout/draft-filters-form';
+import type { FilterDraft, FilterFormProps } from '@/components/layout/filter-draft';
 import { FilterText } from '@/components/layout/filter-text';
-import { FiltersForm } from '@/components/layout/filters-form';
-import { useFilterDraft, type FilterFormProps } from '@/components/layout/filter-draft';
-import { CollectorPicker, DateRangePicker } from '@/components/pickers';
 import { amountFilterError } from '@/lib/amount-filter';
 import { TRANSFER_STATUS_LABELS, type TransfersFilters } from '../transfers-list';
 
@@ -14,6 +10,37 @@ const cuitIncomplete = (cuit: string) => cuit !== '' && cuit.replace(/\D/g, '').
 /** The amount must read as an amount; a typed CUIT, as 11 digits (neither is searched otherwise). */
 const hasFieldError = (values: TransfersFilters) =>
   Boolean(amountFilterError(values.amount)) || cuitIncomplete(values.cuit);
+
+function CuitField({ draft }: { draft: FilterDraft<TransfersFilters> }) {
+  const { cuit } = draft.values;
+  return (
+    <IdentifierTextField
+      kind="cuit"
+      label="CUIT"
+      value={cuit}
+      onValueChange={draft.bind('cuit').onChange}
+      error={cuitIncomplete(cuit)}
+      helperText={cuitIncomplete(cuit) ? 'El CUIT debe tener 11 dígitos' : undefined}
+      sx={{ width: 170 }}
+      slotProps={{ htmlInput: { 'data-testid': 'transfers-cuit-input' } }}
+    />
+  );
+}
+
+/** The fields after the search text, which is not the draft's. */
+const DRAFT_FIELDS: readonly FilterField<TransfersFilters>[] = [
+  { collector: 'collector', minWidth: 240 },
+  DAY_RANGE_FILTER,
+  { amount: 'amount', label: 'Importe', width: 140, testId: 'transfers-amount-input' },
+  (draft) => <CuitField draft={draft} />,
+  {
+    select: 'status',
+    label: 'Estado',
+    choices: TRANSFER_STATUS_LABELS,
+    minWidth: 150,
+    testId: 'transfers-status-filter',
+  },
+];
 
 export function TransfersFiltersForm({
   search,
@@ -24,45 +51,22 @@ export function TransfersFiltersForm({
   search: string;
   onSearch(text: string): void;
 }) {
-  const draft = useFilterDraft(form, hasFieldError);
-  const { values } = draft;
+  const searchField = (
+    <FilterText
+      label="Buscar"
+      placeholder="Id de pago o de transferencia"
+      defaultValue={search}
+      // Every change of the text searches (typed, pasted or dropped); the arrow keys change nothing (001 §9).
+      onChange={(event) => onSearch(event.target.value)}
+      testId="transfers-search-input"
+    />
+  );
   return (
-    <FiltersForm ariaLabel="Filtros de transferencias" {...draft.form}>
-      <FilterText
-        label="Buscar"
-        placeholder="Id de pago o de transferencia"
-        defaultValue={search}
-        // Every change of the text searches (typed, pasted or dropped); the arrow keys change nothing (001 §9).
-        onChange={(event) => onSearch(event.target.value)}
-        testId="transfers-search-input"
-      />
-      <Box sx={{ minWidth: 240 }}>
-        <CollectorPicker {...draft.bind('collector')} />
-      </Box>
-      <DateRangePicker {...draft.range} />
-      <AmountFilterField
-        label="Importe"
-        {...draft.bind('amount')}
-        width={140}
-        testId="transfers-amount-input"
-      />
-      <IdentifierTextField
-        kind="cuit"
-        label="CUIT"
-        value={values.cuit}
-        onValueChange={draft.bind('cuit').onChange}
-        error={cuitIncomplete(values.cuit)}
-        helperText={cuitIncomplete(values.cuit) ? 'El CUIT debe tener 11 dígitos' : undefined}
-        sx={{ width: 170 }}
-        slotProps={{ htmlInput: { 'data-testid': 'transfers-cuit-input' } }}
-      />
-      <FilterSelect
-        label="Estado"
-        {...draft.bind('status')}
-        choices={TRANSFER_STATUS_LABELS}
-        minWidth={150}
-        testId="transfers-status-filter"
-      />
-    </FiltersForm>
+    <DraftFiltersForm
+      {...form}
+      ariaLabel="Filtros de transferencias"
+      invalid={hasFieldError}
+      fields={[() => searchField, ...DRAFT_FIELDS]}
+    />
   );
 }

@@ -111,11 +111,9 @@ export default function TransfersScreen() {
           }}
         />
       }
-      errorTitle="No se pudieron cargar las transferencias"
       noun={TRANSFER_NOUN}
       totalTestId="transfers-total"
       table={{
-        ariaLabel: 'Transferencias',
         columns,
         emptyMessage: TRANSFERS_MESSAGES.empty,
         getRowHref: (row) => (row.paymentId ? `/pago/${encodeURIComponent(row.paymentId)}` : ''),
