@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import Chip from '@mui/material/Chip';
 import { rowActionsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { statusChipOf } from '@/components/detail/status-chip';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ListPage } from '@/components/list-page/list-page';
 import { downloadFile } from '@/lib/files';
@@ -27,6 +27,8 @@ import {
   softProviderQuery,
 } from '../soft-provider-labels';
 import { SoftProviderFiltersForm } from '../soft-provider-filters-form';
+
+const SoftProviderStatusChip = statusChipOf(SOFT_PROVIDER_STATUS_LABELS, SOFT_PROVIDER_STATUS_COLORS);
 
 /** Spec 001 §8: a failed download says only this. */
 const DOWNLOAD_FAILED = 'No se pudo completar la acción';
@@ -131,14 +133,7 @@ export default function SoftProviderScreen() {
       field: 'status',
       headerName: 'ESTADO',
       width: 130,
-      render: (row) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={SOFT_PROVIDER_STATUS_COLORS[row.status]}
-          label={SOFT_PROVIDER_STATUS_LABELS[row.status]}
-        />
-      ),
+      render: (row) => <SoftProviderStatusChip status={row.status} />,
     },
     { field: 'startDate', headerName: 'DESDE', width: 120, render: (row) => formatDate(row.startDate) },
     { field: 'endDate', headerName: 'HASTA', width: 120, render: (row) => formatDate(row.endDate) },

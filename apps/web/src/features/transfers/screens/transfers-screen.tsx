@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import Chip from '@mui/material/Chip';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import { actionButtonsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { statusChipOf } from '@/components/detail/status-chip';
 import { ListPage } from '@/components/list-page/list-page';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
@@ -22,6 +22,7 @@ const STATUS_TONES: Record<TransferStatus, 'warning' | 'success' | 'error'> = {
   CONCILIATED: 'success',
   REJECTED: 'error',
 };
+const TransferStatusChip = statusChipOf(TRANSFER_STATUS_LABELS, STATUS_TONES);
 
 /** Conciliación de transferencias (/transferencias, spec 001 §2 "Transfer conciliation list", §4). */
 export default function TransfersScreen() {
@@ -74,15 +75,7 @@ export default function TransfersScreen() {
         headerName: 'ESTADO',
         width: 120,
         sortable: true,
-        render: (r) => (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={STATUS_TONES[r.status]}
-            label={TRANSFER_STATUS_LABELS[r.status]}
-            data-status={r.status.toLowerCase()}
-          />
-        ),
+        render: (r) => <TransferStatusChip status={r.status} />,
       },
       actionButtonsColumn({
         meta: () => CONCILIATE_META,
