@@ -1,9 +1,12 @@
 import {
   defineListQuery,
+  positionOf,
   STANDARD_PAGING,
   type ListCacheRule,
   type ListDefinition,
+  type ListState,
   sortFieldsOf,
+  type StatusRowChange,
 } from '@/lib/list';
 import {
   SubscriptionsSearchDocument,
@@ -13,7 +16,7 @@ import {
   type SubscriptionStatus,
   type SubscriptionsSearchQueryVariables,
 } from '../gql/graphql';
-import { subscriptionStatusFromParam, subscriptionStatusToParam } from '../subscription-labels';
+import { SUBSCRIPTION_STATUS_PARAM } from '../subscription-labels';
 
 /**
  * Buscar Suscripciones' list (lib/list, session storage `subscriptions.list`).
@@ -92,7 +95,7 @@ export const subscriptionsList: ListDefinition<SubscriptionsFilters, Subscriptio
       return {
         search: (params.get('q') ?? params.get('pagador') ?? defaults.search).trim(),
         collector: collectorId ? { id: collectorId, name: collectorName || collectorId } : null,
-        status: subscriptionStatusFromParam(params.get('estado') ?? params.get('status')),
+        status: SUBSCRIPTION_STATUS_PARAM.parse(params.get('estado') ?? params.get('status')),
         paymentType: parsePaymentType(params.get('medio'), defaults.paymentType),
       };
     },
@@ -103,7 +106,7 @@ export const subscriptionsList: ListDefinition<SubscriptionsFilters, Subscriptio
         if (filters.collector.name !== filters.collector.id)
           params.set('entidad_nombre', filters.collector.name);
       }
-      if (filters.status) params.set('estado', subscriptionStatusToParam(filters.status));
+      if (filters.status) params.set('estado', SUBSCRIPTION_STATUS_PARAM.write(filters.status));
       params.set('medio', PAYMENT_TYPE_PARAMS[filters.paymentType ?? 'ALL']);
     },
     normalize: (filters) => ({
@@ -125,18 +128,9 @@ export function toSubscriptionFilter(filters: SubscriptionsFilters): Subscriptio
 }
 
 export function toSearchVariables(
-  state: SubscriptionsFilters & {
-    page: number;
-    pageSize: number;
-    sort: SubscriptionsSearchQueryVariables['sort'];
-  },
+  state: ListState<SubscriptionsFilters, SubscriptionSortField>,
 ): SubscriptionsSearchQueryVariables {
-  return {
-    filter: toSubscriptionFilter(state),
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-  };
+  return { filter: toSubscriptionFilter(state), ...positionOf(state) };
 }
 
 /** Buscar Suscripciones' query: the screen's and the route preload's. */
@@ -148,9 +142,7 @@ export const subscriptionsQuery = defineListQuery({
 });
 
 /** What a changed subscription says about the lists it sits in. */
-export interface SubscriptionRowChange {
-  id: string;
-  status?: SubscriptionStatus;
+export interface SubscriptionRowChange extends StatusRowChange<SubscriptionStatus> {
   hasMethod?: boolean;
 }
 
