@@ -61,30 +61,32 @@ function parsePaymentType(value: string | null, fallback: PaymentTypeFilter): Pa
   }
 }
 
+/** Spec 000 §2's sortable fields: their upstream names in the URL, and the grid columns that sort by them. */
+const SORT_FIELDS = sortFieldsOf(
+  [
+    'REQUEST_DATE',
+    'CONCEPT_ID',
+    'CONCEPT_DESCRIPTION',
+    'PAYER_NAME',
+    'AMOUNT',
+    'PAYMENT_METHOD_LAST_FOUR_DIGITS',
+    'STATUS',
+  ],
+  {
+    CONCEPT_ID: { param: 'detail.concept_id' },
+    CONCEPT_DESCRIPTION: { param: 'detail.concept_description' },
+    PAYER_NAME: { param: 'payer.name' },
+    PAYMENT_METHOD_LAST_FOUR_DIGITS: { param: 'payment_method.last_four_digits', column: 'paymentMethod' },
+  },
+);
+
 export const ENTRY_PARAMS = ['pagador', 'collector_id', 'collector_name', 'status'] as const;
 
 export const subscriptionsList: ListDefinition<SubscriptionsFilters, SubscriptionSortField> = {
   area: 'subscriptions',
   ...STANDARD_PAGING,
   defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
-  // Spec 000 §2's sortable fields: their upstream names in the URL, and the grid columns that sort by them.
-  sortFields: sortFieldsOf(
-    [
-      'REQUEST_DATE',
-      'CONCEPT_ID',
-      'CONCEPT_DESCRIPTION',
-      'PAYER_NAME',
-      'AMOUNT',
-      'PAYMENT_METHOD_LAST_FOUR_DIGITS',
-      'STATUS',
-    ],
-    {
-      CONCEPT_ID: { param: 'detail.concept_id' },
-      CONCEPT_DESCRIPTION: { param: 'detail.concept_description' },
-      PAYER_NAME: { param: 'payer.name' },
-      PAYMENT_METHOD_LAST_FOUR_DIGITS: { param: 'payment_method.last_four_digits', column: 'paymentMethod' },
-    },
-  ),
+  sortFields: SORT_FIELDS,
   defaultFilters: () => ({ search: '', collector: null, status: null, paymentType: 'DEBIT' }),
   entryParams: ENTRY_PARAMS,
   filters: {
