@@ -1,11 +1,16 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
 import {
+  codeParam,
+  combineFilters,
   defineListQuery,
   positionOf,
   type ListDefinition,
-  enumParam,
+  SEARCH_TEXT_PART,
+  type SearchTextFilters,
   SHORT_PAGING,
   sortFieldsOf,
+  statusFilter,
+  type StatusFilters,
 } from '@/lib/list';
 import {
   PresentationsListDocument,
@@ -28,13 +33,6 @@ export const PRESENTATION_STATUS_COLORS: Readonly<
   REPROCESS: 'warning',
 };
 
-const STATUS_TEXTS: Readonly<Record<PresentationStatus, string>> = {
-  CREATED: 'created',
-  DELIVERED: 'delivered',
-  REPROCESS: 'reprocess',
-};
-const STATUS_PARAM = enumParam(STATUS_TEXTS);
-
 /** MM/YYYY for the YYYY-MM a presentation covers. */
 export const presentationPeriod = (period: string): string =>
   /^\d{4}-\d{2}$/.test(period) ? `${period.slice(5, 7)}/${period.slice(0, 4)}` : period;
@@ -43,10 +41,7 @@ export const presentationPeriod = (period: string): string =>
 export const formTypeLabel = (structure: { formName: string; version: string }): string =>
   `${structure.formName} (${structure.version})`;
 
-export interface PresentationsFilters {
-  search: string;
-  status: PresentationStatus | null;
-}
+export type PresentationsFilters = SearchTextFilters & StatusFilters<PresentationStatus>;
 
 /**
  * Presentaciones AFIP's list (session storage `afip.list`): `q` (id or file name) and `estado` in the URL; 10 rows;
@@ -71,22 +66,7 @@ export const presentationsList: ListDefinition<PresentationsFilters, Presentatio
     { FORM_NAME: { param: 'file_structure.form_name' }, VERSION: { param: 'file_structure.version' } },
   ),
   defaultFilters: () => ({ search: '', status: null }),
-  filters: {
-    params: ['q', 'estado'],
-    parse(params, defaults) {
-      return {
-        search: (params.get('q') ?? defaults.search).trim(),
-        status: STATUS_PARAM.parse(params.get('estado')),
-      };
-    },
-    write(filters, params) {
-      if (filters.search) params.set('q', filters.search);
-      // Always written ('todos' for every status): an address without list parameters restores the saved list,
-      // so a reset to the defaults must still name them.
-      params.set('estado', STATUS_PARAM.write(filters.status));
-    },
-    normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
-  },
+  filters: combineFilters(SEARCH_TEXT_PART, statusFilter(codeParam(PRESENTATION_STATUS_LABELS))),
 };
 
 /** Presentaciones AFIP's query for a list state. */

@@ -4,8 +4,8 @@ import GridOnOutlined from '@mui/icons-material/GridOnOutlined';
 import CodeOutlined from '@mui/icons-material/CodeOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import type { ActionRegistry } from '../../components/actions/action-registry';
-import type { ItemNoun } from '../../components/dialogs/item-noun';
+import type { ActionMeta, ActionRegistry } from '@/components/actions/action-registry';
+import type { ItemNoun } from '@/components/dialogs/item-noun';
 import type { WithdrawalBatchActionKind } from './gql/graphql';
 import { countPhrase } from '@backoffice/validators';
 
@@ -32,21 +32,41 @@ export const ROW_KINDS: readonly WithdrawalBatchActionKind[] = [
   'REPROCESS',
 ];
 
-/** The file format of each download action (GET /files/lotes/{id}/{format}). */
-export const DOWNLOAD_FORMATS: Partial<Record<WithdrawalBatchActionKind, 'xlsx' | 'txt' | 'xml'>> = {
-  DOWNLOAD_XLSX: 'xlsx',
-  DOWNLOAD_TXT: 'txt',
-  DOWNLOAD_XML: 'xml',
-};
+/** The downloads of a batch, in menu order: each one's file format (GET /files/lotes/{id}/{format}) and icon. */
+const DOWNLOADS = {
+  DOWNLOAD_XLSX: { format: 'xlsx', icon: GridOnOutlined },
+  DOWNLOAD_TXT: { format: 'txt', icon: DescriptionOutlined },
+  DOWNLOAD_XML: { format: 'xml', icon: CodeOutlined },
+} as const;
+
+type DownloadKind = keyof typeof DOWNLOADS;
+const DOWNLOAD_KINDS = Object.keys(DOWNLOADS) as DownloadKind[];
+
+/** The file format of each download action. */
+export const DOWNLOAD_FORMATS: Partial<Record<WithdrawalBatchActionKind, 'xlsx' | 'txt' | 'xml'>> =
+  Object.fromEntries(DOWNLOAD_KINDS.map((kind) => [kind, DOWNLOADS[kind].format]));
+
+/** The download actions from `order` on, each named by its format ('Descargar XLSX'). */
+function downloadActions(order: number): Record<DownloadKind, ActionMeta> {
+  const entries = DOWNLOAD_KINDS.map((kind, index) => {
+    const { format, icon } = DOWNLOADS[kind];
+    const meta: ActionMeta = {
+      label: `Descargar ${format.toUpperCase()}`,
+      icon,
+      placement: 'download',
+      order: order + index,
+    };
+    return [kind, meta];
+  });
+  return Object.fromEntries(entries) as Record<DownloadKind, ActionMeta>;
+}
 
 export const batchFilePath = (id: string, format: string) => `/lotes/${encodeURIComponent(id)}/${format}`;
 
 /** The batches area's one table of action labels, icons and dialog texts. Whether one is offered: the gateway. */
 export const BATCH_ACTIONS: ActionRegistry<WithdrawalBatchActionKind> = {
   DETAIL: { label: 'Ver detalle', icon: VisibilityOutlined, placement: 'header', order: 1 },
-  DOWNLOAD_XLSX: { label: 'Descargar XLSX', icon: GridOnOutlined, placement: 'download', order: 2 },
-  DOWNLOAD_TXT: { label: 'Descargar TXT', icon: DescriptionOutlined, placement: 'download', order: 3 },
-  DOWNLOAD_XML: { label: 'Descargar XML', icon: CodeOutlined, placement: 'download', order: 4 },
+  ...downloadActions(2),
   RE_EXPORT: {
     label: 'Re-exportar',
     icon: CloudUploadOutlined,

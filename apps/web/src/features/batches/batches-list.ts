@@ -8,6 +8,8 @@ import {
   parseCollectorParam,
   writeCollectorParam,
   sortFieldsOf,
+  statusListRule,
+  type StatusRowChange,
 } from '@/lib/list';
 import { batchStatusFromParam, batchStatusToParam } from './batch-labels';
 import {
@@ -78,20 +80,11 @@ export function toBatchesVariables(
   };
 }
 
-export interface BatchRowChange {
-  id: string;
-  status?: WithdrawalBatchStatus;
-}
+export type BatchRowChange = StatusRowChange<WithdrawalBatchStatus>;
 
 /** After a reprocess, a batch leaves a list filtered by another status (spec 001 §4 "Batch"). */
-export const batchesListRule: ListCacheRule<BatchRowChange, WithdrawalBatchFilter> = {
-  field: 'withdrawalBatches',
-  stillMatches: (change, filter) => !(filter.status && change.status && change.status !== filter.status),
-  changeOfRow: (readField, row) => {
-    const id = readField<string>('id', row);
-    return id ? { id, status: readField<WithdrawalBatchStatus>('status', row) } : null;
-  },
-};
+export const batchesListRule: ListCacheRule<BatchRowChange, WithdrawalBatchFilter> =
+  statusListRule('withdrawalBatches');
 
 /** Stands in for the variables while no collector is chosen (the screen skips the query). */
 const NO_SEARCH: WithdrawalBatchesQueryVariables = { filter: { collectorId: '' } };

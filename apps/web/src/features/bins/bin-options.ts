@@ -1,17 +1,22 @@
-/** Countries offered for a BIN (spec 001 §3 "Country list": ISO alpha-3 code and Spanish description). */
-export const COUNTRIES: readonly { code: string; description: string }[] = [
-  { code: 'ARG', description: 'Argentina' },
-  { code: 'BOL', description: 'Bolivia' },
-  { code: 'BRA', description: 'Brasil' },
-  { code: 'CHL', description: 'Chile' },
-  { code: 'COL', description: 'Colombia' },
-  { code: 'ESP', description: 'España' },
-  { code: 'USA', description: 'Estados Unidos' },
-  { code: 'MEX', description: 'México' },
-  { code: 'PRY', description: 'Paraguay' },
-  { code: 'PER', description: 'Perú' },
-  { code: 'URY', description: 'Uruguay' },
-];
+/** The Spanish name of each country offered for a BIN (spec 001 §3 "Country list": ISO alpha-3 code), in order. */
+const COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  ARG: 'Argentina',
+  BOL: 'Bolivia',
+  BRA: 'Brasil',
+  CHL: 'Chile',
+  COL: 'Colombia',
+  ESP: 'España',
+  USA: 'Estados Unidos',
+  MEX: 'México',
+  PRY: 'Paraguay',
+  PER: 'Perú',
+  URY: 'Uruguay',
+};
+
+/** The countries offered for a BIN: ISO alpha-3 code and Spanish description. */
+export const COUNTRIES: readonly { code: string; description: string }[] = Object.entries(COUNTRY_NAMES).map(
+  ([code, description]) => ({ code, description }),
+);
 
 export const countryName = (code: string | null | undefined): string | null =>
   code ? (COUNTRIES.find((country) => country.code === code)?.description ?? code) : null;

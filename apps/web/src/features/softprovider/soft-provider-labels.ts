@@ -5,7 +5,18 @@ import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import type { ActionRegistry } from '@/components/actions/action-registry';
 import type { ItemNoun } from '@/components/dialogs/item-noun';
 import { dayFilterInstants } from '@/components/pickers/period';
-import { defineListQuery, type ListDefinition, enumParam, sortFieldsOf } from '@/lib/list';
+import {
+  codeParam,
+  combineFilters,
+  defineListQuery,
+  type FilterCodec,
+  type ListDefinition,
+  SEARCH_TEXT_PART,
+  type SearchTextFilters,
+  sortFieldsOf,
+  statusFilter,
+  type StatusFilters,
+} from '@/lib/list';
 import {
   SoftProviderItemsDocument,
   type SoftProviderActionKind,
@@ -24,14 +35,6 @@ export const SOFT_PROVIDER_STATUS_COLORS: Readonly<
   Record<SoftProviderStatus, 'info' | 'error' | 'warning' | 'success'>
 > = { IN_PROCESS: 'info', ERROR: 'error', PENDING_APPROVAL: 'warning', SENT: 'success' };
 
-const STATUS_TEXTS: Readonly<Record<SoftProviderStatus, string>> = {
-  IN_PROCESS: 'in_process',
-  ERROR: 'error',
-  PENDING_APPROVAL: 'pending_approval',
-  SENT: 'sent',
-};
-const STATUS_PARAM = enumParam(STATUS_TEXTS);
-
 export const SOFT_PROVIDER_ACTIONS: ActionRegistry<SoftProviderActionKind> = {
   APPROVE: { label: 'Aprobar', icon: CheckCircleOutline, order: 1 },
   REJECT: { label: 'Rechazar', icon: HighlightOff, order: 2, color: 'error' },
@@ -41,16 +44,25 @@ export const SOFT_PROVIDER_ACTIONS: ActionRegistry<SoftProviderActionKind> = {
 
 export const ROW_KINDS: readonly SoftProviderActionKind[] = ['APPROVE', 'REJECT', 'REGENERATE', 'DOWNLOAD'];
 
-export interface SoftProviderFilters {
-  search: string;
-  /** YYYY-MM-DD (Argentine days), '' when not set. */
+/** The days of the report's period: YYYY-MM-DD (Argentine days), '' when not set. */
+interface SoftProviderDays {
   from: string;
   to: string;
-  status: SoftProviderStatus | null;
 }
+
+export type SoftProviderFilters = SearchTextFilters & SoftProviderDays & StatusFilters<SoftProviderStatus>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string | null) => (value && DAY.test(value.trim()) ? value.trim() : '');
+
+const DAYS_FILTER: FilterCodec<SoftProviderDays> = {
+  params: ['desde', 'hasta'],
+  parse: (params) => ({ from: day(params.get('desde')), to: day(params.get('hasta')) }),
+  write(filters, params) {
+    if (filters.from) params.set('desde', filters.from);
+    if (filters.to) params.set('hasta', filters.to);
+  },
+};
 
 /**
  * Reporte plano de integraciones' list (session storage `soft-provider.list`): `q`, `desde`, `hasta`, `estado`;
@@ -63,26 +75,11 @@ export const softProviderList: ListDefinition<SoftProviderFilters, 'START_DATE'>
   defaultSort: { field: 'START_DATE', direction: 'DESC' },
   sortFields: sortFieldsOf(['START_DATE']),
   defaultFilters: () => ({ search: '', from: '', to: '', status: null }),
-  filters: {
-    params: ['q', 'desde', 'hasta', 'estado'],
-    parse(params, defaults) {
-      return {
-        search: (params.get('q') ?? defaults.search).trim(),
-        from: day(params.get('desde')),
-        to: day(params.get('hasta')),
-        status: STATUS_PARAM.parse(params.get('estado')),
-      };
-    },
-    write(filters, params) {
-      if (filters.search) params.set('q', filters.search);
-      if (filters.from) params.set('desde', filters.from);
-      if (filters.to) params.set('hasta', filters.to);
-      // Always written ('todos' for every status): an address without list parameters restores the saved list,
-      // so a reset to the defaults must still name them.
-      params.set('estado', STATUS_PARAM.write(filters.status));
-    },
-    normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
-  },
+  filters: combineFilters(
+    SEARCH_TEXT_PART,
+    DAYS_FILTER,
+    statusFilter(codeParam(SOFT_PROVIDER_STATUS_LABELS)),
+  ),
 };
 
 /** Reporte plano de integraciones' query for a list state (the service takes no sort). */

@@ -1,5 +1,6 @@
 import type { SubscriptionStatus, SubscriptionType } from './gql/graphql';
-import { codeLabel } from '../../lib/code-label';
+import { codeLabel } from '@/lib/code-label';
+import { codeParam } from '@/lib/list';
 
 /** Spanish labels of the subscription codes the screens show (spec 000 §3, §4). */
 
@@ -22,22 +23,8 @@ export const SUBSCRIPTION_TYPE_LABELS: Record<SubscriptionType, string> = {
   PLAN: 'Plan',
 };
 
-/** URL values of the `status` query parameter (spec 000 §2) and the list state. */
-const STATUS_PARAMS: Record<SubscriptionStatus, string> = {
-  ACTIVE: 'active',
-  PENDING: 'pending',
-  CANCELLED: 'cancelled',
-};
-
-export function subscriptionStatusToParam(status: SubscriptionStatus): string {
-  return STATUS_PARAMS[status];
-}
-
-export function subscriptionStatusFromParam(value: string | null | undefined): SubscriptionStatus | null {
-  const wanted = value?.trim().toLowerCase();
-  const found = (Object.keys(STATUS_PARAMS) as SubscriptionStatus[]).find((s) => STATUS_PARAMS[s] === wanted);
-  return found ?? null;
-}
+/** The status in the list's URL (`estado`, and spec 000 §2's entry parameter `status`): 'active' for ACTIVE. */
+export const SUBSCRIPTION_STATUS_PARAM = codeParam(SUBSCRIPTION_STATUS_LABELS);
 
 export const recurrenceLabel = codeLabel({
   monthly: 'Mensual',

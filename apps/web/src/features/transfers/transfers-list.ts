@@ -2,7 +2,12 @@ import type { ItemNoun } from '@/components/dialogs/item-noun';
 import { DAY_RANGE_PARAM, dayFilterInstants } from '@/components/pickers/period';
 import { amountFilterValue } from '@/lib/amount-filter';
 import {
+  combineFilters,
   defineListQuery,
+  type FilterCodec,
+  statusFilter,
+  statusListRule,
+  type StatusRowChange,
   positionOf,
   STANDARD_PAGING,
   type ListCacheRule,
@@ -48,6 +53,30 @@ const STATUS_TEXTS: Record<TransferStatus, string> = {
 };
 const STATUS_PARAM = enumParam(STATUS_TEXTS);
 
+/** Every filter but the status, which the kit's `statusFilter` reads and writes last. */
+const SEARCH_FILTERS: FilterCodec<Omit<TransfersFilters, 'status'>> = {
+  params: ['q', ...COLLECTOR_PARAMS, ...DAY_RANGE_PARAM.names, 'monto', 'cuit'],
+  parse: (params) => ({
+    search: (params.get('q') ?? '').trim(),
+    collector: parseCollectorParam(params),
+    ...DAY_RANGE_PARAM.parse(params),
+    amount: (params.get('monto') ?? '').trim(),
+    cuit: (params.get('cuit') ?? '').trim(),
+  }),
+  write(filters, params) {
+    if (filters.search) params.set('q', filters.search);
+    writeCollectorParam(filters.collector, params);
+    DAY_RANGE_PARAM.write(filters, params);
+    if (filters.amount) params.set('monto', filters.amount);
+    if (filters.cuit) params.set('cuit', filters.cuit);
+  },
+  normalize: (filters) => ({
+    ...filters,
+    search: filters.search.trim(),
+    cuit: filters.cuit.replace(/\D/g, ''),
+  }),
+};
+
 export const transfersList: ListDefinition<TransfersFilters, TransferSortField> = {
   area: 'transfers',
   ...STANDARD_PAGING,
@@ -62,34 +91,7 @@ export const transfersList: ListDefinition<TransfersFilters, TransferSortField> 
     cuit: '',
     status: 'PENDING',
   }),
-  filters: {
-    params: ['q', ...COLLECTOR_PARAMS, ...DAY_RANGE_PARAM.names, 'monto', 'cuit', 'estado'],
-    parse(params, defaults) {
-      const estado = params.get('estado');
-      const status = estado === 'todos' ? null : (STATUS_PARAM.parse(estado) ?? defaults.status);
-      return {
-        search: (params.get('q') ?? '').trim(),
-        collector: parseCollectorParam(params),
-        ...DAY_RANGE_PARAM.parse(params),
-        amount: (params.get('monto') ?? '').trim(),
-        cuit: (params.get('cuit') ?? '').trim(),
-        status,
-      };
-    },
-    write(filters, params) {
-      if (filters.search) params.set('q', filters.search);
-      writeCollectorParam(filters.collector, params);
-      DAY_RANGE_PARAM.write(filters, params);
-      if (filters.amount) params.set('monto', filters.amount);
-      if (filters.cuit) params.set('cuit', filters.cuit);
-      params.set('estado', STATUS_PARAM.write(filters.status));
-    },
-    normalize: (filters) => ({
-      ...filters,
-      search: filters.search.trim(),
-      cuit: filters.cuit.replace(/\D/g, ''),
-    }),
-  },
+  filters: combineFilters(SEARCH_FILTERS, statusFilter(STATUS_PARAM)),
 };
 
 /** The gateway filter: days become Argentine instants; the amount read by the one parser (not one: no filter). */
@@ -105,14 +107,10 @@ export function toTransferFilter(filters: TransfersFilters): TransferFilter {
 }
 
 /** After a conciliation the row is replaced, or leaves a list whose status filter it no longer matches. */
-export const transfersListRule: ListCacheRule<{ id: string; status?: TransferStatus }, TransferFilter> = {
-  field: 'transfers',
-  stillMatches: (change, filter) => !filter.status || !change.status || change.status === filter.status,
-  changeOfRow: (readField, row) => {
-    const id = readField<string>('id', row);
-    return id ? { id, status: readField<TransferStatus>('status', row) } : null;
-  },
-};
+export const transfersListRule: ListCacheRule<
+  StatusRowChange<TransferStatus>,
+  TransferFilter
+> = statusListRule('transfers');
 
 /** Conciliación de transferencias' query for a list state. */
 export const transfersQuery = defineListQuery({

@@ -2,7 +2,11 @@ import { periodOf, periodRange, isValidPeriod } from '../../components/pickers';
 import type { CollectorRef } from '../../components/pickers/collector-picker';
 import {
   defineListQuery,
+  positionOf,
   sortFieldsOf,
+  statusChangeOfRow,
+  statusListRule,
+  type StatusRowChange,
   STANDARD_PAGING,
   type ListCacheRule,
   type ListDefinition,
@@ -93,12 +97,7 @@ export const toWithdrawFilter = (f: WithdrawsFilters): WithdrawFilter => ({
 /** The variables of the withdraws list (`Withdraws`) for a list state: the panel's and the route preload's. */
 export const toWithdrawsVariables = (
   state: ListState<WithdrawsFilters, WithdrawSortField>,
-): WithdrawsQueryVariables => ({
-  filter: toWithdrawFilter(state),
-  page: state.page,
-  pageSize: state.pageSize,
-  sort: state.sort,
-});
+): WithdrawsQueryVariables => ({ filter: toWithdrawFilter(state), ...positionOf(state) });
 
 /** The withdraws list's query: the panel's and the route preload's. */
 export const withdrawsQuery = defineListQuery({
@@ -108,20 +107,14 @@ export const withdrawsQuery = defineListQuery({
   pageOf: (data) => data.withdraws,
 });
 
-export interface WithdrawRowChange {
-  id: string;
-  status?: WithdrawStatus;
-}
+export type WithdrawRowChange = StatusRowChange<WithdrawStatus>;
 
 /** A withdraw leaves a list whose status toggles it no longer matches (spec 001 §4). */
 export const withdrawsListRule: ListCacheRule<WithdrawRowChange, WithdrawFilter> = {
   field: 'withdraws',
   stillMatches: (change, filter) =>
     !filter.statuses?.length || !change.status || filter.statuses.includes(change.status),
-  changeOfRow: (readField, row) => {
-    const id = readField<string>('id', row);
-    return id ? { id, status: readField<WithdrawStatus>('status', row) } : null;
-  },
+  changeOfRow: statusChangeOfRow,
 };
 
 // --- authorization list and history --------------------------------------------------------------------
@@ -187,20 +180,11 @@ export const toWithdrawalFilter = (f: WithdrawalsFilters): WithdrawalFilter => (
   ...(f.period ? periodVariables(f.period) : {}),
 });
 
-export interface WithdrawalRowChange {
-  id: string;
-  status?: WithdrawalStatus;
-}
+export type WithdrawalRowChange = StatusRowChange<WithdrawalStatus>;
 
 /** After authorize or reject a row leaves a list whose status filter it no longer matches (spec 001 §4). */
-export const withdrawalsListRule: ListCacheRule<WithdrawalRowChange, WithdrawalFilter> = {
-  field: 'withdrawals',
-  stillMatches: (change, filter) => !filter.status || !change.status || filter.status === change.status,
-  changeOfRow: (readField, row) => {
-    const id = readField<string>('id', row);
-    return id ? { id, status: readField<WithdrawalStatus>('status', row) } : null;
-  },
-};
+export const withdrawalsListRule: ListCacheRule<WithdrawalRowChange, WithdrawalFilter> =
+  statusListRule('withdrawals');
 
 const withdrawalsQuery = (list: ListDefinition<WithdrawalsFilters, WithdrawalSortField>) =>
   defineListQuery({
@@ -208,9 +192,7 @@ const withdrawalsQuery = (list: ListDefinition<WithdrawalsFilters, WithdrawalSor
     document: WithdrawalsDocument,
     variables: (state: ListState<WithdrawalsFilters, WithdrawalSortField>): WithdrawalsQueryVariables => ({
       filter: toWithdrawalFilter(state),
-      page: state.page,
-      pageSize: state.pageSize,
-      sort: state.sort,
+      ...positionOf(state),
     }),
     pageOf: (data) => data.withdrawals,
   });

@@ -16,3 +16,9 @@ export function enumParam<T extends string>(texts: Readonly<Record<T, string>>):
     write: (value) => (value ? texts[value] : 'todos'),
   };
 }
+
+/** The choices of a catalogue of codes written in the URL as the code in lower case ('reprocess' for REPROCESS). */
+export function codeParam<T extends string>(catalogue: Readonly<Record<T, unknown>>): EnumParam<T> {
+  const codes = Object.keys(catalogue) as T[];
+  return enumParam(Object.fromEntries(codes.map((code) => [code, code.toLowerCase()])) as Record<T, string>);
+}

@@ -6,3 +6,5 @@ export * from './list-query';
 export * from './collector-param';
 export * from './enum-param';
 export * from './list-views';
+export * from './filter-parts';
+export * from './status-list-rule';

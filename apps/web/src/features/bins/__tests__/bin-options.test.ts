@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, searchPaymentMethods } from '../bin-options';
+import { COUNTRIES, countryName, searchPaymentMethods } from '../bin-options';
 
 const METHODS = [{ name: 'Visa' }, { name: 'Visa Débito' }, { name: 'Mastercard' }, { name: 'Credimás' }];
 
@@ -16,5 +16,12 @@ describe('BIN options', () => {
     expect(countryName('ARG')).toBe('Argentina');
     expect(countryName('XYZ')).toBe('XYZ');
     expect(countryName(null)).toBeNull();
+    expect(countryName('constructor')).toBe('constructor');
+  });
+
+  it('offers the countries in their order, each with its code and description', () => {
+    expect(COUNTRIES).toHaveLength(11);
+    expect(COUNTRIES[0]).toEqual({ code: 'ARG', description: 'Argentina' });
+    expect(COUNTRIES.at(-1)).toEqual({ code: 'URY', description: 'Uruguay' });
   });
 });

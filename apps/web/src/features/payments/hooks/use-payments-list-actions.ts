@@ -14,7 +14,7 @@ import {
 import { useMutate } from '@/lib/use-mutate';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
-import type { MatchingSelection } from '@/components/dialogs/use-bulk-flow';
+import { bulkSelectionOf, type BulkRunner } from '@/components/actions/bulk-selection';
 import type { ListActionValue } from '../components/payments-action-dialogs';
 import type { PaymentRow } from '../components/payments-table';
 import { listActionTexts, type ListActionKind } from '../payments-bulk-rules';
@@ -72,17 +72,9 @@ export function usePaymentsListActions(
     [apply, mutate, outcome],
   );
 
-  const runBulk = useCallback(
-    async (
-      kind: ListActionKind,
-      ids: string[],
-      value: ListActionValue,
-      _intentKey?: string,
-      matching?: MatchingSelection,
-    ) => {
-      const selection = matching
-        ? { matching: { filter: filter ?? {}, expectedCount: matching.count } }
-        : { ids };
+  const runBulk: BulkRunner<ListActionKind, ListActionValue, BulkPaymentResultFragment> = useCallback(
+    async (kind, ids, value, _intentKey, matching) => {
+      const selection = bulkSelectionOf(ids, filter, matching);
       let results: BulkPaymentResultFragment[] | undefined;
       if (kind === 'CANCEL') {
         results = (await mutate(BulkCancelPaymentsDocument, { ...selection, reason: reasonOf(value) })).data

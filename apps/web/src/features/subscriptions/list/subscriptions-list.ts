@@ -1,9 +1,12 @@
 import {
   defineListQuery,
+  positionOf,
   STANDARD_PAGING,
   type ListCacheRule,
   type ListDefinition,
+  type ListState,
   sortFieldsOf,
+  type StatusRowChange,
 } from '@/lib/list';
 import {
   SubscriptionsSearchDocument,
@@ -13,7 +16,7 @@ import {
   type SubscriptionStatus,
   type SubscriptionsSearchQueryVariables,
 } from '../gql/graphql';
-import { subscriptionStatusFromParam, subscriptionStatusToParam } from '../subscription-labels';
+import { SUBSCRIPTION_STATUS_PARAM } from '../subscription-labels';
 
 /**
  * Buscar Suscripciones' list (lib/list, session storage `subscriptions.list`).
@@ -58,30 +61,32 @@ function parsePaymentType(value: string | null, fallback: PaymentTypeFilter): Pa
   }
 }
 
+/** Spec 000 §2's sortable fields: their upstream names in the URL, and the grid columns that sort by them. */
+const SORT_FIELDS = sortFieldsOf(
+  [
+    'REQUEST_DATE',
+    'CONCEPT_ID',
+    'CONCEPT_DESCRIPTION',
+    'PAYER_NAME',
+    'AMOUNT',
+    'PAYMENT_METHOD_LAST_FOUR_DIGITS',
+    'STATUS',
+  ],
+  {
+    CONCEPT_ID: { param: 'detail.concept_id' },
+    CONCEPT_DESCRIPTION: { param: 'detail.concept_description' },
+    PAYER_NAME: { param: 'payer.name' },
+    PAYMENT_METHOD_LAST_FOUR_DIGITS: { param: 'payment_method.last_four_digits', column: 'paymentMethod' },
+  },
+);
+
 export const ENTRY_PARAMS = ['pagador', 'collector_id', 'collector_name', 'status'] as const;
 
 export const subscriptionsList: ListDefinition<SubscriptionsFilters, SubscriptionSortField> = {
   area: 'subscriptions',
   ...STANDARD_PAGING,
   defaultSort: { field: 'REQUEST_DATE', direction: 'DESC' },
-  // Spec 000 §2's sortable fields: their upstream names in the URL, and the grid columns that sort by them.
-  sortFields: sortFieldsOf(
-    [
-      'REQUEST_DATE',
-      'CONCEPT_ID',
-      'CONCEPT_DESCRIPTION',
-      'PAYER_NAME',
-      'AMOUNT',
-      'PAYMENT_METHOD_LAST_FOUR_DIGITS',
-      'STATUS',
-    ],
-    {
-      CONCEPT_ID: { param: 'detail.concept_id' },
-      CONCEPT_DESCRIPTION: { param: 'detail.concept_description' },
-      PAYER_NAME: { param: 'payer.name' },
-      PAYMENT_METHOD_LAST_FOUR_DIGITS: { param: 'payment_method.last_four_digits', column: 'paymentMethod' },
-    },
-  ),
+  sortFields: SORT_FIELDS,
   defaultFilters: () => ({ search: '', collector: null, status: null, paymentType: 'DEBIT' }),
   entryParams: ENTRY_PARAMS,
   filters: {
@@ -92,7 +97,7 @@ export const subscriptionsList: ListDefinition<SubscriptionsFilters, Subscriptio
       return {
         search: (params.get('q') ?? params.get('pagador') ?? defaults.search).trim(),
         collector: collectorId ? { id: collectorId, name: collectorName || collectorId } : null,
-        status: subscriptionStatusFromParam(params.get('estado') ?? params.get('status')),
+        status: SUBSCRIPTION_STATUS_PARAM.parse(params.get('estado') ?? params.get('status')),
         paymentType: parsePaymentType(params.get('medio'), defaults.paymentType),
       };
     },
@@ -103,7 +108,7 @@ export const subscriptionsList: ListDefinition<SubscriptionsFilters, Subscriptio
         if (filters.collector.name !== filters.collector.id)
           params.set('entidad_nombre', filters.collector.name);
       }
-      if (filters.status) params.set('estado', subscriptionStatusToParam(filters.status));
+      if (filters.status) params.set('estado', SUBSCRIPTION_STATUS_PARAM.write(filters.status));
       params.set('medio', PAYMENT_TYPE_PARAMS[filters.paymentType ?? 'ALL']);
     },
     normalize: (filters) => ({
@@ -125,18 +130,9 @@ export function toSubscriptionFilter(filters: SubscriptionsFilters): Subscriptio
 }
 
 export function toSearchVariables(
-  state: SubscriptionsFilters & {
-    page: number;
-    pageSize: number;
-    sort: SubscriptionsSearchQueryVariables['sort'];
-  },
+  state: ListState<SubscriptionsFilters, SubscriptionSortField>,
 ): SubscriptionsSearchQueryVariables {
-  return {
-    filter: toSubscriptionFilter(state),
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-  };
+  return { filter: toSubscriptionFilter(state), ...positionOf(state) };
 }
 
 /** Buscar Suscripciones' query: the screen's and the route preload's. */
@@ -148,9 +144,7 @@ export const subscriptionsQuery = defineListQuery({
 });
 
 /** What a changed subscription says about the lists it sits in. */
-export interface SubscriptionRowChange {
-  id: string;
-  status?: SubscriptionStatus;
+export interface SubscriptionRowChange extends StatusRowChange<SubscriptionStatus> {
   hasMethod?: boolean;
 }
 

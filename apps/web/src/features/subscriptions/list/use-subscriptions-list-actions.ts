@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
-import type { MatchingSelection } from '@/components/dialogs/use-bulk-flow';
+import { bulkSelectionOf, type BulkRunner } from '@/components/actions/bulk-selection';
 import { useMutate } from '@/lib/use-mutate';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
@@ -74,35 +74,27 @@ export function useSubscriptionsListActions(
     [feedback, afterAction, mutate],
   );
 
-  const runBulk = useCallback(
-    async (
-      _kind: SubscriptionBulkKind,
-      ids: string[],
-      value: SubscriptionActionValue,
-      idempotencyKey: string,
-      matching?: MatchingSelection,
-    ): Promise<SubscriptionBulkResultFragment[]> => {
-      // Every matching subscription: the list's filter and the count the operator confirmed, instead of ids.
-      const base = matching
-        ? { matching: { filter: filter ?? {}, expectedCount: matching.count }, idempotencyKey }
-        : { ids, idempotencyKey };
-      if ('reason' in value)
+  const runBulk: BulkRunner<SubscriptionBulkKind, SubscriptionActionValue, SubscriptionBulkResultFragment> =
+    useCallback(
+      async (_kind, ids, value, idempotencyKey, matching) => {
+        const base = { ...bulkSelectionOf(ids, filter, matching), idempotencyKey };
+        if ('reason' in value)
+          return (
+            (await mutate(BulkCancelSubscriptionsDocument, { ...base, reason: value.reason })).data
+              ?.bulkCancelSubscriptions.results ?? []
+          );
+        if ('input' in value)
+          return (
+            (await mutate(BulkChangeSubscriptionPaymentMethodDocument, { ...base, input: value.input })).data
+              ?.bulkChangeSubscriptionPaymentMethod.results ?? []
+          );
         return (
-          (await mutate(BulkCancelSubscriptionsDocument, { ...base, reason: value.reason })).data
-            ?.bulkCancelSubscriptions.results ?? []
+          (await mutate(BulkUpdateSubscriptionAmountDocument, { ...base, amount: value.amount })).data
+            ?.bulkUpdateSubscriptionAmount.results ?? []
         );
-      if ('input' in value)
-        return (
-          (await mutate(BulkChangeSubscriptionPaymentMethodDocument, { ...base, input: value.input })).data
-            ?.bulkChangeSubscriptionPaymentMethod.results ?? []
-        );
-      return (
-        (await mutate(BulkUpdateSubscriptionAmountDocument, { ...base, amount: value.amount })).data
-          ?.bulkUpdateSubscriptionAmount.results ?? []
-      );
-    },
-    [filter, mutate],
-  );
+      },
+      [filter, mutate],
+    );
 
   return { runRow, runBulk };
 }

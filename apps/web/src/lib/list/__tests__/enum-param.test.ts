@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enumParam } from '../enum-param';
+import { codeParam, enumParam } from '../enum-param';
 
 const STATUS = enumParam({ CREATED: 'created', REPROCESS: 'reprocess' });
 
@@ -15,5 +15,23 @@ describe('enumParam', () => {
   it("writes a value's text, and 'todos' for none", () => {
     expect(STATUS.write('REPROCESS')).toBe('reprocess');
     expect(STATUS.write(null)).toBe('todos');
+  });
+});
+
+describe('codeParam', () => {
+  const LABELS = { IN_PROCESS: 'En proceso', SENT: 'Enviado' };
+
+  it("writes each code of a catalogue in lower case, 'todos' for none", () => {
+    const param = codeParam(LABELS);
+    expect(param.write('IN_PROCESS')).toBe('in_process');
+    expect(param.write(null)).toBe('todos');
+  });
+
+  it('reads the lower-case code in any case; a label or an unknown code is none', () => {
+    const param = codeParam(LABELS);
+    expect(param.parse(' SENT ')).toBe('SENT');
+    expect(param.parse('in_process')).toBe('IN_PROCESS');
+    expect(param.parse('Enviado')).toBeNull();
+    expect(param.parse('lost')).toBeNull();
   });
 });
