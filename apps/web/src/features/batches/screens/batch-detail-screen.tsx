@@ -4,7 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { ActionToolbar } from '@/components/actions/action-toolbar';
+import { ActionToolbar, type ToolbarDefinition } from '@/components/actions/action-toolbar';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
 import { contentVersion, FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
@@ -24,10 +24,17 @@ import {
 import { useBatchActions } from '../use-batch-actions';
 import { RecordActivity } from '@/components/detail/record-activity';
 
-const GROUPS = [
-  { placement: 'download', title: 'DESCARGAS', testId: 'batch-downloads' },
-  { placement: 'operation', title: 'OPERACIONES', testId: 'batch-operations' },
-] as const;
+const BATCH_TOOLBAR: ToolbarDefinition<WithdrawalBatchActionKind> = {
+  registry: BATCH_ACTIONS,
+  groups: [
+    { placement: 'download', title: 'DESCARGAS', testId: 'batch-downloads' },
+    { placement: 'operation', title: 'OPERACIONES', testId: 'batch-operations' },
+  ],
+  // Five actions fit: each says what it does, usable or not (issue 29 item 9).
+  keepLabels: true,
+  ariaLabel: 'Acciones del lote',
+  testId: 'batch-toolbar',
+};
 
 /**
  * A batch (/lotes/lotes/{collectorId}/{id}, /lotes/lotes?collectorId=&id=, and /retiros/lotes/{collectorId}/
@@ -100,16 +107,7 @@ export default function BatchDetailScreen() {
     <Box component="section" aria-label={`${BATCHES_MESSAGES.detailTitle} ${batch.id}`}>
       {header}
       <FreshnessNotice fresh={fresh} />
-      <ActionToolbar
-        actions={batch.actions}
-        registry={BATCH_ACTIONS}
-        groups={GROUPS}
-        onRun={run}
-        ariaLabel="Acciones del lote"
-        testId="batch-toolbar"
-        // Five actions fit: each says what it does, usable or not (issue 29 item 9).
-        keepLabels
-      />
+      <ActionToolbar {...BATCH_TOOLBAR} actions={batch.actions} onRun={run} />
       <Stack spacing={3}>
         <BatchCard batch={batch} />
         <BatchRecordsCard records={batch.records ?? []} />

@@ -7,7 +7,7 @@ import { CollectorLink } from '@/components/detail/collector-link';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
-import { ActionToolbar } from '@/components/actions/action-toolbar';
+import { ActionToolbar, OPERATIONS_GROUP, type ToolbarDefinition } from '@/components/actions/action-toolbar';
 import { ChangePaymentMethodDialog } from '@/components/dialogs/change-payment-method-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ReasonDialog } from '@/components/dialogs/reason-dialog';
@@ -51,10 +51,12 @@ import { RecordActivity } from '@/components/detail/record-activity';
 
 type DialogKind = 'cancel' | 'changeMethod' | 'removeMethod' | 'amount' | 'email' | 'history';
 
-const TOOLBAR_GROUPS = [
-  { placement: 'operation', title: 'OPERACIONES', testId: 'toolbar-operations' },
-  { placement: 'header', title: 'SUSCRIPCIÓN', testId: 'toolbar-subscription' },
-] as const;
+const SUBSCRIPTION_TOOLBAR: ToolbarDefinition<SubscriptionActionKind> = {
+  registry: SUBSCRIPTION_ACTIONS,
+  groups: [OPERATIONS_GROUP, { placement: 'header', title: 'SUSCRIPCIÓN', testId: 'toolbar-subscription' }],
+  ariaLabel: 'Acciones de la suscripción',
+  testId: 'subscription-toolbar',
+};
 
 const DIALOG_OF: Partial<Record<SubscriptionActionKind, DialogKind>> = {
   CANCEL: 'cancel',
@@ -208,15 +210,7 @@ export default function SubscriptionDetailScreen() {
         <SubscriptionOldVersionBanner subscription={shown} currentVersion={currentSubscription.version} />
       )}
       <SubscriptionStatusBanner subscription={shown} />
-      <ActionToolbar
-        actions={shown.toolbar}
-        registry={SUBSCRIPTION_ACTIONS}
-        groups={TOOLBAR_GROUPS}
-        busyKind={busy}
-        onRun={run}
-        ariaLabel="Acciones de la suscripción"
-        testId="subscription-toolbar"
-      />
+      <ActionToolbar {...SUBSCRIPTION_TOOLBAR} actions={shown.toolbar} busyKind={busy} onRun={run} />
       <DetailColumns
         main={
           <>
