@@ -6,12 +6,13 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { ActionToolbar, type ToolbarDefinition } from '@/components/actions/action-toolbar';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { detailGateTexts } from '@/components/detail/record-texts';
 import { contentVersion, FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
 import { DownloadProgress } from '@/components/files';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageSection } from '@/components/layout/page-section';
-import { BATCH_ACTIONS, type BatchFlowKind } from '../batch-actions';
+import { BATCH_ACTIONS, BATCH_NOUN, type BatchFlowKind } from '../batch-actions';
 import { BATCHES_MESSAGES } from '../batch-labels';
 import { BatchActionDialogs, type BatchActionValue } from '../components/batch-action-dialogs';
 import { BatchCard } from '../components/batch-card';
@@ -81,15 +82,13 @@ export default function BatchDetailScreen() {
 
   const gate = detailGate({
     header,
-    texts: {
-      loading: 'Cargando lote',
-      loadError: 'No se pudo cargar el lote',
-      notFoundTitle: BATCHES_MESSAGES.notFound,
+    texts: detailGateTexts(BATCH_NOUN, {
+      id,
       notFound: `No existe el lote ${id} de la entidad ${collectorId}.`,
       notFoundTestId: 'batch-not-found',
       listHref: '/lotes',
       listLabel: 'Ir a Lotes',
-    },
+    }),
     current: {
       ...gateQuery(result, batch !== null),
       // Without the batch id nothing is asked: straight to 'not found'.

@@ -1,12 +1,14 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { CollectorLink } from '@/components/detail/collector-link';
 import { DetailColumns } from '@/components/detail/detail-columns';
-import { detailGate, gateQuery } from '@/components/detail/detail-gate';
-import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
+import { detailGate } from '@/components/detail/detail-gate';
+import { detailGateTexts } from '@/components/detail/record-texts';
+import { FreshnessNotice } from '@/components/detail/fresh-record';
+import { useVersionedRecord } from '@/components/detail/versioned-record';
 import { ActionToolbar, OPERATIONS_GROUP, type ToolbarDefinition } from '@/components/actions/action-toolbar';
 import { ChangePaymentMethodDialog } from '@/components/dialogs/change-payment-method-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
@@ -45,7 +47,7 @@ import {
   type SubscriptionActionKind,
 } from '../gql/graphql';
 import { SUBSCRIPTIONS_MESSAGES, SUBSCRIPTION_SUCCESS } from '../messages';
-import { SUBSCRIPTION_ACTIONS } from '../subscription-actions';
+import { SUBSCRIPTION_ACTIONS, SUBSCRIPTION_NOUN } from '../subscription-actions';
 import { useMethodNames } from '../use-method-names';
 import { RecordActivity } from '@/components/detail/record-activity';
 
@@ -76,26 +78,17 @@ export default function SubscriptionDetailScreen() {
   const feedback = useMutationOutcome();
   const methodNames = useMethodNames();
 
-  const current = useQuery(SubscriptionByIdDocument, {
+  const versioned = useVersionedRecord({
+    current: SubscriptionByIdDocument,
     variables: { id },
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
+    recordOf: (data) => data.subscription,
+    version: SubscriptionVersionDocument,
+    versionOf: (data) => data.subscriptionVersion,
+    requestedVersion,
+    currentHref: `/suscripcion/${encodeURIComponent(id)}`,
   });
-  const currentSubscription = current.data?.subscription ?? null;
-  const wantsOld =
-    requestedVersion !== null &&
-    currentSubscription !== null &&
-    requestedVersion !== currentSubscription.version;
-  const old = useQuery(SubscriptionVersionDocument, {
-    variables: { id, version: requestedVersion ?? 0 },
-    skip: !wantsOld,
-  });
-  const subscription: SubscriptionView | null = wantsOld
-    ? (old.data?.subscriptionVersion ?? null)
-    : currentSubscription;
-  const fresh = useFreshRecord(SubscriptionByIdDocument, { id }, current, (data) => data.subscription, {
-    skip: wantsOld,
-  });
+  const { current, fresh, currentRecord: currentSubscription } = versioned;
+  const subscription: SubscriptionView | null = versioned.record;
 
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [busy, setBusy] = useState<SubscriptionActionKind | null>(null);
@@ -142,19 +135,14 @@ export default function SubscriptionDetailScreen() {
 
   const gate = detailGate({
     header: header(),
-    texts: {
-      loading: 'Cargando suscripción',
-      loadError: 'No se pudo cargar la suscripción',
-      notFoundTitle: 'Suscripción no encontrada',
-      notFound: `No existe una suscripción con el ID ${id}.`,
+    texts: detailGateTexts(SUBSCRIPTION_NOUN, {
+      id,
+      version: requestedVersion,
       notFoundTestId: 'subscription-not-found',
       listHref: '/suscripciones',
       listLabel: 'Ir a Buscar Suscripciones',
-      versionMissing: `No existe la versión ${requestedVersion} de la suscripción.`,
-    },
-    current: gateQuery(current, currentSubscription !== null),
-    old: { wanted: wantsOld, found: subscription !== null, loading: old.loading, error: old.error },
-    currentHref: `/suscripcion/${encodeURIComponent(id)}`,
+    }),
+    ...versioned.gate,
   });
   if (gate || !currentSubscription) return gate;
 
