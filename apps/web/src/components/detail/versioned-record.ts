@@ -1,6 +1,7 @@
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { gateQuery, type DetailGateProps } from './detail-gate';
+import { useVersionParam } from '../versions/use-version-param';
 import { useFreshRecord } from './fresh-record';
 
 export interface VersionedRecordOptions<
@@ -17,15 +18,13 @@ export interface VersionedRecordOptions<
   version: TypedDocumentNode<VersionData, Variables & { version: number }>;
   versionOf(data: VersionData): Old | null | undefined;
   variables: Variables;
-  /** `?version=N` (useVersionParam). */
-  requestedVersion: number | null;
   /** The current version's address ('Ver versión actual'). */
   currentHref: string;
 }
 
 /**
  * A detail kept in versions: the current version read (cache and network, re-read on 'Recargar'), an older one
- * when `?version=N` asks for another, which of them is shown, how fresh the current one is (only while it is the
+ * when `?version=N` asks for another (`showVersion` goes to one), which of them is shown, how fresh the current one is (only while it is the
  * one shown), and the gate's part for both queries.
  */
 export function useVersionedRecord<
@@ -40,9 +39,9 @@ export function useVersionedRecord<
   version: versionDocument,
   versionOf,
   variables,
-  requestedVersion,
   currentHref,
 }: VersionedRecordOptions<CurrentData, VersionData, Variables, Current, Old>) {
+  const { requestedVersion, showVersion } = useVersionParam();
   const current = useQuery(currentDocument as TypedDocumentNode<CurrentData, OperationVariables>, {
     variables,
     fetchPolicy: 'cache-and-network',
@@ -68,5 +67,5 @@ export function useVersionedRecord<
     old: { wanted: wantsOld, found: record !== null, loading: old.loading, error: old.error },
     currentHref,
   };
-  return { current, currentRecord, old, wantsOld, record, fresh, gate };
+  return { current, currentRecord, old, wantsOld, record, fresh, gate, requestedVersion, showVersion };
 }

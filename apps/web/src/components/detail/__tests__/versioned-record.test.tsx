@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, gql, type TypedDocumentNode } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '@/lib/apollo';
@@ -29,14 +30,13 @@ const THING_VERSION: TypedDocumentNode<{ thingVersion: Thing | null }, { id: str
   }
 `;
 
-function Probe({ requestedVersion }: { requestedVersion: number | null }) {
+function Probe() {
   const versioned = useVersionedRecord({
     current: THING,
     recordOf: (data) => data.thing,
     version: THING_VERSION,
     versionOf: (data) => data.thingVersion,
     variables: { id: '12' },
-    requestedVersion,
     currentHref: '/cosa/12',
   });
   const { record, gate } = versioned;
@@ -48,8 +48,8 @@ function Probe({ requestedVersion }: { requestedVersion: number | null }) {
   );
 }
 
-/** The probe over a gateway whose current version is 3; the operations it received. */
-function renderProbe(requestedVersion: number | null) {
+/** The probe at `address` over a gateway whose current version is 3; the operations it received. */
+function renderProbe(address: string) {
   const sent: Array<{ name: string; variables: Record<string, unknown> }> = [];
   const link = new ApolloLink((operation) => {
     sent.push({ name: operation.operationName ?? '', variables: operation.variables });
@@ -62,7 +62,9 @@ function renderProbe(requestedVersion: number | null) {
   });
   render(
     <ApolloProvider client={new ApolloClient({ cache: createCache(), link })}>
-      <Probe requestedVersion={requestedVersion} />
+      <MemoryRouter initialEntries={[address]}>
+        <Probe />
+      </MemoryRouter>
     </ApolloProvider>,
   );
   return sent;
@@ -70,7 +72,7 @@ function renderProbe(requestedVersion: number | null) {
 
 describe('useVersionedRecord', () => {
   it('shows the current version when none is asked for, and reads only it', async () => {
-    const sent = renderProbe(null);
+    const sent = renderProbe('/cosa/12');
     expect(await screen.findByText(/shown 3/)).toHaveTextContent(
       'shown 3 · current 3 · current wanted · found',
     );
@@ -78,13 +80,13 @@ describe('useVersionedRecord', () => {
   });
 
   it('reads and shows an older version asked for in the URL, with the same variables and its number', async () => {
-    const sent = renderProbe(2);
+    const sent = renderProbe('/cosa/12?version=2');
     expect(await screen.findByText(/shown 2/)).toHaveTextContent('shown 2 · current 3 · old wanted · found');
     expect(sent).toContainEqual({ name: 'ThingVersion', variables: { id: '12', version: 2 } });
   });
 
   it('asking for the current version reads nothing more', async () => {
-    const sent = renderProbe(3);
+    const sent = renderProbe('/cosa/12?version=3');
     expect(await screen.findByText(/shown 3/)).toHaveTextContent('current wanted');
     expect(sent.map(({ name }) => name)).toEqual(['Thing']);
   });

@@ -49,7 +49,6 @@ import { RetryDecisionDialog } from '../dialogs/retry-decision-dialog';
 import { SendNotificationDialog, type SendNotificationValues } from '../dialogs/send-notification-dialog';
 import { PaymentHistoryDialog } from '../dialogs/version-history-dialog';
 import { versionLoader } from '@/components/versions/query-version-history';
-import { useVersionParam } from '@/components/versions/use-version-param';
 import { maskedCard } from '../detail/labels';
 import {
   PAYMENT_ACTIONS,
@@ -97,6 +96,9 @@ interface ActionPayload extends OutcomePayloadLike {
 const cancelTexts = PAYMENT_ACTIONS.CANCEL.dialog!;
 const objectionTexts = PAYMENT_ACTIONS.CANCEL_OBJECTION.dialog!;
 
+/** Where a payment that does not exist sends. */
+const NOT_FOUND = { notFoundTestId: 'payment-not-found', listHref: '/pagos', listLabel: 'Ir a Buscar Pagos' };
+
 const REFUND_SUCCESS: Record<RefundVariant, string> = {
   refund: SUCCESS_MESSAGES.refund,
   partial: SUCCESS_MESSAGES.partialRefund,
@@ -106,7 +108,6 @@ const REFUND_SUCCESS: Record<RefundVariant, string> = {
 /** Payment detail (/pago/{id}), spec 000 §2: header, version banner, toolbar from `actions`, summary and sections. */
 export default function PaymentDetailScreen() {
   const { id = '' } = useParams();
-  const { requestedVersion, showVersion } = useVersionParam();
   const notify = useNotify();
   const client = useApolloClient();
   const permissions = usePermissions();
@@ -123,10 +124,17 @@ export default function PaymentDetailScreen() {
     recordOf: (data) => data.payment,
     version: PaymentVersionDocument,
     versionOf: (data) => data.paymentVersion,
-    requestedVersion,
     currentHref: `/pago/${encodeURIComponent(id)}`,
   });
-  const { current, old, fresh, wantsOld: wantsOldVersion, currentRecord: currentPayment } = versioned;
+  const {
+    current,
+    old,
+    fresh,
+    wantsOld: wantsOldVersion,
+    currentRecord: currentPayment,
+    requestedVersion,
+    showVersion,
+  } = versioned;
   const payment: PaymentDetail | null = versioned.record;
 
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -182,17 +190,8 @@ export default function PaymentDetailScreen() {
     />
   );
 
-  const gate = detailGate({
-    header: header(),
-    texts: detailGateTexts(PAYMENT_NOUN, {
-      id,
-      version: requestedVersion,
-      notFoundTestId: 'payment-not-found',
-      listHref: '/pagos',
-      listLabel: 'Ir a Buscar Pagos',
-    }),
-    ...versioned.gate,
-  });
+  const texts = detailGateTexts(PAYMENT_NOUN, { id, version: requestedVersion, ...NOT_FOUND });
+  const gate = detailGate({ header: header(), texts, ...versioned.gate });
   if (gate || !currentPayment) return gate;
 
   const shown = payment!;

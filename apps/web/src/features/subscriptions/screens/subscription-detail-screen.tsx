@@ -16,7 +16,6 @@ import { ReasonDialog } from '@/components/dialogs/reason-dialog';
 import { PageHeader } from '@/components/layout/page-header';
 import { diffVersions } from '@/components/versions/version-diff';
 import { QueryVersionHistory, versionLoader } from '@/components/versions/query-version-history';
-import { useVersionParam } from '@/components/versions/use-version-param';
 import { hasAny, usePermissions } from '@/lib/permissions';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useMutate } from '@/lib/use-mutate';
@@ -60,6 +59,13 @@ const SUBSCRIPTION_TOOLBAR: ToolbarDefinition<SubscriptionActionKind> = {
   testId: 'subscription-toolbar',
 };
 
+/** Where a subscription that does not exist sends. */
+const NOT_FOUND = {
+  notFoundTestId: 'subscription-not-found',
+  listHref: '/suscripciones',
+  listLabel: 'Ir a Buscar Suscripciones',
+};
+
 const DIALOG_OF: Partial<Record<SubscriptionActionKind, DialogKind>> = {
   CANCEL: 'cancel',
   CHANGE_PAYMENT_METHOD: 'changeMethod',
@@ -72,7 +78,6 @@ const DIALOG_OF: Partial<Record<SubscriptionActionKind, DialogKind>> = {
 /** Subscription detail (/suscripcion/{id}), spec 000 §2: header, banners, toolbar from `actions`, sections. */
 export default function SubscriptionDetailScreen() {
   const { id = '' } = useParams();
-  const { requestedVersion, showVersion } = useVersionParam();
   const client = useApolloClient();
   const permissions = usePermissions();
   const feedback = useMutationOutcome();
@@ -84,10 +89,9 @@ export default function SubscriptionDetailScreen() {
     recordOf: (data) => data.subscription,
     version: SubscriptionVersionDocument,
     versionOf: (data) => data.subscriptionVersion,
-    requestedVersion,
     currentHref: `/suscripcion/${encodeURIComponent(id)}`,
   });
-  const { current, fresh, currentRecord: currentSubscription } = versioned;
+  const { current, fresh, currentRecord: currentSubscription, requestedVersion, showVersion } = versioned;
   const subscription: SubscriptionView | null = versioned.record;
 
   const [dialog, setDialog] = useState<DialogKind | null>(null);
@@ -133,17 +137,8 @@ export default function SubscriptionDetailScreen() {
     />
   );
 
-  const gate = detailGate({
-    header: header(),
-    texts: detailGateTexts(SUBSCRIPTION_NOUN, {
-      id,
-      version: requestedVersion,
-      notFoundTestId: 'subscription-not-found',
-      listHref: '/suscripciones',
-      listLabel: 'Ir a Buscar Suscripciones',
-    }),
-    ...versioned.gate,
-  });
+  const texts = detailGateTexts(SUBSCRIPTION_NOUN, { id, version: requestedVersion, ...NOT_FOUND });
+  const gate = detailGate({ header: header(), texts, ...versioned.gate });
   if (gate || !currentSubscription) return gate;
 
   const shown = subscription!;
