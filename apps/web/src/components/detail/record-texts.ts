@@ -56,3 +56,11 @@ export function detailGateTexts(noun: RecordNoun, options: DetailGateTextsOption
 export function missingRecordTexts(noun: RecordNoun, id: string): { title: string; text: string } {
   return { title: `${capitalize(theRecord(noun))} no existe`, text: `No existe ${theRecord(noun)} ${id}.` };
 }
+
+/** A record page's heading: the record's name, under it the noun and its id ('Entidad 12', 'Pagador 4'). */
+export function recordHeading(
+  noun: RecordNoun,
+  record: { id: string; name: string },
+): { title: string; subtitle: string } {
+  return { title: record.name, subtitle: `${capitalize(noun.one)} ${record.id}` };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailGateTexts, loadErrorText, missingRecordTexts } from '../record-texts';
+import { detailGateTexts, loadErrorText, missingRecordTexts, recordHeading } from '../record-texts';
 
 const PAYMENT = { one: 'pago', gender: 'masculine' } as const;
 const SUBSCRIPTION = { one: 'suscripción', gender: 'feminine' } as const;
@@ -73,6 +73,15 @@ describe('record texts', () => {
     expect(missingRecordTexts({ one: 'pagador', gender: 'masculine' }, '4')).toEqual({
       title: 'El pagador no existe',
       text: 'No existe el pagador 4.',
+    });
+  });
+
+  it("a record page's heading is its name, over its noun and id", () => {
+    expect(
+      recordHeading({ one: 'entidad', gender: 'feminine' }, { id: '12', name: 'Club Atlético' }),
+    ).toEqual({
+      title: 'Club Atlético',
+      subtitle: 'Entidad 12',
     });
   });
 });

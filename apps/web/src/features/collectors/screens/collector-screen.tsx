@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { recordGate } from '@/components/detail/record-gate';
-import type { RecordNoun } from '@/components/detail/record-texts';
+import { recordHeading, type RecordNoun } from '@/components/detail/record-texts';
 import { PageSection } from '@/components/layout/page-section';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import {
@@ -43,11 +43,7 @@ export default function CollectorScreen() {
   const balance = collector.balance;
   const detail = collector.detail;
   return (
-    <PageSection
-      label={COLLECTORS_MESSAGES.pageTitle}
-      title={collector.name}
-      subtitle={`Entidad ${collector.id}`}
-    >
+    <PageSection label={COLLECTORS_MESSAGES.pageTitle} {...recordHeading(COLLECTOR, collector)}>
       <DetailColumns
         main={
           <DetailCard title="Datos de la entidad" testId="collector-data">

@@ -11,7 +11,7 @@ import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-t
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { recordGate } from '@/components/detail/record-gate';
-import type { RecordNoun } from '@/components/detail/record-texts';
+import { recordHeading, type RecordNoun } from '@/components/detail/record-texts';
 import { PageSection } from '@/components/layout/page-section';
 import { useHasAny } from '@/lib/permissions';
 import { PayerDetailDocument, type PayerDetailQuery } from '../gql/graphql';
@@ -120,8 +120,7 @@ export default function PayerDetailScreen() {
   return (
     <PageSection
       label={PAYERS_MESSAGES.detailTitle}
-      title={payer.name}
-      subtitle={`Pagador ${payer.id}`}
+      {...recordHeading(PAYER, payer)}
       actions={
         email ? (
           <>
