@@ -12,6 +12,13 @@ export interface ToolbarGroup {
   testId?: string;
 }
 
+/** The operations group ('OPERACIONES') a detail's toolbar opens with, under the test id browser tests know. */
+export const OPERATIONS_GROUP: ToolbarGroup = {
+  placement: 'operation',
+  title: 'OPERACIONES',
+  testId: 'toolbar-operations',
+};
+
 export interface ActionToolbarProps<K extends string> {
   actions: readonly ActionState<K>[];
   registry: ActionRegistry<K>;
@@ -25,6 +32,15 @@ export interface ActionToolbarProps<K extends string> {
   /** Every action keeps its label, disabled or not (a detail whose toolbar has room for all of them). */
   keepLabels?: boolean;
 }
+
+/**
+ * What a detail's toolbar always is in its area (its registry, groups and name), declared once beside the screen;
+ * the screen adds what changes: the record's actions, the one running and the handler.
+ */
+export type ToolbarDefinition<K extends string> = Omit<
+  ActionToolbarProps<K>,
+  'actions' | 'busyKind' | 'onRun'
+>;
 
 /**
  * A detail screen's toolbar built from the gateway's `actions`: one group per placement, each action the user

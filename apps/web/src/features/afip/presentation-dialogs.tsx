@@ -1,34 +1,21 @@
 import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { checkAfipTransactionId, normalizeAfipTransactionId } from '@backoffice/validators';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '../../components/dialogs/action-dialog';
+import { SubmitDialog, type DialogHandlers } from '@/components/dialogs/submit-dialog';
 
 /** Presentar manualmente: the transaction id the tax authority gave (required; blank is ignored). */
-export function ManualPresentationDialog({
-  id,
-  onSubmit,
-  onClose,
-}: {
-  id: string;
-  onSubmit(transactionId: string): Promise<SubmitOutcome>;
-  onClose(): void;
-}) {
+export function ManualPresentationDialog({ id, onSubmit, onClose }: DialogHandlers<string> & { id: string }) {
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
   const error = checkAfipTransactionId(value);
-  const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   return (
-    <ActionDialog
+    <SubmitDialog
       title="Presentar manualmente"
       onClose={onClose}
       submitLabel="Presentar"
+      // A valid id is never blank once normalized: the button is disabled until it is valid.
       submitDisabled={error !== undefined}
-      submitting={submitting}
-      onSubmit={() => {
-        const transactionId = normalizeAfipTransactionId(value);
-        if (transactionId) void submit(transactionId);
-      }}
-      feedback={feedback}
+      onSubmit={() => onSubmit(normalizeAfipTransactionId(value) ?? '')}
       testId="manual-presentation-dialog"
     >
       <TextField
@@ -43,31 +30,20 @@ export function ManualPresentationDialog({
         margin="dense"
         slotProps={{ htmlInput: { maxLength: 64, autoComplete: 'off' } }}
       />
-    </ActionDialog>
+    </SubmitDialog>
   );
 }
 
 /** Re-procesar: an optional reason (reprocess_detail). */
-export function ReprocessDialog({
-  id,
-  onSubmit,
-  onClose,
-}: {
-  id: string;
-  onSubmit(reason: string | null): Promise<SubmitOutcome>;
-  onClose(): void;
-}) {
+export function ReprocessDialog({ id, onSubmit, onClose }: DialogHandlers<string | null> & { id: string }) {
   const [reason, setReason] = useState('');
-  const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   return (
-    <ActionDialog
+    <SubmitDialog
       title="Re-procesar presentación"
       onClose={onClose}
       submitLabel="Re-procesar"
       submitColor="warning"
-      submitting={submitting}
-      onSubmit={() => void submit(reason.trim() || null)}
-      feedback={feedback}
+      onSubmit={() => onSubmit(reason.trim() || null)}
       testId="reprocess-dialog"
     >
       <TextField
@@ -82,6 +58,6 @@ export function ReprocessDialog({
         margin="dense"
         slotProps={{ htmlInput: { maxLength: 500 } }}
       />
-    </ActionDialog>
+    </SubmitDialog>
   );
 }

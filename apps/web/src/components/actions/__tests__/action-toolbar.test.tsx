@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import BlockIcon from '@mui/icons-material/Block';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { ActionToolbar } from '../action-toolbar';
+import { ActionToolbar, OPERATIONS_GROUP, type ToolbarDefinition } from '../action-toolbar';
 import type { ActionRegistry, ActionState } from '../action-registry';
 
 type Kind = 'CANCEL' | 'CHANGE_METHOD';
@@ -54,5 +54,20 @@ describe('ActionToolbar', { timeout: 60_000 }, () => {
       'data-reason',
       'Está viendo una versión anterior.',
     );
+  });
+
+  it("renders from an area's definition: the registry, groups and name declared once, the live state added", () => {
+    const definition: ToolbarDefinition<Kind> = {
+      registry: REGISTRY,
+      groups: [OPERATIONS_GROUP],
+      ariaLabel: 'Acciones del pago',
+      testId: 'payment-toolbar',
+    };
+    render(<ActionToolbar {...definition} actions={[state('CANCEL', true)]} onRun={vi.fn()} />);
+    const bar = screen.getByRole('toolbar', { name: 'Acciones del pago' });
+    expect(bar).toHaveAttribute('data-testid', 'payment-toolbar');
+    const operations = within(bar).getByTestId('toolbar-operations');
+    expect(operations).toHaveTextContent('OPERACIONES');
+    expect(within(operations).getByText('Cancelar')).toBeVisible();
   });
 });

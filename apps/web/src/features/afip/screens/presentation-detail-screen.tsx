@@ -7,6 +7,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { ActionButton } from '@/components/actions/action-button';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { detailGateTexts } from '@/components/detail/record-texts';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { DownloadProgress, useFileDownload } from '@/components/files';
@@ -24,7 +25,7 @@ import {
 } from '../gql/graphql';
 import { PRESENTATION_ACTIONS, presentationZipPath } from '../presentation-actions';
 import { ManualPresentationDialog, ReprocessDialog } from '../presentation-dialogs';
-import { formTypeLabel, presentationPeriod } from '../presentation-labels';
+import { formTypeLabel, PRESENTATION_NOUN, presentationPeriod } from '../presentation-labels';
 import { PresentationStatusChip } from '../presentation-status-chip';
 import { RecordActivity } from '@/components/detail/record-activity';
 
@@ -63,15 +64,12 @@ export default function PresentationDetailScreen() {
   );
   const gate = detailGate({
     header,
-    texts: {
-      loading: 'Cargando presentación',
-      loadError: 'No se pudo cargar la presentación',
-      notFoundTitle: 'Presentación no encontrada',
-      notFound: `No existe una presentación con el ID ${id}.`,
+    texts: detailGateTexts(PRESENTATION_NOUN, {
+      id,
       notFoundTestId: 'presentation-not-found',
       listHref: '/afip',
       listLabel: 'Ir a Presentaciones AFIP',
-    },
+    }),
     current: gateQuery(result, presentation !== null),
   });
   if (gate !== null || !presentation) return gate;

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { BulkColumn } from '@/components/dialogs/bulk-confirm-dialog';
-import { BulkFlowDialogs, type FlowInputProps } from '@/components/dialogs/bulk-flow-dialogs';
+import { areaFlowDialogs } from '@/components/dialogs/area-flow-dialogs';
+import type { FlowInputProps } from '@/components/dialogs/bulk-flow-dialogs';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import type { AreaFlowDialogsProps } from '@/components/dialogs/flow-inputs';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { BATCH_ACTIONS, BATCH_NOUN, type BatchFlowKind } from '../batch-actions';
 import type { BatchBulkResultFragment, BatchRowFragment } from '../gql/graphql';
@@ -53,18 +53,15 @@ function BatchActionInput(props: FlowInputProps<BatchFlowKind, BatchRowFragment,
 }
 
 /** Lotes' action dialogs: confirm one batch, or confirm a selection (850 px) and follow each item's result. */
-export function BatchActionDialogs(
-  props: AreaFlowDialogsProps<BatchFlowKind, BatchRowFragment, BatchActionValue, BatchBulkResultFragment>,
-) {
-  return (
-    <BulkFlowDialogs
-      {...props}
-      texts={(kind) => BATCH_ACTIONS[kind].dialog!}
-      noun={BATCH_NOUN}
-      getId={(row) => row.id}
-      columns={SELECTION_COLUMNS}
-      progressLabel={progressLabel}
-      renderInput={(inputProps) => <BatchActionInput {...inputProps} />}
-    />
-  );
-}
+export const BatchActionDialogs = areaFlowDialogs<
+  BatchFlowKind,
+  BatchRowFragment,
+  BatchActionValue,
+  BatchBulkResultFragment
+>({
+  registry: BATCH_ACTIONS,
+  noun: BATCH_NOUN,
+  columns: SELECTION_COLUMNS,
+  progressLabel,
+  renderInput: (inputProps) => <BatchActionInput {...inputProps} />,
+});

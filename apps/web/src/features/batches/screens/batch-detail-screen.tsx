@@ -4,14 +4,15 @@ import { useQuery } from '@apollo/client/react';
 import { useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { ActionToolbar } from '@/components/actions/action-toolbar';
+import { ActionToolbar, type ToolbarDefinition } from '@/components/actions/action-toolbar';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { detailGateTexts } from '@/components/detail/record-texts';
 import { contentVersion, FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
 import { DownloadProgress } from '@/components/files';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageSection } from '@/components/layout/page-section';
-import { BATCH_ACTIONS, type BatchFlowKind } from '../batch-actions';
+import { BATCH_ACTIONS, BATCH_NOUN, type BatchFlowKind } from '../batch-actions';
 import { BATCHES_MESSAGES } from '../batch-labels';
 import { BatchActionDialogs, type BatchActionValue } from '../components/batch-action-dialogs';
 import { BatchCard } from '../components/batch-card';
@@ -24,10 +25,17 @@ import {
 import { useBatchActions } from '../use-batch-actions';
 import { RecordActivity } from '@/components/detail/record-activity';
 
-const GROUPS = [
-  { placement: 'download', title: 'DESCARGAS', testId: 'batch-downloads' },
-  { placement: 'operation', title: 'OPERACIONES', testId: 'batch-operations' },
-] as const;
+const BATCH_TOOLBAR: ToolbarDefinition<WithdrawalBatchActionKind> = {
+  registry: BATCH_ACTIONS,
+  groups: [
+    { placement: 'download', title: 'DESCARGAS', testId: 'batch-downloads' },
+    { placement: 'operation', title: 'OPERACIONES', testId: 'batch-operations' },
+  ],
+  // Five actions fit: each says what it does, usable or not (issue 29 item 9).
+  keepLabels: true,
+  ariaLabel: 'Acciones del lote',
+  testId: 'batch-toolbar',
+};
 
 /**
  * A batch (/lotes/lotes/{collectorId}/{id}, /lotes/lotes?collectorId=&id=, and /retiros/lotes/{collectorId}/
@@ -74,15 +82,13 @@ export default function BatchDetailScreen() {
 
   const gate = detailGate({
     header,
-    texts: {
-      loading: 'Cargando lote',
-      loadError: 'No se pudo cargar el lote',
-      notFoundTitle: BATCHES_MESSAGES.notFound,
+    texts: detailGateTexts(BATCH_NOUN, {
+      id,
       notFound: `No existe el lote ${id} de la entidad ${collectorId}.`,
       notFoundTestId: 'batch-not-found',
       listHref: '/lotes',
       listLabel: 'Ir a Lotes',
-    },
+    }),
     current: {
       ...gateQuery(result, batch !== null),
       // Without the batch id nothing is asked: straight to 'not found'.
@@ -100,16 +106,7 @@ export default function BatchDetailScreen() {
     <Box component="section" aria-label={`${BATCHES_MESSAGES.detailTitle} ${batch.id}`}>
       {header}
       <FreshnessNotice fresh={fresh} />
-      <ActionToolbar
-        actions={batch.actions}
-        registry={BATCH_ACTIONS}
-        groups={GROUPS}
-        onRun={run}
-        ariaLabel="Acciones del lote"
-        testId="batch-toolbar"
-        // Five actions fit: each says what it does, usable or not (issue 29 item 9).
-        keepLabels
-      />
+      <ActionToolbar {...BATCH_TOOLBAR} actions={batch.actions} onRun={run} />
       <Stack spacing={3}>
         <BatchCard batch={batch} />
         <BatchRecordsCard records={batch.records ?? []} />

@@ -12,6 +12,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { binFormSchema } from '@backoffice/validators';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
+import { detailGateTexts } from '@/components/detail/record-texts';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { ActionDialog } from '@/components/dialogs/action-dialog';
 import { shownError } from '@/components/form/field-error';
@@ -20,6 +21,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { COUNTRIES, countryName, searchPaymentMethods } from '../bin-options';
+import { BIN_NOUN } from '../bins-list';
 import {
   BinPaymentMethodsDocument,
   CardBinDocument,
@@ -216,15 +218,13 @@ export default function BinFormScreen() {
     ? null
     : detailGate({
         header,
-        texts: {
-          loading: 'Cargando BIN',
-          loadError: 'No se pudo cargar el BIN',
-          notFoundTitle: 'BIN no encontrado',
-          notFound: `No existe un BIN con el número ${id}.`,
+        texts: detailGateTexts(BIN_NOUN, {
+          id,
+          idName: 'el número',
           notFoundTestId: 'bin-not-found',
           listHref: '/bin',
           listLabel: 'Ir a Buscar BIN',
-        },
+        }),
         current: gateQuery(result, bin !== null),
       });
   if (gate !== null) return gate;

@@ -3,10 +3,9 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { useParams } from 'react-router';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { DetailColumns } from '@/components/detail/detail-columns';
-import { ErrorAlert } from '@/components/feedback/error-alert';
-import { PageLoader } from '@/components/feedback/page-loader';
+import { recordGate } from '@/components/detail/record-gate';
+import { recordHeading, type RecordNoun } from '@/components/detail/record-texts';
 import { PageSection } from '@/components/layout/page-section';
-import { StatusPage } from '@/components/layout/status-page';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import {
   COLLECTOR_STATUS_LABELS,
@@ -20,45 +19,31 @@ import { formatCuit } from '@backoffice/validators';
 import { CodeText } from '@/components/detail/code-text';
 import { withdrawalStrategyLabel } from '@/lib/code-label';
 
+const COLLECTOR: RecordNoun = { one: 'entidad', gender: 'feminine' };
+
 /**
  * The collector page (/comercios/{collectorId}, linked from payment and subscription headers): name, signature,
  * checkout version, import match setting, withdrawal strategy, balance and the administrative detail.
  */
 export default function CollectorScreen() {
   const { collectorId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(CollectorPageDocument, {
+  const result = useQuery(CollectorPageDocument, {
     variables: { id: collectorId },
     fetchPolicy: 'cache-and-network',
     errorPolicy: 'all',
   });
-  const collector = data?.collector;
-  if (!data && loading) return <PageLoader />;
-  if (error && !collector)
-    return (
-      <ErrorAlert
-        title={COLLECTORS_MESSAGES.pageLoadError}
-        error={error}
-        onRetry={() => void refetch().catch(() => undefined)}
-      />
-    );
-  if (!collector)
-    return (
-      <StatusPage
-        icon={<StorefrontOutlined />}
-        title={COLLECTORS_MESSAGES.notFound}
-        testId="collector-not-found"
-      >
-        {`No existe la entidad ${collectorId}.`}
-      </StatusPage>
-    );
+  const collector = result.data?.collector;
+  const gate = recordGate(result, collector, {
+    noun: COLLECTOR,
+    id: collectorId,
+    icon: <StorefrontOutlined />,
+    notFoundTestId: 'collector-not-found',
+  });
+  if (gate || !collector) return gate;
   const balance = collector.balance;
   const detail = collector.detail;
   return (
-    <PageSection
-      label={COLLECTORS_MESSAGES.pageTitle}
-      title={collector.name}
-      subtitle={`Entidad ${collector.id}`}
-    >
+    <PageSection label={COLLECTORS_MESSAGES.pageTitle} {...recordHeading(COLLECTOR, collector)}>
       <DetailColumns
         main={
           <DetailCard title="Datos de la entidad" testId="collector-data">

@@ -10,10 +10,9 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { DetailColumns } from '@/components/detail/detail-columns';
-import { ErrorAlert } from '@/components/feedback/error-alert';
-import { PageLoader } from '@/components/feedback/page-loader';
+import { recordGate } from '@/components/detail/record-gate';
+import { recordHeading, type RecordNoun } from '@/components/detail/record-texts';
 import { PageSection } from '@/components/layout/page-section';
-import { StatusPage } from '@/components/layout/status-page';
 import { useHasAny } from '@/lib/permissions';
 import { PayerDetailDocument, type PayerDetailQuery } from '../gql/graphql';
 import { collectorText } from '../list/references-list';
@@ -21,6 +20,8 @@ import { PAYERS_MESSAGES } from '../messages';
 import { identificationTypeText } from '../identification-text';
 import { formatIdentificationNumber } from '@backoffice/validators';
 import { RecordActivity } from '@/components/detail/record-activity';
+
+const PAYER: RecordNoun = { one: 'pagador', gender: 'masculine' };
 
 type Payer = NonNullable<PayerDetailQuery['payer']>;
 type PayerReference = NonNullable<Payer['references']>[number];
@@ -108,27 +109,18 @@ export default function PayerDetailScreen() {
     { data, refetch },
     (d) => d.payer,
   );
-  if (!data && loading) return <PageLoader />;
-  if (error && !data)
-    return (
-      <ErrorAlert
-        title={PAYERS_MESSAGES.detailLoadError}
-        error={error}
-        onRetry={() => void refetch().catch(() => undefined)}
-      />
-    );
-  if (!payer)
-    return (
-      <StatusPage icon={<PersonSearchOutlined />} title={PAYERS_MESSAGES.notFound} testId="payer-not-found">
-        {`No existe el pagador ${id}.`}
-      </StatusPage>
-    );
+  const gate = recordGate({ data, loading, error, refetch }, payer, {
+    noun: PAYER,
+    id,
+    icon: <PersonSearchOutlined />,
+    notFoundTestId: 'payer-not-found',
+  });
+  if (gate || !payer) return gate;
   const email = payer.email;
   return (
     <PageSection
       label={PAYERS_MESSAGES.detailTitle}
-      title={payer.name}
-      subtitle={`Pagador ${payer.id}`}
+      {...recordHeading(PAYER, payer)}
       actions={
         email ? (
           <>

@@ -1,6 +1,6 @@
 import type { PaymentActionKind } from '../gql/graphql';
 import { ActionButton } from '@/components/actions/action-button';
-import { ActionToolbar, type ToolbarGroup } from '@/components/actions/action-toolbar';
+import { ActionToolbar, OPERATIONS_GROUP, type ToolbarDefinition } from '@/components/actions/action-toolbar';
 import {
   PAYMENT_ACTIONS,
   PAYMENT_UNAVAILABLE_REASON,
@@ -8,10 +8,17 @@ import {
   type PaymentActionData,
 } from './payment-actions';
 
-const TOOLBAR_GROUPS: readonly ToolbarGroup[] = [
-  { placement: 'operation', title: 'OPERACIONES', testId: 'toolbar-operations' },
-  { placement: 'notification', title: 'NOTIFICACIONES', testId: 'toolbar-notifications' },
-];
+/** Operations, then notifications. */
+const PAYMENT_TOOLBAR: ToolbarDefinition<PaymentActionKind> = {
+  registry: PAYMENT_ACTIONS,
+  groups: [
+    OPERATIONS_GROUP,
+    { placement: 'notification', title: 'NOTIFICACIONES', testId: 'toolbar-notifications' },
+  ],
+  ariaLabel: 'Acciones del pago',
+  testId: 'payment-toolbar',
+  unavailableReason: PAYMENT_UNAVAILABLE_REASON,
+};
 
 interface ToolsProps {
   actions: readonly PaymentActionData[];
@@ -21,18 +28,7 @@ interface ToolsProps {
 
 /** The toolbar of the detail, built from `actions`: operations, then notifications. */
 export function PaymentToolbar({ actions, busyKind, onRun }: ToolsProps) {
-  return (
-    <ActionToolbar
-      actions={actions}
-      registry={PAYMENT_ACTIONS}
-      groups={TOOLBAR_GROUPS}
-      busyKind={busyKind}
-      onRun={onRun}
-      ariaLabel="Acciones del pago"
-      testId="payment-toolbar"
-      unavailableReason={PAYMENT_UNAVAILABLE_REASON}
-    />
-  );
+  return <ActionToolbar {...PAYMENT_TOOLBAR} actions={actions} busyKind={busyKind} onRun={onRun} />;
 }
 
 /** Form link, history and reload, at the right of the page header. */

@@ -3,19 +3,13 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@/lib/format';
 import { webhookResultLabel } from '@/lib/code-label';
 import { collectorNotificationStatusLabel } from '../detail/labels';
-import {
-  ActionDialog,
-  DialogFact,
-  useDialogSubmit,
-  type SubmitOutcome,
-} from '@/components/dialogs/action-dialog';
+import { DialogFact } from '@/components/dialogs/action-dialog';
+import { SubmitDialog, type DialogHandlers } from '@/components/dialogs/submit-dialog';
 
-export interface ForwardNotificationDialogProps {
+export interface ForwardNotificationDialogProps extends DialogHandlers<void> {
   notificationUrl: string;
   /** The last webhook call, when there was one. */
   last?: { status?: string | null; statusDetail?: string | null; lastRetry?: string | null } | null;
-  onSubmit(): Promise<SubmitOutcome>;
-  onClose(): void;
 }
 
 /** Forward notification: sends the payment's notification again to the collector's notification_url. */
@@ -25,15 +19,12 @@ export function ForwardNotificationDialog({
   onSubmit,
   onClose,
 }: ForwardNotificationDialogProps) {
-  const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   return (
-    <ActionDialog
+    <SubmitDialog
       title="Reenviar notificación"
       onClose={onClose}
       submitLabel="Reenviar"
-      onSubmit={() => void submit(undefined)}
-      submitting={submitting}
-      feedback={feedback}
+      onSubmit={onSubmit}
       testId="forward-notification-dialog"
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -65,6 +56,6 @@ export function ForwardNotificationDialog({
           </>
         )}
       </Box>
-    </ActionDialog>
+    </SubmitDialog>
   );
 }

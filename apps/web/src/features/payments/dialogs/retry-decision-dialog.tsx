@@ -5,15 +5,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import type { PaymentRetryMode } from '../gql/graphql';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
+import { SubmitDialog, type DialogHandlers } from '@/components/dialogs/submit-dialog';
 
-export interface RetryDecisionDialogProps {
+export interface RetryDecisionDialogProps extends DialogHandlers<PaymentRetryMode> {
   /** e.g. 'Visa •••• 1234': the method option A would use. */
   currentMethod?: string;
   /** Why option A cannot be chosen (the payment has no method). */
   sameMethodUnavailable?: string;
-  onSubmit(mode: PaymentRetryMode): Promise<SubmitOutcome>;
-  onClose(): void;
 }
 
 /**
@@ -27,7 +25,6 @@ export function RetryDecisionDialog({
   onClose,
 }: RetryDecisionDialogProps) {
   const [mode, setMode] = useState<PaymentRetryMode>(sameMethodUnavailable ? 'MODIFY_METHOD' : 'SAME_METHOD');
-  const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   const option = (value: PaymentRetryMode, code: string, title: string, detail: string, disabled = false) => (
     <Box
       sx={{
@@ -59,13 +56,11 @@ export function RetryDecisionDialog({
     </Box>
   );
   return (
-    <ActionDialog
+    <SubmitDialog
       title="Reintentar pago"
       onClose={onClose}
       submitLabel="Reintentar"
-      onSubmit={() => void submit(mode)}
-      submitting={submitting}
-      feedback={feedback}
+      onSubmit={() => onSubmit(mode)}
       testId="retry-decision-dialog"
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -94,6 +89,6 @@ export function RetryDecisionDialog({
           'El pago vuelve a quedar emitido a la espera de un nuevo medio de pago.',
         )}
       </RadioGroup>
-    </ActionDialog>
+    </SubmitDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useFormik } from 'formik';
+import { useFormikContext } from 'formik';
 import * as yup from 'yup';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkReceiptEmail } from '@backoffice/validators';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
+import { FormDialog, type DialogHandlers } from '@/components/dialogs/submit-dialog';
 
 export type SendNotificationMode = 'payer' | 'receipts';
 
@@ -19,11 +19,9 @@ export interface SendNotificationValues {
   addressee: string | null;
 }
 
-export interface SendNotificationDialogProps {
+export interface SendNotificationDialogProps extends DialogHandlers<SendNotificationValues> {
   payerName?: string | null;
   payerEmail?: string | null;
-  onSubmit(values: SendNotificationValues): Promise<SubmitOutcome>;
-  onClose(): void;
 }
 
 const schema = yup.object({
@@ -41,6 +39,21 @@ const schema = yup.object({
     }),
 });
 
+interface NotificationForm {
+  mode: SendNotificationMode;
+  addressee: string;
+}
+
+const initialForm = (payerEmail: string | null | undefined): NotificationForm => ({
+  mode: payerEmail ? 'payer' : 'receipts',
+  addressee: payerEmail ?? '',
+});
+
+const sentOf = (values: NotificationForm): SendNotificationValues =>
+  values.mode === 'receipts'
+    ? { downloadReceipts: true, addressee: values.addressee.trim() }
+    : { downloadReceipts: false, addressee: null };
+
 /**
  * Send notification (spec 000 §2 "Dialogs"): notify the payer at their e-mail, or the option
  * "Descargar comprobantes" with an addressee e-mail.
@@ -51,31 +64,31 @@ export function SendNotificationDialog({
   onSubmit,
   onClose,
 }: SendNotificationDialogProps) {
-  const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
-  const formik = useFormik<{ mode: SendNotificationMode; addressee: string }>({
-    initialValues: { mode: payerEmail ? 'payer' : 'receipts', addressee: payerEmail ?? '' },
-    validationSchema: schema,
-    validateOnMount: true,
-    onSubmit: (values) =>
-      submit(
-        values.mode === 'receipts'
-          ? { downloadReceipts: true, addressee: values.addressee.trim() }
-          : { downloadReceipts: false, addressee: null },
-      ),
-  });
-  const showAddresseeError =
-    Boolean(formik.touched.addressee || formik.submitCount > 0) && Boolean(formik.errors.addressee);
   return (
-    <ActionDialog
+    <FormDialog
       title="Enviar notificación"
       onClose={onClose}
       submitLabel="Enviar"
-      onSubmit={() => void formik.submitForm()}
-      submitDisabled={!formik.isValid}
-      submitting={submitting}
-      feedback={feedback}
+      initialValues={initialForm(payerEmail)}
+      validationSchema={schema}
+      sentOf={sentOf}
+      onSubmit={onSubmit}
       testId="send-notification-dialog"
     >
+      <NotificationFields payerName={payerName} payerEmail={payerEmail} />
+    </FormDialog>
+  );
+}
+
+function NotificationFields({
+  payerName,
+  payerEmail,
+}: Pick<SendNotificationDialogProps, 'payerName' | 'payerEmail'>) {
+  const formik = useFormikContext<NotificationForm>();
+  const showAddresseeError =
+    Boolean(formik.touched.addressee || formik.submitCount > 0) && Boolean(formik.errors.addressee);
+  return (
+    <>
       <RadioGroup
         name="mode"
         value={formik.values.mode}
@@ -125,6 +138,6 @@ export function SendNotificationDialog({
           helperText={showAddresseeError ? formik.errors.addressee : ' '}
         />
       </Collapse>
-    </ActionDialog>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,8 +25,10 @@ import {
 } from '../gql/graphql';
 import { CollectorLink } from '@/components/detail/collector-link';
 import { DetailColumns } from '@/components/detail/detail-columns';
-import { detailGate, gateQuery } from '@/components/detail/detail-gate';
-import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
+import { detailGate } from '@/components/detail/detail-gate';
+import { detailGateTexts } from '@/components/detail/record-texts';
+import { FreshnessNotice } from '@/components/detail/fresh-record';
+import { useVersionedRecord } from '@/components/detail/versioned-record';
 import { PageHeader } from '@/components/layout/page-header';
 import { formatDateTime } from '@/lib/format';
 import { useNotify } from '@/lib/notifications';
@@ -47,10 +49,10 @@ import { RetryDecisionDialog } from '../dialogs/retry-decision-dialog';
 import { SendNotificationDialog, type SendNotificationValues } from '../dialogs/send-notification-dialog';
 import { PaymentHistoryDialog } from '../dialogs/version-history-dialog';
 import { versionLoader } from '@/components/versions/query-version-history';
-import { useVersionParam } from '@/components/versions/use-version-param';
 import { maskedCard } from '../detail/labels';
 import {
   PAYMENT_ACTIONS,
+  PAYMENT_NOUN,
   SUCCESS_MESSAGES,
   findAction,
   isCardExpiredDetail,
@@ -94,6 +96,9 @@ interface ActionPayload extends OutcomePayloadLike {
 const cancelTexts = PAYMENT_ACTIONS.CANCEL.dialog!;
 const objectionTexts = PAYMENT_ACTIONS.CANCEL_OBJECTION.dialog!;
 
+/** Where a payment that does not exist sends. */
+const NOT_FOUND = { notFoundTestId: 'payment-not-found', listHref: '/pagos', listLabel: 'Ir a Buscar Pagos' };
+
 const REFUND_SUCCESS: Record<RefundVariant, string> = {
   refund: SUCCESS_MESSAGES.refund,
   partial: SUCCESS_MESSAGES.partialRefund,
@@ -103,7 +108,6 @@ const REFUND_SUCCESS: Record<RefundVariant, string> = {
 /** Payment detail (/pago/{id}), spec 000 §2: header, version banner, toolbar from `actions`, summary and sections. */
 export default function PaymentDetailScreen() {
   const { id = '' } = useParams();
-  const { requestedVersion, showVersion } = useVersionParam();
   const notify = useNotify();
   const client = useApolloClient();
   const permissions = usePermissions();
@@ -114,23 +118,24 @@ export default function PaymentDetailScreen() {
   const canRefresh = hasAny(permissions, ['PAYMENT_UPDATE']);
   const guards = { withFees, withBatch };
 
-  const current = useQuery(PaymentDetailDocument, {
+  const versioned = useVersionedRecord({
+    current: PaymentDetailDocument,
     variables: { id, ...guards },
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
+    recordOf: (data) => data.payment,
+    version: PaymentVersionDocument,
+    versionOf: (data) => data.paymentVersion,
+    currentHref: `/pago/${encodeURIComponent(id)}`,
   });
-  const currentPayment = current.data?.payment ?? null;
-
-  const wantsOldVersion =
-    requestedVersion !== null && currentPayment !== null && requestedVersion !== currentPayment.version;
-  const old = useQuery(PaymentVersionDocument, {
-    variables: { id, version: requestedVersion ?? 0, ...guards },
-    skip: !wantsOldVersion,
-  });
-  const payment: PaymentDetail | null = wantsOldVersion ? (old.data?.paymentVersion ?? null) : currentPayment;
-  const fresh = useFreshRecord(PaymentDetailDocument, { id, ...guards }, current, (data) => data.payment, {
-    skip: wantsOldVersion,
-  });
+  const {
+    current,
+    old,
+    fresh,
+    wantsOld: wantsOldVersion,
+    currentRecord: currentPayment,
+    requestedVersion,
+    showVersion,
+  } = versioned;
+  const payment: PaymentDetail | null = versioned.record;
 
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [busyKind, setBusyKind] = useState<PaymentActionKind | null>(null);
@@ -185,22 +190,8 @@ export default function PaymentDetailScreen() {
     />
   );
 
-  const gate = detailGate({
-    header: header(),
-    texts: {
-      loading: 'Cargando pago',
-      loadError: 'No se pudo cargar el pago',
-      notFoundTitle: 'Pago no encontrado',
-      notFound: `No existe un pago con el ID ${id}.`,
-      notFoundTestId: 'payment-not-found',
-      listHref: '/pagos',
-      listLabel: 'Ir a Buscar Pagos',
-      versionMissing: `No existe la versión ${requestedVersion} del pago.`,
-    },
-    current: gateQuery(current, currentPayment !== null),
-    old: { wanted: wantsOldVersion, found: payment !== null, loading: old.loading, error: old.error },
-    currentHref: `/pago/${encodeURIComponent(id)}`,
-  });
+  const texts = detailGateTexts(PAYMENT_NOUN, { id, version: requestedVersion, ...NOT_FOUND });
+  const gate = detailGate({ header: header(), texts, ...versioned.gate });
   if (gate || !currentPayment) return gate;
 
   const shown = payment!;

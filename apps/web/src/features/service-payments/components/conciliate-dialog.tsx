@@ -1,12 +1,7 @@
-import { FormikProvider, useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import { gatewayReconciliationSchema } from '@backoffice/validators';
-import {
-  ActionDialog,
-  DialogFact,
-  useDialogSubmit,
-  type SubmitOutcome,
-} from '@/components/dialogs/action-dialog';
+import { DialogFact } from '@/components/dialogs/action-dialog';
+import { FormDialog, type DialogHandlers } from '@/components/dialogs/submit-dialog';
 import { FormTextField } from '@/components/form';
 import { formatAmount } from '@/lib/format';
 
@@ -14,6 +9,9 @@ export interface ConciliateValues {
   description: string;
   compensationAmount: string;
 }
+
+/** Both fields empty: the batch keeps its description and amount. */
+const NO_CHANGE: ConciliateValues = { description: '', compensationAmount: '' };
 
 /**
  * Conciliar lote (spec 001 §5 "Gateway reconciliation dialog"): description free, compensation amount digits
@@ -23,32 +21,23 @@ export function ConciliateDialog({
   batch,
   onSubmit,
   onClose,
-}: {
+}: DialogHandlers<ConciliateValues> & {
   batch: {
     batchNumber: number;
     gatewayName?: string | null;
     description?: string | null;
     compensationAmount?: string | null;
   };
-  onSubmit(values: ConciliateValues): Promise<SubmitOutcome>;
-  onClose(): void;
 }) {
-  const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
-  const formik = useFormik<ConciliateValues>({
-    initialValues: { description: '', compensationAmount: '' },
-    validationSchema: gatewayReconciliationSchema,
-    validateOnMount: true,
-    onSubmit: (values) => submit(values),
-  });
   return (
-    <ActionDialog
+    <FormDialog
       title="Conciliar lote"
       onClose={onClose}
       submitLabel="Confirmar"
-      onSubmit={() => void formik.submitForm()}
-      submitDisabled={!formik.isValid}
-      submitting={submitting}
-      feedback={feedback}
+      initialValues={NO_CHANGE}
+      validationSchema={gatewayReconciliationSchema}
+      sentOf={(values) => values}
+      onSubmit={onSubmit}
       testId="conciliate-dialog"
     >
       <DialogFact
@@ -60,24 +49,22 @@ export function ConciliateDialog({
         label="Monto de compensación actual"
         value={batch.compensationAmount ? formatAmount(batch.compensationAmount) : '—'}
       />
-      <FormikProvider value={formik}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
-          <FormTextField
-            name="description"
-            label="Descripción"
-            helperText="Vacía: se mantiene la descripción del lote."
-            fullWidth
-          />
-          <FormTextField
-            name="compensationAmount"
-            label="Monto de compensación"
-            helperText="Solo números. Vacío: se mantiene el monto del lote."
-            immediateError
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </Box>
-      </FormikProvider>
-    </ActionDialog>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
+        <FormTextField
+          name="description"
+          label="Descripción"
+          helperText="Vacía: se mantiene la descripción del lote."
+          fullWidth
+        />
+        <FormTextField
+          name="compensationAmount"
+          label="Monto de compensación"
+          helperText="Solo números. Vacío: se mantiene el monto del lote."
+          immediateError
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Box>
+    </FormDialog>
   );
 }

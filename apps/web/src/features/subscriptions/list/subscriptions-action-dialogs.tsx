@@ -1,10 +1,7 @@
 import type { BulkColumn } from '@/components/dialogs/bulk-confirm-dialog';
-import { BulkFlowDialogs, type FlowInputProps } from '@/components/dialogs/bulk-flow-dialogs';
-import {
-  FlowPaymentMethodInput,
-  FlowReasonInput,
-  type AreaFlowDialogsProps,
-} from '@/components/dialogs/flow-inputs';
+import { areaFlowDialogs } from '@/components/dialogs/area-flow-dialogs';
+import type { FlowInputProps } from '@/components/dialogs/bulk-flow-dialogs';
+import { FlowPaymentMethodInput, FlowReasonInput } from '@/components/dialogs/flow-inputs';
 import type { BulkFlowControl } from '@/components/dialogs/use-bulk-flow';
 import { formatAmount } from '@/lib/format';
 import { SubscriptionStatusChip } from '../detail/subscription-status-chip';
@@ -66,24 +63,16 @@ function SubscriptionsActionInput(
 }
 
 /** Buscar Suscripciones' action dialogs: the shared flow with the subscriptions' texts, columns and inputs. */
-export function SubscriptionsActionDialogs(
-  props: AreaFlowDialogsProps<
-    SubscriptionBulkKind,
-    SubscriptionRow,
-    SubscriptionActionValue,
-    SubscriptionBulkResultFragment
-  >,
-) {
-  return (
-    <BulkFlowDialogs
-      {...props}
-      texts={(kind) => SUBSCRIPTION_ACTIONS[kind].dialog!}
-      noun={SUBSCRIPTION_NOUN}
-      getId={(row) => row.id}
-      columns={SELECTION_COLUMNS}
-      progressLabel={progressLabel}
-      resultLabel={resultLabel}
-      renderInput={(inputProps) => <SubscriptionsActionInput {...inputProps} />}
-    />
-  );
-}
+export const SubscriptionsActionDialogs = areaFlowDialogs<
+  SubscriptionBulkKind,
+  SubscriptionRow,
+  SubscriptionActionValue,
+  SubscriptionBulkResultFragment
+>({
+  registry: SUBSCRIPTION_ACTIONS,
+  noun: SUBSCRIPTION_NOUN,
+  columns: SELECTION_COLUMNS,
+  progressLabel,
+  resultLabel,
+  renderInput: (inputProps) => <SubscriptionsActionInput {...inputProps} />,
+});

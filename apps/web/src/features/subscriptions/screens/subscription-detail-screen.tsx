@@ -1,20 +1,21 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { CollectorLink } from '@/components/detail/collector-link';
 import { DetailColumns } from '@/components/detail/detail-columns';
-import { detailGate, gateQuery } from '@/components/detail/detail-gate';
-import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
-import { ActionToolbar } from '@/components/actions/action-toolbar';
+import { detailGate } from '@/components/detail/detail-gate';
+import { detailGateTexts } from '@/components/detail/record-texts';
+import { FreshnessNotice } from '@/components/detail/fresh-record';
+import { useVersionedRecord } from '@/components/detail/versioned-record';
+import { ActionToolbar, OPERATIONS_GROUP, type ToolbarDefinition } from '@/components/actions/action-toolbar';
 import { ChangePaymentMethodDialog } from '@/components/dialogs/change-payment-method-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ReasonDialog } from '@/components/dialogs/reason-dialog';
 import { PageHeader } from '@/components/layout/page-header';
 import { diffVersions } from '@/components/versions/version-diff';
 import { QueryVersionHistory, versionLoader } from '@/components/versions/query-version-history';
-import { useVersionParam } from '@/components/versions/use-version-param';
 import { hasAny, usePermissions } from '@/lib/permissions';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useMutate } from '@/lib/use-mutate';
@@ -45,16 +46,25 @@ import {
   type SubscriptionActionKind,
 } from '../gql/graphql';
 import { SUBSCRIPTIONS_MESSAGES, SUBSCRIPTION_SUCCESS } from '../messages';
-import { SUBSCRIPTION_ACTIONS } from '../subscription-actions';
+import { SUBSCRIPTION_ACTIONS, SUBSCRIPTION_NOUN } from '../subscription-actions';
 import { useMethodNames } from '../use-method-names';
 import { RecordActivity } from '@/components/detail/record-activity';
 
 type DialogKind = 'cancel' | 'changeMethod' | 'removeMethod' | 'amount' | 'email' | 'history';
 
-const TOOLBAR_GROUPS = [
-  { placement: 'operation', title: 'OPERACIONES', testId: 'toolbar-operations' },
-  { placement: 'header', title: 'SUSCRIPCIÓN', testId: 'toolbar-subscription' },
-] as const;
+const SUBSCRIPTION_TOOLBAR: ToolbarDefinition<SubscriptionActionKind> = {
+  registry: SUBSCRIPTION_ACTIONS,
+  groups: [OPERATIONS_GROUP, { placement: 'header', title: 'SUSCRIPCIÓN', testId: 'toolbar-subscription' }],
+  ariaLabel: 'Acciones de la suscripción',
+  testId: 'subscription-toolbar',
+};
+
+/** Where a subscription that does not exist sends. */
+const NOT_FOUND = {
+  notFoundTestId: 'subscription-not-found',
+  listHref: '/suscripciones',
+  listLabel: 'Ir a Buscar Suscripciones',
+};
 
 const DIALOG_OF: Partial<Record<SubscriptionActionKind, DialogKind>> = {
   CANCEL: 'cancel',
@@ -68,32 +78,21 @@ const DIALOG_OF: Partial<Record<SubscriptionActionKind, DialogKind>> = {
 /** Subscription detail (/suscripcion/{id}), spec 000 §2: header, banners, toolbar from `actions`, sections. */
 export default function SubscriptionDetailScreen() {
   const { id = '' } = useParams();
-  const { requestedVersion, showVersion } = useVersionParam();
   const client = useApolloClient();
   const permissions = usePermissions();
   const feedback = useMutationOutcome();
   const methodNames = useMethodNames();
 
-  const current = useQuery(SubscriptionByIdDocument, {
+  const versioned = useVersionedRecord({
+    current: SubscriptionByIdDocument,
     variables: { id },
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
+    recordOf: (data) => data.subscription,
+    version: SubscriptionVersionDocument,
+    versionOf: (data) => data.subscriptionVersion,
+    currentHref: `/suscripcion/${encodeURIComponent(id)}`,
   });
-  const currentSubscription = current.data?.subscription ?? null;
-  const wantsOld =
-    requestedVersion !== null &&
-    currentSubscription !== null &&
-    requestedVersion !== currentSubscription.version;
-  const old = useQuery(SubscriptionVersionDocument, {
-    variables: { id, version: requestedVersion ?? 0 },
-    skip: !wantsOld,
-  });
-  const subscription: SubscriptionView | null = wantsOld
-    ? (old.data?.subscriptionVersion ?? null)
-    : currentSubscription;
-  const fresh = useFreshRecord(SubscriptionByIdDocument, { id }, current, (data) => data.subscription, {
-    skip: wantsOld,
-  });
+  const { current, fresh, currentRecord: currentSubscription, requestedVersion, showVersion } = versioned;
+  const subscription: SubscriptionView | null = versioned.record;
 
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [busy, setBusy] = useState<SubscriptionActionKind | null>(null);
@@ -138,22 +137,8 @@ export default function SubscriptionDetailScreen() {
     />
   );
 
-  const gate = detailGate({
-    header: header(),
-    texts: {
-      loading: 'Cargando suscripción',
-      loadError: 'No se pudo cargar la suscripción',
-      notFoundTitle: 'Suscripción no encontrada',
-      notFound: `No existe una suscripción con el ID ${id}.`,
-      notFoundTestId: 'subscription-not-found',
-      listHref: '/suscripciones',
-      listLabel: 'Ir a Buscar Suscripciones',
-      versionMissing: `No existe la versión ${requestedVersion} de la suscripción.`,
-    },
-    current: gateQuery(current, currentSubscription !== null),
-    old: { wanted: wantsOld, found: subscription !== null, loading: old.loading, error: old.error },
-    currentHref: `/suscripcion/${encodeURIComponent(id)}`,
-  });
+  const texts = detailGateTexts(SUBSCRIPTION_NOUN, { id, version: requestedVersion, ...NOT_FOUND });
+  const gate = detailGate({ header: header(), texts, ...versioned.gate });
   if (gate || !currentSubscription) return gate;
 
   const shown = subscription!;
@@ -208,15 +193,7 @@ export default function SubscriptionDetailScreen() {
         <SubscriptionOldVersionBanner subscription={shown} currentVersion={currentSubscription.version} />
       )}
       <SubscriptionStatusBanner subscription={shown} />
-      <ActionToolbar
-        actions={shown.toolbar}
-        registry={SUBSCRIPTION_ACTIONS}
-        groups={TOOLBAR_GROUPS}
-        busyKind={busy}
-        onRun={run}
-        ariaLabel="Acciones de la suscripción"
-        testId="subscription-toolbar"
-      />
+      <ActionToolbar {...SUBSCRIPTION_TOOLBAR} actions={shown.toolbar} busyKind={busy} onRun={run} />
       <DetailColumns
         main={
           <>

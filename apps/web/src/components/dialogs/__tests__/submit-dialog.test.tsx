@@ -1,0 +1,107 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as yup from 'yup';
+import { describe, expect, it, vi } from 'vitest';
+import { FormTextField } from '@/components/form';
+import { FormDialog, SubmitDialog } from '../submit-dialog';
+
+const emailSchema = yup.object({ email: yup.string().trim().required('Campo requerido') });
+
+function EmailDialog({
+  onSubmit,
+  submitWhileInvalid,
+}: {
+  onSubmit(email: string): Promise<null | { severity: 'error'; message: string }>;
+  submitWhileInvalid?: boolean;
+}) {
+  return (
+    <FormDialog
+      title="Enviar comprobante"
+      onClose={() => undefined}
+      submitLabel="Enviar"
+      initialValues={{ email: '' }}
+      validationSchema={emailSchema}
+      submitWhileInvalid={submitWhileInvalid}
+      sentOf={(values) => values.email.trim()}
+      onSubmit={onSubmit}
+      testId="email-dialog"
+    >
+      <FormTextField name="email" label="Email" fullWidth />
+    </FormDialog>
+  );
+}
+
+const sendButton = () => screen.getByRole('button', { name: 'Enviar' });
+
+// MUI in jsdom on a shared 2-core machine: a dialog test takes seconds, not milliseconds.
+describe('SubmitDialog', { timeout: 60_000 }, () => {
+  it('runs onSubmit once per press and shows its refusal inside, the dialog still open', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn(async () => ({
+      severity: 'error' as const,
+      message: 'El pago ya fue notificado.',
+    }));
+    render(
+      <SubmitDialog
+        title="Reenviar notificación"
+        submitLabel="Reenviar"
+        onClose={() => undefined}
+        onSubmit={onSubmit}
+      >
+        Se enviará nuevamente la notificación.
+      </SubmitDialog>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Reenviar' }));
+    expect(await screen.findByTestId('dialog-feedback')).toHaveTextContent('El pago ya fue notificado.');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('a thrown error becomes its description inside the dialog', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(
+      <SubmitDialog
+        title="Reenviar notificación"
+        submitLabel="Reenviar"
+        onClose={() => undefined}
+        onSubmit={() => Promise.reject(new Error('sin conexión'))}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Reenviar' }));
+    expect(await screen.findByTestId('dialog-feedback')).toBeVisible();
+  });
+});
+
+describe('FormDialog', { timeout: 60_000 }, () => {
+  it('keeps the primary button disabled until the form is valid, then sends what sentOf makes of it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn(async () => null);
+    render(<EmailDialog onSubmit={onSubmit} />);
+    await waitFor(() => expect(sendButton()).toBeDisabled());
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), '  ana@example.com ');
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+    await user.click(sendButton());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('ana@example.com'));
+  });
+
+  it('with submitWhileInvalid the button stays enabled and pressing it shows the errors, nothing sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn(async () => null);
+    render(<EmailDialog onSubmit={onSubmit} submitWhileInvalid />);
+    expect(sendButton()).toBeEnabled();
+    await user.click(sendButton());
+    expect(await screen.findByText('Campo requerido')).toBeVisible();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a refusal shows inside and what was typed stays', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn(async () => ({ severity: 'error' as const, message: 'Email rechazado' }));
+    render(<EmailDialog onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ana@example.com');
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+    await user.click(sendButton());
+    expect(await screen.findByTestId('dialog-feedback')).toHaveTextContent('Email rechazado');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ana@example.com');
+  });
+});
