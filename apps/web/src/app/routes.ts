@@ -1,3 +1,20 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import CallSplitOutlined from '@mui/icons-material/CallSplitOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import IntegrationInstructionsOutlined from '@mui/icons-material/IntegrationInstructionsOutlined';
+import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import type { Permission, PermissionRule } from '../lib/permissions';
 import type { RoutePreload } from '../lib/preload/list-preload';
 import {
@@ -9,7 +26,49 @@ import {
   UNIFIED_WITHDRAWALS,
   type LazyScreen,
 } from './screens';
-import type { MenuGroupId } from './shell/menu-groups';
+
+/**
+ * The side menu's groups, in their order (seed 000's table: Pagos, Entidades, Pagadores, Promociones, Gateways,
+ * then the areas of seed 001; docs/decisions.md, "Side menu"). Their items are routes: each route below that names
+ * a group in its `menu` is an item of that group, with the route's own rule. An area's group is registered here,
+ * beside its routes.
+ */
+
+export interface MenuGroupSpec {
+  /** What routes name in their `menu.group`. */
+  id: string;
+  label: string;
+  icon: SvgIconComponent;
+  /** A flat group is one link (its only item) instead of an expandable group. */
+  flat?: boolean;
+}
+
+export const MENU_GROUPS = [
+  { id: 'payments', label: 'Pagos', icon: PaymentsOutlined },
+  { id: 'subscriptions', label: 'Suscripciones', icon: AutorenewOutlined },
+  { id: 'collectors', label: 'Entidades', icon: StorefrontOutlined },
+  { id: 'payers', label: 'Pagadores', icon: PeopleAltOutlined },
+  { id: 'promotions', label: 'Promociones', icon: LocalOfferOutlined },
+  { id: 'gateways', label: 'Gateways', icon: HubOutlined },
+  { id: 'imports', label: 'Importaciones', icon: UploadFileOutlined },
+  { id: 'transfers', label: 'Transferencias', flat: true, icon: SwapHorizOutlined },
+  { id: 'withdrawals', label: 'Retiros', flat: true, icon: AccountBalanceOutlined },
+  { id: 'distributions', label: 'Distribuciones', flat: true, icon: CallSplitOutlined },
+  { id: 'service-payments', label: 'Pago de servicios', icon: ReceiptLongOutlined },
+  { id: 'afip', label: 'AFIP', flat: true, icon: GavelOutlined },
+  { id: 'exports', label: 'Exportaciones', flat: true, icon: FileDownloadOutlined },
+  {
+    id: 'soft-provider',
+    label: 'Reporte plano de integraciones',
+    flat: true,
+    icon: IntegrationInstructionsOutlined,
+  },
+  { id: 'bin', label: 'BIN', flat: true, icon: CreditCardOutlined },
+  { id: 'activity', label: 'Actividad', flat: true, icon: ManageSearchOutlined },
+] as const satisfies readonly MenuGroupSpec[];
+
+/** A group's id, as a route's `menu.group` names it. */
+export type MenuGroupId = (typeof MENU_GROUPS)[number]['id'];
 
 /** One entry of the route manifest: everything a route needs, together. */
 export interface AppRoute {
@@ -25,7 +84,7 @@ export interface AppRoute {
    * cache (lib/preload). A small module of the feature that imports the document and the list definition only.
    */
   preload?: () => Promise<{ default: RoutePreload }>;
-  /** Its item in the side menu: the group (app/shell/menu-groups.tsx) and the item's label; the rule is the route's. */
+  /** Its item in the side menu: the group (MENU_GROUPS) and the item's label; the rule is the route's. */
   menu?: { group: MenuGroupId; label: string };
 }
 

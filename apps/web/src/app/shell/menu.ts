@@ -1,7 +1,6 @@
 import { satisfies, type PermissionRule } from '@/lib/permissions';
-import { APP_ROUTES } from '../routes';
+import { APP_ROUTES, MENU_GROUPS, type MenuGroupSpec } from '../routes';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { MENU_GROUPS, type MenuGroupSpec } from './menu-groups';
 
 export interface MenuItem {
   label: string;
