@@ -27,6 +27,4 @@ export const COLLECTORS_MESSAGES = {
   empty: 'No se encontraron entidades',
   loadError: 'No se pudieron cargar las entidades',
   pageTitle: 'Entidad',
-  notFound: 'La entidad no existe',
-  pageLoadError: 'No se pudo cargar la entidad',
 } as const;

@@ -5,8 +5,6 @@ export const PAYERS_MESSAGES = {
   empty: 'No se encontraron Pagadores',
   loadError: 'No se pudieron cargar los pagadores',
   detailTitle: 'Detalle del pagador',
-  notFound: 'El pagador no existe',
-  detailLoadError: 'No se pudo cargar el pagador',
   newTitle: 'Nuevo pagador',
   create: 'Crear',
   created: 'Pagador creado con éxito',
