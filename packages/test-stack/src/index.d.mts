@@ -1,6 +1,8 @@
 // Types of index.mjs.
 export const TEST_CLIENT_ID: 'back-office-tests';
 export const TEST_REALM_ADDITIONS: string;
+/** The gateway's upstream read deadline in a test stack (30 s; production keeps 5 s). */
+export const TEST_UPSTREAM_TIMEOUT_MS: 30_000;
 
 export interface TestStackOptions {
   /** Loopback interface to listen on (default 127.0.0.1). */
@@ -9,6 +11,8 @@ export interface TestStackOptions {
   ports?: { gateway?: number; stubs?: number; keycloak?: number };
   /** The gateway's log level (default `warn`). */
   gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** The gateway's deadline for an upstream read, in ms (default TEST_UPSTREAM_TIMEOUT_MS: a loaded test machine is not a timeout). */
+  upstreamTimeoutMs?: number;
 }
 
 export interface TestStack {

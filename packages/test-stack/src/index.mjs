@@ -14,9 +14,17 @@ export const TEST_REALM_ADDITIONS = fileURLToPath(
 );
 
 /**
+ * The gateway's upstream read deadline in a test stack. The simulators answer in milliseconds, but a CI machine
+ * running other suites beside this one can hold a first answer for seconds; a test of a timeout forces one with the
+ * stubs' faults and a smaller `upstreamTimeoutMs` (production keeps 5 s, docs/operations.md §1).
+ */
+export const TEST_UPSTREAM_TIMEOUT_MS = 30_000;
+
+/**
  * @param {{ host?: string, ports?: { gateway?: number, stubs?: number, keycloak?: number },
- *           gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent' }} [options]
- *   ports: 0 or missing picks a free port. gatewayLogLevel: default `warn`.
+ *           gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent', upstreamTimeoutMs?: number }} [options]
+ *   ports: 0 or missing picks a free port. gatewayLogLevel: default `warn`. upstreamTimeoutMs: the gateway's
+ *   deadline for an upstream read, default TEST_UPSTREAM_TIMEOUT_MS.
  */
 export async function startTestStack(options = {}) {
   const stack = await startStack({
@@ -26,6 +34,7 @@ export async function startTestStack(options = {}) {
     keyFile: null,
     gatewayLogLevel: options.gatewayLogLevel ?? 'warn',
     realmAdditions: [TEST_REALM_ADDITIONS],
+    gatewayEnv: { UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs ?? TEST_UPSTREAM_TIMEOUT_MS) },
   });
   return {
     gateway: stack.gateway.url,
