@@ -29,3 +29,9 @@ export interface TestStack {
 }
 
 export function startTestStack(options?: TestStackOptions): Promise<TestStack>;
+
+/** What `startTestStack(options)` asks of scripts/stack.mjs's `startStack` (its gateway's environment among it). */
+export function testStackOptions(options?: TestStackOptions): {
+  gatewayEnv: Record<string, string>;
+  [option: string]: unknown;
+};

@@ -20,14 +20,9 @@ export const TEST_REALM_ADDITIONS = fileURLToPath(
  */
 export const TEST_UPSTREAM_TIMEOUT_MS = 30_000;
 
-/**
- * @param {{ host?: string, ports?: { gateway?: number, stubs?: number, keycloak?: number },
- *           gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent', upstreamTimeoutMs?: number }} [options]
- *   ports: 0 or missing picks a free port. gatewayLogLevel: default `warn`. upstreamTimeoutMs: the gateway's
- *   deadline for an upstream read, default TEST_UPSTREAM_TIMEOUT_MS.
- */
-export async function startTestStack(options = {}) {
-  const stack = await startStack({
+/** What `startTestStack(options)` asks of scripts/stack.mjs's `startStack`. */
+export function testStackOptions(options = {}) {
+  return {
     host: options.host ?? '127.0.0.1',
     ports: { ...options.ports, web: 0 },
     web: false,
@@ -35,7 +30,17 @@ export async function startTestStack(options = {}) {
     gatewayLogLevel: options.gatewayLogLevel ?? 'warn',
     realmAdditions: [TEST_REALM_ADDITIONS],
     gatewayEnv: { UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs ?? TEST_UPSTREAM_TIMEOUT_MS) },
-  });
+  };
+}
+
+/**
+ * @param {{ host?: string, ports?: { gateway?: number, stubs?: number, keycloak?: number },
+ *           gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent', upstreamTimeoutMs?: number }} [options]
+ *   ports: 0 or missing picks a free port. gatewayLogLevel: default `warn`. upstreamTimeoutMs: the gateway's
+ *   deadline for an upstream read, default TEST_UPSTREAM_TIMEOUT_MS.
+ */
+export async function startTestStack(options = {}) {
+  const stack = await startStack(testStackOptions(options));
   return {
     gateway: stack.gateway.url,
     graphql: stack.gateway.graphqlUrl,

@@ -2,7 +2,13 @@
 // another team's query into UPSTREAM_TIMEOUT (examples/integration's first list did, once, at load 10), and a test
 // that wants the timeout asks for a shorter deadline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, TEST_CLIENT_ID, TEST_UPSTREAM_TIMEOUT_MS, type TestStack } from './index.mjs';
+import {
+  startTestStack,
+  TEST_CLIENT_ID,
+  TEST_UPSTREAM_TIMEOUT_MS,
+  testStackOptions,
+  type TestStack,
+} from './index.mjs';
 
 const PRODUCTION_TIMEOUT_MS = 5_000;
 
@@ -17,46 +23,32 @@ async function paymentsAs(stack: TestStack, username: string) {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ query: '{ payments(pageSize: 1) { total } }' }),
   });
-  return (await response.json()) as {
-    data?: { payments: { total: number } } | null;
-    errors?: { extensions: { code: string } }[];
-  };
-}
-
-async function slowPaymentService(stack: TestStack, latencyMs: number) {
-  const response = await fetch(`${stack.stubs}/__admin/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ service: 'payment', latencyMs }),
-  });
-  expect(response.ok).toBe(true);
+  return (await response.json()) as { errors?: { extensions: { code: string } }[] };
 }
 
 describe('the upstream deadline of a test stack', () => {
-  let stack: TestStack;
-  let short: TestStack;
-
-  beforeAll(async () => {
-    [stack, short] = await Promise.all([
-      startTestStack({ gatewayLogLevel: 'silent' }),
-      startTestStack({ gatewayLogLevel: 'silent', upstreamTimeoutMs: 300 }),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([stack?.close(), short?.close()]);
-  });
-
-  it('answers a read slower than production’s 5 s deadline', async () => {
+  it('gives the gateway a deadline longer than production’s, unless the test asks for another', () => {
     expect(TEST_UPSTREAM_TIMEOUT_MS).toBeGreaterThan(PRODUCTION_TIMEOUT_MS);
-    await slowPaymentService(stack, PRODUCTION_TIMEOUT_MS + 1_000);
-    const { data, errors } = await paymentsAs(stack, 'operador');
-    expect(errors).toBeUndefined();
-    expect(data?.payments.total).toBeGreaterThan(0);
+    expect(testStackOptions().gatewayEnv).toEqual({ UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS) });
+    expect(testStackOptions({ upstreamTimeoutMs: 300 }).gatewayEnv).toEqual({ UPSTREAM_TIMEOUT_MS: '300' });
   });
 
-  it('gives UPSTREAM_TIMEOUT when a test asks for a shorter deadline', async () => {
-    await slowPaymentService(short, 2_000);
-    const { errors } = await paymentsAs(short, 'operador');
-    expect(errors?.map((error) => error.extensions.code)).toEqual(['UPSTREAM_TIMEOUT']);
+  describe('a stack started with a shorter deadline', () => {
+    let stack: TestStack;
+    beforeAll(async () => {
+      stack = await startTestStack({ gatewayLogLevel: 'silent', upstreamTimeoutMs: 300 });
+    });
+    afterAll(() => stack?.close());
+
+    it('gives UPSTREAM_TIMEOUT for a service slower than it (the deadline reaches the gateway)', async () => {
+      const fault = await fetch(`${stack.stubs}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ service: 'payment', latencyMs: 2_000 }),
+      });
+      expect(fault.ok).toBe(true);
+      const { errors } = await paymentsAs(stack, 'operador');
+      expect(errors?.map((error) => error.extensions.code)).toEqual(['UPSTREAM_TIMEOUT']);
+    });
   });
 });
