@@ -311,6 +311,7 @@ describe('saved sign-in state (one per role and stack, support/suite.ts)', () =>
   });
 
   it('asks Keycloak only for the session and its token, never for the account profile', async () => {
+    await suite.withSignedIn('consulta', '/home', async () => undefined); // the role's saved state, made if missing
     const session = await newSession(suite.browser, {
       gatewayUrl: suite.stack.urls.gateway,
       storageState: signInStateFile(suite.stack, 'consulta'),
