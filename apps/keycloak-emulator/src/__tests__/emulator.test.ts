@@ -75,6 +75,16 @@ const verifyAccess = (token: string) =>
     algorithms: ['RS256'],
   });
 
+/**
+ * A JWT with one character of its signature replaced by another. Rewriting the last characters
+ * is not enough: the last base64url character carries two bits, so "…xx" left a valid
+ * signature once in 256 logins.
+ */
+function withSignatureCharacterChanged(jwt: string): string {
+  const at = jwt.length - 10;
+  return `${jwt.slice(0, at)}${jwt[at] === 'A' ? 'B' : 'A'}${jwt.slice(at + 1)}`;
+}
+
 describe('discovery and keys', () => {
   it('publishes the OpenID configuration and the JWKS under /realms/back-office', async () => {
     expect(em.url).toBe(`http://localhost:${em.port}`);
@@ -317,13 +327,10 @@ describe('authorization code flow with PKCE', () => {
 
   it('rejects a tampered session cookie', async () => {
     const { cookie } = await login(em, 'admin');
-    // One signature character changed to another: rewriting the last two characters left a valid
-    // signature once in 256 logins (the last base64url character carries only two bits).
-    const tampered = cookie.replace(/KEYCLOAK_IDENTITY=([^;]+)/, (_m, value: string) => {
-      const at = value.length - 10;
-      const other = value[at] === 'A' ? 'B' : 'A';
-      return `KEYCLOAK_IDENTITY=${value.slice(0, at)}${other}${value.slice(at + 1)}`;
-    });
+    const tampered = cookie.replace(
+      /KEYCLOAK_IDENTITY=([^;]+)/,
+      (_m, value: string) => `KEYCLOAK_IDENTITY=${withSignatureCharacterChanged(value)}`,
+    );
     const res = await fetch(authUrl(em, standardParams(pkcePair().challenge, { prompt: 'none' })), {
       redirect: 'manual',
       headers: { cookie: tampered },
@@ -516,7 +523,7 @@ describe('refresh, userinfo and account', () => {
       given_name: 'Martín',
     });
     const bad = await fetch(`${em.issuer}/protocol/openid-connect/userinfo`, {
-      headers: { authorization: `Bearer ${tokens.access_token.slice(0, -3)}abc` },
+      headers: { authorization: `Bearer ${withSignatureCharacterChanged(tokens.access_token)}` },
     });
     expect(bad.status).toBe(401);
     expect(bad.headers.get('www-authenticate')).toContain('Bearer');

@@ -125,7 +125,11 @@ describe('verified-token cache', () => {
     await v.verify(`Bearer ${await sign(keyA, { sub: 'otro' })}`);
     expect(jwtVerify).toHaveBeenCalledTimes(2);
     const [h, p, s] = token.split('.');
-    await refusal(v.verify(`Bearer ${h}.${p}.${s!.slice(0, -2)}AA`));
+    // One signature character replaced (not the last: it carries two bits and could decode the same).
+    const at = s!.length - 10;
+    await refusal(
+      v.verify(`Bearer ${h}.${p}.${s!.slice(0, at)}${s![at] === 'A' ? 'B' : 'A'}${s!.slice(at + 1)}`),
+    );
     await refusal(v.verify(`Bearer ${h}.${p}x.${s}`));
     const foreign = await sign(keyB);
     await refusal(v.verify(`Bearer ${foreign}`));
