@@ -235,7 +235,7 @@ describe('operador', () => {
     await page.getByRole('menuitem', { name: 'Cerrar Sesion' }).click();
     await page.getByLabel('Username or email').waitFor();
     expect(page.url().startsWith(`${suite.stack.urls.keycloak}/realms/back-office/`)).toBe(true);
-    // The SSO session is gone: the app asks for sign-in again.
+    // The SSO session is gone, and so are the tab's kept tokens: the app asks for sign-in again.
     await page.goto(`${suite.stack.urls.web}/home`);
     await page.getByLabel('Username or email').waitFor();
   });
@@ -310,7 +310,7 @@ describe('saved sign-in state (one per role and stack, support/suite.ts)', () =>
     }
   });
 
-  it('asks Keycloak only for the session and its token, never for the account profile', async () => {
+  it("asks Keycloak only for the session and its token; a reload resumes the tab's session with one refresh", async () => {
     await suite.withSignedIn('consulta', '/home', async () => undefined); // the role's saved state, made if missing
     const session = await newSession(suite.browser, {
       gatewayUrl: suite.stack.urls.gateway,
@@ -318,16 +318,35 @@ describe('saved sign-in state (one per role and stack, support/suite.ts)', () =>
     });
     try {
       const { page } = session;
-      const keycloakPaths: string[] = [];
+      let keycloakPaths: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
         if (url.origin === suite.stack.urls.keycloak) keycloakPaths.push(url.pathname);
       });
-      await page.goto(`${suite.stack.urls.web}/perfil`);
-      await expect(page.getByTestId('profile-username').textContent()).resolves.toBe('consulta');
-      expect(keycloakPaths).toContain('/realms/back-office/protocol/openid-connect/token');
+      const openProfile = async () => {
+        keycloakPaths = [];
+        await page.goto(`${suite.stack.urls.web}/perfil`);
+        await expect(page.getByTestId('profile-username').textContent()).resolves.toBe('consulta');
+      };
+      const oidc = '/realms/back-office/protocol/openid-connect';
+      await openProfile(); // the tab's first load: the SSO cookie, checked silently
+      expect(keycloakPaths).toEqual(
+        expect.arrayContaining([`${oidc}/3p-cookies/step1.html`, `${oidc}/auth`, `${oidc}/token`]),
+      );
       // Who the operator is comes from the gateway's `me`: reading /account too cost a round trip before it.
       expect(keycloakPaths.filter((path) => path.endsWith('/account'))).toEqual([]);
+
+      await openProfile(); // a reload: the kept refresh token renews the session, nothing else
+      expect(keycloakPaths).toEqual([`${oidc}/token`]);
+
+      // Kept tokens Keycloak cannot use (here unreadable ones) fall back to the silent check, then are replaced.
+      await page.evaluate(() =>
+        window.sessionStorage.setItem('auth.session', JSON.stringify({ token: 'x', refreshToken: 'y' })),
+      );
+      await openProfile();
+      expect(keycloakPaths).toEqual(expect.arrayContaining([`${oidc}/auth`, `${oidc}/token`]));
+      const kept = await page.evaluate(() => window.sessionStorage.getItem('auth.session'));
+      expect(JSON.parse(kept ?? '{}')).toMatchObject({ refreshToken: expect.stringMatching(/^ey/) });
       expect(session.problems).toEqual([]);
     } finally {
       await session.close();

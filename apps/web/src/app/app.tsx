@@ -29,14 +29,16 @@ export function renderApp(
     getToken: auth.getToken,
     onUnauthenticated: () => void auth.login(),
   };
-  const data = startDataLayer(options);
+  const routing = signedInRouting(startDataLayer(options));
   configureFileSession(options);
   const firstMe = fetchMe(options);
+  // The router (and with it the address's first query) starts the moment `me` is in, not after the shell renders.
+  void firstMe.then(routing).catch(() => undefined); // a failed `me` is SignedInApp's to show
   createRoot(container).render(
     <StrictMode>
       <UiProviders>
         <AuthContext.Provider value={auth}>
-          <SignedInApp options={options} data={data} firstMe={firstMe} />
+          <SignedInApp options={options} routing={routing} firstMe={firstMe} />
         </AuthContext.Provider>
       </UiProviders>
     </StrictMode>,
@@ -99,13 +101,35 @@ function useMe(options: ApolloOptions, firstMe: Promise<MeData>) {
   return { ...state, retry };
 }
 
+/** The signed-in user's router and data client, made once (by renderApp as soon as `me` is in). */
+interface SignedInRouting {
+  router: ReturnType<typeof createAppRouter>;
+  client: ReturnType<DataLayer['client']>;
+}
+
+/**
+ * Makes the router for the signed-in user once: creating it runs the address's route loader, which starts the
+ * screen's first query (lib/preload) with the data layer's client. renderApp calls it when `me` arrives, so that
+ * query leaves beside the operator's preferences instead of after the shell's first render (bench/README.md).
+ */
+function signedInRouting(dataLayer: DataLayer): (me: MeData) => SignedInRouting {
+  let made: SignedInRouting | undefined;
+  return (me) => {
+    if (!made) {
+      const client = dataLayer.client(me);
+      made = { client, router: createAppRouter({ client: () => client, permissions: me.me.permissions }) };
+    }
+    return made;
+  };
+}
+
 function SignedInApp({
   options,
-  data: dataLayer,
+  routing,
   firstMe,
 }: {
   options: ApolloOptions;
-  data: DataLayer;
+  routing: (me: MeData) => SignedInRouting;
   firstMe: Promise<MeData>;
 }) {
   const auth = useAuth();
@@ -126,7 +150,7 @@ function SignedInApp({
   if (user && data) {
     return (
       <CurrentUserContext.Provider value={user}>
-        <SignedInRouter client={dataLayer.client(data)} permissions={user.permissions} />
+        <SignedInRouter {...routing(data)} />
       </CurrentUserContext.Provider>
     );
   }
@@ -148,18 +172,8 @@ function SignedInApp({
   return <BootScreen message="Cargando sus datos…" />;
 }
 
-/**
- * The routed shell, created once `me` is known: the router starts each screen's chunk and first query on
- * navigation (with the data layer's client), and the screens render inside the data layer (shell-layout.tsx).
- */
-function SignedInRouter({
-  client,
-  permissions,
-}: {
-  client: ReturnType<DataLayer['client']>;
-  permissions: CurrentUser['permissions'];
-}) {
-  const [router] = useState(() => createAppRouter({ client: () => client, permissions }));
+/** The routed shell, inside the data layer's client (shell-layout.tsx renders the screens in it). */
+function SignedInRouter({ router, client }: SignedInRouting) {
   return (
     <DataClientContext.Provider value={client}>
       <RouterProvider router={router} />
