@@ -1,6 +1,7 @@
 // Child process of the benchmark: the gateway alone, so it can be pinned to one CPU (taskset) and its CPU
 // time read from /proc/<pid>/stat. Configuration comes from the environment (loadConfig), as in production.
-// Prints one line `BENCH_READY {"url": ...}` when listening; stops when its stdin ends.
+// Prints one line `BENCH_READY {"url": ...}` when listening (and its store, if any, is open); stops when its stdin
+// ends.
 import process from 'node:process';
 import { startGateway } from '@backoffice/gateway';
 
@@ -8,6 +9,10 @@ import { startGateway } from '@backoffice/gateway';
 const options = {};
 if (process.env.BENCH_GATEWAY_FETCH === 'http') options.fetch = (await import('./http-fetch.mjs')).httpFetch;
 const gateway = await startGateway({ port: 0 }, options);
+// The embedded PostgreSQL opens in the background over several seconds of this process's CPU (blocking its event
+// loop up to a second at a time): measuring before it is open measured its start, and a request then waited long
+// enough for the realm keys' fetch to time out (a 503).
+await gateway.store?.ready();
 process.stdout.write(`BENCH_READY ${JSON.stringify({ url: gateway.url })}\n`);
 
 const stop = async () => {
