@@ -89,6 +89,22 @@ describe("/retirosUnificados' views (issue 29 item 7)", () => {
     expect(params().get('estado')).toBe('pending_authorization');
     expect(params().has('estados')).toBe(false);
   });
+
+  it('a view chosen the moment a filter is picked does not take that filter', async () => {
+    await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
+    await view('Retiros pendientes').click();
+    await gridSettled(page, 'Retiros pendientes de autorización');
+    await pickCollector(page, '10002');
+    await view('Historial').click(); // before the filter's address is committed
+    await gridSettled(page, 'Historial de retiros');
+    await expect.poll(() => params().get('estado') ?? 'todos').toBe('todos');
+    expect(params().get('entidad')).toBeNull();
+    expect(await page.getByRole('combobox', { name: 'Entidad' }).inputValue()).toBe('');
+
+    await view('Retiros pendientes').click();
+    await gridSettled(page, 'Retiros pendientes de autorización');
+    await page.waitForURL((url) => url.searchParams.get('entidad') === '10002');
+  });
 });
 
 describe('batches (issue 29 item 9)', () => {

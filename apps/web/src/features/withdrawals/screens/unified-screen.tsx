@@ -49,13 +49,14 @@ export default function UnifiedWithdrawalsScreen({
   const [scheduling, setScheduling] = useState(false);
   const { search } = useLocation();
   // A view chosen while the address still holds the previous view's list (issue 29 item 7): the router commits
-  // the emptied address later, in a transition, and a list mounted before that would take the previous view's
-  // filters as its own (and save them). No list is shown until the address has moved; then the new view's list
-  // starts from its own saved state.
-  const [switching, setSwitching] = useState<{ to: View; from: string } | null>(null);
+  // addresses later, in a transition, and a list mounted before the emptied one is committed would take the
+  // previous view's filters as its own (and save them). The location the screen sees may also lag the browser's:
+  // a filter just applied in the previous view can still be on its way. So every switch empties the address and
+  // no list is shown until the committed address is empty; then the new view's list restores its own state.
+  const [switching, setSwitching] = useState<View | null>(null);
   useEffect(() => {
-    if (!switching || search === switching.from) return;
-    setStored(switching.to);
+    if (!switching || search !== '') return;
+    setStored(switching);
     setSwitching(null);
   }, [search, switching, setStored]);
   const shown = switching ? null : view;
@@ -91,16 +92,12 @@ export default function UnifiedWithdrawalsScreen({
       />
       <ToggleButtonGroup
         exclusive
-        value={switching?.to ?? view}
+        value={switching ?? view}
         aria-label="Vista de retiros"
         onChange={(_event, next: View | null) => {
-          if (!next || next === (switching?.to ?? view)) return;
+          if (!next || next === (switching ?? view)) return;
           // Each view keeps its own list in the address: empty it, then the new view's list restores its own.
-          if (!search) {
-            setStored(next);
-            return;
-          }
-          setSwitching({ to: next, from: search });
+          setSwitching(next);
           void navigate({ search: '' }, { replace: true });
         }}
         // The unselected toggles' default grey is under 4.5:1 on white.
