@@ -3,11 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BlockIcon from '@mui/icons-material/Block';
 import { describe, expect, it, vi } from 'vitest';
-import type { ActionDialogTexts, ActionRegistry } from '../../actions/action-registry';
+import type { ActionRegistry } from '../../actions/action-registry';
 import { areaFlowDialogs } from '../area-flow-dialogs';
 import type { BulkResultLike } from '../bulk-progress';
 import { FlowReasonInput } from '../flow-inputs';
 import { useBulkFlow } from '../use-bulk-flow';
+import { CANCEL_PAYMENT_TEXTS } from './cancel-texts';
 
 interface Row {
   id: string;
@@ -18,16 +19,7 @@ const REGISTRY: ActionRegistry<'CANCEL'> = {
   CANCEL: {
     label: 'Cancelar',
     icon: BlockIcon,
-    dialog: {
-      title: 'Cancelar pago',
-      submit: 'Cancelar pago',
-      bulkTitle: 'Cancelar pagos',
-      bulkSubmit: 'Cancelar pagos',
-      description: (id: string) => `Se cancelará el pago ${id}.`,
-      bulkConfirm: 'Se cancelarán los siguientes pagos:',
-      bulkDescription: (count: number) => `Se cancelarán ${count} pagos.`,
-      success: 'Pago cancelado correctamente',
-    } as ActionDialogTexts,
+    dialog: CANCEL_PAYMENT_TEXTS,
   },
 };
 

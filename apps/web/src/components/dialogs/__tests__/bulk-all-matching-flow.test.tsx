@@ -3,29 +3,18 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ActionDialogTexts } from '../../actions/action-registry';
 import { BulkCountConfirmDialog } from '../bulk-count-confirm-dialog';
 import { BulkFlowDialogs, type BulkFlowDialogsProps } from '../bulk-flow-dialogs';
 import type { BulkResultLike } from '../bulk-progress';
 import { FlowReasonInput } from '../flow-inputs';
 import { useBulkFlow, type MatchingSelection } from '../use-bulk-flow';
+import { CANCEL_PAYMENT_TEXTS } from './cancel-texts';
 
 const noun = { one: 'pago', many: 'pagos', gender: 'masculine' } as const;
 
 interface Row {
   id: string;
 }
-
-const TEXTS: ActionDialogTexts = {
-  title: 'Cancelar pago',
-  submit: 'Cancelar pago',
-  bulkTitle: 'Cancelar pagos',
-  bulkSubmit: 'Cancelar pagos',
-  description: (id: string) => `Se cancelará el pago ${id}.`,
-  bulkConfirm: 'Se cancelarán los siguientes pagos:',
-  bulkDescription: (count: number) => `Se cancelarán ${count} pagos.`,
-  success: 'Pago cancelado correctamente',
-} as ActionDialogTexts;
 
 type RunBulk = BulkFlowDialogsProps<'CANCEL', Row, { reason: string }, BulkResultLike>['runBulk'];
 
@@ -37,7 +26,7 @@ function Harness({ runBulk, matching }: { runBulk: RunBulk; matching: MatchingSe
   return (
     <BulkFlowDialogs
       control={control}
-      texts={() => TEXTS}
+      texts={() => CANCEL_PAYMENT_TEXTS}
       noun={noun}
       getId={(row) => row.id}
       columns={[{ header: 'ID', render: (row) => row.id }]}
