@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import type { DataTableColumn } from '../data-table/data-table';
 
 /** The colour a status is shown in (MUI's palette names). */
 export type StatusTone = NonNullable<ChipProps['color']>;
@@ -41,4 +43,15 @@ export function statusChipOf<S extends string>(
   return function AreaStatusChip({ status }: { status: S }) {
     return <StatusChip label={labels[status]} tone={tones[status]} code={status.toLowerCase()} />;
   };
+}
+
+/**
+ * A list's ESTADO column: the row's status (`field`, default `status`) as its area's chip, sortable by the server
+ * unless the list cannot sort by it.
+ */
+export function statusColumn<Row>(
+  chip: (row: Row) => ReactNode,
+  { width, sortable = true, field = 'status' }: { width: number; sortable?: boolean; field?: string },
+): DataTableColumn<Row> {
+  return { field, headerName: 'ESTADO', width, sortable, render: chip };
 }

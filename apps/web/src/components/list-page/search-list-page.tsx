@@ -12,11 +12,18 @@ export interface SearchListTexts {
   searchPlaceholder: string;
   loadError: string;
   empty: string;
+  /** The search form's accessible name ('Filtros de pagadores'). */
+  searchFilters: string;
+  /** The grid's accessible name ('Pagadores'). */
+  searchGrid: string;
 }
+
+/** Where a search screen's row opens: its record page under `rowPath` (`/pagadores/{id}`). */
+export const searchRowHref = (rowPath: string, id: string) => `${rowPath}/${encodeURIComponent(id)}`;
 
 /**
  * A screen that is one search box over one list (Buscar Entidades, Buscar Pagadores): the title, the search bar
- * bound to the list's `search`, and the list whose rows open their own page.
+ * bound to the list's `search` (test id `<area>-search-input`), and the list whose rows open their own page.
  */
 export function SearchListPage<
   S extends string,
@@ -26,23 +33,16 @@ export function SearchListPage<
 >({
   query,
   texts,
-  filtersLabel,
-  inputTestId,
-  tableLabel,
   columns,
-  rowHref,
+  rowPath,
   headerActions,
   unsorted,
 }: {
   query: ListQuery<{ search: string }, S, TData, TVariables, Row>;
   texts: SearchListTexts;
-  /** The search form's accessible name ('Filtros de pagadores'). */
-  filtersLabel: string;
-  inputTestId: string;
-  /** The grid's accessible name ('Pagadores'). */
-  tableLabel: string;
   columns: readonly DataTableColumn<Row>[];
-  rowHref: (row: Row) => string;
+  /** The record pages' path; a row opens `rowPath/{id}`. */
+  rowPath: string;
   headerActions?: ReactNode;
   unsorted?: boolean;
 }) {
@@ -56,13 +56,19 @@ export function SearchListPage<
         <ListSearchBar
           page={page}
           clearable
-          ariaLabel={filtersLabel}
+          ariaLabel={texts.searchFilters}
           placeholder={texts.searchPlaceholder}
-          inputTestId={inputTestId}
+          inputTestId={`${query.list.area}-search-input`}
         />
       }
       errorTitle={texts.loadError}
-      table={{ ariaLabel: tableLabel, columns, emptyMessage: texts.empty, getRowHref: rowHref, unsorted }}
+      table={{
+        ariaLabel: texts.searchGrid,
+        columns,
+        emptyMessage: texts.empty,
+        getRowHref: (row) => searchRowHref(rowPath, row.id),
+        unsorted,
+      }}
     />
   );
 }

@@ -24,6 +24,8 @@ export const labelOf = (
 export const COLLECTORS_MESSAGES = {
   searchTitle: 'Buscar Entidades',
   searchPlaceholder: 'Nombre o ID de la entidad',
+  searchFilters: 'Filtros de entidades',
+  searchGrid: 'Entidades',
   empty: 'No se encontraron entidades',
   loadError: 'No se pudieron cargar las entidades',
   pageTitle: 'Entidad',

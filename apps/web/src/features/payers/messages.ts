@@ -2,6 +2,8 @@
 export const PAYERS_MESSAGES = {
   searchTitle: 'Buscar Pagadores',
   searchPlaceholder: 'Nombre, e-mail, ID o número de identificación',
+  searchFilters: 'Filtros de pagadores',
+  searchGrid: 'Pagadores',
   empty: 'No se encontraron Pagadores',
   loadError: 'No se pudieron cargar los pagadores',
   detailTitle: 'Detalle del pagador',

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { StatusChip, statusChipOf } from '../status-chip';
+import { StatusChip, statusChipOf, statusColumn } from '../status-chip';
 
 describe('StatusChip', () => {
   it('shows the Spanish label in its tone, with the code and the class a spec names', () => {
@@ -31,5 +31,17 @@ describe('StatusChip', () => {
     const chip = screen.getByText('Abierto').closest('.MuiChip-root')!;
     expect(chip).toHaveClass('MuiChip-outlined', 'MuiChip-colorSuccess');
     expect(chip).toHaveAttribute('data-status', 'open');
+  });
+
+  it('statusColumn: ESTADO as the chip, sortable unless told, on its own field when given', () => {
+    type Lot = { id: string; status: 'OPEN'; state: 'OPEN' };
+    const chip = (status: string) => <StatusChip label={status === 'OPEN' ? 'Abierto' : '?'} />;
+    const column = statusColumn<Lot>((lot) => chip(lot.status), { width: 120 });
+    expect(column).toMatchObject({ field: 'status', headerName: 'ESTADO', width: 120, sortable: true });
+    render(<>{column.render!({ id: '1', status: 'OPEN', state: 'OPEN' })}</>);
+    expect(screen.getByText('Abierto')).toBeInTheDocument();
+    expect(
+      statusColumn<Lot>((lot) => chip(lot.state), { field: 'state', width: 90, sortable: false }),
+    ).toMatchObject({ field: 'state', width: 90, sortable: false });
   });
 });

@@ -14,6 +14,7 @@ import { PRESENTATION_NOUN, presentationPeriod, presentationsQuery } from '../pr
 import { PresentationStatusChip } from '../presentation-status-chip';
 import { PresentationsFiltersForm } from '../presentations-filters-form';
 import { RowZipButton } from '../presentation-zip-button';
+import { statusColumn } from '@/components/detail/status-chip';
 
 const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
   { field: 'id', headerName: 'ID', width: 64, sortable: true },
@@ -76,13 +77,7 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     sortable: true,
     render: (row) => (row.deliveryDate ? formatShortDate(row.deliveryDate) : '—'),
   },
-  {
-    field: 'status',
-    headerName: 'ESTADO',
-    width: 112,
-    sortable: true,
-    render: (row) => <PresentationStatusChip status={row.status} />,
-  },
+  statusColumn((row) => <PresentationStatusChip status={row.status} />, { width: 112 }),
   {
     field: 'actions',
     headerName: 'ACCIONES',

@@ -4,6 +4,7 @@ import { formatAmount, formatDateTime } from '@/lib/format';
 import { BATCH_ACTIONS, ROW_KINDS } from '../batch-actions';
 import type { BatchRowFragment, WithdrawalBatchActionKind } from '../gql/graphql';
 import { BatchStatusChip } from './batch-status-chip';
+import { statusColumn } from '@/components/detail/status-chip';
 
 /**
  * The columns of Lotes (spec 001 §2): ENTIDAD (collector id), NOMBRE, ID, FECHA DE CREACIÓN, SALDO, REGISTROS,
@@ -45,13 +46,7 @@ export function batchColumns(
       sortable: true,
       render: (row) => String(row.recordCount),
     },
-    {
-      field: 'status',
-      headerName: 'ESTADO',
-      width: 130,
-      sortable: true,
-      render: (row) => <BatchStatusChip status={row.status} />,
-    },
+    statusColumn((row) => <BatchStatusChip status={row.status} />, { width: 130 }),
     rowActionsColumn({
       kinds: ROW_KINDS,
       registry: BATCH_ACTIONS,

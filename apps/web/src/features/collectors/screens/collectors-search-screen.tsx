@@ -23,11 +23,8 @@ export default function CollectorsSearchScreen() {
     <SearchListPage
       query={collectorsQuery}
       texts={COLLECTORS_MESSAGES}
-      filtersLabel="Filtros de entidades"
-      inputTestId="collectors-search-input"
-      tableLabel="Entidades"
       columns={COLUMNS}
-      rowHref={(row) => `/comercios/${encodeURIComponent(row.id)}`}
+      rowPath="/comercios"
       unsorted
     />
   );

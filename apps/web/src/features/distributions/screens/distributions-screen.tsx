@@ -22,6 +22,7 @@ import {
 } from '../gql/graphql';
 import { DISTRIBUTION_NOUN, HEADER_STATUS_LABELS, STATE_TABS, STATUS_COLORS } from '../labels';
 import { StatCard } from '../components/stat-card';
+import { statusColumn } from '@/components/detail/status-chip';
 
 /** The Report export: the same range, type and state as the list (spec 001 §7 "Exports"). */
 function reportPath(format: string, f: DistributionFilters): string {
@@ -78,14 +79,10 @@ export default function DistributionsScreen() {
         align: 'right',
         render: (r) => formatAmount(r.totalAmount),
       },
-      {
-        field: 'status',
-        headerName: 'ESTADO',
-        width: 130,
-        render: (r) => (
-          <Chip size="small" color={STATUS_COLORS[r.status]} label={HEADER_STATUS_LABELS[r.status]} />
-        ),
-      },
+      statusColumn(
+        (r) => <Chip size="small" color={STATUS_COLORS[r.status]} label={HEADER_STATUS_LABELS[r.status]} />,
+        { width: 130, sortable: false },
+      ),
       {
         field: 'actions',
         headerName: 'ACCIONES',

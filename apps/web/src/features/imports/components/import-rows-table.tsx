@@ -24,6 +24,7 @@ import {
   RowStatusChip,
   rowCancelled,
 } from '../import-labels';
+import { statusColumn } from '@/components/detail/status-chip';
 
 type Row = ImportRowsQuery['importRows']['rows'][number];
 
@@ -65,13 +66,9 @@ const columnsOf = (importStatus: string): DataTableColumn<Row>[] => [
     render: (r) => formatAmount(r.amount),
   },
   { field: 'payerEmail', headerName: 'EMAIL', flex: 1, minWidth: 150, sortable: true },
-  {
-    field: 'status',
-    headerName: 'ESTADO',
+  statusColumn((r) => <RowStatusChip status={r.status} cancelled={rowCancelled(r.status, importStatus)} />, {
     width: 112,
-    sortable: true,
-    render: (r) => <RowStatusChip status={r.status} cancelled={rowCancelled(r.status, importStatus)} />,
-  },
+  }),
   {
     field: 'statusDetail',
     headerName: 'DETALLE',

@@ -8,6 +8,7 @@ import type { ImportSummaryFragment } from '../gql/graphql';
 import { ImportStatusChip, IMPORTS_MESSAGES } from '../import-labels';
 import { importsQuery } from '../imports-list';
 import { ImportsFiltersForm } from '../components/imports-filters-form';
+import { statusColumn } from '@/components/detail/status-chip';
 
 const ID_CLASS = `${dataTableClasses.figures} ${dataTableClasses.key}`;
 
@@ -59,13 +60,7 @@ const COLUMNS: DataTableColumn<ImportSummaryFragment>[] = [
     sortable: true,
     render: (r) => formatDateTime(r.requestDate),
   },
-  {
-    field: 'status',
-    headerName: 'ESTADO',
-    width: 200,
-    sortable: true,
-    render: (r) => <ImportStatusChip status={r.status} statusClass={r.statusClass} />,
-  },
+  statusColumn((r) => <ImportStatusChip status={r.status} statusClass={r.statusClass} />, { width: 200 }),
 ];
 
 /** Importaciones (/importaciones, spec 001 §2 "Import list"): filters and page in the URL and session storage. */

@@ -30,11 +30,8 @@ export default function PayersSearchScreen() {
     <SearchListPage
       query={payersQuery}
       texts={PAYERS_MESSAGES}
-      filtersLabel="Filtros de pagadores"
-      inputTestId="payers-search-input"
-      tableLabel="Pagadores"
       columns={COLUMNS}
-      rowHref={(row) => `/pagadores/${encodeURIComponent(row.id)}`}
+      rowPath="/pagadores"
       headerActions={
         canCreate ? (
           <Button component={RouterLink} to="/pagadores/nuevo" variant="contained" startIcon={<AddIcon />}>

@@ -10,6 +10,7 @@ import {
 import { rowMenuActions, type ListActionKind } from '../payments-bulk-rules';
 import { PaymentRowActions } from './payment-row-actions';
 import { PaymentStatusChip } from './payment-status-chip';
+import { statusColumn } from '@/components/detail/status-chip';
 
 /** One row of the grid (fragment PaymentsTableRow). */
 export type PaymentRow = PaymentsTableRowFragment;
@@ -105,13 +106,7 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
     lines: 2,
     render: (row) => <PaymentMethodsCell methods={row.paymentMethods} />,
   },
-  {
-    field: 'status',
-    headerName: 'ESTADO',
-    width: 108,
-    sortable: true,
-    render: (row) => <PaymentStatusChip status={row.status} />,
-  },
+  statusColumn((row) => <PaymentStatusChip status={row.status} />, { width: 108 }),
 ];
 
 /** ACCIONES: "Ver detalle" and the menu of the row's list actions (from its `actions`). */

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { statusColumn } from '@/components/detail/status-chip';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { BATCH_STATE_LABELS } from '../batch-list';
 import type { BatchState } from '../gql/graphql';
@@ -36,7 +37,7 @@ export function batchColumns<R extends BatchCommon>(
       minWidth: 160,
       render: (row: R) => (d.format ?? formatDateTime)(d.value(row)),
     })),
-    { field: 'state', headerName: 'ESTADO', width: 115, render: (row) => stateChip(row.state) },
+    statusColumn((row) => stateChip(row.state), { field: 'state', width: 115, sortable: false }),
     {
       field: 'totalAmount',
       headerName: 'IMPORTE TOTAL',

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { rowActionsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { statusChipOf } from '@/components/detail/status-chip';
+import { statusChipOf, statusColumn } from '@/components/detail/status-chip';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ListPage } from '@/components/list-page/list-page';
 import { downloadFile } from '@/lib/files';
@@ -129,12 +129,7 @@ export default function SoftProviderScreen() {
       minWidth: 200,
       render: (row) => (row.collectorName ? `${row.collectorName} (${row.collectorId})` : row.collectorId),
     },
-    {
-      field: 'status',
-      headerName: 'ESTADO',
-      width: 130,
-      render: (row) => <SoftProviderStatusChip status={row.status} />,
-    },
+    statusColumn((row) => <SoftProviderStatusChip status={row.status} />, { width: 130, sortable: false }),
     { field: 'startDate', headerName: 'DESDE', width: 120, render: (row) => formatDate(row.startDate) },
     { field: 'endDate', headerName: 'HASTA', width: 120, render: (row) => formatDate(row.endDate) },
     rowActionsColumn({

@@ -7,6 +7,7 @@ import { SubscriptionStatusChip } from '../detail/subscription-status-chip';
 import type { SubscriptionActionKind, SubscriptionsTableRowFragment } from '../gql/graphql';
 import { ROW_KINDS, SUBSCRIPTION_ACTIONS } from '../subscription-actions';
 import { methodText, useMethodNames } from '../use-method-names';
+import { statusColumn } from '@/components/detail/status-chip';
 
 export type SubscriptionRow = SubscriptionsTableRowFragment;
 
@@ -71,13 +72,7 @@ export function useSubscriptionColumns(
         sortable: true,
         render: (row) => methodText(row.paymentMethod, names),
       },
-      {
-        field: 'status',
-        headerName: 'ESTADO',
-        width: 110,
-        sortable: true,
-        render: (row) => <SubscriptionStatusChip status={row.status} />,
-      },
+      statusColumn((row) => <SubscriptionStatusChip status={row.status} />, { width: 110 }),
       rowActionsColumn({
         actionsOf: (row: SubscriptionRow) => rowMenuActions(ROW_KINDS, row.actions, SUBSCRIPTION_ACTIONS),
         registry: SUBSCRIPTION_ACTIONS,

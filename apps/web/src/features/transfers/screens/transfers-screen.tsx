@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import { actionButtonsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { statusChipOf } from '@/components/detail/status-chip';
+import { statusChipOf, statusColumn } from '@/components/detail/status-chip';
 import { ListPage } from '@/components/list-page/list-page';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
@@ -70,13 +70,7 @@ export default function TransfersScreen() {
         sortable: true,
         render: (r) => formatDateTime(r.requestDate),
       },
-      {
-        field: 'status',
-        headerName: 'ESTADO',
-        width: 120,
-        sortable: true,
-        render: (r) => <TransferStatusChip status={r.status} />,
-      },
+      statusColumn((r) => <TransferStatusChip status={r.status} />, { width: 120 }),
       actionButtonsColumn({
         meta: () => CONCILIATE_META,
         onRun: (_kind, row) => setConfirming(row),

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import { amountColumn, dateColumn, statusColumn } from '../components/columns';
+import { amountColumn, dateColumn, withdrawalStatusColumn } from '../components/columns';
 
 type Row = { id: string; amount: string; status: 'PENDING'; transferDate: string | null };
 const row: Row = { id: '1', amount: '1234.50', status: 'PENDING', transferDate: null };
@@ -19,7 +19,8 @@ describe('the withdrawal lists’ shared columns', () => {
     const amount = amountColumn<Row>(125);
     expect(amount).toMatchObject({ field: 'amount', headerName: 'MONTO', width: 125, align: 'right' });
     expect(amount.render!(row)).toBe(formatAmount('1234.50'));
-    const status = statusColumn<Row>(120);
+    const status = withdrawalStatusColumn<Row>(120);
+    expect(status).toMatchObject({ field: 'status', headerName: 'ESTADO', width: 120, sortable: true });
     render(<>{status.render!(row)}</>);
     expect(screen.getByText('Pendiente')).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { statusColumn } from '@/components/detail/status-chip';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { WithdrawalStatus, WithdrawStatus } from '../gql/graphql';
 import { WithdrawalStatusChip } from './status-chip';
@@ -38,14 +39,6 @@ export function amountColumn<Row extends { amount: string }>(width: number): Dat
 }
 
 /** ESTADO: the status chip, sortable. */
-export function statusColumn<Row extends { status: WithdrawalStatus | WithdrawStatus }>(
+export const withdrawalStatusColumn = <Row extends { status: WithdrawalStatus | WithdrawStatus }>(
   width: number,
-): DataTableColumn<Row> {
-  return {
-    field: 'status',
-    headerName: 'ESTADO',
-    width,
-    sortable: true,
-    render: (r) => <WithdrawalStatusChip status={r.status} />,
-  };
-}
+) => statusColumn<Row>((r) => <WithdrawalStatusChip status={r.status} />, { width });

@@ -11,7 +11,7 @@ import {
   WITHDRAWAL_BULK_KINDS,
   WITHDRAWAL_ROW_KINDS,
 } from '../withdrawal-actions';
-import { amountColumn, dateColumn, statusColumn } from './columns';
+import { amountColumn, dateColumn, withdrawalStatusColumn } from './columns';
 import type { WithdrawalsBulk as Bulk, WithdrawalsPage as Page } from './flow-dialogs';
 import { change, useResetControl, useWithdrawalActions } from './use-withdrawal-actions';
 import { definePanel } from './withdrawal-list-panel';
@@ -47,7 +47,7 @@ const columnsOf = (history: boolean): DataTableColumn<Row>[] => [
   dateColumn('requestDate', 'FECHA DE SOLICITUD', 105, (r) => r.requestDate),
   dateColumn('approvedDate', 'FECHA DE TRANSFERENCIA', 105, (r) => r.approvedDate),
   amountColumn(120),
-  statusColumn(175),
+  withdrawalStatusColumn(175),
 ];
 
 /** The history's status chips ('Todos' and one per status). */

@@ -12,7 +12,7 @@ import {
   WITHDRAW_ROW_KINDS,
   type WithdrawFileKind,
 } from '../withdrawal-actions';
-import { amountColumn, dateColumn, statusColumn } from './columns';
+import { amountColumn, dateColumn, withdrawalStatusColumn } from './columns';
 import type { WithdrawsBulk, WithdrawsPage } from './flow-dialogs';
 import { useWithdrawsActions } from './use-withdraws-actions';
 import { definePanel } from './withdrawal-list-panel';
@@ -52,7 +52,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
   },
   amountColumn(125),
   dateColumn('transferDate', 'FECHA DE TRANSFERENCIA', 110, (r) => r.transferDate),
-  statusColumn(120),
+  withdrawalStatusColumn(120),
 ];
 
 /** The transfer list's status toggles. */
