@@ -1,3 +1,5 @@
+import type { ItemNoun } from '@/components/dialogs/item-noun';
+
 /** Every text the payer screens show (spec 000 §2, 001 §2, §5, §8). */
 export const PAYERS_MESSAGES = {
   searchTitle: 'Buscar Pagadores',
@@ -29,3 +31,10 @@ export const PAYERS_MESSAGES = {
   collectorRequired: 'La entidad es requerida',
   save: 'Guardar',
 } as const;
+
+/** How the references are counted ('1.500 referencias de pagadores'). */
+export const PAYER_REFERENCE_NOUN: ItemNoun = {
+  one: 'referencia de pagador',
+  many: 'referencias de pagadores',
+  gender: 'feminine',
+};

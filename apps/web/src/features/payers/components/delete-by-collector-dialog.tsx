@@ -6,9 +6,10 @@ import Typography from '@mui/material/Typography';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
 import { PayerReferencesDocument } from '../gql/graphql';
-import { PAYERS_MESSAGES } from '../messages';
+import { PAYER_REFERENCE_NOUN, PAYERS_MESSAGES } from '../messages';
+import { countOf } from '@backoffice/validators';
 
-const references = (n: number) => (n === 1 ? '1 referencia de pagador' : `${n} referencias de pagadores`);
+const references = (n: number) => countOf(n, PAYER_REFERENCE_NOUN);
 const collectorName = (c: CollectorRef) => (c.name ? `${c.name} (${c.id})` : c.id);
 
 /**
