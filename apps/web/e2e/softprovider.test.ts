@@ -69,6 +69,8 @@ describe('Reporte plano de integraciones as impuestos', () => {
     await notice(page, 'Aprobado correctamente').waitFor();
     await confirm.waitFor({ state: 'detached' });
     expect((await byId(first!)).status).toBe('sent');
+    // As an operator, the next action once the list has been read again (the approved report left it).
+    await gridRow(page, GRID, first!).waitFor({ state: 'detached' });
     await rowAction(second!, 'Rechazar');
     await confirm.getByText(/no se enviará/).waitFor();
     await confirm.getByRole('button', { name: 'Rechazar' }).click();

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -37,6 +37,18 @@ export function RowActionsMenu<K extends string>({
   // The chosen action runs once the menu has closed and given focus back to its button, so the dialog it opens
   // finds that button as its opener (and returns focus there).
   const chosen = useRef<K | null>(null);
+  const latestOnAction = useRef(onAction);
+  useEffect(() => {
+    latestOnAction.current = onAction;
+  });
+  const runChosen = useCallback(() => {
+    const kind = chosen.current;
+    chosen.current = null;
+    if (kind !== null) latestOnAction.current(kind);
+  }, []);
+  // A menu taken away before its closing transition ended (its row re-rendered away by a list refreshed under it)
+  // never reports the end: the action the operator chose still runs, once.
+  useEffect(() => runChosen, [runChosen]);
   if (actions.length === 0) return null;
   return (
     <>
@@ -64,9 +76,7 @@ export function RowActionsMenu<K extends string>({
             transition: {
               onExited: () => {
                 setMounted(false);
-                const kind = chosen.current;
-                chosen.current = null;
-                if (kind !== null) onAction(kind);
+                runChosen();
               },
             },
           }}

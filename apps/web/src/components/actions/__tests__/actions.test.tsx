@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import BlockIcon from '@mui/icons-material/Block';
@@ -139,6 +139,29 @@ describe('shared action components', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it('runs the chosen action once even when its row is re-rendered away before the menu finished closing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onAction = vi.fn();
+    const actions = rowMenuActions(KINDS, [on('CANCEL'), on('CHANGE_METHOD')], REGISTRY);
+    const { unmount } = render(
+      <RowActionsMenu
+        actions={actions}
+        registry={REGISTRY}
+        label="Acciones de la suscripción S-3"
+        onAction={onAction}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Acciones de la suscripción S-3' }));
+    const cancel = await screen.findByRole('menuitem', { name: /Cancelar/ });
+    // The list refreshed under the closing menu: its row (and the menu) went before the transition's end.
+    act(() => {
+      fireEvent.click(cancel);
+      unmount();
+    });
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(onAction).toHaveBeenCalledWith('CANCEL');
   });
 
   it("rowActionsColumn: ACCIONES outside the row's link, each row's menu named after it, the action with its row", async () => {
