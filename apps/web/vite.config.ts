@@ -111,6 +111,44 @@ function startupGraph(): Plugin {
 }
 
 /**
+ * MUI's theming without CSS variables. The theme (app/theme.ts) is a plain palette theme: `createTheme` builds it
+ * with `createThemeNoVars` and `ThemeProvider` renders `ThemeProviderNoVars` for it, but both modules also import
+ * their CSS-variables branch (`createThemeWithVars`, `CssVarsProvider` with its color-scheme storage and init
+ * script), which every styled component then loads through MUI's default theme. This cuts those two imports: the
+ * branch throws if a theme ever asks for CSS variables or color schemes. A MUI version whose lines differ fails
+ * the build rather than silently keeping the branch.
+ */
+const MUI_CSS_VARIABLES_BRANCHES: readonly { file: RegExp; line: string; replacement: string }[] = [
+  {
+    file: /\/@mui\/material\/esm\/styles\/createTheme\.js$/,
+    line: 'import createThemeWithVars from "./createThemeWithVars.js";',
+    replacement:
+      "const createThemeWithVars = () => { throw new Error('back-office: MUI themes with CSS variables are not built in (vite.config.ts)'); };",
+  },
+  {
+    file: /\/@mui\/material\/esm\/styles\/ThemeProvider\.js$/,
+    line: 'import { CssVarsProvider } from "./ThemeProviderWithVars.js";',
+    replacement:
+      "const CssVarsProvider = () => { throw new Error('back-office: MUI themes with color schemes are not built in (vite.config.ts)'); };",
+  },
+];
+
+function muiWithoutCssVariables(): Plugin {
+  return {
+    name: 'backoffice-mui-without-css-variables',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const cut = MUI_CSS_VARIABLES_BRANCHES.find(({ file }) => file.test(id));
+      if (!cut) return null;
+      if (!code.includes(cut.line))
+        this.error(`MUI changed ${id}: its CSS-variables import is not "${cut.line}"`);
+      return { code: code.replace(cut.line, cut.replacement), map: null };
+    },
+  };
+}
+
+/**
  * Chunk layout (issue 16; docs/decisions.md "Web chunk layout"): a function over module ids and the module graph,
  * not a hand list of files. Vendor libraries of every visit in their own chunks; `validators` and each feature's
  * `<area>-documents` for what only screens load; everything else (the shell, screens, per-area code, the
@@ -144,7 +182,7 @@ const withoutEffects = (id: string) =>
 export default defineConfig({
   // JSX through Oxc (automatic runtime), no React plugin (the dev server reloads the page instead of Fast Refresh).
   // The build and Vitest run on the same Vite 8 (docs/decisions.md, "One Vite major").
-  plugins: [runtimeConfig(), startupGraph()],
+  plugins: [runtimeConfig(), startupGraph(), muiWithoutCssVariables()],
   resolve: { alias: SRC_ALIAS },
   oxc: { jsx: { runtime: 'automatic' } },
   server: { port: 5173, strictPort: false },

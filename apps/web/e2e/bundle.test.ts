@@ -95,6 +95,15 @@ describe('production bundle', () => {
     expect(lazyOnly).toEqual([]);
   });
 
+  it('bundles no MUI theming with CSS variables (the theme is a plain palette one: vite.config.ts)', () => {
+    const { manifest, sourcesOf } = load();
+    const files = [...new Set(Object.values(manifest).map((chunk) => chunk.file))];
+    const sources = files.filter((file) => file.endsWith('.js')).flatMap(sourcesOf);
+    expect(
+      sources.filter((s) => /styles\/(createThemeWithVars|ThemeProviderWithVars)\.js$|\/cssVars\//.test(s)),
+    ).toEqual([]);
+  });
+
   it.each(FEATURES_WITH_DOCUMENTS)(
     'bundles the %s documents in lazy chunks, outside the shell',
     (feature) => {
