@@ -149,6 +149,51 @@ function muiWithoutCssVariables(): Plugin {
 }
 
 /**
+ * Per chunk file, what its dynamic imports need not preload: its own static imports (loaded before it runs) and,
+ * for any chunk the start-up does not load itself, the start-up's files (every lazy chunk is imported from the app
+ * once it runs). Filled by `preloadLists` before Vite writes the lists (`build.modulePreload.resolveDependencies`).
+ */
+let loadedBefore = new Map<string, ReadonlySet<string>>();
+
+/**
+ * Vite's preload list of a dynamic import names every chunk the imported one needs, transitively, including those
+ * the importer itself already loaded (React, the router, MUI's internals for each of the ≈ 60 lazy routes of the
+ * shell's manifest): those are left out of the lists.
+ */
+function preloadLists(): Plugin {
+  return {
+    name: 'backoffice-preload-lists',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const chunks = new Map(
+          Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file]] : [])),
+        );
+        const closure = (files: readonly string[], into = new Set<string>()) => {
+          for (const file of files) {
+            if (into.has(file)) continue;
+            into.add(file);
+            closure(chunks.get(file)?.imports ?? [], into);
+          }
+          return into;
+        };
+        const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+        const entryFiles = closure(entries);
+        const started = [...entryFiles].flatMap((file) => chunks.get(file)?.dynamicImports ?? []);
+        const startup = closure(started, new Set(entryFiles));
+        loadedBefore = new Map(
+          [...chunks.keys()].map((file) => [
+            file,
+            entryFiles.has(file) ? closure([file]) : closure([file], new Set(startup)),
+          ]),
+        );
+      },
+    },
+  };
+}
+
+/**
  * Chunk layout (issue 16; docs/decisions.md "Web chunk layout"): a function over module ids and the module graph,
  * not a hand list of files. Vendor libraries of every visit in their own chunks; `validators` and each feature's
  * `<area>-documents` for what only screens load; everything else (the shell, screens, per-area code, the
@@ -182,7 +227,7 @@ const withoutEffects = (id: string) =>
 export default defineConfig({
   // JSX through Oxc (automatic runtime), no React plugin (the dev server reloads the page instead of Fast Refresh).
   // The build and Vitest run on the same Vite 8 (docs/decisions.md, "One Vite major").
-  plugins: [runtimeConfig(), startupGraph(), muiWithoutCssVariables()],
+  plugins: [runtimeConfig(), startupGraph(), muiWithoutCssVariables(), preloadLists()],
   resolve: { alias: SRC_ALIAS },
   oxc: { jsx: { runtime: 'automatic' } },
   server: { port: 5173, strictPort: false },
@@ -196,6 +241,13 @@ export default defineConfig({
     // them (server/index.ts): the source is not public.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
+    modulePreload: {
+      // A dynamic import's list without what its importer (and, after start-up, the start-up) already loaded.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && loadedBefore.has(hostId)
+          ? deps.filter((dep) => !loadedBefore.get(hostId)!.has(dep))
+          : deps,
+    },
     // dist/.vite/manifest.json: the chunk graph the bundle-size test (e2e/bundle.test.ts) checks.
     manifest: true,
     rolldownOptions: {
