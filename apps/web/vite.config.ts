@@ -110,40 +110,73 @@ function startupGraph(): Plugin {
   };
 }
 
+/** A library module's import that the app never reaches, replaced at build time by a stand-in that throws. */
+interface CutImport {
+  file: RegExp;
+  /** The import statement, exactly as the library writes it. */
+  line: string;
+  /** The names it imported, now the stand-in. */
+  names: readonly string[];
+  why: string;
+}
+
 /**
- * MUI's theming without CSS variables. The theme (app/theme.ts) is a plain palette theme: `createTheme` builds it
- * with `createThemeNoVars` and `ThemeProvider` renders `ThemeProviderNoVars` for it, but both modules also import
- * their CSS-variables branch (`createThemeWithVars`, `CssVarsProvider` with its color-scheme storage and init
- * script), which every styled component then loads through MUI's default theme. This cuts those two imports: the
- * branch throws if a theme ever asks for CSS variables or color schemes. A MUI version whose lines differ fails
- * the build rather than silently keeping the branch.
+ * Imports of MUI modules whose branch or slot the app never renders, left out of the build (a stand-in throws if
+ * one ever renders). A version whose line differs fails the build rather than silently keeping the import.
+ *
+ * - MUI's theming with CSS variables: the theme (app/theme.ts) is a plain palette theme, which `createTheme`
+ *   builds with `createThemeNoVars` and `ThemeProvider` renders with `ThemeProviderNoVars`; both modules also
+ *   import their CSS-variables branch (`createThemeWithVars`, `CssVarsProvider` with its color-scheme storage and
+ *   init script), which every styled component loaded through MUI's default theme.
+ * - The MIT DataGrid's default slots `baseSwitch`, `baseTabs` and `baseToggleButton`: no component of
+ *   `@mui/x-data-grid` renders them (they serve the Pro and Premium grids' panels), but the slots' module imports
+ *   MUI's Switch, Tabs, Tab and ToggleButton for them, and with them every list's first visit.
  */
-const MUI_CSS_VARIABLES_BRANCHES: readonly { file: RegExp; line: string; replacement: string }[] = [
+const CUT_IMPORTS: readonly CutImport[] = [
   {
     file: /\/@mui\/material\/esm\/styles\/createTheme\.js$/,
     line: 'import createThemeWithVars from "./createThemeWithVars.js";',
-    replacement:
-      "const createThemeWithVars = () => { throw new Error('back-office: MUI themes with CSS variables are not built in (vite.config.ts)'); };",
+    names: ['createThemeWithVars'],
+    why: 'MUI themes with CSS variables',
   },
   {
     file: /\/@mui\/material\/esm\/styles\/ThemeProvider\.js$/,
     line: 'import { CssVarsProvider } from "./ThemeProviderWithVars.js";',
-    replacement:
-      "const CssVarsProvider = () => { throw new Error('back-office: MUI themes with color schemes are not built in (vite.config.ts)'); };",
+    names: ['CssVarsProvider'],
+    why: 'MUI themes with color schemes',
   },
+  ...[
+    ['MUISwitch', '@mui/material/Switch'],
+    ['MUITabs', '@mui/material/Tabs'],
+    ['MUITab', '@mui/material/Tab'],
+    ['MUIToggleButton', '@mui/material/ToggleButton'],
+  ].map(([name, from]) => ({
+    file: /\/@mui\/x-data-grid\/material\/index\.m?js$/,
+    line: `import ${name} from '${from}';`,
+    names: [name!],
+    why: "the DataGrid's Pro slots",
+  })),
 ];
 
-function muiWithoutCssVariables(): Plugin {
+function cutImports(): Plugin {
   return {
-    name: 'backoffice-mui-without-css-variables',
+    name: 'backoffice-cut-imports',
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      const cut = MUI_CSS_VARIABLES_BRANCHES.find(({ file }) => file.test(id));
-      if (!cut) return null;
-      if (!code.includes(cut.line))
-        this.error(`MUI changed ${id}: its CSS-variables import is not "${cut.line}"`);
-      return { code: code.replace(cut.line, cut.replacement), map: null };
+      const cuts = CUT_IMPORTS.filter(({ file }) => file.test(id));
+      if (cuts.length === 0) return null;
+      for (const { line, names, why } of cuts) {
+        if (!code.includes(line)) this.error(`${id} changed: it no longer says "${line}" (vite.config.ts)`);
+        const standIn = names
+          .map(
+            (name) =>
+              `const ${name} = () => { throw new Error(${JSON.stringify(`${why}: not built in (vite.config.ts)`)}); };`,
+          )
+          .join(' ');
+        code = code.replace(line, standIn);
+      }
+      return { code, map: null };
     },
   };
 }
@@ -227,7 +260,7 @@ const withoutEffects = (id: string) =>
 export default defineConfig({
   // JSX through Oxc (automatic runtime), no React plugin (the dev server reloads the page instead of Fast Refresh).
   // The build and Vitest run on the same Vite 8 (docs/decisions.md, "One Vite major").
-  plugins: [runtimeConfig(), startupGraph(), muiWithoutCssVariables(), preloadLists()],
+  plugins: [runtimeConfig(), startupGraph(), cutImports(), preloadLists()],
   resolve: { alias: SRC_ALIAS },
   oxc: { jsx: { runtime: 'automatic' } },
   server: { port: 5173, strictPort: false },

@@ -61,7 +61,7 @@ function load() {
     for (const file of shell) files.delete(file);
     return files;
   };
-  return { manifest, entry, shell, startedByEntry, gzipKiB, sourcesOf, beyondShell };
+  return { manifest, closure, entry, shell, startedByEntry, gzipKiB, sourcesOf, beyondShell };
 }
 
 describe('production bundle', () => {
@@ -169,6 +169,18 @@ describe('production bundle', () => {
       visit(file);
     }
     expect(crossings).toEqual([]);
+  });
+
+  it('loads the DataGrid without the MUI components of its Pro slots (Switch, Tabs, ToggleButton: vite.config.ts)', () => {
+    const { manifest, closure, sourcesOf } = load();
+    const grid = Object.keys(manifest).find((key) =>
+      sourcesOf(manifest[key]!.file).some((s) => /@mui\/x-data-grid\/DataGrid\//.test(s)),
+    );
+    expect(grid).toBeDefined();
+    const sources = [...closure(grid!)].flatMap(sourcesOf);
+    expect(sources.filter((s) => /@mui\/material\/esm\/(Switch|Tabs|Tab|ToggleButton)\//.test(s))).toEqual(
+      [],
+    );
   });
 
   it('shares one DataGrid chunk between the areas, outside every area chunk', () => {
