@@ -251,11 +251,12 @@ export function chunkOf(id: string, startupIds: ReadonlySet<string> = startup): 
  * Modules known to be side-effect free: `@backoffice/validators` but for its Spanish yup locale (`locale.js`), the
  * list kit (`src/lib/list/`), the file helpers (`src/lib/files/`, the shell reaches them through their index) and
  * the pickers (`src/components/pickers/`), which the routes' preloads reach through their indexes: without this, Rolldown keeps every module an index re-exports, and what those import (Apollo's
- * React hooks, the date pickers), in the preload's chunks.
+ * React hooks, the date pickers), in the preload's chunks. The export kit (`src/components/exports/`) likewise:
+ * the lists reach its lazily loaded dialog through its index.
  */
 const withoutEffects = (id: string) =>
   (/\/packages\/validators\/(dist|src)\//.test(id) && !/\/locale\.(js|ts)$/.test(id)) ||
-  /\/apps\/web\/src\/(lib\/list|lib\/files|components\/pickers)\//.test(id);
+  /\/apps\/web\/src\/(lib\/list|lib\/files|components\/pickers|components\/exports)\//.test(id);
 
 export default defineConfig({
   // JSX through Oxc (automatic runtime), no React plugin (the dev server reloads the page instead of Fast Refresh).
