@@ -11,9 +11,10 @@ const BUDGET = {
    * Entry plus the signed-in shell (React, router, the MUI pieces the shell renders, `me` by fetch), loaded in
    * parallel with the SSO check. Apollo Client comes with the screens (app/data-layer.tsx). Issue 16's target was
    * 200; the global search button, its shortcuts and the Actividad menu group took it to 200.1 (docs/decisions.md,
-   * "The shell's budget").
+   * "The shell's budget"), and the menus on first use and MUI without CSS variables to 188.1: held at issue 33's
+   * target.
    */
-  shell: 205,
+  shell: 192.4,
 };
 
 /** Every feature (a folder of `src/features/`) with GraphQL documents (codegen's `gql/`): they load with its screens only. */
