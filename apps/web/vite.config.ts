@@ -110,6 +110,122 @@ function startupGraph(): Plugin {
   };
 }
 
+/** A library module's import that the app never reaches, replaced at build time by a stand-in that throws. */
+interface CutImport {
+  file: RegExp;
+  /** The import statement, exactly as the library writes it. */
+  line: string;
+  /** The names it imported, now the stand-in. */
+  names: readonly string[];
+  why: string;
+}
+
+/**
+ * Imports of MUI modules whose branch or slot the app never renders, left out of the build (a stand-in throws if
+ * one ever renders). A version whose line differs fails the build rather than silently keeping the import.
+ *
+ * - MUI's theming with CSS variables: the theme (app/theme.ts) is a plain palette theme, which `createTheme`
+ *   builds with `createThemeNoVars` and `ThemeProvider` renders with `ThemeProviderNoVars`; both modules also
+ *   import their CSS-variables branch (`createThemeWithVars`, `CssVarsProvider` with its color-scheme storage and
+ *   init script), which every styled component loaded through MUI's default theme.
+ * - The MIT DataGrid's default slots `baseSwitch`, `baseTabs` and `baseToggleButton`: no component of
+ *   `@mui/x-data-grid` renders them (they serve the Pro and Premium grids' panels), but the slots' module imports
+ *   MUI's Switch, Tabs, Tab and ToggleButton for them, and with them every list's first visit.
+ */
+const CUT_IMPORTS: readonly CutImport[] = [
+  {
+    file: /\/@mui\/material\/esm\/styles\/createTheme\.js$/,
+    line: 'import createThemeWithVars from "./createThemeWithVars.js";',
+    names: ['createThemeWithVars'],
+    why: 'MUI themes with CSS variables',
+  },
+  {
+    file: /\/@mui\/material\/esm\/styles\/ThemeProvider\.js$/,
+    line: 'import { CssVarsProvider } from "./ThemeProviderWithVars.js";',
+    names: ['CssVarsProvider'],
+    why: 'MUI themes with color schemes',
+  },
+  ...[
+    ['MUISwitch', '@mui/material/Switch'],
+    ['MUITabs', '@mui/material/Tabs'],
+    ['MUITab', '@mui/material/Tab'],
+    ['MUIToggleButton', '@mui/material/ToggleButton'],
+  ].map(([name, from]) => ({
+    file: /\/@mui\/x-data-grid\/material\/index\.m?js$/,
+    line: `import ${name} from '${from}';`,
+    names: [name!],
+    why: "the DataGrid's Pro slots",
+  })),
+];
+
+function cutImports(): Plugin {
+  return {
+    name: 'backoffice-cut-imports',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const cuts = CUT_IMPORTS.filter(({ file }) => file.test(id));
+      if (cuts.length === 0) return null;
+      for (const { line, names, why } of cuts) {
+        if (!code.includes(line)) this.error(`${id} changed: it no longer says "${line}" (vite.config.ts)`);
+        const standIn = names
+          .map(
+            (name) =>
+              `const ${name} = () => { throw new Error(${JSON.stringify(`${why}: not built in (vite.config.ts)`)}); };`,
+          )
+          .join(' ');
+        code = code.replace(line, standIn);
+      }
+      return { code, map: null };
+    },
+  };
+}
+
+/**
+ * Per chunk file, what its dynamic imports need not preload: its own static imports (loaded before it runs) and,
+ * for any chunk the start-up does not load itself, the start-up's files (every lazy chunk is imported from the app
+ * once it runs). Filled by `preloadLists` before Vite writes the lists (`build.modulePreload.resolveDependencies`).
+ */
+let loadedBefore = new Map<string, ReadonlySet<string>>();
+
+/**
+ * Vite's preload list of a dynamic import names every chunk the imported one needs, transitively, including those
+ * the importer itself already loaded (React, the router, MUI's internals for each of the ≈ 60 lazy routes of the
+ * shell's manifest): those are left out of the lists.
+ */
+function preloadLists(): Plugin {
+  return {
+    name: 'backoffice-preload-lists',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const chunks = new Map(
+          Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file]] : [])),
+        );
+        const closure = (files: readonly string[], into = new Set<string>()) => {
+          for (const file of files) {
+            if (into.has(file)) continue;
+            into.add(file);
+            closure(chunks.get(file)?.imports ?? [], into);
+          }
+          return into;
+        };
+        const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+        const entryFiles = closure(entries);
+        const started = [...entryFiles].flatMap((file) => chunks.get(file)?.dynamicImports ?? []);
+        const startup = closure(started, new Set(entryFiles));
+        loadedBefore = new Map(
+          [...chunks.keys()].map((file) => [
+            file,
+            entryFiles.has(file) ? closure([file]) : closure([file], new Set(startup)),
+          ]),
+        );
+      },
+    },
+  };
+}
+
 /**
  * Chunk layout (issue 16; docs/decisions.md "Web chunk layout"): a function over module ids and the module graph,
  * not a hand list of files. Vendor libraries of every visit in their own chunks; `validators` and each feature's
@@ -135,16 +251,17 @@ export function chunkOf(id: string, startupIds: ReadonlySet<string> = startup): 
  * Modules known to be side-effect free: `@backoffice/validators` but for its Spanish yup locale (`locale.js`), the
  * list kit (`src/lib/list/`), the file helpers (`src/lib/files/`, the shell reaches them through their index) and
  * the pickers (`src/components/pickers/`), which the routes' preloads reach through their indexes: without this, Rolldown keeps every module an index re-exports, and what those import (Apollo's
- * React hooks, the date pickers), in the preload's chunks.
+ * React hooks, the date pickers), in the preload's chunks. The export kit (`src/components/exports/`) likewise:
+ * the lists reach its lazily loaded dialog through its index.
  */
 const withoutEffects = (id: string) =>
   (/\/packages\/validators\/(dist|src)\//.test(id) && !/\/locale\.(js|ts)$/.test(id)) ||
-  /\/apps\/web\/src\/(lib\/list|lib\/files|components\/pickers)\//.test(id);
+  /\/apps\/web\/src\/(lib\/list|lib\/files|components\/pickers|components\/exports)\//.test(id);
 
 export default defineConfig({
   // JSX through Oxc (automatic runtime), no React plugin (the dev server reloads the page instead of Fast Refresh).
   // The build and Vitest run on the same Vite 8 (docs/decisions.md, "One Vite major").
-  plugins: [runtimeConfig(), startupGraph()],
+  plugins: [runtimeConfig(), startupGraph(), cutImports(), preloadLists()],
   resolve: { alias: SRC_ALIAS },
   oxc: { jsx: { runtime: 'automatic' } },
   server: { port: 5173, strictPort: false },
@@ -158,6 +275,13 @@ export default defineConfig({
     // them (server/index.ts): the source is not public.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
+    modulePreload: {
+      // A dynamic import's list without what its importer (and, after start-up, the start-up) already loaded.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && loadedBefore.has(hostId)
+          ? deps.filter((dep) => !loadedBefore.get(hostId)!.has(dep))
+          : deps,
+    },
     // dist/.vite/manifest.json: the chunk graph the bundle-size test (e2e/bundle.test.ts) checks.
     manifest: true,
     rolldownOptions: {

@@ -19,8 +19,9 @@ export const TARGETS = {
   // Issue 31: writing the activity to the store slows no mutation by more than 5 %.
   store_mutation_ratio: { target: '<= 1.05', check: (v) => v <= 1.05 },
   store_bulk100_ratio: { target: '<= 1.05', check: (v) => v <= 1.05 },
-  web_initial_js_gzip_kib: { target: '<= 200', check: (v) => v <= 200 },
-  web_pagos_js_gzip_kib: { target: '<= 400', check: (v) => v <= 400 },
+  // Issue 33: the first visit's JS (gzip level 9, bench/lib/web.mjs analyzeBundle).
+  web_initial_js_gzip_kib: { target: '<= 192.4', check: (v) => v <= 192.4 },
+  web_pagos_js_gzip_kib: { target: '<= 473.4', check: (v) => v <= 473.4 },
   // Issue 33: rows on screen on a first visit (no chunk cached) and on a repeat visit (every chunk cached).
   web_list_visible_ms: { target: '<= 600', check: (v) => v <= 600 },
   web_list_visible_warm_ms: { target: '<= 350', check: (v) => v <= 350 },

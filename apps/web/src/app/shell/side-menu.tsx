@@ -6,8 +6,6 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -15,7 +13,7 @@ import { usePermissions } from '../../lib/permissions';
 import { useStoredState } from '../../lib/use-stored-state';
 import { SIDEBAR } from '../theme';
 import { activeItem, visibleMenu, type MenuGroup } from './menu';
-import { MenuHeader } from './menu-header';
+import { GroupMenu, useLazyMenu } from './lazy-menus';
 import { PRODUCT_VERSION } from './product';
 import { ShellTooltip } from './shell-tooltip';
 
@@ -191,11 +189,13 @@ function CollapsedGroup({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const selected = group.items.some((i) => i.to === activeTo);
   const single = group.flat || group.items.length === 1;
+  const lazyMenu = useLazyMenu();
   const onClick = (event: MouseEvent<HTMLElement>) => {
     if (single) {
       navigate(group.items[0]!.to);
       onNavigate?.();
     } else {
+      lazyMenu.mount();
       setAnchor(event.currentTarget);
     }
   };
@@ -205,6 +205,7 @@ function CollapsedGroup({
     <MenuListItem data-menu-group={group.id}>
       <ShellTooltip title={label} placement="right">
         <ListItemButton
+          {...(single ? {} : lazyMenu.buttonProps)}
           onClick={onClick}
           selected={selected}
           aria-label={label}
@@ -221,36 +222,16 @@ function CollapsedGroup({
           </ListItemIcon>
         </ListItemButton>
       </ShellTooltip>
-      {!single && (
-        <Menu
-          anchorEl={anchor}
-          open={anchor !== null}
-          onClose={() => setAnchor(null)}
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'left' }}
-          slotProps={{ list: { dense: true, 'aria-label': group.label } }}
-        >
-          <MenuHeader>
-            <Typography variant="overline" sx={{ px: 2, color: 'text.secondary', display: 'block' }}>
-              {group.label}
-            </Typography>
-          </MenuHeader>
-          {group.items.map((item) => (
-            <MenuItem
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              selected={item.to === activeTo}
-              onClick={() => {
-                setAnchor(null);
-                onNavigate?.();
-              }}
-            >
-              {item.label}
-            </MenuItem>
-          ))}
-        </Menu>
-      )}
+      {!single &&
+        lazyMenu.menu(
+          <GroupMenu
+            group={group}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            activeTo={activeTo}
+            onNavigate={onNavigate}
+          />,
+        )}
     </MenuListItem>
   );
 }

@@ -16,14 +16,12 @@ function whenIdle(run: () => void): () => void {
 }
 
 /**
- * An area's flow dialogs (its `BulkFlowDialogs` with texts and input dialogs) kept out of the screen's first
- * download (issue 16): the dialogs, their forms and formik arrive once the screen has rendered and the browser
- * is idle, while the operator reads the list. A flow started before they arrive opens them as soon as they do;
- * the flow's state lives in the screen (`useBulkFlow`), so nothing the operator chose waits on the download.
+ * A component kept out of a screen's first download: `Component` renders it (suspending until its chunk is in),
+ * `usePreload()` asks for the chunk once the screen has rendered and the browser is idle. One download at a time;
+ * a failed one is forgotten, so the next asker tries again.
  */
-export function lazyFlowDialogs<P extends FlowDialogsProps>(load: () => Promise<ComponentType<P>>) {
+export function lazyWhenIdle<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  // One download at a time; a failed one is forgotten, so the next asker (a flow opening them) tries again.
   const loadOnce = () =>
     (loading ??= load().then(
       (component) => ({ default: component }),
@@ -32,9 +30,22 @@ export function lazyFlowDialogs<P extends FlowDialogsProps>(load: () => Promise<
         throw error;
       },
     ));
-  const Dialogs = lazy(loadOnce);
+  return {
+    Component: lazy(loadOnce),
+    usePreload: () => useEffect(() => whenIdle(() => void loadOnce().catch(() => undefined)), []),
+  };
+}
+
+/**
+ * An area's flow dialogs (its `BulkFlowDialogs` with texts and input dialogs) kept out of the screen's first
+ * download (issue 16): the dialogs, their forms and formik arrive once the screen has rendered and the browser
+ * is idle, while the operator reads the list. A flow started before they arrive opens them as soon as they do;
+ * the flow's state lives in the screen (`useBulkFlow`), so nothing the operator chose waits on the download.
+ */
+export function lazyFlowDialogs<P extends FlowDialogsProps>(load: () => Promise<ComponentType<P>>) {
+  const { Component: Dialogs, usePreload } = lazyWhenIdle(load);
   function LazyFlowDialogs(props: P) {
-    useEffect(() => whenIdle(() => void loadOnce().catch(() => undefined)), []);
+    usePreload();
     if (!props.control.flow) return null;
     return (
       <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
@@ -8,18 +8,13 @@ import TextField from '@mui/material/TextField';
 import { ActionDialog, DialogFact, useDialogSubmit } from '../dialogs/action-dialog';
 import { useMutationOutcome } from '../../lib/use-mutation-outcome';
 import { EXPORT_FORMATS, type ExportFormat } from './export-menu';
+import { EXPORT_TYPE_LABELS } from './export-types';
 import {
   CreateExportDocument,
   type CreateExportInput,
-  type ExportType,
   type PaymentFilter,
   type SubscriptionFilter,
 } from './gql/graphql';
-
-export const EXPORT_TYPE_LABELS: Readonly<Record<ExportType, string>> = {
-  PAYMENTS: 'Pagos',
-  SUBSCRIPTION: 'Suscripciones',
-};
 
 /** What an export covers: the list's type and its current filter, as the list's query sends it. */
 export type ExportSubject =
@@ -104,28 +99,4 @@ export function ExportDialog({ subject, format: chosen, canSeeHistory, onClose }
       </Stack>
     </ActionDialog>
   );
-}
-
-/**
- * The export flow of a list screen: `open(format, subject)` from the menu with the list's current filter, and the
- * dialog to render.
- */
-export function useExportDialog(canSeeHistory: boolean): {
-  open(format: ExportFormat, subject: ExportSubject): void;
-  dialog: ReactNode;
-} {
-  const [request, setRequest] = useState<{ format: ExportFormat; subject: ExportSubject } | null>(null);
-  const open = useCallback(
-    (format: ExportFormat, subject: ExportSubject) => setRequest({ format, subject }),
-    [],
-  );
-  const dialog = request ? (
-    <ExportDialog
-      subject={request.subject}
-      format={request.format}
-      canSeeHistory={canSeeHistory}
-      onClose={() => setRequest(null)}
-    />
-  ) : null;
-  return { open, dialog };
 }
