@@ -35,12 +35,13 @@ describe('sessions', () => {
       await page.getByTestId('profile-username').waitFor();
       const firstToken = session.gatewayRequests.at(-1)?.headers.authorization;
       expect(firstToken).toMatch(/^Bearer /);
-      expect(refreshGrants).toEqual([]);
 
-      // Once fewer than 30 s remain (about 11 s after it was issued), the next request must refresh it first.
+      // Once fewer than 30 s remain (about 11 s after it was issued), the next request must refresh it first. A
+      // sign-in slower than that (a loaded machine) has refreshed once already: only the refreshes from here count.
       await expect
         .poll(() => secondsLeft(firstToken), { timeout: TOKEN_TTL_SECONDS * 1000, interval: 500 })
         .toBeLessThan(29);
+      const grantsBefore = refreshGrants.length;
       const before = session.gatewayRequests.length;
       await page
         .getByRole('navigation', { name: 'Menú principal' })
@@ -50,7 +51,7 @@ describe('sessions', () => {
       await page.waitForURL(/\/pagos$/);
       await expect.poll(() => session.gatewayRequests.length, { timeout: 15_000 }).toBeGreaterThan(before);
       const next = session.gatewayRequests.slice(before).find((r) => r.method === 'POST');
-      expect(refreshGrants.length).toBeGreaterThanOrEqual(1);
+      expect(refreshGrants.length).toBeGreaterThan(grantsBefore);
       expect(next?.headers.authorization).toMatch(/^Bearer /);
       expect(next?.headers.authorization).not.toBe(firstToken);
       await page.getByText('Buscar Pagos', { exact: true }).first().waitFor();
