@@ -5,11 +5,13 @@ export const TARGETS = {
   detail_p50_ratio_1u: { target: '<= 1.05', check: (v) => v <= 1.05 },
   detail_p50_ratio_10u: { target: '<= 1.10', check: (v) => v <= 1.1 },
   detail_p99_ratio_10u: { target: '<= 1.3', check: (v) => v <= 1.3 },
-  detail_cpu_ms_per_op: { target: '<= 0.8', check: (v) => v <= 0.8 },
+  // Issue 33: the gateway's own CPU per detail (issue 16 asked 0.8; issue 33 set 1.2 against this floor).
+  detail_cpu_ms_per_op: { target: '<= 1.2', check: (v) => v <= 1.2 },
   waterfall_win: { target: '>= 5.5', check: (v) => v >= 5.5 },
   list_upstream_calls: { target: '= 2', check: (v) => v === 2 },
   list_cpu_ms_per_op: { target: '<= 3', check: (v) => v <= 3 },
   list_p50_ratio_10u: { target: '<= 1.3', check: (v) => v <= 1.3 },
+  list_p99_ratio_10u: { target: '<= 1.5', check: (v) => v <= 1.5 },
   detail_upstream_calls: {
     target: '= detail_distinct_resources',
     check: (v, r) => v === r.detail_distinct_resources,
