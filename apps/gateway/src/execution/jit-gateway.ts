@@ -87,10 +87,21 @@ export function jitExecutor(schema: GraphQLSchema): Executor {
     return query;
   };
 
+  /** Whether each operation asks for the schema, walked once per parsed document (not on every request). */
+  const introspection = new WeakMap<OperationDefinitionNode, boolean>();
+  const asksForSchema = (operation: OperationDefinitionNode, document: DocumentNode): boolean => {
+    let asks = introspection.get(operation);
+    if (asks === undefined) {
+      asks = isIntrospection(operation, document);
+      introspection.set(operation, asks);
+    }
+    return asks;
+  };
+
   return ({ document, operation, operationName, variables, context }) => {
     const byGraphqlJs = () =>
       execute({ schema, document, operationName, variableValues: variables, contextValue: context });
-    if (isIntrospection(operation, document)) return byGraphqlJs();
+    if (asksForSchema(operation, document)) return byGraphqlJs();
     const query = compiledFor(document, operationName);
     if (!query) return byGraphqlJs();
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, {

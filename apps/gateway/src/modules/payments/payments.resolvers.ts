@@ -2,7 +2,6 @@ import { badUserInput, notFound } from '../../errors.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { hasAnyPermission } from '../../auth/permissions.js';
 import { UpstreamError } from '../../upstream/errors.js';
-import { onlyKinds } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
 import { mapPayment, UNKNOWN_HOLDER, type PaymentMethodModel } from './payments.mappers.js';
 import { versionKey } from './payments.loaders.js';
@@ -78,8 +77,7 @@ export const paymentsResolvers: Resolvers = {
   Payment: {
     collector: (payment, _args, { loaders }) => loaders.collector.load(payment.collectorId),
     /** The toolbar's rules for this user now (spec 000 §4), only for the kinds asked when `kinds` is given. */
-    actions: (payment, { kinds }, { user }) =>
-      onlyKinds(paymentActions(payment, user.permissions, new Date()), kinds),
+    actions: (payment, { kinds }, { user }) => paymentActions(payment, user.permissions, new Date(), kinds),
     checkoutUrl: (payment) => checkoutUrl(payment, paymentsConfig().formHost),
   },
   PaymentMethod: {

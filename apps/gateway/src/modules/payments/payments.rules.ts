@@ -274,13 +274,14 @@ export function decideAction(
   return PAYMENT_ACTIONS.decide(kind, payment, permissions, today);
 }
 
-/** Every toolbar action of the payment for this user now (spec 000 §4 table). */
+/** Every toolbar action of the payment for this user now (spec 000 §4 table), or only those of `kinds`. */
 export function paymentActions(
   payment: PaymentForRules,
   permissions: readonly string[],
   today: Date,
+  kinds?: readonly PaymentActionKind[] | null,
 ): PaymentAction[] {
-  return PAYMENT_ACTIONS.list(payment, permissions, today);
+  return PAYMENT_ACTIONS.list(payment, permissions, today, kinds);
 }
 
 /** The methods a partial refund sends: those whose gateway status is approved, each for its final amount. */
