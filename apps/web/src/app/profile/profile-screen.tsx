@@ -14,7 +14,7 @@ import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { PageHeader } from '../../components/layout/page-header';
 import { useAuth } from '../../lib/auth-context';
 import { useCurrentUser } from '../../lib/permissions';
-import { initials } from '../shell/user-menu';
+import { initials } from '../shell/initials';
 import { groupPermissions } from './permission-labels';
 
 /** /perfil: who is signed in and what they may do. */

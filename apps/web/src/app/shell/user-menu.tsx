@@ -4,14 +4,8 @@ import Button from '@mui/material/Button';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { usePopup } from '@/components/popup/use-popup';
 import { useCurrentUser } from '../../lib/permissions';
+import { initials } from './initials';
 import { UserMenuPopup, useLazyMenu } from './lazy-menus';
-
-export function initials(name: string | null, username: string): string {
-  const source = (name ?? '').trim() || username;
-  const parts = source.split(/\s+/).filter(Boolean);
-  const letters = parts.length >= 2 ? `${parts[0]![0]}${parts[parts.length - 1]![0]}` : source.slice(0, 2);
-  return letters.toUpperCase();
-}
 
 /** Read by screen readers, not shown (MUI's visuallyHidden, without depending on @mui/utils). */
 const visuallyHidden = {
