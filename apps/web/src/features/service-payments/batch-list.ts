@@ -1,3 +1,4 @@
+import type { StatusTone } from '@/components/detail/status-chip';
 import { amountFilterValue } from '@/lib/amount-filter';
 import {
   defineListQuery,
@@ -23,6 +24,17 @@ export const BATCH_STATE_LABELS: Readonly<Record<BatchState, string>> = {
 };
 
 export const BATCH_STATES = Object.keys(BATCH_STATE_LABELS) as BatchState[];
+
+/**
+ * The states' tones (the spec names none; docs/decisions.md): an open batch still takes payments (info), a pending
+ * one waits for its conciliation (warning), a conciliated one is done (success), a closed one is history.
+ */
+export const BATCH_STATE_TONES: Readonly<Record<BatchState, StatusTone>> = {
+  OPEN: 'info',
+  PENDING: 'warning',
+  CONCILIATED: 'success',
+  CLOSE: 'default',
+};
 
 /** The batch-list filters (spec 001 §7), as typed in the form (texts; days as YYYY-MM-DD). */
 export interface BatchFilters {

@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -22,7 +21,9 @@ import {
 } from '../gql/graphql';
 import { DISTRIBUTION_NOUN, HEADER_STATUS_LABELS, STATE_TABS, STATUS_COLORS } from '../labels';
 import { StatCard } from '../components/stat-card';
-import { statusColumn } from '@/components/detail/status-chip';
+import { statusChipOf, statusColumn } from '@/components/detail/status-chip';
+
+const DistributionStatusChip = statusChipOf(HEADER_STATUS_LABELS, STATUS_COLORS);
 
 /** The Report export: the same range, type and state as the list (spec 001 §7 "Exports"). */
 function reportPath(format: string, f: DistributionFilters): string {
@@ -79,10 +80,7 @@ export default function DistributionsScreen() {
         align: 'right',
         render: (r) => formatAmount(r.totalAmount),
       },
-      statusColumn(
-        (r) => <Chip size="small" color={STATUS_COLORS[r.status]} label={HEADER_STATUS_LABELS[r.status]} />,
-        { width: 130, sortable: false },
-      ),
+      statusColumn((r) => <DistributionStatusChip status={r.status} />, { width: 130, sortable: false }),
       {
         field: 'actions',
         headerName: 'ACCIONES',

@@ -1,8 +1,7 @@
-import Chip from '@mui/material/Chip';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { statusColumn } from '@/components/detail/status-chip';
+import { statusChipOf, statusColumn } from '@/components/detail/status-chip';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import { BATCH_STATE_LABELS } from '../batch-list';
+import { BATCH_STATE_LABELS, BATCH_STATE_TONES } from '../batch-list';
 import type { BatchState } from '../gql/graphql';
 
 interface BatchCommon {
@@ -13,9 +12,7 @@ interface BatchCommon {
   totalTransactions: number;
 }
 
-export const stateChip = (state: BatchState) => (
-  <Chip size="small" variant="outlined" label={BATCH_STATE_LABELS[state]} />
-);
+const BatchStateChip = statusChipOf(BATCH_STATE_LABELS, BATCH_STATE_TONES);
 
 /** The columns both batch lists share (spec 001 §3): number, state, amount and transaction counts. */
 export function batchColumns<R extends BatchCommon>(
@@ -37,7 +34,7 @@ export function batchColumns<R extends BatchCommon>(
       minWidth: 160,
       render: (row: R) => (d.format ?? formatDateTime)(d.value(row)),
     })),
-    statusColumn((row) => stateChip(row.state), { field: 'state', width: 115, sortable: false }),
+    statusColumn((row) => <BatchStateChip status={row.state} />, { field: 'state', width: 115, sortable: false }),
     {
       field: 'totalAmount',
       headerName: 'IMPORTE TOTAL',
