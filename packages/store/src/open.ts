@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { defaultTemplateFile, templateFor } from './embedded-template.js';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 
@@ -16,6 +17,11 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** The embedded store's data folder; 'memory://' (default) keeps it in memory. */
   dataDir?: string;
+  /**
+   * The database a new embedded store starts from (embedded-template.ts): the build's file by default, another
+   * file, or false to let PGlite create it (slow: seconds of CPU).
+   */
+  embeddedTemplate?: string | false;
   /** Most connections to a real server (default 5). */
   maxConnections?: number;
   /** Called when the connection pool reports an error (a server gone away): never thrown. */
@@ -25,9 +31,17 @@ export interface StoreOptions {
 export interface OpenedDatabase {
   db: Kysely<Database>;
   kind: 'postgres' | 'embedded';
+  /** A new embedded store loaded from the template rather than created by PGlite. */
+  fromTemplate: boolean;
 }
 
-function dialectOf(options: StoreOptions): { dialect: Dialect; kind: OpenedDatabase['kind'] } {
+const isMemory = (dataDir: string | undefined) => (dataDir ?? 'memory://').startsWith('memory://');
+
+function dialectOf(options: StoreOptions): {
+  dialect: Dialect;
+  kind: OpenedDatabase['kind'];
+  fromTemplate: boolean;
+} {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -36,11 +50,13 @@ function dialectOf(options: StoreOptions): { dialect: Dialect; kind: OpenedDatab
     });
     // An idle connection dropped by the server must not stop the process.
     pool.on('error', (error) => options.onError?.(error));
-    return { dialect: new PostgresDialect({ pool }), kind: 'postgres' };
+    return { dialect: new PostgresDialect({ pool }), kind: 'postgres', fromTemplate: false };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  return { dialect: new PGliteDialect(new PGlite(dataDir)), kind: 'embedded' };
+  const template = templateFor(dataDir, options.embeddedTemplate ?? defaultTemplateFile());
+  if (!isMemory(dataDir)) mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir, template ? { loadDataDir: template } : {});
+  return { dialect: new PGliteDialect(pglite), kind: 'embedded', fromTemplate: template !== undefined };
 }
 
 /** Runs every pending migration (once across replicas: the Migrator holds an advisory lock). */
@@ -52,7 +68,7 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
 }
 
 export async function openDatabase(options: StoreOptions = {}): Promise<OpenedDatabase> {
-  const { dialect, kind } = dialectOf(options);
+  const { dialect, kind, fromTemplate } = dialectOf(options);
   const db = new Kysely<Database>({ dialect });
   try {
     if (kind === 'postgres') {
@@ -66,7 +82,10 @@ export async function openDatabase(options: StoreOptions = {}): Promise<OpenedDa
     await migrate(db);
   } catch (error) {
     await db.destroy().catch(() => undefined);
+    // A template this PGlite could not load: an in-memory store is created the slow way instead.
+    if (fromTemplate && isMemory(options.dataDir))
+      return openDatabase({ ...options, embeddedTemplate: false });
     throw error;
   }
-  return { db, kind };
+  return { db, kind, fromTemplate };
 }
