@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
-import { alpha } from '@mui/material/styles';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import {
@@ -23,6 +23,7 @@ import {
   type GridRowSelectionModel,
   type GridSlotProps,
   type GridSortModel,
+  type DataGridProps,
   useGridApiContext,
 } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
@@ -266,31 +267,109 @@ const JUSTIFY: Record<NonNullable<DataTableColumn<unknown>['align']>, CSSPropert
   center: { justifyContent: 'center' },
 };
 
+/** The grid's slots: the empty state and MUI's checkbox and progress bar (grid-slots.tsx). */
+const GRID_SLOTS: DataGridProps['slots'] = {
+  noRowsOverlay: EmptyOverlay,
+  baseCheckbox: GridCheckbox,
+  baseLinearProgress: GridLinearProgress,
+};
+
+/** The grid's look, the cells' classes included (`dataTableClasses`): one object for every render. */
+const GRID_SX: SxProps<Theme> = {
+  '--DataGrid-overlayHeight': '220px',
+  border: 0,
+  [`& .${dataTableClasses.cell}`]: { display: 'flex', alignItems: 'center', height: '100%' },
+  [`& .${dataTableClasses.link}`]: {
+    display: 'flex',
+    alignItems: 'center',
+    height: '100%',
+    mx: `-${CELL_PADDING_PX}px`,
+    px: `${CELL_PADDING_PX}px`,
+    color: 'inherit',
+    textDecoration: 'none',
+    overflow: 'hidden',
+    '&:focus-visible': { outline: 'none' },
+  },
+  [`& .${dataTableClasses.oneLine}`]: {
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    minWidth: 0,
+  },
+  [`& .${dataTableClasses.twoLines}`]: {
+    overflow: 'hidden',
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    whiteSpace: 'normal',
+    lineHeight: 1.35,
+    wordBreak: 'break-word',
+    minWidth: 0,
+  },
+  [`& .${dataTableClasses.figures}`]: {
+    fontVariantNumeric: 'tabular-nums',
+    fontWeight: 500,
+    whiteSpace: 'nowrap',
+  },
+  [`& .${dataTableClasses.key}`]: { color: 'primary.main' },
+  [`& .${dataTableClasses.secondary}`]: { color: 'text.secondary', whiteSpace: 'nowrap' },
+  [`& .${dataTableClasses.empty}`]: { color: 'text.disabled' },
+  [`& .${dataTableClasses.token}`]: { whiteSpace: 'nowrap' },
+  '& .MuiDataGrid-cell': { fontSize: '0.8125rem', px: `${CELL_PADDING_PX}px` },
+  '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50', px: `${CELL_PADDING_PX}px` },
+  '& .MuiDataGrid-columnHeaderTitle': {
+    // A long header wraps to two lines instead of widening its column (issue 10 item 8). The line is tall
+    // enough for the accents of capitals (DESCRIPCIÓN, PAÍS): the title's box clips what leaves it.
+    whiteSpace: 'normal',
+    lineHeight: 1.5,
+    fontWeight: 600,
+    fontSize: '0.72rem',
+    letterSpacing: '0.02em',
+    color: 'text.secondary',
+  },
+  '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: 'none' },
+  '& .MuiDataGrid-cell:focus-visible, & .MuiDataGrid-cell:focus-within': {
+    outline: '2px solid',
+    outlineColor: 'primary.light',
+    outlineOffset: '-2px',
+  },
+  '& .MuiDataGrid-row:hover': { bgcolor: 'action.hover' },
+  // A light tint even under the pointer: the row's secondary and status texts keep a 4.5:1 contrast.
+  '& .MuiDataGrid-row.Mui-selected, & .MuiDataGrid-row.Mui-selected:hover': {
+    bgcolor: (t) => alpha(t.palette.primary.main, 0.08),
+  },
+};
+
 export function DataTable<R extends object>(props: DataTableProps<R>) {
+  // The functions (getRowId, the handlers) are read from `latest` below.
   const {
     ariaLabel,
     rows,
     columns,
-    getRowId,
     rowCount,
     page,
     pageSize,
     pageSizeOptions = DEFAULT_PAGE_SIZE_OPTIONS,
-    onPageChange,
     sort,
-    onSortChange,
     sortingOrder = ['asc', 'desc'],
     loading = false,
     emptyMessage,
     getRowHref,
     selectable = false,
     selectedIds,
-    onSelectionChange,
     rowHeight = 48,
     columnChoice = NO_CHOICE,
     onHiddenChange,
   } = props;
 
+  // Screens pass their functions inline (`getRowId`, `getRowHref`, the handlers), new on every render. The grid
+  // re-renders every row and cell of the page whenever one of its props changes, so it is given stable functions
+  // that call the latest ones, and the grid element is made again only when what it shows changes: a render of the
+  // screen (a selection elsewhere, a dialog, a late query) then costs no render of 250 cells (bench/README.md).
+  const latest = useRef(props);
+  latest.current = props;
+  const rowsLink = getRowHref !== undefined;
+  const stableGetRowId = useCallback((row: R) => latest.current.getRowId(row), []);
   const gridColumns = useMemo<GridColDef<R>[]>(
     () =>
       columns.map((column) => ({
@@ -311,7 +390,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
             ? column.render(row)
             : ((row as Record<string, unknown>)[column.field] as ReactNode);
           const full = column.fullText?.(row) ?? undefined;
-          const href = getRowHref && column.rowLink !== false ? getRowHref(row) : undefined;
+          const href = rowsLink && column.rowLink !== false ? latest.current.getRowHref?.(row) : undefined;
           if (!href) {
             return (
               <div className={dataTableClasses.cell} style={JUSTIFY[column.align ?? 'left']}>
@@ -331,7 +410,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
           );
         },
       })),
-    [columns, getRowHref],
+    [columns, rowsLink],
   );
 
   const box = useBoxWidth();
@@ -346,7 +425,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   );
   useEffect(() => onHiddenChange?.(hiddenKey ? hiddenKey.split(',') : []), [hiddenKey, onHiddenChange]);
 
-  const visibleIds = useMemo(() => rows.map(getRowId), [rows, getRowId]);
+  const visibleIds = useMemo(() => rows.map(stableGetRowId), [rows, stableGetRowId]);
 
   // Enter on a focused cell that is part of the row link opens the row's page (the keyboard's click on the row).
   const navigate = useNavigate();
@@ -354,11 +433,12 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     (params: GridCellParams<R>, event: KeyboardEvent) => {
       if (event.key !== 'Enter' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const column = columns.find((c) => c.field === params.field);
-      if (!getRowHref || !column || column.rowLink === false) return;
+      const href = latest.current.getRowHref;
+      if (!href || !column || column.rowLink === false) return;
       event.preventDefault();
-      void navigate(getRowHref(params.row));
+      void navigate(href(params.row));
     },
-    [columns, getRowHref, navigate],
+    [columns, navigate],
   );
 
   const paginationModel = useMemo<GridPaginationModel>(
@@ -366,8 +446,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     [page, pageSize],
   );
   const handlePagination = useCallback(
-    (model: GridPaginationModel) => onPageChange(model.page + 1, model.pageSize),
-    [onPageChange],
+    (model: GridPaginationModel) => latest.current.onPageChange(model.page + 1, model.pageSize),
+    [],
   );
 
   // Models are rebuilt only when their values change: a new sort model sends the grid back to page 1.
@@ -377,13 +457,10 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
     [sortField, sortDirection],
   );
-  const handleSort = useCallback(
-    (model: GridSortModel) => {
-      const first = model[0];
-      onSortChange(first?.sort ? { field: first.field, direction: first.sort } : null);
-    },
-    [onSortChange],
-  );
+  const handleSort = useCallback((model: GridSortModel) => {
+    const first = model[0];
+    latest.current.onSortChange(first?.sort ? { field: first.field, direction: first.sort } : null);
+  }, []);
 
   const selectionKey = (selectedIds ?? []).join('\u0000');
   const selectionModel = useMemo<GridRowSelectionModel>(
@@ -399,18 +476,30 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     [rowCount],
   );
   const handleSelection = useCallback(
-    (model: GridRowSelectionModel) => onSelectionChange?.(selectedVisibleIds(model, visibleIds)),
-    [onSelectionChange, visibleIds],
+    (model: GridRowSelectionModel) =>
+      latest.current.onSelectionChange?.(selectedVisibleIds(model, visibleIds)),
+    [visibleIds],
+  );
+  const pageSizeKey = pageSizeOptions.join(',');
+  const gridPageSizeOptions = useMemo(() => pageSizeKey.split(',').map(Number), [pageSizeKey]);
+  const sortingKey = sortingOrder.join(',');
+  const gridSortingOrder = useMemo(() => sortingKey.split(',') as DataTableSortDirection[], [sortingKey]);
+  const slotProps = useMemo<DataGridProps<R>['slotProps']>(
+    () => ({
+      noRowsOverlay: { message: emptyMessage },
+      loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
+    }),
+    [emptyMessage],
   );
 
-  return (
-    <div ref={box.ref} style={{ width: '100%', minWidth: 0 }}>
+  const grid = useMemo(
+    () => (
       <DataGrid<R>
         aria-label={ariaLabel}
         columnVisibilityModel={columnVisibilityModel}
         rows={rows}
         columns={gridColumns}
-        getRowId={getRowId}
+        getRowId={stableGetRowId}
         localeText={gridLocaleText}
         autoHeight
         rowHeight={rowHeight}
@@ -422,10 +511,10 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         rowCount={effectiveRowCount}
         paginationModel={paginationModel}
         onPaginationModelChange={handlePagination}
-        pageSizeOptions={[...pageSizeOptions]}
+        pageSizeOptions={gridPageSizeOptions}
         sortModel={sortModel}
         onSortModelChange={handleSort}
-        sortingOrder={[...sortingOrder]}
+        sortingOrder={gridSortingOrder}
         // Selection: checkboxes only, always an explicit list of the visible rows (never an exclude model).
         checkboxSelection={selectable}
         disableRowSelectionOnClick
@@ -439,80 +528,38 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         disableColumnSelector
         disableDensitySelector
         loading={loading}
-        slots={{
-          noRowsOverlay: EmptyOverlay,
-          baseCheckbox: GridCheckbox,
-          baseLinearProgress: GridLinearProgress,
-        }}
-        slotProps={{
-          noRowsOverlay: { message: emptyMessage },
-          loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
-        }}
-        sx={{
-          '--DataGrid-overlayHeight': '220px',
-          border: 0,
-          [`& .${dataTableClasses.cell}`]: { display: 'flex', alignItems: 'center', height: '100%' },
-          [`& .${dataTableClasses.link}`]: {
-            display: 'flex',
-            alignItems: 'center',
-            height: '100%',
-            mx: `-${CELL_PADDING_PX}px`,
-            px: `${CELL_PADDING_PX}px`,
-            color: 'inherit',
-            textDecoration: 'none',
-            overflow: 'hidden',
-            '&:focus-visible': { outline: 'none' },
-          },
-          [`& .${dataTableClasses.oneLine}`]: {
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-            minWidth: 0,
-          },
-          [`& .${dataTableClasses.twoLines}`]: {
-            overflow: 'hidden',
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            whiteSpace: 'normal',
-            lineHeight: 1.35,
-            wordBreak: 'break-word',
-            minWidth: 0,
-          },
-          [`& .${dataTableClasses.figures}`]: {
-            fontVariantNumeric: 'tabular-nums',
-            fontWeight: 500,
-            whiteSpace: 'nowrap',
-          },
-          [`& .${dataTableClasses.key}`]: { color: 'primary.main' },
-          [`& .${dataTableClasses.secondary}`]: { color: 'text.secondary', whiteSpace: 'nowrap' },
-          [`& .${dataTableClasses.empty}`]: { color: 'text.disabled' },
-          [`& .${dataTableClasses.token}`]: { whiteSpace: 'nowrap' },
-          '& .MuiDataGrid-cell': { fontSize: '0.8125rem', px: `${CELL_PADDING_PX}px` },
-          '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50', px: `${CELL_PADDING_PX}px` },
-          '& .MuiDataGrid-columnHeaderTitle': {
-            // A long header wraps to two lines instead of widening its column (issue 10 item 8). The line is tall
-            // enough for the accents of capitals (DESCRIPCIÓN, PAÍS): the title's box clips what leaves it.
-            whiteSpace: 'normal',
-            lineHeight: 1.5,
-            fontWeight: 600,
-            fontSize: '0.72rem',
-            letterSpacing: '0.02em',
-            color: 'text.secondary',
-          },
-          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: 'none' },
-          '& .MuiDataGrid-cell:focus-visible, & .MuiDataGrid-cell:focus-within': {
-            outline: '2px solid',
-            outlineColor: 'primary.light',
-            outlineOffset: '-2px',
-          },
-          '& .MuiDataGrid-row:hover': { bgcolor: 'action.hover' },
-          // A light tint even under the pointer: the row's secondary and status texts keep a 4.5:1 contrast.
-          '& .MuiDataGrid-row.Mui-selected, & .MuiDataGrid-row.Mui-selected:hover': {
-            bgcolor: (t) => alpha(t.palette.primary.main, 0.08),
-          },
-        }}
+        slots={GRID_SLOTS}
+        slotProps={slotProps}
+        sx={GRID_SX}
       />
+    ),
+    [
+      ariaLabel,
+      columnVisibilityModel,
+      rows,
+      gridColumns,
+      stableGetRowId,
+      gridLocaleText,
+      rowHeight,
+      effectiveRowCount,
+      paginationModel,
+      handlePagination,
+      gridPageSizeOptions,
+      sortModel,
+      handleSort,
+      gridSortingOrder,
+      selectable,
+      selectionModel,
+      handleSelection,
+      handleCellKeyDown,
+      loading,
+      slotProps,
+    ],
+  );
+
+  return (
+    <div ref={box.ref} style={{ width: '100%', minWidth: 0 }}>
+      {grid}
     </div>
   );
 }

@@ -64,6 +64,40 @@ const cellOf = (field: string) => {
 };
 
 describe('DataTable cells', () => {
+  it('re-renders no cell when the screen renders again with a new (equal) getRowHref', () => {
+    const render_ = vi.fn((row: Row) => <span className={dataTableClasses.figures}>{row.amount}</span>);
+    const counted: DataTableColumn<Row>[] = [
+      { field: 'amount', headerName: 'IMPORTE', width: 120, render: render_ },
+    ];
+    const rows = [{ id: '7', name: 'María', amount: '$ 1.500,00' }];
+    const table = (prefix: string) => (
+      <MemoryRouter>
+        <DataTable<Row>
+          ariaLabel="Cobros"
+          rows={rows}
+          columns={counted}
+          getRowId={(row) => row.id}
+          rowCount={1}
+          page={1}
+          pageSize={10}
+          onPageChange={vi.fn()}
+          sort={null}
+          onSortChange={vi.fn()}
+          emptyMessage="No se encontraron cobros"
+          // Inline, as screens pass it: a new function on every render.
+          getRowHref={(row) => `${prefix}/${row.id}`}
+        />
+      </MemoryRouter>
+    );
+    const { rerender } = render(table('/cobro'));
+    expect(within(cellOf('amount')).getByRole('link').getAttribute('href')).toBe('/cobro/7');
+    const renders = render_.mock.calls.length;
+    expect(renders).toBeGreaterThan(0);
+    rerender(table('/cobro'));
+    rerender(table('/cobro'));
+    expect(render_.mock.calls.length).toBe(renders);
+  });
+
   it('makes every data cell a link to the row, with the whole text in its title', () => {
     renderTable();
     const name = within(cellOf('name')).getByRole('link');
