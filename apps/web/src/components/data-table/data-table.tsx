@@ -369,6 +369,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const latest = useRef(props);
   latest.current = props;
   const rowsLink = getRowHref !== undefined;
+  // The links themselves, though, are part of what the grid shows: when one changes (an import approved), it renders.
+  const linksKey = getRowHref ? rows.map((row) => getRowHref(row)).join('\n') : '';
   const stableGetRowId = useCallback((row: R) => latest.current.getRowId(row), []);
   const gridColumns = useMemo<GridColDef<R>[]>(
     () =>
@@ -410,7 +412,9 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
           );
         },
       })),
-    [columns, rowsLink],
+    // linksKey is not read inside: a change of it alone must make new columns, so that the cells show new links.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, rowsLink, linksKey],
   );
 
   const box = useBoxWidth();

@@ -37,7 +37,7 @@ const ROWS: Row[] = [{ id: '7', name: 'María Fernández de la Cruz', amount: '$
  * The table as a screen renders it: its functions inline, so every call makes new ones (`tableColumns` for a test
  * that counts the cells' renders).
  */
-function table(tableColumns: DataTableColumn<Row>[] = columns) {
+function table(tableColumns: DataTableColumn<Row>[] = columns, linkPath = '/cobro') {
   return (
     <MemoryRouter initialEntries={['/cobros']}>
       <Routes>
@@ -55,7 +55,7 @@ function table(tableColumns: DataTableColumn<Row>[] = columns) {
         sort={null}
         onSortChange={vi.fn()}
         emptyMessage="No se encontraron cobros"
-        getRowHref={(row) => `/cobro/${row.id}`}
+        getRowHref={(row) => `${linkPath}/${row.id}`}
       />
     </MemoryRouter>
   );
@@ -86,6 +86,9 @@ describe('DataTable cells', () => {
     rerender(table(counted));
     rerender(table(counted));
     expect(renderAmount.mock.calls.length).toBe(renders);
+    // New links are something the grid shows: the cells render with them.
+    rerender(table(counted, '/cobro-aprobado'));
+    expect(within(cellOf('amount')).getByRole('link').getAttribute('href')).toBe('/cobro-aprobado/7');
   });
 
   it('makes every data cell a link to the row, with the whole text in its title', () => {
