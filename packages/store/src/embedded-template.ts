@@ -5,10 +5,12 @@
  * Migrations still run at open, so a template older than the code is brought up to date like any database.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -27,9 +29,13 @@ export function defaultTemplateFile(version = pgliteVersion()): string {
   return fileURLToPath(new URL(`../dist/embedded-template/pglite-${version}.tar.gz`, import.meta.url));
 }
 
+/** Whether the embedded store lives in memory (`memory://`, the default) rather than in a data folder. */
+export const isMemoryDataDir = (dataDir: string | undefined): boolean =>
+  (dataDir ?? 'memory://').startsWith('memory://');
+
 /** Whether a data folder holds nothing yet (a new store): only then may it start from the template. */
 function isNewDataDir(dataDir: string): boolean {
-  if (dataDir.startsWith('memory://')) return true;
+  if (isMemoryDataDir(dataDir)) return true;
   return !existsSync(dataDir) || readdirSync(dataDir).length === 0;
 }
 
@@ -37,12 +43,17 @@ function isNewDataDir(dataDir: string): boolean {
  * The template to start a store in `dataDir` from, as the tarball PGlite loads: when the folder is new and the file
  * exists (written by this PGlite: its version is in the name) and is whole. Else undefined: PGlite then creates
  * the database itself. The file is unpacked here, not by PGlite, because PGlite's own gunzip stream has no error
- * handler: a cut or damaged file would stop the process instead of being skipped.
+ * handler: a cut or damaged file would stop the process instead of being skipped. Read and unpacked off the event
+ * loop: the gateway already serves while its store opens.
  */
-export function templateFor(dataDir: string, file: string | false = defaultTemplateFile()): Blob | undefined {
+export async function templateFor(
+  dataDir: string,
+  file: string | false = defaultTemplateFile(),
+): Promise<Blob | undefined> {
   if (file === false || !isNewDataDir(dataDir) || !existsSync(file)) return undefined;
   try {
-    return new Blob([new Uint8Array(gunzipSync(readFileSync(file)))], { type: 'application/x-tar' });
+    const tarball = await promisify(gunzip)(await readFile(file));
+    return new Blob([new Uint8Array(tarball)], { type: 'application/x-tar' });
   } catch {
     return undefined; // damaged: ignored, as if there were none
   }

@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { defaultTemplateFile, templateFor } from './embedded-template.js';
+import { defaultTemplateFile, isMemoryDataDir, templateFor } from './embedded-template.js';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 
@@ -35,13 +35,11 @@ export interface OpenedDatabase {
   fromTemplate: boolean;
 }
 
-const isMemory = (dataDir: string | undefined) => (dataDir ?? 'memory://').startsWith('memory://');
-
-function dialectOf(options: StoreOptions): {
+async function dialectOf(options: StoreOptions): Promise<{
   dialect: Dialect;
   kind: OpenedDatabase['kind'];
   fromTemplate: boolean;
-} {
+}> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -53,8 +51,8 @@ function dialectOf(options: StoreOptions): {
     return { dialect: new PostgresDialect({ pool }), kind: 'postgres', fromTemplate: false };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  const template = templateFor(dataDir, options.embeddedTemplate ?? defaultTemplateFile());
-  if (!isMemory(dataDir)) mkdirSync(dataDir, { recursive: true });
+  const template = await templateFor(dataDir, options.embeddedTemplate ?? defaultTemplateFile());
+  if (!isMemoryDataDir(dataDir)) mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir, template ? { loadDataDir: template } : {});
   return { dialect: new PGliteDialect(pglite), kind: 'embedded', fromTemplate: template !== undefined };
 }
@@ -68,7 +66,7 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
 }
 
 export async function openDatabase(options: StoreOptions = {}): Promise<OpenedDatabase> {
-  const { dialect, kind, fromTemplate } = dialectOf(options);
+  const { dialect, kind, fromTemplate } = await dialectOf(options);
   const db = new Kysely<Database>({ dialect });
   try {
     if (kind === 'postgres') {
@@ -83,7 +81,7 @@ export async function openDatabase(options: StoreOptions = {}): Promise<OpenedDa
   } catch (error) {
     await db.destroy().catch(() => undefined);
     // A template this PGlite could not load: an in-memory store is created the slow way instead.
-    if (fromTemplate && isMemory(options.dataDir))
+    if (fromTemplate && isMemoryDataDir(options.dataDir))
       return openDatabase({ ...options, embeddedTemplate: false });
     throw error;
   }

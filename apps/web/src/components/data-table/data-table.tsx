@@ -368,10 +368,17 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   // screen (a selection elsewhere, a dialog, a late query) then costs no render of 250 cells (bench/README.md).
   const latest = useRef(props);
   latest.current = props;
-  const rowsLink = getRowHref !== undefined;
-  // The links themselves, though, are part of what the grid shows: when one changes (an import approved), it renders.
-  const linksKey = getRowHref ? rows.map((row) => getRowHref(row)).join('\n') : '';
   const stableGetRowId = useCallback((row: R) => latest.current.getRowId(row), []);
+  // The rows' links, though, are part of what the grid shows: the cells read them from a map made again (with new
+  // columns) only when one of them changes (an import approved), not when the function does.
+  const linksKey = getRowHref
+    ? JSON.stringify(rows.map((row) => [stableGetRowId(row), getRowHref(row)]))
+    : null;
+  const linkOf = useMemo(() => {
+    if (linksKey === null) return null;
+    const links = new Map(JSON.parse(linksKey) as [string, string][]);
+    return (row: R) => links.get(stableGetRowId(row));
+  }, [linksKey, stableGetRowId]);
   const gridColumns = useMemo<GridColDef<R>[]>(
     () =>
       columns.map((column) => ({
@@ -392,7 +399,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
             ? column.render(row)
             : ((row as Record<string, unknown>)[column.field] as ReactNode);
           const full = column.fullText?.(row) ?? undefined;
-          const href = rowsLink && column.rowLink !== false ? latest.current.getRowHref?.(row) : undefined;
+          const href = linkOf && column.rowLink !== false ? linkOf(row) : undefined;
           if (!href) {
             return (
               <div className={dataTableClasses.cell} style={JUSTIFY[column.align ?? 'left']}>
@@ -412,9 +419,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
           );
         },
       })),
-    // linksKey is not read inside: a change of it alone must make new columns, so that the cells show new links.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columns, rowsLink, linksKey],
+    [columns, linkOf],
   );
 
   const box = useBoxWidth();
