@@ -8,7 +8,10 @@ export interface ActivityFilter {
   area?: string | null;
   /** The mutation, e.g. 'cancelPayment'. */
   operation?: string | null;
-  /** An id among the event's target ids. */
+  /**
+   * An id among the event's target ids, of an action that ran: a refused call (`denied`) never ran, and the ids
+   * its caller typed name no record (issue 43), so a record's activity never lists it.
+   */
   recordId?: string | null;
   result?: string | null;
   /** Inclusive lower bound. */
@@ -16,6 +19,9 @@ export interface ActivityFilter {
   /** Exclusive upper bound. */
   to?: Date | null;
 }
+
+/** The result of a call refused before it ran (permission, budget, validation): shown in the list, not by record. */
+export const REFUSED_RESULT = 'denied';
 
 export const ACTIVITY_SORTS = ['at', 'username', 'operation', 'result'] as const;
 export type ActivitySort = (typeof ACTIVITY_SORTS)[number];
@@ -52,7 +58,11 @@ function filtered(db: Kysely<Database>, filter: ActivityFilter) {
   if (filter.area) query = query.where('area', '=', filter.area);
   if (filter.operation) query = query.where('operation', '=', filter.operation);
   if (filter.result) query = query.where('result', '=', filter.result);
-  if (filter.recordId) query = query.where(sql<boolean>`target_ids @> array[${filter.recordId}]::text[]`);
+  if (filter.recordId) {
+    query = query
+      .where(sql<boolean>`target_ids @> array[${filter.recordId}]::text[]`)
+      .where('result', '<>', REFUSED_RESULT);
+  }
   if (filter.from) query = query.where('at', '>=', filter.from);
   if (filter.to) query = query.where('at', '<', filter.to);
   return query;
@@ -73,6 +83,7 @@ export async function queryActivity(db: Kysely<Database>, request: ActivityQuery
         'operation',
         'operation_name',
         'target_ids',
+        'target_count',
         'result',
         'error_code',
         'reason',

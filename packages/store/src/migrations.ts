@@ -51,6 +51,13 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // How many distinct ids an action named: the row keeps the first few (the gateway stores at most 10, issue 43);
+  // null on rows stored before, whose target_ids are all of them.
+  '0003_activity_target_count': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('activity').addColumn('target_count', 'integer').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

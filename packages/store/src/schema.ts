@@ -12,6 +12,8 @@ export interface ActivityTable {
   operation: string;
   operation_name: string | null;
   target_ids: string[];
+  /** How many distinct ids the action named (target_ids holds the first ones); null on older rows: all are kept. */
+  target_count: ColumnType<number | null, number | null | undefined, never>;
   /** allowed | denied | success | failed | unknown | error (the audit event's result). */
   result: string;
   error_code: string | null;

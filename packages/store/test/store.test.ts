@@ -78,6 +78,31 @@ for (const backend of BACKENDS) {
       expect((await store.queryActivity({ page: 1, pageSize: 10 })).total).toBe(2);
     });
 
+    it("lists a refused call but never by a record it named; keeps an action's count of ids", async () => {
+      const store = await open();
+      await store.insertActivity([
+        event({ target_ids: ['pay-9'], target_count: 1 }),
+        event({
+          at: new Date('2026-11-21T15:00:00Z'),
+          username: 'consulta',
+          permission: null,
+          operation: 'rejectWithdraws',
+          target_ids: ['pay-9', 'wd-2'],
+          target_count: 200,
+          result: 'denied',
+          error_code: 'FORBIDDEN',
+        }),
+      ]);
+      const all = await store.queryActivity({ page: 1, pageSize: 10 });
+      expect(all.rows.map((r) => [r.result, r.target_count])).toEqual([
+        ['denied', 200],
+        ['success', 1],
+      ]);
+      const byRecord = await store.queryActivity({ filter: { recordId: 'pay-9' }, page: 1, pageSize: 10 });
+      expect(byRecord.rows.map((r) => r.result)).toEqual(['success']);
+      expect(byRecord.total).toBe(1);
+    });
+
     it("keeps each operator's preferences apart, replaces and removes them", async () => {
       const store = await open();
       await store.writePreference('operador', 'payments.views', [
