@@ -57,6 +57,12 @@ export interface GatewayConfig {
   store: { databaseUrl: string } | { dataDir: string } | null;
   /** Days an activity event is kept (ACTIVITY_RETENTION_DAYS, default 400); older ones are purged daily. */
   activityRetentionDays: number;
+  /**
+   * Refused calls (permission, budget, validation) of one operator written one by one per hour, to the audit log
+   * and the store (ACTIVITY_REFUSALS_PER_HOUR, default 60); past it they are counted and summarised each minute
+   * (audit/refusal-budget.ts).
+   */
+  activityRefusalsPerHour: number;
 }
 
 export type GraphqlExecutorKind = 'jit' | 'default';

@@ -149,5 +149,6 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     },
     store: storeOf(env),
     activityRetentionDays: int(env, 'ACTIVITY_RETENTION_DAYS', 400, 1, 36_500),
+    activityRefusalsPerHour: int(env, 'ACTIVITY_REFUSALS_PER_HOUR', 60, 0, 1_000_000),
   };
 }

@@ -14,6 +14,7 @@ import accepts from 'accepts';
 import cors from 'cors';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { createActivityWriter, type ActivityWriter } from './activity/activity-writer.js';
+import { createRefusalBudget } from './audit/refusal-budget.js';
 import { connectStore, type StoreHandle } from './activity/store-handle.js';
 import { auditPlugin } from './audit/audit-plugin.js';
 import {
@@ -244,6 +245,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       })
     : null;
   void store?.ready().then((opened) => opened && activity?.purge());
+  const refusals = createRefusalBudget({ perHour: config.activityRefusalsPerHour, logger });
 
   const schema = buildSchema();
   const apollo = new ApolloServer<GatewayContext>({
@@ -281,6 +283,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       auditPlugin({
         logger,
         schema,
+        refusals,
         ...(activity
           ? {
               onEvent: (event) =>
@@ -520,6 +523,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     return apollo
       .stop()
       .finally(() => drain.dispose())
+      .finally(() => refusals.close())
       .finally(() => activity?.close())
       .finally(() => store?.close());
   };

@@ -96,7 +96,8 @@ export const ACTIVITY_RESULT_TEXTS = {
   SUCCESS: 'Correcto',
   FAILED: 'Con error',
   UNKNOWN: 'Resultado desconocido',
-  DENIED: 'Sin permiso',
+  // Refused before it ran: permission, the request's budget or invalid input (issue 43).
+  DENIED: 'Denegado',
   ALLOWED: 'Realizado',
   ERROR: 'Error inesperado',
 } as const;

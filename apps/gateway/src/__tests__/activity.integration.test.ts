@@ -28,6 +28,7 @@ const ACTIVITY = /* GraphQL */ `
         area
         operation
         recordIds
+        recordCount
         result
         reason
         requestId
@@ -45,6 +46,13 @@ const CANCEL = /* GraphQL */ `
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it asked for
 type Data = Record<string, any>;
+
+/** The refused calls one operator may have written one by one per hour in these tests. */
+const REFUSALS_PER_HOUR = 3;
+
+const suppressedRefusals = async (): Promise<number> =>
+  (await registry.getSingleMetric('gateway_activity_refusals_suppressed_total')?.get())?.values[0]?.value ??
+  0;
 
 const dropped = async (reason: string): Promise<number> => {
   const metric = await registry.getSingleMetric('gateway_activity_events_dropped_total')?.get();
@@ -65,7 +73,7 @@ for (const { name, store } of STORES) {
       gateway = await startLocalGateway(
         stubs.url,
         emulator,
-        { store },
+        { store, activityRefusalsPerHour: REFUSALS_PER_HOUR },
         createLogger('info', (line) => lines.push(line)),
       );
       await gateway.store!.ready();
@@ -118,11 +126,11 @@ for (const { name, store } of STORES) {
         .trimEnd()
         .split('\r\n');
       expect(lines[0]).toBe(
-        '"Fecha";"Operador";"Área";"Acción";"Operación";"Registros";"Resultado";"Código";"Motivo";"Traza"',
+        '"Fecha";"Operador";"Área";"Acción";"Operación";"Registros";"Cantidad de registros";"Resultado";"Código";"Motivo";"Traza"',
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toMatch(
-        /^"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}";"operador";"payments";"Cancelar pago";"cancelPayment";"1000005";/,
+        /^"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}";"operador";"payments";"Cancelar pago";"cancelPayment";"1000005";"1";/,
       );
       expect(lines[1]).toContain('"Pedido del pagador"');
       // Another record's filter: the header only.
@@ -148,6 +156,89 @@ for (const { name, store } of STORES) {
       expect((await as('admin', GET)).body.data!.preferences).toEqual([]);
       const bad = await as('operador', `mutation { setPreference(key: "no vale!", value: 1) { key } }`);
       expect(bad.body.errors?.[0]?.message).toMatch(/clave de la preferencia/);
+    });
+
+    const auditLines = () =>
+      lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === 'audit');
+    const rowsOf = async (filter: Record<string, unknown>) => {
+      await gateway.activity!.flush();
+      const read = await as('admin', ACTIVITY, { filter });
+      expect(read.body.errors).toBeUndefined();
+      return read.body.data!.activity as { total: number; rows: Data[] };
+    };
+
+    it('a request of 15 refused aliases is one short row and one short audit line', async () => {
+      const ids = Array.from({ length: 200 }, (_, i) => `wd-${i}-`.padEnd(128, 'x'));
+      const aliases = Array.from(
+        { length: 15 },
+        (_, i) => `r${i}: rejectWithdraws(ids: $ids, reason: $r) { __typename }`,
+      );
+      const refused = await as(
+        'consulta',
+        `mutation Flood($ids: [ID!]!, $r: String!) { ${aliases.join(' ')} }`,
+        {
+          ids,
+          r: 'z'.repeat(600),
+        },
+      );
+      expect(refused.status).toBe(400);
+      const { rows, total } = await rowsOf({ user: 'consulta', operation: 'rejectWithdraws' });
+      expect(total).toBe(1);
+      expect(rows[0]).toMatchObject({ result: 'DENIED', recordIds: ids.slice(0, 10), recordCount: 200 });
+      expect(rows[0]!.reason).toBe('z'.repeat(200));
+      const audit = auditLines().filter((l) => l.user === 'consulta' && l.operation === 'rejectWithdraws');
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ result: 'denied', calls: 15, targetCount: 200 });
+      expect((audit[0]!.targetIds as string[]).length).toBe(10);
+      expect(JSON.stringify(audit[0]).length).toBeLessThan(2_000);
+    });
+
+    it("a refused call is listed as 'Denegado' but never in its record's activity", async () => {
+      const refused = await as('consulta', CANCEL, { id: '1000005' });
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      const byUser = await rowsOf({ user: 'consulta', operation: 'cancelPayment' });
+      expect(byUser.rows).toEqual([
+        expect.objectContaining({ result: 'DENIED', recordIds: ['1000005'], recordCount: 1 }),
+      ]);
+      const byRecord = await rowsOf({ recordId: '1000005' });
+      expect(byRecord.rows.map((r) => [r.user, r.result])).toEqual([
+        ['operador', expect.not.stringMatching(/DENIED/)],
+      ]);
+      const csv = await fetch(
+        `${new URL(gateway.graphqlUrl).origin}/files/actividad.csv?usuario=consulta&accion=cancelPayment`,
+        {
+          headers: { authorization: `Bearer ${await tokenFor('admin')}` },
+        },
+      );
+      const text = await csv.text();
+      expect(text).toContain('"Denegado"');
+      expect(text).toContain('"Cantidad de registros"');
+    });
+
+    it('a preference is no activity, and ids inside its value name no record', async () => {
+      const SET = `mutation($v: JSON) { setPreference(key: "payments.recent", value: $v) { key } }`;
+      const value = { id: '1000007', ids: ['1000007'], search: { paymentId: '1000007' } };
+      expect((await as('supervisor', SET, { v: value })).body.errors).toBeUndefined();
+      expect((await rowsOf({ user: 'supervisor' })).total).toBe(0);
+      expect((await rowsOf({ recordId: '1000007' })).total).toBe(0);
+      const audit = auditLines().filter((l) => l.user === 'supervisor' && l.operation === 'setPreference');
+      expect(audit.map((l) => l.targetIds)).toEqual([[]]);
+    });
+
+    it("past an operator's budget, refusals are counted, not stored nor logged one by one", async () => {
+      const invalid = `mutation Invalid($id: ID!) { cancelPayment(id: $id, reason: "x") { outcome } }`;
+      const before = await suppressedRefusals();
+      const extra = 2;
+      for (let i = 0; i < REFUSALS_PER_HOUR + extra; i++) {
+        expect((await as('admin', invalid)).status).toBe(400);
+      }
+      const stored = await rowsOf({ user: 'admin', operation: 'cancelPayment' });
+      expect(stored.total).toBe(REFUSALS_PER_HOUR);
+      expect(stored.rows.map((r) => r.result)).toEqual(Array(REFUSALS_PER_HOUR).fill('DENIED'));
+      expect(await suppressedRefusals()).toBe(before + extra);
+      expect(auditLines().filter((l) => l.user === 'admin' && l.operationName === 'Invalid')).toHaveLength(
+        REFUSALS_PER_HOUR,
+      );
     });
 
     it('a store gone mid-run: the mutation works, the audit line is written, the drop is counted', async () => {

@@ -3,9 +3,11 @@
  * batches; a mutation never waits for it. A full queue, a store not yet open or a failed batch loses those events
  * from the store only (the audit line is on stdout already) and counts them in
  * `gateway_activity_events_dropped_total`. Retention: events older than `retentionDays` are purged once a day.
+ * A row keeps an event's first 10 ids (and how many it named) and the first 200 characters of its reason: the
+ * audit line has the rest of an action that ran (issue 43).
  */
 import type { NewActivity, Store } from '@backoffice/store';
-import type { AuditEvent } from '../audit/audit-plugin.js';
+import { COMPACT_IDS, COMPACT_REASON, type AuditEvent } from '../audit/audit-plugin.js';
 import type { Logger } from '../logger.js';
 import { countActivityDropped, countActivityStored } from '../telemetry/metrics.js';
 
@@ -118,10 +120,11 @@ export function createActivityWriter(options: ActivityWriterOptions): ActivityWr
         area: extra.area,
         operation: event.operation,
         operation_name: event.operationName,
-        target_ids: event.targetIds,
+        target_ids: event.targetIds.slice(0, COMPACT_IDS),
+        target_count: event.targetCount ?? event.targetIds.length,
         result: event.result,
         error_code: event.errorCode,
-        reason: event.reason,
+        reason: event.reason?.slice(0, COMPACT_REASON) ?? null,
         items: event.items ? JSON.stringify(event.items) : null,
         request_id: event.requestId,
         trace_id: extra.traceId,

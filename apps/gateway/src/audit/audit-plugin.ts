@@ -1,6 +1,7 @@
 /**
- * The audit trail: one structured event per root mutation field of every GraphQL request, allowed or denied,
- * written through the gateway's logger (`{"msg":"audit","event":"audit",...}` on stdout, shipped to the SIEM; see
+ * The audit trail: one structured event per root mutation field of every GraphQL request that ran, and one event
+ * for all the root fields of a request refused before they ran (permission, budget, validation: issue 43), written
+ * through the gateway's logger (`{"msg":"audit","event":"audit",...}` on stdout, shipped to the SIEM; see
  * docs/operations.md). It reads the operation's root fields, the arguments each one received and what its resolver
  * returned or threw, so that every mutation added to the schema is audited without anyone remembering to.
  */
@@ -9,6 +10,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import {
   defaultFieldResolver,
   getArgumentValues,
+  getNamedType,
   GraphQLError,
   Kind,
   valueFromASTUntyped,
@@ -21,11 +23,13 @@ import {
 import { listFieldPermissions, type Requirements } from '../auth/auth-directive.js';
 import type { GatewayContext } from '../gateway-context.js';
 import type { Logger } from '../logger.js';
+import type { RefusalBudget } from './refusal-budget.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../upstream/errors.js';
 
 /**
  * - `allowed`: authorized and run; its result says nothing about success (a mutation without an outcome payload).
- * - `denied`: refused by @auth (FORBIDDEN), or not run for invalid input while lacking the permission.
+ * - `denied`: refused before it ran: by @auth (FORBIDDEN), by the request's budget (BAD_REQUEST) or for invalid
+ *   variables (BAD_USER_INPUT); all the refused calls of one request are one event.
  * - `success` / `failed` / `unknown`: the payload's outcome (SUCCESS / FAILED / UNKNOWN, "resultado desconocido"),
  *   or, for an error instead of a payload: invalid input or an upstream error answer are `failed`, an upstream
  *   timeout or lost connection is `unknown`. A bulk mutation is `success` only when every item succeeded,
@@ -44,9 +48,14 @@ export interface AuditEvent {
   operation: string;
   /** The client's operation name, when it sent one. */
   operationName: string | null;
-  /** Ids named by the arguments: `id`, `ids`, and `*Id` / `*Ids` (also inside input objects). */
+  /**
+   * Ids named by the arguments: `id`, `ids`, and `*Id` / `*Ids` (also inside input objects; never inside a JSON
+   * value such as a preference's). At most 200, or 10 for a refused request.
+   */
   targetIds: string[];
-  /** The `reason` argument (or `input.reason`), trimmed, at most 500 characters; null when absent. */
+  /** How many distinct ids the arguments named, when more than `targetIds` lists. */
+  targetCount?: number;
+  /** The `reason` argument (or `input.reason`), trimmed, at most 500 characters (200 refused); null when absent. */
   reason: string | null;
   result: AuditResult;
   /** Why, when not a success: FORBIDDEN, BAD_USER_INPUT, UPSTREAM_TIMEOUT, the upstream code... */
@@ -55,11 +64,23 @@ export interface AuditEvent {
   items?: Array<{ id: string; result: AuditResult }>;
   /** A bulk over a filter ("all N matching the search"): the filter and the confirmed count; `items` has its ids. */
   matching?: { filter: unknown; expectedCount: unknown };
+  /** A refused request of several root fields (aliases): how many, and their mutations when they differ. */
+  calls?: number;
+  operations?: string[];
   requestId: string;
 }
 
 const MAX_REASON = 500;
 const MAX_IDS = 200;
+/** A refused request's event, and any activity row (activity-writer.ts): its first ids, its reason cut. */
+export const COMPACT_IDS = 10;
+export const COMPACT_REASON = 200;
+
+/**
+ * Preference mutations (`setPreference`...): a column ticked or a search remembered is not an operator's action on
+ * a record; they are audited, never stored as activity (issue 43).
+ */
+export const isPreferenceMutation = (operation: string): boolean => /Preferences?$/.test(operation);
 
 interface Observed {
   args: Record<string, unknown>;
@@ -128,15 +149,24 @@ function rootSelections(
 const idText = (value: unknown): string | null =>
   typeof value === 'string' ? value.slice(0, 128) : typeof value === 'number' ? String(value) : null;
 
-/** Ids named by the arguments: id, ids, *Id, *Ids, one level into input objects and lists of them. */
-export function targetIdsOf(args: Record<string, unknown>): string[] {
-  const ids: string[] = [];
+const NO_ARGS: ReadonlySet<string> = new Set();
+
+/**
+ * Adds to `ids` the distinct ids named by the arguments: id, ids, *Id, *Ids, one level into input objects and lists
+ * of them; `opaque` arguments (JSON values) are the client's data and are not read.
+ */
+function collectIds(
+  args: Record<string, unknown>,
+  ids: Set<string>,
+  opaque: ReadonlySet<string> = NO_ARGS,
+): void {
   const add = (value: unknown) => {
     const text = idText(value);
-    if (text !== null && ids.length < MAX_IDS) ids.push(text);
+    if (text !== null) ids.add(text);
   };
   const scan = (object: Record<string, unknown>, depth: number) => {
     for (const [key, value] of Object.entries(object)) {
+      if (depth === 0 && opaque.has(key)) continue;
       if (key === 'id' || /[a-z]Id$/.test(key)) add(value);
       else if ((key === 'ids' || /[a-z]Ids$/.test(key)) && Array.isArray(value)) value.forEach(add);
       else if (depth < 2 && value && typeof value === 'object') {
@@ -147,7 +177,19 @@ export function targetIdsOf(args: Record<string, unknown>): string[] {
     }
   };
   scan(args, 0);
-  return [...new Set(ids)];
+}
+
+/** The first `max` of a set of ids, and how many there were when more. */
+function listed(ids: ReadonlySet<string>, max: number): Pick<AuditEvent, 'targetIds' | 'targetCount'> {
+  const targetIds = [...ids].slice(0, max);
+  return ids.size > targetIds.length ? { targetIds, targetCount: ids.size } : { targetIds };
+}
+
+/** Ids named by the arguments (at most 200): id, ids, *Id, *Ids, one level into input objects and lists of them. */
+export function targetIdsOf(args: Record<string, unknown>, opaque?: ReadonlySet<string>): string[] {
+  const ids = new Set<string>();
+  collectIds(args, ids, opaque);
+  return listed(ids, MAX_IDS).targetIds;
 }
 
 export function reasonOf(args: Record<string, unknown>): string | null {
@@ -156,6 +198,56 @@ export function reasonOf(args: Record<string, unknown>): string | null {
     typeof args.reason === 'string' ? args.reason : typeof input.reason === 'string' ? input.reason : null;
   const trimmed = reason?.trim();
   return trimmed ? trimmed.slice(0, MAX_REASON) : null;
+}
+
+/** The arguments of each mutation that carry JSON (a preference's value): never read for ids. */
+function jsonArguments(schema: GraphQLSchema): Map<string, ReadonlySet<string>> {
+  const out = new Map<string, ReadonlySet<string>>();
+  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
+    const names = field.args.filter((arg) => getNamedType(arg.type).name === 'JSON').map((arg) => arg.name);
+    if (names.length) out.set(field.name, new Set(names));
+  }
+  return out;
+}
+
+interface RefusedCall {
+  operation: string;
+  args: Record<string, unknown>;
+  errorCode: string | null;
+}
+
+/**
+ * The one event of a request's refused calls, however many aliases it held: its first mutation, its first ids
+ * and reason, cut (a refused request costs one short line and one small row, whatever its caller sent).
+ */
+function refusedEvent(
+  calls: readonly RefusedCall[],
+  opaque: ReadonlyMap<string, ReadonlySet<string>>,
+): Pick<
+  AuditEvent,
+  'operation' | 'targetIds' | 'targetCount' | 'reason' | 'errorCode' | 'calls' | 'operations'
+> {
+  const ids = new Set<string>();
+  let reason: string | null = null;
+  for (const call of calls) {
+    collectIds(call.args, ids, opaque.get(call.operation));
+    reason ??= reasonOf(call.args);
+  }
+  const operations = [...new Set(calls.map((c) => c.operation))];
+  return {
+    operation: calls[0]!.operation,
+    ...listed(ids, COMPACT_IDS),
+    reason: reason?.slice(0, COMPACT_REASON) ?? null,
+    errorCode: calls[0]!.errorCode,
+    ...(calls.length > 1 ? { calls: calls.length } : {}),
+    ...(operations.length > 1 ? { operations: operations.slice(0, COMPACT_IDS) } : {}),
+  };
+}
+
+/** Why a request failed before running: its first error's code (BAD_REQUEST of the budget, BAD_USER_INPUT...). */
+function requestErrorCode(errors: readonly GraphQLError[] | undefined): string {
+  const code = errors?.[0]?.extensions?.code;
+  return typeof code === 'string' ? code : 'BAD_USER_INPUT';
 }
 
 /** A bulk mutation's `matching` argument (filter and confirmed count), when given. */
@@ -252,8 +344,13 @@ export interface AuditPluginOptions {
   logger: Logger;
   /** The served schema (for each mutation's @auth requirements). */
   schema: GraphQLSchema;
-  /** Also given each event after its line is written (the activity writer: never awaited, never throws here). */
+  /**
+   * Also given each event after its line is written, but a preference mutation's (the activity writer: never
+   * awaited, never throws here).
+   */
   onEvent?: (event: AuditEvent) => void;
+  /** Refused requests written one by one per operator (audit/refusal-budget.ts); without it, all of them. */
+  refusals?: RefusalBudget;
 }
 
 /** Where a request's observer of root mutation fields sits on its context (set by the plugin for mutations). */
@@ -302,8 +399,10 @@ export function auditPlugin({
   logger,
   schema,
   onEvent,
+  refusals,
 }: AuditPluginOptions): ApolloServerPlugin<GatewayContext> {
   observeRootMutationFields(schema);
+  const opaque = jsonArguments(schema);
   const requirements = new Map(
     listFieldPermissions(schema)
       .filter((f) => f.typeName === schema.getMutationType()?.name)
@@ -311,8 +410,9 @@ export function auditPlugin({
   );
   const write = (event: AuditEvent) => {
     (logger.audit ?? logger.info)('audit', { ...event });
+    if (!onEvent || (event.operations ?? [event.operation]).every(isPreferenceMutation)) return;
     try {
-      onEvent?.(event);
+      onEvent(event);
     } catch (error) {
       logger.warn('audit event not passed on', { error: String(error) });
     }
@@ -338,36 +438,55 @@ export function auditPlugin({
           const held = user?.permissions ?? [];
           const variables = (context.request.variables ?? {}) as Record<string, unknown>;
           const requestFailed = !observed.size && (context.errors?.length ?? 0) > 0;
+          const base = {
+            event: 'audit' as const,
+            user: user?.username ?? null,
+            operationName: context.operationName ?? null,
+            requestId: context.contextValue.requestId,
+          };
+          const refused: RefusedCall[] = [];
           for (const { key, node } of rootSelections(context.document, operation, variables)) {
             const fieldName = node.name.value;
             const seen = observed.get(key);
             const args = seen?.args ?? argsFromAst(schema, node, variables);
             const granted = permissionUsed(requirements.get(fieldName), held);
             const guarded = (requirements.get(fieldName)?.length ?? 0) > 0;
-            let outcome: Pick<AuditEvent, 'result' | 'errorCode' | 'items'>;
-            if (seen) {
-              outcome = seen.error ? fromError(seen.error) : fromPayload(seen.result);
-            } else if (guarded && !granted) {
-              outcome = { result: 'denied', errorCode: 'FORBIDDEN' };
-            } else {
-              // Not run: the request's variables were invalid, or an earlier root field aborted the operation.
-              outcome = { result: 'failed', errorCode: requestFailed ? 'BAD_USER_INPUT' : 'NOT_EXECUTED' };
+            const outcome: Pick<AuditEvent, 'result' | 'errorCode' | 'items'> | null = seen
+              ? seen.error
+                ? fromError(seen.error)
+                : fromPayload(seen.result)
+              : null;
+            if (!outcome || outcome.result === 'denied') {
+              // Not run: refused by @auth, by the request's budget or for invalid variables, or an earlier root
+              // field aborted the operation. Written below, with the request's other refused calls, as one event.
+              const errorCode = outcome
+                ? outcome.errorCode
+                : guarded && !granted
+                  ? 'FORBIDDEN'
+                  : requestFailed
+                    ? requestErrorCode(context.errors)
+                    : 'NOT_EXECUTED';
+              refused.push({ operation: fieldName, args, errorCode });
+              continue;
             }
+            const ids = new Set<string>();
+            collectIds(args, ids, opaque.get(fieldName));
             write({
-              event: 'audit',
-              user: user?.username ?? null,
-              permissionUsed: outcome.result === 'denied' ? null : granted,
+              ...base,
+              permissionUsed: granted,
               operation: fieldName,
-              operationName: context.operationName ?? null,
-              targetIds: targetIdsOf(args),
+              ...listed(ids, MAX_IDS),
               reason: reasonOf(args),
               result: outcome.result,
               errorCode: outcome.errorCode,
               ...(outcome.items ? { items: outcome.items } : {}),
               ...matchingOf(args),
-              requestId: context.contextValue.requestId,
             });
           }
+          if (!refused.length) return;
+          // Past its operator's budget a refusal is counted and summarised instead (audit/refusal-budget.ts).
+          if (refusals && !(await refusals.admit(base.user))) return;
+          write({ ...base, permissionUsed: null, result: 'denied', ...refusedEvent(refused, opaque) });
         },
       };
     },

@@ -178,3 +178,14 @@ export function countActivityDropped(
 export function countActivityStored(count: number): void {
   activityStored.inc(count);
 }
+
+const refusalsSuppressed = counter(
+  'gateway_activity_refusals_suppressed_total',
+  "Refused calls past their operator's hourly budget (ACTIVITY_REFUSALS_PER_HOUR): neither stored nor logged one by one.",
+  [],
+);
+
+/** A refused call past its operator's budget (audit/refusal-budget.ts). */
+export function countRefusalsSuppressed(): void {
+  refusalsSuppressed.inc();
+}

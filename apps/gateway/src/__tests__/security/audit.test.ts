@@ -219,6 +219,47 @@ describe('audit plugin (classification)', () => {
     ]);
   });
 
+  it('writes the refused calls of one request as one short event, whatever its aliases', async () => {
+    const ids = Array.from({ length: 200 }, (_, i) => `${i}`.padStart(128, 'x'));
+    const aliases = Array.from(
+      { length: 15 },
+      (_, i) => `r${i}: bulk(ids: $ids, reason: $r) { results { id } }`,
+    );
+    const events = await run(
+      `mutation($ids: [ID!]!, $r: String!) { act(id: "7") { outcome } ${aliases.join(' ')} }`,
+      ['A'],
+      { ids, r: 'y'.repeat(600) },
+    );
+    // The call that ran is its own event; the 15 refused ones are one.
+    expect(events.map((e) => [e.operation, e.result])).toEqual([
+      ['act', 'success'],
+      ['bulk', 'denied'],
+    ]);
+    expect(events[1]).toEqual({
+      ...base,
+      permissionUsed: null,
+      operation: 'bulk',
+      targetIds: ids.slice(0, 10),
+      targetCount: 200,
+      reason: 'y'.repeat(200),
+      result: 'denied',
+      errorCode: 'FORBIDDEN',
+      calls: 15,
+    });
+    const mixed = await run(
+      'mutation { a: act(id: "1") { outcome } b: bulk(ids: ["2"], reason: "r") { results { id } } }',
+      [],
+    );
+    expect(mixed).toEqual([
+      expect.objectContaining({
+        operation: 'act',
+        targetIds: ['1', '2'],
+        calls: 2,
+        operations: ['act', 'bulk'],
+      }),
+    ]);
+  });
+
   it('records a bulk over a filter as the filter, the confirmed count and the resulting ids', async () => {
     const [event] = await run(
       'mutation($m: Matching!) { bulkMatching(matching: $m) { results { id } } }',
@@ -240,11 +281,11 @@ describe('audit plugin (classification)', () => {
     expect(await run('mutation($id: ID!) { act(id: $id) { outcome } }', ['A'], {})).toEqual([
       {
         ...base,
-        permissionUsed: 'A',
+        permissionUsed: null,
         operation: 'act',
         targetIds: [],
         reason: null,
-        result: 'failed',
+        result: 'denied',
         errorCode: 'BAD_USER_INPUT',
       },
     ]);

@@ -54,6 +54,22 @@ describe('activity writer', () => {
     expect(batches[0]![0]).toMatchObject({ area: 'payments', trace_id: 'trace-1', result: 'unknown' });
   });
 
+  it("keeps an action's first 10 ids with their count and the first 200 characters of its reason", async () => {
+    const { store, batches } = fakeStore();
+    const writer = createActivityWriter({ store: () => store, logger, retentionDays: 400 });
+    const ids = Array.from({ length: 150 }, (_, i) => `wd-${i}`);
+    writer.record(event('x', { targetIds: ids, targetCount: 180, reason: 'r'.repeat(500) }), {
+      area: 'withdrawals',
+      traceId: null,
+    });
+    writer.record(event('7'), { area: 'payments', traceId: null });
+    await writer.close();
+    expect(batches[0]!.map((r) => [r.target_ids, r.target_count, r.reason?.length ?? 0])).toEqual([
+      [ids.slice(0, 10), 180, 200],
+      [['7'], 1, 0],
+    ]);
+  });
+
   it('drops and counts past its bound, when the store is not open and when a batch fails', async () => {
     const full = await dropped('queue_full');
     const unavailable = await dropped('store_unavailable');
