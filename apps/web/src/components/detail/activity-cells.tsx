@@ -18,6 +18,8 @@ export interface ActivityCellRow {
   area?: string | null;
   operation: string;
   recordIds: readonly string[];
+  /** How many distinct ids the action named; `recordIds` holds the first 10 (the rest are counted). */
+  recordCount?: number;
   result: ActivityResultCode;
   errorCode?: string | null;
   reason?: string | null;
@@ -38,7 +40,7 @@ const SHOWN_RECORDS = 3;
 export function ActivityRecords({ row }: { row: ActivityCellRow }) {
   if (row.recordIds.length === 0) return <>—</>;
   const shown = row.recordIds.slice(0, SHOWN_RECORDS);
-  const more = row.recordIds.length - shown.length;
+  const more = Math.max(row.recordCount ?? 0, row.recordIds.length) - shown.length;
   return (
     <span>
       {shown.map((id, index) => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { activityRouteFor, areaLabel, operationLabel, recordRoute } from '../activity-labels';
+import {
+  ACTIVITY_RESULT_TEXTS,
+  activityRouteFor,
+  areaLabel,
+  operationLabel,
+  recordRoute,
+} from '../activity-labels';
 
 describe('activity labels', () => {
   it('names an action in Spanish, an unknown one by its mutation', () => {
@@ -7,6 +13,11 @@ describe('activity labels', () => {
     expect(operationLabel('authorizeWithdrawal')).toBe('Autorizar retiro');
     expect(operationLabel('someNewMutation')).toBe('someNewMutation');
     expect(areaLabel('withdrawals')).toBe('Retiros');
+  });
+
+  it('names a call refused before it ran "Denegado", an unknown outcome apart', () => {
+    expect(ACTIVITY_RESULT_TEXTS.DENIED).toBe('Denegado');
+    expect(ACTIVITY_RESULT_TEXTS.UNKNOWN).toBe('Resultado desconocido');
   });
 
   it('links a record to its detail when its area has one reachable by the id', () => {

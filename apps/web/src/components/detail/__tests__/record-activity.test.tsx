@@ -16,6 +16,7 @@ const EVENT = {
   area: 'payments',
   operation: 'cancelPayment',
   recordIds: ['1000005'],
+  recordCount: 1,
   result: 'UNKNOWN',
   errorCode: 'UPSTREAM_TIMEOUT',
   reason: 'Pedido del pagador',

@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ActivityRecords, ActivityResultChip } from '../activity-cells';
+
+const row = (recordIds: string[], recordCount?: number) => ({
+  area: 'payments',
+  operation: 'cancelPayment',
+  recordIds,
+  ...(recordCount === undefined ? {} : { recordCount }),
+  result: 'DENIED' as const,
+});
+
+describe('activity cells', () => {
+  it('counts the ids an action named beyond those kept ("y N más")', () => {
+    const ids = Array.from({ length: 10 }, (_, i) => `wd-${i}`);
+    render(
+      <MemoryRouter>
+        <ActivityRecords row={row(ids, 200)} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/y 197 más/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'wd-0' }).getAttribute('href')).toBe('/pago/wd-0');
+  });
+
+  it('counts the kept ids of a row stored without a count', () => {
+    render(
+      <MemoryRouter>
+        <ActivityRecords row={row(['1', '2', '3', '4'])} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/y 1 más/)).toBeTruthy();
+  });
+
+  it('shows a refused call as "Denegado"', () => {
+    render(<ActivityResultChip result="DENIED" />);
+    expect(screen.getByText('Denegado')).toBeTruthy();
+  });
+});
