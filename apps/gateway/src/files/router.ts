@@ -2,9 +2,11 @@
  * `/files`: the one file capability of the gateway. Each route a module declares (types.ts) is served here with
  * the GraphQL endpoint's rules, checked in this order and each refusal answered before any upstream call:
  * bearer token (401), permission any-of like `@auth` (403), parameters (400), then for an upload its
- * Content-Length (413), type by extension (415), size while streaming (413) and content (415). A download streams
- * the upstream body to the browser with the file name; an upload is forwarded as multipart with the same token and
- * answers the upstream's JSON. Every call writes one audit event, allowed or denied.
+ * Content-Length (413), a place among the uploads in flight (429, upload-slots.ts), type by extension (415), size
+ * while streaming (413), a body that stops coming (408) and content (415). A download streams the upstream body to
+ * the browser with the file name, its status and headers sent with its first byte (a source that fails before it
+ * is answered as a refusal); an upload is forwarded as multipart with the same token and answers the upstream's
+ * JSON. Every call writes one audit event, allowed or denied.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -44,6 +46,7 @@ import {
 import { csvFormulaNeutraliser } from './csv-formulas.js';
 import type { OperatorRateLimit } from '../limits/rate-limit.js';
 import { callUpstream, type FileCallContext } from './upstream-call.js';
+import { uploadSlots } from './upload-slots.js';
 import { zipProblem } from './zip-check.js';
 import { STORE_UNAVAILABLE_MESSAGE, type StoreHandle } from '../activity/store-handle.js';
 import type {
@@ -98,6 +101,10 @@ const EARLY_DRAIN_BYTES = 256 * 1024;
 const DRAIN_MS = 5_000;
 /** Parameters and fields named like ids go to the audit event's targetIds. */
 const ID_KEY = /^(?:id|.*Id|.*_id)$/;
+
+/** A refusal as it is, anything else a 400 (its text for the log only). */
+const asRefusal = (error: unknown): FileRefusal =>
+  error instanceof FileRefusal ? error : badRequest('La solicitud no es válida.', String(error));
 
 const allowed = (value: string, rule: ParamRule): boolean =>
   Array.isArray(rule) ? rule.includes(value) : (rule as RegExp).test(value);
@@ -177,6 +184,7 @@ interface CallState {
 export function filesRouter(options: FilesRouterOptions): FilesHandler {
   const { config, verifier, logger, rateLimit } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  const takeUploadSlot = uploadSlots(config.uploads);
 
   const audit = (res: Response, state: CallState, result: AuditResult, errorCode: string | null) => {
     const event: AuditEvent = {
@@ -495,8 +503,13 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     }
     const socket = req.socket;
     if (socket.destroyed) return;
+    if (drainBytes === 0) {
+      // Nothing more is read: the connection closes once the answer is out.
+      res.setHeader('connection', 'close');
+      res.once('finish', () => socket.destroySoon());
+    }
     sendRefusal(res, refusal);
-    if (req.complete) return;
+    if (req.complete || drainBytes === 0) return;
     let drained = 0;
     const cut = () => {
       clearTimeout(deadline);
@@ -518,16 +531,88 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     req.resume();
   };
 
+  /** An upload with its place taken: its body read and checked, then forwarded. */
+  const receive = async (
+    req: Request,
+    res: Response,
+    state: CallState,
+    definition: UploadDefinition,
+    user: AuthUser,
+    params: Record<string, string>,
+  ) => {
+    let parsed: Awaited<ReturnType<typeof parseUpload>>;
+    try {
+      parsed = await parseUpload(req, definition, config.uploads.idleTimeoutMs);
+    } catch (error) {
+      const refusal = asRefusal(error);
+      // Refused while reading the body (size, type, name, form): an operator allowed to upload; the rest of a
+      // body of an allowed size is read and discarded so that the browser, still sending, reads the answer. A body
+      // that stopped coming is not waited for.
+      const drain = refusal.code === 'UPLOAD_TIMEOUT' ? 0 : definition.maxBytes + FORM_OVERHEAD_BYTES;
+      refuseUpload(req, res, state, refusal, drain);
+      return;
+    }
+    state.targetIds = idsOf({ ...params, ...parsed.fields });
+    try {
+      const { file, fields } = parsed;
+      // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb).
+      if (file.format === 'xlsx' || file.format === 'zip') {
+        const problem = await zipProblem(file.bytes, config.zipLimits);
+        if (problem) throw zipRefusal(problem, file.format, config.zipLimits);
+      }
+      const target = definition.upstream({
+        params,
+        fields,
+        file: { name: file.name, format: file.format, size: file.bytes.length },
+      });
+      const form = new FormData();
+      for (const name of definition.fields ?? []) {
+        if (fields[name] !== undefined) form.append(name, fields[name]);
+      }
+      form.append(
+        definition.fileField ?? 'file',
+        new Blob([new Uint8Array(file.bytes)], { type: file.mimeType || 'application/octet-stream' }),
+        file.name,
+      );
+      const call = await callUpstream(callContext(req, res, user), target, {
+        method: 'POST',
+        body: form,
+        accept: 'application/json',
+        timeoutMs: config.mutationTimeoutMs,
+      });
+      const text = await call.response.text();
+      let body: unknown;
+      try {
+        body = text === '' ? {} : JSON.parse(text);
+      } catch {
+        call.finish('error');
+        const requestId = requestIdOf(res);
+        const invalid = new UpstreamError(target.service, 502, 'invalid_response', null, null, requestId);
+        throw upstreamRefusal(invalid, true);
+      }
+      call.finish('ok');
+      audit(res, state, 'success', null);
+      sendJson(res, call.response.status, body);
+    } catch (error) {
+      if (error instanceof FileRefusal) refuse(res, state, error);
+      else if (isUpstreamFailure(error)) refuseUpstream(res, state, error, true);
+      else {
+        logger.error('upload failed', {
+          requestId: requestIdOf(res),
+          operation: state.operation,
+          error: String(error),
+        });
+        refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));
+      }
+    }
+  };
+
   const upload = (definition: UploadDefinition): RequestHandler => {
     const operation = `POST /files${definition.route}`;
-    const fileField = definition.fileField ?? 'file';
     return async (req, res) => {
       const state: CallState = { operation, user: null, permissionUsed: null, targetIds: [] };
       let user: AuthUser;
       let params: Record<string, string>;
-      let parsed: Awaited<ReturnType<typeof parseUpload>>;
-      const asRefusal = (error: unknown) =>
-        error instanceof FileRefusal ? error : badRequest('La solicitud no es válida.', String(error));
       try {
         user = await authorize(req, res, state, definition.requires);
         params = checkedParams(req, definition.params);
@@ -536,62 +621,16 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
         refuseUpload(req, res, state, asRefusal(error), EARLY_DRAIN_BYTES);
         return;
       }
-      try {
-        parsed = await parseUpload(req, definition);
-      } catch (error) {
-        // Refused while reading the body (size, type, name, form): an operator allowed to upload; the rest of a
-        // body of an allowed size is read and discarded so that the browser, still sending, reads the answer.
-        refuseUpload(req, res, state, asRefusal(error), definition.maxBytes + FORM_OVERHEAD_BYTES);
+      // Its place among the uploads in flight, before any of its body is read; given back however it ends.
+      const slot = takeUploadSlot(user.subject);
+      if (slot instanceof FileRefusal) {
+        refuseUpload(req, res, state, slot, EARLY_DRAIN_BYTES);
         return;
       }
-      state.targetIds = idsOf({ ...params, ...parsed.fields });
       try {
-        const { file, fields } = parsed;
-        // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb).
-        if (file.format === 'xlsx' || file.format === 'zip') {
-          const problem = await zipProblem(file.bytes, config.zipLimits);
-          if (problem) throw zipRefusal(problem, file.format, config.zipLimits);
-        }
-        const target = definition.upstream({
-          params,
-          fields,
-          file: { name: file.name, format: file.format, size: file.bytes.length },
-        });
-        const form = new FormData();
-        for (const name of definition.fields ?? []) {
-          if (fields[name] !== undefined) form.append(name, fields[name]);
-        }
-        form.append(
-          fileField,
-          new Blob([new Uint8Array(file.bytes)], { type: file.mimeType || 'application/octet-stream' }),
-          file.name,
-        );
-        const call = await callUpstream(callContext(req, res, user), target, {
-          method: 'POST',
-          body: form,
-          accept: 'application/json',
-          timeoutMs: config.mutationTimeoutMs,
-        });
-        const text = await call.response.text();
-        let body: unknown;
-        try {
-          body = text === '' ? {} : JSON.parse(text);
-        } catch {
-          call.finish('error');
-          const requestId = requestIdOf(res);
-          const invalid = new UpstreamError(target.service, 502, 'invalid_response', null, null, requestId);
-          throw upstreamRefusal(invalid, true);
-        }
-        call.finish('ok');
-        audit(res, state, 'success', null);
-        sendJson(res, call.response.status, body);
-      } catch (error) {
-        if (error instanceof FileRefusal) refuse(res, state, error);
-        else if (isUpstreamFailure(error)) refuseUpstream(res, state, error, true);
-        else {
-          logger.error('upload failed', { requestId: requestIdOf(res), operation, error: String(error) });
-          refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));
-        }
+        await receive(req, res, state, definition, user, params);
+      } finally {
+        slot.release();
       }
     };
   };
