@@ -43,9 +43,9 @@ import {
   upstreamRefusal,
   zipRefusal,
 } from './refusals.js';
-import { csvFormulaNeutraliser } from './csv-formulas.js';
+import { neutralisedCsv } from './csv-formulas.js';
 import type { OperatorRateLimit } from '../limits/rate-limit.js';
-import { callUpstream, type FileCallContext } from './upstream-call.js';
+import { callUpstream, type FileCall, type FileCallContext } from './upstream-call.js';
 import { uploadSlots } from './upload-slots.js';
 import { zipProblem } from './zip-check.js';
 import { STORE_UNAVAILABLE_MESSAGE, type StoreHandle } from '../activity/store-handle.js';
@@ -174,6 +174,28 @@ export function fileNameFrom(disposition: string | null): string | null {
   return plain?.[1]?.trim() || null;
 }
 
+/**
+ * Writes a file's body, a CSV's formulas made inert on the way (csv-formulas.ts): the status and `headers` go with
+ * its first byte, so a source that fails before it (an upstream that answers and then breaks or stalls, a store
+ * query) throws here with nothing sent, and is answered as a Spanish refusal instead of a 200 cut short.
+ */
+async function sendBody(
+  res: ServerResponse,
+  source: AsyncIterable<string | Uint8Array>,
+  csv: boolean,
+  headers: () => void,
+): Promise<void> {
+  const chunks = (csv ? neutralisedCsv(source) : source)[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  res.statusCode = 200;
+  headers();
+  const rest = (async function* () {
+    if (!first.done) yield first.value;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  })();
+  await pipeline(Readable.from(rest), res);
+}
+
 interface CallState {
   operation: string;
   user: AuthUser | null;
@@ -298,8 +320,8 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
   };
 
   /**
-   * A file the gateway writes itself: what it reads (the store, a service) is asked before the first byte, a CSV's
-   * formulas made inert.
+   * A file the gateway writes itself: what it reads (the store, a service) is asked before the first byte (its
+   * first chunk comes after its first read), a CSV's formulas made inert.
    */
   const sendProduced = async (
     res: Response,
@@ -311,20 +333,11 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
       store: storeOf,
       readJson: (target) => readJson(context, target),
     });
-    const iterator = file.body[Symbol.asyncIterator]();
-    // The first chunk is read before the headers, so a failing query is still a Spanish refusal.
-    const first = await iterator.next();
     const name = definition.fileName!(input);
-    res.statusCode = 200;
-    res.setHeader('content-type', file.contentType);
-    res.setHeader('content-disposition', contentDisposition(name));
-    const rest = (async function* () {
-      if (!first.done) yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-    })();
-    const body = Readable.from(rest);
-    if (isCsv(file.contentType, name)) await pipeline(body, csvFormulaNeutraliser(), res);
-    else await pipeline(body, res);
+    await sendBody(res, file.body, isCsv(file.contentType, name), () => {
+      res.setHeader('content-type', file.contentType);
+      res.setHeader('content-disposition', contentDisposition(name));
+    });
   };
 
   /**
@@ -378,11 +391,37 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     }
   };
 
+  /**
+   * An upstream file's body, chunk by chunk: a wait of more than the read timeout for the next chunk aborts the call
+   * (UpstreamTimeout). Only the wait for the service is timed, not a browser slow to read what it was given.
+   */
+  async function* watchedBody(call: FileCall, target: UpstreamTarget) {
+    const { body } = call.response;
+    if (!body) return;
+    const chunks = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+    let idle: NodeJS.Timeout | undefined;
+    try {
+      for (;;) {
+        idle = setTimeout(
+          () => call.abort(new UpstreamTimeout(target.service, 'GET', target.path, config.upstreamTimeoutMs)),
+          config.upstreamTimeoutMs,
+        );
+        const next = await chunks.next();
+        clearTimeout(idle);
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      clearTimeout(idle);
+    }
+  }
+
   const download = (definition: DownloadDefinition): RequestHandler => {
     const operation = `GET /files${definition.route}`;
     return async (req, res) => {
       const state: CallState = { operation, user: null, permissionUsed: null, targetIds: [] };
       let call: Awaited<ReturnType<typeof callUpstream>> | null = null;
+      let service: ServiceName | null = null;
       let explain: ((refused: UpstreamError) => Promise<FileRefusal | null>) | null = null;
       try {
         const user = await authorize(req, res, state, definition.requires);
@@ -397,6 +436,7 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
           return;
         }
         const target = definition.upstream!(input);
+        service = target.service;
         const context = callContext(req, res, user);
         explain = (refused) => explainedRefusal(definition, refused, input, context, target.service);
         call = await callUpstream(context, target, {
@@ -413,42 +453,26 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
         // A CSV reaches the operator with its formulas made inert, whatever the service wrote (csv-formulas.ts):
         // its length changes, so none is announced.
         const csv = isCsv(contentType, name);
-        res.statusCode = 200;
-        res.setHeader('content-type', contentType);
-        res.setHeader('content-disposition', contentDisposition(name));
         const length = response.headers.get('content-length');
-        if (!csv && length && /^\d+$/.test(length) && !response.headers.get('content-encoding')) {
-          res.setHeader('content-length', length);
-        }
-        const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);
-        // The body may stall: cut it when no chunk arrives within the read timeout.
         const active = call;
-        let idle: NodeJS.Timeout | undefined;
-        const arm = () => {
-          clearTimeout(idle);
-          idle = setTimeout(
-            () =>
-              active.abort(new UpstreamTimeout(target.service, 'GET', target.path, config.upstreamTimeoutMs)),
-            config.upstreamTimeoutMs,
-          );
-        };
-        body.on('data', arm);
-        arm();
         res.once('close', () => {
           if (!res.writableFinished) active.abort(new Error('client closed the download'));
         });
-        try {
-          if (csv) await pipeline(body, csvFormulaNeutraliser(), res);
-          else await pipeline(body, res);
-        } finally {
-          clearTimeout(idle);
-        }
+        await sendBody(res, watchedBody(active, target), csv, () => {
+          res.setHeader('content-type', contentType);
+          res.setHeader('content-disposition', contentDisposition(name));
+          if (!csv && length && /^\d+$/.test(length) && !response.headers.get('content-encoding')) {
+            res.setHeader('content-length', length);
+          }
+        });
         call.finish('ok');
         audit(res, state, 'success', null);
       } catch (error) {
         if (error instanceof FileRefusal) {
           refuse(res, state, error);
         } else if (isUpstreamFailure(error)) {
+          // The body's wait timed out (the headers' failures have ended the call already).
+          call?.finish(error instanceof UpstreamTimeout ? 'timeout' : 'error');
           const explained =
             error instanceof UpstreamError && explain && !res.headersSent ? await explain(error) : null;
           if (explained) refuse(res, state, explained);
@@ -463,6 +487,21 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
           });
           audit(res, state, 'failed', 'DOWNLOAD_INTERRUPTED');
           res.destroy();
+        } else if (call && service) {
+          // The service answered, then its body broke before the file's first byte: nothing was sent, so it is
+          // refused like the service's 5xx (the reference in Spanish), never a 200 cut short.
+          call.finish('error');
+          logger.warn('download failed before its first byte', {
+            requestId: requestIdOf(res),
+            operation,
+            error: String(error),
+          });
+          refuseUpstream(
+            res,
+            state,
+            new UpstreamError(service, 502, null, null, null, requestIdOf(res)),
+            false,
+          );
         } else if (error instanceof GraphQLError && error.extensions.code === 'BAD_USER_INPUT') {
           // A producing download's filter refused by the same rule as its GraphQL list.
           refuse(res, state, new FileRefusal(400, 'BAD_REQUEST', error.message));
