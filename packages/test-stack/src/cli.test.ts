@@ -98,7 +98,7 @@ describe('npm run stack:test', () => {
     // The store in memory opens in a moment; one on the caller's (unreachable) server would never answer.
     await expect
       .poll(async () => (await graphql(urls, token, '{ preferences { key } }')).errors, {
-        timeout: 30_000,
+        timeout: 45_000,
         interval: 500,
       })
       .toBeUndefined();
