@@ -13,8 +13,13 @@ export interface StackOptions {
   keyFile?: string | null;
   stubLatencyMs?: number;
   gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** More environment for the gateway's process (over this process's environment and the stack's wiring). */
+  /** More environment for the gateway's process (over the variables `passEnv` lets through and the stack's wiring). */
   gatewayEnv?: Record<string, string>;
+  /**
+   * Which of this process's variables the gateway gets: by default only BASE_ENV (PATH, HOME...), plus the names
+   * given; 'all' (npm start) passes the whole environment.
+   */
+  passEnv?: 'all' | readonly string[];
   /** Lifetime of the emulator's access tokens (default: the realm's, 300 s). */
   accessTokenTtlSeconds?: number;
   log?: (line: string) => void;
@@ -47,9 +52,17 @@ export interface Stack {
 }
 
 export function freePort(host?: string): Promise<number>;
+/** What any process needs to run (PATH, HOME, TMPDIR...), passed to the gateway whatever `passEnv` says. */
+export const BASE_ENV: readonly string[];
+/** The caller's variables a stack's gateway gets: all of them, or BASE_ENV and the names given. */
+export function inheritedEnv(
+  passEnv: 'all' | readonly string[],
+  from?: Record<string, string | undefined>,
+): Record<string, string>;
 export function startGatewayProcess(
   env: Record<string, string | undefined>,
   log?: (line: string) => void,
+  passEnv?: 'all' | readonly string[],
 ): Promise<Stack['gateway']>;
 /** The stack started with `web: false`: no web server, no web URL. */
 export interface StackWithoutWeb extends Omit<Stack, 'web' | 'urls'> {

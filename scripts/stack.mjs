@@ -24,16 +24,52 @@ export function freePort(host = '127.0.0.1') {
 }
 
 /**
- * Runs the gateway's entry point with `env` added to this process's environment (the stack's wiring wins over
- * it; everything else, e.g. METRICS_PORT, LOG_LEVEL, OTEL_*, timeouts, is the caller's). Its output goes to
- * `log` (default: this process's stdout/stderr). Resolves once it listens; `close()` sends SIGTERM and waits
- * for the exit (the gateway drains its requests in flight, docs/operations.md §9).
+ * What any process needs to run, passed from the caller's environment whatever else is: the executable path, the
+ * home and temporary folders, the locale and time zone (and their Windows names). NODE_OPTIONS is not among them: a
+ * test runner's `--require`/`--import` (a coverage hook, a TypeScript loader) would load into the gateway; a caller
+ * that wants it names it.
+ */
+export const BASE_ENV = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'LANG',
+  'LC_ALL',
+  'TZ',
+  'USERPROFILE',
+  'SystemRoot',
+  'ComSpec',
+];
+
+/**
+ * The caller's variables a stack's gateway gets (issue 43): 'all' (npm start: the operator's own environment, e.g.
+ * METRICS_PORT, DATABASE_URL), or BASE_ENV and the names given, nothing else (a test stack: a DATABASE_URL in
+ * another team's CI must not put the stack's store on their database).
+ * @param {'all' | readonly string[]} passEnv
+ * @param {Record<string, string | undefined>} [from]
+ * @returns {Record<string, string>}
+ */
+export function inheritedEnv(passEnv, from = process.env) {
+  const names = passEnv === 'all' ? Object.keys(from) : [...BASE_ENV, ...passEnv];
+  return Object.fromEntries(
+    names.filter((name) => from[name] !== undefined).map((name) => [name, from[name]]),
+  );
+}
+
+/**
+ * Runs the gateway's entry point with `env` over the caller's variables `passEnv` lets through (inheritedEnv; the
+ * stack's wiring wins over them). Its output goes to `log` (default: this process's stdout/stderr). Resolves once it
+ * listens; `close()` sends SIGTERM and waits for the exit (the gateway drains its requests in flight,
+ * docs/operations.md §9).
  * @param {Record<string, string>} env
  * @param {((line: string) => void) | undefined} log
+ * @param {'all' | readonly string[]} [passEnv]
  */
-export function startGatewayProcess(env, log) {
+export function startGatewayProcess(env, log, passEnv = []) {
   const child = spawn(process.execPath, [GATEWAY_MAIN], {
-    env: { ...process.env, ...env },
+    env: { ...inheritedEnv(passEnv), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: Ctrl-C in `npm start`'s terminal reaches this process, whose close() then sends the
     // gateway one SIGTERM (a second signal would make it exit without draining).
@@ -91,12 +127,14 @@ let stackFormHost = '';
 /**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
  *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, gatewayEnv?: Record<string, string>, accessTokenTtlSeconds?: number, log?: (line: string) => void,
- *           web?: boolean, realmAdditions?: string[], storeDataDir?: string }} [options]
+ *           web?: boolean, realmAdditions?: string[], storeDataDir?: string, passEnv?: 'all' | readonly string[] }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
  *   web: false starts no web server (the stack of integration tests). realmAdditions: partial imports merged into
  *   the emulator's realm (e.g. the test client); the clients they add may call the gateway (its allowed azp).
  *   storeDataDir: the gateway's embedded store (activity, preferences) folder, 'memory://' by default; a
- *   DATABASE_URL in the environment puts it on that PostgreSQL server instead.
+ *   DATABASE_URL the gateway gets puts it on that PostgreSQL server instead.
+ *   passEnv: which of this process's variables the gateway gets besides the stack's (inheritedEnv): none but
+ *   BASE_ENV by default; 'all' for npm start.
  */
 export async function startStack(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -140,6 +178,8 @@ export async function startStack(options = {}) {
     // Every upstream service points at the stubs started here (same path prefixes as the defaults), unless the
     // environment names a service's own URL. Clients a realm addition brings (the test client) may call it too.
     const allowedClients = process.env.KEYCLOAK_AZP ?? 'back-office-web';
+    const passEnv = options.passEnv ?? [];
+    const inherited = inheritedEnv(passEnv);
     const gateway = await startGatewayProcess(
       {
         PORT: String(ports.gateway),
@@ -152,11 +192,12 @@ export async function startStack(options = {}) {
           : {}),
         CORS_ORIGINS: webOrigin,
         FORM_HOST: process.env.FORM_HOST,
-        ...(process.env.DATABASE_URL ? {} : { STORE_DATA_DIR: options.storeDataDir ?? 'memory://' }),
+        ...(inherited.DATABASE_URL ? {} : { STORE_DATA_DIR: options.storeDataDir ?? 'memory://' }),
         ...(options.gatewayLogLevel ? { LOG_LEVEL: options.gatewayLogLevel } : {}),
         ...options.gatewayEnv,
       },
       options.log,
+      passEnv,
     );
     started.push(gateway);
     const web = startWeb

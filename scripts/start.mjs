@@ -12,6 +12,8 @@ const stack = await startStack({
   // The gateway's own store (activity, preferences): the embedded PostgreSQL in .data/store (gitignored), kept
   // between runs; DATABASE_URL in the environment puts it on a PostgreSQL server instead.
   storeDataDir: fileURLToPath(new URL('../.data/store', import.meta.url)),
+  // The product on the operator's own environment (METRICS_PORT, OTEL_*, DATABASE_URL...), as the images read it.
+  passEnv: 'all',
 });
 
 const users = [

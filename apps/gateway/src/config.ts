@@ -50,6 +50,12 @@ export interface GatewayConfig {
    */
   zipLimits: { maxEntries: number; maxUncompressedBytes: number; maxRatio: number };
   /**
+   * Uploads being received (files/upload-slots.ts): at most `maxInFlight` on this replica and `maxPerOperator` for
+   * one operator at a time (each may hold its file in memory), the rest refused 429; one whose body sends nothing
+   * for `idleTimeoutMs` is ended 408 (UPLOAD_MAX_IN_FLIGHT, UPLOAD_MAX_PER_OPERATOR, UPLOAD_IDLE_TIMEOUT_MS).
+   */
+  uploads: { maxInFlight: number; maxPerOperator: number; idleTimeoutMs: number };
+  /**
    * The gateway's own store (operators' activity and preferences; docs/operations.md "The store"): a PostgreSQL
    * server (DATABASE_URL), else the embedded PostgreSQL in STORE_DATA_DIR ('memory://' keeps it in memory); null
    * when neither is set (activity is then only the audit line, and the activity and preferences fields refuse).

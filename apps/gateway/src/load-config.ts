@@ -147,6 +147,11 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       maxUncompressedBytes: int(env, 'UPLOAD_ZIP_MAX_UNCOMPRESSED_BYTES', 100 * 1024 * 1024, 1, 2 ** 40),
       maxRatio: int(env, 'UPLOAD_ZIP_MAX_RATIO', 100, 1, 1_000_000),
     },
+    uploads: {
+      maxInFlight: int(env, 'UPLOAD_MAX_IN_FLIGHT', 8, 1, 10_000),
+      maxPerOperator: int(env, 'UPLOAD_MAX_PER_OPERATOR', 2, 1, 10_000),
+      idleTimeoutMs: int(env, 'UPLOAD_IDLE_TIMEOUT_MS', 30_000, 1, 600_000),
+    },
     store: storeOf(env),
     activityRetentionDays: int(env, 'ACTIVITY_RETENTION_DAYS', 400, 1, 36_500),
     activityRefusalsPerHour: int(env, 'ACTIVITY_REFUSALS_PER_HOUR', 60, 0, 1_000_000),

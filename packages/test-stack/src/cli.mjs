@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run stack:test`: the stack of integration tests (index.mjs) on free loopback ports, or the ones given with
 //   --ports gateway=4000,stubs=4010,keycloak=8080   (any of them; the others are picked)
+//   --pass-env DATABASE_URL,OTRA   (variables of this environment the gateway also gets; or TEST_STACK_PASS_ENV)
 // When all are ready it prints ONE line of JSON on stdout: {"gateway","graphql","stubs","keycloak"}. Everything
 // else (the servers' logs, messages) goes to stderr. Ctrl-C or SIGTERM stops everything.
 import { parseArgs } from 'node:util';
 import { parsePorts } from './ports.mjs';
-import { startTestStack } from './index.mjs';
+import { parseEnvNames, startTestStack } from './index.mjs';
 
 const fail = (message) => {
   process.stderr.write(`${message}\n`);
@@ -15,16 +16,18 @@ const fail = (message) => {
 let args;
 try {
   args = parseArgs({
-    options: { ports: { type: 'string' }, 'log-level': { type: 'string' } },
+    options: { ports: { type: 'string' }, 'log-level': { type: 'string' }, 'pass-env': { type: 'string' } },
     allowPositionals: false,
   }).values;
 } catch (error) {
   fail(
-    `Opción no válida: ${error.message}\nUso: npm run stack:test -- [--ports gateway=4000,stubs=4010,keycloak=8080] [--log-level warn]`,
+    `Opción no válida: ${error.message}\nUso: npm run stack:test -- [--ports gateway=4000,stubs=4010,keycloak=8080] [--log-level warn] [--pass-env DATABASE_URL]`,
   );
 }
 const ports = parsePorts(args.ports ?? '');
 if (ports.error) fail(ports.error);
+const passEnv = parseEnvNames(args['pass-env'] ?? process.env.TEST_STACK_PASS_ENV ?? '');
+if (passEnv.error) fail(passEnv.error);
 const levels = ['debug', 'info', 'warn', 'error', 'silent'];
 if (args['log-level'] !== undefined && !levels.includes(args['log-level'])) {
   fail(`--log-level no válido: "${args['log-level']}". Valores: ${levels.join(', ')}.`);
@@ -36,7 +39,11 @@ process.stdout.write = process.stderr.write.bind(process.stderr);
 
 let stack;
 try {
-  stack = await startTestStack({ ports: ports.value, gatewayLogLevel: args['log-level'] });
+  stack = await startTestStack({
+    ports: ports.value,
+    gatewayLogLevel: args['log-level'],
+    passEnv: passEnv.value,
+  });
 } catch (error) {
   fail(`No se pudo iniciar el stack de pruebas: ${error.message}`);
 }

@@ -16,8 +16,11 @@ interface Urls {
   keycloak: string;
 }
 
-const run = (args: string[]): ChildProcessWithoutNullStreams =>
-  spawn(process.execPath, [CLI, ...args], { stdio: 'pipe' });
+/** A PostgreSQL server nobody listens on: a gateway that got it would have no store. */
+const CALLERS_DATABASE_URL = 'postgres://otro-equipo@127.0.0.1:1/su_base';
+
+const run = (args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams =>
+  spawn(process.execPath, [CLI, ...args], { stdio: 'pipe', env: { ...process.env, ...env } });
 
 const collect = (stream: NodeJS.ReadableStream): { text: string } => {
   const out = { text: '' };
@@ -51,7 +54,8 @@ describe('npm run stack:test', () => {
   let urls: Urls;
 
   beforeAll(async () => {
-    child = run([]);
+    // Another team's CI with its own database: the stack's gateway must not put its store there.
+    child = run([], { DATABASE_URL: CALLERS_DATABASE_URL });
     stderr = collect(child.stderr);
     stdout = [];
     const lines = createInterface({ input: child.stdout });
@@ -86,6 +90,18 @@ describe('npm run stack:test', () => {
 
     const refused = await graphql(urls, token, 'mutation { confirmImport(id: "1") { __typename } }');
     expect(refused.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('starts the gateway on a clean environment: a DATABASE_URL of the caller’s does not reach it', async () => {
+    const response = await passwordGrant(urls.keycloak, 'back-office-tests', 'operador');
+    const { access_token: token } = (await response.json()) as { access_token: string };
+    // The store in memory opens in a moment; one on the caller's (unreachable) server would never answer.
+    await expect
+      .poll(async () => (await graphql(urls, token, '{ preferences { key } }')).errors, {
+        timeout: 45_000,
+        interval: 500,
+      })
+      .toBeUndefined();
   });
 
   it('keeps refusing the password grant to the web client, as Keycloak does', async () => {
@@ -125,6 +141,14 @@ describe('npm run stack:test with bad options', () => {
     expect(stderr.text).toContain(
       '--ports: servicio desconocido "web". Servicios: gateway, stubs, keycloak.',
     );
+  });
+
+  it('refuses a --pass-env that names no variable, in Spanish', async () => {
+    const child = run(['--pass-env', 'DATABASE_URL,no-es=valido']);
+    const stderr = collect(child.stderr);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(stderr.text).toContain('--pass-env: "no-es=valido" no es un nombre de variable.');
   });
 
   it('says so in Spanish when a port it was given is taken, and exits', async () => {

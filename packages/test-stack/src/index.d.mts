@@ -13,6 +13,11 @@ export interface TestStackOptions {
   gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** The gateway's deadline for an upstream read, in ms (default TEST_UPSTREAM_TIMEOUT_MS: a loaded test machine is not a timeout). */
   upstreamTimeoutMs?: number;
+  /**
+   * Names of this process's environment variables the gateway also gets (e.g. `['DATABASE_URL']`). By default it
+   * gets none but PATH, HOME, TMPDIR, the locale and the time zone: the stack's own settings decide the rest.
+   */
+  passEnv?: readonly string[];
 }
 
 export interface TestStack {
@@ -33,5 +38,11 @@ export function startTestStack(options?: TestStackOptions): Promise<TestStack>;
 /** What `startTestStack(options)` asks of scripts/stack.mjs's `startStack` (its gateway's environment among it). */
 export function testStackOptions(options?: TestStackOptions): {
   gatewayEnv: Record<string, string>;
+  passEnv: string[];
   [option: string]: unknown;
 };
+
+/** The names of `--pass-env` / TEST_STACK_PASS_ENV (a comma list), or why they are not valid (Spanish). */
+export function parseEnvNames(
+  text: string,
+): { value: string[]; error?: undefined } | { value?: undefined; error: string };

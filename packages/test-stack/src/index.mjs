@@ -20,6 +20,25 @@ export const TEST_REALM_ADDITIONS = fileURLToPath(
  */
 export const TEST_UPSTREAM_TIMEOUT_MS = 30_000;
 
+/**
+ * The names of `--pass-env` / TEST_STACK_PASS_ENV: a comma list of environment variable names.
+ * @param {string} text
+ * @returns {{ value: string[], error?: undefined } | { value?: undefined, error: string }}
+ */
+export function parseEnvNames(text) {
+  const value = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const bad = value.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+  if (bad !== undefined) {
+    return {
+      error: `--pass-env: "${bad}" no es un nombre de variable. Formato: DATABASE_URL,OTRA_VARIABLE.`,
+    };
+  }
+  return { value };
+}
+
 /** What `startTestStack(options)` asks of scripts/stack.mjs's `startStack`. */
 export function testStackOptions(options = {}) {
   return {
@@ -30,14 +49,18 @@ export function testStackOptions(options = {}) {
     gatewayLogLevel: options.gatewayLogLevel ?? 'warn',
     realmAdditions: [TEST_REALM_ADDITIONS],
     gatewayEnv: { UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs ?? TEST_UPSTREAM_TIMEOUT_MS) },
+    // A clean environment: only what the stack sets, what node needs to run, and the variables the caller names.
+    passEnv: [...(options.passEnv ?? [])],
   };
 }
 
 /**
  * @param {{ host?: string, ports?: { gateway?: number, stubs?: number, keycloak?: number },
- *           gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent', upstreamTimeoutMs?: number }} [options]
+ *           gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent', upstreamTimeoutMs?: number,
+ *           passEnv?: readonly string[] }} [options]
  *   ports: 0 or missing picks a free port. gatewayLogLevel: default `warn`. upstreamTimeoutMs: the gateway's
- *   deadline for an upstream read, default TEST_UPSTREAM_TIMEOUT_MS.
+ *   deadline for an upstream read, default TEST_UPSTREAM_TIMEOUT_MS. passEnv: names of this process's variables
+ *   the gateway also gets (by default none but PATH, HOME, TMPDIR and the like).
  */
 export async function startTestStack(options = {}) {
   const stack = await startStack(testStackOptions(options));

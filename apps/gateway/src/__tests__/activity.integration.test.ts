@@ -144,6 +144,15 @@ for (const { name, store } of STORES) {
       expect(((await inverted.json()) as Data).error.message).toMatch(/fecha "desde"/);
       const bad = await csv('admin', 'desde=ayer');
       expect(bad.status).toBe(400);
+
+      // The store fails on its first read: a refusal in Spanish, not a 200 with the header and then a cut.
+      const failing = vi
+        .spyOn(gateway.store!.current()!, 'queryActivity')
+        .mockRejectedValueOnce(new Error('connection terminated'));
+      const failed = await csv('admin', 'registro=1000005');
+      failing.mockRestore();
+      expect(failed.status).toBe(502);
+      expect(((await failed.json()) as Data).error.message).toBe('Ups! Ocurrió un error inesperado');
     });
 
     it('keeps each operator to their own preferences', async () => {

@@ -52,6 +52,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPLOAD_ZIP_MAX_RATIO: '0' })).toThrow(/UPLOAD_ZIP_MAX_RATIO/);
   });
 
+  it('reads the uploads in flight and the idle timeout of an upload, with their defaults', () => {
+    const uploads = (env: Record<string, string>) => loadConfig(env).uploads;
+    expect(uploads({})).toEqual({ maxInFlight: 8, maxPerOperator: 2, idleTimeoutMs: 30_000 });
+    const given = {
+      UPLOAD_MAX_IN_FLIGHT: '20',
+      UPLOAD_MAX_PER_OPERATOR: '3',
+      UPLOAD_IDLE_TIMEOUT_MS: '5000',
+    };
+    expect(uploads(given)).toEqual({ maxInFlight: 20, maxPerOperator: 3, idleTimeoutMs: 5000 });
+    expect(() => uploads({ UPLOAD_MAX_PER_OPERATOR: '0' })).toThrow(/UPLOAD_MAX_PER_OPERATOR/);
+  });
+
   it('reads every variable, with the JWKS URL independent of the issuer', () => {
     const config = loadConfig({
       PORT: '4100',

@@ -89,6 +89,23 @@ function startUpstream(): Promise<void> {
     res.setHeader('content-length', '100000');
     res.write(CSV.repeat(100), () => res.socket?.resetAndDestroy());
   });
+  // Answers 200 and fails before the file's first byte: reset, silent, or reset inside the CSV's first line.
+  app.get('/answers-then-resets', (req, res) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.flushHeaders();
+    setTimeout(() => res.socket?.resetAndDestroy(), 50);
+  });
+  app.get('/answers-then-stalls', (req, res) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.flushHeaders();
+  });
+  app.get('/first-line-then-resets', (req, res) => {
+    calls.push({ method: 'GET', path: req.path, headers: req.headers });
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.write('id,mon', () => setTimeout(() => res.socket?.resetAndDestroy(), 50));
+  });
   app.get('/stalled', (req) => {
     calls.push({ method: 'GET', path: req.path, headers: req.headers });
     // Never answers: the gateway's read timeout ends it.
@@ -166,6 +183,14 @@ beforeAll(async () => {
           requires: ['EXPORT_SHOW'],
           upstream: () => ({ service: 'withdraw', path: '/reset' }),
         }),
+        ...['answers-then-resets', 'answers-then-stalls', 'first-line-then-resets'].map((path) =>
+          defineDownload({
+            route: `/${path}`,
+            requires: ['EXPORT_SHOW'],
+            upstream: () => ({ service: 'withdraw', path: `/${path}` }),
+            fileName: () => 'pagos.csv',
+          }),
+        ),
         defineDownload({
           route: '/lento',
           requires: ['EXPORT_SHOW'],
@@ -352,6 +377,17 @@ describe('downloads', () => {
   it('an upstream that does not answer in time is a 504', async () => {
     await expectError(await get('/lento', adminToken), 504, 'UPSTREAM_TIMEOUT', /no respondió a tiempo/);
     expect(auditEvents()[0]).toMatchObject({ result: 'unknown', errorCode: 'UPSTREAM_TIMEOUT' });
+  });
+
+  it('a CSV whose upstream answers and then fails before its first byte: an error status in Spanish, never a 200', async () => {
+    const generic = /^Ups! Ocurrió un error inesperado\. Referencia: [0-9a-f-]{36}\.$/;
+    await expectError(await get('/answers-then-resets', adminToken), 502, 'UPSTREAM_ERROR', generic);
+    await expectError(await get('/first-line-then-resets', adminToken), 502, 'UPSTREAM_ERROR', generic);
+    // Silent after its headers: the read timeout (2 s here) ends it as a timeout.
+    const stalled = await get('/answers-then-stalls', adminToken);
+    expect(stalled.status).toBe(504);
+    expect(((await stalled.json()) as { error: { code: string } }).error.code).toBe('UPSTREAM_TIMEOUT');
+    expect(auditEvents().map((e) => e.result)).toEqual(['failed', 'failed', 'unknown']);
   });
 
   it('an unknown path under /files: 401 without token, 404 with one', async () => {

@@ -30,6 +30,8 @@ export interface RawRequest {
   stream?: { total: number; chunked?: boolean };
   /** Close the connection once `body` is written (the client leaves mid-upload): resolves with no answer. */
   leave?: boolean;
+  /** Closes the connection when aborted (a held upload ends): resolves with what came before. */
+  signal?: AbortSignal;
 }
 
 const STATUS_LINE = /^HTTP\/1\.1 (\d{3}) /;
@@ -61,6 +63,7 @@ export function rawRequest(request: RawRequest): Promise<RawAnswer> {
       closed = true;
       done();
     });
+    request.signal?.addEventListener('abort', () => socket.destroy(), { once: true });
     socket.once('connect', () => {
       socket.write(head(request, host));
       if (request.body) {

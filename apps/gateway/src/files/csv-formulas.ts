@@ -10,8 +10,6 @@
  * encoding (UTF-8, Latin-1: the CSV syntax is ASCII, and ASCII bytes are never part of a multi-byte character),
  * with the delimiter the file uses (`,`, `;` or tab, read from its first line) and a UTF-8 BOM kept in front.
  */
-import { Transform } from 'node:stream';
-
 const QUOTE = 0x22;
 const APOSTROPHE = 0x27;
 const LF = 0x0a;
@@ -214,15 +212,16 @@ export class FormulaNeutraliser {
   }
 }
 
-/** A Transform stream that neutralises the formulas of the CSV going through it. */
-export function csvFormulaNeutraliser(): Transform {
+/**
+ * The chunks of a CSV (text or bytes) with its formulas neutralised, as they come; chunks that produce nothing yet
+ * (the first line is held until the delimiter is known) are not yielded, so the first one out is the file's first byte.
+ */
+export async function* neutralisedCsv(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<Buffer> {
   const neutraliser = new FormulaNeutraliser();
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      callback(null, neutraliser.write(chunk));
-    },
-    flush(callback) {
-      callback(null, neutraliser.end());
-    },
-  });
+  for await (const chunk of source) {
+    const out = neutraliser.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    if (out.length > 0) yield out;
+  }
+  const last = neutraliser.end();
+  if (last.length > 0) yield last;
 }

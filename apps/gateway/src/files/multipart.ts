@@ -4,6 +4,9 @@
  * file over the limit as soon as it passes it, a content that does not match its extension once read. Nothing is
  * forwarded until the whole file is in and checked (the file is held in memory, at most `maxBytes`).
  *
+ * A body that sends nothing for `idleMs` (a client stalled or gone silent) is ended with a 408 refusal and what it
+ * had sent is let go, instead of being held until the server's request timeout (300 s).
+ *
  * Every stream of the upload has its errors handled here, where they happen: the request (a client that
  * disconnects), the parser (a malformed or cut body) and each file stream (busboy destroys the file stream of a
  * body that ends inside it, with an 'error' that would otherwise stop the process). Each becomes a refusal.
@@ -19,6 +22,7 @@ import {
   clientGone,
   notMultipart,
   tooLarge,
+  uploadIdle,
   wrongType,
 } from './refusals.js';
 import { contentMatches, formatList, formatOf } from './sniff.js';
@@ -54,7 +58,11 @@ export function checkUploadHeaders(req: IncomingMessage, definition: UploadDefin
 
 const formError = (detail: string) => badRequest(BAD_FORM_MESSAGE, detail);
 
-export function parseUpload(req: IncomingMessage, definition: UploadDefinition): Promise<ParsedUpload> {
+export function parseUpload(
+  req: IncomingMessage,
+  definition: UploadDefinition,
+  idleMs: number,
+): Promise<ParsedUpload> {
   const fileField = definition.fileField ?? 'file';
   const wanted = new Set(definition.fields ?? []);
   const accepted = formatList(definition.accept);
@@ -87,9 +95,18 @@ export function parseUpload(req: IncomingMessage, definition: UploadDefinition):
     /** The file part's end (busboy may close before the file stream's 'end' is delivered). */
     let fileRead: Promise<void> = Promise.resolve();
     let settled = false;
+    /** The file's bytes read so far: let go as soon as the upload fails. */
+    let held: Buffer[] = [];
+    let idle: NodeJS.Timeout | undefined;
+    const stopWatching = () => {
+      clearTimeout(idle);
+      req.off('data', watch);
+    };
     const fail = (refusal: FileRefusal) => {
       if (settled) return;
       settled = true;
+      held.length = 0;
+      stopWatching();
       req.unpipe(parser);
       req.off('data', delimiters.push);
       req.off('close', onClose);
@@ -105,6 +122,11 @@ export function parseUpload(req: IncomingMessage, definition: UploadDefinition):
       if (!req.complete) fail(clientGone());
     };
     const onRequestError = (error: Error) => fail(clientGone(String(error)));
+    /** Each chunk of the body re-arms the idle timer. */
+    function watch() {
+      clearTimeout(idle);
+      idle = setTimeout(() => fail(uploadIdle(idleMs)), idleMs);
+    }
 
     parser.on('field', (name, value, info) => {
       parts++;
@@ -132,12 +154,13 @@ export function parseUpload(req: IncomingMessage, definition: UploadDefinition):
         fail(wrongType(accepted));
         return;
       }
-      const chunks: Buffer[] = [];
+      const chunks: Buffer[] = (held = []);
       let size = 0;
       let ended!: () => void;
       fileRead = new Promise((resolve) => (ended = resolve));
       stream.on('close', () => ended());
       stream.on('data', (chunk: Buffer) => {
+        if (settled) return;
         size += chunk.length;
         chunks.push(chunk);
       });
@@ -172,6 +195,7 @@ export function parseUpload(req: IncomingMessage, definition: UploadDefinition):
           return;
         }
         settled = true;
+        stopWatching();
         req.off('close', onClose);
         req.off('error', onRequestError);
         resolve({ fields, file });
@@ -185,6 +209,10 @@ export function parseUpload(req: IncomingMessage, definition: UploadDefinition):
     req.on('close', onClose);
     req.on('error', onRequestError);
     req.on('data', delimiters.push);
+    req.on('data', watch);
+    // A body all in is not stalled, whatever its parsing still takes.
+    req.once('end', stopWatching);
+    watch();
     req.pipe(parser);
   });
 }

@@ -24,6 +24,8 @@ export type FileErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
+  | 'TOO_MANY_UPLOADS'
+  | 'UPLOAD_TIMEOUT'
   | 'UPSTREAM_ERROR'
   | 'UPSTREAM_REJECTED'
   | 'UPSTREAM_TIMEOUT'
@@ -56,6 +58,33 @@ export const keysUnavailable = () => new FileRefusal(503, 'UPSTREAM_UNAVAILABLE'
 export const forbidden = () => new FileRefusal(403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
 /** The operator passed the per-operator rate limit (its headers are already set). */
 export const rateLimited = () => new FileRefusal(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
+/** The operator already has `max` uploads in flight (files/upload-slots.ts). */
+export const tooManyOwnUploads = (max: number) =>
+  new FileRefusal(
+    429,
+    'TOO_MANY_UPLOADS',
+    max === 1
+      ? 'Ya tiene un archivo subiéndose; espere a que termine y vuelva a intentar.'
+      : `Ya tiene ${max} archivos subiéndose; espere a que terminen y vuelva a intentar.`,
+  );
+/** The replica is receiving as many uploads as it may (files/upload-slots.ts). */
+export const tooManyUploads = () =>
+  new FileRefusal(
+    429,
+    'TOO_MANY_UPLOADS',
+    'Se están recibiendo demasiados archivos en este momento; vuelva a intentar en unos segundos.',
+  );
+/** Nothing of the upload's body came for `idleMs`: the upload is ended (multipart.ts). */
+export function uploadIdle(idleMs: number): FileRefusal {
+  const seconds = Math.max(1, Math.round(idleMs / 1000));
+  return new FileRefusal(
+    408,
+    'UPLOAD_TIMEOUT',
+    `El archivo dejó de llegar durante ${seconds === 1 ? '1 segundo' : `${seconds} segundos`} y la subida se canceló; vuelva a intentar.`,
+    null,
+    `no body bytes for ${idleMs} ms`,
+  );
+}
 export const notFound = () => new FileRefusal(404, 'NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
 export const badRequest = (message: string, detail: string | null = null) =>
   new FileRefusal(400, 'BAD_REQUEST', message, null, detail);

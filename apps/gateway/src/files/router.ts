@@ -2,9 +2,11 @@
  * `/files`: the one file capability of the gateway. Each route a module declares (types.ts) is served here with
  * the GraphQL endpoint's rules, checked in this order and each refusal answered before any upstream call:
  * bearer token (401), permission any-of like `@auth` (403), parameters (400), then for an upload its
- * Content-Length (413), type by extension (415), size while streaming (413) and content (415). A download streams
- * the upstream body to the browser with the file name; an upload is forwarded as multipart with the same token and
- * answers the upstream's JSON. Every call writes one audit event, allowed or denied.
+ * Content-Length (413), a place among the uploads in flight (429, upload-slots.ts), type by extension (415), size
+ * while streaming (413), a body that stops coming (408) and content (415). A download streams the upstream body to
+ * the browser with the file name, its status and headers sent with its first byte (a source that fails before it
+ * is answered as a refusal); an upload is forwarded as multipart with the same token and answers the upstream's
+ * JSON. Every call writes one audit event, allowed or denied.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -41,9 +43,10 @@ import {
   upstreamRefusal,
   zipRefusal,
 } from './refusals.js';
-import { csvFormulaNeutraliser } from './csv-formulas.js';
+import { neutralisedCsv } from './csv-formulas.js';
 import type { OperatorRateLimit } from '../limits/rate-limit.js';
-import { callUpstream, type FileCallContext } from './upstream-call.js';
+import { callUpstream, type FileCall, type FileCallContext } from './upstream-call.js';
+import { uploadSlots } from './upload-slots.js';
 import { zipProblem } from './zip-check.js';
 import { STORE_UNAVAILABLE_MESSAGE, type StoreHandle } from '../activity/store-handle.js';
 import type {
@@ -98,6 +101,10 @@ const EARLY_DRAIN_BYTES = 256 * 1024;
 const DRAIN_MS = 5_000;
 /** Parameters and fields named like ids go to the audit event's targetIds. */
 const ID_KEY = /^(?:id|.*Id|.*_id)$/;
+
+/** A refusal as it is, anything else a 400 (its text for the log only). */
+const asRefusal = (error: unknown): FileRefusal =>
+  error instanceof FileRefusal ? error : badRequest('La solicitud no es válida.', String(error));
 
 const allowed = (value: string, rule: ParamRule): boolean =>
   Array.isArray(rule) ? rule.includes(value) : (rule as RegExp).test(value);
@@ -167,6 +174,28 @@ export function fileNameFrom(disposition: string | null): string | null {
   return plain?.[1]?.trim() || null;
 }
 
+/**
+ * Writes a file's body, a CSV's formulas made inert on the way (csv-formulas.ts): the status and `headers` go with
+ * its first byte, so a source that fails before it (an upstream that answers and then breaks or stalls, a store
+ * query) throws here with nothing sent, and is answered as a Spanish refusal instead of a 200 cut short.
+ */
+async function sendBody(
+  res: ServerResponse,
+  source: AsyncIterable<string | Uint8Array>,
+  csv: boolean,
+  headers: () => void,
+): Promise<void> {
+  const chunks = (csv ? neutralisedCsv(source) : source)[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  res.statusCode = 200;
+  headers();
+  const rest = (async function* () {
+    if (!first.done) yield first.value;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  })();
+  await pipeline(Readable.from(rest), res);
+}
+
 interface CallState {
   operation: string;
   user: AuthUser | null;
@@ -177,6 +206,7 @@ interface CallState {
 export function filesRouter(options: FilesRouterOptions): FilesHandler {
   const { config, verifier, logger, rateLimit } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  const takeUploadSlot = uploadSlots(config.uploads);
 
   const audit = (res: Response, state: CallState, result: AuditResult, errorCode: string | null) => {
     const event: AuditEvent = {
@@ -290,8 +320,8 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
   };
 
   /**
-   * A file the gateway writes itself: what it reads (the store, a service) is asked before the first byte, a CSV's
-   * formulas made inert.
+   * A file the gateway writes itself: what it reads (the store, a service) is asked before the first byte (its
+   * first chunk comes after its first read), a CSV's formulas made inert.
    */
   const sendProduced = async (
     res: Response,
@@ -303,20 +333,11 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
       store: storeOf,
       readJson: (target) => readJson(context, target),
     });
-    const iterator = file.body[Symbol.asyncIterator]();
-    // The first chunk is read before the headers, so a failing query is still a Spanish refusal.
-    const first = await iterator.next();
     const name = definition.fileName!(input);
-    res.statusCode = 200;
-    res.setHeader('content-type', file.contentType);
-    res.setHeader('content-disposition', contentDisposition(name));
-    const rest = (async function* () {
-      if (!first.done) yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-    })();
-    const body = Readable.from(rest);
-    if (isCsv(file.contentType, name)) await pipeline(body, csvFormulaNeutraliser(), res);
-    else await pipeline(body, res);
+    await sendBody(res, file.body, isCsv(file.contentType, name), () => {
+      res.setHeader('content-type', file.contentType);
+      res.setHeader('content-disposition', contentDisposition(name));
+    });
   };
 
   /**
@@ -370,11 +391,37 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     }
   };
 
+  /**
+   * An upstream file's body, chunk by chunk: a wait of more than the read timeout for the next chunk aborts the call
+   * (UpstreamTimeout). Only the wait for the service is timed, not a browser slow to read what it was given.
+   */
+  async function* watchedBody(call: FileCall, target: UpstreamTarget) {
+    const { body } = call.response;
+    if (!body) return;
+    const chunks = (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+    let idle: NodeJS.Timeout | undefined;
+    try {
+      for (;;) {
+        idle = setTimeout(
+          () => call.abort(new UpstreamTimeout(target.service, 'GET', target.path, config.upstreamTimeoutMs)),
+          config.upstreamTimeoutMs,
+        );
+        const next = await chunks.next();
+        clearTimeout(idle);
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      clearTimeout(idle);
+    }
+  }
+
   const download = (definition: DownloadDefinition): RequestHandler => {
     const operation = `GET /files${definition.route}`;
     return async (req, res) => {
       const state: CallState = { operation, user: null, permissionUsed: null, targetIds: [] };
       let call: Awaited<ReturnType<typeof callUpstream>> | null = null;
+      let service: ServiceName | null = null;
       let explain: ((refused: UpstreamError) => Promise<FileRefusal | null>) | null = null;
       try {
         const user = await authorize(req, res, state, definition.requires);
@@ -389,6 +436,7 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
           return;
         }
         const target = definition.upstream!(input);
+        service = target.service;
         const context = callContext(req, res, user);
         explain = (refused) => explainedRefusal(definition, refused, input, context, target.service);
         call = await callUpstream(context, target, {
@@ -405,42 +453,26 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
         // A CSV reaches the operator with its formulas made inert, whatever the service wrote (csv-formulas.ts):
         // its length changes, so none is announced.
         const csv = isCsv(contentType, name);
-        res.statusCode = 200;
-        res.setHeader('content-type', contentType);
-        res.setHeader('content-disposition', contentDisposition(name));
         const length = response.headers.get('content-length');
-        if (!csv && length && /^\d+$/.test(length) && !response.headers.get('content-encoding')) {
-          res.setHeader('content-length', length);
-        }
-        const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);
-        // The body may stall: cut it when no chunk arrives within the read timeout.
         const active = call;
-        let idle: NodeJS.Timeout | undefined;
-        const arm = () => {
-          clearTimeout(idle);
-          idle = setTimeout(
-            () =>
-              active.abort(new UpstreamTimeout(target.service, 'GET', target.path, config.upstreamTimeoutMs)),
-            config.upstreamTimeoutMs,
-          );
-        };
-        body.on('data', arm);
-        arm();
         res.once('close', () => {
           if (!res.writableFinished) active.abort(new Error('client closed the download'));
         });
-        try {
-          if (csv) await pipeline(body, csvFormulaNeutraliser(), res);
-          else await pipeline(body, res);
-        } finally {
-          clearTimeout(idle);
-        }
+        await sendBody(res, watchedBody(active, target), csv, () => {
+          res.setHeader('content-type', contentType);
+          res.setHeader('content-disposition', contentDisposition(name));
+          if (!csv && length && /^\d+$/.test(length) && !response.headers.get('content-encoding')) {
+            res.setHeader('content-length', length);
+          }
+        });
         call.finish('ok');
         audit(res, state, 'success', null);
       } catch (error) {
         if (error instanceof FileRefusal) {
           refuse(res, state, error);
         } else if (isUpstreamFailure(error)) {
+          // The body's wait timed out (the headers' failures have ended the call already).
+          call?.finish(error instanceof UpstreamTimeout ? 'timeout' : 'error');
           const explained =
             error instanceof UpstreamError && explain && !res.headersSent ? await explain(error) : null;
           if (explained) refuse(res, state, explained);
@@ -455,6 +487,21 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
           });
           audit(res, state, 'failed', 'DOWNLOAD_INTERRUPTED');
           res.destroy();
+        } else if (call && service) {
+          // The service answered, then its body broke before the file's first byte: nothing was sent, so it is
+          // refused like the service's 5xx (the reference in Spanish), never a 200 cut short.
+          call.finish('error');
+          logger.warn('download failed before its first byte', {
+            requestId: requestIdOf(res),
+            operation,
+            error: String(error),
+          });
+          refuseUpstream(
+            res,
+            state,
+            new UpstreamError(service, 502, null, null, null, requestIdOf(res)),
+            false,
+          );
         } else if (error instanceof GraphQLError && error.extensions.code === 'BAD_USER_INPUT') {
           // A producing download's filter refused by the same rule as its GraphQL list.
           refuse(res, state, new FileRefusal(400, 'BAD_REQUEST', error.message));
@@ -495,8 +542,13 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     }
     const socket = req.socket;
     if (socket.destroyed) return;
+    if (drainBytes === 0) {
+      // Nothing more is read: the connection closes once the answer is out.
+      res.setHeader('connection', 'close');
+      res.once('finish', () => socket.destroySoon());
+    }
     sendRefusal(res, refusal);
-    if (req.complete) return;
+    if (req.complete || drainBytes === 0) return;
     let drained = 0;
     const cut = () => {
       clearTimeout(deadline);
@@ -518,16 +570,88 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     req.resume();
   };
 
+  /** An upload with its place taken: its body read and checked, then forwarded. */
+  const receive = async (
+    req: Request,
+    res: Response,
+    state: CallState,
+    definition: UploadDefinition,
+    user: AuthUser,
+    params: Record<string, string>,
+  ) => {
+    let parsed: Awaited<ReturnType<typeof parseUpload>>;
+    try {
+      parsed = await parseUpload(req, definition, config.uploads.idleTimeoutMs);
+    } catch (error) {
+      const refusal = asRefusal(error);
+      // Refused while reading the body (size, type, name, form): an operator allowed to upload; the rest of a
+      // body of an allowed size is read and discarded so that the browser, still sending, reads the answer. A body
+      // that stopped coming is not waited for.
+      const drain = refusal.code === 'UPLOAD_TIMEOUT' ? 0 : definition.maxBytes + FORM_OVERHEAD_BYTES;
+      refuseUpload(req, res, state, refusal, drain);
+      return;
+    }
+    state.targetIds = idsOf({ ...params, ...parsed.fields });
+    try {
+      const { file, fields } = parsed;
+      // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb).
+      if (file.format === 'xlsx' || file.format === 'zip') {
+        const problem = await zipProblem(file.bytes, config.zipLimits);
+        if (problem) throw zipRefusal(problem, file.format, config.zipLimits);
+      }
+      const target = definition.upstream({
+        params,
+        fields,
+        file: { name: file.name, format: file.format, size: file.bytes.length },
+      });
+      const form = new FormData();
+      for (const name of definition.fields ?? []) {
+        if (fields[name] !== undefined) form.append(name, fields[name]);
+      }
+      form.append(
+        definition.fileField ?? 'file',
+        new Blob([new Uint8Array(file.bytes)], { type: file.mimeType || 'application/octet-stream' }),
+        file.name,
+      );
+      const call = await callUpstream(callContext(req, res, user), target, {
+        method: 'POST',
+        body: form,
+        accept: 'application/json',
+        timeoutMs: config.mutationTimeoutMs,
+      });
+      const text = await call.response.text();
+      let body: unknown;
+      try {
+        body = text === '' ? {} : JSON.parse(text);
+      } catch {
+        call.finish('error');
+        const requestId = requestIdOf(res);
+        const invalid = new UpstreamError(target.service, 502, 'invalid_response', null, null, requestId);
+        throw upstreamRefusal(invalid, true);
+      }
+      call.finish('ok');
+      audit(res, state, 'success', null);
+      sendJson(res, call.response.status, body);
+    } catch (error) {
+      if (error instanceof FileRefusal) refuse(res, state, error);
+      else if (isUpstreamFailure(error)) refuseUpstream(res, state, error, true);
+      else {
+        logger.error('upload failed', {
+          requestId: requestIdOf(res),
+          operation: state.operation,
+          error: String(error),
+        });
+        refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));
+      }
+    }
+  };
+
   const upload = (definition: UploadDefinition): RequestHandler => {
     const operation = `POST /files${definition.route}`;
-    const fileField = definition.fileField ?? 'file';
     return async (req, res) => {
       const state: CallState = { operation, user: null, permissionUsed: null, targetIds: [] };
       let user: AuthUser;
       let params: Record<string, string>;
-      let parsed: Awaited<ReturnType<typeof parseUpload>>;
-      const asRefusal = (error: unknown) =>
-        error instanceof FileRefusal ? error : badRequest('La solicitud no es válida.', String(error));
       try {
         user = await authorize(req, res, state, definition.requires);
         params = checkedParams(req, definition.params);
@@ -536,62 +660,16 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
         refuseUpload(req, res, state, asRefusal(error), EARLY_DRAIN_BYTES);
         return;
       }
-      try {
-        parsed = await parseUpload(req, definition);
-      } catch (error) {
-        // Refused while reading the body (size, type, name, form): an operator allowed to upload; the rest of a
-        // body of an allowed size is read and discarded so that the browser, still sending, reads the answer.
-        refuseUpload(req, res, state, asRefusal(error), definition.maxBytes + FORM_OVERHEAD_BYTES);
+      // Its place among the uploads in flight, before any of its body is read; given back however it ends.
+      const slot = takeUploadSlot(user.subject);
+      if (slot instanceof FileRefusal) {
+        refuseUpload(req, res, state, slot, EARLY_DRAIN_BYTES);
         return;
       }
-      state.targetIds = idsOf({ ...params, ...parsed.fields });
       try {
-        const { file, fields } = parsed;
-        // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb).
-        if (file.format === 'xlsx' || file.format === 'zip') {
-          const problem = await zipProblem(file.bytes, config.zipLimits);
-          if (problem) throw zipRefusal(problem, file.format, config.zipLimits);
-        }
-        const target = definition.upstream({
-          params,
-          fields,
-          file: { name: file.name, format: file.format, size: file.bytes.length },
-        });
-        const form = new FormData();
-        for (const name of definition.fields ?? []) {
-          if (fields[name] !== undefined) form.append(name, fields[name]);
-        }
-        form.append(
-          fileField,
-          new Blob([new Uint8Array(file.bytes)], { type: file.mimeType || 'application/octet-stream' }),
-          file.name,
-        );
-        const call = await callUpstream(callContext(req, res, user), target, {
-          method: 'POST',
-          body: form,
-          accept: 'application/json',
-          timeoutMs: config.mutationTimeoutMs,
-        });
-        const text = await call.response.text();
-        let body: unknown;
-        try {
-          body = text === '' ? {} : JSON.parse(text);
-        } catch {
-          call.finish('error');
-          const requestId = requestIdOf(res);
-          const invalid = new UpstreamError(target.service, 502, 'invalid_response', null, null, requestId);
-          throw upstreamRefusal(invalid, true);
-        }
-        call.finish('ok');
-        audit(res, state, 'success', null);
-        sendJson(res, call.response.status, body);
-      } catch (error) {
-        if (error instanceof FileRefusal) refuse(res, state, error);
-        else if (isUpstreamFailure(error)) refuseUpstream(res, state, error, true);
-        else {
-          logger.error('upload failed', { requestId: requestIdOf(res), operation, error: String(error) });
-          refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));
-        }
+        await receive(req, res, state, definition, user, params);
+      } finally {
+        slot.release();
       }
     };
   };

@@ -32,6 +32,17 @@ const inFlight = new Gauge({
   registers: [registry],
 });
 
+const uploadsInFlight = new Gauge({
+  name: 'gateway_uploads_in_flight',
+  help: 'Uploads being received or forwarded (each may hold its file in memory); bounded by UPLOAD_MAX_IN_FLIGHT.',
+  registers: [registry],
+});
+
+/** One upload more (+1) or less (-1) in flight (files/upload-slots.ts). */
+export function countUploadInFlight(delta: 1 | -1): void {
+  uploadsInFlight.inc(delta);
+}
+
 const operationDuration = latency(
   'gateway_graphql_operation_duration_seconds',
   'GraphQL operations, by operation name, type and result (ok, or error when any error was returned).',

@@ -32,7 +32,9 @@ async function* activityCsv(store: Store, query: DownloadInput['query']): AsyncG
     from: query.desde,
     to: query.hasta,
   });
-  yield csvHeader(HEADER);
+  // The header goes out with the first page: a store that fails on its first query is still a refusal (the router
+  // sends the status with the first chunk), not a 200 cut after the header.
+  let head = csvHeader(HEADER);
   for (let page = 1; (page - 1) * CSV_PAGE < ACTIVITY_CSV_MAX_ROWS; page++) {
     const answer = await store.queryActivity({
       filter,
@@ -57,7 +59,8 @@ async function* activityCsv(store: Store, query: DownloadInput['query']): AsyncG
         event.traceId,
       ]);
     });
-    if (lines.length > 0) yield lines.join('');
+    if (head || lines.length > 0) yield head + lines.join('');
+    head = '';
     if (page * CSV_PAGE >= answer.total || answer.rows.length < CSV_PAGE) return;
   }
 }
