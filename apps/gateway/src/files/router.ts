@@ -100,7 +100,7 @@ const DRAIN_MS = 5_000;
 const ID_KEY = /^(?:id|.*Id|.*_id)$/;
 
 const allowed = (value: string, rule: ParamRule): boolean =>
-  Array.isArray(rule) ? rule.includes(value) : (rule as RegExp).test(value);
+  Array.isArray(rule) ? rule.includes(value) : (rule as Exclude<ParamRule, readonly string[]>).test(value);
 
 const ruleText = (rule: ParamRule): string =>
   Array.isArray(rule)
