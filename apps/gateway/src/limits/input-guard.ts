@@ -2,16 +2,16 @@
  * Bad input is bad input (issue 43): a NUL character, a lone UTF-16 surrogate or JSON nested deeper than
  * MAX_JSON_DEPTH is refused as a Spanish BAD_USER_INPUT naming the argument, in every argument and variable
  * whatever its type (String, ID, the custom scalars, input objects, lists), before any resolver runs, so nothing
- * goes upstream and nothing is written. Without it such values reached the resolvers: a NUL went upstream, and
- * PostgreSQL, TextEncoder and the recursive walks (JSON.stringify, valueFromAST) failed on them with a 500.
+ * goes upstream and nothing is written. Without it a NUL or a lone surrogate went upstream as it came, and a
+ * JSON value 10,000 levels deep overflowed a recursive walk in setPreference (a 500).
  *
  * Three places, one rule: the JSON body of /graphql is measured before it is parsed (jsonTooDeep, body-limit.ts);
  * literal arguments are checked once per document (inputGuardRule, a validation rule); the variables of every
  * request are checked before execution (inputGuardPlugin). Impossible dates are the DateTime scalar's (scalars.ts).
  */
 import type { ApolloServerPlugin } from '@apollo/server';
-import { BadUserInputError } from '../errors.js';
 import { GraphQLError, Kind, type ASTVisitor, type ValidationContext, type ValueNode } from 'graphql';
+import { BadUserInputError } from '../errors.js';
 
 /**
  * Deepest nesting accepted in a value (a list or object inside another is one level more): far beyond any input
@@ -106,7 +106,7 @@ export function findBadInput(values: Readonly<Record<string, unknown>> | null | 
 
 /** The refusal the client reads: BAD_USER_INPUT (HTTP 400) with the argument path in `field`. */
 export const badInputError = ({ message, field }: Pick<BadInput, 'message' | 'field'>): GraphQLError =>
-  new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', field, http: { status: 400 } } });
+  new BadUserInputError(message, { extensions: { code: 'BAD_USER_INPUT', field, http: { status: 400 } } });
 
 /** The first problem inside a literal argument (GraphQL strings, nesting of lists and objects). */
 function literalProblem(node: ValueNode, depth: number): Found | null {
