@@ -6,6 +6,7 @@
  */
 import type { NewActivity, Store } from '@backoffice/store';
 import type { AuditEvent } from '../audit/audit-plugin.js';
+import { cleanText } from '../limits/input-guard.js';
 import type { Logger } from '../logger.js';
 import { countActivityDropped, countActivityStored } from '../telemetry/metrics.js';
 
@@ -118,11 +119,16 @@ export function createActivityWriter(options: ActivityWriterOptions): ActivityWr
         area: extra.area,
         operation: event.operation,
         operation_name: event.operationName,
-        target_ids: event.targetIds,
+        // The event of a mutation refused for a NUL or a lone surrogate keeps its text, cleaned (input-guard.ts).
+        target_ids: event.targetIds.map(cleanText),
         result: event.result,
         error_code: event.errorCode,
-        reason: event.reason,
-        items: event.items ? JSON.stringify(event.items) : null,
+        reason: event.reason === null ? null : cleanText(event.reason),
+        items: event.items
+          ? JSON.stringify(event.items, (_key, value: unknown) =>
+              typeof value === 'string' ? cleanText(value) : value,
+            )
+          : null,
         request_id: event.requestId,
         trace_id: extra.traceId,
       });

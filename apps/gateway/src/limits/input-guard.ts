@@ -38,6 +38,13 @@ export function problemMessage(problem: InputProblem, field?: string): string {
 /** In Unicode mode `\p{Cs}` matches only a surrogate that is not half of a pair. */
 const BAD_CHARACTER = /[\0\p{Cs}]/u;
 
+/**
+ * The text with each NUL and lone surrogate replaced by U+FFFD: for what is kept of a refused request (its audit
+ * event), which PostgreSQL would refuse whole (text and jsonb take neither), losing the batch it came in.
+ */
+export const cleanText = (text: string): string =>
+  BAD_CHARACTER.test(text) ? text.replace(/[\0\p{Cs}]/gu, '\ufffd') : text;
+
 /** Why a text cannot be taken (a NUL, a lone surrogate), or null. */
 export function textProblem(text: string): InputProblem | null {
   if (!BAD_CHARACTER.test(text)) return null;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { buildSchema as sdlSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import {
+  cleanText,
   findBadInput,
   inputGuardRule,
   jsonTooDeep,
@@ -25,6 +26,12 @@ describe('textProblem', () => {
     expect(textProblem('\ude00\ud83d')).toBe('surrogate'); // both halves, in the wrong order
     expect(textProblem('😀 ñandú \t\n %00 \\u0000')).toBeNull();
     fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => textProblem(text) === null));
+  });
+
+  it('cleans a text for keeping: each bad character becomes U+FFFD, pairs stay', () => {
+    expect(cleanText('a\u0000b\ud800c😀\udc00')).toBe('a\ufffdb\ufffdc😀\ufffd');
+    expect(cleanText('ñandú')).toBe('ñandú');
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => textProblem(cleanText(text)) === null));
   });
 
   it('words each problem in Spanish, naming the argument when known', () => {
