@@ -20,9 +20,15 @@ export const unauthenticated = (): GraphQLError =>
     extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
   });
 
+/**
+ * The gateway's own refusal of an input (Spanish). Its class tells it from other libraries' BAD_USER_INPUT (graphql-armor
+ * reports its limits so, in English) when Apollo wraps it as a validation error (a literal argument).
+ */
+export class BadUserInputError extends GraphQLError {}
+
 /** Invalid input: the message is Spanish and names the field; `field` is the argument path (e.g. filter.from). */
 export const badUserInput = (message: string, field?: string): GraphQLError =>
-  new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', ...(field ? { field } : {}) } });
+  new BadUserInputError(message, { extensions: { code: 'BAD_USER_INPUT', ...(field ? { field } : {}) } });
 
 export const notFound = (message: string): GraphQLError =>
   new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });

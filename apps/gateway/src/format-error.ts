@@ -1,5 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { problemMessage, type InputProblem } from './limits/input-guard.js';
+import { BadUserInputError } from './errors.js';
 import { describeUpstreamFailure, GENERIC_ERROR_MESSAGE } from './upstream/error-catalogue.js';
 import { isUpstreamFailure } from './upstream/errors.js';
 
@@ -98,6 +100,33 @@ export function namingField(message: string, field: string): string {
   return message.endsWith('.') ? `${message.slice(0, -1)} (${field}).` : `${message} (${field})`;
 }
 
+const isGatewayError = (error: unknown): error is GraphQLError =>
+  error instanceof GraphQLError &&
+  typeof error.extensions?.code === 'string' &&
+  GATEWAY_CODES.has(error.extensions.code);
+
+/**
+ * The gateway's own error, also its refusal of a literal argument (a scalar's parseLiteral, limits/input-guard.ts)
+ * that Apollo wrapped as a validation error, whose code would otherwise be GRAPHQL_VALIDATION_FAILED.
+ */
+function gatewayError(original: unknown): GraphQLError | null {
+  if (isGatewayError(original)) return original;
+  const wrapped = original instanceof GraphQLError ? original.originalError : null;
+  return wrapped instanceof BadUserInputError ? wrapped : null;
+}
+
+/**
+ * A string literal of the document with a NUL or a lone surrogate is a syntax error for graphql-js (a raw
+ * character, or a `\u` escape of a surrogate): the same bad input as in a variable, answered the same way.
+ */
+function badTextInDocument(message: string): InputProblem | null {
+  if (/^Syntax Error: Invalid character(?: within String)?: U\+0000\./.test(message)) return 'nul';
+  if (/^Syntax Error: Invalid character within String: U\+D[89A-F]/i.test(message)) return 'surrogate';
+  if (/^Syntax Error: Invalid Unicode escape sequence: "\\u(?:\{0*)?D[89A-F]/i.test(message))
+    return 'surrogate';
+  return null;
+}
+
 const where = (formatted: GraphQLFormattedError) => ({
   ...(formatted.locations ? { locations: formatted.locations } : {}),
   ...(formatted.path ? { path: formatted.path } : {}),
@@ -132,19 +161,25 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
 
-  if (original instanceof GraphQLError) {
-    const code = original.extensions?.code;
-    if (typeof code === 'string' && GATEWAY_CODES.has(code)) {
-      const field = original.extensions.field;
-      return {
-        message: typeof field === 'string' ? namingField(original.message, field) : original.message,
-        ...where(formatted),
-        extensions: { code, ...(typeof field === 'string' ? { field } : {}) },
-      };
-    }
+  const own = gatewayError(original);
+  if (own) {
+    const field = own.extensions.field;
+    return {
+      message: typeof field === 'string' ? namingField(own.message, field) : own.message,
+      ...where(formatted),
+      extensions: { code: own.extensions.code as string, ...(typeof field === 'string' ? { field } : {}) },
+    };
   }
 
   const code = formatted.extensions?.code;
+  const badText = code === 'GRAPHQL_PARSE_FAILED' ? badTextInDocument(formatted.message) : null;
+  if (badText) {
+    return {
+      message: problemMessage(badText),
+      ...where(formatted),
+      extensions: { code: 'BAD_USER_INPUT' },
+    };
+  }
   if (typeof code === 'string' && REQUEST_CODES.has(code)) {
     // graphql-js names its token limit; the limits are not exposed.
     const message = TOKEN_LIMIT.test(formatted.message)

@@ -1,6 +1,7 @@
-import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
+import { GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
 import { decimalFromUpstream, parseMoneyText, toDecimalString } from '@backoffice/validators';
-import { isCanonicalIso } from './shared/dates.js';
+import { badUserInput } from './errors.js';
+import { isCanonicalIso, readIsoInput } from './shared/dates.js';
 
 const DECIMAL_MESSAGE = 'Importe inválido: use solo números con hasta dos decimales.';
 const DATE_MESSAGE = 'Fecha inválida: use el formato ISO 8601 (por ejemplo 2025-01-31T23:59:59.999Z).';
@@ -10,7 +11,7 @@ const MAX_INTEGER_DIGITS = 20;
 
 const parseDecimal = (value: unknown): string => {
   const parsed = typeof value === 'string' ? parseMoneyText(value, MAX_INTEGER_DIGITS) : null;
-  if (parsed === null) throw new GraphQLError(DECIMAL_MESSAGE, { extensions: { code: 'BAD_USER_INPUT' } });
+  if (parsed === null) throw badUserInput(DECIMAL_MESSAGE);
   return toDecimalString(parsed);
 };
 
@@ -24,20 +25,18 @@ export const DecimalScalar = new GraphQLScalarType({
   },
   parseValue: parseDecimal,
   parseLiteral(ast: ValueNode) {
-    if (ast.kind !== Kind.STRING)
-      throw new GraphQLError(DECIMAL_MESSAGE, { extensions: { code: 'BAD_USER_INPUT' } });
+    if (ast.kind !== Kind.STRING) throw badUserInput(DECIMAL_MESSAGE);
     return parseDecimal(ast.value);
   },
 });
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const IMPOSSIBLE_DATE_MESSAGE =
+  'Fecha inexistente: revise el día, el mes y el año (por ejemplo, febrero tiene 28 o 29 días y no hay año 0000).';
 
 const parseDate = (value: unknown): string => {
-  if (typeof value === 'string' && ISO_DATE.test(value.trim())) {
-    const date = new Date(value.trim());
-    if (!Number.isNaN(date.getTime())) return date.toISOString();
-  }
-  throw new GraphQLError(DATE_MESSAGE, { extensions: { code: 'BAD_USER_INPUT' } });
+  const read = typeof value === 'string' ? readIsoInput(value.trim()) : 'format';
+  if (read instanceof Date) return read.toISOString();
+  throw badUserInput(read === 'calendar' ? IMPOSSIBLE_DATE_MESSAGE : DATE_MESSAGE);
 };
 
 export const DateTimeScalar = new GraphQLScalarType({
@@ -51,8 +50,7 @@ export const DateTimeScalar = new GraphQLScalarType({
   },
   parseValue: parseDate,
   parseLiteral(ast: ValueNode) {
-    if (ast.kind !== Kind.STRING)
-      throw new GraphQLError(DATE_MESSAGE, { extensions: { code: 'BAD_USER_INPUT' } });
+    if (ast.kind !== Kind.STRING) throw badUserInput(DATE_MESSAGE);
     return parseDate(ast.value);
   },
 });

@@ -34,6 +34,7 @@ import { createLogger, errorFields, type Logger } from './logger.js';
 import { localsOf, pathOf, sendJson } from './http/plain.js';
 import { methodIs, pathUnder, routeMatcher } from './http/routes.js';
 import { jsonBody, type WithBody } from './limits/body-limit.js';
+import { inputGuardPlugin, inputGuardRule } from './limits/input-guard.js';
 import { answerRateLimited, operatorRateLimit } from './limits/rate-limit.js';
 import { MODULE_FILE_ROUTES, MUTATION_AREAS } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
@@ -262,7 +263,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     hideSchemaDetailsFromClientErrors: true,
     includeStacktraceInErrorResponses: false,
     formatError,
-    validationRules: armor.validationRules,
+    validationRules: [...armor.validationRules, inputGuardRule],
     parseOptions: { maxTokens: ARMOR_LIMITS.maxTokens },
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
@@ -279,6 +280,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
           ]
         : []),
       ...(armor.plugins as ApolloServerPlugin<GatewayContext>[]),
+      // First of the gateway's: its refusal is the answer when another plugin also refuses the operation.
+      inputGuardPlugin<GatewayContext>(),
       loggingPlugin(logger),
       auditPlugin({
         logger,

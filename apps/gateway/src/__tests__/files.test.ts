@@ -17,7 +17,9 @@ import {
   MAX_FILE_NAME_LENGTH,
 } from '../files/multipart.js';
 import { startGateway, type RunningGateway } from '../index.js';
+import { problemMessage } from '../limits/input-guard.js';
 import { createLogger } from '../logger.js';
+import { instantParam } from '../shared/dates.js';
 import { startTracing } from '../telemetry/tracing.js';
 import { rawRequest, type RawRequest } from './raw-http.js';
 
@@ -154,6 +156,7 @@ beforeAll(async () => {
           route: '/prueba/:id/:format',
           requires: ['WITHDRAW_DOWNLOAD', 'EXPORT_SHOW'],
           params: { format: ['csv', 'xlsx'] },
+          query: { desde: instantParam },
           upstream: ({ params }) => ({ service: 'withdraw', path: `/files/${params.id}.${params.format}` }),
           fileName: ({ params }) => `retiro-${params.id}.${params.format}`,
         }),
@@ -352,6 +355,18 @@ describe('downloads', () => {
     expect(auditEvents().map((e) => e.result)).toEqual(['failed', 'failed']);
   });
 
+  it('a date parameter on a day that does not exist, or in the year 0000: 400 in Spanish, no upstream call', async () => {
+    for (const desde of ['2026-02-31T00:00:00Z', '0000-01-01T00:00:00Z', '2026-13-40T00:00:00Z']) {
+      await expectError(
+        await get(`/prueba/1/csv?desde=${encodeURIComponent(desde)}`, adminToken),
+        400,
+        'BAD_REQUEST',
+        'El parámetro "desde" no es válido.',
+      );
+    }
+    expect(calls).toHaveLength(0);
+  });
+
   it('an upstream 500 is a 502 with the generic Spanish text and the request id (nothing of the upstream’s codes or message)', async () => {
     const response = await get('/roto', adminToken);
     const requestId = response.headers.get('x-request-id');
@@ -546,6 +561,16 @@ describe('uploads', () => {
       400,
       'BAD_REQUEST',
       'El archivo está vacío.',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a declared text field with a NUL: 400 in Spanish naming it, no upstream call', async () => {
+    await expectError(
+      await upload(uploadForm('pagos.csv', CSV, { collector_id: '15\u0000' })),
+      400,
+      'BAD_REQUEST',
+      problemMessage('nul', 'collector_id'),
     );
     expect(calls).toHaveLength(0);
   });

@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { badUserInput, forbidden } from '../errors.js';
 import { formatError } from '../format-error.js';
+import { problemMessage } from '../limits/input-guard.js';
 import { UpstreamContractError, UpstreamError } from '../upstream/errors.js';
 
 /** What graphql-js hands to formatError for an error thrown by a resolver. */
@@ -116,6 +117,53 @@ describe('formatError', () => {
     expect(formatError({ message: nested }, new GraphQLError(nested, { originalError: field }))).toEqual({
       message: 'Falta un valor obligatorio (input.holder.name).',
       extensions: { code: 'BAD_USER_INPUT', field: 'input.holder.name' },
+    });
+  });
+
+  it('answers a refused literal argument (wrapped as a validation error by Apollo) as BAD_USER_INPUT', () => {
+    /** The shape of Apollo's ValidationError: its code over the reported error's extensions, that error inside. */
+    const validationError = (reported: GraphQLError) =>
+      new GraphQLError(reported.message, {
+        extensions: { ...reported.extensions, code: 'GRAPHQL_VALIDATION_FAILED' },
+        originalError: reported,
+      });
+    const wrapped = validationError(badUserInput(problemMessage('nul', 'filter.search'), 'filter.search'));
+    expect(formatError({ message: wrapped.message, extensions: { ...wrapped.extensions } }, wrapped)).toEqual(
+      {
+        message: problemMessage('nul', 'filter.search'),
+        extensions: { code: 'BAD_USER_INPUT', field: 'filter.search' },
+      },
+    );
+    // Only the gateway's own are unwrapped: graphql-armor's limits (BAD_USER_INPUT too) stay validation errors.
+    for (const reported of [
+      new GraphQLError('Cannot query field "x" on type "Query".'),
+      new GraphQLError('Syntax Error: Query depth limit exceeded.', {
+        extensions: { code: 'BAD_USER_INPUT' },
+      }),
+    ]) {
+      const other = validationError(reported);
+      expect(
+        formatError({ message: other.message, extensions: { ...other.extensions } }, other).extensions,
+      ).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED' });
+    }
+  });
+
+  it('answers a NUL or a lone surrogate in a string of the document as BAD_USER_INPUT in Spanish', () => {
+    const parseFailed = (message: string) =>
+      formatError({ message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }, new GraphQLError(message));
+    for (const [message, problem] of [
+      ['Syntax Error: Invalid Unicode escape sequence: "\\ud800".', 'surrogate'],
+      ['Syntax Error: Invalid Unicode escape sequence: "\\u{DC00}".', 'surrogate'],
+      ['Syntax Error: Invalid character within String: U+D800.', 'surrogate'],
+      ['Syntax Error: Invalid character: U+0000.', 'nul'],
+    ] as const) {
+      expect(parseFailed(message), message).toEqual({
+        message: problemMessage(problem),
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    expect(parseFailed('Syntax Error: Invalid Unicode escape sequence: "\\u00zz".').extensions).toEqual({
+      code: 'GRAPHQL_PARSE_FAILED',
     });
   });
 });

@@ -8,6 +8,7 @@
  */
 import type { NewActivity, Store } from '@backoffice/store';
 import { COMPACT_IDS, COMPACT_REASON, type AuditEvent } from '../audit/audit-plugin.js';
+import { cleanText } from '../limits/input-guard.js';
 import type { Logger } from '../logger.js';
 import { countActivityDropped, countActivityStored } from '../telemetry/metrics.js';
 
@@ -120,12 +121,18 @@ export function createActivityWriter(options: ActivityWriterOptions): ActivityWr
         area: extra.area,
         operation: event.operation,
         operation_name: event.operationName,
-        target_ids: event.targetIds.slice(0, COMPACT_IDS),
+        // Cut first, then cleaned: a NUL or a lone surrogate (or one left by the cut) would make PostgreSQL refuse
+        // the whole batch (input-guard.ts).
+        target_ids: event.targetIds.slice(0, COMPACT_IDS).map(cleanText),
         target_count: event.targetCount ?? event.targetIds.length,
         result: event.result,
         error_code: event.errorCode,
-        reason: event.reason?.slice(0, COMPACT_REASON) ?? null,
-        items: event.items ? JSON.stringify(event.items) : null,
+        reason: event.reason == null ? null : cleanText(event.reason.slice(0, COMPACT_REASON)),
+        items: event.items
+          ? JSON.stringify(event.items, (_key, value: unknown) =>
+              typeof value === 'string' ? cleanText(value) : value,
+            )
+          : null,
         request_id: event.requestId,
         trace_id: extra.traceId,
       });

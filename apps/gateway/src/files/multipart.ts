@@ -25,6 +25,7 @@ import {
   uploadIdle,
   wrongType,
 } from './refusals.js';
+import { problemMessage, textProblem } from '../limits/input-guard.js';
 import { contentMatches, formatList, formatOf } from './sniff.js';
 import type { UploadDefinition, UploadFormat } from './types.js';
 
@@ -131,7 +132,14 @@ export function parseUpload(
     parser.on('field', (name, value, info) => {
       parts++;
       if (info.valueTruncated) fail(formError(`field "${name.slice(0, 64)}" over ${MAX_FIELD_BYTES} bytes`));
-      else if (wanted.has(name)) fields[name] = value;
+      else if (wanted.has(name)) {
+        // Forwarded upstream as text: a NUL is refused there like in any GraphQL argument (busboy's UTF-8
+        // decoding leaves no lone surrogate).
+        const problem = textProblem(value);
+        if (problem)
+          fail(badRequest(problemMessage(problem, name.slice(0, 64)), `field "${name.slice(0, 64)}"`));
+        else fields[name] = value;
+      }
     });
     parser.on('file', (name, stream, info) => {
       parts++;

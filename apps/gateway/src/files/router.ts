@@ -107,7 +107,7 @@ const asRefusal = (error: unknown): FileRefusal =>
   error instanceof FileRefusal ? error : badRequest('La solicitud no es válida.', String(error));
 
 const allowed = (value: string, rule: ParamRule): boolean =>
-  Array.isArray(rule) ? rule.includes(value) : (rule as RegExp).test(value);
+  Array.isArray(rule) ? rule.includes(value) : (rule as Exclude<ParamRule, readonly string[]>).test(value);
 
 const ruleText = (rule: ParamRule): string =>
   Array.isArray(rule)

@@ -7,8 +7,8 @@ import type { Store } from '@backoffice/store';
 import type { ServiceName } from '../services.js';
 import type { Permission } from '../generated/resolvers-types.js';
 
-/** Allowed values of a path or query parameter: a list of values or a pattern. */
-export type ParamRule = readonly string[] | RegExp;
+/** Allowed values of a path or query parameter: a list of values, or a pattern (a RegExp or any `test`). */
+export type ParamRule = readonly string[] | RegExp | { test(value: string): boolean };
 
 /** Where a file call goes upstream. */
 export interface UpstreamTarget {

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, type Next } from '../http/plain.js';
+import { jsonTooDeep, MAX_JSON_DEPTH, problemMessage } from './input-guard.js';
 
 export const BODY_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
 const INVALID_BODY_MESSAGE = 'La solicitud no es válida.';
@@ -25,6 +26,7 @@ export type WithBody = IncomingMessage & { body?: unknown };
  * JSON request bodies up to `limit` bytes. A declared Content-Length over the limit is refused before reading
  * anything; a body without one (chunked) is cut as soon as it passes the limit. Other content types are left
  * unparsed (Apollo answers them, e.g. its CSRF prevention); compressed bodies are refused (415), UTF-8 only.
+ * A body nesting a variable's value deeper than MAX_JSON_DEPTH is refused (400 BAD_USER_INPUT) before it is parsed.
  */
 export function jsonBody(limit: number): (req: WithBody, res: ServerResponse, next: Next) => void {
   return (req, res, next) => {
@@ -56,10 +58,26 @@ export function jsonBody(limit: number): (req: WithBody, res: ServerResponse, ne
         return;
       }
       const text = Buffer.concat(chunks).toString('utf8');
+      // The body and its `variables` object are two levels around a variable's value.
+      const tooDeep = jsonTooDeep(text, MAX_JSON_DEPTH + 2);
+      if (tooDeep) {
+        const field = tooDeep[0] === 'variables' ? tooDeep[1] : undefined;
+        sendJson(res, 400, {
+          errors: [
+            {
+              message: problemMessage('depth', field),
+              extensions: { code: 'BAD_USER_INPUT', ...(field ? { field } : {}) },
+            },
+          ],
+        });
+        return;
+      }
       try {
         req.body = text.trim() === '' ? {} : JSON.parse(text);
       } catch {
-        sendJson(res, 400, { errors: [{ message: INVALID_BODY_MESSAGE, extensions: { code: 'BAD_REQUEST' } }] });
+        sendJson(res, 400, {
+          errors: [{ message: INVALID_BODY_MESSAGE, extensions: { code: 'BAD_REQUEST' } }],
+        });
         return;
       }
       next();

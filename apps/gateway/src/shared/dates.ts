@@ -26,6 +26,36 @@ export function isCanonicalIso(value: string): boolean {
   return day <= daysIn(year, month);
 }
 
+/**
+ * Dates as clients write them (the DateTime scalar, the /files date parameters): a day, optionally a time and an
+ * offset. `Date` alone is too lenient for input: it rolls 2026-02-31 over to March 3, reads T24:00 as the next
+ * day and takes the year 0000, none of which an operator meant.
+ */
+const ISO_INPUT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The instant an ISO 8601 input names, or why not: 'format' (not ISO 8601) or 'calendar' (a day, hour or minute
+ * that does not exist, or a year before 0001, also once moved to UTC).
+ */
+export function readIsoInput(text: string): Date | 'format' | 'calendar' {
+  const parts = ISO_INPUT.exec(text);
+  if (!parts) return 'format';
+  const [year, month, day, hour = 0, minute = 0, second = 0] = parts.slice(1).map((p) => Number(p ?? 0));
+  if (year! < 1 || month! < 1 || month! > 12 || day! < 1 || day! > daysIn(year!, month!)) return 'calendar';
+  if (hour > 23 || minute > 59 || second > 59) return 'calendar';
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return 'format';
+  return date.getUTCFullYear() < 1 ? 'calendar' : date;
+}
+
+const INSTANT_PARAM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** Rule of a /files date parameter (`desde`, `hasta`): a full ISO 8601 instant with its offset, on a real day. */
+export const instantParam = {
+  test: (value: string): boolean => INSTANT_PARAM.test(value) && readIsoInput(value) instanceof Date,
+};
+
 /** Upstream date text -> ISO 8601 (UTC) or null when absent or unreadable. */
 export function toIsoDate(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;

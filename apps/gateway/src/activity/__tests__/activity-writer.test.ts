@@ -70,6 +70,25 @@ describe('activity writer', () => {
     ]);
   });
 
+  it('cleans a NUL or a lone surrogate out of what it stores (PostgreSQL would refuse the whole batch)', async () => {
+    const { store, batches } = fakeStore();
+    const writer = createActivityWriter({ store: () => store, logger, batchSize: 10, retentionDays: 400 });
+    writer.record(
+      event('1\u0000', {
+        reason: 'motivo\ud800',
+        result: 'failed',
+        items: [{ id: '2\udc00', result: 'failed' }],
+      }),
+      { area: 'payments', traceId: null },
+    );
+    await writer.close();
+    expect(batches[0]![0]).toMatchObject({
+      target_ids: ['1\ufffd'],
+      reason: 'motivo\ufffd',
+      items: JSON.stringify([{ id: '2\ufffd', result: 'failed' }]),
+    });
+  });
+
   it('drops and counts past its bound, when the store is not open and when a batch fails', async () => {
     const full = await dropped('queue_full');
     const unavailable = await dropped('store_unavailable');

@@ -3,6 +3,7 @@ import { activityResultText, operationText } from '@backoffice/validators';
 import { defineDownload, type DownloadInput } from '../../files/types.js';
 import { csvHeader, csvLine } from '../../files/table-file.js';
 import { argentineDateTime } from '../../shared/argentine-day.js';
+import { instantParam } from '../../shared/dates.js';
 import { presentActivity, storeFilter } from './activity.resolvers.js';
 
 /** At most this many actions in one CSV (newest first); a wider period is narrowed by its filters. */
@@ -67,13 +68,11 @@ async function* activityCsv(store: Store, query: DownloadInput['query']): AsyncG
 
 const TEXT = /^\P{Cc}{1,200}$/u;
 const NAME = /^[A-Za-z][A-Za-z-]{0,63}$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
-
 /** GET /files/actividad.csv?usuario&area&accion&registro&desde&hasta: the 'Actividad' list's rows as a CSV. */
 export const activityCsvDownload = defineDownload({
   route: '/actividad.csv',
   requires: ['ACTIVITY_SHOW'],
-  query: { usuario: TEXT, area: NAME, accion: NAME, registro: TEXT, desde: INSTANT, hasta: INSTANT },
+  query: { usuario: TEXT, area: NAME, accion: NAME, registro: TEXT, desde: instantParam, hasta: instantParam },
   produce: (input, context) => ({
     contentType: 'text/csv; charset=utf-8',
     body: activityCsv(context.store(), input.query),

@@ -1,6 +1,7 @@
 import { DISTRIBUTION_STATUS_CODES } from '@backoffice/validators';
 import { deferredTableFile, type TableFormat } from '../../files/table-file.js';
 import { defineDownload } from '../../files/types.js';
+import { instantParam } from '../../shared/dates.js';
 import { defineModule } from '../../shared/define-module.js';
 import { DistributionsDataSource } from './distributions.datasource.js';
 import { DISTRIBUTION_ERRORS } from './distributions.errors.js';
@@ -9,8 +10,6 @@ import { reportFileName, reportTable } from './distributions.report.js';
 import { distributionsResolvers } from './distributions.resolvers.js';
 
 /** An ISO 8601 instant with its offset (the report's range on request_date). */
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
-
 /** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['distribuciones'] as const;
 declare module '../../services.js' {
@@ -38,8 +37,8 @@ export const distributionsModule = defineModule({
       requires: ['DISTRIBUTION_UPDATE', 'DISTRIBUTION_FORCE', 'DISTRIBUTION_SCHEDULED_UPDATE'],
       params: { format: ['csv', 'json', 'xlsx'] },
       query: {
-        desde: INSTANT,
-        hasta: INSTANT,
+        desde: instantParam,
+        hasta: instantParam,
         tipo: ['no_scheduled', 'scheduled'],
         estado: DISTRIBUTION_STATUS_CODES,
       },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toIsoDate } from '../dates.js';
+import { instantParam, readIsoInput, toIsoDate } from '../dates.js';
 
 /** What toIsoDate did before its canonical fast path: parse and print every value. */
 function parsed(value: unknown): string | null {
@@ -61,5 +61,60 @@ describe('toIsoDate', () => {
       ),
     );
     fc.assert(fc.property(fc.string(), (value) => toIsoDate(value) === parsed(value)));
+  });
+});
+
+describe('readIsoInput', () => {
+  it('reads ISO 8601 input to its instant', () => {
+    expect((readIsoInput('2024-02-29') as Date).toISOString()).toBe('2024-02-29T00:00:00.000Z');
+    expect((readIsoInput('2026-11-21T10:40:39-03:00') as Date).toISOString()).toBe(
+      '2026-11-21T13:40:39.000Z',
+    );
+    expect((readIsoInput('0001-01-01T00:00:00Z') as Date).toISOString()).toBe('0001-01-01T00:00:00.000Z');
+  });
+
+  it('refuses days, hours and years that do not exist (where Date rolls over), and what is not ISO', () => {
+    for (const text of [
+      '2026-02-31',
+      '2025-02-29',
+      '1900-02-29',
+      '2026-04-31T10:00:00Z',
+      '2026-13-40',
+      '2026-00-10',
+      '2026-01-00',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T10:60:00Z',
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:30:00+01:00', // the year 0000 once in UTC
+    ]) {
+      expect(readIsoInput(text), text).toBe('calendar');
+    }
+    for (const text of ['31/02/2026', 'ayer', '', '2026-1-1', '+002026-01-01'])
+      expect(readIsoInput(text), text).toBe('format');
+  });
+
+  it('agrees with the calendar for every day of any year', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (year, month, day) => {
+          const date = new Date(Date.UTC(2000, month - 1, day));
+          date.setUTCFullYear(year);
+          const exists = date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+          const read = readIsoInput(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T12:00:00Z`);
+          expect(read instanceof Date, `${year}-${month}-${day}`).toBe(exists);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('is the /files date parameters rule: a full instant with its offset, on a real day', () => {
+    expect(instantParam.test('2026-02-28T23:59:59.999-03:00')).toBe(true);
+    expect(instantParam.test('2026-02-31T00:00:00Z')).toBe(false);
+    expect(instantParam.test('0000-01-01T00:00:00Z')).toBe(false);
+    expect(instantParam.test('2026-02-28')).toBe(false);
   });
 });

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { buildSchema as sdlSchema, parse, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import {
+  cleanText,
+  findBadInput,
+  inputGuardRule,
+  jsonTooDeep,
+  MAX_JSON_DEPTH,
+  problemMessage,
+  textProblem,
+} from '../input-guard.js';
+
+const nested = (depth: number, leaf: unknown = 1): unknown => {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = i % 2 ? { a: value } : [value];
+  return value;
+};
+
+describe('textProblem', () => {
+  it('finds a NUL anywhere and a surrogate without its pair, and nothing in well-formed text', () => {
+    expect(textProblem('a\u0000b')).toBe('nul');
+    expect(textProblem('\u0000')).toBe('nul');
+    expect(textProblem('\ud800')).toBe('surrogate');
+    expect(textProblem('x\udfffy')).toBe('surrogate');
+    expect(textProblem('\ude00\ud83d')).toBe('surrogate'); // both halves, in the wrong order
+    expect(textProblem('😀 ñandú \t\n %00 \\u0000')).toBeNull();
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => textProblem(text) === null));
+  });
+
+  it('cleans a text for keeping: each bad character becomes U+FFFD, pairs stay', () => {
+    expect(cleanText('a\u0000b\ud800c😀\udc00')).toBe('a\ufffdb\ufffdc😀\ufffd');
+    expect(cleanText('ñandú')).toBe('ñandú');
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => textProblem(cleanText(text)) === null));
+  });
+
+  it('words each problem in Spanish, naming the argument when known', () => {
+    expect(problemMessage('nul', 'filter.search')).toBe(
+      'El texto (filter.search) contiene un carácter nulo (U+0000), que no se admite.',
+    );
+    expect(problemMessage('surrogate')).toMatch(/^El texto contiene un carácter Unicode incompleto/);
+    expect(problemMessage('depth', 'value')).toBe(
+      `El valor (value) tiene más de ${MAX_JSON_DEPTH} niveles de anidamiento, el máximo admitido.`,
+    );
+  });
+});
+
+describe('findBadInput', () => {
+  it('names the variable and the path inside it', () => {
+    expect(findBadInput({ filter: { search: 'a\u0000' } })).toEqual({
+      problem: 'nul',
+      field: 'filter.search',
+      message: problemMessage('nul', 'filter.search'),
+    });
+    expect(findBadInput({ ok: 'x', ids: ['1', '\ud800'] })?.field).toBe('ids[1]');
+    expect(findBadInput({ input: { items: [{ note: 'x\udc00' }] } })?.field).toBe('input.items[0].note');
+    expect(findBadInput({ value: { 'k\u0000': 1 } })).toMatchObject({ problem: 'nul', field: 'value' });
+    expect(findBadInput({ 'v\u0000': 1 })).toMatchObject({ problem: 'nul', field: 'variables' });
+  });
+
+  it(`takes ${MAX_JSON_DEPTH} levels and refuses one more, naming only the variable`, () => {
+    expect(findBadInput({ value: nested(MAX_JSON_DEPTH) })).toBeNull();
+    expect(findBadInput({ value: nested(MAX_JSON_DEPTH + 1) })).toEqual({
+      problem: 'depth',
+      field: 'value',
+      message: problemMessage('depth', 'value'),
+    });
+    // The walk stops at the limit: a value far deeper than the stack allows is refused, not a RangeError.
+    expect(findBadInput({ value: nested(200_000) })?.problem).toBe('depth');
+  });
+
+  it('accepts what valid input looks like', () => {
+    expect(findBadInput(undefined)).toBeNull();
+    expect(
+      findBadInput({ id: '12', n: 3, ok: true, none: null, list: [1, 'a'], o: { a: { b: 'ñ😀' } } }),
+    ).toBeNull();
+  });
+});
+
+describe('jsonTooDeep', () => {
+  const body = (value: string) => `{"query":"{ a }","variables":{"v":${value},"w":1}}`;
+
+  it('measures the nesting of a JSON text without parsing it, naming the first keys on the way', () => {
+    expect(jsonTooDeep(body(JSON.stringify(nested(MAX_JSON_DEPTH))), MAX_JSON_DEPTH + 2)).toBeNull();
+    expect(jsonTooDeep(body(JSON.stringify(nested(MAX_JSON_DEPTH + 1))), MAX_JSON_DEPTH + 2)).toEqual([
+      'variables',
+      'v',
+    ]);
+    expect(jsonTooDeep('['.repeat(400_000), 10)).toEqual([]);
+    expect(jsonTooDeep('{ "extensions" : {"a": [[[1]]]}}', 3)).toEqual(['extensions', 'a']);
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    const tricky = JSON.stringify({ a: '[[[[{{{{', b: 'x\\"[[[[', 'c"[': ['"]]]]'] });
+    expect(jsonTooDeep(tricky, 2)).toBeNull();
+    expect(jsonTooDeep(tricky, 1)).toEqual(['c"[']);
+  });
+
+  it('agrees with the depth of any JSON value', () => {
+    const depthOf = (value: unknown): number =>
+      value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 6 }), (value, max) => {
+        expect(jsonTooDeep(JSON.stringify(value), max) !== null).toBe(depthOf(value) > max);
+      }),
+    );
+  });
+});
+
+describe('inputGuardRule', () => {
+  const schema = sdlSchema(`
+    scalar JSON
+    input Filter { search: String, tags: [String!] }
+    type Query { find(filter: Filter, id: ID, value: JSON): Int }
+  `);
+  const errorsOf = (document: string) =>
+    validate(schema, parse(document), [inputGuardRule]).map((e) => [e.message, e.extensions.field]);
+
+  it('refuses literal arguments and default values with a NUL or too deep, naming the argument', () => {
+    expect(errorsOf('{ find(filter: { tags: ["a", "b\\u0000"] }) }')).toEqual([
+      [problemMessage('nul', 'filter.tags[1]'), 'filter.tags[1]'],
+    ]);
+    expect(errorsOf('query($id: ID = "\u0000") { find(id: $id) }')).toEqual([
+      [problemMessage('nul', 'id'), 'id'],
+    ]);
+    const deep = `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`;
+    expect(errorsOf(`{ find(value: ${deep}) }`)).toEqual([[problemMessage('depth', 'value'), 'value']]);
+    expect(errorsOf(`{ find(value: ${deep.slice(1, -1)}, filter: { search: "ñ😀" }) }`)).toEqual([]);
+  });
+});
