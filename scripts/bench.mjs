@@ -5,7 +5,7 @@
 // Env: BENCH_LATENCY_MS (20) upstream latency per call; BENCH_SECONDS (4) seconds per load run (detail
 // runs get 1.5x); BENCH_AREA_SECONDS (2) seconds per load run of each area scenario (bench/lib/areas.mjs);
 // BENCH_SAMPLED_SECONDS (0.75) seconds of alternated requests of each area scenario in the sampled form;
-// BENCH_ONLY=list,detail,areas,waterfall,floor,files,bulk,store,web to run some scenarios (an area scenario's key, e.g.
+// BENCH_ONLY=list,detail,areas,waterfall,floor,files,bulk,store,store_noisy_neighbour,web to run some scenarios (an area scenario's key, e.g.
 // subscriptions_list, runs that one alone); BENCH_GATEWAY_LOG_LEVEL
 // (info, as in production); BENCH_NICE (-10) priority of the benchmark's processes; BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) for the gateway process; BENCH_DETAIL_ID (1000018).
 import { spawnSync } from 'node:child_process';
@@ -41,7 +41,7 @@ const { printTable } = await import('../bench/lib/report.mjs');
 const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const baseSeconds = Number(process.env.BENCH_SECONDS ?? 4);
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'list,detail,areas,waterfall,floor,files,bulk,store,web')
+  (process.env.BENCH_ONLY ?? 'list,detail,areas,waterfall,floor,files,bulk,store,store_noisy_neighbour,web')
     .split(',')
     .map((s) => s.trim()),
 );
@@ -316,6 +316,23 @@ try {
       store_bulk100_cpu_ms: round(s[100].withStore.cpuPerOp, 1),
       store_bulk100_cpu_ms_without: round(s[100].without.cpuPerOp, 1),
     });
+  });
+  await attempt('store_noisy_neighbour', async () => {
+    const tokens = {
+      noisy: await emulator.accessTokenFor('operador', { ttlSeconds: 3600 }),
+      me: await emulator.accessTokenFor('consulta', { ttlSeconds: 3600 }),
+      list: token,
+    };
+    const s = await scenarios.storeNoisyNeighbourScenario(await storeEnv(), { tokens, seconds: baseSeconds });
+    Object.assign(results, {
+      store_noisy_p99_ratio: round(s.ratio),
+      store_noisy_p99_ms: round(s.noisy.p99, 1),
+      store_quiet_p99_ms: round(s.quiet.p99, 1),
+      store_noisy_me_p99_ms: round(s.noisy.meP99, 1),
+      store_quiet_me_p99_ms: round(s.quiet.meP99, 1),
+      store_noisy_rounds: s.noisy.noisyRounds,
+    });
+    details.store_noisy_neighbour = s;
   });
   await attempt('bulk', async () => {
     const b = await scenarios.bulkScenario(env, { latencyMs });

@@ -481,3 +481,80 @@ export async function filesScenario(env, { seconds = 2, connections = 10 } = {})
   );
   return { gateway, direct, bytes };
 }
+
+/**
+ * One operator's heavy use of the store against everyone else (issue 43). On the store gateway, other operators
+ * run `{ me }` and the payment list (closed loops, `concurrency` each) in 1-second segments, alternately quiet and
+ * with a noisy operator (`noisy` loops of `{ preferences { key value } }` then one `setPreference`, over `keys`
+ * preferences of `valueBytes` each, written before the first segment). The others' p99 noisy ÷ quiet is the noisy
+ * operator's cost to them: the embedded store's queries must not hold the gateway's event loop.
+ */
+export async function storeNoisyNeighbourScenario(
+  env,
+  { tokens, seconds = 4, concurrency = 2, noisy = 2, keys = 200, valueBytes = 5_000 },
+) {
+  const { gatewayUrl, log } = env;
+  const value = (i) => ({ note: `${i}`.padEnd(valueBytes - 16, 'x') });
+  const SET = 'mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { key } }';
+  const key = (i) => `bench.ruido.${String(i).padStart(3, '0')}`;
+  for (let i = 0; i < keys; i++) await graphql(gatewayUrl, tokens.noisy, SET, { k: key(i), v: value(i) });
+  const list = listDocument();
+  const me = () => graphql(gatewayUrl, tokens.me, '{ me { username } }');
+  const payments = () => graphql(gatewayUrl, tokens.list, withTypename(list.query), list.variables);
+  let written = 0;
+  const noisyOp = async () => {
+    const data = await graphql(gatewayUrl, tokens.noisy, '{ preferences { key value } }');
+    if (data.preferences.length < keys) throw new Error(`noisy: ${data.preferences.length} preferences`);
+    written += 1;
+    await graphql(gatewayUrl, tokens.noisy, SET, { k: key(written % keys), v: value(written) });
+  };
+  const segment = async (withNoise) => {
+    let stop = false;
+    let noisyRounds = 0;
+    const noise = withNoise
+      ? Promise.all(
+          Array.from({ length: noisy }, async () => {
+            while (!stop) {
+              await noisyOp();
+              noisyRounds += 1;
+            }
+          }),
+        )
+      : Promise.resolve();
+    const [meRun, listRun] = await Promise.all([
+      runClosedLoop({ op: me, concurrency, seconds: 1 }),
+      runClosedLoop({ op: payments, concurrency, seconds: 1 }),
+    ]);
+    stop = true;
+    await noise;
+    if (meRun.failures || listRun.failures) {
+      throw new Error(`store_noisy: ${meRun.failures} { me } and ${listRun.failures} list requests failed`);
+    }
+    return { me: meRun.latencies, list: listRun.latencies, noisyRounds };
+  };
+  await segment(false); // warm-up
+  const sides = { quiet: { me: [], list: [], noisyRounds: 0 }, noisy: { me: [], list: [], noisyRounds: 0 } };
+  for (let round = 0; round < Math.max(1, Math.round(seconds)); round++) {
+    for (const side of round % 2 === 0 ? ['quiet', 'noisy'] : ['noisy', 'quiet']) {
+      const run = await segment(side === 'noisy');
+      sides[side].me.push(...run.me);
+      sides[side].list.push(...run.list);
+      sides[side].noisyRounds += run.noisyRounds;
+    }
+  }
+  const summary = ({ me: meMs, list: listMs, noisyRounds }) => ({
+    p99: percentile([...meMs, ...listMs], 99),
+    meP99: percentile(meMs, 99),
+    listP99: percentile(listMs, 99),
+    requests: meMs.length + listMs.length,
+    noisyRounds,
+  });
+  const quiet = summary(sides.quiet);
+  const loud = summary(sides.noisy);
+  log(
+    `  store_noisy: others' p99 ${quiet.p99.toFixed(1)} ms quiet, ${loud.p99.toFixed(1)} ms beside the noisy operator ` +
+      `(×${(loud.p99 / quiet.p99).toFixed(2)}; { me } ${quiet.meP99.toFixed(1)} → ${loud.meP99.toFixed(1)}, list ` +
+      `${quiet.listP99.toFixed(1)} → ${loud.listP99.toFixed(1)}); ${loud.noisyRounds} noisy rounds of ${keys} × ${valueBytes} B`,
+  );
+  return { quiet, noisy: loud, ratio: loud.p99 / quiet.p99 };
+}

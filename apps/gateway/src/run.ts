@@ -1,3 +1,4 @@
+import { StoreFolderHeldError } from '@backoffice/store';
 import { loadConfig } from './load-config.js';
 import { startGateway } from './index.js';
 import { createLogger } from './logger.js';
@@ -16,7 +17,13 @@ const STOP_MARGIN_MS = 15_000;
 export async function runGateway(tracing: Tracing): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const gateway = await startGateway(config, { logger });
+  const gateway = await startGateway(config, { logger }).catch((error: unknown) => {
+    // Another process holds the embedded store's folder (activity/store-handle.ts): no second gateway on it.
+    if (!(error instanceof StoreFolderHeldError)) throw error;
+    logger.error('store folder held by another process', { dataDir: error.dataDir, pid: error.holder?.pid });
+    console.error(error.message);
+    process.exit(1);
+  });
   console.log(
     `Gateway GraphQL en ${gateway.graphqlUrl}${config.sandbox ? ` (sandbox: ${gateway.url}/sandbox)` : ''} — Keycloak ${config.keycloakIssuer}${gateway.metricsUrl ? ` — métricas ${gateway.metricsUrl}/metrics` : ''}`,
   );

@@ -14,6 +14,7 @@ import { gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { LOCK_FILE } from './data-dir-lock.js';
 import type { Database } from './schema.js';
 
 /** The version of the installed PGlite: a template is only loaded by the PGlite that wrote it. */
@@ -33,10 +34,13 @@ export function defaultTemplateFile(version = pgliteVersion()): string {
 export const isMemoryDataDir = (dataDir: string | undefined): boolean =>
   (dataDir ?? 'memory://').startsWith('memory://');
 
-/** Whether a data folder holds nothing yet (a new store): only then may it start from the template. */
+/**
+ * Whether a data folder holds nothing yet (a new store): only then may it start from the template. The folder's
+ * lock (data-dir-lock.ts), taken before the store opens, does not count.
+ */
 function isNewDataDir(dataDir: string): boolean {
   if (isMemoryDataDir(dataDir)) return true;
-  return !existsSync(dataDir) || readdirSync(dataDir).length === 0;
+  return !existsSync(dataDir) || readdirSync(dataDir).every((name) => name === LOCK_FILE);
 }
 
 /**

@@ -16,6 +16,8 @@ import type { Database, NewActivity } from './schema.js';
 
 export * from './activity.js';
 export * from './preferences.js';
+export { LOCK_FILE, lockDataDir, StoreFolderHeldError, type DataDirLock } from './data-dir-lock.js';
+export { isMemoryDataDir } from './embedded-template.js';
 export { migrate, openDatabase, type OpenedDatabase, type StoreOptions } from './open.js';
 export { MIGRATION_NAMES } from './migrations.js';
 export type { ActivityRow, Database, NewActivity } from './schema.js';

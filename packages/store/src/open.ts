@@ -3,12 +3,11 @@
  * PostgreSQL (PGlite: the same SQL and migrations) in a data folder, or in memory for tests. Migrations run here,
  * before the store is handed out.
  */
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { defaultTemplateFile, isMemoryDataDir, templateFor } from './embedded-template.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { EmbeddedClient, EmbeddedDialect } from './embedded-client.js';
+import { defaultTemplateFile, isMemoryDataDir } from './embedded-template.js';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 
@@ -26,6 +25,16 @@ export interface StoreOptions {
   maxConnections?: number;
   /** Called when the connection pool reports an error (a server gone away): never thrown. */
   onError?(error: unknown): void;
+  /**
+   * Called once when the embedded store's thread ends without being closed (a crash): every call rejects from
+   * then on; the caller opens the store again.
+   */
+  onUnavailable?(error: Error): void;
+  /**
+   * The embedded data folder's lock (data-dir-lock.ts), already taken by the caller, which keeps it past this
+   * store. Without it the store takes the folder's lock itself and lets it go when it ends.
+   */
+  dataDirLock?: DataDirLock;
 }
 
 export interface OpenedDatabase {
@@ -50,11 +59,20 @@ async function dialectOf(options: StoreOptions): Promise<{
     pool.on('error', (error) => options.onError?.(error));
     return { dialect: new PostgresDialect({ pool }), kind: 'postgres', fromTemplate: false };
   }
+  // PGlite runs in a thread of its own (embedded-client.ts), one process per data folder (data-dir-lock.ts).
   const dataDir = options.dataDir ?? 'memory://';
-  const template = await templateFor(dataDir, options.embeddedTemplate ?? defaultTemplateFile());
-  if (!isMemoryDataDir(dataDir)) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir, template ? { loadDataDir: template } : {});
-  return { dialect: new PGliteDialect(pglite), kind: 'embedded', fromTemplate: template !== undefined };
+  const lock = isMemoryDataDir(dataDir) || options.dataDirLock ? null : lockDataDir(dataDir);
+  try {
+    const { client, fromTemplate } = await EmbeddedClient.start(
+      { dataDir, embeddedTemplate: options.embeddedTemplate ?? defaultTemplateFile() },
+      options.onUnavailable,
+    );
+    if (lock) void client.exited.then(() => lock.release());
+    return { dialect: new EmbeddedDialect(client), kind: 'embedded', fromTemplate };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
 /** Runs every pending migration (once across replicas: the Migrator holds an advisory lock). */

@@ -1,9 +1,13 @@
 /**
  * The gateway's connection to its store (@backoffice/store), opened in the background: the gateway serves from its
  * first second whatever the store does (the embedded PostgreSQL takes seconds to start; a server may be down). An
- * opening that fails is logged and tried again; `current()` is the open store or null.
+ * opening that fails is logged and tried again; `current()` is the open store or null. An embedded store whose
+ * thread ends (a crash) is likewise unavailable, logged and opened again.
+ *
+ * The embedded store's data folder is taken for this process at once (one process per folder, issue 43): when
+ * another process holds it, `connectStore` throws StoreFolderHeldError and the gateway does not start.
  */
-import { openStore, type Store } from '@backoffice/store';
+import { isMemoryDataDir, lockDataDir, openStore, type Store } from '@backoffice/store';
 import type { GatewayConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 
@@ -40,30 +44,39 @@ export function connectStore({
   let settle: (store: Store | null) => void = () => undefined;
   const ready = new Promise<Store | null>((resolve) => (settle = resolve));
   const kind = 'databaseUrl' in config ? 'postgres' : 'embedded';
+  // Held until the handle closes, across re-openings.
+  const lock = 'dataDir' in config && !isMemoryDataDir(config.dataDir) ? lockDataDir(config.dataDir) : null;
+
+  const unavailable = (error: unknown) => {
+    logger.error('store not available: activity kept only in the audit log', {
+      kind,
+      error: String(error),
+      retryMs,
+    });
+    if (!closed) {
+      timer = setTimeout(attempt, retryMs);
+      timer.unref();
+    }
+  };
 
   const attempt = () => {
+    let opened: Store | null = null;
     open({
       ...config,
+      ...(lock ? { dataDirLock: lock } : {}),
       onError: (error) => logger.warn('store connection error', { error: String(error) }),
-    }).then(
-      async (opened) => {
-        if (closed) return opened.close();
-        store = opened;
-        logger.info('store open', { kind: opened.kind });
-        settle(opened);
+      onUnavailable: (error) => {
+        if (!opened || store !== opened) return;
+        store = null;
+        void opened.close().catch(() => undefined);
+        unavailable(error);
       },
-      (error: unknown) => {
-        logger.error('store not available: activity kept only in the audit log', {
-          kind,
-          error: String(error),
-          retryMs,
-        });
-        if (!closed) {
-          timer = setTimeout(attempt, retryMs);
-          timer.unref();
-        }
-      },
-    );
+    }).then(async (result) => {
+      if (closed) return result.close();
+      store = opened = result;
+      logger.info('store open', { kind: result.kind });
+      settle(result);
+    }, unavailable);
   };
   attempt();
 
@@ -74,7 +87,11 @@ export function connectStore({
       closed = true;
       clearTimeout(timer);
       settle(null);
-      await store?.close();
+      try {
+        await store?.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
