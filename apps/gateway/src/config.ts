@@ -57,6 +57,11 @@ export interface GatewayConfig {
   store: { databaseUrl: string } | { dataDir: string } | null;
   /** Days an activity event is kept (ACTIVITY_RETENTION_DAYS, default 400); older ones are purged daily. */
   activityRetentionDays: number;
+  /**
+   * What one operator may keep as preferences: most keys and most bytes of JSON in all (PREFERENCES_MAX_KEYS,
+   * default 200; PREFERENCES_MAX_BYTES, default 1 MiB). A write past either is refused and writes nothing.
+   */
+  preferenceLimits: { maxKeys: number; maxBytes: number };
 }
 
 export type GraphqlExecutorKind = 'jit' | 'default';
