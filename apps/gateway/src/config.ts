@@ -69,6 +69,11 @@ export interface GatewayConfig {
    * (audit/refusal-budget.ts).
    */
   activityRefusalsPerHour: number;
+  /**
+   * What one operator may keep as preferences: most keys and most bytes of JSON in all (PREFERENCES_MAX_KEYS,
+   * default 200; PREFERENCES_MAX_BYTES, default 1 MiB). A write past either is refused and writes nothing.
+   */
+  preferenceLimits: { maxKeys: number; maxBytes: number };
 }
 
 export type GraphqlExecutorKind = 'jit' | 'default';

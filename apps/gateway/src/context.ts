@@ -15,7 +15,7 @@ import {
 } from './upstream/rest-client.js';
 
 export interface ContextOptions {
-  config: Pick<GatewayConfig, 'services' | 'upstreamTimeoutMs' | 'mutationTimeoutMs'>;
+  config: Pick<GatewayConfig, 'services' | 'upstreamTimeoutMs' | 'mutationTimeoutMs' | 'preferenceLimits'>;
   user: AuthUser;
   requestId: string;
   locale: string | null;
@@ -72,6 +72,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     meta: { operationName: null },
     drainSignal: options.drainSignal,
     store: options.store ?? null,
+    preferenceLimits: config.preferenceLimits,
   };
 }
 

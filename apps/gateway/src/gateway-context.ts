@@ -1,5 +1,6 @@
 import type { StoreHandle } from './activity/store-handle.js';
 import type { AuthUser } from './auth/verify-token.js';
+import type { GatewayConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { UpstreamCall, UpstreamClients } from './upstream/rest-client.js';
 
@@ -37,4 +38,6 @@ export interface GatewayContext {
   drainSignal: AbortSignal | undefined;
   /** The gateway's own store (activity, preferences), null when none is configured (activity/store-handle.ts). */
   store: StoreHandle | null;
+  /** What one operator may keep as preferences (GatewayConfig.preferenceLimits). */
+  preferenceLimits: GatewayConfig['preferenceLimits'];
 }

@@ -1,4 +1,5 @@
 /** Reads the gateway configuration from environment variables (`loadConfig`); the shape is in config.ts. */
+import { DEFAULT_PREFERENCE_LIMITS } from '@backoffice/store';
 import {
   DEFAULT_GRAPHQL_EXECUTOR,
   DEFAULT_RATE_LIMIT_MAX,
@@ -155,5 +156,9 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     store: storeOf(env),
     activityRetentionDays: int(env, 'ACTIVITY_RETENTION_DAYS', 400, 1, 36_500),
     activityRefusalsPerHour: int(env, 'ACTIVITY_REFUSALS_PER_HOUR', 60, 0, 1_000_000),
+    preferenceLimits: {
+      maxKeys: int(env, 'PREFERENCES_MAX_KEYS', DEFAULT_PREFERENCE_LIMITS.maxKeys, 1, 100_000),
+      maxBytes: int(env, 'PREFERENCES_MAX_BYTES', DEFAULT_PREFERENCE_LIMITS.maxBytes, 1024, 2 ** 30),
+    },
   };
 }

@@ -11,7 +11,13 @@ import {
   type ActivityQuery,
 } from './activity.js';
 import { openDatabase, type StoreOptions } from './open.js';
-import { readPreferences, writePreference, type Preference } from './preferences.js';
+import {
+  readPreferences,
+  writePreference,
+  type Preference,
+  type PreferenceLimits,
+  type PreferenceWrite,
+} from './preferences.js';
 import type { Database, NewActivity } from './schema.js';
 
 export * from './activity.js';
@@ -28,8 +34,15 @@ export interface Store {
   insertActivity(rows: readonly NewActivity[]): Promise<void>;
   queryActivity(request: ActivityQuery): Promise<ActivityPage>;
   purgeActivity(before: Date): Promise<number>;
-  readPreferences(username: string): Promise<Preference[]>;
-  writePreference(username: string, key: string, value: unknown): Promise<void>;
+  /** An operator's preferences; with `prefix`, only the keys that start with it. */
+  readPreferences(username: string, prefix?: string | null): Promise<Preference[]>;
+  /** Within `limits` (DEFAULT_PREFERENCE_LIMITS when not given): past them nothing is written. */
+  writePreference(
+    username: string,
+    key: string,
+    value: unknown,
+    limits?: PreferenceLimits,
+  ): Promise<PreferenceWrite>;
   close(): Promise<void>;
 }
 
@@ -43,8 +56,8 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     insertActivity: (rows) => insertActivity(db, rows),
     queryActivity: (request) => queryActivity(db, request),
     purgeActivity: (before) => purgeActivity(db, before),
-    readPreferences: (username) => readPreferences(db, username),
-    writePreference: (username, key, value) => writePreference(db, username, key, value),
+    readPreferences: (username, prefix) => readPreferences(db, username, prefix),
+    writePreference: (username, key, value, limits) => writePreference(db, username, key, value, limits),
     close: () => (closed ??= db.destroy()),
   };
 }

@@ -58,6 +58,17 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('activity').addColumn('target_count', 'integer').execute();
     },
   },
+  '0004_preference_bytes': {
+    // The size of each value, so the bound on an operator's preferences (preferences.ts) adds up a column
+    // instead of reading every value again at each write.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('preference')
+        .addColumn('bytes', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`update preference set bytes = octet_length(value::text)`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

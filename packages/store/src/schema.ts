@@ -28,6 +28,8 @@ export interface PreferenceTable {
   username: string;
   key: string;
   value: ColumnType<unknown, string, string>;
+  /** The UTF-8 bytes of the value's JSON as written (what the per-operator bound adds up). */
+  bytes: ColumnType<number, number | undefined, number>;
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
 

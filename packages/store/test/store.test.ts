@@ -121,6 +121,70 @@ for (const backend of BACKENDS) {
       expect((await store.readPreferences('admin')).map((p) => p.value)).toEqual([[]]);
     });
 
+    it("reads one prefix of keys only (one list's preferences)", async () => {
+      const store = await open();
+      await store.writePreference('operador', 'list.payments.columns', { fee: false });
+      await store.writePreference('operador', 'list.payments.views', []);
+      await store.writePreference('operador', 'list.paymentsx.columns', { id: false });
+      await store.writePreference('operador', 'search.recent', ['1000005']);
+      await store.writePreference('admin', 'list.payments.columns', { id: false });
+      const list = await store.readPreferences('operador', 'list.payments.');
+      expect(list.map((p) => [p.key, p.value])).toEqual([
+        ['list.payments.columns', { fee: false }],
+        ['list.payments.views', []],
+      ]);
+      // A prefix with LIKE's wildcards is read as written.
+      expect(await store.readPreferences('operador', 'list.payments_')).toEqual([]);
+      expect((await store.readPreferences('operador')).map((p) => p.key)).toHaveLength(4);
+    });
+
+    it("bounds an operator's preferences (keys and bytes): past either nothing is written", async () => {
+      const store = await open();
+      const limits = { maxKeys: 3, maxBytes: 20 };
+      expect(await store.writePreference('operador', 'a', 'x'.repeat(8), limits)).toEqual({ written: true });
+      expect(await store.writePreference('operador', 'b', 1, limits)).toEqual({ written: true });
+      expect(await store.writePreference('operador', 'c', 2, limits)).toEqual({ written: true });
+      // A fourth key, however small: refused; another operator has room of their own.
+      expect(await store.writePreference('operador', 'd', 3, limits)).toEqual({
+        written: false,
+        limit: 'keys',
+      });
+      expect(await store.writePreference('admin', 'd', 3, limits)).toEqual({ written: true });
+      // Replacing a key counts its new size, not the old one twice: 10 + 1 + 1 bytes fit, 19 + 1 + 1 do not.
+      expect(await store.writePreference('operador', 'a', 'x'.repeat(17), limits)).toEqual({
+        written: false,
+        limit: 'bytes',
+      });
+      expect(await store.writePreference('operador', 'a', 'x'.repeat(16), limits)).toEqual({ written: true });
+      const mine = await store.readPreferences('operador');
+      expect(mine.map((p) => [p.key, p.value])).toEqual([
+        ['a', 'x'.repeat(16)],
+        ['b', 1],
+        ['c', 2],
+      ]);
+      // Removing makes room again.
+      await store.writePreference('operador', 'c', null, limits);
+      expect(await store.writePreference('operador', 'd', 3, limits)).toEqual({ written: true });
+    });
+
+    it('lets only one of several concurrent writes take the last room', async () => {
+      const store = await open();
+      const limits = { maxKeys: 5, maxBytes: 1024 };
+      for (const key of ['a', 'b', 'c', 'd']) await store.writePreference('operador', key, 1, limits);
+      const answers = await Promise.all(
+        ['e', 'f', 'g', 'h', 'i', 'j'].map((key) => store.writePreference('operador', key, 1, limits)),
+      );
+      expect(answers.filter((a) => a.written)).toHaveLength(1);
+      expect(await store.readPreferences('operador')).toHaveLength(5);
+      // The same for bytes: 4 bytes left, six writers of 4 bytes each.
+      await store.writePreference('admin', 'big', 'x'.repeat(1018), limits);
+      const bytes = await Promise.all(
+        ['e', 'f', 'g', 'h', 'i', 'j'].map((key) => store.writePreference('admin', key, 1000, limits)),
+      );
+      expect(bytes.filter((a) => a.written)).toHaveLength(1);
+      expect(await store.readPreferences('admin')).toHaveLength(2);
+    });
+
     it('opening again applies no migration twice', async () => {
       const { databaseUrl, drop } = await backend.fresh();
       cleanups.push(drop);

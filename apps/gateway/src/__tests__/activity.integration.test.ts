@@ -250,6 +250,77 @@ for (const { name, store } of STORES) {
       );
     });
 
+    it("reads one list's preferences by key prefix; the form without it still reads them all", async () => {
+      await gateway
+        .store!.current()!
+        .db.deleteFrom('preference')
+        .where('username', '=', 'supervisor')
+        .execute();
+      const SET = `mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { key } }`;
+      for (const [k, v] of [
+        ['list.transfers.columns', { fee: false }],
+        ['list.transfers.views', []],
+        ['list.transfersx.columns', { id: false }],
+      ] as const) {
+        expect((await as('supervisor', SET, { k, v })).body.errors).toBeUndefined();
+      }
+      const byPrefix = await as('supervisor', `{ preferences(prefix: "list.transfers.") { key value } }`);
+      expect(byPrefix.body.data!.preferences).toEqual([
+        { key: 'list.transfers.columns', value: { fee: false } },
+        { key: 'list.transfers.views', value: [] },
+      ]);
+      const all = await as('supervisor', `{ preferences { key } }`);
+      expect(all.body.data!.preferences).toHaveLength(3);
+      const bad = await as('supervisor', `{ preferences(prefix: "list%") { key } }`);
+      expect(bad.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    });
+
+    it("bounds an operator's preferences: the 201st key and the 1 MiB + 1 byte write are refused, nothing written", async () => {
+      const SET = `mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { key } }`;
+      const GET = `{ preferences { key value } }`;
+      const keysOf = async (user: string) =>
+        ((await as(user, GET)).body.data!.preferences as { key: string }[]).map((p) => p.key);
+      const store = gateway.store!.current()!;
+      await store.db.deleteFrom('preference').where('username', '=', 'impuestos').execute();
+      // 199 keys straight into the store (as 199 earlier writes would have left them), the 200th through the API.
+      for (let i = 1; i < 200; i++)
+        await store.writePreference('impuestos', `list.k${i}.columns`, { id: false });
+      expect(
+        (await as('impuestos', SET, { k: 'list.k200.columns', v: { id: false } })).body.errors,
+      ).toBeUndefined();
+      const refused = await as('impuestos', SET, { k: 'list.k201.columns', v: { id: false } });
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(refused.body.errors?.[0]?.message).toMatch(
+        /^Se alcanzó el límite de 200 preferencias por operador/,
+      );
+      const keys = await keysOf('impuestos');
+      expect(keys).toHaveLength(200);
+      expect(keys).not.toContain('list.k201.columns');
+      // Replacing and removing a key still work at the limit.
+      expect(
+        (await as('impuestos', SET, { k: 'list.k200.columns', v: { fee: false } })).body.errors,
+      ).toBeUndefined();
+      expect((await as('impuestos', SET, { k: 'list.k200.columns', v: null })).body.errors).toBeUndefined();
+      for (let i = 1; i < 200; i++) await store.writePreference('impuestos', `list.k${i}.columns`, null);
+
+      // 16 values of 64 KiB of JSON each: exactly 1 MiB in all. One byte more is refused.
+      const value = 'x'.repeat(64 * 1024 - 2);
+      for (let i = 1; i <= 16; i++) {
+        expect(
+          (await as('impuestos', SET, { k: `list.big${i}.views`, v: value })).body.errors,
+        ).toBeUndefined();
+      }
+      const tooBig = await as('impuestos', SET, { k: 'list.one.views', v: 1 });
+      expect(tooBig.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(tooBig.body.errors?.[0]?.message).toMatch(
+        /^Se alcanzó el límite de 1 MiB de preferencias por operador/,
+      );
+      expect(await keysOf('impuestos')).not.toContain('list.one.views');
+      // Replacing a value with one of the same size still fits: its old size is not counted twice.
+      expect((await as('impuestos', SET, { k: 'list.big1.views', v: value })).body.errors).toBeUndefined();
+      expect(await keysOf('impuestos')).toHaveLength(16);
+    });
+
     it('a store gone mid-run: the mutation works, the audit line is written, the drop is counted', async () => {
       await gateway.activity!.flush();
       const before = await dropped('store_error');

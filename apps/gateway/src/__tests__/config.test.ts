@@ -64,6 +64,14 @@ describe('loadConfig', () => {
     expect(() => uploads({ UPLOAD_MAX_PER_OPERATOR: '0' })).toThrow(/UPLOAD_MAX_PER_OPERATOR/);
   });
 
+  it("reads the bounds of an operator's preferences, with their defaults", () => {
+    expect(loadConfig({}).preferenceLimits).toEqual({ maxKeys: 200, maxBytes: 1024 * 1024 });
+    expect(
+      loadConfig({ PREFERENCES_MAX_KEYS: '50', PREFERENCES_MAX_BYTES: '262144' }).preferenceLimits,
+    ).toEqual({ maxKeys: 50, maxBytes: 262144 });
+    expect(() => loadConfig({ PREFERENCES_MAX_KEYS: '0' })).toThrow(/PREFERENCES_MAX_KEYS/);
+  });
+
   it('reads every variable, with the JWKS URL independent of the issuer', () => {
     const config = loadConfig({
       PORT: '4100',

@@ -1,30 +1,48 @@
-import { useMemo, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { describeError } from './errors';
 import { PreferencesDocument } from './gql/graphql';
 import { useNotify } from './notifications';
-import { useHasAny } from './permissions';
-import { savePreference, writeCachedPreference } from './preferences';
-import { PreferencesContext, type PreferenceStore } from './use-preference';
+import { CurrentUserContext, useHasAny } from './permissions';
+import { keepPreferences, keptPreferences, savePreference, writeCachedPreference } from './preferences';
+import { PreferencesContext, type PreferenceGroup, type PreferenceStore } from './use-preference';
 
 /**
- * The signed-in operator's preferences from the gateway's store (issue 31): the one `preferences` query (read once
- * after sign-in by the data layer, then from Apollo's cache), each change shown at once and written with
+ * One group of the operator's preferences (a list's): its query, asked the first time a screen reads it and then
+ * from Apollo's cache, and until it answers the copy this browser kept at the last answer or change (per operator,
+ * localStorage). Nothing waits for it: a list renders its rows with the kept copy (or its defaults) and applies
+ * the gateway's copy when it arrives (issue 44).
+ */
+function useGatewayGroup(group: string): PreferenceGroup {
+  const username = useContext(CurrentUserContext)?.username ?? '';
+  const { data, error } = useQuery(PreferencesDocument, {
+    variables: { prefix: group },
+    fetchPolicy: 'cache-first',
+  });
+  const preferences = data?.preferences;
+  const kept = useMemo(() => keptPreferences(username, group), [username, group]);
+  useEffect(() => {
+    if (preferences && username) keepPreferences(username, group, preferences);
+  }, [preferences, username, group]);
+  return useMemo<PreferenceGroup>(() => {
+    if (!preferences) return { loaded: error !== undefined, value: (key) => kept.get(key) };
+    const byKey = new Map(preferences.map((preference) => [preference.key, preference.value]));
+    return { loaded: true, value: (key) => byKey.get(key) };
+  }, [preferences, error, kept]);
+}
+
+/**
+ * The signed-in operator's preferences from the gateway's store (issue 31), read one group at a time when a screen
+ * first needs it (issue 44: never all of them at sign-in), each change shown at once and written with
  * `setPreference`. A user without PREFERENCE_UPDATE keeps a change for this session only; a refused write says so.
  */
 export function GatewayPreferences({ children }: { children: ReactNode }) {
   const client = useApolloClient();
   const notify = useNotify();
   const canSave = useHasAny(['PREFERENCE_UPDATE']);
-  const { data, error } = useQuery(PreferencesDocument, { fetchPolicy: 'cache-first' });
-  const preferences = data?.preferences;
-  // A failed read is known too: the lists then show their defaults rather than wait for ever.
-  const loaded = preferences !== undefined || error !== undefined;
-  const store = useMemo<PreferenceStore>(() => {
-    const byKey = new Map((preferences ?? []).map((preference) => [preference.key, preference.value]));
-    return {
-      loaded,
-      value: (key) => byKey.get(key),
+  const store = useMemo<PreferenceStore>(
+    () => ({
+      useGroup: useGatewayGroup,
       set(key, value) {
         if (!canSave) {
           writeCachedPreference(client.cache, key, value);
@@ -34,7 +52,8 @@ export function GatewayPreferences({ children }: { children: ReactNode }) {
           notify.error(`No se pudo guardar su preferencia. ${describeError(error)}`),
         );
       },
-    };
-  }, [preferences, loaded, client, canSave, notify]);
+    }),
+    [client, canSave, notify],
+  );
   return <PreferencesContext.Provider value={store}>{children}</PreferencesContext.Provider>;
 }

@@ -1,10 +1,12 @@
 import type { ApolloCache, ApolloClient } from '@apollo/client';
 import { PreferencesDocument, SetPreferenceDocument, type PreferencesQuery } from './gql/graphql';
+import { preferenceGroup } from './use-preference';
 
 /**
  * The operator's preferences live in the gateway's store (issue 31; docs/decisions.md "Preferences follow the
- * operator"): one `preferences` query read once after sign-in and kept in Apollo's cache, one `setPreference`
- * per change. Keys are English identifiers: `search.recent`, `list.<area>.columns`, `list.<area>.views`.
+ * operator"): read one group at a time (`preferences(prefix:)`, a list's when it opens: issue 44) and kept in
+ * Apollo's cache, one `setPreference` per change. Keys are English identifiers: `search.recent`,
+ * `list.<area>.columns`, `list.<area>.views`.
  */
 export const preferenceKeys = {
   recentSearches: 'search.recent',
@@ -12,11 +14,26 @@ export const preferenceKeys = {
   listViews: (area: string) => `list.${area}.views`,
 } as const;
 
+/**
+ * Asks for one group of preferences (a list's: `listPreferenceGroup`) into Apollo's cache without waiting for it:
+ * a route's preload sends it right after the list's own query (lib/preload), and the screen's `usePreference`
+ * joins it. A failure is the screen's to notice (it then shows the kept copy or its defaults).
+ */
+export function preloadPreferences(client: ApolloClient, group: string): void {
+  void client.query({ query: PreferencesDocument, variables: { prefix: group } }).catch(() => undefined);
+}
+
+/** The group of a list's preferences (its columns and views): `list.<area>.`. */
+export const listPreferenceGroup = (area: string): string => preferenceGroup(preferenceKeys.listColumns(area));
+
 /** Where this browser kept a user's preference `name` before they moved to the gateway (localStorage). */
-export const legacyPreferenceKey = (username: string, name: string): string => `preferencias.${username}.${name}`;
+export const legacyPreferenceKey = (username: string, name: string): string =>
+  `preferencias.${username}.${name}`;
 
 /** Legacy names that became another key in the store. */
-const LEGACY_NAMES: Readonly<Record<string, string>> = { 'busquedas-recientes': preferenceKeys.recentSearches };
+const LEGACY_NAMES: Readonly<Record<string, string>> = {
+  'busquedas-recientes': preferenceKeys.recentSearches,
+};
 
 export interface LegacyPreference {
   /** The localStorage key it was read from. */
@@ -47,7 +64,7 @@ export function legacyPreferences(storage: Storage, username: string): LegacyPre
 
 type CachedPreference = PreferencesQuery['preferences'][number];
 
-/** Shows `value` for `key` at once in the cached `preferences` (null removes it), before the gateway answers. */
+/** Shows `value` for `key` at once in its group's cached `preferences` (null removes it), before the gateway answers. */
 export function writeCachedPreference(cache: ApolloCache, key: string, value: unknown): void {
   const updated: CachedPreference = {
     __typename: 'Preference',
@@ -55,12 +72,63 @@ export function writeCachedPreference(cache: ApolloCache, key: string, value: un
     value,
     updatedAt: new Date().toISOString(),
   };
-  const current = cache.readQuery({ query: PreferencesDocument })?.preferences ?? [];
+  const variables = { prefix: preferenceGroup(key) };
+  const current = cache.readQuery({ query: PreferencesDocument, variables })?.preferences ?? [];
   const others = current.filter((preference) => preference.key !== key);
   cache.writeQuery({
     query: PreferencesDocument,
+    variables,
     data: { preferences: value === null ? others : [...others, updated] },
   });
+}
+
+/**
+ * Where this browser keeps its last copy of a group of an operator's preferences (localStorage, issue 44): a list
+ * opens with it while the gateway's copy is on its way. Not a `legacyPreferenceKey` (those are carried over and
+ * removed at sign-in).
+ */
+export const keptPreferencesKey = (username: string, group: string): string =>
+  `preferencias-copia.${username}.${group}`;
+
+const browserStorage = (): Storage | undefined => {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined; // storage refused by the browser's settings
+  }
+};
+
+/** The last copy of `group` this browser kept for `username` (empty when none or unreadable). */
+export function keptPreferences(
+  username: string,
+  group: string,
+  storage: Storage | undefined = browserStorage(),
+): ReadonlyMap<string, unknown> {
+  try {
+    const raw = storage?.getItem(keptPreferencesKey(username, group));
+    const kept: unknown = raw ? JSON.parse(raw) : null;
+    return kept && typeof kept === 'object' && !Array.isArray(kept)
+      ? new Map(Object.entries(kept))
+      : new Map();
+  } catch {
+    return new Map();
+  }
+}
+
+/** Keeps `preferences` (a group's, as the store or the operator left them) as this browser's last copy. */
+export function keepPreferences(
+  username: string,
+  group: string,
+  preferences: readonly { key: string; value: unknown }[],
+  storage: Storage | undefined = browserStorage(),
+): void {
+  try {
+    const name = keptPreferencesKey(username, group);
+    if (preferences.length === 0) storage?.removeItem(name);
+    else storage?.setItem(name, JSON.stringify(Object.fromEntries(preferences.map((p) => [p.key, p.value]))));
+  } catch {
+    // A full or refused storage: the next visit waits for the gateway's copy, as a first one does.
+  }
 }
 
 /** Writes one preference: the cache at once, then the gateway (rejects when it refuses or cannot be reached). */
@@ -70,21 +138,27 @@ export async function savePreference(client: ApolloClient, key: string, value: u
 }
 
 /**
- * Reads the operator's preferences once after sign-in and carries over what this browser still holds in
- * localStorage: a key the store does not have yet is written to it; then the local copy is removed and the
- * store is the truth. A value that could not be written stays local, for the next sign-in.
+ * Carries over what this browser still holds in localStorage from before preferences lived in the gateway: a key
+ * the store does not have yet is written to it; then the local copy is removed and the store is the truth. A value
+ * that could not be written stays local, for the next sign-in. Asks the gateway nothing when there is nothing to
+ * carry over (every sign-in after the first), and then only for the keys held.
  */
 export async function carryOverPreferences(
   client: ApolloClient,
   username: string,
-  storage: Storage | undefined = typeof window === 'undefined' ? undefined : window.localStorage,
+  storage: Storage | undefined = browserStorage(),
 ): Promise<void> {
-  const { data } = await client.query({ query: PreferencesDocument, fetchPolicy: 'network-only' });
-  if (!data || !storage) return;
-  const held = new Set(data.preferences.map((preference) => preference.key));
+  if (!storage) return;
   for (const item of legacyPreferences(storage, username)) {
     try {
-      if (!held.has(item.key)) await savePreference(client, item.key, item.value);
+      const { data } = await client.query({
+        query: PreferencesDocument,
+        variables: { prefix: preferenceGroup(item.key) },
+      });
+      if (!data) continue;
+      if (!data.preferences.some((preference) => preference.key === item.key)) {
+        await savePreference(client, item.key, item.value);
+      }
       storage.removeItem(item.storageKey);
     } catch {
       // Kept for the next sign-in.

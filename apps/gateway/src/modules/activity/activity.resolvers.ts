@@ -23,6 +23,25 @@ const MAX_KEY = 100;
 const MAX_VALUE_BYTES = 64 * 1024;
 const MAX_FILTER_TEXT = 200;
 
+/** A preference's key (or a prefix of keys), trimmed and checked: letters, digits, dots, colons and dashes. */
+function preferenceKey(text: string, field: 'key' | 'prefix'): string {
+  const name = text.trim();
+  if (!name || name.length > MAX_KEY || !/^[A-Za-z0-9._:-]+$/.test(name)) {
+    throw badUserInput(
+      `La ${field === 'key' ? 'clave' : 'parte inicial de la clave'} de la preferencia debe tener entre 1 y ${MAX_KEY} letras, números, puntos o guiones.`,
+      field,
+    );
+  }
+  return name;
+}
+
+/** A limit in bytes as an operator reads it: '1 MiB', '512 KiB', '1500 bytes'. */
+function bytesText(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
 function storeOf(context: GatewayContext): Store {
   const store = context.store?.current();
   if (!store)
@@ -103,27 +122,36 @@ export const activityResolvers: Resolvers = {
       });
       return { rows: answer.rows.map(presentActivity), total: answer.total, page, pageSize };
     },
-    async preferences(_root, _args, context) {
-      const rows = await storeOf(context).readPreferences(context.user.username);
+    async preferences(_root, { prefix }, context) {
+      const start = prefix ? preferenceKey(prefix, 'prefix') : null;
+      const rows = await storeOf(context).readPreferences(context.user.username, start);
       return rows.map((p) => ({ key: p.key, value: p.value, updatedAt: p.updatedAt.toISOString() }));
     },
   },
   Mutation: {
     async setPreference(_root, { key, value }, context) {
-      const name = key.trim();
-      if (!name || name.length > MAX_KEY || !/^[A-Za-z0-9._:-]+$/.test(name)) {
-        throw badUserInput(
-          `La clave de la preferencia debe tener entre 1 y ${MAX_KEY} letras, números, puntos o guiones.`,
-          'key',
-        );
-      }
+      const name = preferenceKey(key, 'key');
       const json = value === null || value === undefined ? null : JSON.stringify(value);
       if (json !== null && Buffer.byteLength(json) > MAX_VALUE_BYTES) {
         throw badUserInput('La preferencia es demasiado grande (hasta 64 KiB).', 'value');
       }
       const store = storeOf(context);
       // Always the signed-in operator's own: the user name comes from the token, never from the arguments.
-      await store.writePreference(context.user.username, name, json === null ? null : value);
+      const limits = context.preferenceLimits;
+      const write = await store.writePreference(
+        context.user.username,
+        name,
+        json === null ? null : value,
+        limits,
+      );
+      if (!write.written) {
+        throw badUserInput(
+          write.limit === 'keys'
+            ? `Se alcanzó el límite de ${limits.maxKeys} preferencias por operador: elimine alguna (por ejemplo, vistas guardadas que ya no use) antes de guardar otra.`
+            : `Se alcanzó el límite de ${bytesText(limits.maxBytes)} de preferencias por operador: elimine alguna (por ejemplo, vistas guardadas que ya no use) antes de guardar otra.`,
+          'value',
+        );
+      }
       if (json === null) return null;
       return { key: name, value, updatedAt: new Date().toISOString() };
     },

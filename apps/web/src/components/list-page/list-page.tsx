@@ -1,6 +1,5 @@
 import { useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import { BulkActionBar } from '../actions/bulk-action-bar';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
@@ -130,15 +129,6 @@ export function ListBulkActions<K extends string>({ bulk }: { bulk: ListPageBulk
 }
 const ignoreSort = () => undefined;
 
-/** Where the list goes while the operator's choice of columns is read (once, after sign-in). */
-function ColumnsLoading() {
-  return (
-    <Box sx={{ height: 240, display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label="Cargando la lista" />
-    </Box>
-  );
-}
-
 /** 'Vistas' and 'Columnas' alone above a list without a bar of its own. */
 function ToolsBar({ children }: { children: ReactNode }) {
   return (
@@ -186,7 +176,7 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
   const { table: binding, selection } = page;
   const barNoun = noun ?? bulk?.noun;
   const texts = textsOf(props);
-  const { tools, columnChoice, onHiddenChange, ready } = useListTools(page.view, table.columns);
+  const { tools, columnChoice, onHiddenChange } = useListTools(page.view, table.columns);
   // A new page starts at the table's top: after 'next page' at the bottom of a long page, the list scrolls up to
   // its bar, never further than needed (issue 29 item 26).
   const listTop = useRef<HTMLDivElement>(null);
@@ -212,7 +202,7 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
                   <ListBar
                     tools={tools}
                     noun={barNoun}
-                    total={ready ? page.total : undefined}
+                    total={page.total}
                     selectedCount={selection.selectedIds.length}
                     totalTestId={totalTestId}
                     totalNote={totalNote}
@@ -231,29 +221,25 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
                 ) : (
                   tools && <ToolsBar>{tools}</ToolsBar>
                 )))}
-            {!ready ? (
-              <ColumnsLoading />
-            ) : (
-              <DataTable
-                ariaLabel={texts.ariaLabel}
-                rows={page.rows}
-                columns={table.columns}
-                getRowId={getRowId}
-                {...binding}
-                onPageChange={onPageChange}
-                loading={binding.loading || table.busy === true}
-                sort={table.unsorted ? null : binding.sort}
-                onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
-                emptyMessage={texts.emptyMessage}
-                getRowHref={table.getRowHref}
-                selectable={table.selectable}
-                selectedIds={table.selectable ? selection.selectedIds : undefined}
-                onSelectionChange={table.selectable ? selection.setSelectedIds : undefined}
-                rowHeight={table.rowHeight}
-                columnChoice={columnChoice}
-                onHiddenChange={onHiddenChange}
-              />
-            )}
+            <DataTable
+              ariaLabel={texts.ariaLabel}
+              rows={page.rows}
+              columns={table.columns}
+              getRowId={getRowId}
+              {...binding}
+              onPageChange={onPageChange}
+              loading={binding.loading || table.busy === true}
+              sort={table.unsorted ? null : binding.sort}
+              onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
+              emptyMessage={texts.emptyMessage}
+              getRowHref={table.getRowHref}
+              selectable={table.selectable}
+              selectedIds={table.selectable ? selection.selectedIds : undefined}
+              onSelectionChange={table.selectable ? selection.setSelectedIds : undefined}
+              rowHeight={table.rowHeight}
+              columnChoice={columnChoice}
+              onHiddenChange={onHiddenChange}
+            />
           </Paper>
         ))}
       {children}

@@ -19,23 +19,19 @@ export interface ListTools {
   /** The grid's props: the operator's choice of columns, and where it tells what is hidden. */
   columnChoice: ColumnChoice;
   onHiddenChange: (fields: readonly string[]) => void;
-  /** The operator's choice of columns is known: until then the list shows none, so no column flashes. */
-  ready: boolean;
 }
 
 /**
  * Every list's 'Vistas' and 'Columnas' (issue 30), the operator's own and kept in the gateway's store per list:
- * `list.<area>.views` and `list.<area>.columns` (`usePreference`).
+ * `list.<area>.views` and `list.<area>.columns` (`usePreference`). Nothing waits for them (issue 44): the list
+ * shows the browser's last copy (or every column) at once, and the gateway's copy when it arrives.
  */
 export function useListTools(
   view: ListViewBinding | undefined,
   columns: readonly ChooserColumn[],
 ): ListTools {
   const area = view?.area ?? '';
-  const [storedChoice, setChoice, { loaded }] = usePreference<unknown>(
-    preferenceKeys.listColumns(area),
-    null,
-  );
+  const [storedChoice, setChoice] = usePreference<unknown>(preferenceKeys.listColumns(area), null);
   const [storedViews, setViews] = usePreference<unknown>(preferenceKeys.listViews(area), null);
   const fieldsKey = columns.map((column) => column.field).join(',');
   const choice = useMemo(
@@ -61,5 +57,5 @@ export function useListTools(
       />
     </Box>
   ) : null;
-  return { tools, columnChoice: choice, onHiddenChange, ready: !view || loaded };
+  return { tools, columnChoice: choice, onHiddenChange };
 }

@@ -3,7 +3,15 @@ import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../apollo';
 import { PreferencesDocument } from '../gql/graphql';
-import { carryOverPreferences, legacyPreferenceKey, legacyPreferences, preferenceKeys } from '../preferences';
+import {
+  carryOverPreferences,
+  keepPreferences,
+  keptPreferences,
+  keptPreferencesKey,
+  legacyPreferenceKey,
+  legacyPreferences,
+  preferenceKeys,
+} from '../preferences';
 
 /** A Storage over a Map (localStorage of one browser). */
 function memoryStorage(entries: Record<string, string> = {}): Storage {
@@ -33,7 +41,11 @@ function fakeGateway(initial: Record<string, unknown>, { refuseWrites = false } 
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
-        const { key, value } = operation.variables as { key?: string; value?: unknown };
+        const { key, value, prefix } = operation.variables as {
+          key?: string;
+          value?: unknown;
+          prefix?: string;
+        };
         operations.push(operation.operationName === 'SetPreference' ? `SetPreference ${key}` : 'Preferences');
         if (operation.operationName === 'SetPreference') {
           if (refuseWrites) {
@@ -43,7 +55,8 @@ function fakeGateway(initial: Record<string, unknown>, { refuseWrites = false } 
             observer.next({ data: { setPreference: preference(key!, value) } });
           }
         } else {
-          observer.next({ data: { preferences: [...stored].map(([k, v]) => preference(k, v)) } });
+          const held = [...stored].filter(([k]) => !prefix || k.startsWith(prefix));
+          observer.next({ data: { preferences: held.map(([k, v]) => preference(k, v)) } });
         }
         observer.complete();
       }),
@@ -77,20 +90,26 @@ describe('carryOverPreferences', () => {
       [legacyPreferenceKey('operador', preferenceKeys.listColumns('payments'))]: '{"payer":true}',
     });
     await carryOverPreferences(gateway.client, 'operador', storage);
-    expect(gateway.operations).toEqual(['Preferences', `SetPreference ${preferenceKeys.recentSearches}`]);
+    // Each key held is looked up in its own group only (search., list.payments.).
+    expect(gateway.operations).toEqual([
+      'Preferences',
+      `SetPreference ${preferenceKeys.recentSearches}`,
+      'Preferences',
+    ]);
     expect(Object.fromEntries(gateway.stored)).toEqual({
       [preferenceKeys.listColumns('payments')]: { payer: false },
       [preferenceKeys.recentSearches]: ['1000001'],
     });
     expect(storage.length).toBe(0);
-    // The cached answer (what every screen reads) shows the carried value.
-    const cached = gateway.client.cache.readQuery({ query: PreferencesDocument })?.preferences;
-    expect(cached?.map((p) => p.key).sort()).toEqual(
-      [preferenceKeys.listColumns('payments'), preferenceKeys.recentSearches].sort(),
-    );
-    // A second sign-in carries nothing.
+    // The cached answer of the group (what the search dialog reads) shows the carried value.
+    const cached = gateway.client.cache.readQuery({
+      query: PreferencesDocument,
+      variables: { prefix: 'search.' },
+    })?.preferences;
+    expect(cached?.map((p) => p.key)).toEqual([preferenceKeys.recentSearches]);
+    // A second sign-in carries nothing and asks the gateway nothing.
     await carryOverPreferences(gateway.client, 'operador', storage);
-    expect(gateway.operations.filter((op) => op.startsWith('SetPreference'))).toHaveLength(1);
+    expect(gateway.operations).toHaveLength(3);
   });
 
   it('keeps the local copy when the store refuses it, for the next sign-in', async () => {
@@ -98,5 +117,28 @@ describe('carryOverPreferences', () => {
     const storage = memoryStorage({ [legacyPreferenceKey('operador', 'busquedas-recientes')]: '["a"]' });
     await carryOverPreferences(gateway.client, 'operador', storage);
     expect(storage.getItem('preferencias.operador.busquedas-recientes')).toBe('["a"]');
+  });
+});
+
+describe('the last copy kept in the browser (issue 44)', () => {
+  it("is one operator's and one group's, and a damaged one reads as none", () => {
+    const storage = memoryStorage();
+    keepPreferences(
+      'operador',
+      'list.payments.',
+      [{ key: 'list.payments.columns', value: { fee: false } }],
+      storage,
+    );
+    expect(keptPreferences('operador', 'list.payments.', storage).get('list.payments.columns')).toEqual({
+      fee: false,
+    });
+    expect(keptPreferences('admin', 'list.payments.', storage).size).toBe(0);
+    expect(keptPreferences('operador', 'list.transfers.', storage).size).toBe(0);
+    // Not taken for a legacy preference: sign-in carries over and removes those.
+    expect(legacyPreferences(storage, 'operador')).toEqual([]);
+    keepPreferences('operador', 'list.payments.', [], storage);
+    expect(storage.length).toBe(0);
+    storage.setItem(keptPreferencesKey('operador', 'list.payments.'), '{roto');
+    expect(keptPreferences('operador', 'list.payments.', storage).size).toBe(0);
   });
 });

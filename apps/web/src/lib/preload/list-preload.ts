@@ -9,6 +9,7 @@ import {
 } from '../list/list-definition';
 import type { ListQuery } from '../list/list-query';
 import { listSessionCache } from '../list/use-list-state';
+import { listPreferenceGroup, preloadPreferences } from '../preferences';
 import { preloadQuery } from './query-preload';
 
 /** What a route's preload gets on navigation (app/router.tsx). */
@@ -55,6 +56,8 @@ export function listPreload<F extends object, S extends string, TData, TVariable
   return ({ client, url, now }) => {
     const state = listStateAt(definition, url.searchParams, now);
     void preloadQuery(client, document, variables(state), now.getTime());
+    // The list's columns and views leave after its rows, never before them; nothing waits for them (issue 44).
+    preloadPreferences(client, listPreferenceGroup(definition.area));
   };
 }
 

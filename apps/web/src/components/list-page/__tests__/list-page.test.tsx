@@ -377,24 +377,26 @@ describe('useListPage with <ListPage>', () => {
 function MemoryPreferences({
   written,
   loaded = true,
+  kept = new Map(),
   children,
 }: {
   written: Map<string, unknown>;
-  /** False: read from the store, not answered yet (no value known). */
+  /** False: asked of the store, not answered yet (the browser's kept copy meanwhile). */
   loaded?: boolean;
+  /** The browser's last copy, shown until the store answers. */
+  kept?: ReadonlyMap<string, unknown>;
   children: ReactNode;
 }) {
   const [values, setValues] = useState(() => new Map(written));
   const store = useMemo<PreferenceStore>(
     () => ({
-      loaded,
-      value: (key) => (loaded ? values.get(key) : undefined),
+      useGroup: () => ({ loaded, value: (key) => (loaded ? values : kept).get(key) }),
       set: (key, value) => {
         written.set(key, value);
         setValues(new Map(written));
       },
     }),
-    [values, written, loaded],
+    [values, written, loaded, kept],
   );
   return <PreferencesContext.Provider value={store}>{children}</PreferencesContext.Provider>;
 }
@@ -436,29 +438,43 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     expect(written.get('list.things.columns')).toBeNull();
   });
 
-  it('shows no column until the choice of columns is read, so a hidden one never flashes', async () => {
-    const written = new Map<string, unknown>([['list.things.columns', { colour: false }]]);
+  it('shows the rows at once with the kept copy; the store\'s copy re-applies columns, keeping rows and selection', async () => {
+    const user = userEvent.setup();
+    // The store says COLOR and CREADA are hidden; this browser's last copy knew only of COLOR.
+    const written = new Map<string, unknown>([['list.things.columns', { colour: false, createdDate: false }]]);
+    const kept = new Map<string, unknown>([['list.things.columns', { colour: false }]]);
     window.sessionStorage.clear();
     const gateway = fakeGateway();
     const screenWith = (loaded: boolean) => (
       <ApolloProvider client={gateway.client}>
-        <MemoryPreferences written={written} loaded={loaded}>
+        <MemoryPreferences written={written} loaded={loaded} kept={kept}>
           <MemoryRouter initialEntries={['/cosas?colour=red']}>
-            <ThingsScreen />
+            <ThingsScreen selectable />
           </MemoryRouter>
         </MemoryPreferences>
       </ApolloProvider>
     );
     const { rerender } = render(screenWith(false));
-    await gateway.answer({ rows: ['1'], total: 1 });
-    // The rows are here, the operator's columns not yet: no grid, no count.
-    await screen.findByRole('progressbar', { name: 'Cargando la lista' });
-    expect(screen.queryByRole('grid')).toBeNull();
-    expect(screen.queryByText('1 cosa')).toBeNull();
-    rerender(screenWith(true));
-    await waitFor(() => expect(headers()).toContain('ID'));
+    await gateway.answer({ rows: ['1', '2'], total: 2 });
+    // The preferences have not arrived: the rows, the count and the kept copy's columns show all the same.
+    expect(await within(grid()).findByText('2')).toBeInTheDocument();
+    expect(screen.getByTestId('things-total')).toHaveTextContent('2 cosas');
+    expect(headers()).toContain('CREADA');
     expect(headers()).not.toContain('COLOR');
-    expect(screen.queryByRole('progressbar', { name: 'Cargando la lista' })).toBeNull();
+    await user.click(within(grid()).getAllByRole('checkbox', { name: /seleccionar fila/i })[1]!);
+    await waitFor(() => expect(handle!.selection.selectedIds).toEqual(['2']));
+    const shown = grid();
+
+    rerender(screenWith(true));
+    await waitFor(() => expect(headers()).not.toContain('CREADA'));
+    expect(headers()).not.toContain('COLOR');
+    // The same grid (its scroll with it), its rows and selection; no request for the rows again.
+    expect(grid()).toBe(shown);
+    expect(within(grid()).getByText('1')).toBeInTheDocument();
+    expect(within(grid()).getByText('2')).toBeInTheDocument();
+    expect(handle!.selection.selectedIds).toEqual(['2']);
+    expect(within(grid()).getAllByRole('checkbox', { name: /seleccionar fila/i })[1]).toBeChecked();
+    expect(gateway.pending).toHaveLength(0);
   });
 
   it('saves the filters and sort as a view (list.<area>.views); choosing it brings back the same address', async () => {
