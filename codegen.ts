@@ -25,8 +25,8 @@ function subdirs(dir: string): string[] {
 }
 
 /**
- * Document homes of the web, each with its own generated `gql/` folder (client preset): the shell (`app`),
- * shared code (`lib`: schema types only, unless it gains documents), every feature, and every shared component
+ * Document homes of the web, each with its own generated `gql/graphql.ts`: the shell (`app`),
+ * shared code (`lib`, whose `gql/` also holds SCHEMA_TYPES), every feature, and every shared component
  * folder that owns documents. A screen's documents then land in that screen's lazy chunk, never in a module
  * every screen loads. Shared fragments live in `lib/fragments/*.graphql` and are compiled into every home.
  */
