@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 type Outputs = CodegenConfig['generates'];
@@ -24,8 +25,8 @@ function subdirs(dir: string): string[] {
 }
 
 /**
- * Document homes of the web, each with its own generated `gql/` folder (client preset): the shell (`app`),
- * shared code (`lib`: schema types only, unless it gains documents), every feature, and every shared component
+ * Document homes of the web, each with its own generated `gql/graphql.ts`: the shell (`app`),
+ * shared code (`lib`, whose `gql/` also holds SCHEMA_TYPES), every feature, and every shared component
  * folder that owns documents. A screen's documents then land in that screen's lazy chunk, never in a module
  * every screen loads. Shared fragments live in `lib/fragments/*.graphql` and are compiled into every home.
  */
@@ -36,14 +37,45 @@ const homes = [
   ...subdirs(`${WEB}/components`).filter(hasDocuments),
 ];
 
+/**
+ * The schema's types (objects, enums, inputs, scalars), written once for every home: each home's `graphql.ts`
+ * holds only its documents and their result and variable types, which name the schema's types through this file,
+ * and re-exports it, so a caller still imports an enum or an input from its own home's `gql/graphql`. Before,
+ * every home carried the whole schema (21 copies, ~80,000 lines that `tsc` read on every type check).
+ */
+const SCHEMA_TYPES = `${WEB}/lib/gql/schema-types.ts`;
+
+/** The import of SCHEMA_TYPES from a home's `gql/` folder (extensionless: the web resolves like Vite). */
+function schemaTypesFrom(home: string): string {
+  const path = relative(`${home}/gql`, SCHEMA_TYPES).replace(/\.ts$/, '');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/**
+ * Each home's `gql/graphql.ts`: the typed documents (typed-document-node, as the client preset wrote them) and
+ * their operation types (typescript-operations, naming schema types as `Types.X`). The client preset is not used:
+ * it always adds the whole schema's types and does not forward `namespacedImportName`; its `graphql()` function
+ * (`gql.ts`) was never imported.
+ */
 const webOutputs: Outputs = Object.fromEntries(
   homes.map((home) => [
-    `${home}/gql/`,
+    `${home}/gql/graphql.ts`,
     {
       documents: [`${home}/**/*.graphql`, `${WEB}/lib/fragments/*.graphql`],
-      preset: 'client',
-      presetConfig: { fragmentMasking: false },
-      config: { scalars, enumsAsTypes: true, useTypeImports: true },
+      plugins: [
+        {
+          add: {
+            content: [
+              '/* eslint-disable */',
+              `import type * as Types from '${schemaTypesFrom(home)}';`,
+              `export type * from '${schemaTypesFrom(home)}';`,
+            ],
+          },
+        },
+        'typescript-operations',
+        'typed-document-node',
+      ],
+      config: { scalars, enumsAsTypes: true, useTypeImports: true, namespacedImportName: 'Types' },
     },
   ]),
 );
@@ -76,6 +108,9 @@ function gatewayMappers(): Record<string, string> {
 const config: CodegenConfig = {
   schema: 'packages/schema/src/*.graphql',
   ignoreNoDocuments: true,
+  // Each home's `gql/` folder holds only what this run writes (no file of an older layout, e.g. the client
+  // preset's `gql.ts`, is left to be type-checked).
+  hooks: { afterStart: () => homes.forEach((home) => rmSync(`${home}/gql`, { recursive: true, force: true })) },
   generates: {
     'apps/gateway/src/generated/resolvers-types.ts': {
       plugins: ['typescript', 'typescript-resolvers'],
@@ -91,6 +126,11 @@ const config: CodegenConfig = {
         mappers: gatewayMappers(),
         avoidOptionals: false,
       },
+    },
+    [SCHEMA_TYPES]: {
+      plugins: [{ add: { content: '/* eslint-disable */' } }, 'typescript'],
+      // As the client preset configured it: an optional input field also takes undefined.
+      config: { scalars, enumsAsTypes: true, useTypeImports: true, inputMaybeValue: 'T | null | undefined' },
     },
     ...webOutputs,
     // The schema's interfaces and unions and the types that implement them, for Apollo's cache: without them a

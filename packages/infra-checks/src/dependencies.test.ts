@@ -43,13 +43,9 @@ const workspaces = ['apps', 'packages'].flatMap((dir) =>
     }),
 );
 
-/** The lowest version of each major the root's engines range allows (e.g. 20.19.0, 22.12.0, 24.0.0). */
+/** The lowest version of each major the root's engines range allows (e.g. 24.11.0 for ^24.11.0). */
 function supportedNodes(range: string): string[] {
-  const lows = range.split('||').map((part) => semver.minVersion(part.trim())!.version);
-  const majors = [...new Set(lows.map((v) => semver.major(v)))];
-  // An open range (>=22.12.0) covers the later LTS majors too: the images run Node 24.
-  if (!majors.includes(24) && semver.satisfies('24.0.0', range)) lows.push('24.0.0');
-  return lows;
+  return range.split('||').map((part) => semver.minVersion(part.trim())!.version);
 }
 
 const packageName = (path: string) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
@@ -57,9 +53,12 @@ const packageName = (path: string) => path.slice(path.lastIndexOf('node_modules/
 describe('Node versions and dependencies', () => {
   const range = root.engines?.node ?? '';
 
-  it('names the supported Node versions in the engines field of the root and every workspace', () => {
+  it('names Node 24 LTS, the one Node of development, the images and CI, in every engines field', () => {
     expect(semver.validRange(range)).toBeTruthy();
-    expect(supportedNodes(range)).toEqual(expect.arrayContaining(['24.0.0']));
+    expect(supportedNodes(range).map((node) => semver.major(node))).toEqual([24]);
+    // 24.11.0 is the first LTS release of 24; no other major is accepted.
+    expect(semver.satisfies('24.11.0', range) && !semver.satisfies('24.10.0', range)).toBe(true);
+    expect(semver.satisfies('22.12.0', range) || semver.satisfies('25.0.0', range)).toBe(false);
     for (const workspace of workspaces) {
       expect(readJson<PackageJson>(`${workspace}/package.json`).engines?.node, workspace).toBe(range);
     }
