@@ -95,7 +95,6 @@ describe('CSV formula neutralisation (OWASP)', () => {
           );
         },
       ),
-      { numRuns: 300 },
     );
   });
 
