@@ -11,7 +11,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'server/**/*.test.ts'],
           environment: 'node',
-          // Property tests (format.test.ts's 1,200 instants through dayjs's zones: 1 s quiet, 8 s seen on a loaded
+          // fast-check's runs and seed from FUZZ_RUNS / FUZZ_SEED (the one setup of every workspace's property tests).
+          setupFiles: ['../../packages/validators/src/testing/fuzz-setup.ts'],
+          // Property tests (format.test.ts's instants through dayjs's zones, 1,200 before FUZZ_RUNS: 1 s quiet, 8 s seen on a loaded
           // CI host) outgrow vitest's 5 s default on a shared 2-core machine.
           testTimeout: 30_000,
         },

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { JWK } from 'jose';
 import { createApp } from './app.js';
-import { loadOrCreateKeys } from './keys.js';
+import { loadOrCreateKeys, type RealmKeys } from './keys.js';
 import {
   applyPartialImport,
   loadRealm,
@@ -78,7 +78,8 @@ const webClient = (realm: Realm): Client => {
   return client;
 };
 
-export const startEmulator = async (options: EmulatorOptions = {}): Promise<RunningEmulator> => {
+/** The realm of `options` with its partial imports applied, and the client ids they brought. */
+const realmOf = (options: EmulatorOptions): { realm: Realm; addedClientIds: string[] } => {
   const additions = (options.realmAdditions ?? []).map(
     (file) => JSON.parse(readFileSync(file, 'utf8')) as PartialImportRepresentation,
   );
@@ -90,6 +91,34 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
     extraRedirectUris: options.extraRedirectUris,
     extraWebOrigins: options.extraWebOrigins,
   });
+  return {
+    realm,
+    addedClientIds: [...new Set(additions.flatMap((a) => (a.clients ?? []).map((c) => c.clientId)))],
+  };
+};
+
+/** What signs a realm's tokens, with or without a server: the emulator's and the minter's are the same code. */
+export type TokenMinter = Pick<RunningEmulator, 'issuer' | 'publicJwk' | 'accessTokenFor' | 'sign'>;
+
+const realmTokens = (
+  realm: Realm,
+  keys: RealmKeys,
+  sessions: SessionStore,
+  tokens: TokenIssuer,
+): TokenMinter => ({
+  issuer: tokens.issuer,
+  publicJwk: keys.publicJwk,
+  accessTokenFor: async (username, overrides = {}) => {
+    const user = realm.findUser(username);
+    if (!user) throw new Error(`Usuario desconocido en el realm ${realm.name}: ${username}`);
+    const session = sessions.create(user.id);
+    return tokens.accessToken(user, webClient(realm), session, grantedScope('openid'), overrides);
+  },
+  sign: (payload, header) => tokens.sign(payload, header),
+});
+
+export const startEmulator = async (options: EmulatorOptions = {}): Promise<RunningEmulator> => {
+  const { realm, addedClientIds } = realmOf(options);
   const keys = await loadOrCreateKeys(options.keyFile === undefined ? DEFAULT_KEY_FILE : options.keyFile);
   const sessions = new SessionStore(realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
 
@@ -116,23 +145,40 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
   return {
     url,
     port,
-    issuer,
     jwksUrl: `${issuer}/protocol/openid-connect/certs`,
-    addedClientIds: [...new Set(additions.flatMap((a) => (a.clients ?? []).map((c) => c.clientId)))],
-    publicJwk: keys.publicJwk,
+    addedClientIds,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),
-    accessTokenFor: async (username, overrides = {}) => {
-      const user = realm.findUser(username);
-      if (!user) throw new Error(`Usuario desconocido en el realm ${realm.name}: ${username}`);
-      const session = sessions.create(user.id);
-      return tokens.accessToken(user, webClient(realm), session, grantedScope('openid'), overrides);
-    },
-    sign: (payload, header) => tokens.sign(payload, header),
+    ...realmTokens(realm, keys, sessions, tokens),
   };
+};
+
+export interface TokenMinterOptions extends Pick<
+  EmulatorOptions,
+  'realmFile' | 'realmAdditions' | 'accessTokenTtlSeconds' | 'extraRedirectUris' | 'extraWebOrigins'
+> {
+  /** The running emulator's issuer (`RunningEmulator.issuer`). */
+  issuer: string;
+  /** The running emulator's key file: the minter signs with its key, so the emulator's JWKS verifies the tokens. */
+  keyFile: string;
+}
+
+/**
+ * The tokens of an emulator that runs elsewhere (another process), minted here: `accessTokenFor` and `sign` give
+ * what the emulator's own would, signed with its key file. The gateway's tests share one emulator per run and
+ * mint in each test process, with no request to it.
+ */
+export const createTokenMinter = async (options: TokenMinterOptions): Promise<TokenMinter> => {
+  // The emulator's key, never a new one: tokens of another key would all be refused.
+  if (!existsSync(options.keyFile)) throw new Error(`No existe el archivo de clave ${options.keyFile}`);
+  const { realm } = realmOf(options);
+  const keys = await loadOrCreateKeys(options.keyFile);
+  const sessions = new SessionStore(realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
+  const ttl = options.accessTokenTtlSeconds ?? realm.accessTokenLifespan;
+  return realmTokens(realm, keys, sessions, new TokenIssuer(realm, keys, sessions, options.issuer, ttl));
 };
 
 export { applyPartialImport, loadRealm, matchesRedirectUri, readRealmFile } from './realm.js';

@@ -30,8 +30,18 @@ export interface StubState {
   /** Base latency added to every service request (not cleared by reset). */
   baseLatencyMs: number;
   stores: Stores;
-  /** Re-seeds every store and clears recorded requests, faults, forced failures and idempotency keys. */
+  /**
+   * The stores back to the seeded data and recorded requests, faults, forced failures and idempotency keys
+   * cleared. The data is seeded again only when a request may have changed it since it was seeded (see
+   * `noteRequest`) or the day changed (seeded dates are relative to it).
+   */
   reset(): void;
+  /**
+   * Called for every request to a service: one that is not a read (GET, HEAD, OPTIONS) may change the stores.
+   * Only writes change them (reads never do; export jobs advance on timers their POST started), so a reset
+   * after reads keeps the stores as they are: seeding takes hundreds of ms, and tests reset before each test.
+   */
+  noteRequest(method: string): void;
   /** Timers of delayed responses, cleared on close. */
   readonly timers: Set<NodeJS.Timeout>;
   /** Stored answers by service and idempotency key. */
@@ -39,7 +49,7 @@ export interface StubState {
 }
 
 /** Seeds the services in dependency order. */
-function seedAll(seed: number, services: readonly ServiceModule[]): Stores {
+function seedAll(seed: number, services: readonly ServiceModule[], today: number): Stores {
   const built = new Map<string, unknown>();
   const stores: Stores = {
     get<S>(service: string): S {
@@ -47,7 +57,6 @@ function seedAll(seed: number, services: readonly ServiceModule[]): Stores {
       return built.get(service) as S;
     },
   };
-  const today = startOfTodayAr();
   const pending = [...services];
   while (pending.length > 0) {
     const index = pending.findIndex((service) => (service.dependsOn ?? []).every((name) => built.has(name)));
@@ -63,18 +72,30 @@ function errorBody(error: HttpError): string {
   return toJson(error.toBody());
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export function createState(seed: number, baseLatencyMs: number): StubState {
+  let seededDay = startOfTodayAr();
+  let written = false;
   const state: StubState = {
     seed,
     recorder: new Recorder(),
     faults: new Faults(seed),
     failures: new ForcedFailures(),
     baseLatencyMs,
-    stores: seedAll(seed, SERVICES),
+    stores: seedAll(seed, SERVICES, seededDay),
     timers: new Set(),
     idempotency: new Map(),
+    noteRequest(method) {
+      if (!READS.has(method)) written = true;
+    },
     reset() {
-      state.stores = seedAll(seed, SERVICES);
+      const today = startOfTodayAr();
+      if (written || today !== seededDay) {
+        state.stores = seedAll(seed, SERVICES, today);
+        seededDay = today;
+        written = false;
+      }
       state.recorder.clear();
       state.faults.clear();
       state.failures.clear();
@@ -227,6 +248,7 @@ export function createApp(state: StubState): express.Express {
           at: new Date().toISOString(),
         };
         state.recorder.add(entry);
+        state.noteRequest(req.method);
         (req as Request & { recorded?: typeof entry }).recorded = entry;
         next();
       },

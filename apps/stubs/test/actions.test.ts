@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { filter, startClient, type Client, type Loose } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { filter, sharedClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
+  client = await sharedClient();
 });
 beforeEach(async () => {
   await client.send('POST', '/__admin/reset');
-});
-afterAll(async () => {
-  await client.stubs.close();
 });
 
 const post = (path: string, body?: unknown, headers?: Record<string, string>) =>

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStubs } from '../src/index.js';
-import { startClient, type Client, type Loose } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createState } from '../src/app.js';
+import { DEFAULT_SEED, startStubs } from '../src/index.js';
+import { sharedClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
+  client = await sharedClient();
 });
 beforeEach(async () => {
   await client.send('DELETE', '/__admin/faults');
   await client.send('DELETE', '/__admin/failures');
   await client.send('DELETE', '/__admin/requests');
-});
-afterAll(async () => {
-  await client.stubs.close();
 });
 
 describe('health and reset', () => {
@@ -28,6 +26,28 @@ describe('health and reset', () => {
       status: 'pending',
       version: 1,
     });
+  });
+
+  it('a reset seeds again only after a write or on another day: after reads the seeded stores stay', () => {
+    const state = createState(DEFAULT_SEED, 0);
+    const seeded = state.stores;
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) state.noteRequest(method);
+    state.reset();
+    expect(state.stores).toBe(seeded);
+    state.noteRequest('PATCH');
+    state.reset();
+    const reseeded = state.stores;
+    expect(reseeded).not.toBe(seeded);
+    state.reset();
+    expect(state.stores).toBe(reseeded);
+    // Seeded dates are relative to the day: a reset on the next one seeds again, writes or not.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 86_400_000 });
+    try {
+      state.reset();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(state.stores).not.toBe(reseeded);
   });
 });
 

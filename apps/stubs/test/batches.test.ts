@@ -1,17 +1,14 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BATCH_FIXTURES } from '../src/services/batch/seed.js';
-import { listAll, startClient, type Client, type Loose } from './helpers.js';
+import { listAll, sharedClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
+  client = await sharedClient();
 });
 beforeEach(async () => {
   await client.send('POST', '/__admin/reset');
-});
-afterAll(async () => {
-  await client.stubs.close();
 });
 
 const base = '/batch/lotes';

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClient, type Client } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedClient, type Client } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
-});
-afterAll(async () => {
-  await client.stubs.close();
+  client = await sharedClient();
 });
 
 /** The fixture handles docs/upstream-contract.md §4 promises to the imports and withdrawals screens. */

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { filter, listAll, startClient, type Client } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { filter, listAll, sharedClient, type Client } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
+  client = await sharedClient();
 });
 beforeEach(async () => {
   await client.send('POST', '/__admin/reset');
-});
-afterAll(async () => {
-  await client.stubs.close();
 });
 
 const base = '/distribuciones/distribuciones';

@@ -1,14 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startClient, type Client, type Loose } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sharedClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
-});
-afterAll(async () => {
-  await client.stubs.close();
+  client = await sharedClient();
 });
 beforeEach(async () => {
   await client.send('POST', '/__admin/reset');

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../src/services/payment/seed.js';
-import { startClient, type Client } from './helpers.js';
+import { sharedClient, type Client } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
-});
-afterAll(async () => {
-  await client.stubs.close();
+  client = await sharedClient();
 });
 
 const html = async (path: string) => {

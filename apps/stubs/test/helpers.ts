@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import { startStubs, type RunningStubs } from '../src/index.js';
 
 /** JSON answers are read loosely in tests; the assertions check their shape. */
@@ -5,7 +6,7 @@ import { startStubs, type RunningStubs } from '../src/index.js';
 export type Loose = any;
 
 export interface Client {
-  stubs: RunningStubs;
+  stubs: Pick<RunningStubs, 'url'>;
   get<T = Loose>(path: string, headers?: Record<string, string>): Promise<{ status: number; body: T }>;
   send<T = Loose>(
     method: string,
@@ -20,8 +21,8 @@ export interface Client {
   ): Promise<{ status: number; body: T }>;
 }
 
-export async function startClient(options: { seed?: number; latencyMs?: number } = {}): Promise<Client> {
-  const stubs = await startStubs({ port: 0, host: '127.0.0.1', ...options });
+/** A client of stubs at `url`. */
+function clientOf<S extends Pick<RunningStubs, 'url'>>(stubs: S): Client & { stubs: S } {
   const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${stubs.url}${path}`, {
       method,
@@ -48,6 +49,26 @@ export async function startClient(options: { seed?: number; latencyMs?: number }
       return send('GET', `${path}?${query.toString()}`);
     },
   };
+}
+
+/** Stubs of this test's own (close them): for another seed or latency, or a second server beside the shared one. */
+export async function startClient(
+  options: { seed?: number; latencyMs?: number } = {},
+): Promise<Client & { stubs: RunningStubs }> {
+  return clientOf(await startStubs({ port: 0, host: '127.0.0.1', ...options }));
+}
+
+/**
+ * The stubs this file shares with the others of its vitest worker (shared-stubs.global.ts), reset: the seeded
+ * data, no recorded request, fault or forced failure. Never closed by a file.
+ */
+export async function sharedClient(): Promise<Client> {
+  const url = inject('sharedStubs')[Number(process.env.VITEST_POOL_ID) - 1];
+  if (!url) throw new Error(`no shared stubs for the vitest worker ${process.env.VITEST_POOL_ID}`);
+  const client = clientOf({ url });
+  const { status } = await client.send('POST', '/__admin/reset');
+  if (status !== 200) throw new Error(`the shared stubs' reset answered ${status}`);
+  return client;
 }
 
 /** Every row of a list, page by page (limit 1000). */

@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startClient, type Client, type Loose } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
+  client = await sharedClient();
 });
 beforeEach(async () => {
   await client.send('POST', '/__admin/reset');
-});
-afterAll(async () => {
-  await client.stubs.close();
 });
 
 const sample = (name: string) => readFileSync(new URL(`../samples/imports/${name}`, import.meta.url));

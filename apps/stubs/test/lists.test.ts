@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filter, listAll, startClient, type Client, type Loose } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { filter, listAll, sharedClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
-});
-afterAll(async () => {
-  await client.stubs.close();
+  client = await sharedClient();
 });
 
 const AR_OFFSET = 3 * 3_600_000;

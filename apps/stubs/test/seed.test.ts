@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isValidCuit } from '../src/lib/argentine-data.js';
-import { filter, listAll, startClient, type Client, type Loose } from './helpers.js';
+import { filter, listAll, sharedClient, startClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 let payments: Loose[];
 let collectors: Loose[];
 beforeAll(async () => {
-  client = await startClient();
+  client = await sharedClient();
   payments = await listAll(client, '/payment/pagos');
   collectors = await listAll(client, '/collector/comercios');
-});
-afterAll(async () => {
-  await client.stubs.close();
 });
 
 const AR_OFFSET = 3 * 3_600_000;

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cuitFor } from '../src/lib/argentine-data.js';
-import { filter, listAll, startClient, type Client, type Loose } from './helpers.js';
+import { filter, listAll, sharedClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 let subscriptions: Loose[];
 beforeAll(async () => {
-  client = await startClient();
+  client = await sharedClient();
   subscriptions = await listAll(client, '/subscription/suscripciones');
 });
 beforeEach(async () => {
   await client.send('POST', '/__admin/reset');
-});
-afterAll(async () => {
-  await client.stubs.close();
 });
 
 const base = '/subscription/suscripciones';

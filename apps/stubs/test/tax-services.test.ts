@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
-import { listAll, startClient, type Client, type Loose } from './helpers.js';
+import { listAll, sharedClient, type Client, type Loose } from './helpers.js';
 
 /** The AFIP forms, software-provider and card BIN simulators (docs/upstream-contract.md). */
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
+  client = await sharedClient();
 });
 beforeEach(async () => {
   await client.send('POST', '/__admin/reset');
-});
-afterAll(async () => {
-  await client.stubs.close();
 });
 
 describe('afip /formularios', () => {

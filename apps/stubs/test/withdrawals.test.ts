@@ -1,16 +1,13 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startClient, type Client } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedClient, type Client } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
-  client = await startClient();
+  client = await sharedClient();
 });
 beforeEach(async () => {
   await client.send('POST', '/__admin/reset');
-});
-afterAll(async () => {
-  await client.stubs.close();
 });
 
 const W = '/withdraw/retiros';

@@ -1,6 +1,5 @@
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
 import type { RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
 import { registry } from '../telemetry/metrics.js';
@@ -61,14 +60,14 @@ const dropped = async (reason: string): Promise<number> => {
 
 for (const { name, store } of STORES) {
   describe(`activity on the ${name} store`, () => {
-    let stubs: RunningStubs;
-    let emulator: RunningEmulator;
+    let stubs: SharedStubs;
+    let emulator: SharedEmulator;
     let gateway: RunningGateway;
     const lines: string[] = [];
     let tokenFor: (username: string) => Promise<string>;
 
     beforeAll(async () => {
-      [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
+      ({ stubs, emulator } = await sharedStack());
       tokenFor = freshTokens((username) => emulator.accessTokenFor(username));
       gateway = await startLocalGateway(
         stubs.url,
@@ -81,7 +80,6 @@ for (const { name, store } of STORES) {
     });
     afterAll(async () => {
       await gateway?.close();
-      await Promise.all([stubs?.close(), emulator?.close()]);
     });
 
     const as = async (user: string, query: string, variables: Record<string, unknown> = {}) =>

@@ -1,7 +1,6 @@
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
 import { ensureGatewayBuild, startGatewayProcess, type GatewayProcess } from './gateway-process.js';
 import { rawRequest } from './raw-http.js';
 
@@ -20,18 +19,14 @@ const PROBE_BODY = Buffer.from(
     `A1,1,Cuota,10.00,ana@example.com\r\n\r\n--${BOUNDARY}--`,
 );
 
-let stubs: RunningStubs;
-let emulator: RunningEmulator;
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
 let child: ChildProcess | undefined;
 let gateway: GatewayProcess | undefined;
 let token: string;
 
 beforeAll(async () => {
-  [stubs, emulator] = await Promise.all([
-    startStubs({ port: 0 }),
-    startEmulator({ keyFile: null }),
-    ensureGatewayBuild(),
-  ]);
+  [{ stubs, emulator }] = await Promise.all([sharedStack(), ensureGatewayBuild()]);
   gateway = await startGatewayProcess(
     ['dist/main.js'],
     {
@@ -47,7 +42,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
-  await Promise.all([stubs?.close(), emulator?.close()]);
 });
 
 const upload = (body: Buffer, declared = body.length, leave = false) =>

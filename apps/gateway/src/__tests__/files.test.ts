@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
 import express from 'express';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedEmulator, type SharedEmulator } from './shared-stack.js';
 import type { AuditEvent } from '../audit/audit-plugin.js';
 import { loadConfig } from '../load-config.js';
 import { defineDownload, defineUpload } from '../files/index.js';
@@ -54,7 +54,7 @@ const WEB_ORIGIN = 'http://localhost:5173';
 let upstream: Server;
 let upstreamUrl: string;
 const calls: UpstreamCall[] = [];
-let emulator: RunningEmulator;
+let emulator: SharedEmulator;
 let gateway: RunningGateway;
 const logLines: string[] = [];
 let adminToken: string;
@@ -135,7 +135,7 @@ function startUpstream(): Promise<void> {
 }
 
 beforeAll(async () => {
-  [emulator] = await Promise.all([startEmulator({ keyFile: null }), startUpstream()]);
+  [emulator] = await Promise.all([sharedEmulator(), startUpstream()]);
   const base = loadConfig({ STUBS_URL: upstreamUrl });
   gateway = await startGateway(
     {
@@ -215,7 +215,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateway?.close();
-  await emulator?.close();
   await new Promise((resolve) => upstream?.close(resolve));
 });
 beforeEach(() => {

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
 import { loadConfig } from '../load-config.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
@@ -19,14 +18,14 @@ interface Recorded {
   headers: Record<string, string | undefined>;
 }
 
-let stubs: RunningStubs;
-let emulator: RunningEmulator;
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
 let gateway: RunningGateway;
 /** The gateway's read timeout: what the hang test waits for, and what every stub answer must beat under load. */
 const READ_TIMEOUT_MS = 2000;
 
 beforeAll(async () => {
-  [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
+  ({ stubs, emulator } = await sharedStack());
   const base = loadConfig({});
   gateway = await startGateway(
     {
@@ -48,7 +47,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateway?.close();
-  await Promise.all([stubs?.close(), emulator?.close()]);
 });
 beforeEach(async () => {
   await fetch(`${stubs.url}/__admin/faults`, { method: 'DELETE' });

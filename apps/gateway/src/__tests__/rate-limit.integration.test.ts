@@ -1,6 +1,5 @@
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
 import type { RunningGateway } from '../index.js';
 import { RATE_LIMITED_MESSAGE } from '../limits/rate-limit.js';
 import { gql } from './http-helpers.js';
@@ -13,12 +12,12 @@ import { startLocalGateway } from './local-gateway.js';
  */
 
 const MAX = 3;
-let stubs: RunningStubs;
-let emulator: RunningEmulator;
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
 let gateway: RunningGateway;
 
 beforeAll(async () => {
-  [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
+  ({ stubs, emulator } = await sharedStack());
   // A window far longer than the test: no request leaves it while the test runs.
   gateway = await startLocalGateway(stubs.url, emulator, {
     rateLimitMax: MAX,
@@ -29,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateway?.close();
-  await Promise.all([stubs?.close(), emulator?.close()]);
 });
 
 const PAYMENT = 'query Pago { payment(id: "1000001") { id } }';

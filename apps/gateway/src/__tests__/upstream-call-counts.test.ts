@@ -1,6 +1,5 @@
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
 import { loadConfig } from '../load-config.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
@@ -19,13 +18,13 @@ interface Recorded {
   query: Record<string, unknown>;
 }
 
-let stubs: RunningStubs;
-let emulator: RunningEmulator;
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
 let gateway: RunningGateway;
 let tokenFor: (username: string) => Promise<string>;
 
 beforeAll(async () => {
-  [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
+  ({ stubs, emulator } = await sharedStack());
   gateway = await startGateway(
     {
       ...loadConfig({ STUBS_URL: stubs.url }),
@@ -40,7 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateway?.close();
-  await Promise.all([stubs?.close(), emulator?.close()]);
 });
 beforeEach(async () => {
   await fetch(`${stubs.url}/__admin/reset`, { method: 'POST' });

@@ -9,7 +9,7 @@ import {
   type JSONWebKeySet,
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../index.js';
+import { createTokenMinter, startEmulator, type RunningEmulator } from '../index.js';
 import {
   APP,
   WEB_CLIENT,
@@ -716,6 +716,37 @@ describe('test helpers', () => {
     const { payload, protectedHeader } = await jwtVerify(signed, createLocalJWKSet({ keys: [em.publicJwk] }));
     expect(payload).toEqual({ iss: 'http://otro', sub: 'x' });
     expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: em.publicJwk.kid, typ: 'at+jwt' });
+  });
+
+  it("createTokenMinter mints, without the server, the tokens a running emulator's JWKS accepts", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kc-emulator-'));
+    const keyFile = join(dir, 'signing-key.json');
+    const running = await startEmulator({ keyFile });
+    try {
+      const minter = await createTokenMinter({ issuer: running.issuer, keyFile });
+      expect(minter.publicJwk).toEqual(running.publicJwk);
+      const minted = await minter.accessTokenFor('operador');
+      const { payload } = await jwtVerify(minted, createRemoteJWKSet(new URL(running.jwksUrl)), {
+        issuer: running.issuer,
+        audience: GATEWAY,
+        algorithms: ['RS256'],
+      });
+      const volatile = ['exp', 'iat', 'auth_time', 'jti', 'sid', 'session_state'];
+      const strip = (p: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(p).filter(([k]) => !volatile.includes(k)));
+      expect(strip(payload as Record<string, unknown>)).toEqual(
+        strip(decodePayload(await running.accessTokenFor('operador'))),
+      );
+      const signed = await minter.sign({ sub: 'x' });
+      expect(decodeProtectedHeader(signed)).toMatchObject({ alg: 'RS256', kid: running.publicJwk.kid });
+      // Never a key of its own: its tokens would all be refused.
+      await expect(
+        createTokenMinter({ issuer: running.issuer, keyFile: join(dir, 'otra.json') }),
+      ).rejects.toThrow(/No existe el archivo de clave/);
+    } finally {
+      await running.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,9 +1,6 @@
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
-import { loadConfig } from '../../load-config.js';
-import { startGateway, type RunningGateway } from '../../index.js';
-import { createLogger } from '../../logger.js';
 import { freshTokens, gql, type GqlResponse } from '../http-helpers.js';
+import { startLocalGateway } from '../local-gateway.js';
+import { sharedStack } from '../shared-stack.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** One upstream call as the stubs' request log records it. */
@@ -15,7 +12,10 @@ export interface RecordedCall {
   body?: unknown;
 }
 
-/** Stubs, token emulator and gateway for an area's integration tests, with the request log at hand. */
+/**
+ * The worker's stubs and token emulator (shared-stack.ts) and a gateway of the file's own, for an area's
+ * integration tests, with the request log at hand.
+ */
 export interface AreaStack {
   /** Runs one GraphQL request as `user` and returns the answer and the upstream calls it caused. */
   run<T>(
@@ -37,21 +37,8 @@ export interface AreaStack {
 }
 
 export async function startAreaStack(): Promise<AreaStack> {
-  const [stubs, emulator]: [RunningStubs, RunningEmulator] = await Promise.all([
-    startStubs({ port: 0 }),
-    startEmulator({ keyFile: null }),
-  ]);
-  const config = loadConfig({ STUBS_URL: stubs.url });
-  const gateway: RunningGateway = await startGateway(
-    {
-      ...config,
-      port: 0,
-      host: '127.0.0.1',
-      keycloakIssuer: emulator.issuer,
-      keycloakJwksUrl: emulator.jwksUrl,
-    },
-    { logger: createLogger('silent') },
-  );
+  const { stubs, emulator } = await sharedStack();
+  const gateway = await startLocalGateway(stubs.url, emulator);
   const tokenOf = freshTokens((user) => emulator.accessTokenFor(user));
   return {
     async run<T>(user: string, query: string, variables: Record<string, unknown> = {}) {
@@ -81,13 +68,9 @@ export async function startAreaStack(): Promise<AreaStack> {
     async clearCalls() {
       await fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
     },
-    async reset() {
-      await fetch(`${stubs.url}/__admin/reset`, { method: 'POST' });
-    },
-    async close() {
-      await gateway.close();
-      await Promise.all([stubs.close(), emulator.close()]);
-    },
+    reset: stubs.reset,
+    /** Closes the file's gateway; the stubs and the emulator are the worker's. */
+    close: () => gateway.close(),
   };
 }
 
@@ -115,7 +98,7 @@ export const writesOf = (calls: readonly RecordedCall[]): RecordedCall[] =>
 export const filtersOf = (call: RecordedCall | undefined): unknown[] =>
   JSON.parse(String(call?.query.filters ?? '[]')) as unknown[];
 
-/** The file's stack: started before its tests, stubs reset before each, closed after; call it inside a test. */
+/** The file's stack: taken before its tests, stubs reset before each, its gateway closed after; call it inside a test. */
 export function useAreaStack(): () => AreaStack {
   let stack: AreaStack | undefined;
   beforeAll(async () => {

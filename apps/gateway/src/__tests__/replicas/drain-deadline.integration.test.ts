@@ -1,6 +1,5 @@
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from '../shared-stack.js';
 import type { RunningGateway } from '../../index.js';
 import { gql } from '../http-helpers.js';
 import { startLocalGateway } from '../local-gateway.js';
@@ -27,16 +26,15 @@ interface BulkResult {
 const GRACE_MS = 6_000;
 const WRITE_LATENCY_MS = 1_000;
 
-let stubs: RunningStubs;
-let emulator: RunningEmulator;
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
 let gateway: RunningGateway | undefined;
 
 beforeAll(async () => {
-  [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
+  ({ stubs, emulator } = await sharedStack());
 });
 afterAll(async () => {
   await gateway?.close();
-  await Promise.all([stubs?.close(), emulator?.close()]);
 });
 
 const CANCEL_PATH = /^\/payment\/pagos\/(\d+)\/cancelar$/;

@@ -1,10 +1,9 @@
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from '../shared-stack.js';
 import { loadConfig } from '../../load-config.js';
 import { startGateway, type RunningGateway } from '../../index.js';
 import { createLogger } from '../../logger.js';
-import { gql } from '../http-helpers.js';
+import { gql, injectLatency } from '../http-helpers.js';
 import { webOperation } from '../web-documents.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 
@@ -21,8 +20,8 @@ interface Recorded {
   path: string;
 }
 
-let stubs: RunningStubs;
-let emulator: RunningEmulator;
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
 let proxy: RoundRobinProxy;
 const replicas = new Map<string, RunningGateway>();
 let token: string;
@@ -48,10 +47,8 @@ async function startReplica(name: string): Promise<RunningGateway> {
 
 beforeAll(async () => {
   // Some latency upstream, so that a bulk action lasts long enough to be interrupted.
-  [stubs, emulator] = await Promise.all([
-    startStubs({ port: 0, latencyMs: 40 }),
-    startEmulator({ keyFile: null }),
-  ]);
+  ({ stubs, emulator } = await sharedStack());
+  await injectLatency(stubs.url, '*', 40);
   const [a, b] = await Promise.all([startReplica('a'), startReplica('b')]);
   proxy = await startRoundRobinProxy([
     { name: 'a', url: a.url },
@@ -62,7 +59,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.close();
   await Promise.all([...replicas.values()].map((gateway) => gateway.close()));
-  await Promise.all([stubs?.close(), emulator?.close()]);
 });
 
 const recorded = async (): Promise<Recorded[]> =>

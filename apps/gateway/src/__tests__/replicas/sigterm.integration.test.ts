@@ -1,9 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from '../shared-stack.js';
 import { startGatewayProcess } from '../gateway-process.js';
-import { gql } from '../http-helpers.js';
+import { gql, injectLatency } from '../http-helpers.js';
 import { webOperation } from '../web-documents.js';
 
 /**
@@ -13,19 +12,16 @@ import { webOperation } from '../web-documents.js';
  * metrics port open) it exits 0 within a second.
  */
 
-let stubs: RunningStubs;
-let emulator: RunningEmulator;
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
-  [stubs, emulator] = await Promise.all([
-    startStubs({ port: 0, latencyMs: 150 }),
-    startEmulator({ keyFile: null }),
-  ]);
+  ({ stubs, emulator } = await sharedStack());
+  await injectLatency(stubs.url, '*', 150);
 });
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
-  await Promise.all([stubs?.close(), emulator?.close()]);
 });
 
 const startProcess = (extraEnv: Record<string, string> = {}) =>

@@ -3,29 +3,32 @@
  * token, valid or not) and the gateway over HTTP, plus helpers to mint tokens with any permission set, read what
  * the stubs received and send many requests with bounded concurrency over keep-alive connections.
  */
-import { generateKeyPairSync, sign as rsaSign, type KeyObject } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { sign as rsaSign, type KeyObject } from 'node:crypto';
 import { permissionToRole } from '@backoffice/schema';
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
+import { startStubs } from '@backoffice/stubs';
 import { decodeJwt } from 'jose';
+import fc from 'fast-check';
 import type { GatewayConfig } from '../../config.js';
 import { loadConfig } from '../../load-config.js';
 import { startGateway, type RunningGateway } from '../../index.js';
 import { mapWithConcurrency } from '../../shared/bulk.js';
 import { createLogger, type Logger } from '../../logger.js';
 import { INTERNAL_MARKERS } from '../http-helpers.js';
+import { sharedEmulator, sharedStack, type SharedEmulator, type SharedStubs } from '../shared-stack.js';
 
 export const GATEWAY_CLIENT = 'back-office-gateway';
 
-/** Seed of every fast-check run: FUZZ_SEED overrides it so that a failure reproduces. */
-export const FUZZ_SEED = (() => {
-  const raw = process.env.FUZZ_SEED;
-  const value = raw === undefined || raw === '' ? 20_251_104 : Number(raw);
-  if (!Number.isInteger(value)) throw new Error(`FUZZ_SEED must be an integer (got "${raw}")`);
-  return value;
+/**
+ * Seed of the HTTP fuzzers' samples: fixed, so that their counts and a failure reproduce; FUZZ_SEED overrides it
+ * (read by the fast-check setup of every workspace, packages/validators/src/testing/fuzz-setup.ts).
+ */
+export const FUZZ_SEED = fc.readConfigureGlobal().seed ?? 20_251_104;
+
+/** Cases per property: FUZZ_RUNS, or the moderate default of `npm test` (fuzz-setup.ts sets it). */
+export const FUZZ_RUNS = (() => {
+  const { numRuns } = fc.readConfigureGlobal();
+  if (numRuns === undefined) throw new Error('fuzz-setup.ts did not run: see setupFiles in vitest.config.ts');
+  return numRuns;
 })();
 
 export interface RecordedRequest {
@@ -40,8 +43,8 @@ export interface RecordedRequest {
 }
 
 export interface SecurityStack {
-  stubs: RunningStubs;
-  emulator: RunningEmulator;
+  stubs: SharedStubs;
+  emulator: SharedEmulator;
   gateway: RunningGateway;
   config: GatewayConfig;
   /** JSON log lines the gateway wrote (when `captureLogs`). */
@@ -62,24 +65,31 @@ export interface SecurityStack {
   clearUpstreamRequests(): Promise<void>;
   /** Re-seeds the stubs' data and clears their recorded requests and faults. */
   resetStubs(): Promise<void>;
+  /** Closes the gateway (and the stubs when they are the stack's own). */
   close(): Promise<void>;
 }
 
 export interface SecurityStackOptions {
   captureLogs?: boolean;
   gateway?: Partial<GatewayConfig>;
+  /**
+   * Stubs of the stack's own instead of the worker's (shared-stack.ts): for a second stack beside the file's
+   * first, with its own data and fault draws.
+   */
+  ownStubs?: boolean;
 }
 
 export async function startSecurityStack(options: SecurityStackOptions = {}): Promise<SecurityStack> {
-  // The realm key is generated here (and handed to the emulator as its key file) so that tests can sign anything.
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const keyDir = mkdtempSync(join(tmpdir(), 'gateway-security-'));
-  const keyFile = join(keyDir, 'signing-key.json');
-  writeFileSync(keyFile, JSON.stringify(privateKey.export({ format: 'jwk' })), { mode: 0o600 });
-  const [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile })]);
-  rmSync(keyDir, { recursive: true, force: true });
+  // The realm key is the shared emulator's: tests sign anything with it.
+  const [emulator, own] = await Promise.all([
+    sharedEmulator(),
+    options.ownStubs ? startStubs({ port: 0 }) : undefined,
+  ]);
+  const stubs: SharedStubs = own
+    ? { url: own.url, reset: async () => own.reset() }
+    : (await sharedStack()).stubs;
   const realmKid = emulator.publicJwk.kid!;
-  const signRaw = (header: unknown, payload: unknown) => rawSign(privateKey, header, payload);
+  const signRaw = (header: unknown, payload: unknown) => rawSign(emulator.privateKey, header, payload);
   const logLines: string[] = [];
   const logger: Logger = options.captureLogs
     ? createLogger('info', (line) => logLines.push(line))
@@ -136,13 +146,10 @@ export async function startSecurityStack(options: SecurityStackOptions = {}): Pr
       const res = await fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });
       await res.arrayBuffer();
     },
-    resetStubs: async () => {
-      const res = await fetch(`${stubs.url}/__admin/reset`, { method: 'POST' });
-      await res.arrayBuffer();
-    },
+    resetStubs: stubs.reset,
     close: async () => {
       await gateway.close();
-      await Promise.all([stubs.close(), emulator.close()]);
+      await own?.close();
     },
   };
 }

@@ -109,7 +109,7 @@ const previousBulkConcurrency = process.env.BULK_CONCURRENCY;
 
 beforeAll(async () => {
   process.env.BULK_CONCURRENCY = '1';
-  [main, second] = await Promise.all([startLane('a'), startLane('b')]);
+  [main, second] = await Promise.all([startLane('a'), startLane('b', true)]);
 }, 60_000);
 
 /**
@@ -240,9 +240,11 @@ class Lane {
  */
 const LANE_TIMEOUTS = { upstreamTimeoutMs: 2000, mutationTimeoutMs: 3000 };
 
-async function startLane(name: string): Promise<Lane> {
+/** `ownStubs`: the second lane's stubs are its own (the first takes the worker's shared ones). */
+async function startLane(name: string, ownStubs = false): Promise<Lane> {
   const proxy = await startFaultProxy({ seed: FUZZ_SEED });
   const stack = await startSecurityStack({
+    ownStubs,
     gateway: {
       ...LANE_TIMEOUTS,
       services: loadConfig({ STUBS_URL: proxy.url }).services,

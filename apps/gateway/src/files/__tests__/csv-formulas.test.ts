@@ -94,7 +94,6 @@ describe('CSV formula neutralisation (OWASP)', () => {
           );
         },
       ),
-      { numRuns: 300 },
     );
   });
 

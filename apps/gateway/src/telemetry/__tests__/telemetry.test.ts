@@ -1,6 +1,5 @@
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from '../../__tests__/shared-stack.js';
 import { gql } from '../../__tests__/http-helpers.js';
 import { webOperation } from '../../__tests__/web-documents.js';
 import { loadConfig } from '../../load-config.js';
@@ -23,14 +22,14 @@ interface Recorded {
   headers: Record<string, string | undefined>;
 }
 
-let stubs: RunningStubs;
-let emulator: RunningEmulator;
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
 let gateway: RunningGateway;
 let token: string;
 const logLines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
-  [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
+  ({ stubs, emulator } = await sharedStack());
   gateway = await startGateway(
     {
       ...loadConfig({ STUBS_URL: stubs.url }),
@@ -47,7 +46,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateway?.close();
-  await Promise.all([stubs?.close(), emulator?.close()]);
 });
 beforeEach(async () => {
   await fetch(`${stubs.url}/__admin/requests`, { method: 'DELETE' });

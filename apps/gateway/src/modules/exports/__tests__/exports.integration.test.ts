@@ -1,7 +1,6 @@
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from '../../../__tests__/shared-stack.js';
 import { gql } from '../../../__tests__/http-helpers.js';
 import { loadConfig } from '../../../load-config.js';
 import { startGateway, type RunningGateway } from '../../../index.js';
@@ -20,13 +19,13 @@ interface Recorded {
   body: unknown;
 }
 
-let stubs: RunningStubs;
-let emulator: RunningEmulator;
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
 let gateway: RunningGateway;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
+  ({ stubs, emulator } = await sharedStack());
   gateway = await startGateway(
     {
       ...loadConfig({ STUBS_URL: stubs.url }),
@@ -45,7 +44,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateway?.close();
-  await Promise.all([stubs?.close(), emulator?.close()]);
 });
 beforeEach(async () => {
   await fetch(`${stubs.url}/__admin/reset`, { method: 'POST' });

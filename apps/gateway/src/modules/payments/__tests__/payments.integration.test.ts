@@ -1,7 +1,6 @@
-import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulator';
-import { startStubs, type RunningStubs } from '@backoffice/stubs';
 import { buildCuit, REFUND_AMOUNT_MESSAGES, subMoney, toDecimalString } from '@backoffice/validators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sharedStack, type SharedEmulator, type SharedStubs } from '../../../__tests__/shared-stack.js';
 import { freshTokens, gql, type GqlResponse } from '../../../__tests__/http-helpers.js';
 import { loadConfig } from '../../../load-config.js';
 import { startGateway, type RunningGateway } from '../../../index.js';
@@ -23,8 +22,8 @@ interface Recorded {
   body: unknown;
 }
 
-let stubs: RunningStubs;
-let emulator: RunningEmulator;
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
 let gateway: RunningGateway;
 /** Same stubs, a short write timeout (UNKNOWN outcome tests). */
 let impatient: RunningGateway;
@@ -37,7 +36,7 @@ const IMPATIENT = { upstreamTimeoutMs: 6000, mutationTimeoutMs: 2000 };
 const SLOW_WRITE_LATENCY_MS = 4000;
 
 beforeAll(async () => {
-  [stubs, emulator] = await Promise.all([startStubs({ port: 0 }), startEmulator({ keyFile: null })]);
+  ({ stubs, emulator } = await sharedStack());
   const base = loadConfig({});
   const config = {
     port: 0,
@@ -59,7 +58,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([gateway?.close(), impatient?.close()]);
-  await Promise.all([stubs?.close(), emulator?.close()]);
 });
 beforeEach(async () => {
   await fetch(`${stubs.url}/__admin/reset`, { method: 'POST' });
