@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { SRC_ALIAS } from './vite.config';
 
+/** Workers of the e2e project, each with its own stack and Chromium (docs/operations.md, "Browser tests"). */
+const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+
 export default defineConfig({
   resolve: { alias: SRC_ALIAS },
   test: {
@@ -36,14 +39,23 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          // One stack for the whole run (support/global-stack.ts); files inject its URLs and reset the stubs.
-          globalSetup: ['e2e/support/global-stack.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // Files run side by side in E2E_WORKERS workers (default 2). Each worker starts its own stack and
+          // Chromium with its first file and keeps them for its later ones (e2e/support/worker.ts): `isolate: false`
+          // keeps the worker process from file to file. Files reset their stack's stubs as they start.
+          maxWorkers: E2E_WORKERS,
+          isolate: false,
+          // Its own group, after the unit and component projects: a run of every project (`vitest run`) may give
+          // them another number of workers.
+          sequence: { groupOrder: 1 },
+          // Browser steps wait on state with their own limits (Playwright's 30 s per action, expect.poll's 15 s
+          // below), so a broken step fails by itself within them; this is only the ceiling for a whole test. The
+          // longest tests (several screens, a bulk action) took up to 50 s one file at a time on this shared
+          // 2-core machine at load 20-30, and two workers share it. Longer tests say so themselves. Hooks sign in
+          // and open a screen; the start of a stack has its own limit (e2e/support/suite.ts).
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
           // expect.poll gives up after 1 s by default: too tight for a 2-core machine running two suites at once.
           expect: { poll: { timeout: 15_000, interval: 50 } },
-          fileParallelism: false,
-          maxWorkers: 1,
           // The stack (scripts/stack.mjs and the built apps) runs on Node's own loader: inlined by Vite, the
           // gateway's dist would get a second copy of graphql ("from another module or realm").
           server: {

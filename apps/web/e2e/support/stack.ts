@@ -8,8 +8,8 @@ import { startStack, type Stack as WholeStack } from '../../../../scripts/stack.
 export type StackUrls = WholeStack['urls'];
 
 /**
- * What a browser test sees of a stack: its URLs and an id naming its saved sign-in states. The shared stack
- * (started once for the e2e project by support/global-stack.ts) reaches the files as this plain value.
+ * What a browser test sees of a stack: its URLs and an id naming its saved sign-in states. Each vitest worker's
+ * stack (support/worker.ts) reaches its files as this plain value.
  */
 export interface Stack {
   id: string;
@@ -24,13 +24,6 @@ export interface OwnStack extends Stack {
 export interface TestStackOptions {
   /** Lifetime of the emulator's access tokens (default: the realm's, 300 s). */
   accessTokenTtlSeconds?: number;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The stack every e2e file shares (support/global-stack.ts). */
-    e2eStack: Stack;
-  }
 }
 
 /** Where the saved sign-in states (Playwright storage state, one file per role) of a stack live. */

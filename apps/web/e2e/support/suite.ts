@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
-import { launchBrowser, newSession, signIn, type Session } from './browser';
+import { afterAll, beforeAll } from 'vitest';
+import { newSession, signIn, type Session } from './browser';
 import {
   resetStubs,
   signInStateDir,
@@ -11,10 +11,11 @@ import {
   type Stack,
   type TestStackOptions,
 } from './stack';
+import { workerBrowser, workerStack } from './worker';
 
 /**
- * One browser file's setup: the stack (the run's shared one, or its own when `ownStack` is given), the stubs'
- * full reset, one Chromium, and (with `role`) a page signed in as that role on `path`.
+ * One browser file's setup: the stack (its worker's, or its own when `ownStack` is given), the stubs' full reset,
+ * the worker's Chromium, and (with `role`) a page signed in as that role on `path`.
  */
 export interface BrowserStackOptions {
   /** User of the file's main page (the test users' password is their name); none: no main page. */
@@ -58,13 +59,6 @@ export interface BrowserStack {
   ): { readonly session: Session; readonly page: Page };
   /** A profile without cookies (an anonymous visitor, or a test that drives the login form); the caller closes it. */
   anonymous(): Promise<Session>;
-}
-
-/** The stack the e2e project's globalSetup started (support/global-stack.ts). */
-export function sharedStack(): Stack {
-  const stack = inject('e2eStack');
-  if (!stack) throw new Error('No hay pila compartida: el proyecto e2e la inicia en su globalSetup.');
-  return stack;
 }
 
 /** The file holding `role`'s saved sign-in (cookies of the emulator's SSO session) for this stack. */
@@ -121,6 +115,8 @@ export async function openAs(
   }
 }
 
+const STACK_START_TIMEOUT_MS = 150_000;
+
 /** Registers the file's beforeAll/afterAll; read the getters inside hooks and tests. */
 export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack {
   let stack: Stack | undefined;
@@ -128,24 +124,28 @@ export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack
   let browser: Browser | undefined;
   let session: Session | undefined;
 
+  // Starting a stack (a gateway process, the emulator, stubs and web server) and Chromium: the worker's first file
+  // does it (later files get them at once), as does a file with `ownStack`. Both start side by side in every worker
+  // at the beginning of a run, on a 2-core machine that other runs may load: room beyond the other hooks'.
   beforeAll(async () => {
-    if (options.ownStack) {
-      own = await startTestStack(options.ownStack);
-      stack = own;
-    } else {
-      stack = sharedStack();
-    }
-    if (options.reset ?? true) await resetStubs(stack);
-    browser = await launchBrowser();
+    const fileStack = options.ownStack
+      ? startTestStack(options.ownStack).then((started) => (own = started))
+      : workerStack();
+    [stack, browser] = await Promise.all([fileStack, workerBrowser()]);
+  }, STACK_START_TIMEOUT_MS);
+
+  beforeAll(async () => {
+    if (options.reset ?? true) await resetStubs(suite.stack);
     if (options.role) {
       const path = typeof options.path === 'function' ? options.path() : (options.path ?? '/home');
-      session = await openAs(browser, stack, options.role, path, options.prepare);
+      session = await openAs(suite.browser, suite.stack, options.role, path, options.prepare);
     }
   });
 
   afterAll(async () => {
     await session?.close();
-    await browser?.close();
+    // The browser is the worker's and outlives the file; the profiles the file left open (a failed test's) do not.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await own?.close();
   });
 
