@@ -70,11 +70,15 @@ export function inheritedEnv(passEnv, from = process.env) {
 export function startGatewayProcess(env, log, passEnv = []) {
   const child = spawn(process.execPath, [GATEWAY_MAIN], {
     env: { ...inheritedEnv(passEnv), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel is how the gateway knows its parent is gone (apps/gateway/src/run.ts): a parent killed with
+    // SIGKILL runs no exit handler, but its end of the channel still closes.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     // Its own process group: Ctrl-C in `npm start`'s terminal reaches this process, whose close() then sends the
     // gateway one SIGTERM (a second signal would make it exit without draining).
     detached: true,
   });
+  // The channel does not keep this process alive (its pipes decide, as before).
+  child.channel?.unref();
   // A stack that ends without close() (a crashed test run) does not leave the gateway behind.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);

@@ -65,4 +65,14 @@ export async function runGateway(tracing: Tracing): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // Started by scripts/stack.mjs (npm start, the test stack, the browser tests) with an IPC channel to its parent:
+  // when the parent is gone, even killed by SIGKILL (whose handlers never run), the channel closes and the
+  // gateway stops instead of staying behind, re-parented and holding its port. The channel itself keeps nothing
+  // alive. A parent that stops it with SIGTERM first is already being obeyed: the close is no second signal.
+  if (process.channel) {
+    process.channel.unref();
+    process.once('disconnect', () => {
+      if (!stopping) shutdown('parent gone');
+    });
+  }
 }
