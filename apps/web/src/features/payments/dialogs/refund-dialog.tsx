@@ -9,7 +9,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { checkRefundAmount, LABELS, normalizeReason, parseAmount } from '@backoffice/validators';
+import {
+  checkRefundAmount,
+  isPartialRefund,
+  LABELS,
+  normalizeReason,
+  parseAmount,
+} from '@backoffice/validators';
 import { formatAmount } from '@/lib/format';
 import { partialRefundTotal, refundedAmount, remainingAmount } from '../detail/amounts';
 import { gatewayStatusLabel } from '../detail/labels';
@@ -75,6 +81,31 @@ const TEXT: Record<RefundVariant, { title: string; submit: string; intro: string
   },
 };
 
+/** Shown in the summary while the typed amount is not a valid refund: never an amount that will not be sent. */
+const NO_AMOUNT = '—';
+
+/**
+ * What the dialog says it will send (issue 47): the refund's summary is the amount typed, as the gateway will
+ * receive it (`parseAmount`, the same conversion as the submit), and its intro says when it is only a part of
+ * what is left. An amount that is not valid shows no amount. `typed` is null when the dialog asks no amount
+ * (the partial refund and the reverse send `total`).
+ */
+function refundSummary(
+  text: (typeof TEXT)[RefundVariant],
+  total: string,
+  typed: string | null,
+): { intro: string; amount: string } {
+  if (typed === null) return { intro: text.intro, amount: formatAmount(total) };
+  if (checkRefundAmount(typed, total) !== undefined) return { intro: text.intro, amount: NO_AMOUNT };
+  const amount = parseAmount(typed);
+  const shown = formatAmount(amount);
+  if (!isPartialRefund(amount, total)) return { intro: text.intro, amount: shown };
+  return {
+    intro: `Se devolverá al pagador ${shown}, una parte del importe pendiente de devolución.`,
+    amount: shown,
+  };
+}
+
 /** Refund, partial refund and reverse confirmations with the amounts involved. */
 export function RefundDialog({
   variant,
@@ -111,6 +142,7 @@ export function RefundDialog({
     },
   });
   const amountError = formik.touched.amount || formik.submitCount > 0 ? formik.errors.amount : undefined;
+  const summary = refundSummary(text, total, asksAmount ? formik.values.amount : null);
 
   return (
     <ActionDialog
@@ -125,7 +157,7 @@ export function RefundDialog({
       testId="refund-dialog"
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {text.intro}
+        {summary.intro}
       </Typography>
       {variant === 'partial' && (
         <Table size="small" sx={{ mb: 1.5 }} aria-label="Medios de pago a devolver">
@@ -167,7 +199,7 @@ export function RefundDialog({
         <DialogFact label="Importe del pago" value={formatAmount(finalAmount)} />
         {already !== '0.00' && <DialogFact label="Ya devuelto" value={formatAmount(already)} />}
         <Divider sx={{ my: 0.5 }} />
-        <DialogFact label={text.total} value={formatAmount(total)} strong />
+        <DialogFact label={text.total} value={summary.amount} strong />
       </Box>
       {asksAmount && (
         <TextField
