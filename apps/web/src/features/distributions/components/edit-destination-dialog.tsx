@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { distributionDestinationSchema, type DestinationFormat } from '@backoffice/validators';
+import { CBU_LENGTH, distributionDestinationSchema, type DestinationFormat } from '@backoffice/validators';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { FormIdentifierField, FormTextField } from '@/components/form';
@@ -99,12 +99,12 @@ export function EditDestinationDialog({
               <MenuItem value="cbu">CBU</MenuItem>
               <MenuItem value="alias">Alias</MenuItem>
             </TextField>
-            <FormTextField
-              name="value"
-              label={formik.values.format === 'cbu' ? 'CBU' : 'Alias'}
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 22 } }}
-            />
+            {/* A CBU keeps digits only, as the CUIT beside it (issue 47); an alias takes letters. */}
+            {formik.values.format === 'cbu' ? (
+              <FormIdentifierField kind="digits" name="value" label="CBU" fullWidth maxDigits={CBU_LENGTH} />
+            ) : (
+              <FormTextField name="value" label="Alias" fullWidth slotProps={{ htmlInput: { maxLength: 22 } }} />
+            )}
             <FormIdentifierField kind="cuit" name="cuit" label="CUIT" />
             <FormTextField name="name" label="Nombre" fullWidth />
             <FormTextField name="amount" label="Importe" />

@@ -72,4 +72,13 @@ describe('EditDestinationDialog', () => {
     renderDialog({ edit: false, force: false });
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
   });
+
+  it('the CBU keeps digits only, as the CUIT beside it (issue 47): letters typed or pasted are dropped', () => {
+    renderDialog({ edit: true, force: false });
+    const cbu = screen.getByRole('textbox', { name: 'CBU' });
+    fireEvent.change(cbu, { target: { value: '12ab34' } });
+    expect(cbu).toHaveValue('1234');
+    fireEvent.change(cbu, { target: { value: '2850-5909 4009041813520 1' } });
+    expect(cbu).toHaveValue(CBU);
+  });
 });
