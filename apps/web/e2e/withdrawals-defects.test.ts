@@ -162,14 +162,16 @@ describe('batches (issue 29 item 9)', () => {
   });
 });
 
-describe("'Programar' (issue 29 item 10)", () => {
-  it('says under the button what it does and that it is enabled on purpose', async () => {
+describe("'Programar' (issue 29 item 10, issue 47)", () => {
+  it('is enabled and says what it does in its tooltip, with no developer note on the screen', async () => {
     await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
     const button = page.getByRole('button', { name: 'Programar' });
     expect(await button.isEnabled()).toBe(true);
-    const help = page.getByTestId('schedule-help');
-    expect(await help.innerText()).toContain('Está habilitado a propósito');
-    expect(await button.getAttribute('aria-describedby')).toBe(await help.getAttribute('id'));
+    expect(await page.getByText('Está habilitado a propósito').count()).toBe(0);
+    await button.hover();
+    expect(await page.getByRole('tooltip').innerText()).toBe(
+      'Programa un retiro automático de una entidad: destino, monto y periodicidad.',
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'withdrawals-schedule-help');
     // The dialog end to end (collector, destination, amount, periodicity, 'Finalizar' and the stored schedule):

@@ -20,9 +20,8 @@ export const WITHDRAWALS_MESSAGES = {
   refresh: 'Actualizar',
   deselect: 'Deseleccionar',
   schedule: 'Programar',
-  /** Why 'Programar' is enabled (spec 001 §2 shows it disabled; docs/decisions.md, issue 29 item 10). */
-  scheduleHelp:
-    'Programa un retiro automático de una entidad: destino, monto y periodicidad. Está habilitado a propósito: el diálogo está completo y guarda la programación en la configuración de la entidad.',
+  /** What 'Programar' does, in its tooltip (an operator's text: why it is enabled is in docs/decisions.md). */
+  scheduleHelp: 'Programa un retiro automático de una entidad: destino, monto y periodicidad.',
 } as const;
 
 export const WITHDRAW_STATUS_LABELS: Readonly<Record<WithdrawStatus, string>> = {

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
+import Tooltip from '@mui/material/Tooltip';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageHeader } from '@/components/layout/page-header';
@@ -68,25 +68,17 @@ export default function UnifiedWithdrawalsScreen({
         title={WITHDRAWALS_MESSAGES.title}
         actions={
           canSchedule ? (
-            <Box sx={{ display: 'grid', justifyItems: 'end', gap: 0.5, maxWidth: 360 }}>
+            // What it does in a tooltip that describes the button (its name stays 'Programar'); the screen carries
+            // no note about the product's choices (issue 47: those are in docs/decisions.md).
+            <Tooltip title={WITHDRAWALS_MESSAGES.scheduleHelp} describeChild>
               <Button
                 variant="contained"
                 startIcon={<EventRepeatOutlined />}
                 onClick={() => setScheduling(true)}
-                aria-describedby="schedule-help"
               >
                 {WITHDRAWALS_MESSAGES.schedule}
               </Button>
-              <Typography
-                id="schedule-help"
-                variant="caption"
-                color="text.secondary"
-                sx={{ textAlign: 'right' }}
-                data-testid="schedule-help"
-              >
-                {WITHDRAWALS_MESSAGES.scheduleHelp}
-              </Typography>
-            </Box>
+            </Tooltip>
           ) : undefined
         }
       />

@@ -1,0 +1,38 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+
+// A treasury operator (every withdrawal permission); the lists themselves are not what this screen test is about.
+vi.mock('@/lib/permissions', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/permissions')>()),
+  usePermissions: () => ['WITHDRAWAL_SEARCH', 'WITHDRAWAL_AUTHORIZE', 'WITHDRAW_SHOW', 'BATCH_WITHDRAW_SHOW'],
+}));
+vi.mock('../../components/withdrawal-list-panel', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../components/withdrawal-list-panel')>()),
+  WithdrawalListPanel: () => <p>Lista de retiros</p>,
+}));
+
+const { default: UnifiedWithdrawalsScreen } = await import('../unified-screen');
+
+// MUI in jsdom on a shared 2-core machine: a screen test takes seconds, not milliseconds.
+describe("'Retiros' (/retirosUnificados)", { timeout: 60_000 }, () => {
+  it("shows the operator no developer note under 'Programar', only what it does in its tooltip (issue 47)", async () => {
+    render(
+      <MemoryRouter initialEntries={['/retirosUnificados']}>
+        <UnifiedWithdrawalsScreen Batches={() => null} />
+      </MemoryRouter>,
+    );
+    const button = screen.getByRole('button', { name: 'Programar' });
+    expect(screen.getByRole('region', { name: 'Retiros' })).not.toHaveTextContent(
+      /a propósito|diálogo está completo/,
+    );
+    expect(screen.queryByTestId('schedule-help')).toBeNull();
+    fireEvent.mouseOver(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Programa un retiro automático de una entidad: destino, monto y periodicidad.',
+    );
+    expect(button).toHaveAccessibleDescription(
+      'Programa un retiro automático de una entidad: destino, monto y periodicidad.',
+    );
+  });
+});
