@@ -221,13 +221,14 @@ describe('payment detail as admin', () => {
     await form.close();
   });
 
-  it("item 4: the refund dialog offers what is left ('Ingrese Importe') and sends a smaller amount as partial", async () => {
+  it("item 4: the refund dialog offers what is left ('Ingrese Importe') and sends a smaller amount as partial, the amount its summary shows", async () => {
     await resetStubs(suite.stack);
     await openPayment('1000001');
     const shown = (await page.getByTestId('payment-amount').innerText()).replace(/[^\d,]/g, '');
     await page.locator('[data-action="REFUND"]').click();
     const d = page.getByTestId('refund-dialog');
     const amount = d.getByLabel('Ingrese Importe');
+    const summary = async () => (await d.getByTestId('refund-amounts').innerText()).trim();
     await expect(amount.inputValue()).resolves.toBe(shown);
     await d.getByLabel('Ingrese el motivo').fill('Devolución de una cuota');
     await list.clearRecordedRequests(suite.stack);
@@ -239,9 +240,18 @@ describe('payment detail as admin', () => {
     await d.getByText(/^\*El importe no puede superar el saldo a devolver/).waitFor();
     await amount.fill('12,345');
     await d.getByText('*Importe inválido: use solo números y hasta 2 decimales.').waitFor();
+    // An amount that is not valid is never claimed in the summary (issue 47).
+    await expect.poll(summary).toMatch(/Importe a devolver\s+—/);
     expect(list.writesOf(await list.recordedRequests(suite.stack), 'devolver')).toEqual([]);
 
     await amount.fill('1,50');
+    // The dialog confirms what it sends (issue 47): the amount typed, and an intro that says it is a part.
+    await expect.poll(summary).toMatch(/Importe a devolver\s+\$ 1,50$/);
+    await d
+      .getByText('Se devolverá al pagador $ 1,50, una parte del importe pendiente de devolución.', {
+        exact: true,
+      })
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payments-defects-refund-amount');
     await d.getByRole('button', { name: 'Devolver' }).click();
