@@ -97,10 +97,14 @@ describe('Actividad', () => {
     // Every row of the filter (the page shows them all), newest first, each naming the payment.
     expect(lines).toHaveLength(shown + 1);
     // A Spanish spreadsheet's CSV: ';' between fields (files/table-file.ts in the gateway).
-    expect(lines[1]).toMatch(/"operador";"payments";"Cancelar pago";"cancelPayment";"1000005";"Correcto"/);
+    // 'Cantidad de registros' after the ids (issue 43): the action named one record.
+    expect(lines[1]).toMatch(
+      /"operador";"payments";"Cancelar pago";"cancelPayment";"1000005";"1";"Correcto"/,
+    );
     expect(lines[2]).toContain('"Resultado desconocido"');
     // The 'Registros' column: a bulk action of another file names the payment among others ("1000004 1000005").
-    const records = (line: string) => ([...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1])[5] ?? '').split(' ');
+    const records = (line: string) =>
+      ([...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1])[5] ?? '').split(' ');
     expect(lines.slice(1).filter((line) => !records(line).includes(PAYMENT))).toEqual([]);
   });
 
