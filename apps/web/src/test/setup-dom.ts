@@ -8,7 +8,9 @@ import { afterEach } from 'vitest';
 // takes several seconds to render a form, and a test must fail on a wrong screen, not on a slow one.
 configure({ asyncUtilTimeout: 15_000 });
 
+// Files share their worker's jsdom (vitest.config.ts, `isolate: false`): what one test stored must not reach the next.
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
+  window.localStorage.clear();
 });
