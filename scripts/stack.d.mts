@@ -27,6 +27,8 @@ export interface StackOptions {
   web?: boolean;
   /** Partial realm imports merged into the emulator's realm; the clients they add may call the gateway. */
   realmAdditions?: string[];
+  /** The emulator's test-stack switches: no lockout, an admin path that clears one (packages/test-stack only). */
+  keycloakOptions?: { bruteForceProtected?: boolean; attackDetectionAdmin?: boolean };
 }
 
 export interface Stack {
@@ -35,6 +37,8 @@ export interface Stack {
     issuer: string;
     jwksUrl: string;
     addedClientIds: string[];
+    accessTokenTtlSeconds: number;
+    lockoutsUrl: string | null;
     accessTokenFor(username: string): Promise<string>;
   };
   /** The gateway's own process (`node apps/gateway/dist/main.js`); metricsUrl when METRICS_PORT is set. */

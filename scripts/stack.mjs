@@ -131,14 +131,15 @@ let stackFormHost = '';
 /**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
  *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, gatewayEnv?: Record<string, string>, accessTokenTtlSeconds?: number, log?: (line: string) => void,
- *           web?: boolean, realmAdditions?: string[], storeDataDir?: string, passEnv?: 'all' | readonly string[] }} [options]
+ *           web?: boolean, realmAdditions?: string[], storeDataDir?: string, passEnv?: 'all' | readonly string[],
+ *           keycloakOptions?: { bruteForceProtected?: boolean, attackDetectionAdmin?: boolean } }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
  *   web: false starts no web server (the stack of integration tests). realmAdditions: partial imports merged into
  *   the emulator's realm (e.g. the test client); the clients they add may call the gateway (its allowed azp).
  *   storeDataDir: the gateway's embedded store (activity, preferences) folder, 'memory://' by default; a
  *   DATABASE_URL the gateway gets puts it on that PostgreSQL server instead.
  *   passEnv: which of this process's variables the gateway gets besides the stack's (inheritedEnv): none but
- *   BASE_ENV by default; 'all' for npm start.
+ *   BASE_ENV by default; 'all' for npm start. keycloakOptions: the emulator's test-stack switches (the lockout).
  */
 export async function startStack(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -170,6 +171,7 @@ export async function startStack(options = {}) {
       extraWebOrigins: [webOrigin, gatewayOrigin],
       ...(options.realmAdditions ? { realmAdditions: options.realmAdditions } : {}),
       ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
+      ...options.keycloakOptions,
     });
     started.push(keycloak);
     // The payment form host (spec 000 §2: checkout links of payments and subscriptions) is the stubs'

@@ -2,6 +2,7 @@
 // test runner: start the stack, get a token, run a query and a mutation, read what the stubs received, force a
 // failure and see the Spanish error, reset between tests. `npm test` runs this file (it cannot rot).
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { startTestStack } from '@backoffice/test-stack';
 
@@ -34,11 +35,15 @@ async function tokenFor(username) {
   return (await response.json()).access_token;
 }
 
-/** A GraphQL request as `username`: the whole answer, `{ data, errors }`. */
-async function graphql(username, query, variables = {}) {
+/** A GraphQL request as `username` (with more `headers`, e.g. x-request-id): the whole answer, `{ data, errors }`. */
+async function graphql(username, query, variables = {}, headers = {}) {
   const response = await fetch(stack.graphql, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await tokenFor(username)}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${await tokenFor(username)}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
     body: JSON.stringify({ query, variables }),
   });
   return response.json();
@@ -119,6 +124,25 @@ describe('payments, as the operador user', () => {
     // `times: 1`: the next attempt goes through.
     const retried = await graphql('operador', CANCEL, { id });
     assert.equal(retried.data.cancelPayment.outcome, 'SUCCESS');
+  });
+
+  it('answers UNKNOWN when the service may have written (a forced 504); your x-request-id finds the call', async () => {
+    const { data } = await graphql('operador', PENDING_PAYMENTS);
+    const id = data.payments.rows[0].id;
+    const cancelar = { method: 'POST', path: '/payment/pagos/:id/cancelar' };
+    // A method and path rule fails every request of that route (any id) before it runs: nothing changes.
+    await stubsAdmin('POST', 'failures', { service: 'payment', ...cancelar, status: 504, times: 1 });
+
+    // The gateway forwards your x-request-id to every service it calls for that request.
+    const requestId = `ejemplo-${randomUUID()}`;
+    const unknown = await graphql('operador', CANCEL, { id }, { 'x-request-id': requestId });
+    assert.equal(unknown.data.cancelPayment.outcome, 'UNKNOWN');
+    assert.equal(unknown.data.cancelPayment.error.code, 'UPSTREAM_TIMEOUT');
+    assert.match(unknown.data.cancelPayment.error.message, /^Resultado desconocido/);
+
+    // Verified WireMock-style: exactly one cancel with this request id (a write is never retried).
+    const query = new URLSearchParams({ requestId, ...cancelar });
+    assert.deepEqual(await stubsAdmin('GET', `requests/count?${query}`), { count: 1 });
   });
 
   it('starts from the seeded data again after a reset', async () => {

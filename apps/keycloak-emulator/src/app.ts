@@ -12,6 +12,7 @@ import {
   thirdPartyCookiesStep2,
 } from './pages.js';
 import { isAllowedOrigin, matchesRedirectUri, type Client, type Realm, type User } from './realm.js';
+import { attackDetectionRouter } from './attack-detection.js';
 import { createBruteForceGuard } from './brute-force.js';
 import { nowSeconds, type Session, type SessionStore } from './sessions.js';
 import { profileClaims, type TokenIssuer } from './tokens.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   tokens: TokenIssuer;
   /** Public base URL, e.g. http://localhost:8080 (no trailing slash). */
   publicUrl: string;
+  /** Keycloak's admin endpoints that clear a brute-force lockout, without an admin token (test stacks only). */
+  attackDetectionAdmin?: boolean;
 }
 
 /** An authorization request waiting for the login form, carried signed in the form's action. */
@@ -770,6 +773,8 @@ export const createApp = (ctx: AppContext): express.Express => {
     const origin = single(req.query, 'origin');
     res.status(client && isAllowedOrigin(origin, client.webOrigins) ? 204 : 403).end();
   });
+
+  if (ctx.attackDetectionAdmin) app.use(attackDetectionRouter(realm, bruteForce));
 
   // ---- everything else --------------------------------------------------------------------------
 

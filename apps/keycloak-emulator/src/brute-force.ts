@@ -13,6 +13,18 @@ export interface BruteForceGuard {
   isLocked(userId: string): boolean;
   failed(userId: string): void;
   succeeded(userId: string): void;
+  /** Keycloak's attack-detection status of a user (`GET .../attack-detection/brute-force/users/{id}`). */
+  status(userId: string): BruteForceStatus;
+  /** Forgets the failures and lockout of one user, or of every user (Keycloak's admin "unlock"). */
+  clear(userId?: string): void;
+}
+
+/** As Keycloak's admin API answers it. */
+export interface BruteForceStatus {
+  numFailures: number;
+  disabled: boolean;
+  lastIPFailure: string;
+  lastFailure: number;
 }
 
 interface Failures {
@@ -23,8 +35,22 @@ interface Failures {
 
 export function createBruteForceGuard(settings: BruteForceSettings | null): BruteForceGuard {
   const failures = new Map<string, Failures>();
-  if (!settings) return { isLocked: () => false, failed: () => undefined, succeeded: () => undefined };
+  const status = (userId: string): BruteForceStatus => {
+    const entry = failures.get(userId);
+    return {
+      numFailures: entry?.count ?? 0,
+      disabled: (entry?.lockedUntil ?? 0) > nowSeconds(),
+      lastIPFailure: 'n/a',
+      lastFailure: (entry?.last ?? 0) * 1000,
+    };
+  };
+  const clear = (userId?: string) => void (userId === undefined ? failures.clear() : failures.delete(userId));
+  if (!settings) {
+    return { isLocked: () => false, failed: () => undefined, succeeded: () => undefined, status, clear };
+  }
   return {
+    status,
+    clear,
     isLocked: (userId) => (failures.get(userId)?.lockedUntil ?? 0) > nowSeconds(),
     failed(userId) {
       const now = nowSeconds();

@@ -38,6 +38,13 @@ export interface EmulatorOptions {
    * infra/keycloak/dev/), as `kcadm.sh create partialImport` applies them to a real Keycloak.
    */
   realmAdditions?: string[];
+  /** Overrides the realm's brute-force detection (the test stack turns the lockout off; default: the realm's). */
+  bruteForceProtected?: boolean;
+  /**
+   * Serves Keycloak's admin endpoints that show and clear a user's lockout
+   * (`/admin/realms/<realm>/attack-detection/brute-force/users[/{id}]`) WITHOUT an admin token. Test stacks only.
+   */
+  attackDetectionAdmin?: boolean;
 }
 
 export interface RunningEmulator {
@@ -49,6 +56,10 @@ export interface RunningEmulator {
   jwksUrl: string;
   /** The client ids the `realmAdditions` brought (none without them). */
   addedClientIds: string[];
+  /** Lifetime of the access tokens it issues, in seconds. */
+  accessTokenTtlSeconds: number;
+  /** `DELETE` here clears every user's brute-force lockout; null unless `attackDetectionAdmin`. */
+  lockoutsUrl: string | null;
   close(): Promise<void>;
   /** An access token exactly as the login flow issues it to the web client, in a new session. */
   accessTokenFor(
@@ -83,10 +94,14 @@ const realmOf = (options: EmulatorOptions): { realm: Realm; addedClientIds: stri
   const additions = (options.realmAdditions ?? []).map(
     (file) => JSON.parse(readFileSync(file, 'utf8')) as PartialImportRepresentation,
   );
-  const representation = additions.reduce(
+  const imported = additions.reduce(
     applyPartialImport,
     readRealmFile(options.realmFile ?? DEFAULT_REALM_FILE),
   );
+  const representation =
+    options.bruteForceProtected === undefined
+      ? imported
+      : { ...imported, bruteForceProtected: options.bruteForceProtected };
   const realm = loadRealm(representation, {
     extraRedirectUris: options.extraRedirectUris,
     extraWebOrigins: options.extraWebOrigins,
@@ -133,20 +148,20 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
   const port = (server.address() as AddressInfo).port;
   const url = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const issuer = `${url}/realms/${realm.name}`;
-  const tokens = new TokenIssuer(
-    realm,
-    keys,
-    sessions,
-    issuer,
-    options.accessTokenTtlSeconds ?? realm.accessTokenLifespan,
-  );
-  server.on('request', createApp({ realm, keys, sessions, tokens, publicUrl: url }));
+  const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? realm.accessTokenLifespan;
+  const tokens = new TokenIssuer(realm, keys, sessions, issuer, accessTokenTtlSeconds);
+  const attackDetectionAdmin = options.attackDetectionAdmin === true;
+  server.on('request', createApp({ realm, keys, sessions, tokens, publicUrl: url, attackDetectionAdmin }));
 
   return {
     url,
     port,
     jwksUrl: `${issuer}/protocol/openid-connect/certs`,
     addedClientIds,
+    accessTokenTtlSeconds,
+    lockoutsUrl: attackDetectionAdmin
+      ? `${url}/admin/realms/${realm.name}/attack-detection/brute-force/users`
+      : null,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -7,8 +7,17 @@ import { badRequest, HttpError, internalError, notFound } from './lib/errors.js'
 import { canonicalJson, send, sendJson, toJson } from './lib/json.js';
 import { Faults, type FaultConfig } from './lib/faults.js';
 import { ForcedFailures, parseForcedFailure } from './lib/forced-failures.js';
+import {
+  checkMethod,
+  checkPath,
+  checkService,
+  createCatalogue,
+  routesOf,
+  type Catalogue,
+  type PathMatcher,
+} from './lib/operations.js';
 import { derivePrng } from './lib/prng.js';
-import { Recorder } from './lib/recorder.js';
+import { parseRequestFilter, Recorder } from './lib/recorder.js';
 import { startOfTodayAr } from './lib/dates.js';
 import type { ActionResult, ServiceContext, ServiceModule, Stores } from './lib/service.js';
 import { SERVICES } from './services/registry.js';
@@ -105,11 +114,20 @@ export function createState(seed: number, baseLatencyMs: number): StubState {
   return state;
 }
 
-function serviceContext(state: StubState, service: ServiceModule): ServiceContext<unknown> {
+function serviceContext(
+  state: StubState,
+  service: ServiceModule,
+  catalogue: Catalogue,
+): ServiceContext<unknown> {
+  const operations = new Set<string>();
+  catalogue.operations.set(service.name, operations);
   return {
     store: () => state.stores.get(service.name),
     stores: { get: <S>(name: string): S => state.stores.get<S>(name) },
-    forcedFailure: (operation: string, id: string) => state.failures.match(service.name, operation, id),
+    forcedFailureOf: (operation: string) => {
+      operations.add(operation);
+      return (id: string) => state.failures.match(service.name, operation, id);
+    },
     idempotent: (handler: (req: Request) => ActionResult) => (req: Request, res: Response) => {
       const run = (): ActionResult => {
         try {
@@ -154,14 +172,21 @@ function serviceContext(state: StubState, service: ServiceModule): ServiceContex
   };
 }
 
-function parseFault(body: unknown, services: readonly string[]): FaultConfig {
+/** Validates `POST /__admin/faults`: {service, method?, path?, latencyMs?, errorRate?, hangRate?}. */
+function parseFault(
+  body: unknown,
+  catalogue: Catalogue,
+): { config: FaultConfig; matches: PathMatcher | null } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest('invalid_body', 'Se espera un objeto {service, latencyMs?, errorRate?, hangRate?}.');
+    throw badRequest(
+      'invalid_body',
+      'Se espera un objeto {service, method?, path?, latencyMs?, errorRate?, hangRate?}.',
+    );
   }
-  const { service, latencyMs = 0, errorRate = 0, hangRate = 0 } = body as Record<string, unknown>;
-  if (typeof service !== 'string' || (service !== '*' && !services.includes(service))) {
-    throw badRequest('invalid_body', `service debe ser "*" o uno de: ${services.join(', ')}.`);
-  }
+  const { latencyMs = 0, errorRate = 0, hangRate = 0, ...raw } = body as Record<string, unknown>;
+  const service = checkService(catalogue, raw.service, true);
+  const method = checkMethod(raw.method);
+  const matches = raw.path === undefined ? null : checkPath(catalogue, service, method, raw.path);
   if (typeof latencyMs !== 'number' || !Number.isFinite(latencyMs) || latencyMs < 0 || latencyMs > 600_000) {
     throw badRequest('invalid_body', 'latencyMs debe ser un número entre 0 y 600000.');
   }
@@ -173,24 +198,31 @@ function parseFault(body: unknown, services: readonly string[]): FaultConfig {
       throw badRequest('invalid_body', `${name} debe ser un número entre 0 y 1.`);
     }
   }
-  return { service, latencyMs, errorRate: errorRate as number, hangRate: hangRate as number };
+  const config: FaultConfig = {
+    service,
+    ...(method ? { method } : {}),
+    ...(typeof raw.path === 'string' ? { path: raw.path } : {}),
+    latencyMs,
+    errorRate: errorRate as number,
+    hangRate: hangRate as number,
+  };
+  return { config, matches };
 }
 
-function adminRouter(state: StubState): express.Router {
+function adminRouter(state: StubState, catalogue: Catalogue): express.Router {
   const router = express.Router();
-  const names = SERVICES.map((service) => service.name);
   router.post('/reset', (_req, res) => {
     state.reset();
     send(res, 200, { status: 'ok', seed: state.seed });
   });
   router.get('/requests', (req, res) => {
-    const service =
-      typeof req.query.service === 'string' && req.query.service ? req.query.service : undefined;
-    const rawLimit = typeof req.query.limit === 'string' ? Number(req.query.limit) : undefined;
-    if (rawLimit !== undefined && !(Number.isInteger(rawLimit) && rawLimit >= 1)) {
-      throw badRequest('invalid_query', 'limit debe ser un entero mayor o igual a 1.');
-    }
-    res.json(state.recorder.list(service, rawLimit));
+    const { keep, limit } = parseRequestFilter(req.query, catalogue);
+    res.json(state.recorder.list(keep, limit));
+  });
+  // WireMock's verification: how many requests matched, e.g. "the gateway called cancelar exactly once".
+  router.get('/requests/count', (req, res) => {
+    const { keep } = parseRequestFilter(req.query, catalogue);
+    res.json({ count: state.recorder.list(keep).length });
   });
   router.delete('/requests', (_req, res) => {
     state.recorder.clear();
@@ -200,7 +232,8 @@ function adminRouter(state: StubState): express.Router {
     res.json(state.faults.list());
   });
   router.post('/faults', (req, res) => {
-    state.faults.set(parseFault(req.body, names));
+    const { config, matches } = parseFault(req.body, catalogue);
+    state.faults.set(config, matches);
     res.json(state.faults.list());
   });
   router.delete('/faults', (_req, res) => {
@@ -211,7 +244,8 @@ function adminRouter(state: StubState): express.Router {
     res.json(state.failures.list());
   });
   router.post('/failures', (req, res) => {
-    state.failures.add(parseForcedFailure(req.body, names));
+    const { failure, matches } = parseForcedFailure(req.body, catalogue);
+    state.failures.add(failure, matches);
     res.json(state.failures.list());
   });
   router.delete('/failures', (_req, res) => {
@@ -230,10 +264,14 @@ export function createApp(state: StubState): express.Express {
   app.get('/healthz', (_req, res) => {
     send(res, 200, { status: 'ok' });
   });
-  app.use('/__admin', json, adminRouter(state));
+  const catalogue = createCatalogue();
+  app.use('/__admin', json, adminRouter(state, catalogue));
 
   for (const service of SERVICES) {
-    const context = serviceContext(state, service);
+    const context = serviceContext(state, service, catalogue);
+    const routes = service.routes(context);
+    catalogue.services.push(service.name);
+    catalogue.routes.set(service.name, routesOf(service.name, routes));
     app.use(
       `/${service.name}`,
       // Record first, so malformed and faulted requests are visible too.
@@ -254,14 +292,18 @@ export function createApp(state: StubState): express.Express {
       },
       json,
       (req: Request, res: Response, next: NextFunction) => {
-        const recorded = (req as Request & { recorded?: { body: unknown } }).recorded;
+        const recorded = (req as Request & { recorded?: { body: unknown; path: string } }).recorded;
         if (recorded) recorded.body = req.body ?? null;
-        const decision = state.faults.decide(service.name);
+        const path = recorded?.path ?? req.originalUrl;
+        const decision = state.faults.decide(service.name, req.method, path);
         if (decision.outcome === 'hang') return; // never answers; close() destroys the socket
         const proceed = (): void => {
           if (decision.outcome === 'error') {
             throw internalError('injected_fault', 'Falla inyectada por el simulador.');
           }
+          // A method/path forced failure answers before the route, so it changes nothing.
+          const forced = state.failures.matchRequest(service.name, req.method, path);
+          if (forced) throw forced;
           next();
         };
         const delay = state.baseLatencyMs + decision.latencyMs;
@@ -276,7 +318,7 @@ export function createApp(state: StubState): express.Express {
         }, delay);
         state.timers.add(timer);
       },
-      service.routes(context),
+      routes,
     );
   }
 

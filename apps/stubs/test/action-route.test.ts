@@ -23,7 +23,7 @@ beforeAll(async () => {
     router,
     {
       store: () => store,
-      forcedFailure: (operation, id) =>
+      forcedFailureOf: (operation) => (id) =>
         failures.some((failure) => failure.operation === operation && failure.id === id)
           ? new HttpError(409, 'invalid_status', 'forced_failure', 'Falla forzada por el simulador.')
           : undefined,
@@ -157,7 +157,7 @@ describe('actionRoutes', () => {
   it('refuses a path without :id', () => {
     const action = actionRoutes(
       express.Router(),
-      { store: () => store, forcedFailure: () => undefined, idempotent: () => () => undefined },
+      { store: () => store, forcedFailureOf: () => () => undefined, idempotent: () => () => undefined },
       () => ({}),
     );
     expect(() => action('post', '/cosas/sumar', () => ({ status: 200, body: null }))).toThrow(/:id/);

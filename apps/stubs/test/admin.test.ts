@@ -1,17 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createState } from '../src/app.js';
 import { DEFAULT_SEED, startStubs } from '../src/index.js';
-import { sharedClient, type Client, type Loose } from './helpers.js';
+import { clearAdmin, sharedClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
   client = await sharedClient();
 });
-beforeEach(async () => {
-  await client.send('DELETE', '/__admin/faults');
-  await client.send('DELETE', '/__admin/failures');
-  await client.send('DELETE', '/__admin/requests');
-});
+beforeEach(() => clearAdmin(client));
 
 describe('health and reset', () => {
   it('GET /healthz', async () => {

@@ -71,6 +71,14 @@ export async function sharedClient(): Promise<Client> {
   return client;
 }
 
+/** Clears the faults, forced failures and request log of `client`'s stubs, keeping their data (admin tests). */
+export async function clearAdmin(client: Client): Promise<void> {
+  for (const what of ['faults', 'failures', 'requests']) {
+    const { status } = await client.send('DELETE', `/__admin/${what}`);
+    if (status !== 204) throw new Error(`DELETE /__admin/${what} answered ${status}`);
+  }
+}
+
 /** Every row of a list, page by page (limit 1000). */
 export async function listAll<T = Loose>(client: Client, path: string, filters?: unknown): Promise<T[]> {
   const rows: T[] = [];

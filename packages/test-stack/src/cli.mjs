@@ -2,8 +2,11 @@
 // `npm run stack:test`: the stack of integration tests (index.mjs) on free loopback ports, or the ones given with
 //   --ports gateway=4000,stubs=4010,keycloak=8080   (any of them; the others are picked)
 //   --pass-env DATABASE_URL,OTRA   (variables of this environment the gateway also gets; or TEST_STACK_PASS_ENV)
-// When all are ready it prints ONE line of JSON on stdout: {"gateway","graphql","stubs","keycloak"}. Everything
-// else (the servers' logs, messages) goes to stderr. Ctrl-C or SIGTERM stops everything.
+//   --upstream-timeout-ms 300      (the gateway's deadline for an upstream read; default 30000)
+//   --token-ttl 60                 (the access tokens' lifetime in seconds; default the realm's 300)
+//   --production-protections       (production's rate limit and brute-force lockout, not the test profile's)
+// When all are ready it prints ONE line of JSON on stdout: {"gateway","graphql","stubs","keycloak","lockouts",
+// "profile"}. Everything else (the servers' logs, messages) goes to stderr. Ctrl-C or SIGTERM stops everything.
 import { parseArgs } from 'node:util';
 import { parsePorts } from './ports.mjs';
 import { parseEnvNames, startTestStack } from './index.mjs';
@@ -16,18 +19,37 @@ const fail = (message) => {
 let args;
 try {
   args = parseArgs({
-    options: { ports: { type: 'string' }, 'log-level': { type: 'string' }, 'pass-env': { type: 'string' } },
+    options: {
+      ports: { type: 'string' },
+      'log-level': { type: 'string' },
+      'pass-env': { type: 'string' },
+      'upstream-timeout-ms': { type: 'string' },
+      'token-ttl': { type: 'string' },
+      'production-protections': { type: 'boolean' },
+    },
     allowPositionals: false,
   }).values;
 } catch (error) {
   fail(
-    `Opción no válida: ${error.message}\nUso: npm run stack:test -- [--ports gateway=4000,stubs=4010,keycloak=8080] [--log-level warn] [--pass-env DATABASE_URL]`,
+    `Opción no válida: ${error.message}\nUso: npm run stack:test -- [--ports gateway=4000,stubs=4010,keycloak=8080] [--log-level warn] [--pass-env DATABASE_URL] [--upstream-timeout-ms 300] [--token-ttl 60] [--production-protections]`,
   );
 }
 const ports = parsePorts(args.ports ?? '');
 if (ports.error) fail(ports.error);
 const passEnv = parseEnvNames(args['pass-env'] ?? process.env.TEST_STACK_PASS_ENV ?? '');
 if (passEnv.error) fail(passEnv.error);
+/** A whole number option within [min, max], or undefined when not given. */
+const integer = (name, min, max) => {
+  const text = args[name];
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    fail(`--${name} no válido: "${text}". Se espera un entero entre ${min} y ${max}.`);
+  }
+  return value;
+};
+const upstreamTimeoutMs = integer('upstream-timeout-ms', 1, 600_000);
+const tokenTtlSeconds = integer('token-ttl', 1, 86_400);
 const levels = ['debug', 'info', 'warn', 'error', 'silent'];
 if (args['log-level'] !== undefined && !levels.includes(args['log-level'])) {
   fail(`--log-level no válido: "${args['log-level']}". Valores: ${levels.join(', ')}.`);
@@ -43,6 +65,9 @@ try {
     ports: ports.value,
     gatewayLogLevel: args['log-level'],
     passEnv: passEnv.value,
+    upstreamTimeoutMs,
+    tokenTtlSeconds,
+    productionProtections: args['production-protections'] === true,
   });
 } catch (error) {
   fail(`No se pudo iniciar el stack de pruebas: ${error.message}`);

@@ -14,6 +14,8 @@ interface Urls {
   graphql: string;
   stubs: string;
   keycloak: string;
+  lockouts: string;
+  profile: Record<string, unknown>;
 }
 
 /** A PostgreSQL server nobody listens on: a gateway that got it would have no store. */
@@ -35,16 +37,39 @@ const passwordGrant = (keycloak: string, clientId: string, username: string, pas
     body: new URLSearchParams({ grant_type: 'password', client_id: clientId, username, password }),
   });
 
-const graphql = async (urls: Urls, token: string, query: string) => {
-  const response = await fetch(urls.graphql, {
+const ask = (urls: Urls, token: string, query: string) =>
+  fetch(urls.graphql, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ query }),
   });
-  return (await response.json()) as {
+
+const graphql = async (urls: Urls, token: string, query: string) =>
+  (await (await ask(urls, token, query)).json()) as {
     data?: Record<string, unknown> | null;
     errors?: { extensions: { code: string } }[];
   };
+
+const tokenOf = async (urls: Urls, username: string): Promise<string> => {
+  const response = await passwordGrant(urls.keycloak, 'back-office-tests', username);
+  return ((await response.json()) as { access_token: string }).access_token;
+};
+
+/** Starts the CLI with `args` and resolves with the child and the JSON line it printed. */
+const started = async (args: string[], env: Record<string, string> = {}) => {
+  const child = run(args, env);
+  const stderr = collect(child.stderr);
+  const stdout: string[] = [];
+  const lines = createInterface({ input: child.stdout });
+  lines.on('line', (line) => stdout.push(line));
+  const [first] = (await once(lines, 'line')) as [string];
+  return { child, stdout, stderr, urls: JSON.parse(first) as Urls };
+};
+
+const stop = async (child: ChildProcessWithoutNullStreams) => {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
 };
 
 describe('npm run stack:test', () => {
@@ -55,28 +80,39 @@ describe('npm run stack:test', () => {
 
   beforeAll(async () => {
     // Another team's CI with its own database: the stack's gateway must not put its store there.
-    child = run([], { DATABASE_URL: CALLERS_DATABASE_URL });
-    stderr = collect(child.stderr);
-    stdout = [];
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => stdout.push(line));
-    const [first] = (await once(lines, 'line')) as [string];
-    urls = JSON.parse(first) as Urls;
+    ({ child, stdout, stderr, urls } = await started([], { DATABASE_URL: CALLERS_DATABASE_URL }));
   });
 
-  afterAll(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-  });
+  afterAll(() => stop(child));
 
-  it('prints one line of JSON with the four URLs, on loopback ports it picked', () => {
-    expect(Object.keys(urls)).toEqual(['gateway', 'graphql', 'stubs', 'keycloak']);
+  it('prints one line of JSON with the URLs, on loopback ports it picked, and the test profile', () => {
+    expect(Object.keys(urls)).toEqual(['gateway', 'graphql', 'stubs', 'keycloak', 'lockouts', 'profile']);
     expect(urls.gateway).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(urls.graphql).toBe(`${urls.gateway}/graphql`);
     expect(urls.stubs).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(urls.keycloak).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/realms\/back-office$/);
+    expect(urls.lockouts).toBe(
+      `${urls.keycloak.replace('/realms/', '/admin/realms/')}/attack-detection/brute-force/users`,
+    );
+    expect(urls.profile).toEqual({
+      protections: 'test',
+      rateLimitMax: 100_000,
+      bruteForceLockout: false,
+      upstreamTimeoutMs: 30_000,
+      tokenTtlSeconds: 300,
+    });
+  });
+
+  it('raises the gateway’s rate limit (its RateLimit-Policy says so)', async () => {
+    const response = await ask(urls, await tokenOf(urls, 'operador'), '{ me { username } }');
+    expect(response.headers.get('ratelimit-policy')).toBe('"operador"; q=100000; w=60');
+  });
+
+  it('never locks a demo user out: wrong passwords, then the right one signs in', async () => {
+    for (let i = 0; i < 6; i++) {
+      expect((await passwordGrant(urls.keycloak, 'back-office-tests', 'impuestos', 'mal')).status).toBe(401);
+    }
+    expect((await passwordGrant(urls.keycloak, 'back-office-tests', 'impuestos')).status).toBe(200);
   });
 
   it('gives operador a token on back-office-tests that reads payments and is refused confirmImport', async () => {
@@ -130,7 +166,83 @@ describe('npm run stack:test', () => {
   });
 });
 
+describe('npm run stack:test -- --production-protections --upstream-timeout-ms 300 --token-ttl 60', () => {
+  let child: ChildProcessWithoutNullStreams;
+  let urls: Urls;
+  beforeAll(async () => {
+    ({ child, urls } = await started([
+      '--production-protections',
+      '--upstream-timeout-ms',
+      '300',
+      '--token-ttl',
+      '60',
+      '--log-level',
+      'silent',
+    ]));
+  });
+  afterAll(() => stop(child));
+
+  it('prints production’s protections and the options given', () => {
+    expect(urls.profile).toEqual({
+      protections: 'production',
+      rateLimitMax: 600,
+      bruteForceLockout: true,
+      upstreamTimeoutMs: 300,
+      tokenTtlSeconds: 60,
+    });
+  });
+
+  it('issues tokens of that lifetime, keeps production’s rate limit and meets the upstream deadline', async () => {
+    const grant = await passwordGrant(urls.keycloak, 'back-office-tests', 'operador');
+    const { access_token: token, expires_in: expiresIn } = (await grant.json()) as {
+      access_token: string;
+      expires_in: number;
+    };
+    expect(expiresIn).toBe(60);
+    // The realm's keys first, through a query that calls no service (a loaded machine's first fetch is slow).
+    await expect
+      .poll(async () => (await graphql(urls, token, '{ me { username } }')).errors, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBeUndefined();
+    const response = await ask(urls, token, '{ me { username } }');
+    expect(response.headers.get('ratelimit-policy')).toBe('"operador"; q=600; w=60');
+    const fault = await fetch(`${urls.stubs}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ service: 'payment', latencyMs: 2_000 }),
+    });
+    expect(fault.ok).toBe(true);
+    const { errors } = await graphql(urls, token, '{ payments(pageSize: 1) { total } }');
+    expect(errors?.map((error) => error.extensions.code)).toEqual(['UPSTREAM_TIMEOUT']);
+  });
+
+  it('locks a user out after 5 wrong passwords, and the lockouts admin call clears it', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await passwordGrant(urls.keycloak, 'back-office-tests', 'tesoreria', 'mal')).status).toBe(401);
+    }
+    expect((await passwordGrant(urls.keycloak, 'back-office-tests', 'tesoreria')).status).toBe(401);
+    expect((await fetch(`${urls.lockouts}/tesoreria`, { method: 'DELETE' })).status).toBe(204);
+    expect((await passwordGrant(urls.keycloak, 'back-office-tests', 'tesoreria')).status).toBe(200);
+  });
+});
+
 describe('npm run stack:test with bad options', () => {
+  it.each([
+    [['--token-ttl', '0'], '--token-ttl no válido: "0". Se espera un entero entre 1 y 86400.'],
+    [
+      ['--upstream-timeout-ms', '5s'],
+      '--upstream-timeout-ms no válido: "5s". Se espera un entero entre 1 y 600000.',
+    ],
+  ])('refuses %j in Spanish', async (args, message) => {
+    const child = run(args);
+    const stderr = collect(child.stderr);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(stderr.text).toContain(message);
+  });
+
   it('explains in Spanish and starts nothing', async () => {
     const child = run(['--ports', 'web=5173']);
     const stdout = collect(child.stdout);

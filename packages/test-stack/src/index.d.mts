@@ -1,8 +1,19 @@
 // Types of index.mjs.
 export const TEST_CLIENT_ID: 'back-office-tests';
 export const TEST_REALM_ADDITIONS: string;
-/** The gateway's upstream read deadline in a test stack (30 s; production keeps 5 s). */
-export const TEST_UPSTREAM_TIMEOUT_MS: 30_000;
+export { TEST_RATE_LIMIT_MAX, TEST_UPSTREAM_TIMEOUT_MS } from './profile.mjs';
+
+/** The protections a stack runs with; printed in the CLI's JSON line as `profile`. */
+export interface TestProfile {
+  /** `test` (the default) or `production` (`productionProtections`, `--production-protections`). */
+  protections: 'test' | 'production';
+  /** GraphQL and /files requests one user may make per minute before `429 RATE_LIMITED`. */
+  rateLimitMax: number;
+  /** Whether 5 wrong passwords lock a user out (clear it with a DELETE to `lockouts`). */
+  bruteForceLockout: boolean;
+  /** The gateway's deadline for an upstream read, in ms. */
+  upstreamTimeoutMs: number;
+}
 
 export interface TestStackOptions {
   /** Loopback interface to listen on (default 127.0.0.1). */
@@ -13,6 +24,10 @@ export interface TestStackOptions {
   gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** The gateway's deadline for an upstream read, in ms (default TEST_UPSTREAM_TIMEOUT_MS: a loaded test machine is not a timeout). */
   upstreamTimeoutMs?: number;
+  /** Lifetime of the access tokens, in seconds (default: the realm's, 300). */
+  tokenTtlSeconds?: number;
+  /** Keep production's rate limit (600 a minute) and brute-force lockout instead of the test profile's. */
+  productionProtections?: boolean;
   /**
    * Names of this process's environment variables the gateway also gets (e.g. `['DATABASE_URL']`). By default it
    * gets none but PATH, HOME, TMPDIR, the locale and the time zone: the stack's own settings decide the rest.
@@ -29,15 +44,24 @@ export interface TestStack {
   stubs: string;
   /** The realm's URL, the tokens' issuer: token endpoint at `${keycloak}/protocol/openid-connect/token`. */
   keycloak: string;
+  /** `DELETE` here clears every user's lockout (`DELETE ${lockouts}/{user}`: one user's). */
+  lockouts: string;
+  /** The protections it runs with, and its tokens' lifetime. */
+  profile: TestProfile & { tokenTtlSeconds: number };
   /** Stops the three servers. */
   close(): Promise<void>;
 }
 
 export function startTestStack(options?: TestStackOptions): Promise<TestStack>;
 
+/** The protections of a stack started with `options` (the test profile unless productionProtections). */
+export function testProfile(options?: TestStackOptions): TestProfile;
+
 /** What `startTestStack(options)` asks of scripts/stack.mjs's `startStack` (its gateway's environment among it). */
 export function testStackOptions(options?: TestStackOptions): {
   gatewayEnv: Record<string, string>;
+  keycloakOptions: { bruteForceProtected: boolean; attackDetectionAdmin: boolean };
+  accessTokenTtlSeconds?: number;
   passEnv: string[];
   [option: string]: unknown;
 };

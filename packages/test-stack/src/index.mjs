@@ -3,7 +3,11 @@
 // demo users) and the gateway pointed at both, on free loopback ports. No web server.
 // The same start functions as `npm start` and the browser tests (scripts/stack.mjs); the apps must be built.
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_RATE_LIMIT_MAX } from '../../../apps/gateway/dist/config.js';
 import { startStack } from '../../../scripts/stack.mjs';
+import { TEST_PROFILE_GATEWAY_ENV, TEST_RATE_LIMIT_MAX, TEST_UPSTREAM_TIMEOUT_MS } from './profile.mjs';
+
+export { TEST_RATE_LIMIT_MAX, TEST_UPSTREAM_TIMEOUT_MS } from './profile.mjs';
 
 /** The client tests sign in with (password grant): infra/keycloak/dev/, never in the images nor in production. */
 export const TEST_CLIENT_ID = 'back-office-tests';
@@ -12,13 +16,6 @@ export const TEST_CLIENT_ID = 'back-office-tests';
 export const TEST_REALM_ADDITIONS = fileURLToPath(
   new URL('../../../infra/keycloak/dev/back-office-tests.partial-import.json', import.meta.url),
 );
-
-/**
- * The gateway's upstream read deadline in a test stack. The simulators answer in milliseconds, but a CI machine
- * running other suites beside this one can hold a first answer for seconds; a test of a timeout forces one with the
- * stubs' faults and a smaller `upstreamTimeoutMs` (production keeps 5 s, docs/operations.md §1).
- */
-export const TEST_UPSTREAM_TIMEOUT_MS = 30_000;
 
 /**
  * The names of `--pass-env` / TEST_STACK_PASS_ENV: a comma list of environment variable names.
@@ -39,8 +36,23 @@ export function parseEnvNames(text) {
   return { value };
 }
 
+/**
+ * The protections a test stack starts with: the test profile (rate limit raised, brute-force lockout off), or
+ * production's with `productionProtections`. Either way the emulator serves the admin path that clears a lockout.
+ */
+export function testProfile(options = {}) {
+  const production = options.productionProtections === true;
+  return {
+    protections: production ? 'production' : 'test',
+    rateLimitMax: production ? DEFAULT_RATE_LIMIT_MAX : TEST_RATE_LIMIT_MAX,
+    bruteForceLockout: production,
+    upstreamTimeoutMs: options.upstreamTimeoutMs ?? TEST_UPSTREAM_TIMEOUT_MS,
+  };
+}
+
 /** What `startTestStack(options)` asks of scripts/stack.mjs's `startStack`. */
 export function testStackOptions(options = {}) {
+  const profile = testProfile(options);
   return {
     host: options.host ?? '127.0.0.1',
     ports: { ...options.ports, web: 0 },
@@ -48,7 +60,13 @@ export function testStackOptions(options = {}) {
     keyFile: null,
     gatewayLogLevel: options.gatewayLogLevel ?? 'warn',
     realmAdditions: [TEST_REALM_ADDITIONS],
-    gatewayEnv: { UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs ?? TEST_UPSTREAM_TIMEOUT_MS) },
+    gatewayEnv: {
+      UPSTREAM_TIMEOUT_MS: String(profile.upstreamTimeoutMs),
+      // Production's limit is the gateway's default: the stack sets nothing then.
+      ...(profile.protections === 'test' ? { RATE_LIMIT_MAX: TEST_PROFILE_GATEWAY_ENV.RATE_LIMIT_MAX } : {}),
+    },
+    keycloakOptions: { bruteForceProtected: profile.bruteForceLockout, attackDetectionAdmin: true },
+    ...(options.tokenTtlSeconds ? { accessTokenTtlSeconds: options.tokenTtlSeconds } : {}),
     // A clean environment: only what the stack sets, what node needs to run, and the variables the caller names.
     passEnv: [...(options.passEnv ?? [])],
   };
@@ -57,10 +75,12 @@ export function testStackOptions(options = {}) {
 /**
  * @param {{ host?: string, ports?: { gateway?: number, stubs?: number, keycloak?: number },
  *           gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent', upstreamTimeoutMs?: number,
- *           passEnv?: readonly string[] }} [options]
+ *           tokenTtlSeconds?: number, productionProtections?: boolean, passEnv?: readonly string[] }} [options]
  *   ports: 0 or missing picks a free port. gatewayLogLevel: default `warn`. upstreamTimeoutMs: the gateway's
- *   deadline for an upstream read, default TEST_UPSTREAM_TIMEOUT_MS. passEnv: names of this process's variables
- *   the gateway also gets (by default none but PATH, HOME, TMPDIR and the like).
+ *   deadline for an upstream read, default TEST_UPSTREAM_TIMEOUT_MS. tokenTtlSeconds: the access tokens' lifetime
+ *   (default the realm's, 300). productionProtections: keep production's rate limit and lockout (testProfile).
+ *   passEnv: names of this process's variables the gateway also gets (by default none but PATH, HOME, TMPDIR and
+ *   the like).
  */
 export async function startTestStack(options = {}) {
   const stack = await startStack(testStackOptions(options));
@@ -69,6 +89,8 @@ export async function startTestStack(options = {}) {
     graphql: stack.gateway.graphqlUrl,
     stubs: stack.stubs.url,
     keycloak: stack.keycloak.issuer,
+    lockouts: stack.keycloak.lockoutsUrl,
+    profile: { ...testProfile(options), tokenTtlSeconds: stack.keycloak.accessTokenTtlSeconds },
     close: () => stack.close(),
   };
 }

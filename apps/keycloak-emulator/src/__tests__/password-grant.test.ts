@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../index.js';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../index.js';
 import { applyPartialImport, type RealmRepresentation } from '../realm.js';
 import { oauthError, tokenRequest, WEB_CLIENT } from './helpers.js';
 
@@ -76,6 +76,57 @@ describe('password grant of the test client', () => {
     for (let i = 0; i < 5; i++) expect((await passwordGrant(em, 'impuestos', 'mal')).status).toBe(401);
     expect((await passwordGrant(em, 'impuestos', 'impuestos')).status).toBe(401);
   });
+});
+
+describe('the test stack’s options: no lockout, or a lockout a test clears', () => {
+  const lockOut = async (em: RunningEmulator, username: string) => {
+    for (let i = 0; i < 5; i++) expect((await passwordGrant(em, username, 'mal')).status).toBe(401);
+  };
+  /** Runs `test` against an emulator with the test client and `options`, then closes it. */
+  const withEmulator = async (
+    options: Pick<EmulatorOptions, 'bruteForceProtected' | 'attackDetectionAdmin'>,
+    test: (em: RunningEmulator) => Promise<void>,
+  ) => {
+    const em = await startEmulator({ keyFile: null, realmAdditions: [ADDITIONS], ...options });
+    try {
+      await test(em);
+    } finally {
+      await em.close();
+    }
+  };
+
+  it('bruteForceProtected: false never locks a user out, however many wrong passwords', () =>
+    withEmulator({ bruteForceProtected: false }, async (em) => {
+      await lockOut(em, 'operador');
+      await lockOut(em, 'operador');
+      expect((await passwordGrant(em, 'operador', 'operador')).status).toBe(200);
+    }));
+
+  it('attackDetectionAdmin shows and clears a lockout through Keycloak’s admin paths', () =>
+    withEmulator({ attackDetectionAdmin: true }, async (em) => {
+      expect(em.lockoutsUrl).toBe(`${em.url}/admin/realms/back-office/attack-detection/brute-force/users`);
+      await lockOut(em, 'operador');
+      await lockOut(em, 'tesoreria');
+      expect((await passwordGrant(em, 'operador', 'operador')).status).toBe(401);
+      const status = await fetch(`${em.lockoutsUrl}/operador`);
+      expect(await status.json()).toMatchObject({ numFailures: 5, disabled: true });
+
+      expect((await fetch(`${em.lockoutsUrl}/operador`, { method: 'DELETE' })).status).toBe(204);
+      expect((await passwordGrant(em, 'operador', 'operador')).status).toBe(200);
+      expect((await passwordGrant(em, 'tesoreria', 'tesoreria')).status).toBe(401);
+      expect((await fetch(em.lockoutsUrl!, { method: 'DELETE' })).status).toBe(204);
+      expect((await passwordGrant(em, 'tesoreria', 'tesoreria')).status).toBe(200);
+      expect((await fetch(`${em.lockoutsUrl}/nadie`, { method: 'DELETE' })).status).toBe(404);
+    }));
+
+  it('serves no admin path by default (the images): a lockout stays', () =>
+    withEmulator({}, async (em) => {
+      expect(em.lockoutsUrl).toBeNull();
+      await lockOut(em, 'operador');
+      const admin = `${em.url}/admin/realms/back-office/attack-detection/brute-force/users`;
+      expect((await fetch(admin, { method: 'DELETE' })).status).toBe(404);
+      expect((await passwordGrant(em, 'operador', 'operador')).status).toBe(401);
+    }));
 });
 
 describe('the realm without the additions (the images, production)', () => {

@@ -6,7 +6,7 @@
  * 2. then the `idempotency-key` (same key and request: the stored answer; another request: 409);
  * 3. then the action, given the current store and the document the `:id` names (`find` throws the 404).
  */
-import type { Request, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import { param } from './body.js';
 import type { ActionResult, ServiceContext } from './service.js';
 
@@ -25,24 +25,36 @@ export const operationOf = (path: string): string =>
     .pop() || path;
 
 /**
+ * Declares the forced-failure `operation` of the service (`context.forcedFailureOf`) and returns the middleware
+ * that answers the failure a test forced for the request's id (the path's `:id` unless `idOf` says otherwise).
+ */
+export function forcedFailureCheck(
+  context: Pick<ServiceContext<unknown>, 'forcedFailureOf'>,
+  operation: string,
+  idOf: (req: Request) => string = (req) => param(req, 'id'),
+): RequestHandler {
+  const failureOf = context.forcedFailureOf(operation);
+  return (req, _res, next) => {
+    const failure = failureOf(idOf(req));
+    if (failure) throw failure;
+    next();
+  };
+}
+
+/**
  * Returns `action(method, path, run)`, which mounts one action on `router`. `path` must name the document
  * with `:id`; `find(store, id)` returns it or throws the service's 404.
  */
 export function actionRoutes<S, T>(
   router: Router,
-  context: Pick<ServiceContext<S>, 'store' | 'forcedFailure' | 'idempotent'>,
+  context: Pick<ServiceContext<S>, 'store' | 'forcedFailureOf' | 'idempotent'>,
   find: (store: S, id: string) => T,
 ): (method: ActionMethod, path: string, run: ActionHandler<S, T>) => void {
   return (method, path, run) => {
     if (!path.includes(':id')) throw new Error(`Action path ${path} does not name the document (:id)`);
-    const operation = operationOf(path);
     router[method](
       path,
-      (req, _res, next) => {
-        const failure = context.forcedFailure(operation, param(req, 'id'));
-        if (failure) throw failure;
-        next();
-      },
+      forcedFailureCheck(context, operationOf(path)),
       context.idempotent((req) => {
         const store = context.store();
         return run(store, find(store, param(req, 'id')), req);

@@ -7,20 +7,22 @@ export interface ErrorBody {
   extended_code: string;
   message: string;
   missing_columns?: string[];
+  /** What a refused `/__admin` value could have been (unknown service, operation, route or method). */
+  valid?: string[];
 }
 
 export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly extendedCode: string;
-  readonly extra: Pick<ErrorBody, 'missing_columns'>;
+  readonly extra: Pick<ErrorBody, 'missing_columns' | 'valid'>;
 
   constructor(
     status: number,
     code: string,
     extendedCode: string,
     message: string,
-    extra: Pick<ErrorBody, 'missing_columns'> = {},
+    extra: Pick<ErrorBody, 'missing_columns' | 'valid'> = {},
   ) {
     super(message);
     this.status = status;

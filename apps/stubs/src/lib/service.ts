@@ -39,10 +39,12 @@ export interface ServiceContext<S> {
    */
   idempotent(handler: (req: Request) => ActionResult): RequestHandler;
   /**
-   * The error a test forced for this write (`POST /__admin/failures`), or undefined. Checked before the
-   * action and outside idempotency, so a forced failure is never stored as the key's answer.
+   * Declares the forced-failure operation `operation` of this service (`POST /__admin/failures` accepts only
+   * declared ones, and names them when refusing another) and returns its check: the error a test forced for
+   * this write and id, or undefined. Call it when mounting the route; check before the action and outside
+   * idempotency, so a forced failure is never stored as the key's answer.
    */
-  forcedFailure(operation: string, id: string): HttpError | undefined;
+  forcedFailureOf(operation: string): (id: string) => HttpError | undefined;
 }
 
 export interface ServiceModule<S = unknown> {

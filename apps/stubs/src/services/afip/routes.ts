@@ -1,5 +1,5 @@
 import express, { type Request } from 'express';
-import { actionRoutes } from '../../lib/action-route.js';
+import { actionRoutes, forcedFailureCheck } from '../../lib/action-route.js';
 import { objectBody, param, type Json } from '../../lib/body.js';
 import { invalidStatus, notFound, validationError } from '../../lib/errors.js';
 import { sendFile, writeZip } from '../../lib/file-writers.js';
@@ -148,11 +148,7 @@ export const afipService = defineService<AfipStore>({
     // Manual presentation: the transaction id is the last segment; forced failures name it `manual`.
     router.post(
       '/formularios/:id/presentar/manual/:transactionId',
-      (req, _res, next) => {
-        const failure = context.forcedFailure('manual', param(req, 'id'));
-        if (failure) throw failure;
-        next();
-      },
+      forcedFailureCheck(context, 'manual'),
       context.idempotent((req) => {
         const store = context.store();
         const presentation = find(param(req, 'id'));

@@ -1,3 +1,4 @@
+import { forcedFailureCheck } from '../../lib/action-route.js';
 import express from 'express';
 import { digitsOf, objectBody, param, type Json } from '../../lib/body.js';
 import { MEDIA_PAYMENTS } from '../../lib/argentine-data.js';
@@ -89,11 +90,7 @@ export const binService = defineService<BinStore>({
       return bin;
     };
     const guarded = (operation: string, idOf: (body: Json, id: string) => string) =>
-      ((req, _res, next) => {
-        const failure = context.forcedFailure(operation, idOf(objectBody(req), param(req, 'id')));
-        if (failure) throw failure;
-        next();
-      }) as express.RequestHandler;
+      forcedFailureCheck(context, operation, (req) => idOf(objectBody(req), param(req, 'id')));
 
     router.get('/secure', (req, res) => {
       sendJson(res, 200, context.store().bins.listJson(req.query as Record<string, unknown>));

@@ -9,6 +9,7 @@
  * The entries live beside the collector store (one set per seeded store, so a reset starts them again).
  */
 import type { Router } from 'express';
+import { forcedFailureCheck } from '../../lib/action-route.js';
 import { objectBody, param } from '../../lib/body.js';
 import { DAY_MS, iso, startOfTodayAr } from '../../lib/dates.js';
 import { conflict, invalidStatus, notFound, validationError } from '../../lib/errors.js';
@@ -141,10 +142,6 @@ export function configurationRoutes(router: Router, context: ServiceContext<Coll
     if (!collector) throw notFound('collector_not_found', `No existe la entidad ${id}.`);
     return collector;
   };
-  const forced = (operation: string, id: string) => {
-    const failure = context.forcedFailure(operation, id);
-    if (failure) throw failure;
-  };
 
   router.get('/configuraciones/variables', (_req, res) => {
     send(res, 200, { rows: CONFIG_VARIABLES.filter((v) => v.active) });
@@ -157,10 +154,7 @@ export function configurationRoutes(router: Router, context: ServiceContext<Coll
 
   router.post(
     '/comercios/:id/configuraciones',
-    (req, _res, next) => {
-      forced('configuraciones', param(req, 'id'));
-      next();
-    },
+    forcedFailureCheck(context, 'configuraciones'),
     context.idempotent((req) => {
       const collector = collectorOf(param(req, 'id'));
       const body = objectBody(req);
@@ -187,10 +181,7 @@ export function configurationRoutes(router: Router, context: ServiceContext<Coll
 
   router.post(
     '/configuraciones/:id/deshabilitar',
-    (req, _res, next) => {
-      forced('deshabilitar', param(req, 'id'));
-      next();
-    },
+    forcedFailureCheck(context, 'deshabilitar'),
     context.idempotent((req) => {
       const store = configurationOf(context.store());
       const entry = store.get(param(req, 'id'));

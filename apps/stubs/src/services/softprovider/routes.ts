@@ -1,3 +1,4 @@
+import { forcedFailureCheck } from '../../lib/action-route.js';
 import express from 'express';
 import { param } from '../../lib/body.js';
 import { invalidStatus, notFound } from '../../lib/errors.js';
@@ -45,11 +46,7 @@ export const softProviderService = defineService<SoftProviderStore>({
     const action = (operation: string, run: (item: SoftProviderItem) => ActionResult) =>
       router.post(
         `/softprovider/${operation}/:collectorId/:id`,
-        (req, _res, next) => {
-          const failure = context.forcedFailure(operation, param(req, 'id'));
-          if (failure) throw failure;
-          next();
-        },
+        forcedFailureCheck(context, operation),
         context.idempotent((req) => run(find(param(req, 'collectorId'), param(req, 'id')))),
       );
     const pending = (item: SoftProviderItem, what: string) => {

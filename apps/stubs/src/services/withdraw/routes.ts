@@ -1,5 +1,5 @@
 import express from 'express';
-import { actionRoutes } from '../../lib/action-route.js';
+import { actionRoutes, forcedFailureCheck } from '../../lib/action-route.js';
 import { objectBody, param } from '../../lib/body.js';
 import { notFound } from '../../lib/errors.js';
 import { send, sendJson } from '../../lib/json.js';
@@ -49,11 +49,7 @@ export const withdrawService = defineService<WithdrawStore>({
     ] as const) {
       router.post(
         `/retiros/${verb}/:id`,
-        (req, _res, next) => {
-          const failure = context.forcedFailure(verb, param(req, 'id'));
-          if (failure) throw failure;
-          next();
-        },
+        forcedFailureCheck(context, verb),
         context.idempotent((req) => run(context.store(), param(req, 'id'), objectBody(req))),
       );
     }
