@@ -363,7 +363,10 @@ for (const [key, cpu] of [
   ['list_cpu_floor_ratio', results.list_cpu_ms_per_op],
   ['detail_cpu_floor_ratio', results.detail_cpu_ms_per_op],
   // A sampled area scenario (1 user): its CPU per request is `_cpu_ms_per_op_1u`.
-  ['activity_list_cpu_floor_ratio', results.activity_list_cpu_ms_per_op_1u ?? results.activity_list_cpu_ms_per_op],
+  [
+    'activity_list_cpu_floor_ratio',
+    results.activity_list_cpu_ms_per_op_1u ?? results.activity_list_cpu_ms_per_op,
+  ],
 ]) {
   if (floorCpu > 0 && typeof cpu === 'number') results[key] = round(cpu / floorCpu, 2);
 }

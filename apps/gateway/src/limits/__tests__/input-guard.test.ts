@@ -110,10 +110,16 @@ describe('jsonTooDeep', () => {
     fc.assert(
       fc.property(
         tricky,
-        fc.uniqueArray(fc.tuple(tricky.map((name) => `v${name}`), fc.jsonValue({ maxDepth: 5 })), {
-          selector: ([name]) => name,
-          maxLength: 4,
-        }),
+        fc.uniqueArray(
+          fc.tuple(
+            tricky.map((name) => `v${name}`),
+            fc.jsonValue({ maxDepth: 5 }),
+          ),
+          {
+            selector: ([name]) => name,
+            maxLength: 4,
+          },
+        ),
         fc.integer({ min: 2, max: 7 }),
         (query, variables, max) => {
           const text = JSON.stringify({ query, variables: Object.fromEntries(variables) });
