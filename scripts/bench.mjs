@@ -356,6 +356,21 @@ try {
   closeAgent();
 }
 
+// Issue 44: each path's CPU per request as a multiple of the `{ me }` floor measured in the same run, so the figure
+// does not depend on the host (the floor moves with it). Only when both figures of the pair were measured.
+const floorCpu = results.floor_gateway_me_cpu_ms_per_op;
+for (const [key, cpu] of [
+  ['list_cpu_floor_ratio', results.list_cpu_ms_per_op],
+  ['detail_cpu_floor_ratio', results.detail_cpu_ms_per_op],
+  // A sampled area scenario (1 user): its CPU per request is `_cpu_ms_per_op_1u`.
+  [
+    'activity_list_cpu_floor_ratio',
+    results.activity_list_cpu_ms_per_op_1u ?? results.activity_list_cpu_ms_per_op,
+  ],
+]) {
+  if (floorCpu > 0 && typeof cpu === 'number') results[key] = round(cpu / floorCpu, 2);
+}
+
 await attempt('web', async () => {
   // The browser, the whole stack and this process share both CPUs from here on.
   if (pinned) pinProcess(process.pid, '0-1');

@@ -92,7 +92,9 @@ export async function queryActivity(db: Kysely<Database>, request: ActivityQuery
         'trace_id',
       ])
       .orderBy(sort, direction)
-      .orderBy('id', direction)
+      // The table's bigint id, not the text `id` selected above: ties in order of insertion, and no sort of texts
+      // (on the embedded store a text sort cost more than the rest of the query: issue 44).
+      .orderBy('activity.id', direction)
       .limit(request.pageSize)
       .offset((request.page - 1) * request.pageSize)
       .execute(),

@@ -78,6 +78,21 @@ for (const backend of BACKENDS) {
       expect((await store.queryActivity({ page: 1, pageSize: 10 })).total).toBe(2);
     });
 
+    it('breaks ties of the sort by the order of insertion (the numeric id, not its text)', async () => {
+      const store = await open();
+      // Ten events at one instant with ids 96..105: a text sort puts '99' before '105' going down.
+      await sql`select setval(pg_get_serial_sequence('activity', 'id'), 95)`.execute(store.db);
+      await store.insertActivity(Array.from({ length: 10 }, (_, i) => event({ request_id: `req-${i}` })));
+      const newest = await store.queryActivity({ page: 1, pageSize: 10 });
+      const ids = newest.rows.map((r) => BigInt(r.id));
+      expect(ids).toEqual([...ids].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+      expect(newest.rows.map((r) => r.request_id)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `req-${9 - i}`),
+      );
+      const oldest = await store.queryActivity({ page: 1, pageSize: 3, descending: false });
+      expect(oldest.rows.map((r) => r.request_id)).toEqual(['req-0', 'req-1', 'req-2']);
+    });
+
     it("lists a refused call but never by a record it named; keeps an action's count of ids", async () => {
       const store = await open();
       await store.insertActivity([

@@ -96,6 +96,40 @@ describe('jsonTooDeep', () => {
     expect(jsonTooDeep(tricky, 1)).toEqual(['c"[']);
   });
 
+  it('ends a string at the first quote after an even run of backslashes (the indexOf path)', () => {
+    // `\\"` is an escaped backslash then the closing quote; `\\\"` an escaped backslash and an escaped quote.
+    expect(jsonTooDeep('{"a":"x\\\\","b":[[1]]}', 2)).toEqual(['b']);
+    expect(jsonTooDeep('{"a":"x\\\\\\"[[[[[","b":1}', 2)).toBeNull();
+    expect(jsonTooDeep('{"a":"never closed [[[[[', 1)).toBeNull();
+  });
+
+  it('names the first variable too deep behind any query text (quotes, backslashes and brackets in strings)', () => {
+    const depthOf = (value: unknown): number =>
+      value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+    const tricky = fc.string({ unit: fc.constantFrom('"', '\\', '[', ']', '{', '}', ':', ',', 'a', ' ') });
+    fc.assert(
+      fc.property(
+        tricky,
+        fc.uniqueArray(
+          fc.tuple(
+            tricky.map((name) => `v${name}`),
+            fc.jsonValue({ maxDepth: 5 }),
+          ),
+          {
+            selector: ([name]) => name,
+            maxLength: 4,
+          },
+        ),
+        fc.integer({ min: 2, max: 7 }),
+        (query, variables, max) => {
+          const text = JSON.stringify({ query, variables: Object.fromEntries(variables) });
+          const first = variables.find(([, value]) => depthOf(value) + 2 > max);
+          expect(jsonTooDeep(text, max)).toEqual(first ? ['variables', first[0]] : null);
+        },
+      ),
+    );
+  });
+
   it('agrees with the depth of any JSON value', () => {
     const depthOf = (value: unknown): number =>
       value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
