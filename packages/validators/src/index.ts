@@ -24,13 +24,16 @@ export {
 export { checkNumberInput, checkOptionalDigits, numberInputSchema } from './numbers.js';
 export {
   AMOUNT_PATTERN,
+  amountInputText,
   amountSchema,
   checkAmount,
   checkAmountRange,
+  checkPositiveAmount,
   checkSubscriptionAmount,
   isAmount,
   parseAmount,
   parseSubscriptionAmount,
+  readAmount,
   subscriptionAmountSchema,
 } from './amount.js';
 export {
@@ -170,6 +173,7 @@ export {
 export {
   ALIAS_PATTERN,
   checkAlias,
+  checkDestinationAmount,
   checkDestinationFormat,
   checkDestinationValue,
   checkDistributionCbu,
