@@ -79,6 +79,21 @@ describe('Subscription detail as operador', () => {
     ]);
   });
 
+  it("edits the amount typed the Argentine way ('26.717,23', issue 47): says what it read, the service gets 26717.23", async () => {
+    await clearSubscriptionRequests(suite.stack);
+    await action(page, 'Editar Importe').click();
+    const dialog = page.getByTestId('amount-dialog');
+    await dialog.getByLabel('Por favor ingrese el Importe').fill('26.717,23');
+    await dialog.getByText(/^\$\s26\.717,23 · /).waitFor();
+    await dialog.getByRole('button', { name: 'Guardar importe' }).click();
+    await page.getByText('Importe de la suscripción actualizado correctamente').waitFor();
+    await page.getByTestId('field-amount').getByText('$ 26.717,23').waitFor();
+    const writes = await subscriptionWrites(suite.stack);
+    expect(writes.map((w) => [w.method, w.id, w.operation, w.body])).toEqual([
+      ['PUT', '4000001', 'importe', { amount: 26717.23 }],
+    ]);
+  });
+
   it('sends the e-mail and removes the payment method, each landing once in the service', async () => {
     await clearSubscriptionRequests(suite.stack);
     await action(page, 'Enviar e-mail').click();
