@@ -270,3 +270,13 @@ export {
   operationText,
   type ActivityResultCode,
 } from './activity.js';
+export { ARGENTINE_TIME_ZONE, argentineDateTime } from './date-time.js';
+export {
+  byEnum,
+  PAYMENT_STATUS_TEXTS,
+  statusText,
+  SUBSCRIPTION_STATUS_TEXTS,
+  SUBSCRIPTION_TYPE_TEXTS,
+  WITHDRAW_STATUS_TEXTS,
+  WITHDRAWAL_STATUS_TEXTS,
+} from './status-texts.js';
