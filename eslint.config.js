@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import moneyRules from './apps/web/lint/no-amount-parsing.js';
 
 // Every path below is relative to this file's folder, wherever ESLint runs from (the lint test runs it elsewhere).
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -131,5 +132,12 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // One amount parser in the web (issue 47): the validators' readAmount / parseAmount, through the AmountField.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/__tests__/**', 'apps/web/src/**/*.test.*'],
+    plugins: { money: moneyRules },
+    rules: { 'money/no-amount-parsing': 'error' },
   },
 );

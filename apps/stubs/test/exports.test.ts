@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { argentineDateTime, PAYMENT_STATUS_TEXTS, SUBSCRIPTION_TYPE_TEXTS } from '@backoffice/validators';
 import { sharedClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
@@ -125,16 +126,21 @@ describe('export service', () => {
       collector_id: collector,
       payer_name: expected[0].payer.name,
       payer_email: expected[0].payer.email,
-      status: expected[0].status,
+      // As the screens show them (issue 47): the status's Spanish label, the date in Argentine time.
+      status: PAYMENT_STATUS_TEXTS[expected[0].status as keyof typeof PAYMENT_STATUS_TEXTS],
       final_amount: expected[0].final_amount.toFixed(2),
       currency_id: expected[0].currency_id,
-      request_date: expected[0].request_date,
+      request_date: argentineDateTime(expected[0].request_date),
       external_transaction_id: expected[0].external_transaction_id,
     });
 
     const csv = parse(await (await download(ids.csv!)).text(), { columns: true }) as Loose[];
     expect(csv.map((r) => r.ID)).toEqual(expectedIds);
     expect(Object.keys(csv[0])).toContain('Importe');
+    expect(csv[0]).toMatchObject({
+      Estado: rows[0]!.status,
+      'Fecha de solicitud': expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/),
+    });
 
     const xlsx = await download(ids.xlsx!);
     expect(xlsx.headers.get('content-type')).toBe(
@@ -148,6 +154,10 @@ describe('export service', () => {
       if (index > 1) xlsxIds.push(String(row.getCell(1).value));
     });
     expect(xlsxIds).toEqual(expectedIds);
+    expect([sheet.getRow(2).getCell(5).value, sheet.getRow(2).getCell(8).value]).toEqual([
+      rows[0]!.status,
+      rows[0]!.request_date,
+    ]);
   });
 
   it('exports subscriptions from the subscription store', async () => {
@@ -161,7 +171,15 @@ describe('export service', () => {
     });
     const rows = (await (await download(body.id)).json()) as Loose[];
     expect(rows.map((r) => r.id).sort()).toEqual(list.rows.map((r: Loose) => r.id).sort());
-    expect(rows.every((r) => r.status === 'active')).toBe(true);
+    // Spanish labels and Argentine time, as the screens show them (issue 47): no 'active', 'adhesion' or UTC.
+    expect(rows.every((r) => r.status === 'Activa')).toBe(true);
+    const byId = new Map(list.rows.map((r: Loose) => [r.id, r]));
+    for (const row of rows) {
+      const source = byId.get(row.id) as Loose;
+      expect(row.type).toBe(SUBSCRIPTION_TYPE_TEXTS[source.type as keyof typeof SUBSCRIPTION_TYPE_TEXTS]);
+      expect(row.request_date).toBe(argentineDateTime(source.request_date));
+    }
+    expect(rows.some((r) => r.type === 'Adhesión')).toBe(true);
   });
 
   it('refuses a bad type, format or filter, and an unknown id', async () => {

@@ -60,7 +60,8 @@ describe('file writers', () => {
     expect(sheet.getRow(2).getCell(1).value).toBe(1);
     expect(sheet.getRow(2).getCell(2).value).toBe('Pérez, "Juan"');
     expect(sheet.getRow(2).getCell(3).value).toBe('1500.50');
-    expect((sheet.getRow(2).getCell(4).value as Date).toISOString()).toBe('2026-11-01T13:00:00.000Z');
+    // A date as the screens show it, in Argentine time (issue 47): Excel would show a date cell in UTC.
+    expect(sheet.getRow(2).getCell(4).value).toBe('01/11/2026 10:00:00');
     expect(sheet.getRow(3).getCell(2).value).toBe('Año <nuevo> & más');
   });
 
@@ -75,12 +76,12 @@ describe('file writers', () => {
     const text = (await toBuffer((out) => writeCsv(out, TABLE))).toString('utf8');
     const records = parse(text, { columns: true }) as Array<Record<string, string>>;
     expect(records).toEqual([
-      { ID: '1', Nombre: 'Pérez, "Juan"', Monto: '1500.50', Fecha: '2026-11-01T13:00:00.000Z', Nota: '' },
+      { ID: '1', Nombre: 'Pérez, "Juan"', Monto: '1500.50', Fecha: '01/11/2026 10:00:00', Nota: '' },
       {
         ID: '2',
         Nombre: 'Año <nuevo> & más',
         Monto: '0.01',
-        Fecha: '2026-11-02T03:00:00.000Z',
+        Fecha: '02/11/2026 00:00:00',
         Nota: 'a\nb',
       },
     ]);
@@ -89,8 +90,8 @@ describe('file writers', () => {
   it('json: an array of objects by column key', async () => {
     const parsed = JSON.parse((await toBuffer((out) => writeJson(out, TABLE))).toString('utf8'));
     expect(parsed).toEqual([
-      { id: 1, name: 'Pérez, "Juan"', amount: '1500.50', at: '2026-11-01T13:00:00.000Z', note: null },
-      { id: 2, name: 'Año <nuevo> & más', amount: '0.01', at: '2026-11-02T03:00:00.000Z', note: 'a\nb' },
+      { id: 1, name: 'Pérez, "Juan"', amount: '1500.50', at: '01/11/2026 10:00:00', note: null },
+      { id: 2, name: 'Año <nuevo> & más', amount: '0.01', at: '02/11/2026 00:00:00', note: 'a\nb' },
     ]);
     expect(JSON.parse((await toBuffer((out) => writeJson(out, { ...TABLE, rows: [] }))).toString())).toEqual(
       [],
@@ -109,6 +110,7 @@ describe('file writers', () => {
     expect(text).toContain('<?xml version="1.0" encoding="UTF-8"?>');
     expect(text).toContain('<name>Año &lt;nuevo&gt; &amp; más</name>');
     expect(text.match(/<pago>/g)).toHaveLength(2);
+    expect(text).toContain('<at>02/11/2026 00:00:00</at>');
     await expect(toBuffer((out) => writeXml(out, TABLE, { root: 'bad name', record: 'x' }))).rejects.toThrow(
       'not an XML element name',
     );

@@ -70,6 +70,39 @@ describe('import service', () => {
     expect(errors[3].status_detail).toContain('repetido');
   });
 
+  it('reads an amount cell typed the Argentine way ("26.717,23") and names what is wrong with the others (issue 47)', async () => {
+    const header = 'external_transaction_id,concept_id,concept_description,amount,payer_email';
+    const line = (id: string, amount: string) => `${id},CUO,Cuota,${amount},ana.sosa@outlook.com`;
+    const csv = [
+      header,
+      line('AR-1', '"26.717,23"'),
+      line('AR-2', '"26717,23"'),
+      line('AR-3', '26717.23'),
+      line('AR-4', '"1.234,567"'),
+      line('AR-5', 'abc'),
+      line('AR-6', '0'),
+      line('AR-7', ''),
+      line('AR-8', '-5'),
+    ].join('\n');
+    const created = await upload(
+      '/import/pagos',
+      { collector_id: '10001' },
+      { name: 'argentino.csv', bytes: Buffer.from(csv) },
+    );
+    expect(created.body).toMatchObject({ request_count: 8, pending_count: 3, total_amount: 80151.69 });
+    const rows = (await client.get(`/import/pagos/${created.body.import_id}/detalles?size=20`)).body.rows;
+    expect(rows.map((row: Loose) => [row.index, row.amount, row.errors])).toEqual([
+      [1, 26717.23, []],
+      [2, 26717.23, []],
+      [3, 26717.23, []],
+      [4, null, ['El importe (amount) 1.234,567 tiene más de dos decimales']],
+      [5, null, ['El importe (amount) abc no es un importe: escríbalo como 26.717,23 o 26717.23']],
+      [6, null, ['El importe (amount) debe ser mayor a cero']],
+      [7, null, ['Falta el importe (amount)']],
+      [8, null, ['El importe (amount) -5 es negativo']],
+    ]);
+  });
+
   it('reads the XLSX sample', async () => {
     const created = await importFile('pagos.xlsx');
     expect(created.body).toMatchObject({ request_count: 3, pending_count: 3, total_amount: 44601 });

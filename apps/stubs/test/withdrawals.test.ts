@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedClient, type Client } from './helpers.js';
+import { argentineDateTime, WITHDRAW_STATUS_TEXTS } from '@backoffice/validators';
+import { sharedClient, type Client, type Loose } from './helpers.js';
 
 let client: Client;
 beforeAll(async () => {
@@ -49,13 +50,25 @@ describe('withdraw service (transfer list)', () => {
     expect(txt.headers.get('content-disposition')).toContain('retiro-5000007.txt');
     const text = await txt.text();
     expect(text.split('\n')[1]).toContain('5000007|10002|');
+    // As the screen shows it (issue 47): the dates in Argentine time, the status's Spanish label.
+    const withdraw = (await client.get(`${W}/5000007`)).body as Loose;
+    const [header, line] = text.split('\n').map((l) => l.split('|'));
+    const field = (key: string) => line![header!.indexOf(key)];
+    expect(field('fecha_solicitud')).toBe(argentineDateTime(withdraw.request_date));
+    expect(field('fecha_solicitud')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(field('estado')).toBe(
+      WITHDRAW_STATUS_TEXTS[withdraw.status as keyof typeof WITHDRAW_STATUS_TEXTS],
+    );
+    expect(text).not.toMatch(/\|(pending|transferred)\b|T\d{2}:\d{2}:\d{2}/);
     const xml = await (await fetch(`${base}${W}/5000007/descargar/xml`)).text();
     expect(xml).toContain('<retiro><id>5000007</id>');
+    expect(xml).toContain(`<fecha_solicitud>${argentineDateTime(withdraw.request_date)}</fecha_solicitud>`);
     const xlsx = await fetch(`${base}${W}/5000007/descargar/xlsx`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await xlsx.arrayBuffer());
     const sheet = workbook.getWorksheet('Retiro')!;
     expect(sheet.getRow(2).getCell(1).value).toBe('5000007');
+    expect(sheet.getRow(2).getCell(11).value).toBe(field('estado'));
     expect((await fetch(`${base}${W}/5000009/descargar/txt`)).status).toBe(409);
     expect((await fetch(`${base}${W}/5000007/descargar/pdf`)).status).toBe(400);
   });

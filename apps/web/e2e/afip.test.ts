@@ -38,6 +38,10 @@ describe('Presentaciones AFIP as impuestos', () => {
     const row = gridRow(page, GRID, long.id);
     await row.getByText(`${long.afip_transaction_id.slice(0, 6)}..`, { exact: true }).waitFor();
     expect(await row.locator('[data-field="deliveryDate"]').innerText()).toMatch(/^\d{2}\/\d{2}\/\d{2}$/);
+    // Next to 'Descargar ZIP': AFIP's format, byte for byte (issue 47, docs/decisions.md).
+    await page
+      .getByText(/El ZIP se descarga tal como lo genera el servicio, en el formato de AFIP/)
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'afip-list');
     // A header click toggles the sort: ID ascending, then descending.

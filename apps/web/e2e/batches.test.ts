@@ -79,6 +79,10 @@ describe('Lotes de retiros as tesoreria', () => {
       rows: { payment_id: string }[];
     };
     // The notice hides itself after 2.5 s: watched from the click, not after reading the file.
+    // Next to the downloads: the bank's layout, byte for byte (issue 47, docs/decisions.md).
+    await page
+      .getByText(/se descargan tal como los genera el servicio, en el formato del banco \(00004\)/)
+      .waitFor();
     const downloaded = noticeShown(page, 'Descarga completa: lote-20190.txt');
     const download = page.waitForEvent('download');
     await rowAction(page, '20190', 'Descargar TXT');
@@ -163,6 +167,7 @@ describe('Lotes de retiros as tesoreria', () => {
     expect(await page.getByRole('table', { name: 'Pagos del lote' }).locator('tbody tr').count()).toBe(4);
     const toolbar = page.getByTestId('batch-toolbar');
     await toolbar.getByRole('button', { name: 'Descargar XML' }).waitFor();
+    await page.getByText(/se descargan tal como los genera el servicio, en el formato del banco/).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'batch-detail');
 

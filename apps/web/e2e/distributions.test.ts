@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
+import { amountInputText } from '@backoffice/validators';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
@@ -291,6 +292,30 @@ describe('Distribuciones as tesoreria', () => {
     expect(detail.destination).toMatchObject({ type: 'cbu', value: CBU });
     expect(detail.destination_changes.at(-1)?.user).toBe('tesoreria');
     expect(await row.getByTestId('destination-change').innerText()).toContain('Modificado por tesoreria');
+    await closeDetail();
+  });
+
+  it("'Modificar destino' opens the amount as es-AR and accepts '169.178,46' (issue 47), sending 169178.46", async () => {
+    await openDetail('9300003');
+    const row = detailDialog().getByTestId('detail-9300003-1');
+    const before = await stubDistributionDetail(suite.stack, '9300003', '9300003-1');
+    await row.getByRole('button', { name: 'Modificar' }).click();
+    const dialog = page.getByTestId('edit-destination-dialog');
+    const amount = dialog.getByRole('textbox', { name: 'Importe' });
+    expect(await amount.inputValue()).toBe(amountInputText(String(before.amount)));
+    await amount.fill('169.178,46');
+    // What the field understood, as the operator types, before 'Guardar'.
+    await dialog.getByText('$ 169.178,46', { exact: true }).waitFor();
+    const puts = async () =>
+      (await stubWrites(suite.stack, 'distribuciones')).filter(
+        (w) => w.method === 'PUT' && w.path.endsWith('/9300003-1'),
+      );
+    const sent = (await puts()).length;
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Distribución actualizada').first().waitFor();
+    expect((await puts()).slice(sent)).toMatchObject([{ body: { amount: 169178.46 } }]);
+    expect((await stubDistributionDetail(suite.stack, '9300003', '9300003-1')).amount).toBe(169178.46);
     await closeDetail();
   });
 

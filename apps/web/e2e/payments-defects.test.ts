@@ -224,7 +224,8 @@ describe('payment detail as admin', () => {
   it("item 4: the refund dialog offers what is left ('Ingrese Importe') and sends a smaller amount as partial, the amount its summary shows", async () => {
     await resetStubs(suite.stack);
     await openPayment('1000001');
-    const shown = (await page.getByTestId('payment-amount').innerText()).replace(/[^\d,]/g, '');
+    // The field opens with what is left as the screen writes it ('12.569,67', the kit's AmountField: issue 47).
+    const shown = (await page.getByTestId('payment-amount').innerText()).replace(/[^\d.,]/g, '');
     await page.locator('[data-action="REFUND"]').click();
     const d = page.getByTestId('refund-dialog');
     const amount = d.getByLabel('Ingrese Importe');
@@ -236,7 +237,7 @@ describe('payment detail as admin', () => {
     await amount.fill('0');
     await d.getByRole('button', { name: 'Devolver' }).click();
     await d.getByText('*El importe debe ser mayor a 0.').waitFor();
-    await amount.fill(`${shown.split(',')[0]}1,00`);
+    await amount.fill(`${shown.split(',')[0]!.replace(/\./g, '')}1,00`);
     await d.getByText(/^\*El importe no puede superar el saldo a devolver/).waitFor();
     await amount.fill('12,345');
     await d.getByText('*Importe inválido: use solo números y hasta 2 decimales.').waitFor();

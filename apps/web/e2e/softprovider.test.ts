@@ -83,6 +83,10 @@ describe('Reporte plano de integraciones as impuestos', () => {
   it('regenerates a sent report and downloads a report file; approve is offered disabled on a sent one', async () => {
     await page.goto(`${suite.stack.urls.web}/soft-provider?estado=sent`);
     await gridSettled(page, GRID);
+    // Next to 'Descargar': the AGIP/ARBA fixed-width format, byte for byte (issue 47, docs/decisions.md).
+    await page
+      .getByText(/El reporte se descarga tal como lo genera el servicio, en el formato fijo de AGIP\/ARBA/)
+      .waitFor();
     const [sent] = await shownIds(page, GRID);
     await gridRow(page, GRID, sent!)
       .getByRole('button', { name: `Acciones del reporte ${sent}` })

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
@@ -58,6 +58,17 @@ describe('Subscription detail as operador', () => {
     expect(await first.getAttribute('href')).toMatch(/^\/pago\/\d+$/);
   });
 
+  /** 'Guardar importe': the §8 message, the amount the detail shows, and the one PUT the service received. */
+  async function saveAmount(dialog: Locator, shown: string, sent: number): Promise<void> {
+    await dialog.getByRole('button', { name: 'Guardar importe' }).click();
+    await page.getByText('Importe de la suscripción actualizado correctamente').waitFor();
+    await page.getByTestId('field-amount').getByText(shown).waitFor();
+    const writes = await subscriptionWrites(suite.stack);
+    expect(writes.map((w) => [w.method, w.id, w.operation, w.body])).toEqual([
+      ['PUT', '4000001', 'importe', { amount: sent }],
+    ]);
+  }
+
   it('edits the amount: "Por favor ingrese el Importe", refuses zero, sends a Decimal, §8 message', async () => {
     await openDetail(page, '4000001');
     await clearSubscriptionRequests(suite.stack);
@@ -70,13 +81,16 @@ describe('Subscription detail as operador', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await field.fill('1500,5');
     await screenshot(page, 'subscription-amount-dialog');
-    await dialog.getByRole('button', { name: 'Guardar importe' }).click();
-    await page.getByText('Importe de la suscripción actualizado correctamente').waitFor();
-    await page.getByTestId('field-amount').getByText('$ 1.500,50').waitFor();
-    const writes = await subscriptionWrites(suite.stack);
-    expect(writes.map((w) => [w.method, w.id, w.operation, w.body])).toEqual([
-      ['PUT', '4000001', 'importe', { amount: 1500.5 }],
-    ]);
+    await saveAmount(dialog, '$ 1.500,50', 1500.5);
+  });
+
+  it("edits the amount typed the Argentine way ('26.717,23', issue 47): says what it read, the service gets 26717.23", async () => {
+    await clearSubscriptionRequests(suite.stack);
+    await action(page, 'Editar Importe').click();
+    const dialog = page.getByTestId('amount-dialog');
+    await dialog.getByLabel('Por favor ingrese el Importe').fill('26.717,23');
+    await dialog.getByText(/^\$\s26\.717,23 · /).waitFor();
+    await saveAmount(dialog, '$ 26.717,23', 26717.23);
   });
 
   it('sends the e-mail and removes the payment method, each landing once in the service', async () => {

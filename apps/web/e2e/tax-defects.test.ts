@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { argentineDateTime } from '@backoffice/validators';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
@@ -54,22 +55,6 @@ describe('Presentaciones AFIP search', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
-
-/** dd/mm/yyyy hh:mm:ss of an instant in Argentine time (24 h), as the kit's formatter writes it. */
-function argentineDateTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat('es-AR', {
-    timeZone: 'America/Argentina/Buenos_Aires',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`;
-}
 
 describe('Presentaciones AFIP list cells (issue 29 item 15)', () => {
   const GRID = 'Presentaciones';

@@ -100,8 +100,12 @@ describe('Retiros a transferir as tesoreria', () => {
     expect(lines[0]).toBe(
       'id|collector_id|entidad|cuit|cbu|titular|importe|moneda|fecha_solicitud|fecha_transferencia|estado',
     );
+    // Dates in Argentine time and the status's label, as the screen shows them (issue 47).
+    const shownAt = '\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}';
     expect(lines[1]).toMatch(
-      /^5000007\|10002\|Colegio Nuestra Señora de Luján\|.*\|254300\.75\|ARS\|.*\|transferred$/,
+      new RegExp(
+        `^5000007\\|10002\\|Colegio Nuestra Señora de Luján\\|.*\\|254300\\.75\\|ARS\\|${shownAt}\\|${shownAt}\\|Transferido$`,
+      ),
     );
     const xml = await download('Descargar XML');
     expect(xml.name).toBe('retiro-5000007.xml');

@@ -49,3 +49,43 @@ describe('lint: import structure', () => {
     expect(await rulesFired(file, text, boundaries)).toContain('import-x/no-restricted-paths');
   });
 });
+
+describe('lint: one amount parser in the web (issue 47)', () => {
+  const file = join(ROOT, 'apps/web/src/features/transfers/lint-probe.ts');
+  const fired = async (text: string) =>
+    (await rulesFired(file, text, boundaries)).includes('money/no-amount-parsing');
+
+  it.each([
+    ['parseFloat', 'export const a = (text: string) => parseFloat(text);\n'],
+    ['Number.parseFloat', 'export const a = (text: string) => Number.parseFloat(text);\n'],
+    ['Number( on an amount', 'export const a = (values: { amount: string }) => Number(values.amount);\n'],
+    ['Number( on an importe', "export const a = (importe: string) => Number(importe.replace(',', '.'));\n"],
+    ['parseInt on a monto', 'export const a = (monto: string) => parseInt(monto, 10);\n'],
+    ['unary + on an amount', 'export const a = (amount: string) => +amount;\n'],
+    ['a decimal separator class', 'export const a = (t: string) => t.split(/[.,]/);\n'],
+    ['cents after a comma', 'export const a = (t: string) => /^\\d+,\\d{1,2}$/.test(t);\n'],
+    ['a thousands group', 'export const a = (t: string) => /^\\d{1,3}(\\.\\d{3})+$/.test(t);\n'],
+  ])('refuses %s in apps/web/src', async (_name, text) => {
+    expect(await fired(text)).toBe(true);
+  });
+
+  it.each([
+    [
+      'the validators’ parser',
+      "import { readAmount } from '@backoffice/validators';\nexport const a = readAmount;\n",
+    ],
+    ['Number( on a count', 'export const a = (page: string) => Number(page);\n'],
+    ['a date regex', 'export const a = (t: string) => /^(\\d{1,2})\\/(\\d{1,2})\\/(\\d{4})$/.test(t);\n'],
+    ['an HTTP status regex', 'export const a = (t: string) => /^http_(\\d{3})$/.test(t);\n'],
+  ])('accepts %s', async (_name, text) => {
+    expect(await fired(text)).toBe(false);
+  });
+
+  it('leaves tests alone (they may compare amounts any way)', async () => {
+    const test = join(ROOT, 'apps/web/src/features/transfers/__tests__/lint-probe.test.ts');
+    const [result] = await boundaries.lintText('export const a = (t: string) => parseFloat(t);\n', {
+      filePath: test,
+    });
+    expect(result?.messages.map((m) => m.ruleId)).not.toContain('money/no-amount-parsing');
+  });
+});

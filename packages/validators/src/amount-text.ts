@@ -8,7 +8,14 @@
  * Plain functions only (no yup): lists read their amount filters with them without loading the form rules.
  */
 import { INPUT_MAX } from './limits.js';
-import { compareMoney, parseMoneyText, toDecimalString, toUpstreamNumber } from './money.js';
+import {
+  compareMoney,
+  formatMoney,
+  parseMoneyText,
+  toDecimalString,
+  toUpstreamNumber,
+  type MoneyLike,
+} from './money.js';
 import { MESSAGES } from './messages.js';
 import { trimmed } from './text.js';
 
@@ -30,6 +37,24 @@ function amountText(value: unknown): string {
   return trimmed(value);
 }
 
+/**
+ * The one reading of a typed amount (issue 47): what the operator typed as the `Decimal` text ('26.717,23',
+ * '26717,23' and a pasted '26717.23' all read '26717.23'), or null when it is not an amount. No length rule
+ * (`checkAmount` adds it); whether it must be positive is the caller's rule.
+ */
+export function readAmount(value: unknown): string | null {
+  const plain = plainAmount(amountText(value));
+  return plain === undefined ? null : toDecimalString(parseMoneyText(plain)!);
+}
+
+/**
+ * A Decimal as an operator types it in es-AR ('169178.46' -> '169.178,46'): the text an amount field opens with,
+ * which `readAmount` reads back to the same Decimal.
+ */
+export function amountInputText(value: MoneyLike): string {
+  return formatMoney(value).replace('$ ', '');
+}
+
 /** Amount: '*Campo requerido.', the format message, or '*Máximo 22 caracteres.'. */
 export function checkAmount(value: unknown): string | undefined {
   const text = amountText(value);
@@ -37,6 +62,11 @@ export function checkAmount(value: unknown): string | undefined {
   if (plainAmount(text) === undefined) return MESSAGES.amountFormat;
   if (text.length > INPUT_MAX) return MESSAGES.inputMaxLength;
   return undefined;
+}
+
+/** An amount that must be more than zero: `checkAmount`, then '*El importe debe ser mayor a cero.'. */
+export function checkPositiveAmount(value: unknown): string | undefined {
+  return checkAmount(value) ?? (readAmount(value) === '0.00' ? MESSAGES.amountPositive : undefined);
 }
 
 /** True when `checkAmount` accepts the value. */
@@ -52,7 +82,7 @@ export function isAmount(value: unknown): boolean {
 export function parseAmount(text: unknown): string {
   const message = checkAmount(text);
   if (message !== undefined) throw new RangeError(message);
-  return toDecimalString(parseMoneyText(plainAmount(amountText(text))!)!);
+  return readAmount(text)!;
 }
 
 /**
@@ -66,18 +96,17 @@ export function checkAmountRange(from: unknown, to: unknown): string | undefined
 
 /**
  * Subscription amount prompt ('Por favor ingrese el Importe', 000 §5): the same
- * format without the upper bound; the value is parsed as a number.
+ * format (es-AR thousands too, issue 47) without the upper bound; the value is parsed as a number.
  */
 export function checkSubscriptionAmount(value: unknown): string | undefined {
   const text = amountText(value);
   if (text === '') return MESSAGES.required;
-  if (!AMOUNT_PATTERN.test(text)) return MESSAGES.amountFormat;
-  return undefined;
+  return readAmount(text) === null ? MESSAGES.amountFormat : undefined;
 }
 
 /** Parses a valid subscription amount to a number; throws a RangeError otherwise. */
 export function parseSubscriptionAmount(text: unknown): number {
   const message = checkSubscriptionAmount(text);
   if (message !== undefined) throw new RangeError(message);
-  return toUpstreamNumber(parseMoneyText(amountText(text))!);
+  return toUpstreamNumber(readAmount(text)!);
 }

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import {
+  amountInputText,
   amountSchema,
   checkAmountRange,
   checkAmount,
@@ -8,8 +10,10 @@ import {
   isAmount,
   parseAmount,
   parseSubscriptionAmount,
+  readAmount,
   subscriptionAmountSchema,
 } from './amount.js';
+import { formatMoney } from './money.js';
 import { MESSAGES } from './messages.js';
 import { formikErrors } from './__tests__/reference.js';
 
@@ -88,7 +92,69 @@ describe('parseAmount', () => {
   });
 });
 
+/** A non-negative Decimal with two decimals, up to 18 integer digits (an amount an operator can type). */
+const decimals = fc
+  .bigInt({ min: 0n, max: 10n ** 20n - 1n })
+  .map((c) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`);
+
+/** Every way es-AR writes the amount: grouped or not, with 0, 1 or 2 decimals when they say the same. */
+function esArRenderings(decimal: string): string[] {
+  const cents = decimal.slice(-2);
+  const shortest = cents === '00' ? 0 : cents.endsWith('0') ? 1 : 2;
+  const renderings = [formatMoney(decimal).replace('$ ', ''), amountInputText(decimal)];
+  for (const useGrouping of [true, false] as const) {
+    for (const minimumFractionDigits of [shortest, 2]) {
+      // Intl formats a numeric string exactly (no float), as es-AR writes it ('26.717,23').
+      const format = new Intl.NumberFormat('es-AR', {
+        useGrouping,
+        minimumFractionDigits,
+        maximumFractionDigits: 2,
+      });
+      renderings.push(format.format(decimal as unknown as number));
+    }
+  }
+  return renderings;
+}
+
+describe('readAmount: the one reading of a typed amount (issue 47)', () => {
+  it.each([
+    ['26.717,23', '26717.23'],
+    ['26717,23', '26717.23'],
+    ['26717.23', '26717.23'],
+    ['169.178,46', '169178.46'],
+    [' 1.500 ', '1500.00'],
+  ])('reads %j as %j', (text, decimal) => {
+    expect(readAmount(text)).toBe(decimal);
+  });
+
+  it.each(['', 'abc', '26,717.23', '26.717.23', '1.500,505', '-5', '$ 10', '1e3', '12 34'])(
+    'reads %j as no amount',
+    (text) => {
+      expect(readAmount(text)).toBeNull();
+    },
+  );
+
+  it('reads every es-AR rendering of a Decimal back to that Decimal (and the pasted Decimal itself)', () => {
+    fc.assert(
+      fc.property(decimals, (decimal) => {
+        for (const text of [...esArRenderings(decimal), decimal])
+          expect([text, readAmount(text)]).toEqual([text, decimal]);
+      }),
+    );
+  });
+
+  it('opens a field with the es-AR text of a Decimal', () => {
+    expect(amountInputText('169178.46')).toBe('169.178,46');
+    expect(amountInputText('0.5')).toBe('0,50');
+  });
+});
+
 describe('subscription amount prompt', () => {
+  it('reads the es-AR form like every amount field (issue 47)', () => {
+    expect(checkSubscriptionAmount('26.717,23')).toBeUndefined();
+    expect(parseSubscriptionAmount('26.717,23')).toBe(26717.23);
+  });
+
   it('has no upper bound and parses as a number', () => {
     expect(checkSubscriptionAmount('1'.repeat(30))).toBeUndefined();
     expect(checkSubscriptionAmount('')).toBe(MESSAGES.required);

@@ -14,12 +14,15 @@ import { stringField } from './yup-helpers.js';
 
 export {
   AMOUNT_PATTERN,
+  amountInputText,
   checkAmount,
   checkAmountRange,
+  checkPositiveAmount,
   checkSubscriptionAmount,
   isAmount,
   parseAmount,
   parseSubscriptionAmount,
+  readAmount,
 } from './amount-text.js';
 
 /** yup field for an amount (keeps the text; convert with `parseAmount`). */

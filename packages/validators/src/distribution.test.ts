@@ -10,6 +10,7 @@ import {
   normalizeDestinationFormat,
 } from './distribution.js';
 import { classifyDestination } from './destination.js';
+import { MESSAGES } from './messages.js';
 import { formikErrors, referenceCbu, referenceCuit } from './__tests__/reference.js';
 
 const CBU = referenceCbu('0720000', '8000035581530'); // 0720000788000035581530
@@ -83,16 +84,19 @@ describe('destination CUIT', () => {
 });
 
 describe('distributionDestinationSchema', () => {
-  it('validates value by format, CUIT; amount and name free', async () => {
+  it('validates value by format, CUIT; name free; amount read as every amount field (issue 47)', async () => {
+    const destination = { format: 'cbu', value: CBU, cuit: CUIT, name: '' };
+    for (const amount of ['169.178,46', '169178,46', '169178.46', '', null]) {
+      expect(await formikErrors(distributionDestinationSchema, { ...destination, amount })).toEqual({});
+    }
     expect(
-      await formikErrors(distributionDestinationSchema, {
-        format: 'cbu',
-        value: CBU,
-        cuit: CUIT,
-        name: '',
-        amount: 'cualquier cosa',
-      }),
-    ).toEqual({});
+      await formikErrors(distributionDestinationSchema, { ...destination, amount: '169,178.46' }),
+    ).toEqual({
+      amount: MESSAGES.amountFormat,
+    });
+    expect(await formikErrors(distributionDestinationSchema, { ...destination, amount: '0,00' })).toEqual({
+      amount: MESSAGES.amountPositive,
+    });
     expect(
       await formikErrors(distributionDestinationSchema, {
         format: 'alias',

@@ -3,6 +3,7 @@
  */
 import './locale.js';
 import * as yup from 'yup';
+import { checkPositiveAmount } from './amount-text.js';
 import { hasValidCbuCheckDigits } from './cbu.js';
 import { isValidCuit, normalizeCuit } from './cuit.js';
 import {
@@ -81,8 +82,17 @@ export interface DistributionDestinationValues {
 }
 
 /**
+ * The destination's amount: empty keeps the detail's amount; otherwise an amount read as every amount field reads
+ * it ('169.178,46', issue 47) and more than zero (the gateway refuses zero). The spec calls it free: free of any
+ * rule of its own, not of the amount format the gateway's Decimal needs.
+ */
+export function checkDestinationAmount(value: unknown): string | undefined {
+  return trimmed(value) === '' ? undefined : checkPositiveAmount(value);
+}
+
+/**
  * Edit-destination dialog: format (cbu|alias), value checked by format, CUIT of
- * 11 digits; amount and name are free. Choosing the format clears the value
+ * 11 digits; name is free, amount as `checkDestinationAmount`. Choosing the format clears the value
  * (the form does that).
  */
 export const distributionDestinationSchema = yup.object({
@@ -93,7 +103,7 @@ export const distributionDestinationSchema = yup.object({
   ),
   cuit: stringField(checkDistributionCuit, 'destinationCuit'),
   name: yup.string().nullable(),
-  amount: yup.mixed<string | number>().nullable(),
+  amount: stringField(checkDestinationAmount, 'destinationAmount'),
 });
 
 export type DistributionSearch =

@@ -24,13 +24,16 @@ export {
 export { checkNumberInput, checkOptionalDigits, numberInputSchema } from './numbers.js';
 export {
   AMOUNT_PATTERN,
+  amountInputText,
   amountSchema,
   checkAmount,
   checkAmountRange,
+  checkPositiveAmount,
   checkSubscriptionAmount,
   isAmount,
   parseAmount,
   parseSubscriptionAmount,
+  readAmount,
   subscriptionAmountSchema,
 } from './amount.js';
 export {
@@ -170,6 +173,7 @@ export {
 export {
   ALIAS_PATTERN,
   checkAlias,
+  checkDestinationAmount,
   checkDestinationFormat,
   checkDestinationValue,
   checkDistributionCbu,
@@ -266,3 +270,13 @@ export {
   operationText,
   type ActivityResultCode,
 } from './activity.js';
+export { ARGENTINE_TIME_ZONE, argentineDateTime } from './date-time.js';
+export {
+  byEnum,
+  PAYMENT_STATUS_TEXTS,
+  statusText,
+  SUBSCRIPTION_STATUS_TEXTS,
+  SUBSCRIPTION_TYPE_TEXTS,
+  WITHDRAW_STATUS_TEXTS,
+  WITHDRAWAL_STATUS_TEXTS,
+} from './status-texts.js';

@@ -14,6 +14,8 @@ export const MESSAGES = {
   /** An amount range with 'desde' above 'hasta' (issue 29 item 16), as a date range says it. */
   amountRangeInverted: 'El importe desde no puede ser mayor que el importe hasta.',
   scheduledAmountPositive: 'El monto debe ser mayor a cero.',
+  /** An amount that must be more than zero (subscription amount, distribution destination). */
+  amountPositive: '*El importe debe ser mayor a cero.',
 
   // Card (000 §5)
   cardNumberLength: '*El número de tarjeta debe tener entre 13 y 19 dígitos.',

@@ -4,7 +4,9 @@
  * evaluated for every row of a page multiplied (issue 16): the start of today is found once and each date is
  * then compared as a number.
  */
-export const ARGENTINE_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+import { ARGENTINE_TIME_ZONE } from '@backoffice/validators';
+
+export { ARGENTINE_TIME_ZONE };
 
 const HOUR = 3_600_000;
 /** No calendar day is shorter than this (a day with a daylight-saving change is 23 hours). */
@@ -63,26 +65,8 @@ export const argentineDayStart = argentina.dayStart;
 /** True when `instant` falls on an earlier Argentine calendar day than `today`. */
 export const isBeforeArgentineDay = argentina.isBeforeDay;
 
-const DATE_TIME_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: ARGENTINE_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /**
- * An instant as the screens write it, in Argentine time: `dd/MM/yyyy HH:mm:ss` (the web's `formatDateTime`), for
- * the files the gateway writes. Null when missing or not a date.
+ * An instant as the screens write it, in Argentine time: `dd/MM/yyyy HH:mm:ss`, for the files the gateway writes.
+ * The validators' writer, shared with the services' files (issue 47).
  */
-export function argentineDateTime(value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) return null;
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  const part = Object.fromEntries(DATE_TIME_PARTS.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}:${part.second}`;
-}
+export { argentineDateTime } from '@backoffice/validators';

@@ -10,6 +10,7 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { Zip, ZipDeflate } from 'fflate';
 import type { Response } from 'express';
+import { argentineDateTime } from '@backoffice/validators';
 
 export type FileFormat = 'xlsx' | 'csv' | 'json' | 'txt' | 'xml' | 'zip';
 /** The formats a table (columns and rows) can be written as. */
@@ -44,9 +45,15 @@ export interface Table<Row> {
 }
 
 const headerOf = (column: Column<never>) => column.header ?? column.key;
-const jsonValue = (value: CellValue) => (value instanceof Date ? value.toISOString() : value);
-const textValue = (value: CellValue) =>
-  value === null ? '' : value instanceof Date ? value.toISOString() : String(value);
+/**
+ * A date in a file an operator opens is written as the screens show it, in Argentine time ('08/11/2026 17:35:00',
+ * issue 47), in every format (an XLSX date cell would show UTC, the time Excel is given).
+ */
+const cellValue = (value: CellValue) => (value instanceof Date ? argentineDateTime(value) : value);
+const textValue = (value: CellValue) => {
+  const cell = cellValue(value);
+  return cell === null ? '' : String(cell);
+};
 
 /** xlsx through ExcelJS's streaming writer: rows are committed as they are written, never held whole. */
 export async function writeXlsx<Row>(out: Writable, table: Table<Row>): Promise<void> {
@@ -63,7 +70,7 @@ export async function writeXlsx<Row>(out: Writable, table: Table<Row>): Promise<
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of table.rows) {
-    sheet.addRow(table.columns.map((column) => column.value(row))).commit();
+    sheet.addRow(table.columns.map((column) => cellValue(column.value(row)))).commit();
   }
   sheet.commit();
   await workbook.commit();
@@ -74,7 +81,7 @@ export async function writeCsv<Row>(out: Writable, table: Table<Row>): Promise<v
   const stringifier = stringify({
     header: true,
     columns: table.columns.map((column) => ({ key: column.key, header: headerOf(column as Column<never>) })),
-    cast: { date: (value) => value.toISOString(), boolean: (value) => String(value) },
+    cast: { date: (value) => textValue(value), boolean: (value) => String(value) },
   });
   const feeding = pipeline(stringifier, out);
   for (const row of table.rows) {
@@ -96,7 +103,7 @@ function* jsonChunks<Row>(table: Table<Row>): Generator<string> {
   let first = true;
   for (const row of table.rows) {
     const record: Record<string, unknown> = {};
-    for (const column of table.columns) record[column.key] = jsonValue(column.value(row));
+    for (const column of table.columns) record[column.key] = cellValue(column.value(row));
     yield `${first ? '' : ','}\n${JSON.stringify(record)}`;
     first = false;
   }

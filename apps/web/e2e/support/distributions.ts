@@ -28,6 +28,7 @@ export async function stubGatewayBatch(stack: Stack, id: string): Promise<StubGa
 export interface StubDistributionDetail {
   id: string;
   status: string;
+  amount: number;
   destination: { type: string; value: string; cuit: string; name: string };
   destination_changes: { user: string | null }[];
   forced_success: { user: string | null; date: string } | null;

@@ -1,5 +1,4 @@
 import { checkAmount, parseAmount } from '@backoffice/validators';
-import { formatAmount } from './format';
 
 /**
  * An amount filter as the operator types it, read by the one amount parser of `@backoffice/validators`
@@ -15,10 +14,4 @@ export function amountFilterError(text: string): string | undefined {
 /** The `Decimal` the gateway is asked for ('1.500' -> '1500.00'); null when empty or not an amount. */
 export function amountFilterValue(text: string): string | null {
   return text.trim() !== '' && checkAmount(text) === undefined ? parseAmount(text) : null;
-}
-
-/** What the field understood, for its helper text ('$ 1.500,00'); undefined when empty or not an amount. */
-export function amountFilterReading(text: string): string | undefined {
-  const value = amountFilterValue(text);
-  return value === null ? undefined : formatAmount(value);
 }

@@ -1,4 +1,14 @@
-/** The columns of each export type (xlsx and csv headers in Spanish; json keys as the upstream names them). */
+/**
+ * The columns of each export type (xlsx and csv headers in Spanish; json keys as the upstream names them). Values as
+ * the screens show them (issue 47): statuses and types by their Spanish labels, dates in Argentine time.
+ */
+import {
+  argentineDateTime,
+  PAYMENT_STATUS_TEXTS,
+  statusText,
+  SUBSCRIPTION_STATUS_TEXTS,
+  SUBSCRIPTION_TYPE_TEXTS,
+} from '@backoffice/validators';
 import type { Column } from '../../lib/file-writers.js';
 import type { Payment } from '../payment/store.js';
 import type { Subscription } from '../subscription/store.js';
@@ -12,10 +22,15 @@ export const PAYMENT_COLUMNS: readonly Column<Payment>[] = [
   { key: 'collector_id', header: 'Entidad', value: (p) => p.collector_id },
   { key: 'payer_name', header: 'Pagador', value: (p) => p.payer.name, width: 28 },
   { key: 'payer_email', header: 'Email', value: (p) => p.payer.email, width: 30 },
-  { key: 'status', header: 'Estado', value: (p) => p.status },
+  { key: 'status', header: 'Estado', value: (p) => statusText(PAYMENT_STATUS_TEXTS, p.status) },
   { key: 'final_amount', header: 'Importe', value: (p) => money(p.final_amount) },
   { key: 'currency_id', header: 'Moneda', value: (p) => p.currency_id },
-  { key: 'request_date', header: 'Fecha de solicitud', value: (p) => p.request_date, width: 26 },
+  {
+    key: 'request_date',
+    header: 'Fecha de solicitud',
+    value: (p) => argentineDateTime(p.request_date),
+    width: 20,
+  },
   { key: 'external_transaction_id', header: 'Transacción externa', value: (p) => p.external_transaction_id },
 ];
 
@@ -24,10 +39,15 @@ export const SUBSCRIPTION_COLUMNS: readonly Column<Subscription>[] = [
   { key: 'collector_id', header: 'Entidad', value: (s) => s.collector_id },
   { key: 'payer_name', header: 'Pagador', value: (s) => s.payer.name, width: 28 },
   { key: 'payer_email', header: 'Email', value: (s) => s.payer.email, width: 30 },
-  { key: 'type', header: 'Tipo', value: (s) => s.type },
-  { key: 'status', header: 'Estado', value: (s) => s.status },
+  { key: 'type', header: 'Tipo', value: (s) => statusText(SUBSCRIPTION_TYPE_TEXTS, s.type) },
+  { key: 'status', header: 'Estado', value: (s) => statusText(SUBSCRIPTION_STATUS_TEXTS, s.status) },
   { key: 'amount', header: 'Importe', value: (s) => money(s.amount) },
-  { key: 'request_date', header: 'Fecha de solicitud', value: (s) => s.request_date, width: 26 },
+  {
+    key: 'request_date',
+    header: 'Fecha de solicitud',
+    value: (s) => argentineDateTime(s.request_date),
+    width: 20,
+  },
 ];
 
 export const columnsOf = (type: ExportType): readonly Column<never>[] =>

@@ -6,6 +6,7 @@
  * stack (`scripts/stack.mjs`).
  */
 import express, { type Response } from 'express';
+import { PAYMENT_STATUS_TEXTS, statusText } from '@backoffice/validators';
 import { defineService } from '../../lib/service.js';
 import type { Payment, PaymentStore } from '../payment/store.js';
 import type { Subscription, SubscriptionStore } from '../subscription/store.js';
@@ -21,17 +22,6 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-
-const PAYMENT_STATUS: Record<string, string> = {
-  pending: 'Pendiente',
-  issued: 'Emitido',
-  approved: 'Aprobado',
-  partial: 'Parcial',
-  rejected: 'Rechazado',
-  refunded: 'Devuelto',
-  objected: 'Objetado',
-  overdue: 'Vencido',
-};
 
 const money = (amount: number, currency: string): string => {
   try {
@@ -92,7 +82,7 @@ function checkoutPage(res: Response, payment: Payment, ticket: boolean, isRetry:
         ['Importe', money(payment.final_amount, payment.currency_id)],
         ['Vencimiento', date(payment.due_date)],
         ['Pagador', payment.payer.name],
-        ['Estado', PAYMENT_STATUS[payment.status] ?? payment.status],
+        ['Estado', statusText(PAYMENT_STATUS_TEXTS, payment.status)],
       ]),
   );
 }

@@ -80,8 +80,8 @@ function pendingRow(index: number, collectorId: string, amount: number): ImportR
 
 const ERRORS = [
   ['El email del pagador (payer_email) no es válido'],
-  ['El importe (amount) debe ser mayor a cero con hasta dos decimales'],
-  ['Falta el concepto (concept_id)', 'El importe (amount) debe ser mayor a cero con hasta dos decimales'],
+  ['El importe (amount) 12,345 tiene más de dos decimales'],
+  ['Falta el concepto (concept_id)', 'El importe (amount) debe ser mayor a cero'],
 ];
 
 export function seedImports({ rng, today, stores }: SeedContext): ImportStore {

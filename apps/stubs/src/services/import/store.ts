@@ -4,7 +4,8 @@
  * (each pending row issues a real payment in the payment service) or cancelled with a status_detail.
  */
 import { Collection } from '../../lib/collection.js';
-import { amountOf, isEmail } from '../../lib/body.js';
+import { readAmount, toUpstreamNumber } from '@backoffice/validators';
+import { isEmail } from '../../lib/body.js';
 import { DAY_MS } from '../../lib/dates.js';
 import { invalidStatus } from '../../lib/errors.js';
 import type { Payment, PaymentStore } from '../payment/store.js';
@@ -87,6 +88,29 @@ export interface NewImport extends MatchFlags {
 const cents = (amount: number | null): number => (amount === null ? 0 : Math.round(amount * 100));
 const fromCents = (value: number): number => value / 100;
 
+/**
+ * The amount cell of an import row (issue 47). The spec gives no format for it, so it is read as every amount the
+ * product reads (`readAmount`, the converter's decimal-comma layouts too): '26.717,23', '26717,23' and '26717.23'
+ * are the same amount. The error names what is wrong with the cell, in Spanish.
+ */
+export function importAmount(cell: string | undefined): { amount: number | null; error?: string } {
+  const text = (cell ?? '').trim();
+  if (text === '') return { amount: null, error: 'Falta el importe (amount)' };
+  const decimal = readAmount(text);
+  if (decimal === null) {
+    if (/^-\s*[\d.,]+$/.test(text)) return { amount: null, error: `El importe (amount) ${text} es negativo` };
+    if (/^[\d.]*\d[.,]\d{3,}$/.test(text)) {
+      return { amount: null, error: `El importe (amount) ${text} tiene más de dos decimales` };
+    }
+    return {
+      amount: null,
+      error: `El importe (amount) ${text} no es un importe: escríbalo como 26.717,23 o 26717.23`,
+    };
+  }
+  if (decimal === '0.00') return { amount: null, error: 'El importe (amount) debe ser mayor a cero' };
+  return { amount: toUpstreamNumber(decimal) };
+}
+
 /** The Spanish errors of one record (empty when it can be issued). `seen`: external ids met earlier. */
 export function rowErrors(record: SheetRecord, flags: MatchFlags, seen: Set<string>): string[] {
   const errors: string[] = [];
@@ -95,8 +119,8 @@ export function rowErrors(record: SheetRecord, flags: MatchFlags, seen: Set<stri
   else if (seen.has(externalId)) errors.push(`El identificador externo ${externalId} está repetido`);
   if (!record.concept_id) errors.push('Falta el concepto (concept_id)');
   if (!record.concept_description) errors.push('Falta la descripción del concepto (concept_description)');
-  if (amountOf(record.amount) === undefined)
-    errors.push('El importe (amount) debe ser mayor a cero con hasta dos decimales');
+  const amount = importAmount(record.amount);
+  if (amount.error) errors.push(amount.error);
   if (!isEmail(record.payer_email ?? '')) errors.push('El email del pagador (payer_email) no es válido');
   const document = record.payer_document ?? '';
   if (document && !/^\d{7,8}$/.test(document))
@@ -160,7 +184,7 @@ export class ImportStore {
         external_transaction_id: record.external_transaction_id ?? '',
         concept_id: record.concept_id ?? '',
         concept_description: record.concept_description ?? '',
-        amount: amountOf(record.amount) ?? null,
+        amount: importAmount(record.amount).amount,
         payer_email: (record.payer_email ?? '').toLowerCase(),
         payer_name: record.payer_name ?? '',
         payer_document: record.payer_document ?? '',

@@ -1,9 +1,11 @@
 /**
  * The bank files of a withdraw (`GET /retiros/{id}/descargar/{format}`): the same record as an XLSX sheet
  * ('Retiro'), a `|`-separated TXT (header line and record line) and an XML document (`<retiros><retiro>`),
- * written by the stubs' one file writer (lib/file-writers.ts).
+ * written by the stubs' one file writer (lib/file-writers.ts). Dates in Argentine time and the status's Spanish label,
+ * as the screen shows them (issue 47).
  */
 import type { Response } from 'express';
+import { argentineDateTime, statusText, WITHDRAW_STATUS_TEXTS } from '@backoffice/validators';
 import { badRequest } from '../../lib/errors.js';
 import { sendFile, writeTxt, writeXlsx, writeXml, type Column } from '../../lib/file-writers.js';
 import type { Withdraw } from './store.js';
@@ -21,9 +23,10 @@ export const WITHDRAW_COLUMNS: readonly Column<Withdraw>[] = [
   { key: 'titular', value: (w) => w.destination.holder, width: 40 },
   { key: 'importe', value: (w) => w.amount.toFixed(2) },
   { key: 'moneda', value: (w) => w.currency_id },
-  { key: 'fecha_solicitud', value: (w) => w.request_date, width: 26 },
-  { key: 'fecha_transferencia', value: (w) => w.transfer_date ?? '', width: 26 },
-  { key: 'estado', value: (w) => w.status },
+  // As the screen shows them (issue 47): Argentine time, the status's Spanish label.
+  { key: 'fecha_solicitud', value: (w) => argentineDateTime(w.request_date) ?? '', width: 20 },
+  { key: 'fecha_transferencia', value: (w) => argentineDateTime(w.transfer_date) ?? '', width: 20 },
+  { key: 'estado', value: (w) => statusText(WITHDRAW_STATUS_TEXTS, w.status) },
 ];
 
 const txtCell = (value: unknown): string => String(value ?? '').replace(/[|\r\n]/g, ' ');

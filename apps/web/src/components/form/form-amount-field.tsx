@@ -1,22 +1,33 @@
-import InputAdornment from '@mui/material/InputAdornment';
-import { INPUT_MAX } from '@backoffice/validators';
-import type { FormTextFieldProps } from './form-text-field';
-import { FormTextField } from './form-text-field';
+import { useFormikContext } from 'formik';
+import { AmountField, type AmountFieldProps } from './amount-field';
+import { shownError } from './field-error';
+
+export type FormAmountFieldProps = Omit<
+  AmountFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
+  /** The formik field (dotted paths allowed). */
+  name: string;
+  /** Show the error at once, before the field is touched (see `shownError`). */
+  immediateError?: boolean;
+};
 
 /**
- * An amount in pesos bound to the surrounding formik form: text (never a float), '$' in front, a decimal
- * keyboard, at most the spec's input length. Its format is checked by the form's schema (`amountSchema` or
- * `subscriptionAmountSchema` of `@backoffice/validators`), with the same error rule as `FormTextField`.
+ * `AmountField` bound to the surrounding formik form: the text is the form's value, its error the form's (a
+ * `@backoffice/validators` amount rule: `amountSchema`, `checkPositiveAmount`, `refundAmountSchema`...) once
+ * `shownError` says so; until then the helper says what the field understood.
  */
-export function FormAmountField({ slotProps, ...props }: Omit<FormTextFieldProps, 'type'>) {
+export function FormAmountField({ name, immediateError, ...props }: FormAmountFieldProps) {
+  const formik = useFormikContext<Record<string, unknown>>();
+  const field = formik.getFieldProps<string | undefined>(name);
   return (
-    <FormTextField
+    <AmountField
       {...props}
-      slotProps={{
-        ...slotProps,
-        input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-        htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: INPUT_MAX },
-      }}
+      name={name}
+      value={field.value ?? ''}
+      onChange={(text) => void formik.setFieldValue(name, text)}
+      onBlur={field.onBlur}
+      error={shownError(formik, name, immediateError)}
     />
   );
 }

@@ -1,7 +1,8 @@
 export { shownError } from './field-error';
 export { FormTextField, type FormTextFieldProps } from './form-text-field';
 export { FormSelectField, type FormSelectFieldProps, type SelectOption } from './form-select-field';
-export { FormAmountField } from './form-amount-field';
+export { AmountField, type AmountFieldProps } from './amount-field';
+export { FormAmountField, type FormAmountFieldProps } from './form-amount-field';
 export {
   FormIdentifierField,
   IdentifierTextField,

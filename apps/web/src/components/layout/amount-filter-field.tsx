@@ -1,5 +1,5 @@
-import TextField from '@mui/material/TextField';
-import { amountFilterError, amountFilterReading } from '@/lib/amount-filter';
+import { AmountField } from '@/components/form/amount-field';
+import { amountFilterError } from '@/lib/amount-filter';
 
 export interface AmountFilterFieldProps {
   label: string;
@@ -12,36 +12,22 @@ export interface AmountFilterFieldProps {
 }
 
 /**
- * An amount filter field: the text as typed, read by the one amount parser (`lib/amount-filter.ts`). Under it,
- * what it understood ('$ 1.500,00') or the Spanish message; the form searches only a valid amount (check it with
- * `amountFilterError`).
+ * An amount filter: the kit's `AmountField` with its message at once (a filter has no 'left the field' moment),
+ * wider while it shows one; the form searches only a valid amount (check it with `amountFilterError`).
  */
 export function AmountFilterField({
-  label,
-  value,
-  onChange,
   width = 150,
-  testId,
   error: formError,
+  value,
+  ...props
 }: AmountFilterFieldProps) {
   const error = amountFilterError(value) ?? formError;
-  const reading = amountFilterReading(value);
   return (
-    <TextField
-      label={label}
+    <AmountField
+      {...props}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={error !== undefined}
-      helperText={error ?? reading}
+      error={error}
       sx={{ width: error ? Math.max(width, 260) : width }}
-      slotProps={{
-        htmlInput: {
-          inputMode: 'decimal',
-          autoComplete: 'off',
-          ...(testId ? { 'data-testid': testId } : {}),
-        },
-        formHelperText: testId ? ({ 'data-testid': `${testId}-helper` } as object) : undefined,
-      }}
     />
   );
 }

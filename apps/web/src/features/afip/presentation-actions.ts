@@ -16,4 +16,8 @@ export const PRESENTATION_ACTIONS: ActionRegistry<PresentationActionKind> = {
 };
 
 /** The /files path of a presentation's ZIP. */
+/** Next to 'Descargar ZIP': the file is AFIP's format byte for byte (docs/decisions.md, issue 47). */
+export const PRESENTATION_FILE_NOTE =
+  'El ZIP se descarga tal como lo genera el servicio, en el formato de AFIP: sus fechas y códigos son los del formato, sin traducir.';
+
 export const presentationZipPath = (id: string): string => `/afip/${encodeURIComponent(id)}/archivo`;

@@ -32,6 +32,9 @@ export function batchStatusFromParam(value: string | null | undefined): Withdraw
 
 export const BATCHES_MESSAGES = {
   title: 'Lotes de retiros',
+  /** Next to the batch's downloads: its files keep the bank's layout byte for byte (docs/decisions.md, issue 47). */
+  fileFormatNote:
+    'Los archivos del lote (XLSX, TXT, XML) se descargan tal como los genera el servicio, en el formato del banco (00004): sus fechas y códigos son los del formato, sin traducir.',
   empty: 'No se encontraron lotes',
   chooseCollector: 'Elija una entidad para buscar sus lotes.',
   loadError: 'No se pudieron cargar los lotes',

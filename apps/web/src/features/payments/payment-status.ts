@@ -1,3 +1,4 @@
+import { byEnum, PAYMENT_STATUS_TEXTS } from '@backoffice/validators';
 import type { PaymentStatus } from './gql/graphql';
 
 /** The payment statuses in the order the status menu lists them (spec 000 §4). */
@@ -12,16 +13,8 @@ export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
   'OVERDUE',
 ];
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  PENDING: 'Pendiente',
-  ISSUED: 'Emitido',
-  APPROVED: 'Aprobado',
-  PARTIAL: 'Parcial',
-  REJECTED: 'Rechazado',
-  REFUNDED: 'Devuelto',
-  OBJECTED: 'Objetado',
-  OVERDUE: 'Vencido',
-};
+/** The validators' catalogue, which the files an operator downloads use too (issue 47). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = byEnum(PAYMENT_STATUS_TEXTS);
 
 /** MUI palette colour of each status chip. */
 export type PaymentStatusTone =

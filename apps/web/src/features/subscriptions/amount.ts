@@ -1,21 +1,16 @@
-import { checkSubscriptionAmount } from '@backoffice/validators';
+import { checkSubscriptionAmount, MESSAGES, readAmount } from '@backoffice/validators';
 
 /** The subscription amount prompt (spec 000 §2 "Dialogs", §5): 'Por favor ingrese el Importe'. */
 
-export const AMOUNT_NOT_POSITIVE = '*El importe debe ser mayor a cero.';
-
-/** The Spanish error of what the operator typed, or undefined when it can be sent (> 0, at most 2 decimals). */
+/**
+ * The Spanish error of what the operator typed, or undefined when it can be sent: an amount as every amount field
+ * reads it ('26.717,23', '26717,23', '26717.23'; issue 47), more than zero, no upper bound.
+ */
 export function amountError(text: string): string | undefined {
-  const format = checkSubscriptionAmount(text);
-  if (format) return format;
-  return /[1-9]/.test(text) ? undefined : AMOUNT_NOT_POSITIVE;
+  return checkSubscriptionAmount(text) ?? (readAmount(text) === '0.00' ? MESSAGES.amountPositive : undefined);
 }
 
-/**
- * The `Decimal` the gateway takes ('1234,5' -> '1234.50', '007' -> '7.00'), built from the text without
- * float arithmetic. Call only when `amountError` accepts the text.
- */
+/** The `Decimal` the gateway takes ('26.717,23' -> '26717.23'). Call only when `amountError` accepts the text. */
 export function toDecimalAmount(text: string): string {
-  const [integerPart = '0', decimals = ''] = text.trim().split(/[.,]/);
-  return `${integerPart.replace(/^0+(?=\d)/, '')}.${decimals.padEnd(2, '0')}`;
+  return readAmount(text)!;
 }

@@ -1,14 +1,13 @@
+import { byEnum, SUBSCRIPTION_STATUS_TEXTS, SUBSCRIPTION_TYPE_TEXTS } from '@backoffice/validators';
 import type { SubscriptionStatus, SubscriptionType } from './gql/graphql';
 import { codeLabel } from '@/lib/code-label';
 import { codeParam } from '@/lib/list';
 
 /** Spanish labels of the subscription codes the screens show (spec 000 §3, §4). */
 
-export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  ACTIVE: 'Activa',
-  PENDING: 'Pendiente',
-  CANCELLED: 'Cancelada',
-};
+/** The validators' catalogues, which the files an operator downloads use too (issue 47). */
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> =
+  byEnum(SUBSCRIPTION_STATUS_TEXTS);
 
 /** MUI colour of each status (chips and the status banner). */
 export const SUBSCRIPTION_STATUS_TONES: Record<SubscriptionStatus, 'success' | 'warning' | 'error'> = {
@@ -17,11 +16,7 @@ export const SUBSCRIPTION_STATUS_TONES: Record<SubscriptionStatus, 'success' | '
   CANCELLED: 'error',
 };
 
-export const SUBSCRIPTION_TYPE_LABELS: Record<SubscriptionType, string> = {
-  SUBSCRIPTION: 'Suscripción',
-  ADHESION: 'Adhesión',
-  PLAN: 'Plan',
-};
+export const SUBSCRIPTION_TYPE_LABELS: Record<SubscriptionType, string> = byEnum(SUBSCRIPTION_TYPE_TEXTS);
 
 /** The status in the list's URL (`estado`, and spec 000 §2's entry parameter `status`): 'active' for ACTIVE. */
 export const SUBSCRIPTION_STATUS_PARAM = codeParam(SUBSCRIPTION_STATUS_LABELS);

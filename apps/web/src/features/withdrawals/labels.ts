@@ -1,3 +1,4 @@
+import { byEnum, WITHDRAW_STATUS_TEXTS, WITHDRAWAL_STATUS_TEXTS } from '@backoffice/validators';
 import type { WithdrawalStatus, WithdrawStatus } from './gql/graphql';
 
 /** Spanish texts of the withdrawals area (spec 001 §2, §5, §8). */
@@ -24,17 +25,11 @@ export const WITHDRAWALS_MESSAGES = {
   scheduleHelp: 'Programa un retiro automático de una entidad: destino, monto y periodicidad.',
 } as const;
 
-export const WITHDRAW_STATUS_LABELS: Readonly<Record<WithdrawStatus, string>> = {
-  PENDING: 'Pendiente',
-  TRANSFERRED: 'Transferido',
-  REJECTED: 'Rechazado',
-};
+/** The validators' catalogues, which the withdrawal files use too (issue 47). */
+export const WITHDRAW_STATUS_LABELS: Readonly<Record<WithdrawStatus, string>> = byEnum(WITHDRAW_STATUS_TEXTS);
 
-export const WITHDRAWAL_STATUS_LABELS: Readonly<Record<WithdrawalStatus, string>> = {
-  PENDING_AUTHORIZATION: 'Pendiente de autorización',
-  AUTHORIZED: 'Autorizado',
-  REFUSED: 'Rechazado',
-};
+export const WITHDRAWAL_STATUS_LABELS: Readonly<Record<WithdrawalStatus, string>> =
+  byEnum(WITHDRAWAL_STATUS_TEXTS);
 
 export const WITHDRAW_STATUSES = Object.keys(WITHDRAW_STATUS_LABELS) as WithdrawStatus[];
 export const WITHDRAWAL_STATUSES = Object.keys(WITHDRAWAL_STATUS_LABELS) as WithdrawalStatus[];

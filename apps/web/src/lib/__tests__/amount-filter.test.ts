@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@backoffice/validators';
-import { amountFilterError, amountFilterReading, amountFilterValue } from '../amount-filter';
+import { amountFilterError, amountFilterValue } from '../amount-filter';
 
 describe('amount filters (issue 28: one parser for every amount field and filter)', () => {
   it.each([
-    ['26717.23', '26717.23', '$ 26.717,23'],
-    ['26717,23', '26717.23', '$ 26.717,23'],
-    ['26.717,23', '26717.23', '$ 26.717,23'],
-    ['1.500', '1500.00', '$ 1.500,00'],
-    ['1.500,50', '1500.50', '$ 1.500,50'],
-    ['1.000,50', '1000.50', '$ 1.000,50'],
-    [' 1000.50 ', '1000.50', '$ 1.000,50'],
-  ])('%j is searched as %j and shown as %j', (text, value, reading) => {
+    ['26717.23', '26717.23'],
+    ['26717,23', '26717.23'],
+    ['26.717,23', '26717.23'],
+    ['1.500', '1500.00'],
+    ['1.500,50', '1500.50'],
+    ['1.000,50', '1000.50'],
+    [' 1000.50 ', '1000.50'],
+  ])('%j is searched as %j', (text, value) => {
     expect(amountFilterError(text)).toBeUndefined();
     expect(amountFilterValue(text)).toBe(value);
-    expect(amountFilterReading(text)?.replace(/\s/g, ' ')).toBe(reading);
   });
 
   it.each(['abc', '1.50.000', '1,500.50', '12,345', '-5', '1e3', '$100'])(
@@ -22,7 +21,6 @@ describe('amount filters (issue 28: one parser for every amount field and filter
     (text) => {
       expect(amountFilterError(text)).toBe(MESSAGES.amountFormat);
       expect(amountFilterValue(text)).toBeNull();
-      expect(amountFilterReading(text)).toBeUndefined();
     },
   );
 

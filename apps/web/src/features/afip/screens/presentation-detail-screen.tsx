@@ -23,7 +23,7 @@ import {
   type PresentationActionKind,
   type PresentationPayloadFieldsFragment,
 } from '../gql/graphql';
-import { PRESENTATION_ACTIONS, presentationZipPath } from '../presentation-actions';
+import { PRESENTATION_ACTIONS, PRESENTATION_FILE_NOTE, presentationZipPath } from '../presentation-actions';
 import { ManualPresentationDialog, ReprocessDialog } from '../presentation-dialogs';
 import { formTypeLabel, PRESENTATION_NOUN, presentationPeriod } from '../presentation-labels';
 import { PresentationStatusChip } from '../presentation-status-chip';
@@ -55,6 +55,7 @@ export default function PresentationDetailScreen() {
   const header = (
     <PageHeader
       title={`Presentación ${id}`}
+      subtitle={PRESENTATION_FILE_NOTE}
       actions={
         <Button component={RouterLink} to="/afip" startIcon={<ArrowBackIcon />}>
           Volver a Presentaciones AFIP

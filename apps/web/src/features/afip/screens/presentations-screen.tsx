@@ -14,6 +14,7 @@ import { PRESENTATION_NOUN, presentationPeriod, presentationsQuery } from '../pr
 import { PresentationStatusChip } from '../presentation-status-chip';
 import { PresentationsFiltersForm } from '../presentations-filters-form';
 import { RowZipButton } from '../presentation-zip-button';
+import { PRESENTATION_FILE_NOTE } from '../presentation-actions';
 import { statusColumn } from '@/components/detail/status-chip';
 
 const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
@@ -106,6 +107,7 @@ export default function PresentationsScreen({ creating: openCreating = false }: 
     <ListPage
       page={page}
       title="Presentaciones AFIP"
+      subtitle={PRESENTATION_FILE_NOTE}
       headerActions={
         canCreate ? (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>

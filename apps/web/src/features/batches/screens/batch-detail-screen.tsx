@@ -68,6 +68,7 @@ export default function BatchDetailScreen() {
   const header = (
     <PageHeader
       title={`${BATCHES_MESSAGES.detailTitle} ${id}`}
+      subtitle={BATCHES_MESSAGES.fileFormatNote}
       actions={actions.progress ? <DownloadProgress progress={actions.progress} /> : undefined}
     />
   );

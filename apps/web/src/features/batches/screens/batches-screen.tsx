@@ -98,6 +98,7 @@ export default function BatchesScreen({ embedded = false }: { embedded?: boolean
     <ListPage
       page={page}
       title={embedded ? undefined : BATCHES_MESSAGES.title}
+      subtitle={BATCHES_MESSAGES.fileFormatNote}
       ariaLabel={BATCHES_MESSAGES.title}
       headerActions={progress}
       beforeList={embedded ? progress : undefined}

@@ -37,7 +37,7 @@ import { DETAIL_STATUS_LABELS, HEADER_STATUS_LABELS, readableStatusDetail, STATU
 import { AuditLine } from './audit-line';
 import { EditDestinationDialog, type DestinationValues } from './edit-destination-dialog';
 import { SendReceiptDialog } from './send-receipt-dialog';
-import { formatCuit } from '@backoffice/validators';
+import { formatCuit, readAmount } from '@backoffice/validators';
 import { StatusDetailText } from '@/components/detail/code-text';
 import { RecordActivity } from '@/components/detail/record-activity';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
@@ -223,7 +223,8 @@ export function DistributionDetailDialog({
           value: values.value.trim(),
           cuit: values.cuit.trim(),
           name: values.name.trim() || null,
-          amount: values.amount.trim() || null,
+          // The one reading of the typed amount ('169.178,46' -> '169178.46'); empty keeps the detail's amount.
+          amount: readAmount(values.amount),
         },
         force,
         idempotencyKey: open.key,

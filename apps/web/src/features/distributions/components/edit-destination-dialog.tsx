@@ -4,10 +4,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { CBU_LENGTH, distributionDestinationSchema, type DestinationFormat } from '@backoffice/validators';
+import {
+  amountInputText,
+  CBU_LENGTH,
+  distributionDestinationSchema,
+  type DestinationFormat,
+} from '@backoffice/validators';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { FormIdentifierField, FormTextField } from '@/components/form';
+import { FormAmountField, FormIdentifierField, FormTextField } from '@/components/form';
 import type { DistributionDetailRowFragment } from '../gql/graphql';
 
 export interface DestinationValues {
@@ -20,8 +25,8 @@ export interface DestinationValues {
 
 /**
  * Modificar destino (spec 001 §5 "Distribution edit destination"): cbu or alias (choosing clears the value), CBU
- * 22 digits with its check digits, alias 5 to 20 characters, CUIT of 11 digits with its check digit; amount and
- * name free. 'Guardar' shows when the gateway permits the edit (a scheduled distribution needs the scheduled
+ * 22 digits with its check digits, alias 5 to 20 characters, CUIT of 11 digits with its check digit; name free,
+ * amount the kit's amount field ('169.178,46'). 'Guardar' shows when the gateway permits the edit (a scheduled distribution needs the scheduled
  * update permission); 'Forzar' (force to success) only with the force permission, and only after its own
  * confirmation (it marks a payout as paid: issue 28 item 11).
  */
@@ -45,7 +50,8 @@ export function EditDestinationDialog({
       value: detail.destination.value,
       cuit: detail.destination.cuit ?? '',
       name: detail.destination.name ?? '',
-      amount: detail.amount,
+      // As an operator types it ('169.178,46'), read back by the kit's amount field (issue 47).
+      amount: amountInputText(detail.amount),
     },
     validationSchema: distributionDestinationSchema,
     onSubmit: (values) => submit({ values, force: false }),
@@ -107,7 +113,7 @@ export function EditDestinationDialog({
             )}
             <FormIdentifierField kind="cuit" name="cuit" label="CUIT" />
             <FormTextField name="name" label="Nombre" fullWidth />
-            <FormTextField name="amount" label="Importe" />
+            <FormAmountField name="amount" label="Importe" />
           </Box>
         </FormikProvider>
       </ActionDialog>

@@ -1,15 +1,14 @@
 import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import InputAdornment from '@mui/material/InputAdornment';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  amountInputText,
   checkRefundAmount,
   isPartialRefund,
   LABELS,
@@ -26,6 +25,7 @@ import {
   type SubmitOutcome,
 } from '@/components/dialogs/action-dialog';
 import { ReasonField, validateReason } from '@/components/dialogs/reason-field';
+import { AmountField } from '@/components/form';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 
 export type RefundVariant = 'refund' | 'partial' | 'reverse';
@@ -125,8 +125,8 @@ export function RefundDialog({
   const already = refundedAmount(refunds);
   const total = variant === 'partial' ? partialRefundTotal(methods) : remainingAmount(finalAmount, refunds);
   const formik = useFormik({
-    // What is left, as an operator types it (comma decimals).
-    initialValues: { reason: '', amount: total.replace('.', ',') },
+    // What is left, as an operator types it ('12.569,67').
+    initialValues: { reason: '', amount: amountInputText(total) },
     validate: (values) => {
       const errors: { reason?: string; amount?: string } = needsReason ? validateReason()(values) : {};
       const amountMessage = asksAmount ? checkRefundAmount(values.amount, total) : undefined;
@@ -202,20 +202,18 @@ export function RefundDialog({
         <DialogFact label={text.total} value={summary.amount} strong />
       </Box>
       {asksAmount && (
-        <TextField
+        <AmountField
           fullWidth
           sx={{ mt: 2 }}
           label={LABELS.amountPrompt}
-          {...formik.getFieldProps('amount')}
-          error={Boolean(amountError)}
-          helperText={
-            amountError ?? `Hasta ${formatAmount(total)}; un importe menor es una devolución parcial.`
-          }
+          name="amount"
+          value={formik.values.amount}
+          onChange={(text) => void formik.setFieldValue('amount', text)}
+          onBlur={formik.handleBlur}
+          error={amountError}
+          hint={`Hasta ${formatAmount(total)}; un importe menor es una devolución parcial.`}
           disabled={submitting}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-            htmlInput: { inputMode: 'decimal', maxLength: 22, 'data-testid': 'refund-amount' },
-          }}
+          testId="refund-amount"
         />
       )}
       {needsReason && <ReasonField formik={formik} sx={{ mt: 2 }} />}

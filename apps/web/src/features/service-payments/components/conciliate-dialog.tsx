@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { gatewayReconciliationSchema } from '@backoffice/validators';
 import { DialogFact } from '@/components/dialogs/action-dialog';
 import { FormDialog, type DialogHandlers } from '@/components/dialogs/submit-dialog';
-import { FormTextField } from '@/components/form';
+import { FormAmountField, FormTextField } from '@/components/form';
 import { formatAmount } from '@/lib/format';
 
 export interface ConciliateValues {
@@ -56,13 +56,13 @@ export function ConciliateDialog({
           helperText="Vacía: se mantiene la descripción del lote."
           fullWidth
         />
-        <FormTextField
+        {/* The kit's amount field (issue 47); the spec's rule stays: whole pesos, digits only (001 §5). */}
+        <FormAmountField
           name="compensationAmount"
           label="Monto de compensación"
-          helperText="Solo números. Vacío: se mantiene el monto del lote."
+          hint="Solo números. Vacío: se mantiene el monto del lote."
           immediateError
           fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Box>
     </FormDialog>

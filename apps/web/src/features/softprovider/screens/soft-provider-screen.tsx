@@ -25,6 +25,7 @@ import {
   SOFT_PROVIDER_STATUS_COLORS,
   SOFT_PROVIDER_STATUS_LABELS,
   softProviderQuery,
+  SOFT_PROVIDER_FILE_NOTE,
 } from '../soft-provider-labels';
 import { SoftProviderFiltersForm } from '../soft-provider-filters-form';
 
@@ -156,6 +157,7 @@ export default function SoftProviderScreen() {
       <ListPage
         page={page}
         title="Reporte plano de integraciones"
+        subtitle={SOFT_PROVIDER_FILE_NOTE}
         filters={<SoftProviderFiltersForm key={page.filtersKey} {...page.filterForm} />}
         noun={SOFT_PROVIDER_NOUN}
         totalTestId="soft-provider-total"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_NOT_POSITIVE, amountError, toDecimalAmount } from '../amount';
+import { MESSAGES } from '@backoffice/validators';
+import { amountError, toDecimalAmount } from '../amount';
 
 describe('subscription amount prompt', () => {
   it('accepts digits with up to 2 decimals, dot or comma, without an upper bound', () => {
@@ -9,12 +10,20 @@ describe('subscription amount prompt', () => {
     expect(amountError('12345678901234567890123')).toBeUndefined();
   });
 
+  it('accepts the amount typed the Argentine way, as every amount field (issue 47)', () => {
+    expect(amountError('26.717,23')).toBeUndefined();
+    expect(toDecimalAmount('26.717,23')).toBe('26717.23');
+    expect(toDecimalAmount('26717,23')).toBe('26717.23');
+    expect(toDecimalAmount('26717.23')).toBe('26717.23');
+  });
+
   it('refuses empty, malformed, more than 2 decimals and zero, in Spanish', () => {
     expect(amountError('')).toBe('*Campo requerido.');
-    expect(amountError('12a')).toMatch(/^\*Importe inválido/);
-    expect(amountError('1.234')).toMatch(/^\*Importe inválido/);
-    expect(amountError('-5')).toMatch(/^\*Importe inválido/);
-    expect(amountError('0,00')).toBe(AMOUNT_NOT_POSITIVE);
+    expect(amountError('12a')).toBe(MESSAGES.amountFormat);
+    expect(amountError('26,717.23')).toBe(MESSAGES.amountFormat);
+    expect(amountError('1,234')).toBe(MESSAGES.amountFormat);
+    expect(amountError('-5')).toBe(MESSAGES.amountFormat);
+    expect(amountError('0,00')).toBe(MESSAGES.amountPositive);
   });
 
   it('sends a two-decimal Decimal without float arithmetic', () => {

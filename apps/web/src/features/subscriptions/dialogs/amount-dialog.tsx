@@ -1,6 +1,4 @@
 import { useFormik } from 'formik';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ActionDialog,
@@ -8,6 +6,7 @@ import {
   useDialogSubmit,
   type SubmitOutcome,
 } from '@/components/dialogs/action-dialog';
+import { AmountField } from '@/components/form';
 import { formatAmount } from '@/lib/format';
 import { amountError, toDecimalAmount } from '../amount';
 import { SUBSCRIPTIONS_MESSAGES } from '../messages';
@@ -28,7 +27,8 @@ export interface AmountDialogProps {
 
 /**
  * Amount entry of a subscription (spec 000 §2 "Dialogs", §5): the prompt reads 'Por favor ingrese el Importe';
- * digits with up to 2 decimals (dot or comma), more than zero. Errors show once the field was left or sent.
+ * the kit's amount field ('26.717,23', '26717,23', '26717.23'), more than zero. Errors show once the field was
+ * left or sent; until then the field says what it understood.
  */
 export function AmountDialog({
   title,
@@ -66,21 +66,18 @@ export function AmountDialog({
         {description}
         {currentAmount ? ` Importe actual: ${formatAmount(currentAmount)}.` : ''}
       </Typography>
-      <TextField
+      <AmountField
         autoFocus
         fullWidth
         name="amount"
         label={SUBSCRIPTIONS_MESSAGES.amountPrompt}
         value={formik.values.amount}
-        onChange={formik.handleChange}
+        onChange={(text) => void formik.setFieldValue('amount', text)}
         onBlur={formik.handleBlur}
-        error={Boolean(shownError)}
-        helperText={shownError ?? 'Use coma o punto para los decimales (hasta 2).'}
+        error={shownError}
+        hint="Use coma o punto para los decimales (hasta 2)."
         disabled={submitting}
-        slotProps={{
-          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-          htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-        }}
+        unbounded
       />
     </ActionDialog>
   );

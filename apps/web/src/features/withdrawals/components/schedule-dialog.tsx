@@ -12,6 +12,7 @@ import {
   checkScheduledWithdrawalStep,
   isBatchStrategy,
   LABELS,
+  amountInputText,
   parseAmount,
   scheduledWithdrawalSchema,
   scheduledWithdrawalSteps,
@@ -82,7 +83,7 @@ function valuesOf(schedule: ScheduledWithdrawalFieldsFragment): Values {
   return {
     destinationAccount: schedule.destinationAccount ?? '',
     amountType: amountTypeOf(schedule.amountType),
-    amount: schedule.amount ?? '',
+    amount: schedule.amount ? amountInputText(schedule.amount) : '',
     cron: schedule.cron ?? '',
   };
 }
@@ -292,7 +293,7 @@ export function ScheduleDialog({ onClose }: { onClose(): void }) {
               <FormAmountField
                 name="amount"
                 label="Monto"
-                helperText={
+                hint={
                   values.amountType === 'minimum'
                     ? LABELS.minimumAmountHint
                     : 'Monto a retirar en cada ejecución'
