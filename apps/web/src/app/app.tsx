@@ -37,18 +37,23 @@ export function renderApp(
   const fromClaims = meFromClaims(auth.claims);
   // The router (and with it the address's first query) starts now with the token's claims, or the moment `me` is
   // in when they name nobody; never after the shell renders.
-  if (fromClaims) routing(fromClaims);
+  const firstQuery = fromClaims ? routing(fromClaims).firstQuery : undefined;
   const firstMe = fetchMe(options);
   void firstMe.then((me) => (fromClaims ? dataLayer.refine(me) : routing(me))).catch(() => undefined); // a failed `me` is SignedInApp's to show
-  createRoot(container).render(
-    <StrictMode>
-      <UiProviders>
-        <AuthContext.Provider value={auth}>
-          <SignedInApp options={options} routing={routing} firstMe={firstMe} fromClaims={fromClaims} />
-        </AuthContext.Provider>
-      </UiProviders>
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(container).render(
+      <StrictMode>
+        <UiProviders>
+          <AuthContext.Provider value={auth}>
+            <SignedInApp options={options} routing={routing} firstMe={firstMe} fromClaims={fromClaims} />
+          </AuthContext.Provider>
+        </UiProviders>
+      </StrictMode>,
+    );
+  // The shell renders once the address's first query has left: its render would otherwise hold the main thread
+  // while that query's modules wait to run (the menu comes beside the rows, not before them).
+  if (firstQuery) void firstQuery.then(render);
+  else render();
 }
 
 /**
@@ -116,6 +121,8 @@ function useMe(options: ApolloOptions, firstMe: Promise<MeData>) {
 interface SignedInRouting {
   router: ReturnType<typeof createAppRouter>;
   client: ReturnType<DataLayer['client']>;
+  /** Settles once the address's first query has left (or its route has none, or its preload gave up). */
+  firstQuery: Promise<void>;
 }
 
 /**
@@ -129,7 +136,24 @@ function signedInRouting(dataLayer: DataLayer): (me: MeData) => SignedInRouting 
   return (me) => {
     if (!made) {
       const client = dataLayer.client(me);
-      made = { client, router: createAppRouter({ client: () => client, permissions: me.me.permissions }) };
+      let preload: Promise<void> | undefined;
+      const router = createAppRouter({
+        client: () => client,
+        permissions: me.me.permissions,
+        onPreload: (started) => {
+          preload ??= started;
+        },
+      });
+      // The route's loader (which starts the preload) has run once the router is initialized.
+      const firstQuery = new Promise<void>((resolve) => {
+        if (router.state.initialized) return resolve(preload);
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve(preload);
+        });
+      });
+      made = { client, router, firstQuery };
     }
     return made;
   };
