@@ -3,7 +3,8 @@
 //
 // Needs the built apps (`npm run build`; if a dist/ is missing this runs `npx turbo run build` first).
 // Env: BENCH_LATENCY_MS (20) upstream latency per call; BENCH_SECONDS (4) seconds per load run (detail
-// runs get 1.5x); BENCH_AREA_SECONDS (2) seconds per load run of each area scenario (bench/lib/areas.mjs);
+// runs get 1.5x); BENCH_BASELINE_DIST another build's apps/web/dist (absolute), measured by the web scenario
+// alternately with this one (web_baseline_ratio); BENCH_WEB_RUNS (5) visits of each kind per build; BENCH_AREA_SECONDS (2) seconds per load run of each area scenario (bench/lib/areas.mjs);
 // BENCH_SAMPLED_SECONDS (0.75) seconds of alternated requests of each area scenario in the sampled form;
 // BENCH_ONLY=list,detail,areas,waterfall,floor,files,bulk,store,store_noisy_neighbour,web to run some scenarios (an area scenario's key, e.g.
 // subscriptions_list, runs that one alone); BENCH_GATEWAY_LOG_LEVEL
@@ -390,9 +391,16 @@ await attempt('web', async () => {
     );
   }
   for (const chunk of bundle.lazy) log(`    lazy ${chunk.file}: ${chunk.gzipKib.toFixed(1)} KiB gzip`);
-  const visible = await measureListVisible({ latencyMs, runs: 5, log });
+  const baselineDist = process.env.BENCH_BASELINE_DIST;
+  const visible = await measureListVisible({
+    latencyMs,
+    runs: Number(process.env.BENCH_WEB_RUNS ?? 5),
+    log,
+    ...(baselineDist ? { baselineDist } : {}),
+  });
   // A first visit (no chunk cached) and a repeat visit (every chunk cached), alternated (bench/lib/web.mjs).
   const times = (runs) => runs.map((r) => r.ms).sort((a, b) => a - b);
+  const listed = (runs) => runs.map((r) => r.ms.toFixed(0)).join(', ');
   const cold = times(visible.cold);
   const warm = times(visible.warm);
   Object.assign(results, {
@@ -408,12 +416,26 @@ await attempt('web', async () => {
     web_list_query_end_ms: round(median(visible.warm.map((r) => r.listQueryEnd)), 0),
     // PaymentsSearch requests per visit (1: the route preload's, taken over by the screen; 2 would be a duplicate).
     web_list_search_requests: Math.max(...[...visible.cold, ...visible.warm].map((r) => r.listQueryRequests)),
+    // A click on a /pagos row to the payment's summary card on screen, every chunk in the HTTP cache (issue 44).
+    web_detail_visible_warm_ms: round(median(visible.detail), 0),
   });
+  if (visible.baseline) {
+    const baseWarm = median(visible.baseline.warm.map((r) => r.ms));
+    Object.assign(results, {
+      web_baseline_list_visible_warm_ms: round(baseWarm, 0),
+      web_baseline_list_visible_ms: round(median(visible.baseline.cold.map((r) => r.ms)), 0),
+      web_baseline_list_query_start_ms: round(median(visible.baseline.warm.map((r) => r.listQueryStart)), 0),
+      web_baseline_detail_visible_warm_ms: round(median(visible.baseline.detail), 0),
+      // Today ÷ the baseline build, repeat visits to /pagos measured alternately in the same run (issue 44).
+      web_baseline_ratio: round(median(warm) / baseWarm, 2),
+    });
+    log(`  baseline ${baselineDist}: repeat visits ${listed(visible.baseline.warm)} ms`);
+  }
   details.web.visible = visible;
-  const listed = (runs) => runs.map((r) => r.ms.toFixed(0)).join(', ');
   log(
     `  /pagos rows visible, first visit: ${listed(visible.cold)} ms; repeat visit: ${listed(visible.warm)} ms`,
   );
+  log(`  /pago/:id summary after a click: ${visible.detail.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   log(
     `  JS over the network per visit: first ${visible.cold.map((r) => r.jsTransferKib.toFixed(0)).join(', ')} KiB; ` +
       `repeat ${visible.warm.map((r) => r.jsTransferKib.toFixed(0)).join(', ')} KiB`,

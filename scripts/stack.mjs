@@ -132,7 +132,8 @@ let stackFormHost = '';
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
  *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, gatewayEnv?: Record<string, string>, accessTokenTtlSeconds?: number, log?: (line: string) => void,
  *           web?: boolean, realmAdditions?: string[], storeDataDir?: string, passEnv?: 'all' | readonly string[],
- *           keycloakOptions?: { bruteForceProtected?: boolean, attackDetectionAdmin?: boolean } }} [options]
+ *           keycloakOptions?: { bruteForceProtected?: boolean, attackDetectionAdmin?: boolean },
+ *           otherWebOrigins?: string[] }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
  *   web: false starts no web server (the stack of integration tests). realmAdditions: partial imports merged into
  *   the emulator's realm (e.g. the test client); the clients they add may call the gateway (its allowed azp).
@@ -140,6 +141,8 @@ let stackFormHost = '';
  *   DATABASE_URL the gateway gets puts it on that PostgreSQL server instead.
  *   passEnv: which of this process's variables the gateway gets besides the stack's (inheritedEnv): none but
  *   BASE_ENV by default; 'all' for npm start. keycloakOptions: the emulator's test-stack switches (the lockout).
+ *   otherWebOrigins: origins of web servers the caller starts itself against this stack (the bench's baseline
+ *   build): the emulator lets them sign in and the gateway answers them (CORS).
  */
 export async function startStack(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -153,6 +156,7 @@ export async function startStack(options = {}) {
   };
   const webOrigin = `http://${publicHost}:${ports.web}`;
   const gatewayOrigin = `http://${publicHost}:${ports.gateway}`;
+  const otherWebOrigins = options.otherWebOrigins ?? [];
 
   const { startStubs } = await import('@backoffice/stubs');
   const { startEmulator } = await import('@backoffice/keycloak-emulator');
@@ -167,8 +171,8 @@ export async function startStack(options = {}) {
       host,
       publicUrl: `http://${publicHost}:${ports.keycloak}`,
       keyFile: options.keyFile,
-      extraRedirectUris: [`${webOrigin}/*`, `${gatewayOrigin}/*`],
-      extraWebOrigins: [webOrigin, gatewayOrigin],
+      extraRedirectUris: [webOrigin, gatewayOrigin, ...otherWebOrigins].map((origin) => `${origin}/*`),
+      extraWebOrigins: [webOrigin, gatewayOrigin, ...otherWebOrigins],
       ...(options.realmAdditions ? { realmAdditions: options.realmAdditions } : {}),
       ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
       ...options.keycloakOptions,
@@ -196,7 +200,7 @@ export async function startStack(options = {}) {
         ...(keycloak.addedClientIds.length > 0
           ? { KEYCLOAK_AZP: [allowedClients, ...keycloak.addedClientIds].join(',') }
           : {}),
-        CORS_ORIGINS: webOrigin,
+        CORS_ORIGINS: [webOrigin, ...otherWebOrigins].join(','),
         FORM_HOST: process.env.FORM_HOST,
         ...(inherited.DATABASE_URL ? {} : { STORE_DATA_DIR: options.storeDataDir ?? 'memory://' }),
         ...(options.gatewayLogLevel ? { LOG_LEVEL: options.gatewayLogLevel } : {}),

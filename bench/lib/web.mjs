@@ -97,22 +97,141 @@ export function analyzeBundle(dist = WEB_DIST) {
   };
 }
 
-/** Records (in the page) when the first row of the Pagos grid is in the DOM and visible. */
+/**
+ * Records (in the page) when the first row of the Pagos grid is in the DOM and visible (`__benchRowsAt`), and,
+ * after a click on a link to a payment (`__benchClickAt`, the click event's time), when the detail's first section
+ * (the summary card) is (`__benchDetailAt`).
+ */
 const ROW_WATCH = () => {
-  const find = () => {
-    const row = document.querySelector('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row');
-    if (!row) return false;
-    const box = row.getBoundingClientRect();
+  const visible = (selector) => {
+    const element = document.querySelector(selector);
+    if (!element) return false;
+    const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0;
   };
   const observer = new window.MutationObserver(() => {
-    if (window.__benchRowsAt === undefined && find()) {
+    if (window.__benchRowsAt === undefined && visible('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row')) {
       window.__benchRowsAt = window.performance.now();
-      observer.disconnect();
+    }
+    if (
+      window.__benchClickAt !== undefined &&
+      window.__benchDetailAt === undefined &&
+      visible('[data-testid="payment-summary"]')
+    ) {
+      window.__benchDetailAt = window.performance.now();
     }
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true });
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (event.target instanceof window.Element && event.target.closest('a[href^="/pago/"]')) {
+        window.__benchClickAt = event.timeStamp;
+      }
+    },
+    { capture: true },
+  );
 };
+
+/** The first row's link to its payment on /pagos (the ID cell's anchor; every build since issue 27 has it). */
+const FIRST_ROW_LINK = '[role="grid"][aria-label="Pagos"] .MuiDataGrid-row a[href^="/pago/"]';
+
+/**
+ * One build of the web served against the stack: a browser context signed in once through the emulator's login
+ * page, whose `visit()` measures one navigation to /pagos and `openDetail()` one click from there to /pago/:id.
+ */
+async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
+  const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(ROW_WATCH);
+  const page = await context.newPage();
+  const rows = page.locator('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row').first();
+  const signInStarted = performance.now();
+  await page.goto(`${webUrl}/pagos`);
+  await page.locator('#username').waitFor({ state: 'visible', timeout: 90_000 });
+  await page.fill('#username', 'admin');
+  await page.fill('#password', 'admin');
+  await page.click('#kc-login');
+  await rows.waitFor({ state: 'visible', timeout: 90_000 });
+  const firstWithLoginMs = performance.now() - signInStarted;
+  log(
+    `  web${label}: signed in, first /pagos with rows after ${firstWithLoginMs.toFixed(0)} ms (login included)`,
+  );
+
+  const cdp = await context.newCDPSession(page);
+  /** One navigation to /pagos, measured. */
+  const visit = async () => {
+    const js = { count: 0, bytes: 0 };
+    const graphql = [];
+    const onResponse = async (response) => {
+      const url = response.url();
+      if (url.endsWith('.js') && url.startsWith(webUrl)) {
+        js.count += 1;
+        js.bytes += Number(response.headers()['content-length'] ?? 0);
+      }
+    };
+    const searches = [];
+    const onRequest = (request) => {
+      if (request.url().startsWith(gatewayUrl)) {
+        let operation = '?';
+        try {
+          operation = JSON.parse(request.postData() ?? '{}').operationName ?? '?';
+        } catch {
+          // not JSON: counted as '?'
+        }
+        graphql.push(operation);
+        if (operation === 'PaymentsSearch') searches.push(request);
+      }
+    };
+    page.on('response', onResponse);
+    page.on('request', onRequest);
+    await page.goto(`${webUrl}/pagos`, { waitUntil: 'commit' });
+    await rows.waitFor({ state: 'visible', timeout: 90_000 });
+    await page.waitForFunction(() => window.__benchRowsAt !== undefined, undefined, { timeout: 30_000 });
+    const ms = await page.evaluate(() => window.__benchRowsAt);
+    // Where the time goes: when the screen's chunk was asked for, and when the list query (PaymentsSearch,
+    // found by its operation name: a route preload sends it before the screen's other queries) left and landed.
+    // The JS that came over the network (0 for a chunk served from the HTTP cache).
+    const { screenChunkAt, timeOrigin, jsTransferKib } = await page.evaluate(() => {
+      const resources = window.performance.getEntriesByType('resource');
+      const chunk = resources.find((e) => /\/assets\/payments-search-screen-/.test(e.name));
+      const scripts = resources.filter((e) => /\.js(?:\?|$)/.test(e.name));
+      return {
+        screenChunkAt: chunk ? chunk.startTime : null,
+        timeOrigin: window.performance.timeOrigin,
+        jsTransferKib: scripts.reduce((total, e) => total + e.transferSize, 0) / 1024,
+      };
+    });
+    const search = searches[0]?.timing();
+    const phases = {
+      screenChunkAt,
+      listQueryStart: search ? search.startTime - timeOrigin : null,
+      listQueryEnd:
+        search && search.responseEnd >= 0 ? search.startTime - timeOrigin + search.responseEnd : null,
+      listQueryRequests: searches.length,
+    };
+    page.off('response', onResponse);
+    page.off('request', onRequest);
+    return {
+      ms,
+      ...phases,
+      jsRequests: js.count,
+      jsTransferKib,
+      graphqlOperations: graphql.filter((op) => op !== '?'),
+    };
+  };
+  /** From a click on the first row's link of the list on screen to the detail's summary card on screen. */
+  const openDetail = async () => {
+    await page.locator(FIRST_ROW_LINK).first().click();
+    await page.waitForFunction(() => window.__benchDetailAt !== undefined, undefined, { timeout: 90_000 });
+    return page.evaluate(() => window.__benchDetailAt - window.__benchClickAt);
+  };
+  return {
+    firstWithLoginMs,
+    visit,
+    openDetail,
+    clearCache: () => cdp.send('Network.clearBrowserCache'),
+  };
+}
 
 /**
  * Starts the whole stack (scripts/stack.mjs), signs in once through the emulator's login page, then opens /pagos
@@ -121,103 +240,75 @@ const ROW_WATCH = () => {
  * (`Network.clearBrowserCache`: no chunk cached, the signed-in session kept, as after a release); the repeat visit
  * (`warm`) right after it finds every chunk in the cache (immutable hashed assets). Until issue 33 the bench
  * measured only repeat visits (after the sign-in's own visit), under the name of `web_list_visible_ms`.
+ *
+ * Then (issue 44) a click on the first row opens its payment (that first detail brings its chunk into the HTTP
+ * cache), and, after one more repeat visit to /pagos, a second click is measured (`detail`: click to summary card
+ * on screen, every chunk in the HTTP cache).
+ *
+ * `baselineDist`: another build's apps/web/dist (BENCH_BASELINE_DIST), served by a second web server against the
+ * same gateway, stubs and emulator and measured the same way in its own browser context, each run alternating
+ * between the two builds (`baseline` in the result).
  */
-export async function measureListVisible({ latencyMs, runs = 5, log = () => {} }) {
-  const { startStack } = await import('../../scripts/stack.mjs');
+export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, baselineDist }) {
+  const { freePort, startStack } = await import('../../scripts/stack.mjs');
   const { chromium } = await import('playwright-core');
-  const stack = await startStack({ keyFile: null, stubLatencyMs: latencyMs, gatewayLogLevel: 'warn' });
+  const baselinePort = baselineDist ? await freePort('127.0.0.1') : 0;
+  const baselineOrigin = `http://127.0.0.1:${baselinePort}`;
+  const stack = await startStack({
+    keyFile: null,
+    stubLatencyMs: latencyMs,
+    gatewayLogLevel: 'warn',
+    ...(baselineDist ? { otherWebOrigins: [baselineOrigin] } : {}),
+  });
   let browser;
+  let baselineWeb;
   try {
+    if (baselineDist) {
+      const { startWeb } = await import('@backoffice/web/server');
+      baselineWeb = await startWeb({
+        port: baselinePort,
+        host: '127.0.0.1',
+        gatewayUrl: stack.urls.gateway,
+        keycloakUrl: stack.urls.keycloak,
+        distDir: baselineDist,
+      });
+    }
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
-    const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1440, height: 900 } });
-    await context.addInitScript(ROW_WATCH);
-    const page = await context.newPage();
-    const rows = page.locator('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row').first();
-    const signInStarted = performance.now();
-    await page.goto(`${stack.urls.web}/pagos`);
-    await page.locator('#username').waitFor({ state: 'visible', timeout: 90_000 });
-    await page.fill('#username', 'admin');
-    await page.fill('#password', 'admin');
-    await page.click('#kc-login');
-    await rows.waitFor({ state: 'visible', timeout: 90_000 });
-    const firstMs = performance.now() - signInStarted;
-    log(`  web: signed in, first /pagos with rows after ${firstMs.toFixed(0)} ms (login included)`);
-
-    const cdp = await context.newCDPSession(page);
-    /** One navigation to /pagos, measured. */
-    const visit = async () => {
-      const js = { count: 0, bytes: 0 };
-      const graphql = [];
-      const onResponse = async (response) => {
-        const url = response.url();
-        if (url.endsWith('.js') && url.startsWith(stack.urls.web)) {
-          js.count += 1;
-          js.bytes += Number(response.headers()['content-length'] ?? 0);
-        }
-      };
-      const searches = [];
-      const onRequest = (request) => {
-        if (request.url().startsWith(stack.urls.gateway)) {
-          let operation = '?';
-          try {
-            operation = JSON.parse(request.postData() ?? '{}').operationName ?? '?';
-          } catch {
-            // not JSON: counted as '?'
-          }
-          graphql.push(operation);
-          if (operation === 'PaymentsSearch') searches.push(request);
-        }
-      };
-      page.on('response', onResponse);
-      page.on('request', onRequest);
-      await page.goto(`${stack.urls.web}/pagos`, { waitUntil: 'commit' });
-      await rows.waitFor({ state: 'visible', timeout: 90_000 });
-      await page.waitForFunction(() => window.__benchRowsAt !== undefined, undefined, { timeout: 30_000 });
-      const ms = await page.evaluate(() => window.__benchRowsAt);
-      // Where the time goes: when the screen's chunk was asked for, and when the list query (PaymentsSearch,
-      // found by its operation name: a route preload sends it before the screen's other queries) left and landed.
-      // The JS that came over the network (0 for a chunk served from the HTTP cache).
-      const { screenChunkAt, timeOrigin, jsTransferKib } = await page.evaluate(() => {
-        const resources = window.performance.getEntriesByType('resource');
-        const chunk = resources.find((e) => /\/assets\/payments-search-screen-/.test(e.name));
-        const scripts = resources.filter((e) => /\.js(?:\?|$)/.test(e.name));
-        return {
-          screenChunkAt: chunk ? chunk.startTime : null,
-          timeOrigin: window.performance.timeOrigin,
-          jsTransferKib: scripts.reduce((total, e) => total + e.transferSize, 0) / 1024,
-        };
-      });
-      const search = searches[0]?.timing();
-      const phases = {
-        screenChunkAt,
-        listQueryStart: search ? search.startTime - timeOrigin : null,
-        listQueryEnd:
-          search && search.responseEnd >= 0 ? search.startTime - timeOrigin + search.responseEnd : null,
-        listQueryRequests: searches.length,
-      };
-      page.off('response', onResponse);
-      page.off('request', onRequest);
-      return {
-        ms,
-        ...phases,
-        jsRequests: js.count,
-        jsTransferKib,
-        graphqlOperations: graphql.filter((op) => op !== '?'),
-      };
-    };
-    const cold = [];
-    const warm = [];
-    for (let i = 0; i < runs; i++) {
-      await cdp.send('Network.clearBrowserCache');
-      cold.push(await visit());
-      warm.push(await visit());
+    const gatewayUrl = stack.urls.gateway;
+    const sites = [await signedInSite({ browser, webUrl: stack.urls.web, gatewayUrl, log, label: '' })];
+    if (baselineDist) {
+      sites.push(
+        await signedInSite({ browser, webUrl: baselineOrigin, gatewayUrl, log, label: ' (baseline)' }),
+      );
     }
-    return { cold, warm, firstWithLoginMs: firstMs };
+    const measured = sites.map((site) => ({
+      cold: [],
+      warm: [],
+      detail: [],
+      firstDetail: [],
+      firstWithLoginMs: site.firstWithLoginMs,
+    }));
+    for (let i = 0; i < runs; i++) {
+      // Today's build first on even runs, the baseline first on odd ones: neither always runs on the heels of the other.
+      const order = i % 2 === 0 ? sites.map((_, n) => n) : sites.map((_, n) => n).reverse();
+      for (const n of order) {
+        const site = sites[n];
+        const into = measured[n];
+        await site.clearCache();
+        into.cold.push(await site.visit());
+        into.warm.push(await site.visit());
+        into.firstDetail.push(await site.openDetail());
+        await site.visit();
+        into.detail.push(await site.openDetail());
+      }
+    }
+    return { ...measured[0], ...(baselineDist ? { baseline: measured[1] } : {}) };
   } finally {
     await browser?.close().catch(() => {});
+    await baselineWeb?.close();
     await stack.close();
   }
 }

@@ -1,4 +1,4 @@
-import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, StrictMode, useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import Button from '@mui/material/Button';
@@ -8,17 +8,19 @@ import type { BackofficeConfig } from '../lib/config';
 import { describeError } from '../lib/errors';
 import { configureFileSession } from '../lib/files';
 import type { AuthSession } from '../lib/keycloak';
-import { fetchMe, MeRequestError, type MeData } from '../lib/me-request';
+import { fetchMe, meFromClaims, MeRequestError, sameMe, type MeData } from '../lib/me-request';
 import { CurrentUserContext, type CurrentUser } from '../lib/permissions';
 import { BootScreen } from './boot/boot-screen';
-import { DataClientContext, startDataLayer, type DataLayer } from './data-layer';
+import { DataClientContext, loadDataClient, startDataLayer, type DataLayer } from './data-layer';
 import { UiProviders } from './providers';
 import { createAppRouter } from './router';
 import { findRoute } from './routes';
 
 /**
- * Renders the signed-in application: `me` (a plain request: the shell needs nothing else), then the routed shell.
- * The screens' data layer (Apollo Client) starts loading at the same time and wraps the routed screens.
+ * Renders the signed-in application: the routed shell as soon as the access token says who signs in (its claims,
+ * issue 44), with `me` (a plain request: the shell needs nothing else) asked beside the address's first query and
+ * refining the user when it answers; without usable claims, the shell waits for `me` as before. The screens' data
+ * layer (Apollo Client) starts loading at the same time and wraps the routed screens.
  */
 export function renderApp(
   container: HTMLElement,
@@ -29,32 +31,46 @@ export function renderApp(
     getToken: auth.getToken,
     onUnauthenticated: () => void auth.login(),
   };
-  const routing = signedInRouting(startDataLayer(options));
+  const dataLayer = startDataLayer(options);
+  const routing = signedInRouting(dataLayer);
   configureFileSession(options);
+  const fromClaims = meFromClaims(auth.claims);
+  // The router (and with it the address's first query) starts now with the token's claims, or the moment `me` is
+  // in when they name nobody; never after the shell renders.
+  const firstQuery = fromClaims ? routing(fromClaims).firstQuery : undefined;
   const firstMe = fetchMe(options);
-  // The router (and with it the address's first query) starts the moment `me` is in, not after the shell renders.
-  void firstMe.then(routing).catch(() => undefined); // a failed `me` is SignedInApp's to show
-  createRoot(container).render(
-    <StrictMode>
-      <UiProviders>
-        <AuthContext.Provider value={auth}>
-          <SignedInApp options={options} routing={routing} firstMe={firstMe} />
-        </AuthContext.Provider>
-      </UiProviders>
-    </StrictMode>,
-  );
+  void firstMe.then((me) => (fromClaims ? dataLayer.refine(me) : routing(me))).catch(() => undefined); // a failed `me` is SignedInApp's to show
+  const render = () =>
+    createRoot(container).render(
+      <StrictMode>
+        <UiProviders>
+          <AuthContext.Provider value={auth}>
+            <SignedInApp options={options} routing={routing} firstMe={firstMe} fromClaims={fromClaims} />
+          </AuthContext.Provider>
+        </UiProviders>
+      </StrictMode>,
+    );
+  // The shell renders once the address's first query has left: its render would otherwise hold the main thread
+  // while that query's modules wait to run (the menu comes beside the rows, not before them).
+  if (firstQuery) void firstQuery.then(render);
+  else render();
 }
 
 /**
  * Starts downloading the code of the screen at `pathname` (and its first query's preload module) while the session
  * is still being checked, rather than once the shell has `me` and the router enters the route: on a first visit
  * the screen's chunks then arrive about when the shell does. Code only: nothing is asked of the gateway, and the
- * route's permission is still checked when it renders.
+ * route's permission is still checked when it renders. The first query's modules (its preload and the data layer)
+ * are asked for before the screen's: modules run in the order they arrive, and the screen's (the DataGrid's
+ * among them) would otherwise run first and hold the query back on a repeat visit (issue 44).
  */
 export function preloadScreenOf(pathname: string) {
   const route = findRoute(pathname);
+  if (route?.preload) {
+    void route.preload().catch(() => undefined);
+    void loadDataClient().catch(() => undefined); // a failed load is the data boundary's to show
+  }
   void route?.screen?.load().catch(() => undefined); // a failed load is the screen's to show (RouteError)
-  void route?.preload?.().catch(() => undefined);
 }
 
 /** A start-up failure (configuration, sign-in service unreachable) with a retry button. */
@@ -105,47 +121,72 @@ function useMe(options: ApolloOptions, firstMe: Promise<MeData>) {
 interface SignedInRouting {
   router: ReturnType<typeof createAppRouter>;
   client: ReturnType<DataLayer['client']>;
+  /** Settles once the address's first query has left (or its route has none, or its preload gave up). */
+  firstQuery: Promise<void>;
 }
 
 /**
  * Makes the router for the signed-in user once: creating it runs the address's route loader, which starts the
- * screen's first query (lib/preload) with the data layer's client. renderApp calls it when `me` arrives, so that
- * query leaves beside the operator's preferences instead of after the shell's first render (bench/README.md).
+ * screen's first query (lib/preload) with the data layer's client. renderApp calls it with the token's claims (or
+ * when `me` arrives), so that query leaves with the screen's chunk instead of after `me` and the shell's first
+ * render (bench/README.md, issue 44).
  */
 function signedInRouting(dataLayer: DataLayer): (me: MeData) => SignedInRouting {
   let made: SignedInRouting | undefined;
   return (me) => {
     if (!made) {
       const client = dataLayer.client(me);
-      made = { client, router: createAppRouter({ client: () => client, permissions: me.me.permissions }) };
+      let preload: Promise<void> | undefined;
+      const router = createAppRouter({
+        client: () => client,
+        permissions: me.me.permissions,
+        onPreload: (started) => {
+          preload ??= started;
+        },
+      });
+      // The route's loader (which starts the preload) has run once the router is initialized.
+      const firstQuery = new Promise<void>((resolve) => {
+        if (router.state.initialized) return resolve(preload);
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve(preload);
+        });
+      });
+      made = { client, router, firstQuery };
     }
     return made;
   };
+}
+
+/** The user the shell shows: the claims' until `me` answers, kept as the same object when `me` says the same. */
+function useCurrentUserOf(me: MeData | undefined): CurrentUser | null {
+  const shown = useRef<{ me: MeData; user: CurrentUser } | null>(null);
+  if (!me) return null;
+  if (!shown.current || (shown.current.me !== me && !sameMe(shown.current.me, me))) {
+    const { username, name, email, permissions } = me.me;
+    shown.current = { me, user: { username, name: name ?? null, email: email ?? null, permissions } };
+  }
+  return shown.current.user;
 }
 
 function SignedInApp({
   options,
   routing,
   firstMe,
+  fromClaims,
 }: {
   options: ApolloOptions;
   routing: (me: MeData) => SignedInRouting;
   firstMe: Promise<MeData>;
+  fromClaims: MeData | undefined;
 }) {
   const auth = useAuth();
-  const { data, error, retry, loading } = useMe(options, firstMe);
-  const user = useMemo<CurrentUser | null>(
-    () =>
-      data
-        ? {
-            username: data.me.username,
-            name: data.me.name ?? null,
-            email: data.me.email ?? null,
-            permissions: data.me.permissions,
-          }
-        : null,
-    [data],
-  );
+  const { data: answered, error, retry, loading } = useMe(options, firstMe);
+  // With the claims the shell is already on screen: a failed `me` leaves it there (each screen shows its own
+  // errors; a refused session still goes to the login page, useMe).
+  const data = answered ?? fromClaims;
+  const user = useCurrentUserOf(data);
 
   if (user && data) {
     return (
@@ -172,11 +213,14 @@ function SignedInApp({
   return <BootScreen message="Cargando sus datos…" />;
 }
 
-/** The routed shell, inside the data layer's client (shell-layout.tsx renders the screens in it). */
-function SignedInRouter({ router, client }: SignedInRouting) {
+/**
+ * The routed shell, inside the data layer's client (shell-layout.tsx renders the screens in it). Memoised: `me`
+ * answering re-renders SignedInApp, never the routed tree (the same router and client).
+ */
+const SignedInRouter = memo(function SignedInRouter({ router, client }: SignedInRouting) {
   return (
     <DataClientContext.Provider value={client}>
       <RouterProvider router={router} />
     </DataClientContext.Provider>
   );
-}
+});

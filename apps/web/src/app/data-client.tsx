@@ -3,7 +3,7 @@ import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { GatewayPreferences } from '../lib/gateway-preferences';
 import { createApolloClient, type ApolloOptions } from '../lib/apollo';
-import type { MeData } from '../lib/me-request';
+import { sameMe, type MeData } from '../lib/me-request';
 import { carryOverPreferences } from '../lib/preferences';
 import { MeDocument } from './gql/graphql';
 
@@ -22,6 +22,12 @@ export function createDataClient(options: ApolloOptions, me: MeData): ApolloClie
     void carryOverPreferences(client, me.me.username).catch(() => undefined);
   }
   return client;
+}
+
+/** Writes the gateway's `me` into the cache when it differs from the one there (the token's claims'). */
+export function refineMe(client: ApolloClient, me: MeData): void {
+  const held = client.readQuery<MeData>({ query: MeDocument });
+  if (!held || !sameMe(held, me)) client.writeQuery({ query: MeDocument, data: me });
 }
 
 /**

@@ -13,9 +13,12 @@ import { loadOnce, useSettled } from '../lib/settled';
 export interface DataLayer {
   /** The client for this user, with `me` in its cache; the same promise every time. */
   client(me: MeData): Promise<ApolloClient>;
+  /** `me` as the gateway answered it, written over the one the client started with when it says otherwise. */
+  refine(me: MeData): void;
 }
 
-const loadDataClient = loadOnce(() => import('./data-client'));
+/** The data layer's module (Apollo Client and its cache); the same promise every time. */
+export const loadDataClient = loadOnce(() => import('./data-client'));
 
 export function startDataLayer(options: ApolloOptions): DataLayer {
   const module = loadDataClient();
@@ -24,6 +27,11 @@ export function startDataLayer(options: ApolloOptions): DataLayer {
     client(me) {
       client ??= module.then((m) => m.createDataClient(options, me));
       return client;
+    },
+    refine(me) {
+      void Promise.all([module, client])
+        .then(([m, started]) => started && m.refineMe(started, me))
+        .catch(() => undefined); // no client: nothing to refine
     },
   };
 }

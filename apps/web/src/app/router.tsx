@@ -24,6 +24,8 @@ export interface RouterContext {
   /** The Apollo client the screens use (the preload writes into its cache). */
   client: () => ApolloClient | Promise<ApolloClient>;
   permissions: readonly Permission[];
+  /** Told of each route preload started (settles once its query has left, or it gave up). */
+  onPreload?: (started: Promise<void>) => void;
 }
 
 /**
@@ -37,9 +39,10 @@ function startRoute(route: AppRoute, context: RouterContext) {
     if (route.preload && satisfies(context.permissions, route.rule)) {
       const url = new URL(request.url);
       const now = new Date();
-      void Promise.all([route.preload(), context.client()])
+      const started = Promise.all([route.preload(), context.client()])
         .then(([module, client]) => module.default({ client, url, now, permissions: context.permissions }))
         .catch(() => undefined); // the screen then sends its own request and shows its own error
+      context.onPreload?.(started);
     }
     return null;
   };

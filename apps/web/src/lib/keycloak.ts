@@ -5,7 +5,13 @@ import type { BackofficeConfig } from './config';
 export const MIN_TOKEN_VALIDITY_SECONDS = 30;
 
 export interface AuthSession {
-  keycloak: Keycloak;
+  /** The keycloak-js instance of the session (a resumed tab's is replaced if Keycloak refuses to renew it). */
+  readonly keycloak: Keycloak;
+  /**
+   * The claims of the access token the session started with (who signs in and their roles), for the shell to
+   * render before `me` answers.
+   */
+  readonly claims: Record<string, unknown> | undefined;
   /** A valid access token, refreshed when it expires within 30 s; sends to the login page when refresh fails. */
   getToken(): Promise<string>;
   /**
@@ -56,6 +62,8 @@ export interface TabSessionTokens {
   token: string;
   refreshToken: string;
   idToken?: string;
+  /** keycloak-js's `timeSkew` (seconds the browser's clock runs ahead of Keycloak's) when the tokens were kept. */
+  timeSkew?: number;
 }
 
 /**
@@ -71,9 +79,14 @@ export function tabSessionStore(storage: Pick<Storage, 'getItem' | 'setItem' | '
       try {
         const value: unknown = JSON.parse(storage?.getItem(TAB_SESSION_KEY) ?? 'null');
         if (!value || typeof value !== 'object') return undefined;
-        const { token, refreshToken, idToken } = value as Record<string, unknown>;
+        const { token, refreshToken, idToken, timeSkew } = value as Record<string, unknown>;
         if (typeof token !== 'string' || typeof refreshToken !== 'string') return undefined;
-        return { token, refreshToken, ...(typeof idToken === 'string' ? { idToken } : {}) };
+        return {
+          token,
+          refreshToken,
+          ...(typeof idToken === 'string' ? { idToken } : {}),
+          ...(typeof timeSkew === 'number' && Number.isFinite(timeSkew) ? { timeSkew } : {}),
+        };
       } catch {
         return undefined; // unreadable: the silent check-sso decides
       }
@@ -96,14 +109,40 @@ export function tabSessionStore(storage: Pick<Storage, 'getItem' | 'setItem' | '
   };
 }
 
+/** The payload of a JWT (not verified: the gateway verifies it), or undefined when it is not one. */
+export function jwtClaims(token: string | undefined): Record<string, unknown> | undefined {
+  try {
+    const part = token?.split('.')[1];
+    if (!part) return undefined;
+    const base64 = part.replaceAll('-', '+').replaceAll('_', '/');
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a kept access token is still good for at least MIN_TOKEN_VALIDITY_SECONDS by Keycloak's clock (the
+ * browser's, corrected by the kept `timeSkew`, as keycloak-js itself judges it).
+ */
+export function keptTokenUsable(tokens: TabSessionTokens, nowMs: number): boolean {
+  const exp = jwtClaims(tokens.token)?.exp;
+  if (typeof exp !== 'number') return false;
+  const expiresIn = exp - Math.ceil(nowMs / 1000) + (tokens.timeSkew ?? 0);
+  return expiresIn > MIN_TOKEN_VALIDITY_SECONDS;
+}
+
 /**
  * The tab's session resumed from its kept tokens (one token refresh), or false when there are none or Keycloak
  * refuses the refresh (ended session, restarted realm): the caller then checks the SSO session silently.
  */
 async function resumeTabSession(keycloak: Keycloak, tokens: TabSessionTokens | undefined): Promise<boolean> {
   if (!tokens) return false;
+  const { timeSkew: _skew, ...keycloakTokens } = tokens;
   try {
-    return await keycloak.init({ ...tokens, pkceMethod: 'S256', checkLoginIframe: false });
+    return await keycloak.init({ ...keycloakTokens, pkceMethod: 'S256', checkLoginIframe: false });
   } catch {
     return false;
   }
@@ -114,37 +153,62 @@ async function resumeTabSession(keycloak: Keycloak, tokens: TabSessionTokens | u
  * login iframe), then the login page if there is no session (every route needs sign-in). Resolves only when signed
  * in. The account profile is not read: who the operator is comes from the gateway's `me`, and that request waits
  * for nothing but the token.
+ *
+ * A tab whose kept access token is still valid (a reload, an address typed in the same tab) resolves at once
+ * (issue 44): the first requests carry that token while keycloak-js resumes the session (its one token refresh)
+ * behind them; a request that needs a token after that waits for the resume, and a refused one goes through the
+ * silent check and the login page as above. The gateway verifies every token itself, so the kept one is worth
+ * exactly what it was when the tab kept it.
  */
 export async function startAuth(config: BackofficeConfig): Promise<AuthSession> {
   const newKeycloak = () =>
     new Keycloak({ url: config.keycloakUrl, realm: config.realm, clientId: config.clientId });
   const origin = window.location.origin;
   const kept = tabSessionStore(safeSessionStorage());
-
+  const tokens = kept.read();
   let keycloak = newKeycloak();
-  let authenticated = await resumeTabSession(keycloak, kept.read());
-  if (!authenticated) {
-    kept.forget();
-    keycloak = newKeycloak(); // a keycloak-js instance is initialised once
-    authenticated = await keycloak.init({
-      onLoad: 'check-sso',
-      silentCheckSsoRedirectUri: `${origin}/silent-check-sso.html`,
-      pkceMethod: 'S256',
-      checkLoginIframe: false,
-    });
-  }
-
   const redirectToLogin = () => keycloak.login({ redirectUri: window.location.href });
-  if (!authenticated) {
-    await redirectToLogin();
-    return navigatingAway<AuthSession>();
-  }
-  const keep = () =>
-    kept.write({ token: keycloak.token, refreshToken: keycloak.refreshToken, idToken: keycloak.idToken });
-  keep();
-  keycloak.onAuthRefreshSuccess = keep;
-  keycloak.onAuthRefreshError = kept.forget;
-  keycloak.onAuthLogout = kept.forget;
+
+  /** keycloak-js signed in: the kept session renewed, else the SSO session checked silently, else the login page. */
+  const signIn = async (): Promise<void> => {
+    let authenticated = await resumeTabSession(keycloak, tokens);
+    if (!authenticated) {
+      kept.forget();
+      keycloak = newKeycloak(); // a keycloak-js instance is initialised once
+      authenticated = await keycloak.init({
+        onLoad: 'check-sso',
+        silentCheckSsoRedirectUri: `${origin}/silent-check-sso.html`,
+        pkceMethod: 'S256',
+        checkLoginIframe: false,
+      });
+    }
+    if (!authenticated) {
+      await redirectToLogin();
+      return navigatingAway<void>();
+    }
+    const keep = () =>
+      kept.write({
+        token: keycloak.token,
+        refreshToken: keycloak.refreshToken,
+        idToken: keycloak.idToken,
+        timeSkew: keycloak.timeSkew ?? 0,
+      });
+    keep();
+    keycloak.onAuthRefreshSuccess = keep;
+    keycloak.onAuthRefreshError = kept.forget;
+    keycloak.onAuthLogout = kept.forget;
+    keycloak.onTokenExpired = () => {
+      void getToken();
+    };
+  };
+
+  // The kept token, while it is valid and keycloak-js has not signed in yet.
+  let early = tokens && keptTokenUsable(tokens, Date.now()) ? tokens.token : undefined;
+  const signedIn = signIn().finally(() => {
+    early = undefined;
+  });
+  if (!early) await signedIn;
+  else signedIn.catch(() => undefined); // a failure then redirects; requests waiting for a token wait with it
 
   // After start-up (expired session, refused token) a redirect is allowed once per 30 s: when the gateway
   // refuses even a fresh session, the screen shows the error instead of bouncing through the login page.
@@ -156,8 +220,9 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
   };
   let refreshing: Promise<string> | undefined;
   const getToken = (): Promise<string> => {
-    refreshing ??= keycloak
-      .updateToken(MIN_TOKEN_VALIDITY_SECONDS)
+    if (early && tokens && keptTokenUsable(tokens, Date.now())) return Promise.resolve(early);
+    refreshing ??= signedIn
+      .then(() => keycloak.updateToken(MIN_TOKEN_VALIDITY_SECONDS))
       .then(() => {
         if (!keycloak.token) throw new AuthRedirectError();
         return keycloak.token;
@@ -172,16 +237,16 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
     return refreshing;
   };
 
-  keycloak.onTokenExpired = () => {
-    void getToken();
-  };
-
   return {
-    keycloak,
+    get keycloak() {
+      return keycloak;
+    },
+    claims: jwtClaims(early ?? keycloak.token),
     getToken,
     login,
-    logout: () => {
+    logout: async () => {
       kept.forget();
+      await signedIn;
       return keycloak.logout({ redirectUri: `${origin}/` });
     },
   };

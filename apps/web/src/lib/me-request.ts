@@ -88,3 +88,60 @@ export async function fetchMe(options: MeRequestOptions): Promise<MeData> {
   }
   return answer.data;
 }
+
+/** A Keycloak client role as the gateway's Permission value (payment-refund -> PAYMENT_REFUND). */
+const PERMISSION_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * `me` as the gateway will answer it, read from the access token's claims (issue 44: the shell and the address's
+ * first query start with it instead of waiting for `me`): the same claims the gateway reads (apps/gateway
+ * auth/verify-token.ts), the roles of the clients the token is meant for (`aud`, but Keycloak's own `account`
+ * client) as permissions: the gateway's client is the one among them with roles. A role that is not a permission
+ * would become a name no rule asks for until `me` replaces the whole value. Undefined when the claims name nobody.
+ */
+export function meFromClaims(claims: Record<string, unknown> | undefined): MeData | undefined {
+  if (!claims) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const username = text(claims.preferred_username) ?? text(claims.sub);
+  if (!username) return undefined;
+  const audiences = new Set(
+    (Array.isArray(claims.aud) ? claims.aud : [claims.aud]).filter(
+      (a) => typeof a === 'string' && a !== 'account',
+    ),
+  );
+  const access = claims.resource_access;
+  const permissions = new Set<string>();
+  if (access && typeof access === 'object') {
+    for (const [client, entry] of Object.entries(access as Record<string, unknown>)) {
+      const roles: unknown = audiences.has(client) ? (entry as { roles?: unknown } | null)?.roles : undefined;
+      if (!Array.isArray(roles)) continue;
+      for (const role of roles) {
+        const name = typeof role === 'string' ? role.toUpperCase().replaceAll('-', '_') : '';
+        if (PERMISSION_NAME.test(name)) permissions.add(name);
+      }
+    }
+  }
+  const given = text(claims.given_name);
+  const family = text(claims.family_name);
+  return {
+    me: {
+      __typename: 'Me',
+      username,
+      name: text(claims.name) ?? ([given, family].filter(Boolean).join(' ') || null),
+      email: text(claims.email) ?? null,
+      permissions: [...permissions] as Permission[],
+    },
+  };
+}
+
+/** The same user, name, e-mail and permissions (in any order): nothing on screen changes between the two. */
+export function sameMe(a: MeData, b: MeData): boolean {
+  const held = new Set(a.me.permissions);
+  return (
+    a.me.username === b.me.username &&
+    (a.me.name ?? null) === (b.me.name ?? null) &&
+    (a.me.email ?? null) === (b.me.email ?? null) &&
+    a.me.permissions.length === b.me.permissions.length &&
+    b.me.permissions.every((p) => held.has(p))
+  );
+}

@@ -3,7 +3,8 @@ import { print } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { MeDocument } from '../gql/graphql';
 import { describeError } from '@/lib/errors';
-import { fetchMe, ME_QUERY, MeRequestError } from '@/lib/me-request';
+import { PERMISSIONS, permissionToRole } from '@backoffice/schema';
+import { fetchMe, ME_QUERY, meFromClaims, MeRequestError, sameMe } from '@/lib/me-request';
 
 const ME = {
   __typename: 'Me',
@@ -91,5 +92,56 @@ describe('the shell’s me request', () => {
       expect((error as MeRequestError).unauthenticated).toBe(false);
       expect(describeError(error)).toBe(message);
     }
+  });
+});
+
+describe('meFromClaims (issue 44: the shell starts with the token, `me` refines)', () => {
+  it('reads the user and permissions the gateway reads from the same claims', () => {
+    const claims = {
+      sub: 'f0e1',
+      preferred_username: 'operador',
+      given_name: 'Ana',
+      family_name: 'Pérez',
+      email: 'ana@example.com',
+      aud: ['back-office-gateway', 'account'],
+      realm_access: { roles: ['operador', 'default-roles-back-office'] },
+      resource_access: {
+        'back-office-gateway': { roles: [...PERMISSIONS].reverse().map(permissionToRole) },
+        account: { roles: ['manage-account', 'view-profile'] },
+        'otro-cliente': { roles: ['payment-refund'] },
+      },
+    };
+    const me = meFromClaims(claims)!;
+    expect(me.me).toMatchObject({
+      __typename: 'Me',
+      username: 'operador',
+      name: 'Ana Pérez',
+      email: 'ana@example.com',
+    });
+    expect([...me.me.permissions].sort()).toEqual([...PERMISSIONS].sort());
+    // The gateway's answer for the same token (its permissions in the schema's order): the same user.
+    const answered = {
+      me: {
+        __typename: 'Me' as const,
+        username: 'operador',
+        name: 'Ana Pérez',
+        email: 'ana@example.com',
+        permissions: [...PERMISSIONS] as never[],
+      },
+    };
+    expect(sameMe(me, answered)).toBe(true);
+    expect(sameMe(me, { me: { ...answered.me, permissions: answered.me.permissions.slice(1) } })).toBe(false);
+    expect(sameMe(me, { me: { ...answered.me, name: 'Otra' } })).toBe(false);
+  });
+
+  it('names the user by sub without preferred_username, and nobody without either', () => {
+    expect(meFromClaims({ sub: 'f0e1', aud: 'back-office-gateway', name: 'Ana' })?.me).toMatchObject({
+      username: 'f0e1',
+      name: 'Ana',
+      email: null,
+      permissions: [],
+    });
+    expect(meFromClaims({ aud: 'back-office-gateway' })).toBeUndefined();
+    expect(meFromClaims(undefined)).toBeUndefined();
   });
 });

@@ -1,7 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 
-const load = vi.fn(() => Promise.resolve({ default: () => null }));
-const preload = vi.fn(() => Promise.resolve({ default: () => undefined }));
+/** What preloadScreenOf asked for, in order. */
+const asked: string[] = [];
+const load = vi.fn(() => {
+  asked.push('screen');
+  return Promise.resolve({ default: () => null });
+});
+const preload = vi.fn(() => {
+  asked.push('preload');
+  return Promise.resolve({ default: () => undefined });
+});
+vi.mock('../data-layer', async (original) => ({
+  ...(await original<typeof import('../data-layer')>()),
+  loadDataClient: () => {
+    asked.push('data layer');
+    return new Promise(() => {});
+  },
+}));
 vi.mock('../routes', async (original) => ({
   ...(await original<typeof import('../routes')>()),
   findRoute: (path: string) =>
@@ -15,6 +30,8 @@ describe('preloadScreenOf', () => {
     preloadScreenOf('/pagos');
     expect(load).toHaveBeenCalledTimes(1);
     expect(preload).toHaveBeenCalledTimes(1);
+    // The first query's modules before the screen's: they then run first and the query leaves sooner (issue 44).
+    expect(asked).toEqual(['preload', 'data layer', 'screen']);
   });
 
   it('does nothing for an address no screen renders', () => {

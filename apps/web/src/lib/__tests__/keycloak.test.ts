@@ -1,5 +1,60 @@
-import { describe, expect, it } from 'vitest';
-import { allowLoginRedirect, LOGIN_REDIRECT_GUARD_MS, tabSessionStore } from '../keycloak';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The keycloak-js instances startAuth made, with the `init` each was asked for, which the test settles. */
+const made: FakeKeycloak[] = [];
+
+class FakeKeycloak {
+  token?: string;
+  refreshToken?: string;
+  idToken?: string;
+  timeSkew = 0;
+  initOptions?: Record<string, unknown>;
+  settleInit!: (authenticated: boolean) => void;
+  updateToken = vi.fn(() => Promise.resolve(false));
+  login = vi.fn(() => Promise.resolve());
+  logout = vi.fn(() => Promise.resolve());
+  onAuthRefreshSuccess?: () => void;
+  onAuthRefreshError?: () => void;
+  onAuthLogout?: () => void;
+  onTokenExpired?: () => void;
+  constructor() {
+    made.push(this);
+  }
+  init(options: Record<string, unknown>) {
+    this.initOptions = options;
+    return new Promise<boolean>((resolve) => {
+      this.settleInit = (authenticated) => {
+        if (authenticated) {
+          this.token = 'renewed';
+          this.refreshToken = 'refresh-2';
+        }
+        resolve(authenticated);
+      };
+    });
+  }
+}
+
+vi.mock('keycloak-js', () => ({ default: FakeKeycloak }));
+
+const {
+  allowLoginRedirect,
+  jwtClaims,
+  keptTokenUsable,
+  LOGIN_REDIRECT_GUARD_MS,
+  startAuth,
+  tabSessionStore,
+} = await import('../keycloak');
+
+/** A session storage in memory. */
+const storage = () => {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
+};
 
 function memory() {
   const data = new Map<string, string>();
@@ -30,16 +85,6 @@ describe('allowLoginRedirect', () => {
 });
 
 describe('tabSessionStore', () => {
-  const storage = () => {
-    const data = new Map<string, string>();
-    return {
-      data,
-      getItem: (k: string) => data.get(k) ?? null,
-      setItem: (k: string, v: string) => void data.set(k, v),
-      removeItem: (k: string) => void data.delete(k),
-    };
-  };
-
   it('keeps the tokens a reload resumes the session with, and forgets them', () => {
     const memoryStorage = storage();
     const kept = tabSessionStore(memoryStorage);
@@ -82,5 +127,106 @@ describe('tabSessionStore', () => {
     expect(() => kept.write({ token: 'a', refreshToken: 'r' })).not.toThrow();
     expect(kept.read()).toBeUndefined();
     expect(() => kept.forget()).not.toThrow();
+  });
+});
+
+/** An unsigned JWT with these claims (startAuth reads claims; the gateway verifies signatures). */
+const jwt = (claims: Record<string, unknown>) =>
+  ['{"alg":"none"}', JSON.stringify(claims)]
+    .map((part) => Buffer.from(part).toString('base64url'))
+    .join('.') + '.';
+
+const config = {
+  keycloakUrl: 'http://kc',
+  realm: 'back-office',
+  clientId: 'back-office-web',
+  gatewayUrl: 'http://gw',
+};
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The tab's session storage of each startAuth test. */
+let tab: ReturnType<typeof storage>;
+beforeEach(() => {
+  made.length = 0;
+  tab = storage();
+  vi.stubGlobal('window', {
+    location: { origin: 'http://web', href: 'http://web/pagos' },
+    sessionStorage: tab,
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const keep = (token: string, timeSkew?: number) =>
+  tab.setItem(
+    'auth.session',
+    JSON.stringify({ token, refreshToken: 'refresh-1', ...(timeSkew === undefined ? {} : { timeSkew }) }),
+  );
+
+describe('jwtClaims and keptTokenUsable', () => {
+  it('reads a token’s claims, and nothing from what is not a token', () => {
+    expect(jwtClaims(jwt({ sub: 'u', name: 'Año Ñandú' }))).toEqual({ sub: 'u', name: 'Año Ñandú' });
+    for (const text of [undefined, '', 'abc', 'a.%%%.c', `a.${Buffer.from('"x"').toString('base64url')}.c`]) {
+      expect(jwtClaims(text)).toBeUndefined();
+    }
+  });
+
+  it('counts a kept token usable while it has more than 30 s left by Keycloak’s clock', () => {
+    const now = 1_000_000_000_000;
+    const exp = now / 1000 + 31;
+    expect(keptTokenUsable({ token: jwt({ exp }), refreshToken: 'r' }, now)).toBe(true);
+    expect(keptTokenUsable({ token: jwt({ exp: exp - 1 }), refreshToken: 'r' }, now)).toBe(false);
+    // The browser's clock runs 60 s ahead of Keycloak's: the token has 60 s more than the browser thinks.
+    expect(keptTokenUsable({ token: jwt({ exp: exp - 60 }), refreshToken: 'r', timeSkew: 60 }, now)).toBe(
+      true,
+    );
+    expect(keptTokenUsable({ token: 'not-a-token', refreshToken: 'r' }, now)).toBe(false);
+  });
+});
+
+describe('startAuth on a tab with kept tokens (issue 44)', () => {
+  it('signs in at once with a still valid kept token, which requests carry while keycloak-js resumes', async () => {
+    const token = jwt({ exp: nowSeconds() + 300, preferred_username: 'admin' });
+    keep(token);
+    const auth = await startAuth(config); // resolves although keycloak-js has not answered
+    expect(made).toHaveLength(1);
+    expect(made[0]!.initOptions).toMatchObject({ token, refreshToken: 'refresh-1', checkLoginIframe: false });
+    expect(auth.claims).toMatchObject({ preferred_username: 'admin' });
+    expect(await auth.getToken()).toBe(token);
+
+    made[0]!.settleInit(true);
+    await vi.waitFor(() =>
+      expect(JSON.parse(tab.getItem('auth.session')!)).toMatchObject({ token: 'renewed' }),
+    );
+    expect(await auth.getToken()).toBe('renewed'); // from keycloak-js now (refreshed by it when due)
+    expect(made[0]!.updateToken).toHaveBeenCalledWith(30);
+  });
+
+  it('waits for keycloak-js when the kept token expires within 30 s (the refresh comes first)', async () => {
+    keep(jwt({ exp: nowSeconds() + 20 }));
+    let signedIn = false;
+    const started = startAuth(config).then((auth) => {
+      signedIn = true;
+      return auth;
+    });
+    await vi.waitFor(() => expect(made[0]?.initOptions).toBeDefined());
+    await Promise.resolve();
+    expect(signedIn).toBe(false);
+    made[0]!.settleInit(true);
+    const auth = await started;
+    expect(await auth.getToken()).toBe('renewed');
+  });
+
+  it('goes through the silent check and the login page when Keycloak refuses the kept session', async () => {
+    keep(jwt({ exp: nowSeconds() + 300 }));
+    const auth = await startAuth(config);
+    made[0]!.settleInit(false); // the refresh token is refused: the session ended elsewhere
+    await vi.waitFor(() => expect(made).toHaveLength(2));
+    expect(tab.getItem('auth.session')).toBeNull();
+    expect(made[1]!.initOptions).toMatchObject({ onLoad: 'check-sso' });
+    made[1]!.settleInit(false); // no SSO session either
+    await vi.waitFor(() => expect(made[1]!.login).toHaveBeenCalledWith({ redirectUri: 'http://web/pagos' }));
+    expect(auth.keycloak).toBe(made[1]);
   });
 });

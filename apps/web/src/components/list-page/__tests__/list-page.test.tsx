@@ -438,10 +438,12 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     expect(written.get('list.things.columns')).toBeNull();
   });
 
-  it('shows the rows at once with the kept copy; the store\'s copy re-applies columns, keeping rows and selection', async () => {
+  it("shows the rows at once with the kept copy; the store's copy re-applies columns, keeping rows and selection", async () => {
     const user = userEvent.setup();
     // The store says COLOR and CREADA are hidden; this browser's last copy knew only of COLOR.
-    const written = new Map<string, unknown>([['list.things.columns', { colour: false, createdDate: false }]]);
+    const written = new Map<string, unknown>([
+      ['list.things.columns', { colour: false, createdDate: false }],
+    ]);
     const kept = new Map<string, unknown>([['list.things.columns', { colour: false }]]);
     window.sessionStorage.clear();
     const gateway = fakeGateway();
@@ -464,12 +466,17 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     await user.click(within(grid()).getAllByRole('checkbox', { name: /seleccionar fila/i })[1]!);
     await waitFor(() => expect(handle!.selection.selectedIds).toEqual(['2']));
     const shown = grid();
+    // The operator scrolled the rows (jsdom lays nothing out: the scroller keeps the offset it is given).
+    const scroller = shown.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller')!;
+    scroller.scrollTop = 36;
 
     rerender(screenWith(true));
     await waitFor(() => expect(headers()).not.toContain('CREADA'));
     expect(headers()).not.toContain('COLOR');
     // The same grid (its scroll with it), its rows and selection; no request for the rows again.
     expect(grid()).toBe(shown);
+    expect(shown.querySelector('.MuiDataGrid-virtualScroller')).toBe(scroller);
+    expect(scroller.scrollTop).toBe(36);
     expect(within(grid()).getByText('1')).toBeInTheDocument();
     expect(within(grid()).getByText('2')).toBeInTheDocument();
     expect(handle!.selection.selectedIds).toEqual(['2']);
