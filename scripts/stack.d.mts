@@ -29,6 +29,8 @@ export interface StackOptions {
   realmAdditions?: string[];
   /** The emulator's test-stack switches: no lockout, an admin path that clears one (packages/test-stack only). */
   keycloakOptions?: { bruteForceProtected?: boolean; attackDetectionAdmin?: boolean };
+  /** Origins of web servers the caller starts against this stack (the bench's baseline build): they may sign in and call the gateway. */
+  otherWebOrigins?: string[];
 }
 
 export interface Stack {
