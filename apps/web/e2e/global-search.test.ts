@@ -1,32 +1,28 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { gridSettled } from './support/grid';
 import { useBrowserStack } from './support/suite';
+import {
+  openSearch,
+  searchAnswered,
+  searchDialog as dialog,
+  searchField as field,
+  searchFor,
+  searchGroup as group,
+} from './support/search';
 import { stubAdmin, stubRequests } from './support/stub-http';
 
 /**
  * 'Buscar en el back-office' (Ctrl+K, issue 30) as operators with different permissions, against the whole stack
  * (fixtures: payment 1000001, payer 700001 maria.gonzalez@gmail.com with DNI 28456789, transfer 6001 of CUIT
- * 20-28456789-8; docs/upstream-contract.md).
+ * 20-28456789-8, payers named González (more than 5); docs/upstream-contract.md). Then group by group (issue 45):
+ * each group on screen as soon as its service answers, empty groups in one line, counts and 'Ver todos', prefixes,
+ * results kept while the text is refined, recent records, the top bar's box.
  */
 
 const suite = useBrowserStack({ role: 'admin', path: '/home' });
 let page: Page;
-
-const dialog = (p: Page) => p.getByRole('dialog', { name: 'Buscar en el back-office' });
-const field = (p: Page) => dialog(p).getByRole('combobox', { name: 'Texto a buscar' });
-
-async function openSearch(p: Page): Promise<void> {
-  await p.keyboard.press('Control+k');
-  await field(p).waitFor();
-}
-
-/** Types `text` in the search and waits for the answer (a group shown, or the status line). */
-async function searchFor(p: Page, text: string, group: string): Promise<void> {
-  await field(p).fill(text);
-  await dialog(p).getByTestId(`search-group-${group}`).waitFor();
-}
 
 beforeAll(async () => {
   page = suite.page;
@@ -53,8 +49,14 @@ describe('Buscar en el back-office as admin', () => {
     const option = dialog(page).getByRole('option', { name: /María González/ });
     await option.waitFor();
     expect(await option.getAttribute('aria-selected')).toBe('true');
+    // The payer, then its group's 'Ver todos': down moves to it, and down again wraps to the payer.
+    const all = dialog(page)
+      .getByTestId('search-group-PAYER')
+      .getByRole('option', { name: /^Ver todos/ });
     await field(page).press('ArrowDown');
-    expect(await option.getAttribute('aria-selected')).toBe('true'); // the only result: the move wraps to it
+    expect(await all.getAttribute('aria-selected')).toBe('true');
+    await field(page).press('ArrowDown');
+    expect(await option.getAttribute('aria-selected')).toBe('true');
     await field(page).press('Enter');
     await page.waitForURL((url) => url.pathname === '/pagadores/700001');
   });
@@ -72,17 +74,18 @@ describe('Buscar en el back-office as admin', () => {
     );
   });
 
-  it('empty, it offers the last searches; Esc closes and gives the focus back', async () => {
+  it('empty, it offers the records opened, newest first; Esc closes and gives the focus back', async () => {
     const button = page.getByRole('button', { name: 'Buscar en el back-office' });
     await button.click();
     await field(page).waitFor();
-    const recent = dialog(page).getByRole('group', { name: 'Búsquedas recientes' });
+    const recent = dialog(page).getByRole('group', { name: 'Recientes' });
     await recent.waitFor();
-    expect(await recent.getByRole('option').allInnerTexts()).toEqual([
-      '20-28456789-8',
-      'maria.gonzalez@gmail.com',
-      '1000001',
-    ]);
+    // The newest first (records another file of this worker opened may follow them).
+    const shown = (await recent.getByRole('option').allInnerTexts()).slice(0, 3);
+    expect(shown).toHaveLength(3);
+    expect(shown[0]).toMatch(/^Transferencia /);
+    expect(shown[1]).toMatch(/^María González/);
+    expect(shown[2]).toMatch(/^Pago 1000001/);
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'detached' });
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -114,7 +117,8 @@ describe('Buscar en el back-office as tesoreria (no payment permission)', () => 
       await gridSettled(other, 'Pagos');
       await stubAdmin(suite.stack, 'DELETE', 'requests');
       await openSearch(other);
-      await searchFor(other, '1000001', 'WITHDRAWAL');
+      await field(other).fill('1000001');
+      await searchAnswered(other);
       expect(await dialog(other).getByTestId('search-group-PAYMENT').count()).toBe(0);
       expect(await dialog(other).getByTestId('search-group-SUBSCRIPTION').count()).toBe(0);
       const paymentCalls = (await stubRequests(suite.stack, 'payment')).map((r) => r.path);
@@ -132,5 +136,118 @@ describe('Buscar en el back-office as tesoreria (no payment permission)', () => 
         ].sort(),
       );
     });
+  });
+});
+
+const paymentOption = (p: Page, id: string) =>
+  group(p, 'PAYMENT').getByRole('option', { name: `Pago ${id}` });
+
+describe('Buscar en el back-office, group by group (issue 45)', () => {
+  afterEach(async () => {
+    await stubAdmin(suite.stack, 'DELETE', 'faults');
+    if (await dialog(page).count()) await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+  });
+
+  it("the top bar shows 'Buscar… Ctrl K'; the dialog opens near the top and stays there as groups arrive", async () => {
+    const box = page.getByRole('button', { name: 'Buscar en el back-office' });
+    expect((await box.innerText()).replace(/\s+/g, ' ').trim()).toBe('Buscar… Ctrl K');
+    await box.click();
+    await field(page).waitFor();
+    const top = (await dialog(page).boundingBox())!.y;
+    expect(top).toBeLessThan(page.viewportSize()!.height * 0.15);
+    await field(page).fill('González');
+    await searchAnswered(page);
+    expect((await dialog(page).boundingBox())!.y).toBe(top);
+  });
+
+  it('with the AFIP service slowed by 8 s, the payment group of an id search is on screen within 1.5 s', async () => {
+    await stubAdmin(suite.stack, 'POST', 'faults', { service: 'afip', latencyMs: 8000 });
+    await openSearch(page);
+    const started = Date.now();
+    await field(page).fill('1000001');
+    await paymentOption(page, '1000001').waitFor();
+    expect(Date.now() - started).toBeLessThanOrEqual(1500);
+    // Meanwhile the slow group shows its progress; the payment group its count.
+    expect(await group(page, 'PRESENTATION').getByRole('progressbar').count()).toBe(1);
+    expect(await group(page, 'PAYMENT').getByTestId('search-count-PAYMENT').innerText()).toBe('1 resultado');
+    // The slow service ends 'No disponible' (the gateway's read timeout); the empty groups are one line.
+    const presentations = group(page, 'PRESENTATION');
+    await presentations.getByText('No disponible', { exact: false }).waitFor();
+    expect(await presentations.getAttribute('data-available')).toBe('false');
+    await searchAnswered(page);
+    const empty = await dialog(page).getByTestId('search-empty-groups').innerText();
+    expect(empty).toMatch(/^Sin resultados en: \S/);
+    expect(empty).not.toContain('Pagos');
+    const shown = await dialog(page).locator('[data-testid^="search-group-"]').count();
+    expect(shown + empty.split(',').length).toBe(9);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("'pago 1000001' and '#1000001' are understood; a name's group counts all its matches and 'Ver todos' opens its list", async () => {
+    await openSearch(page);
+    await field(page).fill('pago 1000001');
+    await paymentOption(page, '1000001').waitFor();
+    await searchAnswered(page);
+    expect(await dialog(page).locator('[data-testid^="search-group-"]').count()).toBe(1);
+    expect(await dialog(page).getByTestId('search-empty-groups').count()).toBe(0);
+
+    await field(page).fill('#1000001');
+    await searchAnswered(page);
+    await paymentOption(page, '1000001').waitFor();
+
+    await field(page).fill('González');
+    await searchAnswered(page);
+    const payers = group(page, 'PAYER');
+    const count = Number(/\d+/.exec(await payers.getByTestId('search-count-PAYER').innerText())?.[0]);
+    expect(count).toBeGreaterThan(5);
+    expect(await payers.getByRole('option').count()).toBe(6); // 5 hits and 'Ver todos'
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await payers.getByRole('option', { name: /^Ver todos/ }).click();
+    await page.waitForURL((url) => url.pathname === '/pagadores' && url.searchParams.get('q') === 'González');
+    await gridSettled(page, 'Pagadores');
+  });
+
+  it('while the text is refined the last results stay, dimmed, until the new text answers', async () => {
+    await openSearch(page);
+    await field(page).fill('1000001');
+    await paymentOption(page, '1000001').waitFor();
+    await stubAdmin(suite.stack, 'POST', 'faults', { service: 'payment', latencyMs: 3000 });
+    await field(page).fill('1000002');
+    const kept = paymentOption(page, '1000001');
+    await expect.poll(() => kept.getAttribute('aria-disabled')).toBe('true');
+    expect(await group(page, 'PAYMENT').getAttribute('aria-busy')).toBe('true');
+    await stubAdmin(suite.stack, 'DELETE', 'faults');
+    await searchAnswered(page);
+    expect(await kept.count()).toBe(0);
+  });
+
+  it('a recent entry is the record it opened: it opens it again, and can be removed', async () => {
+    await openSearch(page);
+    await field(page).fill('1000001');
+    await paymentOption(page, '1000001').click();
+    await page.waitForURL((url) => url.pathname === '/pago/1000001');
+    await page.goto(`${suite.stack.urls.web}/home`);
+    await page.getByTestId('signed-in-username').waitFor();
+
+    await openSearch(page);
+    const recent = dialog(page).getByRole('group', { name: 'Recientes' });
+    const entry = recent.getByRole('option', { name: /^Pago 1000001/ });
+    await entry.waitFor();
+    expect(await recent.getByRole('option').first().innerText()).toMatch(/^Pago 1000001/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await field(page).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/pago/1000001');
+
+    await openSearch(page);
+    await entry.waitFor();
+    expect(await entry.getAttribute('aria-selected')).toBe('true');
+    expect(await entry.getByTestId('search-recent-remove').getAttribute('title')).toBe(
+      'Quitar de los recientes (Supr)',
+    );
+    await field(page).press('Delete');
+    await entry.waitFor({ state: 'detached' });
+    // The focus stayed in the field: the dialog keeps it (its focus trap).
+    expect(await field(page).evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });

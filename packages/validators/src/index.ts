@@ -255,10 +255,19 @@ export {
   formatCuitInput,
 } from './identifier-input.js';
 export {
+  classifyScopedSearchText,
   classifySearchText,
+  planSearchText,
+  SEARCH_GROUPS_BY_SHAPE,
   SEARCH_NAME_MIN_LENGTH,
+  SEARCH_SCOPE_MESSAGES,
   SEARCH_TEXT_MAX_LENGTH,
   SEARCH_TEXT_MESSAGES,
+  type ScopedSearchText,
+  type SearchGroupScope,
+  type SearchLookupShape,
+  type SearchTextPlan,
+  type SearchScope,
   type SearchTextKind,
   type SearchTextShape,
 } from './search-text.js';

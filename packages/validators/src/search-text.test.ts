@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { referenceCbu, referenceCuit } from './__tests__/reference.js';
-import { classifySearchText, SEARCH_TEXT_MESSAGES } from './search-text.js';
+import {
+  classifyScopedSearchText,
+  classifySearchText,
+  planSearchText,
+  SEARCH_SCOPE_MESSAGES,
+  SEARCH_TEXT_MESSAGES,
+} from './search-text.js';
 
 const CUIT = referenceCuit('2017254359');
 const WRONG_CUIT = `${CUIT.slice(0, 10)}${(Number(CUIT[10]) + 1) % 10}`;
@@ -51,5 +57,64 @@ describe('classifySearchText', () => {
       kind: 'invalid',
       message: SEARCH_TEXT_MESSAGES.tooLong,
     });
+  });
+});
+
+describe('classifyScopedSearchText', () => {
+  it("'#' before an id searches every id group; anything else after it is refused", () => {
+    expect(classifyScopedSearchText('#1000001')).toEqual({
+      scope: 'id',
+      shape: { kind: 'id', value: '1000001' },
+    });
+    expect(classifyScopedSearchText('#maria')).toEqual({
+      scope: 'id',
+      shape: { kind: 'invalid', message: SEARCH_SCOPE_MESSAGES.idAfterHash },
+    });
+  });
+
+  it("a group's word, with or without accents, capitals, a colon or '#', points the search at it", () => {
+    expect(classifyScopedSearchText('pago 1000001')).toEqual({
+      scope: 'payment',
+      shape: { kind: 'id', value: '1000001' },
+    });
+    expect(classifyScopedSearchText('Lote: #20190')).toEqual({
+      scope: 'batch',
+      shape: { kind: 'id', value: '20190' },
+    });
+    expect(classifyScopedSearchText('Suscripción 42').scope).toBe('subscription');
+    expect(classifyScopedSearchText('retiro 5').scope).toBe('withdrawal');
+    expect(classifyScopedSearchText('pagador María').shape).toEqual({ kind: 'name', value: 'María' });
+  });
+
+  it('a text without a known word, or a word alone, is classified whole', () => {
+    expect(classifyScopedSearchText('Club Atlético')).toEqual({
+      scope: null,
+      shape: { kind: 'name', value: 'Club Atlético' },
+    });
+    expect(classifyScopedSearchText('pago')).toEqual({ scope: null, shape: { kind: 'name', value: 'pago' } });
+    expect(classifyScopedSearchText('1000001')).toEqual({
+      scope: null,
+      shape: { kind: 'id', value: '1000001' },
+    });
+  });
+});
+
+describe('planSearchText', () => {
+  it('an id asks every id group; a word only its group; a word its group cannot answer, the whole text', () => {
+    expect(planSearchText('1000001').groups).toHaveLength(9);
+    expect(planSearchText('#1000001').groups).toHaveLength(9);
+    expect(planSearchText('lote 20190')).toEqual({
+      shape: { kind: 'id', value: '20190' },
+      groups: ['batch'],
+    });
+    expect(planSearchText('Pago Fácil')).toEqual({
+      shape: { kind: 'name', value: 'Pago Fácil' },
+      groups: ['payer', 'collector'],
+    });
+    expect(planSearchText('pago 12-34')).toEqual({
+      shape: { kind: 'invalid', message: SEARCH_TEXT_MESSAGES.digits },
+      groups: [],
+    });
+    expect(planSearchText('').groups).toEqual([]);
   });
 });

@@ -1,20 +1,37 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SEARCH_GROUPS_BY_SHAPE } from '@backoffice/validators';
+import { Kind, parse, print } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { callLines, dataAs, filtersOf, useAreaStack } from './stack.js';
 
 const stack = useAreaStack();
 
-/** The web's own document (apps/web/src/app/search/search.graphql): the test sends what the dialog sends. */
-const SEARCH = readFileSync(
-  fileURLToPath(new URL('../../../../web/src/app/search/search.graphql', import.meta.url)),
-  'utf8',
+/** The web's own operations (apps/web/src/app/search/search.graphql): the test sends what the dialog sends. */
+const WEB_DOCUMENT = parse(
+  readFileSync(
+    fileURLToPath(new URL('../../../../web/src/app/search/search.graphql', import.meta.url)),
+    'utf8',
+  ),
 );
+const webOperation = (name: string) => {
+  const operation = WEB_DOCUMENT.definitions.find(
+    (d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === name,
+  );
+  if (!operation) throw new Error(`search.graphql has no operation ${name}`);
+  return print(operation);
+};
+const PLAN = webOperation('SearchPlan');
+const GROUP = webOperation('SearchGroup');
+
+/** Query.search whole, as an API user sends it (the dialog's operation without a group): every group at once. */
+const SEARCH = GROUP;
 
 interface Group {
   kind: string;
   label: string;
   available: boolean;
+  total: number;
   hits: Array<{ id: string; title: string; detail: string | null }>;
 }
 
@@ -114,5 +131,73 @@ describe('Query.search fans out by the text’s shape, one call per group the us
       ['TRANSFER', true],
     ]);
     expect(result.groups[0]?.hits).toEqual([]);
+  });
+});
+
+describe('the dialog asks the plan, then each group on its own (issue 45)', () => {
+  const plan = async (user: string, text: string) => {
+    const { data, calls } = await dataAs(stack(), user, PLAN, { text });
+    const result = data.searchPlan as {
+      kind: string;
+      value: string | null;
+      message: string | null;
+      groups: Array<{ kind: string; label: string }>;
+    };
+    return { result, kinds: result.groups.map((g) => g.kind), calls };
+  };
+  const group = async (user: string, text: string, kind: string) => {
+    const { data, calls } = await dataAs(stack(), user, GROUP, { text, group: kind });
+    return { groups: (data.search as { groups: Group[] }).groups, lines: callLines(calls) };
+  };
+
+  it('the plan names the groups in order and calls no service', async () => {
+    const { result, kinds, calls } = await plan('admin', '1000001');
+    expect(result).toMatchObject({ kind: 'ID', value: '1000001', message: null });
+    expect(kinds).toEqual(SEARCH_GROUPS_BY_SHAPE.id.map((scope) => scope.toUpperCase()));
+    expect(result.groups[0]).toEqual({ kind: 'PAYMENT', label: 'Pagos' });
+    expect(calls).toEqual([]);
+    expect((await plan('tesoreria', '1000001')).kinds).toEqual([
+      'IMPORT',
+      'WITHDRAWAL',
+      'BATCH',
+      'DISTRIBUTION',
+    ]);
+  });
+
+  it("a group's word or '#' before the text points the plan; a word the group cannot answer is searched whole", async () => {
+    expect(await plan('admin', 'pago 1000001')).toMatchObject({
+      result: { kind: 'ID', value: '1000001' },
+      kinds: ['PAYMENT'],
+    });
+    expect((await plan('admin', 'Lote: 20190')).kinds).toEqual(['BATCH']);
+    expect((await plan('admin', 'retiro #5')).kinds).toEqual(['WITHDRAWAL']);
+    expect((await plan('admin', '#1000001')).kinds).toHaveLength(9);
+    expect(await plan('admin', 'Pago Fácil')).toMatchObject({
+      result: { kind: 'NAME', value: 'Pago Fácil' },
+      kinds: ['PAYER', 'COLLECTOR'],
+    });
+    expect((await plan('tesoreria', 'pago 1000001')).kinds).toEqual([]);
+  });
+
+  it('one group is one call: its hits and its count', async () => {
+    const { groups, lines } = await group('admin', '1000001', 'PAYMENT');
+    expect(lines).toEqual(['GET /payment/pagos/1000001']);
+    expect(groups).toEqual([
+      expect.objectContaining({
+        kind: 'PAYMENT',
+        available: true,
+        total: 1,
+        hits: [expect.objectContaining({ id: '1000001' })],
+      }),
+    ]);
+    const payers = await group('admin', 'González', 'PAYER');
+    expect(payers.lines).toEqual(['GET /payer/pagadores']);
+    expect(payers.groups[0]?.hits).toHaveLength(5);
+    expect(payers.groups[0]?.total).toBeGreaterThan(5);
+  });
+
+  it('a group outside the plan (not permitted, or not answering the shape) is not asked', async () => {
+    expect(await group('tesoreria', '1000001', 'PAYMENT')).toEqual({ groups: [], lines: [] });
+    expect(await group('admin', 'maria@example.com', 'PAYMENT')).toEqual({ groups: [], lines: [] });
   });
 });

@@ -12,5 +12,7 @@ export const searchModule = defineModule({
   publicFields: {
     'Query.search':
       'every signed-in user searches; each group is asked only when the user holds its read permission (search.groups.ts)',
+    'Query.searchPlan':
+      "every signed-in user plans a search: it names only the groups the user may open and asks none (Query.search's plan)",
   },
 });

@@ -9,14 +9,22 @@ import type { Filter } from '../../upstream/filters.js';
 /** The shapes a group answers (the classifier's kinds that lead to a lookup). */
 export type LookupKind = Exclude<SearchTextKind, 'empty' | 'invalid'>;
 
+/** A group's answer: its first hits and how many records match in all (the dialog's count, issue 45). */
+export interface SearchLookupAnswer {
+  hits: SearchHit[];
+  total: number;
+}
+
+type Lookup = (ctx: GatewayContext, value: string) => Promise<SearchLookupAnswer>;
+
 /** One group of the global search: who may see it, which shapes it answers, and its one upstream call per shape. */
 export interface SearchGroupDefinition {
   kind: SearchGroupKind;
   label: string;
   /** Any of these lets the user see the group; without them the group is neither asked nor answered. */
   requires: readonly Permission[];
-  /** Per shape: the lookup, one upstream call, answering the hits ([] when nothing matches). */
-  lookups: Partial<Record<LookupKind, (ctx: GatewayContext, value: string) => Promise<SearchHit[]>>>;
+  /** Per shape: the lookup, one upstream call, answering the hits ([] when nothing matches) and their total. */
+  lookups: Partial<Record<LookupKind, Lookup>>;
 }
 
 /** Most hits a list lookup (an e-mail, a CUIT, a name) returns per group. */
@@ -51,6 +59,19 @@ const listPage = { page: 1, limit: SEARCH_GROUP_LIMIT };
 const rowsOf = (answer: { rows?: unknown }): Record<string, unknown>[] =>
   arr(answer.rows).map((row) => obj(row) ?? {});
 
+/** A list lookup's answer: its rows as hits, and the list's total (the rows when the service gave none). */
+function listAnswer(
+  answer: { rows?: unknown; size?: unknown },
+  hit: (row: Record<string, unknown>) => SearchHit,
+): SearchLookupAnswer {
+  const hits = rowsOf(answer).map(hit);
+  return { hits, total: typeof answer.size === 'number' ? answer.size : hits.length };
+}
+
+/** A lookup by id: one record or none. */
+const single = (hit: SearchHit | null): SearchLookupAnswer =>
+  hit ? { hits: [hit], total: 1 } : { hits: [], total: 0 };
+
 function payerHit(raw: Record<string, unknown>): SearchHit {
   const identification = obj(raw.identification);
   return {
@@ -64,8 +85,8 @@ function payerHit(raw: Record<string, unknown>): SearchHit {
  * Payers by one field: GET /pagadores filtered. A CUIT/CUIL also finds the payer stored by its DNI (digits 3 to 10
  * of a person's CUIT/CUIL), in the same call (identification.number IN [cuit, dni]).
  */
-function payerLookup(field: 'email' | 'cuit' | 'name') {
-  return async (ctx: GatewayContext, value: string): Promise<SearchHit[]> => {
+function payerLookup(field: 'email' | 'cuit' | 'name'): Lookup {
+  return async (ctx, value) => {
     const filter: Filter =
       field === 'name'
         ? { field: 'name', operation: 'CONTAINS', value }
@@ -73,7 +94,7 @@ function payerLookup(field: 'email' | 'cuit' | 'name') {
           ? { field: 'email', operation: 'EQUAL', value }
           : { field: 'identification.number', operation: 'IN', value: [value, value.slice(2, 10)] };
     const answer = await ctx.dataSources.payers.list({ filters: [filter], ...listPage });
-    return rowsOf(answer).map(payerHit);
+    return listAnswer(answer, payerHit);
   };
 }
 
@@ -91,12 +112,12 @@ function byId<T extends RecordLike>(
   loader: (ctx: GatewayContext) => { load(id: string): Promise<T | null> },
   noun: string,
   more: (record: T) => Pick<SearchHit, 'amount' | 'detail'>,
-) {
-  return async (ctx: GatewayContext, id: string): Promise<SearchHit[]> => {
+): Lookup {
+  return async (ctx, id) => {
     const record = await loader(ctx).load(id);
-    if (!record) return [];
+    if (!record) return single(null);
     const { status = null, collectorId = null } = record;
-    return [{ id: record.id, collectorId, title: `${noun} ${record.id}`, status, ...more(record) }];
+    return single({ id: record.id, collectorId, title: `${noun} ${record.id}`, status, ...more(record) });
   };
 }
 
@@ -144,16 +165,16 @@ export const SEARCH_GROUPS: readonly SearchGroupDefinition[] = [
     lookups: {
       id: async (ctx, id) => {
         const collector = await ctx.loaders.collector.load(id);
-        return collector
-          ? [{ id: collector.id, title: collector.name, detail: `Entidad ${collector.id}` }]
-          : [];
+        return single(
+          collector ? { id: collector.id, title: collector.name, detail: `Entidad ${collector.id}` } : null,
+        );
       },
       name: async (ctx, name) => {
         const answer = await ctx.dataSources.collectors.list({
           filters: [{ field: 'name', operation: 'CONTAINS', value: name }],
           ...listPage,
         });
-        return rowsOf(answer).map((c) => ({
+        return listAnswer(answer, (c) => ({
           id: str(c.id) ?? '',
           title: str(c.name) ?? `Entidad ${str(c.id) ?? ''}`,
           detail: `Entidad ${str(c.id) ?? ''}`,
@@ -172,7 +193,7 @@ export const SEARCH_GROUPS: readonly SearchGroupDefinition[] = [
           ...listPage,
           sorts: [{ field: 'request_date', direction: 'desc' }],
         });
-        return rowsOf(answer).map((t) => ({
+        return listAnswer(answer, (t) => ({
           id: str(t.id) ?? '',
           collectorId: str(t.collector_id),
           title: `Transferencia ${str(t.destiny_transfer_id) ?? str(t.id) ?? ''}`,
@@ -223,7 +244,7 @@ export const SEARCH_GROUPS: readonly SearchGroupDefinition[] = [
           ...listPage,
           sorts: [{ field: 'creation_date', direction: 'desc' }],
         });
-        return rowsOf(answer).map((b) => ({
+        return listAnswer(answer, (b) => ({
           id: str(b.id) ?? '',
           collectorId: str(b.collector_id),
           title: `Lote ${str(b.id) ?? ''}`,
@@ -266,11 +287,11 @@ export const SEARCH_GROUPS: readonly SearchGroupDefinition[] = [
 ];
 
 /** A payer by its id: GET /pagadores/{id} (a missing one is no hit). */
-async function idPayer(ctx: GatewayContext, id: string): Promise<SearchHit[]> {
+async function idPayer(ctx: GatewayContext, id: string): Promise<SearchLookupAnswer> {
   try {
-    return [payerHit(await ctx.dataSources.payers.get(id))];
+    return single(payerHit(await ctx.dataSources.payers.get(id)));
   } catch (error) {
-    if (isNotFound(error)) return [];
+    if (isNotFound(error)) return single(null);
     throw error;
   }
 }

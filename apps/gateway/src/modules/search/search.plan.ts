@@ -1,4 +1,4 @@
-import type { SearchTextShape } from '@backoffice/validators';
+import { planSearchText, type SearchGroupScope, type SearchTextShape } from '@backoffice/validators';
 import type { Permission } from '../../generated/resolvers-types.js';
 import { hasAnyPermission } from '../../auth/permissions.js';
 import { SEARCH_GROUPS, type LookupKind, type SearchGroupDefinition } from './search.groups.js';
@@ -18,4 +18,25 @@ export function searchPlan(
   if (shape.kind === 'empty' || shape.kind === 'invalid') return [];
   const kind: LookupKind = shape.kind;
   return groups.filter((group) => group.lookups[kind] && hasAnyPermission(permissions, group.requires));
+}
+
+/** A text's plan: what it was recognised as (after its scope) and the groups asked for it. */
+export interface ScopedSearchPlan {
+  shape: SearchTextShape;
+  groups: SearchGroupDefinition[];
+}
+
+/**
+ * The plan of a text that may name where to look (issue 45, `planSearchText` of @backoffice/validators, which the
+ * web reads too): '#1000001' asks every id group, 'pago 1000001' only the payments (when the user may see them), 'Pago
+ * Fácil' (a word its group cannot answer) is searched whole.
+ */
+export function scopedSearchPlan(
+  text: string,
+  permissions: readonly Permission[],
+  groups: readonly SearchGroupDefinition[] = SEARCH_GROUPS,
+): ScopedSearchPlan {
+  const { shape, groups: scopes } = planSearchText(text);
+  const named = groups.filter((group) => scopes.includes(group.kind.toLowerCase() as SearchGroupScope));
+  return { shape, groups: searchPlan(shape, permissions, named) };
 }

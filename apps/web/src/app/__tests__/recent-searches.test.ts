@@ -1,18 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { addRecentSearch, readRecentSearches, RECENT_SEARCHES_MAX } from '../search/recent-searches';
+import {
+  addRecentRecord,
+  readRecentRecords,
+  removeRecentRecord,
+  RECENT_SEARCHES_MAX,
+  type RecentRecord,
+} from '../search/recent-searches';
 
-describe('recent searches', () => {
-  it('keeps the newest first, once each whatever the case, at most 10', () => {
-    let recent: string[] = [];
-    for (let i = 1; i <= 12; i += 1) recent = addRecentSearch(recent, `busqueda ${i}`);
+const payment = (id: string): RecentRecord => ({
+  kind: 'PAYMENT',
+  id,
+  title: `Pago ${id}`,
+  detail: null,
+  path: `/pago/${id}`,
+});
+
+describe('recent records', () => {
+  it('keeps the newest first, each record once, at most 10', () => {
+    let recent: RecentRecord[] = [];
+    for (let i = 1; i <= 12; i += 1) recent = addRecentRecord(recent, payment(String(i)));
     expect(recent).toHaveLength(RECENT_SEARCHES_MAX);
-    expect(recent[0]).toBe('busqueda 12');
-    expect(addRecentSearch(['Maria@x.com', 'otro'], ' maria@X.com ')).toEqual(['maria@X.com', 'otro']);
-    expect(addRecentSearch(['a'], '   ')).toEqual(['a']);
+    expect(recent[0]?.id).toBe('12');
+    const again = addRecentRecord(recent, payment('5'));
+    expect(again.map((r) => r.id).slice(0, 3)).toEqual(['5', '12', '11']);
+    expect(again).toHaveLength(RECENT_SEARCHES_MAX);
+    // The same id in another group is another record.
+    expect(addRecentRecord([payment('1')], { ...payment('1'), kind: 'PAYER' })).toHaveLength(2);
   });
 
-  it('reads a damaged preference as no history', () => {
-    expect(readRecentSearches('x')).toEqual([]);
-    expect(readRecentSearches(['a', 3, null, 'b'])).toEqual(['a', 'b']);
+  it('removes one record', () => {
+    expect(removeRecentRecord([payment('1'), payment('2')], payment('1'))).toEqual([payment('2')]);
+  });
+
+  it("reads a damaged preference, older versions' texts or an address outside the app as no history", () => {
+    expect(readRecentRecords('x')).toEqual([]);
+    expect(readRecentRecords(['1000001', 3, null])).toEqual([]);
+    expect(
+      readRecentRecords([payment('1'), { ...payment('2'), path: '//elsewhere' }, { ...payment('3'), title: '' }]),
+    ).toEqual([payment('1')]);
   });
 });

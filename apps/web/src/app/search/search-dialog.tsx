@@ -1,6 +1,5 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,54 +9,37 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { classifySearchText } from '@backoffice/validators';
-import { codeLabel } from '../../lib/code-label';
-import { formatAmount } from '../../lib/format';
+import { classifyScopedSearchText, countPhrase } from '@backoffice/validators';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { preferenceKeys } from '../../lib/preferences';
 import { usePreference } from '../../lib/use-preference';
-import { GlobalSearchDocument, type GlobalSearchQuery, type SearchGroupKind } from '../gql/graphql';
-import { addRecentSearch, readRecentSearches } from './recent-searches';
-import { hitPath } from './search-paths';
+import type { SearchGroupKind } from '../gql/graphql';
+import { addRecentRecord, readRecentRecords, removeRecentRecord, type RecentRecord } from './recent-searches';
+import { groupListPath, hitPath, type SearchHitOf } from './search-paths';
+import { hitSecondary, OptionGroup, SearchOption } from './search-options';
+import { useGroupedSearch, type GroupView } from './use-grouped-search';
 
 export const SEARCH_DIALOG_TITLE = 'Buscar en el back-office';
 
-/** Statuses the groups answer, in Spanish (the raw code otherwise, as everywhere: lib/code-label). */
-const STATUS = codeLabel({
-  pending: 'Pendiente',
-  approved: 'Aprobado',
-  in_process: 'En proceso',
-  rejected: 'Rechazado',
-  cancelled: 'Cancelado',
-  canceled: 'Cancelado',
-  refunded: 'Devuelto',
-  charged_back: 'Contracargo',
-  authorized: 'Autorizado',
-  active: 'Activa',
-  paused: 'Pausada',
-  finished: 'Finalizada',
-  conciliated: 'Conciliada',
-  for_withdrawing: 'Para retirar',
-  withdrawn: 'Retirado',
-  error: 'Con error',
-  created: 'Creada',
-  presented: 'Presentada',
-});
-
-type Group = GlobalSearchQuery['search']['groups'][number];
-
-/** One choice of the list: a hit to open, or a recent search to run again. */
+/** One choice of the list: a hit to open, a group's whole list, or a record opened before. */
 type Choice =
-  | { type: 'hit'; key: string; kind: SearchGroupKind; hit: Group['hits'][number] }
-  | { type: 'recent'; key: string; text: string };
+  | { type: 'hit'; key: string; kind: SearchGroupKind; hit: SearchHitOf }
+  | { type: 'all'; key: string; path: string }
+  | { type: 'recent'; key: string; record: RecentRecord };
 
-const DEBOUNCE_MS = 250;
+const DEBOUNCE_MS = 150;
+const UNAVAILABLE = 'No disponible: el servicio no respondió. Probá de nuevo en unos minutos.';
+
+/** What a group of the answer shows: its list, or a name in the 'Sin resultados en: …' line. */
+const folded = (group: GroupView) => group.state === 'answered' && group.hits.length === 0;
 
 /**
- * 'Buscar en el back-office' (Ctrl+K / ⌘K): one field; the text, by its shape, is looked up by the gateway in the
- * groups the user may open (Query.search). A combobox: ↑/↓ move through the results (aria-activedescendant), Enter
- * or a click opens one, Esc closes and the focus goes back where it was (MUI's focus trap). Empty: the last 10
- * searches of this user, wherever they searched (`usePreference`: the gateway's store).
+ * 'Buscar en el back-office' (Ctrl+K / ⌘K): one field; the text, by its shape (after a group's word or '#': 'pago
+ * 1000001'), is looked up by the gateway in the groups the user may open, each group shown as soon as its service
+ * answers (`useGroupedSearch`), with its count and 'Ver todos' (its list filtered). Empty groups are one line. A
+ * combobox: ↑/↓ move through the results (aria-activedescendant), Enter or a click opens one, Supr removes a recent
+ * record, Esc closes and the focus goes back where it was (MUI's focus trap). Empty: the last 10 records opened
+ * from here by this user (`usePreference`: the gateway's store), each opened again as it was.
  */
 export default function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
@@ -66,33 +48,39 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
   const [active, setActive] = useState(0);
   const [enterPending, setEnterPending] = useState(false);
   const [storedRecent, setRecent] = usePreference<unknown>(preferenceKeys.recentSearches, []);
-  const recent = readRecentSearches(storedRecent);
-  const shape = classifySearchText(text);
-  const debounced = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const recent = useMemo(() => readRecentRecords(storedRecent), [storedRecent]);
+  const { shape } = classifyScopedSearchText(text);
   const lookup = shape.kind !== 'empty' && shape.kind !== 'invalid';
-  const settled = debounced === text.trim();
-  const { data, loading, error } = useQuery(GlobalSearchDocument, {
-    variables: { text: debounced },
-    skip: !lookup || !debounced,
-    fetchPolicy: 'network-only',
-  });
-  const result = lookup && settled && !loading ? data?.search : undefined;
+  const debounced = useDebouncedValue(lookup ? text.trim() : '', DEBOUNCE_MS);
+  const search = useGroupedSearch(debounced);
+  // While the text typed is not yet the one asked (the pause, then until the hook takes it), every group shown is an
+  // earlier text's (dimmed, not chosen).
+  const refining = lookup && (debounced !== text.trim() || search.text !== debounced);
+  const settled = lookup && !refining && search.plan !== null;
+  const value = search.plan?.value ?? text.trim();
+  const groups = useMemo(
+    () => (lookup ? search.groups.map((group) => (refining ? { ...group, stale: true } : group)) : []),
+    [lookup, refining, search.groups],
+  );
 
   const choices = useMemo<Choice[]>(() => {
     if (shape.kind === 'empty')
-      return recent.map((item) => ({ type: 'recent', key: `r-${item}`, text: item }));
-    return (result?.groups ?? []).flatMap((group) =>
-      group.hits.map((hit): Choice => ({
+      return recent.map((record) => ({ type: 'recent', key: `r-${record.kind}-${record.id}`, record }));
+    if (!settled) return [];
+    return groups.flatMap((group): Choice[] => {
+      if (group.stale) return [];
+      const hits = group.hits.map((hit): Choice => ({
         type: 'hit',
         key: `${group.kind}-${hit.id}`,
         kind: group.kind,
         hit,
-      })),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- recent is read from storedRecent
-  }, [shape.kind, result, storedRecent]);
+      }));
+      const all = group.state === 'answered' && group.total > 0 ? groupListPath(group.kind, value) : null;
+      return all ? [...hits, { type: 'all', key: `${group.kind}-all`, path: all }] : hits;
+    });
+  }, [shape.kind, recent, settled, groups, value]);
 
-  useEffect(() => setActive(0), [choices]);
+  useEffect(() => setActive(0), [choices.length, shape.kind]);
   useEffect(() => {
     if (!open) {
       setText('');
@@ -100,94 +88,116 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
     }
   }, [open]);
 
+  const go = (path: string) => {
+    onClose();
+    void navigate(path);
+  };
   const choose = (choice: Choice | undefined) => {
     if (!choice) return;
     if (choice.type === 'recent') {
-      setText(choice.text);
-      return;
+      setRecent(addRecentRecord(recent, choice.record));
+      go(choice.record.path);
+    } else if (choice.type === 'all') {
+      go(choice.path);
+    } else {
+      const path = hitPath(choice.kind, choice.hit, value);
+      const { id, title } = choice.hit;
+      setRecent(
+        addRecentRecord(recent, { kind: choice.kind, id, title, detail: hitSecondary(choice.hit), path }),
+      );
+      go(path);
     }
-    setRecent(addRecentSearch(recent, text));
-    onClose();
-    void navigate(hitPath(choice.kind, choice.hit, result?.value ?? text.trim()));
   };
+  const remove = (record: RecentRecord) => setRecent(removeRecentRecord(recent, record));
 
-  // Enter pressed before the answer came: the first result opens when it does.
+  // Enter pressed before the answer came: the first result opens once every group before it has answered.
   useEffect(() => {
-    if (enterPending && result) {
-      setEnterPending(false);
-      choose(choices[0]);
+    if (!enterPending || !settled) return;
+    for (const group of groups) {
+      if (group.state === 'loading') return;
+      if (group.hits.length) {
+        setEnterPending(false);
+        choose(choices.find((choice) => choice.type === 'hit' && choice.kind === group.kind));
+        return;
+      }
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the answer arrives
-  }, [enterPending, result, choices]);
+    setEnterPending(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when an answer arrives
+  }, [enterPending, settled, groups]);
 
   const onKeyDown = (event: KeyboardEvent) => {
+    const current = choices[active];
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!choices.length) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + choices.length) % choices.length);
+      setActive((index) => (index + step + choices.length) % choices.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (choices[active]) choose(choices[active]);
-      else if (lookup && !result) setEnterPending(true);
+      if (current) choose(current);
+      else if (lookup) setEnterPending(true);
+    } else if (event.key === 'Delete' && current?.type === 'recent') {
+      event.preventDefault();
+      remove(current.record);
     }
   };
 
   const optionId = (index: number) => `${listId}-${index}`;
-  const activeChoice = choices[active];
-  let index = -1;
-  const option = (choice: Choice, primary: string, secondary: string | null) => {
-    index += 1;
-    const mine = index;
+  const indexOf = (key: string) => choices.findIndex((choice) => choice.key === key);
+  const activeKey = choices[active]?.key;
+  /** An option of `choice` (navigable), or a dimmed one of an earlier text (`key` not among the choices). */
+  const option = (key: string, primary: string, secondary: string | null, removable?: RecentRecord) => {
+    const index = indexOf(key);
     return (
-      <Box
-        component="li"
-        key={choice.key}
-        id={optionId(mine)}
-        role="option"
-        aria-selected={mine === active}
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={() => choose(choice)}
-        onMouseMove={() => setActive(mine)}
-        sx={{
-          px: 1.5,
-          py: 1,
-          borderRadius: 1,
-          cursor: 'pointer',
-          bgcolor: mine === active ? 'action.selected' : undefined,
-        }}
-      >
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {primary}
-        </Typography>
-        {secondary ? (
-          <Typography variant="caption" color="text.secondary">
-            {secondary}
-          </Typography>
-        ) : null}
-      </Box>
+      <SearchOption
+        key={key}
+        id={index >= 0 ? optionId(index) : undefined}
+        active={key === activeKey}
+        disabled={index < 0}
+        primary={primary}
+        secondary={secondary}
+        onChoose={() => choose(choices[index])}
+        onHover={() => setActive(index)}
+        onRemove={
+          removable
+            ? {
+                label: 'Quitar de los recientes (Supr)',
+                describedBy: `${listId}-keys`,
+                run: () => remove(removable),
+              }
+            : undefined
+        }
+      />
     );
   };
 
-  const hitSecondary = (hit: Group['hits'][number]) =>
-    [hit.status ? STATUS(hit.status) : null, hit.amount ? formatAmount(hit.amount) : null, hit.detail]
-      .filter(Boolean)
-      .join(' · ') || null;
-
+  const emptyGroups = groups.filter(folded);
   const status = (() => {
     if (shape.kind === 'invalid') return shape.message;
     if (shape.kind === 'empty')
-      return recent.length ? null : 'Escribí un id, un e-mail, un CUIT/CUIL, un CBU o un nombre.';
-    if (error) return 'No se pudo buscar. Probá de nuevo en unos segundos.';
-    if (result && !result.groups.length)
-      return result.message ?? 'No tiene permisos para abrir lo que se busca así.';
-    if (result && !choices.length && result.groups.every((g) => g.available))
-      return `Sin resultados para «${text.trim()}».`;
+      return recent.length
+        ? null
+        : "Escribí un id, un e-mail, un CUIT/CUIL, un CBU o un nombre; 'pago', 'lote', 'retiro'… o # antes de un id buscan solo ahí.";
+    if (search.failed) return 'No se pudo buscar. Probá de nuevo en unos segundos.';
+    if (!settled) return null;
+    if (!groups.length) return search.plan?.message ?? 'No tiene permisos para abrir lo que se busca así.';
+    if (emptyGroups.length === groups.length) return `Sin resultados para «${text.trim()}».`;
     return null;
   })();
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${listId}-title`}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={`${listId}-title`}
+      // Anchored near the top: the field stays where it is while groups arrive and the dialog grows.
+      sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
+      slotProps={{
+        paper: { sx: { mt: '8vh', maxHeight: '84vh' }, 'data-testid': 'search-dialog-paper' } as object,
+      }}
+    >
       <DialogTitle id={`${listId}-title`}>{SEARCH_DIALOG_TITLE}</DialogTitle>
       <DialogContent>
         <TextField
@@ -199,7 +209,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
             setEnterPending(false);
           }}
           onKeyDown={onKeyDown}
-          placeholder="Id, e-mail, CUIT/CUIL, CBU o nombre"
+          placeholder="Id, e-mail, CUIT/CUIL, CBU, nombre, 'pago 1000001'…"
           slotProps={{
             htmlInput: {
               role: 'combobox',
@@ -207,7 +217,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
               'aria-expanded': choices.length > 0,
               'aria-controls': listId,
               'aria-autocomplete': 'list',
-              'aria-activedescendant': activeChoice ? optionId(active) : undefined,
+              'aria-activedescendant': activeKey ? optionId(active) : undefined,
               maxLength: 100,
             },
             input: {
@@ -220,7 +230,9 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
           }}
           sx={{ mt: 1 }}
         />
-        <Box sx={{ height: 4, mt: 0.5 }}>{lookup && (loading || !settled) ? <LinearProgress /> : null}</Box>
+        <Box sx={{ height: 4, mt: 0.5 }}>
+          {lookup && !settled && !search.failed ? <LinearProgress aria-label="Buscando" /> : null}
+        </Box>
         <Box role="status" aria-live="polite" sx={{ minHeight: 24 }}>
           {status ? (
             <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
@@ -236,81 +248,74 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
           sx={{ listStyle: 'none', m: 0, p: 0 }}
         >
           {shape.kind === 'empty' && recent.length ? (
-            <OptionGroup id={`${listId}-recent`} label="Búsquedas recientes">
-              {choices.map((choice) => option(choice, choice.type === 'recent' ? choice.text : '', null))}
+            <OptionGroup id={`${listId}-recent`} label="Recientes">
+              {recent.map((record) =>
+                option(`r-${record.kind}-${record.id}`, record.title, record.detail, record),
+              )}
             </OptionGroup>
           ) : null}
-          {shape.kind !== 'empty'
-            ? (result?.groups ?? []).map((group) => (
-                <OptionGroup
-                  key={group.kind}
-                  id={`${listId}-${group.kind}`}
-                  label={group.label}
-                  testId={`search-group-${group.kind}`}
-                  available={group.available}
-                  note={
-                    !group.available
-                      ? 'No disponible: el servicio no respondió. Probá de nuevo en unos minutos.'
-                      : group.hits.length
-                        ? null
-                        : 'Sin resultados'
-                  }
-                >
-                  {group.hits.map((hit) =>
-                    option(
-                      { type: 'hit', key: `${group.kind}-${hit.id}`, kind: group.kind, hit },
-                      hit.title,
-                      hitSecondary(hit),
-                    ),
-                  )}
-                </OptionGroup>
-              ))
-            : null}
+          {groups
+            .filter((group) => !folded(group))
+            .map((group) => (
+              <OptionGroup
+                key={group.kind}
+                id={`${listId}-${group.kind}`}
+                label={group.label}
+                testId={`search-group-${group.kind}`}
+                available={group.state !== 'unavailable'}
+                busy={group.state === 'loading' || group.stale}
+                aside={
+                  group.state === 'answered' && !group.stale ? (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      data-testid={`search-count-${group.kind}`}
+                    >
+                      {countPhrase(group.total, '{n} resultado', '{n} resultados')}
+                    </Typography>
+                  ) : null
+                }
+                note={
+                  group.state === 'unavailable' ? (
+                    <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 1 }}>
+                      {UNAVAILABLE}
+                    </Typography>
+                  ) : group.state === 'loading' ? (
+                    <LinearProgress aria-label={`Buscando en ${group.label}`} sx={{ mx: 1.5, mb: 1 }} />
+                  ) : null
+                }
+              >
+                {group.hits.map((hit) => option(`${group.kind}-${hit.id}`, hit.title, hitSecondary(hit)))}
+                {indexOf(`${group.kind}-all`) >= 0
+                  ? option(
+                      `${group.kind}-all`,
+                      'Ver todos',
+                      `La lista de ${group.label.toLowerCase()} filtrada`,
+                    )
+                  : null}
+              </OptionGroup>
+            ))}
         </Box>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
-          ↑ ↓ para moverse · Enter para abrir · Esc para cerrar
+        {emptyGroups.length ? (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ px: 1.5 }}
+            data-testid="search-empty-groups"
+          >
+            Sin resultados en: {emptyGroups.map((group) => group.label).join(', ')}
+          </Typography>
+        ) : null}
+        <Typography
+          id={`${listId}-keys`}
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ mt: 2 }}
+        >
+          ↑ ↓ para moverse · Enter para abrir · Supr para quitar un reciente · Esc para cerrar
         </Typography>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** A labelled group of the listbox (a search group, or the recent searches), with a note in place of options. */
-function OptionGroup({
-  id,
-  label,
-  note,
-  testId,
-  available,
-  children,
-}: {
-  available?: boolean;
-  id: string;
-  label: string;
-  note?: string | null;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Box
-      component="li"
-      role="group"
-      aria-labelledby={id}
-      data-testid={testId}
-      data-available={available === false ? 'false' : undefined}
-    >
-      <Typography variant="overline" color="text.secondary" component="div" id={id}>
-        {label}
-      </Typography>
-      {note ? (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 1 }}>
-          {note}
-        </Typography>
-      ) : (
-        <Box component="ul" role="none" sx={{ listStyle: 'none', p: 0, mt: 0 }}>
-          {children}
-        </Box>
-      )}
-    </Box>
   );
 }

@@ -1,6 +1,7 @@
-import type { GlobalSearchQuery, SearchGroupKind } from '../gql/graphql';
+import type { SearchGroupKind, SearchGroupQuery } from '../gql/graphql';
 
-type Hit = GlobalSearchQuery['search']['groups'][number]['hits'][number];
+export type SearchHitOf = SearchGroupQuery['search']['groups'][number]['hits'][number];
+type Hit = SearchHitOf;
 
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
@@ -34,4 +35,28 @@ export function hitPath(kind: SearchGroupKind, hit: Hit, searched: string): stri
     case 'PRESENTATION':
       return `/afip/${id}`;
   }
+}
+
+/** Each group's list and the parameters that filter it by the text looked up ('Ver todos'). */
+const GROUP_LISTS: Partial<
+  Record<SearchGroupKind, [path: string, params: (value: string) => Record<string, string>]>
+> = {
+  // Every period: the payment looked up may be of another month than the list's default.
+  PAYMENT: ['/pagos', (value) => ({ search: value, period: 'todos' })],
+  SUBSCRIPTION: ['/suscripciones', (value) => ({ q: value, medio: 'todos', estado: 'todos' })],
+  PAYER: ['/pagadores', (value) => ({ q: value })],
+  COLLECTOR: ['/comercios', (value) => ({ q: value })],
+  TRANSFER: ['/transferencias', (value) => ({ cuit: value })],
+  IMPORT: ['/importaciones', (value) => ({ q: value })],
+  DISTRIBUTION: ['/distribucion', (value) => ({ q: value })],
+  PRESENTATION: ['/afip', (value) => ({ q: value })],
+};
+
+/**
+ * 'Ver todos' of a group (issue 45): its list filtered by the text as looked up (`value`, after a group's word), or
+ * null for a group whose list cannot be filtered so (withdrawals and batches are listed by collector).
+ */
+export function groupListPath(kind: SearchGroupKind, value: string): string | null {
+  const list = GROUP_LISTS[kind];
+  return list ? `${list[0]}?${q(list[1](value))}` : null;
 }

@@ -9,12 +9,21 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Box from '@mui/material/Box';
-import { SHORTCUTS } from './shortcuts';
+import { useEffect, useState } from 'react';
+import { shortcutsOfScreen } from './shortcuts';
 
 export const SHORTCUTS_DIALOG_TITLE = 'Atajos de teclado';
 
-/** 'Atajos de teclado' ('?' outside a text field): every shortcut, in a table a screen reader reads row by row. */
+/**
+ * 'Atajos de teclado' ('?' outside a text field): the shortcuts that work on the screen shown when it opens, in a
+ * table a screen reader reads row by row.
+ */
 export default function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // Read from the screen each time it opens (kept while it closes).
+  const [shortcuts, setShortcuts] = useState(shortcutsOfScreen);
+  useEffect(() => {
+    if (open) setShortcuts(shortcutsOfScreen());
+  }, [open]);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="shortcuts-dialog-title" maxWidth="sm" fullWidth>
       <DialogTitle id="shortcuts-dialog-title">{SHORTCUTS_DIALOG_TITLE}</DialogTitle>
@@ -27,7 +36,7 @@ export default function ShortcutsDialog({ open, onClose }: { open: boolean; onCl
             </TableRow>
           </TableHead>
           <TableBody>
-            {SHORTCUTS.map((shortcut) => (
+            {shortcuts.map((shortcut) => (
               <TableRow key={shortcut.action}>
                 <TableCell>
                   {shortcut.keys.map((key, index) => (

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -20,6 +21,54 @@ import { ShellTooltip } from './shell-tooltip';
 const NewsDialog = lazy(() => import('./news-dialog'));
 
 const linkSx = { color: 'text.secondary', fontWeight: 500, '&:hover': { color: 'primary.main' } } as const;
+
+/**
+ * The top bar's 'Buscar… Ctrl K' box (issue 45): looks like a field, so the search and its shortcut are seen; a
+ * button that opens 'Buscar en el back-office'. On a narrow screen only its icon.
+ */
+function SearchBox({ onOpen }: { onOpen: () => void }) {
+  return (
+    <ButtonBase
+      onClick={onOpen}
+      aria-label="Buscar en el back-office"
+      aria-keyshortcuts="Control+K Meta+K"
+      data-testid="top-bar-search"
+      sx={{
+        gap: 1,
+        px: 1.25,
+        height: 36,
+        minWidth: { xs: 36, md: 240 },
+        justifyContent: 'flex-start',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        color: 'text.secondary',
+        bgcolor: 'background.default',
+        '&:hover': { borderColor: 'text.secondary' },
+        '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
+      }}
+    >
+      <SearchIcon fontSize="small" />
+      <Box component="span" sx={{ display: { xs: 'none', md: 'inline' }, flex: 1, textAlign: 'left' }}>
+        Buscar…
+      </Box>
+      <Box
+        component="kbd"
+        sx={{
+          display: { xs: 'none', md: 'inline' },
+          px: 0.75,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 0.5,
+          fontFamily: 'inherit',
+          fontSize: 12,
+        }}
+      >
+        Ctrl K
+      </Box>
+    </ButtonBase>
+  );
+}
 
 export function TopBar({
   menuCollapsed,
@@ -73,16 +122,7 @@ export function TopBar({
           </Typography>
         </Box>
         <Box sx={{ flex: 1 }} />
-        <ShellTooltip title="Buscar en el back-office (Ctrl+K)">
-          <IconButton
-            onClick={onOpenSearch}
-            aria-label="Buscar en el back-office"
-            aria-keyshortcuts="Control+K Meta+K"
-            sx={{ color: 'text.secondary' }}
-          >
-            <SearchIcon />
-          </IconButton>
-        </ShellTooltip>
+        <SearchBox onOpen={onOpenSearch} />
         <Box component="nav" aria-label="Ayuda" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
           <Button href={SUPPORT_URL} startIcon={<SupportAgentOutlined />} sx={linkSx}>
             Soporte

@@ -64,7 +64,7 @@ export function SearchBar({
         helperText={helperText}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        // The list's search field: '/' outside a text field focuses it (app/search/global-shortcuts.tsx).
+        // The list's search field: '/' outside a text field focuses it (components/list-page/list-search-key.ts).
         slotProps={{
           htmlInput: {
             'data-list-search': true,

@@ -9,6 +9,7 @@ import { ErrorAlert } from '../feedback/error-alert';
 import { PageHeader } from '../layout/page-header';
 import type { ListPageHandle } from '@/lib/list/use-list-page';
 import { listTextsOf, type ListTexts } from './list-texts';
+import { useListSearchKey } from './list-search-key';
 import { useListTools } from './list-tools';
 import type { ListBulk } from './use-list-bulk';
 
@@ -186,7 +187,7 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
     if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView?.({ block: 'start' });
   };
   return (
-    <Box component="section" aria-label={ariaLabel ?? title}>
+    <Box component="section" ref={useListSearchKey()} aria-label={ariaLabel ?? title}>
       {title !== undefined && <PageHeader title={title} subtitle={subtitle} actions={headerActions} />}
       {filters}
       {beforeList}

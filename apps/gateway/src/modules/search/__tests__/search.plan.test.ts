@@ -1,9 +1,9 @@
 import { PERMISSIONS, typeDefs } from '@backoffice/schema';
-import { classifySearchText } from '@backoffice/validators';
+import { classifySearchText, SEARCH_GROUPS_BY_SHAPE, type SearchLookupShape } from '@backoffice/validators';
 import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../../generated/resolvers-types.js';
-import { PAYMENT_AREA_PERMISSIONS } from '../search.groups.js';
+import { PAYMENT_AREA_PERMISSIONS, SEARCH_GROUPS } from '../search.groups.js';
 import { SEARCH_MAX_CALLS, searchPlan } from '../search.plan.js';
 
 const everyPermission = (): Permission[] => PERMISSIONS as Permission[];
@@ -63,6 +63,13 @@ describe('searchPlan: the groups a search asks, one upstream call each', () => {
     expect(calls).toMatchObject({ value: String(SEARCH_MAX_CALLS) });
     for (const text of ['1', 'a@b.co', '20284567898', '3865241774263549653169', 'Club']) {
       expect(searchPlan(classifySearchText(text), admin).length).toBeLessThanOrEqual(SEARCH_MAX_CALLS);
+    }
+  });
+
+  it("answers each shape with the groups the web asks ahead of the plan (validators' SEARCH_GROUPS_BY_SHAPE)", () => {
+    for (const [shape, scopes] of Object.entries(SEARCH_GROUPS_BY_SHAPE)) {
+      const answering = SEARCH_GROUPS.filter((group) => group.lookups[shape as SearchLookupShape]);
+      expect(answering.map((group) => group.kind.toLowerCase())).toEqual(scopes);
     }
   });
 });

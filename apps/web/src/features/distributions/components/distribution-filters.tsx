@@ -58,6 +58,8 @@ export function DistributionFiltersBar({
         <IconButton
           aria-label={searching ? 'Cerrar búsqueda' : 'Buscar'}
           aria-pressed={searching}
+          // '/' presses it while the search is hidden (components/list-page/list-search-key.ts).
+          data-list-search-toggle={searching ? undefined : ''}
           onClick={() => {
             if (searching && value.search) onChange({ search: '' });
             setSearching(!searching);
@@ -83,7 +85,7 @@ export function DistributionFiltersBar({
             onChange={(event) => setText(event.target.value)}
             helperText="Más de 4 caracteres: ID de pago; de 1 a 4: signature."
             sx={{ width: 300 }}
-            slotProps={{ htmlInput: { maxLength: 64 } }}
+            slotProps={{ htmlInput: { maxLength: 64, 'data-list-search': true, 'aria-keyshortcuts': '/' } }}
           />
         </Box>
       )}

@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { APP_ROUTES } from '../src/app/routes';
+import { useBrowserStack } from './support/suite';
+
+/**
+ * '/' on every list (issue 45): every screen of the route manifest without parameters, as admin. On each one that
+ * shows a list (`<ListPage>`), '/' outside a text field focuses the list's search field; 'Atajos de teclado' ('?')
+ * lists '/' exactly there, and the rows' keys only where a grid is shown.
+ */
+
+const suite = useBrowserStack({ role: 'admin', path: '/home' });
+let page: Page;
+
+const SCREENS = APP_ROUTES.filter((route) => route.screen && !route.path.includes(':'));
+/** The lists issue 45 found without '/': each must be among those walked. */
+const NAMED_LISTS = [
+  'Buscar Pagos',
+  'Buscar Suscripciones',
+  'Actividad',
+  'Importaciones',
+  'Conciliación de transferencias',
+  'Retiros',
+  'Presentaciones AFIP',
+  'Distribuciones',
+  'Historial de exportaciones',
+  'Pago de servicios',
+  'Reporte plano de integraciones',
+];
+
+beforeAll(async () => {
+  page = suite.page;
+  await page.getByTestId('signed-in-username').waitFor();
+});
+
+/** The rows of 'Atajos de teclado' opened with '?' on the screen shown (then closed). */
+async function shortcutKeys(p: Page): Promise<string[]> {
+  await p.locator('main h1').first().click();
+  await p.keyboard.press('?');
+  const dialog = p.getByRole('dialog', { name: 'Atajos de teclado' });
+  await dialog.waitFor();
+  const rows = await dialog.getByRole('row').allInnerTexts();
+  await p.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  return rows.slice(1).map((row) => row.split(/\t|\n/)[0]!.trim());
+}
+
+describe("'/' on every list", () => {
+  it('focuses the search field of every list of the route manifest; elsewhere it is not offered', async () => {
+    const lists: string[] = [];
+    for (const route of SCREENS) {
+      // Each screen opened afresh: a screen reached inside the app may still show the last one's heading.
+      await page.goto(`${suite.stack.urls.web}${route.path}`);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // A route that opens as a dialog over its list (/afip/generar): no shortcut of the screen applies under it.
+      if (await page.getByRole('dialog').count()) continue;
+      const scope = page.locator('main [data-list-search-scope]');
+      const isList = (await scope.count()) > 0;
+      const keys = await shortcutKeys(page);
+      expect(keys.includes('/'), `${route.path}: '/' offered`).toBe(isList);
+      expect(keys.includes('↑ o ↓'), `${route.path}: rows' keys offered`).toBe(
+        (await page.locator('main [role="grid"]').count()) > 0,
+      );
+      if (!isList) continue;
+      lists.push(route.title);
+      await page.locator('main h1').first().click();
+      await page.keyboard.press('/');
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const active = document.activeElement;
+              return (
+                active instanceof HTMLInputElement && active.closest('[data-list-search-scope]') !== null
+              );
+            }),
+          { message: `${route.path}: '/' focuses the list's search field` },
+        )
+        .toBe(true);
+    }
+    expect(lists).toEqual(expect.arrayContaining(NAMED_LISTS));
+  }, 600_000);
+});
