@@ -18,6 +18,8 @@ const suite = useBrowserStack();
 /** A pending payment of the stubs' seed (docs/upstream-contract.md §7): 'Cancelar' is enabled on it. */
 const PAYMENT = '1000005';
 const ACTIVITY_GRID = 'Actividad';
+/** The screen without the shell's bars, whose own checks are the shell's tests'. */
+const SCREEN = 'main';
 
 const activityUrl = () => `${suite.stack.urls.web}/actividad?registro=${PAYMENT}`;
 
@@ -106,6 +108,61 @@ describe('Actividad', () => {
     const records = (line: string) =>
       ([...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1])[5] ?? '').split(' ');
     expect(lines.slice(1).filter((line) => !records(line).includes(PAYMENT))).toEqual([]);
+  });
+
+  it("says 'Fecha inválida' under Desde for an impossible day in the address, never sending it (issue 45)", async () => {
+    const page = admin.page;
+    const sent: string[] = [];
+    const watch = (request: { postData(): string | null }) => {
+      const body = request.postData() ?? '';
+      if (body.includes('ActivityList')) sent.push(body);
+    };
+    page.on('request', watch);
+    try {
+      await page.goto(`${activityUrl()}&desde=2026-13-40`);
+      await gridSettled(page, ACTIVITY_GRID, 'No se encontraron acciones');
+    } finally {
+      page.off('request', watch);
+    }
+    const from = page.locator('.MuiFormControl-root', { has: page.locator('label', { hasText: /^Desde$/ }) });
+    await expect(from.getByText('Fecha inválida').isVisible()).resolves.toBe(true);
+    // The address keeps what was given, so the operator sees what to fix; the list asked without it.
+    expect(new URL(page.url()).searchParams.get('desde')).toBe('2026-13-40');
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((body) => body.includes('2026-13-40') || /"from":"/.test(body))).toEqual([]);
+    expect(await seriousA11yViolations(page, SCREEN)).toEqual([]);
+  });
+
+  it('shows a DETALLE cut at 1280 px in full when its cell gets the keyboard focus (issue 45)', async () => {
+    const page = admin.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openActivity(page);
+    const details = grid(page, ACTIVITY_GRID).locator('.MuiDataGrid-row [data-field="reason"]');
+    // The row whose DETALLE the cell cuts (the UNKNOWN cancel names its reason and its code).
+    const cut = await details.evaluateAll((cells) =>
+      cells.findIndex((cell) => {
+        const text = cell.querySelector('span');
+        return text !== null && text.scrollWidth > text.clientWidth + 1;
+      }),
+    );
+    expect(cut).toBeGreaterThanOrEqual(0);
+    const full = (await details.nth(cut).innerText()).trim();
+    // The keyboard's way in: a cell of the row, then the arrow keys to DETALLE.
+    const row = grid(page, ACTIVITY_GRID).locator('.MuiDataGrid-row').nth(cut);
+    await row.locator('[data-field="at"]').click();
+    await page.mouse.move(0, 0);
+    for (let step = 0; step < 8; step += 1) {
+      const field = await page.evaluate(() => document.activeElement?.getAttribute('data-field'));
+      if (field === 'reason') break;
+      await page.keyboard.press('ArrowRight');
+    }
+    await expect(details.nth(cut).evaluate((cell) => cell === document.activeElement)).resolves.toBe(true);
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    await expect(tooltip.innerText()).resolves.toBe(full);
+    expect(await seriousA11yViolations(page, `${SCREEN}, [role="tooltip"]`)).toEqual([]);
+    await page.keyboard.press('ArrowLeft');
+    await tooltip.waitFor({ state: 'hidden' });
   });
 
   it("shows the action in the payment's 'Actividad en el back-office', linked to /actividad", async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Tooltip from '@mui/material/Tooltip';
 
 export interface CutTextProps {
@@ -19,16 +19,29 @@ export const isCut = (element: HTMLElement | null): boolean =>
 
 /**
  * A text a list cell cuts with an ellipsis (issue 28 item 5): the full value in a tooltip, shown only when the
- * text is cut (or was shortened before), on hover and on keyboard focus of the cell.
+ * text is cut (or was shortened before), on hover and on keyboard focus of the cell (the grid's arrow keys focus
+ * the cell, never the text, so the cell's focus is watched: issue 45, DETALLE of /actividad).
  */
 export function CutText({ text, full = text, className }: CutTextProps) {
   const ref = useRef<HTMLSpanElement>(null);
   const [open, setOpen] = useState(false);
+  const show = useCallback(() => setOpen(full !== text || isCut(ref.current)), [full, text]);
+  useEffect(() => {
+    const cell = ref.current?.closest<HTMLElement>('[role="gridcell"]');
+    if (!cell) return undefined;
+    const hide = () => setOpen(false);
+    cell.addEventListener('focusin', show);
+    cell.addEventListener('focusout', hide);
+    return () => {
+      cell.removeEventListener('focusin', show);
+      cell.removeEventListener('focusout', hide);
+    };
+  }, [show]);
   return (
     <Tooltip
       title={full}
       open={open}
-      onOpen={() => setOpen(full !== text || isCut(ref.current))}
+      onOpen={show}
       onClose={() => setOpen(false)}
       describeChild
     >

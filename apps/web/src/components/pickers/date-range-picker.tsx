@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import Box from '@mui/material/Box';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { isValidDay } from './period';
+import { isInvalidDayText, isValidDay } from './period';
 import { PickersLocalization } from './pickers-localization';
 
 /** Days as YYYY-MM-DD (Argentine calendar days; `dayRange` turns them into instants). */
@@ -14,6 +14,7 @@ export interface DayRange {
 export const DATE_RANGE_MESSAGES = {
   inverted: 'La fecha desde no puede ser posterior a la fecha hasta.',
   incomplete: 'Fecha incompleta: complétela (DD/MM/AAAA) o bórrela.',
+  invalid: 'Fecha inválida',
 } as const;
 
 /**
@@ -22,9 +23,16 @@ export const DATE_RANGE_MESSAGES = {
  */
 export const INCOMPLETE_DAY = 'incompleta';
 
-/** The range's error, if any (a day half typed, or from after to). */
+/** A side's own error: a day half typed, or a text of the address that is not a day (`DAY_RANGE_PARAM`). */
+const dayError = (day: string | null): string | undefined => {
+  if (day === INCOMPLETE_DAY) return DATE_RANGE_MESSAGES.incomplete;
+  return isInvalidDayText(day) ? DATE_RANGE_MESSAGES.invalid : undefined;
+};
+
+/** The range's error, if any (a day half typed or invalid, or from after to). */
 export function dateRangeError(range: DayRange): string | undefined {
-  if (range.from === INCOMPLETE_DAY || range.to === INCOMPLETE_DAY) return DATE_RANGE_MESSAGES.incomplete;
+  const own = dayError(range.from) ?? dayError(range.to);
+  if (own) return own;
   return range.from && range.to && range.from > range.to ? DATE_RANGE_MESSAGES.inverted : undefined;
 }
 
@@ -54,16 +62,15 @@ export function DateRangePicker({
   fromLabel = 'Desde',
   toLabel = 'Hasta',
 }: DateRangePickerProps) {
-  const inverted = dateRangeError({
-    from: value.from === INCOMPLETE_DAY ? null : value.from,
-    to: value.to === INCOMPLETE_DAY ? null : value.to,
-  });
+  const validDay = (day: string | null) => (isValidDay(day) ? day : null);
+  const inverted = dateRangeError({ from: validDay(value.from), to: validDay(value.to) });
   // While a day is half typed the field is given back the very value it reported, so it keeps what was typed.
   const typed = useRef<{ from: Dayjs | null; to: Dayjs | null }>({ from: null, to: null });
   const shownDay = (side: 'from' | 'to') => {
     const day = value[side];
     if (day === INCOMPLETE_DAY) return typed.current[side];
-    return day ? dayjs(day) : null;
+    // A text of the address that is not a day shows an empty field, its message below (`dayError`).
+    return isValidDay(day) ? dayjs(day) : null;
   };
   const change = (side: 'from' | 'to', next: Dayjs | null) => {
     typed.current[side] = next;
@@ -74,12 +81,12 @@ export function DateRangePicker({
   const watch = (side: 'from' | 'to') => (event: { currentTarget: HTMLElement }) => {
     const text = event.currentTarget.querySelector('input')?.value ?? '';
     const partial = EMPTY_SECTION.test(text);
-    if (partial && value[side] === null) onChange({ ...value, [side]: INCOMPLETE_DAY });
+    // An empty field (no day, or an address text that is not one) typed in part holds the range as incomplete.
+    const empty = value[side] !== INCOMPLETE_DAY && !isValidDay(value[side]);
+    if (partial && empty) onChange({ ...value, [side]: INCOMPLETE_DAY });
     else if (text === '' && value[side] === INCOMPLETE_DAY) onChange({ ...value, [side]: null });
   };
-  const incomplete = (side: 'from' | 'to') =>
-    value[side] === INCOMPLETE_DAY ? DATE_RANGE_MESSAGES.incomplete : undefined;
-  const errors = { from: incomplete('from'), to: incomplete('to') ?? inverted };
+  const errors = { from: dayError(value.from), to: dayError(value.to) ?? inverted };
   const labels = { from: fromLabel, to: toLabel };
   return (
     <PickersLocalization>

@@ -56,14 +56,28 @@ export function parseDayParam(raw: string | null | undefined, limits: DayLimits 
 type DayRangeFilter = { from: string | null; to: string | null };
 
 /**
+ * A day of the address as the days filter holds it: the day, none when absent, or the text as given when it is not
+ * a day (`desde=2026-13-40`), so that its field says 'Fecha inválida' instead of the filter vanishing silently
+ * (issue 45); `dayFilterInstants` never sends such a text.
+ */
+const addressDay = (raw: string | null): string | null => {
+  const day = raw?.trim();
+  return day ? (parseDayParam(day) ?? day) : null;
+};
+
+/** Whether a day of a days filter is a text that is not a day (one kept from the address by `DAY_RANGE_PARAM`). */
+export const isInvalidDayText = (day: string | null): boolean => day !== null && !isValidDay(day);
+
+/**
  * A list's days filter in its URL, as `enumParam` does for a status: its parameters (`desde`, `hasta`), the
- * days they name (a missing or invalid one is none) and the writing of only the days chosen.
+ * days they name (a missing one is none, an invalid one kept as given: `addressDay`) and the writing of only the
+ * days chosen.
  */
 export const DAY_RANGE_PARAM = {
   names: ['desde', 'hasta'] as const,
   parse: (params: URLSearchParams): DayRangeFilter => ({
-    from: parseDayParam(params.get('desde')),
-    to: parseDayParam(params.get('hasta')),
+    from: addressDay(params.get('desde')),
+    to: addressDay(params.get('hasta')),
   }),
   write(range: DayRangeFilter, params: URLSearchParams): void {
     if (range.from) params.set('desde', range.from);

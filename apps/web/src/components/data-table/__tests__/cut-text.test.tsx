@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CutText } from '../cut-text';
@@ -35,6 +35,22 @@ describe('CutText', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('shows the full value when the grid cell holding a cut text gets the keyboard focus, and hides it after', async () => {
+    render(
+      <>
+        <div role="gridcell" tabIndex={-1} data-testid="cell">
+          <CutText text="Motivo: pedido del pagador por duplicado" className="oneLine" />
+        </div>
+        <button type="button">Otro</button>
+      </>,
+    );
+    sized(screen.getByText('Motivo: pedido del pagador por duplicado'), 400, 120);
+    act(() => screen.getByTestId('cell').focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Motivo: pedido del pagador por duplicado');
+    act(() => screen.getByRole('button', { name: 'Otro' }).focus());
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
   it('shows the full value of a text shortened before it reached the cell', async () => {

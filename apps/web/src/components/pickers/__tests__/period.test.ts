@@ -4,6 +4,7 @@ import {
   dayFilterInstants,
   dayOf,
   dayRange,
+  isInvalidDayText,
   isValidDay,
   isValidPeriod,
   parseDayParam,
@@ -94,12 +95,24 @@ describe('parseDayParam: a day of the address inside its picker limits', () => {
 });
 
 describe("a list's days filter in its URL (desde, hasta)", () => {
-  it('reads the days named, none for a missing or invalid one', () => {
+  it('reads the days named, none for a missing one', () => {
     expect(DAY_RANGE_PARAM.parse(new URLSearchParams('desde=2026-11-01&hasta=2026-11-24'))).toEqual({
       from: '2026-11-01',
       to: '2026-11-24',
     });
-    expect(DAY_RANGE_PARAM.parse(new URLSearchParams('desde=2026-02-31'))).toEqual({ from: null, to: null });
+    expect(DAY_RANGE_PARAM.parse(new URLSearchParams('desde=&hasta=%20'))).toEqual({ from: null, to: null });
+  });
+
+  it('keeps a text that is not a day as given, for its field to say so, and never sends it (issue 45)', () => {
+    const range = DAY_RANGE_PARAM.parse(new URLSearchParams('desde=2026-13-40&hasta=2026-02-31'));
+    expect(range).toEqual({ from: '2026-13-40', to: '2026-02-31' });
+    expect(isInvalidDayText(range.from)).toBe(true);
+    expect(isInvalidDayText('2026-11-01')).toBe(false);
+    expect(isInvalidDayText(null)).toBe(false);
+    expect(dayFilterInstants(range.from, range.to)).toEqual({ from: null, to: null });
+    const params = new URLSearchParams();
+    DAY_RANGE_PARAM.write(range, params);
+    expect(params.toString()).toBe('desde=2026-13-40&hasta=2026-02-31');
   });
 
   it('writes only the days chosen, and reads back what it wrote', () => {

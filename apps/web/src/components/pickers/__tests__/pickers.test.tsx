@@ -269,6 +269,18 @@ describe('DateRangePicker', () => {
     expect(screen.getByText(DATE_RANGE_MESSAGES.incomplete)).toBeVisible();
   });
 
+  it("a text of the address that is not a day shows an empty field and 'Fecha inválida' under it (issue 45)", () => {
+    expect(dateRangeError({ from: '2026-13-40', to: null })).toBe(DATE_RANGE_MESSAGES.invalid);
+    expect(dateRangeError({ from: null, to: '2026-02-31' })).toBe(DATE_RANGE_MESSAGES.invalid);
+    render(<DateRangePicker value={{ from: '2026-13-40', to: '2026-11-01' }} onChange={vi.fn()} />);
+    expect(DATE_RANGE_MESSAGES.invalid).toBe('Fecha inválida');
+    expect(screen.getAllByText('Fecha inválida')).toHaveLength(1);
+    // Neither the text nor a day read from it is shown; 'Hasta' keeps its day and no inverted-range message.
+    const inputs = [...document.querySelectorAll<HTMLInputElement>('input')];
+    expect(inputs.map((input) => input.value)).toEqual(['', '01/11/2026']);
+    expect(screen.queryByText(DATE_RANGE_MESSAGES.inverted)).toBeNull();
+  });
+
   it('an inverted range shows its error under Hasta', () => {
     expect(dateRangeError({ from: '2025-03-02', to: '2025-03-01' })).toBe(DATE_RANGE_MESSAGES.inverted);
     expect(dateRangeError({ from: '2025-03-01', to: '2025-03-01' })).toBeUndefined();

@@ -5,7 +5,7 @@ const parse = (query: string) =>
   activityList.filters.parse(new URLSearchParams(query), activityList.defaultFilters(new Date()));
 
 describe('activity list', () => {
-  it('reads operador, area, accion, registro, desde and hasta; unknown areas, actions and days fall back', () => {
+  it('reads operador, area, accion, registro, desde and hasta; unknown areas and actions fall back', () => {
     expect(
       parse(
         'operador=%20operador%20&area=payments&accion=cancelPayment&registro=1000001&desde=2026-11-01&hasta=2026-11-23',
@@ -18,14 +18,17 @@ describe('activity list', () => {
       from: '2026-11-01',
       to: '2026-11-23',
     });
-    expect(parse('area=nada&accion=dropTables&desde=2026-13-01')).toEqual({
+    // A day that is not one is kept for its field to say 'Fecha inválida', and never sent (issue 45).
+    const invalid = parse('area=nada&accion=dropTables&desde=2026-13-01');
+    expect(invalid).toEqual({
       user: '',
       area: null,
       operation: null,
       recordId: '',
-      from: null,
+      from: '2026-13-01',
       to: null,
     });
+    expect(toActivityFilter(invalid)).toMatchObject({ from: null, to: null });
   });
 
   it('writes only what filters, so the link of a detail section is /actividad?registro=<id>', () => {
