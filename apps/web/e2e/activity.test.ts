@@ -165,6 +165,23 @@ describe('Actividad', () => {
     await tooltip.waitFor({ state: 'hidden' });
   });
 
+  it("offers the operators seen in 'Operador', and filters by the one picked (issue 45)", async () => {
+    const page = admin.page;
+    await openActivity(page);
+    const field = page.getByRole('combobox', { name: 'Operador' });
+    await field.click();
+    const option = page.getByRole('option', { name: 'operador', exact: true });
+    await option.waitFor();
+    expect(await seriousA11yViolations(page, `${SCREEN}, [role="listbox"]`)).toEqual([]);
+    await option.click();
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.waitForURL(/operador=operador/);
+    await gridSettled(page, ACTIVITY_GRID);
+    const users = await grid(page, ACTIVITY_GRID).locator('.MuiDataGrid-row [data-field="user"]').allInnerTexts();
+    expect(users.length).toBeGreaterThan(0);
+    expect(new Set(users)).toEqual(new Set(['operador']));
+  });
+
   it("shows the action in the payment's 'Actividad en el back-office', linked to /actividad", async () => {
     const page = admin.page;
     await page.goto(`${suite.stack.urls.web}/pago/${PAYMENT}`);

@@ -112,6 +112,24 @@ export async function queryActivity(db: Kysely<Database>, request: ActivityQuery
   };
 }
 
+/**
+ * The operators seen in the activity (issue 45: 'Operador' of /actividad as a list to choose from), in order,
+ * at most `limit`; with `prefix`, only the names that start with it (any case).
+ */
+export async function activityUsers(
+  db: Kysely<Database>,
+  request: { prefix?: string | null; limit: number },
+): Promise<string[]> {
+  let query = db.selectFrom('activity').select('username').distinct().where('username', 'is not', null);
+  if (request.prefix) {
+    // LIKE's own characters in the prefix are matched as themselves.
+    const escaped = request.prefix.replace(/[\\%_]/g, (char) => `\\${char}`);
+    query = query.where(sql<boolean>`lower(username) like lower(${`${escaped}%`})`);
+  }
+  const rows = await query.orderBy('username').limit(request.limit).execute();
+  return rows.flatMap((row) => (row.username === null ? [] : [row.username]));
+}
+
 /** Deletes the events older than `before`; returns how many. */
 export async function purgeActivity(db: Kysely<Database>, before: Date): Promise<number> {
   const result = await db.deleteFrom('activity').where('at', '<', before).executeTakeFirst();

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import {
+  activityUsers,
   insertActivity,
   purgeActivity,
   queryActivity,
@@ -33,6 +34,7 @@ export interface Store {
   readonly db: Kysely<Database>;
   insertActivity(rows: readonly NewActivity[]): Promise<void>;
   queryActivity(request: ActivityQuery): Promise<ActivityPage>;
+  activityUsers(request: { prefix?: string | null; limit: number }): Promise<string[]>;
   purgeActivity(before: Date): Promise<number>;
   /** An operator's preferences; with `prefix`, only the keys that start with it. */
   readPreferences(username: string, prefix?: string | null): Promise<Preference[]>;
@@ -55,6 +57,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     db,
     insertActivity: (rows) => insertActivity(db, rows),
     queryActivity: (request) => queryActivity(db, request),
+    activityUsers: (request) => activityUsers(db, request),
     purgeActivity: (before) => purgeActivity(db, before),
     readPreferences: (username, prefix) => readPreferences(db, username, prefix),
     writePreference: (username, key, value, limits) => writePreference(db, username, key, value, limits),

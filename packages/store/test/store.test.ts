@@ -73,6 +73,11 @@ for (const backend of BACKENDS) {
       expect(byPeriod.rows.map((r) => r.target_ids)).toEqual([['pay-2', 'pay-3']]);
       const ascending = await store.queryActivity({ page: 2, pageSize: 2, sort: 'at', descending: false });
       expect(ascending.rows.map((r) => r.operation)).toEqual(['authorizeWithdrawal']);
+      // The operators seen, each once, in order; a prefix in any case; LIKE's '%' only as itself (issue 45).
+      expect(await store.activityUsers({ limit: 10 })).toEqual(['admin', 'operador']);
+      expect(await store.activityUsers({ prefix: 'OPE', limit: 10 })).toEqual(['operador']);
+      expect(await store.activityUsers({ prefix: '%', limit: 10 })).toEqual([]);
+      expect(await store.activityUsers({ limit: 1 })).toEqual(['admin']);
 
       expect(await store.purgeActivity(new Date('2026-11-21T12:00:00Z'))).toBe(1);
       expect((await store.queryActivity({ page: 1, pageSize: 10 })).total).toBe(2);

@@ -85,6 +85,23 @@ for (const { name, store } of STORES) {
     const as = async (user: string, query: string, variables: Record<string, unknown> = {}) =>
       gql<Data>(gateway.graphqlUrl, query, { token: await tokenFor(user), variables });
 
+    /** `query` as operador: FORBIDDEN with no `field`, and the store's `read` never called (ACTIVITY_SHOW's @auth). */
+    const refusedWithoutStoreRead = async (
+      query: string,
+      field: string,
+      read: 'queryActivity' | 'activityUsers',
+    ) => {
+      const spy = vi.spyOn(gateway.store!.current()!, read);
+      try {
+        const refused = await as('operador', query);
+        expect(refused.body.data?.[field] ?? null).toBeNull();
+        expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+        expect(spy).not.toHaveBeenCalled();
+      } finally {
+        spy.mockRestore();
+      }
+    };
+
     it("stores an operator's action; admin reads it by record, operador is refused without a store read", async () => {
       const cancel = await as('operador', CANCEL, { id: '1000005' });
       expect(cancel.body.errors).toBeUndefined();
@@ -103,12 +120,19 @@ for (const { name, store } of STORES) {
         }),
       ]);
 
-      const queryActivity = vi.spyOn(gateway.store!.current()!, 'queryActivity');
-      const refused = await as('operador', ACTIVITY);
-      expect(refused.body.data?.activity ?? null).toBeNull();
-      expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-      expect(queryActivity).not.toHaveBeenCalled();
-      queryActivity.mockRestore();
+      await refusedWithoutStoreRead(ACTIVITY, 'activity', 'queryActivity');
+    });
+
+    it("lists the operators seen for 'Operador' (issue 45): admin reads them, operador is refused without a store read", async () => {
+      const USERS = 'query Users($prefix: String) { activityUsers(prefix: $prefix) }';
+      // The first test's cancel is in the store: 'operador' is among the operators seen.
+      const all = await as('admin', USERS);
+      expect(all.body.errors).toBeUndefined();
+      expect(all.body.data!.activityUsers).toContain('operador');
+      const narrowed = await as('admin', USERS, { prefix: ' OPE ' });
+      expect(narrowed.body.data!.activityUsers).toEqual(['operador']);
+
+      await refusedWithoutStoreRead(USERS, 'activityUsers', 'activityUsers');
     });
 
     it('exports the filtered rows as a CSV (/files/actividad.csv); operador and a bad filter are refused', async () => {

@@ -22,6 +22,8 @@ const MAX_KEY = 100;
 /** A preference is small (a list of columns, a few saved views): 64 KiB of JSON at most. */
 const MAX_VALUE_BYTES = 64 * 1024;
 const MAX_FILTER_TEXT = 200;
+/** The choices 'Operador' lists at once: typing narrows them (schema: `activityUsers`). */
+const ACTIVITY_USERS_LIMIT = 20;
 
 /** A preference's key (or a prefix of keys), trimmed and checked: letters, digits, dots, colons and dashes. */
 function preferenceKey(text: string, field: 'key' | 'prefix'): string {
@@ -121,6 +123,12 @@ export const activityResolvers: Resolvers = {
         descending: sortDirection !== 'ASC',
       });
       return { rows: answer.rows.map(presentActivity), total: answer.total, page, pageSize };
+    },
+    async activityUsers(_root, { prefix }, context) {
+      return storeOf(context).activityUsers({
+        prefix: filterText(prefix, 'prefix'),
+        limit: ACTIVITY_USERS_LIMIT,
+      });
     },
     async preferences(_root, { prefix }, context) {
       const start = prefix ? preferenceKey(prefix, 'prefix') : null;

@@ -2,6 +2,7 @@ import { DAY_RANGE_FILTER, DraftFiltersForm, type FilterField } from '@/componen
 import type { FilterFormProps } from '@/components/layout/filter-draft';
 import { AREA_TEXTS, OPERATION_TEXTS } from '@/lib/activity-labels';
 import type { ActivityFilters } from '../activity-list';
+import { ActivityUserField } from './activity-user-field';
 
 const AREA_CHOICES = Object.entries(AREA_TEXTS).map(([value, label]) => ({ value, label }));
 const OPERATION_CHOICES = Object.entries(OPERATION_TEXTS)
@@ -9,7 +10,7 @@ const OPERATION_CHOICES = Object.entries(OPERATION_TEXTS)
   .sort((a, b) => a.label.localeCompare(b.label, 'es'));
 
 const FIELDS: readonly FilterField<ActivityFilters>[] = [
-  { text: 'user', label: 'Operador', placeholder: 'Usuario', testId: 'activity-user-filter', maxLength: 200 },
+  (draft) => <ActivityUserField {...draft.bind('user')} />,
   { select: 'area', label: 'Área', choices: AREA_CHOICES, minWidth: 180, testId: 'activity-area-filter' },
   {
     select: 'operation',
