@@ -75,7 +75,7 @@ describe('Buscar en el back-office as admin', () => {
   });
 
   it('empty, it offers the records opened, newest first; Esc closes and gives the focus back', async () => {
-    const button = page.getByRole('button', { name: 'Buscar en el back-office' });
+    const button = page.getByRole('button', { name: 'Buscar… Ctrl K' });
     await button.click();
     await field(page).waitFor();
     const recent = dialog(page).getByRole('group', { name: 'Recientes' });
@@ -150,7 +150,7 @@ describe('Buscar en el back-office, group by group (issue 45)', () => {
   });
 
   it("the top bar shows 'Buscar… Ctrl K'; the dialog opens near the top and stays there as groups arrive", async () => {
-    const box = page.getByRole('button', { name: 'Buscar en el back-office' });
+    const box = page.getByRole('button', { name: 'Buscar… Ctrl K' });
     expect((await box.innerText()).replace(/\s+/g, ' ').trim()).toBe('Buscar… Ctrl K');
     await box.click();
     await field(page).waitFor();
