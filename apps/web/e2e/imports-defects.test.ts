@@ -127,7 +127,9 @@ describe("the error rows' download (issue 29 item 3)", () => {
     // The amount and the e-mail as the file had them, not emptied or rewritten.
     expect(lines[1]).toMatch(/^ABC-0001,CUO-DIC,Cuota social diciembre,abc,Lucia\.Fernandez@gmail\.com,/);
     expect(lines[2]).toMatch(/^ABC-0002,CUO-DIC,Cuota social diciembre,-300,martin\.gomez@hotmail\.com,/);
-    expect(lines[1]).toContain('El importe (amount) debe ser mayor a cero');
+    // Each row's error names what is wrong with its amount (issue 47): not an amount, negative.
+    expect(lines[1]).toContain('El importe (amount) abc no es un importe');
+    expect(lines[2]).toContain('El importe (amount) -300 es negativo');
   });
 });
 
