@@ -6,8 +6,10 @@
 //   --token-ttl 60                 (the access tokens' lifetime in seconds; default the realm's 300)
 //   --production-protections       (production's rate limit and brute-force lockout, not the test profile's)
 // When all are ready it prints ONE line of JSON on stdout: {"gateway","graphql","stubs","keycloak","lockouts",
-// "profile"}. Everything else (the servers' logs, messages) goes to stderr. Ctrl-C or SIGTERM stops everything.
+// "profile"}. Everything else (the servers' logs, messages) goes to stderr. Ctrl-C or SIGTERM stops everything,
+// and so does the end of the process that started it, however it ended (watchParent).
 import { parseArgs } from 'node:util';
+import { watchParent } from './parent.mjs';
 import { parsePorts } from './ports.mjs';
 import { parseEnvNames, startTestStack } from './index.mjs';
 
@@ -60,6 +62,20 @@ const stdoutWrite = process.stdout.write.bind(process.stdout);
 process.stdout.write = process.stderr.write.bind(process.stderr);
 
 let stack;
+/** Set once the stack is up: what stops it (before that, exiting is enough: see the watch below). */
+let stop;
+// A parent killed with SIGKILL (npm under a test runner's hard timeout) sends no signal: without this watch the
+// stack would stay, re-parented, holding its ports. Watched from the start, so a parent gone during the start
+// does not leave a stack behind either.
+watchParent((reason) => {
+  // The reader of stderr may have gone with the parent: a broken pipe must not stop the stop.
+  process.stderr.on('error', () => {});
+  process.stderr.write(`Deteniendo: ${reason}.\n`);
+  // Before the stack is up there is nothing to drain: exiting stops the servers of this process, and the gateway
+  // stops when its IPC channel to this process closes.
+  if (stop) void stop();
+  else process.exit(1);
+});
 try {
   stack = await startTestStack({
     ports: ports.value,
@@ -79,7 +95,7 @@ process.stderr.write(
 );
 
 let stopping = false;
-const stop = async () => {
+stop = async () => {
   if (stopping) return;
   stopping = true;
   process.stderr.write('Deteniendo…\n');
