@@ -18,6 +18,8 @@ export interface ContextOptions {
   config: Pick<GatewayConfig, 'services' | 'upstreamTimeoutMs' | 'mutationTimeoutMs' | 'preferenceLimits'>;
   user: AuthUser;
   requestId: string;
+  /** The caller's test namespace (testNamespaceFrom), forwarded to every service; null without one. */
+  testNamespace?: string | null;
   locale: string | null;
   logger: Logger;
   /** The gateway's drain deadline (none outside a server, e.g. in tests). */
@@ -37,6 +39,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     token: user.token,
     user: user.username,
     requestId,
+    testNamespace: options.testNamespace ?? null,
     locale,
     getMemo: new Map(),
     onCall: (call) => upstreamCalls.push(call),

@@ -25,6 +25,7 @@ import {
 } from './auth/verify-token.js';
 import type { GatewayConfig } from './config.js';
 import { createContext, requestIdFrom } from './context.js';
+import { TEST_NAMESPACE_HEADER, testNamespaceFrom } from './upstream/test-namespace.js';
 import type { GatewayContext } from './gateway-context.js';
 import { operatorLocale } from './operator-locale.js';
 import { filesRouter } from './files/router.js';
@@ -88,6 +89,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 interface Locals {
   requestId: string;
+  testNamespace: string | null;
   started: number;
   user?: AuthUser;
   context?: GatewayContext;
@@ -102,9 +104,10 @@ const graphqlErrorBody = (message: string, code: string) => ({ errors: [{ messag
 function requestLogging(logger: Logger): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const requestId = requestIdFrom(req.headers['x-request-id']);
+    const testNamespace = testNamespaceFrom(req.headers[TEST_NAMESPACE_HEADER]);
     const started = performance.now();
     const path = pathOf(req);
-    Object.assign(localsOf(res), { requestId, started } satisfies Locals);
+    Object.assign(localsOf(res), { requestId, testNamespace, started } satisfies Locals);
     res.setHeader('x-request-id', requestId);
     res.on('finish', () => {
       const l = locals(res);
@@ -441,6 +444,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
           config,
           user,
           requestId: l.requestId!,
+          testNamespace: l.testNamespace ?? null,
           locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
           logger,
           drainSignal: drain.signal,

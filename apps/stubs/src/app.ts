@@ -2,6 +2,7 @@
  * The HTTP application: every service mounted under its prefix, request recording, fault injection,
  * idempotency, the test/admin endpoints under `/__admin` and `/healthz`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { badRequest, HttpError, internalError, notFound } from './lib/errors.js';
 import { canonicalJson, send, sendJson, toJson } from './lib/json.js';
@@ -30,14 +31,28 @@ interface StoredResponse {
   json: string;
 }
 
-export interface StubState {
-  readonly seed: number;
+/**
+ * The header that names a test's namespace (the gateway forwards it as it comes, like x-request-id): the data, the
+ * request log, the faults, the forced failures and the idempotency keys of a namespace are its own, so tests run in
+ * parallel against one server without seeing each other's. Without it: the default namespace.
+ */
+export const NAMESPACE_HEADER = 'x-test-namespace';
+
+/** A namespace's name: what a request id may be (letters, digits, `.`, `_`, `:`, `-`), shorter. */
+const NAMESPACE_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * Namespaces kept besides the default one: each holds its own seeded data (about 20 MB, seeded on first use). Past this the one used least
+ * recently is dropped; used again, it starts from the seeded data, as after a reset.
+ */
+export const MAX_NAMESPACES = 16;
+
+/** What a namespace keeps apart from the others. */
+export interface NamespaceState {
   readonly recorder: Recorder;
   readonly faults: Faults;
   /** Deterministic per-item failures of chosen write operations (`/__admin/failures`). */
   readonly failures: ForcedFailures;
-  /** Base latency added to every service request (not cleared by reset). */
-  baseLatencyMs: number;
   stores: Stores;
   /**
    * The stores back to the seeded data and recorded requests, faults, forced failures and idempotency keys
@@ -51,10 +66,26 @@ export interface StubState {
    * after reads keeps the stores as they are: seeding takes hundreds of ms, and tests reset before each test.
    */
   noteRequest(method: string): void;
-  /** Timers of delayed responses, cleared on close. */
-  readonly timers: Set<NodeJS.Timeout>;
   /** Stored answers by service and idempotency key. */
   readonly idempotency: Map<string, StoredResponse>;
+}
+
+/** The server's state: its own fields are the default namespace's (what a request without a namespace uses). */
+export interface StubState extends NamespaceState {
+  readonly seed: number;
+  /** Base latency added to every service request (not cleared by reset). */
+  baseLatencyMs: number;
+  /** Timers of delayed responses, cleared on close. */
+  readonly timers: Set<NodeJS.Timeout>;
+  /**
+   * The namespace named `name` (undefined or '' is the default one), seeded on first use; a name that is not one
+   * is refused with 400 `invalid_namespace`.
+   */
+  namespace(name: string | undefined): NamespaceState;
+  /** The namespace of the request being served (the default one outside a request). */
+  current(): NamespaceState;
+  /** Runs `serve` as a request of namespace `namespace` (what it schedules, e.g. an export's timers, too). */
+  within(namespace: NamespaceState, serve: () => void): void;
 }
 
 /** Seeds the services in dependency order. */
@@ -83,17 +114,14 @@ function errorBody(error: HttpError): string {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function createState(seed: number, baseLatencyMs: number): StubState {
+function createNamespace(seed: number): NamespaceState {
   let seededDay = startOfTodayAr();
   let written = false;
-  const state: StubState = {
-    seed,
+  const state: NamespaceState = {
     recorder: new Recorder(),
     faults: new Faults(seed),
     failures: new ForcedFailures(),
-    baseLatencyMs,
     stores: seedAll(seed, SERVICES, seededDay),
-    timers: new Set(),
     idempotency: new Map(),
     noteRequest(method) {
       if (!READS.has(method)) written = true;
@@ -114,6 +142,43 @@ export function createState(seed: number, baseLatencyMs: number): StubState {
   return state;
 }
 
+/** `maxNamespaces`: the namespaces kept besides the default one (MAX_NAMESPACES; fewer in a test). */
+export function createState(seed: number, baseLatencyMs: number, maxNamespaces = MAX_NAMESPACES): StubState {
+  const others = new Map<string, NamespaceState>();
+  const serving = new AsyncLocalStorage<NamespaceState>();
+  const state: StubState = Object.assign(createNamespace(seed), {
+    seed,
+    baseLatencyMs,
+    timers: new Set<NodeJS.Timeout>(),
+    namespace(name: string | undefined): NamespaceState {
+      if (name === undefined || name === '') return state;
+      if (!NAMESPACE_NAME.test(name)) {
+        throw badRequest(
+          'invalid_namespace',
+          `${NAMESPACE_HEADER}: "${name.slice(0, 80)}" no es un nombre de espacio de pruebas (letras, dígitos, '.', '_', ':', '-'; hasta 64).`,
+        );
+      }
+      let namespace = others.get(name);
+      if (namespace) others.delete(name);
+      else namespace = createNamespace(seed);
+      // Map order is the order of use: the first key is the one used least recently.
+      others.set(name, namespace);
+      if (others.size > maxNamespaces) others.delete(others.keys().next().value!);
+      return namespace;
+    },
+    current: () => serving.getStore() ?? state,
+    within: (namespace: NamespaceState, serve: () => void) => serving.run(namespace, serve),
+  });
+  return state;
+}
+
+/** The namespace a request names: its header, or (admin calls only) the `namespace` query parameter. */
+function namespaceOf(state: StubState, req: Request, query: boolean): NamespaceState {
+  const header = req.get(NAMESPACE_HEADER);
+  const param = query && typeof req.query.namespace === 'string' ? req.query.namespace : undefined;
+  return state.namespace(header ?? param);
+}
+
 function serviceContext(
   state: StubState,
   service: ServiceModule,
@@ -122,11 +187,11 @@ function serviceContext(
   const operations = new Set<string>();
   catalogue.operations.set(service.name, operations);
   return {
-    store: () => state.stores.get(service.name),
-    stores: { get: <S>(name: string): S => state.stores.get<S>(name) },
+    store: () => state.current().stores.get(service.name),
+    stores: { get: <S>(name: string): S => state.current().stores.get<S>(name) },
     forcedFailureOf: (operation: string) => {
       operations.add(operation);
-      return (id: string) => state.failures.match(service.name, operation, id);
+      return (id: string) => state.current().failures.match(service.name, operation, id);
     },
     idempotent: (handler: (req: Request) => ActionResult) => (req: Request, res: Response) => {
       const run = (): ActionResult => {
@@ -143,7 +208,7 @@ function serviceContext(
         send(res, result.status, result.body);
         return;
       }
-      const store = state.idempotency;
+      const store = state.current().idempotency;
       const storeKey = `${service.name}\u0000${key}`;
       const fingerprint = `${req.method} ${req.path}\u0000${canonicalJson(req.body ?? null)}`;
       const previous = store.get(storeKey);
@@ -211,45 +276,49 @@ function parseFault(
 
 function adminRouter(state: StubState, catalogue: Catalogue): express.Router {
   const router = express.Router();
-  router.post('/reset', (_req, res) => {
-    state.reset();
+  // Each call acts on the namespace it names (header or ?namespace=), the default one without.
+  const of = (req: Request) => namespaceOf(state, req, true);
+  router.post('/reset', (req, res) => {
+    of(req).reset();
     send(res, 200, { status: 'ok', seed: state.seed });
   });
   router.get('/requests', (req, res) => {
     const { keep, limit } = parseRequestFilter(req.query, catalogue);
-    res.json(state.recorder.list(keep, limit));
+    res.json(of(req).recorder.list(keep, limit));
   });
   // WireMock's verification: how many requests matched, e.g. "the gateway called cancelar exactly once".
   router.get('/requests/count', (req, res) => {
     const { keep } = parseRequestFilter(req.query, catalogue);
-    res.json({ count: state.recorder.list(keep).length });
+    res.json({ count: of(req).recorder.list(keep).length });
   });
-  router.delete('/requests', (_req, res) => {
-    state.recorder.clear();
+  router.delete('/requests', (req, res) => {
+    of(req).recorder.clear();
     res.status(204).end();
   });
-  router.get('/faults', (_req, res) => {
-    res.json(state.faults.list());
+  router.get('/faults', (req, res) => {
+    res.json(of(req).faults.list());
   });
   router.post('/faults', (req, res) => {
     const { config, matches } = parseFault(req.body, catalogue);
-    state.faults.set(config, matches);
-    res.json(state.faults.list());
+    const { faults } = of(req);
+    faults.set(config, matches);
+    res.json(faults.list());
   });
-  router.delete('/faults', (_req, res) => {
-    state.faults.clear();
+  router.delete('/faults', (req, res) => {
+    of(req).faults.clear();
     res.status(204).end();
   });
-  router.get('/failures', (_req, res) => {
-    res.json(state.failures.list());
+  router.get('/failures', (req, res) => {
+    res.json(of(req).failures.list());
   });
   router.post('/failures', (req, res) => {
     const { failure, matches } = parseForcedFailure(req.body, catalogue);
-    state.failures.add(failure, matches);
-    res.json(state.failures.list());
+    const { failures } = of(req);
+    failures.add(failure, matches);
+    res.json(failures.list());
   });
-  router.delete('/failures', (_req, res) => {
-    state.failures.clear();
+  router.delete('/failures', (req, res) => {
+    of(req).failures.clear();
     res.status(204).end();
   });
   return router;
@@ -285,26 +354,31 @@ export function createApp(state: StubState): express.Express {
           body: null as unknown,
           at: new Date().toISOString(),
         };
-        state.recorder.add(entry);
-        state.noteRequest(req.method);
-        (req as Request & { recorded?: typeof entry }).recorded = entry;
+        const namespace = namespaceOf(state, req, false);
+        namespace.recorder.add(entry);
+        namespace.noteRequest(req.method);
+        Object.assign(req, { recorded: entry, namespace });
         next();
       },
       json,
       (req: Request, res: Response, next: NextFunction) => {
-        const recorded = (req as Request & { recorded?: { body: unknown; path: string } }).recorded;
-        if (recorded) recorded.body = req.body ?? null;
-        const path = recorded?.path ?? req.originalUrl;
-        const decision = state.faults.decide(service.name, req.method, path);
+        const { recorded, namespace } = req as Request & {
+          recorded: { body: unknown; path: string };
+          namespace: NamespaceState;
+        };
+        recorded.body = req.body ?? null;
+        const { path } = recorded;
+        const decision = namespace.faults.decide(service.name, req.method, path);
         if (decision.outcome === 'hang') return; // never answers; close() destroys the socket
         const proceed = (): void => {
           if (decision.outcome === 'error') {
             throw internalError('injected_fault', 'Falla inyectada por el simulador.');
           }
           // A method/path forced failure answers before the route, so it changes nothing.
-          const forced = state.failures.matchRequest(service.name, req.method, path);
+          const forced = namespace.failures.matchRequest(service.name, req.method, path);
           if (forced) throw forced;
-          next();
+          // The routes (and what they schedule) read and change this namespace's data (state.current()).
+          state.within(namespace, next);
         };
         const delay = state.baseLatencyMs + decision.latencyMs;
         if (delay <= 0) return proceed();

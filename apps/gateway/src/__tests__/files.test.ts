@@ -366,6 +366,17 @@ describe('downloads', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('forwards the caller’s test namespace (x-test-namespace) as it forwards the request id; a malformed one not', async () => {
+    await get('/prueba/42/csv', adminToken, { 'x-test-namespace': 'suite-a.1' });
+    await get('/prueba/42/csv', adminToken);
+    await get('/prueba/42/csv', adminToken, { 'x-test-namespace': 'con espacio' });
+    expect(calls.map((call) => call.headers['x-test-namespace'])).toEqual([
+      'suite-a.1',
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('an upstream 500 is a 502 with the generic Spanish text and the request id (nothing of the upstream’s codes or message)', async () => {
     const response = await get('/roto', adminToken);
     const requestId = response.headers.get('x-request-id');

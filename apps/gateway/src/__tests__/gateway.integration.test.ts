@@ -333,6 +333,48 @@ describe('Buscar Pagos', () => {
   });
 });
 
+describe('test namespaces (x-test-namespace)', () => {
+  const A = { 'x-test-namespace': 'suite-a' };
+  const B = { 'x-test-namespace': 'suite-b' };
+  const admin = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+    fetch(`${stubs.url}/__admin/${path}`, {
+      method,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  beforeEach(async () => {
+    for (const headers of [A, B]) expect((await admin('POST', 'reset', headers)).status).toBe(200);
+  });
+
+  it('forwards the caller’s namespace to every service: a fault in one does not show in the other', async () => {
+    expect((await admin('POST', 'faults', A, { service: 'payment', errorRate: 1 })).status).toBe(200);
+    const token = await tokenFor('admin');
+    const inA = await gql(gateway.graphqlUrl, '{ payments(pageSize: 1) { total } }', { token, headers: A });
+    expect(inA.body.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_ERROR' });
+    expect((await payments({ pageSize: 1 }, 'admin', B)).total).toBeGreaterThan(0);
+    expect((await payments({ pageSize: 1 }, 'admin')).total).toBeGreaterThan(0);
+  });
+
+  it('keeps each namespace’s requests in its own log, with the header on every call', async () => {
+    await payments({ pageSize: 1 }, 'admin', { ...A, 'x-request-id': 'pedido-a' });
+    await payments({ pageSize: 1 }, 'admin', { ...B, 'x-request-id': 'pedido-b' });
+    const logOf = async (headers: Record<string, string>) =>
+      ((await (await admin('GET', 'requests', headers)).json()) as Recorded[]).map((request) => [
+        request.headers['x-request-id'],
+        request.headers['x-test-namespace'],
+      ]);
+    expect(await logOf(A)).toEqual([
+      ['pedido-a', 'suite-a'],
+      ['pedido-a', 'suite-a'],
+    ]);
+    expect(await logOf(B)).toEqual([
+      ['pedido-b', 'suite-b'],
+      ['pedido-b', 'suite-b'],
+    ]);
+    expect(await recorded()).toEqual([]);
+  });
+});
+
 describe('collectors', () => {
   it('searches by name or id and reads one', async () => {
     const res = await gql<{ collectors: { total: number; rows: Array<{ id: string; name: string }> } }>(

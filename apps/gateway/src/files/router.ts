@@ -79,6 +79,7 @@ type RequestHandler = (req: Request, res: Response) => Promise<void>;
 /** What the access log reads of a file call (server.ts sets the request id). */
 interface FileLocals {
   requestId: string;
+  testNamespace?: string | null;
   user: AuthUser;
 }
 
@@ -280,6 +281,7 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     config,
     token: user.token,
     requestId: requestIdOf(res),
+    testNamespace: localsOf<FileLocals>(res).testNamespace ?? null,
     locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
     fetch: fetchImpl,
   });

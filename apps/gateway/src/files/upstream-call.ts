@@ -7,12 +7,15 @@ import type { GatewayConfig } from '../config.js';
 import { observeUpstreamCall } from '../telemetry/metrics.js';
 import { startUpstreamSpan } from '../telemetry/trace-context.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable, namesOf } from '../upstream/errors.js';
+import { TEST_NAMESPACE_HEADER } from '../upstream/test-namespace.js';
 import type { UpstreamTarget } from './types.js';
 
 export interface FileCallContext {
   config: GatewayConfig;
   token: string;
   requestId: string;
+  /** Forwarded as x-test-namespace when set (context.ts, testNamespaceFrom). */
+  testNamespace?: string | null;
   locale: string | null;
   fetch: typeof fetch;
 }
@@ -55,6 +58,7 @@ export async function callUpstream(
     'x-request-id': context.requestId,
   };
   if (context.locale) headers.locale = context.locale;
+  if (context.testNamespace) headers[TEST_NAMESPACE_HEADER] = context.testNamespace;
   const endSpan = startUpstreamSpan(service, init.method, target.path, headers);
   const started = performance.now();
   let status: number | null = null;

@@ -13,6 +13,7 @@ import {
 } from './errors.js';
 import { toQueryString, type QueryParams } from './filters.js';
 import { exchange, type RawAnswer } from './http-transport.js';
+import { TEST_NAMESPACE_HEADER } from './test-namespace.js';
 
 /** What every upstream call of one GraphQL request shares. */
 export interface UpstreamRequestContext {
@@ -25,6 +26,8 @@ export interface UpstreamRequestContext {
    */
   user?: string;
   requestId: string;
+  /** Forwarded as x-test-namespace when set (context.ts, testNamespaceFrom). */
+  testNamespace?: string | null;
   /** 'es_AR' when the operator's language starts with es; otherwise no locale header is sent. */
   locale: string | null;
   /** Memoized GET promises of this request (identical concurrent GETs cost one call). */
@@ -140,6 +143,7 @@ export class RestClient {
     };
     if (request.locale) headers.locale = request.locale;
     if (request.user) headers['x-user'] = request.user;
+    if (request.testNamespace) headers[TEST_NAMESPACE_HEADER] = request.testNamespace;
     if (hasBody) headers['content-type'] = 'application/json';
     return headers;
   }
