@@ -1,63 +1,20 @@
 // Another team's integration tests against the back-office gateway (docs/testing-integration.md), with node's own
-// test runner: start the stack, get a token, run a query and a mutation, read what the stubs received, force a
-// failure and see the Spanish error, reset between tests. `npm test` runs this file (it cannot rot).
+// test runner: get a token, run a query and a mutation, read what the stubs received, force a failure and see the
+// Spanish error, reset between tests. The stack is the suite's (stack.setup.mjs), shared with faults.test.mjs, which
+// runs at the same time in another namespace. `npm test` runs both (they cannot rot).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { startTestStack } from '@backoffice/test-stack';
+import { beforeEach, describe, it } from 'node:test';
+import { inNamespace, stack } from './client.mjs';
 
-/** { gateway, graphql, stubs, keycloak, close() } — the same URLs `npm run stack:test` prints. */
-let stack;
+// This file's namespace: faults.test.mjs runs at the same time against the same stack, in its own.
+const { graphql, stubsAdmin } = inNamespace('pagos');
 
-before(async () => {
-  // 'silent': the gateway's log and audit lines stay out of the test report ('warn' by default).
-  stack = await startTestStack({ gatewayLogLevel: 'silent' });
-});
-after(() => stack?.close());
-
-// Every test starts from the stubs' seeded data: no faults, no forced failures, an empty request log.
+// Every test starts from the stubs' seeded data (of this namespace): no faults, no forced failures, an empty
+// request log.
 beforeEach(async () => {
   assert.equal((await stubsAdmin('POST', 'reset')).status, 'ok');
 });
-
-/** An access token the Keycloak way: the password grant of the test client (demo users: password = username). */
-async function tokenFor(username) {
-  const response = await fetch(`${stack.keycloak}/protocol/openid-connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'back-office-tests',
-      username,
-      password: username,
-    }),
-  });
-  assert.equal(response.status, 200, await response.clone().text());
-  return (await response.json()).access_token;
-}
-
-/** A GraphQL request as `username` (with more `headers`, e.g. x-request-id): the whole answer, `{ data, errors }`. */
-async function graphql(username, query, variables = {}, headers = {}) {
-  const response = await fetch(stack.graphql, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${await tokenFor(username)}`,
-      'content-type': 'application/json',
-      ...headers,
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  return response.json();
-}
-
-/** The stubs' admin API (docs/upstream-contract.md): reset, requests, faults, failures. */
-async function stubsAdmin(method, path, body) {
-  const response = await fetch(`${stack.stubs}/__admin/${path}`, {
-    method,
-    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
-  });
-  assert.ok(response.ok, `${method} /__admin/${path}: ${response.status}`);
-  return response.status === 204 ? null : response.json();
-}
 
 const PENDING_PAYMENTS = `
   query Pending {
