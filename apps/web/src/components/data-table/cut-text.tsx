@@ -47,6 +47,8 @@ export function CutText({ text, full = text, className }: CutTextProps) {
       ref={ref}
       className={className}
       data-full-text={full !== text ? full : undefined}
+      // The whole value as the element's title while closed, as MUI's closed `describeChild` Tooltip gave it.
+      title={open ? undefined : full}
       onMouseEnter={open ? undefined : show}
     >
       {text}
