@@ -1,4 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { typingInField } from '../../lib/typing-in-field';
 import { DataBoundary } from '../data-layer';
 
@@ -6,21 +16,24 @@ import { DataBoundary } from '../data-layer';
 const SearchDialog = lazy(() => import('./search-dialog'));
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 
+interface SearchOpener {
+  openSearch: () => void;
+}
+
 /**
- * The shell's keyboard shortcuts (the list of them is `SHORTCUTS`, shown by '?'): Ctrl+K / ⌘K opens 'Buscar en el
- * back-office' from any screen (even inside a field); '?' opens 'Atajos de teclado', only outside a text field.
- * '/' is each list's (`useListSearchKey`, components/list-page). Returns the dialogs and a way to open the search
- * (the top bar's box).
+ * The shortcuts' listener and their dialogs, with their open state: a component of its own, so Ctrl+K, '?' and
+ * closing a dialog render it alone, never the shell that holds it (issue 44, "render only what changes").
  */
-export function useGlobalShortcuts(): { openSearch: () => void; dialogs: ReactNode } {
+function ShortcutDialogs({ opener }: { opener: Ref<SearchOpener> }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [loaded, setLoaded] = useState({ search: false, shortcuts: false });
   const openSearch = useCallback(() => {
-    setLoaded((current) => ({ ...current, search: true }));
+    setLoaded((current) => (current.search ? current : { ...current, search: true }));
     setShortcutsOpen(false);
     setSearchOpen(true);
   }, []);
+  useImperativeHandle(opener, () => ({ openSearch }), [openSearch]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -34,7 +47,7 @@ export function useGlobalShortcuts(): { openSearch: () => void; dialogs: ReactNo
       if (document.querySelector('[role="dialog"]')) return;
       if (event.key === '?') {
         event.preventDefault();
-        setLoaded((current) => ({ ...current, shortcuts: true }));
+        setLoaded((current) => (current.shortcuts ? current : { ...current, shortcuts: true }));
         setShortcutsOpen(true);
       }
     };
@@ -42,7 +55,7 @@ export function useGlobalShortcuts(): { openSearch: () => void; dialogs: ReactNo
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [openSearch]);
 
-  const dialogs = (
+  return (
     <Suspense fallback={null}>
       {loaded.search ? (
         <DataBoundary>
@@ -54,5 +67,16 @@ export function useGlobalShortcuts(): { openSearch: () => void; dialogs: ReactNo
       ) : null}
     </Suspense>
   );
-  return { openSearch, dialogs };
+}
+
+/**
+ * The shell's keyboard shortcuts (the list of them is `SHORTCUTS`, shown by '?'): Ctrl+K / ⌘K opens 'Buscar en el
+ * back-office' from any screen (even inside a field); '?' opens 'Atajos de teclado', only outside a text field.
+ * '/' is each list's (`useListSearchKey`, components/list-page). Returns the dialogs (to render once) and a stable
+ * way to open the search (the top bar's box); the open state lives in the dialogs' own component.
+ */
+export function useGlobalShortcuts(): { openSearch: () => void; dialogs: ReactNode } {
+  const opener = useRef<SearchOpener>(null);
+  const openSearch = useCallback(() => opener.current?.openSearch(), []);
+  return { openSearch, dialogs: <ShortcutDialogs opener={opener} /> };
 }

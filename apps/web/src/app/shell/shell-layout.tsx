@@ -24,12 +24,7 @@ export function ShellLayout() {
   const [collapsed, setCollapsed] = useStoredState('shell.menu.collapsed', false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const width = collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
-  useDocumentTitle();
   const shortcuts = useGlobalShortcuts();
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
 
   const paperSx = {
     bgcolor: SIDEBAR.background,
@@ -40,6 +35,7 @@ export function ShellLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <RouteEffects />
       <TopBar
         menuCollapsed={desktop ? collapsed : !mobileOpen}
         onToggleMenu={() => (desktop ? setCollapsed(!collapsed) : setMobileOpen(!mobileOpen))}
@@ -91,12 +87,21 @@ export function ShellLayout() {
   );
 }
 
-/** "Buscar Pagos · Back-office" from the matched route's handle. */
-function useDocumentTitle() {
+/**
+ * What follows the address: the document's title ("Buscar Pagos · Back-office", from the matched route's handle) and
+ * the scroll back to the top on a new screen. A component of its own that renders nothing: every change of the
+ * address (a list's page, sort or filter lives in it) renders it alone, not the shell's bar and menu (issue 44).
+ */
+function RouteEffects() {
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => (m.handle as { title?: string } | undefined)?.title)
     ?.handle as { title: string } | undefined;
   useEffect(() => {
     document.title = title ? `${title.title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
 }
