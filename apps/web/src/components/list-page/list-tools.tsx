@@ -39,15 +39,15 @@ function AppliedViewName({ applied, onSave }: { applied: AppliedView; onSave(vie
       data-testid="applied-view"
       sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, mr: 0.5 }}
     >
-      <Typography variant="body2" noWrap sx={{ maxWidth: 260 }}>
+      <Typography variant="body2" noWrap title={view.name} sx={{ maxWidth: 240 }}>
         Vista: <strong>{view.name}</strong>
-        {modified && (
-          <Typography component="span" variant="body2" color="text.secondary">
-            {' '}
-            (con cambios)
-          </Typography>
-        )}
       </Typography>
+      {modified && (
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {' '}
+          (con cambios)
+        </Typography>
+      )}
       {modified && (
         <Button size="small" variant="outlined" onClick={() => onSave(view)}>
           Guardar cambios
