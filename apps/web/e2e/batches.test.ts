@@ -42,7 +42,9 @@ describe('Lotes de retiros as tesoreria', () => {
     await batchesSettled(page);
     const url = new URL(page.url());
     expect(url.searchParams.get('entidad')).toBe('10001');
-    expect(url.searchParams.get('periodo')).toMatch(/^\d{4}-\d{2}$/);
+    // The period is 'Mes actual', relative: never pinned in the address (issue 45).
+    expect(url.searchParams.has('periodo')).toBe(false);
+    expect(await page.getByRole('button', { name: 'Mes actual' }).getAttribute('aria-pressed')).toBe('true');
     const ids = await shownBatchIds(page);
     expect(ids).toEqual(expect.arrayContaining(['20190', '20191', '20192', '20193', '20194', '20195']));
     expect(await batchRequests(suite.stack)).toContain('GET /batch/lotes');

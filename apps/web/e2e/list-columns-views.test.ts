@@ -3,6 +3,10 @@ import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { screenshot, type Session } from './support/browser';
 import { grid, gridSettled } from './support/grid';
+import {
+  clearPreference as clearStored,
+  storedPreferences as preferencesOf,
+} from './support/operator-gateway';
 import { useBrowserStack } from './support/suite';
 
 /**
@@ -53,36 +57,12 @@ const LISTS: ListCase[] = [
   },
 ];
 
-interface StoredPreference {
-  key: string;
-  value: unknown;
-}
-
-/** Sends a GraphQL operation to the gateway as the operator signed in on `session` (their latest token). */
-async function asOperator<T>(session: Session, query: string, variables: object = {}): Promise<T> {
-  const authorization = [...session.gatewayRequests].reverse().find((r) => r.headers.authorization)
-    ?.headers.authorization;
-  if (!authorization) throw new Error('La sesión no envió ningún pedido con token');
-  const response = await fetch(suite.stack.urls.gateway, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization, source: 'backoffice' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors?.length) throw new Error(JSON.stringify(body.errors));
-  return body.data!;
-}
-
-/** The operator's preferences, as the gateway answers them to that operator. */
-const storedPreferences = async (session: Session) =>
-  (await asOperator<{ preferences: StoredPreference[] }>(session, '{ preferences { key value } }'))
-    .preferences;
+const storedPreferences = (session: Session) => preferencesOf(suite.stack, session);
 
 const storedValue = async (session: Session, key: string) =>
   (await storedPreferences(session)).find((preference) => preference.key === key)?.value;
 
-const clearPreference = (session: Session, key: string) =>
-  asOperator(session, 'mutation($key: String!) { setPreference(key: $key, value: null) { key } }', { key });
+const clearPreference = (session: Session, key: string) => clearStored(suite.stack, session, key);
 
 /** How long a list may take to show its first rows on a loaded machine. */
 const LIST_WAIT_MS = 120_000;

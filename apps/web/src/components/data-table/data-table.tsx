@@ -27,7 +27,7 @@ import {
   useGridApiContext,
 } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
-import type { ColumnChoice } from '@/lib/list/list-views';
+import { isDataColumn, keepOneDataColumn, type ColumnChoice } from '@/lib/list/list-views';
 import { CutText } from './cut-text';
 import { GridCheckbox, GridLinearProgress } from './grid-slots';
 import { includeModel, selectedVisibleIds } from './selection';
@@ -115,18 +115,27 @@ export function fieldsToHide(columns: readonly ColumnFit[], available: number): 
 /**
  * The fields hidden with the operator's choice (`ColumnChoice`, from 'Columnas'): the ones they hid, then, of the
  * rest, what does not fit `available` px (`fieldsToHide`); a column they chose to show never gives way. Without a
- * width (before the first layout) only their choice counts.
+ * width (before the first layout) only their choice counts. One data column always stays (`keepOneDataColumn`).
  */
 export function columnsToHide(
   columns: readonly ColumnFit[],
   choice: ColumnChoice,
   available: number | undefined,
 ): string[] {
-  const hidden = columns.filter((column) => choice[column.field] === false).map((column) => column.field);
+  const fields = columns.map((column) => column.field);
+  const hidden = keepOneDataColumn(
+    fields,
+    columns.filter((column) => choice[column.field] === false).map((column) => column.field),
+  );
   if (available === undefined) return hidden;
-  const rest = columns
-    .filter((column) => choice[column.field] !== false)
-    .map((column) => (choice[column.field] === true ? { ...column, priority: 1 as const } : column));
+  const shown = columns.filter((column) => !hidden.includes(column.field));
+  // The width never takes the last data column the operator kept: the first of them gives way to none.
+  const kept = shown.some((column) => isDataColumn(column.field) && (column.priority ?? 1) === 1)
+    ? undefined
+    : shown.find((column) => isDataColumn(column.field))?.field;
+  const rest = shown.map((column) =>
+    choice[column.field] === true || column.field === kept ? { ...column, priority: 1 as const } : column,
+  );
   return [...hidden, ...fieldsToHide(rest, available)];
 }
 

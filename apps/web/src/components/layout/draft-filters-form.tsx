@@ -85,7 +85,9 @@ function fieldOf<F extends object>(field: FilterField<F>, draft: FilterDraft<F>)
     const { amount, ...props } = field;
     return <AmountFilterField {...props} {...bound<F, string>(draft, amount)} />;
   }
-  return <DateRangePicker {...(draft.range as { value: DayRange; onChange(range: DayRange): void })} />;
+  return (
+    <DateRangePicker relative {...(draft.range as { value: DayRange; onChange(range: DayRange): void })} />
+  );
 }
 
 export type DraftFiltersFormProps<F> = FilterFormProps<F> & {

@@ -7,7 +7,7 @@ import FormGroup from '@mui/material/FormGroup';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import ViewColumnOutlinedIcon from '@mui/icons-material/ViewColumnOutlined';
-import { NO_COLUMN_CHOICE, withColumn, type ColumnChoice } from '@/lib/list/list-views';
+import { isDataColumn, NO_COLUMN_CHOICE, withColumn, type ColumnChoice } from '@/lib/list/list-views';
 import { usePopup } from '../popup/use-popup';
 
 export interface ChooserColumn {
@@ -35,7 +35,8 @@ export function ColumnChooser({ columns, choice, hidden, onChange }: ColumnChoos
   const panelId = popup.id;
   const titleId = useId();
   const named = columns.filter((column) => column.headerName.trim() !== '');
-  const shown = named.filter((column) => !hidden.includes(column.field));
+  // The data columns shown: the last of them stays (ACCIONES alone would be a list of icons, issue 45).
+  const shownData = named.filter((column) => isDataColumn(column.field) && !hidden.includes(column.field));
   return (
     <>
       <Button size="small" startIcon={<ViewColumnOutlinedIcon />} {...popup.buttonProps}>
@@ -59,6 +60,12 @@ export function ColumnChooser({ columns, choice, hidden, onChange }: ColumnChoos
           {named.map((column) => {
             const visible = !hidden.includes(column.field);
             const byWidth = !visible && choice[column.field] === undefined;
+            const last = visible && isDataColumn(column.field) && shownData.length === 1;
+            const hint = byWidth
+              ? 'oculta por el ancho'
+              : last
+                ? 'la lista muestra al menos una columna'
+                : null;
             const hintId = `${panelId}-${column.field}-hint`;
             return (
               <Box key={column.field} sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
@@ -68,17 +75,17 @@ export function ColumnChooser({ columns, choice, hidden, onChange }: ColumnChoos
                     <Checkbox
                       size="small"
                       checked={visible}
-                      // The last column shown stays: a list without columns says nothing.
-                      disabled={visible && shown.length === 1}
+                      // The last data column shown stays: a list without data says nothing.
+                      disabled={last}
                       onChange={(event) => onChange(withColumn(choice, column.field, event.target.checked))}
-                      slotProps={{ input: byWidth ? { 'aria-describedby': hintId } : {} }}
+                      slotProps={{ input: hint ? { 'aria-describedby': hintId } : {} }}
                     />
                   }
                   label={column.headerName}
                 />
-                {byWidth && (
+                {hint && (
                   <Typography id={hintId} variant="caption" color="text.secondary">
-                    oculta por el ancho
+                    {hint}
                   </Typography>
                 )}
               </Box>

@@ -191,58 +191,67 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
       {title !== undefined && <PageHeader title={title} subtitle={subtitle} actions={headerActions} />}
       {filters}
       {beforeList}
-      {placeholder ??
-        (page.failure ? (
-          <ErrorAlert title={texts.errorTitle} error={page.failure} onRetry={page.retry} />
-        ) : (
-          <Paper ref={listTop} variant="outlined" sx={{ overflow: 'hidden' }}>
-            {typeof bar === 'function'
-              ? bar(tools)
-              : (bar ??
-                (barNoun ? (
-                  <ListBar
-                    tools={tools}
-                    noun={barNoun}
-                    total={page.total}
-                    selectedCount={selection.selectedIds.length}
-                    totalTestId={totalTestId}
-                    totalNote={totalNote}
-                    matching={bulk?.allMatching}
-                    onClearSelection={bulk?.clearable ? () => selection.setSelectedIds([]) : undefined}
-                  >
-                    {bulk ? (
-                      <>
-                        <ListBulkActions bulk={bulk} />
-                        {bulkActions}
-                      </>
-                    ) : (
-                      bulkActions
-                    )}
-                  </ListBar>
-                ) : (
-                  tools && <ToolsBar>{tools}</ToolsBar>
-                )))}
-            <DataTable
-              ariaLabel={texts.ariaLabel}
-              rows={page.rows}
-              columns={table.columns}
-              getRowId={getRowId}
-              {...binding}
-              onPageChange={onPageChange}
-              loading={binding.loading || table.busy === true}
-              sort={table.unsorted ? null : binding.sort}
-              onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
-              emptyMessage={texts.emptyMessage}
-              getRowHref={table.getRowHref}
-              selectable={table.selectable}
-              selectedIds={table.selectable ? selection.selectedIds : undefined}
-              onSelectionChange={table.selectable ? selection.setSelectedIds : undefined}
-              rowHeight={table.rowHeight}
-              columnChoice={columnChoice}
-              onHiddenChange={onHiddenChange}
-            />
-          </Paper>
-        ))}
+      {placeholder ? (
+        // 'Vistas' stays while a required filter is missing (issue 45): a saved view may choose it (/lotes' Entidad).
+        <>
+          {tools && (
+            <Paper variant="outlined" sx={{ overflow: 'hidden', mb: 2 }}>
+              <ToolsBar>{tools}</ToolsBar>
+            </Paper>
+          )}
+          {placeholder}
+        </>
+      ) : page.failure ? (
+        <ErrorAlert title={texts.errorTitle} error={page.failure} onRetry={page.retry} />
+      ) : (
+        <Paper ref={listTop} variant="outlined" sx={{ overflow: 'hidden' }}>
+          {typeof bar === 'function'
+            ? bar(tools)
+            : (bar ??
+              (barNoun ? (
+                <ListBar
+                  tools={tools}
+                  noun={barNoun}
+                  total={page.total}
+                  selectedCount={selection.selectedIds.length}
+                  totalTestId={totalTestId}
+                  totalNote={totalNote}
+                  matching={bulk?.allMatching}
+                  onClearSelection={bulk?.clearable ? () => selection.setSelectedIds([]) : undefined}
+                >
+                  {bulk ? (
+                    <>
+                      <ListBulkActions bulk={bulk} />
+                      {bulkActions}
+                    </>
+                  ) : (
+                    bulkActions
+                  )}
+                </ListBar>
+              ) : (
+                tools && <ToolsBar>{tools}</ToolsBar>
+              )))}
+          <DataTable
+            ariaLabel={texts.ariaLabel}
+            rows={page.rows}
+            columns={table.columns}
+            getRowId={getRowId}
+            {...binding}
+            onPageChange={onPageChange}
+            loading={binding.loading || table.busy === true}
+            sort={table.unsorted ? null : binding.sort}
+            onSortChange={table.unsorted ? ignoreSort : binding.onSortChange}
+            emptyMessage={texts.emptyMessage}
+            getRowHref={table.getRowHref}
+            selectable={table.selectable}
+            selectedIds={table.selectable ? selection.selectedIds : undefined}
+            onSelectionChange={table.selectable ? selection.setSelectedIds : undefined}
+            rowHeight={table.rowHeight}
+            columnChoice={columnChoice}
+            onHiddenChange={onHiddenChange}
+          />
+        </Paper>
+      )}
       {children}
     </Box>
   );

@@ -1,12 +1,19 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import {
+  appliedViewOf,
   NO_COLUMN_CHOICE,
   readColumnChoice,
   readSavedViews,
+  updateView,
+  type AppliedView,
   type ColumnChoice,
   type ListViewBinding,
+  type SavedView,
 } from '@/lib/list/list-views';
+import { createSessionCache, decodeString } from '@/lib/session-cache';
 import { preferenceKeys } from '@/lib/preferences';
 import { usePreference } from '@/lib/use-preference';
 import type { ChooserColumn } from './column-chooser';
@@ -20,6 +27,38 @@ export interface ListTools {
   columnChoice: ColumnChoice;
   onHiddenChange: (fields: readonly string[]) => void;
 }
+
+/**
+ * The view the list shows, by name, before 'Vistas' (issue 45); once its filters differ from it, '(con cambios)'
+ * and 'Guardar cambios', which saves them into the view.
+ */
+function AppliedViewName({ applied, onSave }: { applied: AppliedView; onSave(view: SavedView): void }) {
+  const { view, modified } = applied;
+  return (
+    <Box
+      data-testid="applied-view"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, mr: 0.5 }}
+    >
+      <Typography variant="body2" noWrap title={view.name} sx={{ maxWidth: 240 }}>
+        Vista: <strong>{view.name}</strong>
+      </Typography>
+      {modified && (
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {' '}
+          (con cambios)
+        </Typography>
+      )}
+      {modified && (
+        <Button size="small" variant="outlined" onClick={() => onSave(view)}>
+          Guardar cambios
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** The view this tab last applied to a list (`<area>.view` in session storage): the one 'Guardar cambios' updates. */
+const appliedViewCache = (area: string) => createSessionCache(`${area}.view`, decodeString);
 
 /**
  * Every list's 'Vistas' and 'Columnas' (issue 30), the operator's own and kept in the gateway's store per list:
@@ -39,15 +78,34 @@ export function useListTools(
     [view, storedChoice, fieldsKey],
   );
   const views = useMemo(() => readSavedViews(storedViews), [storedViews]);
+  const cache = useMemo(() => appliedViewCache(area), [area]);
+  const [appliedId, setAppliedId] = useState<string | null>(() => (area ? (cache.read() ?? null) : null));
+  const remember = (id: string) => {
+    setAppliedId(id);
+    cache.write(id);
+  };
+  const applied = view ? appliedViewOf(views, view.params, appliedId) : null;
   const [hidden, setHidden] = useState<readonly string[]>([]);
   const onHiddenChange = useCallback((fields: readonly string[]) => setHidden(fields), []);
   const tools = view ? (
     <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }} data-testid="list-tools">
+      {applied && (
+        <AppliedViewName
+          applied={applied}
+          onSave={(saved) => setViews(updateView(views, saved.id, view.params))}
+        />
+      )}
       <ViewsMenu
         views={views}
         current={view.params}
-        onApply={view.apply}
-        onChange={(next) => setViews(next.length ? next : null)}
+        onApply={(chosen) => {
+          remember(chosen.id);
+          view.apply(chosen.params);
+        }}
+        onChange={(next, saved) => {
+          if (saved) remember(saved.id);
+          setViews(next.length ? next : null);
+        }}
       />
       <ColumnChooser
         columns={columns}

@@ -26,8 +26,9 @@ export interface ViewsMenuProps {
   views: readonly SavedView[];
   /** The list's view shown now (its parameters). */
   current: string;
-  onApply(params: string): void;
-  onChange(views: SavedView[]): void;
+  onApply(view: SavedView): void;
+  /** The views after a save, rename or delete; `saved`, the view just saved (the list shows it now). */
+  onChange(views: SavedView[], saved?: SavedView): void;
 }
 
 /** 'Nombre' and 'Guardar': the name of a view being saved or renamed. */
@@ -216,7 +217,7 @@ export function ViewsMenu({ views, current, onApply, onChange }: ViewsMenuProps)
               aria-current={shown ? 'true' : undefined}
               onClick={() => {
                 popup.close();
-                onApply(view.params);
+                onApply(view);
               }}
             >
               <ListItemIcon>{shown && <CheckIcon fontSize="small" />}</ListItemIcon>
@@ -234,7 +235,8 @@ export function ViewsMenu({ views, current, onApply, onChange }: ViewsMenuProps)
           returnFocusTo={button.current}
           onClose={() => setDialog(null)}
           onSave={(name) => {
-            onChange(addView(views, name, current));
+            const next = addView(views, name, current);
+            onChange(next, next[next.length - 1]);
             setDialog(null);
           }}
         />

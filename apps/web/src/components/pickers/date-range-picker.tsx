@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { isInvalidDayText, isValidDay } from './period';
+import { isInvalidDayText, isValidDay, RELATIVE_DAY_RANGES, resolveDay } from './period';
 import { PickersLocalization } from './pickers-localization';
 
 /** Days as YYYY-MM-DD (Argentine calendar days; `dayRange` turns them into instants). */
@@ -29,11 +30,13 @@ const dayError = (day: string | null): string | undefined => {
   return isInvalidDayText(day) ? DATE_RANGE_MESSAGES.invalid : undefined;
 };
 
-/** The range's error, if any (a day half typed or invalid, or from after to). */
+/** The range's error, if any (a day half typed or invalid, or from after to; relative days compared as today's). */
 export function dateRangeError(range: DayRange): string | undefined {
   const own = dayError(range.from) ?? dayError(range.to);
   if (own) return own;
-  return range.from && range.to && range.from > range.to ? DATE_RANGE_MESSAGES.inverted : undefined;
+  const from = resolveDay(range.from);
+  const to = resolveDay(range.to);
+  return from && to && from > to ? DATE_RANGE_MESSAGES.inverted : undefined;
 }
 
 export interface DateRangePickerProps {
@@ -41,6 +44,8 @@ export interface DateRangePickerProps {
   onChange: (range: DayRange) => void;
   fromLabel?: string;
   toLabel?: string;
+  /** Offers 'Hoy' and 'Últimos 7 días' (issue 45): relative ranges, kept as such so a saved view follows the calendar. */
+  relative?: boolean;
 }
 
 /** A section still showing its placeholder (DD, MM, AAAA). */
@@ -61,20 +66,29 @@ export function DateRangePicker({
   onChange,
   fromLabel = 'Desde',
   toLabel = 'Hasta',
+  relative = false,
 }: DateRangePickerProps) {
-  const validDay = (day: string | null) => (isValidDay(day) ? day : null);
+  const validDay = (day: string | null) => {
+    const resolved = resolveDay(day);
+    return isValidDay(resolved) ? resolved : null;
+  };
   const inverted = dateRangeError({ from: validDay(value.from), to: validDay(value.to) });
   // While a day is half typed the field is given back the very value it reported, so it keeps what was typed.
   const typed = useRef<{ from: Dayjs | null; to: Dayjs | null }>({ from: null, to: null });
   const shownDay = (side: 'from' | 'to') => {
     const day = value[side];
     if (day === INCOMPLETE_DAY) return typed.current[side];
-    // A text of the address that is not a day shows an empty field, its message below (`dayError`).
-    return isValidDay(day) ? dayjs(day) : null;
+    // A relative day shows the day it names today; a text of the address that is not a day shows an empty field,
+    // its message below (`dayError`).
+    const resolved = validDay(day);
+    return resolved ? dayjs(resolved) : null;
   };
   const change = (side: 'from' | 'to', next: Dayjs | null) => {
     typed.current[side] = next;
-    onChange({ ...value, [side]: toDay(next) });
+    const day = toDay(next);
+    // The field reports the day it shows when its range is relative: that is no choice of a pinned day.
+    if (day !== null && day === validDay(value[side])) return;
+    onChange({ ...value, [side]: day });
   };
   // A field that was empty reports nothing until every section is typed: what it shows ("15/MM/AAAA", in its
   // hidden input) tells a half-typed day, after each key and when it loses the focus.
@@ -82,7 +96,7 @@ export function DateRangePicker({
     const text = event.currentTarget.querySelector('input')?.value ?? '';
     const partial = EMPTY_SECTION.test(text);
     // An empty field (no day, or an address text that is not one) typed in part holds the range as incomplete.
-    const empty = value[side] !== INCOMPLETE_DAY && !isValidDay(value[side]);
+    const empty = value[side] !== INCOMPLETE_DAY && validDay(value[side]) === null;
     if (partial && empty) onChange({ ...value, [side]: INCOMPLETE_DAY });
     else if (text === '' && value[side] === INCOMPLETE_DAY) onChange({ ...value, [side]: null });
   };
@@ -110,6 +124,23 @@ export function DateRangePicker({
             }}
           />
         ))}
+        {relative &&
+          RELATIVE_DAY_RANGES.map((range) => {
+            const chosen = value.from === range.from && value.to === range.to;
+            return (
+              <Button
+                key={range.label}
+                size="small"
+                variant={chosen ? 'contained' : 'outlined'}
+                aria-pressed={chosen}
+                disableElevation
+                onClick={() => onChange({ from: range.from, to: range.to })}
+                sx={{ mt: 1.25, whiteSpace: 'nowrap' }}
+              >
+                {range.label}
+              </Button>
+            );
+          })}
       </Box>
     </PickersLocalization>
   );

@@ -1,16 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { MESSAGES, parsePeriodInput } from '@backoffice/validators';
-import { isValidPeriod, shiftPeriod } from './period';
+import { CURRENT_PERIOD, isValidPeriod, resolvePeriod, shiftPeriod } from './period';
 
 export interface PeriodPickerProps {
-  /** YYYY-MM */
+  /** YYYY-MM, or 'Mes actual' (`CURRENT_PERIOD`) where `relative`. */
   value: string;
+  /**
+   * Offers 'Mes actual' (issue 45), a toggle that chooses the month the list is read in rather than a pinned one;
+   * pressed while the value is `CURRENT_PERIOD`. A month typed or reached with the arrows is pinned.
+   */
+  relative?: boolean;
   onChange: (period: string) => void;
   label?: string;
   /**
@@ -34,9 +40,11 @@ const SHORT_YEAR = /^(\d{4}|\d{1,2}\s*[/\-.\s]\s*\d{2})$/;
 const rangeHint = (min: string | undefined, max: string | undefined) =>
   [min && `De ${shown(min)}`, max && `${min ? 'a' : 'Hasta'} ${shown(max)}`].filter(Boolean).join(' ');
 
-/** MM/YYYY for YYYY-MM. */
-const shown = (period: string) =>
-  isValidPeriod(period) ? `${period.slice(5, 7)}/${period.slice(0, 4)}` : '';
+/** MM/YYYY for YYYY-MM ('Mes actual': the current month's). */
+const shown = (choice: string) => {
+  const period = resolvePeriod(choice);
+  return isValidPeriod(period) ? `${period.slice(5, 7)}/${period.slice(0, 4)}` : '';
+};
 
 /**
  * Período: a month typed as people type it (3/2026, 03/2026, 0326...; normalised to MM/AAAA) with previous and
@@ -57,7 +65,9 @@ export function PeriodPicker({
   onErrorChange,
   min,
   max,
+  relative = false,
 }: PeriodPickerProps) {
+  const month = resolvePeriod(value);
   const limited = min !== undefined || max !== undefined;
   const outside = (period: string) =>
     (min !== undefined && period < min) || (max !== undefined && period > max);
@@ -68,7 +78,7 @@ export function PeriodPicker({
   const [lastValue, setLastValue] = useState(value);
   if (lastValue !== value) {
     setLastValue(value);
-    if (parsePeriodInput(text) !== value) {
+    if (parsePeriodInput(text) !== month) {
       setText(shown(value));
       setError(null);
     }
@@ -84,7 +94,8 @@ export function PeriodPicker({
     const period = parsePeriodInput(typed);
     if (period && !outside(period)) {
       setError(null);
-      if (period !== value && (complete || !SHORT_YEAR.test(typed.trim()))) onChange(period);
+      // The month shown typed again (or the field left) changes nothing: 'Mes actual' stays relative.
+      if (period !== month && (complete || !SHORT_YEAR.test(typed.trim()))) onChange(period);
     } else {
       setError(limited ? periodRangeMessage(min, max) : MESSAGES.periodInvalid);
     }
@@ -100,7 +111,7 @@ export function PeriodPicker({
         <IconButton
           size="small"
           aria-label="Mes anterior"
-          disabled={min !== undefined && value <= min}
+          disabled={min !== undefined && month <= min}
           onClick={() => onChange(shiftPeriod(value, -1))}
           sx={{ mt: 1.5 }}
         >
@@ -129,13 +140,25 @@ export function PeriodPicker({
         <IconButton
           size="small"
           aria-label="Mes siguiente"
-          disabled={max !== undefined && value >= max}
+          disabled={max !== undefined && month >= max}
           onClick={() => onChange(shiftPeriod(value, 1))}
           sx={{ mt: 1.5 }}
         >
           <ChevronRightIcon />
         </IconButton>
       </Tooltip>
+      {relative && (
+        <Button
+          size="small"
+          variant={value === CURRENT_PERIOD ? 'contained' : 'outlined'}
+          aria-pressed={value === CURRENT_PERIOD}
+          disableElevation
+          onClick={() => onChange(CURRENT_PERIOD)}
+          sx={{ mt: 1.25, whiteSpace: 'nowrap' }}
+        >
+          Mes actual
+        </Button>
+      )}
     </Box>
   );
 }

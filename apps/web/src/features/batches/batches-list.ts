@@ -1,4 +1,10 @@
-import { periodOf, periodRange, shiftPeriod, isValidPeriod } from '@/components/pickers/period';
+import {
+  CURRENT_PERIOD,
+  monthPeriodParam,
+  periodRange,
+  resolvePeriod,
+  shiftPeriod,
+} from '@/components/pickers/period';
 import {
   defineListQuery,
   type ListCacheRule,
@@ -22,9 +28,11 @@ import {
 
 /**
  * Lotes' list (lib/list, session storage `batches.list`; spec 001 §2 "Withdrawal batches"): `entidad` +
- * `entidad_nombre` (required before any search), `periodo` (YYYY-MM, default the current month), `estado`
+ * `entidad_nombre` (required before any search), `periodo` (YYYY-MM; default 'Mes actual', not written), `estado`
  * (absent: 'Todos'), then page (size 10 by default, spec 001 §9) and sort.
  */
+const PERIOD_PARAM = monthPeriodParam('periodo');
+
 export interface BatchesFilters {
   collector: { id: string; name: string } | null;
   period: string;
@@ -36,27 +44,27 @@ export const batchesList: ListDefinition<BatchesFilters, WithdrawalBatchSortFiel
   ...SHORT_PAGING,
   defaultSort: { field: 'CREATION_DATE', direction: 'DESC' },
   sortFields: sortFieldsOf(['CREATION_DATE', 'ID', 'BALANCE', 'RECORD_COUNT', 'STATUS']),
-  defaultFilters: (now) => ({ collector: null, period: periodOf(now), status: null }),
+  defaultFilters: () => ({ collector: null, period: CURRENT_PERIOD, status: null }),
   filters: {
     params: [...COLLECTOR_PARAMS, 'periodo', 'estado'],
     parse(params, defaults) {
-      const period = params.get('periodo')?.trim();
       return {
         collector: parseCollectorParam(params),
-        period: isValidPeriod(period) ? period : defaults.period,
+        period: PERIOD_PARAM.parse(params, defaults.period),
         status: batchStatusFromParam(params.get('estado')),
       };
     },
     write(filters, params) {
       writeCollectorParam(filters.collector, params);
-      params.set('periodo', filters.period);
+      PERIOD_PARAM.write(filters.period, params);
       if (filters.status) params.set('estado', batchStatusToParam(filters.status));
     },
   },
 };
 
 /** The month as creation_date bounds: its first instant (inclusive) to the next month's first (exclusive). */
-export function periodBounds(period: string): { from: string; to: string } {
+export function periodBounds(choice: string): { from: string; to: string } {
+  const period = resolvePeriod(choice);
   return {
     from: periodRange(period).from.toISOString(),
     to: periodRange(shiftPeriod(period, 1)).from.toISOString(),

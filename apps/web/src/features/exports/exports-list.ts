@@ -1,6 +1,6 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
 import { EXPORT_TYPE_LABELS } from '@/components/exports';
-import { isValidPeriod, periodOf, periodRange } from '@/components/pickers/period';
+import { CURRENT_PERIOD, monthPeriodParam, periodRange } from '@/components/pickers/period';
 import { defineListQuery, STANDARD_PAGING, type ListDefinition, sortFieldsOf } from '@/lib/list';
 import {
   ExportsHistoryDocument,
@@ -39,8 +39,10 @@ const STATUS_PARAMS: Readonly<Record<ExportStatus, string>> = {
 /** Still running: the list keeps refreshing while one of these is shown. */
 export const isRunning = (status: ExportStatus): boolean => status === 'PENDING' || status === 'PROCESSING';
 
+const PERIOD_PARAM = monthPeriodParam('periodo');
+
 export interface ExportsFilters {
-  /** YYYY-MM of the request date. */
+  /** YYYY-MM of the request date, or 'Mes actual' (`CURRENT_PERIOD`). */
   period: string;
   type: ExportType | null;
   format: ExportFormat | null;
@@ -55,7 +57,7 @@ const STATUS_OPTIONS = (Object.keys(STATUS_PARAMS) as ExportStatus[]).map((value
 }));
 
 /**
- * Historial de exportaciones (session storage `exports.list`): `periodo` (default the current month), `tipo`,
+ * Historial de exportaciones (session storage `exports.list`): `periodo` (default 'Mes actual', not written), `tipo`,
  * `formato`, `estado` in the URL; newest first (spec 001 §2, §9).
  */
 export const exportsList: ListDefinition<ExportsFilters, 'CREATED_DATE'> = {
@@ -63,20 +65,19 @@ export const exportsList: ListDefinition<ExportsFilters, 'CREATED_DATE'> = {
   ...STANDARD_PAGING,
   defaultSort: { field: 'CREATED_DATE', direction: 'DESC' },
   sortFields: sortFieldsOf(['CREATED_DATE']),
-  defaultFilters: (now) => ({ period: periodOf(now), type: null, format: null, status: null }),
+  defaultFilters: () => ({ period: CURRENT_PERIOD, type: null, format: null, status: null }),
   filters: {
     params: ['periodo', 'tipo', 'formato', 'estado'],
     parse(params, defaults) {
-      const period = params.get('periodo');
       return {
-        period: isValidPeriod(period) ? period : defaults.period,
+        period: PERIOD_PARAM.parse(params, defaults.period),
         type: byParam(EXPORT_TYPE_OPTIONS, params.get('tipo')),
         format: byParam(EXPORT_FORMAT_OPTIONS, params.get('formato')),
         status: byParam(STATUS_OPTIONS, params.get('estado')),
       };
     },
     write(filters, params) {
-      params.set('periodo', filters.period);
+      PERIOD_PARAM.write(filters.period, params);
       if (filters.type) params.set('tipo', EXPORT_TYPE_OPTIONS.find((o) => o.value === filters.type)!.param);
       if (filters.format) {
         params.set('formato', EXPORT_FORMAT_OPTIONS.find((o) => o.value === filters.format)!.param);

@@ -1,5 +1,11 @@
 import type { CollectorRef } from '../../components/pickers/collector-picker';
-import { isValidPeriod, periodLabel, periodOf, periodRange } from '../../components/pickers/period';
+import {
+  CURRENT_PERIOD,
+  isPeriodChoice,
+  monthPeriodParam,
+  periodLabel,
+  periodRange,
+} from '../../components/pickers/period';
 import {
   defineListQuery,
   defaultListState,
@@ -28,8 +34,8 @@ import { paymentStatusFromParam, paymentStatusToParam } from './payment-status';
  *   search         free search (payer e-mail, payment id or name); `pagador` is accepted as an alias (spec 000 §2)
  *   collector_id   collector filter, with collector_name for its label
  *   status         pending | issued | approved | partial | rejected | refunded | objected | overdue
- *   period         YYYY-MM (default: the current month; always written so a shared link shows the same month),
- *                  or `todos` (every period; only with a search, issue 10 item 5)
+ *   period         YYYY-MM, `actual` ('Mes actual', the default, never written: a saved view or a link follows the
+ *                  calendar, issue 45) or `todos` (every period; only with a search, issue 10 item 5)
  *   date_field     refunded_date to apply the period to the refund date (default request_date)
  *   methods        media payment ids, comma separated (only with search or collector)
  */
@@ -39,7 +45,7 @@ export interface PaymentsFilters {
   search: string;
   collector: CollectorRef | null;
   status: PaymentStatus | null;
-  /** YYYY-MM, or ALL_PERIODS (only with a search). */
+  /** YYYY-MM, CURRENT_PERIOD ('Mes actual') or ALL_PERIODS (only with a search). */
   period: string;
   dateField: PaymentDateField;
   /** Media payment ids, ascending, only kept with a search or a collector. */
@@ -53,6 +59,8 @@ export type PaymentsListState = ListState<PaymentsFilters, PaymentSortField>;
 export const ALL_PERIODS = 'todos';
 
 /** Whether a search text is a payment id (all digits: the gateway looks it up by id). */
+const PERIOD_PARAM = monthPeriodParam('period');
+
 export const isPaymentIdSearch = (search: string): boolean => /^\d{1,19}$/.test(search.trim());
 
 /** Media payment ids as written (up to 3 digits); which exist is the catalogue's to say (withKnownMethods). */
@@ -70,7 +78,7 @@ function parseMethods(value: string | null): number[] {
  * The rules that tie filters together:
  * - the refund date ignores the status (choosing it clears the status, spec 000 §9);
  * - the payment-method filter exists only with a search or a collector (spec 000 §2);
- * - every period exists only with a search (without one it falls back to the current month).
+ * - every period exists only with a search (without one it falls back to 'Mes actual').
  */
 function normalizeFilters(filters: PaymentsFilters): PaymentsFilters {
   const search = filters.search.trim();
@@ -79,7 +87,7 @@ function normalizeFilters(filters: PaymentsFilters): PaymentsFilters {
     ...filters,
     search,
     collector,
-    period: filters.period === ALL_PERIODS && !search ? periodOf(new Date()) : filters.period,
+    period: filters.period === ALL_PERIODS && !search ? CURRENT_PERIOD : filters.period,
     status: filters.dateField === 'REFUNDED_DATE' ? null : filters.status,
     methods: search || collector ? filters.methods : [],
   };
@@ -93,11 +101,11 @@ export const paymentsList: ListDefinition<PaymentsFilters, PaymentSortField> = {
   sortFields: sortFieldsOf(['REQUEST_DATE', 'PAYER_NAME', 'FINAL_AMOUNT', 'STATUS'], {
     PAYER_NAME: { param: 'payer.name' },
   }),
-  defaultFilters: (now) => ({
+  defaultFilters: () => ({
     search: '',
     collector: null,
     status: null,
-    period: periodOf(now),
+    period: CURRENT_PERIOD,
     dateField: 'REQUEST_DATE',
     methods: [],
   }),
@@ -115,12 +123,12 @@ export const paymentsList: ListDefinition<PaymentsFilters, PaymentSortField> = {
     parse(params, defaults) {
       const collectorId = params.get('collector_id')?.trim();
       const collectorName = params.get('collector_name')?.trim();
-      const period = params.get('period');
+      const period = params.get('period')?.trim();
       return {
         search: params.get('search') ?? params.get('pagador') ?? defaults.search,
         collector: collectorId ? { id: collectorId, name: collectorName || collectorId } : null,
         status: paymentStatusFromParam(params.get('status')),
-        period: isValidPeriod(period) || period === ALL_PERIODS ? period : defaults.period,
+        period: isPeriodChoice(period) || period === ALL_PERIODS ? period : defaults.period,
         dateField: params.get('date_field') === 'refunded_date' ? 'REFUNDED_DATE' : 'REQUEST_DATE',
         methods: parseMethods(params.get('methods')),
       };
@@ -134,7 +142,7 @@ export const paymentsList: ListDefinition<PaymentsFilters, PaymentSortField> = {
         }
       }
       if (filters.status) params.set('status', paymentStatusToParam(filters.status));
-      params.set('period', filters.period);
+      PERIOD_PARAM.write(filters.period, params);
       if (filters.dateField === 'REFUNDED_DATE') params.set('date_field', 'refunded_date');
       if (filters.methods.length > 0) params.set('methods', filters.methods.join(','));
     },
@@ -185,7 +193,10 @@ export function toPaymentsSearchVariables(input: PaymentsListState): PaymentsSea
   };
 }
 
-/** The period the list reads, in words: 'marzo de 2025 · fecha de solicitud', 'todos los períodos · …'. */
+/**
+ * The period the list reads, in words: 'marzo de 2025 · fecha de solicitud', 'noviembre de 2026 (mes actual) · …',
+ * 'todos los períodos · …'.
+ */
 export function periodText({ period, dateField }: Pick<PaymentsFilters, 'period' | 'dateField'>): string {
   const field = dateField === 'REFUNDED_DATE' ? 'fecha de devolución' : 'fecha de solicitud';
   return `${period === ALL_PERIODS ? 'todos los períodos' : periodLabel(period)} · ${field}`;

@@ -1,4 +1,4 @@
-import { periodOf, periodRange, isValidPeriod } from '../../components/pickers';
+import { CURRENT_PERIOD, monthPeriodParam, periodRange } from '../../components/pickers';
 import type { CollectorRef } from '../../components/pickers/collector-picker';
 import {
   defineListQuery,
@@ -42,10 +42,8 @@ function writeCollector(collector: CollectorRef | null, params: URLSearchParams)
   params.set('entidad', collector.id);
   if (collector.name !== collector.id) params.set('entidad_nombre', collector.name);
 }
-const readPeriod = (params: URLSearchParams, fallback: string) => {
-  const value = params.get('periodo');
-  return isValidPeriod(value) ? value : fallback;
-};
+/** `periodo`: a month or 'Mes actual' (the default, not written: issue 45). */
+const PERIOD_PARAM = monthPeriodParam('periodo');
 
 /** The gateway's from/to of a month period. */
 export function periodVariables(period: string): { from: string; to: string } {
@@ -66,7 +64,7 @@ export const withdrawsList: ListDefinition<WithdrawsFilters, WithdrawSortField> 
   ...STANDARD_PAGING,
   defaultSort: { field: 'REQUEST_DATE', direction: 'ASC' },
   sortFields: sortFieldsOf(['REQUEST_DATE', 'TRANSFER_DATE', 'AMOUNT', 'COLLECTOR_ID', 'STATUS']),
-  defaultFilters: (now) => ({ period: periodOf(now), collector: null, statuses: ['PENDING'] }),
+  defaultFilters: () => ({ period: CURRENT_PERIOD, collector: null, statuses: ['PENDING'] }),
   filters: {
     params: ['periodo', 'entidad', 'entidad_nombre', 'estados'],
     parse(params, defaults) {
@@ -78,10 +76,14 @@ export const withdrawsList: ListDefinition<WithdrawsFilters, WithdrawSortField> 
               .split(',')
               .map((s) => statusFromParam(WITHDRAW_STATUSES, s))
               .filter((s): s is WithdrawStatus => s !== null);
-      return { period: readPeriod(params, defaults.period), collector: readCollector(params), statuses };
+      return {
+        period: PERIOD_PARAM.parse(params, defaults.period),
+        collector: readCollector(params),
+        statuses,
+      };
     },
     write(filters, params) {
-      params.set('periodo', filters.period);
+      PERIOD_PARAM.write(filters.period, params);
       writeCollector(filters.collector, params);
       params.set('estados', filters.statuses.map(statusParam).join(','));
     },
@@ -140,8 +142,8 @@ function withdrawalsDefinition(
     ...STANDARD_PAGING,
     defaultSort: { field: 'REQUEST_DATE', direction },
     sortFields: WITHDRAWAL_SORT_FIELDS,
-    defaultFilters: (now) => ({
-      period: withPeriod ? periodOf(now) : null,
+    defaultFilters: () => ({
+      period: withPeriod ? CURRENT_PERIOD : null,
       collector: null,
       status: defaultStatus,
     }),
@@ -150,13 +152,13 @@ function withdrawalsDefinition(
       parse(params, defaults) {
         const raw = params.get('estado');
         return {
-          period: withPeriod ? readPeriod(params, defaults.period ?? periodOf()) : null,
+          period: withPeriod ? PERIOD_PARAM.parse(params) : null,
           collector: readCollector(params),
           status: raw === null ? defaults.status : statusFromParam(WITHDRAWAL_STATUSES, raw),
         };
       },
       write(filters, params) {
-        if (filters.period) params.set('periodo', filters.period);
+        if (filters.period) PERIOD_PARAM.write(filters.period, params);
         writeCollector(filters.collector, params);
         params.set('estado', filters.status ? statusParam(filters.status) : 'todos');
       },

@@ -28,6 +28,22 @@ export function readColumnChoice(stored: unknown, fields: readonly string[]): Co
   return entries.length ? Object.fromEntries(entries) : NO_COLUMN_CHOICE;
 }
 
+/** The field of a list's ACCIONES column (`rowActionsColumn`, `actionButtonsColumn`): no data of its own. */
+export const ACTIONS_FIELD = 'actions';
+
+/** Whether a column shows the rows' data (every column but ACCIONES). */
+export const isDataColumn = (field: string): boolean => field !== ACTIONS_FIELD;
+
+/**
+ * The hidden fields with one data column kept (issue 45): a list of action icons alone says nothing, so when every
+ * data column would be hidden (a choice made in two tabs, or a narrow screen) the first one is shown.
+ */
+export function keepOneDataColumn(fields: readonly string[], hidden: readonly string[]): string[] {
+  const data = fields.filter(isDataColumn);
+  if (data.length === 0 || data.some((field) => !hidden.includes(field))) return [...hidden];
+  return hidden.filter((field) => field !== data[0]);
+}
+
 /** The choice after the operator showed or hid `field`. */
 export const withColumn = (choice: ColumnChoice, field: string, shown: boolean): ColumnChoice => ({
   ...choice,
@@ -88,6 +104,32 @@ export const renameView = (views: readonly SavedView[], id: string, name: string
 
 export const removeView = (views: readonly SavedView[], id: string): SavedView[] =>
   views.filter((view) => view.id !== id);
+
+/** The views with `id`'s filters and sort replaced by `params` ('Guardar cambios'). */
+export const updateView = (views: readonly SavedView[], id: string, params: string): SavedView[] =>
+  views.map((view) => (view.id === id ? { ...view, params } : view));
+
+/** The view a list shows, named above its grid (issue 45); `modified` once its filters differ from the view's. */
+export interface AppliedView {
+  view: SavedView;
+  modified: boolean;
+}
+
+/**
+ * Which view the list shows: the one last applied (`appliedId`) while the list is its view exactly, else any view
+ * it is exactly; the one last applied, modified, when the list moved away from it; none otherwise.
+ */
+export function appliedViewOf(
+  views: readonly SavedView[],
+  params: string,
+  appliedId: string | null,
+): AppliedView | null {
+  const last = views.find((view) => view.id === appliedId);
+  if (last?.params === params) return { view: last, modified: false };
+  const same = views.find((view) => view.params === params);
+  if (same) return { view: same, modified: false };
+  return last ? { view: last, modified: true } : null;
+}
 
 /** What a list gives its 'Columnas' and 'Vistas': its name and its view (filters and sort) as parameters. */
 export interface ListViewBinding {

@@ -41,3 +41,18 @@ describe("columnsToHide (issue 30: the operator's 'Columnas' over the priorities
     expect(columnsToHide(columns, { id: false, note: true }, undefined)).toEqual(['id']);
   });
 });
+
+describe('columnsToHide keeps one data column (issue 45)', () => {
+  const every = { id: false, name: false, concept: false, method: false, note: false };
+
+  it('shows the first data column when the choice hides them all (ACCIONES alone says nothing)', () => {
+    expect(columnsToHide(columns, every, undefined)).toEqual(['name', 'concept', 'method', 'note']);
+    expect(columnsToHide(columns, every, 600)).toEqual(['name', 'concept', 'method', 'note']);
+  });
+
+  it('shows it when the width hides the last one the operator kept', () => {
+    const onlyNote = { id: false, name: false, concept: false, method: false };
+    // 'note' (priority 3) does not fit 50 px: it stays, being the only data column left.
+    expect(columnsToHide(columns, onlyNote, 50)).toEqual(['id', 'name', 'concept', 'method']);
+  });
+});

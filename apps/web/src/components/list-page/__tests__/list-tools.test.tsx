@@ -2,8 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ColumnChoice, SavedView } from '@/lib/list/list-views';
+import type { ColumnChoice, ListViewBinding, SavedView } from '@/lib/list/list-views';
 import { ColumnChooser } from '../column-chooser';
+import { useListTools } from '../list-tools';
 import { ViewsMenu } from '../views-menu';
 
 const COLUMNS = [
@@ -12,14 +13,16 @@ const COLUMNS = [
   { field: 'note', headerName: 'NOTA' },
 ];
 
-function Chooser({ hiddenByWidth = [] as string[], onChange = vi.fn() }) {
+function Chooser({ hiddenByWidth = [] as string[], onChange = vi.fn(), columns = COLUMNS }) {
   const [choice, setChoice] = useState<ColumnChoice>({});
-  const hidden = COLUMNS.map((c) => c.field).filter(
-    (field) => choice[field] === false || (choice[field] === undefined && hiddenByWidth.includes(field)),
-  );
+  const hidden = columns
+    .map((c) => c.field)
+    .filter(
+      (field) => choice[field] === false || (choice[field] === undefined && hiddenByWidth.includes(field)),
+    );
   return (
     <ColumnChooser
-      columns={COLUMNS}
+      columns={columns}
       choice={choice}
       hidden={hidden}
       onChange={(next) => {
@@ -125,7 +128,11 @@ describe('ViewsMenu', () => {
     const menu = await screen.findByRole('menu', { name: 'Vistas' });
     expect(within(menu).getByRole('menuitem', { name: 'Aprobados' })).toHaveAttribute('aria-current', 'true');
     await user.click(within(menu).getByRole('menuitem', { name: 'Rechazados' }));
-    expect(onApply).toHaveBeenCalledWith('estado=rechazado&sort=amount:asc');
+    expect(onApply).toHaveBeenCalledWith({
+      id: 'a',
+      name: 'Rechazados',
+      params: 'estado=rechazado&sort=amount:asc',
+    });
   });
 
   it('renames and deletes a view', async () => {
@@ -160,5 +167,58 @@ describe('ViewsMenu', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(button).toHaveFocus();
+  });
+});
+
+describe('the last data column and the applied view (issue 45)', () => {
+  it('keeps the last data column shown: ACCIONES does not count, and the kept one says why', async () => {
+    const user = userEvent.setup();
+    render(<Chooser columns={[...COLUMNS, { field: 'actions', headerName: 'ACCIONES' }]} />);
+    await user.click(screen.getByRole('button', { name: 'Columnas' }));
+    const panel = await screen.findByRole('dialog', { name: 'Columnas' });
+    await user.click(within(panel).getByRole('checkbox', { name: 'ID' }));
+    await user.click(within(panel).getByRole('checkbox', { name: 'PAGADOR' }));
+    const note = within(panel).getByRole('checkbox', { name: 'NOTA' });
+    expect(note).toBeDisabled();
+    expect(note).toHaveAccessibleDescription('la lista muestra al menos una columna');
+    expect(within(panel).getByRole('checkbox', { name: 'ACCIONES' })).toBeEnabled();
+  });
+
+  function Tools({ params }: { params: string }) {
+    const [shown, setShown] = useState(params);
+    const view: ListViewBinding = { area: 'things', params: shown, apply: setShown };
+    const { tools } = useListTools(view, COLUMNS);
+    return (
+      <>
+        {tools}
+        <button type="button" onClick={() => setShown(`${shown}&sort=amount:asc`)}>
+          Cambiar filtros
+        </button>
+      </>
+    );
+  }
+
+  it("names the view shown; once the filters differ, '(con cambios)' and 'Guardar cambios' saves them into it", async () => {
+    sessionStorage.clear();
+    const user = userEvent.setup();
+    render(<Tools params="estado=aprobado" />);
+    expect(screen.queryByTestId('applied-view')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Vistas' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Guardar vista actual…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Guardar vista actual' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Aprobados{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const applied = screen.getByTestId('applied-view');
+    expect(applied).toHaveTextContent(/^Vista: Aprobados$/);
+    expect(within(applied).queryByRole('button', { name: 'Guardar cambios' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Cambiar filtros' }));
+    expect(applied).toHaveTextContent('Vista: Aprobados (con cambios)');
+    await user.click(within(applied).getByRole('button', { name: 'Guardar cambios' }));
+    expect(applied).toHaveTextContent(/^Vista: Aprobados$/);
+    // The view now is the changed filters: choosing it from the menu shows it ticked.
+    await user.click(screen.getByRole('button', { name: 'Vistas' }));
+    const menu = await screen.findByRole('menu', { name: 'Vistas' });
+    expect(within(menu).getByRole('menuitem', { name: 'Aprobados' })).toHaveAttribute('aria-current', 'true');
   });
 });

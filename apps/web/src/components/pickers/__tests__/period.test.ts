@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  CURRENT_PERIOD,
+  daysAgo,
+  monthPeriodParam,
+  resolveDay,
+  resolvePeriod,
+  TODAY,
   DAY_RANGE_PARAM,
   dayFilterInstants,
   dayOf,
@@ -14,7 +20,8 @@ import {
   shiftPeriod,
 } from '../period';
 
-describe('periods and days in Argentine time, whatever the browser zone', () => {
+/** The browser's zone far from Argentina for the describe's tests (what they compute must not depend on it). */
+function browserInTokyo() {
   let previousTz: string | undefined;
   beforeEach(() => {
     previousTz = process.env.TZ;
@@ -24,6 +31,10 @@ describe('periods and days in Argentine time, whatever the browser zone', () => 
     if (previousTz === undefined) delete process.env.TZ;
     else process.env.TZ = previousTz;
   });
+}
+
+describe('periods and days in Argentine time, whatever the browser zone', () => {
+  browserInTokyo();
 
   it('a period spans day 1 00:00:00.000 to the last day 23:59:59.999 (UTC-3)', () => {
     expect(periodRange('2024-02')).toEqual({
@@ -121,5 +132,55 @@ describe("a list's days filter in its URL (desde, hasta)", () => {
     expect(params.toString()).toBe('desde=2026-11-01');
     expect(DAY_RANGE_PARAM.parse(params)).toEqual({ from: '2026-11-01', to: null });
     expect(DAY_RANGE_PARAM.names).toEqual(['desde', 'hasta']);
+  });
+});
+
+describe("relative periods and days follow the calendar (issue 45: 'Mes actual', 'Hoy', 'Últimos 7 días')", () => {
+  browserInTokyo();
+
+  it("'Mes actual' is the Argentine month of the moment it is read", () => {
+    // 1 December 02:30 UTC is still 30 November in Buenos Aires (and already 1 December in Tokyo).
+    expect(resolvePeriod(CURRENT_PERIOD, new Date('2026-12-01T02:30:00Z'))).toBe('2026-11');
+    expect(resolvePeriod(CURRENT_PERIOD, new Date('2026-12-01T03:30:00Z'))).toBe('2026-12');
+    expect(resolvePeriod('2026-03', new Date('2026-12-01T03:30:00Z'))).toBe('2026-03');
+    expect(periodRange(CURRENT_PERIOD, new Date('2026-12-15T12:00:00Z'))).toEqual(periodRange('2026-12'));
+    expect(periodLabel(CURRENT_PERIOD, new Date('2026-12-15T12:00:00Z'))).toBe(
+      'diciembre de 2026 (mes actual)',
+    );
+  });
+
+  it("a month filter's parameter: a month or 'actual'; 'Mes actual', the default, is never written", () => {
+    const param = monthPeriodParam('periodo');
+    expect(param.parse(new URLSearchParams('periodo=2026-10'))).toBe('2026-10');
+    expect(param.parse(new URLSearchParams('periodo=actual'))).toBe(CURRENT_PERIOD);
+    expect(param.parse(new URLSearchParams('periodo=2026-13'))).toBe(CURRENT_PERIOD);
+    expect(param.parse(new URLSearchParams(''))).toBe(CURRENT_PERIOD);
+    const params = new URLSearchParams();
+    param.write(CURRENT_PERIOD, params);
+    expect(params.toString()).toBe('');
+    param.write('2026-10', params);
+    expect(params.toString()).toBe('periodo=2026-10');
+  });
+
+  it("'hoy' and 'hoy-6' are Argentine days counted back from the moment they are read", () => {
+    const late = new Date('2026-12-01T02:30:00Z'); // 30 November 23:30 in Buenos Aires
+    expect(resolveDay(TODAY, late)).toBe('2026-11-30');
+    expect(resolveDay(daysAgo(6), late)).toBe('2026-11-24');
+    expect(resolveDay('2026-01-05', late)).toBe('2026-01-05');
+    expect(resolveDay(null, late)).toBeNull();
+    expect(dayFilterInstants(daysAgo(6), TODAY, late)).toEqual({
+      from: '2026-11-24T03:00:00.000Z',
+      to: '2026-12-01T02:59:59.999Z',
+    });
+  });
+
+  it('relative days are kept as such by the address and are no invalid text', () => {
+    const range = DAY_RANGE_PARAM.parse(new URLSearchParams('desde=hoy-6&hasta=hoy'));
+    expect(range).toEqual({ from: 'hoy-6', to: 'hoy' });
+    expect(isInvalidDayText('hoy-6')).toBe(false);
+    expect(isInvalidDayText('hoy+1')).toBe(true);
+    const params = new URLSearchParams();
+    DAY_RANGE_PARAM.write(range, params);
+    expect(params.toString()).toBe('desde=hoy-6&hasta=hoy');
   });
 });

@@ -14,6 +14,7 @@ import {
   type DayRange,
 } from '../date-range-picker';
 import { PeriodPicker } from '../period-picker';
+import { CURRENT_PERIOD, daysAgo, periodOf, resolveDay, TODAY } from '../period';
 import { MESSAGES } from '@backoffice/validators';
 
 const COLLECTORS = [
@@ -298,5 +299,56 @@ describe('DateRangePicker', () => {
     await user.click(from!);
     await user.keyboard('15032025');
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ from: '2025-03-15', to: null }));
+  });
+});
+
+describe("relative choices (issue 45: 'Mes actual', 'Hoy', 'Últimos 7 días')", () => {
+  it("'Mes actual' shows the current month, pressed; a month reached with the arrows is pinned; the toggle is relative again", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    const { rerender } = render(<PeriodPicker relative value={CURRENT_PERIOD} onChange={onChange} />);
+    const [year, month] = periodOf().split('-');
+    const field = screen.getByRole('textbox', { name: 'Período' });
+    expect(field).toHaveValue(`${month}/${year}`);
+    const toggle = screen.getByRole('button', { name: 'Mes actual' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    // Leaving the field with the month it shows pins nothing.
+    await user.click(field);
+    await user.tab();
+    expect(onChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Mes anterior' }));
+    const previous = onChange.mock.lastCall?.[0] as string;
+    expect(previous).toMatch(/^\d{4}-\d{2}$/);
+    rerender(<PeriodPicker relative value={previous} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: 'Mes actual' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('button', { name: 'Mes actual' }));
+    expect(onChange).toHaveBeenLastCalledWith(CURRENT_PERIOD);
+  });
+
+  it("offers 'Mes actual' only where asked (a form's month is always pinned)", () => {
+    render(<PeriodPicker value="2025-01" onChange={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Mes actual' })).toBeNull();
+  });
+
+  it("'Hoy' and 'Últimos 7 días' choose relative ranges, shown as today's days, pressed while chosen", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <DateRangePicker relative value={{ from: null, to: null }} onChange={onChange} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Últimos 7 días' }));
+    expect(onChange).toHaveBeenLastCalledWith({ from: daysAgo(6), to: TODAY });
+    rerender(<DateRangePicker relative value={{ from: daysAgo(6), to: TODAY }} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: 'Últimos 7 días' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Hoy' })).toHaveAttribute('aria-pressed', 'false');
+    const shown = (day: string) => day.split('-').reverse().join('/');
+    const inputs = [...document.querySelectorAll<HTMLInputElement>('input')];
+    expect(inputs.map((input) => input.value)).toEqual([
+      shown(resolveDay(daysAgo(6))),
+      shown(resolveDay(TODAY)),
+    ]);
+    expect(dateRangeError({ from: daysAgo(6), to: TODAY })).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Hoy' }));
+    expect(onChange).toHaveBeenLastCalledWith({ from: TODAY, to: TODAY });
   });
 });

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { CURRENT_PERIOD } from '@/components/pickers/period';
 import { parseListParams, serializeListState } from '@/lib/list';
 import { batchesList, batchesListRule, periodBounds, toBatchesVariables } from '../batches-list';
 
 const NOW = new Date('2026-11-22T15:00:00.000Z');
 
 describe('Lotes list state', () => {
-  it('opens on the current month, no collector, every status, 10 rows newest first', () => {
+  it("opens on 'Mes actual', no collector, every status, 10 rows newest first", () => {
     const state = parseListParams(batchesList, new URLSearchParams(), NOW);
-    expect(state).toMatchObject({ collector: null, period: '2026-11', status: null, page: 1, pageSize: 10 });
+    expect(state).toMatchObject({
+      collector: null,
+      period: CURRENT_PERIOD,
+      status: null,
+      page: 1,
+      pageSize: 10,
+    });
+    expect(serializeListState(batchesList, state).toString()).toBe('');
     expect(state.sort).toEqual({ field: 'CREATION_DATE', direction: 'DESC' });
     expect(toBatchesVariables(state)).toBeNull();
   });
@@ -27,7 +35,7 @@ describe('Lotes list state', () => {
       'entidad=10001&entidad_nombre=Club&periodo=2026-10&estado=error&page=2',
     );
     expect(parseListParams(batchesList, new URLSearchParams('periodo=2026-13&estado=x'), NOW)).toMatchObject({
-      period: '2026-11',
+      period: CURRENT_PERIOD,
       status: null,
     });
   });

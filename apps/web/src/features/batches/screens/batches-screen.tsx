@@ -110,7 +110,7 @@ export default function BatchesScreen({ embedded = false }: { embedded?: boolean
             onChange={(next) => list.setFilters({ collector: next })}
             label="Entidad *"
           />
-          <PeriodPicker value={state.period} onChange={(period) => list.setFilters({ period })} />
+          <PeriodPicker relative value={state.period} onChange={(period) => list.setFilters({ period })} />
           <FilterSelect
             label="Estado"
             value={state.status}

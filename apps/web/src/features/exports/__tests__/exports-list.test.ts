@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_PERIOD } from '@/components/pickers/period';
 import { exportsList, isRunning, toExportFilter } from '../exports-list';
 
 const parse = (query: string) =>
@@ -8,12 +9,19 @@ const parse = (query: string) =>
   );
 
 describe('exports list', () => {
-  it('defaults to the current month (Argentine time) and every type, format and status', () => {
-    expect(exportsList.defaultFilters(new Date('2026-12-01T02:30:00Z'))).toEqual({
-      period: '2026-11',
-      type: null,
-      format: null,
-      status: null,
+  afterEach(() => vi.useRealTimers());
+
+  it("defaults to 'Mes actual' (the current month in Argentine time, never written) and every type, format and status", () => {
+    const defaults = exportsList.defaultFilters(new Date('2026-12-01T02:30:00Z'));
+    expect(defaults).toEqual({ period: CURRENT_PERIOD, type: null, format: null, status: null });
+    const params = new URLSearchParams();
+    exportsList.filters.write(defaults, params);
+    expect(params.toString()).toBe('');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T02:30:00Z'));
+    expect(toExportFilter(defaults)).toMatchObject({
+      from: '2026-11-01T03:00:00.000Z',
+      to: '2026-12-01T02:59:59.999Z',
     });
   });
 
@@ -25,7 +33,7 @@ describe('exports list', () => {
       status: 'PROCESSING',
     });
     expect(parse('periodo=2026-13&tipo=pagos&formato=pdf&estado=x')).toEqual({
-      period: '2026-11',
+      period: CURRENT_PERIOD,
       type: null,
       format: null,
       status: null,

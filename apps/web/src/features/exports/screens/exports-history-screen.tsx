@@ -111,7 +111,7 @@ export default function ExportsHistoryScreen() {
       title="Historial de exportaciones"
       filters={
         <FiltersBar ariaLabel="Filtrar exportaciones" onClear={list.clear}>
-          <PeriodPicker value={filters.period} onChange={(period) => list.setFilters({ period })} />
+          <PeriodPicker relative value={filters.period} onChange={(period) => list.setFilters({ period })} />
           <FilterSelect
             label="Tipo"
             value={filters.type}

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_PERIOD } from '@/components/pickers/period';
 import { hasListParams as hasParams, withFilters as filter } from '@/lib/list';
 import {
   ALL_PERIODS,
@@ -22,12 +23,12 @@ const withFilters = (state: PaymentsListState, filters: Partial<PaymentsFilters>
 const hasListParams = (params: URLSearchParams) => hasParams(paymentsList, params);
 
 describe('defaults', () => {
-  it('starts on the current month, page 1 of 25, newest first', () => {
+  it("starts on 'Mes actual' (relative, issue 45), page 1 of 25, newest first", () => {
     expect(parse('')).toEqual({
       search: '',
       collector: null,
       status: null,
-      period: '2025-03',
+      period: CURRENT_PERIOD,
       dateField: 'REQUEST_DATE',
       methods: [],
       page: 1,
@@ -37,8 +38,9 @@ describe('defaults', () => {
     expect(DEFAULT_PAGE_SIZE).toBe(25);
   });
 
-  it('writes only the period for the default state', () => {
-    expect(serialize(defaultPaymentsListState(NOW))).toBe('period=2025-03');
+  it("writes nothing for the default state: 'Mes actual' is never pinned (issue 45)", () => {
+    expect(serialize(defaultPaymentsListState(NOW))).toBe('');
+    expect(serialize({ ...defaultPaymentsListState(NOW), period: '2025-03' })).toBe('period=2025-03');
   });
 });
 
@@ -69,10 +71,11 @@ describe('the spec pre-filter parameters', () => {
     expect(parse('status=lost').status).toBeNull();
   });
 
-  it('reads period as YYYY-MM and ignores anything else', () => {
+  it("reads period as YYYY-MM or 'actual' and ignores anything else", () => {
     expect(parse('period=2024-11').period).toBe('2024-11');
+    expect(parse('period=actual').period).toBe(CURRENT_PERIOD);
     for (const bad of ['2024-13', '2024-1', '11-2024', 'x']) {
-      expect(parse(`period=${bad}`).period).toBe('2025-03');
+      expect(parse(`period=${bad}`).period).toBe(CURRENT_PERIOD);
     }
   });
 });
@@ -148,13 +151,11 @@ describe('round trip', () => {
       dateField: 'REFUNDED_DATE' as const,
       methods: [9],
     };
-    expect(serialize(state)).toBe('period=2025-03&date_field=refunded_date');
+    expect(serialize(state)).toBe('date_field=refunded_date');
   });
 
   it('trims the search', () => {
-    expect(serialize({ ...defaultPaymentsListState(NOW), search: '  juan  ' })).toBe(
-      'search=juan&period=2025-03',
-    );
+    expect(serialize({ ...defaultPaymentsListState(NOW), search: '  juan  ' })).toBe('search=juan');
   });
 });
 
@@ -179,6 +180,13 @@ describe('transitions', () => {
 });
 
 describe('GraphQL variables (period in Argentine time)', () => {
+  // 'Mes actual' is read on the day the list is asked for.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2024-02-10T15:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('builds the GraphQL variables', () => {
     const variables = toPaymentsSearchVariables({
       ...defaultPaymentsListState(new Date(2024, 1, 10)),
@@ -202,6 +210,20 @@ describe('GraphQL variables (period in Argentine time)', () => {
       page: 2,
       pageSize: 25,
       sort: { field: 'FINAL_AMOUNT', direction: 'ASC' },
+    });
+  });
+
+  it("sends 'Mes actual' as the month of the day the list is read (Argentine time)", () => {
+    // 1 March 01:00 UTC is still 28 February in Buenos Aires.
+    vi.setSystemTime(new Date('2024-03-01T01:00:00Z'));
+    expect(toPaymentsSearchVariables(defaultPaymentsListState()).filter).toMatchObject({
+      from: '2024-02-01T03:00:00.000Z',
+      to: '2024-03-01T02:59:59.999Z',
+    });
+    vi.setSystemTime(new Date('2024-03-01T04:00:00Z'));
+    expect(toPaymentsSearchVariables(defaultPaymentsListState()).filter).toMatchObject({
+      from: '2024-03-01T03:00:00.000Z',
+      to: '2024-04-01T02:59:59.999Z',
     });
   });
 

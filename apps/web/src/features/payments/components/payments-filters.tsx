@@ -10,7 +10,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { PaymentDateField } from '../gql/graphql';
 import { CollectorPicker } from '@/components/pickers/collector-picker';
 import { PeriodPicker } from '@/components/pickers/period-picker';
-import { periodOf } from '@/components/pickers/period';
+import { CURRENT_PERIOD } from '@/components/pickers/period';
 import { ALL_PERIODS, type PaymentsFilters } from '../payments-list-state';
 import { PaymentMethodSelect } from './payment-method-select';
 
@@ -55,7 +55,7 @@ export function PaymentsFiltersForm({ applied, statusActive, onSubmit, onClear }
     event.preventDefault();
     if (periodError) return; // an invalid period is marked on its field; nothing is searched
     if (draft.period === ALL_PERIODS && !draft.search.trim()) {
-      onSubmit({ ...draft, period: periodOf(new Date()), search: '', methods: [] });
+      onSubmit({ ...draft, period: CURRENT_PERIOD, search: '', methods: [] });
       return;
     }
     onSubmit({ ...draft, search: draft.search.trim(), methods: methodsAvailable ? draft.methods : [] });
@@ -114,12 +114,13 @@ export function PaymentsFiltersForm({ applied, statusActive, onSubmit, onClear }
         {draft.period === ALL_PERIODS ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: 56 }}>
             <Typography variant="body2">Período: todos</Typography>
-            <Button size="small" onClick={() => update({ period: periodOf(new Date()) })}>
+            <Button size="small" onClick={() => update({ period: CURRENT_PERIOD })}>
               Elegir un mes
             </Button>
           </Box>
         ) : (
           <PeriodPicker
+            relative
             value={draft.period}
             onChange={(period) => update({ period })}
             onErrorChange={setPeriodError}

@@ -4,7 +4,7 @@ import { useExportDialog } from '@/components/exports';
 import { ListBulkActions, ListPage } from '@/components/list-page/list-page';
 import { useListBulk } from '@/components/list-page/use-list-bulk';
 import { useCollectorName } from '@/components/pickers/collector-picker';
-import { periodOf } from '@/components/pickers/period';
+import { CURRENT_PERIOD } from '@/components/pickers/period';
 import { useListPage } from '@/lib/list/use-list-page';
 import type { ListActionValue } from '../components/payments-action-dialogs';
 import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
@@ -99,7 +99,7 @@ export default function PaymentsSearchScreen() {
             search={state.search}
             periodText={allPeriods ? null : periodText(state)}
             onSearchAllPeriods={() => list.setFilters({ period: ALL_PERIODS })}
-            onBackToPeriod={() => list.setFilters({ period: periodOf(new Date()) })}
+            onBackToPeriod={() => list.setFilters({ period: CURRENT_PERIOD })}
           />
         }
         errorTitle={PAYMENTS_MESSAGES.loadError}

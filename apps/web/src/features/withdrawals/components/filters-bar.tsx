@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { CollectorPicker, PeriodPicker, type CollectorRef } from '@/components/pickers';
 
 export interface FiltersBarProps {
-  /** YYYY-MM; null: no period filter (the authorization list). */
+  /** YYYY-MM or 'Mes actual'; null: no period filter (the authorization list). */
   period: string | null;
   onPeriodChange(period: string): void;
   collector: CollectorRef | null;
@@ -24,7 +24,7 @@ export function FiltersBar({
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        {period !== null && <PeriodPicker value={period} onChange={onPeriodChange} />}
+        {period !== null && <PeriodPicker relative value={period} onChange={onPeriodChange} />}
         <Stack sx={{ width: 320 }}>
           <CollectorPicker value={collector} onChange={onCollectorChange} />
         </Stack>

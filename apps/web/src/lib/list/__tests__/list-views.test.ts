@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTIONS_FIELD,
   addView,
+  appliedViewOf,
+  keepOneDataColumn,
+  updateView,
   readColumnChoice,
   readSavedViews,
   removeView,
@@ -62,5 +66,43 @@ describe('columns and views of a list (issue 30)', () => {
     const back = stateOfView(thingsList, params);
     expect(back).toEqual({ ...state, page: 1 });
     expect(viewParamsOf(thingsList, back)).toBe(params);
+  });
+});
+
+describe('the applied view and the data columns (issue 45)', () => {
+  const views = [
+    { id: 'a', name: 'Pendientes', params: 'status=pending' },
+    { id: 'b', name: 'Aprobados', params: 'status=approved' },
+    { id: 'c', name: 'También aprobados', params: 'status=approved' },
+  ];
+
+  it('names the view the list is exactly, the one last applied first', () => {
+    expect(appliedViewOf(views, 'status=approved', null)).toEqual({ view: views[1], modified: false });
+    expect(appliedViewOf(views, 'status=approved', 'c')).toEqual({ view: views[2], modified: false });
+    expect(appliedViewOf(views, 'status=pending', 'b')).toEqual({ view: views[0], modified: false });
+  });
+
+  it('the view last applied is modified once the filters differ from it; no view when none was applied', () => {
+    expect(appliedViewOf(views, 'status=pending&sort=amount:asc', 'a')).toEqual({
+      view: views[0],
+      modified: true,
+    });
+    expect(appliedViewOf(views, 'status=rejected', null)).toBeNull();
+    expect(appliedViewOf(views, 'status=rejected', 'gone')).toBeNull();
+  });
+
+  it("'Guardar cambios' replaces the view's filters only", () => {
+    expect(updateView(views, 'a', 'status=pending&sort=amount:asc')).toEqual([
+      { id: 'a', name: 'Pendientes', params: 'status=pending&sort=amount:asc' },
+      views[1],
+      views[2],
+    ]);
+  });
+
+  it('keeps one data column: ACCIONES is no data', () => {
+    const fields = ['id', 'name', ACTIONS_FIELD];
+    expect(keepOneDataColumn(fields, ['id', 'name'])).toEqual(['name']);
+    expect(keepOneDataColumn(fields, ['id', ACTIONS_FIELD])).toEqual(['id', ACTIONS_FIELD]);
+    expect(keepOneDataColumn(fields, ['name', 'id', ACTIONS_FIELD])).toEqual(['name', ACTIONS_FIELD]);
   });
 });

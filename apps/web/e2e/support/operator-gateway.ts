@@ -1,0 +1,41 @@
+import type { Session } from './browser';
+import type { Stack } from './stack';
+
+/**
+ * GraphQL sent to the gateway as the operator signed in on `session` (their latest token): what the store keeps
+ * for them (preferences), read or cleared by a browser test without driving the screens.
+ */
+export async function asOperator<T>(
+  stack: Stack,
+  session: Session,
+  query: string,
+  variables: object = {},
+): Promise<T> {
+  const authorization = [...session.gatewayRequests].reverse().find((r) => r.headers.authorization)
+    ?.headers.authorization;
+  if (!authorization) throw new Error('La sesión no envió ningún pedido con token');
+  const response = await fetch(stack.urls.gateway, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization, source: 'backoffice' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors?.length) throw new Error(JSON.stringify(body.errors));
+  return body.data!;
+}
+
+export interface StoredPreference {
+  key: string;
+  value: unknown;
+}
+
+/** The operator's preferences, as the gateway answers them to that operator. */
+export const storedPreferences = async (stack: Stack, session: Session) =>
+  (await asOperator<{ preferences: StoredPreference[] }>(stack, session, '{ preferences { key value } }'))
+    .preferences;
+
+/** Removes one of the operator's preferences (a test leaves the store as it found it). */
+export const clearPreference = (stack: Stack, session: Session, key: string) =>
+  asOperator(stack, session, 'mutation($key: String!) { setPreference(key: $key, value: null) { key } }', {
+    key,
+  });
