@@ -57,7 +57,7 @@ export function disabledReason(action: ActionState, fallback = UNAVAILABLE_REASO
   return action.enabled ? '' : action.reason?.trim() || fallback;
 }
 
-const orderOf = (registry: ActionRegistry<string>, kind: string) => registry[kind]?.order ?? 0;
+const orderOf = (registry: Partial<ActionRegistry<string>>, kind: string) => registry[kind]?.order ?? 0;
 
 /**
  * The buttons of one place, in the registry's order: one per action the user is permitted to use (disabled
@@ -65,12 +65,12 @@ const orderOf = (registry: ActionRegistry<string>, kind: string) => registry[kin
  */
 export function actionsIn<K extends string>(
   actions: readonly ActionState<K>[],
-  registry: ActionRegistry<K>,
+  registry: Partial<ActionRegistry<K>>,
   placement?: string,
 ): ActionState<K>[] {
   return actions
     .filter((a) => a.permitted && a.kind in registry)
-    .filter((a) => placement === undefined || registry[a.kind].placement === placement)
+    .filter((a) => placement === undefined || registry[a.kind]?.placement === placement)
     .sort((a, b) => orderOf(registry, a.kind) - orderOf(registry, b.kind));
 }
 

@@ -52,9 +52,10 @@ export const SUCCESS_MESSAGES = {
 /**
  * The payments' action registry: label, icon and place of every kind (operations and notifications in the
  * toolbar, tools in the header, the holder lookup in the methods section), and the dialog texts of the actions
- * Buscar Pagos offers on a row and on a multi-selection.
+ * Buscar Pagos offers on a row and on a multi-selection. A kind only the detail offers may instead carry its
+ * label in its declaration (`payment-action-table.tsx`): this table is not required to know every kind.
  */
-export const PAYMENT_ACTIONS: ActionRegistry<PaymentActionKind> = {
+export const PAYMENT_ACTIONS = {
   CANCEL: cancelAction(PAYMENT_NOUN, 1, {
     description: (id) => `Se cancelará el pago ${id}. Esta acción no se puede deshacer.`,
     bulkConfirm: 'Se cancelarán los siguientes pagos. Revise la selección antes de continuar.',
@@ -120,7 +121,7 @@ export const PAYMENT_ACTIONS: ActionRegistry<PaymentActionKind> = {
   },
   ...detailToolActions(20),
   SHOW_HOLDER: { label: 'Consultar titular', icon: PersonSearchOutlined, placement: 'methods', order: 30 },
-};
+} satisfies Partial<ActionRegistry<PaymentActionKind>>;
 
 /** Label and place of each action (the registry). */
 export const ACTION_META = PAYMENT_ACTIONS;

@@ -1,16 +1,13 @@
 import type { PaymentActionKind } from '../gql/graphql';
 import { ActionButton } from '@/components/actions/action-button';
 import { ActionToolbar, OPERATIONS_GROUP, type ToolbarDefinition } from '@/components/actions/action-toolbar';
-import {
-  PAYMENT_ACTIONS,
-  PAYMENT_UNAVAILABLE_REASON,
-  actionsFor,
-  type PaymentActionData,
-} from './payment-actions';
+import { actionsIn } from '@/components/actions/action-registry';
+import { PAYMENT_DETAIL_REGISTRY } from './payment-action-table';
+import { PAYMENT_UNAVAILABLE_REASON, type PaymentActionData } from './payment-actions';
 
 /** Operations, then notifications. */
 const PAYMENT_TOOLBAR: ToolbarDefinition<PaymentActionKind> = {
-  registry: PAYMENT_ACTIONS,
+  registry: PAYMENT_DETAIL_REGISTRY,
   groups: [
     OPERATIONS_GROUP,
     { placement: 'notification', title: 'NOTIFICACIONES', testId: 'toolbar-notifications' },
@@ -40,11 +37,11 @@ export function PaymentHeaderTools({
 }: ToolsProps & { checkoutUrl: string }) {
   return (
     <>
-      {actionsFor(actions, 'header').map((action) => (
+      {actionsIn(actions, PAYMENT_DETAIL_REGISTRY, 'header').map((action) => (
         <ActionButton
           key={action.kind}
           action={action}
-          meta={PAYMENT_ACTIONS[action.kind]}
+          meta={PAYMENT_DETAIL_REGISTRY[action.kind]}
           busy={busyKind === action.kind}
           onRun={onRun}
           variant={action.kind === 'FORM_LINK' ? 'outlined' : 'text'}
@@ -58,12 +55,12 @@ export function PaymentHeaderTools({
 
 /** The holder lookup button (SHOW_HOLDER) for the payment-methods section. */
 export function HolderLookupButton({ actions, onRun }: Omit<ToolsProps, 'busyKind'>) {
-  const [action] = actionsFor(actions, 'methods');
+  const [action] = actionsIn(actions, PAYMENT_DETAIL_REGISTRY, 'methods');
   if (!action) return null;
   return (
     <ActionButton
       action={action}
-      meta={PAYMENT_ACTIONS[action.kind]}
+      meta={PAYMENT_DETAIL_REGISTRY[action.kind]}
       onRun={onRun}
       variant="text"
       unavailableReason={PAYMENT_UNAVAILABLE_REASON}

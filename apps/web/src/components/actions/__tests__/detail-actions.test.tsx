@@ -1,0 +1,175 @@
+import { ApolloClient, ApolloLink, InMemoryCache, Observable, gql, type TypedDocumentNode } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider } from '../../../lib/notifications';
+import type { OutcomePayloadLike } from '../../../lib/mutation-outcome';
+import { ActionToolbar, OPERATIONS_GROUP } from '../action-toolbar';
+import type { ActionState } from '../action-registry';
+import { detailActionKit } from '../declared-dialogs';
+import { registryOf, useDetailActions, type DetailActionTable } from '../detail-actions';
+
+interface Thing {
+  id: string;
+  version: number;
+}
+type Payload = OutcomePayloadLike & { __typename: 'ThingPayload' };
+
+const CANCEL_THING: TypedDocumentNode<
+  { cancelThing: Payload },
+  { id: string; reason: string; idempotencyKey: string }
+> = gql`
+  mutation CancelThing($id: ID!, $reason: String!, $idempotencyKey: String!) {
+    cancelThing(id: $id, reason: $reason, idempotencyKey: $idempotencyKey) {
+      outcome
+      error {
+        message
+        code
+        extendedCode
+      }
+    }
+  }
+`;
+const ARCHIVE_THING: TypedDocumentNode<{ archiveThing: Payload }, { id: string }> = gql`
+  mutation ArchiveThing($id: ID!) {
+    archiveThing(id: $id) {
+      outcome
+    }
+  }
+`;
+
+const kit = detailActionKit<Thing, { area: string }>();
+
+/** Two declared actions: a reason dialog that cancels, a confirmation that archives. */
+const TABLE: DetailActionTable<'CANCEL' | 'ARCHIVE', Thing, { area: string }> = {
+  CANCEL: kit.mutation({
+    meta: { label: 'Anular', icon: BlockOutlined, placement: 'operation', order: 1 },
+    dialog: kit.reason(({ record, context }) => ({
+      title: 'Anular cosa',
+      description: `Se anulará la ${context.area} ${record.id}.`,
+      submitLabel: 'Anular cosa',
+    })),
+    mutation: CANCEL_THING,
+    variables: (reason, { record, idempotencyKey }) => ({ id: record.id, reason, idempotencyKey }),
+    payload: (data) => data.cancelThing,
+    success: 'Cosa anulada correctamente',
+  }),
+  ARCHIVE: kit.mutation({
+    meta: { label: 'Archivar', icon: ArchiveOutlined, placement: 'operation', order: 2 },
+    dialog: kit.confirm(({ record }) => ({ title: 'Archivar cosa', message: `Se archivará ${record.id}.` })),
+    mutation: ARCHIVE_THING,
+    variables: (_sent, { record }) => ({ id: record.id }),
+    payload: (data) => data.archiveThing,
+    success: 'Cosa archivada correctamente',
+  }),
+};
+
+const ACTIONS: ActionState<'CANCEL' | 'ARCHIVE'>[] = [
+  { kind: 'CANCEL', enabled: true, permitted: true, reason: null },
+  { kind: 'ARCHIVE', enabled: false, permitted: true, reason: 'Solo se archivan cosas anuladas.' },
+];
+
+const RECORD: Thing = { id: 'T1', version: 3 };
+const CONTEXT = { area: 'cosa' };
+
+function ThingDetail({ refetch }: { refetch(): Promise<unknown> }) {
+  const actions = useDetailActions(TABLE, { record: RECORD, context: CONTEXT, refetch });
+  return (
+    <>
+      <ActionToolbar
+        registry={registryOf(TABLE)}
+        groups={[OPERATIONS_GROUP]}
+        actions={ACTIONS}
+        busyKind={actions.busyKind}
+        onRun={actions.run}
+        ariaLabel="Acciones de la cosa"
+      />
+      {actions.dialog}
+    </>
+  );
+}
+
+/** A client whose link answers each mutation from `answers` (in order) and records what it was sent. */
+function renderDetail(answers: Payload[]) {
+  const calls: { name: string; variables: Record<string, unknown> }[] = [];
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        calls.push({ name: operation.operationName ?? '', variables: operation.variables });
+        observer.next({ data: { cancelThing: answers.shift() } } as never);
+        observer.complete();
+      }),
+  );
+  const client = new ApolloClient({ cache: new InMemoryCache(), link });
+  const refetch = vi.fn(async () => undefined);
+  render(
+    <ApolloProvider client={client}>
+      <NotificationsProvider>
+        <ThingDetail refetch={refetch} />
+      </NotificationsProvider>
+    </ApolloProvider>,
+  );
+  return { calls, refetch };
+}
+
+const reasonField = () => screen.getByRole('textbox', { name: 'Ingrese el motivo' });
+
+// MUI in jsdom on a shared 2-core machine: a dialog test takes seconds, not milliseconds.
+describe('useDetailActions (a detail action table)', { timeout: 60_000 }, () => {
+  it("shows a declared action the gateway disabled with the gateway's reason", () => {
+    renderDetail([]);
+    expect(screen.getByRole('button', { name: 'Anular' })).toBeEnabled();
+    expect(screen.getByTestId('action-reason-ARCHIVE')).toHaveAttribute(
+      'data-reason',
+      'Solo se archivan cosas anuladas.',
+    );
+  });
+
+  it('opens the declared dialog, sends the declared mutation and variables, and shows the success text', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderDetail([{ __typename: 'ThingPayload', outcome: 'SUCCESS', error: null }]);
+    await user.click(screen.getByRole('button', { name: 'Anular' }));
+    expect(await screen.findByRole('dialog', { name: 'Anular cosa' })).toBeVisible();
+    expect(screen.getByText('Se anulará la cosa T1.')).toBeVisible();
+    await user.type(reasonField(), '  Pedido del cliente ');
+    await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
+    expect(await screen.findByText('Cosa anulada correctamente')).toBeVisible();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.name).toBe('CancelThing');
+    expect(calls[0]!.variables).toEqual({
+      id: 'T1',
+      reason: 'Pedido del cliente',
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Anular cosa' })).toBeNull());
+  });
+
+  it('keeps the dialog and what was typed after a refusal; a second try sends the same idempotency key', async () => {
+    const user = userEvent.setup({ delay: null });
+    const refused: Payload = {
+      __typename: 'ThingPayload',
+      outcome: 'FAILED',
+      error: { message: 'La cosa ya fue anulada.', code: 'already_cancelled', extendedCode: null },
+    };
+    const { calls, refetch } = renderDetail([refused, { ...refused, outcome: 'UNKNOWN', error: null }]);
+    await user.click(screen.getByRole('button', { name: 'Anular' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Ingrese el motivo' }), 'Duplicada');
+    await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
+    expect(await screen.findByTestId('dialog-feedback')).toHaveTextContent('La cosa ya fue anulada.');
+    expect(screen.getByRole('dialog', { name: 'Anular cosa' })).toBeVisible();
+    expect(reasonField()).toHaveValue('Duplicada');
+    expect(refetch).not.toHaveBeenCalled();
+
+    // UNKNOWN: never a success; the record is read again and the dialog stays for the operator to decide.
+    await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
+    await waitFor(() => expect(screen.getByTestId('dialog-feedback')).toHaveTextContent('Resultado desconocido'));
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(reasonField()).toHaveValue('Duplicada');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.variables.idempotencyKey).toBe(calls[0]!.variables.idempotencyKey);
+    expect(screen.queryByText('Cosa anulada correctamente')).toBeNull();
+  });
+});

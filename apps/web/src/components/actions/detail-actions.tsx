@@ -1,0 +1,214 @@
+import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { resolveOutcome, type DialogFeedback, type OutcomePayloadLike } from '../../lib/mutation-outcome';
+import { useNotify, type Notifier } from '../../lib/notifications';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useMutate, type Mutate } from '../../lib/use-mutate';
+import { useMutationOutcome, type MutationFeedback } from '../../lib/use-mutation-outcome';
+import type { SubmitOutcome } from '../dialogs/action-dialog';
+import type { DialogHandlers } from '../dialogs/submit-dialog';
+import type { ActionMeta, ActionRegistry } from './action-registry';
+
+/**
+ * What a declared action works with when it runs: the record shown, what the screen adds (`context`: permissions,
+ * the version to show...), and the kit's pieces (client, mutate, toasts), so a declaration needs no hook of its own.
+ */
+export interface ActionRun<R, C> {
+  record: R;
+  context: C;
+  client: ApolloClient;
+  mutate: Mutate;
+  notify: Notifier;
+  outcome: MutationFeedback;
+  /** Reads the record again (an UNKNOWN answer: the operator decides on what is true now). */
+  refetch(): Promise<unknown>;
+  /** Opens another declared action's dialog (a retry that now needs a new payment method). */
+  open(kind: string): void;
+  /** Closes the dialog that is open. */
+  close(): void;
+}
+
+/** The open dialog's run: its own idempotency key, one per opening (one operator intent, kept on a retry). */
+export interface DialogRun<R, C> extends ActionRun<R, C> {
+  idempotencyKey: string;
+}
+
+/** How a declared dialog is drawn: a kit dialog (`reasonDialog`, `confirmDialog`...) or an area's own. */
+export type DialogRender<R, C, Sent> = (handlers: DialogHandlers<Sent>, run: DialogRun<R, C>) => ReactNode;
+
+/** A toast after a success: the action's success text (spec 000 §8), or an info when it is not done yet. */
+export interface Announcement {
+  text: string;
+  tone?: 'success' | 'info';
+}
+
+/** An action that sends a mutation from a dialog: everything between its button and its toast. */
+export interface MutationActionSpec<R, C, Sent, TData, TVariables extends OperationVariables, P> {
+  meta: ActionMeta;
+  /** Before the dialog: true when the press was the whole action (an expired card's retry opens the form). */
+  skipDialog?(run: ActionRun<R, C>): boolean;
+  dialog: DialogRender<R, C, Sent>;
+  mutation: TypedDocumentNode<TData, TVariables>;
+  /** The mutation's variables from what the dialog sends. */
+  variables(sent: Sent, run: DialogRun<R, C>): TVariables;
+  /** The mutation's payload (`outcome`, `error`, the record). */
+  payload(data: TData): (P & OutcomePayloadLike) | null | undefined;
+  success: string | ((payload: P & OutcomePayloadLike, sent: Sent) => Announcement);
+  /**
+   * A FAILED answer in the action's own words (a refund's rejection). Without it the kit's text, explained as a
+   * version conflict when the record changed meanwhile (`explainRefusal`).
+   */
+  refused?(payload: P & OutcomePayloadLike, sent: Sent): DialogFeedback;
+  /** After the success toast, the dialog closed: what follows (open another action's dialog). */
+  after?(sent: Sent, payload: P & OutcomePayloadLike, run: ActionRun<R, C>): void;
+}
+
+/** One row of a detail's action table, as the runner reads it (built by the functions below, never by hand). */
+export interface DetailAction<R, C> {
+  meta: ActionMeta;
+  /** Done on the press, no dialog (a link, a reload); a promise keeps the button busy. */
+  perform?(run: ActionRun<R, C>): void | Promise<unknown>;
+  skipDialog?(run: ActionRun<R, C>): boolean;
+  /** The dialog the press opens, its submit bound to the action's mutation and outcome. */
+  dialog?(run: ActionRun<R, C>, explainRefusal: ExplainRefusal): ReactNode;
+}
+
+/** A detail's action table: one declaration per action kind the gateway may answer. */
+export type DetailActionTable<K extends string, R, C> = Record<K, DetailAction<R, C>>;
+
+type ExplainRefusal = (feedback: DialogFeedback | null) => Promise<DialogFeedback | null>;
+
+/** An action whose dialog sends a mutation (`dialog`, `mutation`, `variables`, `payload`, `success`). */
+export function mutationAction<R, C, Sent, TData, TVariables extends OperationVariables, P = unknown>(
+  spec: MutationActionSpec<R, C, Sent, TData, TVariables, P>,
+): DetailAction<R, C> {
+  return {
+    meta: spec.meta,
+    skipDialog: spec.skipDialog,
+    dialog: (run, explainRefusal) => <DeclaredDialog spec={spec} run={run} explainRefusal={explainRefusal} />,
+  };
+}
+
+/** An action that only shows something (the history, the card holders): its dialog, no mutation. */
+export function viewAction<R, C>(spec: {
+  meta: ActionMeta;
+  view(run: ActionRun<R, C>): ReactNode;
+}): DetailAction<R, C> {
+  return { meta: spec.meta, dialog: (run) => spec.view(run) };
+}
+
+/** An action done on the press (open a form, reload): a promise keeps its button busy until it settles. */
+export function pressAction<R, C>(spec: {
+  meta: ActionMeta;
+  perform(run: ActionRun<R, C>): void | Promise<unknown>;
+}): DetailAction<R, C> {
+  return spec;
+}
+
+/** The labels, icons and places of a table's actions: the registry its toolbar reads. */
+export function registryOf<K extends string>(
+  table: DetailActionTable<K, unknown, unknown>,
+): ActionRegistry<K> {
+  return Object.fromEntries(
+    Object.entries<DetailAction<unknown, unknown>>(table).map(([kind, action]) => [kind, action.meta]),
+  ) as ActionRegistry<K>;
+}
+
+/** What a mutation's answer becomes: the toast and close on success, else what the dialog shows inside. */
+function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables, P>({
+  spec,
+  run,
+  explainRefusal,
+}: {
+  spec: MutationActionSpec<R, C, Sent, TData, TVariables, P>;
+  run: ActionRun<R, C>;
+  explainRefusal: ExplainRefusal;
+}) {
+  // Made when the dialog opens and kept while it is open: a second press after a timeout never acts twice.
+  const { key: idempotencyKey } = useIdempotencyKey();
+  const dialogRun: DialogRun<R, C> = { ...run, idempotencyKey };
+  const onSubmit = async (sent: Sent): Promise<SubmitOutcome> => {
+    const { data } = await run.mutate(spec.mutation, spec.variables(sent, dialogRun));
+    const payload = data ? spec.payload(data) : null;
+    const resolution = resolveOutcome(payload);
+    if (resolution.kind === 'success') {
+      const said = typeof spec.success === 'string' ? { text: spec.success } : spec.success(payload!, sent);
+      if (said.tone === 'info') run.notify.info(said.text);
+      else run.notify.success(said.text);
+      run.close();
+      spec.after?.(sent, payload!, run);
+      return null;
+    }
+    if (resolution.unknown) void run.refetch();
+    if (!spec.refused) return explainRefusal(resolution.feedback);
+    return payload && !resolution.unknown ? spec.refused(payload, sent) : resolution.feedback;
+  };
+  return spec.dialog({ onSubmit, onClose: run.close }, dialogRun);
+}
+
+export interface DetailActionsOptions<R, C> {
+  /** The record shown (null until it is read: nothing runs then). */
+  record: R | null | undefined;
+  context: C;
+  refetch(): Promise<unknown>;
+  /** A refusal explained as a version conflict when the record changed (`useFreshRecord`'s `explainRefusal`). */
+  explainRefusal?: ExplainRefusal;
+}
+
+export interface DetailActions<K extends string> {
+  /** A toolbar button's handler. */
+  run(kind: K): void;
+  /** Opens a kind's dialog (the freshness notice's 'Ver cambios' opens the history). */
+  open(kind: K): void;
+  /** The action in progress on its button (a reload). */
+  busyKind: K | null;
+  /** The open dialog, where the screen renders it. */
+  dialog: ReactNode;
+}
+
+const asIs: ExplainRefusal = async (feedback) => feedback;
+
+/**
+ * Runs a detail's action table: a press does the action, or opens its dialog, which sends the declared mutation
+ * with the declared variables; the answer becomes the success toast (the dialog closes), or the refusal inside the
+ * dialog with what was typed kept (a version conflict said so), or 'Resultado desconocido' and the record read again.
+ */
+export function useDetailActions<K extends string, R, C>(
+  table: DetailActionTable<K, R, C>,
+  { record, context, refetch, explainRefusal = asIs }: DetailActionsOptions<R, C>,
+): DetailActions<K> {
+  const client = useApolloClient();
+  const mutate = useMutate();
+  const notify = useNotify();
+  const outcome = useMutationOutcome();
+  const [openKind, setOpenKind] = useState<K | null>(null);
+  const [busyKind, setBusyKind] = useState<K | null>(null);
+  const close = useCallback(() => setOpenKind(null), []);
+  const open = useCallback((kind: string) => setOpenKind(kind as K), []);
+
+  const runOf = useMemo(
+    () =>
+      record == null ? null : { record, context, client, mutate, notify, outcome, refetch, open, close },
+    [record, context, client, mutate, notify, outcome, refetch, open, close],
+  );
+
+  const run = (kind: K) => {
+    const action = table[kind];
+    if (!action || !runOf) return;
+    if (action.perform) {
+      const pending = action.perform(runOf);
+      if (pending) {
+        setBusyKind(kind);
+        void pending.finally(() => setBusyKind(null));
+      }
+      return;
+    }
+    if (action.skipDialog?.(runOf)) return;
+    setOpenKind(kind);
+  };
+
+  const shown = openKind && runOf ? table[openKind]?.dialog?.(runOf, explainRefusal) : null;
+  // Keyed by kind: a dialog opened from another's success (retry, then change method) is a new intent.
+  return { run, open, busyKind, dialog: shown ? <Fragment key={openKind}>{shown}</Fragment> : null };
+}

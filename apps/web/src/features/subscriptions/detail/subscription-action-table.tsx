@@ -1,0 +1,152 @@
+import { detailActionKit, textsFor } from '@/components/actions/declared-dialogs';
+import { registryOf, type DetailActionTable, type DialogRun } from '@/components/actions/detail-actions';
+import { diffVersions } from '@/components/versions/version-diff';
+import { QueryVersionHistory, versionLoader } from '@/components/versions/query-version-history';
+import { AmountDialog } from '../dialogs/amount-dialog';
+import { SUBSCRIPTION_DIFF } from '../diff';
+import {
+  CancelSubscriptionDocument,
+  ChangeSubscriptionPaymentMethodDocument,
+  RefreshSubscriptionDocument,
+  RemoveSubscriptionPaymentMethodDocument,
+  SendSubscriptionEmailDocument,
+  SubscriptionHistoryDocument,
+  SubscriptionVersionDocument,
+  UpdateSubscriptionAmountDocument,
+  type SubscriptionActionKind,
+} from '../gql/graphql';
+import { SUBSCRIPTION_SUCCESS } from '../messages';
+import { SUBSCRIPTION_ACTIONS } from '../subscription-actions';
+import { SubscriptionStatusChip } from './subscription-status-chip';
+import type { SubscriptionView } from './types';
+
+/** What the subscription detail adds to the record for its actions. */
+export interface SubscriptionActionContext {
+  /** SUBSCRIPTION_UPDATE: 'Recargar' asks the service to read the subscription again, else it only reads it again. */
+  canRefresh: boolean;
+  currentVersion: number | null | undefined;
+  showVersion(version: number, currentVersion: number | null | undefined): void;
+}
+
+const kit = detailActionKit<SubscriptionView, SubscriptionActionContext>();
+
+/** Every subscription mutation sends the id and the dialog's idempotency key (one per opening). */
+const idOf = ({ record, idempotencyKey }: DialogRun<SubscriptionView, SubscriptionActionContext>) => ({
+  id: record.id,
+  idempotencyKey,
+});
+
+const { CANCEL, UPDATE_AMOUNT, CHANGE_PAYMENT_METHOD } = SUBSCRIPTION_ACTIONS;
+
+/**
+ * The subscription detail's actions (spec 000 §2 "Subscription detail" toolbar, §4 "Subscriptions"): each kind's
+ * label and place, its dialog, its mutation and variables, its success text.
+ */
+export const SUBSCRIPTION_ACTION_TABLE: DetailActionTable<
+  SubscriptionActionKind,
+  SubscriptionView,
+  SubscriptionActionContext
+> = {
+  CANCEL: kit.mutation({
+    meta: CANCEL,
+    dialog: kit.reasonOf(CANCEL, { submitColor: 'error' }),
+    mutation: CancelSubscriptionDocument,
+    variables: (reason, run) => ({ ...idOf(run), reason }),
+    payload: (data) => data.cancelSubscription,
+    success: SUBSCRIPTION_SUCCESS.cancel,
+  }),
+  CHANGE_PAYMENT_METHOD: kit.mutation({
+    meta: CHANGE_PAYMENT_METHOD,
+    dialog: kit.changeMethodOf(CHANGE_PAYMENT_METHOD, (record) => record.payer?.name ?? ''),
+    mutation: ChangeSubscriptionPaymentMethodDocument,
+    variables: (input, run) => ({ ...idOf(run), input }),
+    payload: (data) => data.changeSubscriptionPaymentMethod,
+    success: SUBSCRIPTION_SUCCESS.changePaymentMethod,
+  }),
+  REMOVE_PAYMENT_METHOD: kit.mutation({
+    meta: SUBSCRIPTION_ACTIONS.REMOVE_PAYMENT_METHOD,
+    dialog: kit.confirm(({ record }) => ({
+      title: 'Eliminar medio de pago',
+      message: `Se eliminará el medio de pago de la suscripción ${record.id}; no se cobrará hasta que se cargue uno nuevo.`,
+      confirmLabel: 'Eliminar',
+      confirmColor: 'error',
+    })),
+    mutation: RemoveSubscriptionPaymentMethodDocument,
+    variables: (_sent, run) => idOf(run),
+    payload: (data) => data.removeSubscriptionPaymentMethod,
+    success: SUBSCRIPTION_SUCCESS.removePaymentMethod,
+  }),
+  UPDATE_AMOUNT: kit.mutation({
+    meta: UPDATE_AMOUNT,
+    dialog: kit.dialog(AmountDialog)(({ record }) => ({
+      ...textsFor(UPDATE_AMOUNT.dialog!, record.id),
+      currentAmount: record.amount,
+    })),
+    mutation: UpdateSubscriptionAmountDocument,
+    variables: (amount, run) => ({ ...idOf(run), amount }),
+    payload: (data) => data.updateSubscriptionAmount,
+    success: SUBSCRIPTION_SUCCESS.changeAmount,
+  }),
+  SEND_EMAIL: kit.mutation({
+    meta: SUBSCRIPTION_ACTIONS.SEND_EMAIL,
+    dialog: kit.confirm(({ record }) => ({
+      title: 'Enviar e-mail',
+      message: `Se enviará al pagador${record.payer?.email ? ` (${record.payer.email})` : ''} el e-mail de la suscripción ${record.id}.`,
+      confirmLabel: 'Enviar',
+    })),
+    mutation: SendSubscriptionEmailDocument,
+    variables: (_sent, run) => idOf(run),
+    payload: (data) => data.sendSubscriptionEmail,
+    success: SUBSCRIPTION_SUCCESS.sendEmail,
+  }),
+  HISTORY: kit.view({
+    meta: SUBSCRIPTION_ACTIONS.HISTORY,
+    view: ({ record, context, client, close }) => (
+      <QueryVersionHistory
+        document={SubscriptionHistoryDocument}
+        variables={{ id: record.id }}
+        selectRows={(data) => data.subscriptionHistory}
+        shownVersion={record.version}
+        currentVersion={context.currentVersion}
+        onClose={close}
+        onPick={({ version }) => {
+          close();
+          context.showVersion(version, context.currentVersion);
+        }}
+        loadVersion={versionLoader(
+          client,
+          SubscriptionVersionDocument,
+          (version) => ({ id: record.id, version }),
+          (data) => data.subscriptionVersion,
+        )}
+        renderStatus={(status) => <SubscriptionStatusChip status={status} />}
+        diff={(left, right) => diffVersions(left, right, SUBSCRIPTION_DIFF)}
+        emptyText="La suscripción no tiene versiones."
+        tableLabel="Versiones de la suscripción"
+      />
+    ),
+  }),
+  FORM_LINK: kit.press({
+    meta: SUBSCRIPTION_ACTIONS.FORM_LINK,
+    perform: ({ record }) => void window.open(record.formUrl, '_blank', 'noopener'),
+  }),
+  RELOAD: kit.press({
+    meta: SUBSCRIPTION_ACTIONS.RELOAD,
+    perform: async ({ record, context, mutate, outcome, refetch }) => {
+      try {
+        if (context.canRefresh && record.isCurrentVersion) {
+          const { data } = await mutate(RefreshSubscriptionDocument, { id: record.id });
+          outcome.announce(data?.refreshSubscription, { success: SUBSCRIPTION_SUCCESS.refresh });
+        } else {
+          await refetch();
+          outcome.announce({ outcome: 'SUCCESS' }, { success: SUBSCRIPTION_SUCCESS.refresh });
+        }
+      } catch (error) {
+        outcome.announceError(error);
+      }
+    },
+  }),
+};
+
+/** Labels, icons and places of the detail's actions, for its toolbar. */
+export const SUBSCRIPTION_DETAIL_REGISTRY = registryOf(SUBSCRIPTION_ACTION_TABLE);
