@@ -108,13 +108,17 @@ function stringsOf(value: unknown, into: string[] = []): string[] {
 /** The month (YYYY-MM) of Buscar Pagos that holds a request date (seeded at 13:00 UTC: same day everywhere). */
 const periodOf = (isoDate: string): string => isoDate.slice(0, 7);
 
-/** Asserts the locator shows this exact upstream text (as text: textContent holds it verbatim). */
+/**
+ * Asserts the locator shows this exact upstream text (as text: textContent holds it verbatim). One poll, no
+ * separate wait for the element (an absent one has no text to hold it): the file checks about 470 fields, and
+ * each extra round trip to the browser cost about 0.3 s on the loaded machine. Its limit is the element's
+ * (Playwright's 30 s), since the field may be the first thing the step waits for.
+ */
 async function expectLiteral(locator: Locator, text: string, what: string): Promise<void> {
-  await locator.first().waitFor();
   await expect
     .poll(async () => (await locator.allTextContents()).some((content) => content.includes(text)), {
       message: `${what}: ${JSON.stringify(text.slice(0, 80))}`,
-      timeout: 5_000,
+      timeout: 30_000,
     })
     .toBe(true);
   fieldsChecked++;

@@ -18,7 +18,8 @@ export interface A11yViolation {
  * DevTools protocol, so the app's CSP stays as it is.
  */
 export async function seriousA11yViolations(page: Page, selector?: string): Promise<A11yViolation[]> {
-  await page.evaluate(axeSource);
+  // Once per document: the engine is 500 kB to send and compile, and a screen is often checked in several states.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const first = await analyze(page, selector);
   if (first.length === 0) return first;
   // A transition that started during the analysis (a toast fading out on its timer, a loaded machine slowing

@@ -142,14 +142,20 @@ export async function transitionsDone(page: Page): Promise<void> {
   });
 }
 
+/** Whether browser tests save their screenshots (`E2E_SCREENSHOTS=1`; docs/operations.md, "Browser tests"). */
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 /**
  * PNG of the viewport (or the full page) in apps/web/screenshots/<name>.png (gitignored), taken once the
- * network is idle; returns the path.
+ * network is idle; returns the path. Only with E2E_SCREENSHOTS=1: nothing reads them in a run, and the files
+ * take about 130 of them (up to 3 s each, full pages, on a loaded machine). The wait for the idle network stays
+ * either way, so a step after it sees the same page whether or not the picture is taken.
  */
 export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<string> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   const path = `${SCREENSHOT_DIR}${name}.png`;
+  if (!TAKE_SCREENSHOTS) return path;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path, fullPage });
   return path;
 }
