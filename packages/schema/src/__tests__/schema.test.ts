@@ -65,6 +65,13 @@ describe('schema descriptions', () => {
   });
 });
 
+describe('root types', () => {
+  it('has no placeholder field: every root field is a real one', () => {
+    const roots = [schema.getQueryType(), schema.getMutationType()].flatMap((t) => Object.keys(t?.getFields() ?? {}));
+    expect(roots.filter((name) => name.startsWith('_'))).toEqual([]);
+  });
+});
+
 describe('permissions in descriptions', () => {
   const protectedDefinitions = Object.values(schema.getTypeMap())
     .filter(isObjectType)
