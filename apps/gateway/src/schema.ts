@@ -10,9 +10,6 @@ const baseResolvers: Resolvers = {
   Decimal: DecimalScalar,
   DateTime: DateTimeScalar,
   JSON: JSONScalar,
-  Mutation: {
-    _empty: () => null,
-  },
 };
 
 export const resolvers: Resolvers[] = [baseResolvers, ...MODULES.map((m) => m.resolvers)];

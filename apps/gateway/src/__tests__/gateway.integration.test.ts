@@ -404,21 +404,38 @@ describe('collectors', () => {
 
 describe('authorization', () => {
   it('answers FORBIDDEN to a user without the permission, and the services receive nothing', async () => {
-    const res = await gql(gateway.graphqlUrl, 'mutation { _empty }', { token: await tokenFor('consulta') });
+    const res = await gql(gateway.graphqlUrl, 'mutation { cancelPayment(id: "1000001", reason: "x") { outcome } }', {
+      token: await tokenFor('consulta'),
+    });
     expect(res.status).toBe(200);
     expect(res.body.errors).toEqual([
       {
         message: 'No tiene permisos para realizar esta acción.',
         locations: [{ line: 1, column: 12 }],
-        path: ['_empty'],
+        path: ['cancelPayment'],
         extensions: { code: 'FORBIDDEN' },
       },
     ]);
+    expect(res.body.data).toBeNull();
     expect(await recorded()).toHaveLength(0);
-    const allowed = await gql(gateway.graphqlUrl, 'mutation { _empty }', {
+  });
+
+  it('keeps the allowed root field of a request whose other root field is refused', async () => {
+    // operador may open a payment but holds no IMPORT_REQUEST: the refusal must not take the payment down.
+    const res = await gql(gateway.graphqlUrl, '{ payment(id: "1000001") { id } imports(pageSize: 1) { total } }', {
       token: await tokenFor('operador'),
     });
-    expect(allowed.body).toEqual({ data: { _empty: null } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ payment: { id: '1000001' }, imports: null });
+    expect(res.body.errors).toEqual([
+      {
+        message: 'No tiene permisos para realizar esta acción.',
+        locations: [{ line: 1, column: 33 }],
+        path: ['imports'],
+        extensions: { code: 'FORBIDDEN' },
+      },
+    ]);
+    expect(await recorded('import')).toHaveLength(0);
   });
 });
 

@@ -370,6 +370,8 @@ describe('sandbox', () => {
     expect(sdl).toContain('type Query');
     expect(sdl).toMatch(/payments\(/);
     expect(sdl).not.toContain('_empty');
+    // the permission line build.mjs generates from @auth reaches what the sandbox and introspection show
+    expect(sdl).toMatch(/Requiere: PAYMENT_CANCEL\s*"""\s*cancelPayment\(/);
   });
 
   it('redirects a browser GET of /graphql to the sandbox', async () => {

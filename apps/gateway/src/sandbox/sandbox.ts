@@ -1,7 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { filterSchema } from '@graphql-tools/utils';
 import { printSchema, type GraphQLSchema } from 'graphql';
 import serveStatic from 'serve-static';
 import { InvalidTokenError, type TokenVerifier } from '../auth/verify-token.js';
@@ -45,9 +44,9 @@ export function sandboxCsp(keycloakOrigin: string | null): string {
   ].join('; ');
 }
 
-/** The schema as the sandbox shows it: printed SDL without the placeholder root field `_empty`. */
+/** The schema as the sandbox shows it: the printed SDL (descriptions and their "Requiere:" lines included). */
 export function sandboxSdl(schema: GraphQLSchema): string {
-  return printSchema(filterSchema({ schema, rootFieldFilter: (_op, name) => name !== '_empty' }));
+  return printSchema(schema);
 }
 
 export interface SandboxOptions {

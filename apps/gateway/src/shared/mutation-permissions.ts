@@ -9,10 +9,10 @@ import type { Mutation, Permission, Query } from '../generated/resolvers-types.j
 import type { ActionPermission } from './actions.js';
 
 /** A root mutation field of the schema (typed: a misspelled name does not compile). */
-export type MutationName = Exclude<keyof Mutation, '__typename' | '_empty'>;
+export type MutationName = Exclude<keyof Mutation, '__typename'>;
 
 /** A root query field of the schema (typed). */
-export type QueryName = Exclude<keyof Query, '__typename' | '_empty'>;
+export type QueryName = Exclude<keyof Query, '__typename'>;
 
 const byRoot = new Map<string, ReadonlyMap<string, readonly Permission[]>>();
 

@@ -302,10 +302,9 @@ describe('@auth coverage of every root field', () => {
       .map((r) => r.coordinate);
     const unexpected = unguarded.filter(
       (coordinate) =>
-        coordinate === 'Mutation._empty' ||
-        (coordinate.startsWith('Mutation.')
+        coordinate.startsWith('Mutation.')
           ? !PUBLIC_MUTATIONS.includes(coordinate)
-          : !(coordinate in PUBLIC_ROOT_FIELDS)),
+          : !(coordinate in PUBLIC_ROOT_FIELDS),
     );
     expect(
       unexpected,

@@ -34,9 +34,9 @@ describe('@auth coverage of the real schema', () => {
       for (const group of field.requirements) for (const p of group) expect(PERMISSIONS).toContain(p);
   });
 
-  it('lists Mutation._empty with its permission', () => {
-    expect(fields.find((f) => f.coordinate === 'Mutation._empty')?.requirements).toEqual([
-      ['PAYMENT_UPDATE'],
+  it('lists a mutation with its permission', () => {
+    expect(fields.find((f) => f.coordinate === 'Mutation.cancelPayment')?.requirements).toEqual([
+      ['PAYMENT_CANCEL'],
     ]);
   });
 

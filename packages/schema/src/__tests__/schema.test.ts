@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import {
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isIntrospectionType,
+  isObjectType,
+  isSpecifiedScalarType,
+  type ConstDirectiveNode,
+  type GraphQLField,
+  type GraphQLObjectType,
+} from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { typeDefs } from '../index.js';
+
+const schema = buildSchema(typeDefs);
+
+/** The description an author wrote: without the "Requiere: ..." lines build.mjs appends. */
+const authored = (description: string | null | undefined): string =>
+  (description ?? '').replace(/(\n\n)?Requiere: .*$/gm, '').trim();
+
+/** Every type, field, argument, enum value and input field, named as a reader finds it, with its description. */
+const definitions = (): [name: string, description: string | null | undefined][] =>
+  Object.values(schema.getTypeMap())
+    .filter((t) => !isIntrospectionType(t) && !isSpecifiedScalarType(t))
+    .flatMap((t) => {
+      const own: [string, string | null | undefined][] = [[t.name, t.description]];
+      if (isObjectType(t) || isInterfaceType(t) || isInputObjectType(t)) {
+        for (const f of Object.values(t.getFields())) {
+          own.push([`${t.name}.${f.name}`, f.description]);
+          for (const a of 'args' in f ? f.args : []) own.push([`${t.name}.${f.name}(${a.name})`, a.description]);
+        }
+      }
+      if (isEnumType(t)) for (const v of t.getValues()) own.push([`${t.name}.${v.name}`, v.description]);
+      return own;
+    });
+
+/** Gaps known when the check arrived (issue 46): the list only shrinks; nothing new may join it. */
+const KNOWN_GAPS = new Set(
+  readFileSync(new URL('./undescribed.txt', import.meta.url), 'utf8').split('\n').filter(Boolean),
+);
+
+/** The permission groups of a definition's @auth directives (each a list, any of which grants it). */
+const authGroups = (directives: readonly ConstDirectiveNode[] | undefined): string[][] =>
+  (directives ?? [])
+    .filter((d) => d.name.value === 'auth')
+    .map((d) => {
+      const list = d.arguments?.find((a) => a.name.value === 'requires')?.value;
+      return list?.kind === 'ListValue' ? list.values.map((v) => (v.kind === 'EnumValue' ? v.value : '')) : [];
+    });
+
+describe('schema descriptions', () => {
+  it('describes every type, field, argument, enum value and input field (besides the known gaps)', () => {
+    const missing = definitions()
+      .filter(([name, description]) => authored(description) === '' && !KNOWN_GAPS.has(name))
+      .map(([name]) => name);
+    expect(missing, 'without a description').toEqual([]);
+  });
+
+  it('keeps the list of known gaps honest: a described definition leaves it', () => {
+    const names = new Map(definitions());
+    const stale = [...KNOWN_GAPS].filter((name) => !names.has(name) || authored(names.get(name)) !== '');
+    expect(stale, 'remove from src/__tests__/undescribed.txt').toEqual([]);
+  });
+});
+
+describe('root types', () => {
+  it('has no placeholder field: every root field is a real one', () => {
+    const roots = [schema.getQueryType(), schema.getMutationType()].flatMap((t) => Object.keys(t?.getFields() ?? {}));
+    expect(roots.filter((name) => name.startsWith('_'))).toEqual([]);
+  });
+});
+
+describe('permissions in descriptions', () => {
+  const protectedDefinitions = Object.values(schema.getTypeMap())
+    .filter(isObjectType)
+    .flatMap((t: GraphQLObjectType) => [
+      { name: t.name, description: t.description, groups: authGroups(t.astNode?.directives) },
+      ...Object.values(t.getFields()).map((f: GraphQLField<unknown, unknown>) => ({
+        name: `${t.name}.${f.name}`,
+        description: f.description,
+        groups: authGroups(f.astNode?.directives),
+      })),
+    ])
+    .filter((d) => d.groups.length > 0);
+
+  it('finds the protected fields', () => {
+    expect(protectedDefinitions.map((d) => d.name)).toContain('Mutation.cancelPayment');
+  });
+
+  it('names in its description every permission each @auth requires, one line per @auth', () => {
+    const wrong = protectedDefinitions
+      .filter((d) => !d.groups.every((g) => (d.description ?? '').split('\n').includes(`Requiere: ${g.join(' o ')}`)))
+      .map((d) => d.name);
+    expect(wrong).toEqual([]);
+  });
+});
