@@ -61,5 +61,11 @@ describe('a payment detail left open while another operator changes it', () => {
     await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
     await dialog.getByText(RECORD_CHANGED).first().waitFor();
     await dialog.getByText('Recargá para ver su estado actual', { exact: false }).waitFor();
+    // Issue 45: the dialog offers 'Recargar' instead of the action; it reads the payment again and closes.
+    expect(await dialog.getByRole('button', { name: 'Cancelar pago' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Recargar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => statusOf(page)).toBe('rejected');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

@@ -24,6 +24,11 @@ export interface DialogFeedback {
   severity: 'error' | 'warning' | 'info';
   message: string;
   title?: string;
+  /**
+   * A refusal only reading the record again resolves (another operator changed it): the dialog offers 'Recargar',
+   * which calls this and closes, instead of its action (issue 45).
+   */
+  reload?: () => void;
 }
 
 export const UNKNOWN_OUTCOME_TITLE = 'Resultado desconocido';

@@ -143,9 +143,11 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
     async (feedback: DialogFeedback | null): Promise<DialogFeedback | null> => {
       if (!feedback || feedback.severity !== 'error') return feedback;
       const moved = (await check()) || latest.current.shownVersion !== shownVersion;
-      return moved ? { severity: 'error', title: RECORD_CHANGED, message: RECORD_CHANGED_HINT } : feedback;
+      return moved
+        ? { severity: 'error', title: RECORD_CHANGED, message: RECORD_CHANGED_HINT, reload }
+        : feedback;
     },
-    [check, shownVersion],
+    [check, reload, shownVersion],
   );
 
   return {

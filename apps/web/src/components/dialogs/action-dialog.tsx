@@ -16,6 +16,9 @@ import { MessageText } from '../detail/code-text';
 
 export type { DialogFeedback } from '../../lib/mutation-outcome';
 
+/** What a dialog offers instead of its action when only reading the record again can resolve the refusal. */
+export const RELOAD_LABEL = 'Recargar';
+
 /** Multi-selection dialogs are 850 px wide (spec 000 §2, §9). */
 export const MULTI_DIALOG_WIDTH = 850;
 
@@ -158,7 +161,8 @@ export function ActionDialog({
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!submitting && !submitDisabled) onSubmit?.();
+    // After a refusal only 'Recargar' resolves, Enter does not send the action again.
+    if (!submitting && !submitDisabled && !feedback?.reload) onSubmit?.();
   };
   const fixed = typeof width === 'number';
   return (
@@ -209,18 +213,32 @@ export function ActionDialog({
           {cancelLabel ?? closeLabelBeside(submitLabel)}
         </Button>
         {extraActions}
-        {submitLabel && (
+        {feedback?.reload ? (
           <Button
-            type="submit"
             variant="contained"
-            color={submitColor}
-            disabled={submitDisabled || submitting}
-            startIcon={
-              submitting ? <CircularProgress size={16} color="inherit" aria-label="Procesando" /> : undefined
-            }
+            onClick={() => {
+              feedback.reload?.();
+              onClose();
+            }}
           >
-            {submitLabel}
+            {RELOAD_LABEL}
           </Button>
+        ) : (
+          submitLabel && (
+            <Button
+              type="submit"
+              variant="contained"
+              color={submitColor}
+              disabled={submitDisabled || submitting}
+              startIcon={
+                submitting ? (
+                  <CircularProgress size={16} color="inherit" aria-label="Procesando" />
+                ) : undefined
+              }
+            >
+              {submitLabel}
+            </Button>
+          )
         )}
       </DialogActions>
     </Dialog>

@@ -57,6 +57,32 @@ describe('SubmitDialog', { timeout: 60_000 }, () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it("after a refusal only reading the record again resolves, offers 'Recargar' instead of the action", async () => {
+    const user = userEvent.setup({ delay: null });
+    const reload = vi.fn();
+    const onClose = vi.fn();
+    const onSubmit = vi.fn(async () => ({
+      severity: 'error' as const,
+      title: 'Otro operador modificó este registro',
+      message: 'Recargá para ver su estado actual antes de hacer otra acción.',
+      reload,
+    }));
+    render(
+      <SubmitDialog title="Cancelar pago" submitLabel="Cancelar pago" onClose={onClose} onSubmit={onSubmit}>
+        Se cancelará el pago.
+      </SubmitDialog>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancelar pago' }));
+    expect(await screen.findByTestId('dialog-feedback')).toHaveTextContent(
+      'Otro operador modificó este registro',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancelar pago' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Recargar' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('a thrown error becomes its description inside the dialog', async () => {
     const user = userEvent.setup({ delay: null });
     render(
