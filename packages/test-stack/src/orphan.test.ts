@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { alive } from './test-processes.js';
 
 const STACK = fileURLToPath(new URL('../../../scripts/stack.mjs', import.meta.url));
 
@@ -25,15 +26,6 @@ const gateway = await startGatewayProcess(
 console.log(JSON.stringify({ pid: gateway.pid, url: gateway.url }));
 setInterval(() => {}, 60_000);
 `;
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const gatewayPids: number[] = [];
 afterAll(() => {

@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { alive } from './test-processes.js';
 
 const CLI = fileURLToPath(new URL('./cli.mjs', import.meta.url));
 
@@ -21,15 +22,6 @@ const childrenOf = (pid: number): number[] =>
     .map((line) => line.trim().split(/\s+/).map(Number) as [number, number])
     .filter(([, ppid]) => ppid === pid)
     .map(([child]) => child);
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Whether something accepts connections on the URL's port. */
 const listening = (url: string) =>
