@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { SRC_ALIAS } from './vite.config';
+import LongestFirstSequencer from './e2e/support/longest-first';
 
 /**
  * Unit and component files share their worker's module graph and jsdom (`isolate: false`): isolating every file
@@ -23,6 +24,8 @@ const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 export default defineConfig({
   resolve: { alias: SRC_ALIAS },
   test: {
+    // Browser files longest first (it reorders only the e2e project's files; vitest's sequencer is one per run).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
