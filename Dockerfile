@@ -23,6 +23,7 @@ COPY packages/store/package.json packages/store/
 COPY packages/infra-checks/package.json packages/infra-checks/
 COPY packages/test-stack/package.json packages/test-stack/
 COPY examples/integration/package.json examples/integration/
+COPY examples/outside/package.json examples/outside/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

@@ -25,6 +25,8 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** false: no web server (the stack of integration tests, packages/test-stack). Default true. */
   web?: boolean;
+  /** The emulator's realm file (default infra/keycloak/realm-back-office.json, found from the emulator's folder). */
+  realmFile?: string;
   /** Partial realm imports merged into the emulator's realm; the clients they add may call the gateway. */
   realmAdditions?: string[];
   /** The emulator's test-stack switches: no lockout, an admin path that clears one (packages/test-stack only). */

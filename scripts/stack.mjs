@@ -8,7 +8,9 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const GATEWAY_MAIN = fileURLToPath(new URL('../apps/gateway/dist/main.js', import.meta.url));
+// Beside the gateway package's entry point, wherever that package is: apps/gateway in this repository, the packed
+// test stack's node_modules elsewhere (docs/testing-integration.md, "Outside this repository").
+const GATEWAY_MAIN = fileURLToPath(new URL('./main.js', import.meta.resolve('@backoffice/gateway')));
 
 /** Asks the OS for a free loopback port. */
 export function freePort(host = '127.0.0.1') {
@@ -131,12 +133,13 @@ let stackFormHost = '';
 /**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
  *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, gatewayEnv?: Record<string, string>, accessTokenTtlSeconds?: number, log?: (line: string) => void,
- *           web?: boolean, realmAdditions?: string[], storeDataDir?: string, passEnv?: 'all' | readonly string[],
+ *           web?: boolean, realmFile?: string, realmAdditions?: string[], storeDataDir?: string, passEnv?: 'all' | readonly string[],
  *           keycloakOptions?: { bruteForceProtected?: boolean, attackDetectionAdmin?: boolean },
  *           otherWebOrigins?: string[] }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
- *   web: false starts no web server (the stack of integration tests). realmAdditions: partial imports merged into
- *   the emulator's realm (e.g. the test client); the clients they add may call the gateway (its allowed azp).
+ *   web: false starts no web server (the stack of integration tests). realmFile: the emulator's realm (default
+ *   the repository's infra/keycloak/realm-back-office.json, found from the emulator's folder). realmAdditions:
+ *   partial imports merged into the emulator's realm (e.g. the test client); the clients they add may call the gateway (its allowed azp).
  *   storeDataDir: the gateway's embedded store (activity, preferences) folder, 'memory://' by default; a
  *   DATABASE_URL the gateway gets puts it on that PostgreSQL server instead.
  *   passEnv: which of this process's variables the gateway gets besides the stack's (inheritedEnv): none but
@@ -173,6 +176,7 @@ export async function startStack(options = {}) {
       keyFile: options.keyFile,
       extraRedirectUris: [webOrigin, gatewayOrigin, ...otherWebOrigins].map((origin) => `${origin}/*`),
       extraWebOrigins: [webOrigin, gatewayOrigin, ...otherWebOrigins],
+      ...(options.realmFile ? { realmFile: options.realmFile } : {}),
       ...(options.realmAdditions ? { realmAdditions: options.realmAdditions } : {}),
       ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
       ...options.keycloakOptions,

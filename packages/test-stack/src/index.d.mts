@@ -1,5 +1,6 @@
 // Types of index.mjs.
 export const TEST_CLIENT_ID: 'back-office-tests';
+export const TEST_REALM_FILE: string;
 export const TEST_REALM_ADDITIONS: string;
 export { TEST_RATE_LIMIT_MAX, TEST_UPSTREAM_TIMEOUT_MS } from './profile.mjs';
 

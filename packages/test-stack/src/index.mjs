@@ -3,7 +3,7 @@
 // demo users) and the gateway pointed at both, on free loopback ports. No web server.
 // The same start functions as `npm start` and the browser tests (scripts/stack.mjs); the apps must be built.
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RATE_LIMIT_MAX } from '../../../apps/gateway/dist/config.js';
+import { DEFAULT_RATE_LIMIT_MAX } from '@backoffice/gateway/config';
 import { startStack } from '../../../scripts/stack.mjs';
 import { TEST_PROFILE_GATEWAY_ENV, TEST_RATE_LIMIT_MAX, TEST_UPSTREAM_TIMEOUT_MS } from './profile.mjs';
 
@@ -11,6 +11,14 @@ export { TEST_RATE_LIMIT_MAX, TEST_UPSTREAM_TIMEOUT_MS } from './profile.mjs';
 
 /** The client tests sign in with (password grant): infra/keycloak/dev/, never in the images nor in production. */
 export const TEST_CLIENT_ID = 'back-office-tests';
+
+/**
+ * The development realm. Named from here, not left to the emulator's default (a path from its own folder), so the
+ * packed test stack, where the emulator sits in node_modules, finds it too (scripts/pack.mjs keeps this layout).
+ */
+export const TEST_REALM_FILE = fileURLToPath(
+  new URL('../../../infra/keycloak/realm-back-office.json', import.meta.url),
+);
 
 /** The partial import that adds the test client to the development realm (the emulator's and compose's Keycloak). */
 export const TEST_REALM_ADDITIONS = fileURLToPath(
@@ -59,6 +67,7 @@ export function testStackOptions(options = {}) {
     web: false,
     keyFile: null,
     gatewayLogLevel: options.gatewayLogLevel ?? 'warn',
+    realmFile: TEST_REALM_FILE,
     realmAdditions: [TEST_REALM_ADDITIONS],
     gatewayEnv: {
       UPSTREAM_TIMEOUT_MS: String(profile.upstreamTimeoutMs),

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// The test stack for projects outside this repository (issue 46): `npm run --silent stack:pack -- <folder>` packs
+// `@backoffice/test-stack` with `npm pack` into one tarball that installs with no registry at all and prints its
+// path (docs/testing-integration.md, "Outside this repository"). The workspaces it runs (gateway, stubs, Keycloak
+// emulator and the packages they import) are private, so the tarball bundles them, built, with every package they
+// need at run time (bundleDependencies): `npm install ./backoffice-test-stack-0.0.0.tgz` fetches nothing.
+// Layout of the package: the test stack's own files at their repository paths (packages/test-stack/src,
+// scripts/stack.mjs, infra/keycloak/), so its relative paths hold; the workspaces and their dependencies in its
+// node_modules, where `@backoffice/gateway` and the like resolve. The apps must be built first (stack:pack does it).
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const rootModules = join(root, 'node_modules');
+const packageDir = join(root, 'packages', 'test-stack');
+
+/** The test stack's own files, at their repository paths: its sources (no tests), the stack it starts, the realm. */
+const OWN_FILES = [
+  'scripts/stack.mjs',
+  'scripts/stack.d.mts',
+  'infra/keycloak/realm-back-office.json',
+  'infra/keycloak/dev/back-office-tests.partial-import.json',
+];
+/** What a workspace package needs at run time: its build and the files its build reads (the schema's SDL). */
+const WORKSPACE_FILES = ['package.json', 'dist', 'schema.graphql'];
+
+const exists = (path) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+const readJson = async (path) => JSON.parse(await readFile(path, 'utf8'));
+
+/**
+ * Whether a file of an installed package goes into the tarball: not its own node_modules (the packages of the
+ * closure in it are copied on their own, only those it needs), and nothing a run never reads (types, source maps,
+ * sources, docs but the licence, dotfiles, CI files): half the files, and npm pack's time goes with the count.
+ */
+const runtimeFile = (path) => {
+  const parts = path.split(sep);
+  const name = parts.at(-1);
+  if (parts.includes('node_modules') || name.startsWith('.')) return false;
+  return !/\.(map|md|markdown|ts|mts|cts|ya?ml)$/i.test(name) || /^licen[cs]e/i.test(name);
+};
+
+/** The folder node resolves package `name` to from `fromDir` (node_modules upwards), or undefined. */
+async function packageFolder(name, fromDir) {
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (await exists(join(candidate, 'package.json'))) return realpath(candidate);
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * Every package the test stack needs at run time (dependencies and optional ones, transitively), by real folder.
+ * @returns {Promise<Map<string, { name: string, version: string }>>}
+ */
+async function runtimeClosure() {
+  const found = new Map();
+  const visit = async (dir) => {
+    if (found.has(dir)) return;
+    const manifest = await readJson(join(dir, 'package.json'));
+    found.set(dir, { name: manifest.name, version: manifest.version });
+    const names = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies });
+    for (const name of names) {
+      const folder = await packageFolder(name, dir);
+      if (folder) await visit(folder);
+      else if (!manifest.optionalDependencies?.[name]) {
+        throw new Error(`${manifest.name} necesita ${name}, que no está instalado: ejecute npm ci`);
+      }
+    }
+  };
+  await visit(await realpath(packageDir));
+  found.delete(await realpath(packageDir));
+  return found;
+}
+
+/** Copies the closure into `staging/node_modules`: installed packages where they are, workspaces by name. */
+async function copyClosure(closure, staging) {
+  const topLevel = {};
+  for (const [dir, { name, version }] of closure) {
+    const installed = relative(rootModules, dir);
+    if (!installed.startsWith('..') && !installed.startsWith(sep)) {
+      const target = join(staging, 'node_modules', installed);
+      // Its own node_modules are packages of the closure too, copied on their own (only those it needs).
+      await cp(dir, target, { recursive: true, filter: (source) => runtimeFile(relative(dir, source)) });
+      if (!installed.includes(`${sep}node_modules${sep}`)) topLevel[name] = version;
+    } else {
+      const target = join(staging, 'node_modules', name);
+      for (const file of WORKSPACE_FILES) {
+        if (!(await exists(join(dir, file)))) continue;
+        if (file === 'dist' && !(await exists(join(dir, 'dist', 'index.js')))) {
+          throw new Error(`${name} no está compilado: ejecute npm run build`);
+        }
+        await cp(join(dir, file), join(target, file), {
+          recursive: true,
+          filter: (source) => !source.endsWith('.map'),
+        });
+      }
+      topLevel[name] = version;
+    }
+  }
+  return topLevel;
+}
+
+/**
+ * Packs the test stack into `destination` (created if missing) and returns the tarball's path.
+ * @param {string} destination
+ */
+export async function packTestStack(destination) {
+  await mkdir(destination, { recursive: true });
+  const staging = await mkdtemp(join(tmpdir(), 'test-stack-pack-'));
+  try {
+    await cp(join(packageDir, 'src'), join(staging, 'packages', 'test-stack', 'src'), {
+      recursive: true,
+      filter: (source) => !/\.test\.ts$|test-processes\.ts$/.test(source),
+    });
+    for (const file of OWN_FILES) await cp(join(root, file), join(staging, file));
+    const dependencies = await copyClosure(await runtimeClosure(), staging);
+    const manifest = await readJson(join(packageDir, 'package.json'));
+    const prefix = './packages/test-stack/';
+    const entry = (path) => prefix + path.replace(/^\.\//, '');
+    await writeFile(
+      join(staging, 'package.json'),
+      `${JSON.stringify(
+        {
+          name: manifest.name,
+          version: manifest.version,
+          type: 'module',
+          engines: manifest.engines,
+          description: manifest.description,
+          exports: {
+            '.': { types: entry(manifest.exports['.'].types), default: entry(manifest.exports['.'].default) },
+          },
+          bin: Object.fromEntries(Object.entries(manifest.bin).map(([name, path]) => [name, entry(path)])),
+          dependencies,
+          bundleDependencies: Object.keys(dependencies),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    const { stdout } = await promisify(execFile)(
+      'npm',
+      ['pack', '--json', '--pack-destination', resolve(destination)],
+      { cwd: staging, maxBuffer: 256 * 1024 * 1024, shell: process.platform === 'win32' },
+    );
+    const [{ filename }] = JSON.parse(stdout);
+    return join(resolve(destination), filename);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && (await realpath(process.argv[1])) === fileURLToPath(import.meta.url)) {
+  const tarball = await packTestStack(process.argv[2] ?? process.cwd());
+  process.stdout.write(`${tarball}\n`);
+}

@@ -1,0 +1,2 @@
+// Types of processes.mjs.
+export function processExists(pid: number): boolean;
