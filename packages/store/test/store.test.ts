@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATION_NAMES, openStore, type NewActivity, type Store } from '../src/index.js';
+import {
+  MIGRATION_NAMES,
+  openStore,
+  queryActivity,
+  type NewActivity,
+  type Store,
+} from '../src/index.js';
 import { BACKENDS, REAL_URL } from './backends.js';
 
 const event = (over: Partial<NewActivity> = {}): NewActivity => ({
@@ -121,6 +127,36 @@ for (const backend of BACKENDS) {
       const byRecord = await store.queryActivity({ filter: { recordId: 'pay-9' }, page: 1, pageSize: 10 });
       expect(byRecord.rows.map((r) => r.result)).toEqual(['success']);
       expect(byRecord.total).toBe(1);
+    });
+
+    it('counts the activity only when the page cannot tell the total (issue 44)', async () => {
+      const store = await open();
+      await store.insertActivity([
+        event(),
+        event({ at: new Date('2026-11-21T15:00:00Z') }),
+        event({ at: new Date('2026-11-22T15:00:00Z') }),
+      ]);
+      let queries = 0;
+      const counted = store.db.withPlugin({
+        transformQuery: (args) => {
+          queries += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const page = async (page: number, pageSize: number) => {
+        queries = 0;
+        const answer = await queryActivity(counted, { page, pageSize });
+        return { rows: answer.rows.length, total: answer.total, queries };
+      };
+      // A short first page, the last page and an empty table: the rows alone tell the total.
+      expect(await page(1, 10)).toEqual({ rows: 3, total: 3, queries: 1 });
+      expect(await page(2, 2)).toEqual({ rows: 1, total: 3, queries: 1 });
+      // A full page, or an empty one past the end: only a count knows.
+      expect(await page(1, 3)).toEqual({ rows: 3, total: 3, queries: 2 });
+      expect(await page(3, 2)).toEqual({ rows: 0, total: 3, queries: 2 });
+      await store.purgeActivity(new Date('2026-12-01T00:00:00Z'));
+      expect(await page(1, 10)).toEqual({ rows: 0, total: 0, queries: 1 });
     });
 
     it("keeps each operator's preferences apart, replaces and removes them", async () => {
