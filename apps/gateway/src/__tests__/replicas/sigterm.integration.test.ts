@@ -9,8 +9,11 @@ import { webOperation } from '../web-documents.js';
  * The gateway's real process (main.ts: OpenTelemetry, the server, the signal handlers) receives SIGTERM while a
  * bulk action is running: it refuses new connections, finishes the bulk (every item answered, each written once),
  * logs "stopped" and exits 0. With nothing in flight (a served client's keep-alive connection still open, the
- * metrics port open) it exits 0 within a second.
+ * metrics port open) it exits 0 at once: long before the grace period an idle connection would otherwise hold it for.
  */
+
+/** The drain's limit in these tests. An idle kept-alive connection that held the process would keep it this long. */
+const GRACE_MS = 60_000;
 
 let stubs: SharedStubs;
 let emulator: SharedEmulator;
@@ -33,7 +36,7 @@ const startProcess = (extraEnv: Record<string, string> = {}) =>
       STUBS_URL: stubs.url,
       KEYCLOAK_ISSUER: emulator.issuer,
       KEYCLOAK_JWKS_URL: emulator.jwksUrl,
-      SHUTDOWN_GRACE_MS: '60000',
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
       BULK_CONCURRENCY: '4',
       ...extraEnv,
     },
@@ -41,7 +44,7 @@ const startProcess = (extraEnv: Record<string, string> = {}) =>
   );
 
 describe('SIGTERM to the gateway process', { timeout: 120_000 }, () => {
-  it('exits 0 within a second when nothing is in flight', async () => {
+  it('exits 0 at once when nothing is in flight, not held by an idle connection', async () => {
     const gateway = await startProcess({ METRICS_PORT: '0' });
     const token = await emulator.accessTokenFor('admin');
     // A request served: this process's fetch keeps its connection alive, as a browser or a proxy would.
@@ -53,7 +56,9 @@ describe('SIGTERM to the gateway process', { timeout: 120_000 }, () => {
     const signalled = performance.now();
     child!.kill('SIGTERM');
     expect(await gateway.exited).toBe(0);
-    expect(performance.now() - signalled).toBeLessThan(1000);
+    // 'At once' on a loaded 2-core machine: under a sixth of the grace (it took 0.1-1.2 s), while an idle
+    // connection held open would keep the process the whole grace period.
+    expect(performance.now() - signalled).toBeLessThan(GRACE_MS / 6);
     expect(gateway.output()).toContain('"msg":"stopped"');
   });
 
