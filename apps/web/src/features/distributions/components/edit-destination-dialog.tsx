@@ -119,7 +119,7 @@ export function EditDestinationDialog({
             </TextField>
             {/* A CBU keeps digits only, as the CUIT beside it (issue 47); an alias takes letters. */}
             {formik.values.format === 'cbu' ? (
-              <FormIdentifierField kind="digits" name="value" label="CBU" fullWidth maxDigits={CBU_LENGTH} />
+              <FormIdentifierField kind="cbu" name="value" label="CBU" fullWidth maxDigits={CBU_LENGTH} />
             ) : (
               <FormTextField name="value" label="Alias" fullWidth slotProps={{ htmlInput: { maxLength: 22 } }} />
             )}
