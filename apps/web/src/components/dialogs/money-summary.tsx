@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { readAmount } from '@backoffice/validators';
 import { formatAmount } from '../../lib/format';
 
 /** Shown for a value the request will not carry yet (an amount not valid, a field still empty). */
@@ -14,8 +15,13 @@ export interface MoneySummaryLine {
   amount?: boolean;
 }
 
-const shown = ({ value, amount }: MoneySummaryLine) =>
-  value == null || value === '' ? NOT_SENT : amount ? formatAmount(value) : value;
+/** An amount that does not read as one is never shown as one: the dialog will not send it (its field says why). */
+function shown({ value, amount }: MoneySummaryLine): string {
+  if (value == null || value === '') return NOT_SENT;
+  if (!amount) return value;
+  const decimal = readAmount(value);
+  return decimal === null ? NOT_SENT : formatAmount(decimal);
+}
 
 /**
  * What a dialog that moves money will send (issue 47): the amounts, the payment methods and the accounts, built by

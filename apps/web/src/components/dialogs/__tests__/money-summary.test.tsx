@@ -16,6 +16,7 @@ describe('MoneySummary (what a money dialog will send, issue 47)', () => {
           { label: 'Nombre', value: null },
           { label: 'Importe', value: '26717.23', amount: true },
           { label: 'Monto', value: '', amount: true },
+          { label: 'Compensación', value: '12a', amount: true },
         ]}
       />,
     );
@@ -23,6 +24,7 @@ describe('MoneySummary (what a money dialog will send, issue 47)', () => {
     expect(shownOf('Importe')).toBe('$ 26.717,23');
     expect(shownOf('Nombre')).toBe('—');
     expect(shownOf('Monto')).toBe('—');
+    expect(shownOf('Compensación')).toBe('—');
     expect(screen.getByRole('region', { name: 'Se enviará' })).toHaveAttribute('aria-live', 'polite');
   });
 
