@@ -319,6 +319,36 @@ describe('Distribuciones as tesoreria', () => {
     await closeDetail();
   });
 
+  it("'Modificar destino' refuses letters in the CBU and confirms what it sends as typed: '26.717,23' in its summary, exactly that in the PUT (issue 47)", async () => {
+    await openDetail('9300003');
+    await detailDialog().getByTestId('detail-9300003-1').getByRole('button', { name: 'Modificar' }).click();
+    const dialog = page.getByTestId('edit-destination-dialog');
+    await dialog.getByLabel('Formato').click();
+    await page.getByRole('option', { name: 'CBU' }).click();
+    const cbu = dialog.getByRole('textbox', { name: 'CBU' });
+    await cbu.fill('12ab34');
+    expect(await cbu.inputValue()).toBe('1234');
+    await cbu.fill(CBU);
+    await dialog.getByLabel('CUIT').fill(CUIT);
+    await dialog.getByRole('textbox', { name: 'Importe' }).fill('26.717,23');
+    const summary = dialog.getByRole('region', { name: 'Se enviará' });
+    const line = (label: string) =>
+      summary.locator(`dd[data-label="${label}"]`).evaluate((dd) => dd.textContent!.replace(/\s/g, ' '));
+    await expect.poll(() => line('Importe')).toBe('$ 26.717,23');
+    expect(await line('CBU')).toBe(CBU);
+    expect(await line('CUIT')).toBe(CUIT);
+    const sent = (await stubWrites(suite.stack, 'distribuciones')).length;
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const writes = (await stubWrites(suite.stack, 'distribuciones')).slice(sent);
+    expect(writes).toMatchObject([{ method: 'PUT', body: { amount: 26717.23 } }]);
+    expect(await stubDistributionDetail(suite.stack, '9300003', '9300003-1')).toMatchObject({
+      amount: 26717.23,
+      destination: { type: 'cbu', value: CBU, cuit: CUIT },
+    });
+    await closeDetail();
+  });
+
   it("forces a detail to success with 'Forzar' (DISTRIBUTION_FORCE) after a confirmation, with its audit line", async () => {
     await openDetail('9300012');
     const row = detailDialog().getByTestId('detail-9300012-1');

@@ -343,6 +343,33 @@ describe('Retiro programado as tesoreria', () => {
     });
   });
 
+  it("confirms what 'Finalizar' sends as typed: '26.717,23' in its summary, exactly that in the stub (issue 47)", async () => {
+    // 10002 has a specific amount of 1234,56 from the test above: a change of amount, confirmed first.
+    const dialog = await openSchedule('10002');
+    await dialog.getByText('Retiro programado actual').waitFor();
+    await next(dialog);
+    await next(dialog);
+    await dialog.getByRole('radio', { name: 'Monto específico' }).check();
+    await dialog.getByRole('textbox', { name: /Monto/ }).fill('26.717,23');
+    const summary = dialog.getByRole('region', { name: 'Se enviará' });
+    const line = (label: string) =>
+      summary.locator(`dd[data-label="${label}"]`).evaluate((dd) => dd.textContent!.replace(/\s/g, ' '));
+    await expect.poll(() => line('Monto')).toBe('$ 26.717,23');
+    expect(await line('Cuenta de destino')).toBe(CBU);
+    await next(dialog);
+    await dialog.getByRole('textbox', { name: /Cron/ }).fill('0 9 * * 1-5');
+    await expect.poll(() => line('Periodicidad (cron)')).toBe('0 9 * * 1-5');
+    await clearWithdrawalRequests(suite.stack);
+    await dialog.getByRole('button', { name: 'Finalizar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Estas seguro de modificar el monto del retiro?' });
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await notice(page, 'El retiro fue programado exitosamente').waitFor();
+    const sent = JSON.stringify(await stubWrites(suite.stack, 'collector'));
+    expect(sent).toContain('26717.23');
+    expect(sent).not.toMatch(/26\.717|26717,23/);
+    expect((await activeConfiguration(suite.stack, '10002')).scheduled_amount).toBe('26717.23');
+  });
+
   it('a collector without a compatible strategy shows the message and cannot go on', async () => {
     const dialog = await openSchedule('10017');
     await dialog.getByText('La entidad no tiene estrategia de retiro compatible.').waitFor();

@@ -3,8 +3,10 @@ import { checkCuit, formatCuit, isValidCuit, normalizeCuit } from './cuit.js';
 import { checkCardNumber } from './card.js';
 import { checkAccreditationDay, checkBinNumber } from './bin.js';
 import { formatIdentificationNumber } from './identification.js';
+import { checkCbu } from './cbu.js';
 import {
   cleanCardNumberInput,
+  cleanCbuInput,
   cleanCuitInput,
   cleanDigitsInput,
   formatCuitInput,
@@ -71,6 +73,21 @@ describe('digits-only input', () => {
     expect(cleanDigitsInput('abc')).toBe('');
     expect(checkBinNumber(cleanDigitsInput('45a0-995'))).toBeUndefined();
     expect(checkAccreditationDay(cleanDigitsInput('1a5'))).toBeUndefined();
+  });
+});
+
+describe('CBU input', () => {
+  it.each([
+    ['12ab34', '1234'],
+    ['2850-5909 4009041813520 1', '2850590940090418135201'],
+    ['abc', ''],
+    ['', ''],
+  ])('%j is kept as %j (letters refused, like the CUIT)', (typed, digits) =>
+    expect(cleanCbuInput(typed)).toBe(digits),
+  );
+  it('keeps a pasted valid CBU valid, and leaves its length to checkCbu', () => {
+    expect(checkCbu(cleanCbuInput('2850 5909 4009 0418 1352 01'))).toBeUndefined();
+    expect(checkCbu(cleanCbuInput('12ab34'))).toBeDefined();
   });
 });
 

@@ -13,6 +13,15 @@ export function cleanDigitsInput(value: unknown): string {
   return onlyDigits(value);
 }
 
+/**
+ * A CBU as typed or pasted, as its field keeps it: digits only, like the CUIT beside it (issue 47: '12ab34' ->
+ * '1234'); the separators people copy it with ('2850-5909 40090418135201') dropped. Its length and check digits
+ * are `checkCbu`'s.
+ */
+export function cleanCbuInput(value: unknown): string {
+  return onlyDigits(value);
+}
+
 /** A CUIT/CUIL as typed or pasted, reduced to its digits ('20-12345678-6' -> '20123456786'). */
 export function cleanCuitInput(value: unknown): string {
   return onlyDigits(value);

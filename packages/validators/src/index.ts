@@ -250,6 +250,7 @@ export {
 export { countOf, countPhrase, formatCount, type CountNoun } from './count.js';
 export {
   cleanCardNumberInput,
+  cleanCbuInput,
   cleanCuitInput,
   cleanDigitsInput,
   formatCuitInput,

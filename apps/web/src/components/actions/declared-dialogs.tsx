@@ -95,6 +95,24 @@ export function detailActionKit<R extends { id: string }, C>() {
       props: PropsOf<R, C, ChangePaymentMethodDialogProps>,
     ): DialogRender<R, C, Parameters<ChangePaymentMethodDialogProps['onSubmit']>[0]> =>
       declared(ChangePaymentMethodDialog, props),
+    /** A question in the registry's words for the record (`meta.dialog`: title, sentence, submit). */
+    confirmOf: (
+      meta: ActionMeta,
+      extra: Partial<Omit<ConfirmDialogProps, 'onConfirm' | 'onClose'>> = {},
+    ): DialogRender<R, C, void> =>
+      function render({ onSubmit, onClose }, { record }) {
+        const { title, description, submitLabel } = textsFor(dialogTextsOf(meta), record.id);
+        return (
+          <ConfirmDialog
+            title={title}
+            message={description}
+            confirmLabel={submitLabel}
+            {...extra}
+            onConfirm={() => onSubmit()}
+            onClose={onClose}
+          />
+        );
+      },
     /** A question with Cancelar and its confirm button: nothing typed is sent. */
     confirm:
       (

@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useState, type ReactNode } from 'react';
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { resolveOutcome, type DialogFeedback, type OutcomePayloadLike } from '../../lib/mutation-outcome';
@@ -54,12 +54,13 @@ export interface MutationActionSpec<R, C, Sent, TData, TVariables extends Operat
   variables(sent: Sent, run: DialogRun<R, C>): TVariables;
   /** The mutation's payload (`outcome`, `error`, the record). */
   payload(data: TData): (P & OutcomePayloadLike) | null | undefined;
-  success: string | ((payload: P & OutcomePayloadLike, sent: Sent) => Announcement);
+  /** null: the action says it itself in `after` (a result dialog the spec asks for instead of a toast). */
+  success: string | ((payload: P & OutcomePayloadLike, sent: Sent) => Announcement | null);
   /**
    * A FAILED answer in the action's own words (a refund's rejection). Without it the kit's text, explained as a
    * version conflict when the record changed meanwhile (`explainRefusal`).
    */
-  refused?(payload: P & OutcomePayloadLike, sent: Sent): DialogFeedback;
+  refused?(payload: P & OutcomePayloadLike, sent: Sent, run: DialogRun<R, C>): DialogFeedback | null;
   /** After the success toast, the dialog closed: what follows (open another action's dialog). */
   after?(sent: Sent, payload: P & OutcomePayloadLike, run: ActionRun<R, C>): void;
 }
@@ -134,26 +135,29 @@ function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables
     const resolution = resolveOutcome(payload);
     if (resolution.kind === 'success') {
       const said = typeof spec.success === 'string' ? { text: spec.success } : spec.success(payload!, sent);
-      if (said.tone === 'info') run.notify.info(said.text);
-      else run.notify.success(said.text);
+      if (said?.tone === 'info') run.notify.info(said.text);
+      else if (said) run.notify.success(said.text);
       run.close();
       spec.after?.(sent, payload!, run);
       return null;
     }
     if (resolution.unknown) void run.refetch();
     if (!spec.refused) return explainRefusal(resolution.feedback);
-    return payload && !resolution.unknown ? spec.refused(payload, sent) : resolution.feedback;
+    return payload && !resolution.unknown ? spec.refused(payload, sent, dialogRun) : resolution.feedback;
   };
   return spec.dialog({ onSubmit, onClose: run.close }, dialogRun);
 }
 
-export interface DetailActionsOptions<R, C> {
-  /** The record shown (null until it is read: nothing runs then). */
-  record: R | null | undefined;
+interface TableOptions<C> {
   context: C;
   refetch(): Promise<unknown>;
   /** A refusal explained as a version conflict when the record changed (`useFreshRecord`'s `explainRefusal`). */
   explainRefusal?: ExplainRefusal;
+}
+
+export interface DetailActionsOptions<R, C> extends TableOptions<C> {
+  /** The record shown (null until it is read: nothing runs then). */
+  record: R | null | undefined;
 }
 
 export interface DetailActions<K extends string> {
@@ -167,48 +171,101 @@ export interface DetailActions<K extends string> {
   dialog: ReactNode;
 }
 
+/** The actions of a list's rows (or of a detail's lines): the same table, the record is the row pressed. */
+export interface RowActions<K extends string, R> {
+  /** A row menu's or a row button's handler: the action on that row. */
+  run(kind: K, row: R): void;
+  /** The row whose action is in progress (a press that keeps its button busy), and its kind. */
+  busy: { kind: K; row: R } | null;
+  /** The open dialog, where the list renders it. */
+  dialog: ReactNode;
+}
+
 const asIs: ExplainRefusal = async (feedback) => feedback;
 
 /**
- * Runs a detail's action table: a press does the action, or opens its dialog, which sends the declared mutation
+ * The runner of an action table: a press does the action, or opens its dialog, which sends the declared mutation
  * with the declared variables; the answer becomes the success toast (the dialog closes), or the refusal inside the
  * dialog with what was typed kept (a version conflict said so), or 'Resultado desconocido' and the record read again.
+ * `current` is the record a dialog shows while open: a detail's record as read now, or the row pressed.
  */
-export function useDetailActions<K extends string, R, C>(
+function useActionTable<K extends string, R, C>(
   table: DetailActionTable<K, R, C>,
-  { record, context, refetch, explainRefusal = asIs }: DetailActionsOptions<R, C>,
-): DetailActions<K> {
+  { context, refetch, explainRefusal = asIs }: TableOptions<C>,
+  current: (pressed: R) => R,
+) {
   const client = useApolloClient();
   const mutate = useMutate();
   const notify = useNotify();
   const outcome = useMutationOutcome();
-  const [openKind, setOpenKind] = useState<K | null>(null);
-  const [busyKind, setBusyKind] = useState<K | null>(null);
-  const close = useCallback(() => setOpenKind(null), []);
-  const open = useCallback((kind: string) => setOpenKind(kind as K), []);
+  const [opened, setOpened] = useState<{ kind: K; row: R } | null>(null);
+  const [busy, setBusy] = useState<{ kind: K; row: R } | null>(null);
+  const close = useCallback(() => setOpened(null), []);
 
-  const runOf = useMemo(
-    () =>
-      record == null ? null : { record, context, client, mutate, notify, outcome, refetch, open, close },
-    [record, context, client, mutate, notify, outcome, refetch, open, close],
+  const runOf = useCallback(
+    (record: R): ActionRun<R, C> => ({
+      record,
+      context,
+      client,
+      mutate,
+      notify,
+      outcome,
+      refetch,
+      open: (kind: string) => setOpened({ kind: kind as K, row: record }),
+      close,
+    }),
+    [context, client, mutate, notify, outcome, refetch, close],
   );
 
-  const run = (kind: K) => {
+  const run = (kind: K, row: R) => {
     const action = table[kind];
-    if (!action || !runOf) return;
+    if (!action) return;
+    const actionRun = runOf(row);
     if (action.perform) {
-      const pending = action.perform(runOf);
+      const pending = action.perform(actionRun);
       if (pending) {
-        setBusyKind(kind);
-        void pending.finally(() => setBusyKind(null));
+        setBusy({ kind, row });
+        void pending.finally(() => setBusy(null));
       }
       return;
     }
-    if (action.skipDialog?.(runOf)) return;
-    setOpenKind(kind);
+    if (action.skipDialog?.(actionRun)) return;
+    setOpened({ kind, row });
   };
 
-  const shown = openKind && runOf ? table[openKind]?.dialog?.(runOf, explainRefusal) : null;
+  const shown = opened ? table[opened.kind]?.dialog?.(runOf(current(opened.row)), explainRefusal) : null;
   // Keyed by kind: a dialog opened from another's success (retry, then change method) is a new intent.
-  return { run, open, busyKind, dialog: shown ? <Fragment key={openKind}>{shown}</Fragment> : null };
+  const dialog = shown ? <Fragment key={opened!.kind}>{shown}</Fragment> : null;
+  return { run, open: (kind: K, row: R) => setOpened({ kind, row }), busy, dialog };
+}
+
+/** Runs a detail's action table on the record shown (`useActionTable`). */
+export function useDetailActions<K extends string, R, C>(
+  table: DetailActionTable<K, R, C>,
+  { record, ...options }: DetailActionsOptions<R, C>,
+): DetailActions<K> {
+  // A dialog open while the record is read again shows the record as read now.
+  const runner = useActionTable(table, options, () => record!);
+  return {
+    run: (kind) => {
+      if (record != null) runner.run(kind, record);
+    },
+    open: (kind) => {
+      if (record != null) runner.open(kind, record);
+    },
+    busyKind: runner.busy?.kind ?? null,
+    dialog: record != null ? runner.dialog : null,
+  };
+}
+
+/**
+ * Runs an action table on a list's rows (a withdrawal's menu, a distribution's detail lines): the same
+ * declarations as a detail screen's, the record being the row whose action was pressed.
+ */
+export function useRowActions<K extends string, R, C>(
+  table: DetailActionTable<K, R, C>,
+  options: TableOptions<C>,
+): RowActions<K, R> {
+  const { run, busy, dialog } = useActionTable(table, options, (row) => row);
+  return { run, busy, dialog };
 }

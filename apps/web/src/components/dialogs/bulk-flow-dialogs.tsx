@@ -43,8 +43,11 @@ export interface BulkFlowDialogsProps<K extends string, T, V, R extends BulkResu
   resultLabel?(value: V, item: T | undefined): string | undefined;
   /** The area's input dialog for this kind. */
   renderInput(props: FlowInputProps<K, T, V>): ReactNode;
-  /** Runs one item's action: null closes the flow (success), else the input dialog shows the feedback. */
-  runSingle(kind: K, item: T, value: V, intentKey: string): Promise<SubmitOutcome>;
+  /**
+   * Runs one item's action: null closes the flow (success), else the input dialog shows the feedback. Absent
+   * where a row's own actions run on its action table (`useRowActions`): the flow then only acts on selections.
+   */
+  runSingle?(kind: K, item: T, value: V, intentKey: string): Promise<SubmitOutcome>;
   /**
    * Runs the multi-selection action over these ids, or, with `matching`, over every item matching the list's
    * current search (the confirmed count; `ids` is then empty): one result per item.
@@ -92,6 +95,7 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
   };
 
   if (flow.mode === 'single') {
+    if (!runSingle) return null;
     const { item } = flow;
     return renderInput({
       ...common,

@@ -14,6 +14,11 @@ export type AmountFieldProps = Omit<
   error?: string;
   /** What the field is for ('Hasta $ 1.000,00'), shown after what it understood. */
   hint?: string;
+  /**
+   * The dialog's `MoneySummary` says what the field understood (as the request will carry it): the helper keeps
+   * only the hint and the error, so the amount is said once.
+   */
+  summarized?: boolean;
   /** No length limit (the subscription amount prompt has no upper bound, spec 000 §5). */
   unbounded?: boolean;
   /** data-testid of the input; its helper text gets `${testId}-helper`. */
@@ -31,13 +36,14 @@ export function AmountField({
   onChange,
   error,
   hint,
+  summarized = false,
   unbounded = false,
   testId,
   slotProps,
   ...props
 }: AmountFieldProps) {
   const reading = readAmount(value);
-  const understood = reading === null ? undefined : formatAmount(reading);
+  const understood = reading === null || summarized ? undefined : formatAmount(reading);
   const helper = error ?? ([understood, hint].filter(Boolean).join(' · ') || undefined);
   return (
     <TextField

@@ -2,6 +2,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useFormikContext } from 'formik';
 import {
   cleanCardNumberInput,
+  cleanCbuInput,
   cleanCuitInput,
   cleanDigitsInput,
   formatCuitInput,
@@ -14,14 +15,16 @@ import { shownError } from './field-error';
  * form sends.
  * - `cuit`: a CUIT/CUIL; dashes and spaces accepted, digits kept, shown as 20-12345678-6.
  * - `card`: a card number; spaces and dashes removed.
+ * - `cbu`: a CBU; digits only, like the CUIT (issue 47), separators dropped.
  * - `digits`: digits only (a BIN, accreditation days, a DNI); letters and signs are not accepted.
  */
-export type IdentifierKind = 'cuit' | 'card' | 'digits';
+export type IdentifierKind = 'cuit' | 'card' | 'cbu' | 'digits';
 
 const KINDS: Readonly<Record<IdentifierKind, { clean(text: string): string; show(value: string): string }>> =
   {
     cuit: { clean: cleanCuitInput, show: formatCuitInput },
     card: { clean: cleanCardNumberInput, show: (value) => value },
+    cbu: { clean: cleanCbuInput, show: (value) => value },
     digits: { clean: cleanDigitsInput, show: (value) => value },
   };
 

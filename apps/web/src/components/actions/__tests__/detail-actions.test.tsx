@@ -10,7 +10,7 @@ import type { OutcomePayloadLike } from '@/lib/mutation-outcome';
 import { ActionToolbar, OPERATIONS_GROUP } from '../action-toolbar';
 import type { ActionState } from '../action-registry';
 import { detailActionKit } from '../declared-dialogs';
-import { registryOf, useDetailActions, type DetailActionTable } from '../detail-actions';
+import { registryOf, useDetailActions, useRowActions, type DetailActionTable } from '../detail-actions';
 
 interface Thing {
   id: string;
@@ -92,14 +92,45 @@ function ThingDetail({ refetch }: { refetch(): Promise<unknown> }) {
   );
 }
 
+/** The same table on a list's rows, and a row table whose success is said by the area (a result dialog). */
+const ROW_TABLE: DetailActionTable<'CANCEL' | 'ARCHIVE', Thing, { area: string }> = {
+  ...TABLE,
+  ARCHIVE: kit.mutation({
+    meta: TABLE.ARCHIVE.meta,
+    dialog: kit.confirm(({ record }) => ({ title: 'Archivar cosa', message: `Se archivará ${record.id}.` })),
+    mutation: ARCHIVE_THING,
+    variables: (_sent, { record }) => ({ id: record.id }),
+    payload: (data) => data.archiveThing,
+    success: () => null,
+    after: (_sent, _payload, { record }) => saidByTheArea(`Archivada ${record.id}`),
+  }),
+};
+const saidByTheArea = vi.fn();
+
+function ThingRows({ refetch }: { refetch(): Promise<unknown> }) {
+  const actions = useRowActions(ROW_TABLE, { context: CONTEXT, refetch });
+  return (
+    <>
+      {[RECORD, { id: 'T2', version: 1 }].map((row) => (
+        <div key={row.id}>
+          <button onClick={() => actions.run('CANCEL', row)}>Anular {row.id}</button>
+          <button onClick={() => actions.run('ARCHIVE', row)}>Archivar {row.id}</button>
+        </div>
+      ))}
+      {actions.dialog}
+    </>
+  );
+}
+
 /** A client whose link answers each mutation from `answers` (in order) and records what it was sent. */
-function renderDetail(answers: Payload[]) {
+function renderDetail(answers: Payload[], Screen = ThingDetail) {
   const calls: { name: string; variables: Record<string, unknown> }[] = [];
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
         calls.push({ name: operation.operationName ?? '', variables: operation.variables });
-        observer.next({ data: { cancelThing: answers.shift() } } as never);
+        const answer = answers.shift();
+        observer.next({ data: { cancelThing: answer, archiveThing: answer } } as never);
         observer.complete();
       }),
   );
@@ -108,7 +139,7 @@ function renderDetail(answers: Payload[]) {
   render(
     <ApolloProvider client={client}>
       <NotificationsProvider>
-        <ThingDetail refetch={refetch} />
+        <Screen refetch={refetch} />
       </NotificationsProvider>
     </ApolloProvider>,
   );
@@ -171,5 +202,31 @@ describe('useDetailActions (a detail action table)', { timeout: 60_000 }, () => 
     expect(calls).toHaveLength(2);
     expect(calls[1]!.variables.idempotencyKey).toBe(calls[0]!.variables.idempotencyKey);
     expect(screen.queryByText('Cosa anulada correctamente')).toBeNull();
+  });
+});
+
+describe('useRowActions (the same table on a list\'s rows)', { timeout: 60_000 }, () => {
+  it('opens the dialog of the row pressed and sends that row\'s variables', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderDetail([{ __typename: 'ThingPayload', outcome: 'SUCCESS', error: null }], ThingRows);
+    await user.click(screen.getByRole('button', { name: 'Anular T2' }));
+    expect(await screen.findByText('Se anulará la cosa T2.')).toBeVisible();
+    await user.type(reasonField(), 'Duplicada');
+    await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
+    expect(await screen.findByText('Cosa anulada correctamente')).toBeVisible();
+    expect(calls.map((call) => call.variables.id)).toEqual(['T2']);
+  });
+
+  it('a success the area says itself (`success` null) shows no toast and runs `after` on the row', async () => {
+    const user = userEvent.setup({ delay: null });
+    saidByTheArea.mockClear();
+    const { calls } = renderDetail([{ __typename: 'ThingPayload', outcome: 'SUCCESS', error: null }], ThingRows);
+    await user.click(screen.getByRole('button', { name: 'Archivar T1' }));
+    expect(await screen.findByText('Se archivará T1.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(saidByTheArea).toHaveBeenCalledWith('Archivada T1'));
+    expect(calls).toEqual([{ name: 'ArchiveThing', variables: { id: 'T1' } }]);
+    expect(screen.queryByText('Cosa archivada correctamente')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Archivar cosa' })).toBeNull());
   });
 });

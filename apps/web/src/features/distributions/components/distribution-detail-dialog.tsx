@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,91 +7,59 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import DoNotDisturbOnOutlined from '@mui/icons-material/DoNotDisturbOnOutlined';
-import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
 import { PermittedActionButtons } from '@/components/actions/action-button';
-import type { ActionRegistry } from '@/components/actions/action-registry';
+import { useDetailActions, useRowActions } from '@/components/actions/detail-actions';
 import { ActionDialog, DialogFact } from '@/components/dialogs/action-dialog';
-import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { ReasonDialog } from '@/components/dialogs/reason-dialog';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { formatDateTime } from '@/lib/format';
 import { MoneyText } from '@/components/detail/money-text';
-import { newIdempotencyKey } from '@/lib/use-idempotency-key';
-import { useMutate } from '@/lib/use-mutate';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
-import {
-  ApproveDistributionDocument,
-  DistributionDetailDocument,
-  RejectDistributionDocument,
-  ReprocessDistributionDocument,
-  SendDistributionReceiptDocument,
-  UpdateDistributionDetailDocument,
-  type DistributionActionKind,
-  type DistributionDetailQuery,
-  type DistributionDetailRowFragment,
-} from '../gql/graphql';
+import { DistributionDetailDocument, type DistributionDetailRowFragment } from '../gql/graphql';
 import { DETAIL_STATUS_LABELS, HEADER_STATUS_LABELS, readableStatusDetail, STATUS_COLORS } from '../labels';
 import { AuditLine } from './audit-line';
-import { EditDestinationDialog, type DestinationValues } from './edit-destination-dialog';
-import { SendReceiptDialog } from './send-receipt-dialog';
-import { formatCuit, readAmount } from '@backoffice/validators';
+import {
+  DISTRIBUTION_ACTION_TABLE,
+  DISTRIBUTION_LINE_TABLE,
+  DISTRIBUTION_REGISTRY,
+  type DistributionActionContext,
+  type DistributionLineKind,
+  type ShownDistribution,
+} from './distribution-action-table';
+import { formatCuit } from '@backoffice/validators';
 import { StatusDetailText } from '@/components/detail/code-text';
 import { RecordActivity } from '@/components/detail/record-activity';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 
-const ACTIONS: ActionRegistry<DistributionActionKind> = {
-  REPROCESS: { label: 'Reprocesar', icon: ReplayOutlined },
-  APPROVE: { label: 'Autorizar', icon: CheckCircleOutline },
-  REJECT: { label: 'Rechazar', icon: DoNotDisturbOnOutlined },
-};
-
-type Open =
-  | { kind: 'APPROVE' | 'REPROCESS'; key: string }
-  | { kind: 'REJECT' }
-  | { kind: 'EDIT'; detail: DistributionDetailRowFragment; key: string }
-  | { kind: 'RECEIPT'; detail: DistributionDetailRowFragment }
-  | null;
+type OnLine = (kind: DistributionLineKind, detail: DistributionDetailRowFragment) => void;
 
 const destinationText = (d: { type: string; value: string }) =>
   `${d.type === 'ALIAS' ? 'Alias' : 'CBU'} ${d.value}`;
 
 /** A detail's button: 'Enviar comprobante' once paid, else 'Modificar' for who may edit or force it. */
-function DetailAction({
-  detail,
-  onOpen,
-}: {
-  detail: DistributionDetailRowFragment;
-  onOpen(open: Open): void;
-}) {
+function DetailAction({ detail, onRun }: { detail: DistributionDetailRowFragment; onRun: OnLine }) {
   const edit = detail.actions.find((a) => a.kind === 'EDIT');
   const receipt = detail.actions.find((a) => a.kind === 'SEND_RECEIPT');
-  if (receipt?.enabled && receipt.permitted) {
-    return (
-      <Button size="small" variant="outlined" onClick={() => onOpen({ kind: 'RECEIPT', detail })}>
-        Enviar comprobante
-      </Button>
-    );
-  }
-  if (edit && (edit.permitted || detail.actions.some((a) => a.kind === 'FORCE' && a.permitted))) {
-    return (
-      <Button
-        size="small"
-        variant="outlined"
-        disabled={!edit.enabled}
-        onClick={() => onOpen({ kind: 'EDIT', detail, key: newIdempotencyKey() })}
-      >
-        Modificar
-      </Button>
-    );
-  }
-  return null;
+  const kind: DistributionLineKind | null =
+    receipt?.enabled && receipt.permitted
+      ? 'SEND_RECEIPT'
+      : edit && (edit.permitted || detail.actions.some((a) => a.kind === 'FORCE' && a.permitted))
+        ? 'EDIT'
+        : null;
+  if (!kind) return null;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={kind === 'EDIT' && !edit?.enabled}
+      onClick={() => onRun(kind, detail)}
+    >
+      {kind === 'EDIT' ? 'Modificar' : DISTRIBUTION_LINE_TABLE.SEND_RECEIPT.meta.label}
+    </Button>
+  );
 }
 
 /** The details' columns (spec 001 §2): status with its message and audit, destination with its last change... */
-const detailColumns = (onOpen: (open: Open) => void): SimpleColumn<DistributionDetailRowFragment>[] => [
+const detailColumns = (onRun: OnLine): SimpleColumn<DistributionDetailRowFragment>[] => [
   {
     header: 'ESTADO',
     cell: (detail) => (
@@ -141,10 +109,8 @@ const detailColumns = (onOpen: (open: Open) => void): SimpleColumn<DistributionD
   { header: 'NOMBRE', cell: (detail) => detail.destination.name },
   { header: 'IMPORTE', align: 'right', cell: (detail) => <MoneyText value={detail.amount} /> },
   { header: 'OBSERVACIONES', cell: (detail) => detail.observations ?? '' },
-  { header: 'ACCIONES', nowrap: true, cell: (detail) => <DetailAction detail={detail} onOpen={onOpen} /> },
+  { header: 'ACCIONES', nowrap: true, cell: (detail) => <DetailAction detail={detail} onRun={onRun} /> },
 ];
-
-type ShownDistribution = NonNullable<DistributionDetailQuery['distribution']>;
 
 /**
  * What another operator's change moves (the service keeps no version of a distribution): its status and message,
@@ -188,50 +154,16 @@ export function DistributionDetailDialog({
   const fresh = useFreshRecord(DistributionDetailDocument, { id }, result, (answer) => answer.distribution, {
     versionOf: distributionVersion,
   });
-  const [open, setOpen] = useState<Open>(null);
-  const feedback = useMutationOutcome();
-  const mutate = useMutate();
   const distribution = data?.distribution;
-
-  const done = useCallback(() => {
-    setOpen(null);
+  const changed = useCallback(() => {
     onChanged();
     void refetch();
   }, [onChanged, refetch]);
-  const texts = (success: string) => ({ success, onSuccess: done, onUnknown: () => void refetch() });
-  const settle = (payload: Parameters<typeof feedback.settle>[0], success: string) =>
-    fresh.explainRefusal(feedback.settle(payload, texts(success)));
-
-  const confirm = async () => {
-    if (open?.kind !== 'APPROVE' && open?.kind !== 'REPROCESS') return;
-    const variables = { id, idempotencyKey: open.key };
-    const payload =
-      open.kind === 'APPROVE'
-        ? (await mutate(ApproveDistributionDocument, variables)).data?.approveDistribution
-        : (await mutate(ReprocessDistributionDocument, variables)).data?.reprocessDistribution;
-    return settle(payload, payload?.message ?? '');
-  };
-
-  const saveDestination = async (values: DestinationValues, force: boolean) => {
-    if (open?.kind !== 'EDIT') return;
-    const payload = (
-      await mutate(UpdateDistributionDetailDocument, {
-        distributionId: id,
-        detailId: open.detail.id,
-        input: {
-          type: values.format === 'cbu' ? 'CBU' : 'ALIAS',
-          value: values.value.trim(),
-          cuit: values.cuit.trim(),
-          name: values.name.trim() || null,
-          // The one reading of the typed amount ('169.178,46' -> '169178.46'); empty keeps the detail's amount.
-          amount: readAmount(values.amount),
-        },
-        force,
-        idempotencyKey: open.key,
-      })
-    ).data?.updateDistributionDetail;
-    return settle(payload, payload?.message ?? '');
-  };
+  // Both tables read the distribution again after a write; a refusal because it moved is said as such.
+  const context = useMemo<DistributionActionContext>(() => ({ changed }), [changed]);
+  const options = { context, refetch, explainRefusal: fresh.explainRefusal };
+  const actions = useDetailActions(DISTRIBUTION_ACTION_TABLE, { record: distribution, ...options });
+  const lines = useRowActions(DISTRIBUTION_LINE_TABLE, options);
 
   return (
     <ActionDialog
@@ -285,8 +217,8 @@ export function DistributionDetailDialog({
           <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
             <PermittedActionButtons
               actions={distribution.actions}
-              meta={(kind) => ACTIONS[kind]}
-              onRun={(kind) => setOpen(kind === 'REJECT' ? { kind } : { kind, key: newIdempotencyKey() })}
+              meta={(kind) => DISTRIBUTION_REGISTRY[kind]}
+              onRun={actions.run}
             />
           </Box>
           <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
@@ -296,7 +228,7 @@ export function DistributionDetailDialog({
             <SimpleTable
               plain
               ariaLabel="Detalles de la distribución"
-              columns={detailColumns(setOpen)}
+              columns={detailColumns(lines.run)}
               rows={distribution.details}
               rowKey={(detail) => detail.id}
               rowData={(detail) => ({ 'data-testid': `detail-${detail.id}` })}
@@ -305,55 +237,8 @@ export function DistributionDetailDialog({
           <RecordActivity recordId={distribution.id} />
         </>
       )}
-      {(open?.kind === 'APPROVE' || open?.kind === 'REPROCESS') && (
-        <ConfirmDialog
-          title={open.kind === 'APPROVE' ? 'Autorizar distribución' : 'Reprocesar distribución'}
-          message={
-            open.kind === 'APPROVE'
-              ? `¿Confirma autorizar la distribución ${id}?`
-              : `¿Confirma reprocesar la distribución ${id}?`
-          }
-          onConfirm={confirm}
-          onClose={() => setOpen(null)}
-        />
-      )}
-      {open?.kind === 'REJECT' && (
-        <ReasonDialog
-          title="Rechazar distribución"
-          description={`La distribución ${id} quedará rechazada.`}
-          submitLabel="Rechazar"
-          submitColor="error"
-          onSubmit={async (reason) => {
-            const payload = (await mutate(RejectDistributionDocument, { id, reason })).data
-              ?.rejectDistribution;
-            return settle(payload, payload?.message ?? '');
-          }}
-          onClose={() => setOpen(null)}
-          testId="reject-distribution-dialog"
-        />
-      )}
-      {open?.kind === 'EDIT' && (
-        <EditDestinationDialog
-          detail={open.detail}
-          onSubmit={saveDestination}
-          onClose={() => setOpen(null)}
-        />
-      )}
-      {open?.kind === 'RECEIPT' && (
-        <SendReceiptDialog
-          onSubmit={async (email) => {
-            const payload = (
-              await mutate(SendDistributionReceiptDocument, {
-                distributionId: id,
-                detailId: open.detail.id,
-                email,
-              })
-            ).data?.sendDistributionReceipt;
-            return settle(payload, payload?.message ?? '');
-          }}
-          onClose={() => setOpen(null)}
-        />
-      )}
+      {actions.dialog}
+      {lines.dialog}
     </ActionDialog>
   );
 }

@@ -6,12 +6,14 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
   amountInputText,
+  readAmount,
   CBU_LENGTH,
   distributionDestinationSchema,
   type DestinationFormat,
 } from '@backoffice/validators';
 import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { MoneySummary } from '@/components/dialogs/money-summary';
 import { FormAmountField, FormIdentifierField, FormTextField } from '@/components/form';
 import type { DistributionDetailRowFragment } from '../gql/graphql';
 
@@ -21,6 +23,18 @@ export interface DestinationValues {
   cuit: string;
   name: string;
   amount: string;
+}
+
+/** The destination as the request carries it, and as the dialog's summary shows it (issue 47). */
+export function destinationInput(values: DestinationValues) {
+  return {
+    type: values.format === 'cbu' ? ('CBU' as const) : ('ALIAS' as const),
+    value: values.value.trim(),
+    cuit: values.cuit.trim(),
+    name: values.name.trim() || null,
+    // The one reading of the typed amount ('169.178,46' -> '169178.46'); empty keeps the detail's amount.
+    amount: readAmount(values.amount),
+  };
 }
 
 /**
@@ -36,12 +50,10 @@ export function EditDestinationDialog({
   onClose,
 }: {
   detail: DistributionDetailRowFragment;
-  onSubmit(values: DestinationValues, force: boolean): Promise<SubmitOutcome>;
+  onSubmit(change: { values: DestinationValues; force: boolean }): Promise<SubmitOutcome>;
   onClose(): void;
 }) {
-  const { submit, submitting, feedback } = useDialogSubmit(
-    ({ values, force }: { values: DestinationValues; force: boolean }) => onSubmit(values, force),
-  );
+  const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   const edit = detail.actions.find((a) => a.kind === 'EDIT');
   const force = detail.actions.find((a) => a.kind === 'FORCE');
   const formik = useFormik<DestinationValues>({
@@ -107,15 +119,16 @@ export function EditDestinationDialog({
             </TextField>
             {/* A CBU keeps digits only, as the CUIT beside it (issue 47); an alias takes letters. */}
             {formik.values.format === 'cbu' ? (
-              <FormIdentifierField kind="digits" name="value" label="CBU" fullWidth maxDigits={CBU_LENGTH} />
+              <FormIdentifierField kind="cbu" name="value" label="CBU" fullWidth maxDigits={CBU_LENGTH} />
             ) : (
               <FormTextField name="value" label="Alias" fullWidth slotProps={{ htmlInput: { maxLength: 22 } }} />
             )}
             <FormIdentifierField kind="cuit" name="cuit" label="CUIT" />
             <FormTextField name="name" label="Nombre" fullWidth />
-            <FormAmountField name="amount" label="Importe" />
+            <FormAmountField name="amount" label="Importe" summarized />
           </Box>
         </FormikProvider>
+        <DestinationSummary values={formik.values} />
       </ActionDialog>
       {confirmForce && (
         <ConfirmDialog
@@ -123,11 +136,26 @@ export function EditDestinationDialog({
           message={`El detalle ${detail.id} quedará como pagado (Aprobado) sin que se realice la transferencia, y se registrará quién lo forzó. ¿Confirma forzarlo?`}
           confirmLabel="Forzar"
           confirmColor="warning"
-          onConfirm={() => onSubmit(formik.values, true)}
+          onConfirm={() => onSubmit({ values: formik.values, force: true })}
           onClose={() => setConfirmForce(false)}
           testId="force-distribution-dialog"
         />
       )}
     </>
+  );
+}
+
+/** What 'Guardar' (or 'Forzar') sends, as the operator types: the account, the CUIT, the name, the amount. */
+function DestinationSummary({ values }: { values: DestinationValues }) {
+  const input = destinationInput(values);
+  return (
+    <MoneySummary
+      lines={[
+        { label: input.type === 'CBU' ? 'CBU' : 'Alias', value: input.value },
+        { label: 'CUIT', value: input.cuit },
+        { label: 'Nombre', value: input.name },
+        { label: 'Importe', value: input.amount, amount: true },
+      ]}
+    />
   );
 }

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
+import { useFormikContext } from 'formik';
 import { gatewayReconciliationSchema } from '@backoffice/validators';
 import { DialogFact } from '@/components/dialogs/action-dialog';
+import { MoneySummary } from '@/components/dialogs/money-summary';
 import { FormDialog, type DialogHandlers } from '@/components/dialogs/submit-dialog';
 import { FormAmountField, FormTextField } from '@/components/form';
 import { formatAmount } from '@/lib/format';
@@ -12,6 +14,28 @@ export interface ConciliateValues {
 
 /** Both fields empty: the batch keeps its description and amount. */
 const NO_CHANGE: ConciliateValues = { description: '', compensationAmount: '' };
+
+/** What 'Confirmar' sends, and what the dialog's summary shows as typed (issue 47): an empty field keeps the batch's. */
+export function conciliationInput(values: ConciliateValues) {
+  return {
+    description: values.description.trim() || null,
+    compensationAmount: values.compensationAmount.trim() || null,
+  };
+}
+
+/** The description and compensation amount as the request will carry them ('—': the batch keeps its own). */
+function ConciliationSummary() {
+  const { values } = useFormikContext<ConciliateValues>();
+  const input = conciliationInput(values);
+  return (
+    <MoneySummary
+      lines={[
+        { label: 'Descripción', value: input.description },
+        { label: 'Monto de compensación', value: input.compensationAmount, amount: true },
+      ]}
+    />
+  );
+}
 
 /**
  * Conciliar lote (spec 001 §5 "Gateway reconciliation dialog"): description free, compensation amount digits
@@ -62,9 +86,11 @@ export function ConciliateDialog({
           label="Monto de compensación"
           hint="Solo números. Vacío: se mantiene el monto del lote."
           immediateError
+          summarized
           fullWidth
         />
       </Box>
+      <ConciliationSummary />
     </FormDialog>
   );
 }

@@ -13,7 +13,7 @@ import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { gatewayBatchesQuery } from '../batch-list';
 import { batchColumns } from '../components/batch-columns';
 import { BatchFiltersForm } from '../components/batch-filters';
-import { ConciliateDialog, type ConciliateValues } from '../components/conciliate-dialog';
+import { ConciliateDialog, conciliationInput, type ConciliateValues } from '../components/conciliate-dialog';
 import { ConciliateGatewayBatchDocument, type GatewayBatchRowFragment } from '../gql/graphql';
 
 const CONCILIATE = { label: 'Conciliar', icon: FactCheckOutlined };
@@ -27,8 +27,7 @@ function ConciliateFlow({ batch, onDone }: { batch: GatewayBatchRowFragment; onD
       const result = await conciliate({
         variables: {
           id: batch.id,
-          description: values.description.trim() || null,
-          compensationAmount: values.compensationAmount.trim() || null,
+          ...conciliationInput(values),
           idempotencyKey: key.key,
         },
       });

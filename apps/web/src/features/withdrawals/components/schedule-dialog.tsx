@@ -14,6 +14,7 @@ import {
   LABELS,
   amountInputText,
   parseAmount,
+  readAmount,
   scheduledWithdrawalSchema,
   scheduledWithdrawalSteps,
   WITHDRAWAL_AMOUNT_TYPE_LABELS,
@@ -38,6 +39,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { ActionDialog, useDialogSubmit } from '@/components/dialogs/action-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { MoneySummary } from '@/components/dialogs/money-summary';
 import { FormAmountField, FormTextField, shownError } from '@/components/form';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers';
 import { describeError } from '@/lib/errors';
@@ -86,6 +88,40 @@ function valuesOf(schedule: ScheduledWithdrawalFieldsFragment): Values {
     amount: schedule.amount ? amountInputText(schedule.amount) : '',
     cron: schedule.cron ?? '',
   };
+}
+
+/** The schedule as 'Finalizar' sends it, and as the dialog's summary shows it while typed (issue 47). */
+function scheduleInput(collectorId: string, values: Values, batch: boolean) {
+  return {
+    collectorId,
+    destinationAccount: values.destinationAccount.trim(),
+    cron: values.cron.trim(),
+    amountType: batch ? null : values.amountType === 'specific' ? ('SPECIFIC' as const) : ('MINIMUM' as const),
+    amount: batch ? null : readAmount(values.amount),
+  };
+}
+
+/** What 'Finalizar' will send: the collector, the destination account, the amount and its kind, the cron. */
+function ScheduleSummary({ collector, values, batch }: { collector: CollectorRef; values: Values; batch: boolean }) {
+  const input = scheduleInput(collector.id, values, batch);
+  return (
+    <MoneySummary
+      lines={[
+        { label: 'Entidad', value: collector.name ? `${collector.id} · ${collector.name}` : collector.id },
+        { label: LABELS.destinationAccount, value: input.destinationAccount },
+        ...(batch
+          ? []
+          : [
+              {
+                label: 'Tipo de monto',
+                value: values.amountType ? WITHDRAWAL_AMOUNT_TYPE_LABELS[values.amountType] : null,
+              },
+              { label: 'Monto', value: input.amount, amount: true },
+            ]),
+        { label: 'Periodicidad (cron)', value: input.cron },
+      ]}
+    />
+  );
 }
 
 /** The fields each step of the form checks ('Entidad' is the picker's, checked before the form). */
@@ -155,17 +191,7 @@ export function ScheduleDialog({ onClose }: { onClose(): void }) {
   });
 
   const { submit, submitting, feedback } = useDialogSubmit(async (values: Values) => {
-    const answer = await save({
-      variables: {
-        input: {
-          collectorId: collector!.id,
-          destinationAccount: values.destinationAccount.trim(),
-          cron: values.cron.trim(),
-          amountType: batch ? null : values.amountType === 'specific' ? 'SPECIFIC' : 'MINIMUM',
-          amount: batch ? null : parseAmount(values.amount),
-        },
-      },
-    });
+    const answer = await save({ variables: { input: scheduleInput(collector!.id, values, batch) } });
     const payload = answer.data?.saveScheduledWithdrawal;
     return outcome.settle(payload, {
       success: payload?.message ?? 'El retiro fue programado exitosamente',
@@ -293,6 +319,7 @@ export function ScheduleDialog({ onClose }: { onClose(): void }) {
               <FormAmountField
                 name="amount"
                 label="Monto"
+                summarized
                 hint={
                   values.amountType === 'minimum'
                     ? LABELS.minimumAmountHint
@@ -348,6 +375,7 @@ export function ScheduleDialog({ onClose }: { onClose(): void }) {
               )}
             </Stack>
           )}
+          {collector && active > 0 && <ScheduleSummary collector={collector} values={values} batch={batch} />}
         </FormikProvider>
       </ActionDialog>
       {confirmation && (

@@ -1,20 +1,18 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import Button from '@mui/material/Button';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { useNotify } from '@/lib/notifications';
+import { useRowActions } from '@/components/actions/detail-actions';
 import {
-  AuthorizeWithdrawalDocument,
   BulkAuthorizeWithdrawalsDocument,
   BulkRejectWithdrawalsDocument,
-  RejectWithdrawalDocument,
   type WithdrawalActionKind,
   type WithdrawalRowFragment,
 } from '../gql/graphql';
 import { WITHDRAWALS_MESSAGES } from '../labels';
 import type { WithdrawalBulkKind } from '../withdrawal-actions';
 import { ResultDialog, type ResultNotice } from './result-dialog';
-import { WithdrawalDetailDialog } from './withdrawal-detail-dialog';
+import { WITHDRAWAL_ROW_TABLE, type WithdrawalRowContext } from './withdrawal-row-actions';
 import {
   WithdrawalsFlowDialogs,
   type WithdrawalsBulk as Bulk,
@@ -31,53 +29,20 @@ export const RESET_DELAY_MS = 1000;
 export const change = (w: { id: string; status: Row['status'] } | null | undefined) =>
   w && { id: w.id, status: w.status };
 
-/** Row authorize and reject (one at a time or over the selection) and 'Detalle de retiro' (spec 001 §2). */
+/**
+ * The rows' actions (authorize, reject, 'Detalle de retiro': the row table `WITHDRAWAL_ROW_TABLE`) and the
+ * selection's (authorize and reject over the selected rows, spec 001 §2).
+ */
 export function useWithdrawalActions(page: Page, bulk: Bulk): PanelBehaviour<Row, WithdrawalActionKind> {
-  const notify = useNotify();
   const [notice, setNotice] = useState<ResultNotice | null>(null);
-  const [detailId, setDetailId] = useState<string | null>(null);
-  const [authorizeOne] = useMutation(AuthorizeWithdrawalDocument);
-  const [rejectOne] = useMutation(RejectWithdrawalDocument);
   const [authorizeMany] = useMutation(BulkAuthorizeWithdrawalsDocument);
   const [rejectMany] = useMutation(BulkRejectWithdrawalsDocument);
   const after = page.afterAction;
-
-  const runSingle = useCallback(
-    async (kind: WithdrawalBulkKind, row: Row, value: Value, idempotencyKey: string) => {
-      try {
-        const payload =
-          kind === 'AUTHORIZE'
-            ? (await authorizeOne({ variables: { id: row.id, idempotencyKey } })).data?.authorizeWithdrawal
-            : (await rejectOne({ variables: { id: row.id, reason: value.reason ?? '', idempotencyKey } }))
-                .data?.rejectWithdrawal;
-        if (payload?.outcome === 'SUCCESS') {
-          after.applyChanges([change(payload.withdrawal)]);
-          if (kind === 'AUTHORIZE') {
-            setNotice({
-              severity: 'success',
-              title: WITHDRAWALS_MESSAGES.approvedOne,
-              message: `Retiro ${row.id} autorizado.`,
-            });
-          } else notify.success(payload.message ?? WITHDRAWALS_MESSAGES.rejected);
-        } else {
-          after.applyChanges([], payload?.outcome === 'UNKNOWN');
-          setNotice({
-            severity: 'error',
-            title: WITHDRAWALS_MESSAGES.errorTitle,
-            message: payload?.error?.message ?? '',
-          });
-        }
-      } catch (thrown) {
-        setNotice({
-          severity: 'error',
-          title: WITHDRAWALS_MESSAGES.errorTitle,
-          message: thrown instanceof Error ? thrown.message : String(thrown),
-        });
-      }
-      return null;
-    },
-    [authorizeOne, rejectOne, after, notify],
+  const context = useMemo<WithdrawalRowContext>(
+    () => ({ applied: (withdrawal) => after.applyChanges([change(withdrawal)]), showNotice: setNotice }),
+    [after],
   );
+  const rows = useRowActions(WITHDRAWAL_ROW_TABLE, { context, refetch: page.refetch });
 
   const runBulk = useCallback(
     async (kind: WithdrawalBulkKind, ids: string[], value: Value, idempotencyKey: string) =>
@@ -90,20 +55,12 @@ export function useWithdrawalActions(page: Page, bulk: Bulk): PanelBehaviour<Row
   );
 
   return {
-    onRowAction: (kind, row) => {
-      if (kind === 'DETAIL') setDetailId(row.id);
-      else bulk.flow.startSingle(kind, row);
-    },
+    onRowAction: rows.run,
     dialogs: (
       <>
-        <WithdrawalsFlowDialogs
-          control={bulk.flow}
-          runSingle={runSingle}
-          runBulk={runBulk}
-          onBulkResults={bulk.onBulkResults}
-        />
+        <WithdrawalsFlowDialogs control={bulk.flow} runBulk={runBulk} onBulkResults={bulk.onBulkResults} />
+        {rows.dialog}
         <ResultDialog notice={notice} onClose={() => setNotice(null)} />
-        <WithdrawalDetailDialog id={detailId} onClose={() => setDetailId(null)} />
       </>
     ),
   };

@@ -95,7 +95,7 @@ export const withdrawsPanel = definePanel({
   },
   selectable: true,
   usePanel: (page: WithdrawsPage, bulk: WithdrawsBulk) => ({
-    ...useWithdrawsActions(bulk),
+    ...useWithdrawsActions(page, bulk),
     controls: <StatusToggles page={page} />,
   }),
 });

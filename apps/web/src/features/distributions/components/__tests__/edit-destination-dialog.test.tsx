@@ -62,10 +62,10 @@ describe('EditDestinationDialog', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Forzar' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ format: 'cbu', value: CBU, cuit: CUIT }),
-      true,
-    );
+    expect(onSubmit).toHaveBeenCalledWith({
+      values: expect.objectContaining({ format: 'cbu', value: CBU, cuit: CUIT }),
+      force: true,
+    });
   });
 
   it("hides 'Guardar' when the edit is not permitted (a scheduled distribution without its permission)", () => {

@@ -1,0 +1,37 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MoneySummary } from '../money-summary';
+
+const shownOf = (label: string) =>
+  within(screen.getByRole('region', { name: 'Se enviará' }))
+    .getByText(label, { selector: 'dt' })
+    .nextElementSibling?.textContent?.replace(/\s/g, ' ');
+
+describe('MoneySummary (what a money dialog will send, issue 47)', () => {
+  it('shows each value as sent, an amount in es-AR from the very decimal sent, and a dash for what is not sent', () => {
+    render(
+      <MoneySummary
+        lines={[
+          { label: 'CBU', value: '2850590940090418135201' },
+          { label: 'Nombre', value: null },
+          { label: 'Importe', value: '26717.23', amount: true },
+          { label: 'Monto', value: '', amount: true },
+          { label: 'Compensación', value: '12a', amount: true },
+        ]}
+      />,
+    );
+    expect(shownOf('CBU')).toBe('2850590940090418135201');
+    expect(shownOf('Importe')).toBe('$ 26.717,23');
+    expect(shownOf('Nombre')).toBe('—');
+    expect(shownOf('Monto')).toBe('—');
+    expect(shownOf('Compensación')).toBe('—');
+    expect(screen.getByRole('region', { name: 'Se enviará' })).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('follows what the dialog will send as it changes', () => {
+    const { rerender } = render(<MoneySummary lines={[{ label: 'Importe', value: '1.00', amount: true }]} />);
+    expect(shownOf('Importe')).toBe('$ 1,00');
+    rerender(<MoneySummary lines={[{ label: 'Importe', value: '169178.46', amount: true }]} />);
+    expect(shownOf('Importe')).toBe('$ 169.178,46');
+  });
+});

@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { readAmount } from '@backoffice/validators';
+import { formatAmount } from '../../lib/format';
+
+/** Shown for a value the request will not carry yet (an amount not valid, a field still empty). */
+export const NOT_SENT = '—';
+
+/** One line of what a dialog will send: a label and the value exactly as the request carries it. */
+export interface MoneySummaryLine {
+  label: string;
+  /** As sent ('169178.46', '2850590940090418135201'); null or empty: not sent (yet). */
+  value: string | null | undefined;
+  /** An amount: shown in es-AR from the very decimal sent ('$ 169.178,46'). */
+  amount?: boolean;
+}
+
+/** An amount that does not read as one is never shown as one: the dialog will not send it (its field says why). */
+function shown({ value, amount }: MoneySummaryLine): string {
+  if (value == null || value === '') return NOT_SENT;
+  if (!amount) return value;
+  const decimal = readAmount(value);
+  return decimal === null ? NOT_SENT : formatAmount(decimal);
+}
+
+/**
+ * What a dialog that moves money will send (issue 47): the amounts, the payment methods and the accounts, built by
+ * the dialog from the same function its submit uses, so the summary follows the operator as they type and never
+ * says an amount or an account the request will not carry. Announced politely as it changes.
+ */
+export function MoneySummary({
+  lines,
+  title = 'Se enviará',
+  testId = 'money-summary',
+}: {
+  lines: readonly MoneySummaryLine[];
+  title?: string;
+  testId?: string;
+}) {
+  return (
+    <Box
+      component="section"
+      aria-label={title}
+      aria-live="polite"
+      data-testid={testId}
+      sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 2, py: 1, mt: 2 }}
+    >
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+      >
+        {lines.map((line) => (
+          <Box key={line.label} sx={{ display: 'contents' }} data-testid={`${testId}-line`}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {line.label}
+            </Typography>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, overflowWrap: 'anywhere', fontWeight: line.amount ? 600 : undefined }}
+              data-label={line.label}
+            >
+              {shown(line)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
