@@ -6,7 +6,10 @@ import {
   accountPage,
   errorPage,
   loggedOutPage,
+  LOGIN_TEXTS,
+  loginLocaleOf,
   loginPage,
+  type LoginLocale,
   loginStatusIframe,
   thirdPartyCookiesStep1,
   thirdPartyCookiesStep2,
@@ -38,6 +41,8 @@ interface AuthRequest {
   scope?: string;
   codeChallenge?: string;
   codeChallengeMethod?: string;
+  /** The login page's language, from `ui_locales` (kept for the page shown again after a wrong password). */
+  locale?: LoginLocale;
 }
 
 interface CodeEntry extends AuthRequest {
@@ -428,6 +433,7 @@ export const createApp = (ctx: AppContext): express.Express => {
       state,
       nonce: single(params, 'nonce'),
       scope: single(params, 'scope'),
+      locale: loginLocaleOf(single(params, 'ui_locales')),
     };
     const responseType = single(params, 'response_type');
     if (!responseType)
@@ -505,6 +511,7 @@ export const createApp = (ctx: AppContext): express.Express => {
         realmDisplayName: realm.displayName,
         action: await loginAction(request, authSessionId),
         username: single(params, 'login_hint'),
+        locale: request.locale,
       }),
     );
   };
@@ -537,10 +544,8 @@ export const createApp = (ctx: AppContext): express.Express => {
           realmDisplayName: realm.displayName,
           action: `${realmPath}/login-actions/authenticate?${again.toString()}`,
           username,
-          error:
-            user && valid
-              ? 'Account is disabled, contact your administrator.'
-              : 'Invalid username or password.',
+          locale: request.locale,
+          error: LOGIN_TEXTS[request.locale ?? 'en'][user && valid ? 'disabled' : 'invalid'],
         }),
       );
     }

@@ -39,25 +39,72 @@ ${body}
 </html>
 `;
 
+/** The login page's languages: Keycloak's default English, and Spanish when the client asks for it (`ui_locales`). */
+export type LoginLocale = 'en' | 'es';
+
+/** The login theme's texts in each language (Keycloak's messages_en / messages_es). */
+export const LOGIN_TEXTS: Readonly<
+  Record<
+    LoginLocale,
+    {
+      title: (realm: string) => string;
+      heading: string;
+      username: string;
+      password: string;
+      submit: string;
+      invalid: string;
+      disabled: string;
+    }
+  >
+> = {
+  en: {
+    title: (realm) => `Sign in to ${realm}`,
+    heading: 'Sign in to your account',
+    username: 'Username or email',
+    password: 'Password',
+    submit: 'Sign In',
+    invalid: 'Invalid username or password.',
+    disabled: 'Account is disabled, contact your administrator.',
+  },
+  es: {
+    title: (realm) => `Iniciar sesión en ${realm}`,
+    heading: 'Iniciá sesión en tu cuenta',
+    username: 'Usuario o email',
+    password: 'Contraseña',
+    submit: 'Ingresar',
+    invalid: 'Usuario o contraseña incorrectos.',
+    disabled: 'La cuenta está deshabilitada: consulte con su administrador.',
+  },
+};
+
+/** The language of `ui_locales` (space-separated tags, first preferred): Spanish for an `es` tag, else English. */
+export const loginLocaleOf = (uiLocales: string | undefined): LoginLocale =>
+  (uiLocales ?? '').split(' ').some((tag) => /^es(?:-|$)/i.test(tag)) ? 'es' : 'en';
+
 export const loginPage = (options: {
   realmDisplayName: string;
   action: string;
   username?: string;
   error?: string;
-}): string =>
-  layout(
-    `Sign in to ${options.realmDisplayName}`,
+  locale?: LoginLocale;
+}): string => {
+  const locale = options.locale ?? 'en';
+  const texts = LOGIN_TEXTS[locale];
+  return layout(
+    texts.title(options.realmDisplayName),
     options.realmDisplayName,
-    `<h1 id="kc-page-title">Sign in to your account</h1>
+    `<h1 id="kc-page-title">${escapeHtml(texts.heading)}</h1>
 <form id="kc-form-login" action="${escapeHtml(options.action)}" method="post" novalidate>
-  <label for="username">Username or email</label>
+  <label for="username">${escapeHtml(texts.username)}</label>
   <input tabindex="1" id="username" name="username" value="${escapeHtml(options.username ?? '')}" type="text" autofocus autocomplete="username"${options.error ? ' aria-invalid="true"' : ''}>
-  <label for="password">Password</label>
+  <label for="password">${escapeHtml(texts.password)}</label>
   <input tabindex="2" id="password" name="password" type="password" autocomplete="current-password"${options.error ? ' aria-invalid="true"' : ''}>
   ${options.error ? `<span id="input-error" aria-live="polite">${escapeHtml(options.error)}</span>` : ''}
-  <button tabindex="4" id="kc-login" name="login" type="submit">Sign In</button>
+  <button tabindex="4" id="kc-login" name="login" type="submit">${escapeHtml(texts.submit)}</button>
 </form>`,
+    locale,
   );
+};
 
 export const errorPage = (realmDisplayName: string, message: string): string =>
   layout(

@@ -167,6 +167,24 @@ describe('Distribuciones as tesoreria', () => {
     await gridSettled(page, GRID, EMPTY);
   });
 
+  it("'Distribuciones programadas' after the 'Error' tab opens on 'Todo': a tab does not carry the other's state (issue 47)", async () => {
+    await page.getByRole('tab', { name: 'Error' }).click();
+    await page.waitForURL((url) => url.searchParams.get('estado') === 'error');
+    await gridSettled(page, GRID, EMPTY);
+    await page.getByRole('button', { name: 'Distribuciones programadas' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tipo') === 'programadas');
+    await gridSettled(page, GRID, EMPTY);
+    expect(new URL(page.url()).searchParams.has('estado')).toBe(false);
+    expect(await page.getByRole('tab', { name: 'Todo' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'Error' }).click();
+    await page.waitForURL((url) => url.searchParams.get('estado') === 'error');
+    await page.getByRole('button', { name: 'Distribuciones', exact: true }).click();
+    await page.waitForURL((url) => !url.searchParams.has('tipo'));
+    expect(new URL(page.url()).searchParams.has('estado')).toBe(false);
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await gridSettled(page, GRID, EMPTY);
+  });
+
   it('searches by a 6-character payment id and by a 3-character collector id; nothing: Nada por acá', async () => {
     await search('480008');
     await expect.poll(() => shownIds(page, GRID)).toEqual(['9300002']);

@@ -79,7 +79,12 @@ describe('Buscar Pagadores as operador', () => {
     await page.waitForURL(/\/pagadores\/700001/);
     await page.getByRole('link', { name: 'Ver suscripciones' }).click();
     await page.waitForURL((url) => url.pathname === '/suscripciones' && !url.searchParams.has('pagador'));
-    expect(new URL(page.url()).searchParams.get('q')).toBe('maria.gonzalez@gmail.com');
+    // The entry parameter leaves the address without another in its place; the list it names is the one saved and
+    // shown (spec 000 §2, issue 47).
+    expect(new URL(page.url()).search).toBe('');
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('subscriptions.list')))
+      .toContain('q=maria.gonzalez');
   });
 });
 

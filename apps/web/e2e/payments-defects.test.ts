@@ -96,6 +96,28 @@ describe('Buscar Pagos as operador', () => {
     await expect(period.inputValue()).resolves.toBe('01/2026');
     expect(await dataRows(page).count()).toBeGreaterThanOrEqual(0);
   });
+
+  it("issue 47: a half-typed period '11/20' says it is incomplete and nothing is searched (never 11/2020)", async () => {
+    await settled(page);
+    const before = page.url();
+    const period = page.getByRole('textbox', { name: 'Período' });
+    let searched = 0;
+    const onRequest = (request: { postData(): string | null }) => {
+      if ((request.postData() ?? '').includes('"operationName":"PaymentsSearch"')) searched += 1;
+    };
+    page.on('request', onRequest);
+    await period.fill('11/20');
+    await period.blur();
+    await page.getByText('Período incompleto: escriba el año con cuatro cifras (MM/AAAA).').waitFor();
+    await expect(period.getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await period.press('Enter');
+    await expect(period.inputValue()).resolves.toBe('11/20');
+    expect(page.url()).toBe(before);
+    expect(query(page).get('period')).not.toBe('2020-11');
+    expect(searched).toBe(0);
+    page.off('request', onRequest);
+  });
 });
 
 describe('Buscar Pagos on a 1280 × 720 laptop (issue 10 item 8)', () => {

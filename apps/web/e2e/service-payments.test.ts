@@ -3,7 +3,7 @@ import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { screenshot } from './support/browser';
 import { stubGatewayBatch } from './support/distributions';
-import { gridRow, gridSettled, shownIds } from './support/grid';
+import { gridColumn, gridRow, gridSettled, shownIds } from './support/grid';
 import { stubRequests } from './support/stub-http';
 
 /**
@@ -30,6 +30,25 @@ describe('Pago de servicios as tesoreria', () => {
     expect(new URL(page.url()).searchParams.get('numero')).toBe('99999');
     await page.getByRole('button', { name: 'Limpiar filtros' }).click();
     // The grid takes a new page's rows one render after the screen: poll the reads after a filter change.
+    await expect.poll(async () => (await shownIds(page, TRANSACTIONS)).length).toBe(10);
+  });
+
+  it("an open batch's FIN reads '—', the end it does not have yet (issue 47)", async () => {
+    const { page } = suite.session;
+    await page.goto(`${suite.stack.urls.web}/pagos/pago-de-servicios?estado=open`);
+    await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
+    await expect
+      .poll(async () => new Set(await gridColumn(page, TRANSACTIONS, 'state')))
+      .toEqual(new Set(['Abierto']));
+    const ends = await gridColumn(page, TRANSACTIONS, 'endDate');
+    expect(ends.length).toBeGreaterThan(0);
+    expect(new Set(ends)).toEqual(new Set(['—']));
+    expect(
+      (await gridColumn(page, TRANSACTIONS, 'startDate')).every((start) =>
+        /^\d{2}\/\d{2}\/\d{4} /.test(start),
+      ),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
     await expect.poll(async () => (await shownIds(page, TRANSACTIONS)).length).toBe(10);
   });
 

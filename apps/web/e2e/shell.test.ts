@@ -25,7 +25,7 @@ describe('anonymous visit', () => {
     const session = await suite.anonymous();
     try {
       await session.page.goto(`${suite.stack.urls.web}/pagos`);
-      await session.page.getByLabel('Username or email').waitFor();
+      await session.page.getByLabel('Usuario o email').waitFor();
       expect(session.page.url().startsWith(`${suite.stack.urls.keycloak}/realms/back-office/`)).toBe(true);
       expect(await seriousA11yViolations(session.page)).toEqual([]);
       expect(session.gatewayRequests).toEqual([]);
@@ -233,11 +233,11 @@ describe('operador', () => {
     await page.goto(`${suite.stack.urls.web}/home`);
     await page.getByRole('button', { name: 'Usuario operador' }).click();
     await page.getByRole('menuitem', { name: 'Cerrar Sesion' }).click();
-    await page.getByLabel('Username or email').waitFor();
+    await page.getByLabel('Usuario o email').waitFor();
     expect(page.url().startsWith(`${suite.stack.urls.keycloak}/realms/back-office/`)).toBe(true);
     // The SSO session is gone, and so are the tab's kept tokens: the app asks for sign-in again.
     await page.goto(`${suite.stack.urls.web}/home`);
-    await page.getByLabel('Username or email').waitFor();
+    await page.getByLabel('Usuario o email').waitFor();
   });
 });
 
@@ -300,7 +300,7 @@ describe('saved sign-in state (one per role and stack, support/suite.ts)', () =>
       await page.getByTestId('profile-username').waitFor();
       await expect(page.getByTestId('profile-username').textContent()).resolves.toBe('consulta');
       expect(keycloakPages).toEqual([]);
-      expect(await page.getByLabel('Username or email').count()).toBe(0);
+      expect(await page.getByLabel('Usuario o email').count()).toBe(0);
       const authorized = session.gatewayRequests.filter((r) => r.method === 'POST');
       expect(authorized.length).toBeGreaterThan(0);
       for (const request of authorized) expect(request.headers.authorization).toMatch(/^Bearer /);

@@ -43,14 +43,13 @@ describe('Buscar Suscripciones as operador', () => {
     await page.getByRole('heading', { level: 1, name: 'Historial de exportaciones' }).waitFor();
   });
 
-  it('arriving with ?pagador= filters by that payer, forgets the saved filters and leaves the address', async () => {
+  it('arriving with ?pagador= filters by that payer, forgets the saved filters and removes the parameters from the address (issue 47)', async () => {
     await page.goto(`${suite.stack.urls.web}/suscripciones?pagador=${encodeURIComponent(SOFIA)}`);
     await page.waitForURL((url) => !url.searchParams.has('pagador'));
     await subscriptionsSettled(page);
-    const url = new URL(page.url());
-    expect(url.searchParams.get('q')).toBe(SOFIA);
-    expect(url.searchParams.has('estado')).toBe(false);
-    expect(url.searchParams.get('medio')).toBe('debito');
+    // Spec 000 §2: the parameters are removed from the address, none written in their place.
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByTestId('payment-type-filter').innerText()).toBe('Débito (CBU)');
     const names = await page
       .locator('[role="grid"] .MuiDataGrid-row [data-field="payerName"]')
       .allInnerTexts();
@@ -60,6 +59,14 @@ describe('Buscar Suscripciones as operador', () => {
     expect(saved).toContain('q=sofia.benitez');
     expect(saved).not.toContain('estado=');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // A reload keeps the bare address and the payer's list.
+    await page.reload();
+    await subscriptionsSettled(page);
+    expect(new URL(page.url()).search).toBe('');
+    const again = await page
+      .locator('[role="grid"] .MuiDataGrid-row [data-field="payerName"]')
+      .allInnerTexts();
+    expect(new Set(again.map((n) => n.trim()))).toEqual(new Set(['Sofía Benítez']));
   });
 
   it("'Ver suscripciones' from a payer keeps 'Débito (CBU)' and says how many more other payment types match, with 'Ver todos' (issue 29 item 21)", async () => {
@@ -68,8 +75,8 @@ describe('Buscar Suscripciones as operador', () => {
     await page.getByRole('link', { name: 'Ver suscripciones' }).click();
     await page.waitForURL((url) => url.pathname === '/suscripciones' && !url.searchParams.has('pagador'));
     await subscriptionsSettled(page);
-    // The spec's default stays (spec 000 §2: "Default payment type filter is debit").
-    expect(new URL(page.url()).searchParams.get('medio')).toBe('debito');
+    // The spec's default stays (spec 000 §2: "Default payment type filter is debit"), the address bare (issue 47).
+    expect(new URL(page.url()).search).toBe('');
     expect(await page.getByTestId('payment-type-filter').innerText()).toBe('Débito (CBU)');
     const debitIds = await shownRowIds(page);
     const notice = page.getByTestId('other-payment-types');

@@ -281,6 +281,29 @@ describe('authorization code flow with PKCE', () => {
     expect(await posted.text()).toContain('Invalid username or password.');
   });
 
+  it('shows the login page in Spanish when the client asks for it (ui_locales=es), a wrong password too (issue 47)', async () => {
+    const { challenge } = pkcePair();
+    const page = await fetch(authUrl(em, standardParams(challenge, { ui_locales: 'es' })), {
+      redirect: 'manual',
+    });
+    const html = await page.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<title>Iniciar sesión en Back-office de cobranzas</title>');
+    expect(html).toContain('>Usuario o email</label>');
+    expect(html).toContain('>Contraseña</label>');
+    expect(html).toMatch(/<button[^>]*id="kc-login"[^>]*>Ingresar<\/button>/);
+    expect(html).not.toContain('Sign In');
+    const posted = await fetch(formAction(em, html), {
+      method: 'POST',
+      headers: { cookie: cookiesOf(page) },
+      body: new URLSearchParams({ username: 'admin', password: 'otra' }),
+      redirect: 'manual',
+    });
+    const again = await posted.text();
+    expect(again).toContain('Usuario o contraseña incorrectos.');
+    expect(again).toContain('>Usuario o email</label>');
+  });
+
   it('answers prompt=none with login_required without a session and with a code with one', async () => {
     const { challenge, verifier } = pkcePair();
     const params = standardParams(challenge, {

@@ -109,11 +109,11 @@ export async function newSession(
 
 /** Goes through the Keycloak (emulator) login page the app redirected to, and waits for the shell. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
-  const user = page.getByLabel('Username or email');
+  const user = page.getByLabel('Usuario o email');
   await user.waitFor({ state: 'visible' });
   await user.fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.getByTestId('signed-in-username').waitFor({ state: 'visible' });
 }
 

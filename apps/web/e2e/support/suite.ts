@@ -68,7 +68,7 @@ export const signInStateFile = (stack: Stack, role: string): string =>
 /** Waits until the page shows the signed-in shell or the login form; says which. */
 async function landing(page: Page): Promise<'shell' | 'login'> {
   const shell = page.getByTestId('signed-in-username');
-  await shell.or(page.getByLabel('Username or email')).first().waitFor({ timeout: 60_000 });
+  await shell.or(page.getByLabel('Usuario o email')).first().waitFor({ timeout: 60_000 });
   return (await shell.isVisible()) ? 'shell' : 'login';
 }
 

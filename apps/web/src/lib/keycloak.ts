@@ -167,7 +167,8 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
   const kept = tabSessionStore(safeSessionStorage());
   const tokens = kept.read();
   let keycloak = newKeycloak();
-  const redirectToLogin = () => keycloak.login({ redirectUri: window.location.href });
+  // The login page in Spanish (`ui_locales=es`), also the one after the idle limit (issue 47).
+  const redirectToLogin = () => keycloak.login({ redirectUri: window.location.href, locale: 'es' });
 
   /** keycloak-js signed in: the kept session renewed, else the SSO session checked silently, else the login page. */
   const signIn = async (): Promise<void> => {

@@ -31,10 +31,14 @@ export interface PeriodPickerProps {
 }
 
 /**
- * A month with a two-digit year ("1/19", "0119") may be the start of a four-digit one ("1/1999"): it is complete
- * only once the operator leaves the field or presses Enter, never while typing (issue 28 item 3).
+ * A month with a two-digit year ("11/20", "0119") is the start of a four-digit one ("11/2026"): it is never passed
+ * on, not while typing (issue 28 item 3) nor on leaving the field or Enter, where it became 11/2020 and was
+ * searched (issue 47); the field says it is incomplete until the year has four digits.
  */
 const SHORT_YEAR = /^(\d{4}|\d{1,2}\s*[/\-.\s]\s*\d{2})$/;
+
+/** Under a period whose year is still two digits. */
+export const PERIOD_INCOMPLETE = 'Período incompleto: escriba el año con cuatro cifras (MM/AAAA).';
 
 /** 'De 01/2020 a 11/2026': the limits under a limited field. */
 const rangeHint = (min: string | undefined, max: string | undefined) =>
@@ -90,19 +94,21 @@ export function PeriodPicker({
     }
   }, [error, onErrorChange]);
 
-  const apply = (typed: string, complete: boolean) => {
+  const apply = (typed: string) => {
     const period = parsePeriodInput(typed);
-    if (period && !outside(period)) {
+    if (SHORT_YEAR.test(typed.trim())) {
+      setError(PERIOD_INCOMPLETE);
+    } else if (period && !outside(period)) {
       setError(null);
       // The month shown typed again (or the field left) changes nothing: 'Mes actual' stays relative.
-      if (period !== month && (complete || !SHORT_YEAR.test(typed.trim()))) onChange(period);
+      if (period !== month) onChange(period);
     } else {
       setError(limited ? periodRangeMessage(min, max) : MESSAGES.periodInvalid);
     }
   };
   const type = (next: string) => {
     setText(next);
-    apply(next, false);
+    apply(next);
   };
 
   return (
@@ -124,12 +130,12 @@ export function PeriodPicker({
         value={text}
         onChange={(event) => type(event.target.value)}
         onBlur={() => {
-          apply(text, true);
+          apply(text);
           const period = parsePeriodInput(text);
-          if (period) setText(shown(period));
+          if (period && !SHORT_YEAR.test(text.trim())) setText(shown(period));
         }}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') apply(text, true);
+          if (event.key === 'Enter') apply(text);
         }}
         error={error !== null}
         helperText={error ?? (limited ? rangeHint(min, max) : undefined)}

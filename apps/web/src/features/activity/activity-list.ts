@@ -1,7 +1,17 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
-import { DAY_RANGE_PARAM, dayFilterInstants } from '@/components/pickers/period';
+import { dayFilterInstants } from '@/components/pickers/period';
 import { AREA_TEXTS, OPERATION_TEXTS } from '@/lib/activity-labels';
-import { defineListQuery, STANDARD_PAGING, type ListDefinition, sortFieldsOf } from '@/lib/list';
+import {
+  choicePart,
+  combineFilters,
+  dayRangePart,
+  defineListQuery,
+  keyParam,
+  STANDARD_PAGING,
+  type ListDefinition,
+  sortFieldsOf,
+  textPart,
+} from '@/lib/list';
 import { ActivityListDocument, type ActivityFilter, type ActivitySortField } from './gql/graphql';
 
 /**
@@ -18,11 +28,6 @@ export interface ActivityFilters {
   to: string | null;
 }
 
-const known = (table: Readonly<Record<string, string>>, raw: string | null): string | null => {
-  const value = raw?.trim() ?? '';
-  return Object.hasOwn(table, value) ? value : null;
-};
-
 export const activityList: ListDefinition<ActivityFilters, ActivitySortField> = {
   area: 'activity',
   ...STANDARD_PAGING,
@@ -34,26 +39,13 @@ export const activityList: ListDefinition<ActivityFilters, ActivitySortField> = 
     RESULT: { param: 'resultado' },
   }),
   defaultFilters: () => ({ user: '', area: null, operation: null, recordId: '', from: null, to: null }),
-  filters: {
-    params: ['operador', 'area', 'accion', 'registro', ...DAY_RANGE_PARAM.names],
-    parse(params) {
-      return {
-        user: (params.get('operador') ?? '').trim(),
-        area: known(AREA_TEXTS, params.get('area')),
-        operation: known(OPERATION_TEXTS, params.get('accion')),
-        recordId: (params.get('registro') ?? '').trim(),
-        ...DAY_RANGE_PARAM.parse(params),
-      };
-    },
-    write(filters, params) {
-      if (filters.user) params.set('operador', filters.user);
-      if (filters.area) params.set('area', filters.area);
-      if (filters.operation) params.set('accion', filters.operation);
-      if (filters.recordId) params.set('registro', filters.recordId);
-      DAY_RANGE_PARAM.write(filters, params);
-    },
-    normalize: (filters) => ({ ...filters, user: filters.user.trim(), recordId: filters.recordId.trim() }),
-  },
+  filters: combineFilters(
+    textPart('user', 'operador'),
+    choicePart('area', 'area', keyParam(AREA_TEXTS)),
+    choicePart('operation', 'accion', keyParam(OPERATION_TEXTS)),
+    textPart('recordId', 'registro'),
+    dayRangePart(),
+  ),
 };
 
 /** The gateway's filter: empty texts are no filter; days become Argentine instants (start of `from`, end of `to`). */

@@ -1,23 +1,19 @@
+import { CURRENT_PERIOD, periodRange, resolvePeriod, shiftPeriod } from '@/components/pickers/period';
 import {
-  CURRENT_PERIOD,
-  monthPeriodParam,
-  periodRange,
-  resolvePeriod,
-  shiftPeriod,
-} from '@/components/pickers/period';
-import {
+  choicePart,
+  codeParam,
+  COLLECTOR_PART,
+  combineFilters,
   defineListQuery,
   type ListCacheRule,
   type ListDefinition,
+  periodPart,
   SHORT_PAGING,
-  COLLECTOR_PARAMS,
-  parseCollectorParam,
-  writeCollectorParam,
   sortFieldsOf,
   statusListRule,
   type StatusRowChange,
 } from '@/lib/list';
-import { batchStatusFromParam, batchStatusToParam } from './batch-labels';
+import { BATCH_STATUS_LABELS } from './batch-labels';
 import {
   WithdrawalBatchesDocument,
   type WithdrawalBatchFilter,
@@ -31,8 +27,6 @@ import {
  * `entidad_nombre` (required before any search), `periodo` (YYYY-MM; default 'Mes actual', not written), `estado`
  * (absent: 'Todos'), then page (size 10 by default, spec 001 §9) and sort.
  */
-const PERIOD_PARAM = monthPeriodParam('periodo');
-
 export interface BatchesFilters {
   collector: { id: string; name: string } | null;
   period: string;
@@ -45,21 +39,11 @@ export const batchesList: ListDefinition<BatchesFilters, WithdrawalBatchSortFiel
   defaultSort: { field: 'CREATION_DATE', direction: 'DESC' },
   sortFields: sortFieldsOf(['CREATION_DATE', 'ID', 'BALANCE', 'RECORD_COUNT', 'STATUS']),
   defaultFilters: () => ({ collector: null, period: CURRENT_PERIOD, status: null }),
-  filters: {
-    params: [...COLLECTOR_PARAMS, 'periodo', 'estado'],
-    parse(params, defaults) {
-      return {
-        collector: parseCollectorParam(params),
-        period: PERIOD_PARAM.parse(params, defaults.period),
-        status: batchStatusFromParam(params.get('estado')),
-      };
-    },
-    write(filters, params) {
-      writeCollectorParam(filters.collector, params);
-      PERIOD_PARAM.write(filters.period, params);
-      if (filters.status) params.set('estado', batchStatusToParam(filters.status));
-    },
-  },
+  filters: combineFilters(
+    COLLECTOR_PART,
+    periodPart('periodo'),
+    choicePart('status', 'estado', codeParam(BATCH_STATUS_LABELS)),
+  ),
 };
 
 /** The month as creation_date bounds: its first instant (inclusive) to the next month's first (exclusive). */

@@ -1,5 +1,5 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
-import { defineListQuery, type ListDefinition, sortFieldsOf } from '@/lib/list';
+import { defineListQuery, type ListDefinition, sortFieldsOf, textPart } from '@/lib/list';
 import { CardBinsDocument } from './gql/graphql';
 
 export interface BinsFilters {
@@ -17,15 +17,8 @@ export const binsList: ListDefinition<BinsFilters, 'BIN'> = {
   defaultSort: { field: 'BIN', direction: 'ASC' },
   sortFields: sortFieldsOf(['BIN'], { BIN: { param: 'id', column: 'id' } }),
   defaultFilters: () => ({ search: '' }),
-  filters: {
-    params: ['q'],
-    parse: (params, defaults) => ({ search: (params.get('q') ?? defaults.search).trim() }),
-    // Always written (empty when there is no search): an address without list parameters restores the saved list.
-    write(filters, params) {
-      params.set('q', filters.search);
-    },
-    normalize: (filters) => ({ search: filters.search.trim() }),
-  },
+  // Always written (empty when there is no search): an address without list parameters restores the saved list.
+  filters: textPart('search', 'q', { always: true }),
 };
 
 /** Buscar BIN's query for a list state (pages from 0, no sort). */

@@ -1,5 +1,17 @@
 import { dayOf as argentineDay, parseDayParam } from '@/components/pickers/period';
-import { defineListQuery, filtersOf, type ListDefinition, SHORT_PAGING, sortFieldsOf } from '@/lib/list';
+import {
+  choicePart,
+  codeParam,
+  combineFilters,
+  dayRangePart,
+  defineListQuery,
+  enumParam,
+  filtersOf,
+  type ListDefinition,
+  SEARCH_TEXT_PART,
+  SHORT_PAGING,
+  sortFieldsOf,
+} from '@/lib/list';
 import {
   DistributionsDocument,
   type DistributionFilter,
@@ -23,6 +35,15 @@ export const dayOf = (date: Date) =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 const firstOfMonth = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-01`;
 
+const TYPE_PARAM = enumParam<DistributionType>({ NO_SCHEDULED: 'no_programadas', SCHEDULED: 'programadas' });
+/** The state tabs' statuses, in lower case ('error'). */
+const STATE_PARAM = codeParam(
+  Object.fromEntries(STATE_TABS.flatMap((tab) => (tab.status ? [[tab.status, tab.label]] : []))) as Record<
+    DistributionStatus,
+    string
+  >,
+);
+
 /** Spec 001 §9: default range the first day of the month to today; list size 10, first page 1. */
 export const distributionsList: ListDefinition<DistributionFilters, 'REQUEST_DATE'> = {
   area: 'distributions',
@@ -36,28 +57,15 @@ export const distributionsList: ListDefinition<DistributionFilters, 'REQUEST_DAT
     to: dayOf(now),
     search: '',
   }),
-  filters: {
-    params: ['tipo', 'estado', 'desde', 'hasta', 'q'],
-    parse(params, defaults) {
-      const status = params.get('estado')?.toUpperCase();
-      // The pickers' maximum is today: a later day of the address is today (issue 28 item 9).
-      const limits = { max: argentineDay() };
-      return {
-        type: params.get('tipo') === 'programadas' ? 'SCHEDULED' : 'NO_SCHEDULED',
-        status: STATE_TABS.find((t) => t.status === status)?.status ?? null,
-        from: parseDayParam(params.get('desde'), limits) ?? defaults.from,
-        to: parseDayParam(params.get('hasta'), limits) ?? defaults.to,
-        search: (params.get('q') ?? '').trim(),
-      };
-    },
-    write(filters, params) {
-      if (filters.type === 'SCHEDULED') params.set('tipo', 'programadas');
-      if (filters.status) params.set('estado', filters.status.toLowerCase());
-      params.set('desde', filters.from);
-      params.set('hasta', filters.to);
-      if (filters.search) params.set('q', filters.search);
-    },
-  },
+  filters: combineFilters(
+    choicePart('type', 'tipo', TYPE_PARAM, { unwritten: 'NO_SCHEDULED' }),
+    choicePart('status', 'estado', STATE_PARAM),
+    // The pickers' maximum is today: a later day of the address is today (issue 28 item 9).
+    dayRangePart((raw, fallback: string) => parseDayParam(raw, { max: argentineDay() }) ?? fallback, {
+      always: true,
+    }),
+    SEARCH_TEXT_PART,
+  ),
 };
 
 /** The gateway's filter (the gateway applies the search rule of spec 001 §5). */

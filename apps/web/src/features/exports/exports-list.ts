@@ -1,7 +1,17 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
 import { EXPORT_TYPE_LABELS } from '@/components/exports';
-import { CURRENT_PERIOD, monthPeriodParam, periodRange } from '@/components/pickers/period';
-import { defineListQuery, STANDARD_PAGING, type ListDefinition, sortFieldsOf } from '@/lib/list';
+import { CURRENT_PERIOD, periodRange } from '@/components/pickers/period';
+import {
+  choicePart,
+  codeParam,
+  combineFilters,
+  defineListQuery,
+  enumParam,
+  periodPart,
+  STANDARD_PAGING,
+  type ListDefinition,
+  sortFieldsOf,
+} from '@/lib/list';
 import {
   ExportsHistoryDocument,
   type ExportFilter,
@@ -29,17 +39,13 @@ export const EXPORT_STATUS_LABELS: Readonly<Record<ExportStatus, string>> = {
   FINISHED: 'Finalizada',
   ERROR: 'Error',
 };
-const STATUS_PARAMS: Readonly<Record<ExportStatus, string>> = {
-  PENDING: 'pending',
-  PROCESSING: 'processing',
-  FINISHED: 'finished',
-  ERROR: 'error',
-};
 
 /** Still running: the list keeps refreshing while one of these is shown. */
 export const isRunning = (status: ExportStatus): boolean => status === 'PENDING' || status === 'PROCESSING';
 
-const PERIOD_PARAM = monthPeriodParam('periodo');
+/** A choice's URL texts: each option's `param`. */
+const optionsParam = <T extends string>(options: ReadonlyArray<{ value: T; param: string }>) =>
+  enumParam(Object.fromEntries(options.map((option) => [option.value, option.param])) as Record<T, string>);
 
 export interface ExportsFilters {
   /** YYYY-MM of the request date, or 'Mes actual' (`CURRENT_PERIOD`). */
@@ -48,13 +54,6 @@ export interface ExportsFilters {
   format: ExportFormat | null;
   status: ExportStatus | null;
 }
-
-const byParam = <T extends string>(options: ReadonlyArray<{ value: T; param: string }>, raw: string | null) =>
-  options.find((o) => o.param === raw?.trim().toLowerCase())?.value ?? null;
-const STATUS_OPTIONS = (Object.keys(STATUS_PARAMS) as ExportStatus[]).map((value) => ({
-  value,
-  param: STATUS_PARAMS[value],
-}));
 
 /**
  * Historial de exportaciones (session storage `exports.list`): `periodo` (default 'Mes actual', not written), `tipo`,
@@ -66,25 +65,12 @@ export const exportsList: ListDefinition<ExportsFilters, 'CREATED_DATE'> = {
   defaultSort: { field: 'CREATED_DATE', direction: 'DESC' },
   sortFields: sortFieldsOf(['CREATED_DATE']),
   defaultFilters: () => ({ period: CURRENT_PERIOD, type: null, format: null, status: null }),
-  filters: {
-    params: ['periodo', 'tipo', 'formato', 'estado'],
-    parse(params, defaults) {
-      return {
-        period: PERIOD_PARAM.parse(params, defaults.period),
-        type: byParam(EXPORT_TYPE_OPTIONS, params.get('tipo')),
-        format: byParam(EXPORT_FORMAT_OPTIONS, params.get('formato')),
-        status: byParam(STATUS_OPTIONS, params.get('estado')),
-      };
-    },
-    write(filters, params) {
-      PERIOD_PARAM.write(filters.period, params);
-      if (filters.type) params.set('tipo', EXPORT_TYPE_OPTIONS.find((o) => o.value === filters.type)!.param);
-      if (filters.format) {
-        params.set('formato', EXPORT_FORMAT_OPTIONS.find((o) => o.value === filters.format)!.param);
-      }
-      if (filters.status) params.set('estado', STATUS_PARAMS[filters.status]);
-    },
-  },
+  filters: combineFilters(
+    periodPart('periodo'),
+    choicePart('type', 'tipo', optionsParam(EXPORT_TYPE_OPTIONS)),
+    choicePart('format', 'formato', optionsParam(EXPORT_FORMAT_OPTIONS)),
+    choicePart('status', 'estado', codeParam(EXPORT_STATUS_LABELS)),
+  ),
 };
 
 /** The gateway's filter of the list state: the month's request dates (Argentine time) and the choices. */

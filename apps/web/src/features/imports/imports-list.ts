@@ -1,12 +1,15 @@
-import { DAY_RANGE_PARAM, dayFilterInstants } from '@/components/pickers/period';
+import { dayFilterInstants } from '@/components/pickers/period';
 import {
+  choicePart,
+  COLLECTOR_PART,
+  combineFilters,
+  dayRangePart,
   defineListQuery,
+  keyParam,
   positionOf,
+  SEARCH_TEXT_PART,
   STANDARD_PAGING,
   type ListDefinition,
-  COLLECTOR_PARAMS,
-  parseCollectorParam,
-  writeCollectorParam,
   sortFieldsOf,
 } from '@/lib/list';
 import { ImportsListDocument, type ImportFilter, type ImportSortField } from './gql/graphql';
@@ -40,25 +43,16 @@ export const importsList: ListDefinition<ImportsFilters, ImportSortField> = {
     'STATUS',
   ]),
   defaultFilters: () => ({ search: '', collector: null, status: null, from: null, to: null }),
-  filters: {
-    params: ['q', ...COLLECTOR_PARAMS, 'estado', ...DAY_RANGE_PARAM.names],
-    parse(params, defaults) {
-      const status = params.get('estado')?.trim() ?? '';
-      return {
-        search: (params.get('q') ?? defaults.search).trim(),
-        collector: parseCollectorParam(params),
-        status: (IMPORT_STATUSES as readonly string[]).includes(status) ? status : null,
-        ...DAY_RANGE_PARAM.parse(params),
-      };
-    },
-    write(filters, params) {
-      if (filters.search) params.set('q', filters.search);
-      writeCollectorParam(filters.collector, params);
-      if (filters.status) params.set('estado', filters.status);
-      DAY_RANGE_PARAM.write(filters, params);
-    },
-    normalize: (filters) => ({ ...filters, search: filters.search.trim() }),
-  },
+  filters: combineFilters(
+    SEARCH_TEXT_PART,
+    COLLECTOR_PART,
+    choicePart(
+      'status',
+      'estado',
+      keyParam(Object.fromEntries(IMPORT_STATUSES.map((status) => [status, status]))),
+    ),
+    dayRangePart(),
+  ),
 };
 
 /** The gateway filter: days become Argentine instants (start of `from`, end of `to`). */

@@ -1,12 +1,14 @@
 import type { CollectorRef } from '../../components/pickers/collector-picker';
+import { CURRENT_PERIOD, periodLabel, periodRange } from '../../components/pickers/period';
 import {
-  CURRENT_PERIOD,
-  isPeriodChoice,
-  monthPeriodParam,
-  periodLabel,
-  periodRange,
-} from '../../components/pickers/period';
-import {
+  choiceListPart,
+  choicePart,
+  codeParam,
+  collectorPart,
+  combineFilters,
+  filterRule,
+  periodPart,
+  textPart,
   defineListQuery,
   defaultListState,
   normalizeListState,
@@ -26,7 +28,7 @@ import {
   type PaymentStatus,
   type PaymentsSearchQueryVariables,
 } from './gql/graphql';
-import { paymentStatusFromParam, paymentStatusToParam } from './payment-status';
+import { PAYMENT_STATUS_LABELS } from './payment-status';
 
 /**
  * Buscar Pagos' list (lib/list): its filters' URL codec and matching rules. URL parameters besides page,
@@ -59,34 +61,23 @@ export type PaymentsListState = ListState<PaymentsFilters, PaymentSortField>;
 export const ALL_PERIODS = 'todos';
 
 /** Whether a search text is a payment id (all digits: the gateway looks it up by id). */
-const PERIOD_PARAM = monthPeriodParam('period');
-
 export const isPaymentIdSearch = (search: string): boolean => /^\d{1,19}$/.test(search.trim());
 
-/** Media payment ids as written (up to 3 digits); which exist is the catalogue's to say (withKnownMethods). */
-function parseMethods(value: string | null): number[] {
-  if (!value) return [];
-  const codes = value
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => /^\d{1,3}$/.test(part))
-    .map(Number);
-  return [...new Set(codes)].sort((a, b) => a - b);
-}
+/** A media payment id as written (up to 3 digits); which exist is the catalogue's to say (withKnownMethods). */
+const readMethod = (text: string): number | null => (/^\d{1,3}$/.test(text) ? Number(text) : null);
+
+const DATE_FIELD_PARAM = codeParam<PaymentDateField>({ REQUEST_DATE: null, REFUNDED_DATE: null });
 
 /**
- * The rules that tie filters together:
+ * The rules that tie filters together (after the parts trimmed the search and dropped a blank collector):
  * - the refund date ignores the status (choosing it clears the status, spec 000 §9);
  * - the payment-method filter exists only with a search or a collector (spec 000 §2);
  * - every period exists only with a search (without one it falls back to 'Mes actual').
  */
-function normalizeFilters(filters: PaymentsFilters): PaymentsFilters {
-  const search = filters.search.trim();
-  const collector = filters.collector && filters.collector.id.trim() ? filters.collector : null;
+function paymentsRule(filters: PaymentsFilters): PaymentsFilters {
+  const { search, collector } = filters;
   return {
     ...filters,
-    search,
-    collector,
     period: filters.period === ALL_PERIODS && !search ? CURRENT_PERIOD : filters.period,
     status: filters.dateField === 'REFUNDED_DATE' ? null : filters.status,
     methods: search || collector ? filters.methods : [],
@@ -109,45 +100,15 @@ export const paymentsList: ListDefinition<PaymentsFilters, PaymentSortField> = {
     dateField: 'REQUEST_DATE',
     methods: [],
   }),
-  filters: {
-    params: [
-      'search',
-      'pagador',
-      'collector_id',
-      'collector_name',
-      'status',
-      'period',
-      'date_field',
-      'methods',
-    ],
-    parse(params, defaults) {
-      const collectorId = params.get('collector_id')?.trim();
-      const collectorName = params.get('collector_name')?.trim();
-      const period = params.get('period')?.trim();
-      return {
-        search: params.get('search') ?? params.get('pagador') ?? defaults.search,
-        collector: collectorId ? { id: collectorId, name: collectorName || collectorId } : null,
-        status: paymentStatusFromParam(params.get('status')),
-        period: isPeriodChoice(period) || period === ALL_PERIODS ? period : defaults.period,
-        dateField: params.get('date_field') === 'refunded_date' ? 'REFUNDED_DATE' : 'REQUEST_DATE',
-        methods: parseMethods(params.get('methods')),
-      };
-    },
-    write(filters, params) {
-      if (filters.search) params.set('search', filters.search);
-      if (filters.collector) {
-        params.set('collector_id', filters.collector.id);
-        if (filters.collector.name && filters.collector.name !== filters.collector.id) {
-          params.set('collector_name', filters.collector.name);
-        }
-      }
-      if (filters.status) params.set('status', paymentStatusToParam(filters.status));
-      PERIOD_PARAM.write(filters.period, params);
-      if (filters.dateField === 'REFUNDED_DATE') params.set('date_field', 'refunded_date');
-      if (filters.methods.length > 0) params.set('methods', filters.methods.join(','));
-    },
-    normalize: normalizeFilters,
-  },
+  filters: combineFilters(
+    textPart('search', 'search', { aliases: ['pagador'] }),
+    collectorPart({ id: 'collector_id', name: 'collector_name' }),
+    choicePart('status', 'status', codeParam(PAYMENT_STATUS_LABELS)),
+    periodPart('period', [ALL_PERIODS]),
+    choicePart('dateField', 'date_field', DATE_FIELD_PARAM, { unwritten: 'REQUEST_DATE' }),
+    choiceListPart('methods', 'methods', { read: readMethod, order: (a, b) => a - b }),
+    filterRule(paymentsRule),
+  ),
 };
 
 export const PAGE_SIZE_OPTIONS = paymentsList.pageSizes;

@@ -1,6 +1,12 @@
 import type { StatusTone } from '@/components/detail/status-chip';
 import { amountFilterValue } from '@/lib/amount-filter';
+import { parseDayParam } from '@/components/pickers/period';
 import {
+  choicePart,
+  codeParam,
+  combineFilters,
+  dayRangePart,
+  textPart,
   defineListQuery,
   filtersOf,
   type ListDefinition,
@@ -54,8 +60,6 @@ const EMPTY: BatchFilters = {
   to: null,
   state: null,
 };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (value: string | null) => (value && DAY.test(value) ? value : null);
 
 /**
  * A batch list's state in the URL (`numero`, `importe_desde`, `importe_hasta`, `desde`, `hasta`, `estado`) and in
@@ -68,28 +72,13 @@ export function batchList(area: string): ListDefinition<BatchFilters, 'DATE'> {
     sortFields: sortFieldsOf(['DATE'], { DATE: { param: 'fecha' } }),
     defaultSort: { field: 'DATE', direction: 'DESC' },
     defaultFilters: () => EMPTY,
-    filters: {
-      params: ['numero', 'importe_desde', 'importe_hasta', 'desde', 'hasta', 'estado'],
-      parse(params) {
-        const state = params.get('estado')?.toUpperCase();
-        return {
-          batchNumber: (params.get('numero') ?? '').trim(),
-          amountFrom: (params.get('importe_desde') ?? '').trim(),
-          amountTo: (params.get('importe_hasta') ?? '').trim(),
-          from: day(params.get('desde')),
-          to: day(params.get('hasta')),
-          state: BATCH_STATES.find((s) => s === state) ?? null,
-        };
-      },
-      write(filters, params) {
-        if (filters.batchNumber) params.set('numero', filters.batchNumber);
-        if (filters.amountFrom) params.set('importe_desde', filters.amountFrom);
-        if (filters.amountTo) params.set('importe_hasta', filters.amountTo);
-        if (filters.from) params.set('desde', filters.from);
-        if (filters.to) params.set('hasta', filters.to);
-        if (filters.state) params.set('estado', filters.state.toLowerCase());
-      },
-    },
+    filters: combineFilters(
+      textPart('batchNumber', 'numero'),
+      textPart('amountFrom', 'importe_desde'),
+      textPart('amountTo', 'importe_hasta'),
+      dayRangePart((raw) => parseDayParam(raw)),
+      choicePart('state', 'estado', codeParam(BATCH_STATE_LABELS)),
+    ),
   };
 }
 

@@ -4,12 +4,12 @@ import HighlightOff from '@mui/icons-material/HighlightOff';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import type { ActionRegistry } from '@/components/actions/action-registry';
 import type { ItemNoun } from '@/components/dialogs/item-noun';
-import { dayFilterInstants } from '@/components/pickers/period';
+import { dayFilterInstants, parseDayParam } from '@/components/pickers/period';
 import {
   codeParam,
   combineFilters,
+  dayRangePart,
   defineListQuery,
-  type FilterCodec,
   type ListDefinition,
   SEARCH_TEXT_PART,
   type SearchTextFilters,
@@ -56,17 +56,8 @@ interface SoftProviderDays {
 
 export type SoftProviderFilters = SearchTextFilters & SoftProviderDays & StatusFilters<SoftProviderStatus>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (value: string | null) => (value && DAY.test(value.trim()) ? value.trim() : '');
-
-const DAYS_FILTER: FilterCodec<SoftProviderDays> = {
-  params: ['desde', 'hasta'],
-  parse: (params) => ({ from: day(params.get('desde')), to: day(params.get('hasta')) }),
-  write(filters, params) {
-    if (filters.from) params.set('desde', filters.from);
-    if (filters.to) params.set('hasta', filters.to);
-  },
-};
+/** The report's days: a real day of the address, '' for none. */
+const DAYS_FILTER = dayRangePart((raw) => parseDayParam(raw) ?? '');
 
 /**
  * Reporte plano de integraciones' list (session storage `soft-provider.list`): `q`, `desde`, `hasta`, `estado`;

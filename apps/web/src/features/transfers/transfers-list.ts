@@ -1,20 +1,20 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
-import { DAY_RANGE_PARAM, dayFilterInstants } from '@/components/pickers/period';
+import { dayFilterInstants } from '@/components/pickers/period';
 import { amountFilterValue } from '@/lib/amount-filter';
 import {
+  COLLECTOR_PART,
   combineFilters,
+  dayRangePart,
   defineListQuery,
-  type FilterCodec,
+  SEARCH_TEXT_PART,
   statusFilter,
+  textPart,
   statusListRule,
   type StatusRowChange,
   positionOf,
   STANDARD_PAGING,
   type ListCacheRule,
   type ListDefinition,
-  COLLECTOR_PARAMS,
-  parseCollectorParam,
-  writeCollectorParam,
   enumParam,
   sortFieldsOf,
 } from '@/lib/list';
@@ -53,30 +53,6 @@ const STATUS_TEXTS: Record<TransferStatus, string> = {
 };
 const STATUS_PARAM = enumParam(STATUS_TEXTS);
 
-/** Every filter but the status, which the kit's `statusFilter` reads and writes last. */
-const SEARCH_FILTERS: FilterCodec<Omit<TransfersFilters, 'status'>> = {
-  params: ['q', ...COLLECTOR_PARAMS, ...DAY_RANGE_PARAM.names, 'monto', 'cuit'],
-  parse: (params) => ({
-    search: (params.get('q') ?? '').trim(),
-    collector: parseCollectorParam(params),
-    ...DAY_RANGE_PARAM.parse(params),
-    amount: (params.get('monto') ?? '').trim(),
-    cuit: (params.get('cuit') ?? '').trim(),
-  }),
-  write(filters, params) {
-    if (filters.search) params.set('q', filters.search);
-    writeCollectorParam(filters.collector, params);
-    DAY_RANGE_PARAM.write(filters, params);
-    if (filters.amount) params.set('monto', filters.amount);
-    if (filters.cuit) params.set('cuit', filters.cuit);
-  },
-  normalize: (filters) => ({
-    ...filters,
-    search: filters.search.trim(),
-    cuit: filters.cuit.replace(/\D/g, ''),
-  }),
-};
-
 export const transfersList: ListDefinition<TransfersFilters, TransferSortField> = {
   area: 'transfers',
   ...STANDARD_PAGING,
@@ -91,7 +67,14 @@ export const transfersList: ListDefinition<TransfersFilters, TransferSortField> 
     cuit: '',
     status: 'PENDING',
   }),
-  filters: combineFilters(SEARCH_FILTERS, statusFilter(STATUS_PARAM)),
+  filters: combineFilters(
+    SEARCH_TEXT_PART,
+    COLLECTOR_PART,
+    dayRangePart(),
+    textPart('amount', 'monto'),
+    textPart('cuit', 'cuit', { tidy: (cuit) => cuit.replace(/\D/g, '') }),
+    statusFilter(STATUS_PARAM),
+  ),
 };
 
 /** The gateway filter: days become Argentine instants; the amount read by the one parser (not one: no filter). */

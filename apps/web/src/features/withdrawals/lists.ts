@@ -1,6 +1,13 @@
-import { CURRENT_PERIOD, monthPeriodParam, periodRange } from '../../components/pickers';
+import { CURRENT_PERIOD, periodRange } from '../../components/pickers';
 import type { CollectorRef } from '../../components/pickers/collector-picker';
 import {
+  choiceListPart,
+  codeParam,
+  COLLECTOR_PART,
+  combineFilters,
+  type FilterCodec,
+  periodPart,
+  statusFilter,
   defineListQuery,
   positionOf,
   sortFieldsOf,
@@ -24,7 +31,7 @@ import {
   type WithdrawalsQueryVariables,
   type WithdrawsQueryVariables,
 } from './gql/graphql';
-import { statusFromParam, statusParam, WITHDRAW_STATUSES, WITHDRAWAL_STATUSES } from './labels';
+import { statusFromParam, statusParam, WITHDRAW_STATUSES, WITHDRAWAL_STATUS_LABELS } from './labels';
 
 /**
  * The three lists of the area (lib/list; session storage `<area>.list`). URL parameters: `periodo` (YYYY-MM,
@@ -32,18 +39,8 @@ import { statusFromParam, statusParam, WITHDRAW_STATUSES, WITHDRAWAL_STATUSES } 
  * list's status toggles, comma separated) or `estado` (one status; 'Todos' leaves it out).
  */
 
-function readCollector(params: URLSearchParams): CollectorRef | null {
-  const id = params.get('entidad')?.trim();
-  if (!id) return null;
-  return { id, name: params.get('entidad_nombre')?.trim() || id };
-}
-function writeCollector(collector: CollectorRef | null, params: URLSearchParams): void {
-  if (!collector) return;
-  params.set('entidad', collector.id);
-  if (collector.name !== collector.id) params.set('entidad_nombre', collector.name);
-}
 /** `periodo`: a month or 'Mes actual' (the default, not written: issue 45). */
-const PERIOD_PARAM = monthPeriodParam('periodo');
+const PERIOD_PART = periodPart('periodo');
 
 /** The gateway's from/to of a month period. */
 export function periodVariables(period: string): { from: string; to: string } {
@@ -65,29 +62,15 @@ export const withdrawsList: ListDefinition<WithdrawsFilters, WithdrawSortField> 
   defaultSort: { field: 'REQUEST_DATE', direction: 'ASC' },
   sortFields: sortFieldsOf(['REQUEST_DATE', 'TRANSFER_DATE', 'AMOUNT', 'COLLECTOR_ID', 'STATUS']),
   defaultFilters: () => ({ period: CURRENT_PERIOD, collector: null, statuses: ['PENDING'] }),
-  filters: {
-    params: ['periodo', 'entidad', 'entidad_nombre', 'estados'],
-    parse(params, defaults) {
-      const raw = params.get('estados');
-      const statuses =
-        raw === null
-          ? defaults.statuses
-          : raw
-              .split(',')
-              .map((s) => statusFromParam(WITHDRAW_STATUSES, s))
-              .filter((s): s is WithdrawStatus => s !== null);
-      return {
-        period: PERIOD_PARAM.parse(params, defaults.period),
-        collector: readCollector(params),
-        statuses,
-      };
-    },
-    write(filters, params) {
-      PERIOD_PARAM.write(filters.period, params);
-      writeCollector(filters.collector, params);
-      params.set('estados', filters.statuses.map(statusParam).join(','));
-    },
-  },
+  filters: combineFilters(
+    PERIOD_PART,
+    COLLECTOR_PART,
+    choiceListPart('statuses', 'estados', {
+      read: (text) => statusFromParam(WITHDRAW_STATUSES, text),
+      write: statusParam,
+      always: true,
+    }),
+  ),
 };
 
 export const toWithdrawFilter = (f: WithdrawsFilters): WithdrawFilter => ({
@@ -131,6 +114,9 @@ export interface WithdrawalsFilters {
 const WITHDRAWAL_SORT_FIELDS: ListDefinition<WithdrawalsFilters, WithdrawalSortField>['sortFields'] =
   sortFieldsOf(['REQUEST_DATE', 'APPROVED_DATE', 'AMOUNT', 'COLLECTOR_ID', 'STATUS']);
 
+/** `estado`: one status, 'todos' for every one. */
+const WITHDRAWAL_STATUS_PART = statusFilter(codeParam(WITHDRAWAL_STATUS_LABELS));
+
 function withdrawalsDefinition(
   area: string,
   withPeriod: boolean,
@@ -147,22 +133,10 @@ function withdrawalsDefinition(
       collector: null,
       status: defaultStatus,
     }),
-    filters: {
-      params: ['periodo', 'entidad', 'entidad_nombre', 'estado'],
-      parse(params, defaults) {
-        const raw = params.get('estado');
-        return {
-          period: withPeriod ? PERIOD_PARAM.parse(params) : null,
-          collector: readCollector(params),
-          status: raw === null ? defaults.status : statusFromParam(WITHDRAWAL_STATUSES, raw),
-        };
-      },
-      write(filters, params) {
-        if (filters.period) PERIOD_PARAM.write(filters.period, params);
-        writeCollector(filters.collector, params);
-        params.set('estado', filters.status ? statusParam(filters.status) : 'todos');
-      },
-    },
+    // The authorization list reads no period: it stays the default, none (combineFilters).
+    filters: withPeriod
+      ? combineFilters(PERIOD_PART, COLLECTOR_PART, WITHDRAWAL_STATUS_PART)
+      : (combineFilters(COLLECTOR_PART, WITHDRAWAL_STATUS_PART) as FilterCodec<WithdrawalsFilters>),
   };
 }
 

@@ -226,7 +226,9 @@ describe('startAuth on a tab with kept tokens (issue 44)', () => {
     expect(tab.getItem('auth.session')).toBeNull();
     expect(made[1]!.initOptions).toMatchObject({ onLoad: 'check-sso' });
     made[1]!.settleInit(false); // no SSO session either
-    await vi.waitFor(() => expect(made[1]!.login).toHaveBeenCalledWith({ redirectUri: 'http://web/pagos' }));
+    await vi.waitFor(() =>
+      expect(made[1]!.login).toHaveBeenCalledWith({ redirectUri: 'http://web/pagos', locale: 'es' }),
+    );
     expect(auth.keycloak).toBe(made[1]);
   });
 });

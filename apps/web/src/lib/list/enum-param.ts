@@ -22,3 +22,14 @@ export function codeParam<T extends string>(catalogue: Readonly<Record<T, unknow
   const codes = Object.keys(catalogue) as T[];
   return enumParam(Object.fromEntries(codes.map((code) => [code, code.toLowerCase()])) as Record<T, string>);
 }
+
+/** The choices of a table written in the URL as its keys, exactly (an activity's area `payments`, `cancelPayment`). */
+export function keyParam(table: Readonly<Record<string, unknown>>): EnumParam<string> {
+  return {
+    parse(raw) {
+      const key = raw?.trim() ?? '';
+      return Object.hasOwn(table, key) ? key : null;
+    },
+    write: (value) => value ?? 'todos',
+  };
+}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { createSessionCache, decodeString, type SessionCache } from '../session-cache';
 import {
   clearedListState,
@@ -47,9 +47,18 @@ export interface ListStateHandle<F extends object, S extends string> {
 }
 
 /**
+ * The history state of a bare address an entry link was rewritten to: it shows the saved list (the entry's) as it
+ * is, without naming it in the address (spec 000 §2: the parameters are removed from the address).
+ */
+const ENTERED = { listEntered: true } as const;
+const wasEntered = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { listEntered?: unknown }).listEntered === true;
+
+/**
  * The list state lives in the URL. An address that names no list shows the last list of this tab (session
  * storage) and is rewritten to it; an address with one of the definition's entry parameters forgets the saved
- * list and is rewritten to the list's own parameters; every list shown is saved back.
+ * list, saves the list it names and leaves the address without parameters (issue 47), which then shows that saved
+ * list until the operator changes it; every list shown is saved back.
  *
  * React Router applies navigations inside a transition, so for a moment the committed location is still the
  * previous one. A change made here is therefore shown at once from local state (the grid's controlled sort and
@@ -60,17 +69,20 @@ export function useListState<F extends object, S extends string>(
   definition: ListDefinition<F, S>,
 ): ListStateHandle<F, S> {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { state: historyState } = useLocation();
   const cache = useMemo(() => listSessionCache(definition), [definition]);
   const current = searchParams.toString();
   const bare = !hasListParams(definition, searchParams);
   const entry = hasEntryParams(definition, searchParams);
-  // What the address should become: the saved list, or the list an entry link names in the list's own terms.
-  const rewrite = bare
-    ? cache.read()
-    : entry
-      ? serializeListState(definition, parseListParams(definition, searchParams)).toString()
-      : undefined;
-  const urlKey = rewrite ?? current;
+  // The list an entry link names, in the list's own terms (saved, shown, and taken out of the address).
+  const entryKey = entry
+    ? serializeListState(definition, parseListParams(definition, searchParams)).toString()
+    : undefined;
+  // The bare address an entry link left: the saved list, shown as it is.
+  const enteredKey = bare && wasEntered(historyState) ? cache.read() : undefined;
+  // What the address should become: the saved list, or none after an entry link.
+  const rewrite = entry ? '' : bare && enteredKey === undefined ? cache.read() : undefined;
+  const urlKey = entryKey ?? enteredKey ?? rewrite ?? current;
 
   // A change made here that the committed location does not show yet. React renders a pending navigation and
   // the urgent updates in between (query results) with different locations; both must show this same list, and
@@ -85,8 +97,10 @@ export function useListState<F extends object, S extends string>(
   const key = pending && pending.from === urlKey ? pending.key : urlKey;
 
   useEffect(() => {
-    if (rewrite !== undefined) setSearchParams(new URLSearchParams(rewrite), { replace: true });
-  }, [rewrite, setSearchParams]);
+    if (rewrite !== undefined) {
+      setSearchParams(new URLSearchParams(rewrite), { replace: true, state: entry ? ENTERED : undefined });
+    }
+  }, [rewrite, entry, setSearchParams]);
 
   useEffect(() => {
     if (entry) cache.write(urlKey);

@@ -13,7 +13,7 @@ import {
   INCOMPLETE_DAY,
   type DayRange,
 } from '../date-range-picker';
-import { PeriodPicker } from '../period-picker';
+import { PERIOD_INCOMPLETE, PeriodPicker } from '../period-picker';
 import { CURRENT_PERIOD, daysAgo, periodOf, resolveDay, TODAY } from '../period';
 import { MESSAGES } from '@backoffice/validators';
 
@@ -234,25 +234,28 @@ async function emptiedPeriod() {
 }
 
 describe('PeriodPicker while typing (issue 28 item 3)', () => {
-  it('typing "1/1999" slowly never passes on 2019-01 (a two-digit year waits for Enter or leaving the field)', async () => {
+  it('typing "1/1999" slowly never passes on 2019-01 (a two-digit year is never passed on)', async () => {
     const { user, onChange, input } = await emptiedPeriod();
     await user.type(input, '1/1999');
     expect(onChange).not.toHaveBeenCalled();
     expect(input).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('a two-digit year applies on Enter or when leaving the field, a four-digit one at once', async () => {
+  it('a two-digit year is incomplete: neither Enter nor leaving the field passes it on (issue 47); four digits at once', async () => {
     const { user, onChange, input } = await emptiedPeriod();
-    await user.type(input, '3/26');
-    expect(onChange).not.toHaveBeenCalled();
+    await user.type(input, '11/20');
+    expect(screen.getByText(PERIOD_INCOMPLETE)).toBeVisible();
     await user.tab();
-    expect(onChange).toHaveBeenLastCalledWith('2026-03');
+    expect(input).toHaveValue('11/20');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
     await user.clear(input);
     await user.type(input, '4/26{Enter}');
-    expect(onChange).toHaveBeenLastCalledWith('2026-04');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByText(PERIOD_INCOMPLETE)).toBeVisible();
     await user.clear(input);
     await user.type(input, '5/2026');
     expect(onChange).toHaveBeenLastCalledWith('2026-05');
+    expect(screen.queryByText(PERIOD_INCOMPLETE)).toBeNull();
   });
 });
 

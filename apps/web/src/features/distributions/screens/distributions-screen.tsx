@@ -147,7 +147,8 @@ export default function DistributionsScreen() {
               size="small"
               color="primary"
               value={filters.type}
-              onChange={(_event, type) => type && list.setFilters({ type })}
+              // Each type opens on its own list, 'Todo': a state tab chosen on the other would carry over (issue 47).
+              onChange={(_event, type) => type && list.setFilters({ type, status: null })}
               aria-label="Tipo de distribución"
               sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
             >

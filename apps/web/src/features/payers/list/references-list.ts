@@ -1,13 +1,18 @@
-import type { CollectorRef } from '@/components/pickers/collector-picker';
-import { defineListQuery, STANDARD_PAGING, type ListDefinition, sortFieldsOf } from '@/lib/list';
-import { COLLECTOR_PARAMS, parseCollectorParam, writeCollectorParam } from '@/lib/list/collector-param';
+import {
+  type CollectorFilters,
+  COLLECTOR_PART,
+  combineFilters,
+  defineListQuery,
+  SEARCH_TEXT_PART,
+  type SearchTextFilters,
+  STANDARD_PAGING,
+  type ListDefinition,
+  sortFieldsOf,
+} from '@/lib/list';
 import { PayerReferencesDocument } from '../gql/graphql';
 
 /** Referencias de pagadores (session storage `payerReferences.list`): `q` search, `entidad` collector. */
-export interface ReferencesFilters {
-  search: string;
-  collector: CollectorRef | null;
-}
+export type ReferencesFilters = SearchTextFilters & CollectorFilters;
 
 export const referencesList: ListDefinition<ReferencesFilters, 'ID'> = {
   area: 'payerReferences',
@@ -15,19 +20,7 @@ export const referencesList: ListDefinition<ReferencesFilters, 'ID'> = {
   defaultSort: { field: 'ID', direction: 'ASC' },
   sortFields: sortFieldsOf(['ID']),
   defaultFilters: () => ({ search: '', collector: null }),
-  filters: {
-    params: ['q', ...COLLECTOR_PARAMS],
-    parse(params, defaults) {
-      return {
-        search: (params.get('q') ?? defaults.search).trim(),
-        collector: parseCollectorParam(params),
-      };
-    },
-    write(filters, params) {
-      if (filters.search) params.set('q', filters.search);
-      writeCollectorParam(filters.collector, params);
-    },
-  },
+  filters: combineFilters(SEARCH_TEXT_PART, COLLECTOR_PART),
 };
 
 /** "10001 - Club Atlético ..." (001 §2: entity as id - name). */

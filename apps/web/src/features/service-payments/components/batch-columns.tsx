@@ -32,9 +32,14 @@ export function batchColumns<R extends BatchCommon>(
       // The dates take the width left over, so the grid fills its card at any window width.
       flex: 1,
       minWidth: 160,
-      render: (row: R) => (d.format ?? formatDateTime)(d.value(row)),
+      // A date not there yet (an open batch's end) reads '—', as in every table of the kit (issue 47).
+      render: (row: R) => (d.format ?? formatDateTime)(d.value(row)) || '—',
     })),
-    statusColumn((row) => <BatchStateChip status={row.state} />, { field: 'state', width: 115, sortable: false }),
+    statusColumn((row) => <BatchStateChip status={row.state} />, {
+      field: 'state',
+      width: 115,
+      sortable: false,
+    }),
     {
       field: 'totalAmount',
       headerName: 'IMPORTE TOTAL',

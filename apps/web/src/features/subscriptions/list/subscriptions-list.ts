@@ -1,4 +1,9 @@
 import {
+  choicePart,
+  collectorPart,
+  combineFilters,
+  enumParam,
+  textPart,
   defineListQuery,
   positionOf,
   STANDARD_PAGING,
@@ -42,24 +47,8 @@ export interface SubscriptionsFilters {
   paymentType: PaymentTypeFilter;
 }
 
-const PAYMENT_TYPE_PARAMS: Record<'DEBIT' | 'CARD' | 'ALL', string> = {
-  DEBIT: 'debito',
-  CARD: 'tarjeta',
-  ALL: 'todos',
-};
-
-function parsePaymentType(value: string | null, fallback: PaymentTypeFilter): PaymentTypeFilter {
-  switch (value?.trim().toLowerCase()) {
-    case 'debito':
-      return 'DEBIT';
-    case 'tarjeta':
-      return 'CARD';
-    case 'todos':
-      return null;
-    default:
-      return fallback;
-  }
-}
+/** `medio`: debito | tarjeta, 'todos' for every payment method and none. */
+const PAYMENT_TYPE_PARAM = enumParam<SubscriptionPaymentType>({ DEBIT: 'debito', CARD: 'tarjeta' });
 
 /** Spec 000 §2's sortable fields: their upstream names in the URL, and the grid columns that sort by them. */
 const SORT_FIELDS = sortFieldsOf(
@@ -89,34 +78,12 @@ export const subscriptionsList: ListDefinition<SubscriptionsFilters, Subscriptio
   sortFields: SORT_FIELDS,
   defaultFilters: () => ({ search: '', collector: null, status: null, paymentType: 'DEBIT' }),
   entryParams: ENTRY_PARAMS,
-  filters: {
-    params: ['q', 'entidad', 'entidad_nombre', 'estado', 'medio'],
-    parse(params, defaults) {
-      const collectorId = (params.get('entidad') ?? params.get('collector_id'))?.trim();
-      const collectorName = (params.get('entidad_nombre') ?? params.get('collector_name'))?.trim();
-      return {
-        search: (params.get('q') ?? params.get('pagador') ?? defaults.search).trim(),
-        collector: collectorId ? { id: collectorId, name: collectorName || collectorId } : null,
-        status: SUBSCRIPTION_STATUS_PARAM.parse(params.get('estado') ?? params.get('status')),
-        paymentType: parsePaymentType(params.get('medio'), defaults.paymentType),
-      };
-    },
-    write(filters, params) {
-      if (filters.search) params.set('q', filters.search);
-      if (filters.collector) {
-        params.set('entidad', filters.collector.id);
-        if (filters.collector.name !== filters.collector.id)
-          params.set('entidad_nombre', filters.collector.name);
-      }
-      if (filters.status) params.set('estado', SUBSCRIPTION_STATUS_PARAM.write(filters.status));
-      params.set('medio', PAYMENT_TYPE_PARAMS[filters.paymentType ?? 'ALL']);
-    },
-    normalize: (filters) => ({
-      ...filters,
-      search: filters.search.trim(),
-      collector: filters.collector?.id.trim() ? filters.collector : null,
-    }),
-  },
+  filters: combineFilters(
+    textPart('search', 'q', { aliases: ['pagador'] }),
+    collectorPart({ id: 'entidad', name: 'entidad_nombre' }, { id: 'collector_id', name: 'collector_name' }),
+    choicePart('status', 'estado', SUBSCRIPTION_STATUS_PARAM, { aliases: ['status'] }),
+    choicePart('paymentType', 'medio', PAYMENT_TYPE_PARAM, { always: true }),
+  ),
 };
 
 /** The gateway's filter of a list state. */

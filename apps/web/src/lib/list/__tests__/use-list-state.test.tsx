@@ -68,12 +68,16 @@ describe('useListState', () => {
     expect(saved()).toBeNull();
   });
 
-  it('an entry link forgets the saved list and leaves the address in the list’s own terms', async () => {
+  it('an entry link forgets the saved list, saves its own and leaves the address without parameters (issue 47)', async () => {
     window.sessionStorage.setItem('things.list', JSON.stringify('q=old&page=7'));
     const { result } = renderList('/things?color=green');
     expect(result.current.list.state).toMatchObject({ q: '', colour: 'green', page: 1 });
-    await waitFor(() => expect(result.current.location.search).toBe('?colour=green'));
+    await waitFor(() => expect(result.current.location.search).toBe(''));
     expect(saved()).toBe(JSON.stringify('colour=green'));
+    // The bare address shows the entry's list as it is (not rewritten to it) until the operator changes it.
+    expect(result.current.list.state).toMatchObject({ q: '', colour: 'green', page: 1 });
+    act(() => result.current.list.setPage(2));
+    await waitFor(() => expect(result.current.location.search).toBe('?colour=green&page=2'));
   });
 
   it('saves a new search in session storage the moment it is made, before the address commits (issue 10 item 8)', async () => {
