@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { HintTooltip } from '../popup/hint-tooltip';
+import { HintTooltip } from '../data-table/cut-text';
 import { usePopup } from '../popup/use-popup';
 import type { ActionRegistry } from './action-registry';
 import type { MenuAction } from './selection-actions';

@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { dataTableClasses } from '../data-table/data-table';
-import { HintTooltip } from '../popup/hint-tooltip';
+import { HintTooltip } from '../data-table/cut-text';
 
 /** The cell's buttons 4 px apart (the grid's `buttons` class lays them out). */
 const GAP = { gap: 4 };

@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { RowActionsMenu } from '@/components/actions/row-actions-menu';
 import { dataTableClasses } from '@/components/data-table/data-table';
-import { HintTooltip } from '@/components/popup/hint-tooltip';
+import { HintTooltip } from '@/components/data-table/cut-text';
 import { PAYMENT_ACTIONS } from '../detail/payment-actions';
 import type { ListActionKind, RowMenuAction } from '../payments-bulk-rules';
 
