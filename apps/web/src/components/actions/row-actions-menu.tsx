@@ -4,8 +4,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { HintTooltip } from '../data-table/cut-text';
 import { usePopup } from '../popup/use-popup';
 import type { ActionRegistry } from './action-registry';
 import type { MenuAction } from './selection-actions';
@@ -52,21 +52,24 @@ export function RowActionsMenu<K extends string>({
   if (actions.length === 0) return null;
   return (
     <>
-      <Tooltip title="Acciones">
-        <IconButton
-          size="small"
-          aria-label={label}
-          {...popup.buttonProps}
-          onClick={(event) => {
-            event.stopPropagation();
-            popup.openAt(event.currentTarget);
-            setMounted(true);
-          }}
-          onKeyDown={(event) => event.stopPropagation()}
-        >
-          <MoreVertIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <HintTooltip title="Acciones">
+        {(hint) => (
+          <IconButton
+            size="small"
+            aria-label={label}
+            {...popup.buttonProps}
+            {...hint}
+            onClick={(event) => {
+              event.stopPropagation();
+              popup.openAt(event.currentTarget);
+              setMounted(true);
+            }}
+            onKeyDown={(event) => event.stopPropagation()}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+        )}
+      </HintTooltip>
       {mounted && (
         <Menu
           id={popup.id}

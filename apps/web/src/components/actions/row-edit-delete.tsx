@@ -1,9 +1,12 @@
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import { dataTableClasses } from '../data-table/data-table';
+import { HintTooltip } from '../data-table/cut-text';
+
+/** The cell's buttons 4 px apart (the grid's `buttons` class lays them out). */
+const GAP = { gap: 4 };
 
 export interface RowEditDeleteProps {
   /** The row's edit page; omitted, no 'Editar' (the operator may not edit it). */
@@ -16,24 +19,31 @@ export interface RowEditDeleteProps {
   deleteLabel: string;
 }
 
-/** A row's ACCIONES cell of icon buttons: 'Editar' (a link to its page) and 'Eliminar', each where allowed. */
+/**
+ * A row's ACCIONES cell of icon buttons: 'Editar' (a link to its page) and 'Eliminar', each where allowed. Their
+ * hints are mounted only while shown and the cell has no `sx`: one cell per row of a list (issue 44).
+ */
 export function RowEditDelete({ editTo, editLabel, onDelete, deleteLabel }: RowEditDeleteProps) {
   return (
-    <Box sx={{ display: 'flex', gap: 0.5 }}>
+    <span className={dataTableClasses.buttons} style={GAP}>
       {editTo !== undefined && (
-        <Tooltip title="Editar">
-          <IconButton size="small" component={RouterLink} to={editTo} aria-label={editLabel}>
-            <EditOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <HintTooltip title="Editar">
+          {(hint) => (
+            <IconButton size="small" component={RouterLink} to={editTo} aria-label={editLabel} {...hint}>
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          )}
+        </HintTooltip>
       )}
       {onDelete && (
-        <Tooltip title="Eliminar">
-          <IconButton size="small" aria-label={deleteLabel} onClick={onDelete}>
-            <DeleteOutline fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <HintTooltip title="Eliminar">
+          {(hint) => (
+            <IconButton size="small" aria-label={deleteLabel} onClick={onDelete} {...hint}>
+              <DeleteOutline fontSize="small" />
+            </IconButton>
+          )}
+        </HintTooltip>
       )}
-    </Box>
+    </span>
   );
 }

@@ -223,6 +223,8 @@ export const dataTableClasses = {
   empty: 'DataTable-empty',
   /** A token of a name (`TokenText`): a line never breaks inside it. */
   token: 'DataTable-token',
+  /** A cell's small buttons side by side (ACCIONES), centred vertically. */
+  buttons: 'DataTable-buttons',
 } as const;
 
 /**
@@ -324,6 +326,7 @@ const GRID_SX: SxProps<Theme> = {
   [`& .${dataTableClasses.secondary}`]: { color: 'text.secondary', whiteSpace: 'nowrap' },
   [`& .${dataTableClasses.empty}`]: { color: 'text.disabled' },
   [`& .${dataTableClasses.token}`]: { whiteSpace: 'nowrap' },
+  [`& .${dataTableClasses.buttons}`]: { display: 'flex', alignItems: 'center', gap: 0.25 },
   '& .MuiDataGrid-cell': { fontSize: '0.8125rem', px: `${CELL_PADDING_PX}px` },
   '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50', px: `${CELL_PADDING_PX}px` },
   '& .MuiDataGrid-columnHeaderTitle': {
