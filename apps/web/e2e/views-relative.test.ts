@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { screenshot, type Session } from './support/browser';
 import { grid, gridSettled } from './support/grid';
-import { clearPreference, storedPreferences } from './support/operator-gateway';
+import { clearPreference, storedPreferences, storedViewList } from './support/operator-gateway';
 import { useBrowserStack } from './support/suite';
 
 /**
@@ -22,8 +22,9 @@ const LIST_WAIT_MS = 120_000;
 const LONG_TEST_MS = 300_000;
 
 const storedViews = async (session: Session) =>
-  ((await storedPreferences(suite.stack, session)).find((preference) => preference.key === VIEWS_KEY)
-    ?.value ?? []) as { name: string; params: string }[];
+  storedViewList(
+    (await storedPreferences(suite.stack, session)).find((preference) => preference.key === VIEWS_KEY)?.value,
+  );
 
 afterAll(async () => {
   // The store outlives this file: leave operador's payments list as it was.

@@ -395,6 +395,14 @@ function MemoryPreferences({
         written.set(key, value);
         setValues(new Map(written));
       },
+      // As the gateway's store: the changed entries into what it holds (another tab's entries stay).
+      merge: (key, _next, changes) => {
+        const merged = { ...(written.get(key) as object | undefined), ...changes };
+        for (const [entry, value] of Object.entries(changes))
+          if (value === null) delete (merged as Record<string, unknown>)[entry];
+        written.set(key, Object.keys(merged).length ? merged : null);
+        setValues(new Map(written));
+      },
     }),
     [values, written, loaded, kept],
   );
@@ -436,6 +444,30 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(headers()).toContain('COLOR'));
     expect(written.get('list.things.columns')).toBeNull();
+  });
+
+  it("hiding a column writes that column's choice only: another tab's choice made meanwhile stays (issue 45)", async () => {
+    const user = userEvent.setup();
+    const written = new Map<string, unknown>();
+    window.sessionStorage.clear();
+    const gateway = fakeGateway();
+    render(
+      <ApolloProvider client={gateway.client}>
+        <MemoryPreferences written={written}>
+          <MemoryRouter initialEntries={['/cosas?colour=red']}>
+            <ThingsScreen />
+          </MemoryRouter>
+        </MemoryPreferences>
+      </ApolloProvider>,
+    );
+    await gateway.answer({ rows: ['1'], total: 1 });
+    await waitFor(() => expect(headers()).toContain('COLOR'));
+    // Another tab of the operator hid CREADA; this one has not read it again.
+    written.set('list.things.columns', { createdDate: false });
+    await user.click(screen.getByRole('button', { name: 'Columnas' }));
+    const panel = await screen.findByRole('dialog', { name: 'Columnas' });
+    await user.click(within(panel).getByRole('checkbox', { name: 'COLOR' }));
+    expect(written.get('list.things.columns')).toEqual({ createdDate: false, colour: false });
   });
 
   it("shows the rows at once with the kept copy; the store's copy re-applies columns, keeping rows and selection", async () => {
@@ -504,8 +536,10 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Guardar vista actual' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Rojas{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(written.get('list.things.views')).toEqual([
-      { id: expect.any(String) as string, name: 'Rojas', params: 'colour=red&sort=created_date%3Aasc' },
+    // One entry per view, by its id, with when it was saved (issue 45).
+    const views = written.get('list.things.views') as Record<string, unknown>;
+    expect(Object.values(views)).toEqual([
+      { name: 'Rojas', params: 'colour=red&sort=created_date%3Aasc', at: expect.any(Number) as number },
     ]);
 
     act(() => handle!.list.clear());
