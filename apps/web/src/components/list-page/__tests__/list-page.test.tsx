@@ -415,7 +415,11 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
 
-  it("hides a column, kept as the list's preference (list.<area>.columns), and restores the default", async () => {
+  /**
+   * /cosas with its rows and COLOR shown, then 'Columnas' pressed; `meanwhile` changes the store after the screen
+   * read it (another tab's write).
+   */
+  async function openColumnsPanel(meanwhile?: (written: Map<string, unknown>) => void) {
     const user = userEvent.setup();
     const written = new Map<string, unknown>();
     window.sessionStorage.clear();
@@ -431,7 +435,13 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     );
     await gateway.answer({ rows: ['1'], total: 1 });
     await waitFor(() => expect(headers()).toContain('COLOR'));
+    meanwhile?.(written);
     await user.click(screen.getByRole('button', { name: 'Columnas' }));
+    return { user, written };
+  }
+
+  it("hides a column, kept as the list's preference (list.<area>.columns), and restores the default", async () => {
+    const { user, written } = await openColumnsPanel();
     const panel = await screen.findByRole('dialog', { name: 'Columnas' });
     await user.click(within(panel).getByRole('checkbox', { name: 'COLOR' }));
     expect(written.get('list.things.columns')).toEqual({ colour: false });
@@ -447,24 +457,10 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
   });
 
   it("hiding a column writes that column's choice only: another tab's choice made meanwhile stays (issue 45)", async () => {
-    const user = userEvent.setup();
-    const written = new Map<string, unknown>();
-    window.sessionStorage.clear();
-    const gateway = fakeGateway();
-    render(
-      <ApolloProvider client={gateway.client}>
-        <MemoryPreferences written={written}>
-          <MemoryRouter initialEntries={['/cosas?colour=red']}>
-            <ThingsScreen />
-          </MemoryRouter>
-        </MemoryPreferences>
-      </ApolloProvider>,
+    // Another tab of the operator hid CREADA once this one had read its columns; this one has not read them again.
+    const { user, written } = await openColumnsPanel((shown) =>
+      shown.set('list.things.columns', { createdDate: false }),
     );
-    await gateway.answer({ rows: ['1'], total: 1 });
-    await waitFor(() => expect(headers()).toContain('COLOR'));
-    // Another tab of the operator hid CREADA; this one has not read it again.
-    written.set('list.things.columns', { createdDate: false });
-    await user.click(screen.getByRole('button', { name: 'Columnas' }));
     const panel = await screen.findByRole('dialog', { name: 'Columnas' });
     await user.click(within(panel).getByRole('checkbox', { name: 'COLOR' }));
     expect(written.get('list.things.columns')).toEqual({ createdDate: false, colour: false });
