@@ -6,6 +6,7 @@ import { grid, gridSettled } from './support/grid';
 import {
   clearPreference as clearStored,
   storedPreferences as preferencesOf,
+  storedViewList,
 } from './support/operator-gateway';
 import { useBrowserStack } from './support/suite';
 
@@ -129,10 +130,8 @@ async function saveListView(list: ListCase, name: string) {
   const key = `list.${list.area}.views`;
   await openList(suite.page, list, list.viewQuery);
   await saveView(suite.page, name);
-  await expect
-    .poll(async () => ((await storedValue(suite.session, key)) as unknown[] | undefined)?.length)
-    .toBe(1);
-  const [view] = (await storedValue(suite.session, key)) as { name: string; params: string }[];
+  await expect.poll(async () => storedViewList(await storedValue(suite.session, key)).length).toBe(1);
+  const [view] = storedViewList(await storedValue(suite.session, key));
   return view!;
 }
 
@@ -238,7 +237,7 @@ describe.each(LISTS)("'Columnas' and 'Vistas' on $path", (list) => {
       await rename.waitFor({ state: 'detached' });
       await manage.getByText('Aprobados por importe', { exact: true }).waitFor();
       await expect
-        .poll(async () => ((await storedValue(suite.session, viewsKey)) as { name: string }[])[0]?.name)
+        .poll(async () => storedViewList(await storedValue(suite.session, viewsKey))[0]?.name)
         .toBe('Aprobados por importe');
 
       // Delete.
@@ -283,6 +282,72 @@ describe.each(LISTS)("'Columnas' and 'Vistas' on $path", (list) => {
         expect(JSON.stringify(theirs)).not.toContain(name);
         expect(JSON.stringify(await storedPreferences(suite.session))).toContain(name);
       });
+    },
+    LONG_TEST_MS,
+  );
+});
+
+describe('two tabs of the same operator (issue 45)', () => {
+  const list = LISTS[0]!;
+  const columnsKey = `list.${list.area}.columns`;
+  const viewsKey = `list.${list.area}.views`;
+
+  /** Hides the column headed `name` through 'Columnas' and closes the panel. */
+  async function hideColumn(page: Page, name: string) {
+    await toolButton(page, 'Columnas').click();
+    const panel = page.getByRole('dialog', { name: 'Columnas' });
+    await panel.getByRole('checkbox', { name, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  }
+
+  const shownHeader = (page: Page, name: string) =>
+    grid(page, list.grid).getByRole('columnheader', { name, exact: true });
+
+  it(
+    'each tab hides its own column and both keep their change after a reload; a view saved in one shows in the other',
+    async () => {
+      await clearPreference(suite.session, columnsKey);
+      await clearPreference(suite.session, viewsKey);
+      const tabA = suite.page;
+      const tabB = await suite.session.context.newPage();
+      try {
+        // Both tabs show the list (and have read its preferences) before either changes a column.
+        await openList(tabA, list);
+        await openList(tabB, list);
+        await shownHeader(tabA, 'CONCEPTO').waitFor();
+        await shownHeader(tabB, 'NOMBRE').waitFor();
+        await hideColumn(tabA, 'CONCEPTO');
+        await expect.poll(async () => storedValue(suite.session, columnsKey)).toEqual({ conceptId: false });
+        await hideColumn(tabB, 'NOMBRE');
+        await expect
+          .poll(async () => storedValue(suite.session, columnsKey))
+          .toEqual({ conceptId: false, payerName: false });
+        for (const tab of [tabA, tabB]) {
+          // In front, as the operator reloading it (a tab behind another may be held back by the browser).
+          await tab.bringToFront();
+          await tab.reload();
+          await listShown(tab, list);
+          await grid(tab, list.grid).getByRole('columnheader').first().waitFor();
+          expect(await shownHeader(tab, 'CONCEPTO').count()).toBe(0);
+          expect(await shownHeader(tab, 'NOMBRE').count()).toBe(0);
+        }
+
+        // A view saved in tab A is offered in tab B once B is in front again, without a reload.
+        const name = 'Guardada en otra pestaña';
+        await saveView(tabA, name);
+        await expect
+          .poll(async () => storedViewList(await storedValue(suite.session, viewsKey)).length)
+          .toBe(1);
+        await tabB.bringToFront();
+        await tabB.evaluate(() => void window.dispatchEvent(new Event('focus')));
+        const menu = await openViews(tabB);
+        await menu.getByRole('menuitem', { name }).waitFor();
+        expect(await seriousA11yViolations(tabB, '[role="menu"]')).toEqual([]);
+        await closeMenu(tabB);
+      } finally {
+        await tabB.close();
+      }
     },
     LONG_TEST_MS,
   );

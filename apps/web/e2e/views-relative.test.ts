@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { screenshot, type Session } from './support/browser';
+import { sentVariables } from './support/graphql-requests';
 import { grid, gridSettled } from './support/grid';
-import { clearPreference, storedPreferences } from './support/operator-gateway';
+import { clearPreference, storedPreferences, storedViewList } from './support/operator-gateway';
 import { useBrowserStack } from './support/suite';
 
 /**
@@ -22,8 +23,9 @@ const LIST_WAIT_MS = 120_000;
 const LONG_TEST_MS = 300_000;
 
 const storedViews = async (session: Session) =>
-  ((await storedPreferences(suite.stack, session)).find((preference) => preference.key === VIEWS_KEY)
-    ?.value ?? []) as { name: string; params: string }[];
+  storedViewList(
+    (await storedPreferences(suite.stack, session)).find((preference) => preference.key === VIEWS_KEY)?.value,
+  );
 
 afterAll(async () => {
   // The store outlives this file: leave operador's payments list as it was.
@@ -45,19 +47,14 @@ async function paymentsShown(page: Page) {
 const toolButton = (page: Page, name: 'Columnas' | 'Vistas') =>
   page.getByTestId('list-tools').getByRole('button', { name, exact: true });
 
-const isPaymentsSearch = (request: Request) =>
-  request.method() === 'POST' &&
-  request.url().includes('/graphql') &&
-  (request.postData() ?? '').includes('"operationName":"PaymentsSearch"');
-
 /** The period bounds of the next PaymentsSearch `action` makes the page send. */
 async function searchedPeriod(page: Page, action: () => Promise<unknown>) {
-  const sent = page.waitForRequest(isPaymentsSearch, { timeout: LIST_WAIT_MS });
-  await action();
-  const body = JSON.parse((await sent).postData() ?? '{}') as {
-    variables: { filter: { from?: string; to?: string } };
-  };
-  return { from: body.variables.filter.from, to: body.variables.filter.to };
+  const { filter } = await sentVariables<{ filter: { from?: string; to?: string } }>(
+    page,
+    'PaymentsSearch',
+    action,
+  );
+  return { from: filter.from, to: filter.to };
 }
 
 async function saveView(page: Page, name: string) {

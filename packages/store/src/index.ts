@@ -13,9 +13,12 @@ import {
 } from './activity.js';
 import { openDatabase, type StoreOptions } from './open.js';
 import {
+  mergePreference,
   readPreferences,
   writePreference,
   type Preference,
+  type PreferenceEntries,
+  type PreferenceMerge,
   type PreferenceLimits,
   type PreferenceWrite,
 } from './preferences.js';
@@ -45,6 +48,17 @@ export interface Store {
     value: unknown,
     limits?: PreferenceLimits,
   ): Promise<PreferenceWrite>;
+  /**
+   * Sets or removes some entries of one preference (null removes one), keeping its others, within `limits` and
+   * `maxValueBytes` for the merged value; answers the value it now holds.
+   */
+  mergePreference(
+    username: string,
+    key: string,
+    entries: PreferenceEntries,
+    limits?: PreferenceLimits,
+    maxValueBytes?: number,
+  ): Promise<PreferenceMerge>;
   close(): Promise<void>;
 }
 
@@ -61,6 +75,8 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     purgeActivity: (before) => purgeActivity(db, before),
     readPreferences: (username, prefix) => readPreferences(db, username, prefix),
     writePreference: (username, key, value, limits) => writePreference(db, username, key, value, limits),
+    mergePreference: (username, key, entries, limits, maxValueBytes) =>
+      mergePreference(db, username, key, entries, limits, maxValueBytes),
     close: () => (closed ??= db.destroy()),
   };
 }

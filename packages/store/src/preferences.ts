@@ -1,5 +1,8 @@
-/** Preferences: one JSON value per operator and key (column choices, saved views, recent searches). */
-import { sql, type Kysely } from 'kysely';
+/**
+ * Preferences: one JSON value per operator and key (column choices, saved views, recent searches), written whole or,
+ * for a value made of entries, entry by entry (`mergePreference`).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 export interface Preference {
@@ -52,24 +55,95 @@ export async function writePreference(
     await db.deleteFrom('preference').where('username', '=', username).where('key', '=', key).execute();
     return { written: true };
   }
+  return db.transaction().execute(async (trx) => {
+    await lockOperator(trx, username);
+    return putWithin(trx, username, key, value, limits);
+  });
+}
+
+/** Holds the operator's lock until the transaction ends: their writes, check and write each, go one at a time. */
+async function lockOperator(trx: Transaction<Database>, username: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`preference:${username}`}, 0))`.execute(trx);
+}
+
+/** Writes `value` under `key` when the operator's other keys leave room for it (the caller holds their lock). */
+async function putWithin(
+  trx: Transaction<Database>,
+  username: string,
+  key: string,
+  value: unknown,
+  limits: PreferenceLimits,
+): Promise<PreferenceWrite> {
   const json = JSON.stringify(value);
   const bytes = Buffer.byteLength(json);
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`preference:${username}`}, 0))`.execute(trx);
-    const others = await trx
+  const others = await trx
+    .selectFrom('preference')
+    .select([sql<string>`count(*)`.as('keys'), sql<string>`coalesce(sum(bytes), 0)`.as('bytes')])
+    .where('username', '=', username)
+    .where('key', '<>', key)
+    .executeTakeFirstOrThrow();
+  if (Number(others.keys) + 1 > limits.maxKeys) return { written: false, limit: 'keys' };
+  if (Number(others.bytes) + bytes > limits.maxBytes) return { written: false, limit: 'bytes' };
+  const now = new Date();
+  await trx
+    .insertInto('preference')
+    .values({ username, key, value: json, bytes, updated_at: now })
+    .onConflict((c) => c.columns(['username', 'key']).doUpdateSet({ value: json, bytes, updated_at: now }))
+    .execute();
+  return { written: true };
+}
+
+/** Changes to a preference made of entries: entry → its new value, null removing it. */
+export type PreferenceEntries = Readonly<Record<string, unknown>>;
+
+/** What became of a merge: the value the preference now holds (null: none is left), or refused as a write is. */
+export type PreferenceMerge =
+  | { written: true; value: Readonly<Record<string, unknown>> | null }
+  | { written: false; limit: 'keys' | 'bytes' | 'value' };
+
+const isEntries = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `current` with `entries` applied (null removes an entry); a value that is not entries starts empty. */
+export function applyPreferenceEntries(current: unknown, entries: PreferenceEntries): Record<string, unknown> {
+  const merged: Record<string, unknown> = isEntries(current) ? { ...current } : {};
+  for (const [entry, value] of Object.entries(entries)) {
+    if (value === null || value === undefined) delete merged[entry];
+    else merged[entry] = value;
+  }
+  return merged;
+}
+
+/**
+ * Sets or removes some entries of one preference of one operator (issue 45: each column choice, saved view and
+ * recent search is its own entry of its list's preference), leaving its other entries as they are: two tabs that
+ * read the same value and change different entries both keep their change, where two whole-value writes would keep
+ * the last. The read, the merge and the write hold the operator's lock, within `limits` as any write (and
+ * `maxValueBytes` for the merged value); a value left without entries is removed.
+ */
+export async function mergePreference(
+  db: Kysely<Database>,
+  username: string,
+  key: string,
+  entries: PreferenceEntries,
+  limits: PreferenceLimits = DEFAULT_PREFERENCE_LIMITS,
+  maxValueBytes = Number.POSITIVE_INFINITY,
+): Promise<PreferenceMerge> {
+  return db.transaction().execute(async (trx): Promise<PreferenceMerge> => {
+    await lockOperator(trx, username);
+    const row = await trx
       .selectFrom('preference')
-      .select([sql<string>`count(*)`.as('keys'), sql<string>`coalesce(sum(bytes), 0)`.as('bytes')])
+      .select('value')
       .where('username', '=', username)
-      .where('key', '<>', key)
-      .executeTakeFirstOrThrow();
-    if (Number(others.keys) + 1 > limits.maxKeys) return { written: false, limit: 'keys' } as const;
-    if (Number(others.bytes) + bytes > limits.maxBytes) return { written: false, limit: 'bytes' } as const;
-    const now = new Date();
-    await trx
-      .insertInto('preference')
-      .values({ username, key, value: json, bytes, updated_at: now })
-      .onConflict((c) => c.columns(['username', 'key']).doUpdateSet({ value: json, bytes, updated_at: now }))
-      .execute();
-    return { written: true } as const;
+      .where('key', '=', key)
+      .executeTakeFirst();
+    const merged = applyPreferenceEntries(row?.value, entries);
+    if (Object.keys(merged).length === 0) {
+      await trx.deleteFrom('preference').where('username', '=', username).where('key', '=', key).execute();
+      return { written: true, value: null };
+    }
+    if (Buffer.byteLength(JSON.stringify(merged)) > maxValueBytes) return { written: false, limit: 'value' };
+    const write = await putWithin(trx, username, key, merged, limits);
+    return write.written ? { written: true, value: merged } : write;
   });
 }

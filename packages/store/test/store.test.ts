@@ -241,6 +241,57 @@ for (const backend of BACKENDS) {
       expect(await store.readPreferences('admin')).toHaveLength(2);
     });
 
+    it('merges entries into a preference: concurrent changes of different entries all stay (issue 45)', async () => {
+      const store = await open();
+      await store.writePreference('operador', 'list.payments.columns', { status: true });
+      // Two tabs, each from the same value, change different entries at the same time.
+      const answers = await Promise.all([
+        store.mergePreference('operador', 'list.payments.columns', { status: false }),
+        store.mergePreference('operador', 'list.payments.columns', { name: false }),
+        store.mergePreference('admin', 'list.payments.columns', { fee: false }),
+      ]);
+      expect(answers.every((a) => a.written)).toBe(true);
+      const mine = await store.readPreferences('operador', 'list.payments.');
+      expect(mine.map((p) => p.value)).toEqual([{ status: false, name: false }]);
+      // Null removes an entry and answers what is left; the last entry removed removes the preference.
+      expect(await store.mergePreference('operador', 'list.payments.columns', { status: null })).toEqual({
+        written: true,
+        value: { name: false },
+      });
+      expect(await store.mergePreference('operador', 'list.payments.columns', { name: null })).toEqual({
+        written: true,
+        value: null,
+      });
+      expect(await store.readPreferences('operador', 'list.payments.')).toEqual([]);
+      // A value of another shape (an older app's list) becomes the entries written.
+      await store.writePreference('operador', 'search.recent', ['1000005']);
+      await store.mergePreference('operador', 'search.recent', { 'PAYMENT:1': { at: 1 } });
+      expect((await store.readPreferences('operador', 'search.')).map((p) => p.value)).toEqual([
+        { 'PAYMENT:1': { at: 1 } },
+      ]);
+    });
+
+    it("merges within the operator's bounds and the value's own", async () => {
+      const store = await open();
+      const limits = { maxKeys: 2, maxBytes: 40 };
+      await store.writePreference('operador', 'a', { x: 1 }, limits);
+      await store.mergePreference('operador', 'b', { y: 1 }, limits);
+      expect(await store.mergePreference('operador', 'c', { z: 1 }, limits)).toEqual({
+        written: false,
+        limit: 'keys',
+      });
+      // {"y":1,"w":"…"} past 40 bytes with {"x":1}'s 7.
+      expect(await store.mergePreference('operador', 'b', { w: 'x'.repeat(30) }, limits)).toEqual({
+        written: false,
+        limit: 'bytes',
+      });
+      expect(await store.mergePreference('operador', 'b', { w: 'xx' }, limits, 12)).toEqual({
+        written: false,
+        limit: 'value',
+      });
+      expect((await store.readPreferences('operador')).map((p) => p.value)).toEqual([{ x: 1 }, { y: 1 }]);
+    });
+
     it('opening again applies no migration twice', async () => {
       const { databaseUrl, drop } = await backend.fresh();
       cleanups.push(drop);

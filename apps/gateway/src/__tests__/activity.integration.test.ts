@@ -343,6 +343,66 @@ for (const { name, store } of STORES) {
       expect(await keysOf('impuestos')).toHaveLength(16);
     });
 
+    it("merges two tabs' changes of one preference: two writes from the same stale read both survive (issue 45)", async () => {
+      const store = gateway.store!.current()!;
+      await store.db.deleteFrom('preference').where('username', '=', 'supervisor').execute();
+      const MERGE = `mutation($k: String!, $e: JSON!) { mergePreference(key: $k, entries: $e) { key value } }`;
+      const GET = `{ preferences(prefix: "list.payments.") { key value } }`;
+      const key = 'list.payments.columns';
+      expect((await as('supervisor', MERGE, { k: key, e: { payer: true } })).body.errors).toBeUndefined();
+      // Both tabs read the same value, then each hides its own column; neither has seen the other's change.
+      const read = (await as('supervisor', GET)).body.data!.preferences;
+      expect(read).toEqual([{ key, value: { payer: true } }]);
+      const [tabA, tabB] = await Promise.all([
+        as('supervisor', MERGE, { k: key, e: { status: false } }),
+        as('supervisor', MERGE, { k: key, e: { name: false } }),
+      ]);
+      expect(tabA.body.errors).toBeUndefined();
+      expect(tabB.body.errors).toBeUndefined();
+      expect((await as('supervisor', GET)).body.data!.preferences).toEqual([
+        { key, value: { payer: true, status: false, name: false } },
+      ]);
+      // A write answers the value as it now is, the other tab's entries included; null removes one entry only.
+      const removed = await as('supervisor', MERGE, { k: key, e: { payer: null } });
+      expect(removed.body.data!.mergePreference).toEqual({ key, value: { status: false, name: false } });
+      // Not an object, or too many entries at once: refused before the store.
+      for (const e of [
+        [1],
+        'x',
+        {},
+        Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`c${i}`, false])),
+      ]) {
+        const bad = await as('supervisor', MERGE, { k: key, e });
+        expect(bad.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      }
+      // The value's own bound holds for the merged value: 64 KiB with the entries already there.
+      const big = await as('supervisor', MERGE, { k: key, e: { wide: 'x'.repeat(64 * 1024) } });
+      expect(big.body.errors?.[0]?.message).toMatch(/^La preferencia es demasiado grande \(hasta 64 KiB\)/);
+      expect((await as('supervisor', GET)).body.data!.preferences).toEqual([
+        { key, value: { status: false, name: false } },
+      ]);
+    });
+
+    it("keeps a merge within the operator's bounds: a new key past 200 is refused, nothing written", async () => {
+      const store = gateway.store!.current()!;
+      const MERGE = `mutation($k: String!, $e: JSON!) { mergePreference(key: $k, entries: $e) { key } }`;
+      await store.db.deleteFrom('preference').where('username', '=', 'impuestos').execute();
+      for (let i = 1; i <= 200; i++)
+        await store.writePreference('impuestos', `list.k${i}.columns`, { id: false });
+      const refused = await as('impuestos', MERGE, { k: 'list.k201.columns', e: { id: false } });
+      expect(refused.body.errors?.[0]?.message).toMatch(
+        /^Se alcanzó el límite de 200 preferencias por operador/,
+      );
+      // An entry of a key already there still fits.
+      expect(
+        (await as('impuestos', MERGE, { k: 'list.k1.columns', e: { fee: false } })).body.errors,
+      ).toBeUndefined();
+      const keys = await store.readPreferences('impuestos');
+      expect(keys).toHaveLength(200);
+      expect(keys[0]).toMatchObject({ key: 'list.k1.columns', value: { id: false, fee: false } });
+      await store.db.deleteFrom('preference').where('username', '=', 'impuestos').execute();
+    });
+
     it('a store gone mid-run: the mutation works, the audit line is written, the drop is counted', async () => {
       await gateway.activity!.flush();
       const before = await dropped('store_error');

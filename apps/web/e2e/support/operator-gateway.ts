@@ -39,3 +39,14 @@ export const clearPreference = (stack: Stack, session: Session, key: string) =>
   asOperator(stack, session, 'mutation($key: String!) { setPreference(key: $key, value: null) { key } }', {
     key,
   });
+
+/**
+ * The saved views of a list's preference (`list.<area>.views`), as the operator sees them: one entry per view, in
+ * the order they were saved (issue 45); none when the preference is not there.
+ */
+export function storedViewList(value: unknown): { name: string; params: string }[] {
+  if (!value || typeof value !== 'object') return [];
+  return Object.values(value as Record<string, { name: string; params: string; at: number }>).sort(
+    (a, b) => a.at - b.at,
+  );
+}

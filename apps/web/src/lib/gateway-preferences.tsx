@@ -4,7 +4,14 @@ import { describeError } from './errors';
 import { PreferencesDocument } from './gql/graphql';
 import { useNotify } from './notifications';
 import { CurrentUserContext, useHasAny } from './permissions';
-import { keepPreferences, keptPreferences, savePreference, writeCachedPreference } from './preferences';
+import {
+  keepPreferences,
+  keptPreferences,
+  keptPreferencesKey,
+  mergeSavedPreference,
+  savePreference,
+  writeCachedPreference,
+} from './preferences';
 import { PreferencesContext, type PreferenceGroup, type PreferenceStore } from './use-preference';
 
 /**
@@ -15,12 +22,27 @@ import { PreferencesContext, type PreferenceGroup, type PreferenceStore } from '
  */
 function useGatewayGroup(group: string): PreferenceGroup {
   const username = useContext(CurrentUserContext)?.username ?? '';
-  const { data, error } = useQuery(PreferencesDocument, {
+  const { data, error, refetch } = useQuery(PreferencesDocument, {
     variables: { prefix: group },
     fetchPolicy: 'cache-first',
   });
   const preferences = data?.preferences;
   const kept = useMemo(() => keptPreferences(username, group), [username, group]);
+  // Another tab of the operator changed the group (its kept copy moved: a `storage` event here), or this tab comes
+  // back to the front: the group is read again, so a view saved there shows here without a reload (issue 45).
+  useEffect(() => {
+    const reread = () => void refetch().catch(() => undefined);
+    const name = keptPreferencesKey(username, group);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === name) reread();
+    };
+    window.addEventListener('focus', reread);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('focus', reread);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [refetch, username, group]);
   useEffect(() => {
     if (preferences && username) keepPreferences(username, group, preferences);
   }, [preferences, username, group]);
@@ -40,20 +62,26 @@ export function GatewayPreferences({ children }: { children: ReactNode }) {
   const client = useApolloClient();
   const notify = useNotify();
   const canSave = useHasAny(['PREFERENCE_UPDATE']);
-  const store = useMemo<PreferenceStore>(
-    () => ({
+  const store = useMemo<PreferenceStore>(() => {
+    const failed = (error: unknown) =>
+      notify.error(`No se pudo guardar su preferencia. ${describeError(error)}`);
+    return {
       useGroup: useGatewayGroup,
       set(key, value) {
         if (!canSave) {
           writeCachedPreference(client.cache, key, value);
           return;
         }
-        savePreference(client, key, value).catch((error: unknown) =>
-          notify.error(`No se pudo guardar su preferencia. ${describeError(error)}`),
-        );
+        savePreference(client, key, value).catch(failed);
       },
-    }),
-    [client, canSave, notify],
-  );
+      merge(key, next, changes) {
+        if (!canSave) {
+          writeCachedPreference(client.cache, key, Object.keys(next).length ? next : null);
+          return;
+        }
+        mergeSavedPreference(client, key, next, changes).catch(failed);
+      },
+    };
+  }, [client, canSave, notify]);
   return <PreferencesContext.Provider value={store}>{children}</PreferencesContext.Provider>;
 }

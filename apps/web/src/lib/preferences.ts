@@ -1,11 +1,17 @@
 import type { ApolloCache, ApolloClient } from '@apollo/client';
-import { PreferencesDocument, SetPreferenceDocument, type PreferencesQuery } from './gql/graphql';
-import { preferenceGroup } from './use-preference';
+import {
+  MergePreferenceDocument,
+  PreferencesDocument,
+  SetPreferenceDocument,
+  type PreferencesQuery,
+} from './gql/graphql';
+import { preferenceGroup, type PreferenceEntries } from './use-preference';
 
 /**
  * The operator's preferences live in the gateway's store (issue 31; docs/decisions.md "Preferences follow the
  * operator"): read one group at a time (`preferences(prefix:)`, a list's when it opens: issue 44) and kept in
- * Apollo's cache, one `setPreference` per change. Keys are English identifiers: `search.recent`,
+ * Apollo's cache, one `setPreference` per change, or one `mergePreference` for a value made of entries (a list's
+ * columns and views, the recent searches: issue 45). Keys are English identifiers: `search.recent`,
  * `list.<area>.columns`, `list.<area>.views`.
  */
 export const preferenceKeys = {
@@ -24,7 +30,8 @@ export function preloadPreferences(client: ApolloClient, group: string): void {
 }
 
 /** The group of a list's preferences (its columns and views): `list.<area>.`. */
-export const listPreferenceGroup = (area: string): string => preferenceGroup(preferenceKeys.listColumns(area));
+export const listPreferenceGroup = (area: string): string =>
+  preferenceGroup(preferenceKeys.listColumns(area));
 
 /** Where this browser kept a user's preference `name` before they moved to the gateway (localStorage). */
 export const legacyPreferenceKey = (username: string, name: string): string =>
@@ -135,6 +142,24 @@ export function keepPreferences(
 export async function savePreference(client: ApolloClient, key: string, value: unknown): Promise<void> {
   writeCachedPreference(client.cache, key, value);
   await client.mutate({ mutation: SetPreferenceDocument, variables: { key, value } });
+}
+
+/**
+ * Writes some entries of one preference (issue 45): the cache shows `next` (the whole value as the screen left it)
+ * at once, the gateway merges `changes` into what it holds, and its answer (with another tab's entries) replaces it.
+ */
+export async function mergeSavedPreference(
+  client: ApolloClient,
+  key: string,
+  next: Readonly<Record<string, unknown>>,
+  changes: PreferenceEntries,
+): Promise<void> {
+  writeCachedPreference(client.cache, key, Object.keys(next).length ? next : null);
+  const { data } = await client.mutate({
+    mutation: MergePreferenceDocument,
+    variables: { key, entries: changes },
+  });
+  if (data) writeCachedPreference(client.cache, key, data.mergePreference?.value ?? null);
 }
 
 /**

@@ -17,6 +17,35 @@ export interface PreferenceStore {
   useGroup(group: string): PreferenceGroup;
   /** Sets `key` (null removes it): shown at once, saved in the background. */
   set(key: string, value: unknown): void;
+  /**
+   * Changes some entries of `key`, a value made of entries (entry → its value, null removing it): `next` is the
+   * whole value as this screen leaves it, shown at once; only `changes` are written, so another tab's changes to
+   * other entries stay (issue 45).
+   */
+  merge(key: string, next: Readonly<Record<string, unknown>>, changes: PreferenceEntries): void;
+}
+
+/** Changes to a preference made of entries: entry → its new value, null removing it. */
+export type PreferenceEntries = Readonly<Record<string, unknown>>;
+
+const isEntries = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What turns the stored value into `next`, entry by entry: the entries added or changed, and null for those gone. A
+ * stored value of another shape (an older app's list) is replaced whole: every entry of `next` is written.
+ */
+export function preferenceChanges(
+  stored: unknown,
+  next: Readonly<Record<string, unknown>>,
+): PreferenceEntries {
+  const before = isEntries(stored) ? stored : {};
+  const changes: Record<string, unknown> = {};
+  for (const [entry, value] of Object.entries(next)) {
+    if (!isEntries(stored) || JSON.stringify(before[entry]) !== JSON.stringify(value)) changes[entry] = value;
+  }
+  for (const entry of Object.keys(before)) if (!(entry in next)) changes[entry] = null;
+  return changes;
 }
 
 /**
@@ -38,6 +67,11 @@ export function preferenceGroup(key: string): string {
 export interface PreferenceHandle {
   /** The store's copy is in (a value shown before was the browser's last copy, or the default). */
   loaded: boolean;
+  /**
+   * Leaves a value made of entries as `next` by writing only the entries that changed (`preferenceChanges`), so a
+   * change made meanwhile in another tab to another entry is kept (issue 45). Nothing is sent when none changed.
+   */
+  merge(next: Readonly<Record<string, unknown>>): void;
 }
 
 const NO_GROUP: PreferenceGroup = { value: () => undefined, loaded: true };
@@ -57,5 +91,11 @@ export function usePreference<T>(key: string, initial: T): [T, (value: T | null)
   const stored = store ? group.value(key) : local;
   const value = stored === undefined || stored === null ? initial : (stored as T);
   const set = useCallback((next: T | null) => (store ? store.set(key, next) : setLocal(next)), [store, key]);
-  return [value, set, { loaded: group.loaded }];
+  const merge = (next: Readonly<Record<string, unknown>>) => {
+    const changes = preferenceChanges(stored, next);
+    if (Object.keys(changes).length === 0) return;
+    if (store) store.merge(key, next, changes);
+    else setLocal(Object.keys(next).length ? (next as T) : null);
+  };
+  return [value, set, { loaded: group.loaded, merge }];
 }

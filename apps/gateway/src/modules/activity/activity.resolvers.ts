@@ -2,6 +2,7 @@ import type {
   ActivityFilter as StoreActivityFilter,
   ActivityRecord,
   ActivitySort,
+  PreferenceLimits,
   Store,
 } from '@backoffice/store';
 import { GraphQLError } from 'graphql';
@@ -21,6 +22,7 @@ export { STORE_UNAVAILABLE_MESSAGE };
 const MAX_KEY = 100;
 /** A preference is small (a list of columns, a few saved views): 64 KiB of JSON at most. */
 const MAX_VALUE_BYTES = 64 * 1024;
+const VALUE_TOO_LARGE = 'La preferencia es demasiado grande (hasta 64 KiB).';
 const MAX_FILTER_TEXT = 200;
 /** The choices 'Operador' lists at once: typing narrows them (schema: `activityUsers`). */
 const ACTIVITY_USERS_LIMIT = 20;
@@ -35,6 +37,43 @@ function preferenceKey(text: string, field: 'key' | 'prefix'): string {
     );
   }
   return name;
+}
+
+/** How many entries one `mergePreference` changes at most (a list's columns, a few views: far fewer). */
+const MAX_ENTRIES = 50;
+
+/** The entries of a `mergePreference`: an object of at most MAX_ENTRIES named entries, each at most MAX_KEY long. */
+function preferenceEntries(entries: unknown): Record<string, unknown> {
+  const named =
+    typeof entries === 'object' && entries !== null && !Array.isArray(entries)
+      ? Object.entries(entries as Record<string, unknown>)
+      : null;
+  if (!named || named.length === 0 || named.length > MAX_ENTRIES) {
+    throw badUserInput(
+      `Los cambios de la preferencia deben ser un objeto con entre 1 y ${MAX_ENTRIES} entradas.`,
+      'entries',
+    );
+  }
+  if (named.some(([entry]) => !entry || entry.length > MAX_KEY)) {
+    throw badUserInput(`Cada entrada de la preferencia se nombra con 1 a ${MAX_KEY} caracteres.`, 'entries');
+  }
+  return Object.fromEntries(named);
+}
+
+/** The refusal of a write past the operator's bounds (or, for a merge, the value's own). */
+function refusedWrite(
+  limit: 'keys' | 'bytes' | 'value',
+  limits: PreferenceLimits,
+  field: 'value' | 'entries' = 'value',
+) {
+  const advice = 'elimine alguna (por ejemplo, vistas guardadas que ya no use) antes de guardar otra.';
+  if (limit === 'value') return badUserInput(VALUE_TOO_LARGE, field);
+  return badUserInput(
+    limit === 'keys'
+      ? `Se alcanzó el límite de ${limits.maxKeys} preferencias por operador: ${advice}`
+      : `Se alcanzó el límite de ${bytesText(limits.maxBytes)} de preferencias por operador: ${advice}`,
+    field,
+  );
 }
 
 /** A limit in bytes as an operator reads it: '1 MiB', '512 KiB', '1500 bytes'. */
@@ -141,7 +180,7 @@ export const activityResolvers: Resolvers = {
       const name = preferenceKey(key, 'key');
       const json = value === null || value === undefined ? null : JSON.stringify(value);
       if (json !== null && Buffer.byteLength(json) > MAX_VALUE_BYTES) {
-        throw badUserInput('La preferencia es demasiado grande (hasta 64 KiB).', 'value');
+        throw badUserInput(VALUE_TOO_LARGE, 'value');
       }
       const store = storeOf(context);
       // Always the signed-in operator's own: the user name comes from the token, never from the arguments.
@@ -152,16 +191,25 @@ export const activityResolvers: Resolvers = {
         json === null ? null : value,
         limits,
       );
-      if (!write.written) {
-        throw badUserInput(
-          write.limit === 'keys'
-            ? `Se alcanzó el límite de ${limits.maxKeys} preferencias por operador: elimine alguna (por ejemplo, vistas guardadas que ya no use) antes de guardar otra.`
-            : `Se alcanzó el límite de ${bytesText(limits.maxBytes)} de preferencias por operador: elimine alguna (por ejemplo, vistas guardadas que ya no use) antes de guardar otra.`,
-          'value',
-        );
-      }
+      if (!write.written) throw refusedWrite(write.limit, limits);
       if (json === null) return null;
       return { key: name, value, updatedAt: new Date().toISOString() };
+    },
+    async mergePreference(_root, { key, entries }, context) {
+      const name = preferenceKey(key, 'key');
+      const changes = preferenceEntries(entries);
+      const limits = context.preferenceLimits;
+      // Always the signed-in operator's own, as setPreference.
+      const merge = await storeOf(context).mergePreference(
+        context.user.username,
+        name,
+        changes,
+        limits,
+        MAX_VALUE_BYTES,
+      );
+      if (!merge.written) throw refusedWrite(merge.limit, limits, 'entries');
+      if (merge.value === null) return null;
+      return { key: name, value: merge.value, updatedAt: new Date().toISOString() };
     },
   },
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addRecentRecord,
   readRecentRecords,
+  recentRecordEntries,
   removeRecentRecord,
   RECENT_SEARCHES_MAX,
   type RecentRecord,
@@ -36,7 +37,29 @@ describe('recent records', () => {
     expect(readRecentRecords('x')).toEqual([]);
     expect(readRecentRecords(['1000001', 3, null])).toEqual([]);
     expect(
-      readRecentRecords([payment('1'), { ...payment('2'), path: '//elsewhere' }, { ...payment('3'), title: '' }]),
+      readRecentRecords([
+        payment('1'),
+        { ...payment('2'), path: '//elsewhere' },
+        { ...payment('3'), title: '' },
+      ]),
     ).toEqual([payment('1')]);
+  });
+
+  it('keeps each record as its own entry, newest first, and reads an older list as it was (issue 45)', () => {
+    const legacy = readRecentRecords([payment('2'), payment('1')]);
+    const entries = recentRecordEntries(legacy);
+    expect(Object.keys(entries)).toEqual(['PAYMENT:2', 'PAYMENT:1']);
+    expect(readRecentRecords(entries).map((r) => r.id)).toEqual(['2', '1']);
+    // Opened now: first; the entries another tab added meanwhile sort by when they were opened.
+    const opened = addRecentRecord(readRecentRecords(entries), payment('3'));
+    const mine = recentRecordEntries(opened);
+    const theirs = recentRecordEntries([{ ...payment('4'), at: opened[0]!.at! + 1 }]);
+    expect(readRecentRecords({ ...mine, ...theirs, bad: 'x' }).map((r) => r.id)).toEqual([
+      '4',
+      '3',
+      '2',
+      '1',
+    ]);
+    expect(readRecentRecords(mine)).toEqual(opened);
   });
 });

@@ -14,7 +14,13 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { preferenceKeys } from '../../lib/preferences';
 import { usePreference } from '../../lib/use-preference';
 import type { SearchGroupKind } from '../gql/graphql';
-import { addRecentRecord, readRecentRecords, removeRecentRecord, type RecentRecord } from './recent-searches';
+import {
+  addRecentRecord,
+  readRecentRecords,
+  recentRecordEntries,
+  removeRecentRecord,
+  type RecentRecord,
+} from './recent-searches';
 import { groupListPath, hitPath, type SearchHitOf } from './search-paths';
 import { hitSecondary, OptionGroup, SearchOption } from './search-options';
 import { useGroupedSearch, type GroupView } from './use-grouped-search';
@@ -47,7 +53,9 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const [enterPending, setEnterPending] = useState(false);
-  const [storedRecent, setRecent] = usePreference<unknown>(preferenceKeys.recentSearches, []);
+  // Each record is its own entry (issue 45): another tab's records stay when this one opens or removes one.
+  const [storedRecent, , recentPreference] = usePreference<unknown>(preferenceKeys.recentSearches, []);
+  const setRecent = (next: readonly RecentRecord[]) => recentPreference.merge(recentRecordEntries(next));
   const recent = useMemo(() => readRecentRecords(storedRecent), [storedRecent]);
   const { shape } = classifyScopedSearchText(text);
   const lookup = shape.kind !== 'empty' && shape.kind !== 'invalid';

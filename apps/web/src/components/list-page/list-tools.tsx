@@ -7,6 +7,7 @@ import {
   NO_COLUMN_CHOICE,
   readColumnChoice,
   readSavedViews,
+  savedViewEntries,
   updateView,
   type AppliedView,
   type ColumnChoice,
@@ -70,8 +71,11 @@ export function useListTools(
   columns: readonly ChooserColumn[],
 ): ListTools {
   const area = view?.area ?? '';
-  const [storedChoice, setChoice] = usePreference<unknown>(preferenceKeys.listColumns(area), null);
-  const [storedViews, setViews] = usePreference<unknown>(preferenceKeys.listViews(area), null);
+  // Each column choice and each view is its own entry (issue 45): a change writes only what it changed, so
+  // another tab's changes to other columns or views stay.
+  const [storedChoice, , columnsPreference] = usePreference<unknown>(preferenceKeys.listColumns(area), null);
+  const [storedViews, , viewsPreference] = usePreference<unknown>(preferenceKeys.listViews(area), null);
+  const setViews = (next: readonly SavedView[]) => viewsPreference.merge(savedViewEntries(next));
   const fieldsKey = columns.map((column) => column.field).join(',');
   const choice = useMemo(
     () => (view ? readColumnChoice(storedChoice, fieldsKey.split(',')) : NO_COLUMN_CHOICE),
@@ -104,14 +108,14 @@ export function useListTools(
         }}
         onChange={(next, saved) => {
           if (saved) remember(saved.id);
-          setViews(next.length ? next : null);
+          setViews(next);
         }}
       />
       <ColumnChooser
         columns={columns}
         choice={choice}
         hidden={hidden}
-        onChange={(next) => setChoice(Object.keys(next).length ? next : null)}
+        onChange={(next) => columnsPreference.merge(next)}
       />
     </Box>
   ) : null;

@@ -1,23 +1,29 @@
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { act, render, screen } from '@testing-library/react';
-import { Observable, throwError, type Subscriber } from 'rxjs';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Observable, of, throwError, type Subscriber } from 'rxjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createCache } from '../apollo';
 import { GatewayPreferences } from '../gateway-preferences';
 import { NotificationsProvider } from '../notifications';
+import type { Permission } from '../gql/graphql';
 import { CurrentUserContext } from '../permissions';
-import { keepPreferences, keptPreferences } from '../preferences';
+import { keepPreferences, keptPreferences, keptPreferencesKey } from '../preferences';
 import { usePreference } from '../use-preference';
 
 /** What a list reads of its columns' preference: whether the store's copy is in, and the value. */
 function ColumnsPreference() {
-  const [value, , { loaded }] = usePreference<unknown>('list.payments.columns', null);
-  return <p>{`${loaded ? 'leída' : 'copia'}: ${JSON.stringify(value)}`}</p>;
+  const [value, , { loaded, merge }] = usePreference<unknown>('list.payments.columns', null);
+  return (
+    <>
+      <p>{`${loaded ? 'leída' : 'copia'}: ${JSON.stringify(value)}`}</p>
+      <button onClick={() => merge({ ...(value as object), status: false })}>Ocultar ESTADO</button>
+    </>
+  );
 }
 
-function renderWith(link: ApolloLink) {
-  const user = { username: 'operador', name: null, email: null, permissions: [] };
+function renderWith(link: ApolloLink, permissions: Permission[] = []) {
+  const user = { username: 'operador', name: null, email: null, permissions };
   render(
     <ApolloProvider client={new ApolloClient({ cache: createCache(), link })}>
       <CurrentUserContext.Provider value={user}>
@@ -42,7 +48,9 @@ describe('GatewayPreferences', () => {
   beforeEach(() => window.localStorage.clear());
 
   it("asks for the list's group only, shows the browser's copy until the answer, then keeps the answer", async () => {
-    keepPreferences('operador', 'list.payments.', [{ key: 'list.payments.columns', value: { payer: false } }]);
+    keepPreferences('operador', 'list.payments.', [
+      { key: 'list.payments.columns', value: { payer: false } },
+    ]);
     const asked: unknown[] = [];
     let answer: Subscriber<unknown> | undefined;
     renderWith(
@@ -61,7 +69,59 @@ describe('GatewayPreferences', () => {
       answer!.complete();
     });
     await screen.findByText('leída: {"fee":false}');
-    expect(keptPreferences('operador', 'list.payments.').get('list.payments.columns')).toEqual({ fee: false });
+    expect(keptPreferences('operador', 'list.payments.').get('list.payments.columns')).toEqual({
+      fee: false,
+    });
+  });
+
+  it('reads the group again when another tab changed it or the window comes back; a change writes only its entries (issue 45)', async () => {
+    // The gateway's copy, as the other tabs of the operator leave it.
+    let stored: Record<string, unknown> = { fee: false };
+    const reads: unknown[] = [];
+    const merges: unknown[] = [];
+    const answerOf = () => ({ ...preference, value: stored });
+    renderWith(
+      new ApolloLink((operation) => {
+        if (operation.operationName === 'MergePreference') {
+          const { entries } = operation.variables as { entries: Record<string, unknown> };
+          merges.push(entries);
+          stored = { ...stored, ...entries };
+          return of({ data: { mergePreference: answerOf() } });
+        }
+        reads.push(operation.variables);
+        return of({ data: { preferences: [answerOf()] } });
+      }),
+      ['PREFERENCE_UPDATE'],
+    );
+    await screen.findByText('leída: {"fee":false}');
+    // Another tab hid PAGADOR: its kept copy changed, this tab hears of it and reads the group again.
+    stored = { ...stored, payer: false };
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: keptPreferencesKey('operador', 'list.payments.') }),
+      );
+    });
+    await screen.findByText('leída: {"fee":false,"payer":false}');
+    // Another key of the browser's storage is not this group's.
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: keptPreferencesKey('operador', 'list.batches.') }),
+      );
+    });
+    expect(reads).toHaveLength(2);
+    // Back to the front: read again.
+    stored = { ...stored, name: false };
+    act(() => {
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+    await screen.findByText('leída: {"fee":false,"payer":false,"name":false}');
+    // Meanwhile another tab shows CREADA again; this one hides ESTADO: only its own entry is written, both stay.
+    stored = { ...stored, createdDate: true };
+    fireEvent.click(screen.getByRole('button', { name: 'Ocultar ESTADO' }));
+    await screen.findByText(
+      'leída: {"fee":false,"payer":false,"name":false,"createdDate":true,"status":false}',
+    );
+    expect(merges).toEqual([{ status: false }]);
   });
 
   it('is known when the read fails (the kept copy, else every default), so nothing waits for ever', async () => {

@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink } from '@apollo/client';
 import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../apollo';
+import { preferenceChanges } from '../use-preference';
 import { PreferencesDocument } from '../gql/graphql';
 import {
   carryOverPreferences,
@@ -140,5 +141,19 @@ describe('the last copy kept in the browser (issue 44)', () => {
     expect(storage.length).toBe(0);
     storage.setItem(keptPreferencesKey('operador', 'list.payments.'), '{roto');
     expect(keptPreferences('operador', 'list.payments.', storage).size).toBe(0);
+  });
+});
+
+describe('preferenceChanges (issue 45)', () => {
+  it('names only the entries added, changed or gone; a value of another shape is written whole', () => {
+    const stored = { a: false, b: { name: 'Uno', at: 1 }, c: true };
+    expect(preferenceChanges(stored, { a: false, b: { name: 'Dos', at: 1 }, d: true })).toEqual({
+      b: { name: 'Dos', at: 1 },
+      d: true,
+      c: null,
+    });
+    expect(preferenceChanges(stored, stored)).toEqual({});
+    expect(preferenceChanges(['1000001'], { a: false })).toEqual({ a: false });
+    expect(preferenceChanges(undefined, {})).toEqual({});
   });
 });

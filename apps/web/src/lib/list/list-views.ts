@@ -1,6 +1,7 @@
 /**
  * Columns and saved views of a list (issue 30), the operator's own, kept as preferences in the gateway's store
- * (`usePreference`, keys `list.<area>.columns` and `list.<area>.views`; docs/decisions.md). Pure rules here; the
+ * (`usePreference`, keys `list.<area>.columns` and `list.<area>.views`, each choice and view its own entry: issue 45;
+ * docs/decisions.md). Pure rules here; the
  * panel and the menu are `components/list-page/list-tools.tsx`.
  */
 import {
@@ -56,16 +57,25 @@ export interface SavedView {
   name: string;
   /** The list's URL parameters (filters, sort and page size; a view opens at page 1). */
   params: string;
+  /** When it was saved (ms): the views' order; none on views an older app saved (their order is the list's). */
+  at?: number;
 }
 
 /** How long a view's name may be, and how many views a list keeps. */
 export const VIEW_NAME_MAX = 60;
 export const VIEWS_MAX = 30;
 
-/** The stored views read back safely (a damaged entry is dropped). */
+/**
+ * The stored views read back safely (a damaged entry is dropped): entries by id, in the order they were saved
+ * (issue 45: each view is its own entry, so two tabs saving views both keep theirs), or the list an older app kept.
+ */
 export function readSavedViews(stored: unknown): SavedView[] {
-  if (!Array.isArray(stored)) return [];
-  return stored
+  const listed = Array.isArray(stored)
+    ? (stored as unknown[])
+    : typeof stored === 'object' && stored !== null
+      ? Object.entries(stored).map(([id, view]) => (typeof view === 'object' ? { ...view, id } : view))
+      : [];
+  const views = listed
     .filter(
       (view): view is SavedView =>
         typeof view === 'object' &&
@@ -74,9 +84,19 @@ export function readSavedViews(stored: unknown): SavedView[] {
         typeof (view as SavedView).name === 'string' &&
         typeof (view as SavedView).params === 'string',
     )
-    .map(({ id, name, params }) => ({ id, name, params }))
-    .slice(0, VIEWS_MAX);
+    .map(({ id, name, params, at }) => ({ id, name, params, ...(typeof at === 'number' ? { at } : {}) }));
+  if (!Array.isArray(stored)) views.sort((a, b) => (a.at ?? 0) - (b.at ?? 0) || a.id.localeCompare(b.id));
+  return views.slice(0, VIEWS_MAX);
 }
+
+/**
+ * The views as the preference keeps them: one entry per view, by id, with its name, parameters and when it was
+ * saved (a view an older app saved takes its place in the list as its time).
+ */
+export const savedViewEntries = (views: readonly SavedView[]): Record<string, Omit<SavedView, 'id'>> =>
+  Object.fromEntries(
+    views.map((view, index) => [view.id, { name: view.name, params: view.params, at: view.at ?? index }]),
+  );
 
 const sameName = (a: string, b: string) =>
   a.trim().toLocaleLowerCase('es') === b.trim().toLocaleLowerCase('es');
@@ -96,7 +116,7 @@ const newViewId = () => `${Date.now().toString(36)}-${(sequence += 1).toString(3
 
 /** The views with a new one at the end (the oldest dropped beyond VIEWS_MAX). */
 export function addView(views: readonly SavedView[], name: string, params: string): SavedView[] {
-  return [...views, { id: newViewId(), name: name.trim(), params }].slice(-VIEWS_MAX);
+  return [...views, { id: newViewId(), name: name.trim(), params, at: Date.now() }].slice(-VIEWS_MAX);
 }
 
 export const renameView = (views: readonly SavedView[], id: string, name: string): SavedView[] =>

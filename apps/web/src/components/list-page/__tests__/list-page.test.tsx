@@ -395,6 +395,14 @@ function MemoryPreferences({
         written.set(key, value);
         setValues(new Map(written));
       },
+      // As the gateway's store: the changed entries into what it holds (another tab's entries stay).
+      merge: (key, _next, changes) => {
+        const merged = { ...(written.get(key) as object | undefined), ...changes };
+        for (const [entry, value] of Object.entries(changes))
+          if (value === null) delete (merged as Record<string, unknown>)[entry];
+        written.set(key, Object.keys(merged).length ? merged : null);
+        setValues(new Map(written));
+      },
     }),
     [values, written, loaded, kept],
   );
@@ -407,7 +415,11 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
 
-  it("hides a column, kept as the list's preference (list.<area>.columns), and restores the default", async () => {
+  /**
+   * /cosas with its rows and COLOR shown, then 'Columnas' pressed; `meanwhile` changes the store after the screen
+   * read it (another tab's write).
+   */
+  async function openColumnsPanel(meanwhile?: (written: Map<string, unknown>) => void) {
     const user = userEvent.setup();
     const written = new Map<string, unknown>();
     window.sessionStorage.clear();
@@ -423,7 +435,13 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     );
     await gateway.answer({ rows: ['1'], total: 1 });
     await waitFor(() => expect(headers()).toContain('COLOR'));
+    meanwhile?.(written);
     await user.click(screen.getByRole('button', { name: 'Columnas' }));
+    return { user, written };
+  }
+
+  it("hides a column, kept as the list's preference (list.<area>.columns), and restores the default", async () => {
+    const { user, written } = await openColumnsPanel();
     const panel = await screen.findByRole('dialog', { name: 'Columnas' });
     await user.click(within(panel).getByRole('checkbox', { name: 'COLOR' }));
     expect(written.get('list.things.columns')).toEqual({ colour: false });
@@ -436,6 +454,16 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(headers()).toContain('COLOR'));
     expect(written.get('list.things.columns')).toBeNull();
+  });
+
+  it("hiding a column writes that column's choice only: another tab's choice made meanwhile stays (issue 45)", async () => {
+    // Another tab of the operator hid CREADA once this one had read its columns; this one has not read them again.
+    const { user, written } = await openColumnsPanel((shown) =>
+      shown.set('list.things.columns', { createdDate: false }),
+    );
+    const panel = await screen.findByRole('dialog', { name: 'Columnas' });
+    await user.click(within(panel).getByRole('checkbox', { name: 'COLOR' }));
+    expect(written.get('list.things.columns')).toEqual({ createdDate: false, colour: false });
   });
 
   it("shows the rows at once with the kept copy; the store's copy re-applies columns, keeping rows and selection", async () => {
@@ -504,8 +532,10 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Guardar vista actual' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Rojas{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(written.get('list.things.views')).toEqual([
-      { id: expect.any(String) as string, name: 'Rojas', params: 'colour=red&sort=created_date%3Aasc' },
+    // One entry per view, by its id, with when it was saved (issue 45).
+    const views = written.get('list.things.views') as Record<string, unknown>;
+    expect(Object.values(views)).toEqual([
+      { name: 'Rojas', params: 'colour=red&sort=created_date%3Aasc', at: expect.any(Number) as number },
     ]);
 
     act(() => handle!.list.clear());

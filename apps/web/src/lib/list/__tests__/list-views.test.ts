@@ -8,6 +8,7 @@ import {
   readColumnChoice,
   readSavedViews,
   removeView,
+  savedViewEntries,
   renameView,
   stateOfView,
   viewNameError,
@@ -32,6 +33,26 @@ describe('columns and views of a list (issue 30)', () => {
       readSavedViews([{ id: 'a', name: 'Uno', params: 'q=1', extra: 1 }, { id: 'b', name: 2 }, 'x']),
     ).toEqual([{ id: 'a', name: 'Uno', params: 'q=1' }]);
     expect(readSavedViews({})).toEqual([]);
+  });
+
+  it('keeps each view as its own entry, in the order they were saved, and reads an older list as it was (issue 45)', () => {
+    const legacy = [
+      { id: 'b', name: 'Uno', params: 'q=1' },
+      { id: 'a', name: 'Dos', params: 'q=2' },
+    ];
+    const entries = savedViewEntries(readSavedViews(legacy));
+    expect(entries).toEqual({
+      b: { name: 'Uno', params: 'q=1', at: 0 },
+      a: { name: 'Dos', params: 'q=2', at: 1 },
+    });
+    // Entries read back in their order, a view saved now after them, a damaged entry dropped.
+    const added = addView(readSavedViews({ ...entries, x: 'roto' }), 'Tres', 'q=3');
+    expect(added.map((view) => view.name)).toEqual(['Uno', 'Dos', 'Tres']);
+    const stored = savedViewEntries(added);
+    expect(readSavedViews(stored)).toEqual(added);
+    expect(
+      readSavedViews({ z: { name: 'Antes', params: '', at: -1 }, ...stored }).map((v) => v.name),
+    ).toEqual(['Antes', 'Uno', 'Dos', 'Tres']);
   });
 
   it('names a view: required, at most 60 characters, unique whatever the case', () => {
