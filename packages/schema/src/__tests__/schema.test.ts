@@ -5,6 +5,7 @@ import {
   isInputObjectType,
   isInterfaceType,
   isIntrospectionType,
+  isNonNullType,
   isObjectType,
   isSpecifiedScalarType,
   type ConstDirectiveNode,
@@ -69,6 +70,15 @@ describe('root types', () => {
   it('has no placeholder field: every root field is a real one', () => {
     const roots = [schema.getQueryType(), schema.getMutationType()].flatMap((t) => Object.keys(t?.getFields() ?? {}));
     expect(roots.filter((name) => name.startsWith('_'))).toEqual([]);
+  });
+
+  it('answers every root query field nullable, so a refused or failed field leaves its siblings their data', () => {
+    // `me` only needs the token every request already proved: when it fails, nothing else can answer either.
+    const allowedNonNull = ['me'];
+    const nonNull = Object.values(schema.getQueryType()?.getFields() ?? {})
+      .filter((f) => isNonNullType(f.type) && !allowedNonNull.includes(f.name))
+      .map((f) => f.name);
+    expect(nonNull).toEqual([]);
   });
 });
 
