@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   buildSchema,
+  getNullableType,
   isEnumType,
   isInputObjectType,
   isInterfaceType,
@@ -104,5 +105,49 @@ describe('permissions in descriptions', () => {
       .filter((d) => !d.groups.every((g) => (d.description ?? '').split('\n').includes(`Requiere: ${g.join(' o ')}`)))
       .map((d) => d.name);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('one paging contract', () => {
+  const listPage = schema.getType('ListPage');
+  const pageTypes = Object.values(schema.getTypeMap()).filter(
+    (t): t is GraphQLObjectType => isObjectType(t) && t.getInterfaces().some((i) => i === listPage),
+  );
+  const listFields = Object.values(schema.getQueryType()?.getFields() ?? {}).filter((f) =>
+    pageTypes.includes(getNullableType(f.type) as GraphQLObjectType),
+  );
+
+  it('finds the lists', () => {
+    expect(listFields.map((f) => f.name)).toEqual(expect.arrayContaining(['payments', 'cardBins', 'activity']));
+  });
+
+  it('says on every page type whether a next page exists', () => {
+    const without = pageTypes.filter((t) => String(t.getFields().hasNextPage?.type) !== 'Boolean!').map((t) => t.name);
+    expect(without).toEqual([]);
+  });
+
+  it('pages every list from 1 with one default size', () => {
+    const paging = listFields.map((f) => ({
+      name: f.name,
+      page: f.args.find((a) => a.name === 'page')?.defaultValue,
+      pageSize: f.args.find((a) => a.name === 'pageSize')?.defaultValue,
+    }));
+    expect(paging).toEqual(listFields.map((f) => ({ name: f.name, page: 1, pageSize: 25 })));
+  });
+
+  it('sorts every sortable list with one `sort` argument: a field and a direction', () => {
+    const other = listFields.flatMap((f) =>
+      f.args.filter((a) => a.name !== 'sort' && /sort/i.test(a.name)).map((a) => `${f.name}(${a.name})`),
+    );
+    expect(other, 'sort arguments besides `sort`').toEqual([]);
+    const sorts = listFields.flatMap((f) => f.args.filter((a) => a.name === 'sort'));
+    expect(sorts.length).toBeGreaterThan(5);
+    for (const sort of sorts) {
+      const input = getNullableType(sort.type);
+      expect(isInputObjectType(input) && Object.keys(input.getFields())).toEqual(['field', 'direction']);
+      if (!isInputObjectType(input)) continue;
+      expect(String(input.getFields().direction?.type)).toBe('SortDirection!');
+      expect(isEnumType(getNullableType(input.getFields().field?.type))).toBe(true);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
 import { DAY_RANGE_PARAM, dayFilterInstants } from '@/components/pickers/period';
 import { AREA_TEXTS, OPERATION_TEXTS } from '@/lib/activity-labels';
-import { defineListQuery, STANDARD_PAGING, type ListDefinition, sortFieldsOf } from '@/lib/list';
+import { defineListQuery, positionOf, STANDARD_PAGING, type ListDefinition, sortFieldsOf } from '@/lib/list';
 import { ActivityListDocument, type ActivityFilter, type ActivitySortField } from './gql/graphql';
 
 /**
@@ -88,13 +88,7 @@ export function activityCsvPath(filters: ActivityFilters): string {
 export const activityQuery = defineListQuery({
   list: activityList,
   document: ActivityListDocument,
-  variables: (state) => ({
-    filter: toActivityFilter(state),
-    page: state.page,
-    pageSize: state.pageSize,
-    sortBy: state.sort.field,
-    sortDirection: state.sort.direction,
-  }),
+  variables: (state) => ({ filter: toActivityFilter(state), ...positionOf(state) }),
   pageOf: (data) => data.activity,
 });
 
