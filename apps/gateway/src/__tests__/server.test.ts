@@ -381,6 +381,15 @@ describe('sandbox', () => {
     expect(res.headers.get('location')).toBe('/sandbox');
   });
 
+  it('ships examples of a mutation with its idempotency key, a permission error and paging, each fitting the editor', () => {
+    const long = EXAMPLES.flatMap((e) => `${e.query}\n${e.variables ?? ''}`.split('\n')).filter((l) => l.length > 80);
+    expect(long, 'lines longer than the editor (80 characters)').toEqual([]);
+    const queries = EXAMPLES.map((e) => e.query);
+    expect(queries.some((q) => /^mutation /m.test(q) && /idempotencyKey: \$idempotencyKey/.test(q))).toBe(true);
+    expect(queries.some((q) => /FORBIDDEN/.test(q))).toBe(true);
+    expect(queries.some((q) => /\bpage: \$page\b/.test(q) && /\bhasNextPage\b/.test(q))).toBe(true);
+  });
+
   it('ships example operations that are valid and run within the limits', async () => {
     for (const example of EXAMPLES) {
       const res = await gql(graphqlUrl(), example.query, {
