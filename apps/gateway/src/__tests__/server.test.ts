@@ -151,9 +151,10 @@ describe('upstream failures', () => {
         extended_code: 'db_unavailable',
         message: 'ORA-12541: TNS:no listener at 10.0.0.7',
       });
-    const res = await gql(graphqlUrl(), '{ payments { total } }', { token: await token() });
+    const res = await gql(graphqlUrl(), '{ payments { total } me { username } }', { token: await token() });
     expect(res.status).toBe(200);
-    expect(res.body.data).toBeNull();
+    // The failed list answers null and its sibling keeps its data (root query fields are nullable).
+    expect(res.body.data).toEqual({ payments: null, me: { username: expect.any(String) } });
     const requestId = res.headers.get('x-request-id');
     expect(res.body.errors).toEqual([
       {
@@ -378,6 +379,15 @@ describe('sandbox', () => {
     const res = await fetch(graphqlUrl(), { headers: { accept: 'text/html' }, redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/sandbox');
+  });
+
+  it('ships examples of a mutation with its idempotency key, a permission error and paging, each fitting the editor', () => {
+    const long = EXAMPLES.flatMap((e) => `${e.query}\n${e.variables ?? ''}`.split('\n')).filter((l) => l.length > 80);
+    expect(long, 'lines longer than the editor (80 characters)').toEqual([]);
+    const queries = EXAMPLES.map((e) => e.query);
+    expect(queries.some((q) => /^mutation /m.test(q) && /idempotencyKey: \$idempotencyKey/.test(q))).toBe(true);
+    expect(queries.some((q) => /FORBIDDEN/.test(q))).toBe(true);
+    expect(queries.some((q) => /\bpage: \$page\b/.test(q) && /\bhasNextPage\b/.test(q))).toBe(true);
   });
 
   it('ships example operations that are valid and run within the limits', async () => {

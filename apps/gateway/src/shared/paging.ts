@@ -2,14 +2,16 @@ import { badUserInput } from '../errors.js';
 
 export const MAX_PAGE_SIZE = 100;
 
+/** Every list's page size when none is asked (the schema's `pageSize: Int = 25`; one contract, issue 46). */
+export const DEFAULT_PAGE_SIZE = 25;
+
 /** page >= 1 and 1 <= pageSize; pageSize above 100 is capped (the grid never shows more than 100 rows). */
 export function normalizePaging(
   page: number | null | undefined,
   pageSize: number | null | undefined,
-  defaultPageSize: number,
 ): { page: number; pageSize: number } {
   const p = page ?? 1;
-  const size = pageSize ?? defaultPageSize;
+  const size = pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(p) || p < 1)
     throw badUserInput('La página (page) debe ser un número entero mayor o igual a 1.', 'page');
   if (!Number.isInteger(size) || size < 1) {
@@ -40,12 +42,31 @@ export interface UpstreamPage<Raw> {
   size: number;
 }
 
-/** The GraphQL list envelope (`rows`, `total`, `page`, `pageSize`) of every list: each row presented, in order. */
+/** The GraphQL list envelope of every list (`ListPage`): its rows, the total and where the page sits. */
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+  hasNextPage: boolean;
+}
+
+/** A page's envelope around rows already presented; `hasNextPage` from the total (page counts from 1). */
+export function pageOf<Row>(rows: Row[], total: number, page: number, pageSize: number): Page<Row> {
+  return { rows, total, page, pageSize, hasNextPage: page * pageSize < total };
+}
+
+/** The envelope of an upstream page: each row presented, in order. */
 export function listPage<Raw, Row>(
   answer: UpstreamPage<Raw>,
   page: number,
   pageSize: number,
   present: (raw: Raw) => Row,
-): { rows: Row[]; total: number; page: number; pageSize: number } {
-  return { rows: answer.rows.map((raw) => present(raw)), total: answer.size, page, pageSize };
+): Page<Row> {
+  return pageOf(
+    answer.rows.map((raw) => present(raw)),
+    answer.size,
+    page,
+    pageSize,
+  );
 }

@@ -69,7 +69,7 @@ export function legacyPreferences(storage: Storage, username: string): LegacyPre
   return found;
 }
 
-type CachedPreference = PreferencesQuery['preferences'][number];
+type CachedPreference = NonNullable<PreferencesQuery['preferences']>[number];
 
 /** Shows `value` for `key` at once in its group's cached `preferences` (null removes it), before the gateway answers. */
 export function writeCachedPreference(cache: ApolloCache, key: string, value: unknown): void {
@@ -180,7 +180,8 @@ export async function carryOverPreferences(
         query: PreferencesDocument,
         variables: { prefix: preferenceGroup(item.key) },
       });
-      if (!data) continue;
+      // Null: the store did not answer (refused or down); kept local for the next sign-in.
+      if (!data?.preferences) continue;
       if (!data.preferences.some((preference) => preference.key === item.key)) {
         await savePreference(client, item.key, item.value);
       }

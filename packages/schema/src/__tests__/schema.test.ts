@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import {
   buildSchema,
+  getNullableType,
   isEnumType,
   isInputObjectType,
   isInterfaceType,
   isIntrospectionType,
+  isNonNullType,
   isObjectType,
   isSpecifiedScalarType,
   type ConstDirectiveNode,
@@ -70,6 +72,15 @@ describe('root types', () => {
     const roots = [schema.getQueryType(), schema.getMutationType()].flatMap((t) => Object.keys(t?.getFields() ?? {}));
     expect(roots.filter((name) => name.startsWith('_'))).toEqual([]);
   });
+
+  it('answers every root query field nullable, so a refused or failed field leaves its siblings their data', () => {
+    // `me` only needs the token every request already proved: when it fails, nothing else can answer either.
+    const allowedNonNull = ['me'];
+    const nonNull = Object.values(schema.getQueryType()?.getFields() ?? {})
+      .filter((f) => isNonNullType(f.type) && !allowedNonNull.includes(f.name))
+      .map((f) => f.name);
+    expect(nonNull).toEqual([]);
+  });
 });
 
 describe('permissions in descriptions', () => {
@@ -94,5 +105,49 @@ describe('permissions in descriptions', () => {
       .filter((d) => !d.groups.every((g) => (d.description ?? '').split('\n').includes(`Requiere: ${g.join(' o ')}`)))
       .map((d) => d.name);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('one paging contract', () => {
+  const listPage = schema.getType('ListPage');
+  const pageTypes = Object.values(schema.getTypeMap()).filter(
+    (t): t is GraphQLObjectType => isObjectType(t) && t.getInterfaces().some((i) => i === listPage),
+  );
+  const listFields = Object.values(schema.getQueryType()?.getFields() ?? {}).filter((f) =>
+    pageTypes.includes(getNullableType(f.type) as GraphQLObjectType),
+  );
+
+  it('finds the lists', () => {
+    expect(listFields.map((f) => f.name)).toEqual(expect.arrayContaining(['payments', 'cardBins', 'activity']));
+  });
+
+  it('says on every page type whether a next page exists', () => {
+    const without = pageTypes.filter((t) => String(t.getFields().hasNextPage?.type) !== 'Boolean!').map((t) => t.name);
+    expect(without).toEqual([]);
+  });
+
+  it('pages every list from 1 with one default size', () => {
+    const paging = listFields.map((f) => ({
+      name: f.name,
+      page: f.args.find((a) => a.name === 'page')?.defaultValue,
+      pageSize: f.args.find((a) => a.name === 'pageSize')?.defaultValue,
+    }));
+    expect(paging).toEqual(listFields.map((f) => ({ name: f.name, page: 1, pageSize: 25 })));
+  });
+
+  it('sorts every sortable list with one `sort` argument: a field and a direction', () => {
+    const other = listFields.flatMap((f) =>
+      f.args.filter((a) => a.name !== 'sort' && /sort/i.test(a.name)).map((a) => `${f.name}(${a.name})`),
+    );
+    expect(other, 'sort arguments besides `sort`').toEqual([]);
+    const sorts = listFields.flatMap((f) => f.args.filter((a) => a.name === 'sort'));
+    expect(sorts.length).toBeGreaterThan(5);
+    for (const sort of sorts) {
+      const input = getNullableType(sort.type);
+      expect(isInputObjectType(input) && Object.keys(input.getFields())).toEqual(['field', 'direction']);
+      if (!isInputObjectType(input)) continue;
+      expect(String(input.getFields().direction?.type)).toBe('SortDirection!');
+      expect(isEnumType(getNullableType(input.getFields().field?.type))).toBe(true);
+    }
   });
 });

@@ -23,7 +23,7 @@ describe('AFIP presentations', () => {
   const LIST = `query($filter: PresentationFilter, $page: Int, $pageSize: Int, $sort: PresentationSort) {
     presentations(filter: $filter, page: $page, pageSize: $pageSize, sort: $sort) { rows { ${PRESENTATION} } total page pageSize } }`;
 
-  it('lists 10 rows, created_date descending; a search is one call per field searched (issue 29 item 14)', async () => {
+  it('lists 25 rows by default (every list), created_date descending; a search is one call per field searched (issue 29 item 14)', async () => {
     const { data, calls } = await ok(LIST, { filter: { status: 'DELIVERED', search: 'F8126' } });
     expect(callLines(calls)).toEqual(['GET /afip/formularios', 'GET /afip/formularios']);
     for (const call of calls) {
@@ -42,7 +42,7 @@ describe('AFIP presentations', () => {
     expect(data.presentations.rows.length).toBeGreaterThan(0);
     const plain = await ok(LIST, { filter: { status: 'DELIVERED' } });
     expect(callLines(plain.calls)).toEqual(['GET /afip/formularios']);
-    expect(plain.calls[0]!.query).toMatchObject({ page: '1', limit: '10', sorts: 'created_date:desc' });
+    expect(plain.calls[0]!.query).toMatchObject({ page: '1', limit: '25', sorts: 'created_date:desc' });
     const rows = data.presentations.rows as Json[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.status === 'DELIVERED')).toBe(true);
@@ -148,7 +148,7 @@ describe('software-provider report', () => {
       },
     });
     expect(callLines(calls)).toEqual(['GET /softprovider/softprovider']);
-    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '10', sorts: 'start_date:desc' });
+    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '25', sorts: 'start_date:desc' });
     expect(filtersOf(calls[0])).toEqual([
       { field: 'start_date', operation: 'GREATER_THAN_OR_EQUAL_TO', value: '2020-01-01T03:00:00.000Z' },
       { field: 'end_date', operation: 'LESS_THAN_OR_EQUAL_TO', value: '2030-01-01T02:59:59.999Z' },
@@ -199,7 +199,7 @@ describe('card BINs', () => {
   const LIST = `query($search: String, $page: Int, $pageSize: Int) {
     cardBins(search: $search, page: $page, pageSize: $pageSize) {
       rows { id brand { description } type { description } subtype { description } country issuer { description } mediaPaymentId mediaPaymentName accreditationDays ${ACTIONS} }
-      total page pageSize } }`;
+      total page pageSize hasNextPage } }`;
   const INPUT = {
     bin: '423456',
     brandId: '1',
@@ -211,12 +211,18 @@ describe('card BINs', () => {
     `mutation($input: CardBinInput!) { ${name}(input: $input) { ${PAYLOAD} bin { id subtype { description } country issuer { description } mediaPaymentName accreditationDays } } }`;
   const DELETE = `mutation($ids: [ID!]!) { deleteCardBins(ids: $ids) { ${PAYLOAD} ids } }`;
 
-  it('lists from page index 0 with one upstream call (page 1 upstream); searches a prefix', async () => {
-    const { data, calls } = await ok(LIST, { page: 0 });
+  it('lists from page 1 as every list, 25 rows by default, with one upstream call; searches a prefix', async () => {
+    const { data, calls } = await ok(LIST);
     expect(callLines(calls)).toEqual(['GET /bin/secure']);
-    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '10' });
-    expect(data.cardBins).toMatchObject({ page: 0, pageSize: 10, total: 60 });
-    const second = await ok(LIST, { page: 1, pageSize: 5, search: '45' });
+    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '25' });
+    expect(data.cardBins).toMatchObject({ page: 1, pageSize: 25, total: 60, hasNextPage: true });
+    const last = await ok(LIST, { page: 3 });
+    expect(last.data.cardBins).toMatchObject({ page: 3, total: 60, hasNextPage: false });
+    expect(last.data.cardBins.rows).toHaveLength(10);
+    const zero = await area().run<Json>('impuestos', LIST, { page: 0 });
+    expect(zero.response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(zero.calls).toEqual([]);
+    const second = await ok(LIST, { page: 2, pageSize: 5, search: '45' });
     expect(second.calls[0]!.query).toMatchObject({ page: '2', limit: '5' });
     expect(filtersOf(second.calls[0])).toEqual([{ field: 'id', operation: 'LIKE', value: '45%' }]);
     expect((second.data.cardBins.rows as Json[]).every((row) => String(row.id).startsWith('45'))).toBe(true);
@@ -344,7 +350,7 @@ describe("the screens' own documents", () => {
     ['PresentationDetail', 'afip', { id: '3001' }],
     ['PresentationFileStructures', 'afip', {}],
     ['SoftProviderItems', 'softprovider', { filter: { status: 'PENDING_APPROVAL' }, page: 1, pageSize: 10 }],
-    ['CardBins', 'bins', { page: 0, pageSize: 100 }],
+    ['CardBins', 'bins', { page: 1, pageSize: 100 }],
     ['CardBin', 'bins', { id: '450799' }],
     ['BinLookup', 'bins', { kind: 'BRAND', search: 'vi' }],
   ])('%s costs exactly one upstream call', async (name, feature, variables) => {

@@ -15,7 +15,7 @@ import type {
   ActivityResult,
   Resolvers,
 } from '../../generated/resolvers-types.js';
-import { normalizePaging } from '../../shared/paging.js';
+import { normalizePaging, pageOf } from '../../shared/paging.js';
 
 export { STORE_UNAVAILABLE_MESSAGE };
 
@@ -152,16 +152,16 @@ export function presentActivity(row: ActivityRecord): ActivityEvent {
 
 export const activityResolvers: Resolvers = {
   Query: {
-    async activity(_root, { filter, page: rawPage, pageSize: rawSize, sortBy, sortDirection }, context) {
-      const { page, pageSize } = normalizePaging(rawPage, rawSize, 25);
+    async activity(_root, { filter, page: rawPage, pageSize: rawSize, sort }, context) {
+      const { page, pageSize } = normalizePaging(rawPage, rawSize);
       const answer = await storeOf(context).queryActivity({
         filter: storeFilter(filter),
         page,
         pageSize,
-        sort: SORTS[sortBy ?? 'AT'] ?? 'at',
-        descending: sortDirection !== 'ASC',
+        sort: SORTS[sort?.field ?? 'AT'] ?? 'at',
+        descending: sort?.direction !== 'ASC',
       });
-      return { rows: answer.rows.map(presentActivity), total: answer.total, page, pageSize };
+      return pageOf(answer.rows.map(presentActivity), answer.total, page, pageSize);
     },
     async activityUsers(_root, { prefix }, context) {
       return storeOf(context).activityUsers({

@@ -69,7 +69,7 @@ async function act(
 export const afipResolvers: Resolvers = {
   Query: {
     async presentations(_root, args, { dataSources }) {
-      const { page, pageSize } = normalizePaging(args.page, args.pageSize, 10);
+      const { page, pageSize } = normalizePaging(args.page, args.pageSize);
       const filters: Filter[] = [];
       if (args.filter?.status) {
         filters.push({ field: 'status', operation: 'EQUAL', value: args.filter.status.toLowerCase() });

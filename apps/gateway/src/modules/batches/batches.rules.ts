@@ -17,9 +17,6 @@ import { permissionOf } from '../../shared/mutation-permissions.js';
 import type { Filter, Sort } from '../../upstream/filters.js';
 import type { BatchListQuery } from './batches.datasource.js';
 import type { BatchModel } from './batches.mappers.js';
-
-/** Spec 001 §9: batch lists open on page 1 with 10 rows. */
-export const DEFAULT_BATCH_PAGE_SIZE = 10;
 /** Spec 001 §9: XML files only for this batch layout version. */
 export const XML_BATCH_VERSION = '00004';
 
@@ -33,7 +30,7 @@ const SORT_FIELDS: Readonly<Record<WithdrawalBatchSortField, string>> = {
 
 /** Query.withdrawalBatches arguments -> the upstream list query. */
 export function batchListQuery(args: QueryWithdrawalBatchesArgs): BatchListQuery {
-  const { page, pageSize } = normalizePaging(args.page, args.pageSize, DEFAULT_BATCH_PAGE_SIZE);
+  const { page, pageSize } = normalizePaging(args.page, args.pageSize);
   const { filter } = args;
   const collectorId = checkId(filter.collectorId, 'filter.collectorId');
   if (filter.from && filter.to && Date.parse(filter.from) >= Date.parse(filter.to)) {

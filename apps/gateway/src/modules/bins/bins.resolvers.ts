@@ -87,11 +87,7 @@ async function save(
 export const binsResolvers: Resolvers = {
   Query: {
     async cardBins(_root, args, { dataSources }) {
-      const pageIndex = args.page ?? 0;
-      if (!Number.isInteger(pageIndex) || pageIndex < 0) {
-        throw badUserInput('La página (page) debe ser un número entero mayor o igual a 0.', 'page');
-      }
-      const { page, pageSize } = normalizePaging(pageIndex + 1, args.pageSize, 10);
+      const { page, pageSize } = normalizePaging(args.page, args.pageSize);
       const search = normalizeSearch(args.search);
       const answer = await unionList({
         variants: binSearchFilters(search),
@@ -101,7 +97,7 @@ export const binsResolvers: Resolvers = {
         idOf: binIdOf,
         compare: compareBySorts(BIN_SORTS, binIdOf),
       });
-      return listPage(answer, pageIndex, pageSize, mapCardBin);
+      return listPage(answer, page, pageSize, mapCardBin);
     },
     async cardBin(_root, { id }, { dataSources }) {
       try {

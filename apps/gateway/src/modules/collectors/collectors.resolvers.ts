@@ -14,7 +14,7 @@ export function collectorSearchFilters(search: string | null | undefined): Filte
 export const collectorsResolvers: Resolvers = {
   Query: {
     async collectors(_root, args, { dataSources }) {
-      const { page, pageSize } = normalizePaging(args.page, args.pageSize, 20);
+      const { page, pageSize } = normalizePaging(args.page, args.pageSize);
       const result = await dataSources.collectors.list({
         filters: collectorSearchFilters(args.search),
         page,

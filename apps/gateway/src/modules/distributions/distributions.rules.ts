@@ -18,9 +18,6 @@ import { periodFilters, type Filter } from '../../upstream/filters.js';
 import type { DistributionListQuery } from './distributions.datasource.js';
 import type { DistributionDetailModel, DistributionModel } from './distributions.mappers.js';
 
-/** Spec 001 §9: size 10, first page 1. */
-export const DISTRIBUTION_PAGE_SIZE = 10;
-
 /**
  * Spec 001 §7: type, status equal (with an ascending sort on status), request_date from and to, payment_id,
  * collector.id. A search longer than 4 characters is payment_id alone (every other filter dropped).
@@ -66,7 +63,7 @@ export function distributionStatisticsFilters(
 }
 
 export function distributionListQuery(args: Partial<QueryDistributionsArgs>): DistributionListQuery {
-  const { page, pageSize } = normalizePaging(args.page, args.pageSize, DISTRIBUTION_PAGE_SIZE);
+  const { page, pageSize } = normalizePaging(args.page, args.pageSize);
   return { ...distributionFilters(args.filter), page, limit: pageSize };
 }
 

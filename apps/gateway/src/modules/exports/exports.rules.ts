@@ -11,8 +11,6 @@ import type { DownloadRefusalText, UpstreamRefusalInfo } from '../../files/types
 import { exportPath, type ExportListQuery, type RawExport } from './exports.datasource.js';
 import { FORMAT_TO_UPSTREAM, TYPE_TO_UPSTREAM, type ExportModel } from './exports.mappers.js';
 
-export const DEFAULT_EXPORT_PAGE_SIZE = 25;
-
 /** Who may download the file: the DOWNLOAD action and the file route of index.ts read this one statement. */
 export const DOWNLOAD_REQUIRES = ['EXPORT_SHOW'] as const satisfies readonly Permission[];
 
@@ -69,7 +67,7 @@ export function exportFilters(filter: ExportFilter | null | undefined): Filter[]
 }
 
 export function exportListQuery(args: Partial<QueryExportsArgs>): ExportListQuery {
-  const { page, pageSize } = normalizePaging(args.page, args.pageSize, DEFAULT_EXPORT_PAGE_SIZE);
+  const { page, pageSize } = normalizePaging(args.page, args.pageSize);
   return {
     filters: exportFilters(args.filter),
     page,

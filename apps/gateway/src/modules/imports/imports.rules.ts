@@ -40,8 +40,6 @@ export const importActions = defineActions<ImportActionKind, ImportModel>({
       : 'Solo se puede confirmar o cancelar una importación pendiente de confirmación.',
 });
 
-export const DEFAULT_IMPORT_PAGE_SIZE = 25;
-
 const IMPORT_SORTS: Readonly<Record<ImportSortField, string>> = {
   REQUEST_DATE: 'request_date',
   TOTAL_AMOUNT: 'total_amount',
@@ -79,7 +77,7 @@ export function importListQuery(args: {
   pageSize?: number | null;
   sort?: ImportSort | null;
 }): ImportListQuery {
-  const { page, pageSize } = normalizePaging(args.page, args.pageSize, DEFAULT_IMPORT_PAGE_SIZE);
+  const { page, pageSize } = normalizePaging(args.page, args.pageSize);
   const filter = args.filter ?? {};
   const filters: Filter[] = [];
   if (filter.collectorId) {
@@ -131,7 +129,7 @@ export function importRowsQuery(args: {
   pageSize?: number | null;
   sort?: ImportRowSort | null;
 }): ImportListQuery {
-  const { page, pageSize } = normalizePaging(args.page, args.pageSize, DEFAULT_IMPORT_PAGE_SIZE);
+  const { page, pageSize } = normalizePaging(args.page, args.pageSize);
   const filter = args.filter ?? {};
   const filters: Filter[] = [];
   if (filter.status) filters.push({ field: 'status', operation: 'EQUAL', value: ROW_STATUS[filter.status] });

@@ -58,7 +58,7 @@ const failedDelete = (error: unknown): PayerReferenceDeletePayload => {
 export const payersResolvers: Resolvers = {
   Query: {
     async payers(_root, args, { dataSources }) {
-      const { page, pageSize } = normalizePaging(args.page, args.pageSize, 25);
+      const { page, pageSize } = normalizePaging(args.page, args.pageSize);
       const result = await dataSources.payers.list({
         filters: payerSearchFilters(args.search),
         page,
@@ -76,7 +76,7 @@ export const payersResolvers: Resolvers = {
       }
     },
     async payerReferences(_root, args, { dataSources }) {
-      const { page, pageSize } = normalizePaging(args.page, args.pageSize, 25);
+      const { page, pageSize } = normalizePaging(args.page, args.pageSize);
       const filters = payerSearchFilters(args.search);
       if (args.collectorId) {
         filters.unshift({

@@ -25,8 +25,6 @@ export interface PaymentListQuery {
   limit: number;
   sorts: Sort[];
 }
-
-export const DEFAULT_PAYMENT_PAGE_SIZE = 25;
 export const MAX_MEDIA_PAYMENT_IDS = 50;
 
 const SORT_FIELDS: Record<PaymentSortField, string> = {
@@ -92,7 +90,7 @@ export function paymentSorts(sort: PaymentSort | null | undefined): Sort[] {
 
 /** GraphQL arguments of Query.payments -> the upstream list query; invalid input -> BAD_USER_INPUT. */
 export function paymentListQuery(args: Partial<QueryPaymentsArgs>): PaymentListQuery {
-  const { page, pageSize } = normalizePaging(args.page, args.pageSize, DEFAULT_PAYMENT_PAGE_SIZE);
+  const { page, pageSize } = normalizePaging(args.page, args.pageSize);
   return { filters: paymentFilters(args.filter), page, limit: pageSize, sorts: paymentSorts(args.sort) };
 }
 

@@ -12,9 +12,6 @@ import { periodFilters, type Filter } from '../../upstream/filters.js';
 import type { BatchListQuery } from './service-payments.datasource.js';
 import type { GatewayBatchModel } from './service-payments.mappers.js';
 
-/** Spec 001 §9: batch lists page 1, size 10. */
-export const BATCH_PAGE_SIZE = 10;
-
 function amount(value: string | null | undefined, field: string): Money | null {
   if (value === null || value === undefined) return null;
   const parsed = parseMoneyText(value);
@@ -59,7 +56,7 @@ export function batchListQuery(
   args: { filter?: ServicePaymentBatchFilter | null; page?: number | null; pageSize?: number | null },
   dateField: string,
 ): BatchListQuery {
-  const { page, pageSize } = normalizePaging(args.page, args.pageSize, BATCH_PAGE_SIZE);
+  const { page, pageSize } = normalizePaging(args.page, args.pageSize);
   return { filters: batchFilters(args.filter, dateField), page, limit: pageSize };
 }
 

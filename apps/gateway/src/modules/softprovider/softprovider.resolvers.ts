@@ -64,7 +64,7 @@ async function act(
 export const softProviderResolvers: Resolvers = {
   Query: {
     async softProviderItems(_root, args, { dataSources }) {
-      const { page, pageSize } = normalizePaging(args.page, args.pageSize, 10);
+      const { page, pageSize } = normalizePaging(args.page, args.pageSize);
       const filter = args.filter ?? {};
       const filters: Filter[] = [];
       const search = normalizeSearch(filter.search, 'filter.search');

@@ -11,13 +11,13 @@ import {
   subscriptionListQuery,
   subscriptionToolbar,
 } from './subscriptions.rules.js';
-import { listPage } from '../../shared/paging.js';
+import { listPage, pageOf } from '../../shared/paging.js';
 
 export const subscriptionsResolvers: Resolvers = {
   Query: {
     async subscriptions(_root, args, { dataSources }) {
       const { filters, page, limit, sorts } = subscriptionListQuery(args);
-      if (filters === null) return { rows: [], total: 0, page, pageSize: limit };
+      if (filters === null) return pageOf([], 0, page, limit);
       const answer = await dataSources.subscriptions.list({ filters, page, limit, sorts });
       return listPage(answer, page, limit, (raw) => mapSubscription(raw));
     },

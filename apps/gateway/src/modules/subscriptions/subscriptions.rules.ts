@@ -18,8 +18,6 @@ import { permissionOf } from '../../shared/mutation-permissions.js';
 import { periodFilters, searchFilter, type Filter, type Sort } from '../../upstream/filters.js';
 import type { SubscriptionListQuery } from './subscriptions.datasource.js';
 import type { SubscriptionModel } from './subscriptions.mappers.js';
-
-export const DEFAULT_SUBSCRIPTION_PAGE_SIZE = 25;
 export const MAX_MEDIA_PAYMENT_IDS = 50;
 
 /** Spec 000 §2 sortable fields -> the upstream's. Default: newest request first. */
@@ -98,7 +96,7 @@ export const subscriptionSorts = (sort: SubscriptionSort | null | undefined): So
 export function subscriptionListQuery(
   args: Partial<QuerySubscriptionsArgs>,
 ): Omit<SubscriptionListQuery, 'filters'> & { filters: Filter[] | null } {
-  const { page, pageSize } = normalizePaging(args.page, args.pageSize, DEFAULT_SUBSCRIPTION_PAGE_SIZE);
+  const { page, pageSize } = normalizePaging(args.page, args.pageSize);
   return {
     filters: subscriptionFilters(args.filter),
     page,

@@ -24,7 +24,7 @@ export const CONCILIATION_SUCCESS = 'Conciliación aprobada';
 const resolvers: Resolvers = {
   Query: {
     async transfers(_root, args, { dataSources }) {
-      const { page, pageSize } = normalizePaging(args.page, args.pageSize, 25);
+      const { page, pageSize } = normalizePaging(args.page, args.pageSize);
       const filters = transferFilters(args.filter);
       const sorts: Sort[] = [
         args.sort

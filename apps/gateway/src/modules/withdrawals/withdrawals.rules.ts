@@ -19,8 +19,6 @@ import { normalizePaging } from '../../shared/paging.js';
 import { periodFilters, type Filter, type Sort } from '../../upstream/filters.js';
 import type { ListQuery } from './withdrawals.datasource.js';
 import type { WithdrawalModel, WithdrawModel } from './withdrawals.mappers.js';
-
-export const DEFAULT_WITHDRAW_PAGE_SIZE = 25;
 /** The withdraw file formats (spec 001 §2). */
 export const WITHDRAW_FILE_FORMATS = ['xlsx', 'txt', 'xml'] as const;
 
@@ -61,7 +59,7 @@ const collectorFilter = (collectorId: string | null | undefined): Filter[] =>
 
 /** Query.withdraws -> the upstream list query. */
 export function withdrawListQuery(args: Partial<QueryWithdrawsArgs>): ListQuery {
-  const { page, pageSize } = normalizePaging(args.page, args.pageSize, DEFAULT_WITHDRAW_PAGE_SIZE);
+  const { page, pageSize } = normalizePaging(args.page, args.pageSize);
   const filter = args.filter ?? {};
   const filters = collectorFilter(filter.collectorId);
   const statuses = [...new Set(filter.statuses ?? [])];
@@ -74,7 +72,7 @@ export function withdrawListQuery(args: Partial<QueryWithdrawsArgs>): ListQuery 
 
 /** Query.withdrawals -> the upstream list query. */
 export function withdrawalListQuery(args: Partial<QueryWithdrawalsArgs>): ListQuery {
-  const { page, pageSize } = normalizePaging(args.page, args.pageSize, DEFAULT_WITHDRAW_PAGE_SIZE);
+  const { page, pageSize } = normalizePaging(args.page, args.pageSize);
   const filter = args.filter ?? {};
   const filters = collectorFilter(filter.collectorId);
   if (filter.status)

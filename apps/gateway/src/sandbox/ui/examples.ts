@@ -10,11 +10,19 @@ export interface Example {
 export const EXAMPLES: Example[] = [
   {
     // GraphiQL 5 opens the first tab without its variables: this one carries its values as defaults.
-    query: `# Pagos: búsqueda paginada (Buscar Pagos).
-query Pagos($filter: PaymentFilter = { status: APPROVED }, $pageSize: Int = 5) {
-  payments(filter: $filter, pageSize: $pageSize) {
+    query: `# Pagos: búsqueda paginada (Buscar Pagos). Las páginas empiezan en 1;
+# hasNextPage dice si hay otra. Cambie page para avanzar.
+query Pagos(
+  $filter: PaymentFilter = { status: APPROVED }
+  $page: Int = 1
+  $pageSize: Int = 5
+  $sort: PaymentSort = { field: REQUEST_DATE, direction: DESC }
+) {
+  payments(filter: $filter, page: $page, pageSize: $pageSize, sort: $sort) {
+    page
     pageSize
     total
+    hasNextPage
     rows {
       id
       status
@@ -46,6 +54,42 @@ query Pago($id: ID!) {
   }
 }`,
     variables: '{\n  "id": "1002500"\n}',
+  },
+  {
+    query: `# Pagos: una devolución (mutación que mueve dinero). idempotencyKey es
+# obligatoria: una por intención del operador (un UUID nuevo); repetirla
+# con los mismos datos no devuelve dos veces. outcome UNKNOWN: verifique
+# el pago antes de reintentar.
+mutation Devolver($id: ID!, $reason: String!, $idempotencyKey: String!) {
+  refundPayment(id: $id, reason: $reason, idempotencyKey: $idempotencyKey) {
+    outcome
+    message
+    error {
+      message
+      code
+    }
+    payment {
+      id
+      status
+    }
+  }
+}`,
+    variables:
+      '{\n  "id": "1002500",\n  "reason": "Cargo duplicado",\n' +
+      '  "idempotencyKey": "3f1c2a7e-5b8d-4c2e-9a61-0d4b7e2f9c10"\n}',
+  },
+  {
+    query: `# Permisos: un campo sin permiso responde null y un error FORBIDDEN en
+# errors (con su path); los demás campos conservan sus datos. Cada campo
+# dice en su descripción el permiso que requiere ("Requiere: ...").
+query Permisos {
+  me {
+    username
+  }
+  imports(pageSize: 1) {
+    total
+  }
+}`,
   },
   {
     query: `# Cobradores: buscador de los selectores de cada pantalla.

@@ -1,6 +1,6 @@
 import type { SearchGroupKind, SearchGroupQuery } from '../gql/graphql';
 
-export type SearchHitOf = SearchGroupQuery['search']['groups'][number]['hits'][number];
+export type SearchHitOf = NonNullable<SearchGroupQuery['search']>['groups'][number]['hits'][number];
 type Hit = SearchHitOf;
 
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();

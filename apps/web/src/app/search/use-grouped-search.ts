@@ -85,7 +85,7 @@ export function useGroupedSearch(text: string): GroupedSearch {
       client
         .query({ query: SearchGroupDocument, variables: { text, group: kind }, fetchPolicy: 'no-cache' })
         .then(({ data }) => {
-          const group = data?.search.groups[0];
+          const group = data?.search?.groups[0];
           answer(
             kind,
             group
@@ -101,6 +101,8 @@ export function useGroupedSearch(text: string): GroupedSearch {
         if (!current() || !data) return;
         planned = true;
         const plan = data.searchPlan;
+        // A plan answered null (refused or failed upstream) is a failed search, as a thrown query is.
+        if (!plan) throw new Error('searchPlan');
         setState((previous) => ({
           text,
           plan,

@@ -23,7 +23,7 @@ export default function RecordActivityContent({ recordId }: { recordId: string }
     variables: { recordId, pageSize: RECORD_ACTIVITY_SIZE },
     fetchPolicy: 'cache-and-network',
   });
-  const rows = data?.activity.rows ?? [];
+  const rows = data?.activity?.rows ?? [];
   const link = (
     <Link component={RouterLink} to={activityRouteFor(recordId)} data-testid="record-activity-link">
       Ver toda la actividad del registro

@@ -61,10 +61,10 @@ export function CollectorPicker({ value, onChange, label = 'Entidad', required }
     variables: { search: debounced?.trim() || null, pageSize: COLLECTOR_OPTIONS },
     skip: debounced === null,
   });
-  const rows = data?.collectors.rows ?? [];
+  const rows = data?.collectors?.rows ?? [];
   const busy = loading || search !== debounced;
   const hint =
-    data && !busy ? collectorMoreHint(rows.length, data.collectors.total, Boolean(debounced?.trim())) : null;
+    data?.collectors && !busy ? collectorMoreHint(rows.length, data.collectors.total, Boolean(debounced?.trim())) : null;
   const options: PickerOption[] = rows.map((row) => ({ id: row.id, name: row.name }));
   if (hint) options.push({ id: HINT_ID, name: hint, hint: true });
   return (

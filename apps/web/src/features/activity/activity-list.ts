@@ -7,6 +7,7 @@ import {
   dayRangePart,
   defineListQuery,
   keyParam,
+  positionOf,
   STANDARD_PAGING,
   type ListDefinition,
   sortFieldsOf,
@@ -80,13 +81,7 @@ export function activityCsvPath(filters: ActivityFilters): string {
 export const activityQuery = defineListQuery({
   list: activityList,
   document: ActivityListDocument,
-  variables: (state) => ({
-    filter: toActivityFilter(state),
-    page: state.page,
-    pageSize: state.pageSize,
-    sortBy: state.sort.field,
-    sortDirection: state.sort.direction,
-  }),
+  variables: (state) => ({ filter: toActivityFilter(state), ...positionOf(state) }),
   pageOf: (data) => data.activity,
 });
 

@@ -21,11 +21,11 @@ export const binsList: ListDefinition<BinsFilters, 'BIN'> = {
   filters: textPart('search', 'q', { always: true }),
 };
 
-/** Buscar BIN's query for a list state (pages from 0, no sort). */
+/** Buscar BIN's query for a list state (no sort). */
 export const binsQuery = defineListQuery({
   list: binsList,
   document: CardBinsDocument,
-  variables: (state) => ({ search: state.search || null, page: state.page - 1, pageSize: state.pageSize }),
+  variables: (state) => ({ search: state.search || null, page: state.page, pageSize: state.pageSize }),
   pageOf: (data) => data.cardBins,
 });
 

@@ -70,5 +70,5 @@ export const importsQuery = defineListQuery({
   list: importsList,
   document: ImportsListDocument,
   variables: (state) => ({ filter: toImportFilter(state), ...positionOf(state) }),
-  pageOf: (data) => data.imports ?? undefined,
+  pageOf: (data) => data.imports,
 });

@@ -6,7 +6,7 @@ import type { PaymentMethodCatalogueQuery } from './gql/graphql';
  */
 
 /** One entry: media payment id, Spanish name, whether it is a card. */
-export type PaymentMethodEntry = PaymentMethodCatalogueQuery['paymentMethodCatalogue'][number];
+export type PaymentMethodEntry = NonNullable<PaymentMethodCatalogueQuery['paymentMethodCatalogue']>[number];
 
 export interface PaymentMethodCatalogue {
   /** In media payment id order, as the gateway answers them. */

@@ -22,7 +22,8 @@ export interface ListQuery<
   list: ListDefinition<F, S>;
   document: TypedDocumentNode<TData, TVariables>;
   variables(state: ListState<F, S>): TVariables;
-  pageOf(data: TData): ListPageData<Row> | undefined;
+  /** Null when the gateway answered the list field null (refused or failed: the error says why). */
+  pageOf(data: TData): ListPageData<Row> | null | undefined;
 }
 
 /** Spells out a `ListQuery` with its types inferred (the definition's only job). */

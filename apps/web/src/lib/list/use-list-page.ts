@@ -138,7 +138,7 @@ export function useListPage<
     rule: options.rule,
     document,
     variables,
-    pageOf: (answer) => pageOf(answer),
+    pageOf: (answer) => pageOf(answer) ?? undefined,
     refetch,
   });
   const retry = useCallback(() => void refetch().catch(() => undefined), [refetch]);

@@ -90,12 +90,12 @@ function thisMonth(): { from: string; to: string } {
 const actionOf = (batch: Json, kind: string) => (batch.actions as Json[]).find((a) => a.kind === kind);
 
 describe('withdrawal batch list', () => {
-  it("a page costs exactly 1 upstream call: the collector's batches of the month, newest first, 10 by default", async () => {
+  it("a page costs exactly 1 upstream call: the collector's batches of the month, newest first, 25 by default (every list)", async () => {
     const { data: result, calls } = await withCalls(LIST, {
       filter: { collectorId: '10001', ...thisMonth() },
     });
     const page = result.withdrawalBatches;
-    expect(page.pageSize).toBe(10);
+    expect(page.pageSize).toBe(25);
     expect(page.rows.length).toBeGreaterThanOrEqual(6);
     expect(page.rows.every((r: Json) => r.collectorId === '10001' && r.collectorName)).toBe(true);
     expect(lines(calls)).toEqual(['GET /batch/lotes']);
@@ -104,7 +104,7 @@ describe('withdrawal batch list', () => {
       { field: 'creation_date', operation: 'GREATER_THAN_OR_EQUAL_TO', value: thisMonth().from },
       { field: 'creation_date', operation: 'LESS_THAN', value: thisMonth().to },
     ]);
-    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '10', sorts: 'creation_date:desc' });
+    expect(calls[0]!.query).toMatchObject({ page: '1', limit: '25', sorts: 'creation_date:desc' });
     for (const row of page.rows) expect(row.balance).toMatch(/^\d+\.\d{2}$/);
   });
 

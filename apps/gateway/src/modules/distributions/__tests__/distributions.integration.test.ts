@@ -54,15 +54,15 @@ const CBU = '2850590940090418135201';
 const CUIT = '30500010912';
 
 describe('distributions', () => {
-  it('lists with one upstream call: page 1, size 10, status filter with its ascending sort', async () => {
+  it('lists with one upstream call: page 1, size 25 (the default of every list), status filter with its ascending sort', async () => {
     const page = (await data(LIST, { filter: { status: 'ERROR', type: 'NO_SCHEDULED' } })).distributions;
-    expect(page.pageSize).toBe(10);
+    expect(page.pageSize).toBe(25);
     expect(page.rows.every((r: Json) => r.status === 'ERROR' && r.type === 'NO_SCHEDULED')).toBe(true);
     const recorded = await stack.upstreamRequests();
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
       path: '/distribuciones/distribuciones',
-      query: { page: '1', limit: '10' },
+      query: { page: '1', limit: '25' },
     });
     expect(recorded[0]!.query.sorts).toBe('status:asc,request_date:desc');
   });

@@ -57,7 +57,7 @@ describe('activity list', () => {
     });
   });
 
-  it('sorts newest first by default and sends the sort as sortBy / sortDirection', () => {
+  it('sorts newest first by default and sends the sort as every list does: sort { field, direction }', () => {
     const state = {
       ...activityList.defaultFilters(new Date()),
       page: 2,
@@ -67,8 +67,7 @@ describe('activity list', () => {
     expect(activityQuery.variables(state)).toMatchObject({
       page: 2,
       pageSize: 25,
-      sortBy: 'AT',
-      sortDirection: 'DESC',
+      sort: { field: 'AT', direction: 'DESC' },
     });
   });
 

@@ -4,7 +4,7 @@ import { COLLECTORS_MESSAGES } from '../collector-labels';
 import { collectorsQuery } from '../collectors-list';
 import type { CollectorsSearchQuery } from '../gql/graphql';
 
-type CollectorRow = CollectorsSearchQuery['collectors']['rows'][number];
+type CollectorRow = NonNullable<CollectorsSearchQuery['collectors']>['rows'][number];
 
 const COLUMNS: DataTableColumn<CollectorRow>[] = [
   { field: 'id', headerName: 'ID', width: 140 },

@@ -128,14 +128,14 @@ export default function DistributionsScreen() {
           <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
             <StatCard
               title="Pendientes de autorización"
-              count={stats.data?.distributionStatistics.authorizationPendingCount}
+              count={stats.data?.distributionStatistics?.authorizationPendingCount}
               onClick={() => showStatus('AUTHORIZATION_PENDING')}
               testId="card-pending"
               caption={counted}
             />
             <StatCard
               title="Distribuciones con error"
-              count={stats.data?.distributionStatistics.errorCount}
+              count={stats.data?.distributionStatistics?.errorCount}
               onClick={() => showStatus('ERROR')}
               testId="card-error"
               caption={counted}

@@ -26,7 +26,7 @@ import {
 } from '../import-labels';
 import { statusColumn } from '@/components/detail/status-chip';
 
-type Row = ImportRowsQuery['importRows']['rows'][number];
+type Row = NonNullable<ImportRowsQuery['importRows']>['rows'][number];
 
 const STATUS_FILTERS: (ImportRowStatus | 'ALL')[] = ['ALL', 'ERROR', 'PENDING', 'ISSUED'];
 const PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -41,7 +41,7 @@ export function DeleteByCollectorDialog({
     skip: !collector,
     fetchPolicy: 'network-only',
   });
-  const total = collector ? count.data?.payerReferences.total : undefined;
+  const total = collector ? count.data?.payerReferences?.total : undefined;
   const choose = (next: CollectorRef | null) => {
     setCollector(next);
     setConfirming(false);

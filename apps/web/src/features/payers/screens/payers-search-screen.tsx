@@ -8,7 +8,7 @@ import type { PayersSearchQuery } from '../gql/graphql';
 import { payersQuery } from '../list/payers-list';
 import { PAYERS_MESSAGES } from '../messages';
 
-type PayerRow = PayersSearchQuery['payers']['rows'][number];
+type PayerRow = NonNullable<PayersSearchQuery['payers']>['rows'][number];
 
 const COLUMNS: DataTableColumn<PayerRow>[] = [
   { field: 'id', headerName: 'IDENTIFICADOR', width: 180, sortable: true },

@@ -57,7 +57,7 @@ describe('paymentChangeOf', () => {
 // Against Apollo's real cache (the app's type policies).
 // ---------------------------------------------------------------------------------------------------------
 
-type Row = PaymentsSearchQuery['payments']['rows'][number];
+type Row = NonNullable<PaymentsSearchQuery['payments']>['rows'][number];
 
 function row(id: string, status: PaymentStatus): Row {
   return {

@@ -24,7 +24,7 @@ export function usePaymentIdSearch(applied: string): (search: string) => Promise
         },
         fetchPolicy: 'network-only',
       })
-      .then((result) => result.data?.payments.rows.some((row) => row.id === search) ?? false)
+      .then((result) => result.data?.payments?.rows.some((row) => row.id === search) ?? false)
       .catch(() => false);
     if (found) void navigate(`/pago/${encodeURIComponent(search)}`);
     return found;

@@ -8,7 +8,7 @@ import { batchColumns } from '../components/batch-columns';
 import { BatchFiltersForm } from '../components/batch-filters';
 import type { TransactionBatchesQuery } from '../gql/graphql';
 
-type Row = TransactionBatchesQuery['transactionBatches']['rows'][number];
+type Row = NonNullable<TransactionBatchesQuery['transactionBatches']>['rows'][number];
 
 const COLUMNS = batchColumns<Row>([
   { field: 'startDate', headerName: 'INICIO', value: (r) => r.startDate },

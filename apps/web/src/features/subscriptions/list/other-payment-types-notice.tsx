@@ -26,7 +26,7 @@ export function OtherPaymentTypesNotice({ filters, total, onShowAll }: OtherPaym
     skip: !narrowed || total === undefined,
     fetchPolicy: 'cache-and-network',
   });
-  const all = data?.subscriptions.total;
+  const all = data?.subscriptions?.total;
   if (!narrowed || total === undefined || all === undefined || all <= total) return null;
   return (
     <ScopeNotice testId="other-payment-types" actionLabel="Ver todos" onAction={onShowAll}>
