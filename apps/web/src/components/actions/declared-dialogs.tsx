@@ -1,11 +1,9 @@
 import type { ComponentType } from 'react';
 import type { OperationVariables } from '@apollo/client';
-import {
-  ChangePaymentMethodDialog,
-  type ChangePaymentMethodDialogProps,
-} from '../dialogs/change-payment-method-dialog';
+import type { ChangePaymentMethodDialogProps } from '../dialogs/change-payment-method-dialog';
 import { ConfirmDialog, type ConfirmDialogProps } from '../dialogs/confirm-dialog';
-import { ReasonDialog, type ReasonDialogProps } from '../dialogs/reason-dialog';
+import type { ReasonDialogProps } from '../dialogs/reason-dialog';
+import { lazyDialog } from '../dialogs/lazy-flow-dialogs';
 import type { DialogHandlers } from '../dialogs/submit-dialog';
 import type { ActionDialogTexts, ActionMeta } from './action-registry';
 import {
@@ -18,6 +16,18 @@ import {
   type DialogRun,
   type MutationActionSpec,
 } from './detail-actions';
+
+/**
+ * The kit's dialogs with forms (formik and the validators, about 27 KiB of gzip) come with their first opening: a
+ * screen whose table does not open them (the withdrawals' rows) does not download them, and one that does is not
+ * slowed by them before its record shows.
+ */
+const ChangePaymentMethodDialog = lazyDialog<ChangePaymentMethodDialogProps>(() =>
+  import('../dialogs/change-payment-method-dialog').then((module) => module.ChangePaymentMethodDialog),
+);
+const ReasonDialog = lazyDialog<ReasonDialogProps>(() =>
+  import('../dialogs/reason-dialog').then((module) => module.ReasonDialog),
+);
 
 /** A dialog's props without the handlers the action runner gives it. */
 export type DeclaredProps<P> = Omit<P, 'onSubmit' | 'onClose'>;

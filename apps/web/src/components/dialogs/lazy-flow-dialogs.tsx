@@ -37,6 +37,21 @@ export function lazyWhenIdle<P extends object>(load: () => Promise<ComponentType
 }
 
 /**
+ * A dialog whose chunk comes with its first opening (its forms, formik and validators stay out of the screen's
+ * download): rendered, it suspends with nothing shown until the chunk is in, then renders the dialog.
+ */
+export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const { Component } = lazyWhenIdle(load);
+  return function LazyDialog(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
+  };
+}
+
+/**
  * An area's flow dialogs (its `BulkFlowDialogs` with texts and input dialogs) kept out of the screen's first
  * download (issue 16): the dialogs, their forms and formik arrive once the screen has rendered and the browser
  * is idle, while the operator reads the list. A flow started before they arrive opens them as soon as they do;
