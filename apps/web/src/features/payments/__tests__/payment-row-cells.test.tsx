@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tooltipRenders } from '@/test/counted-tooltip';
 import { PaymentRowActions } from '../components/payment-row-actions';
 import { PaymentStatusChip } from '../components/payment-status-chip';
 import { PAYMENT_STATUSES } from '../payment-status';
@@ -9,18 +10,9 @@ import type { RowMenuAction } from '../payments-bulk-rules';
 
 // Issue 44: a page of /pagos renders an ACCIONES cell and a status chip per row. MUI's Tooltip (hooks and an
 // emotion-styled Popper) is mounted only while a hint is shown. The real Tooltip, counted.
-const tooltips = vi.hoisted(() => ({ renders: 0 }));
-vi.mock('@mui/material/Tooltip', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@mui/material/Tooltip')>();
-  const RealTooltip = real.default;
-  return {
-    ...real,
-    default: (props: React.ComponentProps<typeof RealTooltip>) => {
-      tooltips.renders += 1;
-      return <RealTooltip {...props} />;
-    },
-  };
-});
+vi.mock('@mui/material/Tooltip', (importOriginal) =>
+  import('@/test/counted-tooltip').then(({ countedTooltip }) => countedTooltip(importOriginal)),
+);
 
 const ACTIONS: RowMenuAction[] = [{ kind: 'CANCEL', label: 'Cancelar', enabled: true, reason: null }];
 
@@ -45,9 +37,9 @@ describe('the ACCIONES cell of /pagos', () => {
 
   it('mounts no Tooltip for a page of rows; hovering a button shows its hint, leaving it hides it', async () => {
     const user = userEvent.setup();
-    tooltips.renders = 0;
+    tooltipRenders.count = 0;
     renderRows(50);
-    expect(tooltips.renders).toBe(0);
+    expect(tooltipRenders.count).toBe(0);
 
     const detail = screen.getByRole('link', { name: 'Ver detalle del pago 1007' });
     await user.hover(detail);
