@@ -9,6 +9,8 @@ describe('listPage', () => {
       total: 102,
       page: 2,
       pageSize: 25,
+      // 2 pages of 25 shown, 102 in all.
+      hasNextPage: true,
     });
   });
 
@@ -24,6 +26,7 @@ describe('listPage', () => {
       total: 7,
       page: 9,
       pageSize: 5,
+      hasNextPage: false,
     });
   });
 });

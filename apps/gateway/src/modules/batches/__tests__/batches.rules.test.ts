@@ -60,7 +60,7 @@ describe('batch actions (spec 001 §4 "Batch")', () => {
 });
 
 describe('batch list query', () => {
-  it('collector, month with an exclusive end on creation_date, status, default sort and page size 10', () => {
+  it('collector, month with an exclusive end on creation_date, status, default sort and the API default page size (25)', () => {
     const query = batchListQuery({
       filter: {
         collectorId: '10001',
@@ -77,7 +77,7 @@ describe('batch list query', () => {
         { field: 'status', operation: 'EQUAL', value: 'error' },
       ],
       page: 1,
-      limit: 10,
+      limit: 25,
       sorts: [{ field: 'creation_date', direction: 'desc' }],
     });
   });

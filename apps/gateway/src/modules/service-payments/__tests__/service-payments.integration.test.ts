@@ -35,7 +35,7 @@ const CONCILIATE = `mutation C($id: ID!, $description: String, $amount: String) 
     outcome message error { message code } gatewayBatch { id state description compensationAmount } } }`;
 
 describe('service-payment batches', () => {
-  it('lists transaction batches with one upstream call, page 1 size 10, the filters encoded', async () => {
+  it('lists transaction batches with one upstream call, page 1 of the API default size (25), the filters encoded', async () => {
     const res = await run(
       TRANSACTIONS,
       { filter: { state: 'CLOSE', totalAmountFrom: '1000.00', totalAmountTo: '3000000.00' } },
@@ -43,7 +43,7 @@ describe('service-payment batches', () => {
     );
     expect(res.body.errors).toBeUndefined();
     const page = res.body.data.transactionBatches;
-    expect(page.pageSize).toBe(10);
+    expect(page.pageSize).toBe(25);
     expect(page.rows.every((r: Json) => r.state === 'CLOSE')).toBe(true);
     const calls = await stack.upstreamRequests();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /lote/lote/transacciones']);
