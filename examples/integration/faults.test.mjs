@@ -18,7 +18,8 @@ describe('a namespace of its own', () => {
   it('fails the payment list with the whole payment service down (a fault), here only', async () => {
     await stubsAdmin('POST', 'faults', { service: 'payment', errorRate: 1 });
     const { data, errors } = await graphql('operador', PAYMENTS);
-    assert.equal(data, null);
+    // Root fields are nullable: the failed list answers null with its error (a sibling field would keep its data).
+    assert.deepEqual(data, { payments: null });
     assert.equal(errors[0].extensions.code, 'UPSTREAM_ERROR');
     // Another namespace (as payments.test.mjs's is) does not see the fault.
     const elsewhere = await graphql('operador', PAYMENTS, {}, { 'x-test-namespace': `${namespace}-otro` });
