@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { changedAlert, RECORD_CHANGED, secondsShown, tabVisibleAgain } from './support/freshness';
+import { changedAlert, nextRead, RECORD_CHANGED, secondsShown, tabVisibleAgain } from './support/freshness';
 import { useBrowserStack } from './support/suite';
 import { stubRequest } from './support/stub-http';
 
@@ -9,7 +9,8 @@ import { stubRequest } from './support/stub-http';
  * Fresh records and conflicts on a detail screen (issue 30), payment detail as operador: 'Actualizado hace N s'
  * advances; another operator's change (made here at the payment service) is found when the tab becomes visible
  * (the same check runs every 30 s while visible) and says 'Otro operador modificó este registro' with 'Recargar';
- * an action refused because the record moved says so in the same words. Fixtures: pending 1000005, issued 1000007.
+ * an action refused because the record moved says so in the same words; opening an action's dialog on a moved record
+ * says so at once (issue 45). Fixtures: pending 1000005 and 1000006, issued 1000007.
  */
 
 const suite = useBrowserStack({ role: 'operador', path: '/pago/1000005' });
@@ -51,12 +52,30 @@ describe('a payment detail left open while another operator changes it', () => {
     await changedAlert(page).waitFor({ state: 'detached' });
   });
 
+  it("opening an action's dialog reads the payment again: moved, the dialog says so and offers 'Recargar' at once", async () => {
+    await page.goto(`${suite.stack.urls.web}/pago/1000006`);
+    await detail(page, '1000006').waitFor();
+    await cancelElsewhere('1000006');
+    await page.locator('[data-action="CANCEL"]').click();
+    const dialog = page.getByTestId('cancel-reason-dialog');
+    await dialog.getByText(RECORD_CHANGED).first().waitFor();
+    expect(await dialog.getByRole('button', { name: 'Cancelar pago' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Recargar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => statusOf(page)).toBe('rejected');
+  });
+
   it('an action refused because the payment moved says so in the same words', async () => {
     await page.goto(`${suite.stack.urls.web}/pago/1000007`);
     await detail(page, '1000007').waitFor();
-    await cancelElsewhere('1000007');
+    // The payment moves after the dialog opened and read it (the check as it opens found it unchanged).
+    const openingCheck = nextRead(page, 'PaymentDetail');
     await page.locator('[data-action="CANCEL"]').click();
     const dialog = page.getByTestId('cancel-reason-dialog');
+    await dialog.waitFor();
+    await openingCheck;
+    await cancelElsewhere('1000007');
     await dialog.getByLabel('Ingrese el motivo').fill('Pedido del pagador');
     await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
     await dialog.getByText(RECORD_CHANGED).first().waitFor();

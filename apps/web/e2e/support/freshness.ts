@@ -19,3 +19,15 @@ export async function secondsShown(scope: Page | Locator): Promise<number> {
   const match = /Actualizado hace (\d+) s/.exec(text);
   return match ? Number(match[1]) : -1;
 }
+
+/**
+ * The next answer to the detail's query `operationName` (start waiting before the press that opens an action's
+ * dialog): the read the dialog makes as it opens (issue 45). A test that changes the record after it has a dialog
+ * that found the record unchanged, and so reaches the refusal path.
+ */
+export const nextRead = (page: Page, operationName: string): Promise<unknown> =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/graphql') &&
+      (response.request().postData() ?? '').includes(`"operationName":"${operationName}"`),
+  );

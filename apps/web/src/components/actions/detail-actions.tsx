@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { resolveOutcome, type DialogFeedback, type OutcomePayloadLike } from '../../lib/mutation-outcome';
@@ -6,7 +6,7 @@ import { useNotify, type Notifier } from '../../lib/notifications';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { useMutate, type Mutate } from '../../lib/use-mutate';
 import { useMutationOutcome, type MutationFeedback } from '../../lib/use-mutation-outcome';
-import type { SubmitOutcome } from '../dialogs/action-dialog';
+import { DialogOpeningNotice, type SubmitOutcome } from '../dialogs/action-dialog';
 import type { DialogHandlers } from '../dialogs/submit-dialog';
 import type { ActionMeta, ActionRegistry } from './action-registry';
 
@@ -153,6 +153,11 @@ interface TableOptions<C> {
   refetch(): Promise<unknown>;
   /** A refusal explained as a version conflict when the record changed (`useFreshRecord`'s `explainRefusal`). */
   explainRefusal?: ExplainRefusal;
+  /**
+   * Run as a dialog opens (`useFreshRecord`'s `noticeOnOpen`): the record read again; a notice it answers (the
+   * record changed) shows in the dialog, with 'Recargar' in place of the action, before anything is typed.
+   */
+  checkOnOpen?: () => Promise<DialogFeedback | null>;
 }
 
 export interface DetailActionsOptions<R, C> extends TableOptions<C> {
@@ -191,7 +196,7 @@ const asIs: ExplainRefusal = async (feedback) => feedback;
  */
 function useActionTable<K extends string, R, C>(
   table: DetailActionTable<K, R, C>,
-  { context, refetch, explainRefusal = asIs }: TableOptions<C>,
+  { context, refetch, explainRefusal = asIs, checkOnOpen }: TableOptions<C>,
   current: (pressed: R) => R,
 ) {
   const client = useApolloClient();
@@ -201,6 +206,25 @@ function useActionTable<K extends string, R, C>(
   const [opened, setOpened] = useState<{ kind: K; row: R } | null>(null);
   const [busy, setBusy] = useState<{ kind: K; row: R } | null>(null);
   const close = useCallback(() => setOpened(null), []);
+  const [openingNotice, setOpeningNotice] = useState<DialogFeedback | null>(null);
+  // The latest check, read when a dialog opens: a new function each render must not check again.
+  const checkOnOpenRef = useRef(checkOnOpen);
+  checkOnOpenRef.current = checkOnOpen;
+  useEffect(() => {
+    setOpeningNotice(null);
+    const check = checkOnOpenRef.current;
+    if (!opened || !check) return undefined;
+    let stillOpen = true;
+    void check().then(
+      (notice) => {
+        if (stillOpen) setOpeningNotice(notice);
+      },
+      () => undefined, // A failed check says nothing: the action's own answer will tell.
+    );
+    return () => {
+      stillOpen = false;
+    };
+  }, [opened]);
 
   const runOf = useCallback(
     (record: R): ActionRun<R, C> => ({
@@ -235,7 +259,11 @@ function useActionTable<K extends string, R, C>(
 
   const shown = opened ? table[opened.kind]?.dialog?.(runOf(current(opened.row)), explainRefusal) : null;
   // Keyed by kind: a dialog opened from another's success (retry, then change method) is a new intent.
-  const dialog = shown ? <Fragment key={opened!.kind}>{shown}</Fragment> : null;
+  const dialog = shown ? (
+    <DialogOpeningNotice.Provider key={opened!.kind} value={openingNotice}>
+      {shown}
+    </DialogOpeningNotice.Provider>
+  ) : null;
   return { run, open: (kind: K, row: R) => setOpened({ kind, row }), busy, dialog };
 }
 

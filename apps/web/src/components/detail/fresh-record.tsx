@@ -66,6 +66,11 @@ export interface FreshRecord {
    * 'Otro operador modificó este registro' (and the notice shows) instead of the service's generic error.
    */
   explainRefusal: (feedback: DialogFeedback | null) => Promise<DialogFeedback | null>;
+  /**
+   * An action's dialog opening (issue 45): the record read again; when its version moved since it was shown, the
+   * notice the dialog shows ('Otro operador modificó este registro', with 'Recargar' in place of the action).
+   */
+  noticeOnOpen: () => Promise<DialogFeedback | null>;
 }
 
 /**
@@ -150,12 +155,21 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
     [check, reload, shownVersion],
   );
 
+  const noticeOnOpen = useCallback(
+    async (): Promise<DialogFeedback | null> =>
+      (await check())
+        ? { severity: 'warning', title: RECORD_CHANGED, message: RECORD_CHANGED_HINT, reload }
+        : null,
+    [check, reload],
+  );
+
   return {
     readAt,
     changed: changedFrom !== null && changedFrom === shownVersion,
     check,
     reload,
     explainRefusal,
+    noticeOnOpen,
   };
 }
 

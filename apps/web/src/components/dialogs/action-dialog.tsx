@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -18,6 +27,12 @@ export type { DialogFeedback } from '../../lib/mutation-outcome';
 
 /** What a dialog offers instead of its action when only reading the record again can resolve the refusal. */
 export const RELOAD_LABEL = 'Recargar';
+
+/**
+ * What the kit found as an action's dialog opened (issue 45: the record changed since it was shown): every
+ * ActionDialog inside shows it as its feedback until a submit's own answer replaces it.
+ */
+export const DialogOpeningNotice = createContext<DialogFeedback | null>(null);
 
 /** Multi-selection dialogs are 850 px wide (spec 000 §2, §9). */
 export const MULTI_DIALOG_WIDTH = 850;
@@ -148,13 +163,15 @@ export function ActionDialog({
   submitting = false,
   submitColor = 'primary',
   cancelLabel,
-  feedback,
+  feedback: submitFeedback,
   width = 'sm',
   extraActions,
   returnFocusTo,
   testId,
 }: ActionDialogProps) {
   useReturnFocus(returnFocusTo);
+  const openingNotice = useContext(DialogOpeningNotice);
+  const feedback = submitFeedback ?? openingNotice;
   const titleId = `dialog-title-${title.replace(/\W+/g, '-').toLowerCase()}`;
   const close = () => {
     if (!submitting) onClose();

@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, InMemoryCache, Observable, gql, type TypedDoc
 import { ApolloProvider } from '@apollo/client/react';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NotificationsProvider } from '@/lib/notifications';
@@ -87,6 +87,24 @@ function ThingDetail({ refetch }: { refetch(): Promise<unknown> }) {
         onRun={actions.run}
         ariaLabel="Acciones de la cosa"
       />
+      {actions.dialog}
+    </>
+  );
+}
+
+/** The detail of a record another operator changed after it was shown: the check as a dialog opens says so. */
+const reloadStale = vi.fn();
+const checkOnOpen = vi.fn(async () => ({
+  severity: 'warning' as const,
+  title: 'Otro operador modificó este registro',
+  message: 'Recargá para ver su estado actual antes de hacer otra acción.',
+  reload: reloadStale,
+}));
+function StaleThingDetail({ refetch }: { refetch(): Promise<unknown> }) {
+  const actions = useDetailActions(TABLE, { record: RECORD, context: CONTEXT, refetch, checkOnOpen });
+  return (
+    <>
+      <button onClick={() => actions.run('CANCEL')}>Anular</button>
       {actions.dialog}
     </>
   );
@@ -202,6 +220,35 @@ describe('useDetailActions (a detail action table)', { timeout: 60_000 }, () => 
     expect(calls).toHaveLength(2);
     expect(calls[1]!.variables.idempotencyKey).toBe(calls[0]!.variables.idempotencyKey);
     expect(screen.queryByText('Cosa anulada correctamente')).toBeNull();
+  });
+});
+
+describe('the record checked as an action dialog opens (issue 45)', { timeout: 60_000 }, () => {
+  it("says the record changed and offers 'Recargar' in place of the action, before anything is typed", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderDetail([], StaleThingDetail);
+    await user.click(screen.getByRole('button', { name: 'Anular' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anular cosa' });
+    expect(await within(dialog).findByTestId('dialog-feedback')).toHaveTextContent(
+      'Otro operador modificó este registro',
+    );
+    expect(checkOnOpen).toHaveBeenCalledTimes(1);
+    expect(within(dialog).queryByRole('button', { name: 'Anular cosa' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Recargar' }));
+    expect(reloadStale).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Anular cosa' })).toBeNull());
+    expect(calls).toHaveLength(0);
+  });
+
+  it('leaves the dialog as it is when the record did not change', async () => {
+    const user = userEvent.setup({ delay: null });
+    checkOnOpen.mockResolvedValueOnce(null as never);
+    renderDetail([], StaleThingDetail);
+    await user.click(screen.getByRole('button', { name: 'Anular' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anular cosa' });
+    await waitFor(() => expect(checkOnOpen).toHaveBeenCalledTimes(2));
+    expect(within(dialog).getByRole('button', { name: 'Anular cosa' })).toBeVisible();
+    expect(within(dialog).queryByTestId('dialog-feedback')).toBeNull();
   });
 });
 

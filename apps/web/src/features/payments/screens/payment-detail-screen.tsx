@@ -81,6 +81,7 @@ export default function PaymentDetailScreen() {
     context,
     refetch: current.refetch,
     explainRefusal: fresh.explainRefusal,
+    checkOnOpen: fresh.noticeOnOpen,
   });
 
   if (!id) return null;

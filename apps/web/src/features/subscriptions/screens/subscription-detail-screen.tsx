@@ -79,6 +79,7 @@ export default function SubscriptionDetailScreen() {
     context,
     refetch: current.refetch,
     explainRefusal: fresh.explainRefusal,
+    checkOnOpen: fresh.noticeOnOpen,
   });
 
   if (!id) return null;
