@@ -56,10 +56,6 @@ export async function newSession(
     locale,
     timezoneId,
     viewport: { width: 1440, height: 900 },
-    // The operators' reduced-motion setting (app/theme.ts): no transition, ripple or endless skeleton animation to
-    // paint and wait for. Painting them was most of Chromium's CPU in a browser file (issue 48); the bench's web
-    // scenario keeps the default motion.
-    reducedMotion: 'reduce',
   });
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {

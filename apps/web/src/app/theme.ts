@@ -26,52 +26,6 @@ export const SIDEBAR = {
   divider: 'rgba(255,255,255,0.1)',
 } as const;
 
-/**
- * The operator's system asks for reduced motion (WCAG 2.3.3): no transitions, ripples or endless animations
- * (skeletons, spinners). Read once when the app starts, like the rest of the theme.
- */
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
-
-export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(REDUCED_MOTION_QUERY).matches
-    : false;
-}
-
-/** What reduced motion changes in the theme: MUI's transitions last 0 ms (their components enter and leave at
- * once, not only look so), buttons have no ripple, and CSS animations of any component stop after one short run. */
-export function motionOptions(reduced: boolean) {
-  if (!reduced) return {};
-  const none = 0;
-  return {
-    transitions: {
-      create: () => 'none',
-      duration: {
-        shortest: none,
-        shorter: none,
-        short: none,
-        standard: none,
-        complex: none,
-        enteringScreen: none,
-        leavingScreen: none,
-      },
-    },
-    components: {
-      MuiButtonBase: { defaultProps: { disableRipple: true } },
-      MuiCssBaseline: {
-        styleOverrides: {
-          '*, *::before, *::after': {
-            animationDuration: '0.01ms !important',
-            animationIterationCount: '1 !important',
-            transitionDuration: '0.01ms !important',
-            scrollBehavior: 'auto !important',
-          },
-        },
-      },
-    },
-  } as const;
-}
-
 export const theme = createTheme(
   {
     palette: {
@@ -147,7 +101,6 @@ export const theme = createTheme(
     },
   },
   materialEsES,
-  motionOptions(prefersReducedMotion()),
   // The DataGrid's and the date pickers' Spanish texts are set where they are used (components/data-table,
   // components/pickers `PickersLocalization`), so the shell loads neither.
 );
