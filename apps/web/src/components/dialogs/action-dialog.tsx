@@ -22,6 +22,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { describeError } from '../../lib/errors';
 import type { DialogFeedback } from '../../lib/mutation-outcome';
 import { MessageText } from '../detail/code-text';
+import { focusedElement } from './focused-element';
 
 export type { DialogFeedback } from '../../lib/mutation-outcome';
 
@@ -100,13 +101,6 @@ export function useBulkConfirmStep({
     feedback,
     returnFocusTo,
   };
-}
-
-/** The element focused when a dialog (or a chain of dialogs) opened: where focus goes back on close. */
-export function focusedElement(): HTMLElement | null {
-  if (typeof document === 'undefined') return null;
-  const active = document.activeElement;
-  return active instanceof HTMLElement && active !== document.body ? active : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { newIdempotencyKey } from '../../lib/use-idempotency-key';
-import { focusedElement } from './action-dialog';
+import { focusedElement } from './focused-element';
 
 /**
  * The dialogs of a list action. On one item: its input dialog, then the mutation. On a multi-selection: the
