@@ -138,6 +138,10 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
   const sessions = new SessionStore(realm.ssoSessionIdleTimeout, realm.ssoSessionMaxLifespan);
 
   const server = createServer();
+  // Clients keep sockets alive between token requests (fetch's pool in other teams' tests, the gateway's JWKS
+  // reads). With Node's 5 s default, a loaded client could reuse a socket as the server closed it (ECONNRESET in
+  // the example suite at load 36); 65 s, like the gateway and the stubs.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
