@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { changedAlert, nextRead, RECORD_CHANGED, secondsShown, tabVisibleAgain } from './support/freshness';
+import { grid, gridSettled } from './support/grid';
 import { useBrowserStack } from './support/suite';
 import { stubRequest } from './support/stub-http';
 
@@ -10,7 +11,8 @@ import { stubRequest } from './support/stub-http';
  * advances; another operator's change (made here at the payment service) is found when the tab becomes visible
  * (the same check runs every 30 s while visible) and says 'Otro operador modificó este registro' with 'Recargar';
  * an action refused because the record moved says so in the same words; opening an action's dialog on a moved record
- * says so at once (issue 45). Fixtures: pending 1000005 and 1000006, issued 1000007.
+ * says so at once, with one notice and one 'Recargar' on the page; the refusal is in 'Actividad' as 'Versión
+ * desactualizada' (issue 45). Fixtures: pending 1000005 and 1000006, issued 1000007.
  */
 
 const suite = useBrowserStack({ role: 'operador', path: '/pago/1000005' });
@@ -46,6 +48,9 @@ describe('a payment detail left open while another operator changes it', () => {
     await changedAlert(page).waitFor();
     expect(await statusOf(page)).toBe('pending'); // the shown version stays until the operator reloads
     expect(await changedAlert(page).getByRole('button', { name: 'Ver cambios' }).count()).toBe(1);
+    // Issue 45: one 'Recargar' on the page (the notice's; the header's steps aside), and a line that agrees.
+    expect(await page.getByRole('button', { name: 'Recargar', includeHidden: true }).count()).toBe(1);
+    expect(await page.getByTestId('record-freshness').textContent()).toMatch(/hay una versión más nueva/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await changedAlert(page).getByRole('button', { name: 'Recargar' }).click();
     await page.getByTestId('payment-summary').locator('[data-status="rejected"]').waitFor();
@@ -60,6 +65,11 @@ describe('a payment detail left open while another operator changes it', () => {
     const dialog = page.getByTestId('cancel-reason-dialog');
     await dialog.getByText(RECORD_CHANGED).first().waitFor();
     expect(await dialog.getByRole('button', { name: 'Cancelar pago' }).count()).toBe(0);
+    // Issue 45: one notice and one 'Recargar' in the page, the dialog's (none left behind the modal).
+    const reloads = page.getByRole('button', { name: 'Recargar', includeHidden: true });
+    await expect.poll(() => reloads.count()).toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Recargar' }).count()).toBe(1);
+    expect(await page.getByText(RECORD_CHANGED, { exact: true }).count()).toBe(1);
     expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Recargar' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -86,5 +96,25 @@ describe('a payment detail left open while another operator changes it', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => statusOf(page)).toBe('rejected');
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("the refusal is in 'Actividad' as 'Versión desactualizada' (issue 45)", async () => {
+    // The cancel of 1000007 above was sent with the version shown; the gateway refused it as VERSION_CONFLICT.
+    await suite.withSignedIn('admin', '/home', async ({ page: admin }) => {
+      const rows = async () => {
+        await admin.goto(`${suite.stack.urls.web}/actividad?registro=1000007`);
+        await gridSettled(admin, 'Actividad', 'No se encontraron acciones');
+        return grid(admin, 'Actividad').locator('.MuiDataGrid-row').allInnerTexts();
+      };
+      // The activity writer stores within its flush delay (250 ms): read until the row is there.
+      await expect
+        .poll(async () => (await rows()).join('\n'), { interval: 200 })
+        .toContain('Versión desactualizada');
+      const [refused] = (await rows()).filter((row) => row.includes('Versión desactualizada'));
+      expect(refused).toContain('operador');
+      expect(refused).toContain('Cancelar pago');
+      expect(refused).toContain('Con error');
+      expect(await seriousA11yViolations(admin, 'main')).toEqual([]);
+    });
   });
 });

@@ -104,6 +104,18 @@ export const ACTIVITY_RESULT_TEXTS = {
 
 export type ActivityResultCode = keyof typeof ACTIVITY_RESULT_TEXTS;
 
+/**
+ * The error codes of a refused action that operators read in words (issue 45): an action refused because the record
+ * changed since the operator saw it (the gateway's VERSION_CONFLICT). Any other code shows as it came.
+ */
+export const ACTIVITY_ERROR_TEXTS: Readonly<Record<string, string>> = {
+  VERSION_CONFLICT: 'Versión desactualizada',
+};
+
+/** The Spanish words of an error code; null for a code without words (shown as the code). */
+export const activityErrorText = (code: string): string | null =>
+  Object.hasOwn(ACTIVITY_ERROR_TEXTS, code) ? ACTIVITY_ERROR_TEXTS[code]! : null;
+
 /** The Spanish text of a result; an unknown code as it came. */
 export const activityResultText = (result: string): string =>
   (ACTIVITY_RESULT_TEXTS as Readonly<Record<string, string>>)[result] ?? result;

@@ -273,9 +273,11 @@ export {
   type SearchTextShape,
 } from './search-text.js';
 export {
+  ACTIVITY_ERROR_TEXTS,
   ACTIVITY_RESULT_TEXTS,
   AREA_TEXTS,
   OPERATION_TEXTS,
+  activityErrorText,
   activityResultText,
   operationText,
   type ActivityResultCode,

@@ -29,6 +29,7 @@ const ACTIVITY = /* GraphQL */ `
         recordIds
         recordCount
         result
+        errorCode
         reason
         requestId
       }
@@ -244,6 +245,41 @@ for (const { name, store } of STORES) {
       const text = await csv.text();
       expect(text).toContain('"Denegado"');
       expect(text).toContain('"Cantidad de registros"');
+    });
+
+    it('an action on a version another operator replaced is refused as VERSION_CONFLICT and stored so (issue 45)', async () => {
+      const VERSION = 'query Version($id: ID!) { payment(id: $id) { version status } }';
+      const STALE_CANCEL = `mutation StaleCancel($id: ID!, $expectedVersion: Int) {
+        cancelPayment(id: $id, reason: "Pedido del pagador", expectedVersion: $expectedVersion) {
+          outcome
+          error { code message }
+          payment { version status }
+        }
+      }`;
+      const shown = (await as('operador', VERSION, { id: '1000020' })).body.data!.payment as Data;
+      // Another operator cancels it first, straight at the payment service.
+      const elsewhere = await fetch(`${stubs.url}/payment/pagos/1000020/cancelar`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'Cancelado por otro operador' }),
+      });
+      expect(elsewhere.ok).toBe(true);
+      const stale = await as('operador', STALE_CANCEL, { id: '1000020', expectedVersion: shown.version });
+      expect(stale.body.errors).toBeUndefined();
+      const answer = stale.body.data!.cancelPayment as Data;
+      expect(answer.outcome).toBe('FAILED');
+      expect(answer.error.code).toBe('VERSION_CONFLICT');
+      expect(answer.error.message).toMatch(/^Otro operador modificó este registro/);
+      expect(answer.payment.version).not.toBe(shown.version);
+
+      const rows = (await rowsOf({ recordId: '1000020', user: 'operador' })).rows;
+      expect(rows).toEqual([
+        expect.objectContaining({
+          operation: 'cancelPayment',
+          result: 'FAILED',
+          errorCode: 'VERSION_CONFLICT',
+        }),
+      ]);
     });
 
     it('a preference is no activity, and ids inside its value name no record', async () => {

@@ -1,10 +1,11 @@
 /**
  * One action on one document, the same way in every area: read the current document (a failed read is
- * FAILED: nothing was written), check the action's rule for this user now (FAILED with the rule's reason, no
- * write), write once (never retried), and classify a failed write (upstream/outcome.ts: FAILED, or UNKNOWN
- * when the write may have happened). The area builds its payload from the result.
+ * FAILED: nothing was written), compare its version with the one the operator acted on when the mutation says
+ * it (another is VERSION_CONFLICT, no write: issue 45), check the action's rule for this user now (FAILED with
+ * the rule's reason, no write), write once (never retried), and classify a failed write (upstream/outcome.ts:
+ * FAILED, or UNKNOWN when the write may have happened). The area builds its payload from the result.
  */
-import { notAllowed, readFailure, writeFailure, type Failure } from '../upstream/outcome.js';
+import { notAllowed, readFailure, versionConflict, writeFailure, type Failure } from '../upstream/outcome.js';
 import type { ActionDecision } from './actions.js';
 
 export interface ActionRun<Doc, Answer> {
@@ -12,6 +13,12 @@ export interface ActionRun<Doc, Answer> {
   load: () => Promise<Doc | null>;
   notFound: Failure;
   decide: (doc: Doc) => ActionDecision;
+  /**
+   * The version of the document the operator acted on (a mutation's `expectedVersion`), and how to read the
+   * current one's: when both are known and differ, the action is refused as a version conflict before its rule.
+   */
+  expectedVersion?: number | null;
+  versionOf?: (doc: Doc) => number | null | undefined;
   /** The write, and the mapping of its answer (a contract break there is UNKNOWN, not FAILED). */
   write: (doc: Doc) => Promise<Answer>;
   /** After a failed write, before the result (e.g. forget what the request read). */
@@ -33,6 +40,10 @@ export async function runAction<Doc, Answer>(
     return { ok: false, failure: readFailure(error), doc: null };
   }
   if (doc === null) return { ok: false, failure: run.notFound, doc: null };
+  const current = run.expectedVersion == null ? null : run.versionOf?.(doc);
+  if (current != null && current !== run.expectedVersion) {
+    return { ok: false, failure: versionConflict(), doc };
+  }
   const decision = run.decide(doc);
   if (!decision.enabled) {
     return { ok: false, failure: notAllowed(decision.reason ?? 'Acción no permitida.'), doc };

@@ -26,6 +26,12 @@ export const UNKNOWN_OUTCOME_MESSAGE =
 /** Code of an OperationError when a domain rule refused the action before any upstream call. */
 export const ACTION_NOT_ALLOWED = 'ACTION_NOT_ALLOWED';
 
+/**
+ * Code of an OperationError when the record changed since the operator saw it (the mutation's `expectedVersion`
+ * is not the current version): refused before any upstream call, and so recorded in the activity (issue 45).
+ */
+export const VERSION_CONFLICT = 'VERSION_CONFLICT';
+
 export interface Failure {
   outcome: Exclude<MutationOutcome, 'SUCCESS'>;
   error: OperationError;
@@ -142,6 +148,17 @@ export function readFailure(error: unknown): Failure {
 export const notAllowed = (reason: string): Failure => ({
   outcome: 'FAILED',
   error: { message: reason, code: ACTION_NOT_ALLOWED, extendedCode: null },
+});
+
+/** The record changed since the operator saw it: FAILED, no upstream write; the operator reloads first. */
+export const versionConflict = (): Failure => ({
+  outcome: 'FAILED',
+  error: {
+    message:
+      'Otro operador modificó este registro. Recargá para ver su estado actual antes de hacer otra acción.',
+    code: VERSION_CONFLICT,
+    extendedCode: null,
+  },
 });
 
 /** The FAILED outcome of a document that does not exist, with the catalogue's text for that service. */

@@ -2,6 +2,7 @@ import {
   ACTIVITY_RESULT_TEXTS,
   AREA_TEXTS,
   OPERATION_TEXTS,
+  activityErrorText,
   type ActivityResultCode,
 } from '@backoffice/validators';
 import { codeLabel } from './code-label';
@@ -15,7 +16,7 @@ export const operationLabel = codeLabel(LOWER_OPERATION_TEXTS);
 
 export const areaLabel = codeLabel(AREA_TEXTS);
 
-export { ACTIVITY_RESULT_TEXTS, AREA_TEXTS, OPERATION_TEXTS, type ActivityResultCode };
+export { ACTIVITY_RESULT_TEXTS, AREA_TEXTS, OPERATION_TEXTS, activityErrorText, type ActivityResultCode };
 
 /** The chip colour of a result: a success green, a refusal or error red, an unknown outcome amber. */
 export const ACTIVITY_RESULT_COLORS: Readonly<

@@ -110,10 +110,14 @@ function act<A>(
   forgetOnFailure = true,
   /** A check of the request against the current payment (Spanish message: refused before any write). */
   check?: (payment: PaymentModel) => string | undefined,
+  /** The version the operator acted on (`expectedVersion`): another current one is VERSION_CONFLICT. */
+  expectedVersion?: number | null,
 ): Promise<ActionRunResult<PaymentModel, A>> {
   return runAction({
     load: () => ctx.loaders.payment.load(id),
     notFound: notFound(),
+    expectedVersion,
+    versionOf: (payment) => payment.version,
     decide: (payment) => {
       const decision = decideAction(kind, payment, ctx.user.permissions, new Date());
       const refused = decision.enabled ? check?.(payment) : undefined;
@@ -131,9 +135,18 @@ async function paymentWrite(
   kind: PaymentActionKind,
   write: (payment: PaymentModel) => Promise<RawPayment>,
   message: string | ((payment: PaymentModel) => string),
+  expectedVersion?: number | null,
 ): Promise<PaymentMutationPayload> {
   // Mapped inside: an answer that breaks the contract is an UNKNOWN outcome, not a failed request.
-  const run = await act(ctx, id, kind, async (before) => remember(ctx, await write(before)));
+  const run = await act(
+    ctx,
+    id,
+    kind,
+    async (before) => remember(ctx, await write(before)),
+    true,
+    undefined,
+    expectedVersion,
+  );
   if (!run.ok) return failed(run.failure, run.doc);
   const payment = run.answer;
   return {
@@ -144,7 +157,12 @@ async function paymentWrite(
   };
 }
 
-export function cancelPayment(ctx: Ctx, rawId: string, rawReason: string): Promise<PaymentMutationPayload> {
+export function cancelPayment(
+  ctx: Ctx,
+  rawId: string,
+  rawReason: string,
+  expectedVersion?: number | null,
+): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
   const reason = checkReasonInput(rawReason);
   return paymentWrite(
@@ -153,6 +171,7 @@ export function cancelPayment(ctx: Ctx, rawId: string, rawReason: string): Promi
     'CANCEL',
     () => ctx.dataSources.payments.cancel(id, reason),
     SUCCESS_MESSAGES.cancel,
+    expectedVersion,
   );
 }
 
@@ -160,6 +179,7 @@ export function changePaymentMethod(
   ctx: Ctx,
   rawId: string,
   input: PaymentMethodChangeInput,
+  expectedVersion?: number | null,
 ): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
   const body = methodChangeBody(input, new Date());
@@ -169,6 +189,7 @@ export function changePaymentMethod(
     'CHANGE_PAYMENT_METHOD',
     () => ctx.dataSources.payments.changePaymentMethod(id, body),
     SUCCESS_MESSAGES.changePaymentMethod,
+    expectedVersion,
   );
 }
 
@@ -176,6 +197,7 @@ export function cancelPaymentObjection(
   ctx: Ctx,
   rawId: string,
   rawReason: string,
+  expectedVersion?: number | null,
 ): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
   const reason = checkReasonInput(rawReason);
@@ -185,6 +207,7 @@ export function cancelPaymentObjection(
     'CANCEL_OBJECTION',
     () => ctx.dataSources.payments.cancelObjection(id, reason),
     SUCCESS_MESSAGES.cancelObjection,
+    expectedVersion,
   );
 }
 

@@ -52,9 +52,12 @@ export const paymentsResolvers: Resolvers = {
     },
   },
   Mutation: {
-    cancelPayment: (_root, { id, reason }, ctx) => mutations.cancelPayment(ctx, id, reason),
-    changePaymentMethod: (_root, { id, input }, ctx) => mutations.changePaymentMethod(ctx, id, input),
-    cancelPaymentObjection: (_root, { id, reason }, ctx) => mutations.cancelPaymentObjection(ctx, id, reason),
+    cancelPayment: (_root, { id, reason, expectedVersion }, ctx) =>
+      mutations.cancelPayment(ctx, id, reason, expectedVersion),
+    changePaymentMethod: (_root, { id, input, expectedVersion }, ctx) =>
+      mutations.changePaymentMethod(ctx, id, input, expectedVersion),
+    cancelPaymentObjection: (_root, { id, reason, expectedVersion }, ctx) =>
+      mutations.cancelPaymentObjection(ctx, id, reason, expectedVersion),
     retryPayment: (_root, { id, mode }, ctx) => mutations.retryPayment(ctx, id, mode),
     refundPayment: (_root, { id, reason, idempotencyKey, amount }, ctx) =>
       mutations.refundPayment(ctx, id, reason, idempotencyKey, amount),

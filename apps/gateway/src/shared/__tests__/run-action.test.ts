@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamContractError, UpstreamError, UpstreamUnavailable } from '../../upstream/errors.js';
-import { notFoundFailure } from '../../upstream/outcome.js';
+import { notFoundFailure, versionConflict } from '../../upstream/outcome.js';
 import { runAction } from '../run-action.js';
 
 interface Doc {
@@ -101,5 +101,37 @@ describe('runAction', () => {
         write: () => Promise.reject(new TypeError('bug')),
       }),
     ).rejects.toThrow('bug');
+  });
+
+  it('a document whose version is not the one the operator acted on is VERSION_CONFLICT, without writing (issue 45)', async () => {
+    const doc = { id: '1', open: true, version: 4 };
+    const run = (expectedVersion: number | null) =>
+      runAction<Doc & { version: number }, string>({
+        load: async () => doc,
+        notFound: NOT_FOUND,
+        decide: allowIfOpen,
+        expectedVersion,
+        versionOf: (d) => d.version,
+        write: async () => 'written',
+      });
+    const stale = await run(3);
+    expect(stale).toEqual({ ok: false, failure: versionConflict(), doc });
+    expect(!stale.ok && stale.failure.error.code).toBe('VERSION_CONFLICT');
+    // The version shown, or none said: the action runs.
+    expect(await run(4)).toMatchObject({ ok: true, answer: 'written' });
+    expect(await run(null)).toMatchObject({ ok: true, answer: 'written' });
+  });
+
+  it('a version conflict comes before the rule: the refusal says the record changed, not its new state', async () => {
+    const doc = { id: '1', open: false, version: 5 };
+    const result = await runAction<Doc & { version: number }, string>({
+      load: async () => doc,
+      notFound: NOT_FOUND,
+      decide: allowIfOpen,
+      expectedVersion: 4,
+      versionOf: (d) => d.version,
+      write: () => Promise.reject(new Error('must not write')),
+    });
+    expect(!result.ok && result.failure.error.code).toBe('VERSION_CONFLICT');
   });
 });

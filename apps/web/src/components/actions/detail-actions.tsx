@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
+import { withExpectedVersion } from '../../lib/expected-version';
 import { resolveOutcome, type DialogFeedback, type OutcomePayloadLike } from '../../lib/mutation-outcome';
 import { useNotify, type Notifier } from '../../lib/notifications';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
@@ -130,7 +131,9 @@ function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables
   const { key: idempotencyKey } = useIdempotencyKey();
   const dialogRun: DialogRun<R, C> = { ...run, idempotencyKey };
   const onSubmit = async (sent: Sent): Promise<SubmitOutcome> => {
-    const { data } = await run.mutate(spec.mutation, spec.variables(sent, dialogRun));
+    // The version of the record shown goes with a mutation that takes it: a record changed since is refused so.
+    const variables = withExpectedVersion(spec.mutation, spec.variables(sent, dialogRun), run.record);
+    const { data } = await run.mutate(spec.mutation, variables);
     const payload = data ? spec.payload(data) : null;
     const resolution = resolveOutcome(payload);
     if (resolution.kind === 'success') {
@@ -158,6 +161,11 @@ interface TableOptions<C> {
    * record changed) shows in the dialog, with 'Recargar' in place of the action, before anything is typed.
    */
   checkOnOpen?: () => Promise<DialogFeedback | null>;
+  /**
+   * Told when a dialog starts (true) or stops (false) showing the notice `checkOnOpen` answered: the page's own notice
+   * steps aside meanwhile (`useFreshRecord`'s `forActions`, issue 45).
+   */
+  onOpeningNotice?: (shown: boolean) => void;
 }
 
 export interface DetailActionsOptions<R, C> extends TableOptions<C> {
@@ -196,7 +204,7 @@ const asIs: ExplainRefusal = async (feedback) => feedback;
  */
 function useActionTable<K extends string, R, C>(
   table: DetailActionTable<K, R, C>,
-  { context, refetch, explainRefusal = asIs, checkOnOpen }: TableOptions<C>,
+  { context, refetch, explainRefusal = asIs, checkOnOpen, onOpeningNotice }: TableOptions<C>,
   current: (pressed: R) => R,
 ) {
   const client = useApolloClient();
@@ -208,21 +216,26 @@ function useActionTable<K extends string, R, C>(
   const close = useCallback(() => setOpened(null), []);
   const [openingNotice, setOpeningNotice] = useState<DialogFeedback | null>(null);
   // The latest check, read when a dialog opens: a new function each render must not check again.
-  const checkOnOpenRef = useRef(checkOnOpen);
-  checkOnOpenRef.current = checkOnOpen;
+  const checkOnOpenRef = useRef({ checkOnOpen, onOpeningNotice });
+  checkOnOpenRef.current = { checkOnOpen, onOpeningNotice };
   useEffect(() => {
     setOpeningNotice(null);
-    const check = checkOnOpenRef.current;
+    const { checkOnOpen: check, onOpeningNotice: told } = checkOnOpenRef.current;
     if (!opened || !check) return undefined;
     let stillOpen = true;
+    let shown = false;
     void check().then(
       (notice) => {
-        if (stillOpen) setOpeningNotice(notice);
+        if (!stillOpen) return;
+        setOpeningNotice(notice);
+        shown = notice !== null;
+        if (shown) told?.(true);
       },
       () => undefined, // A failed check says nothing: the action's own answer will tell.
     );
     return () => {
       stillOpen = false;
+      if (shown) told?.(false);
     };
   }, [opened]);
 

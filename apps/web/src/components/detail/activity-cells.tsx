@@ -5,6 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import {
   ACTIVITY_RESULT_COLORS,
   ACTIVITY_RESULT_TEXTS,
+  activityErrorText,
   operationLabel,
   recordRoute,
   type ActivityResultCode,
@@ -67,11 +68,16 @@ export function ActivityResultChip({ result }: { result: ActivityResultCode }) {
   return <Chip size="small" color={ACTIVITY_RESULT_COLORS[result]} label={ACTIVITY_RESULT_TEXTS[result]} />;
 }
 
-/** The detail column: why it was not a success, the reason the operator gave, a bulk action's failed items. */
+/**
+ * The detail column: why it was not a success, the reason the operator gave, a bulk action's failed items. An error
+ * code operators read in words ('Versión desactualizada') comes first; any other as 'Código: …' after the reason.
+ */
 export function activityDetailText(row: ActivityCellRow): string {
   const parts: string[] = [];
+  const errorWords = row.errorCode ? activityErrorText(row.errorCode) : null;
+  if (errorWords) parts.push(errorWords);
   if (row.reason) parts.push(`Motivo: ${row.reason}`);
-  if (row.errorCode) parts.push(`Código: ${row.errorCode}`);
+  if (row.errorCode && !errorWords) parts.push(`Código: ${row.errorCode}`);
   if (row.items && row.items.length > 0) {
     const ok = row.items.filter((item) => item.result === 'SUCCESS').length;
     parts.push(`${ok} de ${row.items.length} correctos`);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentNode } from 'graphql';
 import type { TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
@@ -71,6 +71,21 @@ export interface FreshRecord {
    * notice the dialog shows ('Otro operador modificó este registro', with 'Recargar' in place of the action).
    */
   noticeOnOpen: () => Promise<DialogFeedback | null>;
+  /**
+   * True while an action's dialog shows the same news (issue 45): the page's notice and its 'Recargar' step aside,
+   * so the page has one notice and one 'Recargar' at a time.
+   */
+  inDialog: boolean;
+  /** What a detail's action table takes from the record's freshness (`useDetailActions`, `useRowActions`). */
+  forActions: FreshActionOptions;
+}
+
+/** The freshness options of an action table: a refusal explained, the check as a dialog opens, and its notice. */
+export interface FreshActionOptions {
+  explainRefusal: FreshRecord['explainRefusal'];
+  checkOnOpen: FreshRecord['noticeOnOpen'];
+  /** Told when a dialog starts (true) or stops (false) showing the notice `checkOnOpen` answered. */
+  onOpeningNotice: (shown: boolean) => void;
 }
 
 /**
@@ -95,6 +110,7 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
   const shownVersion = shown ? versionOf(shown) : null;
   const [readAt, setReadAt] = useState(() => Date.now());
   const [changedFrom, setChangedFrom] = useState<string | null>(null);
+  const [inDialog, setInDialog] = useState(false);
   const latest = useRef({ document, variables, recordOf, versionOf, shownVersion });
   latest.current = { document, variables, recordOf, versionOf, shownVersion };
 
@@ -163,6 +179,11 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
     [check, reload],
   );
 
+  const forActions = useMemo(
+    () => ({ explainRefusal, checkOnOpen: noticeOnOpen, onOpeningNotice: setInDialog }),
+    [explainRefusal, noticeOnOpen],
+  );
+
   return {
     readAt,
     changed: changedFrom !== null && changedFrom === shownVersion,
@@ -170,6 +191,8 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
     reload,
     explainRefusal,
     noticeOnOpen,
+    inDialog,
+    forActions,
   };
 }
 
@@ -192,8 +215,21 @@ export function agoText(seconds: number): string {
 }
 
 /**
+ * A detail's actions while its stale notice is up: without the toolbar's 'Recargar' (RELOAD), the notice's own reading
+ * the record again, so the page offers one 'Recargar' at a time (issue 45).
+ */
+export function withoutToolbarReload<A extends { kind: string }>(
+  fresh: FreshRecord,
+  actions: readonly A[],
+): A[] {
+  return fresh.changed ? actions.filter((action) => action.kind !== 'RELOAD') : [...actions];
+}
+
+/**
  * 'Actualizado hace N s' (advancing), and when another operator changed the record, a warning with 'Recargar' and,
- * where the record has a version history, 'Ver cambios' (the side-by-side comparison).
+ * where the record has a version history, 'Ver cambios' (the side-by-side comparison). While the record shown is
+ * stale the line says so ('Leído hace N s: hay una versión más nueva'), and while an action's dialog shows the same
+ * news the warning steps aside (issue 45: one notice and one 'Recargar' at a time).
  */
 export function FreshnessNotice({
   fresh,
@@ -206,9 +242,11 @@ export function FreshnessNotice({
   return (
     <Box sx={{ mb: 2 }}>
       <Typography variant="caption" color="text.secondary" data-testid="record-freshness">
-        Actualizado {agoText(seconds)}
+        {fresh.changed
+          ? `Leído ${agoText(seconds)}: hay una versión más nueva`
+          : `Actualizado ${agoText(seconds)}`}
       </Typography>
-      {fresh.changed ? (
+      {fresh.changed && !fresh.inDialog ? (
         <Alert
           severity="warning"
           role="alert"

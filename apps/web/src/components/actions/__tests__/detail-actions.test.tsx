@@ -1,10 +1,11 @@
 import { ApolloClient, ApolloLink, InMemoryCache, Observable, gql, type TypedDocumentNode } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
+import { ApolloProvider, useQuery } from '@apollo/client/react';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FreshnessNotice, useFreshRecord, withoutToolbarReload } from '@/components/detail/fresh-record';
 import { NotificationsProvider } from '@/lib/notifications';
 import type { OutcomePayloadLike } from '@/lib/mutation-outcome';
 import { ActionToolbar, OPERATIONS_GROUP } from '../action-toolbar';
@@ -249,6 +250,145 @@ describe('the record checked as an action dialog opens (issue 45)', { timeout: 6
     await waitFor(() => expect(checkOnOpen).toHaveBeenCalledTimes(2));
     expect(within(dialog).getByRole('button', { name: 'Anular cosa' })).toBeVisible();
     expect(within(dialog).queryByTestId('dialog-feedback')).toBeNull();
+  });
+});
+
+/** A record query and a cancel that takes the version shown: the page's freshness and the table run together. */
+const THING_QUERY: TypedDocumentNode<{ thing: Thing & { __typename: 'Thing' } }, { id: string }> = gql`
+  query Thing($id: ID!) {
+    thing(id: $id) {
+      id
+      version
+    }
+  }
+`;
+const CANCEL_AT_VERSION: TypedDocumentNode<
+  { cancelThing: Payload },
+  { id: string; reason: string; expectedVersion?: number }
+> = gql`
+  mutation CancelThingAt($id: ID!, $reason: String!, $expectedVersion: Int) {
+    cancelThing(id: $id, reason: $reason, expectedVersion: $expectedVersion) {
+      outcome
+    }
+  }
+`;
+const FRESH_TABLE: DetailActionTable<'CANCEL', Thing, { area: string }> = {
+  CANCEL: kit.mutation({
+    meta: TABLE.CANCEL.meta,
+    dialog: kit.reason(() => ({
+      title: 'Anular cosa',
+      description: 'Se anulará.',
+      submitLabel: 'Anular cosa',
+    })),
+    mutation: CANCEL_AT_VERSION,
+    variables: (reason, { record }) => ({ id: record.id, reason }),
+    payload: (data) => data.cancelThing,
+    success: 'Cosa anulada correctamente',
+  }),
+};
+const FRESH_ACTIONS: ActionState<'CANCEL' | 'RELOAD'>[] = [
+  { kind: 'CANCEL', enabled: true, permitted: true, reason: null },
+  { kind: 'RELOAD', enabled: true, permitted: true, reason: null },
+];
+
+/** A detail with its freshness notice, its toolbar (with its own 'Recargar') and its action table. */
+function FreshThingDetail() {
+  const result = useQuery(THING_QUERY, { variables: { id: 'T1' } });
+  const fresh = useFreshRecord(THING_QUERY, { id: 'T1' }, result, (data) => data.thing);
+  const record = result.data?.thing;
+  const actions = useDetailActions(FRESH_TABLE, {
+    record,
+    context: CONTEXT,
+    refetch: result.refetch,
+    ...fresh.forActions,
+  });
+  if (!record) return null;
+  return (
+    <>
+      <FreshnessNotice fresh={fresh} />
+      {withoutToolbarReload(fresh, FRESH_ACTIONS).map((action) =>
+        action.kind === 'RELOAD' ? (
+          <button key="RELOAD" onClick={fresh.reload}>
+            Recargar
+          </button>
+        ) : (
+          <button key="CANCEL" onClick={() => actions.run('CANCEL')}>
+            Anular
+          </button>
+        ),
+      )}
+      {actions.dialog}
+    </>
+  );
+}
+
+/** The thing at `versions[n]` on its n-th read, the last one on every later read; a cancel always succeeds. */
+function renderFreshDetail(versions: number[]) {
+  const sent: { name: string; variables: Record<string, unknown> }[] = [];
+  let reads = 0;
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        sent.push({ name: operation.operationName ?? '', variables: operation.variables });
+        const version = versions[Math.min(reads++, versions.length - 1)];
+        const cancelThing = { __typename: 'ThingPayload', outcome: 'SUCCESS', error: null };
+        observer.next({ data: { thing: { __typename: 'Thing', id: 'T1', version }, cancelThing } } as never);
+        observer.complete();
+      }),
+  );
+  render(
+    <ApolloProvider client={new ApolloClient({ cache: new InMemoryCache(), link })}>
+      <NotificationsProvider>
+        <FreshThingDetail />
+      </NotificationsProvider>
+    </ApolloProvider>,
+  );
+  return sent;
+}
+
+/** Every button named 'Recargar' in the document, those behind a modal (aria-hidden) included. */
+const reloadButtons = () => screen.queryAllByRole('button', { name: 'Recargar', hidden: true });
+const staleNotices = () => screen.queryAllByText('Otro operador modificó este registro');
+
+describe('one stale notice and one Recargar at a time (issue 45)', { timeout: 60_000 }, () => {
+  it("the dialog's notice replaces the page's; closed, the page's notice is back, without the toolbar's 'Recargar'", async () => {
+    const user = userEvent.setup({ delay: null });
+    // Version 3 when shown, 4 since (another operator changed it).
+    renderFreshDetail([3, 4]);
+    await user.click(await screen.findByRole('button', { name: 'Anular' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anular cosa' });
+    await within(dialog).findByTestId('dialog-feedback');
+    // The check as the dialog opened found version 4: the dialog says so, and the page behind does not repeat it.
+    await waitFor(() => expect(reloadButtons()).toHaveLength(1));
+    expect(within(dialog).getByRole('button', { name: 'Recargar' })).toBe(reloadButtons()[0]);
+    expect(staleNotices()).toHaveLength(1);
+    expect(screen.getByTestId('record-freshness')).toHaveTextContent(
+      /^Leído hace \d+ s: hay una versión más nueva$/,
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Anular cosa' })).toBeNull());
+    // The news is still true: the page's notice says it, with the one 'Recargar'.
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Otro operador modificó este registro');
+    expect(reloadButtons()).toEqual([within(notice).getByRole('button', { name: 'Recargar' })]);
+
+    await user.click(reloadButtons()[0]!);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByTestId('record-freshness')).toHaveTextContent(/^Actualizado hace \d+ s$/);
+    expect(reloadButtons()).toHaveLength(1); // the toolbar's, back
+  });
+
+  it('sends the version shown to a mutation that declares $expectedVersion', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent = renderFreshDetail([3]);
+    await user.click(await screen.findByRole('button', { name: 'Anular' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Ingrese el motivo' }), 'Duplicada');
+    await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
+    expect(await screen.findByText('Cosa anulada correctamente')).toBeVisible();
+    expect(sent.filter((call) => call.name === 'CancelThingAt').map((call) => call.variables)).toEqual([
+      { id: 'T1', reason: 'Duplicada', expectedVersion: 3 },
+    ]);
   });
 });
 

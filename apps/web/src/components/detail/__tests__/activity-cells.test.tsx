@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ActivityRecords, ActivityResultChip } from '../activity-cells';
+import { ActivityRecords, ActivityResultChip, activityDetailText } from '../activity-cells';
 
 const row = (recordIds: string[], recordCount?: number) => ({
   area: 'payments',
@@ -35,5 +35,16 @@ describe('activity cells', () => {
   it('shows a refused call as "Denegado"', () => {
     render(<ActivityResultChip result="DENIED" />);
     expect(screen.getByText('Denegado')).toBeTruthy();
+  });
+
+  it("says 'Versión desactualizada' for an action refused because the record changed (issue 45)", () => {
+    const refused = { ...row(['1000007']), result: 'FAILED' as const, reason: 'Pedido del pagador' };
+    expect(activityDetailText({ ...refused, errorCode: 'VERSION_CONFLICT' })).toBe(
+      'Versión desactualizada · Motivo: Pedido del pagador',
+    );
+    // Any other code as it came, after the reason.
+    expect(activityDetailText({ ...refused, errorCode: 'ACTION_NOT_ALLOWED' })).toBe(
+      'Motivo: Pedido del pagador · Código: ACTION_NOT_ALLOWED',
+    );
   });
 });

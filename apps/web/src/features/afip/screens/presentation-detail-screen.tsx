@@ -8,7 +8,7 @@ import { ActionButton } from '@/components/actions/action-button';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
 import { detailGateTexts } from '@/components/detail/record-texts';
-import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
+import { FreshnessNotice, useFreshRecord, withoutToolbarReload } from '@/components/detail/fresh-record';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { DownloadProgress, useFileDownload } from '@/components/files';
 import { PageHeader } from '@/components/layout/page-header';
@@ -94,7 +94,7 @@ export default function PresentationDetailScreen() {
       void result.refetch().catch((error: unknown) => feedback.announceError(error));
     else setOpen(kind);
   };
-  const actions = presentation.actions.filter((action) => action.permitted);
+  const actions = withoutToolbarReload(fresh, presentation.actions).filter((action) => action.permitted);
   const structure = presentation.fileStructure;
 
   return (

@@ -161,12 +161,7 @@ export function DistributionDetailDialog({
   }, [onChanged, refetch]);
   // Both tables read the distribution again after a write; a refusal because it moved is said as such.
   const context = useMemo<DistributionActionContext>(() => ({ changed }), [changed]);
-  const options = {
-    context,
-    refetch,
-    explainRefusal: fresh.explainRefusal,
-    checkOnOpen: fresh.noticeOnOpen,
-  };
+  const options = { context, refetch, ...fresh.forActions };
   const actions = useDetailActions(DISTRIBUTION_ACTION_TABLE, { record: distribution, ...options });
   const lines = useRowActions(DISTRIBUTION_LINE_TABLE, options);
 

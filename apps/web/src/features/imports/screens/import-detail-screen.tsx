@@ -41,6 +41,8 @@ export default function ImportDetailScreen() {
             doc={doc}
             onReload={reload}
             reloading={loading}
+            // The stale notice's 'Recargar' is the page's one while it shows (issue 45).
+            showReload={!fresh.changed}
             explainRefusal={fresh.explainRefusal}
           />
         ) : undefined

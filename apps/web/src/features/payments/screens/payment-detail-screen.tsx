@@ -10,7 +10,7 @@ import { CollectorLink } from '@/components/detail/collector-link';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { detailGate } from '@/components/detail/detail-gate';
 import { detailGateTexts } from '@/components/detail/record-texts';
-import { FreshnessNotice } from '@/components/detail/fresh-record';
+import { FreshnessNotice, withoutToolbarReload } from '@/components/detail/fresh-record';
 import { RecordActivity } from '@/components/detail/record-activity';
 import { useVersionedRecord } from '@/components/detail/versioned-record';
 import { PageHeader } from '@/components/layout/page-header';
@@ -80,8 +80,7 @@ export default function PaymentDetailScreen() {
     record: payment,
     context,
     refetch: current.refetch,
-    explainRefusal: fresh.explainRefusal,
-    checkOnOpen: fresh.noticeOnOpen,
+    ...fresh.forActions,
   });
 
   if (!id) return null;
@@ -114,7 +113,7 @@ export default function PaymentDetailScreen() {
     <Box data-testid="payment-detail" data-payment-id={shown.id} data-version={shown.version ?? ''}>
       {header(
         <PaymentHeaderTools
-          actions={shown.actions}
+          actions={withoutToolbarReload(fresh, shown.actions)}
           busyKind={actions.busyKind}
           onRun={run}
           checkoutUrl={shown.checkoutUrl}

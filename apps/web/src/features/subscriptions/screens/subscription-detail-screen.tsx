@@ -6,7 +6,7 @@ import { CollectorLink } from '@/components/detail/collector-link';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { detailGate } from '@/components/detail/detail-gate';
 import { detailGateTexts } from '@/components/detail/record-texts';
-import { FreshnessNotice } from '@/components/detail/fresh-record';
+import { FreshnessNotice, withoutToolbarReload } from '@/components/detail/fresh-record';
 import { RecordActivity } from '@/components/detail/record-activity';
 import { useVersionedRecord } from '@/components/detail/versioned-record';
 import { ActionToolbar, OPERATIONS_GROUP, type ToolbarDefinition } from '@/components/actions/action-toolbar';
@@ -78,8 +78,7 @@ export default function SubscriptionDetailScreen() {
     record: subscription,
     context,
     refetch: current.refetch,
-    explainRefusal: fresh.explainRefusal,
-    checkOnOpen: fresh.noticeOnOpen,
+    ...fresh.forActions,
   });
 
   if (!id) return null;
@@ -125,7 +124,7 @@ export default function SubscriptionDetailScreen() {
       <SubscriptionStatusBanner subscription={shown} />
       <ActionToolbar
         {...SUBSCRIPTION_TOOLBAR}
-        actions={shown.toolbar}
+        actions={withoutToolbarReload(fresh, shown.toolbar)}
         busyKind={actions.busyKind}
         onRun={actions.run}
       />
