@@ -283,4 +283,43 @@ describe('payment detail as admin', () => {
     expect(writes).toHaveLength(1);
     expect(writes[0]!.body).toMatchObject({ amount: 1.5, partial: true, reason: 'Devolución de una cuota' });
   });
+
+  it("issue 47: /pago/1002496's refund of '1.234,56' confirms that amount as partial while it is typed, and the service receives exactly it", async () => {
+    await resetStubs(suite.stack);
+    await openPayment('1002496');
+    await page.locator('[data-action="REFUND"]').click();
+    const d = page.getByTestId('refund-dialog');
+    const sent = d.getByTestId('refund-amounts');
+    const line = async (label: string) =>
+      (await sent.locator(`dd[data-label="${label}"]`).innerText()).trim();
+    // The whole of what is left is a total refund, with today's texts.
+    await expect.poll(() => line('Importe a devolver')).toBe('$ 12.569,67');
+    await expect.poll(() => line('Devolución parcial')).toBe('No');
+    await d.getByText('Se devolverá al pagador el importe pendiente de devolución del pago.').waitFor();
+
+    const amount = d.getByLabel('Ingrese Importe');
+    await amount.fill('');
+    await amount.pressSequentially('1.234,5');
+    // Half typed, the summary already follows what would go ('1.234,5' is $ 1.234,50).
+    await expect.poll(() => line('Importe a devolver')).toBe('$ 1.234,50');
+    await amount.pressSequentially('6');
+    await expect.poll(() => line('Importe a devolver')).toBe('$ 1.234,56');
+    await expect.poll(() => line('Devolución parcial')).toBe('Sí');
+    await d
+      .getByText('Se devolverá al pagador $ 1.234,56, una parte del importe pendiente de devolución.', {
+        exact: true,
+      })
+      .waitFor();
+    await expect(d.getByText('el importe pendiente de devolución del pago').count()).resolves.toBe(0);
+    await d.getByLabel('Ingrese el motivo').fill('Devolución de una inscripción');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-defects-refund-partial-summary');
+
+    await list.clearRecordedRequests(suite.stack);
+    await d.getByRole('button', { name: 'Devolver' }).click();
+    await d.waitFor({ state: 'detached' });
+    const writes = (await list.recordedRequests(suite.stack)).filter((r) => r.path.endsWith('/devolver'));
+    expect(writes.map((w) => w.path)).toEqual(['/payment/pagos/1002496/devolver']);
+    expect(writes[0]!.body).toMatchObject({ amount: 1234.56, partial: true });
+  });
 });

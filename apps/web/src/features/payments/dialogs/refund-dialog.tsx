@@ -26,6 +26,7 @@ import {
 } from '@/components/dialogs/action-dialog';
 import { ReasonField, validateReason } from '@/components/dialogs/reason-field';
 import { AmountField } from '@/components/form';
+import { MoneySummary } from '@/components/dialogs/money-summary';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 
 export type RefundVariant = 'refund' | 'partial' | 'reverse';
@@ -81,28 +82,25 @@ const TEXT: Record<RefundVariant, { title: string; submit: string; intro: string
   },
 };
 
-/** Shown in the summary while the typed amount is not a valid refund: never an amount that will not be sent. */
-const NO_AMOUNT = '—';
-
 /**
- * What the dialog says it will send (issue 47): the refund's summary is the amount typed, as the gateway will
- * receive it (`parseAmount`, the same conversion as the submit), and its intro says when it is only a part of
- * what is left. An amount that is not valid shows no amount. `typed` is null when the dialog asks no amount
- * (the partial refund and the reverse send `total`).
+ * What the refund will send (issue 47), from the same conversion as the submit (`parseAmount`): the amount typed
+ * and whether the gateway sends it as partial (`isPartialRefund` against what is left, as the gateway decides), or
+ * nothing while the amount is not valid; the intro says when it is only a part of what is left. `typed` is null
+ * when the dialog asks no amount (the partial refund and the reverse send no amount: the service refunds `total`).
  */
 function refundSummary(
   text: (typeof TEXT)[RefundVariant],
   total: string,
   typed: string | null,
-): { intro: string; amount: string } {
-  if (typed === null) return { intro: text.intro, amount: formatAmount(total) };
-  if (checkRefundAmount(typed, total) !== undefined) return { intro: text.intro, amount: NO_AMOUNT };
+): { intro: string; amount: string | null; partial: boolean | null } {
+  if (typed === null || checkRefundAmount(typed, total) !== undefined)
+    return { intro: text.intro, amount: null, partial: null };
   const amount = parseAmount(typed);
-  const shown = formatAmount(amount);
-  if (!isPartialRefund(amount, total)) return { intro: text.intro, amount: shown };
+  if (!isPartialRefund(amount, total)) return { intro: text.intro, amount, partial: false };
   return {
-    intro: `Se devolverá al pagador ${shown}, una parte del importe pendiente de devolución.`,
-    amount: shown,
+    intro: `Se devolverá al pagador ${formatAmount(amount)}, una parte del importe pendiente de devolución.`,
+    amount,
+    partial: true,
   };
 }
 
@@ -194,13 +192,33 @@ export function RefundDialog({
           </TableBody>
         </Table>
       )}
-      <Box sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 2, py: 1 }} data-testid="refund-amounts">
+      <Box
+        sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 2, py: 1 }}
+        data-testid={asksAmount ? 'refund-payment' : 'refund-amounts'}
+      >
         <DialogFact label="Pago" value={paymentId} />
         <DialogFact label="Importe del pago" value={formatAmount(finalAmount)} />
         {already !== '0.00' && <DialogFact label="Ya devuelto" value={formatAmount(already)} />}
-        <Divider sx={{ my: 0.5 }} />
-        <DialogFact label={text.total} value={summary.amount} strong />
+        {!asksAmount && (
+          <>
+            <Divider sx={{ my: 0.5 }} />
+            <DialogFact label={text.total} value={formatAmount(total)} strong />
+          </>
+        )}
       </Box>
+      {asksAmount && (
+        // The refund's request as it will go: its amount and its partial flag, following what is typed.
+        <MoneySummary
+          testId="refund-amounts"
+          lines={[
+            {
+              label: 'Devolución parcial',
+              value: summary.partial === null ? null : summary.partial ? 'Sí' : 'No',
+            },
+            { label: text.total, value: summary.amount, amount: true },
+          ]}
+        />
+      )}
       {asksAmount && (
         <AmountField
           fullWidth

@@ -21,6 +21,7 @@ function renderRefund(onSubmit: RefundDialogProps['onSubmit'] = vi.fn(async () =
     dialog,
     amount: () => screen.getByTestId('refund-amount'),
     total: () => within(screen.getByTestId('refund-amounts')).getByText('Importe a devolver').nextSibling,
+    partial: () => within(screen.getByTestId('refund-amounts')).getByText('Devolución parcial').nextSibling,
   };
 }
 
@@ -29,12 +30,15 @@ describe('RefundDialog (issue 47: it confirms what it sends)', { timeout: 60_000
   it('shows the amount typed in the summary and a partial intro, and sends that same amount', async () => {
     const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn(async () => null);
-    const { dialog, amount, total } = renderRefund(onSubmit);
+    const { dialog, amount, total, partial } = renderRefund(onSubmit);
     expect(total()).toHaveTextContent('$ 12.569,67');
+    expect(partial()).toHaveTextContent(/^No$/);
     expect(dialog).toHaveTextContent('Se devolverá al pagador el importe pendiente de devolución del pago.');
 
     fireEvent.change(amount(), { target: { value: '1.234,56' } });
     expect(total()).toHaveTextContent(/^\$ 1\.234,56$/);
+    // The request's partial flag, as the gateway will send it (smaller than what is left).
+    expect(partial()).toHaveTextContent(/^Sí$/);
     expect(dialog).toHaveTextContent(
       'Se devolverá al pagador $ 1.234,56, una parte del importe pendiente de devolución.',
     );
@@ -47,14 +51,18 @@ describe('RefundDialog (issue 47: it confirms what it sends)', { timeout: 60_000
   });
 
   it('claims no amount while the one typed is not valid, and the whole amount is a total refund again', () => {
-    const { dialog, amount, total } = renderRefund();
+    const { dialog, amount, total, partial } = renderRefund();
     for (const invalid of ['12ab', '0', '20.000,00', '']) {
       fireEvent.change(amount(), { target: { value: invalid } });
       expect(total()).toHaveTextContent(/^—$/);
-      expect(dialog).toHaveTextContent('Se devolverá al pagador el importe pendiente de devolución del pago.');
+      expect(partial()).toHaveTextContent(/^—$/);
+      expect(dialog).toHaveTextContent(
+        'Se devolverá al pagador el importe pendiente de devolución del pago.',
+      );
     }
     fireEvent.change(amount(), { target: { value: '12569,67' } });
     expect(total()).toHaveTextContent(/^\$ 12\.569,67$/);
+    expect(partial()).toHaveTextContent(/^No$/);
     expect(dialog).toHaveTextContent('Se devolverá al pagador el importe pendiente de devolución del pago.');
   });
 });
