@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   buildSchema,
+  getNamedType,
   getNullableType,
   isEnumType,
   isInputObjectType,
@@ -8,6 +9,7 @@ import {
   isIntrospectionType,
   isNonNullType,
   isObjectType,
+  isScalarType,
   isSpecifiedScalarType,
   type ConstDirectiveNode,
   type GraphQLField,
@@ -149,5 +151,52 @@ describe('one paging contract', () => {
       expect(String(input.getFields().direction?.type)).toBe('SortDirection!');
       expect(isEnumType(getNullableType(input.getFields().field?.type))).toBe(true);
     }
+  });
+});
+
+describe('money', () => {
+  /**
+   * What says money in a name: its last word is amount, importe, balance, price or cost (`totalAmount`,
+   * `compensationAmount`, `costAmount`; `amountFrom`/`totalAmountTo` as a filter's range), or it is a figure of
+   * a balance (`CollectorBalance.available`: every field of a `*Balance` type but its dates and currency).
+   * `amountType` (an enum of how an amount is chosen) ends in another word and is not money.
+   */
+  const MONEY_NAME = /(^|[a-z])(amount|importe|balance|price|cost)(From|To)?$/i;
+  const isMoney = (owner: string, name: string, type: string): boolean =>
+    MONEY_NAME.test(name) || (/Balance$/.test(owner) && type !== 'DateTime' && !/currency/i.test(name));
+
+  /** Every leaf (scalar) field, argument and input field whose name says money, with its type's name. */
+  const moneyLeaves = Object.values(schema.getTypeMap())
+    .filter((t) => !isIntrospectionType(t) && (isObjectType(t) || isInterfaceType(t) || isInputObjectType(t)))
+    .flatMap((t) => {
+      const fields = Object.values((t as GraphQLObjectType).getFields()) as GraphQLField<unknown, unknown>[];
+      return fields.flatMap((f) => [
+        { owner: t.name, where: `${t.name}.${f.name}`, name: f.name, type: getNamedType(f.type) },
+        ...(f.args ?? []).map((a) => ({
+          owner: t.name,
+          where: `${t.name}.${f.name}(${a.name})`,
+          name: a.name,
+          type: getNamedType(a.type),
+        })),
+      ]);
+    })
+    .filter((d) => isScalarType(d.type) && isMoney(d.owner, d.name, d.type.name));
+
+  it('finds the money in outputs, arguments and inputs', () => {
+    expect(moneyLeaves.map((d) => d.where)).toEqual(
+      expect.arrayContaining([
+        'Payment.finalAmount',
+        'Mutation.refundPayment(amount)',
+        'Mutation.conciliateGatewayBatch(compensationAmount)',
+        'ServicePaymentBatchFilter.totalAmountFrom',
+        'CollectorBalance.available',
+        'WithdrawalBatch.balance',
+      ]),
+    );
+  });
+
+  it('types every amount as Decimal (never String, Float or Int)', () => {
+    const other = moneyLeaves.filter((d) => d.type.name !== 'Decimal').map((d) => `${d.where}: ${d.type.name}`);
+    expect(other).toEqual([]);
   });
 });
