@@ -200,3 +200,54 @@ describe('money', () => {
     expect(other).toEqual([]);
   });
 });
+
+describe('idempotency keys', () => {
+  /**
+   * The mutations that move money or decide where it goes (docs/decisions.md, issue 46): refunds and reversals,
+   * cancellations and objections of payments and subscriptions, a payment's retry (it charges again), amount
+   * changes, withdraws and withdrawals, withdrawal batches, transfers, distributions and the gateway batches'
+   * conciliation. Each requires the client's key, so a retry after an UNKNOWN outcome never writes twice.
+   */
+  const MONEY_MOVING = [
+    'cancelPayment',
+    'bulkCancelPayments',
+    'cancelPaymentObjection',
+    'bulkCancelPaymentObjections',
+    'retryPayment',
+    'refundPayment',
+    'partialRefundPayment',
+    'reversePayment',
+    'cancelSubscription',
+    'bulkCancelSubscriptions',
+    'updateSubscriptionAmount',
+    'bulkUpdateSubscriptionAmount',
+    'transferWithdraws',
+    'rejectWithdraws',
+    'reExportWithdraw',
+    'authorizeWithdrawal',
+    'rejectWithdrawal',
+    'bulkAuthorizeWithdrawals',
+    'bulkRejectWithdrawals',
+    'reprocessWithdrawalBatch',
+    'reExportWithdrawalBatch',
+    'bulkReprocessWithdrawalBatches',
+    'conciliateTransfer',
+    'reprocessDistribution',
+    'approveDistribution',
+    'rejectDistribution',
+    'updateDistributionDetail',
+    'conciliateGatewayBatch',
+  ];
+  const mutations = schema.getMutationType()?.getFields() ?? {};
+
+  it('names only mutations that exist', () => {
+    expect(MONEY_MOVING.filter((name) => !mutations[name])).toEqual([]);
+  });
+
+  it('requires `idempotencyKey: String!` on every money-moving mutation', () => {
+    const without = MONEY_MOVING.filter(
+      (name) => String(mutations[name]?.args.find((a) => a.name === 'idempotencyKey')?.type) !== 'String!',
+    );
+    expect(without).toEqual([]);
+  });
+});
