@@ -251,3 +251,34 @@ describe('idempotency keys', () => {
     expect(without).toEqual([]);
   });
 });
+
+describe('closed code sets', () => {
+  /**
+   * Fields that only ever hold one of a fixed set of codes the gateway maps (docs/decisions.md, issue 46): every
+   * currency (a field named `currency`, `currencyId` or `...Currency`) and these. Each is an enum with an OTHER
+   * value, what an upstream code the gateway does not know yet becomes (the list answers; it does not fail).
+   */
+  const CLOSED = ['PaymentMethod.type', 'Refund.type'];
+  const fields = Object.values(schema.getTypeMap())
+    .filter((t): t is GraphQLObjectType => !isIntrospectionType(t) && isObjectType(t))
+    .flatMap((t) => Object.values(t.getFields()).map((f) => ({ where: `${t.name}.${f.name}`, field: f })));
+  const closed = fields.filter(
+    ({ where, field }) => CLOSED.includes(where) || /^currency(Id)?$|Currency$/.test(field.name),
+  );
+
+  it('finds the currencies and the listed fields', () => {
+    expect(closed.map((c) => c.where)).toEqual(
+      expect.arrayContaining([...CLOSED, 'Payment.currencyId', 'CurrencyConversionInfo.originalCurrency']),
+    );
+  });
+
+  it('types each as an enum with OTHER for a code the gateway does not know yet', () => {
+    const other = closed
+      .filter(({ field }) => {
+        const type = getNamedType(field.type);
+        return !isEnumType(type) || !type.getValue('OTHER');
+      })
+      .map(({ where, field }) => `${where}: ${String(field.type)}`);
+    expect(other).toEqual([]);
+  });
+});
