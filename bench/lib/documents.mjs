@@ -1,4 +1,5 @@
 // The GraphQL documents the benchmark sends: the web's own when they exist, else equivalents.
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -290,16 +291,22 @@ export function detailDocument(id) {
   );
 }
 
-/** The bulk cancel the list's multi-selection sends (web document when it exists). */
+/**
+ * The bulk cancel the list's multi-selection sends (web document when it exists), with its required idempotency
+ * key: a new one per document (the scenarios reset the stubs, and their keys, between runs of one).
+ */
 export function bulkCancelDocument(ids, reason) {
+  const idempotencyKey = randomUUID();
   return (
-    webOperation(/^payment-actions.*\.graphql$/, 'bulkCancelPayments', { ids, reason }) ?? {
+    webOperation(/^payment-actions.*\.graphql$/, 'bulkCancelPayments', { ids, reason, idempotencyKey }) ?? {
       source: 'bench/lib/documents.mjs (fallback)',
       operationName: 'BenchBulkCancel',
-      query: `mutation BenchBulkCancel($ids: [ID!]!, $reason: String!) {
-        bulkCancelPayments(ids: $ids, reason: $reason) { results { id outcome error { message } } }
+      query: `mutation BenchBulkCancel($ids: [ID!]!, $reason: String!, $idempotencyKey: String!) {
+        bulkCancelPayments(ids: $ids, reason: $reason, idempotencyKey: $idempotencyKey) {
+          results { id outcome error { message } }
+        }
       }`,
-      variables: { ids, reason },
+      variables: { ids, reason, idempotencyKey },
     }
   );
 }

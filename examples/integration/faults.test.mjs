@@ -2,6 +2,7 @@
 // the service-wide fault and the cancel below would break that file's tests if namespaces did not keep them apart
 // (docs/testing-integration.md §4, "Tests in parallel on one stack").
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, it } from 'node:test';
 import { inNamespace } from './client.mjs';
 
@@ -31,8 +32,8 @@ describe('a namespace of its own', () => {
     const id = data.payments.rows[0].id;
     const cancelled = await graphql(
       'operador',
-      'mutation Cancel($id: ID!) { cancelPayment(id: $id, reason: "Prueba en paralelo") { outcome } }',
-      { id },
+      'mutation Cancel($id: ID!, $key: String!) { cancelPayment(id: $id, reason: "Prueba en paralelo", idempotencyKey: $key) { outcome } }',
+      { id, key: randomUUID() },
     );
     assert.equal(cancelled.data.cancelPayment.outcome, 'SUCCESS');
     assert.equal((await graphql('operador', PAYMENT, { id })).data.payment.status, 'REJECTED');

@@ -21,9 +21,10 @@ const PENDING_PAYMENTS = `
     payments(filter: { status: PENDING }, pageSize: 2) { total rows { id status finalAmount } }
   }`;
 
+// A money-moving mutation requires an idempotency key: one per intent (a UUID), the same when that intent is retried.
 const CANCEL = `
-  mutation Cancel($id: ID!) {
-    cancelPayment(id: $id, reason: "Prueba de integración") {
+  mutation Cancel($id: ID!, $key: String!) {
+    cancelPayment(id: $id, reason: "Prueba de integración", idempotencyKey: $key) {
       outcome
       message
       error { message code extendedCode }
@@ -46,7 +47,7 @@ describe('payments, as the operador user', () => {
     const { data } = await graphql('operador', PENDING_PAYMENTS);
     const id = data.payments.rows[0].id;
 
-    const cancelled = await graphql('operador', CANCEL, { id });
+    const cancelled = await graphql('operador', CANCEL, { id, key: randomUUID() });
     assert.equal(cancelled.data.cancelPayment.outcome, 'SUCCESS');
     assert.equal(cancelled.data.cancelPayment.message, 'El pago se canceló correctamente.');
 
@@ -69,7 +70,8 @@ describe('payments, as the operador user', () => {
       times: 1,
     });
 
-    const failed = await graphql('operador', CANCEL, { id });
+    const key = randomUUID();
+    const failed = await graphql('operador', CANCEL, { id, key });
     assert.equal(failed.data.cancelPayment.outcome, 'FAILED');
     assert.deepEqual(failed.data.cancelPayment.error, {
       message: 'El pago no se puede cancelar en su estado actual - payment_not_cancellable',
@@ -79,7 +81,7 @@ describe('payments, as the operador user', () => {
     assert.equal(failed.data.cancelPayment.payment.status, 'PENDING');
 
     // `times: 1`: the next attempt goes through.
-    const retried = await graphql('operador', CANCEL, { id });
+    const retried = await graphql('operador', CANCEL, { id, key });
     assert.equal(retried.data.cancelPayment.outcome, 'SUCCESS');
   });
 
@@ -92,7 +94,12 @@ describe('payments, as the operador user', () => {
 
     // The gateway forwards your x-request-id to every service it calls for that request.
     const requestId = `ejemplo-${randomUUID()}`;
-    const unknown = await graphql('operador', CANCEL, { id }, { 'x-request-id': requestId });
+    const unknown = await graphql(
+      'operador',
+      CANCEL,
+      { id, key: randomUUID() },
+      { 'x-request-id': requestId },
+    );
     assert.equal(unknown.data.cancelPayment.outcome, 'UNKNOWN');
     assert.equal(unknown.data.cancelPayment.error.code, 'UPSTREAM_TIMEOUT');
     assert.match(unknown.data.cancelPayment.error.message, /^Resultado desconocido/);
@@ -105,7 +112,7 @@ describe('payments, as the operador user', () => {
   it('starts from the seeded data again after a reset', async () => {
     const { data } = await graphql('operador', PENDING_PAYMENTS);
     const id = data.payments.rows[0].id;
-    await graphql('operador', CANCEL, { id });
+    await graphql('operador', CANCEL, { id, key: randomUUID() });
     const PAYMENT = 'query Payment($id: ID!) { payment(id: $id) { status } }';
     assert.equal((await graphql('operador', PAYMENT, { id })).data.payment.status, 'REJECTED');
 

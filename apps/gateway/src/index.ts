@@ -4,6 +4,7 @@ import type { GatewayConfig } from './config.js';
 import { loadConfig } from './load-config.js';
 import type { FileRoute } from './files/types.js';
 import { createLogger, type Logger } from './logger.js';
+import { reportUnknownCodesTo } from './shared/codes.js';
 import type { ActivityWriter } from './activity/activity-writer.js';
 import type { StoreHandle } from './activity/store-handle.js';
 import { createGatewayApp } from './server.js';
@@ -56,6 +57,7 @@ export async function startGateway(
   const base = loadConfig(process.env);
   const full: GatewayConfig = { ...base, ...config, services: { ...base.services, ...config.services } };
   const logger = options.logger ?? createLogger(full.logLevel);
+  reportUnknownCodesTo(logger);
   const httpServer = createServer();
   const { app, stop, store, activity } = await createGatewayApp({
     config: full,

@@ -38,7 +38,7 @@ const ACTIVITY = /* GraphQL */ `
 `;
 const CANCEL = /* GraphQL */ `
   mutation Cancel($id: ID!) {
-    cancelPayment(id: $id, reason: "Pedido del pagador") {
+    cancelPayment(id: $id, reason: "Pedido del pagador", idempotencyKey: "k46-activity-40") {
       outcome
     }
   }
@@ -203,7 +203,8 @@ for (const { name, store } of STORES) {
       const ids = Array.from({ length: 200 }, (_, i) => `wd-${i}-`.padEnd(128, 'x'));
       const aliases = Array.from(
         { length: 15 },
-        (_, i) => `r${i}: rejectWithdraws(ids: $ids, reason: $r) { __typename }`,
+        (_, i) =>
+          `r${i}: rejectWithdraws(ids: $ids, reason: $r, idempotencyKey: "k46-activity-205") { __typename }`,
       );
       const refused = await as(
         'consulta',
@@ -293,7 +294,7 @@ for (const { name, store } of STORES) {
     });
 
     it("past an operator's budget, refusals are counted, not stored nor logged one by one", async () => {
-      const invalid = `mutation Invalid($id: ID!) { cancelPayment(id: $id, reason: "x") { outcome } }`;
+      const invalid = `mutation Invalid($id: ID!) { cancelPayment(id: $id, reason: "x", idempotencyKey: "k46-activity-260") { outcome } }`;
       const before = await suppressedRefusals();
       const extra = 2;
       for (let i = 0; i < REFUSALS_PER_HOUR + extra; i++) {

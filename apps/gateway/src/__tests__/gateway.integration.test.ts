@@ -404,9 +404,13 @@ describe('collectors', () => {
 
 describe('authorization', () => {
   it('answers FORBIDDEN to a user without the permission, and the services receive nothing', async () => {
-    const res = await gql(gateway.graphqlUrl, 'mutation { cancelPayment(id: "1000001", reason: "x") { outcome } }', {
-      token: await tokenFor('consulta'),
-    });
+    const res = await gql(
+      gateway.graphqlUrl,
+      'mutation { cancelPayment(id: "1000001", reason: "x", idempotencyKey: "k46-gateway-407") { outcome } }',
+      {
+        token: await tokenFor('consulta'),
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.errors).toEqual([
       {
@@ -422,9 +426,13 @@ describe('authorization', () => {
 
   it('keeps the allowed root field of a request whose other root field is refused', async () => {
     // operador may open a payment but holds no IMPORT_REQUEST: the refusal must not take the payment down.
-    const res = await gql(gateway.graphqlUrl, '{ payment(id: "1000001") { id } imports(pageSize: 1) { total } }', {
-      token: await tokenFor('operador'),
-    });
+    const res = await gql(
+      gateway.graphqlUrl,
+      '{ payment(id: "1000001") { id } imports(pageSize: 1) { total } }',
+      {
+        token: await tokenFor('operador'),
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ payment: { id: '1000001' }, imports: null });
     expect(res.body.errors).toEqual([

@@ -80,6 +80,9 @@ export const WITHDRAWAL_STRATEGY_LABELS: Readonly<Record<string, string>> = {
 
 export const withdrawalStrategyLabel = codeLabel(WITHDRAWAL_STRATEGY_LABELS);
 
+/** A currency's ISO code as it is (ARS, USD); the gateway's OTHER (one it does not know yet, issue 46) in Spanish. */
+export const currencyLabel = codeLabel({ other: 'Otra moneda' });
+
 export const feeTypeLabel = codeLabel({
   collection_fee: 'Comisión por cobranza',
   tax: 'Impuesto',

@@ -1,5 +1,6 @@
 import {
   buildSchema,
+  getNamedType,
   getNullableType,
   isEnumType,
   isInputObjectType,
@@ -7,6 +8,7 @@ import {
   isIntrospectionType,
   isNonNullType,
   isObjectType,
+  isScalarType,
   isSpecifiedScalarType,
   type ConstDirectiveNode,
   type GraphQLField,
@@ -159,5 +161,134 @@ describe('one paging contract', () => {
       expect(String(input.getFields().direction?.type)).toBe('SortDirection!');
       expect(isEnumType(getNullableType(input.getFields().field?.type))).toBe(true);
     }
+  });
+});
+
+describe('money', () => {
+  /**
+   * What says money in a name: its last word is amount, importe, balance, price or cost (`totalAmount`,
+   * `compensationAmount`, `costAmount`; `amountFrom`/`totalAmountTo` as a filter's range), or it is a figure of
+   * a balance (`CollectorBalance.available`: every field of a `*Balance` type but its dates and currency).
+   * `amountType` (an enum of how an amount is chosen) ends in another word and is not money.
+   */
+  const MONEY_NAME = /(^|[a-z])(amount|importe|balance|price|cost)(From|To)?$/i;
+  const isMoney = (owner: string, name: string, type: string): boolean =>
+    MONEY_NAME.test(name) || (/Balance$/.test(owner) && type !== 'DateTime' && !/currency/i.test(name));
+
+  /** Every leaf (scalar) field, argument and input field whose name says money, with its type's name. */
+  const moneyLeaves = Object.values(schema.getTypeMap())
+    .filter((t) => !isIntrospectionType(t) && (isObjectType(t) || isInterfaceType(t) || isInputObjectType(t)))
+    .flatMap((t) => {
+      const fields = Object.values((t as GraphQLObjectType).getFields()) as GraphQLField<unknown, unknown>[];
+      return fields.flatMap((f) => [
+        { owner: t.name, where: `${t.name}.${f.name}`, name: f.name, type: getNamedType(f.type) },
+        ...(f.args ?? []).map((a) => ({
+          owner: t.name,
+          where: `${t.name}.${f.name}(${a.name})`,
+          name: a.name,
+          type: getNamedType(a.type),
+        })),
+      ]);
+    })
+    .filter((d) => isScalarType(d.type) && isMoney(d.owner, d.name, d.type.name));
+
+  it('finds the money in outputs, arguments and inputs', () => {
+    expect(moneyLeaves.map((d) => d.where)).toEqual(
+      expect.arrayContaining([
+        'Payment.finalAmount',
+        'Mutation.refundPayment(amount)',
+        'Mutation.conciliateGatewayBatch(compensationAmount)',
+        'ServicePaymentBatchFilter.totalAmountFrom',
+        'CollectorBalance.available',
+        'WithdrawalBatch.balance',
+      ]),
+    );
+  });
+
+  it('types every amount as Decimal (never String, Float or Int)', () => {
+    const other = moneyLeaves.filter((d) => d.type.name !== 'Decimal').map((d) => `${d.where}: ${d.type.name}`);
+    expect(other).toEqual([]);
+  });
+});
+
+describe('idempotency keys', () => {
+  /**
+   * The mutations that move money or decide where it goes (docs/decisions.md, issue 46): refunds and reversals,
+   * cancellations and objections of payments and subscriptions, a payment's retry (it charges again), amount
+   * changes, withdraws and withdrawals, withdrawal batches, transfers, distributions and the gateway batches'
+   * conciliation. Each requires the client's key, so a retry after an UNKNOWN outcome never writes twice.
+   */
+  const MONEY_MOVING = [
+    'cancelPayment',
+    'bulkCancelPayments',
+    'cancelPaymentObjection',
+    'bulkCancelPaymentObjections',
+    'retryPayment',
+    'refundPayment',
+    'partialRefundPayment',
+    'reversePayment',
+    'cancelSubscription',
+    'bulkCancelSubscriptions',
+    'updateSubscriptionAmount',
+    'bulkUpdateSubscriptionAmount',
+    'transferWithdraws',
+    'rejectWithdraws',
+    'reExportWithdraw',
+    'authorizeWithdrawal',
+    'rejectWithdrawal',
+    'bulkAuthorizeWithdrawals',
+    'bulkRejectWithdrawals',
+    'reprocessWithdrawalBatch',
+    'reExportWithdrawalBatch',
+    'bulkReprocessWithdrawalBatches',
+    'conciliateTransfer',
+    'reprocessDistribution',
+    'approveDistribution',
+    'rejectDistribution',
+    'updateDistributionDetail',
+    'conciliateGatewayBatch',
+  ];
+  const mutations = schema.getMutationType()?.getFields() ?? {};
+
+  it('names only mutations that exist', () => {
+    expect(MONEY_MOVING.filter((name) => !mutations[name])).toEqual([]);
+  });
+
+  it('requires `idempotencyKey: String!` on every money-moving mutation', () => {
+    const without = MONEY_MOVING.filter(
+      (name) => String(mutations[name]?.args.find((a) => a.name === 'idempotencyKey')?.type) !== 'String!',
+    );
+    expect(without).toEqual([]);
+  });
+});
+
+describe('closed code sets', () => {
+  /**
+   * Fields that only ever hold one of a fixed set of codes the gateway maps (docs/decisions.md, issue 46): every
+   * currency (a field named `currency`, `currencyId` or `...Currency`) and these. Each is an enum with an OTHER
+   * value, what an upstream code the gateway does not know yet becomes (the list answers; it does not fail).
+   */
+  const CLOSED = ['PaymentMethod.type', 'Refund.type'];
+  const fields = Object.values(schema.getTypeMap())
+    .filter((t): t is GraphQLObjectType => !isIntrospectionType(t) && isObjectType(t))
+    .flatMap((t) => Object.values(t.getFields()).map((f) => ({ where: `${t.name}.${f.name}`, field: f })));
+  const closed = fields.filter(
+    ({ where, field }) => CLOSED.includes(where) || /^currency(Id)?$|Currency$/.test(field.name),
+  );
+
+  it('finds the currencies and the listed fields', () => {
+    expect(closed.map((c) => c.where)).toEqual(
+      expect.arrayContaining([...CLOSED, 'Payment.currencyId', 'CurrencyConversionInfo.originalCurrency']),
+    );
+  });
+
+  it('types each as an enum with OTHER for a code the gateway does not know yet', () => {
+    const other = closed
+      .filter(({ field }) => {
+        const type = getNamedType(field.type);
+        return !isEnumType(type) || !type.getValue('OTHER');
+      })
+      .map(({ where, field }) => `${where}: ${String(field.type)}`);
+    expect(other).toEqual([]);
   });
 });

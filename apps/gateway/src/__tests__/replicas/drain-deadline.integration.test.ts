@@ -78,7 +78,7 @@ describe('stopping the gateway when the grace period ends mid-bulk', { timeout: 
     const bulk = gql<{ bulkCancelPayments: { results: BulkResult[] } }>(
       gateway.graphqlUrl,
       webOperation('BulkCancelPayments'),
-      { token, variables: { ids, reason: 'Cierre de período' } },
+      { token, variables: { ids, reason: 'Cierre de período', idempotencyKey: 'cierre-de-periodo-1' } },
     );
     await expect
       .poll(async () => (await cancels()).length, { timeout: 30_000, interval: 20 })

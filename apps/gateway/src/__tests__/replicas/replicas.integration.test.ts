@@ -112,6 +112,7 @@ describe('two replicas behind a round-robin proxy', { timeout: 60_000 }, () => {
     const cancel = await web<{ cancelPayment: { outcome: string } }>('CancelPayment', {
       id: one,
       reason: 'Pedido del pagador',
+      idempotencyKey: 'cancelar-replicas-1',
       ...flags,
     });
     expect(cancel.data.cancelPayment.outcome).toBe('SUCCESS');
@@ -121,7 +122,11 @@ describe('two replicas behind a round-robin proxy', { timeout: 60_000 }, () => {
     expect(after.servedBy).not.toBe(cancel.servedBy);
     expect(after.data.payment.status).toBe('REJECTED');
 
-    const bulk = await web<BulkResults>('BulkCancelPayments', { ids: bulkIds, reason: 'Cierre de período' });
+    const bulk = await web<BulkResults>('BulkCancelPayments', {
+      ids: bulkIds,
+      reason: 'Cierre de período',
+      idempotencyKey: 'cierre-replicas-1',
+    });
     expect(bulk.data.bulkCancelPayments.results.map((r) => [r.id, r.outcome])).toEqual(
       bulkIds.map((id) => [id, 'SUCCESS']),
     );
@@ -141,7 +146,7 @@ describe('two replicas behind a round-robin proxy', { timeout: 60_000 }, () => {
     const dispatchedBefore = proxy.served.length;
     const bulk = gql<BulkResults>(`${proxy.url}/graphql`, webOperation('BulkCancelPayments'), {
       token,
-      variables: { ids, reason: 'Cierre de período' },
+      variables: { ids, reason: 'Cierre de período', idempotencyKey: 'cierre-de-periodo-1' },
     });
     // the replica the proxy sent the bulk to
     await expect

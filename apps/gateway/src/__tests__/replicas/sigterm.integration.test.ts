@@ -87,7 +87,7 @@ describe('SIGTERM to the gateway process', { timeout: 120_000 }, () => {
     const bulk = gql<{ bulkCancelPayments: { results: Array<{ id: string; outcome: string }> } }>(
       `${gateway.url}/graphql`,
       webOperation('BulkCancelPayments'),
-      { token, variables: { ids, reason: 'Cierre de período' } },
+      { token, variables: { ids, reason: 'Cierre de período', idempotencyKey: 'cierre-de-periodo-1' } },
     );
     await expect
       .poll(async () => (await writes()).length, { timeout: 30_000, interval: 20 })

@@ -34,9 +34,9 @@ const send = (query: string, variables?: Record<string, unknown>) =>
 const ids = (n: number, from = 1_000_001) => Array.from({ length: n }, (_, i) => String(from + i));
 
 const cancel = (alias: string, variable: string) =>
-  `${alias}: bulkCancelPayments(ids: $${variable}, reason: "Pedido del pagador") { results { id outcome } }`;
+  `${alias}: bulkCancelPayments(ids: $${variable}, reason: "Pedido del pagador", idempotencyKey: "k46-bulk-budget-37") { results { id outcome } }`;
 const objections = (alias: string, variable: string) =>
-  `${alias}: bulkCancelPaymentObjections(ids: $${variable}, reason: "Objeción resuelta") { results { id outcome } }`;
+  `${alias}: bulkCancelPaymentObjections(ids: $${variable}, reason: "Objeción resuelta", idempotencyKey: "k46-bulk-budget-39") { results { id outcome } }`;
 
 describe('bulk mutations against the per-request bounds', () => {
   it('estimates one call per bulk selection and counts its ids apart', () => {
@@ -47,7 +47,7 @@ describe('bulk mutations against the per-request bounds', () => {
     expect(estimate).toMatchObject({ upstreamCalls: 3, bulkItems: 607, bulkSelections: 3 });
     // Literal lists count the same way.
     const literal = parse(
-      `mutation { bulkCancelPayments(ids: ["1", "2", "3"], reason: "r") { results { id } } }`,
+      `mutation { bulkCancelPayments(ids: ["1", "2", "3"], reason: "r", idempotencyKey: "k46-bulk-budget-50") { results { id } } }`,
     );
     expect(estimateCost(buildSchema(), literal, undefined, {})).toMatchObject({
       upstreamCalls: 1,

@@ -199,7 +199,7 @@ describe('CSRF prevention', () => {
     }
     counts.tried++;
     const mutationOverGet = await fetch(
-      `${url}?query=${encodeURIComponent('mutation { cancelPayment(id: "1", reason: "x") { outcome } }')}`,
+      `${url}?query=${encodeURIComponent('mutation { cancelPayment(id: "1", reason: "x", idempotencyKey: "k46-hardening-202") { outcome } }')}`,
       { headers: { ...auth, 'apollo-require-preflight': 'true' } },
     );
     expect(mutationOverGet.status).toBe(405);

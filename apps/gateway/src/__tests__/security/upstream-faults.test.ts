@@ -447,9 +447,9 @@ const METHOD_INPUT = {
 
 const KINDS: Record<Kind, KindSpec> = {
   cancel: {
-    document: `mutation($id: ID!, $reason: String!) { r: cancelPayment(id: $id, reason: $reason) { ${PAYLOAD} } }`,
-    money: false,
-    variables: ([id]) => ({ id, reason: 'Pedido del pagador' }),
+    document: `mutation($id: ID!, $reason: String!, $key: String!) { r: cancelPayment(id: $id, reason: $reason, idempotencyKey: $key) { ${PAYLOAD} } }`,
+    money: true,
+    variables: ([id], key) => ({ id, reason: 'Pedido del pagador', key }),
     committed: (s) => s.status === 'rejected' && s.statusDetail === 'cancelled_by_backoffice',
   },
   changeMethod: {
@@ -459,15 +459,15 @@ const KINDS: Record<Kind, KindSpec> = {
     committed: (s) => s.status === 'issued' && s.statusDetail === 'payment_method_updated',
   },
   cancelObjection: {
-    document: `mutation($id: ID!, $reason: String!) { r: cancelPaymentObjection(id: $id, reason: $reason) { ${PAYLOAD} } }`,
-    money: false,
-    variables: ([id]) => ({ id, reason: 'Objeción resuelta' }),
+    document: `mutation($id: ID!, $reason: String!, $key: String!) { r: cancelPaymentObjection(id: $id, reason: $reason, idempotencyKey: $key) { ${PAYLOAD} } }`,
+    money: true,
+    variables: ([id], key) => ({ id, reason: 'Objeción resuelta', key }),
     committed: (s) => s.status === 'approved' && s.statusDetail === 'objection_cancelled',
   },
   retry: {
-    document: `mutation($id: ID!) { r: retryPayment(id: $id, mode: MODIFY_METHOD) { ${PAYLOAD} } }`,
-    money: false,
-    variables: ([id]) => ({ id }),
+    document: `mutation($id: ID!, $key: String!) { r: retryPayment(id: $id, mode: MODIFY_METHOD, idempotencyKey: $key) { ${PAYLOAD} } }`,
+    money: true,
+    variables: ([id], key) => ({ id, key }),
     committed: (s) => s.status === 'issued' && s.statusDetail === 'waiting_payment_method',
   },
   refund: {
@@ -489,9 +489,10 @@ const KINDS: Record<Kind, KindSpec> = {
     committed: (s) => s.status === 'refunded' && s.statusDetail === 'reversed',
   },
   bulkCancel: {
-    document: `mutation($ids: [ID!]!, $reason: String!) { r: bulkCancelPayments(ids: $ids, reason: $reason) { results { id outcome error { message code extendedCode } payment { id status version } } } }`,
+    document: `mutation($ids: [ID!]!, $reason: String!, $key: String!) { r: bulkCancelPayments(ids: $ids, reason: $reason, idempotencyKey: $key) { results { id outcome error { message code extendedCode } payment { id status version } } } }`,
+    // A bulk is not sent again whole: its UNKNOWN items are checked first (each item keyed `{key}:{id}`).
     money: false,
-    variables: (ids) => ({ ids, reason: 'Pedido del pagador' }),
+    variables: (ids, key) => ({ ids, reason: 'Pedido del pagador', key }),
     committed: (s) => s.status === 'rejected' && s.statusDetail === 'cancelled_by_backoffice',
   },
 };
@@ -654,10 +655,11 @@ async function runPhase(lane: Lane, phase: string, plan: PlanEntry[]): Promise<v
     // Never retried automatically: at most one write per attempt; SUCCESS and UNKNOWN did attempt one.
     if (item.writes > 1) problems.push(`${where}: ${item.writes} writes (retried)`);
     if (item.outcome !== 'FAILED' && item.writes !== 1) problems.push(`${where}: ${item.writes} writes`);
-    // Money moves with the client's key.
-    if (KINDS[item.kind].money)
+    // Money moves with the client's key (a bulk's item with `{key}:{id}`).
+    const itemKey = item.kind === 'bulkCancel' ? `${item.key}:${item.id}` : item.key;
+    if (KINDS[item.kind].money || item.kind === 'bulkCancel')
       for (const w of sent)
-        if (w.headers['idempotency-key'] !== item.key)
+        if (w.headers['idempotency-key'] !== itemKey)
           problems.push(`${where}: idempotency-key ${w.headers['idempotency-key']}`);
     // A lost answer was a committed write the gateway never heard back from: UNKNOWN, never SUCCESS.
     const lostAnswer = lost.find(
@@ -693,8 +695,9 @@ async function runPhase(lane: Lane, phase: string, plan: PlanEntry[]): Promise<v
   for (const [key, rest] of writes) problems.push(`${key}: ${rest.length} writes no mutation accounts for`);
 
   // The client after an UNKNOWN: money-moving mutations are retried with the same variables (the same
-  // idempotency key); the others carry no key, so the operator first checks the payment, as the UNKNOWN message
-  // says, and retries only when the change is not there. Either way: exactly one commit in the end. An attempt
+  // idempotency key); the others (a change of method, which carries no key, and a bulk, not sent again whole),
+  // the operator first checks the payment, as the UNKNOWN message says, and retries only when the change is not
+  // there. Either way: exactly one commit in the end. An attempt
   // that again could not tell (UNKNOWN, or a read that timed out before any write: a loaded machine) is tried
   // again, as the operator would, up to RETRY_ATTEMPTS times.
   for (const item of items.filter((i) => i.outcome === 'UNKNOWN')) {
@@ -1010,7 +1013,7 @@ describe('a 2xx write answer that breaks the contract', { timeout: STACK_TEST_MS
     main.proxy.replaceNextAnswer(garbled);
     const res = await main.graphql(
       KINDS.cancel.document,
-      KINDS.cancel.variables(['1000005'], ''),
+      KINDS.cancel.variables(['1000005'], 'key-contract-cancel'),
       'uf-contract-1',
     );
     expect(checkAnswer(res, 'uf-contract-1')).toEqual([]);
@@ -1053,7 +1056,7 @@ describe('a 2xx write answer that breaks the contract', { timeout: STACK_TEST_MS
     main.proxy.replaceNextAnswer(garbled);
     const res = await main.graphql(
       KINDS.bulkCancel.document,
-      KINDS.bulkCancel.variables(ids, ''),
+      KINDS.bulkCancel.variables(ids, 'key-contract-bulk'),
       'uf-contract-2',
     );
     expect(checkAnswer(res, 'uf-contract-2')).toEqual([]);

@@ -34,7 +34,7 @@ describe('the upstream estimate of a request', () => {
 
   it('is computed again for every mutation (its ids are never kept)', () => {
     const document = parse(
-      'mutation Cancel($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "r") { results { id } } }',
+      'mutation Cancel($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "r", idempotencyKey: "k46-upstream-bud-37") { results { id } } }',
     );
     const first = estimateRequestCost(schema, document, 'Cancel', { ids: ['1', '2'] });
     expect(first.bulkItems).toBe(2);

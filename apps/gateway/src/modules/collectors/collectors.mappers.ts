@@ -3,6 +3,7 @@ import type { Collector, CollectorBalance, CollectorDetail } from '../../generat
 import { toIsoDate } from '../../shared/dates.js';
 import { obj, str } from '../../shared/values.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
+import { CURRENCIES, enumOf } from '../../shared/codes.js';
 
 /** A collector as the collector service sends it; the id is also called signature. */
 export type RawCollector = Record<string, unknown>;
@@ -50,7 +51,7 @@ export function mapCollectorBalance(raw: Record<string, unknown>): CollectorBala
     pending: amount(b.pending_amount, 'pending_amount'),
     withdrawn: amount(b.withdrawn_amount, 'withdrawn_amount'),
     total: amount(b.total_amount, 'total_amount'),
-    currencyId: str(b.currency_id) ?? 'ARS',
+    currencyId: enumOf(CURRENCIES, b.currency_id, 'currency') ?? 'ARS',
     lastUpdateDate: toIsoDate(b.last_update_date),
   };
 }

@@ -77,21 +77,21 @@ export class PaymentsDataSource {
     return this.client.post<RawPayment>(path(id, '/refrescar'));
   }
 
-  cancel(id: string, reason: string): Promise<RawPayment> {
-    return this.client.post<RawPayment>(path(id, '/cancelar'), { reason });
+  cancel(id: string, reason: string, options: WriteOptions = {}): Promise<RawPayment> {
+    return this.client.post<RawPayment>(path(id, '/cancelar'), { reason }, headersOf(options));
   }
 
   changePaymentMethod(id: string, body: MethodChangeBody): Promise<RawPayment> {
     return this.client.put<RawPayment>(path(id, '/medio-de-pago'), body);
   }
 
-  cancelObjection(id: string, reason: string): Promise<RawPayment> {
-    return this.client.post<RawPayment>(path(id, '/cancelar-objecion'), { reason });
+  cancelObjection(id: string, reason: string, options: WriteOptions = {}): Promise<RawPayment> {
+    return this.client.post<RawPayment>(path(id, '/cancelar-objecion'), { reason }, headersOf(options));
   }
 
   /** Logical retry: code A (same method) or B (modify it). */
-  retry(id: string, code: 'A' | 'B'): Promise<RawPayment> {
-    return this.client.post<RawPayment>(path(id, '/reintentar'), { code });
+  retry(id: string, code: 'A' | 'B', options: WriteOptions = {}): Promise<RawPayment> {
+    return this.client.post<RawPayment>(path(id, '/reintentar'), { code }, headersOf(options));
   }
 
   refund(

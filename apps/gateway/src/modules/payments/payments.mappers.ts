@@ -10,6 +10,7 @@ import type {
   PaymentMetadataEntry,
   PaymentMethod,
   PaymentMethodGateway,
+  PaymentMethodType,
   PaymentNotification,
   PaymentPayer,
   PaymentPresets,
@@ -18,6 +19,7 @@ import type {
   PaymentType,
   Refund,
   RefundStatus,
+  RefundType,
   RelatedPayment,
 } from '../../generated/resolvers-types.js';
 import { toIsoDate } from '../../shared/dates.js';
@@ -26,6 +28,7 @@ import { decimalFromUpstream } from '@backoffice/validators';
 import { arr, int, obj, str } from '../../shared/values.js';
 import { paymentMethodName, TOKEN_MEDIA_PAYMENT_ID } from './payment-methods.js';
 import { refundStatusDetailText, subscriptionRequestMessage } from './status-texts.js';
+import { CURRENCIES, enumOf } from '../../shared/codes.js';
 
 /** A payment as the payment service sends it (snake_case, lowercase statuses, numeric amounts). */
 export type RawPayment = Record<string, unknown>;
@@ -51,6 +54,16 @@ const STATUSES: Record<string, PaymentStatus> = {
 };
 
 const TYPES: Record<string, PaymentType> = { online: 'ONLINE', qr: 'QR' };
+
+const METHOD_TYPES: Record<string, PaymentMethodType> = {
+  online: 'ONLINE',
+  qr: 'QR',
+  debit: 'DEBIT',
+  transfer: 'TRANSFER',
+  offline: 'OFFLINE',
+};
+
+const REFUND_TYPES: Record<string, RefundType> = { total: 'TOTAL', partial: 'PARTIAL', reversal: 'REVERSAL' };
 
 export function mapPaymentStatus(value: unknown): PaymentStatus {
   const status = typeof value === 'string' ? STATUSES[value.toLowerCase()] : undefined;
@@ -94,8 +107,8 @@ export function mapCurrencyConversion(raw: unknown): CurrencyConversionInfo | nu
   if (!c) return null;
   return {
     conversionFactor: num(c.conversion_factor),
-    originalCurrency: str(c.original_currency),
-    destinationCurrency: str(c.destination_currency),
+    originalCurrency: enumOf(CURRENCIES, c.original_currency, 'currency'),
+    destinationCurrency: enumOf(CURRENCIES, c.destination_currency, 'currency'),
     originalAmount: decimalFromUpstream(c.original_amount),
     convertedAmount: decimalFromUpstream(c.converted_amount),
   };
@@ -117,8 +130,10 @@ export function mapMethodGateway(raw: unknown): PaymentMethodGateway | null {
 /**
  * A payment method. `paymentId` (not in the schema) lets PaymentMethod.holderName find the holders of
  * its payment; holderName starts as the spec's default and is resolved lazily for users with PAYMENT_HOLDER.
+ * `upstreamType` (not in the schema either): the service's own code of `type`, what a partial refund sends back
+ * (an unknown one is OTHER in the schema).
  */
-export type PaymentMethodModel = PaymentMethod & { paymentId?: string };
+export type PaymentMethodModel = PaymentMethod & { paymentId?: string; upstreamType?: string | null };
 
 export function mapPaymentMethod(raw: unknown, index = 0, paymentId?: string): PaymentMethodModel {
   const m = obj(raw) ?? {};
@@ -140,16 +155,17 @@ export function mapPaymentMethod(raw: unknown, index = 0, paymentId?: string): P
     promotionId: str(m.promotion_id),
     amount: decimalFromUpstream(m.amount),
     finalAmount: decimalFromUpstream(m.final_amount),
-    currencyId: str(m.currency_id),
+    currencyId: enumOf(CURRENCIES, m.currency_id, 'currency'),
     installments: installments !== null && installments >= 1 ? installments : 1,
     authorizationCode: str(m.authorization_code),
-    type: str(m.type),
+    type: enumOf(METHOD_TYPES, m.type, 'payment method type'),
     isToken: mediaPaymentId === TOKEN_MEDIA_PAYMENT_ID,
     currencyConversionInfo: mapCurrencyConversion(m.currency_conversion_info),
     gateway: mapMethodGateway(m.gateway),
     holderName: UNKNOWN_HOLDER,
   };
   if (paymentId !== undefined) Object.defineProperty(method, 'paymentId', { value: paymentId });
+  Object.defineProperty(method, 'upstreamType', { value: str(m.type) });
   return method;
 }
 
@@ -184,9 +200,9 @@ export function mapRefund(raw: unknown): Refund {
     status,
     statusDetail,
     statusDetailMessage: refundStatusDetailText(statusDetail),
-    type: str(r.type),
+    type: enumOf(REFUND_TYPES, r.type, 'refund type'),
     amount: decimalFromUpstream(r.amount),
-    currencyId: str(r.currency_id),
+    currencyId: enumOf(CURRENCIES, r.currency_id, 'currency'),
     transactionId: str(r.transaction_id),
     externalReference: str(r.external_reference),
     reason: str(r.reason),
@@ -375,7 +391,7 @@ export function mapPayment(raw: RawPayment): PaymentModel {
     refundedDate: toIsoDate(raw.refunded_date),
     externalTransactionId: str(raw.external_transaction_id),
     finalAmount: required(decimalFromUpstream(raw.final_amount), 'final_amount', raw.id),
-    currencyId: str(raw.currency_id) ?? 'ARS',
+    currencyId: enumOf(CURRENCIES, raw.currency_id, 'currency') ?? 'ARS',
     details,
     conceptId: first?.conceptId ?? null,
     conceptDescription: first?.conceptDescription ?? null,

@@ -28,7 +28,7 @@ import {
 import { runAction, type ActionRunResult } from '../../shared/run-action.js';
 import { paymentsConfig } from './payments.config.js';
 import type { RawRefundAnswer, WriteOptions } from './payments.datasource.js';
-import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
+import { checkId, checkIdempotencyKey, checkReasonInput, idempotencyOptions } from '../../shared/inputs.js';
 import { checkAddressee, methodChangeBody, type MethodChangeBody } from './payments.inputs.js';
 import {
   mapPayment,
@@ -161,15 +161,17 @@ export function cancelPayment(
   ctx: Ctx,
   rawId: string,
   rawReason: string,
+  rawKey: string,
   expectedVersion?: number | null,
 ): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
   const reason = checkReasonInput(rawReason);
+  const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(rawKey) };
   return paymentWrite(
     ctx,
     id,
     'CANCEL',
-    () => ctx.dataSources.payments.cancel(id, reason),
+    () => ctx.dataSources.payments.cancel(id, reason, options),
     SUCCESS_MESSAGES.cancel,
     expectedVersion,
   );
@@ -197,15 +199,17 @@ export function cancelPaymentObjection(
   ctx: Ctx,
   rawId: string,
   rawReason: string,
+  rawKey: string,
   expectedVersion?: number | null,
 ): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
   const reason = checkReasonInput(rawReason);
+  const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(rawKey) };
   return paymentWrite(
     ctx,
     id,
     'CANCEL_OBJECTION',
-    () => ctx.dataSources.payments.cancelObjection(id, reason),
+    () => ctx.dataSources.payments.cancelObjection(id, reason, options),
     SUCCESS_MESSAGES.cancelObjection,
     expectedVersion,
   );
@@ -215,16 +219,18 @@ export function retryPayment(
   ctx: Ctx,
   rawId: string,
   mode: PaymentRetryMode,
+  rawKey: string,
 ): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
   if (mode !== 'SAME_METHOD' && mode !== 'MODIFY_METHOD')
     throw badUserInput('El modo (mode) no es válido.', 'mode');
   const code = mode === 'SAME_METHOD' ? 'A' : 'B';
+  const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(rawKey) };
   return paymentWrite(
     ctx,
     id,
     'RETRY',
-    () => ctx.dataSources.payments.retry(id, code),
+    () => ctx.dataSources.payments.retry(id, code, options),
     code === 'A' ? SUCCESS_MESSAGES.retry : SUCCESS_MESSAGES.retryModify,
   );
 }
@@ -496,19 +502,25 @@ export function bulkCancelPayments(
   ctx: Ctx,
   selection: PaymentSelection,
   rawReason: string,
+  rawKey: string,
 ): Promise<BulkPaymentPayload> {
   const reason = checkReasonInput(rawReason);
-  return bulk(ctx, 'CANCEL', selection, (id) => ctx.dataSources.payments.cancel(id, reason));
+  checkIdempotencyKey(rawKey);
+  return bulk(ctx, 'CANCEL', selection, (id) =>
+    ctx.dataSources.payments.cancel(id, reason, idempotencyOptions(rawKey, id)),
+  );
 }
 
 export function bulkCancelPaymentObjections(
   ctx: Ctx,
   selection: PaymentSelection,
   rawReason: string,
+  rawKey: string,
 ): Promise<BulkPaymentPayload> {
   const reason = checkReasonInput(rawReason);
+  checkIdempotencyKey(rawKey);
   return bulk(ctx, 'CANCEL_OBJECTION', selection, (id) =>
-    ctx.dataSources.payments.cancelObjection(id, reason),
+    ctx.dataSources.payments.cancelObjection(id, reason, idempotencyOptions(rawKey, id)),
   );
 }
 

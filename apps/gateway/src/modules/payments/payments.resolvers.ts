@@ -52,13 +52,14 @@ export const paymentsResolvers: Resolvers = {
     },
   },
   Mutation: {
-    cancelPayment: (_root, { id, reason, expectedVersion }, ctx) =>
-      mutations.cancelPayment(ctx, id, reason, expectedVersion),
+    cancelPayment: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
+      mutations.cancelPayment(ctx, id, reason, idempotencyKey, expectedVersion),
     changePaymentMethod: (_root, { id, input, expectedVersion }, ctx) =>
       mutations.changePaymentMethod(ctx, id, input, expectedVersion),
-    cancelPaymentObjection: (_root, { id, reason, expectedVersion }, ctx) =>
-      mutations.cancelPaymentObjection(ctx, id, reason, expectedVersion),
-    retryPayment: (_root, { id, mode }, ctx) => mutations.retryPayment(ctx, id, mode),
+    cancelPaymentObjection: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
+      mutations.cancelPaymentObjection(ctx, id, reason, idempotencyKey, expectedVersion),
+    retryPayment: (_root, { id, mode, idempotencyKey }, ctx) =>
+      mutations.retryPayment(ctx, id, mode, idempotencyKey),
     refundPayment: (_root, { id, reason, idempotencyKey, amount }, ctx) =>
       mutations.refundPayment(ctx, id, reason, idempotencyKey, amount),
     partialRefundPayment: (_root, { id, idempotencyKey }, ctx) =>
@@ -72,10 +73,10 @@ export const paymentsResolvers: Resolvers = {
     refreshPayment: (_root, { id }, ctx) => mutations.refreshPayment(ctx, id),
     bulkChangePaymentMethod: (_root, { ids, matching, input }, ctx) =>
       mutations.bulkChangePaymentMethod(ctx, { ids, matching }, input),
-    bulkCancelPayments: (_root, { ids, matching, reason }, ctx) =>
-      mutations.bulkCancelPayments(ctx, { ids, matching }, reason),
-    bulkCancelPaymentObjections: (_root, { ids, matching, reason }, ctx) =>
-      mutations.bulkCancelPaymentObjections(ctx, { ids, matching }, reason),
+    bulkCancelPayments: (_root, { ids, matching, reason, idempotencyKey }, ctx) =>
+      mutations.bulkCancelPayments(ctx, { ids, matching }, reason, idempotencyKey),
+    bulkCancelPaymentObjections: (_root, { ids, matching, reason, idempotencyKey }, ctx) =>
+      mutations.bulkCancelPaymentObjections(ctx, { ids, matching }, reason, idempotencyKey),
   },
   Payment: {
     collector: (payment, _args, { loaders }) => loaders.collector.load(payment.collectorId),

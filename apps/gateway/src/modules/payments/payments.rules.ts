@@ -213,7 +213,7 @@ function stateReason(kind: PaymentActionKind, payment: PaymentForRules, today: D
     case 'REFUND': {
       if (status !== 'APPROVED') return REASONS.refundState;
       const first = payment.paymentMethods[0];
-      const online = payment.type === 'ONLINE' || first?.type?.toLowerCase() === 'online';
+      const online = payment.type === 'ONLINE' || first?.type === 'ONLINE';
       const singleQr = payment.type === 'QR' && payment.paymentMethods.length === 1;
       return online || singleQr ? null : REASONS.refundType;
     }
@@ -295,7 +295,7 @@ export function partialRefundItems(payment: Pick<PaymentModel, 'paymentMethods'>
     .filter((m) => m.gateway?.status?.toLowerCase() === 'approved')
     .map((m) => ({
       status_detail: m.gateway?.statusDetail ?? null,
-      type: m.type ?? null,
+      type: m.upstreamType ?? null,
       amount: toUpstreamNumber(m.finalAmount ?? m.amount ?? '0'),
       payment_method_id: m.index,
     }));

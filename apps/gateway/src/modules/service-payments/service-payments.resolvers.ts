@@ -29,7 +29,9 @@ export const servicePaymentsResolvers: Resolvers = {
     /** Reads the batch (the list by id), checks the rule, then one PUT; empty fields keep the batch's values. */
     async conciliateGatewayBatch(_root, args, ctx) {
       const id = checkId(args.id);
-      const amountError = checkCompensationAmount(args.compensationAmount);
+      // A Decimal since issue 46 ("250" arrives as "250.00"); the spec keeps it to whole pesos, digits only.
+      const wholePesos = args.compensationAmount?.replace(/\.00$/, '');
+      const amountError = checkCompensationAmount(wholePesos);
       if (amountError) throw badUserInput(`${amountError} (compensationAmount)`, 'compensationAmount');
       if ((args.description ?? '').length > MAX_DESCRIPTION) {
         throw badUserInput(`La descripción admite hasta ${MAX_DESCRIPTION} caracteres.`, 'description');
@@ -45,7 +47,7 @@ export const servicePaymentsResolvers: Resolvers = {
         decide: (batch) => gatewayBatchActions.decide('CONCILIATE', batch, ctx.user.permissions),
         write: async (batch) => {
           const body = toReconciliationPayload(
-            { description: args.description, compensationAmount: args.compensationAmount },
+            { description: args.description, compensationAmount: wholePesos },
             { description: batch.description, compensation_amount: batch.compensationAmount },
           );
           const amount = body.compensation_amount;

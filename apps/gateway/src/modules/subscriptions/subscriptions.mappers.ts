@@ -15,6 +15,7 @@ import { toIsoDate } from '../../shared/dates.js';
 import { arr, int, obj, str } from '../../shared/values.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
 import type { RawSubscription } from './subscriptions.datasource.js';
+import { CURRENCIES, enumOf } from '../../shared/codes.js';
 
 /**
  * A mapped subscription, without the fields that depend on the request.
@@ -101,7 +102,7 @@ export function mapSubscription(raw: RawSubscription): SubscriptionModel {
   return {
     id,
     amount: present(decimalFromUpstream(raw.amount), 'amount', id),
-    currencyId: str(raw.currency_id) ?? 'ARS',
+    currencyId: enumOf(CURRENCIES, raw.currency_id, 'currency') ?? 'ARS',
     type: mapSubscriptionType(raw.type),
     status: mapSubscriptionStatus(raw.status),
     statusDetail: str(raw.status_detail),

@@ -14,6 +14,7 @@ import type {
 import { toIsoDate } from '../../shared/dates.js';
 import { obj, str } from '../../shared/values.js';
 import { UpstreamContractError } from '../../upstream/errors.js';
+import { CURRENCIES, enumOf } from '../../shared/codes.js';
 
 /** @mapper Withdraw */
 export type WithdrawModel = Omit<Withdraw, 'actions'>;
@@ -51,7 +52,7 @@ function common(raw: unknown) {
     collectorName: str(obj(r.collector_detail)?.name),
     requestDate: required(toIsoDate(r.request_date), 'request_date', id),
     amount: required(decimalFromUpstream(r.amount), 'amount', id),
-    currencyId: str(r.currency_id) ?? 'ARS',
+    currencyId: enumOf(CURRENCIES, r.currency_id, 'currency') ?? 'ARS',
     requestUser: str(r.request_user),
     statusDetail: str(r.status_detail),
   };

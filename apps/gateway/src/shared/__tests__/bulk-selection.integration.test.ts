@@ -37,7 +37,12 @@ const SUBSCRIPTIONS_FILTER = { collectorId: '10019' };
 
 const CANCEL_PAYMENTS = /* GraphQL */ `
   mutation ($matching: PaymentsMatching, $ids: [ID!]) {
-    bulkCancelPayments(matching: $matching, ids: $ids, reason: "Cierre de período") {
+    bulkCancelPayments(
+      matching: $matching
+      ids: $ids
+      reason: "Cierre de período"
+      idempotencyKey: "k46-bulk-selecti-40"
+    ) {
       results {
         id
         outcome

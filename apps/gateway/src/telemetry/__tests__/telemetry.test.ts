@@ -130,10 +130,14 @@ describe('trace propagation', () => {
 
   it('writes the trace id in audit events', async () => {
     const traceId = 'a3ce929d0e0e47364bf92f3577b34da6';
-    await gql(gateway.graphqlUrl, 'mutation { cancelPayment(id: "1000001", reason: "") { outcome } }', {
-      token,
-      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01`, 'x-request-id': 'trace-3' },
-    });
+    await gql(
+      gateway.graphqlUrl,
+      'mutation { cancelPayment(id: "1000001", reason: "", idempotencyKey: "k46-telemetry-133") { outcome } }',
+      {
+        token,
+        headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01`, 'x-request-id': 'trace-3' },
+      },
+    );
     const audit = logLines.find((l) => l.msg === 'audit' && l.requestId === 'trace-3');
     expect(audit?.traceId).toBe(traceId);
   });
@@ -177,7 +181,7 @@ describe('metrics', () => {
     const before = await metrics();
     const response = await gql(
       gateway.graphqlUrl,
-      'mutation Bulk($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "Cierre") { results { id outcome } } }',
+      'mutation Bulk($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "Cierre", idempotencyKey: "k46-telemetry-180") { results { id outcome } } }',
       { token, variables: { ids: ['9000001', '9000002'] } },
     );
     expect(response.body.errors).toBeUndefined();

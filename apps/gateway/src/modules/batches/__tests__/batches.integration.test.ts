@@ -71,9 +71,9 @@ const DETAIL = /* GraphQL */ `
   }
 `;
 const PAYLOAD = /* GraphQL */ `outcome message error { message code extendedCode } batch { id status actions { kind enabled } }`;
-const REPROCESS = `mutation($id: ID!) { reprocessWithdrawalBatch(id: $id) { ${PAYLOAD} } }`;
-const RE_EXPORT = `mutation($id: ID!) { reExportWithdrawalBatch(id: $id) { ${PAYLOAD} } }`;
-const BULK = `mutation($ids: [ID!]!, $key: String) { bulkReprocessWithdrawalBatches(ids: $ids, idempotencyKey: $key) {
+const REPROCESS = `mutation($id: ID!) { reprocessWithdrawalBatch(id: $id, idempotencyKey: "k46-batches-74") { ${PAYLOAD} } }`;
+const RE_EXPORT = `mutation($id: ID!) { reExportWithdrawalBatch(id: $id, idempotencyKey: "k46-batches-75") { ${PAYLOAD} } }`;
+const BULK = `mutation($ids: [ID!]!, $key: String!) { bulkReprocessWithdrawalBatches(ids: $ids, idempotencyKey: $key) {
   results { id outcome error { message code extendedCode } batch { id status } } } }`;
 
 /** The current month in Argentina: [first instant, first instant of the next month). */
@@ -314,7 +314,7 @@ describe('roles', () => {
     ['detail', DETAIL, { collectorId: '10001', id: '20190' }],
     ['reprocess', REPROCESS, { id: '20191' }],
     ['re-export', RE_EXPORT, { id: '20195' }],
-    ['bulk reprocess', BULK, { ids: ['20191'] }],
+    ['bulk reprocess', BULK, { ids: ['20191'], key: 'lote-bulk-0002' }],
   ])('consulta is refused the %s with 0 upstream calls', async (_name, query, variables) => {
     await stack.clearUpstreamRequests();
     const res = await run(query, variables, 'consulta');

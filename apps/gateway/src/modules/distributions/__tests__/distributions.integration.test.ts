@@ -45,8 +45,8 @@ const DETAIL = `query D($id: ID!) { distribution(id: $id) { id status actions { 
 const STATS = `{ distributionStatistics { errorCount authorizationPendingCount } }`;
 const APPROVE = `mutation A($id: ID!) { approveDistribution(id: $id, idempotencyKey: "aprobar-9300001") { outcome message error { message } distribution { status } } }`;
 const REPROCESS = `mutation R($id: ID!) { reprocessDistribution(id: $id, idempotencyKey: "reprocesar-9300003") { outcome message error { message } distribution { status } } }`;
-const REJECT = `mutation J($id: ID!) { rejectDistribution(id: $id, reason: "Duplicada") { outcome message distribution { status statusDetail } } }`;
-const UPDATE = `mutation U($id: ID!, $detail: ID!, $input: DistributionDestinationInput!, $force: Boolean, $key: String) {
+const REJECT = `mutation J($id: ID!) { rejectDistribution(id: $id, reason: "Duplicada", idempotencyKey: "rechazar-9300002") { outcome message distribution { status statusDetail } } }`;
+const UPDATE = `mutation U($id: ID!, $detail: ID!, $input: DistributionDestinationInput!, $force: Boolean, $key: String!) {
   updateDistributionDetail(distributionId: $id, detailId: $detail, input: $input, force: $force, idempotencyKey: $key) {
   outcome message error { message code } detail { status destination { type value } destinationChanges { user } } } }`;
 const RECEIPT = `mutation V($id: ID!, $detail: ID!, $email: String!) { sendDistributionReceipt(distributionId: $id, detailId: $detail, email: $email) { outcome message error { message } } }`;
@@ -198,7 +198,7 @@ describe('distributions', () => {
     expect(writes.map((w) => [w.path, w.headers['idempotency-key'] ?? null, w.body ?? null])).toEqual([
       ['/distribuciones/distribuciones/9300001/aprobar', 'aprobar-9300001', null],
       ['/distribuciones/distribuciones/9300003/reprocesar', 'reprocesar-9300003', null],
-      ['/distribuciones/distribuciones/9300002/rechazar', null, { status_detail: 'Duplicada' }],
+      ['/distribuciones/distribuciones/9300002/rechazar', 'rechazar-9300002', { status_detail: 'Duplicada' }],
       [
         '/distribuciones/distribuciones/9300012/detalles/9300012-1',
         'forzar-9300012-1',
@@ -222,7 +222,8 @@ describe('distributions', () => {
 
   it('edits a destination to an alias (checked first), records who; scheduled ones go to /programadas', async () => {
     const refused = async (input: Record<string, string>) =>
-      (await run(UPDATE, { id: '9300003', detail: '9300003-1', input }, 'tesoreria')).body.errors?.[0];
+      (await run(UPDATE, { id: '9300003', detail: '9300003-1', input, key: 'editar-9300003-1' }, 'tesoreria'))
+        .body.errors?.[0];
     expect((await refused({ type: 'CBU', value: '2850590940090418135200', cuit: CUIT }))?.message).toContain(
       'El CBU no es válido',
     );
@@ -239,6 +240,7 @@ describe('distributions', () => {
       id: '9300003',
       detail: '9300003-1',
       input: { type: 'ALIAS', value: 'mate.rio.sol', cuit: CUIT, name: 'Club' },
+      key: 'editar-9300003-1',
     });
     expect(alias.updateDistributionDetail.detail).toMatchObject({
       destination: { type: 'ALIAS', value: 'mate.rio.sol' },
@@ -248,6 +250,7 @@ describe('distributions', () => {
       id: '9300011',
       detail: '9300011-1',
       input: { type: 'CBU', value: CBU, cuit: CUIT },
+      key: 'editar-9300011-1',
     });
     const paths = (await stack.upstreamRequests()).filter((c) => c.method === 'PUT').map((c) => c.path);
     expect(paths).toEqual([
@@ -279,7 +282,7 @@ describe('distributions', () => {
       [APPROVE, { id: '9300001' }],
       [REPROCESS, { id: '9300003' }],
       [REJECT, { id: '9300002' }],
-      [UPDATE, { id: '9300003', detail: '9300003-1', input }],
+      [UPDATE, { id: '9300003', detail: '9300003-1', input, key: 'editar-9300003-1' }],
       [RECEIPT, { id: '9300004', detail: '9300004-1', email: 'a@b.com' }],
     ] as const) {
       const res = await run(query, variables, 'consulta');

@@ -186,7 +186,7 @@ describe('transfer conciliation', () => {
   it('conciliates a pending transfer once; a second time the rule refuses without writing', async () => {
     const { data } = await ok(TRANSFERS, { filter: { status: 'PENDING' }, pageSize: 1 });
     const id = data.transfers.rows[0].id as string;
-    const MUTATION = `mutation($id: ID!) { conciliateTransfer(id: $id) { ${PAYLOAD} transfer { id status ${ACTIONS} } } }`;
+    const MUTATION = `mutation($id: ID!) { conciliateTransfer(id: $id, idempotencyKey: "k46-imports-189") { ${PAYLOAD} transfer { id status ${ACTIONS} } } }`;
     const done = await ok(MUTATION, { id });
     expect(callLines(done.calls)).toEqual([
       'GET /transfer/conciliaciones',
@@ -212,7 +212,11 @@ describe('consulta', () => {
     ['transfers', '{ transfers { total } }', {}],
     ['confirmImport', 'mutation { confirmImport(id: "4001") { outcome } }', {}],
     ['cancelImport', 'mutation { cancelImport(id: "4001", reason: "x") { outcome } }', {}],
-    ['conciliateTransfer', 'mutation { conciliateTransfer(id: "6001") { outcome } }', {}],
+    [
+      'conciliateTransfer',
+      'mutation { conciliateTransfer(id: "6001", idempotencyKey: "k46-imports-215") { outcome } }',
+      {},
+    ],
   ];
   it.each(refusals)('%s is refused with no upstream call', async (_name, query, variables) => {
     const { response, calls } = await stack.run<Json>('consulta', query, variables);

@@ -31,7 +31,7 @@ const STATUSES: PaymentStatus[] = [
   'OVERDUE',
 ];
 
-const card = (status = 'approved') => ({ type: 'online', gateway: { status } });
+const card = (status = 'approved') => ({ type: 'ONLINE' as const, gateway: { status } });
 
 function payment(overrides: Partial<PaymentForRules> = {}): PaymentForRules {
   return {
@@ -122,7 +122,7 @@ describe('Refund: approved, online (or first method online) or QR with exactly o
       decide('REFUND', payment({ type: 'QR', paymentMethods: [{ type: 'debit' }, { type: 'transfer' }] })),
     ).toEqual({ enabled: false, permitted: true, reason: REASONS.refundType });
     expect(
-      decide('REFUND', payment({ type: 'QR', paymentMethods: [{ type: 'online' }, { type: 'debit' }] }))
+      decide('REFUND', payment({ type: 'QR', paymentMethods: [{ type: 'ONLINE' }, { type: 'DEBIT' }] }))
         .enabled,
     ).toBe(true); // first method online
   });

@@ -499,7 +499,7 @@ describe('notifications', () => {
 describe('mutations in the state that allows them (operador)', () => {
   it('cancels a pending payment', async () => {
     const { cancelPayment } = await data(
-      `mutation { cancelPayment(id: "1000005", reason: "Pedido del pagador") { ${PAYLOAD} } }`,
+      `mutation { cancelPayment(id: "1000005", reason: "Pedido del pagador", idempotencyKey: "k46-payments-502") { ${PAYLOAD} } }`,
     );
     expect(cancelPayment).toMatchObject({
       outcome: 'SUCCESS',
@@ -511,6 +511,8 @@ describe('mutations in the state that allows them (operador)', () => {
     const stub = await stubPayment('1000005');
     expect(stub).toMatchObject({ status: 'rejected', status_detail: 'cancelled_by_backoffice' });
     expect(stub.metadata.cancel_reason).toBe('Pedido del pagador');
+    // A money-moving mutation: its required key reaches the service (issue 46).
+    expect((await writes()).map((w) => w.headers['idempotency-key'])).toEqual(['k46-payments-502']);
   });
 
   it('changes the payment method by card and by transfer', async () => {
@@ -564,23 +566,27 @@ describe('mutations in the state that allows them (operador)', () => {
 
   it('cancels an objection', async () => {
     const { cancelPaymentObjection } = await data(
-      `mutation { cancelPaymentObjection(id: "1000013", reason: "Objeción resuelta") { ${PAYLOAD} } }`,
+      `mutation { cancelPaymentObjection(id: "1000013", reason: "Objeción resuelta", idempotencyKey: "k46-payments-567") { ${PAYLOAD} } }`,
     );
     expect(cancelPaymentObjection).toMatchObject({ outcome: 'SUCCESS', payment: { status: 'APPROVED' } });
     expect((await stubPayment('1000013')).status_detail).toBe('objection_cancelled');
   });
 
   it('retries with the same method (A) and with a new one (B)', async () => {
-    const a = await data(`mutation { retryPayment(id: "1000008", mode: SAME_METHOD) { ${PAYLOAD} } }`);
+    const a = await data(
+      `mutation { retryPayment(id: "1000008", mode: SAME_METHOD, idempotencyKey: "k46-payments-574") { ${PAYLOAD} } }`,
+    );
     expect(a.retryPayment).toMatchObject({ outcome: 'SUCCESS', payment: { status: 'PENDING' } });
-    const b = await data(`mutation { retryPayment(id: "1000011", mode: MODIFY_METHOD) { ${PAYLOAD} } }`);
+    const b = await data(
+      `mutation { retryPayment(id: "1000011", mode: MODIFY_METHOD, idempotencyKey: "k46-payments-576") { ${PAYLOAD} } }`,
+    );
     expect(b.retryPayment).toMatchObject({ outcome: 'SUCCESS', payment: { status: 'ISSUED' } });
     expect((await writes()).map((w) => w.body)).toEqual([{ code: 'A' }, { code: 'B' }]);
   });
 
   it('reports the upstream refusal of retry A on an expired card through the catalogue', async () => {
     const { retryPayment } = await data(
-      `mutation { retryPayment(id: "1000011", mode: SAME_METHOD) { ${PAYLOAD} } }`,
+      `mutation { retryPayment(id: "1000011", mode: SAME_METHOD, idempotencyKey: "k46-payments-583") { ${PAYLOAD} } }`,
     );
     expect(retryPayment).toMatchObject({
       outcome: 'FAILED',
@@ -775,7 +781,11 @@ describe('mutations in the state that allows them (operador)', () => {
 
 describe('mutations in a state that does not allow them: the rule refuses, no upstream write', () => {
   const cases: Array<[string, string, string]> = [
-    ['cancel approved', `cancelPayment(id: "1000001", reason: "x")`, REASONS.cancelState],
+    [
+      'cancel approved',
+      `cancelPayment(id: "1000001", reason: "x", idempotencyKey: "k46-payments-778")`,
+      REASONS.cancelState,
+    ],
     [
       'change method of pending',
       `changePaymentMethod(id: "1000005", input: { kind: CARD, number: "4507990000004905", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } })`,
@@ -783,12 +793,24 @@ describe('mutations in a state that does not allow them: the rule refuses, no up
     ],
     [
       'cancel objection of approved',
-      `cancelPaymentObjection(id: "1000001", reason: "x")`,
+      `cancelPaymentObjection(id: "1000001", reason: "x", idempotencyKey: "k46-payments-786")`,
       REASONS.cancelObjectionState,
     ],
-    ['retry overdue', `retryPayment(id: "1000009", mode: SAME_METHOD)`, REASONS.retryOverdue],
-    ['retry with inactive preset', `retryPayment(id: "1000010", mode: MODIFY_METHOD)`, REASONS.retryDisabled],
-    ['retry approved', `retryPayment(id: "1000001", mode: MODIFY_METHOD)`, REASONS.retryState],
+    [
+      'retry overdue',
+      `retryPayment(id: "1000009", mode: SAME_METHOD, idempotencyKey: "k46-payments-789")`,
+      REASONS.retryOverdue,
+    ],
+    [
+      'retry with inactive preset',
+      `retryPayment(id: "1000010", mode: MODIFY_METHOD, idempotencyKey: "k46-payments-790")`,
+      REASONS.retryDisabled,
+    ],
+    [
+      'retry approved',
+      `retryPayment(id: "1000001", mode: MODIFY_METHOD, idempotencyKey: "k46-payments-791")`,
+      REASONS.retryState,
+    ],
     [
       'refund QR with two methods',
       `refundPayment(id: "1000016", reason: "x", idempotencyKey: "key-qr-0001")`,
@@ -833,7 +855,7 @@ describe('mutations in a state that does not allow them: the rule refuses, no up
 
   it('reports an unknown payment as FAILED without writing', async () => {
     const { cancelPayment } = await data(
-      `mutation { cancelPayment(id: "999999999", reason: "x") { outcome error { message } } }`,
+      `mutation { cancelPayment(id: "999999999", reason: "x", idempotencyKey: "k46-payments-836") { outcome error { message } } }`,
     );
     expect(cancelPayment).toEqual({
       outcome: 'FAILED',
@@ -845,7 +867,11 @@ describe('mutations in a state that does not allow them: the rule refuses, no up
 
 describe('input validation: BAD_USER_INPUT naming the field, no upstream call', () => {
   it.each([
-    ['blank reason', `cancelPayment(id: "1000005", reason: "   ")`, 'reason'],
+    [
+      'blank reason',
+      `cancelPayment(id: "1000005", reason: "   ", idempotencyKey: "k46-payments-848")`,
+      'reason',
+    ],
     [
       'short idempotency key',
       `refundPayment(id: "1000001", reason: "x", idempotencyKey: "k")`,
@@ -867,7 +893,11 @@ describe('input validation: BAD_USER_INPUT naming the field, no upstream call', 
       'input.holder.identification.number',
     ],
     ['addressee', `notifyPayer(id: "1000005", addressee: "nope")`, 'addressee'],
-    ['bulk id', `bulkCancelPayments(ids: ["1000005", "a b"], reason: "x")`, 'ids[1]'],
+    [
+      'bulk id',
+      `bulkCancelPayments(ids: ["1000005", "a b"], reason: "x", idempotencyKey: "k46-payments-870")`,
+      'ids[1]',
+    ],
   ])('%s', async (_name, call, field) => {
     const res = await run(`mutation { result: ${call} { __typename } }`);
     expect(res.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
@@ -878,10 +908,10 @@ describe('input validation: BAD_USER_INPUT naming the field, no upstream call', 
 
 describe('consulta', () => {
   const MUTATIONS = [
-    `cancelPayment(id: "1000005", reason: "x") { outcome }`,
+    `cancelPayment(id: "1000005", reason: "x", idempotencyKey: "k46-payments-881") { outcome }`,
     `changePaymentMethod(id: "1000006", input: { kind: CARD, number: "4507990000004905", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } }) { outcome }`,
-    `cancelPaymentObjection(id: "1000013", reason: "x") { outcome }`,
-    `retryPayment(id: "1000008", mode: SAME_METHOD) { outcome }`,
+    `cancelPaymentObjection(id: "1000013", reason: "x", idempotencyKey: "k46-payments-883") { outcome }`,
+    `retryPayment(id: "1000008", mode: SAME_METHOD, idempotencyKey: "k46-payments-884") { outcome }`,
     `refundPayment(id: "1000001", reason: "x", idempotencyKey: "key-consulta-1") { outcome }`,
     `partialRefundPayment(id: "1000003", idempotencyKey: "key-consulta-2") { outcome }`,
     `reversePayment(id: "1000001", reason: "x", idempotencyKey: "key-consulta-3") { outcome }`,
@@ -891,8 +921,8 @@ describe('consulta', () => {
     `refreshPayment(id: "1000005") { outcome }`,
     `resendNotification(id: "7000001") { outcome }`,
     `bulkChangePaymentMethod(ids: ["1000006"], input: { kind: CARD, number: "4507990000004905", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } }) { results { outcome } }`,
-    `bulkCancelPayments(ids: ["1000005"], reason: "x") { results { outcome } }`,
-    `bulkCancelPaymentObjections(ids: ["1000013"], reason: "x") { results { outcome } }`,
+    `bulkCancelPayments(ids: ["1000005"], reason: "x", idempotencyKey: "k46-payments-894") { results { outcome } }`,
+    `bulkCancelPaymentObjections(ids: ["1000013"], reason: "x", idempotencyKey: "k46-payments-895") { results { outcome } }`,
   ];
 
   it('covers every payment and notification mutation of the schema', async () => {
@@ -994,7 +1024,7 @@ describe('bulk actions', () => {
     const plan = await faultPlan(11, ([read, ...cancels]) => !read && count(cancels) === 3);
     await applyPlan(plan, 'errorRate');
     const { bulkCancelPayments } = await data(
-      `mutation($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "Cierre de período") { ${BULK_RESULTS} } }`,
+      `mutation($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "Cierre de período", idempotencyKey: "k46-payments-997") { ${BULK_RESULTS} } }`,
       { ids },
     );
     await fetch(`${stubs.url}/__admin/faults`, { method: 'DELETE' });
@@ -1024,7 +1054,7 @@ describe('bulk actions', () => {
 
   it('checks each item on its own: the eligible are written, the others fail naming the payment, unwritten', async () => {
     const { bulkCancelPayments } = await data(
-      `mutation { bulkCancelPayments(ids: ["1000005", "1000001", "1000006"], reason: "x") { ${BULK_RESULTS} } }`,
+      `mutation { bulkCancelPayments(ids: ["1000005", "1000001", "1000006"], reason: "x", idempotencyKey: "k46-payments-1027") { ${BULK_RESULTS} } }`,
     );
     expect(bulkCancelPayments.results.map((r: Json) => [r.id, r.outcome, r.error?.message ?? null])).toEqual([
       ['1000005', 'SUCCESS', null],
@@ -1054,7 +1084,7 @@ describe('bulk actions', () => {
     expect(direct.ok).toBe(true);
     await clearRequests();
     const { bulkCancelPayments } = await data(
-      `mutation($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "Cierre de período") { ${BULK_RESULTS} } }`,
+      `mutation($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "Cierre de período", idempotencyKey: "k46-payments-1057") { ${BULK_RESULTS} } }`,
       { ids: [first, second] },
     );
     expect(bulkCancelPayments.results.map((r: Json) => [r.id, r.outcome, r.error?.message ?? null])).toEqual([
@@ -1069,6 +1099,8 @@ describe('bulk actions', () => {
     expect((await writes()).map((w) => `${w.method} ${w.path}`)).toEqual([
       `POST /payment/pagos/${first}/cancelar`,
     ]);
+    // Each item its own key, `{key}:{id}`: 'Reintentar fallidos' never applies one twice (issue 46).
+    expect((await writes()).map((w) => w.headers['idempotency-key'])).toEqual([`k46-payments-1057:${first}`]);
   });
 
   it('retrying the failed items: the eligible one that failed upstream now succeeds, the ineligible stays refused', async () => {
@@ -1087,7 +1119,7 @@ describe('bulk actions', () => {
     const cancel = async (ids: string[]) =>
       (
         await data(
-          `mutation($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "Cierre de período") { ${BULK_RESULTS} } }`,
+          `mutation($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "Cierre de período", idempotencyKey: "k46-payments-1090") { ${BULK_RESULTS} } }`,
           { ids },
         )
       ).bulkCancelPayments.results.map((r: Json) => [r.id, r.outcome, r.error?.message ?? null]);
@@ -1110,7 +1142,7 @@ describe('bulk actions', () => {
 
   it('reports unknown ids per item', async () => {
     const { bulkCancelPayments } = await data(
-      `mutation { bulkCancelPayments(ids: ["1000005", "999999998"], reason: "x") { ${BULK_RESULTS} } }`,
+      `mutation { bulkCancelPayments(ids: ["1000005", "999999998"], reason: "x", idempotencyKey: "k46-payments-1113") { ${BULK_RESULTS} } }`,
     );
     expect(bulkCancelPayments.results.map((r: Json) => [r.id, r.outcome, r.error?.message ?? null])).toEqual([
       ['1000005', 'SUCCESS', null],
@@ -1155,7 +1187,7 @@ describe('bulk actions', () => {
   it('cancels the objection of every selected objected payment', async () => {
     const ids = await idsWithStatus(['objected'], 2);
     const { bulkCancelPaymentObjections } = await data(
-      `mutation($ids: [ID!]!) { bulkCancelPaymentObjections(ids: $ids, reason: "Resuelto") { ${BULK_RESULTS} } }`,
+      `mutation($ids: [ID!]!) { bulkCancelPaymentObjections(ids: $ids, reason: "Resuelto", idempotencyKey: "k46-payments-1158") { ${BULK_RESULTS} } }`,
       { ids },
     );
     expect(bulkCancelPaymentObjections.results.map((r: Json) => r.payment.status)).toEqual([
@@ -1165,7 +1197,7 @@ describe('bulk actions', () => {
     await fetch(`${stubs.url}/__admin/reset`, { method: 'POST' });
     await clearRequests();
     const mixed = await data(
-      `mutation { bulkCancelPaymentObjections(ids: ["1000013", "1000001"], reason: "x") { ${BULK_RESULTS} } }`,
+      `mutation { bulkCancelPaymentObjections(ids: ["1000013", "1000001"], reason: "x", idempotencyKey: "k46-payments-1168") { ${BULK_RESULTS} } }`,
     );
     expect(
       mixed.bulkCancelPaymentObjections.results.map((r: Json) => [r.outcome, r.error?.message ?? null]),
@@ -1184,7 +1216,7 @@ describe('timeouts: unknown outcome, never success, never retried', () => {
     const plan = await faultPlan(2, ([read, cancel]) => !read && cancel === true); // the read answers, the cancel hangs
     await applyPlan(plan, 'hangRate');
     const res = await run(
-      `mutation { cancelPayment(id: "1000005", reason: "x") { ${PAYLOAD} } }`,
+      `mutation { cancelPayment(id: "1000005", reason: "x", idempotencyKey: "k46-payments-1187") { ${PAYLOAD} } }`,
       {},
       'operador',
       impatient,
@@ -1225,7 +1257,7 @@ describe('timeouts: unknown outcome, never success, never retried', () => {
     const plan = await faultPlan(4, ([read, ...cancels]) => !read && count(cancels) === 1);
     await applyPlan(plan, 'hangRate');
     const res = await run(
-      `mutation($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "x") { ${BULK_RESULTS} } }`,
+      `mutation($ids: [ID!]!) { bulkCancelPayments(ids: $ids, reason: "x", idempotencyKey: "k46-payments-1228") { ${BULK_RESULTS} } }`,
       { ids },
       'operador',
       impatient,
@@ -1239,7 +1271,7 @@ describe('timeouts: unknown outcome, never success, never retried', () => {
     await setFaults({ hangRate: 1 });
     const started = Date.now();
     const res = await run(
-      `mutation { cancelPayment(id: "1000005", reason: "x") { outcome error { code } } }`,
+      `mutation { cancelPayment(id: "1000005", reason: "x", idempotencyKey: "k46-payments-1242") { outcome error { code } } }`,
       {},
       'operador',
       impatient,

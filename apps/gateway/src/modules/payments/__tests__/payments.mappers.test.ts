@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapPayment, mapPaymentStatus } from '../payments.mappers.js';
 import { PAYMENT_METHODS, paymentMethodName } from '../payment-methods.js';
+import { reportUnknownCodesTo } from '../../../shared/codes.js';
 
 const raw = {
   id: 'P-1001',
@@ -131,6 +132,51 @@ describe('payments mappers', () => {
     }
     expect(() => mapPaymentStatus('lost')).toThrow(/unknown payment status/);
     expect(() => mapPayment({ ...raw, final_amount: undefined })).toThrow(/final_amount/);
+  });
+
+  it('maps the closed code sets to their enums; an unknown code is OTHER, logged once, and the payment still maps', () => {
+    const warnings: unknown[] = [];
+    reportUnknownCodesTo({ warn: (msg, fields) => warnings.push([msg, fields]) });
+    const payment = mapPayment({
+      ...raw,
+      currency_id: 'usd',
+      payment_methods: [
+        { media_payment_id: 9, type: 'ONLINE', currency_id: 'ARS' },
+        { media_payment_id: 1, type: 'debit' },
+        { media_payment_id: 3, type: 'billetera-x', currency_id: 'XYZ' },
+        {
+          media_payment_id: 92,
+          type: 'online',
+          currency_conversion_info: { original_currency: 'USD', destination_currency: 'ARS' },
+        },
+      ],
+      refunds: [
+        { id: 'R-1', status: 'approved', type: 'reversal', currency_id: 'ARS' },
+        { id: 'R-2', status: 'approved', type: 'devolucion-rara-46' },
+      ],
+    });
+    expect(payment.currencyId).toBe('USD');
+    expect(payment.paymentMethods.map((m) => [m.type, m.currencyId])).toEqual([
+      ['ONLINE', 'ARS'],
+      ['DEBIT', null],
+      ['OTHER', 'OTHER'],
+      ['ONLINE', null],
+    ]);
+    expect(payment.paymentMethods[3]!.currencyConversionInfo).toMatchObject({
+      originalCurrency: 'USD',
+      destinationCurrency: 'ARS',
+    });
+    // A partial refund sends the service its own code back, not the schema's OTHER.
+    expect(payment.paymentMethods[2]!.upstreamType).toBe('billetera-x');
+    expect(payment.refunds.map((r) => r.type)).toEqual(['REVERSAL', 'OTHER']);
+    // Without a currency the payment is in pesos, as before.
+    expect(mapPayment({ ...raw, currency_id: undefined }).currencyId).toBe('ARS');
+    mapPayment({ ...raw, refunds: [{ id: 'R-3', status: 'approved', type: 'devolucion-rara-46' }] });
+    expect(warnings).toEqual([
+      ['unknown upstream code', { set: 'currency', code: 'XYZ' }],
+      ['unknown upstream code', { set: 'payment method type', code: 'billetera-x' }],
+      ['unknown upstream code', { set: 'refund type', code: 'devolucion-rara-46' }],
+    ]);
   });
 
   it('names payment methods from the local catalogue', () => {

@@ -30,7 +30,7 @@ const TRANSACTIONS = `query T($filter: ServicePaymentBatchFilter) { transactionB
   total page pageSize rows { id batchNumber state startDate endDate totalAmount totalApprovedTransactions totalTransactions } } }`;
 const GATEWAYS = `query G($filter: ServicePaymentBatchFilter) { gatewayBatches(filter: $filter) {
   total rows { id batchNumber gatewayName state description compensationAmount totalAmount actions { kind enabled permitted reason } } } }`;
-const CONCILIATE = `mutation C($id: ID!, $description: String, $amount: String) {
+const CONCILIATE = `mutation C($id: ID!, $description: String, $amount: Decimal) {
   conciliateGatewayBatch(id: $id, description: $description, compensationAmount: $amount, idempotencyKey: "conciliar-8200001") {
     outcome message error { message code } gatewayBatch { id state description compensationAmount } } }`;
 
@@ -86,9 +86,14 @@ describe('service-payment batches', () => {
     expect(calls[1]!.headers['idempotency-key']).toBe('conciliar-8200001');
   });
 
-  it('refuses letters in the compensation amount and a conciliated batch without writing', async () => {
+  it('refuses letters, cents or a sign in the compensation amount and a conciliated batch without writing', async () => {
     const bad = await run(CONCILIATE, { id: '8200002', amount: '12a' }, 'tesoreria');
     expect(bad.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    // A Decimal, kept to whole pesos as the spec's 'digits only' (001 §5).
+    for (const amount of ['12.50', '-12']) {
+      const refused = await run(CONCILIATE, { id: '8200002', amount }, 'tesoreria');
+      expect(refused.body.errors?.[0]?.extensions, amount).toMatchObject({ code: 'BAD_USER_INPUT' });
+    }
     const done = await run(CONCILIATE, { id: '8200003' }, 'tesoreria');
     expect(done.body.data.conciliateGatewayBatch).toMatchObject({ outcome: 'FAILED' });
     expect((await stack.upstreamRequests()).filter((c) => c.method !== 'GET')).toEqual([]);

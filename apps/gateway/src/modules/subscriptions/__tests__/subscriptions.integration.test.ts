@@ -325,7 +325,7 @@ describe('subscription detail', () => {
 describe('subscription mutations land in the service', () => {
   it('cancel with a reason (idempotency key forwarded)', async () => {
     const result = await data(
-      `mutation($id: ID!, $reason: String!, $key: String) { cancelSubscription(id: $id, reason: $reason, idempotencyKey: $key) { ${PAYLOAD} } }`,
+      `mutation($id: ID!, $reason: String!, $key: String!) { cancelSubscription(id: $id, reason: $reason, idempotencyKey: $key) { ${PAYLOAD} } }`,
       { id: '4000001', reason: '  Pedido del pagador  ', key: 'cancel-4000001-abc' },
     );
     expect(result.cancelSubscription).toMatchObject({
@@ -383,7 +383,7 @@ describe('subscription mutations land in the service', () => {
 
   it('update the amount of a subscription (Decimal in, JSON number with 2 decimals upstream)', async () => {
     const result = await data(
-      `mutation($id: ID!, $amount: Decimal!) { updateSubscriptionAmount(id: $id, amount: $amount) { ${PAYLOAD} } }`,
+      `mutation($id: ID!, $amount: Decimal!) { updateSubscriptionAmount(id: $id, amount: $amount, idempotencyKey: "k46-subscription-386") { ${PAYLOAD} } }`,
       { id: '4000001', amount: '1234,5' },
     );
     expect(result.updateSubscriptionAmount).toMatchObject({
@@ -398,6 +398,26 @@ describe('subscription mutations land in the service', () => {
       body: { amount: 1234.5 },
     });
     expect((await stubSubscription('4000001')).amount).toBe(1234.5);
+  });
+
+  it('a repeated idempotency key answers the first result, and the service writes once (issue 46)', async () => {
+    const before = Number((await stubSubscription('4000001')).version);
+    const mutation = `mutation($key: String!) { updateSubscriptionAmount(id: "4000001", amount: "1500", idempotencyKey: $key) { ${PAYLOAD} } }`;
+    const first = await data(mutation, { key: 'importe-4000001-a' });
+    expect(first.updateSubscriptionAmount).toMatchObject({
+      outcome: 'SUCCESS',
+      subscription: { amount: '1500.00' },
+    });
+    expect(Number((await stubSubscription('4000001')).version)).toBe(before + 1);
+    // The operator retries the same intent (e.g. after an UNKNOWN): same key, same answer, no second change.
+    const again = await data(mutation, { key: 'importe-4000001-a' });
+    expect(again.updateSubscriptionAmount).toEqual(first.updateSubscriptionAmount);
+    expect(Number((await stubSubscription('4000001')).version)).toBe(before + 1);
+    const keys = (await writes()).map((w) => w.headers['idempotency-key']);
+    expect(keys).toEqual(['importe-4000001-a', 'importe-4000001-a']);
+    // Another intent (another key) is another change.
+    await data(mutation, { key: 'importe-4000001-b' });
+    expect(Number((await stubSubscription('4000001')).version)).toBe(before + 2);
   });
 
   it('send the e-mail to the payer', async () => {
@@ -423,7 +443,7 @@ describe('subscription mutations land in the service', () => {
   it.each([
     [
       'cancel a cancelled one',
-      `cancelSubscription(id: "4000004", reason: "x")`,
+      `cancelSubscription(id: "4000004", reason: "x", idempotencyKey: "k46-subscription-426")`,
       SUBSCRIPTION_REASONS.cancelled,
     ],
     [
@@ -433,7 +453,7 @@ describe('subscription mutations land in the service', () => {
     ],
     [
       'edit the amount of an adhesion',
-      `updateSubscriptionAmount(id: "4000002", amount: "10")`,
+      `updateSubscriptionAmount(id: "4000002", amount: "10", idempotencyKey: "k46-subscription-436")`,
       SUBSCRIPTION_REASONS.amountType,
     ],
     ['e-mail a cancelled one', `sendSubscriptionEmail(id: "4000004")`, SUBSCRIPTION_REASONS.sendEmailStatus],
@@ -447,14 +467,18 @@ describe('subscription mutations land in the service', () => {
   });
 
   it('a zero amount is bad input, with no upstream call', async () => {
-    const res = await run(`mutation { updateSubscriptionAmount(id: "4000001", amount: "0") { outcome } }`);
+    const res = await run(
+      `mutation { updateSubscriptionAmount(id: "4000001", amount: "0", idempotencyKey: "k46-subscription-450") { outcome } }`,
+    );
     expect(res.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(await recorded()).toEqual([]);
   });
 
   it('a service refusal is FAILED with the catalogue text and extended code', async () => {
     await forceFailure({ operation: 'cancelar', ids: ['4000002'], extended_code: 'subscription_cancelled' });
-    const result = await data(`mutation { cancelSubscription(id: "4000002", reason: "x") { ${PAYLOAD} } }`);
+    const result = await data(
+      `mutation { cancelSubscription(id: "4000002", reason: "x", idempotencyKey: "k46-subscription-457") { ${PAYLOAD} } }`,
+    );
     expect(result.cancelSubscription).toMatchObject({
       outcome: 'FAILED',
       error: {
@@ -472,7 +496,7 @@ describe('a write that does not answer in time', () => {
     await injectLatency(stack.stubs.url, 'subscription', 1000);
     const res = await gql<Json>(
       impatient.graphqlUrl,
-      `mutation { cancelSubscription(id: "4000002", reason: "Sin respuesta") { ${PAYLOAD} } }`,
+      `mutation { cancelSubscription(id: "4000002", reason: "Sin respuesta", idempotencyKey: "k46-subscription-475") { ${PAYLOAD} } }`,
       { token: await tokenFor('operador') },
     );
     expect(res.body.errors, res.text).toBeUndefined();
@@ -491,7 +515,7 @@ describe('a write that does not answer in time', () => {
 describe('subscription multi-select', () => {
   it('bulk cancel: one result per id, each written', async () => {
     const result = await data(
-      `mutation($ids: [ID!]!) { bulkCancelSubscriptions(ids: $ids, reason: "Baja masiva") { ${BULK_RESULTS} } }`,
+      `mutation($ids: [ID!]!) { bulkCancelSubscriptions(ids: $ids, reason: "Baja masiva", idempotencyKey: "k46-subscription-494") { ${BULK_RESULTS} } }`,
       { ids: ['4000001', '4000002', '4000003'] },
     );
     expect(
@@ -508,7 +532,7 @@ describe('subscription multi-select', () => {
 
   it('a cancelled subscription in the selection fails alone, naming it; the others are written', async () => {
     const result = await data(
-      `mutation($ids: [ID!]!) { bulkCancelSubscriptions(ids: $ids, reason: "x") { ${BULK_RESULTS} } }`,
+      `mutation($ids: [ID!]!) { bulkCancelSubscriptions(ids: $ids, reason: "x", idempotencyKey: "k46-subscription-511") { ${BULK_RESULTS} } }`,
       { ids: ['4000001', '4000004'] },
     );
     const [ok, refused] = result.bulkCancelSubscriptions.results as Json[];
@@ -535,7 +559,7 @@ describe('subscription multi-select', () => {
     expect(direct.ok).toBe(true);
     await stack.clearUpstreamRequests();
     const result = await data(
-      `mutation($ids: [ID!]!) { bulkCancelSubscriptions(ids: $ids, reason: "Baja masiva") { ${BULK_RESULTS} } }`,
+      `mutation($ids: [ID!]!) { bulkCancelSubscriptions(ids: $ids, reason: "Baja masiva", idempotencyKey: "k46-subscription-538") { ${BULK_RESULTS} } }`,
       { ids: ['4000001', '4000002'] },
     );
     expect(
@@ -606,15 +630,15 @@ describe('subscription multi-select', () => {
 
 describe('consulta (no permission)', () => {
   const MUTATIONS = [
-    `cancelSubscription(id: "4000001", reason: "x") { outcome }`,
+    `cancelSubscription(id: "4000001", reason: "x", idempotencyKey: "k46-subscription-609") { outcome }`,
     `changeSubscriptionPaymentMethod(id: "4000001", input: $input) { outcome }`,
     `removeSubscriptionPaymentMethod(id: "4000001") { outcome }`,
-    `updateSubscriptionAmount(id: "4000001", amount: "10") { outcome }`,
+    `updateSubscriptionAmount(id: "4000001", amount: "10", idempotencyKey: "k46-subscription-612") { outcome }`,
     `sendSubscriptionEmail(id: "4000001") { outcome }`,
     `refreshSubscription(id: "4000001") { outcome }`,
-    `bulkCancelSubscriptions(ids: ["4000001"], reason: "x") { results { id } }`,
+    `bulkCancelSubscriptions(ids: ["4000001"], reason: "x", idempotencyKey: "k46-subscription-615") { results { id } }`,
     `bulkChangeSubscriptionPaymentMethod(ids: ["4000001"], input: $input) { results { id } }`,
-    `bulkUpdateSubscriptionAmount(ids: ["4000002"], amount: "10") { results { id } }`,
+    `bulkUpdateSubscriptionAmount(ids: ["4000002"], amount: "10", idempotencyKey: "k46-subscription-617") { results { id } }`,
   ];
 
   it.each(MUTATIONS)('%s is refused with no upstream call', async (call) => {

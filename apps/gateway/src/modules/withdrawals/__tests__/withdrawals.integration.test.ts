@@ -197,17 +197,19 @@ describe('withdraw writes', () => {
 
   it('rejects with the reason as status_detail; re-exports', async () => {
     const result = await data(
-      `mutation { rejectWithdraws(ids: ["5000003"], reason: "CBU errónea") { ${BULK_WITHDRAW} } }`,
+      `mutation { rejectWithdraws(ids: ["5000003"], reason: "CBU errónea", idempotencyKey: "k46-withdrawals-200") { ${BULK_WITHDRAW} } }`,
     );
     expect(result.rejectWithdraws.results[0].outcome).toBe('SUCCESS');
     expect(await stub('/withdraw/retiros/5000003')).toMatchObject({
       status: 'rejected',
       status_detail: 'CBU errónea',
     });
-    const reExport = await data(`mutation { reExportWithdraw(id: "5000007") { outcome message } }`);
+    const reExport = await data(
+      `mutation { reExportWithdraw(id: "5000007", idempotencyKey: "k46-withdrawals-207") { outcome message } }`,
+    );
     expect(reExport.reExportWithdraw).toEqual({ outcome: 'SUCCESS', message: '¡Re-exportación exitosa!' });
     const blank = await run(
-      `mutation { rejectWithdraws(ids: ["5000004"], reason: "  ") { results { id } } }`,
+      `mutation { rejectWithdraws(ids: ["5000004"], reason: "  ", idempotencyKey: "k46-withdrawals-210") { results { id } } }`,
     );
     expect(blank.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
@@ -227,7 +229,9 @@ describe('withdrawal writes', () => {
     expect(post.path).toBe('/withdrawal/retiros/6000001/autorizar/');
     expect(post.headers['idempotency-key']).toBe('k-auth-1');
     await stack.clearUpstreamRequests();
-    const again = await data(`mutation { authorizeWithdrawal(id: "6000008") { outcome error { message } } }`);
+    const again = await data(
+      `mutation { authorizeWithdrawal(id: "6000008", idempotencyKey: "k46-withdrawals-230") { outcome error { message } } }`,
+    );
     expect(again.authorizeWithdrawal.outcome).toBe('FAILED');
     expect(await writes()).toEqual([]);
   });
@@ -245,7 +249,7 @@ describe('withdrawal writes', () => {
     expect((await stub('/withdrawal/retiros/6000003')).status).toBe('pending_authorization');
     expect((await stub('/withdrawal/retiros/6000004')).status).toBe('authorized');
     const refused = await data(
-      `mutation { bulkRejectWithdrawals(ids: ["6000005"], reason: "Sin fondos") { ${BULK_WITHDRAWAL} } }`,
+      `mutation { bulkRejectWithdrawals(ids: ["6000005"], reason: "Sin fondos", idempotencyKey: "k46-withdrawals-248") { ${BULK_WITHDRAWAL} } }`,
     );
     expect(refused.bulkRejectWithdrawals.results[0]).toMatchObject({
       outcome: 'SUCCESS',
@@ -377,13 +381,13 @@ describe('withdraw downloads (GET /files/retiros/{id}/{format})', () => {
 
 describe('consulta (no permission)', () => {
   const CALLS = [
-    `mutation { transferWithdraws(ids: ["5000001"]) { results { id } } }`,
-    `mutation { rejectWithdraws(ids: ["5000001"], reason: "x") { results { id } } }`,
-    `mutation { reExportWithdraw(id: "5000007") { outcome } }`,
-    `mutation { authorizeWithdrawal(id: "6000001") { outcome } }`,
-    `mutation { rejectWithdrawal(id: "6000001", reason: "x") { outcome } }`,
-    `mutation { bulkAuthorizeWithdrawals(ids: ["6000001"]) { results { id } } }`,
-    `mutation { bulkRejectWithdrawals(ids: ["6000001"], reason: "x") { results { id } } }`,
+    `mutation { transferWithdraws(ids: ["5000001"], idempotencyKey: "k46-withdrawals-380") { results { id } } }`,
+    `mutation { rejectWithdraws(ids: ["5000001"], reason: "x", idempotencyKey: "k46-withdrawals-381") { results { id } } }`,
+    `mutation { reExportWithdraw(id: "5000007", idempotencyKey: "k46-withdrawals-382") { outcome } }`,
+    `mutation { authorizeWithdrawal(id: "6000001", idempotencyKey: "k46-withdrawals-383") { outcome } }`,
+    `mutation { rejectWithdrawal(id: "6000001", reason: "x", idempotencyKey: "k46-withdrawals-384") { outcome } }`,
+    `mutation { bulkAuthorizeWithdrawals(ids: ["6000001"], idempotencyKey: "k46-withdrawals-385") { results { id } } }`,
+    `mutation { bulkRejectWithdrawals(ids: ["6000001"], reason: "x", idempotencyKey: "k46-withdrawals-386") { results { id } } }`,
     `mutation { saveScheduledWithdrawal(input: { collectorId: "10002", destinationAccount: "${CBU}", cron: "0 0 1 * *" }) { outcome } }`,
     `mutation { deleteScheduledWithdrawal(collectorId: "10006") { outcome } }`,
     `query { withdraws { total } }`,

@@ -10,6 +10,8 @@ export const methodTypeLabel = label({
   debit: 'Débito automático (CBU)',
   transfer: 'Transferencia',
   offline: 'Efectivo (cupón)',
+  // The gateway's value for a type it does not know yet (issue 46: the schema's enums).
+  other: 'Otro',
 });
 
 export const gatewayStatusLabel = label({
@@ -21,7 +23,12 @@ export const gatewayStatusLabel = label({
   cancelled: 'Cancelado',
 });
 
-export const refundTypeLabel = label({ total: 'Total', partial: 'Parcial', reversal: 'Reversión' });
+export const refundTypeLabel = label({
+  total: 'Total',
+  partial: 'Parcial',
+  reversal: 'Reversión',
+  other: 'Otro',
+});
 
 export const refundStatusLabel = label({ approved: 'Aprobada', rejected: 'Rechazada' });
 

@@ -1,5 +1,10 @@
 import { detailActionKit } from '@/components/actions/declared-dialogs';
-import { registryOf, type ActionRun, type DetailActionTable } from '@/components/actions/detail-actions';
+import {
+  registryOf,
+  type ActionRun,
+  type DetailActionTable,
+  type DialogRun,
+} from '@/components/actions/detail-actions';
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import type { ActionMeta } from '@/components/actions/action-registry';
 import { versionLoader } from '@/components/versions/query-version-history';
@@ -57,6 +62,12 @@ type PaymentPayload = { payment?: PaymentDetail | null };
 
 /** Every payment mutation's own variables: the id and the detail's guards. */
 const idOf = ({ record, context }: Run) => ({ id: record.id, ...context.guards });
+
+/** A money-moving action's variables: also the dialog's idempotency key (one per opening, kept on a retry). */
+const keyedIdOf = (run: DialogRun<PaymentDetail, PaymentActionContext>) => ({
+  ...idOf(run),
+  idempotencyKey: run.idempotencyKey,
+});
 
 const REFUND_SUCCESS: Record<RefundVariant, string> = {
   refund: SUCCESS_MESSAGES.refund,
@@ -118,7 +129,7 @@ export const PAYMENT_ACTION_TABLE: DetailActionTable<PaymentActionKind, PaymentD
       meta: PAYMENT_ACTIONS.CANCEL,
       dialog: kit.reasonOf(PAYMENT_ACTIONS.CANCEL),
       mutation: CancelPaymentDocument,
-      variables: (reason, run) => ({ ...idOf(run), reason }),
+      variables: (reason, run) => ({ ...keyedIdOf(run), reason }),
       payload: (data) => data.cancelPayment,
       success: SUCCESS_MESSAGES.cancel,
     }),
@@ -149,7 +160,7 @@ export const PAYMENT_ACTION_TABLE: DetailActionTable<PaymentActionKind, PaymentD
           record.paymentMethods.length === 0 ? 'El pago no tiene un medio de pago registrado.' : undefined,
       })),
       mutation: RetryPaymentDocument,
-      variables: (mode, run) => ({ ...idOf(run), mode }),
+      variables: (mode, run) => ({ ...keyedIdOf(run), mode }),
       payload: (data) => data.retryPayment,
       success: SUCCESS_MESSAGES.retry,
       // Code B: the payment waits for a new method; go straight to the change dialog when it is allowed.
@@ -188,7 +199,7 @@ export const PAYMENT_ACTION_TABLE: DetailActionTable<PaymentActionKind, PaymentD
       meta: PAYMENT_ACTIONS.CANCEL_OBJECTION,
       dialog: kit.reasonOf(PAYMENT_ACTIONS.CANCEL_OBJECTION),
       mutation: CancelPaymentObjectionDocument,
-      variables: (reason, run) => ({ ...idOf(run), reason }),
+      variables: (reason, run) => ({ ...keyedIdOf(run), reason }),
       payload: (data) => data.cancelPaymentObjection,
       success: SUCCESS_MESSAGES.cancelObjection,
     }),

@@ -6,6 +6,7 @@ import { CodeText } from '@/components/detail/code-text';
 import { presetLabel } from '@/lib/code-label';
 import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
 import { DetailCard, Field, FieldGrid } from './detail-card';
+import { currencyLabel } from '@/lib/code-label';
 import { formatPercent } from './labels';
 import type { PaymentDetail } from './types';
 
@@ -34,7 +35,7 @@ export function PaymentDataSection({ payment }: { payment: PaymentDetail }) {
         </Box>
       )}
       <FieldGrid min={170}>
-        <Field label="Moneda" value={payment.currencyId} />
+        <Field label="Moneda" value={currencyLabel(payment.currencyId)} />
         <Field label="Recargo fijo" value={payment.chargeDelay ? formatAmount(payment.chargeDelay) : null} />
         <Field label="Recargo por mora" value={formatPercent(payment.rate)} testId="field-rate" />
         <Field label="Revisión" value={yesNo(payment.review)} />

@@ -53,15 +53,19 @@ export function usePaymentsListActions(
   );
 
   const runRow = useCallback(
-    async (kind: ListActionKind, row: PaymentRow, value: ListActionValue): Promise<SubmitOutcome> => {
+    async (
+      kind: ListActionKind,
+      row: PaymentRow,
+      value: ListActionValue,
+      idempotencyKey: string,
+    ): Promise<SubmitOutcome> => {
       let payload: PaymentsListActionResultFragment | undefined;
+      const keyed = { id: row.id, reason: reasonOf(value), idempotencyKey };
       if (kind === 'CANCEL') {
-        payload = (await mutate(PaymentsListCancelPaymentDocument, { id: row.id, reason: reasonOf(value) }))
-          .data?.cancelPayment;
+        payload = (await mutate(PaymentsListCancelPaymentDocument, keyed)).data?.cancelPayment;
       } else if (kind === 'CANCEL_OBJECTION') {
-        payload = (
-          await mutate(PaymentsListCancelPaymentObjectionDocument, { id: row.id, reason: reasonOf(value) })
-        ).data?.cancelPaymentObjection;
+        payload = (await mutate(PaymentsListCancelPaymentObjectionDocument, keyed)).data
+          ?.cancelPaymentObjection;
       } else if ('input' in value) {
         payload = (await mutate(PaymentsListChangePaymentMethodDocument, { id: row.id, input: value.input }))
           .data?.changePaymentMethod;
@@ -73,16 +77,15 @@ export function usePaymentsListActions(
   );
 
   const runBulk: BulkRunner<ListActionKind, ListActionValue, BulkPaymentResultFragment> = useCallback(
-    async (kind, ids, value, _intentKey, matching) => {
+    async (kind, ids, value, idempotencyKey, matching) => {
       const selection = bulkSelectionOf(ids, filter, matching);
+      const keyed = { ...selection, reason: reasonOf(value), idempotencyKey };
       let results: BulkPaymentResultFragment[] | undefined;
       if (kind === 'CANCEL') {
-        results = (await mutate(BulkCancelPaymentsDocument, { ...selection, reason: reasonOf(value) })).data
-          ?.bulkCancelPayments.results;
+        results = (await mutate(BulkCancelPaymentsDocument, keyed)).data?.bulkCancelPayments.results;
       } else if (kind === 'CANCEL_OBJECTION') {
-        results = (
-          await mutate(BulkCancelPaymentObjectionsDocument, { ...selection, reason: reasonOf(value) })
-        ).data?.bulkCancelPaymentObjections.results;
+        results = (await mutate(BulkCancelPaymentObjectionsDocument, keyed)).data?.bulkCancelPaymentObjections
+          .results;
       } else if ('input' in value) {
         results = (await mutate(BulkChangePaymentMethodDocument, { ...selection, input: value.input })).data
           ?.bulkChangePaymentMethod.results;

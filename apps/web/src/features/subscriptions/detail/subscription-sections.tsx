@@ -19,6 +19,7 @@ import { methodText } from '../use-method-names';
 import type { SubscriptionView } from './types';
 import { notificationActionLabel } from '@/components/detail/notification-labels';
 import { StatusDetailText } from '@/components/detail/code-text';
+import { currencyLabel } from '@/lib/code-label';
 
 const SUB = { px: 2.5, pt: 2, pb: 0.5, display: 'block' } as const;
 
@@ -29,7 +30,7 @@ export function SubscriptionDataSection({ subscription: s }: { subscription: Sub
       <FieldGrid>
         <Field label="Tipo" value={SUBSCRIPTION_TYPE_LABELS[s.type]} testId="field-type" />
         <Field label="Importe" value={formatAmount(s.amount)} testId="field-amount" />
-        <Field label="Moneda" value={s.currencyId} />
+        <Field label="Moneda" value={currencyLabel(s.currencyId)} />
         <Field label="Períodos" value={s.periods ?? 'Sin límite'} />
         <Field label="Recurrencia" value={recurrenceLabel(s.recurrence)} />
         <Field label="Día de vencimiento" value={s.dueDay} />

@@ -6,10 +6,23 @@ import {
   gatewayStatusLabel,
   maskedCard,
   metadataKeyLabel,
+  methodTypeLabel,
+  refundTypeLabel,
 } from '../labels';
 import { metadataValueText } from '../payment-metadata-section';
+import { currencyLabel } from '@/lib/code-label';
 
 describe('payment detail labels', () => {
+  it('reads the schema enums (issue 46) as it read the service codes, OTHER in Spanish', () => {
+    expect(methodTypeLabel('ONLINE')).toBe('Online');
+    expect(methodTypeLabel('DEBIT')).toBe('Débito automático (CBU)');
+    expect(methodTypeLabel('OTHER')).toBe('Otro');
+    expect(refundTypeLabel('REVERSAL')).toBe('Reversión');
+    expect(refundTypeLabel('OTHER')).toBe('Otro');
+    expect(currencyLabel('ARS')).toBe('ARS');
+    expect(currencyLabel('OTHER')).toBe('Otra moneda');
+  });
+
   it('shows the card as first six, masked, last four', () => {
     expect(maskedCard({ cardMasked: '450799******1234' })).toBe('450799******1234');
     expect(maskedCard({ firstSixDigits: '450799', lastFourDigits: '1234' })).toBe('450799******1234');
