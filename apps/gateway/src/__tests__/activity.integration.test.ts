@@ -251,7 +251,12 @@ for (const { name, store } of STORES) {
     it('an action on a version another operator replaced is refused as VERSION_CONFLICT and stored so (issue 45)', async () => {
       const VERSION = 'query Version($id: ID!) { payment(id: $id) { version status } }';
       const STALE_CANCEL = `mutation StaleCancel($id: ID!, $expectedVersion: Int) {
-        cancelPayment(id: $id, reason: "Pedido del pagador", expectedVersion: $expectedVersion) {
+        cancelPayment(
+          id: $id
+          reason: "Pedido del pagador"
+          idempotencyKey: "k45-activity-version"
+          expectedVersion: $expectedVersion
+        ) {
           outcome
           error { code message }
           payment { version status }
