@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { argentineDateTime } from '@backoffice/validators';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
@@ -16,6 +18,7 @@ import {
   setExportProcessing,
 } from './support/exports';
 import { settled } from './support/payments-list';
+import { stubRequest } from './support/stub-http';
 
 /**
  * Exports (issue 9): the current /pagos filter exported as XLSX, CSV and JSON through the export dialog, followed in
@@ -159,6 +162,45 @@ describe('exports as admin', () => {
     suite.session.problems.splice(refused, 1);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'exports-history-failed-download');
+  });
+
+  it('downloads a JSON export with Argentine dates and Spanish statuses, from a browser in Tokyo (issue 47)', async () => {
+    const job = await finishedExport(suite.stack, 'subscription', 'json');
+    // What the subscription service holds: ISO dates in UTC and status/type codes.
+    const upstream = new Map(
+      (
+        await stubRequest<{
+          rows: Array<{ id: string; status: string; type: string; request_date: string }>;
+        }>(suite.stack, 'GET', '/subscription/suscripciones?limit=1000')
+      ).rows.map((row) => [row.id, row]),
+    );
+    const tokyo = await suite.signedIn('admin', '/exportaciones', undefined, { timezoneId: 'Asia/Tokyo' });
+    try {
+      const download = exportRow(tokyo.page, job.id).getByRole('button', {
+        name: `Descargar exportación ${job.id}`,
+      });
+      await download.waitFor();
+      const [file] = await Promise.all([tokyo.page.waitForEvent('download'), download.click()]);
+      const rows = JSON.parse(await readFile(await file.path(), 'utf8')) as Array<
+        Record<'id' | 'status' | 'type' | 'request_date', string>
+      >;
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        const source = upstream.get(row.id)!;
+        // The screens' form in Argentine time (not the service's UTC ISO, not Tokyo's).
+        expect(row.request_date).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+        expect(row.request_date).toBe(argentineDateTime(source.request_date));
+        expect(row.status).not.toBe(source.status);
+        expect(row.type).not.toBe(source.type);
+      }
+      // The codes the audit found ('pending', 'adhesion') by the screens' labels.
+      const pending = rows.find((row) => upstream.get(row.id)!.status === 'pending');
+      expect(pending?.status).toBe('Pendiente');
+      const adhesion = rows.find((row) => upstream.get(row.id)!.type === 'adhesion');
+      expect(adhesion?.type).toBe('Adhesión');
+    } finally {
+      await tokyo.close();
+    }
   });
 
   it('filters the history by type, format and status in the URL', async () => {

@@ -53,6 +53,17 @@ async function importFile(collectorId: string, file: string, content?: string): 
   await page.getByTestId('import-confirm-dialog').getByRole('button', { name: 'Importar' }).click();
 }
 
+/** Imports a file of the import layout holding `rows` (after its header) for 10001; the new import's id. */
+async function importRows(file: string, rows: string[]): Promise<string> {
+  const header =
+    'external_transaction_id;concept_id;concept_description;amount;payer_email;payer_name;payer_document';
+  await openForm();
+  await importFile('10001', file, [header, ...rows].join('\n'));
+  await page.waitForURL(/\/importacion\/\d+$/);
+  await page.getByTestId('import-summary').waitFor();
+  return /\/importacion\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
+}
+
 describe('the converter (issue 29 item 1)', () => {
   it("names the converter's own missing columns when the file does not match the chosen source", async () => {
     await openForm();
@@ -104,16 +115,11 @@ describe('a cancelled import (issue 29 item 2)', () => {
 
 describe("the error rows' download (issue 29 item 3)", () => {
   it('keeps each bad value as the operator uploaded it, so the file can be fixed and imported again', async () => {
-    const file = [
-      'external_transaction_id;concept_id;concept_description;amount;payer_email;payer_name;payer_document',
+    await importRows('cuotas-con-importe-invalido.csv', [
       'ABC-0001;CUO-DIC;Cuota social diciembre;abc;Lucia.Fernandez@gmail.com;Lucía Fernández;30111222',
       'ABC-0002;CUO-DIC;Cuota social diciembre;-300;martin.gomez@hotmail.com;Martín Gómez;28999111',
       'ABC-0003;CUO-DIC;Cuota social diciembre;1500,00;carla.rios@yahoo.com.ar;Carla Ríos;35123456',
-    ].join('\n');
-    await openForm();
-    await importFile('10001', 'cuotas-con-importe-invalido.csv', file);
-    await page.waitForURL(/\/importacion\/\d+$/);
-    await page.getByTestId('import-summary').waitFor();
+    ]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('import-download-errors').click(),
@@ -130,6 +136,31 @@ describe("the error rows' download (issue 29 item 3)", () => {
     // Each row's error names what is wrong with its amount (issue 47): not an amount, negative.
     expect(lines[1]).toContain('El importe (amount) abc no es un importe');
     expect(lines[2]).toContain('El importe (amount) -300 es negativo');
+  });
+});
+
+describe('an amount cell in the Argentine form (issue 47)', () => {
+  it("imports '26.717,23' as 26717.23, and a bad amount's row error says what is wrong with it", async () => {
+    const id = await importRows('cuotas-importe-argentino.csv', [
+      'ARS-0001;CUO-DIC;Cuota social diciembre;"26.717,23";lucia.fernandez@gmail.com;Lucía Fernández;30111222',
+      'ARS-0002;CUO-DIC;Cuota social diciembre;"26.717,234";martin.gomez@hotmail.com;Martín Gómez;28999111',
+    ]);
+    // The import service's rows: the Argentine amount read as the same amount, the bad one refused by its defect.
+    const { body } = await stubGet<{
+      rows: { external_transaction_id: string; amount: number | null; errors: string[] }[];
+    }>(suite.stack, `/import/pagos/${id}/detalles?limit=1000`);
+    const byId = new Map(body.rows.map((row) => [row.external_transaction_id, row]));
+    expect(byId.get('ARS-0001')).toMatchObject({ amount: 26717.23, errors: [] });
+    expect(byId.get('ARS-0002')).toMatchObject({
+      amount: null,
+      errors: ['El importe (amount) 26.717,234 tiene más de dos decimales'],
+    });
+    // The screen's rows say the same: the amount issued, the error naming the extra decimal.
+    const ROWS = 'Solicitudes de la importación';
+    await gridSettled(page, ROWS, 'No se encontraron solicitudes de importaciones.');
+    const details = await gridColumn(page, ROWS, 'statusDetail');
+    expect(details).toContain('El importe (amount) 26.717,234 tiene más de dos decimales');
+    expect(details.join(' ')).not.toMatch(/mayor a cero/);
   });
 });
 

@@ -29,9 +29,13 @@ export const failExport = (stack: Stack, id: string) =>
   stubRequest(stack, 'POST', '/export/__admin/fail', { id });
 
 /** A new export job in the stub, finished at once (created upstream directly, not through the screen). */
-export async function finishedExport(stack: Stack, type: 'payments' | 'subscription'): Promise<StubExport> {
+export async function finishedExport(
+  stack: Stack,
+  type: 'payments' | 'subscription',
+  format: 'xlsx' | 'csv' | 'json' = 'csv',
+): Promise<StubExport> {
   await setExportProcessing(stack, 0);
-  return stubRequest<StubExport>(stack, 'POST', '/export/exportaciones', { type, format: 'csv' });
+  return stubRequest<StubExport>(stack, 'POST', '/export/exportaciones', { type, format });
 }
 
 /** The newest export job of the stub. */
