@@ -288,6 +288,88 @@ for (const { name, store } of STORES) {
       ]);
     });
 
+    /**
+     * `mutation` ($id, $expectedVersion) sent with the version of the record read before `elsewhere` (another
+     * operator's write, straight at the service): refused as VERSION_CONFLICT, the refused request sent its service
+     * reads only, and the refusal is stored so in the activity (issue 45).
+     */
+    const refusedAsStale = async (spec: {
+      record: 'payment' | 'subscription';
+      id: string;
+      service: string;
+      elsewhere: { method: string; path: string; body: unknown };
+      operation: string;
+      mutation: string;
+    }) => {
+      const shown = await as('operador', `query($id: ID!) { ${spec.record}(id: $id) { version } }`, {
+        id: spec.id,
+      });
+      const version = shown.body.data![spec.record].version as number;
+      const moved = await fetch(`${stubs.url}/${spec.service}${spec.elsewhere.path}`, {
+        method: spec.elsewhere.method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(spec.elsewhere.body),
+      });
+      expect(moved.ok).toBe(true);
+      const stale = await as('operador', spec.mutation, { id: spec.id, expectedVersion: version });
+      expect(stale.body.errors).toBeUndefined();
+      const answer = stale.body.data![spec.operation] as Data;
+      expect(answer.outcome).toBe('FAILED');
+      expect(answer.error.code).toBe('VERSION_CONFLICT');
+      expect(answer[spec.record].version).not.toBe(version);
+
+      const rows = (await rowsOf({ recordId: spec.id, user: 'operador' })).rows;
+      expect(rows).toEqual([
+        expect.objectContaining({
+          operation: spec.operation,
+          result: 'FAILED',
+          errorCode: 'VERSION_CONFLICT',
+        }),
+      ]);
+      const log = await fetch(`${stubs.url}/__admin/requests?requestId=${rows[0]!.requestId}`);
+      const sent = (await log.json()) as { method: string; path: string }[];
+      expect(sent.length).toBeGreaterThan(0); // its read of the record, under its request id
+      expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+    };
+
+    it('a subscription action on a version another operator replaced is VERSION_CONFLICT, unwritten (issue 45)', async () => {
+      await refusedAsStale({
+        record: 'subscription',
+        id: '4000001',
+        service: 'subscription',
+        elsewhere: { method: 'PUT', path: '/suscripciones/4000001/importe', body: { amount: 1234.5 } },
+        operation: 'updateSubscriptionAmount',
+        mutation: `mutation($id: ID!, $expectedVersion: Int) {
+          updateSubscriptionAmount(id: $id, amount: "999.00", idempotencyKey: "k45-stale-amount", expectedVersion: $expectedVersion) {
+            outcome
+            error { code }
+            subscription { version }
+          }
+        }`,
+      });
+    });
+
+    it('a refund of a payment another operator changed is VERSION_CONFLICT, unwritten (issue 45)', async () => {
+      await refusedAsStale({
+        record: 'payment',
+        id: '1000001',
+        service: 'payment',
+        elsewhere: {
+          method: 'POST',
+          path: '/pagos/1000001/devolver',
+          body: { reason: 'Otro', amount: 1, partial: true },
+        },
+        operation: 'refundPayment',
+        mutation: `mutation($id: ID!, $expectedVersion: Int) {
+          refundPayment(id: $id, reason: "Pedido del pagador", idempotencyKey: "k45-stale-refund", expectedVersion: $expectedVersion) {
+            outcome
+            error { code }
+            payment { version }
+          }
+        }`,
+      });
+    });
+
     it('a preference is no activity, and ids inside its value name no record', async () => {
       const SET = `mutation($v: JSON) { setPreference(key: "payments.recent", value: $v) { key } }`;
       const value = { id: '1000007', ids: ['1000007'], search: { paymentId: '1000007' } };

@@ -220,6 +220,7 @@ export function retryPayment(
   rawId: string,
   mode: PaymentRetryMode,
   rawKey: string,
+  expectedVersion?: number | null,
 ): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
   if (mode !== 'SAME_METHOD' && mode !== 'MODIFY_METHOD')
@@ -232,6 +233,7 @@ export function retryPayment(
     'RETRY',
     () => ctx.dataSources.payments.retry(id, code, options),
     code === 'A' ? SUCCESS_MESSAGES.retry : SUCCESS_MESSAGES.retryModify,
+    expectedVersion,
   );
 }
 
@@ -270,6 +272,7 @@ async function refundWrite(
   write: (payment: PaymentModel) => Promise<RawRefundAnswer>,
   message: string,
   check?: (payment: PaymentModel) => string | undefined,
+  expectedVersion?: number | null,
 ): Promise<PaymentRefundPayload> {
   const run = await act(
     ctx,
@@ -291,6 +294,7 @@ async function refundWrite(
     },
     true,
     check,
+    expectedVersion,
   );
   if (!run.ok) return { ...failed(run.failure, run.doc), refunds: [] };
   const { answer, status, refunds } = run.answer;
@@ -313,6 +317,7 @@ export function refundPayment(
   rawReason: string,
   rawKey: string,
   rawAmount?: string | null,
+  expectedVersion?: number | null,
 ): Promise<PaymentRefundPayload> {
   const id = checkId(rawId);
   const reason = checkReasonInput(rawReason);
@@ -333,6 +338,7 @@ export function refundPayment(
     },
     SUCCESS_MESSAGES.refund,
     amount === null ? undefined : (payment) => checkRefundAmount(amount, refundableAmount(payment)),
+    expectedVersion,
   );
 }
 
@@ -347,7 +353,12 @@ function checkRefundAmountInput(raw: string | null | undefined): string | null {
   return parseAmount(raw);
 }
 
-export function partialRefundPayment(ctx: Ctx, rawId: string, rawKey: string): Promise<PaymentRefundPayload> {
+export function partialRefundPayment(
+  ctx: Ctx,
+  rawId: string,
+  rawKey: string,
+  expectedVersion?: number | null,
+): Promise<PaymentRefundPayload> {
   const id = checkId(rawId);
   const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(rawKey) };
   return refundWrite(
@@ -356,6 +367,8 @@ export function partialRefundPayment(ctx: Ctx, rawId: string, rawKey: string): P
     'PARTIAL_REFUND',
     (payment) => ctx.dataSources.payments.partialRefund(id, partialRefundItems(payment), options),
     SUCCESS_MESSAGES.partialRefund,
+    undefined,
+    expectedVersion,
   );
 }
 
@@ -364,6 +377,7 @@ export function reversePayment(
   rawId: string,
   rawReason: string,
   rawKey: string,
+  expectedVersion?: number | null,
 ): Promise<PaymentRefundPayload> {
   const id = checkId(rawId);
   const reason = checkReasonInput(rawReason);
@@ -374,6 +388,8 @@ export function reversePayment(
     'REVERSE',
     () => ctx.dataSources.payments.reverse(id, reason, options),
     SUCCESS_MESSAGES.reverse,
+    undefined,
+    expectedVersion,
   );
 }
 

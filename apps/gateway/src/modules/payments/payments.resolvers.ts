@@ -58,14 +58,14 @@ export const paymentsResolvers: Resolvers = {
       mutations.changePaymentMethod(ctx, id, input, expectedVersion),
     cancelPaymentObjection: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
       mutations.cancelPaymentObjection(ctx, id, reason, idempotencyKey, expectedVersion),
-    retryPayment: (_root, { id, mode, idempotencyKey }, ctx) =>
-      mutations.retryPayment(ctx, id, mode, idempotencyKey),
-    refundPayment: (_root, { id, reason, idempotencyKey, amount }, ctx) =>
-      mutations.refundPayment(ctx, id, reason, idempotencyKey, amount),
-    partialRefundPayment: (_root, { id, idempotencyKey }, ctx) =>
-      mutations.partialRefundPayment(ctx, id, idempotencyKey),
-    reversePayment: (_root, { id, reason, idempotencyKey }, ctx) =>
-      mutations.reversePayment(ctx, id, reason, idempotencyKey),
+    retryPayment: (_root, { id, mode, idempotencyKey, expectedVersion }, ctx) =>
+      mutations.retryPayment(ctx, id, mode, idempotencyKey, expectedVersion),
+    refundPayment: (_root, { id, reason, idempotencyKey, amount, expectedVersion }, ctx) =>
+      mutations.refundPayment(ctx, id, reason, idempotencyKey, amount, expectedVersion),
+    partialRefundPayment: (_root, { id, idempotencyKey, expectedVersion }, ctx) =>
+      mutations.partialRefundPayment(ctx, id, idempotencyKey, expectedVersion),
+    reversePayment: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
+      mutations.reversePayment(ctx, id, reason, idempotencyKey, expectedVersion),
     forwardPaymentNotification: (_root, { id }, ctx) => mutations.forwardPaymentNotification(ctx, id),
     updatePaymentFromGateway: (_root, { id }, ctx) => mutations.updatePaymentFromGateway(ctx, id),
     notifyPayer: (_root, { id, addressee, downloadReceipts }, ctx) =>

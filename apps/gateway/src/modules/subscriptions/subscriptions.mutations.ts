@@ -55,6 +55,7 @@ import {
 type Ctx = GatewayContext;
 
 const missing = () => notFoundFailure('subscription', 'subscription_not_found');
+const versionOf = (subscription: SubscriptionModel) => subscription.version;
 
 // The payloads as the resolvers return them: `subscription` is the mapped model, which PayerSubscription's field
 // resolvers (actions, bulkActions, formUrl, collector) complete only for the fields the operation asks for.
@@ -86,8 +87,9 @@ function checkAmount(amount: string): number {
 }
 
 /**
- * One action whose answer is the changed subscription: the rule of `kind`, then `write`. `message` is the
- * spec's success text (000 §8).
+ * One action whose answer is the changed subscription: the version the operator acted on (`expectedVersion`,
+ * another current one is VERSION_CONFLICT), the rule of `kind`, then `write`. `message` is the spec's success
+ * text (000 §8).
  */
 async function single(
   ctx: Ctx,
@@ -95,10 +97,13 @@ async function single(
   kind: SubscriptionActionKind,
   write: (source: SubscriptionsDataSource) => Promise<RawSubscription>,
   message: string,
+  expectedVersion?: number | null,
 ): Promise<SubscriptionMutationPayload> {
   const result = await runAction({
     load: () => ctx.loaders.subscription.load(id),
     notFound: missing(),
+    expectedVersion,
+    versionOf,
     decide: (doc) => subscriptionToolbar.decide(kind, doc, ctx.user.permissions),
     write: async () => remember(ctx, await write(ctx.dataSources.subscriptions)),
     onWriteFailure: () => forget(ctx, id),
@@ -112,7 +117,14 @@ export function cancelSubscription(ctx: Ctx, args: MutationCancelSubscriptionArg
   const id = checkId(args.id);
   const reason = checkReasonInput(args.reason);
   const options = idempotencyOptions(args.idempotencyKey);
-  return single(ctx, id, 'CANCEL', (s) => s.cancel(id, reason, options), SUBSCRIPTION_SUCCESS.cancel);
+  return single(
+    ctx,
+    id,
+    'CANCEL',
+    (s) => s.cancel(id, reason, options),
+    SUBSCRIPTION_SUCCESS.cancel,
+    args.expectedVersion,
+  );
 }
 
 export function changeSubscriptionPaymentMethod(ctx: Ctx, args: MutationChangeSubscriptionPaymentMethodArgs) {
@@ -120,14 +132,28 @@ export function changeSubscriptionPaymentMethod(ctx: Ctx, args: MutationChangeSu
   const body = { ...methodChangeBody(args.input, new Date()) };
   const options = idempotencyOptions(args.idempotencyKey);
   const write = (s: SubscriptionsDataSource) => s.changePaymentMethod(id, body, options);
-  return single(ctx, id, 'CHANGE_PAYMENT_METHOD', write, SUBSCRIPTION_SUCCESS.changePaymentMethod);
+  return single(
+    ctx,
+    id,
+    'CHANGE_PAYMENT_METHOD',
+    write,
+    SUBSCRIPTION_SUCCESS.changePaymentMethod,
+    args.expectedVersion,
+  );
 }
 
 export function removeSubscriptionPaymentMethod(ctx: Ctx, args: MutationRemoveSubscriptionPaymentMethodArgs) {
   const id = checkId(args.id);
   const options = idempotencyOptions(args.idempotencyKey);
   const write = (s: SubscriptionsDataSource) => s.removePaymentMethod(id, options);
-  return single(ctx, id, 'REMOVE_PAYMENT_METHOD', write, SUBSCRIPTION_SUCCESS.removePaymentMethod);
+  return single(
+    ctx,
+    id,
+    'REMOVE_PAYMENT_METHOD',
+    write,
+    SUBSCRIPTION_SUCCESS.removePaymentMethod,
+    args.expectedVersion,
+  );
 }
 
 export function updateSubscriptionAmount(ctx: Ctx, args: MutationUpdateSubscriptionAmountArgs) {
@@ -135,7 +161,7 @@ export function updateSubscriptionAmount(ctx: Ctx, args: MutationUpdateSubscript
   const amount = checkAmount(args.amount);
   const options = idempotencyOptions(args.idempotencyKey);
   const write = (s: SubscriptionsDataSource) => s.updateAmount(id, amount, options);
-  return single(ctx, id, 'UPDATE_AMOUNT', write, SUBSCRIPTION_SUCCESS.updateAmount);
+  return single(ctx, id, 'UPDATE_AMOUNT', write, SUBSCRIPTION_SUCCESS.updateAmount, args.expectedVersion);
 }
 
 export function refreshSubscription(ctx: Ctx, args: MutationRefreshSubscriptionArgs) {
@@ -153,6 +179,8 @@ export async function sendSubscriptionEmail(
   const result = await runAction({
     load: () => ctx.loaders.subscription.load(id),
     notFound: missing(),
+    expectedVersion: args.expectedVersion,
+    versionOf,
     decide: (doc) => subscriptionToolbar.decide('SEND_EMAIL', doc, ctx.user.permissions),
     write: async (): Promise<SubscriptionNotification | null> => {
       const answer: RawNotifyAnswer = await ctx.dataSources.subscriptions.notify(id, options);
