@@ -121,10 +121,9 @@ function ExpandedGroup({
           <ListItemIcon>
             <Icon fontSize="small" />
           </ListItemIcon>
-          {/* A long label wraps onto a second line instead of being cut ('Reporte plano de integraciones'). */}
           <ListItemText
             primary={group.label}
-            slotProps={{ primary: { fontSize: 14, fontWeight: 500, lineHeight: 1.3 } }}
+            slotProps={{ primary: { noWrap: true, fontSize: 14, fontWeight: 500 } }}
           />
         </ListItemButton>
       </MenuListItem>
@@ -143,7 +142,7 @@ function ExpandedGroup({
         </ListItemIcon>
         <ListItemText
           primary={group.label}
-          slotProps={{ primary: { fontSize: 14, fontWeight: 500, lineHeight: 1.3 } }}
+          slotProps={{ primary: { noWrap: true, fontSize: 14, fontWeight: 500 } }}
         />
         {open ? (
           <ExpandLess fontSize="small" sx={{ color: SIDEBAR.muted }} />
@@ -165,7 +164,7 @@ function ExpandedGroup({
               >
                 <ListItemText
                   primary={item.label}
-                  slotProps={{ primary: { fontSize: 13.5, lineHeight: 1.3 } }}
+                  slotProps={{ primary: { noWrap: true, fontSize: 13.5 } }}
                 />
               </ListItemButton>
             </MenuListItem>

@@ -19,21 +19,20 @@ export function useSubscriptionColumns(
   onRowAction: (kind: SubscriptionActionKind, row: SubscriptionRow) => void,
 ): DataTableColumn<SubscriptionRow>[] {
   const names = useMethodNames();
-  // Fixed widths and flex minimums add up (with the checkbox column) to about 940 px: every column of the spec,
-  // ACCIONES included, fits the grid of a 1280 px wide window with the side menu expanded, without horizontal
-  // scroll and none hidden (issue 47); the date, names and methods take two lines.
+  // Fixed widths and flex minimums add up (with the checkbox column) to about 1090 px: every column, ACCIONES
+  // included, fits the grid of a 1440 px wide window with the side menu expanded, without horizontal scroll.
   return useMemo(
     () => [
       {
         field: 'requestDate',
         headerName: 'FECHA',
-        width: 100,
-        lines: 2,
+        width: 164,
         sortable: true,
         render: (row) => formatDateTime(row.requestDate),
       },
       {
         field: 'conceptId',
+        priority: 3,
         headerName: 'CONCEPTO',
         width: 100,
         sortable: true,
@@ -43,7 +42,7 @@ export function useSubscriptionColumns(
         field: 'conceptDescription',
         headerName: 'DESCRIPCIÓN',
         flex: 1.4,
-        minWidth: 130,
+        minWidth: 160,
         sortable: true,
         lines: 2,
         render: (row) => row.detail?.conceptDescription ?? '—',
@@ -52,25 +51,24 @@ export function useSubscriptionColumns(
         field: 'payerName',
         headerName: 'NOMBRE',
         flex: 1,
-        minWidth: 110,
-        lines: 2,
+        minWidth: 130,
         sortable: true,
         render: (row) => row.payer?.name ?? '—',
       },
       {
         field: 'amount',
         headerName: 'IMPORTE',
-        width: 112,
+        width: 120,
         align: 'right',
         sortable: true,
         render: (row) => formatAmount(row.amount),
       },
       {
         field: 'paymentMethod',
+        priority: 2,
         headerName: 'MEDIO DE PAGO',
         flex: 1,
-        minWidth: 130,
-        lines: 2,
+        minWidth: 160,
         sortable: true,
         render: (row) => methodText(row.paymentMethod, names),
       },
