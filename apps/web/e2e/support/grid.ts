@@ -16,6 +16,27 @@ export const gridRow = (page: Page, name: string, id: string) =>
  * for the expected rows rather than relying on this alone.
  */
 export async function gridSettled(page: Page, name: string, empty?: string): Promise<void> {
+  try {
+    await gridSettledOrTimeout(page, name, empty);
+  } catch (error) {
+    throw new Error(`${String(error)}\n${await whereThePageIs(page)}`, { cause: error });
+  }
+}
+
+/**
+ * What the page shows when a wait fails (its address and the start of its main text), so a red run in CI says
+ * whether the list was slow, showed an error or left for the login page (one such run left nothing else to read).
+ */
+async function whereThePageIs(page: Page): Promise<string> {
+  try {
+    const text = await page.evaluate(() => (document.querySelector('main') ?? document.body)?.innerText ?? '');
+    return `page: ${page.url()}\nshows: ${text.replace(/\s+/g, ' ').slice(0, 400)}`;
+  } catch (error) {
+    return `page: ${page.url()} (its text could not be read: ${String(error)})`;
+  }
+}
+
+async function gridSettledOrTimeout(page: Page, name: string, empty?: string): Promise<void> {
   await page.waitForFunction(
     ([gridName, emptyText]) => {
       const root = document.querySelector(`[role="grid"][aria-label="${gridName}"]`);

@@ -157,6 +157,20 @@ async function paymentWrite(
   };
 }
 
+/** A single-payment action that sends the operator's reason under an idempotency key (cancel, cancel objection). */
+function reasonedPaymentWrite(
+  ctx: Ctx,
+  kind: PaymentActionKind,
+  write: (id: string, reason: string, options: WriteOptions) => Promise<RawPayment>,
+  message: string,
+  args: { rawId: string; rawReason: string; rawKey: string; expectedVersion?: number | null },
+): Promise<PaymentMutationPayload> {
+  const id = checkId(args.rawId);
+  const reason = checkReasonInput(args.rawReason);
+  const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(args.rawKey) };
+  return paymentWrite(ctx, id, kind, () => write(id, reason, options), message, args.expectedVersion);
+}
+
 export function cancelPayment(
   ctx: Ctx,
   rawId: string,
@@ -164,16 +178,13 @@ export function cancelPayment(
   rawKey: string,
   expectedVersion?: number | null,
 ): Promise<PaymentMutationPayload> {
-  const id = checkId(rawId);
-  const reason = checkReasonInput(rawReason);
-  const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(rawKey) };
-  return paymentWrite(
+  const payments = ctx.dataSources.payments;
+  return reasonedPaymentWrite(
     ctx,
-    id,
     'CANCEL',
-    () => ctx.dataSources.payments.cancel(id, reason, options),
+    (id, reason, options) => payments.cancel(id, reason, options),
     SUCCESS_MESSAGES.cancel,
-    expectedVersion,
+    { rawId, rawReason, rawKey, expectedVersion },
   );
 }
 
@@ -202,16 +213,13 @@ export function cancelPaymentObjection(
   rawKey: string,
   expectedVersion?: number | null,
 ): Promise<PaymentMutationPayload> {
-  const id = checkId(rawId);
-  const reason = checkReasonInput(rawReason);
-  const options: WriteOptions = { idempotencyKey: checkIdempotencyKey(rawKey) };
-  return paymentWrite(
+  const payments = ctx.dataSources.payments;
+  return reasonedPaymentWrite(
     ctx,
-    id,
     'CANCEL_OBJECTION',
-    () => ctx.dataSources.payments.cancelObjection(id, reason, options),
+    (id, reason, options) => payments.cancelObjection(id, reason, options),
     SUCCESS_MESSAGES.cancelObjection,
-    expectedVersion,
+    { rawId, rawReason, rawKey, expectedVersion },
   );
 }
 
