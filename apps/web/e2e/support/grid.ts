@@ -11,8 +11,8 @@ export const gridRow = (page: Page, name: string, id: string) =>
   grid(page, name).locator(`.MuiDataGrid-row[data-id="${id}"]`);
 
 /**
- * Waits until the named grid shows rows or its empty state (containing `empty`, when given), with no
- * loading indicator. The grid takes new rows one render after the screen: after a filter change, poll
+ * Waits until the named grid shows rows (the whole page) or its empty state (containing `empty`, when given), with
+ * no loading indicator. The grid takes new rows one render after the screen: after a filter change, poll
  * for the expected rows rather than relying on this alone.
  */
 export async function gridSettled(page: Page, name: string, empty?: string): Promise<void> {
@@ -20,6 +20,8 @@ export async function gridSettled(page: Page, name: string, empty?: string): Pro
     ([gridName, emptyText]) => {
       const root = document.querySelector(`[role="grid"][aria-label="${gridName}"]`);
       if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
+      // A first page shows the rows the window holds, then the rest: its box is busy until then.
+      if (root.closest('[aria-busy="true"]')) return false;
       if (root.querySelector('.MuiDataGrid-row') !== null) return true;
       const status = root.querySelector('[role="status"]');
       return status !== null && (status.textContent ?? '').includes(emptyText);
