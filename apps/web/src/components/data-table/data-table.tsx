@@ -589,7 +589,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     // never moves) and says it is being updated.
     <div
       ref={box.ref}
-      aria-busy={staged.waiting > 0 || undefined}
+      aria-busy={staged.busy || undefined}
       style={{ width: '100%', minWidth: 0, paddingBottom: staged.waiting * rowHeight || undefined }}
     >
       {grid}

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * How many rows of a page reach the window's bottom, for a grid whose box starts at `box` (its top as on screen now,
@@ -22,11 +23,26 @@ function firstStage(box: Element | null, rowCount: number, rowHeight: number, he
   return count < rowCount ? count : null;
 }
 
+/** The grid's data rows in the box's DOM (the grid renders every row of the page: it has `autoHeight`). */
+const renderedRows = (box: Element) => box.querySelectorAll('.MuiDataGrid-row').length;
+
+/**
+ * A page's stage: the rows given to the grid (`first`: the first stage; 'measure': one row, until the box is laid
+ * out) or, once the whole page is given, 'rest' until the grid's DOM shows it; null: no stage.
+ */
+type Stage = { first: number } | { first: 'measure' } | { rest: number } | null;
+
 export interface RowsInStages<R> {
   /** The rows the grid renders now. */
   rows: readonly R[];
-  /** Rows of the page not rendered yet (0 once the whole page is). */
+  /** Rows of the page not on screen yet (0 once the whole page is): the box keeps their height. */
   waiting: number;
+  /**
+   * True from the first stage until the grid's DOM shows the whole page. The grid takes a new `rows` prop in an
+   * effect of its own (one render after the table's), so the table's last stage alone does not mean the rows are
+   * on screen: a reader of the grid (a test, an assistive technology) is told to wait until they are.
+   */
+  busy: boolean;
 }
 
 /**
@@ -46,37 +62,61 @@ export function useRowsInStages<R>(
   rowHeight: number,
   headerHeight: number,
 ): RowsInStages<R> {
-  // The rows of the first stage; 'measure': a grid mounted with its page (an answer already cached) renders one row
-  // until its box is laid out, then, before the paint, the rows the window shows; null: the whole page.
-  const [first, setFirst] = useState<number | 'measure' | null>(() => (rows.length > 1 ? 'measure' : null));
+  const [stage, setStage] = useState<Stage>(() => (rows.length > 1 ? { first: 'measure' } : null));
   const [seen, setSeen] = useState(rows);
   if (rows !== seen) {
     // Adjusted while rendering (React's pattern for state derived from a prop's change): the grid never receives the
     // whole page first. The box is read here, before this render's commit, as the screen shows it now.
     setSeen(rows);
-    setFirst(seen.length === 0 ? firstStage(box.current, rows.length, rowHeight, headerHeight) : null);
+    const first = seen.length === 0 ? firstStage(box.current, rows.length, rowHeight, headerHeight) : null;
+    setStage(first === null ? null : { first });
   }
 
   useLayoutEffect(() => {
-    if (first === 'measure') setFirst(firstStage(box.current, rows.length, rowHeight, headerHeight));
-  }, [first, box, rows.length, rowHeight, headerHeight]);
+    if (stage === null || !('first' in stage) || stage.first !== 'measure') return;
+    const first = firstStage(box.current, rows.length, rowHeight, headerHeight);
+    setStage(first === null ? null : { first });
+  }, [stage, box, rows.length, rowHeight, headerHeight]);
 
+  const firstCount = stage !== null && 'first' in stage ? stage.first : null;
   useEffect(() => {
-    if (typeof first !== 'number') return undefined;
+    if (typeof firstCount !== 'number') return undefined;
     // A frame's callback runs before the paint, a timer set from it after: the rest renders once the first rows
     // are on screen.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setFirst(null), 0);
+      timer = setTimeout(() => setStage({ rest: firstCount }), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [first]);
+  }, [firstCount]);
 
-  const count = first === null ? rows.length : first === 'measure' ? 1 : first;
+  const resting = stage !== null && 'rest' in stage;
+  useEffect(() => {
+    const element = box.current;
+    if (!resting || !element) return undefined;
+    // The stage ends in the same task as the grid's rows reach the DOM (an observer's callback runs before the
+    // paint): the box's padding and the grid's new rows never show together, and no reader sees the rows without
+    // the busy state, or the busy state without them.
+    const done = () => renderedRows(element) >= rows.length;
+    if (done()) {
+      setStage(null);
+      return undefined;
+    }
+    const observer = new MutationObserver(() => {
+      if (!done()) return;
+      observer.disconnect();
+      flushSync(() => setStage(null));
+    });
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [resting, box, rows.length]);
+
+  const count = stage === null || 'rest' in stage ? rows.length : stage.first === 'measure' ? 1 : stage.first;
   // One array per stage: the grid processes its rows again whenever the array changes.
   const shown = useMemo(() => (count < rows.length ? rows.slice(0, count) : rows), [rows, count]);
-  return { rows: shown, waiting: rows.length - shown.length };
+  const onScreen = stage !== null && 'rest' in stage ? stage.rest : shown.length;
+  return { rows: shown, waiting: rows.length - onScreen, busy: stage !== null };
 }

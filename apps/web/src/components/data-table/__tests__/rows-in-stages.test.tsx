@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../data-table';
+import { useRowsInStages } from '../rows-in-stages';
 
 // Issue 44 (c): a first page renders the rows the window shows, then the rest right after the first paint.
 
@@ -64,15 +65,36 @@ describe('DataTable: a first page in two stages', () => {
     expect(box).not.toBeNull();
     expect(box.style.paddingBottom).toBe(`${22 * 48}px`);
 
-    await waitFor(() => expect(shownIds()).toEqual(ids(FIRST)));
-    expect(container.querySelector('[aria-busy]')).toBeNull();
+    await waitFor(() => expect(container.querySelector('[aria-busy]')).toBeNull());
+    expect(shownIds()).toEqual(ids(FIRST));
     expect((container.firstElementChild as HTMLElement).style.paddingBottom).toBe('');
+  });
+
+  it('is busy whenever the grid shows part of the page, and not once it shows the whole page', async () => {
+    // What a test or an assistive technology reading the grid may see at any moment: every change of the DOM.
+    const seen: { busy: boolean; rows: number }[] = [];
+    const observer = new MutationObserver(() => {
+      const grid = document.querySelector('[role="grid"]');
+      seen.push({
+        busy: grid?.closest('[aria-busy="true"]') != null,
+        rows: grid?.querySelectorAll('.MuiDataGrid-row').length ?? 0,
+      });
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    const { rerender, container } = render(table({ loading: true }));
+    rerender(table({ rows: FIRST }));
+    await waitFor(() => expect(container.querySelector('[aria-busy]')).toBeNull());
+    observer.disconnect();
+    expect(seen.some(({ busy, rows }) => busy && rows === 3)).toBe(true);
+    expect(seen.filter(({ busy, rows }) => !busy && rows > 0 && rows < FIRST.length)).toEqual([]);
+    expect(seen.at(-1)).toEqual({ busy: false, rows: FIRST.length });
   });
 
   it('renders a grid mounted with its page (an answer already cached) in the same two stages', async () => {
     render(table({ rows: FIRST }));
     expect(shownIds()).toEqual(ids(FIRST.slice(0, 3)));
     await waitFor(() => expect(shownIds()).toEqual(ids(FIRST)));
+    await waitFor(() => expect(document.querySelector('[aria-busy]')).toBeNull());
   });
 
   it('renders a page that replaces another page whole at once (the operator may be scrolled down)', async () => {
@@ -91,5 +113,36 @@ describe('DataTable: a first page in two stages', () => {
     await waitFor(() => expect(shownIds()).toHaveLength(25));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas' }));
     expect(onSelectionChange).toHaveBeenLastCalledWith(ids(FIRST));
+  });
+});
+
+describe('useRowsInStages', () => {
+  it("stays busy after its last stage until the grid's DOM shows every row of the page", async () => {
+    // The grid takes a new `rows` prop in an effect of its own: the table's last stage is not yet the grid's.
+    const box = document.createElement('div');
+    document.body.append(box);
+    const ref = { current: box };
+    const { result, rerender } = renderHook(({ rows }) => useRowsInStages(rows, ref, 48, 44), {
+      initialProps: { rows: [] as Row[] },
+    });
+    rerender({ rows: FIRST });
+    expect(result.current.rows).toHaveLength(3);
+    expect(result.current).toMatchObject({ busy: true, waiting: 22 });
+    await waitFor(() => expect(result.current.rows).toHaveLength(25));
+    // The grid has not rendered the rest yet: still busy, the box still as tall as the page.
+    expect(result.current).toMatchObject({ busy: true, waiting: 22 });
+    act(() => {
+      box.append(
+        ...FIRST.slice(0, 24).map(() =>
+          Object.assign(document.createElement('div'), { className: 'MuiDataGrid-row' }),
+        ),
+      );
+    });
+    expect(result.current.busy).toBe(true);
+    act(() => {
+      box.append(Object.assign(document.createElement('div'), { className: 'MuiDataGrid-row' }));
+    });
+    await waitFor(() => expect(result.current).toMatchObject({ busy: false, waiting: 0 }));
+    box.remove();
   });
 });
