@@ -50,7 +50,12 @@ async function fitOf(route: string): Promise<Fit> {
   // The list (rows or its empty state), a failure or a placeholder: the screen has laid out, nothing loading.
   await page.waitForFunction(() => {
     const main = document.querySelector('main') ?? document.body;
-    if (main.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root, .MuiCircularProgress-root'))
+    // A first page's rest on its way (its box is busy) is loading too.
+    if (
+      main.querySelector(
+        '.MuiLinearProgress-root, .MuiSkeleton-root, .MuiCircularProgress-root, [aria-busy="true"]',
+      )
+    )
       return false;
     return (
       main.querySelector('[role="grid"] .MuiDataGrid-row, [role="grid"] [role="status"], [role="alert"]') !==

@@ -5,7 +5,12 @@ import type { Page } from 'playwright-core';
  * DataTable, whose empty state is a `role="status"` message inside the grid.
  */
 
-export const grid = (page: Page, name: string) => page.getByRole('grid', { name });
+/**
+ * The named grid, once it shows its whole page: a list's first page renders the rows the window holds, then the rest,
+ * in a box that is `aria-busy` until the grid shows them all (rows-in-stages.ts); a read through this locator waits.
+ */
+export const grid = (page: Page, name: string) =>
+  page.getByRole('grid', { name }).and(page.locator(':not([aria-busy="true"] *)'));
 
 export const gridRow = (page: Page, name: string, id: string) =>
   grid(page, name).locator(`.MuiDataGrid-row[data-id="${id}"]`);
@@ -41,6 +46,7 @@ async function gridSettledOrTimeout(page: Page, name: string, empty?: string): P
     ([gridName, emptyText]) => {
       const root = document.querySelector(`[role="grid"][aria-label="${gridName}"]`);
       if (!root || root.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root')) return false;
+      if (root.closest('[aria-busy="true"]')) return false; // a first page's rest is on its way (grid's doc)
       if (root.querySelector('.MuiDataGrid-row') !== null) return true;
       const status = root.querySelector('[role="status"]');
       return status !== null && (status.textContent ?? '').includes(emptyText);

@@ -30,6 +30,7 @@ import { esES } from '@mui/x-data-grid/locales';
 import { isDataColumn, keepOneDataColumn, type ColumnChoice } from '@/lib/list/list-views';
 import { CutText } from './cut-text';
 import { GridCheckbox, GridLinearProgress } from './grid-slots';
+import { useRowsInStages } from './rows-in-stages';
 import { includeModel, selectedVisibleIds } from './selection';
 
 declare module '@mui/x-data-grid' {
@@ -194,6 +195,9 @@ export interface DataTableProps<R> {
 const CELL_PADDING_PX = 8;
 
 const NO_CHOICE: ColumnChoice = {};
+
+/** The column headers' height in px. */
+const HEADER_HEIGHT = 44;
 
 export const DEFAULT_PAGE_SIZE_OPTIONS: readonly number[] = [10, 25, 50, 100];
 
@@ -380,6 +384,9 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   // screen (a selection elsewhere, a dialog, a late query) then costs no render of 250 cells (bench/README.md).
   const latest = useRef(props);
   latest.current = props;
+  const box = useBoxWidth();
+  // A first page renders the rows the window shows, then the rest (rows-in-stages.ts).
+  const staged = useRowsInStages(rows, box.ref, rowHeight, HEADER_HEIGHT);
   const stableGetRowId = useCallback((row: R) => latest.current.getRowId(row), []);
   // The rows' links, though, are part of what the grid shows: the cells read them from a map made again (with new
   // columns) only when one of them changes (an import approved), not when the function does.
@@ -434,7 +441,6 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     [columns, linkOf],
   );
 
-  const box = useBoxWidth();
   const hiddenKey = columnsToHide(
     columns,
     columnChoice,
@@ -518,13 +524,13 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
       <DataGrid<R>
         aria-label={ariaLabel}
         columnVisibilityModel={columnVisibilityModel}
-        rows={rows}
+        rows={staged.rows}
         columns={gridColumns}
         getRowId={stableGetRowId}
         localeText={gridLocaleText}
         autoHeight
         rowHeight={rowHeight}
-        columnHeaderHeight={44}
+        columnHeaderHeight={HEADER_HEIGHT}
         // Paging and sorting happen on the server.
         paginationMode="server"
         sortingMode="server"
@@ -557,7 +563,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     [
       ariaLabel,
       columnVisibilityModel,
-      rows,
+      staged.rows,
       gridColumns,
       stableGetRowId,
       gridLocaleText,
@@ -579,7 +585,13 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   );
 
   return (
-    <div ref={box.ref} style={{ width: '100%', minWidth: 0 }}>
+    // While the rest of a first page waits, the box keeps the page's height (the document's height, and so its scroll,
+    // never moves) and says it is being updated.
+    <div
+      ref={box.ref}
+      aria-busy={staged.busy || undefined}
+      style={{ width: '100%', minWidth: 0, paddingBottom: staged.waiting * rowHeight || undefined }}
+    >
       {grid}
     </div>
   );
