@@ -104,8 +104,8 @@ export class RestClient {
   /**
    * GET; identical GETs of the request while one is in flight share that call. Treat the result as read-only.
    * Once answered the GET is forgotten: the map would otherwise hold every answer to the end of the request (a
-   * list's 122 KB upstream page through the collectors' round trip, copied by every scavenge meanwhile: 14–22 %
-   * less CPU per list request, bench/README.md "Issue 44 (d)"); the loaders keep what a request reads again.
+   * list's 122 KB upstream page through the collectors' round trip, copied by every scavenge meanwhile: paired
+   * runs in bench/README.md, "Issue 44 (d)"); the loaders keep what a request reads again.
    */
   get<T>(path: string, query?: QueryParams, options: Omit<CallOptions, 'query' | 'body'> = {}): Promise<T> {
     const url = this.url(path, query);
