@@ -28,7 +28,7 @@ export interface GatewayContext {
   dataSources: ModuleDataSources;
   /** Every module's per-request loaders (src/modules.ts). */
   loaders: ModuleLoaders;
-  /** Forgets the memoized GETs of this request (after a write, so the next read is fresh). */
+  /** Forgets the GETs in flight of this request (after a write, so no later read shares one begun before it). */
   forgetUpstreamReads: () => void;
   /** Upstream calls made so far (for the access log). */
   upstreamCalls: UpstreamCall[];

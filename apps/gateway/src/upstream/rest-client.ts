@@ -30,7 +30,10 @@ export interface UpstreamRequestContext {
   testNamespace?: string | null;
   /** 'es_AR' when the operator's language starts with es; otherwise no locale header is sent. */
   locale: string | null;
-  /** Memoized GET promises of this request (identical concurrent GETs cost one call). */
+  /**
+   * The GETs of this request still in flight: an identical GET made meanwhile shares the call. An answered GET
+   * leaves the map, so the request does not keep its body alive (rest-client.ts, `get`).
+   */
   getMemo: Map<string, Promise<unknown>>;
   /** Called once per upstream HTTP call (for the access log and tests). */
   onCall?: (call: UpstreamCall) => void;
@@ -98,7 +101,12 @@ export class RestClient {
     return this.options.service;
   }
 
-  /** GET; identical GETs within the request share one call. Treat the result as read-only. */
+  /**
+   * GET; identical GETs of the request while one is in flight share that call. Treat the result as read-only.
+   * Once answered the GET is forgotten: the map would otherwise hold every answer to the end of the request (a
+   * list's 122 KB upstream page through the collectors' round trip, copied by every scavenge meanwhile: paired
+   * runs in bench/README.md, "Issue 44 (d)"); the loaders keep what a request reads again.
+   */
   get<T>(path: string, query?: QueryParams, options: Omit<CallOptions, 'query' | 'body'> = {}): Promise<T> {
     const url = this.url(path, query);
     const key = `${this.options.service} ${url}`;
@@ -107,6 +115,11 @@ export class RestClient {
     if (existing) return existing as Promise<T>;
     const pending = this.send<T>('GET', path, url, options);
     memo.set(key, pending);
+    const forget = () => {
+      // Not a newer identical GET's entry (forgetUpstreamReads may have cleared the map and another one begun).
+      if (memo.get(key) === pending) memo.delete(key);
+    };
+    pending.then(forget, forget);
     return pending;
   }
 

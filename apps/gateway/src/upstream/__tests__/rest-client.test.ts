@@ -140,6 +140,54 @@ describe('RestClient', () => {
     expect(request.calls).toHaveLength(4);
   });
 
+  it('keeps a GET only while it is in flight: an answered one is forgotten, failed or not', async () => {
+    const request = requestContext();
+    const c = client(request);
+    await c.get('/pagos', { page: 1 });
+    // The request holds no answer to its end (a list's upstream page would stay alive through later round trips).
+    expect(request.getMemo.size).toBe(0);
+    const [a, b] = await Promise.all([c.get('/pagos', { page: 1 }), c.get('/pagos', { page: 1 })]);
+    expect(a).toBe(b);
+    handler = (_req, res) => {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ code: 'not_found' }));
+    };
+    await expect(c.get('/pagos', { page: 1 })).rejects.toBeInstanceOf(UpstreamError);
+    expect(request.getMemo.size).toBe(0);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'GET /payment/pagos?page=1',
+      'GET /payment/pagos?page=1',
+      'GET /payment/pagos?page=1',
+    ]);
+  });
+
+  it('forgetting the reads in flight leaves a newer identical GET shared', async () => {
+    // Answers released by the test, in the order it chooses.
+    const answers: Array<() => void> = [];
+    const held: typeof fetch = () =>
+      new Promise((resolve) => answers.push(() => resolve(new Response('{"ok":true}', { status: 200 }))));
+    const request = requestContext();
+    const c = new RestClient({
+      service: 'payment',
+      baseUrl: base,
+      readTimeoutMs: 1000,
+      writeTimeoutMs: 1000,
+      request,
+      fetch: held,
+    });
+    const first = c.get('/pagos', { page: 1 });
+    request.getMemo.clear();
+    const second = c.get('/pagos', { page: 1 });
+    expect(second).not.toBe(first);
+    answers[0]!();
+    await first;
+    // The first GET's end does not drop the second's entry: a third identical GET meanwhile shares it.
+    expect(c.get('/pagos', { page: 1 })).toBe(second);
+    answers[1]!();
+    await second;
+    expect(answers).toHaveLength(2);
+  });
+
   it('maps {code, extended_code, message} to an UpstreamError', async () => {
     handler = (_req, res) => {
       res.statusCode = 409;
