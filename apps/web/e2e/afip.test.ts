@@ -115,7 +115,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     expect(await dialog.getByRole('button', { name: 'Aceptar' }).isDisabled()).toBe(true);
     await dialog.getByRole('combobox', { name: 'Formulario' }).click();
     await page.getByRole('option', { name: 'F8126 Cobranzas por cuenta de terceros (2.0)' }).click();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'afip-create-dialog');
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await notice(page, 'Formulario creado correctamente').waitFor();
@@ -146,7 +146,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     await dialog.getByText('Ingrese el ID de transacción').waitFor();
     expect(await dialog.getByRole('button', { name: 'Presentar' }).isDisabled()).toBe(true);
     await dialog.getByLabel('ID de transacción').fill('TX-778899');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Presentar' }).click();
     const toast = notice(page, 'Presentación enviada con éxito');
     await toast.waitFor();
@@ -181,7 +181,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     await page.getByRole('button', { name: 'Re-procesar' }).click();
     const dialog = page.getByTestId('reprocess-dialog');
     await dialog.getByLabel('Motivo (opcional)').fill('Montos del período mal informados');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Re-procesar' }).click();
     await notice(page, 'Presentación re-procesada con éxito').waitFor();
     expect(await stubGet(suite.stack, `/afip/formularios/${created.id}`)).toMatchObject({

@@ -67,7 +67,7 @@ describe('Lotes de retiros as tesoreria', () => {
     await rowAction(page, '20191', 'Reprocesar');
     const dialog = page.getByTestId('batch-action-dialog');
     await dialog.getByText('El lote 20191 está en error').waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Reprocesar' }).click();
     await notice(page, '¡Lote reprocesado con éxito!').waitFor();
     expect(await batchRequests(suite.stack)).toContain('POST /batch/lotes/reprocess/20191');
@@ -126,7 +126,7 @@ describe('Lotes de retiros as tesoreria', () => {
     await bulk.click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Confirme los lotes en error a reprocesar').waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'batches-bulk-confirm');
     await confirm.getByRole('button', { name: 'Continuar' }).click();
     const progress = page.getByRole('dialog');
@@ -156,7 +156,7 @@ describe('Lotes de retiros as tesoreria', () => {
     const box = (await dialog.boundingBox())!;
     expect(Math.round(box.width)).toBe(720);
     expect(Math.round(box.height)).toBe(630);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'batches-detail-dialog');
     await page.getByRole('button', { name: 'Cerrar' }).click();
   });

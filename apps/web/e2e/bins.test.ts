@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { notice, screenshot, tick } from './support/browser';
+import { notice, openInApp, screenshot, tick } from './support/browser';
 import { gridRow, gridSettled } from './support/grid';
 import { stubGet, stubRows } from './support/tax';
 
@@ -146,7 +146,7 @@ describe('Buscar BIN as impuestos', () => {
     await form().getByRole('button', { name: 'Cancelar' }).click();
     const discard = page.getByTestId('discard-bin-dialog');
     await discard.getByText('Hay cambios sin guardar en el BIN').waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'bin-form-discard');
     await discard.getByRole('button', { name: 'Seguir editando' }).click();
     await discard.waitFor({ state: 'detached' });
@@ -170,7 +170,7 @@ describe('Buscar BIN as impuestos', () => {
   });
 
   it("deletes it; a BIN the service will not delete says 'NO se pudo borrar'", async () => {
-    await page.goto(`${suite.stack.urls.web}/bin?q=423456`);
+    await openInApp(page, '/bin?q=423456');
     await gridSettled(page, GRID);
     await page.getByRole('button', { name: 'Eliminar BIN 423456' }).click();
     await page.getByTestId('delete-bin-dialog').getByRole('button', { name: 'Eliminar' }).click();
@@ -203,7 +203,7 @@ describe('Buscar BIN as impuestos', () => {
     await dialog.getByText('¿Eliminar los 2 BINs seleccionados?').waitFor();
     const width = (await page.locator('.MuiDialog-paper').boundingBox())!.width;
     expect(Math.round(width)).toBe(850);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'bins-bulk-delete');
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await notice(page, 'BINs eliminados correctamente').waitFor();

@@ -108,7 +108,7 @@ describe('an import and a batch detail', () => {
     const confirm = page.getByTestId('import-confirm-dialog');
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await confirm.getByText(RECORD_CHANGED).first().waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     expect(((await stubRequest(suite.stack, 'GET', '/import/pagos/4025')) as { status: string }).status).toBe(
       'cancelled',
     );
@@ -124,7 +124,7 @@ describe('an import and a batch detail', () => {
     const dialog = page.getByRole('dialog', { name: 'Reprocesar lote' });
     await dialog.getByRole('button', { name: 'Reprocesar' }).click();
     await dialog.getByText(RECORD_CHANGED).first().waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     // The gateway read the batch no longer in error and wrote nothing: it is as the other operator left it.
     expect((await batchRequests(suite.stack)).filter((r) => r.startsWith('POST'))).toEqual([]);
     expect((await stubBatch(suite.stack, '20191')).status).toBe('for_withdrawing');

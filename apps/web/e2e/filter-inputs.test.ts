@@ -4,6 +4,7 @@ import { seriousA11yViolations } from './support/a11y';
 import { gridSettled } from './support/grid';
 import { clearUpstreamRequests } from './support/stack';
 import { stubRequests } from './support/stub-http';
+import { openInApp } from './support/browser';
 import { useBrowserStack } from './support/suite';
 
 /**
@@ -86,7 +87,7 @@ describe('half-typed input', () => {
     const listen = () => addresses.push(page.url());
     page.on('framenavigated', listen);
     try {
-      await page.goto(`${suite.stack.urls.web}/retiros`);
+      await openInApp(page, '/retiros');
       const period = page.getByRole('textbox', { name: 'Período' });
       await period.waitFor();
       await clearUpstreamRequests(suite.stack);
@@ -112,7 +113,7 @@ describe('half-typed input', () => {
 
 describe("'Limpiar' resets what was chosen but not applied", () => {
   it('/suscripciones: Estado chosen without Buscar goes back to Todos, and the next Buscar does not apply it', async () => {
-    await page.goto(`${suite.stack.urls.web}/suscripciones`);
+    await openInApp(page, '/suscripciones');
     const status = page.getByTestId('status-filter');
     await status.click();
     await page.getByRole('option', { name: 'Cancelada' }).click();
@@ -125,7 +126,7 @@ describe("'Limpiar' resets what was chosen but not applied", () => {
   });
 
   it('/pagadores: typed text not searched is emptied', async () => {
-    await page.goto(`${suite.stack.urls.web}/pagadores`);
+    await openInApp(page, '/pagadores');
     const input = page.getByTestId('payers-search-input');
     await input.fill('ana');
     await page.getByRole('button', { name: 'Limpiar', exact: true }).click();

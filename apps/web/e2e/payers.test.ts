@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { stubWrites } from './support/stub-http';
-import { screenshot } from './support/browser';
+import { openInApp, screenshot } from './support/browser';
 import { gridColumn, gridSettled, shownIds } from './support/grid';
 import { clearRequests } from './support/payers';
 
@@ -90,7 +90,7 @@ describe('Buscar Pagadores as operador', () => {
 
 describe('Nuevo pagador as operador', () => {
   it('keeps Crear disabled while invalid, shows each identification message, then creates and lands on the detail', async () => {
-    await page.goto(`${suite.stack.urls.web}/pagadores/nuevo`);
+    await openInApp(page, '/pagadores/nuevo');
     const create = page.getByRole('button', { name: 'Crear' });
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
@@ -165,7 +165,7 @@ describe('Nuevo pagador as operador', () => {
 
 describe('collectors as operador', () => {
   it('Buscar Entidades lists collectors and opens the collector page', async () => {
-    await page.goto(`${suite.stack.urls.web}/comercios?q=Burzaco`);
+    await openInApp(page, '/comercios?q=Burzaco');
     await gridSettled(page, 'Entidades', 'No se encontraron entidades');
     expect(await shownIds(page, 'Entidades')).toEqual(['10001']);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -179,7 +179,7 @@ describe('collectors as operador', () => {
   });
 
   it('the collector page shows signature, checkout version, import match, strategy and balance', async () => {
-    await page.goto(`${suite.stack.urls.web}/comercios/10008`);
+    await openInApp(page, '/comercios/10008');
     await page.getByTestId('collector-match-import').waitFor();
     expect(await page.getByTestId('collector-signature').innerText()).toContain('10008');
     expect(await page.getByTestId('collector-match-import').innerText()).toContain(
@@ -211,14 +211,14 @@ describe('collectors as operador', () => {
   });
 
   it('the payment header links to the collector page', async () => {
-    await page.goto(`${suite.stack.urls.web}/pago/1000001`);
+    await openInApp(page, '/pago/1000001');
     await page.getByTestId('collector-link').click();
     await page.waitForURL(/\/comercios\/\d+$/);
     await page.getByTestId('collector-data').waitFor();
   });
 
   it('home shows Buscar Entidades and Buscar Pagadores tabs', async () => {
-    await page.goto(`${suite.stack.urls.web}/home`);
+    await openInApp(page, '/home');
     await page.getByRole('tab', { name: 'Buscar Pagadores' }).click();
     await gridSettled(page, PAYERS, EMPTY);
     await page.getByRole('tab', { name: 'Buscar Entidades' }).click();

@@ -58,7 +58,7 @@ describe('Reporte plano de integraciones as impuestos', () => {
     // Cancelar sends nothing.
     await rowAction(first!, 'Aprobar');
     await confirm.getByText(`El reporte ${first} `).waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'soft-provider-approve-confirm');
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'detached' });

@@ -49,7 +49,7 @@ describe('Conciliación de transferencias as tesoreria', () => {
     await row.getByRole('button', { name: 'Conciliar' }).click();
     const dialog = page.getByTestId('conciliate-dialog');
     await dialog.getByText('¿Desea conciliar manualmente').waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Conciliar' }).click();
     await page.getByText('Conciliación aprobada').first().waitFor();
     await page.waitForFunction(

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot } from './support/browser';
+import { openInApp, screenshot } from './support/browser';
 import { pickCollector } from './support/collector-picker';
 import { gridSettled } from './support/grid';
 import { stubWrites } from './support/stub-http';
@@ -121,7 +121,7 @@ describe('batches (issue 29 item 9)', () => {
   });
 
   it('/lotes: Estado is as tall and as wide as Entidad', async () => {
-    await page.goto(`${suite.stack.urls.web}/lotes`);
+    await openInApp(page, '/lotes');
     const filters = page.getByRole('search', { name: 'Filtros de lotes' });
     await filters.waitFor();
     const outline = (field: ReturnType<Page['getByRole']>) =>
@@ -135,7 +135,7 @@ describe('batches (issue 29 item 9)', () => {
   });
 
   it('/lotes/lotes without a collector asks for one, then opens the batch', async () => {
-    await page.goto(`${suite.stack.urls.web}/lotes/lotes`);
+    await openInApp(page, '/lotes/lotes');
     await page.getByTestId('batch-choose-collector').getByText('Indique la entidad del lote').waitFor();
     expect(await page.getByText(/No existe el lote/).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -164,7 +164,7 @@ describe('batches (issue 29 item 9)', () => {
 
 describe("'Programar' (issue 29 item 10, issue 47)", () => {
   it('is enabled and says what it does in its tooltip, with no developer note on the screen', async () => {
-    await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
+    await openInApp(page, '/retirosUnificados');
     const button = page.getByRole('button', { name: 'Programar' });
     expect(await button.isEnabled()).toBe(true);
     expect(await page.getByText('Está habilitado a propósito').count()).toBe(0);

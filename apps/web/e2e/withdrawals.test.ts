@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { notice, noticeShown, screenshot, tick } from './support/browser';
+import { notice, noticeShown, openInApp, screenshot, tick } from './support/browser';
 import { changedAlert, secondsShown, tabVisibleAgain } from './support/freshness';
 import { stubRequest, stubWrites, writeLine } from './support/stub-http';
 import {
@@ -49,7 +49,7 @@ describe('Retiros a transferir as tesoreria', () => {
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Confirme los retiros a transferir').waitFor();
     expect(Math.round((await confirm.boundingBox())!.width)).toBe(850);
-    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    expect(JSON.stringify(await seriousA11yViolations(page, '[role="dialog"]'))).toBe('[]');
     await confirm.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Transferir' }).click();
     const progress = page.getByRole('dialog');
@@ -72,7 +72,7 @@ describe('Retiros a transferir as tesoreria', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
     const reason = page.getByRole('dialog').getByRole('textbox', { name: /Motivo de rechazo/ });
     await reason.fill('La cuenta de destino fue dada de baja');
-    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    expect(JSON.stringify(await seriousA11yViolations(page, '[role="dialog"]'))).toBe('[]');
     await page.getByRole('dialog').getByRole('button', { name: 'Rechazar' }).click();
     await page.getByRole('dialog').getByText('Rechazado correctamente').first().waitFor();
     expect(await stubWrites(suite.stack, 'withdraw').then((writes) => writes.map(writeLine))).toEqual([
@@ -127,7 +127,7 @@ describe('Retiros a transferir as tesoreria', () => {
 
 describe('Retiros pendientes (authorization) and Historial as tesoreria', () => {
   it("authorizes one: 'Estas autorizando 1 retiro', then 'Retiro Aprobado'", async () => {
-    await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
+    await openInApp(page, '/retirosUnificados');
     await page.getByRole('button', { name: 'Retiros pendientes' }).click();
     await gridSettled(page, PENDING_GRID);
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
@@ -167,7 +167,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     const progress = page.getByRole('dialog');
     await progress.locator('[data-code="withdrawal_not_pending_authorization"]').first().waitFor();
     await progress.getByText('Retiros Aprobados').first().waitFor();
-    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    expect(JSON.stringify(await seriousA11yViolations(page, '[role="dialog"]'))).toBe('[]');
     await screenshot(page, 'withdrawals-bulk-authorize');
     expect(
       (await stubWrites(suite.stack, 'withdrawal').then((writes) => writes.map(writeLine))).sort(),
@@ -190,7 +190,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     const box = (await dialog.boundingBox())!;
     expect(Math.round(box.width)).toBe(720);
     expect(Math.round(box.height)).toBe(Math.round(0.8 * page.viewportSize()!.height));
-    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    expect(JSON.stringify(await seriousA11yViolations(page, '[role="dialog"]'))).toBe('[]');
     await screenshot(page, 'withdrawals-detail');
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
   });
@@ -218,7 +218,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
   });
 
   it('the history lists every status with its chips', async () => {
-    await page.goto(`${suite.stack.urls.web}/retiros/historial`);
+    await openInApp(page, '/retiros/historial');
     await gridSettled(page, 'Historial de retiros');
     await page.getByRole('button', { name: 'Autorizado' }).click();
     await page.waitForURL((url) => url.searchParams.get('estado') === 'authorized');
@@ -246,7 +246,7 @@ describe('Retiro programado as tesoreria', () => {
   };
 
   it('schedules a balance-strategy collector with an amount', async () => {
-    await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
+    await openInApp(page, '/retirosUnificados');
     const dialog = await openSchedule('10002');
     await next(dialog);
     await dialog.getByRole('textbox', { name: /Cuenta de destino/ }).fill(CBU);
@@ -259,7 +259,7 @@ describe('Retiro programado as tesoreria', () => {
     const preview = dialog.getByTestId('cron-preview');
     await preview.getByText('A las 09:00, sólo el lunes').waitFor();
     expect(await preview.locator('li').count()).toBe(5);
-    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    expect(JSON.stringify(await seriousA11yViolations(page, '[role="dialog"]'))).toBe('[]');
     await screenshot(page, 'withdrawals-schedule-cron');
     expect(await finish(dialog, '10002')).toEqual({
       scheduled_destination_account: CBU,

@@ -203,3 +203,34 @@ export async function noticeShown(page: Page, text: string, timeoutMs = 30_000):
 /** The notice (toast) with this text, success and error alike. */
 export const notice = (page: Page, text: string) =>
   page.getByRole('status').filter({ hasText: text }).first();
+
+/**
+ * Opens `path` (a route other than the one shown) inside the running app, as its own links do, without loading
+ * the page again: a page load boots the app anew (about 4 Chromium CPU seconds on a loaded 2-core machine; in-app
+ * about a quarter of that), so a test that only needs to reach a screen (not its boot, its address or a reload)
+ * comes here. React Router's browser router follows `popstate` (the back button): the address is pushed with the
+ * router's own history state, then `popstate` tells it. Resolves once the screen shown before is gone (each route
+ * remounts its screen), so what the caller waits for next cannot be read off the previous screen; within one route
+ * (another id or query of the same screen) that never happens, and this fails instead of passing early: use
+ * `page.goto` or the screen's own controls there. Fails if the page was loaded again.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const previous = await page.evaluateHandle((to) => {
+    // The routed screen: main's content box holds the router's outlet (app/shell/shell-layout.tsx).
+    const screen = document.querySelector('main')?.lastElementChild?.firstElementChild;
+    if (!screen) throw new Error('openInApp: la página no muestra una pantalla de la app');
+    (window as unknown as { e2eInApp?: boolean }).e2eInApp = true;
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    return screen;
+  }, path);
+  try {
+    await page.waitForFunction((screen) => !screen.isConnected, previous);
+  } finally {
+    await previous.dispose();
+  }
+  if (!(await page.evaluate(() => (window as unknown as { e2eInApp?: boolean }).e2eInApp === true))) {
+    throw new Error(`openInApp: la página se cargó de nuevo al abrir ${path}`);
+  }
+}
