@@ -18,7 +18,7 @@ import { PRESENTATION_FILE_NOTE } from '../presentation-actions';
 import { statusColumn } from '@/components/detail/status-chip';
 
 const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
-  { field: 'id', headerName: 'ID', width: 64, sortable: true },
+  { field: 'id', headerName: 'ID', width: 60, sortable: true },
   {
     field: 'period',
     headerName: 'PERIODO',
@@ -37,8 +37,11 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
   },
   {
     field: 'version',
-    headerName: 'VERSION',
-    width: 86,
+    // Shortened (the full name in the header's tooltip) so that NOMBRE keeps room for a file name on two lines
+    // with every column of the spec at 1280 px with the menu open (issue 47; issue 29 item 15).
+    headerName: 'VER.',
+    headerDescription: 'VERSIÓN',
+    width: 70,
     sortable: true,
     render: (row) => row.fileStructure.version,
   },
@@ -46,7 +49,8 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     field: 'fileName',
     headerName: 'NOMBRE',
     flex: 1.2,
-    minWidth: 106,
+    // Room for 'F8126Cobranz_' / '2026-10_3001.txt' on two lines of a 48 px row (116 px of text and the padding).
+    minWidth: 136,
     sortable: true,
     // Broken only after '_' (F8126Cobranz_ / 2026-10_3001.txt), never inside a token (issue 29 item 15).
     render: (row) => <TokenText text={row.fileName} />,
@@ -56,7 +60,7 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     // Shortened so that every column of the spec fits 1280 px with the menu open (issue 47).
     headerName: 'ID AFIP',
     headerDescription: 'TRANSACCIÓN AFIP',
-    width: 84,
+    width: 82,
     sortable: true,
     // The cut id ('AFIP-1..') with the whole one in a tooltip (issue 29 item 15).
     render: (row) => row.afipTransactionShort ?? '—',

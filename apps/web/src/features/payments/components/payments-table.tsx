@@ -73,7 +73,14 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
     width: 88,
     render: (row) => <span className={ID_CLASS}>{row.id}</span>,
   },
-  { field: 'conceptId', headerName: 'CONCEPTO', width: 84, render: (row) => row.conceptId ?? '' },
+  {
+    field: 'conceptId',
+    headerName: 'CONCEPTO',
+    width: 84,
+    // Broken at its hyphen ('SAU-' / '112026') rather than cut at 1280 px with the menu open (issue 47).
+    lines: 2,
+    render: (row) => row.conceptId ?? '',
+  },
   {
     field: 'conceptDescription',
     headerName: 'DESCRIPCIÓN',
