@@ -45,7 +45,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'afip-list');
     // A header click toggles the sort: ID ascending, then descending.
-    await page.getByRole('columnheader', { name: 'ID' }).click();
+    await page.getByRole('columnheader', { name: 'ID', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'id:asc');
     await gridSettled(page, GRID);
     await expect.poll(async () => (await shownIds(page, GRID))[0]).toBe('3001');

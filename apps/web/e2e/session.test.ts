@@ -104,6 +104,59 @@ describe('sessions', () => {
     }
   });
 
+  it('shows the sign-in page in Spanish once the 30-minute idle limit has ended the session (issue 47)', async () => {
+    const session = await suite.anonymous();
+    const { page } = session;
+    const keycloakRealm = `${suite.stack.urls.keycloak}/realms/back-office`;
+    try {
+      // The browser's clock, moved on below by Playwright (it flows normally until then).
+      await page.clock.install();
+      await page.goto(`${suite.stack.urls.web}/home`);
+      // Its own user on this file's own stack, in a profile whose sign-in is never saved (suite.anonymous): the
+      // refresh it has refused and the session it ends reach no other test's user or saved state.
+      await signIn(page, 'supervisor', 'supervisor');
+      await page.getByTestId('signed-in-username').waitFor();
+
+      // After 30 idle minutes Keycloak has ended the SSO session: a refresh is refused ('Session not active') and
+      // its cookie signs nobody in. The emulator keeps the machine's clock, so the test plays that side of it.
+      await page.route(`${keycloakRealm}/protocol/openid-connect/token`, async (route) => {
+        if (!/grant_type=refresh_token/.test(route.request().postData() ?? '')) return route.continue();
+        await route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          headers: { 'access-control-allow-origin': suite.stack.urls.web },
+          body: JSON.stringify({ error: 'invalid_grant', error_description: 'Session not active' }),
+        });
+      });
+      await session.context.clearCookies();
+      // 31 minutes later by the browser's clock (no timer fired: the operator's next click is what needs a token).
+      await page.clock.setSystemTime(Date.now() + 31 * 60_000);
+
+      // The next screen needs a token: the expired one cannot be renewed, so the app sends the browser to sign in.
+      const loginPage = page.waitForRequest(
+        (request) =>
+          request.url().startsWith(`${keycloakRealm}/protocol/openid-connect/auth`) &&
+          request.isNavigationRequest() &&
+          request.frame() === page.mainFrame(),
+      );
+      // The operator's click, unless a request of the screen itself got there first (then the link is gone).
+      void page
+        .getByRole('navigation', { name: 'Menú principal' })
+        .getByRole('link', { name: 'Buscar' })
+        .first()
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+      expect(new URL((await loginPage).url()).searchParams.get('ui_locales')).toBe('es');
+      await page.getByLabel('Usuario o email').waitFor();
+      await expect(page.getByLabel('Contraseña', { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Ingresar' }).isVisible()).resolves.toBe(true);
+      expect(await page.getByLabel('Username or email').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('shows a Spanish error inside the shell when a screen cannot be loaded (stale deploy)', async () => {
     const session = await suite.anonymous();
     const { page } = session;

@@ -121,9 +121,10 @@ function ExpandedGroup({
           <ListItemIcon>
             <Icon fontSize="small" />
           </ListItemIcon>
+          {/* A long label wraps onto a second line instead of being cut ('Reporte plano de integraciones'). */}
           <ListItemText
             primary={group.label}
-            slotProps={{ primary: { noWrap: true, fontSize: 14, fontWeight: 500 } }}
+            slotProps={{ primary: { fontSize: 14, fontWeight: 500, lineHeight: 1.3 } }}
           />
         </ListItemButton>
       </MenuListItem>
@@ -142,7 +143,7 @@ function ExpandedGroup({
         </ListItemIcon>
         <ListItemText
           primary={group.label}
-          slotProps={{ primary: { noWrap: true, fontSize: 14, fontWeight: 500 } }}
+          slotProps={{ primary: { fontSize: 14, fontWeight: 500, lineHeight: 1.3 } }}
         />
         {open ? (
           <ExpandLess fontSize="small" sx={{ color: SIDEBAR.muted }} />
@@ -164,7 +165,7 @@ function ExpandedGroup({
               >
                 <ListItemText
                   primary={item.label}
-                  slotProps={{ primary: { noWrap: true, fontSize: 13.5 } }}
+                  slotProps={{ primary: { fontSize: 13.5, lineHeight: 1.3 } }}
                 />
               </ListItemButton>
             </MenuListItem>

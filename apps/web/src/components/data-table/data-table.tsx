@@ -28,6 +28,7 @@ import {
 } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { isDataColumn, keepOneDataColumn, type ColumnChoice } from '@/lib/list/list-views';
+import { columnMinWidth } from './column-width';
 import { CutText } from './cut-text';
 import { GridCheckbox, GridLinearProgress } from './grid-slots';
 import { useRowsInStages } from './rows-in-stages';
@@ -59,6 +60,11 @@ export interface DataTableColumn<R> {
   field: string;
   /** Header text, as the operator reads it (e.g. 'FECHA'). */
   headerName: string;
+  /**
+   * The full name of a header shortened to fit ('ID AFIP' for 'TRANSACCIÓN AFIP'), shown as the header's tooltip
+   * (issue 47).
+   */
+  headerDescription?: string;
   width?: number;
   minWidth?: number;
   /** Share of the remaining width. */
@@ -88,9 +94,14 @@ export interface DataTableColumn<R> {
   priority?: 1 | 2 | 3;
 }
 
-/** The width a column needs: its width, or its minimum (the grid's default minimum 80 px). */
-type ColumnFit = Pick<DataTableColumn<never>, 'field' | 'width' | 'minWidth' | 'priority'>;
-const neededWidth = (column: ColumnFit) => column.width ?? column.minWidth ?? 80;
+/**
+ * The width a column needs: its width, never less than its minimum (its own, the grid's 80 px, or what its header
+ * needs whole: `columnMinWidth`), as the grid lays it out.
+ */
+type ColumnFit = Pick<DataTableColumn<never>, 'field' | 'width' | 'minWidth' | 'priority' | 'sortable'> & {
+  headerName?: string;
+};
+const neededWidth = (column: ColumnFit) => Math.max(column.width ?? 0, columnMinWidth(column));
 
 /** The checkbox column's width. */
 const CHECKBOX_WIDTH = 50;
@@ -331,16 +342,25 @@ const GRID_SX: SxProps<Theme> = {
   [`& .${dataTableClasses.empty}`]: { color: 'text.disabled' },
   [`& .${dataTableClasses.token}`]: { whiteSpace: 'nowrap' },
   [`& .${dataTableClasses.buttons}`]: { display: 'flex', alignItems: 'center', gap: 0.25 },
-  '& .MuiDataGrid-cell': { fontSize: '0.8125rem', px: `${CELL_PADDING_PX}px` },
+  // Not the grid's empty filler cell: padded, it stuck 16 px out of every list's scroller (issue 47).
+  '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty)': { fontSize: '0.8125rem', px: `${CELL_PADDING_PX}px` },
+  // The last column's resize handle sat half past the grid's edge (5 px of sideways scroll, issue 47).
+  '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator--sideRight': { display: 'none' },
+  // A status chip wraps onto two lines rather than cutting its label ('Pendiente de autorización', issue 47).
+  '& .MuiDataGrid-cell .MuiChip-root': { height: 'auto' },
+  '& .MuiDataGrid-cell .MuiChip-label': { whiteSpace: 'normal', fontSize: '0.75rem', p: '3px 4px' },
+  // The sort arrow beside a title, compact (column-width.ts counts 20 px for it).
+  '& .MuiDataGrid-sortButton': { p: '2px', fontSize: 14 },
   '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50', px: `${CELL_PADDING_PX}px` },
   '& .MuiDataGrid-columnHeaderTitle': {
-    // A long header wraps to two lines instead of widening its column (issue 10 item 8). The line is tall
-    // enough for the accents of capitals (DESCRIPCIÓN, PAÍS): the title's box clips what leaves it.
+    // A long header wraps to two lines instead of widening its column (issue 10 item 8), never inside a word: each
+    // column is at least as wide as its header needs (column-width.ts, whose figures are this style's; issue 47).
+    // The line is tall enough for the accents of capitals (DESCRIPCIÓN, PAÍS): the title's box clips what leaves it.
     whiteSpace: 'normal',
-    lineHeight: 1.5,
+    lineHeight: 1.45,
     fontWeight: 600,
-    fontSize: '0.72rem',
-    letterSpacing: '0.02em',
+    fontSize: '0.6875rem',
+    letterSpacing: '0.01em',
     color: 'text.secondary',
   },
   '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: 'none' },
@@ -403,8 +423,9 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
       columns.map((column) => ({
         field: column.field,
         headerName: column.headerName,
+        description: column.headerDescription,
         width: column.width,
-        minWidth: column.minWidth ?? 80,
+        minWidth: columnMinWidth(column),
         flex: column.flex,
         align: column.align ?? 'left',
         headerAlign: column.align ?? 'left',

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
@@ -64,7 +64,28 @@ export function FieldGrid({ children, min = 180 }: { children: ReactNode; min?: 
   );
 }
 
-/** One label and its value; an empty value shows '—'. */
+/** The pieces of a text between which a line may break: after '@', and after '.', '_' or '-' before an '@'. */
+export const emailPieces = (text: string): string[] => text.split(/(?<=@)|(?<=[._-])(?=[^@]*@)/);
+
+/**
+ * A text that breaks, when it must, after an e-mail's '@' or a separator of its name, never inside its domain or a
+ * word ('maria.gonzalez@' / 'gmail.com', not 'maria.gonzalez@gmail.co' / 'm'; issue 47); a text without '@' is
+ * unchanged, and a domain wider than its box still breaks rather than overflow.
+ */
+export function EmailText({ email }: { email: string }) {
+  return (
+    <>
+      {emailPieces(email).map((piece, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {piece}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** One label and its value (an e-mail broken only where it reads well); an empty value shows '—'. */
 export function Field({
   label,
   value,
@@ -100,7 +121,7 @@ export function Field({
           color: empty ? 'text.disabled' : undefined,
         }}
       >
-        {empty ? '—' : value}
+        {empty ? '—' : typeof value === 'string' ? <EmailText email={value} /> : value}
       </Typography>
     </Box>
   );
@@ -122,9 +143,10 @@ export const sectionTableSx = {
     fontSize: '0.72rem',
     fontWeight: 700,
     letterSpacing: '0.04em',
-    whiteSpace: 'nowrap',
     bgcolor: 'background.paper',
   },
-  '& td, & th': { px: 2.5 },
+  // Headers wrap at their spaces ('CÓDIGO DE ÁREA') and the padding is the grid's: a section's table fits its card
+  // instead of cutting its last column (a payer's phone number, a payment's IMPORTE; issue 47).
+  '& td, & th': { px: 2 },
   '& tr:last-of-type td': { borderBottom: 0 },
 } as const;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { TokenText } from '@/components/data-table/cell-text';
-import { dataTableClasses, type DataTableColumn } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/list-page/list-page';
 import { formatDateTime, formatShortDate } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
@@ -18,7 +18,7 @@ import { PRESENTATION_FILE_NOTE } from '../presentation-actions';
 import { statusColumn } from '@/components/detail/status-chip';
 
 const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
-  { field: 'id', headerName: 'ID', width: 64, sortable: true },
+  { field: 'id', headerName: 'ID', width: 60, sortable: true },
   {
     field: 'period',
     headerName: 'PERIODO',
@@ -30,16 +30,18 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     field: 'formName',
     headerName: 'FORMULARIO',
     flex: 1.2,
-    minWidth: 135,
+    minWidth: 120,
     sortable: true,
     lines: 2,
     render: (row) => row.fileStructure.formName,
   },
   {
     field: 'version',
-    priority: 3,
-    headerName: 'VERSION',
-    width: 86,
+    // Shortened (the full name in the header's tooltip) so that NOMBRE keeps room for a file name on two lines
+    // with every column of the spec at 1280 px with the menu open (issue 47; issue 29 item 15).
+    headerName: 'VER.',
+    headerDescription: 'VERSIÓN',
+    width: 70,
     sortable: true,
     render: (row) => row.fileStructure.version,
   },
@@ -47,16 +49,18 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     field: 'fileName',
     headerName: 'NOMBRE',
     flex: 1.2,
-    minWidth: 135,
+    // Room for 'F8126Cobranz_' / '2026-10_3001.txt' on two lines of a 48 px row (116 px of text and the padding).
+    minWidth: 136,
     sortable: true,
     // Broken only after '_' (F8126Cobranz_ / 2026-10_3001.txt), never inside a token (issue 29 item 15).
     render: (row) => <TokenText text={row.fileName} />,
   },
   {
     field: 'afipTransactionId',
-    priority: 2,
-    headerName: 'TRANSACCIÓN AFIP',
-    width: 118,
+    // Shortened so that every column of the spec fits 1280 px with the menu open (issue 47).
+    headerName: 'ID AFIP',
+    headerDescription: 'TRANSACCIÓN AFIP',
+    width: 82,
     sortable: true,
     // The cut id ('AFIP-1..') with the whole one in a tooltip (issue 29 item 15).
     render: (row) => row.afipTransactionShort ?? '—',
@@ -65,11 +69,12 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
   {
     field: 'createdDate',
     headerName: 'CREADA',
-    // dd/mm/yyyy hh:mm:ss whole, seconds included (issue 29 item 15); ID, PERIODO and ENTREGADA gave the room, so
-    // the columns still fit where they did (TRANSACCIÓN AFIP shown at 1280 px with the menu open).
-    width: 176,
+    // dd/mm/yyyy hh:mm:ss whole, seconds included (issue 29 item 15), the time on a second line: every column of
+    // the spec fits 1280 px with the menu open (issue 47).
+    width: 100,
+    lines: 2,
     sortable: true,
-    render: (row) => <span className={dataTableClasses.figures}>{formatDateTime(row.createdDate)}</span>,
+    render: (row) => formatDateTime(row.createdDate),
   },
   {
     field: 'deliveryDate',
@@ -78,11 +83,11 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     sortable: true,
     render: (row) => (row.deliveryDate ? formatShortDate(row.deliveryDate) : '—'),
   },
-  statusColumn((row) => <PresentationStatusChip status={row.status} />, { width: 112 }),
+  statusColumn((row) => <PresentationStatusChip status={row.status} />, { width: 104 }),
   {
     field: 'actions',
     headerName: 'ACCIONES',
-    width: 90,
+    width: 84,
     align: 'center',
     rowLink: false,
     render: (row) => <RowZipButton row={row} />,

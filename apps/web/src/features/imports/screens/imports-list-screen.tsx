@@ -60,7 +60,8 @@ const COLUMNS: DataTableColumn<ImportSummaryFragment>[] = [
     sortable: true,
     render: (r) => formatDateTime(r.requestDate),
   },
-  statusColumn((r) => <ImportStatusChip status={r.status} statusClass={r.statusClass} />, { width: 200 }),
+  // 'Pendiente de confirmación' on one line at 1280 px with the menu open (issue 47).
+  statusColumn((r) => <ImportStatusChip status={r.status} statusClass={r.statusClass} />, { width: 210 }),
 ];
 
 /** Importaciones (/importaciones, spec 001 §2 "Import list"): filters and page in the URL and session storage. */

@@ -73,7 +73,14 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
     width: 88,
     render: (row) => <span className={ID_CLASS}>{row.id}</span>,
   },
-  { field: 'conceptId', headerName: 'CONCEPTO', width: 88, render: (row) => row.conceptId ?? '' },
+  {
+    field: 'conceptId',
+    headerName: 'CONCEPTO',
+    width: 84,
+    // Broken at its hyphen ('SAU-' / '112026') rather than cut at 1280 px with the menu open (issue 47).
+    lines: 2,
+    render: (row) => row.conceptId ?? '',
+  },
   {
     field: 'conceptDescription',
     headerName: 'DESCRIPCIÓN',
@@ -106,7 +113,7 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
     lines: 2,
     render: (row) => <PaymentMethodsCell methods={row.paymentMethods} />,
   },
-  statusColumn((row) => <PaymentStatusChip status={row.status} />, { width: 108 }),
+  statusColumn((row) => <PaymentStatusChip status={row.status} />, { width: 104 }),
 ];
 
 /** ACCIONES: "Ver detalle" and the menu of the row's list actions (from its `actions`). */

@@ -11,7 +11,7 @@ import { PaymentStatusChip } from '../components/payment-status-chip';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
 import { describePaymentMethods } from '../payment-methods';
 import { refundedAmount } from './amounts';
-import { Field, FieldGrid } from './detail-card';
+import { EmailText, Field, FieldGrid } from './detail-card';
 import { paymentTypeLabel } from './labels';
 import type { PaymentDetail } from './types';
 
@@ -98,7 +98,7 @@ export function PaymentSummaryCard({ payment }: { payment: PaymentDetail }) {
                         color="text.secondary"
                         sx={{ display: 'block' }}
                       >
-                        {payment.payer.email}
+                        <EmailText email={payment.payer.email} />
                       </Typography>
                     )}
                   </>

@@ -19,20 +19,21 @@ export function useSubscriptionColumns(
   onRowAction: (kind: SubscriptionActionKind, row: SubscriptionRow) => void,
 ): DataTableColumn<SubscriptionRow>[] {
   const names = useMethodNames();
-  // Fixed widths and flex minimums add up (with the checkbox column) to about 1090 px: every column, ACCIONES
-  // included, fits the grid of a 1440 px wide window with the side menu expanded, without horizontal scroll.
+  // Fixed widths and flex minimums add up (with the checkbox column) to about 940 px: every column of the spec,
+  // ACCIONES included, fits the grid of a 1280 px wide window with the side menu expanded, without horizontal
+  // scroll and none hidden (issue 47); the date, names and methods take two lines.
   return useMemo(
     () => [
       {
         field: 'requestDate',
         headerName: 'FECHA',
-        width: 164,
+        width: 100,
+        lines: 2,
         sortable: true,
         render: (row) => formatDateTime(row.requestDate),
       },
       {
         field: 'conceptId',
-        priority: 3,
         headerName: 'CONCEPTO',
         width: 100,
         sortable: true,
@@ -42,7 +43,7 @@ export function useSubscriptionColumns(
         field: 'conceptDescription',
         headerName: 'DESCRIPCIÓN',
         flex: 1.4,
-        minWidth: 160,
+        minWidth: 130,
         sortable: true,
         lines: 2,
         render: (row) => row.detail?.conceptDescription ?? '—',
@@ -51,24 +52,25 @@ export function useSubscriptionColumns(
         field: 'payerName',
         headerName: 'NOMBRE',
         flex: 1,
-        minWidth: 130,
+        minWidth: 110,
+        lines: 2,
         sortable: true,
         render: (row) => row.payer?.name ?? '—',
       },
       {
         field: 'amount',
         headerName: 'IMPORTE',
-        width: 120,
+        width: 112,
         align: 'right',
         sortable: true,
         render: (row) => formatAmount(row.amount),
       },
       {
         field: 'paymentMethod',
-        priority: 2,
         headerName: 'MEDIO DE PAGO',
         flex: 1,
-        minWidth: 160,
+        minWidth: 130,
+        lines: 2,
         sortable: true,
         render: (row) => methodText(row.paymentMethod, names),
       },

@@ -47,7 +47,8 @@ const columnsOf = (history: boolean): DataTableColumn<Row>[] => [
   dateColumn('requestDate', 'FECHA DE SOLICITUD', 105, (r) => r.requestDate),
   dateColumn('approvedDate', 'FECHA DE TRANSFERENCIA', 105, (r) => r.approvedDate),
   amountColumn(120),
-  withdrawalStatusColumn(175),
+  // 'Pendiente de autorización' on one line at 1280 px with the menu open (issue 47); ENTIDAD gives the room.
+  withdrawalStatusColumn(206),
 ];
 
 /** The history's status chips ('Todos' and one per status). */
