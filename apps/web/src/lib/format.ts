@@ -69,14 +69,18 @@ const ZONED_TEXT = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
  * The wall clock in Buenos Aires of an instant dayjs would read as `new Date(value)` (a number, a Date, a text with
- * its zone); null when that instant is invalid; undefined for what dayjs reads otherwise (a calendar day, a text
- * without zone, a year outside 1000–9999), left to `inArgentineTime`.
+ * its zone, a text without zone read as the browser's time); null when that instant is invalid; undefined for what
+ * dayjs reads otherwise (a calendar day, a year outside 1000–9999), left to `inArgentineTime`.
  */
 function argentineWallClock(value: DateInput): WallClock | null | undefined {
   let instant: Date;
   if (value instanceof Date) instant = new Date(value.getTime());
   else if (typeof value === 'number' || (typeof value === 'string' && ZONED_TEXT.test(value))) {
     instant = new Date(value);
+  } else if (typeof value === 'string' && !CALENDAR_DAY.test(value) && dayjs(value).isValid()) {
+    // A text without zone is a time of the browser's zone, as dayjs reads it; its Argentine clock comes from Intl
+    // too: dayjs's `.tz()` is an hour off for an hour after the browser's zone moves its clocks.
+    instant = dayjs(value).toDate();
   } else return undefined;
   if (Number.isNaN(instant.getTime())) return null;
   const year = instant.getUTCFullYear();

@@ -39,6 +39,22 @@ describe('formatAmount', () => {
 
 const ZONES = ['America/Argentina/Buenos_Aires', 'Europe/Madrid', 'UTC', 'Asia/Tokyo', 'America/Los_Angeles'];
 
+/**
+ * The reference of the property below: the instant as the browser's zone reads `value`, then dayjs's `.tz()` run
+ * with the process in UTC. In a zone that moves its clocks `.tz()` is an hour off for an hour after each change
+ * (it reads Argentina's wall clock back as local time), which made this test fail now and then in Madrid.
+ */
+function argentineReference(value: string | number | Date): string {
+  const instant = dayjs(value).valueOf();
+  const zone = process.env.TZ;
+  process.env.TZ = 'UTC';
+  try {
+    return dayjs(instant).tz(ARGENTINA_TZ).format('DD/MM/YYYY HH:mm:ss');
+  } finally {
+    process.env.TZ = zone;
+  }
+}
+
 describe.each(ZONES)('dates in Argentine time, with the browser in %s', (zone) => {
   let previous: string | undefined;
   beforeEach(() => {
@@ -58,6 +74,14 @@ describe.each(ZONES)('dates in Argentine time, with the browser in %s', (zone) =
     expect(formatShortDate('2009-11-02T12:00:00-03:00')).toBe('02/11/09');
     expect(formatDateTime(Date.UTC(2024, 5, 30, 23, 0, 1))).toBe('30/06/2024 20:00:01');
     expect(formatDateTime(new Date('2024-01-05T07:08:09-03:00'))).toBe('05/01/2024 07:08:09');
+  });
+
+  it("keeps Buenos Aires' clock through the hour after the browser's zone moves its clocks", () => {
+    // 29 March 2026: Madrid goes from 02:00 to 03:00 (01:00 UTC); at 05:00 UTC it is 02:00 in Buenos Aires.
+    expect(formatDateTime('2026-03-29T05:00:00Z')).toBe('29/03/2026 02:00:00');
+    expect(formatDateTime(Date.UTC(2026, 2, 29, 5, 59, 59))).toBe('29/03/2026 02:59:59');
+    // A text without its zone is a time of the browser's zone: 07:00 in Madrid that day is 05:00 UTC.
+    if (zone === 'Europe/Madrid') expect(formatDateTime('2026-03-29T07:00:00')).toBe('29/03/2026 02:00:00');
   });
 
   it('shows a calendar day as the day it is', () => {
@@ -84,7 +108,7 @@ describe.each(ZONES)('dates in Argentine time, with the browser in %s', (zone) =
     fc.assert(
       fc.property(instants, (time) => {
         for (const value of texts(time)) {
-          const reference = dayjs(value).tz(ARGENTINA_TZ).format('DD/MM/YYYY HH:mm:ss');
+          const reference = argentineReference(value);
           expect(formatDateTime(value)).toBe(reference);
           expect(formatDate(value)).toBe(reference.slice(0, 10));
           expect(formatShortDate(value)).toBe(`${reference.slice(0, 6)}${reference.slice(8, 10)}`);
