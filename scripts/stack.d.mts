@@ -62,6 +62,12 @@ export interface Stack {
 export function freePort(host?: string): Promise<number>;
 /** What any process needs to run (PATH, HOME, TMPDIR...), passed to the gateway whatever `passEnv` says. */
 export const BASE_ENV: readonly string[];
+
+/** Whether `error` is a listen on a taken port the caller did not give (the stack then starts on new picks). */
+export function pickedPortTaken(
+  error: unknown,
+  givenPorts?: { stubs?: number; keycloak?: number; gateway?: number; web?: number },
+): boolean;
 /** The caller's variables a stack's gateway gets: all of them, or BASE_ENV and the names given. */
 export function inheritedEnv(
   passEnv: 'all' | readonly string[],

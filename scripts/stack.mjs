@@ -148,6 +148,35 @@ let stackFormHost = '';
  *   build): the emulator lets them sign in and the gateway answers them (CORS).
  */
 export async function startStack(options = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(options);
+    } catch (error) {
+      // A port picked here can be taken by another process between the pick and the listen (test files start
+      // stacks side by side): the stack starts again on new picks. A port the caller gave is never retried.
+      if (attempt >= PICKED_PORT_ATTEMPTS || !pickedPortTaken(error, options.ports)) throw error;
+    }
+  }
+}
+
+/** How many times a stack whose picked port was taken in the meantime is started in all. */
+const PICKED_PORT_ATTEMPTS = 3;
+
+/**
+ * Whether `error` is a listen on a taken port that the caller did not give (in-process servers carry the port;
+ * the gateway's process says it in its output).
+ */
+export function pickedPortTaken(error, givenPorts = {}) {
+  const text = String(error?.message ?? '');
+  const port =
+    error?.code === 'EADDRINUSE'
+      ? Number(error.port)
+      : Number(/EADDRINUSE: address already in use \S*:(\d+)/.exec(text)?.[1] ?? NaN);
+  if (!Number.isInteger(port) || port <= 0) return false;
+  return !Object.values(givenPorts ?? {}).includes(port);
+}
+
+async function startStackOnce(options) {
   const host = options.host ?? '127.0.0.1';
   const publicHost = options.publicHost ?? host;
   const pick = async (p) => (p ? p : freePort(host));

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLine } from './test-processes.js';
 
 const CLI = fileURLToPath(new URL('./cli.mjs', import.meta.url));
 
@@ -60,14 +61,17 @@ const started = async (args: string[], env: Record<string, string> = {}) => {
   const child = run(args, env);
   const stderr = collect(child.stderr);
   const stdout: string[] = [];
-  const lines = createInterface({ input: child.stdout });
-  lines.on('line', (line) => stdout.push(line));
-  const [first] = (await once(lines, 'line')) as [string];
+  createInterface({ input: child.stdout }).on('line', (line) => stdout.push(line));
+  const first = await firstLine(child, child.stdout, () => stderr.text).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   return { child, stdout, stderr, urls: JSON.parse(first) as Urls };
 };
 
-const stop = async (child: ChildProcessWithoutNullStreams) => {
-  if (child.exitCode !== null) return;
+const stop = async (child: ChildProcessWithoutNullStreams | undefined) => {
+  // No child when the start failed (its error is the test's).
+  if (!child || child.exitCode !== null) return;
   child.kill('SIGTERM');
   await once(child, 'exit');
 };

@@ -2,10 +2,9 @@
 // hard timeout or a closed terminal kills that process with SIGKILL or SIGHUP, which runs none of its exit
 // handlers, and the gateway (in its own process group) used to stay, re-parented, answering on its port.
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alive } from './test-processes.js';
+import { alive, firstLine } from './test-processes.js';
 
 const STACK = fileURLToPath(new URL('../../../scripts/stack.mjs', import.meta.url));
 
@@ -38,13 +37,7 @@ describe('the stack’s gateway and its parent', () => {
       const parent = spawn(process.execPath, ['--input-type=module', '-e', PARENT], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
-      const first = await new Promise<string>((resolve, reject) => {
-        const lines = createInterface({ input: parent.stdout });
-        lines.once('line', resolve);
-        parent.once('exit', (code) =>
-          reject(new Error(`the parent exited (${code}) before the gateway listened`)),
-        );
-      });
+      const first = await firstLine(parent, parent.stdout);
       const { pid, url } = JSON.parse(first) as { pid: number; url: string };
       gatewayPids.push(pid);
       expect((await fetch(`${url}/healthz`)).status).toBe(200);

@@ -2,12 +2,10 @@
 // parent (npm, under a test runner's hard timeout) killed with SIGKILL, it leaves no process and no listening port
 // within 5 s. POSIX only (`ps` lists the processes), like the script that runs it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { connect } from 'node:net';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alive } from './test-processes.js';
+import { alive, firstLine } from './test-processes.js';
 
 const CLI = fileURLToPath(new URL('./cli.mjs', import.meta.url));
 
@@ -43,14 +41,7 @@ interface Urls {
 
 /** The JSON line a started stack prints on `stdout`. */
 const urlsFrom = async (stdout: NodeJS.ReadableStream, process: ChildProcess): Promise<Urls> => {
-  const lines = createInterface({ input: stdout });
-  const [line] = (await Promise.race([
-    once(lines, 'line'),
-    once(process, 'exit').then(([code]) => {
-      throw new Error(`the process exited (${String(code)}) before the stack was ready`);
-    }),
-  ])) as [string];
-  return JSON.parse(line) as Urls;
+  return JSON.parse(await firstLine(process, stdout)) as Urls;
 };
 
 /** What must be gone: the processes and the ports of the stack. */
