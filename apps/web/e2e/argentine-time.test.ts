@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { openInApp } from './support/browser';
+import { openInApp, reopenInApp } from './support/browser';
 import { pickCollector } from './support/collector-picker';
 import { gridColumn, gridSettled, shownIds } from './support/grid';
 import { useBrowserStack } from './support/suite';
@@ -38,10 +38,6 @@ interface Seen {
 /** dd/MM/yyyy -> yyyy-MM-dd */
 const isoDay = (shown: string) => shown.slice(0, 10).split('/').reverse().join('-');
 
-async function goto(page: Page, path: string) {
-  await page.goto(`${suite.stack.urls.web}${path}`);
-}
-
 async function seenIn(page: Page, days: { gateway?: string; transfer?: string }): Promise<Seen> {
   await openInApp(page, '/pago/1000018');
   await page.getByText(DATE_TIME).first().waitFor();
@@ -55,7 +51,7 @@ async function seenIn(page: Page, days: { gateway?: string; transfer?: string })
   await gridSettled(page, GATEWAYS);
   const gatewayDates = await gridColumn(page, GATEWAYS, 'batchDate');
   const gatewayDay = days.gateway ?? isoDay(gatewayDates[1] ?? '');
-  await goto(page, `/pagos/pago-de-servicios/gateways?desde=${gatewayDay}&hasta=${gatewayDay}`);
+  await reopenInApp(page, `/pagos/pago-de-servicios/gateways?desde=${gatewayDay}&hasta=${gatewayDay}`);
   await gridSettled(page, GATEWAYS, 'No');
   const gatewayDayRows = await shownIds(page, GATEWAYS);
 
@@ -63,7 +59,7 @@ async function seenIn(page: Page, days: { gateway?: string; transfer?: string })
   await gridSettled(page, 'Transferencias');
   const transferDay =
     days.transfer ?? isoDay((await gridColumn(page, 'Transferencias', 'requestDate'))[0] ?? '');
-  await goto(page, `/transferencias?estado=todos&desde=${transferDay}&hasta=${transferDay}`);
+  await reopenInApp(page, `/transferencias?estado=todos&desde=${transferDay}&hasta=${transferDay}`);
   await page.waitForURL((url) => url.searchParams.get('desde') === transferDay);
   await gridSettled(page, 'Transferencias', 'No se encontraron');
   const transferDayRows = await shownIds(page, 'Transferencias');
@@ -106,8 +102,8 @@ function runsFromThenOn(argentineRuns: string[], later: string[]): string[] {
 }
 
 /**
- * One test compares three browser zones, each a profile through seven screens (one load, five screens reached
- * in the app, two filtered addresses loaded): 130 s alone and 220 s beside another worker on the shared 2-core
+ * One test compares three browser zones, each a profile through seven screens (one load, the others reached in
+ * the app; a filtered address of the list shown passes through 'Mi perfil'): 130 s alone and 220 s beside another worker on the shared 2-core
  * machine at load 25-30 when each screen was a page load, beyond the project's ceiling per test.
  */
 const THREE_ZONES_MS = 300_000;

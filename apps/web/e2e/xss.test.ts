@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { screenshot, transitionsDone } from './support/browser';
+import { reopenInApp, screenshot, transitionsDone } from './support/browser';
 import { useBrowserStack } from './support/suite';
 import { openList, rowById, settled } from './support/payments-list';
 import { metadataKeyLabel } from '../src/features/payments/detail/labels';
@@ -190,8 +190,9 @@ function domState(target: Page): Promise<DomState> {
   });
 }
 
+/** A payment's detail, reached inside the app (payloads render the same as after a page load, without the boot). */
 async function openPayment(id: string): Promise<Locator> {
-  await page.goto(`${suite.stack.urls.web}/pago/${id}`);
+  await reopenInApp(page, `/pago/${id}`);
   const detail = page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
   await detail.waitFor();
   await page.getByTestId('section-extra').waitFor();
@@ -572,7 +573,7 @@ describe('XSS corpus in upstream strings, as admin', { timeout: CORPUS_SWEEP_MS 
 
   it('notification detail: subject, addressee, status detail and payload as text', async () => {
     for (const n of notifications.values()) {
-      await page.goto(`${suite.stack.urls.web}/notificacion/${n.id}`);
+      await reopenInApp(page, `/notificacion/${n.id}`);
       const detail = page.getByTestId('notification-detail');
       await detail.waitFor();
       await expectLiteral(detail, n.subject, 'subject');
