@@ -259,3 +259,17 @@ export async function reopenInApp(page: Page, path: string): Promise<void> {
   if (sameRoute(page.url(), path)) await openInApp(page, sameRoute(path, DETOUR) ? '/home' : DETOUR);
   await openInApp(page, path);
 }
+
+/**
+ * Shows `path` (on the stack's web app at `webUrl`), as cheaply as the page allows: inside the app (reopenInApp) when
+ * the page already shows one of its screens, a page load otherwise (a new profile's first address, the login page,
+ * another origin). For tests about a screen, not about the boot: a test of the boot, a reload or the address bar
+ * calls `page.goto` itself.
+ */
+export async function showPath(page: Page, webUrl: string, path: string): Promise<void> {
+  const showsScreen =
+    new URL(page.url()).origin === new URL(webUrl).origin &&
+    (await page.evaluate(() => Boolean(document.querySelector('main')?.lastElementChild?.firstElementChild)));
+  if (showsScreen) await reopenInApp(page, path);
+  else await page.goto(`${webUrl}${path}`);
+}
