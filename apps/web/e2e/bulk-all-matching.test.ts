@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot, tick, transitionsDone } from './support/browser';
+import { screenshot, showPath, tick, transitionsDone } from './support/browser';
 import {
   clearRecordedRequests,
   openList,
@@ -165,7 +165,8 @@ describe('bulk actions over every row matching the search', () => {
   it('/suscripciones: cancels every subscription of the collector, each on its own', async () => {
     const { page, stack } = suite;
     await clearUpstreamRequests(stack);
-    await page.goto(`${stack.urls.web}/suscripciones?entidad=10019&medio=todos&page_size=10`);
+    // In the app: /suscripciones is not in its cache yet, so the list that settles is the network's answer.
+    await showPath(page, stack.urls.web, '/suscripciones?entidad=10019&medio=todos&page_size=10');
     await subscriptionsSettled(page);
     const expected = await matchingIdsInStubs(stack, '/subscription/suscripciones');
     const count = expected.length;

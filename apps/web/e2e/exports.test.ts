@@ -4,7 +4,7 @@ import { argentineDateTime } from '@backoffice/validators';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { openInApp, screenshot } from './support/browser';
+import { openInApp, screenshot, showPath } from './support/browser';
 import {
   exportRow,
   exportsGrid,
@@ -17,7 +17,7 @@ import {
   newestExport,
   setExportProcessing,
 } from './support/exports';
-import { settled } from './support/payments-list';
+import { openList, settled } from './support/payments-list';
 import { stubRequest } from './support/stub-http';
 
 /**
@@ -53,8 +53,8 @@ describe('exports as admin', () => {
     it(`exports the current /pagos filter as ${format}, waits in /exportaciones and downloads exactly its rows`, async () => {
       // XLSX is held running until the test has seen it running, then finishes; CSV and JSON take real time (2.5 s).
       await setExportProcessing(suite.stack, format === 'XLSX' ? 600_000 : 2500);
-      await page.goto(`${suite.stack.urls.web}/pagos?period=${currentPeriod()}&status=approved`);
-      await settled(page);
+      // In the app; openList waits for the list's own answer, so the stubs' last list call is this screen's.
+      await openList(page, suite.stack.urls.web, { period: currentPeriod(), status: 'approved' });
       const listFilters = await lastListFilters(suite.stack, '/payment/pagos');
 
       await page.getByRole('button', { name: 'Exportar' }).click();
@@ -139,7 +139,7 @@ describe('exports as admin', () => {
 
   it('an export that failed after the history showed it finished says it failed when downloaded (issue 29 item 25)', async () => {
     const job = await finishedExport(suite.stack, 'subscription');
-    await page.goto(`${suite.stack.urls.web}/exportaciones`);
+    await showPath(page, suite.stack.urls.web, '/exportaciones');
     const download = exportRow(page, job.id).getByRole('button', { name: `Descargar exportación ${job.id}` });
     await download.waitFor();
     // The job fails upstream while the history still shows it finished (no export running: no refresh).
@@ -204,7 +204,7 @@ describe('exports as admin', () => {
   });
 
   it('filters the history by type, format and status in the URL', async () => {
-    await page.goto(`${suite.stack.urls.web}/exportaciones?periodo=${currentPeriod()}`);
+    await showPath(page, suite.stack.urls.web, `/exportaciones?periodo=${currentPeriod()}`);
     await exportsGrid(page).locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('combobox', { name: 'Formato' }).click();
     await page.getByRole('option', { name: 'csv', exact: true }).click();
@@ -217,7 +217,7 @@ describe('exports as admin', () => {
       return cells.length > 0 && cells.every((cell) => cell.textContent === 'csv');
     });
     // 'Tipo' reads in Spanish, in the filter and in its column; the URL keeps the service's word (issue 29 item 25).
-    await page.goto(`${suite.stack.urls.web}/exportaciones?periodo=${currentPeriod()}`);
+    await showPath(page, suite.stack.urls.web, `/exportaciones?periodo=${currentPeriod()}`);
     await exportsGrid(page).locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('combobox', { name: 'Tipo' }).click();
     await page.getByRole('option', { name: 'Suscripciones', exact: true }).click();
@@ -239,7 +239,7 @@ describe('exports as consulta', () => {
       await other.page.getByTestId('no-permission').waitFor();
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
-      await other.page.goto(`${suite.stack.urls.web}/pagos`);
+      await showPath(other.page, suite.stack.urls.web, '/pagos');
       await settled(other.page);
       expect(await other.page.getByRole('button', { name: 'Exportar' }).count()).toBe(0);
     });

@@ -4,7 +4,7 @@ import { seriousA11yViolations } from './support/a11y';
 import { gridSettled } from './support/grid';
 import { clearUpstreamRequests } from './support/stack';
 import { stubRequests } from './support/stub-http';
-import { openInApp } from './support/browser';
+import { openInApp, showPath } from './support/browser';
 import { useBrowserStack } from './support/suite';
 
 /**
@@ -42,7 +42,7 @@ describe('/transferencias amount filter', () => {
     ['1.500', 1500, '$ 1.500,00'],
     ['1.500,50', 1500.5, '$ 1.500,50'],
   ])('%j is asked upstream as %j and the field says %j', async (typed, upstream, reading) => {
-    await page.goto(`${suite.stack.urls.web}/transferencias?estado=todos`);
+    await showPath(page, suite.stack.urls.web, '/transferencias?estado=todos');
     await gridSettled(page, TRANSFERS, 'No se encontraron');
     await clearUpstreamRequests(suite.stack);
     const input = page.getByTestId('transfers-amount-input');
@@ -59,7 +59,7 @@ describe('/transferencias amount filter', () => {
   });
 
   it('"abc" gets a message under the field, no load error, and is never searched', async () => {
-    await page.goto(`${suite.stack.urls.web}/transferencias?estado=todos`);
+    await showPath(page, suite.stack.urls.web, '/transferencias?estado=todos');
     await gridSettled(page, TRANSFERS, 'No se encontraron');
     await clearUpstreamRequests(suite.stack);
     await page.getByTestId('transfers-amount-input').fill('abc');
@@ -72,7 +72,7 @@ describe('/transferencias amount filter', () => {
   });
 
   it('a pasted search (no key pressed) searches', async () => {
-    await page.goto(`${suite.stack.urls.web}/transferencias?estado=todos`);
+    await showPath(page, suite.stack.urls.web, '/transferencias?estado=todos');
     await gridSettled(page, TRANSFERS, 'No se encontraron');
     await page.getByTestId('transfers-search-input').focus();
     // insertText is what a paste or a drop does: an input event, no key events.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot } from './support/browser';
+import { screenshot, showPath } from './support/browser';
 import { pickCollector } from './support/collector-picker';
 import { importSample, stubGet } from './support/imports';
 import { grid, gridColumn, gridSettled } from './support/grid';
@@ -23,8 +23,9 @@ beforeAll(async () => {
   await page.getByRole('heading', { level: 1, name: 'Importar pagos' }).waitFor();
 });
 
+/** The import form mounted anew (in the app: its fields start empty as after a page load). */
 async function openForm(): Promise<void> {
-  await page.goto(`${suite.stack.urls.web}/importacion`);
+  await showPath(page, suite.stack.urls.web, '/importacion');
   await page.getByRole('heading', { level: 1, name: 'Importar pagos' }).waitFor();
 }
 
@@ -93,7 +94,7 @@ describe('a cancelled import (issue 29 item 2)', () => {
   const ROWS = 'Solicitudes de la importación';
 
   it('shows its never-issued rows and its card as cancelled, not pending', async () => {
-    await page.goto(`${suite.stack.urls.web}/importaciones?estado=cancelled`);
+    await showPath(page, suite.stack.urls.web, '/importaciones?estado=cancelled');
     await gridSettled(page, 'Importaciones', 'No se encontraron importaciones');
     await grid(page, 'Importaciones').locator('.MuiDataGrid-row [data-field="requestDate"]').first().click();
     await page.waitForURL(/\/importacion\/\d+$/);
@@ -257,7 +258,7 @@ describe("the import screens' search, list and conversion (issue 29 item 6)", ()
       .filter((e) => e.toLowerCase().includes(part.toLowerCase()));
     expect(expected).toContain(email);
 
-    await page.goto(`${suite.stack.urls.web}/importacion/4001`);
+    await showPath(page, suite.stack.urls.web, '/importacion/4001');
     await gridSettled(page, ROWS, 'No se encontraron solicitudes de importaciones.');
     const search = page.getByRole('textbox', { name: 'Buscar por email' });
     await page.getByText('Parte del email del pagador').waitFor();
@@ -288,7 +289,8 @@ describe("the import screens' search, list and conversion (issue 29 item 6)", ()
   it('lists each import with its id and file name, within 1280×800 with the menu open', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     try {
-      await page.goto(`${suite.stack.urls.web}/importaciones?entidad=10001`);
+      // The list mounts after the resize: laid out at 1280 × 800 as a page load there would be.
+      await showPath(page, suite.stack.urls.web, '/importaciones?entidad=10001');
       await gridSettled(page, 'Importaciones', 'No se encontraron importaciones');
       const list = grid(page, 'Importaciones');
       for (const header of ['ID', 'ARCHIVO', 'ENTIDAD', 'MONTO TOTAL']) {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { APP_ROUTES } from '../src/app/routes';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot } from './support/browser';
+import { screenshot, showPath } from './support/browser';
 import { useBrowserStack } from './support/suite';
 
 /**
@@ -71,8 +71,9 @@ interface Fit {
   actionsPastEdge: number;
 }
 
+/** Shows `route` inside the app (its screen mounted anew: the layout, not the boot, is measured) and measures it. */
 async function fitOf(route: string): Promise<Fit> {
-  await page.goto(`${suite.stack.urls.web}${route}`);
+  await showPath(page, suite.stack.urls.web, route);
   await page.getByTestId('signed-in-username').waitFor();
   // The list (rows or its empty state), a failure or a placeholder: the screen has laid out, nothing loading.
   await page.waitForFunction(() => {
@@ -265,7 +266,7 @@ function linesOf(element: Locator): Promise<string[]> {
 
 describe('detail cards at 1280×800 with the menu open', () => {
   it("an e-mail breaks only after '@' or a separator of its name, never inside its domain", async () => {
-    await page.goto(`${suite.stack.urls.web}/pago/1002496`);
+    await showPath(page, suite.stack.urls.web, '/pago/1002496');
     const emails = page.getByText('julietadiaz93@hotmail.com', { exact: true });
     await emails.first().waitFor();
     expect(await emails.count()).toBeGreaterThanOrEqual(2);
@@ -280,7 +281,7 @@ describe('detail cards at 1280×800 with the menu open', () => {
   });
 
   it("a payer's phones are whole inside their card", async () => {
-    await page.goto(`${suite.stack.urls.web}/pagadores/700001`);
+    await showPath(page, suite.stack.urls.web, '/pagadores/700001');
     const card = page.getByTestId('payer-phones');
     await card.getByRole('cell', { name: 'Celular' }).waitFor();
     const clipped = await card.evaluate((section) => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot } from './support/browser';
+import { screenshot, showPath } from './support/browser';
 import { useBrowserStack } from './support/suite';
 import * as list from './support/payments-list';
 import { resetStubs } from './support/stack';
@@ -125,7 +125,8 @@ describe('Buscar Pagos on a 1280 × 720 laptop (issue 10 item 8)', () => {
     await suite.withSignedIn('operador', '/home', async (session) => {
       const page = session.page;
       await page.setViewportSize({ width: 1280, height: 720 });
-      await page.goto(`${suite.stack.urls.web}/pagos`);
+      // The list mounts after the resize, so it lays itself out at 1280 × 720 as a page load there would.
+      await showPath(page, suite.stack.urls.web, '/pagos');
       await settled(page);
       const fit = await page.evaluate(() => {
         const grid = document.querySelector('[role="grid"][aria-label="Pagos"]')!;
@@ -161,8 +162,9 @@ describe('payment detail as admin', () => {
     page = admin.page;
   });
 
+  /** Shows the payment in the app (mounted anew from its address, its detail fetched again). */
   async function openPayment(id: string) {
-    await page.goto(`${suite.stack.urls.web}/pago/${id}`);
+    await showPath(page, suite.stack.urls.web, `/pago/${id}`);
     const detail = page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
     await detail.waitFor();
     return detail;
@@ -214,7 +216,7 @@ describe('payment detail as admin', () => {
   });
 
   it('item 9: on an older version every toolbar action keeps its label', async () => {
-    await page.goto(`${suite.stack.urls.web}/pago/1000012?version=1`);
+    await showPath(page, suite.stack.urls.web, '/pago/1000012?version=1');
     await page.getByTestId('old-version-banner').waitFor();
     const toolbar = page.getByRole('toolbar', { name: 'Acciones del pago' });
     const buttons = toolbar.locator('[data-action]');

@@ -101,7 +101,7 @@ async function runSearch(page: Page, text: string): Promise<void> {
   expect(query(page).get('search')).toBe(text.trim());
 }
 
-/** Opens /pagos with these parameters (a full load) and waits for its list. */
+/** Shows /pagos with these parameters (in the app once a screen is shown) and waits for its list. */
 const openList = (page: Page, params: Record<string, string>) =>
   openListAt(page, suite.stack.urls.web, params);
 

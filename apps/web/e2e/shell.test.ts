@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { newSession, screenshot, signIn, type Session } from './support/browser';
+import { newSession, screenshot, showPath, signIn, type Session } from './support/browser';
 import { settled } from './support/payments-list';
 import { upstreamRequests } from './support/stack';
 import { signInStateFile, useBrowserStack } from './support/suite';
@@ -86,7 +86,8 @@ describe('operador', () => {
   });
 
   it('shows the home tabs and keeps the active one across a reload', async () => {
-    await page.goto(`${suite.stack.urls.web}/home`);
+    // Reached in the app; the reload below is what the test is about.
+    await showPath(page, suite.stack.urls.web, '/home');
     await page.getByRole('tab', { name: 'Buscar Pagos' }).waitFor();
     const tabs = page.getByRole('tab');
     await expect(tabs.allTextContents()).resolves.toEqual([
@@ -119,7 +120,7 @@ describe('operador', () => {
 
   it('shows an honest not-available page for sections not built in this version', async () => {
     // Cuentas CVU: a separate feature area whose content the specs do not show.
-    await page.goto(`${suite.stack.urls.web}/cvu`);
+    await showPath(page, suite.stack.urls.web, '/cvu');
     await page.getByTestId('not-available').waitFor();
     expect(pathOf(page)).toBe('/cvu');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Cuentas CVU');
@@ -131,13 +132,13 @@ describe('operador', () => {
   });
 
   it('shows "No tiene permisos" on a screen it may not open', async () => {
-    await page.goto(`${suite.stack.urls.web}/importacion`);
+    await showPath(page, suite.stack.urls.web, '/importacion');
     await page.getByTestId('no-permission').waitFor();
     await expect(page.getByText('No tiene permisos', { exact: true }).isVisible()).resolves.toBe(true);
   });
 
   it('opens the news, support and documentation links of the top bar', async () => {
-    await page.goto(`${suite.stack.urls.web}/home`);
+    await showPath(page, suite.stack.urls.web, '/home');
     await expect(page.getByRole('link', { name: 'Soporte' }).getAttribute('href')).resolves.toMatch(
       /^mailto:soporte@/,
     );
@@ -230,7 +231,7 @@ describe('operador', () => {
   });
 
   it('signs out from the user menu back to the login page', async () => {
-    await page.goto(`${suite.stack.urls.web}/home`);
+    await showPath(page, suite.stack.urls.web, '/home');
     await page.getByRole('button', { name: 'Usuario operador' }).click();
     await page.getByRole('menuitem', { name: 'Cerrar Sesion' }).click();
     await page.getByLabel('Usuario o email').waitFor();
@@ -258,14 +259,14 @@ describe('consulta (no permissions)', () => {
 
   it('gets "No tiene permisos" on permission-gated screens', async () => {
     for (const path of ['/comercios', '/pagadores/12', '/exportaciones', '/retirosUnificados', '/bin/-1']) {
-      await page.goto(`${suite.stack.urls.web}${path}`);
+      await showPath(page, suite.stack.urls.web, path);
       await page.getByTestId('no-permission').waitFor();
       expect(pathOf(page)).toBe(path);
     }
   });
 
   it('shows no permissions on /perfil', async () => {
-    await page.goto(`${suite.stack.urls.web}/perfil`);
+    await showPath(page, suite.stack.urls.web, '/perfil');
     await page.getByTestId('no-permissions').waitFor();
     await expect(page.getByTestId('profile-username').textContent()).resolves.toBe('consulta');
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { openInApp, screenshot } from './support/browser';
+import { openInApp, screenshot, showPath } from './support/browser';
 import { pickCollector } from './support/collector-picker';
 import { gridSettled } from './support/grid';
 import { stubWrites } from './support/stub-http';
@@ -56,7 +56,7 @@ describe("/retirosUnificados' views (issue 29 item 7)", () => {
     page.getByRole('group', { name: 'Vista de retiros' }).getByRole('button', { name });
 
   it("each view keeps its own filters: 10001 and 'Pendiente de autorización' stay in 'Retiros pendientes'", async () => {
-    await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
+    await showPath(page, suite.stack.urls.web, '/retirosUnificados');
     await view('Retiros pendientes').click();
     await gridSettled(page, 'Retiros pendientes de autorización');
     await pickCollector(page, '10001');
@@ -91,7 +91,7 @@ describe("/retirosUnificados' views (issue 29 item 7)", () => {
   });
 
   it('a view chosen the moment a filter is picked does not take that filter', async () => {
-    await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
+    await showPath(page, suite.stack.urls.web, '/retirosUnificados');
     await view('Retiros pendientes').click();
     await gridSettled(page, 'Retiros pendientes de autorización');
     await pickCollector(page, '10002');
@@ -109,7 +109,7 @@ describe("/retirosUnificados' views (issue 29 item 7)", () => {
 
 describe('batches (issue 29 item 9)', () => {
   it("the 'Lotes' view has no second heading under 'Retiros'", async () => {
-    await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
+    await showPath(page, suite.stack.urls.web, '/retirosUnificados');
     await page
       .getByRole('group', { name: 'Vista de retiros' })
       .getByRole('button', { name: 'Lotes' })
@@ -148,7 +148,7 @@ describe('batches (issue 29 item 9)', () => {
   });
 
   it("the batch detail's 'Operaciones' say what they do, usable or not", async () => {
-    await page.goto(`${suite.stack.urls.web}/lotes/lotes/10001/20190`);
+    await showPath(page, suite.stack.urls.web, '/lotes/lotes/10001/20190');
     const operations = page.getByTestId('batch-operations');
     await operations.waitFor();
     for (const label of ['Re-exportar', 'Reprocesar']) {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { showPath } from './browser';
 import { grid as gridOf, gridRow, gridSettled } from './grid';
 import type { Stack } from './stack';
 import { stubAdmin as admin, stubRequests, type RecordedStubRequest } from './stub-http';
@@ -48,10 +49,14 @@ export async function searchAfter(page: Page, action: () => Promise<unknown>): P
   await settled(page);
 }
 
-/** Opens /pagos with these parameters (a full load) and waits for its list. */
+/**
+ * Shows /pagos with these parameters and waits for its list: inside the app when the page already shows one of its
+ * screens (showPath: the list mounts anew from the address, and the route's preload sends its PaymentsSearch to the
+ * network whatever the cache holds), a page load otherwise. A test of the boot or the address bar calls `page.goto`.
+ */
 export async function openList(page: Page, webUrl: string, params: Record<string, string>): Promise<void> {
   const search = new URLSearchParams(params).toString();
-  await searchAfter(page, () => page.goto(`${webUrl}/pagos${search ? `?${search}` : ''}`));
+  await searchAfter(page, () => showPath(page, webUrl, `/pagos${search ? `?${search}` : ''}`));
 }
 
 /** Waits until the grid shows exactly these row ids, in order. */
