@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { noticeShown, screenshot } from './support/browser';
+import { noticeShown, screenshot, showPath } from './support/browser';
 import { grid, gridSettled } from './support/grid';
 import { clearForcedFailures, forceFailures } from './support/payments-list';
 import { useBrowserStack } from './support/suite';
@@ -184,7 +184,7 @@ describe('Actividad', () => {
 
   it("shows the action in the payment's 'Actividad en el back-office', linked to /actividad", async () => {
     const page = admin.page;
-    await page.goto(`${suite.stack.urls.web}/pago/${PAYMENT}`);
+    await showPath(page, suite.stack.urls.web, `/pago/${PAYMENT}`);
     const section = page.getByTestId('record-activity');
     await section.getByRole('table', { name: 'Actividad en el back-office' }).waitFor();
     const first = section.getByRole('row').nth(1);
@@ -198,10 +198,10 @@ describe('Actividad', () => {
 
   it("is not for operador: 'No tiene permisos', and no section on the payment", async () => {
     const page = operador.page;
-    await page.goto(`${suite.stack.urls.web}/actividad`);
+    await showPath(page, suite.stack.urls.web, '/actividad');
     await page.getByTestId('no-permission').waitFor();
     await expect(page.getByText('No tiene permisos', { exact: true }).isVisible()).resolves.toBe(true);
-    await page.goto(`${suite.stack.urls.web}/pago/${PAYMENT}`);
+    await showPath(page, suite.stack.urls.web, `/pago/${PAYMENT}`);
     await page.locator(`[data-testid="payment-detail"][data-payment-id="${PAYMENT}"]`).waitFor();
     await expect(page.getByTestId('record-activity').count()).resolves.toBe(0);
   });

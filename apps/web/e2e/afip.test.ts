@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { notice, screenshot } from './support/browser';
+import { notice, openInApp, screenshot, showPath } from './support/browser';
 import { gridRow, gridSettled, shownIds } from './support/grid';
 import { stubGet, stubRows } from './support/tax';
 import { stubRequests, stubWrites, writeLine } from './support/stub-http';
@@ -66,7 +66,8 @@ describe('Presentaciones AFIP as impuestos', () => {
     await gridSettled(page, GRID);
     await expect.poll(() => shownIds(page, GRID)).toEqual(seeded.slice(0, 10).map((p) => p.id));
     // Leaving and coming back keeps the reset list (not the filtered one saved before).
-    await page.goto(`${suite.stack.urls.web}/home`);
+    // Left inside the app; back with a page load, so the list can only come from session storage.
+    await openInApp(page, '/home');
     await page.goto(`${suite.stack.urls.web}/afip`);
     await page.waitForURL((url) => url.searchParams.get('estado') === 'todos');
   });
@@ -177,7 +178,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     const [created] = await stubRows(suite.stack, '/afip/formularios', [
       { field: 'status', operation: 'EQUAL', value: 'created' },
     ]);
-    await page.goto(`${suite.stack.urls.web}/afip/${created.id}`);
+    await showPath(page, suite.stack.urls.web, `/afip/${created.id}`);
     await page.getByRole('button', { name: 'Re-procesar' }).click();
     const dialog = page.getByTestId('reprocess-dialog');
     await dialog.getByLabel('Motivo (opcional)').fill('Montos del período mal informados');
@@ -209,6 +210,7 @@ describe('Presentaciones AFIP when the tax-forms service fails', () => {
       body: JSON.stringify({ service: 'afip', errorRate: 1 }),
     });
     try {
+      // A page load: a fresh Apollo cache, so the failed list cannot show rows an earlier visit left in it.
       await page.goto(`${suite.stack.urls.web}/afip`);
       const alert = page.getByRole('alert').filter({ hasText: 'No se pudieron cargar las presentaciones' });
       await alert.waitFor();
@@ -230,7 +232,7 @@ describe('Presentaciones AFIP as consulta', () => {
     await suite.withSignedIn('consulta', '/afip', async (other) => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
-      await other.page.goto(`${suite.stack.urls.web}/afip/3001`);
+      await showPath(other.page, suite.stack.urls.web, '/afip/3001');
       await other.page.getByText('No tiene permisos').first().waitFor();
     });
   });

@@ -12,7 +12,7 @@ import {
   shownBatchIds,
   stubBatch,
 } from './support/batches';
-import { notice, noticeShown, screenshot, tick } from './support/browser';
+import { notice, noticeShown, openInApp, screenshot, showPath, tick } from './support/browser';
 
 /**
  * Lotes de retiros (spec 001 §2 "Withdrawal batches", §4 "Batch", §8) as tesoreria against the whole stack and
@@ -55,7 +55,8 @@ describe('Lotes de retiros as tesoreria', () => {
   });
 
   it('restores filters and list from session storage when coming back', async () => {
-    await page.goto(`${suite.stack.urls.web}/home`);
+    // Left inside the app; back with a page load, so filters and list can only come from session storage.
+    await openInApp(page, '/home');
     await page.goto(`${suite.stack.urls.web}/lotes`);
     await page.waitForURL((url) => url.searchParams.get('entidad') === '10001');
     await batchesSettled(page);
@@ -101,7 +102,7 @@ describe('Lotes de retiros as tesoreria', () => {
   });
 
   it('bulk: Reprocesar needs every selected row in error; per-item results; Deseleccionar clears', async () => {
-    await page.goto(`${suite.stack.urls.web}/lotes?entidad=10001`);
+    await showPath(page, suite.stack.urls.web, '/lotes?entidad=10001');
     await batchesSettled(page);
     await tick(batchRow(page, '20192').getByRole('checkbox'));
     await tick(batchRow(page, '20190').getByRole('checkbox'));
@@ -111,7 +112,7 @@ describe('Lotes de retiros as tesoreria', () => {
       'Reprocesar: Lote 20190: Solo se reprocesan lotes en error.',
     );
 
-    await page.goto(`${suite.stack.urls.web}/lotes?entidad=10001&estado=error`);
+    await showPath(page, suite.stack.urls.web, '/lotes?entidad=10001&estado=error');
     await batchesSettled(page);
     await tick(batchRow(page, '20192').getByRole('checkbox'));
     await tick(batchRow(page, '20193').getByRole('checkbox'));
@@ -147,7 +148,7 @@ describe('Lotes de retiros as tesoreria', () => {
   });
 
   it('shows the detail dialog (50vw x 70vh) with the batch card and its payments', async () => {
-    await page.goto(`${suite.stack.urls.web}/lotes?entidad=10001`);
+    await showPath(page, suite.stack.urls.web, '/lotes?entidad=10001');
     await batchesSettled(page);
     await rowAction(page, '20195', 'Ver detalle');
     const dialog = page.getByTestId('batch-detail-dialog');
@@ -162,7 +163,7 @@ describe('Lotes de retiros as tesoreria', () => {
   });
 
   it('opens a batch by each of its routes; another collector’s batch is not found', async () => {
-    await page.goto(`${suite.stack.urls.web}/lotes/lotes/10001/20190`);
+    await showPath(page, suite.stack.urls.web, '/lotes/lotes/10001/20190');
     const card = page.getByTestId('batch-card-20190');
     await card.waitFor();
     expect(await card.getByTestId('batch-record-count').innerText()).toContain('4');
@@ -173,12 +174,12 @@ describe('Lotes de retiros as tesoreria', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'batch-detail');
 
-    await page.goto(`${suite.stack.urls.web}/retiros/lotes/10001/20195`);
+    await showPath(page, suite.stack.urls.web, '/retiros/lotes/10001/20195');
     await page.getByTestId('batch-card-20195').waitFor();
-    await page.goto(`${suite.stack.urls.web}/lotes/lotes?collectorId=10001&id=20194`);
+    await showPath(page, suite.stack.urls.web, '/lotes/lotes?collectorId=10001&id=20194');
     await page.getByRole('heading', { name: 'Detalle de lote 20194' }).waitFor();
     await page.getByTestId('batch-records').getByText('El lote no tiene registros.').waitFor();
-    await page.goto(`${suite.stack.urls.web}/lotes/lotes/10002/20190`);
+    await showPath(page, suite.stack.urls.web, '/lotes/lotes/10002/20190');
     await page.getByTestId('batch-not-found').waitFor();
   });
 });
@@ -189,7 +190,7 @@ describe('Lotes de retiros as consulta', () => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
       for (const path of ['/lotes/lotes/10001/20190', '/retiros/lotes/10001/20190', '/lotes/lotes']) {
-        await other.page.goto(`${suite.stack.urls.web}${path}`);
+        await showPath(other.page, suite.stack.urls.web, path);
         await other.page.getByText('No tiene permisos').first().waitFor();
       }
       await screenshot(other.page, 'batches-consulta');

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { notice, openInApp, screenshot, tick } from './support/browser';
+import { notice, openInApp, screenshot, showPath, TAKE_SCREENSHOTS, tick } from './support/browser';
 import { gridRow, gridSettled } from './support/grid';
 import { stubGet, stubRows } from './support/tax';
 
@@ -32,15 +32,15 @@ describe('Buscar BIN as impuestos', () => {
     // Each row shows its own brand, card type and issuer (lookup ids repeat across lists).
     const seeded = await stubGet(suite.stack, '/bin/secure/451766');
     const row = gridRow(page, GRID, '451766');
-    await page.goto(`${suite.stack.urls.web}/bin?q=451766`);
+    await showPath(page, suite.stack.urls.web, '/bin?q=451766');
     await gridSettled(page, GRID);
     expect(await row.locator('[data-field="brand"]').innerText()).toBe(seeded.brand.description);
     expect(await row.locator('[data-field="type"]').innerText()).toBe(seeded.type.description);
     expect(await row.locator('[data-field="issuer"]').innerText()).toBe(seeded.emisor?.description ?? '—');
-    await page.goto(`${suite.stack.urls.web}/bin`);
+    await showPath(page, suite.stack.urls.web, '/bin');
     await gridSettled(page, GRID);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'bins-list');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'bins-list');
     await page.getByRole('link', { name: 'Nuevo BIN' }).click();
     await page.waitForURL(/\/bin\/-1$/);
   });
@@ -74,7 +74,7 @@ describe('Buscar BIN as impuestos', () => {
     await form().getByText('El medio de pago es requerido *').waitFor();
     expect(await save().isDisabled()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'bin-form-errors');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'bin-form-errors');
   });
 
   it('creates a BIN with lookups searched as typed and the payment method by description', async () => {
@@ -99,7 +99,7 @@ describe('Buscar BIN as impuestos', () => {
   });
 
   it("refuses a BIN that exists with the catalogue's text, its code in a tooltip only (issue 28 item 7)", async () => {
-    await page.goto(`${suite.stack.urls.web}/bin/-1`);
+    await showPath(page, suite.stack.urls.web, '/bin/-1');
     await form().getByLabel('Número BIN').fill('451766');
     await pick('Marca', 'vis', 'Visa');
     await pick('Tipo de tarjeta', 'cré', 'Crédito');
@@ -113,8 +113,8 @@ describe('Buscar BIN as impuestos', () => {
     expect(await refusal.locator('[data-code="bin_exists"]').count()).toBe(1);
     expect(await refusal.innerText()).not.toContain('bin_exists');
     expect(await page.locator('body').innerText()).not.toMatch(/- bin_exists/);
-    await screenshot(page, 'bin-refused');
-    await page.goto(`${suite.stack.urls.web}/bin/423456`);
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'bin-refused');
+    await showPath(page, suite.stack.urls.web, '/bin/423456');
   });
 
   it('edits it with the number read-only and shows its detail', async () => {
@@ -133,7 +133,7 @@ describe('Buscar BIN as impuestos', () => {
       accreditation_days: 18,
     });
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'bin-form-edit');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'bin-form-edit');
   });
 
   it('refuses day 999 under the field; Cancelar asks before it discards an edit (issue 29 item 13)', async () => {
@@ -147,7 +147,7 @@ describe('Buscar BIN as impuestos', () => {
     const discard = page.getByTestId('discard-bin-dialog');
     await discard.getByText('Hay cambios sin guardar en el BIN').waitFor();
     expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
-    await screenshot(page, 'bin-form-discard');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'bin-form-discard');
     await discard.getByRole('button', { name: 'Seguir editando' }).click();
     await discard.waitFor({ state: 'detached' });
     expect(await day.inputValue()).toBe('30');
@@ -155,17 +155,17 @@ describe('Buscar BIN as impuestos', () => {
     await discard.getByRole('button', { name: 'Descartar' }).click();
     await page.waitForURL((url) => url.pathname === '/bin');
     expect((await stubGet(suite.stack, '/bin/secure/423456')).accreditation_days).toBe(18);
-    await page.goto(`${suite.stack.urls.web}/bin/423456`);
+    await showPath(page, suite.stack.urls.web, '/bin/423456');
     await page.getByTestId('bin-detail').waitFor();
   });
 
   it('/bin/999999 says that BIN does not exist, as AFIP does', async () => {
-    await page.goto(`${suite.stack.urls.web}/bin/999999`);
+    await showPath(page, suite.stack.urls.web, '/bin/999999');
     const missing = page.getByTestId('bin-not-found');
     await missing.getByText('No existe un BIN con el número 999999.').waitFor();
     expect(await missing.innerText()).not.toContain('Ocurrió un error inesperado');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.goto(`${suite.stack.urls.web}/bin/423456`);
+    await showPath(page, suite.stack.urls.web, '/bin/423456');
     await page.getByTestId('bin-detail').waitFor();
   });
 
@@ -176,7 +176,7 @@ describe('Buscar BIN as impuestos', () => {
     await page.getByTestId('delete-bin-dialog').getByRole('button', { name: 'Eliminar' }).click();
     await notice(page, 'BIN eliminado correctamente').waitFor();
     expect(await stubGet(suite.stack, '/bin/secure/423456')).toBeNull();
-    await page.goto(`${suite.stack.urls.web}/bin?q=450799`);
+    await showPath(page, suite.stack.urls.web, '/bin?q=450799');
     await gridSettled(page, GRID);
     await page.getByRole('button', { name: 'Eliminar BIN 450799' }).click();
     const dialog = page.getByTestId('delete-bin-dialog');
@@ -193,7 +193,7 @@ describe('Buscar BIN as impuestos', () => {
       .map((bin) => bin.id as string)
       .sort();
     const [a, b] = free;
-    await page.goto(`${suite.stack.urls.web}/bin?page_size=100`);
+    await showPath(page, suite.stack.urls.web, '/bin?page_size=100');
     await gridSettled(page, GRID);
     await tick(gridRow(page, GRID, a!).getByRole('checkbox'));
     await tick(gridRow(page, GRID, b!).getByRole('checkbox'));
@@ -204,7 +204,7 @@ describe('Buscar BIN as impuestos', () => {
     const width = (await page.locator('.MuiDialog-paper').boundingBox())!.width;
     expect(Math.round(width)).toBe(850);
     expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
-    await screenshot(page, 'bins-bulk-delete');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'bins-bulk-delete');
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await notice(page, 'BINs eliminados correctamente').waitFor();
     expect(await stubGet(suite.stack, `/bin/secure/${a}`)).toBeNull();
@@ -216,7 +216,7 @@ describe('BINs as consulta', () => {
   it("shows 'No tiene permisos' on the list and the form", async () => {
     await suite.withSignedIn('consulta', '/bin', async (other) => {
       await other.page.getByText('No tiene permisos').first().waitFor();
-      await other.page.goto(`${suite.stack.urls.web}/bin/-1`);
+      await showPath(other.page, suite.stack.urls.web, '/bin/-1');
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
     });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { NOTIFICATION_ACTION_LABELS } from '../src/components/detail/notification-labels';
 import { STATUS_DETAIL_LABELS, WITHDRAWAL_STRATEGY_LABELS } from '../src/lib/code-label';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot } from './support/browser';
+import { screenshot, showPath } from './support/browser';
 import { stubRequest } from './support/stub-http';
 import { useBrowserStack } from './support/suite';
 
@@ -52,7 +52,7 @@ describe('as operador', () => {
     const ids = [withDetail('rejected_by_payer'), withDetail('payment_method_removed'), '4000001'];
     expect(ids.every(Boolean)).toBe(true);
     for (const id of ids) {
-      await page.goto(`${suite.stack.urls.web}/suscripcion/${id}`);
+      await showPath(page, suite.stack.urls.web, `/suscripcion/${id}`);
       await page.locator(`[data-testid="subscription-detail"][data-subscription-id="${id}"]`).waitFor();
       await page.getByTestId('section-data').waitFor();
       expect(await rawCodesShown(page)).toEqual([]);
@@ -60,7 +60,7 @@ describe('as operador', () => {
     // 4000001 has been approved: its notifications name the action in Spanish.
     expect(await tooltipCodes(page)).toContain('subscription_approved');
     await page.getByText('Suscripción aprobada').first().waitFor();
-    await page.goto(`${suite.stack.urls.web}/suscripcion/${ids[0]}`);
+    await showPath(page, suite.stack.urls.web, `/suscripcion/${ids[0]}`);
     await page.getByTestId('status-banner').getByText('Rechazada por el pagador').waitFor();
     expect(await page.getByTestId('status-banner').locator('[data-code="rejected_by_payer"]').count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -68,7 +68,7 @@ describe('as operador', () => {
   });
 
   it("a notification's action and status detail in Spanish", async () => {
-    await page.goto(`${suite.stack.urls.web}/suscripcion/4000001`);
+    await showPath(page, suite.stack.urls.web, `/suscripcion/4000001`);
     await page.getByTestId('section-data').waitFor();
     const approved = page.locator('tr', { has: page.locator('[data-code="subscription_approved"]') }).first();
     await approved.getByRole('link').first().click();
@@ -79,7 +79,7 @@ describe('as operador', () => {
   });
 
   it("a collector's withdrawal strategy in Spanish", async () => {
-    await page.goto(`${suite.stack.urls.web}/comercios/10001`);
+    await showPath(page, suite.stack.urls.web, `/comercios/10001`);
     const strategy = page.getByTestId('collector-withdrawal-strategy');
     await strategy.locator('[data-code]').waitFor();
     const code = await strategy.locator('[data-code]').getAttribute('data-code');
@@ -101,7 +101,7 @@ describe('as tesoreria', () => {
       status: 'success',
     });
     // The list searches by payment id (9300012 pays 480078, e2e/distributions.test.ts).
-    await page.goto(`${suite.stack.urls.web}/distribucion?q=480078`);
+    await showPath(page, suite.stack.urls.web, `/distribucion?q=480078`);
     // 'Ver' or 'Modificar' as the payout allows (issue 29 item 18); either opens the detail.
     await page.getByRole('button', { name: /^(Ver|Modificar) 9300012$/ }).click();
     const dialog = page.getByTestId('distribution-detail-dialog');

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot } from './support/browser';
+import { screenshot, showPath, TAKE_SCREENSHOTS } from './support/browser';
 import { pickCollector } from './support/collector-picker';
 import { collectorWithMatch, importSample, stubGet } from './support/imports';
 import { stubWrites, writeLine } from './support/stub-http';
@@ -32,8 +32,9 @@ const checked = async () => ({
   identification: await box('identification').isChecked(),
 });
 
+/** An empty form: its screen mounted anew inside the app (no boot per test; what a test typed goes with it). */
 async function openForm(): Promise<void> {
-  await page.goto(`${suite.stack.urls.web}/importacion`);
+  await showPath(page, suite.stack.urls.web, '/importacion');
   await page.getByRole('heading', { level: 1, name: 'Importar pagos' }).waitFor();
 }
 
@@ -86,7 +87,7 @@ describe('Importar pagos as tesoreria', () => {
     );
     await page.getByTestId('converter-switch').uncheck();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'import-request');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'import-request');
   });
 
   it("a collector's match_import forces its option and locks the three checkboxes", async () => {
@@ -107,7 +108,7 @@ describe('Importar pagos as tesoreria', () => {
     );
     expect(await checked()).toEqual({ payer: true, concept: false, identification: false });
     expect(await box('concept').isDisabled()).toBe(true);
-    await screenshot(page, 'import-request-forced-match');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'import-request-forced-match');
   });
 
   it('imports the clean sample, confirms it, and an issued row opens its payment', async () => {
@@ -123,7 +124,7 @@ describe('Importar pagos as tesoreria', () => {
     expect(await gridColumn(page, ROWS, 'index')).toEqual(['1', '2', '3', '4', '5']);
     expect(await page.locator('.status-pending-approved').count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'import-detail-pending', { fullPage: true });
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'import-detail-pending', { fullPage: true });
 
     await page.getByTestId('import-confirm').click();
     await page.getByTestId('import-confirm-dialog').getByRole('button', { name: 'Confirmar' }).click();
@@ -197,7 +198,7 @@ describe('Importar pagos as tesoreria', () => {
       ROWS,
     );
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'import-detail-errors', { fullPage: true });
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'import-detail-errors', { fullPage: true });
     // Beyond the spec: the error rows as a CSV to fix and import again.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -262,6 +263,7 @@ describe('Importar pagos as tesoreria', () => {
 
   it('without a cached conversion, /conversion goes back to /importacion', async () => {
     await page.evaluate(() => sessionStorage.removeItem('imports.conversion'));
+    // Typed in the address bar (a page load): the screen has only session storage to go by.
     await page.goto(`${suite.stack.urls.web}/conversion`);
     await page.waitForURL(/\/importacion$/);
   });
@@ -286,11 +288,11 @@ describe('Importaciones as tesoreria', () => {
   it('lists imports newest first, filters by status, and a row opens its detail', async () => {
     const GRID = 'Importaciones';
     const EMPTY = 'No se encontraron importaciones';
-    await page.goto(`${suite.stack.urls.web}/importaciones`);
+    await showPath(page, suite.stack.urls.web, '/importaciones');
     await gridSettled(page, GRID, EMPTY);
     expect(new URL(page.url()).searchParams.get('sort') ?? 'request_date:desc').toBe('request_date:desc');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'imports-list');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'imports-list');
     await page.getByTestId('imports-status-filter').click();
     await page.getByRole('option', { name: 'Cancelada' }).click();
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
@@ -308,7 +310,7 @@ describe('Importaciones as tesoreria', () => {
       .click();
     await page.waitForURL(/\/importacion\/\d+$/);
     await page.getByTestId('import-summary').waitFor();
-    await page.goto(`${suite.stack.urls.web}/importaciones?q=zzzz`);
+    await showPath(page, suite.stack.urls.web, '/importaciones?q=zzzz');
     await page.getByText(EMPTY).waitFor();
   });
 });
@@ -319,7 +321,7 @@ describe('imports as consulta', () => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
       for (const path of ['/importacion/4001', '/importaciones', '/conversion']) {
-        await other.page.goto(`${suite.stack.urls.web}${path}`);
+        await showPath(other.page, suite.stack.urls.web, path);
         await other.page.getByText('No tiene permisos').first().waitFor();
       }
       await screenshot(other.page, 'imports-consulta');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { stubWrites } from './support/stub-http';
-import { screenshot } from './support/browser';
+import { screenshot, showPath } from './support/browser';
 import { gridColumn, gridSettled, shownIds } from './support/grid';
 import { clearRequests, referencesOf } from './support/payers';
 import { pickCollector } from './support/collector-picker';
@@ -40,13 +40,13 @@ describe('payer references as operador', () => {
       .toEqual(new Set(['10003 - Mutual de Empleados Bancarios del Litoral']));
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payer-references');
-    await page.goto(`${suite.stack.urls.web}/pagadores/referencias?entidad=10024`);
+    await showPath(page, suite.stack.urls.web, '/pagadores/referencias?entidad=10024');
     await gridSettled(page, GRID, EMPTY);
     expect(await page.getByText(EMPTY).count()).toBe(1);
   });
 
   it('the form shows every identification rule of the reference form', async () => {
-    await page.goto(`${suite.stack.urls.web}/pagadores/referencias/crear`);
+    await showPath(page, suite.stack.urls.web, '/pagadores/referencias/crear');
     const create = page.getByRole('button', { name: 'Crear' });
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
@@ -140,7 +140,7 @@ describe('payer references as operador', () => {
     const created = (await referencesOf(suite.stack, '10003')).rows.find(
       (row) => row.name === 'Pedro Gómez',
     )!;
-    await page.goto(`${suite.stack.urls.web}/pagadores/referencias?entidad=10003&q=Pedro`);
+    await showPath(page, suite.stack.urls.web, '/pagadores/referencias?entidad=10003&q=Pedro');
     await gridSettled(page, GRID, EMPTY);
     expect(await shownIds(page, GRID)).toEqual([created.id]);
     await page.getByRole('link', { name: `Editar la referencia ${created.id}` }).click();
@@ -172,6 +172,7 @@ describe('payer references as operador', () => {
     const target = (await referencesOf(suite.stack, '10003')).rows.find(
       (row) => row.name === 'Pedro A. Gómez',
     )!;
+    // A page load: a fresh Apollo cache, so the list cannot first show the row as it was before the edit.
     await page.goto(`${suite.stack.urls.web}/pagadores/referencias?entidad=10003&q=Pedro`);
     await gridSettled(page, GRID, EMPTY);
     await page.getByRole('button', { name: `Eliminar la referencia ${target.id}` }).click();
@@ -194,7 +195,7 @@ describe('payer references as operador', () => {
     expect((await referencesOf(suite.stack, '10003')).size).toBeGreaterThan(0);
     // An address naming the list (page 1, no collector) instead of the saved one, which has a collector: the
     // dialog then starts without one.
-    await page.goto(`${suite.stack.urls.web}/pagadores/referencias?page=1`);
+    await showPath(page, suite.stack.urls.web, '/pagadores/referencias?page=1');
     await gridSettled(page, GRID, EMPTY);
     expect(new URL(page.url()).searchParams.has('entidad')).toBe(false);
     await page.getByRole('button', { name: 'Eliminar por entidad' }).click();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { stubWrites } from './support/stub-http';
-import { openInApp, screenshot } from './support/browser';
+import { openInApp, screenshot, showPath } from './support/browser';
 import { gridColumn, gridSettled, shownIds } from './support/grid';
 import { clearRequests } from './support/payers';
 
@@ -49,13 +49,13 @@ describe('Buscar Pagadores as operador', () => {
   });
 
   it('shows the empty state', async () => {
-    await page.goto(`${suite.stack.urls.web}/pagadores?q=zzzzzz`);
+    await showPath(page, suite.stack.urls.web, '/pagadores?q=zzzzzz');
     await gridSettled(page, PAYERS, EMPTY);
     await expect(page.getByText(EMPTY).isVisible()).resolves.toBe(true);
   });
 
   it("opens a payer's detail with identification, phones and references, and its buttons filter by e-mail", async () => {
-    await page.goto(`${suite.stack.urls.web}/pagadores?q=maria.gonzalez@gmail.com`);
+    await showPath(page, suite.stack.urls.web, '/pagadores?q=maria.gonzalez@gmail.com');
     await gridSettled(page, PAYERS, EMPTY);
     expect(await shownIds(page, PAYERS)).toEqual(['700001']);
     await page.getByRole('grid', { name: PAYERS }).getByText('María González').click();
@@ -191,7 +191,7 @@ describe('collectors as operador', () => {
     expect(await page.getByTestId('balance-available').innerText()).toMatch(/\$/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'collector-page');
-    await page.goto(`${suite.stack.urls.web}/comercios/10017`);
+    await showPath(page, suite.stack.urls.web, '/comercios/10017');
     await page
       .getByTestId('collector-withdrawal-strategy')
       .getByText('Sin estrategia de retiro compatible')
@@ -199,7 +199,7 @@ describe('collectors as operador', () => {
   });
 
   it("renders the XSS fixture collector's strings as text", async () => {
-    await page.goto(`${suite.stack.urls.web}/comercios/10099`);
+    await showPath(page, suite.stack.urls.web, '/comercios/10099');
     await page.getByTestId('collector-data').waitFor();
     await page.getByTestId('collector-balance').waitFor();
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
@@ -242,12 +242,12 @@ describe('consulta', () => {
         '/comercios',
         '/comercios/10001',
       ]) {
-        await other.page.goto(`${suite.stack.urls.web}${path}`);
+        await showPath(other.page, suite.stack.urls.web, path);
         await other.page.getByText('No tiene permisos').waitFor();
       }
       expect(await seriousA11yViolations(other.page)).toEqual([]);
       await screenshot(other.page, 'payers-consulta');
-      await other.page.goto(`${suite.stack.urls.web}/home`);
+      await showPath(other.page, suite.stack.urls.web, '/home');
       await other.page.getByRole('tab', { name: 'Buscar Pagos' }).waitFor();
       expect(await other.page.getByRole('tab', { name: 'Buscar Pagadores' }).count()).toBe(0);
     });

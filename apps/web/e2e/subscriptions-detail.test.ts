@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot } from './support/browser';
+import { screenshot, showPath } from './support/browser';
 import { clearSubscriptionRequests, subscriptionWrites } from './support/subscriptions';
 
 /**
@@ -16,7 +16,7 @@ const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Acciones de l
 const action = (page: Page, label: string) => toolbar(page).getByRole('button', { name: label, exact: true });
 
 async function openDetail(page: Page, id: string): Promise<void> {
-  await page.goto(`${suite.stack.urls.web}/suscripcion/${id}`);
+  await showPath(page, suite.stack.urls.web, `/suscripcion/${id}`);
   await page.locator(`[data-testid="subscription-detail"][data-subscription-id="${id}"]`).waitFor();
 }
 
@@ -159,7 +159,7 @@ describe('Subscription detail as operador', () => {
   });
 
   it('shows an older version with its banner and the link back to the current one', async () => {
-    await page.goto(`${suite.stack.urls.web}/suscripcion/4000008?version=1`);
+    await showPath(page, suite.stack.urls.web, '/suscripcion/4000008?version=1');
     const banner = page.getByTestId('old-version-banner');
     await banner.waitFor();
     await banner.getByRole('link', { name: 'Ver versión actual' }).click();
@@ -179,7 +179,7 @@ describe('Subscription detail as consulta', () => {
         expect(await page.locator(`[data-action]`).filter({ hasText: label }).count()).toBe(0);
       }
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await page.goto(`${suite.stack.urls.web}/suscripciones`);
+      await showPath(page, suite.stack.urls.web, '/suscripciones');
       await page.getByText('No tiene permisos').first().waitFor();
     });
   });

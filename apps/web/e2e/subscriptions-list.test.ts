@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { openInApp, screenshot, tick } from './support/browser';
+import { openInApp, screenshot, showPath, TAKE_SCREENSHOTS, tick } from './support/browser';
 import {
   clearSubscriptionFailures,
   clearSubscriptionRequests,
@@ -33,7 +33,7 @@ const select = (id: string) => tick(subscriptionRow(page, id).getByRole('checkbo
 
 describe('Buscar Suscripciones as operador', () => {
   it("has 'Historial de exportaciones' in its header, as Buscar Pagos (issue 29 item 20)", async () => {
-    await page.goto(`${suite.stack.urls.web}/suscripciones?estado=cancelled&medio=todos`);
+    await showPath(page, suite.stack.urls.web, '/suscripciones?estado=cancelled&medio=todos');
     await subscriptionsSettled(page);
     const history = page.getByRole('link', { name: 'Historial de exportaciones' });
     await expect(history.getAttribute('href')).resolves.toBe('/exportaciones');
@@ -44,7 +44,8 @@ describe('Buscar Suscripciones as operador', () => {
   });
 
   it('arriving with ?pagador= filters by that payer, forgets the saved filters and removes the parameters from the address (issue 47)', async () => {
-    await page.goto(`${suite.stack.urls.web}/suscripciones?pagador=${encodeURIComponent(SOFIA)}`);
+    // Inside the app, as the payer's link arrives (the screen mounts anew from the address); the reload below loads it.
+    await showPath(page, suite.stack.urls.web, `/suscripciones?pagador=${encodeURIComponent(SOFIA)}`);
     await page.waitForURL((url) => !url.searchParams.has('pagador'));
     await subscriptionsSettled(page);
     // Spec 000 §2: the parameters are removed from the address, none written in their place.
@@ -86,7 +87,7 @@ describe('Buscar Suscripciones as operador', () => {
     );
     expect(more).toBeGreaterThan(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'subscriptions-other-payment-types');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'subscriptions-other-payment-types');
 
     await notice.getByRole('button', { name: 'Ver todos' }).click();
     await page.waitForURL((url) => url.searchParams.get('medio') === 'todos');
@@ -101,7 +102,7 @@ describe('Buscar Suscripciones as operador', () => {
   });
 
   it("'Tipo de pago' shows 'Débito (CBU)' whole at 1440 px, each choice too (issue 28 item 5)", async () => {
-    await page.goto(`${suite.stack.urls.web}/suscripciones?medio=debito`);
+    await showPath(page, suite.stack.urls.web, '/suscripciones?medio=debito');
     await subscriptionsSettled(page);
     const select = page.getByTestId('payment-type-filter');
     const cut = () =>
@@ -117,22 +118,25 @@ describe('Buscar Suscripciones as operador', () => {
   });
 
   it('a search matching nothing shows the empty state inside the grid with no serious axe violation', async () => {
-    await page.goto(
-      `${suite.stack.urls.web}/suscripciones?q=${encodeURIComponent('nadie.existe@example.com')}&medio=todos`,
+    await showPath(
+      page,
+      suite.stack.urls.web,
+      `/suscripciones?q=${encodeURIComponent('nadie.existe@example.com')}&medio=todos`,
     );
     await subscriptionsSettled(page);
     const grid = page.getByRole('grid', { name: 'Suscripciones' });
     await grid.getByRole('status').getByText('No se encontraron subscripciones').waitFor();
     expect(await grid.locator('.MuiDataGrid-row').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'subscriptions-list-empty');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'subscriptions-list-empty');
   });
 
   it('leaving and coming back restores page and filters from session storage', async () => {
-    await page.goto(`${suite.stack.urls.web}/suscripciones?medio=todos&page=2&page_size=10`);
+    await showPath(page, suite.stack.urls.web, '/suscripciones?medio=todos&page=2&page_size=10');
     await subscriptionsSettled(page);
     const ids = await shownRowIds(page);
-    await page.goto(`${suite.stack.urls.web}/home`);
+    // Left inside the app; back with a page load, so page and filters can only come from session storage.
+    await openInApp(page, '/home');
     await page.goto(`${suite.stack.urls.web}/suscripciones`);
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await subscriptionsSettled(page);
@@ -144,11 +148,11 @@ describe('Buscar Suscripciones as operador', () => {
     const actionsBox = (await grid.getByRole('columnheader', { name: 'ACCIONES' }).boundingBox())!;
     expect(actionsBox.x + actionsBox.width).toBeLessThanOrEqual(gridBox.x + gridBox.width + 1);
     expect(await grid.locator('.MuiDataGrid-scrollbar--horizontal').count()).toBe(0);
-    await screenshot(page, 'subscriptions-list');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'subscriptions-list');
   });
 
   it('Editar Importe is refused with its reason when a non-adhesion row is selected, and runs on adhesions', async () => {
-    await page.goto(`${suite.stack.urls.web}/suscripciones?q=${encodeURIComponent(SOFIA)}&medio=todos`);
+    await showPath(page, suite.stack.urls.web, `/suscripciones?q=${encodeURIComponent(SOFIA)}&medio=todos`);
     await subscriptionsSettled(page);
     await select('4000001');
     await select('4000002');
@@ -184,8 +188,10 @@ describe('Buscar Suscripciones as operador', () => {
   });
 
   it('a bulk cancel with a forced failure shows per-item results and retries only the failed one', async () => {
-    await page.goto(
-      `${suite.stack.urls.web}/suscripciones?q=${encodeURIComponent(SOFIA)}&medio=todos&estado=active`,
+    await showPath(
+      page,
+      suite.stack.urls.web,
+      `/suscripciones?q=${encodeURIComponent(SOFIA)}&medio=todos&estado=active`,
     );
     await subscriptionsSettled(page);
     await select('4000001');
@@ -205,7 +211,7 @@ describe('Buscar Suscripciones as operador', () => {
       '4000002',
       '4000008',
     ]);
-    await screenshot(page, 'subscriptions-bulk-progress');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'subscriptions-bulk-progress');
     await clearSubscriptionFailures(suite.stack);
     await clearSubscriptionRequests(suite.stack);
     await progress.getByRole('button', { name: 'Reintentar fallidos' }).click();
@@ -219,8 +225,10 @@ describe('Buscar Suscripciones as operador', () => {
   });
 
   it('changes the payment method of a selection', async () => {
-    await page.goto(
-      `${suite.stack.urls.web}/suscripciones?q=${encodeURIComponent('martin.sosa@outlook.com')}&medio=todos&estado=active`,
+    await showPath(
+      page,
+      suite.stack.urls.web,
+      `/suscripciones?q=${encodeURIComponent('martin.sosa@outlook.com')}&medio=todos&estado=active`,
     );
     await subscriptionsSettled(page);
     const ids = (await shownRowIds(page)).filter((id) => id === '4000003' || id === '4000007');

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { notice, noticeShown, openInApp, screenshot, tick } from './support/browser';
+import { notice, noticeShown, openInApp, screenshot, showPath, TAKE_SCREENSHOTS, tick } from './support/browser';
 import { changedAlert, secondsShown, tabVisibleAgain } from './support/freshness';
 import { stubRequest, stubWrites, writeLine } from './support/stub-http';
 import {
@@ -41,7 +41,7 @@ describe('Retiros a transferir as tesoreria', () => {
   it('transfers two pending withdraws: 850 px confirmation, one result each, written in the stub', async () => {
     await gridSettled(page, TRANSFER_GRID);
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
-    await screenshot(page, 'withdraws-list');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'withdraws-list');
     await tick(gridRow(page, TRANSFER_GRID, '5000001').getByRole('checkbox'));
     await tick(gridRow(page, TRANSFER_GRID, '5000002').getByRole('checkbox'));
     await clearWithdrawalRequests(suite.stack);
@@ -86,7 +86,7 @@ describe('Retiros a transferir as tesoreria', () => {
   });
 
   it('downloads a transferred withdrawal as xlsx, txt and xml', async () => {
-    await page.goto(`${suite.stack.urls.web}/retiros?estados=transferred`);
+    await showPath(page, suite.stack.urls.web, '/retiros?estados=transferred');
     await gridSettled(page, TRANSFER_GRID);
     const download = async (label: string) => {
       const event = page.waitForEvent('download');
@@ -131,7 +131,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await page.getByRole('button', { name: 'Retiros pendientes' }).click();
     await gridSettled(page, PENDING_GRID);
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
-    await screenshot(page, 'withdrawals-unified-pending');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'withdrawals-unified-pending');
     await clearWithdrawalRequests(suite.stack);
     await rowAction(page, PENDING_GRID, '6000001', 'Autorizar');
     const dialog = page.getByRole('dialog');
@@ -139,7 +139,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await dialog.getByRole('button', { name: 'Autorizar' }).click();
     const result = page.getByRole('dialog').filter({ hasText: 'Retiro Aprobado' });
     await result.waitFor();
-    await screenshot(page, 'withdrawals-approved');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'withdrawals-approved');
     await result.getByRole('button', { name: 'Ok' }).click();
     expect(await stubWrites(suite.stack, 'withdrawal').then((writes) => writes.map(writeLine))).toEqual([
       'POST /withdrawal/retiros/6000001/autorizar/',
@@ -191,7 +191,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     expect(Math.round(box.width)).toBe(720);
     expect(Math.round(box.height)).toBe(Math.round(0.8 * page.viewportSize()!.height));
     expect(JSON.stringify(await seriousA11yViolations(page, '[role="dialog"]'))).toBe('[]');
-    await screenshot(page, 'withdrawals-detail');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'withdrawals-detail');
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
   });
 
@@ -225,7 +225,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await gridSettled(page, 'Historial de retiros');
     await gridRow(page, 'Historial de retiros', '6000008').waitFor();
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
-    await screenshot(page, 'withdrawals-history');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'withdrawals-history');
   });
 });
 
@@ -260,7 +260,7 @@ describe('Retiro programado as tesoreria', () => {
     await preview.getByText('A las 09:00, sólo el lunes').waitFor();
     expect(await preview.locator('li').count()).toBe(5);
     expect(JSON.stringify(await seriousA11yViolations(page, '[role="dialog"]'))).toBe('[]');
-    await screenshot(page, 'withdrawals-schedule-cron');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'withdrawals-schedule-cron');
     expect(await finish(dialog, '10002')).toEqual({
       scheduled_destination_account: CBU,
       scheduled_min_amount: '5000.00',
@@ -374,7 +374,7 @@ describe('Retiro programado as tesoreria', () => {
     const dialog = await openSchedule('10017');
     await dialog.getByText('La entidad no tiene estrategia de retiro compatible.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true);
-    await screenshot(page, 'withdrawals-schedule-unsupported');
+    if (TAKE_SCREENSHOTS) await screenshot(page, 'withdrawals-schedule-unsupported');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
   });
 });
@@ -385,7 +385,7 @@ describe('Retiros as consulta', () => {
       await other.page.getByText('No tiene permisos').first().waitFor();
       expect(await seriousA11yViolations(other.page)).toEqual([]);
       for (const path of ['/retiros/historial', '/retirosUnificados']) {
-        await other.page.goto(`${suite.stack.urls.web}${path}`);
+        await showPath(other.page, suite.stack.urls.web, path);
         await other.page.getByText('No tiene permisos').first().waitFor();
       }
     });
