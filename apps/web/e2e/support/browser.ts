@@ -39,6 +39,22 @@ export interface Session {
 }
 
 /**
+ * How often a browser test's `page.waitForFunction` checks its condition, in milliseconds. Playwright's default
+ * (`'raf'`) checks it in every animation frame, which keeps the page producing frames (the condition, then style,
+ * paint and the compositor) 60 times a second for as long as a test waits: Chromium and the test process used
+ * 12-16 % more CPU over payments-search with it (issue 48). A caller that needs another rhythm passes its own.
+ */
+export const CONDITION_POLL_MS = 50;
+
+/** The page, its `waitForFunction` polling every CONDITION_POLL_MS unless the caller says otherwise. */
+export function pollConditionsByInterval<P extends { waitForFunction: (...args: never[]) => unknown }>(page: P): P {
+  const waitForFunction = page.waitForFunction.bind(page) as (...args: unknown[]) => unknown;
+  page.waitForFunction = ((condition: unknown, arg?: unknown, options?: { polling?: unknown; timeout?: number }) =>
+    waitForFunction(condition, arg, { polling: CONDITION_POLL_MS, ...options })) as P['waitForFunction'];
+  return page;
+}
+
+/**
  * A fresh browser profile (no cookies, or the cookies of a saved `storageState` file) with a Spanish (Argentina)
  * locale and Argentine time (the operators'; the app's periods are Argentine ones whatever the zone; `timezoneId`
  * puts the browser elsewhere, e.g. Europe/Madrid), 1440x900, collecting problems and the gateway requests.
@@ -63,7 +79,7 @@ export async function newSession(
       console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
     });
   });
-  const page = await context.newPage();
+  const page = pollConditionsByInterval(await context.newPage());
   const problems: string[] = [];
   const gatewayRequests: GatewayRequest[] = [];
   page.on('console', (message) => {
