@@ -1,7 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot, SCREENSHOT_DIR as SCREENSHOTS, transitionsDone } from './support/browser';
+import {
+  screenshot,
+  SCREENSHOT_DIR as SCREENSHOTS,
+  showPath,
+  TAKE_SCREENSHOTS,
+  transitionsDone,
+} from './support/browser';
 import { clearUpstreamRequests, resetStubs, upstreamRequests, type StackUrls } from './support/stack';
 import { useBrowserStack } from './support/suite';
 
@@ -18,11 +24,40 @@ beforeAll(() => {
   urls = suite.stack.urls;
 });
 
-async function openPayment(page: Page, id: string, query = ''): Promise<Locator> {
-  await page.goto(`${urls.web}/pago/${id}${query}`);
-  const detail = page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
+/**
+ * Shows payment `id` inside the app (showPath: no boot per test) once the gateway's answer for it is on screen. The
+ * detail reads cache and network, and the Apollo cache outlives a test: a payment an earlier test changed shows its
+ * cached version first, before the stubs' reset one arrives, so the wait is for the answer's version on the screen.
+ */
+async function openPayment(page: Page, id: string): Promise<Locator> {
+  const answer = page.waitForResponse((response) => {
+    const body = response.request().postData() ?? '';
+    if (!body.includes('"operationName":"PaymentDetail"')) return false;
+    return (JSON.parse(body) as { variables?: { id?: string } }).variables?.id === id;
+  });
+  await showPath(page, urls.web, `/pago/${id}`);
+  const { data } = (await (await answer).json()) as { data?: { payment?: { version?: number | null } | null } };
+  const version = data?.payment?.version ?? '';
+  const detail = page.locator(
+    `[data-testid="payment-detail"][data-payment-id="${id}"][data-version="${version}"]`,
+  );
   await detail.waitFor();
   return detail;
+}
+
+/**
+ * A notice outlives the screen it came from (2.5 s, then the next in the queue): closed after each test, so the
+ * next test's notice check cannot read the one before (its page is no longer loaded anew).
+ */
+async function closeNotices(page: Page): Promise<void> {
+  const shown = page.locator('.MuiSnackbar-root');
+  while ((await shown.count()) > 0) {
+    // Its 'Cerrar' from the page itself: a notice in its exit transition is not clickable for Playwright.
+    await page.evaluate(() =>
+      document.querySelectorAll<HTMLButtonElement>('.MuiSnackbar-root button').forEach((b) => b.click()),
+    );
+    await shown.first().waitFor({ state: 'detached' });
+  }
 }
 
 const action = (page: Page, kind: string) => page.locator(`[data-action="${kind}"]`);
@@ -40,8 +75,12 @@ async function waitForStatus(page: Page, status: string): Promise<void> {
   await page.getByTestId('payment-summary').locator(`[data-status="${status}"]`).waitFor();
 }
 
-/** A screenshot once the dialog's opening transition is over. */
+/**
+ * A screenshot once the dialog's opening transition is over; nothing without E2E_SCREENSHOTS (its waits, up to the
+ * idle network's half second, served only the picture: every step after one waits for what it reads).
+ */
 async function shot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   await transitionsDone(page);
   await screenshot(page, name);
 }
@@ -56,6 +95,10 @@ describe('payment detail as operador', () => {
 
   beforeAll(async () => {
     page = operador.page;
+  });
+
+  afterEach(async () => {
+    await closeNotices(page);
   });
 
   it('shows the header, the collector link, the toolbar from actions, the summary and every section', async () => {
@@ -112,9 +155,11 @@ describe('payment detail as operador', () => {
     await expect(action(page, 'FORM_LINK').getAttribute('target')).resolves.toBe('_blank');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payment-detail-operador-approved');
-    await page
-      .getByTestId('section-methods')
-      .screenshot({ path: `${SCREENSHOTS}payment-detail-methods.png` });
+    if (TAKE_SCREENSHOTS) {
+      await page
+        .getByTestId('section-methods')
+        .screenshot({ path: `${SCREENSHOTS}payment-detail-methods.png` });
+    }
     expect(operador.session.problems.filter((p) => !p.includes('favicon'))).toEqual([]);
   });
 
@@ -193,6 +238,8 @@ describe('payment detail as operador', () => {
     );
     await d.getByLabel('Ingrese el motivo').fill('Servicio no prestado');
     await shot(page, 'payment-dialog-refund');
+    // The dialog's own colours, not a frame of its fade-in.
+    await transitionsDone(page);
     expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await d.getByRole('button', { name: 'Devolver' }).click();
     await expectNotice(page, 'Pago devuelto correctamente');
@@ -424,7 +471,7 @@ describe('payment detail as operador', () => {
     await expect(page.getByTestId('action-reason-CANCEL').getAttribute('data-reason')).resolves.toBe(
       'Está viendo una versión anterior del pago.',
     );
-    await screenshot(page, 'payment-detail-previous-version');
+    await shot(page, 'payment-detail-previous-version');
     await page.getByTestId('old-version-banner').getByRole('link', { name: 'Ver versión actual' }).click();
     await page.getByTestId('old-version-banner').waitFor({ state: 'detached' });
     await waitForStatus(page, 'refunded');
@@ -452,7 +499,7 @@ describe('payment detail as operador', () => {
   });
 
   it('says so when the payment does not exist', async () => {
-    await page.goto(`${urls.web}/pago/9999999`);
+    await showPath(page, urls.web, '/pago/9999999');
     await page.getByTestId('payment-not-found').waitFor();
     await expect(page.getByText('No existe un pago con el ID 9999999.').isVisible()).resolves.toBe(true);
   });
@@ -476,9 +523,11 @@ describe('payment detail as operador', () => {
     await expect(failed.count()).resolves.toBe(2);
     await expect(failed.getByRole('link').count()).resolves.toBe(0);
     await expect(failed.getByTestId('metadata-message').first().textContent()).resolves.toBeTruthy();
-    await page
-      .getByTestId('section-metadata')
-      .screenshot({ path: `${SCREENSHOTS}payment-detail-metadata.png` });
+    if (TAKE_SCREENSHOTS) {
+      await page
+        .getByTestId('section-metadata')
+        .screenshot({ path: `${SCREENSHOTS}payment-detail-metadata.png` });
+    }
   });
 
   it('opens a payer notification and resends it', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { useFormik, yupToFormErrors, type FormikErrors } from 'formik';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -44,22 +44,29 @@ export function initialChangeMethodValues(holderName = ''): ChangeMethodFormValu
 /** The expiration as typed (1/2027, 01/27, 0127...) as MM/YYYY; as typed when it is not a month and year. */
 const expirationOf = (typed: string): string => normalizeCardExpiration(typed) ?? typed.trim();
 
-/** Validates only the chosen method with the shared schemas (cardPaymentMethodSchema / transferPaymentMethodSchema). */
-export async function validateChangeMethod(
-  values: ChangeMethodFormValues,
-): Promise<FormikErrors<ChangeMethodFormValues>> {
+/**
+ * The chosen method's errors by the shared schemas (cardPaymentMethodSchema / transferPaymentMethodSchema), at once:
+ * the dialog opens with them (formik's `initialErrors`), so 'Guardar' is disabled from its first frame rather than
+ * after the mount's validation (it showed enabled for a moment, and a click then was taken).
+ */
+export function changeMethodErrors(values: ChangeMethodFormValues): FormikErrors<ChangeMethodFormValues> {
   const kind = values.kind;
   const subject =
     kind === 'card'
       ? { ...values.card, expiration: expirationOf(values.card.expiration) }
       : { number: values.transfer.number, holder: values.transfer.holder };
   try {
-    await validateYupSchema(subject, paymentMethodSchema(kind));
+    paymentMethodSchema(kind).validateSync(subject, { abortEarly: false });
     return {};
   } catch (error) {
     return { [kind]: yupToFormErrors(error) } as FormikErrors<ChangeMethodFormValues>;
   }
 }
+
+/** formik's `validate`: changeMethodErrors. */
+export const validateChangeMethod = (
+  values: ChangeMethodFormValues,
+): Promise<FormikErrors<ChangeMethodFormValues>> => Promise.resolve(changeMethodErrors(values));
 
 /** The GraphQL input of the chosen method (type and country are filled in by the gateway). */
 export function toPaymentMethodChangeInput(values: ChangeMethodFormValues): PaymentMethodChangeInput {
@@ -117,8 +124,10 @@ export function ChangePaymentMethodDialog({
 }: ChangePaymentMethodDialogProps) {
   const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
   const [initialValues] = useState(() => initialChangeMethodValues(holderName ?? ''));
+  const [initialErrors] = useState(() => changeMethodErrors(initialValues));
   const formik = useFormik<ChangeMethodFormValues>({
     initialValues,
+    initialErrors,
     validate: validateChangeMethod,
     validateOnMount: true,
     onSubmit: (values) => submit(toPaymentMethodChangeInput(values)),
