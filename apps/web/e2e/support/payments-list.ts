@@ -32,16 +32,23 @@ export function gatewayAnswer(page: Page, operationName: string) {
 
 /**
  * Runs an action that must send a new PaymentsSearch, and waits for its answer to be on screen: the grid
- * shows exactly the answer's rows (the answer reaching the browser is not enough, React renders it later).
+ * shows exactly the answer's rows (the answer reaching the browser is not enough, React renders it later). The
+ * answer awaited is that of a request the action sent: a search the page had in flight before (the list of the
+ * screen an in-app navigation leaves, still loading) may answer after the action starts, with other rows.
  */
 export async function searchAfter(page: Page, action: () => Promise<unknown>): Promise<void> {
-  const answered = gatewayAnswer(page, 'PaymentsSearch');
+  const sent = page.waitForRequest(
+    (request) =>
+      request.method() === 'POST' &&
+      request.url().includes('/graphql') &&
+      (request.postData() ?? '').includes('"operationName":"PaymentsSearch"'),
+  );
   await action();
-  const response = await answered;
+  const response = await (await sent).response();
   let ids: string[] | undefined;
   try {
-    const body = (await response.json()) as { data?: { payments?: { rows?: { id: string }[] } } };
-    ids = body.data?.payments?.rows?.map((row) => row.id);
+    const body = (await response?.json()) as { data?: { payments?: { rows?: { id: string }[] } } } | undefined;
+    ids = body?.data?.payments?.rows?.map((row) => row.id);
   } catch {
     ids = undefined; // not JSON: an error answer, shown as such
   }
