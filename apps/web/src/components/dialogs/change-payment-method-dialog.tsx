@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFormik, yupToFormErrors, type FormikErrors } from 'formik';
+import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -56,7 +56,8 @@ export function changeMethodErrors(values: ChangeMethodFormValues): FormikErrors
       ? { ...values.card, expiration: expirationOf(values.card.expiration) }
       : { number: values.transfer.number, holder: values.transfer.holder };
   try {
-    paymentMethodSchema(kind).validateSync(subject, { abortEarly: false });
+    // formik's own yup call (empty strings as undefined, every error), run synchronously.
+    validateYupSchema(subject, paymentMethodSchema(kind), true);
     return {};
   } catch (error) {
     return { [kind]: yupToFormErrors(error) } as FormikErrors<ChangeMethodFormValues>;
