@@ -11,3 +11,4 @@ export {
   type IdentifierTextFieldProps,
 } from './identifier-field';
 export { FormCard, FormFooter } from './form-page';
+export { schemaOf, useInitialErrors, yupErrorsNow, type SyncValidation } from './initial-errors';
