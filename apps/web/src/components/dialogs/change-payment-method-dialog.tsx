@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { useFormik, type FormikErrors } from 'formik';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,6 +16,7 @@ import {
 } from '@backoffice/validators';
 import type { PaymentMethodChangeInput } from '../../lib/gql/graphql';
 import { IdentifierTextField } from '../form/identifier-field';
+import { yupErrorsNow } from '../form/initial-errors';
 import { ActionDialog, useDialogSubmit, type ActionDialogProps, type SubmitOutcome } from './action-dialog';
 
 interface MethodValues {
@@ -55,13 +56,8 @@ export function changeMethodErrors(values: ChangeMethodFormValues): FormikErrors
     kind === 'card'
       ? { ...values.card, expiration: expirationOf(values.card.expiration) }
       : { number: values.transfer.number, holder: values.transfer.holder };
-  try {
-    // formik's own yup call (empty strings as undefined, every error), run synchronously.
-    validateYupSchema(subject, paymentMethodSchema(kind), true);
-    return {};
-  } catch (error) {
-    return { [kind]: yupToFormErrors(error) } as FormikErrors<ChangeMethodFormValues>;
-  }
+  const errors = yupErrorsNow(paymentMethodSchema(kind), subject);
+  return Object.keys(errors).length === 0 ? {} : ({ [kind]: errors } as FormikErrors<ChangeMethodFormValues>);
 }
 
 /** formik's `validate`: changeMethodErrors. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormikProvider, useFormik, type FormikConfig, type FormikValues } from 'formik';
+import { useInitialErrors } from '../form/initial-errors';
 import { ActionDialog, useDialogSubmit, type ActionDialogProps, type SubmitOutcome } from './action-dialog';
 
 /** What a dialog receives from the screen that opens it: what runs with what was entered, and the close. */
@@ -64,8 +65,15 @@ export function FormDialog<Values extends FormikValues, Sent>({
   ...frame
 }: FormDialogProps<Values, Sent>) {
   const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
+  // Validated on mount, the dialog opens with its errors already (issue 48): the mount's validation comes after the
+  // first frame, and the primary button showed enabled until then (a quick click or Enter was taken).
+  const initialErrors = useInitialErrors(
+    !submitWhileInvalid && validationSchema ? { validationSchema } : null,
+    initialValues,
+  );
   const form = useFormik<Values>({
     initialValues,
+    initialErrors,
     validationSchema,
     validateOnMount: !submitWhileInvalid,
     onSubmit: (values) => submit(sentOf(values)),

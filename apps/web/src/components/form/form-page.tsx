@@ -1,10 +1,31 @@
 import type { ReactNode } from 'react';
-import { Form, useFormikContext } from 'formik';
+import { Form, Formik, useFormikContext, type FormikConfig, type FormikValues } from 'formik';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import type { DialogFeedback } from '@/lib/mutation-outcome';
+import { useInitialErrors, type SyncValidation } from './initial-errors';
+
+export type ValidatedFormikProps<Values> = Omit<
+  FormikConfig<Values>,
+  'validate' | 'validationSchema' | 'validateOnMount' | 'initialErrors'
+> &
+  SyncValidation<Values>;
+
+/**
+ * A form page's `Formik` whose submit waits for a valid form (FormFooter's, or its own `disabled={!isValid}`):
+ * validated on mount, and open with its initial values' errors already (`initialErrors`, issue 48). formik's mount
+ * validation comes after the first render, and until it did the submit showed enabled: a quick click or an Enter
+ * was taken. The validation is a yup `validationSchema` or a `validate` that answers at once, so it can run now.
+ */
+export function ValidatedFormik<Values extends FormikValues>(props: ValidatedFormikProps<Values>) {
+  const validation: SyncValidation<Values> = props.validate
+    ? { validate: props.validate }
+    : { validationSchema: props.validationSchema };
+  const initialErrors = useInitialErrors(validation, props.initialValues);
+  return <Formik<Values> {...props} initialErrors={initialErrors} validateOnMount />;
+}
 
 /**
  * The end of a form page (inside its `Formik`): what the last submit answered, kept on screen (`failure`), then

@@ -10,4 +10,5 @@ export {
   type IdentifierKind,
   type IdentifierTextFieldProps,
 } from './identifier-field';
-export { FormCard, FormFooter } from './form-page';
+export { FormCard, FormFooter, ValidatedFormik, type ValidatedFormikProps } from './form-page';
+export { schemaOf, useInitialErrors, yupErrorsNow, type SyncValidation } from './initial-errors';

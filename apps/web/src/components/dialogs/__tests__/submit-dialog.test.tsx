@@ -10,17 +10,21 @@ const emailSchema = yup.object({ email: yup.string().trim().required('Campo requ
 function EmailDialog({
   onSubmit,
   submitWhileInvalid,
+  email = '',
+  validationSchema = emailSchema,
 }: {
   onSubmit(email: string): Promise<null | { severity: 'error'; message: string }>;
   submitWhileInvalid?: boolean;
+  email?: string;
+  validationSchema?: typeof emailSchema | (() => typeof emailSchema);
 }) {
   return (
     <FormDialog
       title="Enviar comprobante"
       onClose={() => undefined}
       submitLabel="Enviar"
-      initialValues={{ email: '' }}
-      validationSchema={emailSchema}
+      initialValues={{ email }}
+      validationSchema={validationSchema}
       submitWhileInvalid={submitWhileInvalid}
       sentOf={(values) => values.email.trim()}
       onSubmit={onSubmit}
@@ -108,6 +112,24 @@ describe('FormDialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(sendButton()).toBeEnabled());
     await user.click(sendButton());
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('ana@example.com'));
+  });
+
+  // Read synchronously after render: the mount's validation resolves in a later microtask, after these lines (issue 48).
+  it('opens with the primary button disabled in its first render, before the mount validation has run', () => {
+    render(<EmailDialog onSubmit={vi.fn(async () => null)} />);
+    expect(sendButton()).toBeDisabled();
+    // The errors it opens with are the form's, not yet shown: nothing was touched.
+    expect(screen.queryByText('Campo requerido')).toBeNull();
+  });
+
+  it("reads a validationSchema given as formik's function returning it, disabled from the first render too", () => {
+    render(<EmailDialog onSubmit={vi.fn(async () => null)} validationSchema={() => emailSchema} />);
+    expect(sendButton()).toBeDisabled();
+  });
+
+  it('opens enabled when what it starts with is valid', () => {
+    render(<EmailDialog onSubmit={vi.fn(async () => null)} email="ana@example.com" />);
+    expect(sendButton()).toBeEnabled();
   });
 
   it('with submitWhileInvalid the button stays enabled and pressing it shows the errors, nothing sent', async () => {

@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikErrors } from 'formik';
 import * as yup from 'yup';
 import { describe, expect, it, vi } from 'vitest';
-import { FormCard, FormFooter, FormTextField } from '..';
+import { FormCard, FormFooter, FormTextField, ValidatedFormik, type SyncValidation } from '..';
 
 function renderFooter({
   failure = null,
@@ -74,5 +74,63 @@ describe('FormCard', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Ana');
     await userEvent.click(screen.getByRole('button', { name: 'Crear' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Ana' }, expect.anything()));
+  });
+});
+
+const nameSchema = yup.object({ name: yup.string().trim().required('Obligatorio') });
+
+type NameForm = { name: string };
+
+/** A form page as the screens make it: ValidatedFormik, FormCard, the fields and FormFooter. */
+function renderPage(validation: SyncValidation<NameForm>, name = '') {
+  const onSubmit = vi.fn();
+  render(
+    <ValidatedFormik<NameForm> initialValues={{ name }} {...validation} onSubmit={onSubmit}>
+      <FormCard ariaLabel="Datos">
+        <FormTextField name="name" label="Nombre" />
+        <FormFooter failure={null} failureTestId="thing-failure" onCancel={vi.fn()} submitLabel="Crear" />
+      </FormCard>
+    </ValidatedFormik>,
+  );
+  return { onSubmit, submit: screen.getByRole('button', { name: 'Crear' }) };
+}
+
+/** A synchronous `validate` (the import screen's kind): the name is required. */
+const validateName = ({ name }: NameForm): FormikErrors<NameForm> =>
+  name.trim() ? {} : { name: 'Obligatorio' };
+
+describe('ValidatedFormik', () => {
+  // Each first check reads the button synchronously after render: formik's mount validation resolves in a later
+  // microtask, and until then its submit used to show enabled (issue 48).
+  it('opens with the submit disabled in its first render, by its validationSchema, no error shown yet', async () => {
+    const { submit, onSubmit } = renderPage({ validationSchema: nameSchema });
+    expect(submit).toBeDisabled();
+    expect(screen.queryByText('Obligatorio')).toBeNull();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Ana');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Ana' }, expect.anything()));
+  });
+
+  it("opens disabled by formik's function returning the schema too", () => {
+    const { submit } = renderPage({ validationSchema: () => nameSchema });
+    expect(submit).toBeDisabled();
+  });
+
+  it('opens disabled by a synchronous validate', async () => {
+    const { submit } = renderPage({ validate: validateName });
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Ana');
+    await waitFor(() => expect(submit).toBeEnabled());
+  });
+
+  it('opens enabled when its initial values are valid, and formik still validates them on mount', async () => {
+    const validate = vi.fn(validateName);
+    const { submit } = renderPage({ validate }, 'Ana');
+    expect(submit).toBeEnabled();
+    // Once for the errors it opens with, once by formik's validateOnMount.
+    await waitFor(() => expect(validate).toHaveBeenCalledTimes(2));
+    expect(validate).toHaveBeenNthCalledWith(2, { name: 'Ana' }, undefined);
+    expect(submit).toBeEnabled();
   });
 });

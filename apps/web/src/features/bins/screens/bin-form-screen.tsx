@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Formik, useFormikContext, type FormikHelpers } from 'formik';
+import { useFormikContext, type FormikHelpers } from 'formik';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +16,7 @@ import { detailGateTexts } from '@/components/detail/record-texts';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { ActionDialog } from '@/components/dialogs/action-dialog';
 import { shownError } from '@/components/form/field-error';
-import { FormIdentifierField } from '@/components/form';
+import { FormIdentifierField, ValidatedFormik } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
@@ -281,12 +281,11 @@ export default function BinFormScreen() {
           </DetailCard>
         </Box>
       )}
-      <Formik<BinFormState>
+      <ValidatedFormik<BinFormState>
         // 'Recargar' (or a save) shows the version read: the form starts again from it.
         key={bin ? `${bin.id}@${bin.lastUpdateDate ?? ''}` : 'new'}
         initialValues={initial}
         validationSchema={binFormSchema}
-        validateOnMount
         onSubmit={submit}
       >
         {(formik) => (
@@ -309,7 +308,7 @@ export default function BinFormScreen() {
             </Box>
           </Paper>
         )}
-      </Formik>
+      </ValidatedFormik>
       {discarding && (
         <ActionDialog
           title="Descartar cambios"

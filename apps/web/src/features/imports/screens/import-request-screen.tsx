@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQuery } from '@apollo/client/react';
-import { Formik, type FormikProps } from 'formik';
+import type { FormikErrors, FormikProps } from 'formik';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +25,7 @@ import {
   type MatchOptions,
 } from '@backoffice/validators';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { ValidatedFormik, yupErrorsNow } from '@/components/form';
 import { PageSection } from '@/components/layout/page-section';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
 import { MessageText } from '@/components/detail/code-text';
@@ -59,34 +60,23 @@ const MATCH_BOXES: { option: MatchOption; key: keyof MatchOptions; label: string
 const IMPORT_UPLOAD: UploadRule = { accept: ['csv', 'xlsx'], maxBytes: 10 * 1024 * 1024 };
 
 /** The validators' form schema over this form's values, and the chosen file's type and size. */
-function validate(values: FormValues): Record<string, string> {
+function validate(values: FormValues): FormikErrors<FormValues> {
   const fileProblem = values.file ? uploadProblem(values.file, IMPORT_UPLOAD) : null;
   return fileProblem ? { ...schemaErrors(values), file: fileProblem } : schemaErrors(values);
 }
 
-function schemaErrors(values: FormValues): Record<string, string> {
-  try {
-    importFormSchema.validateSync(
-      {
-        collectorId: values.collector?.id ?? null,
-        file: values.file,
-        converter: values.converter,
-        sourceConfigurationId: values.sourceConfigurationId || null,
-        matchPayer: values.matchPayer,
-        matchConcept: values.matchConcept,
-        matchIdentification: values.matchIdentification,
-      },
-      { abortEarly: false },
-    );
-    return {};
-  } catch (error) {
-    const errors: Record<string, string> = {};
-    for (const inner of (error as { inner?: { path?: string; message: string }[] }).inner ?? []) {
-      const path = inner.path === 'collectorId' ? 'collector' : (inner.path ?? 'form');
-      errors[path] ??= inner.message;
-    }
-    return errors;
-  }
+/** The schema's errors as formik reads a schema's (the kit's yupErrorsNow); the collector's is its `collectorId`'s. */
+function schemaErrors(values: FormValues): FormikErrors<FormValues> {
+  const { collectorId, ...errors } = yupErrorsNow(importFormSchema, {
+    collectorId: values.collector?.id ?? null,
+    file: values.file,
+    converter: values.converter,
+    sourceConfigurationId: values.sourceConfigurationId || null,
+    matchPayer: values.matchPayer,
+    matchConcept: values.matchConcept,
+    matchIdentification: values.matchIdentification,
+  });
+  return collectorId ? { ...errors, collector: collectorId } : errors;
 }
 
 /** The multipart form of the import service (spec 001 §7) or the converter's configurations JSON. */
@@ -162,15 +152,14 @@ export default function ImportRequestScreen() {
         </Button>
       }
     >
-      <Formik<FormValues>
+      <ValidatedFormik<FormValues>
         innerRef={formRef}
         initialValues={INITIAL}
         validate={validate}
-        validateOnMount
         onSubmit={() => setConfirming(true)}
       >
         {(formik) => <ImportForm formik={formik} failure={failure} />}
-      </Formik>
+      </ValidatedFormik>
       {confirming && formRef.current && (
         <ConfirmDialog
           title={IMPORTS_MESSAGES.confirmTitle}

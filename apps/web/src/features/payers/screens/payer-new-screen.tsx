@@ -1,9 +1,8 @@
 import { useMutation } from '@apollo/client/react';
-import { Formik } from 'formik';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { payerFormSchema } from '@backoffice/validators';
-import { FormCard, FormFooter, FormTextField } from '@/components/form';
+import { FormCard, FormFooter, FormTextField, ValidatedFormik } from '@/components/form';
 import { PageSection } from '@/components/layout/page-section';
 import type { DialogFeedback } from '@/lib/mutation-outcome';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
@@ -22,10 +21,9 @@ export default function PayerNewScreen() {
 
   return (
     <PageSection title={PAYERS_MESSAGES.newTitle}>
-      <Formik
+      <ValidatedFormik
         initialValues={INITIAL}
         validationSchema={payerFormSchema}
-        validateOnMount
         onSubmit={async (values) => {
           setFailure(null);
           try {
@@ -62,7 +60,7 @@ export default function PayerNewScreen() {
             submitLabel={PAYERS_MESSAGES.create}
           />
         </FormCard>
-      </Formik>
+      </ValidatedFormik>
     </PageSection>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
-import { Formik, useFormikContext } from 'formik';
+import { useFormikContext } from 'formik';
 import { useNavigate, useParams } from 'react-router';
 import { payerReferenceFormSchema } from '@backoffice/validators';
-import { FormCard, FormFooter, FormTextField, shownError } from '@/components/form';
+import { FormCard, FormFooter, FormTextField, shownError, ValidatedFormik } from '@/components/form';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageSection } from '@/components/layout/page-section';
@@ -121,10 +121,9 @@ function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | n
   const [failure, setFailure] = useState<DialogFeedback | null>(null);
   const editing = reference !== null;
   return (
-    <Formik<ReferenceFormValues>
+    <ValidatedFormik<ReferenceFormValues>
       initialValues={reference ? valuesOf(reference) : EMPTY}
       validationSchema={payerReferenceFormSchema}
-      validateOnMount
       onSubmit={async (values) => {
         setFailure(null);
         try {
@@ -177,7 +176,7 @@ function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | n
           />
         </FormCard>
       )}
-    </Formik>
+    </ValidatedFormik>
   );
 }
 
