@@ -164,11 +164,13 @@ describe('forced failures per operation (method and path)', () => {
 });
 
 describe('the request log, filtered and counted', () => {
+  /** An instant strictly after every request made so far (the filter keeps `at >= since`). */
   const since = async () => {
-    const at = new Date().toISOString();
-    // `at` has millisecond precision: wait for the clock to pass it so later requests are strictly after.
-    await expect.poll(() => new Date().toISOString() > at).toBe(true);
-    return at;
+    const last = new Date().toISOString();
+    // The log's times have millisecond precision: a request answered in the millisecond this is called may carry
+    // that very time, so the instant returned is taken once the clock has passed it.
+    await expect.poll(() => new Date().toISOString() > last).toBe(true);
+    return new Date().toISOString();
   };
 
   it('filters by method, path pattern, request id and since, combined; counts the same way', async () => {
