@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // Files share their worker's module graph (none replaces modules): isolating each re-imported it per file.
+    isolate: false,
   },
 });
