@@ -22,6 +22,7 @@ COPY packages/validators/package.json packages/validators/
 COPY packages/store/package.json packages/store/
 COPY packages/infra-checks/package.json packages/infra-checks/
 COPY packages/test-stack/package.json packages/test-stack/
+COPY packages/tsgo/package.json packages/tsgo/
 COPY examples/integration/package.json examples/integration/
 COPY examples/outside/package.json examples/outside/
 RUN npm ci --no-audit --no-fund
