@@ -162,10 +162,9 @@ describe('payment detail as admin', () => {
     page = admin.page;
   });
 
-  // A page load each: the in-app path waited in vain, once in a loaded CI run, for the screen the profile was still
-  // opening to give way (openInApp, 30 s).
+  /** Shows the payment in the app (mounted anew from its address, its detail fetched again). */
   async function openPayment(id: string) {
-    await page.goto(`${suite.stack.urls.web}/pago/${id}`);
+    await showPath(page, suite.stack.urls.web, `/pago/${id}`);
     const detail = page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
     await detail.waitFor();
     return detail;
@@ -217,7 +216,7 @@ describe('payment detail as admin', () => {
   });
 
   it('item 9: on an older version every toolbar action keeps its label', async () => {
-    await page.goto(`${suite.stack.urls.web}/pago/1000012?version=1`);
+    await showPath(page, suite.stack.urls.web, '/pago/1000012?version=1');
     await page.getByTestId('old-version-banner').waitFor();
     const toolbar = page.getByRole('toolbar', { name: 'Acciones del pago' });
     const buttons = toolbar.locator('[data-action]');
