@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
 import { showPath } from './browser';
 import { grid as gridOf, gridRow, gridSettled } from './grid';
 import type { Stack } from './stack';
@@ -30,29 +31,63 @@ export function gatewayAnswer(page: Page, operationName: string) {
   );
 }
 
+/** The row ids a PaymentsSearch answered, or undefined for an answer without rows (an error, not JSON, none). */
+async function answeredIds(request: Request): Promise<string[] | undefined> {
+  try {
+    const response = await request.response();
+    const body = (await response?.json()) as { data?: { payments?: { rows?: { id: string }[] } } } | undefined;
+    return body?.data?.payments?.rows?.map((row) => row.id);
+  } catch {
+    return undefined;
+  }
+}
+
+const isPaymentsSearch = (request: Request) =>
+  request.method() === 'POST' &&
+  request.url().includes('/graphql') &&
+  (request.postData() ?? '').includes('"operationName":"PaymentsSearch"');
+
 /**
  * Runs an action that must send a new PaymentsSearch, and waits for its answer to be on screen: the grid
- * shows exactly the answer's rows (the answer reaching the browser is not enough, React renders it later). The
- * answer awaited is that of a request the action sent: a search the page had in flight before (the list of the
- * screen an in-app navigation leaves, still loading) may answer after the action starts, with other rows.
+ * shows exactly the answer's rows (the answer reaching the browser is not enough, React renders it later). Only
+ * searches sent once the action starts count, and every one of them: a list the page was still loading (an in-app
+ * visit from /home, whose list may send its search as the route changes, before or after the new list's) can answer
+ * with other rows, but the screen it belongs to is gone when the action resolves (openInApp), so the grid then
+ * shows the rows of the new list's answer, whichever of the searches that was. An answer without rows (an error)
+ * ends the wait once every search sent has answered, and the list is then awaited settled as it shows it.
  */
-export async function searchAfter(page: Page, action: () => Promise<unknown>): Promise<void> {
-  const sent = page.waitForRequest(
-    (request) =>
-      request.method() === 'POST' &&
-      request.url().includes('/graphql') &&
-      (request.postData() ?? '').includes('"operationName":"PaymentsSearch"'),
-  );
-  await action();
-  const response = await (await sent).response();
-  let ids: string[] | undefined;
+export async function searchAfter(page: Page, action: () => Promise<unknown>, timeout = 20_000): Promise<void> {
+  const searches: { answered: boolean; ids?: string[] | undefined }[] = [];
+  const onRequest = (request: Request) => {
+    if (!isPaymentsSearch(request)) return;
+    const search: (typeof searches)[number] = { answered: false };
+    searches.push(search);
+    void answeredIds(request).then((ids) => Object.assign(search, { answered: true, ids }));
+  };
+  page.on('request', onRequest);
   try {
-    const body = (await response?.json()) as { data?: { payments?: { rows?: { id: string }[] } } } | undefined;
-    ids = body?.data?.payments?.rows?.map((row) => row.id);
-  } catch {
-    ids = undefined; // not JSON: an error answer, shown as such
+    await action();
+    await expect
+      .poll(
+        async () => {
+          // None yet: a page load may send it after its load event.
+          if (searches.length === 0) return false;
+          const rows = JSON.stringify(
+            await page.evaluate(() =>
+              [...document.querySelectorAll('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row')].map((row) =>
+                row.getAttribute('data-id'),
+              ),
+            ),
+          );
+          if (searches.some((search) => search.ids && JSON.stringify(search.ids) === rows)) return true;
+          return searches.every((search) => search.answered) && searches.some((search) => !search.ids);
+        },
+        { timeout, message: 'la grilla no muestra la respuesta de la búsqueda que la acción envió' },
+      )
+      .toBe(true);
+  } finally {
+    page.off('request', onRequest);
   }
-  if (ids) await waitForRowIds(page, ids);
   await settled(page);
 }
 
