@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { changedAlert, RECORD_CHANGED, secondsShown, tabVisibleAgain } from './support/freshness';
 import { useBrowserStack } from './support/suite';
-import { notice, showPath } from './support/browser';
+import { notice } from './support/browser';
 import { stubRows } from './support/tax';
 import { stubRequest, stubWrites, writeLine } from './support/stub-http';
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   bin = (await stubRows(suite.stack, '/bin/secure')).find(
     (row) => !row.in_use && row.accreditation_days !== 77,
   )!;
-  await showPath(page, suite.stack.urls.web, `/bin/${bin.id}`);
+  await page.goto(`${suite.stack.urls.web}/bin/${bin.id}`);
   await page.getByTestId('bin-detail').waitFor();
 });
 

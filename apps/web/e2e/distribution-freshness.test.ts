@@ -4,7 +4,6 @@ import { seriousA11yViolations } from './support/a11y';
 import { gridRow, gridSettled } from './support/grid';
 import { batchRequests, clearBatchRequests, stubBatch } from './support/batches';
 import { changedAlert, nextRead, RECORD_CHANGED, secondsShown, tabVisibleAgain } from './support/freshness';
-import { showPath } from './support/browser';
 import { useBrowserStack } from './support/suite';
 import { stubRequest } from './support/stub-http';
 
@@ -100,7 +99,7 @@ describe('a presentation detail', () => {
 
 describe('an import and a batch detail', () => {
   it("confirming an import another operator cancelled says 'Otro operador modificó este registro'; nothing is issued", async () => {
-    await showPath(page, suite.stack.urls.web, '/importacion/4025');
+    await page.goto(`${suite.stack.urls.web}/importacion/4025`);
     await page.getByTestId('import-confirm').waitFor();
     await stubRequest(suite.stack, 'POST', '/import/pagos/cancelar/4025', {
       status_detail: 'Cancelada por otro operador',
@@ -116,7 +115,7 @@ describe('an import and a batch detail', () => {
   });
 
   it("reprocessing a batch another operator reprocessed says 'Otro operador modificó este registro'", async () => {
-    await showPath(page, suite.stack.urls.web, '/lotes/lotes/10001/20191');
+    await page.goto(`${suite.stack.urls.web}/lotes/lotes/10001/20191`);
     const toolbar = page.getByTestId('batch-toolbar');
     await toolbar.getByRole('button', { name: 'Reprocesar' }).waitFor();
     await stubRequest(suite.stack, 'POST', '/batch/lotes/reprocess/20191');

@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { showPath } from './support/browser';
 import { gridSettled } from './support/grid';
 import { useBrowserStack } from './support/suite';
 import {
@@ -228,7 +227,7 @@ describe('Buscar en el back-office, group by group (issue 45)', () => {
     await field(page).fill('1000001');
     await paymentOption(page, '1000001').click();
     await page.waitForURL((url) => url.pathname === '/pago/1000001');
-    await showPath(page, suite.stack.urls.web, '/home');
+    await page.goto(`${suite.stack.urls.web}/home`);
     await page.getByTestId('signed-in-username').waitFor();
 
     await openSearch(page);

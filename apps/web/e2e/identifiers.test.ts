@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot, showPath } from './support/browser';
+import { screenshot } from './support/browser';
 import { clearRequests } from './support/payers';
 import { stubWrites } from './support/stub-http';
 import { useBrowserStack } from './support/suite';
@@ -59,7 +59,7 @@ describe('identifier inputs as operador', () => {
   });
 
   it('a card number pasted with spaces is cleaned in the method-change dialog', async () => {
-    await showPath(page, suite.stack.urls.web, '/suscripcion/4000001');
+    await page.goto(`${suite.stack.urls.web}/suscripcion/4000001`);
     await page
       .getByRole('toolbar', { name: 'Acciones de la suscripción' })
       .getByRole('button', { name: 'Cambiar medio de pago', exact: true })

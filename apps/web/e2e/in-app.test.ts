@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES } from '../src/app/routes';
-import { CONDITION_POLL_MS, pollConditionsByInterval, sameRoute, screenTitle } from './support/browser';
+import { CONDITION_POLL_MS, pollConditionsByInterval, sameRoute } from './support/browser';
 
 /** reopenInApp's rule (issue 48): no browser here, only which addresses the router keeps on one mounted screen. */
 describe('sameRoute', () => {
@@ -15,29 +14,6 @@ describe('sameRoute', () => {
     expect(sameRoute('/perfil', '/home')).toBe(false);
     expect(sameRoute('/pagadores/nuevo', '/pagadores/10001')).toBe(false);
     expect(sameRoute('/pagos/pago-de-servicios/gateways?desde=2026-01-01', '/pagos')).toBe(false);
-  });
-});
-
-/** What openInApp waits for besides the previous screen gone (issue 48): the title the shell gives the route. */
-describe('screenTitle', () => {
-  it("is the route's title and the product's, for full addresses or paths, whatever the id or query", () => {
-    expect(screenTitle('/pago/1000001?version=1')).toBe('Detalle del Pago · Back-office');
-    expect(screenTitle('http://127.0.0.1:5173/perfil')).toBe(screenTitle('/perfil'));
-    expect(screenTitle('/perfil')).not.toBe(screenTitle('/pago/1000001'));
-  });
-
-  it('is undefined where no route matches (the router sends the browser to /home)', () => {
-    expect(screenTitle('/no-existe/para-nada')).toBeUndefined();
-  });
-
-  it('tells every two routes apart but the pairs its doc names', () => {
-    const byTitle = new Map<string | undefined, string[]>();
-    for (const { path } of APP_ROUTES)
-      byTitle.set(screenTitle(path), [...(byTitle.get(screenTitle(path)) ?? []), path]);
-    expect([...byTitle.values()].filter((paths) => paths.length > 1)).toEqual([
-      ['/retiros', '/retirosUnificados'],
-      ['/lotes/lotes', '/lotes/lotes/:collectorId/:id'],
-    ]);
   });
 });
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { showPath } from './support/browser';
 import { gridSettled } from './support/grid';
 import { stubAdmin } from './support/stub-http';
 import { useBrowserStack } from './support/suite';
@@ -50,7 +49,7 @@ function expectHonest({ counts, rows }: { counts: string[]; rows: number }) {
 describe('the list footer', () => {
   it('says no count while the first page loads, then counts the rows shown', async () => {
     await setFaults({ service: 'subscription', latencyMs: 4000 });
-    await showPath(page, suite.stack.urls.web, '/suscripciones?medio=todos&estado=active');
+    await page.goto(`${suite.stack.urls.web}/suscripciones?medio=todos&estado=active`);
     const grid = page.getByRole('grid', { name: 'Suscripciones' });
     await grid.locator('.MuiLinearProgress-root, .MuiSkeleton-root').first().waitFor();
     // Whatever the grid holds while it loads, a count in its footer is the rows it shows.
@@ -65,7 +64,6 @@ describe('the list footer', () => {
 
   it('a failed query shows the failure in the list place, and no count', async () => {
     await setFaults({ service: 'subscription', errorRate: 1 });
-    // A page load: the failure must reach an empty cache, not rows the app already holds for the list.
     await page.goto(`${suite.stack.urls.web}/suscripciones?medio=todos&estado=pending`);
     const alert = page.getByRole('alert').filter({ hasText: 'Reintentar' });
     await alert.waitFor();
@@ -76,11 +74,7 @@ describe('the list footer', () => {
   });
 
   it('an inverted range shows no count for rows that are not there', async () => {
-    await showPath(
-      page,
-      suite.stack.urls.web,
-      '/transferencias?estado=todos&desde=2026-11-20&hasta=2026-11-01',
-    );
+    await page.goto(`${suite.stack.urls.web}/transferencias?estado=todos&desde=2026-11-20&hasta=2026-11-01`);
     await page.getByRole('grid', { name: 'Transferencias' }).or(page.getByRole('alert')).first().waitFor();
     await page.waitForFunction(() => !document.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root'));
     const inverted = await footer();

@@ -162,9 +162,10 @@ describe('payment detail as admin', () => {
     page = admin.page;
   });
 
-  /** Shows the payment in the app (mounted anew from its address, its detail fetched again). */
+  // A page load each: the in-app path waited in vain, once in a loaded CI run, for the screen the profile was still
+  // opening to give way (openInApp, 30 s).
   async function openPayment(id: string) {
-    await showPath(page, suite.stack.urls.web, `/pago/${id}`);
+    await page.goto(`${suite.stack.urls.web}/pago/${id}`);
     const detail = page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`);
     await detail.waitFor();
     return detail;
@@ -216,7 +217,7 @@ describe('payment detail as admin', () => {
   });
 
   it('item 9: on an older version every toolbar action keeps its label', async () => {
-    await showPath(page, suite.stack.urls.web, '/pago/1000012?version=1');
+    await page.goto(`${suite.stack.urls.web}/pago/1000012?version=1`);
     await page.getByTestId('old-version-banner').waitFor();
     const toolbar = page.getByRole('toolbar', { name: 'Acciones del pago' });
     const buttons = toolbar.locator('[data-action]');

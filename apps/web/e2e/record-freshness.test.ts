@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { showPath } from './support/browser';
 import { changedAlert, nextRead, RECORD_CHANGED, secondsShown, tabVisibleAgain } from './support/freshness';
 import { grid, gridSettled } from './support/grid';
 import { useBrowserStack } from './support/suite';
@@ -59,7 +58,7 @@ describe('a payment detail left open while another operator changes it', () => {
   });
 
   it("opening an action's dialog reads the payment again: moved, the dialog says so and offers 'Recargar' at once", async () => {
-    await showPath(page, suite.stack.urls.web, '/pago/1000006');
+    await page.goto(`${suite.stack.urls.web}/pago/1000006`);
     await detail(page, '1000006').waitFor();
     await cancelElsewhere('1000006');
     await page.locator('[data-action="CANCEL"]').click();
@@ -78,7 +77,7 @@ describe('a payment detail left open while another operator changes it', () => {
   });
 
   it('an action refused because the payment moved says so in the same words', async () => {
-    await showPath(page, suite.stack.urls.web, '/pago/1000007');
+    await page.goto(`${suite.stack.urls.web}/pago/1000007`);
     await detail(page, '1000007').waitFor();
     // The payment moves after the dialog opened and read it (the check as it opens found it unchanged).
     const openingCheck = nextRead(page, 'PaymentDetail');
@@ -103,7 +102,7 @@ describe('a payment detail left open while another operator changes it', () => {
     // The cancel of 1000007 above was sent with the version shown; the gateway refused it as VERSION_CONFLICT.
     await suite.withSignedIn('admin', '/home', async ({ page: admin }) => {
       const rows = async () => {
-        await showPath(admin, suite.stack.urls.web, '/actividad?registro=1000007');
+        await admin.goto(`${suite.stack.urls.web}/actividad?registro=1000007`);
         await gridSettled(admin, 'Actividad', 'No se encontraron acciones');
         return grid(admin, 'Actividad').locator('.MuiDataGrid-row').allInnerTexts();
       };

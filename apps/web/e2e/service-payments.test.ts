@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot, showPath } from './support/browser';
+import { screenshot } from './support/browser';
 import { stubGatewayBatch } from './support/distributions';
 import { gridColumn, gridRow, gridSettled, shownIds } from './support/grid';
 import { stubRequests } from './support/stub-http';
@@ -35,7 +35,7 @@ describe('Pago de servicios as tesoreria', () => {
 
   it("an open batch's FIN reads '—', the end it does not have yet (issue 47)", async () => {
     const { page } = suite.session;
-    await showPath(page, suite.stack.urls.web, '/pagos/pago-de-servicios?estado=open');
+    await page.goto(`${suite.stack.urls.web}/pagos/pago-de-servicios?estado=open`);
     await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
     await expect
       .poll(async () => new Set(await gridColumn(page, TRANSACTIONS, 'state')))
@@ -157,7 +157,7 @@ describe('Pago de servicios as consulta', () => {
         '/pagos/pago-de-servicios/transacciones',
         '/pagos/pago-de-servicios/gateways',
       ]) {
-        await showPath(other.page, suite.stack.urls.web, path);
+        await other.page.goto(`${suite.stack.urls.web}${path}`);
         await other.page.getByText('No tiene permisos').first().waitFor();
         expect(await other.page.getByRole('grid').count()).toBe(0);
       }

@@ -161,7 +161,6 @@ describe('sessions', () => {
     const session = await suite.anonymous();
     const { page } = session;
     try {
-      // A new profile, so the screen's chunk is not in its cache already: the fault needs the chunk to be fetched.
       await page.route('**/assets/profile-screen-*.js', (route) => route.abort());
       await page.goto(`${suite.stack.urls.web}/home`);
       await signIn(page, 'operador', 'operador');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { notice, screenshot, showPath } from './support/browser';
+import { notice, screenshot } from './support/browser';
 import { gridRow, gridSettled, shownIds } from './support/grid';
 import { stubRows } from './support/tax';
 import { stubAdmin, stubWrites, writeLine } from './support/stub-http';
@@ -81,7 +81,7 @@ describe('Reporte plano de integraciones as impuestos', () => {
   });
 
   it('regenerates a sent report and downloads a report file; approve is offered disabled on a sent one', async () => {
-    await showPath(page, suite.stack.urls.web, '/soft-provider?estado=sent');
+    await page.goto(`${suite.stack.urls.web}/soft-provider?estado=sent`);
     await gridSettled(page, GRID);
     // Next to 'Descargar': the AGIP/ARBA fixed-width format, byte for byte (issue 47, docs/decisions.md).
     await page
@@ -108,7 +108,7 @@ describe('Reporte plano de integraciones as impuestos', () => {
 
 describe('Reporte plano de integraciones when the service refuses', () => {
   it("shows the service's message, its code after it in a tooltip as every refusal (issue 28 item 7)", async () => {
-    await showPath(page, suite.stack.urls.web, '/soft-provider?estado=pending_approval');
+    await page.goto(`${suite.stack.urls.web}/soft-provider?estado=pending_approval`);
     await gridSettled(page, GRID);
     const [id] = await shownIds(page, GRID);
     await stubAdmin(suite.stack, 'POST', 'failures', {

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { argentineDateTime } from '@backoffice/validators';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { showPath } from './support/browser';
 import { useBrowserStack } from './support/suite';
 import { grid, gridRow, gridSettled, shownIds } from './support/grid';
 import { stubRows } from './support/tax';
@@ -61,7 +60,7 @@ describe('Presentaciones AFIP list cells (issue 29 item 15)', () => {
   const GRID = 'Presentaciones';
 
   it("a cut transaction id shows the whole one in a tooltip; 'CREADA' keeps its seconds; 'Nombre' breaks only between tokens", async () => {
-    await showPath(page, suite.stack.urls.web, '/afip?q=&estado=todos');
+    await page.goto(`${suite.stack.urls.web}/afip?q=&estado=todos`);
     await gridSettled(page, GRID);
     const seeded = await stubRows(suite.stack, '/afip/formularios');
     const shown = await shownIds(page, GRID);
@@ -137,7 +136,7 @@ describe('Reporte plano de integraciones search', () => {
     String(b.start_date).localeCompare(String(a.start_date)) || Number(a.id) - Number(b.id);
 
   it('finds reports by format and by the collector id the Entidad column shows', async () => {
-    await showPath(page, suite.stack.urls.web, '/soft-provider');
+    await page.goto(`${suite.stack.urls.web}/soft-provider`);
     await gridSettled(page, GRID);
     await page.getByText('Busca por ID de reporte, ID o nombre de entidad, o formato (AGIP, ARBA)').waitFor();
     const arba = await stubRows(suite.stack, ITEMS, [
@@ -174,7 +173,7 @@ describe('Buscar BIN search', () => {
       media_payment_id: 27,
       accreditation_days: 2,
     });
-    await showPath(page, suite.stack.urls.web, '/bin');
+    await page.goto(`${suite.stack.urls.web}/bin`);
     await gridSettled(page, GRID);
     await page
       .getByText('Busca por el inicio del número BIN, o por marca, tipo, subtipo u organización emisora')

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { screenshot, showPath } from './support/browser';
+import { screenshot } from './support/browser';
 import { stubGet } from './support/imports';
 import { stubWrites } from './support/stub-http';
 import { gridColumn, gridSettled, shownIds } from './support/grid';
@@ -74,7 +74,7 @@ describe('Conciliación de transferencias as tesoreria', () => {
   });
 
   it('searches as the operator types (400 ms debounce) and a row opens its payment', async () => {
-    await showPath(page, suite.stack.urls.web, '/transferencias');
+    await page.goto(`${suite.stack.urls.web}/transferencias`);
     await gridSettled(page, GRID, EMPTY);
     const paymentId = (await gridColumn(page, GRID, 'paymentId'))[0] as string;
     const input = page.getByTestId('transfers-search-input');
@@ -98,7 +98,7 @@ describe('Conciliación de transferencias as tesoreria', () => {
   });
 
   it('filters by exact CUIT and shows the empty message', async () => {
-    await showPath(page, suite.stack.urls.web, '/transferencias?cuit=20000000001&estado=todos');
+    await page.goto(`${suite.stack.urls.web}/transferencias?cuit=20000000001&estado=todos`);
     await page.getByText(EMPTY).waitFor();
   });
 });

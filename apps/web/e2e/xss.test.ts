@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { reopenInApp, screenshot, showPath, transitionsDone } from './support/browser';
+import { reopenInApp, screenshot, transitionsDone } from './support/browser';
 import { useBrowserStack } from './support/suite';
 import { openList, rowById, settled } from './support/payments-list';
 import { metadataKeyLabel } from '../src/features/payments/detail/labels';
@@ -249,8 +249,7 @@ describe('the checks themselves', () => {
     expect(state.srcdocs).toBe(1);
     await bare.close();
 
-    // The app's CSP: an inline script injected into the page does not run and the harness reports it. A profile of
-    // its own: the violation must stay out of the file's page's problems, asserted empty at the end.
+    // The app's CSP: an inline script injected into the page does not run and the harness reports it.
     const other = await suite.signedIn('admin', '/home');
     try {
       await other.page.evaluate(() => {
@@ -595,7 +594,7 @@ describe('XSS corpus in upstream strings, as admin', { timeout: CORPUS_SWEEP_MS 
 
   it('home and profile stay clean after all of it; the figures', async () => {
     for (const path of ['/home', '/perfil']) {
-      await showPath(page, suite.stack.urls.web, path);
+      await page.goto(`${suite.stack.urls.web}${path}`);
       await page.getByTestId('signed-in-username').waitFor();
       await expectNoExecution(path);
     }

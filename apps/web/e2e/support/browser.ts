@@ -10,7 +10,6 @@ import {
 } from 'playwright-core';
 import { expect } from 'vitest';
 import { findRoute } from '../../src/app/routes';
-import { PRODUCT_NAME } from '../../src/app/shell/product';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url));
 
@@ -231,10 +230,6 @@ export const notice = (page: Page, text: string) =>
  * remounts its screen), so what the caller waits for next cannot be read off the previous screen; within one route
  * (another id or query of the same screen) that never happens, and this fails instead of passing early: use
  * `page.goto` or the screen's own controls there. Fails if the page was loaded again.
- *
- * The previous screen gone is not enough on its own: a screen still opening replaces its own first element (its
- * loader by its layout) while the router's move to `path`, a React transition, waits behind that render. So this
- * also waits for `path`'s document title (screenTitle), which the shell sets once the router has rendered the route.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
   const previous = await page.evaluateHandle((to) => {
@@ -248,26 +243,13 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     return screen;
   }, path);
   try {
-    await page.waitForFunction(
-      ([screen, title]) => !screen.isConnected && (title === undefined || document.title === title),
-      [previous, screenTitle(path)] as const,
-    );
+    await page.waitForFunction((screen) => !screen.isConnected, previous);
   } finally {
     await previous.dispose();
   }
   if (!(await page.evaluate(() => (window as unknown as { e2eInApp?: boolean }).e2eInApp === true))) {
     throw new Error(`openInApp: la página se cargó de nuevo al abrir ${path}`);
   }
-}
-
-/**
- * The document title the shell gives `path`'s screen once the router has rendered its route (RouteEffects in
- * app/shell/shell-layout.tsx); undefined where no route matches (the router sends those to /home). Two routes share
- * a title ('Retiros', 'Detalle de lote'): between those, openInApp can only go by the previous screen being gone.
- */
-export function screenTitle(path: string): string | undefined {
-  const route = findRoute(new URL(path, 'http://app').pathname);
-  return route && `${route.title} · ${PRODUCT_NAME}`;
 }
 
 /** A light screen every role may open (no list, no query): where reopenInApp passes through. */
