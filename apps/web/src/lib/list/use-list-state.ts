@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { useStillAtAddress } from '../router-address';
 import { createSessionCache, decodeString, type SessionCache } from '../session-cache';
 import {
   clearedListState,
@@ -29,7 +30,10 @@ export interface ListStateHandle<F extends object, S extends string> {
   state: ListState<F, S>;
   /** Stable key of the list state (its query string): selection and effects hang on it. */
   key: string;
-  /** Shows the new state and writes it to the URL (a new history entry unless `replace`). */
+  /**
+   * Shows the new state and writes it to the URL (a new history entry unless `replace`). A replacing change is an
+   * effect's (a page past the end, an emptied page): it is dropped once the router has left this address.
+   */
   setState: (next: ListState<F, S>, options?: { replace?: boolean }) => void;
   /** Changes filters and returns to page 1. */
   setFilters: (filters: Partial<F>) => void;
@@ -96,11 +100,14 @@ export function useListState<F extends object, S extends string>(
   }, [pending, urlKey]);
   const key = pending && pending.from === urlKey ? pending.key : urlKey;
 
+  // The address is rewritten only while the router is still here: a screen first shown as the operator opens
+  // another one would otherwise give that one its list's query (router-address.ts).
+  const stillHere = useStillAtAddress();
   useEffect(() => {
-    if (rewrite !== undefined) {
+    if (rewrite !== undefined && stillHere()) {
       setSearchParams(new URLSearchParams(rewrite), { replace: true, state: entry ? ENTERED : undefined });
     }
-  }, [rewrite, entry, setSearchParams]);
+  }, [rewrite, entry, setSearchParams, stillHere]);
 
   useEffect(() => {
     if (entry) cache.write(urlKey);
@@ -116,6 +123,9 @@ export function useListState<F extends object, S extends string>(
 
   const setState = useCallback(
     (next: ListState<F, S>, options?: { replace?: boolean }) => {
+      // A replacing change comes from an effect (a page past the end, a method the catalogue does not know, an
+      // emptied page): none once the operator has left for another address.
+      if (options?.replace && !stillHere()) return;
       const params = serializeListState(definition, next);
       const nextKey = params.toString();
       if (nextKey === shown.current.key) return; // the list shown already: no request, no history entry
@@ -127,7 +137,7 @@ export function useListState<F extends object, S extends string>(
       setPending({ key: nextKey, from: committedUrl.current });
       setSearchParams(params, { replace: options?.replace ?? false });
     },
-    [definition, setSearchParams, cache],
+    [definition, setSearchParams, cache, stillHere],
   );
 
   const [clears, setClears] = useState(0);

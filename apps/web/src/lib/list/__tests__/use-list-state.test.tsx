@@ -1,6 +1,6 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation, useNavigate } from 'react-router';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useListPageClamp, useListSelection, useListState } from '../use-list-state';
 import { thingsList } from './fixture';
@@ -144,3 +144,73 @@ describe('useListSelection', () => {
     expect(result.current.selectedIds).toEqual([]);
   });
 });
+
+/**
+ * A list screen whose chunk arrives while the operator is already opening another address: React commits its first
+ * render with the previous location (the router's move is a transition), so its effects run after the router left.
+ * `total` is the clamp's total (a page past the end when given).
+ */
+async function screenShownAsTheOperatorLeaves(url: string, total?: number) {
+  let arrive!: () => void;
+  const chunk = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  function Things() {
+    const list = useListState(thingsList);
+    useListPageClamp(list, total);
+    return <p>cosas</p>;
+  }
+  function LazyThings() {
+    const [ready, setReady] = useState(false);
+    useEffect(() => {
+      void chunk.then(() => setReady(true));
+    }, []);
+    return ready ? <Things /> : <p>cargando</p>;
+  }
+  const router = createMemoryRouter(
+    [
+      { path: '/things', element: <LazyThings /> },
+      { path: '/other', element: <p>otra</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  const addresses: string[] = [];
+  router.subscribe((state) => addresses.push(`${state.location.pathname}${state.location.search}`));
+  render(<RouterProvider router={router} />);
+  await act(async () => {
+    void router.navigate('/other');
+    arrive();
+  });
+  await screen.findByText('otra');
+  return { router, addresses };
+}
+
+describe('useListState while the operator leaves', () => {
+  it("a screen first shown as the router moves on does not give the next address its saved list's query", async () => {
+    window.sessionStorage.setItem('things.list', JSON.stringify('colour=blue&page=4'));
+    const { router, addresses } = await screenShownAsTheOperatorLeaves('/things');
+    expect(addresses).toEqual(['/other']);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('nor its page clamp (a page past the end)', async () => {
+    const { router, addresses } = await screenShownAsTheOperatorLeaves('/things?page=9', 30);
+    expect(addresses).toEqual(['/other']);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('while the router stays, the same screen rewrites its address and clamps its page as before', async () => {
+    window.sessionStorage.setItem('things.list', JSON.stringify('colour=blue&page=4'));
+    const router = createMemoryRouter([{ path: '/things', element: <ThingsHere total={30} /> }], {
+      initialEntries: ['/things'],
+    });
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(router.state.location.search).toBe('?colour=blue&page=3'));
+  });
+});
+
+function ThingsHere({ total }: { total: number }) {
+  const list = useListState(thingsList);
+  useListPageClamp(list, total);
+  return <p>cosas</p>;
+}
