@@ -155,17 +155,12 @@ async function screenShownAsTheOperatorLeaves(url: string, total?: number) {
   const chunk = new Promise<void>((resolve) => {
     arrive = resolve;
   });
-  function Things() {
-    const list = useListState(thingsList);
-    useListPageClamp(list, total);
-    return <p>cosas</p>;
-  }
   function LazyThings() {
     const [ready, setReady] = useState(false);
     useEffect(() => {
       void chunk.then(() => setReady(true));
     }, []);
-    return ready ? <Things /> : <p>cargando</p>;
+    return ready ? <ThingsScreen total={total} /> : <p>cargando</p>;
   }
   const router = createMemoryRouter(
     [
@@ -201,7 +196,7 @@ describe('useListState while the operator leaves', () => {
 
   it('while the router stays, the same screen rewrites its address and clamps its page as before', async () => {
     window.sessionStorage.setItem('things.list', JSON.stringify('colour=blue&page=4'));
-    const router = createMemoryRouter([{ path: '/things', element: <ThingsHere total={30} /> }], {
+    const router = createMemoryRouter([{ path: '/things', element: <ThingsScreen total={30} /> }], {
       initialEntries: ['/things'],
     });
     render(<RouterProvider router={router} />);
@@ -209,7 +204,8 @@ describe('useListState while the operator leaves', () => {
   });
 });
 
-function ThingsHere({ total }: { total: number }) {
+/** A list screen on `useListState` with its page clamp (`total`: the list's total, when known). */
+function ThingsScreen({ total }: { total?: number }) {
   const list = useListState(thingsList);
   useListPageClamp(list, total);
   return <p>cosas</p>;
