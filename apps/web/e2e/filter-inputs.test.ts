@@ -6,6 +6,7 @@ import { clearUpstreamRequests } from './support/stack';
 import { stubRequests } from './support/stub-http';
 import { openInApp, showPath } from './support/browser';
 import { useBrowserStack } from './support/suite';
+import { pagesReport } from './support/failure-report';
 
 /**
  * Issue 28 items 2 to 4: every amount filter reads amounts as operators write them (the one parser), a filter is
@@ -131,5 +132,21 @@ describe("'Limpiar' resets what was chosen but not applied", () => {
     await input.fill('ana');
     await page.getByRole('button', { name: 'Limpiar', exact: true }).click();
     await expect.poll(() => input.inputValue()).toBe('');
+  });
+});
+
+describe("a failed test's report (e2e/support/failure-report.ts)", () => {
+  it('gives the address, the open listbox that hides the page, and what the listbox shows', async () => {
+    await openInApp(page, '/suscripciones');
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: 'Cancelada' }).waitFor();
+    const report = await pagesReport(suite.browser, 'Estado abierto');
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    expect(report).toContain('«Estado abierto»');
+    expect(report).toMatch(/— http:\/\/127\.0\.0\.1:\d+\/suscripciones/);
+    expect(report).toMatch(/superpuestos: listbox/);
+    expect(report).toContain('option "Cancelada"');
+    expect(report).toContain('captura: ');
   });
 });

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { newSession, signIn, type Session } from './browser';
+import { pagesReport } from './failure-report';
 import {
   resetStubs,
   signInStateDir,
@@ -140,6 +141,13 @@ export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack
       const path = typeof options.path === 'function' ? options.path() : (options.path ?? '/home');
       session = await openAs(suite.browser, suite.stack, options.role, path, options.prepare);
     }
+  });
+
+  // A failed test's pages go to the log as they were (a flaky failure is read from the CI log, not reproduced).
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      if (browser) console.error(await pagesReport(browser, task.name));
+    });
   });
 
   afterAll(async () => {
