@@ -241,7 +241,8 @@ describe('RestClient', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamTimeout);
     expect(error).toMatchObject({ service: 'payment', method: 'GET', timeoutMs: 150 });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The error names the read's own timeout (150 ms); the bound only allows for a loaded host.
+    expect(Date.now() - started).toBeLessThan(5_000);
     const write = await client(request, { read: 150, write: 300 })
       .post('/pagos', {})
       .catch((e: unknown) => e);
