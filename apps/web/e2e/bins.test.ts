@@ -154,6 +154,10 @@ describe('Buscar BIN as impuestos', () => {
     await form().getByRole('button', { name: 'Cancelar' }).click();
     await discard.getByRole('button', { name: 'Descartar' }).click();
     await page.waitForURL((url) => url.pathname === '/bin');
+    // The list on screen, not only its address: the router changes the address before the list's chunk is in, and
+    // an address pushed meanwhile (below) would reach the form still shown, which stays (a CI run on a loaded host).
+    await form().waitFor({ state: 'detached' });
+    await gridSettled(page, GRID);
     expect((await stubGet(suite.stack, '/bin/secure/423456')).accreditation_days).toBe(18);
     await showPath(page, suite.stack.urls.web, '/bin/423456');
     await page.getByTestId('bin-detail').waitFor();
