@@ -70,7 +70,7 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Compiles the gateway to dist/ (`tsc -p tsconfig.build.json`, as `npm run build`) when a source is newer. */
+/** Compiles the gateway to dist/ (`tsgo -p tsconfig.build.json`, as `npm run build`) when a source is newer. */
 export async function ensureGatewayBuild(): Promise<void> {
   let built = 0;
   try {
@@ -79,6 +79,6 @@ export async function ensureGatewayBuild(): Promise<void> {
     /* not built */
   }
   if (built >= newestSource(join(GATEWAY_DIR, 'src'))) return;
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: GATEWAY_DIR });
+  const tsgo = createRequire(import.meta.url).resolve('@backoffice/tsgo/bin/tsgo.mjs');
+  await promisify(execFile)(process.execPath, [tsgo, '-p', 'tsconfig.build.json'], { cwd: GATEWAY_DIR });
 }
