@@ -21,7 +21,7 @@ import { stubAdmin, stubRequests } from './support/stub-http';
  * results kept while the text is refined, recent records, the top bar's box.
  */
 
-const suite = useBrowserStack({ role: 'admin', path: '/home' });
+const suite = useBrowserStack({ role: 'admin', path: '/home', motion: 'full' });
 let page: Page;
 
 beforeAll(async () => {

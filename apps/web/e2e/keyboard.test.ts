@@ -10,7 +10,7 @@ import { useBrowserStack } from './support/suite';
  */
 
 const PAYERS = 'Pagadores';
-const suite = useBrowserStack({ role: 'operador', path: '/pagadores' });
+const suite = useBrowserStack({ role: 'operador', path: '/pagadores', motion: 'full' });
 let page: Page;
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { settled } from './support/payments-list';
 import { upstreamRequests } from './support/stack';
 import { signInStateFile, useBrowserStack } from './support/suite';
 
-const suite = useBrowserStack();
+const suite = useBrowserStack({ motion: 'full' });
 
 /** The hrefs of the side menu's links, in order (groups expanded: the default). */
 async function menuLinks(page: Page): Promise<string[]> {

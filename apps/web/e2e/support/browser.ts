@@ -47,17 +47,31 @@ export interface Session {
 export const CONDITION_POLL_MS = 50;
 
 /** The page, its `waitForFunction` polling every CONDITION_POLL_MS unless the caller says otherwise. */
-export function pollConditionsByInterval<P extends { waitForFunction: (...args: never[]) => unknown }>(page: P): P {
+export function pollConditionsByInterval<P extends { waitForFunction: (...args: never[]) => unknown }>(
+  page: P,
+): P {
   const waitForFunction = page.waitForFunction.bind(page) as (...args: unknown[]) => unknown;
-  page.waitForFunction = ((condition: unknown, arg?: unknown, options?: { polling?: unknown; timeout?: number }) =>
-    waitForFunction(condition, arg, { polling: CONDITION_POLL_MS, ...options })) as P['waitForFunction'];
+  page.waitForFunction = ((
+    condition: unknown,
+    arg?: unknown,
+    options?: { polling?: unknown; timeout?: number },
+  ) => waitForFunction(condition, arg, { polling: CONDITION_POLL_MS, ...options })) as P['waitForFunction'];
   return page;
 }
 
 /**
+ * How a profile's system asks the app to move: `reduced` (`prefers-reduced-motion: reduce`, what most browser files
+ * use: the app then shows dialogs, menus and notices without transitions and clicks without a ripple, which spares
+ * the shared machine the frames of every transition) or `full` (the default of an operator's browser, which the
+ * files about dialogs, menus, focus and the shell keep; docs/operations.md, "Browser tests").
+ */
+export type Motion = 'reduced' | 'full';
+
+/**
  * A fresh browser profile (no cookies, or the cookies of a saved `storageState` file) with a Spanish (Argentina)
  * locale and Argentine time (the operators'; the app's periods are Argentine ones whatever the zone; `timezoneId`
- * puts the browser elsewhere, e.g. Europe/Madrid), 1440x900, collecting problems and the gateway requests.
+ * puts the browser elsewhere, e.g. Europe/Madrid), 1440x900, reduced motion unless `motion` says `full`, collecting
+ * problems and the gateway requests.
  */
 export async function newSession(
   browser: Browser,
@@ -66,12 +80,14 @@ export async function newSession(
     locale = 'es-AR',
     storageState,
     timezoneId = 'America/Argentina/Buenos_Aires',
-  }: { gatewayUrl: string; locale?: string; storageState?: string; timezoneId?: string },
+    motion = 'reduced',
+  }: { gatewayUrl: string; locale?: string; storageState?: string; timezoneId?: string; motion?: Motion },
 ): Promise<Session> {
   const context = await browser.newContext({
     ...(storageState ? { storageState } : {}),
     locale,
     timezoneId,
+    reducedMotion: motion === 'full' ? 'no-preference' : 'reduce',
     viewport: { width: 1440, height: 900 },
   });
   await context.addInitScript(() => {

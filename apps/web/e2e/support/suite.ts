@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { newSession, signIn, type Session } from './browser';
+import { newSession, signIn, type Motion, type Session } from './browser';
 import { pagesReport } from './failure-report';
 import {
   resetStubs,
@@ -29,6 +29,8 @@ export interface BrowserStackOptions {
   reset?: boolean;
   /** A stack of the file's own with these options (e.g. a short token lifetime), closed after the file. */
   ownStack?: TestStackOptions;
+  /** How every profile of the file asks the app to move (default `reduced`; see `Motion`). */
+  motion?: Motion;
 }
 
 export interface BrowserStack {
@@ -39,13 +41,13 @@ export interface BrowserStack {
   readonly page: Page;
   /**
    * Another profile signed in as `role` on `path` (restored from the role's saved state); the caller closes it.
-   * `timezoneId`: the browser's zone (default Buenos Aires).
+   * `timezoneId`: the browser's zone (default Buenos Aires); `motion`: the file's unless given.
    */
   signedIn(
     role: string,
     path: string,
     prepare?: BrowserStackOptions['prepare'],
-    options?: { timezoneId?: string },
+    options?: { timezoneId?: string; motion?: Motion },
   ): Promise<Session>;
   /** Runs `run` with another profile signed in as `role` on `path`, then closes it (also when `run` fails). */
   withSignedIn<T>(role: string, path: string, run: (session: Session) => Promise<T>): Promise<T>;
@@ -93,7 +95,7 @@ export async function openAs(
   role: string,
   path: string,
   prepare?: BrowserStackOptions['prepare'],
-  { timezoneId }: { timezoneId?: string } = {},
+  { timezoneId, motion }: { timezoneId?: string; motion?: Motion } = {},
 ): Promise<Session> {
   const file = signInStateFile(stack, role);
   const saved = existsSync(file);
@@ -101,6 +103,7 @@ export async function openAs(
     gatewayUrl: stack.urls.gateway,
     ...(saved ? { storageState: file } : {}),
     ...(timezoneId ? { timezoneId } : {}),
+    ...(motion ? { motion } : {}),
   });
   try {
     await prepare?.(session);
@@ -139,7 +142,9 @@ export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack
     if (options.reset ?? true) await resetStubs(suite.stack);
     if (options.role) {
       const path = typeof options.path === 'function' ? options.path() : (options.path ?? '/home');
-      session = await openAs(suite.browser, suite.stack, options.role, path, options.prepare);
+      session = await openAs(suite.browser, suite.stack, options.role, path, options.prepare, {
+        ...(options.motion ? { motion: options.motion } : {}),
+      });
     }
   });
 
@@ -174,15 +179,11 @@ export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack
     get page() {
       return started(session, 'La sesión principal (opción role)').page;
     },
-    signedIn: (role, path, prepare, options) =>
-      openAs(
-        started(browser, 'El navegador'),
-        started(stack, 'La pila de pruebas'),
-        role,
-        path,
-        prepare,
-        options,
-      ),
+    signedIn: (role, path, prepare, signedInOptions) =>
+      openAs(started(browser, 'El navegador'), started(stack, 'La pila de pruebas'), role, path, prepare, {
+        ...(options.motion ? { motion: options.motion } : {}),
+        ...signedInOptions,
+      }),
     async withSignedIn(role, path, run) {
       const other = await suite.signedIn(role, path);
       try {
@@ -212,6 +213,7 @@ export function useBrowserStack(options: BrowserStackOptions = {}): BrowserStack
     anonymous: () =>
       newSession(started(browser, 'El navegador'), {
         gatewayUrl: started(stack, 'La pila de pruebas').urls.gateway,
+        ...(options.motion ? { motion: options.motion } : {}),
       }),
   };
   return suite;
