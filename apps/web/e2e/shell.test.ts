@@ -288,6 +288,7 @@ describe('saved sign-in state (one per role and stack, support/suite.ts)', () =>
     const session = await newSession(suite.browser, {
       gatewayUrl: suite.stack.urls.gateway,
       storageState: file,
+      motion: 'full',
     });
     try {
       const { page } = session;
@@ -316,6 +317,7 @@ describe('saved sign-in state (one per role and stack, support/suite.ts)', () =>
     const session = await newSession(suite.browser, {
       gatewayUrl: suite.stack.urls.gateway,
       storageState: signInStateFile(suite.stack, 'consulta'),
+      motion: 'full',
     });
     try {
       const { page } = session;

@@ -9,9 +9,10 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 
 const tsgo = fileURLToPath(new URL('../bin/tsgo.mjs', import.meta.url));
-const run = (args, cwd) =>
+/** Runs a compiler's entry script (`tsgo` unless another is given) with `args` in `cwd`. */
+const run = (args, cwd, compiler = tsgo) =>
   new Promise((resolve) =>
-    execFile(process.execPath, [tsgo, ...args], { cwd }, (error, stdout) =>
+    execFile(process.execPath, [compiler, ...args], { cwd }, (error, stdout) =>
       resolve({ code: error ? error.code : 0, stdout }),
     ),
   );
@@ -87,14 +88,7 @@ test("emits the JavaScript and declarations TypeScript 5.9's tsc emits", async (
     const typescript59 = createRequire(new URL('../../../package.json', import.meta.url)).resolve(
       'typescript/bin/tsc',
     );
-    const tsc59 = await new Promise((resolve) =>
-      execFile(
-        process.execPath,
-        [typescript59, '-p', 'tsconfig.json', '--outDir', 'out-5'],
-        { cwd: folder },
-        (error, stdout) => resolve({ code: error ? error.code : 0, stdout }),
-      ),
-    );
+    const tsc59 = await run(['-p', 'tsconfig.json', '--outDir', 'out-5'], folder, typescript59);
     assert.equal(tsc59.code, 0, tsc59.stdout);
     const tsc7 = await run(['-p', 'tsconfig.json', '--outDir', 'out-7'], folder);
     assert.equal(tsc7.code, 0, tsc7.stdout);
