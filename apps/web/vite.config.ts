@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { renderConfigScript } from './server/config-script.js';
@@ -258,11 +259,25 @@ const withoutEffects = (id: string) =>
   (/\/packages\/validators\/(dist|src)\//.test(id) && !/\/locale\.(js|ts)$/.test(id)) ||
   /\/apps\/web\/src\/(lib\/list|lib\/files|components\/pickers|components\/exports)\//.test(id);
 
+/**
+ * The versions that compile emotion's styles (`@emotion/cache` and its stylis): the browser keeps the CSS it made
+ * under this name and drops it when either changes (src/lib/kept-styles.ts). Build after build the same string, so
+ * an unchanged app keeps its chunks' hashes.
+ */
+export function styleEngine(): string {
+  const requireFromWeb = createRequire(import.meta.url);
+  const cachePackage = requireFromWeb.resolve('@emotion/cache/package.json');
+  const stylis = createRequire(cachePackage)('stylis/package.json') as { version: string };
+  const cache = requireFromWeb('@emotion/cache/package.json') as { version: string };
+  return `@emotion/cache@${cache.version} stylis@${stylis.version}`;
+}
+
 export default defineConfig({
   // JSX through Oxc (automatic runtime), no React plugin (the dev server reloads the page instead of Fast Refresh).
   // The build and Vitest run on the same Vite 8 (docs/decisions.md, "One Vite major").
   plugins: [runtimeConfig(), startupGraph(), cutImports(), preloadLists()],
   resolve: { alias: SRC_ALIAS },
+  define: { __STYLE_ENGINE__: JSON.stringify(styleEngine()) },
   oxc: { jsx: { runtime: 'automatic' } },
   server: { port: 5173, strictPort: false },
   build: {

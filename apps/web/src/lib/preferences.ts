@@ -5,6 +5,7 @@ import {
   SetPreferenceDocument,
   type PreferencesQuery,
 } from './gql/graphql';
+import { browserLocalStorage } from './session-cache';
 import { preferenceGroup, type PreferenceEntries } from './use-preference';
 
 /**
@@ -97,19 +98,11 @@ export function writeCachedPreference(cache: ApolloCache, key: string, value: un
 export const keptPreferencesKey = (username: string, group: string): string =>
   `preferencias-copia.${username}.${group}`;
 
-const browserStorage = (): Storage | undefined => {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined; // storage refused by the browser's settings
-  }
-};
-
 /** The last copy of `group` this browser kept for `username` (empty when none or unreadable). */
 export function keptPreferences(
   username: string,
   group: string,
-  storage: Storage | undefined = browserStorage(),
+  storage: Storage | undefined = browserLocalStorage(),
 ): ReadonlyMap<string, unknown> {
   try {
     const raw = storage?.getItem(keptPreferencesKey(username, group));
@@ -127,7 +120,7 @@ export function keepPreferences(
   username: string,
   group: string,
   preferences: readonly { key: string; value: unknown }[],
-  storage: Storage | undefined = browserStorage(),
+  storage: Storage | undefined = browserLocalStorage(),
 ): void {
   try {
     const name = keptPreferencesKey(username, group);
@@ -171,7 +164,7 @@ export async function mergeSavedPreference(
 export async function carryOverPreferences(
   client: ApolloClient,
   username: string,
-  storage: Storage | undefined = browserStorage(),
+  storage: Storage | undefined = browserLocalStorage(),
 ): Promise<void> {
   if (!storage) return;
   for (const item of legacyPreferences(storage, username)) {

@@ -32,6 +32,15 @@ export function browserSessionStorage(): KeyValueStorage | undefined {
   }
 }
 
+/** The browser's localStorage (what outlives the tab), or undefined when unavailable (privacy mode, a sandboxed frame). */
+export function browserLocalStorage(): Storage | undefined {
+  try {
+    return typeof window !== 'undefined' && window.localStorage ? window.localStorage : undefined;
+  } catch {
+    return undefined; // storage refused by the browser's settings
+  }
+}
+
 /** Reads and JSON-parses a key; undefined when absent, unreadable or not JSON. */
 export function readJson(storage: KeyValueStorage | undefined, key: string): unknown {
   if (!storage) return undefined;

@@ -6,25 +6,8 @@ import {
   readJson,
   removeKey,
   writeJson,
-  type KeyValueStorage,
 } from '../session-cache';
-
-class FakeStorage implements KeyValueStorage {
-  readonly values = new Map<string, string>();
-  failWrites = false;
-  failReads = false;
-  getItem(key: string): string | null {
-    if (this.failReads) throw new Error('SecurityError');
-    return this.values.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    if (this.failWrites) throw new Error('QuotaExceededError');
-    this.values.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.values.delete(key);
-  }
-}
+import { FakeStorage } from '../../test/fake-storage';
 
 interface ListState {
   page: number;
