@@ -42,6 +42,14 @@ const VENDOR_CHUNKS: readonly (readonly [RegExp, string])[] = [
 ];
 
 /**
+ * The browser storages' helpers (src/lib/web-storage.ts), which the start-up (the kept styles) and the lists'
+ * preloads (their kept state) both import: a chunk of their own. Left to Rolldown they went into the app's chunk,
+ * and the preloads' chunks then imported the app's chunk: the list query left about 40 ms later on a repeat visit
+ * (bench/README.md, issue 44, "kept styles").
+ */
+const WEB_STORAGE = /\/apps\/web\/src\/lib\/web-storage\.ts$/;
+
+/**
  * yup with the validators' common form modules, shared by every area's forms: one `validators` chunk,
  * named after what it is (it used to be named after the first area that happened to import it, `afip-*`, and held
  * every area's rules). The per-area rules of `@backoffice/validators` stay with the areas that use them: the
@@ -238,6 +246,7 @@ function preloadLists(): Plugin {
 export function chunkOf(id: string, startupIds: ReadonlySet<string> = startup): string | undefined {
   const vendor = VENDOR_CHUNKS.find(([pattern]) => pattern.test(id));
   if (vendor) return vendor[1];
+  if (WEB_STORAGE.test(id)) return 'web-storage';
   // The start-up's modules are left to Rolldown: naming them one `app` chunk would also keep code its tree-shaking
   // drops (MUI's Select behind MenuItem's imports, 11 KiB gzip more). It splits what screens share with the shell
   // into small chunks of their own instead, which the shell loads in parallel (docs/decisions.md, issue 32).

@@ -5,7 +5,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createKeptStyleCache, keepStylesWhenLeaving, type KeptStyleCache } from '../lib/kept-styles';
 import { NotificationsProvider } from '../lib/notifications';
-import { browserLocalStorage } from '../lib/session-cache';
+import { browserLocalStorage } from '../lib/web-storage';
 import { REDUCED_MOTION_QUERY, reducedMotionTheme, theme } from './theme';
 
 /**

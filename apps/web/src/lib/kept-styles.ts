@@ -14,7 +14,7 @@
  * the same styles differently, so their copy is dropped.
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
-import { readJson, writeJson, type KeyValueStorage } from './session-cache';
+import { readJson, writeJson, type KeyValueStorage } from './web-storage';
 
 /** Where the copy lives (localStorage: it outlives the tab, like the kept preferences). */
 export const KEPT_STYLES_KEY = 'backoffice.styles';

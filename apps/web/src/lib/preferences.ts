@@ -5,7 +5,7 @@ import {
   SetPreferenceDocument,
   type PreferencesQuery,
 } from './gql/graphql';
-import { browserLocalStorage } from './session-cache';
+import { browserLocalStorage } from './web-storage';
 import { preferenceGroup, type PreferenceEntries } from './use-preference';
 
 /**

@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '../lib/session-cache';
+import type { KeyValueStorage } from '../lib/web-storage';
 
 /** A Web Storage stand-in over a Map, with switches for a storage that refuses (privacy settings, a full quota). */
 export class FakeStorage implements KeyValueStorage {

@@ -6,7 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import { NotAvailableContent } from '../../components/layout/not-available';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { usePermissions } from '../../lib/permissions';
-import { browserSessionStorage } from '../../lib/session-cache';
+import { browserSessionStorage } from '../../lib/web-storage';
 import { COLLECTORS_SEARCH, PAYERS_SEARCH, PAYMENTS_SEARCH, type LazyScreen } from '../screens';
 import { initialHomeTab, readHomeTab, visibleHomeTabs, writeHomeTab, type HomeTabType } from './home-tabs';
 

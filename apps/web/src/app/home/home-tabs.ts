@@ -1,5 +1,5 @@
 import { hasAny } from '../../lib/permissions';
-import type { KeyValueStorage } from '../../lib/session-cache';
+import type { KeyValueStorage } from '../../lib/web-storage';
 
 /** Session-storage key of the last active home tab (spec 000 §2, §9). */
 export const HOME_TAB_KEY = 'home.tab.active';

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createSessionCache,
-  decodeString,
-  isRecord,
-  readJson,
-  removeKey,
-  writeJson,
-} from '../session-cache';
+import { createSessionCache, decodeString, isRecord } from '../session-cache';
+import { readJson, removeKey, writeJson } from '../web-storage';
 import { FakeStorage } from '../../test/fake-storage';
 
 interface ListState {

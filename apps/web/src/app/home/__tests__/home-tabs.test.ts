@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStorage } from '@/lib/session-cache';
+import type { KeyValueStorage } from '@/lib/web-storage';
 import { HOME_TAB_KEY, initialHomeTab, readHomeTab, visibleHomeTabs, writeHomeTab } from '../home-tabs';
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
