@@ -53,6 +53,8 @@ export interface KeptStyleCache {
   readonly cache: EmotionCache;
   /** How many rules were taken from the kept copy (0 when there was none). */
   readonly restoredNames: number;
+  /** Characters of CSS made since the last save and held for the next one (never more than the bound). */
+  readonly heldChars: number;
   /** Writes what this document made to the storage; false when there was nothing new or it was refused. */
   save(): boolean;
 }
@@ -84,11 +86,19 @@ export function createKeptStyleCache(
 
   // What this document made: the rules emotion inserts into its own sheet, and the names they were inserted
   // under. The global styles (CssBaseline) go to sheets of their own and are not kept: emotion makes those anew.
+  // Held in memory until saved, within the same bound as the copy: a document that makes more keeps nothing.
   const newNames: string[] = [];
   const newRules: string[] = [];
+  let newChars = 0;
+  let overflowed = false;
   const insert = cache.insert;
   cache.insert = (selector, serialized, sheet, shouldCache) => {
-    if (shouldCache && sheet === cache.sheet && cache.inserted[serialized.name] === undefined) {
+    if (
+      !overflowed &&
+      shouldCache &&
+      sheet === cache.sheet &&
+      cache.inserted[serialized.name] === undefined
+    ) {
       newNames.push(serialized.name);
     }
     return insert(selector, serialized, sheet, shouldCache);
@@ -96,7 +106,14 @@ export function createKeptStyleCache(
   const sheet = cache.sheet;
   const insertRule = sheet.insert.bind(sheet);
   sheet.insert = (rule) => {
-    newRules.push(rule);
+    if (!overflowed) {
+      newChars += rule.length;
+      overflowed = newChars > maxChars;
+      if (overflowed) {
+        newNames.length = 0;
+        newRules.length = 0;
+      } else newRules.push(rule);
+    }
     insertRule(rule);
   };
 
@@ -105,7 +122,18 @@ export function createKeptStyleCache(
   return {
     cache,
     restoredNames: keptNames.length,
+    get heldChars() {
+      return newRules.reduce((total, rule) => total + rule.length, 0);
+    },
     save() {
+      if (overflowed) {
+        try {
+          storage?.removeItem(KEPT_STYLES_KEY);
+        } catch {
+          // nothing to do: the next document makes its styles
+        }
+        return false;
+      }
       if (newNames.length === 0) return false;
       const madeCss = newRules.join('');
       let names = keptNames.concat(newNames);
@@ -115,19 +143,12 @@ export function createKeptStyleCache(
         names = newNames.slice();
         css = madeCss;
       }
-      if (css.length > maxChars) {
-        try {
-          storage?.removeItem(KEPT_STYLES_KEY);
-        } catch {
-          // nothing to do: the next document makes its styles
-        }
-        return false;
-      }
       if (!writeJson(storage, KEPT_STYLES_KEY, { engine, names, css } satisfies KeptStyles)) return false;
       keptNames = names;
       keptCss = css;
       newNames.length = 0;
       newRules.length = 0;
+      newChars = 0;
       return true;
     },
   };

@@ -72,7 +72,9 @@ describe('kept styles (emotion rules reused by the next document)', () => {
     expect(first.restoredNames).toBe(0);
     show(first, Tinted);
     expect(insertedText(key)).toContain('color:rgb(1, 2, 3)');
+    expect(first.heldChars).toBeGreaterThan(0);
     expect(first.save()).toBe(true);
+    expect(first.heldChars).toBe(0);
     const kept = keptIn(storage);
     expect(kept.engine).toBe(STYLE_ENGINE);
     expect(kept.names).toHaveLength(1);
@@ -173,6 +175,22 @@ describe('kept styles (emotion rules reused by the next document)', () => {
     const third = createKeptStyleCache(storage, { key, maxChars: 10 });
     show(third, Tinted);
     expect(third.save()).toBe(false);
+    expect(storage.values.has(KEPT_STYLES_KEY)).toBe(false);
+    leaveDocument(key);
+  });
+
+  it('holds no more than its bound in memory: a document that made more keeps nothing, and its styles still show', () => {
+    const key = freshKey();
+    const storage = keptByAFirstDocument(key);
+    const oneRule = keptIn(storage).css.length;
+    // The copy (one rule) fits; this document's two new rules do not.
+    const kept = createKeptStyleCache(storage, { key, maxChars: oneRule + 20 });
+    const Outlined = styled.span({ outline: '2px solid rgb(10, 11, 12)' });
+    show(kept, Tinted, Framed, Outlined);
+    expect(insertedText(key)).toContain('border:1px solid');
+    expect(insertedText(key)).toContain('outline:2px solid');
+    expect(kept.heldChars).toBe(0);
+    expect(kept.save()).toBe(false);
     expect(storage.values.has(KEPT_STYLES_KEY)).toBe(false);
     leaveDocument(key);
   });
