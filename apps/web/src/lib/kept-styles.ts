@@ -51,7 +51,7 @@ function decode(value: unknown, engine: string, maxChars: number): KeptStyles | 
 
 export interface KeptStyleCache {
   readonly cache: EmotionCache;
-  /** How many rules were taken from the kept copy (0 when there was none). */
+  /** How many styles (emotion names, each one or more rules) came from the kept copy (0 when there was none). */
   readonly restoredNames: number;
   /** Characters of CSS made since the last save and held for the next one (never more than the bound). */
   readonly heldChars: number;
