@@ -123,7 +123,7 @@ export function createKeptStyleCache(
     cache,
     restoredNames: keptNames.length,
     get heldChars() {
-      return newRules.reduce((total, rule) => total + rule.length, 0);
+      return overflowed ? 0 : newChars;
     },
     save() {
       if (overflowed) {

@@ -54,6 +54,16 @@ function keptByAFirstDocument(key: string): FakeStorage {
   return storage;
 }
 
+/**
+ * A copy of one rule (Tinted's) and the next document's cache with room for one rule only: the border's rule is 11
+ * characters longer than Tinted's, so it fits alone but not beside it.
+ */
+function roomForOneRule(key: string) {
+  const storage = keptByAFirstDocument(key);
+  const kept = createKeptStyleCache(storage, { key, maxChars: keptIn(storage).css.length + 20 });
+  return { storage, kept };
+}
+
 /** The text of every rule emotion inserted for `key` in this document (hydrated elements excluded). */
 const insertedText = (key: string) =>
   elementsOf(key)
@@ -158,11 +168,8 @@ describe('kept styles (emotion rules reused by the next document)', () => {
 
   it('stays within its bound: past it the copy starts again from the document’s own rules, or is dropped', () => {
     const key = freshKey();
-    const storage = keptByAFirstDocument(key);
-    const oneRule = keptIn(storage).css.length;
-
-    // Room for one rule only (the border's is 11 characters longer): the second document's new rule replaces the copy.
-    const second = createKeptStyleCache(storage, { key, maxChars: oneRule + 20 });
+    // The second document's new rule replaces the copy.
+    const { storage, kept: second } = roomForOneRule(key);
     expect(second.restoredNames).toBe(1);
     show(second, Framed);
     expect(second.save()).toBe(true);
@@ -181,10 +188,8 @@ describe('kept styles (emotion rules reused by the next document)', () => {
 
   it('holds no more than its bound in memory: a document that made more keeps nothing, and its styles still show', () => {
     const key = freshKey();
-    const storage = keptByAFirstDocument(key);
-    const oneRule = keptIn(storage).css.length;
     // The copy (one rule) fits; this document's two new rules do not.
-    const kept = createKeptStyleCache(storage, { key, maxChars: oneRule + 20 });
+    const { storage, kept } = roomForOneRule(key);
     const Outlined = styled.span({ outline: '2px solid rgb(10, 11, 12)' });
     show(kept, Tinted, Framed, Outlined);
     expect(insertedText(key)).toContain('border:1px solid');
