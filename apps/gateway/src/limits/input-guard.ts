@@ -10,7 +10,15 @@
  * request are checked before execution (inputGuardPlugin). Impossible dates are the DateTime scalar's (scalars.ts).
  */
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, Kind, type ASTVisitor, type ValidationContext, type ValueNode } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  visit,
+  type ASTVisitor,
+  type DocumentNode,
+  type ValidationContext,
+  type ValueNode,
+} from 'graphql';
 import { BadUserInputError } from '../errors.js';
 
 /**
@@ -39,11 +47,28 @@ export function problemMessage(problem: InputProblem, field?: string): string {
 const BAD_CHARACTER = /[\0\p{Cs}]/u;
 
 /**
- * The text with each NUL and lone surrogate replaced by U+FFFD: for what is kept of a refused request (its audit
- * event), which PostgreSQL would refuse whole (text and jsonb take neither), losing the batch it came in.
+ * Invisible format characters (Unicode category Cf) that can disguise a text (issue 61): the bidi controls
+ * (U+202A-U+202E, U+2066-U+2069, U+200E/U+200F, U+061C) would show a reason "…Aprobado \u202E odalecnaC" as
+ * "…Aprobado Cancelado", and the others (zero-width spaces, U+FEFF, the tag characters, U+00AD…) hide text or
+ * split a word nobody sees. The zero-width joiner and non-joiner (U+200D, U+200C) stay: emoji sequences and some
+ * scripts need them and they reorder nothing.
+ */
+const FORMAT_CHARACTER = /(?![\u200c\u200d])\p{Cf}/u;
+const FORMAT_CHARACTERS = /(?![\u200c\u200d])\p{Cf}/gu;
+/** A NUL, a lone surrogate or a format character: what cleanText changes. */
+const UNCLEAN = /[\0\p{Cs}]|(?![\u200c\u200d])\p{Cf}/u;
+
+/**
+ * The text as it may be kept and shown: each NUL and lone surrogate replaced by U+FFFD (PostgreSQL would refuse
+ * the text whole, text and jsonb take neither, losing the batch it came in) and the invisible format characters
+ * removed (FORMAT_CHARACTER). Every operator text an operation takes (inputGuardPlugin), what the activity keeps of
+ * a request and the names of uploaded files go through it.
  */
 export const cleanText = (text: string): string =>
-  BAD_CHARACTER.test(text) ? text.replace(/[\0\p{Cs}]/gu, '\ufffd') : text;
+  UNCLEAN.test(text) ? text.replace(/[\0\p{Cs}]/gu, '\ufffd').replace(FORMAT_CHARACTERS, '') : text;
+
+/** Whether cleanText would change nothing in a text already free of NUL and lone surrogates. */
+const hasFormatCharacter = (text: string): boolean => FORMAT_CHARACTER.test(text);
 
 /** Why a text cannot be taken (a NUL, a lone surrogate), or null. */
 export function textProblem(text: string): InputProblem | null {
@@ -160,16 +185,59 @@ export function inputGuardRule(context: ValidationContext): ASTVisitor {
 }
 
 /**
+ * A JSON value with its texts (strings and keys) free of format characters: the same value when it holds none, so
+ * the usual request allocates nothing. Called on values findBadInput took (no NUL, no lone surrogate, bounded depth).
+ */
+export function withoutFormatCharacters<T>(value: T): T {
+  if (typeof value === 'string') return (hasFormatCharacter(value) ? cleanText(value) : value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => withoutFormatCharacters(item));
+    return (items.some((item, i) => item !== value[i]) ? items : value) as T;
+  }
+  let changed = false;
+  const entries = Object.entries(value).map(([key, item]) => {
+    const entry = [withoutFormatCharacters(key), withoutFormatCharacters(item)] as const;
+    changed ||= entry[0] !== key || entry[1] !== item;
+    return entry;
+  });
+  return (changed ? Object.fromEntries(entries) : value) as T;
+}
+
+/** Documents whose literal texts were cleaned, by the parsed document (Apollo keeps one parse per query text). */
+const cleanedDocuments = new WeakMap<DocumentNode, DocumentNode>();
+
+/** The document with its literal strings free of format characters (the same document when it holds none). */
+function documentWithoutFormatCharacters(document: DocumentNode): DocumentNode {
+  let cleaned = cleanedDocuments.get(document);
+  if (!cleaned) {
+    cleaned = visit(document, {
+      StringValue: (node) =>
+        hasFormatCharacter(node.value) ? { ...node, value: cleanText(node.value) } : undefined,
+    });
+    cleanedDocuments.set(document, cleaned);
+  }
+  return cleaned;
+}
+
+/**
  * Refuses a request whose variables hold a bad value, once the operation is known and before it runs (the
- * audit still records the refused mutation, like any refused variable).
+ * audit still records the refused mutation, like any refused variable). A request it takes runs with its texts,
+ * variables and literal arguments alike, free of invisible format characters (issue 61): a reason, a search or a
+ * preference reaches the services, the activity and the screens as it reads.
  */
 export function inputGuardPlugin<T extends object>(): ApolloServerPlugin<T> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request }) {
+        async didResolveOperation(requestContext) {
+          const { request } = requestContext;
           const bad = findBadInput(request.variables);
           if (bad) throw badInputError(bad);
+          if (request.variables) request.variables = withoutFormatCharacters(request.variables);
+          (requestContext as { document: DocumentNode }).document = documentWithoutFormatCharacters(
+            requestContext.document,
+          );
         },
       };
     },

@@ -1,14 +1,17 @@
+import { ApolloServer } from '@apollo/server';
 import fc from 'fast-check';
 import { buildSchema as sdlSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import {
   cleanText,
   findBadInput,
+  inputGuardPlugin,
   inputGuardRule,
   jsonTooDeep,
   MAX_JSON_DEPTH,
   problemMessage,
   textProblem,
+  withoutFormatCharacters,
 } from '../input-guard.js';
 
 const nested = (depth: number, leaf: unknown = 1): unknown => {
@@ -40,7 +43,39 @@ describe('textProblem', () => {
   it('cleans a text for keeping: each bad character becomes U+FFFD, pairs stay', () => {
     expect(cleanText('a\u0000b\ud800c😀\udc00')).toBe('a\ufffdb\ufffdc😀\ufffd');
     expect(cleanText('ñandú')).toBe('ñandú');
-    fc.assert(fc.property(fc.string({ unit: anyCodePoint }), (text) => textProblem(cleanText(text)) === null));
+    fc.assert(
+      fc.property(fc.string({ unit: anyCodePoint }), (text) => textProblem(cleanText(text)) === null),
+    );
+  });
+
+  it('removes the bidi controls and the other invisible format characters, keeping the joiners (issue 61)', () => {
+    // The probe's reason: shown as typed, it read "…Aprobado Cancelado" on a failed action.
+    expect(cleanText('Aprobado \u202E odalecnaC \u202C')).toBe('Aprobado  odalecnaC ');
+    const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    for (const control of [
+      ...bidi,
+      '\u200e',
+      '\u200f',
+      '\u061c',
+      '\u200b',
+      '\ufeff',
+      '\u00ad',
+      '\u2060',
+      '\u{e0041}',
+    ])
+      expect(cleanText(`a${control}b`)).toBe('ab');
+    // Emoji sequences and scripts that need the joiners keep them; accents, ñ and pairs are untouched.
+    expect(cleanText('👩\u200d💻 می\u200cخواهم ñandú')).toBe('👩\u200d💻 می\u200cخواهم ñandú');
+    expect(cleanText('\u0000\u202e')).toBe('\ufffd');
+    const formatCharacter = /(?![\u200c\u200d])\p{Cf}/u;
+    fc.assert(
+      fc.property(fc.string({ unit: anyCodePoint }), (text) => {
+        const cleaned = cleanText(text);
+        return (
+          textProblem(cleaned) === null && !formatCharacter.test(cleaned) && cleanText(cleaned) === cleaned
+        );
+      }),
+    );
   });
 
   it('words each problem in Spanish, naming the argument when known', () => {
@@ -169,5 +204,65 @@ describe('inputGuardRule', () => {
     const deep = `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`;
     expect(errorsOf(`{ find(value: ${deep}) }`)).toEqual([[problemMessage('depth', 'value'), 'value']]);
     expect(errorsOf(`{ find(value: ${deep.slice(1, -1)}, filter: { search: "ñ😀" }) }`)).toEqual([]);
+  });
+});
+
+describe('inputGuardPlugin', () => {
+  it('cleans every text of a value, keys included, and keeps the very value when there is nothing to clean', () => {
+    const clean = { filter: { search: 'juan', tags: ['a', 'b'] }, value: [{ n: 1 }] };
+    expect(withoutFormatCharacters(clean)).toBe(clean);
+    expect(
+      withoutFormatCharacters({ reason: 'x\u202ey', list: ['\u2066a', 'b'], value: { 'k\u200b': 1 } }),
+    ).toEqual({ reason: 'xy', list: ['a', 'b'], value: { k: 1 } });
+  });
+
+  it('runs an operation with its variables and literal arguments free of format characters (issue 61)', async () => {
+    const seen: unknown[] = [];
+    const server = new ApolloServer({
+      typeDefs: `
+        scalar JSON
+        type Query { noop: Int }
+        type Mutation { cancel(id: ID!, reason: String, value: JSON): String }
+      `,
+      resolvers: {
+        Mutation: {
+          cancel: (_root: unknown, args: Record<string, unknown>) => {
+            seen.push(args);
+            return String(args.reason);
+          },
+        },
+      },
+      plugins: [inputGuardPlugin()],
+    });
+    await server.start();
+    try {
+      const run = async (query: string, variables?: Record<string, unknown>) => {
+        const { body } = await server.executeOperation({ query, variables });
+        return body.kind === 'single' ? body.singleResult : undefined;
+      };
+      const reason = 'Aprobado \u202E odalecnaC \u202C';
+      expect(
+        (
+          await run('mutation($r: String, $v: JSON) { cancel(id: "1", reason: $r, value: $v) }', {
+            r: reason,
+            v: { name: 'vista\u2067' },
+          })
+        )?.data,
+      ).toEqual({ cancel: 'Aprobado  odalecnaC ' });
+      // A literal argument, as a hand-written request sends it (a GraphQL \u escape), is cleaned the same way.
+      const literal = 'mutation { cancel(id: "1\\u200f", reason: "Aprobado \\u202E odalecnaC") }';
+      expect((await run(literal))?.data).toEqual({ cancel: 'Aprobado  odalecnaC' });
+      expect((await run(literal))?.data).toEqual({ cancel: 'Aprobado  odalecnaC' }); // the kept parse, again
+      expect(seen).toEqual([
+        { id: '1', reason: 'Aprobado  odalecnaC ', value: { name: 'vista' } },
+        { id: '1', reason: 'Aprobado  odalecnaC' },
+        { id: '1', reason: 'Aprobado  odalecnaC' },
+      ]);
+      // A NUL is still refused, in Spanish.
+      const refused = await run('mutation($r: String) { cancel(id: "1", reason: $r) }', { r: 'a\u0000' });
+      expect(refused?.errors?.[0]?.message).toBe(problemMessage('nul', 'r'));
+    } finally {
+      await server.stop();
+    }
   });
 });
