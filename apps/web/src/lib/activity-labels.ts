@@ -28,6 +28,7 @@ export const ACTIVITY_RESULT_COLORS: Readonly<
   DENIED: 'error',
   ALLOWED: 'default',
   ERROR: 'error',
+  PENDING: 'warning',
 };
 
 /**
@@ -52,3 +53,26 @@ export function recordRoute(area: string | null | undefined, id: string): string
 /** /actividad filtered by one record (the detail section's link). */
 export const activityRouteFor = (recordId: string): string =>
   `/actividad?registro=${encodeURIComponent(recordId)}`;
+
+/**
+ * The area (gateway module) whose actions act on the record a detail at `pathname` shows (issue 61): a record's
+ * 'Actividad en el back-office' lists only the actions of its kind, never another area's mutation that happened
+ * to name the same id. The detail routes of DETAIL_ROUTES, the batch detail (also reached from /retiros/lotes) and
+ * the two lists whose detail is a dialog; null elsewhere.
+ */
+const RECORD_AREAS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/(retiros\/lotes|lotes\/lotes)(\/|$)/, 'batches'],
+  [/^\/pago\//, 'payments'],
+  [/^\/suscripcion\//, 'subscriptions'],
+  [/^\/pagadores\//, 'payers'],
+  [/^\/importacion\//, 'imports'],
+  [/^\/afip\//, 'afip'],
+  [/^\/bin\//, 'bins'],
+  [/^\/notificacion\//, 'notifications'],
+  [/^\/(retiros|retirosUnificados)(\/|$)/, 'withdrawals'],
+  [/^\/distribucion(\/|$)/, 'distributions'],
+];
+
+export function recordAreaOf(pathname: string): string | null {
+  return RECORD_AREAS.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
+}

@@ -18,9 +18,16 @@ import { RecordActivityDocument } from './gql/graphql';
 export const RECORD_ACTIVITY_SIZE = 10;
 
 /** The section's content (its own chunk: record-activity.tsx loads it for users with ACTIVITY_SHOW only). */
-export default function RecordActivityContent({ recordId }: { recordId: string }) {
+export default function RecordActivityContent({
+  recordId,
+  area,
+}: {
+  recordId: string;
+  /** The record's kind (its area): only actions of that area are listed; every area's when null. */
+  area: string | null;
+}) {
   const { data, error, loading } = useQuery(RecordActivityDocument, {
-    variables: { recordId, pageSize: RECORD_ACTIVITY_SIZE },
+    variables: { recordId, area, pageSize: RECORD_ACTIVITY_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   const rows = data?.activity?.rows ?? [];

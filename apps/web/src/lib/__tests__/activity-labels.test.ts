@@ -4,6 +4,7 @@ import {
   activityRouteFor,
   areaLabel,
   operationLabel,
+  recordAreaOf,
   recordRoute,
 } from '../activity-labels';
 
@@ -26,5 +27,33 @@ describe('activity labels', () => {
     expect(recordRoute('batches', '20190')).toBeNull();
     expect(recordRoute(null, '1')).toBeNull();
     expect(activityRouteFor('1000001')).toBe('/actividad?registro=1000001');
+  });
+
+  it("names the kind of record a detail shows, so its activity lists only that area's actions (issue 61)", () => {
+    // Every detail reachable by the id names the area its route came from.
+    for (const area of ['payments', 'subscriptions', 'payers', 'imports', 'afip', 'bins', 'notifications']) {
+      expect(recordAreaOf(recordRoute(area, '1000001') ?? '')).toBe(area);
+    }
+    // The batch detail (by either of its routes) and the lists whose detail is a dialog; a list has no record.
+    const kinds = Object.fromEntries(
+      [
+        '/lotes/lotes/30/20190',
+        '/retiros/lotes/30/20190',
+        '/retiros/historial',
+        '/retirosUnificados',
+        '/distribucion',
+        '/pagos',
+        '/pagadores',
+      ].map((path) => [path, recordAreaOf(path)]),
+    );
+    expect(kinds).toEqual({
+      '/lotes/lotes/30/20190': 'batches',
+      '/retiros/lotes/30/20190': 'batches',
+      '/retiros/historial': 'withdrawals',
+      '/retirosUnificados': 'withdrawals',
+      '/distribucion': 'distributions',
+      '/pagos': null,
+      '/pagadores': null,
+    });
   });
 });

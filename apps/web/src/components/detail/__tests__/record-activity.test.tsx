@@ -24,7 +24,7 @@ const EVENT = {
 };
 
 /** The section for a user holding `permissions`; the operations the gateway received. */
-function renderSection(permissions: Permission[]) {
+function renderSection(permissions: Permission[], path = '/pago/1000005') {
   const sent: Array<{ name: string; variables: Record<string, unknown> }> = [];
   const link = new ApolloLink((operation) => {
     sent.push({ name: operation.operationName ?? '', variables: operation.variables });
@@ -35,7 +35,7 @@ function renderSection(permissions: Permission[]) {
   render(
     <ApolloProvider client={new ApolloClient({ cache: createCache(), link })}>
       <CurrentUserContext.Provider value={user}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>
           <RecordActivity recordId="1000005" />
         </MemoryRouter>
       </CurrentUserContext.Provider>
@@ -54,7 +54,16 @@ describe('RecordActivity', () => {
     expect(screen.getByTestId('record-activity-link').getAttribute('href')).toBe(
       '/actividad?registro=1000005',
     );
-    expect(sent).toEqual([{ name: 'RecordActivity', variables: { recordId: '1000005', pageSize: 10 } }]);
+    // Only the payments' actions: another area's mutation naming the same id is not this payment's (issue 61).
+    expect(sent).toEqual([
+      { name: 'RecordActivity', variables: { recordId: '1000005', area: 'payments', pageSize: 10 } },
+    ]);
+  });
+
+  it("asks for the actions of the detail's own kind", async () => {
+    const sent = renderSection(['ACTIVITY_SHOW'], '/lotes/lotes/12/1000005');
+    await screen.findByText('Cancelar pago');
+    expect(sent.map(({ variables }) => variables.area)).toEqual(['batches']);
   });
 
   it('is nothing, and asks nothing, without ACTIVITY_SHOW', () => {
