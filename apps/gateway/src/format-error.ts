@@ -1,6 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { problemMessage, type InputProblem } from './limits/input-guard.js';
+import { limitMessage, limitRefusal } from './limits/query-limits.js';
 import { BadUserInputError } from './errors.js';
 import { describeUpstreamFailure, GENERIC_ERROR_MESSAGE } from './upstream/error-catalogue.js';
 import { isUpstreamFailure } from './upstream/errors.js';
@@ -27,8 +28,6 @@ const REQUEST_CODES = new Set([
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
-
-const TOKEN_LIMIT = /more th(?:an|at) \d+ tokens/i;
 
 /**
  * graphql-js reports a variable that does not fit its type in English, quoting the value and sometimes suggesting
@@ -135,7 +134,7 @@ const where = (formatted: GraphQLFormattedError) => ({
 /**
  * Every error leaving the gateway: upstream failures through the catalogue (never the upstream message),
  * the gateway's own errors as they are, Apollo's request errors as they are, everything else masked.
- * No extension other than `code` (and `extendedCode`/`field` when meaningful) is sent.
+ * No extension other than `code` (and `extendedCode`/`field`/`limit` when meaningful) is sent.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
@@ -181,11 +180,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
   if (typeof code === 'string' && REQUEST_CODES.has(code)) {
-    // graphql-js names its token limit; the limits are not exposed.
-    const message = TOKEN_LIMIT.test(formatted.message)
-      ? 'Syntax Error: Document too large. Parsing aborted.'
-      : formatted.message;
-    return { message, ...where(formatted), extensions: { code } };
+    // A query limit names itself, its value and what the document used (limits/query-limits.ts).
+    const limit = limitRefusal(formatted.message);
+    if (limit) {
+      return { message: limitMessage(limit), ...where(formatted), extensions: { code, limit } };
+    }
+    return { message: formatted.message, ...where(formatted), extensions: { code } };
   }
 
   return {

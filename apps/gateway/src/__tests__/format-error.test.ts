@@ -73,13 +73,13 @@ describe('formatError', () => {
     });
   });
 
-  it("keeps Apollo's request errors and hides the parser's token limit", () => {
+  it("keeps Apollo's request errors and names the parser's token limit (issue 62)", () => {
     const parse = new GraphQLError('Syntax Error: Document contains more that 2000 tokens. Parsing aborted.');
     expect(
       formatError({ message: parse.message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }, parse),
     ).toEqual({
-      message: 'Syntax Error: Document too large. Parsing aborted.',
-      extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+      message: 'El documento tiene más de 2000 tokens; el máximo es 2000 (maxTokens).',
+      extensions: { code: 'GRAPHQL_PARSE_FAILED', limit: { name: 'maxTokens', max: 2000, found: 2001 } },
     });
     const validation = new GraphQLError('Cannot query field "x" on type "Query".');
     expect(

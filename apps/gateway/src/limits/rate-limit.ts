@@ -74,11 +74,30 @@ class RequestLog {
   }
 }
 
-/** The limit, and how many operators it holds a log for (tests: the map holds the active ones only). */
-export type TrackedRateLimit = OperatorRateLimit & { operators(): number };
+/**
+ * What is left of one operator's limit, as every GraphQL answer reports it (`extensions.rateLimit`, issue 62):
+ * the requests a window allows, how many more it allows now, the window's length and when a place frees up
+ * (the oldest counted request leaves the window; ISO 8601, null when nothing is counted).
+ */
+export interface RateLimitLeft {
+  limit: number;
+  remaining: number;
+  windowSeconds: number;
+  resetAt: string | null;
+}
+
+/**
+ * The limit, how many operators it holds a log for (tests: the map holds the active ones only) and what is left
+ * of one operator's (null when the limit is off), without counting a request.
+ */
+export type TrackedRateLimit = OperatorRateLimit & {
+  operators(): number;
+  left(operator: string): RateLimitLeft | null;
+};
 
 export function operatorRateLimit({ max, windowMs }: RateLimitOptions): TrackedRateLimit {
-  if (max <= 0) return Object.assign(() => Promise.resolve(true), { operators: () => 0 });
+  if (max <= 0)
+    return Object.assign(() => Promise.resolve(true), { operators: () => 0, left: () => null });
   // performance.now: a clock that never goes back (a wall-clock change neither frees nor blocks anyone).
   const now = () => performance.now();
   const logs = new Map<string, RequestLog>();
@@ -110,7 +129,19 @@ export function operatorRateLimit({ max, windowMs }: RateLimitOptions): TrackedR
     }
     return Promise.resolve(passes);
   };
-  return Object.assign(limit, { operators: () => logs.size });
+  const left = (operator: string): RateLimitLeft => {
+    const time = now();
+    const log = logs.get(operator);
+    log?.dropUpTo(time - windowMs);
+    const oldest = log?.oldest() ?? Number.NaN;
+    return {
+      limit: max,
+      remaining: max - (log?.count ?? 0),
+      windowSeconds,
+      resetAt: Number.isNaN(oldest) ? null : new Date(Date.now() + (oldest + windowMs - time)).toISOString(),
+    };
+  };
+  return Object.assign(limit, { operators: () => logs.size, left });
 }
 
 /** The GraphQL answer past the limit: 429 with the Spanish message. */
