@@ -37,6 +37,8 @@ import { methodIs, pathUnder, routeMatcher } from './http/routes.js';
 import { jsonBody, type WithBody } from './limits/body-limit.js';
 import { inputGuardPlugin, inputGuardRule } from './limits/input-guard.js';
 import { answerRateLimited, operatorRateLimit } from './limits/rate-limit.js';
+import { armorSettings } from './limits/query-limits.js';
+import { limitReportPlugin } from './limits/limit-report.js';
 import { MODULE_FILE_ROUTES, MUTATION_AREAS } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
 import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
@@ -75,7 +77,10 @@ export interface GatewayApp {
   stop(): Promise<void>;
 }
 
-/** graphql-armor limits: generous for the web's documents, tight for abuse. Limits are not exposed. */
+/**
+ * graphql-armor limits: generous for the web's documents, tight for abuse. A refusal names its limit and value
+ * (limits/query-limits.ts); every answer reports its cost (limits/limit-report.ts).
+ */
 export const ARMOR_LIMITS = {
   maxDepth: 10,
   maxAliases: 15,
@@ -217,27 +222,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       allowedAzp: config.keycloakAzp,
     });
 
-  const armor = new ApolloArmor({
-    // ignoreIntrospection: false — introspection is counted too (its exemption had a bypass).
-    maxDepth: {
-      n: ARMOR_LIMITS.maxDepth,
-      flattenFragments: true,
-      ignoreIntrospection: false,
-      exposeLimits: false,
-    },
-    maxAliases: { n: ARMOR_LIMITS.maxAliases, exposeLimits: false },
-    // Its token plugin throws from a hook, which Apollo answers with a 500: graphql-js's own parser limit
-    // (parseOptions.maxTokens) answers GRAPHQL_PARSE_FAILED / 400 instead; formatError hides the number.
-    maxTokens: { enabled: false },
-    maxDirectives: { n: ARMOR_LIMITS.maxDirectives, exposeLimits: false },
-    costLimit: {
-      maxCost: ARMOR_LIMITS.maxCost,
-      flattenFragments: true,
-      ignoreIntrospection: false,
-      exposeLimits: false,
-    },
-    blockFieldSuggestion: { enabled: true },
-  }).protect();
+  // Limits that name themselves (limits/query-limits.ts): introspection counted too, tokens by graphql-js.
+  const armor = new ApolloArmor(armorSettings(ARMOR_LIMITS)).protect();
 
   // The store opens in the background (activity/store-handle.ts): the gateway serves meanwhile.
   const store = config.store ? connectStore({ config: config.store, logger }) : null;
@@ -303,6 +289,11 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       supportedOperationsPlugin<GatewayContext>(),
       upstreamBudgetPlugin<GatewayContext>(config.upstreamCallBudget),
       metricsPlugin<GatewayContext>(),
+      // extensions.cost and extensions.rateLimit on every answer (the limit is made below, read per request).
+      limitReportPlugin<GatewayContext>({
+        maxCost: ARMOR_LIMITS.maxCost,
+        rateLimitLeft: (operator) => rateLimit.left(operator),
+      }),
     ],
   });
   await apollo.start();
