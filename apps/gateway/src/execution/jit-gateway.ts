@@ -9,7 +9,10 @@
  * - variable coercion errors: checked with graphql-js's `getVariableValues` first (its messages are what formatError
  *   turns into Spanish); graphql-jit then coerces the same raw variables;
  * - introspection (`__schema` / `__type` at the root) and any document graphql-jit cannot compile: graphql-js
- *   `execute`.
+ *   `execute`;
+ * - every mutation (issue 60): graphql-js runs root mutation fields one after the other and reports each field's
+ *   outcome as it ran, which is the answer the audit and the operator rely on (graphql-jit ran a later money field
+ *   after an earlier one had failed the whole answer). A mutation costs its upstream writes, not its execution.
  * Compiled functions are kept per parsed document (Apollo keeps one DocumentNode per query text in its LRU
  * document store), so a document is compiled once and forgotten with it.
  */
@@ -101,7 +104,7 @@ export function jitExecutor(schema: GraphQLSchema): Executor {
   return ({ document, operation, operationName, variables, context }) => {
     const byGraphqlJs = () =>
       execute({ schema, document, operationName, variableValues: variables, contextValue: context });
-    if (asksForSchema(operation, document)) return byGraphqlJs();
+    if (operation.operation !== 'query' || asksForSchema(operation, document)) return byGraphqlJs();
     const query = compiledFor(document, operationName);
     if (!query) return byGraphqlJs();
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, {
