@@ -269,11 +269,18 @@ describe('Buscar Pagos', () => {
     expect(second.rows).toHaveLength(10);
     const ids = new Set(first.rows.map((r) => r.id));
     for (const row of second.rows) expect(ids.has(row.id)).toBe(false);
+    const full = await payments({ pageSize: 100 });
+    expect(full.rows).toHaveLength(100);
+    // Past 100 rows: refused naming pageSize, never cut to 100 in silence (issue 62), and no service called.
     await clearRequests();
-    const capped = await payments({ pageSize: 500 });
-    expect(capped.pageSize).toBe(100);
-    expect(capped.rows).toHaveLength(100);
-    expect((await recorded('payment'))[0]?.query.limit).toBe('100');
+    const refused = await gql(gateway.graphqlUrl, PAYMENTS, {
+      token: await tokenFor('admin'),
+      variables: { pageSize: 500 },
+    });
+    expect(refused.body.errors?.map((e) => [e.message, e.extensions?.code, e.extensions?.field])).toEqual([
+      ['El tamaño de página (pageSize) debe ser un número entero entre 1 y 100.', 'BAD_USER_INPUT', 'pageSize'],
+    ]);
+    expect(await recorded('payment')).toEqual([]);
   });
 
   it('costs exactly two upstream calls for a 50-row page with collector names', async () => {

@@ -5,7 +5,13 @@ export const MAX_PAGE_SIZE = 100;
 /** Every list's page size when none is asked (the schema's `pageSize: Int = 25`; one contract, issue 46). */
 export const DEFAULT_PAGE_SIZE = 25;
 
-/** page >= 1 and 1 <= pageSize; pageSize above 100 is capped (the grid never shows more than 100 rows). */
+/** What a refused page size is told: its range, named by the argument (issue 62: never cut silently). */
+export const PAGE_SIZE_RANGE_MESSAGE = `El tamaño de página (pageSize) debe ser un número entero entre 1 y ${MAX_PAGE_SIZE}.`;
+
+/**
+ * page >= 1 and 1 <= pageSize <= 100 (the grid never shows more than 100 rows): anything else is refused with
+ * BAD_USER_INPUT naming the argument, never cut to fit (a client asking 500 rows learns it got at most 100).
+ */
 export function normalizePaging(
   page: number | null | undefined,
   pageSize: number | null | undefined,
@@ -14,14 +20,11 @@ export function normalizePaging(
   const size = pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(p) || p < 1)
     throw badUserInput('La página (page) debe ser un número entero mayor o igual a 1.', 'page');
-  if (!Number.isInteger(size) || size < 1) {
-    throw badUserInput(
-      'El tamaño de página (pageSize) debe ser un número entero mayor o igual a 1.',
-      'pageSize',
-    );
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    throw badUserInput(PAGE_SIZE_RANGE_MESSAGE, 'pageSize');
   }
   if (p > 1_000_000) throw badUserInput('La página (page) es demasiado grande.', 'page');
-  return { page: p, pageSize: Math.min(size, MAX_PAGE_SIZE) };
+  return { page: p, pageSize: size };
 }
 
 export const MAX_SEARCH_LENGTH = 200;

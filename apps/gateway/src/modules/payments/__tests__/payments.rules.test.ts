@@ -77,7 +77,8 @@ describe('payments list rules', () => {
   it('pages from 1 with at most 100 rows', () => {
     expect(paymentListQuery({})).toMatchObject({ page: 1, limit: 25 });
     expect(paymentListQuery({ page: 3, pageSize: 50 })).toMatchObject({ page: 3, limit: 50 });
-    expect(paymentListQuery({ pageSize: 500 })).toMatchObject({ limit: 100 });
+    expect(paymentListQuery({ pageSize: 100 })).toMatchObject({ limit: 100 });
+    badInput(() => paymentListQuery({ pageSize: 500 }), 'pageSize');
   });
 
   it('refuses invalid input with BAD_USER_INPUT naming the field', () => {
