@@ -33,7 +33,8 @@ const withPermissions = (sdl) => {
       .split('\n')
       .map((line, i) => (i === 0 || line === '' ? line : indent + line))
       .join('\n');
-    if (node.description) edits.push({ start: node.description.loc.start, end: node.description.loc.end, block });
+    if (node.description)
+      edits.push({ start: node.description.loc.start, end: node.description.loc.end, block });
     else edits.push({ start: node.loc.start, end: node.loc.start, block: `${block}\n${indent}` });
   };
   visit(parse(sdl), {
@@ -46,7 +47,25 @@ const withPermissions = (sdl) => {
     .reduce((text, e) => text.slice(0, e.start) + e.block + text.slice(e.end), sdl);
 };
 
-export const sdl = withPermissions(merged);
+/** The contract's version (semver, package.json; CHANGELOG.md says what each one changed). */
+export const version = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
+
+/**
+ * The schema's own description names its version, so the printed file, introspection (`__schema { description }`)
+ * and the sandbox's docs say which contract they are.
+ */
+const schemaDefinition = `${print({
+  kind: Kind.STRING,
+  value: `Contrato del back-office: @backoffice/schema ${version} (semver). Qué cambió en cada versión y la política de deprecación: packages/schema/CHANGELOG.md.`,
+  block: true,
+})}
+schema {
+  query: Query
+  mutation: Mutation
+}
+`;
+
+export const sdl = `${withPermissions(merged)}\n${schemaDefinition}`;
 buildSchema(sdl); // throws on any invalid definition
 if (process.argv[1] !== new URL(import.meta.url).pathname) {
   // imported (by a test): composing is all it asks

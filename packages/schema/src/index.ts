@@ -4,6 +4,11 @@ import { buildSchema, type GraphQLEnumType } from 'graphql';
 /** The merged SDL (built by build.mjs); the same file sits one level above src/ and dist/. */
 export const typeDefs: string = readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8');
 
+/** The contract's version (semver): package.json's, also in the printed schema's description (build.mjs). */
+export const SCHEMA_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
 const schema = buildSchema(typeDefs);
 
 /** Every value of one of the schema's enums, in declaration order (a test's cases, a check against a list). */

@@ -6,13 +6,7 @@
  * `limitRefusal` reads those texts (pinned by limits/__tests__/query-limits.test.ts against the real rules).
  */
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import {
-  Kind,
-  validate,
-  type DocumentNode,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
-} from 'graphql';
+import { Kind, validate, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 
 /** The limits' values, named as the refusals name them (server.ts's ARMOR_LIMITS). */
 export interface QueryLimits {
@@ -85,7 +79,10 @@ export function limitMessage({ name, max, found }: LimitRefusal): string {
 }
 
 /** The operation `document` runs (the named one, or its only one), or null. */
-function operationOf(document: DocumentNode, name: string | null | undefined): OperationDefinitionNode | null {
+function operationOf(
+  document: DocumentNode,
+  name: string | null | undefined,
+): OperationDefinitionNode | null {
   const operations = document.definitions.filter(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
   );

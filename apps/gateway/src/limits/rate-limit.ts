@@ -96,8 +96,7 @@ export type TrackedRateLimit = OperatorRateLimit & {
 };
 
 export function operatorRateLimit({ max, windowMs }: RateLimitOptions): TrackedRateLimit {
-  if (max <= 0)
-    return Object.assign(() => Promise.resolve(true), { operators: () => 0, left: () => null });
+  if (max <= 0) return Object.assign(() => Promise.resolve(true), { operators: () => 0, left: () => null });
   // performance.now: a clock that never goes back (a wall-clock change neither frees nor blocks anyone).
   const now = () => performance.now();
   const logs = new Map<string, RequestLog>();

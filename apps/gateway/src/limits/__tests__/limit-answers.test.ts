@@ -53,7 +53,8 @@ const ask = async (query: string) => {
 
 /** `{ __type(name: "Payment") { <a nested ofType chain of this many levels> } }`: depth = levels + 2. */
 const ofTypeChain = (levels: number) => `${'ofType { '.repeat(levels)}name${' }'.repeat(levels)}`;
-const aliases = (count: number) => Array.from({ length: count }, (_, i) => `a${i}: me { username }`).join(' ');
+const aliases = (count: number) =>
+  Array.from({ length: count }, (_, i) => `a${i}: me { username }`).join(' ');
 
 describe('a query past a limit', () => {
   it.each([

@@ -1,0 +1,129 @@
+// The schema as a versioned contract (issue 62): `npm test` fails on a change that breaks the last released schema
+// unless CHANGELOG.md records a new major version; the version is the same in package.json, the changelog and the
+// printed schema.
+import { readdirSync, readFileSync } from 'node:fs';
+import { buildSchema } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import {
+  changelogVersions,
+  checkContract,
+  compareVersions,
+  deprecationsWithoutRemoval,
+  latestSnapshot,
+} from '../contract.js';
+import { SCHEMA_VERSION, typeDefs } from '../index.js';
+
+const packageDir = new URL('../../', import.meta.url);
+const releasedDir = new URL('released/', packageDir);
+const changelog = readFileSync(new URL('CHANGELOG.md', packageDir), 'utf8');
+const manifest = JSON.parse(readFileSync(new URL('package.json', packageDir), 'utf8')) as { version: string };
+
+describe('the contract', () => {
+  const releasedVersion = latestSnapshot(readdirSync(releasedDir));
+
+  it('breaks nothing of the last released schema, or the changelog records a new major version', () => {
+    expect(releasedVersion).not.toBeNull();
+    const check = checkContract({
+      released: {
+        version: releasedVersion!,
+        sdl: readFileSync(new URL(`${releasedVersion}.graphql`, releasedDir), 'utf8'),
+      },
+      current: typeDefs,
+      changelog,
+    });
+    expect(check.problem).toBeNull();
+  });
+
+  it('has one version: package.json, the changelog’s newest release and the printed schema', () => {
+    expect(manifest.version).toBe(changelogVersions(changelog)[0]);
+    expect(SCHEMA_VERSION).toBe(manifest.version);
+    expect(buildSchema(typeDefs).description).toContain(`@backoffice/schema ${manifest.version}`);
+    expect(compareVersions(manifest.version, releasedVersion!)).toBeGreaterThanOrEqual(0);
+    expect(changelog).toMatch(/^## \[Unreleased\]$/m);
+  });
+
+  it('names, in every deprecation, the major release it goes away in', () => {
+    expect(deprecationsWithoutRemoval(typeDefs, manifest.version)).toEqual([]);
+  });
+});
+
+// The checker itself, on small schemas.
+const RELEASED = /* GraphQL */ `
+  type Query {
+    payment(id: ID!): Payment
+  }
+  type Payment {
+    id: ID!
+    status: String!
+    legacyCode: String @deprecated(reason: "Use status. Se elimina en 2.0.0.")
+  }
+`;
+const log = (...versions: string[]) =>
+  ['# Changelog', '', '## [Unreleased]', '', ...versions.map((v) => `## [${v}] - 2026-11-27\n`)].join('\n');
+
+describe('checkContract', () => {
+  it('catches a breaking change: a field removed', () => {
+    const current = RELEASED.replace(/\s+legacyCode: .*\n/, '\n');
+    const check = checkContract({
+      released: { version: '1.0.0', sdl: RELEASED },
+      current,
+      changelog: log('1.0.0'),
+    });
+    expect(check.allowed).toBe(false);
+    expect(check.breaking.map((c) => c.type)).toEqual(['FIELD_REMOVED']);
+    expect(check.problem).toContain('Payment.legacyCode was removed.');
+    expect(check.problem).toContain('Se elimina en 2.0.0');
+  });
+
+  it('catches a field made nullable, an argument added as required, a type changed', () => {
+    const current = RELEASED.replace('status: String!', 'status: String').replace(
+      'payment(id: ID!)',
+      'payment(id: ID!, tenant: String!)',
+    );
+    const check = checkContract({
+      released: { version: '1.2.0', sdl: RELEASED },
+      current,
+      changelog: log('1.3.0', '1.2.0'),
+    });
+    expect(check.allowed).toBe(false);
+    expect(check.breaking.map((c) => c.type).sort()).toEqual(['FIELD_CHANGED_KIND', 'REQUIRED_ARG_ADDED']);
+  });
+
+  it('allows a breaking change when the changelog records a new major version', () => {
+    const current = RELEASED.replace(/\s+legacyCode: .*\n/, '\n');
+    const check = checkContract({
+      released: { version: '1.4.2', sdl: RELEASED },
+      current,
+      changelog: log('2.0.0', '1.4.2'),
+    });
+    expect(check).toMatchObject({ allowed: true, problem: null, recorded: '2.0.0' });
+    expect(check.breaking).toHaveLength(1);
+  });
+
+  it('allows additions, reporting the dangerous ones', () => {
+    const current = `${RELEASED}\nextend type Payment { refundable: Boolean }\nenum Extra { A }`.replace(
+      'payment(id: ID!)',
+      'payment(id: ID!, withHistory: Boolean = false)',
+    );
+    const check = checkContract({
+      released: { version: '1.0.0', sdl: RELEASED },
+      current,
+      changelog: log('1.0.0'),
+    });
+    expect(check).toMatchObject({ allowed: true, breaking: [] });
+    expect(check.dangerous.map((c) => c.type)).toEqual(['OPTIONAL_ARG_ADDED']);
+  });
+
+  it('reads the changelog’s released versions, newest first, Unreleased aside', () => {
+    expect(changelogVersions(log('1.10.0', '1.9.1', '1.0.0'))).toEqual(['1.10.0', '1.9.1', '1.0.0']);
+    expect(latestSnapshot(['1.9.0.graphql', '1.10.0.graphql', 'README.md'])).toBe('1.10.0');
+  });
+
+  it('refuses a deprecation that does not name its removal release', () => {
+    const sdl = `${RELEASED}\nextend type Payment { old: String @deprecated(reason: "Ya no se usa.") }`;
+    expect(deprecationsWithoutRemoval(sdl, '1.0.0')).toEqual(['Payment.old']);
+    expect(deprecationsWithoutRemoval(RELEASED, '1.0.0')).toEqual([]);
+    // Past its removal release, the deprecation must go.
+    expect(deprecationsWithoutRemoval(RELEASED, '2.0.0')).toEqual(['Payment.legacyCode']);
+  });
+});
