@@ -1,12 +1,14 @@
 /**
  * The schema as a versioned contract (issue 62, packages/schema/CHANGELOG.md): the last released schema is a
- * committed snapshot (`released/<version>.graphql`, taken by `npm run snapshot -w @backoffice/schema`), and a
+ * committed snapshot (`released/<version>.json`, its introspection result, the format schema registries and
+ * graphql-inspector read; taken by `npm run snapshot -w @backoffice/schema`), and a
  * change that breaks it (graphql-js's own `findBreakingChanges`: a field, argument, type or enum value removed, a
  * type changed, a new required argument...) is allowed only when the changelog records a new major version.
  * A field or argument goes away only after a release that marked it `@deprecated(reason: "... Se elimina en
  * N.0.0.")`. Checked by src/__tests__/contract.test.ts, part of `npm test`.
  */
 import {
+  buildClientSchema,
   buildSchema,
   findBreakingChanges,
   findDangerousChanges,
@@ -14,10 +16,30 @@ import {
   isInputObjectType,
   isInterfaceType,
   isIntrospectionType,
+  introspectionFromSchema,
   isObjectType,
   type BreakingChange,
   type DangerousChange,
+  type GraphQLSchema,
+  type IntrospectionQuery,
 } from 'graphql';
+
+/** A released snapshot's text: the schema's introspection result, with everything a client can see. */
+export function snapshotOf(sdl: string): string {
+  const introspection = introspectionFromSchema(buildSchema(sdl), {
+    descriptions: true,
+    specifiedByUrl: true,
+    directiveIsRepeatable: true,
+    schemaDescription: true,
+    inputValueDeprecation: true,
+  });
+  return `${JSON.stringify(introspection, null, 1)}\n`;
+}
+
+/** The schema a released snapshot holds. */
+export function schemaOfSnapshot(text: string): GraphQLSchema {
+  return buildClientSchema(JSON.parse(text) as IntrospectionQuery);
+}
 
 /** `1.2.3` → [1, 2, 3]; null when the text is not a plain semver version. */
 export function parseVersion(text: string): [number, number, number] | null {
@@ -41,19 +63,19 @@ export function changelogVersions(changelog: string): string[] {
   return versions.sort((a, b) => compareVersions(b, a));
 }
 
-/** The newest version among snapshot file names (`1.0.0.graphql`), or null when there is none. */
+/** The newest version among snapshot file names (`1.0.0.json`), or null when there is none. */
 export function latestSnapshot(fileNames: readonly string[]): string | null {
   const versions = fileNames
-    .map((name) => /^(\d+\.\d+\.\d+)\.graphql$/.exec(name)?.[1])
+    .map((name) => /^(\d+\.\d+\.\d+)\.json$/.exec(name)?.[1])
     .filter((version): version is string => version !== undefined);
   return versions.sort((a, b) => compareVersions(b, a))[0] ?? null;
 }
 
 export interface ContractInput {
-  /** The last released schema: its version and SDL (the snapshot). */
-  released: { version: string; sdl: string };
+  /** The last released schema: its version and schema (`schemaOfSnapshot`). */
+  released: { version: string; schema: GraphQLSchema };
   /** The schema as it is now (schema.graphql). */
-  current: string;
+  current: GraphQLSchema;
   /** CHANGELOG.md's text. */
   changelog: string;
 }
@@ -73,10 +95,8 @@ export interface ContractCheck {
 
 /** Checks the current schema against the last released one and the changelog. */
 export function checkContract({ released, current, changelog }: ContractInput): ContractCheck {
-  const before = buildSchema(released.sdl);
-  const after = buildSchema(current);
-  const breaking = findBreakingChanges(before, after);
-  const dangerous = findDangerousChanges(before, after);
+  const breaking = findBreakingChanges(released.schema, current);
+  const dangerous = findDangerousChanges(released.schema, current);
   const recorded = changelogVersions(changelog)[0] ?? null;
   const newMajor = recorded !== null && parseVersion(recorded)![0] > parseVersion(released.version)![0];
   const allowed = breaking.length === 0 || newMajor;
@@ -84,7 +104,7 @@ export function checkContract({ released, current, changelog }: ContractInput): 
     ? null
     : [
         `${breaking.length} breaking change(s) against the released schema ${released.version} ` +
-          `(packages/schema/released/${released.version}.graphql), and CHANGELOG.md records no new major version ` +
+          `(packages/schema/released/${released.version}.json), and CHANGELOG.md records no new major version ` +
           `(its newest: ${recorded ?? 'none'}). Deprecate first (@deprecated(reason: "... Se elimina en ` +
           `${parseVersion(released.version)![0] + 1}.0.0.")), or record the major version in CHANGELOG.md:`,
         ...breaking.map((change) => `- ${change.type}: ${change.description}`),

@@ -10,6 +10,8 @@ import {
   compareVersions,
   deprecationsWithoutRemoval,
   latestSnapshot,
+  schemaOfSnapshot,
+  snapshotOf,
 } from '../contract.js';
 import { SCHEMA_VERSION, typeDefs } from '../index.js';
 
@@ -26,9 +28,9 @@ describe('the contract', () => {
     const check = checkContract({
       released: {
         version: releasedVersion!,
-        sdl: readFileSync(new URL(`${releasedVersion}.graphql`, releasedDir), 'utf8'),
+        schema: schemaOfSnapshot(readFileSync(new URL(`${releasedVersion}.json`, releasedDir), 'utf8')),
       },
-      current: typeDefs,
+      current: buildSchema(typeDefs),
       changelog,
     });
     expect(check.problem).toBeNull();
@@ -58,6 +60,8 @@ const RELEASED = /* GraphQL */ `
     legacyCode: String @deprecated(reason: "Use status. Se elimina en 2.0.0.")
   }
 `;
+/** The released fixture as the contract test reads it: through its snapshot (introspection) and back. */
+const released = schemaOfSnapshot(snapshotOf(RELEASED));
 const log = (...versions: string[]) =>
   ['# Changelog', '', '## [Unreleased]', '', ...versions.map((v) => `## [${v}] - 2026-11-27\n`)].join('\n');
 
@@ -65,8 +69,8 @@ describe('checkContract', () => {
   it('catches a breaking change: a field removed', () => {
     const current = RELEASED.replace(/\s+legacyCode: .*\n/, '\n');
     const check = checkContract({
-      released: { version: '1.0.0', sdl: RELEASED },
-      current,
+      released: { version: '1.0.0', schema: released },
+      current: buildSchema(current),
       changelog: log('1.0.0'),
     });
     expect(check.allowed).toBe(false);
@@ -81,8 +85,8 @@ describe('checkContract', () => {
       'payment(id: ID!, tenant: String!)',
     );
     const check = checkContract({
-      released: { version: '1.2.0', sdl: RELEASED },
-      current,
+      released: { version: '1.2.0', schema: released },
+      current: buildSchema(current),
       changelog: log('1.3.0', '1.2.0'),
     });
     expect(check.allowed).toBe(false);
@@ -92,8 +96,8 @@ describe('checkContract', () => {
   it('allows a breaking change when the changelog records a new major version', () => {
     const current = RELEASED.replace(/\s+legacyCode: .*\n/, '\n');
     const check = checkContract({
-      released: { version: '1.4.2', sdl: RELEASED },
-      current,
+      released: { version: '1.4.2', schema: released },
+      current: buildSchema(current),
       changelog: log('2.0.0', '1.4.2'),
     });
     expect(check).toMatchObject({ allowed: true, problem: null, recorded: '2.0.0' });
@@ -106,8 +110,8 @@ describe('checkContract', () => {
       'payment(id: ID!, withHistory: Boolean = false)',
     );
     const check = checkContract({
-      released: { version: '1.0.0', sdl: RELEASED },
-      current,
+      released: { version: '1.0.0', schema: released },
+      current: buildSchema(current),
       changelog: log('1.0.0'),
     });
     expect(check).toMatchObject({ allowed: true, breaking: [] });
@@ -116,7 +120,7 @@ describe('checkContract', () => {
 
   it('reads the changelog’s released versions, newest first, Unreleased aside', () => {
     expect(changelogVersions(log('1.10.0', '1.9.1', '1.0.0'))).toEqual(['1.10.0', '1.9.1', '1.0.0']);
-    expect(latestSnapshot(['1.9.0.graphql', '1.10.0.graphql', 'README.md'])).toBe('1.10.0');
+    expect(latestSnapshot(['1.9.0.json', '1.10.0.json', 'README.md'])).toBe('1.10.0');
   });
 
   it('refuses a deprecation that does not name its removal release', () => {
