@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useFormikContext } from 'formik';
-import { gatewayReconciliationSchema } from '@backoffice/validators';
+import { checkCompensationAmount, gatewayReconciliationSchema } from '@backoffice/validators';
 import { DialogFact } from '@/components/dialogs/action-dialog';
 import { MoneySummary } from '@/components/dialogs/money-summary';
 import { FormDialog, type DialogHandlers } from '@/components/dialogs/submit-dialog';
@@ -23,15 +23,20 @@ export function conciliationInput(values: ConciliateValues) {
   };
 }
 
-/** The description and compensation amount as the request will carry them ('—': the batch keeps its own). */
+/**
+ * The description and compensation amount as the request will carry them ('—': the batch keeps its own, or the
+ * amount cannot be sent). The spec's rule is stricter than the kit's amount reading: '26.717,23' reads as an
+ * amount but is not digits only, so it is never shown as one (issue 64).
+ */
 function ConciliationSummary() {
   const { values } = useFormikContext<ConciliateValues>();
   const input = conciliationInput(values);
+  const amount = checkCompensationAmount(input.compensationAmount ?? '') ? null : input.compensationAmount;
   return (
     <MoneySummary
       lines={[
         { label: 'Descripción', value: input.description },
-        { label: 'Monto de compensación', value: input.compensationAmount, amount: true },
+        { label: 'Monto de compensación', value: amount, amount: true },
       ]}
     />
   );
