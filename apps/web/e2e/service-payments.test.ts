@@ -121,7 +121,9 @@ describe('Pago de servicios as tesoreria', () => {
     expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'service-payments-conciliate-dialog');
     // The spec allows digits only: an es-AR amount is refused, and the summary never shows what cannot be sent.
-    const sent = dialog.getByRole('region', { name: 'Se enviará' }).locator('dd[data-label="Monto de compensación"]');
+    const sent = dialog
+      .getByRole('region', { name: 'Se enviará' })
+      .locator('dd[data-label="Monto de compensación"]');
     await dialog.getByLabel('Monto de compensación').fill('26.717,23');
     await dialog.getByText('*Solo números.').waitFor();
     expect(await sent.innerText()).toBe('—');
