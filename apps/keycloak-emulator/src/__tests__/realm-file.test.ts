@@ -55,6 +55,18 @@ describe('infra/keycloak/realm-back-office.json', () => {
     expect(rep.roles?.realm?.map((r) => r.name)).not.toContain('default-roles-back-office');
   });
 
+  it("shows Keycloak's own pages in Spanish: internationalization on, Spanish the one supported and default locale", () => {
+    // A real Keycloak (docker-compose.yml) otherwise shows its sign-in page in English whatever `ui_locales` says.
+    const i18n = rep as unknown as {
+      internationalizationEnabled?: boolean;
+      supportedLocales?: string[];
+      defaultLocale?: string;
+    };
+    expect(i18n.internationalizationEnabled).toBe(true);
+    expect(i18n.supportedLocales).toEqual(['es']);
+    expect(i18n.defaultLocale).toBe('es');
+  });
+
   it('has one gateway client role per Permission, kebab-case, each described in Spanish', () => {
     expect(PERMISSIONS.length).toBeGreaterThan(60);
     const declared = rep.roles?.client?.[GATEWAY] ?? [];
