@@ -39,6 +39,12 @@ export interface GatewayConfig {
   /** On SIGTERM, how long in-flight requests (bulk actions included) may take before their sockets are cut. */
   shutdownGraceMs: number;
   /**
+   * On SIGTERM, how long `/readyz` answers 503 while the gateway still accepts and serves connections, before it
+   * stops accepting them (SHUTDOWN_READINESS_DRAIN_MS; default 10 s in production, 0 elsewhere): a load balancer
+   * that polls readiness stops sending before any connection is refused (issue 60).
+   */
+  readinessDrainMs: number;
+  /**
    * How GraphQL operations run (GRAPHQL_EXECUTOR): `jit`, compiled once per document by graphql-jit
    * (execution/jit-gateway.ts), or `default`, graphql-js. Same schema, plugins and error formatting either way.
    */
@@ -52,9 +58,11 @@ export interface GatewayConfig {
   /**
    * Uploads being received (files/upload-slots.ts): at most `maxInFlight` on this replica and `maxPerOperator` for
    * one operator at a time (each may hold its file in memory), the rest refused 429; one whose body sends nothing
-   * for `idleTimeoutMs` is ended 408 (UPLOAD_MAX_IN_FLIGHT, UPLOAD_MAX_PER_OPERATOR, UPLOAD_IDLE_TIMEOUT_MS).
+   * for `idleTimeoutMs`, or is not all in after `totalTimeoutMs` however it trickles (issue 61), is ended 408
+   * (UPLOAD_MAX_IN_FLIGHT, UPLOAD_MAX_PER_OPERATOR, UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_TOTAL_TIMEOUT_MS). The HTTP
+   * server's request timeout follows the total one (http/server-timeouts.ts).
    */
-  uploads: { maxInFlight: number; maxPerOperator: number; idleTimeoutMs: number };
+  uploads: { maxInFlight: number; maxPerOperator: number; idleTimeoutMs: number; totalTimeoutMs: number };
   /**
    * The gateway's own store (operators' activity and preferences; docs/operations.md "The store"): a PostgreSQL
    * server (DATABASE_URL), else the embedded PostgreSQL in STORE_DATA_DIR ('memory://' keeps it in memory); null
@@ -63,6 +71,12 @@ export interface GatewayConfig {
   store: { databaseUrl: string } | { dataDir: string } | null;
   /** Days an activity event is kept (ACTIVITY_RETENTION_DAYS, default 400); older ones are purged daily. */
   activityRetentionDays: number;
+  /**
+   * Money moves (activity/move-journal.ts): how long a gateway holds a move it runs before another may close it
+   * (MOVE_LEASE_MS, default 30 s, renewed while it runs), and how often a gateway looks for moves whose gateway
+   * stopped (MOVE_RECOVER_EVERY_MS, default 15 s).
+   */
+  moves: { leaseMs: number; recoverEveryMs: number };
   /**
    * Refused calls (permission, budget, validation) of one operator written one by one per hour, to the audit log
    * and the store (ACTIVITY_REFUSALS_PER_HOUR, default 60); past it they are counted and summarised each minute

@@ -9,6 +9,7 @@ import type { ActivityWriter } from './activity/activity-writer.js';
 import type { StoreHandle } from './activity/store-handle.js';
 import { createGatewayApp } from './server.js';
 import { startMetricsServer, type MetricsServer } from './telemetry/metrics-server.js';
+import { serverTimeouts } from './http/server-timeouts.js';
 
 export type { GatewayConfig } from './config.js';
 export { loadConfig, SERVICE_ENV_VARS } from './load-config.js';
@@ -58,7 +59,7 @@ export async function startGateway(
   const full: GatewayConfig = { ...base, ...config, services: { ...base.services, ...config.services } };
   const logger = options.logger ?? createLogger(full.logLevel);
   reportUnknownCodesTo(logger);
-  const httpServer = createServer();
+  const httpServer = createServer(serverTimeouts(full.uploads));
   const { app, stop, store, activity } = await createGatewayApp({
     config: full,
     logger,
@@ -67,8 +68,6 @@ export async function startGateway(
     ...(options.fileRoutes ? { fileRoutes: options.fileRoutes } : {}),
   });
   httpServer.on('request', app);
-  httpServer.keepAliveTimeout = 65_000;
-  httpServer.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(full.port, full.host, () => {

@@ -142,6 +142,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     metricsPort: text(env, 'METRICS_PORT') === undefined ? null : int(env, 'METRICS_PORT', 9464, 0, 65535),
     metricsHost: text(env, 'METRICS_HOST') ?? text(env, 'HOST') ?? '127.0.0.1',
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 120_000, 0, 3_600_000),
+    readinessDrainMs: int(env, 'SHUTDOWN_READINESS_DRAIN_MS', production ? 10_000 : 0, 0, 600_000),
     graphqlExecutor,
     zipLimits: {
       maxEntries: int(env, 'UPLOAD_ZIP_MAX_ENTRIES', 1000, 1, 1_000_000),
@@ -152,9 +153,14 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       maxInFlight: int(env, 'UPLOAD_MAX_IN_FLIGHT', 8, 1, 10_000),
       maxPerOperator: int(env, 'UPLOAD_MAX_PER_OPERATOR', 2, 1, 10_000),
       idleTimeoutMs: int(env, 'UPLOAD_IDLE_TIMEOUT_MS', 30_000, 1, 600_000),
+      totalTimeoutMs: int(env, 'UPLOAD_TOTAL_TIMEOUT_MS', 120_000, 1, 3_600_000),
     },
     store: storeOf(env),
     activityRetentionDays: int(env, 'ACTIVITY_RETENTION_DAYS', 400, 1, 36_500),
+    moves: {
+      leaseMs: int(env, 'MOVE_LEASE_MS', 30_000, 1_000, 3_600_000),
+      recoverEveryMs: int(env, 'MOVE_RECOVER_EVERY_MS', 15_000, 100, 3_600_000),
+    },
     activityRefusalsPerHour: int(env, 'ACTIVITY_REFUSALS_PER_HOUR', 60, 0, 1_000_000),
     preferenceLimits: {
       maxKeys: int(env, 'PREFERENCES_MAX_KEYS', DEFAULT_PREFERENCE_LIMITS.maxKeys, 1, 100_000),

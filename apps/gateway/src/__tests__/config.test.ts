@@ -52,16 +52,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPLOAD_ZIP_MAX_RATIO: '0' })).toThrow(/UPLOAD_ZIP_MAX_RATIO/);
   });
 
-  it('reads the uploads in flight and the idle timeout of an upload, with their defaults', () => {
+  it('reads the uploads in flight and the idle and total timeouts of an upload, with their defaults', () => {
     const uploads = (env: Record<string, string>) => loadConfig(env).uploads;
-    expect(uploads({})).toEqual({ maxInFlight: 8, maxPerOperator: 2, idleTimeoutMs: 30_000 });
+    expect(uploads({})).toEqual({
+      maxInFlight: 8,
+      maxPerOperator: 2,
+      idleTimeoutMs: 30_000,
+      totalTimeoutMs: 120_000,
+    });
     const given = {
       UPLOAD_MAX_IN_FLIGHT: '20',
       UPLOAD_MAX_PER_OPERATOR: '3',
       UPLOAD_IDLE_TIMEOUT_MS: '5000',
+      UPLOAD_TOTAL_TIMEOUT_MS: '60000',
     };
-    expect(uploads(given)).toEqual({ maxInFlight: 20, maxPerOperator: 3, idleTimeoutMs: 5000 });
+    expect(uploads(given)).toEqual({
+      maxInFlight: 20,
+      maxPerOperator: 3,
+      idleTimeoutMs: 5000,
+      totalTimeoutMs: 60_000,
+    });
     expect(() => uploads({ UPLOAD_MAX_PER_OPERATOR: '0' })).toThrow(/UPLOAD_MAX_PER_OPERATOR/);
+    expect(() => uploads({ UPLOAD_TOTAL_TIMEOUT_MS: '0' })).toThrow(/UPLOAD_TOTAL_TIMEOUT_MS/);
   });
 
   it("reads the bounds of an operator's preferences, with their defaults", () => {

@@ -4,6 +4,8 @@ import { startEmulator, type RunningEmulator } from '@backoffice/keycloak-emulat
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayConfig } from '../config.js';
 import { defineUpload } from '../files/index.js';
+import { FileRefusal } from '../files/refusals.js';
+import { uploadSlots } from '../files/upload-slots.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { loadConfig } from '../load-config.js';
 import { createLogger } from '../logger.js';
@@ -13,8 +15,9 @@ import { rawRequest, type RawAnswer } from './raw-http.js';
 /**
  * Uploads cannot hoard memory (issue 43): at most UPLOAD_MAX_PER_OPERATOR of one operator and UPLOAD_MAX_IN_FLIGHT
  * of the replica are received at once, the rest refused 429 in Spanish; an upload whose body stops coming is ended
- * 408 after UPLOAD_IDLE_TIMEOUT_MS and its place given back. Held uploads are raw requests whose body is sent in
- * part and then nothing more, closed by the test.
+ * 408 after UPLOAD_IDLE_TIMEOUT_MS and its place given back, and one that trickles (issue 61) after
+ * UPLOAD_TOTAL_TIMEOUT_MS however often a byte comes; any other request trickled in is ended by the server's request
+ * timeout. Held uploads are raw requests whose body is sent in part and then nothing more, closed by the test.
  */
 
 const BOUNDARY = 'XyZ';
@@ -49,7 +52,16 @@ function startUpstream(): Promise<void> {
   );
 }
 
-async function gatewayWith(uploads: GatewayConfig['uploads']): Promise<RunningGateway> {
+/** Long bounds unless a test says otherwise: held uploads stay until the test closes them. */
+const UPLOADS: GatewayConfig['uploads'] = {
+  maxInFlight: 8,
+  maxPerOperator: 2,
+  idleTimeoutMs: 120_000,
+  totalTimeoutMs: 120_000,
+};
+
+async function gatewayWith(limits: Partial<GatewayConfig['uploads']>): Promise<RunningGateway> {
+  const uploads = { ...UPLOADS, ...limits };
   const base = loadConfig({ STUBS_URL: upstreamUrl });
   const gateway = await startGateway(
     {
@@ -123,6 +135,39 @@ function upload(gateway: RunningGateway, token: string): Promise<Response> {
   });
 }
 
+/** A 408 UPLOAD_TIMEOUT in the /files refusal shape, read from a raw answer. */
+function expectUploadTimeout(answer: RawAnswer, message: string) {
+  expect(answer.status).toBe(408);
+  const body = JSON.parse(answer.text.slice(answer.text.indexOf('\r\n\r\n') + 4)) as unknown;
+  expect(body).toEqual({ error: { code: 'UPLOAD_TIMEOUT', message } });
+}
+
+/** With one place per operator, a new upload is accepted only if the ended one gave its place back. */
+async function expectPlaceBack(gateway: RunningGateway, token: string) {
+  const received = uploadsReceived;
+  const accepted = await upload(gateway, token);
+  expect(accepted.status, await accepted.clone().text()).toBe(201);
+  expect(uploadsReceived).toBe(received + 1);
+}
+
+/** A request whose body comes a byte every `everyMs` (after its first 10): multipart for /files, else JSON. */
+function trickle(gateway: RunningGateway, path: string, token: string, body: Buffer, everyMs: number) {
+  return rawRequest({
+    url: gateway.url,
+    path,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': path.startsWith('/files')
+        ? `multipart/form-data; boundary=${BOUNDARY}`
+        : 'application/json',
+      'content-length': String(body.length),
+      connection: 'close',
+    },
+    body: body.subarray(0, 10),
+    trickle: { bytes: body.subarray(10), everyMs },
+  });
+}
+
 const OWN_UPLOADS = 'Ya tiene 2 archivos subiéndose; espere a que terminen y vuelva a intentar.';
 const REPLICA_UPLOADS =
   'Se están recibiendo demasiados archivos en este momento; vuelva a intentar en unos segundos.';
@@ -135,8 +180,7 @@ async function expectTooMany(response: Response, message: string) {
 
 describe('uploads in flight', { timeout: 60_000 }, () => {
   it('refuses the 3rd upload of one operator and the (N+1)th of the replica with 429; places come back', async () => {
-    // A long idle timeout: the held uploads stay until the test closes them.
-    const gateway = await gatewayWith({ maxInFlight: 3, maxPerOperator: 2, idleTimeoutMs: 120_000 });
+    const gateway = await gatewayWith({ maxInFlight: 3 });
     const closeHeld = new AbortController();
     const before = await inFlight();
     const held = [heldUpload(gateway, admin, closeHeld.signal), heldUpload(gateway, admin, closeHeld.signal)];
@@ -160,23 +204,54 @@ describe('uploads in flight', { timeout: 60_000 }, () => {
     await expect.poll(inFlight, POLL).toBe(before);
   });
 
-  it('ends an upload that sends nothing for the idle timeout with 408 in Spanish; the operator uploads again', async () => {
-    // One place per operator: the next upload is accepted only if the silent one gave its place back.
-    const gateway = await gatewayWith({ maxInFlight: 8, maxPerOperator: 1, idleTimeoutMs: 1_000 });
+  // One place per operator in both: the next upload is accepted only if the ended one gave its place back.
+  it.each([
+    {
+      name: 'sends nothing for the idle timeout',
+      limits: { idleTimeoutMs: 1_000, totalTimeoutMs: 120_000 },
+      send: (gateway: RunningGateway) => heldUpload(gateway, tesoreria),
+      message: 'El archivo dejó de llegar durante 1 segundo y la subida se canceló; vuelva a intentar.',
+    },
+    {
+      // A byte every 100 ms never lets the 60 s idle timer fire: the whole body would take about 13 s (issue 61).
+      name: 'is kept open by a trickle past the total bound',
+      limits: { idleTimeoutMs: 60_000, totalTimeoutMs: 1_000 },
+      send: (gateway: RunningGateway) => trickle(gateway, '/files/subidas', tesoreria, BODY, 100),
+      message:
+        'El archivo no terminó de llegar en 1 segundo y la subida se canceló; vuelva a intentar con una conexión más rápida o un archivo más chico.',
+    },
+  ])(
+    'ends an upload that $name with 408 in Spanish; the operator uploads again',
+    async ({ limits, send, message }) => {
+      const gateway = await gatewayWith({ maxPerOperator: 1, ...limits });
+      const started = performance.now();
+      const ended = await send(gateway);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+      expect(ended.bytesSent).toBeLessThan(BODY.length);
+      expectUploadTimeout(ended, message);
+      await expectPlaceBack(gateway, tesoreria);
+    },
+  );
+
+  it("ends any other request trickled in at the server's request timeout (the uploads' bound and 5 s)", async () => {
+    const gateway = await gatewayWith({ totalTimeoutMs: 1_000 });
+    const body = Buffer.from(JSON.stringify({ query: `{ __typename } #${'x'.repeat(2_000)}` }));
     const started = performance.now();
-    const silent = await heldUpload(gateway, tesoreria);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(900);
-    expect(silent.status).toBe(408);
-    const answer = JSON.parse(silent.text.slice(silent.text.indexOf('\r\n\r\n') + 4)) as unknown;
-    expect(answer).toEqual({
-      error: {
-        code: 'UPLOAD_TIMEOUT',
-        message: 'El archivo dejó de llegar durante 1 segundo y la subida se canceló; vuelva a intentar.',
-      },
-    });
-    const received = uploadsReceived;
-    const accepted = await upload(gateway, tesoreria);
-    expect(accepted.status, await accepted.clone().text()).toBe(201);
-    expect(uploadsReceived).toBe(received + 1);
+    // A GraphQL body of 2 KB at a byte every 50 ms: 100 s, were it not ended (Node's own bound is 300 s).
+    const trickled = await trickle(gateway, '/graphql', admin, body, 50);
+    expect(trickled.status).toBe(408);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(5_900);
+    expect(trickled.bytesSent).toBeLessThan(body.length);
+  });
+
+  it('counts in its 429 the uploads the operator really has in flight', () => {
+    const take = uploadSlots({ maxInFlight: 10, maxPerOperator: 3 });
+    const held = [take('a'), take('a'), take('a')];
+    const refused = take('a');
+    expect(refused).toBeInstanceOf(FileRefusal);
+    expect((refused as FileRefusal).message).toBe(
+      'Ya tiene 3 archivos subiéndose; espere a que terminen y vuelva a intentar.',
+    );
+    for (const slot of held) if (!(slot instanceof FileRefusal)) slot.release();
   });
 });

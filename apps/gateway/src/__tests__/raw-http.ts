@@ -28,6 +28,11 @@ export interface RawRequest {
    * server closes the connection; `chunked`: each chunk framed for `Transfer-Encoding: chunked`.
    */
   stream?: { total: number; chunked?: boolean };
+  /**
+   * More body after `body`, a trickle: these bytes one at a time, the next `everyMs` after the last, until all are
+   * sent or the server closes the connection (a client that keeps an upload open by sending almost nothing).
+   */
+  trickle?: { bytes: Buffer; everyMs: number };
   /** Close the connection once `body` is written (the client leaves mid-upload): resolves with no answer. */
   leave?: boolean;
   /** Closes the connection when aborted (a held upload ends): resolves with what came before. */
@@ -73,6 +78,20 @@ export function rawRequest(request: RawRequest): Promise<RawAnswer> {
       if (request.leave) {
         socket.destroy();
         return;
+      }
+      if (request.trickle) {
+        const { bytes, everyMs } = request.trickle;
+        let next = 0;
+        const timer = setInterval(() => {
+          if (closed || next >= bytes.length) {
+            clearInterval(timer);
+            return;
+          }
+          socket.write(bytes.subarray(next, next + 1));
+          next++;
+          bytesSent++;
+        }, everyMs);
+        socket.once('close', () => clearInterval(timer));
       }
       if (request.stream) {
         const { total, chunked = false } = request.stream;

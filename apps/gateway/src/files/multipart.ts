@@ -4,8 +4,9 @@
  * file over the limit as soon as it passes it, a content that does not match its extension once read. Nothing is
  * forwarded until the whole file is in and checked (the file is held in memory, at most `maxBytes`).
  *
- * A body that sends nothing for `idleMs` (a client stalled or gone silent) is ended with a 408 refusal and what it
- * had sent is let go, instead of being held until the server's request timeout (300 s).
+ * A body that sends nothing for `idleMs` (a client stalled or gone silent), or that is not all in after `totalMs`
+ * however it trickles (one byte every few seconds re-arms the idle timer: issue 61), is ended with a 408 refusal
+ * and what it had sent is let go, instead of being held until the server's request timeout.
  *
  * Every stream of the upload has its errors handled here, where they happen: the request (a client that
  * disconnects), the parser (a malformed or cut body) and each file stream (busboy destroys the file stream of a
@@ -23,9 +24,10 @@ import {
   notMultipart,
   tooLarge,
   uploadIdle,
+  uploadTooSlow,
   wrongType,
 } from './refusals.js';
-import { problemMessage, textProblem } from '../limits/input-guard.js';
+import { cleanText, problemMessage, textProblem } from '../limits/input-guard.js';
 import { contentMatches, formatList, formatOf } from './sniff.js';
 import type { UploadDefinition, UploadFormat } from './types.js';
 
@@ -59,10 +61,16 @@ export function checkUploadHeaders(req: IncomingMessage, definition: UploadDefin
 
 const formError = (detail: string) => badRequest(BAD_FORM_MESSAGE, detail);
 
+/** How long an upload's body may take: `idleMs` without a byte, `totalMs` in all (GatewayConfig's `uploads`). */
+export interface UploadTimeouts {
+  idleMs: number;
+  totalMs: number;
+}
+
 export function parseUpload(
   req: IncomingMessage,
   definition: UploadDefinition,
-  idleMs: number,
+  { idleMs, totalMs }: UploadTimeouts,
 ): Promise<ParsedUpload> {
   const fileField = definition.fileField ?? 'file';
   const wanted = new Set(definition.fields ?? []);
@@ -99,8 +107,11 @@ export function parseUpload(
     /** The file's bytes read so far: let go as soon as the upload fails. */
     let held: Buffer[] = [];
     let idle: NodeJS.Timeout | undefined;
+    // The whole body's bound, from the moment it may be read (a trickle re-arms `idle`, never this one).
+    const total = setTimeout(() => fail(uploadTooSlow(totalMs)), totalMs);
     const stopWatching = () => {
       clearTimeout(idle);
+      clearTimeout(total);
       req.off('data', watch);
     };
     const fail = (refusal: FileRefusal) => {
@@ -134,11 +145,11 @@ export function parseUpload(
       if (info.valueTruncated) fail(formError(`field "${name.slice(0, 64)}" over ${MAX_FIELD_BYTES} bytes`));
       else if (wanted.has(name)) {
         // Forwarded upstream as text: a NUL is refused there like in any GraphQL argument (busboy's UTF-8
-        // decoding leaves no lone surrogate).
+        // decoding leaves no lone surrogate), and invisible format characters are removed as from any of them.
         const problem = textProblem(value);
         if (problem)
           fail(badRequest(problemMessage(problem, name.slice(0, 64)), `field "${name.slice(0, 64)}"`));
-        else fields[name] = value;
+        else fields[name] = cleanText(value);
       }
     });
     parser.on('file', (name, stream, info) => {

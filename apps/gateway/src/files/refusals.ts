@@ -58,14 +58,14 @@ export const keysUnavailable = () => new FileRefusal(503, 'UPSTREAM_UNAVAILABLE'
 export const forbidden = () => new FileRefusal(403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
 /** The operator passed the per-operator rate limit (its headers are already set). */
 export const rateLimited = () => new FileRefusal(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
-/** The operator already has `max` uploads in flight (files/upload-slots.ts). */
-export const tooManyOwnUploads = (max: number) =>
+/** The operator already has `inFlight` uploads in flight, as many as they may (files/upload-slots.ts). */
+export const tooManyOwnUploads = (inFlight: number) =>
   new FileRefusal(
     429,
     'TOO_MANY_UPLOADS',
-    max === 1
+    inFlight === 1
       ? 'Ya tiene un archivo subiéndose; espere a que termine y vuelva a intentar.'
-      : `Ya tiene ${max} archivos subiéndose; espere a que terminen y vuelva a intentar.`,
+      : `Ya tiene ${inFlight} archivos subiéndose; espere a que terminen y vuelva a intentar.`,
   );
 /** The replica is receiving as many uploads as it may (files/upload-slots.ts). */
 export const tooManyUploads = () =>
@@ -76,14 +76,28 @@ export const tooManyUploads = () =>
   );
 /** Nothing of the upload's body came for `idleMs`: the upload is ended (multipart.ts). */
 export function uploadIdle(idleMs: number): FileRefusal {
-  const seconds = Math.max(1, Math.round(idleMs / 1000));
   return new FileRefusal(
     408,
     'UPLOAD_TIMEOUT',
-    `El archivo dejó de llegar durante ${seconds === 1 ? '1 segundo' : `${seconds} segundos`} y la subida se canceló; vuelva a intentar.`,
+    `El archivo dejó de llegar durante ${secondsText(idleMs)} y la subida se canceló; vuelva a intentar.`,
     null,
     `no body bytes for ${idleMs} ms`,
   );
+}
+/** The upload's body was not all in after `totalMs`, however it trickled: the upload is ended (multipart.ts). */
+export function uploadTooSlow(totalMs: number): FileRefusal {
+  return new FileRefusal(
+    408,
+    'UPLOAD_TIMEOUT',
+    `El archivo no terminó de llegar en ${secondsText(totalMs)} y la subida se canceló; vuelva a intentar con una conexión más rápida o un archivo más chico.`,
+    null,
+    `body not all in after ${totalMs} ms`,
+  );
+}
+/** "1 segundo", "120 segundos": a bound as an operator reads it. */
+function secondsText(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
 }
 export const notFound = () => new FileRefusal(404, 'NOT_FOUND', FILE_NOT_FOUND_MESSAGE);
 export const badRequest = (message: string, detail: string | null = null) =>

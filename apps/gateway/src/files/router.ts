@@ -583,7 +583,10 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
   ) => {
     let parsed: Awaited<ReturnType<typeof parseUpload>>;
     try {
-      parsed = await parseUpload(req, definition, config.uploads.idleTimeoutMs);
+      parsed = await parseUpload(req, definition, {
+        idleMs: config.uploads.idleTimeoutMs,
+        totalMs: config.uploads.totalTimeoutMs,
+      });
     } catch (error) {
       const refusal = asRefusal(error);
       // Refused while reading the body (size, type, name, form): an operator allowed to upload; the rest of a

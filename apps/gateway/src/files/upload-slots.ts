@@ -26,7 +26,7 @@ export function uploadSlots({ maxInFlight, maxPerOperator }: UploadSlotLimits): 
   const perOperator = new Map<string, number>();
   return (operator) => {
     const mine = perOperator.get(operator) ?? 0;
-    if (mine >= maxPerOperator) return tooManyOwnUploads(maxPerOperator);
+    if (mine >= maxPerOperator) return tooManyOwnUploads(mine);
     if (inFlight >= maxInFlight) return tooManyUploads();
     inFlight++;
     perOperator.set(operator, mine + 1);
