@@ -35,6 +35,16 @@ try {
     cwd: project,
     shell: process.platform === 'win32',
   });
+  // The schema's TypeScript types, as a TypeScript project imports them (project/contract-types.ts): compiled
+  // with this repository's TypeScript, the one tool the project borrows.
+  const tsc = fileURLToPath(import.meta.resolve('typescript/bin/tsc'));
+  await promisify(execFile)(process.execPath, [tsc, '-p', join(project, 'tsconfig.json')]).catch(
+    (failure) => {
+      throw new Error(
+        `The schema's types do not compile in the project:\n${failure.stdout}${failure.stderr}`,
+      );
+    },
+  );
   const code = await new Promise((resolve) => {
     const tests = spawn('npm', ['test'], {
       cwd: project,

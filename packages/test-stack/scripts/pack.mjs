@@ -3,7 +3,9 @@
 // `@backoffice/test-stack` with `npm pack` into one tarball that installs with no registry at all and prints its
 // path (docs/testing-integration.md, "Outside this repository"). The workspaces it runs (gateway, stubs, Keycloak
 // emulator and the packages they import) are private, so the tarball bundles them, built, with every package they
-// need at run time (bundleDependencies): `npm install ./backoffice-test-stack-0.0.0.tgz` fetches nothing.
+// need at run time (bundleDependencies): `npm install ./backoffice-test-stack-1.0.0.tgz` fetches nothing.
+// It carries the schema's version (packages/schema/package.json, CHANGELOG.md) and exports the contract: the SDL
+// (`@backoffice/test-stack/schema.graphql`) and its TypeScript types (`@backoffice/test-stack/schema`, issue 62).
 // Layout of the package: the test stack's own files at their repository paths (packages/test-stack/src,
 // scripts/stack.mjs, infra/keycloak/), so its relative paths hold; the workspaces and their dependencies in its
 // node_modules, where `@backoffice/gateway` and the like resolve. The apps must be built first (stack:pack does it).
@@ -17,6 +19,31 @@ import { promisify } from 'node:util';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const rootModules = join(root, 'node_modules');
 const packageDir = join(root, 'packages', 'test-stack');
+const schemaDir = join(root, 'packages', 'schema');
+
+/** What the types of the schema map its scalars to: money and dates travel as strings (docs §6). */
+const SCALARS = { DateTime: 'string', Decimal: 'string', JSON: 'unknown' };
+
+/**
+ * Writes the schema's TypeScript types to `target` (a .d.ts): graphql-codegen's `typescript` plugin, as the web's
+ * own schema types, enums as string unions, so the file holds types only.
+ */
+async function writeSchemaTypes(schemaFile, target) {
+  const { generate } = await import('@graphql-codegen/cli');
+  await generate(
+    {
+      schema: schemaFile,
+      silent: true,
+      generates: {
+        [target]: {
+          plugins: ['typescript'],
+          config: { scalars: SCALARS, enumsAsTypes: true, useTypeImports: true },
+        },
+      },
+    },
+    true,
+  );
+}
 
 /** The test stack's own files, at their repository paths: its sources (no tests), the stack it starts, the realm. */
 const OWN_FILES = [
@@ -121,8 +148,12 @@ export async function packTestStack(destination) {
       filter: (source) => !/\.test\.ts$|test-processes\.ts$/.test(source),
     });
     for (const file of OWN_FILES) await cp(join(root, file), join(staging, file));
+    // The contract: the schema's SDL and its types, at the package's root.
+    await cp(join(schemaDir, 'schema.graphql'), join(staging, 'schema.graphql'));
+    await writeSchemaTypes(join(schemaDir, 'schema.graphql'), join(staging, 'schema.d.ts'));
     const dependencies = await copyClosure(await runtimeClosure(), staging);
     const manifest = await readJson(join(packageDir, 'package.json'));
+    const { version } = await readJson(join(schemaDir, 'package.json'));
     const prefix = './packages/test-stack/';
     const entry = (path) => prefix + path.replace(/^\.\//, '');
     await writeFile(
@@ -130,12 +161,16 @@ export async function packTestStack(destination) {
       `${JSON.stringify(
         {
           name: manifest.name,
-          version: manifest.version,
+          // The schema's version: the tarball is the contract it serves (backoffice-test-stack-1.0.0.tgz).
+          version,
           type: 'module',
           engines: manifest.engines,
           description: manifest.description,
           exports: {
             '.': { types: entry(manifest.exports['.'].types), default: entry(manifest.exports['.'].default) },
+            './schema.graphql': './schema.graphql',
+            './schema': { types: './schema.d.ts' },
+            './package.json': './package.json',
           },
           bin: Object.fromEntries(Object.entries(manifest.bin).map(([name, path]) => [name, entry(path)])),
           dependencies,

@@ -2,7 +2,7 @@
 // `npm run stack:test`: the stack of integration tests (index.mjs) on free loopback ports, or the ones given with
 //   --ports gateway=4000,stubs=4010,keycloak=8080   (any of them; the others are picked)
 //   --pass-env DATABASE_URL,OTRA   (variables of this environment the gateway also gets; or TEST_STACK_PASS_ENV)
-//   --upstream-timeout-ms 300      (the gateway's deadline for an upstream read; default 30000)
+//   --upstream-timeout-ms 300      (the gateway's deadline for an upstream read or write; default 30000)
 //   --token-ttl 60                 (the access tokens' lifetime in seconds; default the realm's 300)
 //   --production-protections       (production's rate limit and brute-force lockout, not the test profile's)
 // When all are ready it prints ONE line of JSON on stdout: {"gateway","graphql","stubs","keycloak","lockouts",

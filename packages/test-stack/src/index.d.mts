@@ -12,7 +12,7 @@ export interface TestProfile {
   rateLimitMax: number;
   /** Whether 5 wrong passwords lock a user out (clear it with a DELETE to `lockouts`). */
   bruteForceLockout: boolean;
-  /** The gateway's deadline for an upstream read, in ms. */
+  /** The gateway's deadline for an upstream read or write, in ms. */
   upstreamTimeoutMs: number;
 }
 
@@ -23,7 +23,7 @@ export interface TestStackOptions {
   ports?: { gateway?: number; stubs?: number; keycloak?: number };
   /** The gateway's log level (default `warn`). */
   gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** The gateway's deadline for an upstream read, in ms (default TEST_UPSTREAM_TIMEOUT_MS: a loaded test machine is not a timeout). */
+  /** The gateway's deadline for an upstream read or write, in ms (default TEST_UPSTREAM_TIMEOUT_MS: a loaded test machine is not a timeout). */
   upstreamTimeoutMs?: number;
   /** Lifetime of the access tokens, in seconds (default: the realm's, 300). */
   tokenTtlSeconds?: number;

@@ -71,6 +71,9 @@ export function testStackOptions(options = {}) {
     realmAdditions: [TEST_REALM_ADDITIONS],
     gatewayEnv: {
       UPSTREAM_TIMEOUT_MS: String(profile.upstreamTimeoutMs),
+      // Writes wait as long as reads (docs/testing-integration.md §3): a timeout test of a mutation takes the
+      // same moment, and a loaded CI machine does not turn a write into UNKNOWN before a read would time out.
+      MUTATION_TIMEOUT_MS: String(profile.upstreamTimeoutMs),
       // Production's limit is the gateway's default: the stack sets nothing then.
       ...(profile.protections === 'test' ? { RATE_LIMIT_MAX: TEST_PROFILE_GATEWAY_ENV.RATE_LIMIT_MAX } : {}),
     },
@@ -86,7 +89,7 @@ export function testStackOptions(options = {}) {
  *           gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent', upstreamTimeoutMs?: number,
  *           tokenTtlSeconds?: number, productionProtections?: boolean, passEnv?: readonly string[] }} [options]
  *   ports: 0 or missing picks a free port. gatewayLogLevel: default `warn`. upstreamTimeoutMs: the gateway's
- *   deadline for an upstream read, default TEST_UPSTREAM_TIMEOUT_MS. tokenTtlSeconds: the access tokens' lifetime
+ *   deadline for an upstream read and write, default TEST_UPSTREAM_TIMEOUT_MS. tokenTtlSeconds: the access tokens' lifetime
  *   (default the realm's, 300). productionProtections: keep production's rate limit and lockout (testProfile).
  *   passEnv: names of this process's variables the gateway also gets (by default none but PATH, HOME, TMPDIR and
  *   the like).

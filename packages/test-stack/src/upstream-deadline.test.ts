@@ -39,6 +39,9 @@ describe('the upstream deadline of a test stack', () => {
     expect(TEST_UPSTREAM_TIMEOUT_MS).toBeGreaterThan(PRODUCTION_TIMEOUT_MS);
     expect(testStackOptions().gatewayEnv.UPSTREAM_TIMEOUT_MS).toBe(String(TEST_UPSTREAM_TIMEOUT_MS));
     expect(testStackOptions({ upstreamTimeoutMs: 300 }).gatewayEnv.UPSTREAM_TIMEOUT_MS).toBe('300');
+    // Writes too (docs/testing-integration.md §3): one deadline for both.
+    expect(testStackOptions().gatewayEnv.MUTATION_TIMEOUT_MS).toBe(String(TEST_UPSTREAM_TIMEOUT_MS));
+    expect(testStackOptions({ upstreamTimeoutMs: 300 }).gatewayEnv.MUTATION_TIMEOUT_MS).toBe('300');
   });
 
   describe('a stack started with a shorter deadline', () => {
@@ -66,6 +69,28 @@ describe('the upstream deadline of a test stack', () => {
         .toBeUndefined();
       const { errors } = await ask(stack, token, '{ payments(pageSize: 1) { total } }');
       expect(errors?.map((error) => error.extensions.code)).toEqual(['UPSTREAM_TIMEOUT']);
+    });
+
+    it('answers UNKNOWN for a write slower than it (writes get the same deadline, not production’s 15 s)', async () => {
+      await fetch(`${stack.stubs}/__admin/reset`, { method: 'POST' });
+      const fault = await fetch(`${stack.stubs}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          service: 'payment',
+          method: 'POST',
+          path: '/payment/pagos/:id/cancelar',
+          latencyMs: 5_000,
+        }),
+      });
+      expect(fault.ok).toBe(true);
+      const token = await tokenOf(stack, 'operador');
+      const { data } = await ask(
+        stack,
+        token,
+        `mutation { cancelPayment(id: "1002498", reason: "Prueba del plazo", idempotencyKey: "${crypto.randomUUID()}") { outcome error { code } } }`,
+      );
+      expect(data).toEqual({ cancelPayment: { outcome: 'UNKNOWN', error: { code: 'UPSTREAM_TIMEOUT' } } });
     });
   });
 });
