@@ -3,14 +3,12 @@ import type { DocumentNode } from 'graphql';
 /** The variable a mutation declares to receive the version of the record the operator acted on (issue 45). */
 const EXPECTED_VERSION = 'expectedVersion';
 
-/** True when one of the document's operations declares `$expectedVersion`. */
-function declaresExpectedVersion(document: DocumentNode): boolean {
+/** True when one of the document's operations declares the variable `$name`. */
+export function declaresVariable(document: DocumentNode, name: string): boolean {
   return document.definitions.some(
     (definition) =>
       definition.kind === 'OperationDefinition' &&
-      (definition.variableDefinitions ?? []).some(
-        (variable) => variable.variable.name.value === EXPECTED_VERSION,
-      ),
+      (definition.variableDefinitions ?? []).some((variable) => variable.variable.name.value === name),
   );
 }
 
@@ -27,7 +25,7 @@ export function withExpectedVersion<V extends object>(
 ): V {
   const version =
     record && typeof record === 'object' ? (record as { version?: unknown }).version : undefined;
-  if (typeof version !== 'number' || !declaresExpectedVersion(document)) return variables;
+  if (typeof version !== 'number' || !declaresVariable(document, EXPECTED_VERSION)) return variables;
   if (EXPECTED_VERSION in variables) return variables; // the action chose its own
   return { ...variables, [EXPECTED_VERSION]: version };
 }

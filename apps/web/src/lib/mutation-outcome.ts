@@ -89,3 +89,12 @@ export function resolveOutcome(payload: OutcomePayloadLike | null | undefined): 
     answered: true,
   };
 }
+
+/**
+ * A bulk mutation's results (one per item). No payload at all (a null root field, no data) is no answer: it throws
+ * "No se recibió respuesta", which the bulk flow shows for every item, as for a request that failed.
+ */
+export function bulkResultsOf<T>(payload: { results: readonly T[] } | null | undefined): T[] {
+  if (!payload) throw new Error(NO_ANSWER_MESSAGE);
+  return [...payload.results];
+}

@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DialogFeedback } from '../../lib/mutation-outcome';
+import { recordContent } from '../../lib/record-content';
 
 /** The words an operator reads when another operator changed the record shown (and when an action is refused so). */
 export const RECORD_CHANGED = 'Otro operador modificó este registro';
@@ -23,7 +24,7 @@ export function defaultVersionOf(record: unknown): string {
     if (version !== undefined && version !== null) return `v${String(version)}`;
     if (typeof lastUpdateDate === 'string') return `d${lastUpdateDate}`;
   }
-  return JSON.stringify(record ?? null);
+  return recordContent(record);
 }
 
 /**
@@ -33,9 +34,9 @@ export function defaultVersionOf(record: unknown): string {
  */
 export function contentVersion(...ignored: readonly string[]): (record: unknown) => string {
   return (record) => {
-    if (!record || typeof record !== 'object') return JSON.stringify(record ?? null);
+    if (!record || typeof record !== 'object') return recordContent(record);
     const own = Object.entries(record as Record<string, unknown>).filter(([key]) => !ignored.includes(key));
-    return JSON.stringify(Object.fromEntries(own));
+    return recordContent(Object.fromEntries(own));
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bulkResultsOf,
   GENERIC_FAILURE_MESSAGE,
   NO_ANSWER_MESSAGE,
   UNKNOWN_OUTCOME_MESSAGE,
@@ -54,6 +55,14 @@ describe('mutation outcomes', () => {
       answered: false,
       feedback: { severity: 'error', message: NO_ANSWER_MESSAGE },
     });
+  });
+});
+
+describe('bulk results', () => {
+  it('are the payload’s results; no payload (a null root field) is no answer', () => {
+    expect(bulkResultsOf({ results: [{ id: '1' }] })).toEqual([{ id: '1' }]);
+    expect(() => bulkResultsOf(null)).toThrow(NO_ANSWER_MESSAGE);
+    expect(() => bulkResultsOf(undefined)).toThrow(NO_ANSWER_MESSAGE);
   });
 });
 

@@ -1,5 +1,24 @@
+import { gql } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
+import { createCache } from '../../../lib/apollo';
 import { agoText, contentVersion, defaultVersionOf } from '../fresh-record';
+
+const DETAIL = gql`
+  query Detail($id: ID!) {
+    presentation(id: $id) {
+      id
+      status
+      fileStructure {
+        id
+        version
+      }
+      actions {
+        kind
+        enabled
+      }
+    }
+  }
+`;
 
 describe('a record’s freshness', () => {
   it('compares the version, else the last update, else the whole record', () => {
@@ -16,6 +35,28 @@ describe('a record’s freshness', () => {
     // A batch's `version` is its file layout: the same layout with another status is another version.
     expect(contentVersion()({ ...shown, status: 'AUTHORIZED' })).not.toBe(contentVersion()(shown));
     expect(defaultVersionOf({ ...shown, status: 'AUTHORIZED' })).toBe(defaultVersionOf(shown));
+  });
+
+  it('finds the same record read from the cache and from the network the same, whatever the order of its fields', () => {
+    // The network's answer: `__typename` where the query put it (last); the cache answers it first (issue 64).
+    const answer = {
+      id: '3',
+      status: 'CREATED',
+      fileStructure: { id: 'F8126', version: '00004', __typename: 'PresentationFileStructure' },
+      actions: [{ kind: 'PRESENT', enabled: true, __typename: 'PresentationAction' }],
+      __typename: 'Presentation',
+    };
+    const cache = createCache();
+    const query = cache.transformDocument(DETAIL);
+    cache.writeQuery({ query, variables: { id: '3' }, data: { presentation: answer } });
+    const shown = cache.readQuery<{ presentation: typeof answer }>({
+      query,
+      variables: { id: '3' },
+    })!.presentation;
+    expect(JSON.stringify(shown)).not.toBe(JSON.stringify(answer));
+    expect(defaultVersionOf(shown)).toBe(defaultVersionOf(answer));
+    expect(contentVersion('actions')(shown)).toBe(contentVersion('actions')(answer));
+    expect(defaultVersionOf({ ...shown, status: 'PRESENTED' })).not.toBe(defaultVersionOf(answer));
   });
 
   it('says how long ago in Spanish: seconds, then minutes, then hours', () => {
