@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { checkAfipFormType, checkAfipPeriod } from '@backoffice/validators';
+import { useSubmitAction } from '../../components/actions/submit-action';
 import { ActionDialog, useDialogSubmit } from '../../components/dialogs/action-dialog';
 import { PeriodPicker, periodOf } from '../../components/pickers';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
-import { useMutationOutcome } from '../../lib/use-mutation-outcome';
 import { CreatePresentationDocument, PresentationFileStructuresDocument } from './gql/graphql';
 
 /** Presentations run from 2020 (spec 001 §9 "Year choices start at 2020") to the current month (issue 29 item 11). */
@@ -20,10 +19,7 @@ const FIRST_PERIOD = '2020-01';
  */
 export function CreatePresentationDialog({ onClose }: { onClose(): void }) {
   const navigate = useNavigate();
-  const feedback = useMutationOutcome();
-  const idempotency = useIdempotencyKey();
   const structures = useQuery(PresentationFileStructuresDocument, { fetchPolicy: 'cache-first' });
-  const [create] = useMutation(CreatePresentationDocument);
   const [structureId, setStructureId] = useState('');
   const [current] = useState(() => periodOf());
   const [period, setPeriod] = useState(current);
@@ -33,23 +29,17 @@ export function CreatePresentationDialog({ onClose }: { onClose(): void }) {
   const invalid =
     formTypeError !== undefined || checkAfipPeriod(period) !== undefined || periodError !== null;
 
-  const {
-    submit,
-    submitting,
-    feedback: shown,
-  } = useDialogSubmit(async () => {
-    const result = await create({
-      variables: { fileStructureId: structureId, period, idempotencyKey: idempotency.key },
-    });
-    const payload = result.data?.createPresentation;
-    return feedback.settle(payload, {
-      success: payload?.message ?? 'Formulario creado correctamente',
-      onSuccess: () => {
-        const id = payload?.presentation?.id;
-        if (id) void navigate(`/afip/${encodeURIComponent(id)}`);
-      },
-    });
+  const create = useSubmitAction({
+    mutation: CreatePresentationDocument,
+    variables: () => ({ fileStructureId: structureId, period }),
+    payload: (data) => data.createPresentation,
+    success: (payload) => payload.message ?? 'Formulario creado correctamente',
+    after: (payload) => {
+      const id = payload.presentation?.id;
+      if (id) void navigate(`/afip/${encodeURIComponent(id)}`);
+    },
   });
+  const { submit, submitting, feedback: shown } = useDialogSubmit(create);
 
   return (
     <ActionDialog

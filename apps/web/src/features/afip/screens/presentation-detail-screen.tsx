@@ -1,38 +1,23 @@
-import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { ActionButton } from '@/components/actions/action-button';
+import { useDetailActions } from '@/components/actions/detail-actions';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
 import { detailGateTexts } from '@/components/detail/record-texts';
 import { FreshnessNotice, useFreshRecord, withoutToolbarReload } from '@/components/detail/fresh-record';
-import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { DownloadProgress, useFileDownload } from '@/components/files';
 import { PageHeader } from '@/components/layout/page-header';
 import { formatDateTime } from '@/lib/format';
-import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
-import {
-  PresentationDetailDocument,
-  PresentPresentationDocument,
-  PresentPresentationManuallyDocument,
-  ReprocessPresentationDocument,
-  type PresentationActionKind,
-  type PresentationPayloadFieldsFragment,
-} from '../gql/graphql';
-import { PRESENTATION_ACTIONS, PRESENTATION_FILE_NOTE, presentationZipPath } from '../presentation-actions';
-import { ManualPresentationDialog, ReprocessDialog } from '../presentation-dialogs';
+import { PresentationDetailDocument } from '../gql/graphql';
+import { PRESENTATION_ACTION_TABLE } from '../presentation-action-table';
+import { PRESENTATION_ACTIONS, PRESENTATION_FILE_NOTE } from '../presentation-actions';
 import { formTypeLabel, PRESENTATION_NOUN, presentationPeriod } from '../presentation-labels';
 import { PresentationStatusChip } from '../presentation-status-chip';
 import { RecordActivity } from '@/components/detail/record-activity';
-
-const SUCCESS = {
-  present: 'Presentación enviada con éxito',
-  reprocess: 'Presentación re-procesada con éxito',
-};
 
 /** Detalle de presentación (/afip/{id}, spec 001 §2): every field, download ZIP, present, manual, re-process, reload. */
 export default function PresentationDetailScreen() {
@@ -44,13 +29,13 @@ export default function PresentationDetailScreen() {
   });
   const presentation = result.data?.presentation ?? null;
   const fresh = useFreshRecord(PresentationDetailDocument, { id }, result, (data) => data.presentation);
-  const feedback = useMutationOutcome();
-  const idempotency = useIdempotencyKey();
   const zip = useFileDownload();
-  const [open, setOpen] = useState<PresentationActionKind | null>(null);
-  const [present] = useMutation(PresentPresentationDocument);
-  const [presentManually] = useMutation(PresentPresentationManuallyDocument);
-  const [reprocess] = useMutation(ReprocessPresentationDocument);
+  const actions = useDetailActions(PRESENTATION_ACTION_TABLE, {
+    record: presentation,
+    context: { download: zip.download },
+    refetch: result.refetch,
+    ...fresh.forActions,
+  });
 
   const header = (
     <PageHeader
@@ -75,26 +60,7 @@ export default function PresentationDetailScreen() {
   });
   if (gate !== null || !presentation) return gate;
 
-  // A refusal because another operator moved the presentation says so (issue 30).
-  const settle = (payload: PresentationPayloadFieldsFragment | null | undefined, success: string) =>
-    fresh.explainRefusal(
-      feedback.settle(payload, {
-        success,
-        onSuccess: () => {
-          idempotency.renew();
-          setOpen(null);
-        },
-        onUnknown: () => void result.refetch(),
-      }),
-    );
-
-  const run = (kind: PresentationActionKind) => {
-    if (kind === 'DOWNLOAD') void zip.download(presentationZipPath(presentation.id));
-    else if (kind === 'RELOAD')
-      void result.refetch().catch((error: unknown) => feedback.announceError(error));
-    else setOpen(kind);
-  };
-  const actions = withoutToolbarReload(fresh, presentation.actions).filter((action) => action.permitted);
+  const shown = withoutToolbarReload(fresh, presentation.actions).filter((action) => action.permitted);
   const structure = presentation.fileStructure;
 
   return (
@@ -106,13 +72,13 @@ export default function PresentationDetailScreen() {
         aria-label="Acciones de la presentación"
         sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
       >
-        {actions.map((action) => (
+        {shown.map((action) => (
           <ActionButton
             key={action.kind}
             action={action}
             meta={PRESENTATION_ACTIONS[action.kind]}
-            busy={action.kind === 'DOWNLOAD' && zip.active !== null}
-            onRun={run}
+            busy={actions.busyKind === action.kind}
+            onRun={actions.run}
           />
         ))}
         {zip.progress && <DownloadProgress progress={zip.progress} />}
@@ -154,53 +120,7 @@ export default function PresentationDetailScreen() {
         </FieldGrid>
       </DetailCard>
       <RecordActivity recordId={presentation.id} />
-      {open === 'PRESENT' && (
-        <ConfirmDialog
-          title="Presentar"
-          message={`¿Enviar la presentación ${presentation.id} a AFIP?`}
-          confirmLabel="Presentar"
-          onClose={() => setOpen(null)}
-          onConfirm={async () =>
-            settle(
-              (await present({ variables: { id: presentation.id, idempotencyKey: idempotency.key } })).data
-                ?.presentPresentation,
-              SUCCESS.present,
-            )
-          }
-        />
-      )}
-      {open === 'PRESENT_MANUAL' && (
-        <ManualPresentationDialog
-          id={presentation.id}
-          onClose={() => setOpen(null)}
-          onSubmit={async (transactionId) =>
-            settle(
-              (
-                await presentManually({
-                  variables: { id: presentation.id, transactionId, idempotencyKey: idempotency.key },
-                })
-              ).data?.presentPresentationManually,
-              SUCCESS.present,
-            )
-          }
-        />
-      )}
-      {open === 'REPROCESS' && (
-        <ReprocessDialog
-          id={presentation.id}
-          onClose={() => setOpen(null)}
-          onSubmit={async (reason) =>
-            settle(
-              (
-                await reprocess({
-                  variables: { id: presentation.id, reason, idempotencyKey: idempotency.key },
-                })
-              ).data?.reprocessPresentation,
-              SUCCESS.reprocess,
-            )
-          }
-        />
-      )}
+      {actions.dialog}
     </Box>
   );
 }
