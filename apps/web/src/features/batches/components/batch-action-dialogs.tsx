@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { BulkColumn } from '@/components/dialogs/bulk-confirm-dialog';
 import { areaFlowDialogs } from '@/components/dialogs/area-flow-dialogs';
-import type { FlowInputProps } from '@/components/dialogs/bulk-flow-dialogs';
-import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { BATCH_ACTIONS, BATCH_NOUN, type BatchFlowKind } from '../batch-actions';
 import type { BatchBulkResultFragment, BatchRowFragment } from '../gql/graphql';
@@ -36,23 +34,10 @@ function ConfirmedSelection({ onSubmit }: { onSubmit(value: BatchActionValue): u
   return null;
 }
 
-function BatchActionInput(props: FlowInputProps<BatchFlowKind, BatchRowFragment, BatchActionValue>) {
-  if (props.mode === 'bulk') return <ConfirmedSelection onSubmit={props.onSubmit} />;
-  return (
-    <ConfirmDialog
-      title={props.title}
-      message={props.description}
-      confirmLabel={props.submitLabel}
-      confirmColor={props.kind === 'REPROCESS' ? 'warning' : 'primary'}
-      onConfirm={() => props.onSubmit(NO_VALUE)}
-      onClose={props.onClose}
-      returnFocusTo={props.returnFocusTo}
-      testId="batch-action-dialog"
-    />
-  );
-}
-
-/** Lotes' action dialogs: confirm one batch, or confirm a selection (850 px) and follow each item's result. */
+/**
+ * Lotes' selection dialogs: confirm the selection (850 px) and follow each item's result. One batch's actions are its
+ * action table's (`BATCH_ACTION_TABLE`).
+ */
 export const BatchActionDialogs = areaFlowDialogs<
   BatchFlowKind,
   BatchRowFragment,
@@ -63,5 +48,5 @@ export const BatchActionDialogs = areaFlowDialogs<
   noun: BATCH_NOUN,
   columns: SELECTION_COLUMNS,
   progressLabel,
-  renderInput: (inputProps) => <BatchActionInput {...inputProps} />,
+  renderInput: (inputProps) => <ConfirmedSelection onSubmit={inputProps.onSubmit} />,
 });

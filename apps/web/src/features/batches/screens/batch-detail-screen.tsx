@@ -8,21 +8,17 @@ import { ActionToolbar, type ToolbarDefinition } from '@/components/actions/acti
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
 import { detailGateTexts } from '@/components/detail/record-texts';
 import { contentVersion, FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
-import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
+import { useDetailActions } from '@/components/actions/detail-actions';
 import { DownloadProgress } from '@/components/files';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageSection } from '@/components/layout/page-section';
-import { BATCH_ACTIONS, BATCH_NOUN, type BatchFlowKind } from '../batch-actions';
+import { BATCH_ACTIONS, BATCH_NOUN } from '../batch-actions';
+import { BATCH_ACTION_TABLE } from '../batch-action-table';
 import { BATCHES_MESSAGES } from '../batch-labels';
-import { BatchActionDialogs, type BatchActionValue } from '../components/batch-action-dialogs';
 import { BatchCard } from '../components/batch-card';
 import { BatchRecordsCard } from '../components/batch-records';
-import {
-  WithdrawalBatchDocument,
-  type BatchRowFragment,
-  type WithdrawalBatchActionKind,
-} from '../gql/graphql';
-import { useBatchActions } from '../use-batch-actions';
+import { WithdrawalBatchDocument, type WithdrawalBatchActionKind } from '../gql/graphql';
+import { useBatchActionContext } from '../use-batch-actions';
 import { RecordActivity } from '@/components/detail/record-activity';
 
 const BATCH_TOOLBAR: ToolbarDefinition<WithdrawalBatchActionKind> = {
@@ -60,16 +56,22 @@ export default function BatchDetailScreen() {
     // A batch's `version` is its file layout ('00004'), not a record version: the batch changed when what it says did.
     { skip: !collectorId || !id, versionOf: contentVersion() },
   );
-  const refetch = result.refetch;
-  const onChanged = useCallback(() => void refetch().catch(() => undefined), [refetch]);
-  const actions = useBatchActions(onChanged);
-  const flow = useBulkFlow<BatchFlowKind, BatchRowFragment, BatchActionValue>();
+  const { refetch } = result;
+  // After a write the detail reads its batch again (the answer's row does not carry its payments).
+  const reread = useCallback(() => void refetch().catch(() => undefined), [refetch]);
+  const { context, progress } = useBatchActionContext(reread);
+  const actions = useDetailActions(BATCH_ACTION_TABLE, {
+    record: batch,
+    context,
+    refetch: result.refetch,
+    ...fresh.forActions,
+  });
 
   const header = (
     <PageHeader
       title={`${BATCHES_MESSAGES.detailTitle} ${id}`}
       subtitle={BATCHES_MESSAGES.fileFormatNote}
-      actions={actions.progress ? <DownloadProgress progress={actions.progress} /> : undefined}
+      actions={progress ? <DownloadProgress progress={progress} /> : undefined}
     />
   );
   // Without a collector there is no batch to look up: ask for it (issue 29 item 9).
@@ -98,29 +100,22 @@ export default function BatchDetailScreen() {
   });
   if (gate || !batch) return gate;
 
-  const run = (kind: WithdrawalBatchActionKind) => {
-    if (kind === 'REPROCESS' || kind === 'RE_EXPORT') flow.startSingle(kind, batch);
-    else actions.download(kind, batch);
-  };
-
   return (
     <Box component="section" aria-label={`${BATCHES_MESSAGES.detailTitle} ${batch.id}`}>
       {header}
       <FreshnessNotice fresh={fresh} />
-      <ActionToolbar {...BATCH_TOOLBAR} actions={batch.actions} onRun={run} />
+      <ActionToolbar
+        {...BATCH_TOOLBAR}
+        actions={batch.actions}
+        busyKind={actions.busyKind}
+        onRun={actions.run}
+      />
       <Stack spacing={3}>
         <BatchCard batch={batch} />
         <BatchRecordsCard records={batch.records ?? []} />
         <RecordActivity recordId={batch.id} />
       </Stack>
-      <BatchActionDialogs
-        control={flow}
-        // A refusal because another operator moved the batch says so (issue 30).
-        runSingle={async (kind, row, _value, key) =>
-          fresh.explainRefusal((await actions.runSingle(kind, row, key)) ?? null)
-        }
-        runBulk={async () => []}
-      />
+      {actions.dialog}
     </Box>
   );
 }

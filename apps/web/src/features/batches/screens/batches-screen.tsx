@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useCallback, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DeselectOutlined from '@mui/icons-material/DeselectOutlined';
 import { BulkActionBar } from '@/components/actions/bulk-action-bar';
+import { useRowActions } from '@/components/actions/detail-actions';
 import { selectionActionStates } from '@/components/actions/selection-actions';
 import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
 import { DownloadProgress } from '@/components/files';
@@ -12,19 +12,20 @@ import { FiltersBar } from '@/components/layout/filters-form';
 import { ListPage } from '@/components/list-page/list-page';
 import { CollectorPicker, PeriodPicker, useCollectorName } from '@/components/pickers';
 import { useListPage } from '@/lib/list/use-list-page';
+import { bulkResultsOf } from '@/lib/mutation-outcome';
+import { useMutate } from '@/lib/use-mutate';
 import { BATCH_ACTIONS, BATCH_NOUN, BULK_KINDS, type BatchFlowKind } from '../batch-actions';
+import { BATCH_ACTION_TABLE } from '../batch-action-table';
 import { BATCH_STATUS_LABELS, BATCH_STATUSES, BATCHES_MESSAGES } from '../batch-labels';
-import { batchesListRule, batchesQuery, type BatchRowChange } from '../batches-list';
+import { batchesListRule, batchesQuery } from '../batches-list';
 import { BatchActionDialogs, type BatchActionValue } from '../components/batch-action-dialogs';
 import { batchColumns } from '../components/batch-columns';
-import { BatchDetailDialog } from '../components/batch-detail-dialog';
 import {
   BulkReprocessWithdrawalBatchesDocument,
   type BatchBulkResultFragment,
   type BatchRowFragment,
-  type WithdrawalBatchActionKind,
 } from '../gql/graphql';
-import { changeOfBatch, useBatchActions } from '../use-batch-actions';
+import { changeOfBatch, useBatchActionContext } from '../use-batch-actions';
 
 const STATUS_CHOICES = BATCH_STATUSES.map((value) => ({ value, label: BATCH_STATUS_LABELS[value] }));
 
@@ -51,31 +52,22 @@ export default function BatchesScreen({ embedded = false }: { embedded?: boolean
     [selection.selectedRows],
   );
 
-  const onChanged = useCallback(
-    (change: BatchRowChange | null, unknown: boolean) => {
-      afterAction.applyChanges([change], unknown);
-    },
+  const applied = useCallback(
+    (batch: Parameters<typeof changeOfBatch>[0]) => afterAction.applyChanges([changeOfBatch(batch)]),
     [afterAction],
   );
-  const actions = useBatchActions(onChanged);
+  const { context, progress: downloading } = useBatchActionContext(applied);
+  const rows = useRowActions(BATCH_ACTION_TABLE, { context, refetch: page.refetch });
   const flow = useBulkFlow<BatchFlowKind, BatchRowFragment, BatchActionValue>();
-  const [detail, setDetail] = useState<BatchRowFragment | null>(null);
-  const [reprocessMany] = useMutation(BulkReprocessWithdrawalBatchesDocument);
-
-  const onRowAction = useCallback(
-    (kind: WithdrawalBatchActionKind, row: BatchRowFragment) => {
-      if (kind === 'DETAIL') setDetail(row);
-      else if (kind === 'REPROCESS' || kind === 'RE_EXPORT') flow.startSingle(kind, row);
-      else actions.download(kind, row);
-    },
-    [actions, flow],
-  );
+  const mutate = useMutate();
 
   const runBulk = useCallback(
     async (_kind: BatchFlowKind, ids: string[], _value: BatchActionValue, idempotencyKey: string) =>
-      (await reprocessMany({ variables: { ids, idempotencyKey } })).data?.bulkReprocessWithdrawalBatches
-        .results ?? [],
-    [reprocessMany],
+      bulkResultsOf(
+        (await mutate(BulkReprocessWithdrawalBatchesDocument, { ids, idempotencyKey })).data
+          ?.bulkReprocessWithdrawalBatches,
+      ),
+    [mutate],
   );
 
   const onBulkResults = useCallback(
@@ -91,7 +83,8 @@ export default function BatchesScreen({ embedded = false }: { embedded?: boolean
   );
 
   const collector = useCollectorName(state.collector);
-  const progress = actions.progress ? <DownloadProgress progress={actions.progress} /> : undefined;
+  const progress = downloading ? <DownloadProgress progress={downloading} /> : undefined;
+  const onRowAction = rows.run;
   const columns = useMemo(() => batchColumns(onRowAction), [onRowAction]);
 
   return (
@@ -159,13 +152,8 @@ export default function BatchesScreen({ embedded = false }: { embedded?: boolean
         selectable: true,
       }}
     >
-      <BatchActionDialogs
-        control={flow}
-        runSingle={(kind, row, _value, key) => actions.runSingle(kind, row, key)}
-        runBulk={runBulk}
-        onBulkResults={onBulkResults}
-      />
-      {detail && <BatchDetailDialog batch={detail} onClose={() => setDetail(null)} />}
+      <BatchActionDialogs control={flow} runBulk={runBulk} onBulkResults={onBulkResults} />
+      {rows.dialog}
     </ListPage>
   );
 }
