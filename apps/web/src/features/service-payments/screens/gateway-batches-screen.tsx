@@ -1,50 +1,47 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import { detailActionKit } from '@/components/actions/declared-dialogs';
+import { useRowActions, type DetailActionTable } from '@/components/actions/detail-actions';
 import { actionButtonsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/list-page/list-page';
 import { formatAmount, formatCalendarDate } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
-import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { gatewayBatchesQuery } from '../batch-list';
 import { batchColumns } from '../components/batch-columns';
 import { BatchFiltersForm } from '../components/batch-filters';
-import { ConciliateDialog, conciliationInput, type ConciliateValues } from '../components/conciliate-dialog';
-import { ConciliateGatewayBatchDocument, type GatewayBatchRowFragment } from '../gql/graphql';
+import { ConciliateDialog, conciliationInput } from '../components/conciliate-dialog';
+import {
+  ConciliateGatewayBatchDocument,
+  type GatewayBatchActionKind,
+  type GatewayBatchRowFragment,
+} from '../gql/graphql';
 
-const CONCILIATE = { label: 'Conciliar', icon: FactCheckOutlined };
+const kit = detailActionKit<GatewayBatchRowFragment, null>();
 
-function ConciliateFlow({ batch, onDone }: { batch: GatewayBatchRowFragment; onDone(): void }) {
-  const [conciliate] = useMutation(ConciliateGatewayBatchDocument);
-  const feedback = useMutationOutcome();
-  const key = useIdempotencyKey();
-  const submit = useCallback(
-    async (values: ConciliateValues) => {
-      const result = await conciliate({
-        variables: {
-          id: batch.id,
-          ...conciliationInput(values),
-          idempotencyKey: key.key,
-        },
-      });
-      return feedback.settle(result.data?.conciliateGatewayBatch, {
-        success: result.data?.conciliateGatewayBatch.message ?? 'Conciliación aprovada',
-        onSuccess: onDone,
-      });
-    },
-    [conciliate, batch.id, key.key, feedback, onDone],
-  );
-  return <ConciliateDialog batch={batch} onSubmit={submit} onClose={onDone} />;
-}
+/** A gateway batch's actions (spec 001 §2): 'Conciliar', its dialog saying what will be sent. */
+const GATEWAY_BATCH_ROW_TABLE: DetailActionTable<GatewayBatchActionKind, GatewayBatchRowFragment, null> = {
+  CONCILIATE: kit.mutation({
+    meta: { label: 'Conciliar', icon: FactCheckOutlined },
+    dialog: kit.dialog(ConciliateDialog)(({ record }) => ({ batch: record })),
+    mutation: ConciliateGatewayBatchDocument,
+    variables: (values, { record, idempotencyKey }) => ({
+      id: record.id,
+      ...conciliationInput(values),
+      idempotencyKey,
+    }),
+    payload: (data) => data.conciliateGatewayBatch,
+    success: (payload) => ({ text: payload.message ?? 'Conciliación aprovada' }),
+  }),
+};
 
 /** Lotes de gateways (/pagos/pago-de-servicios/gateways, spec 001 §2): the list and its reconciliation. */
 export default function GatewayBatchesScreen() {
   const page = useListPage(gatewayBatchesQuery);
-  const [open, setOpen] = useState<GatewayBatchRowFragment | null>(null);
+  const rows = useRowActions(GATEWAY_BATCH_ROW_TABLE, { context: null, refetch: page.refetch });
+  const runRow = rows.run;
   const columns = useMemo<DataTableColumn<GatewayBatchRowFragment>[]>(
     () => [
       ...batchColumns<GatewayBatchRowFragment>([
@@ -69,9 +66,13 @@ export default function GatewayBatchesScreen() {
         align: 'right',
         render: (r) => formatAmount(r.compensationAmount),
       },
-      actionButtonsColumn({ meta: () => CONCILIATE, onRun: (_kind, row) => setOpen(row), width: 125 }),
+      actionButtonsColumn({
+        meta: (kind) => GATEWAY_BATCH_ROW_TABLE[kind].meta,
+        onRun: runRow,
+        width: 125,
+      }),
     ],
-    [],
+    [runRow],
   );
   return (
     <ListPage
@@ -92,7 +93,7 @@ export default function GatewayBatchesScreen() {
         unsorted: true,
       }}
     >
-      {open && <ConciliateFlow batch={open} onDone={() => setOpen(null)} />}
+      {rows.dialog}
     </ListPage>
   );
 }

@@ -1,44 +1,39 @@
-import { useCallback } from 'react';
-import { useMutation } from '@apollo/client/react';
-import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import { detailActionKit } from '@/components/actions/declared-dialogs';
+import type { DetailActionTable } from '@/components/actions/detail-actions';
 import { formatAmount } from '@/lib/format';
-import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
-import { ConciliateTransferDocument, type TransferRowFragment } from '../gql/graphql';
+import {
+  ConciliateTransferDocument,
+  type TransferActionKind,
+  type TransferRowFragment,
+} from '../gql/graphql';
 import { TRANSFERS_MESSAGES } from '../messages';
 
-export function ConciliateDialog({
-  transfer,
-  onClose,
-  onDone,
-}: {
-  transfer: TransferRowFragment;
-  onClose(): void;
-  onDone(changed: TransferRowFragment | null | undefined, unknown?: boolean): void;
-}) {
-  const feedback = useMutationOutcome();
-  const key = useIdempotencyKey();
-  const [conciliate] = useMutation(ConciliateTransferDocument);
-  const run = useCallback(async () => {
-    const result = await conciliate({ variables: { id: transfer.id, idempotencyKey: key.key } });
-    const payload = result.data?.conciliateTransfer;
-    return feedback.settle(payload, {
-      success: TRANSFERS_MESSAGES.success,
-      onSuccess: () => {
-        onDone(payload?.transfer);
-        onClose();
-      },
-      onUnknown: () => onDone(null, true),
-    });
-  }, [conciliate, transfer.id, key.key, feedback, onDone, onClose]);
-  return (
-    <ConfirmDialog
-      title="Conciliar transferencia"
-      message={`¿Desea conciliar manualmente la transferencia ${transfer.destinyTransferId ?? transfer.id} por ${formatAmount(transfer.amount)} con el pago ${transfer.paymentId ?? ''}?`}
-      confirmLabel="Conciliar"
-      onConfirm={run}
-      onClose={onClose}
-      testId="conciliate-dialog"
-    />
-  );
+/** What the list gives a transfer's actions: the cached lists follow the transfer the service answered. */
+export interface TransferRowContext {
+  applied(transfer: Pick<TransferRowFragment, 'id' | 'status'> | null | undefined): void;
 }
+
+const kit = detailActionKit<TransferRowFragment, TransferRowContext>();
+
+/** A transfer row's actions (spec 001 §2 "Transfer conciliation list"): 'Conciliar', confirmed with what and how much. */
+export const TRANSFER_ROW_TABLE: DetailActionTable<
+  TransferActionKind,
+  TransferRowFragment,
+  TransferRowContext
+> = {
+  CONCILIATE: kit.mutation({
+    meta: { label: 'Conciliar', icon: TaskAltOutlined },
+    dialog: kit.confirm(({ record }) => ({
+      title: 'Conciliar transferencia',
+      message: `¿Desea conciliar manualmente la transferencia ${record.destinyTransferId ?? record.id} por ${formatAmount(record.amount)} con el pago ${record.paymentId ?? ''}?`,
+      confirmLabel: 'Conciliar',
+      testId: 'conciliate-dialog',
+    })),
+    mutation: ConciliateTransferDocument,
+    variables: (_sent, { record, idempotencyKey }) => ({ id: record.id, idempotencyKey }),
+    payload: (data) => data.conciliateTransfer,
+    success: TRANSFERS_MESSAGES.success,
+    after: (_sent, payload, { context }) => context.applied(payload.transfer),
+  }),
+};

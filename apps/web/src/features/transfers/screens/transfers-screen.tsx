@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import { useRowActions } from '@/components/actions/detail-actions';
 import { actionButtonsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { statusChipOf, statusColumn } from '@/components/detail/status-chip';
@@ -9,14 +9,13 @@ import { useListPage } from '@/lib/list/use-list-page';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { TransferRowFragment, TransferStatus } from '../gql/graphql';
 import { TRANSFER_NOUN, TRANSFER_STATUS_LABELS, transfersListRule, transfersQuery } from '../transfers-list';
-import { ConciliateDialog } from '../components/conciliate-dialog';
+import { TRANSFER_ROW_TABLE, type TransferRowContext } from '../components/transfer-row-actions';
 import { TransfersFiltersForm } from '../components/transfers-filters-form';
 import { TRANSFERS_MESSAGES } from '../messages';
 import { formatCuit } from '@backoffice/validators';
 
 /** Spec 001 §9: the search waits 400 ms; the arrow keys (codes 37 to 40) do not count as typing. */
 export const TRANSFER_SEARCH_DEBOUNCE_MS = 400;
-const CONCILIATE_META = { label: 'Conciliar', icon: TaskAltOutlined };
 const STATUS_TONES: Record<TransferStatus, 'warning' | 'success' | 'error'> = {
   PENDING: 'warning',
   CONCILIATED: 'success',
@@ -28,7 +27,15 @@ const TransferStatusChip = statusChipOf(TRANSFER_STATUS_LABELS, STATUS_TONES);
 export default function TransfersScreen() {
   const page = useListPage(transfersQuery, { rule: transfersListRule });
   const { list, filters: applied, afterAction } = page;
-  const [confirming, setConfirming] = useState<TransferRowFragment | null>(null);
+  const context = useMemo<TransferRowContext>(
+    () => ({
+      applied: (transfer) =>
+        afterAction.applyChanges([transfer && { id: transfer.id, status: transfer.status }]),
+    }),
+    [afterAction],
+  );
+  const rows = useRowActions(TRANSFER_ROW_TABLE, { context, refetch: page.refetch });
+  const runRow = rows.run;
 
   // Free-text search straight from the field, debounced; arrow keys are ignored (spec 001 §9).
   const [typed, setTyped] = useState(applied.search);
@@ -72,13 +79,13 @@ export default function TransfersScreen() {
       },
       statusColumn((r) => <TransferStatusChip status={r.status} />, { width: 120 }),
       actionButtonsColumn({
-        meta: () => CONCILIATE_META,
-        onRun: (_kind, row) => setConfirming(row),
+        meta: (kind) => TRANSFER_ROW_TABLE[kind].meta,
+        onRun: runRow,
         width: 136,
         align: 'center',
       }),
     ],
-    [],
+    [runRow],
   );
 
   return (
@@ -106,15 +113,7 @@ export default function TransfersScreen() {
         getRowHref: (row) => (row.paymentId ? `/pago/${encodeURIComponent(row.paymentId)}` : ''),
       }}
     >
-      {confirming && (
-        <ConciliateDialog
-          transfer={confirming}
-          onClose={() => setConfirming(null)}
-          onDone={(changed, unknown) =>
-            afterAction.applyChanges(changed ? [{ id: changed.id, status: changed.status }] : [], unknown)
-          }
-        />
-      )}
+      {rows.dialog}
     </ListPage>
   );
 }
