@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import {
   FormikProvider,
   useFormik,
@@ -37,6 +37,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { useSubmitAction } from '@/components/actions/submit-action';
 import { ActionDialog, useDialogSubmit } from '@/components/dialogs/action-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { MoneySummary } from '@/components/dialogs/money-summary';
@@ -44,7 +45,6 @@ import { FormAmountField, FormTextField, shownError } from '@/components/form';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers';
 import { describeError } from '@/lib/errors';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { checkCronExpression, CRON_PRESETS, describeCron, nextRuns } from '../cron';
 import {
   DeleteScheduledWithdrawalDocument,
@@ -96,13 +96,25 @@ function scheduleInput(collectorId: string, values: Values, batch: boolean) {
     collectorId,
     destinationAccount: values.destinationAccount.trim(),
     cron: values.cron.trim(),
-    amountType: batch ? null : values.amountType === 'specific' ? ('SPECIFIC' as const) : ('MINIMUM' as const),
+    amountType: batch
+      ? null
+      : values.amountType === 'specific'
+        ? ('SPECIFIC' as const)
+        : ('MINIMUM' as const),
     amount: batch ? null : readAmount(values.amount),
   };
 }
 
 /** What 'Finalizar' will send: the collector, the destination account, the amount and its kind, the cron. */
-function ScheduleSummary({ collector, values, batch }: { collector: CollectorRef; values: Values; batch: boolean }) {
+function ScheduleSummary({
+  collector,
+  values,
+  batch,
+}: {
+  collector: CollectorRef;
+  values: Values;
+  batch: boolean;
+}) {
   const input = scheduleInput(collector.id, values, batch);
   return (
     <MoneySummary
@@ -166,7 +178,6 @@ export function ScheduleDialog({ onClose }: { onClose(): void }) {
   const [collector, setCollector] = useState<CollectorRef | null>(null);
   const [active, setActive] = useState(0);
   const [confirming, setConfirming] = useState<Confirmation[]>([]);
-  const outcome = useMutationOutcome();
   const {
     data,
     loading,
@@ -176,8 +187,6 @@ export function ScheduleDialog({ onClose }: { onClose(): void }) {
     skip: !collector,
     fetchPolicy: 'network-only',
   });
-  const [save] = useMutation(SaveScheduledWithdrawalDocument);
-  const [remove] = useMutation(DeleteScheduledWithdrawalDocument);
 
   const existing = data?.scheduledWithdrawal;
   const strategy = data?.collector?.withdrawalStrategy ?? null;
@@ -190,14 +199,21 @@ export function ScheduleDialog({ onClose }: { onClose(): void }) {
     strategy: collector && data ? strategy : undefined,
   });
 
-  const { submit, submitting, feedback } = useDialogSubmit(async (values: Values) => {
-    const answer = await save({ variables: { input: scheduleInput(collector!.id, values, batch) } });
-    const payload = answer.data?.saveScheduledWithdrawal;
-    return outcome.settle(payload, {
-      success: payload?.message ?? 'El retiro fue programado exitosamente',
-      onSuccess: onClose,
-    });
+  const save = useSubmitAction({
+    mutation: SaveScheduledWithdrawalDocument,
+    variables: (values: Values) => ({ input: scheduleInput(collector!.id, values, batch) }),
+    payload: (data) => data.saveScheduledWithdrawal,
+    success: (payload) => payload.message ?? 'El retiro fue programado exitosamente',
+    after: onClose,
   });
+  const remove = useSubmitAction({
+    mutation: DeleteScheduledWithdrawalDocument,
+    variables: () => ({ collectorId: collector!.id }),
+    payload: (data) => data.deleteScheduledWithdrawal,
+    success: (payload) => payload.message ?? '',
+    after: onClose,
+  });
+  const { submit, submitting, feedback } = useDialogSubmit(save);
 
   /** 'Finalizar': the changes of an existing schedule are confirmed one by one, then saved. */
   const finish = (values: Values) => {
@@ -398,11 +414,7 @@ export function ScheduleDialog({ onClose }: { onClose(): void }) {
           confirmColor={confirmation === 'delete' ? 'error' : 'primary'}
           onClose={() => setConfirming([])}
           onConfirm={async () => {
-            if (confirmation === 'delete') {
-              const answer = await remove({ variables: { collectorId: collector!.id } });
-              const payload = answer.data?.deleteScheduledWithdrawal;
-              return outcome.settle(payload, { success: payload?.message ?? '', onSuccess: onClose });
-            }
+            if (confirmation === 'delete') return remove(undefined);
             const rest = confirming.slice(1);
             setConfirming(rest);
             if (!rest.length) void submit(values);

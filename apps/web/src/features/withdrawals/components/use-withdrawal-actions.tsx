@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import Button from '@mui/material/Button';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useRowActions } from '@/components/actions/detail-actions';
+import { bulkResultsOf } from '@/lib/mutation-outcome';
+import { useMutate } from '@/lib/use-mutate';
 import {
   BulkAuthorizeWithdrawalsDocument,
   BulkRejectWithdrawalsDocument,
@@ -35,8 +37,7 @@ export const change = (w: { id: string; status: Row['status'] } | null | undefin
  */
 export function useWithdrawalActions(page: Page, bulk: Bulk): PanelBehaviour<Row, WithdrawalActionKind> {
   const [notice, setNotice] = useState<ResultNotice | null>(null);
-  const [authorizeMany] = useMutation(BulkAuthorizeWithdrawalsDocument);
-  const [rejectMany] = useMutation(BulkRejectWithdrawalsDocument);
+  const mutate = useMutate();
   const after = page.afterAction;
   const context = useMemo<WithdrawalRowContext>(
     () => ({ applied: (withdrawal) => after.applyChanges([change(withdrawal)]), showNotice: setNotice }),
@@ -47,11 +48,15 @@ export function useWithdrawalActions(page: Page, bulk: Bulk): PanelBehaviour<Row
   const runBulk = useCallback(
     async (kind: WithdrawalBulkKind, ids: string[], value: Value, idempotencyKey: string) =>
       kind === 'AUTHORIZE'
-        ? ((await authorizeMany({ variables: { ids, idempotencyKey } })).data?.bulkAuthorizeWithdrawals
-            .results ?? [])
-        : ((await rejectMany({ variables: { ids, reason: value.reason ?? '', idempotencyKey } })).data
-            ?.bulkRejectWithdrawals.results ?? []),
-    [authorizeMany, rejectMany],
+        ? bulkResultsOf(
+            (await mutate(BulkAuthorizeWithdrawalsDocument, { ids, idempotencyKey })).data
+              ?.bulkAuthorizeWithdrawals,
+          )
+        : bulkResultsOf(
+            (await mutate(BulkRejectWithdrawalsDocument, { ids, reason: value.reason ?? '', idempotencyKey }))
+              .data?.bulkRejectWithdrawals,
+          ),
+    [mutate],
   );
 
   return {

@@ -1,13 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useMutation } from '@apollo/client/react';
 import { useFileDownload } from '@/components/files';
+import { bulkResultsOf } from '@/lib/mutation-outcome';
 import { newIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useMutate } from '@/lib/use-mutate';
 import { useRowActions } from '@/components/actions/detail-actions';
-import {
-  RejectWithdrawsDocument,
-  TransferWithdrawsDocument,
-  type WithdrawRowFragment,
-} from '../gql/graphql';
+import { RejectWithdrawsDocument, TransferWithdrawsDocument, type WithdrawRowFragment } from '../gql/graphql';
 import type { WithdrawBulkKind, WithdrawMenuKind } from '../withdrawal-actions';
 import { WithdrawsFlowDialogs, type WithdrawsBulk, type WithdrawsPage } from './flow-dialogs';
 import { isWithdrawRowKind, WITHDRAW_ROW_TABLE, type WithdrawRowContext } from './withdrawal-row-actions';
@@ -19,10 +16,12 @@ type Value = WithdrawalFlowValue;
 
 /** Transferir and Rechazar over the selection (850 px confirmation, one result per item); the rows' downloads and
  * re-export on their row table (`WITHDRAW_ROW_TABLE`). */
-export function useWithdrawsActions(page: WithdrawsPage, bulk: WithdrawsBulk): PanelBehaviour<Row, WithdrawMenuKind> {
+export function useWithdrawsActions(
+  page: WithdrawsPage,
+  bulk: WithdrawsBulk,
+): PanelBehaviour<Row, WithdrawMenuKind> {
   const files = useFileDownload();
-  const [transfer] = useMutation(TransferWithdrawsDocument);
-  const [reject] = useMutation(RejectWithdrawsDocument);
+  const mutate = useMutate();
   const [exportKey] = useState(newIdempotencyKey);
   const context = useMemo<WithdrawRowContext>(
     () => ({ download: files.download, exportKey }),
@@ -33,12 +32,18 @@ export function useWithdrawsActions(page: WithdrawsPage, bulk: WithdrawsBulk): P
   const runBulk = useCallback(
     async (kind: WithdrawBulkKind, ids: string[], value: Value, idempotencyKey: string) => {
       if (kind === 'REJECT') {
-        const answer = await reject({ variables: { ids, reason: value.reason ?? '', idempotencyKey } });
-        return answer.data?.rejectWithdraws.results ?? [];
+        const answer = await mutate(RejectWithdrawsDocument, {
+          ids,
+          reason: value.reason ?? '',
+          idempotencyKey,
+        });
+        return bulkResultsOf(answer.data?.rejectWithdraws);
       }
-      return (await transfer({ variables: { ids, idempotencyKey } })).data?.transferWithdraws.results ?? [];
+      return bulkResultsOf(
+        (await mutate(TransferWithdrawsDocument, { ids, idempotencyKey })).data?.transferWithdraws,
+      );
     },
-    [transfer, reject],
+    [mutate],
   );
 
   return {

@@ -1,5 +1,6 @@
 import { detailActionKit } from '@/components/actions/declared-dialogs';
 import type { DetailActionTable } from '@/components/actions/detail-actions';
+import { MoneySummary } from '@/components/dialogs/money-summary';
 import type { OutcomePayloadLike } from '@/lib/mutation-outcome';
 import {
   AuthorizeWithdrawalDocument,
@@ -48,40 +49,60 @@ const kit = detailActionKit<Withdrawal, WithdrawalRowContext>();
 const { AUTHORIZE, REJECT, DETAIL } = WITHDRAWAL_ACTIONS;
 
 /** A withdrawal's row menu (spec 001 §2 "Withdrawal authorization list", "Withdrawal history"). */
-export const WITHDRAWAL_ROW_TABLE: DetailActionTable<WithdrawalActionKind, Withdrawal, WithdrawalRowContext> = {
-  AUTHORIZE: kit.mutation({
-    meta: AUTHORIZE,
-    dialog: kit.confirmOf(AUTHORIZE),
-    mutation: AuthorizeWithdrawalDocument,
-    variables: (_sent, { record, idempotencyKey }) => ({ id: record.id, idempotencyKey }),
-    payload: (data) => data.authorizeWithdrawal,
-    // Said in 'Retiro Aprobado' with its 'Ok', not a toast.
-    success: () => null,
-    after: (_sent, payload, { record, context }) => {
-      context.applied(payload.withdrawal);
-      context.showNotice({
-        severity: 'success',
-        title: WITHDRAWALS_MESSAGES.approvedOne,
-        message: `Retiro ${record.id} autorizado.`,
-      });
-    },
-    refused: refusedInNotice,
-  }),
-  REJECT: kit.mutation({
-    meta: REJECT,
-    dialog: kit.reasonOf(REJECT, { submitColor: 'error', label: WITHDRAWALS_MESSAGES.rejectReason }),
-    mutation: RejectWithdrawalDocument,
-    variables: (reason: string, { record, idempotencyKey }) => ({ id: record.id, reason, idempotencyKey }),
-    payload: (data) => data.rejectWithdrawal,
-    success: (payload) => ({ text: payload.message ?? WITHDRAWALS_MESSAGES.rejected }),
-    after: (_sent, payload, { context }) => context.applied(payload.withdrawal),
-    refused: refusedInNotice,
-  }),
-  DETAIL: kit.view({
-    meta: DETAIL,
-    view: ({ record, close }) => <WithdrawalDetailDialog id={record.id} onClose={close} />,
-  }),
-};
+export const WITHDRAWAL_ROW_TABLE: DetailActionTable<WithdrawalActionKind, Withdrawal, WithdrawalRowContext> =
+  {
+    AUTHORIZE: kit.mutation({
+      meta: AUTHORIZE,
+      // It moves money: the dialog says which withdrawal, whose, how much and to which account (issue 64), as the
+      // selection's confirmation lists them.
+      dialog: kit.confirm(({ record }) => ({
+        title: AUTHORIZE.dialog!.title,
+        message: AUTHORIZE.dialog!.description(record.id),
+        confirmLabel: AUTHORIZE.dialog!.submit,
+        testId: 'authorize-withdrawal-dialog',
+        children: (
+          <MoneySummary
+            title="Se autorizará"
+            testId="authorize-summary"
+            lines={[
+              { label: 'Retiro', value: record.id },
+              { label: 'Entidad', value: record.collectorName ?? record.collectorId },
+              { label: 'Monto', value: record.amount, amount: true },
+              { label: 'CBU de destino', value: record.destinationAccount },
+            ]}
+          />
+        ),
+      })),
+      mutation: AuthorizeWithdrawalDocument,
+      variables: (_sent, { record, idempotencyKey }) => ({ id: record.id, idempotencyKey }),
+      payload: (data) => data.authorizeWithdrawal,
+      // Said in 'Retiro Aprobado' with its 'Ok', not a toast.
+      success: () => null,
+      after: (_sent, payload, { record, context }) => {
+        context.applied(payload.withdrawal);
+        context.showNotice({
+          severity: 'success',
+          title: WITHDRAWALS_MESSAGES.approvedOne,
+          message: `Retiro ${record.id} autorizado.`,
+        });
+      },
+      refused: refusedInNotice,
+    }),
+    REJECT: kit.mutation({
+      meta: REJECT,
+      dialog: kit.reasonOf(REJECT, { submitColor: 'error', label: WITHDRAWALS_MESSAGES.rejectReason }),
+      mutation: RejectWithdrawalDocument,
+      variables: (reason: string, { record, idempotencyKey }) => ({ id: record.id, reason, idempotencyKey }),
+      payload: (data) => data.rejectWithdrawal,
+      success: (payload) => ({ text: payload.message ?? WITHDRAWALS_MESSAGES.rejected }),
+      after: (_sent, payload, { context }) => context.applied(payload.withdrawal),
+      refused: refusedInNotice,
+    }),
+    DETAIL: kit.view({
+      meta: DETAIL,
+      view: ({ record, close }) => <WithdrawalDetailDialog id={record.id} onClose={close} />,
+    }),
+  };
 
 /** What the transfer list gives its rows' actions. */
 export interface WithdrawRowContext {
@@ -103,20 +124,24 @@ const download = (kind: WithdrawFileKind) =>
   });
 
 /** A withdraw's row menu on the transfer list (spec 001 §2 "Withdrawals to transfer"): downloads, re-export. */
-export const WITHDRAW_ROW_TABLE: DetailActionTable<WithdrawRowKind, WithdrawRowFragment, WithdrawRowContext> = {
-  DOWNLOAD_XLSX: download('DOWNLOAD_XLSX'),
-  DOWNLOAD_TXT: download('DOWNLOAD_TXT'),
-  DOWNLOAD_XML: download('DOWNLOAD_XML'),
-  RE_EXPORT: withdraw.press({
-    meta: WITHDRAW_ACTIONS.RE_EXPORT,
-    perform: ({ record, context, mutate, outcome }) =>
-      mutate(ReExportWithdrawDocument, { id: record.id, idempotencyKey: `${context.exportKey}-${record.id}` })
-        .then((answer) =>
-          outcome.announce(answer.data?.reExportWithdraw, { success: WITHDRAWALS_MESSAGES.reExported }),
-        )
-        .catch(outcome.announceError),
-  }),
-};
+export const WITHDRAW_ROW_TABLE: DetailActionTable<WithdrawRowKind, WithdrawRowFragment, WithdrawRowContext> =
+  {
+    DOWNLOAD_XLSX: download('DOWNLOAD_XLSX'),
+    DOWNLOAD_TXT: download('DOWNLOAD_TXT'),
+    DOWNLOAD_XML: download('DOWNLOAD_XML'),
+    RE_EXPORT: withdraw.press({
+      meta: WITHDRAW_ACTIONS.RE_EXPORT,
+      perform: ({ record, context, mutate, outcome }) =>
+        mutate(ReExportWithdrawDocument, {
+          id: record.id,
+          idempotencyKey: `${context.exportKey}-${record.id}`,
+        })
+          .then((answer) =>
+            outcome.announce(answer.data?.reExportWithdraw, { success: WITHDRAWALS_MESSAGES.reExported }),
+          )
+          .catch(outcome.announceError),
+    }),
+  };
 
 /** Whether a row menu's kind is one of the transfer list's row actions (the others act on a selection). */
 export const isWithdrawRowKind = (kind: string): kind is WithdrawRowKind => kind in WITHDRAW_ROW_TABLE;
