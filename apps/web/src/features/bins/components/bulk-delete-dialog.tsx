@@ -1,8 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
-import { MULTI_DIALOG_WIDTH, ActionDialog, useDialogSubmit } from '@/components/dialogs/action-dialog';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
+import {
+  MULTI_DIALOG_WIDTH,
+  ActionDialog,
+  useDialogSubmit,
+  type SubmitOutcome,
+} from '@/components/dialogs/action-dialog';
 import type { CardBinRowFragment } from '../gql/graphql';
 
 const COLUMNS: readonly SimpleColumn<CardBinRowFragment>[] = [
@@ -20,7 +24,7 @@ export function BulkDeleteDialog({
 }: {
   bins: CardBinRowFragment[];
   onClose(): void;
-  onConfirm(): Promise<ReturnType<ReturnType<typeof useMutationOutcome>['settle']>>;
+  onConfirm(): Promise<SubmitOutcome>;
 }) {
   const { submit, submitting, feedback } = useDialogSubmit(onConfirm);
   return (

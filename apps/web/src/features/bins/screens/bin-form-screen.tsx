@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { useFormikContext, type FormikHelpers } from 'formik';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -10,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { binFormSchema } from '@backoffice/validators';
+import { useSubmitAction } from '@/components/actions/submit-action';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
 import { detailGateTexts } from '@/components/detail/record-texts';
@@ -18,7 +19,6 @@ import { ActionDialog } from '@/components/dialogs/action-dialog';
 import { shownError } from '@/components/form/field-error';
 import { FormIdentifierField, ValidatedFormik } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
-import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { COUNTRIES, countryName, searchPaymentMethods } from '../bin-options';
 import { BIN_NOUN } from '../bins-list';
@@ -183,6 +183,20 @@ function BinFields({ creating }: { creating: boolean }) {
   );
 }
 
+/** What 'Guardar' sends of the form. */
+function binInput(values: BinFormState) {
+  return {
+    bin: values.bin.trim(),
+    brandId: values.brand?.id ?? '',
+    typeId: values.type?.id ?? '',
+    subtypeId: values.subtype?.id ?? null,
+    country: values.country?.code ?? null,
+    issuerId: values.issuer?.id ?? null,
+    mediaPaymentId: values.mediaPaymentId?.mediaPaymentId ?? 0,
+    accreditationDays: values.accreditationDay.trim(),
+  };
+}
+
 /** BIN (/bin/{id}, spec 001 §2): -1 creates; any other id edits, the number read-only. */
 export default function BinFormScreen() {
   const id = useParams().id ?? '';
@@ -196,9 +210,30 @@ export default function BinFormScreen() {
   });
   // Freshness (issue 30): 'Actualizado hace N s', the version checked when the tab is visible again and every 30 s.
   const fresh = useFreshRecord(CardBinDocument, { id }, result, (data) => data.cardBin, { skip: creating });
-  const [create] = useMutation(CreateCardBinDocument);
-  const [update] = useMutation(UpdateCardBinDocument);
   const bin = result.data?.cardBin ?? null;
+  const opened = (payload: { bin?: { id: string } | null; message?: string | null }) => {
+    if (payload.bin) void navigate(`/bin/${payload.bin.id}`, { replace: creating });
+  };
+  const create = useSubmitAction({
+    mutation: CreateCardBinDocument,
+    variables: (values: BinFormState) => ({ input: binInput(values) }),
+    payload: (data) => data.createCardBin,
+    success: (payload) => payload.message ?? '',
+    after: opened,
+  });
+  // An edit names the version it was made on: a BIN another operator changed since is refused, and the refusal
+  // says 'Otro operador modificó este registro' (explainRefusal) instead of a generic error.
+  const update = useSubmitAction({
+    mutation: UpdateCardBinDocument,
+    variables: (values: BinFormState) => ({
+      input: binInput(values),
+      expectedLastUpdateDate: bin?.lastUpdateDate ?? null,
+    }),
+    payload: (data) => data.updateCardBin,
+    success: (payload) => payload.message ?? '',
+    after: opened,
+    explainRefusal: fresh.explainRefusal,
+  });
   const initial = useMemo(() => (bin ? valuesOf(bin) : EMPTY), [bin]);
   const title = creating ? 'Nuevo BIN' : `BIN ${id}`;
   // 'Cancelar' with unsaved edits asks before it discards them (issue 29 item 13).
@@ -230,32 +265,8 @@ export default function BinFormScreen() {
   if (gate !== null) return gate;
 
   const submit = async (values: BinFormState, helpers: FormikHelpers<BinFormState>) => {
-    const input = {
-      bin: values.bin.trim(),
-      brandId: values.brand?.id ?? '',
-      typeId: values.type?.id ?? '',
-      subtypeId: values.subtype?.id ?? null,
-      country: values.country?.code ?? null,
-      issuerId: values.issuer?.id ?? null,
-      mediaPaymentId: values.mediaPaymentId?.mediaPaymentId ?? 0,
-      accreditationDays: values.accreditationDay.trim(),
-    };
     try {
-      const variables = { input, idempotencyKey: newIdempotencyKey() };
-      // An edit names the version it was made on: a BIN another operator changed since is refused, and the refusal
-      // says 'Otro operador modificó este registro' (explainRefusal) instead of a generic error.
-      const payload = creating
-        ? (await create({ variables })).data?.createCardBin
-        : (await update({ variables: { ...variables, expectedLastUpdateDate: bin?.lastUpdateDate ?? null } }))
-            .data?.updateCardBin;
-      const refusal = feedback.settle(payload, {
-        success: payload?.message ?? '',
-        onSuccess: () => {
-          const saved = payload?.bin?.id;
-          if (saved) void navigate(`/bin/${saved}`, { replace: creating });
-        },
-      });
-      feedback.announceFeedback(creating ? refusal : await fresh.explainRefusal(refusal));
+      feedback.announceFeedback(await (creating ? create : update)(values));
     } catch (error) {
       feedback.announceError(error);
     } finally {

@@ -1,18 +1,17 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useMutation } from '@apollo/client/react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import { detailActionKit } from '@/components/actions/declared-dialogs';
+import { useRowActions, type DetailActionTable } from '@/components/actions/detail-actions';
 import { RowEditDelete } from '@/components/actions/row-edit-delete';
+import { useSubmitAction } from '@/components/actions/submit-action';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ListPage } from '@/components/list-page/list-page';
 import { ListSearchBar } from '@/components/list-page/list-search-bar';
 import { useListPage } from '@/lib/list/use-list-page';
 import { useHasAny } from '@/lib/permissions';
-import { newIdempotencyKey } from '@/lib/use-idempotency-key';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { countryName } from '../bin-options';
 import { BIN_NOUN, binsQuery } from '../bins-list';
 import { DeleteCardBinsDocument, type CardBinRowFragment } from '../gql/graphql';
@@ -21,29 +20,66 @@ import { BulkDeleteDialog } from '../components/bulk-delete-dialog';
 const permitted = (row: CardBinRowFragment, kind: 'EDIT' | 'DELETE') =>
   row.actions.some((action) => action.kind === kind && action.permitted);
 
+/** What the list gives a BIN's actions: the BINs deleted leave the selection and the list is read again. */
+interface BinRowContext {
+  deleted(ids: readonly string[]): void;
+}
+
+const kit = detailActionKit<CardBinRowFragment, BinRowContext>();
+
+/** A BIN's row actions: 'Eliminar', confirmed with its number ('Editar' is a link). */
+const BIN_ROW_TABLE: DetailActionTable<'DELETE', CardBinRowFragment, BinRowContext> = {
+  DELETE: kit.mutation({
+    meta: { label: 'Eliminar', icon: DeleteOutline },
+    dialog: kit.confirm(({ record }) => ({
+      title: 'Eliminar BIN',
+      message: `¿Eliminar el BIN ${record.id}?`,
+      confirmLabel: 'Eliminar',
+      confirmColor: 'error',
+      testId: 'delete-bin-dialog',
+    })),
+    mutation: DeleteCardBinsDocument,
+    variables: (_sent, { record, idempotencyKey }) => ({ ids: [record.id], idempotencyKey }),
+    payload: (data) => data.deleteCardBins,
+    success: (payload) => ({ text: payload.message ?? '' }),
+    after: (_sent, _payload, { record, context }) => context.deleted([record.id]),
+  }),
+};
+
 /** Buscar BIN (/bin, spec 001 §2 "Card BIN screens"). */
 export default function BinsScreen() {
   const page = useListPage(binsQuery);
   const { selection, retry } = page;
   const canCreate = useHasAny(['BIN_CREATE']);
   const canDelete = useHasAny(['BIN_DELETE']);
-  const feedback = useMutationOutcome();
   const [deleting, setDeleting] = useState<CardBinRowFragment[] | null>(null);
-  const [remove] = useMutation(DeleteCardBinsDocument);
-
-  const confirmDelete = async (bins: CardBinRowFragment[]) => {
-    const ids = bins.map((bin) => bin.id);
-    const payload = (await remove({ variables: { ids, idempotencyKey: newIdempotencyKey() } })).data
-      ?.deleteCardBins;
-    return feedback.settle(payload, {
-      success: payload?.message ?? '',
-      onSuccess: () => {
-        selection.deselect(ids);
-        setDeleting(null);
+  const { deselect } = selection;
+  const context = useMemo<BinRowContext>(
+    () => ({
+      deleted: (ids) => {
+        deselect([...ids]);
         retry();
       },
-      onUnknown: retry,
-    });
+    }),
+    [deselect, retry],
+  );
+  const rows = useRowActions(BIN_ROW_TABLE, { context, refetch: page.refetch });
+  // The selection's 'Eliminar': one delete of every BIN listed, one key while the same BINs are sent again.
+  const removeMany = useSubmitAction({
+    mutation: DeleteCardBinsDocument,
+    variables: (bins: readonly CardBinRowFragment[]) => ({ ids: bins.map((bin) => bin.id) }),
+    payload: (data) => data.deleteCardBins,
+    success: (payload) => payload.message ?? '',
+    after: (_payload, bins) => {
+      setDeleting(null);
+      context.deleted(bins.map((bin) => bin.id));
+    },
+    onUnknown: retry,
+  });
+  const deleteSelected = () => {
+    const [only, ...more] = selection.selectedRows;
+    if (only && more.length === 0) rows.run('DELETE', only);
+    else setDeleting(selection.selectedRows);
   };
 
   const columns: DataTableColumn<CardBinRowFragment>[] = [
@@ -82,7 +118,7 @@ export default function BinsScreen() {
         <RowEditDelete
           editTo={permitted(row, 'EDIT') ? `/bin/${row.id}` : undefined}
           editLabel={`Editar BIN ${row.id}`}
-          onDelete={permitted(row, 'DELETE') ? () => setDeleting([row]) : undefined}
+          onDelete={permitted(row, 'DELETE') ? () => rows.run('DELETE', row) : undefined}
           deleteLabel={`Eliminar BIN ${row.id}`}
         />
       ),
@@ -113,12 +149,7 @@ export default function BinsScreen() {
       totalTestId="bins-total"
       bulkActions={
         canDelete && selection.selectedIds.length > 0 ? (
-          <Button
-            color="error"
-            variant="outlined"
-            startIcon={<DeleteOutline />}
-            onClick={() => setDeleting(selection.selectedRows)}
-          >
+          <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={deleteSelected}>
             Eliminar
           </Button>
         ) : undefined
@@ -131,22 +162,12 @@ export default function BinsScreen() {
         selectable: canDelete,
       }}
     >
-      {deleting?.length === 1 && (
-        <ConfirmDialog
-          title="Eliminar BIN"
-          message={`¿Eliminar el BIN ${deleting[0]!.id}?`}
-          confirmLabel="Eliminar"
-          confirmColor="error"
-          onClose={() => setDeleting(null)}
-          onConfirm={() => confirmDelete(deleting)}
-          testId="delete-bin-dialog"
-        />
-      )}
-      {deleting && deleting.length > 1 && (
+      {rows.dialog}
+      {deleting && (
         <BulkDeleteDialog
           bins={deleting}
           onClose={() => setDeleting(null)}
-          onConfirm={() => confirmDelete(deleting)}
+          onConfirm={() => removeMany(deleting)}
         />
       )}
     </ListPage>

@@ -1,17 +1,15 @@
-import { useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import { useFormikContext } from 'formik';
 import { useNavigate, useParams } from 'react-router';
 import { payerReferenceFormSchema } from '@backoffice/validators';
+import { useFormSubmit } from '@/components/actions/submit-action';
 import { FormCard, FormFooter, FormTextField, shownError, ValidatedFormik } from '@/components/form';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageSection } from '@/components/layout/page-section';
 import { StatusPage } from '@/components/layout/status-page';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
-import type { DialogFeedback } from '@/lib/mutation-outcome';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { writeCollectorParam } from '@/lib/list/collector-param';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import {
@@ -115,51 +113,38 @@ function CollectorField({ locked }: { locked: boolean }) {
 
 function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | null }) {
   const navigate = useNavigate();
-  const feedback = useMutationOutcome();
-  const [create] = useMutation(CreatePayerReferenceDocument);
-  const [update] = useMutation(UpdatePayerReferenceDocument);
-  const [failure, setFailure] = useState<DialogFeedback | null>(null);
   const editing = reference !== null;
+  const toList = () => void navigate('/pagadores/referencias');
+  const create = useFormSubmit({
+    mutation: CreatePayerReferenceDocument,
+    variables: (values: ReferenceFormValues) => ({ input: createInput(values) }),
+    payload: (data) => data.createPayerReference,
+    success: PAYERS_MESSAGES.referenceCreated,
+    // The list opens on the new reference: its collector and its name (issue 29 item 24).
+    after: ({ reference: created }) =>
+      void navigate(created ? createdReferencePath(created) : '/pagadores/referencias'),
+  });
+  const update = useFormSubmit({
+    mutation: UpdatePayerReferenceDocument,
+    variables: (values: ReferenceFormValues) => ({
+      id: reference?.id ?? '',
+      input: {
+        name: values.name.trim(),
+        email: values.email.trim() || null,
+        externalReference: values.externalReference.trim() || null,
+        identification: identificationInput(values.identification),
+      },
+    }),
+    payload: (data) => data.updatePayerReference,
+    success: PAYERS_MESSAGES.referenceUpdated,
+    after: toList,
+  });
+  const { onSubmit, failure } = editing ? update : create;
   return (
     <ValidatedFormik<ReferenceFormValues>
       initialValues={reference ? valuesOf(reference) : EMPTY}
       validationSchema={payerReferenceFormSchema}
-      onSubmit={async (values) => {
-        setFailure(null);
-        try {
-          const settleTexts = {
-            success: editing ? PAYERS_MESSAGES.referenceUpdated : PAYERS_MESSAGES.referenceCreated,
-            onSuccess: () => void navigate('/pagadores/referencias'),
-          };
-          if (reference) {
-            const { data } = await update({
-              variables: {
-                id: reference.id,
-                input: {
-                  name: values.name.trim(),
-                  email: values.email.trim() || null,
-                  externalReference: values.externalReference.trim() || null,
-                  identification: identificationInput(values.identification),
-                },
-              },
-            });
-            setFailure(feedback.settle(data?.updatePayerReference, settleTexts));
-          } else {
-            const { data } = await create({ variables: { input: createInput(values) } });
-            const created = data?.createPayerReference.reference;
-            setFailure(
-              feedback.settle(data?.createPayerReference, {
-                ...settleTexts,
-                // The list opens on the new reference: its collector and its name (issue 29 item 24).
-                onSuccess: () =>
-                  void navigate(created ? createdReferencePath(created) : '/pagadores/referencias'),
-              }),
-            );
-          }
-        } catch (error) {
-          feedback.announceError(error);
-        }
-      }}
+      onSubmit={onSubmit}
     >
       {({ values }) => (
         <FormCard ariaLabel="Datos de la referencia">
@@ -171,7 +156,7 @@ function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | n
           <FormFooter
             failure={failure}
             failureTestId="reference-failure"
-            onCancel={() => void navigate('/pagadores/referencias')}
+            onCancel={toList}
             submitLabel={editing ? PAYERS_MESSAGES.save : 'Crear'}
           />
         </FormCard>

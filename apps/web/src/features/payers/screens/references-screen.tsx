@@ -1,18 +1,19 @@
 import { useMemo, useState } from 'react';
-import { useMutation } from '@apollo/client/react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import { Link as RouterLink } from 'react-router';
+import { detailActionKit } from '@/components/actions/declared-dialogs';
+import { useRowActions, type DetailActionTable } from '@/components/actions/detail-actions';
 import { RowEditDelete } from '@/components/actions/row-edit-delete';
+import { useSubmitAction } from '@/components/actions/submit-action';
 import type { DataTableColumn } from '@/components/data-table/data-table';
-import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ListPage } from '@/components/list-page/list-page';
 import { ListSearchBar } from '@/components/list-page/list-search-bar';
 import { CollectorPicker, useCollectorName } from '@/components/pickers/collector-picker';
 import { useListPage } from '@/lib/list/use-list-page';
 import { useHasAny } from '@/lib/permissions';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   DeleteCollectorPayerReferencesDocument,
   DeletePayerReferenceDocument,
@@ -22,6 +23,30 @@ import { collectorText, referencesQuery } from '../list/references-list';
 import { PAYERS_MESSAGES } from '../messages';
 import { DeleteByCollectorDialog } from '../components/delete-by-collector-dialog';
 import { formatIdentificationNumber } from '@backoffice/validators';
+
+const kit = detailActionKit<PayerReferenceRowFragment, { reload(): void }>();
+
+/** A reference's row actions: 'Eliminar', confirmed with its name and collector ('Editar' is a link). */
+const REFERENCE_ROW_TABLE: DetailActionTable<'DELETE', PayerReferenceRowFragment, { reload(): void }> = {
+  DELETE: kit.mutation({
+    meta: { label: 'Eliminar', icon: DeleteOutline },
+    dialog: kit.confirm(({ record }) => ({
+      title: PAYERS_MESSAGES.deleteTitle,
+      message: `¿Está seguro que desea eliminar la referencia de ${record.name} (${collectorText(
+        record.collectorId,
+        record.collector?.name,
+      )})?`,
+      confirmLabel: 'Eliminar',
+      confirmColor: 'error',
+      testId: 'delete-reference-dialog',
+    })),
+    mutation: DeletePayerReferenceDocument,
+    variables: (_sent, { record }) => ({ id: record.id }),
+    payload: (data) => data.deletePayerReference,
+    success: PAYERS_MESSAGES.referenceDeleted,
+    after: (_sent, _payload, { context }) => context.reload(),
+  }),
+};
 
 /**
  * Referencias de pagadores (/pagadores/referencias, 001 §2): collector filter and search; ENTIDAD (id - name),
@@ -33,11 +58,21 @@ export default function ReferencesScreen() {
   const canCreate = useHasAny(['PAYER_REFERENCE_CREATE']);
   const canUpdate = useHasAny(['PAYER_REFERENCE_UPDATE']);
   const canDelete = useHasAny(['PAYER_REFERENCE_DELETE']);
-  const feedback = useMutationOutcome();
-  const [deleting, setDeleting] = useState<PayerReferenceRowFragment | null>(null);
   const [deletingAll, setDeletingAll] = useState(false);
-  const [deleteOne] = useMutation(DeletePayerReferenceDocument);
-  const [deleteAll] = useMutation(DeleteCollectorPayerReferencesDocument);
+  const context = useMemo(() => ({ reload }), [reload]);
+  const rows = useRowActions(REFERENCE_ROW_TABLE, { context, refetch: page.refetch });
+  const runRow = rows.run;
+  const deleteAll = useSubmitAction({
+    mutation: DeleteCollectorPayerReferencesDocument,
+    variables: (chosen: { id: string }) => ({ collectorId: chosen.id }),
+    payload: (data) => data.deleteCollectorPayerReferences,
+    success: PAYERS_MESSAGES.referencesDeleted,
+    after: () => {
+      setDeletingAll(false);
+      reload();
+    },
+    onUnknown: reload,
+  });
 
   const collector = useCollectorName(state.collector);
 
@@ -75,13 +110,13 @@ export default function ReferencesScreen() {
           <RowEditDelete
             editTo={canUpdate ? `/pagadores/referencias/${encodeURIComponent(row.id)}/editar` : undefined}
             editLabel={`Editar la referencia ${row.id}`}
-            onDelete={canDelete ? () => setDeleting(row) : undefined}
+            onDelete={canDelete ? () => runRow('DELETE', row) : undefined}
             deleteLabel={`Eliminar la referencia ${row.id}`}
           />
         ),
       },
     ],
-    [canUpdate, canDelete],
+    [canUpdate, canDelete, runRow],
   );
 
   return (
@@ -131,45 +166,12 @@ export default function ReferencesScreen() {
         unsorted: true,
       }}
     >
-      {deleting && (
-        <ConfirmDialog
-          title={PAYERS_MESSAGES.deleteTitle}
-          message={`¿Está seguro que desea eliminar la referencia de ${deleting.name} (${collectorText(
-            deleting.collectorId,
-            deleting.collector?.name,
-          )})?`}
-          confirmLabel="Eliminar"
-          confirmColor="error"
-          testId="delete-reference-dialog"
-          onClose={() => setDeleting(null)}
-          onConfirm={async () => {
-            const { data: answer } = await deleteOne({ variables: { id: deleting.id } });
-            return feedback.settle(answer?.deletePayerReference, {
-              success: PAYERS_MESSAGES.referenceDeleted,
-              onSuccess: () => {
-                setDeleting(null);
-                reload();
-              },
-              onUnknown: reload,
-            });
-          }}
-        />
-      )}
+      {rows.dialog}
       {deletingAll && (
         <DeleteByCollectorDialog
           initial={collector}
           onClose={() => setDeletingAll(false)}
-          onDelete={async (chosen) => {
-            const { data: answer } = await deleteAll({ variables: { collectorId: chosen.id } });
-            return feedback.settle(answer?.deleteCollectorPayerReferences, {
-              success: PAYERS_MESSAGES.referencesDeleted,
-              onSuccess: () => {
-                setDeletingAll(false);
-                reload();
-              },
-              onUnknown: reload,
-            });
-          }}
+          onDelete={deleteAll}
         />
       )}
     </ListPage>
