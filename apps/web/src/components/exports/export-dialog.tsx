@@ -1,12 +1,11 @@
-import { useCallback, useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useSubmitAction } from '../actions/submit-action';
 import { ActionDialog, DialogFact, useDialogSubmit } from '../dialogs/action-dialog';
-import { useMutationOutcome } from '../../lib/use-mutation-outcome';
 import { EXPORT_FORMATS, type ExportFormat } from './export-menu';
 import { EXPORT_TYPE_LABELS } from './export-types';
 import {
@@ -43,19 +42,19 @@ export interface ExportDialogProps {
  */
 export function ExportDialog({ subject, format: chosen, canSeeHistory, onClose }: ExportDialogProps) {
   const [format, setFormat] = useState<ExportFormat>(chosen);
-  const [create] = useMutation(CreateExportDocument);
-  const outcome = useMutationOutcome();
-  const run = useCallback(async () => {
-    const input: CreateExportInput =
-      subject.type === 'PAYMENTS'
-        ? { type: 'PAYMENTS', format, paymentFilter: subject.filter }
-        : { type: 'SUBSCRIPTION', format, subscriptionFilter: subject.filter };
-    const { data } = await create({ variables: { input } });
-    return outcome.settle(data?.createExport, {
-      success: data?.createExport.message ?? 'Exportación solicitada',
-      onSuccess: onClose,
-    });
-  }, [create, format, onClose, outcome, subject]);
+  const run = useSubmitAction({
+    mutation: CreateExportDocument,
+    variables: () => {
+      const input: CreateExportInput =
+        subject.type === 'PAYMENTS'
+          ? { type: 'PAYMENTS', format, paymentFilter: subject.filter }
+          : { type: 'SUBSCRIPTION', format, subscriptionFilter: subject.filter };
+      return { input };
+    },
+    payload: (data) => data.createExport,
+    success: (payload) => payload.message ?? 'Exportación solicitada',
+    after: onClose,
+  });
   const { submit, submitting, feedback } = useDialogSubmit(run);
   return (
     <ActionDialog

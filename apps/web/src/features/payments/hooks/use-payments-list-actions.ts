@@ -11,6 +11,7 @@ import {
   type PaymentFilter,
   type PaymentsListActionResultFragment,
 } from '../gql/graphql';
+import { bulkResultsOf } from '@/lib/mutation-outcome';
 import { useMutate } from '@/lib/use-mutate';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
@@ -59,7 +60,7 @@ export function usePaymentsListActions(
       value: ListActionValue,
       idempotencyKey: string,
     ): Promise<SubmitOutcome> => {
-      let payload: PaymentsListActionResultFragment | undefined;
+      let payload: PaymentsListActionResultFragment | null | undefined;
       const keyed = { id: row.id, reason: reasonOf(value), idempotencyKey };
       if (kind === 'CANCEL') {
         payload = (await mutate(PaymentsListCancelPaymentDocument, keyed)).data?.cancelPayment;
@@ -80,18 +81,20 @@ export function usePaymentsListActions(
     async (kind, ids, value, idempotencyKey, matching) => {
       const selection = bulkSelectionOf(ids, filter, matching);
       const keyed = { ...selection, reason: reasonOf(value), idempotencyKey };
-      let results: BulkPaymentResultFragment[] | undefined;
       if (kind === 'CANCEL') {
-        results = (await mutate(BulkCancelPaymentsDocument, keyed)).data?.bulkCancelPayments.results;
-      } else if (kind === 'CANCEL_OBJECTION') {
-        results = (await mutate(BulkCancelPaymentObjectionsDocument, keyed)).data?.bulkCancelPaymentObjections
-          .results;
-      } else if ('input' in value) {
-        results = (await mutate(BulkChangePaymentMethodDocument, { ...selection, input: value.input })).data
-          ?.bulkChangePaymentMethod.results;
+        return bulkResultsOf((await mutate(BulkCancelPaymentsDocument, keyed)).data?.bulkCancelPayments);
       }
-      if (!results) throw new Error('No se recibió respuesta del servidor.');
-      return results;
+      if (kind === 'CANCEL_OBJECTION') {
+        return bulkResultsOf(
+          (await mutate(BulkCancelPaymentObjectionsDocument, keyed)).data?.bulkCancelPaymentObjections,
+        );
+      }
+      const input = 'input' in value ? value.input : null;
+      return bulkResultsOf(
+        input &&
+          (await mutate(BulkChangePaymentMethodDocument, { ...selection, input })).data
+            ?.bulkChangePaymentMethod,
+      );
     },
     [filter, mutate],
   );

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
 import { bulkSelectionOf, type BulkRunner } from '@/components/actions/bulk-selection';
 import { useMutate } from '@/lib/use-mutate';
+import { bulkResultsOf } from '@/lib/mutation-outcome';
 import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   BulkCancelSubscriptionsDocument,
@@ -79,18 +80,18 @@ export function useSubscriptionsListActions(
       async (_kind, ids, value, idempotencyKey, matching) => {
         const base = { ...bulkSelectionOf(ids, filter, matching), idempotencyKey };
         if ('reason' in value)
-          return (
+          return bulkResultsOf(
             (await mutate(BulkCancelSubscriptionsDocument, { ...base, reason: value.reason })).data
-              ?.bulkCancelSubscriptions.results ?? []
+              ?.bulkCancelSubscriptions,
           );
         if ('input' in value)
-          return (
+          return bulkResultsOf(
             (await mutate(BulkChangeSubscriptionPaymentMethodDocument, { ...base, input: value.input })).data
-              ?.bulkChangeSubscriptionPaymentMethod.results ?? []
+              ?.bulkChangeSubscriptionPaymentMethod,
           );
-        return (
+        return bulkResultsOf(
           (await mutate(BulkUpdateSubscriptionAmountDocument, { ...base, amount: value.amount })).data
-            ?.bulkUpdateSubscriptionAmount.results ?? []
+            ?.bulkUpdateSubscriptionAmount,
         );
       },
       [filter, mutate],
