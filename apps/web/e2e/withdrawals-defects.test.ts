@@ -4,7 +4,6 @@ import { seriousA11yViolations } from './support/a11y';
 import { openInApp, screenshot, showPath } from './support/browser';
 import { pickCollector } from './support/collector-picker';
 import { gridSettled } from './support/grid';
-import { stubWrites } from './support/stub-http';
 import { useBrowserStack } from './support/suite';
 
 /**
@@ -18,36 +17,6 @@ let page: Page;
 beforeAll(async () => {
   page = suite.page;
   await page.getByRole('heading', { level: 1, name: 'Retiros' }).waitFor();
-});
-
-describe("'Retiro programado' (issue 29 item 8)", () => {
-  it("refuses an amount of 0 or 0,00 at the 'Monto' step, and an alias with spaces and '!' at 'Destino'", async () => {
-    await page.getByRole('button', { name: 'Programar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Retiro programado' });
-    await pickCollector(page, '10002', { scope: dialog });
-    const next = () => dialog.getByRole('button', { name: 'Siguiente' }).click();
-    await next();
-    const destination = dialog.getByRole('textbox', { name: /Cuenta de destino/ });
-    await destination.fill('mi alias!');
-    await next();
-    await dialog.getByText('El alias solo admite letras, números, puntos (.) y guiones (-).').waitFor();
-    await destination.fill('mi.alias.retiros');
-    await next();
-    await dialog.getByRole('radio', { name: 'Monto mínimo' }).check();
-    const amount = dialog.getByRole('textbox', { name: /Monto/ });
-    for (const zero of ['0', '0,00']) {
-      await amount.fill(zero);
-      await next();
-      await dialog.getByText('El monto debe ser mayor a cero.').waitFor();
-      expect(await dialog.getByRole('button', { name: 'Finalizar' }).count()).toBe(0);
-    }
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'withdrawals-schedule-amount-zero');
-    await amount.fill('0,01');
-    await next();
-    await dialog.getByRole('button', { name: 'Finalizar' }).waitFor();
-    expect(await stubWrites(suite.stack, 'collector')).toEqual([]);
-  });
 });
 
 describe("/retirosUnificados' views (issue 29 item 7)", () => {
@@ -162,19 +131,20 @@ describe('batches (issue 29 item 9)', () => {
   });
 });
 
-describe("'Programar' (issue 29 item 10, issue 47)", () => {
-  it('is enabled and says what it does in its tooltip, with no developer note on the screen', async () => {
+describe("'Programar' (spec 001 §2, issue 64)", () => {
+  it('is present and disabled, as the spec shows it, and says why in its tooltip', async () => {
     await openInApp(page, '/retirosUnificados');
-    const button = page.getByRole('button', { name: 'Programar' });
-    expect(await button.isEnabled()).toBe(true);
-    expect(await page.getByText('Está habilitado a propósito').count()).toBe(0);
-    await button.hover();
+    const button = page.getByRole('button', { name: 'Programar', exact: true });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    const reason = page.getByTestId('action-reason-SCHEDULE');
+    await reason.hover();
     expect(await page.getByRole('tooltip').innerText()).toBe(
-      'Programa un retiro automático de una entidad: destino, monto y periodicidad.',
+      'Programar\nLos retiros programados todavía no están habilitados.',
     );
+    await button.click({ force: true });
+    expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'withdrawals-schedule-help');
-    // The dialog end to end (collector, destination, amount, periodicity, 'Finalizar' and the stored schedule):
-    // withdrawals.test.ts, 'Retiro programado as tesoreria'.
+    await screenshot(page, 'withdrawals-schedule-disabled');
   });
 });

@@ -4,31 +4,28 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
-import { notice, noticeShown, openInApp, screenshot, showPath, TAKE_SCREENSHOTS, tick } from './support/browser';
+import { noticeShown, openInApp, screenshot, showPath, TAKE_SCREENSHOTS, tick } from './support/browser';
 import { changedAlert, secondsShown, tabVisibleAgain } from './support/freshness';
 import { stubRequest, stubWrites, writeLine } from './support/stub-http';
 import {
-  activeConfiguration,
   clearWithdrawalRequests,
   forceFailure,
   rowAction,
   stubWithdraw,
   stubWithdrawal,
 } from './support/withdrawals';
-import { pickCollector } from './support/collector-picker';
 import { gridRow, gridSettled } from './support/grid';
 
 /**
  * Withdrawals (spec 001 §2 "Withdrawals to transfer", "Withdrawal authorization list", "Withdrawal history",
- * "Unified withdrawals", "Scheduled withdrawal dialog"; §4; §5; §8) as tesoreria against the whole stack and the
- * fixtures 5000001-5000010 / 6000001-6000010; consulta is refused.
+ * "Unified withdrawals"; §4; §5; §8) as tesoreria against the whole stack and the fixtures 5000001-5000010 /
+ * 6000001-6000010; consulta is refused. 'Programar', present and disabled: withdrawals-defects.test.ts.
  */
 
 const suite = useBrowserStack({ role: 'tesoreria', path: '/retiros' });
 let page: Page;
 const TRANSFER_GRID = 'Retiros a transferir';
 const PENDING_GRID = 'Retiros pendientes de autorización';
-const CBU = '0720000788000035581530';
 
 beforeAll(async () => {
   page = suite.page;
@@ -226,156 +223,6 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await gridRow(page, 'Historial de retiros', '6000008').waitFor();
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     if (TAKE_SCREENSHOTS) await screenshot(page, 'withdrawals-history');
-  });
-});
-
-describe('Retiro programado as tesoreria', () => {
-  const openSchedule = async (collectorId: string) => {
-    await page.getByRole('button', { name: 'Programar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Retiro programado' });
-    await pickCollector(page, collectorId, { scope: dialog });
-    return dialog;
-  };
-  const next = (dialog: ReturnType<Page['getByRole']>) =>
-    dialog.getByRole('button', { name: 'Siguiente' }).click();
-  /** 'Finalizar', its notice, and the collector's active schedule variables as the stub holds them then. */
-  const finish = async (dialog: ReturnType<Page['getByRole']>, collectorId: string) => {
-    await dialog.getByRole('button', { name: 'Finalizar' }).click();
-    await notice(page, 'El retiro fue programado exitosamente').waitFor();
-    return activeConfiguration(suite.stack, collectorId);
-  };
-
-  it('schedules a balance-strategy collector with an amount', async () => {
-    await openInApp(page, '/retirosUnificados');
-    const dialog = await openSchedule('10002');
-    await next(dialog);
-    await dialog.getByRole('textbox', { name: /Cuenta de destino/ }).fill(CBU);
-    await next(dialog);
-    await dialog.getByRole('radio', { name: 'Monto mínimo' }).check();
-    await dialog.getByText('El retiro se realiza solo si el monto total').waitFor();
-    await dialog.getByRole('textbox', { name: /Monto/ }).fill('5000');
-    await next(dialog);
-    await dialog.getByRole('button', { name: 'Todos los lunes a las 09:00' }).click();
-    const preview = dialog.getByTestId('cron-preview');
-    await preview.getByText('A las 09:00, sólo el lunes').waitFor();
-    expect(await preview.locator('li').count()).toBe(5);
-    expect(JSON.stringify(await seriousA11yViolations(page, '[role="dialog"]'))).toBe('[]');
-    if (TAKE_SCREENSHOTS) await screenshot(page, 'withdrawals-schedule-cron');
-    expect(await finish(dialog, '10002')).toEqual({
-      scheduled_destination_account: CBU,
-      scheduled_min_amount: '5000.00',
-      scheduled_cron: '0 9 * * 1',
-    });
-  });
-
-  it('changes its amount after confirming, then deletes it keeping the destination', async () => {
-    const dialog = await openSchedule('10002');
-    await dialog.getByText('Retiro programado actual').waitFor();
-    await next(dialog);
-    await next(dialog);
-    await dialog.getByRole('textbox', { name: /Monto/ }).fill('7500,50');
-    await next(dialog);
-    await dialog.getByRole('button', { name: 'Finalizar' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Estas seguro de modificar el monto del retiro?' });
-    await confirm.getByText('Estas seguro de confirmar el monto de retiro').waitFor();
-    await confirm.getByRole('button', { name: 'Confirmar' }).click();
-    await notice(page, 'El retiro fue programado exitosamente').waitFor();
-    expect((await activeConfiguration(suite.stack, '10002')).scheduled_min_amount).toBe('7500.50');
-
-    const again = await openSchedule('10002');
-    await again.getByText('Retiro programado actual').waitFor();
-    await again.getByRole('button', { name: 'Eliminar' }).click();
-    const sure = page.getByRole('dialog', { name: 'Estas seguro de eliminar el retiro programado?' });
-    await sure.getByRole('button', { name: 'Eliminar' }).click();
-    await notice(page, 'El retiro programado fue eliminado.').waitFor();
-    expect(await activeConfiguration(suite.stack, '10002')).toEqual({ scheduled_destination_account: CBU });
-  });
-
-  it('a batch-strategy collector has no amount step', async () => {
-    const dialog = await openSchedule('10001');
-    await dialog.getByText('Criterio de periodicidad').waitFor();
-    // The steps follow the collector's strategy once it has loaded (until then the stepper shows every step).
-    await expect.poll(() => dialog.getByText('Monto', { exact: true }).count()).toBe(0);
-    await next(dialog);
-    await dialog.getByRole('textbox', { name: /Cuenta de destino/ }).fill('1234');
-    await next(dialog);
-    await dialog.getByText('El CBU debe tener 22 dígitos').waitFor();
-    await dialog.getByRole('textbox', { name: /Cuenta de destino/ }).fill(CBU);
-    await next(dialog);
-    await dialog.getByRole('textbox', { name: /Cron/ }).fill('0 8 1 * *');
-    expect(await finish(dialog, '10001')).toEqual({
-      scheduled_destination_account: CBU,
-      scheduled_cron: '0 8 1 * *',
-    });
-  });
-
-  it('a refused save keeps the dialog open with every value, and saves on the next Finalizar', async () => {
-    // 10002 kept its destination when its schedule was deleted above: it comes back filled in.
-    const dialog = await openSchedule('10002');
-    await next(dialog);
-    await expect
-      .poll(() => dialog.getByRole('textbox', { name: /Cuenta de destino/ }).inputValue())
-      .toBe(CBU);
-    await next(dialog);
-    await next(dialog);
-    await dialog.getByText('Seleccione el tipo de monto').waitFor();
-    await dialog.getByRole('radio', { name: 'Monto específico' }).check();
-    await dialog.getByRole('textbox', { name: /Monto/ }).fill('1234,56');
-    await next(dialog);
-    await dialog.getByRole('textbox', { name: /Cron/ }).fill('0 9 * * 1-5');
-    await forceFailure(suite.stack, {
-      service: 'collector',
-      operation: 'configuraciones',
-      ids: ['10002'],
-      times: 1,
-    });
-    await dialog.getByRole('button', { name: 'Finalizar' }).click();
-    await dialog.getByTestId('dialog-feedback').waitFor();
-    expect(await dialog.getByRole('textbox', { name: /Cron/ }).inputValue()).toBe('0 9 * * 1-5');
-    expect(await activeConfiguration(suite.stack, '10002')).toEqual({ scheduled_destination_account: CBU });
-    await dialog.getByRole('button', { name: 'Atrás' }).click();
-    expect(await dialog.getByRole('textbox', { name: /Monto/ }).inputValue()).toBe('1234,56');
-    await next(dialog);
-    expect(await finish(dialog, '10002')).toEqual({
-      scheduled_destination_account: CBU,
-      scheduled_amount: '1234.56',
-      scheduled_cron: '0 9 * * 1-5',
-    });
-  });
-
-  it("confirms what 'Finalizar' sends as typed: '26.717,23' in its summary, exactly that in the stub (issue 47)", async () => {
-    // 10002 has a specific amount of 1234,56 from the test above: a change of amount, confirmed first.
-    const dialog = await openSchedule('10002');
-    await dialog.getByText('Retiro programado actual').waitFor();
-    await next(dialog);
-    await next(dialog);
-    await dialog.getByRole('radio', { name: 'Monto específico' }).check();
-    await dialog.getByRole('textbox', { name: /Monto/ }).fill('26.717,23');
-    const summary = dialog.getByRole('region', { name: 'Se enviará' });
-    const line = (label: string) =>
-      summary.locator(`dd[data-label="${label}"]`).evaluate((dd) => dd.textContent!.replace(/\s/g, ' '));
-    await expect.poll(() => line('Monto')).toBe('$ 26.717,23');
-    expect(await line('Cuenta de destino')).toBe(CBU);
-    await next(dialog);
-    await dialog.getByRole('textbox', { name: /Cron/ }).fill('0 9 * * 1-5');
-    await expect.poll(() => line('Periodicidad (cron)')).toBe('0 9 * * 1-5');
-    await clearWithdrawalRequests(suite.stack);
-    await dialog.getByRole('button', { name: 'Finalizar' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Estas seguro de modificar el monto del retiro?' });
-    await confirm.getByRole('button', { name: 'Confirmar' }).click();
-    await notice(page, 'El retiro fue programado exitosamente').waitFor();
-    const sent = JSON.stringify(await stubWrites(suite.stack, 'collector'));
-    expect(sent).toContain('26717.23');
-    expect(sent).not.toMatch(/26\.717|26717,23/);
-    expect((await activeConfiguration(suite.stack, '10002')).scheduled_amount).toBe('26717.23');
-  });
-
-  it('a collector without a compatible strategy shows the message and cannot go on', async () => {
-    const dialog = await openSchedule('10017');
-    await dialog.getByText('La entidad no tiene estrategia de retiro compatible.').waitFor();
-    expect(await dialog.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true);
-    if (TAKE_SCREENSHOTS) await screenshot(page, 'withdrawals-schedule-unsupported');
-    await dialog.getByRole('button', { name: 'Cancelar' }).click();
   });
 });
 

@@ -28,21 +28,3 @@ export const stubWithdraw = (stack: Stack, id: string) =>
   stubRequest(stack, 'GET', `/withdraw/retiros/${id}`) as Promise<StubRow>;
 export const stubWithdrawal = (stack: Stack, id: string) =>
   stubRequest(stack, 'GET', `/withdrawal/retiros/${id}`) as Promise<StubRow>;
-
-export interface StubConfigEntry {
-  commerce_config_vars: { name: string };
-  value: string;
-  delete_date: string | null;
-}
-/** The collector's active configuration entries, as variable -> value. */
-export async function activeConfiguration(
-  stack: Stack,
-  collectorId: string,
-): Promise<Record<string, string>> {
-  const body = (await stubRequest(stack, 'GET', `/collector/comercios/${collectorId}/configuraciones`)) as {
-    rows: StubConfigEntry[];
-  };
-  return Object.fromEntries(
-    body.rows.filter((e) => e.delete_date === null).map((e) => [e.commerce_config_vars.name, e.value]),
-  );
-}

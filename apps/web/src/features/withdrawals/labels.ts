@@ -21,8 +21,8 @@ export const WITHDRAWALS_MESSAGES = {
   refresh: 'Actualizar',
   deselect: 'Deseleccionar',
   schedule: 'Programar',
-  /** What 'Programar' does, in its tooltip (an operator's text: why it is enabled is in docs/decisions.md). */
-  scheduleHelp: 'Programa un retiro automático de una entidad: destino, monto y periodicidad.',
+  /** Why 'Programar' is disabled, in its tooltip (spec 001 §2 shows it present and disabled). */
+  scheduleDisabled: 'Los retiros programados todavía no están habilitados.',
 } as const;
 
 /** The validators' catalogues, which the withdrawal files use too (issue 47). */

@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
+import { ActionButton } from '@/components/actions/action-button';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageHeader } from '@/components/layout/page-header';
 import { hasAny, usePermissions, type Permission } from '@/lib/permissions';
@@ -15,10 +14,17 @@ import { WithdrawalListPanel } from '../components/withdrawal-list-panel';
 import { withdrawsPanel } from '../components/withdraws-panel';
 import { WITHDRAWALS_MESSAGES } from '../labels';
 
-// Loaded the first time 'Programar' is pressed: the stepper, its form and the cron libraries stay out of the list's download.
-const ScheduleDialog = lazy(() =>
-  import('../components/schedule-dialog').then((module) => ({ default: module.ScheduleDialog })),
-);
+/** 'Programar' as spec 001 §2 shows it: present and disabled, saying why in its tooltip (the kit's disabled action). */
+const SCHEDULE = {
+  action: {
+    kind: 'SCHEDULE',
+    enabled: false,
+    permitted: true,
+    reason: WITHDRAWALS_MESSAGES.scheduleDisabled,
+  },
+  meta: { label: WITHDRAWALS_MESSAGES.schedule, icon: EventRepeatOutlined },
+} as const;
+const noRun = () => undefined;
 
 type View = 'pending' | 'transfer' | 'batches' | 'history';
 
@@ -32,8 +38,8 @@ const VIEWS: readonly { view: View; label: string; requires: Permission[] }[] = 
 
 /**
  * /retirosUnificados 'Retiros' (spec 001 §2): the toggles 'Retiros pendientes', 'Retiros por lote', 'Lotes' and
- * 'Historial', each only with its permission; 'Programar' opens 'Retiro programado' (WITHDRAWAL_AUTHORIZE; the
- * original left it disabled). `Batches` is the screen of /lotes, lent by the route manifest (app/screens.ts): a
+ * 'Historial', each only with its permission; 'Programar' present and disabled, as the spec shows it (issue 64;
+ * docs/decisions.md "Withdrawals"). `Batches` is the screen of /lotes, lent by the route manifest (app/screens.ts): a
  * feature imports neither another feature nor the app.
  */
 export default function UnifiedWithdrawalsScreen({
@@ -46,7 +52,6 @@ export default function UnifiedWithdrawalsScreen({
   const views = VIEWS.filter((v) => hasAny(permissions, v.requires));
   const [stored, setStored] = useStoredState<View>('withdrawals.unified.view', views[0]?.view ?? 'pending');
   const view = views.some((v) => v.view === stored) ? stored : views[0]?.view;
-  const [scheduling, setScheduling] = useState(false);
   const { search } = useLocation();
   // A view chosen while the address still holds the previous view's list (issue 29 item 7): the router commits
   // addresses later, in a transition, and a list mounted before the emptied one is committed would take the
@@ -60,26 +65,13 @@ export default function UnifiedWithdrawalsScreen({
     setSwitching(null);
   }, [search, switching, setStored]);
   const shown = switching ? null : view;
-  const canSchedule = hasAny(permissions, ['WITHDRAWAL_AUTHORIZE']);
 
   return (
     <Box component="section" aria-label={WITHDRAWALS_MESSAGES.title}>
       <PageHeader
         title={WITHDRAWALS_MESSAGES.title}
         actions={
-          canSchedule ? (
-            // What it does in a tooltip that describes the button (its name stays 'Programar'); the screen carries
-            // no note about the product's choices (issue 47: those are in docs/decisions.md).
-            <Tooltip title={WITHDRAWALS_MESSAGES.scheduleHelp} describeChild>
-              <Button
-                variant="contained"
-                startIcon={<EventRepeatOutlined />}
-                onClick={() => setScheduling(true)}
-              >
-                {WITHDRAWALS_MESSAGES.schedule}
-              </Button>
-            </Tooltip>
-          ) : undefined
+          <ActionButton action={SCHEDULE.action} meta={SCHEDULE.meta} variant="contained" onRun={noRun} />
         }
       />
       <ToggleButtonGroup
@@ -110,11 +102,6 @@ export default function UnifiedWithdrawalsScreen({
         </Suspense>
       )}
       {shown === 'history' && <WithdrawalListPanel key="history" definition={historyPanel} />}
-      {scheduling && (
-        <Suspense fallback={null}>
-          <ScheduleDialog onClose={() => setScheduling(false)} />
-        </Suspense>
-      )}
     </Box>
   );
 }

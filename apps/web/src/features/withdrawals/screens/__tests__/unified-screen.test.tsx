@@ -16,23 +16,19 @@ const { default: UnifiedWithdrawalsScreen } = await import('../unified-screen');
 
 // MUI in jsdom on a shared 2-core machine: a screen test takes seconds, not milliseconds.
 describe("'Retiros' (/retirosUnificados)", { timeout: 60_000 }, () => {
-  it("shows the operator no developer note under 'Programar', only what it does in its tooltip (issue 47)", async () => {
+  it("shows 'Programar' present and disabled, as spec 001 §2 does, saying why (issue 64)", async () => {
     render(
       <MemoryRouter initialEntries={['/retirosUnificados']}>
         <UnifiedWithdrawalsScreen Batches={() => null} />
       </MemoryRouter>,
     );
     const button = screen.getByRole('button', { name: 'Programar' });
-    expect(screen.getByRole('region', { name: 'Retiros' })).not.toHaveTextContent(
-      /a propósito|diálogo está completo/,
-    );
-    expect(screen.queryByTestId('schedule-help')).toBeNull();
-    fireEvent.mouseOver(button);
+    expect(button).toBeDisabled();
+    fireEvent.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.mouseOver(screen.getByTestId('action-reason-SCHEDULE'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
-      'Programa un retiro automático de una entidad: destino, monto y periodicidad.',
-    );
-    expect(button).toHaveAccessibleDescription(
-      'Programa un retiro automático de una entidad: destino, monto y periodicidad.',
+      'Los retiros programados todavía no están habilitados.',
     );
   });
 });
