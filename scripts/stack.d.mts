@@ -86,3 +86,6 @@ export interface StackWithoutWeb extends Omit<Stack, 'web' | 'urls'> {
 
 export function startStack(options: StackOptions & { web: false }): Promise<StackWithoutWeb>;
 export function startStack(options?: StackOptions & { web?: true }): Promise<Stack>;
+
+/** Each origin given and, for a loopback one, its twin (`127.0.0.1` ↔ `localhost`, same port). */
+export function signInOrigins(origins: readonly string[]): string[];

@@ -131,6 +131,23 @@ export function startGatewayProcess(env, log, passEnv = []) {
 let stackFormHost = '';
 
 /**
+ * The origins the web app and the sandbox sign in from: each one given, and for a loopback one its twin
+ * (`127.0.0.1` ↔ `localhost`, same port), so the sandbox signs in on whichever name a developer opens the port the
+ * stack picked with (issue 62; the emulator, like Keycloak, matches a redirect URI's host literally).
+ * @param {readonly string[]} origins
+ * @returns {string[]}
+ */
+export function signInOrigins(origins) {
+  const twins = origins.flatMap((origin) => {
+    const url = new URL(origin);
+    if (url.hostname === '127.0.0.1') return [origin, `${url.protocol}//localhost:${url.port}`];
+    if (url.hostname === 'localhost') return [origin, `${url.protocol}//127.0.0.1:${url.port}`];
+    return [origin];
+  });
+  return [...new Set(twins)];
+}
+
+/**
  * @param {{ host?: string, publicHost?: string, ports?: { stubs?: number, keycloak?: number, gateway?: number, web?: number },
  *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, gatewayEnv?: Record<string, string>, accessTokenTtlSeconds?: number, log?: (line: string) => void,
  *           web?: boolean, realmFile?: string, realmAdditions?: string[], storeDataDir?: string, passEnv?: 'all' | readonly string[],
@@ -203,8 +220,10 @@ async function startStackOnce(options) {
       host,
       publicUrl: `http://${publicHost}:${ports.keycloak}`,
       keyFile: options.keyFile,
-      extraRedirectUris: [webOrigin, gatewayOrigin, ...otherWebOrigins].map((origin) => `${origin}/*`),
-      extraWebOrigins: [webOrigin, gatewayOrigin, ...otherWebOrigins],
+      extraRedirectUris: signInOrigins([webOrigin, gatewayOrigin, ...otherWebOrigins]).map(
+        (origin) => `${origin}/*`,
+      ),
+      extraWebOrigins: signInOrigins([webOrigin, gatewayOrigin, ...otherWebOrigins]),
       ...(options.realmFile ? { realmFile: options.realmFile } : {}),
       ...(options.realmAdditions ? { realmAdditions: options.realmAdditions } : {}),
       ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),

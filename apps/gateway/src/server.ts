@@ -13,7 +13,8 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import accepts from 'accepts';
 import cors from 'cors';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { createActivityWriter, type ActivityWriter } from './activity/activity-writer.js';
+import { activityRow, createActivityWriter, type ActivityWriter } from './activity/activity-writer.js';
+import { createMoveJournal, type MoveJournal } from './activity/move-journal.js';
 import { createRefusalBudget } from './audit/refusal-budget.js';
 import { connectStore, type StoreHandle } from './activity/store-handle.js';
 import { auditPlugin } from './audit/audit-plugin.js';
@@ -75,6 +76,12 @@ export interface GatewayApp {
   store: StoreHandle | null;
   activity: ActivityWriter | null;
   stop(): Promise<void>;
+  /** The money moves' record (activity/move-journal.ts), when the store is configured. */
+  moves: MoveJournal | null;
+  /**
+   * Stopping: `/readyz` answers 503 at once while connections are still accepted for `readinessDrainMs`, then
+   * everything stops (in-flight requests within the grace period).
+   */
 }
 
 /**
@@ -234,7 +241,21 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         retentionDays: config.activityRetentionDays,
       })
     : null;
-  void store?.ready().then((opened) => opened && activity?.purge());
+  // Money moves (issue 60): the intent of each is stored before it is sent; moves of a gateway that stopped are
+  // closed here once the store is open, and every few seconds after.
+  const moves = store
+    ? createMoveJournal({
+        store: () => store.current(),
+        logger,
+        leaseMs: config.moves.leaseMs,
+        recoverEveryMs: config.moves.recoverEveryMs,
+      })
+    : null;
+  void store?.ready().then((opened) => {
+    if (!opened) return;
+    void activity?.purge();
+    void moves?.recover();
+  });
   const refusals = createRefusalBudget({ perHour: config.activityRefusalsPerHour, logger });
 
   const schema = buildSchema();
@@ -284,6 +305,19 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
                   traceId: activeTraceId() ?? null,
                 }),
             }
+        ...(moves
+          ? {
+              moves: {
+                journal: moves,
+                intentRow: (event) =>
+                  activityRow(
+                    event,
+                    { area: MUTATION_AREAS[event.operation] ?? null, traceId: activeTraceId() ?? null },
+                    new Date(),
+                  ),
+              },
+            }
+          : {}),
           : {}),
       }),
       supportedOperationsPlugin<GatewayContext>(),
@@ -315,6 +349,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.has(origin)),
       credentials: false,
       methods: ['GET', 'POST'],
+  let storeOpened = store === null;
+  void store?.ready().then((opened) => (storeOpened = opened !== null));
       allowedHeaders: [
         'authorization',
         'content-type',
@@ -503,7 +539,10 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       } else if (path === '/healthz' && get) {
         probe(res, 200, { status: 'ok' });
       } else if (path === '/readyz' && get) {
-        probe(res, stopping ? 503 : 200, { status: stopping ? 'stopping' : 'ok' });
+        // Ready once the store is open (a money move needs it: issue 60), until the stop begins. A store that drops
+        // later keeps the replica ready: reads and screens work, moves are refused with a message.
+        const status = stopping ? 'stopping' : storeOpened ? 'ok' : 'store_not_open';
+        probe(res, status === 'ok' ? 200 : 503, { status });
       } else {
         try {
           others(req, res, path);
@@ -515,7 +554,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     });
   };
 
-  const stop = () => {
+  const stop = async () => {
     stopping = true;
     drain.begin(config.shutdownGraceMs);
     return apollo
@@ -525,5 +564,11 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       .finally(() => activity?.close())
       .finally(() => store?.close());
   };
-  return { app: handler, apollo, store, activity, stop };
+    // Not ready any more, still serving: a load balancer that polls /readyz stops sending first.
+    if (config.readinessDrainMs > 0) {
+      logger.info('not ready: draining before the stop', { readinessDrainMs: config.readinessDrainMs });
+      await new Promise((resolve) => setTimeout(resolve, config.readinessDrainMs));
+    }
+  return { app: handler, apollo, store, activity, moves, stop };
 }
+      .finally(() => moves?.close())

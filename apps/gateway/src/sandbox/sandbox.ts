@@ -3,15 +3,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { printSchema, type GraphQLSchema } from 'graphql';
 import serveStatic from 'serve-static';
-import { InvalidTokenError, type TokenVerifier } from '../auth/verify-token.js';
+import type { TokenVerifier } from '../auth/verify-token.js';
 import type { GatewayConfig } from '../config.js';
 import { methodIs, pathUnder, routeMatcher } from '../http/routes.js';
 
 /**
  * GraphiQL 5 served by the gateway at /sandbox, offline: the page, React, Monaco and its workers are bundled by
  * scripts/build-sandbox.mjs into dist/sandbox-ui (no CDN). It signs in with keycloak-js against the gateway's realm
- * or uses a pasted token, and reads the schema from /sandbox/schema.graphql (same token; only where introspection
- * is on). Only mounted when GRAPHQL_SANDBOX is on (off by default in production).
+ * or uses a pasted token, and reads the schema from /sandbox/schema.graphql, before any sign-in (issue 62: the docs
+ * explorer is browsable at once; only where introspection is on, which a token would not open anyway). Only mounted
+ * when GRAPHQL_SANDBOX is on (off by default in production).
  */
 
 /** dist/sandbox-ui of the gateway package: two levels above both src/sandbox and dist/sandbox. */
@@ -51,7 +52,8 @@ export function sandboxSdl(schema: GraphQLSchema): string {
 
 export interface SandboxOptions {
   config: Pick<GatewayConfig, 'keycloakIssuer' | 'sandboxClientId' | 'introspection'>;
-  verifier: TokenVerifier;
+  /** Unused since the schema is served before sign-in (issue 62); taken so that callers need not change. */
+  verifier?: TokenVerifier;
   schema: GraphQLSchema;
 }
 
@@ -75,7 +77,7 @@ function sendText(res: ServerResponse, status: number, type: string, text: strin
   res.end(text);
 }
 
-export function sandboxRouter({ config, verifier, schema }: SandboxOptions): SandboxHandler {
+export function sandboxRouter({ config, schema }: SandboxOptions): SandboxHandler {
   const indexFile = new URL('index.html', uiDir);
   const html = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const keycloak = keycloakFromIssuer(config.keycloakIssuer);
@@ -101,19 +103,11 @@ export function sandboxRouter({ config, verifier, schema }: SandboxOptions): San
     setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
   });
 
-  const sendSchema = async (req: IncomingMessage, res: ServerResponse) => {
-    res.setHeader('cache-control', 'no-store');
-    try {
-      await verifier.verify(req.headers.authorization);
-    } catch (error) {
-      if (error instanceof InvalidTokenError && error.unavailable) {
-        sendText(res, 503, 'text/plain', 'No se pudo verificar el token: reintentá en unos segundos.');
-        return;
-      }
-      res.setHeader('www-authenticate', 'Bearer');
-      sendText(res, 401, 'text/plain', 'Se necesita un token válido.');
-      return;
-    }
+  /**
+   * The printed SDL, to anyone who can open the sandbox: what introspection answers a signed-in developer here,
+   * with nothing of an operator's data in it.
+   */
+  const sendSchema = (res: ServerResponse) => {
     sdl ??= sandboxSdl(schema);
     sendText(res, 200, 'text/plain', sdl);
   };
@@ -141,7 +135,7 @@ export function sandboxRouter({ config, verifier, schema }: SandboxOptions): San
       return true;
     }
     if (schemaPath && get && schemaFile(path)) {
-      await sendSchema(req, res);
+      sendSchema(res);
       return true;
     }
     const asset = pathUnder('/assets', path);

@@ -11,17 +11,17 @@ import { Session, type SandboxSettings, type SessionState } from './session.js';
 
 /**
  * GraphiQL 5 for the gateway: signed in with keycloak-js against the gateway's realm (or a pasted token), schema
- * from the gateway's printed SDL (same token; only where introspection is on), tabs and history in session storage.
+ * from the gateway's printed SDL before any sign-in (only where introspection is on), tabs and history in session
+ * storage.
  */
 
 type SchemaState = { schema: GraphQLSchema | null; message: string | null };
 
-async function loadSchema(settings: SandboxSettings, token: string | null): Promise<SchemaState> {
+async function loadSchema(settings: SandboxSettings): Promise<SchemaState> {
   if (!settings.schemaPath)
     return { schema: null, message: 'El esquema no se publica en este entorno (introspección desactivada).' };
-  if (!token) return { schema: null, message: 'Iniciá sesión o pegá un token para cargar el esquema.' };
   try {
-    const res = await fetch(settings.schemaPath, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(settings.schemaPath);
     if (!res.ok) return { schema: null, message: `No se pudo cargar el esquema (HTTP ${res.status}).` };
     return { schema: buildSchema(await res.text()), message: null };
   } catch {
@@ -112,16 +112,14 @@ function Sandbox({
   const [schema, setSchema] = useState<SchemaState>({ schema: null, message: null });
   const fetcher = useMemo(() => createFetcher(settings, session), [settings, session]);
 
+  // The schema first, before any sign-in: the docs explorer is browsable at once.
   useEffect(() => {
     let current = true;
-    void session
-      .token()
-      .then((token) => loadSchema(settings, token))
-      .then((next) => current && setSchema(next));
+    void loadSchema(settings).then((next) => current && setSchema(next));
     return () => {
       current = false;
     };
-  }, [settings, session, state]);
+  }, [settings]);
 
   const onToken = useCallback((text: string) => setState(session.usePastedToken(text)), [session]);
 
