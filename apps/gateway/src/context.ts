@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentMove } from './activity/move-scope.js';
 import type { StoreHandle } from './activity/store-handle.js';
 import type { AuthUser } from './auth/verify-token.js';
 import type { GatewayConfig } from './config.js';
@@ -43,6 +44,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     locale,
     getMemo: new Map(),
     onCall: (call) => upstreamCalls.push(call),
+    beforeWrite: () => currentMove()?.beforeWrite(),
   };
   const clients = new Map<ServiceName, RestClient>();
   const upstream: UpstreamClients = (service) => {

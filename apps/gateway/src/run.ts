@@ -24,6 +24,13 @@ export async function runGateway(tracing: Tracing): Promise<void> {
     console.error(error.message);
     process.exit(1);
   });
+  // The ready line (scripts/stack.mjs waits for it) only once the store is open: /readyz is 503 until then, and a
+  // money move needs the store (issue 60). The gateway serves meanwhile.
+  if (gateway.store) {
+    const timer = setTimeout(() => logger.warn('waiting for the store to open'), 5_000);
+    await gateway.store.ready();
+    clearTimeout(timer);
+  }
   console.log(
     `Gateway GraphQL en ${gateway.graphqlUrl}${config.sandbox ? ` (sandbox: ${gateway.url}/sandbox)` : ''} — Keycloak ${config.keycloakIssuer}${gateway.metricsUrl ? ` — métricas ${gateway.metricsUrl}/metrics` : ''}`,
   );
@@ -42,7 +49,7 @@ export async function runGateway(tracing: Tracing): Promise<void> {
     setTimeout(() => {
       logger.error('stop deadline passed: exiting', { graceMs: config.shutdownGraceMs });
       process.exit(1);
-    }, config.shutdownGraceMs + STOP_MARGIN_MS);
+    }, config.readinessDrainMs + config.shutdownGraceMs + STOP_MARGIN_MS);
     gateway
       .close()
       // Spans are best effort: a collector that cannot be reached (the exporter's own timeout bounds the wait)

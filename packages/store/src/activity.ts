@@ -35,7 +35,11 @@ export interface ActivityQuery {
   descending?: boolean;
 }
 
-export interface ActivityRecord extends Omit<ActivityRow, 'items'> {
+export interface ActivityRecord
+  extends Omit<
+    ActivityRow,
+    'items' | 'idempotency_key' | 'request_hash' | 'answer' | 'lease_until' | 'completed_at'
+  > {
   items: Array<{ id: string; result: string }> | null;
 }
 
@@ -79,6 +83,26 @@ export function totalFromPage(offset: number, rows: number, pageSize: number): n
   return null;
 }
 
+/** The columns of an activity row as the screens read it (the table's bigint id as text). */
+export const ACTIVITY_COLUMNS = [
+  sql<string>`id::text`.as('id'),
+  'at',
+  'username',
+  'permission',
+  'area',
+  'operation',
+  'operation_name',
+  'target_ids',
+  'target_count',
+  'result',
+  'error_code',
+  'reason',
+  'items',
+  'request_id',
+  'trace_id',
+  'state',
+] as const;
+
 export async function queryActivity(db: Kysely<Database>, request: ActivityQuery): Promise<ActivityPage> {
   const filter = request.filter ?? {};
   const sort = request.sort ?? 'at';
@@ -88,23 +112,7 @@ export async function queryActivity(db: Kysely<Database>, request: ActivityQuery
   // short table or the last page costs one query instead of two (issue 44: the embedded store runs each query on
   // one thread, one after the other, so asking for both at once gained nothing there).
   const rows = await filtered(db, filter)
-    .select([
-      sql<string>`id::text`.as('id'),
-      'at',
-      'username',
-      'permission',
-      'area',
-      'operation',
-      'operation_name',
-      'target_ids',
-      'target_count',
-      'result',
-      'error_code',
-      'reason',
-      'items',
-      'request_id',
-      'trace_id',
-    ])
+    .select(ACTIVITY_COLUMNS)
     .orderBy(sort, direction)
     // The table's bigint id, not the text `id` selected above: ties in order of insertion, and no sort of texts
     // (on the embedded store a text sort cost more than the rest of the query: issue 44).
@@ -148,6 +156,11 @@ export async function activityUsers(
 
 /** Deletes the events older than `before`; returns how many. */
 export async function purgeActivity(db: Kysely<Database>, before: Date): Promise<number> {
-  const result = await db.deleteFrom('activity').where('at', '<', before).executeTakeFirst();
+  // A move still pending is never purged: it waits for its outcome (moves.ts).
+  const result = await db
+    .deleteFrom('activity')
+    .where('at', '<', before)
+    .where((eb) => eb.or([eb('state', 'is', null), eb('state', '<>', 'pending')]))
+    .executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);
 }

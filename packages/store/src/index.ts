@@ -11,6 +11,19 @@ import {
   type ActivityPage,
   type ActivityQuery,
 } from './activity.js';
+import {
+  beginMove,
+  claimStaleMoves,
+  completeMove,
+  discardMove,
+  findMove,
+  progressMove,
+  takeMove,
+  type BeginMove,
+  type MoveIntent,
+  type MoveOutcome,
+  type MoveRecord,
+} from './moves.js';
 import { openDatabase, type StoreOptions } from './open.js';
 import {
   mergePreference,
@@ -25,12 +38,13 @@ import {
 import type { Database, NewActivity } from './schema.js';
 
 export * from './activity.js';
+export * from './moves.js';
 export * from './preferences.js';
 export { LOCK_FILE, lockDataDir, StoreFolderHeldError, type DataDirLock } from './data-dir-lock.js';
 export { isMemoryDataDir } from './embedded-template.js';
 export { migrate, openDatabase, type OpenedDatabase, type StoreOptions } from './open.js';
 export { MIGRATION_NAMES } from './migrations.js';
-export type { ActivityRow, Database, NewActivity } from './schema.js';
+export type { ActivityRow, Database, MoveState, NewActivity } from './schema.js';
 
 export interface Store {
   readonly kind: 'postgres' | 'embedded';
@@ -39,6 +53,23 @@ export interface Store {
   queryActivity(request: ActivityQuery): Promise<ActivityPage>;
   activityUsers(request: { prefix?: string | null; limit: number }): Promise<string[]>;
   purgeActivity(before: Date): Promise<number>;
+  /** Money moves (moves.ts): the intent before the first write, its progress and outcome, recovery. */
+  findMove(username: string, key: string): Promise<MoveRecord | null>;
+  beginMove(intent: MoveIntent): Promise<BeginMove>;
+  progressMove(
+    id: string,
+    items: ReadonlyArray<{ id: string; result: string }> | null,
+    leaseUntil: Date,
+  ): Promise<void>;
+  completeMove(id: string, outcome: MoveOutcome, at: Date): Promise<void>;
+  claimStaleMoves(
+    now: Date,
+    leaseUntil: Date,
+    limit: number,
+    only?: { username: string; key: string },
+  ): Promise<MoveRecord[]>;
+  takeMove(id: string, now: Date, leaseUntil: Date): Promise<MoveRecord | null>;
+  discardMove(id: string): Promise<void>;
   /** An operator's preferences; with `prefix`, only the keys that start with it. */
   readPreferences(username: string, prefix?: string | null): Promise<Preference[]>;
   /** Within `limits` (DEFAULT_PREFERENCE_LIMITS when not given): past them nothing is written. */
@@ -73,6 +104,13 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     queryActivity: (request) => queryActivity(db, request),
     activityUsers: (request) => activityUsers(db, request),
     purgeActivity: (before) => purgeActivity(db, before),
+    findMove: (username, key) => findMove(db, username, key),
+    beginMove: (intent) => beginMove(db, intent),
+    progressMove: (id, items, leaseUntil) => progressMove(db, id, items, leaseUntil),
+    completeMove: (id, outcome, at) => completeMove(db, id, outcome, at),
+    claimStaleMoves: (now, leaseUntil, limit, only) => claimStaleMoves(db, now, leaseUntil, limit, only),
+    takeMove: (id, now, leaseUntil) => takeMove(db, id, now, leaseUntil),
+    discardMove: (id) => discardMove(db, id),
     readPreferences: (username, prefix) => readPreferences(db, username, prefix),
     writePreference: (username, key, value, limits) => writePreference(db, username, key, value, limits),
     mergePreference: (username, key, entries, limits, maxValueBytes) =>

@@ -69,6 +69,26 @@ const migrations: Record<string, Migration> = {
       await sql`update preference set bytes = octet_length(value::text)`.execute(db);
     },
   },
+  // Every money move written before it is sent (issue 60): an action's row is its intent while `state` is
+  // 'pending' (held by a gateway until `lease_until`), completed with its outcome and the answer a retry with the
+  // same operator and idempotency key gets back. Rows written after the fact (refusals) keep `state` null.
+  '0005_activity_moves': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('activity')
+        .addColumn('state', 'text')
+        .addColumn('idempotency_key', 'text')
+        .addColumn('request_hash', 'text')
+        .addColumn('answer', 'jsonb')
+        .addColumn('lease_until', 'timestamptz')
+        .addColumn('completed_at', 'timestamptz')
+        .execute();
+      // One move per operator and key, whatever the area (Stripe's rule: a key names one request).
+      await sql`create unique index activity_operator_key on activity (username, idempotency_key)
+        where idempotency_key is not null`.execute(db);
+      await sql`create index activity_pending_lease on activity (lease_until) where state = 'pending'`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -19,10 +19,23 @@ export interface ActivityTable {
   error_code: string | null;
   reason: string | null;
   /** A bulk's per-item results, as JSON text. */
-  items: ColumnType<unknown, string | null, never>;
+  items: ColumnType<unknown, string | null, string | null>;
   request_id: string;
   trace_id: string | null;
+  /** 'pending' while a money move's intent waits for its outcome (moves.ts), 'done' after; null: written after the fact. */
+  state: ColumnType<MoveState | null, MoveState | null | undefined, MoveState | null>;
+  /** The operator's idempotency key of the move (unique per operator), null when it sent none. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+  /** A digest of the operation and its arguments but the key: a retry must send the same. */
+  request_hash: ColumnType<string | null, string | null | undefined, never>;
+  /** What a retry with the same key answers (the payload without its documents), as JSON text. */
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Until when the gateway that wrote the intent holds it; past it, another completes it (recovery). */
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
+
+export type MoveState = 'pending' | 'done';
 
 export interface PreferenceTable {
   username: string;

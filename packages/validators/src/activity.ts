@@ -100,6 +100,8 @@ export const ACTIVITY_RESULT_TEXTS = {
   DENIED: 'Denegado',
   ALLOWED: 'Realizado',
   ERROR: 'Error inesperado',
+  // A money move written before it was sent, whose outcome is not known yet (issue 60).
+  PENDING: 'En curso',
 } as const;
 
 export type ActivityResultCode = keyof typeof ACTIVITY_RESULT_TEXTS;
@@ -110,6 +112,9 @@ export type ActivityResultCode = keyof typeof ACTIVITY_RESULT_TEXTS;
  */
 export const ACTIVITY_ERROR_TEXTS: Readonly<Record<string, string>> = {
   VERSION_CONFLICT: 'Versión desactualizada',
+  // A move whose gateway stopped before it knew the outcome; found and closed by another one (issue 60).
+  GATEWAY_STOPPED: 'El servidor se detuvo durante la operación',
+  STORE_UNAVAILABLE: 'No se pudo registrar: no se envió',
 };
 
 /** The Spanish words of an error code; null for a code without words (shown as the code). */

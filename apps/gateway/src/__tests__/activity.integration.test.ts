@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
+import type { SharedStubs } from './shared-stack.js';
 import type { RunningGateway } from '../index.js';
-import { createLogger } from '../logger.js';
 import { registry } from '../telemetry/metrics.js';
-import { freshTokens, gql } from './http-helpers.js';
-import { startLocalGateway } from './local-gateway.js';
+import { gql } from './http-helpers.js';
+import { startStoreGateway, STORES } from './store-backends.js';
 
 /**
  * Activity (issue 31): every audit event also lands in the gateway's store, the `activity` query is ACTIVITY_SHOW's
@@ -12,11 +11,6 @@ import { startLocalGateway } from './local-gateway.js';
  * embedded store, and on a real PostgreSQL server too when TEST_DATABASE_URL names one (.ci/run).
  */
 
-const REAL_URL = process.env.TEST_DATABASE_URL || '';
-const STORES = [
-  { name: 'embedded', store: { dataDir: 'memory://' } },
-  ...(REAL_URL ? [{ name: 'postgres', store: { databaseUrl: REAL_URL } }] : []),
-];
 
 const ACTIVITY = /* GraphQL */ `
   query Activity($filter: ActivityFilter) {
@@ -37,9 +31,13 @@ const ACTIVITY = /* GraphQL */ `
   }
 `;
 const CANCEL = /* GraphQL */ `
-  mutation Cancel($id: ID!) {
-    cancelPayment(id: $id, reason: "Pedido del pagador", idempotencyKey: "k46-activity-40") {
+  mutation Cancel($id: ID!, $key: String! = "k46-activity-40") {
+    cancelPayment(id: $id, reason: "Pedido del pagador", idempotencyKey: $key) {
       outcome
+      error {
+        code
+        message
+      }
     }
   }
 `;
@@ -59,29 +57,30 @@ const dropped = async (reason: string): Promise<number> => {
   return metric?.values.find((v) => v.labels.reason === reason)?.value ?? 0;
 };
 
-for (const { name, store } of STORES) {
+for (const backend of STORES) {
+  const { name } = backend;
   describe(`activity on the ${name} store`, () => {
     let stubs: SharedStubs;
-    let emulator: SharedEmulator;
     let gateway: RunningGateway;
     const lines: string[] = [];
     let tokenFor: (username: string) => Promise<string>;
 
     beforeAll(async () => {
-      ({ stubs, emulator } = await sharedStack());
-      tokenFor = freshTokens((username) => emulator.accessTokenFor(username));
-      gateway = await startLocalGateway(
-        stubs.url,
-        emulator,
-        { store, activityRefusalsPerHour: REFUSALS_PER_HOUR },
-        createLogger('info', (line) => lines.push(line)),
-      );
-      await gateway.store!.ready();
-      if (name === 'postgres') await gateway.store!.current()!.db.deleteFrom('activity').execute();
+      ({ stubs, gateway, tokenFor } = await startStoreGateway(
+        backend,
+        { activityRefusalsPerHour: REFUSALS_PER_HOUR },
+        lines,
+      ));
     });
     afterAll(async () => {
       await gateway?.close();
     });
+
+    const stubRequests = async () =>
+      (await (await fetch(`${stubs.url}/__admin/requests?service=payment`)).json()) as Array<{
+        method: string;
+        path: string;
+      }>;
 
     const as = async (user: string, query: string, variables: Record<string, unknown> = {}) =>
       gql<Data>(gateway.graphqlUrl, query, { token: await tokenFor(user), variables });
@@ -546,14 +545,20 @@ for (const { name, store } of STORES) {
       await store.db.deleteFrom('preference').where('username', '=', 'impuestos').execute();
     });
 
-    it('a store gone mid-run: the mutation works, the audit line is written, the drop is counted', async () => {
+    it('a store gone mid-run: a money move is refused and sent nowhere, the audit line is written, the drop is counted (issue 60)', async () => {
       await gateway.activity!.flush();
       const before = await dropped('store_error');
+      const sentBefore = (await stubRequests()).length;
       // The store's connections are closed under the gateway: every write to it now fails.
       await gateway.store!.current()!.db.destroy();
-      const cancel = await as('operador', CANCEL, { id: '1000006' });
+      const cancel = await as('operador', CANCEL, { id: '1000006', key: 'k60-store-gone' });
       expect(cancel.body.errors).toBeUndefined();
-      expect(cancel.body.data!.cancelPayment.outcome).toBeDefined();
+      expect(cancel.body.data!.cancelPayment).toMatchObject({
+        outcome: 'FAILED',
+        error: { code: 'STORE_UNAVAILABLE', message: expect.stringMatching(/^No se pudo registrar la operación/) },
+      });
+      // Nothing written upstream: no request at all reached the payment service after the refusal's start.
+      expect((await stubRequests()).slice(sentBefore).filter((r) => r.method !== 'GET')).toEqual([]);
       await gateway.activity!.flush();
       expect(await dropped('store_error')).toBe(before + 1);
       const audit = lines

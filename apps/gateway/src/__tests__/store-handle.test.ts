@@ -24,7 +24,7 @@ describe('the store handle', () => {
     const handle = connectStore({
       config: { dataDir: join(folder, 'a') },
       logger: createLogger('info', (line) => lines.push(line)),
-      retryMs: 1,
+      retryMs: { first: 1, max: 1 },
       open: async (options = {}) => {
         openings.push(options);
         return stores[openings.length - 1]!;

@@ -39,6 +39,36 @@ export interface ActivityWriter {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** An audit event as its activity row (also a money move's intent: activity/move-field.ts). */
+export function activityRow(
+  event: Omit<AuditEvent, 'result'> & { result: string },
+  extra: { area: string | null; traceId: string | null },
+  at: Date,
+): NewActivity {
+  return {
+    at,
+    username: event.user,
+    permission: event.permissionUsed,
+    area: extra.area,
+    operation: event.operation,
+    operation_name: event.operationName,
+    // Cut first, then cleaned: a NUL or a lone surrogate (or one left by the cut) would make PostgreSQL refuse
+    // the whole batch (input-guard.ts).
+    target_ids: event.targetIds.slice(0, COMPACT_IDS).map(cleanText),
+    target_count: event.targetCount ?? event.targetIds.length,
+    result: event.result,
+    error_code: event.errorCode,
+    reason: event.reason == null ? null : cleanText(event.reason.slice(0, COMPACT_REASON)),
+    items: event.items
+      ? JSON.stringify(event.items, (_key, value: unknown) =>
+          typeof value === 'string' ? cleanText(value) : value,
+        )
+      : null,
+    request_id: event.requestId,
+    trace_id: extra.traceId,
+  };
+}
+
 export function createActivityWriter(options: ActivityWriterOptions): ActivityWriter {
   const { logger, retentionDays } = options;
   const maxQueue = options.maxQueue ?? 10_000;
@@ -114,28 +144,7 @@ export function createActivityWriter(options: ActivityWriterOptions): ActivityWr
         warn('activity not stored: queue full', { maxQueue });
         return;
       }
-      queue.push({
-        at: now(),
-        username: event.user,
-        permission: event.permissionUsed,
-        area: extra.area,
-        operation: event.operation,
-        operation_name: event.operationName,
-        // Cut first, then cleaned: a NUL or a lone surrogate (or one left by the cut) would make PostgreSQL refuse
-        // the whole batch (input-guard.ts).
-        target_ids: event.targetIds.slice(0, COMPACT_IDS).map(cleanText),
-        target_count: event.targetCount ?? event.targetIds.length,
-        result: event.result,
-        error_code: event.errorCode,
-        reason: event.reason == null ? null : cleanText(event.reason.slice(0, COMPACT_REASON)),
-        items: event.items
-          ? JSON.stringify(event.items, (_key, value: unknown) =>
-              typeof value === 'string' ? cleanText(value) : value,
-            )
-          : null,
-        request_id: event.requestId,
-        trace_id: extra.traceId,
-      });
+      queue.push(activityRow(event, extra, now()));
       if (queue.length >= batchSize) void flush();
       else schedule();
     },

@@ -26,8 +26,11 @@ export interface StoreHandle {
 export interface StoreHandleOptions {
   config: NonNullable<GatewayConfig['store']>;
   logger: Logger;
-  /** Wait before trying a failed opening again (default 30 s). */
-  retryMs?: number;
+  /**
+   * Waits before trying a failed opening again: doubling from the first to the last (default 250 ms up to 5 s), so
+   * a store that comes back is open again within seconds (issue 60: every 30 s lost a minute of moves' records).
+   */
+  retryMs?: { first: number; max: number };
   /** Opens the store (tests). */
   open?: typeof openStore;
 }
@@ -35,9 +38,10 @@ export interface StoreHandleOptions {
 export function connectStore({
   config,
   logger,
-  retryMs = 30_000,
+  retryMs = { first: 250, max: 5_000 },
   open = openStore,
 }: StoreHandleOptions): StoreHandle {
+  let nextRetryMs = retryMs.first;
   let store: Store | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -48,13 +52,16 @@ export function connectStore({
   const lock = 'dataDir' in config && !isMemoryDataDir(config.dataDir) ? lockDataDir(config.dataDir) : null;
 
   const unavailable = (error: unknown) => {
-    logger.error('store not available: activity kept only in the audit log', {
+    const wait = nextRetryMs;
+    nextRetryMs = Math.min(retryMs.max, nextRetryMs * 2);
+    // Once per doubling, then every try at the longest wait: a store down for long logs a line every few seconds.
+    logger.error('store not available: money moves refused, activity kept only in the audit log', {
       kind,
       error: String(error),
-      retryMs,
+      retryMs: wait,
     });
     if (!closed) {
-      timer = setTimeout(attempt, retryMs);
+      timer = setTimeout(attempt, wait);
       timer.unref();
     }
   };
@@ -74,6 +81,7 @@ export function connectStore({
     }).then(async (result) => {
       if (closed) return result.close();
       store = opened = result;
+      nextRetryMs = retryMs.first;
       logger.info('store open', { kind: result.kind });
       settle(result);
     }, unavailable);

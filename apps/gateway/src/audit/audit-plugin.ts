@@ -16,6 +16,7 @@ import {
   valueFromASTUntyped,
   type DocumentNode,
   type FieldNode,
+  type GraphQLOutputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -24,6 +25,9 @@ import { listFieldPermissions, type Requirements } from '../auth/auth-directive.
 import type { GatewayContext } from '../gateway-context.js';
 import type { Logger } from '../logger.js';
 import type { RefusalBudget } from './refusal-budget.js';
+import type { NewActivity } from '@backoffice/store';
+import type { MoveJournal } from '../activity/move-journal.js';
+import { runMoveField, type MoveMark, type MoveResult } from '../activity/move-field.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../upstream/errors.js';
 
 /**
@@ -37,6 +41,11 @@ import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../upstream
  * - `error`: an unexpected error of the gateway (masked for the client as INTERNAL_SERVER_ERROR).
  */
 export type AuditResult = 'allowed' | 'denied' | 'success' | 'failed' | 'unknown' | 'error';
+
+/** A payload's or a thrown error's result as the audit and the money moves read it. */
+export function moveResultOf(value: unknown, error: unknown): MoveResult {
+  return error ? fromError(error) : fromPayload(value);
+}
 
 export interface AuditEvent {
   event: 'audit';
@@ -68,6 +77,11 @@ export interface AuditEvent {
   calls?: number;
   operations?: string[];
   requestId: string;
+  /**
+   * A money move's record (activity/move-field.ts): `recorded`, its row was written before it was sent and holds
+   * its outcome; `replayed`, a retry answered from that row; `unsent`, it ran but sent nothing upstream.
+   */
+  move?: MoveMark;
 }
 
 const MAX_REASON = 500;
@@ -351,11 +365,28 @@ export interface AuditPluginOptions {
   onEvent?: (event: AuditEvent) => void;
   /** Refused requests written one by one per operator (audit/refusal-budget.ts); without it, all of them. */
   refusals?: RefusalBudget;
+  /**
+   * Money moves (activity/move-field.ts): every root mutation field but the preferences' is run as one, its intent
+   * stored before it writes upstream. Without it (no store), fields run as they are.
+   */
+  moves?: {
+    journal: MoveJournal;
+    /** The activity row of a move's intent (its result 'pending'), from its audit event. */
+    intentRow: (event: Omit<AuditEvent, 'result'> & { result: 'pending' }) => NewActivity;
+  };
 }
 
 /** Where a request's observer of root mutation fields sits on its context (set by the plugin for mutations). */
 const ROOT_FIELD_OBSERVER = Symbol('audit root field observer');
 type RootFieldObserver = (key: string, observed: Observed) => void;
+/** Where a request's runner of money moves sits on its context (set by the plugin when it has a journal). */
+const ROOT_FIELD_MOVE = Symbol('money move runner');
+type RootFieldMove = (
+  key: string,
+  field: { name: string; type: GraphQLOutputType },
+  args: Record<string, unknown>,
+  run: () => unknown,
+) => unknown;
 const observedSchemas = new WeakSet<GraphQLSchema>();
 
 /**
@@ -369,15 +400,19 @@ function observeRootMutationFields(schema: GraphQLSchema): void {
   for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
     const resolve = field.resolve ?? defaultFieldResolver;
     field.resolve = (source, args, contextValue, info) => {
-      const observe = (contextValue as { [ROOT_FIELD_OBSERVER]?: RootFieldObserver } | null)?.[
-        ROOT_FIELD_OBSERVER
-      ];
+      const hooks = contextValue as {
+        [ROOT_FIELD_OBSERVER]?: RootFieldObserver;
+        [ROOT_FIELD_MOVE]?: RootFieldMove;
+      } | null;
+      const observe = hooks?.[ROOT_FIELD_OBSERVER];
       if (!observe) return resolve(source, args, contextValue, info);
       const key = String(info.path.key);
       const done = (error: unknown, result: unknown) =>
         observe(key, { args: args as Record<string, unknown>, error, result });
+      const move = hooks[ROOT_FIELD_MOVE];
+      const run = () => resolve(source, args, contextValue, info);
       try {
-        const result = resolve(source, args, contextValue, info);
+        const result = move ? move(key, field, args as Record<string, unknown>, run) : run();
         if (result && typeof (result as PromiseLike<unknown>).then === 'function') {
           (result as PromiseLike<unknown>).then(
             (value) => done(null, value),
@@ -400,6 +435,7 @@ export function auditPlugin({
   schema,
   onEvent,
   refusals,
+  moves,
 }: AuditPluginOptions): ApolloServerPlugin<GatewayContext> {
   observeRootMutationFields(schema);
   const opaque = jsonArguments(schema);
@@ -411,6 +447,8 @@ export function auditPlugin({
   const write = (event: AuditEvent) => {
     (logger.audit ?? logger.info)('audit', { ...event });
     if (!onEvent || (event.operations ?? [event.operation]).every(isPreferenceMutation)) return;
+    // A money move's row was written before it was sent and holds its outcome; a replay is not a new action.
+    if (event.move === 'recorded' || event.move === 'replayed') return;
     try {
       onEvent(event);
     } catch (error) {
@@ -422,6 +460,7 @@ export function auditPlugin({
     async requestDidStart() {
       let operation: OperationDefinitionNode | null = null;
       const observed = new Map<string, Observed>();
+      const marks = new Map<string, MoveMark>();
       return {
         async didResolveOperation(context) {
           if (context.operation?.operation !== 'mutation') return;
@@ -431,6 +470,46 @@ export function auditPlugin({
             value: observe,
             configurable: true,
           });
+          const user = context.contextValue.user;
+          if (!moves || !user) return;
+          const held = user.permissions;
+          const move: RootFieldMove = (key, field, args, run) => {
+            const needs = requirements.get(field.name);
+            const granted = permissionUsed(needs, held);
+            // Preferences move no money; a call @auth refuses is a refusal (it throws before anything).
+            if (isPreferenceMutation(field.name) || ((needs?.length ?? 0) > 0 && !granted)) return run();
+            return runMoveField(
+              {
+                journal: moves.journal,
+                logger,
+                fieldName: field.name,
+                returnType: field.type,
+                args,
+                username: user.username,
+                intent: () => {
+                  const ids = new Set<string>();
+                  collectIds(args, ids, opaque.get(field.name));
+                  const { result: _pending, ...row } = moves.intentRow({
+                    event: 'audit',
+                    user: user.username,
+                    permissionUsed: granted,
+                    operation: field.name,
+                    operationName: context.operationName ?? null,
+                    ...listed(ids, MAX_IDS),
+                    reason: reasonOf(args),
+                    result: 'pending',
+                    errorCode: null,
+                    requestId: context.contextValue.requestId,
+                  });
+                  return row;
+                },
+                resultOf: moveResultOf,
+                resolve: run,
+              },
+              (mark) => marks.set(key, mark),
+            );
+          };
+          Object.defineProperty(context.contextValue, ROOT_FIELD_MOVE, { value: move, configurable: true });
         },
         async willSendResponse(context: GraphQLRequestContext<GatewayContext>) {
           if (!operation || !context.document) return;
@@ -471,6 +550,19 @@ export function auditPlugin({
             }
             const ids = new Set<string>();
             collectIds(args, ids, opaque.get(fieldName));
+            const mark = marks.get(key);
+            // A call that ran but sent nothing upstream and failed (input found bad, a rule, a version, a key used
+            // for another request): a refusal within its operator's budget like the others (issue 61); past it,
+            // summarised. Not a store that could not record the move: that is the platform's, always written.
+            if (
+              mark === 'unsent' &&
+              outcome.result === 'failed' &&
+              outcome.errorCode !== 'STORE_UNAVAILABLE' &&
+              refusals &&
+              !(await refusals.admit(base.user))
+            ) {
+              continue;
+            }
             write({
               ...base,
               permissionUsed: granted,
@@ -481,6 +573,7 @@ export function auditPlugin({
               errorCode: outcome.errorCode,
               ...(outcome.items ? { items: outcome.items } : {}),
               ...matchingOf(args),
+              ...(mark ? { move: mark } : {}),
             });
           }
           if (!refused.length) return;

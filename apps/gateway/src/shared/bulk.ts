@@ -15,6 +15,7 @@ import type { MutationOutcome, OperationError } from '../generated/resolvers-typ
 import { notAllowed, readFailure, writeFailure, type Failure } from '../upstream/outcome.js';
 import { raceDeadline } from './drain.js';
 import { checkId } from './inputs.js';
+import { currentMove } from '../activity/move-scope.js';
 
 /** Platform settings of every bulk action, read from the environment once. */
 export interface BulkSettings {
@@ -166,11 +167,17 @@ export async function runBulk<Doc, Item>(run: BulkRun<Doc, Item>): Promise<BulkR
   }
   if (found === null) return ids.map((id) => result(id, notSentFailure(itemLabel(id)), null));
   const read = found;
-  return mapWithConcurrency(ids, run.concurrency ?? bulkSettings().concurrency, async (id) => {
+  // The money move of this bulk (activity/move-scope.ts): its items are pending in the intent, each written as it
+  // ends; a retry of an unknown outcome answers the items it knows and resends the others under the same keys.
+  const move = currentMove();
+  move?.bulkItems(ids);
+  const item = async (id: string): Promise<BulkResult<Item>> => {
+    const prior = move?.priorItem(id);
+    if (prior) return { id, outcome: prior.outcome, error: prior.error, item: null };
     if (deadline?.aborted) return result(id, notSentFailure(itemLabel(id)), null);
     const before = read.get(id);
     if (before === undefined) return result(id, notFound, null);
-    const reason = run.itemReason(before);
+    const reason = move?.resending ? null : run.itemReason(before);
     if (reason !== null) return result(id, notAllowed(`${itemLabel(id)}: ${reason}`), before);
     const unconfirmed = Symbol('unconfirmed');
     try {
@@ -185,5 +192,10 @@ export async function runBulk<Doc, Item>(run: BulkRun<Doc, Item>): Promise<BulkR
       const failure = writeFailure(error);
       return result(id, failure, failure.outcome === 'UNKNOWN' ? null : before);
     }
+  };
+  return mapWithConcurrency(ids, run.concurrency ?? bulkSettings().concurrency, async (id) => {
+    const answer = await item(id);
+    move?.itemDone(id, answer.outcome);
+    return answer;
   });
 }

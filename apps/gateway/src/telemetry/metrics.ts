@@ -200,3 +200,24 @@ const refusalsSuppressed = counter(
 export function countRefusalsSuppressed(): void {
   refusalsSuppressed.inc();
 }
+
+const moveEvents = counter(
+  'gateway_money_moves_total',
+  'Money moves (activity/move-journal.ts): intent (stored before the first write), intent_refused (the store could ' +
+    'not take it: nothing sent), replayed (a retry answered from the record), completion_waiting / completed_late / ' +
+    'completion_dropped (an outcome the store took late, or left to recovery), recovered (closed for a stopped gateway).',
+  ['event'],
+);
+
+export type MoveEvent =
+  | 'intent'
+  | 'intent_refused'
+  | 'replayed'
+  | 'completion_waiting'
+  | 'completed_late'
+  | 'completion_dropped'
+  | 'recovered';
+
+export function countMoveEvent(event: MoveEvent): void {
+  moveEvents.inc({ event });
+}

@@ -3,6 +3,8 @@
  * payload with outcome FAILED and a Spanish error; a write that timed out is UNKNOWN ("resultado
  * desconocido"), never SUCCESS, and is never retried here.
  */
+import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded } from '../activity/move-journal.js';
+import { MoveInProgress } from '../activity/move-field.js';
 import type { ServiceName } from '../services.js';
 import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
 import {
@@ -65,6 +67,15 @@ function causeCode(error: unknown): string | null {
  * Anything else is a defect and is rethrown (masked by formatError).
  */
 export function writeFailure(error: unknown): Failure {
+  // Money moves (activity/move-field.ts): the store did not take the intent, or a retry with the same key is in
+  // flight; the write was not sent either way.
+  if (error instanceof MoveNotRecorded) {
+    return {
+      outcome: 'FAILED',
+      error: { message: MOVE_NOT_RECORDED_MESSAGE, code: 'STORE_UNAVAILABLE', extendedCode: null },
+    };
+  }
+  if (error instanceof MoveInProgress) return error.failure;
   if (error instanceof UpstreamTimeout) {
     return {
       outcome: 'UNKNOWN',

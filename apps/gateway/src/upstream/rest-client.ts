@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import type { ServiceName } from '../services.js';
 import type { Logger } from '../logger.js';
 import { observeUpstreamCall } from '../telemetry/metrics.js';
@@ -37,6 +38,21 @@ export interface UpstreamRequestContext {
   getMemo: Map<string, Promise<unknown>>;
   /** Called once per upstream HTTP call (for the access log and tests). */
   onCall?: (call: UpstreamCall) => void;
+  /**
+   * Awaited before every write (any method but GET): a money move stores its intent there first, and a throw stops
+   * the write before anything is sent (activity/move-scope.ts).
+   */
+  beforeWrite?: () => Promise<void> | undefined;
+}
+
+/**
+ * The idempotency key a service gets for an operator's key: the operator's own (issue 60), so that another operator
+ * sending the same key never gets this operator's answer from the service. Deterministic, so a retry through any
+ * gateway sends the same.
+ */
+export function operatorScopedKey(user: string | undefined, key: string): string {
+  if (!user) return key;
+  return `${createHash('sha256').update(user).digest('hex').slice(0, 16)}.${key}`;
 }
 
 export interface UpstreamCall {
@@ -156,6 +172,8 @@ export class RestClient {
     };
     if (request.locale) headers.locale = request.locale;
     if (request.user) headers['x-user'] = request.user;
+    const key = headers['idempotency-key'];
+    if (key) headers['idempotency-key'] = operatorScopedKey(request.user, key);
     if (request.testNamespace) headers[TEST_NAMESPACE_HEADER] = request.testNamespace;
     if (hasBody) headers['content-type'] = 'application/json';
     return headers;
@@ -166,6 +184,7 @@ export class RestClient {
     const timeoutMs =
       options.timeoutMs ?? (method === 'GET' ? this.options.readTimeoutMs : this.options.writeTimeoutMs);
     const hasBody = options.body !== undefined;
+    if (method !== 'GET') await request.beforeWrite?.();
     const headers = this.headers(hasBody, options.headers);
     // A client span per call; its W3C traceparent goes upstream with the other headers.
     const endSpan = startUpstreamSpan(service, method, path, headers);

@@ -6,6 +6,7 @@ import type {
   Store,
 } from '@backoffice/store';
 import { GraphQLError } from 'graphql';
+import { storeUnavailable } from '../../activity/move-journal.js';
 import { STORE_UNAVAILABLE_MESSAGE } from '../../activity/store-handle.js';
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../gateway-context.js';
@@ -83,11 +84,20 @@ function bytesText(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-function storeOf(context: GatewayContext): Store {
+/**
+ * One call to the store: STORE_UNAVAILABLE when it is not open, and when the call fails (a server that went away
+ * while the store was open: issue 60), never an unexpected error.
+ */
+async function withStore<T>(context: GatewayContext, call: (store: Store) => Promise<T>): Promise<T> {
   const store = context.store?.current();
-  if (!store)
-    throw new GraphQLError(STORE_UNAVAILABLE_MESSAGE, { extensions: { code: 'STORE_UNAVAILABLE' } });
-  return store;
+  if (!store) throw storeUnavailable();
+  try {
+    return await call(store);
+  } catch (error) {
+    if (error instanceof GraphQLError) throw error;
+    context.logger.warn('store call failed', { requestId: context.requestId, error: String(error) });
+    throw storeUnavailable();
+  }
 }
 
 const SORTS: Record<string, ActivitySort> = {
@@ -154,24 +164,24 @@ export const activityResolvers: Resolvers = {
   Query: {
     async activity(_root, { filter, page: rawPage, pageSize: rawSize, sort }, context) {
       const { page, pageSize } = normalizePaging(rawPage, rawSize);
-      const answer = await storeOf(context).queryActivity({
-        filter: storeFilter(filter),
-        page,
-        pageSize,
-        sort: SORTS[sort?.field ?? 'AT'] ?? 'at',
-        descending: sort?.direction !== 'ASC',
-      });
+      const answer = await withStore(context, (store) =>
+        store.queryActivity({
+          filter: storeFilter(filter),
+          page,
+          pageSize,
+          sort: SORTS[sort?.field ?? 'AT'] ?? 'at',
+          descending: sort?.direction !== 'ASC',
+        }),
+      );
       return pageOf(answer.rows.map(presentActivity), answer.total, page, pageSize);
     },
     async activityUsers(_root, { prefix }, context) {
-      return storeOf(context).activityUsers({
-        prefix: filterText(prefix, 'prefix'),
-        limit: ACTIVITY_USERS_LIMIT,
-      });
+      const request = { prefix: filterText(prefix, 'prefix'), limit: ACTIVITY_USERS_LIMIT };
+      return withStore(context, (store) => store.activityUsers(request));
     },
     async preferences(_root, { prefix }, context) {
       const start = prefix ? preferenceKey(prefix, 'prefix') : null;
-      const rows = await storeOf(context).readPreferences(context.user.username, start);
+      const rows = await withStore(context, (store) => store.readPreferences(context.user.username, start));
       return rows.map((p) => ({ key: p.key, value: p.value, updatedAt: p.updatedAt.toISOString() }));
     },
   },
@@ -182,14 +192,10 @@ export const activityResolvers: Resolvers = {
       if (json !== null && Buffer.byteLength(json) > MAX_VALUE_BYTES) {
         throw badUserInput(VALUE_TOO_LARGE, 'value');
       }
-      const store = storeOf(context);
       // Always the signed-in operator's own: the user name comes from the token, never from the arguments.
       const limits = context.preferenceLimits;
-      const write = await store.writePreference(
-        context.user.username,
-        name,
-        json === null ? null : value,
-        limits,
+      const write = await withStore(context, (store) =>
+        store.writePreference(context.user.username, name, json === null ? null : value, limits),
       );
       if (!write.written) throw refusedWrite(write.limit, limits);
       if (json === null) return null;
@@ -200,12 +206,8 @@ export const activityResolvers: Resolvers = {
       const changes = preferenceEntries(entries);
       const limits = context.preferenceLimits;
       // Always the signed-in operator's own, as setPreference.
-      const merge = await storeOf(context).mergePreference(
-        context.user.username,
-        name,
-        changes,
-        limits,
-        MAX_VALUE_BYTES,
+      const merge = await withStore(context, (store) =>
+        store.mergePreference(context.user.username, name, changes, limits, MAX_VALUE_BYTES),
       );
       if (!merge.written) throw refusedWrite(merge.limit, limits, 'entries');
       if (merge.value === null) return null;

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorScopedKey } from '../upstream/rest-client.js';
+import type { RunningGateway } from '../index.js';
+import { gql } from './http-helpers.js';
+import type { SharedStubs } from './shared-stack.js';
+import { startStoreGateway, STORES } from './store-backends.js';
+
+/**
+ * Every money move recorded and answered truthfully (issue 60), against the stubs over HTTP with real tokens: the
+ * intent is in the store before the service gets the write, a retry with the same key answers what happened (also
+ * after an unknown outcome whose write was made), a key belongs to its operator, and another request under a used
+ * key is refused with nothing sent.
+ */
+
+
+const CANCEL = /* GraphQL */ `
+  mutation Cancel($id: ID!, $key: String!, $reason: String! = "Pedido del pagador") {
+    cancelPayment(id: $id, reason: $reason, idempotencyKey: $key) {
+      outcome
+      message
+      error {
+        code
+        message
+      }
+    }
+  }
+`;
+
+const BULK_CANCEL = /* GraphQL */ `
+  mutation BulkCancel($ids: [ID!], $key: String!) {
+    bulkCancelPayments(ids: $ids, reason: "Pedido del pagador", idempotencyKey: $key) {
+      results {
+        id
+        outcome
+        error {
+          code
+          message
+        }
+      }
+    }
+  }
+`;
+
+const ACTIVITY = /* GraphQL */ `
+  query Activity($recordId: String) {
+    activity(filter: { recordId: $recordId }, page: 1, pageSize: 20) {
+      rows {
+        user
+        operation
+        result
+        errorCode
+      }
+    }
+  }
+`;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it asked for
+type Data = Record<string, any>;
+
+interface Recorded {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+for (const backend of STORES) {
+  describe(`money moves on the ${backend.name} store`, () => {
+    let stubs: SharedStubs;
+    let gateway: RunningGateway;
+    let tokenFor: (username: string) => Promise<string>;
+    const lines: string[] = [];
+
+    beforeAll(async () => {
+      // A write times out soon, so that an unknown outcome is quick to make.
+      ({ stubs, gateway, tokenFor } = await startStoreGateway(backend, { mutationTimeoutMs: 1_000 }, lines));
+    });
+    afterAll(async () => {
+      await gateway?.close();
+    });
+
+    const as = async (user: string, query: string, variables: Record<string, unknown>) =>
+      gql<Data>(gateway.graphqlUrl, query, { token: await tokenFor(user), variables });
+
+    const writes = async (): Promise<Recorded[]> =>
+      ((await (await fetch(`${stubs.url}/__admin/requests?service=payment`)).json()) as Recorded[]).filter(
+        (r) => r.method !== 'GET',
+      );
+
+    /** Payments the stubs would cancel now, not used by another test of this file. */
+    const taken = new Set<string>();
+    async function cancellable(count: number): Promise<string[]> {
+      const filters = encodeURIComponent(
+        JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending', 'issued'] }]),
+      );
+      const page = (await (
+        await fetch(`${stubs.url}/payment/pagos?filters=${filters}&limit=1000`)
+      ).json()) as { rows: Array<{ id: string | number }> };
+      const ids = page.rows.map((row) => String(row.id)).filter((id) => !taken.has(id));
+      expect(ids.length).toBeGreaterThanOrEqual(count);
+      const chosen = ids.slice(0, count);
+      chosen.forEach((id) => taken.add(id));
+      return chosen;
+    }
+
+    const statusOf = async (id: string): Promise<string> =>
+      ((await (await fetch(`${stubs.url}/payment/pagos/${id}`)).json()) as { status: string }).status;
+
+    const slowWrites = (latencyMs: number) =>
+      fetch(`${stubs.url}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ service: 'payment', method: 'POST', latencyMs }),
+      });
+    const noFaults = () => fetch(`${stubs.url}/__admin/faults`, { method: 'DELETE' });
+
+    /** The record's rows in the store, with their state (pending / done). */
+    const movesOf = async (id: string) =>
+      (await gateway.store!.current()!.queryActivity({ filter: { recordId: id }, page: 1, pageSize: 10 })).rows;
+
+    it('stores the intent before the service gets the write: the row is pending while the write is in flight', async () => {
+      const [id] = await cancellable(1);
+      await slowWrites(400);
+      try {
+        const answer = as('operador', CANCEL, { id, key: randomUUID() });
+        // While the service holds the write, the store already has the move, pending.
+        await expect.poll(async () => (await writes()).some((w) => w.path.includes(`/${id!}/`))).toBe(true);
+        expect(await movesOf(id!)).toEqual([
+          expect.objectContaining({ result: 'pending', state: 'pending', username: 'operador' }),
+        ]);
+        expect((await answer).body.data!.cancelPayment.outcome).toBe('SUCCESS');
+      } finally {
+        await noFaults();
+      }
+      // Completed before the answer left.
+      expect(await movesOf(id!)).toEqual([expect.objectContaining({ result: 'success', state: 'done' })]);
+      // One line for the intent, one for the outcome.
+      const audit = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((l) => l.msg === 'audit' && (l.targetIds as string[] | undefined)?.includes(id!));
+      expect(audit.map((l) => l.result)).toEqual(['pending', 'success']);
+    });
+
+    it('a retry with the same key answers the first outcome and sends nothing again; other arguments are refused', async () => {
+      const [id, other] = await cancellable(2);
+      const key = randomUUID();
+      const first = await as('operador', CANCEL, { id, key });
+      expect(first.body.data!.cancelPayment).toMatchObject({ outcome: 'SUCCESS' });
+      const sent = (await writes()).length;
+
+      const again = await as('operador', CANCEL, { id, key });
+      expect(again.body.errors).toBeUndefined();
+      expect(again.body.data!.cancelPayment).toEqual(first.body.data!.cancelPayment);
+      expect((await writes()).length).toBe(sent);
+
+      for (const variables of [
+        { id: other, key },
+        { id, key, reason: 'Otro motivo' },
+      ]) {
+        const refused = await as('operador', CANCEL, variables);
+        expect(refused.body.data!.cancelPayment).toMatchObject({
+          outcome: 'FAILED',
+          error: { code: 'IDEMPOTENCY_KEY_REUSED', message: expect.stringMatching(/^La clave de idempotencia ya se usó/) },
+        });
+      }
+      expect((await writes()).length).toBe(sent);
+      expect(await statusOf(other!)).not.toBe('rejected');
+      // The activity holds the one move, as it ended.
+      const rows = (await as('admin', ACTIVITY, { recordId: id })).body.data!.activity.rows as Data[];
+      expect(rows.filter((r) => r.operation === 'cancelPayment' && r.result === 'SUCCESS')).toHaveLength(1);
+    });
+
+    it("a key is its operator's: another operator's same key and arguments get their own answer, never the first one's", async () => {
+      const [id] = await cancellable(1);
+      const key = randomUUID();
+      expect((await as('operador', CANCEL, { id, key })).body.data!.cancelPayment.outcome).toBe('SUCCESS');
+      const [write] = (await writes()).filter((w) => w.path.includes(`/${id!}/`));
+      // The service gets the key scoped to the operator, so another operator's same key is another request there.
+      expect(write!.headers['idempotency-key']).toBe(operatorScopedKey('operador', key));
+
+      const other = await as('admin', CANCEL, { id, key });
+      expect(other.body.data!.cancelPayment).toMatchObject({
+        outcome: 'FAILED',
+        error: { code: 'ACTION_NOT_ALLOWED' },
+      });
+      // The refusal sent nothing: written by the activity's batches, not as a move.
+      await gateway.activity!.flush();
+      const rows = (await as('admin', ACTIVITY, { recordId: id })).body.data!.activity.rows as Data[];
+      expect(rows.filter((r) => r.user === 'admin').map((r) => r.result)).toEqual(['FAILED']);
+      expect(rows.filter((r) => r.user === 'operador').map((r) => r.result)).toEqual(['SUCCESS']);
+    });
+
+    it('after an unknown outcome whose write was made, a retry with the same key answers SUCCESS (the service replays it)', async () => {
+      const [id] = await cancellable(1);
+      const key = randomUUID();
+      // The service answers after the gateway gave up: the write lands, the operator is told "desconocido".
+      await slowWrites(2_000);
+      try {
+        const unknown = await as('operador', CANCEL, { id, key });
+        expect(unknown.body.data!.cancelPayment.outcome).toBe('UNKNOWN');
+        // The platform's cancelled payment: rejected, cancelled_by_backoffice.
+        await expect.poll(() => statusOf(id!), { timeout: 15_000 }).toBe('rejected');
+      } finally {
+        await noFaults();
+      }
+      const sent = (await writes()).length;
+      // The gateway's own rule would refuse it now (cancelled): the retry resends under the same key instead, and
+      // the service answers what it did.
+      const retry = await as('operador', CANCEL, { id, key });
+      expect(retry.body.data!.cancelPayment).toMatchObject({ outcome: 'SUCCESS', error: null });
+      expect((await writes()).length).toBe(sent + 1);
+      const rows = (await as('admin', ACTIVITY, { recordId: id })).body.data!.activity.rows as Data[];
+      expect(rows.filter((r) => r.operation === 'cancelPayment').map((r) => r.result)).toEqual(['SUCCESS']);
+    });
+
+    it('a bulk retried with the same key answers each item as it ended, and runs no item twice', async () => {
+      const ids = await cancellable(4);
+      const key = randomUUID();
+      const first = await as('operador', BULK_CANCEL, { ids, key });
+      const results = first.body.data!.bulkCancelPayments.results as Data[];
+      expect(results.map((r) => r.outcome)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS']);
+      const sent = (await writes()).length;
+      const again = await as('operador', BULK_CANCEL, { ids, key });
+      expect((again.body.data!.bulkCancelPayments.results as Data[]).map((r) => [r.id, r.outcome])).toEqual(
+        ids.map((id) => [id, 'SUCCESS']),
+      );
+      expect((await writes()).length).toBe(sent);
+    });
+  });
+}

@@ -1,0 +1,370 @@
+/**
+ * One root mutation field as a money move (issue 60), around its resolver:
+ *
+ * 1. With an idempotency key, the operator's earlier move under that key answers first: other arguments are refused
+ *    (IDEMPOTENCY_KEY_REUSED, nothing sent), a known outcome is answered again as it was (SUCCESS stays SUCCESS), a
+ *    move still running elsewhere is UNKNOWN (MOVE_IN_PROGRESS), and an unknown outcome (or a move whose gateway
+ *    died) is taken over and resent under the same key without the gateway's rule checks: the service answers what
+ *    it did. Keys are the operator's own: the store finds them by operator, and the services get them scoped to the
+ *    operator (upstream/rest-client.ts).
+ * 2. The intent is stored before the first upstream write (`beforeWrite`, awaited by the REST client); when the store
+ *    cannot take it the write is not sent (MoveNotRecorded: FAILED, STORE_UNAVAILABLE).
+ * 3. A bulk's items are pending in the intent and written as they end; the hold is renewed while the move runs.
+ * 4. The outcome is written before the answer leaves (at most a short wait: then in the background).
+ *
+ * A field that sends nothing upstream (refused by input, rule, version or permission) stores no move: the audit
+ * records it as before, within the operator's refusal budget.
+ */
+import { createHash } from 'node:crypto';
+import type { MoveRecord, NewActivity } from '@backoffice/store';
+import {
+  getNamedType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+} from 'graphql';
+import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
+import type { Logger } from '../logger.js';
+import { countMoveEvent } from '../telemetry/metrics.js';
+import { MOVE_NOT_RECORDED_MESSAGE, type MoveJournal } from './move-journal.js';
+import { inMove, type MoveScope, type PriorItem } from './move-scope.js';
+
+/** What a move became, as the audit reads a payload or an error (audit-plugin.ts). */
+export interface MoveResult {
+  result: string;
+  errorCode: string | null;
+  items?: Array<{ id: string; result: string }>;
+}
+
+/** How this field's call ended for the audit: a move stored, an answer replayed, or nothing sent upstream. */
+export type MoveMark = 'recorded' | 'replayed' | 'unsent';
+
+export interface MoveFieldCall {
+  journal: MoveJournal;
+  logger: Logger;
+  fieldName: string;
+  returnType: GraphQLOutputType;
+  args: Record<string, unknown>;
+  username: string;
+  /** The intent's row but its result and the move's columns (the audit event's fields, mapped once). */
+  intent: () => Omit<NewActivity, 'result'>;
+  /** How the audit reads a payload or a thrown error. */
+  resultOf: (value: unknown, error: unknown) => MoveResult;
+  resolve: () => unknown;
+}
+
+export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED';
+export const MOVE_IN_PROGRESS = 'MOVE_IN_PROGRESS';
+
+const keyReused = (): OperationError => ({
+  message:
+    'La clave de idempotencia ya se usó para otra operación o con otros datos: no se envió nada. Use una clave nueva para esta operación.',
+  code: IDEMPOTENCY_KEY_REUSED,
+  extendedCode: null,
+});
+
+const inProgress = (): OperationError => ({
+  message:
+    'Resultado desconocido: la operación con esta clave todavía está en curso. Verifique el estado en unos segundos antes de reintentar.',
+  code: MOVE_IN_PROGRESS,
+  extendedCode: null,
+});
+
+const notRecorded = (): OperationError => ({
+  message: MOVE_NOT_RECORDED_MESSAGE,
+  code: 'STORE_UNAVAILABLE',
+  extendedCode: null,
+});
+
+/** Thrown before a write when a concurrent request with the same key stored its intent first: not sent. */
+export class MoveInProgress extends Error {
+  override readonly name = 'MoveInProgress';
+  readonly failure = { outcome: 'UNKNOWN' as const, error: inProgress() };
+}
+
+const KEY = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Arguments that are not the request's substance: the key itself, and the version the operator saw. */
+const NOT_HASHED = new Set(['idempotencyKey', 'expectedVersion', 'expectedLastUpdateDate']);
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** A digest of the operation and its arguments but the key and the version seen. */
+export function requestHash(fieldName: string, args: Record<string, unknown>): string {
+  const substance = Object.fromEntries(Object.entries(args).filter(([name]) => !NOT_HASHED.has(name)));
+  return createHash('sha256')
+    .update(JSON.stringify([fieldName, canonical(substance)]))
+    .digest('base64url');
+}
+
+const OUTCOME_OF: Record<string, MutationOutcome> = {
+  success: 'SUCCESS',
+  failed: 'FAILED',
+  unknown: 'UNKNOWN',
+};
+
+/** The part of a payload a retry gets back: outcome, error, message, each item's outcome, scalars; no documents. */
+export function replayable(payload: unknown): unknown {
+  if (!payload || typeof payload !== 'object') return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (key === 'results' && Array.isArray(value)) {
+      out.results = value.map((item: Record<string, unknown> | null) => ({
+        id: item?.id ?? null,
+        outcome: item?.outcome ?? null,
+        error: item?.error ?? null,
+      }));
+    } else if (key === 'error' || value === null || typeof value !== 'object') {
+      out[key] = value;
+    } else if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** Lists the payload type requires (`refunds: [Refund!]!`) as empty: a replayed answer carries no documents. */
+function requiredLists(returnType: GraphQLOutputType): Record<string, unknown[]> {
+  const type = getNamedType(returnType);
+  if (!isObjectType(type)) return {};
+  return Object.fromEntries(
+    Object.values((type as GraphQLObjectType).getFields())
+      .filter((field) => isNonNullType(field.type) && isListType(field.type.ofType))
+      .map((field) => [field.name, []]),
+  );
+}
+
+/** A payload of the field's type that carries only a failure (every item of a bulk named with it). */
+function failurePayload(
+  call: MoveFieldCall,
+  outcome: Exclude<MutationOutcome, 'SUCCESS'>,
+  error: OperationError,
+): unknown {
+  const ids = Array.isArray(call.args.ids) ? call.args.ids.map(String) : [];
+  return {
+    ...requiredLists(call.returnType),
+    outcome,
+    error,
+    message: null,
+    results: ids.map((id) => ({ id, outcome, error, item: null })),
+  };
+}
+
+/** A stored answer as the field's payload again. */
+function replayed(call: MoveFieldCall, answer: unknown): unknown {
+  const stored = (answer && typeof answer === 'object' ? answer : {}) as Record<string, unknown>;
+  return { ...requiredLists(call.returnType), ...stored };
+}
+
+const isFinal = (result: string) => result === 'success' || result === 'failed';
+
+/** Whether a move's stored answer is what a retry gets: done, and nothing in it left unknown. */
+function answersAgain(move: MoveRecord): boolean {
+  if (move.state !== 'done' || move.answer == null) return false;
+  if (move.items) return move.items.every((item) => isFinal(item.result));
+  return isFinal(move.result);
+}
+
+/** The items of a taken move already answered (SUCCESS or FAILED): a resent bulk answers them again. */
+function priorItems(move: MoveRecord | null): Map<string, PriorItem> {
+  const prior = new Map<string, PriorItem>();
+  if (!move?.items) return prior;
+  const answered = new Map<string, OperationError | null>();
+  const results = (move.answer as { results?: Array<{ id: string; error: OperationError | null }> } | null)
+    ?.results;
+  for (const item of results ?? []) answered.set(String(item.id), item.error ?? null);
+  for (const item of move.items) {
+    if (isFinal(item.result)) {
+      prior.set(item.id, { outcome: OUTCOME_OF[item.result]!, error: answered.get(item.id) ?? null });
+    }
+  }
+  return prior;
+}
+
+/** Runs the field as a move; `mark` tells the audit how it ended. */
+export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) => void): Promise<unknown> {
+  const { journal, args } = call;
+  const rawKey = typeof args.idempotencyKey === 'string' ? args.idempotencyKey.trim() : null;
+  const key = rawKey && KEY.test(rawKey) ? rawKey : null;
+  const hash = requestHash(call.fieldName, args);
+  let taken: MoveRecord | null = null;
+  if (key) {
+    let prior: MoveRecord | null;
+    try {
+      prior = await journal.find(call.username, key);
+    } catch {
+      // Without the store no retry can be told from a first try, and no move recorded: nothing is sent.
+      mark('unsent');
+      return failurePayload(call, 'FAILED', notRecorded());
+    }
+    if (prior) {
+      if (prior.request_hash !== hash) {
+        mark('unsent');
+        return failurePayload(call, 'FAILED', keyReused());
+      }
+      if (answersAgain(prior)) {
+        mark('replayed');
+        countMoveEvent('replayed');
+        return replayed(call, prior.answer);
+      }
+      try {
+        taken = await journal.take(prior.id);
+      } catch {
+        mark('unsent');
+        return failurePayload(call, 'FAILED', notRecorded());
+      }
+      if (!taken) {
+        mark('unsent');
+        return failurePayload(call, 'UNKNOWN', inProgress());
+      }
+    }
+  }
+
+  const move = new FieldMove(call, key, hash, taken);
+  let value: unknown;
+  let failure: unknown = null;
+  try {
+    value = await inMove(move, call.resolve);
+  } catch (error) {
+    failure = error;
+  }
+  mark(move.rowId ? 'recorded' : 'unsent');
+  await move.finish(value, failure);
+  if (failure) throw failure;
+  return value;
+}
+
+/** The scope of one field's move (move-scope.ts): the intent written at its first write, items, the hold. */
+class FieldMove implements MoveScope {
+  rowId: string | null;
+  readonly resending: boolean;
+  private intent: Promise<void> | null = null;
+  private items: Map<string, string> | null = null;
+  private readonly prior: Map<string, PriorItem>;
+  private progressTimer: NodeJS.Timeout | undefined;
+  private holdTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly call: MoveFieldCall,
+    private readonly key: string | null,
+    private readonly hash: string,
+    taken: MoveRecord | null,
+  ) {
+    this.rowId = taken?.id ?? null;
+    this.resending = taken !== null;
+    this.prior = priorItems(taken);
+    if (taken) this.hold();
+  }
+
+  beforeWrite(): Promise<void> {
+    if (this.rowId && !this.intent) return Promise.resolve();
+    this.intent ??= this.begin();
+    return this.intent;
+  }
+
+  private async begin(): Promise<void> {
+    const row = this.call.intent();
+    const items = this.itemList();
+    const begun = await this.call.journal.begin({
+      ...row,
+      result: 'pending',
+      items: items ? JSON.stringify(items) : null,
+      idempotency_key: this.key,
+      request_hash: this.hash,
+    });
+    if (!begun.begun) throw new MoveInProgress();
+    this.rowId = begun.id;
+    // The intent's audit line: the outcome's follows when the move ends (or recovery's, when this gateway dies).
+    (this.call.logger.audit ?? this.call.logger.info)('audit', {
+      event: 'audit',
+      user: row.username,
+      permissionUsed: row.permission,
+      operation: row.operation,
+      operationName: row.operation_name,
+      targetIds: row.target_ids,
+      ...(row.target_count != null ? { targetCount: row.target_count } : {}),
+      reason: row.reason,
+      result: 'pending',
+      errorCode: null,
+      ...(items ? { items } : {}),
+      requestId: row.request_id,
+      moveId: begun.id,
+    });
+    this.hold();
+  }
+
+  /** Renews the hold while the move runs (a write's timeout can outlast part of the lease). */
+  private hold() {
+    const every = Math.max(1_000, Math.floor(this.call.journal.leaseMs / 3));
+    this.holdTimer = setInterval(() => void this.writeProgress(), every);
+    this.holdTimer.unref();
+  }
+
+  bulkItems(ids: readonly string[]): void {
+    this.items = new Map(ids.map((id) => [id, this.prior.get(id)?.outcome.toLowerCase() ?? 'pending']));
+    // A resent move is stored already: its items now, before its first write.
+    if (this.rowId) void this.writeProgress();
+  }
+
+  itemDone(id: string, outcome: MutationOutcome): void {
+    if (!this.items?.has(id)) return;
+    this.items.set(id, outcome.toLowerCase());
+    if (!this.rowId || this.progressTimer) return;
+    this.progressTimer = setTimeout(() => {
+      this.progressTimer = undefined;
+      void this.writeProgress();
+    }, 250);
+    this.progressTimer.unref();
+  }
+
+  priorItem(id: string): PriorItem | null {
+    return this.prior.get(id) ?? null;
+  }
+
+  private itemList(): Array<{ id: string; result: string }> | null {
+    return this.items ? [...this.items].map(([id, result]) => ({ id, result })) : null;
+  }
+
+  private async writeProgress(): Promise<void> {
+    if (this.rowId) await this.call.journal.progress(this.rowId, this.itemList());
+  }
+
+  /** Writes the outcome of a move that was stored (nothing for a field that sent nothing). */
+  async finish(value: unknown, failure: unknown): Promise<void> {
+    clearTimeout(this.progressTimer);
+    clearInterval(this.holdTimer);
+    if (!this.rowId) return;
+    const outcome = this.call.resultOf(value, failure);
+    const answer = failure
+      ? { outcome: 'UNKNOWN', error: inProgressError(outcome), message: null }
+      : replayable(value);
+    await this.call.journal.complete(this.rowId, {
+      result: outcome.result === 'error' ? 'unknown' : outcome.result,
+      error_code: outcome.errorCode,
+      items: outcome.items ?? this.itemList(),
+      answer,
+    });
+  }
+}
+
+/** The stored answer of a move whose resolver failed after it wrote: unknown, retried by resending. */
+function inProgressError(outcome: MoveResult): OperationError {
+  return {
+    message:
+      'Resultado desconocido: no se pudo confirmar el resultado de la operación. Verifique el estado antes de reintentar.',
+    code: outcome.errorCode ?? 'INTERNAL_SERVER_ERROR',
+    extendedCode: null,
+  };
+}

@@ -1,0 +1,295 @@
+/**
+ * The gateway's side of the money moves in the store (@backoffice/store moves.ts, issue 60): leases, the outcomes
+ * that could not be written yet, and recovery.
+ *
+ * - A move's intent is held by this gateway for `leaseMs`, renewed while the move runs; a move whose gateway died
+ *   keeps its row 'pending' until the lease runs out, then a gateway claims it (`recover`, at start and every
+ *   `recoverEveryMs`) and closes it as 'Resultado desconocido' (GATEWAY_STOPPED) for every item without an outcome:
+ *   the gateway holds no credential of its own to read the services, and a retry with the same key resends the
+ *   write, which the service answers with what it did (docs/decisions.md, "Faults and money moves").
+ * - An outcome the store cannot take when the move ends (the store dropped meanwhile) waits in memory, bounded,
+ *   and is written again with a backoff; the move stays 'pending' (En curso) meanwhile, its lease renewed, so no other
+ *   gateway closes it as unknown. Past the bound the oldest is left to recovery (logged and counted).
+ */
+import type { BeginMove, MoveIntent, MoveOutcome, MoveRecord, Store } from '@backoffice/store';
+import { GraphQLError } from 'graphql';
+import type { Logger } from '../logger.js';
+import { countMoveEvent } from '../telemetry/metrics.js';
+import { STORE_UNAVAILABLE_MESSAGE } from './store-handle.js';
+
+/** The message of a move refused because the store could not take its intent: nothing was sent. */
+export const MOVE_NOT_RECORDED_MESSAGE =
+  'No se pudo registrar la operación, por eso no se envió: no se realizó ningún cambio. Intente nuevamente en unos minutos.';
+
+/** Thrown before an upstream write whose intent the store did not take: the write is not sent. */
+export class MoveNotRecorded extends Error {
+  override readonly name = 'MoveNotRecorded';
+  constructor(cause: unknown) {
+    super('move intent not stored: nothing sent', { cause });
+  }
+}
+
+/** The GraphQL error of a store call that failed (reads of activity and preferences, a key looked up). */
+export const storeUnavailable = (): GraphQLError =>
+  new GraphQLError(STORE_UNAVAILABLE_MESSAGE, { extensions: { code: 'STORE_UNAVAILABLE' } });
+
+export interface MoveJournalOptions {
+  store: () => Store | null;
+  logger: Logger;
+  /** How long a gateway holds a move it runs without renewing (default 30 s: a write's timeout and more). */
+  leaseMs?: number;
+  /** Between recoveries (default 15 s). */
+  recoverEveryMs?: number;
+  /** Most outcomes waiting for the store (default 5 000). */
+  maxWaiting?: number;
+  now?: () => Date;
+}
+
+export interface MoveJournal {
+  readonly leaseMs: number;
+  /** The operator's move under `key` (a STORE_UNAVAILABLE error when the store cannot say). */
+  find(username: string, key: string): Promise<MoveRecord | null>;
+  /** Stores an intent (MoveNotRecorded when the store cannot). */
+  begin(intent: Omit<MoveIntent, 'lease_until'>): Promise<BeginMove>;
+  /** Takes a move again to resend it (a retry of an unknown outcome); null when another gateway holds it. */
+  take(id: string): Promise<MoveRecord | null>;
+  /** A bulk's items so far, and the hold renewed; never throws (a missed progress is written with the outcome). */
+  progress(id: string, items: ReadonlyArray<{ id: string; result: string }> | null): Promise<void>;
+  /**
+   * Writes a move's outcome; waits at most `waitMs` for the store (default 2 s), then leaves it to the retries in
+   * the background. Never throws.
+   */
+  complete(id: string, outcome: MoveOutcome, waitMs?: number): Promise<void>;
+  /** Forgets an intent that sent nothing. Never throws (recovery would close it as unknown otherwise). */
+  discard(id: string): Promise<void>;
+  /** Closes the moves whose gateway stopped before completing them; how many. */
+  recover(): Promise<number>;
+  /** Outcomes written again until now (stop): what is still waiting is logged. */
+  close(): Promise<void>;
+}
+
+/** The error of an item (or a move) whose gateway stopped before it knew the outcome. */
+export const GATEWAY_STOPPED = 'GATEWAY_STOPPED';
+export const GATEWAY_STOPPED_MESSAGE =
+  'Resultado desconocido: el servidor se detuvo durante la operación. Verifique el estado del registro; ' +
+  'reintentar con la misma clave informa lo que se hizo.';
+
+const RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
+
+export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
+  const { logger } = options;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const maxWaiting = options.maxWaiting ?? 5_000;
+  const now = options.now ?? (() => new Date());
+  const leaseFromNow = () => new Date(now().getTime() + leaseMs);
+  /** Outcomes the store did not take yet, by move id (insertion order: the oldest first). */
+  const waiting = new Map<string, MoveOutcome>();
+  let retryTimer: NodeJS.Timeout | undefined;
+  let attempt = 0;
+  let closed = false;
+
+  const openStore = (): Store => {
+    const store = options.store();
+    if (!store) throw new Error('store not open');
+    return store;
+  };
+
+  const writeWaiting = async (): Promise<void> => {
+    retryTimer = undefined;
+    for (const [id, outcome] of [...waiting]) {
+      try {
+        await openStore().completeMove(id, outcome, now());
+        waiting.delete(id);
+        countMoveEvent('completed_late');
+      } catch {
+        break;
+      }
+    }
+    if (waiting.size) {
+      // Renew the holds of what waits, so that no other gateway closes those moves as unknown meanwhile.
+      const store = options.store();
+      if (store) {
+        for (const id of waiting.keys()) await store.progressMove(id, null, leaseFromNow()).catch(() => undefined);
+      }
+      schedule();
+    } else {
+      attempt = 0;
+    }
+  };
+
+  function schedule() {
+    if (retryTimer || closed || !waiting.size) return;
+    const delay = RETRY_DELAYS_MS[Math.min(attempt++, RETRY_DELAYS_MS.length - 1)]!;
+    retryTimer = setTimeout(() => void writeWaiting(), delay);
+    retryTimer.unref();
+  }
+
+  const wait = (id: string, outcome: MoveOutcome, error: unknown) => {
+    if (!waiting.has(id) && waiting.size >= maxWaiting) {
+      const [oldest] = waiting.keys();
+      waiting.delete(oldest!);
+      countMoveEvent('completion_dropped');
+      logger.error('move outcome not stored: left to recovery', { moveId: oldest, maxWaiting });
+    }
+    waiting.set(id, outcome);
+    countMoveEvent('completion_waiting');
+    if (waiting.size === 1 || attempt === 0) {
+      logger.warn('move outcome waits for the store', { moveId: id, error: String(error) });
+    }
+    schedule();
+  };
+
+  /** Resolves after `ms` unless `work` settles first; never rejects. */
+  const within = (work: Promise<unknown>, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      timer.unref();
+      work.then(
+        () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+        () => {
+          clearTimeout(timer);
+          resolve(false);
+        },
+      );
+    });
+
+  /** Closes one move its gateway did not finish: what has no outcome is unknown. */
+  const closeAbandoned = async (store: Store, move: MoveRecord): Promise<void> => {
+    const items = move.items?.map((item) => ({
+      id: item.id,
+      result: item.result === 'pending' ? 'unknown' : item.result,
+    }));
+    const result = items
+      ? items.every((item) => item.result === 'success')
+        ? 'success'
+        : items.some((item) => item.result === 'unknown')
+          ? 'unknown'
+          : 'failed'
+      : 'unknown';
+    const error = { message: GATEWAY_STOPPED_MESSAGE, code: GATEWAY_STOPPED, extendedCode: null };
+    const answer = {
+      outcome: result.toUpperCase(),
+      error: result === 'success' ? null : error,
+      message: null,
+      ...(items
+        ? {
+            results: items.map((item) => ({
+              id: item.id,
+              outcome: item.result.toUpperCase(),
+              error: item.result === 'unknown' ? error : null,
+            })),
+          }
+        : {}),
+    };
+    await store.completeMove(
+      move.id,
+      { result, error_code: result === 'success' ? null : GATEWAY_STOPPED, items: items ?? null, answer },
+      now(),
+    );
+    countMoveEvent('recovered');
+    // The outcome's audit line, which the stopped gateway could not write.
+    (logger.audit ?? logger.info)('audit', {
+      event: 'audit',
+      user: move.username,
+      permissionUsed: move.permission,
+      operation: move.operation,
+      operationName: move.operation_name,
+      targetIds: move.target_ids,
+      reason: move.reason,
+      result,
+      errorCode: result === 'success' ? null : GATEWAY_STOPPED,
+      ...(items ? { items } : {}),
+      requestId: move.request_id,
+      recovered: true,
+    });
+  };
+
+  const recover = async (): Promise<number> => {
+    const store = options.store();
+    if (!store) return 0;
+    let closedMoves = 0;
+    try {
+      for (;;) {
+        const claimed = await store.claimStaleMoves(now(), leaseFromNow(), 50);
+        for (const move of claimed) {
+          // An outcome of ours still waiting is the truth: it wins over "unknown".
+          const mine = waiting.get(move.id);
+          if (mine) {
+            await store.completeMove(move.id, mine, now());
+            waiting.delete(move.id);
+          } else {
+            await closeAbandoned(store, move);
+          }
+          closedMoves++;
+        }
+        if (claimed.length < 50) break;
+      }
+    } catch (error) {
+      logger.warn('move recovery failed', { error: String(error) });
+    }
+    if (closedMoves) logger.warn('moves of a stopped gateway closed', { moves: closedMoves });
+    return closedMoves;
+  };
+  const recoverTimer = setInterval(() => void recover(), options.recoverEveryMs ?? 15_000);
+  recoverTimer.unref();
+
+  return {
+    leaseMs,
+    async find(username, key) {
+      try {
+        return await openStore().findMove(username, key);
+      } catch {
+        throw storeUnavailable();
+      }
+    },
+    async begin(intent) {
+      try {
+        const begun = await openStore().beginMove({ ...intent, lease_until: leaseFromNow() });
+        if (begun.begun) countMoveEvent('intent');
+        return begun;
+      } catch (error) {
+        countMoveEvent('intent_refused');
+        throw new MoveNotRecorded(error);
+      }
+    },
+    async take(id) {
+      try {
+        return await openStore().takeMove(id, now(), leaseFromNow());
+      } catch {
+        throw storeUnavailable();
+      }
+    },
+    async progress(id, items) {
+      try {
+        await openStore().progressMove(id, items, leaseFromNow());
+      } catch (error) {
+        logger.warn('move progress not stored', { moveId: id, error: String(error) });
+      }
+    },
+    async complete(id, outcome, waitMs = 2_000) {
+      const work = (async () => openStore().completeMove(id, outcome, now()))();
+      work.catch((error: unknown) => wait(id, outcome, error));
+      await within(work, waitMs);
+    },
+    async discard(id) {
+      try {
+        await openStore().discardMove(id);
+      } catch (error) {
+        logger.warn('unsent move not discarded: recovery closes it', { moveId: id, error: String(error) });
+      }
+    },
+    recover,
+    async close() {
+      closed = true;
+      clearInterval(recoverTimer);
+      clearTimeout(retryTimer);
+      if (waiting.size) await writeWaiting();
+      if (waiting.size) {
+        logger.error('move outcomes not stored at stop: left to recovery', { moves: waiting.size });
+      }
+    },
+  };
+}

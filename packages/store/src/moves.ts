@@ -1,0 +1,185 @@
+/**
+ * Money moves (issue 60): the intent of an action is an activity row written before its first upstream write
+ * (`state` 'pending', held by the writing gateway until `lease_until`), completed with its outcome and the answer a
+ * retry with the same operator and key gets back. A pending row whose lease ran out belongs to a gateway that
+ * died or lost its store: another one claims it and completes it (recovery).
+ */
+import { sql, type Kysely } from 'kysely';
+import { ACTIVITY_COLUMNS } from './activity.js';
+import type { ActivityRow, Database, NewActivity } from './schema.js';
+
+export interface MoveIntent extends NewActivity {
+  idempotency_key: string | null;
+  request_hash: string;
+  lease_until: Date;
+}
+
+export interface MoveRecord extends Omit<ActivityRow, 'items' | 'answer'> {
+  items: Array<{ id: string; result: string }> | null;
+  answer: unknown;
+}
+
+export type BeginMove =
+  /** The intent is stored: its row id. */
+  | { begun: true; id: string }
+  /** The operator already used this key: that move, as stored now. */
+  | { begun: false; existing: MoveRecord };
+
+export interface MoveOutcome {
+  result: string;
+  error_code: string | null;
+  items: Array<{ id: string; result: string }> | null;
+  answer: unknown;
+}
+
+const MOVE_COLUMNS = [
+  ...ACTIVITY_COLUMNS,
+  'idempotency_key',
+  'request_hash',
+  'answer',
+  'lease_until',
+  'completed_at',
+] as const;
+
+function asRecord(row: Record<string, unknown>): MoveRecord {
+  return {
+    ...(row as unknown as MoveRecord),
+    at: new Date(row.at as string | Date),
+    lease_until: row.lease_until == null ? null : new Date(row.lease_until as string | Date),
+    completed_at: row.completed_at == null ? null : new Date(row.completed_at as string | Date),
+  };
+}
+
+/** The operator's move under `key`, or null. */
+export async function findMove(
+  db: Kysely<Database>,
+  username: string,
+  key: string,
+): Promise<MoveRecord | null> {
+  const row = await db
+    .selectFrom('activity')
+    .select(MOVE_COLUMNS)
+    .where('username', '=', username)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row ? asRecord(row) : null;
+}
+
+/**
+ * Stores a move's intent, unless the operator already has a move under the same key (a concurrent retry won the
+ * race): then that one is answered.
+ */
+export async function beginMove(db: Kysely<Database>, intent: MoveIntent): Promise<BeginMove> {
+  const inserted = await db
+    .insertInto('activity')
+    .values({ ...intent, state: 'pending' })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['username', 'idempotency_key'])
+        .where('idempotency_key', 'is not', null)
+        .doNothing(),
+    )
+    .returning(sql<string>`id::text`.as('id'))
+    .executeTakeFirst();
+  if (inserted) return { begun: true, id: inserted.id };
+  const existing = intent.username && intent.idempotency_key
+    ? await findMove(db, intent.username, intent.idempotency_key)
+    : null;
+  if (!existing) throw new Error('move not stored and no move holds its key');
+  return { begun: false, existing };
+}
+
+/** A bulk's items so far, and a longer hold on the move (its gateway is alive). */
+export async function progressMove(
+  db: Kysely<Database>,
+  id: string,
+  items: ReadonlyArray<{ id: string; result: string }> | null,
+  leaseUntil: Date,
+): Promise<void> {
+  await db
+    .updateTable('activity')
+    .set({ ...(items ? { items: JSON.stringify(items) } : {}), lease_until: leaseUntil })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+/** The move's outcome: what the operator was answered (the last completion wins: it knows the most). */
+export async function completeMove(
+  db: Kysely<Database>,
+  id: string,
+  outcome: MoveOutcome,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('activity')
+    .set({
+      state: 'done',
+      result: outcome.result,
+      error_code: outcome.error_code,
+      items: outcome.items ? JSON.stringify(outcome.items) : null,
+      answer: outcome.answer === undefined ? null : JSON.stringify(outcome.answer),
+      lease_until: null,
+      completed_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Takes the hold of pending moves whose lease ran out (at most `limit`, the oldest first): each is then this
+ * gateway's to complete. Concurrent claimers never get the same row (`for update skip locked`).
+ */
+export async function claimStaleMoves(
+  db: Kysely<Database>,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+  /** Only this operator's move under this key (a retry taking over), else any. */
+  only?: { username: string; key: string },
+): Promise<MoveRecord[]> {
+  const stale = db
+    .selectFrom('activity')
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('lease_until', '<', now)
+    .$if(only !== undefined, (q) =>
+      q.where('username', '=', only!.username).where('idempotency_key', '=', only!.key),
+    )
+    .orderBy('lease_until')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  const rows = await db
+    .updateTable('activity')
+    .set({ lease_until: leaseUntil })
+    .where('id', 'in', stale)
+    .returning(MOVE_COLUMNS)
+    .execute();
+  return rows.map(asRecord);
+}
+
+/**
+ * Takes a move again for a retry that resends it under the same key: a completed move (its outcome was unknown)
+ * or a pending one whose lease ran out. Null when another gateway holds it now.
+ */
+export async function takeMove(
+  db: Kysely<Database>,
+  id: string,
+  now: Date,
+  leaseUntil: Date,
+): Promise<MoveRecord | null> {
+  const row = await db
+    .updateTable('activity')
+    .set({ state: 'pending', lease_until: leaseUntil })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('state', '=', 'done'), eb('lease_until', '<', now)]))
+    .returning(MOVE_COLUMNS)
+    .executeTakeFirst();
+  return row ? asRecord(row) : null;
+}
+
+/** Forgets an intent that sent nothing (the action was refused before its first write). */
+export async function discardMove(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('activity').where('id', '=', id).where('state', '=', 'pending').execute();
+}
