@@ -75,13 +75,13 @@ export interface GatewayApp {
   /** The gateway's store and its activity writer, when `config.store` names one. */
   store: StoreHandle | null;
   activity: ActivityWriter | null;
-  stop(): Promise<void>;
   /** The money moves' record (activity/move-journal.ts), when the store is configured. */
   moves: MoveJournal | null;
   /**
    * Stopping: `/readyz` answers 503 at once while connections are still accepted for `readinessDrainMs`, then
    * everything stops (in-flight requests within the grace period).
    */
+  stop(): Promise<void>;
 }
 
 /**
@@ -297,14 +297,6 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         logger,
         schema,
         refusals,
-        ...(activity
-          ? {
-              onEvent: (event) =>
-                activity.record(event, {
-                  area: MUTATION_AREAS[event.operation] ?? null,
-                  traceId: activeTraceId() ?? null,
-                }),
-            }
         ...(moves
           ? {
               moves: {
@@ -318,6 +310,14 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
               },
             }
           : {}),
+        ...(activity
+          ? {
+              onEvent: (event) =>
+                activity.record(event, {
+                  area: MUTATION_AREAS[event.operation] ?? null,
+                  traceId: activeTraceId() ?? null,
+                }),
+            }
           : {}),
       }),
       supportedOperationsPlugin<GatewayContext>(),
@@ -341,6 +341,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   // Readiness is this process's own: a Keycloak outage stays inside the requests that need a key (their 503),
   // instead of taking every replica out of rotation at once.
   let stopping = false;
+  let storeOpened = store === null;
+  void store?.ready().then((opened) => (storeOpened = opened !== null));
   const drain = createDrain();
 
   const corsOrigins = new Set(config.corsOrigins);
@@ -349,8 +351,6 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.has(origin)),
       credentials: false,
       methods: ['GET', 'POST'],
-  let storeOpened = store === null;
-  void store?.ready().then((opened) => (storeOpened = opened !== null));
       allowedHeaders: [
         'authorization',
         'content-type',
@@ -556,19 +556,19 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
 
   const stop = async () => {
     stopping = true;
+    // Not ready any more, still serving: a load balancer that polls /readyz stops sending first.
+    if (config.readinessDrainMs > 0) {
+      logger.info('not ready: draining before the stop', { readinessDrainMs: config.readinessDrainMs });
+      await new Promise((resolve) => setTimeout(resolve, config.readinessDrainMs));
+    }
     drain.begin(config.shutdownGraceMs);
     return apollo
       .stop()
       .finally(() => drain.dispose())
       .finally(() => refusals.close())
       .finally(() => activity?.close())
+      .finally(() => moves?.close())
       .finally(() => store?.close());
   };
-    // Not ready any more, still serving: a load balancer that polls /readyz stops sending first.
-    if (config.readinessDrainMs > 0) {
-      logger.info('not ready: draining before the stop', { readinessDrainMs: config.readinessDrainMs });
-      await new Promise((resolve) => setTimeout(resolve, config.readinessDrainMs));
-    }
   return { app: handler, apollo, store, activity, moves, stop };
 }
-      .finally(() => moves?.close())
