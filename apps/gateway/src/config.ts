@@ -84,6 +84,13 @@ export interface GatewayConfig {
    */
   activityRefusalsPerHour: number;
   /**
+   * /files refusals of calls that sent nothing upstream audited one by one per source (the operator, or the client's
+   * address without one) and minute (REFUSAL_LINES_PER_MINUTE, default 20); past it they are counted and summarised
+   * each minute (`"event":"refusals_suppressed"`, audit/line-budget.ts). Rejected tokens' warnings have the same
+   * budget per client address (SOURCE_LINES_PER_MINUTE).
+   */
+  refusalLinesPerMinute: number;
+  /**
    * What one operator may keep as preferences: most keys and most bytes of JSON in all (PREFERENCES_MAX_KEYS,
    * default 200; PREFERENCES_MAX_BYTES, default 1 MiB). A write past either is refused and writes nothing.
    */

@@ -7,6 +7,7 @@ import {
   type GraphqlExecutorKind,
   type LogLevel,
 } from './config.js';
+import { SOURCE_LINES_PER_MINUTE } from './audit/line-budget.js';
 import { SERVICES } from './modules.js';
 import type { ServiceName } from './services.js';
 
@@ -162,6 +163,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       recoverEveryMs: int(env, 'MOVE_RECOVER_EVERY_MS', 15_000, 100, 3_600_000),
     },
     activityRefusalsPerHour: int(env, 'ACTIVITY_REFUSALS_PER_HOUR', 60, 0, 1_000_000),
+    refusalLinesPerMinute: int(env, 'REFUSAL_LINES_PER_MINUTE', SOURCE_LINES_PER_MINUTE, 0, 1_000_000),
     preferenceLimits: {
       maxKeys: int(env, 'PREFERENCES_MAX_KEYS', DEFAULT_PREFERENCE_LIMITS.maxKeys, 1, 100_000),
       maxBytes: int(env, 'PREFERENCES_MAX_BYTES', DEFAULT_PREFERENCE_LIMITS.maxBytes, 1024, 2 ** 30),

@@ -16,6 +16,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { activityRow, createActivityWriter, type ActivityWriter } from './activity/activity-writer.js';
 import { createMoveJournal, type MoveJournal } from './activity/move-journal.js';
 import { createRefusalBudget } from './audit/refusal-budget.js';
+import { clientAddress, rejectedTokenLines } from './audit/line-budget.js';
 import { connectStore, type StoreHandle } from './activity/store-handle.js';
 import { auditPlugin } from './audit/audit-plugin.js';
 import {
@@ -152,11 +153,17 @@ function securityHeaders(res: ServerResponse): void {
   res.setHeader('cache-control', 'no-store');
 }
 
-/** Every GraphQL request needs a valid token: 401 with a GraphQL-shaped body otherwise, and no detail of why. */
+/**
+ * Every GraphQL request needs a valid token: 401 with a GraphQL-shaped body otherwise, and no detail of why. A
+ * refused token's warning is written one by one up to a budget per client address and minute, then summarised
+ * (issue 61: 700 forged signatures wrote 700 lines).
+ */
 function requireToken(
   verifier: TokenVerifier,
   logger: Logger,
+  linesPerMinute?: number,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<AuthUser | null> {
+  const rejectedLines = rejectedTokenLines(logger, linesPerMinute);
   return async (req, res) => {
     try {
       const user = await verifier.verify(req.headers.authorization);
@@ -165,10 +172,12 @@ function requireToken(
     } catch (error) {
       const reason = error instanceof InvalidTokenError ? error.reason : String(error);
       const unavailable = error instanceof InvalidTokenError && error.unavailable;
-      logger.warn(unavailable ? 'token not verifiable: keys unavailable' : 'token rejected', {
-        requestId: locals(res).requestId,
-        reason,
-      });
+      if (unavailable || rejectedLines.admit(clientAddress(req))) {
+        logger.warn(unavailable ? 'token not verifiable: keys unavailable' : 'token rejected', {
+          requestId: locals(res).requestId,
+          reason,
+        });
+      }
       res.setHeader('cache-control', 'no-store');
       if (unavailable) {
         sendJson(res, 503, graphqlErrorBody(UNAVAILABLE_MESSAGE, 'UPSTREAM_UNAVAILABLE'));

@@ -76,6 +76,12 @@ describe('loadConfig', () => {
     expect(() => uploads({ UPLOAD_TOTAL_TIMEOUT_MS: '0' })).toThrow(/UPLOAD_TOTAL_TIMEOUT_MS/);
   });
 
+  it('reads the budget of refusal lines per source and minute, 20 by default', () => {
+    expect(loadConfig({}).refusalLinesPerMinute).toBe(20);
+    expect(loadConfig({ REFUSAL_LINES_PER_MINUTE: '0' }).refusalLinesPerMinute).toBe(0);
+    expect(() => loadConfig({ REFUSAL_LINES_PER_MINUTE: '-1' })).toThrow(/REFUSAL_LINES_PER_MINUTE/);
+  });
+
   it("reads the bounds of an operator's preferences, with their defaults", () => {
     expect(loadConfig({}).preferenceLimits).toEqual({ maxKeys: 200, maxBytes: 1024 * 1024 });
     expect(

@@ -147,6 +147,8 @@ beforeAll(async () => {
       corsOrigins: [WEB_ORIGIN],
       upstreamTimeoutMs: 2000,
       zipLimits: ZIP_LIMITS,
+      // Every refusal audited one by one: the tests below count them (the budget is refusal-lines.test.ts').
+      refusalLinesPerMinute: 1_000_000,
       services: { ...base.services, withdraw: upstreamUrl, import: upstreamUrl },
     },
     {

@@ -15,6 +15,7 @@ import { GraphQLError } from 'graphql';
 import { hasAnyPermission } from '../auth/permissions.js';
 import { InvalidTokenError, type AuthUser, type TokenVerifier } from '../auth/verify-token.js';
 import type { AuditEvent, AuditResult } from '../audit/audit-plugin.js';
+import { clientAddress, perSourceBudget, rejectedTokenLines } from '../audit/line-budget.js';
 import type { GatewayConfig } from '../config.js';
 import type { ServiceName } from '../services.js';
 import { operatorLocale } from '../operator-locale.js';
@@ -232,8 +233,30 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
         ? 'unknown'
         : 'failed';
 
-  const refuse = (res: Response, state: CallState, refusal: FileRefusal) => {
-    audit(res, state, resultOf(refusal), refusal.code);
+  /**
+   * A refusal of a call that sent nothing upstream is audited within a budget per source (the operator, or the
+   * client's address without one) and minute, then summarised (issue 61): a flood of bad calls writes a line a
+   * minute. A refusal of what a service answered is always audited.
+   */
+  const perMinute = config.refusalLinesPerMinute;
+  const refusalLines = perSourceBudget(
+    (source, count, periodSeconds) =>
+      (logger.audit ?? logger.info)('audit', {
+        event: 'refusals_suppressed',
+        source,
+        count,
+        periodSeconds,
+        perMinute,
+      }),
+    perMinute,
+  );
+  const tokenLines = rejectedTokenLines(logger, perMinute);
+  /** Whether a refusal's lines are written one by one (else counted for the source's summary). */
+  const refusalWritten = (res: Response, state: CallState): boolean =>
+    refusalLines.admit(state.user ? `user:${state.user.username}` : `ip:${clientAddress(res.req)}`);
+
+  const refuse = (res: Response, state: CallState, refusal: FileRefusal, fromUpstream = false) => {
+    if (fromUpstream || refusalWritten(res, state)) audit(res, state, resultOf(refusal), refusal.code);
     sendRefusal(res, refusal);
   };
 
@@ -248,7 +271,7 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
       const [method = '', path = ''] = state.operation.split(' ');
       logger.warn('upstream fault', upstreamFaultFields(error, method, path));
     }
-    refuse(res, state, upstreamRefusal(error, write));
+    refuse(res, state, upstreamRefusal(error, write), true);
   };
 
   /** Token then permission; sets the operator on the state and for the access log. */
@@ -263,10 +286,12 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
       user = await verifier.verify(req.headers.authorization);
     } catch (error) {
       const unavailable = error instanceof InvalidTokenError && error.unavailable;
-      logger.warn(unavailable ? 'token not verifiable: keys unavailable' : 'token rejected', {
-        requestId: requestIdOf(res),
-        reason: error instanceof InvalidTokenError ? error.reason : String(error),
-      });
+      if (unavailable || tokenLines.admit(clientAddress(req))) {
+        logger.warn(unavailable ? 'token not verifiable: keys unavailable' : 'token rejected', {
+          requestId: requestIdOf(res),
+          reason: error instanceof InvalidTokenError ? error.reason : String(error),
+        });
+      }
       throw unavailable ? keysUnavailable() : unauthenticated();
     }
     state.user = user;
@@ -477,7 +502,7 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
           call?.finish(error instanceof UpstreamTimeout ? 'timeout' : 'error');
           const explained =
             error instanceof UpstreamError && explain && !res.headersSent ? await explain(error) : null;
-          if (explained) refuse(res, state, explained);
+          if (explained) refuse(res, state, explained, true);
           else refuseUpstream(res, state, error, false);
         } else if (res.headersSent) {
           // The body broke after the first byte (upstream cut, stall, or the browser left): the download is cut.
@@ -533,14 +558,16 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     refusal: FileRefusal,
     drainBytes: number,
   ) => {
-    audit(res, state, resultOf(refusal), refusal.code);
-    if (refusal.detail !== null) {
-      logger.warn('upload refused', {
-        requestId: requestIdOf(res),
-        operation: state.operation,
-        code: refusal.code,
-        detail: refusal.detail,
-      });
+    if (refusalWritten(res, state)) {
+      audit(res, state, resultOf(refusal), refusal.code);
+      if (refusal.detail !== null) {
+        logger.warn('upload refused', {
+          requestId: requestIdOf(res),
+          operation: state.operation,
+          code: refusal.code,
+          detail: refusal.detail,
+        });
+      }
     }
     const socket = req.socket;
     if (socket.destroyed) return;
