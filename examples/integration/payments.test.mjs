@@ -122,6 +122,21 @@ describe('payments, as the operador user', () => {
   });
 });
 
+describe('your own test records (docs/testing-integration.md §4)', () => {
+  it('loads a payment of its own into this namespace and reads it through the gateway', async () => {
+    // Like fixture 1000001 (approved), with the id and the amount this test needs; gone at the next reset.
+    const seeded = await stubsAdmin('POST', 'seed', {
+      service: 'payment',
+      records: [{ like: '1000001', id: '9900001', final_amount: 1234.5 }],
+    });
+    assert.deepEqual(seeded, { service: 'payment', ids: ['9900001'] });
+    const PAYMENT = 'query Payment($id: ID!) { payment(id: $id) { id status finalAmount } }';
+    const { data, errors } = await graphql('operador', PAYMENT, { id: '9900001' });
+    assert.equal(errors, undefined);
+    assert.deepEqual(data.payment, { id: '9900001', status: 'APPROVED', finalAmount: '1234.50' });
+  });
+});
+
 describe('permissions: each demo user has the roles of the realm', () => {
   it('refuses operador a mutation it has no permission for, in Spanish', async () => {
     const { data, errors } = await graphql('operador', 'mutation { confirmImport(id: "1") { outcome } }');

@@ -19,6 +19,7 @@ import {
 } from './lib/operations.js';
 import { derivePrng } from './lib/prng.js';
 import { parseRequestFilter, Recorder } from './lib/recorder.js';
+import { seedRecords } from './lib/seed-records.js';
 import { startOfTodayAr } from './lib/dates.js';
 import type { ActionResult, ServiceContext, ServiceModule, Stores } from './lib/service.js';
 import { SERVICES } from './services/registry.js';
@@ -320,6 +321,13 @@ function adminRouter(state: StubState, catalogue: Catalogue): express.Router {
   router.delete('/failures', (req, res) => {
     of(req).failures.clear();
     res.status(204).end();
+  });
+  // A team's own records in its namespace, until its next reset (lib/seed-records.ts).
+  router.post('/seed', (req, res) => {
+    const namespace = of(req);
+    const added = seedRecords(namespace.stores, req.body, catalogue);
+    namespace.noteRequest('POST');
+    send(res, 201, added);
   });
   return router;
 }
