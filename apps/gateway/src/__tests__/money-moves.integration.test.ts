@@ -226,5 +226,45 @@ for (const backend of STORES) {
       );
       expect((await writes()).length).toBe(sent);
     });
+
+    it("a bulk retried with the same key and some of its items answers those as they ended; an item it did not have is another request", async () => {
+      const ids = await cancellable(3);
+      const key = randomUUID();
+      await fetch(`${stubs.url}/__admin/failures`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          service: 'payment',
+          operation: 'cancelar',
+          ids: [ids[1]],
+          status: 409,
+          code: 'invalid_status',
+          extended_code: 'payment_not_cancellable',
+          message: 'No se puede cancelar.',
+        }),
+      });
+      const first = await as('operador', BULK_CANCEL, { ids, key });
+      expect((first.body.data!.bulkCancelPayments.results as Data[]).map((r) => r.outcome)).toEqual([
+        'SUCCESS',
+        'FAILED',
+        'SUCCESS',
+      ]);
+      await fetch(`${stubs.url}/__admin/failures`, { method: 'DELETE' });
+      const sent = (await writes()).length;
+      // 'Reintentar fallidos' under the same key: the refusal as it was (a new key makes a new request).
+      const again = await as('operador', BULK_CANCEL, { ids: [ids[1]], key });
+      expect(again.body.data!.bulkCancelPayments.results).toEqual([
+        expect.objectContaining({ id: ids[1], outcome: 'FAILED', error: expect.objectContaining({ code: 'invalid_status' }) }),
+      ]);
+      expect((await writes()).length).toBe(sent);
+      const [other] = await cancellable(1);
+      const refused = await as('operador', BULK_CANCEL, { ids: [ids[0], other], key });
+      expect((refused.body.data!.bulkCancelPayments.results as Data[]).map((r) => r.error.code)).toEqual([
+        'IDEMPOTENCY_KEY_REUSED',
+        'IDEMPOTENCY_KEY_REUSED',
+      ]);
+      const fresh = await as('operador', BULK_CANCEL, { ids: [ids[1]], key: randomUUID() });
+      expect((fresh.body.data!.bulkCancelPayments.results as Data[])[0]!.outcome).toBe('SUCCESS');
+    });
   });
 }

@@ -86,8 +86,13 @@ export class MoveInProgress extends Error {
 
 const KEY = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Arguments that are not the request's substance: the key itself, and the version the operator saw. */
-const NOT_HASHED = new Set(['idempotencyKey', 'expectedVersion', 'expectedLastUpdateDate']);
+/**
+ * Arguments that are not the request's substance: the key itself, the version the operator saw, and a bulk's
+ * selection (`ids`, `matching`): a bulk retried under its key may name some of its items only (the unknown ones
+ * again, 'Reintentar fallidos'), each item being its own write under `key:id`; naming an item the move did not
+ * have is another request.
+ */
+const NOT_HASHED = new Set(['idempotencyKey', 'expectedVersion', 'expectedLastUpdateDate', 'ids', 'matching']);
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -162,29 +167,49 @@ function failurePayload(
   };
 }
 
-/** A stored answer as the field's payload again. */
-function replayed(call: MoveFieldCall, answer: unknown): unknown {
-  const stored = (answer && typeof answer === 'object' ? answer : {}) as Record<string, unknown>;
-  return { ...requiredLists(call.returnType), ...stored };
+interface StoredAnswer {
+  results?: Array<{ id: string; outcome: MutationOutcome; error: OperationError | null }>;
+  [field: string]: unknown;
+}
+
+const storedAnswer = (answer: unknown): StoredAnswer =>
+  (answer && typeof answer === 'object' ? answer : {}) as StoredAnswer;
+
+/** The ids a bulk call names (null: not a bulk by ids). */
+const idsOf = (args: Record<string, unknown>): string[] | null =>
+  Array.isArray(args.ids) ? [...new Set(args.ids.map(String))] : null;
+
+/** A stored answer as the field's payload again; a bulk's, for the items asked only, in their order. */
+function replayed(call: MoveFieldCall, move: MoveRecord): unknown {
+  const stored = storedAnswer(move.answer);
+  const asked = idsOf(call.args);
+  const results =
+    asked && stored.results
+      ? asked.map((id) => stored.results!.find((item) => String(item.id) === id)!)
+      : stored.results;
+  return { ...requiredLists(call.returnType), ...stored, ...(results ? { results } : {}) };
 }
 
 const isFinal = (result: string) => result === 'success' || result === 'failed';
 
-/** Whether a move's stored answer is what a retry gets: done, and nothing in it left unknown. */
-function answersAgain(move: MoveRecord): boolean {
+/**
+ * Whether a retry gets the stored answer as it is: the move is done and every item asked (every item, for a
+ * retry by `matching`) ended SUCCESS or FAILED. Otherwise the move is taken and what is unknown is sent again.
+ */
+function answersAgain(move: MoveRecord, asked: string[] | null): boolean {
   if (move.state !== 'done' || move.answer == null) return false;
-  if (move.items) return move.items.every((item) => isFinal(item.result));
-  return isFinal(move.result);
+  if (!move.items) return isFinal(move.result);
+  const results = new Map(move.items.map((item) => [item.id, item.result]));
+  const stored = new Set((storedAnswer(move.answer).results ?? []).map((item) => String(item.id)));
+  return (asked ?? [...results.keys()]).every((id) => isFinal(results.get(id) ?? '') && stored.has(id));
 }
 
-/** The items of a taken move already answered (SUCCESS or FAILED): a resent bulk answers them again. */
+/** The items of a taken move that ended (SUCCESS or FAILED): a resent bulk answers them again. */
 function priorItems(move: MoveRecord | null): Map<string, PriorItem> {
   const prior = new Map<string, PriorItem>();
   if (!move?.items) return prior;
   const answered = new Map<string, OperationError | null>();
-  const results = (move.answer as { results?: Array<{ id: string; error: OperationError | null }> } | null)
-    ?.results;
-  for (const item of results ?? []) answered.set(String(item.id), item.error ?? null);
+  for (const item of storedAnswer(move.answer).results ?? []) answered.set(String(item.id), item.error ?? null);
   for (const item of move.items) {
     if (isFinal(item.result)) {
       prior.set(item.id, { outcome: OUTCOME_OF[item.result]!, error: answered.get(item.id) ?? null });
@@ -210,14 +235,16 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
       return failurePayload(call, 'FAILED', notRecorded());
     }
     if (prior) {
-      if (prior.request_hash !== hash) {
+      const asked = idsOf(args);
+      const known = new Set(prior.items?.map((item) => item.id) ?? []);
+      if (prior.request_hash !== hash || (asked && !asked.every((id) => known.has(id)))) {
         mark('unsent');
         return failurePayload(call, 'FAILED', keyReused());
       }
-      if (answersAgain(prior)) {
+      if (answersAgain(prior, asked)) {
         mark('replayed');
         countMoveEvent('replayed');
-        return replayed(call, prior.answer);
+        return replayed(call, prior);
       }
       try {
         taken = await journal.take(prior.id);
@@ -253,6 +280,8 @@ class FieldMove implements MoveScope {
   private intent: Promise<void> | null = null;
   private items: Map<string, string> | null = null;
   private readonly prior: Map<string, PriorItem>;
+  /** A taken move's stored answer, whose items this run's answer completes. */
+  private readonly priorAnswer: StoredAnswer | null;
   private progressTimer: NodeJS.Timeout | undefined;
   private holdTimer: NodeJS.Timeout | undefined;
 
@@ -265,6 +294,8 @@ class FieldMove implements MoveScope {
     this.rowId = taken?.id ?? null;
     this.resending = taken !== null;
     this.prior = priorItems(taken);
+    this.priorAnswer = taken ? storedAnswer(taken.answer) : null;
+    if (taken?.items) this.items = new Map(taken.items.map((item) => [item.id, item.result]));
     if (taken) this.hold();
   }
 
@@ -313,7 +344,9 @@ class FieldMove implements MoveScope {
   }
 
   bulkItems(ids: readonly string[]): void {
-    this.items = new Map(ids.map((id) => [id, this.prior.get(id)?.outcome.toLowerCase() ?? 'pending']));
+    // A taken move keeps the items this run does not name.
+    this.items ??= new Map();
+    for (const id of ids) this.items.set(id, this.prior.get(id)?.outcome.toLowerCase() ?? 'pending');
     // A resent move is stored already: its items now, before its first write.
     if (this.rowId) void this.writeProgress();
   }
@@ -349,14 +382,30 @@ class FieldMove implements MoveScope {
     const outcome = this.call.resultOf(value, failure);
     const answer = failure
       ? { outcome: 'UNKNOWN', error: inProgressError(outcome), message: null }
-      : replayable(value);
+      : (replayable(value) as StoredAnswer);
+    for (const item of outcome.items ?? []) this.items?.set(item.id, item.result);
+    const items = this.itemList();
+    // A resent bulk that named some items: the others keep their stored answer.
+    if (answer.results && this.priorAnswer?.results) {
+      const now = new Map(answer.results.map((item) => [String(item.id), item]));
+      const kept = this.priorAnswer.results.filter((item) => !now.has(String(item.id)));
+      answer.results = [...kept, ...answer.results];
+    }
     await this.call.journal.complete(this.rowId, {
-      result: outcome.result === 'error' ? 'unknown' : outcome.result,
+      result: items ? bulkResult(items) : outcome.result === 'error' ? 'unknown' : outcome.result,
       error_code: outcome.errorCode,
-      items: outcome.items ?? this.itemList(),
+      items,
       answer,
     });
   }
+}
+
+/** A bulk's result from its items: success when all are, unknown when any is, else failed (as the audit). */
+function bulkResult(items: ReadonlyArray<{ result: string }>): string {
+  if (items.every((item) => item.result === 'success')) return 'success';
+  if (items.some((item) => item.result === 'unknown' || item.result === 'pending' || item.result === 'error'))
+    return 'unknown';
+  return 'failed';
 }
 
 /** The stored answer of a move whose resolver failed after it wrote: unknown, retried by resending. */

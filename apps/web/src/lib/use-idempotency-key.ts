@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 /**
  * A new idempotency key (a UUID v4). crypto.randomUUID needs a secure context; elsewhere getRandomValues
@@ -31,4 +31,35 @@ export function useIdempotencyKey(): IdempotencyKey {
   const [key, setKey] = useState(newIdempotencyKey);
   const renew = useCallback(() => setKey(newIdempotencyKey()), []);
   return { key, renew };
+}
+
+/**
+ * The key of each run of one intent whose items may be sent again ('Reintentar fallidos'): the intent's key until a
+ * run is answered. An answered run's FAILED items were refused with nothing written, so sending them again is a new
+ * request under a new key (the gateway answers a used key with what it answered before: issue 60); a run that got
+ * no answer (a lost connection) is sent again under its own key, and the gateway answers what it did.
+ * `answeredFirst`: the intent's first run was answered elsewhere (a bulk over the search, run by its input step).
+ */
+export function useRunKeys(
+  intentKey: string,
+  answeredFirst: boolean,
+): <R>(send: (key: string) => Promise<R>) => Promise<R> {
+  const state = useRef({ intentKey, key: intentKey, renew: false, firstAnswered: false });
+  if (state.current.intentKey !== intentKey) {
+    state.current = { intentKey, key: intentKey, renew: false, firstAnswered: false };
+  }
+  if (answeredFirst && !state.current.firstAnswered) {
+    state.current.firstAnswered = true;
+    state.current.renew = true;
+  }
+  return useCallback(async <R,>(send: (key: string) => Promise<R>): Promise<R> => {
+    const run = state.current;
+    if (run.renew) {
+      run.key = newIdempotencyKey();
+      run.renew = false;
+    }
+    const answer = await send(run.key);
+    run.renew = true;
+    return answer;
+  }, []);
 }

@@ -7,6 +7,7 @@ import { BulkProgressDialog } from './bulk-progress-dialog';
 import type { BulkResultLike, BulkSummary } from './bulk-progress';
 import type { ItemNoun } from './item-noun';
 import type { BulkFlowControl, MatchingSelection } from './use-bulk-flow';
+import { useRunKeys } from '../../lib/use-idempotency-key';
 
 /** What the area's input dialog (reason, new method, amount...) receives for one step. */
 export interface FlowInputProps<K extends string, T, V> {
@@ -77,12 +78,14 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
   // A bulk over the search runs in its input step (a refusal keeps the dialog and what was typed); the
   // progress dialog opens with those results.
   const [matchedResults, setMatchedResults] = useState<{ intentKey: string; results: R[] } | null>(null);
+  const intentKey = flow?.intentKey ?? '';
+  const runKeys = useRunKeys(intentKey, matchedResults?.intentKey === intentKey);
   const run = useCallback(
     (ids: string[]): Promise<R[]> =>
       flow?.mode === 'bulk' && flow.step === 'progress'
-        ? runBulk(flow.kind, ids, flow.value, flow.intentKey)
+        ? runKeys((key) => runBulk(flow.kind, ids, flow.value, key))
         : Promise.resolve([]),
-    [flow, runBulk],
+    [flow, runBulk, runKeys],
   );
 
   if (!flow) return null;
