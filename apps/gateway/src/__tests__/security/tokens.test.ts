@@ -134,6 +134,8 @@ describe('the valid token (control)', () => {
         me: { username: 'admin', permissions: ['PAYMENT_CANCEL', 'PAYMENT_REFUND'] },
         payments: { total: expect.any(Number) },
       },
+      // What it cost and what is left of the rate limit (limits/limit-report.ts).
+      extensions: { cost: expect.any(Object), rateLimit: expect.any(Object) },
     });
     expect((await stack.upstreamRequests()).length).toBeGreaterThan(0);
   });
