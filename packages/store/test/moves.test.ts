@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MoveIntent, Store } from '../src/index.js';
+import { BACKENDS } from './backends.js';
+
+/** Money moves in the store (moves.ts, issue 60): an intent per operator and key, completion, leases, recovery. */
+const T0 = new Date('2026-11-27T15:00:00Z');
+const later = (ms: number) => new Date(T0.getTime() + ms);
+
+const intent = (over: Partial<MoveIntent> = {}): MoveIntent => ({
+  at: T0,
+  username: 'operador',
+  permission: 'PAYMENT_CANCEL',
+  area: 'payments',
+  operation: 'bulkCancelPayments',
+  operation_name: 'BulkCancel',
+  target_ids: ['p1', 'p2'],
+  target_count: 2,
+  result: 'pending',
+  error_code: null,
+  reason: 'pedido',
+  items: JSON.stringify([
+    { id: 'p1', result: 'pending' },
+    { id: 'p2', result: 'pending' },
+  ]),
+  request_id: 'req-1',
+  trace_id: null,
+  idempotency_key: 'key-0001',
+  request_hash: 'hash-a',
+  lease_until: later(30_000),
+  ...over,
+});
+
+for (const backend of BACKENDS) {
+  describe(`money moves on ${backend.name}`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    });
+    const open = async (): Promise<Store> => {
+      const { store, release } = await backend.open();
+      cleanups.push(release);
+      return store;
+    };
+
+    it('stores one move per operator and key; a second intent under it gets the first', async () => {
+      const store = await open();
+      const first = await store.beginMove(intent());
+      expect(first.begun).toBe(true);
+      const again = await store.beginMove(intent({ request_id: 'req-2' }));
+      expect(again).toMatchObject({ begun: false, existing: { request_id: 'req-1', state: 'pending' } });
+      // Another operator's same key is another move; no key at all never conflicts.
+      expect((await store.beginMove(intent({ username: 'admin' }))).begun).toBe(true);
+      expect((await store.beginMove(intent({ idempotency_key: null }))).begun).toBe(true);
+      expect((await store.beginMove(intent({ idempotency_key: null }))).begun).toBe(true);
+      expect(await store.findMove('operador', 'key-0001')).toMatchObject({ request_hash: 'hash-a' });
+      expect(await store.findMove('consulta', 'key-0001')).toBeNull();
+    });
+
+    it('records progress and the outcome; a pending move is listed as such and never purged', async () => {
+      const store = await open();
+      const begun = await store.beginMove(intent());
+      if (!begun.begun) throw new Error('not begun');
+      await store.progressMove(
+        begun.id,
+        [
+          { id: 'p1', result: 'success' },
+          { id: 'p2', result: 'pending' },
+        ],
+        later(60_000),
+      );
+      const listed = await store.queryActivity({ filter: { recordId: 'p1' }, page: 1, pageSize: 5 });
+      expect(listed.rows).toEqual([expect.objectContaining({ state: 'pending', result: 'pending' })]);
+      expect(await store.purgeActivity(later(365 * 86_400_000))).toBe(0);
+
+      await store.completeMove(
+        begun.id,
+        {
+          result: 'success',
+          error_code: null,
+          items: [
+            { id: 'p1', result: 'success' },
+            { id: 'p2', result: 'success' },
+          ],
+          answer: { results: [{ id: 'p1', outcome: 'SUCCESS' }] },
+        },
+        later(1_000),
+      );
+      const done = await store.findMove('operador', 'key-0001');
+      expect(done).toMatchObject({ state: 'done', result: 'success', lease_until: null });
+      expect(done!.answer).toEqual({ results: [{ id: 'p1', outcome: 'SUCCESS' }] });
+      expect(await store.purgeActivity(later(365 * 86_400_000))).toBe(1);
+    });
+
+    it('hands a move whose lease ran out to one claimer only, and a held one to none', async () => {
+      const store = await open();
+      await store.beginMove(intent({ idempotency_key: 'key-held', lease_until: later(60_000) }));
+      await store.beginMove(intent({ idempotency_key: 'key-lost', lease_until: later(1_000) }));
+      const [a, b] = await Promise.all([
+        store.claimStaleMoves(later(5_000), later(35_000), 10),
+        store.claimStaleMoves(later(5_000), later(35_000), 10),
+      ]);
+      const claimed = [...a, ...b];
+      expect(claimed.map((move) => move.idempotency_key)).toEqual(['key-lost']);
+      // Claimed: held again, so a later recovery does not claim it twice.
+      expect(await store.claimStaleMoves(later(6_000), later(36_000), 10)).toEqual([]);
+    });
+
+    it('takes a done move back to resend it, once; a pending one only after its lease', async () => {
+      const store = await open();
+      const begun = await store.beginMove(intent({ lease_until: later(10_000) }));
+      if (!begun.begun) throw new Error('not begun');
+      expect(await store.takeMove(begun.id, later(5_000), later(40_000))).toBeNull();
+      expect(await store.takeMove(begun.id, later(11_000), later(40_000))).toMatchObject({
+        state: 'pending',
+      });
+      await store.completeMove(
+        begun.id,
+        { result: 'unknown', error_code: 'UPSTREAM_TIMEOUT', items: null, answer: null },
+        later(12_000),
+      );
+      expect(await store.takeMove(begun.id, later(13_000), later(43_000))).toMatchObject({
+        state: 'pending',
+      });
+      expect(await store.takeMove(begun.id, later(14_000), later(44_000))).toBeNull();
+      await store.discardMove(begun.id);
+      expect(await store.findMove('operador', 'key-0001')).toBeNull();
+    });
+  });
+}
