@@ -12,7 +12,9 @@ const WINDOW_MS = 60_000;
 /** The headers a request's answer got. */
 function answer() {
   const headers = new Map<string, string>();
-  const res = { setHeader: (name: string, value: string) => headers.set(name, value) } as unknown as ServerResponse;
+  const res = {
+    setHeader: (name: string, value: string) => headers.set(name, value),
+  } as unknown as ServerResponse;
   return { res, headers };
 }
 
@@ -75,5 +77,24 @@ describe('operatorRateLimit', () => {
   it('max 0 turns it off', async () => {
     const limit = operatorRateLimit({ max: 0, windowMs: WINDOW_MS });
     for (let i = 0; i < 50; i++) expect(await limit('ana', answer().res)).toBe(true);
+  });
+
+  it('tells what is left of an operator’s limit without counting a request (issue 62: extensions.rateLimit)', async () => {
+    const limit = operatorRateLimit({ max: 3, windowMs: WINDOW_MS });
+    expect(limit.left('ana')).toEqual({ limit: 3, remaining: 3, windowSeconds: 60, resetAt: null });
+    const start = Date.now();
+    await limit('ana', answer().res);
+    vi.advanceTimersByTime(10_000);
+    await limit('ana', answer().res);
+    // The oldest request leaves the window 60 s after it came: a place frees up then.
+    expect(limit.left('ana')).toEqual({
+      limit: 3,
+      remaining: 1,
+      windowSeconds: 60,
+      resetAt: new Date(start + WINDOW_MS).toISOString(),
+    });
+    expect(limit.left('ana')!.remaining).toBe(1);
+    expect(limit.left('bruno')!.remaining).toBe(3);
+    expect(operatorRateLimit({ max: 0, windowMs: WINDOW_MS }).left('ana')).toBeNull();
   });
 });
