@@ -14,7 +14,7 @@
  * the same styles differently, so their copy is dropped.
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
-import { readJson, writeJson, type KeyValueStorage } from './web-storage';
+import { readJson, removeKey, writeJson, type KeyValueStorage } from './web-storage';
 
 /** Where the copy lives (localStorage: it outlives the tab, like the kept preferences). */
 export const KEPT_STYLES_KEY = 'backoffice.styles';
@@ -49,6 +49,78 @@ function decode(value: unknown, engine: string, maxChars: number): KeptStyles | 
   return { engine, names: names as string[], css };
 }
 
+/**
+ * What emotion's rules never hold and a crafted copy would need to show anything of its own (issue 61: a copy that
+ * put a fake warning on every heading): an image or another sheet brought in, a script-like value.
+ */
+const FOREIGN_CSS = /url\s*\(|image-set\s*\(|@import|expression\s*\(|javascript:/i;
+/** A generated `content` MUI uses: empty, a zero-width or no-break space; never text an operator could read. */
+const BLANK_CONTENT = /^(?:none|normal|"[\s\u00a0\u200b]*"|'[\s\u00a0\u200b]*')$/;
+
+/** Whether a declaration block sets no readable `content`. */
+const blankContent = (style: CSSStyleDeclaration | undefined): boolean => {
+  const content = style?.getPropertyValue('content').trim() ?? '';
+  return content === '' || BLANK_CONTENT.test(content);
+};
+
+/** The selectors of a list, split at its top-level commas (not those inside `:is(...)`, `:not(...)`). */
+function selectorsOf(list: string): string[] {
+  const selectors: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      selectors.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  selectors.push(list.slice(start).trim());
+  return selectors;
+}
+
+/**
+ * Whether every rule of the kept copy, as the browser parsed it, is one emotion makes for the copy's own names: a
+ * style rule each of whose selectors starts with the class of a listed name (`.bo-<name>`, nothing nested in it),
+ * a condition (`@media`, `@supports`, `@container`) holding only such rules, or emotion's keyframes
+ * (`animation-<hash>`); none sets readable `content`. Anything else (a rule for `h1`, a font, an import, a page
+ * rule) is not emotion's for its names: the copy was not written by the app.
+ */
+function madeByEmotion(rules: CSSRuleList | undefined, classes: ReadonlySet<string>): boolean {
+  if (!rules) return false;
+  for (const rule of Array.from(rules)) {
+    const item = rule as CSSRule & {
+      selectorText?: string;
+      style?: CSSStyleDeclaration;
+      cssRules?: CSSRuleList;
+      name?: string;
+      keyText?: string;
+      media?: unknown;
+      conditionText?: string;
+    };
+    if (typeof item.selectorText === 'string') {
+      if (item.cssRules && item.cssRules.length > 0) return false; // emotion's rules are flat
+      if (!blankContent(item.style)) return false;
+      const ours = selectorsOf(item.selectorText).every((selector) => {
+        const match = /^\.([\w-]+)/.exec(selector);
+        return match !== null && classes.has(match[1]!);
+      });
+      if (!ours) return false;
+    } else if (typeof item.name === 'string' && item.cssRules) {
+      if (!item.name.startsWith('animation-')) return false;
+      if (!Array.from(item.cssRules).every((frame) => blankContent((frame as CSSStyleRule).style)))
+        return false;
+    } else if ((item.media !== undefined || typeof item.conditionText === 'string') && item.cssRules) {
+      if (!madeByEmotion(item.cssRules, classes)) return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
 export interface KeptStyleCache {
   readonly cache: EmotionCache;
   /** How many styles (emotion names, each one or more rules) came from the kept copy (0 when there was none). */
@@ -72,7 +144,7 @@ export function createKeptStyleCache(
     maxChars = KEPT_STYLES_MAX_CHARS,
   }: { engine?: string; key?: string; maxChars?: number } = {},
 ): KeptStyleCache {
-  const kept = decode(readJson(storage, KEPT_STYLES_KEY), engine, maxChars);
+  let kept = decode(readJson(storage, KEPT_STYLES_KEY), engine, maxChars);
   if (kept && kept.names.length > 0) {
     // Emotion rehydrates the elements of the document whose `data-emotion` is its key and then the names their
     // rules belong to (server-rendered styles: node_modules/@emotion/cache). `textContent`: the copy is CSS, never
@@ -81,6 +153,14 @@ export function createKeptStyleCache(
     element.setAttribute('data-emotion', `${key} ${kept.names.join(' ')}`);
     element.textContent = kept.css;
     document.head.appendChild(element);
+    // Checked as the browser parsed it, before emotion takes it: a copy the app would not have written (issue 61)
+    // is removed from the document and the storage, so it is neither shown nor saved again.
+    const classes = new Set(kept.names.map((name) => `${key}-${name}`));
+    if (FOREIGN_CSS.test(kept.css) || !madeByEmotion(element.sheet?.cssRules, classes)) {
+      element.remove();
+      removeKey(storage, KEPT_STYLES_KEY);
+      kept = undefined;
+    }
   }
   const cache = createCache({ key });
 

@@ -1,5 +1,6 @@
 import Keycloak from 'keycloak-js';
 import type { BackofficeConfig } from './config';
+import { claimOperatorStorage, forgetOperator } from './operator-storage';
 
 /** Seconds of validity a token must still have before a request; below it we refresh first. */
 export const MIN_TOKEN_VALIDITY_SECONDS = 30;
@@ -19,7 +20,10 @@ export interface AuthSession {
    * the app already did so in the last 30 s, so a gateway refusing every session cannot cause a loop.
    */
   login(): Promise<boolean>;
-  /** Ends the SSO session and returns to the app's own origin (which then asks for sign-in again). */
+  /**
+   * Ends the SSO session and returns to the app's own origin (which then asks for sign-in again), first removing
+   * everything the web kept in the browser for the operator (lib/operator-storage.ts).
+   */
   logout(): Promise<void>;
 }
 
@@ -107,6 +111,12 @@ export function tabSessionStore(storage: Pick<Storage, 'getItem' | 'setItem' | '
       }
     },
   };
+}
+
+/** The operator a token names (its `preferred_username`), or undefined. */
+function usernameOf(token: string | undefined): string | undefined {
+  const name = jwtClaims(token)?.preferred_username;
+  return typeof name === 'string' && name ? name : undefined;
 }
 
 /** The payload of a JWT (not verified: the gateway verifies it), or undefined when it is not one. */
@@ -238,6 +248,9 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
     return refreshing;
   };
 
+  // The tab's storage is the operator's before anything reads it (the router's preloads, the lists): another
+  // operator's list states and searches go (issue 61).
+  claimOperatorStorage(usernameOf(early ?? keycloak.token));
   return {
     get keycloak() {
       return keycloak;
@@ -248,6 +261,7 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
     logout: async () => {
       kept.forget();
       await signedIn;
+      forgetOperator(usernameOf(keycloak.token));
       return keycloak.logout({ redirectUri: `${origin}/` });
     },
   };

@@ -5,6 +5,7 @@ import {
   SetPreferenceDocument,
   type PreferencesQuery,
 } from './gql/graphql';
+import { KEPT_PREFERENCES_PREFIX, LEGACY_PREFERENCES_PREFIX } from './operator-storage';
 import { browserLocalStorage } from './web-storage';
 import { preferenceGroup, type PreferenceEntries } from './use-preference';
 
@@ -36,7 +37,7 @@ export const listPreferenceGroup = (area: string): string =>
 
 /** Where this browser kept a user's preference `name` before they moved to the gateway (localStorage). */
 export const legacyPreferenceKey = (username: string, name: string): string =>
-  `preferencias.${username}.${name}`;
+  `${LEGACY_PREFERENCES_PREFIX}${username}.${name}`;
 
 /** Legacy names that became another key in the store. */
 const LEGACY_NAMES: Readonly<Record<string, string>> = {
@@ -96,7 +97,7 @@ export function writeCachedPreference(cache: ApolloCache, key: string, value: un
  * removed at sign-in).
  */
 export const keptPreferencesKey = (username: string, group: string): string =>
-  `preferencias-copia.${username}.${group}`;
+  `${KEPT_PREFERENCES_PREFIX}${username}.${group}`;
 
 /** The last copy of `group` this browser kept for `username` (empty when none or unreadable). */
 export function keptPreferences(

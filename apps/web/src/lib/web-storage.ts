@@ -11,8 +11,14 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
+/** A storage whose keys can be listed (the Web Storage API's `length` and `key`). */
+export interface ListableStorage extends KeyValueStorage {
+  readonly length: number;
+  key(index: number): string | null;
+}
+
 /** The browser's sessionStorage, or undefined when unavailable (server, privacy mode, sandboxed frame). */
-export function browserSessionStorage(): KeyValueStorage | undefined {
+export function browserSessionStorage(): ListableStorage | undefined {
   try {
     return typeof window !== 'undefined' && window.sessionStorage ? window.sessionStorage : undefined;
   } catch {
@@ -72,4 +78,24 @@ export function removeKey(storage: KeyValueStorage | undefined, key: string): vo
   } catch {
     // Nothing to do: the value simply stays.
   }
+}
+
+/** The keys a storage holds (none when it cannot be read). */
+export function storageKeys(storage: ListableStorage | undefined): string[] {
+  if (!storage) return [];
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (key !== null) keys.push(key);
+    }
+    return keys;
+  } catch {
+    return [];
+  }
+}
+
+/** Removes every key `remove` says so of, ignoring storage errors. */
+export function removeKeys(storage: ListableStorage | undefined, remove: (key: string) => boolean): void {
+  for (const key of storageKeys(storage)) if (remove(key)) removeKey(storage, key);
 }

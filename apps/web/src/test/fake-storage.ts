@@ -1,7 +1,7 @@
-import type { KeyValueStorage } from '../lib/web-storage';
+import type { ListableStorage } from '../lib/web-storage';
 
 /** A Web Storage stand-in over a Map, with switches for a storage that refuses (privacy settings, a full quota). */
-export class FakeStorage implements KeyValueStorage {
+export class FakeStorage implements ListableStorage {
   readonly values = new Map<string, string>();
   failWrites = false;
   failReads = false;
@@ -15,5 +15,11 @@ export class FakeStorage implements KeyValueStorage {
   }
   removeItem(key: string): void {
     this.values.delete(key);
+  }
+  get length(): number {
+    return this.values.size;
+  }
+  key(index: number): string | null {
+    return [...this.values.keys()][index] ?? null;
   }
 }

@@ -105,6 +105,44 @@ describe('kept styles (emotion rules reused by the next document)', () => {
     leaveDocument(key);
   });
 
+  it('discards a copy the app would not have written: neither shown nor saved again (issue 61)', () => {
+    const key = freshKey();
+    const real = keptIn(keptByAFirstDocument(key));
+    const name = real.names[0]!;
+    const warning = '"Aviso: su cuenta fue bloqueada"';
+    const crafted = [
+      // The probe's: CSS for the headings, under a made-up name.
+      { names: ['x1'], css: `h1::before{content:${warning}}` },
+      // A real name's class, with text of its own.
+      { names: [name], css: `${real.css}.${key}-${name}::before{content:${warning}}` },
+      // A real name beside a rule for everything else.
+      { names: [name], css: `${real.css}.${key}-${name},body *{visibility:hidden}` },
+      // Text through keyframes, an image, a font, a rule nested in emotion's.
+      { names: [name], css: `@keyframes animation-x{to{content:${warning}}}` },
+      { names: [name], css: `.${key}-${name}{background:url(data:image/svg+xml,x)}` },
+      { names: [name], css: `@font-face{font-family:x;src:local(Arial)}.${key}-${name}{color:red}` },
+      { names: [name], css: `.${key}-${name}{color:red;& h1{color:blue}}` },
+    ];
+    for (const value of crafted) {
+      const storage = new FakeStorage();
+      storage.setItem(KEPT_STYLES_KEY, JSON.stringify({ engine: STYLE_ENGINE, ...value }));
+      const next = createKeptStyleCache(storage, { key });
+      expect(next.restoredNames, value.css).toBe(0);
+      expect(elementsOf(key), value.css).toHaveLength(0);
+      expect(storage.values.has(KEPT_STYLES_KEY), value.css).toBe(false);
+      // What the document makes is kept, and only that.
+      show(next, Framed);
+      expect(next.save()).toBe(true);
+      expect(keptIn(storage).css).not.toMatch(/Aviso|url|font-face|visibility|h1/);
+      leaveDocument(key);
+    }
+    // The app's own copy, as it wrote it, is taken.
+    const storage = new FakeStorage();
+    storage.setItem(KEPT_STYLES_KEY, JSON.stringify(real));
+    expect(createKeptStyleCache(storage, { key }).restoredNames).toBe(1);
+    leaveDocument(key);
+  });
+
   it('adds the rules a later document makes to the copy, after the ones it had', () => {
     const key = freshKey();
     const storage = keptByAFirstDocument(key);
