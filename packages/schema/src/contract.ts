@@ -87,10 +87,54 @@ export interface ContractCheck {
   dangerous: DangerousChange[];
   /** The newest version the changelog records, or null. */
   recorded: string | null;
-  /** True when nothing breaks, or the changelog records a new major version over the released one. */
+  /**
+   * What goes away without the released schema having deprecated it: a field, input field, argument or enum value
+   * removed (`Payment.legacyCode`, `Query.payments(sort)`, `PaymentStatus.OLD`). Never allowed, a new major version
+   * or not: deprecate it in one release, remove it in a later major one.
+   */
+  undeprecated: string[];
+  /**
+   * True when nothing breaks, or the changelog records a new major version over the released one and nothing
+   * removed went away without its deprecation.
+   */
   allowed: boolean;
   /** Why it is not allowed (null when it is): every breaking change, one a line. */
   problem: string | null;
+}
+
+/**
+ * Whether what a removal names (graphql-js's description: "Payment.legacyCode was removed.", "Query.payments arg
+ * sort was removed.", "OLD was removed from enum type PaymentStatus.") carried a deprecation in `released`;
+ * undefined for a removal that cannot be deprecated (a type, a union member, a directive).
+ */
+function removedName(
+  change: BreakingChange,
+  released: GraphQLSchema,
+): { name: string; deprecated: boolean } | null {
+  const field = /^(\w+)\.(\w+) was removed\.$/.exec(change.description);
+  const arg = /^(\w+)\.(\w+) arg (\w+) was removed\.$/.exec(change.description);
+  const value = /^(\w+) was removed from enum type (\w+)\.$/.exec(change.description);
+  if (field) {
+    const type = released.getType(field[1]!);
+    const fields =
+      type && (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type))
+        ? type.getFields()
+        : {};
+    return { name: `${field[1]}.${field[2]}`, deprecated: Boolean(fields[field[2]!]?.deprecationReason) };
+  }
+  if (arg) {
+    const type = released.getType(arg[1]!);
+    const owner =
+      type && (isObjectType(type) || isInterfaceType(type)) ? type.getFields()[arg[2]!] : undefined;
+    const reason = owner?.args.find((candidate) => candidate.name === arg[3])?.deprecationReason;
+    return { name: `${arg[1]}.${arg[2]}(${arg[3]})`, deprecated: Boolean(reason) };
+  }
+  if (value) {
+    const type = released.getType(value[2]!);
+    const reason = type && isEnumType(type) ? type.getValue(value[1]!)?.deprecationReason : undefined;
+    return { name: `${value[2]}.${value[1]}`, deprecated: Boolean(reason) };
+  }
+  return null;
 }
 
 /** Checks the current schema against the last released one and the changelog. */
@@ -99,17 +143,28 @@ export function checkContract({ released, current, changelog }: ContractInput): 
   const dangerous = findDangerousChanges(released.schema, current);
   const recorded = changelogVersions(changelog)[0] ?? null;
   const newMajor = recorded !== null && parseVersion(recorded)![0] > parseVersion(released.version)![0];
-  const allowed = breaking.length === 0 || newMajor;
+  const undeprecated = breaking
+    .map((change) => removedName(change, released.schema))
+    .filter((removal) => removal !== null && !removal.deprecated)
+    .map((removal) => removal!.name);
+  const allowed = breaking.length === 0 || (newMajor && undeprecated.length === 0);
   const problem = allowed
     ? null
-    : [
-        `${breaking.length} breaking change(s) against the released schema ${released.version} ` +
-          `(packages/schema/released/${released.version}.json), and CHANGELOG.md records no new major version ` +
-          `(its newest: ${recorded ?? 'none'}). Deprecate first (@deprecated(reason: "... Se elimina en ` +
-          `${parseVersion(released.version)![0] + 1}.0.0.")), or record the major version in CHANGELOG.md:`,
-        ...breaking.map((change) => `- ${change.type}: ${change.description}`),
-      ].join('\n');
-  return { breaking, dangerous, recorded, allowed, problem };
+    : newMajor
+      ? [
+          `Removed without a deprecation in the released schema ${released.version}: deprecate first ` +
+            `(@deprecated(reason: "... Se elimina en ${parseVersion(recorded!)![0]}.0.0.")) in a release before ` +
+            `${recorded}:`,
+          ...undeprecated.map((name) => `- ${name}`),
+        ].join('\n')
+      : [
+          `${breaking.length} breaking change(s) against the released schema ${released.version} ` +
+            `(packages/schema/released/${released.version}.json), and CHANGELOG.md records no new major version ` +
+            `(its newest: ${recorded ?? 'none'}). Deprecate first (@deprecated(reason: "... Se elimina en ` +
+            `${parseVersion(released.version)![0] + 1}.0.0.")), or record the major version in CHANGELOG.md:`,
+          ...breaking.map((change) => `- ${change.type}: ${change.description}`),
+        ].join('\n');
+  return { breaking, dangerous, recorded, undeprecated, allowed, problem };
 }
 
 /**

@@ -104,6 +104,25 @@ describe('checkContract', () => {
     expect(check.breaking).toHaveLength(1);
   });
 
+  it('refuses, even in a new major version, a removal the released schema had not deprecated', () => {
+    const current = RELEASED.replace(/\s+status: .*\n/, '\n').replace('payment(id: ID!)', 'payment');
+    const check = checkContract({
+      released: { version: '1.4.2', schema: released },
+      current: buildSchema(current),
+      changelog: log('2.0.0', '1.4.2'),
+    });
+    expect(check.allowed).toBe(false);
+    expect([...check.undeprecated].sort()).toEqual(['Payment.status', 'Query.payment(id)']);
+    expect(check.problem).toContain('Removed without a deprecation');
+    // A type changed is no removal: a new major version allows it.
+    const nullable = checkContract({
+      released: { version: '1.4.2', schema: released },
+      current: buildSchema(RELEASED.replace('status: String!', 'status: String')),
+      changelog: log('2.0.0', '1.4.2'),
+    });
+    expect(nullable).toMatchObject({ allowed: true, undeprecated: [] });
+  });
+
   it('allows additions, reporting the dangerous ones', () => {
     const current = `${RELEASED}\nextend type Payment { refundable: Boolean }\nenum Extra { A }`.replace(
       'payment(id: ID!)',
