@@ -56,6 +56,21 @@ describe('POST /__admin/seed', () => {
     expect((await client.get('/payment/pagos/9900001', ns)).status).toBe(404);
   });
 
+  it('takes subscriptions too, and a complete record without a template', async () => {
+    await client.send('POST', '/__admin/reset', undefined, ns);
+    const [template] = (await client.get('/subscription/suscripciones?limit=1', ns)).body.rows;
+    const added = await seed({
+      service: 'subscription',
+      records: [{ ...template, id: 'S-propia-1', amount: 999 }],
+    });
+    expect(added.body).toEqual({ service: 'subscription', ids: ['S-propia-1'] });
+    expect((await client.get('/subscription/suscripciones/S-propia-1', ns)).body).toMatchObject({
+      id: 'S-propia-1',
+      amount: 999,
+      version: 1,
+    });
+  });
+
   it('refuses, adding nothing, a record whose id exists, a template that does not, or a service without records', async () => {
     await client.send('POST', '/__admin/reset', undefined, ns);
     const refusals = [
