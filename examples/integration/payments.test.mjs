@@ -80,8 +80,11 @@ describe('payments, as the operador user', () => {
     });
     assert.equal(failed.data.cancelPayment.payment.status, 'PENDING');
 
-    // `times: 1`: the next attempt goes through.
-    const retried = await graphql('operador', CANCEL, { id, key });
+    // The same key answers what happened to it: the refusal again, and nothing is sent.
+    const replayed = await graphql('operador', CANCEL, { id, key });
+    assert.deepEqual(replayed.data.cancelPayment.error, failed.data.cancelPayment.error);
+    // A refusal wrote nothing: trying again is a new request, under a new key (`times: 1`: it goes through).
+    const retried = await graphql('operador', CANCEL, { id, key: randomUUID() });
     assert.equal(retried.data.cancelPayment.outcome, 'SUCCESS');
   });
 
@@ -140,7 +143,8 @@ describe('your own test records (docs/testing-integration.md §4)', () => {
 describe('permissions: each demo user has the roles of the realm', () => {
   it('refuses operador a mutation it has no permission for, in Spanish', async () => {
     const { data, errors } = await graphql('operador', 'mutation { confirmImport(id: "1") { outcome } }');
-    assert.equal(data, null);
+    // The refused field answers null (a mutation's payload is nullable: the other fields keep their answers).
+    assert.deepEqual(data, { confirmImport: null });
     assert.equal(errors[0].extensions.code, 'FORBIDDEN');
     assert.equal(errors[0].message, 'No tiene permisos para realizar esta acción.');
   });
