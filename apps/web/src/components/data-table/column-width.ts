@@ -1,15 +1,21 @@
 /**
  * How narrow a list's column may be so that its header is never cut (issue 47): a header wraps onto at most two
  * lines, broken at its spaces, never inside a word, and a sortable column keeps room for its sort arrow (shown
- * while sorted or under the pointer). The grid styles its header titles once (data-table.tsx, `GRID_SX`); these
- * figures are that style's, rounded up: capitals at 0.6875rem, weight 600, about 8.4 px each in the widest of the
- * system fonts the theme names (DejaVu Sans, Linux's), less elsewhere.
+ * while sorted or under the pointer). The grid styles its header titles and pads its cells once (data-table.tsx,
+ * `GRID_SX`, from the constants below); these figures are that style's, rounded up: capitals at 0.625rem, weight
+ * 600, about 7.8 px each in the widest of the system fonts the theme names (DejaVu Sans, Linux's), less elsewhere.
+ * Header and padding are that small so that every column of the spec fits 1280×800 with the menu open under its
+ * spec name (issue 64: /afip's ten columns, the withdrawal lists' nine beside their checkboxes).
  */
 
-/** Width of one capital of a header title, px (rounded up). */
-const HEADER_CHAR_PX = 8.4;
-/** Horizontal padding of a header (the cells' 8 px on each side). */
-const HEADER_PADDING_PX = 16;
+/** The header titles' font size (GRID_SX). */
+export const HEADER_FONT_SIZE = '0.625rem';
+/** Width of one capital of a header title at HEADER_FONT_SIZE, px (rounded up). */
+const HEADER_CHAR_PX = 7.8;
+/** Horizontal padding of every cell and header, on each side (GRID_SX). */
+export const CELL_PADDING_PX = 6;
+/** Horizontal padding of a header, both sides. */
+const HEADER_PADDING_PX = 2 * CELL_PADDING_PX;
 /** The sort arrow's button beside the title (GRID_SX makes it 18 px) and the gap before it. */
 const SORT_ARROW_PX = 20;
 /** The grid's own minimum width of a column. */

@@ -28,7 +28,7 @@ import {
 } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { isDataColumn, keepOneDataColumn, type ColumnChoice } from '@/lib/list/list-views';
-import { columnMinWidth } from './column-width';
+import { CELL_PADDING_PX, columnMinWidth, HEADER_FONT_SIZE } from './column-width';
 import { CutText } from './cut-text';
 import { GridCheckbox, GridLinearProgress } from './grid-slots';
 import { useRowsInStages } from './rows-in-stages';
@@ -60,11 +60,6 @@ export interface DataTableColumn<R> {
   field: string;
   /** Header text, as the operator reads it (e.g. 'FECHA'). */
   headerName: string;
-  /**
-   * The full name of a header shortened to fit ('ID AFIP' for 'TRANSACCIÓN AFIP'), shown as the header's tooltip
-   * (issue 47).
-   */
-  headerDescription?: string;
   width?: number;
   minWidth?: number;
   /** Share of the remaining width. */
@@ -201,9 +196,6 @@ export interface DataTableProps<R> {
   /** Told the fields hidden now (by the choice or for lack of width), whenever they change. */
   onHiddenChange?: (fields: readonly string[]) => void;
 }
-
-/** Horizontal padding of cells and headers (the grid's default is 10 px). */
-const CELL_PADDING_PX = 8;
 
 const NO_CHOICE: ColumnChoice = {};
 
@@ -359,7 +351,7 @@ const GRID_SX: SxProps<Theme> = {
     whiteSpace: 'normal',
     lineHeight: 1.45,
     fontWeight: 600,
-    fontSize: '0.6875rem',
+    fontSize: HEADER_FONT_SIZE,
     letterSpacing: '0.01em',
     color: 'text.secondary',
   },
@@ -423,7 +415,6 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
       columns.map((column) => ({
         field: column.field,
         headerName: column.headerName,
-        description: column.headerDescription,
         width: column.width,
         minWidth: columnMinWidth(column),
         flex: column.flex,

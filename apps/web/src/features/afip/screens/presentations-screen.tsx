@@ -18,11 +18,11 @@ import { PRESENTATION_FILE_NOTE } from '../presentation-actions';
 import { statusColumn } from '@/components/detail/status-chip';
 
 const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
-  { field: 'id', headerName: 'ID', width: 60, sortable: true },
+  { field: 'id', headerName: 'ID', width: 52, sortable: true },
   {
     field: 'period',
     headerName: 'PERIODO',
-    width: 86,
+    width: 88,
     sortable: true,
     render: (row) => presentationPeriod(row.period),
   },
@@ -30,18 +30,16 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     field: 'formName',
     headerName: 'FORMULARIO',
     flex: 1.2,
-    minWidth: 120,
+    minWidth: 110,
     sortable: true,
     lines: 2,
     render: (row) => row.fileStructure.formName,
   },
   {
     field: 'version',
-    // Shortened (the full name in the header's tooltip) so that NOMBRE keeps room for a file name on two lines
-    // with every column of the spec at 1280 px with the menu open (issue 47; issue 29 item 15).
-    headerName: 'VER.',
-    headerDescription: 'VERSIÓN',
-    width: 70,
+    // The spec's name (issue 64: 'VER.' read as "ver"); every column of the spec fits 1280 px with the menu open.
+    headerName: 'VERSIÓN',
+    width: 88,
     sortable: true,
     render: (row) => row.fileStructure.version,
   },
@@ -50,17 +48,16 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     headerName: 'NOMBRE',
     flex: 1.2,
     // Room for 'F8126Cobranz_' / '2026-10_3001.txt' on two lines of a 48 px row (116 px of text and the padding).
-    minWidth: 136,
+    minWidth: 130,
     sortable: true,
     // Broken only after '_' (F8126Cobranz_ / 2026-10_3001.txt), never inside a token (issue 29 item 15).
     render: (row) => <TokenText text={row.fileName} />,
   },
   {
     field: 'afipTransactionId',
-    // Shortened so that every column of the spec fits 1280 px with the menu open (issue 47).
-    headerName: 'ID AFIP',
-    headerDescription: 'TRANSACCIÓN AFIP',
-    width: 82,
+    // The spec's name, on two lines (issue 64).
+    headerName: 'TRANSACCIÓN AFIP',
+    width: 118,
     sortable: true,
     // The cut id ('AFIP-1..') with the whole one in a tooltip (issue 29 item 15).
     render: (row) => row.afipTransactionShort ?? '—',
@@ -71,7 +68,7 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     headerName: 'CREADA',
     // dd/mm/yyyy hh:mm:ss whole, seconds included (issue 29 item 15), the time on a second line: every column of
     // the spec fits 1280 px with the menu open (issue 47).
-    width: 100,
+    width: 92,
     lines: 2,
     sortable: true,
     render: (row) => formatDateTime(row.createdDate),
@@ -79,15 +76,15 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
   {
     field: 'deliveryDate',
     headerName: 'ENTREGADA',
-    width: 92,
+    width: 104,
     sortable: true,
     render: (row) => (row.deliveryDate ? formatShortDate(row.deliveryDate) : '—'),
   },
-  statusColumn((row) => <PresentationStatusChip status={row.status} />, { width: 104 }),
+  statusColumn((row) => <PresentationStatusChip status={row.status} />, { width: 100 }),
   {
     field: 'actions',
     headerName: 'ACCIONES',
-    width: 84,
+    width: 76,
     align: 'center',
     rowLink: false,
     render: (row) => <RowZipButton row={row} />,

@@ -108,7 +108,8 @@ export default function BinsScreen() {
       width: 140,
       render: (row) => row.mediaPaymentName ?? String(row.mediaPaymentId),
     },
-    { field: 'accreditationDays', headerName: 'DÍAS ACRED.', width: 100, align: 'right' },
+    // The form's and the spec's name, on two lines (issue 64: not 'DÍAS ACRED.').
+    { field: 'accreditationDays', headerName: 'DÍA DE ACREDITACIÓN', width: 106, align: 'right' },
     {
       field: 'actions',
       headerName: 'ACCIONES',

@@ -31,28 +31,23 @@ const menuActions = (row: Row) => {
   return rowMenuActions(WITHDRAW_ROW_KINDS, expanded, WITHDRAW_ACTIONS);
 };
 
+/** Every column of the spec (001 §2 "Withdrawals to transfer") shows at 1280×800 with the menu open (issue 64). */
 const COLUMNS: DataTableColumn<Row>[] = [
-  { field: 'collectorId', headerName: 'ID ENTIDAD', width: 90, sortable: true, render: (r) => r.collectorId },
+  { field: 'collectorId', headerName: 'ID ENTIDAD', width: 87, sortable: true, render: (r) => r.collectorId },
   {
     field: 'collectorName',
     headerName: 'ENTIDAD',
     flex: 1,
-    minWidth: 130,
+    minWidth: 100,
     lines: 2,
     render: (r) => r.collectorName ?? '—',
   },
-  { field: 'id', headerName: 'ID', width: 90, render: (r) => r.id },
-  dateColumn('requestDate', 'FECHA DE SOLICITUD', 110, (r) => r.requestDate),
-  {
-    field: 'requestUser',
-    priority: 3,
-    headerName: 'SOLICITADO POR',
-    width: 110,
-    render: (r) => r.requestUser ?? '—',
-  },
-  amountColumn(125),
-  dateColumn('transferDate', 'FECHA DE TRANSFERENCIA', 110, (r) => r.transferDate),
-  withdrawalStatusColumn(120),
+  { field: 'id', headerName: 'ID', width: 70, render: (r) => r.id },
+  dateColumn('requestDate', 'FECHA DE SOLICITUD', 103, (r) => r.requestDate),
+  { field: 'requestUser', headerName: 'SOLICITADO POR', width: 92, render: (r) => r.requestUser ?? '—' },
+  amountColumn(100),
+  dateColumn('transferDate', 'FECHA DE TRANSFERENCIA', 134, (r) => r.transferDate),
+  withdrawalStatusColumn(110),
 ];
 
 /** The transfer list's status toggles. */
