@@ -83,12 +83,17 @@ function selectorsOf(list: string): string[] {
 
 /**
  * Whether every rule of the kept copy, as the browser parsed it, is one emotion makes for the copy's own names: a
- * style rule each of whose selectors starts with the class of a listed name (`.bo-<name>`, nothing nested in it),
- * a condition (`@media`, `@supports`, `@container`) holding only such rules, or emotion's keyframes
- * (`animation-<hash>`); none sets readable `content`. Anything else (a rule for `h1`, a font, an import, a page
- * rule) is not emotion's for its names: the copy was not written by the app.
+ * style rule each of whose selectors names the class of a listed name (`.bo-<name>`: emotion puts it where the
+ * component's `&` is, first or inside, `.MuiX:where(.bo-<name> .MuiY)`; nothing nested in the rule), a condition
+ * (`@media`, `@supports`, `@container`) holding only such rules, or emotion's keyframes (`animation-<hash>`); none
+ * sets readable `content`. Anything else (a rule for `h1` or `body *`, a font, an import, a page rule) is not
+ * emotion's for its names: the copy was not written by the app.
  */
-function madeByEmotion(rules: CSSRuleList | undefined, classes: ReadonlySet<string>): boolean {
+function madeByEmotion(
+  rules: CSSRuleList | undefined,
+  classes: ReadonlySet<string>,
+  classPattern: RegExp,
+): boolean {
   if (!rules) return false;
   for (const rule of Array.from(rules)) {
     const item = rule as CSSRule & {
@@ -103,17 +108,16 @@ function madeByEmotion(rules: CSSRuleList | undefined, classes: ReadonlySet<stri
     if (typeof item.selectorText === 'string') {
       if (item.cssRules && item.cssRules.length > 0) return false; // emotion's rules are flat
       if (!blankContent(item.style)) return false;
-      const ours = selectorsOf(item.selectorText).every((selector) => {
-        const match = /^\.([\w-]+)/.exec(selector);
-        return match !== null && classes.has(match[1]!);
-      });
+      const ours = selectorsOf(item.selectorText).every((selector) =>
+        Array.from(selector.matchAll(classPattern)).some((match) => classes.has(match[1]!)),
+      );
       if (!ours) return false;
     } else if (typeof item.name === 'string' && item.cssRules) {
       if (!item.name.startsWith('animation-')) return false;
       if (!Array.from(item.cssRules).every((frame) => blankContent((frame as CSSStyleRule).style)))
         return false;
     } else if ((item.media !== undefined || typeof item.conditionText === 'string') && item.cssRules) {
-      if (!madeByEmotion(item.cssRules, classes)) return false;
+      if (!madeByEmotion(item.cssRules, classes, classPattern)) return false;
     } else {
       return false;
     }
@@ -156,7 +160,8 @@ export function createKeptStyleCache(
     // Checked as the browser parsed it, before emotion takes it: a copy the app would not have written (issue 61)
     // is removed from the document and the storage, so it is neither shown nor saved again.
     const classes = new Set(kept.names.map((name) => `${key}-${name}`));
-    if (FOREIGN_CSS.test(kept.css) || !madeByEmotion(element.sheet?.cssRules, classes)) {
+    const classPattern = new RegExp(`\\.(${key}-[\\w-]+)`, 'g');
+    if (FOREIGN_CSS.test(kept.css) || !madeByEmotion(element.sheet?.cssRules, classes, classPattern)) {
       element.remove();
       removeKey(storage, KEPT_STYLES_KEY);
       kept = undefined;

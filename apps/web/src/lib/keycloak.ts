@@ -261,7 +261,10 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
     logout: async () => {
       kept.forget();
       await signedIn;
-      forgetOperator(usernameOf(keycloak.token));
+      // Now, and once more as the document goes: what a request still answering might keep before then goes too.
+      const forget = () => forgetOperator(usernameOf(keycloak.token));
+      forget();
+      window.addEventListener('pagehide', forget, { once: true });
       return keycloak.logout({ redirectUri: `${origin}/` });
     },
   };

@@ -136,9 +136,10 @@ describe('kept styles (emotion rules reused by the next document)', () => {
       expect(keptIn(storage).css).not.toMatch(/Aviso|url|font-face|visibility|h1/);
       leaveDocument(key);
     }
-    // The app's own copy, as it wrote it, is taken.
+    // The app's own copy, as it wrote it, is taken, with the rules emotion writes with its class inside a selector.
     const storage = new FakeStorage();
-    storage.setItem(KEPT_STYLES_KEY, JSON.stringify(real));
+    const inside = `.MuiTypography-root:where(.${key}-${name} .MuiListItemText-primary){display:block;}`;
+    storage.setItem(KEPT_STYLES_KEY, JSON.stringify({ ...real, css: `${real.css}${inside}` }));
     expect(createKeptStyleCache(storage, { key }).restoredNames).toBe(1);
     leaveDocument(key);
   });
