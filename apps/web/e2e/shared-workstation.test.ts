@@ -59,11 +59,22 @@ async function operadorFindsNothingOfAdmin(page: Page) {
 }
 
 describe('a shared workstation', () => {
-  it("signing out removes admin's search and copies; operador signing in on the tab finds none of them", async () => {
+  /** admin searches on a tab, `end` ends admin's session there, then operador signs in on it and finds nothing. */
+  async function adminThenOperador(end: (session: Session) => Promise<void>) {
     const session = await suite.anonymous();
     try {
-      const { page } = session;
       await adminSearches(session);
+      await end(session);
+      await session.page.goto(`${suite.stack.urls.web}/home`);
+      await signIn(session.page, 'operador', 'operador');
+      await operadorFindsNothingOfAdmin(session.page);
+    } finally {
+      await session.close();
+    }
+  }
+
+  it("signing out removes admin's search and copies; operador signing in on the tab finds none of them", () =>
+    adminThenOperador(async ({ page }) => {
       await signOut(page, 'admin');
       // Gone with the sign-out, before anyone signs in: the tab's storages as a page of the web's origin that runs
       // no app reads them (the login page is Keycloak's origin).
@@ -71,30 +82,14 @@ describe('a shared workstation', () => {
       const left = await storagesOf(page);
       expect(JSON.stringify(left.session)).not.toContain('juan.perez');
       expect(left.localKeys.filter((key) => key.startsWith('preferencias-copia.'))).toEqual([]);
+    }));
 
-      await page.goto(`${suite.stack.urls.web}/home`);
-      await signIn(page, 'operador', 'operador');
-      await operadorFindsNothingOfAdmin(page);
-    } finally {
-      await session.close();
-    }
-  });
-
-  it("a session that ended without 'Cerrar Sesion' leaves nothing to the next operator of the tab", async () => {
-    const session = await suite.anonymous();
-    try {
-      const { page } = session;
-      await adminSearches(session);
-      // admin's session ends without the app (another tab signed out, the idle limit): no SSO cookie, no kept tokens.
-      await session.context.clearCookies();
+  it("a session that ended without 'Cerrar Sesion' leaves nothing to the next operator of the tab", () =>
+    // admin's session ends without the app (another tab signed out, the idle limit): no SSO cookie, no kept tokens.
+    adminThenOperador(async ({ context, page }) => {
+      await context.clearCookies();
       await page.evaluate(() => sessionStorage.removeItem('auth.session'));
-      await page.goto(`${suite.stack.urls.web}/home`);
-      await signIn(page, 'operador', 'operador');
-      await operadorFindsNothingOfAdmin(page);
-    } finally {
-      await session.close();
-    }
-  });
+    }));
 
   it('discards a kept styles copy the app would not have written: no fake warning, never saved again', async () => {
     const session = await suite.signedIn('operador', '/home');
