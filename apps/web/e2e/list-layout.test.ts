@@ -4,6 +4,7 @@ import { APP_ROUTES } from '../src/app/routes';
 import { seriousA11yViolations } from './support/a11y';
 import { screenshot, showPath } from './support/browser';
 import { useBrowserStack } from './support/suite';
+import { rowAction } from './support/withdrawals';
 
 /**
  * Issue 28 items 5 and 6: every list fits 1280×800 with the side menu open (no sideways scroll, the actions
@@ -304,6 +305,27 @@ describe('detail cards at 1280×800 with the menu open', () => {
       for (const line of lines.slice(0, -1)) expect(line).toMatch(/[@._-]$/);
     }
     await screenshot(page, 'detail-1280-payment-email');
+  });
+
+  it("'Detalle de retiro' keeps the collector's e-mail whole: broken after '@', never inside its domain (issue 64)", async () => {
+    await page.setViewportSize({ width: 1000, height: 800 });
+    try {
+      await showPath(page, suite.stack.urls.web, '/retirosUnificados');
+      await rowAction(page, 'Retiros pendientes de autorización', '6000005', 'Ver detalle');
+      const dialog = page.getByRole('dialog', { name: 'Detalle de retiro' });
+      const email = dialog.getByText('administracion@clubatleticosan.com.ar', { exact: true });
+      await email.waitFor();
+      const lines = await linesOf(email);
+      expect(lines.join('')).toBe('administracion@clubatleticosan.com.ar');
+      expect(lines.at(-1)!.endsWith('clubatleticosan.com.ar')).toBe(true);
+      for (const line of lines.slice(0, -1)) expect(line).toMatch(/[@._-]$/);
+      expect(await email.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
+      await screenshot(page, 'withdrawal-detail-1000-email');
+      await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it("a payer's phones are whole inside their card", async () => {

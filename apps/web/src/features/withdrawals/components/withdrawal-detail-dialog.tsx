@@ -16,6 +16,7 @@ import { WITHDRAWALS_MESSAGES } from '../labels';
 import { WithdrawalStatusChip } from './status-chip';
 import { formatCuit } from '@backoffice/validators';
 import { CodeText } from '@/components/detail/code-text';
+import { EmailText } from '@/components/detail/detail-card';
 import { withdrawalStrategyLabel } from '@/lib/code-label';
 import { RecordActivity } from '@/components/detail/record-activity';
 import { contentVersion, FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
@@ -104,7 +105,10 @@ export function WithdrawalDetailDialog({ id, onClose }: { id: string | null; onC
               <Field label="Firma">{w.collectorId}</Field>
               <Field label="Nombre">{collector?.name ?? w.collectorName}</Field>
               <Field label="CUIT">{collector?.detail?.cuit ? formatCuit(collector.detail.cuit) : null}</Field>
-              <Field label="E-mail">{collector?.detail?.email}</Field>
+              <Field label="E-mail">
+                {/* Broken only after '@' or a separator of its name, never clipped or cut in its domain (issue 64). */}
+                {collector?.detail?.email ? <EmailText email={collector.detail.email} /> : null}
+              </Field>
               <Field label="Estrategia de retiro">
                 <CodeText code={collector?.withdrawalStrategy} label={withdrawalStrategyLabel} />
               </Field>
