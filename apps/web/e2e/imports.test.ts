@@ -126,12 +126,14 @@ describe('Importar pagos as tesoreria', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     if (TAKE_SCREENSHOTS) await screenshot(page, 'import-detail-pending', { fullPage: true });
 
-    await page.getByTestId('import-confirm').click();
+    await page.locator('[data-action="CONFIRM"]').click();
     await page.getByTestId('import-confirm-dialog').getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Importación confirmada').first().waitFor();
     await page.locator('.status-approved').waitFor();
-    expect(await page.getByTestId('import-confirm').count()).toBe(0);
-    expect(await page.getByTestId('import-cancel').count()).toBe(0);
+    // Confirmed: Confirmar and Cancelar stay, disabled, each saying why (issue 64).
+    for (const kind of ['CONFIRM', 'CANCEL']) {
+      expect(await page.getByTestId(`action-reason-${kind}`).getAttribute('data-reason')).toBeTruthy();
+    }
     const writes = await stubWrites(suite.stack, 'import');
     expect(writes.map(writeLine)).toEqual(['POST /import/pagos', `POST /import/pagos/aprobar/${id}`]);
     expect(writes[0]!.body).toMatchObject({ collector_id: '10001', file: { name: 'pagos-ok.csv' } });
@@ -227,7 +229,7 @@ describe('Importar pagos as tesoreria', () => {
     expect(await gridColumn(page, errors, 'index')).toEqual(['3', '4']);
     const texts = await gridColumn(page, errors, 'errors');
     expect(texts[0]).toContain('importe');
-    expect(await page.getByTestId('import-confirm').count()).toBe(0);
+    expect(await page.locator('[data-action="CONFIRM"]').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'conversion-detail', { fullPage: true });
     const converterWrites = await stubWrites(suite.stack, 'converter');
@@ -247,7 +249,7 @@ describe('Importar pagos as tesoreria', () => {
       },
     });
 
-    await page.getByTestId('import-cancel').click();
+    await page.locator('[data-action="CANCEL"]').click();
     const dialog = page.getByTestId('import-cancel-dialog');
     await dialog.getByRole('textbox').fill('Formato equivocado');
     await dialog.getByRole('button', { name: 'Cancelar importación' }).click();

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { OperationVariables } from '@apollo/client';
 import type { ChangePaymentMethodDialogProps } from '../dialogs/change-payment-method-dialog';
 import { ConfirmDialog, type ConfirmDialogProps } from '../dialogs/confirm-dialog';
+import type { MovementConfirmDialogProps } from '../dialogs/movement-confirm-dialog';
 import type { ReasonDialogProps } from '../dialogs/reason-dialog';
 import { lazyDialog } from '../dialogs/lazy-flow-dialogs';
 import type { DialogHandlers } from '../dialogs/submit-dialog';
@@ -24,6 +25,10 @@ import {
  */
 const ChangePaymentMethodDialog = lazyDialog<ChangePaymentMethodDialogProps>(() =>
   import('../dialogs/change-payment-method-dialog').then((module) => module.ChangePaymentMethodDialog),
+);
+/** With the amount reader of the validators: downloaded with its first opening, as the form dialogs. */
+const MovementConfirmDialog = lazyDialog<MovementConfirmDialogProps>(() =>
+  import('../dialogs/movement-confirm-dialog').then((module) => module.MovementConfirmDialog),
 );
 const ReasonDialog = lazyDialog<ReasonDialogProps>(() =>
   import('../dialogs/reason-dialog').then((module) => module.ReasonDialog),
@@ -123,6 +128,17 @@ export function detailActionKit<R extends { id: string }, C>() {
           />
         );
       },
+    /**
+     * A question about an action that moves money (issue 64): its sentence, then the summary of what it moves, whose,
+     * how much and to which account (`MovementConfirmDialog`), under `summaryTitle` ('Se autorizará').
+     */
+    confirmMovement:
+      (
+        props: (run: DialogRun<R, C>) => Omit<MovementConfirmDialogProps, 'onConfirm' | 'onClose'>,
+      ): DialogRender<R, C, void> =>
+      ({ onSubmit, onClose }, run) => (
+        <MovementConfirmDialog {...props(run)} onConfirm={() => onSubmit()} onClose={onClose} />
+      ),
     /** A question with Cancelar and its confirm button: nothing typed is sent. */
     confirm:
       (

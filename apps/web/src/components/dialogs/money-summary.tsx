@@ -15,6 +15,37 @@ export interface MoneySummaryLine {
   amount?: boolean;
 }
 
+/** What a dialog acting on one record moves (issue 64): which record, whose, how much, and to which account. */
+export interface MovementOf {
+  /** The record's noun and id: ['Retiro', '6000001']. */
+  record: readonly [string, string];
+  /** The collector whose money it is (its name, else its id). */
+  collector: string | null | undefined;
+  /** Lines between the collector and the amount ('Pagos': 5). */
+  details?: readonly MoneySummaryLine[];
+  /** The decimal moved. */
+  amount: string | null | undefined;
+  /** Where it goes: ['CBU de destino', '2850…']; absent when it stays with the collector. */
+  account?: readonly [string, string | null | undefined];
+}
+
+/** The summary lines of `MovementOf`, in the order an operator checks them. */
+export function movementLines({
+  record,
+  collector,
+  details = [],
+  amount,
+  account,
+}: MovementOf): MoneySummaryLine[] {
+  return [
+    { label: record[0], value: record[1] },
+    { label: 'Entidad', value: collector },
+    ...details,
+    { label: 'Monto', value: amount, amount: true },
+    ...(account ? [{ label: account[0], value: account[1] }] : []),
+  ];
+}
+
 /** An amount that does not read as one is never shown as one: the dialog will not send it (its field says why). */
 function shown({ value, amount }: MoneySummaryLine): string {
   if (value == null || value === '') return NOT_SENT;

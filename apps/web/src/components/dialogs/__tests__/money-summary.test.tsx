@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MoneySummary } from '../money-summary';
+import { MoneySummary, movementLines } from '../money-summary';
 
 const shownOf = (label: string) =>
   within(screen.getByRole('region', { name: 'Se enviará' }))
@@ -8,6 +8,30 @@ const shownOf = (label: string) =>
     .nextElementSibling?.textContent?.replace(/\s/g, ' ');
 
 describe('MoneySummary (what a money dialog will send, issue 47)', () => {
+  it("a movement's lines: which record, whose, the details, how much and where to (issue 64)", () => {
+    expect(
+      movementLines({
+        record: ['Retiro', '6000001'],
+        collector: 'Club Atlético',
+        amount: '10.50',
+        account: ['CBU de destino', '2850590940090418135201'],
+      }).map(({ label, value }) => `${label}: ${value}`),
+    ).toEqual([
+      'Retiro: 6000001',
+      'Entidad: Club Atlético',
+      'Monto: 10.50',
+      'CBU de destino: 2850590940090418135201',
+    ]);
+    expect(
+      movementLines({
+        record: ['Importación', '4025'],
+        collector: '10001',
+        details: [{ label: 'Pagos', value: '5' }],
+        amount: '1',
+      }).map(({ label }) => label),
+    ).toEqual(['Importación', 'Entidad', 'Pagos', 'Monto']);
+  });
+
   it('shows each value as sent, an amount in es-AR from the very decimal sent, and a dash for what is not sent', () => {
     render(
       <MoneySummary

@@ -35,7 +35,7 @@ export default function ConversionScreen() {
   const result = useMemo(readConversion, []);
   const navigate = useNavigate();
   const importId = result?.importId ?? null;
-  const { data, loading, error, refetch } = useQuery(PaymentImportDetailDocument, {
+  const { data, error, refetch } = useQuery(PaymentImportDetailDocument, {
     variables: { id: importId ?? '' },
     skip: !importId,
     fetchPolicy: 'cache-and-network',
@@ -72,8 +72,7 @@ export default function ConversionScreen() {
           {doc && (
             <ImportToolbar
               doc={doc}
-              onReload={reload}
-              reloading={loading}
+              refetch={refetch}
               showConfirm={false}
               onCancelled={(cancelled) => void navigate(`/importacion/${encodeURIComponent(cancelled.id)}`)}
             />

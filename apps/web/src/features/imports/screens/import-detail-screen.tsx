@@ -35,18 +35,7 @@ export default function ImportDetailScreen() {
   return (
     <PageSection
       title={IMPORTS_MESSAGES.detailTitle}
-      actions={
-        doc ? (
-          <ImportToolbar
-            doc={doc}
-            onReload={reload}
-            reloading={loading}
-            // The stale notice's 'Recargar' is the page's one while it shows (issue 45).
-            showReload={!fresh.changed}
-            explainRefusal={fresh.explainRefusal}
-          />
-        ) : undefined
-      }
+      actions={doc ? <ImportToolbar doc={doc} refetch={refetch} fresh={fresh} /> : undefined}
     >
       {doc ? <FreshnessNotice fresh={fresh} /> : null}
       {error && !doc ? (

@@ -1,6 +1,5 @@
 import { detailActionKit } from '@/components/actions/declared-dialogs';
 import type { DetailActionTable } from '@/components/actions/detail-actions';
-import { MoneySummary } from '@/components/dialogs/money-summary';
 import type { OutcomePayloadLike } from '@/lib/mutation-outcome';
 import {
   AuthorizeWithdrawalDocument,
@@ -55,23 +54,18 @@ export const WITHDRAWAL_ROW_TABLE: DetailActionTable<WithdrawalActionKind, Withd
       meta: AUTHORIZE,
       // It moves money: the dialog says which withdrawal, whose, how much and to which account (issue 64), as the
       // selection's confirmation lists them.
-      dialog: kit.confirm(({ record }) => ({
+      dialog: kit.confirmMovement(({ record }) => ({
         title: AUTHORIZE.dialog!.title,
         message: AUTHORIZE.dialog!.description(record.id),
         confirmLabel: AUTHORIZE.dialog!.submit,
         testId: 'authorize-withdrawal-dialog',
-        children: (
-          <MoneySummary
-            title="Se autorizará"
-            testId="authorize-summary"
-            lines={[
-              { label: 'Retiro', value: record.id },
-              { label: 'Entidad', value: record.collectorName ?? record.collectorId },
-              { label: 'Monto', value: record.amount, amount: true },
-              { label: 'CBU de destino', value: record.destinationAccount },
-            ]}
-          />
-        ),
+        summaryTitle: 'Se autorizará',
+        movement: {
+          record: ['Retiro', record.id],
+          collector: record.collectorName ?? record.collectorId,
+          amount: record.amount,
+          account: ['CBU de destino', record.destinationAccount],
+        },
       })),
       mutation: AuthorizeWithdrawalDocument,
       variables: (_sent, { record, idempotencyKey }) => ({ id: record.id, idempotencyKey }),
