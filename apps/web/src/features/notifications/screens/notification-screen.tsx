@@ -1,27 +1,29 @@
-import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
-import { NotificationDetailDocument, ResendNotificationDocument } from '../gql/graphql';
+import {
+  NotificationDetailDocument,
+  ResendNotificationDocument,
+  type NotificationDetailQuery,
+} from '../gql/graphql';
+import { detailActionKit } from '@/components/actions/declared-dialogs';
+import { useDetailActions, type DetailActionTable } from '@/components/actions/detail-actions';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageHeader } from '@/components/layout/page-header';
 import { StatusPage } from '@/components/layout/status-page';
 import { formatDateTime } from '@/lib/format';
 import { hasAny, usePermissions } from '@/lib/permissions';
-import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import {
   notificationActionLabel,
@@ -38,18 +40,40 @@ const STATUS_TONE: Record<string, 'success' | 'info' | 'error'> = {
   bounced: 'error',
 };
 
+type NotificationRecord = NonNullable<NotificationDetailQuery['notification']>;
+
+const kit = detailActionKit<NotificationRecord, null>();
+
+/** The notification's one action, 'Reenviar' (NOTIFICATION_SEND), saying to whom. */
+const NOTIFICATION_ACTION_TABLE: DetailActionTable<'RESEND', NotificationRecord, null> = {
+  RESEND: kit.mutation({
+    meta: { label: 'Reenviar', icon: SendOutlined },
+    dialog: kit.confirm(({ record }) => ({
+      title: 'Reenviar notificación',
+      message: `Se reenviará la notificación a ${record.to ?? 'su destinatario'}.`,
+      confirmLabel: 'Reenviar',
+    })),
+    mutation: ResendNotificationDocument,
+    variables: (_sent, { record }) => ({ id: record.id }),
+    payload: (data) => data.resendNotification,
+    success: RESENT_MESSAGE,
+  }),
+};
+
 /** /notificacion/{id}: a notification sent to a payer, with "Reenviar" (NOTIFICATION_SEND). */
 export default function NotificationScreen() {
   const { id = '' } = useParams();
-  const outcome = useMutationOutcome();
   const canSend = hasAny(usePermissions(), ['NOTIFICATION_SEND']);
   const { data, loading, error, refetch } = useQuery(NotificationDetailDocument, {
     variables: { id },
     fetchPolicy: 'cache-and-network',
   });
-  const [resend, { loading: resending }] = useMutation(ResendNotificationDocument);
-  const [confirming, setConfirming] = useState(false);
   const notification = data?.notification;
+  const actions = useDetailActions(NOTIFICATION_ACTION_TABLE, {
+    record: notification,
+    context: null,
+    refetch,
+  });
 
   const header = (
     <PageHeader
@@ -68,18 +92,7 @@ export default function NotificationScreen() {
       }
       actions={
         canSend && notification ? (
-          <Button
-            variant="contained"
-            startIcon={
-              resending ? (
-                <CircularProgress size={16} color="inherit" aria-label="Reenviando" />
-              ) : (
-                <SendOutlined />
-              )
-            }
-            disabled={resending}
-            onClick={() => setConfirming(true)}
-          >
+          <Button variant="contained" startIcon={<SendOutlined />} onClick={() => actions.run('RESEND')}>
             Reenviar
           </Button>
         ) : undefined
@@ -220,21 +233,7 @@ export default function NotificationScreen() {
           Su usuario no tiene permiso para reenviar notificaciones.
         </Alert>
       )}
-      {confirming && (
-        <ConfirmDialog
-          title="Reenviar notificación"
-          message={`Se reenviará la notificación a ${notification.to ?? 'su destinatario'}.`}
-          confirmLabel="Reenviar"
-          onClose={() => setConfirming(false)}
-          onConfirm={async () =>
-            outcome.settle((await resend({ variables: { id } })).data?.resendNotification, {
-              success: RESENT_MESSAGE,
-              onSuccess: () => setConfirming(false),
-              onUnknown: () => void refetch(),
-            })
-          }
-        />
-      )}
+      {actions.dialog}
     </Box>
   );
 }

@@ -1,16 +1,14 @@
-import { useCallback, useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useMemo } from 'react';
+import { detailActionKit } from '@/components/actions/declared-dialogs';
+import { useRowActions, type DetailActionTable } from '@/components/actions/detail-actions';
 import { rowActionsColumn } from '@/components/actions/row-actions-column';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { statusChipOf, statusColumn } from '@/components/detail/status-chip';
-import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { ListPage } from '@/components/list-page/list-page';
 import { downloadFile } from '@/lib/files';
 import { formatDate } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
-import { useNotify } from '@/lib/notifications';
 import { newIdempotencyKey } from '@/lib/use-idempotency-key';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import {
   ApproveSoftProviderItemDocument,
   RegenerateSoftProviderItemDocument,
@@ -34,91 +32,95 @@ const SoftProviderStatusChip = statusChipOf(SOFT_PROVIDER_STATUS_LABELS, SOFT_PR
 /** Spec 001 §8: a failed download says only this. */
 const DOWNLOAD_FAILED = 'No se pudo completar la acción';
 
+/** What the list gives a report's actions: the list read again after a write. */
+interface SoftProviderRowContext {
+  reload(): void;
+}
+
+const kit = detailActionKit<SoftProviderRowFragment, SoftProviderRowContext>();
+
+/** A report's collector and id, and the dialog's idempotency key: what every write sends. */
+const itemOf = ({ record, idempotencyKey }: { record: SoftProviderRowFragment; idempotencyKey: string }) => ({
+  collectorId: record.collectorId,
+  id: record.id,
+  idempotencyKey,
+});
+
+const whose = (row: SoftProviderRowFragment) =>
+  `El reporte ${row.id} (${row.format}) de ${row.collectorName ?? row.collectorId}`;
+
 /**
- * 'Aprobar' sends the report to the tax agency and 'Rechazar' discards it: each asks first (issue 28 item 11). The
- * service's rechazar takes no body (spec 001 §7), so no reason is asked: there is nowhere to record one.
+ * A report's row menu (spec 001 §2 "Software-provider report"). 'Aprobar' sends the report to the tax agency and
+ * 'Rechazar' discards it: each asks first (issue 28 item 11). The service's rechazar takes no body (spec 001 §7), so
+ * no reason is asked: there is nowhere to record one.
  */
-const CONFIRM: Record<
-  'APPROVE' | 'REJECT',
-  { title: string; label: string; message: (row: SoftProviderRowFragment) => string }
+const SOFT_PROVIDER_ROW_TABLE: DetailActionTable<
+  SoftProviderActionKind,
+  SoftProviderRowFragment,
+  SoftProviderRowContext
 > = {
-  APPROVE: {
-    title: 'Aprobar reporte',
-    label: 'Aprobar',
-    message: (row) =>
-      `El reporte ${row.id} (${row.format}) de ${row.collectorName ?? row.collectorId} se enviará al organismo. ¿Confirma aprobarlo?`,
-  },
-  REJECT: {
-    title: 'Rechazar reporte',
-    label: 'Rechazar',
-    message: (row) =>
-      `El reporte ${row.id} (${row.format}) de ${row.collectorName ?? row.collectorId} quedará rechazado (en error) y no se enviará; se puede regenerar. ¿Confirma rechazarlo?`,
-  },
+  APPROVE: kit.mutation({
+    meta: SOFT_PROVIDER_ACTIONS.APPROVE,
+    dialog: kit.confirm(({ record }) => ({
+      title: 'Aprobar reporte',
+      message: `${whose(record)} se enviará al organismo. ¿Confirma aprobarlo?`,
+      confirmLabel: 'Aprobar',
+      testId: 'soft-provider-confirm-dialog',
+    })),
+    mutation: ApproveSoftProviderItemDocument,
+    variables: (_sent, run) => itemOf(run),
+    payload: (data) => data.approveSoftProviderItem,
+    success: (payload) => ({ text: payload.message ?? '' }),
+    after: (_sent, _payload, { context }) => context.reload(),
+  }),
+  REJECT: kit.mutation({
+    meta: SOFT_PROVIDER_ACTIONS.REJECT,
+    dialog: kit.confirm(({ record }) => ({
+      title: 'Rechazar reporte',
+      message: `${whose(record)} quedará rechazado (en error) y no se enviará; se puede regenerar. ¿Confirma rechazarlo?`,
+      confirmLabel: 'Rechazar',
+      confirmColor: 'error',
+      testId: 'soft-provider-confirm-dialog',
+    })),
+    mutation: RejectSoftProviderItemDocument,
+    variables: (_sent, run) => itemOf(run),
+    payload: (data) => data.rejectSoftProviderItem,
+    success: (payload) => ({ text: payload.message ?? '' }),
+    after: (_sent, _payload, { context }) => context.reload(),
+  }),
+  // Regenerar asks nothing: one press, one intent (its own key).
+  REGENERATE: kit.press({
+    meta: SOFT_PROVIDER_ACTIONS.REGENERATE,
+    perform: ({ record, context, mutate, outcome }) =>
+      mutate(RegenerateSoftProviderItemDocument, itemOf({ record, idempotencyKey: newIdempotencyKey() }))
+        .then(({ data }) => {
+          const payload = data?.regenerateSoftProviderItem;
+          outcome.announce(payload, {
+            success: payload?.message ?? '',
+            onSuccess: context.reload,
+            onUnknown: context.reload,
+          });
+        })
+        .catch(outcome.announceError),
+  }),
+  DOWNLOAD: kit.press({
+    meta: SOFT_PROVIDER_ACTIONS.DOWNLOAD,
+    perform: ({ record, notify }) =>
+      downloadFile(
+        `/soft-provider/${encodeURIComponent(record.collectorId)}/${encodeURIComponent(record.id)}`,
+      ).then(
+        (saved) => notify.success(`Descarga completa: ${saved.fileName}`),
+        () => notify.error(DOWNLOAD_FAILED),
+      ),
+  }),
 };
 
 /** Reporte plano de integraciones (/soft-provider, spec 001 §2 "Software-provider report"). */
 export default function SoftProviderScreen() {
   const page = useListPage(softProviderQuery);
   const { retry } = page;
-  const feedback = useMutationOutcome();
-  const notify = useNotify();
-  const [approve] = useMutation(ApproveSoftProviderItemDocument);
-  const [reject] = useMutation(RejectSoftProviderItemDocument);
-  const [regenerate] = useMutation(RegenerateSoftProviderItemDocument);
-  const [confirming, setConfirming] = useState<{
-    kind: 'APPROVE' | 'REJECT';
-    row: SoftProviderRowFragment;
-    key: string;
-  } | null>(null);
-
-  const run = useCallback(
-    async (kind: SoftProviderActionKind, row: SoftProviderRowFragment) => {
-      if (kind === 'DOWNLOAD') {
-        try {
-          const saved = await downloadFile(
-            `/soft-provider/${encodeURIComponent(row.collectorId)}/${encodeURIComponent(row.id)}`,
-          );
-          notify.success(`Descarga completa: ${saved.fileName}`);
-        } catch {
-          notify.error(DOWNLOAD_FAILED);
-        }
-        return;
-      }
-      if (kind === 'APPROVE' || kind === 'REJECT') {
-        setConfirming({ kind, row, key: newIdempotencyKey() });
-        return;
-      }
-      const variables = { collectorId: row.collectorId, id: row.id, idempotencyKey: newIdempotencyKey() };
-      try {
-        const payload = (await regenerate({ variables })).data?.regenerateSoftProviderItem;
-        feedback.announce(payload, {
-          success: payload?.message ?? '',
-          onSuccess: retry,
-          onUnknown: retry,
-        });
-      } catch (failure) {
-        feedback.announceError(failure);
-      }
-    },
-    [regenerate, feedback, notify, retry],
-  );
-  const confirm = async () => {
-    if (!confirming) return;
-    const { kind, row, key } = confirming;
-    const variables = { collectorId: row.collectorId, id: row.id, idempotencyKey: key };
-    const payload =
-      kind === 'APPROVE'
-        ? (await approve({ variables })).data?.approveSoftProviderItem
-        : (await reject({ variables })).data?.rejectSoftProviderItem;
-    return feedback.settle(payload, {
-      success: payload?.message ?? '',
-      onSuccess: () => {
-        setConfirming(null);
-        retry();
-      },
-      onUnknown: retry,
-    });
-  };
+  const context = useMemo(() => ({ reload: retry }), [retry]);
+  const rows = useRowActions(SOFT_PROVIDER_ROW_TABLE, { context, refetch: page.refetch });
 
   const columns: DataTableColumn<SoftProviderRowFragment>[] = [
     { field: 'id', headerName: 'ID', width: 90 },
@@ -137,23 +139,13 @@ export default function SoftProviderScreen() {
       kinds: ROW_KINDS,
       registry: SOFT_PROVIDER_ACTIONS,
       label: (row) => `Acciones del reporte ${row.id}`,
-      onAction: (kind, row) => void run(kind, row),
+      onAction: rows.run,
       width: 100,
     }),
   ];
   return (
     <>
-      {confirming && (
-        <ConfirmDialog
-          title={CONFIRM[confirming.kind].title}
-          message={CONFIRM[confirming.kind].message(confirming.row)}
-          confirmLabel={CONFIRM[confirming.kind].label}
-          confirmColor={confirming.kind === 'REJECT' ? 'error' : 'primary'}
-          onConfirm={confirm}
-          onClose={() => setConfirming(null)}
-          testId="soft-provider-confirm-dialog"
-        />
-      )}
+      {rows.dialog}
       <ListPage
         page={page}
         title="Reporte plano de integraciones"
