@@ -18,6 +18,7 @@ import type { PaymentMethodChangeInput } from '../../lib/gql/graphql';
 import { IdentifierTextField } from '../form/identifier-field';
 import { yupErrorsNow } from '../form/initial-errors';
 import { ActionDialog, useDialogSubmit, type ActionDialogProps, type SubmitOutcome } from './action-dialog';
+import { MoneySummary, type MoneySummaryLine } from './money-summary';
 
 interface MethodValues {
   number: string;
@@ -81,6 +82,31 @@ export function toPaymentMethodChangeInput(values: ChangeMethodFormValues): Paym
       },
     },
   };
+}
+
+/**
+ * What 'Guardar' will send (issue 64: a dialog that moves money says to which account), from the input its submit
+ * builds: a field not valid yet is not sent ('—').
+ */
+export function changeMethodSummary(
+  values: ChangeMethodFormValues,
+  errors: FormikErrors<ChangeMethodFormValues>,
+): MoneySummaryLine[] {
+  const input = toPaymentMethodChangeInput(values);
+  const wrong = (errors[values.kind] ?? {}) as FormikErrors<MethodValues>;
+  const holder = (wrong.holder ?? {}) as FormikErrors<MethodValues['holder']>;
+  const card = values.kind === 'card';
+  const valid = (value: string | null | undefined, error: unknown) => (error ? null : value);
+  return [
+    { label: 'Medio de pago', value: card ? 'Tarjeta' : 'Transferencia (CBU)' },
+    { label: card ? 'Número de tarjeta' : 'CBU', value: valid(input.number, wrong.number) },
+    ...(card ? [{ label: 'Vencimiento', value: valid(input.expiration, wrong.expiration) }] : []),
+    { label: 'Titular', value: valid(input.holder.name, holder.name) },
+    {
+      label: card ? 'DNI del titular' : 'CUIT del titular',
+      value: valid(input.holder.identification.number, holder.identification),
+    },
+  ];
 }
 
 export interface ChangePaymentMethodDialogProps {
@@ -251,6 +277,7 @@ export function ChangePaymentMethodDialog({
           <TextField fullWidth label="País" value="Argentina (ARG)" disabled helperText=" " />
         </Box>
       </Stack>
+      <MoneySummary lines={changeMethodSummary(values, errors)} testId="change-method-summary" />
     </ActionDialog>
   );
 }

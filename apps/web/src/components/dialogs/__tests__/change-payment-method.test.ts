@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changeMethodErrors,
+  changeMethodSummary,
   initialChangeMethodValues,
   toPaymentMethodChangeInput,
   validateChangeMethod,
@@ -15,6 +17,27 @@ function withCard(values: Partial<ChangeMethodFormValues['card']>): ChangeMethod
 }
 
 describe('change payment method form', () => {
+  it("says what 'Guardar' will send, a field not valid yet as not sent (issue 64)", () => {
+    const values = withCard({
+      number: '4507990000004905',
+      expiration: `1/${nextYear}`,
+      holder: { name: ' María González ', identification: { number: '28' } },
+    });
+    const lines = changeMethodSummary(values, changeMethodErrors(values));
+    expect(lines.map((line) => [line.label, line.value])).toEqual([
+      ['Medio de pago', 'Tarjeta'],
+      ['Número de tarjeta', '4507990000004905'],
+      ['Vencimiento', `01/${nextYear}`],
+      ['Titular', 'María González'],
+      ['DNI del titular', null],
+    ]);
+    const transfer = { ...values, kind: 'transfer' as const };
+    expect(changeMethodSummary(transfer, changeMethodErrors(transfer))[1]).toEqual({
+      label: 'CBU',
+      value: null,
+    });
+  });
+
   it('starts invalid (submit disabled) and pre-fills the holder name', async () => {
     const values = initialChangeMethodValues('María González');
     expect(values.card.holder.name).toBe('María González');
