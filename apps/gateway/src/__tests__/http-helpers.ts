@@ -77,3 +77,11 @@ export async function injectLatency(stubsUrl: string, service: string, latencyMs
   });
   if (!res.ok) throw new Error(`faults: ${res.status} ${await res.text()}`);
 }
+
+/**
+ * The client's idempotency key in the one a service received: the gateway scopes each key to its operator
+ * (`<16 hex of the operator>.<key>`, upstream/rest-client.ts `operatorScopedKey`, issue 60). Null when the header is
+ * absent; a header without the operator's part comes back as it is (a test then fails on it).
+ */
+export const clientKeyOf = (header: string | undefined): string | null =>
+  header === undefined ? null : header.replace(/^[0-9a-f]{16}\./, '');

@@ -20,6 +20,7 @@
  *   that breaks the contract) are UNKNOWN, never SUCCESS nor FAILED.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clientKeyOf } from '../http-helpers.js';
 import { loadConfig } from '../../load-config.js';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../upstream/outcome.js';
 import { UNKNOWN_HOLDER } from '../../modules/payments/payments.mappers.js';
@@ -659,7 +660,7 @@ async function runPhase(lane: Lane, phase: string, plan: PlanEntry[]): Promise<v
     const itemKey = item.kind === 'bulkCancel' ? `${item.key}:${item.id}` : item.key;
     if (KINDS[item.kind].money || item.kind === 'bulkCancel')
       for (const w of sent)
-        if (w.headers['idempotency-key'] !== itemKey)
+        if (clientKeyOf(w.headers['idempotency-key']) !== itemKey)
           problems.push(`${where}: idempotency-key ${w.headers['idempotency-key']}`);
     // A lost answer was a committed write the gateway never heard back from: UNKNOWN, never SUCCESS.
     const lostAnswer = lost.find(
@@ -884,7 +885,7 @@ describe('idempotency keys the stubs honour', { timeout: STACK_TEST_MS }, () => 
     expect(commitsBetween(before1, await main.snapshot('1000001'), '1000001')).toBe(0);
 
     const writes = (await main.recordedFor('uf-idem-')).filter((r) => r.method !== 'GET');
-    expect(writes.map((w) => [w.headers['x-request-id'], w.headers['idempotency-key']])).toEqual([
+    expect(writes.map((w) => [w.headers['x-request-id'], clientKeyOf(w.headers['idempotency-key'])])).toEqual([
       ['uf-idem-1', 'key-idem-0001'],
       ['uf-idem-2', 'key-idem-0001'],
       ['uf-idem-3', 'key-idem-0001'],

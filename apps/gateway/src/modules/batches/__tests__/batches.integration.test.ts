@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshTokens, gql, injectLatency, type GqlResponse } from '../../../__tests__/http-helpers.js';
+import { freshTokens, gql, injectLatency, type GqlResponse, clientKeyOf } from '../../../__tests__/http-helpers.js';
 import {
   startSecurityStack,
   type RecordedRequest,
@@ -261,7 +261,7 @@ describe('batch writes', () => {
       '/batch/lotes/reprocess/20192',
       '/batch/lotes/reprocess/20193',
     ]);
-    expect(writes.map((c) => c.headers['idempotency-key']).sort()).toEqual([
+    expect(writes.map((c) => clientKeyOf(c.headers['idempotency-key'])).sort()).toEqual([
       'lote-bulk-0001:20191',
       'lote-bulk-0001:20192',
       'lote-bulk-0001:20193',

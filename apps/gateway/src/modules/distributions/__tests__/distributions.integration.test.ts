@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gql, injectLatency } from '../../../__tests__/http-helpers.js';
+import { gql, injectLatency, clientKeyOf } from '../../../__tests__/http-helpers.js';
 import { startSecurityStack, type SecurityStack } from '../../../__tests__/security/harness.js';
 
 /**
@@ -195,7 +195,7 @@ describe('distributions', () => {
       detail: { status: 'SUCCESS' },
     });
     const writes = (await stack.upstreamRequests()).filter((c) => c.method !== 'GET');
-    expect(writes.map((w) => [w.path, w.headers['idempotency-key'] ?? null, w.body ?? null])).toEqual([
+    expect(writes.map((w) => [w.path, clientKeyOf(w.headers['idempotency-key']), w.body ?? null])).toEqual([
       ['/distribuciones/distribuciones/9300001/aprobar', 'aprobar-9300001', null],
       ['/distribuciones/distribuciones/9300003/reprocesar', 'reprocesar-9300003', null],
       ['/distribuciones/distribuciones/9300002/rechazar', 'rechazar-9300002', { status_detail: 'Duplicada' }],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gql } from '../../../__tests__/http-helpers.js';
+import { gql, clientKeyOf } from '../../../__tests__/http-helpers.js';
 import { startSecurityStack, type SecurityStack } from '../../../__tests__/security/harness.js';
 
 /**
@@ -83,7 +83,7 @@ describe('service-payment batches', () => {
       'PUT /lote/lote/gateway/conciliar/8200001',
     ]);
     expect(calls[1]!.body).toEqual({ description: 'Lote Rapipago diario', compensation_amount: 250 });
-    expect(calls[1]!.headers['idempotency-key']).toBe('conciliar-8200001');
+    expect(clientKeyOf(calls[1]!.headers['idempotency-key'])).toBe('conciliar-8200001');
   });
 
   it('refuses letters, cents or a sign in the compensation amount and a conciliated batch without writing', async () => {
