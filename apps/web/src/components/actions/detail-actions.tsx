@@ -127,8 +127,10 @@ function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables
   run: ActionRun<R, C>;
   explainRefusal: ExplainRefusal;
 }) {
-  // Made when the dialog opens and kept while it is open: a second press after a timeout never acts twice.
-  const { key: idempotencyKey } = useIdempotencyKey();
+  // Made when the dialog opens and kept while it is open: a second press after a timeout never acts twice. An
+  // answered refusal wrote nothing and its key answers that refusal again (issue 60): the next press is a new
+  // request, under a new key.
+  const { key: idempotencyKey, renew } = useIdempotencyKey();
   const dialogRun: DialogRun<R, C> = { ...run, idempotencyKey };
   const onSubmit = async (sent: Sent): Promise<SubmitOutcome> => {
     // The version of the record shown goes with a mutation that takes it: a record changed since is refused so.
@@ -145,6 +147,7 @@ function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables
       return null;
     }
     if (resolution.unknown) void run.refetch();
+    else if (payload) renew();
     if (!spec.refused) return explainRefusal(resolution.feedback);
     return payload && !resolution.unknown ? spec.refused(payload, sent, dialogRun) : resolution.feedback;
   };

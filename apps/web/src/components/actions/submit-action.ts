@@ -30,7 +30,7 @@ export interface SubmitActionSpec<Sent, TData, TVariables extends OperationVaria
  * `useMutate`, its answer through `resolveOutcome` (success: the toast, then `after`; FAILED or UNKNOWN: the feedback
  * the form shows, what was typed kept). A document that declares `$idempotencyKey` gets one key per operator intent:
  * the same key while the same variables are sent again (a retry after a timeout never acts twice), a new one once
- * something else is sent or after a success (a form left open sends a new intent), so a key is never reused for
+ * something else is sent, after an answered refusal (the key would answer it again), or after a success (a form left open sends a new intent), so a key is never reused for
  * another request (the service's 409 `idempotency_key_reused`).
  */
 export function useSubmitAction<Sent, TData, TVariables extends OperationVariables, P = unknown>(
@@ -60,6 +60,8 @@ export function useSubmitAction<Sent, TData, TVariables extends OperationVariabl
         return null;
       }
       if (resolution.unknown) onUnknown?.();
+      // An answered refusal wrote nothing, and its key would answer it again (issue 60): a new request next time.
+      else if (payload) intent.current = null;
       return explainRefusal ? explainRefusal(resolution.feedback) : resolution.feedback;
     },
     [mutate, notify],

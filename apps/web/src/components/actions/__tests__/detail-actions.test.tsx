@@ -1,4 +1,11 @@
-import { ApolloClient, ApolloLink, InMemoryCache, Observable, gql, type TypedDocumentNode } from '@apollo/client';
+import {
+  ApolloClient,
+  ApolloLink,
+  InMemoryCache,
+  Observable,
+  gql,
+  type TypedDocumentNode,
+} from '@apollo/client';
 import { ApolloProvider, useQuery } from '@apollo/client/react';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
@@ -197,14 +204,15 @@ describe('useDetailActions (a detail action table)', { timeout: 60_000 }, () => 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Anular cosa' })).toBeNull());
   });
 
-  it('keeps the dialog and what was typed after a refusal; a second try sends the same idempotency key', async () => {
+  it('keeps the dialog and what was typed after a refusal; a try after it is a new key, a try after an unknown outcome the same', async () => {
     const user = userEvent.setup({ delay: null });
     const refused: Payload = {
       __typename: 'ThingPayload',
       outcome: 'FAILED',
       error: { message: 'La cosa ya fue anulada.', code: 'already_cancelled', extendedCode: null },
     };
-    const { calls, refetch } = renderDetail([refused, { ...refused, outcome: 'UNKNOWN', error: null }]);
+    const unknown = { ...refused, outcome: 'UNKNOWN' as const, error: null };
+    const { calls, refetch } = renderDetail([refused, unknown, unknown]);
     await user.click(screen.getByRole('button', { name: 'Anular' }));
     await user.type(await screen.findByRole('textbox', { name: 'Ingrese el motivo' }), 'Duplicada');
     await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
@@ -215,11 +223,17 @@ describe('useDetailActions (a detail action table)', { timeout: 60_000 }, () => 
 
     // UNKNOWN: never a success; the record is read again and the dialog stays for the operator to decide.
     await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
-    await waitFor(() => expect(screen.getByTestId('dialog-feedback')).toHaveTextContent('Resultado desconocido'));
+    await waitFor(() =>
+      expect(screen.getByTestId('dialog-feedback')).toHaveTextContent('Resultado desconocido'),
+    );
     expect(refetch).toHaveBeenCalledTimes(1);
     expect(reasonField()).toHaveValue('Duplicada');
-    expect(calls).toHaveLength(2);
-    expect(calls[1]!.variables.idempotencyKey).toBe(calls[0]!.variables.idempotencyKey);
+    // The refusal wrote nothing and its key would answer it again (issue 60): the try after it is a new request.
+    expect(calls[1]!.variables.idempotencyKey).not.toBe(calls[0]!.variables.idempotencyKey);
+    // After an unknown outcome the same key: the gateway answers what the first try did.
+    await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]!.variables.idempotencyKey).toBe(calls[1]!.variables.idempotencyKey);
     expect(screen.queryByText('Cosa anulada correctamente')).toBeNull();
   });
 });
@@ -392,10 +406,13 @@ describe('one stale notice and one Recargar at a time (issue 45)', { timeout: 60
   });
 });
 
-describe('useRowActions (the same table on a list\'s rows)', { timeout: 60_000 }, () => {
-  it('opens the dialog of the row pressed and sends that row\'s variables', async () => {
+describe("useRowActions (the same table on a list's rows)", { timeout: 60_000 }, () => {
+  it("opens the dialog of the row pressed and sends that row's variables", async () => {
     const user = userEvent.setup({ delay: null });
-    const { calls } = renderDetail([{ __typename: 'ThingPayload', outcome: 'SUCCESS', error: null }], ThingRows);
+    const { calls } = renderDetail(
+      [{ __typename: 'ThingPayload', outcome: 'SUCCESS', error: null }],
+      ThingRows,
+    );
     await user.click(screen.getByRole('button', { name: 'Anular T2' }));
     expect(await screen.findByText('Se anulará la cosa T2.')).toBeVisible();
     await user.type(reasonField(), 'Duplicada');
@@ -407,7 +424,10 @@ describe('useRowActions (the same table on a list\'s rows)', { timeout: 60_000 }
   it('a success the area says itself (`success` null) shows no toast and runs `after` on the row', async () => {
     const user = userEvent.setup({ delay: null });
     saidByTheArea.mockClear();
-    const { calls } = renderDetail([{ __typename: 'ThingPayload', outcome: 'SUCCESS', error: null }], ThingRows);
+    const { calls } = renderDetail(
+      [{ __typename: 'ThingPayload', outcome: 'SUCCESS', error: null }],
+      ThingRows,
+    );
     await user.click(screen.getByRole('button', { name: 'Archivar T1' }));
     expect(await screen.findByText('Se archivará T1.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));

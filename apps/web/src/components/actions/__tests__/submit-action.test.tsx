@@ -83,15 +83,16 @@ describe('useSubmitAction', { timeout: 60_000 }, () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('one key per intent: kept for the same request, new for another request and after a success', async () => {
-    const { sent, wrapper } = gateway([refused('x'), refused('x'), refused('x'), done, done]);
+  it('one key per intent: kept for the same request without an answer, new for another request, after a refusal and after a success', async () => {
+    const unknown: Payload = { outcome: 'UNKNOWN', error: null, id: null };
+    const { sent, wrapper } = gateway([unknown, unknown, refused('x'), done, done]);
     const { result } = renderHook(() => useCreate(), { wrapper });
     for (const name of ['Ana', 'Ana', 'Beto', 'Beto', 'Beto']) await act(() => result.current(name));
     const keys = sent.map((variables) => variables.idempotencyKey as string);
     expect(keys.every((key) => /^[0-9a-f-]{36}$/.test(key))).toBe(true);
-    expect(keys[1]).toBe(keys[0]); // the same request again: the same intent
+    expect(keys[1]).toBe(keys[0]); // the same request again after an unknown outcome: the same intent
     expect(keys[2]).not.toBe(keys[1]); // another request: never the key of the first (409 idempotency_key_reused)
-    expect(keys[3]).toBe(keys[2]);
+    expect(keys[3]).not.toBe(keys[2]); // after an answered refusal: its key would answer the refusal again
     expect(keys[4]).not.toBe(keys[3]); // after a success: a new intent
   });
 
