@@ -191,7 +191,13 @@ describe('Actividad', () => {
     await expect(first.innerText()).resolves.toMatch(/operador[\s\S]*Cancelar pago[\s\S]*Correcto/);
     expect(await seriousA11yViolations(page, '[data-testid="record-activity"]')).toEqual([]);
     await section.getByTestId('record-activity-link').click();
-    await page.waitForURL(`**/actividad?registro=${PAYMENT}`);
+    // The record's actions of its kind: the payments' (issue 61).
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/actividad' &&
+        url.searchParams.get('registro') === PAYMENT &&
+        url.searchParams.get('area') === 'payments',
+    );
     await gridSettled(page, ACTIVITY_GRID);
     await expect(page.getByLabel('Id del registro').inputValue()).resolves.toBe(PAYMENT);
   });

@@ -50,9 +50,9 @@ export function recordRoute(area: string | null | undefined, id: string): string
   return route ? route(id) : null;
 }
 
-/** /actividad filtered by one record (the detail section's link). */
-export const activityRouteFor = (recordId: string): string =>
-  `/actividad?registro=${encodeURIComponent(recordId)}`;
+/** /actividad filtered by one record (the detail section's link), and by its kind's area when known (issue 61). */
+export const activityRouteFor = (recordId: string, area?: string | null): string =>
+  `/actividad?registro=${encodeURIComponent(recordId)}${area ? `&area=${encodeURIComponent(area)}` : ''}`;
 
 /**
  * The area (gateway module) whose actions act on the record a detail at `pathname` shows (issue 61): a record's

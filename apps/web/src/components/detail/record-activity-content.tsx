@@ -32,7 +32,7 @@ export default function RecordActivityContent({
   });
   const rows = data?.activity?.rows ?? [];
   const link = (
-    <Link component={RouterLink} to={activityRouteFor(recordId)} data-testid="record-activity-link">
+    <Link component={RouterLink} to={activityRouteFor(recordId, area)} data-testid="record-activity-link">
       Ver toda la actividad del registro
     </Link>
   );

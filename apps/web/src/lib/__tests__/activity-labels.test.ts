@@ -27,6 +27,7 @@ describe('activity labels', () => {
     expect(recordRoute('batches', '20190')).toBeNull();
     expect(recordRoute(null, '1')).toBeNull();
     expect(activityRouteFor('1000001')).toBe('/actividad?registro=1000001');
+    expect(activityRouteFor('1000001', 'payments')).toBe('/actividad?registro=1000001&area=payments');
   });
 
   it("names the kind of record a detail shows, so its activity lists only that area's actions (issue 61)", () => {
