@@ -587,6 +587,12 @@ describe('uploads', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('a declared text field is forwarded without bidi controls or other invisible format characters (issue 61)', async () => {
+    const answer = await upload(uploadForm('pagos.csv', CSV, { match_by_payer: 's\u202Ei\u200B' }));
+    expect(answer.status, await answer.clone().text()).toBe(201);
+    expect(calls.at(-1)?.fields?.match_by_payer).toBe('si');
+  });
+
   it('without the permission or a token: refused before reading, no upstream call', async () => {
     await expectError(
       await upload(uploadForm('pagos.csv', CSV), operadorToken),
