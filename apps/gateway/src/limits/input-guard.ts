@@ -184,24 +184,32 @@ export function inputGuardRule(context: ValidationContext): ASTVisitor {
   };
 }
 
+/** Whether a JSON value holds a format character in a text (a string or a key), found without allocating. */
+function holdsFormatCharacter(value: unknown): boolean {
+  if (typeof value === 'string') return hasFormatCharacter(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(holdsFormatCharacter);
+  for (const key of Object.keys(value)) {
+    if (hasFormatCharacter(key) || holdsFormatCharacter((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+/** A copy of a JSON value with every text cleaned (`cleanText`). */
+function cleanedValue(value: unknown): unknown {
+  if (typeof value === 'string') return cleanText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cleanedValue);
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [cleanText(key), cleanedValue(item)]));
+}
+
 /**
- * A JSON value with its texts (strings and keys) free of format characters: the same value when it holds none, so
- * the usual request allocates nothing. Called on values findBadInput took (no NUL, no lone surrogate, bounded depth).
+ * A JSON value with its texts (strings and keys) free of format characters: the very value when it holds none (the
+ * usual request: one walk, nothing allocated, as findBadInput's). Called on values findBadInput took (no NUL, no lone
+ * surrogate, bounded depth).
  */
 export function withoutFormatCharacters<T>(value: T): T {
-  if (typeof value === 'string') return (hasFormatCharacter(value) ? cleanText(value) : value) as T;
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    const items = value.map((item: unknown) => withoutFormatCharacters(item));
-    return (items.some((item, i) => item !== value[i]) ? items : value) as T;
-  }
-  let changed = false;
-  const entries = Object.entries(value).map(([key, item]) => {
-    const entry = [withoutFormatCharacters(key), withoutFormatCharacters(item)] as const;
-    changed ||= entry[0] !== key || entry[1] !== item;
-    return entry;
-  });
-  return (changed ? Object.fromEntries(entries) : value) as T;
+  return holdsFormatCharacter(value) ? (cleanedValue(value) as T) : value;
 }
 
 /** Documents whose literal texts were cleaned, by the parsed document (Apollo keeps one parse per query text). */
