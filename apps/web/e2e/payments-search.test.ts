@@ -289,17 +289,45 @@ describe('Buscar Pagos as operador', () => {
     await screenshot(page, 'payments-search-approved');
   });
 
-  it('changes the period with the month picker buttons', async () => {
+  it("applies the period at once, like the status menu: ◀, ▶ and 'Mes actual'; typed text waits for Buscar (issue 64)", async () => {
     const months = await browserMonths(page);
-    await openList(page, { period: months.current, status: 'approved' });
-    await page.getByRole('button', { name: 'Mes anterior' }).click();
-    await searchAfter(page, () => page.getByRole('button', { name: 'Buscar', exact: true }).click());
-    expect(query(page).get('period')).toBe(months.previous);
+    await openList(page, { periodo: months.current, status: 'approved' });
+    const searchBox = page.getByLabel('Buscar por e-mail del pagador, ID de pago o nombre');
+    await searchBox.fill('zzz');
+    await searchAfter(page, () => page.getByRole('button', { name: 'Mes anterior' }).click());
+    expect(query(page).get('periodo')).toBe(months.previous);
+    expect(query(page).get('status')).toBe('approved');
+    // The text typed stays in the form, not applied: the list is the period's, Buscar still pending.
+    expect(query(page).has('search')).toBe(false);
+    expect(searches.at(-1)!.filter.search).toBeUndefined();
+    expect(await searchBox.inputValue()).toBe('zzz');
+    await page.getByText('Presione Buscar para aplicar los cambios.').waitFor();
     const [year, month] = months.previous.split('-');
     const dates = await texts(cells(page, 'requestDate'));
     expect(dates.length).toBeGreaterThan(0);
     for (const date of dates) expect(date.slice(3, 10)).toBe(`${month}/${year}`);
-    expect(query(page).get('status')).toBe('approved');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-search-period-at-once');
+
+    await searchAfter(page, () => page.getByRole('button', { name: 'Mes siguiente' }).click());
+    expect(query(page).get('periodo')).toBe(months.current);
+    await searchAfter(page, () => page.getByRole('button', { name: 'Mes anterior' }).click());
+    await searchAfter(page, () => page.getByRole('button', { name: 'Mes actual' }).click());
+    // 'Mes actual' is the default: never written, and the list follows the calendar.
+    expect(query(page).has('periodo')).toBe(false);
+    expect(searches.at(-1)!.filter).toMatchObject({ from: months.from, to: months.to });
+    expect(await searchBox.inputValue()).toBe('zzz');
+  });
+
+  it("reads an old link's period, and the list writes it as periodo from its next change (issue 64)", async () => {
+    const months = await browserMonths(page);
+    await openList(page, { period: months.previous });
+    const [year, month] = months.previous.split('-');
+    expect(await page.getByRole('textbox', { name: 'Período' }).inputValue()).toBe(`${month}/${year}`);
+    expect(searches.at(-1)!.filter.from).not.toBe(months.from);
+    await searchAfter(page, () => page.getByRole('button', { name: 'Mes siguiente' }).click());
+    expect(query(page).get('periodo')).toBe(months.current);
+    expect(query(page).has('period')).toBe(false);
   });
 
   it('choosing the refund date clears the status filter', async () => {

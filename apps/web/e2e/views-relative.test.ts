@@ -84,7 +84,7 @@ describe('views for daily work (issue 45)', () => {
       const current = page.getByRole('button', { name: 'Mes actual' });
       expect(await current.getAttribute('aria-pressed')).toBe('true');
       expect(await page.getByRole('textbox', { name: 'Período' }).inputValue()).toBe('11/2026');
-      expect(new URL(page.url()).searchParams.has('period')).toBe(false);
+      expect(new URL(page.url()).searchParams.has('periodo')).toBe(false);
 
       await saveView(page, 'Pendientes del mes');
       await expect.poll(async () => (await storedViews(suite.session)).length).toBe(1);

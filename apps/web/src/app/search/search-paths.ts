@@ -42,7 +42,7 @@ const GROUP_LISTS: Partial<
   Record<SearchGroupKind, [path: string, params: (value: string) => Record<string, string>]>
 > = {
   // Every period: the payment looked up may be of another month than the list's default.
-  PAYMENT: ['/pagos', (value) => ({ search: value, period: 'todos' })],
+  PAYMENT: ['/pagos', (value) => ({ search: value, periodo: 'todos' })],
   SUBSCRIPTION: ['/suscripciones', (value) => ({ q: value, medio: 'todos', estado: 'todos' })],
   PAYER: ['/pagadores', (value) => ({ q: value })],
   COLLECTOR: ['/comercios', (value) => ({ q: value })],

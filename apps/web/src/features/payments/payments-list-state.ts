@@ -36,8 +36,9 @@ import { PAYMENT_STATUS_LABELS } from './payment-status';
  *   search         free search (payer e-mail, payment id or name); `pagador` is accepted as an alias (spec 000 §2)
  *   collector_id   collector filter, with collector_name for its label
  *   status         pending | issued | approved | partial | rejected | refunded | objected | overdue
- *   period         YYYY-MM, `actual` ('Mes actual', the default, never written: a saved view or a link follows the
- *                  calendar, issue 45) or `todos` (every period; only with a search, issue 10 item 5)
+ *   periodo        YYYY-MM, `actual` ('Mes actual', the default, never written: a saved view or a link follows the
+ *                  calendar, issue 45) or `todos` (every period; only with a search, issue 10 item 5); the name of
+ *                  every list's period (issue 64): an old link's `period` is still read
  *   date_field     refunded_date to apply the period to the refund date (default request_date)
  *   methods        media payment ids, comma separated (only with search or collector)
  */
@@ -104,7 +105,7 @@ export const paymentsList: ListDefinition<PaymentsFilters, PaymentSortField> = {
     textPart('search', 'search', { aliases: ['pagador'] }),
     collectorPart({ id: 'collector_id', name: 'collector_name' }),
     choicePart('status', 'status', codeParam(PAYMENT_STATUS_LABELS)),
-    periodPart('period', [ALL_PERIODS]),
+    periodPart('periodo', [ALL_PERIODS], { aliases: ['period'] }),
     choicePart('dateField', 'date_field', DATE_FIELD_PARAM, { unwritten: 'REQUEST_DATE' }),
     choiceListPart('methods', 'methods', { read: readMethod, order: (a, b) => a - b }),
     filterRule(paymentsRule),

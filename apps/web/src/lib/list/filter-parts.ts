@@ -236,16 +236,26 @@ export interface PeriodFilters {
 
 /**
  * A month filter (`period`) at `param` (`monthPeriodParam`): a month, 'Mes actual' (the default, never written) or
- * one of `extra` (Buscar Pagos' 'todos'); anything else is the default.
+ * one of `extra` (Buscar Pagos' 'todos'); anything else is the default. Every list's is `periodo` (issue 64); an old
+ * link's name among `aliases` (Buscar Pagos' `period`) is still read, and the address is written with `param`.
  */
-export function periodPart(param: string, extra: readonly string[] = []): FilterCodec<PeriodFilters> {
+export function periodPart(
+  param: string,
+  extra: readonly string[] = [],
+  { aliases = [] }: { aliases?: readonly string[] } = {},
+): FilterCodec<PeriodFilters> {
   const month = monthPeriodParam(param);
+  const names = [param, ...aliases];
   return {
-    params: [param],
+    params: names,
     parse(params, defaults) {
-      const value = params.get(param)?.trim();
+      const value = firstOf(params, names)?.trim();
+      if (value !== undefined && extra.includes(value)) return { period: value };
       return {
-        period: value !== undefined && extra.includes(value) ? value : month.parse(params, defaults.period),
+        period: month.parse(
+          new URLSearchParams(value === undefined ? [] : [[param, value]]),
+          defaults.period,
+        ),
       };
     },
     write: (filters, params) => month.write(filters.period, params),

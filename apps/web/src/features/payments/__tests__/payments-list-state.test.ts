@@ -40,7 +40,7 @@ describe('defaults', () => {
 
   it("writes nothing for the default state: 'Mes actual' is never pinned (issue 45)", () => {
     expect(serialize(defaultPaymentsListState(NOW))).toBe('');
-    expect(serialize({ ...defaultPaymentsListState(NOW), period: '2025-03' })).toBe('period=2025-03');
+    expect(serialize({ ...defaultPaymentsListState(NOW), period: '2025-03' })).toBe('periodo=2025-03');
   });
 });
 
@@ -71,12 +71,19 @@ describe('the spec pre-filter parameters', () => {
     expect(parse('status=lost').status).toBeNull();
   });
 
-  it("reads period as YYYY-MM or 'actual' and ignores anything else", () => {
-    expect(parse('period=2024-11').period).toBe('2024-11');
-    expect(parse('period=actual').period).toBe(CURRENT_PERIOD);
+  it("reads periodo as YYYY-MM or 'actual' and ignores anything else", () => {
+    expect(parse('periodo=2024-11').period).toBe('2024-11');
+    expect(parse('periodo=actual').period).toBe(CURRENT_PERIOD);
     for (const bad of ['2024-13', '2024-1', '11-2024', 'x']) {
-      expect(parse(`period=${bad}`).period).toBe(CURRENT_PERIOD);
+      expect(parse(`periodo=${bad}`).period).toBe(CURRENT_PERIOD);
     }
+  });
+
+  it("reads an old link's period as periodo, the name of every list's period, and writes periodo (issue 64)", () => {
+    expect(parse('period=2024-11').period).toBe('2024-11');
+    expect(parse('period=todos&search=x').period).toBe(ALL_PERIODS);
+    expect(parse('periodo=2024-10&period=2024-11').period).toBe('2024-10');
+    expect(serialize(parse('period=2024-11'))).toBe('periodo=2024-11');
   });
 });
 
@@ -139,7 +146,7 @@ describe('round trip', () => {
     };
     const query = serialize(state);
     expect(query).toBe(
-      'search=ana%40example.com&collector_id=42&collector_name=Colegio+San+Mart%C3%ADn&status=rejected&period=2024-02&methods=9%2C10&page=4&page_size=100&sort=payer.name%3Aasc',
+      'search=ana%40example.com&collector_id=42&collector_name=Colegio+San+Mart%C3%ADn&status=rejected&periodo=2024-02&methods=9%2C10&page=4&page_size=100&sort=payer.name%3Aasc',
     );
     expect(parse(query)).toEqual(state);
   });
@@ -251,10 +258,10 @@ describe('hasListParams', () => {
 });
 
 describe('every period (issue 10 item 5)', () => {
-  it('reads period=todos with a search and sends no period bounds', () => {
-    const state = parse('search=maria%40x.com&period=todos');
+  it('reads periodo=todos with a search and sends no period bounds', () => {
+    const state = parse('search=maria%40x.com&periodo=todos');
     expect(state.period).toBe(ALL_PERIODS);
-    expect(serialize(state)).toBe('search=maria%40x.com&period=todos');
+    expect(serialize(state)).toBe('search=maria%40x.com&periodo=todos');
     expect(toPaymentsSearchVariables(state).filter).toEqual({
       search: 'maria@x.com',
       dateField: 'REQUEST_DATE',
@@ -262,7 +269,7 @@ describe('every period (issue 10 item 5)', () => {
   });
 
   it('without a search, every period falls back to a month', () => {
-    const variables = toPaymentsSearchVariables(parse('period=todos'));
+    const variables = toPaymentsSearchVariables(parse('periodo=todos'));
     expect(variables.filter?.from).toBeDefined();
     expect(variables.filter?.to).toBeDefined();
   });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -22,6 +22,8 @@ export interface PaymentsFiltersProps {
   /** Whether a status filter is active (the refund date clears it). */
   statusActive: boolean;
   onSubmit: (values: PaymentsFilterValues) => void;
+  /** A period chosen: applied at once, on top of the filters applied. */
+  onPeriodChange: (period: string) => void;
   onClear: () => void;
 }
 
@@ -41,12 +43,27 @@ function sameFilters(a: PaymentsFilterValues, b: PaymentsFilterValues): boolean 
 }
 
 /**
- * The filter form of Buscar Pagos. Editing changes nothing until Buscar (or Enter in the search box);
- * the screen remounts it (key) when the applied filters change, e.g. on back/forward navigation.
+ * The filter form of Buscar Pagos. One rule for when a filter applies (issue 64), the rule of every list's period:
+ * the period applies at once — its arrows, 'Mes actual', a month typed whole, 'Elegir un mes' — on top of the filters
+ * applied, as the status menu does; what is typed or picked in the form (the search, the entity, the payment methods,
+ * 'Aplicar período a') waits for Buscar (or Enter in the search box), and stays in the form meanwhile. The screen
+ * remounts the form (key) when the applied filters other than the period change, e.g. on back/forward navigation.
  */
-export function PaymentsFiltersForm({ applied, statusActive, onSubmit, onClear }: PaymentsFiltersProps) {
+export function PaymentsFiltersForm({
+  applied,
+  statusActive,
+  onSubmit,
+  onPeriodChange,
+  onClear,
+}: PaymentsFiltersProps) {
   const [draft, setDraft] = useState<PaymentsFilterValues>(applied);
   const update = (patch: Partial<PaymentsFilterValues>) => setDraft((current) => ({ ...current, ...patch }));
+  // The period shown is the one applied (it applies at once; back/forward may change it alone).
+  useEffect(() => setDraft((current) => ({ ...current, period: applied.period })), [applied.period]);
+  const applyPeriod = (period: string) => {
+    update({ period });
+    onPeriodChange(period);
+  };
   const methodsAvailable = draft.search.trim() !== '' || draft.collector !== null;
   const dirty = !sameFilters(draft, applied);
   const [periodError, setPeriodError] = useState<string | null>(null);
@@ -114,17 +131,12 @@ export function PaymentsFiltersForm({ applied, statusActive, onSubmit, onClear }
         {draft.period === ALL_PERIODS ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: 56 }}>
             <Typography variant="body2">Período: todos</Typography>
-            <Button size="small" onClick={() => update({ period: CURRENT_PERIOD })}>
+            <Button size="small" onClick={() => applyPeriod(CURRENT_PERIOD)}>
               Elegir un mes
             </Button>
           </Box>
         ) : (
-          <PeriodPicker
-            relative
-            value={draft.period}
-            onChange={(period) => update({ period })}
-            onErrorChange={setPeriodError}
-          />
+          <PeriodPicker relative value={draft.period} onChange={applyPeriod} onErrorChange={setPeriodError} />
         )}
         <TextField
           select

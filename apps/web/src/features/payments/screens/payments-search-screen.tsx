@@ -87,10 +87,12 @@ export default function PaymentsSearchScreen() {
         }
         filters={
           <PaymentsFiltersForm
-            key={JSON.stringify(applied)}
+            // Not remounted for a period alone: it applies at once and the form keeps what awaits Buscar.
+            key={JSON.stringify({ ...applied, period: null })}
             applied={applied}
             statusActive={state.status !== null}
             onSubmit={(values) => void applyFilters(values)}
+            onPeriodChange={(period) => list.setFilters({ period })}
             onClear={list.clear}
           />
         }

@@ -145,6 +145,18 @@ describe('periodPart: a month filter', () => {
     expect(written(part, { period: 'actual' })).toBe('');
     expect(written(part, { period: '2026-03' })).toBe('period=2026-03');
   });
+
+  it('reads an alias when its own name is absent, its own name first, and writes only its own name (issue 64)', () => {
+    const renamed = periodPart('periodo', ['todos'], { aliases: ['period'] });
+    expect(renamed.params).toEqual(['periodo', 'period']);
+    expect(read(renamed, 'period=2026-03', { period: 'actual' })).toEqual({ period: '2026-03' });
+    expect(read(renamed, 'period=todos', { period: 'actual' })).toEqual({ period: 'todos' });
+    expect(read(renamed, 'periodo=2026-02&period=2026-03', { period: 'actual' })).toEqual({
+      period: '2026-02',
+    });
+    expect(read(renamed, 'period=x', { period: 'actual' })).toEqual({ period: 'actual' });
+    expect(written(renamed, { period: '2026-03' })).toBe('periodo=2026-03');
+  });
 });
 
 describe('dayRangePart: days at desde and hasta', () => {
