@@ -169,6 +169,16 @@ describe('a dialog that moves money', () => {
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
   });
 
+  it("a batch's 'Reprocesar' says whose, how many records and how much go to the bank", async () => {
+    await page.goto(`${suite.stack.urls.web}/lotes/lotes/10001/20191`);
+    await page.getByTestId('batch-toolbar').getByRole('button', { name: 'Reprocesar' }).click();
+    const dialog = page.getByTestId('batch-action-dialog');
+    const summary = dialog.getByRole('region', { name: 'Se enviará al banco' });
+    expect(await summary.locator('dd[data-label="Lote"]').innerText()).toBe('20191');
+    expect(await summary.locator('dd[data-label="Monto"]').innerText()).toMatch(/^\$\s?[\d.]+,\d{2}$/);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
   it("'Autorizar' on one withdrawal names it, its collector, its amount and its CBU", async () => {
     await page.goto(`${suite.stack.urls.web}/retirosUnificados`);
     await page.getByRole('button', { name: 'Retiros pendientes' }).click();

@@ -1,4 +1,5 @@
 import { detailActionKit } from '@/components/actions/declared-dialogs';
+import type { ActionMeta } from '@/components/actions/action-registry';
 import type { DetailActionTable, DialogRun } from '@/components/actions/detail-actions';
 import { BATCH_ACTIONS, batchFilePath, DOWNLOAD_FORMATS } from './batch-actions';
 import { BatchDetailDialog } from './components/batch-detail-dialog';
@@ -33,6 +34,21 @@ const download = (kind: 'DOWNLOAD_XLSX' | 'DOWNLOAD_TXT' | 'DOWNLOAD_XML') =>
 
 const { RE_EXPORT, REPROCESS } = BATCH_ACTIONS;
 
+/** A batch's confirmation in the registry's words, and what it sends to the bank (issue 64): whose, how many, how much. */
+const movementOf = (meta: ActionMeta, record: BatchRowFragment) => ({
+  title: meta.dialog!.title,
+  message: meta.dialog!.description(record.id),
+  confirmLabel: meta.dialog!.submit,
+  testId: 'batch-action-dialog',
+  summaryTitle: 'Se enviará al banco',
+  movement: {
+    record: ['Lote', record.id] as const,
+    collector: record.collectorName ?? record.collectorId,
+    details: [{ label: 'Registros', value: String(record.recordCount) }],
+    amount: record.balance,
+  },
+});
+
 /**
  * A batch's actions, the same on the list's rows and on the detail (spec 001 §2 "Withdrawal batches"): its detail,
  * its downloads, re-export and reprocess (each confirmed in the registry's words). The selection's 'Reprocesar'
@@ -52,7 +68,7 @@ export const BATCH_ACTION_TABLE: DetailActionTable<
   DOWNLOAD_XML: download('DOWNLOAD_XML'),
   RE_EXPORT: kit.mutation({
     meta: RE_EXPORT,
-    dialog: kit.confirmOf(RE_EXPORT, { testId: 'batch-action-dialog' }),
+    dialog: kit.confirmMovement(({ record }) => movementOf(RE_EXPORT, record)),
     mutation: ReExportWithdrawalBatchDocument,
     variables: (_sent, run) => idOf(run),
     payload: (data) => data.reExportWithdrawalBatch,
@@ -61,7 +77,10 @@ export const BATCH_ACTION_TABLE: DetailActionTable<
   }),
   REPROCESS: kit.mutation({
     meta: REPROCESS,
-    dialog: kit.confirmOf(REPROCESS, { confirmColor: 'warning', testId: 'batch-action-dialog' }),
+    dialog: kit.confirmMovement(({ record }) => ({
+      ...movementOf(REPROCESS, record),
+      confirmColor: 'warning',
+    })),
     mutation: ReprocessWithdrawalBatchDocument,
     variables: (_sent, run) => idOf(run),
     payload: (data) => data.reprocessWithdrawalBatch,

@@ -4,6 +4,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import { detailActionKit } from '@/components/actions/declared-dialogs';
+import type { MovementOf } from '@/components/dialogs/money-summary';
 import { registryOf, type DetailActionTable } from '@/components/actions/detail-actions';
 import {
   ApproveDistributionDocument,
@@ -32,6 +33,24 @@ const changed = (_sent: unknown, _payload: unknown, run: { context: Distribution
 
 const kit = detailActionKit<ShownDistribution, DistributionActionContext>();
 
+/** What authorizing or reprocessing moves (issue 64): the distribution, whose, its payment, how much, to which accounts. */
+const movementOf = (record: ShownDistribution): { summaryTitle: string; movement: MovementOf } => ({
+  summaryTitle: 'Se distribuirá',
+  movement: {
+    record: ['Distribución', record.id],
+    collector: record.collector?.name ?? record.collector?.id,
+    details: [{ label: 'Pago', value: record.paymentId }],
+    amount: record.totalAmount,
+    account: [
+      'Destinos',
+      record.details
+        .map((line) => line.destination?.value)
+        .filter(Boolean)
+        .join(', '),
+    ],
+  },
+});
+
 /** The distribution's own actions (spec 001 §2 "Distribution detail"): authorize, reprocess, reject. */
 export const DISTRIBUTION_ACTION_TABLE: DetailActionTable<
   DistributionActionKind,
@@ -40,9 +59,10 @@ export const DISTRIBUTION_ACTION_TABLE: DetailActionTable<
 > = {
   REPROCESS: kit.mutation({
     meta: { label: 'Reprocesar', icon: ReplayOutlined },
-    dialog: kit.confirm(({ record }) => ({
+    dialog: kit.confirmMovement(({ record }) => ({
       title: 'Reprocesar distribución',
       message: `¿Confirma reprocesar la distribución ${record.id}?`,
+      ...movementOf(record),
     })),
     mutation: ReprocessDistributionDocument,
     variables: (_sent, { record, idempotencyKey }) => ({ id: record.id, idempotencyKey }),
@@ -52,9 +72,10 @@ export const DISTRIBUTION_ACTION_TABLE: DetailActionTable<
   }),
   APPROVE: kit.mutation({
     meta: { label: 'Autorizar', icon: CheckCircleOutline },
-    dialog: kit.confirm(({ record }) => ({
+    dialog: kit.confirmMovement(({ record }) => ({
       title: 'Autorizar distribución',
       message: `¿Confirma autorizar la distribución ${record.id}?`,
+      ...movementOf(record),
     })),
     mutation: ApproveDistributionDocument,
     variables: (_sent, { record, idempotencyKey }) => ({ id: record.id, idempotencyKey }),
