@@ -139,6 +139,27 @@ export function detailActionKit<R extends { id: string }, C>() {
       ({ onSubmit, onClose }, run) => (
         <MovementConfirmDialog {...props(run)} onConfirm={() => onSubmit()} onClose={onClose} />
       ),
+    /** `confirmMovement` in the registry's words for the record (`meta.dialog`: title, sentence, submit). */
+    confirmMovementOf:
+      (
+        meta: ActionMeta,
+        props: (
+          run: DialogRun<R, C>,
+        ) => Omit<MovementConfirmDialogProps, 'onConfirm' | 'onClose' | 'title' | 'message'>,
+      ): DialogRender<R, C, void> =>
+      ({ onSubmit, onClose }, run) => {
+        const { title, description, submitLabel } = textsFor(dialogTextsOf(meta), run.record.id);
+        return (
+          <MovementConfirmDialog
+            title={title}
+            message={description}
+            confirmLabel={submitLabel}
+            {...props(run)}
+            onConfirm={() => onSubmit()}
+            onClose={onClose}
+          />
+        );
+      },
     /** A question with Cancelar and its confirm button: nothing typed is sent. */
     confirm:
       (

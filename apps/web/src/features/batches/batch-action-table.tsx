@@ -1,5 +1,4 @@
 import { detailActionKit } from '@/components/actions/declared-dialogs';
-import type { ActionMeta } from '@/components/actions/action-registry';
 import type { DetailActionTable, DialogRun } from '@/components/actions/detail-actions';
 import { BATCH_ACTIONS, batchFilePath, DOWNLOAD_FORMATS } from './batch-actions';
 import { BatchDetailDialog } from './components/batch-detail-dialog';
@@ -34,11 +33,8 @@ const download = (kind: 'DOWNLOAD_XLSX' | 'DOWNLOAD_TXT' | 'DOWNLOAD_XML') =>
 
 const { RE_EXPORT, REPROCESS } = BATCH_ACTIONS;
 
-/** A batch's confirmation in the registry's words, and what it sends to the bank (issue 64): whose, how many, how much. */
-const movementOf = (meta: ActionMeta, record: BatchRowFragment) => ({
-  title: meta.dialog!.title,
-  message: meta.dialog!.description(record.id),
-  confirmLabel: meta.dialog!.submit,
+/** What a batch's write sends to the bank (issue 64): whose, how many records, how much. */
+const movementOf = ({ record }: { record: BatchRowFragment }) => ({
   testId: 'batch-action-dialog',
   summaryTitle: 'Se enviará al banco',
   movement: {
@@ -68,7 +64,7 @@ export const BATCH_ACTION_TABLE: DetailActionTable<
   DOWNLOAD_XML: download('DOWNLOAD_XML'),
   RE_EXPORT: kit.mutation({
     meta: RE_EXPORT,
-    dialog: kit.confirmMovement(({ record }) => movementOf(RE_EXPORT, record)),
+    dialog: kit.confirmMovementOf(RE_EXPORT, movementOf),
     mutation: ReExportWithdrawalBatchDocument,
     variables: (_sent, run) => idOf(run),
     payload: (data) => data.reExportWithdrawalBatch,
@@ -77,10 +73,7 @@ export const BATCH_ACTION_TABLE: DetailActionTable<
   }),
   REPROCESS: kit.mutation({
     meta: REPROCESS,
-    dialog: kit.confirmMovement(({ record }) => ({
-      ...movementOf(REPROCESS, record),
-      confirmColor: 'warning',
-    })),
+    dialog: kit.confirmMovementOf(REPROCESS, (run) => ({ ...movementOf(run), confirmColor: 'warning' })),
     mutation: ReprocessWithdrawalBatchDocument,
     variables: (_sent, run) => idOf(run),
     payload: (data) => data.reprocessWithdrawalBatch,

@@ -54,10 +54,7 @@ export const WITHDRAWAL_ROW_TABLE: DetailActionTable<WithdrawalActionKind, Withd
       meta: AUTHORIZE,
       // It moves money: the dialog says which withdrawal, whose, how much and to which account (issue 64), as the
       // selection's confirmation lists them.
-      dialog: kit.confirmMovement(({ record }) => ({
-        title: AUTHORIZE.dialog!.title,
-        message: AUTHORIZE.dialog!.description(record.id),
-        confirmLabel: AUTHORIZE.dialog!.submit,
+      dialog: kit.confirmMovementOf(AUTHORIZE, ({ record }) => ({
         testId: 'authorize-withdrawal-dialog',
         summaryTitle: 'Se autorizará',
         movement: {
