@@ -75,23 +75,29 @@ export interface FormSubmit<Sent> {
   failure: DialogFeedback | null;
 }
 
-/** `useSubmitAction` for a form page (a new payer, a reference, a BIN): the refusal shown in the form's footer. */
+/**
+ * `useSubmitAction` for a form page (a new payer, a reference, a BIN): the refusal shown in the form's footer, or with
+ * `refusalAs: 'toast'` said as a toast (a form without a footer: the BIN's).
+ */
 export function useFormSubmit<Sent, TData, TVariables extends OperationVariables, P = unknown>(
   spec: SubmitActionSpec<Sent, TData, TVariables, P>,
+  { refusalAs = 'footer' }: { refusalAs?: 'footer' | 'toast' } = {},
 ): FormSubmit<Sent> {
   const submit = useSubmitAction(spec);
-  const { announceError } = useMutationOutcome();
+  const { announceError, announceFeedback } = useMutationOutcome();
   const [failure, setFailure] = useState<DialogFeedback | null>(null);
   const onSubmit = useCallback(
     async (sent: Sent) => {
       setFailure(null);
       try {
-        setFailure(await submit(sent));
+        const refusal = await submit(sent);
+        if (refusalAs === 'toast') announceFeedback(refusal);
+        else setFailure(refusal);
       } catch (error) {
         announceError(error);
       }
     },
-    [submit, announceError],
+    [submit, announceError, announceFeedback, refusalAs],
   );
   return { onSubmit, failure };
 }

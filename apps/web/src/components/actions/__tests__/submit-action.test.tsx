@@ -146,4 +146,24 @@ describe('useSubmitAction', { timeout: 60_000 }, () => {
     expect(broken.result.current.failure).toBeNull();
     expect(await screen.findByText(/No autorizado/)).toBeInTheDocument();
   });
+
+  it("a form without a footer says the refusal as a toast (refusalAs: 'toast')", async () => {
+    const { wrapper } = gateway([refused('El BIN ya existe')]);
+    const { result } = renderHook(
+      () =>
+        useFormSubmit(
+          {
+            mutation: CREATE,
+            variables: (name: string) => ({ name }),
+            payload: (data) => data.create,
+            success: 'Creado',
+          },
+          { refusalAs: 'toast' },
+        ),
+      { wrapper },
+    );
+    await act(() => result.current.onSubmit('450799'));
+    expect(result.current.failure).toBeNull();
+    expect(await screen.findByText('El BIN ya existe')).toBeInTheDocument();
+  });
 });

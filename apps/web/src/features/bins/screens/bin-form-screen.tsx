@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { binFormSchema } from '@backoffice/validators';
-import { useSubmitAction } from '@/components/actions/submit-action';
+import { useFormSubmit } from '@/components/actions/submit-action';
 import { DetailCard, Field, FieldGrid } from '@/components/detail/detail-card';
 import { detailGate, gateQuery } from '@/components/detail/detail-gate';
 import { detailGateTexts } from '@/components/detail/record-texts';
@@ -19,7 +19,6 @@ import { ActionDialog } from '@/components/dialogs/action-dialog';
 import { shownError } from '@/components/form/field-error';
 import { FormIdentifierField, ValidatedFormik } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
 import { COUNTRIES, countryName, searchPaymentMethods } from '../bin-options';
 import { BIN_NOUN } from '../bins-list';
 import {
@@ -197,12 +196,14 @@ function binInput(values: BinFormState) {
   };
 }
 
+/** The BIN's form has no footer: a refusal is said as a toast. */
+const TOAST = { refusalAs: 'toast' } as const;
+
 /** BIN (/bin/{id}, spec 001 §2): -1 creates; any other id edits, the number read-only. */
 export default function BinFormScreen() {
   const id = useParams().id ?? '';
   const creating = id === '-1';
   const navigate = useNavigate();
-  const feedback = useMutationOutcome();
   const result = useQuery(CardBinDocument, {
     variables: { id },
     skip: creating,
@@ -214,26 +215,32 @@ export default function BinFormScreen() {
   const opened = (payload: { bin?: { id: string } | null; message?: string | null }) => {
     if (payload.bin) void navigate(`/bin/${payload.bin.id}`, { replace: creating });
   };
-  const create = useSubmitAction({
-    mutation: CreateCardBinDocument,
-    variables: (values: BinFormState) => ({ input: binInput(values) }),
-    payload: (data) => data.createCardBin,
-    success: (payload) => payload.message ?? '',
-    after: opened,
-  });
+  const create = useFormSubmit(
+    {
+      mutation: CreateCardBinDocument,
+      variables: (values: BinFormState) => ({ input: binInput(values) }),
+      payload: (data) => data.createCardBin,
+      success: (payload) => payload.message ?? '',
+      after: opened,
+    },
+    TOAST,
+  );
   // An edit names the version it was made on: a BIN another operator changed since is refused, and the refusal
   // says 'Otro operador modificó este registro' (explainRefusal) instead of a generic error.
-  const update = useSubmitAction({
-    mutation: UpdateCardBinDocument,
-    variables: (values: BinFormState) => ({
-      input: binInput(values),
-      expectedLastUpdateDate: bin?.lastUpdateDate ?? null,
-    }),
-    payload: (data) => data.updateCardBin,
-    success: (payload) => payload.message ?? '',
-    after: opened,
-    explainRefusal: fresh.explainRefusal,
-  });
+  const update = useFormSubmit(
+    {
+      mutation: UpdateCardBinDocument,
+      variables: (values: BinFormState) => ({
+        input: binInput(values),
+        expectedLastUpdateDate: bin?.lastUpdateDate ?? null,
+      }),
+      payload: (data) => data.updateCardBin,
+      success: (payload) => payload.message ?? '',
+      after: opened,
+      explainRefusal: fresh.explainRefusal,
+    },
+    TOAST,
+  );
   const initial = useMemo(() => (bin ? valuesOf(bin) : EMPTY), [bin]);
   const title = creating ? 'Nuevo BIN' : `BIN ${id}`;
   // 'Cancelar' with unsaved edits asks before it discards them (issue 29 item 13).
@@ -265,13 +272,8 @@ export default function BinFormScreen() {
   if (gate !== null) return gate;
 
   const submit = async (values: BinFormState, helpers: FormikHelpers<BinFormState>) => {
-    try {
-      feedback.announceFeedback(await (creating ? create : update)(values));
-    } catch (error) {
-      feedback.announceError(error);
-    } finally {
-      helpers.setSubmitting(false);
-    }
+    await (creating ? create : update).onSubmit(values);
+    helpers.setSubmitting(false);
   };
 
   return (
