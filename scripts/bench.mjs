@@ -316,6 +316,10 @@ try {
       store_mutation_cpu_ms_without: round(s[1].without.cpuPerOp, 2),
       store_bulk100_cpu_ms: round(s[100].withStore.cpuPerOp, 1),
       store_bulk100_cpu_ms_without: round(s[100].without.cpuPerOp, 1),
+      // Issue 60: a money move's intent and outcome are written on its path (the gateway without a store writes
+      // neither): what they add to a cancel's p50, in percent (target ≤ 10).
+      move_intent_overhead_pct: round((s[1].ratio - 1) * 100, 1),
+      move_intent_overhead_bulk100_pct: round((s[100].ratio - 1) * 100, 1),
     });
   });
   await attempt('store_noisy_neighbour', async () => {
