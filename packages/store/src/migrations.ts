@@ -89,6 +89,16 @@ const migrations: Record<string, Migration> = {
       await sql`create index activity_pending_lease on activity (lease_until) where state = 'pending'`.execute(db);
     },
   },
+  // A preference kept as the JSON text it was written in (issue 61): jsonb stores a number as a numeric, so
+  // 5e-324 (6 bytes of JSON) came back as its 326 digits, and 1 MiB of such numbers (counted as written) cost ~47
+  // times that to store and to read. `json` keeps the text: what the bound counts (`bytes`) is what is stored and
+  // read, whatever the value holds. Rows stored before keep the text jsonb gave them, counted again.
+  '0006_preference_json': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table preference alter column value type json using value::text::json`.execute(db);
+      await sql`update preference set bytes = octet_length(value::text)`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -66,7 +66,11 @@ async function lockOperator(trx: Transaction<Database>, username: string): Promi
   await sql`select pg_advisory_xact_lock(hashtextextended(${`preference:${username}`}, 0))`.execute(trx);
 }
 
-/** Writes `value` under `key` when the operator's other keys leave room for it (the caller holds their lock). */
+/**
+ * Writes `value` under `key` when the operator's other keys leave room for it (the caller holds their lock). The
+ * value is stored as this JSON text (a `json` column: numbers as written, issue 61), so the bytes counted are the
+ * bytes stored and read back.
+ */
 async function putWithin(
   trx: Transaction<Database>,
   username: string,

@@ -40,8 +40,9 @@ export type MoveState = 'pending' | 'done';
 export interface PreferenceTable {
   username: string;
   key: string;
+  /** The value's JSON text as written (`json`, not `jsonb`: numbers kept as written, issue 61). */
   value: ColumnType<unknown, string, string>;
-  /** The UTF-8 bytes of the value's JSON as written (what the per-operator bound adds up). */
+  /** The UTF-8 bytes of the value's JSON as written and stored (what the per-operator bound adds up). */
   bytes: ColumnType<number, number | undefined, number>;
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }

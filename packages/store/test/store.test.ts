@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  MIGRATION_NAMES,
-  openStore,
-  queryActivity,
-  type NewActivity,
-  type Store,
-} from '../src/index.js';
+import { MIGRATION_NAMES, openStore, queryActivity, type NewActivity, type Store } from '../src/index.js';
 import { BACKENDS, REAL_URL } from './backends.js';
 
 const event = (over: Partial<NewActivity> = {}): NewActivity => ({
@@ -221,6 +215,38 @@ for (const backend of BACKENDS) {
       // Removing makes room again.
       await store.writePreference('operador', 'c', null, limits);
       expect(await store.writePreference('operador', 'd', 3, limits)).toEqual({ written: true });
+    });
+
+    it('keeps a preference as the JSON it was written in: the bound counts what is stored (issue 61)', async () => {
+      const store = await open();
+      // 6 bytes of JSON each, which jsonb kept as a numeric of 326 digits (about 47 times the bytes counted).
+      const numbers = Array.from({ length: 2_000 }, () => 5e-324);
+      const text = JSON.stringify(numbers);
+      expect(await store.writePreference('operador', 'list.numeros', numbers)).toEqual({ written: true });
+      await store.mergePreference('operador', 'list.mezcla', { a: 1e308, b: -0.000001, c: 2 ** 70 });
+      const { rows } = await sql<{ key: string; stored: string; bytes: number }>`
+        select key, value::text as stored, bytes from preference where username = 'operador' order by key`.execute(
+        store.db,
+      );
+      // Stored as written (its start, and its length in bytes beside the bytes counted).
+      expect(
+        rows.map((r) => [r.key, r.stored.slice(0, 60), Buffer.byteLength(r.stored), Number(r.bytes)]),
+      ).toEqual([
+        ['list.mezcla', '{"a":1e+308,"b":-0.000001,"c":1.1805916207174113e+21}', 53, 53],
+        ['list.numeros', text.slice(0, 60), text.length, text.length],
+      ]);
+      expect(rows[1]!.stored).toBe(text);
+      const read = await store.readPreferences('operador', 'list.');
+      expect(read.map((p) => p.value)).toEqual([{ a: 1e308, b: -0.000001, c: 2 ** 70 }, numbers]);
+      // A value of numbers fills the bound as its text does: exactly the room fits, one number more does not.
+      const limits = { maxKeys: 10, maxBytes: text.length + 53 };
+      expect(await store.writePreference('operador', 'list.numeros', numbers, limits)).toEqual({
+        written: true,
+      });
+      expect(await store.writePreference('operador', 'list.numeros', [...numbers, 5e-324], limits)).toEqual({
+        written: false,
+        limit: 'bytes',
+      });
     });
 
     it('lets only one of several concurrent writes take the last room', async () => {
