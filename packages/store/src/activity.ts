@@ -28,6 +28,8 @@ export type ActivitySort = (typeof ACTIVITY_SORTS)[number];
 
 export interface ActivityQuery {
   filter?: ActivityFilter;
+  /** The test namespace whose rows are read ('' by default: the normal case). */
+  namespace?: string;
   /** 1-based. */
   page: number;
   pageSize: number;
@@ -35,11 +37,10 @@ export interface ActivityQuery {
   descending?: boolean;
 }
 
-export interface ActivityRecord
-  extends Omit<
-    ActivityRow,
-    'items' | 'idempotency_key' | 'request_hash' | 'answer' | 'lease_until' | 'completed_at'
-  > {
+export interface ActivityRecord extends Omit<
+  ActivityRow,
+  'items' | 'namespace' | 'idempotency_key' | 'request_hash' | 'answer' | 'lease_until' | 'completed_at'
+> {
   items: Array<{ id: string; result: string }> | null;
 }
 
@@ -56,8 +57,8 @@ export async function insertActivity(db: Kysely<Database>, rows: readonly NewAct
     .execute();
 }
 
-function filtered(db: Kysely<Database>, filter: ActivityFilter) {
-  let query = db.selectFrom('activity');
+function filtered(db: Kysely<Database>, filter: ActivityFilter, namespace: string) {
+  let query = db.selectFrom('activity').where('namespace', '=', namespace);
   if (filter.user) query = query.where('username', '=', filter.user);
   if (filter.area) query = query.where('area', '=', filter.area);
   if (filter.operation) query = query.where('operation', '=', filter.operation);
@@ -105,13 +106,14 @@ export const ACTIVITY_COLUMNS = [
 
 export async function queryActivity(db: Kysely<Database>, request: ActivityQuery): Promise<ActivityPage> {
   const filter = request.filter ?? {};
+  const namespace = request.namespace ?? '';
   const sort = request.sort ?? 'at';
   const direction = request.descending === false ? 'asc' : 'desc';
   const offset = (request.page - 1) * request.pageSize;
   // The rows first, the count only when the page cannot tell the total (totalFromPage): a filtered search, a
   // short table or the last page costs one query instead of two (issue 44: the embedded store runs each query on
   // one thread, one after the other, so asking for both at once gained nothing there).
-  const rows = await filtered(db, filter)
+  const rows = await filtered(db, filter, namespace)
     .select(ACTIVITY_COLUMNS)
     .orderBy(sort, direction)
     // The table's bigint id, not the text `id` selected above: ties in order of insertion, and no sort of texts
@@ -123,8 +125,11 @@ export async function queryActivity(db: Kysely<Database>, request: ActivityQuery
   const total =
     totalFromPage(offset, rows.length, request.pageSize) ??
     Number(
-      (await filtered(db, filter).select(sql<string>`count(*)::text`.as('total')).executeTakeFirst())?.total ??
-        0,
+      (
+        await filtered(db, filter, namespace)
+          .select(sql<string>`count(*)::text`.as('total'))
+          .executeTakeFirst()
+      )?.total ?? 0,
     );
   return {
     rows: rows.map((row) => ({
@@ -142,9 +147,14 @@ export async function queryActivity(db: Kysely<Database>, request: ActivityQuery
  */
 export async function activityUsers(
   db: Kysely<Database>,
-  request: { prefix?: string | null; limit: number },
+  request: { prefix?: string | null; limit: number; namespace?: string },
 ): Promise<string[]> {
-  let query = db.selectFrom('activity').select('username').distinct().where('username', 'is not', null);
+  let query = db
+    .selectFrom('activity')
+    .select('username')
+    .distinct()
+    .where('namespace', '=', request.namespace ?? '')
+    .where('username', 'is not', null);
   if (request.prefix) {
     // LIKE's own characters in the prefix are matched as themselves.
     const escaped = request.prefix.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -163,4 +173,25 @@ export async function purgeActivity(db: Kysely<Database>, before: Date): Promise
     .where((eb) => eb.or([eb('state', 'is', null), eb('state', '<>', 'pending')]))
     .executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);
+}
+
+/**
+ * Deletes every row of one test namespace, activity (pending moves included) and preferences: the stubs' reset of
+ * that namespace, through the gateway's test profile (issue 62). How many of each.
+ */
+export async function clearNamespace(
+  db: Kysely<Database>,
+  namespace: string,
+): Promise<{ activity: number; preferences: number }> {
+  return db.transaction().execute(async (trx) => {
+    const activity = await trx.deleteFrom('activity').where('namespace', '=', namespace).executeTakeFirst();
+    const preferences = await trx
+      .deleteFrom('preference')
+      .where('namespace', '=', namespace)
+      .executeTakeFirst();
+    return {
+      activity: Number(activity.numDeletedRows ?? 0),
+      preferences: Number(preferences.numDeletedRows ?? 0),
+    };
+  });
 }

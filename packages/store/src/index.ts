@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import {
   activityUsers,
+  clearNamespace,
   insertActivity,
   purgeActivity,
   queryActivity,
@@ -51,10 +52,15 @@ export interface Store {
   readonly db: Kysely<Database>;
   insertActivity(rows: readonly NewActivity[]): Promise<void>;
   queryActivity(request: ActivityQuery): Promise<ActivityPage>;
-  activityUsers(request: { prefix?: string | null; limit: number }): Promise<string[]>;
+  activityUsers(request: { prefix?: string | null; limit: number; namespace?: string }): Promise<string[]>;
   purgeActivity(before: Date): Promise<number>;
-  /** Money moves (moves.ts): the intent before the first write, its progress and outcome, recovery. */
-  findMove(username: string, key: string): Promise<MoveRecord | null>;
+  /** Every row (activity, preferences) of one test namespace deleted: its reset (the gateway's test profile). */
+  clearNamespace(namespace: string): Promise<{ activity: number; preferences: number }>;
+  /**
+   * Money moves (moves.ts): the intent before the first write, its progress and outcome, recovery. A key is the
+   * operator's own in its namespace ('' when not given, the normal case; an intent's is its `namespace`).
+   */
+  findMove(username: string, key: string, namespace?: string): Promise<MoveRecord | null>;
   beginMove(intent: MoveIntent): Promise<BeginMove>;
   progressMove(
     id: string,
@@ -66,18 +72,22 @@ export interface Store {
     now: Date,
     leaseUntil: Date,
     limit: number,
-    only?: { username: string; key: string },
+    only?: { username: string; key: string; namespace?: string },
   ): Promise<MoveRecord[]>;
   takeMove(id: string, now: Date, leaseUntil: Date): Promise<MoveRecord | null>;
   discardMove(id: string): Promise<void>;
-  /** An operator's preferences; with `prefix`, only the keys that start with it. */
-  readPreferences(username: string, prefix?: string | null): Promise<Preference[]>;
+  /**
+   * An operator's preferences; with `prefix`, only the keys that start with it. Each preference call takes the
+   * test namespace last ('' when not given, the normal case).
+   */
+  readPreferences(username: string, prefix?: string | null, namespace?: string): Promise<Preference[]>;
   /** Within `limits` (DEFAULT_PREFERENCE_LIMITS when not given): past them nothing is written. */
   writePreference(
     username: string,
     key: string,
     value: unknown,
     limits?: PreferenceLimits,
+    namespace?: string,
   ): Promise<PreferenceWrite>;
   /**
    * Sets or removes some entries of one preference (null removes one), keeping its others, within `limits` and
@@ -89,6 +99,7 @@ export interface Store {
     entries: PreferenceEntries,
     limits?: PreferenceLimits,
     maxValueBytes?: number,
+    namespace?: string,
   ): Promise<PreferenceMerge>;
   close(): Promise<void>;
 }
@@ -104,17 +115,19 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     queryActivity: (request) => queryActivity(db, request),
     activityUsers: (request) => activityUsers(db, request),
     purgeActivity: (before) => purgeActivity(db, before),
-    findMove: (username, key) => findMove(db, username, key),
+    clearNamespace: (namespace) => clearNamespace(db, namespace),
+    findMove: (username, key, namespace = '') => findMove(db, username, key, namespace),
     beginMove: (intent) => beginMove(db, intent),
     progressMove: (id, items, leaseUntil) => progressMove(db, id, items, leaseUntil),
     completeMove: (id, outcome, at) => completeMove(db, id, outcome, at),
     claimStaleMoves: (now, leaseUntil, limit, only) => claimStaleMoves(db, now, leaseUntil, limit, only),
     takeMove: (id, now, leaseUntil) => takeMove(db, id, now, leaseUntil),
     discardMove: (id) => discardMove(db, id),
-    readPreferences: (username, prefix) => readPreferences(db, username, prefix),
-    writePreference: (username, key, value, limits) => writePreference(db, username, key, value, limits),
-    mergePreference: (username, key, entries, limits, maxValueBytes) =>
-      mergePreference(db, username, key, entries, limits, maxValueBytes),
+    readPreferences: (username, prefix, namespace) => readPreferences(db, username, prefix, namespace),
+    writePreference: (username, key, value, limits, namespace) =>
+      writePreference(db, username, key, value, limits, namespace),
+    mergePreference: (username, key, entries, limits, maxValueBytes, namespace) =>
+      mergePreference(db, username, key, entries, limits, maxValueBytes, namespace),
     close: () => (closed ??= db.destroy()),
   };
 }

@@ -86,7 +86,9 @@ const migrations: Record<string, Migration> = {
       // One move per operator and key, whatever the area (Stripe's rule: a key names one request).
       await sql`create unique index activity_operator_key on activity (username, idempotency_key)
         where idempotency_key is not null`.execute(db);
-      await sql`create index activity_pending_lease on activity (lease_until) where state = 'pending'`.execute(db);
+      await sql`create index activity_pending_lease on activity (lease_until) where state = 'pending'`.execute(
+        db,
+      );
     },
   },
   // A preference kept as the JSON text it was written in (issue 61): jsonb stores a number as a numeric, so
@@ -97,6 +99,30 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await sql`alter table preference alter column value type json using value::text::json`.execute(db);
       await sql`update preference set bytes = octet_length(value::text)`.execute(db);
+    },
+  },
+  // Test namespaces (issues 61 and 62): with the gateway's test profile on (TEST_NAMESPACES), the rows of a request
+  // naming a namespace are only that namespace's, as the stubs keep their data; '' is the normal case, all rows
+  // in production. A move's key and a preference's key are each namespace's own.
+  '0007_namespace': {
+    async up(db: Kysely<unknown>) {
+      for (const table of ['activity', 'preference']) {
+        await db.schema
+          .alterTable(table)
+          .addColumn('namespace', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+      }
+      await sql`drop index activity_operator_key`.execute(db);
+      await sql`create unique index activity_operator_key on activity (namespace, username, idempotency_key)
+        where idempotency_key is not null`.execute(db);
+      await sql`drop index activity_username_at`.execute(db);
+      await sql`create index activity_namespace_username_at on activity (namespace, username, at)`.execute(
+        db,
+      );
+      await sql`alter table preference drop constraint preference_pk`.execute(db);
+      await sql`alter table preference add constraint preference_pk primary key (namespace, username, key)`.execute(
+        db,
+      );
     },
   },
 };

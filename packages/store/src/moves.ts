@@ -50,15 +50,17 @@ function asRecord(row: Record<string, unknown>): MoveRecord {
   };
 }
 
-/** The operator's move under `key`, or null. */
+/** The operator's move under `key` in `namespace` ('' but in a test namespace), or null. */
 export async function findMove(
   db: Kysely<Database>,
   username: string,
   key: string,
+  namespace: string,
 ): Promise<MoveRecord | null> {
   const row = await db
     .selectFrom('activity')
     .select(MOVE_COLUMNS)
+    .where('namespace', '=', namespace)
     .where('username', '=', username)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
@@ -66,8 +68,8 @@ export async function findMove(
 }
 
 /**
- * Stores a move's intent, unless the operator already has a move under the same key (a concurrent retry won the
- * race): then that one is answered.
+ * Stores a move's intent, unless the operator already has a move under the same key in the intent's namespace (a
+ * concurrent retry won the race): then that one is answered.
  */
 export async function beginMove(db: Kysely<Database>, intent: MoveIntent): Promise<BeginMove> {
   const inserted = await db
@@ -75,16 +77,17 @@ export async function beginMove(db: Kysely<Database>, intent: MoveIntent): Promi
     .values({ ...intent, state: 'pending' })
     .onConflict((conflict) =>
       conflict
-        .columns(['username', 'idempotency_key'])
+        .columns(['namespace', 'username', 'idempotency_key'])
         .where('idempotency_key', 'is not', null)
         .doNothing(),
     )
     .returning(sql<string>`id::text`.as('id'))
     .executeTakeFirst();
   if (inserted) return { begun: true, id: inserted.id };
-  const existing = intent.username && intent.idempotency_key
-    ? await findMove(db, intent.username, intent.idempotency_key)
-    : null;
+  const existing =
+    intent.username && intent.idempotency_key
+      ? await findMove(db, intent.username, intent.idempotency_key, intent.namespace ?? '')
+      : null;
   if (!existing) throw new Error('move not stored and no move holds its key');
   return { begun: false, existing };
 }
@@ -135,8 +138,8 @@ export async function claimStaleMoves(
   now: Date,
   leaseUntil: Date,
   limit: number,
-  /** Only this operator's move under this key (a retry taking over), else any. */
-  only?: { username: string; key: string },
+  /** Only this operator's move under this key in this namespace ('' when not given), else any. */
+  only?: { username: string; key: string; namespace?: string },
 ): Promise<MoveRecord[]> {
   const stale = db
     .selectFrom('activity')
@@ -144,7 +147,10 @@ export async function claimStaleMoves(
     .where('state', '=', 'pending')
     .where('lease_until', '<', now)
     .$if(only !== undefined, (q) =>
-      q.where('username', '=', only!.username).where('idempotency_key', '=', only!.key),
+      q
+        .where('namespace', '=', only!.namespace ?? '')
+        .where('username', '=', only!.username)
+        .where('idempotency_key', '=', only!.key),
     )
     .orderBy('lease_until')
     .limit(limit)

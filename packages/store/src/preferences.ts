@@ -24,15 +24,20 @@ export const DEFAULT_PREFERENCE_LIMITS: PreferenceLimits = { maxKeys: 200, maxBy
 /** What became of a write: done, or refused (nothing written) for the limit it would pass. */
 export type PreferenceWrite = { written: true } | { written: false; limit: 'keys' | 'bytes' };
 
-/** An operator's preferences, by key; with `prefix`, only the keys that start with it (one list's). */
+/**
+ * An operator's preferences, by key; with `prefix`, only the keys that start with it (one list's). `namespace`: a
+ * test namespace's own ('' by default, the normal case), as in every function here.
+ */
 export async function readPreferences(
   db: Kysely<Database>,
   username: string,
   prefix?: string | null,
+  namespace = '',
 ): Promise<Preference[]> {
   let query = db
     .selectFrom('preference')
     .select(['key', 'value', 'updated_at'])
+    .where('namespace', '=', namespace)
     .where('username', '=', username);
   if (prefix) query = query.where(sql<boolean>`starts_with(key, ${prefix})`);
   const rows = await query.orderBy('key').execute();
@@ -50,20 +55,28 @@ export async function writePreference(
   key: string,
   value: unknown,
   limits: PreferenceLimits = DEFAULT_PREFERENCE_LIMITS,
+  namespace = '',
 ): Promise<PreferenceWrite> {
   if (value === null || value === undefined) {
-    await db.deleteFrom('preference').where('username', '=', username).where('key', '=', key).execute();
+    await db
+      .deleteFrom('preference')
+      .where('namespace', '=', namespace)
+      .where('username', '=', username)
+      .where('key', '=', key)
+      .execute();
     return { written: true };
   }
   return db.transaction().execute(async (trx) => {
-    await lockOperator(trx, username);
-    return putWithin(trx, username, key, value, limits);
+    await lockOperator(trx, namespace, username);
+    return putWithin(trx, namespace, username, key, value, limits);
   });
 }
 
 /** Holds the operator's lock until the transaction ends: their writes, check and write each, go one at a time. */
-async function lockOperator(trx: Transaction<Database>, username: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`preference:${username}`}, 0))`.execute(trx);
+async function lockOperator(trx: Transaction<Database>, namespace: string, username: string): Promise<void> {
+  // The normal case's lock is named as before the namespaces (replicas of both versions during a rolling update).
+  const name = namespace ? `preference:${namespace}/${username}` : `preference:${username}`;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
 }
 
 /**
@@ -73,6 +86,7 @@ async function lockOperator(trx: Transaction<Database>, username: string): Promi
  */
 async function putWithin(
   trx: Transaction<Database>,
+  namespace: string,
   username: string,
   key: string,
   value: unknown,
@@ -83,6 +97,7 @@ async function putWithin(
   const others = await trx
     .selectFrom('preference')
     .select([sql<string>`count(*)`.as('keys'), sql<string>`coalesce(sum(bytes), 0)`.as('bytes')])
+    .where('namespace', '=', namespace)
     .where('username', '=', username)
     .where('key', '<>', key)
     .executeTakeFirstOrThrow();
@@ -91,8 +106,10 @@ async function putWithin(
   const now = new Date();
   await trx
     .insertInto('preference')
-    .values({ username, key, value: json, bytes, updated_at: now })
-    .onConflict((c) => c.columns(['username', 'key']).doUpdateSet({ value: json, bytes, updated_at: now }))
+    .values({ namespace, username, key, value: json, bytes, updated_at: now })
+    .onConflict((c) =>
+      c.columns(['namespace', 'username', 'key']).doUpdateSet({ value: json, bytes, updated_at: now }),
+    )
     .execute();
   return { written: true };
 }
@@ -109,7 +126,10 @@ const isEntries = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `current` with `entries` applied (null removes an entry); a value that is not entries starts empty. */
-export function applyPreferenceEntries(current: unknown, entries: PreferenceEntries): Record<string, unknown> {
+export function applyPreferenceEntries(
+  current: unknown,
+  entries: PreferenceEntries,
+): Record<string, unknown> {
   const merged: Record<string, unknown> = isEntries(current) ? { ...current } : {};
   for (const [entry, value] of Object.entries(entries)) {
     if (value === null || value === undefined) delete merged[entry];
@@ -132,22 +152,29 @@ export async function mergePreference(
   entries: PreferenceEntries,
   limits: PreferenceLimits = DEFAULT_PREFERENCE_LIMITS,
   maxValueBytes = Number.POSITIVE_INFINITY,
+  namespace = '',
 ): Promise<PreferenceMerge> {
   return db.transaction().execute(async (trx): Promise<PreferenceMerge> => {
-    await lockOperator(trx, username);
+    await lockOperator(trx, namespace, username);
     const row = await trx
       .selectFrom('preference')
       .select('value')
+      .where('namespace', '=', namespace)
       .where('username', '=', username)
       .where('key', '=', key)
       .executeTakeFirst();
     const merged = applyPreferenceEntries(row?.value, entries);
     if (Object.keys(merged).length === 0) {
-      await trx.deleteFrom('preference').where('username', '=', username).where('key', '=', key).execute();
+      await trx
+        .deleteFrom('preference')
+        .where('namespace', '=', namespace)
+        .where('username', '=', username)
+        .where('key', '=', key)
+        .execute();
       return { written: true, value: null };
     }
     if (Buffer.byteLength(JSON.stringify(merged)) > maxValueBytes) return { written: false, limit: 'value' };
-    const write = await putWithin(trx, username, key, merged, limits);
+    const write = await putWithin(trx, namespace, username, key, merged, limits);
     return write.written ? { written: true, value: merged } : write;
   });
 }

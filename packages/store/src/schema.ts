@@ -3,6 +3,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export interface ActivityTable {
   id: Generated<string>;
+  /** The test namespace of the request that wrote it (the gateway's test profile only); '' otherwise. */
+  namespace: ColumnType<string, string | undefined, never>;
   /** When the gateway answered the mutation. */
   at: ColumnType<Date, Date | string, never>;
   username: string | null;
@@ -38,6 +40,8 @@ export interface ActivityTable {
 export type MoveState = 'pending' | 'done';
 
 export interface PreferenceTable {
+  /** As the activity's: '' but in a test namespace. */
+  namespace: ColumnType<string, string | undefined, never>;
   username: string;
   key: string;
   /** The value's JSON text as written (`json`, not `jsonb`: numbers kept as written, issue 61). */

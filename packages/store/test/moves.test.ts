@@ -56,6 +56,31 @@ for (const backend of BACKENDS) {
       expect(await store.findMove('consulta', 'key-0001')).toBeNull();
     });
 
+    it('finds a key only in its own test namespace (issue 62): the same key in another is another move', async () => {
+      const store = await open();
+      expect((await store.beginMove(intent({ namespace: 'suite-a', request_id: 'req-a' }))).begun).toBe(true);
+      expect(await store.findMove('operador', 'key-0001')).toBeNull();
+      expect(await store.findMove('operador', 'key-0001', 'suite-b')).toBeNull();
+      expect(await store.findMove('operador', 'key-0001', 'suite-a')).toMatchObject({ request_id: 'req-a' });
+      // The same key in the normal case and in another namespace: each begun; again in its own: the first.
+      expect((await store.beginMove(intent())).begun).toBe(true);
+      expect((await store.beginMove(intent({ namespace: 'suite-b', request_id: 'req-b' }))).begun).toBe(true);
+      expect(await store.beginMove(intent({ namespace: 'suite-a', request_id: 'req-a2' }))).toMatchObject({
+        begun: false,
+        existing: { request_id: 'req-a' },
+      });
+      expect(await store.findMove('operador', 'key-0001')).toMatchObject({ request_id: 'req-1' });
+      // A retry taking over claims its own namespace's move only.
+      const claimed = await store.claimStaleMoves(later(40_000), later(70_000), 10, {
+        username: 'operador',
+        key: 'key-0001',
+        namespace: 'suite-b',
+      });
+      expect(claimed.map((move) => move.request_id)).toEqual(['req-b']);
+      expect(await store.clearNamespace('suite-a')).toEqual({ activity: 1, preferences: 0 });
+      expect(await store.findMove('operador', 'key-0001', 'suite-a')).toBeNull();
+    });
+
     it('records progress and the outcome; a pending move is listed as such and never purged', async () => {
       const store = await open();
       const begun = await store.beginMove(intent());

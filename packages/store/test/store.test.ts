@@ -318,6 +318,53 @@ for (const backend of BACKENDS) {
       expect((await store.readPreferences('operador')).map((p) => p.value)).toEqual([{ x: 1 }, { y: 1 }]);
     });
 
+    it("keeps each test namespace's activity and preferences apart; clearing one leaves the others (issue 62)", async () => {
+      const store = await open();
+      await store.insertActivity([
+        event(),
+        event({ namespace: 'suite-a', request_id: 'req-a', username: 'admin' }),
+        event({ namespace: 'suite-b', request_id: 'req-b' }),
+      ]);
+      const ids = async (namespace?: string) =>
+        (await store.queryActivity({ page: 1, pageSize: 10, namespace })).rows.map((r) => r.request_id);
+      expect(await ids()).toEqual(['req-1']);
+      expect(await ids('suite-a')).toEqual(['req-a']);
+      expect(await ids('suite-b')).toEqual(['req-b']);
+      expect(await store.activityUsers({ limit: 10, namespace: 'suite-a' })).toEqual(['admin']);
+      expect(await store.activityUsers({ limit: 10 })).toEqual(['operador']);
+
+      // The same operator and key in three namespaces: three preferences, each bounded on its own.
+      const limits = { maxKeys: 1, maxBytes: 1024 };
+      for (const [namespace, value] of [
+        [undefined, 'normal'],
+        ['suite-a', 'a'],
+        ['suite-b', 'b'],
+      ] as const) {
+        expect(await store.writePreference('operador', 'list.x', value, limits, namespace)).toEqual({
+          written: true,
+        });
+      }
+      expect(
+        await store.mergePreference('operador', 'list.y', { v: 1 }, limits, undefined, 'suite-a'),
+      ).toEqual({
+        written: false,
+        limit: 'keys',
+      });
+      const values = async (namespace?: string) =>
+        (await store.readPreferences('operador', null, namespace)).map((p) => p.value);
+      expect([await values(), await values('suite-a'), await values('suite-b')]).toEqual([
+        ['normal'],
+        ['a'],
+        ['b'],
+      ]);
+      await store.writePreference('operador', 'list.x', null, limits, 'suite-b');
+      expect([await values(), await values('suite-b')]).toEqual([['normal'], []]);
+
+      expect(await store.clearNamespace('suite-a')).toEqual({ activity: 1, preferences: 1 });
+      expect([await ids(), await ids('suite-a'), await ids('suite-b')]).toEqual([['req-1'], [], ['req-b']]);
+      expect([await values(), await values('suite-a')]).toEqual([['normal'], []]);
+    });
+
     it('opening again applies no migration twice', async () => {
       const { databaseUrl, drop } = await backend.fresh();
       cleanups.push(drop);
