@@ -58,18 +58,28 @@ export async function writePreference(
   namespace = '',
 ): Promise<PreferenceWrite> {
   if (value === null || value === undefined) {
-    await db
-      .deleteFrom('preference')
-      .where('namespace', '=', namespace)
-      .where('username', '=', username)
-      .where('key', '=', key)
-      .execute();
+    await removeOne(db, namespace, username, key);
     return { written: true };
   }
   return db.transaction().execute(async (trx) => {
     await lockOperator(trx, namespace, username);
     return putWithin(trx, namespace, username, key, value, limits);
   });
+}
+
+/** Removes one preference of one operator (nothing when there is none). */
+async function removeOne(
+  db: Kysely<Database>,
+  namespace: string,
+  username: string,
+  key: string,
+): Promise<void> {
+  await db
+    .deleteFrom('preference')
+    .where('namespace', '=', namespace)
+    .where('username', '=', username)
+    .where('key', '=', key)
+    .execute();
 }
 
 /** Holds the operator's lock until the transaction ends: their writes, check and write each, go one at a time. */
@@ -165,12 +175,7 @@ export async function mergePreference(
       .executeTakeFirst();
     const merged = applyPreferenceEntries(row?.value, entries);
     if (Object.keys(merged).length === 0) {
-      await trx
-        .deleteFrom('preference')
-        .where('namespace', '=', namespace)
-        .where('username', '=', username)
-        .where('key', '=', key)
-        .execute();
+      await removeOne(trx, namespace, username, key);
       return { written: true, value: null };
     }
     if (Buffer.byteLength(JSON.stringify(merged)) > maxValueBytes) return { written: false, limit: 'value' };
