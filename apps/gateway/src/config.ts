@@ -95,6 +95,13 @@ export interface GatewayConfig {
    * default 200; PREFERENCES_MAX_BYTES, default 1 MiB). A write past either is refused and writes nothing.
    */
   preferenceLimits: { maxKeys: number; maxBytes: number };
+  /**
+   * The test profile's namespaces (TEST_NAMESPACES, default false; refused with NODE_ENV=production): a request's
+   * `x-test-namespace` is forwarded to every service, its rows in the gateway's store are that namespace's only, and
+   * `POST /__admin/reset-store` clears a namespace's rows (the stubs' reset calls it in the test stack). Off, the
+   * header is ignored and that path does not exist.
+   */
+  testNamespaces: boolean;
 }
 
 export type GraphqlExecutorKind = 'jit' | 'default';

@@ -19,7 +19,10 @@ export interface ContextOptions {
   config: Pick<GatewayConfig, 'services' | 'upstreamTimeoutMs' | 'mutationTimeoutMs' | 'preferenceLimits'>;
   user: AuthUser;
   requestId: string;
-  /** The caller's test namespace (testNamespaceFrom), forwarded to every service; null without one. */
+  /**
+   * The caller's test namespace (testNamespaceFrom, with the test profile on only), forwarded to every service and
+   * the namespace of its rows in the gateway's store; null without one.
+   */
   testNamespace?: string | null;
   locale: string | null;
   logger: Logger;
@@ -77,12 +80,14 @@ export function createContext(options: ContextOptions): GatewayContext {
     meta: { operationName: null },
     drainSignal: options.drainSignal,
     store: options.store ?? null,
+    storeNamespace: options.testNamespace ?? '',
     preferenceLimits: config.preferenceLimits,
   };
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** A client's request id: the characters of a log-safe name, at most 64 (a UUID is 36; issue 61). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** The incoming x-request-id when it is sane, else a new UUID. */
+/** The incoming x-request-id when it is of that shape, else a new UUID (the client's is then not used anywhere). */
 export const requestIdFrom = (header: string | string[] | undefined): string =>
   typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();

@@ -38,6 +38,8 @@ export interface GatewayContext {
   drainSignal: AbortSignal | undefined;
   /** The gateway's own store (activity, preferences), null when none is configured (activity/store-handle.ts). */
   store: StoreHandle | null;
+  /** The namespace of this request's rows in the store: its test namespace (test profile only), else ''. */
+  storeNamespace: string;
   /** What one operator may keep as preferences (GatewayConfig.preferenceLimits). */
   preferenceLimits: GatewayConfig['preferenceLimits'];
 }

@@ -116,6 +116,10 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);
   }
+  const testNamespaces = bool(env, 'TEST_NAMESPACES', false);
+  if (production && testNamespaces) {
+    throw new Error('TEST_NAMESPACES is a test profile setting and cannot be true with NODE_ENV=production');
+  }
   const graphqlExecutor = (text(env, 'GRAPHQL_EXECUTOR') ?? DEFAULT_GRAPHQL_EXECUTOR) as GraphqlExecutorKind;
   if (!GRAPHQL_EXECUTORS.includes(graphqlExecutor)) {
     throw new Error(
@@ -168,5 +172,6 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       maxKeys: int(env, 'PREFERENCES_MAX_KEYS', DEFAULT_PREFERENCE_LIMITS.maxKeys, 1, 100_000),
       maxBytes: int(env, 'PREFERENCES_MAX_BYTES', DEFAULT_PREFERENCE_LIMITS.maxBytes, 1024, 2 ** 30),
     },
+    testNamespaces,
   };
 }

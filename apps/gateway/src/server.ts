@@ -17,7 +17,8 @@ import { activityRow, createActivityWriter, type ActivityWriter } from './activi
 import { createMoveJournal, type MoveJournal } from './activity/move-journal.js';
 import { createRefusalBudget } from './audit/refusal-budget.js';
 import { clientAddress, rejectedTokenLines } from './audit/line-budget.js';
-import { connectStore, type StoreHandle } from './activity/store-handle.js';
+import { connectStore, STORE_UNAVAILABLE_MESSAGE, type StoreHandle } from './activity/store-handle.js';
+import { inStoreNamespace, storeNamespace } from './activity/store-namespace.js';
 import { auditPlugin } from './audit/audit-plugin.js';
 import {
   createTokenVerifier,
@@ -113,11 +114,17 @@ const locals = (res: ServerResponse): Partial<Locals> => localsOf<Locals>(res);
 
 const graphqlErrorBody = (message: string, code: string) => ({ errors: [{ message, extensions: { code } }] });
 
-/** Access log (one line per request, never the token) and request id. */
-function requestLogging(logger: Logger): (req: IncomingMessage, res: ServerResponse) => void {
+/**
+ * Access log (one line per request, never the token), request id and, with the test profile's namespaces on
+ * (`testNamespaces`), the request's test namespace (ignored otherwise: nothing forwarded, the store's normal rows).
+ */
+function requestLogging(
+  logger: Logger,
+  testNamespaces: boolean,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const requestId = requestIdFrom(req.headers['x-request-id']);
-    const testNamespace = testNamespaceFrom(req.headers[TEST_NAMESPACE_HEADER]);
+    const testNamespace = testNamespaces ? testNamespaceFrom(req.headers[TEST_NAMESPACE_HEADER]) : null;
     const started = performance.now();
     const path = pathOf(req);
     Object.assign(localsOf(res), { requestId, testNamespace, started } satisfies Locals);
@@ -258,6 +265,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         logger,
         leaseMs: config.moves.leaseMs,
         recoverEveryMs: config.moves.recoverEveryMs,
+        namespace: storeNamespace,
       })
     : null;
   void store?.ready().then((opened) => {
@@ -313,7 +321,11 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
                 intentRow: (event) =>
                   activityRow(
                     event,
-                    { area: MUTATION_AREAS[event.operation] ?? null, traceId: activeTraceId() ?? null },
+                    {
+                      area: MUTATION_AREAS[event.operation] ?? null,
+                      traceId: activeTraceId() ?? null,
+                      namespace: storeNamespace(),
+                    },
                     new Date(),
                   ),
               },
@@ -325,6 +337,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
                 activity.record(event, {
                   area: MUTATION_AREAS[event.operation] ?? null,
                   traceId: activeTraceId() ?? null,
+                  namespace: storeNamespace(),
                 }),
             }
           : {}),
@@ -345,7 +358,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   // /sandbox, routed on plain `node:http` (docs/decisions.md, issue 33).
   const trace = traceRequests();
   const metrics = httpMetrics();
-  const accessLog = requestLogging(logger);
+  const accessLog = requestLogging(logger, config.testNamespaces);
 
   // Readiness is this process's own: a Keycloak outage stays inside the requests that need a key (their 503),
   // instead of taking every replica out of rotation at once.
@@ -467,30 +480,33 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     }
     const url = req.url ?? '';
     const query = url.indexOf('?');
-    const answer = await apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: {
-        method: (req.method ?? 'GET').toUpperCase(),
-        headers,
-        search: query === -1 ? '' : url.slice(query),
-        body: req.body,
-      },
-      context: async () => {
-        const l = locals(res);
-        const context = createContext({
-          config,
-          user,
-          requestId: l.requestId!,
-          testNamespace: l.testNamespace ?? null,
-          locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
-          logger,
-          drainSignal: drain.signal,
-          store,
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-        });
-        l.context = context;
-        return context;
-      },
-    });
+    // The audit's rows and moves of this request are its test namespace's (activity/store-namespace.ts).
+    const answer = await inStoreNamespace(locals(res).testNamespace ?? '', () =>
+      apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: {
+          method: (req.method ?? 'GET').toUpperCase(),
+          headers,
+          search: query === -1 ? '' : url.slice(query),
+          body: req.body,
+        },
+        context: async () => {
+          const l = locals(res);
+          const context = createContext({
+            config,
+            user,
+            requestId: l.requestId!,
+            testNamespace: l.testNamespace ?? null,
+            locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
+            logger,
+            drainSignal: drain.signal,
+            store,
+            ...(options.fetch ? { fetch: options.fetch } : {}),
+          });
+          l.context = context;
+          return context;
+        },
+      }),
+    );
     for (const [key, value] of answer.headers) res.setHeader(key, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === 'complete') {
@@ -528,6 +544,41 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     });
   };
 
+  /**
+   * Test profile only (`TEST_NAMESPACES`): `POST /__admin/reset-store?namespace=<name>` (or the `x-test-namespace`
+   * header; neither: the default namespace) deletes that namespace's rows of the store, activity and preferences:
+   * the test stack's stubs call it on each `POST /__admin/reset` (docs/testing-integration.md §4). No token, as the
+   * stubs' admin calls; without the profile the path does not exist (404).
+   */
+  const resetStore = async (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('cache-control', 'no-store');
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      sendJson(res, 405, graphqlErrorBody('Use POST.', 'METHOD_NOT_ALLOWED'));
+      return;
+    }
+    const named = new URLSearchParams(req.url?.split('?')[1] ?? '').get('namespace');
+    const namespace = named === null ? (locals(res).testNamespace ?? '') : named && testNamespaceFrom(named);
+    if (namespace === null) {
+      sendJson(
+        res,
+        400,
+        graphqlErrorBody(
+          "El espacio de pruebas debe tener de 1 a 64 letras, dígitos, '.', '_', ':' o '-'.",
+          'BAD_REQUEST',
+        ),
+      );
+      return;
+    }
+    const opened = store ? (store.current() ?? (await store.ready())) : null;
+    if (!opened) {
+      sendJson(res, 503, graphqlErrorBody(STORE_UNAVAILABLE_MESSAGE, 'STORE_UNAVAILABLE'));
+      return;
+    }
+    const cleared = await opened.clearNamespace(namespace);
+    sendJson(res, 200, { status: 'ok', namespace, ...cleared });
+  };
+
   const probe = (res: ServerResponse, status: number, body: unknown) => {
     res.setHeader('cache-control', 'no-store');
     sendJson(res, status, body);
@@ -547,6 +598,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         });
       } else if (path === '/healthz' && get) {
         probe(res, 200, { status: 'ok' });
+      } else if (config.testNamespaces && path === '/__admin/reset-store') {
+        resetStore(req, res).catch((failure: unknown) => failed(res, failure));
       } else if (path === '/readyz' && get) {
         // Ready once the store is open (a money move needs it: issue 60), until the stop begins. A store that drops
         // later keeps the replica ready: reads and screens work, moves are refused with a message.

@@ -127,6 +127,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_SANDBOX: 'true' }).sandbox).toBe(true);
   });
 
+  it('keeps the test profile namespaces off unless asked, and never with NODE_ENV=production (issue 61)', () => {
+    expect(loadConfig({}).testNamespaces).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).testNamespaces).toBe(false);
+    expect(loadConfig({ TEST_NAMESPACES: 'true' }).testNamespaces).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_NAMESPACES: 'true' })).toThrow(/TEST_NAMESPACES/);
+  });
+
   it('refuses malformed values', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '0' })).toThrow(/UPSTREAM_TIMEOUT_MS/);

@@ -149,6 +149,8 @@ beforeAll(async () => {
       zipLimits: ZIP_LIMITS,
       // Every refusal audited one by one: the tests below count them (the budget is refusal-lines.test.ts').
       refusalLinesPerMinute: 1_000_000,
+      // The test profile's namespaces: x-test-namespace forwarded (its test below; off, test-namespaces.integration).
+      testNamespaces: true,
       services: { ...base.services, withdraw: upstreamUrl, import: upstreamUrl },
     },
     {

@@ -41,6 +41,8 @@ beforeAll(async () => {
         notification: `${stubs.url}/notification`,
       },
       corsOrigins: ['http://localhost:5173'],
+      // The test profile's namespaces, as the test stack runs (issue 61: off by default, test-namespaces.integration).
+      testNamespaces: true,
     },
     { logger: createLogger('silent') },
   );

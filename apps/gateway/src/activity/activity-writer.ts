@@ -28,8 +28,8 @@ export interface ActivityWriterOptions {
 }
 
 export interface ActivityWriter {
-  /** Queues one audit event (its area and trace id beside it); returns at once. */
-  record(event: AuditEvent, extra: { area: string | null; traceId: string | null }): void;
+  /** Queues one audit event (its area, trace id and store namespace beside it); returns at once. */
+  record(event: AuditEvent, extra: ActivityExtra): void;
   /** Writes what is queued now (tests, stop). */
   flush(): Promise<void>;
   /** Deletes the events past retention; how many. */
@@ -39,13 +39,22 @@ export interface ActivityWriter {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What a row has that its audit event does not: the area, the trace, the test namespace (store-namespace.ts). */
+export interface ActivityExtra {
+  area: string | null;
+  traceId: string | null;
+  /** '' or absent: the normal case. */
+  namespace?: string;
+}
+
 /** An audit event as its activity row (also a money move's intent: activity/move-field.ts). */
 export function activityRow(
   event: Omit<AuditEvent, 'result'> & { result: string },
-  extra: { area: string | null; traceId: string | null },
+  extra: ActivityExtra,
   at: Date,
 ): NewActivity {
   return {
+    ...(extra.namespace ? { namespace: extra.namespace } : {}),
     at,
     username: event.user,
     permission: event.permissionUsed,

@@ -43,11 +43,16 @@ export interface MoveJournalOptions {
   /** Most outcomes waiting for the store (default 5 000). */
   maxWaiting?: number;
   now?: () => Date;
+  /** The store namespace a key is looked up in (the running request's, store-namespace.ts); '' without it. */
+  namespace?: () => string;
 }
 
 export interface MoveJournal {
   readonly leaseMs: number;
-  /** The operator's move under `key` (a STORE_UNAVAILABLE error when the store cannot say). */
+  /**
+   * The operator's move under `key` in the request's namespace (a STORE_UNAVAILABLE error when the store cannot
+   * say); an intent carries its own (`namespace`).
+   */
   find(username: string, key: string): Promise<MoveRecord | null>;
   /** Stores an intent (MoveNotRecorded when the store cannot). */
   begin(intent: Omit<MoveIntent, 'lease_until'>): Promise<BeginMove>;
@@ -240,7 +245,7 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
     leaseMs,
     async find(username, key) {
       try {
-        return await openStore().findMove(username, key);
+        return await openStore().findMove(username, key, options.namespace?.() ?? '');
       } catch {
         throw storeUnavailable();
       }

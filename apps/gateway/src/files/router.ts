@@ -358,6 +358,7 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
   ) => {
     const file = definition.produce!(input, {
       store: storeOf,
+      storeNamespace: context.testNamespace ?? '',
       readJson: (target) => readJson(context, target),
     });
     const name = definition.fileName!(input);

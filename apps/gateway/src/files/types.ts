@@ -49,6 +49,8 @@ export interface ProducedFile {
  */
 export interface DownloadContext {
   store(): Store;
+  /** The namespace of the caller's rows in the store: its test namespace (test profile only), else ''. */
+  storeNamespace: string;
   readJson(target: UpstreamTarget): Promise<unknown>;
 }
 

@@ -24,7 +24,11 @@ const HEADER = [
   'Traza',
 ];
 
-async function* activityCsv(store: Store, query: DownloadInput['query']): AsyncGenerator<string> {
+async function* activityCsv(
+  store: Store,
+  namespace: string,
+  query: DownloadInput['query'],
+): AsyncGenerator<string> {
   const filter = storeFilter({
     user: query.usuario,
     area: query.area,
@@ -39,6 +43,7 @@ async function* activityCsv(store: Store, query: DownloadInput['query']): AsyncG
   for (let page = 1; (page - 1) * CSV_PAGE < ACTIVITY_CSV_MAX_ROWS; page++) {
     const answer = await store.queryActivity({
       filter,
+      namespace,
       page,
       pageSize: CSV_PAGE,
       sort: 'at',
@@ -75,7 +80,7 @@ export const activityCsvDownload = defineDownload({
   query: { usuario: TEXT, area: NAME, accion: NAME, registro: TEXT, desde: instantParam, hasta: instantParam },
   produce: (input, context) => ({
     contentType: 'text/csv; charset=utf-8',
-    body: activityCsv(context.store(), input.query),
+    body: activityCsv(context.store(), context.storeNamespace, input.query),
   }),
   fileName: () => 'actividad.csv',
 });

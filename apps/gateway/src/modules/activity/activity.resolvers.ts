@@ -171,17 +171,24 @@ export const activityResolvers: Resolvers = {
           pageSize,
           sort: SORTS[sort?.field ?? 'AT'] ?? 'at',
           descending: sort?.direction !== 'ASC',
+          namespace: context.storeNamespace,
         }),
       );
       return pageOf(answer.rows.map(presentActivity), answer.total, page, pageSize);
     },
     async activityUsers(_root, { prefix }, context) {
-      const request = { prefix: filterText(prefix, 'prefix'), limit: ACTIVITY_USERS_LIMIT };
+      const request = {
+        prefix: filterText(prefix, 'prefix'),
+        limit: ACTIVITY_USERS_LIMIT,
+        namespace: context.storeNamespace,
+      };
       return withStore(context, (store) => store.activityUsers(request));
     },
     async preferences(_root, { prefix }, context) {
       const start = prefix ? preferenceKey(prefix, 'prefix') : null;
-      const rows = await withStore(context, (store) => store.readPreferences(context.user.username, start));
+      const rows = await withStore(context, (store) =>
+        store.readPreferences(context.user.username, start, context.storeNamespace),
+      );
       return rows.map((p) => ({ key: p.key, value: p.value, updatedAt: p.updatedAt.toISOString() }));
     },
   },
@@ -195,7 +202,13 @@ export const activityResolvers: Resolvers = {
       // Always the signed-in operator's own: the user name comes from the token, never from the arguments.
       const limits = context.preferenceLimits;
       const write = await withStore(context, (store) =>
-        store.writePreference(context.user.username, name, json === null ? null : value, limits),
+        store.writePreference(
+          context.user.username,
+          name,
+          json === null ? null : value,
+          limits,
+          context.storeNamespace,
+        ),
       );
       if (!write.written) throw refusedWrite(write.limit, limits);
       if (json === null) return null;
@@ -207,7 +220,14 @@ export const activityResolvers: Resolvers = {
       const limits = context.preferenceLimits;
       // Always the signed-in operator's own, as setPreference.
       const merge = await withStore(context, (store) =>
-        store.mergePreference(context.user.username, name, changes, limits, MAX_VALUE_BYTES),
+        store.mergePreference(
+          context.user.username,
+          name,
+          changes,
+          limits,
+          MAX_VALUE_BYTES,
+          context.storeNamespace,
+        ),
       );
       if (!merge.written) throw refusedWrite(merge.limit, limits, 'entries');
       if (merge.value === null) return null;
