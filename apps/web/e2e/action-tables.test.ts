@@ -6,6 +6,12 @@ import { changedAlert, nextRead, RECORD_CHANGED, tabVisibleAgain } from './suppo
 import { gridSettled } from './support/grid';
 import { useBrowserStack } from './support/suite';
 import { stubAdmin, stubRequest, stubRequests } from './support/stub-http';
+import {
+  shownRowIds,
+  subscriptionRow,
+  subscriptionsSettled,
+  subscriptionWrites,
+} from './support/subscriptions';
 import { rowAction } from './support/withdrawals';
 
 /**
@@ -223,5 +229,29 @@ describe('as operador', () => {
     await dialog.getByRole('button', { name: /Transferencia/ }).click();
     expect(await summary.locator('dd[data-label="Medio de pago"]').innerText()).toBe('Transferencia (CBU)');
     expect(await seriousA11yViolations(operator, '[role="dialog"]')).toEqual([]);
+  });
+
+  it("a subscription row's 'Cancelar' runs through the row's action table: its dialog, one write, the toast", async () => {
+    const operator = operatorProfile.page;
+    await showPath(operator, suite.stack.urls.web, '/suscripciones?estado=active&medio=todos');
+    await subscriptionsSettled(operator);
+    const [id] = await shownRowIds(operator);
+    await stubAdmin(suite.stack, 'DELETE', 'requests');
+    await subscriptionRow(operator, id!)
+      .getByRole('button', { name: `Acciones de la suscripción ${id}` })
+      .click();
+    await operator
+      .getByRole('menu', { name: `Acciones de la suscripción ${id}` })
+      .getByRole('menuitem', { name: 'Cancelar' })
+      .click();
+    const dialog = operator.getByRole('dialog');
+    await dialog.getByText(`Se cancelará la suscripción ${id}`, { exact: false }).waitFor();
+    await dialog.getByLabel('Ingrese el motivo').fill('Pedido del pagador');
+    await dialog.getByRole('button', { name: /Cancelar suscripci/ }).click();
+    await notice(operator, 'Suscripción cancelada correctamente').waitFor();
+    expect((await subscriptionWrites(suite.stack)).map((w) => [w.method, w.operation, w.id])).toEqual([
+      ['POST', 'cancelar', id],
+    ]);
+    await subscriptionRow(operator, id!).waitFor({ state: 'detached' });
   });
 });

@@ -1,22 +1,19 @@
-import { detailActionKit, textsFor } from '@/components/actions/declared-dialogs';
+import { detailActionKit } from '@/components/actions/declared-dialogs';
 import { registryOf, type DetailActionTable, type DialogRun } from '@/components/actions/detail-actions';
 import { diffVersions } from '@/components/versions/version-diff';
 import { QueryVersionHistory, versionLoader } from '@/components/versions/query-version-history';
-import { AmountDialog } from '../dialogs/amount-dialog';
 import { SUBSCRIPTION_DIFF } from '../diff';
 import {
-  CancelSubscriptionDocument,
-  ChangeSubscriptionPaymentMethodDocument,
   RefreshSubscriptionDocument,
   RemoveSubscriptionPaymentMethodDocument,
   SendSubscriptionEmailDocument,
   SubscriptionHistoryDocument,
   SubscriptionVersionDocument,
-  UpdateSubscriptionAmountDocument,
   type SubscriptionActionKind,
 } from '../gql/graphql';
 import { SUBSCRIPTION_SUCCESS } from '../messages';
 import { SUBSCRIPTION_ACTIONS } from '../subscription-actions';
+import { subscriptionWrites } from '../subscription-writes';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 import type { SubscriptionView } from './types';
 
@@ -36,8 +33,6 @@ const idOf = ({ record, idempotencyKey }: DialogRun<SubscriptionView, Subscripti
   idempotencyKey,
 });
 
-const { CANCEL, UPDATE_AMOUNT, CHANGE_PAYMENT_METHOD } = SUBSCRIPTION_ACTIONS;
-
 /**
  * The subscription detail's actions (spec 000 §2 "Subscription detail" toolbar, §4 "Subscriptions"): each kind's
  * label and place, its dialog, its mutation and variables, its success text.
@@ -47,22 +42,7 @@ export const SUBSCRIPTION_ACTION_TABLE: DetailActionTable<
   SubscriptionView,
   SubscriptionActionContext
 > = {
-  CANCEL: kit.mutation({
-    meta: CANCEL,
-    dialog: kit.reasonOf(CANCEL, { submitColor: 'error' }),
-    mutation: CancelSubscriptionDocument,
-    variables: (reason, run) => ({ ...idOf(run), reason }),
-    payload: (data) => data.cancelSubscription,
-    success: SUBSCRIPTION_SUCCESS.cancel,
-  }),
-  CHANGE_PAYMENT_METHOD: kit.mutation({
-    meta: CHANGE_PAYMENT_METHOD,
-    dialog: kit.changeMethodOf(CHANGE_PAYMENT_METHOD, (record) => record.payer?.name ?? ''),
-    mutation: ChangeSubscriptionPaymentMethodDocument,
-    variables: (input, run) => ({ ...idOf(run), input }),
-    payload: (data) => data.changeSubscriptionPaymentMethod,
-    success: SUBSCRIPTION_SUCCESS.changePaymentMethod,
-  }),
+  ...subscriptionWrites<SubscriptionView, SubscriptionActionContext>(),
   REMOVE_PAYMENT_METHOD: kit.mutation({
     meta: SUBSCRIPTION_ACTIONS.REMOVE_PAYMENT_METHOD,
     dialog: kit.confirm(({ record }) => ({
@@ -75,17 +55,6 @@ export const SUBSCRIPTION_ACTION_TABLE: DetailActionTable<
     variables: (_sent, run) => idOf(run),
     payload: (data) => data.removeSubscriptionPaymentMethod,
     success: SUBSCRIPTION_SUCCESS.removePaymentMethod,
-  }),
-  UPDATE_AMOUNT: kit.mutation({
-    meta: UPDATE_AMOUNT,
-    dialog: kit.dialog(AmountDialog)(({ record }) => ({
-      ...textsFor(UPDATE_AMOUNT.dialog!, record.id),
-      currentAmount: record.amount,
-    })),
-    mutation: UpdateSubscriptionAmountDocument,
-    variables: (amount, run) => ({ ...idOf(run), amount }),
-    payload: (data) => data.updateSubscriptionAmount,
-    success: SUBSCRIPTION_SUCCESS.changeAmount,
   }),
   SEND_EMAIL: kit.mutation({
     meta: SUBSCRIPTION_ACTIONS.SEND_EMAIL,

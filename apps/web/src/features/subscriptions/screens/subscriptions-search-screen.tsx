@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useRowActions } from '@/components/actions/detail-actions';
 import { ExportHistoryLink, ExportMenu, useExportDialog } from '@/components/exports';
 import { lazyFlowDialogs } from '@/components/dialogs/lazy-flow-dialogs';
 import { ListPage } from '@/components/list-page/list-page';
@@ -10,6 +11,7 @@ import type { SubscriptionActionKind, SubscriptionBulkResultFragment } from '../
 import type { SubscriptionActionValue } from '../list/subscriptions-action-dialogs';
 import { useSubscriptionColumns, type SubscriptionRow } from '../list/subscriptions-columns';
 import { OtherPaymentTypesNotice } from '../list/other-payment-types-notice';
+import { SUBSCRIPTION_ROW_TABLE, type SubscriptionRowContext } from '../list/subscription-row-actions';
 import { SubscriptionsFiltersForm } from '../list/subscriptions-filters';
 import { subscriptionsListRule, subscriptionsQuery } from '../list/subscriptions-list';
 import { changeOf, useSubscriptionsListActions } from '../list/use-subscriptions-list-actions';
@@ -30,7 +32,17 @@ export default function SubscriptionsSearchScreen() {
   const page = useListPage(subscriptionsQuery, { rule: subscriptionsListRule });
   const { list, filters, variables } = page;
   const permissions = usePermissions();
-  const { runRow, runBulk } = useSubscriptionsListActions(page.afterAction, variables.filter);
+  const { runBulk } = useSubscriptionsListActions(variables.filter);
+  const { afterAction } = page;
+  const rowContext = useMemo<SubscriptionRowContext>(
+    () => ({ applied: (change) => afterAction.applyChanges([change]) }),
+    [afterAction],
+  );
+  // A row's answer unknown: the lists are read again (the operator decides on what is true now).
+  const rows = useRowActions(SUBSCRIPTION_ROW_TABLE, {
+    context: rowContext,
+    refetch: async () => afterAction.applyChanges([], true),
+  });
   const bulk = useListBulk<
     SubscriptionBulkKind,
     SubscriptionRow,
@@ -43,14 +55,14 @@ export default function SubscriptionsSearchScreen() {
     ariaLabel: 'Acciones sobre las suscripciones seleccionadas',
     actionsOf: (row) => row.bulkActions,
     allMatching: true,
-    run: { runSingle: runRow, runBulk },
+    run: { runBulk },
     changeOf: (result) => changeOf(result.subscription),
   });
-  const { startSingle } = bulk.flow;
+  const runRow = rows.run;
   const columns = useSubscriptionColumns(
     useCallback(
-      (kind: SubscriptionActionKind, row: SubscriptionRow) => startSingle(kind as SubscriptionBulkKind, row),
-      [startSingle],
+      (kind: SubscriptionActionKind, row: SubscriptionRow) => runRow(kind as SubscriptionBulkKind, row),
+      [runRow],
     ),
   );
 
@@ -102,6 +114,7 @@ export default function SubscriptionsSearchScreen() {
       }}
     >
       <SubscriptionsActionDialogs {...bulk.dialogs} />
+      {rows.dialog}
       {exportFlow.dialog}
     </ListPage>
   );
