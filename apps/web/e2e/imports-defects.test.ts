@@ -302,21 +302,20 @@ describe("the import screens' search, list and conversion (issue 29 item 6)", ()
     await page.getByText('El número de fila admite solo dígitos.').waitFor();
   });
 
-  it('lists each import with its id and file name, within 1280×800 with the menu open', async () => {
+  it('lists each import with its id within 1280×800 with the menu open, and its file name in a wider window', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     try {
       // The list mounts after the resize: laid out at 1280 × 800 as a page load there would be.
       await showPath(page, suite.stack.urls.web, '/importaciones?entidad=10001');
       await gridSettled(page, 'Importaciones', 'No se encontraron importaciones');
       const list = grid(page, 'Importaciones');
-      for (const header of ['ID', 'ARCHIVO', 'ENTIDAD', 'MONTO TOTAL']) {
+      // The spec's columns and the id; ARCHIVO, not the spec's, gives way at 1280 (issue 64: under 'Columnas').
+      for (const header of ['ID', 'ENTIDAD', 'MONTO TOTAL', 'MONTO EMITIDO']) {
         await list.getByRole('columnheader', { name: header, exact: true }).waitFor();
       }
       const ids = await gridColumn(page, 'Importaciones', 'id');
-      const files = await gridColumn(page, 'Importaciones', 'fileName');
       expect(ids.length).toBeGreaterThan(0);
       expect(ids.every((id) => /^\d+$/.test(id))).toBe(true);
-      expect(files).toContain('cuotas-diciembre.csv');
       // No sideways scroll: the last column's right edge inside the grid.
       // The columns' right edge against the scroller's (as list-layout.test.ts measures it).
       const overflow = await list.evaluate((root) => {
@@ -334,6 +333,11 @@ describe("the import screens' search, list and conversion (issue 29 item 6)", ()
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
+    // A wider window has room for the file's name (issue 29 item 6).
+    await showPath(page, suite.stack.urls.web, '/importaciones?entidad=10001');
+    await gridSettled(page, 'Importaciones', 'No se encontraron importaciones');
+    await grid(page, 'Importaciones').getByRole('columnheader', { name: 'ARCHIVO', exact: true }).waitFor();
+    expect(await gridColumn(page, 'Importaciones', 'fileName')).toContain('cuotas-diciembre.csv');
   });
 
   it("offers 'Volver a importar' when the conversion imported nothing", async () => {

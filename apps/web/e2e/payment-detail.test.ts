@@ -275,9 +275,10 @@ describe('payment detail as operador', () => {
     );
   });
 
-  it('sends one idempotency key per refund dialog and reuses it when the operator submits again', async () => {
+  it('sends one idempotency key per refund dialog; after a refusal the next submit is a new request, under a new key', async () => {
     await resetStubs(suite.stack);
     await openPayment(page, '1000002');
+    // The gateway scopes each key to its operator before the service gets it: '<16 hex>.<the dialog's key>'.
     const keys = () =>
       upstreamRequests(suite.stack).then((requests) =>
         requests
@@ -290,17 +291,19 @@ describe('payment detail as operador', () => {
     await d.getByLabel('Ingrese el motivo').fill('Reclamo');
     await d.getByRole('button', { name: 'Devolver' }).click();
     await d.getByTestId('dialog-feedback').waitFor();
+    // The refusal wrote nothing, and its key would answer that refusal again (issue 60): a new key.
     await d.getByRole('button', { name: 'Devolver' }).click();
     await expect.poll(async () => (await keys()).length).toBe(2);
     const [first, second] = await keys();
-    expect(first).toMatch(/^[0-9a-f-]{36}$/);
-    expect(second).toBe(first);
+    expect(first).toMatch(/^[0-9a-f]{16}\.[0-9a-f-]{36}$/);
+    expect(second).toMatch(/^[0-9a-f]{16}\.[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
     await d.getByRole('button', { name: 'Cancelar' }).click();
     await action(page, 'REFUND').click();
     await d.getByLabel('Ingrese el motivo').fill('Reclamo');
     await d.getByRole('button', { name: 'Devolver' }).click();
     await expect.poll(async () => (await keys()).length).toBe(3);
-    expect((await keys())[2]).not.toBe(first);
+    expect(new Set(await keys()).size).toBe(3);
     await d.getByRole('button', { name: 'Cancelar' }).click();
   });
 

@@ -75,7 +75,7 @@ const REFUND_SUCCESS: Record<RefundVariant, string> = {
   reverse: SUCCESS_MESSAGES.reverse,
 };
 
-/** What the refund dialog sends: its reason (none for the partial refund), its own key and the amount typed. */
+/** What the refund dialog sends: its reason (none for the partial refund) and the amount typed. */
 type RefundSent = Parameters<RefundDialogProps['onSubmit']>[0];
 
 /** Refund, partial refund and reverse: one dialog with the amounts involved, each its own document. */
@@ -84,7 +84,7 @@ function refundAction<TData, TVariables extends OperationVariables>(
   spec: {
     meta: ActionMeta;
     mutation: TypedDocumentNode<TData, TVariables>;
-    variables(sent: RefundSent, run: Run): TVariables;
+    variables(sent: RefundSent, run: DialogRun<PaymentDetail, PaymentActionContext>): TVariables;
     payload(data: TData): (PaymentPayload & OutcomePayloadLike) | null | undefined;
   },
 ) {
@@ -116,8 +116,11 @@ function refundAction<TData, TVariables extends OperationVariables>(
   });
 }
 
-/** A refund's own variables: the dialog's idempotency key, the same on every submit from it. */
-const refundIdOf = (sent: RefundSent, run: Run) => ({ ...idOf(run), idempotencyKey: sent.idempotencyKey });
+/**
+ * A refund's variables: the kit's key of the dialog (kept while answers are unknown, new after an answered refusal:
+ * the gateway answers a used key with what it answered, issue 60).
+ */
+const refundIdOf = (_sent: RefundSent, run: DialogRun<PaymentDetail, PaymentActionContext>) => keyedIdOf(run);
 
 /**
  * The payment detail's actions (spec 000 §2 toolbar, §4): each kind's label and place, its dialog, its mutation and

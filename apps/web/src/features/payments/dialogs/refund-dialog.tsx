@@ -27,7 +27,6 @@ import {
 import { ReasonField, validateReason } from '@/components/dialogs/reason-field';
 import { AmountField } from '@/components/form';
 import { MoneySummary } from '@/components/dialogs/money-summary';
-import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 
 export type RefundVariant = 'refund' | 'partial' | 'reverse';
 
@@ -47,7 +46,6 @@ export interface RefundDialogProps {
   refunds: readonly { status: string; amount?: string | null }[];
   methods: readonly RefundDialogMethod[];
   /** refund and reverse send a reason; the partial refund sends none (spec 000 §7). */
-  /** The idempotency key is the dialog's own: the same on every submit from it. */
   /**
    * amount (refund only, spec 000 §2 'Ingrese Importe', §7): the Decimal to refund, what is left by default;
    * null for the partial refund and the reverse. The gateway sends partial: true when it is smaller than what
@@ -55,7 +53,6 @@ export interface RefundDialogProps {
    */
   onSubmit(values: {
     reason: string | null;
-    idempotencyKey: string;
     amount: string | null;
   }): Promise<SubmitOutcome>;
   onClose(): void;
@@ -118,8 +115,6 @@ export function RefundDialog({
   const needsReason = variant !== 'partial';
   const asksAmount = variant === 'refund';
   const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
-  // One key per dialog (one operator intent): a second submit after a timeout can never refund twice.
-  const { key: idempotencyKey } = useIdempotencyKey();
   const already = refundedAmount(refunds);
   const total = variant === 'partial' ? partialRefundTotal(methods) : remainingAmount(finalAmount, refunds);
   const formik = useFormik({
@@ -134,7 +129,6 @@ export function RefundDialog({
     onSubmit: (values) => {
       return submit({
         reason: needsReason ? (normalizeReason(values.reason) ?? '') : null,
-        idempotencyKey,
         amount: asksAmount ? parseAmount(values.amount) : null,
       });
     },
