@@ -565,8 +565,14 @@ for (const backend of STORES) {
         .map((line) => JSON.parse(line) as Record<string, unknown>)
         .filter((l) => l.msg === 'audit' && l.operation === 'cancelPayment');
       expect(audit.map((l) => (l.targetIds as string[])[0])).toContain('1000006');
+      // Reads of a store that went away answer STORE_UNAVAILABLE in Spanish, never an unexpected error (issue 60).
       const unavailable = await as('admin', ACTIVITY);
-      expect(unavailable.body.errors?.[0]?.message).toBeTruthy();
+      expect(unavailable.body.errors?.[0]).toMatchObject({
+        message: expect.stringMatching(/^La actividad y las preferencias no están disponibles/),
+        extensions: { code: 'STORE_UNAVAILABLE' },
+      });
+      const preferences = await as('admin', '{ preferences { key } }');
+      expect(preferences.body.errors?.[0]?.extensions?.code).toBe('STORE_UNAVAILABLE');
     });
   });
 }
