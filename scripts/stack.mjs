@@ -152,7 +152,7 @@ export function signInOrigins(origins) {
  *           keyFile?: string | null, stubLatencyMs?: number, gatewayLogLevel?: string, gatewayEnv?: Record<string, string>, accessTokenTtlSeconds?: number, log?: (line: string) => void,
  *           web?: boolean, realmFile?: string, realmAdditions?: string[], storeDataDir?: string, passEnv?: 'all' | readonly string[],
  *           keycloakOptions?: { bruteForceProtected?: boolean, attackDetectionAdmin?: boolean },
- *           otherWebOrigins?: string[] }} [options]
+ *           otherWebOrigins?: string[], testNamespaces?: boolean }} [options]
  *   ports: 0 or missing picks a free port. publicHost: the host name browsers use (localhost for npm start).
  *   web: false starts no web server (the stack of integration tests). realmFile: the emulator's realm (default
  *   the repository's infra/keycloak/realm-back-office.json, found from the emulator's folder). realmAdditions:
@@ -162,7 +162,9 @@ export function signInOrigins(origins) {
  *   passEnv: which of this process's variables the gateway gets besides the stack's (inheritedEnv): none but
  *   BASE_ENV by default; 'all' for npm start. keycloakOptions: the emulator's test-stack switches (the lockout).
  *   otherWebOrigins: origins of web servers the caller starts itself against this stack (the bench's baseline
- *   build): the emulator lets them sign in and the gateway answers them (CORS).
+ *   build): the emulator lets them sign in and the gateway answers them (CORS). testNamespaces: the gateway's
+ *   test namespaces on (TEST_NAMESPACES: `x-test-namespace` forwarded, its store split by it) and each reset of
+ *   the stubs clearing the gateway's rows of that namespace (`POST /__admin/reset-store`): the test stack's.
  */
 export async function startStack(options = {}) {
   for (let attempt = 1; ; attempt++) {
@@ -174,6 +176,24 @@ export async function startStack(options = {}) {
       if (attempt >= PICKED_PORT_ATTEMPTS || !pickedPortTaken(error, options.ports)) throw error;
     }
   }
+}
+
+/**
+ * The stubs' reset hook of a stack with test namespaces: the gateway's rows of the namespace reset are deleted
+ * (its `POST /__admin/reset-store`, test profile only) before the reset answers, so a test that resets in
+ * `beforeEach` starts without the preferences and activity an earlier test left there.
+ * @param {string} host
+ * @param {number} gatewayPort
+ * @returns {(namespace: string) => Promise<void>}
+ */
+function resetGatewayStore(host, gatewayPort) {
+  const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${gatewayPort}`;
+  return async (namespace) => {
+    const answer = await fetch(`${origin}/__admin/reset-store?namespace=${encodeURIComponent(namespace)}`, {
+      method: 'POST',
+    });
+    if (!answer.ok) throw new Error(`POST /__admin/reset-store del gateway: ${answer.status}`);
+  };
 }
 
 /** How many times a stack whose picked port was taken in the meantime is started in all. */
@@ -213,7 +233,12 @@ async function startStackOnce(options) {
 
   const started = [];
   try {
-    const stubs = await startStubs({ port: ports.stubs, host, latencyMs: options.stubLatencyMs });
+    const stubs = await startStubs({
+      port: ports.stubs,
+      host,
+      latencyMs: options.stubLatencyMs,
+      ...(options.testNamespaces ? { onReset: resetGatewayStore(host, ports.gateway) } : {}),
+    });
     started.push(stubs);
     const keycloak = await startEmulator({
       port: ports.keycloak,
@@ -256,6 +281,7 @@ async function startStackOnce(options) {
         FORM_HOST: process.env.FORM_HOST,
         ...(inherited.DATABASE_URL ? {} : { STORE_DATA_DIR: options.storeDataDir ?? 'memory://' }),
         ...(options.gatewayLogLevel ? { LOG_LEVEL: options.gatewayLogLevel } : {}),
+        ...(options.testNamespaces ? { TEST_NAMESPACES: 'true' } : {}),
         ...options.gatewayEnv,
       },
       options.log,

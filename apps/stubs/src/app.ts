@@ -173,11 +173,15 @@ export function createState(seed: number, baseLatencyMs: number, maxNamespaces =
   return state;
 }
 
-/** The namespace a request names: its header, or (admin calls only) the `namespace` query parameter. */
-function namespaceOf(state: StubState, req: Request, query: boolean): NamespaceState {
-  const header = req.get(NAMESPACE_HEADER);
+/** The name a request gives: its header, or (admin calls only) the `namespace` query parameter; '' for none. */
+function namespaceNameOf(req: Request, query: boolean): string {
   const param = query && typeof req.query.namespace === 'string' ? req.query.namespace : undefined;
-  return state.namespace(header ?? param);
+  return req.get(NAMESPACE_HEADER) ?? param ?? '';
+}
+
+/** The namespace a request names (namespaceNameOf). */
+function namespaceOf(state: StubState, req: Request, query: boolean): NamespaceState {
+  return state.namespace(namespaceNameOf(req, query));
 }
 
 function serviceContext(
@@ -275,12 +279,30 @@ function parseFault(
   return { config, matches };
 }
 
-function adminRouter(state: StubState, catalogue: Catalogue): express.Router {
+/** What the server that embeds the stubs does besides them (the test stack: the gateway's store). */
+export interface StubHooks {
+  /**
+   * After each `POST /__admin/reset`, with the namespace's name ('' for the default one): the reset answers once it
+   * settles, `502` `reset_hook_failed` when it fails (the test stack clears the gateway's rows of that namespace).
+   */
+  onReset?: (namespace: string) => Promise<void>;
+}
+
+function adminRouter(state: StubState, catalogue: Catalogue, hooks: StubHooks): express.Router {
   const router = express.Router();
   // Each call acts on the namespace it names (header or ?namespace=), the default one without.
   const of = (req: Request) => namespaceOf(state, req, true);
-  router.post('/reset', (req, res) => {
+  router.post('/reset', async (req, res) => {
     of(req).reset();
+    try {
+      await hooks.onReset?.(namespaceNameOf(req, true));
+    } catch (error) {
+      send(res, 502, {
+        code: 'reset_hook_failed',
+        message: `Se restablecieron los servicios, pero no el almacenamiento del gateway: ${String(error)}`,
+      });
+      return;
+    }
     send(res, 200, { status: 'ok', seed: state.seed });
   });
   router.get('/requests', (req, res) => {
@@ -332,7 +354,7 @@ function adminRouter(state: StubState, catalogue: Catalogue): express.Router {
   return router;
 }
 
-export function createApp(state: StubState): express.Express {
+export function createApp(state: StubState, hooks: StubHooks = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -342,7 +364,7 @@ export function createApp(state: StubState): express.Express {
     send(res, 200, { status: 'ok' });
   });
   const catalogue = createCatalogue();
-  app.use('/__admin', json, adminRouter(state, catalogue));
+  app.use('/__admin', json, adminRouter(state, catalogue, hooks));
 
   for (const service of SERVICES) {
     const context = serviceContext(state, service, catalogue);

@@ -1,6 +1,6 @@
 /** @backoffice/stubs: a simulator of the platform's REST services, one HTTP server, one prefix per service. */
 import type { AddressInfo } from 'node:net';
-import { createApp, createState, DEFAULT_SEED } from './app.js';
+import { createApp, createState, DEFAULT_SEED, type StubHooks } from './app.js';
 import { SERVICES } from './services/registry.js';
 
 export { DEFAULT_SEED };
@@ -17,6 +17,8 @@ export interface StartStubsOptions {
   seed?: number;
   /** Latency added to every service request (faults add to it). */
   latencyMs?: number;
+  /** StubHooks.onReset: called by each `POST /__admin/reset` (the test stack clears the gateway's rows there). */
+  onReset?: StubHooks['onReset'];
 }
 
 export interface RunningStubs {
@@ -34,7 +36,7 @@ export interface RunningStubs {
 export async function startStubs(options: StartStubsOptions = {}): Promise<RunningStubs> {
   const host = options.host ?? '127.0.0.1';
   const state = createState(options.seed ?? DEFAULT_SEED, options.latencyMs ?? 0);
-  const app = createApp(state);
+  const app = createApp(state, options.onReset ? { onReset: options.onReset } : {});
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     const listening = app.listen(options.port ?? 4010, host, (error?: Error) => {
       if (error) reject(error);

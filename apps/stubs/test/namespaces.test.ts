@@ -139,3 +139,34 @@ describe('namespaces', () => {
     expect(state.namespace('dos')).not.toBe(second);
   });
 });
+
+describe('the reset hook (issue 62: the test stack clears the gateway’s rows of the namespace reset)', () => {
+  it('is called with the namespace reset, the default one as ""; the reset answers after it, 502 when it fails', async () => {
+    const { startStubs } = await import('../src/index.js');
+    const calls: string[] = [];
+    let failing = false;
+    const stubs = await startStubs({
+      port: 0,
+      onReset: async (namespace) => {
+        calls.push(namespace);
+        if (failing) throw new Error('gateway caído');
+      },
+    });
+    try {
+      const reset = (query: string, headers: Record<string, string> = {}) =>
+        fetch(`${stubs.url}/__admin/reset${query}`, { method: 'POST', headers });
+      expect((await reset('')).status).toBe(200);
+      expect((await reset('', { [NAMESPACE_HEADER]: `h-${run}` })).status).toBe(200);
+      expect((await reset(`?namespace=q-${run}`)).status).toBe(200);
+      // A name that is not one is refused before anything is reset: the hook is not called.
+      expect((await reset('?namespace=con%20espacio')).status).toBe(400);
+      expect(calls).toEqual(['', `h-${run}`, `q-${run}`]);
+      failing = true;
+      const failed = await reset(`?namespace=q-${run}`);
+      expect(failed.status).toBe(502);
+      expect(await failed.json()).toMatchObject({ code: 'reset_hook_failed' });
+    } finally {
+      await stubs.close();
+    }
+  });
+});

@@ -53,11 +53,19 @@ describe('the test profile of npm run stack:test (test stacks only)', () => {
   const manifests = readManifests(yamlFiles(K8S_DIR).filter((file) => !file.endsWith('kustomization.yaml')));
 
   it('sets no gateway variable of any Kubernetes manifest to a test profile value', () => {
-    expect(Object.keys(TEST_PROFILE_GATEWAY_ENV)).toEqual(['UPSTREAM_TIMEOUT_MS', 'RATE_LIMIT_MAX']);
+    expect(Object.keys(TEST_PROFILE_GATEWAY_ENV)).toEqual([
+      'UPSTREAM_TIMEOUT_MS',
+      'RATE_LIMIT_MAX',
+      'TEST_NAMESPACES',
+    ]);
     expect(testValuesIn(manifests)).toEqual([]);
-    // The production overlay sets both, to production's values.
+    // The production overlay sets them all, to production's values (no test namespace: issue 61).
     const config = Object.fromEntries(settings(readManifests([join(K8S_DIR, 'base/gateway-config.yaml')])));
-    expect(config).toMatchObject({ UPSTREAM_TIMEOUT_MS: '5000', RATE_LIMIT_MAX: '600' });
+    expect(config).toMatchObject({
+      UPSTREAM_TIMEOUT_MS: '5000',
+      RATE_LIMIT_MAX: '600',
+      TEST_NAMESPACES: 'false',
+    });
   });
 
   it('sets none of its gateway variables in the Dockerfile', () => {

@@ -67,6 +67,8 @@ export function testStackOptions(options = {}) {
     web: false,
     keyFile: null,
     gatewayLogLevel: options.gatewayLogLevel ?? 'warn',
+    // Namespaces in the gateway too (its store, the stubs' reset clearing it), whatever the protections: §4.
+    testNamespaces: true,
     realmFile: TEST_REALM_FILE,
     realmAdditions: [TEST_REALM_ADDITIONS],
     gatewayEnv: {

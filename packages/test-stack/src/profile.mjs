@@ -19,6 +19,8 @@ export const TEST_RATE_LIMIT_MAX = 100_000;
 export const TEST_PROFILE_GATEWAY_ENV = {
   UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS),
   RATE_LIMIT_MAX: String(TEST_RATE_LIMIT_MAX),
+  // x-test-namespace forwarded and the gateway's store split by it, cleared by the stubs' reset (issues 61, 62).
+  TEST_NAMESPACES: 'true',
 };
 
 /**

@@ -15,6 +15,8 @@ describe('the test profile', () => {
     expect(options.gatewayEnv.RATE_LIMIT_MAX).toBe(String(TEST_RATE_LIMIT_MAX));
     expect(options.keycloakOptions).toEqual({ bruteForceProtected: false, attackDetectionAdmin: true });
     expect(options.accessTokenTtlSeconds).toBeUndefined();
+    // The gateway's namespaces (issue 62: its store split like the stubs, cleared by their reset).
+    expect(options.testNamespaces).toBe(true);
   });
 
   it('keeps production’s protections when asked, and passes the token lifetime', () => {
@@ -27,5 +29,6 @@ describe('the test profile', () => {
     expect(options.gatewayEnv.RATE_LIMIT_MAX).toBeUndefined();
     expect(options.keycloakOptions).toEqual({ bruteForceProtected: true, attackDetectionAdmin: true });
     expect(options.accessTokenTtlSeconds).toBe(60);
+    expect(options.testNamespaces).toBe(true);
   });
 });
