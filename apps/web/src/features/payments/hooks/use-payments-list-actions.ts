@@ -4,21 +4,14 @@ import {
   BulkCancelPaymentObjectionsDocument,
   BulkCancelPaymentsDocument,
   BulkChangePaymentMethodDocument,
-  PaymentsListCancelPaymentDocument,
-  PaymentsListCancelPaymentObjectionDocument,
-  PaymentsListChangePaymentMethodDocument,
   type BulkPaymentResultFragment,
   type PaymentFilter,
-  type PaymentsListActionResultFragment,
 } from '../gql/graphql';
 import { bulkResultsOf } from '@/lib/mutation-outcome';
 import { useMutate } from '@/lib/use-mutate';
-import { useMutationOutcome } from '@/lib/use-mutation-outcome';
-import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
 import { bulkSelectionOf, type BulkRunner } from '@/components/actions/bulk-selection';
 import type { ListActionValue } from '../components/payments-action-dialogs';
-import type { PaymentRow } from '../components/payments-table';
-import { listActionTexts, type ListActionKind } from '../payments-bulk-rules';
+import type { ListActionKind } from '../payments-bulk-rules';
 import { applyPaymentChangesToLists, paymentChangeOf, type PaymentChange } from '../payments-list-cache';
 
 export interface ListChange {
@@ -31,7 +24,8 @@ export interface ListChange {
 const reasonOf = (value: ListActionValue) => ('reason' in value ? value.reason : '');
 
 /**
- * The mutations behind Buscar Pagos' row and multi-selection actions. Each answer updates the payments in
+ * The mutations behind Buscar Pagos' multi-selection actions, and what follows a row's (its action table,
+ * `PAYMENT_ROW_TABLE`: `applyRow`, `rowUnknown`). Each answer updates the payments in
  * Apollo's cache (rows change in place) and the cached lists (spec 000 §4 "Lists after an action");
  * `onListChange` then lets the screen reload an emptied page. `filter`: the list's current filter, what a bulk
  * over every matching payment acts on.
@@ -41,7 +35,6 @@ export function usePaymentsListActions(
   filter: PaymentFilter | null | undefined,
 ) {
   const client = useApolloClient();
-  const outcome = useMutationOutcome();
   const mutate = useMutate();
 
   const apply = useCallback(
@@ -53,29 +46,12 @@ export function usePaymentsListActions(
     [client, onListChange],
   );
 
-  const runRow = useCallback(
-    async (
-      kind: ListActionKind,
-      row: PaymentRow,
-      value: ListActionValue,
-      idempotencyKey: string,
-    ): Promise<SubmitOutcome> => {
-      let payload: PaymentsListActionResultFragment | null | undefined;
-      const keyed = { id: row.id, reason: reasonOf(value), idempotencyKey };
-      if (kind === 'CANCEL') {
-        payload = (await mutate(PaymentsListCancelPaymentDocument, keyed)).data?.cancelPayment;
-      } else if (kind === 'CANCEL_OBJECTION') {
-        payload = (await mutate(PaymentsListCancelPaymentObjectionDocument, keyed)).data
-          ?.cancelPaymentObjection;
-      } else if ('input' in value) {
-        payload = (await mutate(PaymentsListChangePaymentMethodDocument, { id: row.id, input: value.input }))
-          .data?.changePaymentMethod;
-      }
-      if (payload) apply([paymentChangeOf(payload.payment)], payload.outcome === 'UNKNOWN');
-      return outcome.settle(payload, { success: listActionTexts(kind).success });
-    },
-    [apply, mutate, outcome],
+  /** A row's action answered (its action table): the lists follow the payment; unknown, they are read again. */
+  const applyRow = useCallback(
+    (payment: Parameters<typeof paymentChangeOf>[0]) => apply([paymentChangeOf(payment)], false),
+    [apply],
   );
+  const rowUnknown = useCallback(async () => apply([], true), [apply]);
 
   const runBulk: BulkRunner<ListActionKind, ListActionValue, BulkPaymentResultFragment> = useCallback(
     async (kind, ids, value, idempotencyKey, matching) => {
@@ -109,5 +85,5 @@ export function usePaymentsListActions(
     [apply],
   );
 
-  return { runRow, runBulk, applyBulkResults };
+  return { applyRow, rowUnknown, runBulk, applyBulkResults };
 }

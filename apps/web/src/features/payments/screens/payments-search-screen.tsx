@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { AllMatchingNotice } from '@/components/actions/all-matching';
+import { useRowActions } from '@/components/actions/detail-actions';
 import { lazyFlowDialogs } from '@/components/dialogs/lazy-flow-dialogs';
 import { useExportDialog } from '@/components/exports';
 import { ListBulkActions, ListPage } from '@/components/list-page/list-page';
@@ -10,6 +12,7 @@ import type { ListActionValue } from '../components/payments-action-dialogs';
 import { PaymentsFiltersForm, type PaymentsFilterValues } from '../components/payments-filters';
 import { PaymentsHeaderActions } from '../components/payments-header-actions';
 import { PaymentsListBar } from '../components/payments-list-bar';
+import { PAYMENT_ROW_TABLE, type PaymentRowContext } from '../components/payment-row-table';
 import { PaymentsSearchScope } from '../components/payments-search-scope';
 import {
   paymentHref,
@@ -39,10 +42,12 @@ export default function PaymentsSearchScreen() {
   const { canExport, canSeeExportHistory, canBulk } = usePaymentsListPermissions();
 
   // Row and multi-selection actions; the list follows them (spec 000 §4 "Lists after an action").
-  const { runRow, runBulk, applyBulkResults } = usePaymentsListActions(
+  const { applyRow, rowUnknown, runBulk, applyBulkResults } = usePaymentsListActions(
     page.afterAction.onListChange,
     variables.filter,
   );
+  const rowContext = useMemo<PaymentRowContext>(() => ({ applied: applyRow }), [applyRow]);
+  const rows = useRowActions(PAYMENT_ROW_TABLE, { context: rowContext, refetch: rowUnknown });
   const bulk = useListBulk<ListActionKind, PaymentRow, ListActionValue, BulkPaymentResultFragment>(page, {
     kinds: LIST_ACTION_KINDS,
     registry: PAYMENT_ACTIONS,
@@ -50,10 +55,10 @@ export default function PaymentsSearchScreen() {
     unavailableReason: PAYMENT_UNAVAILABLE_REASON,
     ariaLabel: 'Acciones sobre los pagos seleccionados',
     allMatching: true,
-    run: { runSingle: runRow, runBulk },
+    run: { runBulk },
     applyResults: applyBulkResults,
   });
-  const columns = usePaymentColumns(bulk.flow.startSingle);
+  const columns = usePaymentColumns(rows.run);
 
   const searchPaymentId = usePaymentIdSearch(state.search);
   const applyFilters = async (values: PaymentsFilterValues) => {
@@ -128,6 +133,7 @@ export default function PaymentsSearchScreen() {
         }}
       >
         <PaymentsActionDialogs {...bulk.dialogs} />
+        {rows.dialog}
         {exportFlow.dialog}
       </ListPage>
     </PaymentsCatalogueProvider>
