@@ -28,6 +28,8 @@ const CANCEL = /* GraphQL */ `
 `;
 const ACTIVITY = `query($id: String) { activity(filter: { recordId: $id }, page: 1, pageSize: 10) { rows { user operation requestId } } }`;
 
+const BY_USER = `query($user: String) { activity(filter: { user: $user }, page: 1, pageSize: 10) { rows { result } } }`;
+
 for (const backend of STORES) {
   describe(`test namespaces on the ${backend.name} store`, () => {
     let stubs: SharedStubs;
@@ -110,11 +112,21 @@ for (const backend of STORES) {
         ['cancelPayment'],
         [],
       ]);
+      // A refusal (written by the activity writer, not as a move) is its namespace's too.
+      const refused = await as(profiled, 'consulta', CANCEL, { id: '1000005', key: `${key}-c` }, a);
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      await profiled.activity!.flush();
+      const refusals = async (namespace?: string) =>
+        (
+          (await as(profiled, 'admin', BY_USER, { user: 'consulta' }, namespace)).body.data!.activity
+            .rows as Data[]
+        ).map((row) => row.result);
+      expect([await refusals(a), await refusals(b), await refusals()]).toEqual([['DENIED'], [], []]);
 
       // The reset of A: A's rows gone (its key free again), B's and the normal ones kept.
       const reset = await resetStore(profiled, `?namespace=${a}`);
       expect(reset.status).toBe(200);
-      expect(await reset.json()).toEqual({ status: 'ok', namespace: a, activity: 1, preferences: 1 });
+      expect(await reset.json()).toEqual({ status: 'ok', namespace: a, activity: 2, preferences: 1 });
       expect(await preferencesOf(a)).toEqual([]);
       expect([await activity(a), await activity(b)]).toEqual([[], ['cancelPayment']]);
       expect((await preferencesOf(b)).map((p) => p.value)).toContain('b');
