@@ -265,7 +265,6 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         logger,
         leaseMs: config.moves.leaseMs,
         recoverEveryMs: config.moves.recoverEveryMs,
-        namespace: storeNamespace,
       })
     : null;
   void store?.ready().then((opened) => {

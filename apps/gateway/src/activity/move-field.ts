@@ -16,7 +16,7 @@
  * records it as before, within the operator's refusal budget.
  */
 import { createHash } from 'node:crypto';
-import type { MoveRecord, NewActivity } from '@backoffice/store';
+import type { BeginMove, MoveIntent, MoveRecord, NewActivity } from '@backoffice/store';
 import {
   getNamedType,
   isListType,
@@ -224,17 +224,23 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
   const rawKey = typeof args.idempotencyKey === 'string' ? args.idempotencyKey.trim() : null;
   const key = rawKey && KEY.test(rawKey) ? rawKey : null;
   const hash = requestHash(call.fieldName, args);
+  let begun: string | null = null;
   let taken: MoveRecord | null = null;
   if (key) {
-    let prior: MoveRecord | null;
+    // With a key, the intent is stored first, in one statement that also finds the operator's earlier move under
+    // that key (a retry): a move that sends nothing in the end is forgotten (`finish`).
+    let attempt: BeginMove;
     try {
-      prior = await journal.find(call.username, key);
+      attempt = await journal.begin(intentOf(call, key, hash, idsOf(args)));
     } catch {
       // Without the store no retry can be told from a first try, and no move recorded: nothing is sent.
       mark('unsent');
       return failurePayload(call, 'FAILED', notRecorded());
     }
-    if (prior) {
+    if (attempt.begun) {
+      begun = attempt.id;
+    } else {
+      const prior = attempt.existing;
       const asked = idsOf(args);
       const known = new Set(prior.items?.map((item) => item.id) ?? []);
       if (prior.request_hash !== hash || (asked && !asked.every((id) => known.has(id)))) {
@@ -259,7 +265,7 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
     }
   }
 
-  const move = new FieldMove(call, key, hash, taken);
+  const move = new FieldMove(call, key, hash, taken, begun);
   let value: unknown;
   let failure: unknown = null;
   try {
@@ -267,18 +273,38 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
   } catch (error) {
     failure = error;
   }
-  mark(move.rowId ? 'recorded' : 'unsent');
+  mark(move.rowId && (move.sent || move.resending) ? 'recorded' : 'unsent');
   await move.finish(value, failure);
   if (failure) throw failure;
   return value;
+}
+
+/** The intent's row: the call's, pending, with a bulk's items (the ids it names, as the bulk runner reads them). */
+function intentOf(
+  call: MoveFieldCall,
+  key: string | null,
+  hash: string,
+  items: readonly string[] | null,
+): Omit<MoveIntent, 'lease_until'> {
+  return {
+    ...call.intent(),
+    result: 'pending',
+    items: items ? JSON.stringify(items.map((id) => ({ id, result: 'pending' }))) : null,
+    idempotency_key: key,
+    request_hash: hash,
+  };
 }
 
 /** The scope of one field's move (move-scope.ts): the intent written at its first write, items, the hold. */
 class FieldMove implements MoveScope {
   rowId: string | null;
   readonly resending: boolean;
+  /** Whether a write was sent (or about to be) upstream. */
+  sent = false;
   private intent: Promise<void> | null = null;
   private items: Map<string, string> | null = null;
+  /** The items the stored row holds (a bulk's ids when its intent was stored): written again only when they differ. */
+  private storedItems: string;
   private readonly prior: Map<string, PriorItem>;
   /** A taken move's stored answer, whose items this run's answer completes. */
   private readonly priorAnswer: StoredAnswer | null;
@@ -290,34 +316,41 @@ class FieldMove implements MoveScope {
     private readonly key: string | null,
     private readonly hash: string,
     taken: MoveRecord | null,
+    /** The row of an intent stored before the resolver ran (a keyed move), not yet announced. */
+    begun: string | null,
   ) {
-    this.rowId = taken?.id ?? null;
+    this.rowId = taken?.id ?? begun;
     this.resending = taken !== null;
     this.prior = priorItems(taken);
     this.priorAnswer = taken ? storedAnswer(taken.answer) : null;
     if (taken?.items) this.items = new Map(taken.items.map((item) => [item.id, item.result]));
-    if (taken) this.hold();
+    const asked = idsOf(call.args);
+    if (begun && asked) this.items = new Map(asked.map((id) => [id, 'pending']));
+    this.storedItems = JSON.stringify(this.itemList());
+    if (this.rowId) this.hold();
   }
 
   beforeWrite(): Promise<void> {
-    if (this.rowId && !this.intent) return Promise.resolve();
-    this.intent ??= this.begin();
+    this.sent = true;
+    this.intent ??= this.rowId ? Promise.resolve(this.announce()) : this.begin();
     return this.intent;
   }
 
+  /** Stores the intent of a move without a key, at its first write. */
   private async begin(): Promise<void> {
-    const row = this.call.intent();
-    const items = this.itemList();
-    const begun = await this.call.journal.begin({
-      ...row,
-      result: 'pending',
-      items: items ? JSON.stringify(items) : null,
-      idempotency_key: this.key,
-      request_hash: this.hash,
-    });
+    const begun = await this.call.journal.begin(intentOf(this.call, this.key, this.hash, null));
     if (!begun.begun) throw new MoveInProgress();
     this.rowId = begun.id;
-    // The intent's audit line: the outcome's follows when the move ends (or recovery's, when this gateway dies).
+    if (this.items) await this.writeProgress();
+    this.announce();
+    this.hold();
+  }
+
+  /** The intent's audit line, at the move's first write: the outcome's follows when the move ends (or recovery's). */
+  private announce(): void {
+    if (this.resending) return;
+    const row = this.call.intent();
+    const items = this.itemList();
     (this.call.logger.audit ?? this.call.logger.info)('audit', {
       event: 'audit',
       user: row.username,
@@ -331,13 +364,13 @@ class FieldMove implements MoveScope {
       errorCode: null,
       ...(items ? { items } : {}),
       requestId: row.request_id,
-      moveId: begun.id,
+      moveId: this.rowId,
     });
-    this.hold();
   }
 
   /** Renews the hold while the move runs (a write's timeout can outlast part of the lease). */
   private hold() {
+    if (this.holdTimer) return;
     const every = Math.max(1_000, Math.floor(this.call.journal.leaseMs / 3));
     this.holdTimer = setInterval(() => void this.writeProgress(), every);
     this.holdTimer.unref();
@@ -347,8 +380,8 @@ class FieldMove implements MoveScope {
     // A taken move keeps the items this run does not name.
     this.items ??= new Map();
     for (const id of ids) this.items.set(id, this.prior.get(id)?.outcome.toLowerCase() ?? 'pending');
-    // A resent move is stored already: its items now, before its first write.
-    if (this.rowId) void this.writeProgress();
+    // A stored move gets its items before its first write, unless it holds them already (its intent named them).
+    if (this.rowId && JSON.stringify(this.itemList()) !== this.storedItems) void this.writeProgress();
   }
 
   itemDone(id: string, outcome: MutationOutcome): void {
@@ -371,14 +404,21 @@ class FieldMove implements MoveScope {
   }
 
   private async writeProgress(): Promise<void> {
-    if (this.rowId) await this.call.journal.progress(this.rowId, this.itemList());
+    if (!this.rowId) return;
+    const items = this.itemList();
+    this.storedItems = JSON.stringify(items);
+    await this.call.journal.progress(this.rowId, items);
   }
 
-  /** Writes the outcome of a move that was stored (nothing for a field that sent nothing). */
+  /** Writes the outcome of a move that was stored; forgets the intent of one that sent nothing. */
   async finish(value: unknown, failure: unknown): Promise<void> {
     clearTimeout(this.progressTimer);
     clearInterval(this.holdTimer);
     if (!this.rowId) return;
+    if (!this.sent && !this.resending) {
+      await this.call.journal.discard(this.rowId);
+      return;
+    }
     const outcome = this.call.resultOf(value, failure);
     const answer = failure
       ? { outcome: 'UNKNOWN', error: inProgressError(outcome), message: null }

@@ -43,18 +43,14 @@ export interface MoveJournalOptions {
   /** Most outcomes waiting for the store (default 5 000). */
   maxWaiting?: number;
   now?: () => Date;
-  /** The store namespace a key is looked up in (the running request's, store-namespace.ts); '' without it. */
-  namespace?: () => string;
 }
 
 export interface MoveJournal {
   readonly leaseMs: number;
   /**
-   * The operator's move under `key` in the request's namespace (a STORE_UNAVAILABLE error when the store cannot
-   * say); an intent carries its own (`namespace`).
+   * Stores an intent (MoveNotRecorded when the store cannot), or finds the operator's move already under its key in
+   * its namespace (the intent carries both).
    */
-  find(username: string, key: string): Promise<MoveRecord | null>;
-  /** Stores an intent (MoveNotRecorded when the store cannot). */
   begin(intent: Omit<MoveIntent, 'lease_until'>): Promise<BeginMove>;
   /** Takes a move again to resend it (a retry of an unknown outcome); null when another gateway holds it. */
   take(id: string): Promise<MoveRecord | null>;
@@ -243,13 +239,6 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
 
   return {
     leaseMs,
-    async find(username, key) {
-      try {
-        return await openStore().findMove(username, key, options.namespace?.() ?? '');
-      } catch {
-        throw storeUnavailable();
-      }
-    },
     async begin(intent) {
       try {
         const begun = await openStore().beginMove({ ...intent, lease_until: leaseFromNow() });
