@@ -28,7 +28,7 @@ import {
 import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
 import type { Logger } from '../logger.js';
 import { countMoveEvent } from '../telemetry/metrics.js';
-import { MOVE_NOT_RECORDED_MESSAGE, type MoveJournal } from './move-journal.js';
+import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded, type MoveJournal } from './move-journal.js';
 import { inMove, type MoveScope, type PriorItem } from './move-scope.js';
 
 /** What a move became, as the audit reads a payload or an error (audit-plugin.ts). */
@@ -224,59 +224,85 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
   const rawKey = typeof args.idempotencyKey === 'string' ? args.idempotencyKey.trim() : null;
   const key = rawKey && KEY.test(rawKey) ? rawKey : null;
   const hash = requestHash(call.fieldName, args);
-  let begun: string | null = null;
-  let taken: MoveRecord | null = null;
-  if (key) {
-    // With a key, the intent is stored first, in one statement that also finds the operator's earlier move under
-    // that key (a retry): a move that sends nothing in the end is forgotten (`finish`).
-    let attempt: BeginMove;
-    try {
-      attempt = await journal.begin(intentOf(call, key, hash, idsOf(args)));
-    } catch {
-      // Without the store no retry can be told from a first try, and no move recorded: nothing is sent.
-      mark('unsent');
-      return failurePayload(call, 'FAILED', notRecorded());
-    }
-    if (attempt.begun) {
-      begun = attempt.id;
-    } else {
-      const prior = attempt.existing;
-      const asked = idsOf(args);
-      const known = new Set(prior.items?.map((item) => item.id) ?? []);
-      if (prior.request_hash !== hash || (asked && !asked.every((id) => known.has(id)))) {
-        mark('unsent');
-        return failurePayload(call, 'FAILED', keyReused());
-      }
-      if (answersAgain(prior, asked)) {
-        mark('replayed');
-        countMoveEvent('replayed');
-        return replayed(call, prior);
-      }
-      try {
-        taken = await journal.take(prior.id);
-      } catch {
-        mark('unsent');
-        return failurePayload(call, 'FAILED', notRecorded());
-      }
-      if (!taken) {
-        mark('unsent');
-        return failurePayload(call, 'UNKNOWN', inProgress());
-      }
-    }
-  }
+  if (!key) return runMove(new FieldMove(call, null, hash, null, null), mark);
 
-  const move = new FieldMove(call, key, hash, taken, begun);
-  let value: unknown;
-  let failure: unknown = null;
-  try {
-    value = await inMove(move, call.resolve);
-  } catch (error) {
-    failure = error;
+  // With a key, the intent is stored while the resolver reads (its first write waits for it), in one statement that
+  // also finds the operator's earlier move under that key. A move that sends nothing in the end is forgotten.
+  const stored: Promise<Begun> = journal.begin(intentOf(call, key, hash, idsOf(args))).then(
+    (attempt) => attempt,
+    (error: unknown) => ({ failed: error }),
+  );
+  const first = new FieldMove(call, key, hash, null, stored);
+  const running = settled(() => inMove(first, call.resolve));
+  const attempt = await stored;
+  if ('failed' in attempt) {
+    // Without the store no retry can be told from a first try, and no move recorded: nothing was sent.
+    await running;
+    mark('unsent');
+    return failurePayload(call, 'FAILED', notRecorded());
   }
+  if (attempt.begun) return finishMove(first, await running, mark);
+
+  // A retry: this run's first write was stopped before it left (its answer is not the one); the earlier move answers.
+  await running;
+  const prior = attempt.existing;
+  const asked = idsOf(args);
+  const known = new Set(prior.items?.map((item) => item.id) ?? []);
+  if (prior.request_hash !== hash || (asked && !asked.every((id) => known.has(id)))) {
+    mark('unsent');
+    return failurePayload(call, 'FAILED', keyReused());
+  }
+  if (answersAgain(prior, asked)) {
+    mark('replayed');
+    countMoveEvent('replayed');
+    return replayed(call, prior);
+  }
+  let taken: MoveRecord | null;
+  try {
+    taken = await journal.take(prior.id);
+  } catch {
+    mark('unsent');
+    return failurePayload(call, 'FAILED', notRecorded());
+  }
+  if (!taken) {
+    mark('unsent');
+    return failurePayload(call, 'UNKNOWN', inProgress());
+  }
+  return runMove(new FieldMove(call, key, hash, taken, null), mark);
+}
+
+/** What storing a keyed move's intent gave: the intent stored, the operator's earlier move, or the store's failure. */
+type Begun = BeginMove | { failed: unknown };
+
+interface Settled {
+  value: unknown;
+  failure: unknown;
+}
+
+/** Runs `run` (a resolver, which may throw at once or resolve later) to its end, never rejecting. */
+async function settled(run: () => unknown): Promise<Settled> {
+  try {
+    return { value: await run(), failure: null };
+  } catch (failure) {
+    return { value: undefined, failure };
+  }
+}
+
+/** Runs the resolver inside the move, then writes its outcome. */
+async function runMove(move: FieldMove, mark: (mark: MoveMark) => void): Promise<unknown> {
+  return finishMove(move, await settled(() => inMove(move, move.call.resolve)), mark);
+}
+
+async function finishMove(move: FieldMove, run: Settled, mark: (mark: MoveMark) => void): Promise<unknown> {
+  await move.finish(run.value, run.failure);
   mark(move.rowId && (move.sent || move.resending) ? 'recorded' : 'unsent');
-  await move.finish(value, failure);
-  if (failure) throw failure;
-  return value;
+  if (run.failure) throw run.failure;
+  return run.value;
+}
+
+/** Thrown before a write of a run whose key named an earlier move (a retry): not sent; the earlier move answers. */
+class MoveSuperseded extends Error {
+  override readonly name = 'MoveSuperseded';
 }
 
 /** The intent's row: the call's, pending, with a bulk's items (the ids it names, as the bulk runner reads them). */
@@ -312,27 +338,37 @@ class FieldMove implements MoveScope {
   private holdTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly call: MoveFieldCall,
+    readonly call: MoveFieldCall,
     private readonly key: string | null,
     private readonly hash: string,
     taken: MoveRecord | null,
-    /** The row of an intent stored before the resolver ran (a keyed move), not yet announced. */
-    begun: string | null,
+    /** A keyed move's intent, being stored while the resolver reads (its first write waits for it). */
+    private readonly storing: Promise<Begun> | null,
   ) {
-    this.rowId = taken?.id ?? begun;
+    this.rowId = taken?.id ?? null;
     this.resending = taken !== null;
     this.prior = priorItems(taken);
     this.priorAnswer = taken ? storedAnswer(taken.answer) : null;
     if (taken?.items) this.items = new Map(taken.items.map((item) => [item.id, item.result]));
     const asked = idsOf(call.args);
-    if (begun && asked) this.items = new Map(asked.map((id) => [id, 'pending']));
+    if (storing && asked) this.items = new Map(asked.map((id) => [id, 'pending']));
     this.storedItems = JSON.stringify(this.itemList());
     if (this.rowId) this.hold();
   }
 
   beforeWrite(): Promise<void> {
     this.sent = true;
-    this.intent ??= this.rowId ? Promise.resolve(this.announce()) : this.begin();
+    this.intent ??= this.storing
+      ? this.storing.then((attempt) => {
+          if ('failed' in attempt) throw new MoveNotRecorded(attempt.failed);
+          if (!attempt.begun) throw new MoveSuperseded('a retry: the earlier move answers');
+          this.rowId = attempt.id;
+          this.announce();
+          this.hold();
+        })
+      : this.rowId
+        ? Promise.resolve()
+        : this.begin();
     return this.intent;
   }
 
@@ -414,11 +450,12 @@ class FieldMove implements MoveScope {
   async finish(value: unknown, failure: unknown): Promise<void> {
     clearTimeout(this.progressTimer);
     clearInterval(this.holdTimer);
-    if (!this.rowId) return;
-    if (!this.sent && !this.resending) {
-      await this.call.journal.discard(this.rowId);
+    const attempt = await this.storing;
+    if (attempt && !('failed' in attempt) && attempt.begun && !this.sent) {
+      await this.call.journal.discard(attempt.id);
       return;
     }
+    if (!this.rowId) return;
     const outcome = this.call.resultOf(value, failure);
     const answer = failure
       ? { outcome: 'UNKNOWN', error: inProgressError(outcome), message: null }
