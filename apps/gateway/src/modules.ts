@@ -76,6 +76,13 @@ export const MODULE_PUBLIC_FIELDS: Readonly<Record<string, string>> = Object.ass
 /** File routes (downloads and uploads under /files) of every module. */
 export const MODULE_FILE_ROUTES: readonly FileRoute[] = MODULES.flatMap((m) => m.files ?? []);
 
+/** The module of each file route, as its audit event names it: 'POST /files/importaciones' -> 'imports'. */
+export const FILE_ROUTE_AREAS: Readonly<Record<string, string>> = Object.fromEntries(
+  MODULES.flatMap((m) =>
+    (m.files ?? []).map((route) => [`${route.kind === 'upload' ? 'POST' : 'GET'} /files${route.route}`, m.name]),
+  ),
+);
+
 /** The module (the activity screen's "área") of each root mutation: 'cancelPayment' -> 'payments'. */
 export const MUTATION_AREAS: Readonly<Record<string, string>> = Object.fromEntries(
   MODULES.flatMap((m) =>

@@ -19,7 +19,7 @@ import { createRefusalBudget } from './audit/refusal-budget.js';
 import { clientAddress, rejectedTokenLines } from './audit/line-budget.js';
 import { connectStore, STORE_UNAVAILABLE_MESSAGE, type StoreHandle } from './activity/store-handle.js';
 import { inStoreNamespace, storeNamespace } from './activity/store-namespace.js';
-import { auditPlugin } from './audit/audit-plugin.js';
+import { auditPlugin, type AuditEvent } from './audit/audit-plugin.js';
 import {
   createTokenVerifier,
   InvalidTokenError,
@@ -42,7 +42,7 @@ import { inputGuardPlugin, inputGuardRule } from './limits/input-guard.js';
 import { answerRateLimited, operatorRateLimit } from './limits/rate-limit.js';
 import { armorSettings } from './limits/query-limits.js';
 import { limitReportPlugin } from './limits/limit-report.js';
-import { MODULE_FILE_ROUTES, MUTATION_AREAS } from './modules.js';
+import { FILE_ROUTE_AREAS, MODULE_FILE_ROUTES, MUTATION_AREAS } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
 import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
@@ -404,6 +404,16 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     routes: options.fileRoutes ?? MODULE_FILE_ROUTES,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     store,
+    ...(activity
+      ? {
+          onUpload: (event: AuditEvent) =>
+            activity.record(event, {
+              area: FILE_ROUTE_AREAS[event.operation] ?? null,
+              traceId: activeTraceId() ?? null,
+              namespace: storeNamespace(),
+            }),
+        }
+      : {}),
   });
   const notFound = (res: ServerResponse) => {
     sendJson(res, 404, graphqlErrorBody('No encontrado.', 'NOT_FOUND'));

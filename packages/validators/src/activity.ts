@@ -4,6 +4,9 @@
  * shows its raw name (the web's `codeLabel`; the CSV writes the name), so a new one is never hidden.
  */
 export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
+  // Uploads through /files (issue 64): the audit names them by method and route.
+  'POST /files/importaciones': 'Importar archivo de pagos',
+  'POST /files/conversiones': 'Convertir archivo de importación',
   cancelPayment: 'Cancelar pago',
   changePaymentMethod: 'Cambiar medio de pago',
   cancelPaymentObjection: 'Cancelar objeción del pago',

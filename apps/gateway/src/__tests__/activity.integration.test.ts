@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SharedStubs } from './shared-stack.js';
 import type { RunningGateway } from '../index.js';
@@ -543,6 +544,29 @@ for (const backend of STORES) {
       expect(keys).toHaveLength(200);
       expect(keys[0]).toMatchObject({ key: 'list.k1.columns', value: { id: false, fee: false } });
       await store.db.deleteFrom('preference').where('username', '=', 'impuestos').execute();
+    });
+
+    it("an import upload is an operator's action in the activity, in its area (issue 64)", async () => {
+      const csv = await readFile(new URL('../../../stubs/samples/imports/pagos-ok.csv', import.meta.url));
+      const form = new FormData();
+      for (const [name, value] of Object.entries({
+        collector_id: '10001',
+        match_payer: 'false',
+        match_concept: 'false',
+        match_identification: 'false',
+      })) {
+        form.append(name, value);
+      }
+      form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), 'pagos-ok.csv');
+      const uploaded = await fetch(`${new URL(gateway.graphqlUrl).origin}/files/importaciones`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await tokenFor('tesoreria')}` },
+        body: form,
+      });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      await gateway.activity!.flush();
+      const rows = (await rowsOf({ operation: 'POST /files/importaciones' })).rows;
+      expect(rows[0]).toMatchObject({ user: 'tesoreria', area: 'imports', result: 'SUCCESS' });
     });
 
     it('a store gone mid-run: a money move is refused and sent nowhere, the audit line is written, the drop is counted (issue 60)', async () => {

@@ -70,6 +70,11 @@ export interface FilesRouterOptions {
   fetch?: typeof fetch;
   /** The gateway's own store, read by producing downloads (`produce`). */
   store?: StoreHandle | null;
+  /**
+   * An upload that reached its service (success, or the service's refusal or silence): an operator's action, handed to
+   * the activity like a mutation's (issue 64: an import upload is in 'Actividad').
+   */
+  onUpload?: (event: AuditEvent) => void;
 }
 
 /** A request to a route, with its path parameters. */
@@ -210,7 +215,12 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const takeUploadSlot = uploadSlots(config.uploads);
 
-  const audit = (res: Response, state: CallState, result: AuditResult, errorCode: string | null) => {
+  const audit = (
+    res: Response,
+    state: CallState,
+    result: AuditResult,
+    errorCode: string | null,
+  ): AuditEvent => {
     const event: AuditEvent = {
       event: 'audit',
       user: state.user?.username ?? null,
@@ -224,6 +234,11 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
       requestId: requestIdOf(res),
     };
     (logger.audit ?? logger.info)('audit', { ...event });
+    return event;
+  };
+  /** An upload's event to the activity too (downloads read; they are not actions). */
+  const recordUpload = (event: AuditEvent) => {
+    if (event.operation.startsWith('POST ')) options.onUpload?.(event);
   };
 
   const resultOf = (refusal: FileRefusal): AuditResult =>
@@ -256,7 +271,8 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     refusalLines.admit(state.user ? `user:${state.user.username}` : `ip:${clientAddress(res.req)}`);
 
   const refuse = (res: Response, state: CallState, refusal: FileRefusal, fromUpstream = false) => {
-    if (fromUpstream || refusalWritten(res, state)) audit(res, state, resultOf(refusal), refusal.code);
+    if (fromUpstream) recordUpload(audit(res, state, resultOf(refusal), refusal.code));
+    else if (refusalWritten(res, state)) audit(res, state, resultOf(refusal), refusal.code);
     sendRefusal(res, refusal);
   };
 
@@ -663,7 +679,7 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
         throw upstreamRefusal(invalid, true);
       }
       call.finish('ok');
-      audit(res, state, 'success', null);
+      recordUpload(audit(res, state, 'success', null));
       sendJson(res, call.response.status, body);
     } catch (error) {
       if (error instanceof FileRefusal) refuse(res, state, error);
