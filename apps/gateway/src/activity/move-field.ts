@@ -7,13 +7,15 @@
  *    died) is taken over and resent under the same key without the gateway's rule checks: the service answers what
  *    it did. Keys are the operator's own: the store finds them by operator, and the services get them scoped to the
  *    operator (upstream/rest-client.ts).
- * 2. The intent is stored before the first upstream write (`beforeWrite`, awaited by the REST client); when the store
- *    cannot take it the write is not sent (MoveNotRecorded: FAILED, STORE_UNAVAILABLE).
+ * 2. The intent is stored before the first upstream write (`beforeWrite`, awaited by the REST client): with a key,
+ *    while the resolver reads (one statement that also finds the earlier move: a retry's run is stopped at its first
+ *    write); without one, at the first write. When the store cannot take it the write is not sent (MoveNotRecorded:
+ *    FAILED, STORE_UNAVAILABLE).
  * 3. A bulk's items are pending in the intent and written as they end; the hold is renewed while the move runs.
  * 4. The outcome is written before the answer leaves (at most a short wait: then in the background).
  *
- * A field that sends nothing upstream (refused by input, rule, version or permission) stores no move: the audit
- * records it as before, within the operator's refusal budget.
+ * A field that sends nothing upstream (refused by input, rule, version or permission) keeps no move (a keyed intent
+ * is forgotten): the audit records it as before, within the operator's refusal budget.
  */
 import { createHash } from 'node:crypto';
 import type { BeginMove, MoveIntent, MoveRecord, NewActivity } from '@backoffice/store';
