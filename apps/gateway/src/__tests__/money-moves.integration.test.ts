@@ -13,7 +13,6 @@ import { startStoreGateway, STORES } from './store-backends.js';
  * key is refused with nothing sent.
  */
 
-
 const CANCEL = /* GraphQL */ `
   mutation Cancel($id: ID!, $key: String!, $reason: String! = "Pedido del pagador") {
     cancelPayment(id: $id, reason: $reason, idempotencyKey: $key) {
@@ -116,7 +115,8 @@ for (const backend of STORES) {
 
     /** The record's rows in the store, with their state (pending / done). */
     const movesOf = async (id: string) =>
-      (await gateway.store!.current()!.queryActivity({ filter: { recordId: id }, page: 1, pageSize: 10 })).rows;
+      (await gateway.store!.current()!.queryActivity({ filter: { recordId: id }, page: 1, pageSize: 10 }))
+        .rows;
 
     it('stores the intent before the service gets the write: the row is pending while the write is in flight', async () => {
       const [id] = await cancellable(1);
@@ -160,7 +160,10 @@ for (const backend of STORES) {
         const refused = await as('operador', CANCEL, variables);
         expect(refused.body.data!.cancelPayment).toMatchObject({
           outcome: 'FAILED',
-          error: { code: 'IDEMPOTENCY_KEY_REUSED', message: expect.stringMatching(/^La clave de idempotencia ya se usó/) },
+          error: {
+            code: 'IDEMPOTENCY_KEY_REUSED',
+            message: expect.stringMatching(/^La clave de idempotencia ya se usó/),
+          },
         });
       }
       expect((await writes()).length).toBe(sent);
@@ -227,7 +230,7 @@ for (const backend of STORES) {
       expect((await writes()).length).toBe(sent);
     });
 
-    it("a bulk retried with the same key and some of its items answers those as they ended; an item it did not have is another request", async () => {
+    it('a bulk retried with the same key and some of its items answers those as they ended; an item it did not have is another request', async () => {
       const ids = await cancellable(3);
       const key = randomUUID();
       await fetch(`${stubs.url}/__admin/failures`, {
@@ -254,7 +257,11 @@ for (const backend of STORES) {
       // 'Reintentar fallidos' under the same key: the refusal as it was (a new key makes a new request).
       const again = await as('operador', BULK_CANCEL, { ids: [ids[1]], key });
       expect(again.body.data!.bulkCancelPayments.results).toEqual([
-        expect.objectContaining({ id: ids[1], outcome: 'FAILED', error: expect.objectContaining({ code: 'invalid_status' }) }),
+        expect.objectContaining({
+          id: ids[1],
+          outcome: 'FAILED',
+          error: expect.objectContaining({ code: 'invalid_status' }),
+        }),
       ]);
       expect((await writes()).length).toBe(sent);
       const [other] = await cancellable(1);
@@ -265,6 +272,35 @@ for (const backend of STORES) {
       ]);
       const fresh = await as('operador', BULK_CANCEL, { ids: [ids[1]], key: randomUUID() });
       expect((fresh.body.data!.bulkCancelPayments.results as Data[])[0]!.outcome).toBe('SUCCESS');
+    });
+
+    it('a bulk over the filter stores the items it found in its intent before its first write', async () => {
+      const filter = { collectorId: '10002', status: 'ISSUED' };
+      const total = (
+        await as('operador', 'query($f: PaymentFilter) { payments(filter: $f) { total } }', { f: filter })
+      ).body.data!.payments.total as number;
+      expect(total).toBeGreaterThan(1);
+      const before = (await writes()).length;
+      await slowWrites(400);
+      try {
+        const MATCHING = `mutation($m: PaymentsMatching, $key: String!) {
+          bulkCancelPayments(matching: $m, reason: "Cierre", idempotencyKey: $key) { results { id outcome } } }`;
+        const answer = as('operador', MATCHING, { m: { filter, expectedCount: total }, key: randomUUID() });
+        await expect.poll(async () => (await writes()).length, { interval: 20 }).toBeGreaterThan(before);
+        const [row] = (
+          await gateway.store!.current()!.queryActivity({
+            filter: { operation: 'bulkCancelPayments', user: 'operador' },
+            page: 1,
+            pageSize: 1,
+          })
+        ).rows;
+        expect(row).toMatchObject({ state: 'pending' });
+        expect(row!.items).toHaveLength(total);
+        const results = (await answer).body.data!.bulkCancelPayments.results as Data[];
+        expect(results.map((r) => r.outcome)).toEqual(results.map(() => 'SUCCESS'));
+      } finally {
+        await noFaults();
+      }
     });
   });
 }

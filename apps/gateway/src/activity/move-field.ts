@@ -338,6 +338,8 @@ class FieldMove implements MoveScope {
   private readonly priorAnswer: StoredAnswer | null;
   private progressTimer: NodeJS.Timeout | undefined;
   private holdTimer: NodeJS.Timeout | undefined;
+  /** A stored move's items being written before its first write (a resent bulk). */
+  private itemsWritten: Promise<void> | null = null;
 
   constructor(
     readonly call: MoveFieldCall,
@@ -361,15 +363,17 @@ class FieldMove implements MoveScope {
   beforeWrite(): Promise<void> {
     this.sent = true;
     this.intent ??= this.storing
-      ? this.storing.then((attempt) => {
+      ? this.storing.then(async (attempt) => {
           if ('failed' in attempt) throw new MoveNotRecorded(attempt.failed);
           if (!attempt.begun) throw new MoveSuperseded('a retry: the earlier move answers');
           this.rowId = attempt.id;
+          // A bulk by `matching` learnt its items after its intent was stored: they go first.
+          if (JSON.stringify(this.itemList()) !== this.storedItems) await this.writeProgress();
           this.announce();
           this.hold();
         })
       : this.rowId
-        ? Promise.resolve()
+        ? (this.itemsWritten ?? Promise.resolve())
         : this.begin();
     return this.intent;
   }
@@ -419,7 +423,7 @@ class FieldMove implements MoveScope {
     this.items ??= new Map();
     for (const id of ids) this.items.set(id, this.prior.get(id)?.outcome.toLowerCase() ?? 'pending');
     // A stored move gets its items before its first write, unless it holds them already (its intent named them).
-    if (this.rowId && JSON.stringify(this.itemList()) !== this.storedItems) void this.writeProgress();
+    if (this.rowId && JSON.stringify(this.itemList()) !== this.storedItems) this.itemsWritten = this.writeProgress();
   }
 
   itemDone(id: string, outcome: MutationOutcome): void {
