@@ -59,6 +59,8 @@ export interface ListDefinition<Filters extends object, Field extends string> {
    * is rewritten to the list's own parameters (which should not include these names). Optional.
    */
   entryParams?: readonly string[];
+  /** The list's route (`/pagadores/referencias`), where `hrefOf` links. Optional: a list no screen links to. */
+  path?: string;
 }
 
 /**
@@ -206,6 +208,21 @@ export function serializeListState<F extends object, S extends string>(
     );
   }
   return params;
+}
+
+/**
+ * A link into a list (issue 64): its route with the given filters (the others at their defaults) written by the
+ * definition's own codec, on page 1 at the default size and sort: the address the list itself would show for
+ * that state, so the list reads the link as those filters.
+ */
+export function hrefOf<F extends object, S extends string>(
+  definition: ListDefinition<F, S> & { path: string },
+  filters: Partial<F>,
+  now: Date = new Date(),
+): string {
+  const state = withFilters(definition, defaultListState(definition, now), filters);
+  const query = serializeListState(definition, state).toString();
+  return query ? `${definition.path}?${query}` : definition.path;
 }
 
 /** Every URL parameter the list reads. */

@@ -14,8 +14,9 @@ import { PayerReferencesDocument } from '../gql/graphql';
 /** Referencias de pagadores (session storage `payerReferences.list`): `q` search, `entidad` collector. */
 export type ReferencesFilters = SearchTextFilters & CollectorFilters;
 
-export const referencesList: ListDefinition<ReferencesFilters, 'ID'> = {
+export const referencesList: ListDefinition<ReferencesFilters, 'ID'> & { path: string } = {
   area: 'payerReferences',
+  path: '/pagadores/referencias',
   ...STANDARD_PAGING,
   defaultSort: { field: 'ID', direction: 'ASC' },
   sortFields: sortFieldsOf(['ID']),

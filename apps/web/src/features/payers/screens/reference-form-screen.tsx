@@ -10,7 +10,7 @@ import { PageLoader } from '@/components/feedback/page-loader';
 import { PageSection } from '@/components/layout/page-section';
 import { StatusPage } from '@/components/layout/status-page';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
-import { writeCollectorParam } from '@/lib/list/collector-param';
+import { hrefOf } from '@/lib/list';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import {
   identificationFormValues,
@@ -26,6 +26,7 @@ import {
   type PayerReferenceCreateInput,
   type PayerReferenceRowFragment,
 } from '../gql/graphql';
+import { referencesList } from '../list/references-list';
 import { PAYERS_MESSAGES } from '../messages';
 
 interface ReferenceFormValues {
@@ -76,13 +77,10 @@ export function createInput(values: ReferenceFormValues): PayerReferenceCreateIn
  * searched as an identification number).
  */
 function createdReferencePath(reference: PayerReferenceRowFragment): string {
-  const params = new URLSearchParams();
-  writeCollectorParam(
-    { id: reference.collectorId, name: reference.collector?.name ?? reference.collectorId },
-    params,
-  );
-  params.set('q', reference.name);
-  return `/pagadores/referencias?${params.toString()}`;
+  return hrefOf(referencesList, {
+    collector: { id: reference.collectorId, name: reference.collector?.name ?? reference.collectorId },
+    search: reference.name,
+  });
 }
 
 function CollectorField({ locked }: { locked: boolean }) {
@@ -114,7 +112,7 @@ function CollectorField({ locked }: { locked: boolean }) {
 function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | null }) {
   const navigate = useNavigate();
   const editing = reference !== null;
-  const toList = () => void navigate('/pagadores/referencias');
+  const toList = () => void navigate(referencesList.path);
   const create = useFormSubmit({
     mutation: CreatePayerReferenceDocument,
     variables: (values: ReferenceFormValues) => ({ input: createInput(values) }),
@@ -122,7 +120,7 @@ function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | n
     success: PAYERS_MESSAGES.referenceCreated,
     // The list opens on the new reference: its collector and its name (issue 29 item 24).
     after: ({ reference: created }) =>
-      void navigate(created ? createdReferencePath(created) : '/pagadores/referencias'),
+      void navigate(created ? createdReferencePath(created) : referencesList.path),
   });
   const update = useFormSubmit({
     mutation: UpdatePayerReferenceDocument,
