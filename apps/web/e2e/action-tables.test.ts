@@ -48,14 +48,16 @@ const refuse = (service: string, operation: string, id: string, extendedCode: st
   });
 
 /**
- * The detail's freshness check, made now (the tab visible again) and answered: the record it read is the one shown,
- * so nothing warns. The answer is compared in the page as it arrives; a few frames later the warning would show.
+ * The detail's freshness check, made now (the tab visible again) and compared in the page (its line's
+ * `data-checked-at` moves): the record it read is the one shown, so nothing warns.
  */
 async function quietAfterCheck(p: Page, operation: string): Promise<void> {
+  const line = p.getByTestId('record-freshness').first();
+  const before = await line.getAttribute('data-checked-at');
   const read = nextRead(p, operation);
   await tabVisibleAgain(p);
   await read;
-  await p.waitForTimeout(400);
+  await expect.poll(() => line.getAttribute('data-checked-at')).not.toBe(before);
   expect(await changedAlert(p).count()).toBe(0);
   expect(await p.getByTestId('record-freshness').first().textContent()).toMatch(/^Actualizado hace/);
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { afterEach } from 'vitest';
 import { openStore, type Store } from '../src/index.js';
 
 export const REAL_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
@@ -62,3 +63,23 @@ const real: Backend = {
 };
 
 export const BACKENDS: Backend[] = REAL_URL ? [embedded, real] : [embedded];
+
+/**
+ * For one describe block: `open()` an empty store of `backend`, released after each test with whatever else the test
+ * pushed to `cleanups` (last in, first out).
+ */
+export function storesPerTest(backend: Backend): {
+  open: () => Promise<Store>;
+  cleanups: Array<() => Promise<void>>;
+} {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  const open = async (): Promise<Store> => {
+    const { store, release } = await backend.open();
+    cleanups.push(release);
+    return store;
+  };
+  return { open, cleanups };
+}

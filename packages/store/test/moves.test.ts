@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MoveIntent, Store } from '../src/index.js';
-import { BACKENDS } from './backends.js';
+import { describe, expect, it } from 'vitest';
+import type { MoveIntent } from '../src/index.js';
+import { BACKENDS, storesPerTest } from './backends.js';
 
 /** Money moves in the store (moves.ts, issue 60): an intent per operator and key, completion, leases, recovery. */
 const T0 = new Date('2026-11-27T15:00:00Z');
@@ -32,15 +32,7 @@ const intent = (over: Partial<MoveIntent> = {}): MoveIntent => ({
 
 for (const backend of BACKENDS) {
   describe(`money moves on ${backend.name}`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
-    afterEach(async () => {
-      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    });
-    const open = async (): Promise<Store> => {
-      const { store, release } = await backend.open();
-      cleanups.push(release);
-      return store;
-    };
+    const { open } = storesPerTest(backend);
 
     it('stores one move per operator and key; a second intent under it gets the first', async () => {
       const store = await open();

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATION_NAMES, openStore, queryActivity, type NewActivity, type Store } from '../src/index.js';
-import { BACKENDS, REAL_URL } from './backends.js';
+import { describe, expect, it } from 'vitest';
+import { MIGRATION_NAMES, openStore, queryActivity, type NewActivity } from '../src/index.js';
+import { BACKENDS, REAL_URL, storesPerTest } from './backends.js';
 
 const event = (over: Partial<NewActivity> = {}): NewActivity => ({
   at: new Date('2026-11-20T15:00:00Z'),
@@ -25,15 +25,7 @@ const event = (over: Partial<NewActivity> = {}): NewActivity => ({
 
 for (const backend of BACKENDS) {
   describe(`store on ${backend.name}`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
-    afterEach(async () => {
-      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    });
-    const open = async (): Promise<Store> => {
-      const { store, release } = await backend.open();
-      cleanups.push(release);
-      return store;
-    };
+    const { open, cleanups } = storesPerTest(backend);
 
     it('migrates at opening and stores, filters, pages and purges activity', async () => {
       const store = await open();

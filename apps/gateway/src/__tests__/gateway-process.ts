@@ -82,3 +82,25 @@ export async function ensureGatewayBuild(): Promise<void> {
   const tsgo = createRequire(import.meta.url).resolve('@backoffice/tsgo/bin/tsgo.mjs');
   await promisify(execFile)(process.execPath, [tsgo, '-p', 'tsconfig.build.json'], { cwd: GATEWAY_DIR });
 }
+
+/**
+ * The gateway's sources run by tsx (no build) as their own process, on the shared stubs and emulator, logging at info;
+ * `env` on top (a test's own settings).
+ */
+export const startSourceGateway = (
+  stack: { stubsUrl: string; issuer: string; jwksUrl: string },
+  env: Record<string, string>,
+  onSpawn: (child: ChildProcess) => void,
+): Promise<GatewayProcess> =>
+  startGatewayProcess(
+    ['--import', 'tsx', 'src/main.ts'],
+    {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      STUBS_URL: stack.stubsUrl,
+      KEYCLOAK_ISSUER: stack.issuer,
+      KEYCLOAK_JWKS_URL: stack.jwksUrl,
+      ...env,
+    },
+    onSpawn,
+  );

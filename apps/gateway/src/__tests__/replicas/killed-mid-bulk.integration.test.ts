@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedStack, type SharedEmulator, type SharedStubs } from '../shared-stack.js';
-import { startGatewayProcess, type GatewayProcess } from '../gateway-process.js';
+import { startSourceGateway, type GatewayProcess } from '../gateway-process.js';
 import { gql, injectLatency } from '../http-helpers.js';
 import { webOperation } from '../web-documents.js';
 
@@ -30,14 +30,9 @@ afterAll(async () => {
 });
 
 const startReplica = (): Promise<GatewayProcess> =>
-  startGatewayProcess(
-    ['--import', 'tsx', 'src/main.ts'],
+  startSourceGateway(
+    { stubsUrl: stubs.url, issuer: emulator.issuer, jwksUrl: emulator.jwksUrl },
     {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      STUBS_URL: stubs.url,
-      KEYCLOAK_ISSUER: emulator.issuer,
-      KEYCLOAK_JWKS_URL: emulator.jwksUrl,
       STORE_DATA_DIR: dataDir,
       BULK_CONCURRENCY: '2',
       // A dead replica's moves are closed soon after it dies.

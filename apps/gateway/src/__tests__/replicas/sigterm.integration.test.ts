@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedStack, type SharedEmulator, type SharedStubs } from '../shared-stack.js';
-import { startGatewayProcess } from '../gateway-process.js';
+import { startSourceGateway } from '../gateway-process.js';
 import { gql, injectLatency } from '../http-helpers.js';
 import { webOperation } from '../web-documents.js';
 
@@ -28,18 +28,9 @@ afterAll(async () => {
 });
 
 const startProcess = (extraEnv: Record<string, string> = {}) =>
-  startGatewayProcess(
-    ['--import', 'tsx', 'src/main.ts'],
-    {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      STUBS_URL: stubs.url,
-      KEYCLOAK_ISSUER: emulator.issuer,
-      KEYCLOAK_JWKS_URL: emulator.jwksUrl,
-      SHUTDOWN_GRACE_MS: String(GRACE_MS),
-      BULK_CONCURRENCY: '4',
-      ...extraEnv,
-    },
+  startSourceGateway(
+    { stubsUrl: stubs.url, issuer: emulator.issuer, jwksUrl: emulator.jwksUrl },
+    { SHUTDOWN_GRACE_MS: String(GRACE_MS), BULK_CONCURRENCY: '4', ...extraEnv },
     (spawned) => (child = spawned),
   );
 

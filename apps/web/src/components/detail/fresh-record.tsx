@@ -59,6 +59,8 @@ export interface FreshRecord {
   readAt: number;
   /** True when a check found another version than the one shown. */
   changed: boolean;
+  /** When the last check was answered (ms since epoch; 0 before the first): shown as `data-checked-at`. */
+  checkedAt: number;
   /** Reads the record again now (without showing it): true when it changed. */
   check: () => Promise<boolean>;
   reload: () => void;
@@ -112,6 +114,7 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
   const [readAt, setReadAt] = useState(() => Date.now());
   const [changedFrom, setChangedFrom] = useState<string | null>(null);
   const [inDialog, setInDialog] = useState(false);
+  const [checkedAt, setCheckedAt] = useState(0);
   const latest = useRef({ document, variables, recordOf, versionOf, shownVersion });
   latest.current = { document, variables, recordOf, versionOf, shownVersion };
 
@@ -131,6 +134,7 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
       if (!record) return false;
       const moved = version(record) !== latest.current.shownVersion;
       if (moved) setChangedFrom(before);
+      setCheckedAt(Date.now());
       return moved;
     } catch {
       return false; // A failed check says nothing: the next one will tell.
@@ -187,6 +191,7 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
 
   return {
     readAt,
+    checkedAt,
     changed: changedFrom !== null && changedFrom === shownVersion,
     check,
     reload,
@@ -242,7 +247,12 @@ export function FreshnessNotice({
   const seconds = useSecondsSince(fresh.readAt);
   return (
     <Box sx={{ mb: 2 }}>
-      <Typography variant="caption" color="text.secondary" data-testid="record-freshness">
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        data-testid="record-freshness"
+        data-checked-at={fresh.checkedAt}
+      >
         {fresh.changed
           ? `Leído ${agoText(seconds)}: hay una versión más nueva`
           : `Actualizado ${agoText(seconds)}`}

@@ -4,9 +4,9 @@ import { ApolloProvider } from '@apollo/client/react';
 import { act, renderHook, screen } from '@testing-library/react';
 import { of } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { createCache } from '../../../lib/apollo';
-import type { MutationOutcome } from '../../../lib/mutation-outcome';
-import { NotificationsProvider } from '../../../lib/notifications';
+import { createCache } from '@/lib/apollo';
+import type { MutationOutcome } from '@/lib/mutation-outcome';
+import { NotificationsProvider } from '@/lib/notifications';
 import { useFormSubmit, useSubmitAction } from '../submit-action';
 
 interface Payload {

@@ -1,6 +1,6 @@
 import { gql } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
-import { createCache } from '../../../lib/apollo';
+import { createCache } from '@/lib/apollo';
 import { agoText, contentVersion, defaultVersionOf } from '../fresh-record';
 
 const DETAIL = gql`
