@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { OperationVariables } from '@apollo/client';
 import type { ChangePaymentMethodDialogProps } from '../dialogs/change-payment-method-dialog';
-import { ConfirmDialog, type ConfirmDialogProps } from '../dialogs/confirm-dialog';
+import type { ConfirmDialogProps } from '../dialogs/confirm-dialog';
 import type { MovementConfirmDialogProps } from '../dialogs/movement-confirm-dialog';
 import type { ReasonDialogProps } from '../dialogs/reason-dialog';
 import { lazyDialog } from '../dialogs/lazy-flow-dialogs';
@@ -29,6 +29,10 @@ const ChangePaymentMethodDialog = lazyDialog<ChangePaymentMethodDialogProps>(() 
 /** With the amount reader of the validators: downloaded with its first opening, as the form dialogs. */
 const MovementConfirmDialog = lazyDialog<MovementConfirmDialogProps>(() =>
   import('../dialogs/movement-confirm-dialog').then((module) => module.MovementConfirmDialog),
+);
+/** Every dialog of the kit comes with its first opening: a list's row table does not put them in its first visit. */
+const ConfirmDialog = lazyDialog<ConfirmDialogProps>(() =>
+  import('../dialogs/confirm-dialog').then((module) => module.ConfirmDialog),
 );
 const ReasonDialog = lazyDialog<ReasonDialogProps>(() =>
   import('../dialogs/reason-dialog').then((module) => module.ReasonDialog),

@@ -7,7 +7,8 @@ import { useNotify, type Notifier } from '../../lib/notifications';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { useMutate, type Mutate } from '../../lib/use-mutate';
 import { useMutationOutcome, type MutationFeedback } from '../../lib/use-mutation-outcome';
-import { DialogOpeningNotice, type SubmitOutcome } from '../dialogs/action-dialog';
+import type { SubmitOutcome } from '../dialogs/action-dialog';
+import { DialogOpeningNotice } from '../dialogs/dialog-opening-notice';
 import type { DialogHandlers } from '../dialogs/submit-dialog';
 import type { ActionMeta, ActionRegistry } from './action-registry';
 

@@ -1,5 +1,4 @@
 import {
-  createContext,
   useCallback,
   useContext,
   useEffect,
@@ -22,6 +21,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { describeError } from '../../lib/errors';
 import type { DialogFeedback } from '../../lib/mutation-outcome';
 import { MessageText } from '../detail/code-text';
+import { DialogOpeningNotice } from './dialog-opening-notice';
 import { focusedElement } from './focused-element';
 
 export type { DialogFeedback } from '../../lib/mutation-outcome';
@@ -29,11 +29,6 @@ export type { DialogFeedback } from '../../lib/mutation-outcome';
 /** What a dialog offers instead of its action when only reading the record again can resolve the refusal. */
 export const RELOAD_LABEL = 'Recargar';
 
-/**
- * What the kit found as an action's dialog opened (issue 45: the record changed since it was shown): every
- * ActionDialog inside shows it as its feedback until a submit's own answer replaces it.
- */
-export const DialogOpeningNotice = createContext<DialogFeedback | null>(null);
 
 /** Multi-selection dialogs are 850 px wide (spec 000 §2, §9). */
 export const MULTI_DIALOG_WIDTH = 850;
