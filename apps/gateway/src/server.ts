@@ -48,6 +48,7 @@ import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
 import { createDrain } from './shared/drain.js';
 import { jitGateway } from './execution/jit-gateway.js';
+import { stringifyResult } from './execution/raw-json.js';
 import { buildSchema } from './schema.js';
 import { httpMetrics, metricsPlugin } from './telemetry/metrics.js';
 import { activeTraceId, traceRequests } from './telemetry/trace-context.js';
@@ -287,6 +288,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     // Signals are the process's (run.ts: drain, flush the spans, exit), not Apollo's (stop, then re-raise).
     stopOnTerminationSignals: false,
     hideSchemaDetailsFromClientErrors: true,
+    // A preference's stored JSON text goes into the answer as it is (execution/raw-json.ts, issue 61).
+    stringifyResult,
     includeStacktraceInErrorResponses: false,
     formatError,
     validationRules: [...armor.validationRules, inputGuardRule],

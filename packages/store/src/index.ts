@@ -29,12 +29,15 @@ import { openDatabase, type StoreOptions } from './open.js';
 import {
   mergePreference,
   readPreferences,
+  readStoredPreferences,
   writePreference,
   type Preference,
+  type PreferenceRead,
   type PreferenceEntries,
   type PreferenceMerge,
   type PreferenceLimits,
   type PreferenceWrite,
+  type StoredPreference,
 } from './preferences.js';
 import type { Database, NewActivity } from './schema.js';
 
@@ -81,6 +84,8 @@ export interface Store {
    * test namespace last ('' when not given, the normal case).
    */
   readPreferences(username: string, prefix?: string | null, namespace?: string): Promise<Preference[]>;
+  /** The same, each value as its stored JSON text, unparsed (or left out: `values: false`). */
+  readStoredPreferences(username: string, read?: PreferenceRead): Promise<StoredPreference[]>;
   /** Within `limits` (DEFAULT_PREFERENCE_LIMITS when not given): past them nothing is written. */
   writePreference(
     username: string,
@@ -124,6 +129,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     takeMove: (id, now, leaseUntil) => takeMove(db, id, now, leaseUntil),
     discardMove: (id) => discardMove(db, id),
     readPreferences: (username, prefix, namespace) => readPreferences(db, username, prefix, namespace),
+    readStoredPreferences: (username, read) => readStoredPreferences(db, username, read),
     writePreference: (username, key, value, limits, namespace) =>
       writePreference(db, username, key, value, limits, namespace),
     mergePreference: (username, key, entries, limits, maxValueBytes, namespace) =>

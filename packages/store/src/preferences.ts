@@ -24,9 +24,45 @@ export const DEFAULT_PREFERENCE_LIMITS: PreferenceLimits = { maxKeys: 200, maxBy
 /** What became of a write: done, or refused (nothing written) for the limit it would pass. */
 export type PreferenceWrite = { written: true } | { written: false; limit: 'keys' | 'bytes' };
 
+/** A preference as stored: its value as the JSON text written (null when the read left values out). */
+export interface StoredPreference {
+  key: string;
+  json: string | null;
+  updatedAt: Date;
+}
+
+/** What one read of an operator's preferences asks for (`namespace`: as in every function here). */
+export interface PreferenceRead {
+  prefix?: string | null;
+  namespace?: string;
+  /** Whether the values are read at all (false: keys and dates only; `{ preferences { key } }`). */
+  values?: boolean;
+}
+
 /**
- * An operator's preferences, by key; with `prefix`, only the keys that start with it (one list's). `namespace`: a
- * test namespace's own ('' by default, the normal case), as in every function here.
+ * An operator's preferences, by key, each value as the JSON text stored (`value::text`: the column is `json`, so
+ * this is the text as written, numbers included). Neither thread parses it: the gateway splices it into its answer
+ * (issue 61: parsing and cloning 100 values of 714 numbers held the gateway's thread 10-15 ms a read).
+ */
+export async function readStoredPreferences(
+  db: Kysely<Database>,
+  username: string,
+  { prefix, namespace = '', values = true }: PreferenceRead = {},
+): Promise<StoredPreference[]> {
+  let query = db
+    .selectFrom('preference')
+    .select(['key', 'updated_at'])
+    .$if(values, (q) => q.select(sql<string>`value::text`.as('json')))
+    .where('namespace', '=', namespace)
+    .where('username', '=', username);
+  if (prefix) query = query.where(sql<boolean>`starts_with(key, ${prefix})`);
+  const rows = await query.orderBy('key').execute();
+  return rows.map((r) => ({ key: r.key, json: r.json ?? null, updatedAt: new Date(r.updated_at) }));
+}
+
+/**
+ * An operator's preferences, by key, their values parsed; with `prefix`, only the keys that start with it (one
+ * list's). `namespace`: a test namespace's own ('' by default, the normal case), as in every function here.
  */
 export async function readPreferences(
   db: Kysely<Database>,
@@ -34,14 +70,8 @@ export async function readPreferences(
   prefix?: string | null,
   namespace = '',
 ): Promise<Preference[]> {
-  let query = db
-    .selectFrom('preference')
-    .select(['key', 'value', 'updated_at'])
-    .where('namespace', '=', namespace)
-    .where('username', '=', username);
-  if (prefix) query = query.where(sql<boolean>`starts_with(key, ${prefix})`);
-  const rows = await query.orderBy('key').execute();
-  return rows.map((r) => ({ key: r.key, value: r.value, updatedAt: new Date(r.updated_at) }));
+  const rows = await readStoredPreferences(db, username, { prefix, namespace });
+  return rows.map((r) => ({ key: r.key, value: JSON.parse(r.json!) as unknown, updatedAt: r.updatedAt }));
 }
 
 /**

@@ -16,7 +16,9 @@ import type {
   ActivityResult,
   Resolvers,
 } from '../../generated/resolvers-types.js';
+import { RawJson } from '../../execution/raw-json.js';
 import { normalizePaging, pageOf } from '../../shared/paging.js';
+import { selectedFieldNames } from '../../shared/prefetch.js';
 
 export { STORE_UNAVAILABLE_MESSAGE };
 
@@ -184,12 +186,23 @@ export const activityResolvers: Resolvers = {
       };
       return withStore(context, (store) => store.activityUsers(request));
     },
-    async preferences(_root, { prefix }, context) {
+    async preferences(_root, { prefix }, context, info) {
       const start = prefix ? preferenceKey(prefix, 'prefix') : null;
+      // The values as the JSON text stored, spliced into the answer unparsed (execution/raw-json.ts); not read at
+      // all when the operation does not ask for them.
+      const read = {
+        prefix: start,
+        namespace: context.storeNamespace,
+        values: selectedFieldNames(info).has('value'),
+      };
       const rows = await withStore(context, (store) =>
-        store.readPreferences(context.user.username, start, context.storeNamespace),
+        store.readStoredPreferences(context.user.username, read),
       );
-      return rows.map((p) => ({ key: p.key, value: p.value, updatedAt: p.updatedAt.toISOString() }));
+      return rows.map((p) => ({
+        key: p.key,
+        value: p.json === null ? null : new RawJson(p.json),
+        updatedAt: p.updatedAt.toISOString(),
+      }));
     },
   },
   Mutation: {
