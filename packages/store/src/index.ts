@@ -25,6 +25,7 @@ import {
   type MoveOutcome,
   type MoveRecord,
 } from './moves.js';
+import { liveStore, LocalLiveHub, type LiveStore } from './live.js';
 import { openDatabase, type StoreOptions } from './open.js';
 import {
   mergePreference,
@@ -43,6 +44,7 @@ import type { Database, NewActivity } from './schema.js';
 
 export * from './activity.js';
 export * from './moves.js';
+export * from './live.js';
 export * from './preferences.js';
 export { LOCK_FILE, lockDataDir, StoreFolderHeldError, type DataDirLock } from './data-dir-lock.js';
 export { isMemoryDataDir } from './embedded-template.js';
@@ -70,7 +72,8 @@ export interface Store {
     items: ReadonlyArray<{ id: string; result: string }> | null,
     leaseUntil: Date,
   ): Promise<void>;
-  completeMove(id: string, outcome: MoveOutcome, at: Date): Promise<void>;
+  /** The outcome, and its live events (live.ts): the last event's id, or null. */
+  completeMove(id: string, outcome: MoveOutcome, at: Date): Promise<string | null>;
   claimStaleMoves(
     now: Date,
     leaseUntil: Date,
@@ -106,12 +109,16 @@ export interface Store {
     maxValueBytes?: number,
     namespace?: string,
   ): Promise<PreferenceMerge>;
+  /** Live events and presence across replicas (issue 63, live.ts). */
+  readonly live: LiveStore;
   close(): Promise<void>;
 }
 
 /** Opens the store and brings its schema up to date (see `openDatabase`). */
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const { db, kind } = await openDatabase(options);
+  // The embedded store is this process's alone: its live events are told here, not notified by the server.
+  const hub = kind === 'embedded' ? new LocalLiveHub() : null;
   let closed: Promise<void> | null = null;
   return {
     kind,
@@ -124,7 +131,11 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     findMove: (username, key, namespace = '') => findMove(db, username, key, namespace),
     beginMove: (intent) => beginMove(db, intent),
     progressMove: (id, items, leaseUntil) => progressMove(db, id, items, leaseUntil),
-    completeMove: (id, outcome, at) => completeMove(db, id, outcome, at),
+    completeMove: async (id, outcome, at) => {
+      const eventId = await completeMove(db, id, outcome, at, hub === null);
+      if (eventId && hub) hub.event(eventId);
+      return eventId;
+    },
     claimStaleMoves: (now, leaseUntil, limit, only) => claimStaleMoves(db, now, leaseUntil, limit, only),
     takeMove: (id, now, leaseUntil) => takeMove(db, id, now, leaseUntil),
     discardMove: (id) => discardMove(db, id),
@@ -134,6 +145,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
       writePreference(db, username, key, value, limits, namespace),
     mergePreference: (username, key, entries, limits, maxValueBytes, namespace) =>
       mergePreference(db, username, key, entries, limits, maxValueBytes, namespace),
+    live: liveStore(db, hub ? { hub } : { databaseUrl: options.databaseUrl! }),
     close: () => (closed ??= db.destroy()),
   };
 }

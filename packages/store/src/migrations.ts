@@ -125,6 +125,23 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Live events (issue 63): one row per change a money move's outcome made (SUCCESS or UNKNOWN), written in the same
+  // statement as the outcome (moves.ts `completeMove`), its id the event id every replica sends; kept 5 minutes for
+  // a client's reconnect with Last-Event-ID (the gateway's live/ prunes older rows). `ids`: at most 500 per row.
+  '0008_live_event': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('live_event')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('namespace', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('area', 'text', (c) => c.notNull())
+        .addColumn('ids', sql`text[]`, (c) => c.notNull())
+        .addColumn('version', 'text')
+        .execute();
+      await db.schema.createIndex('live_event_at').on('live_event').column('at').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { ACTIVITY_COLUMNS } from './activity.js';
+import { LIVE_CHANNEL, LIVE_EVENT_LOCK, LIVE_EVENT_MAX_IDS } from './live.js';
 import type { ActivityRow, Database, NewActivity } from './schema.js';
 
 export interface MoveIntent extends NewActivity {
@@ -30,6 +31,8 @@ export interface MoveOutcome {
   error_code: string | null;
   items: Array<{ id: string; result: string }> | null;
   answer: unknown;
+  /** The record's version after the move, when the gateway knows it (a single record's live event carries it). */
+  version?: string | null;
 }
 
 const MOVE_COLUMNS = [
@@ -107,26 +110,55 @@ export async function progressMove(
     .execute();
 }
 
-/** The move's outcome: what the operator was answered (the last completion wins: it knows the most). */
+/**
+ * The move's outcome: what the operator was answered (the last completion wins: it knows the most). In the same
+ * statement, the live events of what it may have changed (issue 63, live.ts): the ids of a single move ending
+ * SUCCESS or UNKNOWN, the items of a bulk that did not fail, at most 500 ids an event; answers the last event's id
+ * (null: none). On a server (`server`), the events' ids are taken under a transaction lock, so that they are
+ * committed in their order (a reader after id N never misses a later-committed lower id), and the statement
+ * notifies the replicas (LIVE_CHANNEL) at its commit; the embedded store (one connection) needs neither.
+ */
 export async function completeMove(
   db: Kysely<Database>,
   id: string,
   outcome: MoveOutcome,
   at: Date,
-): Promise<void> {
-  await db
-    .updateTable('activity')
-    .set({
-      state: 'done',
-      result: outcome.result,
-      error_code: outcome.error_code,
-      items: outcome.items ? JSON.stringify(outcome.items) : null,
-      answer: outcome.answer === undefined ? null : JSON.stringify(outcome.answer),
-      lease_until: null,
-      completed_at: at,
-    })
-    .where('id', '=', id)
-    .execute();
+  server = false,
+): Promise<string | null> {
+  const items = outcome.items ? JSON.stringify(outcome.items) : null;
+  const answer = outcome.answer === undefined ? null : JSON.stringify(outcome.answer);
+  const version = outcome.version ?? null;
+  const { rows } = await sql<{ event_id: string }>`
+    with done as (
+      update activity set state = 'done', result = ${outcome.result}, error_code = ${outcome.error_code},
+        items = ${items}::jsonb, answer = ${answer}::jsonb, lease_until = null, completed_at = ${at}
+      where id = ${id}
+      returning namespace, area, target_ids, items, result
+    ),
+    changed as (
+      select namespace, area,
+        case
+          when items is null then
+            case when result in ('success', 'unknown') then target_ids else '{}'::text[] end
+          else array(select i ->> 'id' from jsonb_array_elements(items) i where i ->> 'result' <> 'failed')
+        end as ids
+      from done where area is not null
+    ),
+    ordered as (
+      select ${server ? sql`pg_advisory_xact_lock(${sql.lit(LIVE_EVENT_LOCK)})` : sql`1`}
+      from changed where cardinality(ids) > 0 limit 1
+    ),
+    events as (
+      insert into live_event (namespace, area, ids, version)
+      select c.namespace, c.area, c.ids[s : s + ${LIVE_EVENT_MAX_IDS - 1}],
+        case when cardinality(c.ids) = 1 then ${version}::text end
+      from changed c cross join ordered cross join generate_series(1, cardinality(c.ids), ${LIVE_EVENT_MAX_IDS}) s
+      order by s
+      returning id
+    )
+    select e.id::text as event_id${server ? sql`, pg_notify(${LIVE_CHANNEL}, e.id::text)` : sql``}
+    from (select max(id) as id from events) e where e.id is not null`.execute(db);
+  return rows[0]?.event_id ?? null;
 }
 
 /**

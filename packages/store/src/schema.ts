@@ -51,9 +51,24 @@ export interface PreferenceTable {
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A change pushed to the gateway's live streams (issue 63; live.ts): kept 5 minutes for reconnects. */
+export interface LiveEventTable {
+  /** The event id every replica sends (bigserial, in the order the store committed the changes). */
+  id: Generated<string>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  namespace: ColumnType<string, string | undefined, never>;
+  /** The gateway module's area, as the activity's. */
+  area: string;
+  /** The record ids the change touched (at most 500). */
+  ids: string[];
+  /** The record's new version when the gateway knew it. */
+  version: string | null;
+}
+
 export interface Database {
   activity: ActivityTable;
   preference: PreferenceTable;
+  live_event: LiveEventTable;
 }
 
 export type ActivityRow = Selectable<ActivityTable>;
