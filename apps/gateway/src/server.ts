@@ -16,16 +16,10 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { activityRow, createActivityWriter, type ActivityWriter } from './activity/activity-writer.js';
 import { createMoveJournal, type MoveJournal } from './activity/move-journal.js';
 import { createRefusalBudget } from './audit/refusal-budget.js';
-import { clientAddress, rejectedTokenLines } from './audit/line-budget.js';
 import { connectStore, STORE_UNAVAILABLE_MESSAGE, type StoreHandle } from './activity/store-handle.js';
 import { inStoreNamespace, storeNamespace } from './activity/store-namespace.js';
 import { auditPlugin, type AuditEvent } from './audit/audit-plugin.js';
-import {
-  createTokenVerifier,
-  InvalidTokenError,
-  type AuthUser,
-  type TokenVerifier,
-} from './auth/verify-token.js';
+import { createTokenVerifier, type AuthUser, type TokenVerifier } from './auth/verify-token.js';
 import type { GatewayConfig } from './config.js';
 import { createContext, requestIdFrom } from './context.js';
 import { TEST_NAMESPACE_HEADER, testNamespaceFrom } from './upstream/test-namespace.js';
@@ -35,11 +29,11 @@ import { filesRouter } from './files/router.js';
 import type { FileRoute } from './files/types.js';
 import { formatError, isExpectedError } from './format-error.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
+import { graphqlErrorBody, graphqlRefusal, operatorGate } from './http/operator-gate.js';
 import { localsOf, pathOf, sendJson } from './http/plain.js';
 import { methodIs, pathUnder, routeMatcher } from './http/routes.js';
 import { jsonBody, type WithBody } from './limits/body-limit.js';
 import { inputGuardPlugin, inputGuardRule } from './limits/input-guard.js';
-import { answerRateLimited, operatorRateLimit } from './limits/rate-limit.js';
 import { armorSettings } from './limits/query-limits.js';
 import { limitReportPlugin } from './limits/limit-report.js';
 import { FILE_ROUTE_AREAS, MODULE_FILE_ROUTES, MUTATION_AREAS } from './modules.js';
@@ -52,11 +46,7 @@ import { stringifyResult } from './execution/raw-json.js';
 import { buildSchema } from './schema.js';
 import { httpMetrics, metricsPlugin } from './telemetry/metrics.js';
 import { activeTraceId, traceRequests } from './telemetry/trace-context.js';
-import {
-  GENERIC_ERROR_MESSAGE,
-  UNAUTHENTICATED_MESSAGE,
-  UNAVAILABLE_MESSAGE,
-} from './upstream/error-catalogue.js';
+import { GENERIC_ERROR_MESSAGE } from './upstream/error-catalogue.js';
 import { UpstreamError, isUpstreamFailure } from './upstream/errors.js';
 
 export interface GatewayAppOptions {
@@ -113,8 +103,6 @@ interface Locals {
 
 const locals = (res: ServerResponse): Partial<Locals> => localsOf<Locals>(res);
 
-const graphqlErrorBody = (message: string, code: string) => ({ errors: [{ message, extensions: { code } }] });
-
 /**
  * Access log (one line per request, never the token), request id and, with the test profile's namespaces on
  * (`testNamespaces`), the request's test namespace (ignored otherwise: nothing forwarded, the store's normal rows).
@@ -159,43 +147,6 @@ function securityHeaders(res: ServerResponse): void {
   res.setHeader('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
   res.setHeader('x-frame-options', 'DENY');
   res.setHeader('cache-control', 'no-store');
-}
-
-/**
- * Every GraphQL request needs a valid token: 401 with a GraphQL-shaped body otherwise, and no detail of why. A
- * refused token's warning is written one by one up to a budget per client address and minute, then summarised
- * (issue 61: 700 forged signatures wrote 700 lines).
- */
-function requireToken(
-  verifier: TokenVerifier,
-  logger: Logger,
-  linesPerMinute?: number,
-): (req: IncomingMessage, res: ServerResponse) => Promise<AuthUser | null> {
-  const rejectedLines = rejectedTokenLines(logger, linesPerMinute);
-  return async (req, res) => {
-    try {
-      const user = await verifier.verify(req.headers.authorization);
-      locals(res).user = user;
-      return user;
-    } catch (error) {
-      const reason = error instanceof InvalidTokenError ? error.reason : String(error);
-      const unavailable = error instanceof InvalidTokenError && error.unavailable;
-      if (unavailable || rejectedLines.admit(clientAddress(req))) {
-        logger.warn(unavailable ? 'token not verifiable: keys unavailable' : 'token rejected', {
-          requestId: locals(res).requestId,
-          reason,
-        });
-      }
-      res.setHeader('cache-control', 'no-store');
-      if (unavailable) {
-        sendJson(res, 503, graphqlErrorBody(UNAVAILABLE_MESSAGE, 'UPSTREAM_UNAVAILABLE'));
-        return null;
-      }
-      res.setHeader('www-authenticate', 'Bearer');
-      sendJson(res, 401, graphqlErrorBody(UNAUTHENTICATED_MESSAGE, 'UNAUTHENTICATED'));
-      return null;
-    }
-  };
 }
 
 /** Logs failures with their internals (server side only) and records the operation name for the access log. */
@@ -350,7 +301,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       // extensions.cost and extensions.rateLimit on every answer (the limit is made below, read per request).
       limitReportPlugin<GatewayContext>({
         maxCost: ARMOR_LIMITS.maxCost,
-        rateLimitLeft: (operator) => rateLimit.left(operator),
+        rateLimitLeft: (operator) => gate.rateLimit.left(operator),
       }),
     ],
   });
@@ -394,16 +345,20 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
 
   // Per operator (the token's subject), after the token check: probes and refused tokens never count. One count
   // for /graphql and /files together.
-  const rateLimit = operatorRateLimit({ max: config.rateLimitMax, windowMs: config.rateLimitWindowMs });
+  const gate = operatorGate({
+    verifier,
+    logger,
+    rateLimit: { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs },
+    tokenLinesPerMinute: config.refusalLinesPerMinute,
+  });
   const sandbox = config.sandbox ? sandboxRouter({ config, verifier, schema }) : null;
   const favicon = routeMatcher('/favicon.ico');
   // Files: the same origins and headers as /graphql; the browser reads the file's name and length.
   const filesCors = apiCors(['x-request-id', 'content-disposition', 'content-length']);
   const files = filesRouter({
     config,
-    verifier,
+    gate,
     logger,
-    rateLimit,
     routes: options.fileRoutes ?? MODULE_FILE_ROUTES,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     store,
@@ -471,7 +426,6 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   };
 
   const graphqlCors = apiCors(['x-request-id']);
-  const tokenCheck = requireToken(verifier, logger);
   const readBody = jsonBody(BODY_LIMIT_BYTES);
 
   /** A failure nothing else answered: logged with its internals, answered 500 with the generic message. */
@@ -545,12 +499,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       return;
     }
     res.setHeader('cache-control', 'no-store');
-    const user = await tokenCheck(req, res);
+    const user = await gate.admit(req, res, graphqlRefusal);
     if (!user) return;
-    if (!(await rateLimit(user.subject, res))) {
-      answerRateLimited(res);
-      return;
-    }
     readBody(req, res, () => {
       executeGraphql(req, res, user).catch((failure: unknown) => failed(res, failure));
     });
@@ -640,6 +590,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       .stop()
       .finally(() => drain.dispose())
       .finally(() => refusals.close())
+      .finally(() => gate.close())
       .finally(() => activity?.close())
       .finally(() => moves?.close())
       .finally(() => store?.close());

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
 import type { RunningGateway } from '../index.js';
 import { RATE_LIMITED_MESSAGE } from '../limits/rate-limit.js';
+import { UNAUTHENTICATED_MESSAGE } from '../upstream/error-catalogue.js';
 import { gql } from './http-helpers.js';
 import { startLocalGateway } from './local-gateway.js';
 
@@ -91,6 +92,47 @@ describe('per-operator rate limit', () => {
     // One count per operator for both APIs.
     expect((await gql(gateway.graphqlUrl, PAYMENT, { token })).status).toBe(429);
     expect(await rateLimitedCount()).toBe(before + 2);
+  });
+
+  it('counts GraphQL in the same limit as /files: past it by GraphQL, a file call is refused alike', async () => {
+    const token = await emulator.accessTokenFor('consulta');
+    for (let i = 0; i < MAX; i++) {
+      expect((await gql(gateway.graphqlUrl, PAYMENT, { token })).status).not.toBe(429);
+    }
+    const [graphql, file] = [
+      await gql(gateway.graphqlUrl, PAYMENT, { token }),
+      await fetch(`${gateway.url}/files/exportaciones/1`, { headers: { authorization: `Bearer ${token}` } }),
+    ];
+    // The same refusal in each API's shape: status, code, Spanish message and headers.
+    expect(graphql.status).toBe(429);
+    expect(file.status).toBe(429);
+    expect(graphql.body.errors).toEqual([
+      { message: RATE_LIMITED_MESSAGE, extensions: { code: 'RATE_LIMITED' } },
+    ]);
+    expect(await file.json()).toEqual({ error: { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE } });
+    for (const name of ['retry-after', 'ratelimit-policy', 'cache-control']) {
+      expect(file.headers.get(name), name).toBe(graphql.headers.get(name));
+    }
+    expect(file.headers.get('ratelimit')).toMatch(/^"operador"; r=0; t=\d+$/);
+    expect(graphql.headers.get('ratelimit')).toMatch(/^"operador"; r=0; t=\d+$/);
+  });
+
+  it('refuses a bad token alike on /graphql and /files: 401, the same message, WWW-Authenticate, no count', async () => {
+    const graphql = await gql(gateway.graphqlUrl, PAYMENT, { token: 'not-a-token' });
+    const file = await fetch(`${gateway.url}/files/exportaciones/1`, {
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect([graphql.status, file.status]).toEqual([401, 401]);
+    expect(graphql.body.errors).toEqual([
+      { message: UNAUTHENTICATED_MESSAGE, extensions: { code: 'UNAUTHENTICATED' } },
+    ]);
+    expect(await file.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: UNAUTHENTICATED_MESSAGE },
+    });
+    for (const response of [graphql, file]) {
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      expect(response.headers.get('ratelimit')).toBeNull();
+    }
   });
 
   it('answers refused tokens with 401 however many arrive (they are refused before the limit counts)', async () => {

@@ -5,16 +5,14 @@
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '../http/plain.js';
 import {
-  FORBIDDEN_MESSAGE,
   TIMEOUT_READ_MESSAGE,
   TIMEOUT_WRITE_MESSAGE,
-  UNAUTHENTICATED_MESSAGE,
   UNAVAILABLE_MESSAGE,
   describeUpstreamFailure,
   withCode,
 } from '../upstream/error-catalogue.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../upstream/errors.js';
-import { RATE_LIMITED_MESSAGE } from '../limits/rate-limit.js';
+import type { GateRefusal } from '../http/operator-gate.js';
 
 export type FileErrorCode =
   | 'UNAUTHENTICATED'
@@ -53,11 +51,9 @@ export const NO_FILE_MESSAGE = 'Debe adjuntar un archivo.';
 export const EMPTY_FILE_MESSAGE = 'El archivo está vacío.';
 export const BAD_FORM_MESSAGE = 'El formulario enviado no es válido.';
 
-export const unauthenticated = () => new FileRefusal(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
-export const keysUnavailable = () => new FileRefusal(503, 'UPSTREAM_UNAVAILABLE', UNAVAILABLE_MESSAGE);
-export const forbidden = () => new FileRefusal(403, 'FORBIDDEN', FORBIDDEN_MESSAGE);
-/** The operator passed the per-operator rate limit (its headers are already set). */
-export const rateLimited = () => new FileRefusal(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
+/** The operator gate's refusal (token, rate limit, permission: http/operator-gate.ts), its headers already set. */
+export const gateRefusal = (refusal: GateRefusal) =>
+  new FileRefusal(refusal.status, refusal.code, refusal.message);
 /** The operator already has `inFlight` uploads in flight, as many as they may (files/upload-slots.ts). */
 export const tooManyOwnUploads = (inFlight: number) =>
   new FileRefusal(

@@ -12,13 +12,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
-import { hasAnyPermission } from '../auth/permissions.js';
-import { InvalidTokenError, type AuthUser, type TokenVerifier } from '../auth/verify-token.js';
+import type { AuthUser } from '../auth/verify-token.js';
 import type { AuditEvent, AuditResult } from '../audit/audit-plugin.js';
-import { clientAddress, perSourceBudget, rejectedTokenLines } from '../audit/line-budget.js';
+import { clientAddress, perSourceBudget } from '../audit/line-budget.js';
 import type { GatewayConfig } from '../config.js';
 import type { ServiceName } from '../services.js';
 import { operatorLocale } from '../operator-locale.js';
+import type { OperatorGate } from '../http/operator-gate.js';
 import { localsOf, sendJson } from '../http/plain.js';
 import { methodIs, routeMatcher, type RouteParams } from '../http/routes.js';
 import type { Logger } from '../logger.js';
@@ -35,17 +35,13 @@ import { FORM_OVERHEAD_BYTES, checkUploadHeaders, parseUpload } from './multipar
 import {
   FileRefusal,
   badRequest,
-  forbidden,
-  keysUnavailable,
+  gateRefusal,
   notFound,
-  rateLimited,
   sendRefusal,
-  unauthenticated,
   upstreamRefusal,
   zipRefusal,
 } from './refusals.js';
 import { neutralisedCsv } from './csv-formulas.js';
-import type { OperatorRateLimit } from '../limits/rate-limit.js';
 import { callUpstream, type FileCall, type FileCallContext } from './upstream-call.js';
 import { uploadSlots } from './upload-slots.js';
 import { zipProblem } from './zip-check.js';
@@ -61,11 +57,10 @@ import type {
 
 export interface FilesRouterOptions {
   config: GatewayConfig;
-  verifier: TokenVerifier;
+  /** The operator check and rate limit /graphql goes through too (http/operator-gate.ts). */
+  gate: OperatorGate;
   logger: Logger;
   routes: readonly FileRoute[];
-  /** The per-operator rate limit /graphql counts in too (none: no limit). */
-  rateLimit?: OperatorRateLimit;
   /** The fetch used for upstream calls (tests); default the global one. */
   fetch?: typeof fetch;
   /** The gateway's own store, read by producing downloads (`produce`). */
@@ -211,7 +206,7 @@ interface CallState {
 }
 
 export function filesRouter(options: FilesRouterOptions): FilesHandler {
-  const { config, verifier, logger, rateLimit } = options;
+  const { config, gate, logger } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const takeUploadSlot = uploadSlots(config.uploads);
 
@@ -265,7 +260,6 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
       }),
     perMinute,
   );
-  const tokenLines = rejectedTokenLines(logger, perMinute);
   /** Whether a refusal's lines are written one by one (else counted for the source's summary). */
   const refusalWritten = (res: Response, state: CallState): boolean =>
     refusalLines.admit(state.user ? `user:${state.user.username}` : `ip:${clientAddress(res.req)}`);
@@ -290,32 +284,18 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     refuse(res, state, upstreamRefusal(error, write), true);
   };
 
-  /** Token then permission; sets the operator on the state and for the access log. */
+  /** The operator gate (token, rate limit, permission); sets the operator on the state. */
   const authorize = async (
     req: IncomingMessage,
     res: Response,
     state: CallState,
-    requires: readonly string[],
+    requires?: readonly string[],
   ) => {
-    let user: AuthUser;
-    try {
-      user = await verifier.verify(req.headers.authorization);
-    } catch (error) {
-      const unavailable = error instanceof InvalidTokenError && error.unavailable;
-      if (unavailable || tokenLines.admit(clientAddress(req))) {
-        logger.warn(unavailable ? 'token not verifiable: keys unavailable' : 'token rejected', {
-          requestId: requestIdOf(res),
-          reason: error instanceof InvalidTokenError ? error.reason : String(error),
-        });
-      }
-      throw unavailable ? keysUnavailable() : unauthenticated();
-    }
-    state.user = user;
-    localsOf<FileLocals>(res).user = user;
-    if (rateLimit && !(await rateLimit(user.subject, res))) throw rateLimited();
-    if (!hasAnyPermission(user.permissions, requires)) throw forbidden();
-    state.permissionUsed = requires.find((p) => user.permissions.includes(p as never)) ?? null;
-    return user;
+    const outcome = await gate.check(req, res, requires);
+    state.user = outcome.user;
+    if (outcome.refusal) throw gateRefusal(outcome.refusal);
+    state.permissionUsed = outcome.permission;
+    return outcome.user;
   };
 
   const callContext = (req: IncomingMessage, res: Response, user: AuthUser): FileCallContext => ({
@@ -738,12 +718,10 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
       targetIds: [],
     };
     try {
-      await authorize(req, res, state, []);
+      await authorize(req, res, state);
     } catch (error) {
-      if (error instanceof FileRefusal && error.status !== 403) {
-        refuse(res, state, error);
-        return;
-      }
+      refuse(res, state, asRefusal(error));
+      return;
     }
     refuse(res, state, notFound());
   };

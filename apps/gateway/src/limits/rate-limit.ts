@@ -13,7 +13,6 @@
  * limiters bounds every span and still allows a page's burst (decisions.md, issue 43).
  */
 import type { ServerResponse } from 'node:http';
-import { sendJson } from '../http/plain.js';
 
 export const RATE_LIMITED_MESSAGE = 'Demasiadas solicitudes; espere unos segundos y vuelva a intentar';
 export const RATE_LIMITED_CODE = 'RATE_LIMITED';
@@ -26,8 +25,8 @@ export interface RateLimitOptions {
 
 /**
  * Counts one request of `operator` and sets the RateLimit headers on `res`: true to go on; false when the
- * operator is past the limit, with `Retry-After` set and nothing answered yet (each API answers in its own shape:
- * `answerRateLimited` for GraphQL, a file refusal for /files).
+ * operator is past the limit, with `Retry-After` set and nothing answered yet (the operator gate answers it:
+ * http/operator-gate.ts).
  */
 export type OperatorRateLimit = (operator: string, res: ServerResponse) => Promise<boolean>;
 
@@ -141,11 +140,4 @@ export function operatorRateLimit({ max, windowMs }: RateLimitOptions): TrackedR
     };
   };
   return Object.assign(limit, { operators: () => logs.size, left });
-}
-
-/** The GraphQL answer past the limit: 429 with the Spanish message. */
-export function answerRateLimited(res: ServerResponse): void {
-  sendJson(res, 429, {
-    errors: [{ message: RATE_LIMITED_MESSAGE, extensions: { code: RATE_LIMITED_CODE } }],
-  });
 }
