@@ -42,7 +42,10 @@ const { printTable } = await import('../bench/lib/report.mjs');
 const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const baseSeconds = Number(process.env.BENCH_SECONDS ?? 4);
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'list,detail,areas,waterfall,floor,files,bulk,store,store_noisy_neighbour,web')
+  (
+    process.env.BENCH_ONLY ??
+    'list,detail,areas,waterfall,floor,files,bulk,store,store_noisy_neighbour,peer,memory,web,interactions'
+  )
     .split(',')
     .map((s) => s.trim()),
 );
@@ -352,6 +355,57 @@ try {
       bulk100_upstream_writes: b.writes,
       bulk100_upstream_reads: b.reads,
     });
+  });
+  // Issue 65 (3): the gateway's CPU per list and detail request over a minimal peer's (bench/lib/peer/), same run.
+  await attempt('peer', async () => {
+    const { peerScenario } = await import('../bench/lib/peer/scenario.mjs');
+    const peer = await startChild('peer', './peer/child-peer.mjs', {
+      env: {
+        KEYCLOAK_ISSUER: emulator.issuer,
+        KEYCLOAK_JWKS_URL: emulator.jwksUrl,
+        STUBS_URL: stubs.info.url,
+      },
+      cpus: pinned ? '0' : null,
+    });
+    try {
+      const p = await peerScenario(
+        env,
+        { url: peer.info.url, pid: peer.pid },
+        { detailId, seconds: baseSeconds },
+      );
+      for (const name of ['list', 'detail']) {
+        Object.assign(results, {
+          [`${name}_cpu_peer_ratio`]: round(p[name].ratio, 2),
+          [`${name}_peer_cpu_ms_per_op`]: round(p[name].peer.cpuMsPerOp),
+          [`${name}_peer_gateway_cpu_ms_per_op`]: round(p[name].gateway.cpuMsPerOp),
+          [`${name}_peer_p99_ms_10u`]: round(p[name].peer.p99, 1),
+          [`${name}_peer_gateway_p99_ms_10u`]: round(p[name].gateway.p99, 1),
+        });
+      }
+      details.peer = p;
+    } finally {
+      await peer.stop();
+    }
+  });
+  // Issue 65 (5): the gateway's resident memory after 20 operators' mixed load (bench/lib/memory.mjs).
+  await attempt('memory', async () => {
+    const { memoryScenario } = await import('../bench/lib/memory.mjs');
+    const tokens = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        emulator.accessTokenFor('admin', {
+          ttlSeconds: 3600,
+          claims: { preferred_username: `operador${i + 1}` },
+        }),
+      ),
+    );
+    const m = await memoryScenario(env, { tokens, seconds: Number(process.env.BENCH_MEMORY_SECONDS ?? 8) });
+    Object.assign(results, {
+      gateway_rss_mib: round(m.after.rss, 0),
+      gateway_rss_before_load_mib: round(m.before.rss, 0),
+      gateway_rss_peak_mib: round(m.after.peak, 0),
+      memory_load_rps: round(m.rps, 1),
+    });
+    details.memory = m;
   });
 } finally {
   await (await storeGatewayChild?.catch(() => undefined))?.stop();

@@ -1,0 +1,129 @@
+// The gateway's resident memory under the bench's mixed load (issue 65, part 5): `operators` operators, each with
+// a token of its own, paced together at about `rps` requests a second for `seconds`: the payment list (pages 1-5 of
+// 50 rows, as Buscar Pagos asks for them), payment details, and a few uploads of an import file. VmRSS of the
+// gateway's process is read from /proc after the load (and its peak, VmHWM, over the process's life). The
+// Kubernetes manifest's memory request and limit follow from this figure (infra/k8s/base/gateway.yaml).
+import { Blob } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { detailDocument, listDocument, withTypename } from './documents.mjs';
+import { graphql, percentile } from './load.mjs';
+
+const MIB = 1024 * 1024;
+
+/** VmRSS and VmHWM of process `pid` in MiB, from /proc/<pid>/status; nulls when unavailable. */
+export function residentMib(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+  } catch {
+    return { rss: null, peak: null };
+  }
+}
+
+/** An import file the stubs accept (IMPORT_COLUMNS, at most 5,000 rows), about `bytes` long. */
+function importCsv(bytes, rows = 4_000) {
+  const header = 'external_transaction_id,concept_id,concept_description,amount,payer_email';
+  const pad = 'x'.repeat(Math.max(0, Math.floor(bytes / rows) - 60));
+  const lines = [header];
+  for (let i = 0; i < rows; i++) {
+    lines.push(`BENCH-${i},C${i % 97},Cuota ${i} ${pad},${(i % 900) + 100}.50,pagador${i}@example.com.ar`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * `env`: the bench's (gatewayUrl, gatewayPid, log); `tokens`: one per operator. Each operator runs its own loop,
+ * one request at a time, started every `operators / rps` seconds (a slow answer delays only its operator's next
+ * request). One request in `uploadEvery` is an upload of `uploadBytes`.
+ */
+export async function memoryScenario(
+  env,
+  { tokens, rps = 80, seconds = 8, uploadEvery = 40, uploadBytes = 1 * MIB },
+) {
+  const { gatewayUrl, gatewayPid, log } = env;
+  const list = listDocument();
+  const listQuery = withTypename(list.query);
+  const firstPage = await graphql(gatewayUrl, tokens[0], listQuery, list.variables);
+  const ids = firstPage.payments.rows.map((row) => row.id);
+  const collectorId = firstPage.payments.rows[0].collector.id;
+  const detail = detailDocument(ids[0]);
+  const detailQuery = withTypename(detail.query);
+  const uploadUrl = gatewayUrl.replace(/\/graphql$/, '/files/importaciones');
+  const csv = importCsv(uploadBytes);
+  const counts = { list: 0, detail: 0, upload: 0, failed: 0 };
+  const failures = [];
+  const latencies = [];
+  let n = 0;
+
+  const request = async (token) => {
+    const i = n++;
+    if (i % uploadEvery === uploadEvery - 1) {
+      const form = new globalThis.FormData();
+      form.append('collector_id', collectorId);
+      form.append('file', new Blob([csv], { type: 'text/csv' }), `bench-${i}.csv`);
+      const response = await fetch(uploadUrl, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`upload ${response.status} ${text.slice(0, 200)}`);
+      counts.upload += 1;
+    } else if (i % 2 === 0) {
+      const page = (Math.floor(i / 2) % 5) + 1;
+      await graphql(gatewayUrl, token, listQuery, { ...list.variables, page });
+      counts.list += 1;
+    } else {
+      await graphql(gatewayUrl, token, detailQuery, { ...detail.variables, id: ids[i % ids.length] });
+      counts.detail += 1;
+    }
+  };
+
+  const before = residentMib(gatewayPid);
+  const interval = (tokens.length / rps) * 1000;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    tokens.map(async (token, operator) => {
+      // Operators start spread over one interval, not all at once.
+      let next = started + (operator * interval) / tokens.length;
+      while (next < deadline) {
+        const wait = next - performance.now();
+        if (wait > 0) await sleep(wait);
+        const t0 = performance.now();
+        try {
+          await request(token);
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          counts.failed += 1;
+          if (failures.length < 3) failures.push(String(error?.message ?? error).slice(0, 300));
+        }
+        // A late operator skips the slots it missed rather than bursting to catch up, and none starts past the end.
+        next = Math.max(next + interval, performance.now());
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  const after = residentMib(gatewayPid);
+  const total = counts.list + counts.detail + counts.upload;
+  if (counts.failed) throw new Error(`memory: ${counts.failed} requests failed: ${failures.join(' | ')}`);
+  const result = {
+    before,
+    after,
+    rps: (total * 1000) / elapsed,
+    counts,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    operators: tokens.length,
+  };
+  log(
+    `  memory: ${tokens.length} operators, ${total} requests in ${(elapsed / 1000).toFixed(1)} s ` +
+      `(${result.rps.toFixed(0)} req/s: ${counts.list} lists, ${counts.detail} details, ${counts.upload} uploads of ` +
+      `${(uploadBytes / MIB).toFixed(1)} MiB; p50 ${result.p50.toFixed(0)} p99 ${result.p99.toFixed(0)} ms); gateway RSS ` +
+      `${before.rss?.toFixed(0)} MiB before, ${after.rss?.toFixed(0)} MiB after, peak ${after.peak?.toFixed(0)} MiB`,
+  );
+  return result;
+}
