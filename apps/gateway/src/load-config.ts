@@ -166,6 +166,11 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       leaseMs: int(env, 'MOVE_LEASE_MS', 30_000, 1_000, 3_600_000),
       recoverEveryMs: int(env, 'MOVE_RECOVER_EVERY_MS', 15_000, 100, 3_600_000),
     },
+    live: {
+      heartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 15_000, 1_000, 120_000),
+      maxStreamsPerOperator: int(env, 'LIVE_MAX_STREAMS_PER_OPERATOR', 4, 1, 100),
+      maxStreams: int(env, 'LIVE_MAX_STREAMS', 2_000, 1, 100_000),
+    },
     activityRefusalsPerHour: int(env, 'ACTIVITY_REFUSALS_PER_HOUR', 60, 0, 1_000_000),
     refusalLinesPerMinute: int(env, 'REFUSAL_LINES_PER_MINUTE', SOURCE_LINES_PER_MINUTE, 0, 1_000_000),
     preferenceLimits: {

@@ -32,6 +32,7 @@ import type { Logger } from '../logger.js';
 import { countMoveEvent } from '../telemetry/metrics.js';
 import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded, type MoveJournal } from './move-journal.js';
 import { inMove, type MoveScope, type PriorItem } from './move-scope.js';
+import { versionOf } from '../live/version-of.js';
 
 /** What a move became, as the audit reads a payload or an error (audit-plugin.ts). */
 export interface MoveResult {
@@ -479,6 +480,8 @@ class FieldMove implements MoveScope {
       error_code: outcome.errorCode,
       items,
       answer,
+      // A single record's live event carries its new version when the payload shows it (issue 63).
+      version: failure ? null : versionOf(value),
     });
   }
 }

@@ -1,0 +1,167 @@
+/**
+ * The replica's end of the live events (issue 63, docs/live.md): it listens on the store (a NOTIFY per committed
+ * change on a server, in-process with the embedded store), reads the `live_event` rows after the last one it sent, in
+ * id order, and hands each to this replica's streams of its namespace. A lost listening connection, or a store opened
+ * again, is listened to again and read from where it stopped: nothing committed is skipped. Presence messages are
+ * handed to the presence board. It also prunes the events past the replay window, and answers a reconnect's replay.
+ */
+import type { LiveEvent, LiveListener, Store } from '@backoffice/store';
+import type { Logger } from '../logger.js';
+
+/** Most events a reconnect is replayed; more: `reset` (the client checks everything again). */
+export const MAX_REPLAY = 10_000;
+const READ_BATCH = 1_000;
+/** Without a notification, the events are read this often anyway. */
+const SAFETY_READ_MS = 5_000;
+
+export interface LiveBusOptions {
+  store: () => Store | null;
+  logger: Logger;
+  /** An event of this replica's streams' namespaces, in id order. */
+  deliver(event: LiveEvent): void;
+  /** A presence message from the store's channel. */
+  presence(payload: string): void;
+  /** How long events are kept for a replay (5 minutes: the contract). */
+  replayMs?: number;
+  /** Between two checks of the store (listening again, reading what a missed notification left). Default 1 s. */
+  checkMs?: number;
+  /** Between two prunes. Default 30 s. */
+  pruneEveryMs?: number;
+}
+
+export type Replay = { reset: true } | { reset: false; events: LiveEvent[] };
+
+export interface LiveBus {
+  /** Listening on the store, from a known position: streams can be served. */
+  readonly connected: boolean;
+  /** The last event delivered (its id), '0' before the first. */
+  readonly cursor: string;
+  /** What a reconnect after `lastId` missed in its namespace, or reset when `lastId` is not kept (unknown, too old). */
+  replay(lastId: string, namespace: string): Promise<Replay>;
+  close(): Promise<void>;
+}
+
+export function createLiveBus(options: LiveBusOptions): LiveBus {
+  const { logger } = options;
+  const replayMs = options.replayMs ?? 5 * 60_000;
+  let attached: Store | null = null;
+  let listener: LiveListener | null = null;
+  let attaching = false;
+  let cursor: bigint | null = null;
+  let reading: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+  let lastRead = 0;
+
+  const read = (): Promise<void> => {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    lastRead = Date.now();
+    reading = (async () => {
+      do {
+        again = false;
+        const store = attached;
+        if (!store || cursor === null) return;
+        for (;;) {
+          const events = await store.live.readEvents(cursor.toString(), READ_BATCH);
+          for (const event of events) {
+            const id = BigInt(event.id);
+            if (id <= cursor) continue;
+            cursor = id;
+            options.deliver(event);
+          }
+          if (events.length < READ_BATCH) break;
+        }
+      } while (again && !closed);
+    })()
+      .catch((error: unknown) => logger.warn('live events not read', { error: String(error) }))
+      .finally(() => (reading = null));
+    return reading;
+  };
+
+  const detach = () => {
+    const old = listener;
+    listener = null;
+    attached = null;
+    void old?.close();
+  };
+
+  /** Listens on the store that is open now (again after a loss), then reads what came meanwhile. */
+  const attach = async (store: Store) => {
+    attaching = true;
+    try {
+      const next = await store.live.listen({
+        event: (id) => {
+          if (store === attached && cursor !== null && BigInt(id) > cursor) void read();
+        },
+        presence: (payload) => {
+          if (store === attached) options.presence(payload);
+        },
+        lost: (error) => {
+          if (store !== attached) return;
+          logger.warn('live listening lost: listening again', { error: String(error) });
+          detach();
+        },
+      });
+      if (closed) return void next.close();
+      // From the newest event at the first start: what was before is a reconnect's replay, not news.
+      cursor ??= BigInt(await store.live.lastId());
+      attached = store;
+      listener = next;
+      await read();
+    } catch (error) {
+      logger.warn('live listening not started', { error: String(error) });
+    } finally {
+      attaching = false;
+    }
+  };
+
+  const check = () => {
+    if (closed || attaching) return;
+    const store = options.store();
+    if (store !== attached) {
+      detach();
+      if (store) void attach(store);
+      return;
+    }
+    // A notification lost between two connections, or never sent: read anyway now and then (one indexed query).
+    if (attached && Date.now() - lastRead >= SAFETY_READ_MS) void read();
+  };
+  check();
+  const checker = setInterval(check, options.checkMs ?? 1_000);
+  checker.unref();
+
+  const prune = () => {
+    void attached?.live
+      .prune(replayMs)
+      .catch((error: unknown) => logger.warn('live events not pruned', { error: String(error) }));
+  };
+  const pruner = setInterval(prune, options.pruneEveryMs ?? 30_000);
+  pruner.unref();
+
+  return {
+    get connected() {
+      return attached !== null && cursor !== null;
+    },
+    get cursor() {
+      return (cursor ?? 0n).toString();
+    },
+    async replay(lastId, namespace) {
+      const store = attached;
+      if (!store || !/^\d{1,19}$/.test(lastId) || !(await store.live.kept(lastId))) return { reset: true };
+      const events = await store.live.readEvents(lastId, MAX_REPLAY + 1, namespace);
+      return events.length > MAX_REPLAY ? { reset: true } : { reset: false, events };
+    },
+    async close() {
+      closed = true;
+      clearInterval(checker);
+      clearInterval(pruner);
+      const old = listener;
+      listener = null;
+      attached = null;
+      await old?.close();
+    },
+  };
+}

@@ -1,0 +1,293 @@
+/**
+ * Live changes and presence (issue 63; the contract for the web and other teams: docs/live.md):
+ *
+ * - `GET /live`: a Server-Sent Events stream for the signed-in operator: `hello` (its stream id), `change` (ids of
+ *   records a money move changed, on any replica: bus.ts), `presence` (who has a record open: presence.ts), `reset`
+ *   (a Last-Event-ID that cannot be replayed), `: ping` every `heartbeatMs`. Bounded per operator and replica
+ *   (streams.ts).
+ * - `POST /live/presence`: what a stream has open (it replaces the stream's previous declaration).
+ *
+ * The operator is checked by the gateway's one gate (its token and rate limit: a stream counts once, when it opens).
+ * Ids only: the web reads the records through GraphQL, so what an operator may see stays GraphQL's decision.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthUser } from '../auth/verify-token.js';
+import type { StoreHandle } from '../activity/store-handle.js';
+import type { Logger } from '../logger.js';
+import { localsOf, sendJson } from '../http/plain.js';
+import { createLiveBus, type LiveBus } from './bus.js';
+import { liveMetrics } from './metrics.js';
+import { createPresenceBoard, type OpenEntry, type PresenceBoard } from './presence.js';
+import { createLiveStreams, sseEvent, type LiveStreams, type StreamOwner } from './streams.js';
+
+export interface LiveSettings {
+  /** Between two `: ping` lines of a stream (LIVE_HEARTBEAT_MS, default 15 s). */
+  heartbeatMs: number;
+  /** Streams one operator may hold on a replica (LIVE_MAX_STREAMS_PER_OPERATOR, default 4). */
+  maxStreamsPerOperator: number;
+  /** Streams a replica holds at most (LIVE_MAX_STREAMS, default 2 000). */
+  maxStreams: number;
+}
+
+export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
+  heartbeatMs: 15_000,
+  maxStreamsPerOperator: 4,
+  maxStreams: 2_000,
+};
+
+/** A refusal the gate decided (401, 429, 503…), answered in the live routes' shape. */
+export interface LiveRefusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** The gateway's operator check (http/operator-gate.ts): the operator, or null when it answered a refusal. */
+export interface LiveGate {
+  admit(
+    req: IncomingMessage,
+    res: ServerResponse,
+    answer: (res: ServerResponse, refusal: LiveRefusal) => void,
+  ): Promise<AuthUser | null>;
+}
+
+export interface LiveOptions {
+  store: StoreHandle;
+  gate: LiveGate;
+  logger: Logger;
+  settings?: Partial<LiveSettings>;
+  /** How long events are kept for a replay (5 minutes: the contract; tests shorten it). */
+  replayMs?: number;
+  /** Presence entries' life after their stream's last declaration (30 s: the contract). */
+  presenceTtlMs?: number;
+}
+
+export interface Live {
+  /** Answers `GET /live` and `POST /live/presence` (`path`: the request's path); false for any other path. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string): boolean;
+  readonly streams: LiveStreams;
+  readonly bus: LiveBus;
+  readonly presence: PresenceBoard;
+  /** Ends every stream and says this replica's viewers are gone (the stop, after the readiness drain). */
+  close(): Promise<void>;
+}
+
+export const LIVE_UNAVAILABLE_MESSAGE =
+  'Las novedades en vivo no están disponibles en este momento. Se reintentará en unos segundos.';
+export const TOO_MANY_STREAMS_OPERATOR_MESSAGE =
+  'Tiene demasiadas conexiones en vivo abiertas. Cierre otras ventanas del back-office o reintente en unos segundos.';
+export const TOO_MANY_STREAMS_REPLICA_MESSAGE =
+  'El servidor tiene demasiadas conexiones en vivo abiertas. Se reintentará en unos segundos.';
+export const BAD_PRESENCE_MESSAGE =
+  'La presencia enviada no es válida: se espera { streamId, open: [{ area, id, dialog }] } con hasta 20 registros.';
+export const UNKNOWN_STREAM_MESSAGE = 'La conexión en vivo no existe o ya se cerró: vuelva a conectarse.';
+
+/** Most records a stream declares open at once. */
+export const MAX_OPEN_ENTRIES = 20;
+const MAX_PRESENCE_BODY_BYTES = 16 * 1024;
+const AREA = /^[a-z][a-z0-9_-]{0,39}$/;
+const RECORD_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const DIALOG = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
+
+/** The live routes' refusal body: `{ message, code }` (docs/live.md). */
+const answer = (res: ServerResponse, refusal: LiveRefusal) =>
+  sendJson(res, refusal.status, { message: refusal.message, code: refusal.code });
+
+function refuse(res: ServerResponse, status: number, code: string, message: string, retryAfterS?: number) {
+  res.setHeader('cache-control', 'no-store');
+  if (retryAfterS !== undefined) res.setHeader('retry-after', String(retryAfterS));
+  answer(res, { status, code, message });
+}
+
+/** The entries of a presence body, or null when it is not one. */
+export function presenceBody(body: unknown): { streamId: string; open: OpenEntry[] } | null {
+  if (!body || typeof body !== 'object') return null;
+  const { streamId, open } = body as { streamId?: unknown; open?: unknown };
+  if (typeof streamId !== 'string' || !streamId || streamId.length > 64) return null;
+  if (!Array.isArray(open) || open.length > MAX_OPEN_ENTRIES) return null;
+  const entries: OpenEntry[] = [];
+  for (const entry of open as unknown[]) {
+    if (!entry || typeof entry !== 'object') return null;
+    const { area, id, dialog = null } = entry as { area?: unknown; id?: unknown; dialog?: unknown };
+    if (typeof area !== 'string' || !AREA.test(area)) return null;
+    if (typeof id !== 'string' || !RECORD_ID.test(id)) return null;
+    if (dialog !== null && (typeof dialog !== 'string' || !DIALOG.test(dialog))) return null;
+    entries.push({ area, id, dialog });
+  }
+  return { streamId, open: entries };
+}
+
+/** The request's body, at most `limit` bytes (null past it). */
+function readText(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(null);
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export function createLive(options: LiveOptions): Live {
+  const { logger, gate } = options;
+  const settings = { ...DEFAULT_LIVE_SETTINGS, ...options.settings };
+  const replicaId = randomBytes(9).toString('base64url');
+  let stopping = false;
+  const streams = createLiveStreams(
+    { maxPerOperator: settings.maxStreamsPerOperator, max: settings.maxStreams },
+    settings.heartbeatMs,
+  );
+  const presence = createPresenceBoard({
+    replicaId,
+    ...(options.presenceTtlMs ? { ttlMs: options.presenceTtlMs } : {}),
+    publish(payload) {
+      const store = options.store.current();
+      void store?.live
+        .publishPresence(payload)
+        .catch((error: unknown) => logger.warn('live presence not sent', { error: String(error) }));
+    },
+    changed(change, streamIds) {
+      for (const id of streamIds) {
+        const stream = streams.get(id);
+        if (stream?.owner.namespace === change.namespace) stream.presence(change);
+      }
+    },
+  });
+  const stopCounting = liveMetrics.presenceSource(() => presence.entryCount);
+  const bus = createLiveBus({
+    store: () => options.store.current(),
+    logger,
+    deliver: (event) => streams.deliver(event),
+    presence: (payload) => presence.receive(payload),
+    ...(options.replayMs !== undefined ? { replayMs: options.replayMs } : {}),
+  });
+
+  const namespaceOf = (res: ServerResponse) =>
+    localsOf<{ testNamespace: string | null }>(res).testNamespace ?? '';
+
+  const openStream = async (req: IncomingMessage, res: ServerResponse) => {
+    const user = await gate.admit(req, res, answer);
+    if (!user) return;
+    if (stopping || !bus.connected) {
+      refuse(res, 503, 'LIVE_UNAVAILABLE', LIVE_UNAVAILABLE_MESSAGE, 5);
+      return;
+    }
+    const owner: StreamOwner = { subject: user.subject, username: user.username, namespace: namespaceOf(res) };
+    const opened = streams.open(owner, res);
+    if ('refused' in opened) {
+      liveMetrics.refused(opened.refused);
+      refuse(
+        res,
+        429,
+        'TOO_MANY_STREAMS',
+        opened.refused === 'operator' ? TOO_MANY_STREAMS_OPERATOR_MESSAGE : TOO_MANY_STREAMS_REPLICA_MESSAGE,
+        opened.refused === 'operator' ? 10 : 5,
+      );
+      return;
+    }
+    const { stream } = opened;
+    // Events after this point wait in the stream while its replay is read.
+    const from = bus.cursor;
+    res.once('close', () => {
+      streams.remove(stream);
+      presence.drop(stream.id);
+      stream.end();
+    });
+    req.socket.setNoDelay(true);
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    });
+    stream.write(sseEvent('hello', { streamId: stream.id, heartbeatMs: settings.heartbeatMs }));
+    const header = req.headers['last-event-id'];
+    const lastId =
+      (Array.isArray(header) ? header[0] : header) ??
+      new URLSearchParams(req.url?.split('?')[1] ?? '').get('lastEventId');
+    if (!lastId) {
+      stream.live(from);
+      return;
+    }
+    const replay = await bus.replay(lastId.trim(), owner.namespace).catch((error: unknown) => {
+      logger.warn('live replay not read', { error: String(error) });
+      return { reset: true } as const;
+    });
+    if (replay.reset) {
+      stream.reset();
+      stream.live(from);
+    } else {
+      stream.live(lastId.trim(), replay.events);
+    }
+  };
+
+  const declare = async (req: IncomingMessage, res: ServerResponse) => {
+    const user = await gate.admit(req, res, answer);
+    if (!user) return;
+    const text = await readText(req, MAX_PRESENCE_BODY_BYTES);
+    let body: unknown = null;
+    try {
+      body = text === null ? null : JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    const declared = presenceBody(body);
+    if (!declared) {
+      refuse(res, 400, 'BAD_REQUEST', BAD_PRESENCE_MESSAGE);
+      return;
+    }
+    const stream = streams.get(declared.streamId);
+    // Another operator's stream, or another namespace's, is as unknown as a closed one.
+    if (!stream?.open || stream.owner.subject !== user.subject || stream.owner.namespace !== namespaceOf(res)) {
+      refuse(res, 404, 'UNKNOWN_STREAM', UNKNOWN_STREAM_MESSAGE);
+      return;
+    }
+    presence.declare(stream.id, stream.owner, declared.open);
+    res.statusCode = 204;
+    res.setHeader('cache-control', 'no-store');
+    res.end();
+  };
+
+  const failed = (res: ServerResponse, error: unknown) => {
+    logger.error('live request failed', { error: String(error) });
+    if (!res.headersSent) refuse(res, 500, 'INTERNAL_SERVER_ERROR', LIVE_UNAVAILABLE_MESSAGE);
+    else res.end();
+  };
+
+  return {
+    handle(req, res, path) {
+      const lower = path.toLowerCase().replace(/\/+$/, '');
+      if (lower === '/live' && req.method === 'GET') {
+        openStream(req, res).catch((error: unknown) => failed(res, error));
+        return true;
+      }
+      if (lower === '/live/presence' && req.method === 'POST') {
+        declare(req, res).catch((error: unknown) => failed(res, error));
+        return true;
+      }
+      if (lower === '/live' || lower === '/live/presence') {
+        res.setHeader('allow', lower === '/live' ? 'GET' : 'POST');
+        refuse(res, 405, 'METHOD_NOT_ALLOWED', 'Método no permitido.');
+        return true;
+      }
+      return false;
+    },
+    streams,
+    bus,
+    presence,
+    async close() {
+      stopping = true;
+      streams.endAll();
+      presence.close();
+      stopCounting();
+      await bus.close();
+    },
+  };
+}

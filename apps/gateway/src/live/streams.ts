@@ -1,0 +1,162 @@
+/**
+ * This replica's live streams (issue 63, docs/live.md): each an open `GET /live` answer written as Server-Sent
+ * Events, bounded per operator and per replica, kept alive by one heartbeat timer for all. A change is formatted once
+ * and written to every stream of its namespace; a stream being replayed holds what arrives meanwhile and sends it
+ * after, skipping what the replay already sent. A client too slow to read (its unsent bytes past a bound) is ended:
+ * it reconnects with its Last-Event-ID and loses nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { LiveEvent } from '@backoffice/store';
+import { liveMetrics } from './metrics.js';
+import type { PresenceChange } from './presence.js';
+
+/** Unsent bytes a stream may hold before it is ended (a client that does not read). */
+const MAX_UNSENT_BYTES = 1024 * 1024;
+
+export interface StreamOwner {
+  /** The token's subject: the per-operator bound counts it. */
+  subject: string;
+  username: string;
+  /** The request's test namespace ('' but with the test profile). */
+  namespace: string;
+}
+
+/** An event as its stream's text: `id`, `event`, `data` lines and the blank line. */
+export const sseEvent = (event: string, data: unknown, id?: string): string =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export const changeText = (event: LiveEvent): string =>
+  sseEvent('change', { area: event.area, ids: event.ids, version: event.version }, event.id);
+
+export class LiveStream {
+  readonly id = randomBytes(16).toString('base64url');
+  /** The last event id sent; null while a replay runs (what arrives meanwhile waits in `held`). */
+  private floor: bigint | null = null;
+  private held: LiveEvent[] = [];
+  private ended = false;
+
+  constructor(
+    readonly owner: StreamOwner,
+    private readonly res: ServerResponse,
+  ) {}
+
+  get open(): boolean {
+    return !this.ended;
+  }
+
+  write(text: string): void {
+    if (this.ended) return;
+    this.res.write(text);
+    if (this.res.writableLength > MAX_UNSENT_BYTES) this.end();
+  }
+
+  /** A change of the stream's namespace (`text`: the event formatted once for every stream). */
+  change(event: LiveEvent, text: string): void {
+    if (this.floor === null) {
+      this.held.push(event);
+      return;
+    }
+    if (BigInt(event.id) <= this.floor) return;
+    this.floor = BigInt(event.id);
+    this.write(text);
+    liveMetrics.sent('change');
+  }
+
+  /** Live from `after` on: the replayed events first (each after `after`), then what arrived meanwhile. */
+  live(after: string, replayed: readonly LiveEvent[] = []): void {
+    this.floor = BigInt(after);
+    for (const event of [...replayed, ...this.held]) this.change(event, changeText(event));
+    this.held = [];
+  }
+
+  presence(change: PresenceChange): void {
+    this.write(sseEvent('presence', { area: change.area, id: change.id, viewers: change.viewers }));
+    liveMetrics.sent('presence');
+  }
+
+  reset(): void {
+    this.write(sseEvent('reset', {}));
+    liveMetrics.sent('reset');
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.res.end();
+  }
+}
+
+export interface StreamBounds {
+  /** Streams one operator may hold on this replica (default 4: a browser holds one). */
+  maxPerOperator: number;
+  /** Streams this replica holds at most (default 2 000). */
+  max: number;
+}
+
+export type Opened = { stream: LiveStream } | { refused: 'operator' | 'replica' };
+
+export interface LiveStreams {
+  /** A new stream for `owner` on `res`, within the bounds. */
+  open(owner: StreamOwner, res: ServerResponse): Opened;
+  /** Forgets a stream (its connection closed). */
+  remove(stream: LiveStream): void;
+  get(id: string): LiveStream | undefined;
+  /** A change to every stream of its namespace. */
+  deliver(event: LiveEvent): void;
+  readonly size: number;
+  /** Ends every stream (the replica's stop): clients reconnect elsewhere. */
+  endAll(): void;
+}
+
+export function createLiveStreams(bounds: StreamBounds, heartbeatMs: number): LiveStreams {
+  const streams = new Map<string, LiveStream>();
+  const byNamespace = new Map<string, Set<LiveStream>>();
+  const perOperator = new Map<string, number>();
+
+  // One timer for every stream: a comment line keeps proxies and the client's idle timers from closing it.
+  const heartbeat = setInterval(() => {
+    for (const stream of streams.values()) stream.write(': ping\n\n');
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    open(owner, res) {
+      if (streams.size >= bounds.max) return { refused: 'replica' };
+      const held = perOperator.get(owner.subject) ?? 0;
+      if (held >= bounds.maxPerOperator) return { refused: 'operator' };
+      const stream = new LiveStream(owner, res);
+      streams.set(stream.id, stream);
+      perOperator.set(owner.subject, held + 1);
+      let namespace = byNamespace.get(owner.namespace);
+      if (!namespace) byNamespace.set(owner.namespace, (namespace = new Set()));
+      namespace.add(stream);
+      liveMetrics.streams(1);
+      return { stream };
+    },
+    remove(stream) {
+      if (!streams.delete(stream.id)) return;
+      const held = (perOperator.get(stream.owner.subject) ?? 1) - 1;
+      if (held > 0) perOperator.set(stream.owner.subject, held);
+      else perOperator.delete(stream.owner.subject);
+      const namespace = byNamespace.get(stream.owner.namespace);
+      namespace?.delete(stream);
+      if (namespace && !namespace.size) byNamespace.delete(stream.owner.namespace);
+      liveMetrics.streams(-1);
+    },
+    get: (id) => streams.get(id),
+    deliver(event) {
+      const namespace = byNamespace.get(event.namespace);
+      if (!namespace) return;
+      const text = changeText(event);
+      for (const stream of namespace) stream.change(event, text);
+    },
+    get size() {
+      return streams.size;
+    },
+    endAll() {
+      clearInterval(heartbeat);
+      for (const stream of [...streams.values()]) stream.end();
+    },
+  };
+}
