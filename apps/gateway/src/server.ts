@@ -39,6 +39,7 @@ import { limitReportPlugin } from './limits/limit-report.js';
 import { FILE_ROUTE_AREAS, MODULE_FILE_ROUTES, MUTATION_AREAS } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
 import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
+import { createLive } from './live/index.js';
 import { sandboxRouter } from './sandbox/sandbox.js';
 import { createDrain } from './shared/drain.js';
 import { jitGateway } from './execution/jit-gateway.js';
@@ -338,6 +339,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
         // W3C Trace Context: the web starts the trace (docs/operations.md §6).
         'traceparent',
         'tracestate',
+        // A live stream's reconnection (GET /live, docs/live.md).
+        'last-event-id',
       ],
       exposedHeaders,
       maxAge: 600,
@@ -351,6 +354,9 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     rateLimit: { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs },
     tokenLinesPerMinute: config.refusalLinesPerMinute,
   });
+  // Live changes and presence (issue 63): the store's events and presence, fanned out to this replica's streams.
+  const live = store ? createLive({ store, gate, logger, settings: config.live }) : null;
+  const liveCors = apiCors(['x-request-id']);
   const sandbox = config.sandbox ? sandboxRouter({ config, verifier, schema }) : null;
   const favicon = routeMatcher('/favicon.ico');
   // Files: the same origins and headers as /graphql; the browser reads the file's name and length.
@@ -422,7 +428,13 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     }
     const filesPath = pathUnder('/files', path);
     if (filesPath !== null) serveFiles(req, res, filesPath);
-    else notFound(res);
+    else if (live && pathUnder('/live', path) !== null) {
+      // /live and /live/presence (live/index.ts, docs/live.md): CORS as /graphql's, then the stream or the presence.
+      liveCors(req, res, (error?: unknown) => {
+        if (error) failed(res, error);
+        else if (!live.handle(req, res, path)) notFound(res);
+      });
+    } else notFound(res);
   };
 
   const graphqlCors = apiCors(['x-request-id']);
@@ -585,6 +597,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       logger.info('not ready: draining before the stop', { readinessDrainMs: config.readinessDrainMs });
       await new Promise((resolve) => setTimeout(resolve, config.readinessDrainMs));
     }
+    // Live streams end once the load balancer stopped sending here: their clients reconnect to another replica.
+    await live?.close();
     drain.begin(config.shutdownGraceMs);
     return apollo
       .stop()
