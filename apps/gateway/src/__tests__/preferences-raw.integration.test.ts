@@ -11,7 +11,8 @@ import { startStoreGateway, STORES } from './store-backends.js';
  */
 
 /** 1e400 is Infinity to JSON.parse (and null once stringified again), 0.1e1 is 1, -0 is 0. */
-const WRITTEN = '{"n":[5e-324,1e400,0.1e1,-0,12345678901234567890123],"t":"ñandú 😀 \\u00e9 \\"x\\" \\u2028"}';
+const WRITTEN =
+  '{"n":[5e-324,1e400,0.1e1,-0,12345678901234567890123],"t":"ñandú 😀 \\u00e9 \\"x\\" \\u2028"}';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it asked for
 type Data = Record<string, any>;
@@ -74,10 +75,7 @@ for (const backend of STORES) {
             ]);
           }
           expect(read.mock.calls.map(([, asked]) => asked?.values)).toEqual([false, false]);
-          const fragment = await as(
-            user,
-            '{ preferences { ...P } } fragment P on Preference { key value }',
-          );
+          const fragment = await as(user, '{ preferences { ...P } } fragment P on Preference { key value }');
           expect(fragment.body.data!.preferences).toEqual([
             { key: 'list.payments.columns', value: { fee: false } },
           ]);
