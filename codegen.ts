@@ -91,7 +91,8 @@ const GATEWAY_MODULES = 'apps/gateway/src/modules';
 function gatewayMappers(): Record<string, string> {
   const tagged = /@mapper (\w+)\s*(?:\n\s*)?\*\/\s*export (?:type|interface) (\w+)/g;
   const mappers: Record<string, string> = {};
-  for (const module of subdirs(GATEWAY_MODULES)) {
+  // The shared homes too: `shared/operation-error.ts` maps OperationError (issue 62).
+  for (const module of [...subdirs(GATEWAY_MODULES), 'apps/gateway/src/shared']) {
     for (const file of readdirSync(module).filter(
       (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
     )) {

@@ -5,21 +5,25 @@ import { applyAuthDirective } from './auth/auth-directive.js';
 import type { Resolvers } from './generated/resolvers-types.js';
 import { MODULES } from './modules.js';
 import { DateTimeScalar, DecimalScalar, JSONScalar } from './scalars.js';
+import { answerRefusalsAsPayloads, operationErrorResolvers } from './shared/operation-error.js';
 
 const baseResolvers: Resolvers = {
   Decimal: DecimalScalar,
   DateTime: DateTimeScalar,
   JSON: JSONScalar,
+  OperationError: operationErrorResolvers,
 };
 
 export const resolvers: Resolvers[] = [baseResolvers, ...MODULES.map((m) => m.resolvers)];
 
 /** The executable schema without the @auth wrappers (for tests that inspect the directives). */
 export const buildBaseSchema = (): GraphQLSchema =>
-  makeExecutableSchema({
-    typeDefs,
-    resolvers: resolvers as Parameters<typeof makeExecutableSchema>[0]['resolvers'],
-  });
+  answerRefusalsAsPayloads(
+    makeExecutableSchema({
+      typeDefs,
+      resolvers: resolvers as Parameters<typeof makeExecutableSchema>[0]['resolvers'],
+    }),
+  );
 
 /** The gateway's schema: SDL + resolvers, then @auth applied LAST so no field escapes it. */
 export const buildSchema = (): GraphQLSchema => applyAuthDirective(buildBaseSchema());

@@ -19,15 +19,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { BeginMove, MoveIntent, MoveRecord, NewActivity } from '@backoffice/store';
+import type { GraphQLOutputType } from 'graphql';
+import type { MutationOutcome } from '../generated/resolvers-types.js';
 import {
-  getNamedType,
-  isListType,
-  isNonNullType,
-  isObjectType,
-  type GraphQLObjectType,
-  type GraphQLOutputType,
-} from 'graphql';
-import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
+  bulkPayload,
+  requiredLists,
+  type OperationErrorModel as OperationError,
+} from '../shared/operation-error.js';
 import type { Logger } from '../logger.js';
 import { countMoveEvent } from '../telemetry/metrics.js';
 import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded, type MoveJournal } from './move-journal.js';
@@ -95,7 +93,13 @@ const KEY = /^[A-Za-z0-9._:-]{8,128}$/;
  * again, 'Reintentar fallidos'), each item being its own write under `key:id`; naming an item the move did not
  * have is another request.
  */
-const NOT_HASHED = new Set(['idempotencyKey', 'expectedVersion', 'expectedLastUpdateDate', 'ids', 'matching']);
+const NOT_HASHED = new Set([
+  'idempotencyKey',
+  'expectedVersion',
+  'expectedLastUpdateDate',
+  'ids',
+  'matching',
+]);
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -143,17 +147,6 @@ export function replayable(payload: unknown): unknown {
   return out;
 }
 
-/** Lists the payload type requires (`refunds: [Refund!]!`) as empty: a replayed answer carries no documents. */
-function requiredLists(returnType: GraphQLOutputType): Record<string, unknown[]> {
-  const type = getNamedType(returnType);
-  if (!isObjectType(type)) return {};
-  return Object.fromEntries(
-    Object.values((type as GraphQLObjectType).getFields())
-      .filter((field) => isNonNullType(field.type) && isListType(field.type.ofType))
-      .map((field) => [field.name, []]),
-  );
-}
-
 /** A payload of the field's type that carries only a failure (every item of a bulk named with it). */
 function failurePayload(
   call: MoveFieldCall,
@@ -190,7 +183,9 @@ function replayed(call: MoveFieldCall, move: MoveRecord): unknown {
     asked && stored.results
       ? asked.map((id) => stored.results!.find((item) => String(item.id) === id)!)
       : stored.results;
-  return { ...requiredLists(call.returnType), ...stored, ...(results ? { results } : {}) };
+  // A bulk's answer stored before schema 2.0.0 has no outcome of its own: its items make it (bulkPayload).
+  const bulk = results && stored.outcome === undefined ? bulkPayload(results) : {};
+  return { ...requiredLists(call.returnType), ...bulk, ...stored, ...(results ? { results } : {}) };
 }
 
 const isFinal = (result: string) => result === 'success' || result === 'failed';
@@ -212,7 +207,8 @@ function priorItems(move: MoveRecord | null): Map<string, PriorItem> {
   const prior = new Map<string, PriorItem>();
   if (!move?.items) return prior;
   const answered = new Map<string, OperationError | null>();
-  for (const item of storedAnswer(move.answer).results ?? []) answered.set(String(item.id), item.error ?? null);
+  for (const item of storedAnswer(move.answer).results ?? [])
+    answered.set(String(item.id), item.error ?? null);
   for (const item of move.items) {
     if (isFinal(item.result)) {
       prior.set(item.id, { outcome: OUTCOME_OF[item.result]!, error: answered.get(item.id) ?? null });
@@ -424,7 +420,8 @@ class FieldMove implements MoveScope {
     this.items ??= new Map();
     for (const id of ids) this.items.set(id, this.prior.get(id)?.outcome.toLowerCase() ?? 'pending');
     // A stored move gets its items before its first write, unless it holds them already (its intent named them).
-    if (this.rowId && JSON.stringify(this.itemList()) !== this.storedItems) this.itemsWritten = this.writeProgress();
+    if (this.rowId && JSON.stringify(this.itemList()) !== this.storedItems)
+      this.itemsWritten = this.writeProgress();
   }
 
   itemDone(id: string, outcome: MutationOutcome): void {

@@ -5,7 +5,8 @@
  * rule checks (the service answers what it did under the same key).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
+import type { MutationOutcome } from '../generated/resolvers-types.js';
+import type { OperationErrorModel as OperationError } from '../shared/operation-error.js';
 
 export interface PriorItem {
   outcome: MutationOutcome;

@@ -11,7 +11,8 @@
  * and items whose write was in flight are UNKNOWN (check before retrying). Nothing is retried.
  */
 import { badUserInput } from '../errors.js';
-import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
+import type { MutationOutcome } from '../generated/resolvers-types.js';
+import type { OperationErrorModel as OperationError } from './operation-error.js';
 import { notAllowed, readFailure, writeFailure, type Failure } from '../upstream/outcome.js';
 import { raceDeadline } from './drain.js';
 import { checkId } from './inputs.js';

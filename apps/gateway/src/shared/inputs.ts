@@ -54,3 +54,9 @@ export function idempotencyOptions(
   const key = checkIdempotencyKey(rawKey);
   return { idempotencyKey: itemId ? `${key}:${itemId}` : key };
 }
+
+/** The request options that send a checked key as the service's `idempotency-key` header (none without a key). */
+export const keyHeaders = (
+  options: { idempotencyKey?: string } = {},
+): { headers?: Record<string, string> } =>
+  options.idempotencyKey ? { headers: { 'idempotency-key': options.idempotencyKey } } : {};

@@ -6,7 +6,8 @@
 import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded } from '../activity/move-journal.js';
 import { MoveInProgress } from '../activity/move-field.js';
 import type { ServiceName } from '../services.js';
-import type { MutationOutcome, OperationError } from '../generated/resolvers-types.js';
+import type { MutationOutcome } from '../generated/resolvers-types.js';
+import type { OperationErrorModel as OperationError } from '../shared/operation-error.js';
 import {
   describeUpstreamFailure,
   operatorMessage,

@@ -1,4 +1,7 @@
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
+import { withoutFieldPaths } from './field-paths';
+
+export { withoutFieldPaths };
 
 /** GraphQL error codes that mean the session is gone: the app sends the user to the login page. */
 export function isUnauthenticated(error: unknown): boolean {
@@ -57,7 +60,11 @@ export function describeError(error: unknown): string {
   if (CombinedGraphQLErrors.is(error)) return describeGatewayFailure({ graphql: error.errors[0] ?? {} });
   if (ServerError.is(error)) return describeGatewayFailure({ status: error.statusCode });
   // A /files call (lib/files): the gateway's Spanish message; the shell's `me` request (lib/me-request) too.
-  if (error instanceof Error && (error.name === 'FileRequestError' || error.name === 'MeRequestError'))
+  // A mutation's refusal read from its payload (lib/mutation-outcome.ts MutationRefusal): already the operator's.
+  if (
+    error instanceof Error &&
+    (error.name === 'FileRequestError' || error.name === 'MeRequestError' || error.name === 'MutationRefusal')
+  )
     return error.message;
   if (error instanceof Error && error.name === 'AuthRedirectError') return SESSION_EXPIRED;
   if (ServerParseError.is(error)) return describeGatewayFailure({ unparsable: true });
@@ -65,19 +72,6 @@ export function describeError(error: unknown): string {
     return NO_CONNECTION;
   }
   return GENERIC;
-}
-
-/**
- * A gateway message without the argument paths it names for developers ('(filter.search)', '(input.ids[2])'):
- * the operator reads the Spanish sentence; the path stays in the response's `extensions.field` for support.
- */
-export function withoutFieldPaths(message: string, field?: unknown): string {
-  const named = typeof field === 'string' && field ? message.split(` (${field})`).join('') : message;
-  return named
-    .replace(/\s*\((?:[A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*|\[\d+\])+\)/g, '')
-    .replace(/\.{2,}/g, '.')
-    .replace(/\s+([.,;:])/g, '$1')
-    .trim();
 }
 
 /** Crude check that a server message is already Spanish text meant for the operator. */

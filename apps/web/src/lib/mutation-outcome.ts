@@ -3,15 +3,21 @@
  * gateway's Spanish error (catalogue message, ' - ', extended code), or UNKNOWN ("resultado desconocido": the
  * upstream did not answer in time; never a success).
  */
+import { withoutFieldPaths } from './field-paths';
 
 /** The schema's MutationOutcome (kept here so the kit does not depend on any feature's documents). */
 export type MutationOutcome = 'SUCCESS' | 'FAILED' | 'UNKNOWN';
 
-/** What the shared mutation payloads carry (PaymentMutationPayload, BulkItemResult, subscriptions' ...). */
+/**
+ * What the shared mutation payloads carry (PaymentMutationPayload, BulkItemResult, subscriptions' ...). Since
+ * schema 2.0.0 `code` is the closed enum OperationErrorCode (INVALID_INPUT, ACTION_NOT_ALLOWED, NOT_FOUND,
+ * REFUND_REJECTED...), and an input error names its argument in `field` (['matching', 'expectedCount']).
+ */
 export interface OperationErrorLike {
   message: string;
   code?: string | null;
   extendedCode?: string | null;
+  field?: readonly string[] | null;
 }
 
 export interface OutcomePayloadLike {
@@ -45,11 +51,20 @@ export function operationErrorMessage(
   error: OperationErrorLike | null | undefined,
   fallback = GENERIC_FAILURE_MESSAGE,
 ): string {
-  const message = error?.message?.trim() || fallback;
+  // An input error's sentence names the argument's path for developers ('(matching.expectedCount)'): the operator
+  // reads the sentence only, as when it came in the response's errors (before schema 2.0.0).
+  const text = error?.message?.trim();
+  const message =
+    (text && error?.code === 'INVALID_INPUT' ? withoutFieldPaths(text, fieldText(error.field)) : text) ||
+    fallback;
   const extended = error?.extendedCode?.trim();
   if (!extended || message.endsWith(` - ${extended}`) || message === extended) return message;
   return `${message} - ${extended}`;
 }
+
+/** ['ids', '3'] → 'ids[3]', ['matching', 'expectedCount'] → 'matching.expectedCount': as a message names it. */
+const fieldText = (path: readonly string[] | null | undefined): string | undefined =>
+  path?.map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : index ? `.${part}` : part)).join('');
 
 export type OutcomeResolution =
   | { kind: 'success' }
@@ -91,10 +106,31 @@ export function resolveOutcome(payload: OutcomePayloadLike | null | undefined): 
 }
 
 /**
- * A bulk mutation's results (one per item). No payload at all (a null root field, no data) is no answer: it throws
- * "No se recibió respuesta", which the bulk flow shows for every item, as for a request that failed.
+ * A whole bulk request the gateway refused (schema 2.0.0: its payload FAILED with `error` and no item, e.g. the
+ * search now finds another count, INVALID_INPUT on ['matching', 'expectedCount']): its Spanish sentence is the
+ * error's message, which the bulk flow shows in its dialog, what was typed kept (lib/errors.ts `describeError`).
  */
-export function bulkResultsOf<T>(payload: { results: readonly T[] } | null | undefined): T[] {
+export class MutationRefusal extends Error {
+  override readonly name = 'MutationRefusal';
+  constructor(readonly error: OperationErrorLike) {
+    super(operationErrorMessage(error));
+  }
+}
+
+/**
+ * A bulk mutation's results (one per item). No payload at all (a null root field, no data) is no answer: it throws
+ * "No se recibió respuesta", which the bulk flow shows for every item, as for a request that failed; a request
+ * refused as a whole throws its refusal (MutationRefusal).
+ */
+export function bulkResultsOf<T>(
+  payload:
+    | { results: readonly T[]; outcome?: MutationOutcome; error?: OperationErrorLike | null }
+    | null
+    | undefined,
+): T[] {
   if (!payload) throw new Error(NO_ANSWER_MESSAGE);
+  if (payload.error && payload.results.length === 0 && payload.outcome !== 'SUCCESS') {
+    throw new MutationRefusal(payload.error);
+  }
   return [...payload.results];
 }

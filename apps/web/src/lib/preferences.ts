@@ -1,4 +1,5 @@
 import type { ApolloCache, ApolloClient } from '@apollo/client';
+import { resolveOutcome, type OutcomePayloadLike } from './mutation-outcome';
 import {
   MergePreferenceDocument,
   PreferencesDocument,
@@ -135,7 +136,17 @@ export function keepPreferences(
 /** Writes one preference: the cache at once, then the gateway (rejects when it refuses or cannot be reached). */
 export async function savePreference(client: ApolloClient, key: string, value: unknown): Promise<void> {
   writeCachedPreference(client.cache, key, value);
-  await client.mutate({ mutation: SetPreferenceDocument, variables: { key, value } });
+  const { data } = await client.mutate({ mutation: SetPreferenceDocument, variables: { key, value } });
+  refusedWrite(data?.setPreference);
+}
+
+/**
+ * A write the gateway refused (schema 2.0.0: a FAILED payload, e.g. INVALID_INPUT past the operator's bounds or
+ * STORE_UNAVAILABLE, instead of an error of the response) rejects, as a refused write did before.
+ */
+function refusedWrite(payload: OutcomePayloadLike | null | undefined): void {
+  const resolution = resolveOutcome(payload);
+  if (resolution.kind === 'failure') throw new Error(resolution.feedback.message);
 }
 
 /**
@@ -153,7 +164,8 @@ export async function mergeSavedPreference(
     mutation: MergePreferenceDocument,
     variables: { key, entries: changes },
   });
-  if (data) writeCachedPreference(client.cache, key, data.mergePreference?.value ?? null);
+  refusedWrite(data?.mergePreference);
+  writeCachedPreference(client.cache, key, data?.mergePreference?.preference?.value ?? null);
 }
 
 /**

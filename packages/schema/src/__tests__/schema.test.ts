@@ -11,6 +11,7 @@ import {
   isScalarType,
   isSpecifiedScalarType,
   type ConstDirectiveNode,
+  type GraphQLEnumType,
   type GraphQLField,
   type GraphQLObjectType,
 } from 'graphql';
@@ -206,7 +207,9 @@ describe('money', () => {
   });
 
   it('types every amount as Decimal (never String, Float or Int)', () => {
-    const other = moneyLeaves.filter((d) => d.type.name !== 'Decimal').map((d) => `${d.where}: ${d.type.name}`);
+    const other = moneyLeaves
+      .filter((d) => d.type.name !== 'Decimal')
+      .map((d) => `${d.where}: ${d.type.name}`);
     expect(other).toEqual([]);
   });
 });
@@ -290,5 +293,46 @@ describe('closed code sets', () => {
       })
       .map(({ where, field }) => `${where}: ${String(field.type)}`);
     expect(other).toEqual([]);
+  });
+});
+
+describe('one refusal model and keys everywhere (2.0.0)', () => {
+  const mutations = Object.values(schema.getMutationType()?.getFields() ?? {});
+  const result = schema.getType('OperationResult');
+  /** Mutations that write to the gateway's own store, not to a platform service: no key (CHANGELOG 2.0.0). */
+  const storeOnly = ['setPreference', 'mergePreference'];
+
+  it('answers every mutation with a payload implementing OperationResult', () => {
+    const other = mutations
+      .filter((f) => {
+        const type = getNamedType(f.type);
+        return !isObjectType(type) || !type.getInterfaces().includes(result as never);
+      })
+      .map((f) => f.name);
+    expect(result && isInterfaceType(result)).toBe(true);
+    expect(other).toEqual([]);
+  });
+
+  it('requires an idempotency key on every mutation that writes to a platform service', () => {
+    const keyless = mutations
+      .filter((f) => !storeOnly.includes(f.name))
+      .filter((f) => String(f.args.find((a) => a.name === 'idempotencyKey')?.type) !== 'String!')
+      .map((f) => f.name);
+    expect(keyless).toEqual([]);
+    expect(mutations.length).toBeGreaterThan(60);
+  });
+
+  it('types the refusal’s code as a closed enum, with the service’s code and the field at fault beside it', () => {
+    const error = schema.getType('OperationError');
+    expect(isObjectType(error)).toBe(true);
+    const fields = isObjectType(error) ? error.getFields() : {};
+    expect(String(fields.code?.type)).toBe('OperationErrorCode!');
+    expect(isEnumType(getNamedType(fields.code!.type))).toBe(true);
+    expect(String(fields.serviceCode?.type)).toBe('String');
+    expect(String(fields.field?.type)).toBe('[String!]');
+    const codes = (schema.getType('OperationErrorCode') as GraphQLEnumType).getValues().map((v) => v.name);
+    expect(codes).toEqual(expect.arrayContaining(['INVALID_INPUT', 'NOT_FOUND', 'UPSTREAM_REFUSED']));
+    // One spelling per reason: no lower-case or duplicate spelling of a reason.
+    expect(codes.filter((code) => code !== code.toUpperCase())).toEqual([]);
   });
 });

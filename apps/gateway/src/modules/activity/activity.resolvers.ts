@@ -14,6 +14,7 @@ import type {
   ActivityEvent,
   ActivityFilter,
   ActivityResult,
+  Preference,
   Resolvers,
 } from '../../generated/resolvers-types.js';
 import { RawJson } from '../../execution/raw-json.js';
@@ -101,6 +102,17 @@ async function withStore<T>(context: GatewayContext, call: (store: Store) => Pro
     throw storeUnavailable();
   }
 }
+
+/**
+ * A preference's write as every mutation answers (schema 2.0.0, `PreferencePayload`); a refusal (bounds, store) is
+ * thrown as before and answered FAILED by shared/operation-error.ts `answerRefusalsAsPayloads`.
+ */
+const preferencePayload = (preference: Preference | null) => ({
+  preference,
+  outcome: 'SUCCESS' as const,
+  error: null,
+  message: preference ? 'Preferencia guardada.' : 'Preferencia eliminada.',
+});
 
 const SORTS: Record<string, ActivitySort> = {
   AT: 'at',
@@ -224,8 +236,9 @@ export const activityResolvers: Resolvers = {
         ),
       );
       if (!write.written) throw refusedWrite(write.limit, limits);
-      if (json === null) return null;
-      return { key: name, value, updatedAt: new Date().toISOString() };
+      return preferencePayload(
+        json === null ? null : { key: name, value, updatedAt: new Date().toISOString() },
+      );
     },
     async mergePreference(_root, { key, entries }, context) {
       const name = preferenceKey(key, 'key');
@@ -243,8 +256,9 @@ export const activityResolvers: Resolvers = {
         ),
       );
       if (!merge.written) throw refusedWrite(merge.limit, limits, 'entries');
-      if (merge.value === null) return null;
-      return { key: name, value: merge.value, updatedAt: new Date().toISOString() };
+      return preferencePayload(
+        merge.value === null ? null : { key: name, value: merge.value, updatedAt: new Date().toISOString() },
+      );
     },
   },
 };

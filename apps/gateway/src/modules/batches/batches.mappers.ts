@@ -2,9 +2,9 @@
  * Batch service JSON -> the schema's WithdrawalBatch (camelCase, enums, Decimal strings, ISO dates). The
  * request-dependent part (actions) is added by batches.rules.ts.
  */
+import type { OperationErrorModel as OperationError } from '../../shared/operation-error.js';
 import { decimalFromUpstream } from '@backoffice/validators';
 import type {
-  OperationError,
   WithdrawalBatch,
   WithdrawalBatchRecord,
   WithdrawalBatchStatus,
@@ -16,7 +16,9 @@ import { UpstreamContractError } from '../../upstream/errors.js';
 import type { RawBatch } from './batches.datasource.js';
 
 /** @mapper WithdrawalBatch */
-export type BatchModel = Omit<WithdrawalBatch, 'actions' | 'records'>;
+export type BatchModel = Omit<WithdrawalBatch, 'actions' | 'records' | 'error'> & {
+  error: OperationError | null;
+};
 
 const STATUSES: Readonly<Record<string, WithdrawalBatchStatus>> = {
   for_withdrawing: 'FOR_WITHDRAWING',

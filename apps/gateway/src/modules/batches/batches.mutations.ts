@@ -4,6 +4,7 @@
  * of the selection, then each batch checked and written on its own). A failed reprocess reads the catalogue text
  * of its code and extended code, then ' - ' and the extended code (spec 001 §8).
  */
+import { bulkPayload } from '../../shared/operation-error.js';
 import type { GatewayContext } from '../../gateway-context.js';
 import type {
   MutationBulkReprocessWithdrawalBatchesArgs,
@@ -89,5 +90,5 @@ export async function bulkReprocessWithdrawalBatches(
       remember(ctx, await ctx.dataSources.batches.reprocess(id, idempotencyOptions(args.idempotencyKey, id))),
     present: (batch) => batch,
   });
-  return { results: results.map(({ item, ...rest }) => ({ ...rest, batch: item })) };
+  return bulkPayload(results.map(({ item, ...rest }) => ({ ...rest, batch: item })));
 }

@@ -65,8 +65,10 @@ export class DistributionsDataSource {
     );
 
   /** POST /distribuciones/{id}/detalles/{detail}/vouchers {email}. */
-  sendVoucher = (id: string, detailId: string, email: string) =>
-    this.client.post<Record<string, unknown>>(one(id, `/detalles/${encodeURIComponent(detailId)}/vouchers`), {
-      email,
-    });
+  sendVoucher = (id: string, detailId: string, email: string, key: string) =>
+    this.client.post<Record<string, unknown>>(
+      one(id, `/detalles/${encodeURIComponent(detailId)}/vouchers`),
+      { email },
+      keyed(key),
+    );
 }

@@ -191,12 +191,13 @@ export async function sendDistributionReceipt(ctx: Ctx, args: MutationSendDistri
   const emailError = checkReceiptEmail(args.email);
   if (emailError) throw badUserInput(`${emailError} (email)`, 'email');
   const email = args.email.trim();
+  const key = checkIdempotencyKey(args.idempotencyKey);
   const result = await runAction({
     load: () => loadDetail(ctx, id, detailId),
     notFound: notFoundFailure('distribuciones', 'distribution_detail_not_found'),
     decide: (d) => distributionDetailActions.decide('SEND_RECEIPT', d, ctx.user.permissions),
     write: async (d) => {
-      await ctx.dataSources.distributions.sendVoucher(id, detailId, email);
+      await ctx.dataSources.distributions.sendVoucher(id, detailId, email, key);
       return d;
     },
   });

@@ -1,4 +1,5 @@
 import { listParams, type Filter, type Paged, type Sort } from '../../upstream/filters.js';
+import { keyHeaders } from '../../shared/inputs.js';
 import type { RestClient } from '../../upstream/rest-client.js';
 
 /** An export job as the export service answers it (docs/upstream-contract.md "Export service"). */
@@ -35,8 +36,8 @@ export class ExportsDataSource {
     return this.client.get('/exportaciones', listParams(query));
   }
 
-  create(body: CreateExportBody): Promise<RawExport> {
-    return this.client.post('/exportaciones', body);
+  create(body: CreateExportBody, options: { idempotencyKey?: string } = {}): Promise<RawExport> {
+    return this.client.post('/exportaciones', body, keyHeaders(options));
   }
 }
 

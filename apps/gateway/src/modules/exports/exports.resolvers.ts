@@ -1,4 +1,5 @@
 import { badUserInput } from '../../errors.js';
+import { idempotencyOptions } from '../../shared/inputs.js';
 import type { Resolvers, ResolversTypes } from '../../generated/resolvers-types.js';
 import { actionsField } from '../../shared/actions.js';
 import { encodeFilters, type Filter } from '../../upstream/filters.js';
@@ -24,7 +25,12 @@ export const exportsResolvers: Resolvers = {
     },
   },
   Mutation: {
-    async createExport(_root, { input }, { dataSources }): Promise<ResolversTypes['CreateExportPayload']> {
+    async createExport(
+      _root,
+      { input, idempotencyKey },
+      { dataSources },
+    ): Promise<ResolversTypes['CreateExportPayload']> {
+      const options = idempotencyOptions(idempotencyKey);
       // The list's own encoding of its filter (payments or subscriptions module, through the context).
       let filters: Filter[];
       if (input.type === 'PAYMENTS') {
@@ -45,11 +51,14 @@ export const exportsResolvers: Resolvers = {
         filters = dataSources.subscriptionListFilters.encode(input.subscriptionFilter ?? null) ?? NOTHING;
       }
       try {
-        const raw = await dataSources.exports.create({
-          type: TYPE_TO_UPSTREAM[input.type],
-          format: FORMAT_TO_UPSTREAM[input.format],
-          filters: encodeFilters(filters),
-        });
+        const raw = await dataSources.exports.create(
+          {
+            type: TYPE_TO_UPSTREAM[input.type],
+            format: FORMAT_TO_UPSTREAM[input.format],
+            filters: encodeFilters(filters),
+          },
+          options,
+        );
         return {
           outcome: 'SUCCESS',
           error: null,

@@ -1,3 +1,4 @@
+import { keyHeaders } from '../../shared/inputs.js';
 import type { RestClient } from '../../upstream/rest-client.js';
 import type { RawNotification } from './notifications.mappers.js';
 
@@ -23,12 +24,12 @@ export class NotificationsDataSource {
   }
 
   /** POST /notificaciones/{id}/reenviar: the notification, retry_count + 1. */
-  resend(id: string): Promise<RawNotification> {
-    return this.client.post<RawNotification>(path(id, '/reenviar'));
+  resend(id: string, options: { idempotencyKey?: string } = {}): Promise<RawNotification> {
+    return this.client.post<RawNotification>(path(id, '/reenviar'), undefined, keyHeaders(options));
   }
 
   /** POST /notificaciones: 201 the notification. */
-  create(body: NewNotificationBody): Promise<RawNotification> {
-    return this.client.post<RawNotification>('/notificaciones', body);
+  create(body: NewNotificationBody, options: { idempotencyKey?: string } = {}): Promise<RawNotification> {
+    return this.client.post<RawNotification>('/notificaciones', body, keyHeaders(options));
   }
 }

@@ -1,5 +1,5 @@
-import type { NotificationMutationPayload, Resolvers } from '../../generated/resolvers-types.js';
-import { checkId } from '../../shared/inputs.js';
+import type { Resolvers, ResolversTypes } from '../../generated/resolvers-types.js';
+import { checkId, idempotencyOptions } from '../../shared/inputs.js';
 import { readFailure, writeFailure } from '../../upstream/outcome.js';
 import { operatorMessage } from '../../upstream/error-catalogue.js';
 import { mapNotification } from './notifications.mappers.js';
@@ -11,8 +11,13 @@ export const notificationsResolvers: Resolvers = {
     notification: (_root, { id }, { loaders }) => loaders.notification.load(checkId(id)),
   },
   Mutation: {
-    async resendNotification(_root, { id: rawId }, ctx): Promise<NotificationMutationPayload> {
+    async resendNotification(
+      _root,
+      { id: rawId, idempotencyKey },
+      ctx,
+    ): Promise<ResolversTypes['NotificationMutationPayload']> {
       const id = checkId(rawId);
+      const options = idempotencyOptions(idempotencyKey);
       // The notification must exist (a clear "not found" instead of a failed write).
       try {
         const existing = await ctx.loaders.notification.load(id);
@@ -33,7 +38,7 @@ export const notificationsResolvers: Resolvers = {
         return { notification: null, outcome: failure.outcome, error: failure.error, message: null };
       }
       try {
-        const notification = mapNotification(await ctx.dataSources.notifications.resend(id));
+        const notification = mapNotification(await ctx.dataSources.notifications.resend(id, options));
         ctx.forgetUpstreamReads();
         ctx.loaders.notification.clear(id).prime(id, notification);
         return { notification, outcome: 'SUCCESS', error: null, message: RESEND_SUCCESS_MESSAGE };

@@ -1,10 +1,15 @@
 import { listParams, type Filter, type Paged, type Sort } from '../../upstream/filters.js';
+import { keyHeaders } from '../../shared/inputs.js';
 import type { RestClient } from '../../upstream/rest-client.js';
 
 export type RawPayer = Record<string, unknown>;
 export type RawPayerReference = Record<string, unknown>;
 
 const segment = (value: string): string => encodeURIComponent(value);
+/** A write's options: the client's checked idempotency key, sent as the `idempotency-key` header. */
+interface WriteOptions {
+  idempotencyKey?: string;
+}
 
 interface ListQuery {
   filters: Filter[];
@@ -26,8 +31,8 @@ export class PayersDataSource {
     return this.client.get<RawPayer>(`/pagadores/${segment(id)}`);
   }
 
-  create(body: Record<string, unknown>): Promise<RawPayer> {
-    return this.client.post<RawPayer>('/pagadores', body);
+  create(body: Record<string, unknown>, options: WriteOptions = {}): Promise<RawPayer> {
+    return this.client.post<RawPayer>('/pagadores', body, keyHeaders(options));
   }
 
   /** GET /pagadores/referencias with encoded filters (collector_id, email, ...). */
@@ -35,23 +40,35 @@ export class PayersDataSource {
     return this.client.get<Paged<RawPayerReference>>('/pagadores/referencias', listParams(query));
   }
 
-  createReference(body: Record<string, unknown>): Promise<RawPayerReference> {
-    return this.client.post<RawPayerReference>('/pagadores/referencias', body);
+  createReference(body: Record<string, unknown>, options: WriteOptions = {}): Promise<RawPayerReference> {
+    return this.client.post<RawPayerReference>('/pagadores/referencias', body, keyHeaders(options));
   }
 
   /** PUT /pagadores/referencias/{id} with body name, email, externalReference, identification. */
-  updateReference(id: string, body: Record<string, unknown>): Promise<RawPayerReference> {
-    return this.client.put<RawPayerReference>(`/pagadores/referencias/${segment(id)}`, body);
+  updateReference(
+    id: string,
+    body: Record<string, unknown>,
+    options: WriteOptions = {},
+  ): Promise<RawPayerReference> {
+    return this.client.put<RawPayerReference>(
+      `/pagadores/referencias/${segment(id)}`,
+      body,
+      keyHeaders(options),
+    );
   }
 
-  deleteReference(id: string): Promise<unknown> {
-    return this.client.delete<unknown>(`/pagadores/referencias/${segment(id)}`);
+  deleteReference(id: string, options: WriteOptions = {}): Promise<unknown> {
+    return this.client.delete<unknown>(`/pagadores/referencias/${segment(id)}`, keyHeaders(options));
   }
 
   /** DELETE /pagadores/referencias/comercios/{collectorId}: every reference of the collector. */
-  deleteCollectorReferences(collectorId: string): Promise<Record<string, unknown>> {
+  deleteCollectorReferences(
+    collectorId: string,
+    options: WriteOptions = {},
+  ): Promise<Record<string, unknown>> {
     return this.client.delete<Record<string, unknown>>(
       `/pagadores/referencias/comercios/${segment(collectorId)}`,
+      keyHeaders(options),
     );
   }
 }

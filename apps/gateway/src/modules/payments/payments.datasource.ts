@@ -73,16 +73,16 @@ export class PaymentsDataSource {
     return this.client.get<unknown[]>(path(id, '/titulares'));
   }
 
-  refresh(id: string): Promise<RawPayment> {
-    return this.client.post<RawPayment>(path(id, '/refrescar'));
+  refresh(id: string, options: WriteOptions = {}): Promise<RawPayment> {
+    return this.client.post<RawPayment>(path(id, '/refrescar'), undefined, headersOf(options));
   }
 
   cancel(id: string, reason: string, options: WriteOptions = {}): Promise<RawPayment> {
     return this.client.post<RawPayment>(path(id, '/cancelar'), { reason }, headersOf(options));
   }
 
-  changePaymentMethod(id: string, body: MethodChangeBody): Promise<RawPayment> {
-    return this.client.put<RawPayment>(path(id, '/medio-de-pago'), body);
+  changePaymentMethod(id: string, body: MethodChangeBody, options: WriteOptions = {}): Promise<RawPayment> {
+    return this.client.put<RawPayment>(path(id, '/medio-de-pago'), body, headersOf(options));
   }
 
   cancelObjection(id: string, reason: string, options: WriteOptions = {}): Promise<RawPayment> {
@@ -114,15 +114,15 @@ export class PaymentsDataSource {
     return this.client.post<RawRefundAnswer>(path(id, '/revertir'), { reason }, headersOf(options));
   }
 
-  forwardNotification(id: string): Promise<RawSentAnswer> {
-    return this.client.post<RawSentAnswer>(path(id, '/reenviar-notificacion'));
+  forwardNotification(id: string, options: WriteOptions = {}): Promise<RawSentAnswer> {
+    return this.client.post<RawSentAnswer>(path(id, '/reenviar-notificacion'), undefined, headersOf(options));
   }
 
-  updateFromGateway(id: string): Promise<RawPayment> {
-    return this.client.post<RawPayment>(path(id, '/actualizar-gateway'));
+  updateFromGateway(id: string, options: WriteOptions = {}): Promise<RawPayment> {
+    return this.client.post<RawPayment>(path(id, '/actualizar-gateway'), undefined, headersOf(options));
   }
 
-  notifyPayer(id: string): Promise<RawSentAnswer> {
-    return this.client.post<RawSentAnswer>(path(id, '/notificar-pagador'));
+  notifyPayer(id: string, options: WriteOptions = {}): Promise<RawSentAnswer> {
+    return this.client.post<RawSentAnswer>(path(id, '/notificar-pagador'), undefined, headersOf(options));
   }
 }

@@ -3,11 +3,12 @@
  * same rule as Payment.actions (FAILED with the rule's reason, no upstream write), write once (never retried),
  * and report SUCCESS / FAILED / UNKNOWN as data.
  */
+import { bulkPayload } from '../../shared/operation-error.js';
+import type { OperationErrorModel as OperationError } from '../../shared/operation-error.js';
 import { checkRefundAmount, isPartialRefund, parseAmount, toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../gateway-context.js';
 import type {
-  OperationError,
   PaymentActionKind,
   PaymentMethodChangeInput,
   PaymentNotification,
@@ -192,15 +193,17 @@ export function changePaymentMethod(
   ctx: Ctx,
   rawId: string,
   input: PaymentMethodChangeInput,
+  rawKey: string,
   expectedVersion?: number | null,
 ): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
   const body = methodChangeBody(input, new Date());
+  const options = idempotencyOptions(rawKey);
   return paymentWrite(
     ctx,
     id,
     'CHANGE_PAYMENT_METHOD',
-    () => ctx.dataSources.payments.changePaymentMethod(id, body),
+    () => ctx.dataSources.payments.changePaymentMethod(id, body, options),
     SUCCESS_MESSAGES.changePaymentMethod,
     expectedVersion,
   );
@@ -245,24 +248,30 @@ export function retryPayment(
   );
 }
 
-export function updatePaymentFromGateway(ctx: Ctx, rawId: string): Promise<PaymentMutationPayload> {
+export function updatePaymentFromGateway(
+  ctx: Ctx,
+  rawId: string,
+  rawKey: string,
+): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
+  const options = idempotencyOptions(rawKey);
   return paymentWrite(
     ctx,
     id,
     'UPDATE_FROM_GATEWAY',
-    () => ctx.dataSources.payments.updateFromGateway(id),
+    () => ctx.dataSources.payments.updateFromGateway(id, options),
     SUCCESS_MESSAGES.updateFromGateway,
   );
 }
 
-export function refreshPayment(ctx: Ctx, rawId: string): Promise<PaymentMutationPayload> {
+export function refreshPayment(ctx: Ctx, rawId: string, rawKey: string): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
+  const options = idempotencyOptions(rawKey);
   return paymentWrite(
     ctx,
     id,
     'RELOAD',
-    () => ctx.dataSources.payments.refresh(id),
+    () => ctx.dataSources.payments.refresh(id, options),
     SUCCESS_MESSAGES.refresh,
   );
 }
@@ -403,13 +412,18 @@ export function reversePayment(
 
 // --- notifications ------------------------------------------------------------------------------------
 
-export async function forwardPaymentNotification(ctx: Ctx, rawId: string): Promise<PaymentMutationPayload> {
+export async function forwardPaymentNotification(
+  ctx: Ctx,
+  rawId: string,
+  rawKey: string,
+): Promise<PaymentMutationPayload> {
   const id = checkId(rawId);
+  const options = idempotencyOptions(rawKey);
   const run = await act(
     ctx,
     id,
     'FORWARD_NOTIFICATION',
-    () => ctx.dataSources.payments.forwardNotification(id),
+    () => ctx.dataSources.payments.forwardNotification(id, options),
     false,
   );
   if (!run.ok) return failed(run.failure, run.doc);
@@ -434,27 +448,32 @@ export async function notifyPayer(
   rawId: string,
   rawAddressee: string | null | undefined,
   downloadReceipts: boolean,
+  rawKey: string,
 ): Promise<NotifyPayerPayload> {
   const id = checkId(rawId);
   const addressee = checkAddressee(rawAddressee);
+  const options = idempotencyOptions(rawKey);
   const send = async (payment: PaymentModel): Promise<PaymentNotification | null> => {
     if (!addressee && !downloadReceipts) {
-      const answer = await ctx.dataSources.payments.notifyPayer(id);
+      const answer = await ctx.dataSources.payments.notifyPayer(id, options);
       return mapPaymentNotification(answer.notification);
     }
-    const created = await ctx.dataSources.notifications.create({
-      type: 'notification',
-      action: downloadReceipts ? 'payment_receipts' : 'payment_reminder',
-      signature: payment.collectorId,
-      to: addressee ?? payment.payer?.email ?? '',
-      payload: {
-        customer_name: payment.payer?.name ?? '',
-        payment_id: payment.id,
-        amount: toUpstreamNumber(payment.finalAmount ?? '0'),
-        concept: payment.conceptDescription ?? null,
-        download_receipts: downloadReceipts,
+    const created = await ctx.dataSources.notifications.create(
+      {
+        type: 'notification',
+        action: downloadReceipts ? 'payment_receipts' : 'payment_reminder',
+        signature: payment.collectorId,
+        to: addressee ?? payment.payer?.email ?? '',
+        payload: {
+          customer_name: payment.payer?.name ?? '',
+          payment_id: payment.id,
+          amount: toUpstreamNumber(payment.finalAmount ?? '0'),
+          concept: payment.conceptDescription ?? null,
+          download_receipts: downloadReceipts,
+        },
       },
-    });
+      options,
+    );
     const n = obj(created) ?? {};
     return mapPaymentNotification({
       id: n.id,
@@ -519,7 +538,7 @@ async function bulk(
     present: (payment) => payment,
     concurrency: bulkConcurrency,
   });
-  return { results: results.map(({ item, ...rest }): BulkItemResult => ({ ...rest, payment: item })) };
+  return bulkPayload(results.map(({ item, ...rest }): BulkItemResult => ({ ...rest, payment: item })));
 }
 
 export function bulkCancelPayments(
@@ -552,9 +571,11 @@ export function bulkChangePaymentMethod(
   ctx: Ctx,
   selection: PaymentSelection,
   input: PaymentMethodChangeInput,
+  rawKey: string,
 ): Promise<BulkPaymentPayload> {
   const body: MethodChangeBody = methodChangeBody(input, new Date());
+  checkIdempotencyKey(rawKey);
   return bulk(ctx, 'CHANGE_PAYMENT_METHOD', selection, (id) =>
-    ctx.dataSources.payments.changePaymentMethod(id, body),
+    ctx.dataSources.payments.changePaymentMethod(id, body, idempotencyOptions(rawKey, id)),
   );
 }

@@ -54,8 +54,8 @@ export const paymentsResolvers: Resolvers = {
   Mutation: {
     cancelPayment: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
       mutations.cancelPayment(ctx, id, reason, idempotencyKey, expectedVersion),
-    changePaymentMethod: (_root, { id, input, expectedVersion }, ctx) =>
-      mutations.changePaymentMethod(ctx, id, input, expectedVersion),
+    changePaymentMethod: (_root, { id, input, idempotencyKey, expectedVersion }, ctx) =>
+      mutations.changePaymentMethod(ctx, id, input, idempotencyKey, expectedVersion),
     cancelPaymentObjection: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
       mutations.cancelPaymentObjection(ctx, id, reason, idempotencyKey, expectedVersion),
     retryPayment: (_root, { id, mode, idempotencyKey, expectedVersion }, ctx) =>
@@ -66,13 +66,15 @@ export const paymentsResolvers: Resolvers = {
       mutations.partialRefundPayment(ctx, id, idempotencyKey, expectedVersion),
     reversePayment: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
       mutations.reversePayment(ctx, id, reason, idempotencyKey, expectedVersion),
-    forwardPaymentNotification: (_root, { id }, ctx) => mutations.forwardPaymentNotification(ctx, id),
-    updatePaymentFromGateway: (_root, { id }, ctx) => mutations.updatePaymentFromGateway(ctx, id),
-    notifyPayer: (_root, { id, addressee, downloadReceipts }, ctx) =>
-      mutations.notifyPayer(ctx, id, addressee, downloadReceipts === true),
-    refreshPayment: (_root, { id }, ctx) => mutations.refreshPayment(ctx, id),
-    bulkChangePaymentMethod: (_root, { ids, matching, input }, ctx) =>
-      mutations.bulkChangePaymentMethod(ctx, { ids, matching }, input),
+    forwardPaymentNotification: (_root, { id, idempotencyKey }, ctx) =>
+      mutations.forwardPaymentNotification(ctx, id, idempotencyKey),
+    updatePaymentFromGateway: (_root, { id, idempotencyKey }, ctx) =>
+      mutations.updatePaymentFromGateway(ctx, id, idempotencyKey),
+    notifyPayer: (_root, { id, addressee, downloadReceipts, idempotencyKey }, ctx) =>
+      mutations.notifyPayer(ctx, id, addressee, downloadReceipts === true, idempotencyKey),
+    refreshPayment: (_root, { id, idempotencyKey }, ctx) => mutations.refreshPayment(ctx, id, idempotencyKey),
+    bulkChangePaymentMethod: (_root, { ids, matching, input, idempotencyKey }, ctx) =>
+      mutations.bulkChangePaymentMethod(ctx, { ids, matching }, input, idempotencyKey),
     bulkCancelPayments: (_root, { ids, matching, reason, idempotencyKey }, ctx) =>
       mutations.bulkCancelPayments(ctx, { ids, matching }, reason, idempotencyKey),
     bulkCancelPaymentObjections: (_root, { ids, matching, reason, idempotencyKey }, ctx) =>

@@ -73,7 +73,8 @@ export class SubscriptionsDataSource {
       : this.client[method]<T>(path, body, options);
   }
 
-  refresh = (id: string) => this.write('post', id, 'refrescar', undefined, {});
+  refresh = (id: string, options: SubscriptionWriteOptions = {}) =>
+    this.write('post', id, 'refrescar', undefined, options);
   cancel = (id: string, reason: string, options: SubscriptionWriteOptions = {}) =>
     this.write('post', id, 'cancelar', { reason }, options);
   changePaymentMethod = (id: string, body: SubscriptionMethodBody, options: SubscriptionWriteOptions = {}) =>

@@ -4,6 +4,7 @@
  * shared/bulk.ts (one read of the selection, then each item checked and written on its own). The answer of every
  * write but the e-mail is the changed subscription, which replaces what the request had read.
  */
+import { bulkPayload } from '../../shared/operation-error.js';
 import { isPositiveMoney, toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../gateway-context.js';
@@ -166,7 +167,8 @@ export function updateSubscriptionAmount(ctx: Ctx, args: MutationUpdateSubscript
 
 export function refreshSubscription(ctx: Ctx, args: MutationRefreshSubscriptionArgs) {
   const id = checkId(args.id);
-  return single(ctx, id, 'RELOAD', (s) => s.refresh(id), SUBSCRIPTION_SUCCESS.refresh);
+  const options = idempotencyOptions(args.idempotencyKey);
+  return single(ctx, id, 'RELOAD', (s) => s.refresh(id, options), SUBSCRIPTION_SUCCESS.refresh);
 }
 
 /** POST notificar answers {status: 'sent', notification}; the subscription is read again afterwards. */
@@ -258,7 +260,7 @@ async function bulk(
       remember(ctx, await write(ctx.dataSources.subscriptions, id, idempotencyOptions(rawKey, id))),
     present: (doc) => doc,
   });
-  return { results: results.map(({ item, ...rest }) => ({ ...rest, subscription: item })) };
+  return bulkPayload(results.map(({ item, ...rest }) => ({ ...rest, subscription: item })));
 }
 
 export function bulkCancelSubscriptions(ctx: Ctx, args: MutationBulkCancelSubscriptionsArgs) {

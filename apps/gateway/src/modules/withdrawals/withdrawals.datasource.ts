@@ -72,10 +72,12 @@ export class CollectorConfigurationDataSource {
   variables = () => this.client.get<{ rows?: unknown }>('/configuraciones/variables');
   entries = (collectorId: string) =>
     this.client.get<{ rows?: unknown }>(`/comercios/${seg(collectorId)}/configuraciones`);
-  add = (collectorId: string, variableId: string, value: string) =>
-    this.client.post<Raw>(`/comercios/${seg(collectorId)}/configuraciones`, {
-      commerce_config_vars: { id: Number(variableId) },
-      value,
-    });
-  disable = (entryId: string) => this.client.post<Raw>(`/configuraciones/${seg(entryId)}/deshabilitar`);
+  add = (collectorId: string, variableId: string, value: string, options: WriteOptions = {}) =>
+    this.client.post<Raw>(
+      `/comercios/${seg(collectorId)}/configuraciones`,
+      { commerce_config_vars: { id: Number(variableId) }, value },
+      headers(options),
+    );
+  disable = (entryId: string, options: WriteOptions = {}) =>
+    this.client.post<Raw>(`/configuraciones/${seg(entryId)}/deshabilitar`, undefined, headers(options));
 }

@@ -3,6 +3,7 @@
  * shared/run-action.ts (one read, the rule of Withdraw/Withdrawal.actions, one write) or shared/bulk.ts (one read
  * of the selection, then each item checked and written on its own, item keys `{key}:{id}`).
  */
+import { bulkPayload } from '../../shared/operation-error.js';
 import type { GatewayContext } from '../../gateway-context.js';
 import type {
   MutationAuthorizeWithdrawalArgs,
@@ -70,7 +71,7 @@ async function bulkWithdraws(
     },
     present: (w) => w,
   });
-  return { results: results.map(({ item, ...rest }) => ({ ...rest, withdraw: item })) };
+  return bulkPayload(results.map(({ item, ...rest }) => ({ ...rest, withdraw: item })));
 }
 
 export function transferWithdraws(ctx: Ctx, args: MutationTransferWithdrawsArgs) {
@@ -184,7 +185,7 @@ async function bulkWithdrawals(
     },
     present: (w) => w,
   });
-  return { results: results.map(({ item, ...rest }) => ({ ...rest, withdrawal: item })) };
+  return bulkPayload(results.map(({ item, ...rest }) => ({ ...rest, withdrawal: item })));
 }
 
 export function bulkAuthorizeWithdrawals(ctx: Ctx, args: MutationBulkAuthorizeWithdrawalsArgs) {

@@ -21,9 +21,9 @@ import type {
   MutationDeleteScheduledWithdrawalArgs,
   MutationSaveScheduledWithdrawalArgs,
   ScheduledWithdrawal,
-  ScheduledWithdrawalPayload,
+  ResolversTypes,
 } from '../../generated/resolvers-types.js';
-import { checkId } from '../../shared/inputs.js';
+import { checkId, checkIdempotencyKey } from '../../shared/inputs.js';
 import { arr } from '../../shared/values.js';
 import {
   notAllowed,
@@ -103,7 +103,7 @@ export async function configurationVariables(ctx: Ctx) {
 const failed = (
   failure: Failure,
   schedule: ScheduledWithdrawal | null = null,
-): ScheduledWithdrawalPayload => ({
+): ResolversTypes['ScheduledWithdrawalPayload'] => ({
   scheduledWithdrawal: schedule,
   ...failure,
   message: null,
@@ -143,7 +143,7 @@ async function applyWrites(
   collectorId: string,
   message: string,
   writes: () => Promise<void>,
-): Promise<ScheduledWithdrawalPayload> {
+): Promise<ResolversTypes['ScheduledWithdrawalPayload']> {
   try {
     await writes();
   } catch (error) {
@@ -154,9 +154,10 @@ async function applyWrites(
 
 export async function saveScheduledWithdrawal(
   ctx: Ctx,
-  { input }: MutationSaveScheduledWithdrawalArgs,
-): Promise<ScheduledWithdrawalPayload> {
+  { input, idempotencyKey }: MutationSaveScheduledWithdrawalArgs,
+): Promise<ResolversTypes['ScheduledWithdrawalPayload']> {
   const collectorId = checkId(input.collectorId, 'input.collectorId');
+  const key = checkIdempotencyKey(idempotencyKey);
   const destinationError = checkScheduledDestination(input.destinationAccount);
   if (destinationError) throw badUserInput(destinationError, 'input.destinationAccount');
   const destination = input.destinationAccount.trim();
@@ -207,9 +208,14 @@ export async function saveScheduledWithdrawal(
         current: entries.find((e) => e.active && e.variable === name),
       }))
       .filter(({ value, current }) => (current?.value ?? null) !== value);
-    for (const { current } of changes) if (current) await source.disable(current.id);
+    // One intent, several writes: each its own key under the operator's (a retry sends each again as it was).
+    for (const { current } of changes) {
+      if (current) await source.disable(current.id, { idempotencyKey: `${key}:off:${current.id}` });
+    }
     for (const { name, value } of changes) {
-      if (value !== null) await source.add(collectorId, variableId.get(name)!, value);
+      const variable = variableId.get(name)!;
+      if (value !== null)
+        await source.add(collectorId, variable, value, { idempotencyKey: `${key}:on:${variable}` });
     }
   });
 }
@@ -217,8 +223,9 @@ export async function saveScheduledWithdrawal(
 export async function deleteScheduledWithdrawal(
   ctx: Ctx,
   args: MutationDeleteScheduledWithdrawalArgs,
-): Promise<ScheduledWithdrawalPayload> {
+): Promise<ResolversTypes['ScheduledWithdrawalPayload']> {
   const collectorId = checkId(args.collectorId, 'collectorId');
+  const key = checkIdempotencyKey(args.idempotencyKey);
   let entries;
   try {
     entries = await readEntries(ctx, collectorId);
@@ -230,7 +237,9 @@ export async function deleteScheduledWithdrawal(
   return applyWrites(ctx, collectorId, WITHDRAWAL_SUCCESS.scheduleDeleted, async () => {
     for (const entry of entries) {
       if (entry.active && entry.variable !== SCHEDULE_VARIABLES.destination) {
-        await ctx.dataSources.collectorConfiguration.disable(entry.id);
+        await ctx.dataSources.collectorConfiguration.disable(entry.id, {
+          idempotencyKey: `${key}:off:${entry.id}`,
+        });
       }
     }
   });

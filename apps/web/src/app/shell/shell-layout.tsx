@@ -10,6 +10,7 @@ import { useStoredState } from '../../lib/use-stored-state';
 import { DataBoundary } from '../data-layer';
 import { useGlobalShortcuts } from '../search/global-shortcuts';
 import { SIDEBAR } from '../theme';
+import { LiveConnection } from './live-connection';
 import { PRODUCT_NAME } from './product';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -36,6 +37,7 @@ export function ShellLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <RouteEffects />
+      <LiveConnection />
       <TopBar
         menuCollapsed={desktop ? collapsed : !mobileOpen}
         onToggleMenu={() => (desktop ? setCollapsed(!collapsed) : setMobileOpen(!mobileOpen))}

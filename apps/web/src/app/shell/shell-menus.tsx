@@ -11,6 +11,7 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import type { Popup } from '@/components/popup/use-popup';
 import { useAuth } from '../../lib/auth-context';
+import { endLive } from '../../lib/live/live-tab';
 import { useCurrentUser } from '../../lib/permissions';
 import type { MenuGroup } from './menu';
 import { MenuHeader } from './menu-header';
@@ -84,6 +85,7 @@ export function UserMenuPopup({ popup, onOpenNews }: { popup: Popup; onOpenNews:
       <MenuItem
         onClick={() => {
           close();
+          endLive(); // every tab of the operator closes its live updates before the session ends
           void auth.logout();
         }}
       >

@@ -11,6 +11,7 @@ import type { SubmitOutcome } from '../dialogs/action-dialog';
 import { DialogOpeningNotice } from '../dialogs/dialog-opening-notice';
 import type { DialogHandlers } from '../dialogs/submit-dialog';
 import type { ActionMeta, ActionRegistry } from './action-registry';
+import { useLiveDialog } from './live-dialog';
 
 /**
  * What a declared action works with when it runs: the record shown, what the screen adds (`context`: permissions,
@@ -75,6 +76,8 @@ export interface DetailAction<R, C> {
   skipDialog?(run: ActionRun<R, C>): boolean;
   /** The dialog the press opens, its submit bound to the action's mutation and outcome. */
   dialog?(run: ActionRun<R, C>, explainRefusal: ExplainRefusal): ReactNode;
+  /** Its dialog sends a write: declared to the other operators while open, and warned of theirs (issue 63). */
+  moves?: boolean;
 }
 
 /** A detail's action table: one declaration per action kind the gateway may answer. */
@@ -89,6 +92,7 @@ export function mutationAction<R, C, Sent, TData, TVariables extends OperationVa
   return {
     meta: spec.meta,
     skipDialog: spec.skipDialog,
+    moves: true,
     dialog: (run, explainRefusal) => <DeclaredDialog spec={spec} run={run} explainRefusal={explainRefusal} />,
   };
 }
@@ -271,16 +275,21 @@ function useActionTable<K extends string, R, C>(
       return;
     }
     if (action.skipDialog?.(actionRun)) return;
-    setOpened({ kind, row });
+    live.guard(kind, row, () => setOpened({ kind, row }));
   };
 
   const shown = opened ? table[opened.kind]?.dialog?.(runOf(current(opened.row)), explainRefusal) : null;
+  const live = useLiveDialog(opened && { kind: opened.kind, record: current(opened.row) }, (kind) =>
+    Boolean(table[kind as K]?.moves),
+  );
   // Keyed by kind: a dialog opened from another's success (retry, then change method) is a new intent.
   const dialog = shown ? (
     <DialogOpeningNotice.Provider key={opened!.kind} value={openingNotice}>
       {shown}
     </DialogOpeningNotice.Provider>
-  ) : null;
+  ) : (
+    live.warning
+  );
   return { run, open: (kind: K, row: R) => setOpened({ kind, row }), busy, dialog };
 }
 

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { liveRecordOf, useLiveEvents, useOpenRecord, usePresence } from '../../lib/live/live-tab';
 import type { DialogFeedback } from '../../lib/mutation-outcome';
 import { recordContent } from '../../lib/record-content';
 
@@ -81,6 +82,8 @@ export interface FreshRecord {
   inDialog: boolean;
   /** What a detail's action table takes from the record's freshness (`useDetailActions`, `useRowActions`). */
   forActions: FreshActionOptions;
+  /** The record as the live updates name it (issue 63), null for one they do not know. */
+  live: { area: string; id: string } | null;
 }
 
 /** The freshness options of an action table: a refusal explained, the check as a dialog opens, and its notice. */
@@ -117,6 +120,13 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
   const [checkedAt, setCheckedAt] = useState(0);
   const latest = useRef({ document, variables, recordOf, versionOf, shownVersion });
   latest.current = { document, variables, recordOf, versionOf, shownVersion };
+  const liveRecord = liveRecordOf(shown);
+  const liveArea = liveRecord?.area;
+  const liveId = liveRecord?.id;
+  const live = useMemo(
+    () => (liveArea !== undefined && liveId !== undefined ? { area: liveArea, id: liveId } : null),
+    [liveArea, liveId],
+  );
 
   // A new version shown (first load, 'Recargar', an action's answer): read now, nothing pending.
   useEffect(() => {
@@ -155,6 +165,18 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
       window.document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [skip, shownVersion, intervalMs, check]);
+
+  // Issue 63: the record is declared open (the other operators' details say so), and a change pushed for it (or a
+  // reset of the stream) runs the check at once instead of at the next poll. The notice, not the fields refreshed,
+  // says it even where nothing is being edited: what the operator reads never moves under his eyes, and 'Recargar'
+  // stays his (docs/decisions.md). His own change finds the version he already shows and says nothing.
+  useOpenRecord(live && !skip ? { ...live, dialog: null } : null);
+  useLiveEvents((event) => {
+    if (skip || !live) return;
+    if (event.type === 'reset' || (event.type === 'change' && event.area === live.area && event.ids.includes(live.id))) {
+      void check();
+    }
+  });
 
   const reload = useCallback(() => {
     void Promise.resolve(refetch()).then(() => {
@@ -199,6 +221,7 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
     noticeOnOpen,
     inDialog,
     forActions,
+    live,
   };
 }
 
@@ -247,6 +270,7 @@ export function FreshnessNotice({
   const seconds = useSecondsSince(fresh.readAt);
   return (
     <Box sx={{ mb: 2 }}>
+      <PresenceLine live={fresh.live} />
       <Typography
         variant="caption"
         color="text.secondary"
@@ -279,5 +303,25 @@ export function FreshnessNotice({
         </Alert>
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * 'También está viendo: admin' (issue 63): the other operators the gateway says have the record open, the operator
+ * himself left out; nothing when there are none. A polite live region: a screen reader hears who arrives.
+ */
+function PresenceLine({ live }: { live: { area: string; id: string } | null }) {
+  const others = usePresence(live?.area, live?.id);
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="p"
+      role="status"
+      data-testid="record-presence"
+      sx={{ m: 0 }}
+    >
+      {others.length > 0 ? `También está viendo: ${others.map((viewer) => viewer.username).join(', ')}` : ''}
+    </Typography>
   );
 }

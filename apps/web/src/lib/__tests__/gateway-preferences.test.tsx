@@ -86,7 +86,17 @@ describe('GatewayPreferences', () => {
           const { entries } = operation.variables as { entries: Record<string, unknown> };
           merges.push(entries);
           stored = { ...stored, ...entries };
-          return of({ data: { mergePreference: answerOf() } });
+          return of({
+            data: {
+              mergePreference: {
+                __typename: 'PreferencePayload',
+                outcome: 'SUCCESS',
+                message: 'Preferencia guardada.',
+                error: null,
+                preference: answerOf(),
+              },
+            },
+          });
         }
         reads.push(operation.variables);
         return of({ data: { preferences: [answerOf()] } });

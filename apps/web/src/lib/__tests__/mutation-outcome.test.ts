@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { describeError } from '../errors';
 import {
   bulkResultsOf,
   GENERIC_FAILURE_MESSAGE,
+  MutationRefusal,
   NO_ANSWER_MESSAGE,
   UNKNOWN_OUTCOME_MESSAGE,
   operationErrorMessage,
@@ -63,6 +65,53 @@ describe('bulk results', () => {
     expect(bulkResultsOf({ results: [{ id: '1' }] })).toEqual([{ id: '1' }]);
     expect(() => bulkResultsOf(null)).toThrow(NO_ANSWER_MESSAGE);
     expect(() => bulkResultsOf(undefined)).toThrow(NO_ANSWER_MESSAGE);
+  });
+});
+
+describe('the 2.0.0 refusal model', () => {
+  it('an input error reads as its sentence, without the argument it names for developers', () => {
+    const refused = resolveOutcome({
+      outcome: 'FAILED',
+      error: {
+        message: 'El motivo (reason) admite hasta 500 caracteres.',
+        code: 'INVALID_INPUT',
+        field: ['reason'],
+      },
+    });
+    expect(refused).toMatchObject({
+      kind: 'failure',
+      feedback: { message: 'El motivo admite hasta 500 caracteres.' },
+    });
+    // Another code keeps its message as the gateway wrote it.
+    expect(operationErrorMessage({ message: 'Pago 1 (ver)', code: 'ACTION_NOT_ALLOWED' })).toBe(
+      'Pago 1 (ver)',
+    );
+  });
+
+  it('a bulk refused as a whole (no item, its error) throws its refusal, which the flow shows as the operator’s', () => {
+    const payload = {
+      outcome: 'FAILED' as const,
+      error: {
+        message:
+          'La búsqueda ahora devuelve 5 pagos, no 4: revísela y vuelva a confirmar (matching.expectedCount).',
+        code: 'INVALID_INPUT',
+        field: ['matching', 'expectedCount'],
+      },
+      results: [],
+    };
+    let thrown: unknown;
+    try {
+      bulkResultsOf(payload);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(MutationRefusal);
+    expect(describeError(thrown)).toBe(
+      'La búsqueda ahora devuelve 5 pagos, no 4: revísela y vuelva a confirmar.',
+    );
+    // Items that failed on their own are results, not a refusal of the request.
+    const item = { id: '1', outcome: 'FAILED' as const };
+    expect(bulkResultsOf({ outcome: 'FAILED', error: null, results: [item] })).toEqual([item]);
   });
 });
 

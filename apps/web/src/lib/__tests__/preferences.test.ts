@@ -49,11 +49,37 @@ function fakeGateway(initial: Record<string, unknown>, { refuseWrites = false } 
         };
         operations.push(operation.operationName === 'SetPreference' ? `SetPreference ${key}` : 'Preferences');
         if (operation.operationName === 'SetPreference') {
+          // Schema 2.0.0: a refused write is a FAILED payload, not an error of the response.
           if (refuseWrites) {
-            observer.next({ errors: [{ message: 'No se pudo guardar.' }] });
+            observer.next({
+              data: {
+                setPreference: {
+                  __typename: 'PreferencePayload',
+                  outcome: 'FAILED',
+                  message: null,
+                  error: {
+                    __typename: 'OperationError',
+                    message: 'No se pudo guardar.',
+                    code: 'STORE_UNAVAILABLE',
+                    extendedCode: null,
+                  },
+                  preference: null,
+                },
+              },
+            });
           } else {
             stored.set(key!, value);
-            observer.next({ data: { setPreference: preference(key!, value) } });
+            observer.next({
+              data: {
+                setPreference: {
+                  __typename: 'PreferencePayload',
+                  outcome: 'SUCCESS',
+                  message: 'Preferencia guardada.',
+                  error: null,
+                  preference: preference(key!, value),
+                },
+              },
+            });
           }
         } else {
           const held = [...stored].filter(([k]) => !prefix || k.startsWith(prefix));

@@ -26,6 +26,8 @@ export interface LiveTab {
   onViewers(notify: () => void): () => void;
   /** Whether a stream is connected (through this tab or the leader). */
   connected: boolean;
+  /** Ends the live updates in every tab of the operator ('Cerrar Sesion'); null until they started. */
+  end: (() => void) | null;
 }
 
 type Listener = (event: LiveEvent) => void;
@@ -53,6 +55,7 @@ export function createLiveTab(): LiveTab {
     },
     onDeclarations: null,
     connected: false,
+    end: null,
     dispatch(event) {
       if (event.type === 'presence') {
         presence.set(recordKey(event.area, event.id), event.viewers);
@@ -75,6 +78,11 @@ export function createLiveTab(): LiveTab {
 
 /** This tab's (one per document). */
 export const liveTab = createLiveTab();
+
+/** 'Cerrar Sesion': every tab of the operator stops its live updates (the leader's stream closes). */
+export function endLive(): void {
+  liveTab.end?.();
+}
 
 /** Declares `entry` open while the component shows it (null: nothing). */
 export function useOpenRecord(entry: OpenRecord | null): void {

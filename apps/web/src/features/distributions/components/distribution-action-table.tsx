@@ -138,10 +138,11 @@ export const DISTRIBUTION_LINE_TABLE: DetailActionTable<
     meta: { label: 'Enviar comprobante', icon: ForwardToInboxOutlined },
     dialog: line.dialog(SendReceiptDialog)(() => ({})),
     mutation: SendDistributionReceiptDocument,
-    variables: (email: string, { record }) => ({
+    variables: (email: string, { record, idempotencyKey }) => ({
       distributionId: record.distributionId,
       detailId: record.id,
       email,
+      idempotencyKey,
     }),
     payload: (data) => data.sendDistributionReceipt,
     success: said,

@@ -41,7 +41,7 @@ const REFERENCE_ROW_TABLE: DetailActionTable<'DELETE', PayerReferenceRowFragment
       testId: 'delete-reference-dialog',
     })),
     mutation: DeletePayerReferenceDocument,
-    variables: (_sent, { record }) => ({ id: record.id }),
+    variables: (_sent, { record, idempotencyKey }) => ({ id: record.id, idempotencyKey }),
     payload: (data) => data.deletePayerReference,
     success: PAYERS_MESSAGES.referenceDeleted,
     after: (_sent, _payload, { context }) => context.reload(),

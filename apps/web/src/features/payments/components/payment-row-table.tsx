@@ -53,7 +53,11 @@ export const PAYMENT_ROW_TABLE: DetailActionTable<ListActionKind, PaymentRow, Pa
     meta: CHANGE_PAYMENT_METHOD,
     dialog: kit.changeMethodOf(CHANGE_PAYMENT_METHOD, (record) => record.payer?.name ?? ''),
     mutation: PaymentsListChangePaymentMethodDocument,
-    variables: (input: PaymentMethodChangeInput, { record }) => ({ id: record.id, input }),
+    variables: (input: PaymentMethodChangeInput, { record, idempotencyKey }) => ({
+      id: record.id,
+      input,
+      idempotencyKey,
+    }),
     payload: (data) => data.changePaymentMethod,
     success: listActionTexts('CHANGE_PAYMENT_METHOD').success,
     after: followed,

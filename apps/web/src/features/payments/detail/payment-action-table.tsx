@@ -9,6 +9,7 @@ import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import type { ActionMeta } from '@/components/actions/action-registry';
 import { versionLoader } from '@/components/versions/query-version-history';
 import type { OutcomePayloadLike } from '@/lib/mutation-outcome';
+import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import {
   CancelPaymentDocument,
   CancelPaymentObjectionDocument,
@@ -63,7 +64,7 @@ type PaymentPayload = { payment?: PaymentDetail | null };
 /** Every payment mutation's own variables: the id and the detail's guards. */
 const idOf = ({ record, context }: Run) => ({ id: record.id, ...context.guards });
 
-/** A money-moving action's variables: also the dialog's idempotency key (one per opening, kept on a retry). */
+/** A write's variables: also the dialog's idempotency key (one per opening, kept on a retry; a press's own). */
 const keyedIdOf = (run: DialogRun<PaymentDetail, PaymentActionContext>) => ({
   ...idOf(run),
   idempotencyKey: run.idempotencyKey,
@@ -140,7 +141,7 @@ export const PAYMENT_ACTION_TABLE: DetailActionTable<PaymentActionKind, PaymentD
       meta: PAYMENT_ACTIONS.CHANGE_PAYMENT_METHOD,
       dialog: kit.changeMethodOf(PAYMENT_ACTIONS.CHANGE_PAYMENT_METHOD, (record) => record.payer?.name ?? ''),
       mutation: ChangePaymentMethodDocument,
-      variables: (input, run) => ({ ...idOf(run), input }),
+      variables: (input, run) => ({ ...keyedIdOf(run), input }),
       payload: (data) => data.changePaymentMethod,
       success: SUCCESS_MESSAGES.changePaymentMethod,
     }),
@@ -215,7 +216,7 @@ export const PAYMENT_ACTION_TABLE: DetailActionTable<PaymentActionKind, PaymentD
         confirmLabel: 'Actualizar',
       })),
       mutation: UpdatePaymentFromGatewayDocument,
-      variables: (_sent, run) => idOf(run),
+      variables: (_sent, run) => keyedIdOf(run),
       payload: (data) => data.updatePaymentFromGateway,
       success: SUCCESS_MESSAGES.updateFromGateway,
     }),
@@ -226,7 +227,7 @@ export const PAYMENT_ACTION_TABLE: DetailActionTable<PaymentActionKind, PaymentD
         last: record.collectorNotifications[record.collectorNotifications.length - 1],
       })),
       mutation: ForwardPaymentNotificationDocument,
-      variables: (_sent, run) => idOf(run),
+      variables: (_sent, run) => keyedIdOf(run),
       payload: (data) => data.forwardPaymentNotification,
       success: SUCCESS_MESSAGES.forwardNotification,
     }),
@@ -237,7 +238,7 @@ export const PAYMENT_ACTION_TABLE: DetailActionTable<PaymentActionKind, PaymentD
         payerEmail: record.payer?.email,
       })),
       mutation: NotifyPayerDocument,
-      variables: (values, run) => ({ ...idOf(run), ...values }),
+      variables: (values, run) => ({ ...keyedIdOf(run), ...values }),
       payload: (data) => data.notifyPayer,
       success: SUCCESS_MESSAGES.notifyPayer,
     }),
@@ -276,7 +277,11 @@ export const PAYMENT_ACTION_TABLE: DetailActionTable<PaymentActionKind, PaymentD
         const { record, context, mutate, outcome, notify } = run;
         try {
           if (context.canRefresh && record.isCurrentVersion) {
-            const { data } = await mutate(RefreshPaymentDocument, idOf(run));
+            // A press is one intent: its own key (schema 2.0.0: every write has one).
+            const { data } = await mutate(RefreshPaymentDocument, {
+              ...idOf(run),
+              idempotencyKey: newIdempotencyKey(),
+            });
             outcome.announce(data?.refreshPayment, { success: SUCCESS_MESSAGES.refresh });
           } else {
             await context.reloadAll();

@@ -68,7 +68,7 @@ export function usePaymentsListActions(
       const input = 'input' in value ? value.input : null;
       return bulkResultsOf(
         input &&
-          (await mutate(BulkChangePaymentMethodDocument, { ...selection, input })).data
+          (await mutate(BulkChangePaymentMethodDocument, { ...selection, input, idempotencyKey })).data
             ?.bulkChangePaymentMethod,
       );
     },

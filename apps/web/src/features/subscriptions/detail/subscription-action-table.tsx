@@ -2,6 +2,7 @@ import { detailActionKit } from '@/components/actions/declared-dialogs';
 import { registryOf, type DetailActionTable, type DialogRun } from '@/components/actions/detail-actions';
 import { diffVersions } from '@/components/versions/version-diff';
 import { QueryVersionHistory, versionLoader } from '@/components/versions/query-version-history';
+import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import { SUBSCRIPTION_DIFF } from '../diff';
 import {
   RefreshSubscriptionDocument,
@@ -104,7 +105,9 @@ export const SUBSCRIPTION_ACTION_TABLE: DetailActionTable<
     perform: async ({ record, context, mutate, outcome, refetch }) => {
       try {
         if (context.canRefresh && record.isCurrentVersion) {
-          const { data } = await mutate(RefreshSubscriptionDocument, { id: record.id });
+          // A press is one intent: its own key (schema 2.0.0: every write has one).
+          const idempotencyKey = newIdempotencyKey();
+          const { data } = await mutate(RefreshSubscriptionDocument, { id: record.id, idempotencyKey });
           outcome.announce(data?.refreshSubscription, { success: SUBSCRIPTION_SUCCESS.refresh });
         } else {
           await refetch();
