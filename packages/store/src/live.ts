@@ -118,9 +118,7 @@ export function liveStore(
 ): LiveStore {
   return {
     listen: (handlers) =>
-      'hub' in where
-        ? Promise.resolve(where.hub.add(handlers))
-        : listenOnServer(where.databaseUrl, handlers),
+      'hub' in where ? Promise.resolve(where.hub.add(handlers)) : listenOnServer(where.databaseUrl, handlers),
     async publishPresence(payload) {
       if ('hub' in where) where.hub.presence(payload);
       else await sql`select pg_notify(${PRESENCE_CHANNEL}, ${payload})`.execute(db);
@@ -150,7 +148,9 @@ export function liveStore(
     async prune(keepMs) {
       // By id below the newest old one: what is kept is always every event after some id (a replay's condition).
       const result = await sql`delete from live_event where id <= (
-          select max(id) from live_event where at < now() - make_interval(secs => ${keepMs / 1000}))`.execute(db);
+          select max(id) from live_event where at < now() - make_interval(secs => ${keepMs / 1000}))`.execute(
+        db,
+      );
       return Number(result.numAffectedRows ?? 0);
     },
   };

@@ -71,9 +71,9 @@ for (const backend of BACKENDS) {
         { result: 'success', error_code: null, items: null, answer: {}, version: '7' },
         T0,
       );
-      expect(await store.completeMove(failed, { result: 'failed', error_code: 'X', items: null, answer: {} }, T0)).toBe(
-        null,
-      );
+      expect(
+        await store.completeMove(failed, { result: 'failed', error_code: 'X', items: null, answer: {} }, T0),
+      ).toBe(null);
       const last = await store.completeMove(
         unknown,
         { result: 'unknown', error_code: 'TIMEOUT', items: null, answer: {} },
@@ -96,7 +96,11 @@ for (const backend of BACKENDS) {
       const store = await open();
       const before = await store.live.lastId();
       const ids = Array.from({ length: 1203 }, (_, i) => String(2_000_000 + i));
-      const move = await begun(store, { namespace: 'ns-a', operation: 'bulkCancelPayments', target_ids: ids.slice(0, 10) });
+      const move = await begun(store, {
+        namespace: 'ns-a',
+        operation: 'bulkCancelPayments',
+        target_ids: ids.slice(0, 10),
+      });
       const items = ids.map((id, i) => ({ id, result: i === 0 ? 'failed' : i % 2 ? 'success' : 'unknown' }));
       await store.completeMove(move, { result: 'failed', error_code: null, items, answer: {} }, T0);
       const events: LiveEvent[] = await store.live.readEvents(before, 10);
@@ -112,7 +116,11 @@ for (const backend of BACKENDS) {
       cleanups.push(async () => void (await listener.close()));
       await listener.ready;
       const move = await begun(store);
-      const id = await store.completeMove(move, { result: 'success', error_code: null, items: null, answer: {} }, T0);
+      const id = await store.completeMove(
+        move,
+        { result: 'success', error_code: null, items: null, answer: {} },
+        T0,
+      );
       await listener.events();
       expect(listener.ids).toEqual([id]);
       await store.live.publishPresence('{"r":"x"}');

@@ -180,7 +180,11 @@ export function createLive(options: LiveOptions): Live {
       refuse(res, 503, 'LIVE_UNAVAILABLE', LIVE_UNAVAILABLE_MESSAGE, 5);
       return;
     }
-    const owner: StreamOwner = { subject: user.subject, username: user.username, namespace: namespaceOf(res) };
+    const owner: StreamOwner = {
+      subject: user.subject,
+      username: user.username,
+      namespace: namespaceOf(res),
+    };
     const opened = streams.open(owner, res);
     if ('refused' in opened) {
       liveMetrics.refused(opened.refused);
@@ -245,7 +249,11 @@ export function createLive(options: LiveOptions): Live {
     }
     const stream = streams.get(declared.streamId);
     // Another operator's stream, or another namespace's, is as unknown as a closed one.
-    if (!stream?.open || stream.owner.subject !== user.subject || stream.owner.namespace !== namespaceOf(res)) {
+    if (
+      !stream?.open ||
+      stream.owner.subject !== user.subject ||
+      stream.owner.namespace !== namespaceOf(res)
+    ) {
       refuse(res, 404, 'UNKNOWN_STREAM', UNKNOWN_STREAM_MESSAGE);
       return;
     }

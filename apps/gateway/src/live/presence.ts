@@ -69,7 +69,11 @@ export function viewersOf(all: Iterable<Viewer>): Viewer[] {
   const byUser = new Map<string, string | null>();
   for (const { username, dialog } of all) {
     const held = byUser.get(username);
-    if (held === undefined || (held === null && dialog !== null) || (dialog !== null && held !== null && dialog < held))
+    if (
+      held === undefined ||
+      (held === null && dialog !== null) ||
+      (dialog !== null && held !== null && dialog < held)
+    )
       byUser.set(username, dialog);
   }
   return [...byUser]
@@ -82,7 +86,11 @@ const sameViewers = (a: readonly Viewer[], b: readonly Viewer[]) =>
 
 export interface PresenceBoard {
   /** Replaces what the stream has open (it stays `ttlMs` unless declared again). */
-  declare(streamId: string, stream: { namespace: string; username: string }, entries: readonly OpenEntry[]): void;
+  declare(
+    streamId: string,
+    stream: { namespace: string; username: string },
+    entries: readonly OpenEntry[],
+  ): void;
   /** The stream ended: its entries go at once. */
   drop(streamId: string): void;
   /** A message of the presence channel (another replica's, or this one's own: ignored). */
@@ -119,7 +127,8 @@ export function createPresenceBoard(options: PresenceBoardOptions): PresenceBoar
     for (const streamId of ids) {
       const stream = streams.get(streamId)!;
       for (const entry of stream.entries) {
-        if (entry.area === area && entry.id === id) all.push({ username: stream.username, dialog: entry.dialog });
+        if (entry.area === area && entry.id === id)
+          all.push({ username: stream.username, dialog: entry.dialog });
       }
     }
     return viewersOf(all);

@@ -52,24 +52,36 @@ describe('presence', () => {
     ]);
   });
 
-  it("tells a stream that opens a record its viewers (its own too), and every stream of it when they change", () => {
+  it('tells a stream that opens a record its viewers (its own too), and every stream of it when they change', () => {
     const clock = { now: 0 };
-    const { boards: [board], told } = replicas(1, clock);
+    const {
+      boards: [board],
+      told,
+    } = replicas(1, clock);
     board!.declare('s1', ns, [{ area: 'payments', id: '1000018', dialog: null }]);
     expect(told[0]).toEqual([
       {
-        change: { namespace: '', area: 'payments', id: '1000018', viewers: [{ username: 'admin', dialog: null }] },
+        change: {
+          namespace: '',
+          area: 'payments',
+          id: '1000018',
+          viewers: [{ username: 'admin', dialog: null }],
+        },
         streams: ['s1'],
       },
     ]);
-    board!.declare('s2', { namespace: '', username: 'operador' }, [{ area: 'payments', id: '1000018', dialog: 'refund' }]);
+    board!.declare('s2', { namespace: '', username: 'operador' }, [
+      { area: 'payments', id: '1000018', dialog: 'refund' },
+    ]);
     expect(told[0]![1]!.change.viewers).toEqual([
       { username: 'admin', dialog: null },
       { username: 'operador', dialog: 'refund' },
     ]);
     expect(told[0]![1]!.streams).toEqual(['s1', 's2']);
     // The same declaration again changes nothing: nothing sent.
-    board!.declare('s2', { namespace: '', username: 'operador' }, [{ area: 'payments', id: '1000018', dialog: 'refund' }]);
+    board!.declare('s2', { namespace: '', username: 'operador' }, [
+      { area: 'payments', id: '1000018', dialog: 'refund' },
+    ]);
     expect(told[0]).toHaveLength(2);
     // Closing the dialog, then leaving.
     board!.declare('s2', { namespace: '', username: 'operador' }, []);
@@ -80,7 +92,10 @@ describe('presence', () => {
 
   it("another replica's viewers show, and go when it says so, when it stops, or 30 s after it said nothing", () => {
     const clock = { now: 0 };
-    const { boards: [a, b], told } = replicas(2, clock);
+    const {
+      boards: [a, b],
+      told,
+    } = replicas(2, clock);
     b!.declare('b1', { namespace: '', username: 'operador' }, [{ area: 'payments', id: '7', dialog: null }]);
     a!.declare('a1', ns, [{ area: 'payments', id: '7', dialog: 'cancel' }]);
     expect(told[0]!.at(-1)!.change.viewers).toEqual([
@@ -110,12 +125,20 @@ describe('presence', () => {
 
   it('keeps namespaces apart and splits a long message under the NOTIFY bound', () => {
     const clock = { now: 0 };
-    const { boards: [a, b], published } = replicas(2, clock);
+    const {
+      boards: [a, b],
+      published,
+    } = replicas(2, clock);
     a!.declare('a1', { namespace: 'ns-1', username: 'admin' }, [{ area: 'payments', id: '1', dialog: null }]);
     expect(b!.viewers('ns-1', 'payments', '1')).toEqual([{ username: 'admin', dialog: null }]);
     expect(b!.viewers('', 'payments', '1')).toEqual([]);
-    const many = Array.from({ length: 20 }, (_, i) => ({ area: 'payments', id: `${'9'.repeat(60)}${i}`, dialog: null }));
-    for (let s = 0; s < 40; s++) a!.declare(`bulk${s}`, { namespace: '', username: `operador-${'x'.repeat(40)}-${s}` }, many);
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      area: 'payments',
+      id: `${'9'.repeat(60)}${i}`,
+      dialog: null,
+    }));
+    for (let s = 0; s < 40; s++)
+      a!.declare(`bulk${s}`, { namespace: '', username: `operador-${'x'.repeat(40)}-${s}` }, many);
     expect(Math.max(...published.map((p) => Buffer.byteLength(p)))).toBeLessThan(7_900);
     expect(b!.viewers('', 'payments', many[0]!.id)).toHaveLength(40);
   });

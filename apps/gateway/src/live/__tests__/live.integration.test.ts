@@ -1,0 +1,303 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayConfig } from '../../config.js';
+import type { RunningGateway } from '../../index.js';
+import { freshTokens, gql } from '../../__tests__/http-helpers.js';
+import { startLocalGateway } from '../../__tests__/local-gateway.js';
+import { sharedStack, type SharedEmulator, type SharedStubs } from '../../__tests__/shared-stack.js';
+import { openLive, postPresence, type LiveClient, type SseEvent } from './sse-client.js';
+
+/**
+ * Live changes and presence (issue 63, docs/live.md) through real gateways: two replicas on one PostgreSQL server
+ * (TEST_DATABASE_URL, or one started here with .ci/postgres.sh), and one on the embedded store.
+ */
+const run = promisify(execFile);
+const PG_SCRIPT = fileURLToPath(new URL('../../../../../.ci/postgres.sh', import.meta.url));
+
+/** A fresh database on the given server, or a server of this file's own. */
+async function postgres(): Promise<{ url: string; stop(): Promise<void> }> {
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) {
+    const name = `live_test_${randomBytes(6).toString('hex')}`;
+    const admin = async (query: string) => {
+      const client = new pg.Client({ connectionString: given });
+      await client.connect();
+      await client.query(query).finally(() => client.end());
+    };
+    await admin(`create database ${name}`);
+    const url = new URL(given);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), stop: () => admin(`drop database if exists ${name} with (force)`) };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'live-pg-'));
+  const { stdout } = await run('bash', [PG_SCRIPT, 'start', dir]);
+  return { url: stdout.trim(), stop: () => run('bash', [PG_SCRIPT, 'stop', dir]).then(() => undefined) };
+}
+
+const CANCEL = /* GraphQL */ `
+  mutation Cancel($id: ID!, $key: String!) {
+    cancelPayment(id: $id, reason: "Pedido del pagador", idempotencyKey: $key) {
+      outcome
+    }
+  }
+`;
+
+let stubs: SharedStubs;
+let emulator: SharedEmulator;
+let tokenFor: (username: string) => Promise<string>;
+const taken = new Set<string>();
+
+/** A payment the stubs would cancel now, not used before in this file. */
+async function cancellable(): Promise<string> {
+  const filters = encodeURIComponent(
+    JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending', 'issued'] }]),
+  );
+  const page = (await (await fetch(`${stubs.url}/payment/pagos?filters=${filters}&limit=1000`)).json()) as {
+    rows: Array<{ id: string | number }>;
+  };
+  const id = page.rows.map((row) => String(row.id)).find((candidate) => !taken.has(candidate));
+  if (!id) throw new Error('no cancellable payment left');
+  taken.add(id);
+  return id;
+}
+
+/** Cancels a payment through `gateway`; resolves when its answer arrived (the outcome is stored before it). */
+async function cancelThrough(gateway: RunningGateway, id: string): Promise<void> {
+  const answer = await gql<{ cancelPayment: { outcome: string } }>(gateway.graphqlUrl, CANCEL, {
+    token: await tokenFor('admin'),
+    variables: { id, key: randomUUID() },
+  });
+  expect(answer.body.data?.cancelPayment.outcome, answer.text).toBe('SUCCESS');
+}
+
+const isChangeOf = (id: string) => (event: SseEvent) =>
+  event.event === 'change' && (event.data as { ids: string[] }).ids.includes(id);
+
+const clients: LiveClient[] = [];
+async function live(gateway: RunningGateway, user: string, options: Parameters<typeof openLive>[2] = {}) {
+  const client = await openLive(gateway.url, await tokenFor(user), options);
+  clients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  ({ stubs, emulator } = await sharedStack());
+  tokenFor = freshTokens((username) => emulator.accessTokenFor(username));
+});
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+});
+
+const start = (overrides: Partial<GatewayConfig>) => startLocalGateway(stubs.url, emulator, overrides);
+
+describe('live on two replicas of one PostgreSQL server', { timeout: 120_000 }, () => {
+  let server: { url: string; stop(): Promise<void> };
+  let a: RunningGateway;
+  let b: RunningGateway;
+
+  beforeAll(async () => {
+    server = await postgres();
+    a = await start({ store: { databaseUrl: server.url } });
+    b = await start({ store: { databaseUrl: server.url } });
+    await Promise.all([a.store!.ready(), b.store!.ready()]);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await server?.stop();
+  });
+
+  /** A stream of `gateway`, once its replica listens on the store (a 503 while it starts). */
+  async function ready(gateway: RunningGateway, user: string, options: Parameters<typeof openLive>[2] = {}) {
+    let client = await live(gateway, user, options);
+    while (client.status === 503) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      client = await live(gateway, user, options);
+    }
+    expect(client.status).toBe(200);
+    return client;
+  }
+
+  it('a change made through replica A reaches a stream on replica B within 1 s, ids only', async () => {
+    const onB = await ready(b, 'operador');
+    expect(onB.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(onB.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(onB.headers.get('x-accel-buffering')).toBe('no');
+    const hello = await onB.next((e) => e.event === 'hello');
+    expect(hello.data).toEqual({ streamId: expect.any(String), heartbeatMs: 15_000 });
+    const id = await cancellable();
+    await cancelThrough(a, id);
+    const answered = performance.now();
+    const change = await onB.next(isChangeOf(id));
+    expect(performance.now() - answered).toBeLessThan(1_000);
+    // The payload showed the payment's new version: the event carries it.
+    expect(change.data).toEqual({ area: 'payments', ids: [id], version: expect.stringMatching(/^\d+$/) });
+    expect(change.id).toMatch(/^\d+$/);
+  });
+
+  it("presence declared on A shows on B's stream of the same record, and goes when A's stream leaves", async () => {
+    const onA = await ready(a, 'operador');
+    const onB = await ready(b, 'admin');
+    const record = { area: 'payments', id: '1000018' };
+    expect(
+      await postPresence(a.url, await tokenFor('operador'), {
+        streamId: await onA.streamId(),
+        open: [{ ...record, dialog: 'refund' }],
+      }),
+    ).toEqual({ status: 204, body: null });
+    const from = onB.events.length;
+    expect(
+      (
+        await postPresence(b.url, await tokenFor('admin'), {
+          streamId: await onB.streamId(),
+          open: [{ ...record, dialog: null }],
+        })
+      ).status,
+    ).toBe(204);
+    const both = [
+      { username: 'admin', dialog: null },
+      { username: 'operador', dialog: 'refund' },
+    ];
+    const seen = await onB.next(
+      (e) =>
+        e.event === 'presence' &&
+        JSON.stringify((e.data as { viewers: unknown }).viewers) === JSON.stringify(both),
+      { from },
+    );
+    expect(seen.data).toEqual({ ...record, viewers: both });
+    // A's operator sees both too.
+    await onA.next((e) => e.event === 'presence' && (e.data as { viewers: unknown[] }).viewers.length === 2);
+    // A's stream leaves the record: B's stream hears it.
+    const before = onB.events.length;
+    await postPresence(a.url, await tokenFor('operador'), { streamId: await onA.streamId(), open: [] });
+    const left = await onB.next((e) => e.event === 'presence', { from: before });
+    expect(left.data).toEqual({ ...record, viewers: [{ username: 'admin', dialog: null }] });
+  });
+
+  it('a reconnect to B with Last-Event-ID replays what was missed; an unknown or pruned id gets reset', async () => {
+    const first = await ready(b, 'operador');
+    const seenId = await cancellable();
+    await cancelThrough(a, seenId);
+    const seen = await first.next(isChangeOf(seenId));
+    first.close();
+    const missedId = await cancellable();
+    await cancelThrough(a, missedId);
+
+    const again = await ready(b, 'operador', { lastEventId: seen.id! });
+    const replayed = await again.next(isChangeOf(missedId));
+    expect(BigInt(replayed.id!)).toBeGreaterThan(BigInt(seen.id!));
+    expect(again.events.some((e) => e.event === 'reset')).toBe(false);
+    expect(again.events.filter(isChangeOf(seenId))).toEqual([]);
+
+    // The query parameter, for a client that cannot send the header.
+    const byQuery = await ready(b, 'operador', { query: `?lastEventId=${seen.id!}` });
+    await byQuery.next(isChangeOf(missedId));
+
+    const unknown = await ready(b, 'operador', { lastEventId: '999999999999' });
+    await unknown.next((e) => e.event === 'reset');
+    expect(unknown.events.find((e) => e.event === 'reset')!.data).toEqual({});
+
+    // Past the 5 minutes kept (pruned): reset.
+    await b.store!.current()!.live.prune(0);
+    const old = await ready(b, 'operador', { lastEventId: seen.id! });
+    await old.next((e) => e.event === 'reset');
+  });
+});
+
+describe('live on the embedded store', { timeout: 120_000 }, () => {
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    gateway = await start({
+      store: { dataDir: 'memory://' },
+      testNamespaces: true,
+      live: { heartbeatMs: 1_000, maxStreamsPerOperator: 4, maxStreams: 2_000 },
+    });
+    await gateway.store!.ready();
+    // The bus listens within its first check after the store opened.
+    for (;;) {
+      const probe = await openLive(gateway.url, await tokenFor('admin'));
+      probe.close();
+      if (probe.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  it("sends its own replica's change, in its namespace only, and a ping each heartbeat", async () => {
+    const plain = await live(gateway, 'operador');
+    const other = await live(gateway, 'operador', { headers: { 'x-test-namespace': 'live-ns' } });
+    const id = await cancellable();
+    await cancelThrough(gateway, id);
+    await plain.next(isChangeOf(id));
+    await plain.next((e) => e.event === ':');
+    // The other namespace's stream got its heartbeat but not the change.
+    await other.next((e) => e.event === ':');
+    expect(other.events.filter((e) => e.event === 'change')).toEqual([]);
+  });
+
+  it('refuses a request without a valid token (401) and a 5th stream of one operator (429, Spanish, Retry-After)', async () => {
+    const anonymous = await openLive(gateway.url, null);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ message: expect.any(String), code: 'UNAUTHENTICATED' });
+    const four = await Promise.all(Array.from({ length: 4 }, () => live(gateway, 'consulta')));
+    expect(four.map((c) => c.status)).toEqual([200, 200, 200, 200]);
+    const fifth = await live(gateway, 'consulta');
+    expect(fifth.status).toBe(429);
+    expect(fifth.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(fifth.body).toEqual({
+      message: expect.stringContaining('demasiadas conexiones'),
+      code: 'TOO_MANY_STREAMS',
+    });
+    // One closed: a place again (the server sees the close).
+    four[0]!.close();
+    await expect
+      .poll(async () => {
+        const retry = await live(gateway, 'consulta');
+        retry.close();
+        return retry.status;
+      })
+      .toBe(200);
+  });
+
+  it('answers a bad presence 400 and an unknown or foreign stream 404, in Spanish', async () => {
+    const mine = await live(gateway, 'operador');
+    const token = await tokenFor('operador');
+    const bad = await postPresence(gateway.url, token, { streamId: await mine.streamId(), open: 'todo' });
+    expect(bad).toEqual({
+      status: 400,
+      body: { message: expect.stringContaining('no es válida'), code: 'BAD_REQUEST' },
+    });
+    const tooMany = Array.from({ length: 21 }, (_, i) => ({ area: 'payments', id: String(i), dialog: null }));
+    expect(
+      (await postPresence(gateway.url, token, { streamId: await mine.streamId(), open: tooMany })).status,
+    ).toBe(400);
+    const unknown = await postPresence(gateway.url, token, { streamId: 'no-such-stream', open: [] });
+    expect(unknown).toEqual({
+      status: 404,
+      body: { message: expect.stringContaining('vuelva a conectarse'), code: 'UNKNOWN_STREAM' },
+    });
+    // Another operator's stream is as unknown as a closed one.
+    const foreign = await postPresence(gateway.url, await tokenFor('admin'), {
+      streamId: await mine.streamId(),
+      open: [],
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it("the gateway's stop ends its streams", async () => {
+    const stream = await live(gateway, 'operador');
+    expect(stream.status).toBe(200);
+    await gateway.close();
+    await stream.ended;
+    expect(stream.events[0]!.event).toBe('hello');
+  });
+});
