@@ -17,12 +17,17 @@ const features = existsSync(join(root, featuresDir))
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
+// The one exception: a list's definition, `<list>.definition.ts` (its route and filter codec, no documents, no React:
+// the rule below), which another area's screen imports to link into that list (`hrefOf`, issue 64). The bundle test
+// (apps/web/e2e/bundle.test.ts) checks that importing one brings no screen and no documents of its area along.
+const LIST_DEFINITIONS = join(root, featuresDir, '*/**/*.definition.ts');
 const featureZones = [
   ...features.map((name) => ({
     target: `./${featuresDir}/${name}`,
-    from: `./${featuresDir}`,
-    except: [`./${name}`],
-    message: 'Una feature no importa otra feature: mové el código compartido a components/ o lib/.',
+    from: join(root, featuresDir, '**'),
+    except: [join(root, featuresDir, name, '**'), LIST_DEFINITIONS],
+    message:
+      'Una feature no importa otra feature (salvo la definición de una lista, *.definition.ts): mové el código compartido a components/ o lib/.',
   })),
   {
     target: `./${featuresDir}`,
@@ -114,6 +119,30 @@ export default tseslint.config(
             {
               group: ['@mui/x-data-grid', '@mui/x-data-grid/*'],
               message: 'Solo components/data-table importa la grilla.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A list's definition is what other areas import (above): its route and codec only, never a screen's weight.
+    files: ['apps/web/src/features/**/*.definition.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/gql/graphql', '**/gql/graphql.ts'],
+              allowTypeImports: true,
+              message: 'La definición de una lista no importa documentos GraphQL (solo sus tipos).',
+            },
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@mui/*', '@apollo/*', '**/screens/**'],
+              allowTypeImports: true,
+              message:
+                'La definición de una lista no importa React, MUI, Apollo ni pantallas: solo su ruta y su códec.',
             },
           ],
         },

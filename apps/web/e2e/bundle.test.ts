@@ -131,9 +131,18 @@ describe('production bundle', () => {
     expect(documents.length).toBeGreaterThan(0);
   });
 
-  /** The feature (`src/features/<area>/`) of each source a chunk bundles. */
-  const areasOf = (sources: string[]) =>
-    new Set(sources.flatMap((s) => /src\/features\/([^/]+)\//.exec(s)?.[1] ?? []));
+  /**
+   * A list's definition (`<list>.definition.ts`: its route and filter codec), the one module of an area another area
+   * imports, to link into the list (issue 64; eslint.config.js): it belongs to no area's chunk.
+   */
+  const LIST_DEFINITION = /src\/features\/[^/]+\/(?:.+\/)?[^/]+\.definition\.ts$/;
+  /** The feature (`src/features/<area>/`) of each source a chunk bundles, list definitions aside unless `withDefinitions`. */
+  const areasOf = (sources: string[], withDefinitions = false) =>
+    new Set(
+      sources
+        .filter((s) => withDefinitions || !LIST_DEFINITION.test(s))
+        .flatMap((s) => /src\/features\/([^/]+)\//.exec(s)?.[1] ?? []),
+    );
   const areaNames = () => new Set(readdirSync(fileURLToPath(new URL('../src/features/', import.meta.url))));
   /** `assets/data-grid-AbC123.js` → `data-grid`. */
   const chunkName = (file: string) => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '');
@@ -150,7 +159,7 @@ describe('production bundle', () => {
     // validators once sat in an `afip-*` chunk that /pagos loaded).
     const misnamed = jsFiles.filter((file) => {
       const area = chunkName(file).split('-')[0]!;
-      return known.has(area) && !areas.get(file)!.has(area);
+      return known.has(area) && !areasOf(sourcesOf(file), true).has(area);
     });
     expect(misnamed).toEqual([]);
     const crossings: string[] = [];
@@ -170,6 +179,26 @@ describe('production bundle', () => {
       visit(file);
     }
     expect(crossings).toEqual([]);
+  });
+
+  it("loads a list's definition, which other areas import to link into the list, without any area's screens, documents or React components", () => {
+    const { manifest, beyondShell, sourcesOf } = load();
+    const files = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) =>
+      file.endsWith('.js'),
+    );
+    const holders = files.filter((file) => sourcesOf(file).some((s) => LIST_DEFINITION.test(s)));
+    // The linked lists (app/__tests__/list-links.test.ts): each definition a chunk the screens that link share.
+    expect(holders.length).toBeGreaterThanOrEqual(9);
+    for (const holder of holders) {
+      const key = Object.keys(manifest).find((k) => manifest[k]!.file === holder)!;
+      const sources = [...beyondShell(key)].flatMap(sourcesOf);
+      expect(
+        sources.filter(
+          (s) => (/src\/features\//.test(s) && !LIST_DEFINITION.test(s)) || /\.tsx$|\/gql\/|@mui\/|@apollo\//.test(s),
+        ),
+        holder,
+      ).toEqual([]);
+    }
   });
 
   it('loads the DataGrid without the MUI components of its Pro slots (Switch, Tabs, ToggleButton: vite.config.ts)', () => {

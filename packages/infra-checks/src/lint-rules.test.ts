@@ -42,6 +42,28 @@ describe('lint: import structure', () => {
     expect(await rulesFired(file, text, boundaries)).toContain('import-x/no-restricted-paths');
   });
 
+  it("refuses a web feature that imports another feature's code, and accepts its list definition (issue 64)", async () => {
+    const file = join(ROOT, 'apps/web/src/features/payers/lint-probe.ts');
+    const list =
+      "import { paymentsQuery } from '../payments/payments-list-state';\nexport const q = paymentsQuery;\n";
+    expect(await rulesFired(file, list, boundaries)).toContain('import-x/no-restricted-paths');
+    const definition =
+      "import { paymentsList } from '../payments/payments-list.definition';\nexport const d = paymentsList;\n";
+    expect(await rulesFired(file, definition, boundaries)).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a list definition that imports GraphQL documents or React (its types are fine)', async () => {
+    const file = join(ROOT, 'apps/web/src/features/payments/lint-probe.definition.ts');
+    const rule = '@typescript-eslint/no-restricted-imports';
+    const documents =
+      "import { PaymentsSearchDocument } from './gql/graphql';\nexport const d = PaymentsSearchDocument;\n";
+    expect(await rulesFired(file, documents, boundaries)).toContain(rule);
+    const react = "import { useState } from 'react';\nexport const s = useState;\n";
+    expect(await rulesFired(file, react, boundaries)).toContain(rule);
+    const types = "import type { PaymentStatus } from './gql/graphql';\nexport type S = PaymentStatus;\n";
+    expect(await rulesFired(file, types, boundaries)).not.toContain(rule);
+  });
+
   it('refuses a gateway module that imports another module', async () => {
     const file = join(ROOT, 'apps/gateway/src/modules/bins/lint-probe.ts');
     const text =

@@ -30,7 +30,7 @@ describe('a search hit opens a route of the manifest', () => {
   it('a payment opens its detail; a transfer the transfers of the CUIT searched', () => {
     expect(hitPath('PAYMENT', { id: '1000001', title: '' }, '1000001')).toBe('/pago/1000001');
     expect(hitPath('TRANSFER', { id: '6001', title: '' }, '20284567898')).toBe(
-      '/transferencias?cuit=20284567898',
+      '/transferencias?cuit=20284567898&estado=pendiente',
     );
   });
 });

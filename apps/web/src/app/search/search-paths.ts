@@ -1,13 +1,22 @@
+import { hrefOf, type LinkedListDefinition } from '@/lib/list/list-definition';
+import { collectorsList } from '@/features/collectors/collectors-list.definition';
+import { distributionsList } from '@/features/distributions/distributions-list.definition';
+import { presentationsList } from '@/features/afip/presentations-list.definition';
+import { importsList } from '@/features/imports/imports-list.definition';
+import { payersList } from '@/features/payers/list/payers-list.definition';
+import { ALL_PERIODS, paymentsList } from '@/features/payments/payments-list.definition';
+import { subscriptionsList } from '@/features/subscriptions/list/subscriptions-list.definition';
+import { transfersList } from '@/features/transfers/transfers-list.definition';
+import { historyList } from '@/features/withdrawals/withdrawal-lists.definition';
 import type { SearchGroupKind, SearchGroupQuery } from '../gql/graphql';
 
 export type SearchHitOf = NonNullable<SearchGroupQuery['search']>['groups'][number]['hits'][number];
 type Hit = SearchHitOf;
 
-const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
-
 /**
  * Where a hit opens: its detail screen, or, for records without one, their list filtered to it (a transfer: the
- * transfers of the CUIT searched; a withdrawal: its collector's withdrawal history; a distribution: its list).
+ * transfers of the CUIT searched; a withdrawal: its collector's withdrawal history; a distribution: its list). A
+ * list's address is made by its definition (`hrefOf`, issue 64), so it is the one the list reads back.
  */
 export function hitPath(kind: SearchGroupKind, hit: Hit, searched: string): string {
   const id = encodeURIComponent(hit.id);
@@ -21,35 +30,44 @@ export function hitPath(kind: SearchGroupKind, hit: Hit, searched: string): stri
     case 'COLLECTOR':
       return `/comercios/${id}`;
     case 'TRANSFER':
-      return `/transferencias?${q({ cuit: searched })}`;
+      return hrefOf(transfersList, { cuit: searched });
     case 'IMPORT':
       return `/importacion/${id}`;
     case 'WITHDRAWAL':
+      // Without its collector the history opens as the operator left it (its bare route).
       return hit.collectorId
-        ? `/retiros/historial?${q({ entidad: hit.collectorId, entidad_nombre: hit.detail ?? hit.collectorId })}`
-        : '/retiros/historial';
+        ? hrefOf(historyList, { collector: { id: hit.collectorId, name: hit.detail ?? hit.collectorId } })
+        : historyList.path;
     case 'BATCH':
       return `/lotes/lotes/${encodeURIComponent(hit.collectorId ?? '')}/${id}`;
     case 'DISTRIBUTION':
-      return `/distribucion?${q({ q: hit.id })}`;
+      return hrefOf(distributionsList, { search: hit.id });
     case 'PRESENTATION':
       return `/afip/${id}`;
   }
 }
 
-/** Each group's list and the parameters that filter it by the text looked up ('Ver todos'). */
-const GROUP_LISTS: Partial<
-  Record<SearchGroupKind, [path: string, params: (value: string) => Record<string, string>]>
-> = {
+/** A group's 'Ver todos': its list's address for the text looked up. */
+const byText =
+  <F extends object, S extends string>(
+    definition: LinkedListDefinition<F, S>,
+    filters: (value: string) => Partial<F>,
+  ) =>
+  (value: string): string =>
+    hrefOf(definition, filters(value));
+
+/** Each group's list and the filters that show the text looked up ('Ver todos'). */
+const GROUP_LISTS: Partial<Record<SearchGroupKind, (value: string) => string>> = {
   // Every period: the payment looked up may be of another month than the list's default.
-  PAYMENT: ['/pagos', (value) => ({ search: value, periodo: 'todos' })],
-  SUBSCRIPTION: ['/suscripciones', (value) => ({ q: value, medio: 'todos', estado: 'todos' })],
-  PAYER: ['/pagadores', (value) => ({ q: value })],
-  COLLECTOR: ['/comercios', (value) => ({ q: value })],
-  TRANSFER: ['/transferencias', (value) => ({ cuit: value })],
-  IMPORT: ['/importaciones', (value) => ({ q: value })],
-  DISTRIBUTION: ['/distribucion', (value) => ({ q: value })],
-  PRESENTATION: ['/afip', (value) => ({ q: value })],
+  PAYMENT: byText(paymentsList, (value) => ({ search: value, period: ALL_PERIODS })),
+  // Every payment type and status: the subscription looked up may be of any.
+  SUBSCRIPTION: byText(subscriptionsList, (value) => ({ search: value, paymentType: null, status: null })),
+  PAYER: byText(payersList, (value) => ({ search: value })),
+  COLLECTOR: byText(collectorsList, (value) => ({ search: value })),
+  TRANSFER: byText(transfersList, (value) => ({ cuit: value })),
+  IMPORT: byText(importsList, (value) => ({ search: value })),
+  DISTRIBUTION: byText(distributionsList, (value) => ({ search: value })),
+  PRESENTATION: byText(presentationsList, (value) => ({ search: value })),
 };
 
 /**
@@ -57,6 +75,5 @@ const GROUP_LISTS: Partial<
  * null for a group whose list cannot be filtered so (withdrawals and batches are listed by collector).
  */
 export function groupListPath(kind: SearchGroupKind, value: string): string | null {
-  const list = GROUP_LISTS[kind];
-  return list ? `${list[0]}?${q(list[1](value))}` : null;
+  return GROUP_LISTS[kind]?.(value) ?? null;
 }

@@ -32,16 +32,7 @@ export const STATUS_COLORS: Readonly<
   SCHEDULED: 'default',
 };
 
-/** Spec 001 §4: the state tabs and the status each filters (Todo: none). */
-export const STATE_TABS: readonly { label: string; status: DistributionStatus | null }[] = [
-  { label: 'Todo', status: null },
-  { label: 'Error', status: 'ERROR' },
-  { label: 'Pendiente', status: 'AUTHORIZATION_PENDING' },
-  { label: 'En proceso', status: 'PENDING' },
-  { label: 'Rechazado', status: 'REJECTED' },
-  { label: 'Aprobado', status: 'SUCCESS' },
-  { label: 'Manuales', status: 'MANUAL' },
-];
+export { STATE_TABS } from './distributions-list.definition';
 
 /**
  * Technical prefixes the payout provider puts before the readable message (a Java exception class, an error

@@ -1,7 +1,6 @@
 import { byEnum, SUBSCRIPTION_STATUS_TEXTS, SUBSCRIPTION_TYPE_TEXTS } from '@backoffice/validators';
 import type { SubscriptionStatus, SubscriptionType } from './gql/graphql';
 import { codeLabel } from '@/lib/code-label';
-import { codeParam } from '@/lib/list';
 
 /** Spanish labels of the subscription codes the screens show (spec 000 §3, §4). */
 
@@ -17,9 +16,6 @@ export const SUBSCRIPTION_STATUS_TONES: Record<SubscriptionStatus, 'success' | '
 };
 
 export const SUBSCRIPTION_TYPE_LABELS: Record<SubscriptionType, string> = byEnum(SUBSCRIPTION_TYPE_TEXTS);
-
-/** The status in the list's URL (`estado`, and spec 000 §2's entry parameter `status`): 'active' for ACTIVE. */
-export const SUBSCRIPTION_STATUS_PARAM = codeParam(SUBSCRIPTION_STATUS_LABELS);
 
 export const recurrenceLabel = codeLabel({
   monthly: 'Mensual',

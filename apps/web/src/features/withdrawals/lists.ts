@@ -2,12 +2,8 @@ import { CURRENT_PERIOD, periodRange } from '../../components/pickers';
 import type { CollectorRef } from '../../components/pickers/collector-picker';
 import {
   choiceListPart,
-  codeParam,
   COLLECTOR_PART,
   combineFilters,
-  type FilterCodec,
-  periodPart,
-  statusFilter,
   defineListQuery,
   positionOf,
   sortFieldsOf,
@@ -31,16 +27,21 @@ import {
   type WithdrawalsQueryVariables,
   type WithdrawsQueryVariables,
 } from './gql/graphql';
-import { statusFromParam, statusParam, WITHDRAW_STATUSES, WITHDRAWAL_STATUS_LABELS } from './labels';
+import { statusFromParam, statusParam, WITHDRAW_STATUSES } from './labels';
+import {
+  authorizationList,
+  historyList,
+  PERIOD_PART,
+  type WithdrawalsFilters,
+} from './withdrawal-lists.definition';
 
 /**
  * The three lists of the area (lib/list; session storage `<area>.list`). URL parameters: `periodo` (YYYY-MM,
  * Argentine month; default the current one), `entidad` + `entidad_nombre` (collector), `estados` (the transfer
- * list's status toggles, comma separated) or `estado` (one status; 'Todos' leaves it out).
+ * list's status toggles, comma separated) or `estado` (one status; 'Todos' leaves it out). The authorization list and
+ * the history are declared in withdrawal-lists.definition.ts (the history is linked from the global search).
  */
-
-/** `periodo`: a month or 'Mes actual' (the default, not written: issue 45). */
-const PERIOD_PART = periodPart('periodo');
+export { authorizationList, historyList, type WithdrawalsFilters } from './withdrawal-lists.definition';
 
 /** The gateway's from/to of a month period. */
 export function periodVariables(period: string): { from: string; to: string } {
@@ -103,52 +104,6 @@ export const withdrawsListRule: ListCacheRule<WithdrawRowChange, WithdrawFilter>
 };
 
 // --- authorization list and history --------------------------------------------------------------------
-
-export interface WithdrawalsFilters {
-  /** Only the history has a period; the authorization list reads every month. */
-  period: string | null;
-  collector: CollectorRef | null;
-  status: WithdrawalStatus | null;
-}
-
-const WITHDRAWAL_SORT_FIELDS: ListDefinition<WithdrawalsFilters, WithdrawalSortField>['sortFields'] =
-  sortFieldsOf(['REQUEST_DATE', 'APPROVED_DATE', 'AMOUNT', 'COLLECTOR_ID', 'STATUS']);
-
-/** `estado`: one status, 'todos' for every one. */
-const WITHDRAWAL_STATUS_PART = statusFilter(codeParam(WITHDRAWAL_STATUS_LABELS));
-
-function withdrawalsDefinition(
-  area: string,
-  withPeriod: boolean,
-  defaultStatus: WithdrawalStatus | null,
-  direction: 'ASC' | 'DESC',
-): ListDefinition<WithdrawalsFilters, WithdrawalSortField> {
-  return {
-    area,
-    ...STANDARD_PAGING,
-    defaultSort: { field: 'REQUEST_DATE', direction },
-    sortFields: WITHDRAWAL_SORT_FIELDS,
-    defaultFilters: () => ({
-      period: withPeriod ? CURRENT_PERIOD : null,
-      collector: null,
-      status: defaultStatus,
-    }),
-    // The authorization list reads no period: it stays the default, none (combineFilters).
-    filters: withPeriod
-      ? combineFilters(PERIOD_PART, COLLECTOR_PART, WITHDRAWAL_STATUS_PART)
-      : (combineFilters(COLLECTOR_PART, WITHDRAWAL_STATUS_PART) as FilterCodec<WithdrawalsFilters>),
-  };
-}
-
-/** The authorization list: opens filtered to pending_authorization, request_date ascending (spec 001 §2, §9). */
-export const authorizationList = withdrawalsDefinition(
-  'withdrawals.authorization',
-  false,
-  'PENDING_AUTHORIZATION',
-  'ASC',
-);
-/** The history: month period, 'Todos' by default, request_date descending (spec 001 §9). */
-export const historyList = withdrawalsDefinition('withdrawals.history', true, null, 'DESC');
 
 export const toWithdrawalFilter = (f: WithdrawalsFilters): WithdrawalFilter => ({
   collectorId: f.collector?.id ?? null,

@@ -64,6 +64,18 @@ export interface ListDefinition<Filters extends object, Field extends string> {
 }
 
 /**
+ * A list other screens link into: its definition with its route. An area's linked list is declared in a file of its
+ * own, `<list>.definition.ts` (its route and codec: no documents, no React), the one file of an area another area may
+ * import (eslint.config.js, e2e/bundle.test.ts; issue 64).
+ */
+export type LinkedListDefinition<Filters extends object, Field extends string> = ListDefinition<
+  Filters,
+  Field
+> & {
+  path: string;
+};
+
+/**
  * The sort fields of a list named by the platform's convention: the field `REQUEST_DATE` sorts the grid column
  * `requestDate` and is written `request_date` in the URL (the upstream field name). `exceptions` gives the param
  * or column of the fields that differ (`payer.name`, a column of another name). Each field of the sort enum must
@@ -216,12 +228,28 @@ export function serializeListState<F extends object, S extends string>(
  * that state, so the list reads the link as those filters.
  */
 export function hrefOf<F extends object, S extends string>(
-  definition: ListDefinition<F, S> & { path: string },
+  definition: LinkedListDefinition<F, S>,
   filters: Partial<F>,
   now: Date = new Date(),
 ): string {
   const state = withFilters(definition, defaultListState(definition, now), filters);
   const query = serializeListState(definition, state).toString();
+  return query ? `${definition.path}?${query}` : definition.path;
+}
+
+/**
+ * A link into a list by the parameters the spec gives it (spec 000 §2: the payer detail's buttons open /pagos and
+ * /suscripciones with `pagador`): the definition's route with parameters it reads, an entry parameter or a filter's
+ * (aliases included), so the list reads the link as the filters they name. Any other name is a programming error.
+ */
+export function entryHrefOf(
+  definition: LinkedListDefinition<object, string>,
+  params: Readonly<Record<string, string>>,
+): string {
+  const read = listParamNames(definition);
+  const unknown = Object.keys(params).filter((name) => !read.includes(name));
+  if (unknown.length > 0) throw new Error(`${definition.path} does not read ${unknown.join(', ')}`);
+  const query = new URLSearchParams(params).toString();
   return query ? `${definition.path}?${query}` : definition.path;
 }
 

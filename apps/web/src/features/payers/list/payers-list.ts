@@ -1,18 +1,8 @@
-import { defineListQuery, SEARCH_TEXT_FILTERS, sortFieldsOf, STANDARD_PAGING } from '@/lib/list';
-import type { ListDefinition, SearchTextFilters } from '@/lib/list';
-import { PayersSearchDocument, type PayerSortField } from '../gql/graphql';
+import { defineListQuery } from '@/lib/list';
+import { PayersSearchDocument } from '../gql/graphql';
+import { payersList } from './payers-list.definition';
 
-/** Buscar Pagadores (session storage `payers.list`): `q` is the search text. */
-export type PayersFilters = SearchTextFilters;
-
-export const payersList: ListDefinition<PayersFilters, PayerSortField> = {
-  area: 'payers',
-  ...STANDARD_PAGING,
-  defaultSort: { field: 'ID', direction: 'ASC' },
-  sortFields: sortFieldsOf(['ID', 'NAME', 'EMAIL']),
-  defaultFilters: () => ({ search: '' }),
-  filters: SEARCH_TEXT_FILTERS,
-};
+export { payersList, type PayersFilters } from './payers-list.definition';
 
 /** Buscar Pagadores' query for a list state. */
 export const payersQuery = defineListQuery({

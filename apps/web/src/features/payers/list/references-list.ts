@@ -6,7 +6,7 @@ import {
   SEARCH_TEXT_PART,
   type SearchTextFilters,
   STANDARD_PAGING,
-  type ListDefinition,
+  type LinkedListDefinition,
   sortFieldsOf,
 } from '@/lib/list';
 import { PayerReferencesDocument } from '../gql/graphql';
@@ -14,7 +14,7 @@ import { PayerReferencesDocument } from '../gql/graphql';
 /** Referencias de pagadores (session storage `payerReferences.list`): `q` search, `entidad` collector. */
 export type ReferencesFilters = SearchTextFilters & CollectorFilters;
 
-export const referencesList: ListDefinition<ReferencesFilters, 'ID'> & { path: string } = {
+export const referencesList: LinkedListDefinition<ReferencesFilters, 'ID'> = {
   area: 'payerReferences',
   path: '/pagadores/referencias',
   ...STANDARD_PAGING,

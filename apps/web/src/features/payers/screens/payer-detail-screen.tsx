@@ -13,7 +13,10 @@ import { DetailColumns } from '@/components/detail/detail-columns';
 import { recordGate } from '@/components/detail/record-gate';
 import { recordHeading, type RecordNoun } from '@/components/detail/record-texts';
 import { PageSection } from '@/components/layout/page-section';
+import { entryHrefOf } from '@/lib/list/list-definition';
 import { useHasAny } from '@/lib/permissions';
+import { paymentsList } from '@/features/payments/payments-list.definition';
+import { subscriptionsList } from '@/features/subscriptions/list/subscriptions-list.definition';
 import { PayerDetailDocument, type PayerDetailQuery } from '../gql/graphql';
 import { collectorText } from '../list/references-list';
 import { PAYERS_MESSAGES } from '../messages';
@@ -34,25 +37,13 @@ const SUBSCRIPTION_PERMISSIONS = [
   'SUBSCRIPTION_HISTORY_SHOW',
 ] as const;
 
-/** A link to /pagos or /suscripciones filtered by the payer's e-mail (spec 000 §2: query parameter pagador). */
-function ByPayerButton({
-  path,
-  email,
-  icon,
-  children,
-}: {
-  path: string;
-  email: string;
-  icon: ReactNode;
-  children: ReactNode;
-}) {
+/**
+ * A link to a list filtered by the payer's e-mail: /pagos and /suscripciones with `pagador`, as spec 000 §2 gives
+ * them, its address made from the list's definition (`entryHrefOf`, issue 64).
+ */
+function ByPayerButton({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <Button
-      component={RouterLink}
-      to={`${path}?pagador=${encodeURIComponent(email)}`}
-      variant="outlined"
-      startIcon={icon}
-    >
+    <Button component={RouterLink} to={to} variant="outlined" startIcon={icon}>
       {children}
     </Button>
   );
@@ -124,11 +115,14 @@ export default function PayerDetailScreen() {
       actions={
         email ? (
           <>
-            <ByPayerButton path="/pagos" email={email} icon={<ReceiptLongOutlined />}>
+            <ByPayerButton to={entryHrefOf(paymentsList, { pagador: email })} icon={<ReceiptLongOutlined />}>
               {PAYERS_MESSAGES.toPayments}
             </ByPayerButton>
             {canSeeSubscriptions && (
-              <ByPayerButton path="/suscripciones" email={email} icon={<EventRepeatOutlined />}>
+              <ByPayerButton
+                to={entryHrefOf(subscriptionsList, { pagador: email })}
+                icon={<EventRepeatOutlined />}
+              >
                 {PAYERS_MESSAGES.toSubscriptions}
               </ByPayerButton>
             )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  entryHrefOf,
   filtersOf,
   hrefOf,
   parseListParams,
@@ -40,5 +41,21 @@ describe('hrefOf: a link into a list, from its definition', () => {
     const read = readBack(href);
     expect(filtersOf(read)).toEqual(filters);
     expect(read).toMatchObject({ page: 1, pageSize: things.defaultPageSize, sort: things.defaultSort });
+  });
+});
+
+describe('entryHrefOf: a link by the parameters the spec names, checked against the definition', () => {
+  it('writes an entry parameter the list reads, and the list reads it back as its filter', () => {
+    const href = entryHrefOf(things, { color: 'red' });
+    expect(href).toBe('/cosas?color=red');
+    expect(filtersOf(readBack(href))).toEqual({ q: '', colour: 'red' });
+  });
+
+  it('accepts a filter parameter too', () => {
+    expect(entryHrefOf(things, { q: 'Pedro Gómez' })).toBe('/cosas?q=Pedro+G%C3%B3mez');
+  });
+
+  it('refuses a name the list does not read (a link that would open the list unfiltered)', () => {
+    expect(() => entryHrefOf(things, { colour: 'red', shade: 'dark' })).toThrow('/cosas does not read shade');
   });
 });
