@@ -34,6 +34,7 @@ export function contentSecurityPolicy({ gatewayUrl, keycloakUrl, scriptHashes }:
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data:`,
     `font-src 'self'`,
+    // The gateway's origin: /graphql, /files and /live (its Server-Sent Events, read with fetch: docs/live.md).
     `connect-src ${unique(["'self'", gateway, keycloak])}`,
     // keycloak-js's silent check-sso and 3p-cookie check run in hidden iframes.
     `frame-src ${unique(["'self'", keycloak])}`,

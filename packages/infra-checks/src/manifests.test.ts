@@ -155,6 +155,22 @@ describe('Kubernetes manifests (infra/k8s)', () => {
     );
   });
 
+  it("the gateway's /live Ingress passes Server-Sent Events: unbuffered, read timeout above the heartbeat", () => {
+    const live = named('Ingress', 'backoffice-gateway-live')?.object as
+      | {
+          metadata: { annotations: Record<string, string> };
+          spec: { rules: Array<{ http: { paths: Array<{ path: string }> } }> };
+        }
+      | undefined;
+    expect(live?.spec.rules[0]?.http.paths.map((p) => p.path)).toEqual(['/live']);
+    const annotations = live!.metadata.annotations;
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-buffering']).toBe('off');
+    const heartbeatS = Number(configData('backoffice-gateway').LIVE_HEARTBEAT_MS) / 1000;
+    expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThan(
+      2 * heartbeatS,
+    );
+  });
+
   it('the gateway ConfigMap or Secret sets every variable of docs/operations.md §1', () => {
     const docs = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8');
     const section = docs.slice(docs.indexOf('## 1.'), docs.indexOf('## 2.'));

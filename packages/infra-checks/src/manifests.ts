@@ -59,6 +59,10 @@ export const KINDS: Record<string, { model: string; types: string }> = {
     model: 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler',
     types: 'kubernetes-types/autoscaling/v2',
   },
+  'networking.k8s.io/v1/Ingress': {
+    model: 'kubernetes-models/networking.k8s.io/v1/Ingress',
+    types: 'kubernetes-types/networking/v1',
+  },
 };
 
 export const kindKey = (m: Manifest): string => `${m.object.apiVersion}/${m.object.kind}`;
