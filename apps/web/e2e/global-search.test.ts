@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
-import { gridSettled } from './support/grid';
+import { gridColumn, gridSettled } from './support/grid';
 import { useBrowserStack } from './support/suite';
 import {
   openSearch,
@@ -81,6 +81,14 @@ describe('Buscar en el back-office as admin', () => {
     await page.waitForURL(
       (url) => url.pathname === '/transferencias' && url.searchParams.get('cuit') === '20284567898',
     );
+    // The list shows the filter its definition wrote (issue 64): the CUIT in its field, and only that CUIT's rows.
+    await expect
+      .poll(async () => (await page.getByTestId('transfers-cuit-input').inputValue()).replace(/\D/g, ''))
+      .toBe('20284567898');
+    await gridSettled(page, 'Transferencias', 'No se encontraron transferencias.');
+    const cuits = await gridColumn(page, 'Transferencias', 'payerId');
+    expect(cuits.length).toBeGreaterThan(0);
+    expect(new Set(cuits.map((cuit) => cuit.replace(/\D/g, '')))).toEqual(new Set(['20284567898']));
   });
 
   it('empty, it offers the records opened, newest first; Esc closes and gives the focus back', async () => {
@@ -206,6 +214,11 @@ describe('Buscar en el back-office, group by group (issue 45)', () => {
     await payers.getByRole('option', { name: /^Ver todos/ }).click();
     await page.waitForURL((url) => url.pathname === '/pagadores' && url.searchParams.get('q') === 'González');
     await gridSettled(page, 'Pagadores');
+    // The list shows the filter applied: the text in its search box, and only the payers it names.
+    expect(await page.getByTestId('payers-search-input').inputValue()).toBe('González');
+    const names = await gridColumn(page, 'Pagadores', 'name');
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) expect(name).toContain('González');
   });
 
   it('while the text is refined the last results stay, dimmed, until the new text answers', async () => {

@@ -6,6 +6,8 @@ import { stubWrites } from './support/stub-http';
 import { openInApp, screenshot, showPath } from './support/browser';
 import { gridColumn, gridSettled, shownIds } from './support/grid';
 import { clearRequests } from './support/payers';
+import { cells as paymentCells, settled as paymentsSettled, texts } from './support/payments-list';
+import { subscriptionsSettled } from './support/subscriptions';
 
 /**
  * Buscar Pagadores, payer detail, Nuevo pagador, Buscar Entidades and the collector page (spec 000 §2, 001 §2, §5)
@@ -67,7 +69,10 @@ describe('Buscar Pagadores as operador', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payer-detail', { fullPage: true });
 
-    await page.getByRole('link', { name: 'Ver pagos' }).click();
+    // The buttons' addresses come from the lists' definitions (issue 64): `pagador`, as spec 000 §2 gives them.
+    const toPayments = page.getByRole('link', { name: 'Ver pagos' });
+    expect(await toPayments.getAttribute('href')).toBe('/pagos?pagador=maria.gonzalez%40gmail.com');
+    await toPayments.click();
     await page.waitForURL((url) => url.pathname === '/pagos');
     // Buscar Pagos reads `pagador` as its search (spec 000 §2); the list writes it back as `search`.
     await page.waitForFunction((email) => {
@@ -75,6 +80,14 @@ describe('Buscar Pagadores as operador', () => {
       return (params.get('search') ?? params.get('pagador')) === email;
     }, 'maria.gonzalez@gmail.com');
     await page.getByRole('heading', { level: 1, name: 'Buscar Pagos' }).waitFor();
+    // The list shows the filter applied: the e-mail in its search box, and only María's payments.
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /Buscar por e-mail del pagador/ }).inputValue())
+      .toBe('maria.gonzalez@gmail.com');
+    await paymentsSettled(page);
+    const payerNames = await texts(paymentCells(page, 'payerName'));
+    expect(payerNames.length).toBeGreaterThan(0);
+    expect(new Set(payerNames)).toEqual(new Set(['María González']));
     await page.goBack();
     await page.waitForURL(/\/pagadores\/700001/);
     await page.getByRole('link', { name: 'Ver suscripciones' }).click();
@@ -85,6 +98,11 @@ describe('Buscar Pagadores as operador', () => {
     await expect
       .poll(() => page.evaluate(() => sessionStorage.getItem('subscriptions.list')))
       .toContain('q=maria.gonzalez');
+    // The list shows the filter applied: the e-mail in its search box, and the search the gateway was asked for.
+    await expect
+      .poll(() => page.getByTestId('subscriptions-search-input').inputValue())
+      .toBe('maria.gonzalez@gmail.com');
+    await subscriptionsSettled(page);
   });
 });
 
