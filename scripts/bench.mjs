@@ -389,7 +389,7 @@ try {
   });
   // Issue 65 (5): the gateway's resident memory after 20 operators' mixed load (bench/lib/memory.mjs).
   await attempt('memory', async () => {
-    const { memoryScenario } = await import('../bench/lib/memory.mjs');
+    const { manifestMemoryMib, memoryScenario } = await import('../bench/lib/memory.mjs');
     const tokens = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         emulator.accessTokenFor('admin', {
@@ -404,6 +404,8 @@ try {
       gateway_rss_before_load_mib: round(m.before.rss, 0),
       gateway_rss_peak_mib: round(m.after.peak, 0),
       memory_load_rps: round(m.rps, 1),
+      gateway_memory_request_mib: manifestMemoryMib().request,
+      gateway_memory_limit_mib: manifestMemoryMib().limit,
     });
     details.memory = m;
   });
@@ -498,6 +500,26 @@ await attempt('web', async () => {
     `  JS over the network per visit: first ${visible.cold.map((r) => r.jsTransferKib.toFixed(0)).join(', ')} KiB; ` +
       `repeat ${visible.warm.map((r) => r.jsTransferKib.toFixed(0)).join(', ')} KiB`,
   );
+});
+
+// Issue 65 (2): a scripted operator session in the browser, each step's paint (Event Timing) and data (DOM).
+await attempt('interactions', async () => {
+  if (pinned) pinProcess(process.pid, '0-1');
+  const { measureInteractions } = await import('../bench/lib/interactions.mjs');
+  const r = await measureInteractions({
+    latencyMs,
+    runs: Number(process.env.BENCH_INTERACTION_RUNS ?? 2),
+    log,
+  });
+  Object.assign(results, {
+    web_interaction_p75_ms: round(r.paintP75, 0),
+    web_interaction_data_p75_ms: round(r.dataP75, 0),
+    web_back_rows_at_first_paint: r.backFromMemory,
+    web_back_steps: r.backs,
+    web_back_rows_p75_ms: round(r.backP75, 0),
+    web_interaction_steps: r.steps,
+  });
+  details.interactions = r.sessions;
 });
 
 results.loadavg_1m_end = Number(loadavg()[0].toFixed(2));

@@ -6,6 +6,7 @@
 import { Blob } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { detailDocument, listDocument, withTypename } from './documents.mjs';
 import { graphql, percentile } from './load.mjs';
@@ -21,6 +22,21 @@ export function residentMib(pid) {
   } catch {
     return { rss: null, peak: null };
   }
+}
+
+/**
+ * The gateway container's memory request and limit in MiB, as the Deployment in infra/k8s/base/gateway.yaml sets
+ * them (`resources.requests.memory`, `resources.limits.memory`, in Mi or Gi).
+ */
+export function manifestMemoryMib(
+  file = fileURLToPath(new URL('../../infra/k8s/base/gateway.yaml', import.meta.url)),
+) {
+  const text = readFileSync(file, 'utf8');
+  const of = (block) => {
+    const match = new RegExp(`${block}:\\s*\\n(?:\\s+cpu:.*\\n)?\\s+memory:\\s*'?(\\d+)(Mi|Gi)`).exec(text);
+    return match ? Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1) : null;
+  };
+  return { request: of('requests'), limit: of('limits') };
 }
 
 /** An import file the stubs accept (IMPORT_COLUMNS, at most 5,000 rows), about `bytes` long. */

@@ -17,9 +17,10 @@ export const TARGETS = {
     check: (v, r) => v === r.detail_distinct_resources,
   },
   detail_distinct_resources: { target: '', check: null },
-  // Issue 44: CPU per request as a multiple of the `{ me }` floor of the same run.
-  list_cpu_floor_ratio: { target: '<= 6', check: (v) => v <= 6 },
-  detail_cpu_floor_ratio: { target: '<= 3', check: (v) => v <= 3 },
+  // Issue 44: CPU per request as a multiple of the `{ me }` floor of the same run; tracking since issue 65 (they
+  // measure the services' 122 KB page, not waste: the peer ratios below are the targets).
+  list_cpu_floor_ratio: { target: '<= 16', check: (v) => v <= 16 },
+  detail_cpu_floor_ratio: { target: '<= 7', check: (v) => v <= 7 },
   activity_list_cpu_floor_ratio: { target: '<= 10', check: (v) => v <= 10 },
   bulk100_ratio: { target: '<= 1.2', check: (v) => v <= 1.2 },
   // Issue 31: writing the activity to the store slows no mutation by more than 5 %.
@@ -30,14 +31,27 @@ export const TARGETS = {
   // Issue 33: the first visit's JS (gzip level 9, bench/lib/web.mjs analyzeBundle).
   web_initial_js_gzip_kib: { target: '<= 192.4', check: (v) => v <= 192.4 },
   web_pagos_js_gzip_kib: { target: '<= 473.4', check: (v) => v <= 473.4 },
-  // Issue 33: rows on screen on a first visit (no chunk cached) and on a repeat visit (every chunk cached).
-  web_list_visible_ms: { target: '<= 600', check: (v) => v <= 600 },
-  web_list_visible_warm_ms: { target: '<= 350', check: (v) => v <= 350 },
-  // Issue 44: the list query leaves with the screen's chunk; a payment on screen half a second after the click;
-  // today's build against 4c4961d's (BENCH_BASELINE_DIST), repeat visits measured alternately in one run.
-  web_list_query_start_ms: { target: '<= 250', check: (v) => v <= 250 },
-  web_detail_visible_warm_ms: { target: '<= 500', check: (v) => v <= 500 },
+  // Issue 65 (1), after issues 33 and 44: rows on screen on a first visit (no chunk cached) and on a repeat visit
+  // (every chunk cached), the list query leaving after navigation, a payment on screen after the click.
+  web_list_visible_ms: { target: '<= 800', check: (v) => v <= 800 },
+  web_list_visible_warm_ms: { target: '<= 400', check: (v) => v <= 400 },
+  web_list_query_start_ms: { target: '<= 150', check: (v) => v <= 150 },
+  web_detail_visible_warm_ms: { target: '<= 300', check: (v) => v <= 300 },
+  // Issue 44: today's build against 4c4961d's (BENCH_BASELINE_DIST), repeat visits measured alternately in one run.
   web_baseline_ratio: { target: '<= 0.7', check: (v) => v <= 0.7 },
+  // Issue 65 (2): an operator's session (bench/lib/interactions.mjs): each step's paint (Event Timing, as INP) and
+  // its rows or record on screen, p75; every return to a list already seen shows its rows at the first paint.
+  web_interaction_p75_ms: { target: '<= 100', check: (v) => v <= 100 },
+  web_interaction_data_p75_ms: { target: '<= 300', check: (v) => v <= 300 },
+  web_back_rows_at_first_paint: { target: '= web_back_steps', check: (v, r) => v === r.web_back_steps },
+  // Issue 65 (3): the gateway's CPU per request over its hand-written peer's (bench/lib/peer/), same run.
+  list_cpu_peer_ratio: { target: '<= 0.8', check: (v) => v <= 0.8 },
+  detail_cpu_peer_ratio: { target: '<= 0.8', check: (v) => v <= 0.8 },
+  // Issue 65 (5): resident memory after the mixed load under 60 % of the manifest's limit (gateway_memory_limit_mib).
+  gateway_rss_mib: {
+    target: '<= 60 % of the limit',
+    check: (v, r) => !(r.gateway_memory_limit_mib > 0) || v <= 0.6 * r.gateway_memory_limit_mib,
+  },
 };
 
 const pad = (text, width) => String(text).padEnd(width);

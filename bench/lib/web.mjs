@@ -133,6 +133,24 @@ const ROW_WATCH = () => {
   );
 };
 
+/** Opens `url` and signs in as `username` through the emulator's login page (`#username`, `#password`, `#kc-login`). */
+export async function signIn(page, url, username = 'admin') {
+  await page.goto(url);
+  await page.locator('#username').waitFor({ state: 'visible', timeout: 90_000 });
+  await page.fill('#username', username);
+  await page.fill('#password', username);
+  await page.click('#kc-login');
+}
+
+/** Headless Chromium as the bench runs it (CHROMIUM_PATH, else /usr/bin/chromium). */
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
 /** The first row's link to its payment on /pagos (the ID cell's anchor; every build since issue 27 has it). */
 const FIRST_ROW_LINK = '[role="grid"][aria-label="Pagos"] .MuiDataGrid-row a[href^="/pago/"]';
 
@@ -146,11 +164,7 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
   const page = await context.newPage();
   const rows = page.locator('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row').first();
   const signInStarted = performance.now();
-  await page.goto(`${webUrl}/pagos`);
-  await page.locator('#username').waitFor({ state: 'visible', timeout: 90_000 });
-  await page.fill('#username', 'admin');
-  await page.fill('#password', 'admin');
-  await page.click('#kc-login');
+  await signIn(page, `${webUrl}/pagos`);
   await rows.waitFor({ state: 'visible', timeout: 90_000 });
   const firstWithLoginMs = performance.now() - signInStarted;
   log(
@@ -251,7 +265,6 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
  */
 export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, baselineDist }) {
   const { freePort, startStack } = await import('../../scripts/stack.mjs');
-  const { chromium } = await import('playwright-core');
   const baselinePort = baselineDist ? await freePort('127.0.0.1') : 0;
   const baselineOrigin = `http://127.0.0.1:${baselinePort}`;
   const stack = await startStack({
@@ -273,10 +286,7 @@ export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, 
         distDir: baselineDist,
       });
     }
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     const gatewayUrl = stack.urls.gateway;
     const sites = [await signedInSite({ browser, webUrl: stack.urls.web, gatewayUrl, log, label: '' })];
     if (baselineDist) {
