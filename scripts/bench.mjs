@@ -44,7 +44,7 @@ const baseSeconds = Number(process.env.BENCH_SECONDS ?? 4);
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'list,detail,areas,waterfall,floor,files,bulk,store,store_noisy_neighbour,peer,memory,web,interactions'
+    'list,detail,areas,waterfall,floor,files,bulk,store,live,store_noisy_neighbour,peer,memory,web,interactions'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -325,6 +325,13 @@ try {
       move_intent_overhead_bulk100_pct: round((s[100].ratio - 1) * 100, 1),
     });
   });
+  // Issue 63: 500 idle live streams' memory and one event sent to 50 streams (bench/lib/live.mjs), on the store gateway.
+  await attempt('live', async () =>
+    Object.assign(
+      results,
+      await (await import('../bench/lib/live.mjs')).liveBench(await storeEnv(), emulator),
+    ),
+  );
   await attempt('store_noisy_neighbour', async () => {
     const tokens = {
       noisy: await emulator.accessTokenFor('operador', { ttlSeconds: 3600 }),
