@@ -1,0 +1,223 @@
+/**
+ * An upload route of /files: the operator gate, the parameters and headers (a declared length over the limit), a
+ * place among the uploads in flight (upload-slots.ts), then the body read and checked while it streams
+ * (multipart.ts: type, size, a body that stops coming; zip-check.ts: a bomb) and forwarded as multipart to the
+ * service with the operator's token; the service's JSON is the answer. A refusal is answered at once and what the
+ * client still sends is drained within a bound, never read in full.
+ */
+import type { ServerResponse } from 'node:http';
+import type { AuthUser } from '../auth/verify-token.js';
+import { sendJson } from '../http/plain.js';
+import { GENERIC_ERROR_MESSAGE } from '../upstream/error-catalogue.js';
+import { UpstreamError, isUpstreamFailure } from '../upstream/errors.js';
+import {
+  asRefusal,
+  callState,
+  idsOf,
+  requestIdOf,
+  type CallState,
+  type FileCalls,
+  type FileRequest,
+  type FileRouteHandler,
+} from './file-call.js';
+import { FORM_OVERHEAD_BYTES, checkUploadHeaders, parseUpload, type ParsedUpload } from './multipart.js';
+import { checkedParams } from './params.js';
+import { FileRefusal, sendRefusal, upstreamRefusal, zipRefusal } from './refusals.js';
+import type { UploadDefinition } from './types.js';
+import type { TakeUploadSlot } from './upload-slots.js';
+import { callUpstream } from './upstream-call.js';
+import { zipProblem } from './zip-check.js';
+
+/**
+ * After a refusal decided before the body (token, permission, parameters, headers: a declared length over the
+ * limit), at most this much of the body still coming is read and discarded before the connection is closed.
+ */
+const EARLY_DRAIN_BYTES = 256 * 1024;
+/** Longest a refused body is drained (ms) before its connection is closed. */
+const DRAIN_MS = 5_000;
+
+/** Reads and discards at most `drainBytes` of what the client still sends, for at most DRAIN_MS, then closes. */
+function drainRefused(req: FileRequest, drainBytes: number): void {
+  const socket = req.socket;
+  let drained = 0;
+  const cut = () => {
+    clearTimeout(deadline);
+    req.off('data', onData);
+    socket.destroy();
+  };
+  const onData = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > drainBytes) cut();
+  };
+  const deadline = setTimeout(cut, DRAIN_MS);
+  req.on('data', onData);
+  req.on('error', () => undefined);
+  req.once('end', () => {
+    clearTimeout(deadline);
+    req.off('data', onData);
+  });
+  req.once('close', () => clearTimeout(deadline));
+  req.resume();
+}
+
+/**
+ * Answers a refused upload at once. What the client is still sending is read and discarded, at most
+ * `drainBytes` and for at most DRAIN_MS (so that a client still writing reads the answer instead of a reset),
+ * then the connection is closed: a refused body is never read in full. When the client has gone, nothing is
+ * answered (its connection is already closed).
+ */
+function refuseUpload(
+  calls: FileCalls,
+  req: FileRequest,
+  res: ServerResponse,
+  state: CallState,
+  refusal: FileRefusal,
+  drainBytes: number,
+): void {
+  if (calls.refusalWritten(res, state)) {
+    calls.audit(res, state, calls.resultOf(refusal), refusal.code);
+    if (refusal.detail !== null) {
+      calls.logger.warn('upload refused', {
+        requestId: requestIdOf(res),
+        operation: state.operation,
+        code: refusal.code,
+        detail: refusal.detail,
+      });
+    }
+  }
+  const socket = req.socket;
+  if (socket.destroyed) return;
+  if (drainBytes === 0) {
+    // Nothing more is read: the connection closes once the answer is out.
+    res.setHeader('connection', 'close');
+    res.once('finish', () => socket.destroySoon());
+  }
+  sendRefusal(res, refusal);
+  if (req.complete || drainBytes === 0) return;
+  drainRefused(req, drainBytes);
+}
+
+/** An upload let through the gate, its parameters and headers checked. */
+interface AdmittedUpload {
+  req: FileRequest;
+  res: ServerResponse;
+  state: CallState;
+  definition: UploadDefinition;
+  user: AuthUser;
+  params: Record<string, string>;
+}
+
+/** The checked upload forwarded as multipart with the operator's token; the service's JSON answered. */
+async function forward(
+  calls: FileCalls,
+  { req, res, state, definition, user, params }: AdmittedUpload,
+  { file, fields }: ParsedUpload,
+): Promise<void> {
+  const { config } = calls;
+  // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb).
+  if (file.format === 'xlsx' || file.format === 'zip') {
+    const problem = await zipProblem(file.bytes, config.zipLimits);
+    if (problem) throw zipRefusal(problem, file.format, config.zipLimits);
+  }
+  const target = definition.upstream({
+    params,
+    fields,
+    file: { name: file.name, format: file.format, size: file.bytes.length },
+  });
+  const form = new FormData();
+  for (const name of definition.fields ?? []) {
+    if (fields[name] !== undefined) form.append(name, fields[name]);
+  }
+  form.append(
+    definition.fileField ?? 'file',
+    new Blob([new Uint8Array(file.bytes)], { type: file.mimeType || 'application/octet-stream' }),
+    file.name,
+  );
+  const call = await callUpstream(calls.callContext(req, res, user), target, {
+    method: 'POST',
+    body: form,
+    accept: 'application/json',
+    timeoutMs: config.mutationTimeoutMs,
+  });
+  const text = await call.response.text();
+  let body: unknown;
+  try {
+    body = text === '' ? {} : JSON.parse(text);
+  } catch {
+    call.finish('error');
+    const invalid = new UpstreamError(target.service, 502, 'invalid_response', null, null, requestIdOf(res));
+    throw upstreamRefusal(invalid, true);
+  }
+  call.finish('ok');
+  calls.recordUpload(calls.audit(res, state, 'success', null));
+  sendJson(res, call.response.status, body);
+}
+
+/** An upload with its place taken: its body read and checked, then forwarded. */
+async function receive(calls: FileCalls, upload: AdmittedUpload): Promise<void> {
+  const { config } = calls;
+  const { req, res, state, definition, params } = upload;
+  let parsed: ParsedUpload;
+  try {
+    parsed = await parseUpload(req, definition, {
+      idleMs: config.uploads.idleTimeoutMs,
+      totalMs: config.uploads.totalTimeoutMs,
+    });
+  } catch (error) {
+    const refusal = asRefusal(error);
+    // Refused while reading the body (size, type, name, form): an operator allowed to upload; the rest of a body of
+    // an allowed size is read and discarded so that the browser, still sending, reads the answer. A body that
+    // stopped coming is not waited for.
+    const drain = refusal.code === 'UPLOAD_TIMEOUT' ? 0 : definition.maxBytes + FORM_OVERHEAD_BYTES;
+    refuseUpload(calls, req, res, state, refusal, drain);
+    return;
+  }
+  state.targetIds = idsOf({ ...params, ...parsed.fields });
+  try {
+    await forward(calls, upload, parsed);
+  } catch (error) {
+    if (error instanceof FileRefusal) calls.refuse(res, state, error);
+    else if (isUpstreamFailure(error)) calls.refuseUpstream(res, state, error, true);
+    else {
+      calls.logger.error('upload failed', {
+        requestId: requestIdOf(res),
+        operation: state.operation,
+        error: String(error),
+      });
+      calls.refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));
+    }
+  }
+}
+
+/** The handler of one upload route. */
+export function uploadRoute(
+  calls: FileCalls,
+  definition: UploadDefinition,
+  takeUploadSlot: TakeUploadSlot,
+): FileRouteHandler {
+  const operation = `POST /files${definition.route}`;
+  return async (req, res) => {
+    const state = callState(operation);
+    let user: AuthUser;
+    let params: Record<string, string>;
+    try {
+      user = await calls.authorize(req, res, state, definition.requires);
+      params = checkedParams(req, definition.params);
+      checkUploadHeaders(req, definition);
+    } catch (error) {
+      refuseUpload(calls, req, res, state, asRefusal(error), EARLY_DRAIN_BYTES);
+      return;
+    }
+    // Its place among the uploads in flight, before any of its body is read; given back however it ends.
+    const slot = takeUploadSlot(user.subject);
+    if (slot instanceof FileRefusal) {
+      refuseUpload(calls, req, res, state, slot, EARLY_DRAIN_BYTES);
+      return;
+    }
+    try {
+      await receive(calls, { req, res, state, definition, user, params });
+    } finally {
+      slot.release();
+    }
+  };
+}
