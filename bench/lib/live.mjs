@@ -76,7 +76,7 @@ async function cancellable({ stubsUrl, token }, count) {
  */
 export async function liveScenario(
   env,
-  { tokenFor, idle = 500, fanout = 50, rounds = 10, settleMs = 1_500 },
+  { tokenFor, idle = 500, fanout = 50, rounds = 20, settleMs = 1_500 },
 ) {
   const { gatewayUrl, gatewayPid, log } = env;
   const baseUrl = gatewayUrl.replace(/\/graphql$/, '');
@@ -102,16 +102,13 @@ export async function liveScenario(
   for (const stream of streams.splice(0)) stream.close();
   await sleep(settleMs);
 
-  // One event to `fanout` streams, against the same cancels with none open (alternated rounds).
-  const ids = await cancellable(env, 2 * rounds + 2);
+  // One event to `fanout` streams, against the same cancels with none open: half of those before, half after, so
+  // that a drift of the process (its JIT warming, the store growing) weighs on both sides alike.
+  const ids = await cancellable(env, 2 * rounds + 4);
   let next = 0;
   const cancel = () =>
     graphql(gatewayUrl, env.token, CANCEL, { id: ids[next++], key: `bench-live-${Date.now()}-${next}` });
-  const open = await Promise.all(
-    Array.from({ length: fanout }, async (_, i) =>
-      openStream(baseUrl, await token(10_000 + Math.floor(i / 4))),
-    ),
-  );
+  let open = [];
   const toAll = [];
   const afterAnswer = [];
   let cpuWith = 0;
@@ -146,12 +143,18 @@ export async function liveScenario(
     await sleep(100);
     if (counted) cpuWithout += cpuTimeMs(gatewayPid) - cpu0;
   };
+  await alone(false);
+  for (let round = 0; round < rounds / 2; round++) await alone(true);
+  open = await Promise.all(
+    Array.from({ length: fanout }, async (_, i) =>
+      openStream(baseUrl, await token(10_000 + Math.floor(i / 4))),
+    ),
+  );
   await withStreams(false);
   for (let round = 0; round < rounds; round++) await withStreams(true);
   for (const stream of open) stream.close();
   await sleep(settleMs);
-  await alone(false);
-  for (let round = 0; round < rounds; round++) await alone(true);
+  for (let round = 0; round < rounds / 2; round++) await alone(true);
   await httpCall('POST', `${env.stubsUrl}/__admin/reset`, {});
 
   const result = {
