@@ -36,12 +36,22 @@ const featureZones = [
       'Una feature no importa la app (rutas, menú, shell): la app le pasa lo que necesita (p. ej. app/screens.ts).',
   },
 ];
-// Shared code imports no feature and not the app (its own tests may check it against a feature's real use).
-const sharedZones = ['components', 'lib'].map((shared) => ({
-  target: `./apps/web/src/${shared}`,
-  from: [`./${featuresDir}`, './apps/web/src/app'],
-  message: 'El código compartido no importa features ni la app.',
-}));
+// Shared code imports no feature and not the app (its own tests may check it against a feature's real use), a list's
+// definition aside (the detail section 'Actividad en el back-office' links into /actividad: issue 64).
+const sharedZones = ['components', 'lib'].flatMap((shared) => [
+  {
+    target: `./apps/web/src/${shared}`,
+    from: join(root, featuresDir, '**'),
+    except: [LIST_DEFINITIONS],
+    message:
+      'El código compartido no importa features (salvo la definición de una lista, *.definition.ts) ni la app.',
+  },
+  {
+    target: `./apps/web/src/${shared}`,
+    from: './apps/web/src/app',
+    message: 'El código compartido no importa features ni la app.',
+  },
+]);
 
 // Gateway modules are islands too: apps/gateway/src/modules/X never imports modules/Y (shared code lives in
 // src/shared and src/upstream; src/modules.ts is the one list that imports them all).

@@ -52,6 +52,16 @@ describe('lint: import structure', () => {
     expect(await rulesFired(file, definition, boundaries)).not.toContain('import-x/no-restricted-paths');
   });
 
+  it('refuses shared web code that imports a feature, its list definition aside (issue 64)', async () => {
+    const file = join(ROOT, 'apps/web/src/components/detail/lint-probe.ts');
+    const list =
+      "import { activityQuery } from '../../features/activity/activity-list';\nexport const q = activityQuery;\n";
+    expect(await rulesFired(file, list, boundaries)).toContain('import-x/no-restricted-paths');
+    const definition =
+      "import { activityList } from '../../features/activity/activity-list.definition';\nexport const d = activityList;\n";
+    expect(await rulesFired(file, definition, boundaries)).not.toContain('import-x/no-restricted-paths');
+  });
+
   it('refuses a list definition that imports GraphQL documents or React (its types are fine)', async () => {
     const file = join(ROOT, 'apps/web/src/features/payments/lint-probe.definition.ts');
     const rule = '@typescript-eslint/no-restricted-imports';

@@ -50,10 +50,6 @@ export function recordRoute(area: string | null | undefined, id: string): string
   return route ? route(id) : null;
 }
 
-/** /actividad filtered by one record (the detail section's link), and by its kind's area when known (issue 61). */
-export const activityRouteFor = (recordId: string, area?: string | null): string =>
-  `/actividad?registro=${encodeURIComponent(recordId)}${area ? `&area=${encodeURIComponent(area)}` : ''}`;
-
 /**
  * The area (gateway module) whose actions act on the record a detail at `pathname` shows (issue 61): a record's
  * 'Actividad en el back-office' lists only the actions of its kind, never another area's mutation that happened

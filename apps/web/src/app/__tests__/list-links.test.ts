@@ -7,6 +7,7 @@ import {
   type LinkedListDefinition,
   type ListDefinition,
 } from '@/lib/list/list-definition';
+import { activityList } from '@/features/activity/activity-list.definition';
 import { presentationsList } from '@/features/afip/presentations-list.definition';
 import { collectorsList } from '@/features/collectors/collectors-list.definition';
 import { distributionsList } from '@/features/distributions/distributions-list.definition';

@@ -9,8 +9,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { activityRouteFor } from '@/lib/activity-labels';
+import { activityList } from '@/features/activity/activity-list.definition';
 import { formatDateTime } from '@/lib/format';
+import { hrefOf } from '@/lib/list/list-definition';
 import { ActivityOperation, ActivityResultChip, activityDetailText } from './activity-cells';
 import { RecordActivityDocument } from './gql/graphql';
 
@@ -32,7 +33,11 @@ export default function RecordActivityContent({
   });
   const rows = data?.activity?.rows ?? [];
   const link = (
-    <Link component={RouterLink} to={activityRouteFor(recordId, area)} data-testid="record-activity-link">
+    <Link
+      component={RouterLink}
+      to={hrefOf(activityList, { recordId, area })}
+      data-testid="record-activity-link"
+    >
       Ver toda la actividad del registro
     </Link>
   );

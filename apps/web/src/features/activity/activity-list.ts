@@ -1,53 +1,10 @@
 import type { ItemNoun } from '@/components/dialogs/item-noun';
 import { dayFilterInstants } from '@/components/pickers/period';
-import { AREA_TEXTS, OPERATION_TEXTS } from '@/lib/activity-labels';
-import {
-  choicePart,
-  combineFilters,
-  dayRangePart,
-  defineListQuery,
-  keyParam,
-  positionOf,
-  STANDARD_PAGING,
-  type ListDefinition,
-  sortFieldsOf,
-  textPart,
-} from '@/lib/list';
-import { ActivityListDocument, type ActivityFilter, type ActivitySortField } from './gql/graphql';
+import { defineListQuery, positionOf } from '@/lib/list';
+import { ActivityListDocument, type ActivityFilter } from './gql/graphql';
+import { activityList, type ActivityFilters } from './activity-list.definition';
 
-/**
- * Actividad's list (/actividad, issue 31; session storage `activity.list`): `operador` (user name, exact), `area`,
- * `accion` (the mutation), `registro` (an id the action named), `desde` / `hasta` (days, Argentine time); newest
- * first by default.
- */
-export interface ActivityFilters {
-  user: string;
-  area: string | null;
-  operation: string | null;
-  recordId: string;
-  from: string | null;
-  to: string | null;
-}
-
-export const activityList: ListDefinition<ActivityFilters, ActivitySortField> = {
-  area: 'activity',
-  ...STANDARD_PAGING,
-  defaultSort: { field: 'AT', direction: 'DESC' },
-  sortFields: sortFieldsOf(['AT', 'USER', 'OPERATION', 'RESULT'], {
-    AT: { param: 'fecha' },
-    USER: { param: 'operador' },
-    OPERATION: { param: 'accion' },
-    RESULT: { param: 'resultado' },
-  }),
-  defaultFilters: () => ({ user: '', area: null, operation: null, recordId: '', from: null, to: null }),
-  filters: combineFilters(
-    textPart('user', 'operador'),
-    choicePart('area', 'area', keyParam(AREA_TEXTS)),
-    choicePart('operation', 'accion', keyParam(OPERATION_TEXTS)),
-    textPart('recordId', 'registro'),
-    dayRangePart(),
-  ),
-};
+export { activityList, type ActivityFilters } from './activity-list.definition';
 
 /** The gateway's filter: empty texts are no filter; days become Argentine instants (start of `from`, end of `to`). */
 export function toActivityFilter(filters: ActivityFilters): ActivityFilter {

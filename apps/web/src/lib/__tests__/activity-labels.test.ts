@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVITY_RESULT_TEXTS,
-  activityRouteFor,
   areaLabel,
   operationLabel,
   recordAreaOf,
@@ -26,8 +25,6 @@ describe('activity labels', () => {
     expect(recordRoute('subscriptions', 'a/b')).toBe('/suscripcion/a%2Fb');
     expect(recordRoute('batches', '20190')).toBeNull();
     expect(recordRoute(null, '1')).toBeNull();
-    expect(activityRouteFor('1000001')).toBe('/actividad?registro=1000001');
-    expect(activityRouteFor('1000001', 'payments')).toBe('/actividad?registro=1000001&area=payments');
   });
 
   it("names the kind of record a detail shows, so its activity lists only that area's actions (issue 61)", () => {

@@ -52,7 +52,7 @@ describe('RecordActivity', () => {
     expect(screen.getByText('Resultado desconocido')).toBeTruthy();
     expect(screen.getByText('Motivo: Pedido del pagador · Código: UPSTREAM_TIMEOUT')).toBeTruthy();
     expect(screen.getByTestId('record-activity-link').getAttribute('href')).toBe(
-      '/actividad?registro=1000005&area=payments',
+      '/actividad?area=payments&registro=1000005',
     );
     // Only the payments' actions: another area's mutation naming the same id is not this payment's (issue 61).
     expect(sent).toEqual([
