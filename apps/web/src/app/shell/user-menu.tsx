@@ -3,22 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { usePopup } from '@/components/popup/use-popup';
+import { visuallyHidden } from '@/components/feedback/visually-hidden';
 import { useCurrentUser } from '../../lib/permissions';
 import { initials } from './initials';
 import { UserMenuPopup, useLazyMenu } from './lazy-menus';
-
-/** Read by screen readers, not shown (MUI's visuallyHidden, without depending on @mui/utils). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** The signed-in username with a menu: Perfil and Cerrar Sesion (spec 000 §1). */
 export function UserMenu({ onOpenNews }: { onOpenNews: () => void }) {

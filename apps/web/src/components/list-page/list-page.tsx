@@ -11,6 +11,7 @@ import type { ListPageHandle } from '@/lib/list/use-list-page';
 import { listTextsOf, type ListTexts } from './list-texts';
 import { useListSearchKey } from './list-search-key';
 import { useListTools } from './list-tools';
+import { LiveRowsStatus, useLiveRows } from './live-rows';
 import type { ListBulk } from './use-list-bulk';
 
 /** What `<ListPage>` reads of `useListPage`'s handle. */
@@ -18,7 +19,7 @@ export type ListPageView<Row extends { id: string }> = Pick<
   ListPageHandle<object, string, unknown, unknown, Row, never>,
   'rows' | 'total' | 'failure' | 'retry' | 'table' | 'selection'
 > &
-  Partial<Pick<ListPageHandle<object, string, unknown, unknown, Row, never>, 'view'>>;
+  Partial<Pick<ListPageHandle<object, string, unknown, unknown, Row, never>, 'view' | 'refetch'>>;
 
 export interface ListPageTable<Row> {
   /** Accessible name of the grid ('Pagadores'); with a noun, by default its plural ('Presentaciones'). */
@@ -178,6 +179,8 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
   const barNoun = noun ?? bulk?.noun;
   const texts = textsOf(props);
   const { tools, columnChoice, onHiddenChange } = useListTools(page.view, table.columns);
+  // Issue 63: a change pushed for a row shown reads the page again and highlights the row for a moment.
+  const live = useLiveRows(page.view?.area, page.rows, page.refetch ?? page.retry);
   // A new page starts at the table's top: after 'next page' at the bottom of a long page, the list scrolls up to
   // its bar, never further than needed (issue 29 item 26).
   const listTop = useRef<HTMLDivElement>(null);
@@ -204,7 +207,12 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
       ) : page.failure ? (
         <ErrorAlert title={texts.errorTitle} error={page.failure} onRetry={page.retry} />
       ) : (
-        <Paper ref={listTop} variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Paper
+          ref={listTop}
+          variant="outlined"
+          sx={{ overflow: 'hidden', ...live.sx }}
+          data-updated-ids={live.updated.join(' ') || undefined}
+        >
           {typeof bar === 'function'
             ? bar(tools)
             : (bar ??
@@ -252,6 +260,7 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
           />
         </Paper>
       )}
+      <LiveRowsStatus status={live.status} />
       {children}
     </Box>
   );

@@ -1,0 +1,35 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { liveTab } from '@/lib/live/live-tab';
+import type { LiveEvent } from '@/lib/live/protocol';
+import { useLiveRows } from '../live-rows';
+
+const ROWS = [{ id: '1000018' }, { id: '1000019' }];
+const change = (area: string, ids: string[]): LiveEvent => ({ type: 'change', id: '1', area, ids, version: null });
+const push = (event: LiveEvent) => act(() => liveTab.dispatch(event));
+
+describe('useLiveRows (a list and the live updates, issue 63)', () => {
+  it('reads the page once for a burst of changes to rows it shows, then highlights them', async () => {
+    const refetch = vi.fn(async () => undefined);
+    const { result } = renderHook(() => useLiveRows('payments', ROWS, refetch, 20));
+    push(change('payments', ['1000018']));
+    push(change('payments', ['1000019', '2000000']));
+    push(change('subscriptions', ['1000018'])); // another area's record with the same id
+    await waitFor(() => expect(result.current.updated).toEqual(['1000018', '1000019']));
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(result.current.status).toBe('Se actualizaron las filas 1000018, 1000019');
+    expect(Object.keys(result.current.sx ?? {})[0]).toContain('.MuiDataGrid-row[data-id="1000018"]');
+    expect(JSON.stringify(result.current.sx)).toContain('prefers-reduced-motion: no-preference');
+  });
+
+  it('ignores a change to records it does not show; reads again on a reset, with nothing highlighted', async () => {
+    const refetch = vi.fn(async () => undefined);
+    const { result } = renderHook(() => useLiveRows('withdraws', [{ id: '7' }], refetch, 20));
+    push(change('withdrawals', ['8']));
+    push({ type: 'reset' });
+    await waitFor(() => expect(refetch).toHaveBeenCalledTimes(1));
+    expect(result.current.updated).toEqual([]);
+    push(change('withdrawals', ['7'])); // the list 'withdraws' shows the area 'withdrawals'
+    await waitFor(() => expect(result.current.updated).toEqual(['7']));
+  });
+});
