@@ -23,7 +23,9 @@ const FEATURES_WITH_DOCUMENTS = readdirSync(fileURLToPath(new URL('../src/featur
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
-  .filter((name) => existsSync(fileURLToPath(new URL(`../src/features/${name}/gql/graphql.ts`, import.meta.url))));
+  .filter((name) =>
+    existsSync(fileURLToPath(new URL(`../src/features/${name}/gql/graphql.ts`, import.meta.url))),
+  );
 
 const dist = process.env.WEB_DIST_DIR
   ? `${process.env.WEB_DIST_DIR.replace(/\/$/, '')}/`

@@ -42,25 +42,25 @@ describe('lint: import structure', () => {
     expect(await rulesFired(file, text, boundaries)).toContain('import-x/no-restricted-paths');
   });
 
-  it("refuses a web feature that imports another feature's code, and accepts its list definition (issue 64)", async () => {
-    const file = join(ROOT, 'apps/web/src/features/payers/lint-probe.ts');
-    const list =
-      "import { paymentsQuery } from '../payments/payments-list-state';\nexport const q = paymentsQuery;\n";
-    expect(await rulesFired(file, list, boundaries)).toContain('import-x/no-restricted-paths');
-    const definition =
-      "import { paymentsList } from '../payments/payments-list.definition';\nexport const d = paymentsList;\n";
-    expect(await rulesFired(file, definition, boundaries)).not.toContain('import-x/no-restricted-paths');
-  });
-
-  it('refuses shared web code that imports a feature, its list definition aside (issue 64)', async () => {
-    const file = join(ROOT, 'apps/web/src/components/detail/lint-probe.ts');
-    const list =
-      "import { activityQuery } from '../../features/activity/activity-list';\nexport const q = activityQuery;\n";
-    expect(await rulesFired(file, list, boundaries)).toContain('import-x/no-restricted-paths');
-    const definition =
-      "import { activityList } from '../../features/activity/activity-list.definition';\nexport const d = activityList;\n";
-    expect(await rulesFired(file, definition, boundaries)).not.toContain('import-x/no-restricted-paths');
-  });
+  it.each([
+    ['a web feature', 'apps/web/src/features/payers/lint-probe.ts', '../transfers/transfers-list'],
+    [
+      'shared web code',
+      'apps/web/src/components/detail/lint-probe.ts',
+      '../../features/activity/activity-list',
+    ],
+  ])(
+    "refuses %s that imports a feature's code, and accepts its list definition (issue 64)",
+    async (_who, probe, list) => {
+      const file = join(ROOT, probe);
+      const rule = 'import-x/no-restricted-paths';
+      expect(
+        await rulesFired(file, `import * as list from '${list}';\nexport const a = list;\n`, boundaries),
+      ).toContain(rule);
+      const definition = `import * as list from '${list}.definition';\nexport const a = list;\n`;
+      expect(await rulesFired(file, definition, boundaries)).not.toContain(rule);
+    },
+  );
 
   it('refuses a list definition that imports GraphQL documents or React (its types are fine)', async () => {
     const file = join(ROOT, 'apps/web/src/features/payments/lint-probe.definition.ts');
