@@ -121,3 +121,26 @@ describe('lint: one amount parser in the web (issue 47)', () => {
     expect(result?.messages.map((m) => m.ruleId)).not.toContain('money/no-amount-parsing');
   });
 });
+
+describe('lint: no function over 150 lines in the gateway and the emulator (issue 64)', () => {
+  /** A function of `lines` lines in all, its braces included. */
+  const longFunction = (lines: number) =>
+    `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines - 4)}  return n;\n}\n`;
+  const rulesOf = async (path: string, text: string) => {
+    const [result] = await boundaries.lintText(text, { filePath: join(ROOT, path) });
+    return result?.messages.map((m) => m.ruleId) ?? [];
+  };
+
+  it.each(['apps/gateway/src/http/lint-probe.ts', 'apps/keycloak-emulator/src/lint-probe.ts'])(
+    'refuses 151 lines and accepts 150 in %s',
+    async (path) => {
+      expect(await rulesOf(path, longFunction(151))).toContain('max-lines-per-function');
+      expect(await rulesOf(path, longFunction(150))).not.toContain('max-lines-per-function');
+    },
+  );
+
+  it('leaves their tests alone', async () => {
+    const path = 'apps/gateway/src/__tests__/lint-probe.test.ts';
+    expect(await rulesOf(path, longFunction(151))).not.toContain('max-lines-per-function');
+  });
+});

@@ -430,6 +430,24 @@ function observeRootMutationFields(schema: GraphQLSchema): void {
   }
 }
 
+/** Writes an audit event's line and hands it to `onEvent` (the activity), but a preference's or a recorded move's. */
+function auditWriter(
+  logger: AuditPluginOptions['logger'],
+  onEvent: AuditPluginOptions['onEvent'],
+): (event: AuditEvent) => void {
+  return (event) => {
+    (logger.audit ?? logger.info)('audit', { ...event });
+    if (!onEvent || (event.operations ?? [event.operation]).every(isPreferenceMutation)) return;
+    // A money move's row was written before it was sent and holds its outcome; a replay is not a new action.
+    if (event.move === 'recorded' || event.move === 'replayed') return;
+    try {
+      onEvent(event);
+    } catch (error) {
+      logger.warn('audit event not passed on', { error: String(error) });
+    }
+  };
+}
+
 export function auditPlugin({
   logger,
   schema,
@@ -444,17 +462,7 @@ export function auditPlugin({
       .filter((f) => f.typeName === schema.getMutationType()?.name)
       .map((f) => [f.fieldName, f.requirements]),
   );
-  const write = (event: AuditEvent) => {
-    (logger.audit ?? logger.info)('audit', { ...event });
-    if (!onEvent || (event.operations ?? [event.operation]).every(isPreferenceMutation)) return;
-    // A money move's row was written before it was sent and holds its outcome; a replay is not a new action.
-    if (event.move === 'recorded' || event.move === 'replayed') return;
-    try {
-      onEvent(event);
-    } catch (error) {
-      logger.warn('audit event not passed on', { error: String(error) });
-    }
-  };
+  const write = auditWriter(logger, onEvent);
 
   return {
     async requestDidStart() {

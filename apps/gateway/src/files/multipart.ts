@@ -67,6 +67,46 @@ export interface UploadTimeouts {
   totalMs: number;
 }
 
+/** busboy over the request, with the route's limits (inclusive), or null when the body is not multipart. */
+function multipartParser(req: IncomingMessage, definition: UploadDefinition): busboy.Busboy | null {
+  try {
+    return busboy({
+      headers: req.headers,
+      // File names (filename and filename*) are read as UTF-8, as browsers send them (busboy's default: Latin-1).
+      defParamCharset: 'utf8',
+      // busboy's limits are reached AT the number (a file of exactly `fileSize` bytes is "truncated"): one more
+      // than ours, so that ours are inclusive as documented.
+      limits: {
+        fileSize: definition.maxBytes + 1,
+        files: 1,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES + 1,
+        parts: MAX_FIELDS + 2,
+      },
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** A text field of the form kept in `fields` when the route wants it; its refusal, if any. */
+function readField(
+  fields: Record<string, string>,
+  wanted: ReadonlySet<string>,
+  name: string,
+  value: string,
+  truncated: boolean,
+): FileRefusal | null {
+  if (truncated) return formError(`field "${name.slice(0, 64)}" over ${MAX_FIELD_BYTES} bytes`);
+  if (!wanted.has(name)) return null;
+  // Forwarded upstream as text: a NUL is refused there like in any GraphQL argument (busboy's UTF-8 decoding leaves
+  // no lone surrogate), and invisible format characters are removed as from any of them.
+  const problem = textProblem(value);
+  if (problem) return badRequest(problemMessage(problem, name.slice(0, 64)), `field "${name.slice(0, 64)}"`);
+  fields[name] = cleanText(value);
+  return null;
+}
+
 export function parseUpload(
   req: IncomingMessage,
   definition: UploadDefinition,
@@ -76,23 +116,8 @@ export function parseUpload(
   const wanted = new Set(definition.fields ?? []);
   const accepted = formatList(definition.accept);
   return new Promise<ParsedUpload>((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        // File names (filename and filename*) are read as UTF-8, as browsers send them (busboy's default: Latin-1).
-        defParamCharset: 'utf8',
-        // busboy's limits are reached AT the number (a file of exactly `fileSize` bytes is "truncated"): one more
-        // than ours, so that ours are inclusive as documented.
-        limits: {
-          fileSize: definition.maxBytes + 1,
-          files: 1,
-          fields: MAX_FIELDS,
-          fieldSize: MAX_FIELD_BYTES + 1,
-          parts: MAX_FIELDS + 2,
-        },
-      });
-    } catch {
+    const parser = multipartParser(req, definition);
+    if (!parser) {
       reject(notMultipart());
       return;
     }
@@ -142,15 +167,8 @@ export function parseUpload(
 
     parser.on('field', (name, value, info) => {
       parts++;
-      if (info.valueTruncated) fail(formError(`field "${name.slice(0, 64)}" over ${MAX_FIELD_BYTES} bytes`));
-      else if (wanted.has(name)) {
-        // Forwarded upstream as text: a NUL is refused there like in any GraphQL argument (busboy's UTF-8
-        // decoding leaves no lone surrogate), and invisible format characters are removed as from any of them.
-        const problem = textProblem(value);
-        if (problem)
-          fail(badRequest(problemMessage(problem, name.slice(0, 64)), `field "${name.slice(0, 64)}"`));
-        else fields[name] = cleanText(value);
-      }
+      const refusal = readField(fields, wanted, name, value, info.valueTruncated);
+      if (refusal) fail(refusal);
     });
     parser.on('file', (name, stream, info) => {
       parts++;
