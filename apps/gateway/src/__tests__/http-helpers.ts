@@ -85,3 +85,9 @@ export async function injectLatency(stubsUrl: string, service: string, latencyMs
  */
 export const clientKeyOf = (header: string | undefined): string | null =>
   header === undefined ? null : header.replace(/^[0-9a-f]{16}\./, '');
+
+/**
+ * A new idempotency key for a test's write (schema 2.0.0: every mutation that writes to a platform service requires
+ * one): one per call, as a client makes one per intent.
+ */
+export const freshKey = (): string => `test-${crypto.randomUUID()}`;

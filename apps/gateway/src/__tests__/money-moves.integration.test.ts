@@ -29,13 +29,35 @@ const CANCEL = /* GraphQL */ `
 const BULK_CANCEL = /* GraphQL */ `
   mutation BulkCancel($ids: [ID!], $key: String!) {
     bulkCancelPayments(ids: $ids, reason: "Pedido del pagador", idempotencyKey: $key) {
+      outcome
+      message
+      error {
+        code
+        message
+      }
       results {
         id
         outcome
         error {
           code
+          serviceCode
           message
         }
+      }
+    }
+  }
+`;
+
+const REFUSAL_CANCEL = /* GraphQL */ `
+  mutation RefusalCancel($id: ID!, $key: String!) {
+    cancelPayment(id: $id, reason: "Pedido del pagador", idempotencyKey: $key) {
+      outcome
+      error {
+        message
+        code
+        serviceCode
+        extendedCode
+        field
       }
     }
   }
@@ -85,6 +107,22 @@ for (const backend of STORES) {
       ((await (await fetch(`${stubs.url}/__admin/requests?service=payment`)).json()) as Recorded[]).filter(
         (r) => r.method !== 'GET',
       );
+
+    /** The next cancel of `id` refused by the service with `code` (409 on_hold unless said). */
+    const failCancel = (id: string, extendedCode: string, status = 409, code = 'on_hold') =>
+      fetch(`${stubs.url}/__admin/failures`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          service: 'payment',
+          operation: 'cancelar',
+          ids: [id],
+          status,
+          code,
+          extended_code: extendedCode,
+          message: 'No se puede cancelar.',
+        }),
+      });
 
     /** Payments the stubs would cancel now, not used by another test of this file. */
     const taken = new Set<string>();
@@ -260,7 +298,7 @@ for (const backend of STORES) {
         expect.objectContaining({
           id: ids[1],
           outcome: 'FAILED',
-          error: expect.objectContaining({ code: 'invalid_status' }),
+          error: expect.objectContaining({ code: 'INVALID_STATE', serviceCode: 'invalid_status' }),
         }),
       ]);
       expect((await writes()).length).toBe(sent);
@@ -272,6 +310,116 @@ for (const backend of STORES) {
       ]);
       const fresh = await as('operador', BULK_CANCEL, { ids: [ids[1]], key: randomUUID() });
       expect((fresh.body.data!.bulkCancelPayments.results as Data[])[0]!.outcome).toBe('SUCCESS');
+    });
+
+    it('a bulk answers a payload implementing OperationResult: its outcome made of its items, its refusals by enum', async () => {
+      const ids = await cancellable(2);
+      await failCancel(ids[1]!, 'payment_in_dispute_hold');
+      try {
+        const answer = await as('operador', BULK_CANCEL, { ids, key: randomUUID() });
+        expect(answer.body.errors).toBeUndefined();
+        expect(answer.body.data!.bulkCancelPayments).toMatchObject({
+          outcome: 'FAILED',
+          error: null,
+          message: null,
+          results: [
+            { id: ids[0], outcome: 'SUCCESS', error: null },
+            // A code the enum does not name is UPSTREAM_REFUSED, the service's own kept beside it.
+            { id: ids[1], outcome: 'FAILED', error: { code: 'UPSTREAM_REFUSED', serviceCode: 'on_hold' } },
+          ],
+        });
+      } finally {
+        await fetch(`${stubs.url}/__admin/failures`, { method: 'DELETE' });
+      }
+      const [other] = await cancellable(1);
+      const done = await as('operador', BULK_CANCEL, { ids: [other], key: randomUUID() });
+      expect(done.body.data!.bulkCancelPayments).toMatchObject({
+        outcome: 'SUCCESS',
+        error: null,
+        message: 'Se procesaron 1 elemento correctamente.',
+      });
+      // Refused as a whole (an invalid id): the payload says so with the argument's path, no item, nothing sent.
+      const sent = (await writes()).length;
+      const invalid = await as('operador', BULK_CANCEL, { ids: [other, 'a b'], key: randomUUID() });
+      expect(invalid.body.errors).toBeUndefined();
+      expect(invalid.body.data!.bulkCancelPayments).toMatchObject({
+        outcome: 'FAILED',
+        error: { code: 'INVALID_INPUT' },
+        results: [],
+      });
+      expect((await writes()).length).toBe(sent);
+    });
+
+    it('replays an answer stored in the 1.0.0 shape (a string code, a bulk without an outcome of its own) in the 2.0.0 shape', async () => {
+      const [single, ...items] = await cancellable(3);
+      const key = randomUUID();
+      const first = await as('operador', CANCEL, { id: single, key });
+      expect(first.body.data!.cancelPayment.outcome).toBe('SUCCESS');
+      const bulkKey = randomUUID();
+      const bulk = await as('operador', BULK_CANCEL, { ids: items, key: bulkKey });
+      expect(bulk.body.data!.bulkCancelPayments.outcome).toBe('SUCCESS');
+      // The answers as a 1.0.0 gateway stored them: codes as strings, a bulk's payload with its results only.
+      const db = gateway.store!.current()!.db;
+      const oldError = {
+        message: 'No se encontró el pago. - payment_not_found',
+        code: 'not_found',
+        extendedCode: 'payment_not_found',
+      };
+      await db
+        .updateTable('activity')
+        .set({
+          answer: JSON.stringify({
+            outcome: 'SUCCESS',
+            message: 'El pago se canceló correctamente.',
+            error: null,
+          }),
+        })
+        .where('idempotency_key', '=', key)
+        .execute();
+      await db
+        .updateTable('activity')
+        .set({
+          answer: JSON.stringify({
+            results: [
+              { id: items[0], outcome: 'SUCCESS', error: null },
+              { id: items[1], outcome: 'SUCCESS', error: null },
+            ],
+          }),
+        })
+        .where('idempotency_key', '=', bulkKey)
+        .execute();
+      const sent = (await writes()).length;
+      const again = await as('operador', CANCEL, { id: single, key });
+      expect(again.body.errors).toBeUndefined();
+      expect(again.body.data!.cancelPayment).toMatchObject({ outcome: 'SUCCESS', error: null });
+      const bulkAgain = await as('operador', BULK_CANCEL, { ids: items, key: bulkKey });
+      expect(bulkAgain.body.errors).toBeUndefined();
+      expect(bulkAgain.body.data!.bulkCancelPayments).toMatchObject({
+        outcome: 'SUCCESS',
+        error: null,
+        results: items.map((id) => ({ id, outcome: 'SUCCESS' })),
+      });
+      expect((await writes()).length).toBe(sent);
+      // A refusal stored with 1.0.0's lower-case code: the enum's value, the service's code beside it.
+      const refusedKey = randomUUID();
+      const [refusedId] = await cancellable(1);
+      await failCancel(refusedId!, 'payment_not_found', 404, 'not_found');
+      try {
+        await as('operador', CANCEL, { id: refusedId, key: refusedKey });
+      } finally {
+        await fetch(`${stubs.url}/__admin/failures`, { method: 'DELETE' });
+      }
+      await db
+        .updateTable('activity')
+        .set({ answer: JSON.stringify({ outcome: 'FAILED', message: null, error: oldError }) })
+        .where('idempotency_key', '=', refusedKey)
+        .execute();
+      const replayed = await as('operador', REFUSAL_CANCEL, { id: refusedId, key: refusedKey });
+      expect(replayed.body.errors).toBeUndefined();
+      expect(replayed.body.data!.cancelPayment).toEqual({
+        outcome: 'FAILED',
+        error: { ...oldError, code: 'NOT_FOUND', serviceCode: 'not_found', field: null },
+      });
     });
 
     it('a bulk over the filter stores the items it found in its intent before its first write', async () => {

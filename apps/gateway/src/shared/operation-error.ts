@@ -21,6 +21,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { BadUserInputError } from '../errors.js';
+import { namingField } from '../format-error.js';
 import type {
   MutationOutcome,
   OperationErrorCode,
@@ -176,7 +177,8 @@ function refusalOf(error: unknown): OperationErrorModel | null {
   if (error instanceof BadUserInputError) {
     const field = error.extensions.field;
     return {
-      message: error.message,
+      // Named as the response's errors named it before 2.0.0 (format-error.ts): ' (field)' for the developer.
+      message: typeof field === 'string' ? namingField(error.message, field) : error.message,
       code: 'BAD_USER_INPUT',
       extendedCode: null,
       field: typeof field === 'string' ? field : null,

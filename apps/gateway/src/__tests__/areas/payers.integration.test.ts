@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callLines, startAreaStack, type AreaStack, type RecordedCall } from './stack.js';
+import { freshKey } from '../http-helpers.js';
 
 let stack: AreaStack;
 beforeAll(async () => {
@@ -170,7 +171,7 @@ describe('payer references', () => {
               name: "Pedro Gómez"
               identification: { type: "DNI_ARG", number: "1234567", country: "ARG" }
             }
-          ) {
+          , idempotencyKey: "${freshKey()}") {
             outcome
             message
             reference {
@@ -197,7 +198,7 @@ describe('payer references', () => {
 
     const updated = await stack.run<{ updatePayerReference: { message: string } }>(
       'operador',
-      `mutation($id: ID!) { updatePayerReference(id: $id, input: { name: "Pedro A. Gómez", email: "pgomez@gmail.com" }) { message } }`,
+      `mutation($id: ID!) { updatePayerReference(id: $id, input: { name: "Pedro A. Gómez", email: "pgomez@gmail.com" }, idempotencyKey: "${freshKey()}") { message } }`,
       { id },
     );
     expect(updated.response.body.data!.updatePayerReference.message).toBe('Referencia actualizada con éxito');
@@ -211,7 +212,7 @@ describe('payer references', () => {
 
     const removed = await stack.run<{ deletePayerReference: { message: string } }>(
       'operador',
-      `mutation($id: ID!) { deletePayerReference(id: $id) { message } }`,
+      `mutation($id: ID!) { deletePayerReference(id: $id, idempotencyKey: "${freshKey()}") { message } }`,
       { id },
     );
     expect(removed.response.body.data!.deletePayerReference.message).toBe('Referencia eliminada con éxito');
@@ -219,7 +220,7 @@ describe('payer references', () => {
 
     const all = await stack.run<{ deleteCollectorPayerReferences: { message: string; deleted: number } }>(
       'operador',
-      `mutation { deleteCollectorPayerReferences(collectorId: "10001") { message deleted } }`,
+      `mutation { deleteCollectorPayerReferences(collectorId: "10001", idempotencyKey: "${freshKey()}") { message deleted } }`,
     );
     expect(all.response.body.data!.deleteCollectorPayerReferences.message).toBe(
       'Referencias eliminadas con éxito',
@@ -235,20 +236,26 @@ describe('payer references', () => {
   ])('refuses a reference %s %s (%s) without an upstream call', async (type, number, message) => {
     const { response, calls } = await stack.run(
       'operador',
-      `mutation($type: String!, $number: String!) { createPayerReference(input: { collectorId: "10003", name: "X", identification: { type: $type, number: $number, country: "ARG" } }) { outcome } }`,
+      `mutation($type: String!, $number: String!) { createPayerReference(input: { collectorId: "10003", name: "X", identification: { type: $type, number: $number, country: "ARG" } }, idempotencyKey: "${freshKey()}") { outcome error { code message field } } }`,
       { type, number },
     );
-    expect(codes(response.body.errors)).toEqual(['BAD_USER_INPUT']);
-    expect(response.body.errors![0]!.message).toContain(message);
+    // Schema 2.0.0: the payload says the refusal, naming the argument; the response has no error.
+    expect(codes(response.body.errors)).toEqual([]);
+    const { error } = (response.body.data as { createPayerReference: { error: Record<string, unknown> } })
+      .createPayerReference;
+    expect(error).toMatchObject({ code: 'INVALID_INPUT', field: expect.arrayContaining(['input']) });
+    expect(error.message).toContain(message);
     expect(calls).toEqual([]);
   });
 
   it('refuses a payer with a 7-digit DNI (8 on the payer form) without an upstream call', async () => {
     const { response, calls } = await stack.run(
       'operador',
-      `mutation { createPayer(input: { name: "Ana", email: "ana@example.com", identification: { type: "DNI_ARG", number: "1234567", country: "ARG" } }) { outcome } }`,
+      `mutation { createPayer(input: { name: "Ana", email: "ana@example.com", identification: { type: "DNI_ARG", number: "1234567", country: "ARG" } }, idempotencyKey: "${freshKey()}") { outcome error { code message } } }`,
     );
-    expect(response.body.errors![0]!.message).toContain('El número de DNI no es válido');
+    expect(
+      (response.body.data as { createPayer: { error: { message: string } } }).createPayer.error.message,
+    ).toContain('El número de DNI no es válido');
     expect(calls).toEqual([]);
   });
 
@@ -257,7 +264,7 @@ describe('payer references', () => {
       createPayer: { outcome: string; payer: { id: string; name: string } };
     }>(
       'operador',
-      `mutation { createPayer(input: { name: "Ana Ruiz", email: "ana.ruiz@example.com", identification: { type: "DNI_ARG", number: "31234567", country: "ARG" } }) { outcome payer { id name } } }`,
+      `mutation { createPayer(input: { name: "Ana Ruiz", email: "ana.ruiz@example.com", identification: { type: "DNI_ARG", number: "31234567", country: "ARG" } }, idempotencyKey: "${freshKey()}") { outcome payer { id name } } }`,
     );
     expect(response.body.data!.createPayer).toMatchObject({
       outcome: 'SUCCESS',
@@ -272,10 +279,10 @@ describe('without the permissions', () => {
     ['payers', PAYERS, {}],
     ['payer', PAYER, { id: '700001' }],
     ['payerReferences', REFERENCES, {}],
-    ['createPayer', `mutation { createPayer(input: { name: "A", email: "a@b.com" }) { outcome } }`, {}],
+    ['createPayer', `mutation { createPayer(input: { name: "A", email: "a@b.com" }, idempotencyKey: "${freshKey()}") { outcome } }`, {}],
     [
       'deleteCollectorPayerReferences',
-      `mutation { deleteCollectorPayerReferences(collectorId: "10001") { outcome } }`,
+      `mutation { deleteCollectorPayerReferences(collectorId: "10001", idempotencyKey: "${freshKey()}") { outcome } }`,
       {},
     ],
   ])('%s is refused for consulta with 0 upstream calls', async (_name, query, variables) => {

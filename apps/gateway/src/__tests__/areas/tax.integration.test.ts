@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { webOperation } from '../web-documents.js';
 import { callLines, dataAs, filtersOf, useAreaStack, writesOf } from './stack.js';
+import { freshKey } from '../http-helpers.js';
 
 /**
  * AFIP presentations, the software-provider report and card BINs over HTTP against the stubs (fixtures of
@@ -67,7 +68,7 @@ describe('AFIP presentations', () => {
       label: 'F8126 Cobranzas por cuenta de terceros (2.0)',
     });
     const created = await ok(
-      `mutation { createPresentation(fileStructureId: "2", period: "2026-10") { ${PAYLOAD} presentation { ${PRESENTATION} } } }`,
+      `mutation { createPresentation(fileStructureId: "2", period: "2026-10", idempotencyKey: "${freshKey()}") { ${PAYLOAD} presentation { ${PRESENTATION} } } }`,
     );
     expect(callLines(created.calls)).toEqual(['POST /afip/formularios']);
     expect(created.calls[0]!.body).toEqual({ period: '2026-10', file_structure: { id: '2' } });
@@ -82,7 +83,7 @@ describe('AFIP presentations', () => {
       ['RELOAD', true],
     ]);
     const manual = await ok(
-      `mutation($id: ID!) { presentPresentationManually(id: $id, transactionId: " TX-4455667788 ") { ${PAYLOAD} presentation { ${PRESENTATION} } } }`,
+      `mutation($id: ID!) { presentPresentationManually(id: $id, transactionId: " TX-4455667788 ", idempotencyKey: "${freshKey()}") { ${PAYLOAD} presentation { ${PRESENTATION} } } }`,
       { id },
     );
     expect(callLines(manual.calls)).toEqual([
@@ -99,7 +100,7 @@ describe('AFIP presentations', () => {
       },
     });
     // Now delivered: present again is refused by the rule, without a write.
-    const again = await ok(`mutation($id: ID!) { presentPresentation(id: $id) { ${PAYLOAD} } }`, { id });
+    const again = await ok(`mutation($id: ID!) { presentPresentation(id: $id, idempotencyKey: "${freshKey()}") { ${PAYLOAD} } }`, { id });
     expect(callLines(again.calls)).toEqual([`GET /afip/formularios/${id}`]);
     expect(again.data.presentPresentation).toMatchObject({
       outcome: 'FAILED',
@@ -111,7 +112,7 @@ describe('AFIP presentations', () => {
     const { data } = await ok(LIST, { filter: { status: 'CREATED' } });
     const id = data.presentations.rows[0].id as string;
     const done = await ok(
-      `mutation($id: ID!) { reprocessPresentation(id: $id, reason: "  Montos mal informados ") { ${PAYLOAD} presentation { status reprocessDetail } } }`,
+      `mutation($id: ID!) { reprocessPresentation(id: $id, reason: "  Montos mal informados ", idempotencyKey: "${freshKey()}") { ${PAYLOAD} presentation { status reprocessDetail } } }`,
       { id },
     );
     expect(writes(done.calls).map((c) => c.body)).toEqual([{ reprocess_detail: 'Montos mal informados' }]);
@@ -121,12 +122,17 @@ describe('AFIP presentations', () => {
       presentation: { status: 'REPROCESS', reprocessDetail: 'Montos mal informados' },
     });
     for (const mutation of [
-      `mutation { presentPresentationManually(id: "${id}", transactionId: "  ") { outcome } }`,
-      'mutation { createPresentation(fileStructureId: "1", period: "2019-12") { outcome } }',
-      'mutation { createPresentation(fileStructureId: "1", period: "2026-13") { outcome } }',
+      `mutation { presentPresentationManually(id: "${id}", transactionId: "  ", idempotencyKey: "${freshKey()}") { outcome error { code } } }`,
+      'mutation { createPresentation(fileStructureId: "1", period: "2019-12", idempotencyKey: "k62-tax-001") { outcome error { code } } }',
+      'mutation { createPresentation(fileStructureId: "1", period: "2026-13", idempotencyKey: "k62-tax-002") { outcome error { code } } }',
     ]) {
+      // Schema 2.0.0: the payload says the refusal (INVALID_INPUT), not the response's errors.
       const { response, calls } = await area().run<Json>('impuestos', mutation);
-      expect(response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(response.body.errors, mutation).toBeUndefined();
+      expect(Object.values(response.body.data as Json)[0], mutation).toMatchObject({
+        outcome: 'FAILED',
+        error: { code: 'INVALID_INPUT' },
+      });
       expect(calls).toEqual([]);
     }
   });
@@ -137,7 +143,7 @@ describe('software-provider report', () => {
     softProviderItems(filter: $filter, page: $page, pageSize: $pageSize) {
       rows { id format collectorId collectorName status startDate endDate fileName ${ACTIONS} } total page pageSize } }`;
   const act = (name: string) =>
-    `mutation($c: ID!, $id: ID!) { ${name}(collectorId: $c, id: $id) { ${PAYLOAD} item { id status ${ACTIONS} } } }`;
+    `mutation($c: ID!, $id: ID!) { ${name}(collectorId: $c, id: $id, idempotencyKey: "${freshKey()}") { ${PAYLOAD} item { id status ${ACTIONS} } } }`;
 
   it('lists with one upstream call and its filters; approves, rejects and regenerates', async () => {
     const { data, calls } = await ok(LIST, {
@@ -208,8 +214,8 @@ describe('card BINs', () => {
     accreditationDays: '2',
   };
   const SAVE = (name: string) =>
-    `mutation($input: CardBinInput!) { ${name}(input: $input) { ${PAYLOAD} bin { id subtype { description } country issuer { description } mediaPaymentName accreditationDays } } }`;
-  const DELETE = `mutation($ids: [ID!]!) { deleteCardBins(ids: $ids) { ${PAYLOAD} ids } }`;
+    `mutation($input: CardBinInput!) { ${name}(input: $input, idempotencyKey: "${freshKey()}") { ${PAYLOAD} bin { id subtype { description } country issuer { description } mediaPaymentName accreditationDays } } }`;
+  const DELETE = `mutation($ids: [ID!]!) { deleteCardBins(ids: $ids, idempotencyKey: "${freshKey()}") { ${PAYLOAD} ids } }`;
 
   it('lists from page 1 as every list, 25 rows by default, with one upstream call; searches a prefix', async () => {
     const { data, calls } = await ok(LIST);
@@ -246,7 +252,7 @@ describe('card BINs', () => {
 
   it('refuses an update of a BIN changed since the version edited, with no write (issue 30)', async () => {
     const READ = `query($id: ID!) { cardBin(id: $id) { id lastUpdateDate } }`;
-    const UPDATE = `mutation($input: CardBinInput!, $at: DateTime) { updateCardBin(input: $input, expectedLastUpdateDate: $at) { ${PAYLOAD} bin { id lastUpdateDate accreditationDays } } }`;
+    const UPDATE = `mutation($input: CardBinInput!, $at: DateTime) { updateCardBin(input: $input, expectedLastUpdateDate: $at, idempotencyKey: "${freshKey()}") { ${PAYLOAD} bin { id lastUpdateDate accreditationDays } } }`;
     const input = { ...INPUT, bin: '450799', accreditationDays: '3' };
     const shown = (await ok(READ, { id: '450799' })).data.cardBin.lastUpdateDate as string;
     expect(shown).toBeTruthy();
@@ -256,7 +262,7 @@ describe('card BINs', () => {
       outcome: 'FAILED',
       bin: null,
       error: {
-        code: 'RECORD_CHANGED',
+        code: 'VERSION_CONFLICT',
         message: expect.stringContaining('Otro operador modificó este registro'),
       },
     });
@@ -334,7 +340,8 @@ describe('card BINs', () => {
       const { response, calls } = await area().run<Json>('impuestos', SAVE('createCardBin'), {
         input: { ...INPUT, ...change },
       });
-      expect(response.body.errors?.[0]?.message).toContain(message);
+      expect(response.body.errors).toBeUndefined();
+      expect((response.body.data as Json).createCardBin.error.message).toContain(message);
       expect(calls).toEqual([]);
     }
   });
@@ -391,20 +398,20 @@ describe('consulta', () => {
       '{ presentations { total } }',
       '{ presentation(id: "3001") { id } }',
       '{ presentationFileStructures { id } }',
-      'mutation { createPresentation(fileStructureId: "1", period: "2026-10") { outcome } }',
-      'mutation { presentPresentation(id: "3001") { outcome } }',
-      'mutation { presentPresentationManually(id: "3001", transactionId: "TX1") { outcome } }',
-      'mutation { reprocessPresentation(id: "3001") { outcome } }',
+      'mutation { createPresentation(fileStructureId: "1", period: "2026-10", idempotencyKey: "k62-tax-003") { outcome } }',
+      'mutation { presentPresentation(id: "3001", idempotencyKey: "k62-tax-004") { outcome } }',
+      'mutation { presentPresentationManually(id: "3001", transactionId: "TX1", idempotencyKey: "k62-tax-005") { outcome } }',
+      'mutation { reprocessPresentation(id: "3001", idempotencyKey: "k62-tax-006") { outcome } }',
       '{ softProviderItems { total } }',
-      'mutation { approveSoftProviderItem(collectorId: "10001", id: "5001") { outcome } }',
-      'mutation { rejectSoftProviderItem(collectorId: "10001", id: "5001") { outcome } }',
-      'mutation { regenerateSoftProviderItem(collectorId: "10001", id: "5001") { outcome } }',
+      'mutation { approveSoftProviderItem(collectorId: "10001", id: "5001", idempotencyKey: "k62-tax-007") { outcome } }',
+      'mutation { rejectSoftProviderItem(collectorId: "10001", id: "5001", idempotencyKey: "k62-tax-008") { outcome } }',
+      'mutation { regenerateSoftProviderItem(collectorId: "10001", id: "5001", idempotencyKey: "k62-tax-009") { outcome } }',
       '{ cardBins { total } }',
       '{ cardBin(id: "450799") { id } }',
       '{ binLookup(kind: BRAND) { id } }',
-      'mutation { createCardBin(input: { bin: "423456", brandId: "1", typeId: "1", mediaPaymentId: 9, accreditationDays: "2" }) { outcome } }',
-      'mutation { updateCardBin(input: { bin: "450799", brandId: "1", typeId: "1", mediaPaymentId: 9, accreditationDays: "2" }) { outcome } }',
-      'mutation { deleteCardBins(ids: ["450799"]) { outcome } }',
+      'mutation { createCardBin(input: { bin: "423456", brandId: "1", typeId: "1", mediaPaymentId: 9, accreditationDays: "2" }, idempotencyKey: "k62-tax-010") { outcome } }',
+      'mutation { updateCardBin(input: { bin: "450799", brandId: "1", typeId: "1", mediaPaymentId: 9, accreditationDays: "2" }, idempotencyKey: "k62-tax-011") { outcome } }',
+      'mutation { deleteCardBins(ids: ["450799"], idempotencyKey: "k62-tax-012") { outcome } }',
     ];
     for (const operation of operations) {
       const { response, calls } = await area().run<Json>('consulta', operation);

@@ -44,6 +44,7 @@ import {
   type RecordedRequest,
   type SecurityStack,
 } from './harness.js';
+import { freshKey } from '../http-helpers.js';
 
 /** JSON as JSON.parse types it: the shapes are asserted by the expectations. */
 type Json = ReturnType<typeof JSON.parse>;
@@ -454,7 +455,7 @@ const KINDS: Record<Kind, KindSpec> = {
     committed: (s) => s.status === 'rejected' && s.statusDetail === 'cancelled_by_backoffice',
   },
   changeMethod: {
-    document: `mutation($id: ID!, $input: PaymentMethodChangeInput!) { r: changePaymentMethod(id: $id, input: $input) { ${PAYLOAD} } }`,
+    document: `mutation($id: ID!, $input: PaymentMethodChangeInput!) { r: changePaymentMethod(id: $id, input: $input, idempotencyKey: "${freshKey()}") { ${PAYLOAD} } }`,
     money: false,
     variables: ([id]) => ({ id, input: METHOD_INPUT }),
     committed: (s) => s.status === 'issued' && s.statusDetail === 'payment_method_updated',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gql, injectLatency, clientKeyOf } from '../../../__tests__/http-helpers.js';
 import { startSecurityStack, type SecurityStack } from '../../../__tests__/security/harness.js';
+import { freshKey } from '../../../__tests__/http-helpers.js';
 
 /**
  * Distributions over HTTP against the real stubs (fixtures 9300001-9300012): exact upstream calls of the list,
@@ -48,8 +49,8 @@ const REPROCESS = `mutation R($id: ID!) { reprocessDistribution(id: $id, idempot
 const REJECT = `mutation J($id: ID!) { rejectDistribution(id: $id, reason: "Duplicada", idempotencyKey: "rechazar-9300002") { outcome message distribution { status statusDetail } } }`;
 const UPDATE = `mutation U($id: ID!, $detail: ID!, $input: DistributionDestinationInput!, $force: Boolean, $key: String!) {
   updateDistributionDetail(distributionId: $id, detailId: $detail, input: $input, force: $force, idempotencyKey: $key) {
-  outcome message error { message code } detail { status destination { type value } destinationChanges { user } } } }`;
-const RECEIPT = `mutation V($id: ID!, $detail: ID!, $email: String!) { sendDistributionReceipt(distributionId: $id, detailId: $detail, email: $email) { outcome message error { message } } }`;
+  outcome message error { message code field } detail { status destination { type value } destinationChanges { user } } } }`;
+const RECEIPT = `mutation V($id: ID!, $detail: ID!, $email: String!) { sendDistributionReceipt(distributionId: $id, detailId: $detail, email: $email, idempotencyKey: "${freshKey()}") { outcome message error { message } } }`;
 const CBU = '2850590940090418135201';
 const CUIT = '30500010912';
 
@@ -222,8 +223,9 @@ describe('distributions', () => {
 
   it('edits a destination to an alias (checked first), records who; scheduled ones go to /programadas', async () => {
     const refused = async (input: Record<string, string>) =>
+      // Schema 2.0.0: the payload's refusal (INVALID_INPUT), not an error of the response.
       (await run(UPDATE, { id: '9300003', detail: '9300003-1', input, key: 'editar-9300003-1' }, 'tesoreria'))
-        .body.errors?.[0];
+        .body.data?.updateDistributionDetail?.error;
     expect((await refused({ type: 'CBU', value: '2850590940090418135200', cuit: CUIT }))?.message).toContain(
       'El CBU no es válido',
     );
@@ -233,7 +235,8 @@ describe('distributions', () => {
     // Only a CBU alias's characters (issue 26: a formula was accepted by the length check).
     expect(await refused({ type: 'ALIAS', value: '=HYPERLINK("//e.co")', cuit: CUIT })).toMatchObject({
       message: 'El alias solo admite letras, números, puntos (.) y guiones (-). (input.value)',
-      extensions: { code: 'BAD_USER_INPUT', field: 'input.value' },
+      code: 'INVALID_INPUT',
+      field: ['input', 'value'],
     });
     expect(await stack.upstreamRequests()).toEqual([]);
     const alias = await data(UPDATE, {
@@ -261,7 +264,7 @@ describe('distributions', () => {
 
   it('sends a receipt of a paid detail; an invalid e-mail is refused before any call', async () => {
     const bad = await run(RECEIPT, { id: '9300004', detail: '9300004-1', email: 'no' }, 'tesoreria');
-    expect(bad.body.errors?.[0]?.message).toContain('Email inválido');
+    expect(bad.body.data?.sendDistributionReceipt?.error?.message).toContain('Email inválido');
     const ok = await data(RECEIPT, { id: '9300004', detail: '9300004-1', email: 'tesoreria@example.com' });
     expect(ok.sendDistributionReceipt).toMatchObject({ outcome: 'SUCCESS', message: 'Comprobante enviado!' });
     const writes = (await stack.upstreamRequests()).filter((c) => c.method === 'POST');

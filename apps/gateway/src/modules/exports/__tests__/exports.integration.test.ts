@@ -5,6 +5,7 @@ import { gql } from '../../../__tests__/http-helpers.js';
 import { loadConfig } from '../../../load-config.js';
 import { startGateway, type RunningGateway } from '../../../index.js';
 import { createLogger } from '../../../logger.js';
+import { freshKey } from '../../../__tests__/http-helpers.js';
 
 /**
  * Exports against the stubs with real tokens: the history's exact upstream calls, the export of a list filter
@@ -89,7 +90,7 @@ const HISTORY = /* GraphQL */ `
 
 const CREATE = /* GraphQL */ `
   mutation Create($input: CreateExportInput!) {
-    createExport(input: $input) {
+    createExport(input: $input, idempotencyKey: "${freshKey()}") {
       outcome
       message
       error {
@@ -255,7 +256,12 @@ describe('createExport', () => {
       token: tokens.admin,
       variables: { input: { type: 'PAYMENTS', format: 'CSV', subscriptionFilter: {} } },
     });
-    expect(mismatched.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    // Schema 2.0.0: the payload says the refusal (INVALID_INPUT), not the response's errors.
+    expect(mismatched.body.errors).toBeUndefined();
+    expect((mismatched.body.data as { createExport: unknown }).createExport).toMatchObject({
+      outcome: 'FAILED',
+      error: { code: 'INVALID_INPUT' },
+    });
     expect(await recorded()).toEqual([]);
   });
 });

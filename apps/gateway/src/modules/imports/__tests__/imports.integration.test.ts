@@ -7,6 +7,7 @@ import {
   type RecordedCall,
 } from '../../../__tests__/areas/stack.js';
 import { IMPORT_MAX_BYTES } from '../index.js';
+import { freshKey } from '../../../__tests__/http-helpers.js';
 
 /**
  * Imports, conversion configurations and transfer conciliation over HTTP against the stubs as `tesoreria`: the
@@ -107,7 +108,7 @@ describe('imports', () => {
       ['CANCEL', true],
       ['RELOAD', true],
     ]);
-    const CONFIRM = `mutation($id: ID!) { confirmImport(id: $id) { ${PAYLOAD} paymentImport { ${IMPORT} } } }`;
+    const CONFIRM = `mutation($id: ID!) { confirmImport(id: $id, idempotencyKey: "${freshKey()}") { ${PAYLOAD} paymentImport { ${IMPORT} } } }`;
     const confirmed = await ok(CONFIRM, { id: doc.id });
     expect(callLines(writes(confirmed.calls))).toEqual([`POST /import/pagos/aprobar/${doc.id}`]);
     expect(confirmed.data.confirmImport).toMatchObject({
@@ -129,9 +130,10 @@ describe('imports', () => {
 
   it('cancels with a reason sent as status_detail; an empty reason is refused before any call', async () => {
     const doc = await pendingImport();
-    const CANCEL = `mutation($id: ID!, $reason: String!) { cancelImport(id: $id, reason: $reason) { ${PAYLOAD} paymentImport { id status statusDetail } } }`;
+    const CANCEL = `mutation($id: ID!, $reason: String!) { cancelImport(id: $id, reason: $reason, idempotencyKey: "${freshKey()}") { ${PAYLOAD} paymentImport { id status statusDetail } } }`;
     const empty = await stack.run<Json>('tesoreria', CANCEL, { id: doc.id, reason: '  ' });
-    expect(empty.response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(empty.response.body.errors).toBeUndefined();
+    expect(empty.response.body.data!.cancelImport).toMatchObject({ outcome: 'FAILED', error: { code: 'INVALID_INPUT' } });
     expect(empty.calls).toEqual([]);
     const cancelled = await ok(CANCEL, { id: doc.id, reason: 'Archivo equivocado' });
     expect(callLines(writes(cancelled.calls))).toEqual([`POST /import/pagos/cancelar/${doc.id}`]);
@@ -210,8 +212,8 @@ describe('consulta', () => {
     ['importRows', 'query { importRows(importId: "4001") { total } }', {}],
     ['converterConfigurations', '{ converterConfigurations { id } }', {}],
     ['transfers', '{ transfers { total } }', {}],
-    ['confirmImport', 'mutation { confirmImport(id: "4001") { outcome } }', {}],
-    ['cancelImport', 'mutation { cancelImport(id: "4001", reason: "x") { outcome } }', {}],
+    ['confirmImport', 'mutation { confirmImport(id: "4001", idempotencyKey: "k62-imports-001") { outcome } }', {}],
+    ['cancelImport', 'mutation { cancelImport(id: "4001", reason: "x", idempotencyKey: "k62-imports-002") { outcome } }', {}],
     [
       'conciliateTransfer',
       'mutation { conciliateTransfer(id: "6001", idempotencyKey: "k46-imports-215") { outcome } }',

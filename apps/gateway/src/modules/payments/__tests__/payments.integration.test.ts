@@ -7,6 +7,7 @@ import { startGateway, type RunningGateway } from '../../../index.js';
 import { createLogger } from '../../../logger.js';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../../upstream/outcome.js';
 import { REASONS } from '../payments.rules.js';
+import { freshKey } from '../../../__tests__/http-helpers.js';
 
 /**
  * Payment detail and every payment action over HTTP, against the real stubs and the Keycloak emulator.
@@ -103,7 +104,7 @@ async function data<T = Json>(
   return res.body.data as T;
 }
 
-const PAYLOAD = `outcome message error { message code extendedCode } payment { id status statusDetail version actions { kind enabled reason } }`;
+const PAYLOAD = `outcome message error { message code serviceCode extendedCode } payment { id status statusDetail version actions { kind enabled reason } }`;
 
 const DETAIL = /* GraphQL */ `
   query Detail($id: ID!) {
@@ -469,7 +470,7 @@ describe('notifications', () => {
     );
     expect(notification).toMatchObject({ id, type: 'notification', paymentId: expect.any(String) });
     const { resendNotification } = await data(
-      `mutation($id: ID!) { resendNotification(id: $id) { outcome message error { message } notification { id retryCount status } } }`,
+      `mutation($id: ID!) { resendNotification(id: $id, idempotencyKey: "${freshKey()}") { outcome message error { message } notification { id retryCount status } } }`,
       { id },
     );
     expect(resendNotification).toMatchObject({
@@ -484,7 +485,7 @@ describe('notifications', () => {
     expect(res.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await data(`{ notification(id: "1") { id } }`)).notification).toBeNull();
     const { resendNotification } = await data(
-      `mutation { resendNotification(id: "1") { outcome error { message } } }`,
+      `mutation { resendNotification(id: "1", idempotencyKey: "${freshKey()}") { outcome error { message } } }`,
     );
     expect(resendNotification).toEqual({
       outcome: 'FAILED',
@@ -517,7 +518,7 @@ describe('mutations in the state that allows them (operador)', () => {
 
   it('changes the payment method by card and by transfer', async () => {
     const card = await data(
-      `mutation($input: PaymentMethodChangeInput!) { changePaymentMethod(id: "1000006", input: $input) { ${PAYLOAD} } }`,
+      `mutation($input: PaymentMethodChangeInput!) { changePaymentMethod(id: "1000006", input: $input, idempotencyKey: "${freshKey()}") { ${PAYLOAD} } }`,
       {
         input: {
           kind: 'CARD',
@@ -548,7 +549,7 @@ describe('mutations in the state that allows them (operador)', () => {
     });
 
     const transfer = await data(
-      `mutation($input: PaymentMethodChangeInput!) { changePaymentMethod(id: "1000007", input: $input) { ${PAYLOAD} } }`,
+      `mutation($input: PaymentMethodChangeInput!) { changePaymentMethod(id: "1000007", input: $input, idempotencyKey: "${freshKey()}") { ${PAYLOAD} } }`,
       {
         input: {
           kind: 'TRANSFER',
@@ -592,7 +593,8 @@ describe('mutations in the state that allows them (operador)', () => {
       outcome: 'FAILED',
       error: {
         message: 'La tarjeta está vencida: modifique el medio de pago - card_expired',
-        code: 'validation_error',
+        code: 'INVALID_INPUT',
+        serviceCode: 'validation_error',
         extendedCode: 'card_expired',
       },
     });
@@ -647,13 +649,17 @@ describe('mutations in the state that allows them (operador)', () => {
   });
 
   it('refuses a malformed or zero refund amount in Spanish with no upstream call at all', async () => {
-    for (const amount of ['0.00', '12.345']) {
-      const res = await run(
-        `mutation($amount: Decimal) { refundPayment(id: "1000001", reason: "x", idempotencyKey: "key-1000001-bad", amount: $amount) { outcome } }`,
-        { amount },
-      );
-      expect(res.body.errors?.[0]?.message).toMatch(/importe/i);
-    }
+    const refund = `mutation($amount: Decimal) { refundPayment(id: "1000001", reason: "x", idempotencyKey: "key-1000001-bad", amount: $amount) { outcome error { code field message } } }`;
+    // A Decimal that does not parse is a variable of the wrong type: an error of the response.
+    const malformed = await run(refund, { amount: '12.345' });
+    expect(malformed.body.errors?.[0]?.message).toMatch(/importe/i);
+    // A zero amount is the gateway's refusal: the payload says it, naming the argument (schema 2.0.0).
+    const zero = await run(refund, { amount: '0.00' });
+    expect(zero.body.errors).toBeUndefined();
+    expect((zero.body.data as Json).refundPayment).toMatchObject({
+      outcome: 'FAILED',
+      error: { code: 'INVALID_INPUT', field: ['amount'], message: expect.stringMatching(/importe/i) },
+    });
     expect(await recorded()).toHaveLength(0);
   });
 
@@ -666,7 +672,8 @@ describe('mutations in the state that allows them (operador)', () => {
       message: null,
       error: {
         message: 'Fondos insuficientes en la cuenta de la entidad - insufficient_funds_in_collector_account',
-        code: 'rejected',
+        code: 'REFUND_REJECTED',
+        serviceCode: 'rejected',
         extendedCode: 'insufficient_funds_in_collector_account',
       },
       payment: { status: 'APPROVED' },
@@ -701,7 +708,8 @@ describe('mutations in the state that allows them (operador)', () => {
       outcome: 'FAILED',
       error: {
         message: 'Rechazada por el emisor de la tarjeta - rejected_by_card_issuer',
-        code: 'partial',
+        code: 'REFUND_PARTIAL',
+        serviceCode: 'partial',
         extendedCode: 'rejected_by_card_issuer',
       },
     });
@@ -725,7 +733,7 @@ describe('mutations in the state that allows them (operador)', () => {
   it('forwards the notification to the collector', async () => {
     const before = (await stubPayment('1000001')).collector_notifications.length;
     const { forwardPaymentNotification } = await data(
-      `mutation { forwardPaymentNotification(id: "1000001") { outcome message payment { collectorNotifications { status } } } }`,
+      `mutation { forwardPaymentNotification(id: "1000001", idempotencyKey: "${freshKey()}") { outcome message payment { collectorNotifications { status } } } }`,
     );
     expect(forwardPaymentNotification.outcome).toBe('SUCCESS');
     expect(forwardPaymentNotification.message).toBe('Se envio la notificación del pago correctamente.');
@@ -734,14 +742,14 @@ describe('mutations in the state that allows them (operador)', () => {
 
   it('updates a pending payment from the gateway', async () => {
     const { updatePaymentFromGateway } = await data(
-      `mutation { updatePaymentFromGateway(id: "1000005") { ${PAYLOAD} } }`,
+      `mutation { updatePaymentFromGateway(id: "1000005", idempotencyKey: "${freshKey()}") { ${PAYLOAD} } }`,
     );
     expect(updatePaymentFromGateway).toMatchObject({ outcome: 'SUCCESS', payment: { status: 'APPROVED' } });
   });
 
   it('notifies the payer, and with an addressee and receipts through the notification service', async () => {
     const { notifyPayer } = await data(
-      `mutation { notifyPayer(id: "1000005") { outcome message notification { id action } payment { notifications { id } } } }`,
+      `mutation { notifyPayer(id: "1000005", idempotencyKey: "${freshKey()}") { outcome message notification { id action } payment { notifications { id } } } }`,
     );
     expect(notifyPayer).toMatchObject({
       outcome: 'SUCCESS',
@@ -752,7 +760,7 @@ describe('mutations in the state that allows them (operador)', () => {
 
     await clearRequests();
     const other = await data(
-      `mutation { notifyPayer(id: "1000005", addressee: "tesoreria@club.com.ar", downloadReceipts: true) { outcome notification { id action } } }`,
+      `mutation { notifyPayer(id: "1000005", addressee: "tesoreria@club.com.ar", downloadReceipts: true, idempotencyKey: "${freshKey()}") { outcome notification { id action } } }`,
     );
     expect(other.notifyPayer).toMatchObject({
       outcome: 'SUCCESS',
@@ -770,7 +778,7 @@ describe('mutations in the state that allows them (operador)', () => {
   });
 
   it('refreshes a payment', async () => {
-    const { refreshPayment } = await data(`mutation { refreshPayment(id: "1000001") { ${PAYLOAD} } }`);
+    const { refreshPayment } = await data(`mutation { refreshPayment(id: "1000001", idempotencyKey: "${freshKey()}") { ${PAYLOAD} } }`);
     expect(refreshPayment).toMatchObject({
       outcome: 'SUCCESS',
       message: 'El pago se actualizó correctamente.',
@@ -788,7 +796,7 @@ describe('mutations in a state that does not allow them: the rule refuses, no up
     ],
     [
       'change method of pending',
-      `changePaymentMethod(id: "1000005", input: { kind: CARD, number: "4507990000004905", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } })`,
+      `changePaymentMethod(id: "1000005", input: { kind: CARD, number: "4507990000004905", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } }, idempotencyKey: "${freshKey()}")`,
       REASONS.changeMethodState,
     ],
     [
@@ -831,12 +839,12 @@ describe('mutations in a state that does not allow them: the rule refuses, no up
       `reversePayment(id: "1000005", reason: "x", idempotencyKey: "key-re-0001")`,
       REASONS.reverseState,
     ],
-    ['forward without notification_url', `forwardPaymentNotification(id: "1000020")`, REASONS.forwardNoUrl],
-    ['notify overdue', `notifyPayer(id: "1000014")`, REASONS.notifyOverdue],
-    ['notify without payer e-mail', `notifyPayer(id: "1000020")`, REASONS.notifyNoEmail],
+    ['forward without notification_url', `forwardPaymentNotification(id: "1000020", idempotencyKey: "${freshKey()}")`, REASONS.forwardNoUrl],
+    ['notify overdue', `notifyPayer(id: "1000014", idempotencyKey: "${freshKey()}")`, REASONS.notifyOverdue],
+    ['notify without payer e-mail', `notifyPayer(id: "1000020", idempotencyKey: "${freshKey()}")`, REASONS.notifyNoEmail],
     [
       'update from gateway without methods',
-      `updatePaymentFromGateway(id: "1000006")`,
+      `updatePaymentFromGateway(id: "1000006", idempotencyKey: "${freshKey()}")`,
       REASONS.gatewayNoMethods,
     ],
   ];
@@ -865,7 +873,7 @@ describe('mutations in a state that does not allow them: the rule refuses, no up
   });
 });
 
-describe('input validation: BAD_USER_INPUT naming the field, no upstream call', () => {
+describe('input validation: the payload FAILED, INVALID_INPUT naming the field, no upstream call (schema 2.0.0)', () => {
   it.each([
     [
       'blank reason',
@@ -879,29 +887,37 @@ describe('input validation: BAD_USER_INPUT naming the field, no upstream call', 
     ],
     [
       'card number',
-      `changePaymentMethod(id: "1000006", input: { kind: CARD, number: "123", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } })`,
+      `changePaymentMethod(id: "1000006", input: { kind: CARD, number: "123", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } }, idempotencyKey: "${freshKey()}")`,
       'input.number',
     ],
     [
       'expired card',
-      `changePaymentMethod(id: "1000006", input: { kind: CARD, number: "4507990000004905", expiration: "01/2020", holder: { name: "Ana", identification: { number: "28456789" } } })`,
+      `changePaymentMethod(id: "1000006", input: { kind: CARD, number: "4507990000004905", expiration: "01/2020", holder: { name: "Ana", identification: { number: "28456789" } } }, idempotencyKey: "${freshKey()}")`,
       'input.expiration',
     ],
     [
       'CUIT check digit',
-      `changePaymentMethod(id: "1000007", input: { kind: TRANSFER, number: "2850590940090418135201", holder: { name: "Ana", identification: { number: "20123456780" } } })`,
+      `changePaymentMethod(id: "1000007", input: { kind: TRANSFER, number: "2850590940090418135201", holder: { name: "Ana", identification: { number: "20123456780" } } }, idempotencyKey: "${freshKey()}")`,
       'input.holder.identification.number',
     ],
-    ['addressee', `notifyPayer(id: "1000005", addressee: "nope")`, 'addressee'],
+    ['addressee', `notifyPayer(id: "1000005", addressee: "nope", idempotencyKey: "${freshKey()}")`, 'addressee'],
     [
       'bulk id',
       `bulkCancelPayments(ids: ["1000005", "a b"], reason: "x", idempotencyKey: "k46-payments-870")`,
       'ids[1]',
     ],
   ])('%s', async (_name, call, field) => {
-    const res = await run(`mutation { result: ${call} { __typename } }`);
-    expect(res.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
-    expect(res.body.errors?.[0]?.message).toContain(field);
+    const res = await run(
+      `mutation { result: ${call} { __typename ... on OperationResult { outcome error { message code serviceCode field } } } }`,
+    );
+    // A business refusal never hides in errors[]: the payload says it, with the argument's path.
+    expect(res.body.errors).toBeUndefined();
+    const result = (res.body.data as Json).result;
+    expect(result).toMatchObject({
+      outcome: 'FAILED',
+      error: { code: 'INVALID_INPUT', serviceCode: null, field: field.split(/[.[\]]+/).filter(Boolean) },
+    });
+    expect(result.error.message).toContain(field);
     expect(await recorded()).toEqual([]);
   });
 });
@@ -909,18 +925,18 @@ describe('input validation: BAD_USER_INPUT naming the field, no upstream call', 
 describe('consulta', () => {
   const MUTATIONS = [
     `cancelPayment(id: "1000005", reason: "x", idempotencyKey: "k46-payments-881") { outcome }`,
-    `changePaymentMethod(id: "1000006", input: { kind: CARD, number: "4507990000004905", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } }) { outcome }`,
+    `changePaymentMethod(id: "1000006", input: { kind: CARD, number: "4507990000004905", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } }, idempotencyKey: "${freshKey()}") { outcome }`,
     `cancelPaymentObjection(id: "1000013", reason: "x", idempotencyKey: "k46-payments-883") { outcome }`,
     `retryPayment(id: "1000008", mode: SAME_METHOD, idempotencyKey: "k46-payments-884") { outcome }`,
     `refundPayment(id: "1000001", reason: "x", idempotencyKey: "key-consulta-1") { outcome }`,
     `partialRefundPayment(id: "1000003", idempotencyKey: "key-consulta-2") { outcome }`,
     `reversePayment(id: "1000001", reason: "x", idempotencyKey: "key-consulta-3") { outcome }`,
-    `forwardPaymentNotification(id: "1000001") { outcome }`,
-    `updatePaymentFromGateway(id: "1000005") { outcome }`,
-    `notifyPayer(id: "1000005") { outcome }`,
-    `refreshPayment(id: "1000005") { outcome }`,
-    `resendNotification(id: "7000001") { outcome }`,
-    `bulkChangePaymentMethod(ids: ["1000006"], input: { kind: CARD, number: "4507990000004905", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } }) { results { outcome } }`,
+    `forwardPaymentNotification(id: "1000001", idempotencyKey: "${freshKey()}") { outcome }`,
+    `updatePaymentFromGateway(id: "1000005", idempotencyKey: "${freshKey()}") { outcome }`,
+    `notifyPayer(id: "1000005", idempotencyKey: "${freshKey()}") { outcome }`,
+    `refreshPayment(id: "1000005", idempotencyKey: "${freshKey()}") { outcome }`,
+    `resendNotification(id: "7000001", idempotencyKey: "${freshKey()}") { outcome }`,
+    `bulkChangePaymentMethod(ids: ["1000006"], input: { kind: CARD, number: "4507990000004905", expiration: "12/2099", holder: { name: "Ana", identification: { number: "28456789" } } }, idempotencyKey: "${freshKey()}") { results { outcome } }`,
     `bulkCancelPayments(ids: ["1000005"], reason: "x", idempotencyKey: "k46-payments-894") { results { outcome } }`,
     `bulkCancelPaymentObjections(ids: ["1000013"], reason: "x", idempotencyKey: "k46-payments-895") { results { outcome } }`,
   ];
@@ -1154,7 +1170,7 @@ describe('bulk actions', () => {
   it('changes the method of every selected issued payment', async () => {
     const ids = await idsWithStatus(['issued'], 3);
     const { bulkChangePaymentMethod } = await data(
-      `mutation($ids: [ID!]!, $input: PaymentMethodChangeInput!) { bulkChangePaymentMethod(ids: $ids, input: $input) { ${BULK_RESULTS} } }`,
+      `mutation($ids: [ID!]!, $input: PaymentMethodChangeInput!) { bulkChangePaymentMethod(ids: $ids, input: $input, idempotencyKey: "${freshKey()}") { ${BULK_RESULTS} } }`,
       {
         ids,
         input: {
@@ -1171,7 +1187,7 @@ describe('bulk actions', () => {
     ]);
     for (const id of ids) expect((await stubPayment(id)).payment_methods[0].media_payment_id).toBe(1);
     const refused = await data(
-      `mutation($input: PaymentMethodChangeInput!) { bulkChangePaymentMethod(ids: ["1000005"], input: $input) { ${BULK_RESULTS} } }`,
+      `mutation($input: PaymentMethodChangeInput!) { bulkChangePaymentMethod(ids: ["1000005"], input: $input, idempotencyKey: "${freshKey()}") { ${BULK_RESULTS} } }`,
       {
         input: {
           kind: 'TRANSFER',
@@ -1226,7 +1242,7 @@ describe('timeouts: unknown outcome, never success, never retried', () => {
     expect(res.body.data?.cancelPayment).toEqual({
       outcome: 'UNKNOWN',
       message: null,
-      error: { message: UNKNOWN_OUTCOME_MESSAGE, code: 'UPSTREAM_TIMEOUT', extendedCode: null },
+      error: { message: UNKNOWN_OUTCOME_MESSAGE, code: 'UPSTREAM_TIMEOUT', serviceCode: null, extendedCode: null },
       payment: null,
     });
     const posts = (await recorded('payment')).filter((c) => c.method === 'POST');

@@ -10,6 +10,7 @@ import { startGateway, type RunningGateway } from '../../../index.js';
 import { createLogger } from '../../../logger.js';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../../upstream/outcome.js';
 import { SUBSCRIPTION_REASONS } from '../subscriptions.rules.js';
+import { freshKey } from '../../../__tests__/http-helpers.js';
 
 /**
  * Subscriptions over HTTP against the real stubs (subscription fixtures 4000001-4000009 of
@@ -349,7 +350,7 @@ describe('subscription mutations land in the service', () => {
 
   it('change the payment method (same payload as payments)', async () => {
     const result = await data(
-      `mutation($id: ID!, $input: PaymentMethodChangeInput!) { changeSubscriptionPaymentMethod(id: $id, input: $input) { ${PAYLOAD} } }`,
+      `mutation($id: ID!, $input: PaymentMethodChangeInput!) { changeSubscriptionPaymentMethod(id: $id, input: $input, idempotencyKey: "${freshKey()}") { ${PAYLOAD} } }`,
       { id: '4000007', input: CARD_INPUT },
     );
     expect(result.changeSubscriptionPaymentMethod).toMatchObject({
@@ -370,7 +371,7 @@ describe('subscription mutations land in the service', () => {
 
   it('remove the payment method', async () => {
     const result = await data(
-      `mutation($id: ID!) { removeSubscriptionPaymentMethod(id: $id) { ${PAYLOAD} } }`,
+      `mutation($id: ID!) { removeSubscriptionPaymentMethod(id: $id, idempotencyKey: "${freshKey()}") { ${PAYLOAD} } }`,
       { id: '4000001' },
     );
     expect(result.removeSubscriptionPaymentMethod).toMatchObject({
@@ -423,7 +424,7 @@ describe('subscription mutations land in the service', () => {
   it('send the e-mail to the payer', async () => {
     const before = (await stubSubscription('4000006')).notifications as Json[];
     const result = await data(
-      `mutation($id: ID!) { sendSubscriptionEmail(id: $id) { outcome message error { message } notification { id action } subscription { id notifications { id } } } }`,
+      `mutation($id: ID!) { sendSubscriptionEmail(id: $id, idempotencyKey: "${freshKey()}") { outcome message error { message } notification { id action } subscription { id notifications { id } } } }`,
       { id: '4000006' },
     );
     expect(result.sendSubscriptionEmail).toMatchObject({ outcome: 'SUCCESS', error: null });
@@ -433,7 +434,7 @@ describe('subscription mutations land in the service', () => {
   });
 
   it('refresh', async () => {
-    const result = await data(`mutation($id: ID!) { refreshSubscription(id: $id) { ${PAYLOAD} } }`, {
+    const result = await data(`mutation($id: ID!) { refreshSubscription(id: $id, idempotencyKey: "${freshKey()}") { ${PAYLOAD} } }`, {
       id: '4000002',
     });
     expect(result.refreshSubscription).toMatchObject({ outcome: 'SUCCESS', subscription: { id: '4000002' } });
@@ -448,7 +449,7 @@ describe('subscription mutations land in the service', () => {
     ],
     [
       'remove a missing method',
-      `removeSubscriptionPaymentMethod(id: "4000007")`,
+      `removeSubscriptionPaymentMethod(id: "4000007", idempotencyKey: "${freshKey()}")`,
       SUBSCRIPTION_REASONS.noPaymentMethod,
     ],
     [
@@ -456,7 +457,7 @@ describe('subscription mutations land in the service', () => {
       `updateSubscriptionAmount(id: "4000002", amount: "10", idempotencyKey: "k46-subscription-436")`,
       SUBSCRIPTION_REASONS.amountType,
     ],
-    ['e-mail a cancelled one', `sendSubscriptionEmail(id: "4000004")`, SUBSCRIPTION_REASONS.sendEmailStatus],
+    ['e-mail a cancelled one', `sendSubscriptionEmail(id: "4000004", idempotencyKey: "${freshKey()}")`, SUBSCRIPTION_REASONS.sendEmailStatus],
   ])('the rules refuse to %s without writing', async (_why, call, reason) => {
     const result = await data(`mutation { result: ${call} { outcome error { message code } } }`);
     expect(result.result).toEqual({
@@ -468,9 +469,13 @@ describe('subscription mutations land in the service', () => {
 
   it('a zero amount is bad input, with no upstream call', async () => {
     const res = await run(
-      `mutation { updateSubscriptionAmount(id: "4000001", amount: "0", idempotencyKey: "k46-subscription-450") { outcome } }`,
+      `mutation { updateSubscriptionAmount(id: "4000001", amount: "0", idempotencyKey: "k46-subscription-450") { outcome error { code field } } }`,
     );
-    expect(res.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data?.updateSubscriptionAmount).toMatchObject({
+      outcome: 'FAILED',
+      error: { code: 'INVALID_INPUT', field: ['amount'] },
+    });
     expect(await recorded()).toEqual([]);
   });
 
@@ -483,7 +488,7 @@ describe('subscription mutations land in the service', () => {
       outcome: 'FAILED',
       error: {
         message: 'La suscripción está cancelada - subscription_cancelled',
-        code: 'invalid_status',
+        code: 'INVALID_STATE',
         extendedCode: 'subscription_cancelled',
       },
       subscription: { id: '4000002', status: 'ACTIVE' },
@@ -610,7 +615,7 @@ describe('subscription multi-select', () => {
   it('bulk change method with a forced failure reports each item; only the failed one is not written', async () => {
     await forceFailure({ operation: 'medio-de-pago', ids: ['4000008'] });
     const result = await data(
-      `mutation($ids: [ID!]!, $input: PaymentMethodChangeInput!) { bulkChangeSubscriptionPaymentMethod(ids: $ids, input: $input) { ${BULK_RESULTS} } }`,
+      `mutation($ids: [ID!]!, $input: PaymentMethodChangeInput!) { bulkChangeSubscriptionPaymentMethod(ids: $ids, input: $input, idempotencyKey: "${freshKey()}") { ${BULK_RESULTS} } }`,
       { ids: ['4000002', '4000008'], input: CARD_INPUT },
     );
     const [ok, failed] = result.bulkChangeSubscriptionPaymentMethod.results as Json[];
@@ -631,13 +636,13 @@ describe('subscription multi-select', () => {
 describe('consulta (no permission)', () => {
   const MUTATIONS = [
     `cancelSubscription(id: "4000001", reason: "x", idempotencyKey: "k46-subscription-609") { outcome }`,
-    `changeSubscriptionPaymentMethod(id: "4000001", input: $input) { outcome }`,
-    `removeSubscriptionPaymentMethod(id: "4000001") { outcome }`,
+    `changeSubscriptionPaymentMethod(id: "4000001", input: $input, idempotencyKey: "${freshKey()}") { outcome }`,
+    `removeSubscriptionPaymentMethod(id: "4000001", idempotencyKey: "${freshKey()}") { outcome }`,
     `updateSubscriptionAmount(id: "4000001", amount: "10", idempotencyKey: "k46-subscription-612") { outcome }`,
-    `sendSubscriptionEmail(id: "4000001") { outcome }`,
-    `refreshSubscription(id: "4000001") { outcome }`,
+    `sendSubscriptionEmail(id: "4000001", idempotencyKey: "${freshKey()}") { outcome }`,
+    `refreshSubscription(id: "4000001", idempotencyKey: "${freshKey()}") { outcome }`,
     `bulkCancelSubscriptions(ids: ["4000001"], reason: "x", idempotencyKey: "k46-subscription-615") { results { id } }`,
-    `bulkChangeSubscriptionPaymentMethod(ids: ["4000001"], input: $input) { results { id } }`,
+    `bulkChangeSubscriptionPaymentMethod(ids: ["4000001"], input: $input, idempotencyKey: "${freshKey()}") { results { id } }`,
     `bulkUpdateSubscriptionAmount(ids: ["4000002"], amount: "10", idempotencyKey: "k46-subscription-617") { results { id } }`,
   ];
 

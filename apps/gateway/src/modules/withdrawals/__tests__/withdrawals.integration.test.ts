@@ -6,6 +6,7 @@ import {
   type SecurityStack,
 } from '../../../__tests__/security/harness.js';
 import { WITHDRAW_REASONS } from '../withdrawals.rules.js';
+import { freshKey } from '../../../__tests__/http-helpers.js';
 
 /**
  * Withdrawals over HTTP against the real stubs (withdraw fixtures 5000001-5000010, withdrawal fixtures
@@ -110,7 +111,7 @@ const WITHDRAWALS = /* GraphQL */ `
 const BULK_WITHDRAW = `results { id outcome error { message code extendedCode } withdraw { id status } }`;
 const BULK_WITHDRAWAL = `results { id outcome error { message code extendedCode } withdrawal { id status } }`;
 const SCHEDULE = `scheduledWithdrawal { scheduled cron destinationAccount amountType amount entries { variable value active } }`;
-const SAVE = `mutation($input: ScheduledWithdrawalInput!) { saveScheduledWithdrawal(input: $input) { outcome message error { message code } ${SCHEDULE} } }`;
+const SAVE = `mutation($input: ScheduledWithdrawalInput!) { saveScheduledWithdrawal(input: $input, idempotencyKey: "${freshKey()}") { outcome message error { message code } ${SCHEDULE} } }`;
 const CBU = '0720000788000035581530';
 
 describe('lists', () => {
@@ -209,9 +210,14 @@ describe('withdraw writes', () => {
     );
     expect(reExport.reExportWithdraw).toEqual({ outcome: 'SUCCESS', message: '¡Re-exportación exitosa!' });
     const blank = await run(
-      `mutation { rejectWithdraws(ids: ["5000004"], reason: "  ", idempotencyKey: "k46-withdrawals-210") { results { id } } }`,
+      `mutation { rejectWithdraws(ids: ["5000004"], reason: "  ", idempotencyKey: "k46-withdrawals-210") { outcome error { code field } results { id } } }`,
     );
-    expect(blank.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(blank.body.errors).toBeUndefined();
+    expect(blank.body.data?.rejectWithdraws).toMatchObject({
+      outcome: 'FAILED',
+      error: { code: 'INVALID_INPUT', field: ['reason'] },
+      results: [],
+    });
   });
 });
 
@@ -291,7 +297,7 @@ describe('scheduled withdrawal', () => {
       'POST /collector/comercios/10002/configuraciones',
     ]);
     const deleted = await data(
-      `mutation { deleteScheduledWithdrawal(collectorId: "10002") { outcome ${SCHEDULE} } }`,
+      `mutation { deleteScheduledWithdrawal(collectorId: "10002", idempotencyKey: "${freshKey()}") { outcome ${SCHEDULE} } }`,
     );
     expect(deleted.deleteScheduledWithdrawal.scheduledWithdrawal).toMatchObject({
       scheduled: false,
@@ -335,9 +341,10 @@ describe('scheduled withdrawal', () => {
         cron: '0 0 1 * *',
       },
     });
-    expect(res.body.errors?.[0]).toMatchObject({
-      message: 'El CBU no es válido (input.destinationAccount)',
-      extensions: { code: 'BAD_USER_INPUT', field: 'input.destinationAccount' },
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data?.saveScheduledWithdrawal).toMatchObject({
+      outcome: 'FAILED',
+      error: { message: 'El CBU no es válido (input.destinationAccount)', code: 'INVALID_INPUT' },
     });
     expect(await recorded()).toEqual([]);
   });
@@ -388,8 +395,8 @@ describe('consulta (no permission)', () => {
     `mutation { rejectWithdrawal(id: "6000001", reason: "x", idempotencyKey: "k46-withdrawals-384") { outcome } }`,
     `mutation { bulkAuthorizeWithdrawals(ids: ["6000001"], idempotencyKey: "k46-withdrawals-385") { results { id } } }`,
     `mutation { bulkRejectWithdrawals(ids: ["6000001"], reason: "x", idempotencyKey: "k46-withdrawals-386") { results { id } } }`,
-    `mutation { saveScheduledWithdrawal(input: { collectorId: "10002", destinationAccount: "${CBU}", cron: "0 0 1 * *" }) { outcome } }`,
-    `mutation { deleteScheduledWithdrawal(collectorId: "10006") { outcome } }`,
+    `mutation { saveScheduledWithdrawal(input: { collectorId: "10002", destinationAccount: "${CBU}", cron: "0 0 1 * *" }, idempotencyKey: "${freshKey()}") { outcome } }`,
+    `mutation { deleteScheduledWithdrawal(collectorId: "10006", idempotencyKey: "${freshKey()}") { outcome } }`,
     `query { withdraws { total } }`,
     `query { withdrawals { total } }`,
     `query { scheduledWithdrawal(collectorId: "10006") { scheduled } }`,
