@@ -28,7 +28,10 @@ function runtimeConfig(): Plugin {
 /** `@/` is `apps/web/src` (tsconfig.json `paths`, vitest.config.ts and the lint resolver say the same). */
 export const SRC_ALIAS = [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }];
 
-type ChunkGraph = { getModuleIds(): IterableIterator<string>; getModuleInfo(id: string): Rolldown.ModuleInfo | null };
+type ChunkGraph = {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(id: string): Rolldown.ModuleInfo | null;
+};
 
 /** Libraries every signed-in visit runs: long-lived chunks of their own (React, Apollo, the router, keycloak-js). */
 const VENDOR_CHUNKS: readonly (readonly [RegExp, string])[] = [
@@ -126,8 +129,13 @@ interface CutImport {
   line: string;
   /** The names it imported, now the stand-in. */
   names: readonly string[];
+  /** What stays of the statement when it imported other names too (the same statement without `names`). */
+  keep?: string;
   why: string;
 }
+
+/** The MIT DataGrid's default slots (`DATA_GRID_DEFAULT_SLOTS_COMPONENTS`), each a component every grid imports. */
+const GRID_DEFAULT_SLOTS = /\/@mui\/x-data-grid\/constants\/defaultGridSlotsComponents\.m?js$/;
 
 /**
  * Imports of MUI modules whose branch or slot the app never renders, left out of the build (a stand-in throws if
@@ -165,6 +173,36 @@ const CUT_IMPORTS: readonly CutImport[] = [
     names: [name!],
     why: "the DataGrid's Pro slots",
   })),
+  // The DataGrid's parts that `DataTable` (components/data-table/data-table.tsx) turns off, which its default slots
+  // still import, and with them every list's first visit (issue 65): the column menu (`disableColumnMenu`), the
+  // toolbar (no `showToolbar`; the lists' own 'Columnas' and 'Vistas' are the kit's), the filter and columns panels
+  // (`disableColumnFilter`, `disableColumnSelector`: the lists filter on the server, from their forms) and the badge
+  // only those and a multi-column sort (not in the MIT grid) show.
+  {
+    file: GRID_DEFAULT_SLOTS,
+    line: 'import { GridColumnMenu } from "../components/menu/columnMenu/GridColumnMenu.mjs";',
+    names: ['GridColumnMenu'],
+    why: "the DataGrid's column menu",
+  },
+  {
+    file: GRID_DEFAULT_SLOTS,
+    line: 'import { GridToolbar } from "../components/toolbarV8/GridToolbar.mjs";',
+    names: ['GridToolbar'],
+    why: "the DataGrid's toolbar",
+  },
+  {
+    file: GRID_DEFAULT_SLOTS,
+    line: 'import { GridSkeletonCell, GridColumnsPanel, GridFilterPanel, GridFooter, GridLoadingOverlay, GridNoRowsOverlay, GridPagination, GridPanel, GridRow, GridColumnHeaderFilterIconButton, GridRowCount, GridColumnsManagement, GridColumnHeaderSortIcon, GridNoColumnsOverlay } from "../components/index.mjs";',
+    names: ['GridColumnsPanel', 'GridFilterPanel', 'GridColumnsManagement'],
+    keep: 'import { GridSkeletonCell, GridFooter, GridLoadingOverlay, GridNoRowsOverlay, GridPagination, GridPanel, GridRow, GridColumnHeaderFilterIconButton, GridRowCount, GridColumnHeaderSortIcon, GridNoColumnsOverlay } from "../components/index.mjs";',
+    why: "the DataGrid's filter and columns panels",
+  },
+  {
+    file: /\/@mui\/x-data-grid\/material\/index\.m?js$/,
+    line: "import MUIBadge from '@mui/material/Badge';",
+    names: ['MUIBadge'],
+    why: "the DataGrid's badges (filters, multi-column sort)",
+  },
 ];
 
 function cutImports(): Plugin {
@@ -175,7 +213,7 @@ function cutImports(): Plugin {
     transform(code, id) {
       const cuts = CUT_IMPORTS.filter(({ file }) => file.test(id));
       if (cuts.length === 0) return null;
-      for (const { line, names, why } of cuts) {
+      for (const { line, names, keep, why } of cuts) {
         if (!code.includes(line)) this.error(`${id} changed: it no longer says "${line}" (vite.config.ts)`);
         const standIn = names
           .map(
@@ -183,7 +221,7 @@ function cutImports(): Plugin {
               `const ${name} = () => { throw new Error(${JSON.stringify(`${why}: not built in (vite.config.ts)`)}); };`,
           )
           .join(' ');
-        code = code.replace(line, standIn);
+        code = code.replace(line, keep ? `${keep} ${standIn}` : standIn);
       }
       return { code, map: null };
     },

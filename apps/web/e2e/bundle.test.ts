@@ -204,16 +204,23 @@ describe('production bundle', () => {
     }
   });
 
-  it('loads the DataGrid without the MUI components of its Pro slots (Switch, Tabs, ToggleButton: vite.config.ts)', () => {
+  it('loads the DataGrid without the MUI components of its Pro slots (Switch, Tabs, ToggleButton: vite.config.ts), nor the parts DataTable turns off (column menu, toolbar, filter and columns panels, badges)', () => {
     const { manifest, closure, sourcesOf } = load();
     const grid = Object.keys(manifest).find((key) =>
       sourcesOf(manifest[key]!.file).some((s) => /@mui\/x-data-grid\/DataGrid\//.test(s)),
     );
     expect(grid).toBeDefined();
     const sources = [...closure(grid!)].flatMap(sourcesOf);
-    expect(sources.filter((s) => /@mui\/material\/esm\/(Switch|Tabs|Tab|ToggleButton)\//.test(s))).toEqual(
-      [],
-    );
+    expect(
+      sources.filter((s) => /@mui\/material\/esm\/(Switch|Tabs|Tab|ToggleButton|Badge)\//.test(s)),
+    ).toEqual([]);
+    expect(
+      sources.filter((s) =>
+        /@mui\/x-data-grid\/components\/(menu\/columnMenu\/GridColumnMenu|toolbarV8\/GridToolbar|panel\/filterPanel\/GridFilterPanel|panel\/GridColumnsPanel|columnsManagement\/GridColumnsManagement)\./.test(
+          s,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('shares one DataGrid chunk between the areas, outside every area chunk', () => {
