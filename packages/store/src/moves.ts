@@ -128,26 +128,21 @@ export async function completeMove(
   const items = outcome.items ? JSON.stringify(outcome.items) : null;
   const answer = outcome.answer === undefined ? null : JSON.stringify(outcome.answer);
   const version = outcome.version ?? null;
-  const { rows } = await sql<{ event_id: string }>`
-    with done as (
-      update activity set state = 'done', result = ${outcome.result}, error_code = ${outcome.error_code},
+  const done = sql`update activity set state = 'done', result = ${outcome.result}, error_code = ${outcome.error_code},
         items = ${items}::jsonb, answer = ${answer}::jsonb, lease_until = null, completed_at = ${at}
-      where id = ${id}
-      returning namespace, area, target_ids, items, result
-    ),
+      where id = ${id}`;
+  const lock = server ? sql`pg_advisory_xact_lock(${sql.lit(LIVE_EVENT_LOCK)})` : sql`1`;
+  const notify = server ? sql`, pg_notify(${LIVE_CHANNEL}, e.id::text)` : sql``;
+  // A single move (most of them) in a statement PostgreSQL plans quickly; a bulk's items are split in chunks.
+  const { rows } = items
+    ? await sql<{ event_id: string }>`
+    with done as (${done} returning namespace, area, items),
     changed as (
       select namespace, area,
-        case
-          when items is null then
-            case when result in ('success', 'unknown') then target_ids else '{}'::text[] end
-          else array(select i ->> 'id' from jsonb_array_elements(items) i where i ->> 'result' <> 'failed')
-        end as ids
+        array(select i ->> 'id' from jsonb_array_elements(items) i where i ->> 'result' <> 'failed') as ids
       from done where area is not null
     ),
-    ordered as (
-      select ${server ? sql`pg_advisory_xact_lock(${sql.lit(LIVE_EVENT_LOCK)})` : sql`1`}
-      from changed where cardinality(ids) > 0 limit 1
-    ),
+    ordered as (select ${lock} from changed where cardinality(ids) > 0 limit 1),
     events as (
       insert into live_event (namespace, area, ids, version)
       select c.namespace, c.area, c.ids[s : s + ${LIVE_EVENT_MAX_IDS - 1}],
@@ -156,8 +151,22 @@ export async function completeMove(
       order by s
       returning id
     )
-    select e.id::text as event_id${server ? sql`, pg_notify(${LIVE_CHANNEL}, e.id::text)` : sql``}
-    from (select max(id) as id from events) e where e.id is not null`.execute(db);
+    select e.id::text as event_id${notify} from (select max(id) as id from events) e where e.id is not null`.execute(
+        db,
+      )
+    : await sql<{ event_id: string }>`
+    with done as (${done} returning namespace, area, target_ids, result),
+    ordered as (
+      select ${lock} from done
+      where area is not null and result in ('success', 'unknown') and cardinality(target_ids) > 0
+    ),
+    events as (
+      insert into live_event (namespace, area, ids, version)
+      select d.namespace, d.area, d.target_ids, case when cardinality(d.target_ids) = 1 then ${version}::text end
+      from done d cross join ordered
+      returning id
+    )
+    select e.id::text as event_id${notify} from events e`.execute(db);
   return rows[0]?.event_id ?? null;
 }
 
