@@ -49,8 +49,10 @@ const INTERACTION_WATCH = () => {
   }
   let step = null;
   const check = () => {
-    if (step && step.doneAt === null && checks[step.until.kind](step.until))
+    // Only once the step's input is in: a condition that already held before it says nothing of the step.
+    if (step && step.inputAt !== null && step.doneAt === null && checks[step.until.kind](step.until)) {
       step.doneAt = window.performance.now();
+    }
   };
   new window.MutationObserver(check).observe(document, {
     childList: true,
@@ -241,7 +243,8 @@ const STEPS = [
       'búsqueda: escribir 1000001',
       (page) => page.keyboard.type('1000001'),
       'Pago 1000001',
-      '[role="dialog"] [role="option"]',
+      // In the payments' group of the answer (the dialog's recent records may name the same payment already).
+      '[data-testid="search-group-PAYMENT"] [role="option"]',
     ),
     data: true,
   },
