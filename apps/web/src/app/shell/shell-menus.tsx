@@ -11,7 +11,7 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import type { Popup } from '@/components/popup/use-popup';
 import { useAuth } from '../../lib/auth-context';
-import { endLive } from '../../lib/live/live-tab';
+import { endLive } from '../../lib/live/live-access';
 import { useCurrentUser } from '../../lib/permissions';
 import type { MenuGroup } from './menu';
 import { MenuHeader } from './menu-header';

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { liveRecordOf, useLiveEvents, useOpenRecord, usePresence } from '../../lib/live/live-tab';
+import { useLiveEvents, useLiveTab, useOpenRecord, usePresence } from '../../lib/live/live-access';
 import type { DialogFeedback } from '../../lib/mutation-outcome';
 import { recordContent } from '../../lib/record-content';
 
@@ -120,7 +120,8 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
   const [checkedAt, setCheckedAt] = useState(0);
   const latest = useRef({ document, variables, recordOf, versionOf, shownVersion });
   latest.current = { document, variables, recordOf, versionOf, shownVersion };
-  const liveRecord = liveRecordOf(shown);
+  const tab = useLiveTab();
+  const liveRecord = tab ? tab.recordOf(shown) : null;
   const liveArea = liveRecord?.area;
   const liveId = liveRecord?.id;
   const live = useMemo(
@@ -170,8 +171,8 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
   // reset of the stream) runs the check at once instead of at the next poll. The notice, not the fields refreshed,
   // says it even where nothing is being edited: what the operator reads never moves under his eyes, and 'Recargar'
   // stays his (docs/decisions.md). His own change finds the version he already shows and says nothing.
-  useOpenRecord(live && !skip ? { ...live, dialog: null } : null);
-  useLiveEvents((event) => {
+  useOpenRecord(tab, live && !skip ? { ...live, dialog: null } : null);
+  useLiveEvents(tab, (event) => {
     if (skip || !live) return;
     if (event.type === 'reset' || (event.type === 'change' && event.area === live.area && event.ids.includes(live.id))) {
       void check();
@@ -311,7 +312,7 @@ export function FreshnessNotice({
  * himself left out; nothing when there are none. A polite live region: a screen reader hears who arrives.
  */
 function PresenceLine({ live }: { live: { area: string; id: string } | null }) {
-  const others = usePresence(live?.area, live?.id);
+  const others = usePresence(useLiveTab(), live?.area, live?.id);
   return (
     <Typography
       variant="caption"

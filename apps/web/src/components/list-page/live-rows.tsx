@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { alpha, useTheme, type CSSObject } from '@mui/material/styles';
 import { visuallyHidden } from '../feedback/visually-hidden';
-import { liveAreaOfList, useLiveEvents } from '../../lib/live/live-tab';
+import { useLiveEvents, useLiveTab } from '../../lib/live/live-access';
 
 /** Changes pushed within this time make one request (a bulk's events, several operators at once). */
 export const LIVE_REFETCH_DEBOUNCE_MS = 300;
@@ -36,7 +36,8 @@ export function useLiveRows(
   const pending = useRef<{ ids: Set<string>; timer?: ReturnType<typeof setTimeout> }>({ ids: new Set() });
   const latest = useRef({ rows, refetch });
   latest.current = { rows, refetch };
-  const area = listArea === undefined ? undefined : liveAreaOfList(listArea);
+  const tab = useLiveTab();
+  const area = listArea === undefined || !tab ? undefined : tab.listArea(listArea);
 
   useEffect(() => {
     const own = pending.current;
@@ -48,7 +49,7 @@ export function useLiveRows(
     return () => clearTimeout(timer);
   }, [updated]);
 
-  useLiveEvents((event) => {
+  useLiveEvents(tab, (event) => {
     if (area === undefined) return;
     if (event.type === 'change') {
       if (event.area !== area) return;

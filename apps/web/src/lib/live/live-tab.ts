@@ -1,13 +1,12 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { busyText } from './dialog-texts';
 import { openOfDeclarations, othersOf } from './presence';
 import { recordKey, type LiveEvent, type OpenRecord, type Viewer } from './protocol';
 
 /**
- * This tab's side of the live updates (issue 63), small and downloaded with the kit: what its screens have open
- * (`useOpenRecord`), the events they listen to (`useLiveEvents`) and the viewers the gateway last said of a record
- * (`usePresence`). The connection itself (the leader tab's stream, the relay between tabs, the presence POSTs) is
- * `./live-engine.ts`, downloaded after the first paint (`./live-provider.tsx`); until it runs, the hooks simply hear
- * nothing, and polling (fresh-record.tsx) goes on as before.
+ * This tab's side of the live updates (issue 63): what its screens have open, the events they listen to and the
+ * viewers the gateway last said of a record, with the rules the screens apply to them (a record's area, the others
+ * than the operator, a dialog's warning). Downloaded with the engine after the first paint (`./start-live.ts`); the
+ * screens reach it through `./live-access.ts`, whose hooks hear nothing until it is there (polling goes on).
  */
 export interface LiveTab {
   /** The signed-in operator (his own entries are left out of what a detail shows). */
@@ -28,6 +27,14 @@ export interface LiveTab {
   connected: boolean;
   /** Ends the live updates in every tab of the operator ('Cerrar Sesion'); null until they started. */
   end: (() => void) | null;
+  /** A record's area and id as the events name them (`liveRecordOf`). */
+  recordOf(record: unknown): { area: string; id: string } | null;
+  /** The live area of a list (`liveAreaOfList`). */
+  listArea(listArea: string): string;
+  /** The other operators among `viewers` (`othersOf` with the operator signed in). */
+  othersOf(viewers: readonly Viewer[] | undefined): Viewer[];
+  /** What a dialog's warning says when other operators have a dialog open on the record, else null. */
+  busyText(area: string, id: string): string | null;
 }
 
 type Listener = (event: LiveEvent) => void;
@@ -72,57 +79,19 @@ export function createLiveTab(): LiveTab {
       presenceListeners.add(notify);
       return () => void presenceListeners.delete(notify);
     },
+    recordOf: (record) => liveRecordOf(record),
+    listArea: (listArea) => liveAreaOfList(listArea),
+    othersOf: (viewers) => othersOf(viewers, tab.username),
+    busyText(area, id) {
+      const busy = othersOf(presence.get(recordKey(area, id)), tab.username).filter((viewer) => viewer.dialog);
+      return busy.length === 0 ? null : busyText(busy, area);
+    },
   };
   return tab;
 }
 
 /** This tab's (one per document). */
 export const liveTab = createLiveTab();
-
-/** 'Cerrar Sesion': every tab of the operator stops its live updates (the leader's stream closes). */
-export function endLive(): void {
-  liveTab.end?.();
-}
-
-/** Declares `entry` open while the component shows it (null: nothing). */
-export function useOpenRecord(entry: OpenRecord | null): void {
-  const area = entry?.area;
-  const id = entry?.id;
-  const dialog = entry?.dialog ?? null;
-  useEffect(() => {
-    if (area === undefined || id === undefined) return undefined;
-    return liveTab.declare({ area, id, dialog });
-  }, [area, id, dialog]);
-}
-
-/** Hears every live event while mounted; the handler may change between renders. */
-export function useLiveEvents(handler: Listener): void {
-  const latest = useRef(handler);
-  latest.current = handler;
-  useEffect(() => liveTab.listen((event) => latest.current(event)), []);
-}
-
-const subscribePresence = (notify: () => void) => liveTab.onViewers(notify);
-
-const NOBODY: Viewer[] = [];
-
-/** The other operators the gateway last said have `area`/`id` open (the operator himself left out). */
-export function usePresence(area: string | undefined, id: string | undefined): Viewer[] {
-  const viewers = useSyncExternalStore(
-    subscribePresence,
-    () => (area !== undefined && id !== undefined ? liveTab.viewers(area, id) : undefined) ?? NOBODY,
-    () => NOBODY,
-  );
-  return useMemo(() => {
-    const others = othersOf(viewers, liveTab.username);
-    return others.length === 0 ? NOBODY : others;
-  }, [viewers]);
-}
-
-/** The viewers of a record now (a dialog about to open asks whether another operator has one open). */
-export function presenceOf(area: string, id: string): Viewer[] {
-  return othersOf(liveTab.viewers(area, id), liveTab.username);
-}
 
 /**
  * A record's area and id as the live events name them, from the record a screen shows (its `__typename` and `id`):

@@ -1,4 +1,5 @@
 import { requestHeaders } from '../request-headers';
+import { provideLiveTab } from './live-access';
 import { startLiveEngine } from './live-engine';
 import { liveTab } from './live-tab';
 
@@ -24,7 +25,9 @@ export function startLive({
     headers: () => requestHeaders(undefined, { token: undefined, language }),
   });
   liveTab.end = () => engine.signOut();
+  provideLiveTab(liveTab);
   return () => {
+    provideLiveTab(null);
     liveTab.end = null;
     engine.stop();
   };

@@ -3,8 +3,9 @@ import { ApolloProvider, useQuery } from '@apollo/client/react';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
+import { provideLiveTab } from '@/lib/live/live-access';
 import { liveTab } from '@/lib/live/live-tab';
 import type { LiveEvent } from '@/lib/live/protocol';
 import type { OutcomePayloadLike } from '@/lib/mutation-outcome';
@@ -93,6 +94,10 @@ const viewers = (...list: [string, string | null][]): LiveEvent => ({
 afterEach(() => {
   liveTab.username = '';
 });
+
+// The live updates as the shell hands them over once started (`start-live.ts`).
+beforeAll(() => provideLiveTab(liveTab));
+afterAll(() => provideLiveTab(null));
 
 describe('a detail and the live updates (issue 63)', { timeout: 60_000 }, () => {
   it('checks at once on a change pushed for its record, not for another one', async () => {

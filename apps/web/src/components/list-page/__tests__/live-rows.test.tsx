@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { provideLiveTab } from '@/lib/live/live-access';
 import { liveTab } from '@/lib/live/live-tab';
 import type { LiveEvent } from '@/lib/live/protocol';
 import { useLiveRows } from '../live-rows';
@@ -7,6 +8,10 @@ import { useLiveRows } from '../live-rows';
 const ROWS = [{ id: '1000018' }, { id: '1000019' }];
 const change = (area: string, ids: string[]): LiveEvent => ({ type: 'change', id: '1', area, ids, version: null });
 const push = (event: LiveEvent) => act(() => liveTab.dispatch(event));
+
+// The live updates as the shell hands them over once started (`start-live.ts`).
+beforeAll(() => provideLiveTab(liveTab));
+afterAll(() => provideLiveTab(null));
 
 describe('useLiveRows (a list and the live updates, issue 63)', () => {
   it('reads the page once for a burst of changes to rows it shows, then highlights them', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { busyText } from '../dialog-texts';
 import { othersOf, PresenceGathering, TAB_SILENCE_MS } from '../presence';
 
 const payment = (id: string, dialog: string | null = null) => ({ area: 'payments', id, dialog });
@@ -45,5 +46,21 @@ describe('othersOf', () => {
         'operador',
       ),
     ).toEqual([{ username: 'admin', dialog: 'refund' }]);
+  });
+});
+
+describe('busyText', () => {
+  it('says who is doing what on the record, in Spanish', () => {
+    expect(busyText([{ username: 'admin', dialog: 'refund' }], 'payments')).toBe('admin está reembolsando este pago');
+    expect(
+      busyText(
+        [
+          { username: 'admin', dialog: 'cancel' },
+          { username: 'juan', dialog: 'cancel' },
+        ],
+        'subscriptions',
+      ),
+    ).toBe('admin y juan están cancelando esta suscripción');
+    expect(busyText([{ username: 'admin', dialog: 'otra-cosa' }], 'nuevo')).toBe('admin está operando este registro');
   });
 });
