@@ -83,6 +83,16 @@ export const BAD_PRESENCE_MESSAGE =
   'La presencia enviada no es válida: se espera { streamId, open: [{ area, id, dialog }] } con hasta 20 registros.';
 export const UNKNOWN_STREAM_MESSAGE = 'La conexión en vivo no existe o ya se cerró: vuelva a conectarse.';
 
+/** A presence POST handed to the replica of its stream: `f` that replica, the stream, its operator and namespace. */
+interface Forwarded {
+  f: string;
+  id: string;
+  u: string;
+  n: string;
+  o: OpenEntry[];
+}
+const FORWARDED = '{"f":';
+
 /** Most records a stream declares open at once. */
 export const MAX_OPEN_ENTRIES = 20;
 const MAX_PRESENCE_BODY_BYTES = 16 * 1024;
@@ -144,6 +154,7 @@ export function createLive(options: LiveOptions): Live {
   const streams = createLiveStreams(
     { maxPerOperator: settings.maxStreamsPerOperator, max: settings.maxStreams },
     settings.heartbeatMs,
+    replicaId,
   );
   const presence = createPresenceBoard({
     replicaId,
@@ -166,7 +177,8 @@ export function createLive(options: LiveOptions): Live {
     store: () => options.store.current(),
     logger,
     deliver: (event) => streams.deliver(event),
-    presence: (payload) => presence.receive(payload),
+    presence: (payload) =>
+      payload.startsWith(FORWARDED) ? applyForwarded(payload) : presence.receive(payload),
     ...(options.replayMs !== undefined ? { replayMs: options.replayMs } : {}),
   });
 
@@ -248,6 +260,17 @@ export function createLive(options: LiveOptions): Live {
       return;
     }
     const stream = streams.get(declared.streamId);
+    const dot = declared.streamId.indexOf('.');
+    const owner = dot > 0 ? declared.streamId.slice(0, dot) : '';
+    if (!stream && owner && owner !== replicaId) {
+      // Another replica's stream (the balancer sends each request anywhere): handed to it through the store, which
+      // applies it if the stream is still there and the operator's.
+      forward(owner, declared.streamId, user.subject, namespaceOf(res), declared.open);
+      res.statusCode = 204;
+      res.setHeader('cache-control', 'no-store');
+      res.end();
+      return;
+    }
     // Another operator's stream, or another namespace's, is as unknown as a closed one.
     if (
       !stream?.open ||
@@ -262,6 +285,36 @@ export function createLive(options: LiveOptions): Live {
     res.setHeader('cache-control', 'no-store');
     res.end();
   };
+
+  /** A presence POST for another replica's stream, sent on the presence channel to that replica. */
+  function forward(to: string, streamId: string, subject: string, namespace: string, open: OpenEntry[]) {
+    const message: Forwarded = { f: to, id: streamId, u: subject, n: namespace, o: open };
+    void options.store
+      .current()
+      ?.live.publishPresence(JSON.stringify(message))
+      .catch((error: unknown) => logger.warn('live presence not forwarded', { error: String(error) }));
+  }
+
+  /** A presence POST another replica received for one of this replica's streams. */
+  function applyForwarded(payload: string) {
+    let message: Forwarded;
+    try {
+      message = JSON.parse(payload) as Forwarded;
+    } catch {
+      return;
+    }
+    if (message.f !== replicaId) return;
+    const stream = streams.get(message.id);
+    const declared = presenceBody({ streamId: message.id, open: message.o });
+    if (
+      !stream?.open ||
+      !declared ||
+      stream.owner.subject !== message.u ||
+      stream.owner.namespace !== message.n
+    )
+      return;
+    presence.declare(stream.id, stream.owner, declared.open);
+  }
 
   const failed = (res: ServerResponse, error: unknown) => {
     logger.error('live request failed', { error: String(error) });

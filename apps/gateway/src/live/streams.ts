@@ -30,7 +30,8 @@ export const changeText = (event: LiveEvent): string =>
   sseEvent('change', { area: event.area, ids: event.ids, version: event.version }, event.id);
 
 export class LiveStream {
-  readonly id = randomBytes(16).toString('base64url');
+  /** `<replica id>.<random>`: a replica that gets a presence POST for it knows whose it is (index.ts). */
+  readonly id: string;
   /** The last event id sent; null while a replay runs (what arrives meanwhile waits in `held`). */
   private floor: bigint | null = null;
   private held: LiveEvent[] = [];
@@ -39,7 +40,10 @@ export class LiveStream {
   constructor(
     readonly owner: StreamOwner,
     private readonly res: ServerResponse,
-  ) {}
+    replicaId: string,
+  ) {
+    this.id = `${replicaId}.${randomBytes(16).toString('base64url')}`;
+  }
 
   get open(): boolean {
     return !this.ended;
@@ -109,7 +113,7 @@ export interface LiveStreams {
   endAll(): void;
 }
 
-export function createLiveStreams(bounds: StreamBounds, heartbeatMs: number): LiveStreams {
+export function createLiveStreams(bounds: StreamBounds, heartbeatMs: number, replicaId: string): LiveStreams {
   const streams = new Map<string, LiveStream>();
   const byNamespace = new Map<string, Set<LiveStream>>();
   const perOperator = new Map<string, number>();
@@ -125,7 +129,7 @@ export function createLiveStreams(bounds: StreamBounds, heartbeatMs: number): Li
       if (streams.size >= bounds.max) return { refused: 'replica' };
       const held = perOperator.get(owner.subject) ?? 0;
       if (held >= bounds.maxPerOperator) return { refused: 'operator' };
-      const stream = new LiveStream(owner, res);
+      const stream = new LiveStream(owner, res, replicaId);
       streams.set(stream.id, stream);
       perOperator.set(owner.subject, held + 1);
       let namespace = byNamespace.get(owner.namespace);

@@ -180,6 +180,48 @@ describe('live on two replicas of one PostgreSQL server', { timeout: 120_000 }, 
     expect(left.data).toEqual({ ...record, viewers: [{ username: 'admin', dialog: null }] });
   });
 
+  it("a presence POST that reaches the other replica (the balancer's choice) is handed to the stream's replica", async () => {
+    const onB = await ready(b, 'supervisor');
+    const streamId = await onB.streamId();
+    const record = { area: 'withdrawals', id: '77' };
+    const viaA = await postPresence(a.url, await tokenFor('supervisor'), {
+      streamId,
+      open: [{ ...record, dialog: 'authorize' }],
+    });
+    expect(viaA.status).toBe(204);
+    const seen = await onB.next((e) => e.event === 'presence');
+    expect(seen.data).toEqual({ ...record, viewers: [{ username: 'supervisor', dialog: 'authorize' }] });
+    // Another operator cannot declare for it, through either replica: a third stream with the record open never
+    // sees the supervisor leave.
+    const watcher = await ready(b, 'consulta');
+    await postPresence(b.url, await tokenFor('consulta'), {
+      streamId: await watcher.streamId(),
+      open: [record],
+    });
+    await watcher.next(
+      (e) => e.event === 'presence' && (e.data as { viewers: unknown[] }).viewers.length === 2,
+    );
+    await postPresence(a.url, await tokenFor('admin'), { streamId, open: [] });
+    expect((await postPresence(b.url, await tokenFor('admin'), { streamId, open: [] })).status).toBe(404);
+    await postPresence(b.url, await tokenFor('supervisor'), {
+      streamId,
+      open: [{ ...record, dialog: null }],
+    });
+    await watcher.next(
+      (e) =>
+        e.event === 'presence' &&
+        JSON.stringify((e.data as { viewers: unknown }).viewers) ===
+          JSON.stringify([
+            { username: 'consulta', dialog: null },
+            { username: 'supervisor', dialog: null },
+          ]),
+    );
+    const sets = watcher.events
+      .filter((e) => e.event === 'presence')
+      .map((e) => (e.data as { viewers: Array<{ username: string }> }).viewers.map((v) => v.username));
+    expect(sets.every((names) => names.includes('supervisor'))).toBe(true);
+  });
+
   it('a reconnect to B with Last-Event-ID replays what was missed; an unknown or pruned id gets reset', async () => {
     const first = await ready(b, 'operador');
     const seenId = await cancellable();

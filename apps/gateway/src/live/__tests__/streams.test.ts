@@ -28,7 +28,7 @@ afterEach(() => {
   for (const streams of made.splice(0)) streams.endAll();
 });
 const streamsOf = (max: number, perOperator: number, heartbeatMs = 3_600_000) => {
-  const streams = createLiveStreams({ max, maxPerOperator: perOperator }, heartbeatMs);
+  const streams = createLiveStreams({ max, maxPerOperator: perOperator }, heartbeatMs, 'r1');
   made.push(streams);
   return streams;
 };
