@@ -4,11 +4,15 @@
 // - its time to the next paint as INP measures it: the Event Timing API (a PerformanceObserver of type 'event',
 //   durationThreshold 16), the largest duration among the step's events (input to the paint that follows it);
 // - its time until what it asked for shows: from the step's first input event (its `timeStamp`) to the moment the
-//   step's own DOM condition holds (new rows in the grid, the record, the dialog, the results), checked on every DOM
-//   mutation.
+//   step's own DOM condition holds at an animation frame (new rows in the grid, the record, the dialog, the
+//   results): checked at every frame, just before its paint, so that it is what was painted, and so that checking
+//   forces no layout in the middle of the app's own tasks (a check on every DOM mutation did).
 // A step back to a list already seen also records whether its rows were in the DOM at the first animation frame
 // after the address changed to the list's (the paint that follows it): rows "from memory at once".
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import process from 'node:process';
 import { performance } from 'node:perf_hooks';
 import { percentile } from './load.mjs';
 import { launchChromium, signIn } from './web.mjs';
@@ -54,12 +58,6 @@ const INTERACTION_WATCH = () => {
       step.doneAt = window.performance.now();
     }
   };
-  new window.MutationObserver(check).observe(document, {
-    childList: true,
-    subtree: true,
-    attributes: true,
-    characterData: true,
-  });
   const frame = () => {
     if (!step) return;
     const { path, grid } = step.until;
@@ -284,8 +282,23 @@ const STEPS = [
   listStep('Pagos', 'pagos: Enter busca', (page) => page.keyboard.press('Enter')),
 ];
 
+/** Each operation's name and when its answer ended, in ms after `since` (epoch ms); null if it never did. */
+async function answeredAt(operations, since) {
+  return Promise.all(
+    operations.map(async ({ name, request }) => {
+      await (await request.response().catch(() => null))?.finished().catch(() => {});
+      const timing = request.timing();
+      return {
+        name,
+        answeredMs:
+          timing.responseEnd >= 0 ? Math.round(timing.startTime + timing.responseEnd - since) : null,
+      };
+    }),
+  );
+}
+
 /** One session in a new browser context, signed in first; the measured steps, in order. */
-async function session(browser, webUrl, log) {
+async function session(browser, webUrl, log, label) {
   const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1440, height: 900 } });
   try {
     await context.addInitScript(INTERACTION_WATCH);
@@ -293,14 +306,29 @@ async function session(browser, webUrl, log) {
     await signIn(page, `${webUrl}/pagos`);
     await page.locator(row('Pagos')).first().waitFor({ state: 'visible', timeout: 90_000 });
     const ctx = { signature: {}, left: {}, path: null };
+    const timeOrigin = await page.evaluate(() => window.performance.timeOrigin);
+    // BENCH_INTERACTION_PROFILE=<folder>: a JavaScript CPU profile of each step (slower; for a look at where a
+    // step's time goes, with the build's source maps), one file a step.
+    const profileDir = process.env.BENCH_INTERACTION_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : null;
+    // BENCH_INTERACTION_TRACE=<folder>: a Chromium trace (devtools.timeline) of each step: style, layout, paint.
+    const traceDir = process.env.BENCH_INTERACTION_TRACE;
+    if (traceDir) mkdirSync(traceDir, { recursive: true });
+    if (cdp) {
+      mkdirSync(profileDir, { recursive: true });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    }
     const operations = [];
     page.on('request', (request) => {
       if (request.method() !== 'POST' || !request.url().endsWith('/graphql')) return;
+      let name = '?';
       try {
-        operations.push(JSON.parse(request.postData() ?? '{}').operationName ?? '?');
+        name = JSON.parse(request.postData() ?? '{}').operationName ?? '?';
       } catch {
-        operations.push('?');
+        // not JSON: '?'
       }
+      operations.push({ name, request });
     });
     const measured = [];
     for (const [index, step] of STEPS.entries()) {
@@ -314,11 +342,22 @@ async function session(browser, webUrl, log) {
       await page.evaluate((u) => window.__benchArm(u), until);
       operations.length = 0;
       const what = `interactions: paso ${index + 1} "${step.name}"`;
+      if (cdp) await cdp.send('Profiler.start');
+      if (traceDir) {
+        const file = `${label}-${String(index + 1).padStart(2, '0')}.trace.json`;
+        await browser.startTracing(page, { path: join(traceDir, file), categories: ['devtools.timeline'] });
+      }
       try {
         await step.act(page, ctx);
         await page.waitForFunction(() => window.__benchStep().doneAt !== null, undefined, {
           timeout: 60_000,
         });
+        if (traceDir) await browser.stopTracing();
+        if (cdp) {
+          const { profile } = await cdp.send('Profiler.stop');
+          const file = `${label}-${String(index + 1).padStart(2, '0')}.cpuprofile`;
+          writeFileSync(join(profileDir, file), JSON.stringify(profile));
+        }
       } catch (error) {
         const shot = `${tmpdir()}/bench-interactions-${index + 1}.png`;
         await page.screenshot({ path: shot }).catch(() => {});
@@ -338,7 +377,9 @@ async function session(browser, webUrl, log) {
         dataMs: state.doneAt - state.inputAt,
         data: Boolean(step.data),
         // What the step asked the gateway for (a return from memory asks nothing before its rows show).
-        graphql: operations.splice(0),
+        // What the step asked the gateway for, and when each answer was in (ms after the step's input): rows shown
+        // long after their answer wait on rendering, rows shown before it came from memory.
+        graphql: await answeredAt(operations.splice(0), timeOrigin + state.inputAt),
       };
       if (step.memory) {
         const expected = ctx.left[step.memory];
@@ -376,7 +417,8 @@ export async function measureInteractions({ latencyMs, runs = 2, log = () => {} 
     browser = await launchChromium();
     const started = performance.now();
     const sessions = [];
-    for (let i = 0; i < runs; i++) sessions.push(await session(browser, stack.urls.web, log));
+    for (let i = 0; i < runs; i++)
+      sessions.push(await session(browser, stack.urls.web, log, `sesion${i + 1}`));
     const steps = sessions.flat();
     const paints = steps.filter((s) => s.paintMs !== null).map((s) => s.paintMs);
     const data = steps.filter((s) => s.data).map((s) => s.dataMs);
