@@ -106,8 +106,10 @@ export function createLiveBus(options: LiveBusOptions): LiveBus {
         },
       });
       if (closed) return void next.close();
-      // From the newest event at the first start: what was before is a reconnect's replay, not news.
-      cursor ??= BigInt(await store.live.lastId());
+      // From the newest event at the first start: what was before is a reconnect's replay, not news. A store whose
+      // ids start again lower (an in-memory store opened anew after a crash) is read from its own newest.
+      const last = BigInt(await store.live.lastId());
+      if (cursor === null || last < cursor) cursor = last;
       attached = store;
       listener = next;
       await read();

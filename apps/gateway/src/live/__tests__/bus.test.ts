@@ -1,0 +1,128 @@
+import type { LiveEvent, LiveHandlers, Store } from '@backoffice/store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../logger.js';
+import { createLiveBus, MAX_REPLAY, type LiveBus } from '../bus.js';
+
+/** The bus (bus.ts) on a fake store: order, a lost listener, a store opened anew, replays. */
+function fakeStore(start: LiveEvent[] = []) {
+  const events = [...start];
+  const listeners = new Set<LiveHandlers>();
+  let listens = 0;
+  const store = {
+    live: {
+      async listen(handlers: LiveHandlers) {
+        listens++;
+        listeners.add(handlers);
+        return { close: async () => void listeners.delete(handlers) };
+      },
+      async publishPresence(payload: string) {
+        for (const l of listeners) l.presence(payload);
+      },
+      async readEvents(afterId: string, limit: number, namespace?: string) {
+        return events
+          .filter(
+            (e) => BigInt(e.id) > BigInt(afterId) && (namespace === undefined || e.namespace === namespace),
+          )
+          .slice(0, limit);
+      },
+      async kept(id: string) {
+        return events.some((e) => e.id === id);
+      },
+      async lastId() {
+        return events.at(-1)?.id ?? '0';
+      },
+      async prune() {
+        return 0;
+      },
+    },
+  } as unknown as Store;
+  return {
+    store,
+    events,
+    listeners,
+    listens: () => listens,
+    /** A committed event, notified to the listeners. */
+    commit(id: number, namespace = '') {
+      events.push({ id: String(id), namespace, area: 'payments', ids: [String(id)], version: null });
+      for (const l of listeners) l.event(String(id));
+    },
+  };
+}
+
+const buses: LiveBus[] = [];
+afterEach(async () => {
+  for (const bus of buses.splice(0)) await bus.close();
+});
+
+function busOn(current: () => Store | null) {
+  const delivered: string[] = [];
+  const bus = createLiveBus({
+    store: current,
+    logger: createLogger('silent'),
+    deliver: (event) => delivered.push(event.id),
+    presence: () => undefined,
+    checkMs: 10,
+  });
+  buses.push(bus);
+  return { bus, delivered };
+}
+
+const until = async (check: () => boolean) => {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+};
+
+const event = (id: number): LiveEvent => ({
+  id: String(id),
+  namespace: '',
+  area: 'payments',
+  ids: [],
+  version: null,
+});
+
+describe('the live bus', () => {
+  it('delivers what is committed after it started, in id order, once each', async () => {
+    const fake = fakeStore([event(1), event(2)]);
+    const { bus, delivered } = busOn(() => fake.store);
+    await until(() => bus.connected);
+    expect(bus.cursor).toBe('2');
+    fake.commit(3);
+    fake.commit(4);
+    fake.commit(4);
+    await until(() => delivered.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(delivered).toEqual(['3', '4']);
+  });
+
+  it('listens again after losing its connection, and reads what was committed meanwhile', async () => {
+    const fake = fakeStore();
+    const { bus, delivered } = busOn(() => fake.store);
+    await until(() => bus.connected);
+    for (const l of [...fake.listeners]) l.lost(new Error('gone'));
+    fake.listeners.clear();
+    // Committed while nobody listens: no notification reaches the bus.
+    fake.events.push(event(1));
+    await until(() => delivered.includes('1'));
+    expect(fake.listens()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads a store opened anew (its ids lower) from its own newest', async () => {
+    let fake = fakeStore([event(50)]);
+    const { bus, delivered } = busOn(() => fake.store);
+    await until(() => bus.connected);
+    fake = fakeStore([event(1)]);
+    await until(() => fake.listens() === 1 && bus.cursor === '1');
+    fake.commit(2);
+    await until(() => delivered.includes('2'));
+  });
+
+  it("replays a kept id's namespace, and resets an unknown, malformed or too old one", async () => {
+    const fake = fakeStore([event(1), { ...event(2), namespace: 'ns' }, event(3)]);
+    const { bus } = busOn(() => fake.store);
+    await until(() => bus.connected);
+    expect(await bus.replay('1', '')).toEqual({ reset: false, events: [event(3)] });
+    expect(await bus.replay('9', '')).toEqual({ reset: true });
+    expect(await bus.replay('1; drop table', '')).toEqual({ reset: true });
+    for (let id = 4; id <= MAX_REPLAY + 5; id++) fake.events.push(event(id));
+    expect(await bus.replay('3', '')).toEqual({ reset: true });
+  });
+});
