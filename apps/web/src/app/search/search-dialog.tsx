@@ -22,6 +22,7 @@ import {
   type RecentRecord,
 } from './recent-searches';
 import { groupListPath, hitPath, type SearchHitOf } from './search-paths';
+import { actsOnRecords, useRecordActions } from './record-actions';
 import { hitSecondary, OptionGroup, SearchOption } from './search-options';
 import { useGroupedSearch, type GroupView } from './use-grouped-search';
 
@@ -31,7 +32,8 @@ export const SEARCH_DIALOG_TITLE = 'Buscar en el back-office';
 type Choice =
   | { type: 'hit'; key: string; kind: SearchGroupKind; hit: SearchHitOf }
   | { type: 'all'; key: string; path: string }
-  | { type: 'recent'; key: string; record: RecentRecord };
+  | { type: 'recent'; key: string; record: RecentRecord }
+  | { type: 'action'; key: string; path: string };
 
 const DEBOUNCE_MS = 150;
 const UNAVAILABLE = 'No disponible: el servicio no respondió. Probá de nuevo en unos minutos.';
@@ -71,22 +73,36 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
     [lookup, refining, search.groups],
   );
 
+  // A payment's or a subscription's id: that record's actions under its hit (issue 63), as its toolbar has them.
+  const target = useMemo(() => {
+    if (!settled) return null;
+    for (const group of groups) {
+      const hit = !group.stale && actsOnRecords(group.kind) ? group.hits.find((h) => h.id === value) : undefined;
+      if (hit) return { kind: group.kind, id: hit.id, path: hitPath(group.kind, hit, value) };
+    }
+    return null;
+  }, [settled, groups, value]);
+  const recordActions = useRecordActions(target);
+
   const choices = useMemo<Choice[]>(() => {
     if (shape.kind === 'empty')
       return recent.map((record) => ({ type: 'recent', key: `r-${record.kind}-${record.id}`, record }));
     if (!settled) return [];
     return groups.flatMap((group): Choice[] => {
       if (group.stale) return [];
-      const hits = group.hits.map((hit): Choice => ({
-        type: 'hit',
-        key: `${group.kind}-${hit.id}`,
-        kind: group.kind,
-        hit,
-      }));
+      const hits = group.hits.flatMap((hit): Choice[] => [
+        { type: 'hit', key: `${group.kind}-${hit.id}`, kind: group.kind, hit },
+        // Its actions right under it; a disabled one is shown with its reason, not chosen.
+        ...(target && target.kind === group.kind && target.id === hit.id
+          ? recordActions
+              .filter((action) => !action.reason)
+              .map((action): Choice => ({ type: 'action', key: `a-${action.kind}`, path: action.path }))
+          : []),
+      ]);
       const all = group.state === 'answered' && group.total > 0 ? groupListPath(group.kind, value) : null;
       return all ? [...hits, { type: 'all', key: `${group.kind}-all`, path: all }] : hits;
     });
-  }, [shape.kind, recent, settled, groups, value]);
+  }, [shape.kind, recent, settled, groups, value, target, recordActions]);
 
   useEffect(() => setActive(0), [choices.length, shape.kind]);
   useEffect(() => {
@@ -105,7 +121,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
     if (choice.type === 'recent') {
       setRecent(addRecentRecord(recent, choice.record));
       go(choice.record.path);
-    } else if (choice.type === 'all') {
+    } else if (choice.type === 'all' || choice.type === 'action') {
       go(choice.path);
     } else {
       const path = hitPath(choice.kind, choice.hit, value);
@@ -293,7 +309,14 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
                   ) : null
                 }
               >
-                {group.hits.map((hit) => option(`${group.kind}-${hit.id}`, hit.title, hitSecondary(hit)))}
+                {group.hits.map((hit) => [
+                  option(`${group.kind}-${hit.id}`, hit.title, hitSecondary(hit)),
+                  ...(target && target.kind === group.kind && target.id === hit.id
+                    ? recordActions.map((action) =>
+                        option(`a-${action.kind}`, action.text, action.reason || 'Abre el detalle con la acción'),
+                      )
+                    : []),
+                ])}
                 {indexOf(`${group.kind}-all`) >= 0
                   ? option(
                       `${group.kind}-all`,

@@ -11,6 +11,7 @@ import type { SubmitOutcome } from '../dialogs/action-dialog';
 import { DialogOpeningNotice } from '../dialogs/dialog-opening-notice';
 import type { DialogHandlers } from '../dialogs/submit-dialog';
 import type { ActionMeta, ActionRegistry } from './action-registry';
+import { useActionParam } from './action-param';
 import { useLiveDialog } from './live-dialog';
 
 /**
@@ -300,6 +301,7 @@ export function useDetailActions<K extends string, R, C>(
 ): DetailActions<K> {
   // A dialog open while the record is read again shows the record as read now.
   const runner = useActionTable(table, options, () => record!);
+  useActionParam(record, (kind) => runner.run(kind as K, record!));
   return {
     run: (kind) => {
       if (record != null) runner.run(kind, record);

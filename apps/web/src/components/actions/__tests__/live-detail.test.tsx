@@ -158,4 +158,15 @@ describe('a detail and the live updates (issue 63)', { timeout: 60_000 }, () => 
     await user.click(within(await screen.findByTestId('live-dialog-warning')).getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('dialog', { name: 'Cancelar pago' })).toBeVisible();
   });
+
+  it('presses the action the address names (?accion=CANCEL, the palette), once, and drops it from the address', async () => {
+    window.history.replaceState(null, '', '/pago/1000018?accion=CANCEL&version=2');
+    try {
+      renderPayment([3]);
+      expect(await screen.findByRole('dialog', { name: 'Cancelar pago' })).toBeVisible();
+      expect(window.location.search).toBe('?version=2');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });

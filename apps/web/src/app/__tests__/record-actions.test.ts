@@ -1,0 +1,35 @@
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import { describe, expect, it } from 'vitest';
+import { actionText, recordActionsOf } from '../search/record-actions';
+
+const REGISTRY = {
+  CANCEL: { label: 'Cancelar', icon: BlockOutlined, placement: 'operation', order: 1 },
+  CHANGE_PAYMENT_METHOD: { label: 'Cambiar medio de pago', icon: BlockOutlined, placement: 'operation', order: 2 },
+  REFUND: { label: 'Devolver', icon: BlockOutlined, placement: 'operation', order: 4 },
+  NOTIFY_PAYER: { label: 'Notificar al pagador', icon: BlockOutlined, placement: 'notification', order: 11 },
+};
+
+describe("the palette's actions of a record (issue 63)", () => {
+  it("offers the toolbar's operations in its order, a disabled one with its reason, each opening the detail with it", () => {
+    const actions = [
+      { kind: 'REFUND', enabled: false, permitted: true, reason: 'Solo se devuelven pagos aprobados.' },
+      { kind: 'NOTIFY_PAYER', enabled: true, permitted: true, reason: null },
+      { kind: 'CHANGE_PAYMENT_METHOD', enabled: true, permitted: false, reason: null },
+      { kind: 'CANCEL', enabled: true, permitted: true, reason: null },
+      { kind: 'NEW_KIND', enabled: true, permitted: true, reason: null },
+    ];
+    expect(recordActionsOf(actions, REGISTRY, { noun: 'pago', id: '1000018', path: '/pago/1000018' })).toEqual([
+      { kind: 'CANCEL', text: 'Cancelar pago 1000018…', reason: '', path: '/pago/1000018?accion=CANCEL' },
+      {
+        kind: 'REFUND',
+        text: 'Devolver pago 1000018…',
+        reason: 'Solo se devuelven pagos aprobados.',
+        path: '/pago/1000018?accion=REFUND',
+      },
+    ]);
+  });
+
+  it('keeps a label of several words apart from the record', () => {
+    expect(actionText('Cambiar medio de pago', 'suscripción', '55')).toBe('Cambiar medio de pago · suscripción 55…');
+  });
+});

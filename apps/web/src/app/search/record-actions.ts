@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import {
+  actionsIn,
+  disabledReason,
+  type ActionRegistry,
+  type ActionState,
+} from '../../components/actions/action-registry';
+import { ACTION_PARAM } from '../../components/actions/action-param';
+import { SearchRecordActionsDocument, type SearchGroupKind } from '../gql/graphql';
+
+/**
+ * Issue 63, actions from the palette: with a payment's or a subscription's id, 'Buscar en el back-office' offers that
+ * record's operations as its toolbar has them (the gateway's `actions`, in the area's registry: its labels, order and
+ * place), a disabled one with its reason. Choosing one opens the record's detail with the action pressed
+ * (`?accion=<KIND>`, `components/actions/action-param.ts`): the same dialog, checks and warnings as its toolbar.
+ */
+export interface RecordAction {
+  kind: string;
+  /** 'Cancelar pago 1000018…' */
+  text: string;
+  /** Empty when enabled, else why not (the toolbar's tooltip). */
+  reason: string;
+  path: string;
+}
+
+/** The areas whose records the palette acts on: their registry (downloaded when first needed) and noun. */
+const AREAS: Partial<Record<SearchGroupKind, { noun: string; registry: () => Promise<ActionRegistry<string>> }>> = {
+  PAYMENT: {
+    noun: 'pago',
+    registry: () =>
+      import('../../features/payments/detail/payment-actions').then((module) => module.PAYMENT_ACTIONS),
+  },
+  SUBSCRIPTION: {
+    noun: 'suscripción',
+    registry: () =>
+      import('../../features/subscriptions/subscription-actions').then((module) => module.SUBSCRIPTION_ACTIONS),
+  },
+};
+
+export const actsOnRecords = (kind: SearchGroupKind) => kind in AREAS;
+
+/** 'Cancelar pago 1000018…'; a label of several words keeps the record apart: 'Cambiar medio de pago · pago 1000018…'. */
+export function actionText(label: string, noun: string, id: string): string {
+  return label.includes(' ') ? `${label} · ${noun} ${id}…` : `${label} ${noun} ${id}…`;
+}
+
+/** The operations of a record's toolbar, in its order, with the palette's texts and the detail's address. */
+export function recordActionsOf(
+  actions: readonly ActionState<string>[],
+  registry: ActionRegistry<string>,
+  { noun, id, path }: { noun: string; id: string; path: string },
+): RecordAction[] {
+  const separator = path.includes('?') ? '&' : '?';
+  return actionsIn(actions, registry, 'operation').map((action) => ({
+    kind: action.kind,
+    text: actionText(registry[action.kind]!.label, noun, id),
+    reason: disabledReason(action),
+    path: `${path}${separator}${ACTION_PARAM}=${encodeURIComponent(action.kind)}`,
+  }));
+}
+
+/** The actions of the record `target` names (none while they are read, or when they cannot be). */
+export function useRecordActions(
+  target: { kind: SearchGroupKind; id: string; path: string } | null,
+): RecordAction[] {
+  const client = useApolloClient();
+  const [shown, setShown] = useState<{ key: string; actions: RecordAction[] } | null>(null);
+  const key = target ? `${target.kind}:${target.id}` : '';
+  useEffect(() => {
+    const area = target ? AREAS[target.kind] : undefined;
+    if (!target || !area) return undefined;
+    let current = true;
+    const read = client.query({
+      query: SearchRecordActionsDocument,
+      variables: { id: target.id, payment: target.kind === 'PAYMENT', subscription: target.kind === 'SUBSCRIPTION' },
+      fetchPolicy: 'network-only',
+    });
+    void Promise.all([read, area.registry()]).then(
+      ([{ data }, registry]) => {
+        const actions = (target.kind === 'PAYMENT' ? data?.payment : data?.subscription)?.actions ?? [];
+        if (current) setShown({ key, actions: recordActionsOf(actions, registry, { noun: area.noun, ...target }) });
+      },
+      () => undefined, // without them the palette still opens the record
+    );
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read again only for another record
+  }, [client, key]);
+  return shown && shown.key === key ? shown.actions : [];
+}
