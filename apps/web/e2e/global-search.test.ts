@@ -221,6 +221,20 @@ describe('Buscar en el back-office, group by group (issue 45)', () => {
     for (const name of names) expect(name).toContain('González');
   });
 
+  it("the collectors group's 'Ver todos' opens Buscar Entidades on the name, as its definition writes it (issue 64)", async () => {
+    await openSearch(page);
+    await field(page).fill('Burzaco');
+    await searchAnswered(page);
+    await group(page, 'COLLECTOR')
+      .getByRole('option', { name: /^Ver todos/ })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/comercios' && url.searchParams.get('q') === 'Burzaco');
+    await gridSettled(page, 'Entidades', 'No se encontraron entidades');
+    // The list shows the filter applied: the text in its search box, and only the collector it names.
+    expect(await page.getByTestId('collectors-search-input').inputValue()).toBe('Burzaco');
+    expect(await gridColumn(page, 'Entidades', 'name')).toEqual(['Club Atlético San Martín de Burzaco']);
+  });
+
   it('while the text is refined the last results stay, dimmed, until the new text answers', async () => {
     await openSearch(page);
     await field(page).fill('1000001');
