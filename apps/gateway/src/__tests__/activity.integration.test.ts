@@ -12,7 +12,6 @@ import { startStoreGateway, STORES } from './store-backends.js';
  * embedded store, and on a real PostgreSQL server too when TEST_DATABASE_URL names one (.ci/run).
  */
 
-
 const ACTIVITY = /* GraphQL */ `
   query Activity($filter: ActivityFilter) {
     activity(filter: $filter, page: 1, pageSize: 10) {
@@ -178,16 +177,27 @@ for (const backend of STORES) {
       expect(((await failed.json()) as Data).error.message).toBe('Ups! Ocurrió un error inesperado');
     });
 
+    /** A preference write's refusal (schema 2.0.0): its payload FAILED, never an error of the response. */
+    const refusalOf = (res: { body: { data?: Data | null; errors?: unknown } }): Data => {
+      expect(res.body.errors).toBeUndefined();
+      const [payload] = Object.values(res.body.data ?? {}) as Data[];
+      expect(payload).toMatchObject({ outcome: 'FAILED' });
+      return payload!.error as Data;
+    };
+
     it('keeps each operator to their own preferences', async () => {
-      const SET = `mutation($v: JSON) { setPreference(key: "payments.views", value: $v) { key value } }`;
+      const SET = `mutation($v: JSON) { setPreference(key: "payments.views", value: $v) { outcome error { code message field } preference { key value } } }`;
       const GET = `{ preferences { key value } }`;
       expect((await as('operador', SET, { v: [{ name: 'Rechazados' }] })).body.errors).toBeUndefined();
       expect((await as('operador', GET)).body.data!.preferences).toEqual([
         { key: 'payments.views', value: [{ name: 'Rechazados' }] },
       ]);
       expect((await as('admin', GET)).body.data!.preferences).toEqual([]);
-      const bad = await as('operador', `mutation { setPreference(key: "no vale!", value: 1) { key } }`);
-      expect(bad.body.errors?.[0]?.message).toMatch(/clave de la preferencia/);
+      const bad = await as(
+        'operador',
+        `mutation { setPreference(key: "no vale!", value: 1) { outcome error { code message field } preference { key } } }`,
+      );
+      expect(refusalOf(bad).message).toMatch(/clave de la preferencia/);
     });
 
     const auditLines = () =>
@@ -371,7 +381,7 @@ for (const backend of STORES) {
     });
 
     it('a preference is no activity, and ids inside its value name no record', async () => {
-      const SET = `mutation($v: JSON) { setPreference(key: "payments.recent", value: $v) { key } }`;
+      const SET = `mutation($v: JSON) { setPreference(key: "payments.recent", value: $v) { outcome error { code message field } preference { key } } }`;
       const value = { id: '1000007', ids: ['1000007'], search: { paymentId: '1000007' } };
       expect((await as('supervisor', SET, { v: value })).body.errors).toBeUndefined();
       expect((await rowsOf({ user: 'supervisor' })).total).toBe(0);
@@ -402,7 +412,7 @@ for (const backend of STORES) {
         .db.deleteFrom('preference')
         .where('username', '=', 'supervisor')
         .execute();
-      const SET = `mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { key } }`;
+      const SET = `mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { outcome error { code message field } preference { key } } }`;
       for (const [k, v] of [
         ['list.transfers.columns', { fee: false }],
         ['list.transfers.views', []],
@@ -422,7 +432,7 @@ for (const backend of STORES) {
     });
 
     it("bounds an operator's preferences: the 201st key and the 1 MiB + 1 byte write are refused, nothing written", async () => {
-      const SET = `mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { key } }`;
+      const SET = `mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { outcome error { code message field } preference { key } } }`;
       const GET = `{ preferences { key value } }`;
       const keysOf = async (user: string) =>
         ((await as(user, GET)).body.data!.preferences as { key: string }[]).map((p) => p.key);
@@ -448,10 +458,8 @@ for (const backend of STORES) {
         (await as('impuestos', SET, { k: 'list.k200.columns', v: { id: false } })).body.errors,
       ).toBeUndefined();
       const refused = await as('impuestos', SET, { k: 'list.k201.columns', v: { id: false } });
-      expect(refused.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-      expect(refused.body.errors?.[0]?.message).toMatch(
-        /^Se alcanzó el límite de 200 preferencias por operador/,
-      );
+      expect(refusalOf(refused)).toMatchObject({ code: 'INVALID_INPUT', field: ['value'] });
+      expect(refusalOf(refused).message).toMatch(/^Se alcanzó el límite de 200 preferencias por operador/);
       const keys = await keysOf('impuestos');
       expect(keys).toHaveLength(200);
       expect(keys).not.toContain('list.k201.columns');
@@ -474,8 +482,8 @@ for (const backend of STORES) {
         ).toBeUndefined();
       }
       const tooBig = await as('impuestos', SET, { k: 'list.one.views', v: 1 });
-      expect(tooBig.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-      expect(tooBig.body.errors?.[0]?.message).toMatch(
+      expect(refusalOf(tooBig).code).toBe('INVALID_INPUT');
+      expect(refusalOf(tooBig).message).toMatch(
         /^Se alcanzó el límite de 1 MiB de preferencias por operador/,
       );
       expect(await keysOf('impuestos')).not.toContain('list.one.views');
@@ -489,7 +497,7 @@ for (const backend of STORES) {
     it("merges two tabs' changes of one preference: two writes from the same stale read both survive (issue 45)", async () => {
       const store = gateway.store!.current()!;
       await store.db.deleteFrom('preference').where('username', '=', 'supervisor').execute();
-      const MERGE = `mutation($k: String!, $e: JSON!) { mergePreference(key: $k, entries: $e) { key value } }`;
+      const MERGE = `mutation($k: String!, $e: JSON!) { mergePreference(key: $k, entries: $e) { outcome error { code message field } preference { key value } } }`;
       const GET = `{ preferences(prefix: "list.payments.") { key value } }`;
       const key = 'list.payments.columns';
       expect((await as('supervisor', MERGE, { k: key, e: { payer: true } })).body.errors).toBeUndefined();
@@ -507,7 +515,10 @@ for (const backend of STORES) {
       ]);
       // A write answers the value as it now is, the other tab's entries included; null removes one entry only.
       const removed = await as('supervisor', MERGE, { k: key, e: { payer: null } });
-      expect(removed.body.data!.mergePreference).toEqual({ key, value: { status: false, name: false } });
+      expect(removed.body.data!.mergePreference.preference).toEqual({
+        key,
+        value: { status: false, name: false },
+      });
       // Not an object, or too many entries at once: refused before the store.
       for (const e of [
         [1],
@@ -516,11 +527,11 @@ for (const backend of STORES) {
         Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`c${i}`, false])),
       ]) {
         const bad = await as('supervisor', MERGE, { k: key, e });
-        expect(bad.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+        expect(refusalOf(bad)).toMatchObject({ code: 'INVALID_INPUT', field: ['entries'] });
       }
       // The value's own bound holds for the merged value: 64 KiB with the entries already there.
       const big = await as('supervisor', MERGE, { k: key, e: { wide: 'x'.repeat(64 * 1024) } });
-      expect(big.body.errors?.[0]?.message).toMatch(/^La preferencia es demasiado grande \(hasta 64 KiB\)/);
+      expect(refusalOf(big).message).toMatch(/^La preferencia es demasiado grande \(hasta 64 KiB\)/);
       expect((await as('supervisor', GET)).body.data!.preferences).toEqual([
         { key, value: { status: false, name: false } },
       ]);
@@ -528,14 +539,12 @@ for (const backend of STORES) {
 
     it("keeps a merge within the operator's bounds: a new key past 200 is refused, nothing written", async () => {
       const store = gateway.store!.current()!;
-      const MERGE = `mutation($k: String!, $e: JSON!) { mergePreference(key: $k, entries: $e) { key } }`;
+      const MERGE = `mutation($k: String!, $e: JSON!) { mergePreference(key: $k, entries: $e) { outcome error { code message field } preference { key } } }`;
       await store.db.deleteFrom('preference').where('username', '=', 'impuestos').execute();
       for (let i = 1; i <= 200; i++)
         await store.writePreference('impuestos', `list.k${i}.columns`, { id: false });
       const refused = await as('impuestos', MERGE, { k: 'list.k201.columns', e: { id: false } });
-      expect(refused.body.errors?.[0]?.message).toMatch(
-        /^Se alcanzó el límite de 200 preferencias por operador/,
-      );
+      expect(refusalOf(refused).message).toMatch(/^Se alcanzó el límite de 200 preferencias por operador/);
       // An entry of a key already there still fits.
       expect(
         (await as('impuestos', MERGE, { k: 'list.k1.columns', e: { fee: false } })).body.errors,
@@ -579,7 +588,10 @@ for (const backend of STORES) {
       expect(cancel.body.errors).toBeUndefined();
       expect(cancel.body.data!.cancelPayment).toMatchObject({
         outcome: 'FAILED',
-        error: { code: 'STORE_UNAVAILABLE', message: expect.stringMatching(/^No se pudo registrar la operación/) },
+        error: {
+          code: 'STORE_UNAVAILABLE',
+          message: expect.stringMatching(/^No se pudo registrar la operación/),
+        },
       });
       // Nothing written upstream: no request at all reached the payment service after the refusal's start.
       expect((await stubRequests()).slice(sentBefore).filter((r) => r.method !== 'GET')).toEqual([]);

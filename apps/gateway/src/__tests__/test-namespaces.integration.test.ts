@@ -14,7 +14,7 @@ import { startStoreGateway, STORES } from './store-backends.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it asked for
 type Data = Record<string, any>;
 
-const SET = `mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { key } }`;
+const SET = `mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { outcome error { code message field } preference { key } } }`;
 const GET = `{ preferences { key value } }`;
 const CANCEL = /* GraphQL */ `
   mutation Cancel($id: ID!, $key: String!) {

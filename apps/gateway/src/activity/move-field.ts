@@ -23,7 +23,7 @@ import type { GraphQLOutputType } from 'graphql';
 import type { MutationOutcome } from '../generated/resolvers-types.js';
 import {
   bulkPayload,
-  requiredLists,
+  requiredEmpties,
   type OperationErrorModel as OperationError,
 } from '../shared/operation-error.js';
 import type { Logger } from '../logger.js';
@@ -155,7 +155,7 @@ function failurePayload(
 ): unknown {
   const ids = Array.isArray(call.args.ids) ? call.args.ids.map(String) : [];
   return {
-    ...requiredLists(call.returnType),
+    ...requiredEmpties(call.returnType),
     outcome,
     error,
     message: null,
@@ -185,7 +185,7 @@ function replayed(call: MoveFieldCall, move: MoveRecord): unknown {
       : stored.results;
   // A bulk's answer stored before schema 2.0.0 has no outcome of its own: its items make it (bulkPayload).
   const bulk = results && stored.outcome === undefined ? bulkPayload(results) : {};
-  return { ...requiredLists(call.returnType), ...bulk, ...stored, ...(results ? { results } : {}) };
+  return { ...requiredEmpties(call.returnType), ...bulk, ...stored, ...(results ? { results } : {}) };
 }
 
 const isFinal = (result: string) => result === 'success' || result === 'failed';

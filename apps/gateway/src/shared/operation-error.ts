@@ -17,6 +17,7 @@ import {
   isListType,
   isNonNullType,
   isObjectType,
+  type GraphQLField,
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
@@ -149,14 +150,23 @@ export function bulkPayload<Item extends ItemOutcome>(
   };
 }
 
-/** Lists the payload type requires (`results: [...]!`, `refunds: [Refund!]!`), empty: a refusal has no documents. */
-export function requiredLists(returnType: GraphQLOutputType): Record<string, unknown[]> {
+/**
+ * The fields a payload type requires, empty: its lists (`results: [...]!`, `refunds: [Refund!]!`) and its counts
+ * (`deleted: Int!`, 0): a refusal carries no document and did nothing.
+ */
+export function requiredEmpties(returnType: GraphQLOutputType): Record<string, unknown> {
   const type = getNamedType(returnType);
   if (!isObjectType(type)) return {};
+  const empty = (field: GraphQLField<unknown, unknown>): unknown => {
+    if (!isNonNullType(field.type) || field.name === 'outcome') return undefined;
+    if (isListType(field.type.ofType)) return [];
+    const named = getNamedType(field.type).name;
+    return named === 'Int' || named === 'Float' ? 0 : undefined;
+  };
   return Object.fromEntries(
     Object.values(type.getFields())
-      .filter((field) => isNonNullType(field.type) && isListType(field.type.ofType))
-      .map((field) => [field.name, []]),
+      .map((field) => [field.name, empty(field)] as const)
+      .filter(([, value]) => value !== undefined),
   );
 }
 
@@ -166,7 +176,7 @@ export function refusalPayload(
   outcome: Exclude<MutationOutcome, 'SUCCESS'>,
   error: OperationErrorModel,
 ): Record<string, unknown> {
-  return { ...requiredLists(returnType), outcome, error, message: null };
+  return { ...requiredEmpties(returnType), outcome, error, message: null };
 }
 
 /**

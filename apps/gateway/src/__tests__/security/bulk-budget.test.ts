@@ -108,10 +108,20 @@ describe('bulk mutations against the per-request bounds', () => {
 
   it(`leaves a single bulk over ${maxItems} ids to its own message (which names the field), with no call`, async () => {
     await stack.clearUpstreamRequests();
-    const res = await send(`mutation($a: [ID!]!) { ${cancel('r', 'a')} }`, { a: ids(maxItems + 1) });
-    expect(errorsOf(res.json)[0]).toMatchObject({
-      message: `Se pueden procesar hasta ${maxItems} pagos por vez (ids).`,
-      extensions: { code: 'BAD_USER_INPUT' },
+    const res = await send(
+      `mutation($a: [ID!]!) { r: bulkCancelPayments(ids: $a, reason: "Pedido", idempotencyKey: "k62-bulk-over") { outcome error { message code field } results { id } } }`,
+      { a: ids(maxItems + 1) },
+    );
+    // Schema 2.0.0: the bulk's payload refuses the whole request, naming the argument; no error of the response.
+    expect(errorsOf(res.json)).toEqual([]);
+    expect((res.json as { data: { r: unknown } }).data.r).toMatchObject({
+      outcome: 'FAILED',
+      error: {
+        message: `Se pueden procesar hasta ${maxItems} pagos por vez (ids).`,
+        code: 'INVALID_INPUT',
+        field: ['ids'],
+      },
+      results: [],
     });
     expect(await stack.upstreamRequests()).toEqual([]);
   });

@@ -215,6 +215,26 @@ describe('mutation input fuzzing (fast-check)', () => {
     const lines: string[] = [];
     const started = performance.now();
 
+    /** A payload's INVALID_INPUT as the response's errors said it before 2.0.0: its field as `a.b[2]`. */
+    const payloadRefusals = (data: unknown, name: string) => {
+      const error = ((data as Record<string, { error?: Record<string, unknown> | null } | null> | null)?.[
+        name
+      ]?.error ?? null) as {
+        code?: string;
+        message: string;
+        field?: string[] | null;
+        serviceCode?: string;
+      } | null;
+      // The service's own refusal of the data (its validation_error) is no rejection of the gateway's.
+      if (error?.code !== 'INVALID_INPUT' || error.serviceCode) return [];
+      const field = (error.field ?? [])
+        .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i ? `.${part}` : part))
+        .join('');
+      return [
+        { message: error.message, extensions: { code: 'BAD_USER_INPUT', field } as Record<string, unknown> },
+      ];
+    };
+
     for (const [m, root] of mutations.entries()) {
       await stack.resetStubs();
       const runs = root.field.args.length ? PER_MUTATION : 1;
@@ -250,7 +270,12 @@ describe('mutation input fuzzing (fast-check)', () => {
           for (const marker of LEAK_MARKERS)
             if (marker.test(error.message)) problems.push(`leak ${marker}: ${where()}`);
         }
-        const rejections = outcome.errors.filter((e) => e.extensions?.code === 'BAD_USER_INPUT');
+        // Schema 2.0.0: the gateway's refusal of an argument is the payload's (INVALID_INPUT, its path in `field`); a
+        // variable of the wrong type stays an error of the response (BAD_USER_INPUT). Both are rejections.
+        const rejections = [
+          ...outcome.errors.filter((e) => e.extensions?.code === 'BAD_USER_INPUT'),
+          ...payloadRefusals(outcome.data, root.name),
+        ];
         for (const error of rejections) {
           const field = error.extensions?.field;
           if (typeof field !== 'string' || !field) problems.push(`rejection without field: ${where()}`);

@@ -44,7 +44,6 @@ import {
   type RecordedRequest,
   type SecurityStack,
 } from './harness.js';
-import { freshKey } from '../http-helpers.js';
 
 /** JSON as JSON.parse types it: the shapes are asserted by the expectations. */
 type Json = ReturnType<typeof JSON.parse>;
@@ -455,9 +454,9 @@ const KINDS: Record<Kind, KindSpec> = {
     committed: (s) => s.status === 'rejected' && s.statusDetail === 'cancelled_by_backoffice',
   },
   changeMethod: {
-    document: `mutation($id: ID!, $input: PaymentMethodChangeInput!) { r: changePaymentMethod(id: $id, input: $input, idempotencyKey: "${freshKey()}") { ${PAYLOAD} } }`,
+    document: `mutation($id: ID!, $input: PaymentMethodChangeInput!, $key: String!) { r: changePaymentMethod(id: $id, input: $input, idempotencyKey: $key) { ${PAYLOAD} } }`,
     money: false,
-    variables: ([id]) => ({ id, input: METHOD_INPUT }),
+    variables: ([id], key) => ({ id, input: METHOD_INPUT, key }),
     committed: (s) => s.status === 'issued' && s.statusDetail === 'payment_method_updated',
   },
   cancelObjection: {
@@ -684,7 +683,7 @@ async function runPhase(lane: Lane, phase: string, plan: PlanEntry[]): Promise<v
     }
     if (item.outcome === 'FAILED' && item.commits !== 0) {
       // Only a refund the card gateway rejected is recorded (as a rejected refund, status unchanged).
-      const rejection = ['rejected', 'partial'].includes(item.error?.code ?? '');
+      const rejection = ['REFUND_REJECTED', 'REFUND_PARTIAL'].includes(item.error?.code ?? '');
       if (!rejection || state.status !== item.before.status) {
         counts.failedButCommitted++;
         problems.push(`${where}: FAILED (${item.error?.code}) but ${item.commits} commits`);
@@ -849,7 +848,7 @@ describe('idempotency keys the stubs honour', { timeout: STACK_TEST_MS }, () => 
     const b = (again.json as Json).data.r;
     expect(a).toMatchObject({
       outcome: 'FAILED',
-      error: { code: 'rejected', extendedCode: 'insufficient_funds_in_collector_account' },
+      error: { code: 'REFUND_REJECTED', extendedCode: 'insufficient_funds_in_collector_account' },
       refunds: [{ status: 'REJECTED' }],
     });
     expect(b.outcome).toBe(a.outcome);
@@ -868,7 +867,11 @@ describe('idempotency keys the stubs honour', { timeout: STACK_TEST_MS }, () => 
     expect((other.json as Json).data.r).toMatchObject({
       outcome: 'FAILED',
       message: null,
-      error: { message: IDEMPOTENCY_CONFLICT, code: 'conflict', extendedCode: 'idempotency_key_reused' },
+      error: {
+        message: IDEMPOTENCY_CONFLICT,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        extendedCode: 'idempotency_key_reused',
+      },
     });
     expect(commitsBetween(start, await main.snapshot('1000002'), '1000002')).toBe(1);
 
@@ -886,12 +889,14 @@ describe('idempotency keys the stubs honour', { timeout: STACK_TEST_MS }, () => 
     expect(commitsBetween(before1, await main.snapshot('1000001'), '1000001')).toBe(0);
 
     const writes = (await main.recordedFor('uf-idem-')).filter((r) => r.method !== 'GET');
-    expect(writes.map((w) => [w.headers['x-request-id'], clientKeyOf(w.headers['idempotency-key'])])).toEqual([
-      ['uf-idem-1', 'key-idem-0001'],
-      ['uf-idem-2', 'key-idem-0001'],
-      ['uf-idem-3', 'key-idem-0001'],
-      ['uf-idem-4', 'key-idem-0001'],
-    ]);
+    expect(writes.map((w) => [w.headers['x-request-id'], clientKeyOf(w.headers['idempotency-key'])])).toEqual(
+      [
+        ['uf-idem-1', 'key-idem-0001'],
+        ['uf-idem-2', 'key-idem-0001'],
+        ['uf-idem-3', 'key-idem-0001'],
+        ['uf-idem-4', 'key-idem-0001'],
+      ],
+    );
   });
 
   it('an UNKNOWN retried with the same key converges to one commit, whether the first write committed or not', async () => {

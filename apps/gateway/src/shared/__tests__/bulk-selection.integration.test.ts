@@ -43,6 +43,12 @@ const CANCEL_PAYMENTS = /* GraphQL */ `
       reason: "Cierre de período"
       idempotencyKey: "k46-bulk-selecti-40"
     ) {
+      outcome
+      error {
+        message
+        code
+        field
+      }
       results {
         id
         outcome
@@ -59,9 +65,18 @@ const CANCEL_PAYMENTS = /* GraphQL */ `
   }
 `;
 
+/** The whole request's refusal, from the bulk's payload (schema 2.0.0: never an error of the response). */
+const refusalOf = (response: { body: { data?: Json | null; errors?: unknown } }) => {
+  expect(response.body.errors).toBeUndefined();
+  return (response.body.data as Json).bulkCancelPayments.error as Json;
+};
+
 const CANCEL_SUBSCRIPTIONS = /* GraphQL */ `
   mutation ($matching: SubscriptionsMatching) {
     bulkCancelSubscriptions(matching: $matching, reason: "Baja masiva", idempotencyKey: "intent-1") {
+      error {
+        message
+      }
       results {
         id
         outcome
@@ -131,9 +146,10 @@ describe('payments: bulk over the filter', () => {
     const { response, calls } = await stack.run<Json>('operador', CANCEL_PAYMENTS, {
       matching: { filter: PAYMENTS_FILTER, expectedCount: ids.length + 1 },
     });
-    expect(response.body.errors?.[0]).toMatchObject({
+    expect(refusalOf(response)).toMatchObject({
       message: `La búsqueda ahora devuelve ${ids.length} pagos, no ${ids.length + 1}: revísela y vuelva a confirmar (matching.expectedCount).`,
-      extensions: { code: 'BAD_USER_INPUT', field: 'matching.expectedCount' },
+      code: 'INVALID_INPUT',
+      field: ['matching', 'expectedCount'],
     });
     expect(writesOf(calls)).toEqual([]);
     expect(callLines(calls)).toEqual(['GET /payment/pagos']);
@@ -143,16 +159,17 @@ describe('payments: bulk over the filter', () => {
     const over = await stack.run<Json>('operador', CANCEL_PAYMENTS, {
       matching: { filter: {}, expectedCount: 501 },
     });
-    expect(over.response.body.errors?.[0]).toMatchObject({
+    expect(refusalOf(over.response)).toMatchObject({
       message: 'Se pueden procesar hasta 500 pagos por vez; refine la búsqueda (matching.expectedCount).',
-      extensions: { code: 'BAD_USER_INPUT', field: 'matching.expectedCount' },
+      code: 'INVALID_INPUT',
+      field: ['matching', 'expectedCount'],
     });
     expect(over.calls).toEqual([]);
 
     const grown = await stack.run<Json>('operador', CANCEL_PAYMENTS, {
       matching: { filter: { status: 'APPROVED' }, expectedCount: 500 },
     });
-    expect(grown.response.body.errors?.[0]?.message).toBe(
+    expect(refusalOf(grown.response).message).toBe(
       'Se pueden procesar hasta 500 pagos por vez; refine la búsqueda (matching.expectedCount).',
     );
     expect(writesOf(grown.calls)).toEqual([]);
@@ -163,15 +180,12 @@ describe('payments: bulk over the filter', () => {
       ids: ['1000005'],
       matching: { filter: PAYMENTS_FILTER, expectedCount: 1 },
     });
-    expect(both.response.body.errors?.[0]?.extensions).toMatchObject({
-      code: 'BAD_USER_INPUT',
-      field: 'matching',
-    });
+    expect(refusalOf(both.response)).toMatchObject({ code: 'INVALID_INPUT', field: ['matching'] });
     expect(both.calls).toEqual([]);
     const badFilter = await stack.run<Json>('operador', CANCEL_PAYMENTS, {
       matching: { filter: { search: 'x'.repeat(201) }, expectedCount: 3 },
     });
-    expect(badFilter.response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(refusalOf(badFilter.response).code).toBe('INVALID_INPUT');
     expect(badFilter.calls).toEqual([]);
   });
 
@@ -214,7 +228,8 @@ describe('subscriptions: bulk over the filter', () => {
     const { response, calls } = await stack.run<Json>('operador', CANCEL_SUBSCRIPTIONS, {
       matching: { filter: SUBSCRIPTIONS_FILTER, expectedCount: ids.length - 1 },
     });
-    expect(response.body.errors?.[0]?.message).toBe(
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data!.bulkCancelSubscriptions.error?.message).toBe(
       `La búsqueda ahora devuelve ${ids.length} suscripciones, no ${ids.length - 1}: revísela y vuelva a confirmar (matching.expectedCount).`,
     );
     expect(writesOf(calls)).toEqual([]);
@@ -237,7 +252,7 @@ describe('the upstream budget of a bulk over the filter', () => {
         matching: { filter: PAYMENTS_FILTER, expectedCount },
       });
     expect(estimate(500)).toMatchObject({ upstreamCalls: 1, bulkItems: 500, bulkSelections: 1 });
-    // Over the maximum: the resolver refuses it (BAD_USER_INPUT naming matching.expectedCount, no upstream call),
+    // Over the maximum: the resolver refuses it (INVALID_INPUT naming matching.expectedCount, no upstream call),
     // so the budget does not refuse it first with a message that names nothing.
     expect(estimate(2_000_000_000)).toMatchObject({ upstreamCalls: 1, bulkItems: 500 });
     expect(collectionCalls(1001)).toBe(2);
