@@ -21,14 +21,24 @@ const PENDING_PAYMENTS = `
     payments(filter: { status: PENDING }, pageSize: 2) { total rows { id status finalAmount } }
   }`;
 
-// A money-moving mutation requires an idempotency key: one per intent (a UUID), the same when that intent is retried.
+// Every mutation that writes to a platform service requires an idempotency key (schema 2.0.0): one per intent (a
+// UUID), the same when that intent is retried.
 const CANCEL = `
   mutation Cancel($id: ID!, $key: String!) {
     cancelPayment(id: $id, reason: "Prueba de integración", idempotencyKey: $key) {
       outcome
       message
-      error { message code extendedCode }
+      error { message code serviceCode extendedCode field }
       payment { id status }
+    }
+  }`;
+
+// Every mutation answers `outcome` and `error { code message field }` (schema 2.0.0): a refusal is never in `errors`.
+const CANCEL_WITH_REASON = `
+  mutation CancelWithReason($id: ID!, $key: String!, $reason: String!) {
+    cancelPayment(id: $id, reason: $reason, idempotencyKey: $key) {
+      outcome
+      error { message code field }
     }
   }`;
 
@@ -57,6 +67,16 @@ describe('payments, as the operador user', () => {
     assert.deepEqual(call?.body, { reason: 'Prueba de integración' });
   });
 
+  it('answers an invalid argument in the payload, naming it (schema 2.0.0: not in `errors`), and sends nothing', async () => {
+    const { data } = await graphql('operador', PENDING_PAYMENTS);
+    const id = data.payments.rows[0].id;
+    const refused = await graphql('operador', CANCEL_WITH_REASON, { id, key: randomUUID(), reason: '   ' });
+    assert.equal(refused.errors, undefined);
+    assert.equal(refused.data.cancelPayment.outcome, 'FAILED');
+    assert.equal(refused.data.cancelPayment.error.code, 'INVALID_INPUT');
+    assert.deepEqual(refused.data.cancelPayment.error.field, ['reason']);
+  });
+
   it('shows the Spanish error when the payment service refuses (a forced failure for one call)', async () => {
     const { data } = await graphql('operador', PENDING_PAYMENTS);
     const id = data.payments.rows[1].id;
@@ -73,10 +93,13 @@ describe('payments, as the operador user', () => {
     const key = randomUUID();
     const failed = await graphql('operador', CANCEL, { id, key });
     assert.equal(failed.data.cancelPayment.outcome, 'FAILED');
+    // `code` is the reason as a closed enum (schema 2.0.0); the service's own code is `serviceCode`.
     assert.deepEqual(failed.data.cancelPayment.error, {
       message: 'El pago no se puede cancelar en su estado actual - payment_not_cancellable',
-      code: 'invalid_status',
+      code: 'INVALID_STATE',
+      serviceCode: 'invalid_status',
       extendedCode: 'payment_not_cancellable',
+      field: null,
     });
     assert.equal(failed.data.cancelPayment.payment.status, 'PENDING');
 
@@ -142,7 +165,10 @@ describe('your own test records (docs/testing-integration.md §4)', () => {
 
 describe('permissions: each demo user has the roles of the realm', () => {
   it('refuses operador a mutation it has no permission for, in Spanish', async () => {
-    const { data, errors } = await graphql('operador', 'mutation { confirmImport(id: "1") { outcome } }');
+    const { data, errors } = await graphql(
+      'operador',
+      `mutation { confirmImport(id: "1", idempotencyKey: "${randomUUID()}") { outcome } }`,
+    );
     // The refused field answers null (a mutation's payload is nullable: the other fields keep their answers).
     assert.deepEqual(data, { confirmImport: null });
     assert.equal(errors[0].extensions.code, 'FORBIDDEN');

@@ -128,7 +128,11 @@ describe('npm run stack:test', () => {
     expect(read.errors).toBeUndefined();
     expect((read.data?.payments as { total: number }).total).toBeGreaterThan(0);
 
-    const refused = await graphql(urls, token, 'mutation { confirmImport(id: "1") { __typename } }');
+    const refused = await graphql(
+      urls,
+      token,
+      `mutation { confirmImport(id: "1", idempotencyKey: "${crypto.randomUUID()}") { __typename } }`,
+    );
     expect(refused.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
   });
 

@@ -30,7 +30,7 @@ describe('the gateway store of a test stack, per namespace', () => {
       ...(namespace ? { 'x-test-namespace': namespace } : {}),
     };
     if (write !== undefined) {
-      const query = 'mutation($v: JSON) { setPreference(key: "list.ns.vista", value: $v) { key } }';
+      const query = 'mutation($v: JSON) { setPreference(key: "list.ns.vista", value: $v) { outcome } }';
       const set = await fetch(stack.graphql, {
         method: 'POST',
         headers,
