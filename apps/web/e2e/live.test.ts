@@ -4,6 +4,8 @@ import { seriousA11yViolations } from './support/a11y';
 import { notice, screenshot, type Session } from './support/browser';
 import { changedAlert } from './support/freshness';
 import { rowById, settled } from './support/payments-list';
+import { openSearch, searchDialog, searchFor } from './support/search';
+import { resetStubs } from './support/stack';
 import { useBrowserStack } from './support/suite';
 
 /**
@@ -138,10 +140,34 @@ describe('one stream per browser', () => {
       await detail(second, '1000007').waitFor();
       // The second tab's record reaches the gateway through the leader's presence.
       await goTo(operador, '/pago/1000007');
-      await presence(second).filter({ hasText: 'operador' }).waitFor({ timeout: 3_000 });
+      await detail(operador, '1000007').waitFor();
+      // Through the first tab's stream (the 3 s of a fresh page are the first test's): the relay is what is checked.
+      await presence(second).filter({ hasText: 'operador' }).waitFor({ timeout: 10_000 });
       expect(liveRequests(requests)).toHaveLength(1);
     } finally {
       await session.close();
     }
+  });
+});
+
+describe('actions from the palette (Ctrl+K)', () => {
+  it("offers a payment's operations with the toolbar's reasons, and opens the detail with the chosen one's dialog", async () => {
+    await resetStubs(suite.stack);
+    await goTo(operador, '/home');
+    await openSearch(operador);
+    await searchFor(operador, '1000005', 'PAYMENT');
+    const cancel = searchDialog(operador).getByRole('option', { name: /Cancelar pago 1000005…/ });
+    await cancel.waitFor();
+    // A pending payment cannot be refunded: offered disabled, with the toolbar's reason.
+    const refund = searchDialog(operador).getByRole('option', { name: /Devolver pago 1000005…/ });
+    expect(await refund.getAttribute('aria-disabled')).toBe('true');
+    expect((await refund.textContent())?.replace('Devolver pago 1000005…', '').trim()).not.toBe('');
+    expect(await seriousA11yViolations(operador, '[role="dialog"]')).toEqual([]);
+    await cancel.click();
+    const dialog = operador.getByTestId('cancel-reason-dialog');
+    await dialog.getByLabel('Ingrese el motivo').waitFor();
+    expect(new URL(operador.url()).searchParams.get('accion')).toBeNull();
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
   });
 });
