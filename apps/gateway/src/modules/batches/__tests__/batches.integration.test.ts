@@ -52,7 +52,7 @@ async function withCalls(query: string, variables: Record<string, unknown> = {})
 
 const ROW = /* GraphQL */ `
   id collectorId collectorName creationDate startDate endDate balance recordCount version status
-  statusDetail error { message code extendedCode }
+  statusDetail error { message code serviceCode extendedCode }
   actions { kind enabled permitted reason }
 `;
 const LIST = /* GraphQL */ `
@@ -121,7 +121,8 @@ describe('withdrawal batch list', () => {
     });
     expect(error.error).toEqual({
       message: 'El banco rechazó el archivo del lote - bank_file_rejected',
-      code: 'export_error',
+      code: 'UPSTREAM_REFUSED',
+      serviceCode: 'export_error',
       extendedCode: 'bank_file_rejected',
     });
 

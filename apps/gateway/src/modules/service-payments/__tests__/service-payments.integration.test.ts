@@ -91,8 +91,13 @@ describe('service-payment batches', () => {
     expect(bad.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     // A Decimal, kept to whole pesos as the spec's 'digits only' (001 §5).
     for (const amount of ['12.50', '-12']) {
+      // The gateway's own refusal: the payload's INVALID_INPUT (schema 2.0.0), not an error of the response.
       const refused = await run(CONCILIATE, { id: '8200002', amount }, 'tesoreria');
-      expect(refused.body.errors?.[0]?.extensions, amount).toMatchObject({ code: 'BAD_USER_INPUT' });
+      expect(refused.body.errors, amount).toBeUndefined();
+      expect(refused.body.data.conciliateGatewayBatch, amount).toMatchObject({
+        outcome: 'FAILED',
+        error: { code: 'INVALID_INPUT' },
+      });
     }
     const done = await run(CONCILIATE, { id: '8200003' }, 'tesoreria');
     expect(done.body.data.conciliateGatewayBatch).toMatchObject({ outcome: 'FAILED' });
