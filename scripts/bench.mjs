@@ -401,7 +401,8 @@ try {
       Array.from({ length: 20 }, (_, i) =>
         emulator.accessTokenFor('admin', {
           ttlSeconds: 3600,
-          claims: { preferred_username: `operador${i + 1}` },
+          // Operators of their own (the upload places are counted per operator: by `sub`).
+          claims: { sub: `bench-operador-${i + 1}`, preferred_username: `operador${i + 1}` },
         }),
       ),
     );
@@ -410,6 +411,7 @@ try {
       gateway_rss_mib: round(m.after.rss, 0),
       gateway_rss_before_load_mib: round(m.before.rss, 0),
       gateway_rss_peak_mib: round(m.after.peak, 0),
+      gateway_rss_uploads_mib: round(m.uploadsPeak, 0),
       memory_load_rps: round(m.rps, 1),
       gateway_memory_request_mib: manifestMemoryMib().request,
       gateway_memory_limit_mib: manifestMemoryMib().limit,

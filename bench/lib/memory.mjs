@@ -57,7 +57,7 @@ function importCsv(bytes, rows = 4_000) {
  */
 export async function memoryScenario(
   env,
-  { tokens, rps = 80, seconds = 8, uploadEvery = 40, uploadBytes = 1 * MIB },
+  { tokens, rps = 80, seconds = 8, uploadEvery = 40, uploadBytes = 1 * MIB, largeUploadBytes = 9.5 * MIB },
 ) {
   const { gatewayUrl, gatewayPid, log } = env;
   const list = listDocument();
@@ -74,19 +74,22 @@ export async function memoryScenario(
   const latencies = [];
   let n = 0;
 
+  const upload = async (token, content, name) => {
+    const form = new globalThis.FormData();
+    form.append('collector_id', collectorId);
+    form.append('file', new Blob([content], { type: 'text/csv' }), name);
+    const response = await fetch(uploadUrl, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`upload ${response.status} ${text.slice(0, 200)}`);
+  };
   const request = async (token) => {
     const i = n++;
     if (i % uploadEvery === uploadEvery - 1) {
-      const form = new globalThis.FormData();
-      form.append('collector_id', collectorId);
-      form.append('file', new Blob([csv], { type: 'text/csv' }), `bench-${i}.csv`);
-      const response = await fetch(uploadUrl, {
-        method: 'POST',
-        body: form,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`upload ${response.status} ${text.slice(0, 200)}`);
+      await upload(token, csv, `bench-${i}.csv`);
       counts.upload += 1;
     } else if (i % 2 === 0) {
       const page = (Math.floor(i / 2) % 5) + 1;
@@ -126,9 +129,31 @@ export async function memoryScenario(
   const after = residentMib(gatewayPid);
   const total = counts.list + counts.detail + counts.upload;
   if (counts.failed) throw new Error(`memory: ${counts.failed} requests failed: ${failures.join(' | ')}`);
+
+  // Then the uploads a replica holds at most at once (UPLOAD_MAX_IN_FLIGHT 8, two per operator): eight files just
+  // under the imports' 10 MiB, sent together by four operators, the gateway's VmRSS sampled every 20 ms meanwhile.
+  const big = importCsv(largeUploadBytes);
+  let uploadsPeak = after.rss;
+  let sending = true;
+  const sampler = (async () => {
+    while (sending) {
+      uploadsPeak = Math.max(uploadsPeak, residentMib(gatewayPid).rss ?? 0);
+      await sleep(20);
+    }
+  })();
+  try {
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => upload(tokens[i % 4], big, `bench-grande-${i}.csv`)),
+    );
+  } finally {
+    sending = false;
+    await sampler;
+  }
   const result = {
     before,
     after,
+    uploadsPeak,
+    largeUploadBytes,
     rps: (total * 1000) / elapsed,
     counts,
     p50: percentile(latencies, 50),
@@ -139,7 +164,8 @@ export async function memoryScenario(
     `  memory: ${tokens.length} operators, ${total} requests in ${(elapsed / 1000).toFixed(1)} s ` +
       `(${result.rps.toFixed(0)} req/s: ${counts.list} lists, ${counts.detail} details, ${counts.upload} uploads of ` +
       `${(uploadBytes / MIB).toFixed(1)} MiB; p50 ${result.p50.toFixed(0)} p99 ${result.p99.toFixed(0)} ms); gateway RSS ` +
-      `${before.rss?.toFixed(0)} MiB before, ${after.rss?.toFixed(0)} MiB after, peak ${after.peak?.toFixed(0)} MiB`,
+      `${before.rss?.toFixed(0)} MiB before, ${after.rss?.toFixed(0)} MiB after, peak ${after.peak?.toFixed(0)} MiB; ` +
+      `${uploadsPeak.toFixed(0)} MiB at most with 8 uploads of ${(largeUploadBytes / MIB).toFixed(1)} MiB in flight`,
   );
   return result;
 }

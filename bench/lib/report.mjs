@@ -1,5 +1,9 @@
 // The readable table of `npm run bench`: every key with its target (issues 5 and 16) and whether it is met.
 
+/** Under 60 % of the gateway's memory limit in its Kubernetes manifest (when the bench could read it). */
+const underLimit = (mib, results) =>
+  !(results.gateway_memory_limit_mib > 0) || mib <= 0.6 * results.gateway_memory_limit_mib;
+
 /** Targets of the issue; `check(value, results)` tells whether a value meets it. */
 export const TARGETS = {
   detail_p50_ratio_1u: { target: '<= 1.05', check: (v) => v <= 1.05 },
@@ -48,10 +52,9 @@ export const TARGETS = {
   list_cpu_peer_ratio: { target: '<= 0.8', check: (v) => v <= 0.8 },
   detail_cpu_peer_ratio: { target: '<= 0.8', check: (v) => v <= 0.8 },
   // Issue 65 (5): resident memory after the mixed load under 60 % of the manifest's limit (gateway_memory_limit_mib).
-  gateway_rss_mib: {
-    target: '<= 60 % of the limit',
-    check: (v, r) => !(r.gateway_memory_limit_mib > 0) || v <= 0.6 * r.gateway_memory_limit_mib,
-  },
+  gateway_rss_mib: { target: '<= 60 % of the limit', check: (v, r) => underLimit(v, r) },
+  // The same with the most uploads a replica takes at once (UPLOAD_MAX_IN_FLIGHT), each just under 10 MiB.
+  gateway_rss_uploads_mib: { target: '<= 60 % of the limit', check: (v, r) => underLimit(v, r) },
 };
 
 const pad = (text, width) => String(text).padEnd(width);
