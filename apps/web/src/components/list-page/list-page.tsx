@@ -210,7 +210,7 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
         <Paper
           ref={listTop}
           variant="outlined"
-          sx={{ overflow: 'hidden', ...live.sx }}
+          sx={live.sx}
           data-updated-ids={live.updated.join(' ') || undefined}
         >
           {typeof bar === 'function'

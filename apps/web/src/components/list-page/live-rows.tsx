@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import { alpha, useTheme, type CSSObject } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { visuallyHidden } from '../feedback/visually-hidden';
 import { useLiveEvents, useLiveTab } from '../../lib/live/live-access';
 
@@ -12,11 +12,17 @@ export const LIVE_HIGHLIGHT_MS = 2500;
 export interface LiveRows {
   /** The ids highlighted now (also the list's `data-updated-ids`, for tests). */
   updated: readonly string[];
-  /** The grid's style: the updated rows' background, fading out unless the operator asked for less motion. */
-  sx: CSSObject | undefined;
+  /**
+   * The list's box style: the updated rows' background and edge, the background fading out unless the operator asked
+   * for less motion. A function of the theme, so the kit's first visit does not bring MUI's theme hooks for it.
+   */
+  sx: SxProps<Theme>;
   /** Said to screen readers: which rows changed. */
   status: string;
 }
+
+/** The list's box as `<ListPage>` draws it. */
+const LIST_BOX = { overflow: 'hidden' } as const;
 
 /** An id inside a quoted attribute selector: only its quotes and backslashes are escaped. */
 const quote = (id: string) => id.replace(/["\\]/g, '\\$&');
@@ -72,27 +78,29 @@ export function useLiveRows(
   });
 
   const key = updated.join('\n');
-  const theme = useTheme();
-  const sx = useMemo<CSSObject | undefined>(() => {
-    if (!key) return undefined;
+  const sx = useMemo<SxProps<Theme>>(() => {
+    if (!key) return LIST_BOX;
     const selector = key
       .split('\n')
       .map((id) => `& .MuiDataGrid-row[data-id="${quote(id)}"]`)
       .join(', ');
-    return {
+    const tint = (theme: Theme, percent: number) =>
+      `color-mix(in srgb, ${theme.palette.warning.light} ${percent}%, transparent)`;
+    return (theme: Theme) => ({
+      ...LIST_BOX,
       [selector]: {
-        backgroundColor: alpha(theme.palette.warning.light, 0.2),
+        backgroundColor: tint(theme, 20),
         boxShadow: `inset 3px 0 0 ${theme.palette.warning.main}`,
         '@media (prefers-reduced-motion: no-preference)': {
           animation: `backoffice-live-row ${LIVE_HIGHLIGHT_MS}ms ease-out forwards`,
         },
       },
       '@keyframes backoffice-live-row': {
-        from: { backgroundColor: alpha(theme.palette.warning.light, 0.45) },
+        from: { backgroundColor: tint(theme, 45) },
         to: { backgroundColor: 'transparent' },
       },
-    };
-  }, [key, theme]);
+    });
+  }, [key]);
   const status =
     updated.length === 0
       ? ''

@@ -1,3 +1,4 @@
+import { createTheme, type Theme } from '@mui/material/styles';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { provideLiveTab } from '@/lib/live/live-access';
@@ -23,8 +24,9 @@ describe('useLiveRows (a list and the live updates, issue 63)', () => {
     await waitFor(() => expect(result.current.updated).toEqual(['1000018', '1000019']));
     expect(refetch).toHaveBeenCalledTimes(1);
     expect(result.current.status).toBe('Se actualizaron las filas 1000018, 1000019');
-    expect(Object.keys(result.current.sx ?? {})[0]).toContain('.MuiDataGrid-row[data-id="1000018"]');
-    expect(JSON.stringify(result.current.sx)).toContain('prefers-reduced-motion: no-preference');
+    const style = (result.current.sx as (theme: Theme) => object)(createTheme());
+    expect(Object.keys(style)).toContain('& .MuiDataGrid-row[data-id="1000018"], & .MuiDataGrid-row[data-id="1000019"]');
+    expect(JSON.stringify(style)).toContain('prefers-reduced-motion: no-preference');
   });
 
   it('ignores a change to records it does not show; reads again on a reset, with nothing highlighted', async () => {
