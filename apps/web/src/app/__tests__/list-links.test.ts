@@ -31,6 +31,7 @@ const LINKED: [string, LinkedListDefinition<object, string>, object][] = [
   ['imports', importsList, { search: 'archivo 1.xlsx', status: 'approved' }],
   ['distributions', distributionsList, { search: '1000001', status: 'ERROR' }],
   ['presentations', presentationsList, { search: '42', status: 'REPROCESS' }],
+  ['activity', activityList, { recordId: '1000001', area: 'payments', user: 'operador' }],
   [
     'withdrawal history',
     historyList,
