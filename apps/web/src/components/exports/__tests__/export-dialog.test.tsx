@@ -87,7 +87,13 @@ describe('export components', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('option', { name: 'JSON' }));
     await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
-    expect(calls).toEqual([{ input: { type: 'PAYMENTS', format: 'JSON', paymentFilter: FILTER } }]);
+    // Every write sends its intent's key (schema 2.0.0), one per opening of the dialog.
+    expect(calls).toEqual([
+      {
+        input: { type: 'PAYMENTS', format: 'JSON', paymentFilter: FILTER },
+        idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    ]);
     expect(
       await screen.findByText('Exportación solicitada: puede seguirla en Historial de exportaciones.'),
     ).toBeInTheDocument();
