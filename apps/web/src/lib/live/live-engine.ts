@@ -25,6 +25,8 @@ export interface LiveEngineOptions {
   /** The stream's reconnection delays (tests shorten them). */
   minDelayMs?: number;
   beatMs?: number;
+  /** The clock of the presence's refresh (tests). */
+  now?: () => number;
 }
 
 export interface LiveEngine {
@@ -63,6 +65,8 @@ export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
   let gathering: PresenceGathering | null = null;
   let presenceTimer: ReturnType<typeof setTimeout> | undefined;
   const presenceSaid = new Map<string, LiveEvent & { type: 'presence' }>();
+  let lastPresenceAt = 0;
+  const now = options.now ?? Date.now;
 
   const own = () => tab.declarations();
 
@@ -94,7 +98,10 @@ export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
         break;
       case 'open':
         if (gathering) {
-          if (gathering.set(data.tab, data.open)) schedulePresence();
+          // A hidden leader tab's own 10 s timer may be throttled to once a minute; a visible tab's repeat keeps the
+          // gateway's entries (30 s) alive.
+          const stale = now() - lastPresenceAt >= PRESENCE_REFRESH_MS;
+          if (gathering.set(data.tab, data.open) || stale) schedulePresence();
           // A tab that opens a record this browser already has open hears its viewers now, not at the next change.
           for (const entry of data.open) {
             const said = presenceSaid.get(recordKey(entry.area, entry.id));
@@ -127,6 +134,7 @@ export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
   async function sendPresence(): Promise<void> {
     if (!gathering || !streamId || stopped) return;
     const sentFor = streamId;
+    lastPresenceAt = now();
     try {
       const token = await options.getToken();
       const response = await doFetch(liveUrl(options.gatewayUrl, '/live/presence'), {

@@ -8,7 +8,7 @@ const engines: LiveEngine[] = [];
 afterEach(() => engines.splice(0).forEach((engine) => engine.stop()));
 
 /** Two tabs of one browser (one lock manager, one BroadcastChannel namespace) against one gateway. */
-function browser() {
+function browser(now: () => number = Date.now) {
   const gateway = fakeGateway();
   const locks = new FakeLocks();
   const username = `operador-${Math.random().toString(36).slice(2)}`;
@@ -25,6 +25,7 @@ function browser() {
       fetch: gateway.fetch,
       tabId,
       minDelayMs: 1,
+      now,
     });
     engines.push(engine);
     return { live, heard, engine };
@@ -107,5 +108,21 @@ describe('startLiveEngine', () => {
     b.engine.signOut();
     await until(() => !a.engine.leader, 'the leader to stop');
     expect(gateway.requests).toHaveLength(1);
+  });
+
+  it('sends the presence again when a tab repeats its records 10 s after the last POST (a hidden leader is throttled)', async () => {
+    let clock = 1_000_000;
+    const { gateway, tab } = browser(() => clock);
+    const connected = gateway.next();
+    tab('a');
+    const b = tab('b');
+    (await connected).write('event: hello\ndata: {"streamId":"s1","heartbeatMs":15000}\n\n');
+    b.live.declare({ area: 'payments', id: '1', dialog: null });
+    await until(() => gateway.presence.at(-1)?.open.length === 1, 'the record in the presence');
+    const sent = gateway.presence.length;
+    b.live.declare({ area: 'payments', id: '1', dialog: null }); // the same records again, at once: nothing sent
+    clock += 10_000;
+    b.live.declare({ area: 'payments', id: '1', dialog: null }); // 10 s later: sent again
+    await until(() => gateway.presence.length === sent + 1, 'the presence sent again');
   });
 });
