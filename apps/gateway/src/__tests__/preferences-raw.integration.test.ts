@@ -84,6 +84,33 @@ for (const backend of STORES) {
           read.mockRestore();
         }
       });
+
+      it("runs an operator's store reads one at a time, without making another operator wait for them", async () => {
+        const noisy = await freshOperator('operador');
+        const quiet = await freshOperator('supervisor');
+        const original = store().readStoredPreferences.bind(store());
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const read = vi.spyOn(store(), 'readStoredPreferences').mockImplementation(async (user, asked) => {
+          if (user === noisy) await held;
+          return original(user, asked);
+        });
+        try {
+          const first = as(noisy, '{ preferences { key } }');
+          const second = as(noisy, '{ preferences { key } }');
+          await vi.waitFor(() => expect(read.mock.calls.map(([user]) => user)).toEqual([noisy]));
+          const other = await as(quiet, '{ preferences { key } }');
+          expect(other.body.errors).toBeUndefined();
+          // The noisy operator's second read has not reached the store: it waits for his first.
+          expect(read.mock.calls.map(([user]) => user)).toEqual([noisy, quiet]);
+          release();
+          for (const answer of await Promise.all([first, second])) expect(answer.body.errors).toBeUndefined();
+          expect(read.mock.calls.map(([user]) => user)).toEqual([noisy, quiet, noisy]);
+        } finally {
+          release();
+          read.mockRestore();
+        }
+      });
     });
   }
 }

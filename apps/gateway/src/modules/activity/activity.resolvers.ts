@@ -19,6 +19,8 @@ import type {
 } from '../../generated/resolvers-types.js';
 import { RawJson } from '../../execution/raw-json.js';
 import { normalizePaging, pageOf } from '../../shared/paging.js';
+import { type PerKeyTurns, perKeyTurns, TurnsFull } from '../../shared/per-key-turns.js';
+import { RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE } from '../../limits/rate-limit.js';
 import { selectedFieldNames } from '../../shared/prefetch.js';
 
 export { STORE_UNAVAILABLE_MESSAGE };
@@ -103,6 +105,29 @@ async function withStore<T>(context: GatewayContext, call: (store: Store) => Pro
   }
 }
 
+/** Each store's turns per operator (shared/per-key-turns.ts): one gateway's, whatever its contexts. */
+const readTurns = new WeakMap<object, PerKeyTurns>();
+
+/**
+ * A read of the store in the operator's turn: one read of an operator at a time, at most 16 waiting (issue 61): an
+ * operator who keeps heavy reads in flight waits for his own, instead of making every other operator's store calls
+ * queue behind all of them on the embedded store's one thread. Past the bound, refused as the rate limit is.
+ */
+async function readStore<T>(context: GatewayContext, call: (store: Store) => Promise<T>): Promise<T> {
+  const handle = context.store;
+  if (!handle) throw storeUnavailable();
+  let turns = readTurns.get(handle);
+  if (!turns) readTurns.set(handle, (turns = perKeyTurns({ concurrent: 1, maxWaiting: 16 })));
+  try {
+    return await turns.run(`${context.storeNamespace}\u0000${context.user.username}`, () =>
+      withStore(context, call),
+    );
+  } catch (error) {
+    if (!(error instanceof TurnsFull)) throw error;
+    throw new GraphQLError(RATE_LIMITED_MESSAGE, { extensions: { code: RATE_LIMITED_CODE } });
+  }
+}
+
 /**
  * A preference's write as every mutation answers (schema 2.0.0, `PreferencePayload`); a refusal (bounds, store) is
  * thrown as before and answered FAILED by shared/operation-error.ts `answerRefusalsAsPayloads`.
@@ -178,7 +203,7 @@ export const activityResolvers: Resolvers = {
   Query: {
     async activity(_root, { filter, page: rawPage, pageSize: rawSize, sort }, context) {
       const { page, pageSize } = normalizePaging(rawPage, rawSize);
-      const answer = await withStore(context, (store) =>
+      const answer = await readStore(context, (store) =>
         store.queryActivity({
           filter: storeFilter(filter),
           page,
@@ -196,7 +221,7 @@ export const activityResolvers: Resolvers = {
         limit: ACTIVITY_USERS_LIMIT,
         namespace: context.storeNamespace,
       };
-      return withStore(context, (store) => store.activityUsers(request));
+      return readStore(context, (store) => store.activityUsers(request));
     },
     async preferences(_root, { prefix }, context, info) {
       const start = prefix ? preferenceKey(prefix, 'prefix') : null;
@@ -207,7 +232,7 @@ export const activityResolvers: Resolvers = {
         namespace: context.storeNamespace,
         values: selectedFieldNames(info).has('value'),
       };
-      const rows = await withStore(context, (store) =>
+      const rows = await readStore(context, (store) =>
         store.readStoredPreferences(context.user.username, read),
       );
       return rows.map((p) => ({
