@@ -422,6 +422,33 @@ for (const backend of STORES) {
       });
     });
 
+    it('a write keyed since 2.0.0 (a change of payment method) sends its key to the service and replays on a retry', async () => {
+      const [id] = await cancellable(1);
+      const key = randomUUID();
+      const CHANGE = `mutation($id: ID!, $key: String!, $input: PaymentMethodChangeInput!) {
+        changePaymentMethod(id: $id, input: $input, idempotencyKey: $key) { outcome error { code } } }`;
+      const input = {
+        kind: 'CARD',
+        number: '4507990000004905',
+        expiration: '12/2099',
+        holder: { name: 'Ana', identification: { number: '28456789' } },
+      };
+      const before = (await writes()).length;
+      const first = await as('operador', CHANGE, { id, key, input });
+      expect(first.body.data!.changePaymentMethod).toEqual({ outcome: 'SUCCESS', error: null });
+      const sent = await writes();
+      expect(sent.length).toBe(before + 1);
+      expect(sent.at(-1)!.headers['idempotency-key']).toBe(operatorScopedKey('operador', key));
+      const again = await as('operador', CHANGE, { id, key, input });
+      expect(again.body.data!.changePaymentMethod).toEqual({ outcome: 'SUCCESS', error: null });
+      expect((await writes()).length).toBe(before + 1);
+      const other = await as('operador', CHANGE, { id, key, input: { ...input, expiration: '11/2099' } });
+      expect(other.body.data!.changePaymentMethod).toEqual({
+        outcome: 'FAILED',
+        error: { code: 'IDEMPOTENCY_KEY_REUSED' },
+      });
+    });
+
     it('a bulk over the filter stores the items it found in its intent before its first write', async () => {
       const filter = { collectorId: '10002', status: 'ISSUED' };
       const total = (
