@@ -84,6 +84,71 @@ export function viewersOf(all: Iterable<Viewer>): Viewer[] {
 const sameViewers = (a: readonly Viewer[], b: readonly Viewer[]) =>
   a.length === b.length && a.every((v, i) => v.username === b[i]!.username && v.dialog === b[i]!.dialog);
 
+/** What a replica says of `records` (each its viewers, none: gone), in messages of at most `maxBytes` of UTF-8. */
+function presenceMessages(
+  replicaId: string,
+  records: ReadonlyArray<readonly [string, readonly Viewer[]]>,
+  maxBytes: number,
+): string[] {
+  const messages: string[] = [];
+  let message: PresenceMessage = { r: replicaId, s: [] };
+  let bytes = 0;
+  const flush = () => {
+    if (message.s.length) messages.push(JSON.stringify(message));
+    message = { r: replicaId, s: [] };
+    bytes = 0;
+  };
+  for (const [key, viewers] of records) {
+    const [namespace, area, id] = splitKey(key);
+    const record: PresenceMessage['s'][number] = [
+      namespace,
+      area,
+      id,
+      viewers.map((v) => [v.username, v.dialog]),
+    ];
+    const size = Buffer.byteLength(JSON.stringify(record)) + 1;
+    if (bytes + size > maxBytes - 40) flush();
+    message.s.push(record);
+    bytes += size;
+  }
+  flush();
+  return messages;
+}
+
+/** A presence message of another replica, or null when the payload is not one. */
+function parseMessage(payload: string): PresenceMessage | null {
+  try {
+    const message = JSON.parse(payload) as PresenceMessage;
+    return message && typeof message.r === 'string' && Array.isArray(message.s) ? message : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Record → replica → its viewers and until when they hold. */
+type RemoteViewers = Map<string, Map<string, { viewers: Viewer[]; expiresAt: number }>>;
+
+/** Keeps what another replica said of its viewers until `expiresAt` (none: forgotten); the records it named. */
+function keepRemote(remote: RemoteViewers, message: PresenceMessage, expiresAt: number): string[] {
+  const keys: string[] = [];
+  for (const [namespace, area, id, viewers] of message.s) {
+    const key = recordKey(namespace, area, id);
+    keys.push(key);
+    let replicas = remote.get(key);
+    if (!viewers.length) {
+      replicas?.delete(message.r);
+      if (replicas && !replicas.size) remote.delete(key);
+      continue;
+    }
+    if (!replicas) remote.set(key, (replicas = new Map()));
+    replicas.set(message.r, {
+      viewers: viewers.map(([username, dialog]) => ({ username, dialog })),
+      expiresAt,
+    });
+  }
+  return keys;
+}
+
 export interface PresenceBoard {
   /** Replaces what the stream has open (it stays `ttlMs` unless declared again). */
   declare(
@@ -111,8 +176,7 @@ export function createPresenceBoard(options: PresenceBoardOptions): PresenceBoar
   const streams = new Map<string, LocalStream>();
   /** Record → the streams of this replica that have it open. */
   const openBy = new Map<string, Set<string>>();
-  /** Record → replica → its viewers and until when they hold. */
-  const remote = new Map<string, Map<string, { viewers: Viewer[]; expiresAt: number }>>();
+  const remote: RemoteViewers = new Map();
   /** Record → the viewers last sent to this replica's streams. */
   const sent = new Map<string, Viewer[]>();
   /** Record → this replica's viewers last said to the others. */
@@ -156,27 +220,8 @@ export function createPresenceBoard(options: PresenceBoardOptions): PresenceBoar
   };
 
   const publish = (keys: Iterable<string>) => {
-    let message: PresenceMessage = { r: options.replicaId, s: [] };
-    let bytes = 0;
-    const flush = () => {
-      if (message.s.length) options.publish(JSON.stringify(message));
-      message = { r: options.replicaId, s: [] };
-      bytes = 0;
-    };
-    for (const key of keys) {
-      const [namespace, area, id] = splitKey(key);
-      const record: PresenceMessage['s'][number] = [
-        namespace,
-        area,
-        id,
-        (said.get(key) ?? []).map((v) => [v.username, v.dialog]),
-      ];
-      const size = Buffer.byteLength(JSON.stringify(record)) + 1;
-      if (bytes + size > maxBytes - 40) flush();
-      message.s.push(record);
-      bytes += size;
-    }
-    flush();
+    const records = [...keys].map((key) => [key, said.get(key) ?? []] as const);
+    for (const message of presenceMessages(options.replicaId, records, maxBytes)) options.publish(message);
   };
 
   /** After this replica's viewers of `keys` may have changed: the others told, this replica's streams too. */
@@ -254,29 +299,9 @@ export function createPresenceBoard(options: PresenceBoardOptions): PresenceBoar
       if (keys.length) update(keys);
     },
     receive(payload) {
-      let message: PresenceMessage;
-      try {
-        message = JSON.parse(payload) as PresenceMessage;
-      } catch {
-        return;
-      }
-      if (!message || message.r === options.replicaId || !Array.isArray(message.s)) return;
-      const expiresAt = now() + ttlMs;
-      for (const [namespace, area, id, viewers] of message.s) {
-        const key = recordKey(namespace, area, id);
-        let replicas = remote.get(key);
-        if (!viewers.length) {
-          replicas?.delete(message.r);
-          if (replicas && !replicas.size) remote.delete(key);
-        } else {
-          if (!replicas) remote.set(key, (replicas = new Map()));
-          replicas.set(message.r, {
-            viewers: viewers.map(([username, dialog]) => ({ username, dialog })),
-            expiresAt,
-          });
-        }
-        if (openBy.has(key)) tell(key);
-      }
+      const message = parseMessage(payload);
+      if (!message || message.r === options.replicaId) return;
+      for (const key of keepRemote(remote, message, now() + ttlMs)) if (openBy.has(key)) tell(key);
     },
     get entryCount() {
       return entryCount;
