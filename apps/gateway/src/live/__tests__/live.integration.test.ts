@@ -260,6 +260,8 @@ describe('live on the embedded store', { timeout: 120_000 }, () => {
       store: { dataDir: 'memory://' },
       testNamespaces: true,
       live: { heartbeatMs: 1_000, maxStreamsPerOperator: 4, maxStreams: 2_000 },
+      metricsPort: 0,
+      metricsHost: '127.0.0.1',
     });
     await gateway.store!.ready();
     // The bus listens within its first check after the store opened.
@@ -333,6 +335,38 @@ describe('live on the embedded store', { timeout: 120_000 }, () => {
       open: [],
     });
     expect(foreign.status).toBe(404);
+  });
+
+  it('counts open streams, events sent and presence entries on the metrics port', async () => {
+    // The registry is this process's: other files' gateways count there too, so the test reads differences.
+    const metric = async (name: string, labels = '') => {
+      const text = await (await fetch(`${gateway.metricsUrl!}/metrics`)).text();
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith(`${name}${labels} `) || l.startsWith(`${name}${labels}{`));
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    const open = await metric('gateway_live_streams_open');
+    const changes = await metric('gateway_live_events_sent_total', '{event="change"}');
+    const entries = await metric('gateway_live_presence_entries');
+    const streams = [await live(gateway, 'tesoreria'), await live(gateway, 'tesoreria')];
+    expect(await metric('gateway_live_streams_open')).toBe(open + 2);
+    const id = await cancellable();
+    await cancelThrough(gateway, id);
+    await Promise.all(streams.map((s) => s.next(isChangeOf(id))));
+    expect(await metric('gateway_live_events_sent_total', '{event="change"}')).toBe(changes + 2);
+    const token = await tokenFor('tesoreria');
+    await postPresence(gateway.url, token, {
+      streamId: await streams[0]!.streamId(),
+      open: [
+        { area: 'payments', id, dialog: null },
+        { area: 'payments', id: '1', dialog: null },
+      ],
+    });
+    expect(await metric('gateway_live_presence_entries')).toBe(entries + 2);
+    for (const s of streams) s.close();
+    await expect.poll(() => metric('gateway_live_streams_open')).toBe(open);
+    expect(await metric('gateway_live_presence_entries')).toBe(entries);
   });
 
   it("the gateway's stop ends its streams", async () => {
