@@ -52,6 +52,8 @@ export function createLiveBus(options: LiveBusOptions): LiveBus {
   let again = false;
   let closed = false;
   let lastRead = 0;
+  /** Listening failed since the last success (logged once). */
+  let failing = false;
 
   const read = (): Promise<void> => {
     if (reading) {
@@ -91,8 +93,9 @@ export function createLiveBus(options: LiveBusOptions): LiveBus {
   /** Listens on the store that is open now (again after a loss), then reads what came meanwhile. */
   const attach = async (store: Store) => {
     attaching = true;
+    let next: LiveListener | null = null;
     try {
-      const next = await store.live.listen({
+      next = await store.live.listen({
         event: (id) => {
           if (store === attached && cursor !== null && BigInt(id) > cursor) void read();
         },
@@ -112,9 +115,14 @@ export function createLiveBus(options: LiveBusOptions): LiveBus {
       if (cursor === null || last < cursor) cursor = last;
       attached = store;
       listener = next;
+      if (failing) logger.info('live listening again');
+      failing = false;
       await read();
     } catch (error) {
-      logger.warn('live listening not started', { error: String(error) });
+      // Once per outage: the check tries again every second while the store is away.
+      if (!failing) logger.warn('live listening not started: trying again', { error: String(error) });
+      failing = true;
+      if (listener !== next) void next?.close();
     } finally {
       attaching = false;
     }

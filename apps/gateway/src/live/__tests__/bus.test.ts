@@ -115,6 +115,31 @@ describe('the live bus', () => {
     await until(() => delivered.includes('2'));
   });
 
+  it('a store that cannot be listened to is tried again each check, logged once, and read once it can', async () => {
+    const fake = fakeStore();
+    let refusals = 5;
+    const listen = fake.store.live.listen.bind(fake.store.live);
+    (fake.store.live as { listen: typeof listen }).listen = async (handlers) => {
+      if (refusals-- > 0) throw new Error('connection refused');
+      return listen(handlers);
+    };
+    const lines: string[] = [];
+    const delivered: string[] = [];
+    const bus = createLiveBus({
+      store: () => fake.store,
+      logger: createLogger('info', (line) => lines.push(line)),
+      deliver: (event) => delivered.push(event.id),
+      presence: () => undefined,
+      checkMs: 10,
+    });
+    buses.push(bus);
+    await until(() => bus.connected);
+    fake.commit(1);
+    await until(() => delivered.includes('1'));
+    expect(lines.filter((line) => line.includes('live listening not started'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('live listening again'))).toHaveLength(1);
+  });
+
   it("replays a kept id's namespace, and resets an unknown, malformed or too old one", async () => {
     const fake = fakeStore([event(1), { ...event(2), namespace: 'ns' }, event(3)]);
     const { bus } = busOn(() => fake.store);
