@@ -286,6 +286,30 @@ describe('live on the embedded store', { timeout: 120_000 }, () => {
     // The other namespace's stream got its heartbeat but not the change.
     await other.next((e) => e.event === ':');
     expect(other.events.filter((e) => e.event === 'change')).toEqual([]);
+
+    // A change in the test namespace reaches its stream only: the next default change is the plain stream's next.
+    const nsHeaders = { 'x-test-namespace': 'live-ns' };
+    const filters = encodeURIComponent(
+      JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending', 'issued'] }]),
+    );
+    const page = (await (
+      await fetch(`${stubs.url}/payment/pagos?filters=${filters}&limit=5`, { headers: nsHeaders })
+    ).json()) as { rows: Array<{ id: string | number }> };
+    const nsId = String(page.rows[0]!.id);
+    const before = plain.events.length;
+    const inNamespace = await gql<{ cancelPayment: { outcome: string } }>(gateway.graphqlUrl, CANCEL, {
+      token: await tokenFor('admin'),
+      variables: { id: nsId, key: randomUUID() },
+      headers: nsHeaders,
+    });
+    expect(inNamespace.body.data?.cancelPayment.outcome, inNamespace.text).toBe('SUCCESS');
+    await other.next(isChangeOf(nsId));
+    const next = await cancellable();
+    await cancelThrough(gateway, next);
+    await plain.next(isChangeOf(next), { from: before });
+    expect(plain.events.slice(before).filter((e) => e.event === 'change')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ ids: [next] }) }),
+    ]);
   });
 
   it('refuses a request without a valid token (401) and a 5th stream of one operator (429, Spanish, Retry-After)', async () => {
