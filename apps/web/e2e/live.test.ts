@@ -154,12 +154,14 @@ describe('actions from the palette (Ctrl+K)', () => {
   it("offers a payment's operations with the toolbar's reasons, and opens the detail with the chosen one's dialog", async () => {
     await resetStubs(suite.stack);
     await goTo(operador, '/home');
+    await operador.getByRole('heading', { level: 1 }).waitFor(); // the shell and its shortcuts are there
     await openSearch(operador);
     await searchFor(operador, '1000005', 'PAYMENT');
-    const cancel = searchDialog(operador).getByRole('option', { name: /Cancelar pago 1000005…/ });
+    const actions = searchDialog(operador).getByTestId('search-record-actions');
+    const cancel = actions.getByRole('option', { name: /Cancelar pago 1000005…/ });
     await cancel.waitFor();
     // A pending payment cannot be refunded: offered disabled, with the toolbar's reason.
-    const refund = searchDialog(operador).getByRole('option', { name: /Devolver pago 1000005…/ });
+    const refund = actions.getByRole('option', { name: /Devolver pago 1000005…/ });
     expect(await refund.getAttribute('aria-disabled')).toBe('true');
     expect((await refund.textContent())?.replace('Devolver pago 1000005…', '').trim()).not.toBe('');
     expect(await seriousA11yViolations(operador, '[role="dialog"]')).toEqual([]);

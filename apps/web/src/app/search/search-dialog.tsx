@@ -90,17 +90,18 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
     if (!settled) return [];
     return groups.flatMap((group): Choice[] => {
       if (group.stale) return [];
-      const hits = group.hits.flatMap((hit): Choice[] => [
-        { type: 'hit', key: `${group.kind}-${hit.id}`, kind: group.kind, hit },
-        // Its actions right under it; a disabled one is shown with its reason, not chosen.
-        ...(target && target.kind === group.kind && target.id === hit.id
-          ? recordActions
-              .filter((action) => !action.reason)
-              .map((action): Choice => ({ type: 'action', key: `a-${action.kind}`, path: action.path }))
-          : []),
-      ]);
+      const hits = group.hits.map((hit): Choice => ({
+        type: 'hit',
+        key: `${group.kind}-${hit.id}`,
+        kind: group.kind,
+        hit,
+      }));
       const all = group.state === 'answered' && group.total > 0 ? groupListPath(group.kind, value) : null;
-      return all ? [...hits, { type: 'all', key: `${group.kind}-all`, path: all }] : hits;
+      // The record's actions in a group of their own after its group; a disabled one is shown with its reason.
+      const actions = (target?.kind === group.kind ? recordActions : [])
+        .filter((action) => !action.reason)
+        .map((action): Choice => ({ type: 'action', key: `a-${action.kind}`, path: action.path }));
+      return [...hits, ...(all ? [{ type: 'all', key: `${group.kind}-all`, path: all } as const] : []), ...actions];
     });
   }, [shape.kind, recent, settled, groups, value, target, recordActions]);
 
@@ -280,7 +281,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
           ) : null}
           {groups
             .filter((group) => !folded(group))
-            .map((group) => (
+            .flatMap((group) => [
               <OptionGroup
                 key={group.kind}
                 id={`${listId}-${group.kind}`}
@@ -309,14 +310,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
                   ) : null
                 }
               >
-                {group.hits.map((hit) => [
-                  option(`${group.kind}-${hit.id}`, hit.title, hitSecondary(hit)),
-                  ...(target && target.kind === group.kind && target.id === hit.id
-                    ? recordActions.map((action) =>
-                        option(`a-${action.kind}`, action.text, action.reason || 'Abre el detalle con la acción'),
-                      )
-                    : []),
-                ])}
+                {group.hits.map((hit) => option(`${group.kind}-${hit.id}`, hit.title, hitSecondary(hit)))}
                 {indexOf(`${group.kind}-all`) >= 0
                   ? option(
                       `${group.kind}-all`,
@@ -324,8 +318,20 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
                       `La lista de ${group.label.toLowerCase()} filtrada`,
                     )
                   : null}
-              </OptionGroup>
-            ))}
+              </OptionGroup>,
+              target?.kind === group.kind && recordActions.length > 0 ? (
+                <OptionGroup
+                  key={`${group.kind}-actions`}
+                  id={`${listId}-${group.kind}-actions`}
+                  label={`Acciones de ${target.id}`}
+                  testId="search-record-actions"
+                >
+                  {recordActions.map((action) =>
+                    option(`a-${action.kind}`, action.text, action.reason || 'Abre el detalle con la acción'),
+                  )}
+                </OptionGroup>
+              ) : null,
+            ])}
         </Box>
         {emptyGroups.length ? (
           <Typography
