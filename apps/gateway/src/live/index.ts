@@ -91,10 +91,31 @@ export interface Live {
   close(): Promise<void>;
 }
 
+/**
+ * Sends presence messages through the store; a store that refuses them (a server down) is logged once until one is
+ * sent again: presence is said again every 10 s, nothing to retry.
+ */
+function presenceSender(store: StoreHandle, logger: Logger): (payload: string) => void {
+  let failing = false;
+  return (payload) => {
+    void store
+      .current()
+      ?.live.publishPresence(payload)
+      .then(
+        () => (failing = false),
+        (error: unknown) => {
+          if (!failing) logger.warn('live presence not sent', { error: String(error) });
+          failing = true;
+        },
+      );
+  };
+}
+
 export function createLive(options: LiveOptions): Live {
   const { logger, gate } = options;
   const settings = { ...DEFAULT_LIVE_SETTINGS, ...options.settings };
   const replicaId = randomBytes(9).toString('base64url');
+  const publish = presenceSender(options.store, logger);
   let stopping = false;
   const streams = createLiveStreams(
     { maxPerOperator: settings.maxStreamsPerOperator, max: settings.maxStreams },
@@ -104,12 +125,7 @@ export function createLive(options: LiveOptions): Live {
   const presence = createPresenceBoard({
     replicaId,
     ...(options.presenceTtlMs ? { ttlMs: options.presenceTtlMs } : {}),
-    publish(payload) {
-      const store = options.store.current();
-      void store?.live
-        .publishPresence(payload)
-        .catch((error: unknown) => logger.warn('live presence not sent', { error: String(error) }));
-    },
+    publish,
     changed(change, streamIds) {
       for (const id of streamIds) {
         const stream = streams.get(id);
@@ -132,6 +148,7 @@ export function createLive(options: LiveOptions): Live {
     store: options.store,
     settings,
     replicaId,
+    publish,
     streams,
     presence,
     bus,

@@ -19,6 +19,8 @@ export interface LiveParts {
   store: StoreHandle;
   settings: LiveSettings;
   replicaId: string;
+  /** Sends a message on the store's presence channel (never throws). */
+  publish(payload: string): void;
   streams: LiveStreams;
   presence: PresenceBoard;
   bus: LiveBus;
@@ -225,10 +227,7 @@ function forwardPresence(
   open: OpenEntry[],
 ) {
   const message: Forwarded = { f: to, id: streamId, u: subject, n: namespace, o: open };
-  void parts.store
-    .current()
-    ?.live.publishPresence(JSON.stringify(message))
-    .catch((error: unknown) => parts.logger.warn('live presence not forwarded', { error: String(error) }));
+  parts.publish(JSON.stringify(message));
 }
 
 /** A presence POST another replica received for one of this replica's streams. */
