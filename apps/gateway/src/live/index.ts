@@ -145,7 +145,6 @@ export function createLive(options: LiveOptions): Live {
   const parts: LiveParts = {
     gate,
     logger,
-    store: options.store,
     settings,
     replicaId,
     publish,

@@ -3,7 +3,6 @@
  * it has open, here or (handed over through the store) on the stream's replica. docs/live.md.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StoreHandle } from '../activity/store-handle.js';
 import { localsOf, sendJson } from '../http/plain.js';
 import type { Logger } from '../logger.js';
 import type { LiveBus } from './bus.js';
@@ -16,7 +15,6 @@ import { sseEvent, type LiveStreams, type StreamOwner } from './streams.js';
 export interface LiveParts {
   gate: LiveGate;
   logger: Logger;
-  store: StoreHandle;
   settings: LiveSettings;
   replicaId: string;
   /** Sends a message on the store's presence channel (never throws). */
