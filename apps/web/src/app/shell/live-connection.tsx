@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
-import { useAuth } from '../../lib/auth-context';
+import { useContext, useEffect } from 'react';
+import { AuthContext } from '../../lib/auth-context';
 import { readConfig } from '../../lib/config';
-import { useCurrentUser } from '../../lib/permissions';
+import { CurrentUserContext } from '../../lib/permissions';
 
 /** How long the shell lets the first screen settle before it downloads and starts the live updates. */
 const AFTER_FIRST_PAINT_MS = 1500;
@@ -12,10 +12,11 @@ const AFTER_FIRST_PAINT_MS = 1500;
  * first visit's download. Renders nothing; the operator's screens read it through `lib/live/live-tab.ts`.
  */
 export function LiveConnection() {
-  const auth = useAuth();
-  const { username } = useCurrentUser();
-  const { getToken } = auth;
+  // Outside a session (a shell rendered on its own, in tests) there is nobody to connect for.
+  const getToken = useContext(AuthContext)?.getToken;
+  const username = useContext(CurrentUserContext)?.username;
   useEffect(() => {
+    if (!getToken || !username) return undefined;
     let stop: (() => void) | undefined;
     let cancelled = false;
     const start = () => {
