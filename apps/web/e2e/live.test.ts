@@ -42,7 +42,9 @@ afterAll(async () => {
 describe('two operators on one payment', () => {
   it("each sees the other within 3 s ('También está viendo'), and it goes when the other leaves", async () => {
     await presence(operador).filter({ hasText: 'También está viendo: admin' }).waitFor({ timeout: 3_000 });
-    await presence(admin.page).filter({ hasText: 'También está viendo: operador' }).waitFor({ timeout: 3_000 });
+    await presence(admin.page)
+      .filter({ hasText: 'También está viendo: operador' })
+      .waitFor({ timeout: 3_000 });
     expect(await presence(operador).textContent()).not.toContain('operador');
     await operador.setViewportSize({ width: 1280, height: 800 });
     await screenshot(operador, 'live-presence');
@@ -122,7 +124,9 @@ describe('two operators on one payment', () => {
     await notice(admin.page, 'Pago cancelado correctamente').waitFor();
     await operador.locator('[data-updated-ids~="1000006"]').waitFor({ timeout: 5_000 });
     await rowById(operador, '1000006').locator('[data-status="rejected"]').waitFor();
-    expect(await operador.getByRole('status').filter({ hasText: 'Se actualizó la fila 1000006' }).count()).toBe(1);
+    expect(
+      await operador.getByRole('status').filter({ hasText: 'Se actualizó la fila 1000006' }).count(),
+    ).toBe(1);
   });
 });
 

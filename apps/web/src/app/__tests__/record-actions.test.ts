@@ -4,7 +4,12 @@ import { actionText, recordActionsOf } from '../search/record-actions';
 
 const REGISTRY = {
   CANCEL: { label: 'Cancelar', icon: BlockOutlined, placement: 'operation', order: 1 },
-  CHANGE_PAYMENT_METHOD: { label: 'Cambiar medio de pago', icon: BlockOutlined, placement: 'operation', order: 2 },
+  CHANGE_PAYMENT_METHOD: {
+    label: 'Cambiar medio de pago',
+    icon: BlockOutlined,
+    placement: 'operation',
+    order: 2,
+  },
   REFUND: { label: 'Devolver', icon: BlockOutlined, placement: 'operation', order: 4 },
   NOTIFY_PAYER: { label: 'Notificar al pagador', icon: BlockOutlined, placement: 'notification', order: 11 },
 };
@@ -18,7 +23,9 @@ describe("the palette's actions of a record (issue 63)", () => {
       { kind: 'CANCEL', enabled: true, permitted: true, reason: null },
       { kind: 'NEW_KIND', enabled: true, permitted: true, reason: null },
     ];
-    expect(recordActionsOf(actions, REGISTRY, { noun: 'pago', id: '1000018', path: '/pago/1000018' })).toEqual([
+    expect(
+      recordActionsOf(actions, REGISTRY, { noun: 'pago', id: '1000018', path: '/pago/1000018' }),
+    ).toEqual([
       { kind: 'CANCEL', text: 'Cancelar pago 1000018…', reason: '', path: '/pago/1000018?accion=CANCEL' },
       {
         kind: 'REFUND',
@@ -30,6 +37,8 @@ describe("the palette's actions of a record (issue 63)", () => {
   });
 
   it('keeps a label of several words apart from the record', () => {
-    expect(actionText('Cambiar medio de pago', 'suscripción', '55')).toBe('Cambiar medio de pago · suscripción 55…');
+    expect(actionText('Cambiar medio de pago', 'suscripción', '55')).toBe(
+      'Cambiar medio de pago · suscripción 55…',
+    );
   });
 });

@@ -77,7 +77,8 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
   const target = useMemo(() => {
     if (!settled) return null;
     for (const group of groups) {
-      const hit = !group.stale && actsOnRecords(group.kind) ? group.hits.find((h) => h.id === value) : undefined;
+      const hit =
+        !group.stale && actsOnRecords(group.kind) ? group.hits.find((h) => h.id === value) : undefined;
       if (hit) return { kind: group.kind, id: hit.id, path: hitPath(group.kind, hit, value) };
     }
     return null;
@@ -101,7 +102,11 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
       const actions = (target?.kind === group.kind ? recordActions : [])
         .filter((action) => !action.reason)
         .map((action): Choice => ({ type: 'action', key: `a-${action.kind}`, path: action.path }));
-      return [...hits, ...(all ? [{ type: 'all', key: `${group.kind}-all`, path: all } as const] : []), ...actions];
+      return [
+        ...hits,
+        ...(all ? [{ type: 'all', key: `${group.kind}-all`, path: all } as const] : []),
+        ...actions,
+      ];
     });
   }, [shape.kind, recent, settled, groups, value, target, recordActions]);
 

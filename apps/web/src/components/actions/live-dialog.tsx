@@ -16,7 +16,10 @@ export const dialogKindOf = (kind: string) => kind.toLowerCase();
  * details hear of it), and opening one on a record where another operator has a dialog open first warns ('admin está
  * reembolsando este pago', 'Continuar' / 'Cancelar'); the version check as it opens still decides.
  */
-export function useLiveDialog<R>(opened: { kind: string; record: R } | null, moves: (kind: string) => boolean) {
+export function useLiveDialog<R>(
+  opened: { kind: string; record: R } | null,
+  moves: (kind: string) => boolean,
+) {
   const tab = useLiveTab();
   const live = tab && opened && moves(opened.kind) ? tab.recordOf(opened.record) : null;
   useOpenRecord(tab, live && opened ? { ...live, dialog: dialogKindOf(opened.kind) } : null);

@@ -174,7 +174,10 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
   useOpenRecord(tab, live && !skip ? { ...live, dialog: null } : null);
   useLiveEvents(tab, (event) => {
     if (skip || !live) return;
-    if (event.type === 'reset' || (event.type === 'change' && event.area === live.area && event.ids.includes(live.id))) {
+    if (
+      event.type === 'reset' ||
+      (event.type === 'change' && event.area === live.area && event.ids.includes(live.id))
+    ) {
       void check();
     }
   });

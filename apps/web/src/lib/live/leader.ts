@@ -58,9 +58,17 @@ function lockElection({ name, onLeader }: ElectionOptions, locks: LocksLike): El
   };
 }
 
-type ElectionMessage = { t: 'beat'; tab: string } | { t: 'claim'; tab: string } | { t: 'resign'; tab: string };
+type ElectionMessage =
+  { t: 'beat'; tab: string } | { t: 'claim'; tab: string } | { t: 'resign'; tab: string };
 
-function channelElection({ name, tabId, onLeader, onFollower, channel, beatMs = 1000 }: ElectionOptions): Election {
+function channelElection({
+  name,
+  tabId,
+  onLeader,
+  onFollower,
+  channel,
+  beatMs = 1000,
+}: ElectionOptions): Election {
   const port = channel(`${name}.election`);
   let leader = false;
   let claiming = false;

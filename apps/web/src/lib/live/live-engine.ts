@@ -139,7 +139,11 @@ export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
       const token = await options.getToken();
       const response = await doFetch(liveUrl(options.gatewayUrl, '/live/presence'), {
         method: 'POST',
-        headers: { ...options.headers?.(), 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        headers: {
+          ...options.headers?.(),
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+        },
         body: JSON.stringify({ streamId: sentFor, open: gathering.union() }),
       });
       // The gateway no longer knows the stream (its replica went): connect again, then say it all again.

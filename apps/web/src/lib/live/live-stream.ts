@@ -33,7 +33,7 @@ const SILENCE_FACTOR = 2.5;
 
 /**
  * The leader tab's `/live` connection: fetch with the bearer token and `Last-Event-ID`, the body parsed as SSE,
- * reconnected after any end with a growing delay (reset once a connection says `hello`), a 429's `Retry-After`
+ * reconnected after any end with a growing delay (reset once a connection says `hello`), a 429's or 503's `Retry-After`
  * honoured, and a connection silent for 2.5 heartbeats dropped. The events are handed over as they come.
  */
 export function openLiveStream(options: LiveStreamOptions): LiveStream {
@@ -86,7 +86,10 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
       const response = await doFetch(url, { headers, signal: current.signal, cache: 'no-store' });
       if (!response.ok || !response.body) {
         const seconds = Number(response.headers.get('retry-after'));
-        if (response.status === 429 && Number.isFinite(seconds) && seconds > 0) retryAfterMs = seconds * 1000;
+        // A 429 (too many streams) or a 503 (a replica starting or stopping) says when to come back.
+        if ((response.status === 429 || response.status === 503) && Number.isFinite(seconds) && seconds > 0) {
+          retryAfterMs = seconds * 1000;
+        }
         return;
       }
       const parser = new SseParser(lastEventId);

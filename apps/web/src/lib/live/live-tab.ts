@@ -83,7 +83,9 @@ export function createLiveTab(): LiveTab {
     listArea: (listArea) => liveAreaOfList(listArea),
     othersOf: (viewers) => othersOf(viewers, tab.username),
     busyText(area, id) {
-      const busy = othersOf(presence.get(recordKey(area, id)), tab.username).filter((viewer) => viewer.dialog);
+      const busy = othersOf(presence.get(recordKey(area, id)), tab.username).filter(
+        (viewer) => viewer.dialog,
+      );
       return busy.length === 0 ? null : busyText(busy, area);
     },
   };

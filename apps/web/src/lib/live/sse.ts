@@ -49,7 +49,11 @@ export class SseParser {
   private line(line: string, messages: SseMessage[], onComment?: (text: string) => void): void {
     if (line === '') {
       if (this.hasData) {
-        messages.push({ event: this.event || 'message', data: this.data.join('\n'), lastEventId: this.lastEventId });
+        messages.push({
+          event: this.event || 'message',
+          data: this.data.join('\n'),
+          lastEventId: this.lastEventId,
+        });
       }
       this.event = '';
       this.data = [];

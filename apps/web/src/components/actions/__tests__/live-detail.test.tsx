@@ -1,4 +1,11 @@
-import { ApolloClient, ApolloLink, InMemoryCache, Observable, gql, type TypedDocumentNode } from '@apollo/client';
+import {
+  ApolloClient,
+  ApolloLink,
+  InMemoryCache,
+  Observable,
+  gql,
+  type TypedDocumentNode,
+} from '@apollo/client';
 import { ApolloProvider, useQuery } from '@apollo/client/react';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -38,7 +45,11 @@ const kit = detailActionKit<Pay, object>();
 const TABLE: DetailActionTable<'CANCEL', Pay, object> = {
   CANCEL: kit.mutation({
     meta: { label: 'Cancelar', icon: BlockOutlined, placement: 'operation', order: 1 },
-    dialog: kit.reason(() => ({ title: 'Cancelar pago', description: 'Se cancelará.', submitLabel: 'Cancelar pago' })),
+    dialog: kit.reason(() => ({
+      title: 'Cancelar pago',
+      description: 'Se cancelará.',
+      submitLabel: 'Cancelar pago',
+    })),
     mutation: CANCEL,
     variables: (reason, { record }) => ({ id: record.id, reason }),
     payload: (data) => data.cancelPayment,
@@ -50,7 +61,12 @@ function PaymentDetail() {
   const result = useQuery(PAYMENT, { variables: { id: '1000018' } });
   const fresh = useFreshRecord(PAYMENT, { id: '1000018' }, result, (data) => data.payment);
   const record = result.data?.payment;
-  const actions = useDetailActions(TABLE, { record, context: {}, refetch: result.refetch, ...fresh.forActions });
+  const actions = useDetailActions(TABLE, {
+    record,
+    context: {},
+    refetch: result.refetch,
+    ...fresh.forActions,
+  });
   if (!record) return null;
   return (
     <>
@@ -83,7 +99,13 @@ function renderPayment(versions: number[]) {
 }
 
 const push = (event: LiveEvent) => act(() => liveTab.dispatch(event));
-const change = (ids: string[]): LiveEvent => ({ type: 'change', id: '9', area: 'payments', ids, version: null });
+const change = (ids: string[]): LiveEvent => ({
+  type: 'change',
+  id: '9',
+  area: 'payments',
+  ids,
+  version: null,
+});
 const viewers = (...list: [string, string | null][]): LiveEvent => ({
   type: 'presence',
   area: 'payments',
@@ -128,7 +150,9 @@ describe('a detail and the live updates (issue 63)', { timeout: 60_000 }, () => 
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar pago' });
     expect(liveTab.declarations()).toEqual([{ area: 'payments', id: '1000018', dialog: 'cancel' }]);
     await user.click(within(dialog).getAllByRole('button', { name: 'Cerrar' }).at(-1)!);
-    await waitFor(() => expect(liveTab.declarations()).toEqual([{ area: 'payments', id: '1000018', dialog: null }]));
+    await waitFor(() =>
+      expect(liveTab.declarations()).toEqual([{ area: 'payments', id: '1000018', dialog: null }]),
+    );
   });
 
   it('shows the other operators who have it open, not the operator himself', async () => {
@@ -155,7 +179,9 @@ describe('a detail and the live updates (issue 63)', { timeout: 60_000 }, () => 
     expect(screen.queryByRole('dialog', { name: 'Cancelar pago' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
-    await user.click(within(await screen.findByTestId('live-dialog-warning')).getByRole('button', { name: 'Continuar' }));
+    await user.click(
+      within(await screen.findByTestId('live-dialog-warning')).getByRole('button', { name: 'Continuar' }),
+    );
     expect(await screen.findByRole('dialog', { name: 'Cancelar pago' })).toBeVisible();
   });
 

@@ -7,7 +7,13 @@ import type { LiveEvent } from '@/lib/live/protocol';
 import { useLiveRows } from '../live-rows';
 
 const ROWS = [{ id: '1000018' }, { id: '1000019' }];
-const change = (area: string, ids: string[]): LiveEvent => ({ type: 'change', id: '1', area, ids, version: null });
+const change = (area: string, ids: string[]): LiveEvent => ({
+  type: 'change',
+  id: '1',
+  area,
+  ids,
+  version: null,
+});
 const push = (event: LiveEvent) => act(() => liveTab.dispatch(event));
 
 // The live updates as the shell hands them over once started (`start-live.ts`).
@@ -25,7 +31,9 @@ describe('useLiveRows (a list and the live updates, issue 63)', () => {
     expect(refetch).toHaveBeenCalledTimes(1);
     expect(result.current.status).toBe('Se actualizaron las filas 1000018, 1000019');
     const style = (result.current.sx as (theme: Theme) => object)(createTheme());
-    expect(Object.keys(style)).toContain('& .MuiDataGrid-row[data-id="1000018"], & .MuiDataGrid-row[data-id="1000019"]');
+    expect(Object.keys(style)).toContain(
+      '& .MuiDataGrid-row[data-id="1000018"], & .MuiDataGrid-row[data-id="1000019"]',
+    );
     expect(JSON.stringify(style)).toContain('prefers-reduced-motion: no-preference');
   });
 

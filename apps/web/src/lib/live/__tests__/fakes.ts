@@ -95,5 +95,3 @@ export function fakeGateway() {
     next: () => new Promise<(typeof requests)[number]>((resolve) => waiting.push(resolve)),
   };
 }
-
-

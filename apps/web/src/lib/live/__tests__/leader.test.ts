@@ -9,7 +9,14 @@ describe('electLeader', () => {
     const locks = new FakeLocks();
     const led: string[] = [];
     const tab = (tabId: string) =>
-      electLeader({ name: 'backoffice-live.t', tabId, locks, channel, onLeader: () => led.push(tabId), onFollower: () => undefined });
+      electLeader({
+        name: 'backoffice-live.t',
+        tabId,
+        locks,
+        channel,
+        onLeader: () => led.push(tabId),
+        onFollower: () => undefined,
+      });
     const a = tab('a');
     const b = tab('b');
     await until(() => led.length === 1);

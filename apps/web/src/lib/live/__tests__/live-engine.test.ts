@@ -54,7 +54,8 @@ describe('startLiveEngine', () => {
     a.live.declare({ area: 'payments', id: '7', dialog: null });
     const closeDialog = b.live.declare({ area: 'payments', id: '1000018', dialog: 'refund' });
     await until(
-      () => JSON.stringify(gateway.presence.at(-1)?.open ?? []).includes('refund') &&
+      () =>
+        JSON.stringify(gateway.presence.at(-1)?.open ?? []).includes('refund') &&
         gateway.presence.at(-1)!.open.length === 2,
       'one presence of both tabs',
     );

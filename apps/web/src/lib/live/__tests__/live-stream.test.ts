@@ -37,7 +37,9 @@ describe('openLiveStream', () => {
     expect(one.headers['last-event-id']).toBeUndefined();
     one.write('event: hello\ndata: {"streamId":"s1","heartbeatMs":15000}\n\n');
     one.write('event: change\nid: 17\ndata: {"area":"payments","ids":["1000018"],"version":null}\n\n');
-    one.write('event: presence\ndata: {"area":"payments","id":"1000018","viewers":[{"username":"admin","dialog":"refund"}]}\n\n');
+    one.write(
+      'event: presence\ndata: {"area":"payments","id":"1000018","viewers":[{"username":"admin","dialog":"refund"}]}\n\n',
+    );
     await until(() => events.length === 2);
     token = 't2'; // refreshed meanwhile, as keycloak does
     const second = gateway.next();
@@ -47,15 +49,20 @@ describe('openLiveStream', () => {
     expect(two.headers['last-event-id']).toBe('17');
     expect(events).toEqual([
       { type: 'change', id: '17', area: 'payments', ids: ['1000018'], version: null },
-      { type: 'presence', area: 'payments', id: '1000018', viewers: [{ username: 'admin', dialog: 'refund' }] },
+      {
+        type: 'presence',
+        area: 'payments',
+        id: '1000018',
+        viewers: [{ username: 'admin', dialog: 'refund' }],
+      },
     ]);
     expect(streams).toEqual(['s1', null]);
     expect(stream.lastEventId).toBe('17');
   });
 
-  it('waits what a 429 says in Retry-After before connecting again', async () => {
+  it.each([429, 503])('waits what a %i says in Retry-After before connecting again', async (status) => {
     const gateway = fakeGateway();
-    gateway.refuseNext(429, '1');
+    gateway.refuseNext(status, '1');
     const started = Date.now();
     const retried = gateway.next();
     stream = quietStream(gateway);

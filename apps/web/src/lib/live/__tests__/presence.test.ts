@@ -10,11 +10,12 @@ describe('PresenceGathering', () => {
     expect(gathering.set('a', [payment('1'), payment('2')])).toBe(true);
     expect(gathering.set('b', [payment('2', 'refund')])).toBe(true);
     expect(gathering.set('b', [payment('2', 'refund')])).toBe(false);
-    expect(gathering.union()).toEqual(
-      expect.arrayContaining([payment('1'), payment('2', 'refund')]),
-    );
+    expect(gathering.union()).toEqual(expect.arrayContaining([payment('1'), payment('2', 'refund')]));
     expect(gathering.union()).toHaveLength(2);
-    gathering.set('c', Array.from({ length: 30 }, (_, i) => payment(`c${i}`)));
+    gathering.set(
+      'c',
+      Array.from({ length: 30 }, (_, i) => payment(`c${i}`)),
+    );
     expect(gathering.union()).toHaveLength(20);
     expect(gathering.union()[0]).toEqual(payment('c0')); // the latest tab first
   });
@@ -51,7 +52,9 @@ describe('othersOf', () => {
 
 describe('busyText', () => {
   it('says who is doing what on the record, in Spanish', () => {
-    expect(busyText([{ username: 'admin', dialog: 'refund' }], 'payments')).toBe('admin está reembolsando este pago');
+    expect(busyText([{ username: 'admin', dialog: 'refund' }], 'payments')).toBe(
+      'admin está reembolsando este pago',
+    );
     expect(
       busyText(
         [
@@ -61,6 +64,8 @@ describe('busyText', () => {
         'subscriptions',
       ),
     ).toBe('admin y juan están cancelando esta suscripción');
-    expect(busyText([{ username: 'admin', dialog: 'otra-cosa' }], 'nuevo')).toBe('admin está operando este registro');
+    expect(busyText([{ username: 'admin', dialog: 'otra-cosa' }], 'nuevo')).toBe(
+      'admin está operando este registro',
+    );
   });
 });
