@@ -81,6 +81,12 @@ const INTERACTION_WATCH = () => {
     __benchArm(until) {
       step = { until, armedAt: window.performance.now(), inputAt: null, doneAt: null, firstFrame: null };
       window.requestAnimationFrame(frame);
+      // Should the page paint no frame for a while, a slower check between its tasks still sees the step done.
+      const mine = step;
+      const fallback = window.setInterval(() => {
+        check();
+        if (mine.doneAt !== null || step !== mine) window.clearInterval(fallback);
+      }, 100);
     },
     /** For a step without an input event in the page (the browser's back button): its start is now. */
     __benchStartNow() {
@@ -89,23 +95,24 @@ const INTERACTION_WATCH = () => {
     __benchStep: () => step,
     /** The step's events, once two frames have been presented after its condition (their entries are queued then). */
     __benchEvents: () =>
-      new Promise((resolve) =>
-        window.requestAnimationFrame(() =>
-          window.requestAnimationFrame(() => {
-            if (observer) events.push(...observer.takeRecords());
-            resolve(
-              events
-                .filter((e) => e.startTime >= step.armedAt)
-                .map((e) => ({
-                  name: e.name,
-                  startTime: e.startTime,
-                  duration: e.duration,
-                  interactionId: e.interactionId ?? 0,
-                })),
-            );
-          }),
-        ),
-      ),
+      new Promise((resolve) => {
+        const done = () => {
+          if (observer) events.push(...observer.takeRecords());
+          resolve(
+            events
+              .filter((e) => e.startTime >= step.armedAt)
+              .map((e) => ({
+                name: e.name,
+                startTime: e.startTime,
+                duration: e.duration,
+                interactionId: e.interactionId ?? 0,
+              })),
+          );
+        };
+        window.requestAnimationFrame(() => window.requestAnimationFrame(done));
+        // A page that paints no frame still answers (what was queued by then).
+        window.setTimeout(done, 2_000);
+      }),
   });
 };
 
@@ -283,11 +290,36 @@ const STEPS = [
   listStep('Pagos', 'pagos: Enter busca', (page) => page.keyboard.press('Enter')),
 ];
 
+/** The longest a step may take in all (its own waits are shorter: 60 s). */
+const STEP_DEADLINE_MS = 120_000;
+/** Waits in the page: checked every 50 ms rather than at frames, so that a page painting no frame still times out. */
+const POLL = { polling: 50, timeout: 60_000 };
+
+/** `promise`, or a rejection saying `what` after `ms`. */
+async function within(promise, ms, what) {
+  let timer;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: sin respuesta en ${ms / 1000} s`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Each operation's name and when its answer ended, in ms after `since` (epoch ms); null if it never did. */
 async function answeredAt(operations, since) {
   return Promise.all(
     operations.map(async ({ name, request }) => {
-      await (await request.response().catch(() => null))?.finished().catch(() => {});
+      // A request still open after 10 s (a stream) has no end to report.
+      await within(
+        request.response().then((response) => response?.finished()),
+        10_000,
+        'respuesta',
+      ).catch(() => {});
       const timing = request.timing();
       return {
         name,
@@ -331,10 +363,10 @@ async function session(browser, webUrl, log, label) {
       }
       operations.push({ name, request });
     });
-    const measured = [];
-    for (const [index, step] of STEPS.entries()) {
+    /** One step, measured: waits for the page to settle, arms the watcher, acts, and reads the figures. */
+    const runStep = async (index, step) => {
       // Before each step: whatever the last one started has finished (no grid loading), then the grids' rows now.
-      await page.waitForFunction((busy) => !document.querySelector(busy), GRID_BUSY, { timeout: 60_000 });
+      await page.waitForFunction((busy) => !document.querySelector(busy), GRID_BUSY, POLL);
       for (const grid of ['Pagos', 'Suscripciones']) {
         ctx.signature[grid] = await page.evaluate((name) => window.__benchSignature(name), grid);
       }
@@ -342,31 +374,22 @@ async function session(browser, webUrl, log, label) {
       const until = step.until(ctx);
       await page.evaluate((u) => window.__benchArm(u), until);
       operations.length = 0;
-      const what = `interactions: paso ${index + 1} "${step.name}"`;
       if (cdp) await cdp.send('Profiler.start');
       if (traceDir) {
         const file = `${label}-${String(index + 1).padStart(2, '0')}.trace.json`;
         await browser.startTracing(page, { path: join(traceDir, file), categories: ['devtools.timeline'] });
       }
-      try {
-        await step.act(page, ctx);
-        await page.waitForFunction(() => window.__benchStep().doneAt !== null, undefined, {
-          timeout: 60_000,
-        });
-        if (traceDir) await browser.stopTracing();
-        if (cdp) {
-          const { profile } = await cdp.send('Profiler.stop');
-          const file = `${label}-${String(index + 1).padStart(2, '0')}.cpuprofile`;
-          writeFileSync(join(profileDir, file), JSON.stringify(profile));
-        }
-      } catch (error) {
-        const shot = `${tmpdir()}/bench-interactions-${index + 1}.png`;
-        await page.screenshot({ path: shot }).catch(() => {});
-        throw new Error(`${what} falló (captura: ${shot}): ${error.message.split('\n')[0]}`);
+      await step.act(page, ctx);
+      await page.waitForFunction(() => window.__benchStep().doneAt !== null, undefined, POLL);
+      if (traceDir) await browser.stopTracing();
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        const file = `${label}-${String(index + 1).padStart(2, '0')}.cpuprofile`;
+        writeFileSync(join(profileDir, file), JSON.stringify(profile));
       }
       const state = await page.evaluate(() => window.__benchStep());
       const events = await page.evaluate(() => window.__benchEvents());
-      if (state.inputAt === null) throw new Error(`${what}: no input event reached the page`);
+      if (state.inputAt === null) throw new Error('no input event reached the page');
       // As INP: only the events of an interaction (a pointer's down, up and click, a key's down and up; not the
       // pointer's moves over elements on its way, which Playwright makes too).
       const own = events.filter((e) => e.startTime >= state.inputAt - 1 && e.interactionId > 0);
@@ -377,7 +400,6 @@ async function session(browser, webUrl, log, label) {
         eventsOver16: own.map((e) => `${e.name} ${e.duration}`),
         dataMs: state.doneAt - state.inputAt,
         data: Boolean(step.data),
-        // What the step asked the gateway for (a return from memory asks nothing before its rows show).
         // What the step asked the gateway for, and when each answer was in (ms after the step's input): rows shown
         // long after their answer wait on rendering, rows shown before it came from memory.
         graphql: await answeredAt(operations.splice(0), timeOrigin + state.inputAt),
@@ -390,7 +412,19 @@ async function session(browser, webUrl, log, label) {
           firstFrameMs: state.firstFrame ? state.firstFrame.at - state.inputAt : null,
         };
       }
-      measured.push(result);
+      return result;
+    };
+    const measured = [];
+    for (const [index, step] of STEPS.entries()) {
+      const what = `interactions: paso ${index + 1} "${step.name}"`;
+      try {
+        // A step that hangs (a page that paints no frame, an evaluate that never answers) fails by its name.
+        measured.push(await within(runStep(index, step), STEP_DEADLINE_MS, 'el paso no terminó'));
+      } catch (error) {
+        const shot = `${tmpdir()}/bench-interactions-${index + 1}.png`;
+        await within(page.screenshot({ path: shot }), 10_000, 'captura').catch(() => {});
+        throw new Error(`${what} falló (captura: ${shot}): ${error.message.split('\n')[0]}`);
+      }
     }
     log(
       `  interactions: ${measured
