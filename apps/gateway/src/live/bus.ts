@@ -21,6 +21,11 @@ export interface LiveBusOptions {
   deliver(event: LiveEvent): void;
   /** A presence message from the store's channel. */
   presence(payload: string): void;
+  /**
+   * Whether this replica has a stream open now. Without one, a notification reads nothing (an event nobody here
+   * can receive costs this replica no read); the first stream opened after that starts from the newest (`wake`).
+   */
+  hasStreams(): boolean;
   /** How long events are kept for a replay (5 minutes: the contract). */
   replayMs?: number;
   /** Between two checks of the store (listening again, reading what a missed notification left). Default 1 s. */
@@ -38,6 +43,8 @@ export interface LiveBus {
   readonly cursor: string;
   /** What a reconnect after `lastId` missed in its namespace, or reset when `lastId` is not kept (unknown, too old). */
   replay(lastId: string, namespace: string): Promise<Replay>;
+  /** A stream was just opened: when the bus was idle (no stream), its cursor moves to the newest event first. */
+  wake(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +59,8 @@ export function createLiveBus(options: LiveBusOptions): LiveBus {
   let again = false;
   let closed = false;
   let lastRead = 0;
+  /** Notifications came while no stream was open: the cursor is behind, and what it missed was nobody's news here. */
+  let idle = false;
   /** Listening failed since the last success (logged once). */
   let failing = false;
 
@@ -66,6 +75,15 @@ export function createLiveBus(options: LiveBusOptions): LiveBus {
         again = false;
         const store = attached;
         if (!store || cursor === null) return;
+        if (!options.hasStreams()) {
+          idle = true;
+          return;
+        }
+        if (idle) {
+          idle = false;
+          const newest = BigInt(await store.live.lastId());
+          if (newest > cursor) cursor = newest;
+        }
         for (;;) {
           const events = await store.live.readEvents(cursor.toString(), READ_BATCH);
           for (const event of events) {
@@ -157,6 +175,9 @@ export function createLiveBus(options: LiveBusOptions): LiveBus {
     },
     get cursor() {
       return (cursor ?? 0n).toString();
+    },
+    async wake() {
+      if (idle) await read();
     },
     async replay(lastId, namespace) {
       const store = attached;

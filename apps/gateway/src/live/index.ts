@@ -138,6 +138,7 @@ export function createLive(options: LiveOptions): Live {
     store: () => options.store.current(),
     logger,
     deliver: (event) => streams.deliver(event),
+    hasStreams: () => streams.size > 0,
     presence: (payload) =>
       payload.startsWith(FORWARDED) ? applyForwarded(parts, payload) : presence.receive(payload),
     ...(options.replayMs !== undefined ? { replayMs: options.replayMs } : {}),

@@ -141,13 +141,15 @@ export async function openStream(parts: LiveParts, req: IncomingMessage, res: Se
     return;
   }
   const { stream } = opened;
-  // Events after this point wait in the stream while its replay is read.
-  const from = bus.cursor;
   res.once('close', () => {
     streams.remove(stream);
     presence.drop(stream.id);
     stream.end();
   });
+  // The first stream after none: the bus's cursor catches up with the newest event (it read none meanwhile).
+  await bus.wake();
+  // Events after this point wait in the stream while its replay is read.
+  const from = bus.cursor;
   req.socket.setNoDelay(true);
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',

@@ -54,13 +54,14 @@ afterEach(async () => {
   for (const bus of buses.splice(0)) await bus.close();
 });
 
-function busOn(current: () => Store | null) {
+function busOn(current: () => Store | null, hasStreams: () => boolean = () => true) {
   const delivered: string[] = [];
   const bus = createLiveBus({
     store: current,
     logger: createLogger('silent'),
     deliver: (event) => delivered.push(event.id),
     presence: () => undefined,
+    hasStreams,
     checkMs: 10,
   });
   buses.push(bus);
@@ -91,6 +92,33 @@ describe('the live bus', () => {
     await until(() => delivered.length >= 2);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(delivered).toEqual(['3', '4']);
+  });
+
+  it('reads nothing while this replica has no stream; the first stream opened starts from the newest', async () => {
+    const fake = fakeStore([event(1)]);
+    let reads = 0;
+    const readEvents = fake.store.live.readEvents.bind(fake.store.live);
+    (fake.store.live as { readEvents: typeof readEvents }).readEvents = async (...args) => {
+      reads++;
+      return readEvents(...args);
+    };
+    let streams = 0;
+    const { bus, delivered } = busOn(
+      () => fake.store,
+      () => streams > 0,
+    );
+    await until(() => bus.connected);
+    const before = reads;
+    fake.commit(2);
+    fake.commit(3);
+    await bus.wake();
+    expect(reads).toBe(before);
+    streams = 1;
+    await bus.wake();
+    expect(bus.cursor).toBe('3');
+    fake.commit(4);
+    await until(() => delivered.includes('4'));
+    expect(delivered).toEqual(['4']);
   });
 
   it('listens again after losing its connection, and reads what was committed meanwhile', async () => {
@@ -130,6 +158,7 @@ describe('the live bus', () => {
       logger: createLogger('info', (line) => lines.push(line)),
       deliver: (event) => delivered.push(event.id),
       presence: () => undefined,
+      hasStreams: () => true,
       checkMs: 10,
     });
     buses.push(bus);
