@@ -62,6 +62,7 @@ function fakeGateway(initial: Record<string, unknown>, { refuseWrites = false } 
                     message: 'No se pudo guardar.',
                     code: 'STORE_UNAVAILABLE',
                     extendedCode: null,
+                    field: null,
                   },
                   preference: null,
                 },

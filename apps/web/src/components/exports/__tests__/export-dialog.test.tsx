@@ -107,8 +107,9 @@ describe('export components', { timeout: 60_000 }, () => {
       error: {
         __typename: 'OperationError',
         message: 'Los filtros de búsqueda no son válidos.',
-        code: 'UPSTREAM_ERROR',
+        code: 'INVALID_INPUT',
         extendedCode: null,
+        field: null,
       },
       export: null,
     });
