@@ -1,6 +1,16 @@
 import { useCallback } from 'react';
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
+import { noteOwnChanges } from './live/own-changes';
+
+/** The records an action names (`id`, `ids`): the rows this tab changes and will show from the answer. */
+const idsOf = (variables: OperationVariables): string[] => {
+  const { id, ids } = variables as { id?: unknown; ids?: unknown };
+  return [
+    ...(typeof id === 'string' ? [id] : []),
+    ...(Array.isArray(ids) ? ids.filter((one): one is string => typeof one === 'string') : []),
+  ];
+};
 
 /** Runs one mutation document with its variables: the answer, as `useMutation`'s function gives it. */
 export type Mutate = <TData, TVariables extends OperationVariables>(
@@ -19,7 +29,10 @@ export function useMutate(): Mutate {
     <TData, TVariables extends OperationVariables>(
       mutation: TypedDocumentNode<TData, TVariables>,
       variables: TVariables,
-    ) => client.mutate<TData, TVariables>({ mutation, variables }),
+    ) => {
+      noteOwnChanges(idsOf(variables));
+      return client.mutate<TData, TVariables>({ mutation, variables });
+    },
     [client],
   );
 }

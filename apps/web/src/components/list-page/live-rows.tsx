@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { visuallyHidden } from '../feedback/visually-hidden';
 import { useLiveEvents, useLiveTab } from '../../lib/live/live-access';
+import { newsAmong } from '../../lib/live/own-changes';
 
 /** Changes pushed within this time make one request (a bulk's events, several operators at once). */
 export const LIVE_REFETCH_DEBOUNCE_MS = 300;
@@ -60,7 +61,7 @@ export function useLiveRows(
     if (event.type === 'change') {
       if (event.area !== area) return;
       const shown = new Set(latest.current.rows.map((row) => row.id));
-      const ids = event.ids.filter((id) => shown.has(id));
+      const ids = newsAmong(event.ids.filter((id) => shown.has(id)));
       if (ids.length === 0) return;
       ids.forEach((id) => pending.current.ids.add(id));
     } else if (event.type !== 'reset') return;

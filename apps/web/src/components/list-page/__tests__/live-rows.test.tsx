@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { provideLiveTab } from '@/lib/live/live-access';
 import { liveTab } from '@/lib/live/live-tab';
 import type { LiveEvent } from '@/lib/live/protocol';
+import { noteOwnChanges } from '@/lib/live/own-changes';
 import { useLiveRows } from '../live-rows';
 
 const ROWS = [{ id: '1000018' }, { id: '1000019' }];
@@ -35,6 +36,20 @@ describe('useLiveRows (a list and the live updates, issue 63)', () => {
       '& .MuiDataGrid-row[data-id="1000018"], & .MuiDataGrid-row[data-id="1000019"]',
     );
     expect(JSON.stringify(style)).toContain('prefers-reduced-motion: no-preference');
+  });
+
+  it("does not read the page again for this tab's own change, which it already shows; a later one it does", async () => {
+    const refetch = vi.fn(async () => undefined);
+    const rows = [{ id: '3000001' }, { id: '3000002' }];
+    const { result } = renderHook(() => useLiveRows('payments', rows, refetch, 20));
+    noteOwnChanges(['3000001']); // this tab sent its cancel (useMutate) and shows the answer
+    push(change('payments', ['3000001']));
+    push(change('payments', ['3000002']));
+    await waitFor(() => expect(result.current.updated).toEqual(['3000002']));
+    expect(refetch).toHaveBeenCalledTimes(1);
+    push(change('payments', ['3000001'])); // another operator's change of it, later: news
+    await waitFor(() => expect(result.current.updated).toEqual(['3000001']));
+    expect(refetch).toHaveBeenCalledTimes(2);
   });
 
   it('ignores a change to records it does not show; reads again on a reset, with nothing highlighted', async () => {
