@@ -503,9 +503,13 @@ export async function storeNoisyNeighbourScenario(
   // `[5e-324,5e-324,…]`: 7 bytes a number, as many as fit in valueBytes.
   const numbers = Array.from({ length: Math.floor((valueBytes - 1) / 7) }, () => 5e-324);
   const value = (i) => (i % 2 === 1 ? numbers : { note: `${i}`.padEnd(valueBytes - 16, 'x') });
-  const SET = 'mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { key } }';
+  const SET =
+    'mutation($k: String!, $v: JSON) { setPreference(key: $k, value: $v) { outcome preference { key } } }';
   const key = (i) => `bench.ruido.${String(i).padStart(3, '0')}`;
-  for (let i = 0; i < keys; i++) await graphql(gatewayUrl, tokens.noisy, SET, { k: key(i), v: value(i) });
+  for (let i = 0; i < keys; i++) {
+    const { setPreference } = await graphql(gatewayUrl, tokens.noisy, SET, { k: key(i), v: value(i) });
+    if (setPreference.outcome !== 'SUCCESS') throw new Error(`noisy: ${key(i)} not written`);
+  }
   const list = listDocument();
   const me = () => graphql(gatewayUrl, tokens.me, '{ me { username } }');
   const payments = () => graphql(gatewayUrl, tokens.list, withTypename(list.query), list.variables);
