@@ -176,4 +176,22 @@ describe('actions from the palette (Ctrl+K)', () => {
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     await dialog.waitFor({ state: 'detached' });
   });
+
+  it("offers an import's operations too, opening its detail with the chosen one's dialog", async () => {
+    const page = admin.page; // operador has no imports
+    await goTo(page, '/home');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await openSearch(page);
+    await searchFor(page, '4025', 'IMPORT'); // pending approval: Confirmar and Cancelar
+    const actions = searchDialog(page).getByTestId('search-record-actions');
+    const confirm = actions.getByRole('option', { name: /Confirmar importación 4025…/ });
+    await confirm.waitFor();
+    await actions.getByRole('option', { name: /Cancelar importación 4025…/ }).waitFor();
+    await confirm.click();
+    const dialog = page.getByTestId('import-confirm-dialog');
+    await dialog.getByText(/Se emitirán 5 pagos/).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/importacion/4025');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
 });

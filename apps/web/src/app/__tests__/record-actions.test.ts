@@ -36,6 +36,30 @@ describe("the palette's actions of a record (issue 63)", () => {
     ]);
   });
 
+  it('offers the kinds named when the registry has no placements (an import: not its Recargar)', () => {
+    const registry = {
+      CONFIRM: { label: 'Confirmar', icon: BlockOutlined, order: 1 },
+      CANCEL: { label: 'Cancelar', icon: BlockOutlined, order: 2 },
+      RELOAD: { label: 'Recargar', icon: BlockOutlined, order: 3 },
+    };
+    const actions = ['RELOAD', 'CANCEL', 'CONFIRM'].map((kind) => ({
+      kind,
+      enabled: true,
+      permitted: true,
+      reason: null,
+    }));
+    const offered = recordActionsOf(actions, registry, {
+      noun: 'importación',
+      id: '4025',
+      path: '/importacion/4025',
+      operations: ['CONFIRM', 'CANCEL'],
+    });
+    expect(offered.map((action) => action.text)).toEqual([
+      'Confirmar importación 4025…',
+      'Cancelar importación 4025…',
+    ]);
+  });
+
   it('keeps a label of several words apart from the record', () => {
     expect(actionText('Cambiar medio de pago', 'suscripción', '55')).toBe(
       'Cambiar medio de pago · suscripción 55…',

@@ -9,10 +9,16 @@ import {
 import { ACTION_PARAM } from '../../components/actions/action-param';
 import { PAYMENT_ACTIONS } from '../../features/payments/detail/payment-actions';
 import { SUBSCRIPTION_ACTIONS } from '../../features/subscriptions/subscription-actions';
-import { SearchRecordActionsDocument, type SearchGroupKind } from '../gql/graphql';
+import { IMPORT_ACTIONS } from '../../features/imports/import-action-table';
+import {
+  SearchRecordActionsDocument,
+  type SearchGroupKind,
+  type SearchRecordActionsQuery,
+} from '../gql/graphql';
 
 /**
- * Issue 63, actions from the palette: with a payment's or a subscription's id, 'Buscar en el back-office' offers that
+ * Issue 63, actions from the palette: with the id of a record whose detail has a toolbar (a payment, a subscription, an
+ * import), 'Buscar en el back-office' offers that
  * record's operations as its toolbar has them (the gateway's `actions`, in the area's registry: its labels, order and
  * place), a disabled one with its reason. Choosing one opens the record's detail with the action pressed
  * (`?accion=<KIND>`, `components/actions/action-param.ts`): the same dialog, checks and warnings as its toolbar.
@@ -31,9 +37,37 @@ export interface RecordAction {
  * with its first opening): a dynamic import here split the registries' modules and MUI's into more chunks, 0.5 KiB
  * more on the first visit and 0.8 KiB more on /pagos (issue 63).
  */
-const AREAS: Partial<Record<SearchGroupKind, { noun: string; registry: ActionRegistry<string> }>> = {
-  PAYMENT: { noun: 'pago', registry: PAYMENT_ACTIONS },
-  SUBSCRIPTION: { noun: 'suscripción', registry: SUBSCRIPTION_ACTIONS },
+const AREAS: Partial<
+  Record<
+    SearchGroupKind,
+    {
+      noun: string;
+      registry: ActionRegistry<string>;
+      actionsIn: (data: SearchRecordActionsQuery) => readonly ActionState<string>[] | undefined;
+      /** Which of its registry's actions are the record's operations: a placement, or the kinds themselves. */
+      operations: string | readonly string[];
+    }
+  >
+> = {
+  PAYMENT: {
+    noun: 'pago',
+    registry: PAYMENT_ACTIONS,
+    actionsIn: (data) => data.payment?.actions,
+    operations: 'operation',
+  },
+  SUBSCRIPTION: {
+    noun: 'suscripción',
+    registry: SUBSCRIPTION_ACTIONS,
+    actionsIn: (data) => data.subscription?.actions,
+    operations: 'operation',
+  },
+  // The import toolbar has no placements: its operations are these two ('Recargar' is not one).
+  IMPORT: {
+    noun: 'importación',
+    registry: IMPORT_ACTIONS,
+    actionsIn: (data) => data.paymentImport?.actions,
+    operations: ['CONFIRM', 'CANCEL'],
+  },
 };
 
 export const actsOnRecords = (kind: SearchGroupKind) => kind in AREAS;
@@ -47,10 +81,24 @@ export function actionText(label: string, noun: string, id: string): string {
 export function recordActionsOf(
   actions: readonly ActionState<string>[],
   registry: ActionRegistry<string>,
-  { noun, id, path }: { noun: string; id: string; path: string },
+  {
+    noun,
+    id,
+    path,
+    operations = 'operation',
+  }: {
+    noun: string;
+    id: string;
+    path: string;
+    operations?: string | readonly string[];
+  },
 ): RecordAction[] {
   const separator = path.includes('?') ? '&' : '?';
-  return actionsIn(actions, registry, 'operation').map((action) => ({
+  const offered =
+    typeof operations === 'string'
+      ? actionsIn(actions, registry, operations)
+      : actionsIn(actions, registry).filter((action) => operations.includes(action.kind));
+  return offered.map((action) => ({
     kind: action.kind,
     text: actionText(registry[action.kind]!.label, noun, id),
     reason: disabledReason(action),
@@ -76,16 +124,21 @@ export function useRecordActions(
           id: target.id,
           payment: target.kind === 'PAYMENT',
           subscription: target.kind === 'SUBSCRIPTION',
+          import: target.kind === 'IMPORT',
         },
         fetchPolicy: 'network-only',
       })
       .then(
         ({ data }) => {
-          const actions = (target.kind === 'PAYMENT' ? data?.payment : data?.subscription)?.actions ?? [];
+          const actions = (data && area.actionsIn(data)) ?? [];
           if (current)
             setShown({
               key,
-              actions: recordActionsOf(actions, area.registry, { noun: area.noun, ...target }),
+              actions: recordActionsOf(actions, area.registry, {
+                noun: area.noun,
+                operations: area.operations,
+                ...target,
+              }),
             });
         },
         () => undefined, // without them the palette still opens the record
