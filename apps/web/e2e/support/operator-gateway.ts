@@ -34,11 +34,17 @@ export const storedPreferences = async (stack: Stack, session: Session) =>
   (await asOperator<{ preferences: StoredPreference[] }>(stack, session, '{ preferences { key value } }'))
     .preferences;
 
-/** Removes one of the operator's preferences (a test leaves the store as it found it). */
-export const clearPreference = (stack: Stack, session: Session, key: string) =>
-  asOperator(stack, session, 'mutation($key: String!) { setPreference(key: $key, value: null) { key } }', {
-    key,
-  });
+/** Removes one of the operator's preferences (a test leaves the store as it found it); a refusal throws. */
+export async function clearPreference(stack: Stack, session: Session, key: string): Promise<void> {
+  const { setPreference } = await asOperator<{ setPreference: { outcome: string; message: string | null } }>(
+    stack,
+    session,
+    'mutation($key: String!) { setPreference(key: $key, value: null) { outcome message } }',
+    { key },
+  );
+  if (setPreference.outcome !== 'SUCCESS')
+    throw new Error(`${key}: ${setPreference.message ?? 'no se borró'}`);
+}
 
 /**
  * The saved views of a list's preference (`list.<area>.views`), as the operator sees them: one entry per view, in
