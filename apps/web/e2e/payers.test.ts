@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { useBrowserStack } from './support/suite';
 import { stubWrites } from './support/stub-http';
-import { openInApp, screenshot, showPath } from './support/browser';
+import { networkSettled, openInApp, screenshot, showPath } from './support/browser';
 import { gridColumn, gridSettled, shownIds } from './support/grid';
 import { clearRequests } from './support/payers';
 import { cells as paymentCells, settled as paymentsSettled, texts } from './support/payments-list';
@@ -242,7 +242,7 @@ describe('collectors as operador', () => {
     await page.getByRole('tab', { name: 'Buscar Entidades' }).click();
     await gridSettled(page, 'Entidades', 'No se encontraron entidades');
     expect(await page.evaluate(() => sessionStorage.getItem('home.tab.active'))).toBe('collector');
-    await page.waitForLoadState('networkidle');
+    expect(await networkSettled(page, { timeoutMs: 30_000 })).toBe(true);
     await gridSettled(page, 'Entidades', 'No se encontraron entidades');
     await screenshot(page, 'home-collectors-tab');
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { reopenInApp, screenshot, transitionsDone } from './support/browser';
+import { networkSettled, reopenInApp, screenshot, transitionsDone } from './support/browser';
 import { useBrowserStack } from './support/suite';
 import { openList, rowById, settled } from './support/payments-list';
 import { metadataKeyLabel } from '../src/features/payments/detail/labels';
@@ -139,7 +139,7 @@ interface DomState {
  */
 async function expectNoExecution(name: string): Promise<void> {
   screens.push(name);
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await networkSettled(page);
   // Every image has loaded or failed (its load/error event is queued by then), and two frames later the
   // queued events, autofocus and transition ends have run.
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));

@@ -59,6 +59,53 @@ export function pollConditionsByInterval<P extends { waitForFunction: (...args: 
   return page;
 }
 
+/** The requests of each page still waiting for their answer (`trackInFlight`), the live stream aside. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** The live stream (`/live`, issue 63) stays open for as long as the page: it is never a load to wait for. */
+const isLiveStream = (request: Request) => new URL(request.url()).pathname.replace(/\/+$/, '') === '/live';
+
+function trackInFlight(context: BrowserContext): void {
+  const pageOf = (request: Request): Page | null => {
+    try {
+      return request.frame().page();
+    } catch {
+      return null; // a service worker's request: no page of ours waits for it
+    }
+  };
+  context.on('request', (request) => {
+    const page = pageOf(request);
+    if (!page || isLiveStream(request)) return;
+    let requests = inFlight.get(page);
+    if (!requests) inFlight.set(page, (requests = new Set()));
+    requests.add(request);
+  });
+  const done = (request: Request) => {
+    const page = pageOf(request);
+    if (page) inFlight.get(page)?.delete(request);
+  };
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+}
+
+/**
+ * Playwright's 'networkidle' for an app with a live stream: true once the page has had no request in flight for
+ * `quietMs`, the live stream aside (with it open, 'networkidle' never comes); false when `timeoutMs` passed first.
+ */
+export async function networkSettled(
+  page: Page,
+  { quietMs = 500, timeoutMs = 5_000 }: { quietMs?: number; timeoutMs?: number } = {},
+): Promise<boolean> {
+  const started = Date.now();
+  let quietSince = started;
+  while (Date.now() - started < timeoutMs) {
+    if ((inFlight.get(page)?.size ?? 0) > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return true;
+    await new Promise((resolve) => setTimeout(resolve, CONDITION_POLL_MS));
+  }
+  return false;
+}
+
 /**
  * How a profile's system asks the app to move: `reduced` (`prefers-reduced-motion: reduce`, what most browser files
  * use: the app then shows dialogs, menus and notices without transitions and clicks without a ripple, which spares
@@ -90,6 +137,7 @@ export async function newSession(
     reducedMotion: motion === 'full' ? 'no-preference' : 'reduce',
     viewport: { width: 1440, height: 900 },
   });
+  trackInFlight(context);
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
@@ -185,7 +233,7 @@ export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
  * either way, so a step after it sees the same page whether or not the picture is taken.
  */
 export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<string> {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await networkSettled(page);
   const path = `${SCREENSHOT_DIR}${name}.png`;
   if (!TAKE_SCREENSHOTS) return path;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
