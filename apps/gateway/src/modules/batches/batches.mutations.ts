@@ -4,15 +4,16 @@
  * of the selection, then each batch checked and written on its own). A failed reprocess reads the catalogue text
  * of its code and extended code, then ' - ' and the extended code (spec 001 §8).
  */
-import { bulkPayload } from '../../shared/operation-error.js';
-import type { GatewayContext } from '../../gateway-context.js';
 import type {
+  MutationResolvers,
   MutationBulkReprocessWithdrawalBatchesArgs,
   MutationReExportWithdrawalBatchArgs,
   MutationReprocessWithdrawalBatchArgs,
   ResolversTypes,
   WithdrawalBatchActionKind,
 } from '../../generated/resolvers-types.js';
+import { bulkPayload } from '../../shared/operation-error.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { checkBulkIds, runBulk } from '../../shared/bulk.js';
 import { checkId, idempotencyOptions } from '../../shared/inputs.js';
 import { runAction } from '../../shared/run-action.js';
@@ -92,3 +93,10 @@ export async function bulkReprocessWithdrawalBatches(
   });
   return bulkPayload(results.map(({ item, ...rest }) => ({ ...rest, batch: item })));
 }
+
+/** The module's `Mutation` resolvers (the module layout: docs/architecture.md §3). */
+export const batchesMutations: MutationResolvers = {
+  reprocessWithdrawalBatch: (_root, args, ctx) => reprocessWithdrawalBatch(ctx, args),
+  reExportWithdrawalBatch: (_root, args, ctx) => reExportWithdrawalBatch(ctx, args),
+  bulkReprocessWithdrawalBatches: (_root, args, ctx) => bulkReprocessWithdrawalBatches(ctx, args),
+};

@@ -2,7 +2,7 @@ import type { Resolvers } from '../../generated/resolvers-types.js';
 import { checkId } from '../../shared/inputs.js';
 import { prefetchSelected } from '../../shared/prefetch.js';
 import { mapBatch } from './batches.mappers.js';
-import * as mutations from './batches.mutations.js';
+import { batchesMutations } from './batches.mutations.js';
 import { batchActions, batchListQuery } from './batches.rules.js';
 import { actionsField } from '../../shared/actions.js';
 import { listPage } from '../../shared/paging.js';
@@ -22,11 +22,7 @@ export const batchesResolvers: Resolvers = {
       return found && found.collectorId === collectorId ? found : null;
     },
   },
-  Mutation: {
-    reprocessWithdrawalBatch: (_root, args, ctx) => mutations.reprocessWithdrawalBatch(ctx, args),
-    reExportWithdrawalBatch: (_root, args, ctx) => mutations.reExportWithdrawalBatch(ctx, args),
-    bulkReprocessWithdrawalBatches: (_root, args, ctx) => mutations.bulkReprocessWithdrawalBatches(ctx, args),
-  },
+  Mutation: batchesMutations,
   WithdrawalBatch: {
     actions: actionsField(batchActions),
     /** The payments of the batch: one call per batch, only when asked for. */

@@ -4,6 +4,14 @@
  * the operator's idempotency key (required). A failure without an extended code reads 'Ups! Ocurrió un error
  * inesperado' (spec 001 §8).
  */
+import type {
+  MutationResolvers,
+  DistributionActionKind,
+  MutationRejectDistributionArgs,
+  MutationSendDistributionReceiptArgs,
+  MutationUpdateDistributionDetailArgs,
+  ResolversTypes,
+} from '../../generated/resolvers-types.js';
 import {
   checkDestinationValue,
   checkDistributionCuit,
@@ -14,13 +22,6 @@ import {
 } from '@backoffice/validators';
 import type { GatewayContext } from '../../gateway-context.js';
 import { badUserInput } from '../../errors.js';
-import type {
-  DistributionActionKind,
-  MutationRejectDistributionArgs,
-  MutationSendDistributionReceiptArgs,
-  MutationUpdateDistributionDetailArgs,
-  ResolversTypes,
-} from '../../generated/resolvers-types.js';
 import { checkId, checkIdempotencyKey, checkReasonInput } from '../../shared/inputs.js';
 import { runAction } from '../../shared/run-action.js';
 import { GENERIC_ERROR_MESSAGE } from '../../upstream/error-catalogue.js';
@@ -203,3 +204,12 @@ export async function sendDistributionReceipt(ctx: Ctx, args: MutationSendDistri
   });
   return detailPayload(ctx, result, DISTRIBUTION_SUCCESS.receipt);
 }
+
+/** The module's `Mutation` resolvers (the module layout: docs/architecture.md §3). */
+export const distributionsMutations: MutationResolvers = {
+  reprocessDistribution: (_root, args, ctx) => reprocessDistribution(ctx, args),
+  approveDistribution: (_root, args, ctx) => approveDistribution(ctx, args),
+  rejectDistribution: (_root, args, ctx) => rejectDistribution(ctx, args),
+  updateDistributionDetail: (_root, args, ctx) => updateDistributionDetail(ctx, args),
+  sendDistributionReceipt: (_root, args, ctx) => sendDistributionReceipt(ctx, args),
+};

@@ -2,7 +2,7 @@ import type { Resolvers } from '../../generated/resolvers-types.js';
 import { checkId } from '../../shared/inputs.js';
 import { prefetchSelected } from '../../shared/prefetch.js';
 import { mapDistribution } from './distributions.mappers.js';
-import * as mutations from './distributions.mutations.js';
+import { distributionsMutations } from './distributions.mutations.js';
 import {
   distributionActions,
   distributionDetailActions,
@@ -43,11 +43,5 @@ export const distributionsResolvers: Resolvers = {
       (await loaders.distributionDetails.load(distribution.id)) ?? [],
   },
   DistributionDetail: { actions: actionsField(distributionDetailActions) },
-  Mutation: {
-    reprocessDistribution: (_root, args, ctx) => mutations.reprocessDistribution(ctx, args),
-    approveDistribution: (_root, args, ctx) => mutations.approveDistribution(ctx, args),
-    rejectDistribution: (_root, args, ctx) => mutations.rejectDistribution(ctx, args),
-    updateDistributionDetail: (_root, args, ctx) => mutations.updateDistributionDetail(ctx, args),
-    sendDistributionReceipt: (_root, args, ctx) => mutations.sendDistributionReceipt(ctx, args),
-  },
+  Mutation: distributionsMutations,
 };

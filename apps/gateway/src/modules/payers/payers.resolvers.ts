@@ -1,20 +1,10 @@
-import type { PayerSortField, Resolvers, ResolversTypes } from '../../generated/resolvers-types.js';
+import type { PayerSortField, Resolvers } from '../../generated/resolvers-types.js';
 import { isNotFound } from '../../shared/loaders.js';
-import { checkId, idempotencyOptions } from '../../shared/inputs.js';
+import { checkId } from '../../shared/inputs.js';
 import { normalizePaging, normalizeSearch, listPage } from '../../shared/paging.js';
-import { int } from '../../shared/values.js';
 import type { Filter, Sort } from '../../upstream/filters.js';
-import { writeFailure } from '../../upstream/outcome.js';
-import { payerBody, referenceCreateBody, referenceUpdateBody } from './payers.inputs.js';
 import { mapPayer, mapPayerReference } from './payers.mappers.js';
-
-export const PAYER_MESSAGES = {
-  payerCreated: 'Pagador creado con éxito',
-  referenceCreated: 'Referencia creada con éxito',
-  referenceUpdated: 'Referencia actualizada con éxito',
-  referenceDeleted: 'Referencia eliminada con éxito',
-  referencesDeleted: 'Referencias eliminadas con éxito',
-} as const;
+import { payersMutations } from './payers.mutations.js';
 
 /** References shown on a payer's detail (matched by its e-mail). */
 const PAYER_REFERENCES_LIMIT = 100;
@@ -39,16 +29,6 @@ function payerSorts(sort: { field: PayerSortField; direction: 'ASC' | 'DESC' } |
   if (!sort) return [{ field: 'id', direction: 'asc' }];
   return [{ field: SORT_FIELDS[sort.field], direction: sort.direction === 'DESC' ? 'desc' : 'asc' }];
 }
-
-const failedReference = (error: unknown): ResolversTypes['PayerReferencePayload'] => {
-  const failure = writeFailure(error);
-  return { reference: null, outcome: failure.outcome, error: failure.error, message: null };
-};
-
-const failedDelete = (error: unknown): ResolversTypes['PayerReferenceDeletePayload'] => {
-  const failure = writeFailure(error);
-  return { deleted: 0, outcome: failure.outcome, error: failure.error, message: null };
-};
 
 export const payersResolvers: Resolvers = {
   Query: {
@@ -107,70 +87,5 @@ export const payersResolvers: Resolvers = {
   PayerReference: {
     collector: (reference, _args, { loaders }) => loaders.collector.load(reference.collectorId),
   },
-  Mutation: {
-    async createPayer(_root, { input, idempotencyKey }, ctx) {
-      const body = payerBody(input);
-      const options = idempotencyOptions(idempotencyKey);
-      try {
-        const payer = mapPayer(await ctx.dataSources.payers.create(body, options));
-        ctx.forgetUpstreamReads();
-        return { payer, outcome: 'SUCCESS', error: null, message: PAYER_MESSAGES.payerCreated };
-      } catch (error) {
-        const failure = writeFailure(error);
-        return { payer: null, outcome: failure.outcome, error: failure.error, message: null };
-      }
-    },
-    async createPayerReference(_root, { input, idempotencyKey }, ctx) {
-      const body = referenceCreateBody(input);
-      const options = idempotencyOptions(idempotencyKey);
-      try {
-        const reference = mapPayerReference(await ctx.dataSources.payers.createReference(body, options));
-        ctx.forgetUpstreamReads();
-        return { reference, outcome: 'SUCCESS', error: null, message: PAYER_MESSAGES.referenceCreated };
-      } catch (error) {
-        return failedReference(error);
-      }
-    },
-    async updatePayerReference(_root, { id, input, idempotencyKey }, ctx) {
-      const referenceId = checkId(id);
-      const body = referenceUpdateBody(input);
-      const options = idempotencyOptions(idempotencyKey);
-      try {
-        const reference = mapPayerReference(
-          await ctx.dataSources.payers.updateReference(referenceId, body, options),
-        );
-        ctx.forgetUpstreamReads();
-        return { reference, outcome: 'SUCCESS', error: null, message: PAYER_MESSAGES.referenceUpdated };
-      } catch (error) {
-        return failedReference(error);
-      }
-    },
-    async deletePayerReference(_root, { id, idempotencyKey }, ctx) {
-      const referenceId = checkId(id);
-      const options = idempotencyOptions(idempotencyKey);
-      try {
-        await ctx.dataSources.payers.deleteReference(referenceId, options);
-        ctx.forgetUpstreamReads();
-        return { deleted: 1, outcome: 'SUCCESS', error: null, message: PAYER_MESSAGES.referenceDeleted };
-      } catch (error) {
-        return failedDelete(error);
-      }
-    },
-    async deleteCollectorPayerReferences(_root, { collectorId, idempotencyKey }, ctx) {
-      const id = checkId(collectorId, 'collectorId');
-      const options = idempotencyOptions(idempotencyKey);
-      try {
-        const answer = await ctx.dataSources.payers.deleteCollectorReferences(id, options);
-        ctx.forgetUpstreamReads();
-        return {
-          deleted: int(answer.deleted) ?? 0,
-          outcome: 'SUCCESS',
-          error: null,
-          message: PAYER_MESSAGES.referencesDeleted,
-        };
-      } catch (error) {
-        return failedDelete(error);
-      }
-    },
-  },
+  Mutation: payersMutations,
 };

@@ -3,12 +3,8 @@
  * same rule as Payment.actions (FAILED with the rule's reason, no upstream write), write once (never retried),
  * and report SUCCESS / FAILED / UNKNOWN as data.
  */
-import { bulkPayload } from '../../shared/operation-error.js';
-import type { OperationErrorModel as OperationError } from '../../shared/operation-error.js';
-import { checkRefundAmount, isPartialRefund, parseAmount, toUpstreamNumber } from '@backoffice/validators';
-import { badUserInput } from '../../errors.js';
-import type { GatewayContext } from '../../gateway-context.js';
 import type {
+  MutationResolvers,
   PaymentActionKind,
   PaymentMethodChangeInput,
   PaymentNotification,
@@ -16,6 +12,11 @@ import type {
   PaymentsMatching,
   ResolversParentTypes,
 } from '../../generated/resolvers-types.js';
+import { bulkPayload } from '../../shared/operation-error.js';
+import type { OperationErrorModel as OperationError } from '../../shared/operation-error.js';
+import { checkRefundAmount, isPartialRefund, parseAmount, toUpstreamNumber } from '@backoffice/validators';
+import { badUserInput } from '../../errors.js';
+import type { GatewayContext } from '../../gateway-context.js';
 
 import { UpstreamContractError } from '../../upstream/errors.js';
 import { obj, str } from '../../shared/values.js';
@@ -579,3 +580,34 @@ export function bulkChangePaymentMethod(
     ctx.dataSources.payments.changePaymentMethod(id, body, idempotencyOptions(rawKey, id)),
   );
 }
+
+/** The module's `Mutation` resolvers (the module layout: docs/architecture.md §3). */
+export const paymentsMutations: MutationResolvers = {
+  cancelPayment: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
+    cancelPayment(ctx, id, reason, idempotencyKey, expectedVersion),
+  changePaymentMethod: (_root, { id, input, idempotencyKey, expectedVersion }, ctx) =>
+    changePaymentMethod(ctx, id, input, idempotencyKey, expectedVersion),
+  cancelPaymentObjection: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
+    cancelPaymentObjection(ctx, id, reason, idempotencyKey, expectedVersion),
+  retryPayment: (_root, { id, mode, idempotencyKey, expectedVersion }, ctx) =>
+    retryPayment(ctx, id, mode, idempotencyKey, expectedVersion),
+  refundPayment: (_root, { id, reason, idempotencyKey, amount, expectedVersion }, ctx) =>
+    refundPayment(ctx, id, reason, idempotencyKey, amount, expectedVersion),
+  partialRefundPayment: (_root, { id, idempotencyKey, expectedVersion }, ctx) =>
+    partialRefundPayment(ctx, id, idempotencyKey, expectedVersion),
+  reversePayment: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
+    reversePayment(ctx, id, reason, idempotencyKey, expectedVersion),
+  forwardPaymentNotification: (_root, { id, idempotencyKey }, ctx) =>
+    forwardPaymentNotification(ctx, id, idempotencyKey),
+  updatePaymentFromGateway: (_root, { id, idempotencyKey }, ctx) =>
+    updatePaymentFromGateway(ctx, id, idempotencyKey),
+  notifyPayer: (_root, { id, addressee, downloadReceipts, idempotencyKey }, ctx) =>
+    notifyPayer(ctx, id, addressee, downloadReceipts === true, idempotencyKey),
+  refreshPayment: (_root, { id, idempotencyKey }, ctx) => refreshPayment(ctx, id, idempotencyKey),
+  bulkChangePaymentMethod: (_root, { ids, matching, input, idempotencyKey }, ctx) =>
+    bulkChangePaymentMethod(ctx, { ids, matching }, input, idempotencyKey),
+  bulkCancelPayments: (_root, { ids, matching, reason, idempotencyKey }, ctx) =>
+    bulkCancelPayments(ctx, { ids, matching }, reason, idempotencyKey),
+  bulkCancelPaymentObjections: (_root, { ids, matching, reason, idempotencyKey }, ctx) =>
+    bulkCancelPaymentObjections(ctx, { ids, matching }, reason, idempotencyKey),
+};

@@ -5,7 +5,7 @@ import { UpstreamError } from '../../upstream/errors.js';
 import { checkId } from '../../shared/inputs.js';
 import { mapPayment, UNKNOWN_HOLDER, type PaymentMethodModel } from './payments.mappers.js';
 import { versionKey } from './payments.loaders.js';
-import * as mutations from './payments.mutations.js';
+import { paymentsMutations } from './payments.mutations.js';
 import { checkoutUrl } from './payments.present.js';
 import { paymentsConfig } from './payments.config.js';
 import { PAYMENT_METHODS } from './payment-methods.js';
@@ -51,35 +51,7 @@ export const paymentsResolvers: Resolvers = {
       }
     },
   },
-  Mutation: {
-    cancelPayment: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
-      mutations.cancelPayment(ctx, id, reason, idempotencyKey, expectedVersion),
-    changePaymentMethod: (_root, { id, input, idempotencyKey, expectedVersion }, ctx) =>
-      mutations.changePaymentMethod(ctx, id, input, idempotencyKey, expectedVersion),
-    cancelPaymentObjection: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
-      mutations.cancelPaymentObjection(ctx, id, reason, idempotencyKey, expectedVersion),
-    retryPayment: (_root, { id, mode, idempotencyKey, expectedVersion }, ctx) =>
-      mutations.retryPayment(ctx, id, mode, idempotencyKey, expectedVersion),
-    refundPayment: (_root, { id, reason, idempotencyKey, amount, expectedVersion }, ctx) =>
-      mutations.refundPayment(ctx, id, reason, idempotencyKey, amount, expectedVersion),
-    partialRefundPayment: (_root, { id, idempotencyKey, expectedVersion }, ctx) =>
-      mutations.partialRefundPayment(ctx, id, idempotencyKey, expectedVersion),
-    reversePayment: (_root, { id, reason, idempotencyKey, expectedVersion }, ctx) =>
-      mutations.reversePayment(ctx, id, reason, idempotencyKey, expectedVersion),
-    forwardPaymentNotification: (_root, { id, idempotencyKey }, ctx) =>
-      mutations.forwardPaymentNotification(ctx, id, idempotencyKey),
-    updatePaymentFromGateway: (_root, { id, idempotencyKey }, ctx) =>
-      mutations.updatePaymentFromGateway(ctx, id, idempotencyKey),
-    notifyPayer: (_root, { id, addressee, downloadReceipts, idempotencyKey }, ctx) =>
-      mutations.notifyPayer(ctx, id, addressee, downloadReceipts === true, idempotencyKey),
-    refreshPayment: (_root, { id, idempotencyKey }, ctx) => mutations.refreshPayment(ctx, id, idempotencyKey),
-    bulkChangePaymentMethod: (_root, { ids, matching, input, idempotencyKey }, ctx) =>
-      mutations.bulkChangePaymentMethod(ctx, { ids, matching }, input, idempotencyKey),
-    bulkCancelPayments: (_root, { ids, matching, reason, idempotencyKey }, ctx) =>
-      mutations.bulkCancelPayments(ctx, { ids, matching }, reason, idempotencyKey),
-    bulkCancelPaymentObjections: (_root, { ids, matching, reason, idempotencyKey }, ctx) =>
-      mutations.bulkCancelPaymentObjections(ctx, { ids, matching }, reason, idempotencyKey),
-  },
+  Mutation: paymentsMutations,
   Payment: {
     collector: (payment, _args, { loaders }) => loaders.collector.load(payment.collectorId),
     /** The toolbar's rules for this user now (spec 000 §4), only for the kinds asked when `kinds` is given. */

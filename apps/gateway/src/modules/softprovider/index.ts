@@ -1,24 +1,9 @@
 import { defineDownload } from '../../files/types.js';
 import { defineModule } from '../../shared/define-module.js';
-import type { CatalogueEntry } from '../../upstream/error-catalogue.js';
 import { SoftProviderDataSource } from './softprovider.datasource.js';
 import { softProviderResolvers } from './softprovider.resolvers.js';
 import { SOFT_PROVIDER_SCREEN } from './softprovider.rules.js';
-
-const ERRORS: readonly CatalogueEntry[] = [
-  {
-    service: 'softprovider',
-    code: 'not_found',
-    extendedCode: 'soft_provider_not_found',
-    message: 'No se encontró el reporte.',
-  },
-  {
-    service: 'softprovider',
-    code: 'invalid_status',
-    extendedCode: 'soft_provider_not_pending',
-    message: 'El reporte ya no está pendiente de aprobación.',
-  },
-];
+import { SOFT_PROVIDER_ERRORS } from './softprovider.errors.js';
 
 /** The upstream services this module calls (they make `ServiceName`, services.ts, and SERVICES, modules.ts). */
 const SERVICES = ['softprovider'] as const;
@@ -35,7 +20,7 @@ export const softProviderModule = defineModule({
   schemaFiles: ['softprovider.graphql'],
   resolvers: softProviderResolvers,
   dataSources: (upstream) => ({ softProvider: new SoftProviderDataSource(upstream('softprovider')) }),
-  errors: ERRORS,
+  errors: SOFT_PROVIDER_ERRORS,
   files: [
     // The report's file: needs only the screen (spec 001 §6), saved with the service's file name.
     defineDownload({

@@ -4,11 +4,8 @@
  * shared/bulk.ts (one read of the selection, then each item checked and written on its own). The answer of every
  * write but the e-mail is the changed subscription, which replaces what the request had read.
  */
-import { bulkPayload } from '../../shared/operation-error.js';
-import { isPositiveMoney, toUpstreamNumber } from '@backoffice/validators';
-import { badUserInput } from '../../errors.js';
-import type { GatewayContext } from '../../gateway-context.js';
 import type {
+  MutationResolvers,
   MutationBulkCancelSubscriptionsArgs,
   MutationBulkChangeSubscriptionPaymentMethodArgs,
   MutationBulkUpdateSubscriptionAmountArgs,
@@ -23,6 +20,10 @@ import type {
   SubscriptionNotification,
   SubscriptionsMatching,
 } from '../../generated/resolvers-types.js';
+import { bulkPayload } from '../../shared/operation-error.js';
+import { isPositiveMoney, toUpstreamNumber } from '@backoffice/validators';
+import { badUserInput } from '../../errors.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { runBulk } from '../../shared/bulk.js';
 import {
   resolveBulkSelection,
@@ -280,3 +281,16 @@ export function bulkUpdateSubscriptionAmount(ctx: Ctx, args: MutationBulkUpdateS
   const amount = checkAmount(args.amount);
   return bulk(ctx, 'UPDATE_AMOUNT', args, (s, id, o) => s.updateAmount(id, amount, o));
 }
+
+/** The module's `Mutation` resolvers (the module layout: docs/architecture.md §3). */
+export const subscriptionsMutations: MutationResolvers = {
+  cancelSubscription: (_root, args, ctx) => cancelSubscription(ctx, args),
+  changeSubscriptionPaymentMethod: (_root, args, ctx) => changeSubscriptionPaymentMethod(ctx, args),
+  removeSubscriptionPaymentMethod: (_root, args, ctx) => removeSubscriptionPaymentMethod(ctx, args),
+  updateSubscriptionAmount: (_root, args, ctx) => updateSubscriptionAmount(ctx, args),
+  sendSubscriptionEmail: (_root, args, ctx) => sendSubscriptionEmail(ctx, args),
+  refreshSubscription: (_root, args, ctx) => refreshSubscription(ctx, args),
+  bulkCancelSubscriptions: (_root, args, ctx) => bulkCancelSubscriptions(ctx, args),
+  bulkChangeSubscriptionPaymentMethod: (_root, args, ctx) => bulkChangeSubscriptionPaymentMethod(ctx, args),
+  bulkUpdateSubscriptionAmount: (_root, args, ctx) => bulkUpdateSubscriptionAmount(ctx, args),
+};

@@ -4,7 +4,7 @@ import { actionsField } from '../../shared/actions.js';
 import { checkId } from '../../shared/inputs.js';
 import { versionKey } from '../../shared/loaders.js';
 import { mapSubscription } from './subscriptions.mappers.js';
-import * as mutations from './subscriptions.mutations.js';
+import { subscriptionsMutations } from './subscriptions.mutations.js';
 import { subscriptionFormUrl } from './subscriptions.present.js';
 import {
   subscriptionBulkEligibility,
@@ -34,20 +34,7 @@ export const subscriptionsResolvers: Resolvers = {
       return loaders.subscriptionVersion.load(versionKey(checkId(id), version));
     },
   },
-  Mutation: {
-    cancelSubscription: (_root, args, ctx) => mutations.cancelSubscription(ctx, args),
-    changeSubscriptionPaymentMethod: (_root, args, ctx) =>
-      mutations.changeSubscriptionPaymentMethod(ctx, args),
-    removeSubscriptionPaymentMethod: (_root, args, ctx) =>
-      mutations.removeSubscriptionPaymentMethod(ctx, args),
-    updateSubscriptionAmount: (_root, args, ctx) => mutations.updateSubscriptionAmount(ctx, args),
-    sendSubscriptionEmail: (_root, args, ctx) => mutations.sendSubscriptionEmail(ctx, args),
-    refreshSubscription: (_root, args, ctx) => mutations.refreshSubscription(ctx, args),
-    bulkCancelSubscriptions: (_root, args, ctx) => mutations.bulkCancelSubscriptions(ctx, args),
-    bulkChangeSubscriptionPaymentMethod: (_root, args, ctx) =>
-      mutations.bulkChangeSubscriptionPaymentMethod(ctx, args),
-    bulkUpdateSubscriptionAmount: (_root, args, ctx) => mutations.bulkUpdateSubscriptionAmount(ctx, args),
-  },
+  Mutation: subscriptionsMutations,
   PayerSubscription: {
     /** The collectors module's loader, through the context: a page of subscriptions costs one collector call. */
     collector: (subscription, _args, { loaders }) => loaders.collector.load(subscription.collectorId),

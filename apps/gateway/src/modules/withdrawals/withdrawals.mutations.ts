@@ -3,9 +3,9 @@
  * shared/run-action.ts (one read, the rule of Withdraw/Withdrawal.actions, one write) or shared/bulk.ts (one read
  * of the selection, then each item checked and written on its own, item keys `{key}:{id}`).
  */
-import { bulkPayload } from '../../shared/operation-error.js';
-import type { GatewayContext } from '../../gateway-context.js';
+import { deleteScheduledWithdrawal, saveScheduledWithdrawal } from './withdrawals.schedule.js';
 import type {
+  MutationResolvers,
   MutationAuthorizeWithdrawalArgs,
   MutationBulkAuthorizeWithdrawalsArgs,
   MutationBulkRejectWithdrawalsArgs,
@@ -17,6 +17,8 @@ import type {
   WithdrawalActionKind,
   ResolversTypes,
 } from '../../generated/resolvers-types.js';
+import { bulkPayload } from '../../shared/operation-error.js';
+import type { GatewayContext } from '../../gateway-context.js';
 import { checkBulkIds, runBulk } from '../../shared/bulk.js';
 import { checkId, checkReasonInput, idempotencyOptions } from '../../shared/inputs.js';
 import { runAction } from '../../shared/run-action.js';
@@ -200,3 +202,16 @@ export function bulkRejectWithdrawals(ctx: Ctx, args: MutationBulkRejectWithdraw
     ctx.dataSources.withdrawals.reject(id, reason, o),
   );
 }
+
+/** The module's `Mutation` resolvers (the module layout: docs/architecture.md §3). */
+export const withdrawalsMutations: MutationResolvers = {
+  transferWithdraws: (_root, args, ctx) => transferWithdraws(ctx, args),
+  rejectWithdraws: (_root, args, ctx) => rejectWithdraws(ctx, args),
+  reExportWithdraw: (_root, args, ctx) => reExportWithdraw(ctx, args),
+  authorizeWithdrawal: (_root, args, ctx) => authorizeWithdrawal(ctx, args),
+  rejectWithdrawal: (_root, args, ctx) => rejectWithdrawal(ctx, args),
+  bulkAuthorizeWithdrawals: (_root, args, ctx) => bulkAuthorizeWithdrawals(ctx, args),
+  bulkRejectWithdrawals: (_root, args, ctx) => bulkRejectWithdrawals(ctx, args),
+  saveScheduledWithdrawal: (_root, args, ctx) => saveScheduledWithdrawal(ctx, args),
+  deleteScheduledWithdrawal: (_root, args, ctx) => deleteScheduledWithdrawal(ctx, args),
+};

@@ -1,7 +1,7 @@
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { checkId } from '../../shared/inputs.js';
 import { mapWithdraw, mapWithdrawal } from './withdrawals.mappers.js';
-import * as mutations from './withdrawals.mutations.js';
+import { withdrawalsMutations } from './withdrawals.mutations.js';
 import {
   withdrawalActions,
   withdrawalListQuery,
@@ -28,17 +28,7 @@ export const withdrawalsResolvers: Resolvers = {
     scheduledWithdrawal: (_root, { collectorId }, ctx) => schedule.scheduledWithdrawal(ctx, collectorId),
     collectorConfigurationVariables: (_root, _args, ctx) => schedule.configurationVariables(ctx),
   },
-  Mutation: {
-    transferWithdraws: (_root, args, ctx) => mutations.transferWithdraws(ctx, args),
-    rejectWithdraws: (_root, args, ctx) => mutations.rejectWithdraws(ctx, args),
-    reExportWithdraw: (_root, args, ctx) => mutations.reExportWithdraw(ctx, args),
-    authorizeWithdrawal: (_root, args, ctx) => mutations.authorizeWithdrawal(ctx, args),
-    rejectWithdrawal: (_root, args, ctx) => mutations.rejectWithdrawal(ctx, args),
-    bulkAuthorizeWithdrawals: (_root, args, ctx) => mutations.bulkAuthorizeWithdrawals(ctx, args),
-    bulkRejectWithdrawals: (_root, args, ctx) => mutations.bulkRejectWithdrawals(ctx, args),
-    saveScheduledWithdrawal: (_root, args, ctx) => schedule.saveScheduledWithdrawal(ctx, args),
-    deleteScheduledWithdrawal: (_root, args, ctx) => schedule.deleteScheduledWithdrawal(ctx, args),
-  },
+  Mutation: withdrawalsMutations,
   Withdraw: { actions: actionsField(withdrawActions) },
   Withdrawal: {
     actions: actionsField(withdrawalActions),
