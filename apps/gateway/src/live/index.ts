@@ -12,7 +12,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthUser } from '../auth/verify-token.js';
 import type { StoreHandle } from '../activity/store-handle.js';
 import type { Logger } from '../logger.js';
 import { createLiveBus, type LiveBus } from './bus.js';
@@ -28,6 +27,9 @@ import {
   type LiveParts,
 } from './routes.js';
 import { createLiveStreams, type LiveStreams } from './streams.js';
+import { DEFAULT_LIVE_SETTINGS, type LiveGate, type LiveRefusal, type LiveSettings } from './live-types.js';
+
+export { DEFAULT_LIVE_SETTINGS, type LiveGate, type LiveRefusal, type LiveSettings };
 
 export {
   BAD_PRESENCE_MESSAGE,
@@ -38,37 +40,6 @@ export {
   TOO_MANY_STREAMS_REPLICA_MESSAGE,
   UNKNOWN_STREAM_MESSAGE,
 } from './routes.js';
-
-export interface LiveSettings {
-  /** Between two `: ping` lines of a stream (LIVE_HEARTBEAT_MS, default 15 s). */
-  heartbeatMs: number;
-  /** Streams one operator may hold on a replica (LIVE_MAX_STREAMS_PER_OPERATOR, default 4). */
-  maxStreamsPerOperator: number;
-  /** Streams a replica holds at most (LIVE_MAX_STREAMS, default 2 000). */
-  maxStreams: number;
-}
-
-export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
-  heartbeatMs: 15_000,
-  maxStreamsPerOperator: 4,
-  maxStreams: 2_000,
-};
-
-/** A refusal the gate decided (401, 429, 503…), answered in the live routes' shape. */
-export interface LiveRefusal {
-  status: number;
-  code: string;
-  message: string;
-}
-
-/** The gateway's operator check (http/operator-gate.ts): the operator, or null when it answered a refusal. */
-export interface LiveGate {
-  admit(
-    req: IncomingMessage,
-    res: ServerResponse,
-    answer: (res: ServerResponse, refusal: LiveRefusal) => void,
-  ): Promise<AuthUser | null>;
-}
 
 export interface LiveOptions {
   store: StoreHandle;

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { localsOf, sendJson } from '../http/plain.js';
 import type { Logger } from '../logger.js';
 import type { LiveBus } from './bus.js';
-import type { LiveGate, LiveRefusal, LiveSettings } from './index.js';
+import type { LiveGate, LiveRefusal, LiveSettings } from './live-types.js';
 import { liveMetrics } from './metrics.js';
 import type { OpenEntry, PresenceBoard } from './presence.js';
 import { sseEvent, type LiveStreams, type StreamOwner } from './streams.js';
