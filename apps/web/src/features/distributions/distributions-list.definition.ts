@@ -13,11 +13,10 @@ export interface DistributionFilters {
   search: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** YYYY-MM-DD of a date in the browser's zone (the operators' Argentine time). */
-export const dayOf = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-const firstOfMonth = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-01`;
+/** YYYY-MM-DD of a date in Argentine time, whatever the browser's zone. */
+export const dayOf = (date: Date) => argentineDay(date);
+/** The first day of that date's month in Argentine time. */
+const firstOfMonth = (date: Date) => `${argentineDay(date).slice(0, 8)}01`;
 
 /** Spec 001 §4: the state tabs and the status each filters (Todo: none). */
 export const STATE_TABS: readonly { label: string; status: DistributionStatus | null }[] = [
