@@ -6,6 +6,7 @@ import { RequirePermission } from '../components/require-permission';
 import { satisfies, type Permission } from '../lib/permissions';
 import { RouteError } from './route-error';
 import { APP_ROUTES, type AppRoute } from './routes';
+import { isKeptScreenMounted } from './shell/kept-outlet';
 import { ShellLayout } from './shell/shell-layout';
 
 function RouteContent({ route }: { route: AppRoute }) {
@@ -36,7 +37,8 @@ export interface RouterContext {
 function startRoute(route: AppRoute, context: RouterContext) {
   return ({ request }: LoaderFunctionArgs) => {
     void route.screen?.load().catch(() => undefined); // a failed load is the screen's to show (RouteError)
-    if (route.preload && satisfies(context.permissions, route.rule)) {
+    // A kept screen shown again asks for its own rows (app/shell/kept-outlet.tsx): no second request.
+    if (route.preload && satisfies(context.permissions, route.rule) && !isKeptScreenMounted(route.path)) {
       const url = new URL(request.url);
       const now = new Date();
       const started = Promise.all([route.preload(), context.client()])

@@ -86,6 +86,11 @@ export interface AppRoute {
   preload?: () => Promise<{ default: RoutePreload }>;
   /** Its item in the side menu: the group (MENU_GROUPS) and the item's label; the rule is the route's. */
   menu?: { group: MenuGroupId; label: string };
+  /**
+   * A list the operator opens records from: its screen stays mounted, hidden, while another screen is open (the
+   * last few: app/shell/kept-outlet.tsx), so going back shows it at once as it was left (issue 65).
+   */
+  kept?: true;
 }
 
 const any = (...permissions: Permission[]): PermissionRule => ({ any: permissions });
@@ -124,6 +129,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Payments and subscriptions (spec 000).
   {
     path: '/pagos',
+    kept: true,
     title: 'Buscar Pagos',
     menu: { group: 'payments', label: 'Buscar' },
     screen: PAYMENTS_SEARCH,
@@ -136,6 +142,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/suscripciones',
+    kept: true,
     title: 'Buscar Suscripciones',
     menu: { group: 'subscriptions', label: 'Buscar' },
     rule: SUBSCRIPTIONS,
@@ -156,6 +163,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Collectors and their sub-areas.
   {
     path: '/comercios',
+    kept: true,
     title: 'Buscar Entidades',
     menu: { group: 'collectors', label: 'Buscar' },
     rule: any('COLLECTOR_SHOW'),
@@ -178,6 +186,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Payers.
   {
     path: '/pagadores',
+    kept: true,
     title: 'Buscar Pagadores',
     menu: { group: 'payers', label: 'Buscar' },
     rule: any('PAYER_SHOW'),
@@ -192,6 +201,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/pagadores/referencias',
+    kept: true,
     title: 'Referencias de pagadores',
     menu: { group: 'payers', label: 'Referencias' },
     rule: any('PAYER_REFERENCE_SHOW'),
@@ -245,6 +255,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/importaciones',
+    kept: true,
     title: 'Importaciones',
     menu: { group: 'imports', label: 'Historial' },
     rule: any('IMPORT_REQUEST'),
@@ -253,6 +264,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Transfers, withdrawals and batches.
   {
     path: '/transferencias',
+    kept: true,
     title: 'Conciliación de transferencias',
     menu: { group: 'transfers', label: 'Transferencias' },
     rule: any('TRANSFER_SHOW'),
@@ -260,6 +272,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/retiros',
+    kept: true,
     title: 'Retiros',
     rule: any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH'),
     screen: lazyScreen(() => import('../features/withdrawals/screens/withdraws-screen')),
@@ -267,6 +280,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/retirosUnificados',
+    kept: true,
     title: 'Retiros',
     menu: { group: 'withdrawals', label: 'Retiros' },
     rule: WITHDRAWALS,
@@ -274,6 +288,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/retiros/historial',
+    kept: true,
     title: 'Historial de retiros',
     rule: any('WITHDRAWAL_SEARCH'),
     screen: lazyScreen(() => import('../features/withdrawals/screens/history-screen')),
@@ -286,6 +301,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/lotes',
+    kept: true,
     title: 'Lotes de retiros',
     rule: any('BATCH_WITHDRAW_SHOW'),
     screen: BATCHES,
@@ -307,6 +323,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/pagos/pago-de-servicios',
+    kept: true,
     title: 'Pago de servicios',
     menu: { group: 'service-payments', label: 'Lotes de transacciones' },
     rule: any('SERVICE_PAYMENT_SHOW_BATCH'),
@@ -314,12 +331,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/pagos/pago-de-servicios/transacciones',
+    kept: true,
     title: 'Lotes de transacciones',
     rule: any('SERVICE_PAYMENT_SHOW_BATCH'),
     screen: TRANSACTION_BATCHES,
   },
   {
     path: '/pagos/pago-de-servicios/gateways',
+    kept: true,
     title: 'Lotes de gateways',
     menu: { group: 'service-payments', label: 'Lotes de gateways' },
     rule: any('SHOW_BATCH_DATA'),
@@ -328,6 +347,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Tax authority, exports, software provider, card BINs.
   {
     path: '/afip',
+    kept: true,
     title: 'Presentaciones AFIP',
     menu: { group: 'afip', label: 'AFIP' },
     rule: any('AFIP_SHOW'),
@@ -347,6 +367,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/exportaciones',
+    kept: true,
     title: 'Historial de exportaciones',
     menu: { group: 'exports', label: 'Exportaciones' },
     rule: { all: ['EXPORT_SHOW', 'EXPORT_SEARCH'] },
@@ -361,6 +382,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/bin',
+    kept: true,
     title: 'Buscar BIN',
     menu: { group: 'bin', label: 'BIN' },
     rule: any('BIN_CREATE', 'BIN_UPDATE', 'BIN_DELETE'),
@@ -375,6 +397,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // The operators' activity, from the gateway's own store (issue 31).
   {
     path: '/actividad',
+    kept: true,
     title: 'Actividad',
     menu: { group: 'activity', label: 'Actividad' },
     rule: any('ACTIVITY_SHOW'),

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { useMatches } from 'react-router';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
@@ -8,6 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { useStoredState } from '../../lib/use-stored-state';
 import { DataBoundary } from '../data-layer';
+import { KeptOutlet } from './kept-outlet';
 import { useGlobalShortcuts } from '../search/global-shortcuts';
 import { SIDEBAR } from '../theme';
 import { LiveConnection } from './live-connection';
@@ -80,7 +81,7 @@ export function ShellLayout() {
         <Box sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1600, width: '100%', mx: 'auto' }}>
           <Suspense fallback={<PageLoader />}>
             <DataBoundary>
-              <Outlet />
+              <KeptOutlet />
             </DataBoundary>
           </Suspense>
         </Box>
@@ -90,9 +91,9 @@ export function ShellLayout() {
 }
 
 /**
- * What follows the address: the document's title ("Buscar Pagos · Back-office", from the matched route's handle) and
- * the scroll back to the top on a new screen. A component of its own that renders nothing: every change of the
- * address (a list's page, sort or filter lives in it) renders it alone, not the shell's bar and menu (issue 44).
+ * What follows the address: the document's title ("Buscar Pagos · Back-office", from the matched route's handle; the
+ * scroll is KeptOutlet's). A component of its own that renders nothing: every change of the address (a list's page,
+ * sort or filter lives in it) renders it alone, not the shell's bar and menu (issue 44).
  */
 function RouteEffects() {
   const matches = useMatches();
@@ -101,9 +102,5 @@ function RouteEffects() {
   useEffect(() => {
     document.title = title ? `${title.title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
   return null;
 }

@@ -1,0 +1,191 @@
+import { Activity, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  UNSAFE_DataRouterContext,
+  UNSAFE_LocationContext,
+  useLocation,
+  useNavigationType,
+  useOutlet,
+  type Location,
+  type NavigationType,
+} from 'react-router';
+import { satisfies, usePermissions } from '../../lib/permissions';
+import { findRoute } from '../routes';
+
+/** How many kept screens stay mounted while hidden; the one left longest ago is let go past it. */
+export const KEPT_SCREENS = 3;
+
+/** A kept screen: its route's path, the element it last rendered and the address it showed then. */
+interface KeptScreen {
+  path: string;
+  element: ReactNode;
+  location: Location;
+  /**
+   * What its hidden screen reads as the address: one object per address, so that a hidden screen has nothing to
+   * render again (React would then do it when it is shown, before the paint).
+   */
+  frozen: { location: Location; navigationType: NavigationType };
+  /** The window's scroll when the operator left it, given back on return. */
+  scrollY: number;
+}
+
+/**
+ * The kept screens mounted now (their route paths), for the router's loaders: a kept screen shown again asks for
+ * its own fresh rows (its query subscribes again when shown, with its fetch policy), so its route's preload would be
+ * a second request (app/router.tsx). One shell per page: module state is that shell's.
+ */
+const mountedScreens = new Set<string>();
+
+/** Whether the screen of route `path` is kept, mounted and hidden (or shown), right now. */
+export function isKeptScreenMounted(path: string): boolean {
+  return mountedScreens.has(path);
+}
+
+/**
+ * The route pattern of an address when its route keeps its screen (routes.ts `kept`) and the operator may open it
+ * (a 'No tiene permisos' page is not worth keeping), else undefined.
+ */
+export function keptPathOf(pathname: string, permissions: readonly string[]): string | undefined {
+  const route = findRoute(pathname);
+  return route?.kept && satisfies(permissions, route.rule) ? route.path : undefined;
+}
+
+/**
+ * The routed screen, with the lists the operator left kept mounted and hidden (React's `<Activity>`): going back to
+ * one (the browser's back, the menu, a link) shows it as it was, rows and all, in the first frame at its address,
+ * while the route's preload asks for fresh rows as on any navigation (issue 65). A hidden screen runs no effect
+ * (its queries' subscriptions, polling and timers stop), renders with the address it showed (so it never reads a
+ * detail's address as its list), and is let go once more than KEPT_SCREENS are kept.
+ *
+ * React Router applies a navigation inside a transition, which React renders in slices between frames: a return
+ * to a kept screen is therefore also shown at once, outside the transition, from the router's own notice of the new
+ * address (`flushSync`); the transition then gives the screen the new address as usual.
+ */
+export function KeptOutlet() {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const permissions = usePermissions();
+  const [kept, setKept] = useState<readonly KeptScreen[]>([]);
+  const addressed = useMemo(() => ({ location, navigationType }), [location, navigationType]);
+  const returning = useReturnToKept(kept, location, permissions);
+
+  const shownPath = keptPathOf((returning ?? location).pathname, permissions);
+  // The committed address's kept screen comes first (the most recent), remembered with this render's element when
+  // its address changes; at the same address (a return, a history entry of the same list) the screen keeps the
+  // element and address it rendered, and has nothing to render again.
+  const currentPath = returning ? undefined : shownPath;
+  const remembered = kept.find((screen) => screen.path === currentPath);
+  if (currentPath && (kept[0] !== remembered || !remembered || !sameAddress(remembered.location, location))) {
+    const screen =
+      remembered && sameAddress(remembered.location, location)
+        ? remembered
+        : {
+            path: currentPath,
+            element: outlet,
+            location,
+            frozen: addressed,
+            scrollY: remembered?.scrollY ?? 0,
+          };
+    setKept([screen, ...kept.filter((other) => other.path !== currentPath)].slice(0, KEPT_SCREENS));
+  }
+
+  useScrollOnScreenChange(shownPath ?? location.pathname, kept, setKept);
+  useLayoutEffect(() => {
+    mountedScreens.clear();
+    for (const screen of kept) mountedScreens.add(screen.path);
+  }, [kept]);
+  useLayoutEffect(() => () => mountedScreens.clear(), []);
+
+  return (
+    <>
+      {kept.map((screen) => {
+        const visible = screen.path === shownPath;
+        return (
+          <Activity key={screen.path} mode={visible ? 'visible' : 'hidden'}>
+            <UNSAFE_LocationContext.Provider value={screen.frozen}>
+              {screen.element}
+            </UNSAFE_LocationContext.Provider>
+          </Activity>
+        );
+      })}
+      {shownPath ? null : outlet}
+    </>
+  );
+}
+
+/** Whether two locations name the same address and history state (their keys aside: no screen reads them). */
+function sameAddress(a: Location, b: Location): boolean {
+  return (
+    a.pathname === b.pathname &&
+    a.search === b.search &&
+    a.hash === b.hash &&
+    JSON.stringify(a.state ?? null) === JSON.stringify(b.state ?? null)
+  );
+}
+
+/**
+ * The address of a return to a kept screen that the router has made and its transition not yet committed; shown at
+ * once (see KeptOutlet). Undefined when there is none, or once the committed address has caught up.
+ */
+function useReturnToKept(
+  kept: readonly KeptScreen[],
+  committed: Location,
+  permissions: readonly string[],
+): Location | undefined {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const [returning, setReturning] = useState<Location | undefined>(undefined);
+  const keptPaths = useRef<ReadonlySet<string>>(new Set());
+  keptPaths.current = new Set(kept.map((screen) => screen.path));
+  const committedPath = useRef<string | undefined>(undefined);
+  committedPath.current = keptPathOf(committed.pathname, permissions);
+
+  useLayoutEffect(() => {
+    if (!router) return undefined;
+    return router.subscribe((state) => {
+      if (state.navigation.state !== 'idle') return;
+      const next = state.location;
+      const path = keptPathOf(next.pathname, permissions);
+      // Another screen's address to a kept one (not a change of the kept screen's own query string).
+      if (path !== undefined && keptPaths.current.has(path) && committedPath.current !== path) {
+        // Shown before the browser's next frame (the transition would slice its render between frames).
+        flushSync(() => setReturning(next));
+      } else {
+        setReturning(undefined);
+      }
+    });
+  }, [router, permissions]);
+
+  return returning && returning.key !== committed.key ? returning : undefined;
+}
+
+/**
+ * On a new screen the window goes back to the top; on a kept screen shown again, to where the operator left it.
+ * Before the paint (a layout effect), so the screen never shows at the wrong scroll.
+ */
+function useScrollOnScreenChange(
+  screenPath: string,
+  kept: readonly KeptScreen[],
+  setKept: (update: (kept: readonly KeptScreen[]) => readonly KeptScreen[]) => void,
+) {
+  const previous = useRef<{ path: string; scrollY: number }>({ path: screenPath, scrollY: 0 });
+  const keptScroll = kept.find((screen) => screen.path === screenPath)?.scrollY;
+  useLayoutEffect(() => {
+    if (previous.current.path === screenPath) return;
+    const left = previous.current;
+    // The screen left keeps its scroll (only a kept one will ever use it).
+    setKept((screens) =>
+      screens.map((screen) => (screen.path === left.path ? { ...screen, scrollY: left.scrollY } : screen)),
+    );
+    window.scrollTo(0, keptScroll ?? 0);
+    previous.current = { path: screenPath, scrollY: window.scrollY };
+  }, [screenPath, keptScroll, setKept]);
+  // The scroll the operator is at on this screen, read on each scroll (passive), for when they leave it.
+  useLayoutEffect(() => {
+    const onScroll = () => {
+      previous.current = { path: previous.current.path, scrollY: window.scrollY };
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+}
