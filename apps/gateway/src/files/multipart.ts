@@ -2,7 +2,8 @@
  * Reads an upload's multipart body with busboy, refusing as early as it can: a declared Content-Length over the
  * limit before reading anything, a file of another extension or a bad file name as soon as its part starts, a
  * file over the limit as soon as it passes it, a content that does not match its extension once read. Nothing is
- * forwarded until the whole file is in and checked (the file is held in memory, at most `maxBytes`).
+ * forwarded until the whole file is in and checked (the file is held in memory, at most `maxBytes`, once: each
+ * chunk is copied into a Blob as it comes and let go, never joined, and that Blob is what the form forwards).
  *
  * A body that sends nothing for `idleMs` (a client stalled or gone silent), or that is not all in after `totalMs`
  * however it trickles (one byte every few seconds re-arms the idle timer: issue 61), is ended with a 408 refusal
@@ -28,12 +29,13 @@ import {
   wrongType,
 } from './refusals.js';
 import { cleanText, problemMessage, textProblem } from '../limits/input-guard.js';
-import { contentMatches, formatList, formatOf } from './sniff.js';
+import { SNIFF_BYTES, contentMatches, formatList, formatOf } from './sniff.js';
 import type { UploadDefinition, UploadFormat } from './types.js';
 
 export interface ParsedUpload {
   fields: Record<string, string>;
-  file: { name: string; format: UploadFormat; mimeType: string; bytes: Buffer };
+  /** `content` holds the file's bytes once, made of the chunks they came in (never joined into one buffer). */
+  file: { name: string; format: UploadFormat; mimeType: string; content: Blob };
 }
 
 /** Largest text field accepted (inclusive). */
@@ -130,7 +132,7 @@ export function parseUpload(
     let fileRead: Promise<void> = Promise.resolve();
     let settled = false;
     /** The file's bytes read so far: let go as soon as the upload fails. */
-    let held: Buffer[] = [];
+    let held: Blob[] = [];
     let idle: NodeJS.Timeout | undefined;
     // The whole body's bound, from the moment it may be read (a trickle re-arms `idle`, never this one).
     const total = setTimeout(() => fail(uploadTooSlow(totalMs)), totalMs);
@@ -191,15 +193,20 @@ export function parseUpload(
         fail(wrongType(accepted));
         return;
       }
-      const chunks: Buffer[] = (held = []);
-      let size = 0;
+      // Each chunk copied into a Blob of its own as it comes: the request's buffers are let go at once, and the
+      // whole file is one Blob over those pieces, not a second copy of them (issue 65).
+      const pieces: Blob[] = (held = []);
+      /** The file's first bytes, all the sniff reads (copied: no request buffer is kept for them). */
+      let leading = Buffer.alloc(0);
       let ended!: () => void;
       fileRead = new Promise((resolve) => (ended = resolve));
       stream.on('close', () => ended());
       stream.on('data', (chunk: Buffer) => {
         if (settled) return;
-        size += chunk.length;
-        chunks.push(chunk);
+        pieces.push(new Blob([chunk]));
+        if (leading.length < SNIFF_BYTES) {
+          leading = Buffer.concat([leading, chunk], Math.min(SNIFF_BYTES, leading.length + chunk.length));
+        }
       });
       stream.on('limit', () => {
         stream.resume();
@@ -208,10 +215,10 @@ export function parseUpload(
       stream.on('end', () => {
         ended();
         if (settled || stream.truncated) return;
-        const bytes = Buffer.concat(chunks, size);
-        if (bytes.length === 0) fail(badRequest(EMPTY_FILE_MESSAGE));
-        else if (!contentMatches(format, bytes)) fail(wrongType(accepted));
-        else file = { name: fileName, format, mimeType: info.mimeType, bytes };
+        const content = new Blob(pieces);
+        if (content.size === 0) fail(badRequest(EMPTY_FILE_MESSAGE));
+        else if (!contentMatches(format, leading)) fail(wrongType(accepted));
+        else file = { name: fileName, format, mimeType: info.mimeType, content };
       });
     });
     parser.on('partsLimit', () => fail(formError(`more than ${MAX_FIELDS + 1} parts`)));

@@ -114,23 +114,25 @@ async function forward(
   { file, fields }: ParsedUpload,
 ): Promise<void> {
   const { config } = calls;
-  // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb).
+  // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb). Its directory is
+  // at its end, so the check reads it whole: a copy of the content, let go once checked.
   if (file.format === 'xlsx' || file.format === 'zip') {
-    const problem = await zipProblem(file.bytes, config.zipLimits);
+    const problem = await zipProblem(new Uint8Array(await file.content.arrayBuffer()), config.zipLimits);
     if (problem) throw zipRefusal(problem, file.format, config.zipLimits);
   }
   const target = definition.upstream({
     params,
     fields,
-    file: { name: file.name, format: file.format, size: file.bytes.length },
+    file: { name: file.name, format: file.format, size: file.content.size },
   });
   const form = new FormData();
   for (const name of definition.fields ?? []) {
     if (fields[name] !== undefined) form.append(name, fields[name]);
   }
+  // A Blob over the reader's Blob shares its bytes (only the type is its own): the file is not copied for the form.
   form.append(
     definition.fileField ?? 'file',
-    new Blob([new Uint8Array(file.bytes)], { type: file.mimeType || 'application/octet-stream' }),
+    new Blob([file.content], { type: file.mimeType || 'application/octet-stream' }),
     file.name,
   );
   const call = await callUpstream(calls.callContext(req, res, user), target, {
