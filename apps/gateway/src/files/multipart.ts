@@ -269,17 +269,28 @@ function boundaryOf(contentType: string | undefined): string {
 
 /**
  * Counts the delimiters (CRLF "--" boundary, the first one without its CRLF) of a body read in chunks, a
- * delimiter cut between two chunks included.
+ * delimiter cut between two chunks included. A delimiter cannot overlap itself (a boundary holds no CR), so the
+ * count is the delimiters that start in the previous chunks' tail plus those that start in the chunk. Only the
+ * seam is copied, never the chunk: a copy of every chunk would be another upload's worth of garbage (issue 65).
  */
 export function delimiterCounter(boundary: string) {
   const needle = Buffer.from(`\r\n--${boundary}`);
+  /** The bytes a delimiter cut by the next chunk may start in (a CRLF before the body's first one). */
+  const keep = needle.length - 1;
   let tail = Buffer.from('\r\n');
   let count = 0;
+  const countIn = (data: Buffer, below = data.length) => {
+    for (let at = data.indexOf(needle); at !== -1 && at < below; at = data.indexOf(needle, at + needle.length)) {
+      count++;
+    }
+  };
   return {
     push: (chunk: Buffer) => {
-      const data = Buffer.concat([tail, chunk]);
-      for (let at = data.indexOf(needle); at !== -1; at = data.indexOf(needle, at + needle.length)) count++;
-      tail = data.subarray(Math.max(0, data.length - needle.length + 1));
+      countIn(Buffer.concat([tail, chunk.subarray(0, keep)]), tail.length);
+      countIn(chunk);
+      const last = chunk.length >= keep ? chunk : Buffer.concat([tail, chunk]);
+      // Copied: a view would keep the request's whole buffer.
+      tail = Buffer.from(last.subarray(Math.max(0, last.length - keep)));
     },
     count: () => count,
   };
