@@ -2,8 +2,8 @@
  * Reads an upload's multipart body with busboy, refusing as early as it can: a declared Content-Length over the
  * limit before reading anything, a file of another extension or a bad file name as soon as its part starts, a
  * file over the limit as soon as it passes it, a content that does not match its extension once read. Nothing is
- * forwarded until the whole file is in and checked (the file is held in memory, at most `maxBytes`, once: each
- * chunk is copied into a Blob as it comes and let go, never joined, and that Blob is what the form forwards).
+ * forwarded until the whole file is in and checked (the file is held in memory, at most `maxBytes`, once: in the
+ * chunks it came in, never joined, and forwarded as they are by form-body.ts).
  *
  * A body that sends nothing for `idleMs` (a client stalled or gone silent), or that is not all in after `totalMs`
  * however it trickles (one byte every few seconds re-arms the idle timer: issue 61), is ended with a 408 refusal
@@ -34,8 +34,8 @@ import type { UploadDefinition, UploadFormat } from './types.js';
 
 export interface ParsedUpload {
   fields: Record<string, string>;
-  /** `content` holds the file's bytes once, made of the chunks they came in (never joined into one buffer). */
-  file: { name: string; format: UploadFormat; mimeType: string; content: Blob };
+  /** `chunks`: the file's bytes in the chunks they came in (`size` in all), never joined into one buffer. */
+  file: { name: string; format: UploadFormat; mimeType: string; chunks: Buffer[]; size: number };
 }
 
 /** Largest text field accepted (inclusive). */
@@ -132,7 +132,7 @@ export function parseUpload(
     let fileRead: Promise<void> = Promise.resolve();
     let settled = false;
     /** The file's bytes read so far: let go as soon as the upload fails. */
-    let held: Blob[] = [];
+    let held: Buffer[] = [];
     let idle: NodeJS.Timeout | undefined;
     // The whole body's bound, from the moment it may be read (a trickle re-arms `idle`, never this one).
     const total = setTimeout(() => fail(uploadTooSlow(totalMs)), totalMs);
@@ -193,17 +193,18 @@ export function parseUpload(
         fail(wrongType(accepted));
         return;
       }
-      // Each chunk copied into a Blob of its own as it comes: the request's buffers are let go at once, and the
-      // whole file is one Blob over those pieces, not a second copy of them (issue 65).
-      const pieces: Blob[] = (held = []);
-      /** The file's first bytes, all the sniff reads (copied: no request buffer is kept for them). */
+      // The chunks as they came, not joined: the file is in memory once (issue 65).
+      const chunks: Buffer[] = (held = []);
+      let size = 0;
+      /** The file's first bytes, all the sniff reads. */
       let leading = Buffer.alloc(0);
       let ended!: () => void;
       fileRead = new Promise((resolve) => (ended = resolve));
       stream.on('close', () => ended());
       stream.on('data', (chunk: Buffer) => {
         if (settled) return;
-        pieces.push(new Blob([chunk]));
+        size += chunk.length;
+        chunks.push(chunk);
         if (leading.length < SNIFF_BYTES) {
           leading = Buffer.concat([leading, chunk], Math.min(SNIFF_BYTES, leading.length + chunk.length));
         }
@@ -215,10 +216,9 @@ export function parseUpload(
       stream.on('end', () => {
         ended();
         if (settled || stream.truncated) return;
-        const content = new Blob(pieces);
-        if (content.size === 0) fail(badRequest(EMPTY_FILE_MESSAGE));
+        if (size === 0) fail(badRequest(EMPTY_FILE_MESSAGE));
         else if (!contentMatches(format, leading)) fail(wrongType(accepted));
-        else file = { name: fileName, format, mimeType: info.mimeType, content };
+        else file = { name: fileName, format, mimeType: info.mimeType, chunks, size };
       });
     });
     parser.on('partsLimit', () => fail(formError(`more than ${MAX_FIELDS + 1} parts`)));
@@ -280,7 +280,11 @@ export function delimiterCounter(boundary: string) {
   let tail = Buffer.from('\r\n');
   let count = 0;
   const countIn = (data: Buffer, below = data.length) => {
-    for (let at = data.indexOf(needle); at !== -1 && at < below; at = data.indexOf(needle, at + needle.length)) {
+    for (
+      let at = data.indexOf(needle);
+      at !== -1 && at < below;
+      at = data.indexOf(needle, at + needle.length)
+    ) {
       count++;
     }
   };
