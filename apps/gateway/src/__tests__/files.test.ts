@@ -206,22 +206,21 @@ beforeAll(async () => {
           requires: ['EXPORT_SHOW'],
           upstream: () => ({ service: 'withdraw', path: '/stalled' }),
         }),
-        defineUpload({
-          route: '/subidas',
-          requires: ['IMPORT_REQUEST'],
-          maxBytes: UPLOAD_LIMIT,
-          accept: ['csv', 'xlsx'],
-          fields: ['collector_id', 'match_by_payer'],
-          upstream: () => ({ service: 'import', path: '/upload' }),
-        }),
-        defineUpload({
-          route: '/subidas-grandes',
-          requires: ['IMPORT_REQUEST'],
-          maxBytes: LARGE_UPLOAD_LIMIT,
-          accept: ['csv', 'xlsx'],
-          fields: ['collector_id'],
-          upstream: () => ({ service: 'import', path: '/upload' }),
-        }),
+        ...(
+          [
+            ['/subidas', UPLOAD_LIMIT],
+            ['/subidas-grandes', LARGE_UPLOAD_LIMIT],
+          ] as const
+        ).map(([route, maxBytes]) =>
+          defineUpload({
+            route,
+            requires: ['IMPORT_REQUEST'],
+            maxBytes,
+            accept: ['csv', 'xlsx'],
+            fields: ['collector_id', 'match_by_payer'],
+            upstream: () => ({ service: 'import', path: '/upload' }),
+          }),
+        ),
       ],
     },
   );

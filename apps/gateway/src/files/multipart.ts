@@ -196,8 +196,7 @@ export function parseUpload(
       // The chunks as they came, not joined: the file is in memory once (issue 65).
       const chunks: Buffer[] = (held = []);
       let size = 0;
-      /** The file's first bytes, all the sniff reads. */
-      let leading = Buffer.alloc(0);
+      const leading = leadingBytes();
       let ended!: () => void;
       fileRead = new Promise((resolve) => (ended = resolve));
       stream.on('close', () => ended());
@@ -205,9 +204,7 @@ export function parseUpload(
         if (settled) return;
         size += chunk.length;
         chunks.push(chunk);
-        if (leading.length < SNIFF_BYTES) {
-          leading = Buffer.concat([leading, chunk], Math.min(SNIFF_BYTES, leading.length + chunk.length));
-        }
+        leading.push(chunk);
       });
       stream.on('limit', () => {
         stream.resume();
@@ -217,7 +214,7 @@ export function parseUpload(
         ended();
         if (settled || stream.truncated) return;
         if (size === 0) fail(badRequest(EMPTY_FILE_MESSAGE));
-        else if (!contentMatches(format, leading)) fail(wrongType(accepted));
+        else if (!contentMatches(format, leading.bytes())) fail(wrongType(accepted));
         else file = { name: fileName, format, mimeType: info.mimeType, chunks, size };
       });
     });
@@ -259,6 +256,18 @@ export function parseUpload(
     watch();
     req.pipe(parser);
   });
+}
+
+/** The first SNIFF_BYTES of a file read in chunks, all the sniff reads: copied, no request buffer is kept for them. */
+function leadingBytes() {
+  let leading = Buffer.alloc(0);
+  return {
+    push: (chunk: Buffer) => {
+      if (leading.length >= SNIFF_BYTES) return;
+      leading = Buffer.concat([leading, chunk], Math.min(SNIFF_BYTES, leading.length + chunk.length));
+    },
+    bytes: () => leading,
+  };
 }
 
 /** The boundary parameter of a multipart Content-Type (busboy has checked there is one). */
