@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import express from 'express';
 import { strToU8, zipSync } from 'fflate';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sharedEmulator, type SharedEmulator } from './shared-stack.js';
 import type { AuditEvent } from '../audit/audit-plugin.js';
 import { loadConfig } from '../load-config.js';
@@ -16,6 +16,7 @@ import {
   MAX_FIELDS,
   MAX_FILE_NAME_LENGTH,
 } from '../files/multipart.js';
+import { SNIFF_BYTES } from '../files/sniff.js';
 import { startGateway, type RunningGateway } from '../index.js';
 import { problemMessage } from '../limits/input-guard.js';
 import { createLogger } from '../logger.js';
@@ -42,6 +43,8 @@ startTracing({ OTEL_SDK_DISABLED: undefined });
 const CSV = 'id,monto\n1,100.50\n2,20.00\n';
 const XLSX_HEAD = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]);
 const UPLOAD_LIMIT = 64 * 1024;
+/** A route's limit for files that come in many chunks (a socket read is at most 64 KiB). */
+const LARGE_UPLOAD_LIMIT = 2 * 1024 * 1024;
 const ZIP_LIMITS = { maxEntries: 20, maxUncompressedBytes: 8 * 1024 * 1024, maxRatio: 100 };
 /** What a service may write in a CSV: cells a spreadsheet would run. */
 const FORMULAS_CSV =
@@ -203,14 +206,21 @@ beforeAll(async () => {
           requires: ['EXPORT_SHOW'],
           upstream: () => ({ service: 'withdraw', path: '/stalled' }),
         }),
-        defineUpload({
-          route: '/subidas',
-          requires: ['IMPORT_REQUEST'],
-          maxBytes: UPLOAD_LIMIT,
-          accept: ['csv', 'xlsx'],
-          fields: ['collector_id', 'match_by_payer'],
-          upstream: () => ({ service: 'import', path: '/upload' }),
-        }),
+        ...(
+          [
+            ['/subidas', UPLOAD_LIMIT],
+            ['/subidas-grandes', LARGE_UPLOAD_LIMIT],
+          ] as const
+        ).map(([route, maxBytes]) =>
+          defineUpload({
+            route,
+            requires: ['IMPORT_REQUEST'],
+            maxBytes,
+            accept: ['csv', 'xlsx'],
+            fields: ['collector_id', 'match_by_payer'],
+            upstream: () => ({ service: 'import', path: '/upload' }),
+          }),
+        ),
       ],
     },
   );
@@ -608,6 +618,75 @@ describe('uploads', () => {
       ['operador', 'denied'],
       [null, 'denied'],
     ]);
+  });
+});
+
+describe('uploads in many chunks (issue 65)', () => {
+  /** A CSV of 1 MiB whose every line differs: a chunk lost, repeated or out of order shows. */
+  const LARGE_CSV = Array.from(
+    { length: 16_384 },
+    (_, i) => `${String(i).padStart(8, '0')},${'x'.repeat(54)}`,
+  )
+    .join('\n')
+    .padEnd(1024 * 1024, 'y');
+  const largeUpload = (form: FormData) =>
+    fetch(`${gateway.url}/files/subidas-grandes`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+
+  /** The lengths of the buffers Buffer.concat made for the gateway's files code while `run` ran. */
+  async function filesConcatLengths(run: () => Promise<void>): Promise<number[]> {
+    const concat = Buffer.concat.bind(Buffer);
+    const lengths: number[] = [];
+    const spy = vi.spyOn(Buffer, 'concat').mockImplementation((list, length) => {
+      const joined = concat(list, length);
+      if (/[\\/]src[\\/]files[\\/]/.test(new Error().stack ?? '')) lengths.push(joined.length);
+      return joined;
+    });
+    try {
+      await run();
+    } finally {
+      spy.mockRestore();
+    }
+    return lengths;
+  }
+
+  it('the service receives the very bytes uploaded, as fetch frames a FormData, with its length', async () => {
+    const response = await largeUpload(uploadForm('grande.csv', LARGE_CSV, { collector_id: '15' }));
+    expect(response.status).toBe(201);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.fields).toEqual({ collector_id: '15' });
+    expect(calls[0]!.file).toEqual({ name: 'grande.csv', size: LARGE_CSV.length, text: LARGE_CSV });
+    expect(calls[0]!.headers['content-type']).toMatch(
+      /^multipart\/form-data; boundary=----formdata-undici-0\d{11}$/,
+    );
+    expect(Number(calls[0]!.headers['content-length'])).toBeGreaterThan(LARGE_CSV.length);
+    expect(calls[0]!.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('an xlsx in many chunks: checked whole, forwarded as it came', async () => {
+    // Stored, not deflated: about 300 KB of archive whatever its content.
+    const sheet = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 251);
+    const xlsx = zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'xl/sheet.bin': sheet }, { level: 0 });
+    const response = await largeUpload(uploadForm('grande.xlsx', xlsx));
+    expect(response.status).toBe(201);
+    expect(calls[0]!.file).toEqual({
+      name: 'grande.xlsx',
+      size: xlsx.length,
+      text: new TextDecoder().decode(xlsx),
+    });
+  });
+
+  it('a CSV is never joined into one buffer: what the files code joins is its first bytes and chunks’ seams', async () => {
+    const lengths = await filesConcatLengths(async () => {
+      expect((await largeUpload(uploadForm('grande.csv', LARGE_CSV))).status).toBe(201);
+    });
+    expect(calls[0]!.file?.text).toBe(LARGE_CSV);
+    // The delimiter counter's seam, once a request chunk: the body came in many.
+    expect(lengths.length).toBeGreaterThan(16);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(SNIFF_BYTES);
   });
 });
 

@@ -2,7 +2,8 @@
  * Reads an upload's multipart body with busboy, refusing as early as it can: a declared Content-Length over the
  * limit before reading anything, a file of another extension or a bad file name as soon as its part starts, a
  * file over the limit as soon as it passes it, a content that does not match its extension once read. Nothing is
- * forwarded until the whole file is in and checked (the file is held in memory, at most `maxBytes`).
+ * forwarded until the whole file is in and checked (the file is held in memory, at most `maxBytes`, once: in the
+ * chunks it came in, never joined, and forwarded as they are by form-body.ts).
  *
  * A body that sends nothing for `idleMs` (a client stalled or gone silent), or that is not all in after `totalMs`
  * however it trickles (one byte every few seconds re-arms the idle timer: issue 61), is ended with a 408 refusal
@@ -28,12 +29,13 @@ import {
   wrongType,
 } from './refusals.js';
 import { cleanText, problemMessage, textProblem } from '../limits/input-guard.js';
-import { contentMatches, formatList, formatOf } from './sniff.js';
+import { SNIFF_BYTES, contentMatches, formatList, formatOf } from './sniff.js';
 import type { UploadDefinition, UploadFormat } from './types.js';
 
 export interface ParsedUpload {
   fields: Record<string, string>;
-  file: { name: string; format: UploadFormat; mimeType: string; bytes: Buffer };
+  /** `chunks`: the file's bytes in the chunks they came in (`size` in all), never joined into one buffer. */
+  file: { name: string; format: UploadFormat; mimeType: string; chunks: Buffer[]; size: number };
 }
 
 /** Largest text field accepted (inclusive). */
@@ -191,8 +193,10 @@ export function parseUpload(
         fail(wrongType(accepted));
         return;
       }
+      // The chunks as they came, not joined: the file is in memory once (issue 65).
       const chunks: Buffer[] = (held = []);
       let size = 0;
+      const leading = leadingBytes();
       let ended!: () => void;
       fileRead = new Promise((resolve) => (ended = resolve));
       stream.on('close', () => ended());
@@ -200,6 +204,7 @@ export function parseUpload(
         if (settled) return;
         size += chunk.length;
         chunks.push(chunk);
+        leading.push(chunk);
       });
       stream.on('limit', () => {
         stream.resume();
@@ -208,10 +213,9 @@ export function parseUpload(
       stream.on('end', () => {
         ended();
         if (settled || stream.truncated) return;
-        const bytes = Buffer.concat(chunks, size);
-        if (bytes.length === 0) fail(badRequest(EMPTY_FILE_MESSAGE));
-        else if (!contentMatches(format, bytes)) fail(wrongType(accepted));
-        else file = { name: fileName, format, mimeType: info.mimeType, bytes };
+        if (size === 0) fail(badRequest(EMPTY_FILE_MESSAGE));
+        else if (!contentMatches(format, leading.bytes())) fail(wrongType(accepted));
+        else file = { name: fileName, format, mimeType: info.mimeType, chunks, size };
       });
     });
     parser.on('partsLimit', () => fail(formError(`more than ${MAX_FIELDS + 1} parts`)));
@@ -254,6 +258,18 @@ export function parseUpload(
   });
 }
 
+/** The first SNIFF_BYTES of a file read in chunks, all the sniff reads: copied, no request buffer is kept for them. */
+function leadingBytes() {
+  let leading = Buffer.alloc(0);
+  return {
+    push: (chunk: Buffer) => {
+      if (leading.length >= SNIFF_BYTES) return;
+      leading = Buffer.concat([leading, chunk], Math.min(SNIFF_BYTES, leading.length + chunk.length));
+    },
+    bytes: () => leading,
+  };
+}
+
 /** The boundary parameter of a multipart Content-Type (busboy has checked there is one). */
 function boundaryOf(contentType: string | undefined): string {
   const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
@@ -262,17 +278,32 @@ function boundaryOf(contentType: string | undefined): string {
 
 /**
  * Counts the delimiters (CRLF "--" boundary, the first one without its CRLF) of a body read in chunks, a
- * delimiter cut between two chunks included.
+ * delimiter cut between two chunks included. A delimiter cannot overlap itself (a boundary holds no CR), so the
+ * count is the delimiters that start in the previous chunks' tail plus those that start in the chunk. Only the
+ * seam is copied, never the chunk: a copy of every chunk would be another upload's worth of garbage (issue 65).
  */
 export function delimiterCounter(boundary: string) {
   const needle = Buffer.from(`\r\n--${boundary}`);
+  /** The bytes a delimiter cut by the next chunk may start in (a CRLF before the body's first one). */
+  const keep = needle.length - 1;
   let tail = Buffer.from('\r\n');
   let count = 0;
+  const countIn = (data: Buffer, below = data.length) => {
+    for (
+      let at = data.indexOf(needle);
+      at !== -1 && at < below;
+      at = data.indexOf(needle, at + needle.length)
+    ) {
+      count++;
+    }
+  };
   return {
     push: (chunk: Buffer) => {
-      const data = Buffer.concat([tail, chunk]);
-      for (let at = data.indexOf(needle); at !== -1; at = data.indexOf(needle, at + needle.length)) count++;
-      tail = data.subarray(Math.max(0, data.length - needle.length + 1));
+      countIn(Buffer.concat([tail, chunk.subarray(0, keep)]), tail.length);
+      countIn(chunk);
+      const last = chunk.length >= keep ? chunk : Buffer.concat([tail, chunk]);
+      // Copied: a view would keep the request's whole buffer.
+      tail = Buffer.from(last.subarray(Math.max(0, last.length - keep)));
     },
     count: () => count,
   };

@@ -21,6 +21,7 @@ import {
   type FileRouteHandler,
 } from './file-call.js';
 import { FORM_OVERHEAD_BYTES, checkUploadHeaders, parseUpload, type ParsedUpload } from './multipart.js';
+import { multipartBody } from './form-body.js';
 import { checkedParams } from './params.js';
 import { FileRefusal, sendRefusal, upstreamRefusal, zipRefusal } from './refusals.js';
 import type { UploadDefinition } from './types.js';
@@ -114,24 +115,28 @@ async function forward(
   { file, fields }: ParsedUpload,
 ): Promise<void> {
   const { config } = calls;
-  // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb).
+  // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb). Its directory is
+  // at its end, so the check reads it whole: the one joined copy of a file, let go once checked.
   if (file.format === 'xlsx' || file.format === 'zip') {
-    const problem = await zipProblem(file.bytes, config.zipLimits);
+    const problem = await zipProblem(Buffer.concat(file.chunks, file.size), config.zipLimits);
     if (problem) throw zipRefusal(problem, file.format, config.zipLimits);
   }
   const target = definition.upstream({
     params,
     fields,
-    file: { name: file.name, format: file.format, size: file.bytes.length },
+    file: { name: file.name, format: file.format, size: file.size },
   });
-  const form = new FormData();
-  for (const name of definition.fields ?? []) {
-    if (fields[name] !== undefined) form.append(name, fields[name]);
-  }
-  form.append(
-    definition.fileField ?? 'file',
-    new Blob([new Uint8Array(file.bytes)], { type: file.mimeType || 'application/octet-stream' }),
-    file.name,
+  const form = multipartBody(
+    (definition.fields ?? []).flatMap((name) =>
+      fields[name] === undefined ? [] : [[name, fields[name]] as const],
+    ),
+    {
+      field: definition.fileField ?? 'file',
+      name: file.name,
+      // The type as a Blob keeps it (lower case; none when not printable ASCII), as the FormData sent it.
+      type: new Blob([], { type: file.mimeType }).type,
+      chunks: file.chunks,
+    },
   );
   const call = await callUpstream(calls.callContext(req, res, user), target, {
     method: 'POST',

@@ -8,6 +8,7 @@ import { observeUpstreamCall } from '../telemetry/metrics.js';
 import { startUpstreamSpan } from '../telemetry/trace-context.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable, namesOf } from '../upstream/errors.js';
 import { TEST_NAMESPACE_HEADER } from '../upstream/test-namespace.js';
+import type { MultipartBody } from './form-body.js';
 import type { UpstreamTarget } from './types.js';
 
 export interface FileCallContext {
@@ -48,7 +49,7 @@ export function upstreamUrl(config: GatewayConfig, target: UpstreamTarget): stri
 export async function callUpstream(
   context: FileCallContext,
   target: UpstreamTarget,
-  init: { method: 'GET' | 'POST'; body?: FormData; accept: string; timeoutMs: number },
+  init: { method: 'GET' | 'POST'; body?: MultipartBody; accept: string; timeoutMs: number },
 ): Promise<FileCall> {
   const { service } = target;
   const headers: Record<string, string> = {
@@ -57,6 +58,10 @@ export async function callUpstream(
     authorization: `Bearer ${context.token}`,
     'x-request-id': context.requestId,
   };
+  if (init.body) {
+    headers['content-type'] = init.body.contentType;
+    headers['content-length'] = String(init.body.length);
+  }
   if (context.locale) headers.locale = context.locale;
   if (context.testNamespace) headers[TEST_NAMESPACE_HEADER] = context.testNamespace;
   const endSpan = startUpstreamSpan(service, init.method, target.path, headers);
@@ -80,7 +85,8 @@ export async function callUpstream(
     response = await context.fetch(upstreamUrl(context.config, target), {
       method: init.method,
       headers,
-      ...(init.body ? { body: init.body } : {}),
+      // A stream body is sent as it is read ('half': the answer is not read before it is all sent).
+      ...(init.body ? { body: init.body.stream, duplex: 'half' as const } : {}),
       signal: controller.signal,
       redirect: 'manual',
     });
