@@ -290,15 +290,16 @@ export const notice = (page: Page, text: string) =>
  * the page again: a page load boots the app anew (about 4 Chromium CPU seconds on a loaded 2-core machine; in-app
  * about a quarter of that), so a test that only needs to reach a screen (not its boot, its address or a reload)
  * comes here. React Router's browser router follows `popstate` (the back button): the address is pushed with the
- * router's own history state, then `popstate` tells it. Resolves once the screen shown before is gone (each route
- * remounts its screen), so what the caller waits for next cannot be read off the previous screen; within one route
+ * router's own history state, then `popstate` tells it. Resolves once the screen shown before is out of the document
+ * (each route shows its own screen element; a kept list is taken out, app/shell/kept-outlet.tsx), so what the caller waits for next cannot be read off the previous screen; within one route
  * (another id or query of the same screen) that never happens, and this fails instead of passing early: use
  * `page.goto` or the screen's own controls there. Fails if the page was loaded again.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
   const previous = await page.evaluateHandle((to) => {
-    // The routed screen: main's content box holds the router's outlet (app/shell/shell-layout.tsx).
-    const screen = document.querySelector('main')?.lastElementChild?.firstElementChild;
+    // The routed screen shown: the one element with the attribute in the document (app/shell/kept-outlet.tsx; a kept
+    // list the operator left is taken out of the document, so it is gone then too).
+    const screen = document.querySelector('main [data-routed-screen]');
     if (!screen) throw new Error('openInApp: la página no muestra una pantalla de la app');
     (window as unknown as { e2eInApp?: boolean }).e2eInApp = true;
     const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
@@ -330,8 +331,8 @@ export function sameRoute(from: string, to: string): boolean {
 
 /**
  * openInApp to `path` whatever the page shows: when it shows the same route's screen (another id or query), the
- * page first passes through 'Mi perfil', so the screen is mounted anew from the address, as a page load would show
- * it. Two in-app screens cost about half a page load of a list or a detail (0.5-0.9 s against 1.3-1.8 s of
+ * page first passes through 'Mi perfil', so the screen reads the new address as it is shown again (mounted anew, or
+ * a kept list shown and given the address), as a page load would show it. Two in-app screens cost about half a page load of a list or a detail (0.5-0.9 s against 1.3-1.8 s of
  * Chromium CPU on the shared machine at load 9). Use `page.goto` where the boot, a reload or the address bar is
  * what is tested.
  */
@@ -349,7 +350,7 @@ export async function reopenInApp(page: Page, path: string): Promise<void> {
 export async function showPath(page: Page, webUrl: string, path: string): Promise<void> {
   const showsScreen =
     new URL(page.url()).origin === new URL(webUrl).origin &&
-    (await page.evaluate(() => Boolean(document.querySelector('main')?.lastElementChild?.firstElementChild)));
+    (await page.evaluate(() => Boolean(document.querySelector('main [data-routed-screen]'))));
   if (showsScreen) await reopenInApp(page, path);
   else await page.goto(`${webUrl}${path}`);
 }

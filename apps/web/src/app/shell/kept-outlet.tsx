@@ -1,5 +1,15 @@
-import { Activity, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import {
+  Activity,
+  Fragment,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { createPortal, flushSync } from 'react-dom';
 import {
   UNSAFE_DataRouterContext,
   UNSAFE_LocationContext,
@@ -27,6 +37,11 @@ interface KeptScreen {
   frozen: { location: Location; navigationType: NavigationType };
   /** The window's scroll when the operator left it, given back on return. */
   scrollY: number;
+  /**
+   * The element the screen renders into (a portal), in the document only while it is shown: a hidden screen is out of
+   * the document, so nothing that searches the page (a label's `for`, an id, find in page, a test) meets it twice.
+   */
+  node: HTMLElement;
 }
 
 /**
@@ -86,6 +101,7 @@ export function KeptOutlet() {
             location,
             frozen: addressed,
             scrollY: remembered?.scrollY ?? 0,
+            node: remembered?.node ?? routedScreenNode(),
           };
     setKept([screen, ...kept.filter((other) => other.path !== currentPath)].slice(0, KEPT_SCREENS));
   }
@@ -97,21 +113,66 @@ export function KeptOutlet() {
   }, [kept]);
   useLayoutEffect(() => () => mountedScreens.clear(), []);
 
+  // The shown kept screen's node goes into `host` before the screens' own layout effects run (an earlier sibling's
+  // effects run first), so they measure it in the document.
+  const host = useRef<HTMLDivElement>(null);
   return (
     <>
+      <div ref={host} />
       {kept.map((screen) => {
         const visible = screen.path === shownPath;
         return (
-          <Activity key={screen.path} mode={visible ? 'visible' : 'hidden'}>
-            <UNSAFE_LocationContext.Provider value={screen.frozen}>
-              {screen.element}
-            </UNSAFE_LocationContext.Provider>
-          </Activity>
+          <Fragment key={screen.path}>
+            <InDocumentWhileShown node={screen.node} host={host} shown={visible} />
+            <Activity mode={visible ? 'visible' : 'hidden'}>
+              {createPortal(
+                <UNSAFE_LocationContext.Provider value={screen.frozen}>
+                  {screen.element}
+                </UNSAFE_LocationContext.Provider>,
+                screen.node,
+              )}
+            </Activity>
+          </Fragment>
         );
       })}
-      {shownPath ? null : outlet}
+      {shownPath ? null : (
+        // One element per route, as the route's screen is (router.tsx keys it by its path).
+        <div key={findRoute(location.pathname)?.path ?? location.pathname} {...{ [ROUTED_SCREEN]: '' }}>
+          {outlet}
+        </div>
+      )}
     </>
   );
+}
+
+/**
+ * The attribute of the element a routed screen renders in (a kept screen's node, or the wrapper of another): one in
+ * the document at a time, the screen shown; the browser tests' support finds the screen by it.
+ */
+export const ROUTED_SCREEN = 'data-routed-screen';
+
+function routedScreenNode(): HTMLElement {
+  const node = document.createElement('div');
+  node.setAttribute(ROUTED_SCREEN, '');
+  return node;
+}
+
+/** Puts a kept screen's node in `host` while it is shown, and takes it out of the document when it is not. */
+function InDocumentWhileShown({
+  node,
+  host,
+  shown,
+}: {
+  node: HTMLElement;
+  host: RefObject<HTMLDivElement | null>;
+  shown: boolean;
+}) {
+  useLayoutEffect(() => {
+    if (!shown || !host.current) return undefined;
+    host.current.appendChild(node);
+    return () => node.remove();
+  }, [node, host, shown]);
+  return null;
 }
 
 /** Whether two locations name the same address and history state (their keys aside: no screen reads them). */
