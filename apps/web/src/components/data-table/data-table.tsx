@@ -385,8 +385,9 @@ interface ListView<R> {
  * cell of the page for any change of its props (its root props reach each row), and a sort, a page or a filter
  * changed the props in the click's own task: the click painted only after the whole grid had rendered (bench
  * `interactions`, issue 65). Deferred, the click paints first (the rest of the screen, the pressed control, the
- * box marked busy) and the grid renders its new sort, page, loading state and rows right after, in a render
- * React may interrupt for the operator's next input.
+ * box marked busy) and the grid renders its new sort, page and loading state right after, in a render React may
+ * interrupt (and drops when the answer comes first). New rows, though, are shown in the answer's own render: what
+ * the operator waits for is not put behind other work (deferred, they came later at load).
  */
 function useShownListView<R>(view: ListView<R>): { shown: ListView<R>; behind: boolean } {
   const { rows, rowCount, page, pageSize, sortField, sortDirection, loading } = view;
@@ -394,7 +395,8 @@ function useShownListView<R>(view: ListView<R>): { shown: ListView<R>; behind: b
     () => ({ rows, rowCount, page, pageSize, sortField, sortDirection, loading }),
     [rows, rowCount, page, pageSize, sortField, sortDirection, loading],
   );
-  const shown = useDeferredValue(current);
+  const deferred = useDeferredValue(current);
+  const shown = deferred.rows === rows ? deferred : current;
   return { shown, behind: shown !== current };
 }
 
