@@ -323,5 +323,11 @@ export function useRowActions<K extends string, R, C>(
   options: TableOptions<C>,
 ): RowActions<K, R> {
   const { run, busy, dialog } = useActionTable(table, options, (row) => row);
-  return { run, busy, dialog };
+  // A list's columns hold `run` (its actions cell), and new columns make the grid render every row and cell of the
+  // page again: the same function on every render, calling this render's, so that a list change or a query's answer
+  // does not render the rows twice (issue 65).
+  const latestRun = useRef(run);
+  latestRun.current = run;
+  const stableRun = useCallback((kind: K, row: R) => latestRun.current(kind, row), []);
+  return { run: stableRun, busy, dialog };
 }

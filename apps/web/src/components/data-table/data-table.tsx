@@ -1,5 +1,6 @@
 import {
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -368,19 +369,44 @@ const GRID_SX: SxProps<Theme> = {
   },
 };
 
+/** What a list change (a sort, a page, a filter, its answer) changes in the grid. */
+interface ListView<R> {
+  rows: readonly R[];
+  rowCount: number | undefined;
+  page: number;
+  pageSize: number;
+  sortField: string | undefined;
+  sortDirection: DataTableSortDirection | undefined;
+  loading: boolean;
+}
+
+/**
+ * The list the grid shows, a step behind the props while a list change renders. The grid re-renders every row and
+ * cell of the page for any change of its props (its root props reach each row), and a sort, a page or a filter
+ * changed the props in the click's own task: the click painted only after the whole grid had rendered (bench
+ * `interactions`, issue 65). Deferred, the click paints first (the rest of the screen, the pressed control, the
+ * box marked busy) and the grid renders its new sort, page and loading state right after, in a render React may
+ * interrupt (and drops when the answer comes first). New rows, though, are shown in the answer's own render: what
+ * the operator waits for is not put behind other work (deferred, they came later at load).
+ */
+function useShownListView<R>(view: ListView<R>): { shown: ListView<R>; behind: boolean } {
+  const { rows, rowCount, page, pageSize, sortField, sortDirection, loading } = view;
+  const current = useMemo(
+    () => ({ rows, rowCount, page, pageSize, sortField, sortDirection, loading }),
+    [rows, rowCount, page, pageSize, sortField, sortDirection, loading],
+  );
+  const deferred = useDeferredValue(current);
+  const shown = deferred.rows === rows ? deferred : current;
+  return { shown, behind: shown !== current };
+}
+
 export function DataTable<R extends object>(props: DataTableProps<R>) {
   // The functions (getRowId, the handlers) are read from `latest` below.
   const {
     ariaLabel,
-    rows,
     columns,
-    rowCount,
-    page,
-    pageSize,
     pageSizeOptions = DEFAULT_PAGE_SIZE_OPTIONS,
-    sort,
     sortingOrder = ['asc', 'desc'],
-    loading = false,
     emptyMessage,
     getRowHref,
     selectable = false,
@@ -396,6 +422,16 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   // screen (a selection elsewhere, a dialog, a late query) then costs no render of 250 cells (bench/README.md).
   const latest = useRef(props);
   latest.current = props;
+  const { shown: list, behind } = useShownListView({
+    rows: props.rows,
+    rowCount: props.rowCount,
+    page: props.page,
+    pageSize: props.pageSize,
+    sortField: props.sort?.field,
+    sortDirection: props.sort?.direction,
+    loading: props.loading ?? false,
+  });
+  const { rows, rowCount, page, pageSize, sortField, sortDirection, loading } = list;
   const box = useBoxWidth();
   // A first page renders the rows the window shows, then the rest (rows-in-stages.ts).
   const staged = useRowsInStages(rows, box.ref, rowHeight, HEADER_HEIGHT);
@@ -490,8 +526,6 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   );
 
   // Models are rebuilt only when their values change: a new sort model sends the grid back to page 1.
-  const sortField = sort?.field;
-  const sortDirection = sort?.direction;
   const sortModel = useMemo<GridSortModel>(
     () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
     [sortField, sortDirection],
@@ -598,10 +632,10 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
 
   return (
     // While the rest of a first page waits, the box keeps the page's height (the document's height, and so its scroll,
-    // never moves) and says it is being updated.
+    // never moves) and says it is being updated; so it does while the grid shows a list change a step behind.
     <div
       ref={box.ref}
-      aria-busy={staged.busy || undefined}
+      aria-busy={staged.busy || behind || undefined}
       style={{ width: '100%', minWidth: 0, paddingBottom: staged.waiting * rowHeight || undefined }}
     >
       {grid}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { lastPageOf } from './list-definition';
@@ -89,5 +89,6 @@ export function useListAfterAction<
     [client, onListChange],
   );
 
-  return { applyChanges, onListChange };
+  // One object while its functions stay: a screen's row actions hang on it, and through them the grid's columns.
+  return useMemo(() => ({ applyChanges, onListChange }), [applyChanges, onListChange]);
 }

@@ -148,6 +148,20 @@ function ThingRows({ refetch }: { refetch(): Promise<unknown> }) {
   );
 }
 
+/** The `run` functions `ThingRowsRun` was given, render after render. */
+const runsSeen = new Set<unknown>();
+
+function ThingRowsRun({ refetch }: { refetch(): Promise<unknown> }) {
+  const actions = useRowActions(ROW_TABLE, { context: CONTEXT, refetch });
+  runsSeen.add(actions.run);
+  return (
+    <>
+      <button onClick={() => actions.run('CANCEL', RECORD)}>Anular {RECORD.id}</button>
+      {actions.dialog}
+    </>
+  );
+}
+
 /** A client whose link answers each mutation from `answers` (in order) and records what it was sent. */
 function renderDetail(answers: Payload[], Screen = ThingDetail) {
   const calls: { name: string; variables: Record<string, unknown> }[] = [];
@@ -419,6 +433,16 @@ describe("useRowActions (the same table on a list's rows)", { timeout: 60_000 },
     await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
     expect(await screen.findByText('Cosa anulada correctamente')).toBeVisible();
     expect(calls.map((call) => call.variables.id)).toEqual(['T2']);
+  });
+
+  it("gives the same `run` on every render: a list's columns hold it, and new columns render every row again", async () => {
+    const user = userEvent.setup({ delay: null });
+    runsSeen.clear();
+    renderDetail([], ThingRowsRun);
+    await user.click(screen.getByRole('button', { name: 'Anular T1' }));
+    // Opening the dialog rendered the rows again.
+    expect(await screen.findByText('Se anulará la cosa T1.')).toBeVisible();
+    expect(runsSeen.size).toBe(1);
   });
 
   it('a success the area says itself (`success` null) shows no toast and runs `after` on the row', async () => {

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, dataTableClasses, type DataTableColumn } from '../data-table';
+import { DataTable, dataTableClasses, type DataTableColumn, type DataTableSort } from '../data-table';
 
 interface Row {
   id: string;
@@ -37,7 +38,11 @@ const ROWS: Row[] = [{ id: '7', name: 'María Fernández de la Cruz', amount: '$
  * The table as a screen renders it: its functions inline, so every call makes new ones (`tableColumns` for a test
  * that counts the cells' renders).
  */
-function table(tableColumns: DataTableColumn<Row>[] = columns, linkPath = '/cobro') {
+function table(
+  tableColumns: DataTableColumn<Row>[] = columns,
+  linkPath = '/cobro',
+  sort: DataTableSort | null = null,
+) {
   return (
     <MemoryRouter initialEntries={['/cobros']}>
       <Routes>
@@ -52,7 +57,7 @@ function table(tableColumns: DataTableColumn<Row>[] = columns, linkPath = '/cobr
         page={1}
         pageSize={10}
         onPageChange={vi.fn()}
-        sort={null}
+        sort={sort}
         onSortChange={vi.fn()}
         emptyMessage="No se encontraron cobros"
         getRowHref={(row) => `${linkPath}/${row.id}`}
@@ -122,6 +127,73 @@ describe('DataTable cells', () => {
     const actions = cellOf('actions');
     expect(within(actions).queryByRole('link')).toBeNull();
     expect(within(actions).getByRole('button', { name: 'Anular 7' })).toBeTruthy();
+  });
+});
+
+/**
+ * A screen whose 'Ordenar' changes the table's sort, and a probe committed in the same render as the change: they
+ * record how many times the cells had rendered at the click and when the click's render reached the screen.
+ */
+function SortingScreen({
+  renderAmount,
+  atClick,
+  atCommit,
+}: {
+  renderAmount: (row: Row) => string;
+  atClick: number[];
+  atCommit: number[];
+}) {
+  const [sort, setSort] = useState<DataTableSort | null>(null);
+  const cellRenders = () => vi.mocked(renderAmount).mock.calls.length;
+  // Memoized, as a screen's columns are: new columns render every cell again anyway.
+  const columns = useMemo<DataTableColumn<Row>[]>(
+    () => [{ field: 'amount', headerName: 'IMPORTE', width: 120, sortable: true, render: renderAmount }],
+    [renderAmount],
+  );
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          atClick.push(cellRenders());
+          setSort({ field: 'amount', direction: 'asc' });
+        }}
+      >
+        Ordenar
+      </button>
+      <CommitProbe sort={sort} onCommit={() => atCommit.push(cellRenders())} />
+      {table(columns, '/cobro', sort)}
+    </>
+  );
+}
+
+function CommitProbe({ sort, onCommit }: { sort: DataTableSort | null; onCommit: () => void }) {
+  useLayoutEffect(() => {
+    if (sort) onCommit();
+  }, [sort, onCommit]);
+  return null;
+}
+
+describe('DataTable and a list change', () => {
+  it("paints the click before the grid renders its rows again: the cells render after the click's own render", async () => {
+    const renderAmount = vi.fn((row: Row) => row.amount);
+    const atClick: number[] = [];
+    const atCommit: number[] = [];
+    render(<SortingScreen renderAmount={renderAmount} atClick={atClick} atCommit={atCommit} />);
+    expect(await screen.findByText('$ 1.500,00')).toBeInTheDocument();
+    const header = screen.getByRole('columnheader', { name: /IMPORTE/ });
+    expect(header).not.toHaveAttribute('aria-sort', 'ascending');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ordenar' }));
+
+    // The click's render reached the screen with no cell rendered again...
+    expect(atClick).toHaveLength(1);
+    expect(atCommit).toEqual(atClick);
+    // ...and the grid shows the new sort right after.
+    expect(await screen.findByRole('columnheader', { name: /IMPORTE/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
   });
 });
 

@@ -27,15 +27,22 @@ function setup(page: number, rows: string[], total: number) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ApolloProvider client={client}>{children}</ApolloProvider>
   );
-  const { result } = renderHook(
+  const { result, rerender } = renderHook(
     () => useListAfterAction({ list, rule, document: THINGS, variables, pageOf: (d) => d.things, refetch }),
     { wrapper },
   );
   const read = () => cache.readQuery({ query: THINGS, variables })?.things;
-  return { result, list, refetch, read };
+  return { result, rerender, list, refetch, read };
 }
 
 describe('useListAfterAction', () => {
+  it("is the same object on every render: a screen's row actions, and the grid's columns, hang on it", () => {
+    const { result, rerender } = setup(1, ['1', '2'], 2);
+    const first = result.current;
+    rerender();
+    expect(result.current).toBe(first);
+  });
+
   it('a row that left a page with others: total drops, no reload', () => {
     const { result, refetch, list, read } = setup(1, ['1', '2'], 2);
     let change;
