@@ -196,6 +196,11 @@ export interface DataTableProps<R> {
   columnChoice?: ColumnChoice;
   /** Told the fields hidden now (by the choice or for lack of width), whenever they change. */
   onHiddenChange?: (fields: readonly string[]) => void;
+  /**
+   * A list page's list (its query string): when it changes, the grid keeps showing the rows it has until the new
+   * list's come, with a loading bar, and renders them once (useShownListView).
+   */
+  listKey?: string;
 }
 
 const NO_CHOICE: ColumnChoice = {};
@@ -380,25 +385,73 @@ interface ListView<R> {
   loading: boolean;
 }
 
-/**
- * The list the grid shows, a step behind the props while a list change renders. The grid re-renders every row and
- * cell of the page for any change of its props (its root props reach each row), and a sort, a page or a filter
- * changed the props in the click's own task: the click painted only after the whole grid had rendered (bench
- * `interactions`, issue 65). Deferred, the click paints first (the rest of the screen, the pressed control, the
- * box marked busy) and the grid renders its new sort, page and loading state right after, in a render React may
- * interrupt (and drops when the answer comes first). New rows, though, are shown in the answer's own render: what
- * the operator waits for is not put behind other work (deferred, they came later at load).
- */
-function useShownListView<R>(view: ListView<R>): { shown: ListView<R>; behind: boolean } {
-  const { rows, rowCount, page, pageSize, sortField, sortDirection, loading } = view;
-  const current = useMemo(
-    () => ({ rows, rowCount, page, pageSize, sortField, sortDirection, loading }),
-    [rows, rowCount, page, pageSize, sortField, sortDirection, loading],
-  );
-  const deferred = useDeferredValue(current);
-  const shown = deferred.rows === rows ? deferred : current;
-  return { shown, behind: shown !== current };
+/** The rows of the last render, the list (`listKey`) they first came with, and whether that list was new then. */
+interface RowsSeen<R> {
+  rows: readonly R[];
+  listKey: string | undefined;
+  rowsKey: string | undefined;
+  /** The rows came in the very render the list changed (an answer in Apollo's cache): the click's own render. */
+  cameWithChange: boolean;
+  /** The grid's view when these rows came (their sort, page and total). */
+  view: ListView<R>;
 }
+
+/**
+ * The list the grid shows while a list change is on its way. The grid renders every row and cell of the page again
+ * for any change of its props (its root props reach each row), and a sort, a page or a filter changed them in the
+ * click's own task: the click painted only after the whole grid had rendered, and again when the rows came (bench
+ * `interactions`, issue 65). So the grid stays as it is until the new list's rows come (the rows still shown are the
+ * previous list's: its sort, page and total stay with them; the box is busy, a bar says it is loading), and then
+ * shows them with their sort and page in one render, the answer's own. Rows already in the cache come in the click's
+ * own render: they are shown a render later (deferred), so the click paints first. Without `listKey` (a table that
+ * is not a list page) the sort, page and loading state come a render after the click, deferred.
+ */
+function useShownListView<R>(
+  current: ListView<R>,
+  listKey: string | undefined,
+): { shown: ListView<R>; waiting: boolean } {
+  const [seen, setSeen] = useState<RowsSeen<R>>(() => ({
+    rows: current.rows,
+    listKey,
+    rowsKey: listKey,
+    cameWithChange: false,
+    view: current,
+  }));
+  let now = seen;
+  if (seen.rows !== current.rows || seen.listKey !== listKey) {
+    const newRows = seen.rows !== current.rows;
+    now = {
+      rows: current.rows,
+      listKey,
+      rowsKey: newRows ? listKey : seen.rowsKey,
+      cameWithChange: newRows ? seen.listKey !== listKey : seen.cameWithChange,
+      view: newRows ? current : seen.view,
+    };
+    setSeen(now); // what this render saw, for the next one (React renders again at once, before committing)
+  }
+  const deferred = useDeferredValue(current);
+  if (listKey === undefined) {
+    // A table without a list: its sort, page and loading state a render behind the click, its new rows at once.
+    const shown = deferred.rows === current.rows ? deferred : current;
+    return { shown, waiting: shown !== current };
+  }
+  if (now.rowsKey !== listKey && current.loading) {
+    // The previous list's rows, while the new one is asked for: the grid as it was. (Not loading, they are the new
+    // list's too: its answer was the same rows.)
+    return { shown: { ...now.view, rows: current.rows, loading: false }, waiting: true };
+  }
+  if (now.cameWithChange && deferred !== current) return { shown: deferred, waiting: true };
+  return { shown: current, waiting: false };
+}
+
+/** The loading bar over the rows while a list change is on its way (the grid's own overlay is for no rows). */
+const RELOADING_BAR: CSSProperties = {
+  position: 'absolute',
+  top: HEADER_HEIGHT,
+  left: 0,
+  right: 0,
+  zIndex: 3,
+};
 
 export function DataTable<R extends object>(props: DataTableProps<R>) {
   // The functions (getRowId, the handlers) are read from `latest` below.
@@ -422,16 +475,31 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   // screen (a selection elsewhere, a dialog, a late query) then costs no render of 250 cells (bench/README.md).
   const latest = useRef(props);
   latest.current = props;
-  const { shown: list, behind } = useShownListView({
-    rows: props.rows,
-    rowCount: props.rowCount,
-    page: props.page,
-    pageSize: props.pageSize,
-    sortField: props.sort?.field,
-    sortDirection: props.sort?.direction,
-    loading: props.loading ?? false,
-  });
-  const { rows, rowCount, page, pageSize, sortField, sortDirection, loading } = list;
+  const current = useMemo(
+    () => ({
+      rows: props.rows,
+      rowCount: props.rowCount,
+      page: props.page,
+      pageSize: props.pageSize,
+      sortField: props.sort?.field,
+      sortDirection: props.sort?.direction,
+      loading: props.loading ?? false,
+    }),
+    [
+      props.rows,
+      props.rowCount,
+      props.page,
+      props.pageSize,
+      props.sort?.field,
+      props.sort?.direction,
+      props.loading,
+    ],
+  );
+  const { shown: list, waiting } = useShownListView(current, props.listKey);
+  const { rows, rowCount, page, pageSize, sortField, sortDirection } = list;
+  // With rows on screen a load is the bar above them (`waiting`), never a prop of the grid (that renders every row).
+  const loading = list.loading && (props.listKey === undefined || rows.length === 0);
+  const reloading = rows.length > 0 && (waiting || (props.listKey !== undefined && list.loading));
   const box = useBoxWidth();
   // A first page renders the rows the window shows, then the rest (rows-in-stages.ts).
   const staged = useRowsInStages(rows, box.ref, rowHeight, HEADER_HEIGHT);
@@ -635,9 +703,15 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     // never moves) and says it is being updated; so it does while the grid shows a list change a step behind.
     <div
       ref={box.ref}
-      aria-busy={staged.busy || behind || undefined}
-      style={{ width: '100%', minWidth: 0, paddingBottom: staged.waiting * rowHeight || undefined }}
+      aria-busy={staged.busy || reloading || undefined}
+      style={{
+        position: 'relative',
+        width: '100%',
+        minWidth: 0,
+        paddingBottom: staged.waiting * rowHeight || undefined,
+      }}
     >
+      {reloading && <GridLinearProgress style={RELOADING_BAR} />}
       {grid}
     </div>
   );

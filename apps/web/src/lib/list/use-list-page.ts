@@ -46,6 +46,8 @@ export interface ListTableBinding {
   sort: { field: string; direction: 'asc' | 'desc' } | null;
   onSortChange: (sort: { field: string; direction: 'asc' | 'desc' } | null) => void;
   loading: boolean;
+  /** The list shown (its key): the grid keeps its rows until the new list's come (DataTable `listKey`). */
+  listKey: string;
 }
 
 /**
@@ -151,6 +153,7 @@ export function useListPage<
     sort: toTableSort(definition, state.sort),
     onSortChange: (sort) => list.setSort(fromTableSort(definition, sort)),
     loading,
+    listKey: list.key,
   };
   const filters = filtersOf(state);
   const { setState } = list;

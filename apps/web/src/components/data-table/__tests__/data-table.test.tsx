@@ -197,6 +197,75 @@ describe('DataTable and a list change', () => {
   });
 });
 
+/** A list page's table: a sort asks for a new list (`listKey`), whose rows come with 'Responder'. */
+function ListScreen({ renderAmount }: { renderAmount: (row: Row) => string }) {
+  const [list, setList] = useState({
+    key: 'a',
+    sort: null as DataTableSort | null,
+    rows: ROWS,
+    loading: false,
+  });
+  const columns = useMemo<DataTableColumn<Row>[]>(
+    () => [{ field: 'amount', headerName: 'IMPORTE', width: 120, sortable: true, render: renderAmount }],
+    [renderAmount],
+  );
+  const sorted: Row[] = [{ id: '8', name: 'Juan Pérez', amount: '$ 90,00' }];
+  return (
+    <MemoryRouter>
+      <button
+        type="button"
+        onClick={() =>
+          setList((l) => ({ ...l, key: 'b', sort: { field: 'amount', direction: 'asc' }, loading: true }))
+        }
+      >
+        Ordenar
+      </button>
+      <button type="button" onClick={() => setList((l) => ({ ...l, rows: sorted, loading: false }))}>
+        Responder
+      </button>
+      <DataTable<Row>
+        ariaLabel="Cobros"
+        rows={list.rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        rowCount={1}
+        page={1}
+        pageSize={10}
+        onPageChange={vi.fn()}
+        sort={list.sort}
+        onSortChange={vi.fn()}
+        loading={list.loading}
+        listKey={list.key}
+        emptyMessage="No se encontraron cobros"
+      />
+    </MemoryRouter>
+  );
+}
+
+describe('DataTable of a list page (listKey) and a list change', () => {
+  it('keeps its rows as they are while the new list is asked for, with a loading bar, and shows its rows in one render', async () => {
+    const renderAmount = vi.fn((row: Row) => row.amount);
+    render(<ListScreen renderAmount={renderAmount} />);
+    expect(await screen.findByText('$ 1.500,00')).toBeInTheDocument();
+    const before = renderAmount.mock.calls.length;
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ordenar' }));
+    // The previous rows, not rendered again: their sort stays with them; the box is busy and says it is loading.
+    expect(await screen.findByRole('progressbar', { name: 'Cargando' })).toBeInTheDocument();
+    expect(renderAmount.mock.calls.length).toBe(before);
+    expect(screen.getByRole('columnheader', { name: /IMPORTE/ })).not.toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(screen.getByRole('grid', { name: 'Cobros' }).closest('[aria-busy="true"]')).not.toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Responder' }));
+    expect(await screen.findByText('$ 90,00')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /IMPORTE/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.queryByRole('progressbar', { name: 'Cargando' })).toBeNull();
+  });
+});
+
 describe('DataTable from the keyboard', () => {
   it("Enter on a focused cell of the row link opens the row's page; a cell with its own buttons keeps its Enter", () => {
     renderTable();
