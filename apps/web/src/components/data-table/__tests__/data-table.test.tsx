@@ -42,6 +42,7 @@ function table(
   tableColumns: DataTableColumn<Row>[] = columns,
   linkPath = '/cobro',
   sort: DataTableSort | null = null,
+  list: { rows: Row[]; loading?: boolean; listKey?: string } = { rows: ROWS },
 ) {
   return (
     <MemoryRouter initialEntries={['/cobros']}>
@@ -50,7 +51,9 @@ function table(
       </Routes>
       <DataTable<Row>
         ariaLabel="Cobros"
-        rows={ROWS}
+        rows={list.rows}
+        loading={list.loading}
+        listKey={list.listKey}
         columns={tableColumns}
         getRowId={(row) => row.id}
         rowCount={1}
@@ -130,6 +133,13 @@ describe('DataTable cells', () => {
   });
 });
 
+/** One sortable IMPORTE column whose cells are counted; memoized, as a screen's columns are. */
+const useAmountColumn = (renderAmount: (row: Row) => string) =>
+  useMemo<DataTableColumn<Row>[]>(
+    () => [{ field: 'amount', headerName: 'IMPORTE', width: 120, sortable: true, render: renderAmount }],
+    [renderAmount],
+  );
+
 /**
  * A screen whose 'Ordenar' changes the table's sort, and a probe committed in the same render as the change: they
  * record how many times the cells had rendered at the click and when the click's render reached the screen.
@@ -145,11 +155,7 @@ function SortingScreen({
 }) {
   const [sort, setSort] = useState<DataTableSort | null>(null);
   const cellRenders = () => vi.mocked(renderAmount).mock.calls.length;
-  // Memoized, as a screen's columns are: new columns render every cell again anyway.
-  const columns = useMemo<DataTableColumn<Row>[]>(
-    () => [{ field: 'amount', headerName: 'IMPORTE', width: 120, sortable: true, render: renderAmount }],
-    [renderAmount],
-  );
+  const columns = useAmountColumn(renderAmount);
   return (
     <>
       <button
@@ -205,13 +211,10 @@ function ListScreen({ renderAmount }: { renderAmount: (row: Row) => string }) {
     rows: ROWS,
     loading: false,
   });
-  const columns = useMemo<DataTableColumn<Row>[]>(
-    () => [{ field: 'amount', headerName: 'IMPORTE', width: 120, sortable: true, render: renderAmount }],
-    [renderAmount],
-  );
+  const columns = useAmountColumn(renderAmount);
   const sorted: Row[] = [{ id: '8', name: 'Juan Pérez', amount: '$ 90,00' }];
   return (
-    <MemoryRouter>
+    <>
       <button
         type="button"
         onClick={() =>
@@ -223,22 +226,8 @@ function ListScreen({ renderAmount }: { renderAmount: (row: Row) => string }) {
       <button type="button" onClick={() => setList((l) => ({ ...l, rows: sorted, loading: false }))}>
         Responder
       </button>
-      <DataTable<Row>
-        ariaLabel="Cobros"
-        rows={list.rows}
-        columns={columns}
-        getRowId={(row) => row.id}
-        rowCount={1}
-        page={1}
-        pageSize={10}
-        onPageChange={vi.fn()}
-        sort={list.sort}
-        onSortChange={vi.fn()}
-        loading={list.loading}
-        listKey={list.key}
-        emptyMessage="No se encontraron cobros"
-      />
-    </MemoryRouter>
+      {table(columns, '/cobro', list.sort, { ...list, listKey: list.key })}
+    </>
   );
 }
 
