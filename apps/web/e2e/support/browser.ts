@@ -297,9 +297,9 @@ export const notice = (page: Page, text: string) =>
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
   const previous = await page.evaluateHandle((to) => {
-    // The routed screen shown: the one element with the attribute in the document (app/shell/kept-outlet.tsx; a kept
-    // list the operator left is taken out of the document, so it is gone then too).
-    const screen = document.querySelector('main [data-routed-screen]');
+    // The routed screen shown: the content of the one element with the attribute in the document
+    // (app/shell/kept-outlet.tsx; a kept list the operator left is taken out of the document, so it is gone then too).
+    const screen = document.querySelector('main [data-routed-screen]')?.firstElementChild;
     if (!screen) throw new Error('openInApp: la página no muestra una pantalla de la app');
     (window as unknown as { e2eInApp?: boolean }).e2eInApp = true;
     const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
@@ -350,7 +350,9 @@ export async function reopenInApp(page: Page, path: string): Promise<void> {
 export async function showPath(page: Page, webUrl: string, path: string): Promise<void> {
   const showsScreen =
     new URL(page.url()).origin === new URL(webUrl).origin &&
-    (await page.evaluate(() => Boolean(document.querySelector('main [data-routed-screen]'))));
+    (await page.evaluate(() =>
+      Boolean(document.querySelector('main [data-routed-screen]')?.firstElementChild),
+    ));
   if (showsScreen) await reopenInApp(page, path);
   else await page.goto(`${webUrl}${path}`);
 }

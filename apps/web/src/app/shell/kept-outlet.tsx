@@ -196,8 +196,8 @@ function useReturnToKept(
 ): Location | undefined {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const [returning, setReturning] = useState<Location | undefined>(undefined);
-  const keptPaths = useRef<ReadonlySet<string>>(new Set());
-  keptPaths.current = new Set(kept.map((screen) => screen.path));
+  const keptScreens = useRef(kept);
+  keptScreens.current = kept;
   const committedPath = useRef<string | undefined>(undefined);
   committedPath.current = keptPathOf(committed.pathname, permissions);
 
@@ -207,8 +207,12 @@ function useReturnToKept(
       if (state.navigation.state !== 'idle') return;
       const next = state.location;
       const path = keptPathOf(next.pathname, permissions);
-      // Another screen's address to a kept one (not a change of the kept screen's own query string).
-      if (path !== undefined && keptPaths.current.has(path) && committedPath.current !== path) {
+      const screen = keptScreens.current.find((kept) => kept.path === path);
+      // Another screen's address to a kept one (not a change of the kept screen's own query string) that shows the
+      // list it was left with: its own address, or its bare one (a list's bare address restores the tab's last list,
+      // lib/list/use-list-state.ts). An address of another list of it shows that one, in the transition.
+      const sameList = screen && (next.search === '' || next.search === screen.location.search);
+      if (screen && sameList && committedPath.current !== path) {
         // Shown before the browser's next frame (the transition would slice its render between frames).
         flushSync(() => setReturning(next));
       } else {
@@ -217,7 +221,10 @@ function useReturnToKept(
     });
   }, [router, permissions]);
 
-  return returning && returning.key !== committed.key ? returning : undefined;
+  // Only while the router is still there and its transition has not committed it (a later navigation, a rewrite of
+  // the address, moves the router on: the screen then follows the committed address).
+  const stillThere = returning && router?.state.location.key === returning.key;
+  return stillThere && returning.key !== committed.key ? returning : undefined;
 }
 
 /**

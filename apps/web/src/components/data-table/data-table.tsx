@@ -435,9 +435,9 @@ function useShownListView<R>(
     const shown = deferred.rows === current.rows ? deferred : current;
     return { shown, waiting: shown !== current };
   }
-  if (now.rowsKey !== listKey && current.loading) {
+  if (now.rowsKey !== listKey && current.loading && current.rows.length > 0) {
     // The previous list's rows, while the new one is asked for: the grid as it was. (Not loading, they are the new
-    // list's too: its answer was the same rows.)
+    // list's too: its answer was the same rows; none, the grid shows its own loading state.)
     return { shown: { ...now.view, rows: current.rows, loading: false }, waiting: true };
   }
   if (now.cameWithChange && deferred !== current) return { shown: deferred, waiting: true };
