@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { addTypenameToDocument } from '@apollo/client/utilities';
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { print, type DocumentNode } from 'graphql';
 
 type Outputs = CodegenConfig['generates'];
 
@@ -80,6 +82,43 @@ const webOutputs: Outputs = Object.fromEntries(
   ]),
 );
 
+/** A typed document as typed-document-node writes it: one line, its AST as JSON. */
+const TYPED_DOCUMENT = /^export const (\w+)Document = (\{.*\}) as unknown as DocumentNode<.*>;$/gm;
+
+/**
+ * Next to each home's `gql/graphql.ts`, `gql/operation-texts.ts`: every operation's text exactly as Apollo Client
+ * sends it (`print(addTypenameToDocument(document))`, as `HttpLink` prints the cache's transformed document), from
+ * the very AST the home's `graphql.ts` holds. A route's first request leaves with `fetch` before Apollo loads
+ * (lib/preload/early-request.ts, issue 65) and its answer is handed to Apollo as its own: it must be the same request.
+ * A module of its own, so the text loads without the home's documents.
+ */
+function writeOperationTexts(...files: string[]): void {
+  for (const file of files.filter((name) => /\/gql\/graphql\.ts$/.test(name))) {
+    const source = readFileSync(file, 'utf8');
+    const declared = source.match(/^export const \w+Document = /gm)?.length ?? 0;
+    const documents = [...source.matchAll(TYPED_DOCUMENT)].map(([, name, json]) => ({
+      name: name!,
+      document: JSON.parse(json!) as DocumentNode,
+    }));
+    if (documents.length !== declared) {
+      throw new Error(
+        `codegen: ${file} declares ${declared} documents, ${documents.length} read (codegen.ts)`,
+      );
+    }
+    const texts = documents
+      .filter(({ document }) => document.definitions[0]?.kind === 'OperationDefinition')
+      .map(
+        ({ name, document }) =>
+          `/** ${name} as Apollo Client sends it (with \`__typename\`). */\nexport const ${name}Text = ${JSON.stringify(print(addTypenameToDocument(document)))};`,
+      );
+    if (texts.length === 0) continue;
+    writeFileSync(
+      join(dirname(file), 'operation-texts.ts'),
+      ['/* eslint-disable */', '// Written by codegen.ts (writeOperationTexts).', ...texts, ''].join('\n'),
+    );
+  }
+}
+
 // One schema, two consumers: resolver types for the gateway, typed documents for the web.
 const GATEWAY_MODULES = 'apps/gateway/src/modules';
 
@@ -111,7 +150,10 @@ const config: CodegenConfig = {
   ignoreNoDocuments: true,
   // Each home's `gql/` folder holds only what this run writes (no file of an older layout, e.g. the client
   // preset's `gql.ts`, is left to be type-checked).
-  hooks: { afterStart: () => homes.forEach((home) => rmSync(`${home}/gql`, { recursive: true, force: true })) },
+  hooks: {
+    afterStart: () => homes.forEach((home) => rmSync(`${home}/gql`, { recursive: true, force: true })),
+    afterAllFileWrite: writeOperationTexts,
+  },
   generates: {
     'apps/gateway/src/generated/resolvers-types.ts': {
       plugins: ['typescript', 'typescript-resolvers'],

@@ -81,8 +81,12 @@ const AREAS = new Set(
 /** Any module of a feature (`src/features/<area>/`). */
 const FEATURES = /\/apps\/web\/src\/features\//;
 
-/** A feature's generated documents (`features/<area>/gql/`): their own chunk, which a route's preload loads alone. */
-const FEATURE_DOCUMENTS = /\/src\/features\/([^/]+)\/gql\//;
+/**
+ * A feature's generated documents (`features/<area>/gql/graphql.ts`): their own chunk, which a route's preload loads
+ * alone. Not the operations' texts beside them (`gql/operation-texts.ts`): a route's early request loads its one text
+ * with its preload, without the documents (app/first-request.ts).
+ */
+const FEATURE_DOCUMENTS = /\/src\/features\/([^/]+)\/gql\/graphql\.ts$/;
 
 /**
  * The modules every visit runs before a screen: the entry (`src/main.tsx`), what it starts at once
@@ -273,6 +277,54 @@ function preloadLists(): Plugin {
   };
 }
 
+/** The module the entry starts first (main.tsx): the address's first request's (app/first-request.ts). */
+const FIRST_REQUEST = 'src/app/first-request.ts';
+
+/**
+ * `<link rel="modulepreload">` in index.html for the first request's module and its static imports (a few KiB): the
+ * browser fetches them while it parses the page, beside the entry, so the route's preload module is asked for as
+ * soon as the entry runs (issue 65). Not the application's graph: compiling it then held the main thread while the
+ * entry and the first request waited (the list query left later on a repeat visit).
+ */
+function firstRequestPreloads(): Plugin {
+  let base = '/';
+  return {
+    name: 'backoffice-first-request-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return undefined;
+        const chunks = new Map(
+          Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file]] : [])),
+        );
+        const seen = new Set<string>();
+        const closure = (file: string, into: string[]) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const dep of chunks.get(file)?.imports ?? []) closure(dep, into);
+          into.push(file);
+        };
+        closure(entry.fileName, []); // Vite's own tags already preload the entry's imports
+        const first = [...chunks.values()].find((chunk) =>
+          chunk.facadeModuleId?.endsWith(`/${FIRST_REQUEST}`),
+        );
+        if (!first) throw new Error(`vite.config.ts: no chunk for ${FIRST_REQUEST}`);
+        const files: string[] = [];
+        closure(first.fileName, files);
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 /**
  * Chunk layout (issue 16; docs/decisions.md "Web chunk layout"): a function over module ids and the module graph,
  * not a hand list of files. Vendor libraries of every visit in their own chunks; `validators` and each feature's
@@ -322,7 +374,7 @@ export function styleEngine(): string {
 export default defineConfig({
   // JSX through Oxc (automatic runtime), no React plugin (the dev server reloads the page instead of Fast Refresh).
   // The build and Vitest run on the same Vite 8 (docs/decisions.md, "One Vite major").
-  plugins: [runtimeConfig(), startupGraph(), cutImports(), preloadLists()],
+  plugins: [runtimeConfig(), startupGraph(), cutImports(), preloadLists(), firstRequestPreloads()],
   resolve: { alias: SRC_ALIAS },
   define: { __STYLE_ENGINE__: JSON.stringify(styleEngine()) },
   oxc: { jsx: { runtime: 'automatic' } },
@@ -338,10 +390,13 @@ export default defineConfig({
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
     modulePreload: {
-      // A dynamic import's list without what its importer (and, after start-up, the start-up) already loaded.
-      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+      // A dynamic import's list without what its importer (and, after start-up, the start-up) already loaded, and
+      // without the imported chunk itself: the import asks for it in the same task (Vite's helper adds the links,
+      // then imports), so its link only cost a DOM insertion and its name in the importer's list (issue 65: the
+      // app's chunk carried the names of its ≈ 60 lazy screens for it).
+      resolveDependencies: (file, deps, { hostId, hostType }) =>
         hostType === 'js' && loadedBefore.has(hostId)
-          ? deps.filter((dep) => !loadedBefore.get(hostId)!.has(dep))
+          ? deps.filter((dep) => dep !== file && !loadedBefore.get(hostId)!.has(dep))
           : deps,
     },
     // dist/.vite/manifest.json: the chunk graph the bundle-size test (e2e/bundle.test.ts) checks.

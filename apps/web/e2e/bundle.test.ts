@@ -54,7 +54,10 @@ function load() {
   const gzipKiB = (files: Set<string>) =>
     [...files].reduce((sum, file) => sum + gzipSync(readFileSync(`${dist}${file}`)).length, 0) / 1024;
   const entry = closure('index.html');
-  /** The entry's dynamic imports are the application it starts in parallel with the SSO check. */
+  /**
+   * The entry's dynamic imports are the application it starts in parallel with the SSO check, and the small module
+   * that sends the address's first query before it (app/first-request.ts, issue 65).
+   */
   const startedByEntry = manifest['index.html']?.dynamicImports ?? [];
   const shell = new Set(entry);
   for (const key of startedByEntry) closure(key, shell);
@@ -79,7 +82,7 @@ describe('production bundle', () => {
 
   it(`keeps the entry within ${BUDGET.entry} KiB and the signed-in shell within ${BUDGET.shell} KiB (gzip)`, () => {
     const { entry, shell, startedByEntry, gzipKiB } = load();
-    expect(startedByEntry).toHaveLength(1);
+    expect([...startedByEntry].sort()).toEqual(['src/app/app.tsx', 'src/app/first-request.ts']);
     expect(shell.size).toBeGreaterThan(entry.size);
     const sizes = { entry: gzipKiB(entry), shell: gzipKiB(shell) };
     console.log(`bundle gzip KiB: entry ${sizes.entry.toFixed(1)}, shell ${sizes.shell.toFixed(1)}`);

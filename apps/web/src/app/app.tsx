@@ -13,8 +13,15 @@ import { CurrentUserContext, type CurrentUser } from '../lib/permissions';
 import { BootScreen } from './boot/boot-screen';
 import { DataClientContext, loadDataClient, startDataLayer, type DataLayer } from './data-layer';
 import { UiProviders } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, loadScreen } from './router';
 import { findRoute } from './routes';
+
+/**
+ * How long the first render waits, at most, for the address's screen to be ready (its code, the data layer and its
+ * first query's answer in the cache): ready, the first render is the shell with the rows, in one pass (issue 65);
+ * past it the shell renders and the screen follows as before (a slow gateway, a first visit still downloading).
+ */
+export const FIRST_SCREEN_WAIT_MS = 300;
 
 /**
  * Renders the signed-in application: the routed shell as soon as the access token says who signs in (its claims,
@@ -37,11 +44,12 @@ export function renderApp(
   const fromClaims = meFromClaims(auth.claims);
   // The router (and with it the address's first query) starts now with the token's claims, or the moment `me` is
   // in when they name nobody; never after the shell renders.
-  const firstQuery = fromClaims ? routing(fromClaims).firstQuery : undefined;
+  const firstScreen = fromClaims ? routing(fromClaims).firstScreen : undefined;
   const firstMe = fetchMe(options);
   void firstMe.then((me) => (fromClaims ? dataLayer.refine(me) : routing(me))).catch(() => undefined); // a failed `me` is SignedInApp's to show
+  const root = createRoot(container);
   const render = () =>
-    createRoot(container).render(
+    root.render(
       <StrictMode>
         <UiProviders>
           <AuthContext.Provider value={auth}>
@@ -50,9 +58,10 @@ export function renderApp(
         </UiProviders>
       </StrictMode>,
     );
-  // The shell renders once the address's first query has left: its render would otherwise hold the main thread
-  // while that query's modules wait to run (the menu comes beside the rows, not before them).
-  if (firstQuery) void firstQuery.then(render);
+  // The shell renders with the address's screen ready (its code, Apollo, its first answer in the cache), or after
+  // FIRST_SCREEN_WAIT_MS: one render shows the menu and the rows, instead of the shell, a page loader, then the
+  // screen in renders and commits of their own that the rows waited for (the menu comes beside the rows).
+  if (firstScreen) void firstScreen.then(render);
   else render();
 }
 
@@ -70,7 +79,7 @@ export function preloadScreenOf(pathname: string) {
     void route.preload().catch(() => undefined);
     void loadDataClient().catch(() => undefined); // a failed load is the data boundary's to show
   }
-  void route?.screen?.load().catch(() => undefined); // a failed load is the screen's to show (RouteError)
+  void loadScreen(route?.screen); // a failed load is the screen's to show (RouteError)
 }
 
 /** A start-up failure (configuration, sign-in service unreachable) with a retry button. */
@@ -121,8 +130,11 @@ function useMe(options: ApolloOptions, firstMe: Promise<MeData>) {
 interface SignedInRouting {
   router: ReturnType<typeof createAppRouter>;
   client: ReturnType<DataLayer['client']>;
-  /** Settles once the address's first query has left (or its route has none, or its preload gave up). */
-  firstQuery: Promise<void>;
+  /**
+   * Settles once the address's screen is ready to render (its code and the data layer in, its first query answered
+   * or given up) or FIRST_SCREEN_WAIT_MS after the router started, whichever comes first.
+   */
+  firstScreen: Promise<void>;
 }
 
 /**
@@ -144,16 +156,26 @@ function signedInRouting(dataLayer: DataLayer): (me: MeData) => SignedInRouting 
           preload ??= started;
         },
       });
-      // The route's loader (which starts the preload) has run once the router is initialized.
-      const firstQuery = new Promise<void>((resolve) => {
-        if (router.state.initialized) return resolve(preload);
+      // The route's loader (which starts the preload and the screen's code) has run once the router is initialized.
+      const initialized = new Promise<void>((resolve) => {
+        if (router.state.initialized) return resolve();
         const stop = router.subscribe((state) => {
           if (!state.initialized) return;
           stop();
-          resolve(preload);
+          resolve();
         });
       });
-      made = { client, router, firstQuery };
+      const ready = initialized.then(() =>
+        Promise.all([preload, client, loadScreen(findRoute(router.state.location.pathname)?.screen)]).then(
+          () => undefined,
+          () => undefined, // a failure is the screen's or the data boundary's to show
+        ),
+      );
+      const firstScreen = Promise.race([
+        ready,
+        new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+      ]);
+      made = { client, router, firstScreen };
     }
     return made;
   };

@@ -1,3 +1,4 @@
+import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApolloClient } from '@apollo/client';
 import { PageLoader } from '../components/feedback/page-loader';
@@ -6,11 +7,30 @@ import { RequirePermission } from '../components/require-permission';
 import { satisfies, type Permission } from '../lib/permissions';
 import { RouteError } from './route-error';
 import { APP_ROUTES, type AppRoute } from './routes';
+import type { LazyScreen } from './screens';
 import { isKeptScreenMounted } from './shell/kept-outlet';
 import { ShellLayout } from './shell/shell-layout';
 
+/** The screens whose code is in: a route mounted after that renders its screen at once (`RouteContent`). */
+const loadedScreens = new WeakMap<LazyScreen, ComponentType>();
+
+/**
+ * Loads a route's screen (once: `lazyScreen`) and remembers it once in, so the route's first render shows the screen
+ * itself rather than its page loader and then the screen a render later (issue 65: the first render of a repeat
+ * visit is the shell with the rows). A failed load is the screen's to show (RouteError).
+ */
+export function loadScreen(screen: LazyScreen | undefined): Promise<void> {
+  if (!screen) return Promise.resolve();
+  return screen.load().then(
+    (module) => void loadedScreens.set(screen, module.default),
+    () => undefined,
+  );
+}
+
 function RouteContent({ route }: { route: AppRoute }) {
-  const Screen = route.screen?.Component;
+  // Decided once per mount: a screen whose code came in later keeps rendering through its lazy component.
+  const [loaded] = useState(() => (route.screen ? loadedScreens.get(route.screen) : undefined));
+  const Screen = loaded ?? route.screen?.Component;
   const screen = Screen ? <Screen /> : <NotAvailablePage title={route.title} />;
   if (!route.rule) return screen;
   return (
@@ -25,7 +45,7 @@ export interface RouterContext {
   /** The Apollo client the screens use (the preload writes into its cache). */
   client: () => ApolloClient | Promise<ApolloClient>;
   permissions: readonly Permission[];
-  /** Told of each route preload started (settles once its query has left, or it gave up). */
+  /** Told of each route preload started (settles once its query has answered, or it gave up). */
   onPreload?: (started: Promise<void>) => void;
 }
 
@@ -36,11 +56,13 @@ export interface RouterContext {
  */
 function startRoute(route: AppRoute, context: RouterContext) {
   return ({ request }: LoaderFunctionArgs) => {
-    void route.screen?.load().catch(() => undefined); // a failed load is the screen's to show (RouteError)
+    void loadScreen(route.screen);
     // A kept screen shown again asks for its own rows (app/shell/kept-outlet.tsx): no second request.
     if (route.preload && satisfies(context.permissions, route.rule) && !isKeptScreenMounted(route.path)) {
       const url = new URL(request.url);
       const now = new Date();
+      // Settles once the query has answered: the preload's own request, or the one sent before the app
+      // (app/first-request.ts) whose answer Apollo's link hands it.
       const started = Promise.all([route.preload(), context.client()])
         .then(([module, client]) => module.default({ client, url, now, permissions: context.permissions }))
         .catch(() => undefined); // the screen then sends its own request and shows its own error

@@ -1,7 +1,16 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type StoreObject } from '@apollo/client';
+import {
+  ApolloClient,
+  ApolloLink,
+  HttpLink,
+  InMemoryCache,
+  Observable,
+  type StoreObject,
+} from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { print } from '@apollo/client/utilities';
 import { isUnauthenticated } from './errors';
+import { takeEarlyAnswer } from './preload/early-request';
 import { requestHeaders } from './request-headers';
 import { newTraceparent } from './traceparent';
 import possibleTypesResult from './gql/possible-types';
@@ -46,6 +55,37 @@ export function createCache(): InMemoryCache {
   });
 }
 
+/**
+ * Hands an operation the answer of the request sent for it before Apollo loaded (lib/preload/early-request.ts: the
+ * address's first query, same name, variables and text), so it is not asked twice; when that request failed, or
+ * for any other operation, the operation goes on to the gateway.
+ */
+export const earlyAnswerLink = new ApolloLink((operation, forward) => {
+  const early = takeEarlyAnswer({
+    operationName: operation.operationName,
+    variables: operation.variables,
+    query: print(operation.query),
+  });
+  if (!early) return forward(operation);
+  return new Observable<ApolloLink.Result>((observer) => {
+    let closed = false;
+    let sent: { unsubscribe(): void } | undefined;
+    void early.then((answer) => {
+      if (closed) return;
+      if (!answer) {
+        sent = forward(operation).subscribe(observer);
+        return;
+      }
+      observer.next(answer as ApolloLink.Result);
+      observer.complete();
+    });
+    return () => {
+      closed = true;
+      sent?.unsubscribe();
+    };
+  });
+});
+
 export function createApolloClient(options: ApolloOptions): ApolloClient {
   const language = options.language ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
 
@@ -66,7 +106,7 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
   const httpLink = new HttpLink({ uri: options.gatewayUrl });
 
   return new ApolloClient({
-    link: ApolloLink.from([errorLink, authLink, httpLink]),
+    link: ApolloLink.from([errorLink, earlyAnswerLink, authLink, httpLink]),
     cache: createCache(),
   });
 }

@@ -9,10 +9,21 @@ export {
   type PreloadedPolicy,
 } from './query-preload';
 export {
+  keptListQuery,
+  listEarlyRequest,
   listPreload,
   listQueryPreload,
   listStateAt,
+  type EarlyPreloadContext,
   type RoutePreload,
   type RoutePreloadContext,
 } from './list-preload';
+export {
+  forgetEarlyRequests,
+  sendEarlyRequest,
+  takeEarlyAnswer,
+  type EarlyAnswer,
+  type EarlyRequest,
+  type EarlyRequestOptions,
+} from './early-request';
 export { usePreloadedPolicy } from './use-preloaded-policy';

@@ -4,12 +4,13 @@ import {
   hasListParams,
   parseListParams,
   serializeListState,
+  sessionKeyOf,
   type ListDefinition,
   type ListState,
 } from '../list/list-definition';
 import type { ListQuery } from '../list/list-query';
-import { listSessionCache } from '../list/use-list-state';
-import { listPreferenceGroup, preloadPreferences } from '../preferences';
+import { createSessionCache, decodeString } from '../session-cache';
+import { sendEarlyRequest, type EarlyRequest, type EarlyRequestOptions } from './early-request';
 import { preloadQuery } from './query-preload';
 
 /** What a route's preload gets on navigation (app/router.tsx). */
@@ -22,8 +23,36 @@ export interface RoutePreloadContext {
   now: Date;
 }
 
-/** A route's preload: fires the screen's first query; never throws, never waits for the answer. */
-export type RoutePreload = (context: RoutePreloadContext) => void;
+/** What a route's early request gets (app/first-request.ts): the address, the user, how to reach the gateway. */
+export interface EarlyPreloadContext {
+  url: URL;
+  /** The signed-in user's permissions, from the token's claims (the route's rule already passed). */
+  permissions: readonly string[];
+  now: Date;
+  gateway: EarlyRequestOptions;
+}
+
+/**
+ * A route's preload: fires the screen's first query into Apollo's cache and returns at once (never throws); what it
+ * returns settles once that query has answered or failed (app/app.tsx waits for it before the first render).
+ * `early`, when the route has it, sends that same request with `fetch` before Apollo has loaded (lib/preload/
+ * early-request.ts) and says whether it did; the preload then takes its answer instead of asking the gateway again.
+ */
+export type RoutePreload = ((context: RoutePreloadContext) => Promise<void> | void) & {
+  early?: (context: EarlyPreloadContext) => boolean;
+};
+
+/**
+ * The last list of an area (its URL query) in this tab's session storage: what `listSessionCache`
+ * (lib/list/use-list-state.ts) reads, read here without that module's React and router (a preload runs before
+ * them; a unit test keeps the two equal).
+ */
+export function keptListQuery(definition: ListDefinition<object, string>): string | undefined {
+  return createSessionCache(sessionKeyOf(definition), (value) => {
+    const text = decodeString(value);
+    return text !== undefined && hasListParams(definition, new URLSearchParams(text)) ? text : undefined;
+  }).read();
+}
 
 /**
  * The list a screen on `useListState(definition)` will show for an address, read the same way: the address's
@@ -36,7 +65,7 @@ export function listStateAt<F extends object, S extends string>(
   now: Date = new Date(),
 ): ListState<F, S> {
   const key = !hasListParams(definition, params)
-    ? (listSessionCache(definition).read() ?? params.toString())
+    ? (keptListQuery(definition) ?? params.toString())
     : hasEntryParams(definition, params)
       ? serializeListState(definition, parseListParams(definition, params, now)).toString()
       : params.toString();
@@ -52,18 +81,72 @@ export function listPreload<F extends object, S extends string, TData, TVariable
   definition: ListDefinition<F, S>,
   document: TypedDocumentNode<TData, TVariables>,
   variables: (state: ListState<F, S>) => TVariables,
+  text?: string,
 ): RoutePreload {
-  return ({ client, url, now }) => {
+  const preload: RoutePreload = ({ client, url, now }) => {
     const state = listStateAt(definition, url.searchParams, now);
-    void preloadQuery(client, document, variables(state), now.getTime());
-    // The list's columns and views leave after its rows, never before them; nothing waits for them (issue 44).
-    preloadPreferences(client, listPreferenceGroup(definition.area));
+    const answered = preloadQuery(client, document, variables(state), now.getTime());
+    // The list's columns and views leave after its rows, never before them; nothing waits for them (issue 44). Their
+    // module is loaded here, not with this one: it brings React, which the early request must not wait for.
+    void import('../preferences')
+      .then(({ listPreferenceGroup, preloadPreferences }) =>
+        preloadPreferences(client, listPreferenceGroup(definition.area)),
+      )
+      .catch(() => undefined); // the screen's `usePreference` then asks itself
+    return answered;
+  };
+  if (text !== undefined) {
+    preload.early = ({ url, now, gateway }) => {
+      void sendEarlyRequest(listEarlyRequest(definition, document, variables, text, url, now), gateway);
+      return true;
+    };
+  }
+  return preload;
+}
+
+/** The operation's name, as Apollo's HttpLink sends it. */
+function operationNameOf(document: TypedDocumentNode<unknown, never>): string | undefined {
+  for (const definition of document.definitions) {
+    if (definition.kind === 'OperationDefinition') return definition.name?.value;
+  }
+  return undefined;
+}
+
+/**
+ * The list's first request for an address, as the screen's query will send it: the operation's name, its text
+ * (`text`: codegen's `gql/operation-texts.ts`, what Apollo prints for `document`) and the variables of the list the
+ * address names.
+ */
+export function listEarlyRequest<
+  F extends object,
+  S extends string,
+  TData,
+  TVariables extends OperationVariables,
+>(
+  definition: ListDefinition<F, S>,
+  document: TypedDocumentNode<TData, TVariables>,
+  variables: (state: ListState<F, S>) => TVariables,
+  text: string,
+  url: URL,
+  now: Date,
+): EarlyRequest {
+  return {
+    operationName: operationNameOf(document as TypedDocumentNode<unknown, never>) ?? '',
+    query: text,
+    variables: variables(listStateAt(definition, url.searchParams, now)),
   };
 }
 
-/** The preload of a list screen on `useListPage(query)`: the same query with the same variables. */
-export function listQueryPreload<F extends object, S extends string, TData, TVariables extends OperationVariables>(
-  query: ListQuery<F, S, TData, TVariables, unknown>,
-): RoutePreload {
-  return listPreload(query.list, query.document, query.variables);
+/**
+ * The preload of a list screen on `useListPage(query)`: the same query with the same variables. With `text` (the
+ * operation as Apollo sends it, from the home's `gql/operation-texts.ts`), its request may leave before Apollo loads
+ * (`RoutePreload.early`).
+ */
+export function listQueryPreload<
+  F extends object,
+  S extends string,
+  TData,
+  TVariables extends OperationVariables,
+>(query: ListQuery<F, S, TData, TVariables, unknown>, text?: string): RoutePreload {
+  return listPreload(query.list, query.document, query.variables, text);
 }
