@@ -1,5 +1,5 @@
 import type { AuthSession } from '../lib/keycloak';
-import type { Permission, PermissionRule } from '../lib/permissions';
+import { satisfies, type Permission, type PermissionRule } from '../lib/permission-rules';
 import type { RoutePreload } from '../lib/preload/list-preload';
 
 /**
@@ -39,15 +39,6 @@ export const FIRST_REQUEST_ROUTES: readonly FirstRequestRoute[] = [
     preload: () => import('../features/withdrawals/withdraws-preload'),
   },
 ];
-
-/** `satisfies` of lib/permissions.ts, without that module's React context (this module loads before React). */
-function allowed(held: readonly string[], rule: PermissionRule | undefined): boolean {
-  if (!rule) return true;
-  return (
-    (!rule.any?.length || rule.any.some((permission) => held.includes(permission))) &&
-    (!rule.all?.length || rule.all.every((permission) => held.includes(permission)))
-  );
-}
 
 /** What sending needs once the session is known. */
 export interface FirstRequestStart {
@@ -93,7 +84,7 @@ export function prepareFirstRequest(
       () => undefined,
     ),
     async send({ auth, permissions, gatewayUrl, href, language, fetch, now = new Date() }) {
-      if (!permissions || !allowed(permissions, route.rule)) return false;
+      if (!permissions || !satisfies(permissions, route.rule)) return false;
       try {
         const { default: preload } = await module;
         return (

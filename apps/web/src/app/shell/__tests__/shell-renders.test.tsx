@@ -2,6 +2,7 @@ import { Profiler } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserContext } from '../../../lib/permissions';
 import { ShellLayout } from '../shell-layout';
 
 // Issue 44, "render only what changes": the shell's bar is rendered again only when what it shows changes, never for
@@ -22,7 +23,9 @@ vi.mock('../top-bar', async () => {
   };
 });
 vi.mock('../side-menu', () => ({ SideMenu: () => <nav aria-label="Menú principal" /> }));
-vi.mock('../../data-layer', () => ({ DataBoundary: ({ children }: { children: React.ReactNode }) => children }));
+vi.mock('../../data-layer', () => ({
+  DataBoundary: ({ children }: { children: React.ReactNode }) => children,
+}));
 vi.mock('../../search/search-dialog', () => ({
   default: ({ open }: { open: boolean }) =>
     open ? <div role="dialog" aria-label="Buscar en el back-office" /> : null,
@@ -51,7 +54,13 @@ function renderShell() {
     ],
     { initialEntries: ['/pagos'] },
   );
-  render(<RouterProvider router={router} />);
+  // The kept lists (kept-outlet.tsx) keep only what the user may open.
+  const user = { username: 'operador', name: null, email: null, permissions: [] };
+  render(
+    <CurrentUserContext.Provider value={user}>
+      <RouterProvider router={router} />
+    </CurrentUserContext.Provider>,
+  );
   return { router, screenRenders };
 }
 
