@@ -37,6 +37,8 @@ interface KeptScreen {
   frozen: { location: Location; navigationType: NavigationType };
   /** The window's scroll when the operator left it, given back on return. */
   scrollY: number;
+  /** Made anew (a new generation, a new mount) when opened at another list's address from another screen. */
+  generation: number;
   /**
    * The element the screen renders into (a portal), in the document only while it is shown: a hidden screen is out of
    * the document, so nothing that searches the page (a label's `for`, an id, find in page, a test) meets it twice.
@@ -89,14 +91,20 @@ export function KeptOutlet() {
   // The committed address's kept screen comes first (the most recent), remembered with this render's element when
   // its address changes; at the same address (a return, a history entry of the same list) the screen keeps the
   // element and address it rendered, and has nothing to render again.
+  // A kept screen opened from another screen at an address of another list (a link with other filters) starts anew,
+  // as it would without being kept: only the list it was left with comes back as it was.
   const currentPath = returning ? undefined : shownPath;
-  const remembered = kept.find((screen) => screen.path === currentPath);
+  const shownBefore = useRef<string | undefined>(undefined);
+  const found = kept.find((screen) => screen.path === currentPath);
+  const anew = found && shownBefore.current !== currentPath && !showsListLeft(found.location, location);
+  const remembered = anew ? undefined : found;
   if (currentPath && (kept[0] !== remembered || !remembered || !sameAddress(remembered.location, location))) {
     const screen =
       remembered && sameAddress(remembered.location, location)
         ? remembered
         : {
             path: currentPath,
+            generation: (found?.generation ?? 0) + (anew ? 1 : 0),
             element: outlet,
             location,
             frozen: addressed,
@@ -105,6 +113,9 @@ export function KeptOutlet() {
           };
     setKept([screen, ...kept.filter((other) => other.path !== currentPath)].slice(0, KEPT_SCREENS));
   }
+  useLayoutEffect(() => {
+    shownBefore.current = shownPath ?? location.pathname;
+  });
 
   useScrollOnScreenChange(shownPath ?? location.pathname, kept, setKept);
   useLayoutEffect(() => {
@@ -122,7 +133,7 @@ export function KeptOutlet() {
       {kept.map((screen) => {
         const visible = screen.path === shownPath;
         return (
-          <Fragment key={screen.path}>
+          <Fragment key={`${screen.path}#${screen.generation}`}>
             <InDocumentWhileShown node={screen.node} host={host} shown={visible} />
             <Activity mode={visible ? 'visible' : 'hidden'}>
               {createPortal(
@@ -175,6 +186,14 @@ function InDocumentWhileShown({
   return null;
 }
 
+/**
+ * Whether an address of a kept screen shows the list it was left with: its own address, or its bare one (a list's
+ * bare address restores the tab's last list, lib/list/use-list-state.ts).
+ */
+function showsListLeft(left: Location, next: Pick<Location, 'search'>): boolean {
+  return next.search === '' || next.search === left.search;
+}
+
 /** Whether two locations name the same address and history state (their keys aside: no screen reads them). */
 function sameAddress(a: Location, b: Location): boolean {
   return (
@@ -211,7 +230,7 @@ function useReturnToKept(
       // Another screen's address to a kept one (not a change of the kept screen's own query string) that shows the
       // list it was left with: its own address, or its bare one (a list's bare address restores the tab's last list,
       // lib/list/use-list-state.ts). An address of another list of it shows that one, in the transition.
-      const sameList = screen && (next.search === '' || next.search === screen.location.search);
+      const sameList = screen && showsListLeft(screen.location, next);
       if (screen && sameList && committedPath.current !== path) {
         // Shown before the browser's next frame (the transition would slice its render between frames).
         flushSync(() => setReturning(next));

@@ -107,6 +107,21 @@ describe('KeptOutlet (issue 65: back to a list shows it at once, as it was left)
     router.dispose();
   });
 
+  it('opens a kept list anew at the address of another list of it (a link with other filters)', async () => {
+    const router = makeRouter('/pagos?estado=APPROVED');
+    show(router);
+    typeIn('/pagos', 'maria');
+    await act(() => router.navigate('/pago/1'));
+    await act(() => router.navigate('/pagos?estado=CANCELLED'));
+    expect(mounts['/pagos']).toBe(2);
+    expect(screen.getByLabelText<HTMLInputElement>('Buscar en /pagos').value).toBe('');
+    expect(screen.getByLabelText('Dirección de /pagos').textContent).toBe('?estado=CANCELLED');
+    // Its own changes of address keep it.
+    await act(() => router.navigate('/pagos?estado=APPROVED'));
+    expect(mounts['/pagos']).toBe(2);
+    router.dispose();
+  });
+
   it(`keeps at most ${KEPT_SCREENS} lists: the one left longest ago is let go`, async () => {
     const router = makeRouter(LISTS[0]);
     show(router);
