@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CurrentUserContext, type Permission } from '../../../lib/permissions';
+import { CurrentUserContext, type Permission } from '@/lib/permissions';
 import { APP_ROUTES } from '../../routes';
 import { isKeptScreenMounted, KEPT_SCREENS, KeptOutlet } from '../kept-outlet';
 

@@ -2,7 +2,7 @@ import { Profiler } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '../../../lib/permissions';
+import { CurrentUserContext } from '@/lib/permissions';
 import { ShellLayout } from '../shell-layout';
 
 // Issue 44, "render only what changes": the shell's bar is rendered again only when what it shows changes, never for
