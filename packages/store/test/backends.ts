@@ -3,11 +3,9 @@
  * TEST_DATABASE_URL (or DATABASE_URL) names one (`.ci/run` starts one on loopback). Each real test database is
  * created fresh and dropped after.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterEach } from 'vitest';
-import { openStore, type Store } from '../src/index.js';
+import { createScratchDatabase, openStore, type Store } from '../src/index.js';
 
 export const REAL_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
 
@@ -17,16 +15,6 @@ export interface Backend {
   fresh(): Promise<{ databaseUrl?: string; drop(): Promise<void> }>;
   /** An empty store and how to let it go (the embedded one is opened once per file: PGlite starts slowly). */
   open(): Promise<{ store: Store; release(): Promise<void> }>;
-}
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: REAL_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 let shared: Promise<Store> | null = null;
@@ -45,16 +33,7 @@ const embedded: Backend = {
 
 const real: Backend = {
   name: 'postgres',
-  async fresh() {
-    const name = `store_test_${randomBytes(6).toString('hex')}`;
-    await admin((c) => c.query(`create database ${name}`));
-    const url = new URL(REAL_URL);
-    url.pathname = `/${name}`;
-    return {
-      databaseUrl: url.toString(),
-      drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
-    };
-  },
+  fresh: () => createScratchDatabase(REAL_URL, 'store_test'),
   async open() {
     const { databaseUrl, drop } = await this.fresh();
     const store = await openStore({ databaseUrl });

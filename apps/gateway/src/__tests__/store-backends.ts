@@ -1,7 +1,10 @@
 /**
  * The stores a gateway test runs on: the embedded one always, and a real PostgreSQL server too when
- * TEST_DATABASE_URL names one (.ci/run starts one on loopback).
+ * TEST_DATABASE_URL names one (.ci/run starts one on loopback). On the real server each test file has a database of
+ * its own (files run side by side: one file's rows must never show in another's reads), dropped after the file.
  */
+import { createScratchDatabase, type ScratchDatabase } from '@backoffice/store';
+import { afterAll } from 'vitest';
 import type { GatewayConfig } from '../config.js';
 import type { RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
@@ -11,10 +14,15 @@ import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-sta
 
 export const REAL_URL = process.env.TEST_DATABASE_URL || '';
 
-export const STORES = [
-  { name: 'embedded', store: { dataDir: 'memory://' } },
-  ...(REAL_URL ? [{ name: 'postgres', store: { databaseUrl: REAL_URL } }] : []),
+export const STORES: Array<{ name: 'embedded' | 'postgres' }> = [
+  { name: 'embedded' },
+  ...(REAL_URL ? [{ name: 'postgres' as const }] : []),
 ];
+
+let fileDatabase: Promise<ScratchDatabase> | null = null;
+afterAll(async () => {
+  if (fileDatabase) await (await fileDatabase).drop();
+});
 
 export interface StoreGateway {
   stubs: SharedStubs;
@@ -24,8 +32,8 @@ export interface StoreGateway {
 }
 
 /**
- * The worker's stubs and a gateway of this process on one of STORES, its store open and (a real server's, shared by
- * the run) its activity emptied; every log line handed to `lines`.
+ * The worker's stubs and a gateway of this process on one of STORES, its store open (a real server's: this file's
+ * database, its activity emptied); every log line handed to `lines`.
  */
 export async function startStoreGateway(
   backend: (typeof STORES)[number],
@@ -33,10 +41,16 @@ export async function startStoreGateway(
   lines: string[],
 ): Promise<StoreGateway> {
   const { stubs, emulator } = await sharedStack();
+  const store =
+    backend.name === 'postgres'
+      ? {
+          databaseUrl: (await (fileDatabase ??= createScratchDatabase(REAL_URL, 'gateway_test'))).databaseUrl,
+        }
+      : { dataDir: 'memory://' };
   const gateway = await startLocalGateway(
     stubs.url,
     emulator,
-    { store: backend.store, ...overrides },
+    { store, ...overrides },
     createLogger('info', (line) => lines.push(line)),
   );
   await gateway.store!.ready();

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { createScratchDatabase } from '@backoffice/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayConfig } from '../../config.js';
 import type { RunningGateway } from '../../index.js';
@@ -25,16 +25,8 @@ const PG_SCRIPT = fileURLToPath(new URL('../../../../../.ci/postgres.sh', import
 async function postgres(): Promise<{ url: string; stop(): Promise<void> }> {
   const given = process.env.TEST_DATABASE_URL;
   if (given) {
-    const name = `live_test_${randomBytes(6).toString('hex')}`;
-    const admin = async (query: string) => {
-      const client = new pg.Client({ connectionString: given });
-      await client.connect();
-      await client.query(query).finally(() => client.end());
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(given);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), stop: () => admin(`drop database if exists ${name} with (force)`) };
+    const { databaseUrl, drop } = await createScratchDatabase(given, 'live_test');
+    return { url: databaseUrl, stop: drop };
   }
   const dir = mkdtempSync(join(tmpdir(), 'live-pg-'));
   const { stdout } = await run('bash', [PG_SCRIPT, 'start', dir]);
