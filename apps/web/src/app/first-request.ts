@@ -1,6 +1,6 @@
 import type { AuthSession } from '../lib/keycloak';
-import { satisfies, type Permission, type PermissionRule } from '../lib/permission-rules';
-import type { RoutePreload } from '../lib/preload/list-preload';
+import { satisfies } from '../lib/permission-rules';
+import { PRELOADED_ROUTES, type PreloadedRoute } from './route-preloads';
 
 /**
  * The address's first query, sent before the application (issue 65): main.tsx loads this module (index.html
@@ -10,35 +10,15 @@ import type { RoutePreload } from '../lib/preload/list-preload';
  * 210–280 ms after navigation on a repeat visit).
  *
  * Kept apart from app/routes.ts, which brings the menu's icons (and React with them): the routes with a preload, their
- * rules and their preload modules are repeated here, and a unit test holds them equal to the manifest's.
+ * rules and their preload modules come from app/route-preloads.ts, which the manifest takes them from too.
  */
-export interface FirstRequestRoute {
+export interface FirstRequestRoute extends PreloadedRoute {
   path: string;
-  rule?: PermissionRule;
-  preload: () => Promise<{ default: RoutePreload }>;
 }
 
-const any = (...permissions: Permission[]): PermissionRule => ({ any: permissions });
-
-export const FIRST_REQUEST_ROUTES: readonly FirstRequestRoute[] = [
-  { path: '/pagos', preload: () => import('../features/payments/payments-preload') },
-  {
-    path: '/suscripciones',
-    rule: any(
-      'SUBSCRIPTION_CREATE',
-      'SUBSCRIPTION_CANCEL',
-      'SUBSCRIPTION_UPDATE',
-      'SUBSCRIPTION_REMOVE_PAYMENT_METHOD',
-      'SUBSCRIPTION_HISTORY_SHOW',
-    ),
-    preload: () => import('../features/subscriptions/subscriptions-preload'),
-  },
-  {
-    path: '/retiros',
-    rule: any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH'),
-    preload: () => import('../features/withdrawals/withdraws-preload'),
-  },
-];
+export const FIRST_REQUEST_ROUTES: readonly FirstRequestRoute[] = Object.entries(PRELOADED_ROUTES).map(
+  ([path, route]) => ({ path, ...route }),
+);
 
 /** What sending needs once the session is known. */
 export interface FirstRequestStart {

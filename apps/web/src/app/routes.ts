@@ -17,6 +17,7 @@ import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import type { Permission, PermissionRule } from '../lib/permissions';
 import type { RoutePreload } from '../lib/preload/list-preload';
+import { PRELOADED_ROUTES } from './route-preloads';
 import {
   BATCHES,
   COLLECTORS_SEARCH,
@@ -108,13 +109,6 @@ const TRANSACTION_BATCHES = lazyScreen(
 /** One batch: the detail routes of Lotes and a payment's associated batch. */
 const BATCH_DETAIL = lazyScreen(() => import('../features/batches/screens/batch-detail-screen'));
 
-const SUBSCRIPTIONS = any(
-  'SUBSCRIPTION_CREATE',
-  'SUBSCRIPTION_CANCEL',
-  'SUBSCRIPTION_UPDATE',
-  'SUBSCRIPTION_REMOVE_PAYMENT_METHOD',
-  'SUBSCRIPTION_HISTORY_SHOW',
-);
 const WITHDRAWALS = any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH', 'BATCH_WITHDRAW_SHOW');
 const DISTRIBUTIONS = any('DISTRIBUTION_UPDATE', 'DISTRIBUTION_FORCE', 'DISTRIBUTION_SCHEDULED_UPDATE');
 
@@ -133,7 +127,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'Buscar Pagos',
     menu: { group: 'payments', label: 'Buscar' },
     screen: PAYMENTS_SEARCH,
-    preload: () => import('../features/payments/payments-preload'),
+    ...PRELOADED_ROUTES['/pagos'],
   },
   {
     path: '/pago/:id',
@@ -145,9 +139,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     kept: true,
     title: 'Buscar Suscripciones',
     menu: { group: 'subscriptions', label: 'Buscar' },
-    rule: SUBSCRIPTIONS,
     screen: lazyScreen(() => import('../features/subscriptions/screens/subscriptions-search-screen')),
-    preload: () => import('../features/subscriptions/subscriptions-preload'),
+    ...PRELOADED_ROUTES['/suscripciones'],
   },
   {
     path: '/suscripcion/:id',
@@ -274,9 +267,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/retiros',
     kept: true,
     title: 'Retiros',
-    rule: any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH'),
     screen: lazyScreen(() => import('../features/withdrawals/screens/withdraws-screen')),
-    preload: () => import('../features/withdrawals/withdraws-preload'),
+    ...PRELOADED_ROUTES['/retiros'],
   },
   {
     path: '/retirosUnificados',

@@ -1,7 +1,6 @@
 import { describeGatewayFailure } from './errors';
 import type { Permission } from './permissions';
-import { requestHeaders } from './request-headers';
-import { newTraceparent } from './traceparent';
+import { postToGateway, type GatewayPost } from './request-headers';
 
 /**
  * The shell's one request: `me`, sent with `fetch` so the shell renders its menu without Apollo Client (Apollo
@@ -40,11 +39,8 @@ export class MeRequestError extends Error {
   }
 }
 
-export interface MeRequestOptions {
-  gatewayUrl: string;
+export interface MeRequestOptions extends GatewayPost {
   getToken(): Promise<string>;
-  language?: string;
-  fetch?: typeof fetch;
 }
 
 interface GatewayAnswer {
@@ -55,23 +51,9 @@ interface GatewayAnswer {
 /** POSTs the `Me` query with the headers every gateway request carries (bearer token, source, locale, trace). */
 export async function fetchMe(options: MeRequestOptions): Promise<MeData> {
   const token = await options.getToken();
-  const language = options.language ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
   let response: Response;
   try {
-    response = await (options.fetch ?? fetch)(options.gatewayUrl, {
-      method: 'POST',
-      headers: {
-        ...requestHeaders(
-          {
-            'content-type': 'application/json',
-            accept: 'application/graphql-response+json,application/json;q=0.9',
-          },
-          { token, language },
-        ),
-        traceparent: newTraceparent(),
-      },
-      body: JSON.stringify({ operationName: 'Me', variables: {}, query: ME_QUERY }),
-    });
+    response = await postToGateway(options, token, { operationName: 'Me', variables: {}, query: ME_QUERY });
   } catch {
     throw new MeRequestError(describeGatewayFailure({ network: true }));
   }

@@ -1,5 +1,4 @@
-import { requestHeaders } from '../request-headers';
-import { newTraceparent } from '../traceparent';
+import { postToGateway, type GatewayPost } from '../request-headers';
 import { canonicalJson, PRELOAD_FRESH_MS } from './query-preload';
 
 /**
@@ -27,13 +26,9 @@ export interface EarlyAnswer {
   extensions?: Record<string, unknown>;
 }
 
-export interface EarlyRequestOptions {
-  gatewayUrl: string;
+export interface EarlyRequestOptions extends GatewayPost {
   /** The access token (the tab's kept one while keycloak-js resumes the session: lib/keycloak.ts). */
   getToken(): Promise<string>;
-  /** The browser language (navigator.language). */
-  language?: string;
-  fetch?: typeof fetch;
   /** Milliseconds now (tests). */
   now?: () => number;
 }
@@ -74,27 +69,13 @@ export function sendEarlyRequest(
   options: EarlyRequestOptions,
 ): Promise<EarlyAnswer | undefined> {
   const now = options.now ?? Date.now;
-  const language = options.language ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
   const answer = options
     .getToken()
     .then((token) =>
-      (options.fetch ?? fetch)(options.gatewayUrl, {
-        method: 'POST',
-        headers: {
-          ...requestHeaders(
-            {
-              'content-type': 'application/json',
-              accept: 'application/graphql-response+json,application/json;q=0.9',
-            },
-            { token, language },
-          ),
-          traceparent: newTraceparent(),
-        },
-        body: JSON.stringify({
-          operationName: request.operationName,
-          variables: request.variables,
-          query: request.query,
-        }),
+      postToGateway(options, token, {
+        operationName: request.operationName,
+        variables: request.variables,
+        query: request.query,
       }),
     )
     .then(cleanAnswer)
