@@ -1,6 +1,6 @@
 // The web app: production bundle sizes (from apps/web/dist) and, in headless Chromium, the time from
 // navigation to the first row of Buscar Pagos (/pagos) on screen after signing in.
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -151,6 +151,19 @@ export async function launchChromium() {
   });
 }
 
+/**
+ * What a visit's trace records (BENCH_WEB_TRACE=<folder>: one file per repeat visit, for a look at where its time goes
+ * on the main thread, with the build's source maps): the timeline and V8's samples.
+ */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'blink.user_timing',
+  'loading',
+];
+
 /** The first row's link to its payment on /pagos (the ID cell's anchor; every build since issue 27 has it). */
 const FIRST_ROW_LINK = '[role="grid"][aria-label="Pagos"] .MuiDataGrid-row a[href^="/pago/"]';
 
@@ -172,8 +185,8 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
   );
 
   const cdp = await context.newCDPSession(page);
-  /** One navigation to /pagos, measured. */
-  const visit = async () => {
+  /** One navigation to /pagos, measured; with `traceFile`, a Chromium trace of it (BENCH_WEB_TRACE). */
+  const visit = async (traceFile) => {
     const js = { count: 0, bytes: 0 };
     const graphql = [];
     const onResponse = async (response) => {
@@ -198,9 +211,11 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
     };
     page.on('response', onResponse);
     page.on('request', onRequest);
+    if (traceFile) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
     await page.goto(`${webUrl}/pagos`, { waitUntil: 'commit' });
     await rows.waitFor({ state: 'visible', timeout: 90_000 });
     await page.waitForFunction(() => window.__benchRowsAt !== undefined, undefined, { timeout: 30_000 });
+    if (traceFile) await browser.stopTracing();
     const ms = await page.evaluate(() => window.__benchRowsAt);
     // Where the time goes: when the screen's chunk was asked for, and when the list query (PaymentsSearch,
     // found by its operation name: a route preload sends it before the screen's other queries) left and landed.
@@ -309,7 +324,11 @@ export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, 
         const into = measured[n];
         await site.clearCache();
         into.cold.push(await site.visit());
-        into.warm.push(await site.visit());
+        const traceDir = process.env.BENCH_WEB_TRACE;
+        if (traceDir) mkdirSync(traceDir, { recursive: true });
+        into.warm.push(
+          await site.visit(traceDir ? join(traceDir, `warm-${n}-${i + 1}.trace.json`) : undefined),
+        );
         into.firstDetail.push(await site.openDetail());
         await site.visit();
         into.detail.push(await site.openDetail());
