@@ -8,6 +8,8 @@
  * `sort` (`<field param>:asc|desc`, default the definition's sort).
  */
 
+import { createSessionCache, decodeString, type SessionCache } from '../session-cache';
+
 export type SortDirection = 'ASC' | 'DESC';
 
 export interface ListSort<Field extends string> {
@@ -261,6 +263,17 @@ export function listParamNames(definition: ListDefinition<object, string>): stri
 /** True when the URL names a list (otherwise the last list is restored from session storage). */
 export function hasListParams(definition: ListDefinition<object, string>, params: URLSearchParams): boolean {
   return listParamNames(definition).some((name) => params.has(name));
+}
+
+/**
+ * The last list of an area (its URL query) in this tab's session storage, under `<area>.list`: what a list screen
+ * returns to (use-list-state.ts) and what a route's preload asks for before React has loaded (lib/preload).
+ */
+export function listSessionCache(definition: ListDefinition<object, string>): SessionCache<string> {
+  return createSessionCache(sessionKeyOf(definition), (value) => {
+    const text = decodeString(value);
+    return text !== undefined && hasListParams(definition, new URLSearchParams(text)) ? text : undefined;
+  });
 }
 
 /** True when the URL carries an entry parameter (the saved list is then forgotten). */

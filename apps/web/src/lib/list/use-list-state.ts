@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useStillAtAddress } from '../router-address';
-import { createSessionCache, decodeString, type SessionCache } from '../session-cache';
 import {
   clearedListState,
   withFilters,
   withPage,
   withSort,
-  sessionKeyOf,
+  listSessionCache,
   serializeListState,
   parseListParams,
   lastPageOf,
@@ -17,14 +16,6 @@ import {
   type ListSort,
   type ListState,
 } from './list-definition';
-
-/** The last list of an area (its URL query) in this tab's session storage, under `<area>.list`. */
-export function listSessionCache(definition: ListDefinition<object, string>): SessionCache<string> {
-  return createSessionCache(sessionKeyOf(definition), (value) => {
-    const text = decodeString(value);
-    return text !== undefined && hasListParams(definition, new URLSearchParams(text)) ? text : undefined;
-  });
-}
 
 export interface ListStateHandle<F extends object, S extends string> {
   state: ListState<F, S>;

@@ -9,7 +9,6 @@ export {
   type PreloadedPolicy,
 } from './query-preload';
 export {
-  keptListQuery,
   listEarlyRequest,
   listPreload,
   listQueryPreload,

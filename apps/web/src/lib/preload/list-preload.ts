@@ -4,12 +4,11 @@ import {
   hasListParams,
   parseListParams,
   serializeListState,
-  sessionKeyOf,
+  listSessionCache,
   type ListDefinition,
   type ListState,
 } from '../list/list-definition';
 import type { ListQuery } from '../list/list-query';
-import { createSessionCache, decodeString } from '../session-cache';
 import { sendEarlyRequest, type EarlyRequest, type EarlyRequestOptions } from './early-request';
 import { preloadQuery } from './query-preload';
 
@@ -43,18 +42,6 @@ export type RoutePreload = ((context: RoutePreloadContext) => Promise<void> | vo
 };
 
 /**
- * The last list of an area (its URL query) in this tab's session storage: what `listSessionCache`
- * (lib/list/use-list-state.ts) reads, read here without that module's React and router (a preload runs before
- * them; a unit test keeps the two equal).
- */
-export function keptListQuery(definition: ListDefinition<object, string>): string | undefined {
-  return createSessionCache(sessionKeyOf(definition), (value) => {
-    const text = decodeString(value);
-    return text !== undefined && hasListParams(definition, new URLSearchParams(text)) ? text : undefined;
-  }).read();
-}
-
-/**
  * The list a screen on `useListState(definition)` will show for an address, read the same way: the address's
  * own list; a bare address restores the tab's last list (session storage); an entry link is read as its
  * list. Kept in step with `useListState` (lib/list/use-list-state.ts), which rewrites the address to it.
@@ -65,7 +52,7 @@ export function listStateAt<F extends object, S extends string>(
   now: Date = new Date(),
 ): ListState<F, S> {
   const key = !hasListParams(definition, params)
-    ? (keptListQuery(definition) ?? params.toString())
+    ? (listSessionCache(definition).read() ?? params.toString())
     : hasEntryParams(definition, params)
       ? serializeListState(definition, parseListParams(definition, params, now)).toString()
       : params.toString();

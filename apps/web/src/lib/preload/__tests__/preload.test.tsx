@@ -5,11 +5,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STANDARD_PAGING, type ListDefinition } from '../../list/list-definition';
-import { listSessionCache } from '../../list/use-list-state';
 import {
   PRELOAD_FRESH_MS,
   canonicalJson,
-  keptListQuery,
   listPreload,
   listStateAt,
   preloadQuery,
@@ -214,26 +212,6 @@ describe('list preload', () => {
       status: 'LATE',
       page: 1,
     });
-  });
-
-  it('reads the tab’s last list as the list kit does, without its React module', () => {
-    const key = 'things-preload-test.list';
-    for (const kept of [undefined, '"status=DONE&page=2"', '"page_size=50"', '"otra=1"', '42', 'not json']) {
-      const read = (from: () => string | undefined) => {
-        if (kept === undefined) window.sessionStorage.removeItem(key);
-        else window.sessionStorage.setItem(key, kept);
-        return from();
-      };
-      expect(
-        read(() => keptListQuery(thingsList)),
-        kept,
-      ).toBe(read(() => listSessionCache(thingsList).read()));
-      // Both drop what they cannot read, and keep the rest.
-      read(() => keptListQuery(thingsList));
-      const left = window.sessionStorage.getItem(key);
-      read(() => listSessionCache(thingsList).read());
-      expect(window.sessionStorage.getItem(key), kept).toBe(left);
-    }
   });
 
   it('sends the screen’s first query for that list', async () => {
