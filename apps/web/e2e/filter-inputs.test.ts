@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import { gridSettled } from './support/grid';
 import { clearUpstreamRequests } from './support/stack';
@@ -53,10 +53,29 @@ describe('/transferencias amount filter', () => {
         (await page.getByTestId('transfers-amount-input-helper').innerText()).replace(/\s/g, ' '),
       )
       .toBe(reading);
+    const sentToGateway: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().includes('/graphql')) sentToGateway.push((request.postData() ?? '').slice(0, 400));
+    };
+    page.on('request', onRequest);
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('monto') === typed);
     await gridSettled(page, TRANSFERS, 'No se encontraron');
-    await expect.poll(upstreamAmounts).toEqual([upstream]);
+    try {
+      await expect.poll(upstreamAmounts).toEqual([upstream]);
+    } catch (error) {
+      // A red run must say what the stubs were asked and what the page showed (a search answered from memory?).
+      const asked = (await stubRequests(suite.stack, 'transfer')).map(
+        (r) => `${r.method} ${JSON.stringify(r.query)}`,
+      );
+      throw new Error(
+        `${String(error)}\npedidos a transfer: ${asked.join(' | ') || 'ninguno'}\n` +
+          `pedidos al gateway: ${sentToGateway.join(' | ') || 'ninguno'}\npágina: ${page.url()}`,
+        { cause: error },
+      );
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 
   it('"abc" gets a message under the field, no load error, and is never searched', async () => {

@@ -35,7 +35,8 @@ export function gatewayAnswer(page: Page, operationName: string) {
 async function answeredIds(request: Request): Promise<string[] | undefined> {
   try {
     const response = await request.response();
-    const body = (await response?.json()) as { data?: { payments?: { rows?: { id: string }[] } } } | undefined;
+    const body = (await response?.json()) as
+      { data?: { payments?: { rows?: { id: string }[] } } } | undefined;
     return body?.data?.payments?.rows?.map((row) => row.id);
   } catch {
     return undefined;
@@ -56,7 +57,11 @@ const isPaymentsSearch = (request: Request) =>
  * shows the rows of the new list's answer, whichever of the searches that was. An answer without rows (an error)
  * ends the wait once every search sent has answered, and the list is then awaited settled as it shows it.
  */
-export async function searchAfter(page: Page, action: () => Promise<unknown>, timeout = 20_000): Promise<void> {
+export async function searchAfter(
+  page: Page,
+  action: () => Promise<unknown>,
+  timeout = 20_000,
+): Promise<void> {
   const searches: { answered: boolean; ids?: string[] | undefined }[] = [];
   const onRequest = (request: Request) => {
     if (!isPaymentsSearch(request)) return;
@@ -65,6 +70,8 @@ export async function searchAfter(page: Page, action: () => Promise<unknown>, ti
     void answeredIds(request).then((ids) => Object.assign(search, { answered: true, ids }));
   };
   page.on('request', onRequest);
+  // What the last poll saw, for the failure's message: a red run in CI must say which searches left and answered.
+  let shownRows = '';
   try {
     await action();
     await expect
@@ -72,19 +79,28 @@ export async function searchAfter(page: Page, action: () => Promise<unknown>, ti
         async () => {
           // None yet: a page load may send it after its load event.
           if (searches.length === 0) return false;
-          const rows = JSON.stringify(
+          shownRows = JSON.stringify(
             await page.evaluate(() =>
-              [...document.querySelectorAll('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row')].map((row) =>
-                row.getAttribute('data-id'),
+              [...document.querySelectorAll('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row')].map(
+                (row) => row.getAttribute('data-id'),
               ),
             ),
           );
-          if (searches.some((search) => search.ids && JSON.stringify(search.ids) === rows)) return true;
+          if (searches.some((search) => search.ids && JSON.stringify(search.ids) === shownRows)) return true;
           return searches.every((search) => search.answered) && searches.some((search) => !search.ids);
         },
         { timeout, message: 'la grilla no muestra la respuesta de la búsqueda que la acción envió' },
       )
       .toBe(true);
+  } catch (error) {
+    const sent = searches.map((search) =>
+      search.answered ? JSON.stringify(search.ids ?? null) : 'sin respuesta',
+    );
+    throw new Error(
+      `${String(error)}\nbúsquedas enviadas: ${sent.length === 0 ? 'ninguna' : sent.join(' | ')}\n` +
+        `filas en pantalla: ${shownRows || '(no leídas)'}\npágina: ${page.url()}`,
+      { cause: error },
+    );
   } finally {
     page.off('request', onRequest);
   }
