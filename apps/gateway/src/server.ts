@@ -283,7 +283,7 @@ interface RouteParts {
 function filesRoute({ config, logger, gate, store, answers, ...parts }: RouteParts): RouteHandler {
   // The same origins and headers as /graphql; the browser reads the file's name and length.
   const filesCors = apiCors(config.corsOrigins)(['x-request-id', 'content-disposition', 'content-length']);
-  const { activity } = store;
+  const { moves } = store;
   const files = filesRouter({
     config,
     gate,
@@ -291,8 +291,13 @@ function filesRoute({ config, logger, gate, store, answers, ...parts }: RoutePar
     routes: parts.fileRoutes ?? MODULE_FILE_ROUTES,
     ...(parts.fetch ? { fetch: parts.fetch } : {}),
     store: store.store,
-    ...(activity
-      ? { onUpload: (event: AuditEvent) => activity.record(event, activityFields(FILE_ROUTE_AREAS, event)) }
+    ...(moves
+      ? {
+          moves: {
+            journal: moves,
+            intentRow: (event) => activityRow(event, activityFields(FILE_ROUTE_AREAS, event), new Date()),
+          },
+        }
       : {}),
   });
   return (req, res, path) =>

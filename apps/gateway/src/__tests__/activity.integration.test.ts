@@ -76,8 +76,8 @@ for (const backend of STORES) {
       await gateway?.close();
     });
 
-    const stubRequests = async () =>
-      (await (await fetch(`${stubs.url}/__admin/requests?service=payment`)).json()) as Array<{
+    const stubRequests = async (service = 'payment') =>
+      (await (await fetch(`${stubs.url}/__admin/requests?service=${service}`)).json()) as Array<{
         method: string;
         path: string;
       }>;
@@ -573,7 +573,15 @@ for (const backend of STORES) {
         body: form,
       });
       expect(uploaded.status, await uploaded.clone().text()).toBe(201);
-      await gateway.activity!.flush();
+      // Recorded before the answer left, as a money move (issue 60): in the store already, without a flush.
+      const stored = await gateway
+        .store!.current()!
+        .db.selectFrom('activity')
+        .select(['username', 'area', 'result', 'state'])
+        .where('operation', '=', 'POST /files/importaciones')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      expect(stored).toEqual({ username: 'tesoreria', area: 'imports', result: 'success', state: 'done' });
       const rows = (await rowsOf({ operation: 'POST /files/importaciones' })).rows;
       expect(rows[0]).toMatchObject({ user: 'tesoreria', area: 'imports', result: 'SUCCESS' });
     });
@@ -595,6 +603,28 @@ for (const backend of STORES) {
       });
       // Nothing written upstream: no request at all reached the payment service after the refusal's start.
       expect((await stubRequests()).slice(sentBefore).filter((r) => r.method !== 'GET')).toEqual([]);
+      // An upload too: refused before its body leaves, in Spanish, and the import service gets nothing.
+      const importsBefore = (await stubRequests('import')).length;
+      const form = new FormData();
+      form.append('collector_id', '10001');
+      form.append(
+        'file',
+        new Blob(['external_transaction_id,amount\r\nX-1,10.00\r\n'], { type: 'text/csv' }),
+        'p.csv',
+      );
+      const upload = await fetch(`${new URL(gateway.graphqlUrl).origin}/files/importaciones`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await tokenFor('tesoreria')}` },
+        body: form,
+      });
+      expect(upload.status).toBe(503);
+      expect(await upload.json()).toEqual({
+        error: {
+          code: 'STORE_UNAVAILABLE',
+          message: expect.stringMatching(/^No se pudo registrar la operación/),
+        },
+      });
+      expect((await stubRequests('import')).slice(importsBefore)).toEqual([]);
       await gateway.activity!.flush();
       expect(await dropped('store_error')).toBe(before + 1);
       const audit = lines

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
-import { ensureGatewayBuild, startGatewayProcess, type GatewayProcess } from './gateway-process.js';
+import { ensureGatewayBuild, startBuiltGateway, type GatewayProcess } from './gateway-process.js';
 import { rawRequest } from './raw-http.js';
 
 /**
@@ -27,15 +27,9 @@ let token: string;
 
 beforeAll(async () => {
   [{ stubs, emulator }] = await Promise.all([sharedStack(), ensureGatewayBuild()]);
-  gateway = await startGatewayProcess(
-    ['dist/main.js'],
-    {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      STUBS_URL: stubs.url,
-      KEYCLOAK_ISSUER: emulator.issuer,
-      KEYCLOAK_JWKS_URL: emulator.jwksUrl,
-    },
+  gateway = await startBuiltGateway(
+    { stubsUrl: stubs.url, issuer: emulator.issuer, jwksUrl: emulator.jwksUrl },
+    {},
     (spawned) => (child = spawned),
   );
   token = await emulator.accessTokenFor('tesoreria');

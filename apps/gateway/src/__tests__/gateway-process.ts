@@ -83,24 +83,39 @@ export async function ensureGatewayBuild(): Promise<void> {
   await promisify(execFile)(process.execPath, [tsgo, '-p', 'tsconfig.build.json'], { cwd: GATEWAY_DIR });
 }
 
+/** Where a gateway process finds the services and Keycloak (the shared stubs and emulator). */
+export interface GatewayStack {
+  stubsUrl: string;
+  issuer: string;
+  jwksUrl: string;
+}
+
+const stackEnv = (stack: GatewayStack, logLevel: string) => ({
+  NODE_ENV: 'development',
+  LOG_LEVEL: logLevel,
+  STUBS_URL: stack.stubsUrl,
+  KEYCLOAK_ISSUER: stack.issuer,
+  KEYCLOAK_JWKS_URL: stack.jwksUrl,
+});
+
 /**
  * The gateway's sources run by tsx (no build) as their own process, on the shared stubs and emulator, logging at info;
  * `env` on top (a test's own settings).
  */
 export const startSourceGateway = (
-  stack: { stubsUrl: string; issuer: string; jwksUrl: string },
+  stack: GatewayStack,
   env: Record<string, string>,
   onSpawn: (child: ChildProcess) => void,
 ): Promise<GatewayProcess> =>
-  startGatewayProcess(
-    ['--import', 'tsx', 'src/main.ts'],
-    {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      STUBS_URL: stack.stubsUrl,
-      KEYCLOAK_ISSUER: stack.issuer,
-      KEYCLOAK_JWKS_URL: stack.jwksUrl,
-      ...env,
-    },
-    onSpawn,
-  );
+  startGatewayProcess(['--import', 'tsx', 'src/main.ts'], { ...stackEnv(stack, 'info'), ...env }, onSpawn);
+
+/**
+ * The built gateway (dist/main.js: call ensureGatewayBuild first) as its own process, on the shared stubs and
+ * emulator, logging warnings only; `env` on top.
+ */
+export const startBuiltGateway = (
+  stack: GatewayStack,
+  env: Record<string, string>,
+  onSpawn: (child: ChildProcess) => void,
+): Promise<GatewayProcess> =>
+  startGatewayProcess(['dist/main.js'], { ...stackEnv(stack, 'warn'), ...env }, onSpawn);

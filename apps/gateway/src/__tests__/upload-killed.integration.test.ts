@@ -1,8 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureGatewayBuild, startGatewayProcess, type GatewayProcess } from './gateway-process.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureGatewayBuild, startBuiltGateway, type GatewayProcess } from './gateway-process.js';
 import { rawRequest, type RawAnswer } from './raw-http.js';
 import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
 
@@ -12,6 +15,8 @@ import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-sta
  * stops reading after the body's first 64 KiB, so the gateway is killed while it writes; the service is then handed
  * exactly what had arrived by the gateway's death, under the gateway's own headers (its Content-Length the whole
  * body's). It refuses it and imports nothing, and the operator's client gets no answer at all, never a success.
+ * The upload was recorded before it left (files/upload-move.ts): the next gateway on the same store closes that
+ * record as 'Resultado desconocido', so the operator's action is in 'Actividad' whatever the service got.
  */
 
 const BOUNDARY = 'CorteDeReenvio';
@@ -109,37 +114,49 @@ let emulator: SharedEmulator;
 let child: ChildProcess | undefined;
 let gateway: GatewayProcess | undefined;
 let proxy: ReturnType<typeof cuttingProxy>;
+let next: ChildProcess | undefined;
 let killed!: () => void;
 const gatewayGone = new Promise<void>((resolve) => (killed = resolve));
+let storeDir: string;
+/** The store both gateways open in turn, and a short lease: the second one closes the first one's moves soon. */
+const storeEnv = () => ({ STORE_DATA_DIR: storeDir, MOVE_LEASE_MS: '1500', MOVE_RECOVER_EVERY_MS: '200' });
+
+const stackOf = () => ({ stubsUrl: stubs.url, issuer: emulator.issuer, jwksUrl: emulator.jwksUrl });
+
+/** Waits until the gateway at `url` is ready (its store open: an upload is recorded there before it is sent). */
+async function ready(url: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if ((await fetch(`${url}/readyz`)).status !== 200) throw new Error(`${url} is not ready`);
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+}
 
 beforeAll(async () => {
+  storeDir = await mkdtemp(join(tmpdir(), 'upload-killed-store-'));
   [{ stubs, emulator }] = await Promise.all([sharedStack(), ensureGatewayBuild()]);
   proxy = cuttingProxy(`${stubs.url}/import`, gatewayGone);
   await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
-  gateway = await startGatewayProcess(
-    ['dist/main.js'],
-    {
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      STUBS_URL: stubs.url,
-      IMPORT_SERVICE_URL: proxy.url(),
-      KEYCLOAK_ISSUER: emulator.issuer,
-      KEYCLOAK_JWKS_URL: emulator.jwksUrl,
-    },
+  gateway = await startBuiltGateway(
+    stackOf(),
+    { IMPORT_SERVICE_URL: proxy.url(), ...storeEnv() },
     (spawned) => (child = spawned),
   );
+  await ready(gateway.url);
 }, 180_000);
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  for (const process of [child, next]) if (process && process.exitCode === null) process.kill('SIGKILL');
   proxy.server.closeAllConnections();
   await new Promise((resolve) => proxy.server.close(resolve));
+  await rm(storeDir, { recursive: true, force: true });
 });
 
 /** The service's imports, newest first: a new import changes it. */
 const imports = async () => JSON.stringify(await (await fetch(`${stubs.url}/import/pagos`)).json());
 
 describe('an upload whose forwarding the gateway dies in', { timeout: 180_000 }, () => {
-  it('imports nothing and answers the operator nothing, never a success', async () => {
+  it('imports nothing, answers the operator nothing, never a success, and is in the activity as unknown', async () => {
     const before = await imports();
     const body = importBody();
     const answer: Promise<RawAnswer> = rawRequest({
@@ -167,5 +184,24 @@ describe('an upload whose forwarding the gateway dies in', { timeout: 180_000 },
     expect(serviceStatus === null || serviceStatus >= 400).toBe(true);
     expect((await answer).status).toBeNull();
     expect(await imports()).toBe(before);
+
+    // The next gateway on the same store: the upload's record, left 'pending' by the dead one, is closed as unknown.
+    const second = await startBuiltGateway(stackOf(), storeEnv(), (spawned) => (next = spawned));
+    await ready(second.url);
+    const token = await emulator.accessTokenFor('admin');
+    const uploads = async () => {
+      const response = await fetch(`${second.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `query($filter: ActivityFilter) { activity(filter: $filter, page: 1, pageSize: 10) { rows { user area result errorCode } } }`,
+          variables: { filter: { operation: 'POST /files/importaciones' } },
+        }),
+      });
+      return ((await response.json()) as { data?: { activity: { rows: unknown[] } } }).data?.activity.rows;
+    };
+    await expect
+      .poll(uploads, { timeout: 60_000, interval: 200 })
+      .toEqual([{ user: 'tesoreria', area: 'imports', result: 'UNKNOWN', errorCode: 'GATEWAY_STOPPED' }]);
   });
 });

@@ -24,6 +24,7 @@ import {
   type UpstreamUnavailable,
 } from '../upstream/errors.js';
 import { FileRefusal, badRequest, gateRefusal, sendRefusal, upstreamRefusal } from './refusals.js';
+import type { UploadMoves } from './upload-move.js';
 import type { FileCallContext } from './upstream-call.js';
 
 /** A request to a route, with its path parameters. */
@@ -78,8 +79,11 @@ export interface FileCallsOptions {
   logger: Logger;
   fetch: typeof fetch;
   store: StoreHandle | null;
-  /** An upload that reached its service: an operator's action, handed to the activity (issue 64). */
-  onUpload?: (event: AuditEvent) => void;
+  /**
+   * Where an upload is recorded before it is forwarded, as the money moves are (upload-move.ts): an operator's action
+   * in the activity (issues 60 and 64). Without a store, none.
+   */
+  moves?: UploadMoves;
 }
 
 /** What the download and upload handlers use of the router: the gate, the audit, the refusals, the upstream's context. */
@@ -87,6 +91,8 @@ export interface FileCalls {
   config: GatewayConfig;
   logger: Logger;
   store: StoreHandle | null;
+  /** Where uploads are recorded (upload-move.ts), or null without a store. */
+  moves: UploadMoves | null;
   /** The operator gate (token, rate limit, permission); sets the operator on the state. Throws a refusal. */
   authorize(
     req: IncomingMessage,
@@ -96,15 +102,24 @@ export interface FileCalls {
   ): Promise<AuthUser>;
   /** The upstream call's context: the operator's token, ids, test namespace and locale. */
   callContext(req: IncomingMessage, res: ServerResponse, user: AuthUser): FileCallContext;
+  /** The call's audit event but its result and error code. */
+  eventOf(res: ServerResponse, state: CallState): Omit<AuditEvent, 'result' | 'errorCode'>;
   /** Writes the call's audit line. */
   audit(res: ServerResponse, state: CallState, result: AuditResult, errorCode: string | null): AuditEvent;
-  /** An upload's event to the activity too (downloads read; they are not actions). */
-  recordUpload(event: AuditEvent): void;
   /** Whether a refusal's lines are written one by one (else counted for the source's summary). */
   refusalWritten(res: ServerResponse, state: CallState): boolean;
-  /** The refusal answered and audited (`fromUpstream`: always, an upload's to the activity too). */
-  refuse(res: ServerResponse, state: CallState, refusal: FileRefusal, fromUpstream?: boolean): void;
-  /** An upstream failure refused in Spanish; a service's 5xx keeps its codes in the log (not in the answer). */
+  /**
+   * The refusal answered and audited: `always` (a refusal of what a service answered, an upload that was recorded)
+   * line by line, else within the source's budget.
+   */
+  refuse(res: ServerResponse, state: CallState, refusal: FileRefusal, always?: boolean): void;
+  /** An upstream failure as its Spanish refusal; a service's 5xx keeps its codes in the log (not in the answer). */
+  upstreamFailure(
+    state: CallState,
+    error: UpstreamError | UpstreamTimeout | UpstreamUnavailable,
+    write: boolean,
+  ): FileRefusal;
+  /** An upstream failure refused (upstreamFailure), audited line by line. */
   refuseUpstream(
     res: ServerResponse,
     state: CallState,
@@ -129,6 +144,7 @@ export function fileCalls(options: FileCallsOptions): FileCalls {
     config,
     logger,
     store: options.store,
+    moves: options.moves ?? null,
     async authorize(req, res, state, requires) {
       const outcome = await gate.check(req, res, requires);
       state.user = outcome.user;
@@ -144,38 +160,42 @@ export function fileCalls(options: FileCallsOptions): FileCalls {
       locale: operatorLocale(req.headers.locale, req.headers['accept-language']),
       fetch: options.fetch,
     }),
+    eventOf: (res, state) => ({
+      event: 'audit',
+      user: state.user?.username ?? null,
+      permissionUsed: state.permissionUsed,
+      operation: state.operation,
+      operationName: null,
+      targetIds: state.targetIds,
+      reason: null,
+      requestId: requestIdOf(res),
+    }),
     audit(res, state, result, errorCode) {
       const event: AuditEvent = {
-        event: 'audit',
-        user: state.user?.username ?? null,
-        permissionUsed: result === 'denied' ? null : state.permissionUsed,
-        operation: state.operation,
-        operationName: null,
-        targetIds: state.targetIds,
-        reason: null,
+        ...calls.eventOf(res, state),
+        ...(result === 'denied' ? { permissionUsed: null } : {}),
         result,
         errorCode,
-        requestId: requestIdOf(res),
       };
       write('audit', { ...event });
       return event;
     },
-    recordUpload(event) {
-      if (event.operation.startsWith('POST ')) options.onUpload?.(event);
-    },
     refusalWritten: (res, state) =>
       refusalLines.admit(state.user ? `user:${state.user.username}` : `ip:${clientAddress(res.req)}`),
-    refuse(res, state, refusal, fromUpstream = false) {
-      if (fromUpstream) calls.recordUpload(calls.audit(res, state, resultOf(refusal), refusal.code));
-      else if (calls.refusalWritten(res, state)) calls.audit(res, state, resultOf(refusal), refusal.code);
+    refuse(res, state, refusal, always = false) {
+      if (always || calls.refusalWritten(res, state))
+        calls.audit(res, state, resultOf(refusal), refusal.code);
       sendRefusal(res, refusal);
     },
-    refuseUpstream(res, state, error, isWrite) {
+    upstreamFailure(state, error, isWrite) {
       if (error instanceof UpstreamError && isServiceFault(error.status)) {
         const [method = '', path = ''] = state.operation.split(' ');
         logger.warn('upstream fault', upstreamFaultFields(error, method, path));
       }
-      calls.refuse(res, state, upstreamRefusal(error, isWrite), true);
+      return upstreamRefusal(error, isWrite);
+    },
+    refuseUpstream(res, state, error, isWrite) {
+      calls.refuse(res, state, calls.upstreamFailure(state, error, isWrite), true);
     },
     resultOf,
   };

@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoreHandle } from '../activity/store-handle.js';
-import type { AuditEvent } from '../audit/audit-plugin.js';
+import type { UploadMoves } from './upload-move.js';
 import type { GatewayConfig } from '../config.js';
 import type { OperatorGate } from '../http/operator-gate.js';
 import { methodIs, routeMatcher } from '../http/routes.js';
@@ -34,10 +34,10 @@ export interface FilesRouterOptions {
   /** The gateway's own store, read by producing downloads (`produce`). */
   store?: StoreHandle | null;
   /**
-   * An upload that reached its service (success, or the service's refusal or silence): an operator's action, handed to
-   * the activity like a mutation's (issue 64: an import upload is in 'Actividad').
+   * Where an upload is recorded before it is forwarded, as a money move (upload-move.ts): an operator's action in
+   * 'Actividad' like a mutation's (issues 60 and 64).
    */
-  onUpload?: (event: AuditEvent) => void;
+  moves?: UploadMoves;
 }
 
 /**
@@ -67,7 +67,7 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     logger: options.logger,
     fetch: options.fetch ?? globalThis.fetch,
     store: options.store ?? null,
-    ...(options.onUpload ? { onUpload: options.onUpload } : {}),
+    ...(options.moves ? { moves: options.moves } : {}),
   });
   const takeUploadSlot = uploadSlots(options.config.uploads);
   const routes = options.routes.map((route) => ({

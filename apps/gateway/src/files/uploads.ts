@@ -10,6 +10,7 @@ import type { AuthUser } from '../auth/verify-token.js';
 import { sendJson } from '../http/plain.js';
 import { GENERIC_ERROR_MESSAGE } from '../upstream/error-catalogue.js';
 import { UpstreamError, isUpstreamFailure } from '../upstream/errors.js';
+import { writeFailure } from '../upstream/outcome.js';
 import {
   asRefusal,
   callState,
@@ -23,9 +24,10 @@ import {
 import { FORM_OVERHEAD_BYTES, checkUploadHeaders, parseUpload, type ParsedUpload } from './multipart.js';
 import { multipartBody } from './form-body.js';
 import { checkedParams } from './params.js';
-import { FileRefusal, sendRefusal, upstreamRefusal, zipRefusal } from './refusals.js';
+import { FileRefusal, sendRefusal, zipRefusal } from './refusals.js';
 import type { UploadDefinition } from './types.js';
 import type { TakeUploadSlot } from './upload-slots.js';
+import { beginUploadMove, type UploadMove } from './upload-move.js';
 import { callUpstream } from './upstream-call.js';
 import { zipProblem } from './zip-check.js';
 
@@ -108,11 +110,20 @@ interface AdmittedUpload {
   params: Record<string, string>;
 }
 
-/** The checked upload forwarded as multipart with the operator's token; the service's JSON answered. */
+/** An upload's record once stored (upload-move.ts), for its outcome however the forward ends. */
+interface UploadRecord {
+  move: UploadMove | null;
+}
+
+/**
+ * The checked upload recorded (upload-move.ts: `record` holds it before anything is sent), forwarded as
+ * multipart with the operator's token; the service's JSON answered once its outcome is recorded.
+ */
 async function forward(
   calls: FileCalls,
   { req, res, state, definition, user, params }: AdmittedUpload,
   { file, fields }: ParsedUpload,
+  record: UploadRecord,
 ): Promise<void> {
   const { config } = calls;
   // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb). Its directory is
@@ -138,6 +149,14 @@ async function forward(
       chunks: file.chunks,
     },
   );
+  const move = calls.moves
+    ? await beginUploadMove(calls.moves, calls.logger, calls.eventOf(res, state), {
+        params,
+        fields,
+        file: { name: file.name, format: file.format, size: file.size },
+      })
+    : null;
+  record.move = move;
   const call = await callUpstream(calls.callContext(req, res, user), target, {
     method: 'POST',
     body: form,
@@ -150,11 +169,19 @@ async function forward(
     body = text === '' ? {} : JSON.parse(text);
   } catch {
     call.finish('error');
-    const invalid = new UpstreamError(target.service, 502, 'invalid_response', null, null, requestIdOf(res));
-    throw upstreamRefusal(invalid, true);
+    // The service answered but its answer cannot be read: whether it imported is unknown (outcome.ts).
+    throw new UpstreamError(
+      target.service,
+      502,
+      'invalid_response',
+      null,
+      'response body is not JSON',
+      requestIdOf(res),
+    );
   }
   call.finish('ok');
-  calls.recordUpload(calls.audit(res, state, 'success', null));
+  await move?.complete('success', null, call.response.status);
+  calls.audit(res, state, 'success', null);
   sendJson(res, call.response.status, body);
 }
 
@@ -178,20 +205,34 @@ async function receive(calls: FileCalls, upload: AdmittedUpload): Promise<void> 
     return;
   }
   state.targetIds = idsOf({ ...params, ...parsed.fields });
+  const record: UploadRecord = { move: null };
   try {
-    await forward(calls, upload, parsed);
+    await forward(calls, upload, parsed, record);
   } catch (error) {
-    if (error instanceof FileRefusal) calls.refuse(res, state, error);
-    else if (isUpstreamFailure(error)) calls.refuseUpstream(res, state, error, true);
-    else {
-      calls.logger.error('upload failed', {
-        requestId: requestIdOf(res),
-        operation: state.operation,
-        error: String(error),
-      });
-      calls.refuse(res, state, new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE));
-    }
+    const refusal = uploadRefusal(calls, res, state, error);
+    // Recorded before the answer, as a mutation's write is read: what the service may have done is unknown, not failed.
+    const result = isUpstreamFailure(error)
+      ? writeFailure(error).outcome === 'UNKNOWN'
+        ? 'unknown'
+        : 'failed'
+      : error instanceof FileRefusal
+        ? calls.resultOf(error)
+        : 'unknown';
+    await record.move?.complete(result, refusal.code, refusal.status);
+    calls.refuse(res, state, refusal, record.move !== null);
   }
+}
+
+/** The refusal a forward's failure is answered with (a service's fault or an unexpected error logged). */
+function uploadRefusal(calls: FileCalls, res: ServerResponse, state: CallState, error: unknown): FileRefusal {
+  if (error instanceof FileRefusal) return error;
+  if (isUpstreamFailure(error)) return calls.upstreamFailure(state, error, true);
+  calls.logger.error('upload failed', {
+    requestId: requestIdOf(res),
+    operation: state.operation,
+    error: String(error),
+  });
+  return new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE);
 }
 
 /** The handler of one upload route. */

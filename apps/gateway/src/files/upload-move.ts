@@ -1,0 +1,84 @@
+/**
+ * An upload recorded as the money moves are (activity/move-journal.ts, issue 60): its intent is stored before the
+ * first byte leaves for the service, its hold renewed while it is forwarded, and its outcome written once the service
+ * answered (or refused). An upload is an operator's action that the service may carry out (an import of payments), so
+ * none may end up recorded nowhere:
+ *
+ * - the store cannot take the intent: the upload is refused (STORE_UNAVAILABLE) and nothing is sent;
+ * - the store drops before the outcome: the journal keeps it and writes it again (the row stays 'En curso');
+ * - the gateway dies while forwarding: the row stays 'pending' until its lease ends, then a gateway closes it as
+ *   'Resultado desconocido' (GATEWAY_STOPPED): the operator checks the imports list, whatever the service got.
+ */
+import type { NewActivity } from '@backoffice/store';
+import { requestHash } from '../activity/move-field.js';
+import { MOVE_NOT_RECORDED_MESSAGE, type MoveJournal } from '../activity/move-journal.js';
+import type { AuditEvent, AuditResult } from '../audit/audit-plugin.js';
+import type { Logger } from '../logger.js';
+import { FileRefusal } from './refusals.js';
+
+/** What an upload's record needs: the journal, and an audit event's activity row (its area, trace, namespace). */
+export interface UploadMoves {
+  journal: MoveJournal;
+  intentRow: (event: Omit<AuditEvent, 'result'> & { result: 'pending' }) => NewActivity;
+}
+
+/** An upload's stored intent, until its outcome is written. */
+export interface UploadMove {
+  readonly id: string;
+  /**
+   * Writes the outcome before the answer leaves (`status`: the answer's); the journal keeps what the store cannot take
+   * yet. Never throws.
+   */
+  complete(result: AuditResult, errorCode: string | null, status: number): Promise<void>;
+}
+
+/**
+ * Stores the intent of an upload about to be forwarded (`event`: its audit event, `substance`: what it sends, for the
+ * row's request hash) and writes its 'pending' audit line. Throws a FileRefusal (503, nothing sent) when the store
+ * cannot take it.
+ */
+export async function beginUploadMove(
+  moves: UploadMoves,
+  logger: Logger,
+  event: Omit<AuditEvent, 'result' | 'errorCode'>,
+  substance: Record<string, unknown>,
+): Promise<UploadMove> {
+  const pending = { ...event, result: 'pending', errorCode: null } as const;
+  const { result: _pending, ...row } = moves.intentRow(pending);
+  let id: string;
+  try {
+    const begun = await moves.journal.begin({
+      ...row,
+      result: 'pending',
+      items: null,
+      idempotency_key: null,
+      request_hash: requestHash(event.operation, substance),
+    });
+    // Without a key there is no earlier move to find: a stored intent is all `begin` can give.
+    if (!begun.begun) throw new Error('an upload has no idempotency key');
+    id = begun.id;
+  } catch (error) {
+    throw new FileRefusal(503, 'STORE_UNAVAILABLE', MOVE_NOT_RECORDED_MESSAGE, null, String(error));
+  }
+  (logger.audit ?? logger.info)('audit', { ...pending, moveId: id });
+  // The hold renewed while the body is forwarded (a large file can take longer than a lease).
+  const journal = moves.journal;
+  const hold = setInterval(
+    () => void journal.progress(id, null),
+    Math.max(1_000, Math.floor(journal.leaseMs / 3)),
+  );
+  hold.unref();
+  return {
+    id,
+    async complete(result, errorCode, status) {
+      clearInterval(hold);
+      await journal.complete(id, {
+        // A failure the gateway cannot explain may have left the service with the upload: unknown, as a move's.
+        result: result === 'error' ? 'unknown' : result,
+        error_code: errorCode,
+        items: null,
+        answer: { status },
+      });
+    },
+  };
+}
