@@ -49,6 +49,27 @@ const isPaymentsSearch = (request: Request) =>
   (request.postData() ?? '').includes('"operationName":"PaymentsSearch"');
 
 /**
+ * What the page itself says for a failed wait: its filter fields, how many screens it holds, how long ago it loaded
+ * and when (ms ago) it asked the gateway. A request sent before the action can explain rows shown without one.
+ */
+function pageRecord(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const ago = (at: number) => Math.round(performance.timeOrigin + at - Date.now());
+    const asked = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/graphql'))
+      .map((entry) => `${ago(entry.startTime)}ms`);
+    const fields = [...document.querySelectorAll<HTMLInputElement>('main input')].map(
+      (input) => `${input.getAttribute('aria-label') ?? input.name ?? '?'}=${input.value}`,
+    );
+    return (
+      `campos: ${fields.join(' ')}; pantallas: ${document.querySelectorAll('[data-routed-screen]').length}; ` +
+      `carga de la página hace ${Math.round(Date.now() - performance.timeOrigin)} ms; /graphql: ${asked.join(' ')}`
+    );
+  });
+}
+
+/**
  * Runs an action that must send a new PaymentsSearch, and waits for its answer to be on screen: the grid
  * shows exactly the answer's rows (the answer reaching the browser is not enough, React renders it later). Only
  * searches sent once the action starts count, and every one of them: a list the page was still loading (an in-app
@@ -63,7 +84,15 @@ export async function searchAfter(
   timeout = 20_000,
 ): Promise<void> {
   const searches: { answered: boolean; ids?: string[] | undefined }[] = [];
+  /** Every request to the gateway meanwhile (its operation), for the failure's message. */
+  const sentToGateway: string[] = [];
+  let requestsSeen = 0;
+  const actionStart = Date.now();
   const onRequest = (request: Request) => {
+    requestsSeen++;
+    if (request.url().includes('/graphql')) {
+      sentToGateway.push(/"operationName":"(\w+)"/.exec(request.postData() ?? '')?.[1] ?? request.method());
+    }
     if (!isPaymentsSearch(request)) return;
     const search: (typeof searches)[number] = { answered: false };
     searches.push(search);
@@ -77,8 +106,6 @@ export async function searchAfter(
     await expect
       .poll(
         async () => {
-          // None yet: a page load may send it after its load event.
-          if (searches.length === 0) return false;
           shownRows = JSON.stringify(
             await page.evaluate(() =>
               [...document.querySelectorAll('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row')].map(
@@ -86,6 +113,8 @@ export async function searchAfter(
               ),
             ),
           );
+          // None yet: a page load may send it after its load event.
+          if (searches.length === 0) return false;
           if (searches.some((search) => search.ids && JSON.stringify(search.ids) === shownRows)) return true;
           return searches.every((search) => search.answered) && searches.some((search) => !search.ids);
         },
@@ -93,12 +122,14 @@ export async function searchAfter(
       )
       .toBe(true);
   } catch (error) {
+    const timeline = await pageRecord(page).catch((reason: unknown) => String(reason));
     const sent = searches.map((search) =>
       search.answered ? JSON.stringify(search.ids ?? null) : 'sin respuesta',
     );
     throw new Error(
       `${String(error)}\nbúsquedas enviadas: ${sent.length === 0 ? 'ninguna' : sent.join(' | ')}\n` +
-        `filas en pantalla: ${shownRows || '(no leídas)'}\npágina: ${page.url()}`,
+        `filas en pantalla: ${shownRows || '(no leídas)'}\npedidos al gateway: ${sentToGateway.join(', ') || 'ninguno'}\n` +
+        `página: ${page.url()} (${timeline}; acción hace ${Date.now() - actionStart} ms, ${requestsSeen} pedidos vistos)`,
       { cause: error },
     );
   } finally {

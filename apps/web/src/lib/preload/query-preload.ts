@@ -38,10 +38,23 @@ function operationKey(query: TypedDocumentNode<unknown, never>, variables: unkno
 /** Preloads started per client: operation key → when. */
 const started = new WeakMap<ApolloClient, Map<string, number>>();
 
+/** Whether a mounted screen already asks for this operation (its query subscribed). */
+function alreadyAsked(client: ApolloClient, key: string): boolean {
+  for (const observable of client.getObservableQueries('active')) {
+    if (operationKey(observable.query as TypedDocumentNode<unknown, never>, observable.variables) === key)
+      return true;
+  }
+  return false;
+}
+
 /**
  * Sends `query` with `variables` into the client's cache (always to the network: the navigation asks for fresh
  * rows, as the screen's `cache-and-network` would) and records it for the screen. Failures are left to the
  * screen: it then sends its own request and shows its own error.
+ *
+ * A preload that comes after its screen (its module slower than the screen's, on a loaded machine) finds the screen
+ * asking already and does nothing: a second request would be waste, and a record no screen takes over would hand
+ * the next visit to the same list within PRELOAD_FRESH_MS the cached rows with no request at all.
  */
 export function preloadQuery<TData, TVariables extends OperationVariables>(
   client: ApolloClient,
@@ -50,6 +63,7 @@ export function preloadQuery<TData, TVariables extends OperationVariables>(
   now: number = Date.now(),
 ): Promise<void> {
   const key = operationKey(query as TypedDocumentNode<unknown, never>, variables);
+  if (alreadyAsked(client, key)) return Promise.resolve();
   let perClient = started.get(client);
   if (!perClient) started.set(client, (perClient = new Map()));
   perClient.set(key, now);

@@ -165,6 +165,21 @@ describe('query preload', () => {
     expect(wasPreloaded(client, THINGS as never, variables)).toBe(false);
   });
 
+  it('does nothing when it comes after its screen, so a later visit to the same list asks again', async () => {
+    const { client, calls } = countingClient();
+    const variables = { status: 'OPEN', page: 1 };
+    const { unmount } = renderScreen(client, variables);
+    expect(await screen.findByText('OPEN-1')).toBeTruthy();
+    // The route's preload module arrives late: the screen already asks for its rows.
+    await preloadQuery(client, THINGS, variables);
+    expect(calls).toHaveLength(1);
+    expect(wasPreloaded(client, THINGS as never, variables)).toBe(false);
+    unmount();
+    // Another visit (a new mount without a navigation's preload) asks for fresh rows.
+    renderScreen(client, variables);
+    await waitFor(() => expect(calls).toHaveLength(2));
+  });
+
   it('forgets a preload that failed, so the screen asks (and shows its own error)', async () => {
     const failing = new ApolloClient({
       cache: new InMemoryCache(),
