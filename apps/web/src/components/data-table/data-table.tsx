@@ -501,8 +501,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const loading = list.loading && (props.listKey === undefined || rows.length === 0);
   const reloading = rows.length > 0 && (waiting || (props.listKey !== undefined && list.loading));
   const box = useBoxWidth();
-  // A first page renders the rows the window shows, then the rest (rows-in-stages.ts).
-  const staged = useRowsInStages(rows, box.ref, rowHeight, HEADER_HEIGHT);
+  // A first page, or another list's page, renders the rows the window shows, then the rest (rows-in-stages.ts).
+  const staged = useRowsInStages(rows, box.ref, rowHeight, HEADER_HEIGHT, props.listKey);
   const stableGetRowId = useCallback((row: R) => latest.current.getRowId(row), []);
   // The rows' links, though, are part of what the grid shows: the cells read them from a map made again (with new
   // columns) only when one of them changes (an import approved), not when the function does.

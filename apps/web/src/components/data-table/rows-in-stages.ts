@@ -47,28 +47,36 @@ export interface RowsInStages<R> {
 
 /**
  * The rows the grid renders, in two stages when a page arrives into a grid that showed none (a list's first load, or
- * a grid mounted with its page).
+ * a grid mounted with its page), or, given `listKey`, when the page is another list's (another page, sort or filter).
  * With `autoHeight` the grid renders every row of the page in one commit (its virtualization sees a viewport as
  * tall as the page), though a 1280×800 window shows about 12 of them, and on a repeat visit to a list that one
- * commit after the answer was the last long task before the first row (bench/README.md, issue 44 (c)). So the first
- * commit renders the rows that reach the window's bottom (`rowsInWindow`) and the rest of the page follows right
- * after that first paint, as an ordinary (not deferrable) update: an input event waits for it, so a click on
- * 'select all' or a key press always finds the whole page. A page that replaces another page's rows is rendered
- * whole at once: the operator may be scrolled down to the rows the first stage would leave out.
+ * commit after the answer was the last long task before the first row (bench/README.md, issue 44 (c)); a list change
+ * likewise showed its new rows 170–280 ms after their answer (issue 65). So the first commit renders the rows that
+ * reach the window's bottom (`rowsInWindow`, from the grid's top as on screen: scrolled down, that is every row down to
+ * the window's bottom) and the rest of the page follows right after that first paint, as an ordinary (not deferrable)
+ * update: an input event waits for it, so a click on 'select all' or a key press always finds the whole page. The same
+ * list's rows again (an action's or a live change, a refetch) and, without `listKey`, any page replacing another are
+ * rendered whole at once: a row past the first stage may hold the focus.
  */
 export function useRowsInStages<R>(
   rows: readonly R[],
   box: RefObject<Element | null>,
   rowHeight: number,
   headerHeight: number,
+  /** The list the rows are a page of (a list page's query): another list's page comes in stages too. */
+  listKey?: string,
 ): RowsInStages<R> {
   const [stage, setStage] = useState<Stage>(() => (rows.length > 1 ? { first: 'measure' } : null));
-  const [seen, setSeen] = useState(rows);
-  if (rows !== seen) {
+  const [seen, setSeen] = useState({ rows, listKey });
+  if (rows !== seen.rows) {
     // Adjusted while rendering (React's pattern for state derived from a prop's change): the grid never receives the
     // whole page first. The box is read here, before this render's commit, as the screen shows it now.
-    setSeen(rows);
-    const first = seen.length === 0 ? firstStage(box.current, rows.length, rowHeight, headerHeight) : null;
+    setSeen({ rows, listKey });
+    const anotherList = listKey !== undefined && listKey !== seen.listKey;
+    const first =
+      seen.rows.length === 0 || anotherList
+        ? firstStage(box.current, rows.length, rowHeight, headerHeight)
+        : null;
     setStage(first === null ? null : { first });
   }
 

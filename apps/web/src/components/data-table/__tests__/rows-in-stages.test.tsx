@@ -104,6 +104,26 @@ describe('DataTable: a first page in two stages', () => {
     expect(shownIds()).toEqual(ids(SECOND));
   });
 
+  it("renders another list's page (its listKey changed: a page, a sort, a filter) in the same two stages", async () => {
+    const { rerender } = render(table({ rows: FIRST, listKey: 'pagina=1' }));
+    await waitFor(() => expect(document.querySelector('[aria-busy]')).toBeNull());
+    expect(shownIds()).toEqual(ids(FIRST));
+    rerender(table({ rows: SECOND, page: 2, listKey: 'pagina=2' }));
+    expect(shownIds()).toEqual(ids(SECOND.slice(0, 3)));
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    await waitFor(() => expect(document.querySelector('[aria-busy]')).toBeNull());
+    expect(shownIds()).toEqual(ids(SECOND));
+  });
+
+  it("renders the same list's rows again whole at once (an action's or a live change: a row past the first stage may hold the focus)", async () => {
+    const { rerender } = render(table({ rows: FIRST, listKey: 'pagina=1' }));
+    await waitFor(() => expect(document.querySelector('[aria-busy]')).toBeNull());
+    const changed = FIRST.map((row) => (row.id === '20' ? { ...row, name: 'Pagador cambiado' } : row));
+    rerender(table({ rows: changed, listKey: 'pagina=1' }));
+    expect(shownIds()).toEqual(ids(FIRST));
+    expect(screen.getByText('Pagador cambiado')).toBeInTheDocument();
+  });
+
   it("selects the whole page with 'select all', and counts the page's rows in the footer from the first stage", async () => {
     const onSelectionChange = vi.fn();
     const { rerender } = render(table({ loading: true, selectable: true, onSelectionChange }));
