@@ -3,7 +3,7 @@ import type { ApolloClient } from '@apollo/client';
 import { PageLoader } from '../components/feedback/page-loader';
 import type { ApolloOptions } from '../lib/apollo';
 import type { MeData } from '../lib/me-request';
-import { loadOnce, useSettled } from '../lib/settled';
+import { followSettlement, loadOnce, useSettled } from '../lib/settled';
 
 /**
  * The shell renders without Apollo Client (issue 16: the menu needs only `me`, read by lib/me-request): the data
@@ -17,29 +17,16 @@ export interface DataLayer {
   refine(me: MeData): void;
 }
 
-type DataClientModule = typeof import('./data-client');
-
-/** The data layer's module once in: the first render inside it then needs no page loader (`DataBoundary`). */
-let loadedModule: DataClientModule | undefined;
-
 /** The data layer's module (Apollo Client and its cache); the same promise every time. */
-export const loadDataClient = loadOnce(() =>
-  import('./data-client').then((module) => (loadedModule = module)),
-);
-
-/** The clients made, once made. */
-const madeClients = new WeakMap<Promise<ApolloClient>, ApolloClient>();
+export const loadDataClient = loadOnce(() => import('./data-client'));
 
 export function startDataLayer(options: ApolloOptions): DataLayer {
   const module = loadDataClient();
   let client: Promise<ApolloClient> | undefined;
   return {
     client(me) {
-      if (!client) {
-        const made = module.then((m) => m.createDataClient(options, me));
-        made.then((c) => madeClients.set(made, c)).catch(() => undefined); // a failure is DataBoundary's to show
-        client = made;
-      }
+      // Followed from the start: the first render inside DataBoundary finds it made, without a page loader.
+      client ??= followSettlement(module.then((m) => m.createDataClient(options, me)));
       return client;
     },
     refine(me) {
@@ -60,10 +47,9 @@ export const DataClientContext = createContext<Promise<ApolloClient> | null>(nul
 export function DataBoundary({ children }: { children: ReactNode }) {
   const clientPromise = useContext(DataClientContext);
   if (!clientPromise) throw new Error('DataBoundary needs DataClientContext (app/app.tsx).');
-  // What is already in renders at once (useSettled sees a promise settle only a render after its first look).
-  const client = useSettled(clientPromise) ?? madeClients.get(clientPromise);
+  const client = useSettled(clientPromise);
   // The provider comes with the module that makes the client: in by the time the client is.
-  const module = useSettled(loadDataClient()) ?? loadedModule;
+  const module = useSettled(loadDataClient());
   if (!client || !module) return <PageLoader />;
   return <module.DataProvider client={client}>{children}</module.DataProvider>;
 }

@@ -1,4 +1,3 @@
-import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApolloClient } from '@apollo/client';
 import { PageLoader } from '../components/feedback/page-loader';
@@ -11,26 +10,22 @@ import type { LazyScreen } from './screens';
 import { isKeptScreenMounted } from './shell/kept-outlet';
 import { ShellLayout } from './shell/shell-layout';
 
-/** The screens whose code is in: a route mounted after that renders its screen at once (`RouteContent`). */
-const loadedScreens = new WeakMap<LazyScreen, ComponentType>();
-
 /**
- * Loads a route's screen (once: `lazyScreen`) and remembers it once in, so the route's first render shows the screen
- * itself rather than its page loader and then the screen a render later (issue 65: the first render of a repeat
- * visit is the shell with the rows). A failed load is the screen's to show (RouteError).
+ * Loads a route's screen (once: `lazyScreen`, whose load is followed, so a route mounted after it is in renders the
+ * screen itself at once: issue 65). Settles when it is in or failed: a failed load is the screen's to show
+ * (RouteError).
  */
 export function loadScreen(screen: LazyScreen | undefined): Promise<void> {
-  if (!screen) return Promise.resolve();
-  return screen.load().then(
-    (module) => void loadedScreens.set(screen, module.default),
-    () => undefined,
-  );
+  return screen
+    ? screen.load().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }
 
 function RouteContent({ route }: { route: AppRoute }) {
-  // Decided once per mount: a screen whose code came in later keeps rendering through its lazy component.
-  const [loaded] = useState(() => (route.screen ? loadedScreens.get(route.screen) : undefined));
-  const Screen = loaded ?? route.screen?.Component;
+  const Screen = route.screen?.Component;
   const screen = Screen ? <Screen /> : <NotAvailablePage title={route.title} />;
   if (!route.rule) return screen;
   return (

@@ -48,14 +48,26 @@ export function useSettled<T>(promise: Promise<T>): T | undefined {
 }
 
 /**
- * `load` called once, its promise shared; a failed load is forgotten, so the next call tries again (a chunk that
- * failed to download on a bad connection).
+ * Has `useSettled` follow `promise` from now on, and returns it: a component that first reads it after it settled
+ * (a screen's code, the data layer, loaded before the first render: issue 65) renders what it gave at once, not a
+ * render later.
+ */
+export function followSettlement<T>(promise: Promise<T>): Promise<T> {
+  watch(promise);
+  return promise;
+}
+
+/**
+ * `load` called once, its promise shared (and followed: `followSettlement`); a failed load is forgotten, so the next
+ * call tries again (a chunk that failed to download on a bad connection).
  */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined;
   return () =>
-    (pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    }));
+    (pending ??= followSettlement(
+      load().catch((error: unknown) => {
+        pending = undefined;
+        throw error;
+      }),
+    ));
 }

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { loadOnce, useSettled } from '../settled';
+import { followSettlement, loadOnce, useSettled } from '../settled';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -60,9 +60,28 @@ describe('useSettled', () => {
   });
 });
 
+describe('followSettlement', () => {
+  it('has a promise no component looked at before it settled read at once, on the first render', async () => {
+    const followed = followSettlement(Promise.resolve('Pagos'));
+    const loaded = loadOnce(() => Promise.resolve('Retiros'))();
+    await act(async () => undefined);
+    render(
+      <>
+        <Shown promise={followed} />
+        <Shown promise={loaded} />
+      </>,
+    );
+    expect(screen.getByText('Pagos')).toBeInTheDocument();
+    expect(screen.getByText('Retiros')).toBeInTheDocument();
+  });
+});
+
 describe('loadOnce', () => {
   it('loads once and shares the promise; a failed load is tried again on the next call', async () => {
-    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new Error('sin red')).mockResolvedValue('ok');
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new Error('sin red'))
+      .mockResolvedValue('ok');
     const once = loadOnce(load);
     await expect(once()).rejects.toThrow('sin red');
     const first = once();
