@@ -202,6 +202,22 @@ for (const backend of STORES) {
 
     const auditLines = () =>
       lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === 'audit');
+    /** A small import of collector 10001 uploaded by tesoreria. */
+    const uploadImport = async () => {
+      const form = new FormData();
+      form.append('collector_id', '10001');
+      form.append(
+        'file',
+        new Blob(['external_transaction_id,amount\r\nX-1,10.00\r\n'], { type: 'text/csv' }),
+        'p.csv',
+      );
+      return fetch(`${new URL(gateway.graphqlUrl).origin}/files/importaciones`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await tokenFor('tesoreria')}` },
+        body: form,
+      });
+    };
+
     const rowsOf = async (filter: Record<string, unknown>) => {
       await gateway.activity!.flush();
       const read = await as('admin', ACTIVITY, { filter });
@@ -586,6 +602,28 @@ for (const backend of STORES) {
       expect(rows[0]).toMatchObject({ user: 'tesoreria', area: 'imports', result: 'SUCCESS' });
     });
 
+    it('an upload the import service refuses is recorded as a move that ended, failed, before the answer (issue 60)', async () => {
+      await fetch(`${stubs.url}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ service: 'import', method: 'POST', errorRate: 1 }),
+      });
+      try {
+        const refused = await uploadImport();
+        expect(refused.status).toBe(502);
+        const requestId = refused.headers.get('x-request-id');
+        const stored = await gateway
+          .store!.current()!
+          .db.selectFrom('activity')
+          .select(['result', 'error_code', 'state'])
+          .where('request_id', '=', requestId)
+          .execute();
+        expect(stored).toEqual([{ result: 'failed', error_code: 'UPSTREAM_ERROR', state: 'done' }]);
+      } finally {
+        await fetch(`${stubs.url}/__admin/faults`, { method: 'DELETE' });
+      }
+    });
+
     it('a store gone mid-run: a money move is refused and sent nowhere, the audit line is written, the drop is counted (issue 60)', async () => {
       await gateway.activity!.flush();
       const before = await dropped('store_error');
@@ -605,18 +643,7 @@ for (const backend of STORES) {
       expect((await stubRequests()).slice(sentBefore).filter((r) => r.method !== 'GET')).toEqual([]);
       // An upload too: refused before its body leaves, in Spanish, and the import service gets nothing.
       const importsBefore = (await stubRequests('import')).length;
-      const form = new FormData();
-      form.append('collector_id', '10001');
-      form.append(
-        'file',
-        new Blob(['external_transaction_id,amount\r\nX-1,10.00\r\n'], { type: 'text/csv' }),
-        'p.csv',
-      );
-      const upload = await fetch(`${new URL(gateway.graphqlUrl).origin}/files/importaciones`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${await tokenFor('tesoreria')}` },
-        body: form,
-      });
+      const upload = await uploadImport();
       expect(upload.status).toBe(503);
       expect(await upload.json()).toEqual({
         error: {
