@@ -619,6 +619,15 @@ for (const backend of STORES) {
           .where('request_id', '=', requestId)
           .execute();
         expect(stored).toEqual([{ result: 'failed', error_code: 'UPSTREAM_ERROR', state: 'done' }]);
+        // Its audit lines: the intent, then the outcome the record has.
+        const audit = lines
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((line) => line.msg === 'audit' && line.requestId === requestId)
+          .map((line) => [line.result, line.errorCode]);
+        expect(audit).toEqual([
+          ['pending', null],
+          ['failed', 'UPSTREAM_ERROR'],
+        ]);
       } finally {
         await fetch(`${stubs.url}/__admin/faults`, { method: 'DELETE' });
       }

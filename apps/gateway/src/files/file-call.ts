@@ -108,10 +108,7 @@ export interface FileCalls {
   audit(res: ServerResponse, state: CallState, result: AuditResult, errorCode: string | null): AuditEvent;
   /** Whether a refusal's lines are written one by one (else counted for the source's summary). */
   refusalWritten(res: ServerResponse, state: CallState): boolean;
-  /**
-   * The refusal answered and audited: `always` (a refusal of what a service answered, an upload that was recorded)
-   * line by line, else within the source's budget.
-   */
+  /** The refusal answered and audited: `always` (a refusal of what a service answered) line by line, else within the source's budget. */
   refuse(res: ServerResponse, state: CallState, refusal: FileRefusal, always?: boolean): void;
   /** An upstream failure as its Spanish refusal; a service's 5xx keeps its codes in the log (not in the answer). */
   upstreamFailure(

@@ -9,7 +9,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoreHandle } from '../activity/store-handle.js';
-import type { UploadMoves } from './upload-move.js';
 import type { GatewayConfig } from '../config.js';
 import type { OperatorGate } from '../http/operator-gate.js';
 import { methodIs, routeMatcher } from '../http/routes.js';
@@ -18,6 +17,7 @@ import { downloadRoute } from './downloads.js';
 import { asRefusal, callState, fileCalls, type FileCalls, type FileRouteHandler } from './file-call.js';
 import { notFound } from './refusals.js';
 import type { FileRoute } from './types.js';
+import type { UploadMoves } from './upload-move.js';
 import { uploadRoute } from './uploads.js';
 import { uploadSlots } from './upload-slots.js';
 

@@ -219,7 +219,13 @@ async function receive(calls: FileCalls, upload: AdmittedUpload): Promise<void> 
         ? calls.resultOf(error)
         : 'unknown';
     await record.move?.complete(result, refusal.code, refusal.status);
-    calls.refuse(res, state, refusal, record.move !== null);
+    if (record.move || isUpstreamFailure(error)) {
+      // What a service answered, or an upload that was recorded: audited line by line, as the record says it ended.
+      calls.audit(res, state, result, refusal.code);
+      sendRefusal(res, refusal);
+    } else {
+      calls.refuse(res, state, refusal);
+    }
   }
 }
 
