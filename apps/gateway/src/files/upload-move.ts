@@ -12,7 +12,7 @@
 import type { NewActivity } from '@backoffice/store';
 import { requestHash } from '../activity/move-field.js';
 import { MOVE_NOT_RECORDED_MESSAGE, type MoveJournal } from '../activity/move-journal.js';
-import type { AuditEvent, AuditResult } from '../audit/audit-plugin.js';
+import type { AuditEvent } from '../audit/audit-plugin.js';
 import type { Logger } from '../logger.js';
 import { FileRefusal } from './refusals.js';
 
@@ -22,6 +22,9 @@ export interface UploadMoves {
   intentRow: (event: Omit<AuditEvent, 'result'> & { result: 'pending' }) => NewActivity;
 }
 
+/** How an upload ended, as its record and audit line say. */
+export type UploadResult = 'success' | 'failed' | 'unknown';
+
 /** An upload's stored intent, until its outcome is written. */
 export interface UploadMove {
   readonly id: string;
@@ -29,7 +32,7 @@ export interface UploadMove {
    * Writes the outcome before the answer leaves (`status`: the answer's); the journal keeps what the store cannot take
    * yet. Never throws.
    */
-  complete(result: AuditResult, errorCode: string | null, status: number): Promise<void>;
+  complete(result: UploadResult, errorCode: string | null, status: number): Promise<void>;
 }
 
 /**
@@ -73,8 +76,7 @@ export async function beginUploadMove(
     async complete(result, errorCode, status) {
       clearInterval(hold);
       await journal.complete(id, {
-        // A failure the gateway cannot explain may have left the service with the upload: unknown, as a move's.
-        result: result === 'error' ? 'unknown' : result,
+        result,
         error_code: errorCode,
         items: null,
         answer: { status },

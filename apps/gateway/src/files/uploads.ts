@@ -27,7 +27,7 @@ import { checkedParams } from './params.js';
 import { FileRefusal, sendRefusal, zipRefusal } from './refusals.js';
 import type { UploadDefinition } from './types.js';
 import type { TakeUploadSlot } from './upload-slots.js';
-import { beginUploadMove, type UploadMove } from './upload-move.js';
+import { beginUploadMove, type UploadMove, type UploadResult } from './upload-move.js';
 import { callUpstream } from './upstream-call.js';
 import { zipProblem } from './zip-check.js';
 
@@ -209,17 +209,9 @@ async function receive(calls: FileCalls, upload: AdmittedUpload): Promise<void> 
   try {
     await forward(calls, upload, parsed, record);
   } catch (error) {
-    const refusal = uploadRefusal(calls, res, state, error);
-    // Recorded before the answer, as a mutation's write is read: what the service may have done is unknown, not failed.
-    const result = isUpstreamFailure(error)
-      ? writeFailure(error).outcome === 'UNKNOWN'
-        ? 'unknown'
-        : 'failed'
-      : error instanceof FileRefusal
-        ? calls.resultOf(error)
-        : 'unknown';
+    const { refusal, result, fromService } = uploadFailure(calls, res, state, error);
     await record.move?.complete(result, refusal.code, refusal.status);
-    if (record.move || isUpstreamFailure(error)) {
+    if (record.move || fromService) {
       // What a service answered, or an upload that was recorded: audited line by line, as the record says it ended.
       calls.audit(res, state, result, refusal.code);
       sendRefusal(res, refusal);
@@ -229,16 +221,37 @@ async function receive(calls: FileCalls, upload: AdmittedUpload): Promise<void> 
   }
 }
 
-/** The refusal a forward's failure is answered with (a service's fault or an unexpected error logged). */
-function uploadRefusal(calls: FileCalls, res: ServerResponse, state: CallState, error: unknown): FileRefusal {
-  if (error instanceof FileRefusal) return error;
-  if (isUpstreamFailure(error)) return calls.upstreamFailure(state, error, true);
+/**
+ * How a forward's failure is answered and recorded: its refusal, and its result read as a mutation's write is
+ * (what the service may have done is unknown, never failed); an unexpected error is logged, its result unknown.
+ */
+function uploadFailure(
+  calls: FileCalls,
+  res: ServerResponse,
+  state: CallState,
+  error: unknown,
+): { refusal: FileRefusal; result: UploadResult; fromService: boolean } {
+  if (error instanceof FileRefusal) {
+    return {
+      refusal: error,
+      result: calls.resultOf(error) === 'unknown' ? 'unknown' : 'failed',
+      fromService: false,
+    };
+  }
+  if (isUpstreamFailure(error)) {
+    const result = writeFailure(error).outcome === 'UNKNOWN' ? 'unknown' : 'failed';
+    return { refusal: calls.upstreamFailure(state, error, true), result, fromService: true };
+  }
   calls.logger.error('upload failed', {
     requestId: requestIdOf(res),
     operation: state.operation,
     error: String(error),
   });
-  return new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE);
+  return {
+    refusal: new FileRefusal(502, 'UPSTREAM_ERROR', GENERIC_ERROR_MESSAGE),
+    result: 'unknown',
+    fromService: false,
+  };
 }
 
 /** The handler of one upload route. */

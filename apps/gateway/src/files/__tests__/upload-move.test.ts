@@ -64,10 +64,14 @@ describe('an upload as a move', () => {
     expect(await rowOf(move.id)).toMatchObject({ result: 'success', error_code: null, state: 'done' });
   });
 
-  it('a failure the gateway cannot explain is recorded as unknown, never as failed', async () => {
+  it('an unknown outcome stays unknown, with its code', async () => {
     const move = await begin(() => store);
-    await move.complete('error', 'UPSTREAM_ERROR', 502);
-    expect(await rowOf(move.id)).toMatchObject({ result: 'unknown', error_code: 'UPSTREAM_ERROR' });
+    await move.complete('unknown', 'UPSTREAM_ERROR', 502);
+    expect(await rowOf(move.id)).toMatchObject({
+      result: 'unknown',
+      error_code: 'UPSTREAM_ERROR',
+      state: 'done',
+    });
   });
 
   it('refuses the upload in Spanish when the store cannot take its intent: nothing is sent', async () => {
