@@ -330,6 +330,15 @@ async function answeredAt(operations, since) {
   );
 }
 
+/** The measured steps in a line: each step's paint / data ms, and whether a return showed its rows from memory. */
+const described = (measured) =>
+  measured
+    .map(
+      (m) =>
+        `${m.step} ${m.paintMs ?? '-'}/${m.dataMs.toFixed(0)}${m.memory ? (m.memory.rowsAtFirstFrame ? ' (memoria)' : ' (SIN filas al primer cuadro)') : ''}`,
+    )
+    .join('; ');
+
 /** One session in a new browser context, signed in first; the measured steps, in order. */
 async function session(browser, webUrl, log, label) {
   const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1440, height: 900 } });
@@ -421,19 +430,14 @@ async function session(browser, webUrl, log, label) {
         // A step that hangs (a page that paints no frame, an evaluate that never answers) fails by its name.
         measured.push(await within(runStep(index, step), STEP_DEADLINE_MS, 'el paso no terminó'));
       } catch (error) {
+        // The steps before it still say where the session's time went.
+        if (measured.length > 0) log(`  interactions (hasta el paso ${index + 1}): ${described(measured)}`);
         const shot = `${tmpdir()}/bench-interactions-${index + 1}.png`;
         await within(page.screenshot({ path: shot }), 10_000, 'captura').catch(() => {});
         throw new Error(`${what} falló (captura: ${shot}): ${error.message.split('\n')[0]}`);
       }
     }
-    log(
-      `  interactions: ${measured
-        .map(
-          (m) =>
-            `${m.step} ${m.paintMs ?? '-'}/${m.dataMs.toFixed(0)}${m.memory ? (m.memory.rowsAtFirstFrame ? ' (memoria)' : ' (SIN filas al primer cuadro)') : ''}`,
-        )
-        .join('; ')}`,
-    );
+    log(`  interactions: ${described(measured)}`);
     return measured;
   } finally {
     await context.close().catch(() => {});
