@@ -4,7 +4,12 @@ import type { ChangePaymentMethodDialogProps } from '../dialogs/change-payment-m
 import type { ConfirmDialogProps } from '../dialogs/confirm-dialog';
 import type { MovementConfirmDialogProps } from '../dialogs/movement-confirm-dialog';
 import type { ReasonDialogProps } from '../dialogs/reason-dialog';
-import { lazyDialog } from '../dialogs/lazy-flow-dialogs';
+import {
+  ChangePaymentMethodDialog,
+  ConfirmDialog,
+  MovementConfirmDialog,
+  ReasonDialog,
+} from '../dialogs/kit-dialogs';
 import type { DialogHandlers } from '../dialogs/submit-dialog';
 import type { ActionDialogTexts, ActionMeta } from './action-registry';
 import {
@@ -17,26 +22,6 @@ import {
   type DialogRun,
   type MutationActionSpec,
 } from './detail-actions';
-
-/**
- * The kit's dialogs with forms (formik and the validators, about 27 KiB of gzip) come with their first opening: a
- * screen whose table does not open them (the withdrawals' rows) does not download them, and one that does is not
- * slowed by them before its record shows.
- */
-const ChangePaymentMethodDialog = lazyDialog<ChangePaymentMethodDialogProps>(() =>
-  import('../dialogs/change-payment-method-dialog').then((module) => module.ChangePaymentMethodDialog),
-);
-/** With the amount reader of the validators: downloaded with its first opening, as the form dialogs. */
-const MovementConfirmDialog = lazyDialog<MovementConfirmDialogProps>(() =>
-  import('../dialogs/movement-confirm-dialog').then((module) => module.MovementConfirmDialog),
-);
-/** Every dialog of the kit comes with its first opening: a list's row table does not put them in its first visit. */
-const ConfirmDialog = lazyDialog<ConfirmDialogProps>(() =>
-  import('../dialogs/confirm-dialog').then((module) => module.ConfirmDialog),
-);
-const ReasonDialog = lazyDialog<ReasonDialogProps>(() =>
-  import('../dialogs/reason-dialog').then((module) => module.ReasonDialog),
-);
 
 /** A dialog's props without the handlers the action runner gives it. */
 export type DeclaredProps<P> = Omit<P, 'onSubmit' | 'onClose'>;

@@ -1,12 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useLiveTab, useOpenRecord } from '../../lib/live/live-access';
-import type { ConfirmDialogProps } from '../dialogs/confirm-dialog';
-import { lazyDialog } from '../dialogs/lazy-flow-dialogs';
-
-/** Downloaded with its first opening, as the kit's other dialogs. */
-const ConfirmDialog = lazyDialog<ConfirmDialogProps>(() =>
-  import('../dialogs/confirm-dialog').then((module) => module.ConfirmDialog),
-);
+import { ConfirmDialog } from '../dialogs/kit-dialogs';
 
 /** An action's kind as other operators' details hear of it: 'REFUND' -> 'refund'. */
 export const dialogKindOf = (kind: string) => kind.toLowerCase();

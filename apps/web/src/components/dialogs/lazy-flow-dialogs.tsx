@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { loadOnce, useSettled } from '../../lib/settled';
 
 /** What the wrapper reads of an area's flow dialogs' props: whether a flow is under way. */
 interface FlowDialogsProps {
@@ -16,39 +17,39 @@ function whenIdle(run: () => void): () => void {
 }
 
 /**
- * A component kept out of a screen's first download: `Component` renders it (suspending until its chunk is in),
- * `usePreload()` asks for the chunk once the screen has rendered and the browser is idle. One download at a time;
- * a failed one is forgotten, so the next asker tries again.
+ * A component kept out of a screen's first download: `Component` renders it once its chunk is in (nothing before),
+ * `usePreload()` asks for the chunk once the screen has rendered and the browser is idle, `preload()` at once (a
+ * menu that offers it has opened). One download at a time; a failed one is forgotten, so the next asker tries again,
+ * and one that fails while a `Component` waits on it goes to the screen's error boundary. Not `lazy` under Suspense,
+ * as the screens (lib/settled.ts): every first opening of a dialog waited for React's 300 ms pause after its
+ * fallback, also with its chunk already in (bench `interactions`, issue 65).
  */
 export function lazyWhenIdle<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const loadOnce = () =>
-    (loading ??= load().then(
-      (component) => ({ default: component }),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const loadComponent = loadOnce(load);
+  const preload = () => void loadComponent().catch(() => undefined);
+  function Component(props: P) {
+    // The load this mount started: a failed one is thrown to the error boundary, not tried in a loop.
+    const [loading] = useState(loadComponent);
+    const Ready = useSettled(loading);
+    return Ready ? <Ready {...props} /> : null;
+  }
   return {
-    Component: lazy(loadOnce),
-    usePreload: () => useEffect(() => whenIdle(() => void loadOnce().catch(() => undefined)), []),
+    Component,
+    preload,
+    usePreload: () => useEffect(() => whenIdle(preload), []),
   };
 }
 
+/** A dialog component that can be asked to download before it is shown (`preload`). */
+export type LazyDialog<P extends object> = ComponentType<P> & { preload(): void };
+
 /**
- * A dialog whose chunk comes with its first opening (its forms, formik and validators stay out of the screen's
- * download): rendered, it suspends with nothing shown until the chunk is in, then renders the dialog.
+ * A dialog whose chunk comes with its first opening, or before it with `preload()` (its forms, formik and validators
+ * stay out of the screen's download): nothing is shown until the chunk is in, then the dialog.
  */
-export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const { Component } = lazyWhenIdle(load);
-  return function LazyDialog(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Component {...props} />
-      </Suspense>
-    );
-  };
+export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): LazyDialog<P> {
+  const { Component, preload } = lazyWhenIdle(load);
+  return Object.assign(Component, { preload });
 }
 
 /**
@@ -62,11 +63,7 @@ export function lazyFlowDialogs<P extends FlowDialogsProps>(load: () => Promise<
   function LazyFlowDialogs(props: P) {
     usePreload();
     if (!props.control.flow) return null;
-    return (
-      <Suspense fallback={null}>
-        <Dialogs {...props} />
-      </Suspense>
-    );
+    return <Dialogs {...props} />;
   }
   return LazyFlowDialogs;
 }

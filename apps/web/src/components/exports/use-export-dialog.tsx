@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { lazyWhenIdle } from '../dialogs/lazy-flow-dialogs';
 import type { ExportSubject } from './export-dialog';
 import type { ExportFormat } from './export-menu';
@@ -21,14 +21,12 @@ export function useExportDialog(canSeeHistory: boolean): {
     [],
   );
   const dialog = request ? (
-    <Suspense fallback={null}>
-      <ExportDialog.Component
-        subject={request.subject}
-        format={request.format}
-        canSeeHistory={canSeeHistory}
-        onClose={() => setRequest(null)}
-      />
-    </Suspense>
+    <ExportDialog.Component
+      subject={request.subject}
+      format={request.format}
+      canSeeHistory={canSeeHistory}
+      onClose={() => setRequest(null)}
+    />
   ) : null;
   return { open, dialog };
 }
