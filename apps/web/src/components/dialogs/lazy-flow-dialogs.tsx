@@ -1,5 +1,4 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { loadOnce, useSettled } from '../../lib/settled';
 
 /** What the wrapper reads of an area's flow dialogs' props: whether a flow is under way. */
 interface FlowDialogsProps {
@@ -20,17 +19,43 @@ function whenIdle(run: () => void): () => void {
  * A component kept out of a screen's first download: `Component` renders it once its chunk is in (nothing before),
  * `usePreload()` asks for the chunk once the screen has rendered and the browser is idle, `preload()` at once (a
  * menu that offers it has opened). One download at a time; a failed one is forgotten, so the next asker tries again,
- * and one that fails while a `Component` waits on it goes to the screen's error boundary. Not `lazy` under Suspense,
- * as the screens (lib/settled.ts): every first opening of a dialog waited for React's 300 ms pause after its
- * fallback, also with its chunk already in (bench `interactions`, issue 65).
+ * and one that fails while a `Component` waits on it goes to the screen's error boundary.
+ *
+ * Not `lazy` under Suspense, for the reason of the screens' `useSettled` (lib/settled.ts): every first opening of a
+ * dialog waited for React's 300 ms pause after its fallback, also with its chunk already in (bench `interactions`,
+ * issue 65). Not `useSettled` itself either: imported by the lists' chunks too, lib/settled.ts left the shell's
+ * chunk for one of its own, 0.2 KiB more for the shell.
  */
 export function lazyWhenIdle<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const loadComponent = loadOnce(load);
-  const preload = () => void loadComponent().catch(() => undefined);
+  let loading: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
+  const loadOnce = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const preload = () => void loadOnce().catch(() => undefined);
   function Component(props: P) {
-    // The load this mount started: a failed one is thrown to the error boundary, not tried in a loop.
-    const [loading] = useState(loadComponent);
-    const Ready = useSettled(loading);
+    // In already: shown in this very render. Otherwise the load this mount started, once (a failure is thrown).
+    const [state, setState] = useState<{ ready?: ComponentType<P>; failure?: { error: unknown } }>(() => ({
+      ready: loaded,
+    }));
+    useEffect(() => {
+      if (state.ready || state.failure) return undefined;
+      let mounted = true;
+      loadOnce().then(
+        (ready) => mounted && setState({ ready }),
+        (error: unknown) => mounted && setState({ failure: { error } }),
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [state]);
+    if (state.failure) throw state.failure.error;
+    const Ready = state.ready;
     return Ready ? <Ready {...props} /> : null;
   }
   return {
