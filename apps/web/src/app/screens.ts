@@ -1,6 +1,6 @@
-import { createElement, useState, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { PageLoader } from '../components/feedback/page-loader';
-import { loadOnce, useSettled } from '../lib/settled';
+import { lazyComponent } from '../lib/settled';
 
 /**
  * The screens that more than one place of the app renders: the route manifest (routes.ts) and the tabs of /home,
@@ -10,20 +10,14 @@ import { loadOnce, useSettled } from '../lib/settled';
 
 /** A screen loaded on demand: its own chunk, fetched when its route is entered or first renders. */
 export interface LazyScreen {
-  load: () => Promise<{ default: ComponentType }>;
+  /** The screen's component, once its chunk is in. */
+  load: () => Promise<ComponentType>;
   /** The screen once its chunk is in, the page loader until then (lib/settled.ts says why not `lazy`). */
   Component: ComponentType;
 }
 
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
-  const loadScreen = loadOnce(load);
-  function LoadedScreen(props: object) {
-    // The load this mount started: a failed one is thrown to the route's error boundary, not tried in a loop.
-    const [loading] = useState(loadScreen);
-    const module = useSettled(loading);
-    return module ? createElement(module.default, props) : createElement(PageLoader);
-  }
-  return { load: loadScreen, Component: LoadedScreen };
+  return lazyComponent(() => load().then((module) => module.default), createElement(PageLoader));
 }
 
 /** Buscar Pagos is also the first tab of /home. */

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { createElement, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 
 type Settlement = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -70,4 +70,22 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
         throw error;
       }),
     ));
+}
+
+/**
+ * A component whose code comes on demand: `Component` renders `fallback` until `load` (called once, shared; a failed
+ * load is forgotten) has given it, then it, in the very render when it is in already (no Suspense pause: `useSettled`).
+ * Each mount waits on the load it started: a failed one is thrown to the error boundary, not tried in a loop.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): { load: () => Promise<ComponentType<P>>; Component: ComponentType<P> } {
+  const loadComponent = loadOnce(load);
+  function LazyComponent(props: P) {
+    const [loading] = useState(loadComponent);
+    const Ready = useSettled(loading);
+    return Ready ? createElement(Ready, props) : fallback;
+  }
+  return { load: loadComponent, Component: LazyComponent };
 }

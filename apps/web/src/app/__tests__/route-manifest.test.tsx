@@ -22,8 +22,7 @@ describe('route manifest', () => {
   it.each(APP_ROUTES.filter((route) => route.screen).map((route) => [route.path, route] as const))(
     'the lazy screen of %s resolves to a component',
     async (_path, route) => {
-      const module = await route.screen!.load();
-      expect(typeof module.default).toBe('function');
+      expect(typeof (await route.screen!.load())).toBe('function');
       const Screen = route.screen!.Component;
       expect(isValidElement(<Screen />)).toBe(true);
     },

@@ -13,7 +13,7 @@ const { BATCHES, UNIFIED_WITHDRAWALS, lazyScreen } = await import('../screens');
 
 describe('app/screens', () => {
   it("'Retiros' (/retirosUnificados) is given the screen of /lotes as its Lotes view (a feature never imports it)", async () => {
-    const { default: Route } = await UNIFIED_WITHDRAWALS.load();
+    const Route = await UNIFIED_WITHDRAWALS.load();
     render(<Route />);
     expect(screen.getByTestId('unified').textContent).toBe('Lotes de /lotes');
   });

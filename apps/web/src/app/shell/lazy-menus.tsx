@@ -1,10 +1,14 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { lazyComponent } from '../../lib/settled';
 
 /** The chunk of the shell's popup menus (shell-menus.tsx); asking again returns the same module. */
 const loadShellMenus = () => import('./shell-menus');
 
-export const UserMenuPopup = lazy(() => loadShellMenus().then((m) => ({ default: m.UserMenuPopup })));
-export const GroupMenu = lazy(() => loadShellMenus().then((m) => ({ default: m.GroupMenu })));
+// Shown as soon as their chunk is in, without Suspense's pause (`lazyComponent`).
+const userMenuPopup = lazyComponent(() => loadShellMenus().then((m) => m.UserMenuPopup));
+const groupMenu = lazyComponent(() => loadShellMenus().then((m) => m.GroupMenu));
+export const UserMenuPopup = userMenuPopup.Component;
+export const GroupMenu = groupMenu.Component;
 
 /**
  * A shell button's popup menu, out of the shell's start-up: its chunk starts loading when the pointer or the
@@ -13,11 +17,15 @@ export const GroupMenu = lazy(() => loadShellMenus().then((m) => ({ default: m.G
  */
 export function useLazyMenu() {
   const [mounted, setMounted] = useState(false);
-  const load = () => void loadShellMenus().catch(() => undefined); // a failed load is retried on opening
+  // A failed load is forgotten: the opening tries again.
+  const load = () => {
+    void userMenuPopup.load().catch(() => undefined);
+    void groupMenu.load().catch(() => undefined);
+  };
   return {
     buttonProps: { onPointerEnter: load, onFocus: load },
     /** Call when the button opens the menu. */
     mount: () => setMounted(true),
-    menu: (element: ReactNode) => (mounted ? <Suspense fallback={null}>{element}</Suspense> : null),
+    menu: (element: ReactNode) => (mounted ? element : null),
   };
 }

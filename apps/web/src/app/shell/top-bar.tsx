@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -16,9 +16,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import { DOCUMENTATION_URL, PRODUCT_NAME, SUPPORT_URL } from './product';
 import { UserMenu } from './user-menu';
 import { ShellTooltip } from './shell-tooltip';
+import { lazyComponent } from '../../lib/settled';
 
 // Loaded the first time Novedades opens.
-const NewsDialog = lazy(() => import('./news-dialog'));
+const NewsDialog = lazyComponent(() => import('./news-dialog').then((m) => m.default)).Component;
 
 const linkSx = { color: 'text.secondary', fontWeight: 500, '&:hover': { color: 'primary.main' } } as const;
 
@@ -147,9 +148,7 @@ export function TopBar({
         <UserMenu onOpenNews={openNews} />
       </Toolbar>
       {newsRequested && (
-        <Suspense fallback={null}>
-          <NewsDialog open={newsOpen} onClose={() => setNewsOpen(false)} />
-        </Suspense>
+        <NewsDialog open={newsOpen} onClose={() => setNewsOpen(false)} />
       )}
     </AppBar>
   );

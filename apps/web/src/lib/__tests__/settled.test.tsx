@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { followSettlement, loadOnce, useSettled } from '../settled';
+import { followSettlement, lazyComponent, loadOnce, useSettled } from '../settled';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -88,5 +88,30 @@ describe('loadOnce', () => {
     expect(once()).toBe(first);
     await expect(first).resolves.toBe('ok');
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazyComponent', () => {
+  it('shows its fallback until the code is in, then the component; once in, in the very render that mounts it', async () => {
+    const arrival = deferred<(props: { title: string }) => ReactNode>();
+    const load = vi.fn(() => arrival.promise);
+    const Dialog = lazyComponent(load, <p>Cargando…</p>);
+    const first = render(<Dialog.Component title="Buscar en el back-office" />);
+    expect(screen.getByText('Cargando…')).toBeTruthy();
+    await act(async () => arrival.resolve(({ title }) => <h2>{title}</h2>));
+    expect(screen.getByRole('heading', { name: 'Buscar en el back-office' })).toBeTruthy();
+    first.unmount();
+    // Mounted again (a dialog opened a second time): no fallback render, no Suspense pause.
+    render(<Dialog.Component title="Atajos de teclado" />);
+    expect(screen.getByRole('heading', { name: 'Atajos de teclado' })).toBeTruthy();
+    expect(screen.queryByText('Cargando…')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads ahead of its first mount with `load()`, which then renders at once', async () => {
+    const Menu = lazyComponent(async () => () => <ul aria-label="Menú del usuario" />);
+    await Menu.load();
+    render(<Menu.Component />);
+    expect(screen.getByRole('list', { name: 'Menú del usuario' })).toBeTruthy();
   });
 });
