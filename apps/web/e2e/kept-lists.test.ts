@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/a11y';
+import { networkSettled } from './support/browser';
 import { shownIds } from './support/grid';
 import { settled } from './support/payments-list';
 import { useBrowserStack } from './support/suite';
@@ -12,9 +13,10 @@ import { useBrowserStack } from './support/suite';
 const suite = useBrowserStack({ role: 'operador', path: '/pagos' });
 const SEARCH = 'Buscar por e-mail del pagador, ID de pago o nombre';
 
-/** How many PaymentsSearch requests the page has sent so far. */
-const searches = () =>
-  suite.session.gatewayRequests.filter((request) => request.operationName === 'PaymentsSearch').length;
+/** How many `operationName` requests the page has sent so far. */
+const sent = (operationName: string) =>
+  suite.session.gatewayRequests.filter((request) => request.operationName === operationName).length;
+const searches = () => sent('PaymentsSearch');
 
 describe('back to a list already seen', () => {
   it('shows it as it was left in the first frame at its address (rows, a search typed and not applied), then asks for its rows once', async () => {
@@ -24,11 +26,15 @@ describe('back to a list already seen', () => {
     expect(rows.length).toBeGreaterThan(0);
     await page.getByLabel(SEARCH).fill('maria');
 
+    const details = sent('PaymentDetail');
     await page
       .locator('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row a[href^="/pago/"]')
       .first()
       .click();
     await page.getByTestId('payment-summary').waitFor();
+    // The payment asked for once: the route's preload, which its screen takes over (`recordPreload`, lib/preload/query-preload.ts).
+    await networkSettled(page);
+    expect(sent('PaymentDetail')).toBe(details + 1);
     // While the payment shows, the list is out of the document: nothing on the page meets it.
     expect(await page.getByLabel(SEARCH).count()).toBe(0);
     const before = searches();

@@ -15,6 +15,8 @@ const any = (...permissions: Permission[]): PermissionRule => ({ any: permission
  */
 export const PRELOADED_ROUTES = {
   '/pagos': { preload: () => import('../features/payments/payments-preload') },
+  // A record's query from its id (`recordPreload`, lib/preload/query-preload.ts): no early request, only the router's preload.
+  '/pago/:id': { preload: () => import('../features/payments/payment-detail-preload') },
   '/suscripciones': {
     rule: any(
       'SUBSCRIPTION_CREATE',
@@ -25,6 +27,7 @@ export const PRELOADED_ROUTES = {
     ),
     preload: () => import('../features/subscriptions/subscriptions-preload'),
   },
+  '/suscripcion/:id': { preload: () => import('../features/subscriptions/subscription-detail-preload') },
   '/retiros': {
     rule: any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH'),
     preload: () => import('../features/withdrawals/withdraws-preload'),

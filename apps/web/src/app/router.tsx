@@ -50,7 +50,7 @@ export interface RouterContext {
  * (lib/preload). Nothing is awaited: the loader answers at once and the screen renders as before.
  */
 function startRoute(route: AppRoute, context: RouterContext) {
-  return ({ request }: LoaderFunctionArgs) => {
+  return ({ request, params }: LoaderFunctionArgs) => {
     void loadScreen(route.screen);
     // A kept screen shown again asks for its own rows (app/shell/kept-outlet.tsx): no second request.
     if (route.preload && satisfies(context.permissions, route.rule) && !isKeptScreenMounted(route.path)) {
@@ -59,7 +59,9 @@ function startRoute(route: AppRoute, context: RouterContext) {
       // Settles once the query has answered: the preload's own request, or the one sent before the app
       // (app/first-request.ts) whose answer Apollo's link hands it.
       const started = Promise.all([route.preload(), context.client()])
-        .then(([module, client]) => module.default({ client, url, now, permissions: context.permissions }))
+        .then(([module, client]) =>
+          module.default({ client, url, params, now, permissions: context.permissions }),
+        )
         .catch(() => undefined); // the screen then sends its own request and shows its own error
       context.onPreload?.(started);
     }

@@ -133,6 +133,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/pago/:id',
     title: 'Detalle del Pago',
     screen: lazyScreen(() => import('../features/payments/screens/payment-detail-screen')),
+    ...PRELOADED_ROUTES['/pago/:id'],
   },
   {
     path: '/suscripciones',
@@ -146,6 +147,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/suscripcion/:id',
     title: 'Detalle de la suscripción',
     screen: lazyScreen(() => import('../features/subscriptions/screens/subscription-detail-screen')),
+    ...PRELOADED_ROUTES['/suscripcion/:id'],
   },
   {
     path: '/notificacion/:id',

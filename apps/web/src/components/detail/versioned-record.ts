@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { gateQuery, type DetailGateProps } from './detail-gate';
 import { useVersionParam } from '../versions/use-version-param';
 import { useFreshRecord } from './fresh-record';
+import { usePreloadedPolicy } from '../../lib/preload/use-preloaded-policy';
 
 export interface VersionedRecordOptions<
   CurrentData,
@@ -42,9 +43,11 @@ export function useVersionedRecord<
   currentHref,
 }: VersionedRecordOptions<CurrentData, VersionData, Variables, Current, Old>) {
   const { requestedVersion, showVersion } = useVersionParam();
+  // The route's preload may have sent this very query (`recordPreload`, lib/preload): its answer, not a second one.
+  const policy = usePreloadedPolicy(currentDocument as TypedDocumentNode<unknown, Variables>, variables);
   const current = useQuery(currentDocument as TypedDocumentNode<CurrentData, OperationVariables>, {
     variables,
-    fetchPolicy: 'cache-and-network',
+    ...policy,
     notifyOnNetworkStatusChange: true,
   });
   const currentRecord = (current.data ? recordOf(current.data as CurrentData) : null) ?? null;

@@ -5,6 +5,7 @@ export {
   forgetPreload,
   preloadQuery,
   preloadedPolicy,
+  recordPreload,
   wasPreloaded,
   type PreloadedPolicy,
 } from './query-preload';

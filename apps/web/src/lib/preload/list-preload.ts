@@ -17,6 +17,8 @@ export interface RoutePreloadContext {
   client: ApolloClient;
   /** The address being opened (path and query). */
   url: URL;
+  /** The route's parameters in that address (`:id`). */
+  params: Readonly<Record<string, string | undefined>>;
   /** The signed-in user's permissions (the route's rule already passed). */
   permissions: readonly string[];
   now: Date;

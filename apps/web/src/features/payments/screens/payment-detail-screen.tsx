@@ -32,6 +32,7 @@ import { PaymentMethodsSection } from '../detail/payment-methods-section';
 import { PaymentCollectorSection, PaymentPayerSection } from '../detail/payment-parties-sections';
 import { PaymentRefundsSection } from '../detail/payment-refunds-section';
 import { PaymentSummaryCard } from '../detail/payment-summary-card';
+import { paymentDetailVariables } from '../payment-detail-preload';
 import { HolderLookupButton, PaymentHeaderTools, PaymentToolbar } from '../detail/payment-toolbar';
 import type { PaymentDetail } from '../detail/types';
 
@@ -44,14 +45,14 @@ export default function PaymentDetailScreen() {
   const permissions = usePermissions();
   const { catalogue } = usePaymentMethodCatalogue();
 
-  const withFees = hasAny(permissions, ['PAYMENT_SHOW_FEES']);
-  const withBatch = hasAny(permissions, ['PAYMENT_SHOW_BATCHES', 'BATCH_WITHDRAW_SHOW']);
+  const variables = paymentDetailVariables(id, permissions);
+  const { withFees, withBatch } = variables;
   const canRefresh = hasAny(permissions, ['PAYMENT_UPDATE']);
   const guards = { withFees, withBatch };
 
   const versioned = useVersionedRecord({
     current: PaymentDetailDocument,
-    variables: { id, ...guards },
+    variables,
     recordOf: (data) => data.payment,
     version: PaymentVersionDocument,
     versionOf: (data) => data.paymentVersion,

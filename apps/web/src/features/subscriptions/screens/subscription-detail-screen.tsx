@@ -60,6 +60,7 @@ export default function SubscriptionDetailScreen() {
 
   const versioned = useVersionedRecord({
     current: SubscriptionByIdDocument,
+    // As its route's preload asks (subscription-detail-preload.ts): the screen takes that answer over.
     variables: { id },
     recordOf: (data) => data.subscription,
     version: SubscriptionVersionDocument,

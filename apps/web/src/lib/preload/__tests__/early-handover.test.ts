@@ -68,6 +68,7 @@ const clientOn = (gatewayFetch: typeof fetch) => {
 
 const context = (path: string, permissions: string[]) => ({
   url: new URL(`http://localhost${path}`),
+  params: {},
   now: NOW,
   permissions,
 });

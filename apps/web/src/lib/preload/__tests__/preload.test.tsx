@@ -12,6 +12,7 @@ import {
   listStateAt,
   preloadQuery,
   preloadedPolicy,
+  recordPreload,
   usePreloadedPolicy,
   wasPreloaded,
 } from '..';
@@ -235,6 +236,7 @@ describe('list preload', () => {
     preload({
       client,
       url: new URL('http://localhost/things?status=OPEN&page=2'),
+      params: {},
       permissions: [],
       now: new Date(),
     });
@@ -245,5 +247,35 @@ describe('list preload', () => {
     renderScreen(client, { status: 'OPEN', page: 2 });
     expect(await screen.findByText('OPEN-2')).toBeTruthy();
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe('record preload', () => {
+  // A record's query as a detail's: the id from the address, a field asked for only with a permission.
+  const preload = recordPreload(THINGS, (id, permissions) => ({
+    status: id,
+    page: permissions.includes('THING_SHOW_PAGES') ? 2 : 1,
+  }));
+  const at = (params: Record<string, string | undefined>, client: ApolloClient) => ({
+    client,
+    url: new URL(`http://localhost/thing/${params.id ?? ''}`),
+    params,
+    permissions: ['THING_SHOW_PAGES'],
+    now: new Date(),
+  });
+
+  it("sends the screen's query for the record the address names, which the screen then takes over", async () => {
+    const { client, calls } = countingClient();
+    await preload(at({ id: '17' }, client));
+    expect(calls).toEqual([{ status: '17', page: 2 }]);
+    renderScreen(client, { status: '17', page: 2 });
+    expect(await screen.findByText('17-2')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('sends nothing for an address without an id', async () => {
+    const { client, calls } = countingClient();
+    await preload(at({}, client));
+    expect(calls).toEqual([]);
   });
 });
