@@ -35,6 +35,29 @@ export interface StoreGateway {
  * The worker's stubs and a gateway of this process on one of STORES, its store open (a real server's: this file's
  * database, its activity emptied); every log line handed to `lines`.
  */
+/** How long a test waits for its gateway's store before failing with what the gateway logged meanwhile. */
+const STORE_OPEN_MS = 45_000;
+
+/**
+ * The gateway's store open. One that does not open is retried by the gateway for as long as it runs (a store
+ * outage), so a test waiting on it would only meet its hook's timeout, saying nothing: this fails first, with the
+ * gateway's own lines about it ('store not available', and why).
+ */
+async function storeOpen(gateway: RunningGateway, lines: string[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const told = lines.filter((line) => line.includes('store')).slice(-5);
+      reject(new Error(`the gateway's store did not open in ${STORE_OPEN_MS / 1000} s:\n${told.join('\n')}`));
+    }, STORE_OPEN_MS);
+  });
+  try {
+    await Promise.race([gateway.store!.ready(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function startStoreGateway(
   backend: (typeof STORES)[number],
   overrides: Partial<GatewayConfig>,
@@ -53,7 +76,7 @@ export async function startStoreGateway(
     { store, ...overrides },
     createLogger('info', (line) => lines.push(line)),
   );
-  await gateway.store!.ready();
+  await storeOpen(gateway, lines);
   if (backend.name === 'postgres') await gateway.store!.current()!.db.deleteFrom('activity').execute();
   return { stubs, emulator, gateway, tokenFor: freshTokens((username) => emulator.accessTokenFor(username)) };
 }
