@@ -343,9 +343,13 @@ describe('saved sign-in state (one per role and stack, support/suite.ts)', () =>
       expect(keycloakPaths).toEqual([`${oidc}/token`]);
 
       // Kept tokens Keycloak cannot use (here unreadable ones) fall back to the silent check, then are replaced.
-      await page.evaluate(() =>
-        window.sessionStorage.setItem('auth.session', JSON.stringify({ token: 'x', refreshToken: 'y' })),
-      );
+      // Written before the app of the next load starts (once): written into the running app's tab, a renewal of its
+      // own could write its valid session over them before the reload (seen on a loaded machine: only /token).
+      await page.addInitScript(() => {
+        if (window.sessionStorage.getItem('test.unreadableTokens')) return;
+        window.sessionStorage.setItem('test.unreadableTokens', 'written');
+        window.sessionStorage.setItem('auth.session', JSON.stringify({ token: 'x', refreshToken: 'y' }));
+      });
       await openProfile();
       expect(keycloakPaths).toEqual(expect.arrayContaining([`${oidc}/auth`, `${oidc}/token`]));
       const kept = await page.evaluate(() => window.sessionStorage.getItem('auth.session'));
