@@ -27,6 +27,6 @@ export const ReasonDialog = lazyDialog<ReasonDialogProps>(() =>
 /** Asks for every kit dialog's chunk now (each once; a failed download is tried again by the next asker). */
 export function preloadKitDialogs(): void {
   for (const dialog of [ReasonDialog, ConfirmDialog, MovementConfirmDialog, ChangePaymentMethodDialog]) {
-    dialog.preload();
+    void dialog.preload();
   }
 }

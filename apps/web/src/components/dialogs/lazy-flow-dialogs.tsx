@@ -37,7 +37,12 @@ export function lazyWhenIdle<P extends object>(load: () => Promise<ComponentType
         throw error;
       },
     ));
-  const preload = () => void loadOnce().catch(() => undefined);
+  // Settles once the chunk is in or failed (never rejects: the next asker tries again).
+  const preload = (): Promise<void> =>
+    loadOnce().then(
+      () => undefined,
+      () => undefined,
+    );
   function Component(props: P) {
     // In already: shown in this very render. Otherwise the load this mount started, once (a failure is thrown).
     const [state, setState] = useState<{ ready?: ComponentType<P>; failure?: { error: unknown } }>(() => ({
@@ -61,12 +66,12 @@ export function lazyWhenIdle<P extends object>(load: () => Promise<ComponentType
   return {
     Component,
     preload,
-    usePreload: () => useEffect(() => whenIdle(preload), []),
+    usePreload: () => useEffect(() => whenIdle(() => void preload()), []),
   };
 }
 
 /** A dialog component that can be asked to download before it is shown (`preload`). */
-export type LazyDialog<P extends object> = ComponentType<P> & { preload(): void };
+export type LazyDialog<P extends object> = ComponentType<P> & { preload(): Promise<void> };
 
 /**
  * A dialog whose chunk comes with its first opening, or before it with `preload()` (its forms, formik and validators

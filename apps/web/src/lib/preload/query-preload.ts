@@ -4,7 +4,6 @@ import type {
   TypedDocumentNode,
   WatchQueryFetchPolicy,
 } from '@apollo/client';
-import type { RoutePreload } from './list-preload';
 
 /**
  * A screen's first query started on navigation, while the screen's chunk still downloads (issue 16): the route's
@@ -119,6 +118,17 @@ export function preloadedPolicy(
 }
 
 /**
+ * What a record's preload reads of a route's preload context (`RoutePreloadContext`, list-preload.ts, which imports
+ * this module: named here, not imported, so the two do not import each other).
+ */
+interface RecordPreloadContext {
+  client: ApolloClient;
+  params: Readonly<Record<string, string | undefined>>;
+  permissions: readonly string[];
+  now: Date;
+}
+
+/**
  * The preload of a record's screen (a route with `:id`, as /pago/:id): the query of its current version for the record
  * the address names, sent on navigation while the screen's chunk still downloads; the screen takes its answer over
  * (`usePreloadedPolicy`, components/detail/versioned-record.ts) instead of asking again. Without it the query left
@@ -128,7 +138,7 @@ export function preloadedPolicy(
 export function recordPreload<TData, TVariables extends OperationVariables>(
   document: TypedDocumentNode<TData, TVariables>,
   variables: (id: string, permissions: readonly string[]) => TVariables,
-): RoutePreload {
+): (context: RecordPreloadContext) => Promise<void> | undefined {
   return ({ client, params, permissions, now }) => {
     const id = params.id;
     if (!id) return undefined;

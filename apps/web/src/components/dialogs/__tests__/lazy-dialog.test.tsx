@@ -27,14 +27,14 @@ describe('lazyDialog', () => {
       .mockRejectedValueOnce(new Error('sin red'))
       .mockResolvedValue(({ title }) => <h2>{title}</h2>);
     const Dialog = lazyDialog(load);
-    Dialog.preload();
+    void Dialog.preload();
     expect(load).toHaveBeenCalledTimes(1);
     // The failed download is forgotten (no unhandled rejection): the opening asks again, once.
     await vi.waitFor(() => {
-      Dialog.preload();
+      void Dialog.preload();
       expect(load).toHaveBeenCalledTimes(2);
     });
-    Dialog.preload();
+    await Dialog.preload();
     render(<Dialog title="Cancelar pago" />);
     expect(await screen.findByRole('heading', { name: 'Cancelar pago' })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
@@ -43,9 +43,7 @@ describe('lazyDialog', () => {
   it('a dialog whose chunk is in shows in the very render that opens it (nothing suspends, no reveal waits)', async () => {
     const load = vi.fn(async () => ({ title }: { title: string }) => <h2>{title}</h2>);
     const Dialog = lazyDialog(load);
-    Dialog.preload();
-    await load.mock.results[0]!.value;
-    await new Promise((resolve) => setTimeout(resolve, 0)); // the download's continuations: the dialog is in
+    await Dialog.preload();
     render(<Dialog title="Cancelar pago" />);
     // `getByRole`, not `findByRole`: in the render that opened it.
     expect(screen.getByRole('heading', { name: 'Cancelar pago' })).toBeTruthy();
