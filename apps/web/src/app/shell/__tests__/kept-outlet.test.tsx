@@ -122,6 +122,41 @@ describe('KeptOutlet (issue 65: back to a list shows it at once, as it was left)
     router.dispose();
   });
 
+  describe('left right after a change of its list, before the screen showed it (the router then commits only the way out)', () => {
+    /** Changes the list and leaves at once: both navigations in one act, so React renders only the second. */
+    async function changeAndLeave(router: ReturnType<typeof makeRouter>) {
+      await act(async () => {
+        void router.navigate('/pagos?estado=CANCELLED');
+        await router.navigate('/pago/1');
+      });
+      expect(screen.getByText('Detalle del pago')).toBeVisible();
+    }
+
+    it('a link to the list shown before the change opens it anew: what was left is the changed list', async () => {
+      const router = makeRouter('/pagos?estado=APPROVED');
+      show(router);
+      typeIn('/pagos', 'maria');
+      await changeAndLeave(router);
+      await act(() => router.navigate('/pagos?estado=APPROVED'));
+      expect(mounts['/pagos']).toBe(2);
+      expect(screen.getByLabelText<HTMLInputElement>('Buscar en /pagos').value).toBe('');
+      expect(screen.getByLabelText('Dirección de /pagos').textContent).toBe('?estado=APPROVED');
+      router.dispose();
+    });
+
+    it("the browser's back to the changed list shows the kept screen, given that address", async () => {
+      const router = makeRouter('/pagos?estado=APPROVED');
+      show(router);
+      typeIn('/pagos', 'maria');
+      await changeAndLeave(router);
+      await act(() => router.navigate(-1));
+      expect(mounts['/pagos']).toBe(1);
+      expect(screen.getByLabelText<HTMLInputElement>('Buscar en /pagos').value).toBe('maria');
+      expect(screen.getByLabelText('Dirección de /pagos').textContent).toBe('?estado=CANCELLED');
+      router.dispose();
+    });
+  });
+
   it(`keeps at most ${KEPT_SCREENS} lists: the one left longest ago is let go`, async () => {
     const router = makeRouter(LISTS[0]);
     show(router);
