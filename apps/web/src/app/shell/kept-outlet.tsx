@@ -35,6 +35,15 @@ interface KeptScreen {
    * render again (React would then do it when it is shown, before the paint).
    */
   frozen: { location: Location; navigationType: NavigationType };
+  /**
+   * The router's address when it left the screen (set by useReturnToKept as the router moves on): the list the operator
+   * left, which is not always `location`. A change of the list (a search, a filter) moves the router at once but
+   * reaches the screen in a transition, and a navigation away made before that transition commits replaces it: the
+   * screen was then last shown at the list before the change, while the operator left the changed one (its history
+   * entry, its saved list). Compared with that one, a return to the list before the change opens it anew (it showed
+   * the uncommitted change otherwise, a search its address lacked), and the changed one's history entry shows it.
+   */
+  left?: Location;
   /** The window's scroll when the operator left it, given back on return. */
   scrollY: number;
   /** Made anew (a new generation, a new mount) when opened at another list's address from another screen. */
@@ -85,8 +94,7 @@ export function KeptOutlet() {
   const permissions = usePermissions();
   const [kept, setKept] = useState<readonly KeptScreen[]>([]);
   const addressed = useMemo(() => ({ location, navigationType }), [location, navigationType]);
-  const addressesLeft = useAddressesLeft(kept, permissions);
-  const returning = useReturnToKept(kept, location, permissions, addressesLeft);
+  const returning = useReturnToKept(kept, location, permissions);
 
   const shownPath = keptPathOf((returning ?? location).pathname, permissions);
   // The committed address's kept screen comes first (the most recent), remembered with this render's element when
@@ -98,7 +106,7 @@ export function KeptOutlet() {
   const shownBefore = useRef<string | undefined>(undefined);
   const found = kept.find((screen) => screen.path === currentPath);
   const anew =
-    found && shownBefore.current !== currentPath && !showsListLeft(leftAt(found, addressesLeft), location);
+    found && shownBefore.current !== currentPath && !showsListLeft(found.left ?? found.location, location);
   const remembered = anew ? undefined : found;
   if (currentPath && (kept[0] !== remembered || !remembered || !sameAddress(remembered.location, location))) {
     const screen =
@@ -196,45 +204,6 @@ function showsListLeft(left: Location, next: Pick<Location, 'search'>): boolean 
   return next.search === '' || next.search === left.search;
 }
 
-/**
- * The address the router was at when it last left each kept screen's route (route path → location): the list the
- * operator left, which is not always the last address the screen was shown at. A change of the list (a search, a
- * filter) moves the router at once but reaches the screen in a transition, and a navigation away made before that
- * transition commits replaces it: the screen was then last shown at the list before the change, while the operator
- * left the changed one (its history entry, its saved list). Compared with that one, a return to the list before the
- * change opens it anew, and the history entry of the changed one shows the kept screen.
- */
-function useAddressesLeft(kept: readonly KeptScreen[], permissions: readonly string[]): RefObject<AddressesLeft> {
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
-  const left = useRef<AddressesLeft>(new Map());
-  const keptScreens = useRef(kept);
-  keptScreens.current = kept;
-  useLayoutEffect(() => {
-    if (!router) return undefined;
-    let at = router.state.location;
-    return router.subscribe((state) => {
-      const next = state.location;
-      const path = next.pathname === at.pathname ? undefined : keptPathOf(at.pathname, permissions);
-      const screen = path && keptScreens.current.find((candidate) => candidate.path === path);
-      if (path && screen) left.current.set(path, { location: at, generation: screen.generation });
-      at = next;
-    });
-  }, [router, permissions]);
-  return left;
-}
-
-/** Per kept route path: the router's address when it left the screen, and which mount of the screen it left. */
-type AddressesLeft = Map<string, { location: Location; generation: number }>;
-
-/**
- * The list a kept screen was left with: the router's address then, or (none recorded, or recorded for an earlier
- * mount of its route) the one it was shown at.
- */
-function leftAt(screen: KeptScreen, addressesLeft: RefObject<AddressesLeft>): Location {
-  const left = addressesLeft.current.get(screen.path);
-  return left && left.generation === screen.generation ? left.location : screen.location;
-}
-
 /** Whether two locations name the same address and history state (their keys aside: no screen reads them). */
 function sameAddress(a: Location, b: Location): boolean {
   return (
@@ -253,7 +222,6 @@ function useReturnToKept(
   kept: readonly KeptScreen[],
   committed: Location,
   permissions: readonly string[],
-  addressesLeft: RefObject<AddressesLeft>,
 ): Location | undefined {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const [returning, setReturning] = useState<Location | undefined>(undefined);
@@ -264,15 +232,23 @@ function useReturnToKept(
 
   useLayoutEffect(() => {
     if (!router) return undefined;
+    let at = router.state.location;
     return router.subscribe((state) => {
-      if (state.navigation.state !== 'idle') return;
       const next = state.location;
+      if (next.pathname !== at.pathname) {
+        const left = keptScreens.current.find(
+          (screen) => screen.path === keptPathOf(at.pathname, permissions),
+        );
+        if (left) left.left = at;
+      }
+      at = next;
+      if (state.navigation.state !== 'idle') return;
       const path = keptPathOf(next.pathname, permissions);
       const screen = keptScreens.current.find((kept) => kept.path === path);
       // Another screen's address to a kept one (not a change of the kept screen's own query string) that shows the
       // list it was left with: its own address, or its bare one (a list's bare address restores the tab's last list,
       // lib/list/use-list-state.ts). An address of another list of it shows that one, in the transition.
-      const sameList = screen && showsListLeft(leftAt(screen, addressesLeft), next);
+      const sameList = screen && showsListLeft(screen.left ?? screen.location, next);
       if (screen && sameList && committedPath.current !== path) {
         // Shown before the browser's next frame (the transition would slice its render between frames).
         flushSync(() => setReturning(next));
@@ -280,7 +256,7 @@ function useReturnToKept(
         setReturning(undefined);
       }
     });
-  }, [router, permissions, addressesLeft]);
+  }, [router, permissions]);
 
   // Only while the router is still there and its transition has not committed it (a later navigation, a rewrite of
   // the address, moves the router on: the screen then follows the committed address).
