@@ -31,4 +31,18 @@ phase_report() {
     total=$(awk -v a="$total" -v b="${PHASE_SECONDS[$i]}" 'BEGIN { printf "%.1f", a + b }')
   done
   printf '%-76s %8s\n' "total" "$total"
+  for i in "${!BESIDE_NAMES[@]}"; do
+    printf '%-76s %8s\n' "beside: ${BESIDE_NAMES[$i]}" "${BESIDE_SECONDS[$i]}"
+  done
+}
+
+# `phase_beside NAME START STATUS`: a row for work that ran in the background since START (an EPOCHREALTIME), beside
+# the phases, listed apart: its time is not added to the total (the phases it ran beside hold it).
+BESIDE_NAMES=()
+BESIDE_SECONDS=()
+phase_beside() {
+  local name=$1
+  [ "$3" -eq 0 ] || name="$name (FAILED)"
+  BESIDE_NAMES+=("$name")
+  BESIDE_SECONDS+=("$(awk -v a="$2" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')")
 }
