@@ -116,7 +116,7 @@ describe('a list changed and left before it showed the change', () => {
       history.pushState({ usr: null, key: 'leftatonce', idx }, '', '/perfil');
       window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
     });
-    await page.waitForURL((url) => url.pathname === '/perfil');
+    await page.getByTestId('profile-username').waitFor();
     await openInApp(page, '/transferencias?estado=todos');
     await gridSettled(page, TRANSFERS, 'No se encontraron');
     // The address's list: no amount in the field or in what the screen asked for.

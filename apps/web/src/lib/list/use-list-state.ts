@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import { useStillAtAddress } from '../router-address';
 import {
   clearedListState,
@@ -64,7 +64,7 @@ export function useListState<F extends object, S extends string>(
   definition: ListDefinition<F, S>,
 ): ListStateHandle<F, S> {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { state: historyState } = useLocation();
+  const { state: historyState, pathname } = useLocation();
   const cache = useMemo(() => listSessionCache(definition), [definition]);
   const current = searchParams.toString();
   const bare = !hasListParams(definition, searchParams);
@@ -90,6 +90,28 @@ export function useListState<F extends object, S extends string>(
     if (pending && pending.from !== urlKey) setPending(null);
   }, [pending, urlKey]);
   const key = pending && pending.from === urlKey ? pending.key : urlKey;
+
+  // A change shown ahead of the router's transition holds while the router stays at its address (`pendingAddress`,
+  // set as the change is made). A navigation made before that transition commits (the operator leaving at once, a
+  // link, the browser's back) replaces it, and the change never commits: it is dropped then, or the screen went on
+  // showing a list its address did not name (a 'Buscar' with that list's variables then asked nothing: issue 65's
+  // filter-inputs flake).
+  const pendingAddress = useRef<string | null>(null);
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  useEffect(() => {
+    if (!router) return undefined;
+    return router.subscribe(({ navigation, location }) => {
+      const target = pendingAddress.current;
+      if (
+        navigation.state !== 'idle' ||
+        target === null ||
+        `${location.pathname}${location.search}` === target
+      )
+        return;
+      pendingAddress.current = null;
+      setPending(null);
+    });
+  }, [router]);
 
   // The address is rewritten only while the router is still here: a screen first shown as the operator opens
   // another one would otherwise give that one its list's query (router-address.ts).
@@ -126,9 +148,10 @@ export function useListState<F extends object, S extends string>(
       if (hasListParams(definition, params)) cache.write(nextKey);
       else cache.clear();
       setPending({ key: nextKey, from: committedUrl.current });
+      pendingAddress.current = nextKey ? `${pathname}?${nextKey}` : pathname;
       setSearchParams(params, { replace: options?.replace ?? false });
     },
-    [definition, setSearchParams, cache, stillHere],
+    [definition, setSearchParams, cache, stillHere, pathname],
   );
 
   const [clears, setClears] = useState(0);

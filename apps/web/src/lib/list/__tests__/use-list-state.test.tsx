@@ -204,6 +204,52 @@ describe('useListState while the operator leaves', () => {
   });
 });
 
+describe('a change of the list the router had not shown when the operator left', () => {
+  /** A list screen showing the list it reads, with a button that changes its filters. */
+  function ShownList() {
+    const list = useListState(thingsList);
+    return (
+      <>
+        <output aria-label="lista">{list.key}</output>
+        <button onClick={() => list.setFilters({ colour: 'blue' })}>Azul</button>
+      </>
+    );
+  }
+
+  it('is dropped: back at the address it left, the screen shows that list, not the change', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/things', element: <ShownList /> },
+        { path: '/other', element: <p>otra</p> },
+      ],
+      { initialEntries: ['/things?colour=red'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(screen.getByLabelText('lista').textContent).toBe('colour=red');
+    // The change, then away and back before React renders any of it (one act): its transition never commits.
+    await act(async () => {
+      screen.getByRole('button', { name: 'Azul' }).click();
+      void router.navigate('/other');
+      await router.navigate('/things?colour=red');
+    });
+    expect(router.state.location.search).toBe('?colour=red');
+    expect(screen.getByLabelText('lista').textContent).toBe('colour=red');
+    // The same change made again is a change (it shows, and moves the address).
+    await act(async () => screen.getByRole('button', { name: 'Azul' }).click());
+    expect(screen.getByLabelText('lista').textContent).toBe('colour=blue');
+    await waitFor(() => expect(router.state.location.search).toBe('?colour=blue'));
+  });
+
+  it('while the router stays at its address, the change shows before the address commits', () => {
+    const router = createMemoryRouter([{ path: '/things', element: <ShownList /> }], {
+      initialEntries: ['/things?colour=red'],
+    });
+    render(<RouterProvider router={router} />);
+    act(() => screen.getByRole('button', { name: 'Azul' }).click());
+    expect(screen.getByLabelText('lista').textContent).toBe('colour=blue');
+  });
+});
+
 /** A list screen on `useListState` with its page clamp (`total`: the list's total, when known). */
 function ThingsScreen({ total }: { total?: number }) {
   const list = useListState(thingsList);
