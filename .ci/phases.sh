@@ -36,13 +36,13 @@ phase_report() {
   done
 }
 
-# `phase_beside NAME START STATUS`: a row for work that ran in the background since START (an EPOCHREALTIME), beside
-# the phases, listed apart: its time is not added to the total (the phases it ran beside hold it).
+# `phase_beside NAME START END STATUS`: a row for work that ran in the background from START to END (EPOCHREALTIMEs),
+# beside the phases, listed apart: its time is not added to the total (the phases it ran beside hold it).
 BESIDE_NAMES=()
 BESIDE_SECONDS=()
 phase_beside() {
   local name=$1
-  [ "$3" -eq 0 ] || name="$name (FAILED)"
+  [ "$4" -eq 0 ] || name="$name (FAILED)"
   BESIDE_NAMES+=("$name")
-  BESIDE_SECONDS+=("$(awk -v a="$2" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')")
+  BESIDE_SECONDS+=("$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.1f", b - a }')")
 }
