@@ -291,9 +291,12 @@ export const notice = (page: Page, text: string) =>
  * about a quarter of that), so a test that only needs to reach a screen (not its boot, its address or a reload)
  * comes here. React Router's browser router follows `popstate` (the back button): the address is pushed with the
  * router's own history state, then `popstate` tells it. Resolves once the screen shown before is out of the document
- * (each route shows its own screen element; a kept list is taken out, app/shell/kept-outlet.tsx), so what the caller waits for next cannot be read off the previous screen; within one route
- * (another id or query of the same screen) that never happens, and this fails instead of passing early: use
- * `page.goto` or the screen's own controls there. Fails if the page was loaded again.
+ * (each route shows its own screen element; a kept list is taken out, app/shell/kept-outlet.tsx) and the one shown is
+ * `path`'s route's (its element names it), so what the caller waits for next cannot be read off the previous screen,
+ * nor off a screen of the same route as the previous one that the app committed in between (a save's own navigation
+ * to the record it made, still on its way when the test moved on); within one route (another id or query of the same
+ * screen) that never happens, and this fails instead of passing early: use `page.goto` or the screen's own controls
+ * there. Fails if the page was loaded again.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
   const previous = await page.evaluateHandle((to) => {
@@ -307,8 +310,15 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
     return screen;
   }, path);
+  // The route's path as the shell names its screen element (unknown paths go to /home).
+  const route = findRoute(new URL(path, 'http://app').pathname)?.path ?? '/home';
   try {
-    await page.waitForFunction((screen) => !screen.isConnected, previous);
+    await page.waitForFunction(
+      ([screen, shown]) =>
+        !screen.isConnected &&
+        document.querySelector('main [data-routed-screen]')?.getAttribute('data-routed-screen') === shown,
+      [previous, route] as const,
+    );
   } finally {
     await previous.dispose();
   }

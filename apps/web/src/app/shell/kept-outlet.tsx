@@ -119,7 +119,7 @@ export function KeptOutlet() {
             location,
             frozen: addressed,
             scrollY: remembered?.scrollY ?? 0,
-            node: remembered?.node ?? routedScreenNode(),
+            node: remembered?.node ?? routedScreenNode(currentPath),
           };
     setKept([screen, ...kept.filter((other) => other.path !== currentPath)].slice(0, KEPT_SCREENS));
   }
@@ -134,6 +134,7 @@ export function KeptOutlet() {
   }, [kept]);
   useLayoutEffect(() => () => mountedScreens.clear(), []);
 
+  const routePath = findRoute(location.pathname)?.path ?? location.pathname;
   // The shown kept screen's node goes into `host` before the screens' own layout effects run (an earlier sibling's
   // effects run first), so they measure it in the document.
   const host = useRef<HTMLDivElement>(null);
@@ -158,7 +159,7 @@ export function KeptOutlet() {
       })}
       {shownPath ? null : (
         // One element per route, as the route's screen is (router.tsx keys it by its path).
-        <div key={findRoute(location.pathname)?.path ?? location.pathname} {...{ [ROUTED_SCREEN]: '' }}>
+        <div key={routePath} {...{ [ROUTED_SCREEN]: routePath }}>
           {outlet}
         </div>
       )}
@@ -167,14 +168,15 @@ export function KeptOutlet() {
 }
 
 /**
- * The attribute of the element a routed screen renders in (a kept screen's node, or the wrapper of another): one in
- * the document at a time, the screen shown; the browser tests' support finds the screen by it.
+ * The attribute of the element a routed screen renders in (a kept screen's node, or the wrapper of another), its value
+ * the screen's route path: one in the document at a time, the screen shown; the browser tests' support finds the
+ * screen by it, and which route it shows (an address of the same route committed in between is not the one asked for).
  */
 export const ROUTED_SCREEN = 'data-routed-screen';
 
-function routedScreenNode(): HTMLElement {
+function routedScreenNode(path: string): HTMLElement {
   const node = document.createElement('div');
-  node.setAttribute(ROUTED_SCREEN, '');
+  node.setAttribute(ROUTED_SCREEN, path);
   return node;
 }
 
