@@ -6,6 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { PageLoader } from '../../components/feedback/page-loader';
+import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { useStoredState } from '../../lib/use-stored-state';
 import { DataBoundary } from '../data-layer';
 import { KeptOutlet } from './kept-outlet';
@@ -27,6 +28,8 @@ export function ShellLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const width = collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
   const shortcuts = useGlobalShortcuts();
+  // The bar's and the menu's contents render after the routed screen's first render (lib/after-first-paint.ts).
+  const chrome = useAfterFirstPaint();
 
   const paperSx = {
     bgcolor: SIDEBAR.background,
@@ -43,6 +46,7 @@ export function ShellLayout() {
         menuCollapsed={desktop ? collapsed : !mobileOpen}
         onToggleMenu={() => (desktop ? setCollapsed(!collapsed) : setMobileOpen(!mobileOpen))}
         onOpenSearch={shortcuts.openSearch}
+        contents={chrome}
       />
       {shortcuts.dialogs}
       {desktop ? (
@@ -62,7 +66,7 @@ export function ShellLayout() {
           }}
         >
           <Toolbar sx={{ minHeight: { xs: 60 } }} />
-          <SideMenu collapsed={collapsed} />
+          {chrome && <SideMenu collapsed={collapsed} />}
         </Drawer>
       ) : (
         <Drawer

@@ -76,11 +76,14 @@ export function TopBar({
   menuCollapsed,
   onToggleMenu,
   onOpenSearch,
+  contents = true,
 }: {
   menuCollapsed: boolean;
   onToggleMenu: () => void;
   /** Opens 'Buscar en el back-office' (also Ctrl+K / ⌘K). */
   onOpenSearch: () => void;
+  /** False: the bar alone, at its height, until its contents render (shell-layout.tsx). */
+  contents?: boolean;
 }) {
   const [newsOpen, setNewsOpen] = useState(false);
   const [newsRequested, setNewsRequested] = useState(false);
@@ -92,64 +95,72 @@ export function TopBar({
   return (
     <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 60 } }}>
-        <ShellTooltip title={toggleLabel}>
-          <IconButton
-            edge="start"
-            onClick={onToggleMenu}
-            aria-label={toggleLabel}
-            sx={{ color: 'text.secondary' }}
-          >
-            {menuCollapsed ? <MenuIcon /> : <MenuOpen />}
-          </IconButton>
-        </ShellTooltip>
-        <Box
-          component={RouterLink}
-          to="/home"
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1.25,
-            textDecoration: 'none',
-            color: 'inherit',
-            mr: 2,
-          }}
-        >
-          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 30, height: 30 }} />
-          <Typography
-            variant="h6"
-            component="span"
-            sx={{ fontSize: 17, color: 'primary.dark', whiteSpace: 'nowrap' }}
-          >
-            {PRODUCT_NAME}
-          </Typography>
-        </Box>
-        <Box sx={{ flex: 1 }} />
-        <SearchBox onOpen={onOpenSearch} />
-        <Box component="nav" aria-label="Ayuda" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
-          <Button href={SUPPORT_URL} startIcon={<SupportAgentOutlined />} sx={linkSx}>
-            Soporte
-          </Button>
-          <Button
-            href={DOCUMENTATION_URL}
-            target="_blank"
-            rel="noopener"
-            startIcon={<MenuBookOutlined />}
-            sx={linkSx}
-          >
-            Documentación
-          </Button>
-          <Button onClick={openNews} startIcon={<CampaignOutlined />} sx={linkSx}>
-            Novedades
-          </Button>
-        </Box>
-        <Box
-          sx={{ width: '1px', height: 28, bgcolor: 'divider', mx: 1, display: { xs: 'none', md: 'block' } }}
-        />
-        <UserMenu onOpenNews={openNews} />
+        {contents && (
+          <>
+            <ShellTooltip title={toggleLabel}>
+              <IconButton
+                edge="start"
+                onClick={onToggleMenu}
+                aria-label={toggleLabel}
+                sx={{ color: 'text.secondary' }}
+              >
+                {menuCollapsed ? <MenuIcon /> : <MenuOpen />}
+              </IconButton>
+            </ShellTooltip>
+            <Box
+              component={RouterLink}
+              to="/home"
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1.25,
+                textDecoration: 'none',
+                color: 'inherit',
+                mr: 2,
+              }}
+            >
+              <Box component="img" src="/favicon.svg" alt="" sx={{ width: 30, height: 30 }} />
+              <Typography
+                variant="h6"
+                component="span"
+                sx={{ fontSize: 17, color: 'primary.dark', whiteSpace: 'nowrap' }}
+              >
+                {PRODUCT_NAME}
+              </Typography>
+            </Box>
+            <Box sx={{ flex: 1 }} />
+            <SearchBox onOpen={onOpenSearch} />
+            <Box component="nav" aria-label="Ayuda" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+              <Button href={SUPPORT_URL} startIcon={<SupportAgentOutlined />} sx={linkSx}>
+                Soporte
+              </Button>
+              <Button
+                href={DOCUMENTATION_URL}
+                target="_blank"
+                rel="noopener"
+                startIcon={<MenuBookOutlined />}
+                sx={linkSx}
+              >
+                Documentación
+              </Button>
+              <Button onClick={openNews} startIcon={<CampaignOutlined />} sx={linkSx}>
+                Novedades
+              </Button>
+            </Box>
+            <Box
+              sx={{
+                width: '1px',
+                height: 28,
+                bgcolor: 'divider',
+                mx: 1,
+                display: { xs: 'none', md: 'block' },
+              }}
+            />
+            <UserMenu onOpenNews={openNews} />
+          </>
+        )}
       </Toolbar>
-      {newsRequested && (
-        <NewsDialog open={newsOpen} onClose={() => setNewsOpen(false)} />
-      )}
+      {newsRequested && <NewsDialog open={newsOpen} onClose={() => setNewsOpen(false)} />}
     </AppBar>
   );
 }

@@ -1,4 +1,4 @@
-import { Profiler } from 'react';
+import { Profiler, useLayoutEffect, type ReactNode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,16 +13,20 @@ const count = vi.hoisted(() => ({ topBar: 0 }));
 vi.mock('../top-bar', async () => {
   const { Profiler: CountingProfiler } = await import('react');
   return {
-    TopBar: ({ onOpenSearch }: { onOpenSearch: () => void }) => (
+    TopBar: ({ onOpenSearch, contents }: { onOpenSearch: () => void; contents?: boolean }) => (
       <CountingProfiler id="top-bar" onRender={() => (count.topBar += 1)}>
-        <button type="button" onClick={onOpenSearch}>
-          Buscar… Ctrl K
-        </button>
+        {contents !== false && (
+          <button type="button" onClick={onOpenSearch}>
+            Buscar… Ctrl K
+          </button>
+        )}
       </CountingProfiler>
     ),
   };
 });
 vi.mock('../side-menu', () => ({ SideMenu: () => <nav aria-label="Menú principal" /> }));
+// A desktop's window: the menu is the permanent drawer's (a narrow window's opens on demand).
+vi.mock('@mui/material/useMediaQuery', () => ({ default: () => true }));
 vi.mock('../../data-layer', () => ({
   DataBoundary: ({ children }: { children: React.ReactNode }) => children,
 }));
@@ -31,7 +35,7 @@ vi.mock('../../search/search-dialog', () => ({
     open ? <div role="dialog" aria-label="Buscar en el back-office" /> : null,
 }));
 
-function renderShell() {
+function renderShell(pagos: ReactNode = <h1>Pagos</h1>) {
   const screenRenders = { count: 0 };
   const router = createMemoryRouter(
     [
@@ -44,7 +48,7 @@ function renderShell() {
             handle: { title: 'Buscar Pagos' },
             element: (
               <Profiler id="screen" onRender={() => (screenRenders.count += 1)}>
-                <h1>Pagos</h1>
+                {pagos}
               </Profiler>
             ),
           },
@@ -108,5 +112,23 @@ describe('the shell renders only what changes', () => {
     renderShell();
     fireEvent.click(await screen.findByRole('button', { name: 'Buscar… Ctrl K' }));
     expect(await screen.findByRole('dialog', { name: 'Buscar en el back-office' })).toBeInTheDocument();
+  });
+
+  it("commits the routed screen before the bar's and the menu's contents, which follow in the next render", async () => {
+    // Issue 65: the bar and the menu were a third of a document's first render, before its list's rows.
+    const atScreenCommit: { menu: boolean; bar: boolean }[] = [];
+    function Screen() {
+      useLayoutEffect(() => {
+        atScreenCommit.push({
+          menu: document.querySelector('nav[aria-label="Menú principal"]') !== null,
+          bar: screen.queryByRole('button', { name: 'Buscar… Ctrl K' }) !== null,
+        });
+      }, []);
+      return <h1>Pagos</h1>;
+    }
+    renderShell(<Screen />);
+    expect(await screen.findByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buscar… Ctrl K' })).toBeInTheDocument();
+    expect(atScreenCommit).toEqual([{ menu: false, bar: false }]);
   });
 });
