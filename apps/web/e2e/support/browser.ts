@@ -319,6 +319,26 @@ export async function openInApp(page: Page, path: string): Promise<void> {
         document.querySelector('main [data-routed-screen]')?.getAttribute('data-routed-screen') === shown,
       [previous, route] as const,
     );
+  } catch (error) {
+    // What the page held instead (a failure on a loaded CI machine, 2026-11-28, left only the screen shown to read).
+    const held = await page
+      .evaluate(
+        (screen) => ({
+          previousConnected: screen.isConnected,
+          address: window.location.pathname + window.location.search,
+          screens: [...document.querySelectorAll<HTMLElement>('main [data-routed-screen]')].map(
+            (node) =>
+              `${node.getAttribute('data-routed-screen')}${node.checkVisibility() ? '' : ' (oculta)'}: ` +
+              (node.querySelector('h1')?.textContent ?? node.textContent?.slice(0, 60) ?? ''),
+          ),
+        }),
+        previous,
+      )
+      .catch(() => undefined);
+    throw new Error(
+      `openInApp: ${path} no se mostró como ${route}; la página tenía ${JSON.stringify(held)}`,
+      { cause: error },
+    );
   } finally {
     await previous.dispose();
   }
