@@ -38,10 +38,17 @@ const LIST_ROUTES = [
   '/bin',
 ];
 
+/**
+ * Routes that, opened bare, send the operator to another route's screen: Detalle de conversión without a cached
+ * conversion goes back to /importacion (imports.test.ts checks it). The walk opens every address bare and waits for the
+ * asked route's screen, which those never show.
+ */
+const SHOWN_ELSEWHERE_WHEN_BARE = new Set(['/conversion']);
+
 /** Every screen of the route manifest without parameters: those that show a list are measured. */
-const MANIFEST_ROUTES = APP_ROUTES.filter((route) => route.screen && !route.path.includes(':')).map(
-  (route) => route.path,
-);
+const MANIFEST_ROUTES = APP_ROUTES.filter(
+  (route) => route.screen && !route.path.includes(':') && !SHOWN_ELSEWHERE_WHEN_BARE.has(route.path),
+).map((route) => route.path);
 
 /** The columns of Buscar Pagos (spec 000 §2); Buscar Suscripciones has the same but ID TRANSACCIÓN. */
 const PAYMENT_COLUMNS =

@@ -10,6 +10,10 @@ import {
 } from 'playwright-core';
 import { expect } from 'vitest';
 import { findRoute } from '../../src/app/routes';
+import { ROUTED_SCREEN } from '../../src/app/shell/kept-outlet';
+
+/** The routed screen's element (app/shell/kept-outlet.tsx: one in the document at a time, the screen shown). */
+const SHOWN_SCREEN = `main [${ROUTED_SCREEN}]`;
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url));
 
@@ -299,40 +303,42 @@ export const notice = (page: Page, text: string) =>
  * there. Fails if the page was loaded again.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
-  const previous = await page.evaluateHandle((to) => {
-    // The routed screen shown: the content of the one element with the attribute in the document
-    // (app/shell/kept-outlet.tsx; a kept list the operator left is taken out of the document, so it is gone then too).
-    const screen = document.querySelector('main [data-routed-screen]')?.firstElementChild;
-    if (!screen) throw new Error('openInApp: la página no muestra una pantalla de la app');
-    (window as unknown as { e2eInApp?: boolean }).e2eInApp = true;
-    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-    return screen;
-  }, path);
+  const previous = await page.evaluateHandle(
+    ([to, shownScreen]) => {
+      // The routed screen shown: the content of the one element with the attribute in the document
+      // (app/shell/kept-outlet.tsx; a kept list the operator left is taken out of the document, so it is gone then too).
+      const screen = document.querySelector(shownScreen)?.firstElementChild;
+      if (!screen) throw new Error('openInApp: la página no muestra una pantalla de la app');
+      (window as unknown as { e2eInApp?: boolean }).e2eInApp = true;
+      const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+      return screen;
+    },
+    [path, SHOWN_SCREEN] as const,
+  );
   // The route's path as the shell names its screen element (unknown paths go to /home).
   const route = findRoute(new URL(path, 'http://app').pathname)?.path ?? '/home';
   try {
     await page.waitForFunction(
-      ([screen, shown]) =>
-        !screen.isConnected &&
-        document.querySelector('main [data-routed-screen]')?.getAttribute('data-routed-screen') === shown,
-      [previous, route] as const,
+      ([screen, shown, shownScreen, attribute]) =>
+        !screen.isConnected && document.querySelector(shownScreen)?.getAttribute(attribute) === shown,
+      [previous, route, SHOWN_SCREEN, ROUTED_SCREEN] as const,
     );
   } catch (error) {
     // What the page held instead (a failure on a loaded CI machine, 2026-11-28, left only the screen shown to read).
     const held = await page
       .evaluate(
-        (screen) => ({
+        ([screen, shownScreen, attribute]) => ({
           previousConnected: screen.isConnected,
           address: window.location.pathname + window.location.search,
-          screens: [...document.querySelectorAll<HTMLElement>('main [data-routed-screen]')].map(
+          screens: [...document.querySelectorAll<HTMLElement>(shownScreen)].map(
             (node) =>
-              `${node.getAttribute('data-routed-screen')}${node.checkVisibility() ? '' : ' (oculta)'}: ` +
+              `${node.getAttribute(attribute)}${node.checkVisibility() ? '' : ' (oculta)'}: ` +
               (node.querySelector('h1')?.textContent ?? node.textContent?.slice(0, 60) ?? ''),
           ),
         }),
-        previous,
+        [previous, SHOWN_SCREEN, ROUTED_SCREEN] as const,
       )
       .catch(() => undefined);
     throw new Error(
@@ -380,8 +386,9 @@ export async function reopenInApp(page: Page, path: string): Promise<void> {
 export async function showPath(page: Page, webUrl: string, path: string): Promise<void> {
   const showsScreen =
     new URL(page.url()).origin === new URL(webUrl).origin &&
-    (await page.evaluate(() =>
-      Boolean(document.querySelector('main [data-routed-screen]')?.firstElementChild),
+    (await page.evaluate(
+      (shownScreen) => Boolean(document.querySelector(shownScreen)?.firstElementChild),
+      SHOWN_SCREEN,
     ));
   if (showsScreen) await reopenInApp(page, path);
   else await page.goto(`${webUrl}${path}`);
