@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWeb, type WebServer } from './index.js';
+import { startWeb, withInlineConfig, type WebServer } from './index.js';
 import { pickEncoding } from './precompressed-assets.js';
 import { inlineScriptHashes } from './security-headers.js';
 
@@ -20,7 +20,11 @@ let web: WebServer;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  // As the build writes it (index.html's tag without Vite's `vite-ignore`).
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><head><script src="/config.js" ></script></head><div id="root"></div>',
+  );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'assets', 'app-def456.js'), BIG_JS);
   writeFileSync(
@@ -68,6 +72,19 @@ describe('startWeb', () => {
     });
   });
 
+  it('writes the configuration into the page, allowed by its hash, instead of asking /config.js for it', async () => {
+    const res = await fetch(`${web.url}/pagos`);
+    const html = await res.text();
+    expect(html).not.toContain('src="/config.js"');
+    const inline = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(inline).toBe(await (await fetch(`${web.url}/config.js`)).text());
+    const window: { __BACKOFFICE_CONFIG__?: { gatewayUrl: string } } = {};
+    new Function('window', inline)(window);
+    expect(window.__BACKOFFICE_CONFIG__?.gatewayUrl).toBe('http://gw.example:4000/graphql');
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+  });
+
   it('falls back to index.html for client routes, never cached', async () => {
     for (const path of ['/', '/home', '/pago/123', '/no/existe']) {
       const res = await fetch(`${web.url}${path}`);
@@ -93,7 +110,8 @@ describe('startWeb', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     const hash = createHash('sha256').update(SILENT_SCRIPT).digest('base64');
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
+    expect(csp).toContain(`'sha256-${hash}'`);
     expect(csp).toContain("connect-src 'self' http://gw.example:4000 http://kc.example:8080");
     expect(csp).toContain("frame-src 'self' http://kc.example:8080");
     expect(csp).toContain("frame-ancestors 'self'");
@@ -219,6 +237,15 @@ describe('pickEncoding', () => {
     expect(pickEncoding('*;q=0.1, br;q=0', both)).toBe('gzip');
     expect(pickEncoding('gzip, br', { gzip: 1 })).toBe('gzip');
     expect(pickEncoding('br', { gzip: 1 })).toBeNull();
+  });
+});
+
+describe('withInlineConfig', () => {
+  it('puts the script in place of the tag, and leaves a page without the tag as it is', () => {
+    expect(withInlineConfig('<head><script src="/config.js" vite-ignore></script></head>', 'a = "$&";')).toBe(
+      '<head><script>a = "$&";</script></head>',
+    );
+    expect(withInlineConfig('<div id="root"></div>', 'a = 1;')).toBe('<div id="root"></div>');
   });
 });
 

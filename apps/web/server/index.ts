@@ -34,6 +34,16 @@ export interface WebServer {
 const defaultDistDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const HASHED_ASSET = /^\/assets\//;
 
+/**
+ * The page with the runtime configuration in it: index.html's `<script src="/config.js">` becomes the script itself
+ * (its hash goes into the CSP), so the page no longer waits for a request before its modules run (issue 65).
+ */
+export function withInlineConfig(html: string, configScript: string): string {
+  const tag = /<script\s+src="\/config\.js"[^>]*><\/script>/;
+  if (!tag.test(html)) return html;
+  return html.replace(tag, () => `<script>${configScript}</script>`);
+}
+
 /** Serves the built back-office: static files, /config.js, SPA fallback, strict security headers. */
 export async function startWeb(options: StartWebOptions): Promise<WebServer> {
   const distDir = resolve(options.distDir ?? process.env.WEB_DIST_DIR ?? defaultDistDir);
@@ -41,18 +51,21 @@ export async function startWeb(options: StartWebOptions): Promise<WebServer> {
   if (!existsSync(indexFile)) {
     throw new Error(`No se encontró ${indexFile}: ejecutá "npm run build -w @backoffice/web" primero.`);
   }
-  const indexHtml = readFileSync(indexFile);
-  const silentSso = join(distDir, 'silent-check-sso.html');
-  const scriptHashes = existsSync(silentSso) ? inlineScriptHashes(readFileSync(silentSso, 'utf8')) : [];
-  const headers = securityHeaders(
-    contentSecurityPolicy({ gatewayUrl: options.gatewayUrl, keycloakUrl: options.keycloakUrl, scriptHashes }),
-  );
   const configScript = renderConfigScript({
     gatewayUrl: options.gatewayUrl,
     keycloakUrl: options.keycloakUrl,
     realm: options.realm ?? 'back-office',
     clientId: options.clientId ?? 'back-office-web',
   });
+  const indexHtml = withInlineConfig(readFileSync(indexFile, 'utf8'), configScript);
+  const silentSso = join(distDir, 'silent-check-sso.html');
+  const scriptHashes = [
+    ...inlineScriptHashes(indexHtml),
+    ...(existsSync(silentSso) ? inlineScriptHashes(readFileSync(silentSso, 'utf8')) : []),
+  ];
+  const headers = securityHeaders(
+    contentSecurityPolicy({ gatewayUrl: options.gatewayUrl, keycloakUrl: options.keycloakUrl, scriptHashes }),
+  );
 
   const app = express();
   app.disable('x-powered-by');
@@ -67,6 +80,8 @@ export async function startWeb(options: StartWebOptions): Promise<WebServer> {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
 
+  // index.html carries the configuration itself; /config.js stays for the dev server's page and for tabs opened on a
+  // page served before.
   app.get('/config.js', (_req, res) => {
     res
       .set('Content-Type', 'text/javascript; charset=utf-8')

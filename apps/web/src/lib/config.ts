@@ -1,4 +1,4 @@
-/** Runtime configuration written by the web server in /config.js (loaded by index.html before the bundle). */
+/** Runtime configuration the web server writes into index.html (Vite's dev server: /config.js), before the bundle. */
 export interface BackofficeConfig {
   gatewayUrl: string;
   keycloakUrl: string;
