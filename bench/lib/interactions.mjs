@@ -453,6 +453,8 @@ export async function measureInteractions({ latencyMs, runs = 2, log = () => {} 
   const stack = await startStack({ keyFile: null, stubLatencyMs: latencyMs, gatewayLogLevel: 'warn' });
   let browser;
   try {
+    // As the page loads' (web.mjs): the session starts once the web server has compressed its assets.
+    await stack.web?.assetsCompressed;
     browser = await launchChromium();
     const started = performance.now();
     const sessions = [];
