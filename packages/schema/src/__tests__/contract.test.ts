@@ -9,8 +9,11 @@ import {
   checkContract,
   compareVersions,
   deprecationsWithoutRemoval,
+  deprecationsWithoutReplacement,
   latestSnapshot,
-  schemaOfSnapshot,
+  permissionsOf,
+  permissionsOfSnapshot,
+  readSnapshot,
   snapshotOf,
 } from '../contract.js';
 import { SCHEMA_VERSION, typeDefs } from '../index.js';
@@ -28,7 +31,7 @@ describe('the contract', () => {
     const check = checkContract({
       released: {
         version: releasedVersion!,
-        schema: schemaOfSnapshot(readFileSync(new URL(`${releasedVersion}.json`, releasedDir), 'utf8')),
+        ...readSnapshot(readFileSync(new URL(`${releasedVersion}.json`, releasedDir), 'utf8')),
       },
       current: buildSchema(typeDefs),
       changelog,
@@ -44,8 +47,26 @@ describe('the contract', () => {
     expect(changelog).toMatch(/^## \[Unreleased\]$/m);
   });
 
-  it('names, in every deprecation, the major release it goes away in', () => {
+  it('names, in every deprecation, its replacement and the major release it goes away in', () => {
     expect(deprecationsWithoutRemoval(typeDefs, manifest.version)).toEqual([]);
+    expect(deprecationsWithoutReplacement(typeDefs)).toEqual([]);
+  });
+
+  it('keeps every released snapshot’s permissions, those taken before the section included', () => {
+    for (const name of readdirSync(releasedDir).filter((file) => file.endsWith('.json'))) {
+      const permissions = permissionsOfSnapshot(readFileSync(new URL(name, releasedDir), 'utf8'));
+      expect(permissions['Query.activity'], name).toEqual([['ACTIVITY_SHOW']]);
+      expect(Object.keys(permissions).length, name).toBeGreaterThan(50);
+    }
+    // The descriptions' "Requiere:" lines read back as the directives say.
+    const now = permissionsOf(typeDefs);
+    expect(
+      permissionsOfSnapshot(
+        JSON.stringify(JSON.parse(snapshotOf(typeDefs)), (key, value: unknown) =>
+          key === 'permissions' ? undefined : value,
+        ),
+      ),
+    ).toEqual(now);
   });
 });
 
@@ -61,7 +82,7 @@ const RELEASED = /* GraphQL */ `
   }
 `;
 /** The released fixture as the contract test reads it: through its snapshot (introspection) and back. */
-const released = schemaOfSnapshot(snapshotOf(RELEASED));
+const { schema: released, permissions: releasedPermissions } = readSnapshot(snapshotOf(RELEASED));
 const log = (...versions: string[]) =>
   ['# Changelog', '', '## [Unreleased]', '', ...versions.map((v) => `## [${v}] - 2026-11-27\n`)].join('\n');
 
@@ -69,7 +90,7 @@ describe('checkContract', () => {
   it('catches a breaking change: a field removed', () => {
     const current = RELEASED.replace(/\s+legacyCode: .*\n/, '\n');
     const check = checkContract({
-      released: { version: '1.0.0', schema: released },
+      released: { version: '1.0.0', schema: released, permissions: releasedPermissions },
       current: buildSchema(current),
       changelog: log('1.0.0'),
     });
@@ -85,7 +106,7 @@ describe('checkContract', () => {
       'payment(id: ID!, tenant: String!)',
     );
     const check = checkContract({
-      released: { version: '1.2.0', schema: released },
+      released: { version: '1.2.0', schema: released, permissions: releasedPermissions },
       current: buildSchema(current),
       changelog: log('1.3.0', '1.2.0'),
     });
@@ -96,7 +117,7 @@ describe('checkContract', () => {
   it('allows a breaking change when the changelog records a new major version', () => {
     const current = RELEASED.replace(/\s+legacyCode: .*\n/, '\n');
     const check = checkContract({
-      released: { version: '1.4.2', schema: released },
+      released: { version: '1.4.2', schema: released, permissions: releasedPermissions },
       current: buildSchema(current),
       changelog: log('2.0.0', '1.4.2'),
     });
@@ -107,7 +128,7 @@ describe('checkContract', () => {
   it('refuses, even in a new major version, a removal the released schema had not deprecated', () => {
     const current = RELEASED.replace(/\s+status: .*\n/, '\n').replace('payment(id: ID!)', 'payment');
     const check = checkContract({
-      released: { version: '1.4.2', schema: released },
+      released: { version: '1.4.2', schema: released, permissions: releasedPermissions },
       current: buildSchema(current),
       changelog: log('2.0.0', '1.4.2'),
     });
@@ -116,7 +137,7 @@ describe('checkContract', () => {
     expect(check.problem).toContain('Removed without a deprecation');
     // A type changed is no removal: a new major version allows it.
     const nullable = checkContract({
-      released: { version: '1.4.2', schema: released },
+      released: { version: '1.4.2', schema: released, permissions: releasedPermissions },
       current: buildSchema(RELEASED.replace('status: String!', 'status: String')),
       changelog: log('2.0.0', '1.4.2'),
     });
@@ -129,7 +150,7 @@ describe('checkContract', () => {
       'payment(id: ID!, withHistory: Boolean = false)',
     );
     const check = checkContract({
-      released: { version: '1.0.0', schema: released },
+      released: { version: '1.0.0', schema: released, permissions: releasedPermissions },
       current: buildSchema(current),
       changelog: log('1.0.0'),
     });
@@ -142,11 +163,108 @@ describe('checkContract', () => {
     expect(latestSnapshot(['1.9.0.json', '1.10.0.json', 'README.md'])).toBe('1.10.0');
   });
 
+  it('refuses a deprecation that does not name its replacement', () => {
+    const sdl = `${RELEASED}\nextend type Payment { old: String @deprecated(reason: "Ya no se usa. Se elimina en 2.0.0.") }`;
+    expect(deprecationsWithoutReplacement(sdl)).toEqual(['Payment.old']);
+    expect(deprecationsWithoutReplacement(RELEASED)).toEqual([]);
+  });
+
   it('refuses a deprecation that does not name its removal release', () => {
     const sdl = `${RELEASED}\nextend type Payment { old: String @deprecated(reason: "Ya no se usa.") }`;
     expect(deprecationsWithoutRemoval(sdl, '1.0.0')).toEqual(['Payment.old']);
     expect(deprecationsWithoutRemoval(RELEASED, '1.0.0')).toEqual([]);
     // Past its removal release, the deprecation must go.
     expect(deprecationsWithoutRemoval(RELEASED, '2.0.0')).toEqual(['Payment.legacyCode']);
+  });
+});
+
+// Permissions: introspection has no directive, the snapshot keeps them beside it.
+const GUARDED = /* GraphQL */ `
+  directive @auth(requires: [Permission!]!) repeatable on FIELD_DEFINITION | OBJECT
+  enum Permission {
+    PAYMENT_SHOW
+    PAYMENT_ADMIN
+    REFUND
+  }
+  type Query {
+    payment(id: ID!): Payment @auth(requires: [PAYMENT_SHOW])
+    me: String
+  }
+  type Payment {
+    id: ID!
+    refunds: [String!] @auth(requires: [REFUND, PAYMENT_ADMIN])
+  }
+`;
+const guarded = readSnapshot(snapshotOf(GUARDED));
+const checkGuarded = (current: string, changelog = log('1.0.0')) =>
+  checkContract({
+    released: { version: '1.0.0', ...guarded },
+    current: buildSchema(current),
+    changelog,
+  });
+
+describe('checkContract, permissions', () => {
+  it('keeps each field’s permissions in the snapshot', () => {
+    expect(guarded.permissions).toEqual({
+      'Query.payment': [['PAYMENT_SHOW']],
+      'Payment.refunds': [['PAYMENT_ADMIN', 'REFUND']],
+    });
+  });
+
+  it('refuses a tightened permission as a breaking change', () => {
+    const tighter = [
+      GUARDED.replace('@auth(requires: [PAYMENT_SHOW])', '@auth(requires: [PAYMENT_ADMIN])'),
+      GUARDED.replace('@auth(requires: [REFUND, PAYMENT_ADMIN])', '@auth(requires: [REFUND])'),
+      GUARDED.replace('me: String', 'me: String @auth(requires: [PAYMENT_SHOW])'),
+      GUARDED.replace(
+        '@auth(requires: [PAYMENT_SHOW])',
+        '@auth(requires: [PAYMENT_SHOW]) @auth(requires: [REFUND])',
+      ),
+      GUARDED.replace('type Payment {', 'type Payment @auth(requires: [PAYMENT_SHOW]) {'),
+    ];
+    for (const current of tighter) {
+      const check = checkGuarded(current);
+      expect(check.breaking).toEqual([]);
+      expect(check.allowed, current).toBe(false);
+      expect(check.permissions.length).toBeGreaterThan(0);
+      expect(check.permissions.every((change) => change.kind === 'TIGHTENED')).toBe(true);
+      expect(check.problem).toContain('PERMISSION_TIGHTENED');
+    }
+    expect(checkGuarded(tighter[0]!).problem).toContain('Query.payment: PAYMENT_SHOW → PAYMENT_ADMIN');
+    // A new major version may tighten.
+    expect(checkGuarded(tighter[0]!, log('2.0.0', '1.0.0')).allowed).toBe(true);
+  });
+
+  it('lists a loosened permission, and asks the changelog to name it', () => {
+    const looser = GUARDED.replace(
+      '@auth(requires: [PAYMENT_SHOW])',
+      '@auth(requires: [PAYMENT_SHOW, REFUND])',
+    );
+    const unnamed = checkGuarded(looser);
+    expect(unnamed.permissions).toEqual([
+      expect.objectContaining({ coordinate: 'Query.payment', kind: 'LOOSENED' }),
+    ]);
+    expect(unnamed).toMatchObject({
+      allowed: false,
+      unlisted: ['Query.payment: PAYMENT_SHOW → PAYMENT_SHOW o REFUND'],
+    });
+    const named = log('1.0.0').replace(
+      '## [Unreleased]',
+      '## [Unreleased]\n\n- `Query.payment` also for REFUND.',
+    );
+    expect(checkGuarded(looser, named)).toMatchObject({ allowed: true, unlisted: [] });
+    // The same permissions written otherwise change nothing.
+    const reordered = GUARDED.replace('[REFUND, PAYMENT_ADMIN]', '[PAYMENT_ADMIN, REFUND, REFUND]');
+    expect(checkGuarded(reordered)).toMatchObject({ allowed: true, permissions: [] });
+  });
+
+  it('asks the changelog to name an enum value added', () => {
+    const current = GUARDED.replace('PAYMENT_ADMIN REFUND }', 'PAYMENT_ADMIN REFUND CHARGEBACK }');
+    expect(checkGuarded(current)).toMatchObject({ allowed: false, unlisted: ['Permission.CHARGEBACK'] });
+    // Named in an entry older than the released version does not count.
+    const old = `${log('1.0.0')}\n- \`CHARGEBACK\` was planned.\n`;
+    expect(checkGuarded(current, old).allowed).toBe(false);
+    const named = log('1.1.0', '1.0.0').replace('## [1.1.0]', '- Permission `CHARGEBACK`.\n\n## [1.1.0]');
+    expect(checkGuarded(current, named)).toMatchObject({ allowed: true, unlisted: [] });
   });
 });
