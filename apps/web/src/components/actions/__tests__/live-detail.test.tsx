@@ -10,6 +10,7 @@ import { ApolloProvider, useQuery } from '@apollo/client/react';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { provideLiveTab } from '@/lib/live/live-access';
@@ -77,8 +78,11 @@ function PaymentDetail() {
   );
 }
 
-/** The payment at `versions[n]` on its n-th read (the last one after); the reads counted. */
-function renderPayment(versions: number[]) {
+/**
+ * The payment at `versions[n]` on its n-th read (the last one after); the reads counted. `routedAt`: the detail shown
+ * by a router at that address (its `router` answered), as the app shows it.
+ */
+function renderPayment(versions: number[], { routedAt }: { routedAt?: string } = {}) {
   let reads = 0;
   const link = new ApolloLink(
     () =>
@@ -88,14 +92,15 @@ function renderPayment(versions: number[]) {
         observer.complete();
       }),
   );
+  const router = routedAt
+    ? createMemoryRouter([{ path: '/pago/:id', element: <PaymentDetail /> }], { initialEntries: [routedAt] })
+    : null;
   render(
     <ApolloProvider client={new ApolloClient({ cache: new InMemoryCache(), link })}>
-      <NotificationsProvider>
-        <PaymentDetail />
-      </NotificationsProvider>
+      <NotificationsProvider>{router ? <RouterProvider router={router} /> : <PaymentDetail />}</NotificationsProvider>
     </ApolloProvider>,
   );
-  return { reads: () => reads };
+  return { reads: () => reads, router };
 }
 
 const push = (event: LiveEvent) => act(() => liveTab.dispatch(event));
@@ -194,5 +199,19 @@ describe('a detail and the live updates (issue 63)', { timeout: 60_000 }, () => 
     } finally {
       window.history.replaceState(null, '', '/');
     }
+  });
+
+  it('presses the action the palette names for the record already shown (only the address changes)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderPayment([3], { routedAt: '/pago/1000018' });
+    await screen.findByRole('button', { name: 'Cancelar' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => router!.navigate('/pago/1000018?accion=CANCEL'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar pago' });
+    await user.click(within(dialog).getAllByRole('button', { name: 'Cerrar' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Chosen again from the palette: a new navigation, pressed again.
+    await act(() => router!.navigate('/pago/1000018?accion=CANCEL'));
+    expect(await screen.findByRole('dialog', { name: 'Cancelar pago' })).toBeVisible();
   });
 });
