@@ -285,6 +285,7 @@ export {
 export { ARGENTINE_TIME_ZONE, argentineDateTime } from './date-time.js';
 export {
   byEnum,
+  IMPORT_STATUS_TEXTS,
   PAYMENT_STATUS_TEXTS,
   statusText,
   SUBSCRIPTION_STATUS_TEXTS,

@@ -26,6 +26,14 @@ export const SUBSCRIPTION_TYPE_TEXTS = {
   plan: 'Plan',
 } as const;
 
+/** A payment import (a file of payments to issue): its list, its detail and the global search. */
+export const IMPORT_STATUS_TEXTS = {
+  pending_approved: 'Pendiente de confirmación',
+  approved: 'Aprobada',
+  cancelled: 'Cancelada',
+  error: 'Con errores',
+} as const;
+
 /** A withdraw (the transfer to the bank): 'Retiros a transferir' and 'Historial de retiros'. */
 export const WITHDRAW_STATUS_TEXTS = {
   pending: 'Pendiente',

@@ -52,11 +52,36 @@ describe("the palette's actions of a record (issue 63)", () => {
       noun: 'importación',
       id: '4025',
       path: '/importacion/4025',
-      operations: ['CONFIRM', 'CANCEL'],
+      operations: { kinds: ['CONFIRM', 'CANCEL'] },
     });
     expect(offered.map((action) => action.text)).toEqual([
       'Confirmar importación 4025…',
       'Cancelar importación 4025…',
+    ]);
+  });
+
+  it("offers the toolbar's notifications and the holder lookup with its operations, in the registry's order", () => {
+    const registry = {
+      ...REGISTRY,
+      SHOW_HOLDER: { label: 'Consultar titular', icon: BlockOutlined, placement: 'methods', order: 30 },
+      HISTORY: { label: 'Historial', icon: BlockOutlined, placement: 'header', order: 20 },
+    };
+    const actions = ['SHOW_HOLDER', 'HISTORY', 'NOTIFY_PAYER', 'CANCEL'].map((kind) => ({
+      kind,
+      enabled: true,
+      permitted: true,
+      reason: null,
+    }));
+    const offered = recordActionsOf(actions, registry, {
+      noun: 'pago',
+      id: '1000018',
+      path: '/pago/1000018',
+      operations: { placements: ['operation', 'notification', 'methods'] },
+    });
+    expect(offered.map((action) => action.text)).toEqual([
+      'Cancelar pago 1000018…',
+      'Notificar al pagador · pago 1000018…',
+      'Consultar titular · pago 1000018…',
     ]);
   });
 

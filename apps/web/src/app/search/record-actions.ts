@@ -44,8 +44,8 @@ const AREAS: Partial<
       noun: string;
       registry: ActionRegistry<string>;
       actionsIn: (data: SearchRecordActionsQuery) => readonly ActionState<string>[] | undefined;
-      /** Which of its registry's actions are the record's operations: a placement, or the kinds themselves. */
-      operations: string | readonly string[];
+      /** Which of its registry's actions are the record's operations. */
+      operations: RecordOperations;
     }
   >
 > = {
@@ -53,22 +53,30 @@ const AREAS: Partial<
     noun: 'pago',
     registry: PAYMENT_ACTIONS,
     actionsIn: (data) => data.payment?.actions,
-    operations: 'operation',
+    // Every action the detail offers on its record, not its tools (the form link, history, 'Recargar'): the
+    // toolbar's operations and notifications, and the holder lookup of the payment methods section.
+    operations: { placements: ['operation', 'notification', 'methods'] },
   },
   SUBSCRIPTION: {
     noun: 'suscripción',
     registry: SUBSCRIPTION_ACTIONS,
     actionsIn: (data) => data.subscription?.actions,
-    operations: 'operation',
+    operations: { placements: ['operation'] },
   },
   // The import toolbar has no placements: its operations are these two ('Recargar' is not one).
   IMPORT: {
     noun: 'importación',
     registry: IMPORT_ACTIONS,
     actionsIn: (data) => data.paymentImport?.actions,
-    operations: ['CONFIRM', 'CANCEL'],
+    operations: { kinds: ['CONFIRM', 'CANCEL'] },
   },
 };
+
+/**
+ * Which actions of a registry the palette offers: those of some places (in the registry's order across them), or,
+ * for a registry without places, the kinds themselves.
+ */
+export type RecordOperations = { placements: readonly string[] } | { kinds: readonly string[] };
 
 export const actsOnRecords = (kind: SearchGroupKind) => kind in AREAS;
 
@@ -85,19 +93,20 @@ export function recordActionsOf(
     noun,
     id,
     path,
-    operations = 'operation',
+    operations = { placements: ['operation'] },
   }: {
     noun: string;
     id: string;
     path: string;
-    operations?: string | readonly string[];
+    operations?: RecordOperations;
   },
 ): RecordAction[] {
   const separator = path.includes('?') ? '&' : '?';
-  const offered =
-    typeof operations === 'string'
-      ? actionsIn(actions, registry, operations)
-      : actionsIn(actions, registry).filter((action) => operations.includes(action.kind));
+  const offered = actionsIn(actions, registry).filter((action) =>
+    'kinds' in operations
+      ? operations.kinds.includes(action.kind)
+      : operations.placements.includes(registry[action.kind]?.placement ?? ''),
+  );
   return offered.map((action) => ({
     kind: action.kind,
     text: actionText(registry[action.kind]!.label, noun, id),

@@ -2,35 +2,54 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import {
+  DISTRIBUTION_HEADER_STATUS_TEXTS,
+  IMPORT_STATUS_TEXTS,
+  PAYMENT_STATUS_TEXTS,
+  SUBSCRIPTION_STATUS_TEXTS,
+  WITHDRAWAL_STATUS_TEXTS,
+} from '@backoffice/validators';
+import { PRESENTATION_STATUS_LABELS } from '@/features/afip/presentations-list.definition';
 import { codeLabel } from '../../lib/code-label';
 import { formatAmount } from '../../lib/format';
+import type { SearchGroupKind } from '../gql/graphql';
 import type { SearchHitOf } from './search-paths';
 
-/** Statuses the groups answer, in Spanish (the raw code otherwise, as everywhere: lib/code-label). */
-const STATUS = codeLabel({
-  pending: 'Pendiente',
-  approved: 'Aprobado',
-  in_process: 'En proceso',
-  rejected: 'Rechazado',
-  cancelled: 'Cancelado',
-  canceled: 'Cancelado',
-  refunded: 'Devuelto',
-  charged_back: 'Contracargo',
-  authorized: 'Autorizado',
-  active: 'Activa',
-  paused: 'Pausada',
-  finished: 'Finalizada',
-  conciliated: 'Conciliada',
-  for_withdrawing: 'Para retirar',
-  withdrawn: 'Retirado',
-  error: 'Con error',
-  created: 'Creada',
-  presented: 'Presentada',
-});
+/** A catalogue keyed by GraphQL enum values ('DELIVERED'), read as `codeLabel` reads codes: in any case. */
+const enumLabel = (table: Readonly<Record<string, string>>) =>
+  codeLabel(Object.fromEntries(Object.entries(table).map(([code, text]) => [code.toLowerCase(), text])));
+
+/**
+ * A hit's status in its area's words, the ones its list and detail use ('Emitido' for a payment, 'Aprobada' for an
+ * import): the validators' catalogue of each area, a presentation's from its list's definition; a transfer's and a
+ * batch's (their labels live in their areas' screens, which the palette does not download) here.
+ */
+const STATUS_OF: Partial<Record<SearchGroupKind, (code: string) => string>> = {
+  PAYMENT: codeLabel(PAYMENT_STATUS_TEXTS),
+  SUBSCRIPTION: codeLabel(SUBSCRIPTION_STATUS_TEXTS),
+  IMPORT: codeLabel(IMPORT_STATUS_TEXTS),
+  WITHDRAWAL: codeLabel(WITHDRAWAL_STATUS_TEXTS),
+  DISTRIBUTION: codeLabel(DISTRIBUTION_HEADER_STATUS_TEXTS),
+  PRESENTATION: enumLabel(PRESENTATION_STATUS_LABELS),
+  TRANSFER: codeLabel({ pending: 'Pendiente', conciliated: 'Conciliada', rejected: 'Rechazada' }),
+  BATCH: codeLabel({
+    for_withdrawing: 'Por retirar',
+    in_withdrawn: 'En retiro',
+    withdrawn: 'Retirado',
+    error: 'Error',
+  }),
+};
+
+/** A code of a group without its catalogue: as the service wrote it (an operator still sees something true). */
+const asWritten = codeLabel({});
 
 /** A hit's second line: its status, amount and identifying detail. */
-export const hitSecondary = (hit: SearchHitOf): string | null =>
-  [hit.status ? STATUS(hit.status) : null, hit.amount ? formatAmount(hit.amount) : null, hit.detail]
+export const hitSecondary = (kind: SearchGroupKind, hit: SearchHitOf): string | null =>
+  [
+    hit.status ? (STATUS_OF[kind] ?? asWritten)(hit.status) : null,
+    hit.amount ? formatAmount(hit.amount) : null,
+    hit.detail,
+  ]
     .filter(Boolean)
     .join(' · ') || null;
 

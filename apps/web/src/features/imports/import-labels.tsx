@@ -1,13 +1,9 @@
+import { IMPORT_STATUS_TEXTS } from '@backoffice/validators';
 import { StatusChip } from '@/components/detail/status-chip';
 import type { ImportRowStatus } from './gql/graphql';
 
-/** Spanish labels of the import codes (spec 001 §3, §4). Unknown statuses show as they come. */
-export const IMPORT_STATUS_LABELS: Readonly<Record<string, string>> = {
-  pending_approved: 'Pendiente de confirmación',
-  approved: 'Aprobada',
-  cancelled: 'Cancelada',
-  error: 'Con errores',
-};
+/** Spanish labels of the import codes (spec 001 §3, §4; the validators' catalogue). Unknown statuses show as they come. */
+export const IMPORT_STATUS_LABELS: Readonly<Record<string, string>> = IMPORT_STATUS_TEXTS;
 
 const IMPORT_STATUS_TONES: Readonly<Record<string, 'success' | 'warning' | 'error' | 'default'>> = {
   pending_approved: 'warning',
