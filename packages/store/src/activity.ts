@@ -39,7 +39,15 @@ export interface ActivityQuery {
 
 export interface ActivityRecord extends Omit<
   ActivityRow,
-  'items' | 'namespace' | 'idempotency_key' | 'request_hash' | 'answer' | 'lease_until' | 'completed_at'
+  | 'items'
+  | 'namespace'
+  | 'idempotency_key'
+  | 'request_hash'
+  | 'answer'
+  | 'lease_until'
+  | 'completed_at'
+  | 'holder'
+  | 'generation'
 > {
   items: Array<{ id: string; result: string }> | null;
 }

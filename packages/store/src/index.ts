@@ -21,6 +21,7 @@ import {
   progressMove,
   takeMove,
   type BeginMove,
+  type MoveFence,
   type MoveIntent,
   type MoveOutcome,
   type MoveRecord,
@@ -72,16 +73,21 @@ export interface Store {
     id: string,
     items: ReadonlyArray<{ id: string; result: string }> | null,
     leaseUntil: Date,
-  ): Promise<void>;
-  /** The outcome, and its live events (live.ts): the last event's id, or null. */
-  completeMove(id: string, outcome: MoveOutcome, at: Date): Promise<string | null>;
+    fence?: MoveFence,
+  ): Promise<boolean>;
+  /**
+   * The outcome, and its live events (live.ts): the last event's id, or null. With a fence, written only while its
+   * holder holds the move (MoveFencedOut otherwise).
+   */
+  completeMove(id: string, outcome: MoveOutcome, at: Date, fence?: MoveFence): Promise<string | null>;
   claimStaleMoves(
     now: Date,
     leaseUntil: Date,
     limit: number,
     only?: { username: string; key: string; namespace?: string },
+    holder?: string,
   ): Promise<MoveRecord[]>;
-  takeMove(id: string, now: Date, leaseUntil: Date): Promise<MoveRecord | null>;
+  takeMove(id: string, now: Date, leaseUntil: Date, holder?: string): Promise<MoveRecord | null>;
   discardMove(id: string): Promise<void>;
   /**
    * An operator's preferences; with `prefix`, only the keys that start with it. Each preference call takes the
@@ -131,14 +137,15 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     clearNamespace: (namespace) => clearNamespace(db, namespace),
     findMove: (username, key, namespace = '') => findMove(db, username, key, namespace),
     beginMove: (intent) => beginMove(db, intent),
-    progressMove: (id, items, leaseUntil) => progressMove(db, id, items, leaseUntil),
-    completeMove: async (id, outcome, at) => {
-      const eventId = await completeMove(db, id, outcome, at, hub === null);
+    progressMove: (id, items, leaseUntil, fence) => progressMove(db, id, items, leaseUntil, fence),
+    completeMove: async (id, outcome, at, fence) => {
+      const eventId = await completeMove(db, id, outcome, at, hub === null, fence);
       if (eventId && hub) hub.event(eventId);
       return eventId;
     },
-    claimStaleMoves: (now, leaseUntil, limit, only) => claimStaleMoves(db, now, leaseUntil, limit, only),
-    takeMove: (id, now, leaseUntil) => takeMove(db, id, now, leaseUntil),
+    claimStaleMoves: (now, leaseUntil, limit, only, holder) =>
+      claimStaleMoves(db, now, leaseUntil, limit, only, holder),
+    takeMove: (id, now, leaseUntil, holder) => takeMove(db, id, now, leaseUntil, holder),
     discardMove: (id) => discardMove(db, id),
     readPreferences: (username, prefix, namespace) => readPreferences(db, username, prefix, namespace),
     readStoredPreferences: (username, read) => readStoredPreferences(db, username, read),

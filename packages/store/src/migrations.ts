@@ -142,6 +142,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('live_event_at').on('live_event').column('at').execute();
     },
   },
+  // A move's hold names its holder (a gateway process) and a generation, raised each time another takes the move
+  // (a retry's take, recovery): progress, completion and every send of the holder check both, so a holder that
+  // lost its hold (stalled past its lease) sends and completes nothing more.
+  '0009_move_fence': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('activity')
+        .addColumn('holder', 'text')
+        .addColumn('generation', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

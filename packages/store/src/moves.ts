@@ -13,6 +13,16 @@ export interface MoveIntent extends NewActivity {
   idempotency_key: string | null;
   request_hash: string;
   lease_until: Date;
+  /** The gateway process that writes the intent and holds the move (generation 1). */
+  holder: string;
+}
+
+/** A holder's progress or outcome refused because another took the move since (its hold was lost): nothing written. */
+export class MoveFencedOut extends Error {
+  override readonly name = 'MoveFencedOut';
+  constructor(readonly moveId: string) {
+    super(`move ${moveId} is held by another gateway now: its outcome is not written`);
+  }
 }
 
 export interface MoveRecord extends Omit<ActivityRow, 'items' | 'answer'> {
@@ -21,8 +31,8 @@ export interface MoveRecord extends Omit<ActivityRow, 'items' | 'answer'> {
 }
 
 export type BeginMove =
-  /** The intent is stored: its row id. */
-  | { begun: true; id: string }
+  /** The intent is stored: its row id, held by the intent's holder in generation 1. */
+  | { begun: true; id: string; generation: number }
   /** The operator already used this key: that move, as stored now. */
   | { begun: false; existing: MoveRecord };
 
@@ -35,6 +45,12 @@ export interface MoveOutcome {
   version?: string | null;
 }
 
+/** Who holds a pending move: a holder's progress and outcome are taken only while both still match. */
+export interface MoveFence {
+  holder: string;
+  generation: number;
+}
+
 const MOVE_COLUMNS = [
   ...ACTIVITY_COLUMNS,
   'idempotency_key',
@@ -42,6 +58,8 @@ const MOVE_COLUMNS = [
   'answer',
   'lease_until',
   'completed_at',
+  'holder',
+  'generation',
 ] as const;
 
 function asRecord(row: Record<string, unknown>): MoveRecord {
@@ -77,7 +95,7 @@ export async function findMove(
 export async function beginMove(db: Kysely<Database>, intent: MoveIntent): Promise<BeginMove> {
   const inserted = await db
     .insertInto('activity')
-    .values({ ...intent, state: 'pending' })
+    .values({ ...intent, state: 'pending', generation: 1 })
     .onConflict((conflict) =>
       conflict
         .columns(['namespace', 'username', 'idempotency_key'])
@@ -86,7 +104,7 @@ export async function beginMove(db: Kysely<Database>, intent: MoveIntent): Promi
     )
     .returning(sql<string>`id::text`.as('id'))
     .executeTakeFirst();
-  if (inserted) return { begun: true, id: inserted.id };
+  if (inserted) return { begun: true, id: inserted.id, generation: 1 };
   const existing =
     intent.username && intent.idempotency_key
       ? await findMove(db, intent.username, intent.idempotency_key, intent.namespace ?? '')
@@ -95,19 +113,27 @@ export async function beginMove(db: Kysely<Database>, intent: MoveIntent): Promi
   return { begun: false, existing };
 }
 
-/** A bulk's items so far, and a longer hold on the move (its gateway is alive). */
+/**
+ * A bulk's items so far, and a longer hold on the move (its gateway is alive). With a fence, only while the holder
+ * still holds it: false when it does not (another took it; the holder must send nothing more).
+ */
 export async function progressMove(
   db: Kysely<Database>,
   id: string,
   items: ReadonlyArray<{ id: string; result: string }> | null,
   leaseUntil: Date,
-): Promise<void> {
-  await db
+  fence?: MoveFence,
+): Promise<boolean> {
+  const updated = await db
     .updateTable('activity')
     .set({ ...(items ? { items: JSON.stringify(items) } : {}), lease_until: leaseUntil })
     .where('id', '=', id)
     .where('state', '=', 'pending')
-    .execute();
+    .$if(fence !== undefined, (q) =>
+      q.where('holder', '=', fence!.holder).where('generation', '=', fence!.generation),
+    )
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }
 
 /**
@@ -124,18 +150,20 @@ export async function completeMove(
   outcome: MoveOutcome,
   at: Date,
   server = false,
+  /** The holder's: the outcome is written only while it holds the move (MoveFencedOut otherwise). */
+  fence?: MoveFence,
 ): Promise<string | null> {
   const items = outcome.items ? JSON.stringify(outcome.items) : null;
   const answer = outcome.answer === undefined ? null : JSON.stringify(outcome.answer);
   const version = outcome.version ?? null;
   const done = sql`update activity set state = 'done', result = ${outcome.result}, error_code = ${outcome.error_code},
         items = ${items}::jsonb, answer = ${answer}::jsonb, lease_until = null, completed_at = ${at}
-      where id = ${id}`;
+      where id = ${id}${fence ? sql` and holder = ${fence.holder} and generation = ${fence.generation}` : sql``}`;
   const lock = server ? sql`pg_advisory_xact_lock(${sql.lit(LIVE_EVENT_LOCK)})` : sql`1`;
-  const notify = server ? sql`, pg_notify(${LIVE_CHANNEL}, e.id::text)` : sql``;
+  const notify = server ? sql`, pg_notify(${LIVE_CHANNEL}, e.id::text)::text as notified` : sql``;
   // A single move (most of them) in a statement PostgreSQL plans quickly; a bulk's items are split in chunks.
   const { rows } = items
-    ? await sql<{ event_id: string }>`
+    ? await sql<{ completed: number; event_id: string | null }>`
     with done as (${done} returning namespace, area, items),
     changed as (
       select namespace, area,
@@ -151,10 +179,9 @@ export async function completeMove(
       order by s
       returning id
     )
-    select e.id::text as event_id${notify} from (select max(id) as id from events) e where e.id is not null`.execute(
-        db,
-      )
-    : await sql<{ event_id: string }>`
+    select (select count(*)::int from done) as completed, e.id::text as event_id${notify}
+    from (select max(id) as id from events) e`.execute(db)
+    : await sql<{ completed: number; event_id: string | null }>`
     with done as (${done} returning namespace, area, target_ids, result),
     ordered as (
       select ${lock} from done
@@ -166,7 +193,9 @@ export async function completeMove(
       from done d cross join ordered
       returning id
     )
-    select e.id::text as event_id${notify} from events e`.execute(db);
+    select (select count(*)::int from done) as completed, e.id::text as event_id${notify}
+    from (select max(id) as id from events) e`.execute(db);
+  if (fence && !rows[0]?.completed) throw new MoveFencedOut(id);
   return rows[0]?.event_id ?? null;
 }
 
@@ -181,6 +210,8 @@ export async function claimStaleMoves(
   limit: number,
   /** Only this operator's move under this key in this namespace ('' when not given), else any. */
   only?: { username: string; key: string; namespace?: string },
+  /** The claimer, who holds each claimed move in its next generation. */
+  holder: string | null = null,
 ): Promise<MoveRecord[]> {
   const stale = db
     .selectFrom('activity')
@@ -199,7 +230,7 @@ export async function claimStaleMoves(
     .skipLocked();
   const rows = await db
     .updateTable('activity')
-    .set({ lease_until: leaseUntil })
+    .set((eb) => ({ lease_until: leaseUntil, holder, generation: eb('generation', '+', 1) }))
     .where('id', 'in', stale)
     .returning(MOVE_COLUMNS)
     .execute();
@@ -215,10 +246,17 @@ export async function takeMove(
   id: string,
   now: Date,
   leaseUntil: Date,
+  /** The taker, who holds the move in its next generation. */
+  holder: string | null = null,
 ): Promise<MoveRecord | null> {
   const row = await db
     .updateTable('activity')
-    .set({ state: 'pending', lease_until: leaseUntil })
+    .set((eb) => ({
+      state: 'pending',
+      lease_until: leaseUntil,
+      holder,
+      generation: eb('generation', '+', 1),
+    }))
     .where('id', '=', id)
     .where((eb) => eb.or([eb('state', '=', 'done'), eb('lease_until', '<', now)]))
     .returning(MOVE_COLUMNS)

@@ -3,7 +3,7 @@
  * PostgreSQL (PGlite: the same SQL and migrations) in a data folder, or in memory for tests. Migrations run here,
  * before the store is handed out.
  */
-import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Dialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { EmbeddedClient, EmbeddedDialect } from './embedded-client.js';
@@ -23,6 +23,12 @@ export interface StoreOptions {
   embeddedTemplate?: string | false;
   /** Most connections to a real server (default 5). */
   maxConnections?: number;
+  /**
+   * The longest a store call waits on a real server (default 4 s): for a connection, for a statement's answer on
+   * the client (a server that stopped answering, a black-holed connection) and on the server (statement_timeout).
+   * Past it the call fails and its connection is dropped, so an operator never waits on a hung store.
+   */
+  callTimeoutMs?: number;
   /** Called when the connection pool reports an error (a server gone away): never thrown. */
   onError?(error: unknown): void;
   /**
@@ -50,14 +56,24 @@ async function dialectOf(options: StoreOptions): Promise<{
   fromTemplate: boolean;
 }> {
   if (options.databaseUrl) {
+    const callTimeoutMs = options.callTimeoutMs ?? 4_000;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 5,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: callTimeoutMs,
+      query_timeout: callTimeoutMs,
+      statement_timeout: callTimeoutMs,
+      // A connection whose peer vanished without a word is found by TCP keepalive instead of waiting for ever.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 1_000,
     });
     // An idle connection dropped by the server must not stop the process.
     pool.on('error', (error) => options.onError?.(error));
-    return { dialect: new PostgresDialect({ pool }), kind: 'postgres', fromTemplate: false };
+    return {
+      dialect: new PostgresDialect({ pool: droppingFailedConnections(pool) }),
+      kind: 'postgres',
+      fromTemplate: false,
+    };
   }
   // PGlite runs in a thread of its own (embedded-client.ts), one process per data folder (data-dir-lock.ts).
   const dataDir = options.dataDir ?? 'memory://';
@@ -74,6 +90,35 @@ async function dialectOf(options: StoreOptions): Promise<{
     throw error;
   }
 }
+
+/**
+ * The pool as Kysely uses it, but a connection whose statement failed on the client's side (its answer timed out,
+ * the connection broke) is dropped when released: pg leaves such a statement running on the connection, and the
+ * next call given that connection would wait behind it. A statement the server refused keeps its connection.
+ */
+function droppingFailedConnections(pool: pg.Pool): PostgresPool {
+  const connect = async () => {
+    const client = await pool.connect();
+    let broken = false;
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    return Object.assign(Object.create(client) as pg.PoolClient, {
+      query: async (...args: unknown[]) => {
+        try {
+          return await query(...args);
+        } catch (error) {
+          // A server's refusal carries its SQLSTATE; a client-side failure (timeout, broken socket) does not.
+          const code = (error as { code?: unknown }).code;
+          if (typeof code !== 'string' || !SQLSTATE.test(code)) broken = true;
+          throw error;
+        }
+      },
+      release: () => client.release(broken || undefined),
+    });
+  };
+  return { connect, end: () => pool.end() };
+}
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 /** Runs every pending migration (once across replicas: the Migrator holds an advisory lock). */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {

@@ -35,6 +35,10 @@ export interface ActivityTable {
   /** Until when the gateway that wrote the intent holds it; past it, another completes it (recovery). */
   lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The gateway process holding a pending move (its replica id); null on rows written after the fact. */
+  holder: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Raised each time the move is taken by another holder: a holder's writes must name the generation it holds. */
+  generation: ColumnType<number, number | undefined, number>;
 }
 
 export type MoveState = 'pending' | 'done';

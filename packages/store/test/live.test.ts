@@ -23,6 +23,7 @@ const intent = (over: Partial<MoveIntent> = {}): MoveIntent => ({
   idempotency_key: null,
   request_hash: 'hash-a',
   lease_until: new Date(T0.getTime() + 30_000),
+  holder: 'gateway-a',
   ...over,
 });
 

@@ -89,6 +89,7 @@ for (const backend of BACKENDS) {
         idempotency_key: 'clave-antes',
         request_hash: 'h',
         lease_until: new Date(),
+        holder: 'gateway-a',
       });
       expect(begun.begun).toBe(true);
     });

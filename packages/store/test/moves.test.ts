@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MoveIntent } from '../src/index.js';
+import { MoveFencedOut, type MoveIntent } from '../src/index.js';
 import { BACKENDS, storesPerTest } from './backends.js';
 
 /** Money moves in the store (moves.ts, issue 60): an intent per operator and key, completion, leases, recovery. */
@@ -27,6 +27,7 @@ const intent = (over: Partial<MoveIntent> = {}): MoveIntent => ({
   idempotency_key: 'key-0001',
   request_hash: 'hash-a',
   lease_until: later(30_000),
+  holder: 'gateway-a',
   ...over,
 });
 
@@ -141,6 +142,42 @@ for (const backend of BACKENDS) {
       expect(await store.takeMove(begun.id, later(14_000), later(44_000))).toBeNull();
       await store.discardMove(begun.id);
       expect(await store.findMove('operador', 'key-0001')).toBeNull();
+    });
+
+    it('fences a holder that lost its move: its progress and outcome are refused once another took it', async () => {
+      const store = await open();
+      const begun = await store.beginMove(intent({ lease_until: later(10_000) }));
+      if (!begun.begun) throw new Error('not begun');
+      const first = { holder: 'gateway-a', generation: begun.generation };
+      expect(await store.progressMove(begun.id, null, later(20_000), first)).toBe(true);
+      // Another gateway takes it once the lease ran out (a retry): generation 2, its holder named.
+      const taken = await store.takeMove(begun.id, later(21_000), later(50_000), 'gateway-b');
+      expect(taken).toMatchObject({ holder: 'gateway-b', generation: 2 });
+      const second = { holder: 'gateway-b', generation: 2 };
+      // The first holder wakes: its progress and its late outcome are refused, the taker's are written.
+      expect(
+        await store.progressMove(begun.id, [{ id: 'p1', result: 'unknown' }], later(60_000), first),
+      ).toBe(false);
+      const late = { result: 'unknown', error_code: 'X', items: null, answer: { outcome: 'UNKNOWN' } };
+      await expect(store.completeMove(begun.id, late, later(22_000), first)).rejects.toThrow(MoveFencedOut);
+      await store.completeMove(
+        begun.id,
+        { ...late, result: 'success', answer: { outcome: 'SUCCESS' } },
+        later(23_000),
+        second,
+      );
+      await expect(store.completeMove(begun.id, late, later(24_000), first)).rejects.toThrow(MoveFencedOut);
+      expect(await store.findMove('operador', 'key-0001')).toMatchObject({
+        result: 'success',
+        state: 'done',
+      });
+      // Recovery claims in the next generation too.
+      const stale = await store.beginMove(
+        intent({ idempotency_key: 'key-stale', lease_until: later(1_000) }),
+      );
+      if (!stale.begun) throw new Error('not begun');
+      const [claimed] = await store.claimStaleMoves(later(5_000), later(35_000), 10, undefined, 'gateway-c');
+      expect(claimed).toMatchObject({ idempotency_key: 'key-stale', holder: 'gateway-c', generation: 2 });
     });
   });
 }
