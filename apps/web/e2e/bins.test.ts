@@ -98,7 +98,7 @@ describe('Buscar BIN as impuestos', () => {
     });
   });
 
-  it("refuses a BIN that exists with the catalogue's text, its code in a tooltip only (issue 28 item 7)", async () => {
+  it("refuses a BIN that exists with the catalogue's text, ' - ' and its code", async () => {
     await showPath(page, suite.stack.urls.web, '/bin/-1');
     await form().getByLabel('Número BIN').fill('451766');
     await pick('Marca', 'vis', 'Visa');
@@ -106,13 +106,8 @@ describe('Buscar BIN as impuestos', () => {
     await pick('Medio de pago', 'VISA D', 'Visa Débito');
     await form().getByLabel('Día de acreditación').fill('3');
     await save().click();
-    const refusal = notice(page, 'El BIN ya existe.');
-    // Hovering keeps the notice open (MUI pauses it) and shows the code.
-    await refusal.getByText('El BIN ya existe.').hover();
-    await page.getByRole('tooltip').filter({ hasText: 'Código: bin_exists' }).waitFor();
-    expect(await refusal.locator('[data-code="bin_exists"]').count()).toBe(1);
-    expect(await refusal.innerText()).not.toContain('bin_exists');
-    expect(await page.locator('body').innerText()).not.toMatch(/- bin_exists/);
+    // Spec 001 §8: the message, ' - ', the code that names the reason.
+    await notice(page, 'El BIN ya existe - bin_exists').locator('[data-code="bin_exists"]').waitFor();
     if (TAKE_SCREENSHOTS) await screenshot(page, 'bin-refused');
     await showPath(page, suite.stack.urls.web, '/bin/423456');
   });

@@ -37,9 +37,9 @@ const REASONS = {
   changeMethod: (id: string) => `Pago ${id}: Solo se puede cambiar el medio de pago de pagos emitidos.`,
   cancelObjection: (id: string) => `Pago ${id}: Solo se pueden cancelar objeciones de pagos objetados.`,
 };
-// The code after the text is in a tooltip (data-code), not in the text (issue 28 item 7).
-const FAILURE_MESSAGE = 'El pago no se puede cancelar en su estado actual.';
+// The text, ' - ' and the code that names the reason (spec 001 §8), the code also the element's data-code.
 const FAILURE_CODE = 'payment_not_cancellable';
+const FAILURE_MESSAGE = `El pago no se puede cancelar en su estado actual. - ${FAILURE_CODE}`;
 
 const bulkBar = (page: Page) => page.getByTestId('bulk-actions');
 const bulkButton = (page: Page, label: string) =>

@@ -2,8 +2,8 @@ const CODED_MESSAGE = /^([\s\S]*\S)\s+-\s+([a-z][a-z0-9_]*)$/;
 
 /**
  * A message and the code after it ('El BIN ya existe - bin_exists', the gateway's `withCode`): the text, its final
- * period back, and the code; a message without one as it is, code null. The web shows the code in a tooltip
- * (`MessageText`, components/detail/code-text.tsx).
+ * period back, and the code; a message without one as it is, code null. The web shows the message as written, its
+ * code also the element's `data-code` (`MessageText`, components/detail/code-text.tsx).
  */
 export function splitCodedMessage(message: string): { text: string; code: string | null } {
   const match = CODED_MESSAGE.exec(message.trim());

@@ -40,11 +40,13 @@ export function StatusDetailText({ detail, readable = (text) => text }: StatusDe
 }
 
 /**
- * A refusal or failure message as the operator reads it (issue 28 item 7): the text, with the code that follows
- * it ('El BIN ya existe - bin_exists', `splitCodedMessage`) in a tooltip like every other code.
+ * A refusal or failure message as the operator reads it: as the gateway wrote it, the sentence, ' - ' and the code
+ * that names the reason ('La operación no está permitida en el estado actual. - period_closed', spec 001 §8), so that
+ * the operator tells one refusal from another without hovering (a catalogue sentence alone says the same for many
+ * reasons). The code is also the element's `data-code`, for support and the tests.
  */
 export function MessageText({ message }: { message: string }) {
-  const { text, code } = splitCodedMessage(message);
-  if (!code) return <>{text}</>;
-  return <CodeText code={code} label={() => text} />;
+  const { code } = splitCodedMessage(message);
+  if (!code) return <>{message}</>;
+  return <span data-code={code}>{message.trim()}</span>;
 }

@@ -42,12 +42,16 @@ describe('StatusDetailText', () => {
 });
 
 describe('MessageText', () => {
-  it("shows a refusal's text and keeps its code in a tooltip", async () => {
-    const user = userEvent.setup({ delay: null });
-    const { container } = render(<MessageText message="El BIN ya existe - bin_exists" />);
-    expect(container).toHaveTextContent(/^El BIN ya existe\.$/);
-    await user.hover(screen.getByText('El BIN ya existe.'));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Código: bin_exists');
+  it("shows a refusal's text, ' - ' and its code, as the gateway wrote it", () => {
+    const { container } = render(
+      <MessageText message="La operación no está permitida en el estado actual. - period_closed" />,
+    );
+    expect(container).toHaveTextContent(
+      /^La operación no está permitida en el estado actual\. - period_closed$/,
+    );
+    expect(container.querySelector('[data-code="period_closed"]')).not.toBeNull();
+    render(<MessageText message="El BIN ya existe - bin_exists" />);
+    expect(screen.getByText('El BIN ya existe - bin_exists')).toBeVisible();
   });
 
   it('shows a message without a code as it is', () => {

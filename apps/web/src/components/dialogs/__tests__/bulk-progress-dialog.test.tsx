@@ -12,7 +12,7 @@ function itemStates() {
     id: el.getAttribute('data-id'),
     state: el.getAttribute('data-state'),
     message: within(el).queryByTestId('bulk-item-message')?.textContent ?? '',
-    // The code after a refusal is in a tooltip, not in the text (issue 28 item 7).
+    // A refusal reads its text, ' - ' and its code (spec 001 §8); the code is also the element's data-code.
     code: el.querySelector('[data-code]')?.getAttribute('data-code') ?? null,
   }));
 }
@@ -62,14 +62,14 @@ describe('BulkProgressDialog', { timeout: 60_000 }, () => {
       {
         id: '1002',
         state: 'error',
-        message: 'El pago 1002 ya no se puede cancelar.',
+        message: 'El pago 1002 ya no se puede cancelar - payment_not_cancellable',
         code: 'payment_not_cancellable',
       },
       { id: '1003', state: 'success', message: 'Pago cancelado correctamente', code: null },
       {
         id: '1004',
         state: 'error',
-        message: 'El pago 1004 ya no se puede cancelar.',
+        message: 'El pago 1004 ya no se puede cancelar - payment_not_cancellable',
         code: 'payment_not_cancellable',
       },
     ]);
