@@ -133,7 +133,13 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
       const path = hitPath(choice.kind, choice.hit, value);
       const { id, title } = choice.hit;
       setRecent(
-        addRecentRecord(recent, { kind: choice.kind, id, title, detail: hitSecondary(choice.kind, choice.hit), path }),
+        addRecentRecord(recent, {
+          kind: choice.kind,
+          id,
+          title,
+          detail: hitSecondary(choice.kind, choice.hit),
+          path,
+        }),
       );
       go(path);
     }
@@ -315,7 +321,9 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
                   ) : null
                 }
               >
-                {group.hits.map((hit) => option(`${group.kind}-${hit.id}`, hit.title, hitSecondary(group.kind, hit)))}
+                {group.hits.map((hit) =>
+                  option(`${group.kind}-${hit.id}`, hit.title, hitSecondary(group.kind, hit)),
+                )}
                 {indexOf(`${group.kind}-all`) >= 0
                   ? option(
                       `${group.kind}-all`,

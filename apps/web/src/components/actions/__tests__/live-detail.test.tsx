@@ -97,7 +97,9 @@ function renderPayment(versions: number[], { routedAt }: { routedAt?: string } =
     : null;
   render(
     <ApolloProvider client={new ApolloClient({ cache: new InMemoryCache(), link })}>
-      <NotificationsProvider>{router ? <RouterProvider router={router} /> : <PaymentDetail />}</NotificationsProvider>
+      <NotificationsProvider>
+        {router ? <RouterProvider router={router} /> : <PaymentDetail />}
+      </NotificationsProvider>
     </ApolloProvider>,
   );
   return { reads: () => reads, router };
