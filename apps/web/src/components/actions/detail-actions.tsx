@@ -171,8 +171,15 @@ interface TableOptions<C> {
    */
   checkOnOpen?: () => Promise<DialogFeedback | null>;
   /**
-   * Told when a dialog starts (true) or stops (false) showing the notice `checkOnOpen` answered: the page's own notice
-   * steps aside meanwhile (`useFreshRecord`'s `forActions`, issue 45).
+   * The record's news as it stands now (`useFreshRecord`'s `changedNotice`: another operator changed it since it was
+   * shown, null once it is read again): an open dialog shows it from the moment it is heard, also after it opened,
+   * with 'Recargar' in place of the action; the page's notice would sit behind the dialog's backdrop. Without it, a
+   * dialog shows what `checkOnOpen` answered.
+   */
+  changedNotice?: DialogFeedback | null;
+  /**
+   * Told when a dialog starts (true) or stops (false) showing the record's notice: the page's own notice steps aside
+   * meanwhile (`useFreshRecord`'s `forActions`, issue 45).
    */
   onOpeningNotice?: (shown: boolean) => void;
 }
@@ -213,7 +220,7 @@ const asIs: ExplainRefusal = async (feedback) => feedback;
  */
 function useActionTable<K extends string, R, C>(
   table: DetailActionTable<K, R, C>,
-  { context, refetch, explainRefusal = asIs, checkOnOpen, onOpeningNotice }: TableOptions<C>,
+  { context, refetch, explainRefusal = asIs, checkOnOpen, changedNotice, onOpeningNotice }: TableOptions<C>,
   current: (pressed: R) => R,
 ) {
   const client = useApolloClient();
@@ -229,24 +236,29 @@ function useActionTable<K extends string, R, C>(
   checkOnOpenRef.current = { checkOnOpen, onOpeningNotice };
   useEffect(() => {
     setOpeningNotice(null);
-    const { checkOnOpen: check, onOpeningNotice: told } = checkOnOpenRef.current;
+    const { checkOnOpen: check } = checkOnOpenRef.current;
     if (!opened || !check) return undefined;
     let stillOpen = true;
-    let shown = false;
     void check().then(
       (notice) => {
-        if (!stillOpen) return;
-        setOpeningNotice(notice);
-        shown = notice !== null;
-        if (shown) told?.(true);
+        if (stillOpen) setOpeningNotice(notice);
       },
       () => undefined, // A failed check says nothing: the action's own answer will tell.
     );
     return () => {
       stillOpen = false;
-      if (shown) told?.(false);
     };
   }, [opened]);
+  // What the open dialog says of the record: its news as it stands now where the screen gives it (heard while the
+  // dialog is open too, gone once the record is read again), else what the check as it opened found.
+  const recordNotice = opened ? (changedNotice === undefined ? openingNotice : changedNotice) : null;
+  const noticeShown = recordNotice !== null;
+  useEffect(() => {
+    if (!noticeShown) return undefined;
+    const { onOpeningNotice: told } = checkOnOpenRef.current;
+    told?.(true);
+    return () => told?.(false);
+  }, [noticeShown]);
 
   const runOf = useCallback(
     (record: R): ActionRun<R, C> => ({
@@ -285,7 +297,7 @@ function useActionTable<K extends string, R, C>(
   );
   // Keyed by kind: a dialog opened from another's success (retry, then change method) is a new intent.
   const dialog = shown ? (
-    <DialogOpeningNotice.Provider key={opened!.kind} value={openingNotice}>
+    <DialogOpeningNotice.Provider key={opened!.kind} value={recordNotice}>
       {shown}
     </DialogOpeningNotice.Provider>
   ) : (

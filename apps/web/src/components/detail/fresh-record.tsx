@@ -90,7 +90,12 @@ export interface FreshRecord {
 export interface FreshActionOptions {
   explainRefusal: FreshRecord['explainRefusal'];
   checkOnOpen: FreshRecord['noticeOnOpen'];
-  /** Told when a dialog starts (true) or stops (false) showing the notice `checkOnOpen` answered. */
+  /**
+   * While another operator's change is not read yet ('Otro operador modificó este registro', with 'Recargar'): what an
+   * open dialog says in place of its action, whenever the change is heard; null otherwise.
+   */
+  changedNotice: DialogFeedback | null;
+  /** Told when a dialog starts (true) or stops (false) showing the record's notice. */
   onOpeningNotice: (shown: boolean) => void;
 }
 
@@ -202,23 +207,35 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
     [check, reload, shownVersion],
   );
 
-  const noticeOnOpen = useCallback(
-    async (): Promise<DialogFeedback | null> =>
-      (await check())
-        ? { severity: 'warning', title: RECORD_CHANGED, message: RECORD_CHANGED_HINT, reload }
-        : null,
-    [check, reload],
+  const changedNotice = useMemo(
+    (): DialogFeedback => ({
+      severity: 'warning',
+      title: RECORD_CHANGED,
+      message: RECORD_CHANGED_HINT,
+      reload,
+    }),
+    [reload],
   );
+  const noticeOnOpen = useCallback(
+    async (): Promise<DialogFeedback | null> => ((await check()) ? changedNotice : null),
+    [check, changedNotice],
+  );
+  const changed = changedFrom !== null && changedFrom === shownVersion;
 
   const forActions = useMemo(
-    () => ({ explainRefusal, checkOnOpen: noticeOnOpen, onOpeningNotice: setInDialog }),
-    [explainRefusal, noticeOnOpen],
+    () => ({
+      explainRefusal,
+      checkOnOpen: noticeOnOpen,
+      changedNotice: changed ? changedNotice : null,
+      onOpeningNotice: setInDialog,
+    }),
+    [explainRefusal, noticeOnOpen, changed, changedNotice],
   );
 
   return {
     readAt,
     checkedAt,
-    changed: changedFrom !== null && changedFrom === shownVersion,
+    changed,
     check,
     reload,
     explainRefusal,

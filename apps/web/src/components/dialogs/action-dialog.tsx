@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -28,7 +20,6 @@ export type { DialogFeedback } from '../../lib/mutation-outcome';
 
 /** What a dialog offers instead of its action when only reading the record again can resolve the refusal. */
 export const RELOAD_LABEL = 'Recargar';
-
 
 /** Multi-selection dialogs are 850 px wide (spec 000 §2, §9). */
 export const MULTI_DIALOG_WIDTH = 850;
@@ -159,8 +150,10 @@ export function ActionDialog({
   testId,
 }: ActionDialogProps) {
   useReturnFocus(returnFocusTo);
-  const openingNotice = useContext(DialogOpeningNotice);
-  const feedback = submitFeedback ?? openingNotice;
+  // The record's news (another operator changed it) comes first: only 'Recargar' resolves it, whatever the last
+  // submit answered; the kit clears it once the record is read again (an unknown outcome's own reading included).
+  const recordNotice = useContext(DialogOpeningNotice);
+  const feedback = recordNotice ?? submitFeedback;
   const titleId = `dialog-title-${title.replace(/\W+/g, '-').toLowerCase()}`;
   const close = () => {
     if (!submitting) onClose();

@@ -2,8 +2,9 @@ import { createContext } from 'react';
 import type { DialogFeedback } from '../../lib/mutation-outcome';
 
 /**
- * What the kit found as an action's dialog opened (issue 45: the record changed since it was shown): every
- * ActionDialog inside shows it as its feedback until a submit's own answer replaces it. A module of its own, so that
- * a screen's action table does not download the dialogs with it.
+ * What the kit knows of the record while an action's dialog is open (issue 45: it changed since it was shown, found
+ * as the dialog opened or heard later): every ActionDialog inside shows it as its feedback, 'Recargar' in place of
+ * its action, until the record is read again. A module of its own, so that a screen's action table does not
+ * download the dialogs with it.
  */
 export const DialogOpeningNotice = createContext<DialogFeedback | null>(null);

@@ -192,6 +192,26 @@ describe('a detail and the live updates (issue 63)', { timeout: 60_000 }, () => 
     expect(await screen.findByRole('dialog', { name: 'Cancelar pago' })).toBeVisible();
   });
 
+  it("says in the open dialog that another operator changed the record, 'Recargar' in place of its action", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { reads } = renderPayment([3, 3, 4, 4]);
+    await user.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar pago' });
+    await waitFor(() => expect(reads()).toBe(2)); // the check as it opened: nothing changed yet
+    expect(within(dialog).getByRole('button', { name: 'Cancelar pago' })).toBeVisible();
+    push(change(['1000018']));
+    expect(await within(dialog).findByTestId('dialog-feedback')).toHaveTextContent(
+      'Otro operador modificó este registro',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar pago' })).toBeNull();
+    // One notice at a time: the page's steps aside while the dialog says it.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Recargar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(reads()).toBe(4));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('presses the action the address names (?accion=CANCEL, the palette), once, and drops it from the address', async () => {
     window.history.replaceState(null, '', '/pago/1000018?accion=CANCEL&version=2');
     try {
