@@ -64,6 +64,13 @@ export interface GatewayConfig {
    */
   uploads: { maxInFlight: number; maxPerOperator: number; idleTimeoutMs: number; totalTimeoutMs: number };
   /**
+   * Where uploads are spooled while they are received, checked and forwarded (files/spool.ts): the folder the
+   * replica's own directory is made in (UPLOAD_SPOOL_DIR, default os.tmpdir()), and the most bytes on disk of the
+   * replica's uploads in flight together and of one operator's (UPLOAD_SPOOL_MAX_BYTES,
+   * UPLOAD_SPOOL_MAX_BYTES_PER_OPERATOR); past either, refused 429 before the body is read.
+   */
+  uploadSpool: { dir: string; maxBytes: number; maxBytesPerOperator: number };
+  /**
    * The gateway's own store (operators' activity and preferences; docs/operations.md "The store"): a PostgreSQL
    * server (DATABASE_URL), else the embedded PostgreSQL in STORE_DATA_DIR ('memory://' keeps it in memory); null
    * when neither is set (activity is then only the audit line, and the activity and preferences fields refuse).

@@ -1,4 +1,5 @@
 /** Reads the gateway configuration from environment variables (`loadConfig`); the shape is in config.ts. */
+import { tmpdir } from 'node:os';
 import { DEFAULT_PREFERENCE_LIMITS } from '@backoffice/store';
 import {
   DEFAULT_GRAPHQL_EXECUTOR,
@@ -159,6 +160,11 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       maxPerOperator: int(env, 'UPLOAD_MAX_PER_OPERATOR', 2, 1, 10_000),
       idleTimeoutMs: int(env, 'UPLOAD_IDLE_TIMEOUT_MS', 30_000, 1, 600_000),
       totalTimeoutMs: int(env, 'UPLOAD_TOTAL_TIMEOUT_MS', 120_000, 1, 3_600_000),
+    },
+    uploadSpool: {
+      dir: text(env, 'UPLOAD_SPOOL_DIR') ?? tmpdir(),
+      maxBytes: int(env, 'UPLOAD_SPOOL_MAX_BYTES', 100 * 1024 * 1024, 1, 2 ** 40),
+      maxBytesPerOperator: int(env, 'UPLOAD_SPOOL_MAX_BYTES_PER_OPERATOR', 20 * 1024 * 1024, 1, 2 ** 40),
     },
     store: storeOf(env),
     activityRetentionDays: int(env, 'ACTIVITY_RETENTION_DAYS', 400, 1, 36_500),

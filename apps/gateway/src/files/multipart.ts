@@ -2,8 +2,8 @@
  * Reads an upload's multipart body with busboy, refusing as early as it can: a declared Content-Length over the
  * limit before reading anything, a file of another extension or a bad file name as soon as its part starts, a
  * file over the limit as soon as it passes it, a content that does not match its extension once read. Nothing is
- * forwarded until the whole file is in and checked (the file is held in memory, at most `maxBytes`, once: in the
- * chunks it came in, never joined, and forwarded as they are by form-body.ts).
+ * forwarded until the whole file is in and checked: the file is written to its spooled file as it comes (spool.ts;
+ * the parser waits while the disk is behind), never held whole in memory, and forwarded from there (form-body.ts).
  *
  * A body that sends nothing for `idleMs` (a client stalled or gone silent), or that is not all in after `totalMs`
  * however it trickles (one byte every few seconds re-arms the idle timer: issue 61), is ended with a 408 refusal
@@ -11,10 +11,12 @@
  *
  * Every stream of the upload has its errors handled here, where they happen: the request (a client that
  * disconnects), the parser (a malformed or cut body) and each file stream (busboy destroys the file stream of a
- * body that ends inside it, with an 'error' that would otherwise stop the process). Each becomes a refusal.
+ * body that ends inside it, with an 'error' that would otherwise stop the process), and the spooled file's writes
+ * (a disk full: 503). Each becomes a refusal.
  */
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import {
   BAD_FORM_MESSAGE,
   EMPTY_FILE_MESSAGE,
@@ -23,6 +25,7 @@ import {
   badRequest,
   clientGone,
   notMultipart,
+  spoolUnavailable,
   tooLarge,
   uploadIdle,
   uploadTooSlow,
@@ -30,12 +33,13 @@ import {
 } from './refusals.js';
 import { cleanText, problemMessage, textProblem } from '../limits/input-guard.js';
 import { SNIFF_BYTES, contentMatches, formatList, formatOf } from './sniff.js';
+import type { SpoolWriter } from './spool.js';
 import type { UploadDefinition, UploadFormat } from './types.js';
 
 export interface ParsedUpload {
   fields: Record<string, string>;
-  /** `chunks`: the file's bytes in the chunks they came in (`size` in all), never joined into one buffer. */
-  file: { name: string; format: UploadFormat; mimeType: string; chunks: Buffer[]; size: number };
+  /** `path`: the spooled file holding its `size` bytes, all on disk and closed. */
+  file: { name: string; format: UploadFormat; mimeType: string; path: string; size: number };
 }
 
 /** Largest text field accepted (inclusive). */
@@ -63,10 +67,14 @@ export function checkUploadHeaders(req: IncomingMessage, definition: UploadDefin
 
 const formError = (detail: string) => badRequest(BAD_FORM_MESSAGE, detail);
 
-/** How long an upload's body may take: `idleMs` without a byte, `totalMs` in all (GatewayConfig's `uploads`). */
-export interface UploadTimeouts {
+/**
+ * How long an upload's body may take: `idleMs` without a byte, `totalMs` in all (GatewayConfig's `uploads`); and
+ * where its file goes (`openFile`: its spooled file, spool.ts).
+ */
+export interface UploadReading {
   idleMs: number;
   totalMs: number;
+  openFile(): SpoolWriter;
 }
 
 /** busboy over the request, with the route's limits (inclusive), or null when the body is not multipart. */
@@ -112,7 +120,7 @@ function readField(
 export function parseUpload(
   req: IncomingMessage,
   definition: UploadDefinition,
-  { idleMs, totalMs }: UploadTimeouts,
+  { idleMs, totalMs, openFile }: UploadReading,
 ): Promise<ParsedUpload> {
   const fileField = definition.fileField ?? 'file';
   const wanted = new Set(definition.fields ?? []);
@@ -131,8 +139,6 @@ export function parseUpload(
     /** The file part's end (busboy may close before the file stream's 'end' is delivered). */
     let fileRead: Promise<void> = Promise.resolve();
     let settled = false;
-    /** The file's bytes read so far: let go as soon as the upload fails. */
-    let held: Buffer[] = [];
     let idle: NodeJS.Timeout | undefined;
     // The whole body's bound, from the moment it may be read (a trickle re-arms `idle`, never this one).
     const total = setTimeout(() => fail(uploadTooSlow(totalMs)), totalMs);
@@ -144,7 +150,6 @@ export function parseUpload(
     const fail = (refusal: FileRefusal) => {
       if (settled) return;
       settled = true;
-      held.length = 0;
       stopWatching();
       req.unpipe(parser);
       req.off('data', delimiters.push);
@@ -193,29 +198,12 @@ export function parseUpload(
         fail(wrongType(accepted));
         return;
       }
-      // The chunks as they came, not joined: the file is in memory once (issue 65).
-      const chunks: Buffer[] = (held = []);
-      let size = 0;
-      const leading = leadingBytes();
-      let ended!: () => void;
-      fileRead = new Promise((resolve) => (ended = resolve));
-      stream.on('close', () => ended());
-      stream.on('data', (chunk: Buffer) => {
-        if (settled) return;
-        size += chunk.length;
-        chunks.push(chunk);
-        leading.push(chunk);
-      });
-      stream.on('limit', () => {
-        stream.resume();
-        fail(tooLarge(definition.maxBytes));
-      });
-      stream.on('end', () => {
-        ended();
-        if (settled || stream.truncated) return;
-        if (size === 0) fail(badRequest(EMPTY_FILE_MESSAGE));
-        else if (!contentMatches(format, leading.bytes())) fail(wrongType(accepted));
-        else file = { name: fileName, format, mimeType: info.mimeType, chunks, size };
+      const writer = openFile();
+      fileRead = spoolFilePart(stream, writer, definition.maxBytes, fail, () => settled).then((part) => {
+        if (!part || settled) return;
+        if (part.size === 0) fail(badRequest(EMPTY_FILE_MESSAGE));
+        else if (!contentMatches(format, part.leading)) fail(wrongType(accepted));
+        else file = { name: fileName, format, mimeType: info.mimeType, path: writer.path, size: part.size };
       });
     });
     parser.on('partsLimit', () => fail(formError(`more than ${MAX_FIELDS + 1} parts`)));
@@ -255,6 +243,47 @@ export function parseUpload(
     req.once('end', stopWatching);
     watch();
     req.pipe(parser);
+  });
+}
+
+/**
+ * The route's file part written to its spooled file as it comes, its size and first bytes counted: settles with them
+ * once it is all on disk, or null when it failed (`fail` told why: over the limit, the disk) or the upload did.
+ */
+function spoolFilePart(
+  stream: Readable & { truncated?: boolean },
+  writer: SpoolWriter,
+  maxBytes: number,
+  fail: (refusal: FileRefusal) => void,
+  settled: () => boolean,
+): Promise<{ size: number; leading: Buffer } | null> {
+  return new Promise((resolve) => {
+    let size = 0;
+    const leading = leadingBytes();
+    const diskFailed = (error: Error) => {
+      fail(spoolUnavailable(`spool: ${error.message}`));
+      resolve(null);
+    };
+    writer.onError(diskFailed);
+    // Destroyed without its end (a body cut inside it): its 'error' refused the upload.
+    stream.on('close', () => {
+      if (!stream.readableEnded) resolve(null);
+    });
+    stream.on('data', (chunk: Buffer) => {
+      if (settled()) return;
+      size += chunk.length;
+      leading.push(chunk);
+      // Past the limit nothing more is written: busboy's 'limit' refuses it.
+      if (size <= maxBytes) writer.write(chunk, stream);
+    });
+    stream.on('limit', () => {
+      stream.resume();
+      fail(tooLarge(maxBytes));
+    });
+    stream.on('end', () => {
+      if (settled() || stream.truncated) resolve(null);
+      else writer.finish().then(() => resolve({ size, leading: leading.bytes() }), diskFailed);
+    });
   });
 }
 

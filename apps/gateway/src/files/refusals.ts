@@ -24,6 +24,7 @@ export type FileErrorCode =
   | 'RATE_LIMITED'
   | 'TOO_MANY_UPLOADS'
   | 'UPLOAD_TIMEOUT'
+  | 'UPLOAD_UNAVAILABLE'
   | 'UPSTREAM_ERROR'
   | 'UPSTREAM_REJECTED'
   | 'UPSTREAM_TIMEOUT'
@@ -69,6 +70,32 @@ export const tooManyUploads = () =>
     429,
     'TOO_MANY_UPLOADS',
     'Se están recibiendo demasiados archivos en este momento; vuelva a intentar en unos segundos.',
+  );
+/**
+ * The operator's uploads in flight already take the disk room one operator may have (files/spool.ts): refused
+ * before the body is read, like the count of uploads above.
+ */
+export const spoolFullForOperator = (maxBytes: number) =>
+  new FileRefusal(
+    429,
+    'TOO_MANY_UPLOADS',
+    `Sus archivos en curso ya ocupan el espacio para subidas de un operador (${sizeText(maxBytes)}); espere a que terminen y vuelva a intentar.`,
+  );
+/** The replica's uploads in flight already take the disk room it has for them (files/spool.ts). */
+export const spoolFull = () =>
+  new FileRefusal(
+    429,
+    'TOO_MANY_UPLOADS',
+    'No hay espacio para recibir más archivos en este momento; vuelva a intentar en unos segundos.',
+  );
+/** The file could not be written to the replica's disk (files/spool.ts): nothing was sent. */
+export const spoolUnavailable = (detail: string | null = null) =>
+  new FileRefusal(
+    503,
+    'UPLOAD_UNAVAILABLE',
+    'No se pudo recibir el archivo en este momento; no se envió nada. Vuelva a intentar en unos segundos.',
+    null,
+    detail,
   );
 /** Nothing of the upload's body came for `idleMs`: the upload is ended (multipart.ts). */
 export function uploadIdle(idleMs: number): FileRefusal {

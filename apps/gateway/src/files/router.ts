@@ -20,6 +20,7 @@ import type { FileRoute } from './types.js';
 import type { UploadMoves } from './upload-move.js';
 import { uploadRoute } from './uploads.js';
 import { uploadSlots } from './upload-slots.js';
+import { uploadSpool } from './spool.js';
 
 export { contentDisposition, fileNameFrom, isCsv } from './file-body.js';
 
@@ -70,12 +71,23 @@ export function filesRouter(options: FilesRouterOptions): FilesHandler {
     ...(options.moves ? { moves: options.moves } : {}),
   });
   const takeUploadSlot = uploadSlots(options.config.uploads);
+  const spoolSettings = options.config.uploadSpool;
+  for (const route of options.routes) {
+    // A file one operator's room on disk cannot hold would be refused every time: a configuration to correct.
+    if (route.kind === 'upload' && route.maxBytes > spoolSettings.maxBytesPerOperator) {
+      throw new Error(
+        `UPLOAD_SPOOL_MAX_BYTES_PER_OPERATOR (${spoolSettings.maxBytesPerOperator}) is below the ${route.route} upload's limit (${route.maxBytes} bytes)`,
+      );
+    }
+  }
+  // Made at start: a killed process's spooled files are removed now, not at the first upload.
+  const spool = uploadSpool(spoolSettings, options.logger);
   const routes = options.routes.map((route) => ({
     method: route.kind === 'download' ? ('GET' as const) : ('POST' as const),
     params: routeMatcher(route.route),
     handle: (route.kind === 'download'
       ? downloadRoute(calls, route)
-      : uploadRoute(calls, route, takeUploadSlot)) satisfies FileRouteHandler,
+      : uploadRoute(calls, route, takeUploadSlot, spool)) satisfies FileRouteHandler,
   }));
   const unknown = unknownRoute(calls);
   return async (req, res, path) => {

@@ -1,9 +1,10 @@
 /**
  * An upload route of /files: the operator gate, the parameters and headers (a declared length over the limit), a
- * place among the uploads in flight (upload-slots.ts), then the body read and checked while it streams
- * (multipart.ts: type, size, a body that stops coming; zip-check.ts: a bomb) and forwarded as multipart to the
- * service with the operator's token; the service's JSON is the answer. A refusal is answered at once and what the
- * client still sends is drained within a bound, never read in full.
+ * place among the uploads in flight (upload-slots.ts) and room on disk (spool.ts), then the body read and checked
+ * while it streams to its spooled file (multipart.ts: type, size, a body that stops coming; zip-check.ts: a bomb,
+ * read from the file) and forwarded from the file as multipart to the service with the operator's token; the
+ * service's JSON is the answer. A refusal is answered at once and what the client still sends is drained within a
+ * bound, never read in full. The spooled file is removed however the upload ends.
  */
 import type { ServerResponse } from 'node:http';
 import type { AuthUser } from '../auth/verify-token.js';
@@ -24,7 +25,8 @@ import {
 import { FORM_OVERHEAD_BYTES, checkUploadHeaders, parseUpload, type ParsedUpload } from './multipart.js';
 import { multipartBody } from './form-body.js';
 import { checkedParams } from './params.js';
-import { FileRefusal, sendRefusal, zipRefusal } from './refusals.js';
+import { FileRefusal, sendRefusal, spoolUnavailable, zipRefusal } from './refusals.js';
+import { HeldBytes, fileSource, filePieces, spoolStats, type SpoolRoom, type UploadSpool } from './spool.js';
 import type { UploadDefinition } from './types.js';
 import type { TakeUploadSlot } from './upload-slots.js';
 import { beginUploadMove, type UploadMove, type UploadResult } from './upload-move.js';
@@ -108,6 +110,9 @@ interface AdmittedUpload {
   definition: UploadDefinition;
   user: AuthUser;
   params: Record<string, string>;
+  /** Its room on disk, and what it holds in memory at a time. */
+  room: SpoolRoom;
+  held: HeldBytes;
 }
 
 /** An upload's record once stored (upload-move.ts), for its outcome however the forward ends. */
@@ -121,15 +126,21 @@ interface UploadRecord {
  */
 async function forward(
   calls: FileCalls,
-  { req, res, state, definition, user, params }: AdmittedUpload,
+  { req, res, state, definition, user, params, held }: AdmittedUpload,
   { file, fields }: ParsedUpload,
   record: UploadRecord,
 ): Promise<void> {
   const { config } = calls;
-  // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb). Its directory is
-  // at its end, so the check reads it whole: the one joined copy of a file, let go once checked.
+  // A zip archive is checked before it is forwarded: entries, uncompressed size, ratio (a bomb), read from the
+  // spooled file piece by piece (its directory at its end).
   if (file.format === 'xlsx' || file.format === 'zip') {
-    const problem = await zipProblem(Buffer.concat(file.chunks, file.size), config.zipLimits);
+    const source = await fileSource(file.path, file.size, held);
+    let problem;
+    try {
+      problem = await zipProblem(source, config.zipLimits, held);
+    } finally {
+      await source.close();
+    }
     if (problem) throw zipRefusal(problem, file.format, config.zipLimits);
   }
   const target = definition.upstream({
@@ -146,15 +157,22 @@ async function forward(
       name: file.name,
       // The type as a Blob keeps it (lower case; none when not printable ASCII), as the FormData sent it.
       type: new Blob([], { type: file.mimeType }).type,
-      chunks: file.chunks,
+      // Read from the spooled file as the connection asks for it.
+      content: { size: file.size, pieces: filePieces(file.path, file.size, held) },
     },
   );
   const move = calls.moves
-    ? await beginUploadMove(calls.moves, calls.logger, calls.eventOf(res, state), {
-        params,
-        fields,
-        file: { name: file.name, format: file.format, size: file.size },
-      })
+    ? await beginUploadMove(
+        calls.moves,
+        calls.logger,
+        calls.eventOf(res, state),
+        {
+          params,
+          fields,
+          file: { name: file.name, format: file.format, size: file.size },
+        },
+        calls.callContext(req, res, user).testNamespace ?? '',
+      )
     : null;
   record.move = move;
   const call = await callUpstream(calls.callContext(req, res, user), target, {
@@ -188,12 +206,13 @@ async function forward(
 /** An upload with its place taken: its body read and checked, then forwarded. */
 async function receive(calls: FileCalls, upload: AdmittedUpload): Promise<void> {
   const { config } = calls;
-  const { req, res, state, definition, params } = upload;
+  const { req, res, state, definition, params, room, held } = upload;
   let parsed: ParsedUpload;
   try {
     parsed = await parseUpload(req, definition, {
       idleMs: config.uploads.idleTimeoutMs,
       totalMs: config.uploads.totalTimeoutMs,
+      openFile: () => room.open(held),
     });
   } catch (error) {
     const refusal = asRefusal(error);
@@ -254,11 +273,40 @@ function uploadFailure(
   };
 }
 
+/**
+ * The room an upload takes on disk, before its body is read: its declared length (a body holds its file and more),
+ * at most its route's limit; without one, the limit.
+ */
+function roomFor(req: FileRequest, definition: UploadDefinition): number {
+  const declared = req.headers['content-length'];
+  return declared === undefined ? definition.maxBytes : Math.min(Number(declared), definition.maxBytes);
+}
+
+/** Room on disk for the upload in the replica's spool directory, or its refusal (nothing read). */
+async function spoolRoom(
+  calls: FileCalls,
+  spool: UploadSpool,
+  req: FileRequest,
+  definition: UploadDefinition,
+  user: AuthUser,
+): Promise<SpoolRoom | FileRefusal> {
+  const room = spool.reserve(user.subject, roomFor(req, definition));
+  if (room instanceof FileRefusal) return room;
+  try {
+    await spool.ready();
+  } catch (error) {
+    await room.release();
+    return spoolUnavailable(String(error));
+  }
+  return room;
+}
+
 /** The handler of one upload route. */
 export function uploadRoute(
   calls: FileCalls,
   definition: UploadDefinition,
   takeUploadSlot: TakeUploadSlot,
+  spool: UploadSpool,
 ): FileRouteHandler {
   const operation = `POST /files${definition.route}`;
   return async (req, res) => {
@@ -273,16 +321,27 @@ export function uploadRoute(
       refuseUpload(calls, req, res, state, asRefusal(error), EARLY_DRAIN_BYTES);
       return;
     }
-    // Its place among the uploads in flight, before any of its body is read; given back however it ends.
+    // Its place among the uploads in flight and its room on disk, before any of its body is read; given back
+    // (its spooled file removed) however it ends.
     const slot = takeUploadSlot(user.subject);
     if (slot instanceof FileRefusal) {
       refuseUpload(calls, req, res, state, slot, EARLY_DRAIN_BYTES);
       return;
     }
-    try {
-      await receive(calls, { req, res, state, definition, user, params });
-    } finally {
+    const room = await spoolRoom(calls, spool, req, definition, user);
+    if (room instanceof FileRefusal) {
       slot.release();
+      refuseUpload(calls, req, res, state, room, EARLY_DRAIN_BYTES);
+      return;
+    }
+    const held = new HeldBytes();
+    try {
+      await receive(calls, { req, res, state, definition, user, params, room, held });
+    } finally {
+      // Its place at once, as its answer is out; its room once its file is gone, so that the disk never holds more.
+      slot.release();
+      spoolStats.record(held);
+      await room.release();
     }
   };
 }

@@ -37,7 +37,7 @@ describe('multipartBody', () => {
     ];
     for (const [fields, file] of cases) {
       const expected = await fetchEncoding(fields, file);
-      const body = multipartBody(fields, file, expected.boundary);
+      const body = multipartBody(fields, { ...file, content: file.chunks }, expected.boundary);
       const sent = Buffer.concat(await read(body.stream));
       expect(sent.toString('latin1')).toBe(expected.bytes.toString('latin1'));
       expect(body.length).toBe(expected.bytes.length);
@@ -50,7 +50,7 @@ describe('multipartBody', () => {
       field: 'file',
       name: 'pagos.csv',
       type: 'text/csv',
-      chunks,
+      content: chunks,
     });
     const sent = await read(body.stream);
     expect(sent).toHaveLength(chunks.length + 2);
