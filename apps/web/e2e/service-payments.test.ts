@@ -108,7 +108,7 @@ describe('Pago de servicios as tesoreria', () => {
     await gridSettled(page, GATEWAYS, 'No se encontraron lotes de gateways');
   });
 
-  it('reconciles a batch leaving the description empty: the batch keeps its description', async () => {
+  it('reconciles a batch with an es-AR amount and the description empty: the batch keeps its description', async () => {
     const { page } = suite.session;
     const row = gridRow(page, GATEWAYS, '8200001');
     await row.getByRole('button', { name: 'Conciliar' }).click();
@@ -116,21 +116,17 @@ describe('Pago de servicios as tesoreria', () => {
     await dialog.waitFor();
     const confirm = dialog.getByRole('button', { name: 'Confirmar' });
     await dialog.getByLabel('Monto de compensación').fill('12a');
-    await dialog.getByText('*Solo números.').waitFor();
+    await dialog.getByText('*Importe inválido: use solo números y hasta 2 decimales.').waitFor();
     expect(await confirm.isDisabled()).toBe(true);
     expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'service-payments-conciliate-dialog');
-    // The spec allows digits only: an es-AR amount is refused, and the summary never shows what cannot be sent.
+    // Pesos and cents as every other amount field takes them (docs/decisions.md): the summary says what is sent.
     const sent = dialog
       .getByRole('region', { name: 'Se enviará' })
       .locator('dd[data-label="Monto de compensación"]');
     await dialog.getByLabel('Monto de compensación').fill('26.717,23');
-    await dialog.getByText('*Solo números.').waitFor();
-    expect(await sent.innerText()).toBe('—');
-    expect(await dialog.getByText('26.717,23', { exact: false }).count()).toBe(0);
-    expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByLabel('Monto de compensación').fill('250');
-    await expect.poll(() => sent.innerText()).toBe('$ 250,00');
+    await expect.poll(() => sent.innerText()).toBe('$ 26.717,23');
+    expect(await dialog.getByText('*Solo números.').count()).toBe(0);
     await page.waitForFunction(
       () =>
         !document
@@ -144,7 +140,7 @@ describe('Pago de servicios as tesoreria', () => {
     expect(batch).toMatchObject({
       state: 'conciliated',
       description: 'Lote Rapipago diario',
-      compensation_amount: 250,
+      compensation_amount: 26717.23,
     });
     await row.locator('[data-field="state"]').getByText('Conciliado').waitFor();
     expect(await row.locator('[data-field="description"]').innerText()).toBe('Lote Rapipago diario');

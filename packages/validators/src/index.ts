@@ -196,6 +196,7 @@ export {
 export { classifyDestination, type ClassifiedDestination } from './destination.js';
 export {
   checkCompensationAmount,
+  compensationAmountOf,
   gatewayReconciliationSchema,
   toReconciliationPayload,
   type GatewayReconciliationValues,

@@ -86,11 +86,21 @@ describe('service-payment batches', () => {
     expect(clientKeyOf(calls[1]!.headers['idempotency-key'])).toBe('conciliar-8200001');
   });
 
-  it('refuses letters, cents or a sign in the compensation amount and a conciliated batch without writing', async () => {
+  it('sends a compensation amount with its cents as the number of cents', async () => {
+    const res = await run(CONCILIATE, { id: '8200002', amount: '26717.23' }, 'tesoreria');
+    expect(res.body.data.conciliateGatewayBatch).toMatchObject({
+      outcome: 'SUCCESS',
+      gatewayBatch: { compensationAmount: '26717.23' },
+    });
+    const put = (await stack.upstreamRequests()).find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({ compensation_amount: 26717.23 });
+  });
+
+  it('refuses letters or a sign in the compensation amount and a conciliated batch without writing', async () => {
     const bad = await run(CONCILIATE, { id: '8200002', amount: '12a' }, 'tesoreria');
     expect(bad.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    // A Decimal, kept to whole pesos as the spec's 'digits only' (001 §5).
-    for (const amount of ['12.50', '-12']) {
+    // A Decimal in pesos and cents as every amount (docs/decisions.md); a negative one is refused.
+    for (const amount of ['-12']) {
       // The gateway's own refusal: the payload's INVALID_INPUT (schema 2.0.0), not an error of the response.
       const refused = await run(CONCILIATE, { id: '8200002', amount }, 'tesoreria');
       expect(refused.body.errors, amount).toBeUndefined();

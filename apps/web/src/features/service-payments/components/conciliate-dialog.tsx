@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useFormikContext } from 'formik';
-import { checkCompensationAmount, gatewayReconciliationSchema } from '@backoffice/validators';
+import { compensationAmountOf, gatewayReconciliationSchema } from '@backoffice/validators';
 import { DialogFact } from '@/components/dialogs/action-dialog';
 import { MoneySummary } from '@/components/dialogs/money-summary';
 import { FormDialog, type DialogHandlers } from '@/components/dialogs/submit-dialog';
@@ -15,36 +15,35 @@ export interface ConciliateValues {
 /** Both fields empty: the batch keeps its description and amount. */
 const NO_CHANGE: ConciliateValues = { description: '', compensationAmount: '' };
 
-/** What 'Confirmar' sends, and what the dialog's summary shows as typed (issue 47): an empty field keeps the batch's. */
+/**
+ * What 'Confirmar' sends, and what the dialog's summary shows (issue 47): an empty field keeps the batch's; the amount
+ * as the Decimal the operator's es-AR text reads ('26.717,23' -> '26717.23'), null when it cannot be sent.
+ */
 export function conciliationInput(values: ConciliateValues) {
   return {
     description: values.description.trim() || null,
-    compensationAmount: values.compensationAmount.trim() || null,
+    compensationAmount: compensationAmountOf(values.compensationAmount),
   };
 }
 
-/**
- * The description and compensation amount as the request will carry them ('—': the batch keeps its own, or the
- * amount cannot be sent). The spec's rule is stricter than the kit's amount reading: '26.717,23' reads as an
- * amount but is not digits only, so it is never shown as one (issue 64).
- */
+/** The description and compensation amount as the request will carry them ('—': the batch keeps its own). */
 function ConciliationSummary() {
   const { values } = useFormikContext<ConciliateValues>();
   const input = conciliationInput(values);
-  const amount = checkCompensationAmount(input.compensationAmount ?? '') ? null : input.compensationAmount;
   return (
     <MoneySummary
       lines={[
         { label: 'Descripción', value: input.description },
-        { label: 'Monto de compensación', value: amount, amount: true },
+        { label: 'Monto de compensación', value: input.compensationAmount, amount: true },
       ]}
     />
   );
 }
 
 /**
- * Conciliar lote (spec 001 §5 "Gateway reconciliation dialog"): description free, compensation amount digits
- * only, confirm disabled while invalid; a field left empty keeps the batch's value.
+ * Conciliar lote (spec 001 §5 "Gateway reconciliation dialog"): description free, compensation amount in pesos and
+ * cents as every amount field takes it (docs/decisions.md), confirm disabled while invalid; a field left empty keeps
+ * the batch's value.
  */
 export function ConciliateDialog({
   batch,
@@ -85,11 +84,10 @@ export function ConciliateDialog({
           helperText="Vacía: se mantiene la descripción del lote."
           fullWidth
         />
-        {/* The kit's amount field (issue 47); the spec's rule stays: whole pesos, digits only (001 §5). */}
         <FormAmountField
           name="compensationAmount"
           label="Monto de compensación"
-          hint="Solo números. Vacío: se mantiene el monto del lote."
+          hint="Vacío: se mantiene el monto del lote."
           immediateError
           summarized
           fullWidth

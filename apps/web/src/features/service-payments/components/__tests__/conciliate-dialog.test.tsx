@@ -18,21 +18,28 @@ describe('ConciliateDialog (issue 47: it says what it will send)', { timeout: 60
     expect(summaryLine('Descripción')).toBe('Lote corregido');
   });
 
-  it('never shows an amount the spec refuses: digits only (issue 64)', () => {
+  it('takes es-AR decimals as every amount field does, and never shows an amount it cannot send', () => {
     render(<ConciliateDialog batch={BATCH} onSubmit={vi.fn()} onClose={() => undefined} />);
     const field = screen.getByLabelText('Monto de compensación');
-    for (const typed of ['26.717,23', '26717,23', '1.500', '-3']) {
+    for (const [typed, shown] of [
+      ['26.717,23', '$ 26.717,23'],
+      ['26717,23', '$ 26.717,23'],
+      ['1.500', '$ 1.500,00'],
+      ['26717', '$ 26.717,00'],
+    ]) {
+      fireEvent.change(field, { target: { value: typed } });
+      expect(summaryLine('Monto de compensación'), typed).toBe(shown);
+    }
+    for (const typed of ['-3', '12a', '1,234']) {
       fireEvent.change(field, { target: { value: typed } });
       expect(summaryLine('Monto de compensación'), typed).toBe('—');
     }
-    fireEvent.change(field, { target: { value: '26717' } });
-    expect(summaryLine('Monto de compensación')).toBe('$ 26.717,00');
   });
 
-  it('sends what the summary showed: trimmed, an empty field null (the batch keeps its own)', () => {
-    expect(conciliationInput({ description: '  Lote corregido ', compensationAmount: '250' })).toEqual({
+  it('sends what the summary showed: trimmed, the amount as a Decimal, an empty field null (the batch keeps its own)', () => {
+    expect(conciliationInput({ description: '  Lote corregido ', compensationAmount: '26.717,23' })).toEqual({
       description: 'Lote corregido',
-      compensationAmount: '250',
+      compensationAmount: '26717.23',
     });
     expect(conciliationInput({ description: ' ', compensationAmount: '' })).toEqual({
       description: null,
