@@ -20,6 +20,11 @@ function dropActionParam(): void {
   window.history.replaceState(window.history.state, '', url);
 }
 
+interface ActionLike {
+  kind: string;
+  enabled?: boolean;
+}
+
 /**
  * The address the screen is shown at: the router's location (each navigation a new `key`, also to the screen already
  * shown), or, outside a router, the document's address when the screen mounted.
@@ -49,8 +54,10 @@ export function useActionParam(record: unknown, press: (kind: string) => void): 
     if (!kind || record == null || pressedAt.current === key) return;
     pressedAt.current = key;
     dropActionParam();
-    const { actions } = record as { actions?: readonly { kind: string; enabled?: boolean }[] };
-    if (actions && !actions.some((action) => action.kind === kind && action.enabled)) return;
+    // A detail may read its whole toolbar under another name beside its row's `actions` (a subscription's `toolbar`).
+    const { actions, toolbar } = record as Partial<Record<'actions' | 'toolbar', readonly ActionLike[]>>;
+    const listed = actions || toolbar ? [...(actions ?? []), ...(toolbar ?? [])] : null;
+    if (listed && !listed.some((action) => action.kind === kind && action.enabled)) return;
     latest.current(kind);
   }, [kind, key, record]);
 }
