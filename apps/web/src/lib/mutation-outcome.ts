@@ -35,11 +35,19 @@ export interface DialogFeedback {
    * which calls this and closes, instead of its action (issue 45).
    */
   reload?: () => void;
+  /**
+   * An unknown outcome whose next try sends the same request under the same idempotency key (the gateway answers
+   * what was done, never does it twice): the dialog says that retrying is safe, and the record's state as read again.
+   */
+  retrySafe?: boolean;
 }
 
 export const UNKNOWN_OUTCOME_TITLE = 'Resultado desconocido';
 export const UNKNOWN_OUTCOME_MESSAGE =
   'Resultado desconocido: el servicio no respondió a tiempo. Verifique el estado antes de reintentar.';
+/** Said under an unknown outcome whose retry is the same request under the same key (`DialogFeedback.retrySafe`). */
+export const RETRY_SAFE_MESSAGE =
+  'Puede reintentar sin riesgo: se envía la misma operación, que nunca se hace dos veces.';
 export const NO_ANSWER_MESSAGE = 'No se recibió respuesta del servidor.';
 export const GENERIC_FAILURE_MESSAGE = 'No se pudo completar la acción.';
 

@@ -8,7 +8,7 @@ import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { useMutate, type Mutate } from '../../lib/use-mutate';
 import { useMutationOutcome, type MutationFeedback } from '../../lib/use-mutation-outcome';
 import type { SubmitOutcome } from '../dialogs/action-dialog';
-import { DialogOpeningNotice } from '../dialogs/dialog-opening-notice';
+import { DialogOpeningNotice, DialogRecordState } from '../dialogs/dialog-opening-notice';
 import type { DialogHandlers } from '../dialogs/submit-dialog';
 import type { ActionMeta, ActionRegistry } from './action-registry';
 import { useActionParam } from './action-param';
@@ -137,14 +137,19 @@ function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables
   // answered refusal wrote nothing and its key answers that refusal again (issue 60): the next press is a new
   // request, under a new key.
   const { key: idempotencyKey, renew } = useIdempotencyKey();
+  // The record a request of unknown outcome was sent against: its retry is the same request (the version the operator
+  // acted on included, though the record was read again since), which the gateway answers under the same key.
+  const sentAgainst = useRef<{ record: R } | null>(null);
   const dialogRun: DialogRun<R, C> = { ...run, idempotencyKey };
   const onSubmit = async (sent: Sent): Promise<SubmitOutcome> => {
+    const actedOn = sentAgainst.current?.record ?? run.record;
     // The version of the record shown goes with a mutation that takes it: a record changed since is refused so.
-    const variables = withExpectedVersion(spec.mutation, spec.variables(sent, dialogRun), run.record);
+    const variables = withExpectedVersion(spec.mutation, spec.variables(sent, dialogRun), actedOn);
     const { data } = await run.mutate(spec.mutation, variables);
     const payload = data ? spec.payload(data) : null;
     const resolution = resolveOutcome(payload);
     if (resolution.kind === 'success') {
+      sentAgainst.current = null;
       const said = typeof spec.success === 'string' ? { text: spec.success } : spec.success(payload!, sent);
       if (said?.tone === 'info') run.notify.info(said.text);
       else if (said) run.notify.success(said.text);
@@ -152,15 +157,21 @@ function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables
       spec.after?.(sent, payload!, run);
       return null;
     }
-    if (resolution.unknown) void run.refetch();
-    else if (payload) renew();
+    if (resolution.unknown) {
+      sentAgainst.current = { record: actedOn };
+      // The answer waits for the record read again, so the dialog says its state as it is now, not as it was shown.
+      await run.refetch().catch(() => undefined);
+      return { ...resolution.feedback, retrySafe: true };
+    }
+    sentAgainst.current = null;
+    if (payload) renew();
     if (!spec.refused) return explainRefusal(resolution.feedback);
-    return payload && !resolution.unknown ? spec.refused(payload, sent, dialogRun) : resolution.feedback;
+    return payload ? spec.refused(payload, sent, dialogRun) : resolution.feedback;
   };
   return spec.dialog({ onSubmit, onClose: run.close }, dialogRun);
 }
 
-interface TableOptions<C> {
+interface TableOptions<C, R = never> {
   context: C;
   refetch(): Promise<unknown>;
   /** A refusal explained as a version conflict when the record changed (`useFreshRecord`'s `explainRefusal`). */
@@ -182,9 +193,14 @@ interface TableOptions<C> {
    * meanwhile (`useFreshRecord`'s `forActions`, issue 45).
    */
   onOpeningNotice?: (shown: boolean) => void;
+  /**
+   * The record's state in the area's words ('Aprobado · Acreditado'): a dialog says it under an unknown outcome, as the
+   * record reads once read again, for the operator to decide whether to try again.
+   */
+  stateOf?: (record: R) => string | null;
 }
 
-export interface DetailActionsOptions<R, C> extends TableOptions<C> {
+export interface DetailActionsOptions<R, C> extends TableOptions<C, R> {
   /** The record shown (null until it is read: nothing runs then). */
   record: R | null | undefined;
 }
@@ -220,7 +236,15 @@ const asIs: ExplainRefusal = async (feedback) => feedback;
  */
 function useActionTable<K extends string, R, C>(
   table: DetailActionTable<K, R, C>,
-  { context, refetch, explainRefusal = asIs, checkOnOpen, changedNotice, onOpeningNotice }: TableOptions<C>,
+  {
+    context,
+    refetch,
+    explainRefusal = asIs,
+    checkOnOpen,
+    changedNotice,
+    onOpeningNotice,
+    stateOf,
+  }: TableOptions<C, R>,
   current: (pressed: R) => R,
 ) {
   const client = useApolloClient();
@@ -298,7 +322,9 @@ function useActionTable<K extends string, R, C>(
   // Keyed by kind: a dialog opened from another's success (retry, then change method) is a new intent.
   const dialog = shown ? (
     <DialogOpeningNotice.Provider key={opened!.kind} value={recordNotice}>
-      {shown}
+      <DialogRecordState.Provider value={stateOf?.(current(opened!.row)) ?? null}>
+        {shown}
+      </DialogRecordState.Provider>
     </DialogOpeningNotice.Provider>
   ) : (
     live.warning
@@ -332,7 +358,7 @@ export function useDetailActions<K extends string, R, C>(
  */
 export function useRowActions<K extends string, R, C>(
   table: DetailActionTable<K, R, C>,
-  options: TableOptions<C>,
+  options: TableOptions<C, R>,
 ): RowActions<K, R> {
   const { run, busy, dialog } = useActionTable(table, options, (row) => row);
   // A list's columns hold `run` (its actions cell), and new columns make the grid render every row and cell of the

@@ -11,9 +11,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { describeError } from '../../lib/errors';
-import type { DialogFeedback } from '../../lib/mutation-outcome';
+import { RETRY_SAFE_MESSAGE, type DialogFeedback } from '../../lib/mutation-outcome';
 import { MessageText } from '../detail/code-text';
-import { DialogOpeningNotice } from './dialog-opening-notice';
+import { DialogOpeningNotice, DialogRecordState } from './dialog-opening-notice';
 import { focusedElement } from './focused-element';
 
 export type { DialogFeedback } from '../../lib/mutation-outcome';
@@ -154,6 +154,7 @@ export function ActionDialog({
   // submit answered; the kit clears it once the record is read again (an unknown outcome's own reading included).
   const recordNotice = useContext(DialogOpeningNotice);
   const feedback = recordNotice ?? submitFeedback;
+  const recordState = useContext(DialogRecordState);
   const titleId = `dialog-title-${title.replace(/\W+/g, '-').toLowerCase()}`;
   const close = () => {
     if (!submitting) onClose();
@@ -204,6 +205,18 @@ export function ActionDialog({
           >
             {feedback.title && <AlertTitle>{feedback.title}</AlertTitle>}
             <MessageText message={feedback.message} />
+            {feedback.retrySafe ? (
+              <>
+                <Box component="p" sx={{ m: 0, mt: 1 }} data-testid="dialog-retry-safe">
+                  {RETRY_SAFE_MESSAGE}
+                </Box>
+                {recordState ? (
+                  <Box component="p" sx={{ m: 0, mt: 1 }} data-testid="dialog-record-state">
+                    Estado actual: <strong>{recordState}</strong>
+                  </Box>
+                ) : null}
+              </>
+            ) : null}
           </Alert>
         )}
       </DialogContent>

@@ -8,3 +8,9 @@ import type { DialogFeedback } from '../../lib/mutation-outcome';
  * download the dialogs with it.
  */
 export const DialogOpeningNotice = createContext<DialogFeedback | null>(null);
+
+/**
+ * The state of the record an action's dialog acts on, in the area's words ('Aprobado · Acreditado'), as the screen
+ * reads it now: the dialog says it under an unknown outcome, once the kit has read the record again.
+ */
+export const DialogRecordState = createContext<string | null>(null);

@@ -1,4 +1,5 @@
 import { byEnum, PAYMENT_STATUS_TEXTS } from '@backoffice/validators';
+import { statusDetailLabel } from '@/lib/code-label';
 import type { PaymentStatus } from './gql/graphql';
 
 /** The payment statuses in the order the status menu lists them (spec 000 §4). */
@@ -44,4 +45,10 @@ export function paymentStatusFromParam(value: string | null | undefined): Paymen
 
 export function paymentStatusLabel(status: PaymentStatus | null | undefined): string {
   return status ? PAYMENT_STATUS_LABELS[status] : '';
+}
+
+/** A payment's state as an operator reads it: its status, then its status detail ('Aprobado · Acreditado'). */
+export function paymentStateText(payment: { status: PaymentStatus; statusDetail?: string | null }): string {
+  const detail = payment.statusDetail ? statusDetailLabel(payment.statusDetail) : '';
+  return [paymentStatusLabel(payment.status), detail].filter(Boolean).join(' · ');
 }

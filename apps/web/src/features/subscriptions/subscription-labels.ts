@@ -1,6 +1,7 @@
 import { byEnum, SUBSCRIPTION_STATUS_TEXTS, SUBSCRIPTION_TYPE_TEXTS } from '@backoffice/validators';
 import type { SubscriptionStatus, SubscriptionType } from './gql/graphql';
 import { codeLabel } from '@/lib/code-label';
+import { formatAmount } from '@/lib/format';
 
 /** Spanish labels of the subscription codes the screens show (spec 000 §3, §4). */
 
@@ -14,6 +15,15 @@ export const SUBSCRIPTION_STATUS_TONES: Record<SubscriptionStatus, 'success' | '
   PENDING: 'warning',
   CANCELLED: 'error',
 };
+
+/** A subscription's state as an operator reads it: its status and the amount it charges ('Activa · $ 1.500,00'). */
+export function subscriptionStateText(subscription: {
+  status: SubscriptionStatus;
+  amount?: string | null;
+}): string {
+  const amount = subscription.amount ? formatAmount(subscription.amount) : '';
+  return [SUBSCRIPTION_STATUS_LABELS[subscription.status], amount].filter(Boolean).join(' · ');
+}
 
 export const SUBSCRIPTION_TYPE_LABELS: Record<SubscriptionType, string> = byEnum(SUBSCRIPTION_TYPE_TEXTS);
 

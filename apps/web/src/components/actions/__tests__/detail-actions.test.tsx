@@ -328,6 +328,7 @@ function FreshThingDetail() {
     record,
     context: CONTEXT,
     refetch: result.refetch,
+    stateOf: (thing) => `Versión ${thing.version}`,
     ...fresh.forActions,
   });
   if (!record) return null;
@@ -350,16 +351,21 @@ function FreshThingDetail() {
   );
 }
 
-/** The thing at `versions[n]` on its n-th read, the last one on every later read; a cancel always succeeds. */
-function renderFreshDetail(versions: number[]) {
+/**
+ * The thing at `versions[n]` on its n-th read, the last one on every later read; a cancel answers `outcomes` in
+ * order, then succeeds.
+ */
+function renderFreshDetail(versions: number[], outcomes: OutcomePayloadLike['outcome'][] = []) {
   const sent: { name: string; variables: Record<string, unknown> }[] = [];
   let reads = 0;
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
         sent.push({ name: operation.operationName ?? '', variables: operation.variables });
-        const version = versions[Math.min(reads++, versions.length - 1)];
-        const cancelThing = { __typename: 'ThingPayload', outcome: 'SUCCESS', error: null };
+        const writes = operation.operationName === 'CancelThingAt';
+        const version = versions[Math.min(writes ? reads : reads++, versions.length - 1)];
+        const outcome = (writes && outcomes.shift()) || 'SUCCESS';
+        const cancelThing = { __typename: 'ThingPayload', outcome, error: null };
         observer.next({ data: { thing: { __typename: 'Thing', id: 'T1', version }, cancelThing } } as never);
         observer.complete();
       }),
@@ -405,6 +411,29 @@ describe('one stale notice and one Recargar at a time (issue 45)', { timeout: 60
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(screen.getByTestId('record-freshness')).toHaveTextContent(/^Actualizado hace \d+ s$/);
     expect(reloadButtons()).toHaveLength(1); // the toolbar's, back
+  });
+
+  it('after an unknown outcome says that retrying is safe and the state read again, and retries the same request', async () => {
+    const user = userEvent.setup({ delay: null });
+    // Version 3 when shown and as the dialog opens; the cancel of unknown outcome was done: 4 when read again.
+    const sent = renderFreshDetail([3, 3, 4], ['UNKNOWN']);
+    await user.click(await screen.findByRole('button', { name: 'Anular' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Ingrese el motivo' }), 'Duplicada');
+    await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
+    const feedback = await screen.findByTestId('dialog-feedback');
+    expect(feedback).toHaveTextContent('Resultado desconocido');
+    expect(within(feedback).getByTestId('dialog-retry-safe')).toHaveTextContent(
+      'Puede reintentar sin riesgo: se envía la misma operación, que nunca se hace dos veces.',
+    );
+    expect(within(feedback).getByTestId('dialog-record-state')).toHaveTextContent('Estado actual: Versión 4');
+    // The button stays; the next try is the same request: the version acted on, though the record now reads 4.
+    await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
+    expect(await screen.findByText('Cosa anulada correctamente')).toBeVisible();
+    const cancels = sent.filter((call) => call.name === 'CancelThingAt').map((call) => call.variables);
+    expect(cancels).toEqual([
+      { id: 'T1', reason: 'Duplicada', expectedVersion: 3 },
+      { id: 'T1', reason: 'Duplicada', expectedVersion: 3 },
+    ]);
   });
 
   it('sends the version shown to a mutation that declares $expectedVersion', async () => {

@@ -33,6 +33,7 @@ import { PaymentCollectorSection, PaymentPayerSection } from '../detail/payment-
 import { PaymentRefundsSection } from '../detail/payment-refunds-section';
 import { PaymentSummaryCard } from '../detail/payment-summary-card';
 import { paymentDetailVariables } from '../payment-detail-preload';
+import { paymentStateText } from '../payment-status';
 import { HolderLookupButton, PaymentHeaderTools, PaymentToolbar } from '../detail/payment-toolbar';
 import type { PaymentDetail } from '../detail/types';
 
@@ -81,6 +82,7 @@ export default function PaymentDetailScreen() {
     record: payment,
     context,
     refetch: current.refetch,
+    stateOf: paymentStateText,
     ...fresh.forActions,
   });
 

@@ -36,6 +36,7 @@ import {
 } from '../gql/graphql';
 import { SUBSCRIPTIONS_MESSAGES } from '../messages';
 import { SUBSCRIPTION_NOUN } from '../subscription-actions';
+import { subscriptionStateText } from '../subscription-labels';
 import { useMethodNames } from '../use-method-names';
 
 const SUBSCRIPTION_TOOLBAR: ToolbarDefinition<SubscriptionActionKind> = {
@@ -79,6 +80,7 @@ export default function SubscriptionDetailScreen() {
     record: subscription,
     context,
     refetch: current.refetch,
+    stateOf: subscriptionStateText,
     ...fresh.forActions,
   });
 
