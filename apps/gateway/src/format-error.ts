@@ -1,7 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { problemMessage, type InputProblem } from './limits/input-guard.js';
-import { limitMessage, limitRefusal } from './limits/query-limits.js';
+import { limitMessage, limitOf, limitRefusal } from './limits/query-limits.js';
 import { BadUserInputError } from './errors.js';
 import { describeUpstreamFailure, GENERIC_ERROR_MESSAGE } from './upstream/error-catalogue.js';
 import { isUpstreamFailure } from './upstream/errors.js';
@@ -180,8 +180,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
   if (typeof code === 'string' && REQUEST_CODES.has(code)) {
-    // A query limit names itself, its value and what the document used (limits/query-limits.ts).
-    const limit = limitRefusal(formatted.message);
+    // A limit names itself, its value and what the document used (limits/query-limits.ts): read from the
+    // English of graphql-armor's and graphql-js's refusals, or carried by the gateway's own.
+    const limit = limitRefusal(formatted.message) ?? limitOf(formatted.extensions?.limit);
     if (limit) {
       return { message: limitMessage(limit), ...where(formatted), extensions: { code, limit } };
     }

@@ -43,7 +43,7 @@ import {
 } from './http/route-table.js';
 import { inputGuardPlugin, inputGuardRule } from './limits/input-guard.js';
 import { armorSettings } from './limits/query-limits.js';
-import { limitReportPlugin } from './limits/limit-report.js';
+import { limitReportPlugin, refusedCost } from './limits/limit-report.js';
 import { FILE_ROUTE_AREAS, MODULE_FILE_ROUTES, MUTATION_AREAS } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
 import { upstreamBudgetPlugin } from './limits/upstream-budget.js';
@@ -251,11 +251,15 @@ function createApollo(
           : {}),
       }),
       supportedOperationsPlugin<GatewayContext>(),
-      upstreamBudgetPlugin<GatewayContext>(config.upstreamCallBudget),
+      upstreamBudgetPlugin<GatewayContext>({
+        maxCost: ARMOR_LIMITS.maxCost,
+        maxUpstreamCalls: config.upstreamCallBudget,
+      }),
       metricsPlugin<GatewayContext>(),
       // extensions.cost and extensions.rateLimit on every answer (the gate's limit, read per request).
       limitReportPlugin<GatewayContext>({
         maxCost: ARMOR_LIMITS.maxCost,
+        maxUpstreamCalls: config.upstreamCallBudget,
         rateLimitLeft: (operator) => gate.rateLimit.left(operator),
       }),
     ],
@@ -345,6 +349,9 @@ function gatewayRoutes(parts: RouteParts): RouteHandler {
     store: parts.store.store,
     cors: apiCors(config.corsOrigins)(['x-request-id']),
     failed: answers.failed,
+    refusalExtensions: {
+      cost: refusedCost({ maxCost: ARMOR_LIMITS.maxCost, maxUpstreamCalls: config.upstreamCallBudget }),
+    },
   });
   const reset = resetStore(parts.store.store);
   return routeTable(

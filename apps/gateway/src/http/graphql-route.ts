@@ -18,7 +18,7 @@ import type { Logger } from '../logger.js';
 import { operatorLocale } from '../operator-locale.js';
 import { gatewayLocals } from './access-log.js';
 import type { CorsStep } from './cors.js';
-import { graphqlRefusal, type OperatorGate } from './operator-gate.js';
+import { graphqlRefusalWith, type OperatorGate } from './operator-gate.js';
 
 /** Largest JSON body accepted (refused from Content-Length before reading; a streamed body is cut there). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -35,6 +35,11 @@ export interface GraphqlRouteOptions {
   /** Answers a failure nothing else answered (answers.ts). */
   failed: (res: ServerResponse, error: unknown) => void;
   fetch?: typeof fetch;
+  /**
+   * What an answer refused before Apollo (the gate's 401, 429 or 503, a body refused) reports in `extensions`,
+   * as every GraphQL answer does (its cost: limits/limit-report.ts).
+   */
+  refusalExtensions?: Record<string, unknown>;
 }
 
 /** With the sandbox on, a browser opening /graphql (an HTML GET without a query) is sent there. */
@@ -82,7 +87,9 @@ export function graphqlRoute(
   options: GraphqlRouteOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { config, apollo, gate, logger, store, drainSignal, failed } = options;
-  const readBody = jsonBody(BODY_LIMIT_BYTES);
+  const extensions = options.refusalExtensions ?? {};
+  const readBody = jsonBody(BODY_LIMIT_BYTES, extensions);
+  const refusal = graphqlRefusalWith(extensions);
 
   /** The request's context: its operator, ids, locale and upstream clients (kept for the access log). */
   const contextOf = (req: IncomingMessage, res: ServerResponse, user: AuthUser): GatewayContext => {
@@ -124,7 +131,7 @@ export function graphqlRoute(
   const serve = async (req: WithBody, res: ServerResponse) => {
     if (config.sandbox && redirectsToSandbox(req, res)) return;
     res.setHeader('cache-control', 'no-store');
-    const user = await gate.admit(req, res, graphqlRefusal);
+    const user = await gate.admit(req, res, refusal);
     if (!user) return;
     readBody(req, res, () => {
       execute(req, res, user).catch((failure: unknown) => failed(res, failure));

@@ -154,9 +154,17 @@ export const graphqlErrorBody = (message: string, code: string) => ({
   errors: [{ message, extensions: { code } }],
 });
 
-/** A refusal as GraphQL answers it (/graphql, the sandbox). */
-export const graphqlRefusal: RefusalAnswer = (res, refusal) =>
-  sendJson(res, refusal.status, graphqlErrorBody(refusal.message, refusal.code));
+/** A refusal as GraphQL answers it (/graphql), with the answer's `extensions` when given (what it cost). */
+export const graphqlRefusalWith =
+  (extensions: Record<string, unknown> = {}): RefusalAnswer =>
+  (res, refusal) =>
+    sendJson(res, refusal.status, {
+      ...graphqlErrorBody(refusal.message, refusal.code),
+      ...(Object.keys(extensions).length ? { extensions } : {}),
+    });
+
+/** A refusal as GraphQL answers it, without extensions. */
+export const graphqlRefusal: RefusalAnswer = graphqlRefusalWith();
 
 /** A refusal as the plain routes answer it (/files' shape): `{ error: { code, message } }`. */
 export const errorRefusal: RefusalAnswer = (res, refusal) =>

@@ -13,10 +13,17 @@ const isJson = (contentType: string | undefined) =>
  * Answers and closes the connection: the rest of an oversized body is never read (the socket ends once the answer
  * is flushed, so a client still sending gets the 413 instead of waiting for its upload to finish).
  */
-function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, code: string) {
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: { status: number; message: string; code: string; extensions: Record<string, unknown> },
+) {
   res.setHeader('connection', 'close');
   res.once('finish', () => req.socket.destroySoon());
-  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
+  sendJson(res, answer.status, {
+    errors: [{ message: answer.message, extensions: { code: answer.code } }],
+    ...answer.extensions,
+  });
 }
 
 /** A request with its parsed JSON body (`undefined`: none, or not JSON). */
@@ -27,8 +34,15 @@ export type WithBody = IncomingMessage & { body?: unknown };
  * anything; a body without one (chunked) is cut as soon as it passes the limit. Other content types are left
  * unparsed (Apollo answers them, e.g. its CSRF prevention); compressed bodies are refused (415), UTF-8 only.
  * A body nesting a variable's value deeper than MAX_JSON_DEPTH is refused (400 BAD_USER_INPUT) before it is parsed.
+ * `extensions` go into every refusal's body (GraphQL's: what the refused request cost).
  */
-export function jsonBody(limit: number): (req: WithBody, res: ServerResponse, next: Next) => void {
+export function jsonBody(
+  limit: number,
+  extensions: Record<string, unknown> = {},
+): (req: WithBody, res: ServerResponse, next: Next) => void {
+  const body = Object.keys(extensions).length ? { extensions } : {};
+  const badRequest = (status: number, message: string) =>
+    ({ status, message, code: 'BAD_REQUEST', extensions: body }) as const;
   return (req, res, next) => {
     req.body = undefined;
     if (req.method === 'GET' || req.method === 'HEAD' || !isJson(req.headers['content-type'])) {
@@ -37,12 +51,12 @@ export function jsonBody(limit: number): (req: WithBody, res: ServerResponse, ne
     }
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
     if (encoding !== 'identity') {
-      refuse(req, res, 415, INVALID_BODY_MESSAGE, 'BAD_REQUEST');
+      refuse(req, res, badRequest(415, INVALID_BODY_MESSAGE));
       return;
     }
     const declared = req.headers['content-length'];
     if (declared !== undefined && !(Number(declared) <= limit)) {
-      refuse(req, res, 413, BODY_TOO_LARGE_MESSAGE, 'BAD_REQUEST');
+      refuse(req, res, badRequest(413, BODY_TOO_LARGE_MESSAGE));
       return;
     }
     const chunks: Buffer[] = [];
@@ -54,7 +68,7 @@ export function jsonBody(limit: number): (req: WithBody, res: ServerResponse, ne
       req.off('data', onData).off('end', onEnd).off('error', onError);
       if (error) {
         req.pause();
-        refuse(req, res, error.status, error.message, 'BAD_REQUEST');
+        refuse(req, res, badRequest(error.status, error.message));
         return;
       }
       const text = Buffer.concat(chunks).toString('utf8');
@@ -69,6 +83,7 @@ export function jsonBody(limit: number): (req: WithBody, res: ServerResponse, ne
               extensions: { code: 'BAD_USER_INPUT', ...(field ? { field } : {}) },
             },
           ],
+          ...body,
         });
         return;
       }
@@ -77,6 +92,7 @@ export function jsonBody(limit: number): (req: WithBody, res: ServerResponse, ne
       } catch {
         sendJson(res, 400, {
           errors: [{ message: INVALID_BODY_MESSAGE, extensions: { code: 'BAD_REQUEST' } }],
+          ...body,
         });
         return;
       }

@@ -1,14 +1,16 @@
 /**
- * The query limits (graphql-armor's depth, aliases, directives and cost; graphql-js's token limit) and how a
- * refusal names them (issue 62, "Limits that name themselves"): the limit's name and value, and what the document
- * used, in Spanish, e.g. "La consulta usa 16 alias; el máximo es 15 (maxAliases)." with
- * `extensions.limit` { name, max, found }. graphql-armor words its refusals in English when it exposes its limits;
- * `limitRefusal` reads those texts (pinned by limits/__tests__/query-limits.test.ts against the real rules).
+ * The request limits and how a refusal names them (issue 62, "Limits that name themselves"): the limit's name and
+ * value, and what the document used, in Spanish, e.g. "La consulta usa 16 alias; el máximo es 15 (maxAliases)."
+ * with `extensions.limit` { name, max, found }. Depth, aliases and directives are graphql-armor's validation rules,
+ * tokens graphql-js's parser limit; armor words its refusals in English when it exposes its limits and
+ * `limitRefusal` reads those texts (pinned by limits/__tests__/limit-answers.test.ts against the real rules). The
+ * cost, the upstream calls and the bulk items are the gateway's own estimate (limits/upstream-budget.ts), checked
+ * once the request's variables are known, and refused with a `LimitExceededError`.
  */
-import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { Kind, validate, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import type { ApolloArmor } from '@escape.tech/graphql-armor';
+import { GraphQLError } from 'graphql';
 
-/** The limits' values, named as the refusals name them (server.ts's ARMOR_LIMITS). */
+/** The document limits' values, named as the refusals name them (server.ts's ARMOR_LIMITS). */
 export interface QueryLimits {
   maxDepth: number;
   maxAliases: number;
@@ -17,15 +19,14 @@ export interface QueryLimits {
   maxCost: number;
 }
 
-export type LimitName = keyof QueryLimits;
-
-/** How the cost is counted: the refusal's count and the one every answer reports are the same. */
-const COST_COUNTING = { flattenFragments: true, ignoreIntrospection: false } as const;
+/** Every limit a refusal names: the document's, and the request's upstream calls and bulk items. */
+export type LimitName = keyof QueryLimits | 'maxUpstreamCalls' | 'maxBulkItems';
 
 /**
  * graphql-armor's settings for these limits. Introspection is counted too (its exemption had a bypass); the
  * limits are exposed (the refusal names them); its token plugin stays off: it throws from a hook, which Apollo
- * answers with a 500, so graphql-js's own parser limit (`parseOptions.maxTokens`) counts tokens instead.
+ * answers with a 500, so graphql-js's own parser limit (`parseOptions.maxTokens`) counts tokens instead. Its cost
+ * rule is off too: a validation rule cannot see the variables, so a page size given by one would not count.
  */
 export function armorSettings(limits: QueryLimits): ConstructorParameters<typeof ApolloArmor>[0] {
   return {
@@ -33,7 +34,7 @@ export function armorSettings(limits: QueryLimits): ConstructorParameters<typeof
     maxAliases: { n: limits.maxAliases, exposeLimits: true },
     maxTokens: { enabled: false },
     maxDirectives: { n: limits.maxDirectives, exposeLimits: true },
-    costLimit: { maxCost: limits.maxCost, ...COST_COUNTING, exposeLimits: true },
+    costLimit: { enabled: false },
     blockFieldSuggestion: { enabled: true },
   };
 }
@@ -49,7 +50,6 @@ const ARMOR_TEXTS: [RegExp, LimitName][] = [
   [/^Syntax Error: Query depth limit of (\d+) exceeded, found (\d+)\.$/, 'maxDepth'],
   [/^Syntax Error: Aliases limit of (\d+) exceeded, found (\d+)\.$/, 'maxAliases'],
   [/^Syntax Error: Directives limit of (\d+) exceeded, found (\d+)\.$/, 'maxDirectives'],
-  [/^Syntax Error: Query Cost limit of (\d+) exceeded, found (\d+(?:\.\d+)?)\.$/, 'maxCost'],
 ];
 /** graphql-js's parser ("more that" in graphql 16, "more than" after). */
 const TOKEN_TEXT = /^Syntax Error: Document contains more th(?:an|at) (\d+) tokens\. Parsing aborted\.$/;
@@ -71,63 +71,47 @@ const LIMIT_WORDS: Record<LimitName, (found: number) => string> = {
   maxDirectives: (found) => `La consulta usa ${found} directivas`,
   maxCost: (found) => `La consulta cuesta ${found}`,
   maxTokens: (found) => `El documento tiene más de ${found - 1} tokens`,
+  maxUpstreamCalls: (found) => `La consulta pediría ${found} llamadas a los servicios`,
+  maxBulkItems: (found) => `Las acciones masivas de la operación suman ${found} elementos`,
 };
 
-/** "La consulta usa 16 alias; el máximo es 15 (maxAliases)." */
+/** What the operator does about each limit the gateway estimates (the document limits' refusals say enough). */
+const LIMIT_ADVICE: Partial<Record<LimitName, string>> = {
+  maxCost: ' Pedí menos campos, menos alias o páginas más chicas (pageSize).',
+  maxUpstreamCalls:
+    ' Pedí menos filas, menos alias, o los datos que se buscan fila por fila (como el titular) solo en el detalle.',
+  maxBulkItems: ' Enviá las acciones masivas de a una, con menos elementos.',
+};
+
+/** "La consulta usa 16 alias; el máximo es 15 (maxAliases)." (and, for an estimated limit, what to do) */
 export function limitMessage({ name, max, found }: LimitRefusal): string {
-  return `${LIMIT_WORDS[name](found)}; el máximo es ${max} (${name}).`;
+  return `${LIMIT_WORDS[name](found)}; el máximo es ${max} (${name}).${LIMIT_ADVICE[name] ?? ''}`;
 }
 
-/** The operation `document` runs (the named one, or its only one), or null. */
-function operationOf(
-  document: DocumentNode,
-  name: string | null | undefined,
-): OperationDefinitionNode | null {
-  const operations = document.definitions.filter(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-  );
-  if (name) return operations.find((o) => o.name?.value === name) ?? null;
-  return operations.length === 1 ? operations[0]! : null;
+/** The `extensions.limit` of a refusal, when it is one (a name this module words, numbers). */
+export function limitOf(value: unknown): LimitRefusal | null {
+  const limit = value as Partial<LimitRefusal> | null | undefined;
+  return limit &&
+    typeof limit.name === 'string' &&
+    Object.hasOwn(LIMIT_WORDS, limit.name) &&
+    typeof limit.max === 'number' &&
+    typeof limit.found === 'number'
+    ? { name: limit.name, max: limit.max, found: limit.found }
+    : null;
 }
 
-/**
- * The cost of the operation `document` runs, counted as the cost limit counts it (graphql-armor's own rule, with
- * no maximum), or null when the document names no single operation. Kept per document: Apollo keeps a parsed
- * document for the same text, so a repeated query is counted once.
- */
-export function costCounter(): (
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operationName?: string | null,
-) => number | null {
-  let counted = 0;
-  const rules = new ApolloArmor({
-    maxDepth: { enabled: false },
-    maxAliases: { enabled: false },
-    maxTokens: { enabled: false },
-    maxDirectives: { enabled: false },
-    blockFieldSuggestion: { enabled: false },
-    costLimit: {
-      maxCost: Number.MAX_SAFE_INTEGER,
-      ...COST_COUNTING,
-      onAccept: [(_context, details: { n: number }) => (counted = details.n)],
-    },
-  }).protect().validationRules;
-  const known = new WeakMap<DocumentNode, Map<string, number | null>>();
-  return (schema, document, operationName) => {
-    const key = operationName ?? '';
-    const perName = known.get(document) ?? new Map<string, number | null>();
-    known.set(document, perName);
-    if (perName.has(key)) return perName.get(key)!;
-    const operation = operationOf(document, operationName);
-    let cost: number | null = null;
-    if (operation) {
-      counted = 0;
-      const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
-      validate(schema, { kind: Kind.DOCUMENT, definitions: [operation, ...fragments] }, rules);
-      cost = Math.ceil(counted);
-    }
-    perName.set(key, cost);
-    return cost;
-  };
+/** The code of each estimated limit's refusal: the cost is a document's limit, as depth and aliases are. */
+const REFUSAL_CODE: Partial<Record<LimitName, string>> = { maxCost: 'GRAPHQL_VALIDATION_FAILED' };
+
+/** A refusal of an estimated limit (HTTP 400), named as every other limit's: message and `extensions.limit`. */
+export class LimitExceededError extends GraphQLError {
+  constructor(readonly refusal: LimitRefusal) {
+    super(limitMessage(refusal), {
+      extensions: {
+        code: REFUSAL_CODE[refusal.name] ?? 'BAD_REQUEST',
+        limit: refusal,
+        http: { status: 400 },
+      },
+    });
+  }
 }

@@ -2,11 +2,14 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import {
   getNamedType,
   getNullableType,
-  GraphQLError,
   isCompositeType,
+  isLeafType,
   isListType,
   Kind,
   OperationTypeNode,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
   valueFromAST,
   valueFromASTUntyped,
   visit,
@@ -23,6 +26,7 @@ import {
 import { bulkSettings } from '../shared/bulk.js';
 import { collectionCalls } from '../shared/bulk-selection.js';
 import { MAX_PAGE_SIZE } from '../shared/paging.js';
+import { LimitExceededError, type LimitRefusal } from './query-limits.js';
 
 /**
  * Upstream cost of an operation, estimated before anything runs, from the document, its variables and the schema:
@@ -40,8 +44,15 @@ import { MAX_PAGE_SIZE } from '../shared/paging.js';
  * A bulk over a filter (`matching: { filter, expectedCount }`, shared/bulk-selection.ts) counts the list calls that
  * collect its items (pages of the upstream's largest size) and `expectedCount` items (both for at most
  * BULK_MAX_ITEMS: a larger count is the resolver's to refuse, before any upstream call).
+ *
+ * `cost` is what the cost limit (maxCost) counts, from the same walk, so that it grows with what the answer holds:
+ * 2 per field with a selection, 1 per field without one (a scalar, an enum, `__typename`), each level below the
+ * root 1.5 times its parent's weight, and a page's `rows` once per row asked (the page size, as above). Fragments
+ * count as their fields where they are spread; introspection fields count like any other.
  */
 export interface CostEstimate {
+  /** The maxCost count, unrounded (answers and refusals report it rounded up). */
+  cost: number;
   upstreamCalls: number;
   fields: number;
   bulkItems: number;
@@ -55,8 +66,10 @@ const PAGED_FIELD = 'rows';
 const BULK_IDS_ARG = 'ids';
 const BULK_MATCHING_ARG = 'matching';
 
-export const BUDGET_MESSAGE =
-  'La consulta pediría demasiadas llamadas a los servicios: pedí menos filas, menos alias, o los datos que se buscan fila por fila (como el titular) solo en el detalle.';
+/** How much heavier each level below the root weighs (the cost's depth factor). */
+export const DEPTH_FACTOR = 1.5;
+const OBJECT_COST = 2;
+const LEAF_COST = 1;
 
 /** `@upstream(calls: N, batched: B)` on the field (N defaults to 1), or null without the directive. */
 function declaredCalls(field: GraphQLField<unknown, unknown>): { calls: number; batched: boolean } | null {
@@ -97,9 +110,6 @@ function pageSizeOf(
   return Math.min(Math.max(size, 1), MAX_PAGE_SIZE);
 }
 
-export const BULK_BUDGET_MESSAGE =
-  'La operación pediría procesar demasiados elementos a la vez: enviá las acciones masivas de a una, con menos elementos.';
-
 /** The number of ids a bulk mutation field is given (its `ids` list argument), or null for other fields. */
 const bulkIdsOf = (ids: ReturnType<typeof argumentOf>): number | null =>
   ids && isListType(getNullableType(ids.arg.type)) ? (Array.isArray(ids.value) ? ids.value.length : 0) : null;
@@ -129,7 +139,7 @@ export function estimateCost(
       ? operations[0]
       : undefined;
   const root = operation && schema.getRootType(operation.operation);
-  if (!operation || !root) return { upstreamCalls: 0, fields: 0, bulkItems: 0, bulkSelections: 0 };
+  if (!operation || !root) return { cost: 0, upstreamCalls: 0, fields: 0, bulkItems: 0, bulkSelections: 0 };
 
   const fragments = new Map(
     document.definitions
@@ -144,11 +154,23 @@ export function estimateCost(
       variables[name] = valueFromASTUntyped(definition.defaultValue);
   }
 
-  const total: CostEstimate = { upstreamCalls: 0, fields: 0, bulkItems: 0, bulkSelections: 0 };
+  const total: CostEstimate = { cost: 0, upstreamCalls: 0, fields: 0, bulkItems: 0, bulkSelections: 0 };
   const isMutation = operation.operation === OperationTypeNode.MUTATION;
   const visiting = new Set<string>();
 
-  // times: how often a field resolves (aliases x page rows); selected: how often it is selected (aliases only).
+  /** The field `name` selects on `parent`: its own, or one of graphql-js's meta fields (introspection). */
+  const fieldOf = (
+    parent: GraphQLCompositeType,
+    name: string,
+  ): GraphQLField<unknown, unknown> | undefined => {
+    if (name === TypeNameMetaFieldDef.name) return TypeNameMetaFieldDef;
+    if (parent === root && name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+    if (parent === root && name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
+    return 'getFields' in parent ? parent.getFields()[name] : undefined;
+  };
+
+  // times: how often a field resolves (aliases x page rows); selected: how often it is selected (aliases only);
+  // weight: the cost of one resolution of a leaf at this level (DEPTH_FACTOR per level).
   const walk = (
     set: SelectionSetNode,
     parent: GraphQLCompositeType,
@@ -156,6 +178,7 @@ export function estimateCost(
     selected: number,
     atRoot: boolean,
     pageRows: number | null,
+    weight: number,
   ): void => {
     for (const selection of set.selections) {
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
@@ -163,7 +186,8 @@ export function estimateCost(
         if (!fragment || visiting.has(fragment.name.value)) continue;
         const type = schema.getType(fragment.typeCondition.name.value);
         visiting.add(fragment.name.value);
-        walk(fragment.selectionSet, isCompositeType(type) ? type : parent, times, selected, atRoot, pageRows);
+        const on = isCompositeType(type) ? type : parent;
+        walk(fragment.selectionSet, on, times, selected, atRoot, pageRows, weight);
         visiting.delete(fragment.name.value);
         continue;
       }
@@ -176,18 +200,32 @@ export function estimateCost(
           selected,
           atRoot,
           pageRows,
+          weight,
         );
         continue;
       }
       const name = selection.name.value;
-      if (name.startsWith('__') || !('getFields' in parent)) {
-        total.fields += times;
-        continue;
-      }
-      const field = parent.getFields()[name];
+      const field = fieldOf(parent, name);
       if (!field) continue;
       const count = name === PAGED_FIELD && pageRows !== null ? times * pageRows : times;
       total.fields += count;
+      const type = getNamedType(field.type);
+      const leaf = !selection.selectionSet || isLeafType(type);
+      total.cost += (leaf ? LEAF_COST : OBJECT_COST) * weight * (count / times);
+      if (name.startsWith('__')) {
+        // Introspection calls no service.
+        if (!leaf && isCompositeType(type))
+          walk(
+            selection.selectionSet!,
+            type,
+            count,
+            selected,
+            false,
+            null,
+            weight * DEPTH_FACTOR * (count / times),
+          );
+        continue;
+      }
       const declared = declaredCalls(field);
       if (declared) total.upstreamCalls += declared.calls * (declared.batched ? selected : count);
       else if (atRoot) total.upstreamCalls += count;
@@ -202,14 +240,14 @@ export function estimateCost(
           total.upstreamCalls += (collectionCalls(matched) - 1) * count;
         }
       }
-      const type = getNamedType(field.type);
       if (selection.selectionSet && isCompositeType(type)) {
         const rows = pageSizeOf(field, selection, variables);
-        walk(selection.selectionSet, type, count, selected, false, rows);
+        const below = weight * DEPTH_FACTOR * (count / times);
+        walk(selection.selectionSet, type, count, selected, false, rows, below);
       }
     }
   };
-  walk(operation.selectionSet, root, 1, 1, true, null);
+  walk(operation.selectionSet, root, 1, 1, true, null, 1);
   return total;
 }
 
@@ -276,27 +314,47 @@ export function estimateRequestCost(
   return estimate;
 }
 
-const refuse = (message: string) =>
-  new GraphQLError(message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+/** The request limits this estimate is checked against (limits/query-limits.ts names them). */
+export interface RequestLimits {
+  /** The cost limit (maxCost). */
+  maxCost: number;
+  /** The per-request budget of upstream calls (maxUpstreamCalls, UPSTREAM_CALL_BUDGET). */
+  maxUpstreamCalls: number;
+  /** The ids every bulk selection of one request may hold together (maxBulkItems, BULK_MAX_ITEMS). */
+  maxBulkItems: number;
+}
 
 /**
- * Refuses, before any resolver runs, an operation whose estimated upstream calls exceed the per-request budget,
- * or whose bulk selections together hold more than `bulkMaxItems` ids (BAD_REQUEST, HTTP 400, a Spanish message
- * without the numbers). A single bulk selection over the bound is left to its resolver, whose message names
- * the bound and the field (also before any upstream call).
+ * The first limit an estimate passes, or null: the upstream calls, then the cost, then the bulk items of several
+ * bulk selections (a single bulk over the bound is left to its resolver, whose refusal names the field).
+ */
+export function limitExceeded(estimate: Readonly<CostEstimate>, limits: RequestLimits): LimitRefusal | null {
+  if (estimate.upstreamCalls > limits.maxUpstreamCalls)
+    return { name: 'maxUpstreamCalls', max: limits.maxUpstreamCalls, found: estimate.upstreamCalls };
+  const cost = Math.ceil(estimate.cost);
+  if (cost > limits.maxCost) return { name: 'maxCost', max: limits.maxCost, found: cost };
+  if (estimate.bulkSelections > 1 && estimate.bulkItems > limits.maxBulkItems)
+    return { name: 'maxBulkItems', max: limits.maxBulkItems, found: estimate.bulkItems };
+  return null;
+}
+
+/**
+ * Refuses, before any resolver runs, an operation past one of the request's limits, with the limit's name, value
+ * and what the operation asked for (`extensions.limit`): its cost (GRAPHQL_VALIDATION_FAILED, as the other
+ * document limits), its estimated upstream calls or its bulk items (BAD_REQUEST); HTTP 400 either way. Checked
+ * here, with the request's variables, rather than as a validation rule: a page size given by a variable counts.
  */
 export function upstreamBudgetPlugin<T extends object>(
-  budget: number,
-  bulkMaxItems: () => number = () => bulkSettings().maxItems,
+  limits: Omit<RequestLimits, 'maxBulkItems'> & { maxBulkItems?: () => number },
 ): ApolloServerPlugin<T> {
+  const maxBulkItems = limits.maxBulkItems ?? (() => bulkSettings().maxItems);
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ schema, document, operationName, request }) {
           const estimate = estimateRequestCost(schema, document, operationName, request.variables);
-          if (estimate.upstreamCalls > budget) throw refuse(BUDGET_MESSAGE);
-          if (estimate.bulkSelections > 1 && estimate.bulkItems > bulkMaxItems())
-            throw refuse(BULK_BUDGET_MESSAGE);
+          const refusal = limitExceeded(estimate, { ...limits, maxBulkItems: maxBulkItems() });
+          if (refusal) throw new LimitExceededError(refusal);
         },
       };
     },

@@ -2,11 +2,12 @@
  * Bulk mutations and the upstream budget (issue 11): a bulk counts one call against UPSTREAM_CALL_BUDGET (its read
  * of the selection) and its ids, one write each, against their own per-request bound, BULK_MAX_ITEMS. A bulk of
  * the largest size stays usable; aliases or several bulk fields adding up past the bound are refused before any
- * upstream call, with a Spanish message that names no number.
+ * upstream call, with a Spanish message that names the limit (maxBulkItems), its value and the items asked for.
  */
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_BUDGET_MESSAGE, estimateCost } from '../../limits/upstream-budget.js';
+import { limitMessage } from '../../limits/query-limits.js';
+import { estimateCost } from '../../limits/upstream-budget.js';
 import { buildSchema } from '../../schema.js';
 import { bulkSettings } from '../../shared/bulk.js';
 import { errorsOf, postGraphql, startSecurityStack, type SecurityStack } from './harness.js';
@@ -68,25 +69,28 @@ describe('bulk mutations against the per-request bounds', () => {
   it('refuses aliases of bulks that add up past the bound, before any upstream call', async () => {
     await stack.clearUpstreamRequests();
     const half = Math.floor(maxItems / 2) + 1;
-    for (const [query, variables] of [
-      [`mutation($a: [ID!]!) { ${cancel('x', 'a')} ${cancel('y', 'a')} }`, { a: ids(half) }],
+    const fifteen = Math.ceil(maxItems / 15) + 1;
+    for (const [query, variables, found] of [
+      [`mutation($a: [ID!]!) { ${cancel('x', 'a')} ${cancel('y', 'a')} }`, { a: ids(half) }, 2 * half],
       [
         `mutation($a: [ID!]!, $b: [ID!]!) { ${cancel('x', 'a')} ${objections('y', 'b')} }`,
         { a: ids(half), b: ids(half, 1_000_600) },
+        2 * half,
       ],
       // Fifteen aliases of a small bulk each: within the call budget, past the item bound.
       [
         `mutation($a: [ID!]!) { ${Array.from({ length: 15 }, (_, i) => cancel(`c${i}`, 'a')).join(' ')} }`,
-        { a: ids(Math.ceil(maxItems / 15) + 1) },
+        { a: ids(fifteen) },
+        15 * fifteen,
       ],
     ] as const) {
       const res = await send(query, variables);
       expect(res.status).toBe(400);
+      const limit = { name: 'maxBulkItems', max: maxItems, found } as const;
       expect(errorsOf(res.json)).toEqual([
-        { message: BULK_BUDGET_MESSAGE, extensions: { code: 'BAD_REQUEST' } },
+        { message: limitMessage(limit), extensions: { code: 'BAD_REQUEST', limit } },
       ]);
-      // The bound is not told (the answer's extensions report only the query's cost and the rate limit).
-      expect(JSON.stringify(errorsOf(res.json))).not.toMatch(/\d{3,}/);
+      expect(limitMessage(limit)).toContain(`el máximo es ${maxItems} (maxBulkItems)`);
     }
     expect(await stack.upstreamRequests()).toEqual([]);
   });

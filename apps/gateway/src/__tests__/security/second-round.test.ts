@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { Kind, parse, type DefinitionNode, type DocumentNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../load-config.js';
-import { BUDGET_MESSAGE, estimateCost } from '../../limits/upstream-budget.js';
+import { limitMessage } from '../../limits/query-limits.js';
+import { estimateCost } from '../../limits/upstream-budget.js';
+import { ARMOR_LIMITS } from '../../server.js';
 import { UNSUPPORTED_OPERATION_MESSAGE } from '../../limits/operation-kinds.js';
 import { buildSchema } from '../../schema.js';
 import { BODY_LIMIT_BYTES } from '../../server.js';
@@ -42,14 +44,23 @@ const FIFTEEN_PAGES_OF_HOLDERS = `{\n${Array.from(
 ).join('\n')}\n}`;
 
 describe('upstream cost and the per-request budget', () => {
-  it('refuses the 15-alias holder request with a Spanish message and 0 upstream calls', async () => {
+  it('refuses the 15-alias holder request naming the budget, its value and the calls, with 0 upstream calls', async () => {
     await stack.clearUpstreamRequests();
     const started = performance.now();
     const res = await send(FIFTEEN_PAGES_OF_HOLDERS);
     expect(res.status).toBe(400);
-    expect(errorsOf(res.json)).toEqual([{ message: BUDGET_MESSAGE, extensions: { code: 'BAD_REQUEST' } }]);
-    // The budget is not told (the answer's extensions report only the query's cost and the rate limit).
-    expect(JSON.stringify(errorsOf(res.json))).not.toMatch(/\d{3,}/);
+    const limit = { name: 'maxUpstreamCalls', max: budget, found: 15 * 101 } as const;
+    expect(errorsOf(res.json)).toEqual([
+      { message: limitMessage(limit), extensions: { code: 'BAD_REQUEST', limit } },
+    ]);
+    expect(limitMessage(limit)).toMatch(
+      new RegExp(
+        `^La consulta pediría 1515 llamadas a los servicios; el máximo es ${budget} \\(maxUpstreamCalls\\)\\. `,
+      ),
+    );
+    // The answer prices the refused request as every answer does.
+    const cost = (res.json as { extensions: { cost: { upstreamCalls: unknown } } }).extensions.cost;
+    expect(cost.upstreamCalls).toEqual({ requested: 15 * 101, limit: budget });
     expect(await stack.upstreamRequests()).toEqual([]);
     expect(performance.now() - started).toBeLessThan(5_000);
   });
@@ -58,7 +69,10 @@ describe('upstream cost and the per-request budget', () => {
     const query = `query Holders($size: Int) { payments(pageSize: $size) { rows { paymentMethods { holderName } } } }`;
     await stack.clearUpstreamRequests();
     const big = await send(query, { size: 100 });
-    expect(errorsOf(big.json)[0]?.message).toBe(BUDGET_MESSAGE);
+    expect(errorsOf(big.json)[0]?.extensions).toEqual({
+      code: 'BAD_REQUEST',
+      limit: { name: 'maxUpstreamCalls', max: budget, found: 101 },
+    });
     expect(await stack.upstreamRequests()).toEqual([]);
     const small = await send(query, { size: 5 });
     expect(small.status).toBe(200);
@@ -103,8 +117,10 @@ describe('upstream cost and the per-request budget', () => {
     for (const operation of operations) {
       const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [operation, ...fragments] };
       const name = operation.name?.value ?? '(anónima)';
-      const calls = estimateCost(schema, document, name, { pageSize: 100 }).upstreamCalls;
-      expect(calls, name).toBeLessThanOrEqual(budget / 4);
+      const estimate = estimateCost(schema, document, name, { pageSize: 100 });
+      expect(estimate.upstreamCalls, name).toBeLessThanOrEqual(budget / 4);
+      // The cost grows with the page: the screens' largest pages stay within maxCost too.
+      expect(Math.ceil(estimate.cost), name).toBeLessThanOrEqual(ARMOR_LIMITS.maxCost);
     }
   });
 });
@@ -210,6 +226,10 @@ describe('request bodies', () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({
       errors: [{ message: 'La solicitud es demasiado grande.', extensions: { code: 'BAD_REQUEST' } }],
+      // Priced as every answer: nothing of it ran.
+      extensions: {
+        cost: { requested: 0, limit: ARMOR_LIMITS.maxCost, upstreamCalls: { requested: 0, limit: budget } },
+      },
     });
     expect(answer.sentBeforeAnswer).toBeLessThan(64 * 1024 * 1024);
   });

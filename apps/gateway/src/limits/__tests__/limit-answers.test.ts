@@ -41,15 +41,27 @@ interface Answer {
   data?: unknown;
   errors?: { message: string; extensions: Record<string, unknown> }[];
   extensions?: {
-    cost?: { requested: number | null; limit: number };
+    cost?: {
+      requested: number | null;
+      limit: number;
+      upstreamCalls: { requested: number | null; limit: number };
+    };
     rateLimit?: { limit: number; remaining: number; windowSeconds: number; resetAt: string | null };
   };
 }
 
-const ask = async (query: string) => {
-  const res = await gql(gateway.graphqlUrl, query, { token });
+const ask = async (query: string, variables?: Record<string, unknown>) => {
+  const res = await gql(gateway.graphqlUrl, query, { token, ...(variables ? { variables } : {}) });
   return { status: res.status, body: res.body as Answer };
 };
+
+const UPSTREAM_CALL_BUDGET = loadConfig({}).upstreamCallBudget;
+/** An answer's `extensions.cost` for a cost and a number of upstream calls. */
+const costOf = (requested: number | null, calls: number | null) => ({
+  requested,
+  limit: ARMOR_LIMITS.maxCost,
+  upstreamCalls: { requested: calls, limit: UPSTREAM_CALL_BUDGET },
+});
 
 /** `{ __type(name: "Payment") { <a nested ofType chain of this many levels> } }`: depth = levels + 2. */
 const ofTypeChain = (levels: number) => `${'ofType { '.repeat(levels)}name${' }'.repeat(levels)}`;
@@ -101,9 +113,42 @@ describe('a query past a limit', () => {
     expect(limit.max).toBe(ARMOR_LIMITS.maxCost);
     expect(limit.found).toBeGreaterThan(ARMOR_LIMITS.maxCost);
     expect(error!.message).toBe(
-      `La consulta cuesta ${limit.found}; el máximo es ${ARMOR_LIMITS.maxCost} (maxCost).`,
+      `La consulta cuesta ${limit.found}; el máximo es ${ARMOR_LIMITS.maxCost} (maxCost). Pedí menos campos, menos alias o páginas más chicas (pageSize).`,
     );
-    expect(body.extensions?.cost).toEqual({ requested: limit.found, limit: ARMOR_LIMITS.maxCost });
+    // Introspection calls no service.
+    expect(body.extensions?.cost).toEqual(costOf(limit.found, 0));
+  });
+
+  it('maxCost: counts a page size given by a variable', async () => {
+    // Eight pages of six fields a row: 8 × (2 + 1.5 × n × (2 + 1.5 × 6)), 1336 at 10 rows, 13216 at 100.
+    const pages = Array.from(
+      { length: 8 },
+      (_, i) => `p${i}: activity(pageSize: $n) { rows { id user operation result at area } }`,
+    );
+    const query = `query Big($n: Int) { ${pages.join(' ')} }`;
+    const small = await ask(query, { n: 10 });
+    expect(small.body.errors?.[0]?.extensions.code).not.toBe('GRAPHQL_VALIDATION_FAILED');
+    const { status, body } = await ask(query, { n: 100 });
+    expect(status).toBe(400);
+    expect(body.errors![0]!.extensions).toMatchObject({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      limit: { name: 'maxCost', max: ARMOR_LIMITS.maxCost, found: 13216 },
+    });
+    expect(small.body.extensions?.cost?.requested).toBe(1336);
+  });
+
+  it('maxUpstreamCalls: names the budget, its value and the calls the request would make', async () => {
+    const query = `{ ${Array.from({ length: 15 }, (_, i) => `p${i}: payments(pageSize: 10) { rows { paymentMethods { holderName } } }`).join(' ')} }`;
+    const { status, body } = await ask(query);
+    expect(status).toBe(400);
+    const limit = { name: 'maxUpstreamCalls', max: UPSTREAM_CALL_BUDGET, found: 15 * 11 };
+    expect(body.errors).toEqual([
+      {
+        message: `La consulta pediría 165 llamadas a los servicios; el máximo es ${UPSTREAM_CALL_BUDGET} (maxUpstreamCalls). Pedí menos filas, menos alias, o los datos que se buscan fila por fila (como el titular) solo en el detalle.`,
+        extensions: { code: 'BAD_REQUEST', limit },
+      },
+    ]);
+    expect(body.extensions?.cost?.upstreamCalls).toEqual({ requested: 165, limit: UPSTREAM_CALL_BUDGET });
   });
 
   it('reads no other refusal as a limit', () => {
@@ -120,14 +165,14 @@ describe('every answer', () => {
     expect(first.status).toBe(200);
     expect(first.body.errors).toBeUndefined();
     const { cost, rateLimit } = first.body.extensions!;
-    // me (an object, 2) with one scalar (1 × the depth factor 1.5).
-    expect(cost).toEqual({ requested: 4, limit: ARMOR_LIMITS.maxCost });
+    // me (an object, 2) with one scalar (1 × the depth factor 1.5); one upstream call.
+    expect(cost).toEqual(costOf(4, 1));
     expect(rateLimit).toMatchObject({ limit: RATE_LIMIT_MAX, windowSeconds: 60 });
     expect(rateLimit!.remaining).toBeLessThan(RATE_LIMIT_MAX);
     expect(Date.parse(rateLimit!.resetAt!)).toBeGreaterThan(Date.now());
 
     const second = await ask('{ a: me { username } b: me { name } }');
-    expect(second.body.extensions?.cost).toEqual({ requested: 7, limit: ARMOR_LIMITS.maxCost });
+    expect(second.body.extensions?.cost).toEqual(costOf(7, 2));
     expect(second.body.extensions?.rateLimit?.remaining).toBe(rateLimit!.remaining - 1);
   });
 
@@ -136,5 +181,33 @@ describe('every answer', () => {
     expect(body.errors?.[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect(body.extensions?.cost?.limit).toBe(ARMOR_LIMITS.maxCost);
     expect(body.extensions?.rateLimit?.limit).toBe(RATE_LIMIT_MAX);
+  });
+});
+
+describe('the cost', () => {
+  it('grows with the page size (a variable or a literal), rows counted once per row', async () => {
+    const query = 'query Page($n: Int) { activity(pageSize: $n) { rows { id } } }';
+    // activity (2) + its rows (2 × 1.5 each) with an id (1 × 1.5 × 1.5 each): 2 + 5.25 per row.
+    const costs = [];
+    for (const n of [1, 25, 100]) {
+      const { body } = await ask(query, { n });
+      costs.push(body.extensions?.cost?.requested);
+      const literal = await ask(`{ activity(pageSize: ${n}) { rows { id } } }`);
+      expect(literal.body.extensions?.cost?.requested).toBe(body.extensions?.cost?.requested);
+    }
+    expect(costs).toEqual([Math.ceil(2 + 5.25), Math.ceil(2 + 5.25 * 25), Math.ceil(2 + 5.25 * 100)]);
+    // Without a page size, the default page (25).
+    expect((await ask('{ activity { rows { id } } }')).body.extensions?.cost?.requested).toBe(costs[1]);
+  });
+
+  it('is in every answer, a refusal without a token included (401: nothing ran)', async () => {
+    const res = await gql(gateway.graphqlUrl, '{ me { username } }', {});
+    expect(res.status).toBe(401);
+    const body = res.body as Answer;
+    expect(body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+    expect(body.extensions?.cost).toEqual(costOf(0, 0));
+    const forged = await gql(gateway.graphqlUrl, '{ me { username } }', { token: `${token}x` });
+    expect(forged.status).toBe(401);
+    expect((forged.body as Answer).extensions?.cost).toEqual(costOf(0, 0));
   });
 });
