@@ -1,12 +1,14 @@
 /**
- * One root mutation field as a money move (issue 60), around its resolver:
+ * One root mutation field as a money move, around its resolver:
  *
- * 1. With an idempotency key, the operator's earlier move under that key answers first: other arguments are refused
- *    (IDEMPOTENCY_KEY_REUSED, nothing sent), a known outcome is answered again as it was (SUCCESS stays SUCCESS), a
- *    move still running elsewhere is UNKNOWN (MOVE_IN_PROGRESS), and an unknown outcome (or a move whose gateway
- *    died) is taken over and resent under the same key without the gateway's rule checks: the service answers what
- *    it did. Keys are the operator's own: the store finds them by operator, and the services get them scoped to the
- *    operator (upstream/rest-client.ts).
+ * 1. With an idempotency key, the operator's earlier move under that key answers first. A key stands for one
+ *    request, its fingerprint (every argument that changes what is sent: ids, the `matching` selection, amounts,
+ *    the version the operator confirmed): anything else under it is refused (IDEMPOTENCY_KEY_REUSED, nothing sent).
+ *    A known outcome is answered again as it was (SUCCESS stays SUCCESS, a refusal stays that refusal), a move still
+ *    running elsewhere is UNKNOWN (MOVE_IN_PROGRESS), and an unknown outcome (or a move whose gateway died) is taken
+ *    over and resent under the same key after the record is checked again (shared/run-action.ts, shared/bulk.ts:
+ *    a record another operator changed meanwhile is never written over). Keys are the operator's own: the store
+ *    finds them by operator, and the services get them scoped to the operator (upstream/rest-client.ts).
  * 2. The intent is stored before the first upstream write (`beforeWrite`, awaited by the REST client): with a key,
  *    while the resolver reads (one statement that also finds the earlier move: a retry's run is stopped at its first
  *    write); without one, at the first write. When the store cannot take it the write is not sent (MoveNotRecorded:
@@ -14,12 +16,17 @@
  * 3. A bulk's items are pending in the intent and written as they end; the hold is renewed while the move runs.
  * 4. The outcome is written before the answer leaves (at most a short wait: then in the background).
  *
- * A field that sends nothing upstream (refused by input, rule, version or permission) keeps no move (a keyed intent
- * is forgotten): the audit records it as before, within the operator's refusal budget.
+ * 5. The move's hold is fenced (its holder and generation, move-journal.ts): a gateway that lost it (stalled past its
+ *    lease while another took the move) sends nothing more and its late outcome is refused.
+ *
+ * A field without a key that sends nothing upstream (refused by input, rule, version or permission) keeps no move:
+ * the audit records it as before, within the operator's refusal budget. With a key, the refusal is the key's answer.
  */
 import { createHash } from 'node:crypto';
-import type { BeginMove, MoveIntent, MoveRecord, NewActivity } from '@backoffice/store';
-import type { GraphQLOutputType } from 'graphql';
+import type { BeginMove, MoveFence, MoveIntent, MoveRecord, NewActivity } from '@backoffice/store';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLOutputType } from 'graphql';
+import { isIdempotencyKey } from '../shared/inputs.js';
 import type { MutationOutcome } from '../generated/resolvers-types.js';
 import {
   bulkPayload,
@@ -85,21 +92,29 @@ export class MoveInProgress extends Error {
   readonly failure = { outcome: 'UNKNOWN' as const, error: inProgress() };
 }
 
-const KEY = /^[A-Za-z0-9._:-]{8,128}$/;
+const holdLost = (): OperationError => ({
+  message:
+    'Resultado desconocido: otro servidor continuó esta operación, que ya no se envía desde aquí. Verifique el estado del registro; reintentar con la misma clave informa lo que se hizo.',
+  code: MOVE_IN_PROGRESS,
+  extendedCode: null,
+});
+
+/** Thrown before a write of a move whose hold this gateway lost (another took it): not sent. */
+export class MoveHoldLost extends Error {
+  override readonly name = 'MoveHoldLost';
+  readonly failure = { outcome: 'UNKNOWN' as const, error: holdLost() };
+}
 
 /**
- * Arguments that are not the request's substance: the key itself, the version the operator saw, and a bulk's
- * selection (`ids`, `matching`): a bulk retried under its key may name some of its items only (the unknown ones
- * again, 'Reintentar fallidos'), each item being its own write under `key:id`; naming an item the move did not
- * have is another request.
+ * Arguments that are not in the request's digest: the key itself, and a bulk's selection (`ids`, `matching`),
+ * checked on their own (`sameRequest`): a bulk retried under its key may name some of its items only (the unknown
+ * ones again, 'Reintentar fallidos'), each item being its own write under `key/id`; naming an item the move did not
+ * have is another request, and so is another `matching`.
  */
-const NOT_HASHED = new Set([
-  'idempotencyKey',
-  'expectedVersion',
-  'expectedLastUpdateDate',
-  'ids',
-  'matching',
-]);
+const NOT_HASHED = new Set(['idempotencyKey', 'ids', 'matching']);
+
+/** Between the digest of a request's substance and that of its `matching` selection, in `request_hash`. */
+const SELECTION_MARK = '~';
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -113,12 +128,34 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** A digest of the operation and its arguments but the key and the version seen. */
+const digest = (value: unknown): string =>
+  createHash('sha256')
+    .update(JSON.stringify(canonical(value)))
+    .digest('base64url');
+
+/**
+ * The request's fingerprint: a digest of the operation and every argument but the key and the selection, then the
+ * digest of a `matching` selection when there is one.
+ */
 export function requestHash(fieldName: string, args: Record<string, unknown>): string {
   const substance = Object.fromEntries(Object.entries(args).filter(([name]) => !NOT_HASHED.has(name)));
-  return createHash('sha256')
-    .update(JSON.stringify([fieldName, canonical(substance)]))
-    .digest('base64url');
+  const hash = digest([fieldName, substance]);
+  return args.matching == null ? hash : `${hash}${SELECTION_MARK}${digest(args.matching)}`;
+}
+
+/**
+ * Whether a call is the request its key's move stands for: the same substance; the same `matching` when it names
+ * one; items the move had when it names `ids`.
+ */
+function sameRequest(prior: MoveRecord, hash: string, args: Record<string, unknown>): boolean {
+  const [priorSubstance, priorSelection] = (prior.request_hash ?? '').split(SELECTION_MARK);
+  const [substance, selection] = hash.split(SELECTION_MARK);
+  if (priorSubstance !== substance) return false;
+  if (selection !== undefined && selection !== priorSelection) return false;
+  const asked = idsOf(args);
+  if (!asked) return true;
+  const known = new Set(prior.items?.map((item) => item.id) ?? []);
+  return asked.every((id) => known.has(id));
 }
 
 const OUTCOME_OF: Record<string, MutationOutcome> = {
@@ -165,8 +202,38 @@ function failurePayload(
 
 interface StoredAnswer {
   results?: Array<{ id: string; outcome: MutationOutcome; error: OperationError | null }>;
+  /** The answer of a request refused before anything was sent (its key answers it again, or runs it again). */
+  unsent?: boolean;
+  /** A refusal the resolver threw (input found invalid): thrown again as it was. */
+  thrown?: { message: string; extensions: Record<string, unknown> };
   [field: string]: unknown;
 }
+
+/**
+ * Refusals made before sending that the same request always gets again: its key answers them again. Any other
+ * (a read or the store that failed meanwhile) is run again under the key.
+ */
+const SETTLED_REFUSALS = new Set([
+  'INVALID_INPUT',
+  'BAD_USER_INPUT',
+  'ACTION_NOT_ALLOWED',
+  'VERSION_CONFLICT',
+  'NOT_FOUND',
+  'INVALID_STATE',
+  'FORBIDDEN',
+]);
+
+/** An unsent refusal's answer: the payload's, or a thrown refusal's message and extensions. */
+function unsentAnswer(value: unknown, failure: unknown): StoredAnswer {
+  if (!failure) return { ...(replayable(value) as StoredAnswer), unsent: true };
+  const error = unwrapResolverError(failure);
+  const message = error instanceof Error ? error.message : String(error);
+  const extensions = error instanceof GraphQLError ? { ...error.extensions } : {};
+  return { outcome: 'FAILED', unsent: true, thrown: { message, extensions } };
+}
+
+/** Whether a stored unsent refusal is answered again (else the request runs again under its key). */
+const settledRefusal = (move: MoveRecord): boolean => SETTLED_REFUSALS.has(move.error_code ?? '');
 
 const storedAnswer = (answer: unknown): StoredAnswer =>
   (answer && typeof answer === 'object' ? answer : {}) as StoredAnswer;
@@ -177,10 +244,11 @@ const idsOf = (args: Record<string, unknown>): string[] | null =>
 
 /** A stored answer as the field's payload again; a bulk's, for the items asked only, in their order. */
 function replayed(call: MoveFieldCall, move: MoveRecord): unknown {
-  const stored = storedAnswer(move.answer);
+  const { unsent: _unsent, thrown, ...stored } = storedAnswer(move.answer);
+  if (thrown) throw new GraphQLError(thrown.message, { extensions: thrown.extensions });
   const asked = idsOf(call.args);
   const results =
-    asked && stored.results
+    asked && stored.results?.length
       ? asked.map((id) => stored.results!.find((item) => String(item.id) === id)!)
       : stored.results;
   // A bulk's answer stored before schema 2.0.0 has no outcome of its own: its items make it (bulkPayload).
@@ -196,9 +264,13 @@ const isFinal = (result: string) => result === 'success' || result === 'failed';
  */
 function answersAgain(move: MoveRecord, asked: string[] | null): boolean {
   if (move.state !== 'done' || move.answer == null) return false;
+  const answer = storedAnswer(move.answer);
+  if (answer.unsent) return settledRefusal(move);
   if (!move.items) return isFinal(move.result);
   const results = new Map(move.items.map((item) => [item.id, item.result]));
-  const stored = new Set((storedAnswer(move.answer).results ?? []).map((item) => String(item.id)));
+  // A bulk refused as a whole (no item's own answer) answers that refusal again.
+  if (!answer.results?.length) return isFinal(move.result);
+  const stored = new Set(answer.results.map((item) => String(item.id)));
   return (asked ?? [...results.keys()]).every((id) => isFinal(results.get(id) ?? '') && stored.has(id));
 }
 
@@ -221,7 +293,7 @@ function priorItems(move: MoveRecord | null): Map<string, PriorItem> {
 export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) => void): Promise<unknown> {
   const { journal, args } = call;
   const rawKey = typeof args.idempotencyKey === 'string' ? args.idempotencyKey.trim() : null;
-  const key = rawKey && KEY.test(rawKey) ? rawKey : null;
+  const key = rawKey && isIdempotencyKey(rawKey) ? rawKey : null;
   const hash = requestHash(call.fieldName, args);
   if (!key) return runMove(new FieldMove(call, null, hash, null, null), mark);
 
@@ -246,8 +318,7 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
   await running;
   const prior = attempt.existing;
   const asked = idsOf(args);
-  const known = new Set(prior.items?.map((item) => item.id) ?? []);
-  if (prior.request_hash !== hash || (asked && !asked.every((id) => known.has(id)))) {
+  if (!sameRequest(prior, hash, args)) {
     mark('unsent');
     return failurePayload(call, 'FAILED', keyReused());
   }
@@ -267,7 +338,7 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
     mark('unsent');
     return failurePayload(call, 'UNKNOWN', inProgress());
   }
-  return runMove(new FieldMove(call, key, hash, taken, null), mark);
+  return runMove(new FieldMove(call, key, hash, taken, null, { generation: taken.generation }), mark);
 }
 
 /** What storing a keyed move's intent gave: the intent stored, the operator's earlier move, or the store's failure. */
@@ -294,7 +365,7 @@ async function runMove(move: FieldMove, mark: (mark: MoveMark) => void): Promise
 
 async function finishMove(move: FieldMove, run: Settled, mark: (mark: MoveMark) => void): Promise<unknown> {
   await move.finish(run.value, run.failure);
-  mark(move.rowId && (move.sent || move.resending) ? 'recorded' : 'unsent');
+  mark(move.rowId ? 'recorded' : 'unsent');
   if (run.failure) throw run.failure;
   return run.value;
 }
@@ -310,7 +381,7 @@ function intentOf(
   key: string | null,
   hash: string,
   items: readonly string[] | null,
-): Omit<MoveIntent, 'lease_until'> {
+): Omit<MoveIntent, 'lease_until' | 'holder'> {
   return {
     ...call.intent(),
     result: 'pending',
@@ -320,7 +391,7 @@ function intentOf(
   };
 }
 
-/** The scope of one field's move (move-scope.ts): the intent written at its first write, items, the hold. */
+/** The scope of one field's move (move-scope.ts): the intent written at its first write, items, the fenced hold. */
 class FieldMove implements MoveScope {
   rowId: string | null;
   readonly resending: boolean;
@@ -337,6 +408,11 @@ class FieldMove implements MoveScope {
   private holdTimer: NodeJS.Timeout | undefined;
   /** A stored move's items being written before its first write (a resent bulk). */
   private itemsWritten: Promise<void> | null = null;
+  /** This gateway's hold on the stored move: its generation, and until when (by this process's clock) it is sure. */
+  private fence: MoveFence | null = null;
+  private heldUntil = 0;
+  /** Another gateway took the move: nothing more is sent for it from here. */
+  private lost = false;
 
   constructor(
     readonly call: MoveFieldCall,
@@ -345,16 +421,18 @@ class FieldMove implements MoveScope {
     taken: MoveRecord | null,
     /** A keyed move's intent, being stored while the resolver reads (its first write waits for it). */
     private readonly storing: Promise<Begun> | null,
+    held: { generation: number } | null = null,
   ) {
     this.rowId = taken?.id ?? null;
-    this.resending = taken !== null;
+    // A move taken again after a refusal that sent nothing is a first send, checked as one.
+    this.resending = taken !== null && !storedAnswer(taken.answer).unsent;
     this.prior = priorItems(taken);
     this.priorAnswer = taken ? storedAnswer(taken.answer) : null;
     if (taken?.items) this.items = new Map(taken.items.map((item) => [item.id, item.result]));
     const asked = idsOf(call.args);
     if (storing && asked) this.items = new Map(asked.map((id) => [id, 'pending']));
     this.storedItems = JSON.stringify(this.itemList());
-    if (this.rowId) this.hold();
+    if (this.rowId && held) this.holdFrom(held.generation);
   }
 
   beforeWrite(): Promise<void> {
@@ -364,15 +442,15 @@ class FieldMove implements MoveScope {
           if ('failed' in attempt) throw new MoveNotRecorded(attempt.failed);
           if (!attempt.begun) throw new MoveSuperseded('a retry: the earlier move answers');
           this.rowId = attempt.id;
+          this.holdFrom(attempt.generation);
           // A bulk by `matching` learnt its items after its intent was stored: they go first.
           if (JSON.stringify(this.itemList()) !== this.storedItems) await this.writeProgress();
           this.announce();
-          this.hold();
         })
       : this.rowId
         ? (this.itemsWritten ?? Promise.resolve())
         : this.begin();
-    return this.intent;
+    return this.intent.then(() => this.stillHeld());
   }
 
   /** Stores the intent of a move without a key, at its first write. */
@@ -380,9 +458,18 @@ class FieldMove implements MoveScope {
     const begun = await this.call.journal.begin(intentOf(this.call, this.key, this.hash, null));
     if (!begun.begun) throw new MoveInProgress();
     this.rowId = begun.id;
+    this.holdFrom(begun.generation);
     if (this.items) await this.writeProgress();
     this.announce();
-    this.hold();
+  }
+
+  /**
+   * Every send checks the hold: sure while this process renewed it within a lease (by its own clock, so a process
+   * that was stopped finds its lease run out when it wakes); otherwise renewed first, and a lost hold sends nothing.
+   */
+  private async stillHeld(): Promise<void> {
+    if (!this.lost && Date.now() >= this.heldUntil) await this.writeProgress();
+    if (this.lost) throw new MoveHoldLost();
   }
 
   /** The intent's audit line, at the move's first write: the outcome's follows when the move ends (or recovery's). */
@@ -407,10 +494,13 @@ class FieldMove implements MoveScope {
     });
   }
 
-  /** Renews the hold while the move runs (a write's timeout can outlast part of the lease). */
-  private hold() {
+  /** Holds the stored move in `generation`, renewed while the move runs (a write's timeout can outlast a lease). */
+  private holdFrom(generation: number) {
+    const { journal } = this.call;
+    this.fence = { holder: journal.holder, generation };
+    this.heldUntil = Date.now() + journal.leaseMs / 2;
     if (this.holdTimer) return;
-    const every = Math.max(1_000, Math.floor(this.call.journal.leaseMs / 3));
+    const every = Math.max(1_000, Math.floor(journal.leaseMs / 3));
     this.holdTimer = setInterval(() => void this.writeProgress(), every);
     this.holdTimer.unref();
   }
@@ -443,28 +533,49 @@ class FieldMove implements MoveScope {
     return this.items ? [...this.items].map(([id, result]) => ({ id, result })) : null;
   }
 
+  /** The items so far and the hold renewed, while this gateway holds the move. */
   private async writeProgress(): Promise<void> {
-    if (!this.rowId) return;
+    if (!this.rowId || !this.fence || this.lost) return;
     const items = this.itemList();
     this.storedItems = JSON.stringify(items);
-    await this.call.journal.progress(this.rowId, items);
+    const asked = Date.now();
+    const hold = await this.call.journal.progress(this.rowId, items, this.fence);
+    if (hold === 'lost') this.lost = true;
+    else if (hold === 'held')
+      this.heldUntil = Math.max(this.heldUntil, asked + this.call.journal.leaseMs / 2);
   }
 
-  /** Writes the outcome of a move that was stored; forgets the intent of one that sent nothing. */
+  /**
+   * Writes the outcome of a move that was stored, a keyed refusal's too (its key answers it again). A holder that
+   * lost the move still offers its outcome: the store refuses it, and the journal logs it.
+   */
   async finish(value: unknown, failure: unknown): Promise<void> {
     clearTimeout(this.progressTimer);
-    clearInterval(this.holdTimer);
     const attempt = await this.storing;
-    if (attempt && !('failed' in attempt) && attempt.begun && !this.sent) {
-      await this.call.journal.discard(attempt.id);
-      return;
+    if (attempt && !('failed' in attempt) && attempt.begun && !this.rowId) {
+      this.rowId = attempt.id;
+      this.holdFrom(attempt.generation);
     }
-    if (!this.rowId) return;
+    try {
+      if (this.rowId && this.fence) await this.complete(value, failure);
+    } finally {
+      clearInterval(this.holdTimer);
+    }
+  }
+
+  private async complete(value: unknown, failure: unknown): Promise<void> {
     const outcome = this.call.resultOf(value, failure);
-    const answer = failure
-      ? { outcome: 'UNKNOWN', error: inProgressError(outcome), message: null }
-      : (replayable(value) as StoredAnswer);
+    const unsent = !this.sent;
+    const answer = unsent
+      ? unsentAnswer(value, failure)
+      : failure
+        ? { outcome: 'UNKNOWN', error: inProgressError(outcome), message: null }
+        : (replayable(value) as StoredAnswer);
     for (const item of outcome.items ?? []) this.items?.set(item.id, item.result);
+    // A bulk refused as a whole: its items were never sent.
+    const refusedWhole = unsent || (outcome.result === 'failed' && answer.outcome === 'FAILED');
+    if (refusedWhole)
+      for (const [id, result] of this.items ?? []) if (result === 'pending') this.items!.set(id, 'failed');
     const items = this.itemList();
     // A resent bulk that named some items: the others keep their stored answer.
     if (answer.results && this.priorAnswer?.results) {
@@ -472,14 +583,25 @@ class FieldMove implements MoveScope {
       const kept = this.priorAnswer.results.filter((item) => !now.has(String(item.id)));
       answer.results = [...kept, ...answer.results];
     }
-    await this.call.journal.complete(this.rowId, {
-      result: items ? bulkResult(items) : outcome.result === 'error' ? 'unknown' : outcome.result,
-      error_code: outcome.errorCode,
-      items,
-      answer,
-      // A single record's live event carries its new version when the payload shows it (issue 63).
-      version: failure ? null : versionOf(value),
-    });
+    const result = items
+      ? bulkResult(items)
+      : outcome.result === 'error'
+        ? unsent
+          ? 'failed'
+          : 'unknown'
+        : outcome.result;
+    await this.call.journal.complete(
+      this.rowId!,
+      {
+        result,
+        error_code: outcome.errorCode,
+        items,
+        answer,
+        // A single record's live event carries its new version when the payload shows it.
+        version: failure ? null : versionOf(value),
+      },
+      this.fence!,
+    );
   }
 }
 

@@ -11,7 +11,16 @@
  *   and is written again with a backoff; the move stays 'pending' (En curso) meanwhile, its lease renewed, so no other
  *   gateway closes it as unknown. Past the bound the oldest is left to recovery (logged and counted).
  */
-import type { BeginMove, MoveIntent, MoveOutcome, MoveRecord, Store } from '@backoffice/store';
+import { randomUUID } from 'node:crypto';
+import {
+  MoveFencedOut,
+  type BeginMove,
+  type MoveFence,
+  type MoveIntent,
+  type MoveOutcome,
+  type MoveRecord,
+  type Store,
+} from '@backoffice/store';
 import { GraphQLError } from 'graphql';
 import type { Logger } from '../logger.js';
 import { countMoveEvent } from '../telemetry/metrics.js';
@@ -42,25 +51,41 @@ export interface MoveJournalOptions {
   recoverEveryMs?: number;
   /** Most outcomes waiting for the store (default 5 000). */
   maxWaiting?: number;
+  /**
+   * How long past its lease a move is left to its holder before recovery claims it (default: one lease): a holder
+   * that is alive but slow (a store answering late) renews in that time.
+   */
+  recoverMarginMs?: number;
+  /** This gateway process as a holder of moves (default: a new id per journal). */
+  holder?: string;
   now?: () => Date;
 }
 
 export interface MoveJournal {
   readonly leaseMs: number;
+  /** This gateway as the holder of the moves it begins and takes. */
+  readonly holder: string;
   /**
-   * Stores an intent (MoveNotRecorded when the store cannot), or finds the operator's move already under its key in
-   * its namespace (the intent carries both).
+   * Stores an intent, held by this gateway (MoveNotRecorded when the store cannot), or finds the operator's move
+   * already under its key in its namespace (the intent carries both).
    */
-  begin(intent: Omit<MoveIntent, 'lease_until'>): Promise<BeginMove>;
+  begin(intent: Omit<MoveIntent, 'lease_until' | 'holder'>): Promise<BeginMove>;
   /** Takes a move again to resend it (a retry of an unknown outcome); null when another gateway holds it. */
   take(id: string): Promise<MoveRecord | null>;
-  /** A bulk's items so far, and the hold renewed; never throws (a missed progress is written with the outcome). */
-  progress(id: string, items: ReadonlyArray<{ id: string; result: string }> | null): Promise<void>;
   /**
-   * Writes a move's outcome; waits at most `waitMs` for the store (default 2 s), then leaves it to the retries in
-   * the background. Never throws.
+   * A bulk's items so far, and the hold renewed: 'held', 'lost' (another took the move: send nothing more) or
+   * 'unknown' (the store did not answer). Never throws (a missed progress is written with the outcome).
    */
-  complete(id: string, outcome: MoveOutcome, waitMs?: number): Promise<void>;
+  progress(
+    id: string,
+    items: ReadonlyArray<{ id: string; result: string }> | null,
+    fence: MoveFence,
+  ): Promise<'held' | 'lost' | 'unknown'>;
+  /**
+   * Writes a move's outcome while `fence` still holds it (a late outcome of a lost hold is refused and logged);
+   * waits at most `waitMs` for the store (default 2 s), then leaves it to the retries in the background. Never throws.
+   */
+  complete(id: string, outcome: MoveOutcome, fence: MoveFence, waitMs?: number): Promise<void>;
   /** Forgets an intent that sent nothing. Never throws (recovery would close it as unknown otherwise). */
   discard(id: string): Promise<void>;
   /** Closes the moves whose gateway stopped before completing them; how many. */
@@ -80,11 +105,13 @@ const RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
 export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
   const { logger } = options;
   const leaseMs = options.leaseMs ?? 30_000;
+  const recoverMarginMs = options.recoverMarginMs ?? leaseMs;
+  const holder = options.holder ?? randomUUID();
   const maxWaiting = options.maxWaiting ?? 5_000;
   const now = options.now ?? (() => new Date());
   const leaseFromNow = () => new Date(now().getTime() + leaseMs);
-  /** Outcomes the store did not take yet, by move id (insertion order: the oldest first). */
-  const waiting = new Map<string, MoveOutcome>();
+  /** Outcomes the store did not take yet, by move id (insertion order: the oldest first), with their holds. */
+  const waiting = new Map<string, { outcome: MoveOutcome; fence: MoveFence }>();
   let retryTimer: NodeJS.Timeout | undefined;
   let attempt = 0;
   let closed = false;
@@ -97,20 +124,24 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
 
   const writeWaiting = async (): Promise<void> => {
     retryTimer = undefined;
-    for (const [id, outcome] of [...waiting]) {
+    for (const [id, { outcome, fence }] of [...waiting]) {
       try {
-        await openStore().completeMove(id, outcome, now());
+        await openStore().completeMove(id, outcome, now(), fence);
         waiting.delete(id);
         countMoveEvent('completed_late');
-      } catch {
-        break;
+      } catch (error) {
+        if (!(error instanceof MoveFencedOut)) break;
+        waiting.delete(id);
+        refusedLate(id, fence);
       }
     }
     if (waiting.size) {
       // Renew the holds of what waits, so that no other gateway closes those moves as unknown meanwhile.
       const store = options.store();
       if (store) {
-        for (const id of waiting.keys()) await store.progressMove(id, null, leaseFromNow()).catch(() => undefined);
+        for (const [id, { fence }] of waiting) {
+          await store.progressMove(id, null, leaseFromNow(), fence).catch(() => undefined);
+        }
       }
       schedule();
     } else {
@@ -125,14 +156,24 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
     retryTimer.unref();
   }
 
-  const wait = (id: string, outcome: MoveOutcome, error: unknown) => {
+  /** The outcome of a holder that lost its move: another holds it now, and what it writes is the record. */
+  const refusedLate = (id: string, fence: MoveFence) => {
+    countMoveEvent('late_outcome_refused');
+    logger.error('late move outcome refused: another gateway holds the move now', {
+      moveId: id,
+      holder: fence.holder,
+      generation: fence.generation,
+    });
+  };
+
+  const wait = (id: string, outcome: MoveOutcome, fence: MoveFence, error: unknown) => {
     if (!waiting.has(id) && waiting.size >= maxWaiting) {
       const [oldest] = waiting.keys();
       waiting.delete(oldest!);
       countMoveEvent('completion_dropped');
       logger.error('move outcome not stored: left to recovery', { moveId: oldest, maxWaiting });
     }
-    waiting.set(id, outcome);
+    waiting.set(id, { outcome, fence });
     countMoveEvent('completion_waiting');
     if (waiting.size === 1 || attempt === 0) {
       logger.warn('move outcome waits for the store', { moveId: id, error: String(error) });
@@ -189,6 +230,7 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
       move.id,
       { result, error_code: result === 'success' ? null : GATEWAY_STOPPED, items: items ?? null, answer },
       now(),
+      { holder, generation: move.generation },
     );
     countMoveEvent('recovered');
     // The outcome's audit line, which the stopped gateway could not write.
@@ -214,12 +256,15 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
     let closedMoves = 0;
     try {
       for (;;) {
-        const claimed = await store.claimStaleMoves(now(), leaseFromNow(), 50);
+        // Only past the lease and a margin: a holder alive but slow renews within it.
+        const staleBefore = new Date(now().getTime() - recoverMarginMs);
+        const claimed = await store.claimStaleMoves(staleBefore, leaseFromNow(), 50, undefined, holder);
         for (const move of claimed) {
+          const fence = { holder, generation: move.generation };
           // An outcome of ours still waiting is the truth: it wins over "unknown".
           const mine = waiting.get(move.id);
           if (mine) {
-            await store.completeMove(move.id, mine, now());
+            await store.completeMove(move.id, mine.outcome, now(), fence);
             waiting.delete(move.id);
           } else {
             await closeAbandoned(store, move);
@@ -239,9 +284,10 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
 
   return {
     leaseMs,
+    holder,
     async begin(intent) {
       try {
-        const begun = await openStore().beginMove({ ...intent, lease_until: leaseFromNow() });
+        const begun = await openStore().beginMove({ ...intent, holder, lease_until: leaseFromNow() });
         if (begun.begun) countMoveEvent('intent');
         return begun;
       } catch (error) {
@@ -251,21 +297,32 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
     },
     async take(id) {
       try {
-        return await openStore().takeMove(id, now(), leaseFromNow());
+        return await openStore().takeMove(id, now(), leaseFromNow(), holder);
       } catch {
         throw storeUnavailable();
       }
     },
-    async progress(id, items) {
+    async progress(id, items, fence) {
       try {
-        await openStore().progressMove(id, items, leaseFromNow());
+        if (await openStore().progressMove(id, items, leaseFromNow(), fence)) return 'held';
+        countMoveEvent('hold_lost');
+        logger.error('move hold lost: another gateway took the move, this one sends nothing more for it', {
+          moveId: id,
+          holder: fence.holder,
+          generation: fence.generation,
+        });
+        return 'lost';
       } catch (error) {
         logger.warn('move progress not stored', { moveId: id, error: String(error) });
+        return 'unknown';
       }
     },
-    async complete(id, outcome, waitMs = 2_000) {
-      const work = (async () => openStore().completeMove(id, outcome, now()))();
-      work.catch((error: unknown) => wait(id, outcome, error));
+    async complete(id, outcome, fence, waitMs = 2_000) {
+      const work = (async () => openStore().completeMove(id, outcome, now(), fence))();
+      work.catch((error: unknown) => {
+        if (error instanceof MoveFencedOut) refusedLate(id, fence);
+        else wait(id, outcome, fence, error);
+      });
       await within(work, waitMs);
     },
     async discard(id) {

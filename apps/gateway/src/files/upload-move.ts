@@ -9,7 +9,7 @@
  * - the gateway dies while forwarding: the row stays 'pending' until its lease ends, then a gateway closes it as
  *   'Resultado desconocido' (GATEWAY_STOPPED): the operator checks the imports list, whatever the service got.
  */
-import type { NewActivity } from '@backoffice/store';
+import type { MoveFence, NewActivity } from '@backoffice/store';
 import { requestHash } from '../activity/move-field.js';
 import { MOVE_NOT_RECORDED_MESSAGE, type MoveJournal } from '../activity/move-journal.js';
 import type { AuditEvent } from '../audit/audit-plugin.js';
@@ -45,13 +45,17 @@ export async function beginUploadMove(
   logger: Logger,
   event: Omit<AuditEvent, 'result' | 'errorCode'>,
   substance: Record<string, unknown>,
+  /** The request's test namespace ('' but under the gateway's test profile): its row is that namespace's. */
+  namespace = '',
 ): Promise<UploadMove> {
   const pending = { ...event, result: 'pending', errorCode: null } as const;
   const { result: _pending, ...row } = moves.intentRow(pending);
   let id: string;
+  let fence: MoveFence;
   try {
     const begun = await moves.journal.begin({
       ...row,
+      namespace,
       result: 'pending',
       items: null,
       idempotency_key: null,
@@ -60,14 +64,16 @@ export async function beginUploadMove(
     // Without a key there is no earlier move to find: a stored intent is all `begin` can give.
     if (!begun.begun) throw new Error('an upload has no idempotency key');
     id = begun.id;
+    fence = { holder: moves.journal.holder, generation: begun.generation };
   } catch (error) {
     throw new FileRefusal(503, 'STORE_UNAVAILABLE', MOVE_NOT_RECORDED_MESSAGE, null, String(error));
   }
   (logger.audit ?? logger.info)('audit', { ...pending, moveId: id });
-  // The hold renewed while the body is forwarded (a large file can take longer than a lease).
+  // The hold renewed while the body is forwarded (a large file can take longer than a lease); a lost hold (another
+  // gateway closed the move meanwhile) refuses this one's late outcome.
   const journal = moves.journal;
   const hold = setInterval(
-    () => void journal.progress(id, null),
+    () => void journal.progress(id, null, fence),
     Math.max(1_000, Math.floor(journal.leaseMs / 3)),
   );
   hold.unref();
@@ -75,12 +81,7 @@ export async function beginUploadMove(
     id,
     async complete(result, errorCode, status) {
       clearInterval(hold);
-      await journal.complete(id, {
-        result,
-        error_code: errorCode,
-        items: null,
-        answer: { status },
-      });
+      await journal.complete(id, { result, error_code: errorCode, items: null, answer: { status } }, fence);
     },
   };
 }

@@ -111,6 +111,11 @@ export interface BulkRun<Doc, Item> {
   readAll: (ids: readonly string[]) => Promise<ReadonlyMap<string, Doc>>;
   /** The area's rule for one item as read now: null when it may be written, else the Spanish reason. */
   itemReason: (doc: Doc) => string | null;
+  /**
+   * Whether an item shows this action's intended result (absent: it cannot tell). A resent bulk's item the rule
+   * now refuses is sent again under its key only when it may have been applied by the first send.
+   */
+  itemApplied?: (doc: Doc) => boolean;
   /** How a refused item is named before its reason, e.g. "Pago 1000123". */
   itemLabel: (id: string) => string;
   /** The failure of an id the read did not return. */
@@ -178,8 +183,11 @@ export async function runBulk<Doc, Item>(run: BulkRun<Doc, Item>): Promise<BulkR
     if (deadline?.aborted) return result(id, notSentFailure(itemLabel(id)), null);
     const before = read.get(id);
     if (before === undefined) return result(id, notFound, null);
-    const reason = move?.resending ? null : run.itemReason(before);
-    if (reason !== null) return result(id, notAllowed(`${itemLabel(id)}: ${reason}`), before);
+    // Every item is checked before it is sent, a resent one too: one the rule refuses that cannot show the first
+    // send applied is refused here; one that may is the service's to answer under its key.
+    const reason = run.itemReason(before);
+    const resendable = move?.resending && run.itemApplied?.(before) !== false;
+    if (reason !== null && !resendable) return result(id, notAllowed(`${itemLabel(id)}: ${reason}`), before);
     const unconfirmed = Symbol('unconfirmed');
     try {
       const written = await raceDeadline<Doc | typeof unconfirmed>(

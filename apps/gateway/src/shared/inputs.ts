@@ -30,6 +30,9 @@ export function checkReasonInput(reason: unknown, field = 'reason'): string {
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/** Whether a client's key is well formed (the one rule: the money moves' journal and the inputs' check share it). */
+export const isIdempotencyKey = (key: string): boolean => IDEMPOTENCY_KEY.test(key);
+
 /** The client's idempotency key of a money-moving mutation (a UUID is fine): 8-128 of [A-Za-z0-9._:-]. */
 export function checkIdempotencyKey(key: unknown, field = 'idempotencyKey'): string {
   const text = typeof key === 'string' ? key.trim() : '';
@@ -43,8 +46,9 @@ export function checkIdempotencyKey(key: unknown, field = 'idempotencyKey'): str
 }
 
 /**
- * The write options of a client's idempotency key (checked): none without a key; `key:itemId` for one item of
- * a bulk, so every item is its own idempotent write.
+ * The write options of a client's idempotency key (checked): none without a key; `key/itemId` for one item of a
+ * bulk, so every item is its own idempotent write. '/' is not allowed in a client's key, so no single move's key is
+ * ever the same as an item's of a bulk.
  */
 export function idempotencyOptions(
   rawKey: string | null | undefined,
@@ -52,7 +56,7 @@ export function idempotencyOptions(
 ): { idempotencyKey?: string } {
   if (rawKey === null || rawKey === undefined) return {};
   const key = checkIdempotencyKey(rawKey);
-  return { idempotencyKey: itemId ? `${key}:${itemId}` : key };
+  return { idempotencyKey: itemId ? `${key}/${itemId}` : key };
 }
 
 /** The request options that send a checked key as the service's `idempotency-key` header (none without a key). */

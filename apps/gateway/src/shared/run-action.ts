@@ -1,9 +1,15 @@
 /**
  * One action on one document, the same way in every area: read the current document (a failed read is
- * FAILED: nothing was written), unless it resends a move of unknown outcome (activity/move-scope.ts), compare its version with the one the operator acted on when the mutation says
- * it (another is VERSION_CONFLICT, no write: issue 45), check the action's rule for this user now (FAILED with
- * the rule's reason, no write), write once (never retried), and classify a failed write (upstream/outcome.ts:
- * FAILED, or UNKNOWN when the write may have happened). The area builds its payload from the result.
+ * FAILED: nothing was written), compare its version with the one the operator acted on when the mutation says
+ * it (another is VERSION_CONFLICT, no write), check the action's rule for this user now (FAILED with the rule's
+ * reason, no write), write once (never retried), and classify a failed write (upstream/outcome.ts: FAILED, or
+ * UNKNOWN when the write may have happened). The area builds its payload from the result.
+ *
+ * A retry that resends a move of unknown outcome under its key (activity/move-scope.ts) checks the record again:
+ * still the version the operator confirmed, or already showing this action's result (`applied`: the first send was
+ * applied, and the service answers it again under the key), it is sent; a record another operator changed otherwise
+ * is VERSION_CONFLICT, nothing sent. A rule that now refuses is the service's to answer unless `applied` says the
+ * record does not show the action (then it is refused here as on a first send).
  */
 import { notAllowed, readFailure, versionConflict, writeFailure, type Failure } from '../upstream/outcome.js';
 import { currentMove } from '../activity/move-scope.js';
@@ -24,12 +30,29 @@ export interface ActionRun<Doc, Answer> {
   write: (doc: Doc) => Promise<Answer>;
   /** After a failed write, before the result (e.g. forget what the request read). */
   onWriteFailure?: () => void;
+  /** Whether the document shows this action's intended result (a resend's check; absent: it cannot tell). */
+  applied?: (doc: Doc) => boolean;
 }
 
 export type ActionRunResult<Doc, Answer> =
   | { ok: true; before: Doc; answer: Answer }
   /** `doc`: what to show with the failure (null when unread, missing, or the outcome is UNKNOWN). */
   | { ok: false; failure: Failure; doc: Doc | null };
+
+/** Why the write may not be sent to `doc` now (null: send it). */
+function checkBeforeSend<Doc>(run: ActionRun<Doc, unknown>, doc: Doc, resending: boolean): Failure | null {
+  const current = run.expectedVersion == null ? null : run.versionOf?.(doc);
+  const changed = current != null && current !== run.expectedVersion;
+  if (resending) {
+    if (changed) return run.applied?.(doc) ? null : versionConflict();
+    const shown = run.applied?.(doc);
+    if (shown !== false) return null;
+  } else if (changed) {
+    return versionConflict();
+  }
+  const decision = run.decide(doc);
+  return decision.enabled ? null : notAllowed(decision.reason ?? 'Acción no permitida.');
+}
 
 export async function runAction<Doc, Answer>(
   run: ActionRun<Doc, Answer>,
@@ -41,18 +64,8 @@ export async function runAction<Doc, Answer>(
     return { ok: false, failure: readFailure(error), doc: null };
   }
   if (doc === null) return { ok: false, failure: run.notFound, doc: null };
-  // A retry of a move whose outcome was unknown resends it under the same key: the service answers what it did
-  // (the gateway's own checks would refuse a move that was in fact made: activity/move-scope.ts).
-  if (!currentMove()?.resending) {
-    const current = run.expectedVersion == null ? null : run.versionOf?.(doc);
-    if (current != null && current !== run.expectedVersion) {
-      return { ok: false, failure: versionConflict(), doc };
-    }
-    const decision = run.decide(doc);
-    if (!decision.enabled) {
-      return { ok: false, failure: notAllowed(decision.reason ?? 'Acción no permitida.'), doc };
-    }
-  }
+  const refused = checkBeforeSend(run, doc, currentMove()?.resending ?? false);
+  if (refused) return { ok: false, failure: refused, doc };
   try {
     return { ok: true, before: doc, answer: await run.write(doc) };
   } catch (error) {

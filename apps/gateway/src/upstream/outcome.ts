@@ -4,7 +4,7 @@
  * desconocido"), never SUCCESS, and is never retried here.
  */
 import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded } from '../activity/move-journal.js';
-import { MoveInProgress } from '../activity/move-field.js';
+import { MoveHoldLost, MoveInProgress } from '../activity/move-field.js';
 import type { ServiceName } from '../services.js';
 import type { MutationOutcome } from '../generated/resolvers-types.js';
 import type { OperationErrorModel as OperationError } from '../shared/operation-error.js';
@@ -68,15 +68,15 @@ function causeCode(error: unknown): string | null {
  * Anything else is a defect and is rethrown (masked by formatError).
  */
 export function writeFailure(error: unknown): Failure {
-  // Money moves (activity/move-field.ts): the store did not take the intent, or a retry with the same key is in
-  // flight; the write was not sent either way.
+  // Money moves (activity/move-field.ts): the store did not take the intent, a retry with the same key is in
+  // flight, or another gateway took the move; the write was not sent in any case.
   if (error instanceof MoveNotRecorded) {
     return {
       outcome: 'FAILED',
       error: { message: MOVE_NOT_RECORDED_MESSAGE, code: 'STORE_UNAVAILABLE', extendedCode: null },
     };
   }
-  if (error instanceof MoveInProgress) return error.failure;
+  if (error instanceof MoveInProgress || error instanceof MoveHoldLost) return error.failure;
   if (error instanceof UpstreamTimeout) {
     return {
       outcome: 'UNKNOWN',

@@ -657,7 +657,7 @@ async function runPhase(lane: Lane, phase: string, plan: PlanEntry[]): Promise<v
     if (item.writes > 1) problems.push(`${where}: ${item.writes} writes (retried)`);
     if (item.outcome !== 'FAILED' && item.writes !== 1) problems.push(`${where}: ${item.writes} writes`);
     // Money moves with the client's key (a bulk's item with `{key}:{id}`).
-    const itemKey = item.kind === 'bulkCancel' ? `${item.key}:${item.id}` : item.key;
+    const itemKey = item.kind === 'bulkCancel' ? `${item.key}/${item.id}` : item.key;
     if (KINDS[item.kind].money || item.kind === 'bulkCancel')
       for (const w of sent)
         if (clientKeyOf(w.headers['idempotency-key']) !== itemKey)

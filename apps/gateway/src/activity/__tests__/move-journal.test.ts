@@ -34,7 +34,7 @@ const intent = (key: string, items: Array<{ id: string; result: string }> | null
     trace_id: null,
     idempotency_key: key,
     request_hash: 'h',
-  }) satisfies Omit<MoveIntent, 'lease_until'>;
+  }) satisfies Omit<MoveIntent, 'lease_until' | 'holder'>;
 
 function journalAt(clock: { now: Date }, lines: string[] = [], current: () => Store | null = () => store) {
   return createMoveJournal({
@@ -57,16 +57,23 @@ describe('move journal', () => {
       ]),
     );
     if (!begun.begun) throw new Error('not begun');
-    await dead.progress(begun.id, [
-      { id: 'p1', result: 'success' },
-      { id: 'p2', result: 'pending' },
-    ]);
+    await dead.progress(
+      begun.id,
+      [
+        { id: 'p1', result: 'success' },
+        { id: 'p2', result: 'pending' },
+      ],
+      { holder: dead.holder, generation: begun.generation },
+    );
     await dead.close(); // the gateway is gone: nothing completes its move
 
     const lines: string[] = [];
     const other = journalAt(clock, lines);
     expect(await other.recover()).toBe(0); // still held
+    // Past its lease but within the margin a holder alive and slow has to renew: not claimed yet.
     clock.now = new Date(clock.now.getTime() + 11_000);
+    expect(await other.recover()).toBe(0);
+    clock.now = new Date(clock.now.getTime() + 10_000);
     expect(await other.recover()).toBe(1);
     const move = await store.findMove('operador', 'k-dead');
     expect(move).toMatchObject({ state: 'done', result: 'unknown', error_code: GATEWAY_STOPPED });
@@ -98,6 +105,7 @@ describe('move journal', () => {
     await journal.complete(
       begun.id,
       { result: 'success', error_code: null, items: null, answer: { outcome: 'SUCCESS' } },
+      { holder: journal.holder, generation: begun.generation },
       50,
     );
     expect(await store.findMove('operador', 'k-late')).toMatchObject({ state: 'pending' });
@@ -107,6 +115,39 @@ describe('move journal', () => {
       .toBe('done');
     expect(await store.findMove('operador', 'k-late')).toMatchObject({ result: 'success' });
     await journal.close();
+  });
+
+  it('fences a holder that stalled past its lease: its hold is lost, its late outcome refused and logged', async () => {
+    const clock = { now: new Date() };
+    const lines: string[] = [];
+    const stalled = journalAt(clock, lines);
+    const begun = await stalled.begin(intent('k-stalled', [{ id: 'p1', result: 'pending' }]));
+    if (!begun.begun) throw new Error('not begun');
+    const fence = { holder: stalled.holder, generation: begun.generation };
+    expect(await stalled.progress(begun.id, null, fence)).toBe('held');
+    // Stopped past its lease and the margin: another gateway recovers the move.
+    clock.now = new Date(clock.now.getTime() + 25_000);
+    const other = journalAt(clock);
+    expect(await other.recover()).toBe(1);
+    // It wakes: its hold is gone, and its outcome does not replace the recovery's.
+    expect(await stalled.progress(begun.id, [{ id: 'p1', result: 'success' }], fence)).toBe('lost');
+    await stalled.complete(
+      begun.id,
+      { result: 'success', error_code: null, items: [{ id: 'p1', result: 'success' }], answer: {} },
+      fence,
+    );
+    expect(await store.findMove('operador', 'k-stalled')).toMatchObject({
+      result: 'unknown',
+      error_code: GATEWAY_STOPPED,
+      holder: other.holder,
+    });
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).map((l) => l.msg);
+    expect(logged).toContain(
+      'move hold lost: another gateway took the move, this one sends nothing more for it',
+    );
+    expect(logged).toContain('late move outcome refused: another gateway holds the move now');
+    await stalled.close();
+    await other.close();
   });
 
   it('refuses an intent the store cannot take (MoveNotRecorded): the write is not sent', async () => {

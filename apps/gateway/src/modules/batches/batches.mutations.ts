@@ -38,7 +38,7 @@ function remember(ctx: Ctx, raw: RawBatch): BatchModel {
   return model;
 }
 
-/** The optional idempotency key (checked) as write options; a bulk item gets `{key}:{id}`. */
+/** The optional idempotency key (checked) as write options; a bulk item gets `{key}/{id}`. */
 
 async function single(
   ctx: Ctx,

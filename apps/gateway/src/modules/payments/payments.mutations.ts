@@ -100,6 +100,15 @@ async function reread(ctx: Ctx, id: string): Promise<PaymentModel | null> {
   }
 }
 
+/** A cancelled payment: rejected by the back-office (the platform has no "cancelled" status). */
+const cancelled = (payment: PaymentModel) =>
+  payment.status === 'REJECTED' && payment.statusDetail === 'cancelled_by_backoffice';
+
+/** How a payment shows an action done, where it can tell (a resend's check, shared/run-action.ts and bulk.ts). */
+const APPLIED: Partial<Record<PaymentActionKind, (payment: PaymentModel) => boolean>> = {
+  CANCEL: cancelled,
+};
+
 /**
  * Reads the payment (current version), checks the action's rule for this user now, then `write`s once
  * (shared/run-action.ts). `forgetOnFailure`: forget the request's reads of the payment after a failed write.
@@ -115,11 +124,13 @@ function act<A>(
   /** The version the operator acted on (`expectedVersion`): another current one is VERSION_CONFLICT. */
   expectedVersion?: number | null,
 ): Promise<ActionRunResult<PaymentModel, A>> {
+  const applied = APPLIED[kind];
   return runAction({
     load: () => ctx.loaders.payment.load(id),
     notFound: notFound(),
     expectedVersion,
     versionOf: (payment) => payment.version,
+    ...(applied ? { applied } : {}),
     decide: (payment) => {
       const decision = decideAction(kind, payment, ctx.user.permissions, new Date());
       const refused = decision.enabled ? check?.(payment) : undefined;
@@ -533,6 +544,7 @@ async function bulk(
       return new Map(rows.map((raw) => mapPayment(raw)).map((p) => [p.id, p]));
     }),
     itemReason: (payment) => PAYMENT_ACTIONS.table.stateReason(kind, payment, now),
+    ...(APPLIED[kind] ? { itemApplied: APPLIED[kind] } : {}),
     itemLabel: (id) => `Pago ${id}`,
     notFound: notFound(),
     write: async (id) => remember(ctx, await write(id)),

@@ -21,7 +21,7 @@ import type {
   SubscriptionsMatching,
 } from '../../generated/resolvers-types.js';
 import { bulkPayload } from '../../shared/operation-error.js';
-import { isPositiveMoney, toUpstreamNumber } from '@backoffice/validators';
+import { compareMoney, isPositiveMoney, toUpstreamNumber } from '@backoffice/validators';
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../gateway-context.js';
 import { runBulk } from '../../shared/bulk.js';
@@ -80,7 +80,7 @@ function remember(ctx: Ctx, raw: RawSubscription): SubscriptionModel {
   return model;
 }
 
-/** The optional idempotency key (checked) as write options; a bulk item gets `{key}:{id}`. */
+/** The optional idempotency key (checked) as write options; a bulk item gets `{key}/{id}`. */
 
 /** A positive amount (the Decimal scalar already normalised it to two decimals) as the JSON number sent. */
 function checkAmount(amount: string): number {
@@ -100,12 +100,15 @@ async function single(
   write: (source: SubscriptionsDataSource) => Promise<RawSubscription>,
   message: string,
   expectedVersion?: number | null,
+  /** Whether a subscription shows this write done (a resend's check, shared/run-action.ts). */
+  applied?: (doc: SubscriptionModel) => boolean,
 ): Promise<SubscriptionMutationPayload> {
   const result = await runAction({
     load: () => ctx.loaders.subscription.load(id),
     notFound: missing(),
     expectedVersion,
     versionOf,
+    ...(applied ? { applied } : {}),
     decide: (doc) => subscriptionToolbar.decide(kind, doc, ctx.user.permissions),
     write: async () => remember(ctx, await write(ctx.dataSources.subscriptions)),
     onWriteFailure: () => forget(ctx, id),
@@ -126,6 +129,7 @@ export function cancelSubscription(ctx: Ctx, args: MutationCancelSubscriptionArg
     (s) => s.cancel(id, reason, options),
     SUBSCRIPTION_SUCCESS.cancel,
     args.expectedVersion,
+    (doc) => doc.status === 'CANCELLED',
   );
 }
 
@@ -163,7 +167,15 @@ export function updateSubscriptionAmount(ctx: Ctx, args: MutationUpdateSubscript
   const amount = checkAmount(args.amount);
   const options = idempotencyOptions(args.idempotencyKey);
   const write = (s: SubscriptionsDataSource) => s.updateAmount(id, amount, options);
-  return single(ctx, id, 'UPDATE_AMOUNT', write, SUBSCRIPTION_SUCCESS.updateAmount, args.expectedVersion);
+  return single(
+    ctx,
+    id,
+    'UPDATE_AMOUNT',
+    write,
+    SUBSCRIPTION_SUCCESS.updateAmount,
+    args.expectedVersion,
+    (doc) => doc.amount !== null && compareMoney(doc.amount, amount) === 0,
+  );
 }
 
 export function refreshSubscription(ctx: Ctx, args: MutationRefreshSubscriptionArgs) {
@@ -224,7 +236,7 @@ type SubscriptionSelection = BulkSelectionArgs<NonNullable<SubscriptionsMatching
  * A multi-select action: the selection and key checked, the selection read once (by id, or the pages of the
  * filtered list for `matching`, shared/bulk-selection.ts), then each subscription on its own: the rule of `kind`
  * for one row (Subscription.bulkActions) on it as read now (one no longer eligible fails alone, "Suscripción
- * {id}: {reason}", unwritten), one write per eligible id (each with its own idempotency key `{key}:{id}`).
+ * {id}: {reason}", unwritten), one write per eligible id (each with its own idempotency key `{key}/{id}`).
  */
 async function bulk(
   ctx: Ctx,

@@ -1,7 +1,7 @@
 /**
  * Withdraw and withdrawal writes on the kit: inputs checked first (BAD_USER_INPUT, no upstream call), then
  * shared/run-action.ts (one read, the rule of Withdraw/Withdrawal.actions, one write) or shared/bulk.ts (one read
- * of the selection, then each item checked and written on its own, item keys `{key}:{id}`).
+ * of the selection, then each item checked and written on its own, item keys `{key}/{id}`).
  */
 import { deleteScheduledWithdrawal, saveScheduledWithdrawal } from './withdrawals.schedule.js';
 import type {
@@ -35,7 +35,7 @@ import { withdrawActions, withdrawalActions } from './withdrawals.rules.js';
 
 type Ctx = GatewayContext;
 
-/** The optional idempotency key (checked) as write options; a bulk item gets `{key}:{id}`. */
+/** The optional idempotency key (checked) as write options; a bulk item gets `{key}/{id}`. */
 
 const withdrawMissing = () => notFoundFailure('withdraw', 'withdraw_not_found');
 const withdrawalMissing = () => notFoundFailure('withdrawal', 'withdrawal_not_found');

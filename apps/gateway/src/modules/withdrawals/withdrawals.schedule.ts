@@ -210,12 +210,12 @@ export async function saveScheduledWithdrawal(
       .filter(({ value, current }) => (current?.value ?? null) !== value);
     // One intent, several writes: each its own key under the operator's (a retry sends each again as it was).
     for (const { current } of changes) {
-      if (current) await source.disable(current.id, { idempotencyKey: `${key}:off:${current.id}` });
+      if (current) await source.disable(current.id, { idempotencyKey: `${key}/off/${current.id}` });
     }
     for (const { name, value } of changes) {
       const variable = variableId.get(name)!;
       if (value !== null)
-        await source.add(collectorId, variable, value, { idempotencyKey: `${key}:on:${variable}` });
+        await source.add(collectorId, variable, value, { idempotencyKey: `${key}/on/${variable}` });
     }
   });
 }
@@ -238,7 +238,7 @@ export async function deleteScheduledWithdrawal(
     for (const entry of entries) {
       if (entry.active && entry.variable !== SCHEDULE_VARIABLES.destination) {
         await ctx.dataSources.collectorConfiguration.disable(entry.id, {
-          idempotencyKey: `${key}:off:${entry.id}`,
+          idempotencyKey: `${key}/off/${entry.id}`,
         });
       }
     }

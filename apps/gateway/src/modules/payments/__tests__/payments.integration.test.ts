@@ -1116,8 +1116,8 @@ describe('bulk actions', () => {
     expect((await writes()).map((w) => `${w.method} ${w.path}`)).toEqual([
       `POST /payment/pagos/${first}/cancelar`,
     ]);
-    // Each item its own key, `{key}:{id}`: 'Reintentar fallidos' never applies one twice (issue 46).
-    expect((await writes()).map((w) => clientKeyOf(w.headers['idempotency-key']))).toEqual([`k46-payments-1057:${first}`]);
+    // Each item its own key, `{key}/{id}`: 'Reintentar fallidos' never applies one twice (issue 46).
+    expect((await writes()).map((w) => clientKeyOf(w.headers['idempotency-key']))).toEqual([`k46-payments-1057/${first}`]);
   });
 
   it('retrying the failed items: the eligible one that failed upstream now succeeds, the ineligible stays refused', async () => {
