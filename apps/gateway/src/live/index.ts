@@ -8,13 +8,16 @@
  * - `POST /live/presence`: what a stream has open (it replaces the stream's previous declaration).
  *
  * The operator is checked by the gateway's one gate (its token and rate limit: a stream counts once, when it opens).
- * Ids only: the web reads the records through GraphQL, so what an operator may see stays GraphQL's decision.
+ * Ids only: the web reads the records through GraphQL, so what an operator may see stays GraphQL's decision; and a
+ * stream gets the changes and presence of the areas its operator may read only (area-access.ts), while its token
+ * lives (streams.ts): a later token of the operator with other permissions ends it too (routes.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoreHandle } from '../activity/store-handle.js';
 import type { Logger } from '../logger.js';
 import { createLiveBus, type LiveBus } from './bus.js';
+import { createStreamDirectory, DIRECTORY } from './directory.js';
 import { liveMetrics } from './metrics.js';
 import { createPresenceBoard, type PresenceBoard } from './presence.js';
 import {
@@ -35,6 +38,7 @@ export {
   BAD_PRESENCE_MESSAGE,
   LIVE_UNAVAILABLE_MESSAGE,
   MAX_OPEN_ENTRIES,
+  PRESENCE_FORBIDDEN_MESSAGE,
   presenceBody,
   TOO_MANY_STREAMS_OPERATOR_MESSAGE,
   TOO_MANY_STREAMS_REPLICA_MESSAGE,
@@ -63,13 +67,13 @@ export interface Live {
 }
 
 /**
- * Sends presence messages through the store; a store that refuses them (a server down) is logged once until one is
- * sent again: presence is said again every 10 s, nothing to retry.
+ * Sends presence messages through the store (settled once sent; never rejects); a store that refuses them (a server
+ * down) is logged once until one is sent again: presence is said again every 10 s, nothing to retry.
  */
-function presenceSender(store: StoreHandle, logger: Logger): (payload: string) => void {
+function presenceSender(store: StoreHandle, logger: Logger): (payload: string) => Promise<void> {
   let failing = false;
-  return (payload) => {
-    void store
+  return async (payload) => {
+    await store
       .current()
       ?.live.publishPresence(payload)
       .then(
@@ -93,10 +97,16 @@ export function createLive(options: LiveOptions): Live {
     settings.heartbeatMs,
     replicaId,
   );
+  const directory = createStreamDirectory({
+    replicaId,
+    publish,
+    local: () => streams.all(),
+    ...(options.presenceTtlMs ? { ttlMs: options.presenceTtlMs } : {}),
+  });
   const presence = createPresenceBoard({
     replicaId,
     ...(options.presenceTtlMs ? { ttlMs: options.presenceTtlMs } : {}),
-    publish,
+    publish: (payload) => void publish(payload),
     changed(change, streamIds) {
       for (const id of streamIds) {
         const stream = streams.get(id);
@@ -110,8 +120,11 @@ export function createLive(options: LiveOptions): Live {
     logger,
     deliver: (event) => streams.deliver(event),
     hasStreams: () => streams.size > 0,
-    presence: (payload) =>
-      payload.startsWith(FORWARDED) ? applyForwarded(parts, payload) : presence.receive(payload),
+    presence(payload) {
+      if (payload.startsWith(FORWARDED)) applyForwarded(parts, payload);
+      else if (payload.startsWith(DIRECTORY)) directory.receive(payload);
+      else presence.receive(payload);
+    },
     ...(options.replayMs !== undefined ? { replayMs: options.replayMs } : {}),
   });
   const parts: LiveParts = {
@@ -122,6 +135,7 @@ export function createLive(options: LiveOptions): Live {
     publish,
     streams,
     presence,
+    directory,
     bus,
     stopping: () => stopping,
   };
@@ -151,6 +165,7 @@ export function createLive(options: LiveOptions): Live {
       stopping = true;
       streams.endAll();
       presence.close();
+      directory.close();
       stopCounting();
       await bus.close();
     },

@@ -3,13 +3,17 @@
  * it has open, here or (handed over through the store) on the stream's replica. docs/live.md.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthUser } from '../auth/verify-token.js';
 import { localsOf, sendJson } from '../http/plain.js';
 import type { Logger } from '../logger.js';
+import { UNAUTHENTICATED_MESSAGE } from '../upstream/error-catalogue.js';
+import { readableAreas } from './area-access.js';
 import type { LiveBus } from './bus.js';
+import type { StreamDirectory } from './directory.js';
 import type { LiveGate, LiveRefusal, LiveSettings } from './live-types.js';
 import { liveMetrics } from './metrics.js';
 import type { OpenEntry, PresenceBoard } from './presence.js';
-import { sseEvent, type LiveStreams, type StreamOwner } from './streams.js';
+import { sseEvent, type LiveStream, type LiveStreams, type StreamOwner } from './streams.js';
 
 /** What the handlers work with: one replica's live parts. */
 export interface LiveParts {
@@ -17,10 +21,12 @@ export interface LiveParts {
   logger: Logger;
   settings: LiveSettings;
   replicaId: string;
-  /** Sends a message on the store's presence channel (never throws). */
-  publish(payload: string): void;
+  /** Sends a message on the store's presence channel (never rejects). */
+  publish(payload: string): Promise<void>;
   streams: LiveStreams;
   presence: PresenceBoard;
+  /** The other replicas' streams. */
+  directory: StreamDirectory;
   bus: LiveBus;
   /** The replica is stopping: no new stream. */
   stopping(): boolean;
@@ -35,16 +41,25 @@ export const TOO_MANY_STREAMS_REPLICA_MESSAGE =
 export const BAD_PRESENCE_MESSAGE =
   'La presencia enviada no es válida: se espera { streamId, open: [{ area, id, dialog }] } con hasta 20 registros.';
 export const UNKNOWN_STREAM_MESSAGE = 'La conexión en vivo no existe o ya se cerró: vuelva a conectarse.';
+export const PRESENCE_FORBIDDEN_MESSAGE =
+  'No tiene permisos para ver algunos de los registros declarados abiertos: no se informó su presencia.';
 
-/** A presence POST handed to the replica of its stream: `f` that replica, the stream, its operator and namespace. */
+/**
+ * A presence POST handed to the replica of its stream: `f` that replica, the stream, its operator, namespace and the
+ * POST's token's permissions.
+ */
 interface Forwarded {
   f: string;
   id: string;
   u: string;
   n: string;
+  p: string;
   o: OpenEntry[];
 }
 export const FORWARDED = '{"f":';
+
+/** How long a presence POST for another replica's stream waits for that replica's word of it. */
+const STREAM_WORD_WAIT_MS = 2_000;
 
 /** Most records a stream declares open at once. */
 export const MAX_OPEN_ENTRIES = 20;
@@ -108,6 +123,20 @@ function readText(req: IncomingMessage, limit: number): Promise<string | null> {
 const namespaceOf = (res: ServerResponse) =>
   localsOf<{ testNamespace: string | null }>(res).testNamespace ?? '';
 
+/** A token's permissions as one comparable string (the verifier lists them in one order, without duplicates). */
+const grantsOf = (user: AuthUser) => user.permissions.join(',');
+
+/** When the operator's token expires (epoch ms; 0 when it says none): the gate verified it, its payload is read as is. */
+function tokenExpiry(user: AuthUser): number {
+  try {
+    const payload = Buffer.from(user.token.split('.')[1] ?? '', 'base64url').toString('utf8');
+    const { exp } = JSON.parse(payload) as { exp?: unknown };
+    return typeof exp === 'number' ? exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 const noContent = (res: ServerResponse) => {
   res.statusCode = 204;
   res.setHeader('cache-control', 'no-store');
@@ -123,10 +152,20 @@ export async function openStream(parts: LiveParts, req: IncomingMessage, res: Se
     refuse(res, 503, 'LIVE_UNAVAILABLE', LIVE_UNAVAILABLE_MESSAGE, 5);
     return;
   }
+  const expiresAt = tokenExpiry(user);
+  // The gate's clock tolerance admits a token a few seconds past its expiry: a stream of it would have no life.
+  if (expiresAt <= Date.now()) {
+    res.setHeader('www-authenticate', 'Bearer');
+    refuse(res, 401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+    return;
+  }
   const owner: StreamOwner = {
     subject: user.subject,
     username: user.username,
     namespace: namespaceOf(res),
+    reads: readableAreas(user.permissions),
+    grants: grantsOf(user),
+    expiresAt,
   };
   const opened = streams.open(owner, res);
   if ('refused' in opened) {
@@ -144,10 +183,14 @@ export async function openStream(parts: LiveParts, req: IncomingMessage, res: Se
   res.once('close', () => {
     streams.remove(stream);
     presence.drop(stream.id);
+    parts.directory.ended(stream.id);
     stream.end();
   });
-  // The first stream after none: the bus's cursor catches up with the newest event (it read none meanwhile).
-  await bus.wake();
+  // The first stream after none: the bus's cursor catches up with the newest event (it read none meanwhile). The
+  // other replicas hear of the stream before its hello: the web's first presence POST may reach any of them.
+  await Promise.all([bus.wake(), parts.directory.opened(stream.id, owner)]);
+  // Its token may have expired meanwhile (or the replica stopped): the client comes back with a new one.
+  if (!stream.open) return;
   // Events after this point wait in the stream while its replay is read.
   const from = bus.cursor;
   req.socket.setNoDelay(true);
@@ -198,13 +241,25 @@ export async function declarePresence(
     refuse(res, 400, 'BAD_REQUEST', BAD_PRESENCE_MESSAGE);
     return;
   }
+  // A record of an area the operator may not read is declared nowhere: neither here nor handed to another replica.
+  const reads = readableAreas(user.permissions);
+  if (declared.open.some((entry) => !reads.has(entry.area))) {
+    refuse(res, 403, 'FORBIDDEN', PRESENCE_FORBIDDEN_MESSAGE);
+    return;
+  }
   const stream = streams.get(declared.streamId);
   const dot = declared.streamId.indexOf('.');
   const owner = dot > 0 ? declared.streamId.slice(0, dot) : '';
   if (!stream && owner && owner !== replicaId) {
-    // Another replica's stream (the balancer sends each request anywhere): handed to it through the store, which
-    // applies it if the stream is still there and the operator's.
-    forwardPresence(parts, owner, declared.streamId, user.subject, namespaceOf(res), declared.open);
+    // Another replica's stream (the balancer sends each request anywhere): handed to it through the store when that
+    // replica said it holds it for this operator (a POST may come before its word: waited for a little), and that
+    // replica applies it if the stream is still there.
+    const held = await parts.directory.find(declared.streamId, STREAM_WORD_WAIT_MS);
+    if (held?.subject !== user.subject || held.namespace !== namespaceOf(res)) {
+      refuse(res, 404, 'UNKNOWN_STREAM', UNKNOWN_STREAM_MESSAGE);
+      return;
+    }
+    forwardPresence(parts, owner, declared.streamId, user, namespaceOf(res), declared.open);
     noContent(res);
     return;
   }
@@ -213,8 +268,30 @@ export async function declarePresence(
     refuse(res, 404, 'UNKNOWN_STREAM', UNKNOWN_STREAM_MESSAGE);
     return;
   }
-  presence.declare(stream.id, stream.owner, declared.open);
+  if (!applyDeclaration(presence, stream, grantsOf(user), declared.open)) {
+    refuse(res, 404, 'UNKNOWN_STREAM', UNKNOWN_STREAM_MESSAGE);
+    return;
+  }
   noContent(res);
+}
+
+/**
+ * A declaration for one of this replica's streams, by its operator: applied, or, when it came with other permissions
+ * than the stream's token (the operator's roles changed), the stream ends (false): the client reconnects with its new
+ * token, and hears from then on what that one reads.
+ */
+function applyDeclaration(
+  presence: PresenceBoard,
+  stream: LiveStream,
+  grants: string,
+  open: readonly OpenEntry[],
+): boolean {
+  if (grants !== stream.owner.grants || open.some((entry) => !stream.owner.reads.has(entry.area))) {
+    stream.end();
+    return false;
+  }
+  presence.declare(stream.id, stream.owner, open);
+  return true;
 }
 
 /** A presence POST for another replica's stream, sent on the presence channel to that replica. */
@@ -222,11 +299,18 @@ function forwardPresence(
   parts: LiveParts,
   to: string,
   streamId: string,
-  subject: string,
+  user: AuthUser,
   namespace: string,
   open: OpenEntry[],
 ) {
-  const message: Forwarded = { f: to, id: streamId, u: subject, n: namespace, o: open };
+  const message: Forwarded = {
+    f: to,
+    id: streamId,
+    u: user.subject,
+    n: namespace,
+    p: grantsOf(user),
+    o: open,
+  };
   parts.publish(JSON.stringify(message));
 }
 
@@ -246,10 +330,11 @@ export function applyForwarded(parts: LiveParts, payload: string): void {
     !stream?.open ||
     !declared ||
     stream.owner.subject !== message.u ||
-    stream.owner.namespace !== message.n
+    stream.owner.namespace !== message.n ||
+    typeof message.p !== 'string'
   )
     return;
-  presence.declare(stream.id, stream.owner, declared.open);
+  applyDeclaration(presence, stream, message.p, declared.open);
 }
 
 export const failed = (logger: Logger, res: ServerResponse, error: unknown) => {

@@ -1,9 +1,10 @@
 /**
  * This replica's live streams (issue 63, docs/live.md): each an open `GET /live` answer written as Server-Sent
  * Events, bounded per operator and per replica, kept alive by one heartbeat timer for all. A change is formatted once
- * and written to every stream of its namespace; a stream being replayed holds what arrives meanwhile and sends it
- * after, skipping what the replay already sent. A client too slow to read (its unsent bytes past a bound) is ended:
- * it reconnects with its Last-Event-ID and loses nothing.
+ * and written to every stream of its namespace whose operator may read its area (area-access.ts); a stream being
+ * replayed holds what arrives meanwhile and sends it after, skipping what the replay already sent. A client too slow
+ * to read (its unsent bytes past a bound) is ended, and so is a stream whose token expires: the client reconnects
+ * with its Last-Event-ID (and a refreshed token) and loses nothing.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -20,7 +21,16 @@ export interface StreamOwner {
   username: string;
   /** The request's test namespace ('' but with the test profile). */
   namespace: string;
+  /** The areas the token's permissions read: the only ones whose changes and presence the stream gets. */
+  reads: ReadonlySet<string>;
+  /** The token's permissions, as one string: a later token of the operator with others ends the stream. */
+  grants: string;
+  /** When the token expires (epoch ms): the stream ends then. */
+  expiresAt: number;
 }
+
+/** The longest a timer waits (setTimeout's bound); a token is never near it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** An event as its stream's text: `id`, `event`, `data` lines and the blank line. */
 export const sseEvent = (event: string, data: unknown, id?: string): string =>
@@ -36,6 +46,7 @@ export class LiveStream {
   private floor: bigint | null = null;
   private held: LiveEvent[] = [];
   private ended = false;
+  private readonly expiry: NodeJS.Timeout;
 
   constructor(
     readonly owner: StreamOwner,
@@ -43,6 +54,12 @@ export class LiveStream {
     replicaId: string,
   ) {
     this.id = `${replicaId}.${randomBytes(16).toString('base64url')}`;
+    // A token's permissions and session hold until it expires, not longer: past it, the client must show a new one.
+    this.expiry = setTimeout(
+      () => this.end(),
+      Math.min(MAX_TIMER_MS, Math.max(0, owner.expiresAt - Date.now())),
+    );
+    this.expiry.unref();
   }
 
   get open(): boolean {
@@ -57,6 +74,7 @@ export class LiveStream {
 
   /** A change of the stream's namespace (`text`: the event formatted once for every stream). */
   change(event: LiveEvent, text: string): void {
+    if (!this.owner.reads.has(event.area)) return;
     if (this.floor === null) {
       this.held.push(event);
       return;
@@ -75,6 +93,7 @@ export class LiveStream {
   }
 
   presence(change: PresenceChange): void {
+    if (!this.owner.reads.has(change.area)) return;
     this.write(sseEvent('presence', { area: change.area, id: change.id, viewers: change.viewers }));
     liveMetrics.sent('presence');
   }
@@ -87,6 +106,7 @@ export class LiveStream {
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    clearTimeout(this.expiry);
     this.res.end();
   }
 }
@@ -106,6 +126,8 @@ export interface LiveStreams {
   /** Forgets a stream (its connection closed). */
   remove(stream: LiveStream): void;
   get(id: string): LiveStream | undefined;
+  /** Every stream of this replica. */
+  all(): Iterable<LiveStream>;
   /** A change to every stream of its namespace. */
   deliver(event: LiveEvent): void;
   readonly size: number;
@@ -149,6 +171,7 @@ export function createLiveStreams(bounds: StreamBounds, heartbeatMs: number, rep
       liveMetrics.streams(-1);
     },
     get: (id) => streams.get(id),
+    all: () => streams.values(),
     deliver(event) {
       const namespace = byNamespace.get(event.namespace);
       if (!namespace) return;

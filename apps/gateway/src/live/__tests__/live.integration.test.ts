@@ -37,6 +37,10 @@ const CANCEL = /* GraphQL */ `
   mutation Cancel($id: ID!, $key: String!) {
     cancelPayment(id: $id, reason: "Pedido del pagador", idempotencyKey: $key) {
       outcome
+      error {
+        code
+        message
+      }
     }
   }
 `;
@@ -69,8 +73,55 @@ async function cancelThrough(gateway: RunningGateway, id: string): Promise<void>
   expect(answer.body.data?.cancelPayment.outcome, answer.text).toBe('SUCCESS');
 }
 
+const BIN_MOVE = /* GraphQL */ `
+  mutation BinMove($input: CardBinInput!, $ids: [ID!]!, $create: String!, $delete: String!) {
+    createCardBin(input: $input, idempotencyKey: $create) {
+      outcome
+    }
+    deleteCardBins(ids: $ids, idempotencyKey: $delete) {
+      outcome
+    }
+  }
+`;
+
+/** Creates and deletes the BIN `bin` through `gateway` (admin): a move of an area `consulta` may not read. */
+async function binMoveThrough(gateway: RunningGateway, bin: string): Promise<void> {
+  const answer = await gql<{ createCardBin: { outcome: string }; deleteCardBins: { outcome: string } }>(
+    gateway.graphqlUrl,
+    BIN_MOVE,
+    {
+      token: await tokenFor('admin'),
+      variables: {
+        input: { bin, brandId: '1', typeId: '1', mediaPaymentId: 9, accreditationDays: '2' },
+        ids: [bin],
+        create: randomUUID(),
+        delete: randomUUID(),
+      },
+    },
+  );
+  expect(answer.body.data, answer.text).toEqual({
+    createCardBin: { outcome: 'SUCCESS' },
+    deleteCardBins: { outcome: 'SUCCESS' },
+  });
+}
+
 const isChangeOf = (id: string) => (event: SseEvent) =>
   event.event === 'change' && (event.data as { ids: string[] }).ids.includes(id);
+const ofArea = (area: string) => (event: SseEvent) =>
+  (event.event === 'change' || event.event === 'presence') && (event.data as { area: string }).area === area;
+
+/** The token's expiry (epoch ms). */
+const expiryOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number }).exp * 1000;
+
+/** Settles when `client`'s stream ended; rejects after `ms` (a stream that outlives its token never ends). */
+const endedWithin = (client: LiveClient, ms: number) =>
+  Promise.race([
+    client.ended,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms).unref(),
+    ),
+  ]);
 
 const clients: LiveClient[] = [];
 async function live(gateway: RunningGateway, user: string, options: Parameters<typeof openLive>[2] = {}) {
@@ -114,6 +165,22 @@ describe('live on two replicas of one PostgreSQL server', { timeout: 120_000 }, 
     }
     expect(client.status).toBe(200);
     return client;
+  }
+
+  /** Every message of the store's presence channel while `body` runs (a listener of its own on the server). */
+  async function channelDuring(body: (heard: readonly string[]) => Promise<void>): Promise<string[]> {
+    const heard: string[] = [];
+    const spy = await a.store!.current()!.live.listen({
+      event: () => undefined,
+      presence: (payload) => void heard.push(payload),
+      lost: () => undefined,
+    });
+    try {
+      await body(heard);
+    } finally {
+      await spy.close();
+    }
+    return heard;
   }
 
   // How soon is the bench's (live_event_fanout_50_ms); a timed test would fail on a loaded machine, not on a defect.
@@ -184,8 +251,8 @@ describe('live on two replicas of one PostgreSQL server', { timeout: 120_000 }, 
     expect(seen.data).toEqual({ ...record, viewers: [{ username: 'supervisor', dialog: 'authorize' }] });
     // Another operator cannot declare for it, through either replica: a third stream with the record open never
     // sees the supervisor leave.
-    const watcher = await ready(b, 'consulta');
-    await postPresence(b.url, await tokenFor('consulta'), {
+    const watcher = await ready(b, 'tesoreria');
+    await postPresence(b.url, await tokenFor('tesoreria'), {
       streamId: await watcher.streamId(),
       open: [record],
     });
@@ -203,14 +270,131 @@ describe('live on two replicas of one PostgreSQL server', { timeout: 120_000 }, 
         e.event === 'presence' &&
         JSON.stringify((e.data as { viewers: unknown }).viewers) ===
           JSON.stringify([
-            { username: 'consulta', dialog: null },
             { username: 'supervisor', dialog: null },
+            { username: 'tesoreria', dialog: null },
           ]),
     );
     const sets = watcher.events
       .filter((e) => e.event === 'presence')
       .map((e) => (e.data as { viewers: Array<{ username: string }> }).viewers.map((v) => v.username));
     expect(sets.every((names) => names.includes('supervisor'))).toBe(true);
+  });
+
+  it('sends each stream only the areas its operator may read, live and replayed, on one replica and across two', async () => {
+    const consultaA = await ready(a, 'consulta');
+    const consultaB = await ready(b, 'consulta');
+    const adminA = await ready(a, 'admin');
+    const impuestosB = await ready(b, 'impuestos');
+    const first = await cancellable();
+    await cancelThrough(a, first);
+    const start = await consultaB.next(isChangeOf(first));
+    await binMoveThrough(a, '423457');
+    const after = await cancellable();
+    await cancelThrough(a, after);
+    // BIN_* reads bins: their moves reach admin's and impuestos' streams, on either replica.
+    for (const stream of [adminA, impuestosB]) await stream.next(isChangeOf('423457'));
+    // Every signed-in operator reads payments (the detail asks no permission): consulta hears the next one, and
+    // events come in id order, so a BIN's change would have come before it.
+    for (const stream of [consultaA, consultaB]) {
+      await stream.next(isChangeOf(after));
+      expect(stream.events.filter(ofArea('bins'))).toEqual([]);
+    }
+    // A reconnect's replay is filtered the same way.
+    const replayed = await ready(b, 'consulta', { lastEventId: start.id! });
+    await replayed.next(isChangeOf(after));
+    expect(replayed.events.filter(ofArea('bins'))).toEqual([]);
+    const adminReplay = await ready(b, 'admin', { lastEventId: start.id! });
+    await adminReplay.next(isChangeOf('423457'));
+  });
+
+  it('refuses (403) a presence of an area the operator may not read, on its replica and through the other, and says it nowhere', async () => {
+    const heard = await channelDuring(async () => {
+      const record = { area: 'bins', id: '450799' };
+      const watcher = await ready(a, 'impuestos');
+      const watcherId = await watcher.streamId();
+      await postPresence(a.url, await tokenFor('impuestos'), { streamId: watcherId, open: [record] });
+      await watcher.next((e) => e.event === 'presence');
+      const intruder = await ready(b, 'consulta');
+      const streamId = await intruder.streamId();
+      const token = await tokenFor('consulta');
+      const refused = {
+        status: 403,
+        body: { message: expect.stringContaining('No tiene permisos'), code: 'FORBIDDEN' },
+      };
+      for (const via of [b, a]) {
+        expect(
+          await postPresence(via.url, token, { streamId, open: [{ ...record, dialog: 'edit' }] }),
+        ).toEqual(refused);
+      }
+      // With a record it may read beside it: the whole declaration is refused.
+      const mixed = [{ area: 'payments', id: '1000018', dialog: null }, record];
+      expect(await postPresence(b.url, token, { streamId, open: mixed })).toEqual(refused);
+      // The stream is still the operator's: a payment's presence is declared.
+      expect((await postPresence(a.url, token, { streamId, open: [mixed[0]] })).status).toBe(204);
+      await intruder.next((e) => e.event === 'presence');
+      // An operator who reads BINs opens it on B: the watcher hears both of them, never consulta.
+      const admin = await ready(b, 'admin');
+      await postPresence(b.url, await tokenFor('admin'), {
+        streamId: await admin.streamId(),
+        open: [record],
+      });
+      const both = [
+        { username: 'admin', dialog: null },
+        { username: 'impuestos', dialog: null },
+      ];
+      await watcher.next(
+        (e) =>
+          e.event === 'presence' &&
+          JSON.stringify((e.data as { viewers: unknown }).viewers) === JSON.stringify(both),
+      );
+      const named = watcher.events
+        .filter((e) => e.event === 'presence')
+        .flatMap((e) => (e.data as { viewers: Array<{ username: string }> }).viewers.map((v) => v.username));
+      expect(named).not.toContain('consulta');
+      expect(intruder.events.filter(ofArea('bins'))).toEqual([]);
+    });
+    // Nothing of consulta's declarations went on the channel: neither handed over nor said as a viewer.
+    expect(
+      heard.filter(
+        (payload) =>
+          payload.includes('"bins"') && (payload.startsWith('{"f":') || payload.includes('consulta')),
+      ),
+    ).toEqual([]);
+  });
+
+  it('ends a stream when a presence of its operator comes with other permissions, through either replica', async () => {
+    for (const via of [b, a]) {
+      const stream = await ready(b, 'operador');
+      const streamId = await stream.streamId();
+      // The same operator, its roles changed since the stream's token: none left.
+      const changed = await emulator.accessTokenFor('operador', { claims: { resource_access: {} } });
+      const answer = await postPresence(via.url, changed, { streamId, open: [] });
+      expect(answer.status).toBe(via === b ? 404 : 204);
+      await endedWithin(stream, 60_000);
+    }
+  });
+
+  it('answers 404 to a presence POST for a stream no replica holds, or another operator holds, and sends it nowhere', async () => {
+    const heard = await channelDuring(async (heard) => {
+      const onB = await ready(b, 'admin');
+      const real = await onB.streamId();
+      const madeUp = `${real.split('.')[0]!}.${'x'.repeat(22)}`;
+      const open = [{ area: 'payments', id: '1000018', dialog: 'refund' }];
+      for (const streamId of [madeUp, real, 'no-such-replica.stream']) {
+        expect(await postPresence(a.url, await tokenFor('operador'), { streamId, open })).toEqual({
+          status: 404,
+          body: { message: expect.stringContaining('vuelva a conectarse'), code: 'UNKNOWN_STREAM' },
+        });
+      }
+      // Its own operator's POST through A is handed over as before: its message comes after the refused ones'.
+      const own = [{ area: 'payments', id: '1000019', dialog: null }];
+      expect((await postPresence(a.url, await tokenFor('admin'), { streamId: real, open: own })).status).toBe(
+        204,
+      );
+      await onB.next((e) => e.event === 'presence' && (e.data as { id: string }).id === '1000019');
+      await expect.poll(() => heard.some((p) => p.startsWith('{"f":') && p.includes('1000019'))).toBe(true);
+    });
+    expect(heard.filter((payload) => payload.includes('1000018'))).toEqual([]);
   });
 
   it('a reconnect to B with Last-Event-ID replays what was missed; an unknown or pruned id gets reset', async () => {
@@ -382,6 +566,42 @@ describe('live on the embedded store', { timeout: 120_000 }, () => {
     for (const s of streams) s.close();
     await expect.poll(() => metric('gateway_live_streams_open')).toBe(open);
     expect(await metric('gateway_live_presence_entries')).toBe(entries);
+  });
+
+  it('ends a stream when its token expires; a reconnect with a new token and the last id loses nothing', async () => {
+    const short = await emulator.accessTokenFor('operador', { ttlSeconds: 4 });
+    const stream = await openLive(gateway.url, short);
+    clients.push(stream);
+    expect(stream.status).toBe(200);
+    const seenId = await cancellable();
+    await cancelThrough(gateway, seenId);
+    const seen = await stream.next(isChangeOf(seenId));
+    await endedWithin(stream, 60_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(expiryOf(short) - 50);
+    // The gate tolerates a few seconds of clock skew; a stream of an expired token is refused all the same.
+    const expired = await openLive(gateway.url, short);
+    expect(expired.status).toBe(401);
+    expect(expired.body).toEqual({ message: expect.any(String), code: 'UNAUTHENTICATED' });
+    const missedId = await cancellable();
+    await cancelThrough(gateway, missedId);
+    const again = await live(gateway, 'operador', { lastEventId: seen.id! });
+    await again.next(isChangeOf(missedId));
+    expect(again.events.filter(isChangeOf(seenId))).toEqual([]);
+  });
+
+  it('ends a stream when a presence of its operator comes with a token of other permissions', async () => {
+    const stream = await live(gateway, 'tesoreria');
+    const streamId = await stream.streamId();
+    // Its own token's permissions: declared as before.
+    expect(
+      (await postPresence(gateway.url, await tokenFor('tesoreria'), { streamId, open: [] })).status,
+    ).toBe(204);
+    const changed = await emulator.accessTokenFor('tesoreria', { claims: { resource_access: {} } });
+    expect(await postPresence(gateway.url, changed, { streamId, open: [] })).toEqual({
+      status: 404,
+      body: { message: expect.stringContaining('vuelva a conectarse'), code: 'UNKNOWN_STREAM' },
+    });
+    await endedWithin(stream, 60_000);
   });
 
   it("the gateway's stop ends its streams", async () => {

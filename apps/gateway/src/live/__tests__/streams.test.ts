@@ -33,7 +33,15 @@ const streamsOf = (max: number, perOperator: number, heartbeatMs = 3_600_000) =>
   return streams;
 };
 
-const admin = { subject: 'sub-admin', username: 'admin', namespace: '' };
+const HOUR = 3_600_000;
+const admin = {
+  subject: 'sub-admin',
+  username: 'admin',
+  namespace: '',
+  reads: new Set(['payments', 'bins', 'imports']),
+  grants: 'BIN_CREATE,IMPORT_REQUEST',
+  expiresAt: Date.now() + HOUR,
+};
 
 describe('live streams', () => {
   it('refuses a 5th stream of one operator and a stream past the replica bound; a closed one frees its place', () => {
@@ -41,7 +49,7 @@ describe('live streams', () => {
     const opened = Array.from({ length: 4 }, () => streams.open(admin, response().res));
     expect(opened.every((o) => 'stream' in o)).toBe(true);
     expect(streams.open(admin, response().res)).toEqual({ refused: 'operator' });
-    const other = { subject: 'sub-op', username: 'operador', namespace: '' };
+    const other = { ...admin, subject: 'sub-op', username: 'operador' };
     expect('stream' in streams.open(other, response().res)).toBe(true);
     expect('stream' in streams.open(other, response().res)).toBe(true);
     expect(streams.open(other, response().res)).toEqual({ refused: 'replica' });
@@ -88,5 +96,43 @@ describe('live streams', () => {
     while (!r.written.includes(': ping\n\n')) await new Promise((resolve) => setTimeout(resolve, 5));
     streams.endAll();
     expect(r.ended()).toBe(true);
+  });
+
+  it("sends a stream only its operator's areas: live, replayed, held during the replay, and presence", () => {
+    const streams = streamsOf(10, 4);
+    const r = response();
+    const consulta = {
+      ...admin,
+      subject: 'sub-consulta',
+      username: 'consulta',
+      reads: new Set(['payments']),
+    };
+    const opened = streams.open(consulta, r.res);
+    if (!('stream' in opened)) throw new Error('refused');
+    const of = (id: number, area: string): LiveEvent => ({ ...event(id), area });
+    streams.deliver(of(12, 'bins'));
+    streams.deliver(of(13, 'payments'));
+    opened.stream.live('10', [of(11, 'imports'), of(12, 'bins')]);
+    streams.deliver(of(14, 'imports'));
+    streams.deliver(of(15, 'payments'));
+    expect(r.written.map((text) => /^id: (\d+)/.exec(text)?.[1])).toEqual(['13', '15']);
+    opened.stream.presence({ namespace: '', area: 'bins', id: '45', viewers: [] });
+    opened.stream.presence({ namespace: '', area: 'payments', id: '1000018', viewers: [] });
+    expect(r.written.filter((text) => text.startsWith('event: presence'))).toEqual([
+      'event: presence\ndata: {"area":"payments","id":"1000018","viewers":[]}\n\n',
+    ]);
+  });
+
+  it("ends a stream when its token expires, and frees nothing else's", async () => {
+    const streams = streamsOf(10, 4);
+    const soon = response();
+    const later = response();
+    const short = streams.open({ ...admin, expiresAt: Date.now() + 50 }, soon.res);
+    const long = streams.open(admin, later.res);
+    if (!('stream' in short) || !('stream' in long)) throw new Error('refused');
+    await expect.poll(() => soon.ended(), { timeout: 30_000 }).toBe(true);
+    expect(short.stream.open).toBe(false);
+    expect(long.stream.open).toBe(true);
+    expect(later.ended()).toBe(false);
   });
 });
