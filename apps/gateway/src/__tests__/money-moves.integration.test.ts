@@ -477,5 +477,209 @@ for (const backend of STORES) {
         await noFaults();
       }
     });
+
+    const UPDATE_AMOUNT = /* GraphQL */ `
+      mutation Amount($id: ID!, $amount: Decimal!, $key: String!, $version: Int) {
+        updateSubscriptionAmount(id: $id, amount: $amount, idempotencyKey: $key, expectedVersion: $version) {
+          outcome
+          error {
+            code
+          }
+          subscription {
+            version
+            amount
+          }
+        }
+      }
+    `;
+
+    /** A subscription whose amount may be changed now, not used by another test of this file. */
+    async function amendableSubscription(): Promise<{ id: string; version: number }> {
+      const page = await as(
+        'admin',
+        `{ subscriptions(page: 1, pageSize: 100) { rows { id version actions { kind enabled } } } }`,
+        {},
+      );
+      const rows = page.body.data!.subscriptions.rows as Data[];
+      const row = rows.find(
+        (r) =>
+          !taken.has(`s${r.id}`) &&
+          (r.actions as Data[]).some((a) => a.kind === 'UPDATE_AMOUNT' && a.enabled),
+      );
+      expect(row).toBeDefined();
+      taken.add(`s${row!.id}`);
+      return { id: String(row!.id), version: Number(row!.version) };
+    }
+
+    const subscriptionWrites = async (id: string): Promise<Recorded[]> =>
+      (
+        (await (await fetch(`${stubs.url}/__admin/requests?service=subscription`)).json()) as Recorded[]
+      ).filter((r) => r.method !== 'GET' && r.path.includes(`/${id}/`));
+
+    it("a retry after an unknown outcome never writes over another operator's later change: the record is checked again", async () => {
+      const { id, version } = await amendableSubscription();
+      const key = randomUUID();
+      // The next amount change answers 504 before the service applies it: the operator is told "desconocido".
+      await fetch(`${stubs.url}/__admin/failures`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          service: 'subscription',
+          method: 'PUT',
+          path: `/subscription/suscripciones/${id}/importe`,
+          status: 504,
+          code: 'gateway_timeout',
+          times: 1,
+        }),
+      });
+      const mine = { id, amount: '1111.11', key, version };
+      expect((await as('operador', UPDATE_AMOUNT, mine)).body.data!.updateSubscriptionAmount.outcome).toBe(
+        'UNKNOWN',
+      );
+      // Another operator then sets the amount, on the version both saw.
+      const theirs = await as('admin', UPDATE_AMOUNT, { id, amount: '2222.22', key: randomUUID(), version });
+      expect(theirs.body.data!.updateSubscriptionAmount).toMatchObject({ outcome: 'SUCCESS' });
+      const sent = (await subscriptionWrites(id)).length;
+      // The first operator's retry, same key and version: refused, nothing sent, the other amount kept.
+      const retry = await as('operador', UPDATE_AMOUNT, mine);
+      expect(retry.body.data!.updateSubscriptionAmount).toMatchObject({
+        outcome: 'FAILED',
+        error: { code: 'VERSION_CONFLICT' },
+      });
+      expect((await subscriptionWrites(id)).length).toBe(sent);
+      const now = await as('admin', `query($id: ID!) { subscription(id: $id) { amount } }`, { id });
+      expect(now.body.data!.subscription.amount).toBe('2222.22');
+      // Another version under the same key is another request.
+      const moved = await as('operador', UPDATE_AMOUNT, { ...mine, version: version + 1 });
+      expect(moved.body.data!.updateSubscriptionAmount.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await subscriptionWrites(id)).length).toBe(sent);
+    });
+
+    it('a retry of an unknown outcome that the service applied, on the version confirmed then, answers SUCCESS', async () => {
+      const { id, version } = await amendableSubscription();
+      const key = randomUUID();
+      await fetch(`${stubs.url}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ service: 'subscription', method: 'PUT', latencyMs: 2_000 }),
+      });
+      const mine = { id, amount: '3333.33', key, version };
+      try {
+        expect((await as('operador', UPDATE_AMOUNT, mine)).body.data!.updateSubscriptionAmount.outcome).toBe(
+          'UNKNOWN',
+        );
+        await expect
+          .poll(async () => (await subscriptionWrites(id)).length, { timeout: 15_000 })
+          .toBeGreaterThan(0);
+      } finally {
+        await noFaults();
+      }
+      // The record changed (its version), by this very write: it shows the amount asked, so the key answers it.
+      await expect
+        .poll(
+          async () =>
+            (await as('admin', `query($id: ID!) { subscription(id: $id) { amount } }`, { id })).body.data!
+              .subscription.amount,
+          { timeout: 15_000 },
+        )
+        .toBe('3333.33');
+      const retry = await as('operador', UPDATE_AMOUNT, mine);
+      expect(retry.body.data!.updateSubscriptionAmount).toMatchObject({ outcome: 'SUCCESS', error: null });
+    });
+
+    it('a key stands for one selection: the same key over another filter is refused and sends nothing', async () => {
+      const MATCHING = `mutation($m: PaymentsMatching, $key: String!) {
+        bulkCancelPayments(matching: $m, reason: "Cierre", idempotencyKey: $key) {
+          outcome error { code } results { id outcome } } }`;
+      const count = async (filter: Data) =>
+        (await as('operador', 'query($f: PaymentFilter) { payments(filter: $f) { total } }', { f: filter }))
+          .body.data!.payments.total as number;
+      // Two collectors with pending payments, that no other test of this file cancels (10002's are).
+      const filters = encodeURIComponent(
+        JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending'] }]),
+      );
+      const pending = (await (
+        await fetch(`${stubs.url}/payment/pagos?filters=${filters}&limit=1000`)
+      ).json()) as {
+        rows: Array<{ id: string | number; collector_id: string }>;
+      };
+      const [collectorA, collectorB] = [
+        ...new Set(pending.rows.filter((r) => !taken.has(String(r.id))).map((r) => String(r.collector_id))),
+      ].filter((c) => c !== '10002');
+      for (const row of pending.rows) {
+        if ([collectorA, collectorB].includes(String(row.collector_id))) taken.add(String(row.id));
+      }
+      const a = { collectorId: collectorA, status: 'PENDING' };
+      const b = { collectorId: collectorB, status: 'PENDING' };
+      const [totalA, totalB] = [await count(a), await count(b)];
+      expect(totalA).toBeGreaterThan(0);
+      expect(totalB).toBeGreaterThan(0);
+      const key = randomUUID();
+      const first = await as('operador', MATCHING, { m: { filter: a, expectedCount: totalA }, key });
+      expect(first.body.data!.bulkCancelPayments.results).toHaveLength(totalA);
+      const sent = (await writes()).length;
+      const other = await as('operador', MATCHING, { m: { filter: b, expectedCount: totalB }, key });
+      expect(other.body.data!.bulkCancelPayments).toMatchObject({
+        outcome: 'FAILED',
+        error: { code: 'IDEMPOTENCY_KEY_REUSED' },
+        results: [],
+      });
+      expect((await writes()).length).toBe(sent);
+      expect(await count(b)).toBe(totalB);
+      // The same selection again answers the first run's items.
+      const again = await as('operador', MATCHING, { m: { filter: a, expectedCount: totalA }, key });
+      expect(again.body.data!.bulkCancelPayments.results).toEqual(
+        first.body.data!.bulkCancelPayments.results,
+      );
+      expect((await writes()).length).toBe(sent);
+    });
+
+    it('a key first used on a refusal made before sending answers that refusal again, and nothing else', async () => {
+      const [done, open] = await cancellable(2);
+      expect(
+        (await as('operador', CANCEL, { id: done, key: randomUUID() })).body.data!.cancelPayment.outcome,
+      ).toBe('SUCCESS');
+      const key = randomUUID();
+      const refused = await as('operador', CANCEL, { id: done, key });
+      expect(refused.body.data!.cancelPayment).toMatchObject({
+        outcome: 'FAILED',
+        error: { code: 'ACTION_NOT_ALLOWED' },
+      });
+      const sent = (await writes()).length;
+      expect((await as('operador', CANCEL, { id: done, key })).body.data!.cancelPayment).toEqual(
+        refused.body.data!.cancelPayment,
+      );
+      const reused = await as('operador', CANCEL, { id: open, key });
+      expect(reused.body.data!.cancelPayment.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await writes()).length).toBe(sent);
+      expect(await statusOf(open!)).not.toBe('rejected');
+    });
+
+    it('a bulk refused as a whole is recorded FAILED, and its retry is answered from the record', async () => {
+      const DELETE_BINS = `mutation($ids: [ID!]!, $key: String!) {
+        deleteCardBins(ids: $ids, idempotencyKey: $key) { outcome error { code } } }`;
+      const key = randomUUID();
+      const first = await as('impuestos', DELETE_BINS, { ids: ['999999'], key });
+      expect(first.body.data!.deleteCardBins).toMatchObject({
+        outcome: 'FAILED',
+        error: { code: 'NOT_FOUND' },
+      });
+      const binWrites = async () =>
+        ((await (await fetch(`${stubs.url}/__admin/requests?service=bin`)).json()) as Recorded[]).filter(
+          (r) => r.method !== 'GET',
+        ).length;
+      const sent = await binWrites();
+      const again = await as('impuestos', DELETE_BINS, { ids: ['999999'], key });
+      expect(again.body.data!.deleteCardBins).toEqual(first.body.data!.deleteCardBins);
+      expect(await binWrites()).toBe(sent);
+      const [row] = (
+        await gateway.store!.current()!.queryActivity({
+          filter: { operation: 'deleteCardBins', user: 'impuestos' },
+          page: 1,
+          pageSize: 1,
+        })
+      ).rows;
+      expect(row).toMatchObject({ result: 'failed', state: 'done' });
+    });
   });
 }
