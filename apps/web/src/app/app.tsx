@@ -52,12 +52,18 @@ export function renderApp(
     root.render(
       <StrictMode>
         <UiProviders>
-          <AuthContext.Provider value={auth}>
-            <SignedInApp options={options} routing={routing} firstMe={firstMe} fromClaims={fromClaims} />
-          </AuthContext.Provider>
+          {auth.ended ? (
+            <SessionEnded />
+          ) : (
+            <AuthContext.Provider value={auth}>
+              <SignedInApp options={options} routing={routing} firstMe={firstMe} fromClaims={fromClaims} />
+            </AuthContext.Provider>
+          )}
         </UiProviders>
       </StrictMode>,
     );
+  // Signed out in another tab: the screens go (their polls, live updates and dialogs with them) and the tab says so.
+  auth.onEnded(render);
   // The shell renders with the address's screen ready (its code, Apollo, its first answer in the cache), or after
   // FIRST_SCREEN_WAIT_MS: one render shows the menu and the rows, instead of the shell, a page loader, then the
   // screen in renders and commits of their own that the rows waited for (the menu comes beside the rows).
@@ -94,6 +100,20 @@ export function renderStartupError(container: HTMLElement, message: string) {
         </BootScreen>
       </UiProviders>
     </StrictMode>,
+  );
+}
+
+/**
+ * The operator signed out in another tab of the browser: nothing of the session is shown nor called any more; a new
+ * sign-in goes through the login page (the page loaded again finds no session).
+ */
+function SessionEnded() {
+  return (
+    <BootScreen message="La sesión se cerró en otra pestaña." busy={false}>
+      <Button variant="contained" onClick={() => window.location.reload()}>
+        Ingresar nuevamente
+      </Button>
+    </BootScreen>
   );
 }
 

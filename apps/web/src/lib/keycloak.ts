@@ -1,6 +1,7 @@
 import Keycloak from 'keycloak-js';
 import type { BackofficeConfig } from './config';
 import { claimOperatorStorage, forgetOperator } from './operator-storage';
+import { watchSessionEnd } from './session-end';
 
 /** Seconds of validity a token must still have before a request; below it we refresh first. */
 export const MIN_TOKEN_VALIDITY_SECONDS = 30;
@@ -22,9 +23,14 @@ export interface AuthSession {
   login(): Promise<boolean>;
   /**
    * Ends the SSO session and returns to the app's own origin (which then asks for sign-in again), first removing
-   * everything the web kept in the browser for the operator (lib/operator-storage.ts).
+   * everything the web kept in the browser for the operator (lib/operator-storage.ts) and telling the operator's
+   * other tabs, which stop (`onEnded`).
    */
   logout(): Promise<void>;
+  /** True once the operator signed out in another tab of the browser: `getToken` refuses from then on. */
+  readonly ended: boolean;
+  /** Calls `listener` (once) when the operator signs out in another tab of the browser; answers its removal. */
+  onEnded(listener: () => void): () => void;
 }
 
 /** The session cannot be renewed and the app will not redirect again right now. */
@@ -32,6 +38,17 @@ export class AuthRedirectError extends Error {
   override name = 'AuthRedirectError';
   constructor() {
     super('Su sesión expiró. Ingrese nuevamente.');
+  }
+}
+
+/**
+ * The operator signed out in another tab of the browser: this tab's tokens are forgotten and no request leaves with
+ * them (an access token would still be good at the gateway until it expires).
+ */
+export class SessionEndedError extends Error {
+  override name = 'SessionEndedError';
+  constructor() {
+    super('La sesión se cerró en otra pestaña. Ingrese nuevamente.');
   }
 }
 
@@ -209,7 +226,7 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
     keycloak.onAuthRefreshError = kept.forget;
     keycloak.onAuthLogout = kept.forget;
     keycloak.onTokenExpired = () => {
-      void getToken();
+      getToken().catch(() => undefined); // a refused refresh goes to the login page; an ended session says so
     };
   };
 
@@ -229,8 +246,22 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
     await redirectToLogin();
     return true;
   };
+  // A sign-out in another tab of the browser ends this tab's session too (lib/session-end.ts).
+  let ended = false;
+  const endedListeners = new Set<() => void>();
+  const signedInAs = usernameOf(early ?? keycloak.token);
+  const sessionEnd = watchSessionEnd(signedInAs, () => {
+    ended = true;
+    // What the tab kept for the operator goes as in the tab that signed out (a shared workstation).
+    kept.forget();
+    forgetOperator(signedInAs);
+    for (const listener of [...endedListeners]) listener();
+    endedListeners.clear();
+  });
+
   let refreshing: Promise<string> | undefined;
   const getToken = (): Promise<string> => {
+    if (ended) return Promise.reject(new SessionEndedError());
     if (early && tokens && keptTokenUsable(tokens, Date.now())) return Promise.resolve(early);
     refreshing ??= signedIn
       .then(() => keycloak.updateToken(MIN_TOKEN_VALIDITY_SECONDS))
@@ -250,7 +281,7 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
 
   // The tab's storage is the operator's before anything reads it (the router's preloads, the lists): another
   // operator's list states and searches go (issue 61).
-  claimOperatorStorage(usernameOf(early ?? keycloak.token));
+  claimOperatorStorage(signedInAs);
   return {
     get keycloak() {
       return keycloak;
@@ -258,8 +289,22 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
     claims: jwtClaims(early ?? keycloak.token),
     getToken,
     login,
+    get ended() {
+      return ended;
+    },
+    onEnded(listener) {
+      if (ended) {
+        listener();
+        return () => undefined;
+      }
+      endedListeners.add(listener);
+      return () => void endedListeners.delete(listener);
+    },
     logout: async () => {
       kept.forget();
+      // The other tabs stop before this one leaves for Keycloak's page.
+      sessionEnd.announce();
+      sessionEnd.stop();
       await signedIn;
       // Now, and once more as the document goes: what a request still answering might keep before then goes too.
       const forget = () => forgetOperator(usernameOf(keycloak.token));

@@ -41,9 +41,11 @@ const {
   jwtClaims,
   keptTokenUsable,
   LOGIN_REDIRECT_GUARD_MS,
+  SessionEndedError,
   startAuth,
   tabSessionStore,
 } = await import('../keycloak');
+const { SESSION_CHANNEL } = await import('../session-end');
 
 /** A session storage in memory. */
 const storage = () => {
@@ -230,5 +232,32 @@ describe('startAuth on a tab with kept tokens (issue 44)', () => {
       expect(made[1]!.login).toHaveBeenCalledWith({ redirectUri: 'http://web/pagos', locale: 'es' }),
     );
     expect(auth.keycloak).toBe(made[1]);
+  });
+});
+
+describe('a sign-out in another tab of the browser', () => {
+  it('ends this tab: its tokens forgotten, no token for any request, the screen told', async () => {
+    keep(jwt({ exp: nowSeconds() + 300, preferred_username: 'operador' }));
+    const auth = await startAuth(config);
+    made[0]!.settleInit(true);
+    await vi.waitFor(() =>
+      expect(JSON.parse(tab.getItem('auth.session')!)).toMatchObject({ token: 'renewed' }),
+    );
+    const told = vi.fn();
+    auth.onEnded(told);
+    expect(auth.ended).toBe(false);
+
+    // Another tab's 'Cerrar Sesion' (the channel every tab of the browser listens on).
+    const otherTab = new BroadcastChannel(SESSION_CHANNEL);
+    try {
+      otherTab.postMessage({ t: 'signed-out', username: 'operador' });
+      await vi.waitFor(() => expect(told).toHaveBeenCalledTimes(1));
+    } finally {
+      otherTab.close();
+    }
+    expect(auth.ended).toBe(true);
+    await expect(auth.getToken()).rejects.toBeInstanceOf(SessionEndedError);
+    expect(made[0]!.updateToken).not.toHaveBeenCalled();
+    expect(tab.getItem('auth.session')).toBeNull();
   });
 });
