@@ -123,4 +123,7 @@ export const DEFAULT_GRAPHQL_EXECUTOR: GraphqlExecutorKind = 'jit';
 /** Per operator and replica, per minute: far above what an operator's browser sends, low enough to stop a loop. */
 export const DEFAULT_RATE_LIMIT_MAX = 600;
 
+/** Upstream calls one request may cause (maxUpstreamCalls, UPSTREAM_CALL_BUDGET): a screen's documents use a fourth. */
+export const DEFAULT_UPSTREAM_CALL_BUDGET = 100;
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';

@@ -1,3 +1,4 @@
+import { storeNamespace } from './activity/store-namespace.js';
 import type { LogLevel } from './config.js';
 import { activeTraceId } from './telemetry/trace-context.js';
 
@@ -17,10 +18,15 @@ export interface Logger {
   audit?(msg: string, fields?: LogFields): void;
 }
 
-/** The active trace's id (OpenTelemetry), so a log line leads to its trace; an explicit `traceId` field wins. */
+/**
+ * The active trace's id (OpenTelemetry), so a log line leads to its trace, and the request's test namespace (the
+ * test profile's `x-test-namespace`), so a suite sharing one stack finds its own lines; explicit fields win.
+ */
 const withTrace = (fields: LogFields | undefined): LogFields | undefined => {
   const traceId = activeTraceId();
-  return traceId ? { traceId, ...fields } : fields;
+  const namespace = storeNamespace();
+  if (!traceId && !namespace) return fields;
+  return { ...(traceId ? { traceId } : {}), ...(namespace ? { namespace } : {}), ...fields };
 };
 
 /** Structured logs: one JSON object per line on stdout. Callers never pass tokens. */

@@ -42,7 +42,7 @@ import {
   type RouteMatch,
 } from './http/route-table.js';
 import { inputGuardPlugin, inputGuardRule } from './limits/input-guard.js';
-import { armorSettings } from './limits/query-limits.js';
+import { armorSettings, QUERY_LIMITS } from './limits/query-limits.js';
 import { limitReportPlugin, refusedCost } from './limits/limit-report.js';
 import { FILE_ROUTE_AREAS, MODULE_FILE_ROUTES, MUTATION_AREAS } from './modules.js';
 import { supportedOperationsPlugin } from './limits/operation-kinds.js';
@@ -88,13 +88,7 @@ export interface GatewayApp {
  * graphql-armor limits: generous for the web's documents, tight for abuse. A refusal names its limit and value
  * (limits/query-limits.ts); every answer reports its cost (limits/limit-report.ts).
  */
-export const ARMOR_LIMITS = {
-  maxDepth: 10,
-  maxAliases: 15,
-  maxTokens: 2000,
-  maxDirectives: 50,
-  maxCost: 10_000,
-} as const;
+export const ARMOR_LIMITS = QUERY_LIMITS;
 
 export { BODY_LIMIT_BYTES } from './http/graphql-route.js';
 

@@ -23,6 +23,11 @@ export interface TestStackOptions {
   ports?: { gateway?: number; stubs?: number; keycloak?: number };
   /** The gateway's log level (default `warn`). */
   gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * Receives each of the gateway's log lines (one JSON object; a request's lines carry its `namespace`). Default:
+   * written to stderr, never to stdout, where your test runner reports.
+   */
+  gatewayLog?: (line: string) => void;
   /** The gateway's deadline for an upstream read or write, in ms (default TEST_UPSTREAM_TIMEOUT_MS: a loaded test machine is not a timeout). */
   upstreamTimeoutMs?: number;
   /** Lifetime of the access tokens, in seconds (default: the realm's, 300). */
@@ -71,3 +76,29 @@ export function testStackOptions(options?: TestStackOptions): {
 export function parseEnvNames(
   text: string,
 ): { value: string[]; error?: undefined } | { value?: undefined; error: string };
+
+/** The request limits a document is priced against (the gateway's defaults unless given). */
+export interface RequestLimits {
+  maxCost: number;
+  maxUpstreamCalls: number;
+  maxBulkItems: number;
+}
+
+/**
+ * What a document will cost, as its answer's `extensions.cost` will say (`cost` is `cost.requested`,
+ * `upstreamCalls` is `cost.upstreamCalls.requested`), and the limit that would refuse it (its `extensions.limit`
+ * and message), or null.
+ */
+export interface Price {
+  cost: number;
+  upstreamCalls: number;
+  bulkItems: number;
+  limits: RequestLimits;
+  refusal: { name: string; max: number; found: number; message: string } | null;
+}
+
+/** Prices a GraphQL document offline, with the gateway's own count (page sizes and bulk ids from `variables`). */
+export function priceOperation(
+  document: string,
+  options?: { variables?: Record<string, unknown>; operationName?: string; limits?: Partial<RequestLimits> },
+): Price;

@@ -8,6 +8,8 @@ import { startStack } from '../../../scripts/stack.mjs';
 import { TEST_PROFILE_GATEWAY_ENV, TEST_RATE_LIMIT_MAX, TEST_UPSTREAM_TIMEOUT_MS } from './profile.mjs';
 
 export { TEST_RATE_LIMIT_MAX, TEST_UPSTREAM_TIMEOUT_MS } from './profile.mjs';
+// A document's price before it is sent (docs/testing-integration.md §3): the gateway's own count, offline.
+export { priceOperation } from '@backoffice/gateway/price';
 
 /** The client tests sign in with (password grant): infra/keycloak/dev/, never in the images nor in production. */
 export const TEST_CLIENT_ID = 'back-office-tests';
@@ -67,6 +69,9 @@ export function testStackOptions(options = {}) {
     web: false,
     keyFile: null,
     gatewayLogLevel: options.gatewayLogLevel ?? 'warn',
+    // The gateway's lines go to stderr (or the caller's function), never to stdout, where a test runner writes
+    // its report.
+    log: options.gatewayLog ?? ((line) => void process.stderr.write(`${line}\n`)),
     // Namespaces in the gateway too (its store, the stubs' reset clearing it), whatever the protections: §4.
     testNamespaces: true,
     realmFile: TEST_REALM_FILE,
@@ -89,8 +94,10 @@ export function testStackOptions(options = {}) {
 /**
  * @param {{ host?: string, ports?: { gateway?: number, stubs?: number, keycloak?: number },
  *           gatewayLogLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent', upstreamTimeoutMs?: number,
- *           tokenTtlSeconds?: number, productionProtections?: boolean, passEnv?: readonly string[] }} [options]
- *   ports: 0 or missing picks a free port. gatewayLogLevel: default `warn`. upstreamTimeoutMs: the gateway's
+ *           tokenTtlSeconds?: number, productionProtections?: boolean, passEnv?: readonly string[],
+ *           gatewayLog?: (line: string) => void }} [options]
+ *   ports: 0 or missing picks a free port. gatewayLogLevel: default `warn`. gatewayLog: each of the gateway's log
+ *   lines (JSON), default written to stderr. upstreamTimeoutMs: the gateway's
  *   deadline for an upstream read and write, default TEST_UPSTREAM_TIMEOUT_MS. tokenTtlSeconds: the access tokens' lifetime
  *   (default the realm's, 300). productionProtections: keep production's rate limit and lockout (testProfile).
  *   passEnv: names of this process's variables the gateway also gets (by default none but PATH, HOME, TMPDIR and

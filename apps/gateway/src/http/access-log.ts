@@ -50,6 +50,7 @@ export function requestLogging(
         ...(l.context?.meta.operationName ? { operation: l.context.meta.operationName } : {}),
         ...(calls ? { upstreamCalls: calls.length } : {}),
         ...(l.traceId ? { traceId: l.traceId } : {}),
+        ...(testNamespace ? { namespace: testNamespace } : {}),
       });
     });
   };

@@ -23,6 +23,18 @@ export interface QueryLimits {
 export type LimitName = keyof QueryLimits | 'maxUpstreamCalls' | 'maxBulkItems';
 
 /**
+ * The document limits' values: generous for the web's documents, tight for abuse (server.ts's ARMOR_LIMITS, the
+ * limits table of docs/testing-integration.md, and what `priceOperation` checks a document against).
+ */
+export const QUERY_LIMITS: Readonly<QueryLimits> = {
+  maxDepth: 10,
+  maxAliases: 15,
+  maxTokens: 2000,
+  maxDirectives: 50,
+  maxCost: 10_000,
+};
+
+/**
  * graphql-armor's settings for these limits. Introspection is counted too (its exemption had a bypass); the
  * limits are exposed (the refusal names them); its token plugin stays off: it throws from a hook, which Apollo
  * answers with a 500, so graphql-js's own parser limit (`parseOptions.maxTokens`) counts tokens instead. Its cost

@@ -7,6 +7,7 @@ import { startGateway, type RunningGateway } from '../../index.js';
 import { loadConfig } from '../../load-config.js';
 import { createLogger } from '../../logger.js';
 import { ARMOR_LIMITS } from '../../server.js';
+import { priceOperation } from '../price.js';
 import { limitMessage, limitRefusal } from '../query-limits.js';
 
 const RATE_LIMIT_MAX = 500;
@@ -209,5 +210,35 @@ describe('the cost', () => {
     const forged = await gql(gateway.graphqlUrl, '{ me { username } }', { token: `${token}x` });
     expect(forged.status).toBe(401);
     expect((forged.body as Answer).extensions?.cost).toEqual(costOf(0, 0));
+  });
+});
+
+describe('priceOperation', () => {
+  it('prices a document before it is sent as its answer reports it, refusals included', async () => {
+    const holders = (n: number) =>
+      `{ ${Array.from({ length: n }, (_, i) => `p${i}: payments(pageSize: $size) { rows { paymentMethods { holderName } } }`).join(' ')} }`.replace(
+        '{ ',
+        'query Holders($size: Int) { ',
+      );
+    const cases: [string, Record<string, unknown>][] = [
+      ['{ me { username } }', {}],
+      ['query Page($n: Int) { activity(pageSize: $n) { rows { id user } total } }', { n: 40 }],
+      [holders(15), { size: 10 }],
+    ];
+    for (const [query, variables] of cases) {
+      const price = priceOperation(query, { variables });
+      const { body } = await ask(query, variables);
+      expect(body.extensions?.cost, query).toEqual(costOf(price.cost, price.upstreamCalls));
+      const refused = body.errors?.find((error) => error.extensions.limit);
+      expect(refused?.extensions.limit ?? null, query).toEqual(
+        price.refusal && { name: price.refusal.name, max: price.refusal.max, found: price.refusal.found },
+      );
+      if (price.refusal) expect(refused?.message).toBe(price.refusal.message);
+    }
+    expect(priceOperation(holders(15), { variables: { size: 10 } }).refusal?.name).toBe('maxUpstreamCalls');
+    expect(priceOperation('{ me { username } }').limits).toMatchObject({
+      maxCost: ARMOR_LIMITS.maxCost,
+      maxUpstreamCalls: UPSTREAM_CALL_BUDGET,
+    });
   });
 });
