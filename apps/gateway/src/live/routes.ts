@@ -7,7 +7,7 @@ import type { AuthUser } from '../auth/verify-token.js';
 import { localsOf, sendJson } from '../http/plain.js';
 import type { Logger } from '../logger.js';
 import { UNAUTHENTICATED_MESSAGE } from '../upstream/error-catalogue.js';
-import { readableAreas } from './area-access.js';
+import { movableAreas, readableAreas } from './area-access.js';
 import type { LiveBus } from './bus.js';
 import type { StreamDirectory } from './directory.js';
 import type { LiveGate, LiveRefusal, LiveSettings } from './live-types.js';
@@ -42,7 +42,7 @@ export const BAD_PRESENCE_MESSAGE =
   'La presencia enviada no es válida: se espera { streamId, open: [{ area, id, dialog }] } con hasta 20 registros.';
 export const UNKNOWN_STREAM_MESSAGE = 'La conexión en vivo no existe o ya se cerró: vuelva a conectarse.';
 export const PRESENCE_FORBIDDEN_MESSAGE =
-  'No tiene permisos para ver algunos de los registros declarados abiertos: no se informó su presencia.';
+  'No tiene permisos para ver algunos de los registros declarados abiertos o para operar en ellos: no se informó su presencia.';
 
 /**
  * A presence POST handed to the replica of its stream: `f` that replica, the stream, its operator, namespace and the
@@ -241,9 +241,13 @@ export async function declarePresence(
     refuse(res, 400, 'BAD_REQUEST', BAD_PRESENCE_MESSAGE);
     return;
   }
-  // A record of an area the operator may not read is declared nowhere: neither here nor handed to another replica.
+  // A record of an area the operator may not read, or a dialog of a move they may not make there, is declared
+  // nowhere: neither here nor handed to another replica.
   const reads = readableAreas(user.permissions);
-  if (declared.open.some((entry) => !reads.has(entry.area))) {
+  const moves = movableAreas(user.permissions);
+  const refused = (entry: OpenEntry) =>
+    !reads.has(entry.area) || (entry.dialog !== null && !moves.has(entry.area));
+  if (declared.open.some(refused)) {
     refuse(res, 403, 'FORBIDDEN', PRESENCE_FORBIDDEN_MESSAGE);
     return;
   }

@@ -329,6 +329,11 @@ describe('live on two replicas of one PostgreSQL server', { timeout: 120_000 }, 
       // With a record it may read beside it: the whole declaration is refused.
       const mixed = [{ area: 'payments', id: '1000018', dialog: null }, record];
       expect(await postPresence(b.url, token, { streamId, open: mixed })).toEqual(refused);
+      // Consulta reads payments but makes no move on them: a refund dialog of theirs would warn others for nothing.
+      const payment = { area: 'payments', id: '1000018' };
+      expect(
+        await postPresence(a.url, token, { streamId, open: [{ ...payment, dialog: 'refund' }] }),
+      ).toEqual(refused);
       // The stream is still the operator's: a payment's presence is declared.
       expect((await postPresence(a.url, token, { streamId, open: [mixed[0]] })).status).toBe(204);
       await intruder.next((e) => e.event === 'presence');
