@@ -62,6 +62,17 @@ function variableErrorInSpanish(raw: string, error: unknown): { message: string;
   if (/^Variable "\$[^"]+" of non-null type "[^"]*" must not be null\.$/.test(message)) {
     return { message: `El valor es obligatorio (${variable}).`, field: variable };
   }
+  // A variable declared with another type than its place asks for: a document written for an older contract
+  // (1.0.0's `$key: String` where 2.0.0 asks `String!`) learns the type it needs.
+  const misplaced = /^Variable "\$[^"]+" of type "([^"]+)" used in position expecting type "([^"]+)"\.$/.exec(
+    message,
+  );
+  if (misplaced) {
+    return {
+      message: `La variable $${variable} se declara ${misplaced[1]}, pero aquí se necesita ${misplaced[2]} (${variable}).`,
+      field: variable,
+    };
+  }
   const inner = innermost(error);
   const innerText = inner ? withoutSuggestion(inner.message) : null;
   const innerMessage = innerText && message.endsWith(`; ${innerText}`) ? innerText : null;

@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { buildSchema, GraphQLError, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { badUserInput, forbidden } from '../errors.js';
 import { formatError } from '../format-error.js';
@@ -117,6 +117,19 @@ describe('formatError', () => {
     expect(formatError({ message: nested }, new GraphQLError(nested, { originalError: field }))).toEqual({
       message: 'Falta un valor obligatorio (input.holder.name).',
       extensions: { code: 'BAD_USER_INPUT', field: 'input.holder.name' },
+    });
+  });
+
+  it('names the type a variable needs when the document declares another (a 1.0.0 document on 2.0.0)', () => {
+    const schema = buildSchema(
+      'type Query { a: Int } type Mutation { cancel(idempotencyKey: String!): Int }',
+    );
+    const [error] = validate(schema, parse('mutation($key: String) { cancel(idempotencyKey: $key) }'));
+    expect(
+      formatError({ message: error!.message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }, error),
+    ).toEqual({
+      message: 'La variable $key se declara String, pero aquí se necesita String! (key).',
+      extensions: { code: 'BAD_USER_INPUT', field: 'key' },
     });
   });
 
