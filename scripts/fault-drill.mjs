@@ -1,9 +1,11 @@
-// The fault drill of money moves (issue 60, docs/operations.md "Fault drill"): N gateway replicas on one PostgreSQL
-// server behind a round-robin proxy, an operator cancelling payments while the server stops and comes back, a
-// replica killed mid-bulk and the bulk retried under its key, retries with the same and another operator's key, and
-// two-field documents. At the end, for every payment the services were asked to change: what they did, whether the
-// gateway has its record and what the operator was told. Exits 1 on any write without a record or any answer that
-// contradicts what the services did.
+// The fault drill of money moves (docs/operations.md "Fault drill"): N gateway replicas on one PostgreSQL server
+// behind a round-robin proxy, an operator cancelling payments while the server stops and comes back, a replica killed
+// mid-bulk and the bulk retried under its key, retries with the same and another operator's key, two-field
+// documents, a replica stopped (SIGSTOP) mid-bulk past its lease while the operator's retry completes the bulk
+// elsewhere, a replica whose store connection is black-holed, a retry after an unknown outcome racing another
+// operator's change, and a key reused for another selection. At the end, for every payment the services were asked
+// to change: what they did, whether the gateway has its record and what the operator was told. Exits 1 on any write
+// without a record, any answer that contradicts what the services did, or any of the later phases' checks failing.
 //
 //   npm run build && node --import tsx scripts/fault-drill.mjs [--short] [--replicas N] [--database-url URL]
 //
@@ -18,6 +20,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { operatorScopedKey } from '../apps/gateway/dist/upstream/rest-client.js';
 import { startRoundRobinProxy } from '../apps/gateway/src/__tests__/replicas/round-robin-proxy.ts';
+import { blackHolingProxy } from '../packages/store/test/black-hole-proxy.ts';
 import { freePort, startGatewayProcess, startStack } from './stack.mjs';
 
 const { values: args } = parseArgs({
@@ -232,6 +235,192 @@ for (let i = 0; i < 2; i++) {
   tell(id, answer.data?.good?.outcome ?? 'NOT_RUN', answer.data?.good?.error?.code);
 }
 
+/** The later phases' checks that failed, each named. */
+const failedChecks = [];
+const check = (ok, text) => {
+  say(`   ${ok ? 'ok ' : 'MAL'} ${text}`);
+  if (!ok) failedChecks.push(text);
+};
+const bulkPosts = async (ids) =>
+  (await (await fetch(`${stack.stubs.url}/__admin/requests?service=payment`)).json()).filter(
+    (r) => r.method === 'POST' && ids.some((id) => r.path.endsWith(`/${id}/cancelar`)),
+  );
+
+// --- 5. a replica stopped mid-bulk past its lease: the retry completes it elsewhere; woken, it sends nothing ---------
+say(
+  `5. a bulk cancel of ${BULK} sent to one replica, stopped (SIGSTOP) past its lease once some cancels landed`,
+);
+{
+  const live = replicas.filter((r) => r.pid !== victim.pid);
+  const stalled = live[live.length - 1];
+  await fetch(`${stack.stubs.url}/__admin/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ service: 'payment', method: 'POST', latencyMs: 100 }),
+  });
+  const ids = take(BULK);
+  const key = randomUUID();
+  const answered = graphql(stalled.url, 'operador', BULK_CANCEL, { ids, key });
+  while ((await bulkPosts(ids)).length < 3) await sleep(20);
+  process.kill(stalled.pid, 'SIGSTOP');
+  proxy.remove(`r${replicas.indexOf(stalled)}`);
+  const atStop = (await bulkPosts(ids)).length;
+  await fetch(`${stack.stubs.url}/__admin/faults`, { method: 'DELETE' });
+  let results = [];
+  for (let attempt = 1; attempt <= 40; attempt++) {
+    await sleep(500);
+    const answer = await graphql(proxy.url, 'operador', BULK_CANCEL, { ids, key });
+    results = answer.data?.bulkCancelPayments?.results ?? [];
+    if (!results.some((r) => r.error?.code === 'MOVE_IN_PROGRESS')) break;
+  }
+  for (const r of results) tell(r.id, r.outcome, r.error?.code);
+  const afterRetry = (await bulkPosts(ids)).length;
+  process.kill(stalled.pid, 'SIGCONT');
+  const late = await answered;
+  const lateResults = late.data?.bulkCancelPayments?.results ?? [];
+  await sleep(1_000);
+  const sentLate = (await bulkPosts(ids)).length - afterRetry;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const [move] = (await client.query(`select items from activity where idempotency_key = $1`, [key])).rows;
+  await client.end();
+  const stored = (move?.items ?? []).filter((item) => item.result === 'success').length;
+  const succeeded = results.filter((r) => r.outcome === 'SUCCESS').length;
+  say(
+    `   sent ${atStop} before the stop, ${afterRetry} after the retry (${succeeded} SUCCESS answered), ${sentLate} by the woken replica; stored ${stored} SUCCESS; the woken replica answered ${lateResults.filter((r) => r.outcome === 'SUCCESS').length} SUCCESS / ${lateResults.filter((r) => r.outcome === 'UNKNOWN').length} UNKNOWN`,
+  );
+  check(sentLate === 0, `the replica that lost its hold sent ${sentLate} cancels after it woke`);
+  check(
+    stored === succeeded && succeeded === ids.length,
+    `the record kept the retry's ${succeeded} SUCCESS (${stored} stored)`,
+  );
+  replicas.splice(replicas.indexOf(stalled), 1);
+  await stalled.close().catch(() => {});
+}
+
+// --- 6. a replica whose store connection hangs: the operator is answered within 10 s, nothing sent ------------------
+say('6. a replica whose PostgreSQL connection is black-holed: a cancel through it');
+{
+  const hole = await blackHolingProxy(new URL(databaseUrl));
+  const through = new URL(databaseUrl);
+  through.hostname = '127.0.0.1';
+  through.port = String(hole.port);
+  const port = await freePort();
+  const hung = await startGatewayProcess({ ...replicaEnv(port), DATABASE_URL: through.toString() }, () => {});
+  hole.hole(true);
+  const [id] = take(1);
+  const started = Date.now();
+  const answer = (await graphql(hung.url, 'operador', CANCEL, { id, key: randomUUID() })).data?.cancelPayment;
+  const waited = Date.now() - started;
+  tell(id, answer?.outcome ?? 'NO_ANSWER', answer?.error?.code);
+  const sent = (await bulkPosts([id])).length;
+  say(
+    `   answered ${answer?.outcome} ${answer?.error?.code ?? ''} after ${waited} ms; ${sent} cancel(s) sent`,
+  );
+  check(waited <= 10_000, `the operator waited ${waited} ms on a hung store (at most 10 000)`);
+  check(
+    answer?.outcome === 'FAILED' && answer?.error?.code === 'STORE_UNAVAILABLE' && sent === 0,
+    'answered STORE_UNAVAILABLE, nothing sent',
+  );
+  hole.hole(false);
+  await hung.close().catch(() => {});
+  await hole.close();
+}
+
+// --- 7. a retry after an unknown outcome, another operator's change in between ----------------------------------
+say(
+  '7. an amount change answered 504 (not applied), another operator changes the amount, the first retries its key',
+);
+{
+  const AMOUNT = `mutation($id: ID!, $amount: Decimal!, $key: String!, $version: Int) {
+    updateSubscriptionAmount(id: $id, amount: $amount, idempotencyKey: $key, expectedVersion: $version) {
+      outcome error { code } } }`;
+  const page = await graphql(
+    proxy.url,
+    'admin',
+    '{ subscriptions(page: 1, pageSize: 50) { rows { id version actions { kind enabled } } } }',
+  );
+  const row = page.data.subscriptions.rows.find((r) =>
+    r.actions.some((a) => a.kind === 'UPDATE_AMOUNT' && a.enabled),
+  );
+  const puts = async () =>
+    (await (await fetch(`${stack.stubs.url}/__admin/requests?service=subscription`)).json()).filter(
+      (r) => r.method === 'PUT' && r.path.endsWith(`/${row.id}/importe`),
+    ).length;
+  await fetch(`${stack.stubs.url}/__admin/failures`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      service: 'subscription',
+      method: 'PUT',
+      path: `/subscription/suscripciones/${row.id}/importe`,
+      status: 504,
+      code: 'gateway_timeout',
+      times: 1,
+    }),
+  });
+  const mine = { id: row.id, amount: '1111.11', key: randomUUID(), version: row.version };
+  const first = (await graphql(proxy.url, 'operador', AMOUNT, mine)).data?.updateSubscriptionAmount;
+  const theirs = (
+    await graphql(proxy.url, 'admin', AMOUNT, { ...mine, amount: '2222.22', key: randomUUID() })
+  ).data?.updateSubscriptionAmount;
+  const before = await puts();
+  const retry = (await graphql(proxy.url, 'operador', AMOUNT, mine)).data?.updateSubscriptionAmount;
+  const after = await puts();
+  const amount = (await (await fetch(`${stack.stubs.url}/subscription/suscripciones/${row.id}`)).json())
+    .amount;
+  say(
+    `   first ${first?.outcome}, the other operator ${theirs?.outcome}, the retry ${retry?.outcome} ${retry?.error?.code ?? ''}; ${after - before} sent by the retry; amount now ${amount}`,
+  );
+  check(
+    retry?.outcome === 'FAILED' &&
+      retry?.error?.code === 'VERSION_CONFLICT' &&
+      after === before &&
+      Number(amount) === 2222.22,
+    "the retry sent nothing over the other operator's change",
+  );
+}
+
+// --- 8. a key reused for another selection -------------------------------------------------------------------------
+say("8. a bulk over one collector's payments, then the same key over another collector's");
+{
+  const MATCHING = `mutation($m: PaymentsMatching, $key: String!) {
+    bulkCancelPayments(matching: $m, reason: "Simulacro de fallas", idempotencyKey: $key) {
+      outcome error { code } results { id outcome error { code } } } }`;
+  const pendingFilter = encodeURIComponent(
+    JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending'] }]),
+  );
+  const pending = (
+    await (await fetch(`${stack.stubs.url}/payment/pagos?filters=${pendingFilter}&limit=1000`)).json()
+  ).rows;
+  const collectors = [...new Set(pending.map((r) => String(r.collector_id)))];
+  const count = async (filter) =>
+    (
+      await graphql(proxy.url, 'operador', 'query($f: PaymentFilter) { payments(filter: $f) { total } }', {
+        f: filter,
+      })
+    ).data.payments.total;
+  const [a, b] = collectors.slice(0, 2).map((collectorId) => ({ collectorId, status: 'PENDING' }));
+  const [totalA, totalB] = [await count(a), await count(b)];
+  const idsB = pending.filter((r) => String(r.collector_id) === b.collectorId).map((r) => String(r.id));
+  const key = randomUUID();
+  const first = (
+    await graphql(proxy.url, 'operador', MATCHING, { m: { filter: a, expectedCount: totalA }, key })
+  ).data?.bulkCancelPayments;
+  for (const r of first?.results ?? []) tell(r.id, r.outcome, r.error?.code);
+  const other = (
+    await graphql(proxy.url, 'operador', MATCHING, { m: { filter: b, expectedCount: totalB }, key })
+  ).data?.bulkCancelPayments;
+  const sentB = (await bulkPosts(idsB)).length;
+  say(
+    `   collector ${a.collectorId}: ${first?.results?.length ?? 0} answered; collector ${b.collectorId} under the same key: ${other?.outcome} ${other?.error?.code ?? ''}, ${other?.results?.length ?? 0} results, ${sentB} sent`,
+  );
+  check(
+    other?.error?.code === 'IDEMPOTENCY_KEY_REUSED' && sentB === 0,
+    'the other selection was refused, nothing sent',
+  );
+}
+
 // --- the reconciliation ---------------------------------------------------------------------------------------------
 await sleep(4_000); // the recoveries' period and the lease
 const writes = (await (await fetch(`${stack.stubs.url}/__admin/requests?service=payment`)).json()).filter(
@@ -250,7 +439,7 @@ const recordOf = new Map();
 for (const move of moves) {
   if (!move.idempotency_key) continue;
   const scoped = operatorScopedKey(move.username, move.idempotency_key);
-  if (move.items) for (const item of move.items) recordOf.set(`${scoped}:${item.id}`, item.result);
+  if (move.items) for (const item of move.items) recordOf.set(`${scoped}/${item.id}`, item.result);
   else recordOf.set(scoped, move.result);
 }
 
@@ -290,9 +479,10 @@ say(
     ? `${problems} PROBLEM(S): a write without a record or an answer that contradicts the services`
     : 'every write recorded, every answer true',
 );
+if (failedChecks.length) say(`${failedChecks.length} CHECK(S) FAILED: ${failedChecks.join('; ')}`);
 
 // --- the end -------------------------------------------------------------------------------------------------------
 await proxy.close();
 for (const replica of replicas.slice(1)) await replica.close().catch(() => {});
 await stack.close();
-process.exit(problems ? 1 : 0);
+process.exit(problems || failedChecks.length ? 1 : 0);

@@ -1,45 +1,8 @@
-import net from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createScratchDatabase, openStore } from '../src/index.js';
 import { REAL_URL } from './backends.js';
-
-/**
- * A TCP proxy in front of the server that can black-hole its connections: bytes from the store are swallowed and
- * nothing comes back, as when a network drops a connection without a word.
- */
-async function blackHolingProxy(target: URL) {
-  let holing = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    sockets.add(client).add(upstream);
-    client.on('data', (chunk) => {
-      if (!holing) upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => {
-      if (!holing) client.write(chunk);
-    });
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    port,
-    hole(on: boolean) {
-      holing = on;
-    },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+import { blackHolingProxy } from './black-hole-proxy.js';
 
 describe.runIf(REAL_URL)('a store whose server stops answering', () => {
   it('fails a call within its bound instead of waiting, and works again once the server answers', async () => {

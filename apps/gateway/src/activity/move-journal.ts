@@ -297,7 +297,13 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
     },
     async take(id) {
       try {
-        return await openStore().takeMove(id, now(), leaseFromNow(), holder);
+        // A pending move is taken from its holder only past its lease and the margin, as recovery would.
+        return await openStore().takeMove(
+          id,
+          new Date(now().getTime() - recoverMarginMs),
+          leaseFromNow(),
+          holder,
+        );
       } catch {
         throw storeUnavailable();
       }
