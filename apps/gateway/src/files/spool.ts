@@ -99,6 +99,10 @@ export interface UploadSpool {
 
 /** This host in directory names: a hash, so that any host name fits a file name. */
 const HOST_TAG = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+
+/** The name of a spool directory of process `pid` of this host (or of the host whose tag is `host`). */
+export const spoolDirectoryName = (pid: number, host = HOST_TAG): string =>
+  `${SPOOL_PREFIX}${host}-${pid}-${randomBytes(6).toString('hex')}`;
 /** `backoffice-uploads-<host>-<pid>-<random>` */
 const NAME = /^backoffice-uploads-([0-9a-f]{8})-(\d+)-/;
 /** The directories of this process's spools: its own pid's other directories are a former run's. */
@@ -186,7 +190,7 @@ export function uploadSpool(settings: SpoolSettings, logger: Logger): UploadSpoo
     making ??= leftovers.then(async () => {
       // Named here and known as this process's before it exists: another gateway of this process cleaning up at
       // that moment leaves it alone.
-      const name = `${SPOOL_PREFIX}${HOST_TAG}-${process.pid}-${randomBytes(6).toString('hex')}`;
+      const name = spoolDirectoryName(process.pid);
       ownDirectories.add(name);
       try {
         await mkdir(join(settings.dir, name), { mode: 0o700 });
@@ -248,7 +252,8 @@ export function uploadSpool(settings: SpoolSettings, logger: Logger): UploadSpoo
     ready,
     reserve(operator, bytes) {
       const mine = byOperator.get(operator) ?? 0;
-      if (mine + bytes > settings.maxBytesPerOperator) return spoolFullForOperator(settings.maxBytesPerOperator);
+      if (mine + bytes > settings.maxBytesPerOperator)
+        return spoolFullForOperator(settings.maxBytesPerOperator);
       if (total + bytes > settings.maxBytes) return spoolFull();
       total += bytes;
       byOperator.set(operator, mine + bytes);
@@ -266,7 +271,7 @@ export async function* filePieces(path: string, size: number, held: HeldBytes): 
   const handle = await open(path, 'r');
   let piece = 0;
   try {
-    for (let at = 0; at < size; ) {
+    for (let at = 0; at < size;) {
       const buffer = Buffer.allocUnsafe(Math.min(READ_PIECE_BYTES, size - at));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, at);
       if (bytesRead === 0) throw new Error(`spooled file ended at ${at} of ${size} bytes`);
@@ -286,7 +291,11 @@ export async function fileSource(
   path: string,
   size: number,
   held: HeldBytes,
-): Promise<{ size: number; read(position: number, length: number): Promise<Uint8Array>; close(): Promise<void> }> {
+): Promise<{
+  size: number;
+  read(position: number, length: number): Promise<Uint8Array>;
+  close(): Promise<void>;
+}> {
   const handle = await open(path, 'r');
   let last = 0;
   return {

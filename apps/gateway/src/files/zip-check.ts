@@ -148,7 +148,10 @@ async function declared(source: ZipSource, limits: ZipLimits): Promise<ZipProble
     const nameBytes = header.getUint16(28, true);
     const extraBytes = header.getUint16(30, true);
     const commentBytes = header.getUint16(32, true);
-    const size = uncompressedSize(header, extraBytes ? await at(position + 46 + nameBytes, extraBytes) : null);
+    const size = uncompressedSize(
+      header,
+      extraBytes ? await at(position + 46 + nameBytes, extraBytes) : null,
+    );
     if (size === null) return 'unreadable';
     uncompressed += size;
     const problem = overLimits(entry + 1, uncompressed, source.size, limits);
@@ -190,7 +193,7 @@ async function inflated(
   };
   try {
     let step = 0;
-    for (let read = 0; read < source.size && !problem; ) {
+    for (let read = 0; read < source.size && !problem;) {
       const piece = await source.read(read, READ_BYTES);
       if (piece.length === 0) return 'unreadable';
       for (let at = 0; at < piece.length && !problem; at += STEP_BYTES, step++) {
