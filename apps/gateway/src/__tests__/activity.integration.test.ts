@@ -24,6 +24,8 @@ const ACTIVITY = /* GraphQL */ `
         recordCount
         result
         errorCode
+        code
+        serviceCode
         reason
         requestId
       }
@@ -310,6 +312,8 @@ for (const backend of STORES) {
           operation: 'cancelPayment',
           result: 'FAILED',
           errorCode: 'VERSION_CONFLICT',
+          code: 'VERSION_CONFLICT',
+          serviceCode: null,
         }),
       ]);
     });

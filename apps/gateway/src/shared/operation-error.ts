@@ -24,6 +24,7 @@ import {
 import { BadUserInputError } from '../errors.js';
 import { namingField } from '../format-error.js';
 import type {
+  ActivityErrorCode,
   MutationOutcome,
   OperationErrorCode,
   OperationErrorResolvers,
@@ -100,6 +101,26 @@ export function errorCodeOf(error: Pick<OperationErrorModel, 'code' | 'extendedC
   if (ENUM_VALUES.has(code as OperationErrorCode)) return code as OperationErrorCode;
   const lower = code.toLowerCase();
   return SPELLINGS[lower] ?? (lower.endsWith('not_found') ? 'NOT_FOUND' : 'UPSTREAM_REFUSED');
+}
+
+/**
+ * The codes the audit stores for an action refused with its request (audit/audit-plugin.ts): not reasons of a
+ * mutation's payload, so not in its enum.
+ */
+const REQUEST_CODES: Readonly<Record<string, ActivityErrorCode>> = {
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  NOT_EXECUTED: 'NOT_EXECUTED',
+  GRAPHQL_PARSE_FAILED: 'REQUEST_REFUSED',
+  GRAPHQL_VALIDATION_FAILED: 'REQUEST_REFUSED',
+  BAD_REQUEST: 'REQUEST_REFUSED',
+  OPERATION_RESOLUTION_FAILURE: 'REQUEST_REFUSED',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_ERROR',
+};
+
+/** An activity event's stored code as `ActivityErrorCode` (null for none): the request's own, or the payload's. */
+export function activityErrorCodeOf(code: string | null | undefined): ActivityErrorCode | null {
+  if (!code) return null;
+  return REQUEST_CODES[code] ?? errorCodeOf({ code });
 }
 
 /** The service's own code (what is not one of the gateway's own spellings); null when the gateway decided. */

@@ -8,6 +8,7 @@ import type {
   Resolvers,
 } from '../../generated/resolvers-types.js';
 import { RawJson } from '../../execution/raw-json.js';
+import { activityErrorCodeOf, serviceCodeOf } from '../../shared/operation-error.js';
 import { normalizePaging, pageOf } from '../../shared/paging.js';
 import { selectedFieldNames } from '../../shared/prefetch.js';
 import { activityMutations } from './activity.mutations.js';
@@ -72,6 +73,8 @@ export function presentActivity(row: ActivityRecord): ActivityEvent {
     recordCount: row.target_count ?? row.target_ids.length,
     result: resultOf(row.result),
     errorCode: row.error_code,
+    code: activityErrorCodeOf(row.error_code),
+    serviceCode: row.error_code ? serviceCodeOf({ code: row.error_code }) : null,
     reason: row.reason,
     items: row.items?.map((item) => ({ id: item.id, result: resultOf(item.result) })) ?? null,
     requestId: row.request_id,

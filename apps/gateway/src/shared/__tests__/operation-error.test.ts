@@ -1,7 +1,14 @@
 import { buildSchema, type GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { typeDefs } from '@backoffice/schema';
-import { bulkOutcome, errorCodeOf, fieldPath, requiredEmpties, serviceCodeOf } from '../operation-error.js';
+import {
+  activityErrorCodeOf,
+  bulkOutcome,
+  errorCodeOf,
+  fieldPath,
+  requiredEmpties,
+  serviceCodeOf,
+} from '../operation-error.js';
 
 // The one refusal model (schema 2.0.0, issue 62): a code decided anywhere becomes one enum value per reason.
 describe('errorCodeOf', () => {
@@ -57,6 +64,34 @@ describe('errorCodeOf', () => {
       'SERVER_RESTARTING',
     ])
       expect(names.has(errorCodeOf({ code }))).toBe(true);
+  });
+});
+
+// ActivityEvent.code (schema 2.1.0): the activity's stored code as an enum, the request's own refusals included.
+describe('activityErrorCodeOf', () => {
+  it('reads the payload’s reasons as errorCodeOf does, and the request’s own refusals apart', () => {
+    expect(
+      ['VERSION_CONFLICT', 'invalid_status', 'FORBIDDEN', 'UPSTREAM_TIMEOUT', 'on_hold'].map(
+        activityErrorCodeOf,
+      ),
+    ).toEqual(['VERSION_CONFLICT', 'INVALID_STATE', 'FORBIDDEN', 'UPSTREAM_TIMEOUT', 'UPSTREAM_REFUSED']);
+    expect(
+      [
+        'NOT_EXECUTED',
+        'UNAUTHENTICATED',
+        'GRAPHQL_VALIDATION_FAILED',
+        'BAD_REQUEST',
+        'INTERNAL_SERVER_ERROR',
+      ].map(activityErrorCodeOf),
+    ).toEqual(['NOT_EXECUTED', 'UNAUTHENTICATED', 'REQUEST_REFUSED', 'REQUEST_REFUSED', 'INTERNAL_ERROR']);
+    expect([activityErrorCodeOf(null), activityErrorCodeOf('')]).toEqual([null, null]);
+    const values = buildSchema(typeDefs).getType('ActivityErrorCode') as GraphQLEnumType;
+    const names = new Set(values.getValues().map((value) => value.name));
+    for (const code of ['x', 'NOT_EXECUTED', 'BAD_USER_INPUT', 'SERVER_RESTARTING', 'rejected'])
+      expect(names.has(activityErrorCodeOf(code)!)).toBe(true);
+    // Every reason of a payload is one of the activity's too.
+    const payload = buildSchema(typeDefs).getType('OperationErrorCode') as GraphQLEnumType;
+    expect(payload.getValues().filter((value) => !names.has(value.name))).toEqual([]);
   });
 });
 
