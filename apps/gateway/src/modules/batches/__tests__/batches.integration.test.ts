@@ -263,9 +263,9 @@ describe('batch writes', () => {
       '/batch/lotes/reprocess/20193',
     ]);
     expect(writes.map((c) => clientKeyOf(c.headers['idempotency-key'])).sort()).toEqual([
-      'lote-bulk-0001:20191',
-      'lote-bulk-0001:20192',
-      'lote-bulk-0001:20193',
+      'lote-bulk-0001/20191',
+      'lote-bulk-0001/20192',
+      'lote-bulk-0001/20193',
     ]);
   });
 });

@@ -609,7 +609,7 @@ describe('subscription multi-select', () => {
       ['SUCCESS', '999.99'],
     ]);
     const keys = (await writes()).map((w) => clientKeyOf(w.headers['idempotency-key'])).sort();
-    expect(keys).toEqual(['bulk-amount-1:4000002', 'bulk-amount-1:4000008']);
+    expect(keys).toEqual(['bulk-amount-1/4000002', 'bulk-amount-1/4000008']);
   });
 
   it('bulk change method with a forced failure reports each item; only the failed one is not written', async () => {

@@ -191,7 +191,7 @@ describe('withdraw writes', () => {
       'POST /withdraw/retiros/transferir/5000001',
       'POST /withdraw/retiros/transferir/5000002',
     ]);
-    expect(clientKeyOf(transferCalls[0]!.headers['idempotency-key'])).toBe('k-transfer-1:5000001');
+    expect(clientKeyOf(transferCalls[0]!.headers['idempotency-key'])).toBe('k-transfer-1/5000001');
     expect((await stub('/withdraw/retiros/5000001')).status).toBe('transferred');
     expect((await stub('/withdraw/retiros/5000002')).status).toBe('pending');
   });
