@@ -53,7 +53,10 @@ describe('the spool’s room', () => {
   });
 
   it('writes a file in its own directory, reads it back in pieces, removes it', async () => {
-    const spool = uploadSpool({ dir: folder, maxBytes: MiB, maxBytesPerOperator: MiB }, createLogger('silent'));
+    const spool = uploadSpool(
+      { dir: folder, maxBytes: MiB, maxBytesPerOperator: MiB },
+      createLogger('silent'),
+    );
     await spool.ready();
     const room = spool.reserve('ana', 200_000) as SpoolRoom;
     const held = new HeldBytes();
