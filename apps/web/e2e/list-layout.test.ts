@@ -74,15 +74,15 @@ const SPEC_COLUMNS_SHOWN: Record<string, readonly string[]> = {
   '/transferencias': 'ENTIDAD|CUIT|ID PAGO|ID TRANSFERENCIA|IMPORTE|FECHA|ESTADO|ACCIONES'.split('|'),
   '/exportaciones':
     'ID|TIPO|FORMATO|REGISTROS|FECHA DE SOLICITUD|FECHA DE FINALIZACIÓN|ESTADO|ACCIONES'.split('|'),
-  // 'Retiros pendientes', the view /retirosUnificados opens on.
-  '/retirosUnificados':
-    'ID ENTIDAD|ENTIDAD|ID|CBU|FECHA DE SOLICITUD|FECHA DE TRANSFERENCIA|MONTO|ESTADO|ACCIONES'.split('|'),
+  // 'Retiros pendientes', the view /retirosUnificados opens on: its rows wait for an authorization, so FECHA DE
+  // TRANSFERENCIA (always '—' there) gives way to the CBU on one line and the entity's name (under 'Columnas').
+  '/retirosUnificados': 'ID ENTIDAD|ENTIDAD|ID|CBU|FECHA DE SOLICITUD|MONTO|ESTADO|ACCIONES'.split('|'),
   '/retiros':
     'ID ENTIDAD|ENTIDAD|ID|FECHA DE SOLICITUD|SOLICITADO POR|MONTO|FECHA DE TRANSFERENCIA|ESTADO|ACCIONES'.split(
       '|',
     ),
   '/retiros/historial':
-    'FIRMA|ENTIDAD|IDENTIFICADOR|CUENTA DESTINO|FECHA DE SOLICITUD|FECHA DE TRANSFERENCIA|MONTO|ESTADO|ACCIONES'.split(
+    'ID ENTIDAD|ENTIDAD|ID|CBU|FECHA DE SOLICITUD|FECHA DE TRANSFERENCIA|MONTO|ESTADO|ACCIONES'.split(
       '|',
     ),
   // The form's name of the field, not 'DÍAS ACRED.' (issue 64).

@@ -41,9 +41,12 @@ export const WITHDRAW_STATUS_TEXTS = {
   rejected: 'Rechazado',
 } as const;
 
-/** A withdrawal request: 'Retiros pendientes de autorización'. */
+/**
+ * A withdrawal request: 'Retiros pendientes de autorización'. 'Por autorizar' as a batch's 'Por retirar': a status
+ * reads on one line in its list's chip at 1280 px.
+ */
 export const WITHDRAWAL_STATUS_TEXTS = {
-  pending_authorization: 'Pendiente de autorización',
+  pending_authorization: 'Por autorizar',
   authorized: 'Autorizado',
   refused: 'Rechazado',
 } as const;

@@ -24,22 +24,22 @@ export function TokenText({ text, lines = 2 }: { text: string; lines?: 1 | 2 }) 
   );
 }
 
-/** A CBU's two blocks (BCRA): the bank and branch (8 digits), then the account (14). */
-const CBU_BLOCKS = /^(\d{8})(\d{14})$/;
+/** A CBU: 22 digits (BCRA). */
+const CBU = /^\d{22}$/;
+
+/** The width of a column of CBUs (22 figures of the grid's cells on one line, its padding included). */
+export const ACCOUNT_COLUMN_WIDTH = 178;
 
 /**
- * A destination account in a cell: a CBU on two short lines broken only between its two blocks (8 and 14 digits),
- * never inside one, so that its column needs the width of 14 digits instead of 22 (issue 64); an alias or any other
- * value as a token text. The whole account in the cell's title; copied, it has no space.
+ * A destination account in a cell: a CBU on one line, in figures of one width, as operators read it against a
+ * transfer and copy it whole (split on two lines it read as two numbers); an alias or any other value as a token
+ * text. The whole account in the cell's title.
  */
 export function AccountText({ account }: { account: string }) {
-  const blocks = CBU_BLOCKS.exec(account);
-  if (!blocks) return <TokenText text={account} />;
+  if (!CBU.test(account)) return <TokenText text={account} />;
   return (
-    <span className={dataTableClasses.twoLines} title={account}>
-      <span className={dataTableClasses.token}>{blocks[1]}</span>
-      <wbr />
-      <span className={dataTableClasses.token}>{blocks[2]}</span>
+    <span className={dataTableClasses.account} title={account}>
+      {account}
     </span>
   );
 }

@@ -236,6 +236,8 @@ export const dataTableClasses = {
   empty: 'DataTable-empty',
   /** A token of a name (`TokenText`): a line never breaks inside it. */
   token: 'DataTable-token',
+  /** A bank account's number (`AccountText`): figures of one width on one line. */
+  account: 'DataTable-account',
   /** A cell's small buttons side by side (ACCIONES), centred vertically. */
   buttons: 'DataTable-buttons',
 } as const;
@@ -339,14 +341,15 @@ const GRID_SX: SxProps<Theme> = {
   [`& .${dataTableClasses.secondary}`]: { color: 'text.secondary', whiteSpace: 'nowrap' },
   [`& .${dataTableClasses.empty}`]: { color: 'text.disabled' },
   [`& .${dataTableClasses.token}`]: { whiteSpace: 'nowrap' },
+  [`& .${dataTableClasses.account}`]: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
   [`& .${dataTableClasses.buttons}`]: { display: 'flex', alignItems: 'center', gap: 0.25 },
   // Not the grid's empty filler cell: padded, it stuck 16 px out of every list's scroller (issue 47).
   '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty)': { fontSize: '0.8125rem', px: `${CELL_PADDING_PX}px` },
   // The last column's resize handle sat half past the grid's edge (5 px of sideways scroll, issue 47).
   '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator--sideRight': { display: 'none' },
-  // A status chip wraps onto two lines rather than cutting its label ('Pendiente de autorización', issue 47).
+  // A status chip reads on one line, its column as wide as its longest label: a pill broken on two lines read as two.
   '& .MuiDataGrid-cell .MuiChip-root': { height: 'auto' },
-  '& .MuiDataGrid-cell .MuiChip-label': { whiteSpace: 'normal', fontSize: '0.75rem', p: '3px 4px' },
+  '& .MuiDataGrid-cell .MuiChip-label': { whiteSpace: 'nowrap', fontSize: '0.75rem', p: '3px 4px' },
   // The sort arrow beside a title, compact (column-width.ts counts 20 px for it).
   '& .MuiDataGrid-sortButton': { p: '2px', fontSize: 14 },
   '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50', px: `${CELL_PADDING_PX}px` },

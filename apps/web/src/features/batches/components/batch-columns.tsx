@@ -1,4 +1,5 @@
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { collectorIdColumn, collectorNameColumn } from '@/components/data-table/collector-columns';
 import { rowActionsColumn } from '@/components/actions/row-actions-column';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { BATCH_ACTIONS, ROW_KINDS } from '../batch-actions';
@@ -7,21 +8,15 @@ import { BatchStatusChip } from './batch-status-chip';
 import { statusColumn } from '@/components/detail/status-chip';
 
 /**
- * The columns of Lotes (spec 001 §2): ENTIDAD (collector id), NOMBRE, ID, FECHA DE CREACIÓN, SALDO, REGISTROS,
+ * The columns of Lotes (spec 001 §2): ID ENTIDAD, ENTIDAD (the collector's name), ID, FECHA DE CREACIÓN, SALDO, REGISTROS,
  * ESTADO, ACCIONES (the row's menu runs `onRowAction`).
  */
 export function batchColumns(
   onRowAction: (kind: WithdrawalBatchActionKind, row: BatchRowFragment) => void,
 ): DataTableColumn<BatchRowFragment>[] {
   return [
-    { field: 'collectorId', headerName: 'ENTIDAD', width: 100, render: (row) => row.collectorId },
-    {
-      field: 'collectorName',
-      headerName: 'NOMBRE',
-      flex: 1,
-      minWidth: 160,
-      render: (row) => row.collectorName ?? '—',
-    },
+    collectorIdColumn((row) => row.collectorId),
+    collectorNameColumn((row) => row.collectorName, { minWidth: 160 }),
     { field: 'id', headerName: 'ID', width: 100, sortable: true, render: (row) => row.id },
     {
       field: 'creationDate',

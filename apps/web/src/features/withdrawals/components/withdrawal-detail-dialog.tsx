@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { COLLECTOR_LABELS } from '@/components/data-table/collector-columns';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -102,8 +103,8 @@ export function WithdrawalDetailDialog({ id, onClose }: { id: string | null; onC
               {w.statusDetail && <Field label={WITHDRAWALS_MESSAGES.rejectReason}>{w.statusDetail}</Field>}
             </Section>
             <Section title="Entidad">
-              <Field label="Firma">{w.collectorId}</Field>
-              <Field label="Nombre">{collector?.name ?? w.collectorName}</Field>
+              <Field label={COLLECTOR_LABELS.id}>{w.collectorId}</Field>
+              <Field label={COLLECTOR_LABELS.name}>{collector?.name ?? w.collectorName}</Field>
               <Field label="CUIT">{collector?.detail?.cuit ? formatCuit(collector.detail.cuit) : null}</Field>
               <Field label="E-mail">
                 {/* Broken only after '@' or a separator of its name, never clipped or cut in its domain (issue 64). */}

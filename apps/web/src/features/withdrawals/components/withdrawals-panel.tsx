@@ -11,7 +11,8 @@ import {
   WITHDRAWAL_BULK_KINDS,
   WITHDRAWAL_ROW_KINDS,
 } from '../withdrawal-actions';
-import { AccountText } from '@/components/data-table/cell-text';
+import { ACCOUNT_COLUMN_WIDTH, AccountText } from '@/components/data-table/cell-text';
+import { collectorIdColumn, collectorNameColumn } from '@/components/data-table/collector-columns';
 import { amountColumn, dateColumn, withdrawalStatusColumn } from './columns';
 import type { WithdrawalsBulk as Bulk, WithdrawalsPage as Page } from './flow-dialogs';
 import { change, useResetControl, useWithdrawalActions } from './use-withdrawal-actions';
@@ -20,42 +21,28 @@ import { definePanel } from './withdrawal-list-panel';
 type Row = WithdrawalRowFragment;
 
 /**
- * The authorization list's and the history's columns (the history names four of them its own way): every column of
- * the spec (001 §2) shows at 1280×800 with the menu open (issue 64): dates and the CBU on two lines, the status chip
- * wrapping, the entity's name giving the room.
+ * The authorization list's and the history's columns, under one name each (the same rows in both). At 1280×800 with
+ * the menu open a CBU reads on one line, a status chip on one line and the entity's name on up to two; the
+ * authorization list, whose rows wait for an authorization and so carry no transfer date yet, lets FECHA DE
+ * TRANSFERENCIA give way to its checkboxes (under 'Columnas'), the history shows every column of the spec (001 §2).
  */
 const columnsOf = (history: boolean): DataTableColumn<Row>[] => [
-  {
-    field: 'collectorId',
-    headerName: history ? 'FIRMA' : 'ID ENTIDAD',
-    width: history ? 72 : 87,
-    sortable: true,
-    render: (r) => r.collectorId,
-  },
-  {
-    field: 'collectorName',
-    headerName: 'ENTIDAD',
-    flex: 1,
-    minWidth: 90,
-    lines: 2,
-    render: (r) => r.collectorName ?? '—',
-  },
-  {
-    field: 'id',
-    headerName: history ? 'IDENTIFICADOR' : 'ID',
-    width: history ? 114 : 70,
-    render: (r) => r.id,
-  },
+  collectorIdColumn((r) => r.collectorId, { sortable: true }),
+  collectorNameColumn((r) => r.collectorName, { minWidth: 100 }),
+  { field: 'id', headerName: 'ID', width: 70, render: (r) => r.id },
   {
     field: 'destinationAccount',
-    headerName: history ? 'CUENTA DESTINO' : 'CBU',
-    width: 132,
+    headerName: 'CBU',
+    width: ACCOUNT_COLUMN_WIDTH,
     render: (r) => (r.destinationAccount ? <AccountText account={r.destinationAccount} /> : '—'),
   },
   dateColumn('requestDate', 'FECHA DE SOLICITUD', 103, (r) => r.requestDate),
-  dateColumn('approvedDate', 'FECHA DE TRANSFERENCIA', 134, (r) => r.approvedDate),
+  {
+    ...dateColumn('approvedDate', 'FECHA DE TRANSFERENCIA', 134, (r) => r.approvedDate),
+    ...(history ? {} : { priority: 2 as const }),
+  },
   amountColumn(100),
-  withdrawalStatusColumn(116),
+  withdrawalStatusColumn(108),
 ];
 
 /** The history's status chips ('Todos' and one per status). */

@@ -2,6 +2,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { rowMenuActions } from '@/components/actions/selection-actions';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { collectorIdColumn, collectorNameColumn } from '@/components/data-table/collector-columns';
 import type { WithdrawBulkResultFragment, WithdrawRowFragment, WithdrawStatus } from '../gql/graphql';
 import { WITHDRAW_STATUSES, WITHDRAW_STATUS_LABELS } from '../labels';
 import { withdrawsListRule, withdrawsQuery } from '../lists';
@@ -33,15 +34,8 @@ const menuActions = (row: Row) => {
 
 /** Every column of the spec (001 §2 "Withdrawals to transfer") shows at 1280×800 with the menu open (issue 64). */
 const COLUMNS: DataTableColumn<Row>[] = [
-  { field: 'collectorId', headerName: 'ID ENTIDAD', width: 87, sortable: true, render: (r) => r.collectorId },
-  {
-    field: 'collectorName',
-    headerName: 'ENTIDAD',
-    flex: 1,
-    minWidth: 100,
-    lines: 2,
-    render: (r) => r.collectorName ?? '—',
-  },
+  collectorIdColumn((r) => r.collectorId, { sortable: true }),
+  collectorNameColumn((r) => r.collectorName, { minWidth: 100 }),
   { field: 'id', headerName: 'ID', width: 70, render: (r) => r.id },
   dateColumn('requestDate', 'FECHA DE SOLICITUD', 103, (r) => r.requestDate),
   { field: 'requestUser', headerName: 'SOLICITADO POR', width: 92, render: (r) => r.requestUser ?? '—' },
