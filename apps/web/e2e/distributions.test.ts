@@ -57,6 +57,13 @@ async function closeDetail(): Promise<void> {
 }
 
 /** How many lines an element's text takes on screen (1: it does not wrap). */
+/** 'Guardar' of 'Modificar destino', then 'Modificar destino' in its confirmation (nothing is sent before it). */
+async function saveDestination(dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  const confirm = page.getByTestId('confirm-destination-dialog');
+  await confirm.getByRole('button', { name: 'Modificar destino' }).click();
+}
+
 const linesOf = (locator: Locator) =>
   locator.evaluate((element) => {
     const range = document.createRange();
@@ -251,6 +258,59 @@ describe('Distribuciones as tesoreria', () => {
     await closeDetail();
   });
 
+  it("'Modificar destino' names the distribution and detail it changes and asks before it sends (spec 001's confirmation)", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await openDetail('9300003');
+      const row = detailDialog().getByTestId('detail-9300003-1');
+      const before = await stubDistributionDetail(suite.stack, '9300003', '9300003-1');
+      await row.getByRole('button', { name: 'Modificar' }).click();
+      const dialog = page.getByTestId('edit-destination-dialog');
+      await dialog.waitFor();
+      for (const [label, value] of [
+        ['Distribución', '9300003'],
+        ['Detalle', '9300003-1'],
+      ] as const) {
+        await dialog.getByText(label, { exact: true }).waitFor();
+        await dialog.getByText(value, { exact: true }).first().waitFor();
+      }
+      await dialog.getByLabel('Formato').click();
+      await page.getByRole('option', { name: 'CBU' }).click();
+      await dialog.getByRole('textbox', { name: 'CBU' }).fill(CBU);
+      await dialog.getByLabel('CUIT').fill(CUIT);
+      const writes = async () =>
+        (await stubWrites(suite.stack, 'distribuciones')).filter((w) => w.method === 'PUT').length;
+      const sent = await writes();
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      const confirm = page.getByTestId('confirm-destination-dialog');
+      await confirm
+        .getByText('¿Está seguro de modificar la cuenta de destino del detalle 9300003-1 de la distribución 9300003?')
+        .waitFor();
+      const summary = confirm.getByTestId('movement-summary');
+      const line = (label: string) =>
+        summary.locator(`dd[data-label="${label}"]`).evaluate((dd) => dd.textContent!.replace(/\s/g, ' '));
+      expect(await line('Distribución')).toBe('9300003');
+      expect(await line('Detalle')).toBe('9300003-1');
+      expect(await line('Destino actual')).toBe(
+        `${before.destination.type === 'alias' ? 'Alias' : 'CBU'} ${before.destination.value}`,
+      );
+      expect(await line('Destino nuevo')).toBe(`CBU ${CBU}`);
+      expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
+      await screenshot(page, 'item10-distribution-destination-confirm-1280');
+      // 'Cancelar' goes back to the form, nothing sent.
+      await confirm.getByRole('button', { name: 'Cancelar' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await writes()).toBe(sent);
+      await saveDestination(dialog);
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Distribución actualizada').first().waitFor();
+      expect(await writes()).toBe(sent + 1);
+      await closeDetail();
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
   it('edits a destination from cbu to alias and back, with each validation message, and shows who changed it', async () => {
     await openDetail('9300003');
     const row = detailDialog().getByTestId('detail-9300003-1');
@@ -267,7 +327,7 @@ describe('Distribuciones as tesoreria', () => {
     await dialog.getByText('Ingresa un numero de 22 digitos sin letras').waitFor();
     await value().fill(CBU);
     await dialog.getByLabel('CUIT').fill(CUIT);
-    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await saveDestination(dialog);
     await page.getByText('Distribución actualizada').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
 
@@ -285,7 +345,7 @@ describe('Distribuciones as tesoreria', () => {
     await screenshot(page, 'distributions-edit-destination');
     await value().fill('mate.rio.sol');
     await dialog.getByLabel('CUIT').fill(CUIT);
-    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await saveDestination(dialog);
     await dialog.waitFor({ state: 'detached' });
     await row.getByText('Alias mate.rio.sol').waitFor();
     expect((await stubDistributionDetail(suite.stack, '9300003', '9300003-1')).destination).toMatchObject({
@@ -303,7 +363,7 @@ describe('Distribuciones as tesoreria', () => {
     await dialog.getByLabel('Nombre').click();
     await dialog.getByText('Ingresa un numero de 22 digitos sin letras').waitFor();
     await value().fill(CBU);
-    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await saveDestination(dialog);
     await dialog.waitFor({ state: 'detached' });
     await row.getByText(`CBU ${CBU}`).first().waitFor();
     const detail = await stubDistributionDetail(suite.stack, '9300003', '9300003-1');
@@ -329,7 +389,7 @@ describe('Distribuciones as tesoreria', () => {
         (w) => w.method === 'PUT' && w.path.endsWith('/9300003-1'),
       );
     const sent = (await puts()).length;
-    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await saveDestination(dialog);
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Distribución actualizada').first().waitFor();
     expect((await puts()).slice(sent)).toMatchObject([{ body: { amount: 169178.46 } }]);
@@ -356,7 +416,7 @@ describe('Distribuciones as tesoreria', () => {
     expect(await line('CBU')).toBe(CBU);
     expect(await line('CUIT')).toBe(CUIT);
     const sent = (await stubWrites(suite.stack, 'distribuciones')).length;
-    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await saveDestination(dialog);
     await dialog.waitFor({ state: 'detached' });
     const writes = (await stubWrites(suite.stack, 'distribuciones')).slice(sent);
     expect(writes).toMatchObject([{ method: 'PUT', body: { amount: 26717.23 } }]);

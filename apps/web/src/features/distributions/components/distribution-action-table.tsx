@@ -24,6 +24,8 @@ export type ShownDistribution = NonNullable<DistributionDetailQuery['distributio
 /** What the distribution dialog adds for its actions: after a write, the list, the cards and the dialog read again. */
 export interface DistributionActionContext {
   changed(): void;
+  /** The distribution's collector (its name, else its id), named by a detail's confirmation. */
+  collector?: string | null;
 }
 
 /** The service answers every distribution write with the text to show ('Autorizado correctamente'...). */
@@ -121,7 +123,10 @@ export const DISTRIBUTION_LINE_TABLE: DetailActionTable<
 > = {
   EDIT: line.mutation({
     meta: { label: 'Modificar', icon: EditOutlined },
-    dialog: line.dialog(EditDestinationDialog)(({ record }) => ({ detail: record })),
+    dialog: line.dialog(EditDestinationDialog)(({ record, context }) => ({
+      detail: record,
+      collector: context.collector,
+    })),
     mutation: UpdateDistributionDetailDocument,
     variables: ({ values, force }: DestinationChange, { record, idempotencyKey }) => ({
       distributionId: record.distributionId,

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { COLLECTOR_LABELS } from '@/components/data-table/collector-columns';
 import { useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -160,7 +161,8 @@ export function DistributionDetailDialog({
     void refetch();
   }, [onChanged, refetch]);
   // Both tables read the distribution again after a write; a refusal because it moved is said as such.
-  const context = useMemo<DistributionActionContext>(() => ({ changed }), [changed]);
+  const collector = distribution?.collector.name ?? distribution?.collector.id;
+  const context = useMemo<DistributionActionContext>(() => ({ changed, collector }), [changed, collector]);
   const options = { context, refetch, ...fresh.forActions };
   const actions = useDetailActions(DISTRIBUTION_ACTION_TABLE, { record: distribution, ...options });
   const lines = useRowActions(DISTRIBUTION_LINE_TABLE, options);
@@ -181,8 +183,8 @@ export function DistributionDetailDialog({
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 4 }}>
             <DialogFact label="ID" value={distribution.id} />
             <DialogFact label="ID de pago" value={distribution.paymentId ?? ''} />
-            <DialogFact label="Signature" value={distribution.collector.id} />
-            <DialogFact label="Entidad" value={distribution.collector.name ?? ''} />
+            <DialogFact label={COLLECTOR_LABELS.id} value={distribution.collector.id} />
+            <DialogFact label={COLLECTOR_LABELS.name} value={distribution.collector.name ?? ''} />
             <DialogFact label="Fecha de solicitud" value={formatDateTime(distribution.requestDate)} />
             <DialogFact
               label="Importe total"

@@ -11,9 +11,10 @@ import {
   distributionDestinationSchema,
   type DestinationFormat,
 } from '@backoffice/validators';
-import { ActionDialog, useDialogSubmit, type SubmitOutcome } from '@/components/dialogs/action-dialog';
+import { ActionDialog, DialogFact, type SubmitOutcome } from '@/components/dialogs/action-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { MoneySummary } from '@/components/dialogs/money-summary';
+import { MoneySummary, type MovementOf } from '@/components/dialogs/money-summary';
+import { MovementConfirmDialog } from '@/components/dialogs/movement-confirm-dialog';
 import { FormAmountField, FormIdentifierField, FormTextField } from '@/components/form';
 import type { DistributionDetailRowFragment } from '../gql/graphql';
 
@@ -40,20 +41,25 @@ export function destinationInput(values: DestinationValues) {
 /**
  * Modificar destino (spec 001 §5 "Distribution edit destination"): cbu or alias (choosing clears the value), CBU
  * 22 digits with its check digits, alias 5 to 20 characters, CUIT of 11 digits with its check digit; name free,
- * amount the kit's amount field ('169.178,46'). 'Guardar' shows when the gateway permits the edit (a scheduled distribution needs the scheduled
- * update permission); 'Forzar' (force to success) only with the force permission, and only after its own
- * confirmation (it marks a payout as paid: issue 28 item 11).
+ * amount the kit's amount field ('169.178,46'). The dialog names the distribution and the detail it changes. 'Guardar'
+ * shows when the gateway permits the edit (a scheduled distribution needs the scheduled update permission) and asks
+ * first, as spec 001 lists a confirmation among the distribution's dialogs: which distribution, detail and collector,
+ * the destination before and after, the amount. 'Forzar' (force to success) only with the force permission, and only
+ * after its own confirmation (it marks a payout as paid: issue 28 item 11).
  */
 export function EditDestinationDialog({
   detail,
+  collector,
   onSubmit,
   onClose,
 }: {
   detail: DistributionDetailRowFragment;
+  /** The distribution's collector (its name, else its id). */
+  collector?: string | null;
   onSubmit(change: { values: DestinationValues; force: boolean }): Promise<SubmitOutcome>;
   onClose(): void;
 }) {
-  const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
+  const [confirmSave, setConfirmSave] = useState(false);
   const edit = detail.actions.find((a) => a.kind === 'EDIT');
   const force = detail.actions.find((a) => a.kind === 'FORCE');
   const formik = useFormik<DestinationValues>({
@@ -66,7 +72,8 @@ export function EditDestinationDialog({
       amount: amountInputText(detail.amount),
     },
     validationSchema: distributionDestinationSchema,
-    onSubmit: (values) => submit({ values, force: false }),
+    // A valid form asks before it is sent (the confirmation sends it).
+    onSubmit: () => setConfirmSave(true),
   });
   const [confirmForce, setConfirmForce] = useState(false);
   const askForce = async () => {
@@ -74,6 +81,7 @@ export function EditDestinationDialog({
     void formik.setTouched({ format: true, value: true, cuit: true, name: true, amount: true });
     if (Object.keys(errors).length === 0) setConfirmForce(true);
   };
+  const which = `del detalle ${detail.id} de la distribución ${detail.distributionId}`;
   return (
     <>
       <ActionDialog
@@ -82,15 +90,13 @@ export function EditDestinationDialog({
         submitLabel={edit?.permitted ? 'Guardar' : undefined}
         onSubmit={() => void formik.submitForm()}
         submitDisabled={!edit?.enabled}
-        submitting={submitting}
-        feedback={feedback}
         testId="edit-destination-dialog"
         extraActions={
           force?.permitted ? (
             <Button
               color="warning"
               variant="outlined"
-              disabled={!force.enabled || submitting}
+              disabled={!force.enabled}
               onClick={() => void askForce()}
             >
               Forzar
@@ -98,8 +104,11 @@ export function EditDestinationDialog({
           ) : undefined
         }
       >
+        <DialogFact label="Distribución" value={detail.distributionId} />
+        <DialogFact label="Detalle" value={detail.id} />
+        <DialogFact label="Destino actual" value={destinationText(detail.destination)} />
         <FormikProvider value={formik}>
-          <Box sx={{ display: 'grid', gridTemplateColumns: '160px 1fr', gap: 2 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: '160px 1fr', gap: 2, mt: 2 }}>
             <TextField
               select
               label="Formato"
@@ -130,10 +139,22 @@ export function EditDestinationDialog({
         </FormikProvider>
         <DestinationSummary values={formik.values} />
       </ActionDialog>
+      {confirmSave && (
+        <MovementConfirmDialog
+          title="Modificar destino"
+          message={`¿Está seguro de modificar la cuenta de destino ${which}?`}
+          confirmLabel="Modificar destino"
+          summaryTitle="Se modificará"
+          movement={destinationChange(detail, collector, formik.values)}
+          onConfirm={() => onSubmit({ values: formik.values, force: false })}
+          onClose={() => setConfirmSave(false)}
+          testId="confirm-destination-dialog"
+        />
+      )}
       {confirmForce && (
         <ConfirmDialog
           title="Forzar pago exitoso"
-          message={`El detalle ${detail.id} quedará como pagado (Aprobado) sin que se realice la transferencia, y se registrará quién lo forzó. ¿Confirma forzarlo?`}
+          message={`El detalle ${detail.id} de la distribución ${detail.distributionId} quedará como pagado (Aprobado) sin que se realice la transferencia, y se registrará quién lo forzó. ¿Confirma forzarlo?`}
           confirmLabel="Forzar"
           confirmColor="warning"
           onConfirm={() => onSubmit({ values: formik.values, force: true })}
@@ -143,6 +164,32 @@ export function EditDestinationDialog({
       )}
     </>
   );
+}
+
+/** A destination as an operator reads it: 'CBU 0834…' or 'Alias mi.alias'. */
+function destinationText(destination: { type: string; value: string }): string {
+  return `${destination.type === 'ALIAS' ? 'Alias' : 'CBU'} ${destination.value}`;
+}
+
+/** What the confirmation of 'Guardar' names: the distribution, its collector, the detail, the destination before and after. */
+export function destinationChange(
+  detail: DistributionDetailRowFragment,
+  collector: string | null | undefined,
+  values: DestinationValues,
+): MovementOf {
+  const input = destinationInput(values);
+  return {
+    record: ['Distribución', detail.distributionId],
+    collector,
+    details: [
+      { label: 'Detalle', value: detail.id },
+      { label: 'Destino actual', value: destinationText(detail.destination) },
+      { label: 'CUIT', value: input.cuit },
+      { label: 'Nombre', value: input.name },
+    ],
+    amount: input.amount,
+    account: ['Destino nuevo', destinationText(input)],
+  };
 }
 
 /** What 'Guardar' (or 'Forzar') sends, as the operator types: the account, the CUIT, the name, the amount. */

@@ -68,6 +68,38 @@ describe('EditDestinationDialog', () => {
     });
   });
 
+  it("names the distribution and the detail, and 'Guardar' asks first with what changes, then sends it", async () => {
+    const onSubmit = vi.fn(async () => null);
+    render(
+      <EditDestinationDialog
+        detail={detail([{ kind: 'EDIT', permitted: true }])}
+        collector="Mutual de Empleados Bancarios"
+        onSubmit={onSubmit}
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = screen.getByTestId('edit-destination-dialog');
+    expect(within(dialog).getByText('9300003')).toBeTruthy();
+    expect(within(dialog).getByText('9300003-1')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nombre' }), { target: { value: 'Mutual' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    const confirm = await screen.findByTestId('confirm-destination-dialog');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(confirm.textContent).toContain(
+      '¿Está seguro de modificar la cuenta de destino del detalle 9300003-1 de la distribución 9300003?',
+    );
+    const summary = within(confirm).getByTestId('movement-summary');
+    for (const text of ['9300003', 'Mutual de Empleados Bancarios', '9300003-1', `CBU ${CBU}`, 'Mutual']) {
+      expect(within(summary).getAllByText(text).length, text).toBeGreaterThan(0);
+    }
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Modificar destino' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({
+      values: expect.objectContaining({ value: CBU, name: 'Mutual' }),
+      force: false,
+    });
+  });
+
   it("hides 'Guardar' when the edit is not permitted (a scheduled distribution without its permission)", () => {
     renderDialog({ edit: false, force: false });
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
