@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ActionButton } from './action-button';
-import { actionsIn, type ActionRegistry, type ActionState } from './action-registry';
+import { actionsIn, disabledReason, type ActionRegistry, type ActionState } from './action-registry';
 
 export interface ToolbarGroup {
   /** The registry placement shown in this group ('operation'). */
@@ -29,8 +29,6 @@ export interface ActionToolbarProps<K extends string> {
   ariaLabel: string;
   testId?: string;
   unavailableReason?: string;
-  /** Every action keeps its label, disabled or not (a detail whose toolbar has room for all of them). */
-  keepLabels?: boolean;
 }
 
 /**
@@ -44,9 +42,9 @@ export type ToolbarDefinition<K extends string> = Omit<
 
 /**
  * A detail screen's toolbar built from the gateway's `actions`: one group per placement, each action the user
- * is permitted to use in the registry's order (disabled ones compact, with their reason, unless none is enabled:
- * then every one keeps its label). Nothing to show:
- * no toolbar.
+ * is permitted to use in the registry's order, every one under its label. Why a disabled one cannot be used is said
+ * under the groups, in words, beside its name (one line per reason): a grey icon whose reason waited for the pointer
+ * told the operator nothing at a glance. Nothing to show: no toolbar.
  */
 export function ActionToolbar<K extends string>({
   actions,
@@ -57,15 +55,16 @@ export function ActionToolbar<K extends string>({
   ariaLabel,
   testId,
   unavailableReason,
-  keepLabels = false,
 }: ActionToolbarProps<K>) {
   const shown = groups
     .map((group) => ({ group, items: actionsIn(actions, registry, group.placement) }))
     .filter(({ items }) => items.length > 0);
   if (shown.length === 0) return null;
-  // Disabled actions are compact icons beside usable ones; when none is usable (an older version) a row of
-  // bare icons would say nothing, so each keeps its label (issue 10 item 9).
-  const compact = !keepLabels && shown.some(({ items }) => items.some((action) => action.enabled));
+  const unavailable = unavailableLines(
+    shown.flatMap(({ items }) => items),
+    (kind) => registry[kind].label,
+    unavailableReason,
+  );
   return (
     <Paper
       variant="outlined"
@@ -106,11 +105,51 @@ export function ActionToolbar<K extends string>({
               busy={busyKind === action.kind}
               onRun={onRun}
               unavailableReason={unavailableReason}
-              compactWhenDisabled={compact}
             />
           ))}
         </Box>
       ))}
+      {unavailable.length > 0 && (
+        <Box
+          component="ul"
+          aria-label="Acciones no disponibles"
+          data-testid="toolbar-unavailable"
+          sx={{ flexBasis: '100%', m: 0, p: 0, listStyle: 'none', color: 'text.secondary', fontSize: '0.8125rem' }}
+        >
+          {unavailable.map((line) => (
+            <li key={line.reason} data-reason={line.reason}>
+              <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                {line.labels.join(', ')}
+              </Box>
+              {`: ${line.reason}`}
+            </li>
+          ))}
+        </Box>
+      )}
     </Paper>
   );
+}
+
+/** One line of the toolbar's unavailable actions: the labels that share a reason, and the reason. */
+export interface UnavailableLine {
+  labels: string[];
+  reason: string;
+}
+
+/**
+ * The disabled actions grouped by their reason, in the toolbar's order ('Cancelar, Reembolsar: El pago está
+ * cancelado.'): several actions refused for one cause read as one line.
+ */
+export function unavailableLines<K extends string>(
+  actions: readonly ActionState<K>[],
+  labelOf: (kind: K) => string,
+  fallback?: string,
+): UnavailableLine[] {
+  const lines = new Map<string, string[]>();
+  for (const action of actions) {
+    if (action.enabled) continue;
+    const reason = disabledReason(action, fallback);
+    lines.set(reason, [...(lines.get(reason) ?? []), labelOf(action.kind)]);
+  }
+  return [...lines].map(([reason, labels]) => ({ labels, reason }));
 }

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import BlockIcon from '@mui/icons-material/Block';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { ActionToolbar, OPERATIONS_GROUP, type ToolbarDefinition } from '../action-toolbar';
+import { ActionToolbar, OPERATIONS_GROUP, unavailableLines, type ToolbarDefinition } from '../action-toolbar';
 import type { ActionRegistry, ActionState } from '../action-registry';
 
 type Kind = 'CANCEL' | 'CHANGE_METHOD';
@@ -18,10 +18,9 @@ const state = (kind: Kind, enabled: boolean): ActionState<Kind> => ({
   reason: enabled ? null : 'Está viendo una versión anterior.',
 });
 
-const toolbar = (actions: ActionState<Kind>[], keepLabels?: boolean) =>
+const toolbar = (actions: ActionState<Kind>[]) =>
   render(
     <ActionToolbar
-      keepLabels={keepLabels}
       actions={actions}
       registry={REGISTRY}
       groups={GROUPS}
@@ -31,29 +30,52 @@ const toolbar = (actions: ActionState<Kind>[], keepLabels?: boolean) =>
   );
 
 describe('ActionToolbar', { timeout: 60_000 }, () => {
-  it('keeps disabled actions compact beside a usable one', () => {
+  it('labels a disabled action beside a usable one and says why under the groups, without a pointer', () => {
     toolbar([state('CANCEL', true), state('CHANGE_METHOD', false)]);
     const bar = screen.getByRole('toolbar', { name: 'Acciones' });
     expect(within(bar).getByText('Cancelar')).toBeVisible();
-    expect(within(bar).queryByText('Cambiar medio de pago')).toBeNull();
-  });
-
-  it('labels every action when none is usable, as on an older version (issue 10 item 9)', () => {
-    toolbar([state('CANCEL', false), state('CHANGE_METHOD', false)]);
-    const bar = screen.getByRole('toolbar', { name: 'Acciones' });
-    expect(within(bar).getByText('Cancelar')).toBeVisible();
-    expect(within(bar).getByText('Cambiar medio de pago')).toBeVisible();
-  });
-
-  it('with keepLabels, labels a disabled action beside a usable one, its reason still in the tooltip (issue 29 item 9)', () => {
-    toolbar([state('CANCEL', true), state('CHANGE_METHOD', false)], true);
-    const bar = screen.getByRole('toolbar', { name: 'Acciones' });
-    expect(within(bar).getByText('Cancelar')).toBeVisible();
-    expect(within(bar).getByText('Cambiar medio de pago')).toBeVisible();
+    expect(within(bar).getByTestId('action-reason-CHANGE_METHOD')).toHaveTextContent('Cambiar medio de pago');
     expect(within(bar).getByTestId('action-reason-CHANGE_METHOD')).toHaveAttribute(
       'data-reason',
       'Está viendo una versión anterior.',
     );
+    const unavailable = within(bar).getByRole('list', { name: 'Acciones no disponibles' });
+    expect(unavailable).toHaveTextContent('Cambiar medio de pago: Está viendo una versión anterior.');
+    expect(unavailable).not.toHaveTextContent('Cancelar');
+  });
+
+  it('labels every action when none is usable, one line for a shared reason (issue 10 item 9)', () => {
+    toolbar([state('CANCEL', false), state('CHANGE_METHOD', false)]);
+    const bar = screen.getByRole('toolbar', { name: 'Acciones' });
+    expect(within(bar).getByTestId('action-reason-CANCEL')).toHaveTextContent('Cancelar');
+    expect(within(bar).getByTestId('action-reason-CHANGE_METHOD')).toHaveTextContent('Cambiar medio de pago');
+    const lines = within(within(bar).getByRole('list', { name: 'Acciones no disponibles' })).getAllByRole(
+      'listitem',
+    );
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Cancelar, Cambiar medio de pago: Está viendo una versión anterior.',
+    ]);
+  });
+
+  it('says nothing under the groups when every action is usable', () => {
+    toolbar([state('CANCEL', true), state('CHANGE_METHOD', true)]);
+    expect(screen.queryByRole('list', { name: 'Acciones no disponibles' })).toBeNull();
+  });
+
+  it('groups the disabled actions by reason, in order, with the fallback for none', () => {
+    const lines = unavailableLines<Kind | 'OTHER'>(
+      [
+        { kind: 'CANCEL', enabled: false, permitted: true, reason: 'El pago está cancelado.' },
+        { kind: 'OTHER', enabled: false, permitted: true, reason: null },
+        { kind: 'CHANGE_METHOD', enabled: false, permitted: true, reason: ' El pago está cancelado. ' },
+      ],
+      (kind) => kind.toLowerCase(),
+      'No disponible.',
+    );
+    expect(lines).toEqual([
+      { labels: ['cancel', 'change_method'], reason: 'El pago está cancelado.' },
+      { labels: ['other'], reason: 'No disponible.' },
+    ]);
   });
 
   it("renders from an area's definition: the registry, groups and name declared once, the live state added", () => {

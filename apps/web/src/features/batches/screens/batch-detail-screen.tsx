@@ -27,8 +27,6 @@ const BATCH_TOOLBAR: ToolbarDefinition<WithdrawalBatchActionKind> = {
     { placement: 'download', title: 'DESCARGAS', testId: 'batch-downloads' },
     { placement: 'operation', title: 'OPERACIONES', testId: 'batch-operations' },
   ],
-  // Five actions fit: each says what it does, usable or not (issue 29 item 9).
-  keepLabels: true,
   ariaLabel: 'Acciones del lote',
   testId: 'batch-toolbar',
 };
