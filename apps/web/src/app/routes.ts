@@ -109,9 +109,6 @@ const TRANSACTION_BATCHES = lazyScreen(
 /** One batch: the detail routes of Lotes and a payment's associated batch. */
 const BATCH_DETAIL = lazyScreen(() => import('../features/batches/screens/batch-detail-screen'));
 
-const WITHDRAWALS = any('WITHDRAW_SHOW', 'WITHDRAWAL_SEARCH', 'BATCH_WITHDRAW_SHOW');
-const DISTRIBUTIONS = any('DISTRIBUTION_UPDATE', 'DISTRIBUTION_FORCE', 'DISTRIBUTION_SCHEDULED_UPDATE');
-
 /**
  * The route manifest: every route of spec 000 §2 and spec 001 §2 (route table and "other links seen"), each with
  * its title, permission rule and lazy screen. The empty path and unknown paths redirect to /home (router.tsx).
@@ -277,8 +274,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     kept: true,
     title: 'Retiros',
     menu: { group: 'withdrawals', label: 'Retiros' },
-    rule: WITHDRAWALS,
     screen: UNIFIED_WITHDRAWALS,
+    ...PRELOADED_ROUTES['/retirosUnificados'],
   },
   {
     path: '/retiros/historial',
@@ -312,8 +309,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/distribucion',
     title: 'Distribuciones',
     menu: { group: 'distributions', label: 'Distribuciones' },
-    rule: DISTRIBUTIONS,
     screen: lazyScreen(() => import('../features/distributions/screens/distributions-screen')),
+    ...PRELOADED_ROUTES['/distribucion'],
   },
   {
     path: '/pagos/pago-de-servicios',
@@ -344,8 +341,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     kept: true,
     title: 'Presentaciones AFIP',
     menu: { group: 'afip', label: 'AFIP' },
-    rule: any('AFIP_SHOW'),
     screen: lazyScreen(() => import('../features/afip/screens/presentations-screen')),
+    ...PRELOADED_ROUTES['/afip'],
   },
   {
     path: '/afip/generar',

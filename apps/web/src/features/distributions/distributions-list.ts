@@ -13,6 +13,13 @@ export const toDistributionFilter = (f: DistributionFilters): DistributionFilter
   search: f.search || null,
 });
 
+/** What the cards count: the list's type and range, every status (docs/decisions.md, "Distributions"). */
+export const statisticsFilterOf = (filter: DistributionFilter) => ({
+  type: filter.type,
+  from: filter.from,
+  to: filter.to,
+});
+
 /** Distribuciones' query for a list state (the service takes no sort). */
 export const distributionsQuery = defineListQuery({
   list: distributionsList,

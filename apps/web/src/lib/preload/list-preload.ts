@@ -71,10 +71,12 @@ export function listPreload<F extends object, S extends string, TData, TVariable
   document: TypedDocumentNode<TData, TVariables>,
   variables: (state: ListState<F, S>) => TVariables,
   text?: string,
+  { preferences = true }: { preferences?: boolean } = {},
 ): RoutePreload {
   const preload: RoutePreload = ({ client, url, now }) => {
     const state = listStateAt(definition, url.searchParams, now);
     const answered = preloadQuery(client, document, variables(state), now.getTime());
+    if (!preferences) return answered;
     // The list's columns and views leave after its rows, never before them; nothing waits for them (issue 44). Their
     // module is loaded here, not with this one: it brings React, which the early request must not wait for.
     void import('../preferences')
@@ -138,4 +140,18 @@ export function listQueryPreload<
   TVariables extends OperationVariables,
 >(query: ListQuery<F, S, TData, TVariables, unknown>, text?: string): RoutePreload {
   return listPreload(query.list, query.document, query.variables, text);
+}
+
+/**
+ * Several first queries of one screen started together (a list and what its header counts of it): the router's
+ * preload settles once each has; the early request sends each one's, so none waits for the screen's chunk.
+ */
+export function preloadsTogether(...preloads: readonly RoutePreload[]): RoutePreload {
+  const together: RoutePreload = (context) =>
+    Promise.all(preloads.map((preload) => preload(context))).then(() => undefined);
+  if (preloads.some((preload) => preload.early)) {
+    together.early = (context) =>
+      preloads.map((preload) => preload.early?.(context) ?? false).some(Boolean);
+  }
+  return together;
 }

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { collectorIdColumn, collectorNameColumn } from '@/components/data-table/collector-columns';
 import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,12 @@ import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
 import { DistributionDetailDialog } from '../components/distribution-detail-dialog';
 import { DistributionFiltersBar } from '../components/distribution-filters';
-import { distributionsQuery, toDistributionFilter, type DistributionFilters } from '../distributions-list';
+import {
+  distributionsQuery,
+  statisticsFilterOf,
+  toDistributionFilter,
+  type DistributionFilters,
+} from '../distributions-list';
 import {
   DistributionStatisticsDocument,
   type DistributionRowFragment,
@@ -43,7 +49,7 @@ export default function DistributionsScreen() {
   // (issue 29 item 17, docs/decisions.md).
   const listFilter = toDistributionFilter(filters);
   const stats = useQuery(DistributionStatisticsDocument, {
-    variables: { filter: { type: listFilter.type, from: listFilter.from, to: listFilter.to } },
+    variables: { filter: statisticsFilterOf(listFilter) },
     fetchPolicy: 'cache-and-network',
   });
   const counted = `Del ${formatDate(listFilter.from)} al ${formatDate(listFilter.to)}`;
@@ -55,7 +61,7 @@ export default function DistributionsScreen() {
 
   const columns = useMemo<DataTableColumn<DistributionRowFragment>[]>(
     () => [
-      // At 1440 px with the menu open every column fits, the SIGNATURE searched by included (1110 of 1127 px).
+      // At 1440 px with the menu open every column fits, the ID ENTIDAD searched by included (1110 of 1127 px).
       { field: 'id', headerName: 'ID', width: 100 },
       {
         field: 'paymentId',
@@ -65,14 +71,9 @@ export default function DistributionsScreen() {
         render: (r) => r.paymentId ?? '',
       },
       { field: 'requestDate', headerName: 'FECHA', width: 180, render: (r) => formatDateTime(r.requestDate) },
-      { field: 'signature', priority: 3, headerName: 'SIGNATURE', width: 110, render: (r) => r.collector.id },
-      {
-        field: 'entity',
-        headerName: 'ENTIDAD',
-        flex: 1,
-        minWidth: 200,
-        render: (r) => r.collector.name ?? '',
-      },
+      // The collector's id is what 'Buscar por ID o Signature' searches: named as every list names it.
+      collectorIdColumn((r) => r.collector.id, { field: 'signature', priority: 3, width: 110 }),
+      collectorNameColumn((r) => r.collector.name, { field: 'entity', minWidth: 200 }),
       {
         field: 'totalAmount',
         headerName: 'IMPORTE',

@@ -7,12 +7,13 @@ import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import { ActionButton } from '@/components/actions/action-button';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { PageHeader } from '@/components/layout/page-header';
-import { hasAny, usePermissions, type Permission } from '@/lib/permissions';
+import { usePermissions } from '@/lib/permissions';
 import { useStoredState } from '@/lib/use-stored-state';
 import { authorizationPanel, historyPanel } from '../components/withdrawals-panel';
 import { WithdrawalListPanel } from '../components/withdrawal-list-panel';
 import { withdrawsPanel } from '../components/withdraws-panel';
 import { WITHDRAWALS_MESSAGES } from '../labels';
+import { UNIFIED_VIEW_KEY, unifiedViewOf, unifiedViewsOf, type UnifiedView } from '../unified-views';
 
 /** 'Programar' as spec 001 §2 shows it: present and disabled, saying why in its tooltip (the kit's disabled action). */
 const SCHEDULE = {
@@ -26,15 +27,7 @@ const SCHEDULE = {
 } as const;
 const noRun = () => undefined;
 
-type View = 'pending' | 'transfer' | 'batches' | 'history';
-
-/** The toggles of 'Retiros' and the permission each needs (spec 001 §6). */
-const VIEWS: readonly { view: View; label: string; requires: Permission[] }[] = [
-  { view: 'pending', label: 'Retiros pendientes', requires: ['WITHDRAWAL_SEARCH'] },
-  { view: 'transfer', label: 'Retiros por lote', requires: ['WITHDRAW_SHOW'] },
-  { view: 'batches', label: 'Lotes', requires: ['BATCH_WITHDRAW_SHOW'] },
-  { view: 'history', label: 'Historial', requires: ['WITHDRAWAL_SEARCH'] },
-];
+type View = UnifiedView;
 
 /**
  * /retirosUnificados 'Retiros' (spec 001 §2): the toggles 'Retiros pendientes', 'Retiros por lote', 'Lotes' and
@@ -49,9 +42,9 @@ export default function UnifiedWithdrawalsScreen({
 }) {
   const permissions = usePermissions();
   const navigate = useNavigate();
-  const views = VIEWS.filter((v) => hasAny(permissions, v.requires));
-  const [stored, setStored] = useStoredState<View>('withdrawals.unified.view', views[0]?.view ?? 'pending');
-  const view = views.some((v) => v.view === stored) ? stored : views[0]?.view;
+  const views = unifiedViewsOf(permissions);
+  const [stored, setStored] = useStoredState<View>(UNIFIED_VIEW_KEY, views[0]?.view ?? 'pending');
+  const view = unifiedViewOf(permissions, stored);
   const { search } = useLocation();
   // A view chosen while the address still holds the previous view's list (issue 29 item 7): the router commits
   // addresses later, in a transition, and a list mounted before the emptied one is committed would take the
