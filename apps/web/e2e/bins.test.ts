@@ -5,6 +5,7 @@ import { useBrowserStack } from './support/suite';
 import { notice, openInApp, screenshot, showPath, TAKE_SCREENSHOTS, tick } from './support/browser';
 import { gridRow, gridSettled } from './support/grid';
 import { stubGet, stubRows } from './support/tax';
+import { stubWrites } from './support/stub-http';
 
 /** Buscar BIN and the BIN form (spec 001 §2, §5 "Card BIN", §8) as impuestos; consulta refused. */
 
@@ -20,10 +21,13 @@ beforeAll(async () => {
 const form = () => page.getByRole('form', { name: 'Formulario del BIN' });
 const save = () => form().getByRole('button', { name: 'Guardar' });
 
+/** Types `typed` in a lookup and chooses `option` among the options of that text, then checks it is the one chosen. */
 async function pick(label: string, typed: string, option: string) {
   const input = form().getByRole('combobox', { name: label });
   await input.fill(typed);
   await page.getByRole('option', { name: option, exact: true }).click();
+  await expect.poll(() => input.inputValue()).toBe(option);
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
 describe('Buscar BIN as impuestos', () => {
@@ -81,10 +85,22 @@ describe('Buscar BIN as impuestos', () => {
     await form().getByLabel('Número BIN').fill('423456');
     await pick('Marca', 'vis', 'Visa');
     await pick('Tipo de tarjeta', 'cré', 'Crédito');
-    await pick('Emisor (organización)', 'galicia', 'Banco de Galicia y Buenos Aires');
     await pick('Medio de pago', 'VISA D', 'Visa Débito');
     await form().getByLabel('Día de acreditación').fill('2');
-    expect(await save().isEnabled()).toBe(true);
+    // An operator typing fast: the issuer's text, then Enter before any option was chosen. Nothing is sent: the
+    // field says its text is not an option, and 'Guardar' waits for one.
+    const issuer = form().getByRole('combobox', { name: 'Emisor (organización)' });
+    const posts = async () =>
+      (await stubWrites(suite.stack, 'bin')).filter((w) => w.method === 'POST').length;
+    const sent = await posts();
+    await issuer.fill('galicia');
+    await issuer.press('Enter');
+    await form().getByText('Elija una opción de la lista').waitFor();
+    expect(await save().isDisabled()).toBe(true);
+    expect(await posts()).toBe(sent);
+    await page.getByRole('option', { name: 'Banco de Galicia y Buenos Aires', exact: true }).click();
+    await expect.poll(() => issuer.inputValue()).toBe('Banco de Galicia y Buenos Aires');
+    await expect.poll(() => save().isEnabled()).toBe(true);
     await save().click();
     await notice(page, 'Bin created correctamente').waitFor();
     await page.waitForURL(/\/bin\/423456$/);

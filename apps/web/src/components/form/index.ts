@@ -12,3 +12,4 @@ export {
 } from './identifier-field';
 export { FormCard, FormFooter, ValidatedFormik, type ValidatedFormikProps } from './form-page';
 export { schemaOf, useInitialErrors, yupErrorsNow, type SyncValidation } from './initial-errors';
+export { UNCHOSEN_OPTION_MESSAGE, unchosenOptionError } from './unchosen-option';

@@ -16,6 +16,7 @@ export function LookupField({
   label,
   value,
   onChange,
+  onInputChange,
   onBlur,
   error,
   required,
@@ -24,28 +25,37 @@ export function LookupField({
   label: string;
   value: LookupOption | null;
   onChange(value: LookupOption | null): void;
+  /** The text in the field, as typed (a form refuses one that is not the option chosen). */
+  onInputChange?(text: string): void;
   onBlur?(): void;
   error?: string;
   required?: boolean;
 }) {
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input, 300);
-  const typed = value && input === value.description ? '' : search;
+  const chosenShown = value !== null && input === value.description;
+  const typed = chosenShown ? '' : search;
   const { data, loading } = useQuery(BinLookupDocument, {
     variables: { kind, search: typed || null },
     fetchPolicy: 'cache-first',
   });
+  // Only the options of the text in the field: the previous text's, still listed while the new search rests or
+  // loads, were there to be clicked or entered as they were replaced.
+  const current = chosenShown || search === input;
   return (
     <Autocomplete
-      options={data?.binLookup ?? []}
+      options={current && !loading ? (data?.binLookup ?? []) : []}
       value={value}
       onChange={(_event, next) => onChange(next)}
       inputValue={input}
-      onInputChange={(_event, next) => setInput(next)}
+      onInputChange={(_event, next) => {
+        setInput(next);
+        onInputChange?.(next);
+      }}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       getOptionLabel={(option) => option.description}
       filterOptions={(options) => options}
-      loading={loading}
+      loading={!current || loading}
       noOptionsText="Sin resultados"
       loadingText="Buscando…"
       onBlur={onBlur}

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@apollo/client/react';
-import { useFormikContext, type FormikHelpers } from 'formik';
+import { useFormikContext, type FormikErrors, type FormikHelpers } from 'formik';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +17,7 @@ import { detailGateTexts } from '@/components/detail/record-texts';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 import { ActionDialog } from '@/components/dialogs/action-dialog';
 import { shownError } from '@/components/form/field-error';
-import { FormIdentifierField, ValidatedFormik } from '@/components/form';
+import { FormIdentifierField, unchosenOptionError, ValidatedFormik, yupErrorsNow } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { COUNTRIES, countryName, searchPaymentMethods } from '../bin-options';
 import { BIN_NOUN } from '../bins-list';
@@ -45,6 +45,22 @@ interface BinFormState {
   issuer: LookupOption | null;
   mediaPaymentId: MethodOption | null;
   accreditationDay: string;
+}
+
+type LookupName = 'brand' | 'type' | 'subtype' | 'issuer';
+const LOOKUPS: readonly LookupName[] = ['brand', 'type', 'subtype', 'issuer'];
+
+/** Each lookup's text as typed (kept out of the values: the text of the option chosen is no change to discard). */
+type TypedTexts = Partial<Record<LookupName, string>>;
+
+/** The form's rules, and a lookup's text typed and not chosen ('galicia' before 'Banco de Galicia…' was picked). */
+function validateBin(values: BinFormState, typed: TypedTexts): FormikErrors<BinFormState> {
+  const errors: FormikErrors<BinFormState> = yupErrorsNow(binFormSchema, values);
+  for (const name of LOOKUPS) {
+    const unchosen = unchosenOptionError(typed[name], values[name]?.description);
+    if (unchosen) errors[name] = unchosen;
+  }
+  return errors;
 }
 
 const EMPTY: BinFormState = {
@@ -78,11 +94,14 @@ function FormLookup({
   kind,
   label,
   required,
+  onTyped,
 }: {
-  name: 'brand' | 'type' | 'subtype' | 'issuer';
+  name: LookupName;
   kind: 'BRAND' | 'TYPE' | 'SUBTYPE' | 'ISSUER';
   label: string;
   required?: boolean;
+  /** The lookup's text as typed, for the form's rule. */
+  onTyped(name: LookupName, text: string): void;
 }) {
   const formik = useFormikContext<BinFormState>();
   return (
@@ -92,13 +111,14 @@ function FormLookup({
       required={required}
       value={formik.values[name]}
       onChange={(value) => void formik.setFieldValue(name, value)}
+      onInputChange={(text) => onTyped(name, text)}
       onBlur={() => void formik.setFieldTouched(name, true)}
       error={shownError(formik, name)}
     />
   );
 }
 
-function BinFields({ creating }: { creating: boolean }) {
+function BinFields({ creating, onTyped }: { creating: boolean; onTyped(name: LookupName, text: string): void }) {
   const formik = useFormikContext<BinFormState>();
   const methods = useQuery(BinPaymentMethodsDocument, { fetchPolicy: 'cache-first' });
   const options = useMemo<MethodOption[]>(
@@ -124,13 +144,13 @@ function BinFields({ creating }: { creating: boolean }) {
         />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <FormLookup name="brand" kind="BRAND" label="Marca" required />
+        <FormLookup name="brand" kind="BRAND" label="Marca" required onTyped={onTyped} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <FormLookup name="type" kind="TYPE" label="Tipo de tarjeta" required />
+        <FormLookup name="type" kind="TYPE" label="Tipo de tarjeta" required onTyped={onTyped} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <FormLookup name="subtype" kind="SUBTYPE" label="Subtipo" />
+        <FormLookup name="subtype" kind="SUBTYPE" label="Subtipo" onTyped={onTyped} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <Autocomplete
@@ -144,7 +164,7 @@ function BinFields({ creating }: { creating: boolean }) {
         />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <FormLookup name="issuer" kind="ISSUER" label="Emisor (organización)" />
+        <FormLookup name="issuer" kind="ISSUER" label="Emisor (organización)" onTyped={onTyped} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <Autocomplete
@@ -245,6 +265,8 @@ export default function BinFormScreen() {
   const title = creating ? 'Nuevo BIN' : `BIN ${id}`;
   // 'Cancelar' with unsaved edits asks before it discards them (issue 29 item 13).
   const [discarding, setDiscarding] = useState(false);
+  const typed = useRef<TypedTexts>({});
+  const validate = useCallback((values: BinFormState) => validateBin(values, typed.current), []);
   const header = (
     <PageHeader
       title={title}
@@ -298,7 +320,7 @@ export default function BinFormScreen() {
         // 'Recargar' (or a save) shows the version read: the form starts again from it.
         key={bin ? `${bin.id}@${bin.lastUpdateDate ?? ''}` : 'new'}
         initialValues={initial}
-        validationSchema={binFormSchema}
+        validate={validate}
         onSubmit={submit}
       >
         {(formik) => (
@@ -310,7 +332,13 @@ export default function BinFormScreen() {
             sx={{ p: 3 }}
             aria-label="Formulario del BIN"
           >
-            <BinFields creating={creating} />
+            <BinFields
+              creating={creating}
+              onTyped={(name, text) => {
+                typed.current = { ...typed.current, [name]: text };
+                void formik.validateForm();
+              }}
+            />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
               <Button onClick={() => (formik.dirty ? setDiscarding(true) : void navigate('/bin'))}>
                 Cancelar
