@@ -17,7 +17,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const rootModules = join(root, 'node_modules');
 const packageDir = join(root, 'packages', 'test-stack');
 const schemaDir = join(root, 'packages', 'schema');
 
@@ -52,6 +51,9 @@ const OWN_FILES = [
   'infra/keycloak/realm-back-office.json',
   'infra/keycloak/dev/back-office-tests.partial-import.json',
 ];
+/** The contract's history, which the schema's description points to: what each version changed, and each release. */
+const CONTRACT_FILES = ['CHANGELOG.md', 'released'];
+const SCHEMA_PATH = 'packages/schema';
 /** What a workspace package needs at run time: its build and the files its build reads (the schema's SDL). */
 const WORKSPACE_FILES = ['package.json', 'dist', 'schema.graphql'];
 
@@ -107,12 +109,31 @@ async function runtimeClosure() {
   return found;
 }
 
+/**
+ * The real folder of `rootDir`'s node_modules: a node_modules that is a symbolic link (a CI cache, a shared store)
+ * holds the packages whose real folders the closure lists, so they are compared with its real path.
+ * @param {string} rootDir
+ */
+export const modulesFolder = (rootDir) => realpath(join(rootDir, 'node_modules'));
+
+/**
+ * Where a package of the closure sits inside the real node_modules (`graphql`, `@apollo/server`,
+ * `a/node_modules/b`), or null for a workspace (its real folder is elsewhere in the repository).
+ * @param {string} dir the package's real folder
+ * @param {string} modules the real node_modules folder (modulesFolder)
+ */
+export function installedPath(dir, modules) {
+  const installed = relative(modules, dir);
+  return installed && !installed.startsWith('..') && !installed.startsWith(sep) ? installed : null;
+}
+
 /** Copies the closure into `staging/node_modules`: installed packages where they are, workspaces by name. */
 async function copyClosure(closure, staging) {
   const topLevel = {};
+  const modules = await modulesFolder(root);
   for (const [dir, { name, version }] of closure) {
-    const installed = relative(rootModules, dir);
-    if (!installed.startsWith('..') && !installed.startsWith(sep)) {
+    const installed = installedPath(dir, modules);
+    if (installed !== null) {
       const target = join(staging, 'node_modules', installed);
       // Its own node_modules are packages of the closure too, copied on their own (only those it needs).
       await cp(dir, target, { recursive: true, filter: (source) => runtimeFile(relative(dir, source)) });
@@ -148,8 +169,11 @@ export async function packTestStack(destination) {
       filter: (source) => !/\.test\.ts$|test-processes\.ts$/.test(source),
     });
     for (const file of OWN_FILES) await cp(join(root, file), join(staging, file));
-    // The contract: the schema's SDL and its types, at the package's root.
+    // The contract: the schema's SDL and its types, at the package's root; its changelog and released snapshots
+    // where the schema's description names them (packages/schema/CHANGELOG.md).
     await cp(join(schemaDir, 'schema.graphql'), join(staging, 'schema.graphql'));
+    for (const file of CONTRACT_FILES)
+      await cp(join(schemaDir, file), join(staging, SCHEMA_PATH, file), { recursive: true });
     await writeSchemaTypes(join(schemaDir, 'schema.graphql'), join(staging, 'schema.d.ts'));
     const dependencies = await copyClosure(await runtimeClosure(), staging);
     const manifest = await readJson(join(packageDir, 'package.json'));
@@ -170,6 +194,8 @@ export async function packTestStack(destination) {
             '.': { types: entry(manifest.exports['.'].types), default: entry(manifest.exports['.'].default) },
             './schema.graphql': './schema.graphql',
             './schema': { types: './schema.d.ts' },
+            './CHANGELOG.md': `./${SCHEMA_PATH}/CHANGELOG.md`,
+            './released/*': `./${SCHEMA_PATH}/released/*`,
             './package.json': './package.json',
           },
           bin: Object.fromEntries(Object.entries(manifest.bin).map(([name, path]) => [name, entry(path)])),
