@@ -284,7 +284,6 @@ function roomFor(req: FileRequest, definition: UploadDefinition): number {
 
 /** Room on disk for the upload in the replica's spool directory, or its refusal (nothing read). */
 async function spoolRoom(
-  calls: FileCalls,
   spool: UploadSpool,
   req: FileRequest,
   definition: UploadDefinition,
@@ -328,7 +327,7 @@ export function uploadRoute(
       refuseUpload(calls, req, res, state, slot, EARLY_DRAIN_BYTES);
       return;
     }
-    const room = await spoolRoom(calls, spool, req, definition, user);
+    const room = await spoolRoom(spool, req, definition, user);
     if (room instanceof FileRefusal) {
       slot.release();
       refuseUpload(calls, req, res, state, room, EARLY_DRAIN_BYTES);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import type { GatewayConfig } from '../../config.js';
 import type { RunningGateway } from '../../index.js';
 import { startLocalGateway } from '../../__tests__/local-gateway.js';
 import { rawRequest, type RawAnswer, type RawRequest } from '../../__tests__/raw-http.js';
+import { startSourceGateway, type GatewayProcess } from '../../__tests__/gateway-process.js';
 import { sharedStack, type SharedEmulator, type SharedStubs } from '../../__tests__/shared-stack.js';
 import type { OperatorGate } from '../../http/operator-gate.js';
 import { loadConfig } from '../../load-config.js';
@@ -120,7 +121,7 @@ function rawBody(size: number): Buffer {
  * body's own by default); answers once the gateway closes the connection, or `signal` aborts (the client leaves).
  */
 function rawImport(
-  gateway: RunningGateway,
+  gateway: Pick<RunningGateway, 'url'>,
   token: string,
   body: Buffer,
   request: Partial<Pick<RawRequest, 'signal'>> & { declared?: number } = {},
@@ -140,7 +141,7 @@ function rawImport(
 
 /** An upload of `body` that sends its first `sent` bytes and then nothing, until `signal` aborts. */
 const heldUpload = (
-  gateway: RunningGateway,
+  gateway: Pick<RunningGateway, 'url'>,
   body: Buffer,
   sent: number,
   token: string,
@@ -330,6 +331,27 @@ describe('the spooled file is removed however the upload ends', { timeout: 120_0
     expect(await importPosts()).toBe(0);
   });
 
+  it('a spool folder that cannot be written: 503 in Spanish, nothing sent, the gateway still serving', async () => {
+    // A folder under a file: its directory can never be made.
+    const file = join(folder, 'not-a-folder');
+    await writeFile(file, '');
+    const gateway = await startLocalGateway(stubs.url, emulator, {
+      uploadSpool: { dir: join(file, 'spool'), maxBytes: 100 * MiB, maxBytesPerOperator: 20 * MiB },
+    });
+    gateways.push(gateway);
+    const answer = await upload(gateway, importForm('cuotas.csv', importCsv(1024)));
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({
+      error: {
+        code: 'UPLOAD_UNAVAILABLE',
+        message:
+          'No se pudo recibir el archivo en este momento; no se envió nada. Vuelva a intentar en unos segundos.',
+      },
+    });
+    expect(await importPosts()).toBe(0);
+    expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
+  });
+
   it('a service that fails: 502 in Spanish', async () => {
     const { gateway, dir } = await gatewayWith();
     const fault = await fetch(`${stubs.url}/__admin/faults`, {
@@ -369,4 +391,30 @@ describe('a killed process’s spooled files', { timeout: 120_000 }, () => {
     gateways.push(gateway);
     await expect.poll(async () => (await readdir(dir)).sort()).toEqual([live, otherHost, notOurs].sort());
   });
+
+  it('a gateway killed mid-upload leaves its file; the next gateway to start on the host removes it', async () => {
+    const dir = await mkdtemp(join(folder, 'killed-'));
+    const stack = { stubsUrl: stubs.url, issuer: emulator.issuer, jwksUrl: emulator.jwksUrl };
+    const children: ChildProcess[] = [];
+    const start = (): Promise<GatewayProcess> =>
+      startSourceGateway(stack, { UPLOAD_SPOOL_DIR: dir }, (child) => children.push(child));
+    try {
+      const killed = await start();
+      const leave = new AbortController();
+      const held = heldUpload(killed, rawBody(4 * MiB), 256 * 1024, tesoreria, leave.signal);
+      await expect.poll(async () => (await spooled(dir)).length).toBe(1);
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      leave.abort();
+      await held;
+      // What it was receiving stays on disk: nobody removed it.
+      expect(await spooled(dir)).toHaveLength(1);
+      await start();
+      await expect
+        .poll(async () => (await readdir(dir)).filter((name) => name.startsWith(SPOOL_PREFIX)))
+        .toEqual([]);
+    } finally {
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 240_000);
 });
