@@ -43,3 +43,41 @@ describe('the upstream estimate of a request', () => {
     expect(again).not.toBe(first);
   });
 });
+
+describe('the cost of a request', () => {
+  const cost = (query: string, variables: Record<string, unknown> = {}) =>
+    estimateCost(schema, parse(query), undefined, variables).cost;
+
+  it('counts 2 per field with a selection, 1 per leaf, each level 1.5 times its parent’s', () => {
+    expect(cost('{ me { username } }')).toBe(2 + 1.5);
+    expect(cost('{ a: me { username } b: me { username name } }')).toBe(2 + 1.5 + 2 + 3);
+    expect(cost('{ __typename }')).toBe(1);
+  });
+
+  it('counts a page’s rows once per row asked: the literal, the variable, or the default page of 25', () => {
+    const page = (n: number) => 2 + 1.5 * n * (2 + 1.5);
+    expect(cost('{ activity(pageSize: 1) { rows { id } } }')).toBe(page(1));
+    expect(cost('query($n: Int) { activity(pageSize: $n) { rows { id } } }', { n: 100 })).toBe(page(100));
+    expect(cost('{ activity { rows { id } } }')).toBe(page(25));
+    // Past 100 the resolver refuses it: the estimate counts 100, never more.
+    expect(cost('{ activity(pageSize: 5000) { rows { id } } }')).toBe(page(100));
+    // total and the other fields of the page are not rows.
+    expect(cost('{ activity(pageSize: 100) { total } }')).toBe(2 + 1.5);
+  });
+
+  it('counts a fragment as its fields wherever it is spread, and introspection like any field', () => {
+    const inline = cost('{ activity(pageSize: 10) { rows { id user } } }');
+    expect(cost('{ activity(pageSize: 10) { rows { ...F } } } fragment F on ActivityEvent { id user }')).toBe(
+      inline,
+    );
+    expect(
+      cost(
+        '{ a: activity(pageSize: 10) { rows { ...F } } b: activity(pageSize: 10) { rows { ...F } } } fragment F on ActivityEvent { id user }',
+      ),
+    ).toBe(2 * inline);
+    expect(cost('{ __schema { types { name } } }')).toBe(2 + 1.5 * (2 + 1.5));
+    expect(estimateCost(schema, parse('{ __schema { types { name } } }'), undefined, {}).upstreamCalls).toBe(
+      0,
+    );
+  });
+});
