@@ -131,7 +131,7 @@ describe('Lotes de retiros as tesoreria', () => {
     await screenshot(page, 'batches-bulk-confirm');
     await confirm.getByRole('button', { name: 'Continuar' }).click();
     const progress = page.getByRole('dialog');
-    // The refusal reads in Spanish, its code in a tooltip (issue 28 item 7).
+    // The refusal reads in Spanish, ' - ' and its code.
     await progress.locator('[data-code="batch_destination_account_missing"]').first().waitFor();
     await progress.getByText('¡Lote reprocesado con éxito!').first().waitFor();
     await screenshot(page, 'batches-bulk-progress');

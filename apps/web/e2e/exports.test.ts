@@ -147,10 +147,9 @@ describe('exports as admin', () => {
     await download.click();
     const refusal = page
       .getByRole('status')
-      .filter({ hasText: 'La exportación falló: no hay archivo para descargar.' });
+      .filter({ hasText: 'La exportación falló: no hay archivo para descargar - export_failed' });
     await refusal.waitFor();
-    // The code follows the text the same way as every refusal: in its tooltip, whose code comes with its chunk (the
-    // notice shows the text alone until then). Hovering keeps the notice open meanwhile (MUI pauses it).
+    // The code follows the text, after ' - ', as in every refusal. Hovering keeps the notice open (MUI pauses it).
     await refusal.hover();
     await refusal.locator('[data-code="export_failed"]').waitFor();
     expect(await refusal.innerText()).not.toContain('todavía no finalizó');

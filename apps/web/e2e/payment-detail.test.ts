@@ -262,7 +262,7 @@ describe('payment detail as operador', () => {
     await expect(feedback.textContent()).resolves.toContain(
       'Fondos insuficientes en la cuenta de la entidad.',
     );
-    // The code after the text is in a tooltip (issue 28 item 7).
+    // The code after the text, ' - ' between them.
     await feedback.locator('[data-code="insufficient_funds_in_collector_account"]').waitFor();
     await expect(feedback.textContent()).resolves.toContain('rechazad');
     // Nothing typed is lost.

@@ -1,33 +1,8 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { splitCodedMessage } from './coded-message';
-
-/** The code tooltip's machinery (MUI's Tooltip, the code catalogue) is not part of the shell: loaded with a coded notice. */
-const CodedMessage = lazy(() =>
-  import('../components/detail/code-text').then((m) => ({ default: m.MessageText })),
-);
-
-/** A notice's text; a code after it (' - bin_exists') goes to a tooltip, as in every message (issue 28 item 7). */
-function NoticeMessage({ message }: { message: string }) {
-  const { text, code } = splitCodedMessage(message);
-  if (!code) return <>{text}</>;
-  return (
-    <Suspense fallback={text}>
-      <CodedMessage message={message} />
-    </Suspense>
-  );
-}
+import { MessageText } from '../components/detail/message-text';
 
 /** Notices last 2500 ms (spec 001 §9), top-right, with a 'Cerrar' button. */
 export const NOTICE_DURATION_MS = 2500;
@@ -118,7 +93,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
               </Button>
             }
           >
-            <NoticeMessage message={current.message} />
+            <MessageText message={current.message} />
           </Alert>
         </Snackbar>
       )}

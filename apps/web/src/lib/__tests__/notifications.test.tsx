@@ -42,6 +42,13 @@ describe('NotificationsProvider', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it("says a refusal's message, ' - ' and its code at once (no chunk to wait for)", () => {
+    act(() => notifier.error('El BIN ya existe - bin_exists'));
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('El BIN ya existe - bin_exists');
+    expect(notice.querySelector('[data-code="bin_exists"]')).not.toBeNull();
+  });
+
   it('a notice that arrives while the previous one fades out follows it, without bringing it back', () => {
     act(() => notifier.success('Descarga completa: retiro.txt'));
     advance(NOTICE_DURATION_MS + 50);
