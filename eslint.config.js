@@ -180,13 +180,6 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 150 }] },
   },
   {
-    // The exceptions, each with its reason. The money moves' journal (issue 60) is one closure over its timers and
-    // leases and was being changed this round; splitting it is its own change, with its fault drill
-    // (scripts/fault-drill.mjs).
-    files: ['apps/gateway/src/activity/move-journal.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // One amount parser in the web (issue 47): the validators' readAmount / parseAmount, through the AmountField.
     files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
     ignores: ['apps/web/src/**/__tests__/**', 'apps/web/src/**/*.test.*'],

@@ -79,7 +79,7 @@ export interface GatewayConfig {
   /** Days an activity event is kept (ACTIVITY_RETENTION_DAYS, default 400); older ones are purged daily. */
   activityRetentionDays: number;
   /**
-   * Money moves (activity/move-journal.ts): how long a gateway holds a move it runs before another may close it
+   * Money moves (money/journal.ts): how long a gateway holds a move it runs before another may close it
    * (MOVE_LEASE_MS, default 30 s, renewed while it runs), and how often a gateway looks for moves whose gateway
    * stopped (MOVE_RECOVER_EVERY_MS, default 15 s).
    */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { currentMove } from './activity/move-scope.js';
+import { emptyMoveSlot } from './money/scope.js';
+import type { MoneyPolicy } from './money/pipeline.js';
 import type { StoreHandle } from './activity/store-handle.js';
 import type { AuthUser } from './auth/verify-token.js';
 import type { GatewayConfig } from './config.js';
@@ -31,6 +32,8 @@ export interface ContextOptions {
   fetch?: typeof fetch;
   /** The gateway's own store (none in most tests). */
   store?: StoreHandle | null;
+  /** The money pipeline's journal and intents (money/pipeline.ts): none without a store. */
+  money?: MoneyPolicy | null;
 }
 
 /** Every module's data sources and loaders, each module built on first use in the request. */
@@ -39,6 +42,7 @@ const moduleInstances = lazyModuleInstances(MODULES);
 export function createContext(options: ContextOptions): GatewayContext {
   const { config, user, requestId, locale, logger } = options;
   const upstreamCalls: UpstreamCall[] = [];
+  const moveSlot = emptyMoveSlot();
   const request: UpstreamRequestContext = {
     token: user.token,
     user: user.username,
@@ -47,7 +51,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     locale,
     getMemo: new Map(),
     onCall: (call) => upstreamCalls.push(call),
-    beforeWrite: () => currentMove()?.beforeWrite(),
+    beforeWrite: () => moveSlot.current?.beforeWrite(),
   };
   const clients = new Map<ServiceName, RestClient>();
   const upstream: UpstreamClients = (service) => {
@@ -82,6 +86,9 @@ export function createContext(options: ContextOptions): GatewayContext {
     store: options.store ?? null,
     storeNamespace: options.testNamespace ?? '',
     preferenceLimits: config.preferenceLimits,
+    money: options.money ?? null,
+    moveSlot,
+    moveMarks: new Map(),
   };
 }
 

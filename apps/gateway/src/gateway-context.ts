@@ -3,6 +3,9 @@ import type { AuthUser } from './auth/verify-token.js';
 import type { GatewayConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { UpstreamCall, UpstreamClients } from './upstream/rest-client.js';
+import type { MoneyPolicy } from './money/pipeline.js';
+import type { MoveMark } from './money/move.js';
+import type { MoveSlot } from './money/scope.js';
 
 /**
  * Every module's data sources, merged. Declared empty here and filled in by src/modules.ts (declaration merging
@@ -42,4 +45,10 @@ export interface GatewayContext {
   storeNamespace: string;
   /** What one operator may keep as preferences (GatewayConfig.preferenceLimits). */
   preferenceLimits: GatewayConfig['preferenceLimits'];
+  /** The money pipeline's journal and intents (money/pipeline.ts); null without a store: fields run as they are. */
+  money: MoneyPolicy | null;
+  /** The money move of the root mutation field running (money/scope.ts; nested, so shared by Apollo's copies). */
+  moveSlot: MoveSlot;
+  /** How each root mutation field's move ended, by response key, for the audit to read ('recorded'...). */
+  moveMarks: Map<string, MoveMark>;
 }

@@ -2,6 +2,7 @@ import { typeDefs } from '@backoffice/schema';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { applyAuthDirective } from './auth/auth-directive.js';
+import { withMoneyPipeline } from './money/pipeline.js';
 import type { Resolvers } from './generated/resolvers-types.js';
 import { MODULES } from './modules.js';
 import { DateTimeScalar, DecimalScalar, JSONScalar } from './scalars.js';
@@ -25,5 +26,8 @@ export const buildBaseSchema = (): GraphQLSchema =>
     }),
   );
 
-/** The gateway's schema: SDL + resolvers, then @auth applied LAST so no field escapes it. */
-export const buildSchema = (): GraphQLSchema => applyAuthDirective(buildBaseSchema());
+/**
+ * The gateway's schema: SDL + resolvers, refusals answered as payloads, every root mutation through the money
+ * pipeline (money/pipeline.ts), then @auth applied LAST so no field escapes it.
+ */
+export const buildSchema = (): GraphQLSchema => applyAuthDirective(withMoneyPipeline(buildBaseSchema()));

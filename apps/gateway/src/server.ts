@@ -12,7 +12,8 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLSchema } from 'graphql';
 import { activityRow, createActivityWriter, type ActivityWriter } from './activity/activity-writer.js';
-import { createMoveJournal, type MoveJournal } from './activity/move-journal.js';
+import { createMoveJournal, type MoveJournal } from './money/journal.js';
+import { createMoneyPolicy } from './money/pipeline.js';
 import { createRefusalBudget } from './audit/refusal-budget.js';
 import { connectStore, type StoreHandle } from './activity/store-handle.js';
 import { storeNamespace } from './activity/store-namespace.js';
@@ -75,7 +76,7 @@ export interface GatewayApp {
   /** The gateway's store and its activity writer, when `config.store` names one. */
   store: StoreHandle | null;
   activity: ActivityWriter | null;
-  /** The money moves' record (activity/move-journal.ts), when the store is configured. */
+  /** The money moves' record (money/journal.ts), when the store is configured. */
   moves: MoveJournal | null;
   /**
    * Stopping: `/readyz` answers 503 at once while connections are still accepted for `readinessDrainMs`, then
@@ -185,7 +186,7 @@ interface ApolloParts extends StoreParts {
 
 /** Apollo Server with the gateway's schema, limits and plugins (started by the caller). */
 function createApollo(
-  { config, logger, schema, gate, moves, activity, refusals }: ApolloParts,
+  { config, logger, schema, gate, activity, refusals }: ApolloParts,
   options: Pick<GatewayAppOptions, 'httpServer'>,
 ): ApolloServer<GatewayContext> {
   // Limits that name themselves (limits/query-limits.ts): introspection counted too, tokens by graphql-js.
@@ -230,14 +231,6 @@ function createApollo(
         logger,
         schema,
         refusals,
-        ...(moves
-          ? {
-              moves: {
-                journal: moves,
-                intentRow: (event) => activityRow(event, activityFields(MUTATION_AREAS, event), new Date()),
-              },
-            }
-          : {}),
         ...(activity
           ? {
               onEvent: (event) => activity.record(event, activityFields(MUTATION_AREAS, event)),
@@ -334,13 +327,24 @@ function sandboxRoute({ config, verifier, schema, answers }: RouteParts): RouteH
  * that serves an operator checks them with `parts.gate` (http/operator-gate.ts), as /graphql and /files do.
  */
 function gatewayRoutes(parts: RouteParts): RouteHandler {
-  const { config, answers } = parts;
+  const { config, answers, logger } = parts;
   const sandbox = sandboxRoute(parts);
   const live = liveRoute(parts);
   const route = (name: string, match: RouteMatch, handle: RouteHandler): Route => ({ name, match, handle });
+  const { moves } = parts.store;
   const graphql = graphqlRoute({
     ...parts,
     store: parts.store.store,
+    // Every root mutation a money move (money/pipeline.ts), its intent's row in the request's namespace.
+    money: moves
+      ? createMoneyPolicy({
+          schema: parts.schema,
+          journal: moves,
+          logger,
+          intentRow: (event, namespace) =>
+            activityRow(event, { ...activityFields(MUTATION_AREAS, event), namespace }, new Date()),
+        })
+      : null,
     cors: apiCors(config.corsOrigins)(['x-request-id']),
     failed: answers.failed,
     refusalExtensions: {

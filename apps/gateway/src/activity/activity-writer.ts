@@ -47,7 +47,7 @@ export interface ActivityExtra {
   namespace?: string;
 }
 
-/** An audit event as its activity row (also a money move's intent: activity/move-field.ts). */
+/** An audit event as its activity row (also a money move's intent: money/move.ts). */
 export function activityRow(
   event: Omit<AuditEvent, 'result'> & { result: string },
   extra: ActivityExtra,

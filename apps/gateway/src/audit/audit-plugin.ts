@@ -16,7 +16,6 @@ import {
   valueFromASTUntyped,
   type DocumentNode,
   type FieldNode,
-  type GraphQLOutputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -25,9 +24,7 @@ import { listFieldPermissions, type Requirements } from '../auth/auth-directive.
 import type { GatewayContext } from '../gateway-context.js';
 import type { Logger } from '../logger.js';
 import type { RefusalBudget } from './refusal-budget.js';
-import type { NewActivity } from '@backoffice/store';
-import type { MoveJournal } from '../activity/move-journal.js';
-import { runMoveField, type MoveMark, type MoveResult } from '../activity/move-field.js';
+import type { MoveMark, MoveResult } from '../money/move.js';
 import { UpstreamError, UpstreamTimeout, UpstreamUnavailable } from '../upstream/errors.js';
 
 /**
@@ -78,7 +75,7 @@ export interface AuditEvent {
   operations?: string[];
   requestId: string;
   /**
-   * A money move's record (activity/move-field.ts): `recorded`, its row was written before it was sent and holds
+   * A money move's record (money/move.ts): `recorded`, its row was written before it was sent and holds
    * its outcome; `replayed`, a retry answered from that row; `unsent`, it ran but sent nothing upstream.
    */
   move?: MoveMark;
@@ -365,28 +362,11 @@ export interface AuditPluginOptions {
   onEvent?: (event: AuditEvent) => void;
   /** Refused requests written one by one per operator (audit/refusal-budget.ts); without it, all of them. */
   refusals?: RefusalBudget;
-  /**
-   * Money moves (activity/move-field.ts): every root mutation field but the preferences' is run as one, its intent
-   * stored before it writes upstream. Without it (no store), fields run as they are.
-   */
-  moves?: {
-    journal: MoveJournal;
-    /** The activity row of a move's intent (its result 'pending'), from its audit event. */
-    intentRow: (event: Omit<AuditEvent, 'result'> & { result: 'pending' }) => NewActivity;
-  };
 }
 
 /** Where a request's observer of root mutation fields sits on its context (set by the plugin for mutations). */
 const ROOT_FIELD_OBSERVER = Symbol('audit root field observer');
 type RootFieldObserver = (key: string, observed: Observed) => void;
-/** Where a request's runner of money moves sits on its context (set by the plugin when it has a journal). */
-const ROOT_FIELD_MOVE = Symbol('money move runner');
-type RootFieldMove = (
-  key: string,
-  field: { name: string; type: GraphQLOutputType },
-  args: Record<string, unknown>,
-  run: () => unknown,
-) => unknown;
 const observedSchemas = new WeakSet<GraphQLSchema>();
 
 /**
@@ -400,19 +380,14 @@ function observeRootMutationFields(schema: GraphQLSchema): void {
   for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
     const resolve = field.resolve ?? defaultFieldResolver;
     field.resolve = (source, args, contextValue, info) => {
-      const hooks = contextValue as {
-        [ROOT_FIELD_OBSERVER]?: RootFieldObserver;
-        [ROOT_FIELD_MOVE]?: RootFieldMove;
-      } | null;
+      const hooks = contextValue as { [ROOT_FIELD_OBSERVER]?: RootFieldObserver } | null;
       const observe = hooks?.[ROOT_FIELD_OBSERVER];
       if (!observe) return resolve(source, args, contextValue, info);
       const key = String(info.path.key);
       const done = (error: unknown, result: unknown) =>
         observe(key, { args: args as Record<string, unknown>, error, result });
-      const move = hooks[ROOT_FIELD_MOVE];
-      const run = () => resolve(source, args, contextValue, info);
       try {
-        const result = move ? move(key, field, args as Record<string, unknown>, run) : run();
+        const result = resolve(source, args, contextValue, info);
         if (result && typeof (result as PromiseLike<unknown>).then === 'function') {
           (result as PromiseLike<unknown>).then(
             (value) => done(null, value),
@@ -428,6 +403,51 @@ function observeRootMutationFields(schema: GraphQLSchema): void {
       }
     };
   }
+}
+
+/** The audit event of a money move's intent (its result 'pending'), as the pipeline stores it (money/pipeline.ts). */
+export type IntentEvent = Omit<AuditEvent, 'result'> & { result: 'pending' };
+
+/**
+ * How the audit describes a root mutation field about to run as a money move: its intent's event, or null when the
+ * field is no move (a preference mutation, or a call @auth refuses: it throws before anything).
+ */
+export function moveIntentEvents(
+  schema: GraphQLSchema,
+): (
+  fieldName: string,
+  args: Record<string, unknown>,
+  who: {
+    user: { username: string; permissions: readonly string[] };
+    requestId: string;
+    operationName: string | null;
+  },
+) => IntentEvent | null {
+  const opaque = jsonArguments(schema);
+  const requirements = new Map(
+    listFieldPermissions(schema)
+      .filter((f) => f.typeName === schema.getMutationType()?.name)
+      .map((f) => [f.fieldName, f.requirements]),
+  );
+  return (fieldName, args, { user, requestId, operationName }) => {
+    const needs = requirements.get(fieldName);
+    const granted = permissionUsed(needs, user.permissions);
+    if (isPreferenceMutation(fieldName) || ((needs?.length ?? 0) > 0 && !granted)) return null;
+    const ids = new Set<string>();
+    collectIds(args, ids, opaque.get(fieldName));
+    return {
+      event: 'audit',
+      user: user.username,
+      permissionUsed: granted,
+      operation: fieldName,
+      operationName,
+      ...listed(ids, MAX_IDS),
+      reason: reasonOf(args),
+      result: 'pending',
+      errorCode: null,
+      requestId,
+    };
+  };
 }
 
 /** Writes an audit event's line and hands it to `onEvent` (the activity), but a preference's or a recorded move's. */
@@ -453,7 +473,6 @@ export function auditPlugin({
   schema,
   onEvent,
   refusals,
-  moves,
 }: AuditPluginOptions): ApolloServerPlugin<GatewayContext> {
   observeRootMutationFields(schema);
   const opaque = jsonArguments(schema);
@@ -468,7 +487,6 @@ export function auditPlugin({
     async requestDidStart() {
       let operation: OperationDefinitionNode | null = null;
       const observed = new Map<string, Observed>();
-      const marks = new Map<string, MoveMark>();
       return {
         async didResolveOperation(context) {
           if (context.operation?.operation !== 'mutation') return;
@@ -478,46 +496,6 @@ export function auditPlugin({
             value: observe,
             configurable: true,
           });
-          const user = context.contextValue.user;
-          if (!moves || !user) return;
-          const held = user.permissions;
-          const move: RootFieldMove = (key, field, args, run) => {
-            const needs = requirements.get(field.name);
-            const granted = permissionUsed(needs, held);
-            // Preferences move no money; a call @auth refuses is a refusal (it throws before anything).
-            if (isPreferenceMutation(field.name) || ((needs?.length ?? 0) > 0 && !granted)) return run();
-            return runMoveField(
-              {
-                journal: moves.journal,
-                logger,
-                fieldName: field.name,
-                returnType: field.type,
-                args,
-                username: user.username,
-                intent: () => {
-                  const ids = new Set<string>();
-                  collectIds(args, ids, opaque.get(field.name));
-                  const { result: _pending, ...row } = moves.intentRow({
-                    event: 'audit',
-                    user: user.username,
-                    permissionUsed: granted,
-                    operation: field.name,
-                    operationName: context.operationName ?? null,
-                    ...listed(ids, MAX_IDS),
-                    reason: reasonOf(args),
-                    result: 'pending',
-                    errorCode: null,
-                    requestId: context.contextValue.requestId,
-                  });
-                  return row;
-                },
-                resultOf: moveResultOf,
-                resolve: run,
-              },
-              (mark) => marks.set(key, mark),
-            );
-          };
-          Object.defineProperty(context.contextValue, ROOT_FIELD_MOVE, { value: move, configurable: true });
         },
         async willSendResponse(context: GraphQLRequestContext<GatewayContext>) {
           if (!operation || !context.document) return;
@@ -558,7 +536,8 @@ export function auditPlugin({
             }
             const ids = new Set<string>();
             collectIds(args, ids, opaque.get(fieldName));
-            const mark = marks.get(key);
+            // How its money move ended, as the pipeline says (money/pipeline.ts): a recorded move's row is its record.
+            const mark = context.contextValue.moveMarks?.get(key);
             // A call that ran but sent nothing upstream and failed (input found bad, a rule, a version, a key used
             // for another request): a refusal within its operator's budget like the others (issue 61); past it,
             // summarised. Not a store that could not record the move: that is the platform's, always written.

@@ -1,5 +1,5 @@
 /**
- * An upload recorded as the money moves are (activity/move-journal.ts, issue 60): its intent is stored before the
+ * An upload recorded as the money moves are (money/journal.ts, issue 60): its intent is stored before the
  * first byte leaves for the service, its hold renewed while it is forwarded, and its outcome written once the service
  * answered (or refused). An upload is an operator's action that the service may carry out (an import of payments), so
  * none may end up recorded nowhere:
@@ -10,8 +10,8 @@
  *   'Resultado desconocido' (GATEWAY_STOPPED): the operator checks the imports list, whatever the service got.
  */
 import type { MoveFence, NewActivity } from '@backoffice/store';
-import { requestHash } from '../activity/move-field.js';
-import { MOVE_NOT_RECORDED_MESSAGE, type MoveJournal } from '../activity/move-journal.js';
+import { requestHash } from '../money/move.js';
+import { MOVE_NOT_RECORDED_MESSAGE, type MoveJournal } from '../money/journal.js';
 import type { AuditEvent } from '../audit/audit-plugin.js';
 import type { Logger } from '../logger.js';
 import { FileRefusal } from './refusals.js';

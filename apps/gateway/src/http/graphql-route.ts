@@ -12,6 +12,7 @@ import type { StoreHandle } from '../activity/store-handle.js';
 import type { AuthUser } from '../auth/verify-token.js';
 import type { GatewayConfig } from '../config.js';
 import { createContext } from '../context.js';
+import type { MoneyPolicy } from '../money/pipeline.js';
 import type { GatewayContext } from '../gateway-context.js';
 import { jsonBody, type WithBody } from '../limits/body-limit.js';
 import type { Logger } from '../logger.js';
@@ -29,6 +30,8 @@ export interface GraphqlRouteOptions {
   gate: OperatorGate;
   logger: Logger;
   store: StoreHandle | null;
+  /** The money pipeline's parts (money/pipeline.ts): null without a store. */
+  money: MoneyPolicy | null;
   /** Aborted when the stop's grace period ends (shared/drain.ts). */
   drainSignal: AbortSignal;
   cors: CorsStep;
@@ -103,6 +106,7 @@ export function graphqlRoute(
       logger,
       drainSignal,
       store,
+      money: options.money,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
     l.context = context;

@@ -16,7 +16,7 @@ import type { OperationErrorModel as OperationError } from './operation-error.js
 import { notAllowed, readFailure, writeFailure, type Failure } from '../upstream/outcome.js';
 import { raceDeadline } from './drain.js';
 import { checkId } from './inputs.js';
-import { currentMove } from '../activity/move-scope.js';
+import type { MoveSlot } from '../money/scope.js';
 
 /** Platform settings of every bulk action, read from the environment once. */
 export interface BulkSettings {
@@ -153,7 +153,11 @@ export const inFlightFailure = (label: string): Failure => ({
   },
 });
 
-export async function runBulk<Doc, Item>(run: BulkRun<Doc, Item>): Promise<BulkResult<Item>[]> {
+/** `ctx`: the request's, whose slot holds the money move running (its items reported, a retry checked again). */
+export async function runBulk<Doc, Item>(
+  ctx: { moveSlot: MoveSlot },
+  run: BulkRun<Doc, Item>,
+): Promise<BulkResult<Item>[]> {
   const { ids, notFound, present, itemLabel } = run;
   if (!ids.length) return [];
   const { deadline } = run;
@@ -173,9 +177,9 @@ export async function runBulk<Doc, Item>(run: BulkRun<Doc, Item>): Promise<BulkR
   }
   if (found === null) return ids.map((id) => result(id, notSentFailure(itemLabel(id)), null));
   const read = found;
-  // The money move of this bulk (activity/move-scope.ts): its items are pending in the intent, each written as it
-  // ends; a retry of an unknown outcome answers the items it knows and resends the others under the same keys.
-  const move = currentMove();
+  // The money move of this bulk (money/scope.ts): its items are pending in the intent, each written as it ends; a
+  // retry of an unknown outcome answers the items it knows and checks the others again before sending them.
+  const move = ctx.moveSlot.current;
   move?.bulkItems(ids);
   const item = async (id: string): Promise<BulkResult<Item>> => {
     const prior = move?.priorItem(id);

@@ -5,14 +5,14 @@
  * reason, no write), write once (never retried), and classify a failed write (upstream/outcome.ts: FAILED, or
  * UNKNOWN when the write may have happened). The area builds its payload from the result.
  *
- * A retry that resends a move of unknown outcome under its key (activity/move-scope.ts) checks the record again:
+ * A retry that resends a move of unknown outcome under its key (money/scope.ts) checks the record again:
  * still the version the operator confirmed, or already showing this action's result (`applied`: the first send was
  * applied, and the service answers it again under the key), it is sent; a record another operator changed otherwise
  * is VERSION_CONFLICT, nothing sent. A rule that now refuses is the service's to answer unless `applied` says the
  * record does not show the action (then it is refused here as on a first send).
  */
 import { notAllowed, readFailure, versionConflict, writeFailure, type Failure } from '../upstream/outcome.js';
-import { currentMove } from '../activity/move-scope.js';
+import type { MoveSlot } from '../money/scope.js';
 import type { ActionDecision } from './actions.js';
 
 export interface ActionRun<Doc, Answer> {
@@ -54,7 +54,9 @@ function checkBeforeSend<Doc>(run: ActionRun<Doc, unknown>, doc: Doc, resending:
   return decision.enabled ? null : notAllowed(decision.reason ?? 'Acción no permitida.');
 }
 
+/** `ctx`: the request's, whose slot holds the money move running (a retry is checked again: above). */
 export async function runAction<Doc, Answer>(
+  ctx: { moveSlot: MoveSlot },
   run: ActionRun<Doc, Answer>,
 ): Promise<ActionRunResult<Doc, Answer>> {
   let doc: Doc | null;
@@ -64,7 +66,7 @@ export async function runAction<Doc, Answer>(
     return { ok: false, failure: readFailure(error), doc: null };
   }
   if (doc === null) return { ok: false, failure: run.notFound, doc: null };
-  const refused = checkBeforeSend(run, doc, currentMove()?.resending ?? false);
+  const refused = checkBeforeSend(run, doc, ctx.moveSlot.current?.resending ?? false);
   if (refused) return { ok: false, failure: refused, doc };
   try {
     return { ok: true, before: doc, answer: await run.write(doc) };

@@ -203,7 +203,7 @@ export function countRefusalsSuppressed(): void {
 
 const moveEvents = counter(
   'gateway_money_moves_total',
-  'Money moves (activity/move-journal.ts): intent (stored before the first write), intent_refused (the store could ' +
+  'Money moves (money/journal.ts): intent (stored before the first write), intent_refused (the store could ' +
     'not take it: nothing sent), replayed (a retry answered from the record), completion_waiting / completed_late / ' +
     'completion_dropped (an outcome the store took late, or left to recovery), recovered (closed for a stopped gateway), ' +
     'hold_lost / late_outcome_refused (a stalled holder fenced out: it sends nothing more, its outcome is refused).',

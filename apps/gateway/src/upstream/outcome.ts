@@ -3,8 +3,8 @@
  * payload with outcome FAILED and a Spanish error; a write that timed out is UNKNOWN ("resultado
  * desconocido"), never SUCCESS, and is never retried here.
  */
-import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded } from '../activity/move-journal.js';
-import { MoveHoldLost, MoveInProgress } from '../activity/move-field.js';
+import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded } from '../money/journal.js';
+import { MoveHoldLost, MoveInProgress } from '../money/move.js';
 import type { ServiceName } from '../services.js';
 import type { MutationOutcome } from '../generated/resolvers-types.js';
 import type { OperationErrorModel as OperationError } from '../shared/operation-error.js';
@@ -68,7 +68,7 @@ function causeCode(error: unknown): string | null {
  * Anything else is a defect and is rethrown (masked by formatError).
  */
 export function writeFailure(error: unknown): Failure {
-  // Money moves (activity/move-field.ts): the store did not take the intent, a retry with the same key is in
+  // Money moves (money/move.ts): the store did not take the intent, a retry with the same key is in
   // flight, or another gateway took the move; the write was not sent in any case.
   if (error instanceof MoveNotRecorded) {
     return {

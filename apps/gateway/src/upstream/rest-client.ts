@@ -40,7 +40,7 @@ export interface UpstreamRequestContext {
   onCall?: (call: UpstreamCall) => void;
   /**
    * Awaited before every write (any method but GET): a money move stores its intent there first, and a throw stops
-   * the write before anything is sent (activity/move-scope.ts).
+   * the write before anything is sent (money/scope.ts).
    */
   beforeWrite?: () => Promise<void> | undefined;
 }

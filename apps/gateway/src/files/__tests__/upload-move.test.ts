@@ -1,7 +1,7 @@
 import { openStore, type Store } from '@backoffice/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityRow } from '../../activity/activity-writer.js';
-import { createMoveJournal, MOVE_NOT_RECORDED_MESSAGE } from '../../activity/move-journal.js';
+import { createMoveJournal, MOVE_NOT_RECORDED_MESSAGE } from '../../money/journal.js';
 import { createLogger } from '../../logger.js';
 import { FileRefusal } from '../refusals.js';
 import { beginUploadMove, type UploadMoves } from '../upload-move.js';

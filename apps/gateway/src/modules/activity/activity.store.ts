@@ -1,7 +1,7 @@
 /** The gateway's own store as the activity module uses it: one call, one operator's turn, a key's rule. */
 import type { Store } from '@backoffice/store';
 import { GraphQLError } from 'graphql';
-import { storeUnavailable } from '../../activity/move-journal.js';
+import { storeUnavailable } from '../../money/journal.js';
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../gateway-context.js';
 import { type PerKeyTurns, perKeyTurns, TurnsFull } from '../../shared/per-key-turns.js';

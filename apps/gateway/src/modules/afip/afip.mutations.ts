@@ -44,7 +44,7 @@ async function act(
   write: (source: AfipDataSource) => Promise<RawPresentation>,
   message: string,
 ): Promise<ResolversTypes['PresentationPayload']> {
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: () => ctx.loaders.presentation.load(id),
     notFound: notFoundFailure('afip', 'presentation_not_found'),
     decide: (doc) => presentationActions.decide(kind, doc, ctx.user.permissions),

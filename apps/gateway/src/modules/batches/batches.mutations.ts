@@ -47,7 +47,7 @@ async function single(
   write: (source: BatchesDataSource) => Promise<RawBatch>,
   message: string,
 ): Promise<ResolversTypes['WithdrawalBatchPayload']> {
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: () => ctx.loaders.withdrawalBatch.load(id),
     notFound: missing(),
     decide: (doc) => batchActions.decide(kind, doc, ctx.user.permissions),
@@ -77,7 +77,7 @@ export async function bulkReprocessWithdrawalBatches(
   args: MutationBulkReprocessWithdrawalBatchesArgs,
 ): Promise<ResolversTypes['BulkWithdrawalBatchPayload']> {
   idempotencyOptions(args.idempotencyKey);
-  const results = await runBulk({
+  const results = await runBulk(ctx, {
     deadline: ctx.drainSignal,
     ids: checkBulkIds(args.ids, 'lotes'),
     readAll: async (ids) => {

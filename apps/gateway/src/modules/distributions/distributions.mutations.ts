@@ -64,7 +64,7 @@ async function headerAction(
   write: (source: DistributionsDataSource) => Promise<RawDistribution>,
   message: string,
 ): Promise<ResolversTypes['DistributionMutationPayload']> {
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: () => ctx.loaders.distribution.load(id),
     notFound: notFoundFailure('distribuciones', 'distribution_not_found'),
     decide: (d) => distributionActions.decide(kind, d, ctx.user.permissions),
@@ -160,7 +160,7 @@ export async function updateDistributionDetail(ctx: Ctx, args: MutationUpdateDis
   }
   const key = args.idempotencyKey == null ? null : checkIdempotencyKey(args.idempotencyKey);
   const source = ctx.dataSources.distributions;
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: () => loadDetail(ctx, id, detailId),
     notFound: notFoundFailure('distribuciones', 'distribution_detail_not_found'),
     decide: (d) => {
@@ -193,7 +193,7 @@ export async function sendDistributionReceipt(ctx: Ctx, args: MutationSendDistri
   if (emailError) throw badUserInput(`${emailError} (email)`, 'email');
   const email = args.email.trim();
   const key = checkIdempotencyKey(args.idempotencyKey);
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: () => loadDetail(ctx, id, detailId),
     notFound: notFoundFailure('distribuciones', 'distribution_detail_not_found'),
     decide: (d) => distributionDetailActions.decide('SEND_RECEIPT', d, ctx.user.permissions),

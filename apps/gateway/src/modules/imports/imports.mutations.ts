@@ -21,7 +21,7 @@ async function act(
   id: string,
   write: () => Promise<RawImport>,
 ): Promise<ResolversTypes['ImportMutationPayload']> {
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: () => ctx.loaders.paymentImport.load(id),
     notFound: notFoundFailure('import', 'import_not_found'),
     decide: (doc) => importActions.decide(kind, doc, ctx.user.permissions),

@@ -125,7 +125,7 @@ function act<A>(
   expectedVersion?: number | null,
 ): Promise<ActionRunResult<PaymentModel, A>> {
   const applied = APPLIED[kind];
-  return runAction({
+  return runAction(ctx, {
     load: () => ctx.loaders.payment.load(id),
     notFound: notFound(),
     expectedVersion,
@@ -536,7 +536,7 @@ async function bulk(
       return { rows: answer.rows.map((raw) => mapPayment(raw)), size: answer.size };
     },
   });
-  const results = await runBulk<PaymentModel, PaymentModel>({
+  const results = await runBulk<PaymentModel, PaymentModel>(ctx, {
     deadline: ctx.drainSignal,
     ids: selection.ids,
     readAll: selectionReader(selection, async (ids) => {

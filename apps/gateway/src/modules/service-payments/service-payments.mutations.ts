@@ -23,7 +23,7 @@ export const servicePaymentsMutations: MutationResolvers = {
     }
     const key = args.idempotencyKey == null ? null : checkIdempotencyKey(args.idempotencyKey);
     const source = ctx.dataSources.servicePayments;
-    const result = await runAction({
+    const result = await runAction(ctx, {
       load: async () => {
         const raw = await source.gatewayBatch(id);
         return raw && mapGatewayBatch(raw);

@@ -35,7 +35,7 @@ async function act(
   const id = checkId(args.id);
   const key = args.idempotencyKey == null ? null : checkIdempotencyKey(args.idempotencyKey);
   const source = ctx.dataSources.softProvider;
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: async () => {
       const raw = await source.byIds(collectorId, id);
       return raw && mapSoftProviderItem(raw);

@@ -103,7 +103,7 @@ async function single(
   /** Whether a subscription shows this write done (a resend's check, shared/run-action.ts). */
   applied?: (doc: SubscriptionModel) => boolean,
 ): Promise<SubscriptionMutationPayload> {
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: () => ctx.loaders.subscription.load(id),
     notFound: missing(),
     expectedVersion,
@@ -191,7 +191,7 @@ export async function sendSubscriptionEmail(
 ): Promise<SendSubscriptionEmailPayload> {
   const id = checkId(args.id);
   const options = idempotencyOptions(args.idempotencyKey);
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: () => ctx.loaders.subscription.load(id),
     notFound: missing(),
     expectedVersion: args.expectedVersion,
@@ -258,7 +258,7 @@ async function bulk(
       },
     },
   );
-  const results = await runBulk<SubscriptionModel, SubscriptionModel>({
+  const results = await runBulk<SubscriptionModel, SubscriptionModel>(ctx, {
     deadline: ctx.drainSignal,
     ids: selection.ids,
     readAll: selectionReader(selection, async (ids) => {

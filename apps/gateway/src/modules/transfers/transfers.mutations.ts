@@ -13,7 +13,7 @@ export const transfersMutations: MutationResolvers = {
     const id = checkId(args.id);
     const key = args.idempotencyKey == null ? null : checkIdempotencyKey(args.idempotencyKey);
     const source = ctx.dataSources.transfers;
-    const result = await runAction({
+    const result = await runAction(ctx, {
       load: async () => {
         const raw = await source.byId(id);
         return raw && mapTransfer(raw);

@@ -56,7 +56,7 @@ async function bulkWithdraws(
   write: (id: string, options: WriteOptions) => Promise<Raw>,
 ): Promise<ResolversTypes['BulkWithdrawPayload']> {
   idempotencyOptions(rawKey);
-  const results = await runBulk<WithdrawModel, WithdrawModel>({
+  const results = await runBulk<WithdrawModel, WithdrawModel>(ctx, {
     deadline: ctx.drainSignal,
     ids: checkBulkIds(rawIds, 'retiros'),
     readAll: async (ids) => {
@@ -95,7 +95,7 @@ export async function reExportWithdraw(
 ): Promise<ResolversTypes['WithdrawMutationPayload']> {
   const id = checkId(args.id);
   const options = idempotencyOptions(args.idempotencyKey);
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: async () => mapWithdraw(await ctx.dataSources.withdraws.byId(id)),
     notFound: withdrawMissing(),
     decide: (w) => withdrawActions.decide('RE_EXPORT', w, ctx.user.permissions),
@@ -121,7 +121,7 @@ async function singleWithdrawal(
   write: () => Promise<Raw>,
   message: string,
 ): Promise<ResolversTypes['WithdrawalMutationPayload']> {
-  const result = await runAction({
+  const result = await runAction(ctx, {
     load: () => ctx.loaders.withdrawal.load(id),
     notFound: withdrawalMissing(),
     decide: (w) => withdrawalActions.decide(kind, w, ctx.user.permissions),
@@ -170,7 +170,7 @@ async function bulkWithdrawals(
   write: (id: string, options: WriteOptions) => Promise<Raw>,
 ): Promise<ResolversTypes['BulkWithdrawalPayload']> {
   idempotencyOptions(rawKey);
-  const results = await runBulk<WithdrawalModel, WithdrawalModel>({
+  const results = await runBulk<WithdrawalModel, WithdrawalModel>(ctx, {
     deadline: ctx.drainSignal,
     ids: checkBulkIds(rawIds, 'retiros'),
     readAll: async (ids) => {

@@ -3,6 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { UpstreamError, UpstreamTimeout } from '../../upstream/errors.js';
 import { notFoundFailure, UNKNOWN_OUTCOME_MESSAGE } from '../../upstream/outcome.js';
 import { checkBulkIds, loadBulkSettings, mapWithConcurrency, runBulk, type BulkRun } from '../bulk.js';
+import { emptyMoveSlot } from '../../money/scope.js';
+
+/** A request running no money move. */
+const NO_MOVE = { moveSlot: emptyMoveSlot() };
 
 interface Doc {
   id: string;
@@ -95,7 +99,7 @@ describe('mapWithConcurrency', () => {
 
 describe('runBulk', () => {
   it('writes every item and answers one SUCCESS per id, in order', async () => {
-    expect(await runBulk(run())).toEqual([
+    expect(await runBulk(NO_MOVE, run())).toEqual([
       { id: '1', outcome: 'SUCCESS', error: null, item: '1:closed' },
       { id: '2', outcome: 'SUCCESS', error: null, item: '2:closed' },
       { id: '3', outcome: 'SUCCESS', error: null, item: '3:closed' },
@@ -108,7 +112,7 @@ describe('runBulk', () => {
       reads++;
       return new Map<string, Doc>();
     };
-    expect(await runBulk(run({ ids: [], readAll }))).toEqual([]);
+    expect(await runBulk(NO_MOVE, run({ ids: [], readAll }))).toEqual([]);
     expect(reads).toBe(0);
   });
 
@@ -120,6 +124,7 @@ describe('runBulk', () => {
       ['3', { id: '3', status: 'open' }],
     ]);
     const results = await runBulk(
+      NO_MOVE,
       run({
         ids: ['1', '2', '3', '9'],
         readAll: async (ids) => new Map(ids.flatMap((id) => (docs.has(id) ? [[id, docs.get(id)!]] : []))),
@@ -150,6 +155,7 @@ describe('runBulk', () => {
   it('when no item is eligible, every item fails with its own reason and nothing is written', async () => {
     let writes = 0;
     const results = await runBulk(
+      NO_MOVE,
       run({
         ids: ['1', '2'],
         itemReason: () => 'No disponible.',
@@ -168,6 +174,7 @@ describe('runBulk', () => {
 
   it('a failed read of the selection is FAILED for every item (nothing was written)', async () => {
     const results = await runBulk(
+      NO_MOVE,
       run({
         readAll: async () => {
           throw new UpstreamTimeout('subscription', 'GET', '/suscripciones', 10);
@@ -180,6 +187,7 @@ describe('runBulk', () => {
 
   it('reports each failed write: FAILED keeps the document, UNKNOWN shows none; missing ids are not found', async () => {
     const results = await runBulk(
+      NO_MOVE,
       run({
         ids: ['1', '2', '3', '4'],
         write: async (id) => {
@@ -205,6 +213,7 @@ describe('runBulk', () => {
     let peak = 0;
     const ids = ['1', '2', '3'];
     await runBulk(
+      NO_MOVE,
       run({
         ids,
         concurrency: 1,
@@ -239,6 +248,7 @@ describe('runBulk at the drain deadline of a stopping gateway', () => {
     const ids = ['1', '2', '3', '4', '5'];
     const docs = new Map(ids.map((id) => [id, { id, status: 'open' as const }]));
     const bulk = runBulk(
+      NO_MOVE,
       run({ ids, readAll: async () => docs, write, concurrency: 2, deadline: deadline.signal }),
     );
     await vi.waitFor(() => expect(sent).toEqual(['1', '2']), { timeout: 15_000, interval: 50 });
@@ -271,6 +281,7 @@ describe('runBulk at the drain deadline of a stopping gateway', () => {
     const write = vi.fn(async (id: string): Promise<Doc> => ({ id, status: 'closed' }));
     let reading = false;
     const bulk = runBulk(
+      NO_MOVE,
       run({
         readAll: () => {
           reading = true;

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { UpstreamContractError, UpstreamError, UpstreamUnavailable } from '../../upstream/errors.js';
 import { notFoundFailure, versionConflict } from '../../upstream/outcome.js';
 import { runAction } from '../run-action.js';
+import { emptyMoveSlot } from '../../money/scope.js';
+
+/** A request running no money move. */
+const NO_MOVE = { moveSlot: emptyMoveSlot() };
 
 interface Doc {
   id: string;
@@ -17,7 +21,7 @@ const allowIfOpen = (doc: Doc) =>
 describe('runAction', () => {
   it('reads, checks the rule, writes once and returns the answer', async () => {
     let writes = 0;
-    const result = await runAction({
+    const result = await runAction(NO_MOVE, {
       load: async () => ({ id: '1', open: true }),
       notFound: NOT_FOUND,
       decide: allowIfOpen,
@@ -31,7 +35,7 @@ describe('runAction', () => {
   });
 
   it('a missing document is not found, without writing', async () => {
-    const result = await runAction<Doc, string>({
+    const result = await runAction<Doc, string>(NO_MOVE, {
       load: async () => null,
       notFound: NOT_FOUND,
       decide: allowIfOpen,
@@ -41,7 +45,7 @@ describe('runAction', () => {
   });
 
   it('a failed read is FAILED (never UNKNOWN: nothing was written)', async () => {
-    const result = await runAction<Doc, string>({
+    const result = await runAction<Doc, string>(NO_MOVE, {
       load: () => Promise.reject(new UpstreamUnavailable('payment', 'GET', '/pagos/1', new Error('reset'))),
       notFound: NOT_FOUND,
       decide: allowIfOpen,
@@ -53,7 +57,7 @@ describe('runAction', () => {
 
   it("a refused rule is FAILED with the rule's reason and shows the document", async () => {
     const doc = { id: '1', open: false };
-    const result = await runAction<Doc, string>({
+    const result = await runAction<Doc, string>(NO_MOVE, {
       load: async () => doc,
       notFound: NOT_FOUND,
       decide: allowIfOpen,
@@ -78,13 +82,13 @@ describe('runAction', () => {
       decide: allowIfOpen,
       onWriteFailure: () => forgotten++,
     };
-    const refused = await runAction<Doc, string>({
+    const refused = await runAction<Doc, string>(NO_MOVE, {
       ...base,
       write: () =>
         Promise.reject(new UpstreamError('payment', 409, 'invalid_status', 'payment_not_cancellable')),
     });
     expect(refused).toMatchObject({ ok: false, failure: { outcome: 'FAILED' }, doc });
-    const unknown = await runAction<Doc, string>({
+    const unknown = await runAction<Doc, string>(NO_MOVE, {
       ...base,
       write: () => Promise.reject(new UpstreamContractError('answer without id')),
     });
@@ -94,7 +98,7 @@ describe('runAction', () => {
 
   it('rethrows a defect (not an upstream failure)', async () => {
     await expect(
-      runAction<Doc, string>({
+      runAction<Doc, string>(NO_MOVE, {
         load: async () => ({ id: '1', open: true }),
         notFound: NOT_FOUND,
         decide: allowIfOpen,
@@ -106,7 +110,7 @@ describe('runAction', () => {
   it('a document whose version is not the one the operator acted on is VERSION_CONFLICT, without writing (issue 45)', async () => {
     const doc = { id: '1', open: true, version: 4 };
     const run = (expectedVersion: number | null) =>
-      runAction<Doc & { version: number }, string>({
+      runAction<Doc & { version: number }, string>(NO_MOVE, {
         load: async () => doc,
         notFound: NOT_FOUND,
         decide: allowIfOpen,
@@ -124,7 +128,7 @@ describe('runAction', () => {
 
   it('a version conflict comes before the rule: the refusal says the record changed, not its new state', async () => {
     const doc = { id: '1', open: false, version: 5 };
-    const result = await runAction<Doc & { version: number }, string>({
+    const result = await runAction<Doc & { version: number }, string>(NO_MOVE, {
       load: async () => doc,
       notFound: NOT_FOUND,
       decide: allowIfOpen,

@@ -24,7 +24,7 @@ import {
 import { GraphQLError } from 'graphql';
 import type { Logger } from '../logger.js';
 import { countMoveEvent } from '../telemetry/metrics.js';
-import { STORE_UNAVAILABLE_MESSAGE } from './store-handle.js';
+import { STORE_UNAVAILABLE_MESSAGE } from '../activity/store-handle.js';
 
 /** The message of a move refused because the store could not take its intent: nothing was sent. */
 export const MOVE_NOT_RECORDED_MESSAGE =
@@ -102,42 +102,60 @@ export const GATEWAY_STOPPED_MESSAGE =
 
 const RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
 
-export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
-  const { logger } = options;
-  const leaseMs = options.leaseMs ?? 30_000;
-  const recoverMarginMs = options.recoverMarginMs ?? leaseMs;
-  const holder = options.holder ?? randomUUID();
-  const maxWaiting = options.maxWaiting ?? 5_000;
-  const now = options.now ?? (() => new Date());
-  const leaseFromNow = () => new Date(now().getTime() + leaseMs);
-  /** Outcomes the store did not take yet, by move id (insertion order: the oldest first), with their holds. */
+/** What the journal's parts share: the store, the log, the clock and this gateway as a holder. */
+interface JournalParts {
+  store: () => Store | null;
+  logger: Logger;
+  holder: string;
+  now: () => Date;
+  leaseFromNow: () => Date;
+}
+
+/** The store, or a throw when it is not open. */
+const openStoreOf = (parts: JournalParts): Store => {
+  const store = parts.store();
+  if (!store) throw new Error('store not open');
+  return store;
+};
+
+/** The outcome of a holder that lost its move: another holds it now, and what it writes is the record. */
+function refusedLate({ logger }: JournalParts, id: string, fence: MoveFence): void {
+  countMoveEvent('late_outcome_refused');
+  logger.error('late move outcome refused: another gateway holds the move now', {
+    moveId: id,
+    holder: fence.holder,
+    generation: fence.generation,
+  });
+}
+
+/**
+ * The outcomes the store did not take when their moves ended, kept in memory (at most `maxWaiting`, the oldest left to
+ * recovery past it) and written again with a backoff, their holds renewed meanwhile.
+ */
+function waitingOutcomes(parts: JournalParts, maxWaiting: number) {
+  const { logger, now, leaseFromNow } = parts;
+  /** By move id (insertion order: the oldest first), with their holds. */
   const waiting = new Map<string, { outcome: MoveOutcome; fence: MoveFence }>();
   let retryTimer: NodeJS.Timeout | undefined;
   let attempt = 0;
   let closed = false;
 
-  const openStore = (): Store => {
-    const store = options.store();
-    if (!store) throw new Error('store not open');
-    return store;
-  };
-
   const writeWaiting = async (): Promise<void> => {
     retryTimer = undefined;
     for (const [id, { outcome, fence }] of [...waiting]) {
       try {
-        await openStore().completeMove(id, outcome, now(), fence);
+        await openStoreOf(parts).completeMove(id, outcome, now(), fence);
         waiting.delete(id);
         countMoveEvent('completed_late');
       } catch (error) {
         if (!(error instanceof MoveFencedOut)) break;
         waiting.delete(id);
-        refusedLate(id, fence);
+        refusedLate(parts, id, fence);
       }
     }
     if (waiting.size) {
       // Renew the holds of what waits, so that no other gateway closes those moves as unknown meanwhile.
-      const store = options.store();
+      const store = parts.store();
       if (store) {
         for (const [id, { fence }] of waiting) {
           await store.progressMove(id, null, leaseFromNow(), fence).catch(() => undefined);
@@ -156,129 +174,151 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
     retryTimer.unref();
   }
 
-  /** The outcome of a holder that lost its move: another holds it now, and what it writes is the record. */
-  const refusedLate = (id: string, fence: MoveFence) => {
-    countMoveEvent('late_outcome_refused');
-    logger.error('late move outcome refused: another gateway holds the move now', {
-      moveId: id,
-      holder: fence.holder,
-      generation: fence.generation,
-    });
-  };
-
-  const wait = (id: string, outcome: MoveOutcome, fence: MoveFence, error: unknown) => {
-    if (!waiting.has(id) && waiting.size >= maxWaiting) {
-      const [oldest] = waiting.keys();
-      waiting.delete(oldest!);
-      countMoveEvent('completion_dropped');
-      logger.error('move outcome not stored: left to recovery', { moveId: oldest, maxWaiting });
-    }
-    waiting.set(id, { outcome, fence });
-    countMoveEvent('completion_waiting');
-    if (waiting.size === 1 || attempt === 0) {
-      logger.warn('move outcome waits for the store', { moveId: id, error: String(error) });
-    }
-    schedule();
-  };
-
-  /** Resolves after `ms` unless `work` settles first; never rejects. */
-  const within = (work: Promise<unknown>, ms: number) =>
-    new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
-      timer.unref();
-      work.then(
-        () => {
-          clearTimeout(timer);
-          resolve(true);
-        },
-        () => {
-          clearTimeout(timer);
-          resolve(false);
-        },
-      );
-    });
-
-  /** Closes one move its gateway did not finish: what has no outcome is unknown. */
-  const closeAbandoned = async (store: Store, move: MoveRecord): Promise<void> => {
-    const items = move.items?.map((item) => ({
-      id: item.id,
-      result: item.result === 'pending' ? 'unknown' : item.result,
-    }));
-    const result = items
-      ? items.every((item) => item.result === 'success')
-        ? 'success'
-        : items.some((item) => item.result === 'unknown')
-          ? 'unknown'
-          : 'failed'
-      : 'unknown';
-    const error = { message: GATEWAY_STOPPED_MESSAGE, code: GATEWAY_STOPPED, extendedCode: null };
-    const answer = {
-      outcome: result.toUpperCase(),
-      error: result === 'success' ? null : error,
-      message: null,
-      ...(items
-        ? {
-            results: items.map((item) => ({
-              id: item.id,
-              outcome: item.result.toUpperCase(),
-              error: item.result === 'unknown' ? error : null,
-            })),
-          }
-        : {}),
-    };
-    await store.completeMove(
-      move.id,
-      { result, error_code: result === 'success' ? null : GATEWAY_STOPPED, items: items ?? null, answer },
-      now(),
-      { holder, generation: move.generation },
-    );
-    countMoveEvent('recovered');
-    // The outcome's audit line, which the stopped gateway could not write.
-    (logger.audit ?? logger.info)('audit', {
-      event: 'audit',
-      user: move.username,
-      permissionUsed: move.permission,
-      operation: move.operation,
-      operationName: move.operation_name,
-      targetIds: move.target_ids,
-      reason: move.reason,
-      result,
-      errorCode: result === 'success' ? null : GATEWAY_STOPPED,
-      ...(items ? { items } : {}),
-      requestId: move.request_id,
-      recovered: true,
-    });
-  };
-
-  const recover = async (): Promise<number> => {
-    const store = options.store();
-    if (!store) return 0;
-    let closedMoves = 0;
-    try {
-      for (;;) {
-        // Only past the lease and a margin: a holder alive but slow renews within it.
-        const staleBefore = new Date(now().getTime() - recoverMarginMs);
-        const claimed = await store.claimStaleMoves(staleBefore, leaseFromNow(), 50, undefined, holder);
-        for (const move of claimed) {
-          const fence = { holder, generation: move.generation };
-          // An outcome of ours still waiting is the truth: it wins over "unknown".
-          const mine = waiting.get(move.id);
-          if (mine) {
-            await store.completeMove(move.id, mine.outcome, now(), fence);
-            waiting.delete(move.id);
-          } else {
-            await closeAbandoned(store, move);
-          }
-          closedMoves++;
-        }
-        if (claimed.length < 50) break;
+  return {
+    /** An outcome of a move whose hold is `fence`, to write again later. */
+    add(id: string, outcome: MoveOutcome, fence: MoveFence, error: unknown) {
+      if (!waiting.has(id) && waiting.size >= maxWaiting) {
+        const [oldest] = waiting.keys();
+        waiting.delete(oldest!);
+        countMoveEvent('completion_dropped');
+        logger.error('move outcome not stored: left to recovery', { moveId: oldest, maxWaiting });
       }
-    } catch (error) {
-      logger.warn('move recovery failed', { error: String(error) });
-    }
-    if (closedMoves) logger.warn('moves of a stopped gateway closed', { moves: closedMoves });
-    return closedMoves;
+      waiting.set(id, { outcome, fence });
+      countMoveEvent('completion_waiting');
+      if (waiting.size === 1 || attempt === 0) {
+        logger.warn('move outcome waits for the store', { moveId: id, error: String(error) });
+      }
+      schedule();
+    },
+    /** This gateway's outcome of a move, waiting: the truth, which wins over recovery's "unknown". */
+    take(id: string): MoveOutcome | null {
+      const mine = waiting.get(id);
+      if (mine) waiting.delete(id);
+      return mine?.outcome ?? null;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      if (waiting.size) await writeWaiting();
+      if (waiting.size) {
+        logger.error('move outcomes not stored at stop: left to recovery', { moves: waiting.size });
+      }
+    },
   };
+}
+
+/** Resolves after `ms` unless `work` settles first; never rejects. */
+const within = (work: Promise<unknown>, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+    const settle = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    work.then(settle, settle);
+  });
+
+/** Closes one move its gateway did not finish: what has no outcome is unknown. */
+async function closeAbandoned(parts: JournalParts, store: Store, move: MoveRecord): Promise<void> {
+  const { logger, holder, now } = parts;
+  const items = move.items?.map((item) => ({
+    id: item.id,
+    result: item.result === 'pending' ? 'unknown' : item.result,
+  }));
+  const result = items
+    ? items.every((item) => item.result === 'success')
+      ? 'success'
+      : items.some((item) => item.result === 'unknown')
+        ? 'unknown'
+        : 'failed'
+    : 'unknown';
+  const error = { message: GATEWAY_STOPPED_MESSAGE, code: GATEWAY_STOPPED, extendedCode: null };
+  const answer = {
+    outcome: result.toUpperCase(),
+    error: result === 'success' ? null : error,
+    message: null,
+    ...(items
+      ? {
+          results: items.map((item) => ({
+            id: item.id,
+            outcome: item.result.toUpperCase(),
+            error: item.result === 'unknown' ? error : null,
+          })),
+        }
+      : {}),
+  };
+  await store.completeMove(
+    move.id,
+    { result, error_code: result === 'success' ? null : GATEWAY_STOPPED, items: items ?? null, answer },
+    now(),
+    { holder, generation: move.generation },
+  );
+  countMoveEvent('recovered');
+  // The outcome's audit line, which the stopped gateway could not write.
+  (logger.audit ?? logger.info)('audit', {
+    event: 'audit',
+    user: move.username,
+    permissionUsed: move.permission,
+    operation: move.operation,
+    operationName: move.operation_name,
+    targetIds: move.target_ids,
+    reason: move.reason,
+    result,
+    errorCode: result === 'success' ? null : GATEWAY_STOPPED,
+    ...(items ? { items } : {}),
+    requestId: move.request_id,
+    recovered: true,
+  });
+}
+
+/**
+ * Closes the moves whose holder stopped: pending past their lease and the margin (a holder alive but slow renews
+ * within it), claimed by this gateway in their next generation; an outcome of ours still waiting wins.
+ */
+async function recoverStale(
+  parts: JournalParts,
+  marginMs: number,
+  waiting: ReturnType<typeof waitingOutcomes>,
+): Promise<number> {
+  const { logger, holder, now, leaseFromNow } = parts;
+  const store = parts.store();
+  if (!store) return 0;
+  let closedMoves = 0;
+  try {
+    for (;;) {
+      const staleBefore = new Date(now().getTime() - marginMs);
+      const claimed = await store.claimStaleMoves(staleBefore, leaseFromNow(), 50, undefined, holder);
+      for (const move of claimed) {
+        const mine = waiting.take(move.id);
+        if (mine) await store.completeMove(move.id, mine, now(), { holder, generation: move.generation });
+        else await closeAbandoned(parts, store, move);
+        closedMoves++;
+      }
+      if (claimed.length < 50) break;
+    }
+  } catch (error) {
+    logger.warn('move recovery failed', { error: String(error) });
+  }
+  if (closedMoves) logger.warn('moves of a stopped gateway closed', { moves: closedMoves });
+  return closedMoves;
+}
+
+export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
+  const { logger } = options;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const recoverMarginMs = options.recoverMarginMs ?? leaseMs;
+  const holder = options.holder ?? randomUUID();
+  const now = options.now ?? (() => new Date());
+  const parts: JournalParts = {
+    store: options.store,
+    logger,
+    holder,
+    now,
+    leaseFromNow: () => new Date(now().getTime() + leaseMs),
+  };
+  const waiting = waitingOutcomes(parts, options.maxWaiting ?? 5_000);
+  const recover = () => recoverStale(parts, recoverMarginMs, waiting);
   const recoverTimer = setInterval(() => void recover(), options.recoverEveryMs ?? 15_000);
   recoverTimer.unref();
 
@@ -287,7 +327,11 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
     holder,
     async begin(intent) {
       try {
-        const begun = await openStore().beginMove({ ...intent, holder, lease_until: leaseFromNow() });
+        const begun = await openStoreOf(parts).beginMove({
+          ...intent,
+          holder,
+          lease_until: parts.leaseFromNow(),
+        });
         if (begun.begun) countMoveEvent('intent');
         return begun;
       } catch (error) {
@@ -298,19 +342,15 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
     async take(id) {
       try {
         // A pending move is taken from its holder only past its lease and the margin, as recovery would.
-        return await openStore().takeMove(
-          id,
-          new Date(now().getTime() - recoverMarginMs),
-          leaseFromNow(),
-          holder,
-        );
+        const staleBefore = new Date(now().getTime() - recoverMarginMs);
+        return await openStoreOf(parts).takeMove(id, staleBefore, parts.leaseFromNow(), holder);
       } catch {
         throw storeUnavailable();
       }
     },
     async progress(id, items, fence) {
       try {
-        if (await openStore().progressMove(id, items, leaseFromNow(), fence)) return 'held';
+        if (await openStoreOf(parts).progressMove(id, items, parts.leaseFromNow(), fence)) return 'held';
         countMoveEvent('hold_lost');
         logger.error('move hold lost: another gateway took the move, this one sends nothing more for it', {
           moveId: id,
@@ -324,29 +364,24 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
       }
     },
     async complete(id, outcome, fence, waitMs = 2_000) {
-      const work = (async () => openStore().completeMove(id, outcome, now(), fence))();
+      const work = (async () => openStoreOf(parts).completeMove(id, outcome, now(), fence))();
       work.catch((error: unknown) => {
-        if (error instanceof MoveFencedOut) refusedLate(id, fence);
-        else wait(id, outcome, fence, error);
+        if (error instanceof MoveFencedOut) refusedLate(parts, id, fence);
+        else waiting.add(id, outcome, fence, error);
       });
       await within(work, waitMs);
     },
     async discard(id) {
       try {
-        await openStore().discardMove(id);
+        await openStoreOf(parts).discardMove(id);
       } catch (error) {
         logger.warn('unsent move not discarded: recovery closes it', { moveId: id, error: String(error) });
       }
     },
     recover,
     async close() {
-      closed = true;
       clearInterval(recoverTimer);
-      clearTimeout(retryTimer);
-      if (waiting.size) await writeWaiting();
-      if (waiting.size) {
-        logger.error('move outcomes not stored at stop: left to recovery', { moves: waiting.size });
-      }
+      await waiting.close();
     },
   };
 }

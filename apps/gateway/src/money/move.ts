@@ -16,7 +16,7 @@
  * 3. A bulk's items are pending in the intent and written as they end; the hold is renewed while the move runs.
  * 4. The outcome is written before the answer leaves (at most a short wait: then in the background).
  *
- * 5. The move's hold is fenced (its holder and generation, move-journal.ts): a gateway that lost it (stalled past its
+ * 5. The move's hold is fenced (its holder and generation, journal.ts): a gateway that lost it (stalled past its
  *    lease while another took the move) sends nothing more and its late outcome is refused.
  *
  * A field without a key that sends nothing upstream (refused by input, rule, version or permission) keeps no move:
@@ -35,8 +35,8 @@ import {
 } from '../shared/operation-error.js';
 import type { Logger } from '../logger.js';
 import { countMoveEvent } from '../telemetry/metrics.js';
-import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded, type MoveJournal } from './move-journal.js';
-import { inMove, type MoveScope, type PriorItem } from './move-scope.js';
+import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded, type MoveJournal } from './journal.js';
+import { inMove, type MoveScope, type MoveSlot, type PriorItem } from './scope.js';
 import { versionOf } from '../live/version-of.js';
 
 /** What a move became, as the audit reads a payload or an error (audit-plugin.ts). */
@@ -61,6 +61,8 @@ export interface MoveFieldCall {
   /** How the audit reads a payload or a thrown error. */
   resultOf: (value: unknown, error: unknown) => MoveResult;
   resolve: () => unknown;
+  /** The request's slot of the running move (pipeline.ts). */
+  slot: MoveSlot;
 }
 
 export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED';
@@ -304,7 +306,7 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
     (error: unknown) => ({ failed: error }),
   );
   const first = new FieldMove(call, key, hash, null, stored);
-  const running = settled(() => inMove(first, call.resolve));
+  const running = settled(() => inMove(call.slot, first, call.resolve));
   const attempt = await stored;
   if ('failed' in attempt) {
     // Without the store no retry can be told from a first try, and no move recorded: nothing was sent.
@@ -360,7 +362,7 @@ async function settled(run: () => unknown): Promise<Settled> {
 
 /** Runs the resolver inside the move, then writes its outcome. */
 async function runMove(move: FieldMove, mark: (mark: MoveMark) => void): Promise<unknown> {
-  return finishMove(move, await settled(() => inMove(move, move.call.resolve)), mark);
+  return finishMove(move, await settled(() => inMove(move.call.slot, move, move.call.resolve)), mark);
 }
 
 async function finishMove(move: FieldMove, run: Settled, mark: (mark: MoveMark) => void): Promise<unknown> {
@@ -391,7 +393,7 @@ function intentOf(
   };
 }
 
-/** The scope of one field's move (move-scope.ts): the intent written at its first write, items, the fenced hold. */
+/** The scope of one field's move (scope.ts): the intent written at its first write, items, the fenced hold. */
 class FieldMove implements MoveScope {
   rowId: string | null;
   readonly resending: boolean;

@@ -1,7 +1,7 @@
 import { openStore, type MoveIntent, type Store } from '@backoffice/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.js';
-import { createMoveJournal, GATEWAY_STOPPED, MoveNotRecorded } from '../move-journal.js';
+import { createMoveJournal, GATEWAY_STOPPED, MoveNotRecorded } from '../journal.js';
 
 /**
  * The gateway's side of the money moves (issue 60) on the embedded store: what a gateway that died left pending is
