@@ -70,6 +70,12 @@ const BULK_MATCHING_ARG = 'matching';
 export const DEPTH_FACTOR = 1.5;
 const OBJECT_COST = 2;
 const LEAF_COST = 1;
+/**
+ * Selections the walk visits at most: fragments spread twice inside each other double the walk per level, and an
+ * answer's cost is counted for documents that failed validation too (a depth of 40). Past it the walk stops and
+ * the cost is at least this (far past maxCost: a document that large is refused whatever the rest).
+ */
+const MAX_VISITS = 100_000;
 
 /** `@upstream(calls: N, batched: B)` on the field (N defaults to 1), or null without the directive. */
 function declaredCalls(field: GraphQLField<unknown, unknown>): { calls: number; batched: boolean } | null {
@@ -155,6 +161,7 @@ export function estimateCost(
   }
 
   const total: CostEstimate = { cost: 0, upstreamCalls: 0, fields: 0, bulkItems: 0, bulkSelections: 0 };
+  let visits = 0;
   const isMutation = operation.operation === OperationTypeNode.MUTATION;
   const visiting = new Set<string>();
 
@@ -181,6 +188,7 @@ export function estimateCost(
     weight: number,
   ): void => {
     for (const selection of set.selections) {
+      if (++visits > MAX_VISITS) return;
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
         const fragment = fragments.get(selection.name.value);
         if (!fragment || visiting.has(fragment.name.value)) continue;
@@ -248,6 +256,7 @@ export function estimateCost(
     }
   };
   walk(operation.selectionSet, root, 1, 1, true, null, 1);
+  if (visits > MAX_VISITS) total.cost = Math.max(total.cost, MAX_VISITS);
   return total;
 }
 
