@@ -39,7 +39,7 @@ const REASONS = {
 };
 // The text, ' - ' and the code that names the reason (spec 001 §8), the code also the element's data-code.
 const FAILURE_CODE = 'payment_not_cancellable';
-const FAILURE_MESSAGE = `El pago no se puede cancelar en su estado actual. - ${FAILURE_CODE}`;
+const FAILURE_MESSAGE = `El pago no se puede cancelar en su estado actual - ${FAILURE_CODE}`;
 
 const bulkBar = (page: Page) => page.getByTestId('bulk-actions');
 const bulkButton = (page: Page, label: string) =>

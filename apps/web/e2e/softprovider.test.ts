@@ -127,7 +127,7 @@ describe('Reporte plano de integraciones when the service refuses', () => {
       const coded = page.locator('[data-code="soft_provider_refused"]').first();
       await coded.waitFor();
       expect(await coded.innerText()).toBe(
-        'El proveedor Prisma rechazó el reporte: faltan registros de cabecera. - soft_provider_refused',
+        'El proveedor Prisma rechazó el reporte: faltan registros de cabecera - soft_provider_refused',
       );
       expect((await byId(id!)).status).toBe('pending_approval');
       expect(await seriousA11yViolations(page)).toEqual([]);
