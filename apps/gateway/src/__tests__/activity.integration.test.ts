@@ -606,6 +606,50 @@ for (const backend of STORES) {
       expect(rows[0]).toMatchObject({ user: 'tesoreria', area: 'imports', result: 'SUCCESS' });
     });
 
+    it('an upload under a key stands for one upload: sent again, it is answered from its record; another file is refused', async () => {
+      const key = `subida-${Date.now()}`;
+      const csv = await readFile(new URL('../../../stubs/samples/imports/pagos-ok.csv', import.meta.url));
+      const send = async (name: string) => {
+        const form = new FormData();
+        form.append('collector_id', '10001');
+        form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), name);
+        return fetch(`${new URL(gateway.graphqlUrl).origin}/files/importaciones`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await tokenFor('tesoreria')}`, 'idempotency-key': key },
+          body: form,
+        });
+      };
+      const posts = async () =>
+        (
+          (await (await fetch(`${stubs.url}/__admin/requests?service=import`)).json()) as Array<{
+            method: string;
+          }>
+        ).filter((r) => r.method === 'POST').length;
+      const first = await send('pagos-ok.csv');
+      expect(first.status, await first.clone().text()).toBe(201);
+      const sent = await posts();
+      const again = await send('pagos-ok.csv');
+      expect(again.status).toBe(201);
+      expect(await again.json()).toEqual(await first.json());
+      expect(await posts()).toBe(sent);
+      const other = await send('otros-pagos.csv');
+      expect(other.status).toBe(409);
+      expect(await other.json()).toMatchObject({ error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+      expect(await posts()).toBe(sent);
+      const bad = await fetch(`${new URL(gateway.graphqlUrl).origin}/files/importaciones`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await tokenFor('tesoreria')}`, 'idempotency-key': 'no vale' },
+        body: (() => {
+          const form = new FormData();
+          form.append('collector_id', '10001');
+          form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), 'pagos-ok.csv');
+          return form;
+        })(),
+      });
+      expect(bad.status).toBe(400);
+      expect(await posts()).toBe(sent);
+    });
+
     it('an upload the import service refuses is recorded as a move that ended, failed, before the answer (issue 60)', async () => {
       await fetch(`${stubs.url}/__admin/faults`, {
         method: 'POST',

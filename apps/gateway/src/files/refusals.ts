@@ -29,7 +29,9 @@ export type FileErrorCode =
   | 'UPSTREAM_REJECTED'
   | 'UPSTREAM_TIMEOUT'
   | 'UPSTREAM_UNAVAILABLE'
-  | 'STORE_UNAVAILABLE';
+  | 'STORE_UNAVAILABLE'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'MOVE_IN_PROGRESS';
 
 /** A refusal or failure of a file call: its HTTP status, code and Spanish message. */
 export class FileRefusal extends Error {

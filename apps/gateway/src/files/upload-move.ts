@@ -8,8 +8,14 @@
  * - the store drops before the outcome: the journal keeps it and writes it again (the row stays 'En curso');
  * - the gateway dies while forwarding: the row stays 'pending' until its lease ends, then a gateway closes it as
  *   'Resultado desconocido' (GATEWAY_STOPPED): the operator checks the imports list, whatever the service got.
+ *
+ * With the client's idempotency key (the `idempotency-key` header) an upload stands for one request, its fingerprint
+ * (its parameters, fields, file name, format, size and the file's SHA-256): the same request again is answered from
+ * the record (the service's answer as it was; nothing sent again), another one under the key is refused
+ * (IDEMPOTENCY_KEY_REUSED), and one still running is MOVE_IN_PROGRESS. An unknown outcome is answered again as
+ * unknown: the import service takes no key, so sending the file again could import it twice.
  */
-import type { MoveFence, NewActivity } from '@backoffice/store';
+import type { BeginMove, MoveFence, MoveRecord, NewActivity } from '@backoffice/store';
 import { requestHash } from '../money/move.js';
 import { MOVE_NOT_RECORDED_MESSAGE, type MoveJournal } from '../money/journal.js';
 import type { AuditEvent } from '../audit/audit-plugin.js';
@@ -29,10 +35,50 @@ export type UploadResult = 'success' | 'failed' | 'unknown';
 export interface UploadMove {
   readonly id: string;
   /**
-   * Writes the outcome before the answer leaves (`status`: the answer's); the journal keeps what the store cannot take
-   * yet. Never throws.
+   * Writes the outcome before the answer leaves (`status` and `body`: the answer's, the body kept for a retry under
+   * the key when small); the journal keeps what the store cannot take yet. Never throws.
    */
-  complete(result: UploadResult, errorCode: string | null, status: number): Promise<void>;
+  complete(result: UploadResult, errorCode: string | null, status: number, body?: unknown): Promise<void>;
+}
+
+/** The answer an upload's key gives again: the service's status and answer as they were. */
+export interface UploadReplay {
+  readonly replay: true;
+  status: number;
+  body: unknown;
+  result: UploadResult;
+}
+
+/** The largest answer kept for a retry under the key (an import's answer is a few hundred bytes). */
+const MAX_KEPT_ANSWER_BYTES = 64 * 1024;
+
+const keptBody = (body: unknown): unknown => {
+  if (body === undefined) return undefined;
+  const text = JSON.stringify(body);
+  return text !== undefined && Buffer.byteLength(text) <= MAX_KEPT_ANSWER_BYTES ? body : undefined;
+};
+
+/** What a used key answers: the earlier upload's answer, or the refusal of another request or one in flight. */
+function answerOfKey(existing: MoveRecord, hash: string): UploadReplay {
+  if (existing.request_hash !== hash) {
+    throw new FileRefusal(
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+      'La clave de idempotencia ya se usó para otro archivo o con otros datos: no se envió nada. Use una clave nueva para esta subida.',
+    );
+  }
+  const answer = (existing.answer ?? {}) as { status?: unknown; body?: unknown };
+  if (existing.state !== 'done' || typeof answer.status !== 'number') {
+    throw new FileRefusal(
+      409,
+      'MOVE_IN_PROGRESS',
+      'Resultado desconocido: la subida con esta clave todavía está en curso. Verifique el Historial de importaciones en unos segundos.',
+    );
+  }
+  const result = (
+    ['success', 'failed'].includes(existing.result) ? existing.result : 'unknown'
+  ) as UploadResult;
+  return { replay: true, status: answer.status, body: answer.body ?? {}, result };
 }
 
 /**
@@ -47,27 +93,29 @@ export async function beginUploadMove(
   substance: Record<string, unknown>,
   /** The request's test namespace ('' but under the gateway's test profile): its row is that namespace's. */
   namespace = '',
-): Promise<UploadMove> {
+  /** The client's idempotency key (checked), or null. */
+  key: string | null = null,
+): Promise<UploadMove | UploadReplay> {
   const pending = { ...event, result: 'pending', errorCode: null } as const;
   const { result: _pending, ...row } = moves.intentRow(pending);
-  let id: string;
-  let fence: MoveFence;
+  const hash = requestHash(event.operation, substance);
+  let begun: BeginMove;
   try {
-    const begun = await moves.journal.begin({
+    begun = await moves.journal.begin({
       ...row,
       namespace,
       result: 'pending',
       items: null,
-      idempotency_key: null,
-      request_hash: requestHash(event.operation, substance),
+      idempotency_key: key,
+      request_hash: hash,
     });
-    // Without a key there is no earlier move to find: a stored intent is all `begin` can give.
-    if (!begun.begun) throw new Error('an upload has no idempotency key');
-    id = begun.id;
-    fence = { holder: moves.journal.holder, generation: begun.generation };
   } catch (error) {
     throw new FileRefusal(503, 'STORE_UNAVAILABLE', MOVE_NOT_RECORDED_MESSAGE, null, String(error));
   }
+  // Only a key finds an earlier move.
+  if (!begun.begun) return answerOfKey(begun.existing, hash);
+  const id = begun.id;
+  const fence: MoveFence = { holder: moves.journal.holder, generation: begun.generation };
   (logger.audit ?? logger.info)('audit', { ...pending, moveId: id });
   // The hold renewed while the body is forwarded (a large file can take longer than a lease); a lost hold (another
   // gateway closed the move meanwhile) refuses this one's late outcome.
@@ -79,9 +127,10 @@ export async function beginUploadMove(
   hold.unref();
   return {
     id,
-    async complete(result, errorCode, status) {
+    async complete(result, errorCode, status, body) {
       clearInterval(hold);
-      await journal.complete(id, { result, error_code: errorCode, items: null, answer: { status } }, fence);
+      const answer = { status, body: keptBody(body) };
+      await journal.complete(id, { result, error_code: errorCode, items: null, answer }, fence);
     },
   };
 }

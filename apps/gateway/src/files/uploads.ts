@@ -6,12 +6,15 @@
  * service's JSON is the answer. A refusal is answered at once and what the client still sends is drained within a
  * bound, never read in full. The spooled file is removed however the upload ends.
  */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { AuthUser } from '../auth/verify-token.js';
 import { sendJson } from '../http/plain.js';
 import { GENERIC_ERROR_MESSAGE } from '../upstream/error-catalogue.js';
 import { UpstreamError, isUpstreamFailure } from '../upstream/errors.js';
 import { writeFailure } from '../upstream/outcome.js';
+import { isIdempotencyKey } from '../shared/inputs.js';
 import {
   asRefusal,
   callState,
@@ -161,7 +164,8 @@ async function forward(
       content: { size: file.size, pieces: filePieces(file.path, file.size, held) },
     },
   );
-  const move = calls.moves
+  const key = uploadKey(req);
+  const begun = calls.moves
     ? await beginUploadMove(
         calls.moves,
         calls.logger,
@@ -169,11 +173,24 @@ async function forward(
         {
           params,
           fields,
-          file: { name: file.name, format: file.format, size: file.size },
+          file: {
+            name: file.name,
+            format: file.format,
+            size: file.size,
+            ...(key ? { sha256: await fileDigest(file.path) } : {}),
+          },
         },
         calls.callContext(req, res, user).testNamespace ?? '',
+        key,
       )
     : null;
+  if (begun && 'replay' in begun) {
+    // The same upload under its key: the record answers, nothing is sent again.
+    calls.audit(res, state, begun.result, null);
+    sendJson(res, begun.status, begun.body);
+    return;
+  }
+  const move = begun;
   record.move = move;
   const call = await callUpstream(calls.callContext(req, res, user), target, {
     method: 'POST',
@@ -198,9 +215,31 @@ async function forward(
     );
   }
   call.finish('ok');
-  await move?.complete('success', null, call.response.status);
+  await move?.complete('success', null, call.response.status, body);
   calls.audit(res, state, 'success', null);
   sendJson(res, call.response.status, body);
+}
+
+/** The client's idempotency key of an upload (the `idempotency-key` header), checked; null without one. */
+function uploadKey(req: FileRequest): string | null {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  if (!isIdempotencyKey(key)) {
+    throw new FileRefusal(
+      400,
+      'BAD_REQUEST',
+      'La clave de idempotencia (idempotency-key) debe tener entre 8 y 128 caracteres (letras, números, . _ : -).',
+    );
+  }
+  return key;
+}
+
+/** The SHA-256 of a spooled file, read piece by piece (part of a keyed upload's fingerprint). */
+async function fileDigest(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const piece of createReadStream(path)) hash.update(piece as Buffer);
+  return hash.digest('base64url');
 }
 
 /** An upload with its place taken: its body read and checked, then forwarded. */

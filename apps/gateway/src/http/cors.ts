@@ -30,6 +30,8 @@ export function apiCors(origins: readonly string[]): (exposedHeaders: string[]) 
         'tracestate',
         // A live stream's reconnection (GET /live, docs/live.md).
         'last-event-id',
+        // An upload's key (POST /files/…: a repeated send answered from its record).
+        'idempotency-key',
       ],
       exposedHeaders,
       maxAge: 600,

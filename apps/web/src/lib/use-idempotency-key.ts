@@ -52,7 +52,7 @@ export function useRunKeys(
     state.current.firstAnswered = true;
     state.current.renew = true;
   }
-  return useCallback(async <R,>(send: (key: string) => Promise<R>): Promise<R> => {
+  return useCallback(async <R>(send: (key: string) => Promise<R>): Promise<R> => {
     const run = state.current;
     if (run.renew) {
       run.key = newIdempotencyKey();
@@ -62,4 +62,26 @@ export function useRunKeys(
     run.renew = true;
     return answer;
   }, []);
+}
+
+/**
+ * The key of a request the operator may send again (an upload): the same key while what is sent is the same
+ * (`signature`: what the request carries) and its last send got no answer, so a retry after a lost answer is never
+ * done twice; a new one once a send was answered (done or refused) or what is sent changed, since the gateway refuses
+ * a used key for another request.
+ */
+export function requestKeys(): { keyFor(signature: string): string; answered(): void } {
+  let current: { key: string; signature: string | null } = { key: newIdempotencyKey(), signature: null };
+  return {
+    keyFor(signature) {
+      if (current.signature !== null && current.signature !== signature) {
+        current = { key: newIdempotencyKey(), signature: null };
+      }
+      current.signature = signature;
+      return current.key;
+    },
+    answered() {
+      current = { key: newIdempotencyKey(), signature: null };
+    },
+  };
 }

@@ -7,6 +7,8 @@ export interface UploadOptions {
   onProgress?(progress: TransferProgress): void;
   signal?: AbortSignal;
   session?: FileSession;
+  /** The operator intent's key (the `idempotency-key` header): the gateway answers a repeated send from its record. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function uploadFile<T = unknown>(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', filesUrl(path, session.gatewayUrl));
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (options.idempotencyKey) xhr.setRequestHeader('idempotency-key', options.idempotencyKey);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) =>
       options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : null });

@@ -30,7 +30,8 @@ import { PageSection } from '@/components/layout/page-section';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
 import { MessageText } from '@/components/detail/code-text';
 import { describeError } from '@/lib/errors';
-import { acceptAttribute, uploadFile, uploadProblem, type UploadRule } from '@/lib/files';
+import { acceptAttribute, FileRequestError, uploadFile, uploadProblem, type UploadRule } from '@/lib/files';
+import { requestKeys } from '@/lib/use-idempotency-key';
 import { ConverterConfigurationsDocument, ImportCollectorMatchDocument } from '../gql/graphql';
 import { IMPORTS_MESSAGES } from '../import-labels';
 import { conversionOf, saveConversion } from '../conversion-cache';
@@ -107,6 +108,18 @@ function uploadOf(values: FormValues): { path: string; form: FormData } {
   return { path: '/importaciones', form };
 }
 
+/** What an upload carries, as one text: its route, fields and file (name, size, last change). */
+function signatureOf(path: string, form: FormData): string {
+  return JSON.stringify([
+    path,
+    [...form.entries()].map(([name, value]) =>
+      typeof value === 'string'
+        ? [name, value]
+        : [name, value.name, value.size, (value as File).lastModified],
+    ),
+  ]);
+}
+
 /** The converter's destination: the import API (docs/decisions.md "Imports"). */
 const DESTINATION_CONFIGURATION_ID = '100';
 
@@ -116,11 +129,15 @@ export default function ImportRequestScreen() {
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<FormikProps<FormValues>>(null);
+  const [keys] = useState(requestKeys);
 
   const submit = async (values: FormValues) => {
     const { path, form } = uploadOf(values);
     try {
-      const answer = await uploadFile<Record<string, unknown>>(path, form);
+      const answer = await uploadFile<Record<string, unknown>>(path, form, {
+        idempotencyKey: keys.keyFor(signatureOf(path, form)),
+      });
+      keys.answered();
       setConfirming(false);
       if (values.converter) {
         const result = conversionOf(answer);
@@ -136,6 +153,14 @@ export default function ImportRequestScreen() {
       void navigate(`/importacion/${encodeURIComponent(String(importId))}`);
       return null;
     } catch (error) {
+      // A refusal the gateway answered is a new request next time; a lost answer is sent again under its key.
+      if (
+        error instanceof FileRequestError &&
+        error.status > 0 &&
+        error.status !== 502 &&
+        error.status !== 504
+      )
+        keys.answered();
       // The original swallowed these errors (spec 001 §8); here the operator reads why.
       const message = describeError(error);
       setFailure(message);
