@@ -549,6 +549,15 @@ for (const backend of STORES) {
       expect((await subscriptionWrites(id)).length).toBe(sent);
       const now = await as('admin', `query($id: ID!) { subscription(id: $id) { amount } }`, { id });
       expect(now.body.data!.subscription.amount).toBe('2222.22');
+      // The record still says what the first send was: unknown (the retry sent nothing to learn more).
+      const [row] = (
+        await gateway.store!.current()!.queryActivity({
+          filter: { operation: 'updateSubscriptionAmount', user: 'operador' },
+          page: 1,
+          pageSize: 1,
+        })
+      ).rows;
+      expect(row).toMatchObject({ result: 'unknown', state: 'done' });
       // Another version under the same key is another request.
       const moved = await as('operador', UPDATE_AMOUNT, { ...mine, version: version + 1 });
       expect(moved.body.data!.updateSubscriptionAmount.error.code).toBe('IDEMPOTENCY_KEY_REUSED');

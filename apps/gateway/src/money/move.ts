@@ -406,6 +406,8 @@ class FieldMove implements MoveScope {
   private readonly prior: Map<string, PriorItem>;
   /** A taken move's stored answer, whose items this run's answer completes. */
   private readonly priorAnswer: StoredAnswer | null;
+  /** The move taken again (a retry), as it was stored. */
+  private readonly taken: MoveRecord | null;
   private progressTimer: NodeJS.Timeout | undefined;
   private holdTimer: NodeJS.Timeout | undefined;
   /** A stored move's items being written before its first write (a resent bulk). */
@@ -430,6 +432,7 @@ class FieldMove implements MoveScope {
     this.resending = taken !== null && !storedAnswer(taken.answer).unsent;
     this.prior = priorItems(taken);
     this.priorAnswer = taken ? storedAnswer(taken.answer) : null;
+    this.taken = taken;
     if (taken?.items) this.items = new Map(taken.items.map((item) => [item.id, item.result]));
     const asked = idsOf(call.args);
     if (storing && asked) this.items = new Map(asked.map((id) => [id, 'pending']));
@@ -565,7 +568,14 @@ class FieldMove implements MoveScope {
     }
   }
 
+  private async restore(taken: MoveRecord): Promise<void> {
+    await this.call.journal.complete(this.rowId!, restored(taken), this.fence!);
+  }
+
   private async complete(value: unknown, failure: unknown): Promise<void> {
+    // A resend refused before it sent anything (the record changed, a selection counted again differs) leaves the
+    // move as it was: what its first send did is still unknown, and the next retry checks again.
+    if (this.resending && !this.sent && this.taken) return this.restore(this.taken);
     const outcome = this.call.resultOf(value, failure);
     const unsent = !this.sent;
     const answer = unsent
@@ -605,6 +615,25 @@ class FieldMove implements MoveScope {
       this.fence!,
     );
   }
+}
+
+/** A taken move's record as it was, its unfinished items unknown (a dead gateway's move may still say pending). */
+function restored(taken: MoveRecord) {
+  const items = taken.items?.map((item) => ({
+    id: item.id,
+    result: item.result === 'pending' ? 'unknown' : item.result,
+  }));
+  const result = items ? bulkResult(items) : taken.result === 'pending' ? 'unknown' : taken.result;
+  return {
+    result,
+    error_code: taken.error_code,
+    items: items ?? null,
+    answer: taken.answer ?? {
+      outcome: 'UNKNOWN',
+      error: inProgressError({ result, errorCode: taken.error_code }),
+      message: null,
+    },
+  };
 }
 
 /** A bulk's result from its items: success when all are, unknown when any is, else failed (as the audit). */
