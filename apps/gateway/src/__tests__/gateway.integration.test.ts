@@ -280,7 +280,11 @@ describe('Buscar Pagos', () => {
       variables: { pageSize: 500 },
     });
     expect(refused.body.errors?.map((e) => [e.message, e.extensions?.code, e.extensions?.field])).toEqual([
-      ['El tamaño de página (pageSize) debe ser un número entero entre 1 y 100.', 'BAD_USER_INPUT', 'pageSize'],
+      [
+        'El tamaño de página (pageSize) debe ser un número entero entre 1 y 100.',
+        'BAD_USER_INPUT',
+        'pageSize',
+      ],
     ]);
     expect(await recorded('payment')).toEqual([]);
   });
@@ -466,6 +470,13 @@ describe('authentication', () => {
         extensions: { code: 'UNAUTHENTICATED' },
       },
     ],
+    // Priced as every answer: nothing of it ran.
+    extensions: {
+      cost: expect.objectContaining({
+        requested: 0,
+        upstreamCalls: expect.objectContaining({ requested: 0 }),
+      }),
+    },
   };
 
   it('answers 401 with no internal detail to every bad token, and the services receive nothing', async () => {

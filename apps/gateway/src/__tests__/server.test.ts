@@ -110,6 +110,8 @@ describe('authentication', () => {
             extensions: { code: 'UNAUTHENTICATED' },
           },
         ],
+        // Priced as every answer: nothing of it ran.
+        extensions: { cost: expect.objectContaining({ requested: 0 }) },
       });
     }
     expect(requests).toHaveLength(0);

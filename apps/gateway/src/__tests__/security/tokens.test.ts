@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenVerifier } from '../../auth/verify-token.js';
 import { loadConfig } from '../../load-config.js';
 import { createLogger } from '../../logger.js';
-import { createGatewayApp } from '../../server.js';
+import { ARMOR_LIMITS, createGatewayApp } from '../../server.js';
 import { startGateway } from '../../index.js';
 import { UNAUTHENTICATED_MESSAGE, UNAVAILABLE_MESSAGE } from '../../upstream/error-catalogue.js';
 import {
@@ -36,8 +36,17 @@ import {
 
 /** An accepted token would read the payments upstream: the stubs' request log shows any that got through. */
 const ME = { query: '{ me { username permissions } payments(pageSize: 1) { total } }' };
+const UPSTREAM_BUDGET = loadConfig({}).upstreamCallBudget;
 const UNAUTHENTICATED_BODY = {
   errors: [{ message: UNAUTHENTICATED_MESSAGE, extensions: { code: 'UNAUTHENTICATED' } }],
+  // Priced as every answer: nothing of it ran.
+  extensions: {
+    cost: {
+      requested: 0,
+      limit: ARMOR_LIMITS.maxCost,
+      upstreamCalls: { requested: 0, limit: UPSTREAM_BUDGET },
+    },
+  },
 };
 const CONCURRENCY = 16;
 
@@ -701,6 +710,7 @@ describe('JWKS rotation and outages', { timeout: 90_000 }, () => {
       expect((await call(await tokenBy('a'))).status).toBe(503);
       expect(res.json).toEqual({
         errors: [{ message: UNAVAILABLE_MESSAGE, extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],
+        extensions: UNAUTHENTICATED_BODY.extensions,
       });
       for (const marker of LEAK_MARKERS) expect(res.text).not.toMatch(marker);
       expect(res.text).not.toMatch(/NullPointer|keycloak\.Internal|10\.0\.0\.9|proxy error/);
@@ -734,6 +744,7 @@ describe('JWKS rotation and outages', { timeout: 90_000 }, () => {
       expect(res.status).toBe(503);
       expect(res.json).toEqual({
         errors: [{ message: UNAVAILABLE_MESSAGE, extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],
+        extensions: UNAUTHENTICATED_BODY.extensions,
       });
       expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
     } finally {
