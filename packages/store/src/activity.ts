@@ -48,6 +48,8 @@ export interface ActivityRecord extends Omit<
   | 'completed_at'
   | 'holder'
   | 'generation'
+  | 'origin'
+  | 'stamp'
 > {
   items: Array<{ id: string; result: string }> | null;
 }
@@ -193,6 +195,9 @@ export async function clearNamespace(
 ): Promise<{ activity: number; preferences: number }> {
   return db.transaction().execute(async (trx) => {
     const activity = await trx.deleteFrom('activity').where('namespace', '=', namespace).executeTakeFirst();
+    // Its chain goes with it: the namespace's next rows start a new one.
+    for (const table of ['activity_seal', 'activity_digest', 'activity_rejected'] as const)
+      await trx.deleteFrom(table).where('namespace', '=', namespace).execute();
     const preferences = await trx
       .deleteFrom('preference')
       .where('namespace', '=', namespace)

@@ -27,6 +27,17 @@ import {
   type MoveRecord,
 } from './moves.js';
 import { liveStore, LocalLiveHub, type LiveStore } from './live.js';
+import {
+  purgeChained,
+  readChain,
+  sealActivity,
+  writeDigests,
+  type ChainDigest,
+  type ChainEntry,
+  type SealOptions,
+  type SealResult,
+} from './chain.js';
+import { verifyActivity, type VerifyOptions, type VerifyReport } from './verify.js';
 import { openDatabase, type StoreOptions } from './open.js';
 import {
   mergePreference,
@@ -46,6 +57,8 @@ import type { Database, NewActivity } from './schema.js';
 export * from './activity.js';
 export * from './moves.js';
 export * from './live.js';
+export * from './chain.js';
+export * from './verify.js';
 export * from './preferences.js';
 export { LOCK_FILE, lockDataDir, StoreFolderHeldError, type DataDirLock } from './data-dir-lock.js';
 export { isMemoryDataDir } from './embedded-template.js';
@@ -60,7 +73,17 @@ export interface Store {
   insertActivity(rows: readonly NewActivity[]): Promise<void>;
   queryActivity(request: ActivityQuery): Promise<ActivityPage>;
   activityUsers(request: { prefix?: string | null; limit: number; namespace?: string }): Promise<string[]>;
-  purgeActivity(before: Date): Promise<number>;
+  /**
+   * Deletes the events older than `before`; with the chain's secret, as the chain allows (chain.ts `purgeChained`:
+   * a chain's start, a signed anchor where it now starts).
+   */
+  purgeActivity(before: Date, chainSecret?: string): Promise<number>;
+  /** The chain (chain.ts): final rows sealed, the heads' signed digests, a namespace's entries for an export. */
+  sealActivity(secret: string, options?: SealOptions): Promise<SealResult>;
+  writeDigests(secret: string, at?: Date): Promise<ChainDigest[]>;
+  readChain(request: { namespace: string; afterSeq: string; limit: number }): Promise<ChainEntry[]>;
+  /** The whole store's chain verified (verify.ts). */
+  verifyActivity(options: VerifyOptions): Promise<VerifyReport>;
   /** Every row (activity, preferences) of one test namespace deleted: its reset (the gateway's test profile). */
   clearNamespace(namespace: string): Promise<{ activity: number; preferences: number }>;
   /**
@@ -133,7 +156,12 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     insertActivity: (rows) => insertActivity(db, rows),
     queryActivity: (request) => queryActivity(db, request),
     activityUsers: (request) => activityUsers(db, request),
-    purgeActivity: (before) => purgeActivity(db, before),
+    purgeActivity: (before, chainSecret) =>
+      chainSecret ? purgeChained(db, chainSecret, before) : purgeActivity(db, before),
+    sealActivity: (secret, options) => sealActivity(db, secret, options),
+    writeDigests: (secret, at) => writeDigests(db, secret, at),
+    readChain: (request) => readChain(db, request),
+    verifyActivity: (options) => verifyActivity(db, options),
     clearNamespace: (namespace) => clearNamespace(db, namespace),
     findMove: (username, key, namespace = '') => findMove(db, username, key, namespace),
     beginMove: (intent) => beginMove(db, intent),

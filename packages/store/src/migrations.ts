@@ -154,6 +154,36 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The trail that proves itself (chain.ts): `origin` is the client's address, `stamp` the gateway's keyed digest of
+  // what a row holds when it is written (a row without a valid one was not written by a gateway). A row is chained
+  // once final, in `activity_seal` (per namespace, in the order the sealer took it: `seq`), not in its own row: a
+  // move changes after its insert, and its statements stay as they are. `activity_digest` keeps the signed heads of
+  // the chains (hourly, also logged) and the purge's anchors; `activity_chain_state` where the sealer stands.
+  '0010_activity_chain': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('activity').addColumn('origin', 'text').addColumn('stamp', 'text').execute();
+      await sql`create table activity_seal (namespace text not null, seq bigint not null,
+        activity_id bigint not null, generation integer not null, hash text not null, link text not null,
+        sealed_at timestamptz not null default now(), primary key (namespace, seq))`.execute(db);
+      await sql`create unique index activity_seal_row on activity_seal (activity_id, generation)`.execute(db);
+      await sql`create table activity_digest (id bigserial primary key, namespace text not null, kind text not null,
+        seq bigint not null, activity_id bigint not null, link text not null, at timestamptz not null,
+        signature text not null)`.execute(db);
+      await sql`create index activity_digest_head on activity_digest (namespace, kind, seq)`.execute(db);
+      await sql`create table activity_rejected (activity_id bigint primary key, namespace text not null,
+        seen_at timestamptz not null default now())`.execute(db);
+      await sql`create table activity_chain_state (id integer primary key, frontier bigint not null,
+        seen_max_id bigint not null, seen_at timestamptz not null, legacy_max_id bigint not null)`.execute(
+        db,
+      );
+      // Rows stored before the chain carry no stamp: the sealer chains them as they are, the first ones.
+      await sql`insert into activity_chain_state (id, frontier, seen_max_id, seen_at, legacy_max_id)
+        select 1, 0, coalesce(max(id), 0), now(), coalesce(max(id), 0) from activity`.execute(db);
+      // A move taken again by a retry or recovery (generation raised) is sealed again once done: the few such rows,
+      // found without reading the table. A single move never enters it (begun in generation 1).
+      await sql`create index activity_retaken on activity (id) where generation > 1`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

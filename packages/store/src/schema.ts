@@ -39,6 +39,10 @@ export interface ActivityTable {
   holder: ColumnType<string | null, string | null | undefined, string | null>;
   /** Raised each time the move is taken by another holder: a holder's writes must name the generation it holds. */
   generation: ColumnType<number, number | undefined, number>;
+  /** The client's address the request came from (the gateway's peer); null on rows stored before it. */
+  origin: ColumnType<string | null, string | null | undefined, never>;
+  /** The gateway's keyed digest of the row as written (chain.ts `stampActivity`): a row without it was not. */
+  stamp: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export type MoveState = 'pending' | 'done';
@@ -69,10 +73,59 @@ export interface LiveEventTable {
   version: string | null;
 }
 
+/** A final activity row's place in its namespace's chain (chain.ts): one per row and generation sealed. */
+export interface ActivitySealTable {
+  namespace: string;
+  /** 1, 2, 3… in each namespace, in the order the sealer chained the rows. */
+  seq: ColumnType<string, string | number, never>;
+  activity_id: ColumnType<string, string | number, never>;
+  generation: number;
+  /** SHA-256 of the row's canonical content (hex). */
+  hash: string;
+  /** HMAC-SHA256 of the previous link and this entry (hex). */
+  link: string;
+  sealed_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** A chain's signed head: hourly (`digest`, also logged) or where a purge cut its start (`purge`). */
+export interface ActivityDigestTable {
+  id: Generated<string>;
+  namespace: string;
+  kind: 'digest' | 'purge';
+  seq: ColumnType<string, string | number, never>;
+  activity_id: ColumnType<string, string | number, never>;
+  link: string;
+  at: ColumnType<Date, Date | string, never>;
+  signature: string;
+}
+
+/** A final row the sealer found without a valid stamp: left out of the chain (written by hand). */
+export interface ActivityRejectedTable {
+  activity_id: ColumnType<string, string | number, never>;
+  namespace: string;
+  seen_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Where the sealer stands (one row, id 1). */
+export interface ActivityChainStateTable {
+  id: number;
+  /** Every row up to this id is sealed or rejected (or waits as a retaken move). */
+  frontier: ColumnType<string, string | number, string | number>;
+  /** The highest id seen at `seen_at`: the frontier passes it only once its writers are surely done. */
+  seen_max_id: ColumnType<string, string | number, string | number>;
+  seen_at: ColumnType<Date, Date | string, Date | string>;
+  /** Rows up to this id were stored before the chain (no stamp): chained as they are. */
+  legacy_max_id: ColumnType<string, string | number, string | number>;
+}
+
 export interface Database {
   activity: ActivityTable;
   preference: PreferenceTable;
   live_event: LiveEventTable;
+  activity_seal: ActivitySealTable;
+  activity_digest: ActivityDigestTable;
+  activity_rejected: ActivityRejectedTable;
+  activity_chain_state: ActivityChainStateTable;
 }
 
 export type ActivityRow = Selectable<ActivityTable>;

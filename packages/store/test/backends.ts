@@ -26,7 +26,10 @@ const embedded: Backend = {
     const store = await (shared ??= openStore());
     return {
       store,
-      release: () => sql`truncate activity, preference`.execute(store.db).then(() => undefined),
+      release: () =>
+        sql`truncate activity, preference, activity_seal, activity_digest, activity_rejected, activity_chain_state`
+          .execute(store.db)
+          .then(() => undefined),
     };
   },
 };
