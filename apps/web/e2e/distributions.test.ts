@@ -56,7 +56,6 @@ async function closeDetail(): Promise<void> {
   await detailDialog().waitFor({ state: 'detached' });
 }
 
-/** How many lines an element's text takes on screen (1: it does not wrap). */
 /** 'Guardar' of 'Modificar destino', then 'Modificar destino' in its confirmation (nothing is sent before it). */
 async function saveDestination(dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -64,6 +63,7 @@ async function saveDestination(dialog: Locator): Promise<void> {
   await confirm.getByRole('button', { name: 'Modificar destino' }).click();
 }
 
+/** How many lines an element's text takes on screen (1: it does not wrap). */
 const linesOf = (locator: Locator) =>
   locator.evaluate((element) => {
     const range = document.createRange();
@@ -224,6 +224,10 @@ describe('Distribuciones as tesoreria', () => {
         expect(await linesOf(row.locator('td').nth(4))).toBe(1);
         expect(await linesOf(row.getByRole('button', { name: 'Enviar comprobante' }))).toBe(1);
       }
+      // The collector under the names every screen gives it (not the service's 'Signature').
+      await detailDialog().getByText('ID entidad', { exact: true }).waitFor();
+      await detailDialog().getByText('Entidad', { exact: true }).waitFor();
+      expect(await detailDialog().getByText('Signature', { exact: true }).count()).toBe(0);
       expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
       await closeDetail();
     } finally {
@@ -436,7 +440,7 @@ describe('Distribuciones as tesoreria', () => {
     const confirm = page.getByTestId('force-distribution-dialog');
     // 'Forzar' asks first; 'Cancelar' sends nothing and leaves the edit dialog open.
     await dialog.getByRole('button', { name: 'Forzar' }).click();
-    await confirm.getByText('El detalle 9300012-1 quedará como pagado').waitFor();
+    await confirm.getByText('El detalle 9300012-1 de la distribución 9300012 quedará como pagado').waitFor();
     expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'distributions-force-confirm');
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
@@ -530,7 +534,7 @@ describe('Distribuciones as tesoreria', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM: a spreadsheet reads the accents
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '"ID";"ID de pago";"Fecha de solicitud";"Signature";"Entidad";"Estado";"Importe total";"Detalle";' +
+      '"ID";"ID de pago";"Fecha de solicitud";"ID entidad";"Entidad";"Estado";"Importe total";"Detalle";' +
         '"Estado del detalle";"Tipo de destino";"Destino";"CUIT";"Importe"',
     );
     expect(lines.length).toBeGreaterThan(1);

@@ -29,7 +29,8 @@ const COLUMNS: readonly TableColumn<ReportRow>[] = [
     value: (r) => argentineDateTime(r.request_date),
     width: 20,
   },
-  { key: 'signature', header: 'Signature', value: (r) => text(r, 'signature') },
+  // The collector's id under the name every screen gives it, not the service's 'Signature'.
+  { key: 'signature', header: 'ID entidad', value: (r) => text(r, 'signature') },
   { key: 'entity', header: 'Entidad', value: (r) => text(r, 'entity'), width: 36 },
   { key: 'status', header: 'Estado', value: status('header') },
   {

@@ -322,7 +322,7 @@ describe('distributions report download', () => {
       'ID',
       'ID de pago',
       'Fecha de solicitud',
-      'Signature',
+      'ID entidad',
       'Entidad',
       'Estado',
       'Importe total',
