@@ -26,9 +26,12 @@ export const SUBSCRIPTION_TYPE_TEXTS = {
   plan: 'Plan',
 } as const;
 
-/** A payment import (a file of payments to issue): its list, its detail and the global search. */
+/**
+ * A payment import (a file of payments to issue): its list, its detail and the global search. 'Por confirmar' as a
+ * withdrawal's 'Por autorizar': a status reads on one line in its list's chip at 1280 px.
+ */
 export const IMPORT_STATUS_TEXTS = {
-  pending_approved: 'Pendiente de confirmación',
+  pending_approved: 'Por confirmar',
   approved: 'Aprobada',
   cancelled: 'Cancelada',
   error: 'Con errores',

@@ -16,7 +16,7 @@ describe("a hit's second line in the palette", () => {
     expect(hitSecondary('PAYMENT', hit('ISSUED'))).toBe('Emitido');
     expect(hitSecondary('PAYMENT', hit('APPROVED'))).toBe('Aprobado');
     expect(hitSecondary('IMPORT', hit('approved'))).toBe('Aprobada');
-    expect(hitSecondary('IMPORT', hit('pending_approved'))).toBe('Pendiente de confirmación');
+    expect(hitSecondary('IMPORT', hit('pending_approved'))).toBe('Por confirmar');
     expect(hitSecondary('SUBSCRIPTION', hit('ACTIVE'))).toBe('Activa');
     expect(hitSecondary('PRESENTATION', hit('DELIVERED'))).toBe('Presentada');
     expect(hitSecondary('TRANSFER', hit('conciliated'))).toBe('Conciliada');

@@ -42,7 +42,8 @@ const columnsOf = (history: boolean): DataTableColumn<Row>[] => [
     ...(history ? {} : { priority: 2 as const }),
   },
   amountColumn(100),
-  withdrawalStatusColumn(108),
+  // 'Por autorizar' whole on one line in the grid's bold chip (89 px of DejaVu Sans Bold, its padding and the cell's).
+  withdrawalStatusColumn(114),
 ];
 
 /** The history's status chips ('Todos' and one per status). */
