@@ -60,6 +60,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/packages/schema/package.json /app/packages/schema/schema.graphql packages/schema/
 COPY --from=build /app/packages/schema/dist packages/schema/dist
+# The previous majors the gateway still serves (/graphql/v1: their SDL, read at start).
+COPY --from=build /app/packages/schema/majors packages/schema/majors
 COPY --from=build /app/packages/validators/package.json packages/validators/
 COPY --from=build /app/packages/validators/dist packages/validators/dist
 COPY --from=build /app/packages/store/package.json packages/store/

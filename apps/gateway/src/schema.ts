@@ -1,7 +1,8 @@
-import { typeDefs } from '@backoffice/schema';
+import { PREVIOUS_MAJORS, typeDefs, type ServedMajor } from '@backoffice/schema';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { applyAuthDirective } from './auth/auth-directive.js';
+import { buildMajorSchema } from './execution/majors.js';
 import { withMoneyPipeline } from './money/pipeline.js';
 import type { Resolvers } from './generated/resolvers-types.js';
 import { MODULES } from './modules.js';
@@ -31,3 +32,18 @@ export const buildBaseSchema = (): GraphQLSchema =>
  * pipeline (money/pipeline.ts), then @auth applied LAST so no field escapes it.
  */
 export const buildSchema = (): GraphQLSchema => applyAuthDirective(withMoneyPipeline(buildBaseSchema()));
+
+/**
+ * The previous majors still served (packages/schema/majors/), each at its own path with its own SDL, over the same
+ * resolvers, money pipeline and @auth (execution/majors.ts).
+ */
+export const buildPreviousMajors = (): { major: ServedMajor; schema: GraphQLSchema }[] =>
+  PREVIOUS_MAJORS.map((major) => ({
+    major,
+    schema: buildMajorSchema(major, {
+      resolvers,
+      current: buildBaseSchema(),
+      pipeline: withMoneyPipeline,
+      auth: applyAuthDirective,
+    }),
+  }));

@@ -52,7 +52,7 @@ import { sandboxRouter } from './sandbox/sandbox.js';
 import { createDrain } from './shared/drain.js';
 import { jitGateway } from './execution/jit-gateway.js';
 import { stringifyResult } from './execution/raw-json.js';
-import { buildSchema } from './schema.js';
+import { buildPreviousMajors, buildSchema } from './schema.js';
 import { httpMetrics, metricsPlugin } from './telemetry/metrics.js';
 import { activeTraceId, traceRequests } from './telemetry/trace-context.js';
 import { UpstreamError, isUpstreamFailure } from './upstream/errors.js';
@@ -259,6 +259,8 @@ interface RouteParts {
   verifier: TokenVerifier;
   schema: GraphQLSchema;
   apollo: ApolloServer<GatewayContext>;
+  /** The previous majors served beside the current one, each its path and its Apollo (execution/majors.ts). */
+  majors: readonly { path: string; apollo: ApolloServer<GatewayContext> }[];
   gate: OperatorGate;
   store: StoreParts;
   drainSignal: AbortSignal;
@@ -332,29 +334,35 @@ function gatewayRoutes(parts: RouteParts): RouteHandler {
   const live = liveRoute(parts);
   const route = (name: string, match: RouteMatch, handle: RouteHandler): Route => ({ name, match, handle });
   const { moves } = parts.store;
-  const graphql = graphqlRoute({
-    ...parts,
-    store: parts.store.store,
-    // Every root mutation a money move (money/pipeline.ts), its intent's row in the request's namespace.
-    money: moves
-      ? createMoneyPolicy({
-          schema: parts.schema,
-          journal: moves,
-          logger,
-          intentRow: (event, namespace) =>
-            activityRow(event, { ...activityFields(MUTATION_AREAS, event), namespace }, new Date()),
-        })
-      : null,
-    cors: apiCors(config.corsOrigins)(['x-request-id']),
-    failed: answers.failed,
-    refusalExtensions: {
-      cost: refusedCost({ maxCost: ARMOR_LIMITS.maxCost, maxUpstreamCalls: config.upstreamCallBudget }),
-    },
-  });
+  // Every root mutation a money move (money/pipeline.ts), its intent's row in the request's namespace.
+  const money = moves
+    ? createMoneyPolicy({
+        schema: parts.schema,
+        journal: moves,
+        logger,
+        intentRow: (event, namespace) =>
+          activityRow(event, { ...activityFields(MUTATION_AREAS, event), namespace }, new Date()),
+      })
+    : null;
+  // One route per major served (the current at /graphql), the same gate, limits, money and answers.
+  const graphqlOf = (apollo: ApolloServer<GatewayContext>) =>
+    graphqlRoute({
+      ...parts,
+      apollo,
+      store: parts.store.store,
+      money,
+      cors: apiCors(config.corsOrigins)(['x-request-id']),
+      failed: answers.failed,
+      refusalExtensions: {
+        cost: refusedCost({ maxCost: ARMOR_LIMITS.maxCost, maxUpstreamCalls: config.upstreamCallBudget }),
+      },
+    });
+  const graphql = graphqlOf(parts.apollo);
   const reset = resetStore(parts.store.store);
   return routeTable(
     [
       route('graphql', exactly('/graphql'), graphql),
+      ...parts.majors.map(({ path, apollo }) => route(`graphql ${path}`, exactly(path), graphqlOf(apollo))),
       route('healthz', exactly('/healthz', ['GET', 'HEAD']), healthz),
       config.testNamespaces
         ? route('reset-store', exactly('/__admin/reset-store'), (req, res) => {
@@ -399,7 +407,13 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   const live = store ? createLive({ store, gate, logger, settings: config.live }) : null;
   const schema = buildSchema();
   const apollo = createApollo({ config, logger, schema, gate, ...storeParts }, options);
-  await apollo.start();
+  // The previous majors (packages/schema/majors/): an Apollo each, on their own schema, with the same plugins; the
+  // HTTP server is drained once, by the current one's.
+  const majors = buildPreviousMajors().map(({ major, schema: majorSchema }) => ({
+    path: major.path,
+    apollo: createApollo({ config, logger, schema: majorSchema, gate, ...storeParts }, {}),
+  }));
+  await Promise.all([apollo, ...majors.map((major) => major.apollo)].map((server) => server.start()));
 
   let stopping = false;
   let storeOpened = store === null;
@@ -412,6 +426,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     verifier,
     schema,
     apollo,
+    majors,
     gate,
     store: storeParts,
     drainSignal: drain.signal,
@@ -451,14 +466,14 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     // Live streams end once the load balancer stopped sending here: their clients reconnect to another replica.
     await live?.close();
     drain.begin(config.shutdownGraceMs);
-    return apollo
-      .stop()
+    return Promise.all([apollo, ...majors.map((major) => major.apollo)].map((server) => server.stop()))
       .finally(() => drain.dispose())
       .finally(() => refusals.close())
       .finally(() => gate.close())
       .finally(() => activity?.close())
       .finally(() => moves?.close())
-      .finally(() => store?.close());
+      .finally(() => store?.close())
+      .then(() => undefined);
   };
   return { app: handler, apollo, store, activity, moves, stop };
 }

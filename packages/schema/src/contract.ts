@@ -389,3 +389,19 @@ export function deprecationsWithoutReplacement(sdl: string): string[] {
     .filter(([, reason]) => !/^Use [^\s.]/.test(reason.trim()))
     .map(([name]) => name);
 }
+
+/**
+ * What an older major's served SDL breaks of its last release (`released`, its snapshot): breaking changes and
+ * tightened permissions, one a line. A served major never breaks its own clients, whatever the changelog says.
+ */
+export function servedMajorBreaks(
+  released: { schema: GraphQLSchema; permissions: PermissionMap },
+  served: GraphQLSchema,
+): string[] {
+  return [
+    ...findBreakingChanges(released.schema, served).map((change) => `${change.type}: ${change.description}`),
+    ...permissionChanges(released, { schema: served, permissions: permissionsOf(served) })
+      .filter((change) => change.kind === 'TIGHTENED')
+      .map((change) => `PERMISSION_TIGHTENED: ${change.description}`),
+  ];
+}

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { buildSchema, type GraphQLEnumType } from 'graphql';
 
 /** The merged SDL (built by build.mjs); the same file sits one level above src/ and dist/. */
@@ -8,6 +8,37 @@ export const typeDefs: string = readFileSync(new URL('../schema.graphql', import
 export const SCHEMA_VERSION: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
+
+/**
+ * A previous major version the gateway still serves beside the current one (majors/<major>.json): its last
+ * release's SDL, frozen, answered at its own path by the same resolvers, until `servedUntil`
+ * (CHANGELOG.md, "Supported majors").
+ */
+export interface ServedMajor {
+  major: number;
+  /** Its last release (`1.0.0`), whose snapshot in released/ its SDL must not break. */
+  version: string;
+  /** Where the gateway serves it (`/graphql/v1`). */
+  path: string;
+  /** The day the next major deprecated it, and the last day it is served (ISO dates). */
+  deprecatedOn: string;
+  servedUntil: string;
+  typeDefs: string;
+}
+
+const majorsDir = new URL('../majors/', import.meta.url);
+
+/** The previous majors served beside the current one, oldest first. */
+export const PREVIOUS_MAJORS: readonly ServedMajor[] = readdirSync(majorsDir)
+  .filter((name) => /^\d+\.json$/.test(name))
+  .map((name) => {
+    const { sdl, ...rest } = JSON.parse(readFileSync(new URL(name, majorsDir), 'utf8')) as Omit<
+      ServedMajor,
+      'major' | 'typeDefs'
+    > & { sdl: string };
+    return { major: Number.parseInt(name, 10), ...rest, typeDefs: sdl };
+  })
+  .sort((a, b) => a.major - b.major);
 
 const schema = buildSchema(typeDefs);
 

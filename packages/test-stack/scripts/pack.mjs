@@ -54,8 +54,11 @@ const OWN_FILES = [
 /** The contract's history, which the schema's description points to: what each version changed, and each release. */
 const CONTRACT_FILES = ['CHANGELOG.md', 'released'];
 const SCHEMA_PATH = 'packages/schema';
-/** What a workspace package needs at run time: its build and the files its build reads (the schema's SDL). */
-const WORKSPACE_FILES = ['package.json', 'dist', 'schema.graphql'];
+/**
+ * What a workspace package needs at run time: its build and the files its build reads (the schema's SDL, and the
+ * previous majors' the gateway still serves).
+ */
+const WORKSPACE_FILES = ['package.json', 'dist', 'schema.graphql', 'majors'];
 
 const exists = (path) =>
   stat(path).then(

@@ -13,10 +13,12 @@ import {
   latestSnapshot,
   permissionsOf,
   permissionsOfSnapshot,
+  parseVersion,
   readSnapshot,
+  servedMajorBreaks,
   snapshotOf,
 } from '../contract.js';
-import { SCHEMA_VERSION, typeDefs } from '../index.js';
+import { PREVIOUS_MAJORS, SCHEMA_VERSION, typeDefs } from '../index.js';
 
 const packageDir = new URL('../../', import.meta.url);
 const releasedDir = new URL('released/', packageDir);
@@ -50,6 +52,29 @@ describe('the contract', () => {
   it('names, in every deprecation, its replacement and the major release it goes away in', () => {
     expect(deprecationsWithoutRemoval(typeDefs, manifest.version)).toEqual([]);
     expect(deprecationsWithoutReplacement(typeDefs)).toEqual([]);
+  });
+
+  it('breaks nothing of each previous major it still serves, whose schedule the changelog gives', () => {
+    const current = parseVersion(manifest.version)![0];
+    expect(PREVIOUS_MAJORS.map((major) => major.major)).toEqual([1]);
+    for (const major of PREVIOUS_MAJORS) {
+      expect(major.major).toBeLessThan(current);
+      // Its last release: the newest snapshot of that major.
+      const last = latestSnapshot(
+        readdirSync(releasedDir).filter((name) => name.startsWith(`${major.major}.`)),
+      );
+      expect(last, `major ${major.major}`).toBe(major.version);
+      const released = readSnapshot(readFileSync(new URL(`${last}.json`, releasedDir), 'utf8'));
+      expect(servedMajorBreaks(released, buildSchema(major.typeDefs)), `major ${major.major}`).toEqual([]);
+      expect(buildSchema(major.typeDefs).description).toContain(`@backoffice/schema ${major.version}`);
+      // The changelog's schedule names its path and its dates.
+      const line = new RegExp(
+        `^- \\*\\*${major.major}\\.x\\*\\*.*\\\`${major.path}\\\`.*${major.deprecatedOn}.*${major.servedUntil}`,
+        'm',
+      );
+      expect(changelog).toMatch(line);
+      expect(Date.parse(major.servedUntil)).toBeGreaterThan(Date.parse(major.deprecatedOn));
+    }
   });
 
   it('keeps every released snapshot’s permissions, those taken before the section included', () => {
@@ -202,6 +227,20 @@ const checkGuarded = (current: string, changelog = log('1.0.0')) =>
     current: buildSchema(current),
     changelog,
   });
+
+describe('servedMajorBreaks', () => {
+  it('lists what a served older major would break of its last release, permissions included', () => {
+    expect(servedMajorBreaks(guarded, buildSchema(GUARDED))).toEqual([]);
+    const broken = GUARDED.replace('me: String', 'me: Int').replace(
+      '@auth(requires: [PAYMENT_SHOW])',
+      '@auth(requires: [PAYMENT_ADMIN])',
+    );
+    expect(servedMajorBreaks(guarded, buildSchema(broken))).toEqual([
+      'FIELD_CHANGED_KIND: Query.me changed type from String to Int.',
+      'PERMISSION_TIGHTENED: Query.payment: PAYMENT_SHOW → PAYMENT_ADMIN',
+    ]);
+  });
+});
 
 describe('checkContract, permissions', () => {
   it('keeps each field’s permissions in the snapshot', () => {
