@@ -75,7 +75,7 @@ export interface GatewayConfig {
    * server (DATABASE_URL), else the embedded PostgreSQL in STORE_DATA_DIR ('memory://' keeps it in memory); null
    * when neither is set (activity is then only the audit line, and the activity and preferences fields refuse).
    */
-  store: { databaseUrl: string } | { dataDir: string } | null;
+  store: (({ databaseUrl: string } | { dataDir: string }) & { chain?: ActivityChainSettings }) | null;
   /** Days an activity event is kept (ACTIVITY_RETENTION_DAYS, default 400); older ones are purged daily. */
   activityRetentionDays: number;
   /**
@@ -127,3 +127,16 @@ export const DEFAULT_RATE_LIMIT_MAX = 600;
 export const DEFAULT_UPSTREAM_CALL_BUDGET = 100;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+/**
+ * The activity's keyed chain (docs/operations.md, "The chain"; @backoffice/store chain.ts): the secret of its HMACs
+ * (ACTIVITY_CHAIN_SECRET), how often final rows are sealed and how often each chain's head is signed and logged.
+ */
+export interface ActivityChainSettings {
+  secret: string;
+  sealEveryMs: number;
+  digestEveryMs: number;
+}
+
+/** The secret of a development store (embedded, or any store outside production) when none is given. */
+export const DEVELOPMENT_CHAIN_SECRET = 'backoffice-development-activity-chain-secret';

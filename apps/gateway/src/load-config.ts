@@ -5,6 +5,8 @@ import {
   DEFAULT_GRAPHQL_EXECUTOR,
   DEFAULT_RATE_LIMIT_MAX,
   DEFAULT_UPSTREAM_CALL_BUDGET,
+  DEVELOPMENT_CHAIN_SECRET,
+  type ActivityChainSettings,
   type GatewayConfig,
   type GraphqlExecutorKind,
   type LogLevel,
@@ -95,16 +97,35 @@ function serviceUrlOf(env: Env, stubs: string): (service: ServiceName) => string
 }
 
 /** The gateway's own store: a PostgreSQL server (`DATABASE_URL`), else PGlite in `STORE_DATA_DIR`, else none. */
-function storeOf(env: Env): GatewayConfig['store'] {
+function storeOf(env: Env, production: boolean): GatewayConfig['store'] {
   const databaseUrl = text(env, 'DATABASE_URL');
   if (databaseUrl) {
     if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
       throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
     }
-    return { databaseUrl };
+    return { databaseUrl, chain: chainOf(env, production) };
   }
   const dataDir = text(env, 'STORE_DATA_DIR');
-  return dataDir ? { dataDir } : null;
+  // The embedded store is one process's (development, the bench, a demo): the development secret may stand in.
+  return dataDir ? { dataDir, chain: chainOf(env, false) } : null;
+}
+
+/**
+ * The activity chain's settings: its secret is required on a server in production (at least 32 characters: it is
+ * what makes the trail unforgeable by whoever can write to the database); elsewhere a development default stands in.
+ */
+function chainOf(env: Env, required: boolean): ActivityChainSettings {
+  const secret = text(env, 'ACTIVITY_CHAIN_SECRET');
+  if (required && (!secret || secret.length < 32)) {
+    throw new Error(
+      'ACTIVITY_CHAIN_SECRET must be set to at least 32 characters with NODE_ENV=production (the activity chain)',
+    );
+  }
+  return {
+    secret: secret ?? DEVELOPMENT_CHAIN_SECRET,
+    sealEveryMs: int(env, 'ACTIVITY_SEAL_EVERY_MS', 5_000, 100, 3_600_000),
+    digestEveryMs: int(env, 'ACTIVITY_DIGEST_EVERY_MS', 3_600_000, 1_000, 3_600_000),
+  };
 }
 
 /** Reads the gateway configuration from environment variables, with defaults for local development. */
@@ -167,7 +188,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       maxBytes: int(env, 'UPLOAD_SPOOL_MAX_BYTES', 100 * 1024 * 1024, 1, 2 ** 40),
       maxBytesPerOperator: int(env, 'UPLOAD_SPOOL_MAX_BYTES_PER_OPERATOR', 20 * 1024 * 1024, 1, 2 ** 40),
     },
-    store: storeOf(env),
+    store: storeOf(env, production),
     activityRetentionDays: int(env, 'ACTIVITY_RETENTION_DAYS', 400, 1, 36_500),
     moves: {
       leaseMs: int(env, 'MOVE_LEASE_MS', 30_000, 1_000, 3_600_000),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_CHAIN_SECRET } from '../config.js';
 import { loadConfig } from '../load-config.js';
 import { SERVICES } from '../modules.js';
 
@@ -132,6 +133,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).testNamespaces).toBe(false);
     expect(loadConfig({ TEST_NAMESPACES: 'true' }).testNamespaces).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_NAMESPACES: 'true' })).toThrow(/TEST_NAMESPACES/);
+  });
+
+  it("requires the activity chain's secret on a PostgreSQL server in production, a development one elsewhere", () => {
+    const server = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db:5432/backoffice' };
+    expect(() => loadConfig(server)).toThrow(/ACTIVITY_CHAIN_SECRET/);
+    expect(() => loadConfig({ ...server, ACTIVITY_CHAIN_SECRET: 'corto' })).toThrow(/ACTIVITY_CHAIN_SECRET/);
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ ...server, ACTIVITY_CHAIN_SECRET: secret }).store).toMatchObject({
+      chain: { secret, sealEveryMs: 5_000, digestEveryMs: 3_600_000 },
+    });
+    expect(loadConfig({ NODE_ENV: 'production', STORE_DATA_DIR: '.data/store' }).store).toMatchObject({
+      chain: { secret: DEVELOPMENT_CHAIN_SECRET },
+    });
+    expect(
+      loadConfig({
+        STORE_DATA_DIR: 'memory://',
+        ACTIVITY_SEAL_EVERY_MS: '1000',
+        ACTIVITY_DIGEST_EVERY_MS: '60000',
+      }).store,
+    ).toMatchObject({ chain: { sealEveryMs: 1_000, digestEveryMs: 60_000 } });
   });
 
   it('refuses malformed values', () => {

@@ -10,6 +10,7 @@ import type { NewActivity, Store } from '@backoffice/store';
 import { COMPACT_IDS, COMPACT_REASON, type AuditEvent } from '../audit/audit-plugin.js';
 import { cleanText } from '../limits/input-guard.js';
 import type { Logger } from '../logger.js';
+import { requestOrigin } from './request-origin.js';
 import { countActivityDropped, countActivityStored } from '../telemetry/metrics.js';
 
 export interface ActivityWriterOptions {
@@ -45,6 +46,8 @@ export interface ActivityExtra {
   traceId: string | null;
   /** '' or absent: the normal case. */
   namespace?: string;
+  /** The client's address; absent: the running request's (request-origin.ts). */
+  origin?: string | null;
 }
 
 /** An audit event as its activity row (also a money move's intent: money/move.ts). */
@@ -75,6 +78,7 @@ export function activityRow(
       : null,
     request_id: event.requestId,
     trace_id: extra.traceId,
+    origin: extra.origin === undefined ? requestOrigin() : extra.origin,
   };
 }
 

@@ -8,8 +8,9 @@
  * another process holds it, `connectStore` throws StoreFolderHeldError and the gateway does not start.
  */
 import { isMemoryDataDir, lockDataDir, openStore, type Store } from '@backoffice/store';
-import type { GatewayConfig } from '../config.js';
+import { DEVELOPMENT_CHAIN_SECRET, type GatewayConfig } from '../config.js';
 import type { Logger } from '../logger.js';
+import { chainedStore, startActivityChain, type ActivityChain } from './activity-chain.js';
 
 /** What an operator reads when the store is not open (GraphQL `STORE_UNAVAILABLE`, a 503 of /files). */
 export const STORE_UNAVAILABLE_MESSAGE =
@@ -20,6 +21,8 @@ export interface StoreHandle {
   current(): Store | null;
   /** Settles when the store is open (or the handle closed first: null). */
   ready(): Promise<Store | null>;
+  /** The activity's chain (activity-chain.ts): sealed every few seconds, `seal()` on demand (tests). */
+  readonly chain: ActivityChain;
   close(): Promise<void>;
 }
 
@@ -48,6 +51,13 @@ export function connectStore({
   let settle: (store: Store | null) => void = () => undefined;
   const ready = new Promise<Store | null>((resolve) => (settle = resolve));
   const kind = 'databaseUrl' in config ? 'postgres' : 'embedded';
+  const { chain: chainSettings, ...storeConfig } = config;
+  const settings = chainSettings ?? {
+    secret: DEVELOPMENT_CHAIN_SECRET,
+    sealEveryMs: 5_000,
+    digestEveryMs: 3_600_000,
+  };
+  const chain = startActivityChain({ store: () => store, logger, settings });
   // Held until the handle closes, across re-openings.
   const lock = 'dataDir' in config && !isMemoryDataDir(config.dataDir) ? lockDataDir(config.dataDir) : null;
 
@@ -69,7 +79,7 @@ export function connectStore({
   const attempt = () => {
     let opened: Store | null = null;
     open({
-      ...config,
+      ...storeConfig,
       ...(lock ? { dataDirLock: lock } : {}),
       onError: (error) => logger.warn('store connection error', { error: String(error) }),
       onUnavailable: (error) => {
@@ -80,10 +90,11 @@ export function connectStore({
       },
     }).then(async (result) => {
       if (closed) return result.close();
-      store = opened = result;
+      store = opened = chainedStore(result, settings.secret);
       nextRetryMs = retryMs.first;
       logger.info('store open', { kind: result.kind });
-      settle(result);
+      settle(store);
+      void chain.seal();
     }, unavailable);
   };
   attempt();
@@ -91,11 +102,14 @@ export function connectStore({
   return {
     current: () => store,
     ready: () => ready,
+    chain,
     async close() {
       closed = true;
       clearTimeout(timer);
       settle(null);
       try {
+        // The last rows sealed and the heads signed while the store is still open.
+        await chain.close();
         await store?.close();
       } finally {
         lock?.release();

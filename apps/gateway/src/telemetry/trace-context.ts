@@ -12,6 +12,8 @@ import {
   trace,
   type Span,
 } from '@opentelemetry/api';
+import { inRequestOrigin } from '../activity/request-origin.js';
+import { clientAddress } from '../audit/line-budget.js';
 import { localsOf, pathOf, type Next } from '../http/plain.js';
 
 const INVALID_TRACE_ID = '00000000000000000000000000000000';
@@ -36,7 +38,9 @@ const headerGetter = {
  * instrumentation hooks, as in tests) this opens it. The trace id goes to `res.locals.traceId` for the access log.
  */
 export function traceRequests(): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
-  return (req, res, next) => {
+  return (req, res, handle) => {
+    // The request's client address goes with it too, for the rows it writes (activity/request-origin.ts).
+    const next = () => inRequestOrigin(clientAddress(req), handle);
     if (trace.getActiveSpan()) {
       localsOf(res).traceId = activeTraceId();
       next();
