@@ -664,6 +664,27 @@ for (const backend of STORES) {
       expect(await statusOf(open!)).not.toBe('rejected');
     });
 
+    it('a key first used on a refusal that may pass (a read that failed) runs again under that key once it can', async () => {
+      const [id] = await cancellable(1);
+      const key = randomUUID();
+      await fetch(`${stubs.url}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ service: 'payment', method: 'GET', errorRate: 1 }),
+      });
+      let refused;
+      try {
+        refused = (await as('operador', CANCEL, { id, key })).body.data!.cancelPayment;
+      } finally {
+        await noFaults();
+      }
+      expect(refused).toMatchObject({ outcome: 'FAILED' });
+      expect((await writes()).some((w) => w.path.includes(`/${id!}/`))).toBe(false);
+      const retry = await as('operador', CANCEL, { id, key });
+      expect(retry.body.data!.cancelPayment).toMatchObject({ outcome: 'SUCCESS' });
+      expect(await statusOf(id!)).toBe('rejected');
+    });
+
     it('a bulk refused as a whole is recorded FAILED, and its retry is answered from the record', async () => {
       const DELETE_BINS = `mutation($ids: [ID!]!, $key: String!) {
         deleteCardBins(ids: $ids, idempotencyKey: $key) { outcome error { code } } }`;

@@ -300,7 +300,8 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
   if (!key) return runMove(new FieldMove(call, null, hash, null, null), mark);
 
   // With a key, the intent is stored while the resolver reads (its first write waits for it), in one statement that
-  // also finds the operator's earlier move under that key. A move that sends nothing in the end is forgotten.
+  // also finds the operator's earlier move under that key. A move that sends nothing in the end (a refusal) stays as
+  // the key's answer.
   const stored: Promise<Begun> = journal.begin(intentOf(call, key, hash, idsOf(args))).then(
     (attempt) => attempt,
     (error: unknown) => ({ failed: error }),
@@ -428,12 +429,13 @@ class FieldMove implements MoveScope {
     held: { generation: number } | null = null,
   ) {
     this.rowId = taken?.id ?? null;
-    // A move taken again after a refusal that sent nothing is a first send, checked as one.
-    this.resending = taken !== null && !storedAnswer(taken.answer).unsent;
-    this.prior = priorItems(taken);
-    this.priorAnswer = taken ? storedAnswer(taken.answer) : null;
+    // A move taken again after a refusal that sent nothing is a first send, checked as one, with nothing before it.
+    const sentBefore = taken !== null && !storedAnswer(taken.answer).unsent;
+    this.resending = sentBefore;
+    this.prior = priorItems(sentBefore ? taken : null);
+    this.priorAnswer = sentBefore ? storedAnswer(taken.answer) : null;
     this.taken = taken;
-    if (taken?.items) this.items = new Map(taken.items.map((item) => [item.id, item.result]));
+    if (sentBefore && taken.items) this.items = new Map(taken.items.map((item) => [item.id, item.result]));
     const asked = idsOf(call.args);
     if (storing && asked) this.items = new Map(asked.map((id) => [id, 'pending']));
     this.storedItems = JSON.stringify(this.itemList());
