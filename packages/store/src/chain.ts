@@ -178,12 +178,16 @@ async function chainHead(
   trx: Transaction<Database>,
   namespace: string,
 ): Promise<{ seq: bigint; link: string }> {
+  // Ordered by the tables' bigint columns, never by the text of the select list ('9999' sorts after '10000').
   const { rows } = await sql<{ seq: string; link: string }>`
-    (select seq::text, link from activity_seal where namespace = ${namespace} order by seq desc limit 1)
+    (select seq::text, link from activity_seal where namespace = ${namespace} order by activity_seal.seq desc limit 1)
     union all
     (select seq::text, link from activity_digest where namespace = ${namespace} and kind = 'purge'
-      order by seq desc limit 1)`.execute(trx);
-  const last = rows[0];
+      order by activity_digest.seq desc limit 1)`.execute(trx);
+  const last = rows.reduce<{ seq: string; link: string } | null>(
+    (head, row) => (head && BigInt(head.seq) >= BigInt(row.seq) ? head : row),
+    null,
+  );
   return last ? { seq: BigInt(last.seq), link: last.link } : { seq: 0n, link: GENESIS_LINK };
 }
 
@@ -307,7 +311,7 @@ export async function writeDigests(
     await lockChain(trx);
     const { rows } = await sql<{ namespace: string; seq: string; activity_id: string; link: string }>`
       select distinct on (namespace) namespace, seq::text, activity_id::text, link
-      from activity_seal order by namespace, seq desc`.execute(trx);
+      from activity_seal order by activity_seal.namespace, activity_seal.seq desc`.execute(trx);
     const digests = rows.map((row) => {
       const unsigned = {
         namespace: row.namespace,
@@ -353,7 +357,7 @@ export async function purgeChained(db: Kysely<Database>, secret: string, before:
       const { rows: lastRows } = await sql<{ seq: string; activity_id: string; link: string }>`
         select seq::text, activity_id::text, link from activity_seal
         where namespace = ${namespace} ${kept[0] ? sql`and seq < ${kept[0].seq}::bigint` : sql``}
-        order by seq desc limit 1`.execute(trx);
+        order by activity_seal.seq desc limit 1`.execute(trx);
       const last = lastRows[0];
       if (!last) continue;
       const unsigned = {

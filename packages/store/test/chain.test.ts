@@ -43,9 +43,8 @@ const ids = async (store: Store) =>
 const seals = async (store: Store) =>
   (
     await sql<{ namespace: string; seq: string; activity_id: string; generation: number }>`
-      select namespace, seq::text, activity_id::text, generation from activity_seal order by namespace, seq`.execute(
-      store.db,
-    )
+      select namespace, seq::text, activity_id::text, generation from activity_seal
+      order by activity_seal.namespace, activity_seal.seq`.execute(store.db)
   ).rows;
 
 const verify = (store: Store, digests = {}) => store.verifyActivity({ secret: SECRET, ...digests });
@@ -83,6 +82,26 @@ for (const backend of BACKENDS) {
       expect(await verify(store)).toMatchObject({ ok: true, entries: 4, unsealed: 0, problems: [] });
       // Another secret does not verify it.
       expect((await store.verifyActivity({ secret: 'otro-secreto' })).ok).toBe(false);
+    });
+
+    it('appends past seq 9 in order, in rounds of a few rows (seq compared as numbers, not as text)', async () => {
+      const store = await open();
+      await store.insertActivity(Array.from({ length: 23 }, (_, n) => event({ request_id: `r${n}` })));
+      for (let round = 0; round < 5; round++) await store.sealActivity(SECRET, { limit: 5 });
+      expect((await seals(store)).map((s) => s.seq)).toEqual(
+        Array.from({ length: 23 }, (_, n) => String(n + 1)),
+      );
+      expect((await store.writeDigests(SECRET))[0]).toMatchObject({ seq: '23' });
+      expect(await verify(store)).toMatchObject({ ok: true, entries: 23 });
+      // A purge of the first rows leaves its anchor at seq 11: the next seals follow it.
+      await sql`update activity set at = ${at(-600)} where id in (select activity_id from activity_seal where seq <= 11)`.execute(
+        store.db,
+      );
+      expect(await store.purgeActivity(at(-300), SECRET)).toBe(11);
+      await store.insertActivity([event({ request_id: 'after' })]);
+      await store.sealActivity(SECRET);
+      expect((await seals(store)).map((s) => s.seq).at(-1)).toBe('24');
+      expect(await verify(store)).toMatchObject({ ok: true, entries: 13 });
     });
 
     it('finds a row altered by hand, naming it', async () => {
