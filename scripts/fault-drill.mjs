@@ -90,12 +90,13 @@ say(`${replicas.length} replicas behind ${proxy.url}`);
 
 const tokens = {};
 const tokenFor = async (user) => (tokens[user] ??= await stack.keycloak.accessTokenFor(user));
-async function graphql(url, user, query, variables) {
+async function graphql(url, user, query, variables, timeoutMs = 120_000) {
   try {
     const response = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenFor(user)}` },
       body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     return await response.json();
   } catch (error) {
@@ -307,10 +308,16 @@ say('6. a replica whose PostgreSQL connection is black-holed: a cancel through i
   through.port = String(hole.port);
   const port = await freePort();
   const hung = await startGatewayProcess({ ...replicaEnv(port), DATABASE_URL: through.toString() }, () => {});
+  // A cancel first, so that the replica's pool holds open connections when they go silent.
+  const [warm, id] = take(2);
+  const warmed = (await graphql(hung.url, 'operador', CANCEL, { id: warm, key: randomUUID() })).data
+    ?.cancelPayment;
+  tell(warm, warmed?.outcome ?? 'NO_ANSWER', warmed?.error?.code);
   hole.hole(true);
-  const [id] = take(1);
   const started = Date.now();
-  const answer = (await graphql(hung.url, 'operador', CANCEL, { id, key: randomUUID() })).data?.cancelPayment;
+  // The drill waits 30 s at most: past it the operator was held without bound.
+  const answer = (await graphql(hung.url, 'operador', CANCEL, { id, key: randomUUID() }, 30_000)).data
+    ?.cancelPayment;
   const waited = Date.now() - started;
   tell(id, answer?.outcome ?? 'NO_ANSWER', answer?.error?.code);
   const sent = (await bulkPosts([id])).length;
@@ -323,7 +330,13 @@ say('6. a replica whose PostgreSQL connection is black-holed: a cancel through i
     'answered STORE_UNAVAILABLE, nothing sent',
   );
   hole.hole(false);
-  await hung.close().catch(() => {});
+  // A replica whose connections stay silent may never close them: it is stopped after 10 s.
+  await Promise.race([hung.close().catch(() => {}), sleep(10_000)]);
+  try {
+    process.kill(hung.pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
   await hole.close();
 }
 

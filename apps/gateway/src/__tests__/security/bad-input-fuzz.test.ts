@@ -317,12 +317,17 @@ describe('bad input in every argument and variable (issue 43, fast-check over HT
         errors: [
           { message: problemMessage('depth', 'v'), extensions: { code: 'BAD_USER_INPUT', field: 'v' } },
         ],
+        // Every answer carries its cost; nothing ran.
+        extensions: { cost: expect.objectContaining({ requested: 0 }) },
       },
     });
     const inExtensions = await post(`{"query":"{ __typename }","extensions":{"x":${deep}}}`);
     expect(inExtensions).toEqual({
       status: 400,
-      json: { errors: [{ message: problemMessage('depth'), extensions: { code: 'BAD_USER_INPUT' } }] },
+      json: {
+        errors: [{ message: problemMessage('depth'), extensions: { code: 'BAD_USER_INPUT' } }],
+        extensions: { cost: expect.objectContaining({ requested: 0 }) },
+      },
     });
     // GET's variables are parsed by Apollo: the guard refuses them before anything runs.
     const variables = encodeURIComponent(JSON.stringify({ f: { search: nestedList(MAX_JSON_DEPTH + 1) } }));
