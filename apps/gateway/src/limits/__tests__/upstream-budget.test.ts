@@ -83,15 +83,14 @@ describe('the cost of a request', () => {
 });
 
 describe('the walk of a document built to explode', () => {
-  it('stops at its bound, counting a cost past any limit, in a moment', () => {
-    // Forty fragments, each spreading the next one twice: 2^40 paths for a walk that follows them all.
+  it('stops at its bound, counting a cost past any limit', () => {
+    // Forty fragments, each spreading the next one twice: 2^40 paths for a walk that follows them all (a walk without
+    // its bound would not end within the test's timeout).
     const fragments = Array.from(
       { length: 40 },
       (_, i) => `fragment F${i} on Query { ${i === 39 ? 'me { username }' : `...F${i + 1} ...F${i + 1}`} }`,
     ).join('\n');
-    const started = performance.now();
     const estimate = estimateCost(schema, parse(`{ ...F0 }\n${fragments}`), undefined, {});
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(estimate.cost).toBeGreaterThanOrEqual(100_000);
   });
 });
