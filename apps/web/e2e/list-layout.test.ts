@@ -82,9 +82,7 @@ const SPEC_COLUMNS_SHOWN: Record<string, readonly string[]> = {
       '|',
     ),
   '/retiros/historial':
-    'ID ENTIDAD|ENTIDAD|ID|CBU|FECHA DE SOLICITUD|FECHA DE TRANSFERENCIA|MONTO|ESTADO|ACCIONES'.split(
-      '|',
-    ),
+    'ID ENTIDAD|ENTIDAD|ID|CBU|FECHA DE SOLICITUD|FECHA DE TRANSFERENCIA|MONTO|ESTADO|ACCIONES'.split('|'),
   // The form's name of the field, not 'DÍAS ACRED.' (issue 64).
   '/bin': ['DÍA DE ACREDITACIÓN'],
 };
@@ -248,6 +246,77 @@ describe('lists at 1280×800 with the menu open', () => {
       await fitOf(route);
       expect(await seriousA11yViolations(page)).toEqual([]);
     }
+  });
+});
+
+describe('the withdrawal lists at 1280×800, read as an operator reads them', () => {
+  /** The texts of a grid's cells of `field`, each with the lines it is laid out on and whether it is cut. */
+  const cellsOf = (grid: Locator, field: string) =>
+    grid.locator(`[role="gridcell"][data-field="${field}"]`).evaluateAll((cells) =>
+      cells.map((cell) => {
+        // The cell's content box (the kit's one- or two-line span, or the chip), not the grid's cell.
+        const content = (cell.querySelector('.MuiChip-label') ??
+          cell.firstElementChild ??
+          cell) as HTMLElement;
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+        }
+        return {
+          text: (content.textContent ?? '').trim(),
+          lines: tops.size,
+          cut:
+            content.scrollWidth > content.clientWidth + 0.5 ||
+            content.scrollHeight > content.clientHeight + 1,
+        };
+      }),
+    );
+
+  it("'Retiros pendientes': a CBU on one line, 'Por autorizar' on one line, names whole on up to two lines", async () => {
+    await fitOf('/retirosUnificados');
+    const grid = page.getByRole('grid', { name: 'Retiros pendientes de autorización' });
+    const cbus = await cellsOf(grid, 'destinationAccount');
+    expect(cbus.length).toBeGreaterThan(0);
+    for (const cbu of cbus.filter((c) => /^\d{22}$/.test(c.text)))
+      expect(cbu).toMatchObject({ lines: 1, cut: false });
+    const chips = await cellsOf(grid, 'status');
+    expect(chips.map((c) => c.text)).toContain('Por autorizar');
+    for (const chip of chips) expect(chip).toMatchObject({ lines: 1, cut: false });
+    const names = await cellsOf(grid, 'collectorName');
+    expect(names.some((n) => n.lines === 2)).toBe(true);
+    for (const name of names) {
+      expect(name.lines).toBeLessThanOrEqual(2);
+      expect(name.cut, name.text).toBe(false);
+    }
+    // Rows waiting for an authorization have no transfer date yet: its column gives way, offered under 'Columnas'.
+    expect(await grid.getByRole('columnheader', { name: 'FECHA DE TRANSFERENCIA' }).count()).toBe(0);
+    await page
+      .getByTestId('list-tools')
+      .getByRole('button', { name: 'Columnas', exact: true })
+      .first()
+      .click();
+    const panel = page.getByRole('dialog', { name: 'Columnas' });
+    await panel.getByRole('checkbox', { name: 'FECHA DE TRANSFERENCIA', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'item9-retiros-pendientes-1280');
+  });
+
+  it("'Historial de retiros' names its columns as the other lists and shows FECHA DE TRANSFERENCIA", async () => {
+    await fitOf('/retiros/historial');
+    const grid = page.locator('[role="grid"]').first();
+    for (const name of ['ID ENTIDAD', 'ENTIDAD', 'ID', 'CBU', 'FECHA DE TRANSFERENCIA'])
+      await grid.getByRole('columnheader', { name, exact: true }).waitFor();
+    for (const name of ['FIRMA', 'IDENTIFICADOR', 'CUENTA DESTINO'])
+      expect(await grid.getByRole('columnheader', { name, exact: true }).count()).toBe(0);
+    for (const chip of await cellsOf(grid, 'status')) expect(chip).toMatchObject({ lines: 1, cut: false });
+    for (const cbu of (await cellsOf(grid, 'destinationAccount')).filter((c) => /^\d{22}$/.test(c.text)))
+      expect(cbu).toMatchObject({ lines: 1, cut: false });
+    await screenshot(page, 'item9-retiros-historial-1280');
   });
 });
 

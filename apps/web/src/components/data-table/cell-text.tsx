@@ -27,8 +27,11 @@ export function TokenText({ text, lines = 2 }: { text: string; lines?: 1 | 2 }) 
 /** A CBU: 22 digits (BCRA). */
 const CBU = /^\d{22}$/;
 
-/** The width of a column of CBUs (22 figures of the grid's cells on one line, its padding included). */
-export const ACCOUNT_COLUMN_WIDTH = 178;
+/**
+ * The width of a column of CBUs: 22 figures on one line (168 px at the grid's 0.75rem for accounts in DejaVu Sans, the
+ * widest of the theme's system fonts; less elsewhere) and the cell's padding.
+ */
+export const ACCOUNT_COLUMN_WIDTH = 180;
 
 /**
  * A destination account in a cell: a CBU on one line, in figures of one width, as operators read it against a

@@ -341,7 +341,12 @@ const GRID_SX: SxProps<Theme> = {
   [`& .${dataTableClasses.secondary}`]: { color: 'text.secondary', whiteSpace: 'nowrap' },
   [`& .${dataTableClasses.empty}`]: { color: 'text.disabled' },
   [`& .${dataTableClasses.token}`]: { whiteSpace: 'nowrap' },
-  [`& .${dataTableClasses.account}`]: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  // A CBU's 22 figures a size smaller than the cell's text, as a chip's label: whole on one line in 180 px.
+  [`& .${dataTableClasses.account}`]: {
+    whiteSpace: 'nowrap',
+    fontVariantNumeric: 'tabular-nums',
+    fontSize: '0.75rem',
+  },
   [`& .${dataTableClasses.buttons}`]: { display: 'flex', alignItems: 'center', gap: 0.25 },
   // Not the grid's empty filler cell: padded, it stuck 16 px out of every list's scroller (issue 47).
   '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty)': { fontSize: '0.8125rem', px: `${CELL_PADDING_PX}px` },

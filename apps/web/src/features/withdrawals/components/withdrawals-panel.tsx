@@ -43,7 +43,7 @@ const columnsOf = (history: boolean): DataTableColumn<Row>[] => [
   },
   amountColumn(100),
   // 'Por autorizar' whole on one line in the grid's bold chip (89 px of DejaVu Sans Bold, its padding and the cell's).
-  withdrawalStatusColumn(114),
+  withdrawalStatusColumn(112),
 ];
 
 /** The history's status chips ('Todos' and one per status). */
