@@ -167,13 +167,26 @@ export async function verifyActivity(db: Kysely<Database>, options: VerifyOption
     }
   };
 
-  let after: { namespace: string; seq: string } | null = null;
-  for (;;) {
-    const page = await sql<SealedRow>`
+  // Rows outside the chain are read meanwhile, on another connection of a server (below).
+  const outside = scanOutside(db, { secret, batch, legacyMaxId });
+  // Awaited below; a failure meanwhile is the verification's failure, never an unhandled rejection.
+  outside.catch(() => undefined);
+  const readSeals = async (after: { namespace: string; seq: string } | null): Promise<SealedRow[]> =>
+    (
+      await sql<SealedRow>`
       select ${SEALED_CONTENT} from activity_seal s left join activity a on a.id = s.activity_id
       ${after ? sql`where (s.namespace, s.seq) > (${after.namespace}, ${after.seq}::bigint)` : sql``}
-      order by s.namespace, s.seq limit ${batch}`.execute(db);
-    const rows: SealedRow[] = page.rows;
+      order by s.namespace, s.seq limit ${batch}`.execute(db)
+    ).rows;
+  let next = readSeals(null);
+  for (;;) {
+    const rows = await next;
+    // The next batch is asked for before this one is checked: the server reads while this process hashes.
+    const last = rows.at(-1);
+    if (last && rows.length === batch) {
+      next = readSeals({ namespace: last.seal_namespace, seq: last.seq });
+      next.catch(() => undefined);
+    }
     for (const row of rows) {
       if (!current || (current as { namespace: string }).namespace !== row.seal_namespace) {
         endNamespace();
@@ -251,8 +264,6 @@ export async function verifyActivity(db: Kysely<Database>, options: VerifyOption
       chain.lastId = row.activity_id;
     }
     if (rows.length < batch) break;
-    const last: SealedRow = rows[rows.length - 1]!;
-    after = { namespace: last.seal_namespace, seq: last.seq };
   }
   endNamespace();
   // Chains with a digest but no seal left at all: everything after the anchor was cut.
@@ -262,32 +273,8 @@ export async function verifyActivity(db: Kysely<Database>, options: VerifyOption
     endNamespace();
   }
 
-  // Rows outside the chain: a move still running, a final row the sealer has still to take, or one not written by
-  // a gateway (inserted by hand, or changed before its seal).
-  let unsealed = 0;
-  let pending = 0;
-  let afterId = '0';
-  for (;;) {
-    const { rows } = await sql<ChainRow>`select ${CHAIN_CONTENT} from activity a
-      where a.id > ${afterId}::bigint and not exists (select 1 from activity_seal s where s.activity_id = a.id)
-      order by a.id limit ${batch}`.execute(db);
-    for (const row of rows) {
-      if (row.state === 'pending') pending++;
-      else if (writtenByGateway(secret, row, legacyMaxId)) unsealed++;
-      else {
-        problem({
-          kind: 'inserted',
-          namespace: row.namespace,
-          activityId: row.id,
-          message:
-            `Fila ${row.id} insertada (${nsName(row.namespace)}): no la escribió el gateway ` +
-            '(sin su sello, o alterada antes de encadenarse)',
-        });
-      }
-    }
-    if (rows.length < batch) break;
-    afterId = rows[rows.length - 1]!.id;
-  }
+  const { unsealed, pending, problems: found } = await outside;
+  for (const p of found) problem(p);
   const awaitingReseal = [...awaiting.values()].filter((a) => a.state !== 'pending').length;
   return {
     ok: problemCount === 0,
@@ -298,6 +285,41 @@ export async function verifyActivity(db: Kysely<Database>, options: VerifyOption
     pending,
     awaitingReseal,
   };
+}
+
+/**
+ * Rows outside the chain: a move still running, a final row the sealer has still to take, or one not written by a
+ * gateway (inserted by hand, or changed before its seal), in id order.
+ */
+async function scanOutside(
+  db: Kysely<Database>,
+  { secret, batch, legacyMaxId }: { secret: string; batch: number; legacyMaxId: bigint },
+): Promise<{ unsealed: number; pending: number; problems: ChainProblem[] }> {
+  let unsealed = 0;
+  let pending = 0;
+  const problems: ChainProblem[] = [];
+  let afterId = '0';
+  for (;;) {
+    const { rows } = await sql<ChainRow>`select ${CHAIN_CONTENT} from activity a
+      where a.id > ${afterId}::bigint and not exists (select 1 from activity_seal s where s.activity_id = a.id)
+      order by a.id limit ${batch}`.execute(db);
+    for (const row of rows) {
+      if (row.state === 'pending') pending++;
+      else if (writtenByGateway(secret, row, legacyMaxId)) unsealed++;
+      else if (problems.length < 1_000) {
+        problems.push({
+          kind: 'inserted',
+          namespace: row.namespace,
+          activityId: row.id,
+          message:
+            `Fila ${row.id} insertada (${nsName(row.namespace)}): no la escribió el gateway ` +
+            '(sin su sello, o alterada antes de encadenarse)',
+        });
+      }
+    }
+    if (rows.length < batch) return { unsealed, pending, problems };
+    afterId = rows[rows.length - 1]!.id;
+  }
 }
 
 /**
