@@ -111,6 +111,7 @@ export default tseslint.config(
         fetch: 'readonly',
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
+        AbortSignal: 'readonly',
       },
     },
     rules: {
