@@ -192,6 +192,22 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
   });
 
+  it("names the collector 'ID entidad' and 'Entidad' in the detail, as every list's ID ENTIDAD and ENTIDAD", async () => {
+    for (const header of ['ID ENTIDAD', 'ENTIDAD'])
+      await page
+        .getByRole('grid', { name: PENDING_GRID })
+        .getByRole('columnheader', { name: header, exact: true })
+        .waitFor();
+    await rowAction(page, PENDING_GRID, '6000005', 'Ver detalle');
+    const dialog = page.getByRole('dialog', { name: 'Detalle de retiro' });
+    const collector = dialog.getByRole('region', { name: 'Entidad', exact: true });
+    await collector.getByText('Club Atlético San Martín de Burzaco').first().waitFor();
+    const labels = await collector.locator('.MuiTypography-caption').allInnerTexts();
+    expect(labels.slice(0, 2)).toEqual(['ID entidad', 'Entidad']);
+    expect(await dialog.getByText(/^(Firma|Signature|Nombre)$/).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  });
+
   it("the detail says how long ago it was read, and 'Otro operador modificó este registro' when it changed (issue 30)", async () => {
     await rowAction(page, PENDING_GRID, '6000005', 'Ver detalle');
     const dialog = page.getByRole('dialog', { name: 'Detalle de retiro' });
