@@ -15,6 +15,7 @@ import {
   writtenByGateway,
   SEALED_CONTENT,
   type ChainDigest,
+  type ChainKey,
   type ChainRow,
   type SealedRow,
 } from './chain.js';
@@ -125,7 +126,7 @@ export async function verifyActivity(db: Kysely<Database>, options: VerifyOption
     expect: bigint;
     previous: string;
     lastId: string | null;
-    key: Buffer;
+    key: ChainKey;
     links: Map<string, ChainDigest>;
   } | null = null;
   // Rows whose generation a retry raised past their last seal: resolved by a later seal of theirs.

@@ -1,8 +1,11 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   GENESIS_LINK,
+  chainKey,
   contentHash,
+  hmac,
   stampActivity,
   verifyExportLines,
   type MoveIntent,
@@ -102,6 +105,13 @@ for (const backend of BACKENDS) {
       await store.sealActivity(SECRET);
       expect((await seals(store)).map((s) => s.seq).at(-1)).toBe('24');
       expect(await verify(store)).toMatchObject({ ok: true, entries: 13 });
+    });
+
+    it("computes the chain's HMAC as createHmac does (RFC 2104)", () => {
+      const key = chainKey(SECRET, 'suite');
+      const raw = createHmac('sha256', SECRET).update('activity-chain\0suite').digest();
+      for (const text of ['', 'fila', 'ñ'.repeat(100)])
+        expect(hmac(key, text)).toBe(createHmac('sha256', raw).update(text).digest('hex'));
     });
 
     it('finds a row altered by hand, naming it', async () => {
