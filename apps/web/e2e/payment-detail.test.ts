@@ -259,10 +259,10 @@ describe('payment detail as operador', () => {
     await d.getByRole('button', { name: 'Devolver' }).click();
     const feedback = d.getByTestId('dialog-feedback');
     await feedback.waitFor();
+    // The sentence as the gateway wrote it, then ' - ' and the code.
     await expect(feedback.textContent()).resolves.toContain(
-      'Fondos insuficientes en la cuenta de la entidad.',
+      'Fondos insuficientes en la cuenta de la entidad - insufficient_funds_in_collector_account',
     );
-    // The code after the text, ' - ' between them.
     await feedback.locator('[data-code="insufficient_funds_in_collector_account"]').waitFor();
     await expect(feedback.textContent()).resolves.toContain('rechazad');
     // Nothing typed is lost.
@@ -318,7 +318,9 @@ describe('payment detail as operador', () => {
     await d.getByRole('button', { name: 'Devolver' }).click();
     const feedback = d.getByTestId('dialog-feedback');
     await feedback.waitFor();
-    await expect(feedback.textContent()).resolves.toContain('Rechazada por el emisor de la tarjeta.');
+    await expect(feedback.textContent()).resolves.toContain(
+      'Rechazada por el emisor de la tarjeta - rejected_by_card_issuer',
+    );
     await feedback.locator('[data-code="rejected_by_card_issuer"]').waitFor();
     await d.getByRole('button', { name: 'Cancelar' }).click();
     await expect(page.getByTestId('refund-row').count()).resolves.toBe(2);
