@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormikProvider, useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -81,7 +81,12 @@ export function EditDestinationDialog({
     void formik.setTouched({ format: true, value: true, cuit: true, name: true, amount: true });
     if (Object.keys(errors).length === 0) setConfirmForce(true);
   };
-  const which = `del detalle ${detail.id} de la distribución ${detail.distributionId}`;
+  // 'del detalle 9300003-1 de la distribución 9300003', the detail's id never broken at its hyphen.
+  const which = (
+    <>
+      del detalle <Unbroken>{detail.id}</Unbroken> de la distribución {detail.distributionId}
+    </>
+  );
   return (
     <>
       <ActionDialog
@@ -130,7 +135,12 @@ export function EditDestinationDialog({
             {formik.values.format === 'cbu' ? (
               <FormIdentifierField kind="cbu" name="value" label="CBU" fullWidth maxDigits={CBU_LENGTH} />
             ) : (
-              <FormTextField name="value" label="Alias" fullWidth slotProps={{ htmlInput: { maxLength: 22 } }} />
+              <FormTextField
+                name="value"
+                label="Alias"
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 22 } }}
+              />
             )}
             <FormIdentifierField kind="cuit" name="cuit" label="CUIT" />
             <FormTextField name="name" label="Nombre" fullWidth />
@@ -142,7 +152,7 @@ export function EditDestinationDialog({
       {confirmSave && (
         <MovementConfirmDialog
           title="Modificar destino"
-          message={`¿Está seguro de modificar la cuenta de destino ${which}?`}
+          message={<>¿Está seguro de modificar la cuenta de destino {which}?</>}
           confirmLabel="Modificar destino"
           summaryTitle="Se modificará"
           movement={destinationChange(detail, collector, formik.values)}
@@ -154,7 +164,13 @@ export function EditDestinationDialog({
       {confirmForce && (
         <ConfirmDialog
           title="Forzar pago exitoso"
-          message={`El detalle ${detail.id} de la distribución ${detail.distributionId} quedará como pagado (Aprobado) sin que se realice la transferencia, y se registrará quién lo forzó. ¿Confirma forzarlo?`}
+          message={
+            <>
+              El detalle <Unbroken>{detail.id}</Unbroken> de la distribución {detail.distributionId} quedará
+              como pagado (Aprobado) sin que se realice la transferencia, y se registrará quién lo forzó.
+              ¿Confirma forzarlo?
+            </>
+          }
           confirmLabel="Forzar"
           confirmColor="warning"
           onConfirm={() => onSubmit({ values: formik.values, force: true })}
@@ -163,6 +179,15 @@ export function EditDestinationDialog({
         />
       )}
     </>
+  );
+}
+
+/** Text kept on one line (an id such as '9300003-1', which a line would otherwise break at its hyphen). */
+function Unbroken({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Box>
   );
 }
 
