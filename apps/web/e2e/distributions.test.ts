@@ -288,7 +288,9 @@ describe('Distribuciones as tesoreria', () => {
       await dialog.getByRole('button', { name: 'Guardar' }).click();
       const confirm = page.getByTestId('confirm-destination-dialog');
       await confirm
-        .getByText('¿Está seguro de modificar la cuenta de destino del detalle 9300003-1 de la distribución 9300003?')
+        .getByText(
+          '¿Está seguro de modificar la cuenta de destino del detalle 9300003-1 de la distribución 9300003?',
+        )
         .waitFor();
       const summary = confirm.getByTestId('movement-summary');
       const line = (label: string) =>
