@@ -28,6 +28,17 @@ export const WEB_FIRST_VISITS = [
   },
 ];
 
+/**
+ * Lists whose first query their route's preload sends on navigation, as Buscar Pagos (issue 65's waterfall: their rows
+ * waited for the screen's chunk and its render): a repeat visit, from navigation start to the first row on screen
+ * (`key` in latest.json).
+ */
+export const WEB_PRELOADED_LISTS = [
+  { route: '/distribucion', key: 'web_distribucion_visible_warm_ms' },
+  { route: '/retirosUnificados', key: 'web_retiros_unificados_visible_warm_ms' },
+  { route: '/afip', key: 'web_afip_visible_warm_ms' },
+];
+
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
 /**
@@ -112,6 +123,10 @@ const ROW_WATCH = () => {
   const observer = new window.MutationObserver(() => {
     if (window.__benchRowsAt === undefined && visible('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row')) {
       window.__benchRowsAt = window.performance.now();
+    }
+    // Any list's first row (WEB_PRELOADED_LISTS).
+    if (window.__benchAnyRowsAt === undefined && visible('main [role="grid"] .MuiDataGrid-row')) {
+      window.__benchAnyRowsAt = window.performance.now();
     }
     if (
       window.__benchClickAt !== undefined &&
@@ -248,6 +263,19 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
       graphqlOperations: graphql.filter((op) => op !== '?'),
     };
   };
+  /**
+   * A repeat visit to `route` (one of WEB_PRELOADED_LISTS): opened once so that its chunks are in the HTTP cache, then
+   * again, measured from navigation start to its first row on screen.
+   */
+  const visitList = async (route) => {
+    const open = async () => {
+      await page.goto(`${webUrl}${route}`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => window.__benchAnyRowsAt !== undefined, undefined, { timeout: 90_000 });
+      return page.evaluate(() => window.__benchAnyRowsAt);
+    };
+    await open();
+    return open();
+  };
   /** From a click on the first row's link of the list on screen to the detail's summary card on screen. */
   const openDetail = async () => {
     await page.locator(FIRST_ROW_LINK).first().click();
@@ -257,6 +285,7 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
   return {
     firstWithLoginMs,
     visit,
+    visitList,
     openDetail,
     clearCache: () => cdp.send('Network.clearBrowserCache'),
   };
@@ -272,7 +301,7 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
  *
  * Then (issue 44) a click on the first row opens its payment (that first detail brings its chunk into the HTTP
  * cache), and, after one more repeat visit to /pagos, a second click is measured (`detail`: click to summary card
- * on screen, every chunk in the HTTP cache).
+ * on screen, every chunk in the HTTP cache). Last, a repeat visit to each of WEB_PRELOADED_LISTS (`lists`, by route).
  *
  * `baselineDist`: another build's apps/web/dist (BENCH_BASELINE_DIST), served by a second web server against the
  * same gateway, stubs and emulator and measured the same way in its own browser context, each run alternating
@@ -318,6 +347,7 @@ export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, 
       detail: [],
       firstDetail: [],
       firstWithLoginMs: site.firstWithLoginMs,
+      lists: Object.fromEntries(WEB_PRELOADED_LISTS.map(({ route }) => [route, []])),
     }));
     for (let i = 0; i < runs; i++) {
       // Today's build first on even runs, the baseline first on odd ones: neither always runs on the heels of the other.
@@ -335,6 +365,7 @@ export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, 
         into.firstDetail.push(await site.openDetail());
         await site.visit();
         into.detail.push(await site.openDetail());
+        for (const { route } of WEB_PRELOADED_LISTS) into.lists[route].push(await site.visitList(route));
       }
     }
     return { ...measured[0], ...(baselineDist ? { baseline: measured[1] } : {}) };
