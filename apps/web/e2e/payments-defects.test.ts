@@ -64,7 +64,9 @@ describe('Buscar Pagos as operador', () => {
     await searchBox(page).fill(id);
     await searchBox(page).press('Enter');
     await page.waitForURL((url) => url.pathname === `/pago/${id}`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The payment's own detail on screen: the address changes first, and the list (its h1 too) stays shown until the
+    // detail's screen is ready. A next test that navigated meanwhile raced that pending navigation on a loaded machine.
+    await page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`).waitFor();
   });
 
   it('item 7: a period typed as 13/2026 or year 1320 is marked invalid and Buscar does not run', async () => {
@@ -73,10 +75,10 @@ describe('Buscar Pagos as operador', () => {
     const before = page.url();
     const period = page.getByRole('textbox', { name: 'Período' });
     let searched = 0;
-    const count = () => (searched += 1);
-    page.on('request', (request) => {
-      if ((request.postData() ?? '').includes('"operationName":"PaymentsSearch"')) count();
-    });
+    const onRequest = (request: { postData(): string | null }) => {
+      if ((request.postData() ?? '').includes('"operationName":"PaymentsSearch"')) searched += 1;
+    };
+    page.on('request', onRequest);
     for (const typed of ['13/2026', '05/1320']) {
       await period.fill(typed);
       await expect(period.getAttribute('aria-invalid')).resolves.toBe('true');
@@ -84,6 +86,7 @@ describe('Buscar Pagos as operador', () => {
       await page.getByRole('button', { name: 'Buscar', exact: true }).click();
       await searchBox(page).press('Enter');
     }
+    page.off('request', onRequest);
     expect(page.url()).toBe(before);
     expect(searched).toBe(0);
 
