@@ -24,7 +24,7 @@ describe("/retirosUnificados' views (issue 29 item 7)", () => {
   const view = (name: string) =>
     page.getByRole('group', { name: 'Vista de retiros' }).getByRole('button', { name });
 
-  it("each view keeps its own filters: 10001 and 'Pendiente de autorización' stay in 'Retiros pendientes'", async () => {
+  it("each view keeps its own filters: 10001 and 'Por autorizar' stay in 'Retiros pendientes'", async () => {
     await showPath(page, suite.stack.urls.web, '/retirosUnificados');
     await view('Retiros pendientes').click();
     await gridSettled(page, 'Retiros pendientes de autorización');
