@@ -213,6 +213,9 @@ export function estimateCost(
         continue;
       }
       const name = selection.name.value;
+      // An object's type name is read from the object itself: no resolver, no call, nothing to price (Apollo Client
+      // asks it of every object it caches).
+      if (name === TypeNameMetaFieldDef.name) continue;
       const field = fieldOf(parent, name);
       if (!field) continue;
       const count = name === PAGED_FIELD && pageRows !== null ? times * pageRows : times;

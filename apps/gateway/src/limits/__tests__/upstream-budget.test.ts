@@ -51,7 +51,9 @@ describe('the cost of a request', () => {
   it('counts 2 per field with a selection, 1 per leaf, each level 1.5 times its parent’s', () => {
     expect(cost('{ me { username } }')).toBe(2 + 1.5);
     expect(cost('{ a: me { username } b: me { username name } }')).toBe(2 + 1.5 + 2 + 3);
-    expect(cost('{ __typename }')).toBe(1);
+    // An object's type name is free: Apollo Client asks it of every object, no resolver runs for it.
+    expect(cost('{ __typename }')).toBe(0);
+    expect(cost('{ me { username __typename } }')).toBe(2 + 1.5);
   });
 
   it('counts a page’s rows once per row asked: the literal, the variable, or the default page of 25', () => {
