@@ -12,9 +12,10 @@ const BUDGET = {
    * parallel with the SSO check. Apollo Client comes with the screens (app/data-layer.tsx). Issue 16's target was
    * 200; the global search button, its shortcuts and the Actividad menu group took it to 200.1 (docs/decisions.md,
    * "The shell's budget"), and the menus on first use and MUI without CSS variables to 188.1: held at issue 33's
-   * target.
+   * target, 192.4, until the sign-out heard by every tab, the first queries of three more lists sent on navigation
+   * and a refusal's code shown without a chunk to wait for added 0.4 (docs/decisions.md, "The shell's budget").
    */
-  shell: 192.4,
+  shell: 192.8,
   /** The first visit to /pagos: the shell, Buscar Pagos' screen and its static imports (issue 65's target). */
   pagos: 473.5,
 };

@@ -64,6 +64,7 @@ export function renderApp(
     );
   // Signed out in another tab: the screens go (their polls, live updates and dialogs with them) and the tab says so.
   auth.onEnded(render);
+  void import('../lib/session-end').then(({ watchSessionEnd }) => auth.listenForSignOut(watchSessionEnd));
   // The shell renders with the address's screen ready (its code, Apollo, its first answer in the cache), or after
   // FIRST_SCREEN_WAIT_MS: one render shows the menu and the rows, instead of the shell, a page loader, then the
   // screen in renders and commits of their own that the rows waited for (the menu comes beside the rows).

@@ -1,7 +1,7 @@
 import Keycloak from 'keycloak-js';
 import type { BackofficeConfig } from './config';
 import { claimOperatorStorage, forgetOperator } from './operator-storage';
-import { watchSessionEnd } from './session-end';
+import type { SessionEndWatch, watchSessionEnd } from './session-end';
 
 /** Seconds of validity a token must still have before a request; below it we refresh first. */
 export const MIN_TOKEN_VALIDITY_SECONDS = 30;
@@ -31,6 +31,11 @@ export interface AuthSession {
   readonly ended: boolean;
   /** Calls `listener` (once) when the operator signs out in another tab of the browser; answers its removal. */
   onEnded(listener: () => void): () => void;
+  /**
+   * Starts hearing the other tabs' sign-outs with `watch` (lib/session-end.ts), which the app loads beside its first
+   * screen so that the shell keeps its budget (e2e/bundle.test.ts); this tab's 'Cerrar Sesion' tells them through it.
+   */
+  listenForSignOut(watch: typeof watchSessionEnd): void;
 }
 
 /** The session cannot be renewed and the app will not redirect again right now. */
@@ -250,14 +255,15 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
   let ended = false;
   const endedListeners = new Set<() => void>();
   const signedInAs = usernameOf(early ?? keycloak.token);
-  const sessionEnd = watchSessionEnd(signedInAs, () => {
+  let sessionEnd: SessionEndWatch | null = null;
+  const endHere = () => {
     ended = true;
     // What the tab kept for the operator goes as in the tab that signed out (a shared workstation).
     kept.forget();
     forgetOperator(signedInAs);
     for (const listener of [...endedListeners]) listener();
     endedListeners.clear();
-  });
+  };
 
   let refreshing: Promise<string> | undefined;
   const getToken = (): Promise<string> => {
@@ -300,11 +306,14 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
       endedListeners.add(listener);
       return () => void endedListeners.delete(listener);
     },
+    listenForSignOut(watch) {
+      if (!sessionEnd && !ended) sessionEnd = watch(signedInAs, endHere);
+    },
     logout: async () => {
       kept.forget();
       // The other tabs stop before this one leaves for Keycloak's page.
-      sessionEnd.announce();
-      sessionEnd.stop();
+      sessionEnd?.announce();
+      sessionEnd?.stop();
       await signedIn;
       // Now, and once more as the document goes: what a request still answering might keep before then goes too.
       const forget = () => forgetOperator(usernameOf(keycloak.token));

@@ -45,7 +45,7 @@ const {
   startAuth,
   tabSessionStore,
 } = await import('../keycloak');
-const { SESSION_CHANNEL } = await import('../session-end');
+const { SESSION_CHANNEL, watchSessionEnd } = await import('../session-end');
 
 /** A session storage in memory. */
 const storage = () => {
@@ -245,6 +245,7 @@ describe('a sign-out in another tab of the browser', () => {
     );
     const told = vi.fn();
     auth.onEnded(told);
+    auth.listenForSignOut(watchSessionEnd);
     expect(auth.ended).toBe(false);
 
     // Another tab's 'Cerrar Sesion' (the channel every tab of the browser listens on).
