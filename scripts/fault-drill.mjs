@@ -167,13 +167,18 @@ if (pgDir) {
   replicas.push(lateReplica);
 }
 
+/** The payment service's writes answered 100 ms late (a bulk in flight long enough to stop its replica), and back. */
+const slowCancels = () =>
+  fetch(`${stack.stubs.url}/__admin/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ service: 'payment', method: 'POST', latencyMs: 100 }),
+  });
+const noFaults = () => fetch(`${stack.stubs.url}/__admin/faults`, { method: 'DELETE' });
+
 // --- 2. a replica killed mid-bulk, the bulk retried under its key through the others ------------------------------
 say(`2. a bulk cancel of ${BULK} sent to one replica, killed with SIGKILL once some cancels landed`);
-await fetch(`${stack.stubs.url}/__admin/faults`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ service: 'payment', method: 'POST', latencyMs: 100 }),
-});
+await slowCancels();
 const bulkIds = take(BULK);
 const bulkKey = randomUUID();
 const victim = replicas[replicas.length - 1];
@@ -187,7 +192,7 @@ process.kill(victim.pid, 'SIGKILL');
 await inFlight;
 proxy.remove(`r${replicas.length - 1}`);
 say(`   killed after ${await posts()} of ${BULK} cancels reached the service; retrying under the same key`);
-await fetch(`${stack.stubs.url}/__admin/faults`, { method: 'DELETE' });
+await noFaults();
 for (let attempt = 1; ; attempt++) {
   const answer = await graphql(proxy.url, 'operador', BULK_CANCEL, { ids: bulkIds, key: bulkKey });
   const results = answer.data?.bulkCancelPayments?.results ?? [];
@@ -254,11 +259,7 @@ say(
 {
   const live = replicas.filter((r) => r.pid !== victim.pid);
   const stalled = live[live.length - 1];
-  await fetch(`${stack.stubs.url}/__admin/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ service: 'payment', method: 'POST', latencyMs: 100 }),
-  });
+  await slowCancels();
   const ids = take(BULK);
   const key = randomUUID();
   const answered = graphql(stalled.url, 'operador', BULK_CANCEL, { ids, key });
@@ -266,7 +267,7 @@ say(
   process.kill(stalled.pid, 'SIGSTOP');
   proxy.remove(`r${replicas.indexOf(stalled)}`);
   const atStop = (await bulkPosts(ids)).length;
-  await fetch(`${stack.stubs.url}/__admin/faults`, { method: 'DELETE' });
+  await noFaults();
   let results = [];
   for (let attempt = 1; attempt <= 40; attempt++) {
     await sleep(500);

@@ -29,7 +29,7 @@ export const WEB_FIRST_VISITS = [
 ];
 
 /**
- * Lists whose first query their route's preload sends on navigation, as Buscar Pagos (issue 65's waterfall: their rows
+ * Lists whose first query their route's preload sends on navigation, as Buscar Pagos (without it their rows
  * waited for the screen's chunk and its render): a repeat visit, from navigation start to the first row on screen
  * (`key` in latest.json).
  */

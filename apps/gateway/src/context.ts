@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { emptyMoveSlot } from './money/scope.js';
-import type { MoneyPolicy } from './money/pipeline.js';
+import type { MoneyPolicy } from './money/policy.js';
 import type { StoreHandle } from './activity/store-handle.js';
 import type { AuthUser } from './auth/verify-token.js';
 import type { GatewayConfig } from './config.js';

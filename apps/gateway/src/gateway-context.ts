@@ -3,7 +3,7 @@ import type { AuthUser } from './auth/verify-token.js';
 import type { GatewayConfig } from './config.js';
 import type { Logger } from './logger.js';
 import type { UpstreamCall, UpstreamClients } from './upstream/rest-client.js';
-import type { MoneyPolicy } from './money/pipeline.js';
+import type { MoneyPolicy } from './money/policy.js';
 import type { MoveMark } from './money/move.js';
 import type { MoveSlot } from './money/scope.js';
 

@@ -111,10 +111,6 @@ export function perSourceBudget(
   });
 }
 
-/** The client's address, as a per-source budget names it (the TCP peer: behind a proxy, the proxy's). */
-export const clientAddress = (req: { socket: { remoteAddress?: string | undefined } }): string =>
-  req.socket.remoteAddress ?? 'unknown';
-
 /** The budget of "token rejected" warnings, per client address: the /graphql token check's and /files'. */
 export function rejectedTokenLines(
   logger: Pick<Logger, 'warn'>,

@@ -8,7 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoreHandle } from '../activity/store-handle.js';
 import type { AuditEvent, AuditResult } from '../audit/audit-plugin.js';
-import { clientAddress, perSourceBudget } from '../audit/line-budget.js';
+import { perSourceBudget } from '../audit/line-budget.js';
+import { clientAddress } from '../http/client-address.js';
 import type { AuthUser } from '../auth/verify-token.js';
 import type { GatewayConfig } from '../config.js';
 import type { OperatorGate } from '../http/operator-gate.js';

@@ -1,5 +1,5 @@
 /**
- * An upload recorded as the money moves are (money/journal.ts, issue 60): its intent is stored before the
+ * An upload recorded as the money moves are (money/journal.ts): its intent is stored before the
  * first byte leaves for the service, its hold renewed while it is forwarded, and its outcome written once the service
  * answered (or refused). An upload is an operator's action that the service may carry out (an import of payments), so
  * none may end up recorded nowhere:

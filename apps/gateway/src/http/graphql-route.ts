@@ -12,7 +12,7 @@ import type { StoreHandle } from '../activity/store-handle.js';
 import type { AuthUser } from '../auth/verify-token.js';
 import type { GatewayConfig } from '../config.js';
 import { createContext } from '../context.js';
-import type { MoneyPolicy } from '../money/pipeline.js';
+import type { MoneyPolicy } from '../money/policy.js';
 import type { GatewayContext } from '../gateway-context.js';
 import { jsonBody, type WithBody } from '../limits/body-limit.js';
 import type { Logger } from '../logger.js';

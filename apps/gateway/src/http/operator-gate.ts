@@ -14,7 +14,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasAnyPermission } from '../auth/permissions.js';
 import { InvalidTokenError, type AuthUser, type TokenVerifier } from '../auth/verify-token.js';
-import { clientAddress, rejectedTokenLines } from '../audit/line-budget.js';
+import { rejectedTokenLines } from '../audit/line-budget.js';
+import { clientAddress } from './client-address.js';
 import {
   operatorRateLimit,
   RATE_LIMITED_CODE,

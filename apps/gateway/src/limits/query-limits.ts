@@ -1,5 +1,5 @@
 /**
- * The request limits and how a refusal names them (issue 62, "Limits that name themselves"): the limit's name and
+ * The request limits and how a refusal names them (docs/decisions.md, "Limits that name themselves"): the limit's name and
  * value, and what the document used, in Spanish, e.g. "La consulta usa 16 alias; el máximo es 15 (maxAliases)."
  * with `extensions.limit` { name, max, found }. Depth, aliases and directives are graphql-armor's validation rules,
  * tokens graphql-js's parser limit; armor words its refusals in English when it exposes its limits and

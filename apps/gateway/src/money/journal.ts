@@ -1,5 +1,5 @@
 /**
- * The gateway's side of the money moves in the store (@backoffice/store moves.ts, issue 60): leases, the outcomes
+ * The gateway's side of the money moves in the store (@backoffice/store moves.ts): leases, the outcomes
  * that could not be written yet, and recovery.
  *
  * - A move's intent is held by this gateway for `leaseMs`, renewed while the move runs; a move whose gateway died

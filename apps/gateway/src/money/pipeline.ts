@@ -25,19 +25,8 @@ import { moveIntentEvents, moveResultOf, type IntentEvent } from '../audit/audit
 import type { GatewayContext } from '../gateway-context.js';
 import type { Logger } from '../logger.js';
 import type { MoveJournal } from './journal.js';
+import type { MoneyPolicy } from './policy.js';
 import { runMoveField } from './move.js';
-
-/** The pipeline's parts a request uses: the journal, and what a field's intent row is. */
-export interface MoneyPolicy {
-  journal: MoveJournal;
-  logger: Logger;
-  /** The intent row of a root mutation field about to run (its result left out), or null when it is no move. */
-  intentOf(
-    fieldName: string,
-    args: Record<string, unknown>,
-    ctx: GatewayContext,
-  ): (() => Omit<NewActivity, 'result'>) | null;
-}
 
 export interface MoneyPolicyOptions {
   schema: GraphQLSchema;
@@ -46,6 +35,8 @@ export interface MoneyPolicyOptions {
   /** The activity row of an intent's audit event, in the request's store namespace. */
   intentRow: (event: IntentEvent, namespace: string) => NewActivity;
 }
+
+export type { MoneyPolicy };
 
 export function createMoneyPolicy({ schema, journal, logger, intentRow }: MoneyPolicyOptions): MoneyPolicy {
   const eventOf = moveIntentEvents(schema);

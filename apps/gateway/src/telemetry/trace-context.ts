@@ -13,7 +13,7 @@ import {
   type Span,
 } from '@opentelemetry/api';
 import { inRequestOrigin } from '../activity/request-origin.js';
-import { clientAddress } from '../audit/line-budget.js';
+import { clientAddress } from '../http/client-address.js';
 import { localsOf, pathOf, type Next } from '../http/plain.js';
 
 const INVALID_TRACE_ID = '00000000000000000000000000000000';

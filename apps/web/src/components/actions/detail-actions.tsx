@@ -190,7 +190,7 @@ interface TableOptions<C, R = never> {
   changedNotice?: DialogFeedback | null;
   /**
    * Told when a dialog starts (true) or stops (false) showing the record's notice: the page's own notice steps aside
-   * meanwhile (`useFreshRecord`'s `forActions`, issue 45).
+   * meanwhile (`useFreshRecord`'s `forActions`).
    */
   onOpeningNotice?: (shown: boolean) => void;
   /**

@@ -2,7 +2,7 @@ import { createContext } from 'react';
 import type { DialogFeedback } from '../../lib/mutation-outcome';
 
 /**
- * What the kit knows of the record while an action's dialog is open (issue 45: it changed since it was shown, found
+ * What the kit knows of the record while an action's dialog is open (it changed since it was shown, found
  * as the dialog opened or heard later): every ActionDialog inside shows it as its feedback, 'Recargar' in place of
  * its action, until the record is read again. A module of its own, so that a screen's action table does not
  * download the dialogs with it.

@@ -1116,7 +1116,7 @@ describe('bulk actions', () => {
     expect((await writes()).map((w) => `${w.method} ${w.path}`)).toEqual([
       `POST /payment/pagos/${first}/cancelar`,
     ]);
-    // Each item its own key, `{key}/{id}`: 'Reintentar fallidos' never applies one twice (issue 46).
+    // Each item its own key, `{key}/{id}`: 'Reintentar fallidos' never applies one twice.
     expect((await writes()).map((w) => clientKeyOf(w.headers['idempotency-key']))).toEqual([`k46-payments-1057/${first}`]);
   });
 

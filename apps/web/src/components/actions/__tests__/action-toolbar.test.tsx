@@ -44,7 +44,7 @@ describe('ActionToolbar', { timeout: 60_000 }, () => {
     expect(unavailable).not.toHaveTextContent('Cancelar');
   });
 
-  it('labels every action when none is usable, one line for a shared reason (issue 10 item 9)', () => {
+  it('labels every action when none is usable, one line for a shared reason', () => {
     toolbar([state('CANCEL', false), state('CHANGE_METHOD', false)]);
     const bar = screen.getByRole('toolbar', { name: 'Acciones' });
     expect(within(bar).getByTestId('action-reason-CANCEL')).toHaveTextContent('Cancelar');

@@ -45,7 +45,7 @@ export function destinationInput(values: DestinationValues) {
  * shows when the gateway permits the edit (a scheduled distribution needs the scheduled update permission) and asks
  * first, as spec 001 lists a confirmation among the distribution's dialogs: which distribution, detail and collector,
  * the destination before and after, the amount. 'Forzar' (force to success) only with the force permission, and only
- * after its own confirmation (it marks a payout as paid: issue 28 item 11).
+ * after its own confirmation (it marks a payout as paid).
  */
 export function EditDestinationDialog({
   detail,

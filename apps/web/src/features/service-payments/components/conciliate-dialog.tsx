@@ -16,7 +16,7 @@ export interface ConciliateValues {
 const NO_CHANGE: ConciliateValues = { description: '', compensationAmount: '' };
 
 /**
- * What 'Confirmar' sends, and what the dialog's summary shows (issue 47): an empty field keeps the batch's; the amount
+ * What 'Confirmar' sends, and what the dialog's summary shows: an empty field keeps the batch's; the amount
  * as the Decimal the operator's es-AR text reads ('26.717,23' -> '26717.23'), null when it cannot be sent.
  */
 export function conciliationInput(values: ConciliateValues) {
