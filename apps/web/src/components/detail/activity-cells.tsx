@@ -22,7 +22,10 @@ export interface ActivityCellRow {
   /** How many distinct ids the action named; `recordIds` holds the first 10 (the rest are counted). */
   recordCount?: number;
   result: ActivityResultCode;
-  errorCode?: string | null;
+  /** Why it was not a success (the gateway's `ActivityErrorCode`); null for a success. */
+  code?: string | null;
+  /** The upstream service's own code when it refused (e.g. invalid_status); null otherwise. */
+  serviceCode?: string | null;
   reason?: string | null;
   items?: ReadonlyArray<{ id: string; result: ActivityResultCode }> | null;
 }
@@ -70,14 +73,16 @@ export function ActivityResultChip({ result }: { result: ActivityResultCode }) {
 
 /**
  * The detail column: why it was not a success, the reason the operator gave, a bulk action's failed items. An error
- * code operators read in words ('Versión desactualizada') comes first; any other as 'Código: …' after the reason.
+ * code operators read in words ('Versión desactualizada') comes first; any other as 'Código: …' after the reason,
+ * the service's own code (invalid_status) when it refused, the gateway's code otherwise.
  */
 export function activityDetailText(row: ActivityCellRow): string {
   const parts: string[] = [];
-  const errorWords = row.errorCode ? activityErrorText(row.errorCode) : null;
+  const errorWords = row.code ? activityErrorText(row.code) : null;
+  const shownCode = row.serviceCode ?? row.code;
   if (errorWords) parts.push(errorWords);
   if (row.reason) parts.push(`Motivo: ${row.reason}`);
-  if (row.errorCode && !errorWords) parts.push(`Código: ${row.errorCode}`);
+  if (shownCode && !errorWords) parts.push(`Código: ${shownCode}`);
   if (row.items && row.items.length > 0) {
     const ok = row.items.filter((item) => item.result === 'SUCCESS').length;
     parts.push(`${ok} de ${row.items.length} correctos`);

@@ -39,12 +39,16 @@ describe('activity cells', () => {
 
   it("says 'Versión desactualizada' for an action refused because the record changed (issue 45)", () => {
     const refused = { ...row(['1000007']), result: 'FAILED' as const, reason: 'Pedido del pagador' };
-    expect(activityDetailText({ ...refused, errorCode: 'VERSION_CONFLICT' })).toBe(
+    expect(activityDetailText({ ...refused, code: 'VERSION_CONFLICT' })).toBe(
       'Versión desactualizada · Motivo: Pedido del pagador',
     );
     // Any other code as it came, after the reason.
-    expect(activityDetailText({ ...refused, errorCode: 'ACTION_NOT_ALLOWED' })).toBe(
+    expect(activityDetailText({ ...refused, code: 'ACTION_NOT_ALLOWED' })).toBe(
       'Motivo: Pedido del pagador · Código: ACTION_NOT_ALLOWED',
+    );
+    // A service's refusal by the service's own code, not the gateway's UPSTREAM_REFUSED.
+    expect(activityDetailText({ ...refused, code: 'UPSTREAM_REFUSED', serviceCode: 'invalid_status' })).toBe(
+      'Motivo: Pedido del pagador · Código: invalid_status',
     );
   });
 });

@@ -18,7 +18,8 @@ const EVENT = {
   recordIds: ['1000005'],
   recordCount: 1,
   result: 'UNKNOWN',
-  errorCode: 'UPSTREAM_TIMEOUT',
+  code: 'UPSTREAM_TIMEOUT',
+  serviceCode: null,
   reason: 'Pedido del pagador',
   items: null,
 };
