@@ -75,6 +75,16 @@ export async function withLock(lockDir, fn, options = {}) {
   try {
     return await fn();
   } finally {
-    await rm(lockDir, { recursive: true, force: true });
+    await release(lockDir);
   }
+}
+
+/**
+ * Frees the lock in one step: renamed away, then removed. Removing it in place emptied it first, and a waiter's
+ * rename onto an empty folder succeeds, so the waiter's fresh lock was there when the removal ended (ENOTEMPTY).
+ */
+async function release(lockDir) {
+  const released = `${lockDir}.released-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  await rename(lockDir, released);
+  await rm(released, { recursive: true, force: true });
 }

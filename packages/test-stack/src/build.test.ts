@@ -66,6 +66,28 @@ describe('withLock', () => {
     expect(waited).toBe(false);
   });
 
+  it('hands the lock from holder to holder without failing: one at a time, each freeing it whole', async () => {
+    const lock = join(dir, 'build.lock');
+    let inside = 0;
+    let most = 0;
+    const holder = async () => {
+      for (let round = 0; round < 15; round++) {
+        await withLock(
+          lock,
+          async () => {
+            most = Math.max(most, ++inside);
+            await new Promise((resolve) => setImmediate(resolve));
+            inside--;
+          },
+          { intervalMs: 1 },
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: 6 }, holder));
+    expect(most).toBe(1);
+    await expect(stat(lock)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('frees the lock when the build fails', async () => {
     const lock = join(dir, 'build.lock');
     await expect(withLock(lock, () => Promise.reject(new Error('falló')))).rejects.toThrow('falló');
