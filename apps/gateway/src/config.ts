@@ -1,7 +1,8 @@
 /**
  * The gateway's configuration: its shape and defaults. Read from the environment by `loadConfig`
- * (load-config.ts). It imports nothing but `services.ts`, so every module may import it without a cycle.
+ * (load-config.ts). It imports only types, so every module may import it without a cycle.
  */
+import type { ApprovalSettings } from './money/approvals.js';
 import type { ServiceName } from './services.js';
 
 export interface GatewayConfig {
@@ -84,6 +85,11 @@ export interface GatewayConfig {
    * stopped (MOVE_RECOVER_EVERY_MS, default 15 s).
    */
   moves: { leaseMs: number; recoverEveryMs: number };
+  /**
+   * Four eyes on money (money/approvals.ts): the rules that hold a move for a second operator's approval
+   * (APPROVAL_POLICIES, a JSON array; none by default) and how long a request waits (APPROVAL_EXPIRY_MS, 72 h).
+   */
+  approvals: ApprovalSettings;
   /**
    * Live streams (GET /live, live/index.ts, docs/live.md): heartbeat (LIVE_HEARTBEAT_MS, default 15 s), streams per
    * operator on a replica (LIVE_MAX_STREAMS_PER_OPERATOR, default 4) and per replica (LIVE_MAX_STREAMS, default 2 000).

@@ -51,7 +51,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     locale,
     getMemo: new Map(),
     onCall: (call) => upstreamCalls.push(call),
-    beforeWrite: () => moveSlot.current?.beforeWrite(),
+    beforeWrite: (write) => moveSlot.current?.beforeWrite(write),
   };
   const clients = new Map<ServiceName, RestClient>();
   const upstream: UpstreamClients = (service) => {
@@ -89,6 +89,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     money: options.money ?? null,
     moveSlot,
     moveMarks: new Map(),
+    asOperator: (other) => createContext({ ...options, user: other, requestId: randomUUID() }),
   };
 }
 

@@ -51,4 +51,9 @@ export interface GatewayContext {
   moveSlot: MoveSlot;
   /** How each root mutation field's move ended, by response key, for the audit to read ('recorded'...). */
   moveMarks: Map<string, MoveMark>;
+  /**
+   * A context of this request's gateway for another operator (an approved move is sent as its maker: money/
+   * approvals.ts), with its own request id, upstream clients and move slot.
+   */
+  asOperator(user: AuthUser): GatewayContext;
 }

@@ -7,7 +7,7 @@ import { createLogger, type Logger } from './logger.js';
 import { reportUnknownCodesTo } from './shared/codes.js';
 import type { ActivityWriter } from './activity/activity-writer.js';
 import type { StoreHandle } from './activity/store-handle.js';
-import { createGatewayApp } from './server.js';
+import { createGatewayApp, type GatewayApp } from './server.js';
 import { startMetricsServer, type MetricsServer } from './telemetry/metrics-server.js';
 import { serverTimeouts } from './http/server-timeouts.js';
 
@@ -34,6 +34,8 @@ export interface RunningGateway {
   /** The gateway's own store and its activity writer (null when `store` is not configured). */
   store: StoreHandle | null;
   activity: ActivityWriter | null;
+  /** The approval policies' gate and the expiry of undecided requests (null without a store). */
+  approvals: GatewayApp['approvals'];
   /**
    * Stops accepting connections, lets in-flight requests (a bulk action included) finish within
    * `shutdownGraceMs`, then closes the metrics port. A bulk action still running near the end of the grace
@@ -60,7 +62,7 @@ export async function startGateway(
   const logger = options.logger ?? createLogger(full.logLevel);
   reportUnknownCodesTo(logger);
   const httpServer = createServer(serverTimeouts(full.uploads));
-  const { app, stop, store, activity } = await createGatewayApp({
+  const { app, stop, store, activity, approvals } = await createGatewayApp({
     config: full,
     logger,
     httpServer,
@@ -95,6 +97,7 @@ export async function startGateway(
     metricsUrl: metrics?.url ?? null,
     store,
     activity,
+    approvals,
     close: () => (closed ??= stop().finally(() => metrics?.close())),
   };
 }

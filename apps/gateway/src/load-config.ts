@@ -13,6 +13,8 @@ import {
 } from './config.js';
 import { SOURCE_LINES_PER_MINUTE } from './audit/line-budget.js';
 import { SERVICES } from './modules.js';
+import { DEFAULT_APPROVAL_EXPIRY_MS, parseApprovalPolicies } from './money/approvals.js';
+import { mutationNames } from './shared/mutation-permissions.js';
 import type { ServiceName } from './services.js';
 
 const GRAPHQL_EXECUTORS: readonly GraphqlExecutorKind[] = ['jit', 'default'];
@@ -193,6 +195,10 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     moves: {
       leaseMs: int(env, 'MOVE_LEASE_MS', 30_000, 1_000, 3_600_000),
       recoverEveryMs: int(env, 'MOVE_RECOVER_EVERY_MS', 15_000, 100, 3_600_000),
+    },
+    approvals: {
+      policies: parseApprovalPolicies(env.APPROVAL_POLICIES, mutationNames()),
+      expiryMs: int(env, 'APPROVAL_EXPIRY_MS', DEFAULT_APPROVAL_EXPIRY_MS, 1_000, 365 * 86_400_000),
     },
     live: {
       heartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 15_000, 1_000, 120_000),

@@ -8,6 +8,7 @@ import type { ServiceName } from './services.js';
 import type { DataSourcesOf, LoadersOf } from './shared/define-module.js';
 import { useModuleErrors } from './upstream/error-catalogue.js';
 import { activityModule } from './modules/activity/index.js';
+import { approvalsModule } from './modules/approvals/index.js';
 import { batchesModule } from './modules/batches/index.js';
 import { afipModule } from './modules/afip/index.js';
 import { binsModule } from './modules/bins/index.js';
@@ -44,6 +45,7 @@ export const MODULES = [
   servicePaymentsModule,
   distributionsModule,
   activityModule,
+  approvalsModule,
   searchModule,
 ] as const;
 

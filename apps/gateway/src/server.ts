@@ -14,6 +14,8 @@ import type { GraphQLSchema } from 'graphql';
 import { activityRow, createActivityWriter, type ActivityWriter } from './activity/activity-writer.js';
 import { createMoveJournal, type MoveJournal } from './money/journal.js';
 import { createMoneyPolicy } from './money/pipeline.js';
+import { createApprovalGate, type ApprovalGate } from './money/approvals.js';
+import { startApprovalExpiry, type ApprovalExpiry } from './money/approval-expiry.js';
 import { createRefusalBudget } from './audit/refusal-budget.js';
 import { connectStore, type StoreHandle } from './activity/store-handle.js';
 import { storeNamespace } from './activity/store-namespace.js';
@@ -78,6 +80,8 @@ export interface GatewayApp {
   activity: ActivityWriter | null;
   /** The money moves' record (money/journal.ts), when the store is configured. */
   moves: MoveJournal | null;
+  /** The approval policies' gate and the expiry of undecided requests, when the store is configured. */
+  approvals: { gate: ApprovalGate; expiry: ApprovalExpiry } | null;
   /**
    * Stopping: `/readyz` answers 503 at once while connections are still accepted for `readinessDrainMs`, then
    * everything stops (in-flight requests within the grace period).
@@ -134,6 +138,8 @@ interface StoreParts {
   store: StoreHandle | null;
   activity: ActivityWriter | null;
   moves: MoveJournal | null;
+  /** Four eyes on money: the policies' gate and the expiry of undecided requests (money/approvals.ts). */
+  approvals: { gate: ApprovalGate; expiry: ApprovalExpiry } | null;
   /** Refused requests as activity events, within their budget (audit/refusal-budget.ts). */
   refusals: ReturnType<typeof createRefusalBudget>;
 }
@@ -163,8 +169,15 @@ function openStore(config: GatewayConfig, logger: Logger): StoreParts {
     void activity?.purge();
     void moves?.recover();
   });
+  const approvals =
+    store && moves
+      ? {
+          gate: createApprovalGate(config.approvals, () => store.current()),
+          expiry: startApprovalExpiry({ store: () => store.current(), journal: moves, logger }),
+        }
+      : null;
   const refusals = createRefusalBudget({ perHour: config.activityRefusalsPerHour, logger });
-  return { store, activity, moves, refusals };
+  return { store, activity, moves, approvals, refusals };
 }
 
 /** An audit event's row fields: its area (by its mutation or file route), the trace and the test namespace. */
@@ -340,6 +353,7 @@ function gatewayRoutes(parts: RouteParts): RouteHandler {
         schema: parts.schema,
         journal: moves,
         logger,
+        approvals: parts.store.approvals?.gate ?? null,
         intentRow: (event, namespace) =>
           activityRow(event, { ...activityFields(MUTATION_AREAS, event), namespace }, new Date()),
       })
@@ -394,7 +408,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       allowedAzp: config.keycloakAzp,
     });
   const storeParts = openStore(config, logger);
-  const { store, activity, moves, refusals } = storeParts;
+  const { store, activity, moves, approvals, refusals } = storeParts;
   // Token, operator and per-operator rate limit (http/operator-gate.ts): one check and one count for /graphql,
   // /files and every route that serves an operator.
   const gate = operatorGate({
@@ -471,9 +485,10 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       .finally(() => refusals.close())
       .finally(() => gate.close())
       .finally(() => activity?.close())
+      .finally(() => approvals?.expiry.close())
       .finally(() => moves?.close())
       .finally(() => store?.close())
       .then(() => undefined);
   };
-  return { app: handler, apollo, store, activity, moves, stop };
+  return { app: handler, apollo, store, activity, moves, approvals, stop };
 }

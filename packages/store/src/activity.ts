@@ -198,6 +198,8 @@ export async function clearNamespace(
     // Its chain goes with it: the namespace's next rows start a new one.
     for (const table of ['activity_seal', 'activity_digest', 'activity_rejected'] as const)
       await trx.deleteFrom(table).where('namespace', '=', namespace).execute();
+    await sql`delete from approval_request where namespace = ${namespace}`.execute(trx);
+    await sql`delete from approval_daily where namespace = ${namespace}`.execute(trx);
     const preferences = await trx
       .deleteFrom('preference')
       .where('namespace', '=', namespace)

@@ -28,6 +28,22 @@ import {
 } from './moves.js';
 import { liveStore, LocalLiveHub, type LiveStore } from './live.js';
 import {
+  addDailyAmount,
+  approvalEvent,
+  claimDispatch,
+  createApproval,
+  decideApproval,
+  expireApprovals,
+  findApproval,
+  findApprovalByKey,
+  finishDispatch,
+  listApprovals,
+  type ApprovalQuery,
+  type ApprovalRow,
+  type Decision,
+  type NewApproval,
+} from './approvals.js';
+import {
   purgeChained,
   readChain,
   sealActivity,
@@ -56,6 +72,7 @@ import type { Database, NewActivity } from './schema.js';
 
 export * from './activity.js';
 export * from './moves.js';
+export * from './approvals.js';
 export * from './live.js';
 export * from './chain.js';
 export * from './verify.js';
@@ -66,6 +83,26 @@ export { migrate, openDatabase, type OpenedDatabase, type StoreOptions } from '.
 export { MIGRATION_NAMES } from './migrations.js';
 export { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 export type { ActivityRow, Database, MoveState, NewActivity } from './schema.js';
+
+/** The approval requests' statements (approvals.ts), bound to the store's database. */
+export interface ApprovalStore {
+  create(request: NewApproval): Promise<{ created: boolean; row: ApprovalRow }>;
+  find(id: string, namespace: string): Promise<ApprovalRow | null>;
+  findByKey(namespace: string, maker: string, key: string): Promise<ApprovalRow | null>;
+  list(query: ApprovalQuery): Promise<{ rows: ApprovalRow[]; total: number }>;
+  decide(id: string, namespace: string, decision: Decision, now: Date): Promise<ApprovalRow | null>;
+  claimDispatch(options: Parameters<typeof claimDispatch>[1]): Promise<ApprovalRow[]>;
+  finishDispatch(
+    id: string,
+    holder: string,
+    outcome: { outcome: string; error: unknown },
+    at: Date,
+  ): Promise<boolean>;
+  expire(now: Date, limit: number): Promise<ApprovalRow[]>;
+  addDailyAmount(entry: Parameters<typeof addDailyAmount>[1]): Promise<boolean>;
+  /** A live event of the 'approvals' area naming the request: its id. */
+  event(namespace: string, requestId: string): Promise<string | null>;
+}
 
 export interface Store {
   readonly kind: 'postgres' | 'embedded';
@@ -112,6 +149,8 @@ export interface Store {
   ): Promise<MoveRecord[]>;
   takeMove(id: string, now: Date, leaseUntil: Date, holder?: string): Promise<MoveRecord | null>;
   discardMove(id: string): Promise<void>;
+  /** Approval requests of held moves (approvals.ts). */
+  approvals: ApprovalStore;
   /**
    * An operator's preferences; with `prefix`, only the keys that start with it. Each preference call takes the
    * test namespace last ('' when not given, the normal case).
@@ -175,6 +214,22 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
       claimStaleMoves(db, now, leaseUntil, limit, only, holder),
     takeMove: (id, now, leaseUntil, holder) => takeMove(db, id, now, leaseUntil, holder),
     discardMove: (id) => discardMove(db, id),
+    approvals: {
+      create: (request) => createApproval(db, request),
+      find: (id, namespace) => findApproval(db, id, namespace),
+      findByKey: (namespace, maker, key) => findApprovalByKey(db, namespace, maker, key),
+      list: (query) => listApprovals(db, query),
+      decide: (id, namespace, decision, now) => decideApproval(db, id, namespace, decision, now),
+      claimDispatch: (options) => claimDispatch(db, options),
+      finishDispatch: (id, holder, outcome, at) => finishDispatch(db, id, holder, outcome, at),
+      expire: (now, limit) => expireApprovals(db, now, limit),
+      addDailyAmount: (entry) => addDailyAmount(db, entry),
+      event: async (namespace, requestId) => {
+        const eventId = await approvalEvent(db, namespace, requestId, hub === null);
+        if (eventId && hub) hub.event(eventId);
+        return eventId;
+      },
+    },
     readPreferences: (username, prefix, namespace) => readPreferences(db, username, prefix, namespace),
     readStoredPreferences: (username, read) => readStoredPreferences(db, username, read),
     writePreference: (username, key, value, limits, namespace) =>

@@ -184,6 +184,27 @@ const migrations: Record<string, Migration> = {
       await sql`create index activity_retaken on activity (id) where generation > 1`.execute(db);
     },
   },
+  // Four eyes on money (approvals.ts): a move an approval policy holds is a request here, its maker's exact call
+  // (`arguments`, the move's `request_hash`) waiting for approvals; `dispatch_*` is the hold of the replica sending
+  // it once approved. `approval_daily` adds up each maker's amounts of an action per Argentine day (`dailyAmount`).
+  '0011_approval': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table approval_request (id bigserial primary key, namespace text not null default '',
+        action text not null, permission text not null, area text, maker text not null, maker_user jsonb not null,
+        idempotency_key text not null, request_hash text not null, move_id bigint, target_ids text[] not null,
+        amount_cents bigint, arguments jsonb not null, reason text, status text not null,
+        approvals_needed integer not null, approvals jsonb not null default '[]', rejected_by text,
+        rejection_reason text, created_at timestamptz not null, expires_at timestamptz not null,
+        decided_at timestamptz, dispatch_holder text, dispatch_until timestamptz, dispatched_at timestamptz,
+        move_outcome jsonb)`.execute(db);
+      await sql`create unique index approval_request_key on approval_request (namespace, maker, idempotency_key)`.execute(
+        db,
+      );
+      await sql`create index approval_request_status on approval_request (namespace, status, created_at)`.execute(db);
+      await sql`create table approval_daily (namespace text not null, username text not null, action text not null,
+        day date not null, total_cents bigint not null, primary key (namespace, username, action, day))`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -91,3 +91,30 @@ export const clientKeyOf = (header: string | undefined): string | null =>
  * one): one per call, as a client makes one per intent.
  */
 export const freshKey = (): string => `test-${crypto.randomUUID()}`;
+
+/** A request the stubs received (their `/__admin/requests` log). */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** The writes (any method but GET) the stubs' `service` received, in order. */
+export async function recordedWrites(stubsUrl: string, service: string): Promise<RecordedRequest[]> {
+  const log = (await (await fetch(`${stubsUrl}/__admin/requests?service=${service}`)).json()) as RecordedRequest[];
+  return log.filter((request) => request.method !== 'GET');
+}
+
+/** A record's rows in the activity (the store's): who, what, how it ended and why. */
+export const RECORD_ACTIVITY = /* GraphQL */ `
+  query RecordActivity($recordId: String) {
+    activity(filter: { recordId: $recordId }, page: 1, pageSize: 20) {
+      rows {
+        user
+        operation
+        result
+        code
+      }
+    }
+  }
+`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorScopedKey } from '../upstream/rest-client.js';
 import type { RunningGateway } from '../index.js';
-import { gql } from './http-helpers.js';
+import { gql, RECORD_ACTIVITY } from './http-helpers.js';
 import type { SharedStubs } from './shared-stack.js';
 import { startStoreGateway, STORES } from './store-backends.js';
 
@@ -58,19 +58,6 @@ const REFUSAL_CANCEL = /* GraphQL */ `
         serviceCode
         extendedCode
         field
-      }
-    }
-  }
-`;
-
-const ACTIVITY = /* GraphQL */ `
-  query Activity($recordId: String) {
-    activity(filter: { recordId: $recordId }, page: 1, pageSize: 20) {
-      rows {
-        user
-        operation
-        result
-        errorCode
       }
     }
   }
@@ -207,7 +194,7 @@ for (const backend of STORES) {
       expect((await writes()).length).toBe(sent);
       expect(await statusOf(other!)).not.toBe('rejected');
       // The activity holds the one move, as it ended.
-      const rows = (await as('admin', ACTIVITY, { recordId: id })).body.data!.activity.rows as Data[];
+      const rows = (await as('admin', RECORD_ACTIVITY, { recordId: id })).body.data!.activity.rows as Data[];
       expect(rows.filter((r) => r.operation === 'cancelPayment' && r.result === 'SUCCESS')).toHaveLength(1);
     });
 
@@ -226,7 +213,7 @@ for (const backend of STORES) {
       });
       // The refusal sent nothing: written by the activity's batches, not as a move.
       await gateway.activity!.flush();
-      const rows = (await as('admin', ACTIVITY, { recordId: id })).body.data!.activity.rows as Data[];
+      const rows = (await as('admin', RECORD_ACTIVITY, { recordId: id })).body.data!.activity.rows as Data[];
       expect(rows.filter((r) => r.user === 'admin').map((r) => r.result)).toEqual(['FAILED']);
       expect(rows.filter((r) => r.user === 'operador').map((r) => r.result)).toEqual(['SUCCESS']);
     });
@@ -250,7 +237,7 @@ for (const backend of STORES) {
       const retry = await as('operador', CANCEL, { id, key });
       expect(retry.body.data!.cancelPayment).toMatchObject({ outcome: 'SUCCESS', error: null });
       expect((await writes()).length).toBe(sent + 1);
-      const rows = (await as('admin', ACTIVITY, { recordId: id })).body.data!.activity.rows as Data[];
+      const rows = (await as('admin', RECORD_ACTIVITY, { recordId: id })).body.data!.activity.rows as Data[];
       expect(rows.filter((r) => r.operation === 'cancelPayment').map((r) => r.result)).toEqual(['SUCCESS']);
     });
 

@@ -38,6 +38,14 @@ import { countMoveEvent } from '../telemetry/metrics.js';
 import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded, type MoveJournal } from './journal.js';
 import { inMove, type MoveScope, type MoveSlot, type PriorItem } from './scope.js';
 import { versionOf } from '../live/version-of.js';
+import type { AuthUser } from '../auth/verify-token.js';
+import type { ApprovalRow } from '@backoffice/store';
+import {
+  amountOfWrite,
+  ApprovalRequired,
+  HELD_MESSAGE,
+  type ApprovalGate,
+} from './approvals.js';
 
 /** What a move became, as the audit reads a payload or an error (audit-plugin.ts). */
 export interface MoveResult {
@@ -63,6 +71,10 @@ export interface MoveFieldCall {
   resolve: () => unknown;
   /** The request's slot of the running move (pipeline.ts). */
   slot: MoveSlot;
+  /** The approval policies' gate (money/approvals.ts); null: no move is ever held. */
+  approvals: ApprovalGate | null;
+  /** The operator making the move (a held move's request keeps who it is, to send it as them once approved). */
+  user: AuthUser;
 }
 
 export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED';
@@ -223,6 +235,8 @@ const SETTLED_REFUSALS = new Set([
   'NOT_FOUND',
   'INVALID_STATE',
   'FORBIDDEN',
+  'APPROVAL_REJECTED',
+  'APPROVAL_EXPIRED',
 ]);
 
 /** An unsent refusal's answer: the payload's, or a thrown refusal's message and extensions. */
@@ -267,7 +281,8 @@ const isFinal = (result: string) => result === 'success' || result === 'failed';
 function answersAgain(move: MoveRecord, asked: string[] | null): boolean {
   if (move.state !== 'done' || move.answer == null) return false;
   const answer = storedAnswer(move.answer);
-  if (answer.unsent) return settledRefusal(move);
+  // A move that ended SUCCESS without sending anything (an approval's decision) is final too.
+  if (answer.unsent) return move.result === 'success' || settledRefusal(move);
   if (!move.items) return isFinal(move.result);
   const results = new Map(move.items.map((item) => [item.id, item.result]));
   // A bulk refused as a whole (no item's own answer) answers that refusal again.
@@ -325,7 +340,13 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
     mark('unsent');
     return failurePayload(call, 'FAILED', keyReused());
   }
-  if (answersAgain(prior, asked)) {
+  if (prior.result === PENDING_APPROVAL_RESULT) {
+    const held = await heldAnswer(call, key, prior);
+    if (held.answer !== undefined) {
+      mark('replayed');
+      return held.answer;
+    }
+  } else if (answersAgain(prior, asked)) {
     mark('replayed');
     countMoveEvent('replayed');
     return replayed(call, prior);
@@ -342,6 +363,68 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
     return failurePayload(call, 'UNKNOWN', inProgress());
   }
   return runMove(new FieldMove(call, key, hash, taken, null, { generation: taken.generation }), mark);
+}
+
+/** A move row's result while its approval request waits. */
+export const PENDING_APPROVAL_RESULT = 'pending_approval';
+
+/**
+ * A retry of a held move: its request still PENDING answers PENDING_APPROVAL again; REJECTED or EXPIRED answers that
+ * refusal (the decision completes the move's row too, so this is for a row that completion missed); APPROVED (not
+ * sent yet) runs the move now, under its key: whoever takes its row first sends it, once.
+ */
+async function heldAnswer(
+  call: MoveFieldCall,
+  key: string,
+  prior: MoveRecord,
+): Promise<{ answer?: unknown }> {
+  let request: ApprovalRow | null = null;
+  try {
+    request = (await call.approvals?.byKey(prior.namespace ?? '', call.username, key)) ?? null;
+  } catch {
+    return { answer: failurePayload(call, 'FAILED', notRecorded()) };
+  }
+  if (!request) return { answer: failurePayload(call, 'FAILED', notRecorded()) };
+  if (request.status === 'PENDING') return { answer: heldPayload(call, request, prior.items?.map((i) => i.id)) };
+  if (request.status === 'REJECTED') return { answer: failurePayload(call, 'FAILED', approvalRejected(request)) };
+  if (request.status === 'EXPIRED') return { answer: failurePayload(call, 'FAILED', approvalExpired()) };
+  return {};
+}
+
+export const approvalRejected = (request: Pick<ApprovalRow, 'rejected_by' | 'rejection_reason'>): OperationError => ({
+  message: `Rechazada por ${request.rejected_by ?? 'otro operador'}: ${request.rejection_reason ?? ''}. No se envió nada.`,
+  code: 'APPROVAL_REJECTED',
+  extendedCode: null,
+});
+
+export const approvalExpired = (): OperationError => ({
+  message: 'Vencida: nadie aprobó la operación a tiempo y no se envió nada. Vuelva a pedirla si todavía corresponde.',
+  code: 'APPROVAL_EXPIRED',
+  extendedCode: null,
+});
+
+/** The answer of a held move: PENDING_APPROVAL with its request, a bulk's every item too; nothing was sent. */
+function heldPayload(
+  call: MoveFieldCall,
+  request: ApprovalRow,
+  itemIds?: readonly string[],
+  value?: unknown,
+): unknown {
+  const ids = itemIds ?? idsOf(call.args) ?? [];
+  // A bulk's items a rule refused before the hold keep that answer; the others wait with the request.
+  const answered = new Map<string, unknown>();
+  const ran = (value as { results?: Array<{ id: string; outcome: string }> } | undefined)?.results;
+  for (const item of ran ?? []) if (item.outcome !== 'PENDING_APPROVAL') answered.set(String(item.id), item);
+  return {
+    ...requiredEmpties(call.returnType),
+    outcome: 'PENDING_APPROVAL',
+    error: null,
+    message: HELD_MESSAGE,
+    approval: request,
+    results: ids.map(
+      (id) => answered.get(id) ?? { id, outcome: 'PENDING_APPROVAL', error: null, item: null },
+    ),
+  };
 }
 
 /** What storing a keyed move's intent gave: the intent stored, the operator's earlier move, or the store's failure. */
@@ -369,6 +452,7 @@ async function runMove(move: FieldMove, mark: (mark: MoveMark) => void): Promise
 async function finishMove(move: FieldMove, run: Settled, mark: (mark: MoveMark) => void): Promise<unknown> {
   await move.finish(run.value, run.failure);
   mark(move.rowId ? 'recorded' : 'unsent');
+  if (move.heldBy && move.rowId) return heldPayload(move.call, move.heldBy, move.itemIds(), run.value);
   if (run.failure) throw run.failure;
   return run.value;
 }
@@ -418,6 +502,12 @@ class FieldMove implements MoveScope {
   private heldUntil = 0;
   /** Another gateway took the move: nothing more is sent for it from here. */
   private lost = false;
+  /** The amount the action declared (shared/run-action.ts), weighed by the approval policies before the write's. */
+  private declaredCents: bigint | null = null;
+  /** The approval policies' answer, asked once at the move's first write (a bulk's writes all wait for it). */
+  private gating: Promise<void> | null = null;
+  /** The approval request holding this move: nothing of it is sent. */
+  heldBy: ApprovalRow | null = null;
 
   constructor(
     readonly call: MoveFieldCall,
@@ -442,7 +532,8 @@ class FieldMove implements MoveScope {
     if (this.rowId && held) this.holdFrom(held.generation);
   }
 
-  beforeWrite(): Promise<void> {
+  beforeWrite(write?: { body?: unknown }): Promise<void> {
+    if (this.heldBy) return Promise.reject(new ApprovalRequired(this.heldBy));
     this.sent = true;
     this.intent ??= this.storing
       ? this.storing.then(async (attempt) => {
@@ -457,7 +548,63 @@ class FieldMove implements MoveScope {
       : this.rowId
         ? (this.itemsWritten ?? Promise.resolve())
         : this.begin();
-    return this.intent.then(() => this.stillHeld());
+    return this.intent.then(() => this.gate(write?.body)).then(() => this.stillHeld());
+  }
+
+  weigh(amount: string | null): void {
+    this.declaredCents = amount === null ? null : amountOfWrite({ amount });
+  }
+
+  /**
+   * At the move's first write, the approval policies: a move they hold sends nothing and stores its request (every
+   * later write of it, a bulk's next items, is held the same). A move its key's request approved is sent.
+   */
+  private gate(body: unknown): Promise<void> {
+    const gate = this.call.approvals;
+    if (!gate || !this.key) return Promise.resolve();
+    this.gating ??= this.decideGate(gate, this.key, body);
+    return this.gating.then(() => {
+      if (this.heldBy) throw new ApprovalRequired(this.heldBy);
+    });
+  }
+
+  private async decideGate(gate: ApprovalGate, key: string, body: unknown): Promise<void> {
+    const row = this.call.intent();
+    const namespace = row.namespace ?? '';
+    try {
+      if (this.taken && (await gate.byKey(namespace, this.call.username, key))?.status === 'APPROVED') return;
+      const move = {
+        action: this.call.fieldName,
+        namespace,
+        username: this.call.username,
+        amountCents: this.declaredCents ?? amountOfWrite(body),
+      };
+      const needed = await gate.weigh(move);
+      if (!needed) return;
+      const request = await gate.hold({
+        ...move,
+        maker: this.call.user,
+        key,
+        hash: this.hash,
+        moveId: this.rowId,
+        targetIds: row.target_ids ?? [],
+        reason: row.reason ?? null,
+        area: row.area ?? null,
+        permission: row.permission ?? '',
+        args: this.call.args,
+        approvalsNeeded: needed,
+      });
+      if (request.status === 'APPROVED') return;
+      this.heldBy = request;
+    } catch (error) {
+      // Without its policies' answer a move is not sent: nothing may pass a rule because the store was away.
+      throw new MoveNotRecorded(error);
+    }
+  }
+
+  /** The ids of a bulk's items (its answer's order). */
+  itemIds(): string[] | undefined {
+    return this.items ? [...this.items.keys()] : undefined;
   }
 
   /** Stores the intent of a move without a key, at its first write. */
@@ -574,10 +721,27 @@ class FieldMove implements MoveScope {
     await this.call.journal.complete(this.rowId!, restored(taken), this.fence!);
   }
 
+  /** A held move's row: 'pending_approval', its items too, its key answering the request's state (heldAnswer). */
+  private async completeHeld(request: ApprovalRow): Promise<void> {
+    for (const [id, result] of this.items ?? [])
+      if (result === 'pending' || result === 'pending_approval') this.items!.set(id, PENDING_APPROVAL_RESULT);
+    await this.call.journal.complete(
+      this.rowId!,
+      {
+        result: PENDING_APPROVAL_RESULT,
+        error_code: null,
+        items: this.itemList(),
+        answer: { outcome: 'PENDING_APPROVAL', error: null, message: HELD_MESSAGE, approval: request.id, unsent: true },
+      },
+      this.fence!,
+    );
+  }
+
   private async complete(value: unknown, failure: unknown): Promise<void> {
     // A resend refused before it sent anything (the record changed, a selection counted again differs) leaves the
     // move as it was: what its first send did is still unknown, and the next retry checks again.
     if (this.resending && !this.sent && this.taken) return this.restore(this.taken);
+    if (this.heldBy) return this.completeHeld(this.heldBy);
     const outcome = this.call.resultOf(value, failure);
     const unsent = !this.sent;
     const answer = unsent

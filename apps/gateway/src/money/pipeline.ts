@@ -27,22 +27,31 @@ import type { Logger } from '../logger.js';
 import type { MoveJournal } from './journal.js';
 import type { MoneyPolicy } from './policy.js';
 import { runMoveField } from './move.js';
+import type { ApprovalGate } from './approvals.js';
 
 export interface MoneyPolicyOptions {
   schema: GraphQLSchema;
   journal: MoveJournal;
   logger: Logger;
+  approvals?: ApprovalGate | null;
   /** The activity row of an intent's audit event, in the request's store namespace. */
   intentRow: (event: IntentEvent, namespace: string) => NewActivity;
 }
 
 export type { MoneyPolicy };
 
-export function createMoneyPolicy({ schema, journal, logger, intentRow }: MoneyPolicyOptions): MoneyPolicy {
+export function createMoneyPolicy({
+  schema,
+  journal,
+  logger,
+  intentRow,
+  approvals = null,
+}: MoneyPolicyOptions): MoneyPolicy {
   const eventOf = moveIntentEvents(schema);
   return {
     journal,
     logger,
+    approvals,
     intentOf(fieldName, args, ctx) {
       const event = eventOf(fieldName, args, {
         user: ctx.user,
@@ -88,6 +97,8 @@ export function withMoneyPipeline(schema: GraphQLSchema): GraphQLSchema {
           resultOf: moveResultOf,
           resolve: run,
           slot: ctx.moveSlot,
+          approvals: policy.approvals,
+          user: ctx.user,
         },
         (mark) => ctx.moveMarks.set(key, mark),
       );

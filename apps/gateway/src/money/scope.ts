@@ -17,7 +17,12 @@ export interface MoveScope {
    * Before each upstream write: stores the move's intent the first time (MoveNotRecorded when it cannot), and checks
    * this gateway still holds the move (MoveHoldLost when another took it).
    */
-  beforeWrite(): Promise<void>;
+  beforeWrite(write?: { body?: unknown }): Promise<void>;
+  /**
+   * The amount the action moves, as it read its record (pesos; null: none): the approval policies weigh it before the
+   * write's own `amount` (money/approvals.ts).
+   */
+  weigh(amount: string | null): void;
   /** The ids a bulk is about to write, in order (recorded as pending items before the first write). */
   bulkItems(ids: readonly string[]): void;
   /** One bulk item's outcome as soon as it is known (written with the move's next progress). */

@@ -45,6 +45,9 @@ function enumValues(value: ConstValueNode): string[] {
   return [];
 }
 
+/** Every root mutation of the schema, by name. */
+export const mutationNames = (): string[] => [...mutationAuth().keys()];
+
 /** The permissions (any of them) the SDL's `@auth` asks of a mutation; a mutation without one is a defect. */
 export function mutationPermissions(mutation: MutationName): readonly Permission[] {
   const requires = mutationAuth().get(mutation);

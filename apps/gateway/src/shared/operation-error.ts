@@ -64,6 +64,10 @@ const ENUM_VALUES: ReadonlySet<OperationErrorCode> = new Set<OperationErrorCode>
   'UPSTREAM_UNAVAILABLE',
   'UPSTREAM_ERROR',
   'INTERNAL_ERROR',
+  'APPROVAL_REJECTED',
+  'APPROVAL_EXPIRED',
+  'APPROVAL_NOT_PENDING',
+  'SELF_APPROVAL',
 ]);
 
 /** Other spellings of a reason: the gateway's own (1.0.0) and the services' (docs/upstream-contract.md §2). */

@@ -32,6 +32,11 @@ export interface ActionRun<Doc, Answer> {
   onWriteFailure?: () => void;
   /** Whether the document shows this action's intended result (a resend's check; absent: it cannot tell). */
   applied?: (doc: Doc) => boolean;
+  /**
+   * The amount the action moves on this document (pesos), when what it sends names none (authorizing a withdrawal):
+   * the approval policies weigh it (money/approvals.ts). Absent: the write's own `amount`, if any.
+   */
+  amountOf?: (doc: Doc) => string | null;
 }
 
 export type ActionRunResult<Doc, Answer> =
@@ -68,6 +73,7 @@ export async function runAction<Doc, Answer>(
   if (doc === null) return { ok: false, failure: run.notFound, doc: null };
   const refused = checkBeforeSend(run, doc, ctx.moveSlot.current?.resending ?? false);
   if (refused) return { ok: false, failure: refused, doc };
+  if (run.amountOf) ctx.moveSlot.current?.weigh(run.amountOf(doc));
   try {
     return { ok: true, before: doc, answer: await run.write(doc) };
   } catch (error) {

@@ -5,6 +5,7 @@
  */
 import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded } from '../money/journal.js';
 import { MoveHoldLost, MoveInProgress } from '../money/move.js';
+import { ApprovalRequired } from '../money/approvals.js';
 import type { ServiceName } from '../services.js';
 import type { MutationOutcome } from '../generated/resolvers-types.js';
 import type { OperationErrorModel as OperationError } from '../shared/operation-error.js';
@@ -76,7 +77,8 @@ export function writeFailure(error: unknown): Failure {
       error: { message: MOVE_NOT_RECORDED_MESSAGE, code: 'STORE_UNAVAILABLE', extendedCode: null },
     };
   }
-  if (error instanceof MoveInProgress || error instanceof MoveHoldLost) return error.failure;
+  if (error instanceof MoveInProgress || error instanceof MoveHoldLost || error instanceof ApprovalRequired)
+    return error.failure;
   if (error instanceof UpstreamTimeout) {
     return {
       outcome: 'UNKNOWN',

@@ -42,7 +42,7 @@ export interface UpstreamRequestContext {
    * Awaited before every write (any method but GET): a money move stores its intent there first, and a throw stops
    * the write before anything is sent (money/scope.ts).
    */
-  beforeWrite?: () => Promise<void> | undefined;
+  beforeWrite?: (write: { body?: unknown }) => Promise<void> | undefined;
 }
 
 /**
@@ -184,7 +184,7 @@ export class RestClient {
     const timeoutMs =
       options.timeoutMs ?? (method === 'GET' ? this.options.readTimeoutMs : this.options.writeTimeoutMs);
     const hasBody = options.body !== undefined;
-    if (method !== 'GET') await request.beforeWrite?.();
+    if (method !== 'GET') await request.beforeWrite?.({ body: options.body });
     const headers = this.headers(hasBody, options.headers);
     // A client span per call; its W3C traceparent goes upstream with the other headers.
     const endSpan = startUpstreamSpan(service, method, path, headers);

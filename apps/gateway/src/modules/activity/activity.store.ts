@@ -1,7 +1,10 @@
 /** The gateway's own store as the activity module uses it: one call, one operator's turn, a key's rule. */
 import type { Store } from '@backoffice/store';
+import { withStore } from '../../shared/store-call.js';
 import { GraphQLError } from 'graphql';
 import { storeUnavailable } from '../../money/journal.js';
+
+export { withStore };
 import { badUserInput } from '../../errors.js';
 import type { GatewayContext } from '../../gateway-context.js';
 import { type PerKeyTurns, perKeyTurns, TurnsFull } from '../../shared/per-key-turns.js';
@@ -20,22 +23,6 @@ export function preferenceKey(text: string, field: 'key' | 'prefix'): string {
     );
   }
   return name;
-}
-
-/**
- * One call to the store: STORE_UNAVAILABLE when it is not open, and when the call fails (a server that went away
- * while the store was open: issue 60), never an unexpected error.
- */
-export async function withStore<T>(context: GatewayContext, call: (store: Store) => Promise<T>): Promise<T> {
-  const store = context.store?.current();
-  if (!store) throw storeUnavailable();
-  try {
-    return await call(store);
-  } catch (error) {
-    if (error instanceof GraphQLError) throw error;
-    context.logger.warn('store call failed', { requestId: context.requestId, error: String(error) });
-    throw storeUnavailable();
-  }
 }
 
 /** Each store's turns per operator (shared/per-key-turns.ts): one gateway's, whatever its contexts. */

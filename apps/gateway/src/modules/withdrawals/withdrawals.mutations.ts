@@ -125,6 +125,7 @@ async function singleWithdrawal(
     load: () => ctx.loaders.withdrawal.load(id),
     notFound: withdrawalMissing(),
     decide: (w) => withdrawalActions.decide(kind, w, ctx.user.permissions),
+    amountOf: (w) => w.amount,
     write: async () => {
       const written = mapWithdrawal(await write());
       forgetWithdrawal(ctx, id, written);

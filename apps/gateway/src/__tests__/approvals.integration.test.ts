@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningGateway } from '../index.js';
+import { operatorScopedKey } from '../upstream/rest-client.js';
+import { gql, RECORD_ACTIVITY, recordedWrites } from './http-helpers.js';
+import type { SharedStubs } from './shared-stack.js';
+import { startStoreGateway, STORES } from './store-backends.js';
+
+/**
+ * Four eyes on money, against the stubs over HTTP with real tokens: a move a policy names is held (nothing sent),
+ * a second operator holding the action's permission approves it and the gateway sends it exactly once under the
+ * maker's key; the maker may not approve it; a rejected or expired request is never sent; another request under
+ * the held key is refused; two approvers at once send once.
+ */
+
+/** A cancel, and the approval request that holds it when a policy names it. */
+const CANCEL = /* GraphQL */ `
+  mutation HeldCancel($id: ID!, $key: String!, $reason: String! = "Pedido del pagador") {
+    cancelPayment(id: $id, reason: $reason, idempotencyKey: $key) {
+      approval {
+        id
+        status
+        expiresAt
+        maker
+        action
+        targetIds
+        approvalsNeeded
+      }
+      outcome
+      message
+      error { code message }
+    }
+  }
+`;
+
+const DECIDE = /* GraphQL */ `
+  mutation Decide($id: ID!, $key: String!) {
+    approveRequest(id: $id, idempotencyKey: $key) {
+      outcome
+      message
+      error {
+        code
+        message
+      }
+      request {
+        id
+        status
+        approvals {
+          username
+        }
+        moveOutcome
+        canDecide
+      }
+    }
+  }
+`;
+
+const REJECT = /* GraphQL */ `
+  mutation Reject($id: ID!, $key: String!, $reason: String!) {
+    rejectRequest(id: $id, reason: $reason, idempotencyKey: $key) {
+      outcome
+      error {
+        code
+      }
+      request {
+        status
+        rejectedBy
+        rejectionReason
+      }
+    }
+  }
+`;
+
+const QUEUE = /* GraphQL */ `
+  query Queue($status: ApprovalStatus) {
+    approvalRequests(status: $status, pageSize: 100) {
+      total
+      rows {
+        id
+        action
+        maker
+        status
+        arguments
+        canDecide
+      }
+    }
+  }
+`;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it asked for
+type Data = Record<string, any>;
+
+const POLICIES = [{ action: 'cancelPayment' }];
+
+for (const backend of STORES) {
+  describe(`four eyes on money on the ${backend.name} store`, () => {
+    let stubs: SharedStubs;
+    let gateway: RunningGateway;
+    let tokenFor: (username: string) => Promise<string>;
+    const lines: string[] = [];
+
+    beforeAll(async () => {
+      ({ stubs, gateway, tokenFor } = await startStoreGateway(
+        backend,
+        { approvals: { policies: parsed(POLICIES), expiryMs: 3_600_000 } },
+        lines,
+      ));
+    });
+    afterAll(async () => {
+      await gateway?.close();
+    });
+
+    const as = async (user: string, query: string, variables: Record<string, unknown>) =>
+      (await gql<Data>(gateway.graphqlUrl, query, { token: await tokenFor(user), variables })).body;
+
+    const cancelsOf = async (id: string) =>
+      (await recordedWrites(stubs.url, 'payment')).filter((r) => r.path.includes(`/pagos/${id}/`));
+
+    const taken = new Set<string>();
+    async function cancellable(): Promise<string> {
+      const filters = encodeURIComponent(
+        JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending', 'issued'] }]),
+      );
+      const page = (await (
+        await fetch(`${stubs.url}/payment/pagos?filters=${filters}&limit=1000`)
+      ).json()) as { rows: Array<{ id: string | number }> };
+      const id = page.rows.map((row) => String(row.id)).find((candidate) => !taken.has(candidate))!;
+      taken.add(id);
+      return id;
+    }
+
+    const statusOf = async (id: string): Promise<string> =>
+      ((await (await fetch(`${stubs.url}/payment/pagos/${id}`)).json()) as { status: string }).status;
+
+    async function held(maker = 'operador') {
+      const id = await cancellable();
+      const key = randomUUID();
+      const answer = (await as(maker, CANCEL, { id, key })).data!.cancelPayment;
+      expect(answer.outcome).toBe('PENDING_APPROVAL');
+      return { id, key, answer, approvalId: answer.approval.id as string };
+    }
+
+    it('holds a move a policy names: PENDING_APPROVAL with its request, nothing sent, the activity says so', async () => {
+      const { id, answer, key } = await held();
+      expect(answer.error).toBeNull();
+      expect(answer.message).toMatch(/Pendiente de aprobación/);
+      expect(answer.approval).toMatchObject({
+        status: 'PENDING',
+        maker: 'operador',
+        action: 'cancelPayment',
+        targetIds: [id],
+        approvalsNeeded: 1,
+      });
+      expect(Date.parse(answer.approval.expiresAt)).toBeGreaterThan(Date.now());
+      expect(await cancelsOf(id)).toHaveLength(0);
+      expect(await statusOf(id)).not.toBe('rejected');
+      const rows = (await as('admin', RECORD_ACTIVITY, { recordId: id })).data!.activity.rows;
+      expect(rows).toEqual([
+        { user: 'operador', operation: 'cancelPayment', result: 'PENDING_APPROVAL', code: null },
+      ]);
+      // The maker's retry under the same key: the request's state again, still nothing sent.
+      const again = (await as('operador', CANCEL, { id, key })).data!.cancelPayment;
+      expect(again.outcome).toBe('PENDING_APPROVAL');
+      expect(again.approval.id).toBe(answer.approval.id);
+      expect(await cancelsOf(id)).toHaveLength(0);
+      // The queue of an approver lists it, decidable; the maker sees it, not decidable.
+      const queue = (await as('supervisor', QUEUE, { status: 'PENDING' })).data!.approvalRequests.rows;
+      expect(queue.find((row: Data) => row.id === answer.approval.id)).toMatchObject({
+        maker: 'operador',
+        canDecide: true,
+        arguments: { id, reason: 'Pedido del pagador' },
+      });
+      const own = (await as('operador', QUEUE, { status: 'PENDING' })).data!.approvalRequests.rows;
+      expect(own.find((row: Data) => row.id === answer.approval.id)?.canDecide).toBe(false);
+    });
+
+    it('another operator with the permission approves: sent once, under the maker key; the maker retry answers it', async () => {
+      const { id, key, approvalId } = await held();
+      const approved = (await as('supervisor', DECIDE, { id: approvalId, key: randomUUID() })).data!
+        .approveRequest;
+      expect(approved.outcome).toBe('SUCCESS');
+      expect(approved.request).toMatchObject({ status: 'APPROVED', moveOutcome: 'SUCCESS', canDecide: false });
+      const sent = await cancelsOf(id);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.headers['idempotency-key']).toBe(operatorScopedKey('operador', key));
+      expect(await statusOf(id)).toBe('rejected');
+      const retry = (await as('operador', CANCEL, { id, key })).data!.cancelPayment;
+      expect(retry.outcome).toBe('SUCCESS');
+      // A late second approval changes nothing and sends nothing.
+      const late = (await as('admin', DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest;
+      expect(late.outcome).toBe('FAILED');
+      expect(late.error.code).toBe('APPROVAL_NOT_PENDING');
+      expect(await cancelsOf(id)).toHaveLength(1);
+      const rows = (await as('admin', RECORD_ACTIVITY, { recordId: approvalId })).data!.activity.rows;
+      expect(rows.map((row: Data) => [row.user, row.operation, row.result, row.code])).toContainEqual([
+        'supervisor',
+        'approveRequest',
+        'SUCCESS',
+        null,
+      ]);
+    });
+
+    it('the maker may not approve or reject its own move, admins included; nor may an operator without the permission', async () => {
+      const { id, approvalId } = await held('admin');
+      const self = (await as('admin', DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest;
+      expect(self.error.code).toBe('SELF_APPROVAL');
+      const selfReject = (
+        await as('admin', REJECT, { id: approvalId, key: randomUUID(), reason: 'No corresponde' })
+      ).data!.rejectRequest;
+      expect(selfReject.error.code).toBe('SELF_APPROVAL');
+      // tesoreria holds a money permission (withdrawals), not PAYMENT_CANCEL.
+      const other = (await as('tesoreria', DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest;
+      expect(other.error.code).toBe('NOT_FOUND');
+      // consulta holds none: refused by @auth before anything runs.
+      const none = await as('consulta', DECIDE, { id: approvalId, key: randomUUID() });
+      expect(none.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect(await cancelsOf(id)).toHaveLength(0);
+    });
+
+    it('a rejected request is never sent; the maker retry answers APPROVAL_REJECTED with the reason', async () => {
+      const { id, key, approvalId } = await held();
+      const rejected = (
+        await as('supervisor', REJECT, { id: approvalId, key: randomUUID(), reason: 'Falta documentación' })
+      ).data!.rejectRequest;
+      expect(rejected.outcome).toBe('SUCCESS');
+      expect(rejected.request).toMatchObject({
+        status: 'REJECTED',
+        rejectedBy: 'supervisor',
+        rejectionReason: 'Falta documentación',
+      });
+      const retry = (await as('operador', CANCEL, { id, key })).data!.cancelPayment;
+      expect(retry.outcome).toBe('FAILED');
+      expect(retry.error.code).toBe('APPROVAL_REJECTED');
+      expect(retry.error.message).toMatch(/Falta documentación/);
+      const late = (await as('admin', DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest;
+      expect(late.error.code).toBe('APPROVAL_NOT_PENDING');
+      expect(await cancelsOf(id)).toHaveLength(0);
+    });
+
+    it('a changed request under the held key is another request: refused, nothing sent; a new key is a new request', async () => {
+      const { id, key, approvalId } = await held();
+      const changed = (await as('operador', CANCEL, { id, key, reason: 'Otro motivo' })).data!.cancelPayment;
+      expect(changed.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      const fresh = (await as('operador', CANCEL, { id, key: randomUUID(), reason: 'Otro motivo' })).data!
+        .cancelPayment;
+      expect(fresh.outcome).toBe('PENDING_APPROVAL');
+      expect(fresh.approval.id).not.toBe(approvalId);
+      expect(await cancelsOf(id)).toHaveLength(0);
+    });
+
+    it('two approvers deciding the same request at once: one approval stored, the move sent once', async () => {
+      const { id, approvalId } = await held();
+      const answers = await Promise.all(
+        ['supervisor', 'admin', 'supervisor'].map(
+          async (user) => (await as(user, DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest,
+        ),
+      );
+      expect(answers.filter((answer) => answer.outcome === 'SUCCESS')).toHaveLength(1);
+      expect(answers.filter((answer) => answer.error?.code === 'APPROVAL_NOT_PENDING')).toHaveLength(2);
+      expect(await cancelsOf(id)).toHaveLength(1);
+      expect(await statusOf(id)).toBe('rejected');
+    });
+
+    it('an undecided request expires: never sent, a late approval refused, the maker retry answers APPROVAL_EXPIRED', async () => {
+      const { id, key, approvalId } = await held();
+      // Its expiry brought to now in the store, as time passing would.
+      await sql`update approval_request set expires_at = now() where id = ${approvalId}::bigint`.execute(
+        gateway.store!.current()!.db,
+      );
+      expect(await gateway.approvals!.expiry.run()).toBeGreaterThanOrEqual(1);
+      const late = (await as('supervisor', DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest;
+      expect(late.error.code).toBe('APPROVAL_NOT_PENDING');
+      const retry = (await as('operador', CANCEL, { id, key })).data!.cancelPayment;
+      expect(retry.error.code).toBe('APPROVAL_EXPIRED');
+      expect(await cancelsOf(id)).toHaveLength(0);
+      const rows = (await as('admin', RECORD_ACTIVITY, { recordId: approvalId })).data!.activity.rows;
+      expect(rows).toContainEqual({
+        user: null,
+        operation: 'approvalExpired',
+        result: 'FAILED',
+        code: 'APPROVAL_EXPIRED',
+      });
+    });
+  });
+}
+
+function parsed(rules: Array<{ action: string }>) {
+  return rules.map((rule) => ({ ...rule, minAmountCents: null, dailyAmountCents: null, approvals: 1 }));
+}

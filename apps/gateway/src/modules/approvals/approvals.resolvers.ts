@@ -1,0 +1,131 @@
+import type { ApprovalRow } from '@backoffice/store';
+import type { GraphQLSchema } from 'graphql';
+import type { Resolvers, ResolversTypes } from '../../generated/resolvers-types.js';
+import type { GatewayContext } from '../../gateway-context.js';
+import { badUserInput } from '../../errors.js';
+import { pesosOf } from '../../money/approvals.js';
+import { storeUnavailable } from '../../money/journal.js';
+import { checkId, checkReasonInput } from '../../shared/inputs.js';
+import { normalizePaging } from '../../shared/paging.js';
+import { withStore } from '../../shared/store-call.js';
+import type { OperationErrorModel as OperationError } from '../../shared/operation-error.js';
+import { settleHeldMove } from '../../money/approval-expiry.js';
+import { decisionRefusal, maySee, sendApproved } from './approvals.decide.js';
+
+type Payload = ResolversTypes['ApprovalPayload'];
+
+const STATUSES = new Set(['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED']);
+
+const APPROVED_MESSAGE = 'Aprobada: la operación se envió.';
+const APPROVAL_ADDED_MESSAGE = 'Aprobación registrada: falta la de otro operador.';
+const REJECTED_MESSAGE = 'Rechazada: la operación no se enviará.';
+
+function journalOf(ctx: GatewayContext) {
+  const journal = ctx.money?.journal;
+  if (!journal) throw storeUnavailable();
+  return journal;
+}
+
+/** Approves or rejects; an approval that completes the request sends its move (approvals.decide.ts). */
+async function decide(
+  ctx: GatewayContext,
+  schema: GraphQLSchema,
+  rawId: string,
+  rejection: string | null,
+): Promise<Payload> {
+  const id = checkId(rawId);
+  const journal = journalOf(ctx);
+  return withStore(ctx, async (store) => {
+    const row = await store.approvals.find(id, ctx.storeNamespace);
+    if (!row || !maySee(row, ctx.user))
+      return failed(null, { message: `No existe la solicitud de aprobación ${id}.`, code: 'NOT_FOUND' });
+    // An approved request whose sending a stopped replica left undone is sent by its next approver's call.
+    if (rejection === null && row.status === 'APPROVED' && !row.dispatched_at && row.maker !== ctx.user.username) {
+      await sendApproved(ctx, schema, store, journal, row);
+      return { outcome: 'SUCCESS', error: null, message: APPROVED_MESSAGE, request: await reread(ctx, row) };
+    }
+    const refusal = decisionRefusal(row, ctx.user);
+    if (refusal) return failed(row, refusal);
+    const decided = await store.approvals.decide(
+      id,
+      ctx.storeNamespace,
+      rejection === null
+        ? { approve: true, approver: ctx.user.username }
+        : { approve: false, approver: ctx.user.username, reason: rejection },
+      new Date(),
+    );
+    if (!decided) {
+      const now = (await store.approvals.find(id, ctx.storeNamespace)) ?? row;
+      return failed(
+        now,
+        decisionRefusal(now, ctx.user) ?? { message: 'La solicitud cambió.', code: 'APPROVAL_NOT_PENDING' },
+      );
+    }
+    await store.approvals.event(decided.namespace, decided.id);
+    if (decided.status === 'REJECTED') {
+      await settleHeldMove(journal, decided).catch((error: unknown) =>
+        ctx.logger.warn('held move not settled', { requestId: ctx.requestId, error: String(error) }),
+      );
+      return { outcome: 'SUCCESS', error: null, message: REJECTED_MESSAGE, request: decided };
+    }
+    if (decided.status !== 'APPROVED')
+      return { outcome: 'SUCCESS', error: null, message: APPROVAL_ADDED_MESSAGE, request: decided };
+    await sendApproved(ctx, schema, store, journal, decided);
+    return { outcome: 'SUCCESS', error: null, message: APPROVED_MESSAGE, request: await reread(ctx, decided) };
+  });
+}
+
+const reread = async (ctx: GatewayContext, row: ApprovalRow): Promise<ApprovalRow> =>
+  (await ctx.store?.current()?.approvals.find(row.id, row.namespace)) ?? row;
+
+function failed(row: ApprovalRow | null, error: OperationError): Payload {
+  return { outcome: 'FAILED', error: { ...error, extendedCode: null }, message: null, request: row };
+}
+
+export const approvalsResolvers: Resolvers = {
+  Query: {
+    approvalRequests: async (_root, { status, area, page, pageSize }, ctx) => {
+      if (status && !STATUSES.has(status)) throw badUserInput('Estado desconocido.', 'status');
+      const paging = normalizePaging(page, pageSize);
+      const { rows, total } = await withStore(ctx, (store) =>
+        store.approvals.list({
+          namespace: ctx.storeNamespace,
+          username: ctx.user.username,
+          permissions: ctx.user.permissions,
+          status: status ?? null,
+          area: area?.trim() || null,
+          ...paging,
+        }),
+      );
+      return { rows, total, ...paging, hasNextPage: paging.page * paging.pageSize < total };
+    },
+    approvalRequest: async (_root, { id }, ctx) => {
+      const row = await withStore(ctx, (store) => store.approvals.find(checkId(id), ctx.storeNamespace));
+      return row && maySee(row, ctx.user) ? row : null;
+    },
+    approvalPolicies: (_root, _args, ctx) =>
+      (ctx.money?.approvals?.settings.policies ?? []).map((rule) => ({
+        action: rule.action,
+        minAmount: rule.minAmountCents === null ? null : pesosOf(rule.minAmountCents),
+        dailyAmount: rule.dailyAmountCents === null ? null : pesosOf(rule.dailyAmountCents),
+        approvals: rule.approvals,
+      })),
+  },
+  Mutation: {
+    approveRequest: (_root, { id }, ctx, info) => decide(ctx, info.schema, id, null),
+    rejectRequest: (_root, { id, reason }, ctx, info) => decide(ctx, info.schema, id, checkReasonInput(reason)),
+  },
+  ApprovalRequest: {
+    targetIds: (row) => row.target_ids,
+    amount: (row) => (row.amount_cents === null ? null : pesosOf(row.amount_cents)),
+    approvalsNeeded: (row) => row.approvals_needed,
+    rejectedBy: (row) => row.rejected_by,
+    rejectionReason: (row) => row.rejection_reason,
+    createdAt: (row) => row.created_at.toISOString(),
+    expiresAt: (row) => row.expires_at.toISOString(),
+    decidedAt: (row) => row.decided_at?.toISOString() ?? null,
+    moveOutcome: (row) => (row.move_outcome?.outcome as ResolversTypes['MutationOutcome'] | undefined) ?? null,
+    moveError: (row) => (row.move_outcome?.error as ResolversTypes['OperationError'] | null | undefined) ?? null,
+    canDecide: (row, _args, ctx) => decisionRefusal(row, ctx.user) === null,
+  },
+};

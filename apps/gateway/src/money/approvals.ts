@@ -1,0 +1,215 @@
+/**
+ * Four eyes on money: the approval policies and the gate the money pipeline asks at a move's first write.
+ *
+ * A rule names a mutation (`action`) and holds its moves: every one when it names no amount; from `minAmount` on;
+ * or past the maker's `dailyAmount` of that action in the Argentine day. The amount weighed is what the service
+ * would receive (the write's `amount`), or what the action declares of its record (shared/run-action.ts `amountOf`).
+ * A held move sends nothing: its request is stored (packages/store approvals.ts) bound to the move's fingerprint,
+ * and its move row says 'pending_approval' until the request is decided (money/move.ts).
+ */
+import type { ApprovalRow, Store } from '@backoffice/store';
+import { decimalFromUpstream, money } from '@backoffice/validators';
+import type { AuthUser } from '../auth/verify-token.js';
+import type { OperationErrorModel as OperationError } from '../shared/operation-error.js';
+import { argentineDay } from '../shared/argentine-day.js';
+
+export interface ApprovalRule {
+  action: string;
+  /** Held from this amount on (cents); null: any amount. */
+  minAmountCents: bigint | null;
+  /** Held when the maker's total of the action today would pass it (cents); null: no daily bound. */
+  dailyAmountCents: bigint | null;
+  approvals: number;
+}
+
+export interface ApprovalSettings {
+  /** The deployment's floor (APPROVAL_POLICIES). */
+  policies: readonly ApprovalRule[];
+  /** How long a request waits for its decision (APPROVAL_EXPIRY_MS, default 72 h). */
+  expiryMs: number;
+}
+
+export const DEFAULT_APPROVAL_EXPIRY_MS = 72 * 3_600_000;
+
+/** Mutations no rule may name: the decisions themselves, and what is no money move. */
+const NEVER_HELD = new Set(['approveRequest', 'rejectRequest', 'setPreference', 'mergePreference']);
+
+const PESOS = /^\d{1,15}(\.\d{1,2})?$/;
+
+const centsOf = (pesos: string): bigint => BigInt(money(pesos).times(100).toFixed(0));
+
+/** Pesos as the schema's Decimal text from cents. */
+export const pesosOf = (cents: bigint | string): string => money(String(cents)).div(100).toFixed(2);
+
+/**
+ * APPROVAL_POLICIES: a JSON array of `{ action, minAmount?, dailyAmount?, approvals? }`. Anything else stops the
+ * gateway at start with what is wrong (a policy that silently did not apply would let a move through).
+ */
+export function parseApprovalPolicies(raw: string | undefined, mutations: readonly string[]): ApprovalRule[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error('APPROVAL_POLICIES must be a JSON array of rules');
+  }
+  if (!Array.isArray(parsed)) throw new Error('APPROVAL_POLICIES must be a JSON array of rules');
+  const known = new Set(mutations);
+  return parsed.map((rule: unknown, index) => {
+    const at = `APPROVAL_POLICIES[${index}]`;
+    if (!rule || typeof rule !== 'object') throw new Error(`${at} must be an object`);
+    const { action, minAmount, dailyAmount, approvals, ...rest } = rule as Record<string, unknown>;
+    const unknownKeys = Object.keys(rest);
+    if (unknownKeys.length) throw new Error(`${at} has unknown keys: ${unknownKeys.join(', ')}`);
+    if (typeof action !== 'string' || !known.has(action) || NEVER_HELD.has(action))
+      throw new Error(`${at}.action must name a money mutation of the schema (got ${JSON.stringify(action)})`);
+    const amount = (value: unknown, name: string): bigint | null => {
+      if (value === undefined || value === null) return null;
+      if (typeof value !== 'string' || !PESOS.test(value))
+        throw new Error(`${at}.${name} must be pesos as text, e.g. "1000000" or "2500.50"`);
+      return centsOf(value);
+    };
+    const needed = approvals ?? 1;
+    if (typeof needed !== 'number' || !Number.isInteger(needed) || needed < 1 || needed > 5)
+      throw new Error(`${at}.approvals must be an integer from 1 to 5`);
+    return {
+      action,
+      minAmountCents: amount(minAmount, 'minAmount'),
+      dailyAmountCents: amount(dailyAmount, 'dailyAmount'),
+      approvals: needed,
+    };
+  });
+}
+
+/** The amount a write sends (`amount` of its body), in cents; null when it names none. */
+export function amountOfWrite(body: unknown): bigint | null {
+  if (!body || typeof body !== 'object' || !('amount' in body)) return null;
+  const text = decimalFromUpstream((body as { amount: unknown }).amount);
+  return text === null ? null : centsOf(text);
+}
+
+/** A move a rule may hold, as the gate weighs it. */
+export interface WeighedMove {
+  action: string;
+  namespace: string;
+  username: string;
+  amountCents: bigint | null;
+}
+
+/** What a held move's request is made of (the move's own row and call). */
+export interface HeldMove extends WeighedMove {
+  maker: AuthUser;
+  key: string;
+  hash: string;
+  moveId: string | null;
+  targetIds: string[];
+  reason: string | null;
+  area: string | null;
+  permission: string;
+  args: Record<string, unknown>;
+  approvalsNeeded: number;
+}
+
+export interface ApprovalGate {
+  readonly settings: ApprovalSettings;
+  /** How many approvals the move needs (0: none, send it). A daily bound adds an unheld move's amount to the day. */
+  weigh(move: WeighedMove): Promise<number>;
+  /** Stores the held move's request (its maker's key already holding one: that one). */
+  hold(move: HeldMove): Promise<ApprovalRow>;
+  /** The maker's request under its key, or null. */
+  byKey(namespace: string, maker: string, key: string): Promise<ApprovalRow | null>;
+}
+
+/** Thrown at a held move's write: nothing is sent; the pipeline answers PENDING_APPROVAL with the request. */
+export class ApprovalRequired extends Error {
+  override readonly name = 'ApprovalRequired';
+  constructor(readonly request: ApprovalRow) {
+    super(`held for approval: request ${request.id}`);
+  }
+  readonly failure = {
+    outcome: 'PENDING_APPROVAL' as const,
+    error: {
+      message: HELD_MESSAGE,
+      code: 'ACTION_NOT_ALLOWED' as const,
+      extendedCode: null,
+    } satisfies OperationError,
+  };
+}
+
+export const HELD_MESSAGE =
+  'Pendiente de aprobación: la operación quedó registrada y no se envió. Otro operador con el mismo permiso debe aprobarla.';
+
+/** The stores' part the gate uses: the approvals' statements. */
+const storeOf = (store: () => Store | null): Store => {
+  const open = store();
+  if (!open) throw new Error('store not open');
+  return open;
+};
+
+export function createApprovalGate(
+  settings: ApprovalSettings,
+  store: () => Store | null,
+  now: () => Date = () => new Date(),
+): ApprovalGate {
+  return {
+    settings,
+    async weigh(move) {
+      const rules = settings.policies.filter((rule) => rule.action === move.action);
+      if (!rules.length) return 0;
+      const amount = move.amountCents;
+      const holding = rules.filter(
+        (rule) =>
+          (rule.minAmountCents === null && rule.dailyAmountCents === null) ||
+          (rule.minAmountCents !== null && amount !== null && amount >= rule.minAmountCents),
+      );
+      if (holding.length) return Math.max(...holding.map((rule) => rule.approvals));
+      if (amount === null) return 0;
+      const day = argentineDay(now());
+      let needed = 0;
+      for (const rule of rules) {
+        if (rule.dailyAmountCents === null) continue;
+        const within = await storeOf(store).approvals.addDailyAmount({
+          namespace: move.namespace,
+          username: move.username,
+          action: move.action,
+          day,
+          cents: amount,
+          limitCents: rule.dailyAmountCents,
+        });
+        if (!within) needed = Math.max(needed, rule.approvals);
+      }
+      return needed;
+    },
+    async hold(move) {
+      const at = now();
+      const { maker, ...request } = move;
+      const { row, created } = await storeOf(store).approvals.create({
+        namespace: request.namespace,
+        action: request.action,
+        permission: request.permission,
+        area: request.area,
+        maker: request.username,
+        maker_user: { subject: maker.subject, username: maker.username, name: maker.name, email: maker.email, permissions: maker.permissions },
+        idempotency_key: request.key,
+        request_hash: request.hash,
+        move_id: request.moveId,
+        target_ids: request.targetIds,
+        amount_cents: request.amountCents,
+        arguments: withoutKey(request.args),
+        reason: request.reason,
+        approvals_needed: request.approvalsNeeded,
+        created_at: at,
+        expires_at: new Date(at.getTime() + settings.expiryMs),
+      });
+      if (created) void storeOf(store).approvals.event(row.namespace, row.id).catch(() => undefined);
+      return row;
+    },
+    byKey: (namespace, maker, key) => storeOf(store).approvals.findByKey(namespace, maker, key),
+  };
+}
+
+/** A request's arguments as stored and shown: all but the maker's key (sent again from the request's own column). */
+function withoutKey(args: Record<string, unknown>): Record<string, unknown> {
+  const { idempotencyKey: _key, ...rest } = args;
+  return rest;
+}
