@@ -14,6 +14,12 @@ const stack = await startStack({
   storeDataDir: fileURLToPath(new URL('../.data/store', import.meta.url)),
   // The product on the operator's own environment (METRICS_PORT, OTEL_*, DATABASE_URL...), as the images read it.
   passEnv: 'all',
+  // Four eyes on money, as an operator meets it in the seeded data: a refund from ARS 1.000.000 waits for a second
+  // operator's approval ('Aprobaciones'). No flow of the specifications refunds that much; APPROVAL_POLICIES in
+  // the environment replaces it ('[]': none).
+  gatewayEnv: {
+    APPROVAL_POLICIES: process.env.APPROVAL_POLICIES ?? '[{"action":"refundPayment","minAmount":"1000000"}]',
+  },
 });
 
 const users = [
@@ -26,6 +32,7 @@ const users = [
   ],
   ['impuestos', 'impuestos', 'AFIP, soft-provider, BINs'],
   ['consulta', 'consulta', 'sin permisos (solo Buscar Pagos)'],
+  ['supervisor', 'supervisor', 'aprueba lo que pide otro operador (Aprobaciones): devoluciones desde $ 1.000.000'],
 ];
 console.log(`
   Back-office listo
