@@ -249,32 +249,42 @@ describe('lists at 1280×800 with the menu open', () => {
   });
 });
 
-describe('the withdrawal lists at 1280×800, read as an operator reads them', () => {
-  /** The texts of a grid's cells of `field`, each with the lines it is laid out on and whether it is cut. */
-  const cellsOf = (grid: Locator, field: string) =>
-    grid.locator(`[role="gridcell"][data-field="${field}"]`).evaluateAll((cells) =>
-      cells.map((cell) => {
-        // The cell's content box (the kit's one- or two-line span, or the chip), not the grid's cell.
-        const content = (cell.querySelector('.MuiChip-label') ??
-          cell.firstElementChild ??
-          cell) as HTMLElement;
-        const tops = new Set<number>();
-        const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
-        }
-        return {
-          text: (content.textContent ?? '').trim(),
-          lines: tops.size,
-          cut:
-            content.scrollWidth > content.clientWidth + 0.5 ||
-            content.scrollHeight > content.clientHeight + 1,
-        };
-      }),
-    );
+/**
+ * The texts of a grid's cells of `field`, each with the lines it is laid out on and whether it is cut: by its own
+ * ellipsis (wider or taller than its box) or by its cell (a row too short for its lines).
+ */
+const cellsOf = (grid: Locator, field: string) =>
+  grid.locator(`[role="gridcell"][data-field="${field}"]`).evaluateAll((cells) =>
+    cells.map((cell) => {
+      // The cell's content box (the kit's one-, two- or many-line span, a CBU, or the chip), not the grid's cell nor
+      // the row's link around it.
+      const content = (cell.querySelector(
+        '.MuiChip-label, .DataTable-account, .DataTable-oneLine, .DataTable-twoLines, .DataTable-allLines',
+      ) ??
+        cell.firstElementChild ??
+        cell) as HTMLElement;
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      const box = content.getBoundingClientRect();
+      const cellBox = cell.getBoundingClientRect();
+      return {
+        text: (content.textContent ?? '').trim(),
+        lines: tops.size,
+        cut:
+          content.scrollWidth > content.clientWidth + 0.5 ||
+          content.scrollHeight > content.clientHeight + 1 ||
+          box.bottom > cellBox.bottom + 0.5 ||
+          box.top < cellBox.top - 0.5,
+      };
+    }),
+  );
 
+describe('the withdrawal lists at 1280×800, read as an operator reads them', () => {
   it("'Retiros pendientes': a CBU on one line, 'Por autorizar' on one line, names whole on up to two lines", async () => {
     await fitOf('/retirosUnificados');
     const grid = page.getByRole('grid', { name: 'Retiros pendientes de autorización' });
@@ -314,9 +324,27 @@ describe('the withdrawal lists at 1280×800, read as an operator reads them', ()
     for (const name of ['FIRMA', 'IDENTIFICADOR', 'CUENTA DESTINO'])
       expect(await grid.getByRole('columnheader', { name, exact: true }).count()).toBe(0);
     for (const chip of await cellsOf(grid, 'status')) expect(chip).toMatchObject({ lines: 1, cut: false });
-    for (const cbu of (await cellsOf(grid, 'destinationAccount')).filter((c) => /^\d{22}$/.test(c.text)))
-      expect(cbu).toMatchObject({ lines: 1, cut: false });
+    const cbus = (await cellsOf(grid, 'destinationAccount')).filter((c) => /^\d{22}$/.test(c.text));
+    expect(cbus.length).toBeGreaterThan(0);
+    for (const cbu of cbus) expect(cbu).toMatchObject({ lines: 1, cut: false });
     await screenshot(page, 'item9-retiros-historial-1280');
+  });
+});
+
+describe("'Presentaciones AFIP' at 1280×800, read as an operator reads it", () => {
+  it("FORMULARIO shows a form's name whole beside every spec column ('F8126 Cobranzas por cuenta de terceros')", async () => {
+    await fitOf('/afip');
+    const grid = page.locator('[role="grid"]').first();
+    const forms = await cellsOf(grid, 'formName');
+    expect(forms.map((f) => f.text)).toContain('F8126 Cobranzas por cuenta de terceros');
+    for (const form of forms) expect(form.cut, form.text).toBe(false);
+    // The file's name still on its two lines, the statuses on one.
+    for (const file of await cellsOf(grid, 'fileName')) {
+      expect(file.cut, file.text).toBe(false);
+      expect(file.lines, file.text).toBeLessThanOrEqual(2);
+    }
+    for (const chip of await cellsOf(grid, 'status')) expect(chip).toMatchObject({ lines: 1, cut: false });
+    await screenshot(page, 'list-1280-afip-names');
   });
 });
 

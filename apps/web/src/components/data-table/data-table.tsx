@@ -75,8 +75,12 @@ export interface DataTableColumn<R> {
    * set it to false for cells holding their own buttons or links.
    */
   rowLink?: boolean;
-  /** Text cells wrap onto this many lines before the ellipsis (default 1). */
-  lines?: 1 | 2;
+  /**
+   * Text cells wrap onto this many lines before the ellipsis (default 1). `'all'`: onto as many as the text needs,
+   * never cut, and the grid's rows grow to hold them (never shorter than `rowHeight`): a name that two lines of the
+   * narrowest the column can be at 1280×800 cannot hold reads whole.
+   */
+  lines?: CellLines;
   /**
    * The full value of a text cell whose `render` shows a shortened one ('ABCDEF..'), for its tooltip; a text cut
    * by the ellipsis shows itself whole there without it.
@@ -89,6 +93,9 @@ export interface DataTableColumn<R> {
    */
   priority?: 1 | 2 | 3;
 }
+
+/** How many lines a text cell shows (`DataTableColumn.lines`). */
+type CellLines = 1 | 2 | 'all';
 
 /**
  * The width a column needs: its width, never less than its minimum (its own, the grid's 80 px, or what its header
@@ -226,6 +233,8 @@ export const dataTableClasses = {
   oneLine: 'DataTable-oneLine',
   /** Text on up to two lines, then an ellipsis. */
   twoLines: 'DataTable-twoLines',
+  /** Text on as many lines as it needs (its row grows). */
+  allLines: 'DataTable-allLines',
   /** Figures of one width (ids, amounts), medium weight, never wrapped. */
   figures: 'DataTable-figures',
   /** The row's own key (its id), in the primary colour. */
@@ -273,18 +282,24 @@ function EmptyOverlay({ message }: GridSlotProps['noRowsOverlay']) {
   );
 }
 
-function CellContent({ content, lines = 1, full }: { content: ReactNode; lines?: 1 | 2; full?: string }) {
+const LINES_CLASS: Record<CellLines, string> = {
+  1: dataTableClasses.oneLine,
+  2: dataTableClasses.twoLines,
+  all: dataTableClasses.allLines,
+};
+
+function CellContent({ content, lines = 1, full }: { content: ReactNode; lines?: CellLines; full?: string }) {
   if (typeof content === 'string' || typeof content === 'number') {
-    return (
-      <CutText
-        text={String(content)}
-        full={full}
-        className={lines === 2 ? dataTableClasses.twoLines : dataTableClasses.oneLine}
-      />
-    );
+    return <CutText text={String(content)} full={full} className={LINES_CLASS[lines]} />;
   }
   return <>{content}</>;
 }
+
+/** Every row as tall as its cells' content (`lines: 'all'`), never shorter than `rowHeight` (`ROW_HEIGHT_VAR`). */
+const contentRowHeight = () => 'auto' as const;
+
+/** The grid's row height, for rows that grow with their content (`GRID_SX`; `--height` is theirs: 'auto'). */
+const ROW_HEIGHT_VAR = '--DataTable-rowHeight';
 
 /** The inline alignment of a cell's box (none for the default, left); one object per alignment, shared by every cell. */
 const JUSTIFY: Record<NonNullable<DataTableColumn<unknown>['align']>, CSSProperties | undefined> = {
@@ -332,6 +347,16 @@ const GRID_SX: SxProps<Theme> = {
     wordBreak: 'break-word',
     minWidth: 0,
   },
+  [`& .${dataTableClasses.allLines}`]: {
+    whiteSpace: 'normal',
+    lineHeight: 1.35,
+    wordBreak: 'break-word',
+    minWidth: 0,
+    // Off the row's edges as two lines are in a row of the grid's height.
+    py: '6px',
+  },
+  // A row that grows with a cell's lines is never shorter than the grid's rows: each cell holds the row's height.
+  '& .MuiDataGrid-row--dynamicHeight > .MuiDataGrid-cell': { minHeight: `var(${ROW_HEIGHT_VAR})` },
   [`& .${dataTableClasses.figures}`]: {
     fontVariantNumeric: 'tabular-nums',
     fontWeight: 500,
@@ -509,6 +534,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const loading = list.loading && (props.listKey === undefined || rows.length === 0);
   const reloading = rows.length > 0 && (waiting || (props.listKey !== undefined && list.loading));
   const box = useBoxWidth();
+  const growingRows = columns.some((column) => column.lines === 'all');
   // A first page, or another list's page, renders the rows the window shows, then the rest (rows-in-stages.ts).
   const staged = useRowsInStages(rows, box.ref, rowHeight, HEADER_HEIGHT, props.listKey);
   const stableGetRowId = useCallback((row: R) => latest.current.getRowId(row), []);
@@ -652,6 +678,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         localeText={gridLocaleText}
         autoHeight
         rowHeight={rowHeight}
+        getRowHeight={growingRows ? contentRowHeight : undefined}
         columnHeaderHeight={HEADER_HEIGHT}
         // Paging and sorting happen on the server.
         paginationMode="server"
@@ -690,6 +717,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
       stableGetRowId,
       gridLocaleText,
       rowHeight,
+      growingRows,
       effectiveRowCount,
       paginationModel,
       handlePagination,
@@ -717,6 +745,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         width: '100%',
         minWidth: 0,
         paddingBottom: staged.waiting * rowHeight || undefined,
+        ...(growingRows ? { [ROW_HEIGHT_VAR]: `${rowHeight}px` } : {}),
       }}
     >
       {reloading && <GridLinearProgress style={RELOADING_BAR} />}

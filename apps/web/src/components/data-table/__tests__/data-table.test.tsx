@@ -125,6 +125,18 @@ describe('DataTable cells', () => {
     expect(getComputedStyle(amount).whiteSpace).toBe('nowrap');
   });
 
+  it("grows the rows with a text of `lines: 'all'`, never cut, and keeps fixed rows without one", () => {
+    const { unmount } = renderTable();
+    expect(cellOf('name').closest('[role="row"]')).not.toHaveClass('MuiDataGrid-row--dynamicHeight');
+    unmount();
+    render(table(columns.map((column) => (column.field === 'name' ? { ...column, lines: 'all' } : column))));
+    const name = within(cellOf('name')).getByText('María Fernández de la Cruz');
+    expect(name.className).toBe(dataTableClasses.allLines);
+    expect(getComputedStyle(name).webkitLineClamp).not.toBe('2');
+    expect(getComputedStyle(name).whiteSpace).toBe('normal');
+    expect(cellOf('name').closest('[role="row"]')).toHaveClass('MuiDataGrid-row--dynamicHeight');
+  });
+
   it('leaves a cell with its own buttons out of the row link', () => {
     renderTable();
     const actions = cellOf('actions');

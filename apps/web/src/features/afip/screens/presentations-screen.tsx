@@ -32,7 +32,10 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     flex: 1.2,
     minWidth: 110,
     sortable: true,
-    lines: 2,
+    // Whole on as many lines as it needs, the row growing: at 1280 px the ten spec columns at their narrowest leave
+    // it 118 px, and 'F8126 Cobranzas por cuenta de terceros' needs 151 px for two lines (cut, it read 'F8126
+    // Cobranzas por…').
+    lines: 'all',
     render: (row) => row.fileStructure.formName,
   },
   {
