@@ -327,6 +327,11 @@ describe('the withdrawal lists at 1280×800, read as an operator reads them', ()
     const cbus = (await cellsOf(grid, 'destinationAccount')).filter((c) => /^\d{22}$/.test(c.text));
     expect(cbus.length).toBeGreaterThan(0);
     for (const cbu of cbus) expect(cbu).toMatchObject({ lines: 1, cut: false });
+    // Every column of the spec leaves the entity's name 100 px beside the CBU: whole, on the lines it needs, its row
+    // as tall as they are (cut at two lines, 'Mutual de Empleados…' read as another entity).
+    const names = await cellsOf(grid, 'collectorName');
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.cut, name.text).toBe(false);
     await screenshot(page, 'item9-retiros-historial-1280');
   });
 });

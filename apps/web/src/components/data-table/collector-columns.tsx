@@ -10,7 +10,7 @@ export const COLLECTOR_LABELS = { id: 'ID entidad', name: 'Entidad' } as const;
 const header = (label: string) => label.toLocaleUpperCase('es-AR');
 
 type ColumnOptions<R> = Partial<
-  Pick<DataTableColumn<R>, 'field' | 'width' | 'minWidth' | 'flex' | 'sortable' | 'priority'>
+  Pick<DataTableColumn<R>, 'field' | 'width' | 'minWidth' | 'flex' | 'sortable' | 'priority' | 'lines'>
 >;
 
 /** ID ENTIDAD: the collector's id, '—' without one. */
@@ -29,7 +29,7 @@ export function collectorIdColumn<R>(
 
 /**
  * ENTIDAD: the collector's name on up to two lines, so that a name like 'Consorcio Av. Rivadavia 4520' reads whole
- * where one line would cut it; '—' without one.
+ * where one line would cut it (`lines: 'all'`: on as many as it needs, its row growing); '—' without one.
  */
 export function collectorNameColumn<R>(
   name: (row: R) => string | null | undefined,
@@ -40,8 +40,8 @@ export function collectorNameColumn<R>(
     headerName: header(COLLECTOR_LABELS.name),
     flex: 1,
     minWidth: 120,
-    ...options,
     lines: 2,
+    ...options,
     render: (row) => name(row) || '—',
   };
 }

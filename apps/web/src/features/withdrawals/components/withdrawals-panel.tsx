@@ -22,13 +22,18 @@ type Row = WithdrawalRowFragment;
 
 /**
  * The authorization list's and the history's columns, under one name each (the same rows in both). At 1280×800 with
- * the menu open a CBU reads on one line, a status chip on one line and the entity's name on up to two; the
- * authorization list, whose rows wait for an authorization and so carry no transfer date yet, lets FECHA DE
- * TRANSFERENCIA give way to its checkboxes (under 'Columnas'), the history shows every column of the spec (001 §2).
+ * the menu open a CBU reads on one line, a status chip on one line and the entity's name whole; the authorization
+ * list, whose rows wait for an authorization and so carry no transfer date yet, lets FECHA DE TRANSFERENCIA give way
+ * to its checkboxes (under 'Columnas') and shows the name on up to two lines. The history shows every column of the
+ * spec (001 §2), which leave the name 100 px (two lines of 'Mutual de Empleados Bancarios del Litoral' take 153):
+ * there it wraps onto as many lines as it needs, its row growing.
  */
 const columnsOf = (history: boolean): DataTableColumn<Row>[] => [
   collectorIdColumn((r) => r.collectorId, { sortable: true }),
-  collectorNameColumn((r) => r.collectorName, { minWidth: 100 }),
+  collectorNameColumn((r) => r.collectorName, {
+    minWidth: 100,
+    ...(history ? { lines: 'all' as const } : {}),
+  }),
   { field: 'id', headerName: 'ID', width: 70, render: (r) => r.id },
   {
     field: 'destinationAccount',
