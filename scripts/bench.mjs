@@ -6,7 +6,7 @@
 // runs get 1.5x); BENCH_BASELINE_DIST another build's apps/web/dist (absolute), measured by the web scenario
 // alternately with this one (web_baseline_ratio); BENCH_WEB_RUNS (5) visits of each kind per build; BENCH_AREA_SECONDS (2) seconds per load run of each area scenario (bench/lib/areas.mjs);
 // BENCH_SAMPLED_SECONDS (0.75) seconds of alternated requests of each area scenario in the sampled form;
-// BENCH_ONLY=list,detail,areas,waterfall,floor,files,bulk,store,live,store_noisy_neighbour,peer,memory,web,interactions to run some scenarios (an area scenario's key, e.g.
+// BENCH_ONLY=list,detail,areas,waterfall,floor,files,bulk,store,live,approvals,store_noisy_neighbour,peer,memory,web,interactions to run some scenarios (an area scenario's key, e.g.
 // subscriptions_list, runs that one alone); BENCH_GATEWAY_LOG_LEVEL
 // (info, as in production); BENCH_NICE (-10) priority of the benchmark's processes; BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) for the gateway process; BENCH_DETAIL_ID (1000018).
 import { spawnSync } from 'node:child_process';
@@ -45,7 +45,7 @@ const baseSeconds = Number(process.env.BENCH_SECONDS ?? 4);
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'list,detail,areas,waterfall,floor,files,bulk,store,live,store_noisy_neighbour,peer,memory,web,interactions'
+    'list,detail,areas,waterfall,floor,files,bulk,store,live,approvals,store_noisy_neighbour,peer,memory,web,interactions'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -333,6 +333,29 @@ try {
       await (await import('../bench/lib/live.mjs')).liveBench(await storeEnv(), emulator),
     ),
   );
+  // Four eyes on money: from an approval to the held move's upstream call (bench/lib/approvals.mjs), on a gateway of
+  // its own whose policy holds every cancel (started here, stopped after).
+  await attempt('approvals', async () => {
+    const child = await startGatewayChild('gateway-approvals', {
+      STORE_DATA_DIR: 'memory://',
+      APPROVAL_POLICIES: '[{"action":"cancelPayment"}]',
+    });
+    try {
+      const { approvalBench } = await import('../bench/lib/approvals.mjs');
+      Object.assign(
+        results,
+        await approvalBench(
+          { ...env, gatewayUrl: `${child.info.url}/graphql` },
+          {
+            makerToken: await emulator.accessTokenFor('operador', { ttlSeconds: 3600 }),
+            approverToken: await emulator.accessTokenFor('supervisor', { ttlSeconds: 3600 }),
+          },
+        ),
+      );
+    } finally {
+      await child.stop();
+    }
+  });
   await attempt('store_noisy_neighbour', async () => {
     const tokens = {
       noisy: await emulator.accessTokenFor('operador', { ttlSeconds: 3600 }),
