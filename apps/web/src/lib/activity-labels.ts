@@ -1,9 +1,9 @@
 import {
-  ACTIVITY_RESULT_TEXTS,
+  ACTIVITY_RESULT_TEXTS as VALIDATORS_RESULT_TEXTS,
   AREA_TEXTS,
   OPERATION_TEXTS,
   activityErrorText,
-  type ActivityResultCode,
+  type ActivityResultCode as ValidatorsResultCode,
 } from '@backoffice/validators';
 import { codeLabel } from './code-label';
 
@@ -16,11 +16,22 @@ export const operationLabel = codeLabel(LOWER_OPERATION_TEXTS);
 
 export const areaLabel = codeLabel(AREA_TEXTS);
 
-export { ACTIVITY_RESULT_TEXTS, AREA_TEXTS, OPERATION_TEXTS, activityErrorText, type ActivityResultCode };
+/** A result of the activity log: the validators' catalogue and a move held for approval (four eyes on money). */
+export type ActivityResultCode = ValidatorsResultCode | 'PENDING_APPROVAL';
 
-/** The chip colour of a result: a success green, a refusal or error red, an unknown outcome amber. */
+export const ACTIVITY_RESULT_TEXTS: Readonly<Record<ActivityResultCode, string>> = {
+  ...VALIDATORS_RESULT_TEXTS,
+  PENDING_APPROVAL: 'Pendiente de aprobación',
+};
+
+export { AREA_TEXTS, OPERATION_TEXTS, activityErrorText };
+
+/**
+ * The chip colour of a result: a success green, a refusal or error red, an unknown outcome amber, a move held for
+ * approval blue (neither).
+ */
 export const ACTIVITY_RESULT_COLORS: Readonly<
-  Record<ActivityResultCode, 'success' | 'error' | 'warning' | 'default'>
+  Record<ActivityResultCode, 'success' | 'error' | 'warning' | 'info' | 'default'>
 > = {
   SUCCESS: 'success',
   FAILED: 'error',
@@ -29,6 +40,7 @@ export const ACTIVITY_RESULT_COLORS: Readonly<
   ALLOWED: 'default',
   ERROR: 'error',
   PENDING: 'warning',
+  PENDING_APPROVAL: 'info',
 };
 
 /**

@@ -146,7 +146,7 @@ export async function savePreference(client: ApolloClient, key: string, value: u
  */
 function refusedWrite(payload: OutcomePayloadLike | null | undefined): void {
   const resolution = resolveOutcome(payload);
-  if (resolution.kind === 'failure') throw new Error(resolution.feedback.message);
+  if (resolution.kind !== 'success') throw new Error(resolution.feedback.message);
 }
 
 /**

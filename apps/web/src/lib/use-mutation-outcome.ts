@@ -14,13 +14,14 @@ export interface OutcomeTexts {
 
 export interface MutationFeedback {
   /**
-   * For a dialog's submit: SUCCESS -> the success toast and null (the caller closes the dialog); FAILED or
-   * UNKNOWN -> the feedback the dialog shows inside itself (it stays open with its values).
+   * For a dialog's submit: SUCCESS -> the success toast and null (the caller closes the dialog); FAILED,
+   * UNKNOWN or PENDING_APPROVAL -> the feedback the dialog shows inside itself (it stays open with its values).
    */
   settle(payload: OutcomePayloadLike | null | undefined, texts: OutcomeTexts): DialogFeedback | null;
   /**
    * For an action without a dialog (a reload button): every outcome becomes a toast — success, error
-   * (catalogue text - extended code), or a warning "Resultado desconocido". Answers whether it succeeded.
+   * (catalogue text - extended code), a warning "Resultado desconocido", or an information "Pendiente de
+   * aprobación". Answers whether it succeeded.
    */
   announce(payload: OutcomePayloadLike | null | undefined, texts: OutcomeTexts): boolean;
   /** A request that threw (network, permission): its Spanish description as an error toast. */
@@ -46,6 +47,7 @@ export function useMutationOutcome(): MutationFeedback {
         texts.onSuccess?.();
         return null;
       }
+      if (resolution.kind === 'pending') return resolution.feedback;
       if (resolution.unknown) texts.onUnknown?.();
       return resolution.feedback;
     },
@@ -58,7 +60,8 @@ export function useMutationOutcome(): MutationFeedback {
         feedback.title && !feedback.message.startsWith(feedback.title)
           ? `${feedback.title}: ${feedback.message}`
           : feedback.message;
-      if (feedback.severity === 'warning') notify.warning(text);
+      if (feedback.severity === 'info') notify.info(text);
+      else if (feedback.severity === 'warning') notify.warning(text);
       else notify.error(text);
       return false;
     },

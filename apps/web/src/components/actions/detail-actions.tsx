@@ -157,6 +157,12 @@ function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables
       spec.after?.(sent, payload!, run);
       return null;
     }
+    // Held for a second operator's approval: nothing was sent, the dialog says so and ends (the same key would answer
+    // the same request again), neither a success to toast nor a refusal to explain.
+    if (resolution.kind === 'pending') {
+      sentAgainst.current = null;
+      return resolution.feedback;
+    }
     if (resolution.unknown) {
       sentAgainst.current = { record: actedOn };
       // The answer waits for the record read again, so the dialog says its state as it is now, not as it was shown.

@@ -59,6 +59,8 @@ export function useSubmitAction<Sent, TData, TVariables extends OperationVariabl
         after?.(payload!, sent);
         return null;
       }
+      // Held for approval: nothing sent, its request said as it is (the same key would answer it again).
+      if (resolution.kind === 'pending') return resolution.feedback;
       if (resolution.unknown) onUnknown?.();
       // An answered refusal wrote nothing, and its key would answer it again (issue 60): a new request next time.
       else if (payload) intent.current = null;

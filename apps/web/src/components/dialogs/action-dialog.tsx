@@ -162,7 +162,7 @@ export function ActionDialog({
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     // After a refusal only 'Recargar' resolves, Enter does not send the action again.
-    if (!submitting && !submitDisabled && !feedback?.reload) onSubmit?.();
+    if (!submitting && !submitDisabled && !feedback?.reload && !feedback?.ends) onSubmit?.();
   };
   const fixed = typeof width === 'number';
   return (
@@ -222,10 +222,10 @@ export function ActionDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={close} disabled={submitting} color="inherit">
-          {cancelLabel ?? closeLabelBeside(submitLabel)}
+          {feedback?.ends ? 'Cerrar' : (cancelLabel ?? closeLabelBeside(submitLabel))}
         </Button>
-        {extraActions}
-        {feedback?.reload ? (
+        {feedback?.ends ? null : extraActions}
+        {feedback?.ends ? null : feedback?.reload ? (
           <Button
             variant="contained"
             onClick={() => {
