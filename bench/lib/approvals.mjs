@@ -43,7 +43,9 @@ export async function approvalBench(env, { makerToken, approverToken, count = 20
     });
     decide.push(performance.now() - t0);
     if (approved.approveRequest.request?.moveOutcome !== 'SUCCESS')
-      throw new Error(`approvals: the approved cancel of ${id} ended ${JSON.stringify(approved.approveRequest)}`);
+      throw new Error(
+        `approvals: the approved cancel of ${id} ended ${JSON.stringify(approved.approveRequest)}`,
+      );
     const { text: log_ } = await httpCall(
       'GET',
       `${stubsUrl}/__admin/requests?service=payment&method=POST`,

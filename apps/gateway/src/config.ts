@@ -84,7 +84,7 @@ export interface GatewayConfig {
    * (MOVE_LEASE_MS, default 30 s, renewed while it runs), and how often a gateway looks for moves whose gateway
    * stopped (MOVE_RECOVER_EVERY_MS, default 15 s).
    */
-  moves: { leaseMs: number; recoverEveryMs: number };
+  moves: { leaseMs: number; recoverEveryMs: number; maxPerOperatorPerDay: number };
   /**
    * Four eyes on money (money/approvals.ts): the rules that hold a move for a second operator's approval
    * (APPROVAL_POLICIES, a JSON array; none by default) and how long a request waits (APPROVAL_EXPIRY_MS, 72 h).

@@ -195,6 +195,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     moves: {
       leaseMs: int(env, 'MOVE_LEASE_MS', 30_000, 1_000, 3_600_000),
       recoverEveryMs: int(env, 'MOVE_RECOVER_EVERY_MS', 15_000, 100, 3_600_000),
+      maxPerOperatorPerDay: int(env, 'MOVES_PER_OPERATOR_PER_DAY', 5_000, 1, 10_000_000),
     },
     approvals: {
       policies: parseApprovalPolicies(env.APPROVAL_POLICIES, mutationNames()),

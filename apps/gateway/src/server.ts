@@ -162,6 +162,7 @@ function openStore(config: GatewayConfig, logger: Logger): StoreParts {
         logger,
         leaseMs: config.moves.leaseMs,
         recoverEveryMs: config.moves.recoverEveryMs,
+        maxMovesPerOperatorPerDay: config.moves.maxPerOperatorPerDay,
       })
     : null;
   void store?.ready().then((opened) => {

@@ -45,25 +45,24 @@ export interface ApprovalRow {
 }
 
 /** A request to store: the row's own fields, but what the store sets (id, status, decisions, sending). */
-export interface NewApproval
-  extends Pick<
-    ApprovalRow,
-    | 'namespace'
-    | 'action'
-    | 'permission'
-    | 'area'
-    | 'maker'
-    | 'maker_user'
-    | 'idempotency_key'
-    | 'request_hash'
-    | 'move_id'
-    | 'target_ids'
-    | 'arguments'
-    | 'reason'
-    | 'approvals_needed'
-    | 'created_at'
-    | 'expires_at'
-  > {
+export interface NewApproval extends Pick<
+  ApprovalRow,
+  | 'namespace'
+  | 'action'
+  | 'permission'
+  | 'area'
+  | 'maker'
+  | 'maker_user'
+  | 'idempotency_key'
+  | 'request_hash'
+  | 'move_id'
+  | 'target_ids'
+  | 'arguments'
+  | 'reason'
+  | 'approvals_needed'
+  | 'created_at'
+  | 'expires_at'
+> {
   amount_cents: bigint | null;
 }
 
@@ -135,7 +134,9 @@ export async function findApproval(
 ): Promise<ApprovalRow | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
   const { rows } = await sql<Record<string, unknown>>`
-    select ${COLUMNS} from approval_request where id = ${id}::bigint and namespace = ${namespace}`.execute(db);
+    select ${COLUMNS} from approval_request where id = ${id}::bigint and namespace = ${namespace}`.execute(
+    db,
+  );
   return rows[0] ? asApproval(rows[0]) : null;
 }
 
@@ -175,8 +176,7 @@ export async function listApprovals(
 }
 
 export type Decision =
-  | { approve: true; approver: string }
-  | { approve: false; approver: string; reason: string };
+  { approve: true; approver: string } | { approve: false; approver: string; reason: string };
 
 /**
  * An approver's decision, stored only while the request is PENDING, unexpired, not its maker's and not already
@@ -242,7 +242,11 @@ export async function finishDispatch(
 }
 
 /** Pending requests past their expiry become EXPIRED (at most `limit`): those. */
-export async function expireApprovals(db: Kysely<Database>, now: Date, limit: number): Promise<ApprovalRow[]> {
+export async function expireApprovals(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+): Promise<ApprovalRow[]> {
   const { rows } = await sql<Record<string, unknown>>`
     update approval_request set status = 'EXPIRED', decided_at = ${now}
     where id in (
@@ -258,7 +262,14 @@ export async function expireApprovals(db: Kysely<Database>, now: Date, limit: nu
  */
 export async function addDailyAmount(
   db: Kysely<Database>,
-  entry: { namespace: string; username: string; action: string; day: string; cents: bigint; limitCents: bigint },
+  entry: {
+    namespace: string;
+    username: string;
+    action: string;
+    day: string;
+    cents: bigint;
+    limitCents: bigint;
+  },
 ): Promise<boolean> {
   if (entry.cents > entry.limitCents) return false;
   const { rows } = await sql<{ total: string }>`

@@ -23,6 +23,7 @@ import {
   type BeginMove,
   type MoveFence,
   type MoveIntent,
+  type MoveQuota,
   type MoveOutcome,
   type MoveRecord,
 } from './moves.js';
@@ -128,7 +129,8 @@ export interface Store {
    * operator's own in its namespace ('' when not given, the normal case; an intent's is its `namespace`).
    */
   findMove(username: string, key: string, namespace?: string): Promise<MoveRecord | null>;
-  beginMove(intent: MoveIntent): Promise<BeginMove>;
+  /** With `quota`, refused (`overQuota`) past the operator's moves of the day. */
+  beginMove(intent: MoveIntent, quota?: MoveQuota): Promise<BeginMove>;
   progressMove(
     id: string,
     items: ReadonlyArray<{ id: string; result: string }> | null,
@@ -203,7 +205,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     verifyActivity: (options) => verifyActivity(db, options),
     clearNamespace: (namespace) => clearNamespace(db, namespace),
     findMove: (username, key, namespace = '') => findMove(db, username, key, namespace),
-    beginMove: (intent) => beginMove(db, intent),
+    beginMove: (intent, quota) => beginMove(db, intent, quota),
     progressMove: (id, items, leaseUntil, fence) => progressMove(db, id, items, leaseUntil, fence),
     completeMove: async (id, outcome, at, fence) => {
       const eventId = await completeMove(db, id, outcome, at, hub === null, fence);

@@ -17,6 +17,15 @@ export interface MoveIntent extends NewActivity {
   holder: string;
 }
 
+/**
+ * The operator's bound on moves stored per day (`day`: the operator's calendar day, YYYY-MM-DD): a new move past
+ * `max` is not stored.
+ */
+export interface MoveQuota {
+  day: string;
+  max: number;
+}
+
 /** A holder's progress or outcome refused because another took the move since (its hold was lost): nothing written. */
 export class MoveFencedOut extends Error {
   override readonly name = 'MoveFencedOut';
@@ -34,7 +43,9 @@ export type BeginMove =
   /** The intent is stored: its row id, held by the intent's holder in generation 1. */
   | { begun: true; id: string; generation: number }
   /** The operator already used this key: that move, as stored now. */
-  | { begun: false; existing: MoveRecord };
+  | { begun: false; existing: MoveRecord }
+  /** The operator stored its quota of moves today: nothing stored. */
+  | { begun: false; overQuota: true };
 
 export interface MoveOutcome {
   result: string;
@@ -92,18 +103,57 @@ export async function findMove(
  * Stores a move's intent, unless the operator already has a move under the same key in the intent's namespace (a
  * concurrent retry won the race): then that one is answered.
  */
-export async function beginMove(db: Kysely<Database>, intent: MoveIntent): Promise<BeginMove> {
-  const inserted = await db
-    .insertInto('activity')
-    .values({ ...intent, state: 'pending', generation: 1 })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['namespace', 'username', 'idempotency_key'])
-        .where('idempotency_key', 'is not', null)
-        .doNothing(),
-    )
-    .returning(sql<string>`id::text`.as('id'))
-    .executeTakeFirst();
+export async function beginMove(
+  db: Kysely<Database>,
+  intent: MoveIntent,
+  quota?: MoveQuota,
+): Promise<BeginMove> {
+  const insert = (trx: Kysely<Database>) =>
+    trx
+      .insertInto('activity')
+      .values({ ...intent, state: 'pending', generation: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['namespace', 'username', 'idempotency_key'])
+          .where('idempotency_key', 'is not', null)
+          .doNothing(),
+      )
+      .returning(sql<string>`id::text`.as('id'));
+  // With a quota, one statement: the intent, and the operator's count of the day raised only by a new intent and only
+  // while under the bound; an intent stored past it is taken back at once (the rare path).
+  const inserted = quota
+    ? await db
+        .with('stored', (trx) => insert(trx as unknown as Kysely<Database>))
+        .with('counted', (trx) =>
+          trx
+            .insertInto('move_daily')
+            .columns(['namespace', 'username', 'day', 'moves'])
+            .expression((eb) =>
+              eb
+                .selectFrom('stored')
+                .select([
+                  sql<string>`${intent.namespace ?? ''}`.as('namespace'),
+                  sql<string>`${intent.username ?? ''}`.as('username'),
+                  sql<string>`${quota.day}::date`.as('day'),
+                  sql<number>`1`.as('moves'),
+                ]),
+            )
+            .onConflict((conflict) =>
+              conflict
+                .columns(['namespace', 'username', 'day'])
+                .doUpdateSet({ moves: sql`move_daily.moves + 1` })
+                .where(sql<boolean>`move_daily.moves < ${quota.max}`),
+            )
+            .returning('moves'),
+        )
+        .selectFrom('stored')
+        .select(['stored.id', sql<number>`(select count(*) from counted)::int`.as('counted')])
+        .executeTakeFirst()
+    : await insert(db).executeTakeFirst();
+  if (inserted && 'counted' in inserted && !inserted.counted) {
+    await db.deleteFrom('activity').where('id', '=', inserted.id).execute();
+    return { begun: false, overQuota: true };
+  }
   if (inserted) return { begun: true, id: inserted.id, generation: 1 };
   const existing =
     intent.username && intent.idempotency_key

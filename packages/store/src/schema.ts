@@ -118,7 +118,16 @@ export interface ActivityChainStateTable {
   legacy_max_id: ColumnType<string, string | number, string | number>;
 }
 
+/** Each operator's count of money moves stored per day (moves.ts `beginMove`'s quota). */
+export interface MoveDailyTable {
+  namespace: string;
+  username: string;
+  day: ColumnType<string, string, string>;
+  moves: number;
+}
+
 export interface Database {
+  move_daily: MoveDailyTable;
   activity: ActivityTable;
   preference: PreferenceTable;
   live_event: LiveEventTable;

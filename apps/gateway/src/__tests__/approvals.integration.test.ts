@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningGateway } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { operatorScopedKey } from '../upstream/rest-client.js';
 import { gql, RECORD_ACTIVITY, recordedWrites } from './http-helpers.js';
-import type { SharedStubs } from './shared-stack.js';
-import { startStoreGateway, STORES } from './store-backends.js';
+import { gatewayForBlock, STORES } from './store-backends.js';
 
 /**
  * Four eyes on money, against the stubs over HTTP with real tokens: a move a policy names is held (nothing sent),
@@ -29,7 +27,10 @@ const CANCEL = /* GraphQL */ `
       }
       outcome
       message
-      error { code message }
+      error {
+        code
+        message
+      }
     }
   }
 `;
@@ -95,27 +96,16 @@ const POLICIES = [{ action: 'cancelPayment' }];
 
 for (const backend of STORES) {
   describe(`four eyes on money on the ${backend.name} store`, () => {
-    let stubs: SharedStubs;
-    let gateway: RunningGateway;
-    let tokenFor: (username: string) => Promise<string>;
-    const lines: string[] = [];
-
-    beforeAll(async () => {
-      ({ stubs, gateway, tokenFor } = await startStoreGateway(
-        backend,
-        { approvals: { policies: parsed(POLICIES), expiryMs: 3_600_000 } },
-        lines,
-      ));
-    });
-    afterAll(async () => {
-      await gateway?.close();
+    const block = gatewayForBlock(backend, {
+      approvals: { policies: parsed(POLICIES), expiryMs: 3_600_000 },
     });
 
     const as = async (user: string, query: string, variables: Record<string, unknown>) =>
-      (await gql<Data>(gateway.graphqlUrl, query, { token: await tokenFor(user), variables })).body;
+      (await gql<Data>(block.gateway.graphqlUrl, query, { token: await block.tokenFor(user), variables }))
+        .body;
 
     const cancelsOf = async (id: string) =>
-      (await recordedWrites(stubs.url, 'payment')).filter((r) => r.path.includes(`/pagos/${id}/`));
+      (await recordedWrites(block.stubs.url, 'payment')).filter((r) => r.path.includes(`/pagos/${id}/`));
 
     const taken = new Set<string>();
     async function cancellable(): Promise<string> {
@@ -123,7 +113,7 @@ for (const backend of STORES) {
         JSON.stringify([{ field: 'status', operation: 'IN', value: ['pending', 'issued'] }]),
       );
       const page = (await (
-        await fetch(`${stubs.url}/payment/pagos?filters=${filters}&limit=1000`)
+        await fetch(`${block.stubs.url}/payment/pagos?filters=${filters}&limit=1000`)
       ).json()) as { rows: Array<{ id: string | number }> };
       const id = page.rows.map((row) => String(row.id)).find((candidate) => !taken.has(candidate))!;
       taken.add(id);
@@ -131,7 +121,7 @@ for (const backend of STORES) {
     }
 
     const statusOf = async (id: string): Promise<string> =>
-      ((await (await fetch(`${stubs.url}/payment/pagos/${id}`)).json()) as { status: string }).status;
+      ((await (await fetch(`${block.stubs.url}/payment/pagos/${id}`)).json()) as { status: string }).status;
 
     async function held(maker = 'operador') {
       const id = await cancellable();
@@ -180,7 +170,11 @@ for (const backend of STORES) {
       const approved = (await as('supervisor', DECIDE, { id: approvalId, key: randomUUID() })).data!
         .approveRequest;
       expect(approved.outcome).toBe('SUCCESS');
-      expect(approved.request).toMatchObject({ status: 'APPROVED', moveOutcome: 'SUCCESS', canDecide: false });
+      expect(approved.request).toMatchObject({
+        status: 'APPROVED',
+        moveOutcome: 'SUCCESS',
+        canDecide: false,
+      });
       const sent = await cancelsOf(id);
       expect(sent).toHaveLength(1);
       expect(sent[0]!.headers['idempotency-key']).toBe(operatorScopedKey('operador', key));
@@ -210,7 +204,8 @@ for (const backend of STORES) {
       ).data!.rejectRequest;
       expect(selfReject.error.code).toBe('SELF_APPROVAL');
       // tesoreria holds a money permission (withdrawals), not PAYMENT_CANCEL.
-      const other = (await as('tesoreria', DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest;
+      const other = (await as('tesoreria', DECIDE, { id: approvalId, key: randomUUID() })).data!
+        .approveRequest;
       expect(other.error.code).toBe('NOT_FOUND');
       // consulta holds none: refused by @auth before anything runs.
       const none = await as('consulta', DECIDE, { id: approvalId, key: randomUUID() });
@@ -253,7 +248,8 @@ for (const backend of STORES) {
       const { id, approvalId } = await held();
       const answers = await Promise.all(
         ['supervisor', 'admin', 'supervisor'].map(
-          async (user) => (await as(user, DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest,
+          async (user) =>
+            (await as(user, DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest,
         ),
       );
       expect(answers.filter((answer) => answer.outcome === 'SUCCESS')).toHaveLength(1);
@@ -266,10 +262,11 @@ for (const backend of STORES) {
       const { id, key, approvalId } = await held();
       // Its expiry brought to now in the store, as time passing would.
       await sql`update approval_request set expires_at = now() where id = ${approvalId}::bigint`.execute(
-        gateway.store!.current()!.db,
+        block.gateway.store!.current()!.db,
       );
-      expect(await gateway.approvals!.expiry.run()).toBeGreaterThanOrEqual(1);
-      const late = (await as('supervisor', DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest;
+      expect(await block.gateway.approvals!.expiry.run()).toBeGreaterThanOrEqual(1);
+      const late = (await as('supervisor', DECIDE, { id: approvalId, key: randomUUID() })).data!
+        .approveRequest;
       expect(late.error.code).toBe('APPROVAL_NOT_PENDING');
       const retry = (await as('operador', CANCEL, { id, key })).data!.cancelPayment;
       expect(retry.error.code).toBe('APPROVAL_EXPIRED');

@@ -101,7 +101,9 @@ export interface RecordedRequest {
 
 /** The writes (any method but GET) the stubs' `service` received, in order. */
 export async function recordedWrites(stubsUrl: string, service: string): Promise<RecordedRequest[]> {
-  const log = (await (await fetch(`${stubsUrl}/__admin/requests?service=${service}`)).json()) as RecordedRequest[];
+  const log = (await (
+    await fetch(`${stubsUrl}/__admin/requests?service=${service}`)
+  ).json()) as RecordedRequest[];
   return log.filter((request) => request.method !== 'GET');
 }
 

@@ -4,7 +4,7 @@
  * its own (files run side by side: one file's rows must never show in another's reads), dropped after the file.
  */
 import { createScratchDatabase, type ScratchDatabase } from '@backoffice/store';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { GatewayConfig } from '../config.js';
 import type { RunningGateway } from '../index.js';
 import { createLogger } from '../logger.js';
@@ -79,4 +79,22 @@ export async function startStoreGateway(
   await storeOpen(gateway, lines);
   if (backend.name === 'postgres') await gateway.store!.current()!.db.deleteFrom('activity').execute();
   return { stubs, emulator, gateway, tokenFor: freshTokens((username) => emulator.accessTokenFor(username)) };
+}
+
+/**
+ * A gateway on `backend` for the tests of the describe block that calls it: started before them (its store open),
+ * closed after. Its parts are the returned object's once started.
+ */
+export function gatewayForBlock(
+  backend: (typeof STORES)[number],
+  overrides: Partial<GatewayConfig>,
+): StoreGateway & { lines: string[] } {
+  const block = { lines: [] as string[] } as StoreGateway & { lines: string[] };
+  beforeAll(async () => {
+    Object.assign(block, await startStoreGateway(backend, overrides, block.lines));
+  });
+  afterAll(async () => {
+    await block.gateway?.close();
+  });
+  return block;
 }

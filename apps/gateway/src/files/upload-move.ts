@@ -17,7 +17,7 @@
  */
 import type { BeginMove, MoveFence, MoveRecord, NewActivity } from '@backoffice/store';
 import { requestHash } from '../money/move.js';
-import { MOVE_NOT_RECORDED_MESSAGE, type MoveJournal } from '../money/journal.js';
+import { MOVE_NOT_RECORDED_MESSAGE, moveQuotaError, type MoveJournal } from '../money/journal.js';
 import type { AuditEvent } from '../audit/audit-plugin.js';
 import type { Logger } from '../logger.js';
 import { FileRefusal } from './refusals.js';
@@ -111,6 +111,10 @@ export async function beginUploadMove(
     });
   } catch (error) {
     throw new FileRefusal(503, 'STORE_UNAVAILABLE', MOVE_NOT_RECORDED_MESSAGE, null, String(error));
+  }
+  if ('overQuota' in begun) {
+    const { message, code } = moveQuotaError(moves.journal.maxMovesPerOperatorPerDay ?? 0);
+    throw new FileRefusal(429, code, message, null, 'moves of the day');
   }
   // Only a key finds an earlier move.
   if (!begun.begun) return answerOfKey(begun.existing, hash);

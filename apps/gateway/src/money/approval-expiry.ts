@@ -22,10 +22,11 @@ export async function settleHeldMove(journal: MoveJournal, row: ApprovalRow): Pr
     {
       result: 'failed',
       error_code: error.code ?? null,
-      items: taken.items?.map((item) => ({
-        id: item.id,
-        result: item.result === 'pending_approval' ? 'failed' : item.result,
-      })) ?? null,
+      items:
+        taken.items?.map((item) => ({
+          id: item.id,
+          result: item.result === 'pending_approval' ? 'failed' : item.result,
+        })) ?? null,
       answer: { outcome: 'FAILED', error, message: null, unsent: true },
     },
     { holder: journal.holder, generation: taken.generation },
@@ -70,13 +71,20 @@ export function startApprovalExpiry(options: {
     if (!open) return 0;
     const expired = await open.approvals.expire(new Date(), 100);
     for (const row of expired) {
-      logger.info('approval_expired', { event: 'approval_expired', approvalId: row.id, maker: row.maker, action: row.action });
+      logger.info('approval_expired', {
+        event: 'approval_expired',
+        approvalId: row.id,
+        maker: row.maker,
+        action: row.action,
+      });
       await settleHeldMove(journal, row).catch((error: unknown) =>
         logger.warn('held move not settled', { approvalId: row.id, error: String(error) }),
       );
-      await open.insertActivity([expiredRow(row)]).catch((error: unknown) =>
-        logger.warn('approval expiry not in the activity', { approvalId: row.id, error: String(error) }),
-      );
+      await open
+        .insertActivity([expiredRow(row)])
+        .catch((error: unknown) =>
+          logger.warn('approval expiry not in the activity', { approvalId: row.id, error: String(error) }),
+        );
       await open.approvals.event(row.namespace, row.id).catch(() => undefined);
     }
     return expired.length;

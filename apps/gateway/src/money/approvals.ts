@@ -62,7 +62,9 @@ export function parseApprovalPolicies(raw: string | undefined, mutations: readon
     const unknownKeys = Object.keys(rest);
     if (unknownKeys.length) throw new Error(`${at} has unknown keys: ${unknownKeys.join(', ')}`);
     if (typeof action !== 'string' || !known.has(action) || NEVER_HELD.has(action))
-      throw new Error(`${at}.action must name a money mutation of the schema (got ${JSON.stringify(action)})`);
+      throw new Error(
+        `${at}.action must name a money mutation of the schema (got ${JSON.stringify(action)})`,
+      );
     const amount = (value: unknown, name: string): bigint | null => {
       if (value === undefined || value === null) return null;
       if (typeof value !== 'string' || !PESOS.test(value))
@@ -189,7 +191,13 @@ export function createApprovalGate(
         permission: request.permission,
         area: request.area,
         maker: request.username,
-        maker_user: { subject: maker.subject, username: maker.username, name: maker.name, email: maker.email, permissions: maker.permissions },
+        maker_user: {
+          subject: maker.subject,
+          username: maker.username,
+          name: maker.name,
+          email: maker.email,
+          permissions: maker.permissions,
+        },
         idempotency_key: request.key,
         request_hash: request.hash,
         move_id: request.moveId,
@@ -201,7 +209,10 @@ export function createApprovalGate(
         created_at: at,
         expires_at: new Date(at.getTime() + settings.expiryMs),
       });
-      if (created) void storeOf(store).approvals.event(row.namespace, row.id).catch(() => undefined);
+      if (created)
+        void storeOf(store)
+          .approvals.event(row.namespace, row.id)
+          .catch(() => undefined);
       return row;
     },
     byKey: (namespace, maker, key) => storeOf(store).approvals.findByKey(namespace, maker, key),

@@ -12,6 +12,7 @@
  *   gateway closes it as unknown. Past the bound the oldest is left to recovery (logged and counted).
  */
 import { randomUUID } from 'node:crypto';
+import { argentineDay } from '../shared/argentine-day.js';
 import {
   MoveFencedOut,
   type BeginMove,
@@ -31,6 +32,21 @@ export const MOVE_NOT_RECORDED_MESSAGE =
   'No se pudo registrar la operación, por eso no se envió: no se realizó ningún cambio. Intente nuevamente en unos minutos.';
 
 /** Thrown before an upstream write whose intent the store did not take: the write is not sent. */
+/** Thrown before a write when the operator stored its quota of moves today: nothing stored or sent. */
+export class MoveQuotaExceeded extends Error {
+  override readonly name = 'MoveQuotaExceeded';
+  constructor(readonly max: number) {
+    super(`the operator's ${max} moves of the day are stored`);
+  }
+}
+
+/** What an operator past its daily quota reads (FAILED, nothing sent). */
+export const moveQuotaError = (max: number) => ({
+  message: `Llegó al máximo de ${max.toLocaleString('es-AR')} operaciones por día: no se registró ni se envió nada. Podrá seguir mañana; si lo necesita hoy, pida a un administrador que lo revise.`,
+  code: 'MOVE_LIMIT_REACHED' as const,
+  extendedCode: null,
+});
+
 export class MoveNotRecorded extends Error {
   override readonly name = 'MoveNotRecorded';
   constructor(cause: unknown) {
@@ -58,11 +74,18 @@ export interface MoveJournalOptions {
   recoverMarginMs?: number;
   /** This gateway process as a holder of moves (default: a new id per journal). */
   holder?: string;
+  /**
+   * Most moves one operator may store per Argentine day (MOVES_PER_OPERATOR_PER_DAY); past it a new move is refused
+   * (MoveQuotaExceeded), nothing stored or sent. Default: no bound.
+   */
+  maxMovesPerOperatorPerDay?: number;
   now?: () => Date;
 }
 
 export interface MoveJournal {
   readonly leaseMs: number;
+  /** The operator's bound on moves stored per day (none: undefined). */
+  readonly maxMovesPerOperatorPerDay: number | undefined;
   /** This gateway as the holder of the moves it begins and takes. */
   readonly holder: string;
   /**
@@ -324,14 +347,15 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
 
   return {
     leaseMs,
+    maxMovesPerOperatorPerDay: options.maxMovesPerOperatorPerDay,
     holder,
     async begin(intent) {
       try {
-        const begun = await openStoreOf(parts).beginMove({
-          ...intent,
-          holder,
-          lease_until: parts.leaseFromNow(),
-        });
+        const max = options.maxMovesPerOperatorPerDay;
+        const begun = await openStoreOf(parts).beginMove(
+          { ...intent, holder, lease_until: parts.leaseFromNow() },
+          max ? { day: argentineDay(now()), max } : undefined,
+        );
         if (begun.begun) countMoveEvent('intent');
         return begun;
       } catch (error) {

@@ -35,17 +35,18 @@ import {
 } from '../shared/operation-error.js';
 import type { Logger } from '../logger.js';
 import { countMoveEvent } from '../telemetry/metrics.js';
-import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded, type MoveJournal } from './journal.js';
+import {
+  MOVE_NOT_RECORDED_MESSAGE,
+  MoveNotRecorded,
+  MoveQuotaExceeded,
+  moveQuotaError,
+  type MoveJournal,
+} from './journal.js';
 import { inMove, type MoveScope, type MoveSlot, type PriorItem } from './scope.js';
 import { versionOf } from '../live/version-of.js';
 import type { AuthUser } from '../auth/verify-token.js';
 import type { ApprovalRow } from '@backoffice/store';
-import {
-  amountOfWrite,
-  ApprovalRequired,
-  HELD_MESSAGE,
-  type ApprovalGate,
-} from './approvals.js';
+import { amountOfWrite, ApprovalRequired, HELD_MESSAGE, type ApprovalGate } from './approvals.js';
 
 /** What a move became, as the audit reads a payload or an error (audit-plugin.ts). */
 export interface MoveResult {
@@ -324,6 +325,11 @@ export async function runMoveField(call: MoveFieldCall, mark: (mark: MoveMark) =
   const first = new FieldMove(call, key, hash, null, stored);
   const running = settled(() => inMove(call.slot, first, call.resolve));
   const attempt = await stored;
+  if ('overQuota' in attempt) {
+    await running;
+    mark('unsent');
+    return failurePayload(call, 'FAILED', moveQuotaError(journal.maxMovesPerOperatorPerDay ?? 0));
+  }
   if ('failed' in attempt) {
     // Without the store no retry can be told from a first try, and no move recorded: nothing was sent.
     await running;
@@ -385,20 +391,31 @@ async function heldAnswer(
     return { answer: failurePayload(call, 'FAILED', notRecorded()) };
   }
   if (!request) return { answer: failurePayload(call, 'FAILED', notRecorded()) };
-  if (request.status === 'PENDING') return { answer: heldPayload(call, request, prior.items?.map((i) => i.id)) };
-  if (request.status === 'REJECTED') return { answer: failurePayload(call, 'FAILED', approvalRejected(request)) };
+  if (request.status === 'PENDING')
+    return {
+      answer: heldPayload(
+        call,
+        request,
+        prior.items?.map((i) => i.id),
+      ),
+    };
+  if (request.status === 'REJECTED')
+    return { answer: failurePayload(call, 'FAILED', approvalRejected(request)) };
   if (request.status === 'EXPIRED') return { answer: failurePayload(call, 'FAILED', approvalExpired()) };
   return {};
 }
 
-export const approvalRejected = (request: Pick<ApprovalRow, 'rejected_by' | 'rejection_reason'>): OperationError => ({
+export const approvalRejected = (
+  request: Pick<ApprovalRow, 'rejected_by' | 'rejection_reason'>,
+): OperationError => ({
   message: `Rechazada por ${request.rejected_by ?? 'otro operador'}: ${request.rejection_reason ?? ''}. No se envió nada.`,
   code: 'APPROVAL_REJECTED',
   extendedCode: null,
 });
 
 export const approvalExpired = (): OperationError => ({
-  message: 'Vencida: nadie aprobó la operación a tiempo y no se envió nada. Vuelva a pedirla si todavía corresponde.',
+  message:
+    'Vencida: nadie aprobó la operación a tiempo y no se envió nada. Vuelva a pedirla si todavía corresponde.',
   code: 'APPROVAL_EXPIRED',
   extendedCode: null,
 });
@@ -538,6 +555,8 @@ class FieldMove implements MoveScope {
     this.intent ??= this.storing
       ? this.storing.then(async (attempt) => {
           if ('failed' in attempt) throw new MoveNotRecorded(attempt.failed);
+          if ('overQuota' in attempt)
+            throw new MoveQuotaExceeded(this.call.journal.maxMovesPerOperatorPerDay ?? 0);
           if (!attempt.begun) throw new MoveSuperseded('a retry: the earlier move answers');
           this.rowId = attempt.id;
           this.holdFrom(attempt.generation);
@@ -610,6 +629,7 @@ class FieldMove implements MoveScope {
   /** Stores the intent of a move without a key, at its first write. */
   private async begin(): Promise<void> {
     const begun = await this.call.journal.begin(intentOf(this.call, this.key, this.hash, null));
+    if ('overQuota' in begun) throw new MoveQuotaExceeded(this.call.journal.maxMovesPerOperatorPerDay ?? 0);
     if (!begun.begun) throw new MoveInProgress();
     this.rowId = begun.id;
     this.holdFrom(begun.generation);
@@ -731,7 +751,13 @@ class FieldMove implements MoveScope {
         result: PENDING_APPROVAL_RESULT,
         error_code: null,
         items: this.itemList(),
-        answer: { outcome: 'PENDING_APPROVAL', error: null, message: HELD_MESSAGE, approval: request.id, unsent: true },
+        answer: {
+          outcome: 'PENDING_APPROVAL',
+          error: null,
+          message: HELD_MESSAGE,
+          approval: request.id,
+          unsent: true,
+        },
       },
       this.fence!,
     );

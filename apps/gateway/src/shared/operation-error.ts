@@ -68,6 +68,7 @@ const ENUM_VALUES: ReadonlySet<OperationErrorCode> = new Set<OperationErrorCode>
   'APPROVAL_EXPIRED',
   'APPROVAL_NOT_PENDING',
   'SELF_APPROVAL',
+  'MOVE_LIMIT_REACHED',
 ]);
 
 /** Other spellings of a reason: the gateway's own (1.0.0) and the services' (docs/upstream-contract.md §2). */

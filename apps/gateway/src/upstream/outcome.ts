@@ -3,7 +3,12 @@
  * payload with outcome FAILED and a Spanish error; a write that timed out is UNKNOWN ("resultado
  * desconocido"), never SUCCESS, and is never retried here.
  */
-import { MOVE_NOT_RECORDED_MESSAGE, MoveNotRecorded } from '../money/journal.js';
+import {
+  MOVE_NOT_RECORDED_MESSAGE,
+  MoveNotRecorded,
+  MoveQuotaExceeded,
+  moveQuotaError,
+} from '../money/journal.js';
 import { MoveHoldLost, MoveInProgress } from '../money/move.js';
 import { ApprovalRequired } from '../money/approvals.js';
 import type { ServiceName } from '../services.js';
@@ -79,6 +84,7 @@ export function writeFailure(error: unknown): Failure {
   }
   if (error instanceof MoveInProgress || error instanceof MoveHoldLost || error instanceof ApprovalRequired)
     return error.failure;
+  if (error instanceof MoveQuotaExceeded) return { outcome: 'FAILED', error: moveQuotaError(error.max) };
   if (error instanceof UpstreamTimeout) {
     return {
       outcome: 'UNKNOWN',

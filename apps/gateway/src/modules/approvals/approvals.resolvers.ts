@@ -40,7 +40,12 @@ async function decide(
     if (!row || !maySee(row, ctx.user))
       return failed(null, { message: `No existe la solicitud de aprobación ${id}.`, code: 'NOT_FOUND' });
     // An approved request whose sending a stopped replica left undone is sent by its next approver's call.
-    if (rejection === null && row.status === 'APPROVED' && !row.dispatched_at && row.maker !== ctx.user.username) {
+    if (
+      rejection === null &&
+      row.status === 'APPROVED' &&
+      !row.dispatched_at &&
+      row.maker !== ctx.user.username
+    ) {
       await sendApproved(ctx, schema, store, journal, row);
       return { outcome: 'SUCCESS', error: null, message: APPROVED_MESSAGE, request: await reread(ctx, row) };
     }
@@ -71,7 +76,12 @@ async function decide(
     if (decided.status !== 'APPROVED')
       return { outcome: 'SUCCESS', error: null, message: APPROVAL_ADDED_MESSAGE, request: decided };
     await sendApproved(ctx, schema, store, journal, decided);
-    return { outcome: 'SUCCESS', error: null, message: APPROVED_MESSAGE, request: await reread(ctx, decided) };
+    return {
+      outcome: 'SUCCESS',
+      error: null,
+      message: APPROVED_MESSAGE,
+      request: await reread(ctx, decided),
+    };
   });
 }
 
@@ -113,7 +123,8 @@ export const approvalsResolvers: Resolvers = {
   },
   Mutation: {
     approveRequest: (_root, { id }, ctx, info) => decide(ctx, info.schema, id, null),
-    rejectRequest: (_root, { id, reason }, ctx, info) => decide(ctx, info.schema, id, checkReasonInput(reason)),
+    rejectRequest: (_root, { id, reason }, ctx, info) =>
+      decide(ctx, info.schema, id, checkReasonInput(reason)),
   },
   ApprovalRequest: {
     targetIds: (row) => row.target_ids,
@@ -124,8 +135,10 @@ export const approvalsResolvers: Resolvers = {
     createdAt: (row) => row.created_at.toISOString(),
     expiresAt: (row) => row.expires_at.toISOString(),
     decidedAt: (row) => row.decided_at?.toISOString() ?? null,
-    moveOutcome: (row) => (row.move_outcome?.outcome as ResolversTypes['MutationOutcome'] | undefined) ?? null,
-    moveError: (row) => (row.move_outcome?.error as ResolversTypes['OperationError'] | null | undefined) ?? null,
+    moveOutcome: (row) =>
+      (row.move_outcome?.outcome as ResolversTypes['MutationOutcome'] | undefined) ?? null,
+    moveError: (row) =>
+      (row.move_outcome?.error as ResolversTypes['OperationError'] | null | undefined) ?? null,
     canDecide: (row, _args, ctx) => decisionRefusal(row, ctx.user) === null,
   },
 };
