@@ -24,6 +24,8 @@ export interface OwnStack extends Stack {
 export interface TestStackOptions {
   /** Lifetime of the emulator's access tokens (default: the realm's, 300 s). */
   accessTokenTtlSeconds?: number;
+  /** More of the gateway's environment, over the stack's own (e.g. `APPROVAL_POLICIES`: a file's approval rules). */
+  gatewayEnv?: Record<string, string>;
 }
 
 /** Where the saved sign-in states (Playwright storage state, one file per role) of a stack live. */
@@ -33,14 +35,14 @@ export const signInStateDir = (stackId: string): string => join(tmpdir(), 'backo
  * The whole product on free loopback ports: stubs, Keycloak emulator (fresh in-memory key), gateway and
  * this app's production server. Every package must be built first (`npm run build` at the root).
  */
-export async function startTestStack(options: TestStackOptions = {}): Promise<OwnStack> {
+export async function startTestStack({ gatewayEnv, ...options }: TestStackOptions = {}): Promise<OwnStack> {
   const stack = await startStack({
     host: '127.0.0.1',
     keyFile: null,
     gatewayLogLevel: 'warn',
     // One role's sessions across every file drive the gateway faster than a person would: the per-operator rate
     // limit (tested on its own in the gateway's rate-limit.integration.test.ts) stays off here.
-    gatewayEnv: { RATE_LIMIT_MAX: '0' },
+    gatewayEnv: { RATE_LIMIT_MAX: '0', ...gatewayEnv },
     ...options,
   });
   const id = randomUUID();

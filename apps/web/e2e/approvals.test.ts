@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousA11yViolations } from './support/a11y';
+import { screenshot, TAKE_SCREENSHOTS, transitionsDone } from './support/browser';
+import { gridRow, gridSettled } from './support/grid';
+import { clearUpstreamRequests } from './support/stack';
+import { stubWrites, writeLine } from './support/stub-http';
+import { useBrowserStack } from './support/suite';
+
+/**
+ * Four eyes on money in the browser: a gateway of this file's own whose APPROVAL_POLICIES holds every cancelPayment.
+ * 'operador' cancels a pending payment (1000005) from its detail: the dialog ends 'Pendiente de aprobación' with the
+ * request's number and nothing is sent; 'supervisor', in another browser profile, finds it in 'Aprobaciones', opens
+ * it and approves it: the stubs receive the cancel once. axe-core on the queue and both dialogs.
+ */
+
+const PAYMENT = '1000005';
+const QUEUE = 'Solicitudes de aprobación';
+const suite = useBrowserStack({
+  role: 'operador',
+  path: `/pago/${PAYMENT}`,
+  ownStack: { gatewayEnv: { APPROVAL_POLICIES: JSON.stringify([{ action: 'cancelPayment' }]) } },
+});
+let page: Page;
+
+beforeAll(async () => {
+  page = suite.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+/** A picture at 1280×800 once the dialogs' transitions are over (E2E_SCREENSHOTS=1 only). */
+async function shot(on: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
+  await transitionsDone(on);
+  await screenshot(on, name);
+}
+
+/** The queue's columns at 1280×800, menu open: every one shown whole, nothing to scroll sideways. */
+async function queueLayout(on: Page) {
+  return on.getByRole('grid', { name: QUEUE }).evaluate((grid) => {
+    const scroller = grid.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller') ?? grid;
+    const titles = [...grid.querySelectorAll<HTMLElement>('.MuiDataGrid-columnHeaderTitle')];
+    return {
+      overflow: scroller.scrollWidth - scroller.clientWidth > 1,
+      headers: titles.map((t) => t.textContent),
+      cut: titles.filter((t) => t.scrollWidth > t.clientWidth).map((t) => t.textContent),
+    };
+  });
+}
+
+const noSeriousViolations = async (on: Page, selector?: string) =>
+  expect(JSON.stringify(await seriousA11yViolations(on, selector))).toBe('[]');
+
+describe('a cancel held for approval', () => {
+  let requestId = '';
+
+  it("the maker's dialog ends 'Pendiente de aprobación' with the request's number; nothing is sent", async () => {
+    await page.getByTestId('payment-detail').waitFor();
+    await clearUpstreamRequests(suite.stack);
+    await page.locator('[data-action="CANCEL"]').click();
+    const dialog = page.getByTestId('cancel-reason-dialog');
+    await dialog.getByLabel('Ingrese el motivo').fill('Pedido del pagador');
+    await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
+    const feedback = dialog.getByTestId('dialog-feedback');
+    await feedback.getByText('Pendiente de aprobación').waitFor();
+    const text = (await feedback.textContent()) ?? '';
+    expect(text).toContain('otro operador con el mismo permiso debe aprobarla');
+    requestId = /Solicitud N\.º (\d+)/.exec(text)?.[1] ?? '';
+    expect(requestId).toMatch(/^\d+$/);
+    // The dialog's work is over: only 'Cerrar', the action not offered again.
+    await expect(dialog.getByRole('button', { name: 'Cancelar pago' }).count()).resolves.toBe(0);
+    await noSeriousViolations(page, '[role="dialog"]');
+    await shot(page, 'approvals-maker-pending');
+    expect(await stubWrites(suite.stack, 'payment')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it("another operator with the permission approves it in 'Aprobaciones': the cancel is sent once", async () => {
+    await suite.withSignedIn('supervisor', '/aprobaciones', async ({ page: approver }) => {
+      await approver.setViewportSize({ width: 1280, height: 800 });
+      await gridSettled(approver, QUEUE);
+      const row = gridRow(approver, QUEUE, requestId);
+      await row.getByText('Cancelar pago').waitFor();
+      await row.getByText('Pendiente', { exact: true }).waitFor();
+      await row.getByText('operador', { exact: true }).waitFor();
+      await row.getByText(PAYMENT).waitFor();
+      expect(await queueLayout(approver)).toEqual({
+        overflow: false,
+        headers: [
+          'N.º',
+          'ACCIÓN',
+          'REGISTRO',
+          'IMPORTE',
+          'PIDIÓ',
+          'ANTIGÜEDAD',
+          'VENCE',
+          'ESTADO',
+          'ACCIONES',
+        ],
+        cut: [],
+      });
+      await noSeriousViolations(approver);
+      await shot(approver, 'approvals-queue');
+
+      await row.getByRole('button', { name: `Ver solicitud ${requestId}` }).click();
+      const detail = approver.getByTestId('approval-detail-dialog');
+      await detail.getByRole('heading', { name: `Solicitud N.º ${requestId}` }).waitFor();
+      const sent = detail.getByRole('table', { name: 'Qué se enviará' });
+      await sent.getByRole('row', { name: `Registro ${PAYMENT}` }).waitFor();
+      await sent.getByRole('row', { name: 'Motivo Pedido del pagador' }).waitFor();
+      await noSeriousViolations(approver, '[role="dialog"]');
+      await shot(approver, 'approvals-detail');
+
+      await detail.getByRole('button', { name: 'Aprobar' }).click();
+      await detail.waitFor({ state: 'detached' });
+      // The list read again: the request left 'Pendiente'.
+      await gridRow(approver, QUEUE, requestId).waitFor({ state: 'detached' });
+    });
+    expect((await stubWrites(suite.stack, 'payment')).map(writeLine)).toEqual([
+      `POST /payment/pagos/${PAYMENT}/cancelar`,
+    ]);
+  });
+
+  it("the maker's own request shows in its queue without 'Aprobar' (the gateway would answer SELF_APPROVAL)", async () => {
+    await page.goto(`${suite.stack.urls.web}/aprobaciones?estado=todos`);
+    await gridSettled(page, QUEUE);
+    const row = gridRow(page, QUEUE, requestId);
+    await row.getByText('Aprobada', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Ver solicitud ${requestId}` }).click();
+    const detail = page.getByTestId('approval-detail-dialog');
+    await detail.getByText('Enviada correctamente').waitFor();
+    await expect(detail.getByRole('button', { name: 'Aprobar' }).count()).resolves.toBe(0);
+    await detail.getByRole('button', { name: 'Cerrar' }).last().click();
+    await detail.waitFor({ state: 'detached' });
+  });
+});
