@@ -52,25 +52,26 @@ describe('visibleMenu', () => {
     expect(has(['EXPORT_SHOW', 'EXPORT_SEARCH'])).toBe(true);
   });
 
+  // A money permission (one approvalRequests asks) also shows 'Aprobaciones', the last group.
   it.each([
-    ['IMPORT_REQUEST', ['/importacion', '/importaciones']],
+    ['IMPORT_REQUEST', ['/importacion', '/importaciones', '/aprobaciones']],
     ['TRANSFER_SHOW', ['/transferencias']],
     ['WITHDRAW_SHOW', ['/retirosUnificados']],
     ['WITHDRAWAL_SEARCH', ['/retirosUnificados']],
     ['BATCH_WITHDRAW_SHOW', ['/retirosUnificados']],
     ['AFIP_SHOW', ['/afip']],
-    ['SOFT_PROVIDER_APPROVE', ['/soft-provider']],
-    ['SOFT_PROVIDER_REJECT', ['/soft-provider']],
-    ['BIN_CREATE', ['/bin']],
-    ['BIN_UPDATE', ['/bin']],
-    ['BIN_DELETE', ['/bin']],
+    ['SOFT_PROVIDER_APPROVE', ['/soft-provider', '/aprobaciones']],
+    ['SOFT_PROVIDER_REJECT', ['/soft-provider', '/aprobaciones']],
+    ['BIN_CREATE', ['/bin', '/aprobaciones']],
+    ['BIN_UPDATE', ['/bin', '/aprobaciones']],
+    ['BIN_DELETE', ['/bin', '/aprobaciones']],
     ['SERVICE_PAYMENT_SHOW_BATCH', ['/pagos/pago-de-servicios']],
     ['SHOW_BATCH_DATA', ['/pagos/pago-de-servicios/gateways']],
-    ['DISTRIBUTION_UPDATE', ['/distribucion']],
-    ['DISTRIBUTION_FORCE', ['/distribucion']],
-    ['DISTRIBUTION_SCHEDULED_UPDATE', ['/distribucion']],
-    ['PAYER_CREATE', ['/pagadores/nuevo']],
-    ['SUBSCRIPTION_CANCEL', ['/suscripciones']],
+    ['DISTRIBUTION_UPDATE', ['/distribucion', '/aprobaciones']],
+    ['DISTRIBUTION_FORCE', ['/distribucion', '/aprobaciones']],
+    ['DISTRIBUTION_SCHEDULED_UPDATE', ['/distribucion', '/aprobaciones']],
+    ['PAYER_CREATE', ['/pagadores/nuevo', '/aprobaciones']],
+    ['SUBSCRIPTION_CANCEL', ['/suscripciones', '/aprobaciones']],
     ['ACTIVITY_SHOW', ['/actividad']],
   ])('%s alone adds exactly %j to Pagos', (permission, routes) => {
     const extra = visibleMenu([permission])
@@ -102,6 +103,7 @@ describe('visibleMenu', () => {
       'Pagadores > Nuevo pagador /pagadores/nuevo',
       'Pagadores > Referencias /pagadores/referencias',
       'Exportaciones > Exportaciones /exportaciones',
+      'Aprobaciones > Aprobaciones /aprobaciones',
     ]);
     const tesoreria = visibleMenu(realmPermissions('tesoreria')).map((g) => g.id);
     expect(tesoreria).toEqual([
@@ -111,12 +113,14 @@ describe('visibleMenu', () => {
       'withdrawals',
       'distributions',
       'service-payments',
+      'approvals',
     ]);
     expect(visibleMenu(realmPermissions('impuestos')).map((g) => g.id)).toEqual([
       'payments',
       'afip',
       'soft-provider',
       'bin',
+      'approvals',
     ]);
     expect(visibleMenu(realmPermissions('admin'))).toHaveLength(MENU.length);
   });
