@@ -23,9 +23,9 @@ import {
   type BeginMove,
   type MoveFence,
   type MoveIntent,
-  type MoveQuota,
   type MoveOutcome,
   type MoveRecord,
+  reserveMoves,
 } from './moves.js';
 import { liveStore, LocalLiveHub, type LiveStore } from './live.js';
 import {
@@ -129,8 +129,15 @@ export interface Store {
    * operator's own in its namespace ('' when not given, the normal case; an intent's is its `namespace`).
    */
   findMove(username: string, key: string, namespace?: string): Promise<MoveRecord | null>;
-  /** With `quota`, refused (`overQuota`) past the operator's moves of the day. */
-  beginMove(intent: MoveIntent, quota?: MoveQuota): Promise<BeginMove>;
+  beginMove(intent: MoveIntent): Promise<BeginMove>;
+  /** Up to `block` of an operator's moves of the day within `max`: how many were granted (moves.ts). */
+  reserveMoves(entry: {
+    namespace: string;
+    username: string;
+    day: string;
+    block: number;
+    max: number;
+  }): Promise<number>;
   progressMove(
     id: string,
     items: ReadonlyArray<{ id: string; result: string }> | null,
@@ -205,7 +212,8 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     verifyActivity: (options) => verifyActivity(db, options),
     clearNamespace: (namespace) => clearNamespace(db, namespace),
     findMove: (username, key, namespace = '') => findMove(db, username, key, namespace),
-    beginMove: (intent, quota) => beginMove(db, intent, quota),
+    beginMove: (intent) => beginMove(db, intent),
+    reserveMoves: (entry) => reserveMoves(db, entry),
     progressMove: (id, items, leaseUntil, fence) => progressMove(db, id, items, leaseUntil, fence),
     completeMove: async (id, outcome, at, fence) => {
       const eventId = await completeMove(db, id, outcome, at, hub === null, fence);

@@ -17,15 +17,6 @@ export interface MoveIntent extends NewActivity {
   holder: string;
 }
 
-/**
- * The operator's bound on moves stored per day (`day`: the operator's calendar day, YYYY-MM-DD): a new move past
- * `max` is not stored.
- */
-export interface MoveQuota {
-  day: string;
-  max: number;
-}
-
 /** A holder's progress or outcome refused because another took the move since (its hold was lost): nothing written. */
 export class MoveFencedOut extends Error {
   override readonly name = 'MoveFencedOut';
@@ -43,9 +34,7 @@ export type BeginMove =
   /** The intent is stored: its row id, held by the intent's holder in generation 1. */
   | { begun: true; id: string; generation: number }
   /** The operator already used this key: that move, as stored now. */
-  | { begun: false; existing: MoveRecord }
-  /** The operator stored its quota of moves today: nothing stored. */
-  | { begun: false; overQuota: true };
+  | { begun: false; existing: MoveRecord };
 
 export interface MoveOutcome {
   result: string;
@@ -103,57 +92,18 @@ export async function findMove(
  * Stores a move's intent, unless the operator already has a move under the same key in the intent's namespace (a
  * concurrent retry won the race): then that one is answered.
  */
-export async function beginMove(
-  db: Kysely<Database>,
-  intent: MoveIntent,
-  quota?: MoveQuota,
-): Promise<BeginMove> {
-  const insert = (trx: Kysely<Database>) =>
-    trx
-      .insertInto('activity')
-      .values({ ...intent, state: 'pending', generation: 1 })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['namespace', 'username', 'idempotency_key'])
-          .where('idempotency_key', 'is not', null)
-          .doNothing(),
-      )
-      .returning(sql<string>`id::text`.as('id'));
-  // With a quota, one statement: the intent, and the operator's count of the day raised only by a new intent and only
-  // while under the bound; an intent stored past it is taken back at once (the rare path).
-  const inserted = quota
-    ? await db
-        .with('stored', (trx) => insert(trx as unknown as Kysely<Database>))
-        .with('counted', (trx) =>
-          trx
-            .insertInto('move_daily')
-            .columns(['namespace', 'username', 'day', 'moves'])
-            .expression((eb) =>
-              eb
-                .selectFrom('stored')
-                .select([
-                  sql<string>`${intent.namespace ?? ''}`.as('namespace'),
-                  sql<string>`${intent.username ?? ''}`.as('username'),
-                  sql<string>`${quota.day}::date`.as('day'),
-                  sql<number>`1`.as('moves'),
-                ]),
-            )
-            .onConflict((conflict) =>
-              conflict
-                .columns(['namespace', 'username', 'day'])
-                .doUpdateSet({ moves: sql`move_daily.moves + 1` })
-                .where(sql<boolean>`move_daily.moves < ${quota.max}`),
-            )
-            .returning('moves'),
-        )
-        .selectFrom('stored')
-        .select(['stored.id', sql<number>`(select count(*) from counted)::int`.as('counted')])
-        .executeTakeFirst()
-    : await insert(db).executeTakeFirst();
-  if (inserted && 'counted' in inserted && !inserted.counted) {
-    await db.deleteFrom('activity').where('id', '=', inserted.id).execute();
-    return { begun: false, overQuota: true };
-  }
+export async function beginMove(db: Kysely<Database>, intent: MoveIntent): Promise<BeginMove> {
+  const inserted = await db
+    .insertInto('activity')
+    .values({ ...intent, state: 'pending', generation: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['namespace', 'username', 'idempotency_key'])
+        .where('idempotency_key', 'is not', null)
+        .doNothing(),
+    )
+    .returning(sql<string>`id::text`.as('id'))
+    .executeTakeFirst();
   if (inserted) return { begun: true, id: inserted.id, generation: 1 };
   const existing =
     intent.username && intent.idempotency_key
@@ -317,4 +267,23 @@ export async function takeMove(
 /** Forgets an intent that sent nothing (the action was refused before its first write). */
 export async function discardMove(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('activity').where('id', '=', id).where('state', '=', 'pending').execute();
+}
+
+/**
+ * Takes up to `block` of an operator's moves of `day` from its bound `max` (the gateway counts them down itself, so
+ * the store is asked once a block, not once a move): how many were granted (0: the bound is reached).
+ */
+export async function reserveMoves(
+  db: Kysely<Database>,
+  entry: { namespace: string; username: string; day: string; block: number; max: number },
+): Promise<number> {
+  const { rows } = await sql<{ granted: number }>`
+    insert into move_daily (namespace, username, day, moves)
+    values (${entry.namespace}, ${entry.username}, ${entry.day}::date, least(${entry.block}::int, ${entry.max}::int))
+    on conflict (namespace, username, day) do update
+      set moves = least(move_daily.moves + ${entry.block}::int, ${entry.max}::int)
+      where move_daily.moves < ${entry.max}::int
+    returning (moves - coalesce((select m.moves from move_daily m where m.namespace = ${entry.namespace}
+      and m.username = ${entry.username} and m.day = ${entry.day}::date), 0))::int as granted`.execute(db);
+  return rows[0]?.granted ?? 0;
 }

@@ -16,7 +16,7 @@ export function chainedStore(store: Store, secret: string): Store {
   return {
     ...store,
     insertActivity: (rows) => store.insertActivity(rows.map((row) => stampActivity(secret, row))),
-    beginMove: (intent, quota) => store.beginMove(stampActivity(secret, intent), quota),
+    beginMove: (intent) => store.beginMove(stampActivity(secret, intent)),
     purgeActivity: (before) => store.purgeActivity(before, secret),
   };
 }

@@ -15,9 +15,14 @@
  * (IDEMPOTENCY_KEY_REUSED), and one still running is MOVE_IN_PROGRESS. An unknown outcome is answered again as
  * unknown: the import service takes no key, so sending the file again could import it twice.
  */
-import type { BeginMove, MoveFence, MoveRecord, NewActivity } from '@backoffice/store';
+import type { MoveFence, MoveRecord, NewActivity } from '@backoffice/store';
 import { requestHash } from '../money/move.js';
-import { MOVE_NOT_RECORDED_MESSAGE, moveQuotaError, type MoveJournal } from '../money/journal.js';
+import {
+  MOVE_NOT_RECORDED_MESSAGE,
+  moveQuotaError,
+  type JournalBegin,
+  type MoveJournal,
+} from '../money/journal.js';
 import type { AuditEvent } from '../audit/audit-plugin.js';
 import type { Logger } from '../logger.js';
 import { FileRefusal } from './refusals.js';
@@ -99,7 +104,7 @@ export async function beginUploadMove(
   const pending = { ...event, result: 'pending', errorCode: null } as const;
   const { result: _pending, ...row } = moves.intentRow(pending);
   const hash = requestHash(event.operation, substance);
-  let begun: BeginMove;
+  let begun: JournalBegin;
   try {
     begun = await moves.journal.begin({
       ...row,

@@ -114,6 +114,8 @@ export interface HeldMove extends WeighedMove {
 
 export interface ApprovalGate {
   readonly settings: ApprovalSettings;
+  /** Whether any rule names `action` (a move of an action none names is never weighed). */
+  names(action: string): boolean;
   /** How many approvals the move needs (0: none, send it). A daily bound adds an unheld move's amount to the day. */
   weigh(move: WeighedMove): Promise<number>;
   /** Stores the held move's request (its maker's key already holding one: that one). */
@@ -153,8 +155,10 @@ export function createApprovalGate(
   store: () => Store | null,
   now: () => Date = () => new Date(),
 ): ApprovalGate {
+  const named = new Set(settings.policies.map((rule) => rule.action));
   return {
     settings,
+    names: (action) => named.has(action),
     async weigh(move) {
       const rules = settings.policies.filter((rule) => rule.action === move.action);
       if (!rules.length) return 0;

@@ -82,6 +82,9 @@ export interface MoveJournalOptions {
   now?: () => Date;
 }
 
+/** What storing an intent gave: the store's answer, or the operator's moves of the day all taken (nothing stored). */
+export type JournalBegin = BeginMove | { begun: false; overQuota: true };
+
 export interface MoveJournal {
   readonly leaseMs: number;
   /** The operator's bound on moves stored per day (none: undefined). */
@@ -92,7 +95,7 @@ export interface MoveJournal {
    * Stores an intent, held by this gateway (MoveNotRecorded when the store cannot), or finds the operator's move
    * already under its key in its namespace (the intent carries both).
    */
-  begin(intent: Omit<MoveIntent, 'lease_until' | 'holder'>): Promise<BeginMove>;
+  begin(intent: Omit<MoveIntent, 'lease_until' | 'holder'>): Promise<JournalBegin>;
   /** Takes a move again to resend it (a retry of an unknown outcome); null when another gateway holds it. */
   take(id: string): Promise<MoveRecord | null>;
   /**
@@ -327,6 +330,47 @@ async function recoverStale(
   return closedMoves;
 }
 
+/** Moves taken from the store's count at once: the store is asked once a block (a restart forgets at most one). */
+const QUOTA_BLOCK = 25;
+
+/**
+ * Each operator's moves of the day, counted down here from blocks taken from the store's count (move_daily), so that
+ * the bound holds across replicas without a statement per move. One entry per operator with moves today.
+ */
+function movesQuota(parts: JournalParts, max: number) {
+  const left = new Map<string, { day: string; moves: number }>();
+  return {
+    async take(namespace: string, username: string): Promise<boolean> {
+      const day = argentineDay(parts.now());
+      const key = `${namespace}\u0000${username}`;
+      let entry = left.get(key);
+      if (entry?.day !== day) {
+        // A new day: yesterday's entries go (the map holds today's operators only).
+        if (entry) for (const [other, kept] of left) if (kept.day !== day) left.delete(other);
+        entry = { day, moves: 0 };
+        left.set(key, entry);
+      }
+      if (entry.moves === 0) {
+        entry.moves = await openStoreOf(parts).reserveMoves({
+          namespace,
+          username,
+          day,
+          block: QUOTA_BLOCK,
+          max,
+        });
+        if (entry.moves === 0) return false;
+      }
+      entry.moves--;
+      return true;
+    },
+    /** A move taken for a call that stored none (a retry): counted back. */
+    giveBack(namespace: string, username: string): void {
+      const entry = left.get(`${namespace}\u0000${username}`);
+      if (entry) entry.moves++;
+    },
+  };
+}
+
 export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
   const { logger } = options;
   const leaseMs = options.leaseMs ?? 30_000;
@@ -341,6 +385,9 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
     leaseFromNow: () => new Date(now().getTime() + leaseMs),
   };
   const waiting = waitingOutcomes(parts, options.maxWaiting ?? 5_000);
+  const quota = options.maxMovesPerOperatorPerDay
+    ? movesQuota(parts, options.maxMovesPerOperatorPerDay)
+    : null;
   const recover = () => recoverStale(parts, recoverMarginMs, waiting);
   const recoverTimer = setInterval(() => void recover(), options.recoverEveryMs ?? 15_000);
   recoverTimer.unref();
@@ -351,12 +398,19 @@ export function createMoveJournal(options: MoveJournalOptions): MoveJournal {
     holder,
     async begin(intent) {
       try {
-        const max = options.maxMovesPerOperatorPerDay;
-        const begun = await openStoreOf(parts).beginMove(
-          { ...intent, holder, lease_until: parts.leaseFromNow() },
-          max ? { day: argentineDay(now()), max } : undefined,
-        );
+        const store = openStoreOf(parts);
+        const namespace = intent.namespace ?? '';
+        const username = intent.username ?? '';
+        if (quota && !(await quota.take(namespace, username))) {
+          // A retry of a move stored before is no new move: it is answered past the bound too.
+          const existing = intent.idempotency_key
+            ? await store.findMove(username, intent.idempotency_key, namespace)
+            : null;
+          return existing ? { begun: false, existing } : { begun: false, overQuota: true };
+        }
+        const begun = await store.beginMove({ ...intent, holder, lease_until: parts.leaseFromNow() });
         if (begun.begun) countMoveEvent('intent');
+        else quota?.giveBack(namespace, username);
         return begun;
       } catch (error) {
         countMoveEvent('intent_refused');

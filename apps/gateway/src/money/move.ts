@@ -23,7 +23,7 @@
  * the audit records it as before, within the operator's refusal budget. With a key, the refusal is the key's answer.
  */
 import { createHash } from 'node:crypto';
-import type { BeginMove, MoveFence, MoveIntent, MoveRecord, NewActivity } from '@backoffice/store';
+import type { MoveFence, MoveIntent, MoveRecord, NewActivity } from '@backoffice/store';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLOutputType } from 'graphql';
 import { isIdempotencyKey } from '../shared/inputs.js';
@@ -40,6 +40,7 @@ import {
   MoveNotRecorded,
   MoveQuotaExceeded,
   moveQuotaError,
+  type JournalBegin,
   type MoveJournal,
 } from './journal.js';
 import { inMove, type MoveScope, type MoveSlot, type PriorItem } from './scope.js';
@@ -445,7 +446,7 @@ function heldPayload(
 }
 
 /** What storing a keyed move's intent gave: the intent stored, the operator's earlier move, or the store's failure. */
-type Begun = BeginMove | { failed: unknown };
+type Begun = JournalBegin | { failed: unknown };
 
 interface Settled {
   value: unknown;
@@ -580,7 +581,7 @@ class FieldMove implements MoveScope {
    */
   private gate(body: unknown): Promise<void> {
     const gate = this.call.approvals;
-    if (!gate || !this.key) return Promise.resolve();
+    if (!gate || !this.key || !gate.names(this.call.fieldName)) return Promise.resolve();
     this.gating ??= this.decideGate(gate, this.key, body);
     return this.gating.then(() => {
       if (this.heldBy) throw new ApprovalRequired(this.heldBy);

@@ -73,7 +73,7 @@ export async function sendApproved(
   store: Store,
   journal: MoveJournal,
   row: ApprovalRow,
-): Promise<void> {
+): Promise<boolean> {
   const now = new Date();
   const [claimed] = await store.approvals.claimDispatch({
     now,
@@ -82,7 +82,7 @@ export async function sendApproved(
     limit: 1,
     id: row.id,
   });
-  if (!claimed) return;
+  if (!claimed) return false;
   const maker = { ...(claimed.maker_user as Omit<AuthUser, 'token'>), token: ctx.user.token };
   const makerCtx = ctx.asOperator(maker);
   makerCtx.meta.operationName = 'ApprovedMove';
@@ -101,4 +101,5 @@ export async function sendApproved(
       };
   await store.approvals.finishDispatch(claimed.id, journal.holder, outcome, new Date());
   await store.approvals.event(claimed.namespace, claimed.id);
+  return true;
 }

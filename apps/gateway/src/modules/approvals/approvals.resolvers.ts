@@ -19,6 +19,7 @@ const STATUSES = new Set(['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED']);
 const APPROVED_MESSAGE = 'Aprobada: la operación se envió.';
 const APPROVAL_ADDED_MESSAGE = 'Aprobación registrada: falta la de otro operador.';
 const REJECTED_MESSAGE = 'Rechazada: la operación no se enviará.';
+const SENT_LATE_MESSAGE = 'Estaba aprobada y no se había enviado: se envió ahora.';
 
 function journalOf(ctx: GatewayContext) {
   const journal = ctx.money?.journal;
@@ -39,15 +40,17 @@ async function decide(
     const row = await store.approvals.find(id, ctx.storeNamespace);
     if (!row || !maySee(row, ctx.user))
       return failed(null, { message: `No existe la solicitud de aprobación ${id}.`, code: 'NOT_FOUND' });
-    // An approved request whose sending a stopped replica left undone is sent by its next approver's call.
-    if (
-      rejection === null &&
-      row.status === 'APPROVED' &&
-      !row.dispatched_at &&
-      row.maker !== ctx.user.username
-    ) {
-      await sendApproved(ctx, schema, store, journal, row);
-      return { outcome: 'SUCCESS', error: null, message: APPROVED_MESSAGE, request: await reread(ctx, row) };
+    // An approved request whose sending a stopped replica left undone is sent by the next call of one who could
+    // have approved it; one being sent (claimed) is already decided: refused below as no longer pending.
+    const unsent = rejection === null && row.status === 'APPROVED' && !row.dispatched_at;
+    if (unsent && !decisionRefusal({ ...row, status: 'PENDING', approvals: [] }, ctx.user)) {
+      if (await sendApproved(ctx, schema, store, journal, row))
+        return {
+          outcome: 'SUCCESS',
+          error: null,
+          message: SENT_LATE_MESSAGE,
+          request: await reread(ctx, row),
+        };
     }
     const refusal = decisionRefusal(row, ctx.user);
     if (refusal) return failed(row, refusal);
