@@ -69,6 +69,8 @@ describe('operador', () => {
       '/pagadores/nuevo',
       '/pagadores/referencias',
       '/exportaciones',
+      // Four eyes on money: operador holds money permissions (cancel, refund...).
+      '/aprobaciones',
     ]);
     const nav = page.getByRole('navigation', { name: 'Menú principal' });
     for (const hidden of [
