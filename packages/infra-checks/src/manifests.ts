@@ -59,6 +59,7 @@ export const KINDS: Record<string, { model: string; types: string }> = {
     model: 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler',
     types: 'kubernetes-types/autoscaling/v2',
   },
+  'batch/v1/CronJob': { model: 'kubernetes-models/batch/v1/CronJob', types: 'kubernetes-types/batch/v1' },
   'networking.k8s.io/v1/Ingress': {
     model: 'kubernetes-models/networking.k8s.io/v1/Ingress',
     types: 'kubernetes-types/networking/v1',
