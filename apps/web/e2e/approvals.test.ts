@@ -122,12 +122,17 @@ describe('a cancel held for approval', () => {
     ]);
   });
 
-  it("the maker's own request shows in its queue without 'Aprobar' (the gateway would answer SELF_APPROVAL)", async () => {
+  it("the maker opens its request by number: approved and sent, without 'Aprobar' (it would be SELF_APPROVAL)", async () => {
     await page.goto(`${suite.stack.urls.web}/aprobaciones?estado=todos`);
     await gridSettled(page, QUEUE);
-    const row = gridRow(page, QUEUE, requestId);
-    await row.getByText('Aprobada', { exact: true }).waitFor();
-    await row.getByRole('button', { name: `Ver solicitud ${requestId}` }).click();
+    await gridRow(page, QUEUE, requestId).getByText('Aprobada', { exact: true }).waitFor();
+    // Opened by the number its dialog said: '/' focuses 'N.º de solicitud', the list's search field.
+    await page.locator('main h1').first().click();
+    await page.keyboard.press('/');
+    const number = page.getByRole('textbox', { name: 'N.º de solicitud' });
+    await expect.poll(() => number.evaluate((field) => field === document.activeElement)).toBe(true);
+    await number.fill(requestId);
+    await number.press('Enter');
     const detail = page.getByTestId('approval-detail-dialog');
     await detail.getByText('Enviada correctamente').waitFor();
     await expect(detail.getByRole('button', { name: 'Aprobar' }).count()).resolves.toBe(0);

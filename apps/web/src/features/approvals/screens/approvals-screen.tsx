@@ -16,6 +16,7 @@ import {
   approvalsQuery,
 } from '../approvals-list';
 import { ApprovalDetailDialog, ApprovalStatusChip } from '../components/approval-detail-dialog';
+import { RequestNumberSearch } from '../components/request-number-search';
 import type { ApprovalRequestRowFragment } from '../gql/graphql';
 
 /**
@@ -104,6 +105,7 @@ export default function ApprovalsScreen() {
             testId="approval-status-filter"
             onChange={(status) => list.setFilters({ status })}
           />
+          <RequestNumberSearch onFound={setOpened} />
         </FiltersBar>
       }
       errorTitle="No se pudieron cargar las solicitudes"
