@@ -60,10 +60,14 @@ export function describeError(error: unknown): string {
   if (CombinedGraphQLErrors.is(error)) return describeGatewayFailure({ graphql: error.errors[0] ?? {} });
   if (ServerError.is(error)) return describeGatewayFailure({ status: error.statusCode });
   // A /files call (lib/files): the gateway's Spanish message; the shell's `me` request (lib/me-request) too.
-  // A mutation's refusal read from its payload (lib/mutation-outcome.ts MutationRefusal): already the operator's.
+  // A mutation's refusal read from its payload (lib/mutation-outcome.ts MutationRefusal), or a bulk held for approval
+  // (PendingApproval): already the operator's.
   if (
     error instanceof Error &&
-    (error.name === 'FileRequestError' || error.name === 'MeRequestError' || error.name === 'MutationRefusal')
+    (error.name === 'FileRequestError' ||
+      error.name === 'MeRequestError' ||
+      error.name === 'MutationRefusal' ||
+      error.name === 'PendingApproval')
   )
     return error.message;
   if (error instanceof Error && error.name === 'AuthRedirectError') return SESSION_EXPIRED;

@@ -165,9 +165,20 @@ export class MutationRefusal extends Error {
 }
 
 /**
+ * A bulk the gateway held for approval (PENDING_APPROVAL: nothing sent), thrown by `bulkResultsOf`: the progress
+ * dialog marks its items 'Pendiente de aprobación' (neither failed nor retried), elsewhere its message is said.
+ */
+export class PendingApproval extends Error {
+  override readonly name = 'PendingApproval';
+  constructor(readonly approval: ApprovalLike | null) {
+    super(`${PENDING_APPROVAL_TITLE}: ${pendingApprovalMessage(approval)}`);
+  }
+}
+
+/**
  * A bulk mutation's results (one per item). No payload at all (a null root field, no data) is no answer: it throws
  * "No se recibió respuesta", which the bulk flow shows for every item, as for a request that failed; a request
- * refused as a whole throws its refusal (MutationRefusal); one held for approval throws 'Pendiente de aprobación' so.
+ * refused as a whole throws its refusal (MutationRefusal); one held for approval throws PendingApproval.
  */
 export function bulkResultsOf<T>(
   payload:
@@ -182,11 +193,7 @@ export function bulkResultsOf<T>(
 ): T[] {
   if (!payload) throw new Error(NO_ANSWER_MESSAGE);
   // A bulk held for approval sent nothing: said as a whole, with its request's number, never as items' failures.
-  if (payload.outcome === 'PENDING_APPROVAL') {
-    throw new MutationRefusal({
-      message: `${PENDING_APPROVAL_TITLE}: ${pendingApprovalMessage(payload.approval)}`,
-    });
-  }
+  if (payload.outcome === 'PENDING_APPROVAL') throw new PendingApproval(payload.approval ?? null);
   if (payload.error && payload.results.length === 0 && payload.outcome !== 'SUCCESS') {
     throw new MutationRefusal(payload.error);
   }

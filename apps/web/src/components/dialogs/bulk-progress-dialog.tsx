@@ -12,14 +12,17 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpIcon from '@mui/icons-material/Help';
+import InfoIcon from '@mui/icons-material/Info';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { describeError } from '../../lib/errors';
+import { PendingApproval } from '../../lib/mutation-outcome';
 import { ActionDialog, MULTI_DIALOG_WIDTH } from './action-dialog';
 import {
   applyBulkResults,
   failRunning,
   failedIds,
+  holdRunning,
   initialBulkItems,
   markRunning,
   summarizeBulk,
@@ -61,6 +64,8 @@ function StateIcon({ item }: { item: BulkItem }) {
       return <ErrorIcon color="error" aria-label="Error" />;
     case 'unknown':
       return <HelpIcon color="warning" aria-label="Resultado desconocido" />;
+    case 'held':
+      return <InfoIcon color="info" aria-label="Pendiente de aprobación" />;
     case 'running':
       return <CircularProgress size={20} aria-label="Procesando" />;
     default:
@@ -72,6 +77,7 @@ const MESSAGE_COLOR: Partial<Record<BulkItem['state'], string>> = {
   error: 'error.main',
   success: 'success.dark',
   unknown: 'warning.dark',
+  held: 'info.dark',
 };
 
 /**
@@ -110,7 +116,9 @@ export function BulkProgressDialog<R extends BulkResultLike>({
         setItems((current) => applyBulkResults(current, results, successMessage, resultLabel));
         onResults?.(results);
       } catch (error) {
-        setItems((current) => failRunning(current, describeError(error)));
+        // Held for approval: nothing was sent, nothing failed.
+        if (error instanceof PendingApproval) setItems((current) => holdRunning(current, error.message));
+        else setItems((current) => failRunning(current, describeError(error)));
       }
     },
     [run, successMessage, resultLabel, onResults],
@@ -148,7 +156,7 @@ export function BulkProgressDialog<R extends BulkResultLike>({
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} data-testid="bulk-summary">
             {summary.done
-              ? `Finalizado: ${countPhrase(summary.success, '{n} correcto', '{n} correctos')}, ${formatCount(summary.error)} con error${summary.unknown ? `, ${formatCount(summary.unknown)} sin confirmar` : ''}.`
+              ? `Finalizado: ${countPhrase(summary.success, '{n} correcto', '{n} correctos')}, ${formatCount(summary.error)} con error${summary.unknown ? `, ${formatCount(summary.unknown)} sin confirmar` : ''}${summary.held ? `, ${formatCount(summary.held)} pendiente${summary.held === 1 ? '' : 's'} de aprobación` : ''}.`
               : `Procesando ${summary.running} de ${summary.total}…`}
           </Typography>
           <Chip
@@ -158,6 +166,14 @@ export function BulkProgressDialog<R extends BulkResultLike>({
             label={countPhrase(summary.success, '{n} correcto', '{n} correctos')}
           />
           <Chip size="small" color="error" variant="outlined" label={`${summary.error} con error`} />
+          {summary.held > 0 && (
+            <Chip
+              size="small"
+              color="info"
+              variant="outlined"
+              label={`${summary.held} pendiente${summary.held === 1 ? '' : 's'} de aprobación`}
+            />
+          )}
           {summary.unknown > 0 && (
             <Chip
               size="small"

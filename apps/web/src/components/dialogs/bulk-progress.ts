@@ -10,7 +10,7 @@ import {
  * entry per selected item; a bulk mutation answers one result per id, each item checked and written on its
  * own (an item no longer eligible fails with its own reason, the others go on).
  */
-export type BulkItemState = 'pending' | 'running' | 'success' | 'error' | 'unknown';
+export type BulkItemState = 'pending' | 'running' | 'success' | 'error' | 'unknown' | 'held';
 
 export interface BulkItem {
   id: string;
@@ -83,6 +83,14 @@ export function failRunning(items: readonly BulkItem[], message: string): BulkIt
   return items.map((item) => (item.state === 'running' ? { ...item, state: 'error', message } : item));
 }
 
+/**
+ * The request was held for approval (PENDING_APPROVAL: nothing sent): every running item waits for a second
+ * operator, with that message; neither failed (never retried: it is the same request) nor done.
+ */
+export function holdRunning(items: readonly BulkItem[], message: string): BulkItem[] {
+  return items.map((item) => (item.state === 'running' ? { ...item, state: 'held', message } : item));
+}
+
 /** Ids "Reintentar fallidos" sends again: only the failed ones (an unknown result is never retried blindly). */
 export function failedIds(items: readonly BulkItem[]): string[] {
   return items.filter((item) => item.state === 'error').map((item) => item.id);
@@ -93,6 +101,8 @@ export interface BulkSummary {
   success: number;
   error: number;
   unknown: number;
+  /** Held for approval (nothing sent). */
+  held: number;
   running: number;
   done: boolean;
 }
@@ -105,6 +115,7 @@ export function summarizeBulk(items: readonly BulkItem[]): BulkSummary {
     success: count('success'),
     error: count('error'),
     unknown: count('unknown'),
+    held: count('held'),
     running,
     done: running === 0,
   };

@@ -4,6 +4,7 @@ import { describeError } from '../errors';
 import {
   bulkResultsOf,
   PENDING_APPROVAL_MESSAGE,
+  PendingApproval,
   pendingApprovalMessage,
   resolveOutcome,
 } from '../mutation-outcome';
@@ -42,7 +43,7 @@ describe('a move held for approval (four eyes on money)', () => {
   it('a bulk held for approval is said as a whole, never as its items', () => {
     const held = () =>
       bulkResultsOf({ outcome: 'PENDING_APPROVAL', error: null, results: [], approval: { id: '7' } });
-    expect(held).toThrow('Pendiente de aprobación: ');
+    expect(held).toThrow(PendingApproval);
     try {
       held();
     } catch (error) {
