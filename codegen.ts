@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { addTypenameToDocument } from '@apollo/client/utilities';
@@ -93,6 +94,7 @@ const TYPED_DOCUMENT = /^export const (\w+)Document = (\{.*\}) as unknown as Doc
  * A module of its own, so the text loads without the home's documents.
  */
 function writeOperationTexts(...files: string[]): void {
+  const trusted = new Map<string, string>();
   for (const file of files.filter((name) => /\/gql\/graphql\.ts$/.test(name))) {
     const source = readFileSync(file, 'utf8');
     const declared = source.match(/^export const \w+Document = /gm)?.length ?? 0;
@@ -105,12 +107,14 @@ function writeOperationTexts(...files: string[]): void {
         `codegen: ${file} declares ${declared} documents, ${documents.length} read (codegen.ts)`,
       );
     }
-    const texts = documents
+    const operations = documents
       .filter(({ document }) => document.definitions[0]?.kind === 'OperationDefinition')
-      .map(
-        ({ name, document }) =>
-          `/** ${name} as Apollo Client sends it (with \`__typename\`). */\nexport const ${name}Text = ${JSON.stringify(print(addTypenameToDocument(document)))};`,
-      );
+      .map(({ name, document }) => ({ name, text: print(addTypenameToDocument(document)) }));
+    for (const { text } of operations) trusted.set(createHash('sha256').update(text).digest('hex'), text);
+    const texts = operations.map(
+      ({ name, text }) =>
+        `/** ${name} as Apollo Client sends it (with \`__typename\`). */\nexport const ${name}Text = ${JSON.stringify(text)};`,
+    );
     if (texts.length === 0) continue;
     writeFileSync(
       join(dirname(file), 'operation-texts.ts'),
@@ -119,6 +123,24 @@ function writeOperationTexts(...files: string[]): void {
       ),
     );
   }
+  writeTrustedDocuments(trusted);
+}
+
+/**
+ * The web's trusted documents for the gateway (`apps/gateway/src/generated/web-documents.ts`): every operation the
+ * web sends, by the SHA-256 of its text as Apollo sends it. The web sends the hash alone; the gateway runs these
+ * by hash and, in production, only these for the web's client (docs/decisions.md, "Trusted documents").
+ */
+function writeTrustedDocuments(trusted: ReadonlyMap<string, string>): void {
+  const entries = [...trusted].sort(([a], [b]) => a.localeCompare(b));
+  writeFileSync(
+    'apps/gateway/src/generated/web-documents.ts',
+    [
+      '// Written by codegen.ts (writeTrustedDocuments): the web\'s operations by the SHA-256 of their text.',
+      `export const WEB_DOCUMENTS: ReadonlyMap<string, string> = new Map(${JSON.stringify(entries)});`,
+      '',
+    ].join('\n'),
+  );
 }
 
 // One schema, two consumers: resolver types for the gateway, typed documents for the web.

@@ -6,7 +6,7 @@
 // runs get 1.5x); BENCH_BASELINE_DIST another build's apps/web/dist (absolute), measured by the web scenario
 // alternately with this one (web_baseline_ratio); BENCH_WEB_RUNS (5) visits of each kind per build; BENCH_AREA_SECONDS (2) seconds per load run of each area scenario (bench/lib/areas.mjs);
 // BENCH_SAMPLED_SECONDS (0.75) seconds of alternated requests of each area scenario in the sampled form;
-// BENCH_ONLY=list,detail,areas,waterfall,floor,files,bulk,store,live,approvals,store_noisy_neighbour,peer,memory,web,interactions to run some scenarios (an area scenario's key, e.g.
+// BENCH_ONLY=list,detail,areas,waterfall,floor,files,bulk,store,live,trusted,approvals,store_noisy_neighbour,peer,memory,web,interactions to run some scenarios (an area scenario's key, e.g.
 // subscriptions_list, runs that one alone); BENCH_GATEWAY_LOG_LEVEL
 // (info, as in production); BENCH_NICE (-10) priority of the benchmark's processes; BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) for the gateway process; BENCH_DETAIL_ID (1000018).
 import { spawnSync } from 'node:child_process';
@@ -45,7 +45,7 @@ const baseSeconds = Number(process.env.BENCH_SECONDS ?? 4);
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'list,detail,areas,waterfall,floor,files,bulk,store,live,approvals,store_noisy_neighbour,peer,memory,web,interactions'
+    'list,detail,areas,waterfall,floor,files,bulk,store,live,trusted,approvals,store_noisy_neighbour,peer,memory,web,interactions'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -332,6 +332,10 @@ try {
       results,
       await (await import('../bench/lib/live.mjs')).liveBench(await storeEnv(), emulator),
     ),
+  );
+  // Trusted documents: the web's request bytes by text and by hash, a document's parse and validation (offline).
+  await attempt('trusted', async () =>
+    Object.assign(results, await (await import('../bench/lib/trusted.mjs')).trustedBench({ log })),
   );
   // Four eyes on money: from an approval to the held move's upstream call (bench/lib/approvals.mjs), on a gateway of
   // its own whose policy holds every cancel (started here, stopped after).

@@ -26,6 +26,11 @@ export interface GatewayConfig {
   services: Record<ServiceName, string>;
   sandbox: boolean;
   introspection: boolean;
+  /**
+   * Whether a request naming the web's client runs only the web's trusted documents (WEB_TRUSTED_DOCUMENTS_ONLY;
+   * default: in production). Known hashes run either way (execution/trusted-documents.ts).
+   */
+  webTrustedDocumentsOnly: boolean;
   /** GraphQL requests one operator may make per `rateLimitWindowMs` on this replica (0: no limit). */
   rateLimitMax: number;
   /** The rate limit's window (RATE_LIMIT_WINDOW_MS). */

@@ -27,6 +27,8 @@ const REQUEST_CODES = new Set([
   'OPERATION_RESOLUTION_FAILURE',
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
+  // The web's client sent a document that is not one of its own (execution/trusted-documents.ts).
+  'TRUSTED_DOCUMENT_REQUIRED',
 ]);
 
 /**

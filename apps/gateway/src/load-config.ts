@@ -165,6 +165,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     services,
     sandbox: bool(env, 'GRAPHQL_SANDBOX', !production),
     introspection: bool(env, 'INTROSPECTION', !production),
+    webTrustedDocumentsOnly: bool(env, 'WEB_TRUSTED_DOCUMENTS_ONLY', production),
     upstreamCallBudget: int(env, 'UPSTREAM_CALL_BUDGET', DEFAULT_UPSTREAM_CALL_BUDGET, 1, 100_000),
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', DEFAULT_RATE_LIMIT_MAX, 0, 1_000_000),
     rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000),

@@ -14,6 +14,7 @@ import type { GraphQLSchema } from 'graphql';
 import { activityRow, createActivityWriter, type ActivityWriter } from './activity/activity-writer.js';
 import { createMoveJournal, type MoveJournal } from './money/journal.js';
 import { createMoneyPolicy } from './money/pipeline.js';
+import { trustedDocumentsCache, webTrustedDocumentsPlugin } from './execution/trusted-documents.js';
 import { createApprovalGate, type ApprovalGate } from './money/approvals.js';
 import { startApprovalExpiry, type ApprovalExpiry } from './money/approval-expiry.js';
 import { createRefusalBudget } from './audit/refusal-budget.js';
@@ -210,9 +211,8 @@ function createApollo(
     ...(config.graphqlExecutor === 'jit' ? { gateway: jitGateway(schema) } : { schema }),
     introspection: config.introspection,
     csrfPrevention: true,
-    // Off until a trusted-documents list exists (an in-process APQ cache misses on other replicas and any
-    // signed-in client could fill it); the web sends full documents.
-    persistedQueries: false,
+    // The web's trusted documents by hash, read-only (no client can add one; every replica knows the same).
+    persistedQueries: trustedDocumentsCache(),
     allowBatchedHttpRequests: false,
     // Signals are the process's (run.ts: drain, flush the spans, exit), not Apollo's (stop, then re-raise).
     stopOnTerminationSignals: false,
@@ -238,6 +238,7 @@ function createApollo(
           ]
         : []),
       ...(armor.plugins as ApolloServerPlugin<GatewayContext>[]),
+      ...(config.webTrustedDocumentsOnly ? [webTrustedDocumentsPlugin<GatewayContext>()] : []),
       // First of the gateway's: its refusal is the answer when another plugin also refuses the operation.
       inputGuardPlugin<GatewayContext>(),
       loggingPlugin(logger),

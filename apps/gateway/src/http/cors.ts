@@ -32,6 +32,9 @@ export function apiCors(origins: readonly string[]): (exposedHeaders: string[]) 
         'last-event-id',
         // An upload's key (POST /files/…: a repeated send answered from its record).
         'idempotency-key',
+        // The web names its client: its documents are the trusted ones (execution/trusted-documents.ts).
+        'apollographql-client-name',
+        'apollographql-client-version',
       ],
       exposedHeaders,
       maxAge: 600,

@@ -30,6 +30,8 @@ export interface GatewayRequest {
   url: string;
   headers: Record<string, string>;
   operationName?: string;
+  /** Whether the body named its document by hash alone (a trusted document), without its text. */
+  byHash?: boolean;
 }
 
 export interface Session {
@@ -172,17 +174,18 @@ export async function newSession(
   page.on('request', (request: Request) => {
     if (!request.url().startsWith(gatewayOrigin)) return;
     const body = request.postData();
-    let operationName: string | undefined;
+    let operation: { operationName?: string; query?: string; extensions?: { persistedQuery?: unknown } } = {};
     try {
-      operationName = body ? (JSON.parse(body) as { operationName?: string }).operationName : undefined;
+      operation = body ? JSON.parse(body) : {};
     } catch {
-      operationName = undefined;
+      operation = {};
     }
     gatewayRequests.push({
       method: request.method(),
       url: request.url(),
       headers: request.headers(),
-      operationName,
+      operationName: operation.operationName,
+      byHash: operation.query === undefined && operation.extensions?.persistedQuery !== undefined,
     });
   });
   return { context, page, problems, gatewayRequests, close: () => context.close() };

@@ -42,7 +42,9 @@ export async function startTestStack({ gatewayEnv, ...options }: TestStackOption
     gatewayLogLevel: 'warn',
     // One role's sessions across every file drive the gateway faster than a person would: the per-operator rate
     // limit (tested on its own in the gateway's rate-limit.integration.test.ts) stays off here.
-    gatewayEnv: { RATE_LIMIT_MAX: '0', ...gatewayEnv },
+    // The web's requests run as in production: only its trusted documents (a text it sends that the gateway does
+    // not hold fails the test that sent it, instead of passing on a fallback).
+    gatewayEnv: { RATE_LIMIT_MAX: '0', WEB_TRUSTED_DOCUMENTS_ONLY: 'true', ...gatewayEnv },
     ...options,
   });
   const id = randomUUID();

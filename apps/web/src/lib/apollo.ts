@@ -8,10 +8,11 @@ import {
 } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { print } from '@apollo/client/utilities';
 import { isUnauthenticated } from './errors';
 import { takeEarlyAnswer } from './preload/early-request';
-import { requestHeaders } from './request-headers';
+import { requestHeaders, WEB_CLIENT_NAME } from './request-headers';
 import { newTraceparent } from './traceparent';
 import possibleTypesResult from './gql/possible-types';
 
@@ -86,6 +87,12 @@ export const earlyAnswerLink = new ApolloLink((operation, forward) => {
   });
 });
 
+/** The SHA-256 of a document's text, in hex: the key of the gateway's trusted documents. */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 export function createApolloClient(options: ApolloOptions): ApolloClient {
   const language = options.language ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
 
@@ -104,9 +111,12 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
   });
 
   const httpLink = new HttpLink({ uri: options.gatewayUrl });
+  // Every operation by its hash alone: the gateway holds the web's documents (docs/decisions.md, "Trusted documents").
+  const trustedLink = new PersistedQueryLink({ sha256: sha256Hex });
 
   return new ApolloClient({
-    link: ApolloLink.from([errorLink, earlyAnswerLink, authLink, httpLink]),
+    link: ApolloLink.from([errorLink, earlyAnswerLink, authLink, trustedLink, httpLink]),
     cache: createCache(),
+    clientAwareness: { name: WEB_CLIENT_NAME },
   });
 }

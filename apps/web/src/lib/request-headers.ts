@@ -25,9 +25,13 @@ export interface GatewayPost {
   fetch?: typeof fetch;
 }
 
+/** The web's client, as the gateway knows it: its documents are the trusted ones (execution/trusted-documents.ts). */
+export const WEB_CLIENT_NAME = 'backoffice-web';
+
 /**
- * POSTs one GraphQL request as Apollo's HttpLink would: JSON, the headers every gateway request carries and a new
- * traceparent. Rejects as `fetch` does (a network failure).
+ * POSTs one GraphQL request as Apollo's HttpLink would: JSON, the headers every gateway request carries, the web's
+ * client name and a new traceparent. Rejects as `fetch` does (a network failure). Its text goes whole (a trusted one:
+ * the shell sends it before Apollo, whose link sends the others by their hash alone).
  */
 export function postToGateway(
   { gatewayUrl, language, fetch: send = fetch }: GatewayPost,
@@ -41,6 +45,7 @@ export function postToGateway(
         {
           'content-type': 'application/json',
           accept: 'application/graphql-response+json,application/json;q=0.9',
+          'apollographql-client-name': WEB_CLIENT_NAME,
         },
         { token, language: language ?? (typeof navigator === 'undefined' ? undefined : navigator.language) },
       ),

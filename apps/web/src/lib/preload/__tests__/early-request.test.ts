@@ -63,6 +63,7 @@ describe('the early request (issue 65)', () => {
       locale: 'es_AR',
       'content-type': 'application/json',
       accept: 'application/graphql-response+json,application/json;q=0.9',
+      'apollographql-client-name': 'backoffice-web',
     });
     expect(headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     expect(JSON.parse(String(init.body))).toEqual({
