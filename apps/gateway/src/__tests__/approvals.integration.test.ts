@@ -89,6 +89,17 @@ const QUEUE = /* GraphQL */ `
   }
 `;
 
+const DECIDABLE = /* GraphQL */ `
+  query Decidable {
+    approvalRequests(decidable: true, pageSize: 100) {
+      total
+      rows {
+        id
+      }
+    }
+  }
+`;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it asked for
 type Data = Record<string, any>;
 
@@ -163,6 +174,11 @@ for (const backend of STORES) {
       });
       const own = (await as('operador', QUEUE, { status: 'PENDING' })).data!.approvalRequests.rows;
       expect(own.find((row: Data) => row.id === answer.approval.id)?.canDecide).toBe(false);
+      // What each may decide now (the menu's badge): the approver's includes it, the maker's does not.
+      const decidable = async (user: string) =>
+        (await as(user, DECIDABLE, {})).data!.approvalRequests.rows.map((row: Data) => row.id);
+      expect(await decidable('supervisor')).toContain(answer.approval.id);
+      expect(await decidable('operador')).not.toContain(answer.approval.id);
     });
 
     it('another operator with the permission approves: sent once, under the maker key; the maker retry answers it', async () => {

@@ -97,7 +97,7 @@ function failed(row: ApprovalRow | null, error: OperationError): Payload {
 
 export const approvalsResolvers: Resolvers = {
   Query: {
-    approvalRequests: async (_root, { status, area, page, pageSize }, ctx) => {
+    approvalRequests: async (_root, { status, area, decidable, page, pageSize }, ctx) => {
       if (status && !STATUSES.has(status)) throw badUserInput('Estado desconocido.', 'status');
       const paging = normalizePaging(page, pageSize);
       const { rows, total } = await withStore(ctx, (store) =>
@@ -107,6 +107,7 @@ export const approvalsResolvers: Resolvers = {
           permissions: ctx.user.permissions,
           status: status ?? null,
           area: area?.trim() || null,
+          decidable: decidable === true,
           ...paging,
         }),
       );
