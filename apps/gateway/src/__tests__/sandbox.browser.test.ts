@@ -171,6 +171,38 @@ it(
 );
 
 it(
+  'offers each major the gateway serves: 1.x answers at /graphql/v1 in its own shape, with its own docs',
+  async () => {
+    const { context, page, offMachine, violations } = await watchedPage();
+    const sentTo: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') sentTo.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${origin}/sandbox`);
+    await page.locator('#token').fill(await emulator.accessTokenFor('operador'));
+    await page.getByLabel('Versión del contrato').selectOption({ index: 1 });
+    await expect.poll(() => page.locator('#major option:checked').textContent()).toMatch(/^Versión 1\.0\.0/);
+    await queryEditor(page).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    // 1.0.0's OperationError.code is a String (2.x's an enum): the request must reach 1.x to pass validation.
+    await page.keyboard.insertText('query Quien { me { username } }');
+    await page.locator('.graphiql-tab', { hasText: 'Quien' }).waitFor();
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => responseText(page), { timeout: 15_000 }).toContain('"username": "operador"');
+    expect(sentTo).toContain('/graphql/v1');
+    expect(sentTo).not.toContain('/graphql');
+    const v1 = await (await fetch(`${origin}/sandbox/schema-v1.graphql`)).text();
+    const operationError = v1.slice(v1.indexOf('type OperationError {'));
+    expect(operationError.slice(0, operationError.indexOf('\n}'))).toMatch(/\n {2}code: String\n/);
+    expect(await violations()).toEqual([]);
+    expect(offMachine).toEqual([]);
+    await context.close();
+  },
+  BROWSER_TEST_TIMEOUT,
+);
+
+it(
   'works with a pasted token and shows the permission error in the result',
   async () => {
     const { context, page, offMachine, violations } = await watchedPage();

@@ -1,7 +1,8 @@
 import { Buffer } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { printSchema, type GraphQLSchema } from 'graphql';
+import { PREVIOUS_MAJORS, SCHEMA_VERSION } from '@backoffice/schema';
+import { buildSchema, printSchema, type GraphQLSchema } from 'graphql';
 import serveStatic from 'serve-static';
 import type { TokenVerifier } from '../auth/verify-token.js';
 import type { GatewayConfig } from '../config.js';
@@ -83,15 +84,28 @@ export function sandboxRouter({ config, schema }: SandboxOptions): SandboxHandle
   const keycloak = keycloakFromIssuer(config.keycloakIssuer);
   const csp = sandboxCsp(keycloak?.origin ?? null);
   const schemaPath = config.introspection ? '/sandbox/schema.graphql' : null;
+  // The majors served (the current one, then each previous one at its path until its last day: CHANGELOG.md).
+  const previous = PREVIOUS_MAJORS.map((major) => ({ major, file: `/schema-v${major.major}.graphql` }));
   const settings = JSON.stringify({
     graphqlPath: '/graphql',
     schemaPath,
+    majors: [
+      { label: `Versión ${SCHEMA_VERSION} (actual)`, graphqlPath: '/graphql', schemaPath },
+      ...previous.map(({ major, file }) => ({
+        label: `Versión ${major.version} (se sirve hasta el ${major.servedUntil})`,
+        graphqlPath: major.path,
+        schemaPath: config.introspection ? `/sandbox${file}` : null,
+      })),
+    ],
     keycloak: keycloak
       ? { url: keycloak.url, realm: keycloak.realm, clientId: config.sandboxClientId }
       : null,
   });
   let sdl: string | null = null;
 
+  const previousTypeDefs = new Map(previous.map(({ file, major }) => [file, major.typeDefs]));
+  /** A previous major's printed SDL, made when first asked (each built once). */
+  const previousSdl = new Map<string, string>();
   const page = routeMatcher('/');
   const settingsFile = routeMatcher('/config.json');
   const schemaFile = routeMatcher('/schema.graphql');
@@ -132,6 +146,12 @@ export function sandboxRouter({ config, schema }: SandboxOptions): SandboxHandle
     }
     if (get && settingsFile(path)) {
       sendText(res, 200, 'application/json', settings);
+      return true;
+    }
+    const previousTypes = get && schemaPath ? previousTypeDefs.get(path) : undefined;
+    if (previousTypes !== undefined) {
+      if (!previousSdl.has(path)) previousSdl.set(path, sandboxSdl(buildSchema(previousTypes)));
+      sendText(res, 200, 'text/plain', previousSdl.get(path)!);
       return true;
     }
     if (schemaPath && get && schemaFile(path)) {

@@ -17,7 +17,10 @@ import { Session, type SandboxSettings, type SessionState } from './session.js';
 
 type SchemaState = { schema: GraphQLSchema | null; message: string | null };
 
-async function loadSchema(settings: SandboxSettings): Promise<SchemaState> {
+/** One major the gateway serves: where its GraphQL answers and its printed SDL is. */
+type Major = SandboxSettings['majors'][number];
+
+async function loadSchema(settings: Pick<Major, 'schemaPath'>): Promise<SchemaState> {
   if (!settings.schemaPath)
     return { schema: null, message: 'El esquema no se publica en este entorno (introspección desactivada).' };
   try {
@@ -32,7 +35,7 @@ async function loadSchema(settings: SandboxSettings): Promise<SchemaState> {
 const hasHeader = (headers: Record<string, unknown>, name: string) =>
   Object.keys(headers).some((key) => key.toLowerCase() === name);
 
-function createFetcher(settings: SandboxSettings, session: Session): Fetcher {
+function createFetcher(settings: Pick<Major, 'graphqlPath'>, session: Session): Fetcher {
   return async (params, opts) => {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -58,6 +61,9 @@ function SessionBar(props: {
   state: SessionState;
   schemaMessage: string | null;
   onToken(text: string): void;
+  majors: Major[];
+  major: number;
+  onMajor(index: number): void;
 }) {
   const { session, state } = props;
   const status =
@@ -74,6 +80,22 @@ function SessionBar(props: {
       </span>
       {props.schemaMessage ? <span className="hint">{props.schemaMessage}</span> : null}
       <span className="spacer" />
+      {props.majors.length > 1 ? (
+        <label className="token">
+          Versión del contrato
+          <select
+            id="major"
+            value={props.major}
+            onChange={(event) => props.onMajor(Number(event.target.value))}
+          >
+            {props.majors.map((major, index) => (
+              <option key={major.graphqlPath} value={index}>
+                {major.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label className="token">
         Token propio
         <input
@@ -110,22 +132,34 @@ function Sandbox({
 }) {
   const [state, setState] = useState<SessionState>(initial);
   const [schema, setSchema] = useState<SchemaState>({ schema: null, message: null });
-  const fetcher = useMemo(() => createFetcher(settings, session), [settings, session]);
+  // Which major the requests and the docs are for (the current one unless chosen): each has its own path and SDL.
+  const { majors } = settings;
+  const [majorIndex, setMajorIndex] = useState(0);
+  const major = majors[majorIndex] ?? majors[0]!;
+  const fetcher = useMemo(() => createFetcher(major, session), [major, session]);
 
   // The schema first, before any sign-in: the docs explorer is browsable at once.
   useEffect(() => {
     let current = true;
-    void loadSchema(settings).then((next) => current && setSchema(next));
+    void loadSchema(major).then((next) => current && setSchema(next));
     return () => {
       current = false;
     };
-  }, [settings]);
+  }, [major]);
 
   const onToken = useCallback((text: string) => setState(session.usePastedToken(text)), [session]);
 
   return (
     <div className="sandbox">
-      <SessionBar session={session} state={state} schemaMessage={schema.message} onToken={onToken} />
+      <SessionBar
+        session={session}
+        state={state}
+        schemaMessage={schema.message}
+        onToken={onToken}
+        majors={majors}
+        major={majorIndex}
+        onMajor={setMajorIndex}
+      />
       <div className="sandbox-ide">
         <GraphiQL
           fetcher={fetcher}

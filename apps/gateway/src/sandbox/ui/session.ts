@@ -4,6 +4,8 @@ import Keycloak from 'keycloak-js';
 export interface SandboxSettings {
   graphqlPath: string;
   schemaPath: string | null;
+  /** Every major the gateway serves, the current first: where its GraphQL and its printed SDL are. */
+  majors: Array<{ label: string; graphqlPath: string; schemaPath: string | null }>;
   keycloak: { url: string; realm: string; clientId: string } | null;
 }
 
