@@ -4,6 +4,7 @@
 //   the text and by hash alone, and `trusted_request_bytes_saved_pct`;
 // - `trusted_parse_validate_ms`: graphql-js parse + validate of one web document, the mean (what a replica spends on
 //   a document it has not cached yet; a hash request skips reading and hashing the text, never this).
+import { Buffer } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { buildSchema, parse, validate } from 'graphql';
