@@ -16,6 +16,10 @@ import { startStoreGateway, STORES } from './store-backends.js';
 const CANCEL = /* GraphQL */ `
   mutation Cancel($id: ID!, $key: String!, $reason: String! = "Pedido del pagador") {
     cancelPayment(id: $id, reason: $reason, idempotencyKey: $key) {
+      payment {
+        id
+        status
+      }
       outcome
       message
       error {
@@ -166,7 +170,7 @@ for (const backend of STORES) {
       expect(audit.map((l) => l.result)).toEqual(['pending', 'success']);
     });
 
-    it('a retry with the same key answers the first outcome and sends nothing again; other arguments are refused', async () => {
+    it('a retry with the same key answers the first outcome, the payment with it, and sends nothing again; other arguments are refused', async () => {
       const [id, other] = await cancellable(2);
       const key = randomUUID();
       const first = await as('operador', CANCEL, { id, key });

@@ -261,6 +261,16 @@ const idsOf = (args: Record<string, unknown>): string[] | null =>
   Array.isArray(args.ids) ? [...new Set(args.ids.map(String))] : null;
 
 /** A stored answer as the field's payload again; a bulk's, for the items asked only, in their order. */
+/** The record a replayed answer of a single-record move is about (its document is read again by the area). */
+const REPLAYED_RECORD = Symbol('replayed record');
+
+/**
+ * The record id of a replayed answer (a retry under a used key answered from the store, without documents), or
+ * null: an area's payload resolver reads the record again so a retry shows it as the first answer did.
+ */
+export const replayedRecord = (payload: unknown): string | null =>
+  (payload as { [REPLAYED_RECORD]?: string } | null)?.[REPLAYED_RECORD] ?? null;
+
 function replayed(call: MoveFieldCall, move: MoveRecord): unknown {
   const { unsent: _unsent, thrown, ...stored } = storedAnswer(move.answer);
   if (thrown) throw new GraphQLError(thrown.message, { extensions: thrown.extensions });
@@ -271,7 +281,14 @@ function replayed(call: MoveFieldCall, move: MoveRecord): unknown {
       : stored.results;
   // A bulk's answer stored before schema 2.0.0 has no outcome of its own: its items make it (bulkPayload).
   const bulk = results && stored.outcome === undefined ? bulkPayload(results) : {};
-  return { ...requiredEmpties(call.returnType), ...bulk, ...stored, ...(results ? { results } : {}) };
+  const record = !results && move.target_ids?.length === 1 ? { [REPLAYED_RECORD]: move.target_ids[0] } : {};
+  return {
+    ...requiredEmpties(call.returnType),
+    ...bulk,
+    ...stored,
+    ...(results ? { results } : {}),
+    ...record,
+  };
 }
 
 const isFinal = (result: string) => result === 'success' || result === 'failed';

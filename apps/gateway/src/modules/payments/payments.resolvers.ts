@@ -3,7 +3,13 @@ import type { Resolvers } from '../../generated/resolvers-types.js';
 import { hasAnyPermission } from '../../auth/permissions.js';
 import { UpstreamError } from '../../upstream/errors.js';
 import { checkId } from '../../shared/inputs.js';
-import { mapPayment, UNKNOWN_HOLDER, type PaymentMethodModel } from './payments.mappers.js';
+import {
+  mapPayment,
+  UNKNOWN_HOLDER,
+  type PaymentMethodModel,
+  type PaymentModel,
+} from './payments.mappers.js';
+import { replayedRecord } from '../../money/move.js';
 import { versionKey } from './payments.loaders.js';
 import { paymentsMutations } from './payments.mutations.js';
 import { checkoutUrl } from './payments.present.js';
@@ -12,7 +18,19 @@ import { PAYMENT_METHODS } from './payment-methods.js';
 import { paymentActions, paymentListQuery } from './payments.rules.js';
 import { listPage } from '../../shared/paging.js';
 
+/** A payment payload's document; a replayed answer's (a retry under its key) read again, as the first answer held it. */
+const payloadPayment = (
+  parent: { payment?: PaymentModel | null },
+  loaders: { payment: { load(id: string): Promise<PaymentModel | null> } },
+) => {
+  if (parent.payment !== undefined && parent.payment !== null) return parent.payment;
+  const replayedId = replayedRecord(parent);
+  return replayedId ? loaders.payment.load(replayedId) : null;
+};
+
 export const paymentsResolvers: Resolvers = {
+  PaymentMutationPayload: { payment: (parent, _args, { loaders }) => payloadPayment(parent, loaders) },
+  PaymentRefundPayload: { payment: (parent, _args, { loaders }) => payloadPayment(parent, loaders) },
   Query: {
     async payments(_root, args, { dataSources }) {
       const query = paymentListQuery(args);
