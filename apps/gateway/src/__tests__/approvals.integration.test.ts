@@ -274,6 +274,26 @@ for (const backend of STORES) {
       expect(await statusOf(id)).toBe('rejected');
     });
 
+    it('an approved request its replica stopped before sending is sent by the next approver, once, after a lease', async () => {
+      const { id, approvalId } = await held();
+      // As a replica that stored the approval and stopped before claiming the sending leaves it.
+      await sql`update approval_request set status = 'APPROVED', decided_at = now() - interval '1 hour',
+        approvals = '[{"username": "supervisor", "at": "2026-01-01T00:00:00Z"}]' where id = ${approvalId}::bigint`.execute(
+        block.gateway.store!.current()!.db,
+      );
+      expect(await cancelsOf(id)).toHaveLength(0);
+      const sent = (await as('admin', DECIDE, { id: approvalId, key: randomUUID() })).data!.approveRequest;
+      expect(sent).toMatchObject({
+        outcome: 'SUCCESS',
+        request: { status: 'APPROVED', moveOutcome: 'SUCCESS' },
+      });
+      expect(sent.message).toMatch(/no se había enviado/);
+      const again = (await as('supervisor', DECIDE, { id: approvalId, key: randomUUID() })).data!
+        .approveRequest;
+      expect(again.error.code).toBe('APPROVAL_NOT_PENDING');
+      expect(await cancelsOf(id)).toHaveLength(1);
+    });
+
     it('an undecided request expires: never sent, a late approval refused, the maker retry answers APPROVAL_EXPIRED', async () => {
       const { id, key, approvalId } = await held();
       // Its expiry brought to now in the store, as time passing would.

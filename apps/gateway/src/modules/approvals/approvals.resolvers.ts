@@ -41,8 +41,10 @@ async function decide(
     if (!row || !maySee(row, ctx.user))
       return failed(null, { message: `No existe la solicitud de aprobación ${id}.`, code: 'NOT_FOUND' });
     // An approved request whose sending a stopped replica left undone is sent by the next call of one who could
-    // have approved it; one being sent (claimed) is already decided: refused below as no longer pending.
-    const unsent = rejection === null && row.status === 'APPROVED' && !row.dispatched_at;
+    // have approved it; any other approved request is already decided: refused below as no longer pending.
+    // Only once its approver's replica had a lease to send it: a request approved a moment ago is being sent.
+    const abandoned = (row.decided_at?.getTime() ?? Infinity) < Date.now() - journal.leaseMs;
+    const unsent = rejection === null && row.status === 'APPROVED' && !row.dispatched_at && abandoned;
     if (unsent && !decisionRefusal({ ...row, status: 'PENDING', approvals: [] }, ctx.user)) {
       if (await sendApproved(ctx, schema, store, journal, row))
         return {
