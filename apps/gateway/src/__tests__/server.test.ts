@@ -354,6 +354,19 @@ describe('sandbox', () => {
     expect(await res.json()).toEqual({
       graphqlPath: '/graphql',
       schemaPath: '/sandbox/schema.graphql',
+      // Every major served, the current first (CHANGELOG.md, "Supported majors").
+      majors: [
+        {
+          label: expect.stringMatching(/^Versión 2\.\d+\.\d+ \(actual\)$/),
+          graphqlPath: '/graphql',
+          schemaPath: '/sandbox/schema.graphql',
+        },
+        {
+          label: 'Versión 1.0.0 (se sirve hasta el 2027-05-31)',
+          graphqlPath: '/graphql/v1',
+          schemaPath: '/sandbox/schema-v1.graphql',
+        },
+      ],
       keycloak: { url: 'http://localhost:8080', realm: 'back-office', clientId: 'back-office-web' },
     });
   });
