@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -11,7 +11,6 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { usePermissions } from '../../lib/permissions';
 import { useStoredState } from '../../lib/use-stored-state';
-import { loadDataClient } from '../data-layer';
 import { SIDEBAR } from '../theme';
 import { activeItem, visibleMenu, type MenuGroup } from './menu';
 import { GroupMenu, useLazyMenu } from './lazy-menus';
@@ -32,21 +31,6 @@ const itemSx = {
     '& .MuiListItemIcon-root': { color: SIDEBAR.accent },
   },
 } as const;
-
-/**
- * A group's icon, as the data layer's chunk renders it (its default export: app/data-client.tsx), where 'Aprobaciones'
- * wears the count of requests the operator may decide now; the bare icon until then. The badge's code (its query,
- * Apollo, the live updates) stays out of the shell.
- */
-const GroupBadge = lazy(loadDataClient);
-
-function GroupIcon({ group }: { group: MenuGroup }) {
-  return (
-    <Suspense fallback={<group.icon fontSize="small" />}>
-      <GroupBadge group={group} />
-    </Suspense>
-  );
-}
 
 /** An entry of the menu's lists: a `<ul>` holds only `<li>` (the buttons and links go inside). */
 function MenuListItem({ children, ...rest }: { children: ReactNode; 'data-menu-group'?: string }) {
@@ -120,8 +104,8 @@ function ExpandedGroup({
   activeTo: string | undefined;
   onNavigate?: () => void;
 }) {
+  const Icon = group.icon;
   const containsActive = group.items.some((i) => i.to === activeTo);
-  const Expand = open ? ExpandLess : ExpandMore;
 
   if (group.flat) {
     const item = group.items[0]!;
@@ -135,7 +119,7 @@ function ExpandedGroup({
           sx={itemSx}
         >
           <ListItemIcon>
-            <GroupIcon group={group} />
+            <Icon fontSize="small" />
           </ListItemIcon>
           {/* A long label wraps onto a second line instead of being cut ('Reporte plano de integraciones'). */}
           <ListItemText
@@ -155,13 +139,17 @@ function ExpandedGroup({
         sx={{ ...itemSx, color: containsActive ? SIDEBAR.textStrong : SIDEBAR.text }}
       >
         <ListItemIcon sx={containsActive ? { color: `${SIDEBAR.accent} !important` } : undefined}>
-          <GroupIcon group={group} />
+          <Icon fontSize="small" />
         </ListItemIcon>
         <ListItemText
           primary={group.label}
           slotProps={{ primary: { fontSize: 14, fontWeight: 500, lineHeight: 1.3 } }}
         />
-        <Expand fontSize="small" sx={{ color: SIDEBAR.muted }} />
+        {open ? (
+          <ExpandLess fontSize="small" sx={{ color: SIDEBAR.muted }} />
+        ) : (
+          <ExpandMore fontSize="small" sx={{ color: SIDEBAR.muted }} />
+        )}
       </ListItemButton>
       <Collapse in={open} timeout="auto">
         <List disablePadding>
@@ -197,6 +185,7 @@ function CollapsedGroup({
   activeTo: string | undefined;
   onNavigate?: () => void;
 }) {
+  const Icon = group.icon;
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const selected = group.items.some((i) => i.to === activeTo);
@@ -226,11 +215,11 @@ function CollapsedGroup({
             ...itemSx,
             justifyContent: 'center',
             px: 0,
-            '& .MuiListItemIcon-root': { color: SIDEBAR.muted, minWidth: 0 },
+            '& .MuiListItemIcon-root': { ...itemSx['& .MuiListItemIcon-root'], minWidth: 0 },
           }}
         >
           <ListItemIcon>
-            <GroupIcon group={group} />
+            <Icon fontSize="small" />
           </ListItemIcon>
         </ListItemButton>
       </ShellTooltip>
