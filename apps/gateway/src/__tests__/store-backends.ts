@@ -19,11 +19,6 @@ export const STORES: Array<{ name: 'embedded' | 'postgres' }> = [
   ...(REAL_URL ? [{ name: 'postgres' as const }] : []),
 ];
 
-let fileDatabase: Promise<ScratchDatabase> | null = null;
-afterAll(async () => {
-  if (fileDatabase) await (await fileDatabase).drop();
-});
-
 export interface StoreGateway {
   stubs: SharedStubs;
   emulator: SharedEmulator;
@@ -64,18 +59,20 @@ export async function startStoreGateway(
   lines: string[],
 ): Promise<StoreGateway> {
   const { stubs, emulator } = await sharedStack();
-  const store =
-    backend.name === 'postgres'
-      ? {
-          databaseUrl: (await (fileDatabase ??= createScratchDatabase(REAL_URL, 'gateway_test'))).databaseUrl,
-        }
-      : { dataDir: 'memory://' };
-  const gateway = await startLocalGateway(
+  // On a server, a database of this gateway's own, dropped once it stopped: files share a worker's modules, so a
+  // database kept per module was dropped by the first file to end while a later one still used it.
+  const database: ScratchDatabase | null =
+    backend.name === 'postgres' ? await createScratchDatabase(REAL_URL, 'gateway_test') : null;
+  const store = database ? { databaseUrl: database.databaseUrl } : { dataDir: 'memory://' };
+  const started = await startLocalGateway(
     stubs.url,
     emulator,
     { store, ...overrides },
     createLogger('info', (line) => lines.push(line)),
   );
+  const gateway: RunningGateway = database
+    ? { ...started, close: () => started.close().finally(() => database.drop()) }
+    : started;
   await storeOpen(gateway, lines);
   if (backend.name === 'postgres') await gateway.store!.current()!.db.deleteFrom('activity').execute();
   return { stubs, emulator, gateway, tokenFor: freshTokens((username) => emulator.accessTokenFor(username)) };
