@@ -5,7 +5,7 @@ import type { GatewayContext } from '../gateway-context.js';
 
 /**
  * One call to the store: STORE_UNAVAILABLE when it is not open, and when the call fails (a server that went away
- * while the store was open: issue 60), never an unexpected error.
+ * while the store was open), never an unexpected error.
  */
 export async function withStore<T>(context: GatewayContext, call: (store: Store) => Promise<T>): Promise<T> {
   const store = context.store?.current();
