@@ -89,14 +89,21 @@ export function startApprovalExpiry(options: {
     }
     return expired.length;
   };
-  const run = () =>
-    (running ??= expireDue()
+  const sweep = () =>
+    expireDue()
       .catch((error: unknown) => {
         logger.warn('approval expiry failed', { error: String(error) });
         return 0;
       })
-      .finally(() => (running = null)));
-  const timer = setInterval(() => void run(), options.everyMs ?? 5_000);
+      .finally(() => (running = null));
+  // A tick skips while a sweep runs; run() waits for it and sweeps again, since that sweep may have read before what
+  // is due now was due.
+  const tick = () => void (running ??= sweep());
+  const run = async (): Promise<number> => {
+    while (running) await running;
+    return (running = sweep());
+  };
+  const timer = setInterval(tick, options.everyMs ?? 5_000);
   timer.unref();
   return { run, close: () => clearInterval(timer) };
 }
