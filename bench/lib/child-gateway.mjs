@@ -3,7 +3,14 @@
 // Prints one line `BENCH_READY {"url": ...}` when listening (and its store, if any, is open); stops when its stdin
 // ends.
 import process from 'node:process';
-import { startGateway } from '@backoffice/gateway';
+import { pathToFileURL } from 'node:url';
+
+// BENCH_GATEWAY_DIST: another build's apps/gateway/dist (absolute), to measure two builds alternately in one sitting.
+const { startGateway } = await import(
+  process.env.BENCH_GATEWAY_DIST
+    ? pathToFileURL(`${process.env.BENCH_GATEWAY_DIST}/index.js`).href
+    : '@backoffice/gateway'
+);
 
 // BENCH_GATEWAY_FETCH=http: an experiment that swaps undici's fetch for node:http (see http-fetch.mjs).
 const options = {};

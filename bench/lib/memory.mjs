@@ -4,8 +4,13 @@
 // gateway's process is read from /proc after the load (and its peak, VmHWM, over the process's life). The
 // Kubernetes manifest's memory request and limit follow from this figure (infra/k8s/base/gateway.yaml).
 import { Blob } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { detailDocument, listDocument, withTypename } from './documents.mjs';
@@ -37,6 +42,61 @@ export function manifestMemoryMib(
     return match ? Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1) : null;
   };
   return { request: of('requests'), limit: of('limits') };
+}
+
+/**
+ * The PostgreSQL server a replica's store runs on, as in production: BENCH_DATABASE_URL's, else a throw-away one of
+ * this machine (.ci/postgres.sh: Debian's package, a temporary folder), stopped by `stop()`.
+ */
+export function benchPostgres(given = process.env.BENCH_DATABASE_URL) {
+  if (given) return { url: given, stop() {} };
+  const script = fileURLToPath(new URL('../../.ci/postgres.sh', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
+  const url = execFileSync('bash', [script, 'start', dir], { encoding: 'utf8' }).trim();
+  return {
+    url,
+    stop() {
+      execFileSync('bash', [script, 'stop', dir]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The memory scenario on a replica of each store, each started for it and stopped after: on PostgreSQL (production's;
+ * `gateway_rss_mib`, `gateway_rss_uploads_mib`) and on the embedded store in a folder (`npm start`'s).
+ * `startGateway(name, env)`: the bench's gateway child.
+ */
+export async function memoryOnStores(env, { startGateway, tokens, seconds }) {
+  const measure = async (name, storeEnv) => {
+    const child = await startGateway(name, storeEnv);
+    try {
+      env.log(`  ${name}:`);
+      return await memoryScenario(
+        { ...env, gatewayUrl: `${child.info.url}/graphql`, gatewayPid: child.pid },
+        { tokens, seconds },
+      );
+    } finally {
+      await child.stop();
+    }
+  };
+  const server = benchPostgres();
+  let postgres;
+  try {
+    // Production refuses to start on PostgreSQL without the activity chain's secret.
+    postgres = await measure('gateway-postgres', {
+      DATABASE_URL: server.url,
+      ACTIVITY_CHAIN_SECRET: randomBytes(48).toString('base64'),
+    });
+  } finally {
+    server.stop();
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bench-store-'));
+  try {
+    return { postgres, embedded: await measure('gateway-embedded', { STORE_DATA_DIR: dir }) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** An import file the stubs accept (IMPORT_COLUMNS, at most 5,000 rows), about `bytes` long. */
