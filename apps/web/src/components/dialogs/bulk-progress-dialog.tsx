@@ -80,29 +80,40 @@ const MESSAGE_COLOR: Partial<Record<BulkItem['state'], string>> = {
   held: 'info.dark',
 };
 
+/** The items as they open: every one waiting, or the first run's results already applied (`initialResults`). */
+function openingItems<R extends BulkResultLike>(
+  selection: BulkProgressDialogProps<R>['items'],
+  initialResults: readonly R[] | undefined,
+  successMessage: string,
+  resultLabel: BulkProgressDialogProps<R>['resultLabel'],
+): BulkItem[] {
+  if (!initialResults) return initialBulkItems(selection);
+  const labels = new Map(selection.map((item) => [item.id, item.label]));
+  const ids = initialResults.map((result) => result.id);
+  const fresh = initialBulkItems(ids.map((id) => ({ id, label: labels.get(id) })));
+  return applyBulkResults(markRunning(fresh, ids), initialResults, successMessage, resultLabel);
+}
+
+type BulkRunOptions<R extends BulkResultLike> = Pick<
+  BulkProgressDialogProps<R>,
+  'items' | 'run' | 'initialResults' | 'successMessage' | 'resultLabel' | 'onResults'
+>;
+
 /**
- * Progress of a multi-selection action (850 px): each item's outcome and message (successes marked, failures
- * with the catalogue message - extended code), and "Reintentar fallidos" sending only the failed ids again.
+ * Each item's state, and `execute(ids)`: those items running, then their results (or every one failed, or held for
+ * approval). The first run starts once, on opening, unless its results came with the dialog.
  */
-export function BulkProgressDialog<R extends BulkResultLike>({
-  title,
+function useBulkRun<R extends BulkResultLike>({
   items: selection,
-  noun,
   run,
   initialResults,
   successMessage,
   resultLabel,
   onResults,
-  onClose,
-  returnFocusTo,
-}: BulkProgressDialogProps<R>) {
-  const [items, setItems] = useState(() => {
-    if (!initialResults) return initialBulkItems(selection);
-    const labels = new Map(selection.map((item) => [item.id, item.label]));
-    const ids = initialResults.map((result) => result.id);
-    const fresh = initialBulkItems(ids.map((id) => ({ id, label: labels.get(id) })));
-    return applyBulkResults(markRunning(fresh, ids), initialResults, successMessage, resultLabel);
-  });
+}: BulkRunOptions<R>) {
+  const [items, setItems] = useState(() =>
+    openingItems(selection, initialResults, successMessage, resultLabel),
+  );
   const started = useRef(false);
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -131,9 +142,94 @@ export function BulkProgressDialog<R extends BulkResultLike>({
     else void execute(itemsRef.current.map((item) => item.id));
   }, [execute, initialResults, onResults]);
 
+  return { items, execute };
+}
+
+/** The counts so far (a sentence, then a chip per outcome) and the bar of the items answered. */
+function BulkSummaryBar({ summary }: { summary: BulkSummary }) {
+  const progress = summary.total === 0 ? 100 : ((summary.total - summary.running) / summary.total) * 100;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} data-testid="bulk-summary">
+          {summary.done
+            ? `Finalizado: ${countPhrase(summary.success, '{n} correcto', '{n} correctos')}, ${formatCount(summary.error)} con error${summary.unknown ? `, ${formatCount(summary.unknown)} sin confirmar` : ''}${summary.held ? `, ${formatCount(summary.held)} pendiente${summary.held === 1 ? '' : 's'} de aprobación` : ''}.`
+            : `Procesando ${summary.running} de ${summary.total}…`}
+        </Typography>
+        <Chip
+          size="small"
+          color="success"
+          variant="outlined"
+          label={countPhrase(summary.success, '{n} correcto', '{n} correctos')}
+        />
+        <Chip size="small" color="error" variant="outlined" label={`${summary.error} con error`} />
+        {summary.held > 0 && (
+          <Chip
+            size="small"
+            color="info"
+            variant="outlined"
+            label={`${summary.held} pendiente${summary.held === 1 ? '' : 's'} de aprobación`}
+          />
+        )}
+        {summary.unknown > 0 && (
+          <Chip size="small" color="warning" variant="outlined" label={`${summary.unknown} sin confirmar`} />
+        )}
+      </Box>
+      <LinearProgress
+        variant={summary.done ? 'determinate' : 'indeterminate'}
+        value={progress}
+        aria-label="Progreso"
+      />
+    </Box>
+  );
+}
+
+/** One item: its state's icon, its title and label, and its outcome's message in the outcome's colour. */
+function BulkItemRow({ item, noun, divider }: { item: BulkItem; noun: ItemNoun; divider: boolean }) {
+  return (
+    <ListItem divider={divider} data-testid="bulk-item" data-id={item.id} data-state={item.state}>
+      <ListItemIcon sx={{ minWidth: 36 }}>
+        <StateIcon item={item} />
+      </ListItemIcon>
+      <ListItemText
+        primary={
+          <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              {itemTitle(noun, item.id)}
+            </Box>
+            {item.label && (
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                {item.label}
+              </Box>
+            )}
+          </Box>
+        }
+        secondary={item.message ? <MessageText message={item.message} /> : item.message}
+        slotProps={{
+          secondary: {
+            sx: { color: MESSAGE_COLOR[item.state] },
+            'data-testid': 'bulk-item-message',
+          } as object,
+        }}
+      />
+    </ListItem>
+  );
+}
+
+/**
+ * Progress of a multi-selection action (850 px): each item's outcome and message (successes marked, failures
+ * with the catalogue message - extended code), and "Reintentar fallidos" sending only the failed ids again.
+ */
+export function BulkProgressDialog<R extends BulkResultLike>({
+  title,
+  noun,
+  onClose,
+  returnFocusTo,
+  ...runOptions
+}: BulkProgressDialogProps<R>) {
+  const { items, execute } = useBulkRun(runOptions);
   const summary = summarizeBulk(items);
   const retry = failedIds(items);
-  const progress = summary.total === 0 ? 100 : ((summary.total - summary.running) / summary.total) * 100;
 
   return (
     <ActionDialog
@@ -152,43 +248,7 @@ export function BulkProgressDialog<R extends BulkResultLike>({
         ) : undefined
       }
     >
-      <Box sx={{ mb: 2 }}>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} data-testid="bulk-summary">
-            {summary.done
-              ? `Finalizado: ${countPhrase(summary.success, '{n} correcto', '{n} correctos')}, ${formatCount(summary.error)} con error${summary.unknown ? `, ${formatCount(summary.unknown)} sin confirmar` : ''}${summary.held ? `, ${formatCount(summary.held)} pendiente${summary.held === 1 ? '' : 's'} de aprobación` : ''}.`
-              : `Procesando ${summary.running} de ${summary.total}…`}
-          </Typography>
-          <Chip
-            size="small"
-            color="success"
-            variant="outlined"
-            label={countPhrase(summary.success, '{n} correcto', '{n} correctos')}
-          />
-          <Chip size="small" color="error" variant="outlined" label={`${summary.error} con error`} />
-          {summary.held > 0 && (
-            <Chip
-              size="small"
-              color="info"
-              variant="outlined"
-              label={`${summary.held} pendiente${summary.held === 1 ? '' : 's'} de aprobación`}
-            />
-          )}
-          {summary.unknown > 0 && (
-            <Chip
-              size="small"
-              color="warning"
-              variant="outlined"
-              label={`${summary.unknown} sin confirmar`}
-            />
-          )}
-        </Box>
-        <LinearProgress
-          variant={summary.done ? 'determinate' : 'indeterminate'}
-          value={progress}
-          aria-label="Progreso"
-        />
-      </Box>
+      <BulkSummaryBar summary={summary} />
       {/* A long list scrolls: it takes the focus so the keyboard can scroll it too. */}
       <List
         dense
@@ -198,38 +258,7 @@ export function BulkProgressDialog<R extends BulkResultLike>({
         sx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: '55vh', overflow: 'auto' }}
       >
         {items.map((item, index) => (
-          <ListItem
-            key={item.id}
-            divider={index < items.length - 1}
-            data-testid="bulk-item"
-            data-id={item.id}
-            data-state={item.state}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <StateIcon item={item} />
-            </ListItemIcon>
-            <ListItemText
-              primary={
-                <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-                  <Box component="span" sx={{ fontWeight: 600 }}>
-                    {itemTitle(noun, item.id)}
-                  </Box>
-                  {item.label && (
-                    <Box component="span" sx={{ color: 'text.secondary' }}>
-                      {item.label}
-                    </Box>
-                  )}
-                </Box>
-              }
-              secondary={item.message ? <MessageText message={item.message} /> : item.message}
-              slotProps={{
-                secondary: {
-                  sx: { color: MESSAGE_COLOR[item.state] },
-                  'data-testid': 'bulk-item-message',
-                } as object,
-              }}
-            />
-          </ListItem>
+          <BulkItemRow key={item.id} item={item} noun={noun} divider={index < items.length - 1} />
         ))}
       </List>
     </ActionDialog>
