@@ -60,6 +60,144 @@ const NOTIFICATION_ACTION_TABLE: DetailActionTable<'RESEND', NotificationRecord,
   }),
 };
 
+/** The page's title; the subtitle links to the notification's payment, 'Reenviar' when permitted and loaded. */
+function NotificationHeader({
+  id,
+  notification,
+  onResend,
+}: {
+  id: string;
+  notification: NotificationRecord | null | undefined;
+  /** Absent without NOTIFICATION_SEND. */
+  onResend?: () => void;
+}) {
+  return (
+    <PageHeader
+      title="Detalle de la notificación"
+      subtitle={
+        notification?.paymentId ? (
+          <>
+            Notificación {id} · Pago{' '}
+            <Link component={RouterLink} to={`/pago/${encodeURIComponent(notification.paymentId)}`}>
+              {notification.paymentId}
+            </Link>
+          </>
+        ) : (
+          `Notificación ${id}`
+        )
+      }
+      actions={
+        onResend && notification ? (
+          <Button variant="contained" startIcon={<SendOutlined />} onClick={onResend}>
+            Reenviar
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/** The notification's card: its subject, recipient and status chip over every field. */
+function NotificationCard({ notification }: { notification: NotificationRecord }) {
+  const status = (notification.status ?? '').toLowerCase();
+  return (
+    <Card sx={{ mb: 3 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          p: 3,
+          borderBottom: 1,
+          borderColor: 'divider',
+          flexWrap: 'wrap',
+        }}
+      >
+        <Box
+          sx={{
+            width: 48,
+            height: 48,
+            borderRadius: '50%',
+            bgcolor: 'action.hover',
+            display: 'grid',
+            placeItems: 'center',
+            color: 'primary.main',
+          }}
+          aria-hidden
+        >
+          <MailOutlineOutlined />
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="h6" component="p">
+            {notification.subject ?? notificationActionLabel(notification.action)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Para{' '}
+            {notification.customerName
+              ? `${notification.customerName} <${notification.to ?? '—'}>`
+              : (notification.to ?? '—')}
+          </Typography>
+        </Box>
+        <Chip
+          label={notificationStatusLabel(notification.status)}
+          color={STATUS_TONE[status] ?? 'default'}
+          variant="outlined"
+          data-testid="notification-status"
+        />
+      </Box>
+      <Box sx={{ p: 3 }}>
+        <NotificationFields notification={notification} />
+      </Box>
+    </Card>
+  );
+}
+
+function NotificationFields({ notification }: { notification: NotificationRecord }) {
+  return (
+    <FieldGrid>
+      <Field label="Tipo" value={notification.type} />
+      <Field label="Canal" value={notificationChannelLabel(notification.channel)} />
+      <Field
+        label="Acción"
+        value={<CodeText code={notification.action} label={notificationActionLabel} />}
+        testId="notification-action"
+      />
+      <Field label="Destinatario" value={notification.to} testId="notification-to" />
+      <Field label="Fecha" value={formatDateTime(notification.createdDate)} testId="notification-date" />
+      <Field label="Enviada" value={formatDateTime(notification.sentDate)} />
+      <Field label="Estado" value={notificationStatusLabel(notification.status)} />
+      <Field label="Detalle de estado" value={<StatusDetailText detail={notification.statusDetail} />} />
+      <Field label="Entidad (signature)" value={notification.signature} mono />
+      <Field label="Reintentos" value={notification.retryCount ?? 0} testId="notification-retries" />
+      <Field label="Último reintento" value={formatDateTime(notification.lastRetryDate)} />
+    </FieldGrid>
+  );
+}
+
+/** The payload as sent, indented JSON ('—' without one). */
+function PayloadCard({ payload }: { payload: NotificationRecord['payload'] }) {
+  const payloadText = payload === null || payload === undefined ? '—' : JSON.stringify(payload, null, 2);
+  return (
+    <DetailCard title="Payload" icon={<DataObjectOutlined />} testId="notification-payload">
+      <Box
+        component="pre"
+        sx={{
+          m: 0,
+          p: 2,
+          borderRadius: 2,
+          bgcolor: 'grey.100',
+          fontSize: '0.8rem',
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-word',
+        }}
+      >
+        {payloadText}
+      </Box>
+    </DetailCard>
+  );
+}
+
 /** /notificacion/{id}: a notification sent to a payer, with "Reenviar" (NOTIFICATION_SEND). */
 export default function NotificationScreen() {
   const { id = '' } = useParams();
@@ -76,27 +214,10 @@ export default function NotificationScreen() {
   });
 
   const header = (
-    <PageHeader
-      title="Detalle de la notificación"
-      subtitle={
-        notification?.paymentId ? (
-          <>
-            Notificación {id} · Pago{' '}
-            <Link component={RouterLink} to={`/pago/${encodeURIComponent(notification.paymentId)}`}>
-              {notification.paymentId}
-            </Link>
-          </>
-        ) : (
-          `Notificación ${id}`
-        )
-      }
-      actions={
-        canSend && notification ? (
-          <Button variant="contained" startIcon={<SendOutlined />} onClick={() => actions.run('RESEND')}>
-            Reenviar
-          </Button>
-        ) : undefined
-      }
+    <NotificationHeader
+      id={id}
+      notification={notification}
+      onResend={canSend ? () => actions.run('RESEND') : undefined}
     />
   );
 
@@ -131,103 +252,11 @@ export default function NotificationScreen() {
     );
   }
 
-  const status = (notification.status ?? '').toLowerCase();
-  const payloadText =
-    notification.payload === null || notification.payload === undefined
-      ? '—'
-      : JSON.stringify(notification.payload, null, 2);
-
   return (
     <Box data-testid="notification-detail">
       {header}
-      <Card sx={{ mb: 3 }}>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 2,
-            p: 3,
-            borderBottom: 1,
-            borderColor: 'divider',
-            flexWrap: 'wrap',
-          }}
-        >
-          <Box
-            sx={{
-              width: 48,
-              height: 48,
-              borderRadius: '50%',
-              bgcolor: 'action.hover',
-              display: 'grid',
-              placeItems: 'center',
-              color: 'primary.main',
-            }}
-            aria-hidden
-          >
-            <MailOutlineOutlined />
-          </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="h6" component="p">
-              {notification.subject ?? notificationActionLabel(notification.action)}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Para{' '}
-              {notification.customerName
-                ? `${notification.customerName} <${notification.to ?? '—'}>`
-                : (notification.to ?? '—')}
-            </Typography>
-          </Box>
-          <Chip
-            label={notificationStatusLabel(notification.status)}
-            color={STATUS_TONE[status] ?? 'default'}
-            variant="outlined"
-            data-testid="notification-status"
-          />
-        </Box>
-        <Box sx={{ p: 3 }}>
-          <FieldGrid>
-            <Field label="Tipo" value={notification.type} />
-            <Field label="Canal" value={notificationChannelLabel(notification.channel)} />
-            <Field
-              label="Acción"
-              value={<CodeText code={notification.action} label={notificationActionLabel} />}
-              testId="notification-action"
-            />
-            <Field label="Destinatario" value={notification.to} testId="notification-to" />
-            <Field
-              label="Fecha"
-              value={formatDateTime(notification.createdDate)}
-              testId="notification-date"
-            />
-            <Field label="Enviada" value={formatDateTime(notification.sentDate)} />
-            <Field label="Estado" value={notificationStatusLabel(notification.status)} />
-            <Field
-              label="Detalle de estado"
-              value={<StatusDetailText detail={notification.statusDetail} />}
-            />
-            <Field label="Entidad (signature)" value={notification.signature} mono />
-            <Field label="Reintentos" value={notification.retryCount ?? 0} testId="notification-retries" />
-            <Field label="Último reintento" value={formatDateTime(notification.lastRetryDate)} />
-          </FieldGrid>
-        </Box>
-      </Card>
-      <DetailCard title="Payload" icon={<DataObjectOutlined />} testId="notification-payload">
-        <Box
-          component="pre"
-          sx={{
-            m: 0,
-            p: 2,
-            borderRadius: 2,
-            bgcolor: 'grey.100',
-            fontSize: '0.8rem',
-            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-            whiteSpace: 'pre-wrap',
-            wordBreak: 'break-word',
-          }}
-        >
-          {payloadText}
-        </Box>
-      </DetailCard>
+      <NotificationCard notification={notification} />
+      <PayloadCard payload={notification.payload} />
       {!canSend && (
         <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
           Su usuario no tiene permiso para reenviar notificaciones.
