@@ -75,6 +75,8 @@ export interface ApprovalQuery {
   area?: string | null;
   /** Only the requests this operator may decide now (the menu's badge). */
   decidable?: boolean;
+  /** Only the requests that act on this record (a record's detail shows its pending request). */
+  recordId?: string | null;
   page: number;
   pageSize: number;
 }
@@ -166,7 +168,8 @@ export async function listApprovals(
         : sql`(permission = any(${permissions}::text[]) or maker = ${query.username})`
     }
     ${query.status ? sql`and status = ${query.status}` : sql``}
-    ${query.area ? sql`and area = ${query.area}` : sql``}`;
+    ${query.area ? sql`and area = ${query.area}` : sql``}
+    ${query.recordId ? sql`and target_ids @> array[${query.recordId}]::text[]` : sql``}`;
   const [page, count] = await Promise.all([
     sql<Record<string, unknown>>`select ${COLUMNS} from approval_request where ${where}
       order by id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`.execute(db),

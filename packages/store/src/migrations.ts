@@ -201,6 +201,8 @@ const migrations: Record<string, Migration> = {
         db,
       );
       await sql`create index approval_request_status on approval_request (namespace, status, created_at)`.execute(db);
+      // A record's detail asks for the requests that act on it (`target_ids @> {id}`).
+      await sql`create index approval_request_targets on approval_request using gin (target_ids)`.execute(db);
       await sql`create table move_daily (namespace text not null, username text not null, day date not null,
         moves integer not null, primary key (namespace, username, day))`.execute(db);
       await sql`create table approval_daily (namespace text not null, username text not null, action text not null,

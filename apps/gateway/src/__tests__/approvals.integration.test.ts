@@ -89,6 +89,19 @@ const QUEUE = /* GraphQL */ `
   }
 `;
 
+const OF_RECORD = /* GraphQL */ `
+  query OfRecord($recordId: ID) {
+    approvalRequests(recordId: $recordId, status: PENDING) {
+      total
+      rows {
+        id
+        status
+        targetIds
+      }
+    }
+  }
+`;
+
 const DECIDABLE = /* GraphQL */ `
   query Decidable {
     approvalRequests(decidable: true, pageSize: 100) {
@@ -179,6 +192,19 @@ for (const backend of STORES) {
         (await as(user, DECIDABLE, {})).data!.approvalRequests.rows.map((row: Data) => row.id);
       expect(await decidable('supervisor')).toContain(answer.approval.id);
       expect(await decidable('operador')).not.toContain(answer.approval.id);
+    });
+
+    it("a record's requests: recordId answers only those acting on it; a bad id is refused", async () => {
+      const first = await held();
+      const second = await held();
+      const ofRecord = async (recordId: string) =>
+        (await as('supervisor', OF_RECORD, { recordId })).data!.approvalRequests;
+      const page = await ofRecord(first.id);
+      expect(page.total).toBe(1);
+      expect(page.rows).toEqual([{ id: first.approvalId, status: 'PENDING', targetIds: [first.id] }]);
+      expect((await ofRecord(second.id)).rows.map((row: Data) => row.id)).toEqual([second.approvalId]);
+      const refused = await as('supervisor', OF_RECORD, { recordId: 'x y' });
+      expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     });
 
     it('another operator with the permission approves: sent once, under the maker key; the maker retry answers it', async () => {

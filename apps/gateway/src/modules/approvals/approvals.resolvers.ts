@@ -11,7 +11,7 @@ const STATUSES = new Set(['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED']);
 
 export const approvalsResolvers: Resolvers = {
   Query: {
-    approvalRequests: async (_root, { status, area, decidable, page, pageSize }, ctx) => {
+    approvalRequests: async (_root, { status, area, decidable, recordId, page, pageSize }, ctx) => {
       if (status && !STATUSES.has(status)) throw badUserInput('Estado desconocido.', 'status');
       const paging = normalizePaging(page, pageSize);
       const { rows, total } = await withStore(ctx, (store) =>
@@ -22,6 +22,7 @@ export const approvalsResolvers: Resolvers = {
           status: status ?? null,
           area: area?.trim() || null,
           decidable: decidable === true,
+          recordId: recordId == null ? null : checkId(recordId, 'recordId'),
           ...paging,
         }),
       );
