@@ -199,32 +199,32 @@ export default function ImportRequestScreen() {
   );
 }
 
-function ImportForm({ formik, failure }: { formik: FormikProps<FormValues>; failure: string | null }) {
-  const { values, errors, setValues, setFieldValue, setFieldTouched } = formik;
+type FormProps = { formik: FormikProps<FormValues> };
+
+/**
+ * Whether the chosen collector's match_import decides the match options: it forces its option on and locks the
+ * three checkboxes (spec 001 §5).
+ */
+function useCollectorMatchLock({ values, setValues }: FormikProps<FormValues>): boolean {
   const collectorId = values.collector?.id ?? null;
   const match = useQuery(ImportCollectorMatchDocument, {
     variables: { id: collectorId ?? '' },
     skip: !collectorId,
   });
   const matchImport = collectorId ? match.data?.collector?.matchImport : null;
-  const locked = Boolean(matchImport);
-  const configurations = useQuery(ConverterConfigurationsDocument, { skip: !values.converter });
 
-  // The chosen collector's match_import forces its option on and locks the three checkboxes (spec 001 §5).
   useEffect(() => {
     if (!matchImport) return;
     const { options } = applyCollectorMatchImport(NO_MATCH_OPTIONS, matchImport);
     void setValues((current) => ({ ...current, ...options }), true);
   }, [matchImport, setValues]);
 
-  const toggle = (option: MatchOption, checked: boolean) => {
-    const current = {
-      matchPayer: values.matchPayer,
-      matchConcept: values.matchConcept,
-      matchIdentification: values.matchIdentification,
-    };
-    void setValues({ ...values, ...toggleMatchOption(current, option, checked) }, true);
-  };
+  return Boolean(matchImport);
+}
+
+function ImportForm({ formik, failure }: FormProps & { failure: string | null }) {
+  const { values, errors, setValues, setFieldTouched } = formik;
+  const locked = useCollectorMatchLock(formik);
 
   return (
     <Paper
@@ -251,97 +251,9 @@ function ImportForm({ formik, failure }: { formik: FormikProps<FormValues>; fail
         )}
       </Box>
 
-      <Box>
-        <Button variant="outlined" component="label" startIcon={<UploadFileOutlined />}>
-          Seleccionar archivo
-          <input
-            hidden
-            type="file"
-            accept={acceptAttribute(IMPORT_UPLOAD)}
-            data-testid="import-file-input"
-            aria-label="Archivo a importar"
-            onChange={(event) => {
-              void setFieldTouched('file', true, false);
-              void setFieldValue('file', event.target.files?.[0] ?? null, true);
-            }}
-          />
-        </Button>
-        <Typography variant="body2" sx={{ mt: 1 }} data-testid="import-file-name">
-          {values.file ? values.file.name : 'Ningún archivo seleccionado (CSV o XLSX, hasta 10 MB)'}
-        </Typography>
-        {formik.touched.file && errors.file && (
-          <FormHelperText error data-testid="import-file-error">
-            {errors.file}
-          </FormHelperText>
-        )}
-      </Box>
-
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-        <FormLabel component="legend">Opciones de match</FormLabel>
-        <FormGroup row>
-          {MATCH_BOXES.map(({ option, key, label }) => (
-            <FormControlLabel
-              key={key}
-              label={label}
-              disabled={locked}
-              control={
-                <Checkbox
-                  checked={values[key]}
-                  onChange={(event) => toggle(option, event.target.checked)}
-                  slotProps={{ input: { 'data-testid': `match-${option}` } as object }}
-                />
-              }
-            />
-          ))}
-        </FormGroup>
-        {locked && (
-          <FormHelperText data-testid="match-locked">
-            La entidad tiene definida la opción de match: no se puede cambiar.
-          </FormHelperText>
-        )}
-        {errors.matchIdentification && <FormHelperText error>{errors.matchIdentification}</FormHelperText>}
-      </Box>
-
-      <Box>
-        <FormControlLabel
-          label="Usar conversor"
-          control={
-            <Switch
-              checked={values.converter}
-              onChange={(event) => void setFieldValue('converter', event.target.checked, true)}
-              slotProps={{ input: { 'data-testid': 'converter-switch' } as object }}
-            />
-          }
-        />
-        {values.converter && (
-          <TextField
-            select
-            fullWidth
-            size="small"
-            label="Configuración de origen"
-            value={values.sourceConfigurationId}
-            onChange={(event) => {
-              void setFieldTouched('sourceConfigurationId', true, false);
-              void setFieldValue('sourceConfigurationId', event.target.value, true);
-            }}
-            error={Boolean(formik.touched.sourceConfigurationId && errors.sourceConfigurationId)}
-            helperText={
-              (formik.touched.sourceConfigurationId && errors.sourceConfigurationId) ||
-              (configurations.error ? 'No se pudieron cargar las configuraciones' : undefined)
-            }
-            sx={{ mt: 1 }}
-            slotProps={{
-              select: { SelectDisplayProps: { 'data-testid': 'source-configuration' } as object },
-            }}
-          >
-            {(configurations.data?.converterConfigurations ?? []).map((config) => (
-              <MenuItem key={config.id} value={config.id}>
-                {config.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      </Box>
+      <ImportFileField formik={formik} />
+      <MatchOptionsField formik={formik} locked={locked} />
+      <ConverterField formik={formik} />
 
       {failure && (
         <Alert severity="error" data-testid="import-error">
@@ -355,5 +267,125 @@ function ImportForm({ formik, failure }: { formik: FormikProps<FormValues>; fail
         </Button>
       </Box>
     </Paper>
+  );
+}
+
+/** 'Seleccionar archivo', the chosen file's name and why it cannot be sent. */
+function ImportFileField({ formik }: FormProps) {
+  const { values, errors, setFieldValue, setFieldTouched } = formik;
+  return (
+    <Box>
+      <Button variant="outlined" component="label" startIcon={<UploadFileOutlined />}>
+        Seleccionar archivo
+        <input
+          hidden
+          type="file"
+          accept={acceptAttribute(IMPORT_UPLOAD)}
+          data-testid="import-file-input"
+          aria-label="Archivo a importar"
+          onChange={(event) => {
+            void setFieldTouched('file', true, false);
+            void setFieldValue('file', event.target.files?.[0] ?? null, true);
+          }}
+        />
+      </Button>
+      <Typography variant="body2" sx={{ mt: 1 }} data-testid="import-file-name">
+        {values.file ? values.file.name : 'Ningún archivo seleccionado (CSV o XLSX, hasta 10 MB)'}
+      </Typography>
+      {formik.touched.file && errors.file && (
+        <FormHelperText error data-testid="import-file-error">
+          {errors.file}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}
+
+/** The three match checkboxes, ticked by the validators' rule (`toggleMatchOption`), locked by the collector. */
+function MatchOptionsField({ formik, locked }: FormProps & { locked: boolean }) {
+  const { values, errors, setValues } = formik;
+  const toggle = (option: MatchOption, checked: boolean) => {
+    const current = {
+      matchPayer: values.matchPayer,
+      matchConcept: values.matchConcept,
+      matchIdentification: values.matchIdentification,
+    };
+    void setValues({ ...values, ...toggleMatchOption(current, option, checked) }, true);
+  };
+
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <FormLabel component="legend">Opciones de match</FormLabel>
+      <FormGroup row>
+        {MATCH_BOXES.map(({ option, key, label }) => (
+          <FormControlLabel
+            key={key}
+            label={label}
+            disabled={locked}
+            control={
+              <Checkbox
+                checked={values[key]}
+                onChange={(event) => toggle(option, event.target.checked)}
+                slotProps={{ input: { 'data-testid': `match-${option}` } as object }}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+      {locked && (
+        <FormHelperText data-testid="match-locked">
+          La entidad tiene definida la opción de match: no se puede cambiar.
+        </FormHelperText>
+      )}
+      {errors.matchIdentification && <FormHelperText error>{errors.matchIdentification}</FormHelperText>}
+    </Box>
+  );
+}
+
+/** 'Usar conversor' and, when on, the converter's source configuration (read only then). */
+function ConverterField({ formik }: FormProps) {
+  const { values, errors, setFieldValue, setFieldTouched } = formik;
+  const configurations = useQuery(ConverterConfigurationsDocument, { skip: !values.converter });
+  return (
+    <Box>
+      <FormControlLabel
+        label="Usar conversor"
+        control={
+          <Switch
+            checked={values.converter}
+            onChange={(event) => void setFieldValue('converter', event.target.checked, true)}
+            slotProps={{ input: { 'data-testid': 'converter-switch' } as object }}
+          />
+        }
+      />
+      {values.converter && (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label="Configuración de origen"
+          value={values.sourceConfigurationId}
+          onChange={(event) => {
+            void setFieldTouched('sourceConfigurationId', true, false);
+            void setFieldValue('sourceConfigurationId', event.target.value, true);
+          }}
+          error={Boolean(formik.touched.sourceConfigurationId && errors.sourceConfigurationId)}
+          helperText={
+            (formik.touched.sourceConfigurationId && errors.sourceConfigurationId) ||
+            (configurations.error ? 'No se pudieron cargar las configuraciones' : undefined)
+          }
+          sx={{ mt: 1 }}
+          slotProps={{
+            select: { SelectDisplayProps: { 'data-testid': 'source-configuration' } as object },
+          }}
+        >
+          {(configurations.data?.converterConfigurations ?? []).map((config) => (
+            <MenuItem key={config.id} value={config.id}>
+              {config.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </Box>
   );
 }
