@@ -200,6 +200,7 @@ export async function clearNamespace(
       await trx.deleteFrom(table).where('namespace', '=', namespace).execute();
     await sql`delete from approval_request where namespace = ${namespace}`.execute(trx);
     await sql`delete from approval_daily where namespace = ${namespace}`.execute(trx);
+    await sql`delete from approval_policy where namespace = ${namespace}`.execute(trx);
     await sql`delete from move_daily where namespace = ${namespace}`.execute(trx);
     const preferences = await trx
       .deleteFrom('preference')

@@ -45,6 +45,15 @@ import {
   type NewApproval,
 } from './approvals.js';
 import {
+  addApprovalPolicy,
+  findApprovalPolicy,
+  listApprovalPolicies,
+  readDailyAmount,
+  removeApprovalPolicy,
+  type ApprovalPolicyRow,
+  type NewApprovalPolicy,
+} from './approval-policies.js';
+import {
   purgeChained,
   readChain,
   sealActivity,
@@ -74,6 +83,7 @@ import type { Database, NewActivity } from './schema.js';
 export * from './activity.js';
 export * from './moves.js';
 export * from './approvals.js';
+export * from './approval-policies.js';
 export * from './live.js';
 export * from './chain.js';
 export * from './verify.js';
@@ -101,6 +111,13 @@ export interface ApprovalStore {
   ): Promise<boolean>;
   expire(now: Date, limit: number): Promise<ApprovalRow[]>;
   addDailyAmount(entry: Parameters<typeof addDailyAmount>[1]): Promise<boolean>;
+  /** The maker's total of an action on a day so far, in cents (what a daily bound weighs). */
+  dailyAmount(entry: Parameters<typeof readDailyAmount>[1]): Promise<bigint>;
+  /** The rules admins added (approval-policies.ts): in force, one namespace's or every one's. */
+  policies(namespace?: string): Promise<ApprovalPolicyRow[]>;
+  findPolicy(id: string, namespace: string): Promise<ApprovalPolicyRow | null>;
+  addPolicy(rule: NewApprovalPolicy): Promise<{ created: boolean; row: ApprovalPolicyRow }>;
+  removePolicy(removal: Parameters<typeof removeApprovalPolicy>[1]): Promise<ApprovalPolicyRow | null>;
   /** A live event of the 'approvals' area naming the request: its id. */
   event(namespace: string, requestId: string): Promise<string | null>;
 }
@@ -234,6 +251,11 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
       finishDispatch: (id, holder, outcome, at) => finishDispatch(db, id, holder, outcome, at),
       expire: (now, limit) => expireApprovals(db, now, limit),
       addDailyAmount: (entry) => addDailyAmount(db, entry),
+      dailyAmount: (entry) => readDailyAmount(db, entry),
+      policies: (namespace) => listApprovalPolicies(db, namespace),
+      findPolicy: (id, namespace) => findApprovalPolicy(db, id, namespace),
+      addPolicy: (rule) => addApprovalPolicy(db, rule),
+      removePolicy: (removal) => removeApprovalPolicy(db, removal),
       event: async (namespace, requestId) => {
         const eventId = await approvalEvent(db, namespace, requestId, hub === null);
         if (eventId && hub) hub.event(eventId);

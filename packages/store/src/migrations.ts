@@ -209,6 +209,24 @@ const migrations: Record<string, Migration> = {
         day date not null, total_cents bigint not null, primary key (namespace, username, action, day))`.execute(db);
     },
   },
+  // Approval policies admins add in the app, over the deployment's (APPROVAL_POLICIES): each rule in force until an
+  // approved removal sets `removed_at`. A rule is written by the approved request that proposed it (`request_id`,
+  // unique: the request's move run again stores it once); its removal names its own request.
+  '0012_approval_policy': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table approval_policy (id bigserial primary key, namespace text not null default '',
+        action text not null, min_amount_cents bigint, daily_amount_cents bigint, approvals integer not null,
+        proposed_by text not null, approved_by text not null, request_id bigint not null,
+        added_at timestamptz not null, removed_at timestamptz, removed_by text, removal_request_id bigint)`.execute(
+        db,
+      );
+      await sql`create unique index approval_policy_request on approval_policy (request_id)`.execute(db);
+      // Every replica reads the rules in force every few seconds (the gateway's policy cache).
+      await sql`create index approval_policy_in_force on approval_policy (namespace) where removed_at is null`.execute(
+        db,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {
