@@ -61,6 +61,12 @@ export interface ListDefinition<Filters extends object, Field extends string> {
    * is rewritten to the list's own parameters (which should not include these names). Optional.
    */
   entryParams?: readonly string[];
+  /**
+   * Parameters of what the list's screen opens over the list (a request's detail, `solicitud`): the list neither reads
+   * nor saves them, and keeps them as they are whenever it writes its own, so that the address names the dialog open
+   * (copied, reloaded) while the list stays as it was. Optional.
+   */
+  dialogParams?: readonly string[];
   /** The list's route (`/pagadores/referencias`), where `hrefOf` links. Optional: a list no screen links to. */
   path?: string;
 }
@@ -242,13 +248,14 @@ export function hrefOf<F extends object, S extends string>(
 /**
  * A link into a list by the parameters the spec gives it (spec 000 §2: the payer detail's buttons open /pagos and
  * /suscripciones with `pagador`): the definition's route with parameters it reads, an entry parameter or a filter's
- * (aliases included), so the list reads the link as the filters they name. Any other name is a programming error.
+ * (aliases included), so the list reads the link as the filters they name, or a dialog's (`dialogParams`: the dialog
+ * opens over the list). Any other name is a programming error.
  */
 export function entryHrefOf(
   definition: LinkedListDefinition<object, string>,
   params: Readonly<Record<string, string>>,
 ): string {
-  const read = listParamNames(definition);
+  const read = [...listParamNames(definition), ...(definition.dialogParams ?? [])];
   const unknown = Object.keys(params).filter((name) => !read.includes(name));
   if (unknown.length > 0) throw new Error(`${definition.path} does not read ${unknown.join(', ')}`);
   const query = new URLSearchParams(params).toString();
@@ -258,6 +265,30 @@ export function entryHrefOf(
 /** Every URL parameter the list reads. */
 export function listParamNames(definition: ListDefinition<object, string>): string[] {
   return [...definition.filters.params, ...POSITION_PARAMS, ...(definition.entryParams ?? [])];
+}
+
+/** The address's parameters without the dialog's (`dialogParams`): what the list reads and saves. */
+export function withoutDialogParams(
+  definition: ListDefinition<object, string>,
+  params: URLSearchParams,
+): URLSearchParams {
+  const own = new URLSearchParams(params);
+  for (const name of definition.dialogParams ?? []) own.delete(name);
+  return own;
+}
+
+/** The list's parameters `list`, followed by the dialog's parameters the address `from` has (`dialogParams`). */
+export function withDialogParams(
+  definition: ListDefinition<object, string>,
+  list: URLSearchParams,
+  from: URLSearchParams,
+): URLSearchParams {
+  const next = new URLSearchParams(list);
+  for (const name of definition.dialogParams ?? []) {
+    next.delete(name);
+    for (const value of from.getAll(name)) next.append(name, value);
+  }
+  return next;
 }
 
 /** True when the URL names a list (otherwise the last list is restored from session storage). */

@@ -12,6 +12,8 @@ import {
   lastPageOf,
   hasListParams,
   hasEntryParams,
+  withDialogParams,
+  withoutDialogParams,
   type ListDefinition,
   type ListSort,
   type ListState,
@@ -63,7 +65,12 @@ const wasEntered = (state: unknown): boolean =>
 export function useListState<F extends object, S extends string>(
   definition: ListDefinition<F, S>,
 ): ListStateHandle<F, S> {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [address, setSearchParams] = useSearchParams();
+  // A dialog the screen opens over the list (`dialogParams`) is no part of the list: neither read nor saved, and kept
+  // in the address whenever the list writes it.
+  const searchParams = useMemo(() => withoutDialogParams(definition, address), [definition, address]);
+  const addressNow = useRef(address);
+  addressNow.current = address;
   const { state: historyState, pathname } = useLocation();
   const cache = useMemo(() => listSessionCache(definition), [definition]);
   const current = searchParams.toString();
@@ -118,9 +125,12 @@ export function useListState<F extends object, S extends string>(
   const stillHere = useStillAtAddress();
   useEffect(() => {
     if (rewrite !== undefined && stillHere()) {
-      setSearchParams(new URLSearchParams(rewrite), { replace: true, state: entry ? ENTERED : undefined });
+      setSearchParams(withDialogParams(definition, new URLSearchParams(rewrite), addressNow.current), {
+        replace: true,
+        state: entry ? ENTERED : undefined,
+      });
     }
-  }, [rewrite, entry, setSearchParams, stillHere]);
+  }, [rewrite, entry, setSearchParams, stillHere, definition]);
 
   useEffect(() => {
     if (entry) cache.write(urlKey);
@@ -148,8 +158,10 @@ export function useListState<F extends object, S extends string>(
       if (hasListParams(definition, params)) cache.write(nextKey);
       else cache.clear();
       setPending({ key: nextKey, from: committedUrl.current });
-      pendingAddress.current = nextKey ? `${pathname}?${nextKey}` : pathname;
-      setSearchParams(params, { replace: options?.replace ?? false });
+      const written = withDialogParams(definition, params, addressNow.current);
+      const query = written.toString();
+      pendingAddress.current = query ? `${pathname}?${query}` : pathname;
+      setSearchParams(written, { replace: options?.replace ?? false });
     },
     [definition, setSearchParams, cache, stillHere, pathname],
   );

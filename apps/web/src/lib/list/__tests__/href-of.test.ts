@@ -55,6 +55,10 @@ describe('entryHrefOf: a link by the parameters the spec names, checked against 
     expect(entryHrefOf(things, { q: 'Pedro Gómez' })).toBe('/cosas?q=Pedro+G%C3%B3mez');
   });
 
+  it("accepts a dialog's parameter (what the screen opens over the list)", () => {
+    expect(entryHrefOf({ ...things, dialogParams: ['abrir'] }, { abrir: '42' })).toBe('/cosas?abrir=42');
+  });
+
   it('refuses a name the list does not read (a link that would open the list unfiltered)', () => {
     expect(() => entryHrefOf(things, { colour: 'red', shade: 'dark' })).toThrow('/cosas does not read shade');
   });

@@ -250,6 +250,46 @@ describe('a change of the list the router had not shown when the operator left',
   });
 });
 
+describe("a dialog's parameters (`dialogParams`): the screen's, never the list's", () => {
+  const withDialog = { ...thingsList, dialogParams: ['abrir'] };
+  const renderWithDialog = (url: string) =>
+    renderHook(() => ({ list: useListState(withDialog), location: useLocation() }), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+      ),
+    });
+
+  it.each([
+    {
+      when: 'the address names the list',
+      url: '/things?colour=red&abrir=7',
+      list: 'colour=red',
+      address: '?colour=red&abrir=7',
+    },
+    {
+      when: 'the address naming no list is rewritten to the last list of the tab',
+      before: 'colour=blue&page=4',
+      url: '/things?abrir=7',
+      list: 'colour=blue&page=4',
+      address: '?colour=blue&page=4&abrir=7',
+    },
+    {
+      when: 'the list changes',
+      url: '/things?colour=red&abrir=7',
+      change: { q: 'ana' },
+      list: 'q=ana&colour=red',
+      address: '?q=ana&colour=red&abrir=7',
+    },
+  ])('are neither read nor saved, and stay in the address when $when', async (example) => {
+    if (example.before) window.sessionStorage.setItem('things.list', JSON.stringify(example.before));
+    const { result } = renderWithDialog(example.url);
+    if (example.change) act(() => result.current.list.setFilters(example.change));
+    expect(result.current.list.key).toBe(example.list);
+    await waitFor(() => expect(result.current.location.search).toBe(example.address));
+    expect(saved()).toBe(JSON.stringify(example.list));
+  });
+});
+
 /** A list screen on `useListState` with its page clamp (`total`: the list's total, when known). */
 function ThingsScreen({ total }: { total?: number }) {
   const list = useListState(thingsList);
