@@ -63,7 +63,12 @@ for (const backend of BACKENDS) {
 
     it("a day's total so far: 0 before any move, then what addDailyAmount added", async () => {
       const store = await open();
-      const entry = { namespace: randomUUID(), username: 'operador', action: 'refundPayment', day: '2026-11-20' };
+      const entry = {
+        namespace: randomUUID(),
+        username: 'operador',
+        action: 'refundPayment',
+        day: '2026-11-20',
+      };
       expect(await store.approvals.dailyAmount(entry)).toBe(0n);
       await store.approvals.addDailyAmount({ ...entry, cents: 150n, limitCents: 1_000n });
       await store.approvals.addDailyAmount({ ...entry, cents: 2_000n, limitCents: 1_000n });

@@ -70,6 +70,8 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   rejectSoftProviderItem: 'Rechazar integración',
   regenerateSoftProviderItem: 'Regenerar integración',
   setPreference: 'Guardar preferencia',
+  proposeApprovalPolicy: 'Agregar regla de aprobación',
+  proposeApprovalPolicyRemoval: 'Quitar regla de aprobación',
 };
 
 /** The areas (gateway modules) an action belongs to, in Spanish. */
@@ -89,6 +91,7 @@ export const AREA_TEXTS: Readonly<Record<string, string>> = {
   transfers: 'Transferencias',
   softprovider: 'Reporte plano de integraciones',
   activity: 'Preferencias',
+  approvals: 'Aprobaciones',
 };
 
 /**

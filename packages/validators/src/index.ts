@@ -37,6 +37,16 @@ export {
   subscriptionAmountSchema,
 } from './amount.js';
 export {
+  APPROVAL_POLICY_MESSAGES,
+  approvalPolicyErrors,
+  approvalPolicySchema,
+  checkPolicyAction,
+  checkPolicyAmount,
+  checkPolicyApprovals,
+  POLICY_APPROVALS_MAX,
+  type ApprovalPolicyValues,
+} from './approval-policy.js';
+export {
   checkRefundAmount,
   isPartialRefund,
   REFUND_AMOUNT_MESSAGES,
