@@ -64,7 +64,8 @@ describe('VersionHistoryDialog', { timeout: 60_000 }, () => {
 
   it('compares the last two versions ticked, oldest on the left, the changed fields only until asked for all; back and again keeps that choice in the same dialog', async () => {
     const user = userEvent.setup({ delay: null });
-    const props = dialog();
+    const loadVersion = vi.fn(async (version: number) => ({ version }));
+    dialog({ loadVersion });
     const compare = () => screen.getByRole('button', { name: /^Comparar/ });
     expect(compare()).toBeDisabled();
     await user.click(tick(1));
@@ -77,7 +78,7 @@ describe('VersionHistoryDialog', { timeout: 60_000 }, () => {
 
     await user.click(compare());
     expect(await screen.findByTestId('compare-summary')).toHaveTextContent('1 campo modificado');
-    expect(props.loadVersion.mock.calls.map(([version]) => version)).toEqual([2, 3]);
+    expect(loadVersion.mock.calls.map(([version]) => version)).toEqual([2, 3]);
     expect(screen.getByRole('dialog')).toBe(opened);
     const comparison = screen.getByRole('table', { name: 'Comparación de versiones' });
     expect(
