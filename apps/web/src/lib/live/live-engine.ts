@@ -47,92 +47,42 @@ type RelayMessage =
 /** How long the leader gathers declarations before it POSTs them (a detail and its dialog open together). */
 const PRESENCE_GATHER_MS = 50;
 
-export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
-  const tab = options.tab ?? defaultTab;
-  const tabId = options.tabId ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  const makeChannel = options.channel ?? ((name: string) => new BroadcastChannel(name));
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const name = `backoffice-live.${options.username}`;
-  const relay = makeChannel(name);
-  const post = (message: RelayMessage) => relay.postMessage(message);
-  tab.username = options.username;
+/** What the leader's part uses of the engine: the tab, the relay, the last change heard, whether it stopped. */
+interface EngineParts {
+  options: LiveEngineOptions;
+  tab: LiveTab;
+  tabId: string;
+  doFetch: typeof fetch;
+  post(message: RelayMessage): void;
+  /** An event for this tab's screens (a change's id is where a new leader resumes). */
+  heard(event: LiveEvent): void;
+  /** What this tab's screens have open. */
+  own(): OpenRecord[];
+  lastEventId(): string;
+  stopped(): boolean;
+}
 
-  let stopped = false;
+/**
+ * The leader's part, idle until this tab is elected (`lead`) and again once another is (`follow`): the stream, its
+ * events relayed to the other tabs, and every tab's open records gathered and sent to `/live/presence` as one.
+ */
+function leaderPart(engine: EngineParts) {
+  const { options, tab, tabId, doFetch, post } = engine;
+  const now = options.now ?? Date.now;
   let stream: LiveStream | null = null;
   let streamId: string | null = null;
-  // The last change heard (relayed, or the own stream's): a new leader resumes from it.
-  let lastEventId = '';
   let gathering: PresenceGathering | null = null;
   let presenceTimer: ReturnType<typeof setTimeout> | undefined;
   const presenceSaid = new Map<string, LiveEvent & { type: 'presence' }>();
   let lastPresenceAt = 0;
-  const now = options.now ?? Date.now;
 
-  const own = () => tab.declarations();
-
-  // ---- every tab ----
-  const sayOpen = () => {
-    if (stopped) return;
-    const open = own();
-    if (gathering) {
-      if (gathering.set(tabId, open)) schedulePresence();
-    } else post({ t: 'open', tab: tabId, open });
-  };
-  tab.onDeclarations = sayOpen;
-  const heard = (event: LiveEvent) => {
-    if (event.type === 'change' && event.id) lastEventId = event.id;
-    tab.dispatch(event);
-  };
-  const onRelay = (message: MessageEvent) => {
-    const data = message.data as RelayMessage;
-    if (!data || typeof data !== 'object' || stopped) return;
-    switch (data.t) {
-      case 'event':
-        heard(data.event);
-        break;
-      case 'leader':
-        sayOpen();
-        break;
-      case 'signout':
-        stop();
-        break;
-      case 'open':
-        if (gathering) {
-          // A hidden leader tab's own 10 s timer may be throttled to once a minute; a visible tab's repeat keeps the
-          // gateway's entries (30 s) alive.
-          const stale = now() - lastPresenceAt >= PRESENCE_REFRESH_MS;
-          if (gathering.set(data.tab, data.open) || stale) schedulePresence();
-          // A tab that opens a record this browser already has open hears its viewers now, not at the next change.
-          for (const entry of data.open) {
-            const said = presenceSaid.get(recordKey(entry.area, entry.id));
-            if (said) post({ t: 'event', event: said });
-          }
-        }
-        break;
-      case 'bye':
-        if (gathering?.drop(data.tab)) schedulePresence();
-        break;
-    }
-  };
-  relay.addEventListener('message', onRelay);
-  const refresh = setInterval(() => {
-    if (gathering) {
-      gathering.set(tabId, own());
-      gathering.expire();
-      void sendPresence();
-    } else sayOpen();
-  }, PRESENCE_REFRESH_MS);
-  const onPageHide = () => post({ t: 'bye', tab: tabId });
-  globalThis.addEventListener?.('pagehide', onPageHide);
-
-  // ---- the leader ----
   function schedulePresence() {
     clearTimeout(presenceTimer);
     presenceTimer = setTimeout(() => void sendPresence(), PRESENCE_GATHER_MS);
   }
 
   async function sendPresence(): Promise<void> {
-    if (!gathering || !streamId || stopped) return;
+    if (!gathering || !streamId || engine.stopped()) return;
     const sentFor = streamId;
     lastPresenceAt = now();
     try {
@@ -154,9 +104,9 @@ export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
   }
 
   const lead = () => {
-    if (stopped || gathering) return;
+    if (engine.stopped() || gathering) return;
     gathering = new PresenceGathering();
-    gathering.set(tabId, own());
+    gathering.set(tabId, engine.own());
     post({ t: 'leader', tab: tabId });
     stream = openLiveStream({
       url: liveUrl(options.gatewayUrl),
@@ -164,7 +114,7 @@ export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
       headers: options.headers,
       fetch: doFetch,
       minDelayMs: options.minDelayMs,
-      lastEventId,
+      lastEventId: engine.lastEventId(),
       onStream: (id) => {
         streamId = id;
         tab.connected = id !== null;
@@ -172,7 +122,7 @@ export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
       },
       onEvent: (event) => {
         if (event.type === 'presence') presenceSaid.set(recordKey(event.area, event.id), event);
-        heard(event);
+        engine.heard(event);
         post({ t: 'event', event });
       },
     });
@@ -184,14 +134,124 @@ export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
     gathering = null;
     presenceSaid.clear();
   };
+
+  return {
+    get leading() {
+      return gathering !== null;
+    },
+    lead,
+    follow,
+    /** This tab's records, gathered when leading (false: not the leader, they go to the leader). */
+    ownOpen(open: OpenRecord[]): boolean {
+      if (!gathering) return false;
+      if (gathering.set(tabId, open)) schedulePresence();
+      return true;
+    },
+    /** Another tab's records, when leading. */
+    tabOpen(from: string, open: OpenRecord[]) {
+      if (!gathering) return;
+      // A hidden leader tab's own 10 s timer may be throttled to once a minute; a visible tab's repeat keeps the
+      // gateway's entries (30 s) alive.
+      const stale = now() - lastPresenceAt >= PRESENCE_REFRESH_MS;
+      if (gathering.set(from, open) || stale) schedulePresence();
+      // A tab that opens a record this browser already has open hears its viewers now, not at the next change.
+      for (const entry of open) {
+        const said = presenceSaid.get(recordKey(entry.area, entry.id));
+        if (said) post({ t: 'event', event: said });
+      }
+    },
+    tabGone(from: string) {
+      if (gathering?.drop(from)) schedulePresence();
+    },
+    /** The 10 s refresh, when leading (false: not the leader). */
+    refresh(): boolean {
+      if (!gathering) return false;
+      gathering.set(tabId, engine.own());
+      gathering.expire();
+      void sendPresence();
+      return true;
+    },
+    /** The engine stops: no presence sent any more, the stream closed. */
+    end() {
+      clearTimeout(presenceTimer);
+      follow();
+    },
+  };
+}
+
+export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
+  const tab = options.tab ?? defaultTab;
+  const tabId = options.tabId ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const makeChannel = options.channel ?? ((name: string) => new BroadcastChannel(name));
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const name = `backoffice-live.${options.username}`;
+  const relay = makeChannel(name);
+  const post = (message: RelayMessage) => relay.postMessage(message);
+  tab.username = options.username;
+
+  let stopped = false;
+  // The last change heard (relayed, or the own stream's): a new leader resumes from it.
+  let lastEventId = '';
+  const own = () => tab.declarations();
+  const heard = (event: LiveEvent) => {
+    if (event.type === 'change' && event.id) lastEventId = event.id;
+    tab.dispatch(event);
+  };
+  const leader = leaderPart({
+    options,
+    tab,
+    tabId,
+    doFetch,
+    post,
+    heard,
+    own,
+    lastEventId: () => lastEventId,
+    stopped: () => stopped,
+  });
+
+  // ---- every tab ----
+  const sayOpen = () => {
+    if (stopped) return;
+    const open = own();
+    if (!leader.ownOpen(open)) post({ t: 'open', tab: tabId, open });
+  };
+  tab.onDeclarations = sayOpen;
+  const onRelay = (message: MessageEvent) => {
+    const data = message.data as RelayMessage;
+    if (!data || typeof data !== 'object' || stopped) return;
+    switch (data.t) {
+      case 'event':
+        heard(data.event);
+        break;
+      case 'leader':
+        sayOpen();
+        break;
+      case 'signout':
+        stop();
+        break;
+      case 'open':
+        leader.tabOpen(data.tab, data.open);
+        break;
+      case 'bye':
+        leader.tabGone(data.tab);
+        break;
+    }
+  };
+  relay.addEventListener('message', onRelay);
+  const refresh = setInterval(() => {
+    if (!leader.refresh()) sayOpen();
+  }, PRESENCE_REFRESH_MS);
+  const onPageHide = () => post({ t: 'bye', tab: tabId });
+  globalThis.addEventListener?.('pagehide', onPageHide);
+
   const election: Election = electLeader({
     name,
     tabId,
     locks: options.locks === undefined ? browserLocks() : options.locks,
     channel: makeChannel,
     beatMs: options.beatMs,
-    onLeader: lead,
-    onFollower: follow,
+    onLeader: leader.lead,
+    onFollower: leader.follow,
   });
   sayOpen();
 
@@ -200,9 +260,8 @@ export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
     post({ t: 'bye', tab: tabId });
     stopped = true;
     clearInterval(refresh);
-    clearTimeout(presenceTimer);
     globalThis.removeEventListener?.('pagehide', onPageHide);
-    follow();
+    leader.end();
     election.stop();
     relay.removeEventListener('message', onRelay);
     relay.close();
@@ -212,7 +271,7 @@ export function startLiveEngine(options: LiveEngineOptions): LiveEngine {
 
   return {
     get leader() {
-      return gathering !== null;
+      return leader.leading;
     },
     signOut() {
       if (!stopped) post({ t: 'signout' });
