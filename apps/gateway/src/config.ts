@@ -97,9 +97,10 @@ export interface GatewayConfig {
   approvals: ApprovalSettings;
   /**
    * Live streams (GET /live, live/index.ts, docs/live.md): heartbeat (LIVE_HEARTBEAT_MS, default 15 s), streams per
-   * operator on a replica (LIVE_MAX_STREAMS_PER_OPERATOR, default 4) and per replica (LIVE_MAX_STREAMS, default 2 000).
+   * operator on a replica (LIVE_MAX_STREAMS_PER_OPERATOR, default 4) and per replica (LIVE_MAX_STREAMS, default 2 000),
+   * their unsent bytes together (LIVE_MAX_UNSENT_BYTES, default 32 MiB).
    */
-  live: { heartbeatMs: number; maxStreamsPerOperator: number; maxStreams: number };
+  live: { heartbeatMs: number; maxStreamsPerOperator: number; maxStreams: number; maxUnsentBytes: number };
   /**
    * Refused calls (permission, budget, validation) of one operator written one by one per hour, to the audit log
    * and the store (ACTIVITY_REFUSALS_PER_HOUR, default 60); past it they are counted and summarised each minute

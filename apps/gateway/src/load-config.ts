@@ -13,7 +13,11 @@ import {
 } from './config.js';
 import { SOURCE_LINES_PER_MINUTE } from './audit/line-budget.js';
 import { SERVICES } from './modules.js';
-import { DEFAULT_APPROVAL_EXPIRY_MS, parseApprovalPolicies } from './money/approvals.js';
+import {
+  DEFAULT_APPROVAL_EXPIRY_MS,
+  DEFAULT_POLICY_REFRESH_MS,
+  parseApprovalPolicies,
+} from './money/approvals.js';
 import { mutationNames } from './shared/mutation-permissions.js';
 import type { ServiceName } from './services.js';
 
@@ -201,11 +205,13 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     approvals: {
       policies: parseApprovalPolicies(env.APPROVAL_POLICIES, mutationNames()),
       expiryMs: int(env, 'APPROVAL_EXPIRY_MS', DEFAULT_APPROVAL_EXPIRY_MS, 1_000, 365 * 86_400_000),
+      policyRefreshMs: int(env, 'APPROVAL_POLICY_REFRESH_MS', DEFAULT_POLICY_REFRESH_MS, 100, 60_000),
     },
     live: {
       heartbeatMs: int(env, 'LIVE_HEARTBEAT_MS', 15_000, 1_000, 120_000),
       maxStreamsPerOperator: int(env, 'LIVE_MAX_STREAMS_PER_OPERATOR', 4, 1, 100),
       maxStreams: int(env, 'LIVE_MAX_STREAMS', 2_000, 1, 100_000),
+      maxUnsentBytes: int(env, 'LIVE_MAX_UNSENT_BYTES', 32 * 1024 * 1024, 0, 1024 * 1024 * 1024),
     },
     activityRefusalsPerHour: int(env, 'ACTIVITY_REFUSALS_PER_HOUR', 60, 0, 1_000_000),
     refusalLinesPerMinute: int(env, 'REFUSAL_LINES_PER_MINUTE', SOURCE_LINES_PER_MINUTE, 0, 1_000_000),

@@ -93,7 +93,11 @@ export function createLive(options: LiveOptions): Live {
   const publish = presenceSender(options.store, logger);
   let stopping = false;
   const streams = createLiveStreams(
-    { maxPerOperator: settings.maxStreamsPerOperator, max: settings.maxStreams },
+    {
+      maxPerOperator: settings.maxStreamsPerOperator,
+      max: settings.maxStreams,
+      maxUnsentBytes: settings.maxUnsentBytes,
+    },
     settings.heartbeatMs,
     replicaId,
   );

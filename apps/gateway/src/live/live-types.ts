@@ -9,12 +9,18 @@ export interface LiveSettings {
   maxStreamsPerOperator: number;
   /** Streams a replica holds at most (LIVE_MAX_STREAMS, default 2 000). */
   maxStreams: number;
+  /**
+   * Unsent bytes of all a replica's streams together (LIVE_MAX_UNSENT_BYTES, default 32 MiB; 0: none); past it the
+   * stream with the most is cut. Each stream's own bound (1 MiB) times LIVE_MAX_STREAMS is more than any memory limit.
+   */
+  maxUnsentBytes: number;
 }
 
 export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   heartbeatMs: 15_000,
   maxStreamsPerOperator: 4,
   maxStreams: 2_000,
+  maxUnsentBytes: 32 * 1024 * 1024,
 };
 
 /** A refusal the gate decided (401, 429, 503…), answered in the live routes' shape. */

@@ -22,6 +22,16 @@ const streamsRefused = new Counter({
   registers: [registry],
 });
 
+const streamsCut = new Counter({
+  name: 'gateway_live_streams_cut_total',
+  help:
+    'Live streams cut over their unsent bytes: one past its own bound (stream: a client that does not read) or the ' +
+    "one with the most when the replica's streams together passed LIVE_MAX_UNSENT_BYTES (replica). Each client " +
+    'reconnects with its Last-Event-ID.',
+  labelNames: ['bound'],
+  registers: [registry],
+});
+
 /** What each presence board of this process holds now (one per gateway app; tests run several). */
 const presenceSources = new Set<() => number>();
 
@@ -43,6 +53,7 @@ export const liveMetrics = {
   streams: (delta: 1 | -1) => streamsOpen.inc(delta),
   sent: (event: LiveEventName, count = 1) => eventsSent.inc({ event }, count),
   refused: (reason: 'operator' | 'replica') => streamsRefused.inc({ reason }),
+  cut: (bound: 'stream' | 'replica') => streamsCut.inc({ bound }),
   /** Counts a presence board's entries until the returned function is called. */
   presenceSource(source: () => number): () => void {
     presenceSources.add(source);

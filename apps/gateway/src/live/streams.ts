@@ -3,8 +3,9 @@
  * Events, bounded per operator and per replica, kept alive by one heartbeat timer for all. A change is formatted once
  * and written to every stream of its namespace whose operator may read its area (area-access.ts); a stream being
  * replayed holds what arrives meanwhile and sends it after, skipping what the replay already sent. A client too slow
- * to read (its unsent bytes past a bound) is ended, and so is a stream whose token expires: the client reconnects
- * with its Last-Event-ID (and a refreshed token) and loses nothing.
+ * to read (its unsent bytes past a bound) is cut, and so is the stream with the most unsent bytes when all the
+ * replica's streams together pass theirs (what the memory limit leaves them); a stream whose token expires is
+ * ended: the client reconnects with its Last-Event-ID (and a refreshed token) and loses nothing.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -12,8 +13,43 @@ import type { LiveEvent } from '@backoffice/store';
 import { liveMetrics } from './metrics.js';
 import type { PresenceChange } from './presence.js';
 
-/** Unsent bytes a stream may hold before it is ended (a client that does not read). */
+/** Unsent bytes a stream may hold before it is cut (a client that does not read). */
 const MAX_UNSENT_BYTES = 1024 * 1024;
+
+/** Why a stream was cut: its own unsent bytes, or the replica's streams' together. */
+export type CutBound = 'stream' | 'replica';
+
+/**
+ * The unsent bytes of all the replica's streams against one bound. Each stream's share is its answer's
+ * `writableLength` when it last wrote: the connection only lowers it meanwhile, so the sum is never below the truth.
+ * Past the bound the shares are read again (one pass over the streams), and while the truth is still past it the
+ * stream with the most unsent bytes is cut.
+ */
+class ReplicaUnsent {
+  private total = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly streams: () => Iterable<LiveStream>,
+  ) {}
+
+  /** A stream's share changed from `before` to `now` (an ended stream's is counted until the next pass). */
+  moved(before: number, now: number): void {
+    this.total += now - before;
+    if (this.total <= this.max) return;
+    this.total = 0;
+    for (const stream of this.streams()) this.total += stream.refreshUnsent();
+    while (this.total > this.max) {
+      let largest: LiveStream | null = null;
+      for (const stream of this.streams()) {
+        if (stream.open && stream.unsent > (largest?.unsent ?? 0)) largest = stream;
+      }
+      if (!largest) return;
+      this.total -= largest.unsent;
+      largest.cut('replica');
+    }
+  }
+}
 
 export interface StreamOwner {
   /** The token's subject: the per-operator bound counts it. */
@@ -47,11 +83,14 @@ export class LiveStream {
   private held: LiveEvent[] = [];
   private ended = false;
   private readonly expiry: NodeJS.Timeout;
+  /** Its share of the replica's unsent bytes (ReplicaUnsent). */
+  unsent = 0;
 
   constructor(
     readonly owner: StreamOwner,
     private readonly res: ServerResponse,
     replicaId: string,
+    private readonly replica: ReplicaUnsent | null = null,
   ) {
     this.id = `${replicaId}.${randomBytes(16).toString('base64url')}`;
     // A token's permissions and session hold until it expires, not longer: past it, the client must show a new one.
@@ -69,7 +108,28 @@ export class LiveStream {
   write(text: string): void {
     if (this.ended) return;
     this.res.write(text);
-    if (this.res.writableLength > MAX_UNSENT_BYTES) this.end();
+    if (this.res.writableLength > MAX_UNSENT_BYTES) {
+      this.cut('stream');
+      return;
+    }
+    const before = this.unsent;
+    this.replica?.moved(before, this.refreshUnsent());
+  }
+
+  /** Reads its unsent bytes again (what the connection took meanwhile is no longer counted). */
+  refreshUnsent(): number {
+    return (this.unsent = this.ended ? 0 : this.res.writableLength);
+  }
+
+  /**
+   * Ends the stream over a bound, its unsent bytes dropped with its connection (an ended answer would keep them until
+   * the client read them): the client reconnects with the last id it received and is replayed the rest.
+   */
+  cut(bound: CutBound): void {
+    if (this.ended) return;
+    liveMetrics.cut(bound);
+    this.end();
+    this.res.destroy();
   }
 
   /** A change of the stream's namespace (`text`: the event formatted once for every stream). */
@@ -107,6 +167,7 @@ export class LiveStream {
     if (this.ended) return;
     this.ended = true;
     clearTimeout(this.expiry);
+    this.unsent = 0;
     this.res.end();
   }
 }
@@ -116,6 +177,8 @@ export interface StreamBounds {
   maxPerOperator: number;
   /** Streams this replica holds at most (default 2 000). */
   max: number;
+  /** Unsent bytes of all this replica's streams together (default 32 MiB); 0: no bound but each stream's. */
+  maxUnsentBytes?: number;
 }
 
 export type Opened = { stream: LiveStream } | { refused: 'operator' | 'replica' };
@@ -139,6 +202,9 @@ export function createLiveStreams(bounds: StreamBounds, heartbeatMs: number, rep
   const streams = new Map<string, LiveStream>();
   const byNamespace = new Map<string, Set<LiveStream>>();
   const perOperator = new Map<string, number>();
+  const replica = bounds.maxUnsentBytes
+    ? new ReplicaUnsent(bounds.maxUnsentBytes, () => streams.values())
+    : null;
 
   // One timer for every stream: a comment line keeps proxies and the client's idle timers from closing it.
   const heartbeat = setInterval(() => {
@@ -151,7 +217,7 @@ export function createLiveStreams(bounds: StreamBounds, heartbeatMs: number, rep
       if (streams.size >= bounds.max) return { refused: 'replica' };
       const held = perOperator.get(owner.subject) ?? 0;
       if (held >= bounds.maxPerOperator) return { refused: 'operator' };
-      const stream = new LiveStream(owner, res, replicaId);
+      const stream = new LiveStream(owner, res, replicaId, replica);
       streams.set(stream.id, stream);
       perOperator.set(owner.subject, held + 1);
       let namespace = byNamespace.get(owner.namespace);

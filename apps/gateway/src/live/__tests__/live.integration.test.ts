@@ -439,7 +439,12 @@ describe('live on the embedded store', { timeout: 120_000 }, () => {
     gateway = await start({
       store: { dataDir: 'memory://' },
       testNamespaces: true,
-      live: { heartbeatMs: 1_000, maxStreamsPerOperator: 4, maxStreams: 2_000 },
+      live: {
+        heartbeatMs: 1_000,
+        maxStreamsPerOperator: 4,
+        maxStreams: 2_000,
+        maxUnsentBytes: 32 * 1024 * 1024,
+      },
       metricsPort: 0,
       metricsHost: '127.0.0.1',
     });

@@ -1,19 +1,42 @@
 import type { ServerResponse } from 'node:http';
 import type { LiveEvent } from '@backoffice/store';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registry } from '../../telemetry/metrics.js';
 import { createLiveStreams, type LiveStreams } from '../streams.js';
 
 /** The replica's streams (streams.ts): bounds, namespaces, a replay merged with what arrives meanwhile, heartbeat. */
 function response() {
   const written: string[] = [];
   let ended = false;
+  let destroyed = false;
   const res = {
     write: (text: string) => void written.push(text),
     end: () => void (ended = true),
+    destroy: () => void (destroyed = true),
     writableLength: 0,
   } as unknown as ServerResponse;
-  return { res, written, ended: () => ended };
+  return { res, written, ended: () => ended, destroyed: () => destroyed };
 }
+
+/** A client that reads nothing: every byte written stays unsent, until `read()` takes them all. */
+function unreadResponse() {
+  const r = response();
+  let unsent = 0;
+  const write = r.res.write.bind(r.res);
+  Object.assign(r.res, {
+    write: (text: string) => {
+      unsent += Buffer.byteLength(text);
+      return write(text);
+    },
+  });
+  Object.defineProperty(r.res, 'writableLength', { get: () => unsent });
+  return { ...r, read: () => void (unsent = 0) };
+}
+
+const cutCount = async (bound: 'stream' | 'replica') =>
+  (await registry.getSingleMetric('gateway_live_streams_cut_total')!.get()).values.find(
+    (value) => value.labels.bound === bound,
+  )?.value ?? 0;
 
 const event = (id: number, namespace = ''): LiveEvent => ({
   id: String(id),
@@ -27,8 +50,8 @@ const made: LiveStreams[] = [];
 afterEach(() => {
   for (const streams of made.splice(0)) streams.endAll();
 });
-const streamsOf = (max: number, perOperator: number, heartbeatMs = 3_600_000) => {
-  const streams = createLiveStreams({ max, maxPerOperator: perOperator }, heartbeatMs, 'r1');
+const streamsOf = (max: number, perOperator: number, heartbeatMs = 3_600_000, maxUnsentBytes = 0) => {
+  const streams = createLiveStreams({ max, maxPerOperator: perOperator, maxUnsentBytes }, heartbeatMs, 'r1');
   made.push(streams);
   return streams;
 };
@@ -134,5 +157,48 @@ describe('live streams', () => {
     expect(short.stream.open).toBe(false);
     expect(long.stream.open).toBe(true);
     expect(later.ended()).toBe(false);
+  });
+
+  it("cuts the stream with the most unsent bytes once the replica's streams together pass their bound, and counts it", async () => {
+    // 20 KiB for all: each stream's own bound (1 MiB) is far, so only the replica's can cut.
+    const streams = streamsOf(10, 4, HOUR, 20 * 1024);
+    const clients = Array.from({ length: 3 }, () => unreadResponse());
+    const opened = clients.map((client, i) => streams.open({ ...admin, subject: `sub-${i}` }, client.res));
+    const [a, b, c] = opened.map((o) => {
+      if (!('stream' in o)) throw new Error('refused');
+      o.stream.live('0');
+      return o.stream;
+    });
+    const before = await cutCount('replica');
+    // A reads nothing (about 26 KiB of presence), B falls at most 1.3 KiB behind, C keeps up.
+    const presence = (n: number) => ({ namespace: '', area: 'payments', id: String(n), viewers: [] });
+    for (let n = 0; n < 400; n++) {
+      a!.presence(presence(n));
+      if (n % 2 === 0) b!.presence(presence(n));
+      c!.presence(presence(n));
+      clients[2]!.read();
+      if (n % 40 === 0) clients[1]!.read();
+    }
+    expect(clients[0]!.destroyed()).toBe(true);
+    expect(a!.open).toBe(false);
+    expect(b!.open && c!.open).toBe(true);
+    expect(clients[1]!.destroyed() || clients[2]!.destroyed()).toBe(false);
+    expect(await cutCount('replica')).toBe(before + 1);
+  });
+
+  it('cuts no stream while the unsent bytes together stay under the bound, however much is written', async () => {
+    const streams = streamsOf(10, 4, HOUR, 20 * 1024);
+    const clients = Array.from({ length: 3 }, () => unreadResponse());
+    const before = await cutCount('replica');
+    for (const [i, client] of clients.entries()) {
+      const o = streams.open({ ...admin, subject: `sub-${i}` }, client.res);
+      if (!('stream' in o)) throw new Error('refused');
+      for (let n = 0; n < 200; n++) {
+        o.stream.presence({ namespace: '', area: 'payments', id: String(n), viewers: [] });
+        if (n % 30 === 0) client.read();
+      }
+    }
+    expect(clients.some((client) => client.destroyed())).toBe(false);
+    expect(await cutCount('replica')).toBe(before);
   });
 });
