@@ -56,6 +56,11 @@ export interface GatewayConfig {
    */
   graphqlExecutor: GraphqlExecutorKind;
   /**
+   * What the parsed documents kept for reuse may hold in memory (DOCUMENT_CACHE_MAX_BYTES, default 16 MiB; the
+   * least recently used go first; execution/document-cache.ts).
+   */
+  documentCacheMaxBytes: number;
+  /**
    * The zip checks of an XLSX or ZIP upload before it is forwarded (files/zip-check.ts): most entries, most
    * uncompressed bytes in all, most times the file's size they may expand to (UPLOAD_ZIP_MAX_ENTRIES,
    * UPLOAD_ZIP_MAX_UNCOMPRESSED_BYTES, UPLOAD_ZIP_MAX_RATIO).

@@ -179,6 +179,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 120_000, 0, 3_600_000),
     readinessDrainMs: int(env, 'SHUTDOWN_READINESS_DRAIN_MS', production ? 10_000 : 0, 0, 600_000),
     graphqlExecutor,
+    documentCacheMaxBytes: int(env, 'DOCUMENT_CACHE_MAX_BYTES', 16 * 1024 * 1024, 0, 2 ** 32),
     zipLimits: {
       maxEntries: int(env, 'UPLOAD_ZIP_MAX_ENTRIES', 1000, 1, 1_000_000),
       maxUncompressedBytes: int(env, 'UPLOAD_ZIP_MAX_UNCOMPRESSED_BYTES', 100 * 1024 * 1024, 1, 2 ** 40),

@@ -15,6 +15,7 @@ import { activityRow, createActivityWriter, type ActivityWriter } from './activi
 import { createMoveJournal, type MoveJournal } from './money/journal.js';
 import { createMoneyPolicy } from './money/pipeline.js';
 import { trustedDocumentsCache, webTrustedDocumentsPlugin } from './execution/trusted-documents.js';
+import { documentCache } from './execution/document-cache.js';
 import { createApprovalGate, type ApprovalGate } from './money/approvals.js';
 import { startApprovalExpiry, type ApprovalExpiry } from './money/approval-expiry.js';
 import { createRefusalBudget } from './audit/refusal-budget.js';
@@ -213,6 +214,8 @@ function createApollo(
     csrfPrevention: true,
     // The web's trusted documents by hash, read-only (no client can add one; every replica knows the same).
     persistedQueries: trustedDocumentsCache(),
+    // Parsed documents bounded by what they hold in memory (Apollo's own store undercounts them about 4 times).
+    documentStore: documentCache(config.documentCacheMaxBytes),
     allowBatchedHttpRequests: false,
     // Signals are the process's (run.ts: drain, flush the spans, exit), not Apollo's (stop, then re-raise).
     stopOnTerminationSignals: false,
