@@ -9,6 +9,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
@@ -19,6 +20,7 @@ import {
   DataGrid,
   type GridCellParams,
   type GridColDef,
+  type GridColumnVisibilityModel,
   type GridPaginationModel,
   type GridRenderCellParams,
   type GridRowSelectionModel,
@@ -486,6 +488,293 @@ const RELOADING_BAR: CSSProperties = {
   zIndex: 3,
 };
 
+/** The grid's column of a `DataTableColumn`: its cells' content, cut or wrapped as it says, inside the row's link. */
+function gridColumnOf<R extends object>(
+  column: DataTableColumn<R>,
+  linkOf: ((row: R) => string | undefined) | null,
+): GridColDef<R> {
+  return {
+    field: column.field,
+    headerName: column.headerName,
+    width: column.width,
+    minWidth: columnMinWidth(column),
+    flex: column.flex,
+    align: column.align ?? 'left',
+    headerAlign: column.align ?? 'left',
+    sortable: column.sortable ?? false,
+    filterable: false,
+    hideable: false,
+    disableColumnMenu: true,
+    renderCell: (params: GridRenderCellParams<R>) => {
+      const row = params.row;
+      const content = column.render
+        ? column.render(row)
+        : ((row as Record<string, unknown>)[column.field] as ReactNode);
+      const full = column.fullText?.(row) ?? undefined;
+      const href = linkOf && column.rowLink !== false ? linkOf(row) : undefined;
+      if (!href) {
+        return (
+          <div className={dataTableClasses.cell} style={JUSTIFY[column.align ?? 'left']}>
+            <CellContent content={content} lines={column.lines} full={full} />
+          </div>
+        );
+      }
+      return (
+        <RouterLink
+          to={href}
+          tabIndex={params.tabIndex}
+          className={dataTableClasses.link}
+          style={JUSTIFY[column.align ?? 'left']}
+        >
+          <CellContent content={content} lines={column.lines} full={full} />
+        </RouterLink>
+      );
+    },
+  };
+}
+
+/**
+ * The grid's columns. The rows' links are part of what the grid shows: the cells read them from a map made again
+ * (with new columns) only when one of them changes (an import approved), not when the function does.
+ */
+function useGridColumns<R extends object>(
+  columns: readonly DataTableColumn<R>[],
+  rows: readonly R[],
+  getRowHref: ((row: R) => string) | undefined,
+  stableGetRowId: (row: R) => string,
+): GridColDef<R>[] {
+  const linksKey = getRowHref
+    ? JSON.stringify(rows.map((row) => [stableGetRowId(row), getRowHref(row)]))
+    : null;
+  const linkOf = useMemo(() => {
+    if (linksKey === null) return null;
+    const links = new Map(JSON.parse(linksKey) as [string, string][]);
+    return (row: R) => links.get(stableGetRowId(row));
+  }, [linksKey, stableGetRowId]);
+  return useMemo(() => columns.map((column) => gridColumnOf(column, linkOf)), [columns, linkOf]);
+}
+
+/**
+ * The grid's visibility model: the columns the operator hid and those that do not fit the box (`columnsToHide`);
+ * `onHiddenChange` is told them whenever they change.
+ */
+function useColumnVisibility(
+  columns: readonly ColumnFit[],
+  columnChoice: ColumnChoice,
+  available: number | undefined,
+  onHiddenChange: ((fields: readonly string[]) => void) | undefined,
+) {
+  const hiddenKey = columnsToHide(columns, columnChoice, available).join(',');
+  const columnVisibilityModel = useMemo(
+    () => Object.fromEntries(hiddenKey ? hiddenKey.split(',').map((field) => [field, false]) : []),
+    [hiddenKey],
+  );
+  useEffect(() => onHiddenChange?.(hiddenKey ? hiddenKey.split(',') : []), [hiddenKey, onHiddenChange]);
+  return columnVisibilityModel;
+}
+
+/** Enter on a focused cell that is part of the row link opens the row's page (the keyboard's click on the row). */
+function useRowLinkKeys<R extends object>(
+  columns: readonly DataTableColumn<R>[],
+  latest: RefObject<DataTableProps<R>>,
+) {
+  const navigate = useNavigate();
+  return useCallback(
+    (params: GridCellParams<R>, event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const column = columns.find((c) => c.field === params.field);
+      const href = latest.current.getRowHref;
+      if (!href || !column || column.rowLink === false) return;
+      event.preventDefault();
+      void navigate(href(params.row));
+    },
+    [columns, navigate, latest],
+  );
+}
+
+/**
+ * The grid's paging, sorting and selection models and their handlers, each made again only when its values change
+ * (a new sort model sends the grid back to page 1); the handlers call the latest props' functions.
+ */
+function useGridModels<R extends object>(
+  latest: RefObject<DataTableProps<R>>,
+  list: ListView<R>,
+  selectedIds: readonly string[] | undefined,
+  stableGetRowId: (row: R) => string,
+) {
+  const { rows, page, pageSize, sortField, sortDirection } = list;
+  const visibleIds = useMemo(() => rows.map(stableGetRowId), [rows, stableGetRowId]);
+  const paginationModel = useMemo<GridPaginationModel>(
+    () => ({ page: page - 1, pageSize }),
+    [page, pageSize],
+  );
+  const handlePagination = useCallback(
+    (model: GridPaginationModel) => latest.current.onPageChange(model.page + 1, model.pageSize),
+    [latest],
+  );
+  const sortModel = useMemo<GridSortModel>(
+    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
+    [sortField, sortDirection],
+  );
+  const handleSort = useCallback(
+    (model: GridSortModel) => {
+      const first = model[0];
+      latest.current.onSortChange(first?.sort ? { field: first.field, direction: first.sort } : null);
+    },
+    [latest],
+  );
+  const selectionKey = (selectedIds ?? []).join('\u0000');
+  const selectionModel = useMemo<GridRowSelectionModel>(
+    () => includeModel(selectionKey ? selectionKey.split('\u0000') : []),
+    [selectionKey],
+  );
+  const handleSelection = useCallback(
+    (model: GridRowSelectionModel) =>
+      latest.current.onSelectionChange?.(selectedVisibleIds(model, visibleIds)),
+    [visibleIds, latest],
+  );
+  return { paginationModel, handlePagination, sortModel, handleSort, selectionModel, handleSelection };
+}
+
+/**
+ * The grid's other props that arrays or objects carry, made again only when their values change: the footer's texts
+ * (while the total is unknown the grid must not see a count that would send it back to page 1, and the footer
+ * counts nothing: never "1–10 de 10" for rows that are not there), the page sizes, the sorting order and the slots'.
+ */
+function useGridOptions(
+  { rowCount, page, pageSize }: Pick<ListView<unknown>, 'rowCount' | 'page' | 'pageSize'>,
+  pageSizeOptions: readonly number[],
+  sortingOrder: readonly DataTableSortDirection[],
+  emptyMessage: string,
+) {
+  const effectiveRowCount = rowCount ?? page * pageSize;
+  const gridLocaleText = useMemo(
+    () => (rowCount === undefined ? { ...localeText, paginationDisplayedRows: () => '' } : localeText),
+    [rowCount],
+  );
+  const pageSizeKey = pageSizeOptions.join(',');
+  const gridPageSizeOptions = useMemo(() => pageSizeKey.split(',').map(Number), [pageSizeKey]);
+  const sortingKey = sortingOrder.join(',');
+  const gridSortingOrder = useMemo(() => sortingKey.split(',') as DataTableSortDirection[], [sortingKey]);
+  const slotProps = useMemo<DataGridProps['slotProps']>(
+    () => ({
+      noRowsOverlay: { message: emptyMessage },
+      loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
+    }),
+    [emptyMessage],
+  );
+  return { effectiveRowCount, gridLocaleText, gridPageSizeOptions, gridSortingOrder, slotProps };
+}
+
+/** What the grid element is made of: every value is stable until what it shows changes. */
+interface GridView<R extends object>
+  extends ReturnType<typeof useGridModels<R>>, ReturnType<typeof useGridOptions> {
+  ariaLabel: string;
+  columnVisibilityModel: GridColumnVisibilityModel;
+  rows: readonly R[];
+  gridColumns: GridColDef<R>[];
+  stableGetRowId: (row: R) => string;
+  rowHeight: number;
+  growingRows: boolean;
+  selectable: boolean;
+  handleCellKeyDown: (params: GridCellParams<R>, event: KeyboardEvent) => void;
+  loading: boolean;
+}
+
+/** The DataGrid, made again only when one of its values changes. */
+function useGridElement<R extends object>(view: GridView<R>) {
+  return useMemo(
+    () => (
+      <DataGrid<R>
+        aria-label={view.ariaLabel}
+        columnVisibilityModel={view.columnVisibilityModel}
+        rows={view.rows}
+        columns={view.gridColumns}
+        getRowId={view.stableGetRowId}
+        localeText={view.gridLocaleText}
+        autoHeight
+        rowHeight={view.rowHeight}
+        getRowHeight={view.growingRows ? contentRowHeight : undefined}
+        columnHeaderHeight={HEADER_HEIGHT}
+        // Paging and sorting happen on the server.
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        rowCount={view.effectiveRowCount}
+        paginationModel={view.paginationModel}
+        onPaginationModelChange={view.handlePagination}
+        pageSizeOptions={view.gridPageSizeOptions}
+        sortModel={view.sortModel}
+        onSortModelChange={view.handleSort}
+        sortingOrder={view.gridSortingOrder}
+        // Selection: checkboxes only, always an explicit list of the visible rows (never an exclude model).
+        checkboxSelection={view.selectable}
+        disableRowSelectionOnClick
+        disableRowSelectionExcludeModel
+        rowSelectionModel={view.selectionModel}
+        onRowSelectionModelChange={view.handleSelection}
+        onCellKeyDown={view.handleCellKeyDown}
+        hideFooterSelectedRowCount
+        disableColumnMenu
+        disableColumnFilter
+        disableColumnSelector
+        disableDensitySelector
+        loading={view.loading}
+        slots={GRID_SLOTS}
+        slotProps={view.slotProps}
+        sx={GRID_SX}
+      />
+    ),
+    [
+      view.ariaLabel,
+      view.columnVisibilityModel,
+      view.rows,
+      view.gridColumns,
+      view.stableGetRowId,
+      view.gridLocaleText,
+      view.rowHeight,
+      view.growingRows,
+      view.effectiveRowCount,
+      view.paginationModel,
+      view.handlePagination,
+      view.gridPageSizeOptions,
+      view.sortModel,
+      view.handleSort,
+      view.gridSortingOrder,
+      view.selectable,
+      view.selectionModel,
+      view.handleSelection,
+      view.handleCellKeyDown,
+      view.loading,
+      view.slotProps,
+    ],
+  );
+}
+
+/** What the props say the grid shows now (before `useShownListView`), one object while none of it changes. */
+function useCurrentView<R>(props: DataTableProps<R>): ListView<R> {
+  return useMemo(
+    () => ({
+      rows: props.rows,
+      rowCount: props.rowCount,
+      page: props.page,
+      pageSize: props.pageSize,
+      sortField: props.sort?.field,
+      sortDirection: props.sort?.direction,
+      loading: props.loading ?? false,
+    }),
+    [
+      props.rows,
+      props.rowCount,
+      props.page,
+      props.pageSize,
+      props.sort?.field,
+      props.sort?.direction,
+      props.loading,
+    ],
+  );
+}
+
 export function DataTable<R extends object>(props: DataTableProps<R>) {
   // The functions (getRowId, the handlers) are read from `latest` below.
   const {
@@ -508,28 +797,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   // screen (a selection elsewhere, a dialog, a late query) then costs no render of 250 cells (bench/README.md).
   const latest = useRef(props);
   latest.current = props;
-  const current = useMemo(
-    () => ({
-      rows: props.rows,
-      rowCount: props.rowCount,
-      page: props.page,
-      pageSize: props.pageSize,
-      sortField: props.sort?.field,
-      sortDirection: props.sort?.direction,
-      loading: props.loading ?? false,
-    }),
-    [
-      props.rows,
-      props.rowCount,
-      props.page,
-      props.pageSize,
-      props.sort?.field,
-      props.sort?.direction,
-      props.loading,
-    ],
-  );
-  const { shown: list, waiting } = useShownListView(current, props.listKey);
-  const { rows, rowCount, page, pageSize, sortField, sortDirection } = list;
+  const { shown: list, waiting } = useShownListView(useCurrentView(props), props.listKey);
+  const { rows } = list;
   // With rows on screen a load is the bar above them (`waiting`), never a prop of the grid (that renders every row).
   const loading = list.loading && (props.listKey === undefined || rows.length === 0);
   const reloading = rows.length > 0 && (waiting || (props.listKey !== undefined && list.loading));
@@ -538,201 +807,30 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   // A first page, or another list's page, renders the rows the window shows, then the rest (rows-in-stages.ts).
   const staged = useRowsInStages(rows, box.ref, rowHeight, HEADER_HEIGHT, props.listKey);
   const stableGetRowId = useCallback((row: R) => latest.current.getRowId(row), []);
-  // The rows' links, though, are part of what the grid shows: the cells read them from a map made again (with new
-  // columns) only when one of them changes (an import approved), not when the function does.
-  const linksKey = getRowHref
-    ? JSON.stringify(rows.map((row) => [stableGetRowId(row), getRowHref(row)]))
-    : null;
-  const linkOf = useMemo(() => {
-    if (linksKey === null) return null;
-    const links = new Map(JSON.parse(linksKey) as [string, string][]);
-    return (row: R) => links.get(stableGetRowId(row));
-  }, [linksKey, stableGetRowId]);
-  const gridColumns = useMemo<GridColDef<R>[]>(
-    () =>
-      columns.map((column) => ({
-        field: column.field,
-        headerName: column.headerName,
-        width: column.width,
-        minWidth: columnMinWidth(column),
-        flex: column.flex,
-        align: column.align ?? 'left',
-        headerAlign: column.align ?? 'left',
-        sortable: column.sortable ?? false,
-        filterable: false,
-        hideable: false,
-        disableColumnMenu: true,
-        renderCell: (params: GridRenderCellParams<R>) => {
-          const row = params.row;
-          const content = column.render
-            ? column.render(row)
-            : ((row as Record<string, unknown>)[column.field] as ReactNode);
-          const full = column.fullText?.(row) ?? undefined;
-          const href = linkOf && column.rowLink !== false ? linkOf(row) : undefined;
-          if (!href) {
-            return (
-              <div className={dataTableClasses.cell} style={JUSTIFY[column.align ?? 'left']}>
-                <CellContent content={content} lines={column.lines} full={full} />
-              </div>
-            );
-          }
-          return (
-            <RouterLink
-              to={href}
-              tabIndex={params.tabIndex}
-              className={dataTableClasses.link}
-              style={JUSTIFY[column.align ?? 'left']}
-            >
-              <CellContent content={content} lines={column.lines} full={full} />
-            </RouterLink>
-          );
-        },
-      })),
-    [columns, linkOf],
-  );
-
-  const hiddenKey = columnsToHide(
+  const gridColumns = useGridColumns(columns, rows, getRowHref, stableGetRowId);
+  const columnVisibilityModel = useColumnVisibility(
     columns,
     columnChoice,
     box.width === undefined ? undefined : box.width - (selectable ? CHECKBOX_WIDTH : 0) - 2,
-  ).join(',');
-  const columnVisibilityModel = useMemo(
-    () => Object.fromEntries(hiddenKey ? hiddenKey.split(',').map((field) => [field, false]) : []),
-    [hiddenKey],
+    onHiddenChange,
   );
-  useEffect(() => onHiddenChange?.(hiddenKey ? hiddenKey.split(',') : []), [hiddenKey, onHiddenChange]);
-
-  const visibleIds = useMemo(() => rows.map(stableGetRowId), [rows, stableGetRowId]);
-
-  // Enter on a focused cell that is part of the row link opens the row's page (the keyboard's click on the row).
-  const navigate = useNavigate();
-  const handleCellKeyDown = useCallback(
-    (params: GridCellParams<R>, event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      const column = columns.find((c) => c.field === params.field);
-      const href = latest.current.getRowHref;
-      if (!href || !column || column.rowLink === false) return;
-      event.preventDefault();
-      void navigate(href(params.row));
-    },
-    [columns, navigate],
-  );
-
-  const paginationModel = useMemo<GridPaginationModel>(
-    () => ({ page: page - 1, pageSize }),
-    [page, pageSize],
-  );
-  const handlePagination = useCallback(
-    (model: GridPaginationModel) => latest.current.onPageChange(model.page + 1, model.pageSize),
-    [],
-  );
-
-  // Models are rebuilt only when their values change: a new sort model sends the grid back to page 1.
-  const sortModel = useMemo<GridSortModel>(
-    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
-    [sortField, sortDirection],
-  );
-  const handleSort = useCallback((model: GridSortModel) => {
-    const first = model[0];
-    latest.current.onSortChange(first?.sort ? { field: first.field, direction: first.sort } : null);
-  }, []);
-
-  const selectionKey = (selectedIds ?? []).join('\u0000');
-  const selectionModel = useMemo<GridRowSelectionModel>(
-    () => includeModel(selectionKey ? selectionKey.split('\u0000') : []),
-    [selectionKey],
-  );
-
-  // While the total is unknown the grid must not see a count that would send it back to page 1, and the footer
-  // counts nothing (never "1–10 de 10" for rows that are not there).
-  const effectiveRowCount = rowCount ?? page * pageSize;
-  const gridLocaleText = useMemo(
-    () => (rowCount === undefined ? { ...localeText, paginationDisplayedRows: () => '' } : localeText),
-    [rowCount],
-  );
-  const handleSelection = useCallback(
-    (model: GridRowSelectionModel) =>
-      latest.current.onSelectionChange?.(selectedVisibleIds(model, visibleIds)),
-    [visibleIds],
-  );
-  const pageSizeKey = pageSizeOptions.join(',');
-  const gridPageSizeOptions = useMemo(() => pageSizeKey.split(',').map(Number), [pageSizeKey]);
-  const sortingKey = sortingOrder.join(',');
-  const gridSortingOrder = useMemo(() => sortingKey.split(',') as DataTableSortDirection[], [sortingKey]);
-  const slotProps = useMemo<DataGridProps<R>['slotProps']>(
-    () => ({
-      noRowsOverlay: { message: emptyMessage },
-      loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
-    }),
-    [emptyMessage],
-  );
-
-  const grid = useMemo(
-    () => (
-      <DataGrid<R>
-        aria-label={ariaLabel}
-        columnVisibilityModel={columnVisibilityModel}
-        rows={staged.rows}
-        columns={gridColumns}
-        getRowId={stableGetRowId}
-        localeText={gridLocaleText}
-        autoHeight
-        rowHeight={rowHeight}
-        getRowHeight={growingRows ? contentRowHeight : undefined}
-        columnHeaderHeight={HEADER_HEIGHT}
-        // Paging and sorting happen on the server.
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        rowCount={effectiveRowCount}
-        paginationModel={paginationModel}
-        onPaginationModelChange={handlePagination}
-        pageSizeOptions={gridPageSizeOptions}
-        sortModel={sortModel}
-        onSortModelChange={handleSort}
-        sortingOrder={gridSortingOrder}
-        // Selection: checkboxes only, always an explicit list of the visible rows (never an exclude model).
-        checkboxSelection={selectable}
-        disableRowSelectionOnClick
-        disableRowSelectionExcludeModel
-        rowSelectionModel={selectionModel}
-        onRowSelectionModelChange={handleSelection}
-        onCellKeyDown={handleCellKeyDown}
-        hideFooterSelectedRowCount
-        disableColumnMenu
-        disableColumnFilter
-        disableColumnSelector
-        disableDensitySelector
-        loading={loading}
-        slots={GRID_SLOTS}
-        slotProps={slotProps}
-        sx={GRID_SX}
-      />
-    ),
-    [
-      ariaLabel,
-      columnVisibilityModel,
-      staged.rows,
-      gridColumns,
-      stableGetRowId,
-      gridLocaleText,
-      rowHeight,
-      growingRows,
-      effectiveRowCount,
-      paginationModel,
-      handlePagination,
-      gridPageSizeOptions,
-      sortModel,
-      handleSort,
-      gridSortingOrder,
-      selectable,
-      selectionModel,
-      handleSelection,
-      handleCellKeyDown,
-      loading,
-      slotProps,
-    ],
-  );
+  const handleCellKeyDown = useRowLinkKeys(columns, latest);
+  const models = useGridModels(latest, list, selectedIds, stableGetRowId);
+  const options = useGridOptions(list, pageSizeOptions, sortingOrder, emptyMessage);
+  const grid = useGridElement<R>({
+    ariaLabel,
+    columnVisibilityModel,
+    rows: staged.rows,
+    gridColumns,
+    stableGetRowId,
+    rowHeight,
+    growingRows,
+    selectable,
+    handleCellKeyDown,
+    loading,
+    ...models,
+    ...options,
+  });
 
   return (
     // While the rest of a first page waits, the box keeps the page's height (the document's height, and so its scroll,
