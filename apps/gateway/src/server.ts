@@ -16,7 +16,8 @@ import { createMoveJournal, type MoveJournal } from './money/journal.js';
 import { createMoneyPolicy } from './money/pipeline.js';
 import { trustedDocumentsCache, webTrustedDocumentsPlugin } from './execution/trusted-documents.js';
 import { documentCache } from './execution/document-cache.js';
-import { createApprovalGate, type ApprovalGate } from './money/approvals.js';
+import { createApprovalGate, DEFAULT_POLICY_REFRESH_MS, type ApprovalGate } from './money/approvals.js';
+import { createPolicyCache } from './money/approval-policies.js';
 import { startApprovalExpiry, type ApprovalExpiry } from './money/approval-expiry.js';
 import { createRefusalBudget } from './audit/refusal-budget.js';
 import { connectStore, type StoreHandle } from './activity/store-handle.js';
@@ -175,7 +176,16 @@ function openStore(config: GatewayConfig, logger: Logger): StoreParts {
   const approvals =
     store && moves
       ? {
-          gate: createApprovalGate(config.approvals, () => store.current()),
+          gate: createApprovalGate(
+            config.approvals,
+            () => store.current(),
+            undefined,
+            createPolicyCache({
+              store: () => store.current(),
+              refreshMs: config.approvals.policyRefreshMs ?? DEFAULT_POLICY_REFRESH_MS,
+              logger,
+            }),
+          ),
           expiry: startApprovalExpiry({ store: () => store.current(), journal: moves, logger }),
         }
       : null;
@@ -490,7 +500,10 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
       .finally(() => refusals.close())
       .finally(() => gate.close())
       .finally(() => activity?.close())
-      .finally(() => approvals?.expiry.close())
+      .finally(() => {
+        approvals?.expiry.close();
+        approvals?.gate.close();
+      })
       .finally(() => moves?.close())
       .finally(() => store?.close())
       .then(() => undefined);

@@ -6,12 +6,17 @@
  * would receive (the write's `amount`), or what the action declares of its record (shared/run-action.ts `amountOf`).
  * A held move sends nothing: its request is stored (packages/store approvals.ts) bound to the move's fingerprint,
  * and its move row says 'pending_approval' until the request is decided (money/move.ts).
+ *
+ * The rules are the deployment's (the floor) and those admins added in the app (approval-policies.ts, read through a
+ * cache every replica refreshes): a move is held when any rule holds it, needing the most approvals any asks, so an
+ * added rule only adds holds. A change of the rules is itself held: every proposal needs another admin's approval.
  */
 import type { ApprovalRow, Store } from '@backoffice/store';
 import { decimalFromUpstream, money } from '@backoffice/validators';
 import type { AuthUser } from '../auth/verify-token.js';
 import type { OperationErrorModel as OperationError } from '../shared/operation-error.js';
 import { argentineDay } from '../shared/argentine-day.js';
+import type { PolicyCache } from './approval-policies.js';
 
 export interface ApprovalRule {
   action: string;
@@ -27,16 +32,42 @@ export interface ApprovalSettings {
   policies: readonly ApprovalRule[];
   /** How long a request waits for its decision (APPROVAL_EXPIRY_MS, default 72 h). */
   expiryMs: number;
+  /**
+   * How often a replica reads the rules admins added again (APPROVAL_POLICY_REFRESH_MS, default 2 s): a rule another
+   * replica stored applies here within it (approval-policies.ts).
+   */
+  policyRefreshMs?: number;
 }
+
+export const DEFAULT_POLICY_REFRESH_MS = 2_000;
+
+/** The mutations that change the rules: each held for another admin's approval, never named by a rule. */
+export const POLICY_CHANGE_ACTIONS: ReadonlySet<string> = new Set([
+  'proposeApprovalPolicy',
+  'proposeApprovalPolicyRemoval',
+]);
+
+/** Approvals a change of the rules needs: one admin besides its proposer. */
+export const POLICY_CHANGE_APPROVALS = 1;
 
 export const DEFAULT_APPROVAL_EXPIRY_MS = 72 * 3_600_000;
 
 /** Mutations no rule may name: the decisions themselves, and what is no money move. */
-const NEVER_HELD = new Set(['approveRequest', 'rejectRequest', 'setPreference', 'mergePreference']);
+const NEVER_HELD = new Set([
+  'approveRequest',
+  'rejectRequest',
+  'setPreference',
+  'mergePreference',
+  ...POLICY_CHANGE_ACTIONS,
+]);
+
+/** The mutations a rule may name (the deployment's and the app's alike): every money mutation of the schema. */
+export const policyActions = (mutations: readonly string[]): string[] =>
+  mutations.filter((name) => !NEVER_HELD.has(name));
 
 const PESOS = /^\d{1,15}(\.\d{1,2})?$/;
 
-const centsOf = (pesos: string): bigint => BigInt(money(pesos).times(100).toFixed(0));
+export const centsOf = (pesos: string): bigint => BigInt(money(pesos).times(100).toFixed(0));
 
 /** Pesos as the schema's Decimal text from cents. */
 export const pesosOf = (cents: bigint | string): string => money(String(cents)).div(100).toFixed(2);
@@ -122,6 +153,9 @@ export interface ApprovalGate {
   hold(move: HeldMove): Promise<ApprovalRow>;
   /** The maker's request under its key, or null. */
   byKey(namespace: string, maker: string, key: string): Promise<ApprovalRow | null>;
+  /** Reads the rules added in the app again now (this replica changed them). */
+  reload(): Promise<void>;
+  close(): void;
 }
 
 /** Thrown at a held move's write: nothing is sent; the pipeline answers PENDING_APPROVAL with the request. */
@@ -143,6 +177,13 @@ export class ApprovalRequired extends Error {
 export const HELD_MESSAGE =
   'Pendiente de aprobación: la operación quedó registrada y no se envió. Otro operador con el mismo permiso debe aprobarla.';
 
+export const POLICY_HELD_MESSAGE =
+  'Pendiente de aprobación de otro administrador: la regla no cambia hasta que otro administrador apruebe la solicitud.';
+
+/** What a held move of `action` says: a change of the rules waits for another admin, a money move for an operator. */
+export const heldMessage = (action: string): string =>
+  POLICY_CHANGE_ACTIONS.has(action) ? POLICY_HELD_MESSAGE : HELD_MESSAGE;
+
 /** The stores' part the gate uses: the approvals' statements. */
 const storeOf = (store: () => Store | null): Store => {
   const open = store();
@@ -150,41 +191,76 @@ const storeOf = (store: () => Store | null): Store => {
   return open;
 };
 
+/** The day's running total of a maker's action, as the store keeps it (approval_daily). */
+export interface DailyTotals {
+  /** Adds the move's amount when the total stays within `limitCents`: whether it did. */
+  add(limitCents: bigint): Promise<boolean>;
+  /** The total so far. */
+  total(): Promise<bigint>;
+}
+
+/**
+ * How many approvals the move needs under `rules` (those naming its action): the most any holding rule asks (0: send
+ * it). A rule without amounts, or whose `minAmount` the move reaches, holds it; otherwise a daily bound holds it when
+ * the day's total would pass it. The move's amount is added to the day once, only when no bound holds it.
+ */
+export async function approvalsNeeded(
+  rules: readonly ApprovalRule[],
+  amount: bigint | null,
+  daily: DailyTotals,
+): Promise<number> {
+  if (!rules.length) return 0;
+  const holding = rules.filter(
+    (rule) =>
+      (rule.minAmountCents === null && rule.dailyAmountCents === null) ||
+      (rule.minAmountCents !== null && amount !== null && amount >= rule.minAmountCents),
+  );
+  if (holding.length) return Math.max(...holding.map((rule) => rule.approvals));
+  const bounded = rules.filter((rule) => rule.dailyAmountCents !== null);
+  if (amount === null || !bounded.length) return 0;
+  const lowest = bounded
+    .map((rule) => rule.dailyAmountCents!)
+    .reduce((low, cents) => (cents < low ? cents : low));
+  if (await daily.add(lowest)) return 0;
+  // Past the lowest bound: held by it, and by every other bound the day's total would pass too.
+  const before = await daily.total();
+  const passed = bounded.filter(
+    (rule) => rule.dailyAmountCents === lowest || before + amount > rule.dailyAmountCents!,
+  );
+  return Math.max(...passed.map((rule) => rule.approvals));
+}
+
 export function createApprovalGate(
   settings: ApprovalSettings,
   store: () => Store | null,
   now: () => Date = () => new Date(),
+  added: PolicyCache | null = null,
 ): ApprovalGate {
   const named = new Set(settings.policies.map((rule) => rule.action));
   return {
     settings,
-    names: (action) => named.has(action),
+    names: (action) =>
+      POLICY_CHANGE_ACTIONS.has(action) ||
+      named.has(action) ||
+      (!NEVER_HELD.has(action) && (added?.mayName(action) ?? false)),
     async weigh(move) {
-      const rules = settings.policies.filter((rule) => rule.action === move.action);
-      if (!rules.length) return 0;
-      const amount = move.amountCents;
-      const holding = rules.filter(
-        (rule) =>
-          (rule.minAmountCents === null && rule.dailyAmountCents === null) ||
-          (rule.minAmountCents !== null && amount !== null && amount >= rule.minAmountCents),
+      if (POLICY_CHANGE_ACTIONS.has(move.action)) return POLICY_CHANGE_APPROVALS;
+      // Never judged on rules older than the refresh: read again first (a failure sends nothing: move.ts).
+      await added?.fresh();
+      const rules = [...settings.policies, ...(added?.rulesOf(move.namespace) ?? [])].filter(
+        (rule) => rule.action === move.action,
       );
-      if (holding.length) return Math.max(...holding.map((rule) => rule.approvals));
-      if (amount === null) return 0;
-      const day = argentineDay(now());
-      let needed = 0;
-      for (const rule of rules) {
-        if (rule.dailyAmountCents === null) continue;
-        const within = await storeOf(store).approvals.addDailyAmount({
-          namespace: move.namespace,
-          username: move.username,
-          action: move.action,
-          day,
-          cents: amount,
-          limitCents: rule.dailyAmountCents,
-        });
-        if (!within) needed = Math.max(needed, rule.approvals);
-      }
-      return needed;
+      const entry = {
+        namespace: move.namespace,
+        username: move.username,
+        action: move.action,
+        day: argentineDay(now()),
+      };
+      return approvalsNeeded(rules, move.amountCents, {
+        add: (limitCents) =>
+          storeOf(store).approvals.addDailyAmount({ ...entry, cents: move.amountCents!, limitCents }),
+        total: () => storeOf(store).approvals.dailyAmount(entry),
+      });
     },
     async hold(move) {
       const at = now();
@@ -220,6 +296,8 @@ export function createApprovalGate(
       return row;
     },
     byKey: (namespace, maker, key) => storeOf(store).approvals.findByKey(namespace, maker, key),
+    reload: () => added?.reload() ?? Promise.resolve(),
+    close: () => added?.close(),
   };
 }
 

@@ -47,7 +47,7 @@ import { inMove, type MoveScope, type MoveSlot, type PriorItem } from './scope.j
 import { versionOf } from '../live/version-of.js';
 import type { AuthUser } from '../auth/verify-token.js';
 import type { ApprovalRow } from '@backoffice/store';
-import { amountOfWrite, ApprovalRequired, HELD_MESSAGE, type ApprovalGate } from './approvals.js';
+import { amountOfWrite, ApprovalRequired, heldMessage, type ApprovalGate } from './approvals.js';
 
 /** What a move became, as the audit reads a payload or an error (audit-plugin.ts). */
 export interface MoveResult {
@@ -454,7 +454,7 @@ function heldPayload(
     ...requiredEmpties(call.returnType),
     outcome: 'PENDING_APPROVAL',
     error: null,
-    message: HELD_MESSAGE,
+    message: heldMessage(call.fieldName),
     approval: request,
     results: ids.map(
       (id) => answered.get(id) ?? { id, outcome: 'PENDING_APPROVAL', error: null, item: null },
@@ -772,7 +772,7 @@ class FieldMove implements MoveScope {
         answer: {
           outcome: 'PENDING_APPROVAL',
           error: null,
-          message: HELD_MESSAGE,
+          message: heldMessage(this.call.fieldName),
           approval: request.id,
           unsent: true,
         },

@@ -8,6 +8,7 @@ import { checkId, checkReasonInput } from '../../shared/inputs.js';
 import type { OperationErrorModel as OperationError } from '../../shared/operation-error.js';
 import { withStore } from '../../shared/store-call.js';
 import { decisionRefusal, maySee, sendApproved } from './approvals.decide.js';
+import { proposePolicy, proposeRemoval } from './approvals.policies.js';
 
 type Payload = ResolversTypes['ApprovalPayload'];
 
@@ -95,4 +96,7 @@ function failed(row: ApprovalRow | null, error: OperationError): Payload {
 export const approvalsMutations: MutationResolvers = {
   approveRequest: (_root, { id }, ctx, info) => decide(ctx, info.schema, id, null),
   rejectRequest: (_root, { id, reason }, ctx, info) => decide(ctx, info.schema, id, checkReasonInput(reason)),
+  proposeApprovalPolicy: (_root, { rule, idempotencyKey }, ctx) => proposePolicy(ctx, rule, idempotencyKey),
+  proposeApprovalPolicyRemoval: (_root, { id, idempotencyKey }, ctx) =>
+    proposeRemoval(ctx, id, idempotencyKey),
 };

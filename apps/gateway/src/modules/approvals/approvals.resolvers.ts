@@ -6,6 +6,7 @@ import { normalizePaging } from '../../shared/paging.js';
 import { withStore } from '../../shared/store-call.js';
 import { decisionRefusal, maySee } from './approvals.decide.js';
 import { approvalsMutations } from './approvals.mutations.js';
+import { policiesInForce } from './approvals.policies.js';
 
 const STATUSES = new Set(['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED']);
 
@@ -32,13 +33,7 @@ export const approvalsResolvers: Resolvers = {
       const row = await withStore(ctx, (store) => store.approvals.find(checkId(id), ctx.storeNamespace));
       return row && maySee(row, ctx.user) ? row : null;
     },
-    approvalPolicies: (_root, _args, ctx) =>
-      (ctx.money?.approvals?.settings.policies ?? []).map((rule) => ({
-        action: rule.action,
-        minAmount: rule.minAmountCents === null ? null : pesosOf(rule.minAmountCents),
-        dailyAmount: rule.dailyAmountCents === null ? null : pesosOf(rule.dailyAmountCents),
-        approvals: rule.approvals,
-      })),
+    approvalPolicies: (_root, _args, ctx) => policiesInForce(ctx),
   },
   Mutation: approvalsMutations,
   ApprovalRequest: {
