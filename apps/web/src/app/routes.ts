@@ -17,6 +17,7 @@ import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import type { Permission, PermissionRule } from '../lib/permissions';
+import { APPROVAL_PERMISSIONS } from '../lib/permission-rules';
 import type { RoutePreload } from '../lib/preload/list-preload';
 import { PRELOADED_ROUTES } from './route-preloads';
 import {
@@ -110,49 +111,6 @@ const TRANSACTION_BATCHES = lazyScreen(
 
 /** One batch: the detail routes of Lotes and a payment's associated batch. */
 const BATCH_DETAIL = lazyScreen(() => import('../features/batches/screens/batch-detail-screen'));
-
-/**
- * Who may open 'Aprobaciones': any permission of a money mutation a policy may name, as the gateway's
- * `approvalRequests` asks (its `@auth`; app/__tests__/approvals-route.test.ts holds the two the same). The gateway
- * then lists only the requests of actions the operator holds.
- */
-export const APPROVAL_PERMISSIONS: readonly Permission[] = [
-  'AFIP_CREATE',
-  'AFIP_DELIVER',
-  'AFIP_REPROCESS',
-  'BATCH_WITHDRAW_REPROCESS',
-  'BATCH_WITHDRAW_RE_EXPORT',
-  'BIN_CREATE',
-  'BIN_UPDATE',
-  'BIN_DELETE',
-  'DISTRIBUTION_UPDATE',
-  'DISTRIBUTION_FORCE',
-  'DISTRIBUTION_SCHEDULED_UPDATE',
-  'EXPORT_CREATE',
-  'IMPORT_REQUEST',
-  'NOTIFICATION_SEND',
-  'PAYER_CREATE',
-  'PAYER_REFERENCE_CREATE',
-  'PAYER_REFERENCE_UPDATE',
-  'PAYER_REFERENCE_DELETE',
-  'PAYMENT_CANCEL',
-  'PAYMENT_UPDATE',
-  'PAYMENT_CANCEL_OBJECTION',
-  'PAYMENT_REFUND',
-  'PAYMENT_REVERSE',
-  'PAYMENT_UPDATE_GATEWAY',
-  'CONCILIATE_BATCH',
-  'SOFT_PROVIDER_APPROVE',
-  'SOFT_PROVIDER_REJECT',
-  'SUBSCRIPTION_CANCEL',
-  'SUBSCRIPTION_UPDATE',
-  'SUBSCRIPTION_REMOVE_PAYMENT_METHOD',
-  'TRANSFER_UPDATE',
-  'WITHDRAW_TRANSFER',
-  'WITHDRAW_REJECTED',
-  'WITHDRAW_RE_EXPORT',
-  'WITHDRAWAL_AUTHORIZE',
-];
 
 /**
  * The route manifest: every route of spec 000 §2 and spec 001 §2 (route table and "other links seen"), each with

@@ -28,3 +28,47 @@ export function satisfies(held: readonly string[], rule: PermissionRule | undefi
   if (!rule) return true;
   return hasAny(held, rule.any) && hasAll(held, rule.all);
 }
+
+/**
+ * The approval permissions: any permission of a money mutation a policy may name, as the gateway's `approvalRequests`
+ * asks (its `@auth`; app/__tests__/approvals-route.test.ts holds the two the same). Who holds one may open
+ * 'Aprobaciones' (app/routes.ts) and read a record's pending request; the gateway then lists only the requests of
+ * actions the operator holds. Nothing about approvals is asked of an operator holding none.
+ */
+export const APPROVAL_PERMISSIONS: readonly Permission[] = [
+  'AFIP_CREATE',
+  'AFIP_DELIVER',
+  'AFIP_REPROCESS',
+  'BATCH_WITHDRAW_REPROCESS',
+  'BATCH_WITHDRAW_RE_EXPORT',
+  'BIN_CREATE',
+  'BIN_UPDATE',
+  'BIN_DELETE',
+  'DISTRIBUTION_UPDATE',
+  'DISTRIBUTION_FORCE',
+  'DISTRIBUTION_SCHEDULED_UPDATE',
+  'EXPORT_CREATE',
+  'IMPORT_REQUEST',
+  'NOTIFICATION_SEND',
+  'PAYER_CREATE',
+  'PAYER_REFERENCE_CREATE',
+  'PAYER_REFERENCE_UPDATE',
+  'PAYER_REFERENCE_DELETE',
+  'PAYMENT_CANCEL',
+  'PAYMENT_UPDATE',
+  'PAYMENT_CANCEL_OBJECTION',
+  'PAYMENT_REFUND',
+  'PAYMENT_REVERSE',
+  'PAYMENT_UPDATE_GATEWAY',
+  'CONCILIATE_BATCH',
+  'SOFT_PROVIDER_APPROVE',
+  'SOFT_PROVIDER_REJECT',
+  'SUBSCRIPTION_CANCEL',
+  'SUBSCRIPTION_UPDATE',
+  'SUBSCRIPTION_REMOVE_PAYMENT_METHOD',
+  'TRANSFER_UPDATE',
+  'WITHDRAW_TRANSFER',
+  'WITHDRAW_REJECTED',
+  'WITHDRAW_RE_EXPORT',
+  'WITHDRAWAL_AUTHORIZE',
+];

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { hasAny, type Permission } from './permission-rules';
 
 export type { Permission };
-export { hasAll, hasAny, satisfies, type PermissionRule } from './permission-rules';
+export { APPROVAL_PERMISSIONS, hasAll, hasAny, satisfies, type PermissionRule } from './permission-rules';
 
 /** The signed-in user as `me` describes it (loaded once at start by the app shell). */
 export interface CurrentUser {

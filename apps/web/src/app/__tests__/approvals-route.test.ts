@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchema, getDirectiveValues, GraphQLObjectType } from 'graphql';
 import { typeDefs } from '@backoffice/schema';
-import { APP_ROUTES, APPROVAL_PERMISSIONS } from '../routes';
+import { APPROVAL_PERMISSIONS } from '../../lib/permission-rules';
+import { APP_ROUTES } from '../routes';
 import { visibleMenu } from '../shell/menu';
 
 /** The permissions the gateway's `@auth` on `Query.approvalRequests` asks (any of them). */

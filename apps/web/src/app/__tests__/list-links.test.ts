@@ -8,6 +8,7 @@ import {
   type ListDefinition,
 } from '@/lib/list/list-definition';
 import { activityList } from '@/features/activity/activity-list.definition';
+import { approvalsList } from '@/features/approvals/approvals-list.definition';
 import { presentationsList } from '@/features/afip/presentations-list.definition';
 import { collectorsList } from '@/features/collectors/collectors-list.definition';
 import { distributionsList } from '@/features/distributions/distributions-list.definition';
@@ -32,6 +33,7 @@ const LINKED: [string, LinkedListDefinition<object, string>, object][] = [
   ['distributions', distributionsList, { search: '1000001', status: 'ERROR' }],
   ['presentations', presentationsList, { search: '42', status: 'REPROCESS' }],
   ['activity', activityList, { recordId: '1000001', area: 'payments', user: 'operador' }],
+  ['approvals', approvalsList, { status: 'EXPIRED' }],
   [
     'withdrawal history',
     historyList,

@@ -3,46 +3,17 @@ import type { StatusTone } from '@/components/detail/status-chip';
 import { agoText } from '@/components/detail/fresh-record';
 import { operationLabel } from '@/lib/activity-labels';
 import { formatAmount } from '@/lib/format';
-import {
-  codeParam,
-  combineFilters,
-  defineListQuery,
-  STANDARD_PAGING,
-  sortFieldsOf,
-  statusFilter,
-  type ListDefinition,
-  type StatusFilters,
-} from '@/lib/list';
+import { defineListQuery } from '@/lib/list';
+import { approvalsList } from './approvals-list.definition';
 import { ApprovalRequestsDocument, type ApprovalStatus } from './gql/graphql';
 
-/** Where a request stands, as the operator reads it. */
-export const APPROVAL_STATUS_LABELS: Readonly<Record<ApprovalStatus, string>> = {
-  PENDING: 'Pendiente',
-  APPROVED: 'Aprobada',
-  REJECTED: 'Rechazada',
-  EXPIRED: 'Vencida',
-};
+export { APPROVAL_STATUS_LABELS, approvalsList, type ApprovalsFilters } from './approvals-list.definition';
 
 export const APPROVAL_STATUS_TONES: Readonly<Record<ApprovalStatus, StatusTone>> = {
   PENDING: 'warning',
   APPROVED: 'success',
   REJECTED: 'error',
   EXPIRED: 'default',
-};
-
-export type ApprovalsFilters = StatusFilters<ApprovalStatus>;
-
-/**
- * Aprobaciones (session storage `approvals.list`): `estado` in the URL ('pendiente' by default, 'todos' for every
- * status); newest first, as the gateway answers (it takes no sort).
- */
-export const approvalsList: ListDefinition<ApprovalsFilters, 'CREATED_AT'> = {
-  area: 'approvals',
-  ...STANDARD_PAGING,
-  defaultSort: { field: 'CREATED_AT', direction: 'DESC' },
-  sortFields: sortFieldsOf(['CREATED_AT']),
-  defaultFilters: () => ({ status: 'PENDING' }),
-  filters: combineFilters(statusFilter(codeParam(APPROVAL_STATUS_LABELS))),
 };
 
 /** Aprobaciones' query for a list state. */
