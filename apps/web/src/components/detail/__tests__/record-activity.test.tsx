@@ -1,11 +1,7 @@
-import { ApolloClient, ApolloLink } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { of } from 'rxjs';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createCache } from '@/lib/apollo';
-import { CurrentUserContext, type Permission } from '@/lib/permissions';
+import type { Permission } from '@/lib/permissions';
+import { renderForOperator } from '@/test/operator-gateway';
 import { RecordActivity } from '../record-activity';
 
 const EVENT = {
@@ -26,23 +22,12 @@ const EVENT = {
 
 /** The section for a user holding `permissions`; the operations the gateway received. */
 function renderSection(permissions: Permission[], path = '/pago/1000005') {
-  const sent: Array<{ name: string; variables: Record<string, unknown> }> = [];
-  const link = new ApolloLink((operation) => {
-    sent.push({ name: operation.operationName ?? '', variables: operation.variables });
-    const page = { __typename: 'ActivityPage', total: 1, page: 1, pageSize: 10, rows: [EVENT] };
-    return of<ApolloLink.Result>({ data: { activity: page } });
+  const page = { __typename: 'ActivityPage', total: 1, page: 1, pageSize: 10, rows: [EVENT] };
+  return renderForOperator(<RecordActivity recordId="1000005" />, {
+    permissions,
+    path,
+    answer: () => ({ activity: page }),
   });
-  const user = { username: 'u', name: null, email: null, permissions };
-  render(
-    <ApolloProvider client={new ApolloClient({ cache: createCache(), link })}>
-      <CurrentUserContext.Provider value={user}>
-        <MemoryRouter initialEntries={[path]}>
-          <RecordActivity recordId="1000005" />
-        </MemoryRouter>
-      </CurrentUserContext.Provider>
-    </ApolloProvider>,
-  );
-  return sent;
 }
 
 describe('RecordActivity', () => {

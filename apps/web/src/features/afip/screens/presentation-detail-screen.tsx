@@ -17,6 +17,7 @@ import { PRESENTATION_ACTION_TABLE } from '../presentation-action-table';
 import { PRESENTATION_ACTIONS, PRESENTATION_FILE_NOTE } from '../presentation-actions';
 import { formTypeLabel, PRESENTATION_NOUN, presentationPeriod } from '../presentation-labels';
 import { PresentationStatusChip } from '../presentation-status-chip';
+import { PendingApproval } from '@/components/detail/pending-approval';
 import { RecordActivity } from '@/components/detail/record-activity';
 
 /** Detalle de presentación (/afip/{id}, spec 001 §2): every field, download ZIP, present, manual, re-process, reload. */
@@ -67,6 +68,7 @@ export default function PresentationDetailScreen() {
     <Box component="section" aria-label={`Presentación ${presentation.id}`}>
       {header}
       <FreshnessNotice fresh={fresh} />
+      <PendingApproval recordId={presentation.id} />
       <Box
         role="toolbar"
         aria-label="Acciones de la presentación"

@@ -19,6 +19,7 @@ import { BatchCard } from '../components/batch-card';
 import { BatchRecordsCard } from '../components/batch-records';
 import { WithdrawalBatchDocument, type WithdrawalBatchActionKind } from '../gql/graphql';
 import { useBatchActionContext } from '../use-batch-actions';
+import { PendingApproval } from '@/components/detail/pending-approval';
 import { RecordActivity } from '@/components/detail/record-activity';
 
 const BATCH_TOOLBAR: ToolbarDefinition<WithdrawalBatchActionKind> = {
@@ -102,6 +103,7 @@ export default function BatchDetailScreen() {
     <Box component="section" aria-label={`${BATCHES_MESSAGES.detailTitle} ${batch.id}`}>
       {header}
       <FreshnessNotice fresh={fresh} />
+      <PendingApproval recordId={batch.id} />
       <ActionToolbar
         {...BATCH_TOOLBAR}
         actions={batch.actions}

@@ -28,6 +28,7 @@ import {
 } from './distribution-action-table';
 import { formatCuit } from '@backoffice/validators';
 import { StatusDetailText } from '@/components/detail/code-text';
+import { PendingApproval } from '@/components/detail/pending-approval';
 import { RecordActivity } from '@/components/detail/record-activity';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 
@@ -180,6 +181,7 @@ export function DistributionDetailDialog({
       {distribution && (
         <>
           <FreshnessNotice fresh={fresh} />
+          <PendingApproval recordId={distribution.id} />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 4 }}>
             <DialogFact label="ID" value={distribution.id} />
             <DialogFact label="ID de pago" value={distribution.paymentId ?? ''} />

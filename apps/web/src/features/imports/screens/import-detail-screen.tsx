@@ -13,6 +13,7 @@ import { IMPORTS_MESSAGES } from '../import-labels';
 import { ImportRowsTable } from '../components/import-rows-table';
 import { ImportSummary } from '../components/import-summary';
 import { ImportToolbar } from '../components/import-toolbar';
+import { PendingApproval } from '@/components/detail/pending-approval';
 import { RecordActivity } from '@/components/detail/record-activity';
 
 /** Detalle de importación (/importacion/{id}, spec 001 §2 "Import detail"). */
@@ -38,6 +39,7 @@ export default function ImportDetailScreen() {
       actions={doc ? <ImportToolbar doc={doc} refetch={refetch} fresh={fresh} /> : undefined}
     >
       {doc ? <FreshnessNotice fresh={fresh} /> : null}
+      {doc ? <PendingApproval recordId={doc.id} /> : null}
       {error && !doc ? (
         <ErrorAlert title="No se pudo cargar la importación" error={error} onRetry={reload} />
       ) : !doc ? (

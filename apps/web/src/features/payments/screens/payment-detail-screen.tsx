@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { PaymentDetailDocument, PaymentVersionDocument } from '../gql/graphql';
+import { PaymentDetailDocument, PaymentVersionDocument, type PaymentActionKind } from '../gql/graphql';
 import { useDetailActions } from '@/components/actions/detail-actions';
 import { CollectorLink } from '@/components/detail/collector-link';
 import { DetailColumns } from '@/components/detail/detail-columns';
 import { detailGate } from '@/components/detail/detail-gate';
 import { detailGateTexts } from '@/components/detail/record-texts';
 import { FreshnessNotice, withoutToolbarReload } from '@/components/detail/fresh-record';
+import { OldVersionBanner } from '@/components/detail/old-version-banner';
+import { PendingApproval } from '@/components/detail/pending-approval';
 import { RecordActivity } from '@/components/detail/record-activity';
 import { useVersionedRecord } from '@/components/detail/versioned-record';
 import { PageHeader } from '@/components/layout/page-header';
@@ -40,43 +40,32 @@ import type { PaymentDetail } from '../detail/types';
 /** Where a payment that does not exist sends. */
 const NOT_FOUND = { notFoundTestId: 'payment-not-found', listHref: '/pagos', listLabel: 'Ir a Buscar Pagos' };
 
-/** Payment detail (/pago/{id}), spec 000 §2: header, version banner, toolbar from `actions`, summary and sections. */
-export default function PaymentDetailScreen() {
-  const { id = '' } = useParams();
+/** The payment's address: its current version. */
+const currentHrefOf = (id: string) => `/pago/${encodeURIComponent(id)}`;
+
+/** The payment shown (the current version or the one asked for), its versions and its toolbar's actions. */
+function usePaymentDetail(id: string) {
   const permissions = usePermissions();
   const { catalogue } = usePaymentMethodCatalogue();
-
   const variables = paymentDetailVariables(id, permissions);
   const { withFees, withBatch } = variables;
-  const canRefresh = hasAny(permissions, ['PAYMENT_UPDATE']);
-  const guards = { withFees, withBatch };
-
   const versioned = useVersionedRecord({
     current: PaymentDetailDocument,
     variables,
     recordOf: (data) => data.payment,
     version: PaymentVersionDocument,
     versionOf: (data) => data.paymentVersion,
-    currentHref: `/pago/${encodeURIComponent(id)}`,
+    currentHref: currentHrefOf(id),
   });
-  const {
-    current,
-    old,
-    fresh,
-    wantsOld: wantsOldVersion,
-    currentRecord: currentPayment,
-    requestedVersion,
-    showVersion,
-  } = versioned;
+  const { current, old, fresh, wantsOld, currentRecord, showVersion } = versioned;
   const payment: PaymentDetail | null = versioned.record;
-
   const context: PaymentActionContext = {
-    guards,
-    canRefresh,
+    guards: { withFees, withBatch },
+    canRefresh: hasAny(permissions, ['PAYMENT_UPDATE']),
     catalogue,
-    currentVersion: currentPayment?.version,
+    currentVersion: currentRecord?.version,
     showVersion,
-    reloadAll: () => Promise.all([current.refetch(), wantsOldVersion ? old.refetch() : null]),
+    reloadAll: () => Promise.all([current.refetch(), wantsOld ? old.refetch() : null]),
   };
   const actions = useDetailActions(PAYMENT_ACTION_TABLE, {
     record: payment,
@@ -85,10 +74,20 @@ export default function PaymentDetailScreen() {
     stateOf: paymentStateText,
     ...fresh.forActions,
   });
+  return { permissions, withBatch, versioned, payment, actions };
+}
 
-  if (!id) return null;
-
-  const header = (extra?: ReactNode) => (
+/** 'Detalle del Pago', with the payment's id and collector once read, and the header's tools (`extra`). */
+function PaymentHeader({
+  id,
+  payment,
+  extra,
+}: {
+  id: string;
+  payment: PaymentDetail | null;
+  extra?: ReactNode;
+}) {
+  return (
     <PageHeader
       title="Detalle del Pago"
       subtitle={
@@ -104,61 +103,28 @@ export default function PaymentDetailScreen() {
       actions={extra}
     />
   );
+}
 
-  const texts = detailGateTexts(PAYMENT_NOUN, { id, version: requestedVersion, ...NOT_FOUND });
-  const gate = detailGate({ header: header(), texts, ...versioned.gate });
-  if (gate || !currentPayment) return gate;
-
-  const shown = payment!;
-  const run = actions.run;
-
+/** The payment's sections: methods and data beside its parties and links, then refunds, metadata, the rest. */
+function PaymentSections({
+  shown,
+  permissions,
+  withBatch,
+  onRun,
+}: {
+  shown: PaymentDetail;
+  permissions: readonly string[];
+  withBatch: boolean;
+  onRun: (kind: PaymentActionKind) => void;
+}) {
   return (
-    <Box data-testid="payment-detail" data-payment-id={shown.id} data-version={shown.version ?? ''}>
-      {header(
-        <PaymentHeaderTools
-          actions={withoutToolbarReload(fresh, shown.actions)}
-          busyKind={actions.busyKind}
-          onRun={run}
-          checkoutUrl={shown.checkoutUrl}
-        />,
-      )}
-
-      {shown.isCurrentVersion && (
-        <FreshnessNotice fresh={fresh} onShowChanges={() => actions.open('HISTORY')} />
-      )}
-
-      {!shown.isCurrentVersion && (
-        <Alert
-          severity="warning"
-          variant="outlined"
-          sx={{ mb: 2, bgcolor: 'background.paper' }}
-          data-testid="old-version-banner"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              component={RouterLink}
-              to={`/pago/${encodeURIComponent(shown.id)}`}
-            >
-              Ver versión actual
-            </Button>
-          }
-        >
-          Está viendo la versión {shown.version} del pago ({formatDateTime(shown.lastUpdateDate)}), que no es
-          la actual. Las acciones solo están disponibles en la versión actual
-          {currentPayment.version ? ` (versión ${currentPayment.version})` : ''}.
-        </Alert>
-      )}
-
-      <PaymentToolbar actions={shown.actions} busyKind={actions.busyKind} onRun={run} />
-      <PaymentSummaryCard payment={shown} />
-
+    <>
       <DetailColumns
         main={
           <>
             <PaymentMethodsSection
               methods={shown.paymentMethods}
-              action={<HolderLookupButton actions={shown.actions} onRun={run} />}
+              action={<HolderLookupButton actions={shown.actions} onRun={onRun} />}
             />
             <PaymentDataSection payment={shown} />
           </>
@@ -191,7 +157,54 @@ export default function PaymentDetailScreen() {
         />
         <RecordActivity recordId={shown.id} />
       </Stack>
+    </>
+  );
+}
 
+/**
+ * Payment detail (/pago/{id}), spec 000 §2: header, version banner, the request pending approval on it, toolbar
+ * from `actions`, summary and sections.
+ */
+export default function PaymentDetailScreen() {
+  const { id = '' } = useParams();
+  const { permissions, withBatch, versioned, payment, actions } = usePaymentDetail(id);
+  const { fresh, currentRecord: currentPayment, requestedVersion } = versioned;
+  if (!id) return null;
+
+  const texts = detailGateTexts(PAYMENT_NOUN, { id, version: requestedVersion, ...NOT_FOUND });
+  const gate = detailGate({ header: <PaymentHeader id={id} payment={payment} />, texts, ...versioned.gate });
+  if (gate || !currentPayment) return gate;
+
+  const shown = payment!;
+  const run = actions.run;
+  return (
+    <Box data-testid="payment-detail" data-payment-id={shown.id} data-version={shown.version ?? ''}>
+      <PaymentHeader
+        id={id}
+        payment={payment}
+        extra={
+          <PaymentHeaderTools
+            actions={withoutToolbarReload(fresh, shown.actions)}
+            busyKind={actions.busyKind}
+            onRun={run}
+            checkoutUrl={shown.checkoutUrl}
+          />
+        }
+      />
+      {shown.isCurrentVersion && (
+        <FreshnessNotice fresh={fresh} onShowChanges={() => actions.open('HISTORY')} />
+      )}
+      {!shown.isCurrentVersion && (
+        <OldVersionBanner currentHref={currentHrefOf(shown.id)}>
+          Está viendo la versión {shown.version} del pago ({formatDateTime(shown.lastUpdateDate)}), que no es
+          la actual. Las acciones solo están disponibles en la versión actual
+          {currentPayment.version ? ` (versión ${currentPayment.version})` : ''}.
+        </OldVersionBanner>
+      )}
+      <PendingApproval recordId={shown.id} />
+      <PaymentToolbar actions={shown.actions} busyKind={actions.busyKind} onRun={run} />
+      <PaymentSummaryCard payment={shown} />
+      <PaymentSections shown={shown} permissions={permissions} withBatch={withBatch} onRun={run} />
       {actions.dialog}
     </Box>
   );

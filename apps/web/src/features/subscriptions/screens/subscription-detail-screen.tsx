@@ -7,6 +7,7 @@ import { DetailColumns } from '@/components/detail/detail-columns';
 import { detailGate } from '@/components/detail/detail-gate';
 import { detailGateTexts } from '@/components/detail/record-texts';
 import { FreshnessNotice, withoutToolbarReload } from '@/components/detail/fresh-record';
+import { PendingApproval } from '@/components/detail/pending-approval';
 import { RecordActivity } from '@/components/detail/record-activity';
 import { useVersionedRecord } from '@/components/detail/versioned-record';
 import { ActionToolbar, OPERATIONS_GROUP, type ToolbarDefinition } from '@/components/actions/action-toolbar';
@@ -125,6 +126,7 @@ export default function SubscriptionDetailScreen() {
         <SubscriptionOldVersionBanner subscription={shown} currentVersion={currentSubscription.version} />
       )}
       <SubscriptionStatusBanner subscription={shown} />
+      <PendingApproval recordId={shown.id} />
       <ActionToolbar
         {...SUBSCRIPTION_TOOLBAR}
         actions={withoutToolbarReload(fresh, shown.toolbar)}

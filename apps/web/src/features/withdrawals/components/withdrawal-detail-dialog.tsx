@@ -19,6 +19,7 @@ import { formatCuit } from '@backoffice/validators';
 import { CodeText } from '@/components/detail/code-text';
 import { EmailText } from '@/components/detail/detail-card';
 import { withdrawalStrategyLabel } from '@/lib/code-label';
+import { PendingApproval } from '@/components/detail/pending-approval';
 import { RecordActivity } from '@/components/detail/record-activity';
 import { contentVersion, FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 
@@ -87,6 +88,7 @@ export function WithdrawalDetailDialog({ id, onClose }: { id: string | null; onC
         {w && (
           <>
             <FreshnessNotice fresh={fresh} />
+            <PendingApproval recordId={w.id} />
             <Section title="Retiro">
               <Field label="Identificador">{w.id}</Field>
               <Field label="Estado">
