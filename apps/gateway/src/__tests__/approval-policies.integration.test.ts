@@ -16,122 +16,15 @@ import { gatewayForBlock, REAL_URL, STORES } from './store-backends.js';
  * deployment's rules cannot be removed; a rejected proposal never comes into force.
  */
 
-const PROPOSE = /* GraphQL */ `
-  mutation Propose($rule: ApprovalPolicyInput!, $key: String!) {
-    proposeApprovalPolicy(rule: $rule, idempotencyKey: $key) {
-      outcome
-      message
-      error {
-        code
-        message
-      }
-      approval {
-        id
-        status
-        action
-        permission
-        maker
-        arguments
-      }
-      policy {
-        id
-      }
-    }
-  }
-`;
-
-const REMOVE = /* GraphQL */ `
-  mutation Remove($id: ID!, $key: String!) {
-    proposeApprovalPolicyRemoval(id: $id, idempotencyKey: $key) {
-      outcome
-      message
-      error {
-        code
-        message
-      }
-      approval {
-        id
-        status
-        action
-        targetIds
-      }
-    }
-  }
-`;
-
-const DECIDE = /* GraphQL */ `
-  mutation Decide($id: ID!, $key: String!) {
-    approveRequest(id: $id, idempotencyKey: $key) {
-      outcome
-      message
-      error {
-        code
-        message
-      }
-      request {
-        status
-        moveOutcome
-        moveError {
-          message
-        }
-      }
-    }
-  }
-`;
-
-const REJECT = /* GraphQL */ `
-  mutation Reject($id: ID!, $key: String!) {
-    rejectRequest(id: $id, reason: "No corresponde", idempotencyKey: $key) {
-      outcome
-      request {
-        status
-      }
-    }
-  }
-`;
-
-const POLICIES = /* GraphQL */ `
-  query Policies {
-    approvalPolicies {
-      id
-      source
-      action
-      minAmount
-      dailyAmount
-      approvals
-      proposedBy
-      approvedBy
-      addedAt
-      requestId
-    }
-  }
-`;
-
-const CANCEL = /* GraphQL */ `
-  mutation Cancel($id: ID!, $key: String!) {
-    cancelPayment(id: $id, reason: "Pedido del pagador", idempotencyKey: $key) {
-      outcome
-      approval {
-        id
-      }
-      error {
-        code
-      }
-    }
-  }
-`;
-
-const ACTIVITY = /* GraphQL */ `
-  query Activity($operation: String, $recordId: String) {
-    activity(filter: { operation: $operation, recordId: $recordId }, page: 1, pageSize: 50) {
-      rows {
-        user
-        operation
-        result
-      }
-    }
-  }
-`;
+/** What a proposal answers (both mutations' payload). */
+const CHANGE = `outcome message error { code message } approval { id status action permission maker arguments targetIds }`;
+const PROPOSE = `mutation Propose($rule: ApprovalPolicyInput!, $key: String!) { proposeApprovalPolicy(rule: $rule, idempotencyKey: $key) { ${CHANGE} } }`;
+const REMOVE = `mutation Remove($id: ID!, $key: String!) { proposeApprovalPolicyRemoval(id: $id, idempotencyKey: $key) { ${CHANGE} } }`;
+const DECIDE = `mutation Decide($id: ID!, $key: String!) { approveRequest(id: $id, idempotencyKey: $key) { outcome message error { code message } request { status moveOutcome } } }`;
+const REJECT = `mutation Reject($id: ID!, $key: String!) { rejectRequest(id: $id, reason: "No corresponde", idempotencyKey: $key) { outcome request { status } } }`;
+const POLICIES = `{ approvalPolicies { id source action minAmount dailyAmount approvals proposedBy approvedBy addedAt requestId } }`;
+const CANCEL = `mutation Cancel($id: ID!, $key: String!) { cancelPayment(id: $id, reason: "Pedido del pagador", idempotencyKey: $key) { outcome approval { id } error { code } } }`;
+const ACTIVITY = `query Activity($operation: String, $recordId: String) { activity(filter: { operation: $operation, recordId: $recordId }, page: 1, pageSize: 50) { rows { user operation result } } }`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it asked for
 type Data = Record<string, any>;

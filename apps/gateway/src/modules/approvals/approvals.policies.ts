@@ -132,15 +132,7 @@ export async function proposePolicy(
     request_id: request.id,
     added_at: new Date(),
   });
-  await reloaded(ctx);
-  const policy = appPolicy(row);
-  return {
-    outcome: 'SUCCESS',
-    error: null,
-    message: `Regla agregada: ${ruleText(policy)}.`,
-    approval: null,
-    policy,
-  };
+  return applied(ctx, 'Regla agregada', row);
 }
 
 export async function proposeRemoval(ctx: GatewayContext, rawId: string, rawKey: string): Promise<Payload> {
@@ -167,22 +159,22 @@ export async function proposeRemoval(ctx: GatewayContext, rawId: string, rawKey:
       message: `La regla ${id} ya no estaba en vigor: no se cambió nada.`,
       code: 'NOT_FOUND',
     });
-  await reloaded(ctx);
-  const policy = appPolicy(removed);
-  return {
-    outcome: 'SUCCESS',
-    error: null,
-    message: `Regla quitada: ${ruleText(policy)}.`,
-    approval: null,
-    policy,
-  };
+  return applied(ctx, 'Regla quitada', removed);
 }
 
-/** This replica applies the change at once; the others within their refresh. */
-async function reloaded(ctx: GatewayContext): Promise<void> {
+/** A change written: this replica applies it at once (the others within their refresh), and says it in words. */
+async function applied(ctx: GatewayContext, done: string, row: ApprovalPolicyRow): Promise<Payload> {
   await ctx.money?.approvals
     ?.reload()
     .catch((error: unknown) =>
       ctx.logger.warn('approval policies not read again', { requestId: ctx.requestId, error: String(error) }),
     );
+  const policy = appPolicy(row);
+  return {
+    outcome: 'SUCCESS',
+    error: null,
+    message: `${done}: ${ruleText(policy)}.`,
+    approval: null,
+    policy,
+  };
 }

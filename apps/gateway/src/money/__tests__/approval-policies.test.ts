@@ -149,25 +149,28 @@ const row = (id: string, namespace: string, action: string): ApprovalPolicyRow =
   removed_by: null,
 });
 
+/** A cache over a store whose rules in force are what `policies` answers, on a test's clock. */
+const cacheOver = (policies: () => Promise<ApprovalPolicyRow[]>, refreshMs: number, clock: () => number) =>
+  createPolicyCache({
+    store: () => ({ approvals: { policies } }) as unknown as Store,
+    refreshMs,
+    logger: createLogger('silent'),
+    clock,
+  });
+
 describe('the cache of the added rules', () => {
   it('reads them again once older than the refresh; past twice the refresh every action may be named', async () => {
     let now = 1_000;
     const rows = [row('1', 'equipo', 'refundPayment')];
     let reads = 0;
-    const store = {
-      approvals: {
-        policies: async () => {
-          reads++;
-          return [...rows];
-        },
+    const cache = cacheOver(
+      async () => {
+        reads++;
+        return [...rows];
       },
-    } as unknown as Store;
-    const cache = createPolicyCache({
-      store: () => store,
-      refreshMs: 60_000,
-      logger: createLogger('silent'),
-      clock: () => now,
-    });
+      60_000,
+      () => now,
+    );
     try {
       // Never read: too old to tell.
       expect(cache.mayName('cancelPayment')).toBe(true);
@@ -202,21 +205,15 @@ describe('the cache of the added rules', () => {
 
   it('a read that fails rejects (the gate sends nothing) and keeps the last rules', async () => {
     let fail = false;
-    const store = {
-      approvals: {
-        policies: async () => {
-          if (fail) throw new Error('server gone');
-          return [row('1', '', 'refundPayment')];
-        },
-      },
-    } as unknown as Store;
     let now = 0;
-    const cache = createPolicyCache({
-      store: () => store,
-      refreshMs: 1_000,
-      logger: createLogger('silent'),
-      clock: () => now,
-    });
+    const cache = cacheOver(
+      async () => {
+        if (fail) throw new Error('server gone');
+        return [row('1', '', 'refundPayment')];
+      },
+      1_000,
+      () => now,
+    );
     try {
       await cache.fresh();
       fail = true;
