@@ -6,6 +6,7 @@ import { createApolloClient, type ApolloOptions } from '../lib/apollo';
 import { sameMe, type MeData } from '../lib/me-request';
 import { carryOverPreferences } from '../lib/preferences';
 import { MeDocument } from './gql/graphql';
+import { DecidableBadge } from './shell/decidable-badge';
 
 /**
  * The screens' data layer, loaded with the first screen instead of with the shell (app/data-layer.ts): Apollo
@@ -31,12 +32,14 @@ export function refineMe(client: ApolloClient, me: MeData): void {
 }
 
 /**
- * Apollo's context around the routed screens, with the operator's preferences from the gateway (`usePreference`).
+ * Apollo's context around the routed screens, with the operator's preferences from the gateway (`usePreference`),
+ * and the side menu's 'Aprobaciones' badge (shell/decidable-badge.tsx), which comes with this chunk.
  */
 export function DataProvider({ client, children }: { client: ApolloClient; children: ReactNode }) {
   return (
     <ApolloProvider client={client}>
       <GatewayPreferences>{children}</GatewayPreferences>
+      <DecidableBadge />
     </ApolloProvider>
   );
 }
