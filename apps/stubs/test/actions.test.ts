@@ -375,7 +375,7 @@ describe('other actions', () => {
     expect(none.body).toEqual(errorShape('notification_url_missing', 'invalid_status'));
   });
 
-  it("records a notification about a payment sent by the notification service among the payment's (issue 10 item 9)", async () => {
+  it("records a notification about a payment sent by the notification service among the payment's", async () => {
     const before = (await detail('1000005')).notifications.length;
     const created = await client.send('POST', '/notification/notificaciones', {
       type: 'notification',

@@ -1,4 +1,4 @@
-// The stubs' admin API at WireMock's grain (issue 46): faults and forced failures per operation (a method and a path
+// The stubs' admin API at WireMock's grain: faults and forced failures per operation (a method and a path
 // pattern) as well as per service, unknown names refused naming the valid ones, and a request log a test filters
 // and counts to verify what the gateway sent.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -128,7 +128,7 @@ describe('export service', () => {
       collector_id: collector,
       payer_name: expected[0].payer.name,
       payer_email: expected[0].payer.email,
-      // As the screens show them (issue 47): the status's Spanish label, the date in Argentine time.
+      // As the screens show them: the status's Spanish label, the date in Argentine time.
       status: PAYMENT_STATUS_TEXTS[expected[0].status as keyof typeof PAYMENT_STATUS_TEXTS],
       final_amount: expected[0].final_amount.toFixed(2),
       currency_id: expected[0].currency_id,
@@ -173,7 +173,7 @@ describe('export service', () => {
     });
     const rows = (await (await download(body.id)).json()) as Loose[];
     expect(rows.map((r) => r.id).sort()).toEqual(list.rows.map((r: Loose) => r.id).sort());
-    // Spanish labels and Argentine time, as the screens show them (issue 47): no 'active', 'adhesion' or UTC.
+    // Spanish labels and Argentine time, as the screens show them: no 'active', 'adhesion' or UTC.
     expect(rows.every((r) => r.status === 'Activa')).toBe(true);
     const byId = new Map(list.rows.map((r: Loose) => [r.id, r]));
     for (const row of rows) {

@@ -60,7 +60,7 @@ describe('file writers', () => {
     expect(sheet.getRow(2).getCell(1).value).toBe(1);
     expect(sheet.getRow(2).getCell(2).value).toBe('Pérez, "Juan"');
     expect(sheet.getRow(2).getCell(3).value).toBe('1500.50');
-    // A date as the screens show it, in Argentine time (issue 47): Excel would show a date cell in UTC.
+    // A date as the screens show it, in Argentine time: Excel would show a date cell in UTC.
     expect(sheet.getRow(2).getCell(4).value).toBe('01/11/2026 10:00:00');
     expect(sheet.getRow(3).getCell(2).value).toBe('Año <nuevo> & más');
   });

@@ -70,7 +70,7 @@ describe('import service', () => {
     expect(errors[3].status_detail).toContain('repetido');
   });
 
-  it('reads an amount cell typed the Argentine way ("26.717,23") and names what is wrong with the others (issue 47)', async () => {
+  it('reads an amount cell typed the Argentine way ("26.717,23") and names what is wrong with the others', async () => {
     const header = 'external_transaction_id,concept_id,concept_description,amount,payer_email';
     const line = (id: string, amount: string) => `${id},CUO,Cuota,${amount},ana.sosa@outlook.com`;
     const csv = [

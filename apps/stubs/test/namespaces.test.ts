@@ -1,4 +1,4 @@
-// Test namespaces (issue 46): tests that run in parallel against one stubs server name a namespace
+// Test namespaces: tests that run in parallel against one stubs server name a namespace
 // (`x-test-namespace`) and keep apart their data, request log, faults, forced failures and idempotency keys; the
 // admin API acts on the namespace its call names (header or ?namespace=), the default one without.
 import { randomUUID } from 'node:crypto';
@@ -140,7 +140,7 @@ describe('namespaces', () => {
   });
 });
 
-describe('the reset hook (issue 62: the test stack clears the gateway’s rows of the namespace reset)', () => {
+describe('the reset hook (the test stack clears the gateway’s rows of the namespace reset)', () => {
   it('is called with the namespace reset, the default one as ""; the reset answers after it, 502 when it fails', async () => {
     const { startStubs } = await import('../src/index.js');
     const calls: string[] = [];

@@ -1,4 +1,4 @@
-// A team's own test records in its namespace (issue 62, docs/testing-integration.md §4): `POST /__admin/seed`
+// A team's own test records in its namespace (docs/testing-integration.md §4): `POST /__admin/seed`
 // adds them beside the seeded data, only in the namespace the call names, until its reset.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

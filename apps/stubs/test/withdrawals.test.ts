@@ -50,7 +50,7 @@ describe('withdraw service (transfer list)', () => {
     expect(txt.headers.get('content-disposition')).toContain('retiro-5000007.txt');
     const text = await txt.text();
     expect(text.split('\n')[1]).toContain('5000007|10002|');
-    // As the screen shows it (issue 47): the dates in Argentine time, the status's Spanish label.
+    // As the screen shows it: the dates in Argentine time, the status's Spanish label.
     const withdraw = (await client.get(`${W}/5000007`)).body as Loose;
     const [header, line] = text.split('\n').map((l) => l.split('|'));
     const field = (key: string) => line![header!.indexOf(key)];

@@ -46,8 +46,8 @@ export interface Table<Row> {
 
 const headerOf = (column: Column<never>) => column.header ?? column.key;
 /**
- * A date in a file an operator opens is written as the screens show it, in Argentine time ('08/11/2026 17:35:00',
- * issue 47), in every format (an XLSX date cell would show UTC, the time Excel is given).
+ * A date in a file an operator opens is written as the screens show it, in Argentine time ('08/11/2026 17:35:00'),
+ * in every format (an XLSX date cell would show UTC, the time Excel is given).
  */
 const cellValue = (value: CellValue) => (value instanceof Date ? argentineDateTime(value) : value);
 const textValue = (value: CellValue) => {

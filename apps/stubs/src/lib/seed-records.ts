@@ -1,5 +1,5 @@
 /**
- * `POST /__admin/seed` (issue 62, docs/testing-integration.md §4 "Your own test records"): another team's own
+ * `POST /__admin/seed` (docs/testing-integration.md §4 "Your own test records"): another team's own
  * records added to a namespace's data, beside the seeded ones, until its next reset. Each record is either a
  * complete document as the service answers it, or `like` an existing one (a fixture: its copy, then the fields the
  * record gives replace the template's, top level only), always with its own `id`. All or nothing: a record that

@@ -1,6 +1,6 @@
 /**
  * The columns of each export type (xlsx and csv headers in Spanish; json keys as the upstream names them). Values as
- * the screens show them (issue 47): statuses and types by their Spanish labels, dates in Argentine time.
+ * the screens show them: statuses and types by their Spanish labels, dates in Argentine time.
  */
 import {
   argentineDateTime,

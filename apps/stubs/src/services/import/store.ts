@@ -89,7 +89,7 @@ const cents = (amount: number | null): number => (amount === null ? 0 : Math.rou
 const fromCents = (value: number): number => value / 100;
 
 /**
- * The amount cell of an import row (issue 47). The spec gives no format for it, so it is read as every amount the
+ * The amount cell of an import row. The spec gives no format for it, so it is read as every amount the
  * product reads (`readAmount`, the converter's decimal-comma layouts too): '26.717,23', '26717,23' and '26717.23'
  * are the same amount. The error names what is wrong with the cell, in Spanish.
  */

@@ -69,7 +69,7 @@ export const notificationService = defineService<NotificationStore>({
           },
           new Date().toISOString(),
         );
-        // A notification about a payment leaves its trace among the payment's notifications (issue 10 item 9).
+        // A notification about a payment leaves its trace among the payment's notifications, so its detail lists it.
         const paymentId = created.payment_id ?? (payload as Record<string, unknown>).payment_id;
         if (typeof paymentId === 'string' && paymentId) {
           context.stores.get<PaymentStore>('payment').recordNotification(paymentId, {

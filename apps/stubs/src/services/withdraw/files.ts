@@ -2,7 +2,7 @@
  * The bank files of a withdraw (`GET /retiros/{id}/descargar/{format}`): the same record as an XLSX sheet
  * ('Retiro'), a `|`-separated TXT (header line and record line) and an XML document (`<retiros><retiro>`),
  * written by the stubs' one file writer (lib/file-writers.ts). Dates in Argentine time and the status's Spanish label,
- * as the screen shows them (issue 47).
+ * as the screen shows them.
  */
 import type { Response } from 'express';
 import { argentineDateTime, statusText, WITHDRAW_STATUS_TEXTS } from '@backoffice/validators';
@@ -23,7 +23,7 @@ export const WITHDRAW_COLUMNS: readonly Column<Withdraw>[] = [
   { key: 'titular', value: (w) => w.destination.holder, width: 40 },
   { key: 'importe', value: (w) => w.amount.toFixed(2) },
   { key: 'moneda', value: (w) => w.currency_id },
-  // As the screen shows them (issue 47): Argentine time, the status's Spanish label.
+  // As the screen shows them: Argentine time, the status's Spanish label.
   { key: 'fecha_solicitud', value: (w) => argentineDateTime(w.request_date) ?? '', width: 20 },
   { key: 'fecha_transferencia', value: (w) => argentineDateTime(w.transfer_date) ?? '', width: 20 },
   { key: 'estado', value: (w) => statusText(WITHDRAW_STATUS_TEXTS, w.status) },
