@@ -281,7 +281,7 @@ describe('authorization code flow with PKCE', () => {
     expect(await posted.text()).toContain('Invalid username or password.');
   });
 
-  it('shows the login page in Spanish when the client asks for it (ui_locales=es), a wrong password too (issue 47)', async () => {
+  it('shows the login page in Spanish when the client asks for it (ui_locales=es), a wrong password too', async () => {
     const { challenge } = pkcePair();
     const page = await fetch(authUrl(em, standardParams(challenge, { ui_locales: 'es' })), {
       redirect: 'manual',
