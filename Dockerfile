@@ -82,7 +82,9 @@ EXPOSE 4000 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["healthcheck"]
 # Graceful stop: SIGTERM drains the requests in flight (SHUTDOWN_GRACE_MS) before exiting.
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/gateway/dist/main.js"]
+# V8's heap sized for the 512Mi container, not from the host's memory (infra/k8s/base/gateway.yaml, `args`: the same
+# flags, and why; the bench measures the gateway with them).
+CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=256", "apps/gateway/dist/main.js"]
 
 FROM runtime AS web
 COPY --from=prod-deps-web --chown=root:root /app/node_modules ./node_modules

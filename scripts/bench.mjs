@@ -100,7 +100,7 @@ const stubs = await startChild('stubs', './child-stubs.mjs', {
   env: { BENCH_LATENCY_MS: String(latencyMs) },
   cpus: pinned ? '1' : null,
 });
-const startGatewayChild = (name, extraEnv = {}) =>
+const startGatewayChild = (name, extraEnv = {}, nodeArgs = []) =>
   startChild(name, './child-gateway.mjs', {
     // A store's replica opens it before it is ready: the embedded one takes seconds of CPU on a loaded host.
     timeoutMs: 90_000,
@@ -116,7 +116,7 @@ const startGatewayChild = (name, extraEnv = {}) =>
       RATE_LIMIT_MAX: '0',
       ...extraEnv,
     },
-    nodeArgs: (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    nodeArgs: [...nodeArgs, ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     cpus: pinned ? '0' : null,
   });
 const gateway = await startGatewayChild('gateway');
@@ -427,7 +427,7 @@ try {
   // Issue 65 (5): a replica's resident memory under 20 operators' mixed load (bench/lib/memory.mjs), on PostgreSQL as
   // in production (the figures the manifest's limit follows from) and on the embedded store (development's).
   await attempt('memory', async () => {
-    const { manifestMemoryMib, memoryOnStores } = await import('../bench/lib/memory.mjs');
+    const { manifestMemoryMib, manifestNodeArgs, memoryOnStores } = await import('../bench/lib/memory.mjs');
     const tokens = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         emulator.accessTokenFor('admin', {
@@ -453,6 +453,7 @@ try {
       gateway_rss_embedded_uploads_mib: round(e.uploadsPeak, 0),
       gateway_memory_request_mib: manifestMemoryMib().request,
       gateway_memory_limit_mib: manifestMemoryMib().limit,
+      gateway_node_args: manifestNodeArgs().join(' '),
     });
     details.memory = { postgres: m, embedded: e };
   });

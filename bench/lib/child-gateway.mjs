@@ -20,7 +20,7 @@ const gateway = await startGateway({ port: 0 }, options);
 // loop up to a second at a time): measuring before it is open measured its start, and a request then waited long
 // enough for the realm keys' fetch to time out (a 503).
 await gateway.store?.ready();
-process.stdout.write(`BENCH_READY ${JSON.stringify({ url: gateway.url })}\n`);
+process.stdout.write(`BENCH_READY ${JSON.stringify({ url: gateway.url, metricsUrl: gateway.metricsUrl })}\n`);
 
 const stop = async () => {
   await gateway.close().catch(() => {});

@@ -45,6 +45,17 @@ export function manifestMemoryMib(
 }
 
 /**
+ * The `node` flags the gateway's container runs with (`args` of infra/k8s/base/gateway.yaml, the image's CMD too):
+ * V8's heap sizing, which the memory figures depend on.
+ */
+export function manifestNodeArgs(
+  file = fileURLToPath(new URL('../../infra/k8s/base/gateway.yaml', import.meta.url)),
+) {
+  const args = /^\s+args:\s*\[(.*)\]\s*$/m.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+  return [...args.matchAll(/'(--[^']+)'/g)].map((match) => match[1]);
+}
+
+/**
  * The PostgreSQL server a replica's store runs on, as in production: BENCH_DATABASE_URL's, else a throw-away one of
  * this machine (.ci/postgres.sh: Debian's package, a temporary folder), stopped by `stop()`.
  */
@@ -63,15 +74,21 @@ export function benchPostgres(given = process.env.BENCH_DATABASE_URL) {
 }
 
 /**
- * The memory scenario on a replica of each store, each started for it and stopped after: on PostgreSQL (production's;
- * `gateway_rss_mib`, `gateway_rss_uploads_mib`) and on the embedded store in a folder (`npm start`'s).
- * `startGateway(name, env)`: the bench's gateway child.
+ * On a loaded host the stubs took more than the production 15 s (MUTATION_TIMEOUT_MS) to answer eight imports of
+ * 9.5 MiB at once, and the uploads failed 504: the memory figures need the uploads through, not the deadline.
+ */
+const SLOW_HOST = { MUTATION_TIMEOUT_MS: '120000' };
+
+/**
+ * The memory scenario on a replica of each store, each started for it and stopped after: on PostgreSQL with the
+ * container's `node` flags (production's; `gateway_rss_mib`, `gateway_rss_uploads_mib`) and on the embedded store in a
+ * folder with none (`npm start`'s). `startGateway(name, env, nodeArgs)`: the bench's gateway child.
  */
 export async function memoryOnStores(env, { startGateway, tokens, seconds }) {
-  const measure = async (name, storeEnv) => {
-    const child = await startGateway(name, storeEnv);
+  const measure = async (name, storeEnv, nodeArgs = []) => {
+    const child = await startGateway(name, storeEnv, nodeArgs);
     try {
-      env.log(`  ${name}:`);
+      env.log(`  ${name}${nodeArgs.length ? ` (node ${nodeArgs.join(' ')})` : ''}:`);
       return await memoryScenario(
         { ...env, gatewayUrl: `${child.info.url}/graphql`, gatewayPid: child.pid },
         { tokens, seconds },
@@ -84,16 +101,17 @@ export async function memoryOnStores(env, { startGateway, tokens, seconds }) {
   let postgres;
   try {
     // Production refuses to start on PostgreSQL without the activity chain's secret.
-    postgres = await measure('gateway-postgres', {
-      DATABASE_URL: server.url,
-      ACTIVITY_CHAIN_SECRET: randomBytes(48).toString('base64'),
-    });
+    postgres = await measure(
+      'gateway-postgres',
+      { ...SLOW_HOST, DATABASE_URL: server.url, ACTIVITY_CHAIN_SECRET: randomBytes(48).toString('base64') },
+      manifestNodeArgs(),
+    );
   } finally {
     server.stop();
   }
   const dir = mkdtempSync(join(tmpdir(), 'bench-store-'));
   try {
-    return { postgres, embedded: await measure('gateway-embedded', { STORE_DATA_DIR: dir }) };
+    return { postgres, embedded: await measure('gateway-embedded', { ...SLOW_HOST, STORE_DATA_DIR: dir }) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

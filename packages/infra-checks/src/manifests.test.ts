@@ -275,4 +275,14 @@ describe('Dockerfile', () => {
       expect(stage, app).not.toMatch(/^USER root/m);
     }
   });
+
+  it('starts the gateway with the heap flags its Deployment runs (the memory limit follows from them)', () => {
+    const stage = stages.find((s) => s.startsWith('runtime AS gateway\n'))!;
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(stage)![1]!) as string[];
+    const gateway = named('Deployment', 'backoffice-gateway')!.object as DeploymentObject;
+    const args = (gateway.spec.template.spec.containers[0] as { args?: string[] }).args;
+    expect(args).toEqual(cmd);
+    expect(cmd).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-old-space-size=\d+$/)]));
+    expect(cmd).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-semi-space-size=\d+$/)]));
+  });
 });
