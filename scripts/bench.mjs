@@ -322,13 +322,13 @@ try {
       store_mutation_cpu_ms_without: round(s[1].without.cpuPerOp, 2),
       store_bulk100_cpu_ms: round(s[100].withStore.cpuPerOp, 1),
       store_bulk100_cpu_ms_without: round(s[100].without.cpuPerOp, 1),
-      // Issue 60: a money move's intent and outcome are written on its path (the gateway without a store writes
+      // A money move's intent and outcome are written on its path (the gateway without a store writes
       // neither): what they add to a cancel's p50, in percent (target ≤ 10).
       move_intent_overhead_pct: round((s[1].ratio - 1) * 100, 1),
       move_intent_overhead_bulk100_pct: round((s[100].ratio - 1) * 100, 1),
     });
   });
-  // Issue 63: 500 idle live streams' memory and one event sent to 50 streams (bench/lib/live.mjs), on the store gateway.
+  // Live streams: 500 idle ones' memory and one event sent to 50 of them (bench/lib/live.mjs), on the store gateway.
   await attempt('live', async () =>
     Object.assign(
       results,
@@ -393,7 +393,7 @@ try {
       bulk100_upstream_reads: b.reads,
     });
   });
-  // Issue 65 (3): the gateway's CPU per list and detail request over a minimal peer's (bench/lib/peer/), same run.
+  // The gateway's CPU per list and detail request over a minimal peer's (bench/lib/peer/), same run.
   await attempt('peer', async () => {
     const { peerScenario } = await import('../bench/lib/peer/scenario.mjs');
     const peer = await startChild('peer', './peer/child-peer.mjs', {
@@ -424,7 +424,7 @@ try {
       await peer.stop();
     }
   });
-  // Issue 65 (5): a replica's resident memory under 20 operators' mixed load (bench/lib/memory.mjs), on PostgreSQL as
+  // A replica's resident memory under 20 operators' mixed load (bench/lib/memory.mjs), on PostgreSQL as
   // in production (the figures the manifest's limit follows from) and on the embedded store (development's).
   await attempt('memory', async () => {
     const { manifestMemoryMib, manifestNodeArgs, memoryOnStores } = await import('../bench/lib/memory.mjs');
@@ -465,7 +465,7 @@ try {
   closeAgent();
 }
 
-// Issue 44: each path's CPU per request as a multiple of the `{ me }` floor measured in the same run, so the figure
+// Each path's CPU per request as a multiple of the `{ me }` floor measured in the same run, so the figure
 // does not depend on the host (the floor moves with it). Only when both figures of the pair were measured.
 const floorCpu = results.floor_gateway_me_cpu_ms_per_op;
 for (const [key, cpu] of [
@@ -518,13 +518,13 @@ await attempt('web', async () => {
     web_list_visible_warm_max_ms: round(warm.at(-1), 0),
     web_list_first_visit_js_kib: round(median(visible.cold.map((r) => r.jsTransferKib)), 1),
     web_list_graphql_requests: visible.warm.at(-1).graphqlOperations.length,
-    // Phases of the repeat visits (what web_list_visible_ms measured before issue 33).
+    // Phases of the repeat visits: when the screen's chunk is asked for, and the list query's start and end.
     web_screen_chunk_requested_ms: round(median(visible.warm.map((r) => r.screenChunkAt)), 0),
     web_list_query_start_ms: round(median(visible.warm.map((r) => r.listQueryStart)), 0),
     web_list_query_end_ms: round(median(visible.warm.map((r) => r.listQueryEnd)), 0),
     // PaymentsSearch requests per visit (1: the route preload's, taken over by the screen; 2 would be a duplicate).
     web_list_search_requests: Math.max(...[...visible.cold, ...visible.warm].map((r) => r.listQueryRequests)),
-    // A click on a /pagos row to the payment's summary card on screen, every chunk in the HTTP cache (issue 44).
+    // A click on a /pagos row to the payment's summary card on screen, every chunk in the HTTP cache.
     web_detail_visible_warm_ms: round(median(visible.detail), 0),
   });
   // The other lists whose route preloads their first query: a repeat visit to their first row.
@@ -543,7 +543,7 @@ await attempt('web', async () => {
       web_baseline_list_visible_ms: round(median(visible.baseline.cold.map((r) => r.ms)), 0),
       web_baseline_list_query_start_ms: round(median(visible.baseline.warm.map((r) => r.listQueryStart)), 0),
       web_baseline_detail_visible_warm_ms: round(median(visible.baseline.detail), 0),
-      // Today ÷ the baseline build, repeat visits to /pagos measured alternately in the same run (issue 44).
+      // Today ÷ the baseline build, repeat visits to /pagos measured alternately in the same run.
       web_baseline_ratio: round(median(warm) / baseWarm, 2),
     });
     log(`  baseline ${baselineDist}: repeat visits ${listed(visible.baseline.warm)} ms`);
@@ -559,7 +559,7 @@ await attempt('web', async () => {
   );
 });
 
-// Issue 65 (2): a scripted operator session in the browser, each step's paint (Event Timing) and data (DOM).
+// A scripted operator session in the browser, each step's paint (Event Timing) and data (DOM).
 await attempt('interactions', async () => {
   if (pinned) pinProcess(process.pid, '0-1');
   const { measureInteractions } = await import('../bench/lib/interactions.mjs');

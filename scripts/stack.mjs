@@ -46,7 +46,7 @@ export const BASE_ENV = [
 ];
 
 /**
- * The caller's variables a stack's gateway gets (issue 43): 'all' (npm start: the operator's own environment, e.g.
+ * The caller's variables a stack's gateway gets: 'all' (npm start: the operator's own environment, e.g.
  * METRICS_PORT, DATABASE_URL), or BASE_ENV and the names given, nothing else (a test stack: a DATABASE_URL in
  * another team's CI must not put the stack's store on their database).
  * @param {'all' | readonly string[]} passEnv
@@ -133,7 +133,7 @@ let stackFormHost = '';
 /**
  * The origins the web app and the sandbox sign in from: each one given, and for a loopback one its twin
  * (`127.0.0.1` ↔ `localhost`, same port), so the sandbox signs in on whichever name a developer opens the port the
- * stack picked with (issue 62; the emulator, like Keycloak, matches a redirect URI's host literally).
+ * stack picked with (the emulator, like Keycloak, matches a redirect URI's host literally).
  * @param {readonly string[]} origins
  * @returns {string[]}
  */
