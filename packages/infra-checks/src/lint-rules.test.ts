@@ -50,7 +50,7 @@ describe('lint: import structure', () => {
       '../../features/activity/activity-list',
     ],
   ])(
-    "refuses %s that imports a feature's code, and accepts its list definition (issue 64)",
+    "refuses %s that imports a feature's code, and accepts its list definition",
     async (_who, probe, list) => {
       const file = join(ROOT, probe);
       const rule = 'import-x/no-restricted-paths';
@@ -82,7 +82,7 @@ describe('lint: import structure', () => {
   });
 });
 
-describe('lint: one amount parser in the web (issue 47)', () => {
+describe('lint: one amount parser in the web', () => {
   const file = join(ROOT, 'apps/web/src/features/transfers/lint-probe.ts');
   const fired = async (text: string) =>
     (await rulesFired(file, text, boundaries)).includes('money/no-amount-parsing');
@@ -122,7 +122,7 @@ describe('lint: one amount parser in the web (issue 47)', () => {
   });
 });
 
-describe('lint: no function over 150 lines in the gateway and the emulator (issue 64)', () => {
+describe('lint: no function over 150 lines in the gateway and the emulator', () => {
   /** A function of `lines` lines in all, its braces included. */
   const longFunction = (lines: number) =>
     `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines - 4)}  return n;\n}\n`;

@@ -1,4 +1,4 @@
-// The test profile of `npm run stack:test` (issue 46: rate limit raised, brute-force lockout off, an admin path that
+// The test profile of `npm run stack:test` (rate limit raised, brute-force lockout off, an admin path that
 // clears a lockout without a token, a 30 s upstream deadline) exists only in packages/test-stack: no image's entry
 // point turns any of it on, and no Kubernetes manifest or Dockerfile line sets the gateway to its values.
 import { readFileSync } from 'node:fs';
@@ -59,7 +59,7 @@ describe('the test profile of npm run stack:test (test stacks only)', () => {
       'TEST_NAMESPACES',
     ]);
     expect(testValuesIn(manifests)).toEqual([]);
-    // The production overlay sets them all, to production's values (no test namespace: issue 61).
+    // The production overlay sets them all, to production's values (no test namespace).
     const config = Object.fromEntries(settings(readManifests([join(K8S_DIR, 'base/gateway-config.yaml')])));
     expect(config).toMatchObject({
       UPSTREAM_TIMEOUT_MS: '5000',
