@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// The test stack for projects outside this repository (issue 46): `npm run --silent stack:pack -- <folder>` packs
+// The test stack for projects outside this repository: `npm run --silent stack:pack -- <folder>` packs
 // `@backoffice/test-stack` with `npm pack` into one tarball that installs with no registry at all and prints its
 // path (docs/testing-integration.md, "Outside this repository"). The workspaces it runs (gateway, stubs, Keycloak
 // emulator and the packages they import) are private, so the tarball bundles them, built, with every package they
 // need at run time (bundleDependencies): `npm install ./backoffice-test-stack-1.0.0.tgz` fetches nothing.
 // It carries the schema's version (packages/schema/package.json, CHANGELOG.md) and exports the contract: the SDL
-// (`@backoffice/test-stack/schema.graphql`) and its TypeScript types (`@backoffice/test-stack/schema`, issue 62).
+// (`@backoffice/test-stack/schema.graphql`) and its TypeScript types (`@backoffice/test-stack/schema`).
 // Layout of the package: the test stack's own files at their repository paths (packages/test-stack/src,
 // scripts/stack.mjs, infra/keycloak/), so its relative paths hold; the workspaces and their dependencies in its
 // node_modules, where `@backoffice/gateway` and the like resolve. The apps must be built first (stack:pack does it).

@@ -1,4 +1,4 @@
-// One build at a time per checkout (issue 46): two `npm run stack:test` started at once after a change both ran
+// One build at a time per checkout: two `npm run stack:test` started at once after a change both ran
 // turbo, which has no lock of its own, and rebuilt the same packages side by side (6.5 min each on 2 cores). With
 // this lock the second waits for the first and then finds turbo's cache warm.
 // The lock is a folder (mkdir is atomic everywhere) made whole before it appears: a temporary folder with the

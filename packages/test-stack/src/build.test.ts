@@ -1,4 +1,4 @@
-// `npm run stack:test` builds only what it serves, one build at a time (issue 46): two starts at once after a change
+// `npm run stack:test` builds only what it serves, one build at a time: two starts at once after a change
 // rebuilt the same packages side by side; the web app, which the test stack never serves, must not be built.
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';

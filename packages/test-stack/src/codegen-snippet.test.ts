@@ -1,5 +1,5 @@
 // The guide's codegen snippet (docs/testing-integration.md §6) works as written in another team's ESM project under
-// TypeScript's `nodenext` (issue 46): its `codegen.ts`, run with the command the guide gives, generates a client that
+// TypeScript's `nodenext`: its `codegen.ts`, run with the command the guide gives, generates a client that
 // `tsc` accepts. The client preset's defaults import './graphql' without an extension, which `nodenext` refuses.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';

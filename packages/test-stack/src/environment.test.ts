@@ -1,4 +1,4 @@
-// The environment of a test stack's gateway (issue 43): what the stack sets, what node needs to run, and only the
+// The environment of a test stack's gateway: what the stack sets, what node needs to run, and only the
 // caller's variables named; `npm start` alone passes the whole environment.
 import { describe, expect, it } from 'vitest';
 import { BASE_ENV, inheritedEnv } from '../../../scripts/stack.mjs';

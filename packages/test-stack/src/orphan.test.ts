@@ -1,4 +1,4 @@
-// A gateway started by the stack never outlives the process that started it (issues 46 and 48): a test runner's
+// A gateway started by the stack never outlives the process that started it: a test runner's
 // hard timeout or a closed terminal kills that process with SIGKILL or SIGHUP, which runs none of its exit
 // handlers, and the gateway (in its own process group) used to stay, re-parented, answering on its port.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// `npm run stack:test` never outlives the process that started it (issue 46): killed with SIGKILL itself, or its
+// `npm run stack:test` never outlives the process that started it: killed with SIGKILL itself, or its
 // parent (npm, under a test runner's hard timeout) killed with SIGKILL, it leaves no process and no listening port
 // within 5 s. POSIX only (`ps` lists the processes), like the script that runs it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ import { alive, firstLine } from './test-processes.js';
 
 const CLI = fileURLToPath(new URL('./cli.mjs', import.meta.url));
 
-/** Within this the stack is gone (issue 46); polled, so a fast stop passes at once. */
+/** Within this the stack is gone; polled, so a fast stop passes at once. */
 const GONE_WITHIN_MS = 5_000;
 
 /** The ids of the processes whose parent is `pid`. */

@@ -1,4 +1,4 @@
-// The CLI's watch on the process that started it (issue 46). Its own servers (stubs, Keycloak emulator) run in its
+// The CLI's watch on the process that started it. Its own servers (stubs, Keycloak emulator) run in its
 // process and its gateway stops when the CLI's end of their IPC channel closes (apps/gateway/src/run.ts), so the
 // stack ends with the CLI; this makes the CLI end with its parent. A parent killed with SIGKILL (a test runner's
 // hard timeout killing `npm run stack:test`'s npm) runs no handler and sends nothing, but its child is re-parented:

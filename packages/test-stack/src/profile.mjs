@@ -1,4 +1,4 @@
-// The test profile's settings (issue 46), apart from index.mjs and without imports: packages/infra-checks reads them
+// The test profile's settings, apart from index.mjs and without imports: packages/infra-checks reads them
 // to assert that no image and no Kubernetes manifest turns any of them on.
 
 /**
@@ -19,7 +19,7 @@ export const TEST_RATE_LIMIT_MAX = 100_000;
 export const TEST_PROFILE_GATEWAY_ENV = {
   UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS),
   RATE_LIMIT_MAX: String(TEST_RATE_LIMIT_MAX),
-  // x-test-namespace forwarded and the gateway's store split by it, cleared by the stubs' reset (issues 61, 62).
+  // x-test-namespace forwarded and the gateway's store split by it, cleared by the stubs' reset.
   TEST_NAMESPACES: 'true',
 };
 

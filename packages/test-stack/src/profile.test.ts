@@ -1,4 +1,4 @@
-// The test profile (issue 46): a test stack raises the gateway's rate limit and turns the brute-force lockout off,
+// The test profile: a test stack raises the gateway's rate limit and turns the brute-force lockout off,
 // unless the caller keeps production's protections; the emulator's lockout admin path is on either way.
 import { describe, expect, it } from 'vitest';
 import { TEST_RATE_LIMIT_MAX, testProfile, testStackOptions } from './index.mjs';
@@ -15,7 +15,7 @@ describe('the test profile', () => {
     expect(options.gatewayEnv.RATE_LIMIT_MAX).toBe(String(TEST_RATE_LIMIT_MAX));
     expect(options.keycloakOptions).toEqual({ bruteForceProtected: false, attackDetectionAdmin: true });
     expect(options.accessTokenTtlSeconds).toBeUndefined();
-    // The gateway's namespaces (issue 62: its store split like the stubs, cleared by their reset).
+    // The gateway's namespaces (its store split like the stubs, cleared by their reset).
     expect(options.testNamespaces).toBe(true);
   });
 

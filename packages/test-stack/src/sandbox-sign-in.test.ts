@@ -1,4 +1,4 @@
-// The sandbox signs in on any port the stack picked (issue 62), under either loopback name a developer opens it
+// The sandbox signs in on any port the stack picked, under either loopback name a developer opens it
 // with: the realm's web client accepts the sandbox's redirect URI (its own address, keycloak-js's default) and the
 // sandbox's origin at the token endpoint (CORS), at http://127.0.0.1:<port> and http://localhost:<port> alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The gateway's own store in a test stack (issue 62): preferences and activity are kept per test namespace like the
+// The gateway's own store in a test stack: preferences and activity are kept per test namespace like the
 // stubs' data, and the stubs' `POST /__admin/reset` of a namespace clears the gateway's rows of that namespace too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, TEST_CLIENT_ID, type TestStack } from './index.mjs';
