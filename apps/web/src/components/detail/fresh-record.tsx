@@ -7,9 +7,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLiveEvents, useLiveTab, useOpenRecord, usePresence } from '../../lib/live/live-access';
+import { useLiveEvents, useLiveTab, useOpenRecord } from '../../lib/live/live-access';
 import type { DialogFeedback } from '../../lib/mutation-outcome';
 import { recordContent } from '../../lib/record-content';
+import { RecordPresence } from './record-presence';
 
 /** The words an operator reads when another operator changed the record shown (and when an action is refused so). */
 export const RECORD_CHANGED = 'Otro operador modificó este registro';
@@ -291,7 +292,7 @@ export function FreshnessNotice({
   const seconds = useSecondsSince(fresh.readAt);
   return (
     <Box sx={{ mb: 2 }}>
-      <PresenceLine live={fresh.live} />
+      <RecordPresence live={fresh.live} />
       <Typography
         variant="caption"
         color="text.secondary"
@@ -324,25 +325,5 @@ export function FreshnessNotice({
         </Alert>
       ) : null}
     </Box>
-  );
-}
-
-/**
- * 'También está viendo: admin' (issue 63): the other operators the gateway says have the record open, the operator
- * himself left out; nothing when there are none. A polite live region: a screen reader hears who arrives.
- */
-function PresenceLine({ live }: { live: { area: string; id: string } | null }) {
-  const others = usePresence(useLiveTab(), live?.area, live?.id);
-  return (
-    <Typography
-      variant="caption"
-      color="text.secondary"
-      component="p"
-      role="status"
-      data-testid="record-presence"
-      sx={{ m: 0 }}
-    >
-      {others.length > 0 ? `También está viendo: ${others.map((viewer) => viewer.username).join(', ')}` : ''}
-    </Typography>
   );
 }

@@ -124,6 +124,8 @@ export interface ActionDialogProps {
   extraActions?: ReactNode;
   /** Where focus returns on close; by default the element focused when the dialog opened. */
   returnFocusTo?: HTMLElement | null;
+  /** The primary button takes the focus as the dialog opens (the action the operator already chose elsewhere). */
+  submitAutoFocus?: boolean;
   testId?: string;
 }
 
@@ -147,6 +149,7 @@ export function ActionDialog({
   width = 'sm',
   extraActions,
   returnFocusTo,
+  submitAutoFocus,
   testId,
 }: ActionDialogProps) {
   useReturnFocus(returnFocusTo);
@@ -240,6 +243,7 @@ export function ActionDialog({
             <Button
               type="submit"
               variant="contained"
+              autoFocus={submitAutoFocus}
               color={submitColor}
               disabled={submitDisabled || submitting}
               startIcon={

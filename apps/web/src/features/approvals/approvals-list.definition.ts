@@ -23,7 +23,8 @@ export const REQUEST_PARAM = 'solicitud';
 
 /**
  * The decision the address asks for as the request opens (`accion=APPROVE` or `REJECT`: the palette's choice), read
- * once and taken out of the address as every detail's `accion` is (components/actions/action-param.ts, ACTION_PARAM).
+ * once and taken out of the address as every detail's `accion` is (components/actions/action-param.ts, ACTION_PARAM):
+ * not a dialog parameter of the list, which drops it when it writes its address.
  */
 export const DECISION_PARAM = 'accion';
 
@@ -39,7 +40,7 @@ export type RequestDecision = 'APPROVE' | 'REJECT';
 export const approvalsList: LinkedListDefinition<ApprovalsFilters, 'CREATED_AT'> = {
   area: 'approvals',
   path: '/aprobaciones',
-  dialogParams: [REQUEST_PARAM, DECISION_PARAM],
+  dialogParams: [REQUEST_PARAM],
   filters: combineFilters(statusFilter(codeParam(APPROVAL_STATUS_LABELS))),
   defaultFilters: () => ({ status: 'PENDING' }),
   sortFields: sortFieldsOf(['CREATED_AT']),
@@ -49,8 +50,6 @@ export const approvalsList: LinkedListDefinition<ApprovalsFilters, 'CREATED_AT'>
 
 /** A request's address: its detail open over the list ('Ver solicitud N.º 42'), with a decision's dialog if asked. */
 export function requestHref(id: string, decision?: RequestDecision): string {
-  return entryHrefOf(approvalsList, {
-    [REQUEST_PARAM]: id,
-    ...(decision ? { [DECISION_PARAM]: decision } : {}),
-  });
+  const href = entryHrefOf(approvalsList, { [REQUEST_PARAM]: id });
+  return decision ? `${href}&${DECISION_PARAM}=${decision}` : href;
 }

@@ -1,19 +1,30 @@
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { of } from 'rxjs';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCache } from '@/lib/apollo';
+import { provideLiveTab } from '@/lib/live/live-access';
+import { liveTab } from '@/lib/live/live-tab';
 import { NotificationsProvider } from '@/lib/notifications';
-import { ApprovalDetailDialog } from '../components/approval-detail-dialog';
+import { CurrentUserContext, type Permission } from '@/lib/permissions';
+import { ApprovalDetailDialog, type ApprovalDetailDialogProps } from '../components/approval-detail-dialog';
 import type { ApprovalRequestRowFragment } from '../gql/graphql';
 import { REQUEST } from './request-fixture';
 
-/** The dialog on a client whose link answers each decision with `answer` and records what it was sent. */
+/**
+ * The dialog (for supervisor, holding `permissions`) on a client whose link answers each decision with `answer` and
+ * records what it was sent.
+ */
 function renderDialog(
   request: ApprovalRequestRowFragment,
   answer: (name: string) => Record<string, unknown> | null = () => null,
+  {
+    permissions = ['PAYMENT_CANCEL', 'ACTIVITY_SHOW'],
+    ...props
+  }: { permissions?: Permission[] } & Partial<ApprovalDetailDialogProps> = {},
 ) {
   const sent: { name: string; variables: Record<string, unknown> }[] = [];
   const link = new ApolloLink((operation) => {
@@ -23,11 +34,16 @@ function renderDialog(
   });
   const onClose = vi.fn();
   const onDecided = vi.fn();
+  const user = { username: 'supervisor', name: null, email: null, permissions };
   render(
     <ApolloProvider client={new ApolloClient({ cache: createCache(), link })}>
-      <NotificationsProvider>
-        <ApprovalDetailDialog request={request} onClose={onClose} onDecided={onDecided} />
-      </NotificationsProvider>
+      <CurrentUserContext.Provider value={user}>
+        <MemoryRouter initialEntries={[`/aprobaciones?solicitud=${request.id}`]}>
+          <NotificationsProvider>
+            <ApprovalDetailDialog request={request} onClose={onClose} onDecided={onDecided} {...props} />
+          </NotificationsProvider>
+        </MemoryRouter>
+      </CurrentUserContext.Provider>
     </ApolloProvider>,
   );
   return { sent, onClose, onDecided, dialog: screen.getByRole('dialog') };
@@ -43,6 +59,9 @@ const refusal = (root: string, code: string, message: string) => ({
     request: null,
   },
 });
+
+beforeAll(() => provideLiveTab(liveTab));
+afterAll(() => provideLiveTab(null));
 
 describe('a request of Aprobaciones', { timeout: 60_000 }, () => {
   it('shows what will be sent as a readable list, the amount as money; no decision without canDecide', () => {
@@ -104,5 +123,61 @@ describe('a request of Aprobaciones', { timeout: 60_000 }, () => {
     ]);
     expect(onClose).toHaveBeenCalled();
     expect(onDecided).toHaveBeenCalledTimes(1);
+  });
+
+  it('links each record to its detail and to its activity', () => {
+    const { dialog } = renderDialog({ ...REQUEST, targetIds: ['1000001', '1000002'] });
+    const records = within(dialog).getByTestId('approval-records');
+    expect(within(records).getByRole('link', { name: 'Ver el registro 1000002' }).getAttribute('href')).toBe(
+      '/pago/1000002',
+    );
+    expect(
+      within(records)
+        .getByRole('link', { name: 'Ver la actividad del registro 1000001' })
+        .getAttribute('href'),
+    ).toBe('/actividad?area=payments&registro=1000001');
+  });
+
+  it('names a record without a detail by its id, and offers no activity without ACTIVITY_SHOW', () => {
+    const { dialog } = renderDialog({ ...REQUEST, area: 'withdrawals', targetIds: ['77'] }, undefined, {
+      permissions: ['WITHDRAWAL_AUTHORIZE'],
+    });
+    const records = within(dialog).getByTestId('approval-records');
+    expect(records).toHaveTextContent(/^77$/);
+    expect(within(records).queryAllByRole('link')).toEqual([]);
+  });
+
+  it("opens on the palette's decision: 'Rechazar' with its reason, 'Aprobar' with the focus on it", async () => {
+    renderDialog(REQUEST, undefined, { decision: 'REJECT' });
+    expect(await screen.findByRole('dialog', { name: 'Rechazar solicitud N.º 17' })).toBeVisible();
+  });
+
+  it("gives 'Aprobar' the focus when the palette chose it", async () => {
+    const { dialog } = renderDialog(REQUEST, undefined, { decision: 'APPROVE' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Aprobar' })).toHaveFocus());
+  });
+
+  it('does not open on a decision the operator may not take', () => {
+    renderDialog({ ...REQUEST, canDecide: false }, undefined, { decision: 'REJECT' });
+    expect(screen.getByRole('dialog', { name: 'Solicitud N.º 17' })).toBeVisible();
+  });
+
+  it('is declared open to the live updates, and says who else is on it', async () => {
+    liveTab.username = 'supervisor';
+    const { dialog } = renderDialog(REQUEST);
+    expect(liveTab.declarations()).toEqual([{ area: 'approvals', id: '17', dialog: null }]);
+    act(() =>
+      liveTab.dispatch({
+        type: 'presence',
+        area: 'approvals',
+        id: '17',
+        viewers: [
+          { username: 'admin', dialog: null },
+          { username: 'supervisor', dialog: null },
+        ],
+      }),
+    );
+    expect(within(dialog).getByTestId('record-presence')).toHaveTextContent('También está viendo: admin');
+    liveTab.username = '';
   });
 });

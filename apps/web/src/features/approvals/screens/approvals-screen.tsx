@@ -1,4 +1,6 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { dataTableClasses } from '@/components/data-table/data-table';
@@ -17,15 +19,14 @@ import {
 } from '../approvals-list';
 import { ApprovalDetailDialog, ApprovalStatusChip } from '../components/approval-detail-dialog';
 import { RequestNumberSearch } from '../components/request-number-search';
-import type { ApprovalRequestRowFragment } from '../gql/graphql';
+import { ApprovalRequestDocument, type ApprovalRequestRowFragment } from '../gql/graphql';
+import { useRequestAddress } from '../request-address';
 
 /**
  * The queue's columns: what, on which records, how much, who asked, how long ago, until when, where it stands; all
  * shown at 1280×800 with the menu open (e2e/approvals.test.ts measures it).
  */
-function approvalColumns(
-  open: (row: ApprovalRequestRowFragment) => void,
-): DataTableColumn<ApprovalRequestRowFragment>[] {
+function approvalColumns(open: (id: string) => void): DataTableColumn<ApprovalRequestRowFragment>[] {
   return [
     { field: 'id', headerName: 'N.º', width: 80 },
     {
@@ -68,7 +69,7 @@ function approvalColumns(
         <Button
           size="small"
           variant="outlined"
-          onClick={() => open(row)}
+          onClick={() => open(row.id)}
           aria-label={`Ver solicitud ${row.id}`}
         >
           Ver
@@ -79,17 +80,36 @@ function approvalColumns(
 }
 
 /**
+ * The request open over the list: as the list now reads it, else as the gateway answers it by its number (an address
+ * pasted or reloaded, a request of another status), else as it was last shown (decided meanwhile: the dialog keeps
+ * the gateway's answer in view while the list reads again). `missing`: no such request, or not the operator's.
+ */
+function useOpenedRequest(id: string | null, rows: readonly ApprovalRequestRowFragment[]) {
+  const listed = id ? rows.find((row) => row.id === id) : undefined;
+  const { data } = useQuery(ApprovalRequestDocument, {
+    variables: { id: id ?? '' },
+    skip: !id || listed !== undefined,
+  });
+  const found = listed ?? data?.approvalRequest ?? null;
+  const [last, setLast] = useState(found);
+  if (found && found !== last) setLast(found);
+  const request = found ?? (last && last.id === id ? last : null);
+  const missing = Boolean(id) && !listed && data !== undefined && data.approvalRequest === null;
+  return { request, missing };
+}
+
+/**
  * Aprobaciones (/aprobaciones, four eyes on money): the money moves an approval policy held, 'Pendiente' first; a
- * request opens its detail, where an operator who may decide it approves or rejects it.
+ * request opens its detail at its own address (`?solicitud=N`), where an operator who may decide it approves or
+ * rejects it.
  */
 export default function ApprovalsScreen() {
   const page = useListPage(approvalsQuery);
   const { list, filters, retry } = page;
-  const [opened, setOpened] = useState<ApprovalRequestRowFragment | null>(null);
-  const columns = useMemo(() => approvalColumns(setOpened), []);
-  // The request as the list now reads it (a decision reads the list again), or as it was opened once it left the
-  // list (decided meanwhile: the dialog keeps the gateway's answer in view).
-  const open = opened ? (page.rows.find((row) => row.id === opened.id) ?? opened) : null;
+  const address = useRequestAddress();
+  const { open, close } = address;
+  const columns = useMemo(() => approvalColumns(open), [open]);
+  const { request, missing } = useOpenedRequest(address.id, page.rows);
   return (
     <ListPage
       page={page}
@@ -105,8 +125,24 @@ export default function ApprovalsScreen() {
             testId="approval-status-filter"
             onChange={(status) => list.setFilters({ status })}
           />
-          <RequestNumberSearch onFound={setOpened} />
+          <RequestNumberSearch onFound={(found) => open(found.id)} />
         </FiltersBar>
+      }
+      beforeList={
+        missing ? (
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            data-testid="approval-missing"
+            action={
+              <Button color="inherit" size="small" onClick={close}>
+                Cerrar
+              </Button>
+            }
+          >
+            No se encontró la solicitud N.º {address.id}, o no puede verla.
+          </Alert>
+        ) : null
       }
       errorTitle="No se pudieron cargar las solicitudes"
       noun={APPROVAL_NOUN}
@@ -118,8 +154,15 @@ export default function ApprovalsScreen() {
         unsorted: true,
       }}
     >
-      {open ? (
-        <ApprovalDetailDialog request={open} onClose={() => setOpened(null)} onDecided={retry} />
+      {request ? (
+        <ApprovalDetailDialog
+          key={address.openingKey}
+          request={request}
+          decision={address.decision}
+          returnFocusTo={address.returnFocusTo()}
+          onClose={close}
+          onDecided={retry}
+        />
       ) : null}
     </ListPage>
   );
