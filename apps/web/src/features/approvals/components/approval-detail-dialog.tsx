@@ -33,6 +33,7 @@ import {
   type ApprovalDecisionFieldsFragment,
   type ApprovalRequestRowFragment,
 } from '../gql/graphql';
+import { PolicyChange } from '../policies/policy-change';
 
 export const ApprovalStatusChip = statusChipOf(APPROVAL_STATUS_LABELS, APPROVAL_STATUS_TONES);
 
@@ -248,6 +249,7 @@ export function ApprovalDetailDialog({
     >
       <RecordPresence live={live} />
       <RequestFacts request={request} />
+      <PolicyChange request={request} />
       <Typography component="h3" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         Qué se enviará
       </Typography>

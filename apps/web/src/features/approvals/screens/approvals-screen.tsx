@@ -10,6 +10,7 @@ import { FiltersBar } from '@/components/layout/filters-form';
 import { ListPage } from '@/components/list-page/list-page';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
+import { hasAny, usePermissions } from '@/lib/permissions';
 import {
   actionLabel,
   ageText,
@@ -21,6 +22,7 @@ import { ApprovalDetailDialog, ApprovalStatusChip } from '../components/approval
 import { RequestNumberSearch } from '../components/request-number-search';
 import { ApprovalRequestDocument, type ApprovalRequestRowFragment } from '../gql/graphql';
 import { useRequestAddress } from '../request-address';
+import { ApprovalPoliciesSection } from '../policies/approval-policies-section';
 
 /**
  * The queue's columns: what, on which records, how much, who asked, how long ago, until when, where it stands; all
@@ -110,6 +112,8 @@ export default function ApprovalsScreen() {
   const { open, close } = address;
   const columns = useMemo(() => approvalColumns(open), [open]);
   const { request, missing } = useOpenedRequest(address.id, page.rows);
+  // Admins change the approval rules: 'Políticas' below the queue, where their proposals then wait.
+  const admin = hasAny(usePermissions(), ['ACTIVITY_SHOW']);
   return (
     <ListPage
       page={page}
@@ -164,6 +168,7 @@ export default function ApprovalsScreen() {
           onDecided={retry}
         />
       ) : null}
+      {admin ? <ApprovalPoliciesSection onProposed={retry} /> : null}
     </ListPage>
   );
 }
