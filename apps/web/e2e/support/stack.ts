@@ -26,6 +26,8 @@ export interface TestStackOptions {
   accessTokenTtlSeconds?: number;
   /** More of the gateway's environment, over the stack's own (e.g. `APPROVAL_POLICIES`: a file's approval rules). */
   gatewayEnv?: Record<string, string>;
+  /** Keycloak partial imports the emulator adds to the realm (e.g. a second admin: support/fixtures). */
+  realmAdditions?: string[];
 }
 
 /** Where the saved sign-in states (Playwright storage state, one file per role) of a stack live. */
