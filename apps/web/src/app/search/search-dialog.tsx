@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -22,7 +22,8 @@ import {
   type RecentRecord,
 } from './recent-searches';
 import { groupListPath, hitPath, type SearchHitOf } from './search-paths';
-import { actsOnRecords, useRecordActions } from './record-actions';
+import { useApprovalOffer, type ApprovalOffer } from './approval-offer';
+import { actsOnRecords, useRecordActions, type RecordAction } from './record-actions';
 import { hitSecondary, OptionGroup, SearchOption } from './search-options';
 import { useGroupedSearch, type GroupView } from './use-grouped-search';
 
@@ -30,7 +31,7 @@ export const SEARCH_DIALOG_TITLE = 'Buscar en el back-office';
 
 /** One choice of the list: a hit to open, a group's whole list, or a record opened before. */
 type Choice =
-  | { type: 'hit'; key: string; kind: SearchGroupKind; hit: SearchHitOf }
+  | { type: 'hit'; key: string; kind: SearchGroupKind; hit: SearchHitOf; path: string }
   | { type: 'all'; key: string; path: string }
   | { type: 'recent'; key: string; record: RecentRecord }
   | { type: 'action'; key: string; path: string };
@@ -41,24 +42,18 @@ const UNAVAILABLE = 'No disponible: el servicio no respondió. Probá de nuevo e
 /** What a group of the answer shows: its list, or a name in the 'Sin resultados en: …' line. */
 const folded = (group: GroupView) => group.state === 'answered' && group.hits.length === 0;
 
+/** The choices of an offer of actions (a record's, a request's): the enabled ones; a disabled one shows its reason. */
+const actionChoices = (prefix: string, actions: readonly RecordAction[]): Choice[] =>
+  actions
+    .filter((action) => !action.reason)
+    .map((action): Choice => ({ type: 'action', key: `${prefix}-${action.kind}`, path: action.path }));
+
 /**
- * 'Buscar en el back-office' (Ctrl+K / ⌘K): one field; the text, by its shape (after a group's word or '#': 'pago
- * 1000001'), is looked up by the gateway in the groups the user may open, each group shown as soon as its service
- * answers (`useGroupedSearch`), with its count and 'Ver todos' (its list filtered). Empty groups are one line. A
- * combobox: ↑/↓ move through the results (aria-activedescendant), Enter or a click opens one, Supr removes a recent
- * record, Esc closes and the focus goes back where it was (MUI's focus trap). Empty: the last 10 records opened
- * from here by this user (`usePreference`: the gateway's store), each opened again as it was.
+ * The text typed, as the palette reads it: its shape, the groups asked for it (each as its request stands), the
+ * record an id names and its actions, the approval request a number names and its decisions, and the choices the
+ * keyboard moves through, in the order they are shown.
  */
-export default function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const navigate = useNavigate();
-  const listId = useId();
-  const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
-  const [enterPending, setEnterPending] = useState(false);
-  // Each record is its own entry (issue 45): another tab's records stay when this one opens or removes one.
-  const [storedRecent, , recentPreference] = usePreference<unknown>(preferenceKeys.recentSearches, []);
-  const setRecent = (next: readonly RecentRecord[]) => recentPreference.merge(recentRecordEntries(next));
-  const recent = useMemo(() => readRecentRecords(storedRecent), [storedRecent]);
+function useSearchAnswer(text: string, recent: readonly RecentRecord[]) {
   const { shape } = classifyScopedSearchText(text);
   const lookup = shape.kind !== 'empty' && shape.kind !== 'invalid';
   const debounced = useDebouncedValue(lookup ? text.trim() : '', DEBOUNCE_MS);
@@ -84,40 +79,224 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
     return null;
   }, [settled, groups, value]);
   const recordActions = useRecordActions(target);
+  // A number: the approval request it names, for an operator who may decide requests (after the groups).
+  const asked = useApprovalOffer(debounced);
+  const approval = lookup && !refining ? asked : null;
 
   const choices = useMemo<Choice[]>(() => {
     if (shape.kind === 'empty')
       return recent.map((record) => ({ type: 'recent', key: `r-${record.kind}-${record.id}`, record }));
     if (!settled) return [];
-    return groups.flatMap((group): Choice[] => {
+    const answered = groups.flatMap((group): Choice[] => {
       if (group.stale) return [];
       const hits = group.hits.map((hit): Choice => ({
         type: 'hit',
         key: `${group.kind}-${hit.id}`,
         kind: group.kind,
         hit,
+        path: hitPath(group.kind, hit, value),
       }));
       const all = group.state === 'answered' && group.total > 0 ? groupListPath(group.kind, value) : null;
       // The record's actions in a group of their own after its group; a disabled one is shown with its reason.
-      const actions = (target?.kind === group.kind ? recordActions : [])
-        .filter((action) => !action.reason)
-        .map((action): Choice => ({ type: 'action', key: `a-${action.kind}`, path: action.path }));
+      const actions = actionChoices('a', target?.kind === group.kind ? recordActions : []);
       return [
         ...hits,
         ...(all ? [{ type: 'all', key: `${group.kind}-all`, path: all } as const] : []),
         ...actions,
       ];
     });
-  }, [shape.kind, recent, settled, groups, value, target, recordActions]);
+    return [...answered, ...actionChoices('ap', approval?.actions ?? [])];
+  }, [shape.kind, recent, settled, groups, value, target, recordActions, approval]);
 
-  useEffect(() => setActive(0), [choices.length, shape.kind]);
-  useEffect(() => {
-    if (!open) {
-      setText('');
-      setEnterPending(false);
-    }
-  }, [open]);
+  return { shape, lookup, search, settled, value, groups, target, recordActions, approval, choices };
+}
 
+type SearchAnswer = ReturnType<typeof useSearchAnswer>;
+
+/** The line under the field: why nothing is asked, or what the answer lacks; null while there is nothing to say. */
+function searchStatus(text: string, answer: SearchAnswer, recentCount: number): string | null {
+  const { shape, search, settled, groups, approval } = answer;
+  if (shape.kind === 'invalid') return shape.message;
+  if (shape.kind === 'empty')
+    return recentCount
+      ? null
+      : "Escribí un id, un e-mail, un CUIT/CUIL, un CBU o un nombre; 'pago', 'lote', 'retiro'… o # antes de un id buscan solo ahí.";
+  if (search.failed) return 'No se pudo buscar. Probá de nuevo en unos segundos.';
+  if (!settled || approval) return null;
+  if (!groups.length) return search.plan?.message ?? 'No tiene permisos para abrir lo que se busca así.';
+  if (groups.filter(folded).length === groups.length) return `Sin resultados para «${text.trim()}».`;
+  return null;
+}
+
+/** Renders one option by its key ('Texto', second line, a recent record it removes). */
+type OptionOf = (
+  key: string,
+  primary: string,
+  secondary: string | null,
+  removable?: RecentRecord,
+) => ReactNode;
+
+/** An offer of actions as a group of its own: a record's (under its hit) or an approval request's. */
+function ActionsGroup({
+  id,
+  label,
+  testId,
+  prefix,
+  actions,
+  hint,
+  option,
+}: {
+  id: string;
+  label: string;
+  testId: string;
+  prefix: string;
+  actions: readonly RecordAction[];
+  hint: string;
+  option: OptionOf;
+}) {
+  return (
+    <OptionGroup id={id} label={label} testId={testId}>
+      {actions.map((action) => option(`${prefix}-${action.kind}`, action.text, action.reason || hint))}
+    </OptionGroup>
+  );
+}
+
+/** One group of the answer: its hits, 'Ver todos', its count, or why it could not answer. */
+function AnswerGroup({
+  group,
+  listId,
+  option,
+  hasAll,
+}: {
+  group: GroupView;
+  listId: string;
+  option: OptionOf;
+  hasAll: boolean;
+}) {
+  return (
+    <OptionGroup
+      id={`${listId}-${group.kind}`}
+      label={group.label}
+      testId={`search-group-${group.kind}`}
+      available={group.state !== 'unavailable'}
+      busy={group.state === 'loading' || group.stale}
+      aside={
+        group.state === 'answered' && !group.stale ? (
+          <Typography variant="caption" color="text.secondary" data-testid={`search-count-${group.kind}`}>
+            {countPhrase(group.total, '{n} resultado', '{n} resultados')}
+          </Typography>
+        ) : null
+      }
+      note={
+        group.state === 'unavailable' ? (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 1 }}>
+            {UNAVAILABLE}
+          </Typography>
+        ) : group.state === 'loading' ? (
+          <LinearProgress aria-label={`Buscando en ${group.label}`} sx={{ mx: 1.5, mb: 1 }} />
+        ) : null
+      }
+    >
+      {group.hits.map((hit) => option(`${group.kind}-${hit.id}`, hit.title, hitSecondary(group.kind, hit)))}
+      {hasAll
+        ? option(`${group.kind}-all`, 'Ver todos', `La lista de ${group.label.toLowerCase()} filtrada`)
+        : null}
+    </OptionGroup>
+  );
+}
+
+/** The listbox: the recent records (nothing typed), or each group with its record's actions, then a request's. */
+function SearchResults({
+  listId,
+  answer,
+  recent,
+  option,
+  hasKey,
+}: {
+  listId: string;
+  answer: SearchAnswer;
+  recent: readonly RecentRecord[];
+  option: OptionOf;
+  hasKey: (key: string) => boolean;
+}) {
+  const { shape, groups, target, recordActions, approval } = answer;
+  return (
+    <Box
+      component="ul"
+      id={listId}
+      role="listbox"
+      aria-label="Resultados"
+      sx={{ listStyle: 'none', m: 0, p: 0 }}
+    >
+      {shape.kind === 'empty' && recent.length ? (
+        <OptionGroup id={`${listId}-recent`} label="Recientes">
+          {recent.map((record) =>
+            option(`r-${record.kind}-${record.id}`, record.title, record.detail, record),
+          )}
+        </OptionGroup>
+      ) : null}
+      {groups
+        .filter((group) => !folded(group))
+        .flatMap((group) => [
+          <AnswerGroup
+            key={group.kind}
+            group={group}
+            listId={listId}
+            option={option}
+            hasAll={hasKey(`${group.kind}-all`)}
+          />,
+          target?.kind === group.kind && recordActions.length > 0 ? (
+            <ActionsGroup
+              key={`${group.kind}-actions`}
+              id={`${listId}-${group.kind}-actions`}
+              label={`Acciones de ${target.id}`}
+              testId="search-record-actions"
+              prefix="a"
+              actions={recordActions}
+              hint="Abre el detalle con la acción"
+              option={option}
+            />
+          ) : null,
+        ])}
+      {approval ? <ApprovalGroup listId={listId} approval={approval} option={option} /> : null}
+    </Box>
+  );
+}
+
+/** An approval request's decisions, a group of their own after the answer's groups. */
+function ApprovalGroup({
+  listId,
+  approval,
+  option,
+}: {
+  listId: string;
+  approval: ApprovalOffer;
+  option: OptionOf;
+}) {
+  return (
+    <ActionsGroup
+      id={`${listId}-approval`}
+      label={approval.label}
+      testId="search-approval-actions"
+      prefix="ap"
+      actions={approval.actions}
+      hint="Abre la solicitud con esa decisión"
+      option={option}
+    />
+  );
+}
+
+/**
+ * The records opened from the palette (the gateway's store: `usePreference`), and what choosing does: the palette
+ * closes and the choice's address opens, a hit or a recent record remembered first among the recent ones. `remove`
+ * forgets a recent record (Supr).
+ */
+function useChooser(onClose: () => void) {
+  const navigate = useNavigate();
+  // Each record is its own entry (issue 45): another tab's records stay when this one opens or removes one.
+  const [storedRecent, , recentPreference] = usePreference<unknown>(preferenceKeys.recentSearches, []);
+  const setRecent = (next: readonly RecentRecord[]) => recentPreference.merge(recentRecordEntries(next));
+  const recent = useMemo(() => readRecentRecords(storedRecent), [storedRecent]);
   const go = (path: string) => {
     onClose();
     void navigate(path);
@@ -130,7 +309,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
     } else if (choice.type === 'all' || choice.type === 'action') {
       go(choice.path);
     } else {
-      const path = hitPath(choice.kind, choice.hit, value);
+      const { path } = choice;
       const { id, title } = choice.hit;
       setRecent(
         addRecentRecord(recent, {
@@ -145,6 +324,81 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
     }
   };
   const remove = (record: RecentRecord) => setRecent(removeRecentRecord(recent, record));
+  return { recent, choose, remove };
+}
+
+/** The field: a combobox over the listbox `listId`, its active option `activeId`. */
+function SearchField({
+  text,
+  onText,
+  onKeyDown,
+  listId,
+  expanded,
+  activeId,
+}: {
+  text: string;
+  onText: (text: string) => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+  listId: string;
+  expanded: boolean;
+  activeId: string | undefined;
+}) {
+  return (
+    <TextField
+      autoFocus
+      fullWidth
+      value={text}
+      onChange={(event) => onText(event.target.value)}
+      onKeyDown={onKeyDown}
+      placeholder="Id, e-mail, CUIT/CUIL, CBU, nombre, 'pago 1000001'…"
+      slotProps={{
+        htmlInput: {
+          role: 'combobox',
+          'aria-label': 'Texto a buscar',
+          'aria-expanded': expanded,
+          'aria-controls': listId,
+          'aria-autocomplete': 'list',
+          'aria-activedescendant': activeId,
+          maxLength: 100,
+        },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{ mt: 1 }}
+    />
+  );
+}
+
+/**
+ * 'Buscar en el back-office' (Ctrl+K / ⌘K): one field; the text, by its shape (after a group's word or '#': 'pago
+ * 1000001'), is looked up by the gateway in the groups the user may open, each group shown as soon as its service
+ * answers (`useGroupedSearch`), with its count and 'Ver todos' (its list filtered). Empty groups are one line. A
+ * combobox: ↑/↓ move through the results (aria-activedescendant), Enter or a click opens one, Supr removes a recent
+ * record, Esc closes and the focus goes back where it was (MUI's focus trap). Empty: the last 10 records opened
+ * from here by this user (`usePreference`: the gateway's store), each opened again as it was. A number an approver
+ * types also offers the decisions on the approval request of that number.
+ */
+export default function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const [enterPending, setEnterPending] = useState(false);
+  const { recent, choose, remove } = useChooser(onClose);
+  const answer = useSearchAnswer(text, recent);
+  const { shape, lookup, search, settled, groups, choices } = answer;
+
+  useEffect(() => setActive(0), [choices.length, shape.kind]);
+  useEffect(() => {
+    if (!open) {
+      setText('');
+      setEnterPending(false);
+    }
+  }, [open]);
 
   // Enter pressed before the answer came: the first result opens once every group before it has answered.
   useEffect(() => {
@@ -182,7 +436,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
   const indexOf = (key: string) => choices.findIndex((choice) => choice.key === key);
   const activeKey = choices[active]?.key;
   /** An option of `choice` (navigable), or a dimmed one of an earlier text (`key` not among the choices). */
-  const option = (key: string, primary: string, secondary: string | null, removable?: RecentRecord) => {
+  const option: OptionOf = (key, primary, secondary, removable) => {
     const index = indexOf(key);
     return (
       <SearchOption
@@ -206,20 +460,8 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
       />
     );
   };
-
   const emptyGroups = groups.filter(folded);
-  const status = (() => {
-    if (shape.kind === 'invalid') return shape.message;
-    if (shape.kind === 'empty')
-      return recent.length
-        ? null
-        : "Escribí un id, un e-mail, un CUIT/CUIL, un CBU o un nombre; 'pago', 'lote', 'retiro'… o # antes de un id buscan solo ahí.";
-    if (search.failed) return 'No se pudo buscar. Probá de nuevo en unos segundos.';
-    if (!settled) return null;
-    if (!groups.length) return search.plan?.message ?? 'No tiene permisos para abrir lo que se busca así.';
-    if (emptyGroups.length === groups.length) return `Sin resultados para «${text.trim()}».`;
-    return null;
-  })();
+  const status = searchStatus(text, answer, recent.length);
 
   return (
     <Dialog
@@ -236,35 +478,16 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
     >
       <DialogTitle id={`${listId}-title`}>{SEARCH_DIALOG_TITLE}</DialogTitle>
       <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
+        <SearchField
+          text={text}
+          onText={(typed) => {
+            setText(typed);
             setEnterPending(false);
           }}
           onKeyDown={onKeyDown}
-          placeholder="Id, e-mail, CUIT/CUIL, CBU, nombre, 'pago 1000001'…"
-          slotProps={{
-            htmlInput: {
-              role: 'combobox',
-              'aria-label': 'Texto a buscar',
-              'aria-expanded': choices.length > 0,
-              'aria-controls': listId,
-              'aria-autocomplete': 'list',
-              'aria-activedescendant': activeKey ? optionId(active) : undefined,
-              maxLength: 100,
-            },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ mt: 1 }}
+          listId={listId}
+          expanded={choices.length > 0}
+          activeId={activeKey ? optionId(active) : undefined}
         />
         <Box sx={{ height: 4, mt: 0.5 }}>
           {lookup && !settled && !search.failed ? <LinearProgress aria-label="Buscando" /> : null}
@@ -276,76 +499,13 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
             </Typography>
           ) : null}
         </Box>
-        <Box
-          component="ul"
-          id={listId}
-          role="listbox"
-          aria-label="Resultados"
-          sx={{ listStyle: 'none', m: 0, p: 0 }}
-        >
-          {shape.kind === 'empty' && recent.length ? (
-            <OptionGroup id={`${listId}-recent`} label="Recientes">
-              {recent.map((record) =>
-                option(`r-${record.kind}-${record.id}`, record.title, record.detail, record),
-              )}
-            </OptionGroup>
-          ) : null}
-          {groups
-            .filter((group) => !folded(group))
-            .flatMap((group) => [
-              <OptionGroup
-                key={group.kind}
-                id={`${listId}-${group.kind}`}
-                label={group.label}
-                testId={`search-group-${group.kind}`}
-                available={group.state !== 'unavailable'}
-                busy={group.state === 'loading' || group.stale}
-                aside={
-                  group.state === 'answered' && !group.stale ? (
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      data-testid={`search-count-${group.kind}`}
-                    >
-                      {countPhrase(group.total, '{n} resultado', '{n} resultados')}
-                    </Typography>
-                  ) : null
-                }
-                note={
-                  group.state === 'unavailable' ? (
-                    <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 1 }}>
-                      {UNAVAILABLE}
-                    </Typography>
-                  ) : group.state === 'loading' ? (
-                    <LinearProgress aria-label={`Buscando en ${group.label}`} sx={{ mx: 1.5, mb: 1 }} />
-                  ) : null
-                }
-              >
-                {group.hits.map((hit) =>
-                  option(`${group.kind}-${hit.id}`, hit.title, hitSecondary(group.kind, hit)),
-                )}
-                {indexOf(`${group.kind}-all`) >= 0
-                  ? option(
-                      `${group.kind}-all`,
-                      'Ver todos',
-                      `La lista de ${group.label.toLowerCase()} filtrada`,
-                    )
-                  : null}
-              </OptionGroup>,
-              target?.kind === group.kind && recordActions.length > 0 ? (
-                <OptionGroup
-                  key={`${group.kind}-actions`}
-                  id={`${listId}-${group.kind}-actions`}
-                  label={`Acciones de ${target.id}`}
-                  testId="search-record-actions"
-                >
-                  {recordActions.map((action) =>
-                    option(`a-${action.kind}`, action.text, action.reason || 'Abre el detalle con la acción'),
-                  )}
-                </OptionGroup>
-              ) : null,
-            ])}
-        </Box>
+        <SearchResults
+          listId={listId}
+          answer={answer}
+          recent={recent}
+          option={option}
+          hasKey={(key) => indexOf(key) >= 0}
+        />
         {emptyGroups.length ? (
           <Typography
             variant="body2"
