@@ -7,7 +7,7 @@ import { gql } from './http-helpers.js';
 import { startStoreGateway, STORES } from './store-backends.js';
 
 /**
- * Activity (issue 31): every audit event also lands in the gateway's store, the `activity` query is ACTIVITY_SHOW's
+ * Activity: every audit event also lands in the gateway's store, the `activity` query is ACTIVITY_SHOW's
  * only, and a store gone mid-run leaves mutations working, the audit line on stdout and the drop counted. On the
  * embedded store, and on a real PostgreSQL server too when TEST_DATABASE_URL names one (.ci/run).
  */
@@ -125,7 +125,7 @@ for (const backend of STORES) {
       await refusedWithoutStoreRead(ACTIVITY, 'activity', 'queryActivity');
     });
 
-    it("lists the operators seen for 'Operador' (issue 45): admin reads them, operador is refused without a store read", async () => {
+    it("lists the operators seen for 'Operador': admin reads them, operador is refused without a store read", async () => {
       const USERS = 'query Users($prefix: String) { activityUsers(prefix: $prefix) }';
       // The first test's cancel is in the store: 'operador' is among the operators seen.
       const all = await as('admin', USERS);
@@ -276,7 +276,7 @@ for (const backend of STORES) {
       expect(text).toContain('"Cantidad de registros"');
     });
 
-    it('an action on a version another operator replaced is refused as VERSION_CONFLICT and stored so (issue 45)', async () => {
+    it('an action on a version another operator replaced is refused as VERSION_CONFLICT and stored so', async () => {
       const VERSION = 'query Version($id: ID!) { payment(id: $id) { version status } }';
       const STALE_CANCEL = `mutation StaleCancel($id: ID!, $expectedVersion: Int) {
         cancelPayment(
@@ -321,7 +321,7 @@ for (const backend of STORES) {
     /**
      * `mutation` ($id, $expectedVersion) sent with the version of the record read before `elsewhere` (another
      * operator's write, straight at the service): refused as VERSION_CONFLICT, the refused request sent its service
-     * reads only, and the refusal is stored so in the activity (issue 45).
+     * reads only, and the refusal is stored so in the activity.
      */
     const refusedAsStale = async (spec: {
       record: 'payment' | 'subscription';
@@ -362,7 +362,7 @@ for (const backend of STORES) {
       expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
     };
 
-    it('a subscription action on a version another operator replaced is VERSION_CONFLICT, unwritten (issue 45)', async () => {
+    it('a subscription action on a version another operator replaced is VERSION_CONFLICT, unwritten', async () => {
       await refusedAsStale({
         record: 'subscription',
         id: '4000001',
@@ -379,7 +379,7 @@ for (const backend of STORES) {
       });
     });
 
-    it('a refund of a payment another operator changed is VERSION_CONFLICT, unwritten (issue 45)', async () => {
+    it('a refund of a payment another operator changed is VERSION_CONFLICT, unwritten', async () => {
       await refusedAsStale({
         record: 'payment',
         id: '1000001',
@@ -514,7 +514,7 @@ for (const backend of STORES) {
       // on a host at load 36 (each value parsed, measured and stored under the operator's lock).
     }, 60_000);
 
-    it("merges two tabs' changes of one preference: two writes from the same stale read both survive (issue 45)", async () => {
+    it("merges two tabs' changes of one preference: two writes from the same stale read both survive", async () => {
       const store = gateway.store!.current()!;
       await store.db.deleteFrom('preference').where('username', '=', 'supervisor').execute();
       const MERGE = `mutation($k: String!, $e: JSON!) { mergePreference(key: $k, entries: $e) { outcome error { code message field } preference { key value } } }`;
@@ -575,7 +575,7 @@ for (const backend of STORES) {
       await store.db.deleteFrom('preference').where('username', '=', 'impuestos').execute();
     });
 
-    it("an import upload is an operator's action in the activity, in its area (issue 64)", async () => {
+    it("an import upload is an operator's action in the activity, in its area", async () => {
       const csv = await readFile(new URL('../../../stubs/samples/imports/pagos-ok.csv', import.meta.url));
       const form = new FormData();
       for (const [name, value] of Object.entries({
@@ -593,7 +593,7 @@ for (const backend of STORES) {
         body: form,
       });
       expect(uploaded.status, await uploaded.clone().text()).toBe(201);
-      // Recorded before the answer left, as a money move (issue 60): in the store already, without a flush.
+      // Recorded before the answer left, as a money move: in the store already, without a flush.
       const stored = await gateway
         .store!.current()!
         .db.selectFrom('activity')
@@ -650,7 +650,7 @@ for (const backend of STORES) {
       expect(await posts()).toBe(sent);
     });
 
-    it('an upload the import service refuses is recorded as a move that ended, failed, before the answer (issue 60)', async () => {
+    it('an upload the import service refuses is recorded as a move that ended, failed, before the answer', async () => {
       await fetch(`${stubs.url}/__admin/faults`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -681,7 +681,7 @@ for (const backend of STORES) {
       }
     });
 
-    it('a store gone mid-run: a money move is refused and sent nowhere, the audit line is written, the drop is counted (issue 60)', async () => {
+    it('a store gone mid-run: a money move is refused and sent nowhere, the audit line is written, the drop is counted', async () => {
       await gateway.activity!.flush();
       const before = await dropped('store_error');
       const sentBefore = (await stubRequests()).length;
@@ -715,7 +715,7 @@ for (const backend of STORES) {
         .map((line) => JSON.parse(line) as Record<string, unknown>)
         .filter((l) => l.msg === 'audit' && l.operation === 'cancelPayment');
       expect(audit.map((l) => (l.targetIds as string[])[0])).toContain('1000006');
-      // Reads of a store that went away answer STORE_UNAVAILABLE in Spanish, never an unexpected error (issue 60).
+      // Reads of a store that went away answer STORE_UNAVAILABLE in Spanish, never an unexpected error.
       const unavailable = await as('admin', ACTIVITY);
       expect(unavailable.body.errors?.[0]).toMatchObject({
         message: expect.stringMatching(/^La actividad y las preferencias no están disponibles/),

@@ -147,7 +147,7 @@ for (const backend of STORES) {
         approval: {
           status: 'PENDING',
           action: 'proposeApprovalPolicy',
-          permission: 'ACTIVITY_SHOW',
+          permission: 'APPROVAL_POLICY_UPDATE',
           maker: 'admin',
           arguments: { rule: { action: 'cancelPayment', approvals: 1 } },
         },

@@ -128,7 +128,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_SANDBOX: 'true' }).sandbox).toBe(true);
   });
 
-  it('keeps the test profile namespaces off unless asked, and never with NODE_ENV=production (issue 61)', () => {
+  it('keeps the test profile namespaces off unless asked, and never with NODE_ENV=production', () => {
     expect(loadConfig({}).testNamespaces).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).testNamespaces).toBe(false);
     expect(loadConfig({ TEST_NAMESPACES: 'true' }).testNamespaces).toBe(true);

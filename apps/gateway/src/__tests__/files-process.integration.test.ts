@@ -6,9 +6,9 @@ import { rawRequest } from './raw-http.js';
 
 /**
  * Uploads that end early, through the gateway's real process (`node dist/main.js`, as `npm start` runs it): an
- * 'error' nobody listens to stops a process, which an in-process test would only report. The issue-26 probe cut
- * at every byte offset, and a client that leaves at every offset: each refused, nothing imported, the process
- * still serving and alive at the end.
+ * 'error' nobody listens to stops a process, which an in-process test would only report. The security probe's
+ * upload cut at every byte offset, and a client that leaves at every offset: each refused, nothing imported, the
+ * process still serving and alive at the end.
  */
 
 const BOUNDARY = 'XyZ';

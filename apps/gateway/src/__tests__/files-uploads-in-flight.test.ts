@@ -13,9 +13,9 @@ import { registry } from '../telemetry/metrics.js';
 import { rawRequest, type RawAnswer } from './raw-http.js';
 
 /**
- * Uploads cannot hoard memory (issue 43): at most UPLOAD_MAX_PER_OPERATOR of one operator and UPLOAD_MAX_IN_FLIGHT
+ * Uploads cannot hoard memory: at most UPLOAD_MAX_PER_OPERATOR of one operator and UPLOAD_MAX_IN_FLIGHT
  * of the replica are received at once, the rest refused 429 in Spanish; an upload whose body stops coming is ended
- * 408 after UPLOAD_IDLE_TIMEOUT_MS and its place given back, and one that trickles (issue 61) after
+ * 408 after UPLOAD_IDLE_TIMEOUT_MS and its place given back, and one that trickles after
  * UPLOAD_TOTAL_TIMEOUT_MS however often a byte comes; any other request trickled in is ended by the server's request
  * timeout. Held uploads are raw requests whose body is sent in part and then nothing more, closed by the test.
  */
@@ -213,7 +213,7 @@ describe('uploads in flight', { timeout: 60_000 }, () => {
       message: 'El archivo dejó de llegar durante 1 segundo y la subida se canceló; vuelva a intentar.',
     },
     {
-      // A byte every 100 ms never lets the 60 s idle timer fire: the whole body would take about 13 s (issue 61).
+      // A byte every 100 ms never lets the 60 s idle timer fire: the whole body would take about 13 s.
       name: 'is kept open by a trickle past the total bound',
       limits: { idleTimeoutMs: 60_000, totalTimeoutMs: 1_000 },
       send: (gateway: RunningGateway) => trickle(gateway, '/files/subidas', tesoreria, BODY, 100),

@@ -599,7 +599,7 @@ describe('uploads', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('a declared text field is forwarded without bidi controls or other invisible format characters (issue 61)', async () => {
+  it('a declared text field is forwarded without bidi controls or other invisible format characters', async () => {
     const answer = await upload(uploadForm('pagos.csv', CSV, { match_by_payer: 's\u202Ei\u200B' }));
     expect(answer.status, await answer.clone().text()).toBe(201);
     expect(calls.at(-1)?.fields?.match_by_payer).toBe('si');
@@ -621,7 +621,7 @@ describe('uploads', () => {
   });
 });
 
-describe('uploads in many chunks (issue 65)', () => {
+describe('uploads in many chunks', () => {
   /** A CSV of 1 MiB whose every line differs: a chunk lost, repeated or out of order shows. */
   const LARGE_CSV = Array.from(
     { length: 16_384 },
@@ -777,7 +777,7 @@ describe('file names and limits', () => {
   });
 });
 
-/** The issue-26 probe's upload, complete: a field and a CSV file; the body ends with the closing delimiter. */
+/** The security probe's upload, complete: a field and a CSV file; the body ends with the closing delimiter. */
 const BOUNDARY = 'XyZ';
 const PROBE_BODY = Buffer.from(
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="collector_id"\r\n\r\n10001\r\n` +

@@ -73,7 +73,7 @@ describe('formatError', () => {
     });
   });
 
-  it("keeps Apollo's request errors and names the parser's token limit (issue 62)", () => {
+  it("keeps Apollo's request errors and names the parser's token limit", () => {
     const parse = new GraphQLError('Syntax Error: Document contains more that 2000 tokens. Parsing aborted.');
     expect(
       formatError({ message: parse.message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }, parse),

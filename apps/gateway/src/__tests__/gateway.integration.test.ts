@@ -41,7 +41,7 @@ beforeAll(async () => {
         notification: `${stubs.url}/notification`,
       },
       corsOrigins: ['http://localhost:5173'],
-      // The test profile's namespaces, as the test stack runs (issue 61: off by default, test-namespaces.integration).
+      // The test profile's namespaces, as the test stack runs (off by default, test-namespaces.integration).
       testNamespaces: true,
     },
     { logger: createLogger('silent') },
@@ -273,7 +273,7 @@ describe('Buscar Pagos', () => {
     for (const row of second.rows) expect(ids.has(row.id)).toBe(false);
     const full = await payments({ pageSize: 100 });
     expect(full.rows).toHaveLength(100);
-    // Past 100 rows: refused naming pageSize, never cut to 100 in silence (issue 62), and no service called.
+    // Past 100 rows: refused naming pageSize, never cut to 100 in silence, and no service called.
     await clearRequests();
     const refused = await gql(gateway.graphqlUrl, PAYMENTS, {
       token: await tokenFor('admin'),

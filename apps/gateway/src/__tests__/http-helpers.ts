@@ -80,7 +80,7 @@ export async function injectLatency(stubsUrl: string, service: string, latencyMs
 
 /**
  * The client's idempotency key in the one a service received: the gateway scopes each key to its operator
- * (`<16 hex of the operator>.<key>`, upstream/rest-client.ts `operatorScopedKey`, issue 60). Null when the header is
+ * (`<16 hex of the operator>.<key>`, upstream/rest-client.ts `operatorScopedKey`). Null when the header is
  * absent; a header without the operator's part comes back as it is (a test then fails on it).
  */
 export const clientKeyOf = (header: string | undefined): string | null =>

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One layout for every gateway module (issue 64, docs/architecture.md §3 step 4): `index.ts` defines the module and
+ * One layout for every gateway module (docs/architecture.md §3 step 4): `index.ts` defines the module and
  * nothing else answers a field; the writes are in `<area>.mutations.ts`, the one file with a `MutationResolvers`
  * map, which `<area>.resolvers.ts` wires; the service's codes are in `<area>.errors.ts`.
  */

@@ -7,7 +7,7 @@ import type { SharedStubs } from './shared-stack.js';
 import { startStoreGateway, STORES } from './store-backends.js';
 
 /**
- * Every money move recorded and answered truthfully (issue 60), against the stubs over HTTP with real tokens: the
+ * Every money move recorded and answered truthfully, against the stubs over HTTP with real tokens: the
  * intent is in the store before the service gets the write, a retry with the same key answers what happened (also
  * after an unknown outcome whose write was made), a key belongs to its operator, and another request under a used
  * key is refused with nothing sent.

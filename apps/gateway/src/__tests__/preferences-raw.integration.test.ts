@@ -4,7 +4,7 @@ import { gql } from './http-helpers.js';
 import { startStoreGateway, STORES } from './store-backends.js';
 
 /**
- * A preference's value is answered as the JSON text stored (issue 61): spliced into the answer, never parsed on the
+ * A preference's value is answered as the JSON text stored: spliced into the answer, never parsed on the
  * gateway's thread, so a client reads exactly what was written, numbers JSON.parse would change included; and a read
  * that does not ask for values reads none. Both executors: graphql-js's ('default'), and 'jit', where graphql-js runs
  * a document's first execution and graphql-jit the ones after (execution/jit-gateway.ts), so each read runs twice.

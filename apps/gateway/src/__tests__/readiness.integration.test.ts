@@ -6,7 +6,7 @@ import { startLocalGateway } from './local-gateway.js';
 import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
 
 /**
- * Ready means ready (issue 60): `/readyz` is 503 until the store is open, while the process lives (`/healthz`) and
+ * Ready means ready: `/readyz` is 503 until the store is open, while the process lives (`/healthz`) and
  * serves what needs no store; a money move then is refused and sent nowhere. On a stop, `/readyz` answers 503 at
  * once while requests are still served for the drain period, so a load balancer stops sending before any
  * connection is refused.

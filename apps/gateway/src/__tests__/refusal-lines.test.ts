@@ -6,8 +6,8 @@ import { loadConfig } from '../load-config.js';
 import { createLogger } from '../logger.js';
 
 /**
- * Log lines have a budget per source (issue 61): 700 requests with a forged token signature wrote 700 warnings, and
- * every /files refusal wrote its audit line. Past SOURCE_LINES_PER_MINUTE a minute, a client address's (or an
+ * Log lines have a budget per source: without it, 700 requests with a forged token signature wrote 700 warnings,
+ * and every /files refusal wrote its audit line. Past SOURCE_LINES_PER_MINUTE a minute, a client address's (or an
  * operator's) lines are counted for a summary instead; every request is still answered.
  */
 

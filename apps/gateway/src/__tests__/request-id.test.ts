@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestIdFrom } from '../context.js';
 
-/** A client's x-request-id is kept only in a safe shape and length (issue 61); otherwise the gateway makes one. */
+/** A client's x-request-id is kept only in a safe shape and length; otherwise the gateway makes one. */
 describe('requestIdFrom', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -127,7 +127,7 @@ it(
     const { context, page, problems, offMachine, violations } = await watchedPage();
     await page.goto(`${origin}/sandbox`);
     await expect.poll(() => page.locator('#session-status').textContent()).toBe('Sin sesión');
-    // Before any sign-in, the docs explorer shows the schema (issue 62): its description names the contract.
+    // Before any sign-in, the docs explorer shows the schema: its description names the contract.
     await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
     await page.getByText(/Contrato del back-office: @backoffice\/schema \d+\.\d+\.\d+/).waitFor();
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();

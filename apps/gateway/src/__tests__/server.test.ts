@@ -286,7 +286,7 @@ describe('protections', () => {
     expect(preflighted.status).toBe(200);
   });
 
-  it('limits depth, aliases and tokens, naming the limit (issue 62)', async () => {
+  it('limits depth, aliases and tokens, naming the limit', async () => {
     const t = await token();
     const aliases = `{ ${Array.from({ length: 16 }, (_, i) => `a${i}: me { username }`).join(' ')} }`;
     const tooManyAliases = await gql(graphqlUrl(), aliases, { token: t });
@@ -372,7 +372,7 @@ describe('sandbox', () => {
   });
 
   it('serves the printed SDL before any sign-in (the docs explorer browsable at once), without the placeholder root field', async () => {
-    // No token at all (issue 62): the sandbox's docs need no session.
+    // No token at all: the sandbox's docs need no session.
     const res = await fetch(`${gateway.url}/sandbox/schema.graphql`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureGatewayBuild, startGatewayProcess } from './gateway-process.js';
 
 /**
- * One gateway process per embedded store folder (issue 43), with the real process (`node dist/main.js`): a second
+ * One gateway process per embedded store folder, with the real process (`node dist/main.js`): a second
  * gateway on a folder another one holds exits at once with a message in Spanish and English, and a folder left by a
  * gateway killed with SIGKILL is taken by the next one.
  */

@@ -7,7 +7,7 @@ import { connectStore } from '../activity/store-handle.js';
 import { createLogger } from '../logger.js';
 
 /**
- * The store's handle (activity/store-handle.ts) when the embedded store's thread ends (issue 43): the store is
+ * The store's handle (activity/store-handle.ts) when the embedded store's thread ends: the store is
  * unavailable at once, logged as a failed opening is, and opened again; and the handle holds the data folder.
  */
 const folder = mkdtempSync(join(tmpdir(), 'store-handle-'));

@@ -5,7 +5,7 @@ import type { SharedStubs } from './shared-stack.js';
 import { startStoreGateway, STORES } from './store-backends.js';
 
 /**
- * Test namespaces in the gateway (issues 61 and 62): only the test profile (`testNamespaces`, TEST_NAMESPACES)
+ * Test namespaces in the gateway: only the test profile (`testNamespaces`, TEST_NAMESPACES)
  * forwards `x-test-namespace` to the services, and then the gateway's own store is split the same way: a request's
  * preferences, activity and money moves are its namespace's only, and `POST /__admin/reset-store` clears one
  * namespace's rows. Without the profile the header changes nothing and that path does not exist.

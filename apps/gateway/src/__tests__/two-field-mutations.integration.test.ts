@@ -16,7 +16,7 @@ import { startStoreGateway, STORES } from './store-backends.js';
 import type { SharedStubs } from './shared-stack.js';
 
 /**
- * The answer tells the truth (issue 60): every mutation of the schema, in a two-field document with a payment
+ * The answer tells the truth: every mutation of the schema, in a two-field document with a payment
  * cancel, on both executors (graphql-js, and the compiled one from a document's second run): a field whose
  * arguments are invalid answers null with its error and sends nothing, and never hides the cancel's answer nor
  * stops it; what the services received is what the answer reports as run.

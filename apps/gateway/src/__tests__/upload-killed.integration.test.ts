@@ -10,7 +10,7 @@ import { rawRequest, type RawAnswer } from './raw-http.js';
 import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-stack.js';
 
 /**
- * An upload whose forwarding the gateway's death cuts (issue 65, part 5: the upload is forwarded as a multipart body
+ * An upload whose forwarding the gateway's death cuts (the upload is forwarded as a multipart body
  * over the chunks it came in, `files/form-body.ts`). Between the gateway and the import service stands a proxy that
  * stops reading after the body's first 64 KiB, so the gateway is killed while it writes; the service is then handed
  * exactly what had arrived by the gateway's death, under the gateway's own headers (its Content-Length the whole

@@ -134,7 +134,7 @@ describe('Query.search fans out by the text’s shape, one call per group the us
   });
 });
 
-describe('the dialog asks the plan, then each group on its own (issue 45)', () => {
+describe('the dialog asks the plan, then each group on its own', () => {
   const plan = async (user: string, text: string) => {
     const { data, calls } = await dataAs(stack(), user, PLAN, { text });
     const result = data.searchPlan as {

@@ -24,7 +24,7 @@ describe('AFIP presentations', () => {
   const LIST = `query($filter: PresentationFilter, $page: Int, $pageSize: Int, $sort: PresentationSort) {
     presentations(filter: $filter, page: $page, pageSize: $pageSize, sort: $sort) { rows { ${PRESENTATION} } total page pageSize } }`;
 
-  it('lists 25 rows by default (every list), created_date descending; a search is one call per field searched (issue 29 item 14)', async () => {
+  it('lists 25 rows by default (every list), created_date descending; a search is one call per field searched', async () => {
     const { data, calls } = await ok(LIST, { filter: { status: 'DELIVERED', search: 'F8126' } });
     expect(callLines(calls)).toEqual(['GET /afip/formularios', 'GET /afip/formularios']);
     for (const call of calls) {
@@ -234,7 +234,7 @@ describe('card BINs', () => {
     expect((second.data.cardBins.rows as Json[]).every((row) => String(row.id).startsWith('45'))).toBe(true);
   });
 
-  it('searches a text in brand, type, subtype and issuer, one call each, merged by BIN (issue 29 item 14)', async () => {
+  it('searches a text in brand, type, subtype and issuer, one call each, merged by BIN', async () => {
     const { data, calls } = await ok(LIST, { search: 'Débito', pageSize: 100 });
     expect(callLines(calls)).toEqual(Array(4).fill('GET /bin/secure'));
     expect(calls.map(filtersOf)).toEqual(
@@ -250,7 +250,7 @@ describe('card BINs', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
-  it('refuses an update of a BIN changed since the version edited, with no write (issue 30)', async () => {
+  it('refuses an update of a BIN changed since the version edited, with no write', async () => {
     const READ = `query($id: ID!) { cardBin(id: $id) { id lastUpdateDate } }`;
     const UPDATE = `mutation($input: CardBinInput!, $at: DateTime) { updateCardBin(input: $input, expectedLastUpdateDate: $at, idempotencyKey: "${freshKey()}") { ${PAYLOAD} bin { id lastUpdateDate accreditationDays } } }`;
     const input = { ...INPUT, bin: '450799', accreditationDays: '3' };

@@ -6,11 +6,11 @@ import { startLocalGateway } from '../local-gateway.js';
 import { webOperation } from '../web-documents.js';
 
 /**
- * Issue 17's gap: the gateway is stopped (the same `close()` its SIGTERM handler calls, run.ts) while a bulk
- * action is running against slow upstream writes, and the grace period is too short to finish it. Before the
- * connection is cut the bulk answers: items written are SUCCESS (written once), items never sent are FAILED
- * with the Spanish "not sent, safe to retry" reason (never written), the writes in flight at the deadline are
- * UNKNOWN (check before retrying). No false success, no second write.
+ * A drain that outlives its grace period: the gateway is stopped (the same `close()` its SIGTERM handler calls,
+ * run.ts) while a bulk action is running against slow upstream writes, and the grace period is too short to finish
+ * it. Before the connection is cut the bulk answers: items written are SUCCESS (written once), items never sent
+ * are FAILED with the Spanish "not sent, safe to retry" reason (never written), the writes in flight at the
+ * deadline are UNKNOWN (check before retrying). No false success, no second write.
  */
 
 interface Recorded {

@@ -10,7 +10,7 @@ import { gql, injectLatency } from '../http-helpers.js';
 import { webOperation } from '../web-documents.js';
 
 /**
- * A replica killed mid-bulk (issue 60): SIGKILL while a bulk cancel is being sent, on the embedded store in a data
+ * A replica killed mid-bulk: SIGKILL while a bulk cancel is being sent, on the embedded store in a data
  * folder. The next gateway on that folder finds the move its predecessor left pending and closes it (each item it
  * had no outcome for 'Resultado desconocido', the outcome's audit line written by the survivor); the operator's
  * retry with the same key answers every item SUCCESS, and each payment was cancelled once.

@@ -31,7 +31,7 @@ import {
 } from './operations.js';
 
 /**
- * Issue 43, fuzzed with fast-check over HTTP with a real token: a NUL, a lone surrogate, JSON nested deeper than
+ * Bad input, fuzzed with fast-check over HTTP with a real token: a NUL, a lone surrogate, JSON nested deeper than
  * MAX_JSON_DEPTH, the year 0000 or an impossible date (31/02, 2026-13-40) put into every argument and variable of
  * every query and mutation (the positions come from the schema at test time: every leaf of every input object
  * and list). Each position is tried once (fast-check's examples), then FUZZ_RUNS random cases.
@@ -173,7 +173,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe('bad input in every argument and variable (issue 43, fast-check over HTTP)', () => {
+describe('bad input in every argument and variable (fast-check over HTTP)', () => {
   it(`is refused in Spanish, never a 500: every position once, then ${FUZZ_RUNS} random cases, seed ${FUZZ_SEED}`, async () => {
     expect(slots.some((s) => s.leaf.name === 'DateTime')).toBe(true);
     expect(slots.some((s) => s.leaf.name === 'JSON')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Bulk mutations and the upstream budget (issue 11): a bulk counts one call against UPSTREAM_CALL_BUDGET (its read
+ * Bulk mutations and the upstream budget: a bulk counts one call against UPSTREAM_CALL_BUDGET (its read
  * of the selection) and its ids, one write each, against their own per-request bound, BULK_MAX_ITEMS. A bulk of
  * the largest size stays usable; aliases or several bulk fields adding up past the bound are refused before any
  * upstream call, with a Spanish message that names the limit (maxBulkItems), its value and the items asked for.

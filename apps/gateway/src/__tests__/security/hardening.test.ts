@@ -28,7 +28,7 @@ let stack: SecurityStack;
 let token: string;
 const counts = { tried: 0, rejected: 0 };
 
-/** A limit's refusal names it in Spanish (issue 62): "...; el máximo es 15 (maxAliases)." */
+/** A limit's refusal names it in Spanish: "...; el máximo es 15 (maxAliases)." */
 const NAMED_LIMIT =
   /; el máximo es \d+ \((?:maxDepth|maxAliases|maxTokens|maxDirectives|maxCost|maxUpstreamCalls|maxBulkItems)\)\.(?: .+)?$/;
 
@@ -74,7 +74,7 @@ async function expectRefused(documents: Record<string, string>, timeLimitMs = 20
       ),
       `${name}: ${codes.join(', ')}`,
     ).toBe(true);
-    // A limit's refusal says which one, in Spanish, with `extensions.limit` (issue 62).
+    // A limit's refusal says which one, in Spanish, with `extensions.limit`.
     for (const error of errorsOf(res.json).filter((e) => e.extensions?.limit)) {
       expect(error.message, name).toMatch(NAMED_LIMIT);
     }

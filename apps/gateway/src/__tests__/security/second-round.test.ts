@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 /**
- * Second round of hardening (issue 11), over HTTP against the real stubs and the Keycloak emulator:
+ * Second round of hardening, over HTTP against the real stubs and the Keycloak emulator:
  * upstream cost and the per-request budget, body limits read from Content-Length and cut while streaming,
  * unsupported operation kinds, persisted queries off, and readiness that does not depend on Keycloak.
  */

@@ -1,5 +1,5 @@
 /**
- * Upstream faults (issue 4): the stubs inject 20 % errors and 5 % hangs on the payment and collector services
+ * Upstream faults: the stubs inject 20 % errors and 5 % hangs on the payment and collector services
  * (their seeded fault PRNG) and a small proxy (fault-proxy.ts) loses the answer of 5 % of the writes after the
  * stubs applied them (seeded by FUZZ_SEED), the one fault the stubs cannot make. The gateway's timeouts
  * (LANE_TIMEOUTS) are what a hang costs, so they are short, but with a margin for a loaded 2-core machine: a
@@ -63,7 +63,7 @@ const PERMISSIONS = [
 
 /**
  * The stubs' injected 500 (`extended_code: injected_fault`, "Falla inyectada..."): a service's 5xx shows neither
- * its codes nor its message, only the generic text and the request id (issue 26).
+ * its codes nor its message, only the generic text and the request id.
  */
 const MARKERS = LEAK_MARKERS;
 const SERVICE_FAULT = new RegExp(`^${GENERIC_ERROR_MESSAGE}\\. Referencia: [A-Za-z0-9._:-]{1,128}\\.$`);
