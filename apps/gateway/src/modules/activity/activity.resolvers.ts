@@ -69,7 +69,7 @@ export function presentActivity(row: ActivityRecord): ActivityEvent {
     area: row.area,
     operation: row.operation,
     recordIds: row.target_ids,
-    // Rows stored before the count (issue 43) kept every id.
+    // Older rows have no count: they kept every id.
     recordCount: row.target_count ?? row.target_ids.length,
     result: resultOf(row.result),
     errorCode: row.error_code,

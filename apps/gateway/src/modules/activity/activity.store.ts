@@ -29,7 +29,7 @@ export function preferenceKey(text: string, field: 'key' | 'prefix'): string {
 const readTurns = new WeakMap<object, PerKeyTurns>();
 
 /**
- * A read of the store in the operator's turn: one read of an operator at a time, at most 16 waiting (issue 61): an
+ * A read of the store in the operator's turn: one read of an operator at a time, at most 16 waiting, so an
  * operator who keeps heavy reads in flight waits for his own, instead of making every other operator's store calls
  * queue behind all of them on the embedded store's one thread. Past the bound, refused as the rate limit is.
  */

@@ -2,7 +2,7 @@ import { defineModule } from '../../shared/define-module.js';
 import { activityCsvDownload, activityExportDownload } from './activity-files.js';
 import { activityResolvers } from './activity.resolvers.js';
 
-/** The operators' activity and preferences, from the gateway's own store (@backoffice/store; issue 31). */
+/** The operators' activity and preferences, from the gateway's own store (@backoffice/store). */
 export const activityModule = defineModule({
   name: 'activity',
   schemaFiles: ['activity.graphql'],

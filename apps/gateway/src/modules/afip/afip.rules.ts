@@ -65,7 +65,7 @@ export function periodProblem(period: string, now: Date = new Date()): string | 
 }
 
 /**
- * What the list's search looks in (issue 29 item 14), one filter set per field (the service has no OR; the resolver
+ * What the list's search looks in, one filter set per field (the service has no OR; the resolver
  * merges them with `unionList`): all digits, the presentation id or part of the AFIP transaction id (transaction ids
  * may be digits only); any other text, part of the file name or of the transaction id. No text: one empty set.
  */

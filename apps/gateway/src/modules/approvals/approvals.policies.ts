@@ -1,7 +1,7 @@
 /**
  * Approval policies admins add in the app (money/approval-policies.ts): proposing a rule, or the removal of one, is a
  * money move the gate always holds (money/approvals.ts `POLICY_CHANGE_ACTIONS`), so the change waits as an approval
- * request, with its permission (ACTIVITY_SHOW, an admin's) for another admin to approve; rejection, expiry, the
+ * request, with its permission (APPROVAL_POLICY_UPDATE, an admin's) for another admin to approve; rejection, expiry, the
  * maker's retry and the sending once approved are the requests' own (approvals.decide.ts). The approved request runs
  * the proposal again as its maker: the gate lets it through, and only then is the rule written (once per request).
  */

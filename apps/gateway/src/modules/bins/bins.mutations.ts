@@ -18,7 +18,7 @@ export const BIN_MESSAGES = {
   deleted: 'BIN eliminado correctamente',
   deletedMany: 'BINs eliminados correctamente',
   notDeleted: 'NO se pudo borrar',
-  /** An update of a BIN another operator changed since the form was read (issue 30). */
+  /** An update of a BIN another operator changed since the form was read. */
   changed: 'Otro operador modificó este registro. Recargá para ver su estado actual antes de guardar.',
 } as const;
 

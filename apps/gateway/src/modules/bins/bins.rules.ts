@@ -69,7 +69,7 @@ export function cardBinBody(input: CardBinInput): CardBinBody {
 }
 
 /**
- * What Buscar BIN's search looks in (issue 29 item 14), one filter set per field (the service has no OR; the resolver
+ * What Buscar BIN's search looks in, one filter set per field (the service has no OR; the resolver
  * merges them with `unionList`, in the service's order, by BIN): digits, the BINs starting with them; any other text,
  * part of the brand, the card type, the subtype or the issuer ('Visa', 'Débito', 'Gold', 'Brubank'). No text: one
  * empty set.

@@ -1,6 +1,6 @@
 /**
  * The distributions report (/distribucion's 'Reporte': CSV, JSON, XLSX), written by the gateway in the screen's
- * formats (issue 29 item 19): the service's rows (its JSON export, one row per detail) with dates in Argentine time
+ * formats: the service's rows (its JSON export, one row per detail) with dates in Argentine time
  * (dd/MM/yyyy HH:mm:ss), statuses in Spanish (the header's and the detail's labels), CBU/alias and amounts as
  * numbers (XLSX, CSV with a decimal comma); the file named after its filter.
  */

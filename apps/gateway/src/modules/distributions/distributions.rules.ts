@@ -46,7 +46,7 @@ export function distributionFilters(filter: DistributionFilter | null | undefine
 }
 
 /**
- * The summary cards' filters (issue 29 item 17): the list's type and request-date range, without its search, plus
+ * The summary cards' filters: the list's type and request-date range, without its search, plus
  * the card's status; so a card counts the rows its state tab lists with the same range.
  */
 export function distributionStatisticsFilters(

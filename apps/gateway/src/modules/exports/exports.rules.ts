@@ -37,7 +37,7 @@ export const EXPORT_FAILED_MESSAGE = 'La exportación falló: no hay archivo par
 
 /**
  * A download the service refused as `export_not_finished`: the service answers so for a failed export too, so the
- * export's status is read and a failed one is said to have failed (issue 29 item 25); anything else keeps the
+ * export's status is read and a failed one is said to have failed; anything else keeps the
  * service's refusal.
  */
 export async function explainDownloadRefusal(

@@ -34,7 +34,7 @@ export const exportsModule = defineModule({
       requires: DOWNLOAD_REQUIRES,
       params: { id: /^\d{1,18}$/ },
       upstream: ({ params }) => ({ service: 'export', path: exportFilePath(params.id!) }),
-      // The service says "not finished" for a failed export too: its status tells them apart (issue 29 item 25).
+      // The service says "not finished" for a failed export too: its status tells them apart.
       explainRefusal: (refusal, { params }, read) => explainDownloadRefusal(refusal, params.id!, read),
     }),
   ],

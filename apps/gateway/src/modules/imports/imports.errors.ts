@@ -5,7 +5,7 @@ const missingColumns = (names: string) => `Faltan columnas en el archivo: ${name
 
 /**
  * Without the names, each service's own layout: the import's is fixed, the converter's is the chosen origin
- * configuration's (docs/decisions.md, issue 29a).
+ * configuration's (docs/decisions.md, "Imports and conversion").
  */
 const MISSING_COLUMNS: readonly CatalogueEntry[] = [
   {

@@ -188,7 +188,7 @@ export const REASONS = {
 } as const;
 
 /**
- * Overdue (spec 000 §4): last_due_date earlier than today, by date in Argentine time (issue 10 item 9: a
+ * Overdue (spec 000 §4): last_due_date earlier than today, by date in Argentine time (a
  * payment whose last due date is today is not overdue, whatever the hour). The status overdue counts too.
  * Without a last due date a payment is not overdue.
  */

@@ -2,7 +2,7 @@ import { defineModule } from '../../shared/define-module.js';
 import { searchResolvers } from './search.resolvers.js';
 
 /**
- * The global search (issue 30): no data source of its own; each group reads another area's data source or loader
+ * The global search: no data source of its own; each group reads another area's data source or loader
  * through the request context.
  */
 export const searchModule = defineModule({

@@ -9,7 +9,7 @@ import type { Filter } from '../../upstream/filters.js';
 /** The shapes a group answers (the classifier's kinds that lead to a lookup). */
 export type LookupKind = Exclude<SearchTextKind, 'empty' | 'invalid'>;
 
-/** A group's answer: its first hits and how many records match in all (the dialog's count, issue 45). */
+/** A group's answer: its first hits and how many records match in all (the dialog's count). */
 export interface SearchLookupAnswer {
   hits: SearchHit[];
   total: number;
@@ -39,7 +39,8 @@ function readPermission(query: QueryName, fallback?: readonly Permission[]): rea
 
 /**
  * Payments have no read permission in the specification (every signed-in user reads Query.payment); the search
- * shows them to the users who hold any permission of the payments area (docs/decisions.md, issue 30).
+ * shows them to the users who hold any permission of the payments area (docs/decisions.md, "Global search and
+ * keyboard").
  */
 export const PAYMENT_AREA_PERMISSIONS: readonly Permission[] = [
   'PAYMENT_CREATE',

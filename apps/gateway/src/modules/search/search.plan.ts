@@ -27,7 +27,7 @@ export interface ScopedSearchPlan {
 }
 
 /**
- * The plan of a text that may name where to look (issue 45, `planSearchText` of @backoffice/validators, which the
+ * The plan of a text that may name where to look (`planSearchText` of @backoffice/validators, which the
  * web reads too): '#1000001' asks every id group, 'pago 1000001' only the payments (when the user may see them), 'Pago
  * Fácil' (a word its group cannot answer) is searched whole.
  */

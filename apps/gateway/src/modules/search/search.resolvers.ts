@@ -36,7 +36,7 @@ async function askGroup(
  * Query.search: the text classified (@backoffice/validators, a group's word or '#' before it understood), then every
  * group the user may see that answers its shape asked at once (Promise.all: the answer takes its slowest call), or
  * only `group`. A group whose call fails is `available: false`, never an empty group nor a failed query.
- * Query.searchPlan: the same plan, nothing asked; the dialog asks each group on its own (issue 45).
+ * Query.searchPlan: the same plan, nothing asked; the dialog asks each group on its own.
  */
 export const searchResolvers: Resolvers = {
   Query: {

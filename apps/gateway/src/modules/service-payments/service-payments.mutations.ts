@@ -14,7 +14,7 @@ export const servicePaymentsMutations: MutationResolvers = {
   /** Reads the batch (the list by id), checks the rule, then one PUT; empty fields keep the batch's values. */
   async conciliateGatewayBatch(_root, args, ctx) {
     const id = checkId(args.id);
-    // A Decimal since issue 46 ("250" arrives as "250.00"); the spec keeps it to whole pesos, digits only.
+    // A Decimal ("250" arrives as "250.00"); the spec keeps it to whole pesos, digits only.
     const wholePesos = args.compensationAmount?.replace(/\.00$/, '');
     const amountError = checkCompensationAmount(wholePesos);
     if (amountError) throw badUserInput(`${amountError} (compensationAmount)`, 'compensationAmount');

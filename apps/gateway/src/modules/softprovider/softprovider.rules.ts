@@ -29,7 +29,7 @@ export const softProviderActions = defineActions<SoftProviderActionKind, SoftPro
 });
 
 /**
- * What the list's search looks in (issue 29 item 14), one filter set per field (the service has no OR; the resolver
+ * What the list's search looks in, one filter set per field (the service has no OR; the resolver
  * merges them with `unionList`): all digits, the report id or the collector id the 'Entidad' column shows; any other
  * text, part of the collector's name or of the format (AGIP, ARBA). No text: one empty set.
  */

@@ -43,7 +43,7 @@ describe('presentation rules', () => {
   });
 });
 
-describe('presentation search (issue 29 item 14)', () => {
+describe('presentation search', () => {
   it('looks in the id and the transaction id for digits, in the file name and the transaction id for text', () => {
     expect(presentationSearchFilters(null)).toEqual([[]]);
     expect(presentationSearchFilters('3001')).toEqual([

@@ -88,7 +88,7 @@ describe('distributions', () => {
     expect(recorded.every((c) => c.query.limit === '1' && c.query.page === '1')).toBe(true);
   });
 
-  it("statistics of the list's type and range count what each state tab lists with them (issue 29 item 17)", async () => {
+  it("statistics of the list's type and range count what each state tab lists with them", async () => {
     const STATS_OF = `query S($filter: DistributionStatisticsFilter) { distributionStatistics(filter: $filter) {
       errorCount authorizationPendingCount } }`;
     // This month in Argentine time, as the screen's default range; the seed has older ones of both statuses.
@@ -232,7 +232,7 @@ describe('distributions', () => {
     expect((await refused({ type: 'ALIAS', value: 'mate.rio', cuit: '30500010913' }))?.message).toContain(
       'El formato del cuit no es correcto.',
     );
-    // Only a CBU alias's characters (issue 26: a formula was accepted by the length check).
+    // Only a CBU alias's characters (a length check alone would accept a formula).
     expect(await refused({ type: 'ALIAS', value: '=HYPERLINK("//e.co")', cuit: CUIT })).toMatchObject({
       message: 'El alias solo admite letras, números, puntos (.) y guiones (-). (input.value)',
       code: 'INVALID_INPUT',

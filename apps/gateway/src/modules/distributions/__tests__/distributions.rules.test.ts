@@ -111,7 +111,7 @@ describe('distribution search (spec 001 §5)', () => {
   });
 });
 
-describe("modifiable: the list's 'Modificar' or 'Ver' (issue 29 item 18)", () => {
+describe("modifiable: the list's 'Modificar' or 'Ver'", () => {
   const modifiable = (status: DistributionStatus, permissions: readonly string[] = ALL) =>
     distributionModifiable(header(status), permissions);
 

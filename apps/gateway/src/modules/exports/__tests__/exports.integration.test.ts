@@ -288,7 +288,7 @@ describe('download route /files/exportaciones/:id', () => {
     );
   });
 
-  it('a failed export says it failed, with its own code, after reading its status (issue 29 item 25)', async () => {
+  it('a failed export says it failed, with its own code, after reading its status', async () => {
     // 7000005 is seeded in `error`: the service refuses its file as `export_not_finished`, as for a running one.
     await clearRecorded();
     const response = await download('7000005', tokens.admin);

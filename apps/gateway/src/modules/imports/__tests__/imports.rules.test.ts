@@ -54,7 +54,7 @@ describe('import rules', () => {
   });
 });
 
-describe("an import rows' search (issue 29 item 6)", () => {
+describe("an import rows' search", () => {
   it('looks where the operator chose: part of the e-mail, part of the external id, or the row number', () => {
     expect(importRowSearchFilter('Gomez', 'EMAIL')).toEqual({
       field: 'payer_email',

@@ -387,7 +387,7 @@ describe('overdue', () => {
     expect(isOverdue({ status: 'OVERDUE', lastDueDate: FUTURE }, TODAY)).toBe(true);
   });
 
-  it('compares dates in Argentine time: a last due date today is not overdue (issue 10 item 9)', () => {
+  it('compares dates in Argentine time: a last due date today is not overdue', () => {
     // TODAY is 15/11/2025 12:00 in Buenos Aires.
     expect(isOverdue({ status: 'PENDING', lastDueDate: '2025-11-15T14:59:59.000Z' }, TODAY)).toBe(false);
     expect(isOverdue({ status: 'PENDING', lastDueDate: '2025-11-15T03:00:00.000Z' }, TODAY)).toBe(false);

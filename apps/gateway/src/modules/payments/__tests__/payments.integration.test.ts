@@ -512,7 +512,7 @@ describe('mutations in the state that allows them (operador)', () => {
     const stub = await stubPayment('1000005');
     expect(stub).toMatchObject({ status: 'rejected', status_detail: 'cancelled_by_backoffice' });
     expect(stub.metadata.cancel_reason).toBe('Pedido del pagador');
-    // A money-moving mutation: its required key reaches the service (issue 46).
+    // A money-moving mutation: its required key reaches the service.
     expect((await writes()).map((w) => clientKeyOf(w.headers['idempotency-key']))).toEqual(['k46-payments-502']);
   });
 
@@ -1091,7 +1091,7 @@ describe('bulk actions', () => {
   });
 
   it('a payment cancelled elsewhere after it was selected fails alone, naming it; the other is cancelled', async () => {
-    // issue 10: two issued payments selected, one cancelled directly in the payment service in between
+    // Two issued payments selected, one cancelled directly in the payment service in between.
     const [first, second] = await idsWithStatus(['issued'], 2);
     const direct = await fetch(`${stubs.url}/payment/pagos/${second}/cancelar`, {
       method: 'POST',

@@ -401,7 +401,7 @@ describe('subscription mutations land in the service', () => {
     expect((await stubSubscription('4000001')).amount).toBe(1234.5);
   });
 
-  it('a repeated idempotency key answers the first result, and the service writes once (issue 46)', async () => {
+  it('a repeated idempotency key answers the first result, and the service writes once', async () => {
     const before = Number((await stubSubscription('4000001')).version);
     const mutation = `mutation($key: String!) { updateSubscriptionAmount(id: "4000001", amount: "1500", idempotencyKey: $key) { ${PAYLOAD} } }`;
     const first = await data(mutation, { key: 'importe-4000001-a' });
@@ -555,7 +555,7 @@ describe('subscription multi-select', () => {
   });
 
   it('a subscription cancelled elsewhere after it was selected fails alone; the other is cancelled', async () => {
-    // issue 10 for subscriptions: two active ones selected, one cancelled directly in the service in between
+    // Two active subscriptions selected, one cancelled directly in the service in between.
     const direct = await fetch(`${stack.stubs.url}/subscription/suscripciones/4000002/cancelar`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
