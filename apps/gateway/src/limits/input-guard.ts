@@ -1,5 +1,5 @@
 /**
- * Bad input is bad input (issue 43): a NUL character, a lone UTF-16 surrogate or JSON nested deeper than
+ * Bad input is bad input: a NUL character, a lone UTF-16 surrogate or JSON nested deeper than
  * MAX_JSON_DEPTH is refused as a Spanish BAD_USER_INPUT naming the argument, in every argument and variable
  * whatever its type (String, ID, the custom scalars, input objects, lists), before any resolver runs, so nothing
  * goes upstream and nothing is written. Without it a NUL or a lone surrogate went upstream as it came, and a
@@ -47,7 +47,7 @@ export function problemMessage(problem: InputProblem, field?: string): string {
 const BAD_CHARACTER = /[\0\p{Cs}]/u;
 
 /**
- * Invisible format characters (Unicode category Cf) that can disguise a text (issue 61): the bidi controls
+ * Invisible format characters (Unicode category Cf) that can disguise a text: the bidi controls
  * (U+202A-U+202E, U+2066-U+2069, U+200E/U+200F, U+061C) would show a reason "…Aprobado \u202E odalecnaC" as
  * "…Aprobado Cancelado", and the others (zero-width spaces, U+FEFF, the tag characters, U+00AD…) hide text or
  * split a word nobody sees. The zero-width joiner and non-joiner (U+200D, U+200C) stay: emoji sequences and some
@@ -231,7 +231,7 @@ function documentWithoutFormatCharacters(document: DocumentNode): DocumentNode {
 /**
  * Refuses a request whose variables hold a bad value, once the operation is known and before it runs (the
  * audit still records the refused mutation, like any refused variable). A request it takes runs with its texts,
- * variables and literal arguments alike, free of invisible format characters (issue 61): a reason, a search or a
+ * variables and literal arguments alike, free of invisible format characters: a reason, a search or a
  * preference reaches the services, the activity and the screens as it reads.
  */
 export function inputGuardPlugin<T extends object>(): ApolloServerPlugin<T> {

@@ -1,5 +1,5 @@
 /**
- * Every GraphQL answer says what it cost and what is left of the operator's rate limit (issue 62), in
+ * Every GraphQL answer says what it cost and what is left of the operator's rate limit, in
  * `extensions`, as GitHub's and Shopify's APIs do:
  *
  *   "extensions": {

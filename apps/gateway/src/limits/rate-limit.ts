@@ -1,6 +1,6 @@
 /**
- * Per-operator rate limit of the GraphQL API and the file routes (docs/operations.md §1, docs/decisions.md "2026-11-23 Platform",
- * "issue 33" and "issue 43"): at most `max` requests in ANY span of `windowMs` for each signed-in operator (the token's
+ * Per-operator rate limit of the GraphQL API and the file routes (docs/operations.md §1, docs/decisions.md
+ * "Rate limit"): at most `max` requests in ANY span of `windowMs` for each signed-in operator (the token's
  * `sub`), in this replica's memory. Past it: 429 with a Spanish message and `Retry-After`, nothing run upstream. Runs
  * after the token check, so a refused token never counts and probes (/healthz, /readyz) and the metrics port are
  * never limited. With N replicas behind a proxy each replica keeps its own count (an operator whose requests are
@@ -10,7 +10,7 @@
  * A sliding log, not a fixed window: each operator keeps the times of the requests it was let through in the last
  * window (a ring of at most `max` numbers), and a request passes only while fewer than `max` are in it. A fixed
  * window (rate-limiter-flexible's, before) let 2 x max through across its boundary; none of that library's
- * limiters bounds every span and still allows a page's burst (decisions.md, issue 43).
+ * limiters bounds every span and still allows a page's burst (decisions.md, "Rate limit").
  */
 import type { ServerResponse } from 'node:http';
 
@@ -74,7 +74,7 @@ class RequestLog {
 }
 
 /**
- * What is left of one operator's limit, as every GraphQL answer reports it (`extensions.rateLimit`, issue 62):
+ * What is left of one operator's limit, as every GraphQL answer reports it (`extensions.rateLimit`):
  * the requests a window allows, how many more it allows now, the window's length and when a place frees up
  * (the oldest counted request leaves the window; ISO 8601, null when nothing is counted).
  */

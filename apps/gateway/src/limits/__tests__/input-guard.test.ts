@@ -48,7 +48,7 @@ describe('textProblem', () => {
     );
   });
 
-  it('removes the bidi controls and the other invisible format characters, keeping the joiners (issue 61)', () => {
+  it('removes the bidi controls and the other invisible format characters, keeping the joiners', () => {
     // The probe's reason: shown as typed, it read "…Aprobado Cancelado" on a failed action.
     expect(cleanText('Aprobado \u202E odalecnaC \u202C')).toBe('Aprobado  odalecnaC ');
     const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
@@ -216,7 +216,7 @@ describe('inputGuardPlugin', () => {
     ).toEqual({ reason: 'xy', list: ['a', 'b'], value: { k: 1 } });
   });
 
-  it('runs an operation with its variables and literal arguments free of format characters (issue 61)', async () => {
+  it('runs an operation with its variables and literal arguments free of format characters', async () => {
     const seen: unknown[] = [];
     const server = new ApolloServer({
       typeDefs: `

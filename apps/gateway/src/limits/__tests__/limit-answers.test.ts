@@ -1,4 +1,4 @@
-// Limits that name themselves (issue 62): a refusal says which limit, its value and what the document used, in
+// Limits that name themselves: a refusal says which limit, its value and what the document used, in
 // Spanish; every answer reports its cost and what is left of the operator's rate limit in `extensions`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIENCE, ISSUER, startJwksFixture, type JwksFixture } from '../../auth/__tests__/jwks-fixture.js';

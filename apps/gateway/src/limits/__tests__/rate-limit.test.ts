@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { operatorRateLimit } from '../rate-limit.js';
 
 /**
- * The per-operator limit holds over ANY span of its window (issue 43: a fixed window let 640 requests through in
- * 15.7 s with a limit of 600 a minute). The clock is vitest's fake one: no real waiting.
+ * The per-operator limit holds over ANY span of its window (a fixed window let 640 requests through in 15.7 s with
+ * a limit of 600 a minute). The clock is vitest's fake one: no real waiting.
  */
 
 const WINDOW_MS = 60_000;
@@ -79,7 +79,7 @@ describe('operatorRateLimit', () => {
     for (let i = 0; i < 50; i++) expect(await limit('ana', answer().res)).toBe(true);
   });
 
-  it('tells what is left of an operator’s limit without counting a request (issue 62: extensions.rateLimit)', async () => {
+  it('tells what is left of an operator’s limit without counting a request (extensions.rateLimit)', async () => {
     const limit = operatorRateLimit({ max: 3, windowMs: WINDOW_MS });
     expect(limit.left('ana')).toEqual({ limit: 3, remaining: 3, windowSeconds: 60, resetAt: null });
     const start = Date.now();
