@@ -1,7 +1,7 @@
 /**
  * Calendar days in Argentine time (America/Argentina/Buenos_Aires), for rules that compare dates by day
  * ("overdue": a last due date before today). Formatting with Intl costs microseconds per call, which a rule
- * evaluated for every row of a page multiplied (issue 16): the start of today is found once and each date is
+ * evaluated for every row of a page multiplies: the start of today is found once and each date is
  * then compared as a number.
  */
 import { ARGENTINE_TIME_ZONE } from '@backoffice/validators';
@@ -67,6 +67,6 @@ export const isBeforeArgentineDay = argentina.isBeforeDay;
 
 /**
  * An instant as the screens write it, in Argentine time: `dd/MM/yyyy HH:mm:ss`, for the files the gateway writes.
- * The validators' writer, shared with the services' files (issue 47).
+ * The validators' writer, shared with the services' files, so both write a date the same way.
  */
 export { argentineDateTime } from '@backoffice/validators';

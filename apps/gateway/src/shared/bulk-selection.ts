@@ -1,8 +1,8 @@
 /**
- * The selection of a bulk mutation: the ids the operator ticked, or "all N matching the list's filter" (issue 9,
- * "Beyond the spec"). For the second, the gateway pages through the area's own list (the same filter translation
- * as the list query, pages as long as the upstream allows) and collects the matching items, refusing with a
- * Spanish BAD_USER_INPUT and nothing written when the count is not the one the operator confirmed
+ * The selection of a bulk mutation: the ids the operator ticked, or "all N matching the list's filter"
+ * (docs/decisions.md, "Bulk actions"). For the second, the gateway pages through the area's own list (the same
+ * filter translation as the list query, pages as long as the upstream allows) and collects the matching items,
+ * refusing with a Spanish BAD_USER_INPUT and nothing written when the count is not the one the operator confirmed
  * (`expectedCount`) or is over BULK_MAX_ITEMS. The items it read are the bulk's one read of the selection: each is
  * then checked and written on its own by runBulk (shared/bulk.ts), exactly as for ids.
  *

@@ -1,5 +1,5 @@
 /**
- * Closed code sets (issue 46): an upstream code the schema types as an enum. The table maps each known code
+ * Closed code sets: an upstream code the schema types as an enum. The table maps each known code
  * (lowercase) to its value; a code the gateway does not know yet becomes OTHER, so a list or a record still answers
  * (throwing would null the record and, non-null, its page), and is logged once per set and code so it can be added.
  */

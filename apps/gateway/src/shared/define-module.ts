@@ -112,8 +112,8 @@ function mergeUnique(into: Record<string, unknown>, from: object, module: string
 /**
  * `instantiateModules`, but each module's data sources and loaders are built on first use, per request: a request
  * pays for the modules it touches (a payment list: payments and collectors), not for every module of the gateway
- * (issue 16: per-request work grew with each area). The keys of every module are read once, here, by building each
- * module over a client that is never called, and a key defined twice is refused here too.
+ * (per-request work would otherwise grow with each area). The keys of every module are read once, here, by
+ * building each module over a client that is never called, and a key defined twice is refused here too.
  */
 export function lazyModuleInstances<const M extends readonly ModuleDefinition<object, object, ServiceName>[]>(
   modules: M,

@@ -1,5 +1,5 @@
 /**
- * The one refusal model of every mutation (issue 62, schema 2.0.0): a payload implementing `OperationResult`, its
+ * The one refusal model of every mutation (schema 2.0.0): a payload implementing `OperationResult`, its
  * `error` an `OperationError` whose `code` is the closed enum `OperationErrorCode`.
  *
  * Inside the gateway an error keeps the code where it was decided (a rule's ACTION_NOT_ALLOWED, the service's own

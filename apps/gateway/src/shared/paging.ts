@@ -2,10 +2,10 @@ import { badUserInput } from '../errors.js';
 
 export const MAX_PAGE_SIZE = 100;
 
-/** Every list's page size when none is asked (the schema's `pageSize: Int = 25`; one contract, issue 46). */
+/** Every list's page size when none is asked (the schema's `pageSize: Int = 25`; one contract). */
 export const DEFAULT_PAGE_SIZE = 25;
 
-/** What a refused page size is told: its range, named by the argument (issue 62: never cut silently). */
+/** What a refused page size is told: its range, named by the argument (never cut silently). */
 export const PAGE_SIZE_RANGE_MESSAGE = `El tamaño de página (pageSize) debe ser un número entero entre 1 y ${MAX_PAGE_SIZE}.`;
 
 /**

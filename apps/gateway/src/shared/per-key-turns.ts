@@ -1,5 +1,5 @@
 /**
- * Turns per key (issue 61, issue 65 part 4): at most `concurrent` calls of one key (an operator) run at once, the
+ * Turns per key: at most `concurrent` calls of one key (an operator) run at once, the
  * next ones wait in order, and at most `maxWaiting` wait; past that a call is refused at once (`TurnsFull`).
  *
  * Why: the embedded store runs every operator's calls on one thread. An operator who keeps several heavy reads in

@@ -10,7 +10,7 @@ import {
   serviceCodeOf,
 } from '../operation-error.js';
 
-// The one refusal model (schema 2.0.0, issue 62): a code decided anywhere becomes one enum value per reason.
+// The one refusal model (schema 2.0.0): a code decided anywhere becomes one enum value per reason.
 describe('errorCodeOf', () => {
   it('gives each reason one value, whichever spelling decided it (the gateway’s, 1.0.0’s or a service’s)', () => {
     const of = (code: string | null, extendedCode: string | null = null) =>

@@ -9,7 +9,7 @@ describe('normalizePaging', () => {
     expect(normalizePaging(1, MAX_PAGE_SIZE)).toEqual({ page: 1, pageSize: 100 });
   });
 
-  it('refuses a page size outside 1-100 naming pageSize, never cutting it to fit (issue 62)', () => {
+  it('refuses a page size outside 1-100 naming pageSize, never cutting it to fit', () => {
     for (const size of [0, -1, 101, 500, 2.5]) {
       let refusal: unknown;
       try {

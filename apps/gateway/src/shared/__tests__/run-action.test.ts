@@ -107,7 +107,7 @@ describe('runAction', () => {
     ).rejects.toThrow('bug');
   });
 
-  it('a document whose version is not the one the operator acted on is VERSION_CONFLICT, without writing (issue 45)', async () => {
+  it('a document whose version is not the one the operator acted on is VERSION_CONFLICT, without writing', async () => {
     const doc = { id: '1', open: true, version: 4 };
     const run = (expectedVersion: number | null) =>
       runAction<Doc & { version: number }, string>(NO_MOVE, {
