@@ -191,7 +191,7 @@ export function serviceFaultMessage(status: number, requestId: string | null): s
 }
 
 /**
- * The one way a refusal names its code (spec 001 §8, issue 28 item 7): the text without its final period, " - ",
+ * The one way a refusal names its code (spec 001 §8): the text without its final period, " - ",
  * the code. Every refusal with a code reads so, from a service (operatorMessage) or decided by the gateway (a
  * file's type, files/refusals.ts); the web shows the code in a tooltip (`MessageText`).
  */

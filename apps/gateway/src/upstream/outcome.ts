@@ -37,7 +37,7 @@ export const ACTION_NOT_ALLOWED = 'ACTION_NOT_ALLOWED';
 
 /**
  * Code of an OperationError when the record changed since the operator saw it (the mutation's `expectedVersion`
- * is not the current version): refused before any upstream call, and so recorded in the activity (issue 45).
+ * is not the current version): refused before any upstream call, and so recorded in the activity.
  */
 export const VERSION_CONFLICT = 'VERSION_CONFLICT';
 
@@ -134,7 +134,7 @@ export function writeFailure(error: unknown): Failure {
     return {
       outcome: 'FAILED',
       error: {
-        // A write's refusal reads like a read's: soft-provider keeps its own words (spec 001 §8, issue 28 item 7).
+        // A write's refusal reads like a read's: soft-provider keeps its own words (spec 001 §8).
         message: refusalText(error),
         code: error.code ?? 'UPSTREAM_ERROR',
         extendedCode: error.extendedCode,

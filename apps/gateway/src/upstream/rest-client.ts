@@ -23,7 +23,7 @@ export interface UpstreamRequestContext {
   /**
    * The operator's user name (the token's preferred_username), sent as the `x-user` header: the services that
    * record who acted (a presentation's created_by and reprocess_by, a withdrawal's authorizer, an export's
-   * requester) read it there, and record 'backoffice' without it (docs/upstream-contract.md, issue 29 item 12).
+   * requester) read it there, and record 'backoffice' without it (docs/upstream-contract.md).
    */
   user?: string;
   requestId: string;
@@ -46,7 +46,7 @@ export interface UpstreamRequestContext {
 }
 
 /**
- * The idempotency key a service gets for an operator's key: the operator's own (issue 60), so that another operator
+ * The idempotency key a service gets for an operator's key: the operator's own, so that another operator
  * sending the same key never gets this operator's answer from the service. Deterministic, so a retry through any
  * gateway sends the same.
  */
@@ -121,7 +121,7 @@ export class RestClient {
    * GET; identical GETs of the request while one is in flight share that call. Treat the result as read-only.
    * Once answered the GET is forgotten: the map would otherwise hold every answer to the end of the request (a
    * list's 122 KB upstream page through the collectors' round trip, copied by every scavenge meanwhile: paired
-   * runs in bench/README.md, "Issue 44 (d)"); the loaders keep what a request reads again.
+   * runs of 2026-11-26 in bench/history.md, "gateway CPU"); the loaders keep what a request reads again.
    */
   get<T>(path: string, query?: QueryParams, options: Omit<CallOptions, 'query' | 'body'> = {}): Promise<T> {
     const url = this.url(path, query);

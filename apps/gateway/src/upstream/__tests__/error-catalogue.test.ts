@@ -120,7 +120,7 @@ describe('error catalogue', () => {
   });
 });
 
-describe('a service’s 5xx (issue 26)', () => {
+describe('a service’s 5xx', () => {
   const leak = 'PG-42P01 relation "lotes_tmp" does not exist @ db-prod-01:5432';
 
   it('shows neither its code nor its extended code: the generic text and the request id to quote', () => {
