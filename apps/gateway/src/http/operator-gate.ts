@@ -1,5 +1,5 @@
 /**
- * The one operator check of the gateway's HTTP routes (issue 64): the bearer token verified, the operator resolved
+ * The one operator check of the gateway's HTTP routes: the bearer token verified, the operator resolved
  * (kept in the response's locals for the access log), the per-operator rate limit charged, then, when the route
  * asks, its any-of permission (as `@auth`). /graphql, /files and any other route that serves an operator (a
  * streaming one too: the limit is charged once, when it opens) go through the same gate, so a request on one counts
@@ -9,7 +9,7 @@
  * shape) for the rest.
  *
  * A refused token's warning is written one by one up to a budget per client address and minute, then summarised
- * (issue 61: 700 forged signatures wrote 700 lines): one budget for every route.
+ * (else 700 forged signatures write 700 lines): one budget for every route.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasAnyPermission } from '../auth/permissions.js';

@@ -19,7 +19,7 @@ export const healthz = (_req: IncomingMessage, res: ServerResponse): void =>
   probe(res, 200, { status: 'ok' });
 
 /**
- * /readyz: ready once the store is open (a money move needs it: issue 60), until the stop begins. A store that drops
+ * /readyz: ready once the store is open (a money move needs it), until the stop begins. A store that drops
  * later keeps the replica ready: reads and screens work, moves are refused with a message. Readiness is this
  * process's own: a Keycloak outage stays inside the requests that need a key (their 503), instead of taking every
  * replica out of rotation at once.

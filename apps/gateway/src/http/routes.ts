@@ -1,6 +1,6 @@
 /**
  * Routing of the gateway's plain `node:http` listener (server.ts) for /files and /sandbox, with the rules Express 5
- * applied before (issue 33): the same path syntax and matcher (path-to-regexp 8, what Express's router runs),
+ * applied before: the same path syntax and matcher (path-to-regexp 8, what Express's router runs),
  * case-insensitive, a trailing slash allowed, parameters percent-decoded; a mount path matches itself and what is
  * below it; a GET route answers HEAD too.
  */

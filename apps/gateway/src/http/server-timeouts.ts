@@ -1,5 +1,5 @@
 /**
- * The HTTP server's own bounds on a request (issue 61), below Node's defaults (a request may take 300 s to come in,
+ * The HTTP server's own bounds on a request, below Node's defaults (a request may take 300 s to come in,
  * checked every 30 s): the whole request, headers and body, must be in within the upload's total bound
  * (UPLOAD_TOTAL_TIMEOUT_MS) and a margin, so the /files router answers a slow upload first, in Spanish, and any other
  * request trickled in byte by byte is ended by Node with a 408 soon after. The headers have their own bound

@@ -11,7 +11,7 @@ import { errorRefusal, graphqlRefusal, operatorGate, type GateRefusal } from '..
 import { localsOf } from '../plain.js';
 
 /**
- * The one operator check of /graphql, /files and any operator's route (issue 64): token, operator, the shared
+ * The one operator check of /graphql, /files and any operator's route: token, operator, the shared
  * per-operator limit, the route's permission; each refusal with its status, Spanish message and headers.
  */
 

@@ -50,7 +50,7 @@ describe('routing of /files and /sandbox on plain node:http', () => {
   });
 });
 
-describe('the gateway without Express (issue 33)', () => {
+describe('the gateway without Express', () => {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
 
   it('does not depend on express at run time', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serverTimeouts } from '../server-timeouts.js';
 
 describe('serverTimeouts', () => {
-  it("bounds a whole request by the uploads' total bound and 5 s, checked often enough to keep it (issue 61)", () => {
+  it("bounds a whole request by the uploads' total bound and 5 s, checked often enough to keep it", () => {
     // The defaults: Node's own bound was 300 s, checked every 30 s.
     expect(serverTimeouts({ totalTimeoutMs: 120_000 })).toEqual({
       requestTimeout: 125_000,
