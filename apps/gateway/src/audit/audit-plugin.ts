@@ -1,6 +1,6 @@
 /**
  * The audit trail: one structured event per root mutation field of every GraphQL request that ran, and one event
- * for all the root fields of a request refused before they ran (permission, budget, validation: issue 43), written
+ * for all the root fields of a request refused before they ran (permission, budget, validation), written
  * through the gateway's logger (`{"msg":"audit","event":"audit",...}` on stdout, shipped to the SIEM; see
  * docs/operations.md). It reads the operation's root fields, the arguments each one received and what its resolver
  * returned or threw, so that every mutation added to the schema is audited without anyone remembering to.
@@ -89,7 +89,7 @@ export const COMPACT_REASON = 200;
 
 /**
  * Preference mutations (`setPreference`...): a column ticked or a search remembered is not an operator's action on
- * a record; they are audited, never stored as activity (issue 43).
+ * a record; they are audited, never stored as activity.
  */
 export const isPreferenceMutation = (operation: string): boolean => /Preferences?$/.test(operation);
 
@@ -372,7 +372,7 @@ const observedSchemas = new WeakSet<GraphQLSchema>();
 /**
  * Wraps each root mutation field's resolver, in place, to report its arguments and what it returned or threw to the
  * request's observer. Only the root mutation fields: Apollo's `willResolveField` hook would wrap every field of the
- * schema for every later request, a per-row cost on every list (issue 16) and no inlining for a compiled executor.
+ * schema for every later request, a per-row cost on every list and no inlining for a compiled executor.
  */
 function observeRootMutationFields(schema: GraphQLSchema): void {
   if (observedSchemas.has(schema)) return;
@@ -539,7 +539,7 @@ export function auditPlugin({
             // How its money move ended, as the pipeline says (money/pipeline.ts): a recorded move's row is its record.
             const mark = context.contextValue.moveMarks?.get(key);
             // A call that ran but sent nothing upstream and failed (input found bad, a rule, a version, a key used
-            // for another request): a refusal within its operator's budget like the others (issue 61); past it,
+            // for another request): a refusal within its operator's budget like the others; past it,
             // summarised. Not a store that could not record the move: that is the platform's, always written.
             if (
               mark === 'unsent' &&

@@ -1,6 +1,6 @@
 /**
- * A budget of log lines per source (issue 43's refusals per operator, issue 61's forged tokens and /files refusals
- * per client address): a source's first `perWindow` lines of a window are written one by one; past them its lines
+ * A budget of log lines per source (refusals per operator; forged tokens and /files refusals per client address):
+ * a source's first `perWindow` lines of a window are written one by one; past them its lines
  * are only counted, and the counts are written as one summary per source every `summaryEveryMs` (a minute), so a
  * flood writes a line a minute instead of a line a request. Windows are fixed, one per source, starting with its
  * first line. Kept in memory and bounded: at most `maxSources` sources have a window or a count waiting (the lines

@@ -1,5 +1,5 @@
 /**
- * The per-operator budget of refused calls written one by one (issue 43). A refused request is one audit line and
+ * The per-operator budget of refused calls written one by one. A refused request is one audit line and
  * one activity row; past `perHour` of them for one operator in an hour (a fixed window per operator, counted by
  * the generic budget of lines, line-budget.ts, whose windows expire), further refusals are
  * neither stored nor logged one by one: they are counted in `gateway_activity_refusals_suppressed_total` and
