@@ -4,7 +4,7 @@
  * from the store only (the audit line is on stdout already) and counts them in
  * `gateway_activity_events_dropped_total`. Retention: events older than `retentionDays` are purged once a day.
  * A row keeps an event's first 10 ids (and how many it named) and the first 200 characters of its reason: the
- * audit line has the rest of an action that ran (issue 43).
+ * audit line has the rest of an action that ran.
  */
 import type { NewActivity, Store } from '@backoffice/store';
 import { COMPACT_IDS, COMPACT_REASON, type AuditEvent } from '../audit/audit-plugin.js';

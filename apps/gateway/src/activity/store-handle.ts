@@ -4,7 +4,7 @@
  * opening that fails is logged and tried again; `current()` is the open store or null. An embedded store whose
  * thread ends (a crash) is likewise unavailable, logged and opened again.
  *
- * The embedded store's data folder is taken for this process at once (one process per folder, issue 43): when
+ * The embedded store's data folder is taken for this process at once (one process per folder): when
  * another process holds it, `connectStore` throws StoreFolderHeldError and the gateway does not start.
  */
 import { isMemoryDataDir, lockDataDir, openStore, type Store } from '@backoffice/store';
@@ -31,7 +31,7 @@ export interface StoreHandleOptions {
   logger: Logger;
   /**
    * Waits before trying a failed opening again: doubling from the first to the last (default 250 ms up to 5 s), so
-   * a store that comes back is open again within seconds (issue 60: every 30 s lost a minute of moves' records).
+   * a store that comes back is open again within seconds (a 30 s wait lost a minute of moves' records).
    */
   retryMs?: { first: number; max: number };
   /** Opens the store (tests). */
