@@ -1,5 +1,5 @@
 /**
- * The compiled executor (issue 16): graphql-jit turns each document into a JavaScript function once, instead of
+ * The compiled executor: graphql-jit turns each document into a JavaScript function once, instead of
  * graphql-js walking the document for every field of every row. It runs under Apollo Server 5 through Apollo's
  * `gateway` option (`load()` resolving to `{ executor }`), so parsing, validation (armor's limits included), every
  * plugin hook (audit, upstream budget, metrics, logging), formatError and the HTTP layer stay Apollo's; only the
@@ -10,7 +10,7 @@
  *   turns into Spanish); graphql-jit then coerces the same raw variables;
  * - introspection (`__schema` / `__type` at the root) and any document graphql-jit cannot compile: graphql-js
  *   `execute`;
- * - every mutation (issue 60): graphql-js runs root mutation fields one after the other and reports each field's
+ * - every mutation: graphql-js runs root mutation fields one after the other and reports each field's
  *   outcome as it ran, which is the answer the audit and the operator rely on (graphql-jit ran a later money field
  *   after an earlier one had failed the whole answer). A mutation costs its upstream writes, not its execution.
  * Compiled functions are kept per parsed document (Apollo keeps one DocumentNode per query text in its LRU

@@ -1,5 +1,5 @@
 /**
- * JSON text that goes into an answer as it is (issue 61). A preference's value is stored as the JSON text its
+ * JSON text that goes into an answer as it is. A preference's value is stored as the JSON text its
  * operator wrote; parsing it on the gateway's thread, cloning it from the store's thread and stringifying it again
  * cost 10-15 ms for one read of 100 values of 714 numbers, time every other operator's request waited for. As a
  * `RawJson` it crosses the resolvers and the `JSON` scalar untouched, and `stringifyResult` (Apollo Server's option

@@ -4,7 +4,7 @@ import { RawJson, stringifyResult } from '../raw-json.js';
 /** Numbers JSON.parse cannot keep (5e-324 survives, 1e400 becomes Infinity, 0.1e1 becomes 1), and text. */
 const STORED = '{"n":[5e-324,1e400,-0,0.1e1,123456789012345678901234567890],"t":"ñandú \\u00e9 😀 \\"x\\""}';
 
-describe('raw JSON in an answer (issue 61)', () => {
+describe('raw JSON in an answer', () => {
   it('splices each stored text into the answer exactly as stored, in order', () => {
     const result = {
       data: {
