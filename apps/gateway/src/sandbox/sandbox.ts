@@ -11,7 +11,7 @@ import { methodIs, pathUnder, routeMatcher } from '../http/routes.js';
 /**
  * GraphiQL 5 served by the gateway at /sandbox, offline: the page, React, Monaco and its workers are bundled by
  * scripts/build-sandbox.mjs into dist/sandbox-ui (no CDN). It signs in with keycloak-js against the gateway's realm
- * or uses a pasted token, and reads the schema from /sandbox/schema.graphql, before any sign-in (issue 62: the docs
+ * or uses a pasted token, and reads the schema from /sandbox/schema.graphql, before any sign-in (the docs
  * explorer is browsable at once; only where introspection is on, which a token would not open anyway). Only mounted
  * when GRAPHQL_SANDBOX is on (off by default in production).
  */
@@ -53,7 +53,7 @@ export function sandboxSdl(schema: GraphQLSchema): string {
 
 export interface SandboxOptions {
   config: Pick<GatewayConfig, 'keycloakIssuer' | 'sandboxClientId' | 'introspection'>;
-  /** Unused since the schema is served before sign-in (issue 62); taken so that callers need not change. */
+  /** Unused: the schema is served before sign-in; taken so that callers need not change. */
   verifier?: TokenVerifier;
   schema: GraphQLSchema;
 }

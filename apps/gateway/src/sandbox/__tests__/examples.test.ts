@@ -1,4 +1,4 @@
-// The sandbox's examples work on the seeded data as they are (issue 62): run as a developer signed in as
+// The sandbox's examples work on the seeded data as they are: run as a developer signed in as
 // `operador` runs them, against the stubs, each answers without an error it does not mean to show, the refund
 // is a SUCCESS, and every page load has its own idempotency key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
