@@ -1,6 +1,6 @@
 /**
  * OpenTelemetry tracing of the gateway (docs/operations.md §6): the trace SDK (`sdk-trace-node`) with the http
- * and graphql instrumentations (no Express since issue 33), W3C `traceparent`/`tracestate` propagation, spans exported over OTLP/HTTP
+ * and graphql instrumentations (no Express), W3C `traceparent`/`tracestate` propagation, spans exported over OTLP/HTTP
  * only when an endpoint is configured (`OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or
  * `OTEL_TRACES_EXPORTER=otlp`). Without one, spans are still created (their trace id is in every log line and
  * forwarded upstream) and dropped. Only traces: no metrics or logs SDK (metrics are prom-client's, logs stdout's).
