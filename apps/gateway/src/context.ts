@@ -93,7 +93,7 @@ export function createContext(options: ContextOptions): GatewayContext {
   };
 }
 
-/** A client's request id: the characters of a log-safe name, at most 64 (a UUID is 36; issue 61). */
+/** A client's request id: the characters of a log-safe name, at most 64 (a UUID is 36). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** The incoming x-request-id when it is of that shape, else a new UUID (the client's is then not used anywhere). */

@@ -25,7 +25,7 @@ export async function runGateway(tracing: Tracing): Promise<void> {
     process.exit(1);
   });
   // The ready line (scripts/stack.mjs waits for it) only once the store is open: /readyz is 503 until then, and a
-  // money move needs the store (issue 60). The gateway serves meanwhile.
+  // money move needs the store. The gateway serves meanwhile.
   if (gateway.store) {
     const timer = setTimeout(() => logger.warn('waiting for the store to open'), 5_000);
     await gateway.store.ready();

@@ -157,7 +157,7 @@ function openStore(config: GatewayConfig, logger: Logger): StoreParts {
         retentionDays: config.activityRetentionDays,
       })
     : null;
-  // Money moves (issue 60): the intent of each is stored before it is sent; moves of a gateway that stopped are
+  // Money moves: the intent of each is stored before it is sent; moves of a gateway that stopped are
   // closed here once the store is open, and every few seconds after.
   const moves = store
     ? createMoveJournal({
@@ -230,7 +230,7 @@ function createApollo(
     // Signals are the process's (run.ts: drain, flush the spans, exit), not Apollo's (stop, then re-raise).
     stopOnTerminationSignals: false,
     hideSchemaDetailsFromClientErrors: true,
-    // A preference's stored JSON text goes into the answer as it is (execution/raw-json.ts, issue 61).
+    // A preference's stored JSON text goes into the answer as it is (execution/raw-json.ts).
     stringifyResult,
     includeStacktraceInErrorResponses: false,
     formatError,
@@ -432,7 +432,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
     rateLimit: { max: config.rateLimitMax, windowMs: config.rateLimitWindowMs },
     tokenLinesPerMinute: config.refusalLinesPerMinute,
   });
-  // Live changes and presence (issue 63): the store's events and presence, fanned out to this replica's streams.
+  // Live changes and presence: the store's events and presence, fanned out to this replica's streams.
   const live = store ? createLive({ store, gate, logger, settings: config.live }) : null;
   const schema = buildSchema();
   const apollo = createApollo({ config, logger, schema, gate, ...storeParts }, options);
@@ -467,7 +467,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Gate
   });
 
   // Every request: its span, metrics, access log and security headers; then the route table, on plain
-  // `node:http` (docs/decisions.md, issue 33).
+  // `node:http` (docs/decisions.md, "The HTTP layer").
   const trace = traceRequests();
   const metrics = httpMetrics();
   const accessLog = requestLogging(logger, config.testNamespaces);
