@@ -510,7 +510,7 @@ describe('refresh, userinfo and account', () => {
     expect(payload.preferred_username).toBe('admin');
     expect(payload.sid).toBe(tokens.session_state);
     expect(payload.jti).not.toBe(decodePayload(tokens.access_token).jti);
-    expect((payload.resource_access as Record<string, { roles: string[] }>)[GATEWAY]!.roles).toHaveLength(70);
+    expect((payload.resource_access as Record<string, { roles: string[] }>)[GATEWAY]!.roles).toHaveLength(71);
     expect(decodePayload(refreshed.refresh_token).typ).toBe('Refresh');
     expect(decodePayload(refreshed.id_token).nonce).toBe('nonce-1');
 

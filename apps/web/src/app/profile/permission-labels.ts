@@ -71,6 +71,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   DISTRIBUTION_FORCE: 'Forzar el éxito de distribuciones',
   DISTRIBUTION_SCHEDULED_UPDATE: 'Modificar distribuciones programadas',
   ACTIVITY_SHOW: 'Ver la actividad del back-office',
+  APPROVAL_POLICY_UPDATE: 'Proponer cambios en las políticas de aprobación',
   PREFERENCE_UPDATE: 'Guardar sus preferencias',
 };
 
@@ -90,6 +91,7 @@ const AREAS: readonly { label: string; prefixes: readonly string[] }[] = [
   { label: 'Exportaciones', prefixes: ['EXPORT_'] },
   { label: 'Integraciones y BIN', prefixes: ['SOFT_PROVIDER_', 'BIN_'] },
   { label: 'Actividad y preferencias', prefixes: ['ACTIVITY_', 'PREFERENCE_'] },
+  { label: 'Aprobaciones', prefixes: ['APPROVAL_'] },
 ];
 
 export interface PermissionArea {

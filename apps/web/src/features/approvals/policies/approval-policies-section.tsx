@@ -67,7 +67,7 @@ function useProposal<Sent>(
 }
 
 /**
- * 'Políticas' (admins: ACTIVITY_SHOW): the rules in force, the deployment's first ('Definida por la instalación', never
+ * 'Políticas' (APPROVAL_POLICY_UPDATE, admins): the rules in force, the deployment's first ('Definida por la instalación', never
  * removable here), then those admins added with who and when, each with 'Quitar'; 'Agregar regla' proposes one. Every
  * change is a request another admin approves in the queue above; the list is read again when a request changes.
  */

@@ -112,8 +112,8 @@ export default function ApprovalsScreen() {
   const { open, close } = address;
   const columns = useMemo(() => approvalColumns(open), [open]);
   const { request, missing } = useOpenedRequest(address.id, page.rows);
-  // Admins change the approval rules: 'Políticas' below the queue, where their proposals then wait.
-  const admin = hasAny(usePermissions(), ['ACTIVITY_SHOW']);
+  // Those who change the approval rules (admins): 'Políticas' below the queue, where their proposals then wait.
+  const admin = hasAny(usePermissions(), ['APPROVAL_POLICY_UPDATE']);
   return (
     <ListPage
       page={page}
