@@ -45,7 +45,10 @@ const sourceOf = (path: string): string =>
 /** The source file behind a target's `CMD ["node", "apps/<app>/dist/<file>.js"]`. */
 function entryOf(target: string): string {
   const stage = dockerfile.split(/^FROM /m).find((text) => text.includes(` AS ${target}\n`)) ?? '';
-  const script = /^CMD \["node", "([^"]+)"\]/m.exec(stage)?.[1] ?? '';
+  // The script is the CMD's first argument that is not one of node's flags (the heap's sizes come first).
+  const args = /^CMD \[(.*)\]/m.exec(stage)?.[1] ?? '';
+  const script =
+    [...args.matchAll(/"([^"]+)"/g)].map((m) => m[1]!).find((arg, i) => i > 0 && !arg.startsWith('-')) ?? '';
   return sourceOf(script).replace(/\.js$/, '.ts');
 }
 
