@@ -4,10 +4,10 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { requestHref } from '@/features/approvals/approvals-list.definition';
+import { APPROVALS_AREA, requestHref } from '@/features/approvals/approvals-list.definition';
 import { operationLabel } from '@/lib/activity-labels';
 import { formatDateTime } from '@/lib/format';
-import { APPROVALS_AREA, useAreaRefetch } from '@/lib/live/area-refetch';
+import { useAreaRefetch } from '@/lib/live/live-access';
 import { MoneyText } from './money-text';
 import { RecordPendingApprovalsDocument, type RecordPendingApprovalsQuery } from './gql/graphql';
 

@@ -3,10 +3,11 @@ import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { recordAreaOf } from '@/lib/activity-labels';
-import { useHasAny } from '@/lib/permissions';
+import { APPROVAL_PERMISSIONS, useHasAny } from '@/lib/permissions';
 import { DetailCard } from './detail-card';
 
 const RecordActivityContent = lazy(() => import('./record-activity-content'));
+const PendingApprovalContent = lazy(() => import('./pending-approval-content'));
 
 /**
  * 'Actividad en el back-office' (issue 31): the last actions operators took on a record, with a link to /actividad
@@ -26,5 +27,25 @@ export function RecordActivity({ recordId }: { recordId: string | null | undefin
         </Suspense>
       </DetailCard>
     </Box>
+  );
+}
+
+/**
+ * 'Pendiente de aprobación' (four eyes on money): the approval requests still waiting on the record a detail shows
+ * (what, who asked, how much, until when, and 'Ver solicitud N.º 42' to open it in 'Aprobaciones'), nothing when
+ * there are none. One line per detail: `<PendingApproval recordId={id} />`; only the requests of the record's kind
+ * (the area of the detail's route, `recordAreaOf`, or `area`). Asked only of operators holding an approval
+ * permission (the others send nothing); its query and notice load in their own chunk. Beside 'Actividad en el
+ * back-office', in this module, which every such detail already loads: a module of its own was one more chunk each
+ * detail's route names in the app's route table (the shell's download). Read again when the live updates say an approval request changed.
+ */
+export function PendingApproval({ recordId, area }: { recordId: string | null | undefined; area?: string }) {
+  const allowed = useHasAny(APPROVAL_PERMISSIONS);
+  const routeArea = recordAreaOf(useLocation().pathname);
+  if (!allowed || !recordId) return null;
+  return (
+    <Suspense fallback={null}>
+      <PendingApprovalContent recordId={recordId} area={area ?? routeArea} />
+    </Suspense>
   );
 }

@@ -18,6 +18,9 @@ export const APPROVAL_STATUS_LABELS: Readonly<Record<ApprovalStatus, string>> = 
 
 export type ApprovalsFilters = StatusFilters<ApprovalStatus>;
 
+/** The area of the approval requests: the list's, and the live updates' (a request created, decided or expired). */
+export const APPROVALS_AREA = 'approvals';
+
 /** The request whose detail is open over the list: `/aprobaciones?solicitud=42` (copied, reloaded: it opens again). */
 export const REQUEST_PARAM = 'solicitud';
 
@@ -38,7 +41,7 @@ export type RequestDecision = 'APPROVE' | 'REJECT';
  * (`solicitud`, `requestHref`).
  */
 export const approvalsList: LinkedListDefinition<ApprovalsFilters, 'CREATED_AT'> = {
-  area: 'approvals',
+  area: APPROVALS_AREA,
   path: '/aprobaciones',
   dialogParams: [REQUEST_PARAM],
   filters: combineFilters(statusFilter(codeParam(APPROVAL_STATUS_LABELS))),

@@ -5,7 +5,7 @@ import { liveTab } from '@/lib/live/live-tab';
 import type { LiveEvent } from '@/lib/live/protocol';
 import type { Permission } from '@/lib/permissions';
 import { renderForOperator } from '@/test/operator-gateway';
-import { PendingApproval } from '../pending-approval';
+import { PendingApproval } from '../record-activity';
 
 const REQUEST = {
   __typename: 'ApprovalRequest',

@@ -17,8 +17,7 @@ import { PRESENTATION_ACTION_TABLE } from '../presentation-action-table';
 import { PRESENTATION_ACTIONS, PRESENTATION_FILE_NOTE } from '../presentation-actions';
 import { formTypeLabel, PRESENTATION_NOUN, presentationPeriod } from '../presentation-labels';
 import { PresentationStatusChip } from '../presentation-status-chip';
-import { PendingApproval } from '@/components/detail/pending-approval';
-import { RecordActivity } from '@/components/detail/record-activity';
+import { PendingApproval, RecordActivity } from '@/components/detail/record-activity';
 
 /** Detalle de presentación (/afip/{id}, spec 001 §2): every field, download ZIP, present, manual, re-process, reload. */
 export default function PresentationDetailScreen() {

@@ -16,10 +16,9 @@ import { activityList } from '@/features/activity/activity-list.definition';
 import { recordRoute } from '@/lib/activity-labels';
 import { formatDateTime } from '@/lib/format';
 import { hrefOf } from '@/lib/list/list-definition';
-import { APPROVALS_AREA } from '@/lib/live/area-refetch';
 import { useLiveTab, useOpenRecord } from '@/lib/live/live-access';
 import { useHasAny } from '@/lib/permissions';
-import type { RequestDecision } from '../approvals-list.definition';
+import { APPROVALS_AREA, type RequestDecision } from '../approvals-list.definition';
 import {
   actionLabel,
   APPROVAL_STATUS_LABELS,

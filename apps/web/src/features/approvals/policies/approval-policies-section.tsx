@@ -10,7 +10,8 @@ import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-t
 import { MoneyText } from '@/components/detail/money-text';
 import type { SubmitOutcome } from '@/components/dialogs/action-dialog';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { APPROVALS_AREA, useAreaRefetch } from '@/lib/live/area-refetch';
+import { useAreaRefetch } from '@/lib/live/live-access';
+import { APPROVALS_AREA } from '../approvals-list.definition';
 import type { DialogFeedback } from '@/lib/mutation-outcome';
 import {
   ApprovalPoliciesDocument,

@@ -19,8 +19,7 @@ import { BatchCard } from '../components/batch-card';
 import { BatchRecordsCard } from '../components/batch-records';
 import { WithdrawalBatchDocument, type WithdrawalBatchActionKind } from '../gql/graphql';
 import { useBatchActionContext } from '../use-batch-actions';
-import { PendingApproval } from '@/components/detail/pending-approval';
-import { RecordActivity } from '@/components/detail/record-activity';
+import { PendingApproval, RecordActivity } from '@/components/detail/record-activity';
 
 const BATCH_TOOLBAR: ToolbarDefinition<WithdrawalBatchActionKind> = {
   registry: BATCH_ACTIONS,

@@ -28,8 +28,7 @@ import {
 } from './distribution-action-table';
 import { formatCuit } from '@backoffice/validators';
 import { StatusDetailText } from '@/components/detail/code-text';
-import { PendingApproval } from '@/components/detail/pending-approval';
-import { RecordActivity } from '@/components/detail/record-activity';
+import { PendingApproval, RecordActivity } from '@/components/detail/record-activity';
 import { FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 
 type OnLine = (kind: DistributionLineKind, detail: DistributionDetailRowFragment) => void;

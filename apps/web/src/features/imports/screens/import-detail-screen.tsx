@@ -13,8 +13,7 @@ import { IMPORTS_MESSAGES } from '../import-labels';
 import { ImportRowsTable } from '../components/import-rows-table';
 import { ImportSummary } from '../components/import-summary';
 import { ImportToolbar } from '../components/import-toolbar';
-import { PendingApproval } from '@/components/detail/pending-approval';
-import { RecordActivity } from '@/components/detail/record-activity';
+import { PendingApproval, RecordActivity } from '@/components/detail/record-activity';
 
 /** Detalle de importación (/importacion/{id}, spec 001 §2 "Import detail"). */
 export default function ImportDetailScreen() {

@@ -19,8 +19,7 @@ import { formatCuit } from '@backoffice/validators';
 import { CodeText } from '@/components/detail/code-text';
 import { EmailText } from '@/components/detail/detail-card';
 import { withdrawalStrategyLabel } from '@/lib/code-label';
-import { PendingApproval } from '@/components/detail/pending-approval';
-import { RecordActivity } from '@/components/detail/record-activity';
+import { PendingApproval, RecordActivity } from '@/components/detail/record-activity';
 import { contentVersion, FreshnessNotice, useFreshRecord } from '@/components/detail/fresh-record';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
