@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
+import { holdCancel, makerOnPayment } from './support/approvals';
 import { screenshot, transitionsDone } from './support/browser';
 import { clearUpstreamRequests } from './support/stack';
 import { openSearch, searchDialog, searchField } from './support/search';
@@ -17,11 +18,7 @@ import { useBrowserStack } from './support/suite';
  */
 
 const PAYMENT = '1000005';
-const suite = useBrowserStack({
-  role: 'operador',
-  path: `/pago/${PAYMENT}`,
-  ownStack: { gatewayEnv: { APPROVAL_POLICIES: JSON.stringify([{ action: 'cancelPayment' }]) } },
-});
+const suite = useBrowserStack(makerOnPayment(PAYMENT));
 let page: Page;
 let requestId = '';
 
@@ -42,15 +39,10 @@ async function requestDialog(on: Page) {
 
 describe("a request held for approval, from its record's detail and from the palette", () => {
   it("the maker's held cancel shows on the payment's detail as pending, with the request's link", async () => {
-    await page.getByTestId('payment-detail').waitFor();
     await clearUpstreamRequests(suite.stack);
-    await page.locator('[data-action="CANCEL"]').click();
-    const dialog = page.getByTestId('cancel-reason-dialog');
-    await dialog.getByLabel('Ingrese el motivo').fill('Pedido del pagador');
-    await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
-    const feedback = dialog.getByTestId('dialog-feedback');
-    await feedback.getByText('Pendiente de aprobación').waitFor();
-    requestId = /Solicitud N\.º (\d+)/.exec((await feedback.textContent()) ?? '')?.[1] ?? '';
+    const held = await holdCancel(page);
+    requestId = held.requestId;
+    const dialog = held.dialog;
     expect(requestId).toMatch(/^\d+$/);
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     await dialog.waitFor({ state: 'detached' });

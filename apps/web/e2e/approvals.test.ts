@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
+import { holdCancel, makerOnPayment } from './support/approvals';
 import { screenshot, TAKE_SCREENSHOTS, transitionsDone } from './support/browser';
 import { gridRow, gridSettled } from './support/grid';
 import { clearUpstreamRequests } from './support/stack';
@@ -18,11 +19,7 @@ import { useBrowserStack } from './support/suite';
 
 const PAYMENT = '1000005';
 const QUEUE = 'Solicitudes de aprobación';
-const suite = useBrowserStack({
-  role: 'operador',
-  path: `/pago/${PAYMENT}`,
-  ownStack: { gatewayEnv: { APPROVAL_POLICIES: JSON.stringify([{ action: 'cancelPayment' }]) } },
-});
+const suite = useBrowserStack(makerOnPayment(PAYMENT));
 let page: Page;
 
 beforeAll(async () => {
@@ -80,17 +77,10 @@ describe('a cancel held for approval', () => {
   });
 
   it("the maker's dialog ends 'Pendiente de aprobación' with the request's number; nothing is sent", async () => {
-    await page.getByTestId('payment-detail').waitFor();
     await clearUpstreamRequests(suite.stack);
-    await page.locator('[data-action="CANCEL"]').click();
-    const dialog = page.getByTestId('cancel-reason-dialog');
-    await dialog.getByLabel('Ingrese el motivo').fill('Pedido del pagador');
-    await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
-    const feedback = dialog.getByTestId('dialog-feedback');
-    await feedback.getByText('Pendiente de aprobación').waitFor();
-    const text = (await feedback.textContent()) ?? '';
+    const { dialog, text, ...held } = await holdCancel(page);
     expect(text).toContain('otro operador con el mismo permiso debe aprobarla');
-    requestId = /Solicitud N\.º (\d+)/.exec(text)?.[1] ?? '';
+    requestId = held.requestId;
     expect(requestId).toMatch(/^\d+$/);
     // The dialog's work is over: only 'Cerrar', the action not offered again.
     await expect(dialog.getByRole('button', { name: 'Cancelar pago' }).count()).resolves.toBe(0);
