@@ -122,7 +122,7 @@ describe('lint: one amount parser in the web', () => {
   });
 });
 
-describe('lint: no function over 150 lines in the gateway and the emulator', () => {
+describe('lint: no function over 150 lines in the gateway, the emulator and the web', () => {
   /** A function of `lines` lines in all, its braces included. */
   const longFunction = (lines: number) =>
     `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines - 4)}  return n;\n}\n`;
@@ -131,16 +131,20 @@ describe('lint: no function over 150 lines in the gateway and the emulator', () 
     return result?.messages.map((m) => m.ruleId) ?? [];
   };
 
-  it.each(['apps/gateway/src/http/lint-probe.ts', 'apps/keycloak-emulator/src/lint-probe.ts'])(
-    'refuses 151 lines and accepts 150 in %s',
+  it.each([
+    'apps/gateway/src/http/lint-probe.ts',
+    'apps/keycloak-emulator/src/lint-probe.ts',
+    'apps/web/src/lib/lint-probe.ts',
+    'apps/web/src/components/lint-probe.tsx',
+  ])('refuses 151 lines and accepts 150 in %s', async (path) => {
+    expect(await rulesOf(path, longFunction(151))).toContain('max-lines-per-function');
+    expect(await rulesOf(path, longFunction(150))).not.toContain('max-lines-per-function');
+  });
+
+  it.each(['apps/gateway/src/__tests__/lint-probe.test.ts', 'apps/web/src/lib/__tests__/lint-probe.test.ts'])(
+    'leaves their tests alone: %s',
     async (path) => {
-      expect(await rulesOf(path, longFunction(151))).toContain('max-lines-per-function');
-      expect(await rulesOf(path, longFunction(150))).not.toContain('max-lines-per-function');
+      expect(await rulesOf(path, longFunction(151))).not.toContain('max-lines-per-function');
     },
   );
-
-  it('leaves their tests alone', async () => {
-    const path = 'apps/gateway/src/__tests__/lint-probe.test.ts';
-    expect(await rulesOf(path, longFunction(151))).not.toContain('max-lines-per-function');
-  });
 });
