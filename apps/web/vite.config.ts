@@ -407,8 +407,8 @@ export default defineConfig({
         // first module's folder, and the kit's `components/exports` would otherwise read as the exports area.
         chunkFileNames: (chunk) =>
           AREAS.has(chunk.name.split('-')[0]!) && !chunk.moduleIds.some((id) => FEATURES.test(id))
-            ? 'assets/kit-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+            ? 'assets/kit-[name]-[hash:7].js'
+            : 'assets/[name]-[hash:7].js',
         codeSplitting: {
           // A named group takes only its own modules, never the modules they import: with Rolldown's default a
           // `<area>-documents` or `validators` group would pull the kit it imports in, and the shell with it.
