@@ -84,7 +84,7 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["hea
 STOPSIGNAL SIGTERM
 # V8's heap sized for the 512Mi container, not from the host's memory (infra/k8s/base/gateway.yaml, `args`: the same
 # flags, and why; the bench measures the gateway with them).
-CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=256", "apps/gateway/dist/main.js"]
+CMD ["node", "--max-semi-space-size=32", "--max-old-space-size=384", "apps/gateway/dist/main.js"]
 
 FROM runtime AS web
 COPY --from=prod-deps-web --chown=root:root /app/node_modules ./node_modules
