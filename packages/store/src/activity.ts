@@ -10,7 +10,7 @@ export interface ActivityFilter {
   operation?: string | null;
   /**
    * An id among the event's target ids, of an action that ran: a refused call (`denied`) never ran, and the ids
-   * its caller typed name no record (issue 43), so a record's activity never lists it.
+   * its caller typed name no record, so a record's activity never lists it.
    */
   recordId?: string | null;
   result?: string | null;
@@ -121,13 +121,13 @@ export async function queryActivity(db: Kysely<Database>, request: ActivityQuery
   const direction = request.descending === false ? 'asc' : 'desc';
   const offset = (request.page - 1) * request.pageSize;
   // The rows first, the count only when the page cannot tell the total (totalFromPage): a filtered search, a
-  // short table or the last page costs one query instead of two (issue 44: the embedded store runs each query on
-  // one thread, one after the other, so asking for both at once gained nothing there).
+  // short table or the last page costs one query instead of two (the embedded store runs each query on one
+  // thread, one after the other, so asking for both at once gains nothing there).
   const rows = await filtered(db, filter, namespace)
     .select(ACTIVITY_COLUMNS)
     .orderBy(sort, direction)
     // The table's bigint id, not the text `id` selected above: ties in order of insertion, and no sort of texts
-    // (on the embedded store a text sort cost more than the rest of the query: issue 44).
+    // (on the embedded store a text sort costs more than the rest of the query).
     .orderBy('activity.id', direction)
     .limit(request.pageSize)
     .offset(offset)
@@ -152,7 +152,7 @@ export async function queryActivity(db: Kysely<Database>, request: ActivityQuery
 }
 
 /**
- * The operators seen in the activity (issue 45: 'Operador' of /actividad as a list to choose from), in order,
+ * The operators seen in the activity (for 'Operador' of /actividad, a list to choose from), in order,
  * at most `limit`; with `prefix`, only the names that start with it (any case).
  */
 export async function activityUsers(
@@ -187,7 +187,7 @@ export async function purgeActivity(db: Kysely<Database>, before: Date): Promise
 
 /**
  * Deletes every row of one test namespace, activity (pending moves included) and preferences: the stubs' reset of
- * that namespace, through the gateway's test profile (issue 62). How many of each.
+ * that namespace, through the gateway's test profile. How many of each.
  */
 export async function clearNamespace(
   db: Kysely<Database>,

@@ -1,7 +1,7 @@
 /**
  * One process per embedded data folder. PGlite keeps its database in memory and writes the folder as it goes: two
  * processes on one folder both start and serve, each sees only its own writes, and the last to stop overwrites the
- * other's (issue 43). A lock file in the folder names the process that holds it; a second process refuses to open
+ * other's. A lock file in the folder names the process that holds it; a second process refuses to open
  * the folder. A lock left by a process that died without closing (kill -9, a crash) is taken over: its pid is no
  * longer running, or now names another process (Linux: its start time in /proc differs), or is this process's own
  * pid without this process holding it (a container restarted: the gateway is pid 1 again).

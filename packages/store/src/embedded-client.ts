@@ -1,7 +1,7 @@
 /**
  * The gateway's side of the embedded store's thread (embedded-worker.ts): a Kysely dialect whose queries, compiled
  * here, run in PGlite on that thread. Everything above it (Kysely, the migrations, activity.ts, preferences.ts) is
- * the same as on a PostgreSQL server; only the event loop that runs PGlite changes (issue 43).
+ * the same as on a PostgreSQL server; only the event loop that runs PGlite changes.
  *
  * The thread is started from the build (dist/embedded-worker.js, also when this module runs from src/ under the
  * tests: `npm run build -w @backoffice/store` first), does not keep the process alive while no call waits for it,

@@ -1,7 +1,7 @@
 /**
  * The embedded store's thread (node:worker_threads; embedded-client.ts starts it). PGlite, PostgreSQL compiled to
  * WASM, runs every query synchronously on the thread that calls it: here, so a heavy query, the template's loading
- * or the database's creation never hold the gateway's event loop (issue 43). It opens the database, answers each
+ * or the database's creation never hold the gateway's event loop. It opens the database, answers each
  * query compiled by Kysely on the gateway's thread, and closes it when asked.
  */
 import { readlinkSync } from 'node:fs';

@@ -204,7 +204,7 @@ export interface Store {
     maxValueBytes?: number,
     namespace?: string,
   ): Promise<PreferenceMerge>;
-  /** Live events and presence across replicas (issue 63, live.ts). */
+  /** Live events and presence across replicas (live.ts). */
   readonly live: LiveStore;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /**
- * Live events and presence across the gateway's replicas (issue 63; the gateway's side is apps/gateway/src/live/).
+ * Live events and presence across the gateway's replicas (the gateway's side is apps/gateway/src/live/).
  *
  * - A change is a `live_event` row written by the statement that stores a money move's outcome (moves.ts
  *   `completeMove`); its bigserial id is the event id. On a PostgreSQL server that statement also sends

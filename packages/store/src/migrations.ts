@@ -51,7 +51,7 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // How many distinct ids an action named: the row keeps the first few (the gateway stores at most 10, issue 43);
+  // How many distinct ids an action named: the row keeps the first few (the gateway stores at most 10);
   // null on rows stored before, whose target_ids are all of them.
   '0003_activity_target_count': {
     async up(db: Kysely<unknown>) {
@@ -69,7 +69,7 @@ const migrations: Record<string, Migration> = {
       await sql`update preference set bytes = octet_length(value::text)`.execute(db);
     },
   },
-  // Every money move written before it is sent (issue 60): an action's row is its intent while `state` is
+  // Every money move written before it is sent: an action's row is its intent while `state` is
   // 'pending' (held by a gateway until `lease_until`), completed with its outcome and the answer a retry with the
   // same operator and idempotency key gets back. Rows written after the fact (refusals) keep `state` null.
   '0005_activity_moves': {
@@ -91,7 +91,7 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
-  // A preference kept as the JSON text it was written in (issue 61): jsonb stores a number as a numeric, so
+  // A preference kept as the JSON text it was written in: jsonb stores a number as a numeric, so
   // 5e-324 (6 bytes of JSON) came back as its 326 digits, and 1 MiB of such numbers (counted as written) cost ~47
   // times that to store and to read. `json` keeps the text: what the bound counts (`bytes`) is what is stored and
   // read, whatever the value holds. Rows stored before keep the text jsonb gave them, counted again.
@@ -101,7 +101,7 @@ const migrations: Record<string, Migration> = {
       await sql`update preference set bytes = octet_length(value::text)`.execute(db);
     },
   },
-  // Test namespaces (issues 61 and 62): with the gateway's test profile on (TEST_NAMESPACES), the rows of a request
+  // Test namespaces: with the gateway's test profile on (TEST_NAMESPACES), the rows of a request
   // naming a namespace are only that namespace's, as the stubs keep their data; '' is the normal case, all rows
   // in production. A move's key and a preference's key are each namespace's own.
   '0007_namespace': {
@@ -125,7 +125,7 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
-  // Live events (issue 63): one row per change a money move's outcome made (SUCCESS or UNKNOWN), written in the same
+  // Live events: one row per change a money move's outcome made (SUCCESS or UNKNOWN), written in the same
   // statement as the outcome (moves.ts `completeMove`), its id the event id every replica sends; kept 5 minutes for
   // a client's reconnect with Last-Event-ID (the gateway's live/ prunes older rows). `ids`: at most 500 per row.
   '0008_live_event': {
@@ -200,13 +200,17 @@ const migrations: Record<string, Migration> = {
       await sql`create unique index approval_request_key on approval_request (namespace, maker, idempotency_key)`.execute(
         db,
       );
-      await sql`create index approval_request_status on approval_request (namespace, status, created_at)`.execute(db);
+      await sql`create index approval_request_status on approval_request (namespace, status, created_at)`.execute(
+        db,
+      );
       // A record's detail asks for the requests that act on it (`target_ids @> {id}`).
       await sql`create index approval_request_targets on approval_request using gin (target_ids)`.execute(db);
       await sql`create table move_daily (namespace text not null, username text not null, day date not null,
         moves integer not null, primary key (namespace, username, day))`.execute(db);
       await sql`create table approval_daily (namespace text not null, username text not null, action text not null,
-        day date not null, total_cents bigint not null, primary key (namespace, username, action, day))`.execute(db);
+        day date not null, total_cents bigint not null, primary key (namespace, username, action, day))`.execute(
+        db,
+      );
     },
   },
   // Approval policies admins add in the app, over the deployment's (APPROVAL_POLICIES): each rule in force until an

@@ -1,5 +1,5 @@
 /**
- * Money moves (issue 60): the intent of an action is an activity row written before its first upstream write
+ * Money moves: the intent of an action is an activity row written before its first upstream write
  * (`state` 'pending', held by the writing gateway until `lease_until`), completed with its outcome and the answer a
  * retry with the same operator and key gets back. A pending row whose lease ran out belongs to a gateway that
  * died or lost its store: another one claims it and completes it (recovery).
@@ -138,7 +138,7 @@ export async function progressMove(
 
 /**
  * The move's outcome: what the operator was answered (the last completion wins: it knows the most). In the same
- * statement, the live events of what it may have changed (issue 63, live.ts): the ids of a single move ending
+ * statement, the live events of what it may have changed (live.ts): the ids of a single move ending
  * SUCCESS or UNKNOWN, the items of a bulk that did not fail, at most 500 ids an event; answers the last event's id
  * (null: none). On a server (`server`), the events' ids are taken under a transaction lock, so that they are
  * committed in their order (a reader after id N never misses a later-committed lower id), and the statement

@@ -42,7 +42,7 @@ export interface PreferenceRead {
 /**
  * An operator's preferences, by key, each value as the JSON text stored (`value::text`: the column is `json`, so
  * this is the text as written, numbers included). Neither thread parses it: the gateway splices it into its answer
- * (issue 61: parsing and cloning 100 values of 714 numbers held the gateway's thread 10-15 ms a read).
+ * (parsing and cloning 100 values of 714 numbers held the gateway's thread 10-15 ms a read).
  */
 export async function readStoredPreferences(
   db: Kysely<Database>,
@@ -121,7 +121,7 @@ async function lockOperator(trx: Transaction<Database>, namespace: string, usern
 
 /**
  * Writes `value` under `key` when the operator's other keys leave room for it (the caller holds their lock). The
- * value is stored as this JSON text (a `json` column: numbers as written, issue 61), so the bytes counted are the
+ * value is stored as this JSON text (a `json` column: numbers as written), so the bytes counted are the
  * bytes stored and read back.
  */
 async function putWithin(
@@ -179,8 +179,8 @@ export function applyPreferenceEntries(
 }
 
 /**
- * Sets or removes some entries of one preference of one operator (issue 45: each column choice, saved view and
- * recent search is its own entry of its list's preference), leaving its other entries as they are: two tabs that
+ * Sets or removes some entries of one preference of one operator (each column choice, saved view and recent
+ * search is its own entry of its list's preference), leaving its other entries as they are: two tabs that
  * read the same value and change different entries both keep their change, where two whole-value writes would keep
  * the last. The read, the merge and the write hold the operator's lock, within `limits` as any write (and
  * `maxValueBytes` for the merged value); a value left without entries is removed.

@@ -52,14 +52,14 @@ export interface PreferenceTable {
   namespace: ColumnType<string, string | undefined, never>;
   username: string;
   key: string;
-  /** The value's JSON text as written (`json`, not `jsonb`: numbers kept as written, issue 61). */
+  /** The value's JSON text as written (`json`, not `jsonb`: numbers kept as written). */
   value: ColumnType<unknown, string, string>;
   /** The UTF-8 bytes of the value's JSON as written and stored (what the per-operator bound adds up). */
   bytes: ColumnType<number, number | undefined, number>;
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
 
-/** A change pushed to the gateway's live streams (issue 63; live.ts): kept 5 minutes for reconnects. */
+/** A change pushed to the gateway's live streams (live.ts): kept 5 minutes for reconnects. */
 export interface LiveEventTable {
   /** The event id every replica sends (bigserial, in the order the store committed the changes). */
   id: Generated<string>;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, lockDataDir, openStore, StoreFolderHeldError } from '../src/index.js';
 
-/** One process per embedded data folder (issue 43): src/data-dir-lock.ts. */
+/** One process per embedded data folder: src/data-dir-lock.ts. */
 describe('the embedded data folder’s lock', () => {
   const root = mkdtempSync(join(tmpdir(), 'store-lock-'));
   let n = 0;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EmbeddedClient } from '../src/embedded-client.js';
 import { openStore, type Store } from '../src/index.js';
 
-/** The embedded store runs PGlite in a thread of its own (issue 43): src/embedded-worker.ts. */
+/** The embedded store runs PGlite in a thread of its own: src/embedded-worker.ts. */
 describe('the embedded store’s thread', () => {
   let store: Store;
   let folder: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type LiveEvent, type MoveIntent, type Store } from '../src/index.js';
 import { BACKENDS, storesPerTest } from './backends.js';
 
-/** Live events (live.ts, issue 63): written with a move's outcome, told to listeners, replayed, pruned. */
+/** Live events (live.ts): written with a move's outcome, told to listeners, replayed, pruned. */
 const T0 = new Date('2026-11-27T15:00:00Z');
 
 const intent = (over: Partial<MoveIntent> = {}): MoveIntent => ({

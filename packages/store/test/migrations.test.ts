@@ -10,7 +10,7 @@ import { migrationProvider } from '../src/migrations.js';
 import { BACKENDS } from './backends.js';
 
 /**
- * A store written before issue 61 and 62's migrations (0006: preferences as the JSON text written; 0007: test
+ * A store written before migrations 0006 and 0007 (0006: preferences as the JSON text written; 0007: test
  * namespaces) opens with its rows kept: in the normal namespace, a preference's bytes counted again from what it
  * now stores, a move's key still found.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MoveFencedOut, type MoveIntent } from '../src/index.js';
 import { BACKENDS, storesPerTest } from './backends.js';
 
-/** Money moves in the store (moves.ts, issue 60): an intent per operator and key, completion, leases, recovery. */
+/** Money moves in the store (moves.ts): an intent per operator and key, completion, leases, recovery. */
 const T0 = new Date('2026-11-27T15:00:00Z');
 const later = (ms: number) => new Date(T0.getTime() + ms);
 
@@ -49,7 +49,7 @@ for (const backend of BACKENDS) {
       expect(await store.findMove('consulta', 'key-0001')).toBeNull();
     });
 
-    it('finds a key only in its own test namespace (issue 62): the same key in another is another move', async () => {
+    it('finds a key only in its own test namespace: the same key in another is another move', async () => {
       const store = await open();
       expect((await store.beginMove(intent({ namespace: 'suite-a', request_id: 'req-a' }))).begun).toBe(true);
       expect(await store.findMove('operador', 'key-0001')).toBeNull();

@@ -7,7 +7,7 @@ import { BACKENDS, storesPerTest } from './backends.js';
 const WRITTEN = '{"n":[5e-324,1e400,0.1e1,-0],"t":"ñandú 😀 \\u00e9 \\"x\\""}';
 
 for (const backend of BACKENDS) {
-  describe(`a preference's stored text on ${backend.name} (issue 61)`, () => {
+  describe(`a preference's stored text on ${backend.name}`, () => {
     const { open } = storesPerTest(backend);
 
     it('reads each value as the JSON text written, unparsed, numbers and characters as they were', async () => {

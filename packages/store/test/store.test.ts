@@ -65,7 +65,7 @@ for (const backend of BACKENDS) {
       expect(byPeriod.rows.map((r) => r.target_ids)).toEqual([['pay-2', 'pay-3']]);
       const ascending = await store.queryActivity({ page: 2, pageSize: 2, sort: 'at', descending: false });
       expect(ascending.rows.map((r) => r.operation)).toEqual(['authorizeWithdrawal']);
-      // The operators seen, each once, in order; a prefix in any case; LIKE's '%' only as itself (issue 45).
+      // The operators seen, each once, in order; a prefix in any case; LIKE's '%' only as itself.
       expect(await store.activityUsers({ limit: 10 })).toEqual(['admin', 'operador']);
       expect(await store.activityUsers({ prefix: 'OPE', limit: 10 })).toEqual(['operador']);
       expect(await store.activityUsers({ prefix: '%', limit: 10 })).toEqual([]);
@@ -115,7 +115,7 @@ for (const backend of BACKENDS) {
       expect(byRecord.total).toBe(1);
     });
 
-    it('counts the activity only when the page cannot tell the total (issue 44)', async () => {
+    it('counts the activity only when the page cannot tell the total', async () => {
       const store = await open();
       await store.insertActivity([
         event(),
@@ -209,7 +209,7 @@ for (const backend of BACKENDS) {
       expect(await store.writePreference('operador', 'd', 3, limits)).toEqual({ written: true });
     });
 
-    it('keeps a preference as the JSON it was written in: the bound counts what is stored (issue 61)', async () => {
+    it('keeps a preference as the JSON it was written in: the bound counts what is stored', async () => {
       const store = await open();
       // 6 bytes of JSON each, which jsonb kept as a numeric of 326 digits (about 47 times the bytes counted).
       const numbers = Array.from({ length: 2_000 }, () => 5e-324);
@@ -259,7 +259,7 @@ for (const backend of BACKENDS) {
       expect(await store.readPreferences('admin')).toHaveLength(2);
     });
 
-    it('merges entries into a preference: concurrent changes of different entries all stay (issue 45)', async () => {
+    it('merges entries into a preference: concurrent changes of different entries all stay', async () => {
       const store = await open();
       await store.writePreference('operador', 'list.payments.columns', { status: true });
       // Two tabs, each from the same value, change different entries at the same time.
@@ -310,7 +310,7 @@ for (const backend of BACKENDS) {
       expect((await store.readPreferences('operador')).map((p) => p.value)).toEqual([{ x: 1 }, { y: 1 }]);
     });
 
-    it("keeps each test namespace's activity and preferences apart; clearing one leaves the others (issue 62)", async () => {
+    it("keeps each test namespace's activity and preferences apart; clearing one leaves the others", async () => {
       const store = await open();
       await store.insertActivity([
         event(),
