@@ -1,10 +1,10 @@
 /**
- * The Spanish catalogue of the operators' actions (issue 31): each audited mutation of the gateway as the
+ * The Spanish catalogue of the operators' actions: each audited mutation of the gateway as the
  * 'Actividad' screen and a detail's 'Actividad en el back-office' section name it. A mutation missing here still
  * shows its raw name (the web's `codeLabel`; the CSV writes the name), so a new one is never hidden.
  */
 export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
-  // Uploads through /files (issue 64): the audit names them by method and route.
+  // Uploads through /files: the audit names them by method and route.
   'POST /files/importaciones': 'Importar archivo de pagos',
   'POST /files/conversiones': 'Convertir archivo de importación',
   cancelPayment: 'Cancelar pago',
@@ -95,30 +95,30 @@ export const AREA_TEXTS: Readonly<Record<string, string>> = {
 };
 
 /**
- * What became of an operator's action (the gateway's `ActivityResult`, issue 31), as operators read it: the
+ * What became of an operator's action (the gateway's `ActivityResult`), as operators read it: the
  * 'Actividad' screen, a detail's 'Actividad en el back-office' section and the activity CSV.
  */
 export const ACTIVITY_RESULT_TEXTS = {
   SUCCESS: 'Correcto',
   FAILED: 'Con error',
   UNKNOWN: 'Resultado desconocido',
-  // Refused before it ran: permission, the request's budget or invalid input (issue 43).
+  // Refused before it ran: permission, the request's budget or invalid input.
   DENIED: 'Denegado',
   ALLOWED: 'Realizado',
   ERROR: 'Error inesperado',
-  // A money move written before it was sent, whose outcome is not known yet (issue 60).
+  // A money move written before it was sent, whose outcome is not known yet.
   PENDING: 'En curso',
 } as const;
 
 export type ActivityResultCode = keyof typeof ACTIVITY_RESULT_TEXTS;
 
 /**
- * The error codes of a refused action that operators read in words (issue 45): an action refused because the record
+ * The error codes of a refused action that operators read in words: an action refused because the record
  * changed since the operator saw it (the gateway's VERSION_CONFLICT). Any other code shows as it came.
  */
 export const ACTIVITY_ERROR_TEXTS: Readonly<Record<string, string>> = {
   VERSION_CONFLICT: 'Versión desactualizada',
-  // A move whose gateway stopped before it knew the outcome; found and closed by another one (issue 60).
+  // A move whose gateway stopped before it knew the outcome; found and closed by another one.
   GATEWAY_STOPPED: 'El servidor se detuvo durante la operación',
   STORE_UNAVAILABLE: 'No se pudo registrar: no se envió',
 };

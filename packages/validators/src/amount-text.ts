@@ -38,7 +38,7 @@ function amountText(value: unknown): string {
 }
 
 /**
- * The one reading of a typed amount (issue 47): what the operator typed as the `Decimal` text ('26.717,23',
+ * The one reading of a typed amount: what the operator typed as the `Decimal` text ('26.717,23',
  * '26717,23' and a pasted '26717.23' all read '26717.23'), or null when it is not an amount. No length rule
  * (`checkAmount` adds it); whether it must be positive is the caller's rule.
  */
@@ -96,7 +96,7 @@ export function checkAmountRange(from: unknown, to: unknown): string | undefined
 
 /**
  * Subscription amount prompt ('Por favor ingrese el Importe', 000 §5): the same
- * format (es-AR thousands too, issue 47) without the upper bound; the value is parsed as a number.
+ * format (es-AR thousands too) without the upper bound; the value is parsed as a number.
  */
 export function checkSubscriptionAmount(value: unknown): string | undefined {
   const text = amountText(value);

@@ -31,7 +31,7 @@ describe('checkAmount', () => {
     ['1234.567', MESSAGES.amountFormat],
     ['1234.', MESSAGES.amountFormat],
     ['.5', MESSAGES.amountFormat],
-    // es-AR thousands (issue 28): dots group thousands, a comma starts the decimals.
+    // es-AR thousands: dots group thousands, a comma starts the decimals.
     ['1.234,56', undefined],
     ['1.500', undefined],
     ['26.717,23', undefined],
@@ -73,7 +73,7 @@ describe('parseAmount', () => {
     [' 12,3 ', '12.30'],
     [1234.5, '1234.50'],
     ['9'.repeat(22), `${'9'.repeat(22)}.00`], // no float rounding
-    // Every way an operator writes an amount (issue 28), read as meant.
+    // Every way an operator writes an amount, read as meant.
     ['26717.23', '26717.23'],
     ['26717,23', '26717.23'],
     ['26.717,23', '26717.23'],
@@ -116,7 +116,7 @@ function esArRenderings(decimal: string): string[] {
   return renderings;
 }
 
-describe('readAmount: the one reading of a typed amount (issue 47)', () => {
+describe('readAmount: the one reading of a typed amount', () => {
   it.each([
     ['26.717,23', '26717.23'],
     ['26717,23', '26717.23'],
@@ -150,7 +150,7 @@ describe('readAmount: the one reading of a typed amount (issue 47)', () => {
 });
 
 describe('subscription amount prompt', () => {
-  it('reads the es-AR form like every amount field (issue 47)', () => {
+  it('reads the es-AR form like every amount field', () => {
     expect(checkSubscriptionAmount('26.717,23')).toBeUndefined();
     expect(parseSubscriptionAmount('26.717,23')).toBe(26717.23);
   });

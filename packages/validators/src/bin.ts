@@ -30,7 +30,7 @@ export function checkBinPaymentMethod(value: unknown): string | undefined {
   return isPresent(value) ? undefined : MESSAGES.binPaymentMethodRequired;
 }
 
-/** The most accreditation days the BIN service accepts (a year; issue 29 item 13). */
+/** The most accreditation days the BIN service accepts (a year). */
 export const MAX_ACCREDITATION_DAYS = 365;
 
 /** Accreditation days: 'El dia de acreditación es requerído *', digits only, at most 365. */

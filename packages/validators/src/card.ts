@@ -26,7 +26,7 @@ export interface CardExpiration {
 
 /**
  * What the operator typed as an expiration (1/2027, 01/27, 0127...) as 'MM/YYYY', or undefined when it is
- * not a month and year (issue 10 item 7).
+ * not a month and year.
  */
 export const normalizeCardExpiration = (value: unknown): string | undefined => normalizeMonthYear(value);
 

@@ -18,7 +18,7 @@ describe('countOf', () => {
 });
 
 describe('countPhrase', () => {
-  it('agrees the verb and the noun with the count (issue 28 item 8)', () => {
+  it('agrees the verb and the noun with the count', () => {
     expect(countPhrase(1, 'Se emitirá {n} pago', 'Se emitirán {n} pagos')).toBe('Se emitirá 1 pago');
     expect(countPhrase(2, 'Se emitirá {n} pago', 'Se emitirán {n} pagos')).toBe('Se emitirán 2 pagos');
     expect(

@@ -1,5 +1,5 @@
 /**
- * Count phrases (issue 28 item 8): the one rule for "1 pago" / "2 pagos" in every message that counts, web and
+ * Count phrases: the one rule for "1 pago" / "2 pagos" in every message that counts, web and
  * gateway. Spanish takes the singular for exactly one and the plural for every other count, 0 included
  * ("0 pagos", "0 con error"); counts are written with es-AR grouping ("1.500 pagos").
  */

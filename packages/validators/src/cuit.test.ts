@@ -80,7 +80,7 @@ describe('isValidCuit', () => {
     expect(isValidCuit('201725435970')).toBe(false);
     expect(isValidCuit('')).toBe(false);
     expect(isValidCuit('20 17254359 8')).toBe(false);
-    // Spaces are separators people copy, like dashes (issue 28 item 10).
+    // Spaces are separators people copy, like dashes.
     expect(isValidCuit('20 17254359 7')).toBe(true);
   });
 

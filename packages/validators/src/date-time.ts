@@ -1,7 +1,7 @@
 /**
  * Instants as operators read them, in Argentine time (America/Argentina/Buenos_Aires): `dd/MM/yyyy HH:mm:ss`, the
  * web's `formatDateTime`. One writer for every file the product hands an operator (the gateway's reports, the
- * services' exports and withdrawal files: issue 47), so a file says what the screen says.
+ * services' exports and withdrawal files), so a file says what the screen says.
  */
 export const ARGENTINE_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 

@@ -1,7 +1,7 @@
 /**
  * Distribution statuses as operators read them (spec 001 §4), by the service's code: the header's labels and the
  * detail's (authorization_pending and pending read differently there). One catalogue for the screen and for the
- * report the gateway writes (issue 29 item 19). No yup here: list chunks import it.
+ * report the gateway writes, so both say the same. No yup here: list chunks import it.
  */
 /** The header's labels, by every status code the service writes. */
 export const DISTRIBUTION_HEADER_STATUS_TEXTS = {

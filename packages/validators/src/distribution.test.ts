@@ -84,7 +84,7 @@ describe('destination CUIT', () => {
 });
 
 describe('distributionDestinationSchema', () => {
-  it('validates value by format, CUIT; name free; amount read as every amount field (issue 47)', async () => {
+  it('validates value by format, CUIT; name free; amount read as every amount field', async () => {
     const destination = { format: 'cbu', value: CBU, cuit: CUIT, name: '' };
     for (const amount of ['169.178,46', '169178,46', '169178.46', '', null]) {
       expect(await formikErrors(distributionDestinationSchema, { ...destination, amount })).toEqual({});

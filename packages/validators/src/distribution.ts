@@ -47,7 +47,7 @@ export const ALIAS_PATTERN = /^[A-Za-z0-9.-]+$/;
 /**
  * Destination alias: 5 to 20 characters ('Ingresa un destino de 5 a 20 caracteres.'), only those of a CBU alias
  * ('El alias solo admite letras, números, puntos (.) y guiones (-).'): nothing else reaches a service or a file
- * an operator opens (`=HYPERLINK(...)` was accepted by the length check alone, issue 26).
+ * an operator opens (`=HYPERLINK(...)` was accepted by the length check alone).
  */
 export function checkAlias(value: unknown): string | undefined {
   const text = trimmed(value);
@@ -83,7 +83,7 @@ export interface DistributionDestinationValues {
 
 /**
  * The destination's amount: empty keeps the detail's amount; otherwise an amount read as every amount field reads
- * it ('169.178,46', issue 47) and more than zero (the gateway refuses zero). The spec calls it free: free of any
+ * it ('169.178,46') and more than zero (the gateway refuses zero). The spec calls it free: free of any
  * rule of its own, not of the amount format the gateway's Decimal needs.
  */
 export function checkDestinationAmount(value: unknown): string | undefined {

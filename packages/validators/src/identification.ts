@@ -204,7 +204,7 @@ export function identificationSchema(form: IdentificationForm) {
 }
 
 /**
- * An identification number as shown (issue 28 item 10): a CUIT with its dashes ('20-12345678-6'), any other number
+ * An identification number as shown: a CUIT with its dashes ('20-12345678-6'), any other number
  * as it is; '' for none.
  */
 export function formatIdentificationNumber(type: unknown, number: string | null | undefined): string {

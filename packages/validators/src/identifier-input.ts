@@ -1,5 +1,5 @@
 /**
- * What identifier inputs keep of what an operator types or pastes (issue 28 item 10): people copy a CUIT as
+ * What identifier inputs keep of what an operator types or pastes: people copy a CUIT as
  * '20-12345678-6' or '20 12345678 6' and a card number in groups of four, so the inputs take the digits and drop
  * the separators; letters and signs are not accepted by digits-only fields (a BIN, accreditation days). Nothing is
  * cut here: a number too long or too short is left for the field's check, which says so in Spanish.
@@ -14,7 +14,7 @@ export function cleanDigitsInput(value: unknown): string {
 }
 
 /**
- * A CBU as typed or pasted, as its field keeps it: digits only, like the CUIT beside it (issue 47: '12ab34' ->
+ * A CBU as typed or pasted, as its field keeps it: digits only, like the CUIT beside it ('12ab34' ->
  * '1234'); the separators people copy it with ('2850-5909 40090418135201') dropped. Its length and check digits
  * are `checkCbu`'s.
  */

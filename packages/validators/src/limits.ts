@@ -29,11 +29,11 @@ export const AMOUNT_MAX_DECIMALS = 2;
 export const IDENTIFICATION_DEFAULT_MAX_LENGTH = 8;
 /** Distribution search: longer than this many characters searches by payment id (001 §5). */
 export const DISTRIBUTION_SEARCH_COLLECTOR_MAX = 4;
-/** Card or account holder name: at most 100 characters (chosen, issue 10 item 7). */
+/** Card or account holder name: at most 100 characters (chosen: the specs give none). */
 export const HOLDER_NAME_MAX = 100;
-/** Month periods typed by an operator: years 2000 to 2099 (chosen, issue 10 item 7). */
+/** Month periods typed by an operator: years 2000 to 2099 (chosen). */
 export const PERIOD_YEAR_MIN = 2000;
 export const PERIOD_YEAR_MAX = 2099;
-/** Payer and payer-reference name: at most 100 characters (chosen, issue 29 item 24: the payer service states no
+/** Payer and payer-reference name: at most 100 characters (chosen: the payer service states no
  * limit, so the forms keep the holder name's 100, which every screen shows whole). */
 export const PAYER_NAME_MAX = 100;

@@ -11,7 +11,7 @@ export const MESSAGES = {
   inputMaxLength: '*Máximo 22 caracteres.',
   /** Chosen: amount with an optional decimal part of 1 or 2 digits. */
   amountFormat: '*Importe inválido: use solo números y hasta 2 decimales.',
-  /** An amount range with 'desde' above 'hasta' (issue 29 item 16), as a date range says it. */
+  /** An amount range with 'desde' above 'hasta', as a date range says it. */
   amountRangeInverted: 'El importe desde no puede ser mayor que el importe hasta.',
   scheduledAmountPositive: 'El monto debe ser mayor a cero.',
   /** An amount that must be more than zero (subscription amount, distribution destination). */
@@ -21,9 +21,9 @@ export const MESSAGES = {
   cardNumberLength: '*El número de tarjeta debe tener entre 13 y 19 dígitos.',
   cardExpirationFormat: '*Fecha de vencimiento inválida (MM/AAAA).',
   cardExpired: '*La tarjeta está vencida.',
-  /** Chosen: the specs give no limit for the holder name (issue 10 item 7). */
+  /** Chosen: the specs give no limit for the holder name. */
   holderNameMax: '*El nombre del titular admite hasta 100 caracteres.',
-  /** Chosen: a month period typed as MM/AAAA (issue 10 item 7). */
+  /** Chosen: a month period typed as MM/AAAA. */
   periodInvalid: '*Período inválido (MM/AAAA, mes 01 a 12, año 2000 a 2099).',
 
   // CBU (000 §5, 001 §5)

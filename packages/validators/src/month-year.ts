@@ -1,4 +1,4 @@
-/** A month and year as people type them (issue 10 item 7): 1/2027, 01/2027, 01/27, 0127, 012027. */
+/** A month and year as people type them: 1/2027, 01/2027, 01/27, 0127, 012027. */
 import { PERIOD_YEAR_MAX, PERIOD_YEAR_MIN } from './limits.js';
 import { toText } from './text.js';
 

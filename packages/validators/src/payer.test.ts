@@ -20,7 +20,7 @@ describe('payer name', () => {
     expect(checkPayerName('María José Pérez')).toBeUndefined();
   });
 
-  it('takes at most 100 characters on the payer and reference forms (issue 29 item 24)', async () => {
+  it('takes at most 100 characters on the payer and reference forms', async () => {
     expect(PAYER_NAME_MAX).toBe(100);
     expect(checkPayerFormName('a'.repeat(100))).toBeUndefined();
     expect(checkPayerFormName('a'.repeat(101))).toBe('El nombre admite hasta 100 caracteres');

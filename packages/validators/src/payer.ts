@@ -18,7 +18,7 @@ export function checkReferenceCollector(value: unknown): string | undefined {
   return isPresent(value) ? undefined : MESSAGES.collectorRequired;
 }
 
-/** Name of a payer or payer reference: required, at most PAYER_NAME_MAX characters (issue 29 item 24). */
+/** Name of a payer or payer reference: required, at most PAYER_NAME_MAX characters. */
 export function checkPayerFormName(value: unknown): string | undefined {
   return checkPayerName(value) ?? (trimmed(value).length > PAYER_NAME_MAX ? MESSAGES.nameMax : undefined);
 }

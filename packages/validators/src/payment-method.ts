@@ -52,7 +52,7 @@ export function checkHolderCountry(value: unknown): string | undefined {
   return country === '' || country === COUNTRY_ARG ? undefined : MESSAGES.countryUnsupported;
 }
 
-/** Holder name: required ('El nombre es requerido'), at most HOLDER_NAME_MAX characters (issue 10 item 7). */
+/** Holder name: required ('El nombre es requerido'), at most HOLDER_NAME_MAX characters. */
 export function checkHolderName(value: unknown): string | undefined {
   return (
     checkPayerName(value) ?? (trimmed(value).length > HOLDER_NAME_MAX ? MESSAGES.holderNameMax : undefined)

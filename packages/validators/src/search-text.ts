@@ -1,5 +1,5 @@
 /**
- * The global search's text classifier (issue 30): what an operator types in 'Buscar en el back-office' is
+ * The global search's text classifier: what an operator types in 'Buscar en el back-office' is
  * recognised by its shape, so the gateway asks only the services that can answer it.
  *
  * - an e-mail: a payer (lower case);
@@ -68,7 +68,7 @@ export function classifySearchText(input: unknown): SearchTextShape {
 }
 
 /**
- * Where a search may be pointed by a word before the text (issue 45): 'pago 1000001', 'lote: 20190', 'pagador
+ * Where a search may be pointed by a word before the text: 'pago 1000001', 'lote: 20190', 'pagador
  * María'. Each scope is one group of the search; `id` ('#1000001') is every group that answers an id.
  */
 export type SearchScope =
@@ -151,7 +151,7 @@ export type SearchLookupShape = Exclude<SearchTextKind, 'empty' | 'invalid'>;
 
 /**
  * The groups that answer each shape, in the dialog's order: the gateway's lookups (search.groups.ts, whose test
- * keeps the two the same), so the web can ask them while the gateway's plan is on its way (issue 45).
+ * keeps the two the same), so the web can ask them while the gateway's plan is on its way.
  */
 export const SEARCH_GROUPS_BY_SHAPE: Readonly<Record<SearchLookupShape, readonly SearchGroupScope[]>> = {
   id: [

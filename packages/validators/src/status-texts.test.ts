@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { argentineDateTime } from './date-time.js';
 import { byEnum, statusText, SUBSCRIPTION_TYPE_TEXTS, WITHDRAW_STATUS_TEXTS } from './status-texts.js';
 
-describe('what a file says (issue 47): the screens’ labels and Argentine time', () => {
+describe('what a file says: the screens’ labels and Argentine time', () => {
   it('labels a code as the screens do, keeps an unknown one, and keys the catalogue by the GraphQL enum', () => {
     expect(statusText(WITHDRAW_STATUS_TEXTS, 'pending')).toBe('Pendiente');
     expect(statusText(SUBSCRIPTION_TYPE_TEXTS, 'ADHESION')).toBe('Adhesión');

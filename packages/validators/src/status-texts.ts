@@ -1,7 +1,7 @@
 /**
  * Statuses and types as the screens label them, by the services' codes (spec 000 §4, 001 §4): one catalogue for
  * the screens (their GraphQL enums are these codes in capitals, `byEnum`) and for the files an operator downloads
- * (issue 47: a file says 'Pendiente', never 'pending'). No yup here: list chunks import it.
+ * (a file says 'Pendiente', never 'pending'). No yup here: list chunks import it.
  */
 export const PAYMENT_STATUS_TEXTS = {
   pending: 'Pendiente',

@@ -126,7 +126,7 @@ describe('scheduledWithdrawalSchema', () => {
   });
 });
 
-describe('the scheduled amount (issue 29 item 8)', () => {
+describe('the scheduled amount', () => {
   it("refuses 0 and 0,00 at the 'Monto' step, as the schema does", () => {
     for (const amount of ['0', '0,00', '0.00', '000']) {
       expect(
