@@ -1,5 +1,5 @@
 /**
- * The schema as a versioned contract (issue 62, packages/schema/CHANGELOG.md): the last released schema is a
+ * The schema as a versioned contract (packages/schema/CHANGELOG.md): the last released schema is a
  * committed snapshot (`released/<version>.json`, its introspection result, the format schema registries and
  * graphql-inspector read; taken by `npm run snapshot -w @backoffice/schema`), and a
  * change that breaks it (graphql-js's own `findBreakingChanges`: a field, argument, type or enum value removed, a

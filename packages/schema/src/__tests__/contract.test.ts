@@ -1,4 +1,4 @@
-// The schema as a versioned contract (issue 62): `npm test` fails on a change that breaks the last released schema
+// The schema as a versioned contract: `npm test` fails on a change that breaks the last released schema
 // unless CHANGELOG.md records a new major version; the version is the same in package.json, the changelog and the
 // printed schema.
 import { readdirSync, readFileSync } from 'node:fs';

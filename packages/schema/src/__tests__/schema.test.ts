@@ -61,7 +61,7 @@ describe('schema descriptions', () => {
   });
 
   it('stands on its own: no description points to the internal specifications or to issues', () => {
-    // Other teams read the schema without this repository's specs or issue tracker (issue 46).
+    // Other teams read the schema without this repository's specs or issue tracker.
     const pointers = definitions()
       .filter(([, description]) =>
         /§|\bspec(ification)?s? \d{3}\b|\bseed \d{3}\b|\bissue \d+\b/i.test(description ?? ''),
@@ -216,7 +216,7 @@ describe('money', () => {
 
 describe('idempotency keys', () => {
   /**
-   * The mutations that move money or decide where it goes (docs/decisions.md, issue 46): refunds and reversals,
+   * The mutations that move money or decide where it goes (docs/decisions.md, "The schema's contract"): refunds and reversals,
    * cancellations and objections of payments and subscriptions, a payment's retry (it charges again), amount
    * changes, withdraws and withdrawals, withdrawal batches, transfers, distributions and the gateway batches'
    * conciliation. Each requires the client's key, so a retry after an UNKNOWN outcome never writes twice.
@@ -267,7 +267,7 @@ describe('idempotency keys', () => {
 
 describe('closed code sets', () => {
   /**
-   * Fields that only ever hold one of a fixed set of codes the gateway maps (docs/decisions.md, issue 46): every
+   * Fields that only ever hold one of a fixed set of codes the gateway maps (docs/decisions.md, "The schema's contract"): every
    * currency (a field named `currency`, `currencyId` or `...Currency`) and these. Each is an enum with an OTHER
    * value, what an upstream code the gateway does not know yet becomes (the list answers; it does not fail).
    */
