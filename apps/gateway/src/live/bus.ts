@@ -1,5 +1,5 @@
 /**
- * The replica's end of the live events (issue 63, docs/live.md): it listens on the store (a NOTIFY per committed
+ * The replica's end of the live events (docs/live.md): it listens on the store (a NOTIFY per committed
  * change on a server, in-process with the embedded store), reads the `live_event` rows after the last one it sent, in
  * id order, and hands each to this replica's streams of its namespace. A lost listening connection, or a store opened
  * again, is listened to again and read from where it stopped: nothing committed is skipped. Presence messages are

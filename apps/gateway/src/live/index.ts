@@ -1,5 +1,5 @@
 /**
- * Live changes and presence (issue 63; the contract for the web and other teams: docs/live.md):
+ * Live changes and presence (the contract for the web and other teams: docs/live.md):
  *
  * - `GET /live`: a Server-Sent Events stream for the signed-in operator: `hello` (its stream id), `change` (ids of
  *   records a money move changed, on any replica: bus.ts), `presence` (who has a record open: presence.ts), `reset`

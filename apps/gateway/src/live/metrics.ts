@@ -1,4 +1,4 @@
-/** The live streams' metrics (issue 63), on the gateway's registry (its internal metrics port). */
+/** The live streams' metrics, on the gateway's registry (its internal metrics port). */
 import { Counter, Gauge } from 'prom-client';
 import { registry } from '../telemetry/metrics.js';
 

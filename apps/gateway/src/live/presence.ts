@@ -1,5 +1,5 @@
 /**
- * Who has a record open (issue 63, docs/live.md): each stream of this replica declares what it has open
+ * Who has a record open (docs/live.md): each stream of this replica declares what it has open
  * (`declare`, replacing its previous declaration; expired `ttlMs` after its last one or when the stream ends), and
  * the other replicas' viewers arrive as presence messages through the store (a NOTIFY on a server, in-process with
  * the embedded store). A record's viewers are the union of this replica's and what each other replica last said of

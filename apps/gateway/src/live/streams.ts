@@ -1,5 +1,5 @@
 /**
- * This replica's live streams (issue 63, docs/live.md): each an open `GET /live` answer written as Server-Sent
+ * This replica's live streams (docs/live.md): each an open `GET /live` answer written as Server-Sent
  * Events, bounded per operator and per replica, kept alive by one heartbeat timer for all. A change is formatted once
  * and written to every stream of its namespace whose operator may read its area (area-access.ts); a stream being
  * replayed holds what arrives meanwhile and sends it after, skipping what the replay already sent. A client too slow

@@ -1,5 +1,5 @@
 /**
- * The record's version a mutation's payload shows (issue 63): the `version` of the one document it carries (a
+ * The record's version a mutation's payload shows: the `version` of the one document it carries (a
  * payment, a subscription…), as the live event's `version`; null when it carries none, several, or no version.
  */
 export function versionOf(payload: unknown): string | null {

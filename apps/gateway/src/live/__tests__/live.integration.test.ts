@@ -15,7 +15,7 @@ import { sharedStack, type SharedEmulator, type SharedStubs } from '../../__test
 import { openLive, postPresence, type LiveClient, type SseEvent } from './sse-client.js';
 
 /**
- * Live changes and presence (issue 63, docs/live.md) through real gateways: two replicas on one PostgreSQL server
+ * Live changes and presence (docs/live.md) through real gateways: two replicas on one PostgreSQL server
  * (TEST_DATABASE_URL, or one started here with .ci/postgres.sh), and one on the embedded store.
  */
 const run = promisify(execFile);
