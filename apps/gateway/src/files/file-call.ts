@@ -2,8 +2,8 @@
  * What every /files route shares (router.ts composes it; downloads.ts and uploads.ts serve with it): the call's
  * state, the operator gate, the upstream call's context, and the audit of each call with its refusals' budget.
  * Every call writes one audit event, allowed or denied; a refusal of a call that sent nothing upstream is audited
- * within a budget per source (the operator, or the client's address without one) and minute, then summarised
- * (issue 61): a flood of bad calls writes a line a minute. A refusal of what a service answered is always audited.
+ * within a budget per source (the operator, or the client's address without one) and minute, then summarised:
+ * a flood of bad calls writes a line a minute. A refusal of what a service answered is always audited.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoreHandle } from '../activity/store-handle.js';
@@ -82,7 +82,7 @@ export interface FileCallsOptions {
   store: StoreHandle | null;
   /**
    * Where an upload is recorded before it is forwarded, as the money moves are (upload-move.ts): an operator's action
-   * in the activity (issues 60 and 64). Without a store, none.
+   * in the activity. Without a store, none.
    */
   moves?: UploadMoves;
 }

@@ -6,7 +6,7 @@
  * the parser waits while the disk is behind), never held whole in memory, and forwarded from there (form-body.ts).
  *
  * A body that sends nothing for `idleMs` (a client stalled or gone silent), or that is not all in after `totalMs`
- * however it trickles (one byte every few seconds re-arms the idle timer: issue 61), is ended with a 408 refusal
+ * however it trickles (one byte every few seconds re-arms the idle timer), is ended with a 408 refusal
  * and what it had sent is let go, instead of being held until the server's request timeout.
  *
  * Every stream of the upload has its errors handled here, where they happen: the request (a client that
@@ -309,7 +309,7 @@ function boundaryOf(contentType: string | undefined): string {
  * Counts the delimiters (CRLF "--" boundary, the first one without its CRLF) of a body read in chunks, a
  * delimiter cut between two chunks included. A delimiter cannot overlap itself (a boundary holds no CR), so the
  * count is the delimiters that start in the previous chunks' tail plus those that start in the chunk. Only the
- * seam is copied, never the chunk: a copy of every chunk would be another upload's worth of garbage (issue 65).
+ * seam is copied, never the chunk: a copy of every chunk would be another upload's worth of garbage.
  */
 export function delimiterCounter(boundary: string) {
   const needle = Buffer.from(`\r\n--${boundary}`);

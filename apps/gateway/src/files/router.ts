@@ -36,7 +36,7 @@ export interface FilesRouterOptions {
   store?: StoreHandle | null;
   /**
    * Where an upload is recorded before it is forwarded, as a money move (upload-move.ts): an operator's action in
-   * 'Actividad' like a mutation's (issues 60 and 64).
+   * 'Actividad' like a mutation's.
    */
   moves?: UploadMoves;
 }

@@ -1,5 +1,5 @@
 /**
- * Uploads in flight (issue 43): an upload holds its file in memory until it is checked and forwarded (at most its
+ * Uploads in flight: an upload holds its file in memory until it is checked and forwarded (at most its
  * route's `maxBytes`, multipart.ts), so how many run at once is bounded, on the replica and for each operator. A
  * place is taken after the token, permission and headers are checked and before the body is read; the rest are
  * refused 429 in Spanish without reading their body. Counted in `gateway_uploads_in_flight`.

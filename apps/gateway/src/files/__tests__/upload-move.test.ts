@@ -7,7 +7,7 @@ import { FileRefusal } from '../refusals.js';
 import { beginUploadMove, type UploadMove, type UploadMoves } from '../upload-move.js';
 
 /**
- * An upload recorded as a money move (issue 60) on the embedded store: the intent before anything is sent, the
+ * An upload recorded as a money move on the embedded store: the intent before anything is sent, the
  * outcome as the service's answer says, an upload the store cannot record refused.
  */
 let store: Store;
