@@ -4,7 +4,7 @@ import { createLogger } from '../../logger.js';
 import { createMoveJournal, GATEWAY_STOPPED, MoveNotRecorded } from '../journal.js';
 
 /**
- * The gateway's side of the money moves (issue 60) on the embedded store: what a gateway that died left pending is
+ * The gateway's side of the money moves on the embedded store: what a gateway that died left pending is
  * closed by another after its lease, an outcome the store could not take is written when it can, and an intent
  * the store cannot take stops the write.
  */
