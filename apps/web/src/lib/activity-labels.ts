@@ -63,7 +63,7 @@ export function recordRoute(area: string | null | undefined, id: string): string
 }
 
 /**
- * The area (gateway module) whose actions act on the record a detail at `pathname` shows (issue 61): a record's
+ * The area (gateway module) whose actions act on the record a detail at `pathname` shows: a record's
  * 'Actividad en el back-office' lists only the actions of its kind, never another area's mutation that happened
  * to name the same id. The detail routes of DETAIL_ROUTES, the batch detail (also reached from /retiros/lotes) and
  * the two lists whose detail is a dialog; null elsewhere.

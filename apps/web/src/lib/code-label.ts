@@ -8,7 +8,7 @@ export const codeLabel =
     code ? (table[code.toLowerCase()] ?? code) : '—';
 
 /**
- * The Spanish catalogue of the upstream codes an operator reads outside one area's own tables (issue 10 item 6):
+ * The Spanish catalogue of the upstream codes an operator reads outside one area's own tables:
  * status details of payments, subscriptions, payment methods at the gateway and refunds; fee types; presets;
  * webhook results. Show them with `CodeText` (components/detail) so support can still read the raw code.
  */
@@ -34,7 +34,7 @@ export const STATUS_DETAIL_LABELS: Readonly<Record<string, string>> = {
   objection_cancelled: 'Objeción cancelada',
   cancelled_by_backoffice: 'Cancelado desde el back-office',
   payment_method_updated: 'Medio de pago actualizado',
-  // Subscriptions (issue 28 item 7).
+  // Subscriptions.
   rejected_by_payer: 'Rechazada por el pagador',
   cancelled_by_payer: 'Cancelada por el pagador',
   cancelled_by_collector: 'Cancelada por la entidad',
@@ -80,7 +80,7 @@ export const WITHDRAWAL_STRATEGY_LABELS: Readonly<Record<string, string>> = {
 
 export const withdrawalStrategyLabel = codeLabel(WITHDRAWAL_STRATEGY_LABELS);
 
-/** A currency's ISO code as it is (ARS, USD); the gateway's OTHER (one it does not know yet, issue 46) in Spanish. */
+/** A currency's ISO code as it is (ARS, USD); the gateway's OTHER (one it does not know yet) in Spanish. */
 export const currencyLabel = codeLabel({ other: 'Otra moneda' });
 
 export const feeTypeLabel = codeLabel({

@@ -1,6 +1,6 @@
 import type { DocumentNode } from 'graphql';
 
-/** The variable a mutation declares to receive the version of the record the operator acted on (issue 45). */
+/** The variable a mutation declares to receive the version of the record the operator acted on. */
 const EXPECTED_VERSION = 'expectedVersion';
 
 /** True when one of the document's operations declares the variable `$name`. */

@@ -18,7 +18,7 @@ import { PreferencesContext, type PreferenceGroup, type PreferenceStore } from '
  * One group of the operator's preferences (a list's): its query, asked the first time a screen reads it and then
  * from Apollo's cache, and until it answers the copy this browser kept at the last answer or change (per operator,
  * localStorage). Nothing waits for it: a list renders its rows with the kept copy (or its defaults) and applies
- * the gateway's copy when it arrives (issue 44).
+ * the gateway's copy when it arrives.
  */
 function useGatewayGroup(group: string): PreferenceGroup {
   const username = useContext(CurrentUserContext)?.username ?? '';
@@ -29,7 +29,7 @@ function useGatewayGroup(group: string): PreferenceGroup {
   const preferences = data?.preferences;
   const kept = useMemo(() => keptPreferences(username, group), [username, group]);
   // Another tab of the operator changed the group (its kept copy moved: a `storage` event here), or this tab comes
-  // back to the front: the group is read again, so a view saved there shows here without a reload (issue 45).
+  // back to the front: the group is read again, so a view saved there shows here without a reload.
   useEffect(() => {
     const reread = () => void refetch().catch(() => undefined);
     const name = keptPreferencesKey(username, group);
@@ -54,8 +54,8 @@ function useGatewayGroup(group: string): PreferenceGroup {
 }
 
 /**
- * The signed-in operator's preferences from the gateway's store (issue 31), read one group at a time when a screen
- * first needs it (issue 44: never all of them at sign-in), each change shown at once and written with
+ * The signed-in operator's preferences from the gateway's store, read one group at a time when a screen
+ * first needs it (never all of them at sign-in), each change shown at once and written with
  * `setPreference`. A user without PREFERENCE_UPDATE keeps a change for this session only; a refused write says so.
  */
 export function GatewayPreferences({ children }: { children: ReactNode }) {

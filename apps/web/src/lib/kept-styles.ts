@@ -1,5 +1,5 @@
 /**
- * The CSS of MUI's components, kept in the browser between documents (issue 44).
+ * The CSS of MUI's components, kept in the browser between documents.
  *
  * Emotion makes every style it shows in the browser: it serializes a component's styles, hashes them into a class
  * name, compiles them with stylis and inserts them rule by rule. A repeat visit to /pagos made about 1,050 rules
@@ -50,8 +50,8 @@ function decode(value: unknown, engine: string, maxChars: number): KeptStyles | 
 }
 
 /**
- * What emotion's rules never hold and a crafted copy would need to show anything of its own (issue 61: a copy that
- * put a fake warning on every heading): an image or another sheet brought in, a script-like value.
+ * What emotion's rules never hold and a crafted copy would need to show anything of its own (such a copy
+ * could put a fake warning on every heading): an image or another sheet brought in, a script-like value.
  */
 const FOREIGN_CSS = /url\s*\(|image-set\s*\(|@import|expression\s*\(|javascript:/i;
 /** A generated `content` MUI uses: empty, a zero-width or no-break space; never text an operator could read. */
@@ -157,7 +157,7 @@ export function createKeptStyleCache(
     element.setAttribute('data-emotion', `${key} ${kept.names.join(' ')}`);
     element.textContent = kept.css;
     document.head.appendChild(element);
-    // Checked as the browser parsed it, before emotion takes it: a copy the app would not have written (issue 61)
+    // Checked as the browser parsed it, before emotion takes it: a copy the app would not have written
     // is removed from the document and the storage, so it is neither shown nor saved again.
     const classes = new Set(kept.names.map((name) => `${key}-${name}`));
     const classPattern = new RegExp(`\\.(${key}-[\\w-]+)`, 'g');

@@ -186,8 +186,8 @@ async function resumeTabSession(keycloak: Keycloak, tokens: TabSessionTokens | u
  * in. The account profile is not read: who the operator is comes from the gateway's `me`, and that request waits
  * for nothing but the token.
  *
- * A tab whose kept access token is still valid (a reload, an address typed in the same tab) resolves at once
- * (issue 44): the first requests carry that token while keycloak-js resumes the session (its one token refresh)
+ * A tab whose kept access token is still valid (a reload, an address typed in the same tab) resolves at once:
+ * the first requests carry that token while keycloak-js resumes the session (its one token refresh)
  * behind them; a request that needs a token after that waits for the resume, and a refused one goes through the
  * silent check and the login page as above. The gateway verifies every token itself, so the kept one is worth
  * exactly what it was when the tab kept it.
@@ -199,7 +199,7 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
   const kept = tabSessionStore(safeSessionStorage());
   const tokens = kept.read();
   let keycloak = newKeycloak();
-  // The login page in Spanish (`ui_locales=es`), also the one after the idle limit (issue 47).
+  // The login page in Spanish (`ui_locales=es`), also the one after the idle limit.
   const redirectToLogin = () => keycloak.login({ redirectUri: window.location.href, locale: 'es' });
 
   /** keycloak-js signed in: the kept session renewed, else the SSO session checked silently, else the login page. */
@@ -286,7 +286,7 @@ export async function startAuth(config: BackofficeConfig): Promise<AuthSession> 
   };
 
   // The tab's storage is the operator's before anything reads it (the router's preloads, the lists): another
-  // operator's list states and searches go (issue 61).
+  // operator's list states and searches go.
   claimOperatorStorage(signedInAs);
   return {
     get keycloak() {

@@ -4,7 +4,7 @@ import { postToGateway, type GatewayPost } from './request-headers';
 
 /**
  * The shell's one request: `me`, sent with `fetch` so the shell renders its menu without Apollo Client (Apollo
- * loads with the first screen, in parallel; issue 16). The very query Apollo would send for `app/me.graphql`
+ * loads with the first screen, in parallel). The very query Apollo would send for `app/me.graphql`
  * (`__typename` added), so the answer is written into Apollo's cache as if Apollo had asked
  * (`app/data-layer.tsx`); a unit test keeps the text equal to the document.
  */
@@ -75,7 +75,7 @@ export async function fetchMe(options: MeRequestOptions): Promise<MeData> {
 const PERMISSION_NAME = /^[A-Z][A-Z0-9_]*$/;
 
 /**
- * `me` as the gateway will answer it, read from the access token's claims (issue 44: the shell and the address's
+ * `me` as the gateway will answer it, read from the access token's claims (the shell and the address's
  * first query start with it instead of waiting for `me`): the same claims the gateway reads (apps/gateway
  * auth/verify-token.ts), the roles of the clients the token is meant for (`aud`, but Keycloak's own `account`
  * client) as permissions: the gateway's client is the one among them with roles. A role that is not a permission

@@ -41,7 +41,7 @@ export interface DialogFeedback {
   title?: string;
   /**
    * A refusal only reading the record again resolves (another operator changed it): the dialog offers 'Recargar',
-   * which calls this and closes, instead of its action (issue 45).
+   * which calls this and closes, instead of its action.
    */
   reload?: () => void;
   /**

@@ -1,5 +1,5 @@
 /**
- * What the web keeps in the browser for the operator signed in, and its end (issue 61: a shared workstation). The
+ * What the web keeps in the browser for the operator signed in, and its end (a shared workstation). The
  * tab's session storage holds the lists' states (`payments.list`, `activity.list`: filters and searches), their
  * applied views, the home tab, the last conversion; localStorage holds the copies of an operator's preferences
  * (`preferencias-copia.<user>.<group>`) and, from before the gateway kept them, their old local preferences

@@ -11,10 +11,10 @@ import { browserLocalStorage } from './web-storage';
 import { preferenceGroup, type PreferenceEntries } from './use-preference';
 
 /**
- * The operator's preferences live in the gateway's store (issue 31; docs/decisions.md "Preferences follow the
- * operator"): read one group at a time (`preferences(prefix:)`, a list's when it opens: issue 44) and kept in
+ * The operator's preferences live in the gateway's store (docs/decisions.md,
+ * "Preferences"): read one group at a time (`preferences(prefix:)`, a list's when it opens) and kept in
  * Apollo's cache, one `setPreference` per change, or one `mergePreference` for a value made of entries (a list's
- * columns and views, the recent searches: issue 45). Keys are English identifiers: `search.recent`,
+ * columns and views, the recent searches). Keys are English identifiers: `search.recent`,
  * `list.<area>.columns`, `list.<area>.views`.
  */
 export const preferenceKeys = {
@@ -93,7 +93,7 @@ export function writeCachedPreference(cache: ApolloCache, key: string, value: un
 }
 
 /**
- * Where this browser keeps its last copy of a group of an operator's preferences (localStorage, issue 44): a list
+ * Where this browser keeps its last copy of a group of an operator's preferences (localStorage): a list
  * opens with it while the gateway's copy is on its way. Not a `legacyPreferenceKey` (those are carried over and
  * removed at sign-in).
  */
@@ -150,7 +150,7 @@ function refusedWrite(payload: OutcomePayloadLike | null | undefined): void {
 }
 
 /**
- * Writes some entries of one preference (issue 45): the cache shows `next` (the whole value as the screen left it)
+ * Writes some entries of one preference: the cache shows `next` (the whole value as the screen left it)
  * at once, the gateway merges `changes` into what it holds, and its answer (with another tab's entries) replaces it.
  */
 export async function mergeSavedPreference(

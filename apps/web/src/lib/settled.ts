@@ -22,7 +22,7 @@ function watch(promise: Promise<unknown>) {
  *
  * Why not `lazy` or `use` under `<Suspense>`: React 19 reveals what suspended on a retry, and holds a retry back
  * until 300 ms after the last fallback it showed anywhere (its `FALLBACK_THROTTLE_MS`). A first visit of /pagos shows
- * fallbacks as the shell starts, so its rows waited for that pause with nothing left to do (bench/README.md, issue 33).
+ * fallbacks as the shell starts, so its rows waited for that pause with nothing left to do (bench/README.md).
  * A settled promise here is a plain state update, rendered at once.
  */
 export function useSettled<T>(promise: Promise<T>): T | undefined {
@@ -49,7 +49,7 @@ export function useSettled<T>(promise: Promise<T>): T | undefined {
 
 /**
  * Has `useSettled` follow `promise` from now on, and returns it: a component that first reads it after it settled
- * (a screen's code, the data layer, loaded before the first render: issue 65) renders what it gave at once, not a
+ * (a screen's code, the data layer, loaded before the first render) renders what it gave at once, not a
  * render later.
  */
 export function followSettlement<T>(promise: Promise<T>): Promise<T> {

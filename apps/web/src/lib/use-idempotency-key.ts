@@ -36,7 +36,7 @@ export function useIdempotencyKey(): IdempotencyKey {
 /**
  * The key of each run of one intent whose items may be sent again ('Reintentar fallidos'): the intent's key until a
  * run is answered. An answered run's FAILED items were refused with nothing written, so sending them again is a new
- * request under a new key (the gateway answers a used key with what it answered before: issue 60); a run that got
+ * request under a new key (the gateway answers a used key with what it answered before); a run that got
  * no answer (a lost connection) is sent again under its own key, and the gateway answers what it did.
  * `answeredFirst`: the intent's first run was answered elsewhere (a bulk over the search, run by its input step).
  */

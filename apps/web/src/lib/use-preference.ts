@@ -20,7 +20,7 @@ export interface PreferenceStore {
   /**
    * Changes some entries of `key`, a value made of entries (entry → its value, null removing it): `next` is the
    * whole value as this screen leaves it, shown at once; only `changes` are written, so another tab's changes to
-   * other entries stay (issue 45).
+   * other entries stay.
    */
   merge(key: string, next: Readonly<Record<string, unknown>>, changes: PreferenceEntries): void;
 }
@@ -69,7 +69,7 @@ export interface PreferenceHandle {
   loaded: boolean;
   /**
    * Leaves a value made of entries as `next` by writing only the entries that changed (`preferenceChanges`), so a
-   * change made meanwhile in another tab to another entry is kept (issue 45). Nothing is sent when none changed.
+   * change made meanwhile in another tab to another entry is kept. Nothing is sent when none changed.
    */
   merge(next: Readonly<Record<string, unknown>>): void;
 }
@@ -79,7 +79,7 @@ const NO_STORE: Pick<PreferenceStore, 'useGroup'> = { useGroup: () => NO_GROUP }
 
 /**
  * A preference of the signed-in operator (recent searches, a list's columns and views), kept in the gateway's
- * store so it follows the operator to any browser (issue 31). `key` is one of `preferenceKeys` (lib/preferences).
+ * store so it follows the operator to any browser. `key` is one of `preferenceKeys` (lib/preferences).
  * The value is what the store holds: callers read it defensively (an older version of the app may have written
  * it), and may see it change once (the browser's last copy, then the store's). The one place screens learn where
  * preferences live.

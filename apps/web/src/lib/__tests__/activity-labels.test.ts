@@ -27,7 +27,7 @@ describe('activity labels', () => {
     expect(recordRoute(null, '1')).toBeNull();
   });
 
-  it("names the kind of record a detail shows, so its activity lists only that area's actions (issue 61)", () => {
+  it("names the kind of record a detail shows, so its activity lists only that area's actions", () => {
     // Every detail reachable by the id names the area its route came from.
     for (const area of ['payments', 'subscriptions', 'payers', 'imports', 'afip', 'bins', 'notifications']) {
       expect(recordAreaOf(recordRoute(area, '1000001') ?? '')).toBe(area);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@backoffice/validators';
 import { amountFilterError, amountFilterValue } from '../amount-filter';
 
-describe('amount filters (issue 28: one parser for every amount field and filter)', () => {
+describe('amount filters (one parser for every amount field and filter)', () => {
   it.each([
     ['26717.23', '26717.23'],
     ['26717,23', '26717.23'],

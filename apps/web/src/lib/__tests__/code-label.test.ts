@@ -6,7 +6,7 @@ import {
   notificationStatusLabel,
 } from '../../components/detail/notification-labels';
 
-describe('the Spanish code catalogue (issue 10 item 6)', () => {
+describe('the Spanish code catalogue', () => {
   it.each([
     [statusDetailLabel, 'accredited', 'Acreditado'],
     [statusDetailLabel, 'pending_payment', 'Pendiente de pago'],

@@ -67,7 +67,7 @@ describe("the gateway's rate limit (429)", () => {
   });
 });
 
-describe('field paths in gateway messages (issue 10 item 6)', () => {
+describe('field paths in gateway messages', () => {
   it('are left out of what the operator reads', () => {
     const error = new CombinedGraphQLErrors({
       errors: [

@@ -10,7 +10,7 @@ const TAKES_IT = parse(
 );
 const DOES_NOT = parse('mutation Refresh($id: ID!) { refreshPayment(id: $id) { outcome } }');
 
-describe('withExpectedVersion (issue 45)', () => {
+describe('withExpectedVersion', () => {
   it('sends the version of the record shown to a mutation that declares $expectedVersion', () => {
     expect(withExpectedVersion(TAKES_IT, { id: '1' }, { id: '1', version: 3 })).toEqual({
       id: '1',
@@ -73,7 +73,7 @@ function callsWithoutIt(takingIt: Set<string>): string[] {
   return missing;
 }
 
-describe("the web's action documents (issue 45)", () => {
+describe("the web's action documents", () => {
   it('pass $expectedVersion to every mutation that takes it, so the detail sends the version shown', () => {
     const takingIt = mutationsTakingIt();
     // The single-record actions of the payment and subscription details (a distribution has no version).

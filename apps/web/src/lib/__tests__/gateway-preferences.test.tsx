@@ -74,7 +74,7 @@ describe('GatewayPreferences', () => {
     });
   });
 
-  it('reads the group again when another tab changed it or the window comes back; a change writes only its entries (issue 45)', async () => {
+  it('reads the group again when another tab changed it or the window comes back; a change writes only its entries', async () => {
     // The gateway's copy, as the other tabs of the operator leave it.
     let stored: Record<string, unknown> = { fee: false };
     const reads: unknown[] = [];

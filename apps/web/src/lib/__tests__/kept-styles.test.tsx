@@ -105,7 +105,7 @@ describe('kept styles (emotion rules reused by the next document)', () => {
     leaveDocument(key);
   });
 
-  it('discards a copy the app would not have written: neither shown nor saved again (issue 61)', () => {
+  it('discards a copy the app would not have written: neither shown nor saved again', () => {
     const key = freshKey();
     const real = keptIn(keptByAFirstDocument(key));
     const name = real.names[0]!;

@@ -187,7 +187,7 @@ describe('jwtClaims and keptTokenUsable', () => {
   });
 });
 
-describe('startAuth on a tab with kept tokens (issue 44)', () => {
+describe('startAuth on a tab with kept tokens', () => {
   it('signs in at once with a still valid kept token, which requests carry while keycloak-js resumes', async () => {
     const token = jwt({ exp: nowSeconds() + 300, preferred_username: 'admin' });
     keep(token);

@@ -22,7 +22,7 @@ function afterAdmin() {
   return { session, local };
 }
 
-describe('operator storage (issue 61)', () => {
+describe('operator storage', () => {
   it("signing out removes everything the web kept for the operator; the styles and the menu's state stay", () => {
     const storages = afterAdmin();
     forgetOperator('admin', storages);

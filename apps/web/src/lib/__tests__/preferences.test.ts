@@ -148,7 +148,7 @@ describe('carryOverPreferences', () => {
   });
 });
 
-describe('the last copy kept in the browser (issue 44)', () => {
+describe('the last copy kept in the browser', () => {
   it("is one operator's and one group's, and a damaged one reads as none", () => {
     const storage = memoryStorage();
     keepPreferences(
@@ -171,7 +171,7 @@ describe('the last copy kept in the browser (issue 44)', () => {
   });
 });
 
-describe('preferenceChanges (issue 45)', () => {
+describe('preferenceChanges', () => {
   it('names only the entries added, changed or gone; a value of another shape is written whole', () => {
     const stored = { a: false, b: { name: 'Uno', at: 1 }, c: true };
     expect(preferenceChanges(stored, { a: false, b: { name: 'Dos', at: 1 }, d: true })).toEqual({

@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useRunKeys } from '../use-idempotency-key';
 
-/** The keys the runs of one intent are sent under ('Reintentar fallidos', issue 60). */
+/** The keys the runs of one intent are sent under ('Reintentar fallidos'). */
 describe('useRunKeys', () => {
   const sender = () => {
     const keys: string[] = [];

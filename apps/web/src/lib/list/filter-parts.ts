@@ -236,7 +236,7 @@ export interface PeriodFilters {
 
 /**
  * A month filter (`period`) at `param` (`monthPeriodParam`): a month, 'Mes actual' (the default, never written) or
- * one of `extra` (Buscar Pagos' 'todos'); anything else is the default. Every list's is `periodo` (issue 64); an old
+ * one of `extra` (Buscar Pagos' 'todos'); anything else is the default. Every list's is `periodo`; an old
  * link's name among `aliases` (Buscar Pagos' `period`) is still read, and the address is written with `param`.
  */
 export function periodPart(

@@ -74,7 +74,7 @@ export interface ListDefinition<Filters extends object, Field extends string> {
 /**
  * A list other screens link into: its definition with its route. An area's linked list is declared in a file of its
  * own, `<list>.definition.ts` (its route and codec: no documents, no React), the one file of an area another area may
- * import (eslint.config.js, e2e/bundle.test.ts; issue 64).
+ * import (eslint.config.js, e2e/bundle.test.ts).
  */
 export type LinkedListDefinition<Filters extends object, Field extends string> = ListDefinition<
   Filters,
@@ -231,7 +231,7 @@ export function serializeListState<F extends object, S extends string>(
 }
 
 /**
- * A link into a list (issue 64): its route with the given filters (the others at their defaults) written by the
+ * A link into a list: its route with the given filters (the others at their defaults) written by the
  * definition's own codec, on page 1 at the default size and sort: the address the list itself would show for
  * that state, so the list reads the link as those filters.
  */

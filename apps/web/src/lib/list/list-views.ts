@@ -1,7 +1,7 @@
 /**
- * Columns and saved views of a list (issue 30), the operator's own, kept as preferences in the gateway's store
- * (`usePreference`, keys `list.<area>.columns` and `list.<area>.views`, each choice and view its own entry: issue 45;
- * docs/decisions.md). Pure rules here; the
+ * Columns and saved views of a list, the operator's own, kept as preferences in the gateway's store
+ * (`usePreference`, keys `list.<area>.columns` and `list.<area>.views`, each choice and view its own entry;
+ * docs/decisions.md, "Columns and views"). Pure rules here; the
  * panel and the menu are `components/list-page/list-tools.tsx`.
  */
 import {
@@ -36,7 +36,7 @@ export const ACTIONS_FIELD = 'actions';
 export const isDataColumn = (field: string): boolean => field !== ACTIONS_FIELD;
 
 /**
- * The hidden fields with one data column kept (issue 45): a list of action icons alone says nothing, so when every
+ * The hidden fields with one data column kept: a list of action icons alone says nothing, so when every
  * data column would be hidden (a choice made in two tabs, or a narrow screen) the first one is shown.
  */
 export function keepOneDataColumn(fields: readonly string[], hidden: readonly string[]): string[] {
@@ -67,7 +67,7 @@ export const VIEWS_MAX = 30;
 
 /**
  * The stored views read back safely (a damaged entry is dropped): entries by id, in the order they were saved
- * (issue 45: each view is its own entry, so two tabs saving views both keep theirs), or the list an older app kept.
+ * (each view is its own entry, so two tabs saving views both keep theirs), or the list an older app kept.
  */
 export function readSavedViews(stored: unknown): SavedView[] {
   const listed = Array.isArray(stored)
@@ -129,7 +129,7 @@ export const removeView = (views: readonly SavedView[], id: string): SavedView[]
 export const updateView = (views: readonly SavedView[], id: string, params: string): SavedView[] =>
   views.map((view) => (view.id === id ? { ...view, params } : view));
 
-/** The view a list shows, named above its grid (issue 45); `modified` once its filters differ from the view's. */
+/** The view a list shows, named above its grid; `modified` once its filters differ from the view's. */
 export interface AppliedView {
   view: SavedView;
   modified: boolean;

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 export const BULK_MAX_ITEMS = 500;
 
 /**
- * "All N matching the search" of a list (issue 9, "Beyond the spec"), as the bulk bar shows it:
+ * "All N matching the search" of a list (beyond the spec; docs/decisions.md, "Bulk actions"), as the bulk bar shows it:
  * - `offer`: every row of the page is ticked and more rows match: the bar offers to select the `count` matching
  *   rows (`overMax` when more than `maxItems`: the offer is shown disabled);
  * - `active`: the operator took it: bulk actions run over the filter (`count` confirmed), not over ids.

@@ -54,7 +54,7 @@ const wasEntered = (state: unknown): boolean =>
 /**
  * The list state lives in the URL. An address that names no list shows the last list of this tab (session
  * storage) and is rewritten to it; an address with one of the definition's entry parameters forgets the saved
- * list, saves the list it names and leaves the address without parameters (issue 47), which then shows that saved
+ * list, saves the list it names and leaves the address without parameters, which then shows that saved
  * list until the operator changes it; every list shown is saved back.
  *
  * React Router applies navigations inside a transition, so for a moment the committed location is still the
@@ -101,8 +101,7 @@ export function useListState<F extends object, S extends string>(
   // A change shown ahead of the router's transition holds while the router stays at its address (`pendingAddress`,
   // set as the change is made). A navigation made before that transition commits (the operator leaving at once, a
   // link, the browser's back) replaces it, and the change never commits: it is dropped then, or the screen went on
-  // showing a list its address did not name (a 'Buscar' with that list's variables then asked nothing: issue 65's
-  // filter-inputs flake).
+  // showing a list its address did not name (a 'Buscar' with that list's variables then asked nothing).
   const pendingAddress = useRef<string | null>(null);
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   useEffect(() => {

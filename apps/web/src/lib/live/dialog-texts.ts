@@ -1,7 +1,7 @@
 import type { Viewer } from './protocol';
 
 /*
- * The words of a money dialog's warning (issue 63): what the other operators are doing on the record, by the kind of
+ * The words of a money dialog's warning: what the other operators are doing on the record, by the kind of
  * dialog they declared. Downloaded with the live updates, not with the screens.
  */
 

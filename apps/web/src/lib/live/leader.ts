@@ -1,5 +1,5 @@
 /**
- * Which of the operator's tabs holds the one `/live` connection (issue 63): the Web Locks API where the browser has it
+ * Which of the operator's tabs holds the one `/live` connection: the Web Locks API where the browser has it
  * (the lock is held while the tab lives, and the browser hands it to a waiting tab when the holder closes or
  * crashes), else an election over a BroadcastChannel: the leader says so every `beatMs`; a tab that hears nothing for
  * three beats claims, and of two claims the smaller id wins.

@@ -3,7 +3,7 @@ import type { LiveTab } from './live-tab';
 import type { LiveEvent, OpenRecord, Viewer } from './protocol';
 
 /**
- * How the screens reach the live updates (issue 63) without downloading them: the tab's live state (`./live-tab.ts`)
+ * How the screens reach the live updates without downloading them: the tab's live state (`./live-tab.ts`)
  * and the engine come in a chunk of their own after the first paint (`app/shell/live-connection.tsx`), which hands
  * the tab over here (`provideLiveTab`). Until then these hooks hear nothing and declare nothing; the screens' polling
  * goes on as before.

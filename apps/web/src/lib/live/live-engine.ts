@@ -5,7 +5,7 @@ import { PresenceGathering } from './presence';
 import { liveUrl, PRESENCE_REFRESH_MS, recordKey, type LiveEvent, type OpenRecord } from './protocol';
 
 /**
- * One `/live` connection per browser (issue 63): every tab of the operator joins a BroadcastChannel; one of them, the
+ * One `/live` connection per browser: every tab of the operator joins a BroadcastChannel; one of them, the
  * leader (`./leader.ts`), opens the stream and relays its events to the others; each tab says there what its screens
  * have open (on every change and every 10 s), and the leader sends the union to `/live/presence` on every change and
  * every 10 s. When the leader's tab closes another is elected and connects again from the last event id it heard

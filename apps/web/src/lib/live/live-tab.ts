@@ -3,7 +3,7 @@ import { openOfDeclarations, othersOf } from './presence';
 import { recordKey, type LiveEvent, type OpenRecord, type Viewer } from './protocol';
 
 /**
- * This tab's side of the live updates (issue 63): what its screens have open, the events they listen to and the
+ * This tab's side of the live updates: what its screens have open, the events they listen to and the
  * viewers the gateway last said of a record, with the rules the screens apply to them (a record's area, the others
  * than the operator, a dialog's warning). Downloaded with the engine after the first paint (`./start-live.ts`); the
  * screens reach it through `./live-access.ts`, whose hooks hear nothing until it is there (polling goes on).

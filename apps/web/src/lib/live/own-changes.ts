@@ -1,5 +1,5 @@
 /**
- * What this tab is changing itself (issue 63): the ids an action names, noted when the kit sends it (`useMutate`).
+ * What this tab is changing itself: the ids an action names, noted when the kit sends it (`useMutate`).
  * The list kit shows the action's outcome from its answer (`useListAfterAction`: a cancelled row leaves the filtered
  * page, the total drops, the failed rows stay selected), so the pushed change of those rows is not news to this tab,
  * whether it arrives before the answer or after. Without this, the list read its page again on its own change and

@@ -4,7 +4,7 @@ import { PRESENCE_MAX_ENTRIES, recordKey, type OpenRecord, type Viewer } from '.
 export const TAB_SILENCE_MS = 25_000;
 
 /**
- * What the operator's tabs have open, as the leader gathers it for `/live/presence` (issue 63): each tab's list
+ * What the operator's tabs have open, as the leader gathers it for `/live/presence`: each tab's list
  * replaces its previous one; a tab silent for TAB_SILENCE_MS (it repeats its list every 10 s) or gone drops out.
  * The union is one entry per record, its dialog any tab's (a dialog open anywhere is what other operators must
  * hear of), at most PRESENCE_MAX_ENTRIES (the most recently declared tabs first).

@@ -1,5 +1,5 @@
 /**
- * The live contract (issue 63, docs/live.md): what the gateway's `/live` stream sends and what `/live/presence` takes.
+ * The live contract (docs/live.md): what the gateway's `/live` stream sends and what `/live/presence` takes.
  * Pure types and readers, shared by the leader tab's stream and every tab's relay.
  */
 

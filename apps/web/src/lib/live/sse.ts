@@ -1,5 +1,5 @@
 /**
- * Server-sent events read from a fetch body (issue 63): the web reads `/live` with fetch, not EventSource, so that it
+ * Server-sent events read from a fetch body: the web reads `/live` with fetch, not EventSource, so that it
  * can send the bearer token. The parsing is the HTML standard's (event stream interpretation): lines end in CRLF, LF
  * or CR; a blank line dispatches; `data` lines join with LF; `id` sets the last event id (kept even by an event
  * without data); a line starting with ':' is a comment (the gateway's `: ping`).

@@ -4,7 +4,7 @@ import { startLiveEngine } from './live-engine';
 import { liveTab } from './live-tab';
 
 /**
- * The live updates of this tab (issue 63), started by the shell after its first paint (`app/shell/live-connection.tsx`
+ * The live updates of this tab, started by the shell after its first paint (`app/shell/live-connection.tsx`
  * imports this module lazily: the first visit downloads none of it). Answers its stop.
  */
 export function startLive({

@@ -3,7 +3,7 @@ import { canonicalJson, PRELOAD_FRESH_MS } from './query-preload';
 
 /**
  * The address's first query sent with `fetch` as soon as the token is known, before Apollo Client and the app have
- * loaded (issue 65): the route's preload module says which request its screen will send (`RoutePreload.request`,
+ * loaded: the route's preload module says which request its screen will send (`RoutePreload.request`,
  * the text Apollo sends from codegen's `gql/operation-texts.ts`), app/first-request.ts sends it, and Apollo's link
  * (lib/apollo.ts) hands its answer to the route's preload as that request's answer, so the screen reads it from the
  * cache as before and the gateway sees one request. An answer nobody takes within PRELOAD_FRESH_MS is dropped.

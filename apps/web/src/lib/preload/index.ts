@@ -1,4 +1,4 @@
-/** Starting a screen's first query while its chunk loads (issue 16; docs/decisions.md, "Route preloads"). */
+/** Starting a screen's first query while its chunk loads (docs/decisions.md, "Route preloads"). */
 export {
   PRELOAD_FRESH_MS,
   canonicalJson,

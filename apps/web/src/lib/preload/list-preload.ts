@@ -77,7 +77,7 @@ export function listPreload<F extends object, S extends string, TData, TVariable
     const state = listStateAt(definition, url.searchParams, now);
     const answered = preloadQuery(client, document, variables(state), now.getTime());
     if (!preferences) return answered;
-    // The list's columns and views leave after its rows, never before them; nothing waits for them (issue 44). Their
+    // The list's columns and views leave after its rows, never before them; nothing waits for them. Their
     // module is loaded here, not with this one: it brings React, which the early request must not wait for.
     void import('../preferences')
       .then(({ listPreferenceGroup, preloadPreferences }) =>
@@ -150,8 +150,7 @@ export function preloadsTogether(...preloads: readonly RoutePreload[]): RoutePre
   const together: RoutePreload = (context) =>
     Promise.all(preloads.map((preload) => preload(context))).then(() => undefined);
   if (preloads.some((preload) => preload.early)) {
-    together.early = (context) =>
-      preloads.map((preload) => preload.early?.(context) ?? false).some(Boolean);
+    together.early = (context) => preloads.map((preload) => preload.early?.(context) ?? false).some(Boolean);
   }
   return together;
 }

@@ -6,7 +6,7 @@ import type {
 } from '@apollo/client';
 
 /**
- * A screen's first query started on navigation, while the screen's chunk still downloads (issue 16): the route's
+ * A screen's first query started on navigation, while the screen's chunk still downloads: the route's
  * `preload` (app/routes.ts) sends the same document with the same variables the screen will use into Apollo's
  * cache, and the screen, once loaded, reads that answer (or joins the request still in flight: Apollo
  * deduplicates identical operations) instead of sending a second one.
@@ -133,7 +133,7 @@ interface RecordPreloadContext {
  * the address names, sent on navigation while the screen's chunk still downloads; the screen takes its answer over
  * (`usePreloadedPolicy`, components/detail/versioned-record.ts) instead of asking again. Without it the query left
  * only once the screen's chunk was in and rendered, about 180 ms after the click on a 2-core machine (bench
- * `interactions`, issue 65). `variables` is the very function the screen uses, from the id and the user's permissions.
+ * `interactions`). `variables` is the very function the screen uses, from the id and the user's permissions.
  */
 export function recordPreload<TData, TVariables extends OperationVariables>(
   document: TypedDocumentNode<TData, TVariables>,

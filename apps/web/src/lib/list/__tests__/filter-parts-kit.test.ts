@@ -146,7 +146,7 @@ describe('periodPart: a month filter', () => {
     expect(written(part, { period: '2026-03' })).toBe('period=2026-03');
   });
 
-  it('reads an alias when its own name is absent, its own name first, and writes only its own name (issue 64)', () => {
+  it('reads an alias when its own name is absent, its own name first, and writes only its own name', () => {
     const renamed = periodPart('periodo', ['todos'], { aliases: ['period'] });
     expect(renamed.params).toEqual(['periodo', 'period']);
     expect(read(renamed, 'period=2026-03', { period: 'actual' })).toEqual({ period: '2026-03' });

@@ -18,7 +18,7 @@ import {
 import { parseListParams } from '../list-definition';
 import { thingsList } from './fixture';
 
-describe('columns and views of a list (issue 30)', () => {
+describe('columns and views of a list', () => {
   it("reads a stored choice of columns defensively: booleans of the list's fields only", () => {
     expect(readColumnChoice({ id: false, gone: false, note: 'yes', payer: true }, ['id', 'payer'])).toEqual({
       id: false,
@@ -35,7 +35,7 @@ describe('columns and views of a list (issue 30)', () => {
     expect(readSavedViews({})).toEqual([]);
   });
 
-  it('keeps each view as its own entry, in the order they were saved, and reads an older list as it was (issue 45)', () => {
+  it('keeps each view as its own entry, in the order they were saved, and reads an older list as it was', () => {
     const legacy = [
       { id: 'b', name: 'Uno', params: 'q=1' },
       { id: 'a', name: 'Dos', params: 'q=2' },
@@ -90,7 +90,7 @@ describe('columns and views of a list (issue 30)', () => {
   });
 });
 
-describe('the applied view and the data columns (issue 45)', () => {
+describe('the applied view and the data columns', () => {
   const views = [
     { id: 'a', name: 'Pendientes', params: 'status=pending' },
     { id: 'b', name: 'Aprobados', params: 'status=approved' },

@@ -68,7 +68,7 @@ describe('useListState', () => {
     expect(saved()).toBeNull();
   });
 
-  it('an entry link forgets the saved list, saves its own and leaves the address without parameters (issue 47)', async () => {
+  it('an entry link forgets the saved list, saves its own and leaves the address without parameters', async () => {
     window.sessionStorage.setItem('things.list', JSON.stringify('q=old&page=7'));
     const { result } = renderList('/things?color=green');
     expect(result.current.list.state).toMatchObject({ q: '', colour: 'green', page: 1 });
@@ -80,7 +80,7 @@ describe('useListState', () => {
     await waitFor(() => expect(result.current.location.search).toBe('?colour=green&page=2'));
   });
 
-  it('saves a new search in session storage the moment it is made, before the address commits (issue 10 item 8)', async () => {
+  it('saves a new search in session storage the moment it is made, before the address commits', async () => {
     const { result } = renderList('/things?colour=red&page=3');
     await waitFor(() => expect(saved()).toBe(JSON.stringify('colour=red&page=3')));
     let savedAtOnce: string | null = null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newsAmong, noteOwnChanges, OWN_CHANGE_MS, OWN_CHANGES_MAX } from '../own-changes';
 
-describe("a tab's own changes (issue 63)", () => {
+describe("a tab's own changes", () => {
   it('takes each own id once, and only within its minute', () => {
     noteOwnChanges(['a1', 'a2'], 1_000);
     expect(newsAmong(['a1', 'b1'], 2_000)).toEqual(['b1']);

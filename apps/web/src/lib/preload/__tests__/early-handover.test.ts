@@ -8,7 +8,7 @@ import { createApolloClient } from '../../apollo';
 import { forgetEarlyRequests, type RoutePreload } from '..';
 
 /**
- * The list preloads' early request (issue 65) against the real Apollo Client the screens use (lib/apollo.ts): it is
+ * The list preloads' early request against the real Apollo Client the screens use (lib/apollo.ts): it is
  * the very request Apollo sends, and Apollo takes its answer instead of sending it again.
  */
 
@@ -80,7 +80,7 @@ const sentEarly = (preload: RoutePreload, path: string, permissions: string[], g
     gateway: { gatewayUrl: GATEWAY, getToken: () => Promise.resolve('token-1'), fetch: gatewayFetch },
   }) ?? false;
 
-describe('a list preload’s early request (issue 65)', () => {
+describe('a list preload’s early request', () => {
   afterEach(() => {
     forgetEarlyRequests();
     vi.unstubAllGlobals();

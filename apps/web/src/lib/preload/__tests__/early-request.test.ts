@@ -46,7 +46,7 @@ const operation = {
   query: REQUEST.query,
 };
 
-describe('the early request (issue 65)', () => {
+describe('the early request', () => {
   afterEach(() => forgetEarlyRequests());
 
   it('posts the operation with the headers every gateway request carries, as Apollo’s HttpLink would', async () => {

@@ -12,7 +12,7 @@ const texts = import.meta.glob<Record<string, unknown>>('/src/**/gql/operation-t
 
 const homes = Object.keys(documents).map((file) => file.replace(/\/gql\/graphql\.ts$/, ''));
 
-describe("codegen's operation texts (issue 65)", () => {
+describe("codegen's operation texts", () => {
   it('are written for every home with operations', () => {
     expect(homes.length).toBeGreaterThan(10);
     for (const home of homes) {

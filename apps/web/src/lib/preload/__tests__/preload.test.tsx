@@ -240,7 +240,7 @@ describe('list preload', () => {
       permissions: [],
       now: new Date(),
     });
-    // The list's rows first, then its own preferences (columns, views) only: nothing waits for them (issue 44).
+    // The list's rows first, then its own preferences (columns, views) only: nothing waits for them.
     await waitFor(() =>
       expect(calls).toEqual([{ status: 'OPEN', page: 2 }, { prefix: 'list.things-preload-test.' }]),
     );
