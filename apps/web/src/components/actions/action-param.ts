@@ -39,7 +39,7 @@ function useShownAddress(): { search: string; key: string } {
 }
 
 /**
- * Issue 63 (actions from the palette): a detail opened with `?accion=<KIND>` presses that action once its record is
+ * Actions from the palette: a detail opened with `?accion=<KIND>` presses that action once its record is
  * read, as its toolbar would (the same dialog, checks and warnings); an action the record's `actions` no longer allow
  * is not pressed (the toolbar shows why). The palette may name an action of the record already shown: the router then
  * keeps the screen and only its address changes, so every navigation that names one presses it, once.

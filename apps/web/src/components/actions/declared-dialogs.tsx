@@ -118,7 +118,7 @@ export function detailActionKit<R extends { id: string }, C>() {
         );
       },
     /**
-     * A question about an action that moves money (issue 64): its sentence, then the summary of what it moves, whose,
+     * A question about an action that moves money: its sentence, then the summary of what it moves, whose,
      * how much and to which account (`MovementConfirmDialog`), under `summaryTitle` ('Se autorizará').
      */
     confirmMovement:

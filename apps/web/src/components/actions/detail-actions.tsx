@@ -77,7 +77,7 @@ export interface DetailAction<R, C> {
   skipDialog?(run: ActionRun<R, C>): boolean;
   /** The dialog the press opens, its submit bound to the action's mutation and outcome. */
   dialog?(run: ActionRun<R, C>, explainRefusal: ExplainRefusal): ReactNode;
-  /** Its dialog sends a write: declared to the other operators while open, and warned of theirs (issue 63). */
+  /** Its dialog sends a write: declared to the other operators while open, and warned of theirs. */
   moves?: boolean;
 }
 
@@ -134,7 +134,7 @@ function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables
   explainRefusal: ExplainRefusal;
 }) {
   // Made when the dialog opens and kept while it is open: a second press after a timeout never acts twice. An
-  // answered refusal wrote nothing and its key answers that refusal again (issue 60): the next press is a new
+  // answered refusal wrote nothing and its key answers that refusal again: the next press is a new
   // request, under a new key.
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   // The record a request of unknown outcome was sent against: its retry is the same request (the version the operator
@@ -369,7 +369,7 @@ export function useRowActions<K extends string, R, C>(
   const { run, busy, dialog } = useActionTable(table, options, (row) => row);
   // A list's columns hold `run` (its actions cell), and new columns make the grid render every row and cell of the
   // page again: the same function on every render, calling this render's, so that a list change or a query's answer
-  // does not render the rows twice (issue 65).
+  // does not render the rows twice.
   const latestRun = useRef(run);
   latestRun.current = run;
   const stableRun = useCallback((kind: K, row: R) => latestRun.current(kind, row), []);

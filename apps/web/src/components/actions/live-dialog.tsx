@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../dialogs/kit-dialogs';
 export const dialogKindOf = (kind: string) => kind.toLowerCase();
 
 /**
- * A money dialog and the other operators (issue 63): while it is open its kind is declared on the record (the others'
+ * A money dialog and the other operators: while it is open its kind is declared on the record (the others'
  * details hear of it), and opening one on a record where another operator has a dialog open first warns ('admin está
  * reembolsando este pago', 'Continuar' / 'Cancelar'); the version check as it opens still decides.
  */

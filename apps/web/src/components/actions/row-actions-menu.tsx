@@ -25,7 +25,7 @@ export interface RowActionsMenuProps<K extends string> {
  * reason under the label. The chosen action starts once the menu has closed (focus back on the menu button),
  * so the dialog it opens returns focus to that button when it closes. The kit's dialogs are asked for as the menu
  * opens, and a menu closed by a choice closes without its animation: the chosen dialog shows at once (it waited
- * for the menu's closing animation and then its own download, about 600 ms: bench `interactions`, issue 65).
+ * for the menu's closing animation and then its own download, about 600 ms: bench `interactions`).
  */
 export function RowActionsMenu<K extends string>({
   actions,

@@ -21,7 +21,7 @@ export interface RowEditDeleteProps {
 
 /**
  * A row's ACCIONES cell of icon buttons: 'Editar' (a link to its page) and 'Eliminar', each where allowed. Their
- * hints are mounted only while shown and the cell has no `sx`: one cell per row of a list (issue 44).
+ * hints are mounted only while shown and the cell has no `sx`: one cell per row of a list.
  */
 export function RowEditDelete({ editTo, editLabel, onDelete, deleteLabel }: RowEditDeleteProps) {
   return (

@@ -26,7 +26,7 @@ export interface SubmitActionSpec<Sent, TData, TVariables extends OperationVaria
 }
 
 /**
- * The submit of a form screen or a dialog that is not a record's action (issue 64): the mutation through
+ * The submit of a form screen or a dialog that is not a record's action: the mutation through
  * `useMutate`, its answer through `resolveOutcome` (success: the toast, then `after`; FAILED or UNKNOWN: the feedback
  * the form shows, what was typed kept). A document that declares `$idempotencyKey` gets one key per operator intent:
  * the same key while the same variables are sent again (a retry after a timeout never acts twice), a new one once
@@ -62,7 +62,7 @@ export function useSubmitAction<Sent, TData, TVariables extends OperationVariabl
       // Held for approval: nothing sent, its request said as it is (the same key would answer it again).
       if (resolution.kind === 'pending') return resolution.feedback;
       if (resolution.unknown) onUnknown?.();
-      // An answered refusal wrote nothing, and its key would answer it again (issue 60): a new request next time.
+      // An answered refusal wrote nothing, and its key would answer it again: a new request next time.
       else if (payload) intent.current = null;
       return explainRefusal ? explainRefusal(resolution.feedback) : resolution.feedback;
     },

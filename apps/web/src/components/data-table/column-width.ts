@@ -1,11 +1,11 @@
 /**
- * How narrow a list's column may be so that its header is never cut (issue 47): a header wraps onto at most two
+ * How narrow a list's column may be so that its header is never cut: a header wraps onto at most two
  * lines, broken at its spaces, never inside a word, and a sortable column keeps room for its sort arrow (shown
  * while sorted or under the pointer). The grid styles its header titles and pads its cells once (data-table.tsx,
  * `GRID_SX`, from the constants below); these figures are that style's, rounded up: capitals at 0.625rem, weight
  * 600, about 7.8 px each in the widest of the system fonts the theme names (DejaVu Sans, Linux's), less elsewhere.
  * Header and padding are that small so that every column of the spec fits 1280×800 with the menu open under its
- * spec name (issue 64: /afip's ten columns, the withdrawal lists' nine beside their checkboxes).
+ * spec name (/afip's ten columns, the withdrawal lists' nine beside their checkboxes).
  */
 
 /** The header titles' font size (GRID_SX). */

@@ -26,13 +26,13 @@ export const isCut = (element: HTMLElement | null): boolean =>
   (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
 
 /**
- * A text a list cell cuts with an ellipsis (issue 28 item 5): the full value in a tooltip, shown only when the
+ * A text a list cell cuts with an ellipsis: the full value in a tooltip, shown only when the
  * text is cut (or was shortened before), on hover and on keyboard focus of the cell (the grid's arrow keys focus
- * the cell, never the text, so the cell's focus is watched: issue 45, DETALLE of /actividad).
+ * the cell, never the text, so the cell's focus is watched, as in DETALLE of /actividad).
  *
  * MUI's Tooltip is mounted only while the full value is shown: a page of the list renders ≈ 250 of these, and a
  * Tooltip in each ran its hooks, timers and its emotion-styled Popper for every cell on every render of the rows
- * (issue 44, "render only what changes"). The pointer entering the text opens it (then the Tooltip's own
+ * ("render only what changes"). The pointer entering the text opens it (then the Tooltip's own
  * handlers close it).
  */
 export function CutText({ text, full = text, className }: CutTextProps) {
@@ -91,7 +91,7 @@ const focusVisible = (element: HTMLElement) => {
  * A short hint for a small button of a list row ('Ver detalle', 'Acciones'), shown on hover and keyboard focus as
  * MUI's Tooltip shows it, but with that Tooltip mounted only while shown: a page of a list renders one or two of
  * these per row, and a Tooltip per button ran its hooks and its emotion-styled Popper for every row on every
- * render of the rows (issue 44, "render only what changes"). The Tooltip is the button's sibling, anchored to it,
+ * render of the rows ("render only what changes"). The Tooltip is the button's sibling, anchored to it,
  * so the button itself is never mounted again when the hint opens (a focused button keeps its focus).
  */
 export function HintTooltip({

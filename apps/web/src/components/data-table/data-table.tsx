@@ -47,7 +47,7 @@ declare module '@mui/x-data-grid' {
  * The one wrapper around MUI X DataGrid (only this folder imports it). Server-side paging and sorting,
  * Spanish texts, checkbox selection of the visible page, loading and empty states, and rows that are real
  * links (middle click and "open in new tab" work). From the keyboard the grid's own navigation moves between
- * cells and rows (arrow keys) and Enter on a focused cell of a linked row opens the row's page (issue 30).
+ * cells and rows (arrow keys) and Enter on a focused cell of a linked row opens the row's page.
  */
 
 export type DataTableSortDirection = 'asc' | 'desc';
@@ -91,7 +91,7 @@ export interface DataTableColumn<R> {
   /**
    * Which columns give way when the list does not fit its width (1280×800 with the menu open): 1 (the default:
    * ids, dates, amounts, the actions) is always shown; columns of priority 2, then 3, are hidden, the last first,
-   * until the rest fit without sideways scrolling (issue 28 item 5).
+   * until the rest fit without sideways scrolling.
    */
   priority?: 1 | 2 | 3;
 }
@@ -375,9 +375,9 @@ const GRID_SX: SxProps<Theme> = {
     fontSize: '0.75rem',
   },
   [`& .${dataTableClasses.buttons}`]: { display: 'flex', alignItems: 'center', gap: 0.25 },
-  // Not the grid's empty filler cell: padded, it stuck 16 px out of every list's scroller (issue 47).
+  // Not the grid's empty filler cell: padded, it stuck 16 px out of every list's scroller.
   '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty)': { fontSize: '0.8125rem', px: `${CELL_PADDING_PX}px` },
-  // The last column's resize handle sat half past the grid's edge (5 px of sideways scroll, issue 47).
+  // The last column's resize handle sat half past the grid's edge (5 px of sideways scroll).
   '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator--sideRight': { display: 'none' },
   // A status chip reads on one line, its column as wide as its longest label: a pill broken on two lines read as two.
   '& .MuiDataGrid-cell .MuiChip-root': { height: 'auto' },
@@ -386,8 +386,8 @@ const GRID_SX: SxProps<Theme> = {
   '& .MuiDataGrid-sortButton': { p: '2px', fontSize: 14 },
   '& .MuiDataGrid-columnHeader': { bgcolor: 'grey.50', px: `${CELL_PADDING_PX}px` },
   '& .MuiDataGrid-columnHeaderTitle': {
-    // A long header wraps to two lines instead of widening its column (issue 10 item 8), never inside a word: each
-    // column is at least as wide as its header needs (column-width.ts, whose figures are this style's; issue 47).
+    // A long header wraps to two lines instead of widening its column, never inside a word: each
+    // column is at least as wide as its header needs (column-width.ts, whose figures are this style's).
     // The line is tall enough for the accents of capitals (DESCRIPCIÓN, PAÍS): the title's box clips what leaves it.
     whiteSpace: 'normal',
     lineHeight: 1.45,
@@ -435,7 +435,7 @@ interface RowsSeen<R> {
  * The list the grid shows while a list change is on its way. The grid renders every row and cell of the page again
  * for any change of its props (its root props reach each row), and a sort, a page or a filter changed them in the
  * click's own task: the click painted only after the whole grid had rendered, and again when the rows came (bench
- * `interactions`, issue 65). So the grid stays as it is until the new list's rows come (the rows still shown are the
+ * `interactions`). So the grid stays as it is until the new list's rows come (the rows still shown are the
  * previous list's: its sort, page and total stay with them; the box is busy, a bar says it is loading), and then
  * shows them with their sort and page in one render, the answer's own. Rows already in the cache come in the click's
  * own render: they are shown a render later (deferred), so the click paints first. Without `listKey` (a table that

@@ -50,8 +50,8 @@ export interface RowsInStages<R> {
  * a grid mounted with its page), or, given `listKey`, when the page is another list's (another page, sort or filter).
  * With `autoHeight` the grid renders every row of the page in one commit (its virtualization sees a viewport as
  * tall as the page), though a 1280×800 window shows about 12 of them, and on a repeat visit to a list that one
- * commit after the answer was the last long task before the first row (bench/README.md, issue 44 (c)); a list change
- * likewise showed its new rows 170–280 ms after their answer (issue 65). So the first commit renders the rows that
+ * commit after the answer was the last long task before the first row (bench/README.md); a list change
+ * likewise showed its new rows 170–280 ms after their answer. So the first commit renders the rows that
  * reach the window's bottom (`rowsInWindow`, from the grid's top as on screen: scrolled down, that is every row down to
  * the window's bottom) and the rest of the page follows right after that first paint, as an ordinary (not deferrable)
  * update: an input event waits for it, so a click on 'select all' or a key press always finds the whole page. The same

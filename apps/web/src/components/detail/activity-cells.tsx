@@ -12,7 +12,7 @@ import {
 } from '@/lib/activity-labels';
 
 /**
- * What the 'Actividad' screen and a detail's 'Actividad en el back-office' section show of one action (issue 31):
+ * What the 'Actividad' screen and a detail's 'Actividad en el back-office' section show of one action:
  * its Spanish name (the mutation in a tooltip), its records linked to their detail, its result.
  */
 export interface ActivityCellRow {

@@ -69,7 +69,7 @@ export const emailPieces = (text: string): string[] => text.split(/(?<=@)|(?<=[.
 
 /**
  * A text that breaks, when it must, after an e-mail's '@' or a separator of its name, never inside its domain or a
- * word ('maria.gonzalez@' / 'gmail.com', not 'maria.gonzalez@gmail.co' / 'm'; issue 47); a text without '@' is
+ * word ('maria.gonzalez@' / 'gmail.com', not 'maria.gonzalez@gmail.co' / 'm'); a text without '@' is
  * unchanged, and a domain wider than its box still breaks rather than overflow.
  */
 export function EmailText({ email }: { email: string }) {
@@ -146,7 +146,7 @@ export const sectionTableSx = {
     bgcolor: 'background.paper',
   },
   // Headers wrap at their spaces ('CÓDIGO DE ÁREA') and the padding is the grid's: a section's table fits its card
-  // instead of cutting its last column (a payer's phone number, a payment's IMPORTE; issue 47).
+  // instead of cutting its last column (a payer's phone number, a payment's IMPORTE).
   '& td, & th': { px: 2 },
   '& tr:last-of-type td': { borderBottom: 0 },
 } as const;

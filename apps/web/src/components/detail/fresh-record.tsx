@@ -72,18 +72,18 @@ export interface FreshRecord {
    */
   explainRefusal: (feedback: DialogFeedback | null) => Promise<DialogFeedback | null>;
   /**
-   * An action's dialog opening (issue 45): the record read again; when its version moved since it was shown, the
+   * An action's dialog opening: the record read again; when its version moved since it was shown, the
    * notice the dialog shows ('Otro operador modificó este registro', with 'Recargar' in place of the action).
    */
   noticeOnOpen: () => Promise<DialogFeedback | null>;
   /**
-   * True while an action's dialog shows the same news (issue 45): the page's notice and its 'Recargar' step aside,
+   * True while an action's dialog shows the same news: the page's notice and its 'Recargar' step aside,
    * so the page has one notice and one 'Recargar' at a time.
    */
   inDialog: boolean;
   /** What a detail's action table takes from the record's freshness (`useDetailActions`, `useRowActions`). */
   forActions: FreshActionOptions;
-  /** The record as the live updates name it (issue 63), null for one they do not know. */
+  /** The record as the live updates name it, null for one they do not know. */
   live: { area: string; id: string } | null;
 }
 
@@ -101,7 +101,7 @@ export interface FreshActionOptions {
 }
 
 /**
- * A detail's freshness (issue 30): when the shown record was read (the record `recordOf` finds in the screen's query
+ * A detail's freshness: when the shown record was read (the record `recordOf` finds in the screen's query
  * `result`), and whether another operator changed it since.
  * The record is read again, without touching the screen's cache (`no-cache`), when the tab becomes visible and every
  * `intervalMs` while it is visible; a different version sets `changed`. 'Recargar' (`reload`) reads the screen's query
@@ -173,7 +173,7 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
     };
   }, [skip, shownVersion, intervalMs, check]);
 
-  // Issue 63: the record is declared open (the other operators' details say so), and a change pushed for it (or a
+  // The record is declared open (the other operators' details say so), and a change pushed for it (or a
   // reset of the stream) runs the check at once instead of at the next poll. The notice, not the fields refreshed,
   // says it even where nothing is being edited: what the operator reads never moves under his eyes, and 'Recargar'
   // stays his (docs/decisions.md). His own change finds the version he already shows and says nothing.
@@ -267,7 +267,7 @@ export function agoText(seconds: number): string {
 
 /**
  * A detail's actions while its stale notice is up: without the toolbar's 'Recargar' (RELOAD), the notice's own reading
- * the record again, so the page offers one 'Recargar' at a time (issue 45).
+ * the record again, so the page offers one 'Recargar' at a time.
  */
 export function withoutToolbarReload<A extends { kind: string }>(
   fresh: FreshRecord,
@@ -280,7 +280,7 @@ export function withoutToolbarReload<A extends { kind: string }>(
  * 'Actualizado hace N s' (advancing), and when another operator changed the record, a warning with 'Recargar' and,
  * where the record has a version history, 'Ver cambios' (the side-by-side comparison). While the record shown is
  * stale the line says so ('Leído hace N s: hay una versión más nueva'), and while an action's dialog shows the same
- * news the warning steps aside (issue 45: one notice and one 'Recargar' at a time).
+ * news the warning steps aside (one notice and one 'Recargar' at a time).
  */
 export function FreshnessNotice({
   fresh,

@@ -3,7 +3,7 @@ import { formatAmount } from '@/lib/format';
 
 /**
  * An amount as operators read it ('$ 1.500,00'), kept on one line: the '$' never wraps apart from its figures in a
- * narrow cell or dialog (issue 29 item 18). Figures are tabular, so amounts in a column line up.
+ * narrow cell or dialog. Figures are tabular, so amounts in a column line up.
  */
 export function MoneyText({ value, testId }: { value: string | number | null | undefined; testId?: string }) {
   return (

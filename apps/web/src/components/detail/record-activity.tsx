@@ -10,10 +10,10 @@ const RecordActivityContent = lazy(() => import('./record-activity-content'));
 const PendingApprovalContent = lazy(() => import('./pending-approval-content'));
 
 /**
- * 'Actividad en el back-office' (issue 31): the last actions operators took on a record, with a link to /actividad
+ * 'Actividad en el back-office': the last actions operators took on a record, with a link to /actividad
  * filtered by it. Shown to users with ACTIVITY_SHOW only; its query and table load in their own chunk, so a detail
  * screen grows by this file only. One line per detail screen: `<RecordActivity recordId={id} />`. Only the
- * actions of the record's kind are listed: the area of the detail's route (`recordAreaOf`, issue 61).
+ * actions of the record's kind are listed: the area of the detail's route (`recordAreaOf`).
  */
 export function RecordActivity({ recordId }: { recordId: string | null | undefined }) {
   const allowed = useHasAny(['ACTIVITY_SHOW']);

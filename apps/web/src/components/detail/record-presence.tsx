@@ -8,7 +8,7 @@ export interface LiveRecord {
 }
 
 /**
- * 'También está viendo: admin' (issue 63): the other operators the gateway says have the record open, the operator
+ * 'También está viendo: admin': the other operators the gateway says have the record open, the operator
  * himself left out; nothing when there are none. A polite live region: a screen reader hears who arrives.
  */
 export function RecordPresence({ live }: { live: LiveRecord | null }) {

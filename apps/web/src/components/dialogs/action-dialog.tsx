@@ -263,7 +263,7 @@ export function ActionDialog({
 
 /**
  * The close button's text: 'Cancelar' beside a submit, 'Cerrar' alone or beside a submit that itself cancels
- * something ('Cancelar pago': two buttons reading 'Cancelar' would mislead, issue 10 item 9).
+ * something ('Cancelar pago': two buttons reading 'Cancelar' would mislead).
  */
 export function closeLabelBeside(submitLabel: string | undefined): string {
   return submitLabel && !/^cancelar\b/i.test(submitLabel.trim()) ? 'Cancelar' : 'Cerrar';

@@ -85,7 +85,7 @@ export function toPaymentMethodChangeInput(values: ChangeMethodFormValues): Paym
 }
 
 /**
- * What 'Guardar' will send (issue 64: a dialog that moves money says to which account), from the input its submit
+ * What 'Guardar' will send (a dialog that moves money says to which account), from the input its submit
  * builds: a field not valid yet is not sent ('—').
  */
 export function changeMethodSummary(
@@ -125,7 +125,7 @@ export interface ChangePaymentMethodDialogProps {
 
 /**
  * What the operator types in the expiration, as typed (digits and a separator): 1/2027, 01/27 and 0127 are all
- * accepted and become MM/YYYY when the field is left (issue 10 item 7; a mask used to turn 1/2027 into 12/027).
+ * accepted and become MM/YYYY when the field is left (a mask used to turn 1/2027 into 12/027).
  */
 function formatExpirationInput(raw: string): string {
   return raw.replace(/[^\d/\-. ]/g, '').slice(0, 7);

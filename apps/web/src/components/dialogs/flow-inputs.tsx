@@ -17,7 +17,7 @@ export type AreaFlowDialogsProps<K extends string, T, V, R extends BulkResultLik
 /** The flow's props every input dialog takes as they are. */
 function dialogProps<K extends string, T, V>(props: FlowInputProps<K, T, V>) {
   const { title, description, submitLabel, onClose, returnFocusTo, mode } = props;
-  // A multi-selection's input is as wide as its confirm and progress dialogs (issue 10 item 9).
+  // A multi-selection's input is as wide as its confirm and progress dialogs.
   const width = mode === 'bulk' ? MULTI_DIALOG_WIDTH : undefined;
   return { title, description, submitLabel, onClose, returnFocusTo, width };
 }

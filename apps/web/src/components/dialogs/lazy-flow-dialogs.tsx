@@ -22,8 +22,8 @@ function whenIdle(run: () => void): () => void {
  * and one that fails while a `Component` waits on it goes to the screen's error boundary.
  *
  * Not `lazy` under Suspense, for the reason of the screens' `useSettled` (lib/settled.ts): every first opening of a
- * dialog waited for React's 300 ms pause after its fallback, also with its chunk already in (bench `interactions`,
- * issue 65). Not `useSettled` itself either: imported by the lists' chunks too, lib/settled.ts left the shell's
+ * dialog waited for React's 300 ms pause after its fallback, also with its chunk already in (bench `interactions`).
+ * Not `useSettled` itself either: imported by the lists' chunks too, lib/settled.ts left the shell's
  * chunk for one of its own, 0.2 KiB more for the shell.
  */
 export function lazyWhenIdle<P extends object>(load: () => Promise<ComponentType<P>>) {
@@ -84,7 +84,7 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
 
 /**
  * An area's flow dialogs (its `BulkFlowDialogs` with texts and input dialogs) kept out of the screen's first
- * download (issue 16): the dialogs, their forms and formik arrive once the screen has rendered and the browser
+ * download: the dialogs, their forms and formik arrive once the screen has rendered and the browser
  * is idle, while the operator reads the list. A flow started before they arrive opens them as soon as they do;
  * the flow's state lives in the screen (`useBulkFlow`), so nothing the operator chose waits on the download.
  */

@@ -15,7 +15,7 @@ export interface MoneySummaryLine {
   amount?: boolean;
 }
 
-/** What a dialog acting on one record moves (issue 64): which record, whose, how much, and to which account. */
+/** What a dialog acting on one record moves: which record, whose, how much, and to which account. */
 export interface MovementOf {
   /** The record's noun and id: ['Retiro', '6000001']. */
   record: readonly [string, string];
@@ -55,7 +55,7 @@ function shown({ value, amount }: MoneySummaryLine): string {
 }
 
 /**
- * What a dialog that moves money will send (issue 47): the amounts, the payment methods and the accounts, built by
+ * What a dialog that moves money will send: the amounts, the payment methods and the accounts, built by
  * the dialog from the same function its submit uses, so the summary follows the operator as they type and never
  * says an amount or an account the request will not carry. Announced politely as it changes.
  */

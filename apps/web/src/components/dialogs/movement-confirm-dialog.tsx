@@ -8,7 +8,7 @@ export interface MovementConfirmDialogProps extends Omit<ConfirmDialogProps, 'ch
 }
 
 /**
- * A question about an action that moves money (issue 64): its sentence, then what it moves, whose, how much and to
+ * A question about an action that moves money: its sentence, then what it moves, whose, how much and to
  * which account (`movementLines`), as a bulk confirmation lists each item.
  */
 export function MovementConfirmDialog({ summaryTitle, movement, ...question }: MovementConfirmDialogProps) {

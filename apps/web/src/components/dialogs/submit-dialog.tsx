@@ -65,7 +65,7 @@ export function FormDialog<Values extends FormikValues, Sent>({
   ...frame
 }: FormDialogProps<Values, Sent>) {
   const { submit, submitting, feedback } = useDialogSubmit(onSubmit);
-  // Validated on mount, the dialog opens with its errors already (issue 48): the mount's validation comes after the
+  // Validated on mount, the dialog opens with its errors already: the mount's validation comes after the
   // first frame, and the primary button showed enabled until then (a quick click or Enter was taken).
   const initialErrors = useInitialErrors(
     !submitWhileInvalid && validationSchema ? { validationSchema } : null,

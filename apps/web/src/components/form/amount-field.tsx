@@ -26,7 +26,7 @@ export type AmountFieldProps = Omit<
 };
 
 /**
- * The one amount an operator types (issue 47): refunds, subscription amount, distribution destination, scheduled
+ * The one amount an operator types: refunds, subscription amount, distribution destination, scheduled
  * withdrawals, service payments, every amount filter. It reads '26.717,23', '26717,23' and a pasted '26717.23' as
  * the same Decimal through the validators' one parser (`readAmount`), and says under it what it understood in
  * es-AR ('$ 26.717,23') while the operator types; anything else gets the validators' one message through `error`.

@@ -15,7 +15,7 @@ export type ValidatedFormikProps<Values> = Omit<
 
 /**
  * A form page's `Formik` whose submit waits for a valid form (FormFooter's, or its own `disabled={!isValid}`):
- * validated on mount, and open with its initial values' errors already (`initialErrors`, issue 48). formik's mount
+ * validated on mount, and open with its initial values' errors already (`initialErrors`). formik's mount
  * validation comes after the first render, and until it did the submit showed enabled: a quick click or an Enter
  * was taken. The validation is a yup `validationSchema` or a `validate` that answers at once, so it can run now.
  */

@@ -10,12 +10,12 @@ import {
 import { shownError } from './field-error';
 
 /**
- * The identifier inputs (issue 28 item 10): what each keeps of what is typed or pasted, and how it shows it. The
+ * The identifier inputs: what each keeps of what is typed or pasted, and how it shows it. The
  * rules are `@backoffice/validators`' (identifier-input.ts); the field holds the cleaned value, which is what the
  * form sends.
  * - `cuit`: a CUIT/CUIL; dashes and spaces accepted, digits kept, shown as 20-12345678-6.
  * - `card`: a card number; spaces and dashes removed.
- * - `cbu`: a CBU; digits only, like the CUIT (issue 47), separators dropped.
+ * - `cbu`: a CBU; digits only, like the CUIT, separators dropped.
  * - `digits`: digits only (a BIN, accreditation days, a DNI); letters and signs are not accepted.
  */
 export type IdentifierKind = 'cuit' | 'card' | 'cbu' | 'digits';

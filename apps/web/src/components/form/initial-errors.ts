@@ -14,7 +14,7 @@ type SyncSchema = Pick<AnySchema, 'validateSync'>;
 /**
  * A form's errors by its yup schema, found now rather than in a later microtask: `{}` when the values are valid.
  *
- * Why (issue 48): formik's `validateOnMount` validates after the first render, so a submit disabled by `!isValid`
+ * Why: formik's `validateOnMount` validates after the first render, so a submit disabled by `!isValid`
  * shows enabled for its first frame(s), and a click or an Enter then was taken. Passed as `initialErrors`, these
  * errors make the form invalid from its first frame. It is formik's own yup call (`validateYupSchema` with its
  * sync flag: empty strings read as undefined, every error, not the first) and formik's own reading of the failure

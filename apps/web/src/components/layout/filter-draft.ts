@@ -30,7 +30,7 @@ const noCheck = () => false;
 
 /**
  * The draft of a list's filter form: the fields change it, 'Buscar' applies it, nothing is applied while a
- * field is half typed or invalid (issue 28 item 3). 'Limpiar' is the list's: it changes `applied`, and the
+ * field is half typed or invalid. 'Limpiar' is the list's: it changes `applied`, and the
  * screen mounts the form again with it (a key), so nothing chosen and not applied survives.
  */
 export function useFilterDraft<F extends object>(

@@ -26,7 +26,7 @@ export interface ColumnChooserProps {
 }
 
 /**
- * 'Columnas' (issue 30): a button opening a panel (a dialog: focus inside while open, back on the button when it
+ * 'Columnas': a button opening a panel (a dialog: focus inside while open, back on the button when it
  * closes) with one checkbox per column, named as its header, and 'Restablecer columnas'. A column hidden because
  * the list does not fit the screen (its priority) is unticked and says so; ticking it brings it back.
  */
@@ -35,7 +35,7 @@ export function ColumnChooser({ columns, choice, hidden, onChange }: ColumnChoos
   const panelId = popup.id;
   const titleId = useId();
   const named = columns.filter((column) => column.headerName.trim() !== '');
-  // The data columns shown: the last of them stays (ACCIONES alone would be a list of icons, issue 45).
+  // The data columns shown: the last of them stays (ACCIONES alone would be a list of icons).
   const shownData = named.filter((column) => isDataColumn(column.field) && !hidden.includes(column.field));
   return (
     <>

@@ -179,10 +179,10 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
   const barNoun = noun ?? bulk?.noun;
   const texts = textsOf(props);
   const { tools, columnChoice, onHiddenChange } = useListTools(page.view, table.columns);
-  // Issue 63: a change pushed for a row shown reads the page again and highlights the row for a moment.
+  // A change pushed for a row shown reads the page again and highlights the row for a moment.
   const live = useLiveRows(page.view?.area, page.rows, page.refetch ?? page.retry);
   // A new page starts at the table's top: after 'next page' at the bottom of a long page, the list scrolls up to
-  // its bar, never further than needed (issue 29 item 26).
+  // its bar, never further than needed.
   const listTop = useRef<HTMLDivElement>(null);
   const onPageChange = (p: number, size: number) => {
     binding.onPageChange(p, size);
@@ -195,7 +195,7 @@ export function ListPage<Row extends { id: string }, K extends string = string>(
       {filters}
       {beforeList}
       {placeholder ? (
-        // 'Vistas' stays while a required filter is missing (issue 45): a saved view may choose it (/lotes' Entidad).
+        // 'Vistas' stays while a required filter is missing: a saved view may choose it (/lotes' Entidad).
         <>
           {tools && (
             <Paper variant="outlined" sx={{ overflow: 'hidden', mb: 2 }}>

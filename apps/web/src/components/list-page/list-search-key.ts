@@ -10,7 +10,7 @@ const SEARCH_TOGGLE = '[data-list-search-toggle]';
 const shown = (element: HTMLElement) => element.getClientRects().length > 0;
 
 /**
- * A list's search field (issue 45): the field its filters mark (`data-list-search`, the kit's `SearchBar`), else
+ * A list's search field: the field its filters mark (`data-list-search`, the kit's `SearchBar`), else
  * the first text field of its filters that is shown and enabled (never one of the grid's own). Null: none, or a
  * search shown on demand that is hidden (`data-list-search-toggle` on its button, which '/' then presses).
  */

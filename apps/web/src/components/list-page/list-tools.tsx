@@ -30,7 +30,7 @@ export interface ListTools {
 }
 
 /**
- * The view the list shows, by name, before 'Vistas' (issue 45); once its filters differ from it, '(con cambios)'
+ * The view the list shows, by name, before 'Vistas'; once its filters differ from it, '(con cambios)'
  * and 'Guardar cambios', which saves them into the view.
  */
 function AppliedViewName({ applied, onSave }: { applied: AppliedView; onSave(view: SavedView): void }) {
@@ -62,8 +62,8 @@ function AppliedViewName({ applied, onSave }: { applied: AppliedView; onSave(vie
 const appliedViewCache = (area: string) => createSessionCache(`${area}.view`, decodeString);
 
 /**
- * Every list's 'Vistas' and 'Columnas' (issue 30), the operator's own and kept in the gateway's store per list:
- * `list.<area>.views` and `list.<area>.columns` (`usePreference`). Nothing waits for them (issue 44): the list
+ * Every list's 'Vistas' and 'Columnas', the operator's own and kept in the gateway's store per list:
+ * `list.<area>.views` and `list.<area>.columns` (`usePreference`). Nothing waits for them: the list
  * shows the browser's last copy (or every column) at once, and the gateway's copy when it arrives.
  */
 export function useListTools(
@@ -71,7 +71,7 @@ export function useListTools(
   columns: readonly ChooserColumn[],
 ): ListTools {
   const area = view?.area ?? '';
-  // Each column choice and each view is its own entry (issue 45): a change writes only what it changed, so
+  // Each column choice and each view is its own entry: a change writes only what it changed, so
   // another tab's changes to other columns or views stay.
   const [storedChoice, , columnsPreference] = usePreference<unknown>(preferenceKeys.listColumns(area), null);
   const [storedViews, , viewsPreference] = usePreference<unknown>(preferenceKeys.listViews(area), null);

@@ -29,7 +29,7 @@ const LIST_BOX = { overflow: 'hidden' } as const;
 const quote = (id: string) => id.replace(/["\\]/g, '\\$&');
 
 /**
- * A list and the live updates (issue 63): a change pushed for a record the page shows (its area the list's) reads the
+ * A list and the live updates: a change pushed for a record the page shows (its area the list's) reads the
  * page again, one request for a burst, and its rows are highlighted for a moment once the answer is in; a reset of
  * the stream reads it again without a highlight. The polling a list may have goes on.
  */

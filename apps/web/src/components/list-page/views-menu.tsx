@@ -30,7 +30,7 @@ const ManageViewsDialog = lazyDialog<ManageViewsDialogProps>(() =>
 );
 
 /**
- * 'Vistas' (issue 30): a menu with 'Guardar vista actual…' (a dialog: 'Nombre', 'Guardar'; the list's filters,
+ * 'Vistas': a menu with 'Guardar vista actual…' (a dialog: 'Nombre', 'Guardar'; the list's filters,
  * sort and page size under that name), the saved views (choosing one shows it exactly, its URL included; the one
  * shown is ticked) and 'Renombrar o eliminar vistas…'. Focus returns to the button after each dialog.
  */

@@ -25,8 +25,8 @@ export const COLLECTOR_PICKER_MESSAGES = {
 } as const;
 
 /**
- * The list's last line when the gateway has more collectors than the options shown: typing finds the rest
- * (issue 29 item 5). `searched`: the operator has typed a text, so the total counts its matches.
+ * The list's last line when the gateway has more collectors than the options shown: typing finds the rest.
+ * `searched`: the operator has typed a text, so the total counts its matches.
  */
 export function collectorMoreHint(shown: number, total: number, searched: boolean): string | null {
   if (total <= shown) return null;
@@ -64,7 +64,9 @@ export function CollectorPicker({ value, onChange, label = 'Entidad', required }
   const rows = data?.collectors?.rows ?? [];
   const busy = loading || search !== debounced;
   const hint =
-    data?.collectors && !busy ? collectorMoreHint(rows.length, data.collectors.total, Boolean(debounced?.trim())) : null;
+    data?.collectors && !busy
+      ? collectorMoreHint(rows.length, data.collectors.total, Boolean(debounced?.trim()))
+      : null;
   const options: PickerOption[] = rows.map((row) => ({ id: row.id, name: row.name }));
   if (hint) options.push({ id: HINT_ID, name: hint, hint: true });
   return (

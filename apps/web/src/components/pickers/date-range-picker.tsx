@@ -20,7 +20,7 @@ export const DATE_RANGE_MESSAGES = {
 
 /**
  * A day half typed ("15/MM/AAAA") or not a real day: the range holds this instead of a day, so that the form
- * refuses to search (`dateRangeError`) rather than search without it (issue 28 item 3).
+ * refuses to search (`dateRangeError`) rather than search without it.
  */
 export const INCOMPLETE_DAY = 'incompleta';
 
@@ -44,7 +44,7 @@ export interface DateRangePickerProps {
   onChange: (range: DayRange) => void;
   fromLabel?: string;
   toLabel?: string;
-  /** Offers 'Hoy' and 'Últimos 7 días' (issue 45): relative ranges, kept as such so a saved view follows the calendar. */
+  /** Offers 'Hoy' and 'Últimos 7 días': relative ranges, kept as such so a saved view follows the calendar. */
   relative?: boolean;
 }
 

@@ -13,7 +13,7 @@ export interface PeriodPickerProps {
   /** YYYY-MM, or 'Mes actual' (`CURRENT_PERIOD`) where `relative`. */
   value: string;
   /**
-   * Offers 'Mes actual' (issue 45), a toggle that chooses the month the list is read in rather than a pinned one;
+   * Offers 'Mes actual', a toggle that chooses the month the list is read in rather than a pinned one;
    * pressed while the value is `CURRENT_PERIOD`. A month typed or reached with the arrows is pinned.
    */
   relative?: boolean;
@@ -32,8 +32,8 @@ export interface PeriodPickerProps {
 
 /**
  * A month with a two-digit year ("11/20", "0119") is the start of a four-digit one ("11/2026"): it is never passed
- * on, not while typing (issue 28 item 3) nor on leaving the field or Enter, where it became 11/2020 and was
- * searched (issue 47); the field says it is incomplete until the year has four digits.
+ * on, not while typing nor on leaving the field or Enter, where it became 11/2020 and was
+ * searched; the field says it is incomplete until the year has four digits.
  */
 const SHORT_YEAR = /^(\d{4}|\d{1,2}\s*[/\-.\s]\s*\d{2})$/;
 
@@ -53,7 +53,7 @@ const shown = (choice: string) => {
 /**
  * Período: a month typed as people type it (3/2026, 03/2026, 0326...; normalised to MM/AAAA) with previous and
  * next month buttons. Anything that is not a real month of a plausible year is marked invalid and not passed
- * on (issue 10 item 7; a sectioned date field silently turned 13/2026 into 03/2026).
+ * on (a sectioned date field silently turned 13/2026 into 03/2026).
  */
 /** 'El período debe estar entre 01/2020 y 11/2026.' for a picker's limits (either may be missing). */
 export function periodRangeMessage(min: string | undefined, max: string | undefined): string {

@@ -16,7 +16,7 @@ export function isValidPeriod(value: string | null | undefined): value is string
 }
 
 /**
- * 'Mes actual' (issue 45): a month filter's relative choice, the month of the day the list is read in, never a
+ * 'Mes actual': a month filter's relative choice, the month of the day the list is read in, never a
  * pinned month. It is every month filter's default and, as a default, left out of the address, so a saved view
  * or a link made in November opens December in December. An address may also say it (`periodo=actual`).
  */
@@ -71,7 +71,7 @@ export interface DayLimits {
 }
 
 /**
- * A day read from the address for a picker with limits (issue 28 item 9): a real day (YYYY-MM-DD) brought inside
+ * A day read from the address for a picker with limits: a real day (YYYY-MM-DD) brought inside
  * them (`/distribucion?desde=2030-01-01` gives today to a picker whose maximum is today); null for anything that
  * is not a day, so the list falls back to its default.
  */
@@ -87,8 +87,8 @@ type DayRangeFilter = { from: string | null; to: string | null };
 
 /**
  * A day of the address as the days filter holds it: the day, none when absent, or the text as given when it is not
- * a day (`desde=2026-13-40`), so that its field says 'Fecha inválida' instead of the filter vanishing silently
- * (issue 45); `dayFilterInstants` never sends such a text.
+ * a day (`desde=2026-13-40`), so that its field says 'Fecha inválida' instead of the filter vanishing silently;
+ * `dayFilterInstants` never sends such a text.
  */
 const addressDay = (raw: string | null): string | null => {
   const day = raw?.trim();
@@ -96,7 +96,7 @@ const addressDay = (raw: string | null): string | null => {
 };
 
 /**
- * Relative days of a days filter (issue 45): 'hoy' is the day the list is read in, 'hoy-6' six days before it
+ * Relative days of a days filter: 'hoy' is the day the list is read in, 'hoy-6' six days before it
  * (Argentine days). 'Hoy' is `hoy`–`hoy`, 'Últimos 7 días' `hoy-6`–`hoy`: kept as such in the address and in saved
  * views, so they follow the calendar.
  */

@@ -242,7 +242,7 @@ describe('useDetailActions (a detail action table)', { timeout: 60_000 }, () => 
     );
     expect(refetch).toHaveBeenCalledTimes(1);
     expect(reasonField()).toHaveValue('Duplicada');
-    // The refusal wrote nothing and its key would answer it again (issue 60): the try after it is a new request.
+    // The refusal wrote nothing and its key would answer it again: the try after it is a new request.
     expect(calls[1]!.variables.idempotencyKey).not.toBe(calls[0]!.variables.idempotencyKey);
     // After an unknown outcome the same key: the gateway answers what the first try did.
     await user.click(screen.getByRole('button', { name: 'Anular cosa' }));
@@ -252,7 +252,7 @@ describe('useDetailActions (a detail action table)', { timeout: 60_000 }, () => 
   });
 });
 
-describe('the record checked as an action dialog opens (issue 45)', { timeout: 60_000 }, () => {
+describe('the record checked as an action dialog opens', { timeout: 60_000 }, () => {
   it("says the record changed and offers 'Recargar' in place of the action, before anything is typed", async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = renderDetail([], StaleThingDetail);
@@ -384,7 +384,7 @@ function renderFreshDetail(versions: number[], outcomes: OutcomePayloadLike['out
 const reloadButtons = () => screen.queryAllByRole('button', { name: 'Recargar', hidden: true });
 const staleNotices = () => screen.queryAllByText('Otro operador modificó este registro');
 
-describe('one stale notice and one Recargar at a time (issue 45)', { timeout: 60_000 }, () => {
+describe('one stale notice and one Recargar at a time', { timeout: 60_000 }, () => {
   it("the dialog's notice replaces the page's; closed, the page's notice is back, without the toolbar's 'Recargar'", async () => {
     const user = userEvent.setup({ delay: null });
     // Version 3 when shown, 4 since (another operator changed it).

@@ -128,7 +128,7 @@ afterEach(() => {
 beforeAll(() => provideLiveTab(liveTab));
 afterAll(() => provideLiveTab(null));
 
-describe('a detail and the live updates (issue 63)', { timeout: 60_000 }, () => {
+describe('a detail and the live updates', { timeout: 60_000 }, () => {
   it('checks at once on a change pushed for its record, not for another one', async () => {
     const { reads } = renderPayment([3, 4]);
     await screen.findByRole('button', { name: 'Cancelar' });

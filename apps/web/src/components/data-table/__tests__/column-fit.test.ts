@@ -10,7 +10,7 @@ const columns = [
   { field: 'actions', width: 100 },
 ];
 
-describe('fieldsToHide (issue 28 item 5: lists fit their width, the actions column always shown)', () => {
+describe('fieldsToHide (lists fit their width, the actions column always shown)', () => {
   it('hides nothing when every column fits', () => {
     expect(fieldsToHide(columns, 770)).toEqual([]);
   });
@@ -26,7 +26,7 @@ describe('fieldsToHide (issue 28 item 5: lists fit their width, the actions colu
   });
 });
 
-describe("columnsToHide (issue 30: the operator's 'Columnas' over the priorities)", () => {
+describe("columnsToHide (the operator's 'Columnas' over the priorities)", () => {
   it('hides what the operator hid, and frees its width for the others', () => {
     // 'name' hidden by choice: 200 px more, so 'note' (priority 3) fits again at 600 px.
     expect(columnsToHide(columns, { name: false }, 600)).toEqual(['name']);
@@ -42,7 +42,7 @@ describe("columnsToHide (issue 30: the operator's 'Columnas' over the priorities
   });
 });
 
-describe('columnsToHide keeps one data column (issue 45)', () => {
+describe('columnsToHide keeps one data column', () => {
   const every = { id: false, name: false, concept: false, method: false, note: false };
 
   it('shows the first data column when the choice hides them all (ACCIONES alone says nothing)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnMinWidth, headerLineChars, headerMinWidth } from '../column-width';
 
-describe('column widths from their headers (issue 47: no header cut at 1280×800)', () => {
+describe('column widths from their headers (no header cut at 1280×800)', () => {
   it('breaks a header into two lines at its best space, never inside a word', () => {
     expect(headerLineChars('FECHA DE SOLICITUD')).toBe('SOLICITUD'.length);
     expect(headerLineChars('ID TRANSACCIÓN')).toBe('TRANSACCIÓN'.length);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { tooltipRenders } from '@/test/counted-tooltip';
 import { CutText } from '../cut-text';
 
-// Issue 44: a page of a list renders ≈ 250 cut texts; MUI's Tooltip (hooks, timers, an emotion-styled Popper) is
+// A page of a list renders ≈ 250 cut texts; MUI's Tooltip (hooks, timers, an emotion-styled Popper) is
 // rendered only around the one whose full value is shown. The real Tooltip, counted.
 vi.mock('@mui/material/Tooltip', (importOriginal) =>
   import('@/test/counted-tooltip').then(({ countedTooltip }) => countedTooltip(importOriginal)),
@@ -13,7 +13,10 @@ vi.mock('@mui/material/Tooltip', (importOriginal) =>
 describe('CutText renders', () => {
   it('renders no Tooltip for the cells of a page until one is hovered, then the full value of that one', async () => {
     const user = userEvent.setup();
-    const texts = Array.from({ length: 50 }, (_, i) => `Cuota mensual número ${i} del club social y deportivo`);
+    const texts = Array.from(
+      { length: 50 },
+      (_, i) => `Cuota mensual número ${i} del club social y deportivo`,
+    );
     render(
       <div>
         {texts.map((text) => (

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../data-table';
 import { useRowsInStages } from '../rows-in-stages';
 
-// Issue 44 (c): a first page renders the rows the window shows, then the rest right after the first paint.
+// A first page renders the rows the window shows, then the rest right after the first paint.
 
 interface Row {
   id: string;

@@ -37,7 +37,7 @@ describe('activity cells', () => {
     expect(screen.getByText('Denegado')).toBeTruthy();
   });
 
-  it("says 'Versión desactualizada' for an action refused because the record changed (issue 45)", () => {
+  it("says 'Versión desactualizada' for an action refused because the record changed", () => {
     const refused = { ...row(['1000007']), result: 'FAILED' as const, reason: 'Pedido del pagador' };
     expect(activityDetailText({ ...refused, code: 'VERSION_CONFLICT' })).toBe(
       'Versión desactualizada · Motivo: Pedido del pagador',

@@ -24,7 +24,7 @@ describe('CodeText', () => {
 });
 
 describe('StatusDetailText', () => {
-  it('reads a catalogue code in Spanish with the code in a tooltip (issue 28 item 7)', async () => {
+  it('reads a catalogue code in Spanish with the code in a tooltip', async () => {
     const user = userEvent.setup({ delay: null });
     render(<StatusDetailText detail="rejected_by_payer" />);
     const text = screen.getByText('Rechazada por el pagador');

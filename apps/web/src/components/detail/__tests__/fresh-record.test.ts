@@ -38,7 +38,7 @@ describe('a record’s freshness', () => {
   });
 
   it('finds the same record read from the cache and from the network the same, whatever the order of its fields', () => {
-    // The network's answer: `__typename` where the query put it (last); the cache answers it first (issue 64).
+    // The network's answer: `__typename` where the query put it (last); the cache answers it first.
     const answer = {
       id: '3',
       status: 'CREATED',

@@ -40,7 +40,7 @@ describe('RecordActivity', () => {
     expect(screen.getByTestId('record-activity-link').getAttribute('href')).toBe(
       '/actividad?area=payments&registro=1000005',
     );
-    // Only the payments' actions: another area's mutation naming the same id is not this payment's (issue 61).
+    // Only the payments' actions: another area's mutation naming the same id is not this payment's.
     expect(sent).toEqual([
       { name: 'RecordActivity', variables: { recordId: '1000005', area: 'payments', pageSize: 10 } },
     ]);

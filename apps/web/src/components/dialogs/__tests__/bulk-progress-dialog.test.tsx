@@ -135,7 +135,7 @@ describe('BulkProgressDialog', { timeout: 60_000 }, () => {
     { id: '1001', label: 'Ana · $ 100,00' },
     { id: '1002', label: 'Luis · $ 200,00' },
   ];
-  it('lets a successful result replace its label (the new amount), a failed one keeps it (issue 29 item 22)', async () => {
+  it('lets a successful result replace its label (the new amount), a failed one keeps it', async () => {
     const run = vi.fn(async (ids: string[]): Promise<BulkResultLike[]> =>
       ids.map((id) =>
         id === '1002'

@@ -17,7 +17,7 @@ function withCard(values: Partial<ChangeMethodFormValues['card']>): ChangeMethod
 }
 
 describe('change payment method form', () => {
-  it("says what 'Guardar' will send, a field not valid yet as not sent (issue 64)", () => {
+  it("says what 'Guardar' will send, a field not valid yet as not sent", () => {
     const values = withCard({
       number: '4507990000004905',
       expiration: `1/${nextYear}`,
@@ -64,7 +64,7 @@ describe('change payment method form', () => {
   });
 
   it.each(['1/NEXT', '01/YY', '01YY', '1/YY', '01/NEXT'])(
-    'accepts the expiration typed as %s and sends it as MM/YYYY (issue 10 item 7)',
+    'accepts the expiration typed as %s and sends it as MM/YYYY',
     async (typed) => {
       const expiration = typed.replace('NEXT', String(nextYear)).replace('YY', String(nextYear).slice(2));
       const values = withCard({
@@ -77,7 +77,7 @@ describe('change payment method form', () => {
     },
   );
 
-  it('refuses a holder name longer than 100 characters with its message (issue 10 item 7)', async () => {
+  it('refuses a holder name longer than 100 characters with its message', async () => {
     const values = withCard({
       number: '4507990000004905',
       expiration: `12/${nextYear}`,

@@ -49,7 +49,7 @@ describe('flow input steps', { timeout: 60_000 }, () => {
     expect(props.onSubmit).not.toHaveBeenCalled();
   });
 
-  it('a multi-selection step is 850 px wide like its confirm and progress dialogs, a single one is not (issue 10 item 9)', () => {
+  it('a multi-selection step is 850 px wide like its confirm and progress dialogs, a single one is not', () => {
     const bulk = render(<FlowReasonInput {...flowProps(vi.fn(async (_: { reason: string }) => null))} />);
     expect(screen.getByRole('dialog')).toHaveStyle({ width: '850px' });
     bulk.unmount();
@@ -68,7 +68,7 @@ describe('flow input steps', { timeout: 60_000 }, () => {
     expect(screen.getByRole('dialog')).not.toHaveStyle({ width: '850px' });
   });
 
-  it("the close button reads 'Cerrar' beside a submit that itself cancels (issue 10 item 9)", () => {
+  it("the close button reads 'Cerrar' beside a submit that itself cancels", () => {
     render(<FlowReasonInput {...flowProps(vi.fn(async (_: { reason: string }) => null))} />);
     // The title's X and the actions' text button.
     expect(screen.getAllByRole('button', { name: 'Cerrar' })).toHaveLength(2);

@@ -7,8 +7,8 @@ const shownOf = (label: string) =>
     .getByText(label, { selector: 'dt' })
     .nextElementSibling?.textContent?.replace(/\s/g, ' ');
 
-describe('MoneySummary (what a money dialog will send, issue 47)', () => {
-  it("a movement's lines: which record, whose, the details, how much and where to (issue 64)", () => {
+describe('MoneySummary (what a money dialog will send)', () => {
+  it("a movement's lines: which record, whose, the details, how much and where to", () => {
     expect(
       movementLines({
         record: ['Retiro', '6000001'],

@@ -114,7 +114,7 @@ describe('FormDialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('ana@example.com'));
   });
 
-  // Read synchronously after render: the mount's validation resolves in a later microtask, after these lines (issue 48).
+  // Read synchronously after render: the mount's validation resolves in a later microtask, after these lines.
   it('opens with the primary button disabled in its first render, before the mount validation has run', () => {
     render(<EmailDialog onSubmit={vi.fn(async () => null)} />);
     expect(sendButton()).toBeDisabled();

@@ -15,7 +15,7 @@ function Controlled({ hint }: { hint?: string }) {
   return <AmountField label="Importe" value={value} onChange={setValue} hint={hint} testId="amount" />;
 }
 
-describe('AmountField (issue 47: one amount field)', () => {
+describe('AmountField (one amount field)', () => {
   it.each(['26.717,23', '26717,23', '26717.23'])(
     'says what it understood of %j as the operator types: $ 26.717,23',
     async (typed) => {

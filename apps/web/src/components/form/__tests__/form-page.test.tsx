@@ -101,7 +101,7 @@ const validateName = ({ name }: NameForm): FormikErrors<NameForm> =>
 
 describe('ValidatedFormik', () => {
   // Each first check reads the button synchronously after render: formik's mount validation resolves in a later
-  // microtask, and until then its submit used to show enabled (issue 48).
+  // microtask, and until then its submit used to show enabled.
   it('opens with the submit disabled in its first render, by its validationSchema, no error shown yet', async () => {
     const { submit, onSubmit } = renderPage({ validationSchema: nameSchema });
     expect(submit).toBeDisabled();

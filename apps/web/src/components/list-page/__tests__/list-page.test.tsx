@@ -409,7 +409,7 @@ function MemoryPreferences({
   return <PreferencesContext.Provider value={store}>{children}</PreferencesContext.Provider>;
 }
 
-describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
+describe("<ListPage>'s Columnas and Vistas", () => {
   const headers = () =>
     within(grid())
       .getAllByRole('columnheader')
@@ -456,7 +456,7 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     expect(written.get('list.things.columns')).toBeNull();
   });
 
-  it("hiding a column writes that column's choice only: another tab's choice made meanwhile stays (issue 45)", async () => {
+  it("hiding a column writes that column's choice only: another tab's choice made meanwhile stays", async () => {
     // Another tab of the operator hid CREADA once this one had read its columns; this one has not read them again.
     const { user, written } = await openColumnsPanel((shown) =>
       shown.set('list.things.columns', { createdDate: false }),
@@ -532,7 +532,7 @@ describe("<ListPage>'s Columnas and Vistas (issue 30)", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Guardar vista actual' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Rojas{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // One entry per view, by its id, with when it was saved (issue 45).
+    // One entry per view, by its id, with when it was saved.
     const views = written.get('list.things.views') as Record<string, unknown>;
     expect(Object.values(views)).toEqual([
       { name: 'Rojas', params: 'colour=red&sort=created_date%3Aasc', at: expect.any(Number) as number },

@@ -170,7 +170,7 @@ describe('ViewsMenu', () => {
   });
 });
 
-describe('the last data column and the applied view (issue 45)', () => {
+describe('the last data column and the applied view', () => {
   it('keeps the last data column shown: ACCIONES does not count, and the kept one says why', async () => {
     const user = userEvent.setup();
     render(<Chooser columns={[...COLUMNS, { field: 'actions', headerName: 'ACCIONES' }]} />);

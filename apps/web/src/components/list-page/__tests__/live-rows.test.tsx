@@ -21,7 +21,7 @@ const push = (event: LiveEvent) => act(() => liveTab.dispatch(event));
 beforeAll(() => provideLiveTab(liveTab));
 afterAll(() => provideLiveTab(null));
 
-describe('useLiveRows (a list and the live updates, issue 63)', () => {
+describe('useLiveRows (a list and the live updates)', () => {
   it('reads the page once for a burst of changes to rows it shows, then highlights them', async () => {
     const refetch = vi.fn(async () => undefined);
     const { result } = renderHook(() => useLiveRows('payments', ROWS, refetch, 20));

@@ -114,7 +114,7 @@ describe("a list's days filter in its URL (desde, hasta)", () => {
     expect(DAY_RANGE_PARAM.parse(new URLSearchParams('desde=&hasta=%20'))).toEqual({ from: null, to: null });
   });
 
-  it('keeps a text that is not a day as given, for its field to say so, and never sends it (issue 45)', () => {
+  it('keeps a text that is not a day as given, for its field to say so, and never sends it', () => {
     const range = DAY_RANGE_PARAM.parse(new URLSearchParams('desde=2026-13-40&hasta=2026-02-31'));
     expect(range).toEqual({ from: '2026-13-40', to: '2026-02-31' });
     expect(isInvalidDayText(range.from)).toBe(true);
@@ -135,7 +135,7 @@ describe("a list's days filter in its URL (desde, hasta)", () => {
   });
 });
 
-describe("relative periods and days follow the calendar (issue 45: 'Mes actual', 'Hoy', 'Últimos 7 días')", () => {
+describe("relative periods and days follow the calendar ('Mes actual', 'Hoy', 'Últimos 7 días')", () => {
   browserInTokyo();
 
   it("'Mes actual' is the Argentine month of the moment it is read", () => {

@@ -240,7 +240,7 @@ async function emptiedPeriod() {
   return { user, onChange, input };
 }
 
-describe('PeriodPicker while typing (issue 28 item 3)', () => {
+describe('PeriodPicker while typing', () => {
   it('typing "1/1999" slowly never passes on 2019-01 (a two-digit year is never passed on)', async () => {
     const { user, onChange, input } = await emptiedPeriod();
     await user.type(input, '1/1999');
@@ -248,7 +248,7 @@ describe('PeriodPicker while typing (issue 28 item 3)', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('a two-digit year is incomplete: neither Enter nor leaving the field passes it on (issue 47); four digits at once', async () => {
+  it('a two-digit year is incomplete: neither Enter nor leaving the field passes it on; four digits at once', async () => {
     const { user, onChange, input } = await emptiedPeriod();
     await user.type(input, '11/20');
     expect(screen.getByText(PERIOD_INCOMPLETE)).toBeVisible();
@@ -280,7 +280,7 @@ describe('DateRangePicker', () => {
     expect(screen.getByText(DATE_RANGE_MESSAGES.incomplete)).toBeVisible();
   });
 
-  it("a text of the address that is not a day shows an empty field and 'Fecha inválida' under it (issue 45)", () => {
+  it("a text of the address that is not a day shows an empty field and 'Fecha inválida' under it", () => {
     expect(dateRangeError({ from: '2026-13-40', to: null })).toBe(DATE_RANGE_MESSAGES.invalid);
     expect(dateRangeError({ from: null, to: '2026-02-31' })).toBe(DATE_RANGE_MESSAGES.invalid);
     render(<DateRangePicker value={{ from: '2026-13-40', to: '2026-11-01' }} onChange={vi.fn()} />);
@@ -312,7 +312,7 @@ describe('DateRangePicker', () => {
   });
 });
 
-describe("relative choices (issue 45: 'Mes actual', 'Hoy', 'Últimos 7 días')", () => {
+describe("relative choices ('Mes actual', 'Hoy', 'Últimos 7 días')", () => {
   it("'Mes actual' shows the current month, pressed; a month reached with the arrows is pinned; the toggle is relative again", async () => {
     const user = userEvent.setup({ delay: null });
     const onChange = vi.fn();
