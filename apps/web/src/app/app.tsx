@@ -18,14 +18,14 @@ import { findRoute } from './routes';
 
 /**
  * How long the first render waits, at most, for the address's screen to be ready (its code, the data layer and its
- * first query's answer in the cache): ready, the first render is the shell with the rows, in one pass (issue 65);
+ * first query's answer in the cache): ready, the first render is the shell with the rows, in one pass;
  * past it the shell renders and the screen follows as before (a slow gateway, a first visit still downloading).
  */
 export const FIRST_SCREEN_WAIT_MS = 300;
 
 /**
- * Renders the signed-in application: the routed shell as soon as the access token says who signs in (its claims,
- * issue 44), with `me` (a plain request: the shell needs nothing else) asked beside the address's first query and
+ * Renders the signed-in application: the routed shell as soon as the access token says who signs in (its claims),
+ * with `me` (a plain request: the shell needs nothing else) asked beside the address's first query and
  * refining the user when it answers; without usable claims, the shell waits for `me` as before. The screens' data
  * layer (Apollo Client) starts loading at the same time and wraps the routed screens.
  */
@@ -78,7 +78,7 @@ export function renderApp(
  * the screen's chunks then arrive about when the shell does. Code only: nothing is asked of the gateway, and the
  * route's permission is still checked when it renders. The first query's modules (its preload and the data layer)
  * are asked for before the screen's: modules run in the order they arrive, and the screen's (the DataGrid's
- * among them) would otherwise run first and hold the query back on a repeat visit (issue 44).
+ * among them) would otherwise run first and hold the query back on a repeat visit.
  */
 export function preloadScreenOf(pathname: string) {
   const route = findRoute(pathname);
@@ -162,7 +162,7 @@ interface SignedInRouting {
  * Makes the router for the signed-in user once: creating it runs the address's route loader, which starts the
  * screen's first query (lib/preload) with the data layer's client. renderApp calls it with the token's claims (or
  * when `me` arrives), so that query leaves with the screen's chunk instead of after `me` and the shell's first
- * render (bench/README.md, issue 44).
+ * render (bench/README.md).
  */
 function signedInRouting(dataLayer: DataLayer): (me: MeData) => SignedInRouting {
   let made: SignedInRouting | undefined;

@@ -12,13 +12,13 @@ import { DecidableBadge } from './shell/decidable-badge';
  * The screens' data layer, loaded with the first screen instead of with the shell (app/data-layer.ts): Apollo
  * Client, with the `me` the shell already read written into its cache (screens read their permissions from it,
  * `cache-first`, as they did when the shell asked through Apollo). The operator's preferences are not read here: each
- * screen asks for its own group when it first needs it (lib/gateway-preferences.tsx, issue 44).
+ * screen asks for its own group when it first needs it (lib/gateway-preferences.tsx).
  */
 export function createDataClient(options: ApolloOptions, me: MeData): ApolloClient {
   const client = createApolloClient(options);
   client.writeQuery({ query: MeDocument, data: me });
   // What this browser still holds from before preferences lived in the gateway is carried over (docs/decisions.md,
-  // issue 31); with nothing held, nothing is asked.
+  // "Preferences"); with nothing held, nothing is asked.
   if (me.me.permissions.includes('PREFERENCE_UPDATE')) {
     void carryOverPreferences(client, me.me.username).catch(() => undefined);
   }

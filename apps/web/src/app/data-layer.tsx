@@ -6,7 +6,7 @@ import type { MeData } from '../lib/me-request';
 import { followSettlement, loadOnce, useSettled } from '../lib/settled';
 
 /**
- * The shell renders without Apollo Client (issue 16: the menu needs only `me`, read by lib/me-request): the data
+ * The shell renders without Apollo Client (the menu needs only `me`, read by lib/me-request): the data
  * layer (`./data-client`, Apollo and its cache) starts loading as soon as the user is signed in, in parallel with
  * `me`, and the routed screens render inside it. The route loaders' preloads wait for the same client.
  */

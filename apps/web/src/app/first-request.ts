@@ -3,7 +3,7 @@ import { satisfies } from '../lib/permission-rules';
 import { PRELOADED_ROUTES, type PreloadedRoute } from './route-preloads';
 
 /**
- * The address's first query, sent before the application (issue 65): main.tsx loads this module (index.html
+ * The address's first query, sent before the application: main.tsx loads this module (index.html
  * preloads it) and, once keycloak-js has the token, the route's preload module sends the screen's first request with
  * `fetch` (`RoutePreload.early`, lib/preload/early-request.ts). The router's preload then takes its answer through
  * Apollo's link instead of asking again (bench/README.md: the list query left after the app and Apollo had loaded,

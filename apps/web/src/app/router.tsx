@@ -12,7 +12,7 @@ import { ShellLayout } from './shell/shell-layout';
 
 /**
  * Loads a route's screen (once: `lazyScreen`, whose load is followed, so a route mounted after it is in renders the
- * screen itself at once: issue 65). Settles when it is in or failed: a failed load is the screen's to show
+ * screen itself at once). Settles when it is in or failed: a failed load is the screen's to show
  * (RouteError).
  */
 export function loadScreen(screen: LazyScreen | undefined): Promise<void> {

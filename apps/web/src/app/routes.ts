@@ -92,7 +92,7 @@ export interface AppRoute {
   menu?: { group: MenuGroupId; label: string };
   /**
    * A list the operator opens records from: its screen stays mounted, hidden, while another screen is open (the
-   * last few: app/shell/kept-outlet.tsx), so going back shows it at once as it was left (issue 65).
+   * last few: app/shell/kept-outlet.tsx), so going back shows it at once as it was left.
    */
   kept?: true;
 }
@@ -388,7 +388,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     rule: any('BIN_CREATE'),
     screen: lazyScreen(() => import('../features/bins/screens/bin-form-screen')),
   },
-  // The operators' activity, from the gateway's own store (issue 31).
+  // The operators' activity, from the gateway's own store.
   {
     path: '/actividad',
     kept: true,

@@ -24,7 +24,7 @@ vi.mock('../routes', async (original) => {
 });
 
 /**
- * The first render of a repeat visit is the shell with the rows (issue 65): what is already in (the data layer's
+ * The first render of a repeat visit is the shell with the rows: what is already in (the data layer's
  * client, a route's screen) renders in that render, not behind a page loader and a render later.
  */
 

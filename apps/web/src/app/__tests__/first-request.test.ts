@@ -31,7 +31,7 @@ const start = (permissions: readonly string[] | undefined, href = 'http://localh
   href,
 });
 
-describe('the first request of an address (issue 65)', () => {
+describe('the first request of an address', () => {
   afterEach(() => forgetEarlyRequests());
 
   it('sends early for every route of the manifest with a preload, with its rule and preload module', () => {

@@ -22,7 +22,7 @@ import { findRoute } from '../routes';
 import { groupListPath, hitPath } from '../search/search-paths';
 import type { SearchGroupKind } from '../gql/graphql';
 
-/** Every list another screen links into, by its definition (issue 64), with filters that differ from its defaults. */
+/** Every list another screen links into, by its definition, with filters that differ from its defaults. */
 const LINKED: [string, LinkedListDefinition<object, string>, object][] = [
   ['payments', paymentsList, { search: 'maria.gonzalez@gmail.com', period: ALL_PERIODS, status: 'APPROVED' }],
   ['subscriptions', subscriptionsList, { search: 'Pedro Gómez', paymentType: null, status: 'ACTIVE' }],

@@ -95,7 +95,7 @@ describe('the shell’s me request', () => {
   });
 });
 
-describe('meFromClaims (issue 44: the shell starts with the token, `me` refines)', () => {
+describe('meFromClaims (the shell starts with the token, `me` refines)', () => {
   it('reads the user and permissions the gateway reads from the same claims', () => {
     const claims = {
       sub: 'f0e1',

@@ -30,7 +30,7 @@ describe('preloadScreenOf', () => {
     preloadScreenOf('/pagos');
     expect(load).toHaveBeenCalledTimes(1);
     expect(preload).toHaveBeenCalledTimes(1);
-    // The first query's modules before the screen's: they then run first and the query leaves sooner (issue 44).
+    // The first query's modules before the screen's: they then run first and the query leaves sooner.
     expect(asked).toEqual(['preload', 'data layer', 'screen']);
   });
 

@@ -45,7 +45,7 @@ describe('recent records', () => {
     ).toEqual([payment('1')]);
   });
 
-  it('keeps each record as its own entry, newest first, and reads an older list as it was (issue 45)', () => {
+  it('keeps each record as its own entry, newest first, and reads an older list as it was', () => {
     const legacy = readRecentRecords([payment('2'), payment('1')]);
     const entries = recentRecordEntries(legacy);
     expect(Object.keys(entries)).toEqual(['PAYMENT:2', 'PAYMENT:1']);

@@ -14,7 +14,7 @@ const REGISTRY = {
   NOTIFY_PAYER: { label: 'Notificar al pagador', icon: BlockOutlined, placement: 'notification', order: 11 },
 };
 
-describe("the palette's actions of a record (issue 63)", () => {
+describe("the palette's actions of a record", () => {
   it("offers the toolbar's operations in its order, a disabled one with its reason, each opening the detail with it", () => {
     const actions = [
       { kind: 'REFUND', enabled: false, permitted: true, reason: 'Solo se devuelven pagos aprobados.' },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '../router';
 
-describe('createAppRouter (issue 44)', () => {
+describe('createAppRouter', () => {
   it("tells of the address's first query once started, so the shell can render after it has left", async () => {
     window.history.replaceState(null, '', '/pagos?period=2026-11');
     const told: Promise<void>[] = [];

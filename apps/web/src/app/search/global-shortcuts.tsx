@@ -22,7 +22,7 @@ interface SearchOpener {
 
 /**
  * The shortcuts' listener and their dialogs, with their open state: a component of its own, so Ctrl+K, '?' and
- * closing a dialog render it alone, never the shell that holds it (issue 44, "render only what changes").
+ * closing a dialog render it alone, never the shell that holds it ("render only what changes").
  */
 function ShortcutDialogs({ opener }: { opener: Ref<SearchOpener> }) {
   const [searchOpen, setSearchOpen] = useState(false);

@@ -4,7 +4,7 @@ import type { SearchGroupKind } from '../gql/graphql';
 export const RECENT_SEARCHES_MAX = 10;
 
 /**
- * A record the search opened (issue 45): offered again, empty, as itself (its title and detail) and opened again at
+ * A record the search opened: offered again, empty, as itself (its title and detail) and opened again at
  * the address it opened, without searching.
  */
 export interface RecentRecord {
@@ -35,7 +35,7 @@ export function removeRecentRecord(recent: readonly RecentRecord[], record: Rece
 
 const text = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** A record's entry in the preference (issue 45: each recent record is its own entry, so two tabs keep theirs). */
+/** A record's entry in the preference (each recent record is its own entry, so two tabs keep theirs). */
 const entryOf = (record: RecentRecord) => `${record.kind}:${record.id}`;
 
 /** The records as the preference keeps them: one entry each, with when it was opened (an older app's: its place). */

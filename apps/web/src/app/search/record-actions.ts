@@ -17,7 +17,7 @@ import {
 } from '../gql/graphql';
 
 /**
- * Issue 63, actions from the palette: with the id of a record whose detail has a toolbar (a payment, a subscription, an
+ * Actions from the palette: with the id of a record whose detail has a toolbar (a payment, a subscription, an
  * import), 'Buscar en el back-office' offers that
  * record's operations as its toolbar has them (the gateway's `actions`, in the area's registry: its labels, order and
  * place), a disabled one with its reason. Choosing one opens the record's detail with the action pressed
@@ -35,7 +35,7 @@ export interface RecordAction {
 /**
  * The areas whose records the palette acts on: their registry and noun. Imported with the dialog (itself downloaded
  * with its first opening): a dynamic import here split the registries' modules and MUI's into more chunks, 0.5 KiB
- * more on the first visit and 0.8 KiB more on /pagos (issue 63).
+ * more on the first visit and 0.8 KiB more on /pagos.
  */
 const AREAS: Partial<
   Record<

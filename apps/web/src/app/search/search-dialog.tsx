@@ -68,7 +68,7 @@ function useSearchAnswer(text: string, recent: readonly RecentRecord[]) {
     [lookup, refining, search.groups],
   );
 
-  // A payment's or a subscription's id: that record's actions under its hit (issue 63), as its toolbar has them.
+  // A payment's or a subscription's id: that record's actions under its hit, as its toolbar has them.
   const target = useMemo(() => {
     if (!settled) return null;
     for (const group of groups) {
@@ -293,7 +293,7 @@ function ApprovalGroup({
  */
 function useChooser(onClose: () => void) {
   const navigate = useNavigate();
-  // Each record is its own entry (issue 45): another tab's records stay when this one opens or removes one.
+  // Each record is its own entry: another tab's records stay when this one opens or removes one.
   const [storedRecent, , recentPreference] = usePreference<unknown>(preferenceKeys.recentSearches, []);
   const setRecent = (next: readonly RecentRecord[]) => recentPreference.merge(recentRecordEntries(next));
   const recent = useMemo(() => readRecentRecords(storedRecent), [storedRecent]);

@@ -16,7 +16,7 @@ type Hit = SearchHitOf;
 /**
  * Where a hit opens: its detail screen, or, for records without one, their list filtered to it (a transfer: the
  * transfers of the CUIT searched; a withdrawal: its collector's withdrawal history; a distribution: its list). A
- * list's address is made by its definition (`hrefOf`, issue 64), so it is the one the list reads back.
+ * list's address is made by its definition (`hrefOf`), so it is the one the list reads back.
  */
 export function hitPath(kind: SearchGroupKind, hit: Hit, searched: string): string {
   const id = encodeURIComponent(hit.id);
@@ -71,7 +71,7 @@ const GROUP_LISTS: Partial<Record<SearchGroupKind, (value: string) => string>> =
 };
 
 /**
- * 'Ver todos' of a group (issue 45): its list filtered by the text as looked up (`value`, after a group's word), or
+ * 'Ver todos' of a group: its list filtered by the text as looked up (`value`, after a group's word), or
  * null for a group whose list cannot be filtered so (withdrawals and batches are listed by collector).
  */
 export function groupListPath(kind: SearchGroupKind, value: string): string | null {

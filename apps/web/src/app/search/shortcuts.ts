@@ -22,6 +22,6 @@ const CONDITIONS: Record<ShortcutCondition, () => boolean> = {
   grid: () => document.querySelector('main [role="grid"]') !== null,
 };
 
-/** The shortcuts that work on the screen shown (issue 45): '/' only with a list's search field, and so on. */
+/** The shortcuts that work on the screen shown: '/' only with a list's search field, and so on. */
 export const shortcutsOfScreen = () =>
   SHORTCUTS.filter((shortcut) => !shortcut.when || CONDITIONS[shortcut.when]());

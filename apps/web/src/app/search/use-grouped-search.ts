@@ -11,7 +11,7 @@ import type { SearchHitOf } from './search-paths';
 
 export type SearchPlanOf = SearchPlanQuery['searchPlan'];
 
-/** One group of the dialog, as its own request stands (issue 45). */
+/** One group of the dialog, as its own request stands. */
 export interface GroupView {
   kind: SearchGroupKind;
   label: string;
@@ -36,8 +36,8 @@ export interface GroupedSearch {
 const NONE: GroupedSearch = { text: '', plan: null, groups: [], failed: false };
 
 /**
- * Buscar en el back-office, group by group (issue 45; docs/decisions.md): one request per group (Query.search with
- * its group), each shown as soon as it answers, so a slow service holds back only its own group; beside them the
+ * Buscar en el back-office, group by group (docs/decisions.md, "Global search and keyboard"): one request per
+ * group (Query.search with its group), each shown as soon as it answers, so a slow service holds back only its own group; beside them the
  * plan (Query.searchPlan, no upstream call) says which of them the user may open, their names and order. While a new text is asked, the groups keep the last text's hits,
  * marked stale. Answers of an earlier text are dropped. Never cached: a search always asks again.
  */

@@ -79,7 +79,7 @@ export function keptPathOf(pathname: string, permissions: readonly string[]): st
 /**
  * The routed screen, with the lists the operator left kept mounted and hidden (React's `<Activity>`): going back to
  * the list left (the browser's back, the menu's bare address) shows it as it was, rows and all, in the first frame at
- * its address, and its query asks for fresh rows as it subscribes again (issue 65). A hidden screen runs no effect
+ * its address, and its query asks for fresh rows as it subscribes again. A hidden screen runs no effect
  * (its queries' subscriptions, polling and timers stop), renders with the address it showed (so it never reads a
  * detail's address as its list), and is let go once more than KEPT_SCREENS are kept.
  *

@@ -7,7 +7,7 @@ import { CurrentUserContext } from '../../lib/permissions';
 const AFTER_FIRST_PAINT_MS = 1500;
 
 /**
- * Starts this tab's live updates (issue 63: changes pushed, presence, one stream per browser) once the first screen
+ * Starts this tab's live updates (changes pushed, presence, one stream per browser) once the first screen
  * is painted and the browser is idle: the code comes in a chunk of its own (`lib/live/start-live.ts`), never in the
  * first visit's download. Renders nothing; the operator's screens read it through `lib/live/live-tab.ts`.
  */

@@ -97,7 +97,7 @@ export function ShellLayout() {
 /**
  * What follows the address: the document's title ("Buscar Pagos · Back-office", from the matched route's handle; the
  * scroll is KeptOutlet's). A component of its own that renders nothing: every change of the address (a list's page,
- * sort or filter lives in it) renders it alone, not the shell's bar and menu (issue 44).
+ * sort or filter lives in it) renders it alone, not the shell's bar and menu.
  */
 function RouteEffects() {
   const matches = useMatches();

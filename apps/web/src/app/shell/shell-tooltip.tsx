@@ -6,7 +6,7 @@ const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
 /**
  * The shell's tooltips (collapsed menu, menu toggle): the element shows at once and gains its tooltip a moment
- * later, so the shell paints without the tooltip machinery (issue 16). Screens use MUI's Tooltip directly.
+ * later, so the shell paints without the tooltip machinery. Screens use MUI's Tooltip directly.
  */
 export function ShellTooltip({ children, ...props }: TooltipProps) {
   return (

@@ -24,7 +24,7 @@ const NewsDialog = lazyComponent(() => import('./news-dialog').then((m) => m.def
 const linkSx = { color: 'text.secondary', fontWeight: 500, '&:hover': { color: 'primary.main' } } as const;
 
 /**
- * The top bar's 'Buscar… Ctrl K' box (issue 45): looks like a field, so the search and its shortcut are seen; a
+ * The top bar's 'Buscar… Ctrl K' box: looks like a field, so the search and its shortcut are seen; a
  * button that opens 'Buscar en el back-office'. On a narrow screen only its icon. Its name is its visible text
  * (axe's label-content-name-mismatch: a voice user says what they see), kept when the text is hidden.
  */

@@ -76,7 +76,7 @@ afterEach(() => {
   for (const key of Object.keys(mounts)) delete mounts[key];
 });
 
-describe('KeptOutlet (issue 65: back to a list shows it at once, as it was left)', () => {
+describe('KeptOutlet (back to a list shows it at once, as it was left)', () => {
   it('keeps a list mounted and hidden while a detail is open, and shows it again as it was', async () => {
     const router = makeRouter('/pagos?estado=APPROVED');
     show(router);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '@/lib/permissions';
 import { ShellLayout } from '../shell-layout';
 
-// Issue 44, "render only what changes": the shell's bar is rendered again only when what it shows changes, never for
+// "Render only what changes": the shell's bar is rendered again only when what it shows changes, never for
 // a change of the address (a list's page or filter) or a shortcut's dialog. The bar is counted with React's
 // Profiler; the menu, the data layer and the search dialog are stand-ins (they need a session and a server).
 const count = vi.hoisted(() => ({ topBar: 0 }));
@@ -115,7 +115,7 @@ describe('the shell renders only what changes', () => {
   });
 
   it("commits the routed screen before the bar's and the menu's contents, which follow in the next render", async () => {
-    // Issue 65: the bar and the menu were a third of a document's first render, before its list's rows.
+    // The bar and the menu would be a third of a document's first render, before its list's rows.
     const atScreenCommit: { menu: boolean; bar: boolean }[] = [];
     function Screen() {
       useLayoutEffect(() => {
