@@ -36,10 +36,11 @@ export interface GroupedSearch {
 const NONE: GroupedSearch = { text: '', plan: null, groups: [], failed: false };
 
 /**
- * Buscar en el back-office, group by group (docs/decisions.md, "Global search and keyboard"): one request per
- * group (Query.search with its group), each shown as soon as it answers, so a slow service holds back only its own group; beside them the
- * plan (Query.searchPlan, no upstream call) says which of them the user may open, their names and order. While a new text is asked, the groups keep the last text's hits,
- * marked stale. Answers of an earlier text are dropped. Never cached: a search always asks again.
+ * Buscar en el back-office, group by group (docs/decisions.md, "Global search and keyboard"): one request per group
+ * (Query.search with its group), each shown as soon as it answers, so a slow service holds back only its own group;
+ * beside them the plan (Query.searchPlan, no upstream call) says which of them the user may open, their names and
+ * order. While a new text is asked, the groups keep the last text's hits, marked stale. Answers of an earlier text are
+ * dropped. Never cached: a search always asks again.
  */
 export function useGroupedSearch(text: string): GroupedSearch {
   const client = useApolloClient();
