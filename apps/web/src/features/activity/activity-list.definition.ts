@@ -5,8 +5,8 @@ import { sortFieldsOf, STANDARD_PAGING, type LinkedListDefinition } from '@/lib/
 import type { ActivitySortField } from './gql/graphql';
 
 /**
- * Actividad's list definition (/actividad, issue 31; session storage `activity.list`; its route and codec only, so
- * that every detail's 'Actividad en el back-office' may link here: `hrefOf`, issue 64): `operador` (user name, exact), `area`,
+ * Actividad's list definition (/actividad; session storage `activity.list`; its route and codec only, so
+ * that every detail's 'Actividad en el back-office' may link here: `hrefOf`): `operador` (user name, exact), `area`,
  * `accion` (the mutation), `registro` (an id the action named), `desde` / `hasta` (days, Argentine time); newest
  * first by default.
  */

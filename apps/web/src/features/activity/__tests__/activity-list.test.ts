@@ -18,7 +18,7 @@ describe('activity list', () => {
       from: '2026-11-01',
       to: '2026-11-23',
     });
-    // A day that is not one is kept for its field to say 'Fecha inválida', and never sent (issue 45).
+    // A day that is not one is kept for its field to say 'Fecha inválida', and never sent.
     const invalid = parse('area=nada&accion=dropTables&desde=2026-13-01');
     expect(invalid).toEqual({
       user: '',

@@ -34,7 +34,7 @@ function renderField() {
   return asked;
 }
 
-describe("Actividad's 'Operador' (issue 45)", () => {
+describe("Actividad's 'Operador'", () => {
   it('asks nothing until opened, then lists the operators seen, narrowed by what is typed, and picks one', async () => {
     const user = userEvent.setup({ delay: null });
     const asked = renderField();
@@ -43,7 +43,9 @@ describe("Actividad's 'Operador' (issue 45)", () => {
     await user.click(input);
     await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(USERS));
     await user.type(input, 'op');
-    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['operador']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['operador']),
+    );
     expect(asked).toContain('op');
     await user.click(screen.getByRole('option', { name: 'operador' }));
     expect(input).toHaveValue('operador');

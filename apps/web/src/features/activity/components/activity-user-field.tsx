@@ -12,7 +12,7 @@ export interface ActivityUserFieldProps {
 }
 
 /**
- * Actividad's 'Operador' (issue 45): the operators seen in the activity to choose from (the gateway's
+ * Actividad's 'Operador': the operators seen in the activity to choose from (the gateway's
  * `activityUsers`, narrowed by what is typed), a name typed in full still accepted. Nothing is asked until the
  * list opens; the typing is debounced as the Entidad picker's.
  */

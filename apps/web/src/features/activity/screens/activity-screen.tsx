@@ -40,7 +40,7 @@ const COLUMNS: DataTableColumn<ActivityEventFieldsFragment>[] = [
   { field: 'reason', headerName: 'DETALLE', flex: 1, minWidth: 150, render: activityDetailText },
 ];
 
-/** Actividad (/actividad, issue 31): what operators did through the back-office; needs ACTIVITY_SHOW (route rule). */
+/** Actividad (/actividad): what operators did through the back-office; needs ACTIVITY_SHOW (route rule). */
 export default function ActivityScreen() {
   const page = useListPage(activityQuery);
   return (
