@@ -10,7 +10,7 @@ import { ActionDialog, useDialogSubmit } from '../../components/dialogs/action-d
 import { PeriodPicker, periodOf } from '../../components/pickers';
 import { CreatePresentationDocument, PresentationFileStructuresDocument } from './gql/graphql';
 
-/** Presentations run from 2020 (spec 001 §9 "Year choices start at 2020") to the current month (issue 29 item 11). */
+/** Presentations run from 2020 (spec 001 §9 "Year choices start at 2020") to the current month. */
 const FIRST_PERIOD = '2020-01';
 
 /**

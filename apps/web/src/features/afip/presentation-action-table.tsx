@@ -23,7 +23,7 @@ const SUCCESS = {
 const kit = detailActionKit<PresentationRowFragment, PresentationActionContext>();
 
 // Every presentation mutation sends the id and the dialog's idempotency key: one per opening of a dialog, so a
-// refused 'Presentar' never lends its key to the 'Re-procesar' that follows (issue 64).
+// refused 'Presentar' never lends its key to the 'Re-procesar' that follows.
 
 /** The actions of /afip/{id} (spec 001 §2): download the ZIP, present, present manually, re-process, reload. */
 export const PRESENTATION_ACTION_TABLE: DetailActionTable<

@@ -16,7 +16,10 @@ export const PRESENTATION_ACTIONS: ActionRegistry<PresentationActionKind> = {
 };
 
 /** The /files path of a presentation's ZIP. */
-/** Next to 'Descargar ZIP': the file is AFIP's format byte for byte (docs/decisions.md, issue 47). */
+/**
+ * Next to 'Descargar ZIP': the file is AFIP's format byte for byte (docs/decisions.md, "AFIP, software provider and
+ * BINs").
+ */
 export const PRESENTATION_FILE_NOTE =
   'El ZIP se descarga tal como lo genera el servicio, en el formato de AFIP: sus fechas y códigos son los del formato, sin traducir.';
 

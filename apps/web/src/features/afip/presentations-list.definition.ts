@@ -19,7 +19,7 @@ export type PresentationsFilters = SearchTextFilters & StatusFilters<Presentatio
 
 /**
  * Presentaciones AFIP's list definition (session storage `afip.list`; its route and codec only, so that another area
- * may link here: `hrefOf`, issue 64): `q` (id or file name) and `estado` in the URL; 10 rows;
+ * may link here: `hrefOf`): `q` (id or file name) and `estado` in the URL; 10 rows;
  * default sort created_date descending, a header click toggles ascending/descending (spec 001 §2, §9).
  */
 export const presentationsList: LinkedListDefinition<PresentationsFilters, PresentationSortField> = {

@@ -40,7 +40,7 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
   },
   {
     field: 'version',
-    // The spec's name (issue 64: 'VER.' read as "ver"); every column of the spec fits 1280 px with the menu open.
+    // The spec's name ('VER.' read as "ver"); every column of the spec fits 1280 px with the menu open.
     headerName: 'VERSIÓN',
     width: 88,
     sortable: true,
@@ -53,24 +53,24 @@ const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
     // Room for 'F8126Cobranz_' / '2026-10_3001.txt' on two lines of a 48 px row (116 px of text and the padding).
     minWidth: 130,
     sortable: true,
-    // Broken only after '_' (F8126Cobranz_ / 2026-10_3001.txt), never inside a token (issue 29 item 15).
+    // Broken only after '_' (F8126Cobranz_ / 2026-10_3001.txt), never inside a token.
     render: (row) => <TokenText text={row.fileName} />,
   },
   {
     field: 'afipTransactionId',
-    // The spec's name, on two lines (issue 64).
+    // The spec's name, on two lines.
     headerName: 'TRANSACCIÓN AFIP',
     width: 118,
     sortable: true,
-    // The cut id ('AFIP-1..') with the whole one in a tooltip (issue 29 item 15).
+    // The cut id ('AFIP-1..') with the whole one in a tooltip.
     render: (row) => row.afipTransactionShort ?? '—',
     fullText: (row) => row.afipTransactionId,
   },
   {
     field: 'createdDate',
     headerName: 'CREADA',
-    // dd/mm/yyyy hh:mm:ss whole, seconds included (issue 29 item 15), the time on a second line: every column of
-    // the spec fits 1280 px with the menu open (issue 47).
+    // dd/mm/yyyy hh:mm:ss whole, seconds included, the time on a second line: every column of
+    // the spec fits 1280 px with the menu open.
     width: 92,
     lines: 2,
     sortable: true,
