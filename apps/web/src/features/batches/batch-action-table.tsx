@@ -33,7 +33,7 @@ const download = (kind: 'DOWNLOAD_XLSX' | 'DOWNLOAD_TXT' | 'DOWNLOAD_XML') =>
 
 const { RE_EXPORT, REPROCESS } = BATCH_ACTIONS;
 
-/** What a batch's write sends to the bank (issue 64): whose, how many records, how much. */
+/** What a batch's write sends to the bank: whose, how many records, how much. */
 const movementOf = ({ record }: { record: BatchRowFragment }) => ({
   testId: 'batch-action-dialog',
   summaryTitle: 'Se enviará al banco',

@@ -32,7 +32,10 @@ export function batchStatusFromParam(value: string | null | undefined): Withdraw
 
 export const BATCHES_MESSAGES = {
   title: 'Lotes de retiros',
-  /** Next to the batch's downloads: its files keep the bank's layout byte for byte (docs/decisions.md, issue 47). */
+  /**
+   * Next to the batch's downloads: its files keep the bank's layout byte for byte (docs/decisions.md, "Withdrawal
+   * batches").
+   */
   fileFormatNote:
     'Los archivos del lote (XLSX, TXT, XML) se descargan tal como los genera el servicio, en el formato del banco (00004): sus fechas y códigos son los del formato, sin traducir.',
   empty: 'No se encontraron lotes',

@@ -10,7 +10,7 @@ import { CollectorPicker, type CollectorRef } from '@/components/pickers/collect
 import { BATCHES_MESSAGES } from '../batch-labels';
 
 /**
- * /lotes/lotes without a collector (issue 29 item 9): a batch is found by its collector and id, so the screen asks
+ * /lotes/lotes without a collector: a batch is found by its collector and id, so the screen asks
  * for the collector (and the id, when the address has none) and opens /lotes/lotes/{collectorId}/{id}.
  */
 export function BatchLookup({ id }: { id: string }) {

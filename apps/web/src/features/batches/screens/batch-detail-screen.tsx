@@ -72,7 +72,7 @@ export default function BatchDetailScreen() {
       actions={progress ? <DownloadProgress progress={progress} /> : undefined}
     />
   );
-  // Without a collector there is no batch to look up: ask for it (issue 29 item 9).
+  // Without a collector there is no batch to look up: ask for it.
   if (!collectorId) {
     return (
       <PageSection title={BATCHES_MESSAGES.detailTitle}>

@@ -36,7 +36,7 @@ const noCollector = (state: { collector: unknown }) => !state.collector;
  * Lotes de retiros (/lotes, spec 001 §2 "Withdrawal batches"): a collector is required before any search; then
  * its batches of one month (creation date) by status, with downloads, re-export, reprocess, the detail dialog
  * and 'Deseleccionar' / 'Reprocesar' on a selection. Filters and page live in the URL and session storage.
- * `embedded`: the 'Lotes' view of 'Retiros', under that screen's title (no second heading, issue 29 item 9).
+ * `embedded`: the 'Lotes' view of 'Retiros', under that screen's title (no second heading).
  */
 export default function BatchesScreen({ embedded = false }: { embedded?: boolean }) {
   const page = useListPage(batchesQuery, { rule: batchesListRule, skip: noCollector });
@@ -96,7 +96,7 @@ export default function BatchesScreen({ embedded = false }: { embedded?: boolean
       headerActions={progress}
       beforeList={embedded ? progress : undefined}
       filters={
-        // Entidad and Estado of one width and height, the period between them (issue 29 item 9).
+        // Entidad and Estado of one width and height, the period between them.
         <FiltersBar ariaLabel="Filtros de lotes" columns="1fr auto 1fr">
           <CollectorPicker
             value={collector}
