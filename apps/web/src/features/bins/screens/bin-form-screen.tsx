@@ -118,7 +118,13 @@ function FormLookup({
   );
 }
 
-function BinFields({ creating, onTyped }: { creating: boolean; onTyped(name: LookupName, text: string): void }) {
+function BinFields({
+  creating,
+  onTyped,
+}: {
+  creating: boolean;
+  onTyped(name: LookupName, text: string): void;
+}) {
   const formik = useFormikContext<BinFormState>();
   const methods = useQuery(BinPaymentMethodsDocument, { fetchPolicy: 'cache-first' });
   const options = useMemo<MethodOption[]>(
@@ -229,7 +235,7 @@ export default function BinFormScreen() {
     skip: creating,
     fetchPolicy: 'network-only',
   });
-  // Freshness (issue 30): 'Actualizado hace N s', the version checked when the tab is visible again and every 30 s.
+  // Freshness: 'Actualizado hace N s', the version checked when the tab is visible again and every 30 s.
   const fresh = useFreshRecord(CardBinDocument, { id }, result, (data) => data.cardBin, { skip: creating });
   const bin = result.data?.cardBin ?? null;
   const opened = (payload: { bin?: { id: string } | null; message?: string | null }) => {
@@ -263,7 +269,7 @@ export default function BinFormScreen() {
   );
   const initial = useMemo(() => (bin ? valuesOf(bin) : EMPTY), [bin]);
   const title = creating ? 'Nuevo BIN' : `BIN ${id}`;
-  // 'Cancelar' with unsaved edits asks before it discards them (issue 29 item 13).
+  // 'Cancelar' with unsaved edits asks before it discards them.
   const [discarding, setDiscarding] = useState(false);
   const typed = useRef<TypedTexts>({});
   const validate = useCallback((values: BinFormState) => validateBin(values, typed.current), []);

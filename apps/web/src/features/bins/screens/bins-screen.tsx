@@ -108,7 +108,7 @@ export default function BinsScreen() {
       width: 140,
       render: (row) => row.mediaPaymentName ?? String(row.mediaPaymentId),
     },
-    // The form's and the spec's name, on two lines (issue 64: not 'DÍAS ACRED.').
+    // The form's and the spec's name, on two lines (not 'DÍAS ACRED.').
     { field: 'accreditationDays', headerName: 'DÍA DE ACREDITACIÓN', width: 106, align: 'right' },
     {
       field: 'actions',
