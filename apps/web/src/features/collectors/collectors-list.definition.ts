@@ -3,7 +3,7 @@ import type { LinkedListDefinition, SearchTextFilters } from '@/lib/list/list-de
 
 /**
  * Buscar Entidades' list definition (session storage `collectors.list`): `q` is the name or id; the service orders by
- * name. Its route and codec only, so that another area may link here (`hrefOf`, issue 64).
+ * name. Its route and codec only, so that another area may link here (`hrefOf`).
  */
 export type CollectorsFilters = SearchTextFilters;
 
