@@ -39,7 +39,7 @@ const STATE_PARAM = codeParam(
 );
 
 /**
- * Distribuciones' list definition: its route and codec only, so that another area may link here (`hrefOf`, issue 64).
+ * Distribuciones' list definition: its route and codec only, so that another area may link here (`hrefOf`).
  * Spec 001 §9: default range the first day of the month to today; list size 10, first page 1.
  */
 export const distributionsList: LinkedListDefinition<DistributionFilters, 'REQUEST_DATE'> = {
@@ -58,7 +58,7 @@ export const distributionsList: LinkedListDefinition<DistributionFilters, 'REQUE
   filters: combineFilters(
     choicePart('type', 'tipo', TYPE_PARAM, { unwritten: 'NO_SCHEDULED' }),
     choicePart('status', 'estado', STATE_PARAM),
-    // The pickers' maximum is today: a later day of the address is today (issue 28 item 9).
+    // The pickers' maximum is today: a later day of the address is today.
     dayRangePart((raw, fallback: string) => parseDayParam(raw, { max: argentineDay() }) ?? fallback, {
       always: true,
     }),

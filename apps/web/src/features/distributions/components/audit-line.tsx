@@ -3,7 +3,7 @@ import { formatDateTime } from '@/lib/format';
 
 /**
  * The on-screen audit line of a detail's recorded change (an edited destination, a forced payout): who and when,
- * as the service recorded them, in the same words and style for every kind (issue 28 item 11).
+ * as the service recorded them, in the same words and style for every kind.
  */
 export function AuditLine({
   what,

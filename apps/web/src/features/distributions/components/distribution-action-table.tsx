@@ -35,7 +35,7 @@ const changed = (_sent: unknown, _payload: unknown, run: { context: Distribution
 
 const kit = detailActionKit<ShownDistribution, DistributionActionContext>();
 
-/** What authorizing or reprocessing moves (issue 64): the distribution, whose, its payment, how much, to which accounts. */
+/** What authorizing or reprocessing moves: the distribution, whose, its payment, how much, to which accounts. */
 const movementOf = (record: ShownDistribution): { summaryTitle: string; movement: MovementOf } => ({
   summaryTitle: 'Se distribuirá',
   movement: {

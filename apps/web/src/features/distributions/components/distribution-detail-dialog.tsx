@@ -151,7 +151,7 @@ export function DistributionDetailDialog({
   });
   const { data, loading, error, refetch } = result;
   // 'Actualizado hace N s', another operator's change found when the tab is visible again and every 30 s, and a
-  // refusal because the distribution moved said in the same words (issue 30).
+  // refusal because the distribution moved said in the same words.
   const fresh = useFreshRecord(DistributionDetailDocument, { id }, result, (answer) => answer.distribution, {
     versionOf: distributionVersion,
   });

@@ -26,7 +26,7 @@ export interface DestinationValues {
   amount: string;
 }
 
-/** The destination as the request carries it, and as the dialog's summary shows it (issue 47). */
+/** The destination as the request carries it, and as the dialog's summary shows it. */
 export function destinationInput(values: DestinationValues) {
   return {
     type: values.format === 'cbu' ? ('CBU' as const) : ('ALIAS' as const),
@@ -68,7 +68,7 @@ export function EditDestinationDialog({
       value: detail.destination.value,
       cuit: detail.destination.cuit ?? '',
       name: detail.destination.name ?? '',
-      // As an operator types it ('169.178,46'), read back by the kit's amount field (issue 47).
+      // As an operator types it ('169.178,46'), read back by the kit's amount field.
       amount: amountInputText(detail.amount),
     },
     validationSchema: distributionDestinationSchema,
@@ -131,7 +131,7 @@ export function EditDestinationDialog({
               <MenuItem value="cbu">CBU</MenuItem>
               <MenuItem value="alias">Alias</MenuItem>
             </TextField>
-            {/* A CBU keeps digits only, as the CUIT beside it (issue 47); an alias takes letters. */}
+            {/* A CBU keeps digits only, as the CUIT beside it; an alias takes letters. */}
             {formik.values.format === 'cbu' ? (
               <FormIdentifierField kind="cbu" name="value" label="CBU" fullWidth maxDigits={CBU_LENGTH} />
             ) : (

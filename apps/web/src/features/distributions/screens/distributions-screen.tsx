@@ -46,7 +46,7 @@ export default function DistributionsScreen() {
   const { list, filters, refetch } = page;
   const [open, setOpen] = useState<string | null>(null);
   // The cards count the list's type and range (not every date): a card's count is what its tab then lists
-  // (issue 29 item 17, docs/decisions.md).
+  // (docs/decisions.md, "Service-payment batches and distributions").
   const listFilter = toDistributionFilter(filters);
   const stats = useQuery(DistributionStatisticsDocument, {
     variables: { filter: statisticsFilterOf(listFilter) },
@@ -88,7 +88,7 @@ export default function DistributionsScreen() {
         width: 130,
         rowLink: false,
         // 'Modificar' only where something can be changed (the gateway's `modifiable`); else the detail opens
-        // read-only and the button says so: 'Ver' (issue 29 item 18).
+        // read-only and the button says so: 'Ver'.
         render: (r) => {
           const label = r.modifiable ? 'Modificar' : 'Ver';
           return (
@@ -148,7 +148,7 @@ export default function DistributionsScreen() {
               size="small"
               color="primary"
               value={filters.type}
-              // Each type opens on its own list, 'Todo': a state tab chosen on the other would carry over (issue 47).
+              // Each type opens on its own list, 'Todo': a state tab chosen on the other would carry over.
               onChange={(_event, type) => type && list.setFilters({ type, status: null })}
               aria-label="Tipo de distribución"
               sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}

@@ -57,7 +57,7 @@ describe('EditDestinationDialog', () => {
 
     renderDialog({ edit: true, force: true }, onSubmit);
     fireEvent.click(screen.getByRole('button', { name: 'Forzar' }));
-    // Nothing is sent before the confirmation (issue 28 item 11).
+    // Nothing is sent before the confirmation.
     const confirm = await screen.findByTestId('force-distribution-dialog');
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Forzar' }));
@@ -105,7 +105,7 @@ describe('EditDestinationDialog', () => {
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
   });
 
-  it('the CBU keeps digits only, as the CUIT beside it (issue 47): letters typed or pasted are dropped', () => {
+  it('the CBU keeps digits only, as the CUIT beside it: letters typed or pasted are dropped', () => {
     renderDialog({ edit: true, force: false });
     const cbu = screen.getByRole('textbox', { name: 'CBU' });
     fireEvent.change(cbu, { target: { value: '12ab34' } });
