@@ -22,7 +22,7 @@ import {
 
 /**
  * Filter choices: spec 001 §2 lists "Todos, payments, subscription" and "Todos, xlsx, csv, json"; the types read in
- * Spanish as the export dialog names them (issue 29 item 25), the URL keeps the service's words.
+ * Spanish as the export dialog names them, the URL keeps the service's words.
  */
 export const EXPORT_TYPE_OPTIONS: ReadonlyArray<{ value: ExportType; label: string; param: string }> = [
   { value: 'PAYMENTS', label: EXPORT_TYPE_LABELS.PAYMENTS, param: 'payments' },

@@ -51,10 +51,10 @@ function ExportStatusCell({ row }: { row: ExportRowFragment }) {
   );
 }
 
-/** Every column of the spec (001 §2 "Export history") shows at 1280×800 with the menu open (issue 64). */
+/** Every column of the spec (001 §2 "Export history") shows at 1280×800 with the menu open. */
 const COLUMNS: DataTableColumn<ExportRowFragment>[] = [
   { field: 'id', headerName: 'ID', width: 70 },
-  // What was exported (issue 29 item 25), in the words of the export dialog.
+  // What was exported, in the words of the export dialog.
   { field: 'type', headerName: 'TIPO', width: 110, render: (row) => EXPORT_TYPE_LABELS[row.type] },
   { field: 'format', headerName: 'FORMATO', width: 80, render: (row) => FORMAT_LABELS[row.format] },
   { field: 'records', headerName: 'REGISTROS', width: 90, align: 'right' },
