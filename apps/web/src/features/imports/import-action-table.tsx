@@ -20,7 +20,7 @@ export interface ImportActionContext {
 
 const kit = detailActionKit<ImportSummaryFragment, ImportActionContext>();
 
-/** 'Se emitirán 3 pagos por $ 1.234,56': what confirming issues, and for how much (issue 64). */
+/** 'Se emitirán 3 pagos por $ 1.234,56': what confirming issues, and for how much. */
 export const issuedPhrase = (doc: Pick<ImportSummaryFragment, 'pendingCount' | 'pendingAmount'>): string =>
   countPhrase(
     doc.pendingCount,

@@ -37,7 +37,7 @@ export function ImportStatusChip({ status, statusClass }: { status: string; stat
 }
 
 /**
- * A pending row of a cancelled import will never be issued: it reads 'Cancelada', with why (issue 29 item 2). The
+ * A pending row of a cancelled import will never be issued: it reads 'Cancelada', with why. The
  * service keeps such rows `pending` (spec 001 §4 has no other row status).
  */
 export const CANCELLED_ROW = {

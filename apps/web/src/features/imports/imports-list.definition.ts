@@ -11,7 +11,7 @@ import type { ImportSortField } from './gql/graphql';
 
 /**
  * /importaciones' list definition (lib/list, session storage `imports.list`; its route and codec only, so that another
- * area may link here: `hrefOf`, issue 64): `q` (import id or file name), `entidad` +
+ * area may link here: `hrefOf`): `q` (import id or file name), `entidad` +
  * `entidad_nombre`, `estado` (the upstream status), `desde` / `hasta` (request days, Argentine time), then page,
  * page_size and sort (default request date descending, spec 001 §9).
  */

@@ -39,7 +39,7 @@ const SORTS: Record<string, ImportRowSortField> = {
   status: 'STATUS',
 };
 
-/** 'Buscar en': where the search looks, named in the field's label and said under it (issue 29 item 6). */
+/** 'Buscar en': where the search looks, named in the field's label and said under it. */
 const SEARCH_IN: Record<ImportRowSearchField, { option: string; label: string; help: string }> = {
   EMAIL: { option: 'Email', label: 'Buscar por email', help: 'Parte del email del pagador' },
   EXTERNAL_ID: {

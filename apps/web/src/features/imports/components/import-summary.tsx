@@ -20,7 +20,7 @@ const MATCHES: [keyof ImportSummaryFragment, string][] = [
  */
 export function ImportSummary({ doc, action }: { doc: ImportSummaryFragment; action?: ReactNode }) {
   const matches = MATCHES.filter(([key]) => doc[key] === true).map(([, label]) => label);
-  // A cancelled import's pending rows were never issued and never will be (issue 29 item 2).
+  // A cancelled import's pending rows were never issued and never will be.
   const cancelled = doc.status === 'cancelled';
   return (
     <DetailCard title={`Importación ${doc.id}`} action={action} testId="import-summary">

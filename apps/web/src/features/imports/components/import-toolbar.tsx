@@ -23,7 +23,7 @@ export function ImportToolbar({
   onCancelled?(doc: ImportSummaryFragment): void;
   /** The conversion screen offers only Cancelar and Recargar (spec 001 §2). */
   showConfirm?: boolean;
-  /** The detail's freshness: a refusal explained, the check as a dialog opens, one 'Recargar' at a time (issue 45). */
+  /** The detail's freshness: a refusal explained, the check as a dialog opens, one 'Recargar' at a time. */
   fresh?: FreshRecord;
 }) {
   const context = useMemo(() => ({ onCancelled }), [onCancelled]);

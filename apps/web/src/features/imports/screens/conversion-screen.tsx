@@ -50,7 +50,7 @@ export default function ConversionScreen() {
       title={IMPORTS_MESSAGES.conversionTitle}
       actions={
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {/* Back to the form, to fix the file and try again (issue 29 item 6). */}
+          {/* Back to the form, to fix the file and try again. */}
           <Button
             component={RouterLink}
             to="/importacion"

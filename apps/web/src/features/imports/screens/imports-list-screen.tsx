@@ -13,14 +13,14 @@ import { statusColumn } from '@/components/detail/status-chip';
 
 const ID_CLASS = `${dataTableClasses.figures} ${dataTableClasses.key}`;
 
-/** The list's bar counts its imports like every other list ('3 importaciones'; issue 64). */
+/** The list's bar counts its imports like every other list ('3 importaciones'). */
 const IMPORT_NOUN: ItemNoun = { one: 'importación', many: 'importaciones', gender: 'feminine' };
 
 /**
  * The spec's columns (entity, issued and total amount, requests, issued, with error, request date, status; spec 001
- * §2) always show, under the spec's names, at 1280×800 with the menu open (issue 64): amounts and counts narrow,
+ * §2) always show, under the spec's names, at 1280×800 with the menu open: amounts and counts narrow,
  * the date on two lines, the status chip wrapping. ID and ARCHIVO, which tell two imports of one collector on one
- * day apart (issue 29 item 6), are not the spec's: they give way first (the file, then the id) and come back under
+ * day apart, are not the spec's: they give way first (the file, then the id) and come back under
  * 'Columnas' or in a wider window.
  */
 const COLUMNS: DataTableColumn<ImportSummaryFragment>[] = [
