@@ -14,7 +14,7 @@ const collectorName = (c: CollectorRef) => (c.name ? `${c.name} (${c.id})` : c.i
 
 /**
  * 'Eliminar por entidad' (spec 001 §2): the collector, then how many references it has (read from the list with
- * that collector), then a second confirmation naming that count before the one DELETE (issue 29 item 23). A
+ * that collector), then a second confirmation naming that count before the one DELETE. A
  * collector chosen clears 'La entidad es requerida'; one with no references deletes nothing.
  */
 export function DeleteByCollectorDialog({

@@ -52,8 +52,8 @@ export function IdentificationFields() {
   const formik = useFormikContext<{ identification: IdentificationFormValues }>();
   const type = formik.values.identification.type;
   const cuit = normalizeIdentificationType(type) === 'CUIT_ARG';
-  // Back to 'Ninguna': the number of the type left is dropped, so the block is out of the form again
-  // (issue 29 item 24). A number typed with no type chosen yet is kept (the type is then reported missing).
+  // Back to 'Ninguna': the number of the type left is dropped, so the block is out of the form again.
+  // A number typed with no type chosen yet is kept (the type is then reported missing).
   const previousType = useRef(type);
   const { setFieldValue } = formik;
   useEffect(() => {

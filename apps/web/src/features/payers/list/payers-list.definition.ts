@@ -4,7 +4,7 @@ import type { PayerSortField } from '../gql/graphql';
 
 /**
  * Buscar Pagadores' list definition (session storage `payers.list`): `q` is the search text. Its route and codec only,
- * so that another area may link here (`hrefOf`, issue 64).
+ * so that another area may link here (`hrefOf`).
  */
 export type PayersFilters = SearchTextFilters;
 

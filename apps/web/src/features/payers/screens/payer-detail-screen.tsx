@@ -39,7 +39,7 @@ const SUBSCRIPTION_PERMISSIONS = [
 
 /**
  * A link to a list filtered by the payer's e-mail: /pagos and /suscripciones with `pagador`, as spec 000 §2 gives
- * them, its address made from the list's definition (`entryHrefOf`, issue 64).
+ * them, its address made from the list's definition (`entryHrefOf`).
  */
 function ByPayerButton({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (

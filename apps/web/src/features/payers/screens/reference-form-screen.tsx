@@ -118,7 +118,7 @@ function ReferenceForm({ reference }: { reference: PayerReferenceRowFragment | n
     variables: (values: ReferenceFormValues) => ({ input: createInput(values) }),
     payload: (data) => data.createPayerReference,
     success: PAYERS_MESSAGES.referenceCreated,
-    // The list opens on the new reference: its collector and its name (issue 29 item 24).
+    // The list opens on the new reference: its collector and its name.
     after: ({ reference: created }) =>
       void navigate(created ? createdReferencePath(created) : referencesList.path),
   });
