@@ -14,7 +14,7 @@ export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
   'OVERDUE',
 ];
 
-/** The validators' catalogue, which the files an operator downloads use too (issue 47). */
+/** The validators' catalogue, which the files an operator downloads use too. */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = byEnum(PAYMENT_STATUS_TEXTS);
 
 /** MUI palette colour of each status chip. */

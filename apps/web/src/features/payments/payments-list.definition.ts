@@ -16,14 +16,14 @@ import type { PaymentDateField, PaymentSortField, PaymentStatus } from './gql/gr
 
 /**
  * Buscar Pagos' list definition (lib/list): its route and its filters' URL codec, and nothing else (no documents,
- * no React), so that another area's screen may import it to link here (`hrefOf`, issue 64; eslint.config.js). URL
+ * no React), so that another area's screen may import it to link here (`hrefOf`; eslint.config.js). URL
  * parameters besides page, page_size and sort:
  *   search         free search (payer e-mail, payment id or name); `pagador` is accepted as an alias (spec 000 §2)
  *   collector_id   collector filter, with collector_name for its label
  *   status         pending | issued | approved | partial | rejected | refunded | objected | overdue
  *   periodo        YYYY-MM, `actual` ('Mes actual', the default, never written: a saved view or a link follows the
- *                  calendar, issue 45) or `todos` (every period; only with a search, issue 10 item 5); the name of
- *                  every list's period (issue 64): an old link's `period` is still read
+ *                  calendar) or `todos` (every period; only with a search); the name of
+ *                  every list's period: an old link's `period` is still read
  *   date_field     refunded_date to apply the period to the refund date (default request_date)
  *   methods        media payment ids, comma separated (only with search or collector)
  */

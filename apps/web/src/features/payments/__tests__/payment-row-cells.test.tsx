@@ -8,7 +8,7 @@ import { PaymentStatusChip } from '../components/payment-status-chip';
 import { PAYMENT_STATUSES } from '../payment-status';
 import type { RowMenuAction } from '../payments-bulk-rules';
 
-// Issue 44: a page of /pagos renders an ACCIONES cell and a status chip per row. MUI's Tooltip (hooks and an
+// A page of /pagos renders an ACCIONES cell and a status chip per row. MUI's Tooltip (hooks and an
 // emotion-styled Popper) is mounted only while a hint is shown. The real Tooltip, counted.
 vi.mock('@mui/material/Tooltip', (importOriginal) =>
   import('@/test/counted-tooltip').then(({ countedTooltip }) => countedTooltip(importOriginal)),
@@ -75,8 +75,8 @@ describe('PaymentStatusChip', () => {
         ))}
       </>,
     );
-    const chips = PAYMENT_STATUSES.map(
-      (status) => document.querySelector<HTMLElement>(`[data-status="${status.toLowerCase()}"]`)!,
+    const chips = PAYMENT_STATUSES.map((status) =>
+      document.querySelector<HTMLElement>(`[data-status="${status.toLowerCase()}"]`)!,
     );
     expect(new Set(chips.map((chip) => chip.className)).size).toBe(1);
     const colours = new Set(chips.map((chip) => chip.style.backgroundColor));

@@ -23,7 +23,7 @@ const withFilters = (state: PaymentsListState, filters: Partial<PaymentsFilters>
 const hasListParams = (params: URLSearchParams) => hasParams(paymentsList, params);
 
 describe('defaults', () => {
-  it("starts on 'Mes actual' (relative, issue 45), page 1 of 25, newest first", () => {
+  it("starts on 'Mes actual' (relative), page 1 of 25, newest first", () => {
     expect(parse('')).toEqual({
       search: '',
       collector: null,
@@ -38,7 +38,7 @@ describe('defaults', () => {
     expect(DEFAULT_PAGE_SIZE).toBe(25);
   });
 
-  it("writes nothing for the default state: 'Mes actual' is never pinned (issue 45)", () => {
+  it("writes nothing for the default state: 'Mes actual' is never pinned", () => {
     expect(serialize(defaultPaymentsListState(NOW))).toBe('');
     expect(serialize({ ...defaultPaymentsListState(NOW), period: '2025-03' })).toBe('periodo=2025-03');
   });
@@ -79,7 +79,7 @@ describe('the spec pre-filter parameters', () => {
     }
   });
 
-  it("reads an old link's period as periodo, the name of every list's period, and writes periodo (issue 64)", () => {
+  it("reads an old link's period as periodo, the name of every list's period, and writes periodo", () => {
     expect(parse('period=2024-11').period).toBe('2024-11');
     expect(parse('period=todos&search=x').period).toBe(ALL_PERIODS);
     expect(parse('periodo=2024-10&period=2024-11').period).toBe('2024-10');
@@ -257,7 +257,7 @@ describe('hasListParams', () => {
   });
 });
 
-describe('every period (issue 10 item 5)', () => {
+describe('every period', () => {
   it('reads periodo=todos with a search and sends no period bounds', () => {
     const state = parse('search=maria%40x.com&periodo=todos');
     expect(state.period).toBe(ALL_PERIODS);

@@ -27,7 +27,7 @@ const followed = (
 ) => context.applied(payment);
 
 /**
- * A row's ACCIONES menu of Buscar Pagos (spec 000 §2, §4; issue 64): cancel and cancel an objection with a reason,
+ * A row's ACCIONES menu of Buscar Pagos (spec 000 §2, §4): cancel and cancel an objection with a reason,
  * change the payment method, each in the registry's words; the selection's stay on the bulk flow.
  */
 export const PAYMENT_ROW_TABLE: DetailActionTable<ListActionKind, PaymentRow, PaymentRowContext> = {

@@ -30,7 +30,7 @@ function chipStyleOf(theme: Theme, status: PaymentStatus): CSSProperties {
 /**
  * A payment status as a soft coloured chip with its Spanish label. Its colours are an inline style shared by every
  * chip of the status, not an `sx`: a list page renders one per row, and an `sx` made emotion resolve, serialize
- * and hash a style object for each of them on every render (issue 44).
+ * and hash a style object for each of them on every render.
  */
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
   const theme = useTheme();

@@ -43,7 +43,7 @@ function sameFilters(a: PaymentsFilterValues, b: PaymentsFilterValues): boolean 
 }
 
 /**
- * The filter form of Buscar Pagos. One rule for when a filter applies (issue 64), the rule of every list's period:
+ * The filter form of Buscar Pagos. One rule for when a filter applies, the rule of every list's period:
  * the period applies at once — its arrows, 'Mes actual', a month typed whole, 'Elegir un mes' — on top of the filters
  * applied, as the status menu does; what is typed or picked in the form (the search, the entity, the payment methods,
  * 'Aplicar período a') waits for Buscar (or Enter in the search box), and stays in the form meanwhile. The screen

@@ -10,7 +10,7 @@ export interface PaymentsSearchScopeProps {
 }
 
 /**
- * Which period a search looked in (issue 10 item 5): a payment outside the selected month is not "not found",
+ * Which period a search looked in: a payment outside the selected month is not "not found",
  * the operator is told where the search looked and offered every period.
  */
 export function PaymentsSearchScope({

@@ -77,7 +77,7 @@ const DATA_COLUMNS: DataTableColumn<PaymentRow>[] = [
     field: 'conceptId',
     headerName: 'CONCEPTO',
     width: 84,
-    // Broken at its hyphen ('SAU-' / '112026') rather than cut at 1280 px with the menu open (issue 47).
+    // Broken at its hyphen ('SAU-' / '112026') rather than cut at 1280 px with the menu open.
     lines: 2,
     render: (row) => row.conceptId ?? '',
   },

@@ -10,7 +10,7 @@ export const methodTypeLabel = label({
   debit: 'Débito automático (CBU)',
   transfer: 'Transferencia',
   offline: 'Efectivo (cupón)',
-  // The gateway's value for a type it does not know yet (issue 46: the schema's enums).
+  // The gateway's value for a type it does not know yet (the schema's enums).
   other: 'Otro',
 });
 

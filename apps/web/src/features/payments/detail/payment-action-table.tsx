@@ -119,7 +119,7 @@ function refundAction<TData, TVariables extends OperationVariables>(
 
 /**
  * A refund's variables: the kit's key of the dialog (kept while answers are unknown, new after an answered refusal:
- * the gateway answers a used key with what it answered, issue 60).
+ * the gateway answers a used key with what it answered).
  */
 const refundIdOf = (_sent: RefundSent, run: DialogRun<PaymentDetail, PaymentActionContext>) => keyedIdOf(run);
 

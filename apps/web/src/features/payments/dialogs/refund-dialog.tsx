@@ -51,10 +51,7 @@ export interface RefundDialogProps {
    * null for the partial refund and the reverse. The gateway sends partial: true when it is smaller than what
    * is left.
    */
-  onSubmit(values: {
-    reason: string | null;
-    amount: string | null;
-  }): Promise<SubmitOutcome>;
+  onSubmit(values: { reason: string | null; amount: string | null }): Promise<SubmitOutcome>;
   onClose(): void;
 }
 
@@ -80,7 +77,7 @@ const TEXT: Record<RefundVariant, { title: string; submit: string; intro: string
 };
 
 /**
- * What the refund will send (issue 47), from the same conversion as the submit (`parseAmount`): the amount typed
+ * What the refund will send, from the same conversion as the submit (`parseAmount`): the amount typed
  * and whether the gateway sends it as partial (`isPartialRefund` against what is left, as the gateway decides), or
  * nothing while the amount is not valid; the intro says when it is only a part of what is left. `typed` is null
  * when the dialog asks no amount (the partial refund and the reverse send no amount: the service refunds `total`).

@@ -8,10 +8,7 @@ import {
 import type { PaymentStatus } from '../gql/graphql';
 import { PAYMENT_STATUS_LABELS } from '../payment-status';
 import { feeTypeLabel, presetLabel, webhookResultLabel } from '@/lib/code-label';
-import {
-  notificationActionLabel,
-  notificationChannelLabel,
-} from '@/components/detail/notification-labels';
+import { notificationActionLabel, notificationChannelLabel } from '@/components/detail/notification-labels';
 import {
   batchStatusLabel,
   collectorNotificationStatusLabel,
@@ -25,7 +22,7 @@ import {
   sourceTypeLabel,
 } from '../detail/labels';
 
-/** The codes of a payment's fields, through the Spanish catalogue (issue 10 item 6). */
+/** The codes of a payment's fields, through the Spanish catalogue. */
 function paymentValueLabel(key: string, value: string, parentKey: string | undefined): string | undefined {
   const where = `${parentKey ?? ''}.${key}`;
   switch (where) {

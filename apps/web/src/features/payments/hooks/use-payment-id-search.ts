@@ -4,7 +4,7 @@ import { PaymentsSearchDocument } from '../gql/graphql';
 import { isPaymentIdSearch } from '../payments-list-state';
 
 /**
- * An exact payment id goes straight to the payment, whatever the period (issue 10 item 5): answers true when it
+ * An exact payment id goes straight to the payment, whatever the period: answers true when it
  * navigated. An id that names no payment (or the search already applied) is searched like any other text.
  */
 export function usePaymentIdSearch(applied: string): (search: string) => Promise<boolean> {

@@ -13,7 +13,7 @@ import { metadataValueText } from '../payment-metadata-section';
 import { currencyLabel } from '@/lib/code-label';
 
 describe('payment detail labels', () => {
-  it('reads the schema enums (issue 46) as it read the service codes, OTHER in Spanish', () => {
+  it('reads the schema enums as it read the service codes, OTHER in Spanish', () => {
     expect(methodTypeLabel('ONLINE')).toBe('Online');
     expect(methodTypeLabel('DEBIT')).toBe('Débito automático (CBU)');
     expect(methodTypeLabel('OTHER')).toBe('Otro');

@@ -26,7 +26,7 @@ function renderRefund(onSubmit: RefundDialogProps['onSubmit'] = vi.fn(async () =
 }
 
 // MUI in jsdom on a shared 2-core machine: a dialog test takes seconds, not milliseconds.
-describe('RefundDialog (issue 47: it confirms what it sends)', { timeout: 60_000 }, () => {
+describe('RefundDialog (it confirms what it sends)', { timeout: 60_000 }, () => {
   it('shows the amount typed in the summary and a partial intro, and sends that same amount', async () => {
     const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn(async () => null);

@@ -65,7 +65,7 @@ describe('version comparison', () => {
     expect(rows.find((r) => r.path === 'status')).toMatchObject({ left: 'Aprobado', right: 'Devuelto' });
   });
 
-  it('reads codes and field names in Spanish, never raw (issue 10 item 6)', () => {
+  it('reads codes and field names in Spanish, never raw', () => {
     const flat = flattenForDiff({
       ...v1,
       type: 'online',
