@@ -32,7 +32,7 @@ export function batchColumns<R extends BatchCommon>(
       // The dates take the width left over, so the grid fills its card at any window width.
       flex: 1,
       minWidth: 160,
-      // A date not there yet (an open batch's end) reads '—', as in every table of the kit (issue 47).
+      // A date not there yet (an open batch's end) reads '—', as in every table of the kit.
       render: (row: R) => (d.format ?? formatDateTime)(d.value(row)) || '—',
     })),
     statusColumn((row) => <BatchStateChip status={row.state} />, {

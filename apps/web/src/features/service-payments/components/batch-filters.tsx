@@ -45,7 +45,7 @@ export function BatchFiltersForm(props: FilterFormProps<BatchFilters>) {
       <AmountFilterField
         label="Importe hasta"
         value={values.amountTo}
-        // An inverted range is refused here, as the dates are, under 'Importe hasta' (issue 29 item 16).
+        // An inverted range is refused here, as the dates are, under 'Importe hasta'.
         error={checkAmountRange(values.amountFrom, values.amountTo)}
         onChange={(amountTo) => draft.bind('amountTo').onChange(amountTo.trim())}
       />

@@ -8,7 +8,7 @@ const summaryLine = (label: string) =>
     .getByText(label, { selector: 'dt' })
     .nextElementSibling?.textContent?.replace(/\s/g, ' ');
 
-describe('ConciliateDialog (issue 47: it says what it will send)', { timeout: 60_000 }, () => {
+describe('ConciliateDialog (it says what it will send)', { timeout: 60_000 }, () => {
   it('shows the description and the compensation amount as the request will carry them, as typed', () => {
     render(<ConciliateDialog batch={BATCH} onSubmit={vi.fn()} onClose={() => undefined} />);
     expect(summaryLine('Monto de compensación')).toBe('—');
