@@ -42,7 +42,10 @@ export const SOFT_PROVIDER_ACTIONS: ActionRegistry<SoftProviderActionKind> = {
   DOWNLOAD: { label: 'Descargar', icon: DownloadOutlined, order: 4 },
 };
 
-/** Next to 'Descargar': the report is the AGIP/ARBA fixed-width format byte for byte (docs/decisions.md, issue 47). */
+/**
+ * Next to 'Descargar': the report is the AGIP/ARBA fixed-width format byte for byte (docs/decisions.md, "AFIP,
+ * software provider and BINs").
+ */
 export const SOFT_PROVIDER_FILE_NOTE =
   'El reporte se descarga tal como lo genera el servicio, en el formato fijo de AGIP/ARBA: sus fechas y códigos son los del formato, sin traducir.';
 

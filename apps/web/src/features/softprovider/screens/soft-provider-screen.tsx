@@ -51,7 +51,7 @@ const whose = (row: SoftProviderRowFragment) =>
 
 /**
  * A report's row menu (spec 001 §2 "Software-provider report"). 'Aprobar' sends the report to the tax agency and
- * 'Rechazar' discards it: each asks first (issue 28 item 11). The service's rechazar takes no body (spec 001 §7), so
+ * 'Rechazar' discards it: each asks first. The service's rechazar takes no body (spec 001 §7), so
  * no reason is asked: there is nowhere to record one.
  */
 const SOFT_PROVIDER_ROW_TABLE: DetailActionTable<
