@@ -4,7 +4,7 @@ import { checkSubscriptionAmount, MESSAGES, readAmount } from '@backoffice/valid
 
 /**
  * The Spanish error of what the operator typed, or undefined when it can be sent: an amount as every amount field
- * reads it ('26.717,23', '26717,23', '26717.23'; issue 47), more than zero, no upper bound.
+ * reads it ('26.717,23', '26717,23', '26717.23'), more than zero, no upper bound.
  */
 export function amountError(text: string): string | undefined {
   return checkSubscriptionAmount(text) ?? (readAmount(text) === '0.00' ? MESSAGES.amountPositive : undefined);

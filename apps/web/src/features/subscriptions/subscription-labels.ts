@@ -5,7 +5,7 @@ import { formatAmount } from '@/lib/format';
 
 /** Spanish labels of the subscription codes the screens show (spec 000 §3, §4). */
 
-/** The validators' catalogues, which the files an operator downloads use too (issue 47). */
+/** The validators' catalogues, which the files an operator downloads use too. */
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> =
   byEnum(SUBSCRIPTION_STATUS_TEXTS);
 

@@ -27,7 +27,7 @@ interface WritableSubscription {
 
 /**
  * Cancel, change the payment method and edit the amount: the same declarations on the detail and on a row of Buscar
- * Suscripciones (issue 64), `applied` telling the lists what the service answered.
+ * Suscripciones, `applied` telling the lists what the service answered.
  */
 export function subscriptionWrites<R extends WritableSubscription, C>(
   applied?: (subscription: SubscriptionView | null | undefined, run: ActionRun<R, C>) => void,

@@ -10,7 +10,7 @@ describe('subscription amount prompt', () => {
     expect(amountError('12345678901234567890123')).toBeUndefined();
   });
 
-  it('accepts the amount typed the Argentine way, as every amount field (issue 47)', () => {
+  it('accepts the amount typed the Argentine way, as every amount field', () => {
     expect(amountError('26.717,23')).toBeUndefined();
     expect(toDecimalAmount('26.717,23')).toBe('26717.23');
     expect(toDecimalAmount('26717,23')).toBe('26717.23');

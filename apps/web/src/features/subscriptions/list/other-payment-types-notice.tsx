@@ -16,7 +16,7 @@ export interface OtherPaymentTypesNoticeProps {
 /**
  * The list keeps the spec's default payment type (debit, spec 000 §2) even when it is reached for one payer
  * ('Ver suscripciones'), so the operator is told how many more subscriptions the same search finds with other
- * payment types, with 'Ver todos' one click away (issue 29 item 21). Asked only when a payment type narrows a
+ * payment types, with 'Ver todos' one click away. Asked only when a payment type narrows a
  * search or a collector: the whole unfiltered list needs no such count.
  */
 export function OtherPaymentTypesNotice({ filters, total, onShowAll }: OtherPaymentTypesNoticeProps) {

@@ -10,7 +10,7 @@ export interface SubscriptionRowContext {
   applied(change: SubscriptionRowChange | null): void;
 }
 
-/** A row's menu of Buscar Suscripciones (spec 000 §2): the detail's cancel, change of method and amount (issue 64). */
+/** A row's menu of Buscar Suscripciones (spec 000 §2): the detail's cancel, change of method and amount. */
 export const SUBSCRIPTION_ROW_TABLE: DetailActionTable<
   SubscriptionBulkKind,
   SubscriptionRow,

@@ -34,7 +34,7 @@ const SELECTION_COLUMNS: readonly BulkColumn<SubscriptionRow>[] = [
 const rowLabel = (row: SubscriptionRow | undefined, amount: SubscriptionRow['amount']) =>
   [row?.payer?.name, row?.detail?.conceptDescription, formatAmount(amount)].filter(Boolean).join(' · ');
 const progressLabel = (row: SubscriptionRow) => rowLabel(row, row.amount);
-/** After 'Editar Importe' an item reads with the amount sent, the one it now has (issue 29 item 22). */
+/** After 'Editar Importe' an item reads with the amount sent, the one it now has. */
 const resultLabel = (value: SubscriptionActionValue, row: SubscriptionRow | undefined) =>
   'amount' in value ? rowLabel(row, value.amount) : undefined;
 

@@ -21,7 +21,7 @@ export function useSubscriptionColumns(
   const names = useMethodNames();
   // Fixed widths and flex minimums add up (with the checkbox column) to about 940 px: every column of the spec,
   // ACCIONES included, fits the grid of a 1280 px wide window with the side menu expanded, without horizontal
-  // scroll and none hidden (issue 47); the date, names and methods take two lines.
+  // scroll and none hidden; the date, names and methods take two lines.
   return useMemo(
     () => [
       {

@@ -39,7 +39,7 @@ export function SubscriptionsFiltersForm(props: FilterFormProps<SubscriptionsFil
       {...props}
       ariaLabel="Filtros de suscripciones"
       fields={FIELDS}
-      // 'Tipo de pago' never narrower than its longest choice, 'Débito (CBU)' (issue 28 item 5).
+      // 'Tipo de pago' never narrower than its longest choice, 'Débito (CBU)'.
       columns="2fr 2fr minmax(130px, 1fr) minmax(170px, 1fr) auto"
     />
   );

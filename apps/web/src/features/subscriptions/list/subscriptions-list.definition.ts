@@ -6,7 +6,7 @@ import type { SubscriptionPaymentType, SubscriptionSortField, SubscriptionStatus
 
 /**
  * Buscar Suscripciones' list definition (lib/list, session storage `subscriptions.list`): its route and URL codec,
- * no documents and no React, so that another area may link here (`hrefOf`, issue 64).
+ * no documents and no React, so that another area may link here (`hrefOf`).
  *
  * Its own URL parameters: `q` (free search: e-mail, id or name), `entidad` + `entidad_nombre` (collector),
  * `estado` (active | pending | cancelled), `medio` (debito | tarjeta | todos; default debito, spec 000 §2),

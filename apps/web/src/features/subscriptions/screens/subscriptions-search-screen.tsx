@@ -83,7 +83,7 @@ export default function SubscriptionsSearchScreen() {
               }
             />
           )}
-          {/* Same header as Buscar Pagos (spec 000 §2, issue 29 item 20). */}
+          {/* Same header as Buscar Pagos (spec 000 §2). */}
           {canSeeExportHistory && <ExportHistoryLink />}
         </>
       }
