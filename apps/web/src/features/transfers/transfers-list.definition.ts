@@ -12,7 +12,7 @@ import type { TransferSortField, TransferStatus } from './gql/graphql';
 
 /**
  * /transferencias' list definition (lib/list, session storage `transfers.list`; its route and codec only, so that
- * another area may link here: `hrefOf`, issue 64): `q` (payment id or destination transfer
+ * another area may link here: `hrefOf`): `q` (payment id or destination transfer
  * id), `entidad` + `entidad_nombre`, `desde` / `hasta` (days), `monto` (exact), `cuit` (exact, 11 digits),
  * `estado` (pendiente | conciliada | rechazada | todos; initially pendiente, spec 001 §2).
  */

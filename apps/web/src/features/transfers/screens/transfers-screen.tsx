@@ -62,7 +62,7 @@ export default function TransfersScreen() {
       },
       { field: 'payerId', headerName: 'CUIT', width: 124, render: (r) => formatCuit(r.payerId) },
       { field: 'paymentId', headerName: 'ID PAGO', width: 80 },
-      // A spec column (001 §2), shown by default at 1280×800 with the menu open (issue 64).
+      // A spec column (001 §2), shown by default at 1280×800 with the menu open.
       { field: 'destinyTransferId', headerName: 'ID TRANSFERENCIA', width: 128 },
       {
         field: 'amount',
