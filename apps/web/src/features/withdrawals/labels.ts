@@ -25,7 +25,7 @@ export const WITHDRAWALS_MESSAGES = {
   scheduleDisabled: 'Los retiros programados todavía no están habilitados.',
 } as const;
 
-/** The validators' catalogues, which the withdrawal files use too (issue 47). */
+/** The validators' catalogues, which the withdrawal files use too. */
 export const WITHDRAW_STATUS_LABELS: Readonly<Record<WithdrawStatus, string>> = byEnum(WITHDRAW_STATUS_TEXTS);
 
 export const WITHDRAWAL_STATUS_LABELS: Readonly<Record<WithdrawalStatus, string>> =

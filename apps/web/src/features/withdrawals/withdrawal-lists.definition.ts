@@ -14,12 +14,12 @@ import type { WithdrawalSortField, WithdrawalStatus } from './gql/graphql';
 
 /**
  * The withdrawal authorization list and history's definitions: their codecs, and the history's route, no documents and
- * no React, so that another area may link to the history (`hrefOf`, issue 64). URL parameters: `periodo` (YYYY-MM,
+ * no React, so that another area may link to the history (`hrefOf`). URL parameters: `periodo` (YYYY-MM,
  * Argentine month; default the current one; the history only), `entidad` + `entidad_nombre` (collector), `estado`
  * (one status; 'Todos' leaves it out).
  */
 
-/** `periodo`: a month or 'Mes actual' (the default, not written: issue 45). */
+/** `periodo`: a month or 'Mes actual' (the default, not written). */
 export const PERIOD_PART = periodPart('periodo');
 
 export interface WithdrawalsFilters {

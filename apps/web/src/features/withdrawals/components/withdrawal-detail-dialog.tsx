@@ -56,7 +56,7 @@ const withdrawalVersion = contentVersion('collector', 'actions');
 
 /**
  * 'Detalle de retiro' (50vw × 80vh, spec 001 §9): the withdrawal, its collector and the collector's balance; how
- * long ago it was read, and a notice when another operator changed it meanwhile (issue 30).
+ * long ago it was read, and a notice when another operator changed it meanwhile.
  */
 export function WithdrawalDetailDialog({ id, onClose }: { id: string | null; onClose(): void }) {
   const variables = { id: id ?? '' };
@@ -108,7 +108,7 @@ export function WithdrawalDetailDialog({ id, onClose }: { id: string | null; onC
               <Field label={COLLECTOR_LABELS.name}>{collector?.name ?? w.collectorName}</Field>
               <Field label="CUIT">{collector?.detail?.cuit ? formatCuit(collector.detail.cuit) : null}</Field>
               <Field label="E-mail">
-                {/* Broken only after '@' or a separator of its name, never clipped or cut in its domain (issue 64). */}
+                {/* Broken only after '@' or a separator of its name, never clipped or cut in its domain. */}
                 {collector?.detail?.email ? <EmailText email={collector.detail.email} /> : null}
               </Field>
               <Field label="Estrategia de retiro">

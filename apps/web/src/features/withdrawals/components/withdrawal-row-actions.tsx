@@ -52,7 +52,7 @@ export const WITHDRAWAL_ROW_TABLE: DetailActionTable<WithdrawalActionKind, Withd
   {
     AUTHORIZE: kit.mutation({
       meta: AUTHORIZE,
-      // It moves money: the dialog says which withdrawal, whose, how much and to which account (issue 64), as the
+      // It moves money: the dialog says which withdrawal, whose, how much and to which account, as the
       // selection's confirmation lists them.
       dialog: kit.confirmMovementOf(AUTHORIZE, ({ record }) => ({
         testId: 'authorize-withdrawal-dialog',

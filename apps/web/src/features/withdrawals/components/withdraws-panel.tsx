@@ -32,7 +32,7 @@ const menuActions = (row: Row) => {
   return rowMenuActions(WITHDRAW_ROW_KINDS, expanded, WITHDRAW_ACTIONS);
 };
 
-/** Every column of the spec (001 §2 "Withdrawals to transfer") shows at 1280×800 with the menu open (issue 64). */
+/** Every column of the spec (001 §2 "Withdrawals to transfer") shows at 1280×800 with the menu open. */
 const COLUMNS: DataTableColumn<Row>[] = [
   collectorIdColumn((r) => r.collectorId, { sortable: true }),
   collectorNameColumn((r) => r.collectorName, { minWidth: 100 }),

@@ -31,8 +31,8 @@ type View = UnifiedView;
 
 /**
  * /retirosUnificados 'Retiros' (spec 001 §2): the toggles 'Retiros pendientes', 'Retiros por lote', 'Lotes' and
- * 'Historial', each only with its permission; 'Programar' present and disabled, as the spec shows it (issue 64;
- * docs/decisions.md "Withdrawals"). `Batches` is the screen of /lotes, lent by the route manifest (app/screens.ts): a
+ * 'Historial', each only with its permission; 'Programar' present and disabled, as the spec shows it
+ * (docs/decisions.md, "Withdrawals"). `Batches` is the screen of /lotes, lent by the route manifest (app/screens.ts): a
  * feature imports neither another feature nor the app.
  */
 export default function UnifiedWithdrawalsScreen({
@@ -46,7 +46,7 @@ export default function UnifiedWithdrawalsScreen({
   const [stored, setStored] = useStoredState<View>(UNIFIED_VIEW_KEY, views[0]?.view ?? 'pending');
   const view = unifiedViewOf(permissions, stored);
   const { search } = useLocation();
-  // A view chosen while the address still holds the previous view's list (issue 29 item 7): the router commits
+  // A view chosen while the address still holds the previous view's list: the router commits
   // addresses later, in a transition, and a list mounted before the emptied one is committed would take the
   // previous view's filters as its own (and save them). The location the screen sees may also lag the browser's:
   // a filter just applied in the previous view can still be on its way. So every switch empties the address and

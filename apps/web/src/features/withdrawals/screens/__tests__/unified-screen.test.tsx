@@ -16,7 +16,7 @@ const { default: UnifiedWithdrawalsScreen } = await import('../unified-screen');
 
 // MUI in jsdom on a shared 2-core machine: a screen test takes seconds, not milliseconds.
 describe("'Retiros' (/retirosUnificados)", { timeout: 60_000 }, () => {
-  it("shows 'Programar' present and disabled, as spec 001 §2 does, saying why (issue 64)", async () => {
+  it("shows 'Programar' present and disabled, as spec 001 §2 does, saying why", async () => {
     render(
       <MemoryRouter initialEntries={['/retirosUnificados']}>
         <UnifiedWithdrawalsScreen Batches={() => null} />
