@@ -9,16 +9,16 @@ const BUDGET = {
   entry: 20,
   /**
    * Entry plus the signed-in shell (React, router, the MUI pieces the shell renders, `me` by fetch), loaded in
-   * parallel with the SSO check. Apollo Client comes with the screens (app/data-layer.tsx). Issue 16's target was
+   * parallel with the SSO check. Apollo Client comes with the screens (app/data-layer.tsx). The first target was
    * 200; the global search button, its shortcuts and the Actividad menu group took it to 200.1 (docs/decisions.md,
-   * "The shell's budget"), and the menus on first use and MUI without CSS variables to 188.1: held at issue 33's
+   * "The shell's budget"), and the menus on first use and MUI without CSS variables to 188.1: held at the next
    * target, 192.4, until the sign-out heard by every tab, the first queries of three more lists sent on navigation
    * and a refusal's code shown without a chunk to wait for added 0.4 (docs/decisions.md, "The shell's budget"). The
    * 'Aprobaciones' menu group (four eyes on money) added 0.45: its icon (0.12) and its rule, the 35 money permissions
    * the gateway's `approvalRequests` asks, which the menu reads before anything else loads (app/routes.ts).
    */
   shell: 193.3,
-  /** The first visit to /pagos: the shell, Buscar Pagos' screen and its static imports (issue 65's target). */
+  /** The first visit to /pagos: the shell, Buscar Pagos' screen and its static imports. */
   pagos: 473.5,
 };
 
@@ -59,7 +59,7 @@ function load() {
   const entry = closure('index.html');
   /**
    * The entry's dynamic imports are the application it starts in parallel with the SSO check, and the small module
-   * that sends the address's first query before it (app/first-request.ts, issue 65).
+   * that sends the address's first query before it (app/first-request.ts).
    */
   const startedByEntry = manifest['index.html']?.dynamicImports ?? [];
   const shell = new Set(entry);
@@ -154,7 +154,7 @@ describe('production bundle', () => {
 
   /**
    * A list's definition (`<list>.definition.ts`: its route and filter codec), the one module of an area another area
-   * imports, to link into the list (issue 64; eslint.config.js): it belongs to no area's chunk.
+   * imports, to link into the list (eslint.config.js): it belongs to no area's chunk.
    */
   const LIST_DEFINITION = /src\/features\/[^/]+\/(?:.+\/)?[^/]+\.definition\.ts$/;
   /** The feature (`src/features/<area>/`) of each source a chunk bundles, list definitions aside unless `withDefinitions`. */
@@ -305,7 +305,7 @@ describe('production bundle', () => {
     const { manifest, beyondShell, closure, gzipKiB, sourcesOf } = load();
     expect(manifest[preload], preload).toBeDefined();
     // Its chunks never import the app's own chunk (loaded by then): when they did (the storage helpers that the kept
-    // styles share with the lists), the list query left about 40 ms later on a repeat visit (bench/README.md, issue 44).
+    // styles share with the lists), the list query left about 40 ms later on a repeat visit (bench/README.md).
     expect(closure(preload).has(manifest['src/app/app.tsx']!.file)).toBe(false);
     const files = beyondShell(preload);
     expect(files.has(manifest[manifestKeyOf(manifest, screen)]!.file)).toBe(false);

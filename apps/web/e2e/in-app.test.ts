@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONDITION_POLL_MS, pollConditionsByInterval, sameRoute } from './support/browser';
 
-/** reopenInApp's rule (issue 48): no browser here, only which addresses the router keeps on one mounted screen. */
+/** reopenInApp's rule: no browser here, only which addresses the router keeps on one mounted screen. */
 describe('sameRoute', () => {
   it('is true for another id or another query of one screen, full addresses or paths', () => {
     expect(sameRoute('http://127.0.0.1:5173/pago/1000090', '/pago/1000091')).toBe(true);
@@ -17,7 +17,7 @@ describe('sameRoute', () => {
   });
 });
 
-/** The pages' waits poll by time, not by animation frame (issue 48): what reaches Playwright's waitForFunction. */
+/** The pages' waits poll by time, not by animation frame: what reaches Playwright's waitForFunction. */
 describe('pollConditionsByInterval', () => {
   const recorder = () => {
     const calls: unknown[][] = [];

@@ -6,7 +6,7 @@ import { useBrowserStack } from './support/suite';
 
 /**
  * A document keeps the CSS emotion made for it in the browser, and the next document takes it from there instead of
- * making it again (src/lib/kept-styles.ts, issue 44). What an operator sees must not change.
+ * making it again (src/lib/kept-styles.ts). What an operator sees must not change.
  */
 
 const suite = useBrowserStack();

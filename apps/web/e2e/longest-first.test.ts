@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { e2eDurations, longestFirst } from './support/longest-first';
 
-/** The browser files' order (issue 48): no browser here, only the sequencer's rule and its table. */
+/** The browser files' order: no browser here, only the sequencer's rule and its table. */
 describe('longest browser files first', () => {
   const durations = { 'short.test.ts': 10, 'long.test.ts': 90, 'middle.test.ts': 40, 'tie.test.ts': 40 };
   const name = (file: string) => file;

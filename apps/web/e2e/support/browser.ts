@@ -48,7 +48,7 @@ export interface Session {
  * How often a browser test's `page.waitForFunction` checks its condition, in milliseconds. Playwright's default
  * (`'raf'`) checks it in every animation frame, which keeps the page producing frames (the condition, then style,
  * paint and the compositor) 60 times a second for as long as a test waits: Chromium and the test process used
- * 12-16 % more CPU over payments-search with it (issue 48). A caller that needs another rhythm passes its own.
+ * 12-16 % more CPU over payments-search with it. A caller that needs another rhythm passes its own.
  */
 export const CONDITION_POLL_MS = 50;
 
@@ -68,7 +68,7 @@ export function pollConditionsByInterval<P extends { waitForFunction: (...args: 
 /** The requests of each page still waiting for their answer (`trackInFlight`), the live stream aside. */
 const inFlight = new WeakMap<Page, Set<Request>>();
 
-/** The live stream (`/live`, issue 63) stays open for as long as the page: it is never a load to wait for. */
+/** The live stream (`/live`) stays open for as long as the page: it is never a load to wait for. */
 const isLiveStream = (request: Request) => new URL(request.url()).pathname.replace(/\/+$/, '') === '/live';
 
 function trackInFlight(context: BrowserContext): void {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 /**
- * A detail's freshness (issue 30): the words of the conflict notice, the notice itself, the tab coming back to the
+ * A detail's freshness: the words of the conflict notice, the notice itself, the tab coming back to the
  * front, and the seconds 'Actualizado hace N s' shows.
  */
 export const RECORD_CHANGED = 'Otro operador modificó este registro';
@@ -22,7 +22,7 @@ export async function secondsShown(scope: Page | Locator): Promise<number> {
 
 /**
  * The next answer to the detail's query `operationName` (start waiting before the press that opens an action's
- * dialog): the read the dialog makes as it opens (issue 45). A test that changes the record after it has a dialog
+ * dialog): the read the dialog makes as it opens. A test that changes the record after it has a dialog
  * that found the record unchanged, and so reaches the refusal path.
  */
 export const nextRead = (page: Page, operationName: string): Promise<unknown> =>

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Browser files by their last known duration, longest first (issue 48). Two workers share the files: vitest's own
+ * Browser files by their last known duration, longest first. Two workers share the files: vitest's own
  * order puts a file with no timing in its cache by size, and on a clean clone (CI) the short files of one long test
  * (argentine-time, list-search-key: 70-80 s each) came last and kept one worker busy while the other had nothing
  * left. The durations are `e2e/durations.json` (seconds, refreshed with `npm run e2e:durations --workspace

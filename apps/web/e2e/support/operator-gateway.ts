@@ -48,7 +48,7 @@ export async function clearPreference(stack: Stack, session: Session, key: strin
 
 /**
  * The saved views of a list's preference (`list.<area>.views`), as the operator sees them: one entry per view, in
- * the order they were saved (issue 45); none when the preference is not there.
+ * the order they were saved; none when the preference is not there.
  */
 export function storedViewList(value: unknown): { name: string; params: string }[] {
   if (!value || typeof value !== 'object') return [];
