@@ -15,7 +15,7 @@ import {
 import { rowAction } from './support/withdrawals';
 
 /**
- * Issue 64, every action through the kit's action tables, as tesoreria (impuestos for AFIP, operador for payers and
+ * Every action through the kit's action tables, as tesoreria (impuestos for AFIP, operador for payers and
  * subscriptions): an untouched detail never warns 'Otro operador modificó este registro' after its freshness check or
  * a 'Recargar'; a service's refusal says the service's words, not a conflict, and a refused 'Presentar' lends no key
  * to the 'Re-procesar' that follows; the dialogs that move money say what and to which account. Fixtures: import 4025

@@ -38,7 +38,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     const row = gridRow(page, GRID, long.id);
     await row.getByText(`${long.afip_transaction_id.slice(0, 6)}..`, { exact: true }).waitFor();
     expect(await row.locator('[data-field="deliveryDate"]').innerText()).toMatch(/^\d{2}\/\d{2}\/\d{2}$/);
-    // Next to 'Descargar ZIP': AFIP's format, byte for byte (issue 47, docs/decisions.md).
+    // Next to 'Descargar ZIP': AFIP's format, byte for byte (docs/decisions.md, "Files an operator downloads").
     await page
       .getByText(/El ZIP se descarga tal como lo genera el servicio, en el formato de AFIP/)
       .waitFor();
@@ -83,7 +83,7 @@ describe('Presentaciones AFIP as impuestos', () => {
     await page.getByRole('grid').waitFor();
   });
 
-  it("'Nueva presentación' offers only 01/2020 to the current month and says so (issue 29 item 11)", async () => {
+  it("'Nueva presentación' offers only 01/2020 to the current month and says so", async () => {
     await page.getByRole('button', { name: 'Nueva presentación' }).click();
     const dialog = page.getByTestId('create-presentation-dialog');
     const { year, month } = currentPeriod();
@@ -129,7 +129,7 @@ describe('Presentaciones AFIP as impuestos', () => {
       file_structure: { id: '2' },
     });
     await page.getByTestId('file-name').getByText(stored.file_name).waitFor();
-    // The operator's user name reaches the service as x-user, which records it as the creator (issue 29 item 12).
+    // The operator's user name reaches the service as x-user, which records it as the creator.
     const [sent] = (await stubRequests(suite.stack, 'afip')).filter(
       (r) => r.method === 'POST' && r.path === '/afip/formularios',
     );

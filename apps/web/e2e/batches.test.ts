@@ -42,7 +42,7 @@ describe('Lotes de retiros as tesoreria', () => {
     await batchesSettled(page);
     const url = new URL(page.url());
     expect(url.searchParams.get('entidad')).toBe('10001');
-    // The period is 'Mes actual', relative: never pinned in the address (issue 45).
+    // The period is 'Mes actual', relative: never pinned in the address.
     expect(url.searchParams.has('periodo')).toBe(false);
     expect(await page.getByRole('button', { name: 'Mes actual' }).getAttribute('aria-pressed')).toBe('true');
     const ids = await shownBatchIds(page);
@@ -82,7 +82,7 @@ describe('Lotes de retiros as tesoreria', () => {
       rows: { payment_id: string }[];
     };
     // The notice hides itself after 2.5 s: watched from the click, not after reading the file.
-    // Next to the downloads: the bank's layout, byte for byte (issue 47, docs/decisions.md).
+    // Next to the downloads: the bank's layout, byte for byte (docs/decisions.md, "Files an operator downloads").
     await page
       .getByText(/se descargan tal como los genera el servicio, en el formato del banco \(00004\)/)
       .waitFor();

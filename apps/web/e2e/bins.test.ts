@@ -63,7 +63,7 @@ describe('Buscar BIN as impuestos', () => {
     await days.focus();
     await days.blur();
     await form().getByText('El dia de acreditación es requerído *').waitFor();
-    // A digits-only field does not take letters (issue 28 item 10).
+    // A digits-only field does not take letters.
     await days.pressSequentially('1a5');
     expect(await days.inputValue()).toBe('15');
     await bin.fill('');
@@ -147,7 +147,7 @@ describe('Buscar BIN as impuestos', () => {
     if (TAKE_SCREENSHOTS) await screenshot(page, 'bin-form-edit');
   });
 
-  it('refuses day 999 under the field; Cancelar asks before it discards an edit (issue 29 item 13)', async () => {
+  it('refuses day 999 under the field; Cancelar asks before it discards an edit', async () => {
     const day = form().getByLabel('Día de acreditación');
     await day.fill('999');
     await day.blur();

@@ -21,7 +21,7 @@ import {
 } from './support/subscriptions';
 
 /**
- * Bulk actions over "all N matching the search" (issue 9, "Beyond the spec") on /pagos and /suscripciones: with
+ * Bulk actions over "all N matching the search" (beyond what the spec asks) on /pagos and /suscripciones: with
  * every row of a 10-row page ticked, the bar offers the N matching rows; the operator takes it, confirms the
  * count, gives the reason and sees one result per item; the stubs received exactly one write for each item the
  * list's filter matches (the stubs' own answer to the same filter, replayed), none for any other.

@@ -8,7 +8,7 @@ import { stubRequest } from './support/stub-http';
 import { useBrowserStack } from './support/suite';
 
 /**
- * No raw code of the catalogue on the detail screens that show codes (issue 28 item 7): a subscription's status
+ * No raw code of the catalogue on the detail screens that show codes: a subscription's status
  * details and notifications, a notification's action, a collector's withdrawal strategy and a forced
  * distribution payout read in Spanish, each code kept in a tooltip (`data-code`).
  */
@@ -102,7 +102,7 @@ describe('as tesoreria', () => {
     });
     // The list searches by payment id (9300012 pays 480078, e2e/distributions.test.ts).
     await showPath(page, suite.stack.urls.web, `/distribucion?q=480078`);
-    // 'Ver' or 'Modificar' as the payout allows (issue 29 item 18); either opens the detail.
+    // 'Ver' or 'Modificar' as the payout allows; either opens the detail.
     await page.getByRole('button', { name: /^(Ver|Modificar) 9300012$/ }).click();
     const dialog = page.getByTestId('distribution-detail-dialog');
     await dialog.getByTestId('detail-9300012-1').getByText('Forzada como exitosa').waitFor();

@@ -112,7 +112,7 @@ describe('Distribuciones as tesoreria', () => {
     await screenshot(page, 'distributions-list');
   });
 
-  it('each card counts the range shown and opens its tab listing exactly that many (issue 29 item 17)', async () => {
+  it('each card counts the range shown and opens its tab listing exactly that many', async () => {
     // The seed has distributions of both statuses last month too: a count of every date would be larger.
     for (const [card, status] of [
       ['card-pending', 'authorization_pending'],
@@ -134,7 +134,7 @@ describe('Distribuciones as tesoreria', () => {
     await gridSettled(page, GRID, EMPTY);
   });
 
-  it("a future day in the address is brought back to today, the pickers' maximum (issue 28 item 9)", async () => {
+  it("a future day in the address is brought back to today, the pickers' maximum", async () => {
     await stubAdmin(suite.stack, 'DELETE', 'requests');
     await page.goto(`${suite.stack.urls.web}/distribucion?desde=2030-01-01&hasta=2030-02-01`);
     await gridSettled(page, GRID, EMPTY);
@@ -174,7 +174,7 @@ describe('Distribuciones as tesoreria', () => {
     await gridSettled(page, GRID, EMPTY);
   });
 
-  it("'Distribuciones programadas' after the 'Error' tab opens on 'Todo': a tab does not carry the other's state (issue 47)", async () => {
+  it("'Distribuciones programadas' after the 'Error' tab opens on 'Todo': a tab does not carry the other's state", async () => {
     await page.getByRole('tab', { name: 'Error' }).click();
     await page.waitForURL((url) => url.searchParams.get('estado') === 'error');
     await gridSettled(page, GRID, EMPTY);
@@ -379,7 +379,7 @@ describe('Distribuciones as tesoreria', () => {
     await closeDetail();
   });
 
-  it("'Modificar destino' opens the amount as es-AR and accepts '169.178,46' (issue 47), sending 169178.46", async () => {
+  it("'Modificar destino' opens the amount as es-AR and accepts '169.178,46', sending 169178.46", async () => {
     await openDetail('9300003');
     const row = detailDialog().getByTestId('detail-9300003-1');
     const before = await stubDistributionDetail(suite.stack, '9300003', '9300003-1');
@@ -403,7 +403,7 @@ describe('Distribuciones as tesoreria', () => {
     await closeDetail();
   });
 
-  it("'Modificar destino' refuses letters in the CBU and confirms what it sends as typed: '26.717,23' in its summary, exactly that in the PUT (issue 47)", async () => {
+  it("'Modificar destino' refuses letters in the CBU and confirms what it sends as typed: '26.717,23' in its summary, exactly that in the PUT", async () => {
     await openDetail('9300003');
     await detailDialog().getByTestId('detail-9300003-1').getByRole('button', { name: 'Modificar' }).click();
     const dialog = page.getByTestId('edit-destination-dialog');
@@ -519,7 +519,7 @@ describe('Distribuciones as tesoreria', () => {
     expect(rows.filter((r) => typeof r.Importe !== 'number')).toEqual([]);
   });
 
-  it("exports the Error tab's CSV for a Spanish spreadsheet, named after its filter (issue 29 item 19)", async () => {
+  it("exports the Error tab's CSV for a Spanish spreadsheet, named after its filter", async () => {
     await page.getByRole('tab', { name: 'Error' }).click();
     await page.waitForURL((url) => url.searchParams.get('estado') === 'error');
     await gridSettled(page, GRID, EMPTY);

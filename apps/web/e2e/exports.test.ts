@@ -21,7 +21,7 @@ import { openList, settled } from './support/payments-list';
 import { stubRequest } from './support/stub-http';
 
 /**
- * Exports (issue 9): the current /pagos filter exported as XLSX, CSV and JSON through the export dialog, followed in
+ * Exports: the current /pagos filter exported as XLSX, CSV and JSON through the export dialog, followed in
  * /exportaciones until it finishes (the list refreshes by itself), downloaded with the token through /files, and
  * the file read back holds exactly the rows of the filter, all pages. consulta gets 'No tiene permisos'.
  */
@@ -137,7 +137,7 @@ describe('exports as admin', () => {
     expect(await idsInFile(await file.path(), 'JSON')).toEqual(expected);
   });
 
-  it('an export that failed after the history showed it finished says it failed when downloaded (issue 29 item 25)', async () => {
+  it('an export that failed after the history showed it finished says it failed when downloaded', async () => {
     const job = await finishedExport(suite.stack, 'subscription');
     await showPath(page, suite.stack.urls.web, '/exportaciones');
     const download = exportRow(page, job.id).getByRole('button', { name: `Descargar exportación ${job.id}` });
@@ -163,7 +163,7 @@ describe('exports as admin', () => {
     await screenshot(page, 'exports-history-failed-download');
   });
 
-  it('downloads a JSON export with Argentine dates and Spanish statuses, from a browser in Tokyo (issue 47)', async () => {
+  it('downloads a JSON export with Argentine dates and Spanish statuses, from a browser in Tokyo', async () => {
     const job = await finishedExport(suite.stack, 'subscription', 'json');
     // What the subscription service holds: ISO dates in UTC and status/type codes.
     const upstream = new Map(
@@ -215,7 +215,7 @@ describe('exports as admin', () => {
       ];
       return cells.length > 0 && cells.every((cell) => cell.textContent === 'csv');
     });
-    // 'Tipo' reads in Spanish, in the filter and in its column; the URL keeps the service's word (issue 29 item 25).
+    // 'Tipo' reads in Spanish, in the filter and in its column; the URL keeps the service's word.
     await showPath(page, suite.stack.urls.web, `/exportaciones?periodo=${currentPeriod()}`);
     await exportsGrid(page).locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('combobox', { name: 'Tipo' }).click();

@@ -7,7 +7,7 @@ import { stubWrites } from './support/stub-http';
 import { useBrowserStack } from './support/suite';
 
 /**
- * Identifiers typed as people copy them (issue 28 item 10): a CUIT pasted with dashes on the payer form is taken
+ * Identifiers typed as people copy them: a CUIT pasted with dashes on the payer form is taken
  * whole, shown with its dashes and sent as digits; a card number pasted with spaces is cleaned. (Digits-only
  * fields: e2e/bins.test.ts.)
  */

@@ -11,8 +11,8 @@ import { stubWrites, writeLine } from './support/stub-http';
 import { useBrowserStack } from './support/suite';
 
 /**
- * The audit's defects of the import screens (issue 29, items 1 to 6), each driven as tesoreria the way the audit
- * reproduced it, against the whole stack.
+ * The audit's defects of the import screens, each driven as tesoreria the way the audit reproduced it, against
+ * the whole stack.
  */
 
 const suite = useBrowserStack({ role: 'tesoreria', path: '/importacion' });
@@ -65,7 +65,7 @@ async function importRows(file: string, rows: string[]): Promise<string> {
   return /\/importacion\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
 }
 
-describe('the converter (issue 29 item 1)', () => {
+describe('the converter', () => {
   it("names the converter's own missing columns when the file does not match the chosen source", async () => {
     await openForm();
     await useConverter('Banco Provincia - débitos (CSV)');
@@ -90,7 +90,7 @@ describe('the converter (issue 29 item 1)', () => {
   });
 });
 
-describe('a cancelled import (issue 29 item 2)', () => {
+describe('a cancelled import', () => {
   const ROWS = 'Solicitudes de la importación';
 
   it('shows its never-issued rows and its card as cancelled, not pending', async () => {
@@ -114,7 +114,7 @@ describe('a cancelled import (issue 29 item 2)', () => {
   });
 });
 
-describe("the error rows' download (issue 29 item 3)", () => {
+describe("the error rows' download", () => {
   it('keeps each bad value as the operator uploaded it, so the file can be fixed and imported again', async () => {
     await importRows('cuotas-con-importe-invalido.csv', [
       'ABC-0001;CUO-DIC;Cuota social diciembre;abc;Lucia.Fernandez@gmail.com;Lucía Fernández;30111222',
@@ -134,13 +134,13 @@ describe("the error rows' download (issue 29 item 3)", () => {
     // The amount and the e-mail as the file had them, not emptied or rewritten.
     expect(lines[1]).toMatch(/^ABC-0001,CUO-DIC,Cuota social diciembre,abc,Lucia\.Fernandez@gmail\.com,/);
     expect(lines[2]).toMatch(/^ABC-0002,CUO-DIC,Cuota social diciembre,-300,martin\.gomez@hotmail\.com,/);
-    // Each row's error names what is wrong with its amount (issue 47): not an amount, negative.
+    // Each row's error names what is wrong with its amount: not an amount, negative.
     expect(lines[1]).toContain('El importe (amount) abc no es un importe');
     expect(lines[2]).toContain('El importe (amount) -300 es negativo');
   });
 });
 
-describe('an amount cell in the Argentine form (issue 47)', () => {
+describe('an amount cell in the Argentine form', () => {
   it("imports '26.717,23' as 26717.23, and a bad amount's row error says what is wrong with it", async () => {
     const id = await importRows('cuotas-importe-argentino.csv', [
       'ARS-0001;CUO-DIC;Cuota social diciembre;"26.717,23";lucia.fernandez@gmail.com;Lucía Fernández;30111222',
@@ -165,7 +165,7 @@ describe('an amount cell in the Argentine form (issue 47)', () => {
   });
 });
 
-describe('the file chosen (issue 29 item 4)', () => {
+describe('the file chosen', () => {
   it('refuses a wrong type or a file over 10 MB when it is chosen, before any confirmation or request', async () => {
     await openForm();
     await pickCollector(page, '10001');
@@ -198,7 +198,7 @@ describe('the file chosen (issue 29 item 4)', () => {
   });
 });
 
-describe('the Entidad selector and the match options (issue 29 item 5)', () => {
+describe('the Entidad selector and the match options', () => {
   it('ends its list saying typing finds the other collectors, and a free collector after a forced one starts unticked', async () => {
     // The seed: 10016 forces 'Match por concepto', 10001 forces nothing; 25 collectors answer the picker.
     expect(
@@ -242,7 +242,7 @@ describe('the Entidad selector and the match options (issue 29 item 5)', () => {
   });
 });
 
-describe("the import screens' search, list and conversion (issue 29 item 6)", () => {
+describe("the import screens' search, list and conversion", () => {
   const ROWS = 'Solicitudes de la importación';
 
   /**
@@ -309,7 +309,7 @@ describe("the import screens' search, list and conversion (issue 29 item 6)", ()
       await showPath(page, suite.stack.urls.web, '/importaciones?entidad=10001');
       await gridSettled(page, 'Importaciones', 'No se encontraron importaciones');
       const list = grid(page, 'Importaciones');
-      // The spec's columns and the id; ARCHIVO, not the spec's, gives way at 1280 (issue 64: under 'Columnas').
+      // The spec's columns and the id; ARCHIVO, not the spec's, gives way at 1280 (to 'Columnas').
       for (const header of ['ID', 'ENTIDAD', 'MONTO TOTAL', 'MONTO EMITIDO']) {
         await list.getByRole('columnheader', { name: header, exact: true }).waitFor();
       }
@@ -333,7 +333,7 @@ describe("the import screens' search, list and conversion (issue 29 item 6)", ()
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
-    // A wider window has room for the file's name (issue 29 item 6).
+    // A wider window has room for the file's name.
     await showPath(page, suite.stack.urls.web, '/importaciones?entidad=10001');
     await gridSettled(page, 'Importaciones', 'No se encontraron importaciones');
     await grid(page, 'Importaciones').getByRole('columnheader', { name: 'ARCHIVO', exact: true }).waitFor();

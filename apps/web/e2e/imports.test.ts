@@ -130,7 +130,7 @@ describe('Importar pagos as tesoreria', () => {
     await page.getByTestId('import-confirm-dialog').getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Importación confirmada').first().waitFor();
     await page.locator('.status-approved').waitFor();
-    // Confirmed: Confirmar and Cancelar stay, disabled, each saying why (issue 64).
+    // Confirmed: Confirmar and Cancelar stay, disabled, each saying why.
     for (const kind of ['CONFIRM', 'CANCEL']) {
       expect(await page.getByTestId(`action-reason-${kind}`).getAttribute('data-reason')).toBeTruthy();
     }
@@ -278,7 +278,7 @@ describe('Importar pagos as tesoreria', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n'),
     });
-    // Refused when chosen (issue 29 item 4): no confirmation, no request.
+    // Refused when chosen: no confirmation, no request.
     await page.getByTestId('import-file-error').waitFor();
     expect(await page.getByTestId('import-file-error').innerText()).toMatch(/archivo/i);
     expect(await page.getByTestId('import-submit').isDisabled()).toBe(true);

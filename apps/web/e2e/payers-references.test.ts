@@ -51,7 +51,7 @@ describe('payer references as operador', () => {
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Nombre' }).isDisabled()).toBe(true);
-    // Entidad is marked required like Nombre (issue 29 item 24).
+    // Entidad is marked required like Nombre.
     expect(
       await page
         .getByTestId('reference-collector')
@@ -74,7 +74,7 @@ describe('payer references as operador', () => {
     await page.getByText('Número de identificación requerido*').waitFor();
     await number.fill('123456');
     await page.getByText('La cantidad de caracteres para DNI es 7 u 8').waitFor();
-    // A DNI keeps at most 8 digits; a CUIT takes dashes and spaces as people copy it (issue 28 item 10).
+    // A DNI keeps at most 8 digits; a CUIT takes dashes and spaces as people copy it.
     await number.fill('123456789');
     expect(await number.inputValue()).toBe('12345678');
     await chooseType('CUIT');
@@ -86,13 +86,13 @@ describe('payer references as operador', () => {
     expect(await number.inputValue()).toBe('20-12345678');
     await page.getByText('La cantidad de caracteres para CUIT es 11').waitFor();
     expect(await create.isDisabled()).toBe(true);
-    // Back to 'Ninguna' drops the number; one typed with no type asks for the type (issue 29 item 24).
+    // Back to 'Ninguna' drops the number; one typed with no type asks for the type.
     await chooseType('Ninguna');
     await page.waitForFunction(() => !document.querySelector('.Mui-error'));
     expect(await number.inputValue()).toBe('');
     await number.fill('1234567');
     await page.getByText('Tipo de identificación requerido*').waitFor();
-    // A name longer than the service takes is refused (issue 29 item 24).
+    // A name longer than the service takes is refused.
     const name = page.getByRole('textbox', { name: 'Nombre' });
     await name.fill('Pedro Gómez '.repeat(25));
     await name.blur();
@@ -112,7 +112,7 @@ describe('payer references as operador', () => {
     await page.getByRole('button', { name: 'Crear' }).click();
     await page.getByText('Referencia creada con éxito').waitFor();
     await page.waitForURL((url) => url.pathname === '/pagadores/referencias');
-    // The list opens on the new reference: its collector and its name (issue 29 item 24).
+    // The list opens on the new reference: its collector and its name.
     const created = (await referencesOf(suite.stack, '10003')).rows.find(
       (row) => row.name === 'Pedro Gómez',
     )!;

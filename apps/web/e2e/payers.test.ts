@@ -69,7 +69,7 @@ describe('Buscar Pagadores as operador', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'payer-detail', { fullPage: true });
 
-    // The buttons' addresses come from the lists' definitions (issue 64): `pagador`, as spec 000 §2 gives them.
+    // The buttons' addresses come from the lists' definitions: `pagador`, as spec 000 §2 gives them.
     const toPayments = page.getByRole('link', { name: 'Ver pagos' });
     expect(await toPayments.getAttribute('href')).toBe('/pagos?pagador=maria.gonzalez%40gmail.com');
     await toPayments.click();
@@ -93,7 +93,7 @@ describe('Buscar Pagadores as operador', () => {
     await page.getByRole('link', { name: 'Ver suscripciones' }).click();
     await page.waitForURL((url) => url.pathname === '/suscripciones' && !url.searchParams.has('pagador'));
     // The entry parameter leaves the address without another in its place; the list it names is the one saved and
-    // shown (spec 000 §2, issue 47).
+    // shown (spec 000 §2).
     expect(new URL(page.url()).search).toBe('');
     await expect
       .poll(() => page.evaluate(() => sessionStorage.getItem('subscriptions.list')))
@@ -133,7 +133,7 @@ describe('Nuevo pagador as operador', () => {
     await number.fill('1234567');
     await number.blur();
     await page.getByText('El número de DNI no es válido').waitFor();
-    // Letters are not accepted (issue 28 item 10): the field keeps the digits.
+    // Letters are not accepted: the field keeps the digits.
     await number.fill('12a45678');
     expect(await number.inputValue()).toBe('1245678');
     // CUIT of 10 digits, then with a wrong check digit.
@@ -143,7 +143,7 @@ describe('Nuevo pagador as operador', () => {
     await number.fill('20123456787');
     await page.getByText('El número de CUIT no es válido').waitFor();
     expect(await create.isDisabled()).toBe(true);
-    // Back to 'Ninguna': the number goes with the type, so 'Crear' is enabled again (issue 29 item 24).
+    // Back to 'Ninguna': the number goes with the type, so 'Crear' is enabled again.
     await chooseType('Ninguna');
     await page.waitForFunction(() => !document.querySelector('.Mui-error'));
     expect(await number.inputValue()).toBe('');

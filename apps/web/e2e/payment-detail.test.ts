@@ -291,7 +291,7 @@ describe('payment detail as operador', () => {
     await d.getByLabel('Ingrese el motivo').fill('Reclamo');
     await d.getByRole('button', { name: 'Devolver' }).click();
     await d.getByTestId('dialog-feedback').waitFor();
-    // The refusal wrote nothing, and its key would answer that refusal again (issue 60): a new key.
+    // The refusal wrote nothing, and its key would answer that refusal again: a new key.
     await d.getByRole('button', { name: 'Devolver' }).click();
     await expect.poll(async () => (await keys()).length).toBe(2);
     const [first, second] = await keys();

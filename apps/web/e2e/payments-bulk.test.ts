@@ -163,7 +163,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
     await confirm.getByRole('button', { name: 'Continuar' }).click();
 
-    // 2. The reason, as wide as the confirmation (issue 10 item 9).
+    // 2. The reason, as wide as the confirmation.
     const reasonDialog = page.getByTestId('cancel-reason-dialog');
     await reasonDialog.waitFor();
     expect((await reasonDialog.locator('.MuiDialog-paper').boundingBox())?.width).toBe(850);
@@ -401,7 +401,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
     expect(operador.session.problems).toEqual([]);
   });
 
-  it('a payment cancelled elsewhere after it was selected fails alone, naming it; the other is cancelled (issue 10)', async () => {
+  it('a payment cancelled elsewhere after it was selected fails alone, naming it; the other is cancelled', async () => {
     await openList(page, suite.stack.urls.web, { status: 'issued', page_size: '10' });
     const [kept, gone] = await texts(cells(page, 'id'));
     expect(kept && gone).toBeTruthy();
@@ -459,7 +459,7 @@ describe('Buscar Pagos: bulk and row actions as operador', () => {
 });
 
 describe('Buscar Pagos: bulk and row actions as consulta', () => {
-  it('offers no row action menu, no selection and no bulk bar it could never use (issue 10 item 9)', async () => {
+  it('offers no row action menu, no selection and no bulk bar it could never use', async () => {
     await suite.withSignedIn('consulta', '/pagos', async (session) => {
       const page = session.page;
       await settled(page);

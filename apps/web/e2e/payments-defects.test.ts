@@ -7,8 +7,8 @@ import * as list from './support/payments-list';
 import { resetStubs } from './support/stack';
 
 /**
- * The defects of issue 10 an operator hits on Buscar Pagos and the payment detail (items 3 to 9), each driven
- * as an operator through the real sign-in against the whole stack.
+ * Where an operator trips on Buscar Pagos and the payment detail (the period, codes, the toolbar, the dialogs, a
+ * laptop's screen), each driven as an operator through the real sign-in against the whole stack.
  */
 
 const suite = useBrowserStack();
@@ -38,7 +38,7 @@ describe('Buscar Pagos as operador', () => {
     await settled(page);
   });
 
-  it('item 5: a search says which month it looked in and offers every period', async () => {
+  it('a search says which month it looked in and offers every period', async () => {
     const { current, previous } = await months(page);
     await openList(page, { period: previous });
     const name = (await texts(cells(page, 'payerName')))[0]!;
@@ -56,7 +56,7 @@ describe('Buscar Pagos as operador', () => {
     await screenshot(page, 'payments-defects-search-scope');
   });
 
-  it('item 5: an exact payment id from another month goes straight to the payment', async () => {
+  it('an exact payment id from another month goes straight to the payment', async () => {
     const { current, previous } = await months(page);
     await openList(page, { period: previous });
     const id = (await texts(cells(page, 'id'))).at(-1)!;
@@ -69,7 +69,7 @@ describe('Buscar Pagos as operador', () => {
     await page.locator(`[data-testid="payment-detail"][data-payment-id="${id}"]`).waitFor();
   });
 
-  it('item 7: a period typed as 13/2026 or year 1320 is marked invalid and Buscar does not run', async () => {
+  it('a period typed as 13/2026 or year 1320 is marked invalid and Buscar does not run', async () => {
     const { current } = await months(page);
     await openList(page, { period: current });
     const before = page.url();
@@ -90,7 +90,7 @@ describe('Buscar Pagos as operador', () => {
     expect(page.url()).toBe(before);
     expect(searched).toBe(0);
 
-    // A month typed whole applies at once, as the arrows and every list's period do (issue 64).
+    // A month typed whole applies at once, as the arrows and every list's period do.
     const answered = gatewayAnswer(page, 'PaymentsSearch');
     await period.fill('1/2026');
     await answered;
@@ -101,7 +101,7 @@ describe('Buscar Pagos as operador', () => {
     expect(await dataRows(page).count()).toBeGreaterThanOrEqual(0);
   });
 
-  it("issue 47: a half-typed period '11/20' says it is incomplete and nothing is searched (never 11/2020)", async () => {
+  it("a half-typed period '11/20' says it is incomplete and nothing is searched (never 11/2020)", async () => {
     await settled(page);
     const before = page.url();
     const period = page.getByRole('textbox', { name: 'Período' });
@@ -124,7 +124,7 @@ describe('Buscar Pagos as operador', () => {
   });
 });
 
-describe('Buscar Pagos on a 1280 × 720 laptop (issue 10 item 8)', () => {
+describe('Buscar Pagos on a 1280 × 720 laptop', () => {
   it('fits the grid without horizontal scrolling, ESTADO and ACCIONES in view', async () => {
     await suite.withSignedIn('operador', '/home', async (session) => {
       const page = session.page;
@@ -175,7 +175,7 @@ describe('payment detail as admin', () => {
     return detail;
   }
 
-  it('item 6: every code reads in Spanish, the raw code in a tooltip', async () => {
+  it('every code reads in Spanish, the raw code in a tooltip', async () => {
     const detail = await openPayment('1000001');
     await page.getByText('Comisión por cobranza').first().waitFor();
     const text = await detail.innerText();
@@ -192,7 +192,7 @@ describe('payment detail as admin', () => {
     await screenshot(page, 'payments-defects-codes');
   });
 
-  it('item 9: "Descargar comprobantes" leaves its trace among the payer notifications', async () => {
+  it('"Descargar comprobantes" leaves its trace among the payer notifications', async () => {
     await resetStubs(suite.stack);
     await openPayment('1000005');
     const rows = page.getByTestId('payer-notification');
@@ -207,7 +207,7 @@ describe('payment detail as admin', () => {
     await expect(rows.first().innerText()).resolves.toContain('Descargar comprobantes');
   });
 
-  it("item 9: the cancel dialog's close button reads 'Cerrar' beside 'Cancelar pago'", async () => {
+  it("the cancel dialog's close button reads 'Cerrar' beside 'Cancelar pago'", async () => {
     await openPayment('1000005');
     await page.locator('[data-action="CANCEL"]').click();
     const d = page.getByTestId('cancel-reason-dialog');
@@ -220,7 +220,7 @@ describe('payment detail as admin', () => {
     await d.waitFor({ state: 'detached' });
   });
 
-  it('item 9: on an older version every toolbar action keeps its label', async () => {
+  it('on an older version every toolbar action keeps its label', async () => {
     await page.goto(`${suite.stack.urls.web}/pago/1000012?version=1`);
     await page.getByTestId('old-version-banner').waitFor();
     const toolbar = page.getByRole('toolbar', { name: 'Acciones del pago' });
@@ -232,7 +232,7 @@ describe('payment detail as admin', () => {
     await screenshot(page, 'payments-defects-old-version');
   });
 
-  it('item 3: "Formulario" opens the payment\'s checkout page served by the form host (the stubs)', async () => {
+  it('"Formulario" opens the payment\'s checkout page served by the form host (the stubs)', async () => {
     await openPayment('1000001');
     const link = page.locator('[data-action="FORM_LINK"]');
     const [form] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
@@ -250,10 +250,10 @@ describe('payment detail as admin', () => {
     await form.close();
   });
 
-  it("item 4: the refund dialog offers what is left ('Ingrese Importe') and sends a smaller amount as partial, the amount its summary shows", async () => {
+  it("the refund dialog offers what is left ('Ingrese Importe') and sends a smaller amount as partial, the amount its summary shows", async () => {
     await resetStubs(suite.stack);
     await openPayment('1000001');
-    // The field opens with what is left as the screen writes it ('12.569,67', the kit's AmountField: issue 47).
+    // The field opens with what is left as the screen writes it ('12.569,67', the kit's AmountField).
     const shown = (await page.getByTestId('payment-amount').innerText()).replace(/[^\d.,]/g, '');
     await page.locator('[data-action="REFUND"]').click();
     const d = page.getByTestId('refund-dialog');
@@ -270,12 +270,12 @@ describe('payment detail as admin', () => {
     await d.getByText(/^\*El importe no puede superar el saldo a devolver/).waitFor();
     await amount.fill('12,345');
     await d.getByText('*Importe inválido: use solo números y hasta 2 decimales.').waitFor();
-    // An amount that is not valid is never claimed in the summary (issue 47).
+    // An amount that is not valid is never claimed in the summary.
     await expect.poll(summary).toMatch(/Importe a devolver\s+—/);
     expect(list.writesOf(await list.recordedRequests(suite.stack), 'devolver')).toEqual([]);
 
     await amount.fill('1,50');
-    // The dialog confirms what it sends (issue 47): the amount typed, and an intro that says it is a part.
+    // The dialog confirms what it sends: the amount typed, and an intro that says it is a part.
     await expect.poll(summary).toMatch(/Importe a devolver\s+\$ 1,50$/);
     await d
       .getByText('Se devolverá al pagador $ 1,50, una parte del importe pendiente de devolución.', {
@@ -291,7 +291,7 @@ describe('payment detail as admin', () => {
     expect(writes[0]!.body).toMatchObject({ amount: 1.5, partial: true, reason: 'Devolución de una cuota' });
   });
 
-  it("issue 47: /pago/1002496's refund of '1.234,56' confirms that amount as partial while it is typed, and the service receives exactly it", async () => {
+  it("/pago/1002496's refund of '1.234,56' confirms that amount as partial while it is typed, and the service receives exactly it", async () => {
     await resetStubs(suite.stack);
     await openPayment('1002496');
     await page.locator('[data-action="REFUND"]').click();

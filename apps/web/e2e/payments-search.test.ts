@@ -177,7 +177,7 @@ describe('Buscar Pagos as operador', () => {
   it('shows export and export history to a user with the export permissions', async () => {
     await page.getByRole('button', { name: 'Exportar' }).click();
     await page.getByRole('menuitem', { name: 'Exportar XLSX' }).click();
-    // The export dialog (issue 9; exports end to end in e2e/exports.test.ts): opened, then left without exporting.
+    // The export dialog (exports end to end in e2e/exports.test.ts): opened, then left without exporting.
     const dialog = page.getByRole('dialog', { name: 'Exportar' });
     await dialog.getByText('Pagos', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -289,7 +289,7 @@ describe('Buscar Pagos as operador', () => {
     await screenshot(page, 'payments-search-approved');
   });
 
-  it("applies the period at once, like the status menu: ◀, ▶ and 'Mes actual'; typed text waits for Buscar (issue 64)", async () => {
+  it("applies the period at once, like the status menu: ◀, ▶ and 'Mes actual'; typed text waits for Buscar", async () => {
     const months = await browserMonths(page);
     await openList(page, { periodo: months.current, status: 'approved' });
     const searchBox = page.getByLabel('Buscar por e-mail del pagador, ID de pago o nombre');
@@ -319,7 +319,7 @@ describe('Buscar Pagos as operador', () => {
     expect(await searchBox.inputValue()).toBe('zzz');
   });
 
-  it("reads an old link's period, and the list writes it as periodo from its next change (issue 64)", async () => {
+  it("reads an old link's period, and the list writes it as periodo from its next change", async () => {
     const months = await browserMonths(page);
     await openList(page, { period: months.previous });
     const [year, month] = months.previous.split('-');

@@ -33,7 +33,7 @@ describe('Pago de servicios as tesoreria', () => {
     await expect.poll(async () => (await shownIds(page, TRANSACTIONS)).length).toBe(10);
   });
 
-  it("an open batch's FIN reads '—', the end it does not have yet (issue 47)", async () => {
+  it("an open batch's FIN reads '—', the end it does not have yet", async () => {
     const { page } = suite.session;
     await page.goto(`${suite.stack.urls.web}/pagos/pago-de-servicios?estado=open`);
     await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
@@ -52,7 +52,7 @@ describe('Pago de servicios as tesoreria', () => {
     await expect.poll(async () => (await shownIds(page, TRANSACTIONS)).length).toBe(10);
   });
 
-  it("an inverted amount range is refused in the form, under 'Importe hasta', and nothing is searched (issue 29 item 16)", async () => {
+  it("an inverted amount range is refused in the form, under 'Importe hasta', and nothing is searched", async () => {
     const { page } = suite.session;
     await gridSettled(page, TRANSACTIONS, 'No se encontraron lotes de transacción');
     const amountCalls = async () =>

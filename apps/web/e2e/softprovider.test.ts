@@ -83,7 +83,8 @@ describe('Reporte plano de integraciones as impuestos', () => {
   it('regenerates a sent report and downloads a report file; approve is offered disabled on a sent one', async () => {
     await page.goto(`${suite.stack.urls.web}/soft-provider?estado=sent`);
     await gridSettled(page, GRID);
-    // Next to 'Descargar': the AGIP/ARBA fixed-width format, byte for byte (issue 47, docs/decisions.md).
+    // Next to 'Descargar': the AGIP/ARBA fixed-width format, byte for byte (docs/decisions.md, "Files an operator
+    // downloads").
     await page
       .getByText(/El reporte se descarga tal como lo genera el servicio, en el formato fijo de AGIP\/ARBA/)
       .waitFor();

@@ -84,7 +84,7 @@ describe('Subscription detail as operador', () => {
     await saveAmount(dialog, '$ 1.500,50', 1500.5);
   });
 
-  it("edits the amount typed the Argentine way ('26.717,23', issue 47): says what it read, the service gets 26717.23", async () => {
+  it("edits the amount typed the Argentine way ('26.717,23'): says what it read, the service gets 26717.23", async () => {
     await clearSubscriptionRequests(suite.stack);
     await action(page, 'Editar Importe').click();
     const dialog = page.getByTestId('amount-dialog');

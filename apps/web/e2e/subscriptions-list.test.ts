@@ -32,7 +32,7 @@ const bulkButton = (label: string) =>
 const select = (id: string) => tick(subscriptionRow(page, id).getByRole('checkbox'));
 
 describe('Buscar Suscripciones as operador', () => {
-  it("has 'Historial de exportaciones' in its header, as Buscar Pagos (issue 29 item 20)", async () => {
+  it("has 'Historial de exportaciones' in its header, as Buscar Pagos", async () => {
     await showPath(page, suite.stack.urls.web, '/suscripciones?estado=cancelled&medio=todos');
     await subscriptionsSettled(page);
     const history = page.getByRole('link', { name: 'Historial de exportaciones' });
@@ -43,7 +43,7 @@ describe('Buscar Suscripciones as operador', () => {
     await page.getByRole('heading', { level: 1, name: 'Historial de exportaciones' }).waitFor();
   });
 
-  it('arriving with ?pagador= filters by that payer, forgets the saved filters and removes the parameters from the address (issue 47)', async () => {
+  it('arriving with ?pagador= filters by that payer, forgets the saved filters and removes the parameters from the address', async () => {
     // Inside the app, as the payer's link arrives (the screen mounts anew from the address); the reload below loads it.
     await showPath(page, suite.stack.urls.web, `/suscripciones?pagador=${encodeURIComponent(SOFIA)}`);
     await page.waitForURL((url) => !url.searchParams.has('pagador'));
@@ -70,13 +70,13 @@ describe('Buscar Suscripciones as operador', () => {
     expect(new Set(again.map((n) => n.trim()))).toEqual(new Set(['Sofía Benítez']));
   });
 
-  it("'Ver suscripciones' from a payer keeps 'Débito (CBU)' and says how many more other payment types match, with 'Ver todos' (issue 29 item 21)", async () => {
+  it("'Ver suscripciones' from a payer keeps 'Débito (CBU)' and says how many more other payment types match, with 'Ver todos'", async () => {
     await openInApp(page, '/pagadores/700011');
     await page.getByRole('heading', { level: 1, name: 'Sofía Benítez' }).waitFor();
     await page.getByRole('link', { name: 'Ver suscripciones' }).click();
     await page.waitForURL((url) => url.pathname === '/suscripciones' && !url.searchParams.has('pagador'));
     await subscriptionsSettled(page);
-    // The spec's default stays (spec 000 §2: "Default payment type filter is debit"), the address bare (issue 47).
+    // The spec's default stays (spec 000 §2: "Default payment type filter is debit"), the address bare.
     expect(new URL(page.url()).search).toBe('');
     expect(await page.getByTestId('payment-type-filter').innerText()).toBe('Débito (CBU)');
     const debitIds = await shownRowIds(page);
@@ -101,7 +101,7 @@ describe('Buscar Suscripciones as operador', () => {
     expect(await notice.count()).toBe(0);
   });
 
-  it("'Tipo de pago' shows 'Débito (CBU)' whole at 1440 px, each choice too (issue 28 item 5)", async () => {
+  it("'Tipo de pago' shows 'Débito (CBU)' whole at 1440 px, each choice too", async () => {
     await showPath(page, suite.stack.urls.web, '/suscripciones?medio=debito');
     await subscriptionsSettled(page);
     const select = page.getByTestId('payment-type-filter');
@@ -177,7 +177,7 @@ describe('Buscar Suscripciones as operador', () => {
       ['4000002', 'importe', { amount: 2100 }],
       ['4000008', 'importe', { amount: 2100 }],
     ]);
-    // Each result reads with the amount it now has, not the one it had (issue 29 item 22).
+    // Each result reads with the amount it now has, not the one it had.
     for (const id of ['4000002', '4000008']) {
       const item = progress.locator(`[data-testid="bulk-item"][data-id="${id}"]`);
       expect(await item.getAttribute('data-state')).toBe('success');

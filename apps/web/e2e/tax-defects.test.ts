@@ -8,7 +8,7 @@ import { stubRows } from './support/tax';
 import { stubRequest } from './support/stub-http';
 
 /**
- * Issue 29 item 14, as impuestos: the AFIP, soft-provider and BIN searches look where operators look (a transaction
+ * The tax searches, as impuestos: the AFIP, soft-provider and BIN searches look where operators look (a transaction
  * id; a format or the collector id shown; an issuer or a card type), and each field says what it searches.
  */
 
@@ -56,7 +56,7 @@ describe('Presentaciones AFIP search', () => {
   });
 });
 
-describe('Presentaciones AFIP list cells (issue 29 item 15)', () => {
+describe('Presentaciones AFIP list cells', () => {
   const GRID = 'Presentaciones';
 
   it("a cut transaction id shows the whole one in a tooltip; 'CREADA' keeps its seconds; 'Nombre' breaks only between tokens", async () => {
@@ -71,7 +71,7 @@ describe('Presentaciones AFIP list cells (issue 29 item 15)', () => {
     await cut.hover();
     await expect.poll(() => page.getByRole('tooltip').innerText()).toBe(long.afip_transaction_id);
     await page.mouse.move(0, 0);
-    // The size the audit used (issue 28 item 5): the menu open, columns at their narrowest.
+    // The laptop every list must fit: the menu open, columns at their narrowest.
     await page.setViewportSize({ width: 1280, height: 800 });
     await gridSettled(page, GRID);
     // Every 'CREADA' is dd/mm/yyyy hh:mm:ss in Argentine time, shown whole (not cut by its column).

@@ -7,8 +7,8 @@ import { gridSettled } from './support/grid';
 import { useBrowserStack } from './support/suite';
 
 /**
- * The audit's defects of the withdrawal screens (issue 29, items 7 to 10), each driven as tesoreria the way the
- * audit reproduced it, against the whole stack.
+ * The audit's defects of the withdrawal screens, each driven as tesoreria the way the audit reproduced it,
+ * against the whole stack.
  */
 
 const suite = useBrowserStack({ role: 'tesoreria', path: '/retirosUnificados' });
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await page.getByRole('heading', { level: 1, name: 'Retiros' }).waitFor();
 });
 
-describe("/retirosUnificados' views (issue 29 item 7)", () => {
+describe("/retirosUnificados' views", () => {
   const params = () => new URL(page.url()).searchParams;
   const view = (name: string) =>
     page.getByRole('group', { name: 'Vista de retiros' }).getByRole('button', { name });
@@ -76,7 +76,7 @@ describe("/retirosUnificados' views (issue 29 item 7)", () => {
   });
 });
 
-describe('batches (issue 29 item 9)', () => {
+describe('batches', () => {
   it("the 'Lotes' view has no second heading under 'Retiros'", async () => {
     await showPath(page, suite.stack.urls.web, '/retirosUnificados');
     await page
@@ -131,7 +131,7 @@ describe('batches (issue 29 item 9)', () => {
   });
 });
 
-describe("'Programar' (spec 001 §2, issue 64)", () => {
+describe("'Programar' (spec 001 §2)", () => {
   it('is present and disabled, as the spec shows it, and says why in its tooltip', async () => {
     await openInApp(page, '/retirosUnificados');
     const button = page.getByRole('button', { name: 'Programar', exact: true });

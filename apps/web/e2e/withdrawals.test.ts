@@ -97,7 +97,7 @@ describe('Retiros a transferir as tesoreria', () => {
     expect(lines[0]).toBe(
       'id|collector_id|entidad|cuit|cbu|titular|importe|moneda|fecha_solicitud|fecha_transferencia|estado',
     );
-    // Dates in Argentine time and the status's label, as the screen shows them (issue 47).
+    // Dates in Argentine time and the status's label, as the screen shows them.
     const shownAt = '\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}';
     expect(lines[1]).toMatch(
       new RegExp(
@@ -208,7 +208,7 @@ describe('Retiros pendientes (authorization) and Historial as tesoreria', () => 
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
   });
 
-  it("the detail says how long ago it was read, and 'Otro operador modificó este registro' when it changed (issue 30)", async () => {
+  it("the detail says how long ago it was read, and 'Otro operador modificó este registro' when it changed", async () => {
     await rowAction(page, PENDING_GRID, '6000005', 'Ver detalle');
     const dialog = page.getByRole('dialog', { name: 'Detalle de retiro' });
     await dialog.getByTestId('record-freshness').waitFor();
