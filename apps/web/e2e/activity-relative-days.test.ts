@@ -6,7 +6,7 @@ import { gridSettled } from './support/grid';
 import { useBrowserStack } from './support/suite';
 
 /**
- * 'Hoy' and 'Últimos 7 días' on /actividad (issue 45): the days are Argentine ones whatever the browser's zone. The
+ * 'Hoy' and 'Últimos 7 días' on /actividad: the days are Argentine ones whatever the browser's zone. The
  * browser is in Tokyo with its clock at 22:30 of 20 November in Buenos Aires (already the 21st in Tokyo): the list
  * asks for the 20th (and the six days before it), from 03:00 UTC, and keeps the relative days in the address.
  */
@@ -27,7 +27,7 @@ async function askedRange(page: Page, action: () => Promise<unknown>) {
   return { from: filter?.from, to: filter?.to };
 }
 
-describe("/actividad's relative days (issue 45)", () => {
+describe("/actividad's relative days", () => {
   it(
     "'Hoy' and 'Últimos 7 días' ask for Argentine days with the browser in Tokyo",
     async () => {

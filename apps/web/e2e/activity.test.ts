@@ -8,7 +8,7 @@ import { clearForcedFailures, forceFailures } from './support/payments-list';
 import { useBrowserStack } from './support/suite';
 
 /**
- * Actividad (issue 31): an action taken as `operador` on a payment is in /actividad for `admin` (the gateway's
+ * Actividad: an action taken as `operador` on a payment is in /actividad for `admin` (the gateway's
  * store, `memory://` in the browser stack) within 5 s, with its Spanish name, the record's link and the result,
  * an UNKNOWN outcome included; the payment detail shows it in 'Actividad en el back-office'; `operador` may not
  * open /actividad.
@@ -57,7 +57,7 @@ describe('Actividad', () => {
       .getByText(/Resultado desconocido/)
       .first()
       .waitFor();
-    // The move is in the activity as soon as its answer arrived (issue 60: written before it was sent), unknown.
+    // The move is in the activity as soon as its answer arrived (written before it was sent), unknown.
     await expect.poll(() => openActivity(admin.page), { interval: 200 }).toBe(before + 1);
     expect((await rowTexts(admin.page))[0]).toContain('Resultado desconocido');
     // Then it answers: the same intent under the same key, sent again, now cancelled: the same move, completed.
@@ -102,7 +102,7 @@ describe('Actividad', () => {
     // Every row of the filter (the page shows them all), newest first, each naming the payment.
     expect(lines).toHaveLength(shown + 1);
     // A Spanish spreadsheet's CSV: ';' between fields (files/table-file.ts in the gateway).
-    // 'Cantidad de registros' after the ids (issue 43): the action named one record.
+    // 'Cantidad de registros' after the ids: the action named one record.
     expect(lines[1]).toMatch(
       /"operador";"payments";"Cancelar pago";"cancelPayment";"1000005";"1";"Correcto"/,
     );
@@ -112,7 +112,7 @@ describe('Actividad', () => {
     expect(lines.slice(1).filter((line) => !records(line).includes(PAYMENT))).toEqual([]);
   });
 
-  it("says 'Fecha inválida' under Desde for an impossible day in the address, never sending it (issue 45)", async () => {
+  it("says 'Fecha inválida' under Desde for an impossible day in the address, never sending it", async () => {
     const page = admin.page;
     const sent: string[] = [];
     const watch = (request: { postData(): string | null }) => {
@@ -135,7 +135,7 @@ describe('Actividad', () => {
     expect(await seriousA11yViolations(page, SCREEN)).toEqual([]);
   });
 
-  it('shows a DETALLE cut at 1280 px in full when its cell gets the keyboard focus (issue 45)', async () => {
+  it('shows a DETALLE cut at 1280 px in full when its cell gets the keyboard focus', async () => {
     const page = admin.page;
     await page.setViewportSize({ width: 1280, height: 800 });
     await openActivity(page);
@@ -167,7 +167,7 @@ describe('Actividad', () => {
     await tooltip.waitFor({ state: 'hidden' });
   });
 
-  it("offers the operators seen in 'Operador', and filters by the one picked (issue 45)", async () => {
+  it("offers the operators seen in 'Operador', and filters by the one picked", async () => {
     const page = admin.page;
     await openActivity(page);
     const field = page.getByRole('combobox', { name: 'Operador' });
@@ -195,7 +195,7 @@ describe('Actividad', () => {
     await expect(first.innerText()).resolves.toMatch(/operador[\s\S]*Cancelar pago[\s\S]*Correcto/);
     expect(await seriousA11yViolations(page, '[data-testid="record-activity"]')).toEqual([]);
     await section.getByTestId('record-activity-link').click();
-    // The record's actions of its kind: the payments' (issue 61).
+    // The record's actions of its kind: the payments'.
     await page.waitForURL(
       (url) =>
         url.pathname === '/actividad' &&

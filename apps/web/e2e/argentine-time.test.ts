@@ -5,7 +5,7 @@ import { gridColumn, gridSettled, shownIds } from './support/grid';
 import { useBrowserStack } from './support/suite';
 
 /**
- * Issue 28 item 1: with the browser in Madrid or in UTC the screens show the times of Buenos Aires (a payment, an
+ * With the browser in Madrid or in UTC the screens show the times of Buenos Aires (a payment, an
  * import, a gateway batch's calendar day) and the date filters pick the same rows.
  */
 

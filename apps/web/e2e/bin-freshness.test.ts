@@ -8,7 +8,7 @@ import { stubRows } from './support/tax';
 import { stubRequest, stubWrites, writeLine } from './support/stub-http';
 
 /**
- * The BIN detail's freshness (issue 30), as impuestos: 'Actualizado hace N s' advances; another operator's change
+ * The BIN detail's freshness, as impuestos: 'Actualizado hace N s' advances; another operator's change
  * (made here at the BIN service) is found when the tab becomes visible (the same check runs every 30 s while
  * visible) and says 'Otro operador modificó este registro' with 'Recargar'; a save refused because the BIN moved
  * says so in the same words, and nothing is written.

@@ -8,7 +8,7 @@ import { useBrowserStack } from './support/suite';
 import { stubRequest } from './support/stub-http';
 
 /**
- * Fresh records on the distribution detail (issue 30, the detail left out of its first part), as tesoreria:
+ * Fresh records on the distribution detail, as tesoreria:
  * 'Actualizado hace N s' advances; another operator's change (made here at the distributions service) is found when
  * the tab becomes visible again and says 'Otro operador modificó este registro' with 'Recargar'; an action refused
  * because the distribution moved says so in the same words. Then the same words for a refused action in a
@@ -70,7 +70,7 @@ describe('a distribution detail left open while another operator changes it', ()
 
   it('an action refused because the distribution moved says so in the same words', async () => {
     await openDetail('9300006');
-    // It moves after the dialog opened and read it unchanged (a move before opening is said at once: issue 45).
+    // It moves after the dialog opened and read it unchanged (a move before opening is said at once).
     const openingCheck = nextRead(page, 'DistributionDetail');
     await dialog(page).getByRole('button', { name: 'Reprocesar' }).click();
     const confirm = page.getByTestId('confirm-dialog');
@@ -87,7 +87,7 @@ describe('a presentation detail', () => {
   it("an action refused because another operator presented it says 'Otro operador modificó este registro'", async () => {
     await suite.withSignedIn('impuestos', '/afip/3005', async ({ page: other }) => {
       await other.locator('[data-action="PRESENT"]').waitFor();
-      // It moves after the dialog opened and read it unchanged (a move before opening is said at once: issue 45).
+      // It moves after the dialog opened and read it unchanged (a move before opening is said at once).
       const openingCheck = nextRead(other, 'PresentationDetail');
       await other.locator('[data-action="PRESENT"]').click();
       const confirm = other.getByTestId('present-dialog');

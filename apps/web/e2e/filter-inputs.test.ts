@@ -9,7 +9,7 @@ import { useBrowserStack } from './support/suite';
 import { pagesReport } from './support/failure-report';
 
 /**
- * Issue 28 items 2 to 4: every amount filter reads amounts as operators write them (the one parser), a filter is
+ * Every amount filter reads amounts as operators write them (the one parser), a filter is
  * searched only when complete and valid, the debounced search runs on a paste, and 'Limpiar' drops what was
  * chosen but not applied.
  */

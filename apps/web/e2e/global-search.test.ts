@@ -14,9 +14,9 @@ import {
 import { stubAdmin, stubRequests } from './support/stub-http';
 
 /**
- * 'Buscar en el back-office' (Ctrl+K, issue 30) as operators with different permissions, against the whole stack
+ * 'Buscar en el back-office' (Ctrl+K) as operators with different permissions, against the whole stack
  * (fixtures: payment 1000001, payer 700001 maria.gonzalez@gmail.com with DNI 28456789, transfer 6001 of CUIT
- * 20-28456789-8, payers named González (more than 5); docs/upstream-contract.md). Then group by group (issue 45):
+ * 20-28456789-8, payers named González (more than 5); docs/upstream-contract.md). Then group by group:
  * each group on screen as soon as its service answers, empty groups in one line, counts and 'Ver todos', prefixes,
  * results kept while the text is refined, recent records, the top bar's box.
  */
@@ -81,7 +81,7 @@ describe('Buscar en el back-office as admin', () => {
     await page.waitForURL(
       (url) => url.pathname === '/transferencias' && url.searchParams.get('cuit') === '20284567898',
     );
-    // The list shows the filter its definition wrote (issue 64): the CUIT in its field, and only that CUIT's rows.
+    // The list shows the filter its definition wrote: the CUIT in its field, and only that CUIT's rows.
     await expect
       .poll(async () => (await page.getByTestId('transfers-cuit-input').inputValue()).replace(/\D/g, ''))
       .toBe('20284567898');
@@ -157,7 +157,7 @@ describe('Buscar en el back-office as tesoreria (no payment permission)', () => 
 const paymentOption = (p: Page, id: string) =>
   group(p, 'PAYMENT').getByRole('option', { name: `Pago ${id}` });
 
-describe('Buscar en el back-office, group by group (issue 45)', () => {
+describe('Buscar en el back-office, group by group', () => {
   it("the top bar shows 'Buscar… Ctrl K'; the dialog opens near the top and stays there as groups arrive", async () => {
     const box = page.getByRole('button', { name: 'Buscar… Ctrl K' });
     expect((await box.innerText()).replace(/\s+/g, ' ').trim()).toBe('Buscar… Ctrl K');
@@ -222,7 +222,7 @@ describe('Buscar en el back-office, group by group (issue 45)', () => {
     for (const name of await gridColumn(page, 'Pagadores', 'name')) expect(name).toContain('González');
   });
 
-  it("the collectors group's 'Ver todos' opens Buscar Entidades on the name, as its definition writes it (issue 64)", async () => {
+  it("the collectors group's 'Ver todos' opens Buscar Entidades on the name, as its definition writes it", async () => {
     await openSearch(page);
     await field(page).fill('Burzaco');
     await searchAnswered(page);

@@ -6,7 +6,7 @@ import { settled } from './support/payments-list';
 import { useBrowserStack } from './support/suite';
 
 /**
- * A list the operator leaves for a record and comes back to (issue 65, app/shell/kept-outlet.tsx): Buscar Pagos as
+ * A list the operator leaves for a record and comes back to (app/shell/kept-outlet.tsx): Buscar Pagos as
  * operador, a payment opened from it, and the browser's back button.
  */
 

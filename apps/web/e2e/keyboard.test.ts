@@ -5,7 +5,7 @@ import { grid, gridSettled, shownIds } from './support/grid';
 import { useBrowserStack } from './support/suite';
 
 /**
- * The keyboard of the back-office (issue 30) as operador on Buscar Pagadores: '?' lists every shortcut, '/' goes
+ * The keyboard of the back-office as operador on Buscar Pagadores: '?' lists every shortcut, '/' goes
  * to the list's search field, and in the list the arrow keys move between rows and Enter opens the row's detail.
  */
 

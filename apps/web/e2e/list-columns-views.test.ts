@@ -11,7 +11,7 @@ import {
 import { useBrowserStack } from './support/suite';
 
 /**
- * 'Columnas' and 'Vistas' on every list (issue 30), kept per operator in the gateway's store (issue 31), driven as
+ * 'Columnas' and 'Vistas' on every list, kept per operator in the gateway's store, driven as
  * `operador` on Buscar Pagos and Buscar Suscripciones: a hidden column survives a reload; a saved view brings back
  * its filters and sort exactly, its address included; it is renamed and deleted; it is offered in a fresh browser
  * of the same operator and not to another one (the store read through the gateway with each one's token); the
@@ -300,7 +300,7 @@ describe.each(LISTS)("'Columnas' and 'Vistas' on $path", (list) => {
   );
 });
 
-describe('two tabs of the same operator (issue 45)', () => {
+describe('two tabs of the same operator', () => {
   const list = LISTS[0]!;
   const columnsKey = `list.${list.area}.columns`;
   const viewsKey = `list.${list.area}.views`;

@@ -6,7 +6,7 @@ import { stubAdmin } from './support/stub-http';
 import { useBrowserStack } from './support/suite';
 
 /**
- * The list footer never counts rows that are not there (issue 28 item 9): an inverted range or a failed query
+ * The list footer never counts rows that are not there: an inverted range or a failed query
  * shows no '1–10 de 10', and while the first page loads there is no count. Buscar Suscripciones and
  * Transferencias as admin.
  */

@@ -7,8 +7,8 @@ import { useBrowserStack } from './support/suite';
 import { rowAction } from './support/withdrawals';
 
 /**
- * Issue 28 items 5 and 6: every list fits 1280×800 with the side menu open (no sideways scroll, the actions
- * column on screen), and column headers keep the accents of their capitals. Issue 47: every screen of the route
+ * Every list fits 1280×800 with the side menu open (no sideways scroll, the actions column on screen), and
+ * column headers keep the accents of their capitals. Every screen of the route
  * manifest is walked, the grid's own scroller measured (not only its headers), no header or status chip is cut, the
  * spec's columns are shown, the menu's items read whole, and detail cards keep a phone or an e-mail whole.
  */
@@ -58,14 +58,14 @@ const PAYMENT_COLUMNS =
 const SPEC_COLUMNS: Record<string, readonly string[]> = {
   '/pagos': PAYMENT_COLUMNS,
   '/suscripciones': PAYMENT_COLUMNS.filter((column) => column !== 'ID TRANSACCIÓN'),
-  // The spec's names, not 'VER.' (read as "ver") nor 'ID AFIP' (issue 64).
+  // The spec's names, not 'VER.' (read as "ver") nor 'ID AFIP'.
   '/afip': 'ID|PERIODO|FORMULARIO|VERSIÓN|NOMBRE|TRANSACCIÓN AFIP|CREADA|ENTREGADA|ESTADO|ACCIONES'.split(
     '|',
   ),
 };
 
 /**
- * Lists whose spec columns were hidden at 1280×800 unless turned on under 'Columnas' (issue 64): each must show at
+ * Lists whose spec columns could give way at 1280×800 to 'Columnas': each must show at
  * least these, by default, under the spec's names (columns beyond the spec may give way).
  */
 const SPEC_COLUMNS_SHOWN: Record<string, readonly string[]> = {
@@ -83,7 +83,7 @@ const SPEC_COLUMNS_SHOWN: Record<string, readonly string[]> = {
     ),
   '/retiros/historial':
     'ID ENTIDAD|ENTIDAD|ID|CBU|FECHA DE SOLICITUD|FECHA DE TRANSFERENCIA|MONTO|ESTADO|ACCIONES'.split('|'),
-  // The form's name of the field, not 'DÍAS ACRED.' (issue 64).
+  // The form's name of the field, not 'DÍAS ACRED.'.
   '/bin': ['DÍA DE ACREDITACIÓN'],
 };
 
@@ -220,7 +220,7 @@ describe('lists at 1280×800 with the menu open', () => {
     },
   );
 
-  it("/importaciones counts its imports in the list's bar, like every other list (issue 64)", async () => {
+  it("/importaciones counts its imports in the list's bar, like every other list", async () => {
     await fitOf('/importaciones');
     expect(await page.getByTestId('imports-total').innerText()).toMatch(/^\d+ importaciones$/);
   });
@@ -416,7 +416,7 @@ describe('detail cards at 1280×800 with the menu open', () => {
     await screenshot(page, 'detail-1280-payment-email');
   });
 
-  it("'Detalle de retiro' keeps the collector's e-mail whole: broken after '@', never inside its domain (issue 64)", async () => {
+  it("'Detalle de retiro' keeps the collector's e-mail whole: broken after '@', never inside its domain", async () => {
     await page.setViewportSize({ width: 1000, height: 800 });
     try {
       await showPath(page, suite.stack.urls.web, '/retirosUnificados');

@@ -7,7 +7,7 @@ import { useBrowserStack } from './support/suite';
 
 /**
  * The list page kit (components/list-page) on a page change: the next page starts at the table's top, not where
- * the previous one was left (issue 29 item 26). Buscar BIN, 25 a page, as impuestos.
+ * the previous one was left. Buscar BIN, 25 a page, as impuestos.
  */
 
 const suite = useBrowserStack({ role: 'impuestos', path: '/bin?page_size=25' });

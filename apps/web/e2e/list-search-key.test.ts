@@ -5,7 +5,7 @@ import { openInApp } from './support/browser';
 import { useBrowserStack } from './support/suite';
 
 /**
- * '/' on every list (issue 45): every screen of the route manifest without parameters, as admin. On each one that
+ * '/' on every list: every screen of the route manifest without parameters, as admin. On each one that
  * shows a list (`<ListPage>`), '/' outside a text field focuses the list's search field; 'Atajos de teclado' ('?')
  * lists '/' exactly there, and the rows' keys only where a grid is shown.
  */
@@ -14,7 +14,7 @@ const suite = useBrowserStack({ role: 'admin', path: '/home' });
 let page: Page;
 
 const SCREENS = APP_ROUTES.filter((route) => route.screen && !route.path.includes(':'));
-/** The lists issue 45 found without '/': each must be among those walked. */
+/** Lists named so that none can drop out of the walk unnoticed: each must be among those walked. */
 const NAMED_LISTS = [
   'Buscar Pagos',
   'Buscar Suscripciones',

@@ -9,7 +9,7 @@ import { resetStubs } from './support/stack';
 import { useBrowserStack } from './support/suite';
 
 /**
- * Live updates between two operators (issue 63), each in a browser context of his own: operador's open detail hears
+ * Live updates between two operators, each in a browser context of his own: operador's open detail hears
  * of admin's cancel at once (not at its 30 s check) and his list updates the row; each sees the other on the record
  * ('También está viendo') and it goes when the other leaves; opening a money dialog where the other has one open
  * warns first; two tabs of one browser share one /live stream. Fixtures: pending 1000005 and 1000006, approved

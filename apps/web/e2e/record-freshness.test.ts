@@ -7,12 +7,12 @@ import { useBrowserStack } from './support/suite';
 import { stubRequest } from './support/stub-http';
 
 /**
- * Fresh records and conflicts on a detail screen (issue 30), payment detail as operador: 'Actualizado hace N s'
+ * Fresh records and conflicts on a detail screen, payment detail as operador: 'Actualizado hace N s'
  * advances; another operator's change (made here at the payment service) is found when the tab becomes visible
  * (the same check runs every 30 s while visible) and says 'Otro operador modificó este registro' with 'Recargar';
  * an action refused because the record moved says so in the same words; opening an action's dialog on a moved record
  * says so at once, with one notice and one 'Recargar' on the page; the refusal is in 'Actividad' as 'Versión
- * desactualizada' (issue 45). Fixtures: pending 1000005 and 1000006, issued 1000007.
+ * desactualizada'. Fixtures: pending 1000005 and 1000006, issued 1000007.
  */
 
 const suite = useBrowserStack({ role: 'operador', path: '/pago/1000005' });
@@ -48,7 +48,7 @@ describe('a payment detail left open while another operator changes it', () => {
     await changedAlert(page).waitFor();
     expect(await statusOf(page)).toBe('pending'); // the shown version stays until the operator reloads
     expect(await changedAlert(page).getByRole('button', { name: 'Ver cambios' }).count()).toBe(1);
-    // Issue 45: one 'Recargar' on the page (the notice's; the header's steps aside), and a line that agrees.
+    // One 'Recargar' on the page (the notice's; the header's steps aside), and a line that agrees.
     expect(await page.getByRole('button', { name: 'Recargar', includeHidden: true }).count()).toBe(1);
     expect(await page.getByTestId('record-freshness').textContent()).toMatch(/hay una versión más nueva/);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -65,7 +65,7 @@ describe('a payment detail left open while another operator changes it', () => {
     const dialog = page.getByTestId('cancel-reason-dialog');
     await dialog.getByText(RECORD_CHANGED).first().waitFor();
     expect(await dialog.getByRole('button', { name: 'Cancelar pago' }).count()).toBe(0);
-    // Issue 45: one notice and one 'Recargar' in the page, the dialog's (none left behind the modal).
+    // One notice and one 'Recargar' in the page, the dialog's (none left behind the modal).
     const reloads = page.getByRole('button', { name: 'Recargar', includeHidden: true });
     await expect.poll(() => reloads.count()).toBe(1);
     expect(await dialog.getByRole('button', { name: 'Recargar' }).count()).toBe(1);
@@ -90,7 +90,7 @@ describe('a payment detail left open while another operator changes it', () => {
     await dialog.getByRole('button', { name: 'Cancelar pago' }).click();
     await dialog.getByText(RECORD_CHANGED).first().waitFor();
     await dialog.getByText('Recargá para ver su estado actual', { exact: false }).waitFor();
-    // Issue 45: the dialog offers 'Recargar' instead of the action; it reads the payment again and closes.
+    // The dialog offers 'Recargar' instead of the action; it reads the payment again and closes.
     expect(await dialog.getByRole('button', { name: 'Cancelar pago' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Recargar' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -98,7 +98,7 @@ describe('a payment detail left open while another operator changes it', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  it("the refusal is in 'Actividad' as 'Versión desactualizada' (issue 45)", async () => {
+  it("the refusal is in 'Actividad' as 'Versión desactualizada'", async () => {
     // The cancel of 1000007 above was sent with the version shown; the gateway refused it as VERSION_CONFLICT.
     await suite.withSignedIn('admin', '/home', async ({ page: admin }) => {
       const rows = async () => {

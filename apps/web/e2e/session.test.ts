@@ -35,7 +35,7 @@ describe('sessions', () => {
       await page.getByTestId('profile-username').waitFor();
       const firstToken = session.gatewayRequests.at(-1)?.headers.authorization;
       expect(firstToken).toMatch(/^Bearer /);
-      // Any request from here may be the one that refreshes it: the live stream's presence (issue 63) too.
+      // Any request from here may be the one that refreshes it: the live stream's presence too.
       const grantsBefore = refreshGrants.length;
 
       // Once fewer than 30 s remain (about 11 s after it was issued), the next request must refresh it first. A
@@ -110,7 +110,7 @@ describe('sessions', () => {
     }
   });
 
-  it('shows the sign-in page in Spanish once the 30-minute idle limit has ended the session (issue 47)', async () => {
+  it('shows the sign-in page in Spanish once the 30-minute idle limit has ended the session', async () => {
     const session = await suite.anonymous();
     const { page } = session;
     const keycloakRealm = `${suite.stack.urls.keycloak}/realms/back-office`;

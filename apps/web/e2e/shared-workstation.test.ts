@@ -5,7 +5,7 @@ import { signIn, type Session } from './support/browser';
 import { useBrowserStack } from './support/suite';
 
 /**
- * A shared workstation (issue 61): what one operator leaves in the browser, the next one must not find. admin
+ * A shared workstation: what one operator leaves in the browser, the next one must not find. admin
  * searches a payer's e-mail and signs out; operador signs in on the same tab and finds neither the search (in the
  * list, its address or the tab's storage) nor admin's preference copies. A kept styles copy the app would not have
  * written (CSS that puts a fake warning on every heading) is discarded, not shown nor saved again.

@@ -8,7 +8,7 @@ import { clearPreference, storedPreferences, storedViewList } from './support/op
 import { useBrowserStack } from './support/suite';
 
 /**
- * Views for daily work (issue 45), driven as `operador`: a view saved with 'Mes actual' keeps it relative and
+ * Views for daily work, driven as `operador`: a view saved with 'Mes actual' keeps it relative and
  * opens on the current month when the browser's clock has moved to the next one; the applied view is named above
  * the grid, with 'Guardar cambios' once the list differs from it; the last data column cannot be hidden; /lotes
  * offers 'Vistas' before an Entidad is chosen. The browser's clock is set with Playwright's `page.clock` (only
@@ -71,7 +71,7 @@ async function saveView(page: Page, name: string) {
 const NOVEMBER = new Date('2026-11-20T15:00:00Z');
 const DECEMBER = new Date('2026-12-03T15:00:00Z');
 
-describe('views for daily work (issue 45)', () => {
+describe('views for daily work', () => {
   it(
     "a view saved with 'Mes actual' opens on the current month after the clock moves to the next one; 'Guardar cambios' updates it",
     async () => {
