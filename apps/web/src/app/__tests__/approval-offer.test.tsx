@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '@/lib/permissions';
 import { renderForOperator } from '@/test/operator-gateway';
@@ -73,7 +73,10 @@ describe("the palette's decisions on an approval request", () => {
   it('asks nothing of an operator without any approval permission, nor for a text that is not a number', async () => {
     const withoutPermission = renderOffer('42', ['PAYMENT_SHOW' as Permission]);
     const notANumber = renderOffer('María', ['PAYMENT_CANCEL']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Their effects run: without the permission (or a number) no query is made, whatever time passes.
+    await act(async () => {
+      await Promise.resolve();
+    });
     expect([...withoutPermission, ...notANumber]).toEqual([]);
     expect(screen.getAllByTestId('offer').map((offer) => offer.textContent)).toEqual(['nada', 'nada']);
   });

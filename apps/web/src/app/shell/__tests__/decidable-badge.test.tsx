@@ -73,7 +73,10 @@ describe("'Aprobaciones' menu badge: the requests the operator may decide now", 
 
   it('asks nothing while the menu has no such item (no approval permission), and finds it once drawn', async () => {
     const { reads } = renderBadge([2]);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Its effects run: without the item no query is made, whatever time passes.
+    await act(async () => {
+      await Promise.resolve();
+    });
     expect(reads()).toBe(0);
     act(() => void menuItem());
     await waitFor(() => expect(shown()).toHaveTextContent('2'));

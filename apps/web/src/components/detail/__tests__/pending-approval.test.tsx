@@ -70,7 +70,10 @@ describe('PendingApproval', () => {
 
   it('is nothing, and asks nothing, for an operator without any approval permission', async () => {
     const sent = renderNotice(['PAYMENT_SHOW' as Permission, 'ACTIVITY_SHOW'], [[REQUEST]]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Their effects run: without the permission (or a number) no query is made, whatever time passes.
+    await act(async () => {
+      await Promise.resolve();
+    });
     expect(screen.queryByTestId('pending-approval')).toBeNull();
     expect(sent).toEqual([]);
   });

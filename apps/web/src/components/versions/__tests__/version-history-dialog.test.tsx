@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { describeError } from '../../../lib/errors';
+import { describeError } from '@/lib/errors';
 import type { DiffRow } from '../version-diff';
 import { VersionHistoryDialog, type HistoryRow } from '../version-history-dialog';
 
