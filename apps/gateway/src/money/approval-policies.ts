@@ -9,19 +9,7 @@
  */
 import type { ApprovalPolicyRow, Store } from '@backoffice/store';
 import type { Logger } from '../logger.js';
-import type { ApprovalRule } from './approvals.js';
-
-export interface PolicyCache {
-  /** The rules in force added in `namespace`, as last read. */
-  rulesOf(namespace: string): readonly ApprovalRule[];
-  /** Whether an added rule of any namespace names `action`, or the last read is too old to tell. */
-  mayName(action: string): boolean;
-  /** Reads the rules again unless the last read started within the refresh; rejects when the store cannot. */
-  fresh(): Promise<void>;
-  /** Reads them again now, after any read already running (which may have started before a change). */
-  reload(): Promise<void>;
-  close(): void;
-}
+import type { ApprovalRule, PolicyCache } from './approvals.js';
 
 /** A stored rule as the gate weighs it. */
 export const ruleOfRow = (row: ApprovalPolicyRow): ApprovalRule => ({

@@ -16,7 +16,6 @@ import { decimalFromUpstream, money } from '@backoffice/validators';
 import type { AuthUser } from '../auth/verify-token.js';
 import type { OperationErrorModel as OperationError } from '../shared/operation-error.js';
 import { argentineDay } from '../shared/argentine-day.js';
-import type { PolicyCache } from './approval-policies.js';
 
 export interface ApprovalRule {
   action: string;
@@ -25,6 +24,19 @@ export interface ApprovalRule {
   /** Held when the maker's total of the action today would pass it (cents); null: no daily bound. */
   dailyAmountCents: bigint | null;
   approvals: number;
+}
+
+/** The rules admins added in the app, as a replica keeps them (approval-policies.ts `createPolicyCache`). */
+export interface PolicyCache {
+  /** The rules in force added in `namespace`, as last read. */
+  rulesOf(namespace: string): readonly ApprovalRule[];
+  /** Whether an added rule of any namespace names `action`, or the last read is too old to tell. */
+  mayName(action: string): boolean;
+  /** Reads the rules again unless the last read started within the refresh; rejects when the store cannot. */
+  fresh(): Promise<void>;
+  /** Reads them again now, after any read already running (which may have started before a change). */
+  reload(): Promise<void>;
+  close(): void;
 }
 
 export interface ApprovalSettings {

@@ -1,7 +1,8 @@
 import type { ApprovalPolicyRow, Store } from '@backoffice/store';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.js';
-import { createPolicyCache, type PolicyCache } from '../approval-policies.js';
+import { createPolicyCache } from '../approval-policies.js';
+import type { PolicyCache } from '../approvals.js';
 import {
   approvalsNeeded,
   createApprovalGate,
