@@ -12,7 +12,7 @@ import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { print } from '@apollo/client/utilities';
 import { isUnauthenticated } from './errors';
 import { takeEarlyAnswer } from './preload/early-request';
-import { requestHeaders, WEB_CLIENT_NAME } from './request-headers';
+import { requestHeaders, sha256Hex, WEB_CLIENT_NAME } from './request-headers';
 import { newTraceparent } from './traceparent';
 import possibleTypesResult from './gql/possible-types';
 
@@ -86,12 +86,6 @@ export const earlyAnswerLink = new ApolloLink((operation, forward) => {
     };
   });
 });
-
-/** The SHA-256 of a document's text, in hex: the key of the gateway's trusted documents. */
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 export function createApolloClient(options: ApolloOptions): ApolloClient {
   const language = options.language ?? (typeof navigator === 'undefined' ? undefined : navigator.language);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { print } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -53,7 +54,27 @@ describe('the shell’s me request', () => {
     expect(headers.source).toBe('backoffice');
     expect(headers.locale).toBe('es_AR');
     expect(headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
-    expect(JSON.parse(String(init.body))).toEqual({ operationName: 'Me', variables: {}, query: ME_QUERY });
+    // A trusted document: its hash alone, no text on the wire.
+    expect(JSON.parse(String(init.body))).toEqual({
+      operationName: 'Me',
+      variables: {},
+      extensions: { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(ME_QUERY).digest('hex') } },
+    });
+  });
+
+  it('sends the text only when the gateway holds no document for the hash, as Apollo’s link does', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const answers = [
+      { errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] },
+      { data: { me: ME } },
+    ];
+    const fetch = ((_url: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+      return Promise.resolve(new Response(JSON.stringify(answers[sent.length - 1]), { status: 200 }));
+    }) as unknown as typeof globalThis.fetch;
+    await expect(fetchMe(options(fetch))).resolves.toEqual({ me: ME });
+    expect(sent.map((body) => body.query)).toEqual([undefined, ME_QUERY]);
+    expect(sent[1]!.extensions).toEqual(sent[0]!.extensions);
   });
 
   it('says the session is gone when the gateway answers UNAUTHENTICATED or 401', async () => {

@@ -15,7 +15,10 @@ import { canonicalJson, PRELOAD_FRESH_MS } from './query-preload';
 /** A request as Apollo's HttpLink sends it (its `extensions` aside). */
 export interface EarlyRequest {
   operationName: string;
-  /** The operation's text, `__typename` added (codegen's `gql/operation-texts.ts`). */
+  /**
+   * The operation's text, `__typename` added (codegen's `gql/operation-texts.ts`): sent by its hash alone, as Apollo
+   * sends it (lib/request-headers.ts `postToGateway`), and compared with Apollo's operation when its answer is taken.
+   */
   query: string;
   variables: Record<string, unknown>;
 }

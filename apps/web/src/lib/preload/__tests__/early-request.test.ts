@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   PRELOAD_FRESH_MS,
@@ -69,7 +70,9 @@ describe('the early request', () => {
     expect(JSON.parse(String(init.body))).toEqual({
       operationName: 'Things',
       variables: REQUEST.variables,
-      query: REQUEST.query,
+      extensions: {
+        persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(REQUEST.query).digest('hex') },
+      },
     });
   });
 
