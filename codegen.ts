@@ -90,7 +90,7 @@ const TYPED_DOCUMENT = /^export const (\w+)Document = (\{.*\}) as unknown as Doc
  * Next to each home's `gql/graphql.ts`, `gql/operation-texts.ts`: every operation's text exactly as Apollo Client
  * sends it (`print(addTypenameToDocument(document))`, as `HttpLink` prints the cache's transformed document), from
  * the very AST the home's `graphql.ts` holds. A route's first request leaves with `fetch` before Apollo loads
- * (lib/preload/early-request.ts, issue 65) and its answer is handed to Apollo as its own: it must be the same request.
+ * (lib/preload/early-request.ts) and its answer is handed to Apollo as its own: it must be the same request.
  * A module of its own, so the text loads without the home's documents.
  */
 function writeOperationTexts(...files: string[]): void {
@@ -154,7 +154,7 @@ const GATEWAY_MODULES = 'apps/gateway/src/modules';
 function gatewayMappers(): Record<string, string> {
   const tagged = /@mapper (\w+)\s*(?:\n\s*)?\*\/\s*export (?:type|interface) (\w+)/g;
   const mappers: Record<string, string> = {};
-  // The shared homes too: `shared/operation-error.ts` maps OperationError (issue 62).
+  // The shared homes too: `shared/operation-error.ts` maps OperationError.
   for (const module of [...subdirs(GATEWAY_MODULES), 'apps/gateway/src/shared']) {
     for (const file of readdirSync(module).filter(
       (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),

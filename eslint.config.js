@@ -18,7 +18,7 @@ const features = existsSync(join(root, featuresDir))
       .map((d) => d.name)
   : [];
 // The one exception: a list's definition, `<list>.definition.ts` (its route and filter codec, no documents, no React:
-// the rule below), which another area's screen imports to link into that list (`hrefOf`, issue 64). The bundle test
+// the rule below), which another area's screen imports to link into that list (`hrefOf`). The bundle test
 // (apps/web/e2e/bundle.test.ts) checks that importing one brings no screen and no documents of its area along.
 const LIST_DEFINITIONS = join(root, featuresDir, '*/**/*.definition.ts');
 const featureZones = [
@@ -37,7 +37,7 @@ const featureZones = [
   },
 ];
 // Shared code imports no feature and not the app (its own tests may check it against a feature's real use), a list's
-// definition aside (the detail section 'Actividad en el back-office' links into /actividad: issue 64).
+// definition aside (the detail section 'Actividad en el back-office' links into /actividad).
 const sharedZones = ['components', 'lib'].flatMap((shared) => [
   {
     target: `./apps/web/src/${shared}`,
@@ -186,7 +186,7 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 150 }] },
   },
   {
-    // One amount parser in the web (issue 47): the validators' readAmount / parseAmount, through the AmountField.
+    // One amount parser in the web: the validators' readAmount / parseAmount, through the AmountField.
     files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
     ignores: ['apps/web/src/**/__tests__/**', 'apps/web/src/**/*.test.*'],
     plugins: { money: moneyRules },

@@ -48,7 +48,7 @@ const VENDOR_CHUNKS: readonly (readonly [RegExp, string])[] = [
  * The browser storages' helpers (src/lib/web-storage.ts), which the start-up (the kept styles) and the lists'
  * preloads (their kept state) both import: a chunk of their own. Left to Rolldown they went into the app's chunk,
  * and the preloads' chunks then imported the app's chunk: the list query left about 40 ms later on a repeat visit
- * (bench/README.md, issue 44, "kept styles").
+ * (bench/history.md, "the styles kept in the browser").
  */
 const WEB_STORAGE = /\/apps\/web\/src\/lib\/web-storage\.ts$/;
 
@@ -178,7 +178,7 @@ const CUT_IMPORTS: readonly CutImport[] = [
     why: "the DataGrid's Pro slots",
   })),
   // The DataGrid's parts that `DataTable` (components/data-table/data-table.tsx) turns off, which its default slots
-  // still import, and with them every list's first visit (issue 65): the column menu (`disableColumnMenu`), the
+  // still import, and with them every list's first visit: the column menu (`disableColumnMenu`), the
   // toolbar (no `showToolbar`; the lists' own 'Columnas' and 'Vistas' are the kit's), the filter and columns panels
   // (`disableColumnFilter`, `disableColumnSelector`: the lists filter on the server, from their forms) and the badge
   // only those and a multi-column sort (not in the MIT grid) show.
@@ -283,7 +283,7 @@ const FIRST_REQUEST = 'src/app/first-request.ts';
 /**
  * `<link rel="modulepreload">` in index.html for the first request's module and its static imports (a few KiB): the
  * browser fetches them while it parses the page, beside the entry, so the route's preload module is asked for as
- * soon as the entry runs (issue 65). Not the application's graph: compiling it then held the main thread while the
+ * soon as the entry runs. Not the application's graph: compiling it then held the main thread while the
  * entry and the first request waited (the list query left later on a repeat visit).
  */
 function firstRequestPreloads(): Plugin {
@@ -326,7 +326,7 @@ function firstRequestPreloads(): Plugin {
 }
 
 /**
- * Chunk layout (issue 16; docs/decisions.md "Web chunk layout"): a function over module ids and the module graph,
+ * Chunk layout (docs/decisions.md "Web chunk layout"): a function over module ids and the module graph,
  * not a hand list of files. Vendor libraries of every visit in their own chunks; `validators` and each feature's
  * `<area>-documents` for what only screens load; everything else (the shell, screens, per-area code, the
  * kit and the MUI components screens use, formik, the DataGrid, the date pickers) split by Rolldown by who imports
@@ -339,7 +339,7 @@ export function chunkOf(id: string, startupIds: ReadonlySet<string> = startup): 
   if (WEB_STORAGE.test(id)) return 'web-storage';
   // The start-up's modules are left to Rolldown: naming them one `app` chunk would also keep code its tree-shaking
   // drops (MUI's Select behind MenuItem's imports, 11 KiB gzip more). It splits what screens share with the shell
-  // into small chunks of their own instead, which the shell loads in parallel (docs/decisions.md, issue 32).
+  // into small chunks of their own instead, which the shell loads in parallel (docs/decisions.md "Web chunk layout").
   if (startupIds.has(id)) return undefined;
   if (MONEY.test(id)) return 'money';
   if (VALIDATORS.test(id)) return 'validators';
@@ -392,8 +392,8 @@ export default defineConfig({
     modulePreload: {
       // A dynamic import's list without what its importer (and, after start-up, the start-up) already loaded, and
       // without the imported chunk itself: the import asks for it in the same task (Vite's helper adds the links,
-      // then imports), so its link only cost a DOM insertion and its name in the importer's list (issue 65: the
-      // app's chunk carried the names of its ≈ 60 lazy screens for it).
+      // then imports), so its link would only cost a DOM insertion and its name in the importer's list (the app's
+      // chunk would carry the names of its ≈ 60 lazy screens for it).
       resolveDependencies: (file, deps, { hostId, hostType }) =>
         hostType === 'js' && loadedBefore.has(hostId)
           ? deps.filter((dep) => dep !== file && !loadedBefore.get(hostId)!.has(dep))

@@ -23,7 +23,8 @@ const FEATURES = new URL('../../apps/web/src/features/', import.meta.url);
  * - `rowsOf(data)`: the rows the answer must hold (default: the root field's rows, or the detail's one object);
  * - `sampled: false`: measured under load like the payment list; by default an area's scenario is measured in the
  *   sampled form (bench/README.md, "Time budget": 1 user, alternated requests), so the run stays under 3 minutes;
- * - `storeOnly` (lists): reads the gateway's own store (issue 31), no upstream; its rows may be none.
+ * - `storeOnly` (lists): reads the gateway's own store (the activity, the approval requests), no upstream; its rows
+ *   may be none.
  * The scenario adds `feature` (its folder) and `inputIds` (ids the request carries: the direct path's dependency
  * levels start from them).
  */

@@ -1,4 +1,4 @@
-// An operator's session in headless Chromium (issue 65, part 2): filters, sorts, pages, a detail and back, an
+// An operator's session in headless Chromium: filters, sorts, pages, a detail and back, an
 // action dialog opened and closed, Ctrl+K and a search, on Buscar Pagos (/pagos) and Suscripciones
 // (/suscripciones). Each step is measured twice in the page:
 // - its time to the next paint as INP measures it: the Event Timing API (a PerformanceObserver of type 'event',

@@ -1,4 +1,4 @@
-// Live streams (issue 63, docs/live.md) on the gateway with a store (the embedded PostgreSQL, as `npm start`):
+// Live streams (docs/live.md) on the gateway with a store (the embedded PostgreSQL, as `npm start`):
 // - `live_idle_streams_500_rss_mib`: the growth of the gateway's resident memory (VmRSS, /proc) while it holds 500
 //   idle `GET /live` streams (125 operators of 4 streams each, the per-operator bound), after they settled;
 // - `live_event_fanout_50_ms`: one cancel's event sent to 50 streams: the median time from the mutation's send to

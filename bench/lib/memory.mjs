@@ -1,4 +1,4 @@
-// The gateway's resident memory under the bench's mixed load (issue 65, part 5): `operators` operators, each with
+// The gateway's resident memory under the bench's mixed load: `operators` operators, each with
 // a token of its own, paced together at about `rps` requests a second for `seconds`: the payment list (pages 1-5 of
 // 50 rows, as Buscar Pagos asks for them), payment details, and a few uploads of an import file. VmRSS of the
 // gateway's process is read from /proc after the load (and its peak, VmHWM, over the process's life). The

@@ -160,8 +160,8 @@ export async function sampledAreaScenario(env, scenario) {
   };
   for (let i = 0; i < 2; i++) await Promise.all([viaGateway(), direct()]);
   // A store-only scenario is the first work of the store's gateway (started when first needed): without a warm-up
-  // like the list's and the detail's (1 s), its figure was that process's start (JIT, the embedded PostgreSQL's
-  // WASM compiled on first use: 13.4 CPU ms per request cold against 4.7–8.6 warm, issue 44), not a request's cost.
+  // like the list's and the detail's (1 s), its figure would be that process's start (JIT, the embedded PostgreSQL's
+  // WASM compiled on first use: 13.4 CPU ms per request cold against 4.7–8.6 warm), not a request's cost.
   if (scenario.storeOnly) await runClosedLoop({ op: viaGateway, concurrency: 1, seconds: 1 });
   const gateway = [];
   const directMs = [];
@@ -356,7 +356,7 @@ export async function bulkScenario(env, { latencyMs, times = 5, size = 100 }) {
 }
 
 /**
- * What the activity store costs a mutation (issue 31): cancels through the gateway without a store
+ * What the activity store costs a mutation: cancels through the gateway without a store
  * (`env.gatewayUrl`) and through `storeGateway`, which writes every audit event to its store, in alternated rounds
  * (the order flips each round): `singles` rounds cancelling one payment each (a different one every time, so no
  * reset between them), then `bulks` rounds of a bulk cancel of 100 (the stubs reset before each). Wall time is the
@@ -451,7 +451,7 @@ export async function floorScenario(env, { echoUrl, echoPid, seconds = 2 }) {
 }
 
 /**
- * A download through `/files` (issue 33): the AFIP presentation's ZIP (`GET /files/afip/:id/archivo`, a small file
+ * A download through `/files`: the AFIP presentation's ZIP (`GET /files/afip/:id/archivo`, a small file
  * streamed as the service writes it) against the same GET made directly to the stubs, 10 connections, alternated
  * 1-second segments. What it shows is the gateway's own cost per file request: routing, CORS, token, rate limit,
  * permission, the upstream call and the streamed answer.
@@ -487,11 +487,11 @@ export async function filesScenario(env, { seconds = 2, connections = 10 } = {})
 }
 
 /**
- * One operator's heavy use of the store against everyone else (issue 43). On the store gateway, other operators
+ * One operator's heavy use of the store against everyone else. On the store gateway, other operators
  * run `{ me }` and the payment list (closed loops, `concurrency` each) in 1-second segments, alternately quiet and
  * with a noisy operator (`noisy` loops of `{ preferences { key value } }` then one `setPreference`, over `keys`
  * preferences of `valueBytes` each, written before the first segment). Every other preference is numbers
- * (`[5e-324,…]`, issue 61: jsonb kept each as 326 digits, about 47 times the bytes the bound counted), the others
+ * (`[5e-324,…]`, which jsonb would keep as 326 digits each, about 47 times the bytes the bound counts), the others
  * text. The others' p99 noisy ÷ quiet is the noisy operator's cost to them: the embedded store's queries must not
  * hold the gateway's event loop, and a value costs what its bytes do whatever it holds.
  */

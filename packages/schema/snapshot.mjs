@@ -1,4 +1,4 @@
-// Takes the released snapshot of the contract (issue 62, CHANGELOG.md "Releasing"): the printed schema.graphql's
+// Takes the released snapshot of the contract (CHANGELOG.md "Releasing"): the printed schema.graphql's
 // introspection result (src/contract.ts `snapshotOf`) written to released/<version>.json, the version being
 // package.json's. src/__tests__/contract.test.ts then checks every later change against it.
 // `npm run snapshot -w @backoffice/schema` builds the schema (and this package's dist) first. A snapshot that exists

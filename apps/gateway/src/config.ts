@@ -47,7 +47,7 @@ export interface GatewayConfig {
   /**
    * On SIGTERM, how long `/readyz` answers 503 while the gateway still accepts and serves connections, before it
    * stops accepting them (SHUTDOWN_READINESS_DRAIN_MS; default 10 s in production, 0 elsewhere): a load balancer
-   * that polls readiness stops sending before any connection is refused (issue 60).
+   * that polls readiness stops sending before any connection is refused.
    */
   readinessDrainMs: number;
   /**
@@ -69,7 +69,7 @@ export interface GatewayConfig {
   /**
    * Uploads being received (files/upload-slots.ts): at most `maxInFlight` on this replica and `maxPerOperator` for
    * one operator at a time (each may hold its file in memory), the rest refused 429; one whose body sends nothing
-   * for `idleTimeoutMs`, or is not all in after `totalTimeoutMs` however it trickles (issue 61), is ended 408
+   * for `idleTimeoutMs`, or is not all in after `totalTimeoutMs` however it trickles, is ended 408
    * (UPLOAD_MAX_IN_FLIGHT, UPLOAD_MAX_PER_OPERATOR, UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_TOTAL_TIMEOUT_MS). The HTTP
    * server's request timeout follows the total one (http/server-timeouts.ts).
    */
@@ -134,7 +134,7 @@ export interface GatewayConfig {
 }
 
 export type GraphqlExecutorKind = 'jit' | 'default';
-/** Measured in bench/README.md (issue 16). */
+/** Measured against graphql-js's executor: bench/history.md, "Gateway execution". */
 export const DEFAULT_GRAPHQL_EXECUTOR: GraphqlExecutorKind = 'jit';
 
 /** Per operator and replica, per minute: far above what an operator's browser sends, low enough to stop a loop. */

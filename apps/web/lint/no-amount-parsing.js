@@ -1,5 +1,5 @@
 /**
- * Local ESLint rule `money/no-amount-parsing` (issue 47): the web reads what an operator types as an amount in ONE
+ * Local ESLint rule `money/no-amount-parsing`: the web reads what an operator types as an amount in ONE
  * place, the validators' `readAmount` / `parseAmount` (through the kit's `AmountField`). Anything else in
  * apps/web/src is refused: `parseFloat` (money is never a float), `Number(`, `parseInt(` or a unary `+` on an
  * amount (an expression that names an amount: amount, importe, monto), and a hand-written amount regex (a decimal

@@ -36,7 +36,7 @@ const HASHED_ASSET = /^\/assets\//;
 
 /**
  * The page with the runtime configuration in it: index.html's `<script src="/config.js">` becomes the script itself
- * (its hash goes into the CSP), so the page no longer waits for a request before its modules run (issue 65).
+ * (its hash goes into the CSP), so the page does not wait for a request before its modules run.
  */
 export function withInlineConfig(html: string, configScript: string): string {
   const tag = /<script\s+src="\/config\.js"[^>]*><\/script>/;

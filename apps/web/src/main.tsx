@@ -9,7 +9,7 @@ import { startAuth } from './lib/keycloak';
 import { meFromClaims } from './lib/me-request';
 
 const container = document.getElementById('root')!;
-// The address's first query leaves as soon as the token is known, before the app has run (issue 65): this small
+// The address's first query leaves as soon as the token is known, before the app has run: this small
 // module (preloaded by index.html) loads the route's preload module. A module graph runs as soon as it has arrived,
 // and the app's (React, MUI, the shell) holds the main thread for tens of milliseconds: on a repeat visit (this code
 // from the browser's cache) the app is asked for once the preload's few modules are in, a few milliseconds, so the

@@ -1,4 +1,4 @@
-// The bench's peer (issue 65, part 3): what a team would write by hand to serve the same two screens, the payment
+// The bench's peer: what a team would write by hand to serve the same two screens, the payment
 // list and the payment detail, without the gateway's machinery. Apollo Server 5's standalone server, the published
 // SDL (@backoffice/schema, the contract other teams build on), a JWT check with jose against the realm's JWKS, the
 // built-in fetch for the same REST calls the gateway makes, one DataLoader for the collectors, and nothing else: no

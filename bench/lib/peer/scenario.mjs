@@ -1,4 +1,4 @@
-// The gateway against its peer (issue 65, part 3): the payment list and the payment detail, the same documents
+// The gateway against its peer (peer.mjs): the payment list and the payment detail, the same documents
 // through both, at 10 users in alternated 1-second segments, each process's CPU read from /proc around its own
 // segments. Both are pinned alike (CPU 0) by scripts/bench.mjs and only one is driven at a time.
 import { isDeepStrictEqual } from 'node:util';

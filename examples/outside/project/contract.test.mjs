@@ -1,4 +1,4 @@
-// The contract the packed test stack carries (issue 62, docs/testing-integration.md "Outside this repository"): the
+// The contract the packed test stack carries (docs/testing-integration.md "Outside this repository"): the
 // schema's version as the package's, the SDL at `@backoffice/test-stack/schema.graphql`; its TypeScript types at
 // `@backoffice/test-stack/schema` are compiled by ../run.mjs (contract-types.ts).
 import assert from 'node:assert/strict';

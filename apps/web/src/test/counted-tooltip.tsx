@@ -8,7 +8,7 @@ type TooltipModule = typeof import('@mui/material/Tooltip');
 /**
  * The real Tooltip, counted: a test file's `vi.mock('@mui/material/Tooltip', (importOriginal) =>
  * import('@/test/counted-tooltip').then(({ countedTooltip }) => countedTooltip(importOriginal)))`, then it reads
- * `tooltipRenders.count` (issue 44: a list mounts a Tooltip only while a hint is shown).
+ * `tooltipRenders.count` (a list mounts a Tooltip only while a hint is shown).
  */
 export async function countedTooltip(importOriginal: <T>() => Promise<T>): Promise<TooltipModule> {
   const real = await importOriginal<TooltipModule>();
