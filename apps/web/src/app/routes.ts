@@ -19,6 +19,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import type { Permission, PermissionRule } from '../lib/permissions';
 import { APPROVAL_PERMISSIONS } from '../lib/permission-rules';
 import type { RoutePreload } from '../lib/preload/list-preload';
+import { RECORD_ROUTES } from '../lib/record-href';
 import { PRELOADED_ROUTES } from './route-preloads';
 import {
   BATCHES,
@@ -115,7 +116,8 @@ const BATCH_DETAIL = lazyScreen(() => import('../features/batches/screens/batch-
 /**
  * The route manifest: every route of spec 000 §2 and spec 001 §2 (route table and "other links seen"), each with
  * its title, permission rule and lazy screen. The empty path and unknown paths redirect to /home (router.tsx).
- * Permissions per route: docs/decisions.md, "Routes". Adding an area's screen is adding (or filling) its entry.
+ * Permissions per route: docs/decisions.md, "Routes". Adding an area's screen is adding (or filling) its entry. A
+ * route that shows one record takes its pattern from RECORD_ROUTES (lib/record-href.ts), which links build on.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/home', title: 'Inicio', screen: lazyScreen(() => import('./home/home-screen')) },
@@ -130,10 +132,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ...PRELOADED_ROUTES['/pagos'],
   },
   {
-    path: '/pago/:id',
+    path: RECORD_ROUTES.payment,
     title: 'Detalle del Pago',
     screen: lazyScreen(() => import('../features/payments/screens/payment-detail-screen')),
-    ...PRELOADED_ROUTES['/pago/:id'],
+    ...PRELOADED_ROUTES[RECORD_ROUTES.payment],
   },
   {
     path: '/suscripciones',
@@ -144,13 +146,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ...PRELOADED_ROUTES['/suscripciones'],
   },
   {
-    path: '/suscripcion/:id',
+    path: RECORD_ROUTES.subscription,
     title: 'Detalle de la suscripción',
     screen: lazyScreen(() => import('../features/subscriptions/screens/subscription-detail-screen')),
-    ...PRELOADED_ROUTES['/suscripcion/:id'],
+    ...PRELOADED_ROUTES[RECORD_ROUTES.subscription],
   },
   {
-    path: '/notificacion/:id',
+    path: RECORD_ROUTES.notification,
     title: 'Detalle de la notificación',
     rule: any('NOTIFICATION_SHOW'),
     screen: lazyScreen(() => import('../features/notifications/screens/notification-screen')),
@@ -173,7 +175,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     label: 'Buscar',
   }),
   {
-    path: '/comercios/:collectorId',
+    path: RECORD_ROUTES.collector,
     title: 'Entidad',
     rule: any('COLLECTOR_SHOW'),
     screen: lazyScreen(() => import('../features/collectors/screens/collector-screen')),
@@ -209,13 +211,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/payers/screens/reference-create-screen')),
   },
   {
-    path: '/pagadores/referencias/:id/editar',
+    path: RECORD_ROUTES.payerReferenceEdit,
     title: 'Editar referencia de pagador',
     rule: any('PAYER_REFERENCE_UPDATE'),
     screen: lazyScreen(() => import('../features/payers/screens/reference-edit-screen')),
   },
   {
-    path: '/pagadores/:id',
+    path: RECORD_ROUTES.payer,
     title: 'Detalle del pagador',
     rule: any('PAYER_SHOW'),
     screen: lazyScreen(() => import('../features/payers/screens/payer-detail-screen')),
@@ -237,7 +239,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/imports/screens/import-request-screen')),
   },
   {
-    path: '/importacion/:id',
+    path: RECORD_ROUTES.import,
     title: 'Detalle de importación',
     rule: any('IMPORT_REQUEST'),
     screen: lazyScreen(() => import('../features/imports/screens/import-detail-screen')),
@@ -288,7 +290,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/withdrawals/screens/history-screen')),
   },
   {
-    path: '/retiros/lotes/:collectorId/:batchId',
+    path: RECORD_ROUTES.withdrawalBatch,
     title: 'Retiros del lote',
     rule: any('BATCH_WITHDRAW_SHOW', 'WITHDRAW_SHOW'),
     screen: BATCH_DETAIL,
@@ -302,7 +304,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   { path: '/lotes/lotes', title: 'Detalle de lote', rule: any('BATCH_WITHDRAW_SHOW'), screen: BATCH_DETAIL },
   {
-    path: '/lotes/lotes/:collectorId/:id',
+    path: RECORD_ROUTES.batch,
     title: 'Detalle de lote',
     rule: any('BATCH_WITHDRAW_SHOW'),
     screen: BATCH_DETAIL,
@@ -354,7 +356,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/afip/screens/presentation-create-screen')),
   },
   {
-    path: '/afip/:id',
+    path: RECORD_ROUTES.presentation,
     title: 'Detalle de presentación',
     rule: any('AFIP_SHOW'),
     screen: lazyScreen(() => import('../features/afip/screens/presentation-detail-screen')),
@@ -383,7 +385,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/bins/screens/bins-screen')),
   },
   {
-    path: '/bin/:id',
+    path: RECORD_ROUTES.bin,
     title: 'BIN',
     rule: any('BIN_CREATE'),
     screen: lazyScreen(() => import('../features/bins/screens/bin-form-screen')),
