@@ -6,6 +6,7 @@ import {
   type ActivityResultCode as ValidatorsResultCode,
 } from '@backoffice/validators';
 import { codeLabel } from './code-label';
+import { recordHref } from './record-href';
 
 const LOWER_OPERATION_TEXTS = Object.fromEntries(
   Object.entries(OPERATION_TEXTS).map(([operation, text]) => [operation.toLowerCase(), text]),
@@ -48,13 +49,13 @@ export const ACTIVITY_RESULT_COLORS: Readonly<
  * by the id alone (a withdrawal batch needs its collector, a distribution is a dialog of its list).
  */
 const DETAIL_ROUTES: Readonly<Record<string, (id: string) => string>> = {
-  payments: (id) => `/pago/${encodeURIComponent(id)}`,
-  subscriptions: (id) => `/suscripcion/${encodeURIComponent(id)}`,
-  payers: (id) => `/pagadores/${encodeURIComponent(id)}`,
-  imports: (id) => `/importacion/${encodeURIComponent(id)}`,
-  afip: (id) => `/afip/${encodeURIComponent(id)}`,
-  bins: (id) => `/bin/${encodeURIComponent(id)}`,
-  notifications: (id) => `/notificacion/${encodeURIComponent(id)}`,
+  payments: (id) => recordHref('payment', { id }),
+  subscriptions: (id) => recordHref('subscription', { id }),
+  payers: (id) => recordHref('payer', { id }),
+  imports: (id) => recordHref('import', { id }),
+  afip: (id) => recordHref('presentation', { id }),
+  bins: (id) => recordHref('bin', { id }),
+  notifications: (id) => recordHref('notification', { id }),
 };
 
 export function recordRoute(area: string | null | undefined, id: string): string | null {

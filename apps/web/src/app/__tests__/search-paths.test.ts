@@ -33,4 +33,11 @@ describe('a search hit opens a route of the manifest', () => {
       '/transferencias?cuit=20284567898&estado=pendiente',
     );
   });
+
+  it('a record hit carries an odd id (a slash, a space) into its detail as one segment', () => {
+    expect(hitPath('PAYER', { id: 'a/b', title: '' }, 'a/b')).toBe('/pagadores/a%2Fb');
+    expect(hitPath('BATCH', { id: '1 2', collectorId: 'a/b', title: '' }, '1 2')).toBe(
+      '/lotes/lotes/a%2Fb/1%202',
+    );
+  });
 });

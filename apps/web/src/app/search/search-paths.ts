@@ -1,4 +1,5 @@
 import { hrefOf, type LinkedListDefinition } from '@/lib/list/list-definition';
+import { recordHref } from '@/lib/record-href';
 import { collectorsList } from '@/features/collectors/collectors-list.definition';
 import { distributionsList } from '@/features/distributions/distributions-list.definition';
 import { presentationsList } from '@/features/afip/presentations-list.definition';
@@ -16,34 +17,35 @@ type Hit = SearchHitOf;
 /**
  * Where a hit opens: its detail screen, or, for records without one, their list filtered to it (a transfer: the
  * transfers of the CUIT searched; a withdrawal: its collector's withdrawal history; a distribution: its list). A
- * list's address is made by its definition (`hrefOf`), so it is the one the list reads back.
+ * list's address is made by its definition (`hrefOf`), so it is the one the list reads back; a record's by its route
+ * (`recordHref`).
  */
 export function hitPath(kind: SearchGroupKind, hit: Hit, searched: string): string {
-  const id = encodeURIComponent(hit.id);
+  const { id } = hit;
   switch (kind) {
     case 'PAYMENT':
-      return `/pago/${id}`;
+      return recordHref('payment', { id });
     case 'SUBSCRIPTION':
-      return `/suscripcion/${id}`;
+      return recordHref('subscription', { id });
     case 'PAYER':
-      return `/pagadores/${id}`;
+      return recordHref('payer', { id });
     case 'COLLECTOR':
-      return `/comercios/${id}`;
+      return recordHref('collector', { collectorId: id });
     case 'TRANSFER':
       return hrefOf(transfersList, { cuit: searched });
     case 'IMPORT':
-      return `/importacion/${id}`;
+      return recordHref('import', { id });
     case 'WITHDRAWAL':
       // Without its collector the history opens as the operator left it (its bare route).
       return hit.collectorId
         ? hrefOf(historyList, { collector: { id: hit.collectorId, name: hit.detail ?? hit.collectorId } })
         : historyList.path;
     case 'BATCH':
-      return `/lotes/lotes/${encodeURIComponent(hit.collectorId ?? '')}/${id}`;
+      return recordHref('batch', { collectorId: hit.collectorId ?? '', id });
     case 'DISTRIBUTION':
       return hrefOf(distributionsList, { search: hit.id });
     case 'PRESENTATION':
-      return `/afip/${id}`;
+      return recordHref('presentation', { id });
   }
 }
 

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { CodeText } from './code-text';
 import { EmptyText, sectionTableSx } from './detail-card';
 import { notificationChannelLabel } from './notification-labels';
+import { recordHref } from '@/lib/record-href';
 
 /** A notification sent to a payer (payment or subscription: spec 000 §3 notifications[]). */
 export interface PayerNotification {
@@ -63,7 +64,7 @@ export function PayerNotificationsTable({
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(n.date)}</TableCell>
             <TableCell>
               {canShowNotifications ? (
-                <Link component={RouterLink} to={`/notificacion/${encodeURIComponent(n.id)}`}>
+                <Link component={RouterLink} to={recordHref('notification', { id: n.id })}>
                   {n.id}
                 </Link>
               ) : (

@@ -18,9 +18,6 @@ export interface SearchListTexts {
   searchGrid: string;
 }
 
-/** Where a search screen's row opens: its record page under `rowPath` (`/pagadores/{id}`). */
-export const searchRowHref = (rowPath: string, id: string) => `${rowPath}/${encodeURIComponent(id)}`;
-
 /**
  * A screen that is one search box over one list (Buscar Entidades, Buscar Pagadores): the title, the search bar
  * bound to the list's `search` (test id `<area>-search-input`), and the list whose rows open their own page.
@@ -34,15 +31,15 @@ export function SearchListPage<
   query,
   texts,
   columns,
-  rowPath,
+  rowHref,
   headerActions,
   unsorted,
 }: {
   query: ListQuery<{ search: string }, S, TData, TVariables, Row>;
   texts: SearchListTexts;
   columns: readonly DataTableColumn<Row>[];
-  /** The record pages' path; a row opens `rowPath/{id}`. */
-  rowPath: string;
+  /** Where a row opens: its record's page (`(id) => recordHref('payer', { id })`, lib/record-href.ts). */
+  rowHref: (id: string) => string;
   headerActions?: ReactNode;
   unsorted?: boolean;
 }) {
@@ -66,7 +63,7 @@ export function SearchListPage<
         ariaLabel: texts.searchGrid,
         columns,
         emptyMessage: texts.empty,
-        getRowHref: (row) => searchRowHref(rowPath, row.id),
+        getRowHref: (row) => rowHref(row.id),
         unsorted,
       }}
     />

@@ -9,6 +9,7 @@ import { useSubmitAction } from '../../components/actions/submit-action';
 import { ActionDialog, useDialogSubmit } from '../../components/dialogs/action-dialog';
 import { PeriodPicker, periodOf } from '../../components/pickers';
 import { CreatePresentationDocument, PresentationFileStructuresDocument } from './gql/graphql';
+import { recordHref } from '@/lib/record-href';
 
 /** Presentations run from 2020 (spec 001 §9 "Year choices start at 2020") to the current month. */
 const FIRST_PERIOD = '2020-01';
@@ -36,7 +37,7 @@ export function CreatePresentationDialog({ onClose }: { onClose(): void }) {
     success: (payload) => payload.message ?? 'Formulario creado correctamente',
     after: (payload) => {
       const id = payload.presentation?.id;
-      if (id) void navigate(`/afip/${encodeURIComponent(id)}`);
+      if (id) void navigate(recordHref('presentation', { id }));
     },
   });
   const { submit, submitting, feedback: shown } = useDialogSubmit(create);

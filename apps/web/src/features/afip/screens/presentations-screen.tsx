@@ -16,6 +16,7 @@ import { PresentationsFiltersForm } from '../presentations-filters-form';
 import { RowZipButton } from '../presentation-zip-button';
 import { PRESENTATION_FILE_NOTE } from '../presentation-actions';
 import { statusColumn } from '@/components/detail/status-chip';
+import { recordHref } from '@/lib/record-href';
 
 const COLUMNS: DataTableColumn<PresentationRowFragment>[] = [
   { field: 'id', headerName: 'ID', width: 52, sortable: true },
@@ -123,7 +124,7 @@ export default function PresentationsScreen({ creating: openCreating = false }: 
       filters={<PresentationsFiltersForm key={page.filtersKey} {...page.filterForm} />}
       noun={PRESENTATION_NOUN}
       totalTestId="presentations-total"
-      table={{ columns: COLUMNS, getRowHref: (row) => `/afip/${encodeURIComponent(row.id)}` }}
+      table={{ columns: COLUMNS, getRowHref: (row) => recordHref('presentation', { id: row.id }) }}
     >
       {creating && canCreate && <CreatePresentationDialog onClose={closeCreate} />}
     </ListPage>

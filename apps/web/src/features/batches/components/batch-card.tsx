@@ -10,6 +10,7 @@ import { formatAmount, formatDateTime } from '@/lib/format';
 import { useNotify } from '@/lib/notifications';
 import type { BatchRowFragment } from '../gql/graphql';
 import { BatchStatusChip } from './batch-status-chip';
+import { recordHref } from '@/lib/record-href';
 
 /** The batch id with a button that copies it. */
 function CopyableId({ id }: { id: string }) {
@@ -57,7 +58,7 @@ export function BatchCard({ batch, action }: { batch: BatchRowFragment; action?:
           label="Entidad"
           wide
           value={
-            <Link component={RouterLink} to={`/comercios/${encodeURIComponent(batch.collectorId)}`}>
+            <Link component={RouterLink} to={recordHref('collector', { collectorId: batch.collectorId })}>
               {batch.collectorName ?? batch.collectorId} ({batch.collectorId})
             </Link>
           }

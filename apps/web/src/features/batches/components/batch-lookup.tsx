@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { CollectorPicker, type CollectorRef } from '@/components/pickers/collector-picker';
 import { BATCHES_MESSAGES } from '../batch-labels';
+import { recordHref } from '@/lib/record-href';
 
 /**
  * /lotes/lotes without a collector: a batch is found by its collector and id, so the screen asks
@@ -23,7 +24,7 @@ export function BatchLookup({ id }: { id: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
-    void navigate(`/lotes/lotes/${encodeURIComponent(collector.id)}/${encodeURIComponent(wanted)}`);
+    void navigate(recordHref('batch', { collectorId: collector.id, id: wanted }));
   };
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>

@@ -4,6 +4,7 @@ import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-t
 import { DetailCard, EmptyText } from '@/components/detail/detail-card';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { WithdrawalBatchQuery } from '../gql/graphql';
+import { recordHref } from '@/lib/record-href';
 
 type BatchRecords = NonNullable<NonNullable<WithdrawalBatchQuery['withdrawalBatch']>['records']>;
 
@@ -11,7 +12,7 @@ const COLUMNS: readonly SimpleColumn<BatchRecords[number]>[] = [
   {
     header: 'PAGO',
     cell: (record) => (
-      <Link component={RouterLink} to={`/pago/${encodeURIComponent(record.paymentId)}`}>
+      <Link component={RouterLink} to={recordHref('payment', { id: record.paymentId })}>
         {record.paymentId}
       </Link>
     ),

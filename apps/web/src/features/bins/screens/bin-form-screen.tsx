@@ -30,6 +30,7 @@ import {
 } from '../gql/graphql';
 import { LookupField, type LookupOption } from '../lookup-field';
 import { RecordActivity } from '@/components/detail/record-activity';
+import { recordHref } from '@/lib/record-href';
 
 interface MethodOption {
   mediaPaymentId: number;
@@ -239,7 +240,7 @@ export default function BinFormScreen() {
   const fresh = useFreshRecord(CardBinDocument, { id }, result, (data) => data.cardBin, { skip: creating });
   const bin = result.data?.cardBin ?? null;
   const opened = (payload: { bin?: { id: string } | null; message?: string | null }) => {
-    if (payload.bin) void navigate(`/bin/${payload.bin.id}`, { replace: creating });
+    if (payload.bin) void navigate(recordHref('bin', { id: payload.bin.id }), { replace: creating });
   };
   const create = useFormSubmit(
     {

@@ -16,6 +16,7 @@ import { countryName } from '../bin-options';
 import { BIN_NOUN, binsQuery } from '../bins-list';
 import { DeleteCardBinsDocument, type CardBinRowFragment } from '../gql/graphql';
 import { BulkDeleteDialog } from '../components/bulk-delete-dialog';
+import { recordHref } from '@/lib/record-href';
 
 const permitted = (row: CardBinRowFragment, kind: 'EDIT' | 'DELETE') =>
   row.actions.some((action) => action.kind === kind && action.permitted);
@@ -117,7 +118,7 @@ export default function BinsScreen() {
       align: 'center',
       render: (row) => (
         <RowEditDelete
-          editTo={permitted(row, 'EDIT') ? `/bin/${row.id}` : undefined}
+          editTo={permitted(row, 'EDIT') ? recordHref('bin', { id: row.id }) : undefined}
           editLabel={`Editar BIN ${row.id}`}
           onDelete={permitted(row, 'DELETE') ? () => rows.run('DELETE', row) : undefined}
           deleteLabel={`Eliminar BIN ${row.id}`}
@@ -132,7 +133,12 @@ export default function BinsScreen() {
       title="Buscar BIN"
       headerActions={
         canCreate ? (
-          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/bin/-1">
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={recordHref('bin', { id: '-1' })}
+          >
             Nuevo BIN
           </Button>
         ) : undefined

@@ -3,6 +3,7 @@ import { SearchListPage } from '@/components/list-page/search-list-page';
 import { COLLECTORS_MESSAGES } from '../collector-labels';
 import { collectorsQuery } from '../collectors-list';
 import type { CollectorsSearchQuery } from '../gql/graphql';
+import { recordHref } from '@/lib/record-href';
 
 type CollectorRow = NonNullable<CollectorsSearchQuery['collectors']>['rows'][number];
 
@@ -24,7 +25,7 @@ export default function CollectorsSearchScreen() {
       query={collectorsQuery}
       texts={COLLECTORS_MESSAGES}
       columns={COLUMNS}
-      rowPath="/comercios"
+      rowHref={(collectorId) => recordHref('collector', { collectorId })}
       unsorted
     />
   );

@@ -25,6 +25,7 @@ import {
   rowCancelled,
 } from '../import-labels';
 import { statusColumn } from '@/components/detail/status-chip';
+import { recordHref } from '@/lib/record-href';
 
 type Row = NonNullable<ImportRowsQuery['importRows']>['rows'][number];
 
@@ -120,7 +121,7 @@ export function ImportRowsTable({ importId, importStatus }: { importId: string; 
   });
   const page = data?.importRows ?? (loading ? previousData?.importRows : undefined);
   const rowHref = (row: Row) =>
-    approved && row.status !== 'ERROR' && row.paymentId ? `/pago/${encodeURIComponent(row.paymentId)}` : '';
+    approved && row.status !== 'ERROR' && row.paymentId ? recordHref('payment', { id: row.paymentId }) : '';
 
   return (
     <Box data-testid="import-rows">

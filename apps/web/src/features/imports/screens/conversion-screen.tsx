@@ -13,6 +13,7 @@ import { PaymentImportDetailDocument } from '../gql/graphql';
 import { IMPORTS_MESSAGES } from '../import-labels';
 import { ImportSummary } from '../components/import-summary';
 import { ImportToolbar } from '../components/import-toolbar';
+import { recordHref } from '@/lib/record-href';
 
 const COLUMNS: DataTableColumn<ConversionErrorRow>[] = [
   { field: 'index', headerName: 'FILA', width: 90, align: 'right' },
@@ -62,7 +63,7 @@ export default function ConversionScreen() {
           {importId && (
             <Button
               component={RouterLink}
-              to={`/importacion/${encodeURIComponent(importId)}`}
+              to={recordHref('import', { id: importId })}
               variant="outlined"
               data-testid="conversion-view-import"
             >
@@ -74,7 +75,7 @@ export default function ConversionScreen() {
               doc={doc}
               refetch={refetch}
               showConfirm={false}
-              onCancelled={(cancelled) => void navigate(`/importacion/${encodeURIComponent(cancelled.id)}`)}
+              onCancelled={(cancelled) => void navigate(recordHref('import', { id: cancelled.id }))}
             />
           )}
         </Box>

@@ -35,6 +35,7 @@ import { requestKeys } from '@/lib/use-idempotency-key';
 import { ConverterConfigurationsDocument, ImportCollectorMatchDocument } from '../gql/graphql';
 import { IMPORTS_MESSAGES } from '../import-labels';
 import { conversionOf, saveConversion } from '../conversion-cache';
+import { recordHref } from '@/lib/record-href';
 
 interface FormValues extends MatchOptions {
   collector: CollectorRef | null;
@@ -142,7 +143,7 @@ export default function ImportRequestScreen() {
       if (values.converter) {
         const result = conversionOf(answer);
         if (result.errorRows.length === 0 && result.importId) {
-          void navigate(`/importacion/${encodeURIComponent(result.importId)}`);
+          void navigate(recordHref('import', { id: result.importId }));
         } else {
           saveConversion(result);
           void navigate('/conversion');
@@ -150,7 +151,7 @@ export default function ImportRequestScreen() {
         return null;
       }
       const importId = answer.import_id;
-      void navigate(`/importacion/${encodeURIComponent(String(importId))}`);
+      void navigate(recordHref('import', { id: String(importId) }));
       return null;
     } catch (error) {
       // A refusal the gateway answered is a new request next time; a lost answer is sent again under its key.

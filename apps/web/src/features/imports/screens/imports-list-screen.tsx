@@ -10,6 +10,7 @@ import { ImportStatusChip, IMPORTS_MESSAGES } from '../import-labels';
 import { importsQuery } from '../imports-list';
 import { ImportsFiltersForm } from '../components/imports-filters-form';
 import { statusColumn } from '@/components/detail/status-chip';
+import { recordHref } from '@/lib/record-href';
 
 const ID_CLASS = `${dataTableClasses.figures} ${dataTableClasses.key}`;
 
@@ -90,7 +91,7 @@ export default function ImportsListScreen() {
         ariaLabel: 'Importaciones',
         columns: COLUMNS,
         emptyMessage: IMPORTS_MESSAGES.emptyImports,
-        getRowHref: (row) => `/importacion/${encodeURIComponent(row.id)}`,
+        getRowHref: (row) => recordHref('import', { id: row.id }),
       }}
     />
   );

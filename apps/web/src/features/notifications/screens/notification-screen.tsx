@@ -31,6 +31,7 @@ import {
   notificationStatusLabel,
 } from '@/components/detail/notification-labels';
 import { CodeText, StatusDetailText } from '@/components/detail/code-text';
+import { recordHref } from '@/lib/record-href';
 
 const RESENT_MESSAGE = 'Notificación reenviada correctamente';
 
@@ -78,7 +79,7 @@ function NotificationHeader({
         notification?.paymentId ? (
           <>
             Notificación {id} · Pago{' '}
-            <Link component={RouterLink} to={`/pago/${encodeURIComponent(notification.paymentId)}`}>
+            <Link component={RouterLink} to={recordHref('payment', { id: notification.paymentId })}>
               {notification.paymentId}
             </Link>
           </>

@@ -6,6 +6,7 @@ import { PageSection } from '@/components/layout/page-section';
 import { IdentificationFields, identificationInput, NO_IDENTIFICATION } from '../form/identification-fields';
 import { CreatePayerDocument } from '../gql/graphql';
 import { PAYERS_MESSAGES } from '../messages';
+import { recordHref } from '@/lib/record-href';
 
 const INITIAL = { name: '', email: '', identification: NO_IDENTIFICATION };
 
@@ -24,7 +25,7 @@ export default function PayerNewScreen() {
     payload: (data) => data.createPayer,
     success: PAYERS_MESSAGES.created,
     after: ({ payer }) => {
-      if (payer) void navigate(`/pagadores/${encodeURIComponent(payer.id)}`);
+      if (payer) void navigate(recordHref('payer', { id: payer.id }));
     },
   });
 

@@ -7,6 +7,7 @@ import { useHasAny } from '@/lib/permissions';
 import type { PayersSearchQuery } from '../gql/graphql';
 import { payersQuery } from '../list/payers-list';
 import { PAYERS_MESSAGES } from '../messages';
+import { recordHref } from '@/lib/record-href';
 
 type PayerRow = NonNullable<PayersSearchQuery['payers']>['rows'][number];
 
@@ -31,7 +32,7 @@ export default function PayersSearchScreen() {
       query={payersQuery}
       texts={PAYERS_MESSAGES}
       columns={COLUMNS}
-      rowPath="/pagadores"
+      rowHref={(id) => recordHref('payer', { id })}
       headerActions={
         canCreate ? (
           <Button component={RouterLink} to="/pagadores/nuevo" variant="contained" startIcon={<AddIcon />}>

@@ -23,6 +23,7 @@ import { collectorText, referencesQuery } from '../list/references-list';
 import { PAYERS_MESSAGES } from '../messages';
 import { DeleteByCollectorDialog } from '../components/delete-by-collector-dialog';
 import { formatIdentificationNumber } from '@backoffice/validators';
+import { recordHref } from '@/lib/record-href';
 
 const kit = detailActionKit<PayerReferenceRowFragment, { reload(): void }>();
 
@@ -108,7 +109,7 @@ export default function ReferencesScreen() {
         rowLink: false,
         render: (row) => (
           <RowEditDelete
-            editTo={canUpdate ? `/pagadores/referencias/${encodeURIComponent(row.id)}/editar` : undefined}
+            editTo={canUpdate ? recordHref('payerReferenceEdit', { id: row.id }) : undefined}
             editLabel={`Editar la referencia ${row.id}`}
             onDelete={canDelete ? () => runRow('DELETE', row) : undefined}
             deleteLabel={`Eliminar la referencia ${row.id}`}

@@ -11,14 +11,10 @@ import { rowMenuActions, type ListActionKind } from '../payments-bulk-rules';
 import { PaymentRowActions } from './payment-row-actions';
 import { PaymentStatusChip } from './payment-status-chip';
 import { statusColumn } from '@/components/detail/status-chip';
+import { recordHref } from '@/lib/record-href';
 
 /** One row of the grid (fragment PaymentsTableRow). */
 export type PaymentRow = PaymentsTableRowFragment;
-
-/** Where a payment's detail lives. */
-export function paymentHref(id: string): string {
-  return `/pago/${encodeURIComponent(id)}`;
-}
 
 /**
  * The gateway's payment-method catalogue for the method cells. A context rather than a column dependency: the
@@ -129,7 +125,7 @@ function actionsColumn(
     render: (row) => (
       <PaymentRowActions
         paymentId={row.id}
-        detailHref={paymentHref(row.id)}
+        detailHref={recordHref('payment', { id: row.id })}
         actions={onRowAction ? rowMenuActions(row.actions) : []}
         onAction={(kind) => onRowAction?.(kind, row)}
       />

@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { DetailCard, EmptyText, Field, FieldGrid } from './detail-card';
 import { batchStatusLabel, relatedTypeLabel } from './labels';
 import type { PaymentDetail } from './types';
+import { recordHref } from '@/lib/record-href';
 
 /** Related payments (retries, the original), each linking to its detail. */
 export function PaymentRelatedSection({ relateds }: { relateds: PaymentDetail['relateds'] }) {
@@ -25,7 +26,7 @@ export function PaymentRelatedSection({ relateds }: { relateds: PaymentDetail['r
             <ListItem key={`${related.type}-${related.paymentId}`} disableGutters>
               <ListItemText
                 primary={
-                  <Link component={RouterLink} to={`/pago/${encodeURIComponent(related.paymentId)}`}>
+                  <Link component={RouterLink} to={recordHref('payment', { id: related.paymentId })}>
                     Pago {related.paymentId}
                   </Link>
                 }
@@ -62,7 +63,7 @@ export function PaymentSubscriptionSection({
           <Box component="dl" sx={{ m: 0 }}>
             <Field label="ID de suscripción" value={subscriptionId} mono />
           </Box>
-          <CardLink outlined to={`/suscripcion/${encodeURIComponent(subscriptionId)}`}>
+          <CardLink outlined to={recordHref('subscription', { id: subscriptionId })}>
             Ver suscripción
           </CardLink>
         </Box>
@@ -88,7 +89,7 @@ export function PaymentBatchSection({
       action={
         batch && canOpenBatch ? (
           <CardLink
-            to={`/retiros/lotes/${encodeURIComponent(batch.collectorId ?? '')}/${encodeURIComponent(batch.id)}`}
+            to={recordHref('withdrawalBatch', { collectorId: batch.collectorId ?? '', batchId: batch.id })}
           >
             Ver lote
           </CardLink>

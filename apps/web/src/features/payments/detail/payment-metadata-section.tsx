@@ -14,6 +14,7 @@ import { CodeText } from '@/components/detail/code-text';
 import { DetailCard, EmptyText, sectionTableSx } from './detail-card';
 import { metadataKeyLabel } from './labels';
 import type { PaymentDetailMetadata } from './types';
+import { recordHref } from '@/lib/record-href';
 
 /** A metadata value as text: strings as they are, anything else as compact JSON. */
 export function metadataValueText(value: unknown): string {
@@ -35,7 +36,7 @@ function SubscriptionRequest({ entry }: { entry: PaymentDetailMetadata }) {
         sx={{ fontFamily: 'monospace' }}
       />
       {entry.linksToSubscription && entry.subscriptionId ? (
-        <Link component={RouterLink} to={`/suscripcion/${encodeURIComponent(entry.subscriptionId)}`}>
+        <Link component={RouterLink} to={recordHref('subscription', { id: entry.subscriptionId })}>
           Suscripción {entry.subscriptionId}
         </Link>
       ) : (

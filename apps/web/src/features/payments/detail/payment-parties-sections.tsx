@@ -4,6 +4,7 @@ import { CardLink } from '@/components/detail/card-link';
 import { DetailCard, EmptyText, Field, FieldGrid } from './detail-card';
 import type { PaymentDetail } from './types';
 import { formatIdentificationNumber } from '@backoffice/validators';
+import { recordHref } from '@/lib/record-href';
 
 const ID_TYPES: Record<string, string> = {
   DNI_ARG: 'DNI',
@@ -28,7 +29,7 @@ export function PaymentPayerSection({
       testId="section-payer"
       action={
         canShowPayer && payer?.id ? (
-          <CardLink to={`/pagadores/${encodeURIComponent(payer.id)}`}>Ver pagador</CardLink>
+          <CardLink to={recordHref('payer', { id: payer.id })}>Ver pagador</CardLink>
         ) : undefined
       }
     >
@@ -69,7 +70,7 @@ export function PaymentCollectorSection({
       testId="section-collector"
       action={
         canShowCollector ? (
-          <CardLink to={`/comercios/${encodeURIComponent(payment.collectorId)}`}>Ver entidad</CardLink>
+          <CardLink to={recordHref('collector', { collectorId: payment.collectorId })}>Ver entidad</CardLink>
         ) : undefined
       }
     >

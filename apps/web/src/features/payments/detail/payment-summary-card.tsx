@@ -14,6 +14,7 @@ import { refundedAmount } from './amounts';
 import { EmailText, Field, FieldGrid } from './detail-card';
 import { paymentTypeLabel } from './labels';
 import type { PaymentDetail } from './types';
+import { recordHref } from '@/lib/record-href';
 
 /** The head of the detail: status, amount, concept, key dates, payer and ids. */
 export function PaymentSummaryCard({ payment }: { payment: PaymentDetail }) {
@@ -108,7 +109,10 @@ export function PaymentSummaryCard({ payment }: { payment: PaymentDetail }) {
             <Field
               label="Entidad"
               value={
-                <Link component={RouterLink} to={`/comercios/${encodeURIComponent(payment.collectorId)}`}>
+                <Link
+                  component={RouterLink}
+                  to={recordHref('collector', { collectorId: payment.collectorId })}
+                >
                   {payment.collector?.name ?? payment.collectorId}
                 </Link>
               }

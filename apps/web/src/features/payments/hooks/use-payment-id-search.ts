@@ -2,6 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
 import { PaymentsSearchDocument } from '../gql/graphql';
 import { isPaymentIdSearch } from '../payments-list-state';
+import { recordHref } from '@/lib/record-href';
 
 /**
  * An exact payment id goes straight to the payment, whatever the period: answers true when it
@@ -26,7 +27,7 @@ export function usePaymentIdSearch(applied: string): (search: string) => Promise
       })
       .then((result) => result.data?.payments?.rows.some((row) => row.id === search) ?? false)
       .catch(() => false);
-    if (found) void navigate(`/pago/${encodeURIComponent(search)}`);
+    if (found) void navigate(recordHref('payment', { id: search }));
     return found;
   };
 }

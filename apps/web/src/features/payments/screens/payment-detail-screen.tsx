@@ -35,12 +35,10 @@ import { paymentDetailVariables } from '../payment-detail-preload';
 import { paymentStateText } from '../payment-status';
 import { HolderLookupButton, PaymentHeaderTools, PaymentToolbar } from '../detail/payment-toolbar';
 import type { PaymentDetail } from '../detail/types';
+import { recordHref } from '@/lib/record-href';
 
 /** Where a payment that does not exist sends. */
 const NOT_FOUND = { notFoundTestId: 'payment-not-found', listHref: '/pagos', listLabel: 'Ir a Buscar Pagos' };
-
-/** The payment's address: its current version. */
-const currentHrefOf = (id: string) => `/pago/${encodeURIComponent(id)}`;
 
 /** The payment shown (the current version or the one asked for), its versions and its toolbar's actions. */
 function usePaymentDetail(id: string) {
@@ -54,7 +52,7 @@ function usePaymentDetail(id: string) {
     recordOf: (data) => data.payment,
     version: PaymentVersionDocument,
     versionOf: (data) => data.paymentVersion,
-    currentHref: currentHrefOf(id),
+    currentHref: recordHref('payment', { id }),
   });
   const { current, old, fresh, wantsOld, currentRecord, showVersion } = versioned;
   const payment: PaymentDetail | null = versioned.record;
@@ -194,7 +192,7 @@ export default function PaymentDetailScreen() {
         <FreshnessNotice fresh={fresh} onShowChanges={() => actions.open('HISTORY')} />
       )}
       {!shown.isCurrentVersion && (
-        <OldVersionBanner currentHref={currentHrefOf(shown.id)}>
+        <OldVersionBanner currentHref={recordHref('payment', { id: shown.id })}>
           Está viendo la versión {shown.version} del pago ({formatDateTime(shown.lastUpdateDate)}), que no es
           la actual. Las acciones solo están disponibles en la versión actual
           {currentPayment.version ? ` (versión ${currentPayment.version})` : ''}.

@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUS_TONES } from '../subscription-labels';
 import type { SubscriptionView } from './types';
 import { StatusDetailText } from '@/components/detail/code-text';
+import { recordHref } from '@/lib/record-href';
 
 /** The status banner (spec 000 §2): the status, its detail and, once cancelled, when and why. */
 export function SubscriptionStatusBanner({ subscription }: { subscription: SubscriptionView }) {
@@ -45,7 +46,7 @@ export function SubscriptionOldVersionBanner({
   currentVersion: number | null | undefined;
 }) {
   return (
-    <OldVersionBanner currentHref={`/suscripcion/${encodeURIComponent(subscription.id)}`}>
+    <OldVersionBanner currentHref={recordHref('subscription', { id: subscription.id })}>
       Está viendo la versión {subscription.version} de la suscripción (
       {formatDateTime(subscription.lastUpdateDate) || 'sin fecha'}), que no es la actual. Las acciones solo
       están disponibles en la versión actual{currentVersion ? ` (versión ${currentVersion})` : ''}.

@@ -11,6 +11,7 @@ import { DetailCard, EmptyText } from '@/components/detail/detail-card';
 import { SUBSCRIPTIONS_MESSAGES } from '../messages';
 import { periodText, periodsNewestFirst, visiblePeriodCount } from '../periods';
 import type { SubscriptionView } from './types';
+import { recordHref } from '@/lib/record-href';
 
 type Period = SubscriptionView['paymentsPeriods'][number];
 
@@ -30,7 +31,7 @@ const COLUMNS: readonly SimpleColumn<Period>[] = [
           size="small"
           startIcon={<ReceiptLongOutlined />}
           component={RouterLink}
-          to={`/pago/${encodeURIComponent(p.paymentId)}`}
+          to={recordHref('payment', { id: p.paymentId })}
           aria-label={`Ver pago ${p.paymentId} del período ${periodText(p.period)}`}
         >
           Ver pago

@@ -20,6 +20,7 @@ import type { SubscriptionView } from './types';
 import { notificationActionLabel } from '@/components/detail/notification-labels';
 import { StatusDetailText } from '@/components/detail/code-text';
 import { currencyLabel } from '@/lib/code-label';
+import { recordHref } from '@/lib/record-href';
 
 const SUB = { px: 2.5, pt: 2, pb: 0.5, display: 'block' } as const;
 
@@ -112,7 +113,7 @@ export function SubscriptionPartiesSection({
             label="Nombre"
             value={
               canShowCollector ? (
-                <Link component={RouterLink} to={`/comercios/${encodeURIComponent(s.collectorId)}`}>
+                <Link component={RouterLink} to={recordHref('collector', { collectorId: s.collectorId })}>
                   {s.collector?.name ?? s.collectorId}
                 </Link>
               ) : (

@@ -38,6 +38,7 @@ import { SUBSCRIPTIONS_MESSAGES } from '../messages';
 import { SUBSCRIPTION_NOUN } from '../subscription-actions';
 import { subscriptionStateText } from '../subscription-labels';
 import { useMethodNames } from '../use-method-names';
+import { recordHref } from '@/lib/record-href';
 
 const SUBSCRIPTION_TOOLBAR: ToolbarDefinition<SubscriptionActionKind> = {
   registry: SUBSCRIPTION_DETAIL_REGISTRY,
@@ -66,7 +67,7 @@ export default function SubscriptionDetailScreen() {
     recordOf: (data) => data.subscription,
     version: SubscriptionVersionDocument,
     versionOf: (data) => data.subscriptionVersion,
-    currentHref: `/suscripcion/${encodeURIComponent(id)}`,
+    currentHref: recordHref('subscription', { id }),
   });
   const { current, fresh, currentRecord: currentSubscription, requestedVersion, showVersion } = versioned;
   const subscription: SubscriptionView | null = versioned.record;

@@ -13,6 +13,7 @@ import { TRANSFER_ROW_TABLE, type TransferRowContext } from '../components/trans
 import { TransfersFiltersForm } from '../components/transfers-filters-form';
 import { TRANSFERS_MESSAGES } from '../messages';
 import { formatCuit } from '@backoffice/validators';
+import { recordHref } from '@/lib/record-href';
 
 /** Spec 001 §9: the search waits 400 ms; the arrow keys (codes 37 to 40) do not count as typing. */
 export const TRANSFER_SEARCH_DEBOUNCE_MS = 400;
@@ -113,7 +114,7 @@ export default function TransfersScreen() {
       table={{
         columns,
         emptyMessage: TRANSFERS_MESSAGES.empty,
-        getRowHref: (row) => (row.paymentId ? `/pago/${encodeURIComponent(row.paymentId)}` : ''),
+        getRowHref: (row) => (row.paymentId ? recordHref('payment', { id: row.paymentId }) : ''),
       }}
     >
       {rows.dialog}
