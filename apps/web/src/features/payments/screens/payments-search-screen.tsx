@@ -14,12 +14,7 @@ import { PaymentsHeaderActions } from '../components/payments-header-actions';
 import { PaymentsListBar } from '../components/payments-list-bar';
 import { PAYMENT_ROW_TABLE, type PaymentRowContext } from '../components/payment-row-table';
 import { PaymentsSearchScope } from '../components/payments-search-scope';
-import {
-  paymentHref,
-  PaymentsCatalogueProvider,
-  usePaymentColumns,
-  type PaymentRow,
-} from '../components/payments-table';
+import { PaymentsCatalogueProvider, usePaymentColumns, type PaymentRow } from '../components/payments-table';
 import { PAYMENT_ACTIONS, PAYMENT_NOUN, PAYMENT_UNAVAILABLE_REASON } from '../detail/payment-actions';
 import type { BulkPaymentResultFragment } from '../gql/graphql';
 import { usePaymentIdSearch } from '../hooks/use-payment-id-search';
@@ -29,6 +24,7 @@ import { LIST_ACTION_KINDS, type ListActionKind } from '../payments-bulk-rules';
 import { paymentsListRule } from '../payments-list-cache';
 import { ALL_PERIODS, paymentsQuery, periodText } from '../payments-list-state';
 import { PAYMENTS_MESSAGES } from '../messages';
+import { recordHref } from '@/lib/record-href';
 
 const PaymentsActionDialogs = lazyFlowDialogs(() =>
   import('../components/payments-action-dialogs').then((module) => module.PaymentsActionDialogs),
@@ -128,7 +124,7 @@ export default function PaymentsSearchScreen() {
           ariaLabel: 'Pagos',
           columns,
           emptyMessage: 'No se encontraron pagos',
-          getRowHref: (row) => paymentHref(row.id),
+          getRowHref: (row) => recordHref('payment', { id: row.id }),
           selectable: canBulk,
         }}
       >

@@ -22,6 +22,7 @@ import {
   SUBSCRIPTION_NOUN,
   type SubscriptionBulkKind,
 } from '../subscription-actions';
+import { recordHref } from '@/lib/record-href';
 
 const SubscriptionsActionDialogs = lazyFlowDialogs(() =>
   import('../list/subscriptions-action-dialogs').then((module) => module.SubscriptionsActionDialogs),
@@ -109,7 +110,7 @@ export default function SubscriptionsSearchScreen() {
         ariaLabel: 'Suscripciones',
         columns,
         emptyMessage: SUBSCRIPTIONS_MESSAGES.empty,
-        getRowHref: (row) => `/suscripcion/${encodeURIComponent(row.id)}`,
+        getRowHref: (row) => recordHref('subscription', { id: row.id }),
         selectable: true,
       }}
     >
