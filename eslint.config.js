@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import moneyRules from './apps/web/lint/no-amount-parsing.js';
@@ -52,6 +52,47 @@ const sharedZones = ['components', 'lib'].flatMap((shared) => [
     message: 'El código compartido no importa features ni la app.',
   },
 ]);
+
+// A single record's address is built by `recordHref` from its route's pattern (apps/web/src/lib/record-href.ts), which
+// encodes every parameter once; a template literal (or a concatenation) that spells a record route out by hand is
+// refused in the web's source. The patterns are read from that module, so a new record route is guarded as soon as it
+// is declared there. A template matches a pattern when its literal parts are the pattern's: `/pago/${id}`, or
+// `/pago/${id}?accion=X`; a file address that merely starts alike (`/afip/${id}/archivo`) is left alone.
+const RECORD_ROUTES_FILE = 'apps/web/src/lib/record-href.ts';
+const recordPatterns = existsSync(join(root, RECORD_ROUTES_FILE))
+  ? [...readFileSync(join(root, RECORD_ROUTES_FILE), 'utf8').matchAll(/^\s+\w+: '(\/[^']*:[^']*)',$/gm)].map(
+      (match) => match[1],
+    )
+  : [];
+/** An esquery string literal. */
+const quoted = (text) => JSON.stringify(text);
+/** The last literal part of a template on a pattern that ends with `tail`: the tail, then maybe a query or a hash. */
+const tailSelector = (path, tail) => {
+  // esquery's regular expressions cannot hold a slash: `.` stands for one.
+  const tailRegex = tail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '.');
+  return `:matches([${path}=${quoted(tail)}], [${path}=/^${tailRegex}[?#]/])`;
+};
+const handWrittenRecordSelectors = recordPatterns.flatMap((pattern) => {
+  // '/retiros/lotes/:collectorId/:batchId' → ['/retiros/lotes/', '/', '']: the literal parts around the parameters.
+  const parts = pattern.split(/:\w+/);
+  const literal = parts
+    .slice(0, -1)
+    .map((part, i) => `[quasis.${i}.value.raw=${quoted(part)}]`)
+    .join('');
+  const last = `quasis.${parts.length - 1}.value.raw`;
+  return [
+    `TemplateLiteral[quasis.length=${parts.length}]${literal}${tailSelector(last, parts.at(-1))}`,
+    `BinaryExpression[operator="+"][left.type="Literal"][left.value=${quoted(parts[0])}]`,
+  ];
+});
+const handWrittenRecordRule = [
+  'error',
+  ...[...new Set(handWrittenRecordSelectors)].map((selector) => ({
+    selector,
+    message:
+      "A record's address is built from its route: recordHref('payment', { id }) (apps/web/src/lib/record-href.ts) encodes the parameters and stays in step with app/routes.ts. Do not write the path by hand.",
+  })),
+];
 
 // Gateway modules are islands too: apps/gateway/src/modules/X never imports modules/Y (shared code lives in
 // src/shared and src/upstream; src/modules.ts is the one list that imports them all).
@@ -184,6 +225,18 @@ export default tseslint.config(
     ],
     ignores: ['**/__tests__/**', '**/*.test.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 150 }] },
+  },
+  {
+    // No record address written by hand (above); tests spell addresses out on purpose, to check what is built.
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/__tests__/**', 'apps/web/src/**/*.test.*'],
+    rules: { 'no-restricted-syntax': handWrittenRecordRule },
+  },
+  {
+    // Temporarily exempt: another change is rewriting this screen's row actions at the same time; its batch link
+    // moves to recordHref once that lands, and this entry goes.
+    files: ['apps/web/src/features/batches/screens/batches-screen.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // One amount parser in the web: the validators' readAmount / parseAmount, through the AmountField.

@@ -148,3 +148,38 @@ describe('lint: no function over 150 lines in the gateway, the emulator and the 
     },
   );
 });
+
+describe('lint: a record address is built from its route (recordHref), never written by hand', () => {
+  const fired = async (path: string, text: string) =>
+    (await rulesFired(join(ROOT, path), text, boundaries)).includes('no-restricted-syntax');
+  const screen = 'apps/web/src/features/transfers/lint-probe.tsx';
+
+  it.each([
+    ['a detail link', 'export const a = (id: string) => `/pago/${encodeURIComponent(id)}`;\n'],
+    ['a detail link with a query', 'export const a = (id: string) => `/suscripcion/${id}?accion=CANCEL`;\n'],
+    ['a concatenation', "export const a = (id: string) => '/pagadores/' + id;\n"],
+    ['two parameters', 'export const a = (c: string, id: string) => `/retiros/lotes/${c}/${id}`;\n'],
+    [
+      'a parameter inside the path',
+      'export const a = (id: string) => `/pagadores/referencias/${id}/editar`;\n',
+    ],
+  ])('refuses %s in apps/web/src', async (_name, text) => {
+    expect(await fired(screen, text)).toBe(true);
+  });
+
+  it.each([
+    [
+      'the builder',
+      "import { recordHref } from '@/lib/record-href';\nexport const a = (id: string) => recordHref('payment', { id });\n",
+    ],
+    ['a file address that starts like a route', 'export const a = (id: string) => `/afip/${id}/archivo`;\n'],
+    ['a list address', 'export const a = (q: string) => `/pagos?q=${q}`;\n'],
+  ])('accepts %s', async (_name, text) => {
+    expect(await fired(screen, text)).toBe(false);
+  });
+
+  it('leaves tests alone (they spell out the addresses they expect)', async () => {
+    const text = 'export const a = (id: string) => `/pago/${id}`;\n';
+    expect(await fired('apps/web/src/features/transfers/__tests__/lint-probe.test.ts', text)).toBe(false);
+  });
+});
