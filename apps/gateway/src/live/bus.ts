@@ -10,6 +10,13 @@ import type { Logger } from '../logger.js';
 
 /** Most events a reconnect is replayed; more: `reset` (the client checks everything again). */
 export const MAX_REPLAY = 10_000;
+/**
+ * Events a replay reads at once, written to its stream before the next page is read: what one replay holds in
+ * memory (an event names at most 500 ids: 100 events are at most about 3 MiB, a few KiB as changes go).
+ */
+export const REPLAY_PAGE = 100;
+/** Replays reading a page at once on this replica; the others wait their turn, so together they hold a bounded few. */
+export const MAX_REPLAY_READS = 4;
 const READ_BATCH = 1_000;
 /** Without a notification, the events are read this often anyway. */
 const SAFETY_READ_MS = 5_000;
@@ -34,15 +41,22 @@ export interface LiveBusOptions {
   pruneEveryMs?: number;
 }
 
-export type Replay = { reset: true } | { reset: false; events: LiveEvent[] };
+/** A replay's end: `reset` (not replayable, or more than MAX_REPLAY events), or the last event it handed over. */
+export type Replay = { reset: true } | { reset: false; lastId: string };
+
+/** Takes a replay's page; resolves when the next may be read, false when the stream is gone (the replay stops). */
+export type ReplayPage = (events: readonly LiveEvent[]) => Promise<boolean>;
 
 export interface LiveBus {
   /** Listening on the store, from a known position: streams can be served. */
   readonly connected: boolean;
   /** The last event delivered (its id), '0' before the first. */
   readonly cursor: string;
-  /** What a reconnect after `lastId` missed in its namespace, or reset when `lastId` is not kept (unknown, too old). */
-  replay(lastId: string, namespace: string): Promise<Replay>;
+  /**
+   * What a reconnect after `lastId` missed in its namespace, handed to `page` in id order, REPLAY_PAGE events at a
+   * time; reset when `lastId` is not kept (unknown, too old) or more than MAX_REPLAY events came after it.
+   */
+  replay(lastId: string, namespace: string, page: ReplayPage): Promise<Replay>;
   /** A stream was just opened: when the bus was idle (no stream), its cursor moves to the newest event first. */
   wake(): Promise<void>;
   close(): Promise<void>;
@@ -168,6 +182,7 @@ export function createLiveBus(options: LiveBusOptions): LiveBus {
   };
   const pruner = setInterval(prune, options.pruneEveryMs ?? 30_000);
   pruner.unref();
+  const replay = replayer();
 
   return {
     get connected() {
@@ -179,11 +194,8 @@ export function createLiveBus(options: LiveBusOptions): LiveBus {
     async wake() {
       if (idle) await read();
     },
-    async replay(lastId, namespace) {
-      const store = attached;
-      if (!store || !/^\d{1,19}$/.test(lastId) || !(await store.live.kept(lastId))) return { reset: true };
-      const events = await store.live.readEvents(lastId, MAX_REPLAY + 1, namespace);
-      return events.length > MAX_REPLAY ? { reset: true } : { reset: false, events };
+    replay(lastId, namespace, page) {
+      return attached ? replay(attached, lastId, namespace, page) : Promise.resolve({ reset: true });
     },
     async close() {
       closed = true;
@@ -193,6 +205,57 @@ export function createLiveBus(options: LiveBusOptions): LiveBus {
       listener = null;
       attached = null;
       await old?.close();
+    },
+  };
+}
+
+/** Replays on `store`, at most MAX_REPLAY_READS reading a page at once. */
+function replayer() {
+  const reads = turns(MAX_REPLAY_READS);
+  return async (store: Store, lastId: string, namespace: string, page: ReplayPage): Promise<Replay> => {
+    if (!/^\d{1,19}$/.test(lastId) || !(await store.live.kept(lastId))) return { reset: true };
+    let after = lastId;
+    for (let replayed = 0; ;) {
+      await reads.take();
+      let events: LiveEvent[] | null;
+      try {
+        events = await store.live.readEvents(after, REPLAY_PAGE, namespace);
+      } finally {
+        reads.give();
+      }
+      const read = events.length;
+      replayed += read;
+      // Past the bound the client checks everything again: what it was handed meanwhile costs it nothing more.
+      if (replayed > MAX_REPLAY) return { reset: true };
+      if (read > 0) {
+        after = events.at(-1)!.id;
+        // The page is the stream's now: not held here while its client reads it.
+        const handed = page(events);
+        events = null;
+        if (!(await handed)) return { reset: false, lastId: after };
+      }
+      if (read < REPLAY_PAGE) return { reset: false, lastId: after };
+    }
+  };
+}
+
+/** At most `max` holders at once; the others wait in order. */
+function turns(max: number) {
+  let holders = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    take(): Promise<void> {
+      if (holders < max) {
+        holders++;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    /** A holder is done: its turn passes to the first waiting, if any. */
+    give(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else holders--;
     },
   };
 }

@@ -208,15 +208,20 @@ export async function openStream(parts: LiveParts, req: IncomingMessage, res: Se
     stream.live(from);
     return;
   }
-  const replay = await bus.replay(lastId.trim(), owner.namespace).catch((error: unknown) => {
-    logger.warn('live replay not read', { error: String(error) });
-    return { reset: true } as const;
-  });
+  const replay = await bus
+    .replay(lastId.trim(), owner.namespace, (events) => {
+      stream.replayed(events);
+      return stream.drained();
+    })
+    .catch((error: unknown) => {
+      logger.warn('live replay not read', { error: String(error) });
+      return { reset: true } as const;
+    });
   if (replay.reset) {
     stream.reset();
     stream.live(from);
   } else {
-    stream.live(lastId.trim(), replay.events);
+    stream.live(replay.lastId);
   }
 }
 

@@ -15,6 +15,10 @@ import type { PresenceChange } from './presence.js';
 
 /** Unsent bytes a stream may hold before it is cut (a client that does not read). */
 const MAX_UNSENT_BYTES = 1024 * 1024;
+/** A replay's next page waits until its client has read the previous one down to this. */
+const REPLAY_UNSENT_BYTES = 256 * 1024;
+/** Events a replayed stream holds while its replay is read; more, and it is cut (its client reconnects and replays). */
+const MAX_HELD = 10_000;
 
 /** Why a stream was cut: its own unsent bytes, or the replica's streams' together. */
 export type CutBound = 'stream' | 'replica';
@@ -137,6 +141,7 @@ export class LiveStream {
     if (!this.owner.reads.has(event.area)) return;
     if (this.floor === null) {
       this.held.push(event);
+      if (this.held.length > MAX_HELD) this.cut('stream');
       return;
     }
     if (BigInt(event.id) <= this.floor) return;
@@ -145,11 +150,39 @@ export class LiveStream {
     liveMetrics.sent('change');
   }
 
-  /** Live from `after` on: the replayed events first (each after `after`), then what arrived meanwhile. */
-  live(after: string, replayed: readonly LiveEvent[] = []): void {
+  /** A page of its replay (events after the last id its client had, in id order), while what arrives live is held. */
+  replayed(events: readonly LiveEvent[]): void {
+    for (const event of events) {
+      if (!this.owner.reads.has(event.area)) continue;
+      this.write(changeText(event));
+      liveMetrics.sent('change');
+    }
+  }
+
+  /**
+   * Resolves true once its client has read the stream down to REPLAY_UNSENT_BYTES (at once when it has), false when
+   * the stream ended meanwhile: a replay reads its next page only then.
+   */
+  drained(): Promise<boolean> {
+    if (this.ended) return Promise.resolve(false);
+    if (this.res.writableLength <= REPLAY_UNSENT_BYTES) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const settle = () => {
+        this.res.off('drain', settle);
+        this.res.off('close', settle);
+        resolve(!this.ended);
+      };
+      this.res.once('drain', settle);
+      this.res.once('close', settle);
+    });
+  }
+
+  /** Live from `after` on (the last event its replay sent, or the id it started from): what was held first. */
+  live(after: string): void {
     this.floor = BigInt(after);
-    for (const event of [...replayed, ...this.held]) this.change(event, changeText(event));
+    const held = this.held;
     this.held = [];
+    for (const event of held) this.change(event, changeText(event));
   }
 
   presence(change: PresenceChange): void {

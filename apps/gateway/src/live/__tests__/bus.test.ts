@@ -1,7 +1,7 @@
 import type { LiveEvent, LiveHandlers, Store } from '@backoffice/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.js';
-import { createLiveBus, MAX_REPLAY, type LiveBus } from '../bus.js';
+import { createLiveBus, MAX_REPLAY, MAX_REPLAY_READS, REPLAY_PAGE, type LiveBus } from '../bus.js';
 
 /** The bus (bus.ts) on a fake store: order, a lost listener, a store opened anew, replays. */
 function fakeStore(start: LiveEvent[] = []) {
@@ -170,14 +170,67 @@ describe('the live bus', () => {
     expect(lines.filter((line) => line.includes('live listening again'))).toHaveLength(1);
   });
 
+  /** Replays after `lastId`, collecting the pages it hands over. */
+  const replayed = async (bus: LiveBus, lastId: string, goOn = () => true) => {
+    const pages: string[][] = [];
+    const end = await bus.replay(lastId, '', async (events) => {
+      pages.push(events.map((e) => e.id));
+      return goOn();
+    });
+    return { end, pages };
+  };
+
   it("replays a kept id's namespace, and resets an unknown, malformed or too old one", async () => {
     const fake = fakeStore([event(1), { ...event(2), namespace: 'ns' }, event(3)]);
     const { bus } = busOn(() => fake.store);
     await until(() => bus.connected);
-    expect(await bus.replay('1', '')).toEqual({ reset: false, events: [event(3)] });
-    expect(await bus.replay('9', '')).toEqual({ reset: true });
-    expect(await bus.replay('1; drop table', '')).toEqual({ reset: true });
+    expect(await replayed(bus, '1')).toEqual({ end: { reset: false, lastId: '3' }, pages: [['3']] });
+    expect(await replayed(bus, '3')).toEqual({ end: { reset: false, lastId: '3' }, pages: [] });
+    expect(await replayed(bus, '9')).toEqual({ end: { reset: true }, pages: [] });
+    expect(await replayed(bus, '1; drop table')).toEqual({ end: { reset: true }, pages: [] });
     for (let id = 4; id <= MAX_REPLAY + 5; id++) fake.events.push(event(id));
-    expect(await bus.replay('3', '')).toEqual({ reset: true });
+    expect((await replayed(bus, '3')).end).toEqual({ reset: true });
+  });
+
+  it('reads a replay a page at a time, the next only once the stream took the last, and stops with the stream', async () => {
+    const fake = fakeStore(Array.from({ length: 2 * REPLAY_PAGE + 30 }, (_, i) => event(i + 1)));
+    const limits: number[] = [];
+    const read = fake.store.live.readEvents.bind(fake.store.live);
+    fake.store.live.readEvents = async (afterId, limit, namespace) => {
+      limits.push(limit);
+      return read(afterId, limit, namespace);
+    };
+    const { bus } = busOn(() => fake.store);
+    await until(() => bus.connected);
+    limits.length = 0;
+    const { end, pages } = await replayed(bus, '1');
+    expect(pages.map((page) => page.length)).toEqual([REPLAY_PAGE, REPLAY_PAGE, 29]);
+    expect(pages.flat()).toEqual(Array.from({ length: 2 * REPLAY_PAGE + 29 }, (_, i) => String(i + 2)));
+    expect(end).toEqual({ reset: false, lastId: String(2 * REPLAY_PAGE + 30) });
+    expect(Math.max(...limits)).toBe(REPLAY_PAGE);
+    // The stream ended after its first page: nothing more is read.
+    limits.length = 0;
+    expect((await replayed(bus, '1', () => false)).pages).toHaveLength(1);
+    expect(limits).toHaveLength(1);
+  });
+
+  it('lets MAX_REPLAY_READS replays read at once on the replica; the others wait their turn', async () => {
+    const fake = fakeStore([event(1), event(2)]);
+    const { bus } = busOn(() => fake.store);
+    await until(() => bus.connected);
+    let reading = 0;
+    let most = 0;
+    const read = fake.store.live.readEvents.bind(fake.store.live);
+    fake.store.live.readEvents = async (afterId, limit, namespace) => {
+      most = Math.max(most, ++reading);
+      // A read that takes a while: every replay asks for its page before the first is answered.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      reading--;
+      return read(afterId, limit, namespace);
+    };
+    const replays = await Promise.all(Array.from({ length: MAX_REPLAY_READS + 3 }, () => replayed(bus, '1')));
+    for (const replay of replays)
+      expect(replay).toEqual({ end: { reset: false, lastId: '2' }, pages: [['2']] });
+    expect(most).toBe(MAX_REPLAY_READS);
   });
 });

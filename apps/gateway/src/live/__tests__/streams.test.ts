@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { LiveEvent } from '@backoffice/store';
-import { afterEach, describe, expect, it } from 'vitest';
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registry } from '../../telemetry/metrics.js';
 import { createLiveStreams, type LiveStreams } from '../streams.js';
 
@@ -105,10 +106,40 @@ describe('live streams', () => {
     // Arrive while the replay is read.
     streams.deliver(event(12));
     streams.deliver(event(13));
-    opened.stream.live('10', [event(11), event(12)]);
+    opened.stream.replayed([event(11), event(12)]);
+    opened.stream.live('12');
     streams.deliver(event(13));
     streams.deliver(event(14));
     expect(r.written.map((text) => /^id: (\d+)/.exec(text)?.[1])).toEqual(['11', '12', '13', '14']);
+  });
+
+  it("lets a replay's next page wait until its client read the last, and cuts a stream holding too much meanwhile", async () => {
+    const streams = streamsOf(10, 4);
+    const r = unreadResponse();
+    const events = new EventEmitter();
+    Object.assign(r.res, { once: events.once.bind(events), off: events.off.bind(events) });
+    const opened = streams.open(admin, r.res);
+    if (!('stream' in opened)) throw new Error('refused');
+    const { stream } = opened;
+    stream.replayed([event(11)]);
+    await expect(stream.drained()).resolves.toBe(true);
+    // A page of large changes the client has not read yet: the next page waits for it.
+    const large = (id: number): LiveEvent => ({
+      ...event(id),
+      ids: Array.from({ length: 500 }, (_, i) => `${id}-${i}`.padEnd(64, 'x')),
+    });
+    stream.replayed([large(12), large(13), large(14), large(15), large(16), large(17), large(18), large(19)]);
+    let drained: boolean | undefined;
+    void stream.drained().then((value) => (drained = value));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(drained).toBeUndefined();
+    r.read();
+    events.emit('drain');
+    await vi.waitFor(() => expect(drained).toBe(true));
+    // Live events held while the replay runs are bounded too.
+    for (let id = 100; id <= 10_100; id++) streams.deliver(event(id));
+    expect(r.destroyed()).toBe(true);
+    await expect(stream.drained()).resolves.toBe(false);
   });
 
   it('writes a ping to every stream each heartbeat and ends them all at the stop', async () => {
@@ -135,7 +166,8 @@ describe('live streams', () => {
     const of = (id: number, area: string): LiveEvent => ({ ...event(id), area });
     streams.deliver(of(12, 'bins'));
     streams.deliver(of(13, 'payments'));
-    opened.stream.live('10', [of(11, 'imports'), of(12, 'bins')]);
+    opened.stream.replayed([of(11, 'imports'), of(12, 'bins')]);
+    opened.stream.live('12');
     streams.deliver(of(14, 'imports'));
     streams.deliver(of(15, 'payments'));
     expect(r.written.map((text) => /^id: (\d+)/.exec(text)?.[1])).toEqual(['13', '15']);
