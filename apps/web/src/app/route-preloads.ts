@@ -12,8 +12,6 @@ const any = (...permissions: Permission[]): PermissionRule => ({ any: permission
 /**
  * The routes with a preload, by path: their rule and preload module. The manifest (app/routes.ts) spreads them into
  * their entries and the first request (app/first-request.ts) reads them here, without the manifest's icons and React.
- * A record route's key is its pattern in RECORD_ROUTES (lib/record-href.ts), written out so that the first request's
- * chunk stays as it is: the manifest looks its entry up by RECORD_ROUTES, so a key that differs is a type error.
  */
 export const PRELOADED_ROUTES = {
   '/pagos': { preload: () => import('../features/payments/payments-preload') },

@@ -19,7 +19,6 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import type { Permission, PermissionRule } from '../lib/permissions';
 import { APPROVAL_PERMISSIONS } from '../lib/permission-rules';
 import type { RoutePreload } from '../lib/preload/list-preload';
-import { RECORD_ROUTES } from '../lib/record-href';
 import { PRELOADED_ROUTES } from './route-preloads';
 import {
   BATCHES,
@@ -117,7 +116,9 @@ const BATCH_DETAIL = lazyScreen(() => import('../features/batches/screens/batch-
  * The route manifest: every route of spec 000 §2 and spec 001 §2 (route table and "other links seen"), each with
  * its title, permission rule and lazy screen. The empty path and unknown paths redirect to /home (router.tsx).
  * Permissions per route: docs/decisions.md, "Routes". Adding an area's screen is adding (or filling) its entry. A
- * route that shows one record takes its pattern from RECORD_ROUTES (lib/record-href.ts), which links build on.
+ * route that shows one record has its pattern in RECORD_ROUTES too (lib/record-href.ts), which links are built from
+ * (app/__tests__/record-links.test.ts holds the two alike); it is written out here so that the shell does not carry
+ * the builder, which only screens use.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/home', title: 'Inicio', screen: lazyScreen(() => import('./home/home-screen')) },
@@ -132,10 +133,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ...PRELOADED_ROUTES['/pagos'],
   },
   {
-    path: RECORD_ROUTES.payment,
+    path: '/pago/:id',
     title: 'Detalle del Pago',
     screen: lazyScreen(() => import('../features/payments/screens/payment-detail-screen')),
-    ...PRELOADED_ROUTES[RECORD_ROUTES.payment],
+    ...PRELOADED_ROUTES['/pago/:id'],
   },
   {
     path: '/suscripciones',
@@ -146,13 +147,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ...PRELOADED_ROUTES['/suscripciones'],
   },
   {
-    path: RECORD_ROUTES.subscription,
+    path: '/suscripcion/:id',
     title: 'Detalle de la suscripción',
     screen: lazyScreen(() => import('../features/subscriptions/screens/subscription-detail-screen')),
-    ...PRELOADED_ROUTES[RECORD_ROUTES.subscription],
+    ...PRELOADED_ROUTES['/suscripcion/:id'],
   },
   {
-    path: RECORD_ROUTES.notification,
+    path: '/notificacion/:id',
     title: 'Detalle de la notificación',
     rule: any('NOTIFICATION_SHOW'),
     screen: lazyScreen(() => import('../features/notifications/screens/notification-screen')),
@@ -175,7 +176,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     label: 'Buscar',
   }),
   {
-    path: RECORD_ROUTES.collector,
+    path: '/comercios/:collectorId',
     title: 'Entidad',
     rule: any('COLLECTOR_SHOW'),
     screen: lazyScreen(() => import('../features/collectors/screens/collector-screen')),
@@ -211,13 +212,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/payers/screens/reference-create-screen')),
   },
   {
-    path: RECORD_ROUTES.payerReferenceEdit,
+    path: '/pagadores/referencias/:id/editar',
     title: 'Editar referencia de pagador',
     rule: any('PAYER_REFERENCE_UPDATE'),
     screen: lazyScreen(() => import('../features/payers/screens/reference-edit-screen')),
   },
   {
-    path: RECORD_ROUTES.payer,
+    path: '/pagadores/:id',
     title: 'Detalle del pagador',
     rule: any('PAYER_SHOW'),
     screen: lazyScreen(() => import('../features/payers/screens/payer-detail-screen')),
@@ -239,7 +240,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/imports/screens/import-request-screen')),
   },
   {
-    path: RECORD_ROUTES.import,
+    path: '/importacion/:id',
     title: 'Detalle de importación',
     rule: any('IMPORT_REQUEST'),
     screen: lazyScreen(() => import('../features/imports/screens/import-detail-screen')),
@@ -290,7 +291,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/withdrawals/screens/history-screen')),
   },
   {
-    path: RECORD_ROUTES.withdrawalBatch,
+    path: '/retiros/lotes/:collectorId/:batchId',
     title: 'Retiros del lote',
     rule: any('BATCH_WITHDRAW_SHOW', 'WITHDRAW_SHOW'),
     screen: BATCH_DETAIL,
@@ -304,7 +305,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   { path: '/lotes/lotes', title: 'Detalle de lote', rule: any('BATCH_WITHDRAW_SHOW'), screen: BATCH_DETAIL },
   {
-    path: RECORD_ROUTES.batch,
+    path: '/lotes/lotes/:collectorId/:id',
     title: 'Detalle de lote',
     rule: any('BATCH_WITHDRAW_SHOW'),
     screen: BATCH_DETAIL,
@@ -356,7 +357,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/afip/screens/presentation-create-screen')),
   },
   {
-    path: RECORD_ROUTES.presentation,
+    path: '/afip/:id',
     title: 'Detalle de presentación',
     rule: any('AFIP_SHOW'),
     screen: lazyScreen(() => import('../features/afip/screens/presentation-detail-screen')),
@@ -385,7 +386,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(() => import('../features/bins/screens/bins-screen')),
   },
   {
-    path: RECORD_ROUTES.bin,
+    path: '/bin/:id',
     title: 'BIN',
     rule: any('BIN_CREATE'),
     screen: lazyScreen(() => import('../features/bins/screens/bin-form-screen')),

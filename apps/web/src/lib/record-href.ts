@@ -1,13 +1,13 @@
 /**
  * A single record's address, built from its route's pattern: the one way to link to a record's screen (a payment's
- * detail, a payer's, a batch's...). The manifest (app/routes.ts) declares these routes with the same patterns, so a
- * link and its route cannot drift apart, and every parameter is encoded here, once (an id such as `a/b` stays one
- * segment). eslint.config.js reads the patterns below to refuse a record address written by hand anywhere else.
+ * detail, a payer's, a batch's...). Every parameter is encoded here, once (an id such as `a/b` stays one segment).
+ * The manifest (app/routes.ts) declares these routes with the same patterns, written out there so that the shell does
+ * not carry this module; app/__tests__/record-links.test.ts holds the two alike, and that each builder's address
+ * matches its route. eslint.config.js reads the patterns below to refuse a record address written by hand elsewhere.
  *
  * A list's address is its definition's instead (`hrefOf`, lib/list/list-definition.ts): a list has a codec of its
- * own, declared in its area; a record route is a pattern only, kept here in shared code because the manifest, which
- * loads with the shell, declares it, and any area (or shared detail section) links to any record without reaching
- * the record's area.
+ * own, declared in its area; a record route is a pattern only, kept here in shared code so that any area (or a
+ * shared detail section) links to any record without importing anything of the record's area.
  */
 
 /** Every route that shows one record, by the record's kind: its React Router pattern (`:name` is a parameter). */
