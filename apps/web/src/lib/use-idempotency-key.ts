@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /**
  * A new idempotency key (a UUID v4). crypto.randomUUID needs a secure context; elsewhere getRandomValues
@@ -34,34 +34,30 @@ export function useIdempotencyKey(): IdempotencyKey {
 }
 
 /**
- * The key of each run of one intent whose items may be sent again ('Reintentar fallidos'): the intent's key until a
- * run is answered. An answered run's FAILED items were refused with nothing written, so sending them again is a new
- * request under a new key (the gateway answers a used key with what it answered before); a run that got
- * no answer (a lost connection) is sent again under its own key, and the gateway answers what it did.
- * `answeredFirst`: the intent's first run was answered elsewhere (a bulk over the search, run by its input step).
+ * The kit's key policy for what an operator sends by a press (a bulk action, a press that writes): a key per request
+ * (`signature`: what it carries), kept while its answer is unknown or never came, so pressing again sends the same
+ * request under the same key and the gateway answers it from its journal (it never acts twice); forgotten after a
+ * definite answer (done or refused), so the next press is a new request under a new key. Two requests never share a
+ * key: the gateway refuses a used key for another request.
  */
-export function useRunKeys(
-  intentKey: string,
-  answeredFirst: boolean,
-): <R>(send: (key: string) => Promise<R>) => Promise<R> {
-  const state = useRef({ intentKey, key: intentKey, renew: false, firstAnswered: false });
-  if (state.current.intentKey !== intentKey) {
-    state.current = { intentKey, key: intentKey, renew: false, firstAnswered: false };
-  }
-  if (answeredFirst && !state.current.firstAnswered) {
-    state.current.firstAnswered = true;
-    state.current.renew = true;
-  }
-  return useCallback(async <R>(send: (key: string) => Promise<R>): Promise<R> => {
-    const run = state.current;
-    if (run.renew) {
-      run.key = newIdempotencyKey();
-      run.renew = false;
-    }
-    const answer = await send(run.key);
-    run.renew = true;
-    return answer;
-  }, []);
+export interface KeptKeys {
+  keyFor(signature: string): string;
+  /** The request got a definite answer: its key is done with. */
+  settled(signature: string): void;
+}
+
+export function keptKeys(): KeptKeys {
+  const kept = new Map<string, string>();
+  return {
+    keyFor(signature) {
+      const key = kept.get(signature) ?? newIdempotencyKey();
+      kept.set(signature, key);
+      return key;
+    },
+    settled(signature) {
+      kept.delete(signature);
+    },
+  };
 }
 
 /**

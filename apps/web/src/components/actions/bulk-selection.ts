@@ -21,6 +21,5 @@ export type BulkRunner<Kind extends string, Value, Result> = (
   kind: Kind,
   ids: string[],
   value: Value,
-  intentKey: string,
   matching?: MatchingSelection,
 ) => Promise<Result[]>;

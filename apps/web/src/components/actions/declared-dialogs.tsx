@@ -12,9 +12,13 @@ import {
 } from '../dialogs/kit-dialogs';
 import type { DialogHandlers } from '../dialogs/submit-dialog';
 import type { ActionDialogTexts, ActionMeta } from './action-registry';
+import type { BulkResultLike } from '../dialogs/bulk-progress';
+import { bulkAction, type AnyBulkAction, type BulkAction, type BulkActionSpec } from './bulk-actions';
 import {
   mutationAction,
   pressAction,
+  selectionOnlyAction,
+  sendAction,
   viewAction,
   type ActionRun,
   type DetailAction,
@@ -22,6 +26,7 @@ import {
   type DialogRun,
   type MutationActionSpec,
 } from './detail-actions';
+import type { SendSpec } from './send-action';
 
 /** A dialog's props without the handlers the action runner gives it. */
 export type DeclaredProps<P> = Omit<P, 'onSubmit' | 'onClose'>;
@@ -70,6 +75,20 @@ export function detailActionKit<R extends { id: string }, C>() {
       meta: ActionMeta;
       perform(run: ActionRun<R, C>): void | Promise<unknown>;
     }): DetailAction<R, C> => pressAction(spec),
+    /** Done on the press, a write with no dialog (re-export, regenerate): its answer a toast, its key the kit's. */
+    send: <TData, TVariables extends OperationVariables, P = unknown>(
+      spec: SendSpec<ActionRun<R, C>, TData, TVariables, P> & { meta: ActionMeta },
+    ): DetailAction<R, C> => sendAction(spec),
+    /**
+     * An action's multi-selection mutation (`bulk:` of `kit.mutation`, or `kit.selectionOnly`): its document, its
+     * variables from the dialog's value and the selection (ids, or the list's filter and count), where its results are.
+     */
+    bulk: <V, F extends object, TData, TVariables extends OperationVariables, Result extends BulkResultLike>(
+      spec: BulkActionSpec<V, F, TData, TVariables, Result>,
+    ): BulkAction<V, F, Result> => bulkAction(spec),
+    /** An action only a multi-selection offers (nothing on one row). */
+    selectionOnly: (spec: { meta: ActionMeta; bulk: AnyBulkAction }): DetailAction<R, C> =>
+      selectionOnlyAction(spec),
     /** Any dialog taking `onSubmit(sent)` and `onClose` (an area's own: the refund, the retry decision):
      * `kit.dialog(RefundDialog)((run) => props)`. */
     dialog:

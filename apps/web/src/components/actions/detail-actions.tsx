@@ -4,26 +4,36 @@ import { useApolloClient } from '@apollo/client/react';
 import { withExpectedVersion } from '../../lib/expected-version';
 import { resolveOutcome, type DialogFeedback, type OutcomePayloadLike } from '../../lib/mutation-outcome';
 import { useNotify, type Notifier } from '../../lib/notifications';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
-import { useMutate, type Mutate } from '../../lib/use-mutate';
+import { keptKeys, useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useMutate } from '../../lib/use-mutate';
 import { useMutationOutcome, type MutationFeedback } from '../../lib/use-mutation-outcome';
 import type { SubmitOutcome } from '../dialogs/action-dialog';
 import { DialogOpeningNotice, DialogRecordState } from '../dialogs/dialog-opening-notice';
 import type { DialogHandlers } from '../dialogs/submit-dialog';
 import type { ActionMeta, ActionRegistry } from './action-registry';
 import { useActionParam } from './action-param';
+import type { AnyBulkAction } from './bulk-actions';
 import { useLiveDialog } from './live-dialog';
+import { sendPressed, type SendSpec } from './send-action';
 
 /**
  * What a declared action works with when it runs: the record shown, what the screen adds (`context`: permissions,
- * the version to show...), and the kit's pieces (client, mutate, toasts), so a declaration needs no hook of its own.
+ * the version to show...), and the kit's pieces (client, toasts, `send`), so a declaration needs no hook of its own.
+ * A write goes through the kit (a declared mutation, `send`), never a `mutate` of the screen's: the kit owns its key.
  */
 export interface ActionRun<R, C> {
   record: R;
   context: C;
   client: ApolloClient;
-  mutate: Mutate;
   notify: Notifier;
+  /**
+   * Sends a write without a dialog and says its answer as a toast (`kit.send` is the declaration of one; a press
+   * that writes only sometimes, like a refresh, calls it): the kit's key, kept while the answer is unknown.
+   * Answers whether it succeeded.
+   */
+  send<TData, TVariables extends OperationVariables, P>(
+    spec: SendSpec<ActionRun<R, C>, TData, TVariables, P>,
+  ): Promise<boolean>;
   outcome: MutationFeedback;
   /** Reads the record again (an UNKNOWN answer: the operator decides on what is true now). */
   refetch(): Promise<unknown>;
@@ -67,6 +77,8 @@ export interface MutationActionSpec<R, C, Sent, TData, TVariables extends Operat
   refused?(payload: P & OutcomePayloadLike, sent: Sent, run: DialogRun<R, C>): DialogFeedback | null;
   /** After the success toast, the dialog closed: what follows (open another action's dialog). */
   after?(sent: Sent, payload: P & OutcomePayloadLike, run: ActionRun<R, C>): void;
+  /** The same action on a multi-selection (`kit.bulk`): the list's bulk flow runs it (`useBulkActions`). */
+  bulk?: AnyBulkAction;
 }
 
 /** One row of a detail's action table, as the runner reads it (built by the functions below, never by hand). */
@@ -79,6 +91,8 @@ export interface DetailAction<R, C> {
   dialog?(run: ActionRun<R, C>, explainRefusal: ExplainRefusal): ReactNode;
   /** Its dialog sends a write: declared to the other operators while open, and warned of theirs. */
   moves?: boolean;
+  /** Its multi-selection mutation, run by the list's bulk flow (`useBulkActions`). */
+  bulk?: AnyBulkAction;
 }
 
 /** A detail's action table: one declaration per action kind the gateway may answer. */
@@ -95,7 +109,23 @@ export function mutationAction<R, C, Sent, TData, TVariables extends OperationVa
     skipDialog: spec.skipDialog,
     moves: true,
     dialog: (run, explainRefusal) => <DeclaredDialog spec={spec} run={run} explainRefusal={explainRefusal} />,
+    bulk: spec.bulk,
   };
+}
+
+/** A press that sends a write, no dialog (re-export, regenerate): its answer a toast, its key the kit's. */
+export function sendAction<R, C, TData, TVariables extends OperationVariables, P = unknown>(
+  spec: SendSpec<ActionRun<R, C>, TData, TVariables, P> & { meta: ActionMeta },
+): DetailAction<R, C> {
+  return { meta: spec.meta, perform: (run) => run.send(spec) };
+}
+
+/** An action only a multi-selection offers (the transfer list's 'Transferir'): no row or detail behaviour. */
+export function selectionOnlyAction<R, C>(spec: {
+  meta: ActionMeta;
+  bulk: AnyBulkAction;
+}): DetailAction<R, C> {
+  return spec;
 }
 
 /** An action that only shows something (the history, the card holders): its dialog, no mutation. */
@@ -137,6 +167,7 @@ function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables
   // answered refusal wrote nothing and its key answers that refusal again: the next press is a new
   // request, under a new key.
   const { key: idempotencyKey, renew } = useIdempotencyKey();
+  const mutate = useMutate();
   // The record a request of unknown outcome was sent against: its retry is the same request (the version the operator
   // acted on included, though the record was read again since), which the gateway answers under the same key.
   const sentAgainst = useRef<{ record: R } | null>(null);
@@ -145,7 +176,7 @@ function DeclaredDialog<R, C, Sent, TData, TVariables extends OperationVariables
     const actedOn = sentAgainst.current?.record ?? run.record;
     // The version of the record shown goes with a mutation that takes it: a record changed since is refused so.
     const variables = withExpectedVersion(spec.mutation, spec.variables(sent, dialogRun), actedOn);
-    const { data } = await run.mutate(spec.mutation, variables);
+    const { data } = await mutate(spec.mutation, variables);
     const payload = data ? spec.payload(data) : null;
     const resolution = resolveOutcome(payload);
     if (resolution.kind === 'success') {
@@ -257,6 +288,8 @@ function useActionTable<K extends string, R, C>(
   const mutate = useMutate();
   const notify = useNotify();
   const outcome = useMutationOutcome();
+  // One key policy for the table's presses that write (`send`): a key per request, kept while its answer is unknown.
+  const [keys] = useState(keptKeys);
   const [opened, setOpened] = useState<{ kind: K; row: R } | null>(null);
   const [busy, setBusy] = useState<{ kind: K; row: R } | null>(null);
   const close = useCallback(() => setOpened(null), []);
@@ -291,18 +324,21 @@ function useActionTable<K extends string, R, C>(
   }, [noticeShown]);
 
   const runOf = useCallback(
-    (record: R): ActionRun<R, C> => ({
-      record,
-      context,
-      client,
-      mutate,
-      notify,
-      outcome,
-      refetch,
-      open: (kind: string) => setOpened({ kind: kind as K, row: record }),
-      close,
-    }),
-    [context, client, mutate, notify, outcome, refetch, close],
+    (record: R): ActionRun<R, C> => {
+      const run: ActionRun<R, C> = {
+        record,
+        context,
+        client,
+        notify,
+        outcome,
+        refetch,
+        send: (spec) => sendPressed(spec, run, { mutate, keys, outcome }),
+        open: (kind: string) => setOpened({ kind: kind as K, row: record }),
+        close,
+      };
+      return run;
+    },
+    [context, client, mutate, keys, notify, outcome, refetch, close],
   );
 
   const run = (kind: K, row: R) => {
@@ -317,7 +353,8 @@ function useActionTable<K extends string, R, C>(
       }
       return;
     }
-    if (action.skipDialog?.(actionRun)) return;
+    // An action only a selection offers has nothing to do on one record.
+    if (!action.dialog || action.skipDialog?.(actionRun)) return;
     live.guard(kind, row, () => setOpened({ kind, row }));
   };
 

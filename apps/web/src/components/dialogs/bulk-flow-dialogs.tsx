@@ -7,7 +7,6 @@ import { BulkProgressDialog } from './bulk-progress-dialog';
 import type { BulkResultLike, BulkSummary } from './bulk-progress';
 import type { ItemNoun } from './item-noun';
 import type { BulkFlowControl, MatchingSelection } from './use-bulk-flow';
-import { useRunKeys } from '../../lib/use-idempotency-key';
 
 /** What the area's input dialog (reason, new method, amount...) receives for one step. */
 export interface FlowInputProps<K extends string, T, V> {
@@ -51,9 +50,10 @@ export interface BulkFlowDialogsProps<K extends string, T, V, R extends BulkResu
   runSingle?(kind: K, item: T, value: V, intentKey: string): Promise<SubmitOutcome>;
   /**
    * Runs the multi-selection action over these ids, or, with `matching`, over every item matching the list's
-   * current search (the confirmed count; `ids` is then empty): one result per item.
+   * current search (the confirmed count; `ids` is then empty): one result per item. Its idempotency key is the
+   * runner's (the kit's `useBulkActions`: kept while an answer is unknown, renewed after a definite one).
    */
-  runBulk(kind: K, ids: string[], value: V, intentKey: string, matching?: MatchingSelection): Promise<R[]>;
+  runBulk(kind: K, ids: string[], value: V, matching?: MatchingSelection): Promise<R[]>;
   /** Each batch of results (the first run and every "Reintentar fallidos"). */
   onBulkResults?(results: R[]): void;
   onBulkClose?(summary: Pick<BulkSummary, 'success' | 'error' | 'unknown'>): void;
@@ -78,14 +78,12 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
   // A bulk over the search runs in its input step (a refusal keeps the dialog and what was typed); the
   // progress dialog opens with those results.
   const [matchedResults, setMatchedResults] = useState<{ intentKey: string; results: R[] } | null>(null);
-  const intentKey = flow?.intentKey ?? '';
-  const runKeys = useRunKeys(intentKey, matchedResults?.intentKey === intentKey);
   const run = useCallback(
     (ids: string[]): Promise<R[]> =>
       flow?.mode === 'bulk' && flow.step === 'progress'
-        ? runKeys((key) => runBulk(flow.kind, ids, flow.value, key))
+        ? runBulk(flow.kind, ids, flow.value)
         : Promise.resolve([]),
-    [flow, runBulk, runKeys],
+    [flow, runBulk],
   );
 
   if (!flow) return null;
@@ -147,7 +145,7 @@ export function BulkFlowDialogs<K extends string, T, V, R extends BulkResultLike
       submitLabel: texts.bulkSubmit,
       onSubmit: matching
         ? async (value) => {
-            const results = await runBulk(flow.kind, [], value, flow.intentKey, matching);
+            const results = await runBulk(flow.kind, [], value, matching);
             setMatchedResults({ intentKey: flow.intentKey, results });
             return submitValue(value);
           }

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { ActionRegistry, ActionState } from '../actions/action-registry';
 import { allMatchingActionStates } from '../actions/all-matching';
+import { useBulkActions, type BulkTable } from '../actions/bulk-actions';
 import { selectionActionStates, type OfferedAction } from '../actions/selection-actions';
 import type { BulkFlowDialogsProps } from '../dialogs/bulk-flow-dialogs';
 import type { BulkResultLike } from '../dialogs/bulk-progress';
@@ -22,7 +23,12 @@ export interface ListBulkPage<Row extends { id: string }> {
   afterAction: { applyChanges(changes: readonly never[], unknown?: boolean): unknown };
 }
 
-export interface ListBulkOptions<K extends string, Row, Result extends BulkItemResult, V = unknown> {
+export interface ListBulkOptions<
+  K extends string,
+  Row,
+  Result extends BulkItemResult,
+  F extends object = object,
+> {
   /** The bulk bar's buttons, in order. */
   kinds: readonly K[];
   registry: ActionRegistry<K>;
@@ -43,8 +49,10 @@ export interface ListBulkOptions<K extends string, Row, Result extends BulkItemR
   changeOf?: (result: Result) => RowChange | null | undefined;
   /** Instead of `changeOf`: the area applies the answer to its lists itself. */
   applyResults?: (results: readonly Result[]) => void;
-  /** The area's mutations, for its flow dialogs (`dialogs`). */
-  run?: Pick<BulkFlowDialogsProps<K, Row, V, Result>, 'runSingle' | 'runBulk'>;
+  /** The area's action table: each kind's `bulk` declaration is what its flow dialogs run (`useBulkActions`). */
+  table?: BulkTable<K>;
+  /** The list's current filter: what a bulk over every matching item acts on. */
+  filter?: F | null;
 }
 
 export interface ListBulk<K extends string, Row, V, Result extends BulkItemResult> {
@@ -63,14 +71,8 @@ export interface ListBulk<K extends string, Row, V, Result extends BulkItemResul
   /** The flow dialogs' answer: the lists follow the done items, which leave the selection (failed ones stay). */
   onBulkResults(results: readonly Result[]): void;
   /** The area's flow dialogs' props (with `run`): `<AreaFlowDialogs {...bulk.dialogs} />`. */
-  dialogs: Pick<
-    BulkFlowDialogsProps<K, Row, V, Result>,
-    'control' | 'runSingle' | 'runBulk' | 'onBulkResults'
-  >;
+  dialogs: Pick<BulkFlowDialogsProps<K, Row, V, Result>, 'control' | 'runBulk' | 'onBulkResults'>;
 }
-
-const refuse = () => Promise.reject(new Error('Acción no disponible.'));
-const NO_RUN = { runSingle: refuse, runBulk: refuse };
 
 const defaultActionsOf = (row: unknown) =>
   (row as { actions?: readonly ActionState<string>[] | null }).actions;
@@ -80,12 +82,16 @@ const defaultActionsOf = (row: unknown) =>
  * matching the search", the action flow and what follows a multi-selection's answer (spec 000 §4: the done
  * items leave the lists that no longer match them and the selection; an unknown outcome reads the list again).
  */
-export function useListBulk<K extends string, Row extends { id: string }, V, Result extends BulkItemResult>(
-  page: ListBulkPage<Row>,
-  options: ListBulkOptions<K, Row, Result, V>,
-): ListBulk<K, Row, V, Result> {
+export function useListBulk<
+  K extends string,
+  Row extends { id: string },
+  V,
+  Result extends BulkItemResult,
+  F extends object = object,
+>(page: ListBulkPage<Row>, options: ListBulkOptions<K, Row, Result, F>): ListBulk<K, Row, V, Result> {
   const { selection, afterAction } = page;
   const flow = useBulkFlow<K, Row, V>();
+  const runBulk = useBulkActions<K, V, Result, F>(options.table, options.filter);
   const matching = useAllMatching({
     key: page.list.key,
     total: page.total,
@@ -130,6 +136,6 @@ export function useListBulk<K extends string, Row extends { id: string }, V, Res
     clearable: options.clearable === true,
     startBulk,
     onBulkResults,
-    dialogs: { control: flow, ...(options.run ?? NO_RUN), onBulkResults },
+    dialogs: { control: flow, runBulk, onBulkResults },
   };
 }

@@ -73,7 +73,7 @@ describe('bulk over every matching item', { timeout: 60_000 }, () => {
 
   it('confirms the count, runs over the search from the input step, shows each result and retries only the failed ids', async () => {
     const user = userEvent.setup({ delay: null });
-    const runBulk = vi.fn<RunBulk>(async (_kind, ids, _value, _key, matching) =>
+    const runBulk = vi.fn<RunBulk>(async (_kind, ids, _value, matching) =>
       matching ? [ok('1'), failed('7'), ok('2'), ok('9')] : ids.map(ok),
     );
     render(<Harness runBulk={runBulk} matching={{ count: 4 }} />);
@@ -85,7 +85,7 @@ describe('bulk over every matching item', { timeout: 60_000 }, () => {
     const progress = await screen.findByTestId('bulk-progress-dialog');
     expect(runBulk).toHaveBeenCalledTimes(1);
     expect(runBulk.mock.calls[0]!.slice(0, 3)).toEqual(['CANCEL', [], { reason: 'Cierre de período' }]);
-    expect(runBulk.mock.calls[0]![4]).toEqual({ count: 4 });
+    expect(runBulk.mock.calls[0]![3]).toEqual({ count: 4 });
     const states = () =>
       within(progress)
         .getAllByTestId('bulk-item')
@@ -99,7 +99,7 @@ describe('bulk over every matching item', { timeout: 60_000 }, () => {
     await user.click(within(progress).getByRole('button', { name: 'Reintentar fallidos (1)' }));
     await waitFor(() => expect(runBulk).toHaveBeenCalledTimes(2));
     expect(runBulk.mock.calls[1]!.slice(1, 3)).toEqual([['7'], { reason: 'Cierre de período' }]);
-    expect(runBulk.mock.calls[1]![4]).toBeUndefined();
+    expect(runBulk.mock.calls[1]![3]).toBeUndefined();
     await waitFor(() => expect(states()).toContainEqual(['7', 'success']));
   });
 
