@@ -9,7 +9,6 @@ import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import type { ActionMeta } from '@/components/actions/action-registry';
 import { versionLoader } from '@/components/versions/query-version-history';
 import type { OutcomePayloadLike } from '@/lib/mutation-outcome';
-import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import {
   CancelPaymentDocument,
   CancelPaymentObjectionDocument,
@@ -274,19 +273,19 @@ export const PAYMENT_ACTION_TABLE: DetailActionTable<PaymentActionKind, PaymentD
     RELOAD: kit.press({
       meta: PAYMENT_ACTIONS.RELOAD,
       perform: async (run) => {
-        const { record, context, mutate, outcome, notify } = run;
+        const { record, context, outcome, notify } = run;
+        // The refresh asks the service (a write, its key the kit's); a past version, or a role without it, reads again.
+        if (context.canRefresh && record.isCurrentVersion) {
+          return run.send({
+            mutation: RefreshPaymentDocument,
+            variables: idOf,
+            payload: (data) => data.refreshPayment,
+            success: SUCCESS_MESSAGES.refresh,
+          });
+        }
         try {
-          if (context.canRefresh && record.isCurrentVersion) {
-            // A press is one intent: its own key (schema 2.0.0: every write has one).
-            const { data } = await mutate(RefreshPaymentDocument, {
-              ...idOf(run),
-              idempotencyKey: newIdempotencyKey(),
-            });
-            outcome.announce(data?.refreshPayment, { success: SUCCESS_MESSAGES.refresh });
-          } else {
-            await context.reloadAll();
-            notify.success(SUCCESS_MESSAGES.refresh);
-          }
+          await context.reloadAll();
+          notify.success(SUCCESS_MESSAGES.refresh);
         } catch (error) {
           outcome.announceError(error);
         }

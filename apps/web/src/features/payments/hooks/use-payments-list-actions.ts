@@ -1,17 +1,6 @@
 import { useCallback } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import {
-  BulkCancelPaymentObjectionsDocument,
-  BulkCancelPaymentsDocument,
-  BulkChangePaymentMethodDocument,
-  type BulkPaymentResultFragment,
-  type PaymentFilter,
-} from '../gql/graphql';
-import { bulkResultsOf } from '@/lib/mutation-outcome';
-import { useMutate } from '@/lib/use-mutate';
-import { bulkSelectionOf, type BulkRunner } from '@/components/actions/bulk-selection';
-import type { ListActionValue } from '../components/payments-action-dialogs';
-import type { ListActionKind } from '../payments-bulk-rules';
+import type { BulkPaymentResultFragment } from '../gql/graphql';
 import { applyPaymentChangesToLists, paymentChangeOf, type PaymentChange } from '../payments-list-cache';
 
 export interface ListChange {
@@ -21,21 +10,14 @@ export interface ListChange {
   unknown: boolean;
 }
 
-const reasonOf = (value: ListActionValue) => ('reason' in value ? value.reason : '');
-
 /**
- * The mutations behind Buscar Pagos' multi-selection actions, and what follows a row's (its action table,
- * `PAYMENT_ROW_TABLE`: `applyRow`, `rowUnknown`). Each answer updates the payments in
+ * What follows Buscar Pagos' row and multi-selection actions (both declared in its action table,
+ * `PAYMENT_ROW_TABLE`: `applyRow`, `rowUnknown`, `applyBulkResults`). Each answer updates the payments in
  * Apollo's cache (rows change in place) and the cached lists (spec 000 §4 "Lists after an action");
- * `onListChange` then lets the screen reload an emptied page. `filter`: the list's current filter, what a bulk
- * over every matching payment acts on.
+ * `onListChange` then lets the screen reload an emptied page.
  */
-export function usePaymentsListActions(
-  onListChange: (change: ListChange) => void,
-  filter: PaymentFilter | null | undefined,
-) {
+export function usePaymentsListActions(onListChange: (change: ListChange) => void) {
   const client = useApolloClient();
-  const mutate = useMutate();
 
   const apply = useCallback(
     (payments: (PaymentChange | null)[], unknown: boolean) => {
@@ -53,28 +35,6 @@ export function usePaymentsListActions(
   );
   const rowUnknown = useCallback(async () => apply([], true), [apply]);
 
-  const runBulk: BulkRunner<ListActionKind, ListActionValue, BulkPaymentResultFragment> = useCallback(
-    async (kind, ids, value, idempotencyKey, matching) => {
-      const selection = bulkSelectionOf(ids, filter, matching);
-      const keyed = { ...selection, reason: reasonOf(value), idempotencyKey };
-      if (kind === 'CANCEL') {
-        return bulkResultsOf((await mutate(BulkCancelPaymentsDocument, keyed)).data?.bulkCancelPayments);
-      }
-      if (kind === 'CANCEL_OBJECTION') {
-        return bulkResultsOf(
-          (await mutate(BulkCancelPaymentObjectionsDocument, keyed)).data?.bulkCancelPaymentObjections,
-        );
-      }
-      const input = 'input' in value ? value.input : null;
-      return bulkResultsOf(
-        input &&
-          (await mutate(BulkChangePaymentMethodDocument, { ...selection, input, idempotencyKey })).data
-            ?.bulkChangePaymentMethod,
-      );
-    },
-    [filter, mutate],
-  );
-
   /** The list follows each batch of bulk results. */
   const applyBulkResults = useCallback(
     (results: readonly BulkPaymentResultFragment[]) =>
@@ -85,5 +45,5 @@ export function usePaymentsListActions(
     [apply],
   );
 
-  return { applyRow, rowUnknown, runBulk, applyBulkResults };
+  return { applyRow, rowUnknown, applyBulkResults };
 }

@@ -16,7 +16,7 @@ import { PAYMENT_ROW_TABLE, type PaymentRowContext } from '../components/payment
 import { PaymentsSearchScope } from '../components/payments-search-scope';
 import { PaymentsCatalogueProvider, usePaymentColumns, type PaymentRow } from '../components/payments-table';
 import { PAYMENT_ACTIONS, PAYMENT_NOUN, PAYMENT_UNAVAILABLE_REASON } from '../detail/payment-actions';
-import type { BulkPaymentResultFragment } from '../gql/graphql';
+import type { BulkPaymentResultFragment, PaymentFilter } from '../gql/graphql';
 import { usePaymentIdSearch } from '../hooks/use-payment-id-search';
 import { useKnownMethods, usePaymentsListPermissions } from '../hooks/use-payments-list-setup';
 import { usePaymentsListActions } from '../hooks/use-payments-list-actions';
@@ -38,20 +38,24 @@ export default function PaymentsSearchScreen() {
   const { canExport, canSeeExportHistory, canBulk } = usePaymentsListPermissions();
 
   // Row and multi-selection actions; the list follows them (spec 000 §4 "Lists after an action").
-  const { applyRow, rowUnknown, runBulk, applyBulkResults } = usePaymentsListActions(
-    page.afterAction.onListChange,
-    variables.filter,
-  );
+  const { applyRow, rowUnknown, applyBulkResults } = usePaymentsListActions(page.afterAction.onListChange);
   const rowContext = useMemo<PaymentRowContext>(() => ({ applied: applyRow }), [applyRow]);
   const rows = useRowActions(PAYMENT_ROW_TABLE, { context: rowContext, refetch: rowUnknown });
-  const bulk = useListBulk<ListActionKind, PaymentRow, ListActionValue, BulkPaymentResultFragment>(page, {
+  const bulk = useListBulk<
+    ListActionKind,
+    PaymentRow,
+    ListActionValue,
+    BulkPaymentResultFragment,
+    PaymentFilter
+  >(page, {
     kinds: LIST_ACTION_KINDS,
     registry: PAYMENT_ACTIONS,
     noun: PAYMENT_NOUN,
     unavailableReason: PAYMENT_UNAVAILABLE_REASON,
     ariaLabel: 'Acciones sobre los pagos seleccionados',
     allMatching: true,
-    run: { runBulk },
+    table: PAYMENT_ROW_TABLE,
+    filter: variables.filter,
     applyResults: applyBulkResults,
   });
   const columns = usePaymentColumns(rows.run);
