@@ -2,7 +2,6 @@ import { detailActionKit } from '@/components/actions/declared-dialogs';
 import { registryOf, type DetailActionTable, type DialogRun } from '@/components/actions/detail-actions';
 import { diffVersions } from '@/components/versions/version-diff';
 import { QueryVersionHistory, versionLoader } from '@/components/versions/query-version-history';
-import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import { SUBSCRIPTION_DIFF } from '../diff';
 import {
   RefreshSubscriptionDocument,
@@ -102,17 +101,20 @@ export const SUBSCRIPTION_ACTION_TABLE: DetailActionTable<
   }),
   RELOAD: kit.press({
     meta: SUBSCRIPTION_ACTIONS.RELOAD,
-    perform: async ({ record, context, mutate, outcome, refetch }) => {
+    perform: async (run) => {
+      const { record, context, outcome, refetch } = run;
+      // The refresh asks the service (a write, its key the kit's); a past version, or a role without it, reads again.
+      if (context.canRefresh && record.isCurrentVersion) {
+        return run.send({
+          mutation: RefreshSubscriptionDocument,
+          variables: () => ({ id: record.id }),
+          payload: (data) => data.refreshSubscription,
+          success: SUBSCRIPTION_SUCCESS.refresh,
+        });
+      }
       try {
-        if (context.canRefresh && record.isCurrentVersion) {
-          // A press is one intent: its own key (schema 2.0.0: every write has one).
-          const idempotencyKey = newIdempotencyKey();
-          const { data } = await mutate(RefreshSubscriptionDocument, { id: record.id, idempotencyKey });
-          outcome.announce(data?.refreshSubscription, { success: SUBSCRIPTION_SUCCESS.refresh });
-        } else {
-          await refetch();
-          outcome.announce({ outcome: 'SUCCESS' }, { success: SUBSCRIPTION_SUCCESS.refresh });
-        }
+        await refetch();
+        outcome.announce({ outcome: 'SUCCESS' }, { success: SUBSCRIPTION_SUCCESS.refresh });
       } catch (error) {
         outcome.announceError(error);
       }

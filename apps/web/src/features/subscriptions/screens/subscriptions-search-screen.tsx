@@ -7,14 +7,18 @@ import { useListBulk } from '@/components/list-page/use-list-bulk';
 import { useCollectorName } from '@/components/pickers/collector-picker';
 import { useListPage } from '@/lib/list/use-list-page';
 import { hasAny, usePermissions } from '@/lib/permissions';
-import type { SubscriptionActionKind, SubscriptionBulkResultFragment } from '../gql/graphql';
+import type {
+  SubscriptionActionKind,
+  SubscriptionBulkResultFragment,
+  SubscriptionFilter,
+} from '../gql/graphql';
 import type { SubscriptionActionValue } from '../list/subscriptions-action-dialogs';
 import { useSubscriptionColumns, type SubscriptionRow } from '../list/subscriptions-columns';
 import { OtherPaymentTypesNotice } from '../list/other-payment-types-notice';
 import { SUBSCRIPTION_ROW_TABLE, type SubscriptionRowContext } from '../list/subscription-row-actions';
 import { SubscriptionsFiltersForm } from '../list/subscriptions-filters';
 import { subscriptionsListRule, subscriptionsQuery } from '../list/subscriptions-list';
-import { changeOf, useSubscriptionsListActions } from '../list/use-subscriptions-list-actions';
+import { changeOf } from '../list/use-subscriptions-list-actions';
 import { SUBSCRIPTIONS_MESSAGES } from '../messages';
 import {
   BULK_KINDS,
@@ -33,7 +37,6 @@ export default function SubscriptionsSearchScreen() {
   const page = useListPage(subscriptionsQuery, { rule: subscriptionsListRule });
   const { list, filters, variables } = page;
   const permissions = usePermissions();
-  const { runBulk } = useSubscriptionsListActions(variables.filter);
   const { afterAction } = page;
   const rowContext = useMemo<SubscriptionRowContext>(
     () => ({ applied: (change) => afterAction.applyChanges([change]) }),
@@ -48,7 +51,8 @@ export default function SubscriptionsSearchScreen() {
     SubscriptionBulkKind,
     SubscriptionRow,
     SubscriptionActionValue,
-    SubscriptionBulkResultFragment
+    SubscriptionBulkResultFragment,
+    SubscriptionFilter
   >(page, {
     kinds: BULK_KINDS,
     registry: SUBSCRIPTION_ACTIONS,
@@ -56,7 +60,8 @@ export default function SubscriptionsSearchScreen() {
     ariaLabel: 'Acciones sobre las suscripciones seleccionadas',
     actionsOf: (row) => row.bulkActions,
     allMatching: true,
-    run: { runBulk },
+    table: SUBSCRIPTION_ROW_TABLE,
+    filter: variables.filter,
     changeOf: (result) => changeOf(result.subscription),
   });
   const runRow = rows.run;
