@@ -3,6 +3,7 @@ import type { DetailActionTable, DialogRun } from '@/components/actions/detail-a
 import { BATCH_ACTIONS, batchFilePath, DOWNLOAD_FORMATS } from './batch-actions';
 import { BatchDetailDialog } from './components/batch-detail-dialog';
 import {
+  BulkReprocessWithdrawalBatchesDocument,
   ReExportWithdrawalBatchDocument,
   ReprocessWithdrawalBatchDocument,
   type BatchRowFragment,
@@ -47,8 +48,8 @@ const movementOf = ({ record }: { record: BatchRowFragment }) => ({
 
 /**
  * A batch's actions, the same on the list's rows and on the detail (spec 001 §2 "Withdrawal batches"): its detail,
- * its downloads, re-export and reprocess (each confirmed in the registry's words). The selection's 'Reprocesar'
- * stays on the bulk flow.
+ * its downloads, re-export and reprocess (each confirmed in the registry's words); 'Reprocesar' on a selection too
+ * (`bulk`, run by the list's bulk flow).
  */
 export const BATCH_ACTION_TABLE: DetailActionTable<
   WithdrawalBatchActionKind,
@@ -79,5 +80,10 @@ export const BATCH_ACTION_TABLE: DetailActionTable<
     payload: (data) => data.reprocessWithdrawalBatch,
     success: REPROCESS.dialog!.success,
     after: (_sent, payload, { context }) => context.applied(payload.batch),
+    bulk: kit.bulk({
+      mutation: BulkReprocessWithdrawalBatchesDocument,
+      variables: (_value: unknown, { ids }: { ids: string[] }) => ({ ids }),
+      results: (data) => data.bulkReprocessWithdrawalBatches,
+    }),
   }),
 };

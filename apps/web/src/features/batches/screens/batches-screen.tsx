@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DeselectOutlined from '@mui/icons-material/DeselectOutlined';
 import { BulkActionBar } from '@/components/actions/bulk-action-bar';
+import { useBulkActions } from '@/components/actions/bulk-actions';
 import { useRowActions } from '@/components/actions/detail-actions';
 import { selectionActionStates } from '@/components/actions/selection-actions';
 import { useBulkFlow } from '@/components/dialogs/use-bulk-flow';
@@ -12,19 +13,13 @@ import { FiltersBar } from '@/components/layout/filters-form';
 import { ListPage } from '@/components/list-page/list-page';
 import { CollectorPicker, PeriodPicker, useCollectorName } from '@/components/pickers';
 import { useListPage } from '@/lib/list/use-list-page';
-import { bulkResultsOf } from '@/lib/mutation-outcome';
-import { useMutate } from '@/lib/use-mutate';
 import { BATCH_ACTIONS, BATCH_NOUN, BULK_KINDS, type BatchFlowKind } from '../batch-actions';
 import { BATCH_ACTION_TABLE } from '../batch-action-table';
 import { BATCH_STATUS_LABELS, BATCH_STATUSES, BATCHES_MESSAGES } from '../batch-labels';
 import { batchesListRule, batchesQuery } from '../batches-list';
 import { BatchActionDialogs, type BatchActionValue } from '../components/batch-action-dialogs';
 import { batchColumns } from '../components/batch-columns';
-import {
-  BulkReprocessWithdrawalBatchesDocument,
-  type BatchBulkResultFragment,
-  type BatchRowFragment,
-} from '../gql/graphql';
+import type { BatchBulkResultFragment, BatchRowFragment } from '../gql/graphql';
 import { changeOfBatch, useBatchActionContext } from '../use-batch-actions';
 
 const STATUS_CHOICES = BATCH_STATUSES.map((value) => ({ value, label: BATCH_STATUS_LABELS[value] }));
@@ -59,15 +54,8 @@ export default function BatchesScreen({ embedded = false }: { embedded?: boolean
   const { context, progress: downloading } = useBatchActionContext(applied);
   const rows = useRowActions(BATCH_ACTION_TABLE, { context, refetch: page.refetch });
   const flow = useBulkFlow<BatchFlowKind, BatchRowFragment, BatchActionValue>();
-  const mutate = useMutate();
-
-  const runBulk = useCallback(
-    async (_kind: BatchFlowKind, ids: string[], _value: BatchActionValue, idempotencyKey: string) =>
-      bulkResultsOf(
-        (await mutate(BulkReprocessWithdrawalBatchesDocument, { ids, idempotencyKey })).data
-          ?.bulkReprocessWithdrawalBatches,
-      ),
-    [mutate],
+  const runBulk = useBulkActions<BatchFlowKind, BatchActionValue, BatchBulkResultFragment>(
+    BATCH_ACTION_TABLE,
   );
 
   const onBulkResults = useCallback(
