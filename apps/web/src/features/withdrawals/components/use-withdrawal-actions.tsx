@@ -1,18 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import Button from '@mui/material/Button';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useRowActions } from '@/components/actions/detail-actions';
-import { bulkResultsOf } from '@/lib/mutation-outcome';
-import { useMutate } from '@/lib/use-mutate';
-import {
-  BulkAuthorizeWithdrawalsDocument,
-  BulkRejectWithdrawalsDocument,
-  type WithdrawalActionKind,
-  type WithdrawalRowFragment,
-} from '../gql/graphql';
+import type { WithdrawalActionKind, WithdrawalRowFragment } from '../gql/graphql';
 import { WITHDRAWALS_MESSAGES } from '../labels';
-import type { WithdrawalBulkKind } from '../withdrawal-actions';
 import { ResultDialog, type ResultNotice } from './result-dialog';
 import { WITHDRAWAL_ROW_TABLE, type WithdrawalRowContext } from './withdrawal-row-actions';
 import {
@@ -20,11 +12,9 @@ import {
   type WithdrawalsBulk as Bulk,
   type WithdrawalsPage as Page,
 } from './flow-dialogs';
-import type { WithdrawalFlowValue } from './withdrawal-flow-dialogs';
 import type { PanelBehaviour } from './withdrawal-list-panel';
 
 type Row = WithdrawalRowFragment;
-type Value = WithdrawalFlowValue;
 /** Spec 001 §9: the reset of the authorization list waits 1 s before clearing and reloading. */
 export const RESET_DELAY_MS = 1000;
 /** A withdrawal's change to the lists (its new status). */
@@ -32,12 +22,11 @@ export const change = (w: { id: string; status: Row['status'] } | null | undefin
   w && { id: w.id, status: w.status };
 
 /**
- * The rows' actions (authorize, reject, 'Detalle de retiro': the row table `WITHDRAWAL_ROW_TABLE`) and the
- * selection's (authorize and reject over the selected rows, spec 001 §2).
+ * The rows' actions (authorize, reject, 'Detalle de retiro') and the selection's (authorize and reject over the
+ * selected rows, spec 001 §2): all declared in the row table `WITHDRAWAL_ROW_TABLE`.
  */
 export function useWithdrawalActions(page: Page, bulk: Bulk): PanelBehaviour<Row, WithdrawalActionKind> {
   const [notice, setNotice] = useState<ResultNotice | null>(null);
-  const mutate = useMutate();
   const after = page.afterAction;
   const context = useMemo<WithdrawalRowContext>(
     () => ({ applied: (withdrawal) => after.applyChanges([change(withdrawal)]), showNotice: setNotice }),
@@ -45,25 +34,11 @@ export function useWithdrawalActions(page: Page, bulk: Bulk): PanelBehaviour<Row
   );
   const rows = useRowActions(WITHDRAWAL_ROW_TABLE, { context, refetch: page.refetch });
 
-  const runBulk = useCallback(
-    async (kind: WithdrawalBulkKind, ids: string[], value: Value, idempotencyKey: string) =>
-      kind === 'AUTHORIZE'
-        ? bulkResultsOf(
-            (await mutate(BulkAuthorizeWithdrawalsDocument, { ids, idempotencyKey })).data
-              ?.bulkAuthorizeWithdrawals,
-          )
-        : bulkResultsOf(
-            (await mutate(BulkRejectWithdrawalsDocument, { ids, reason: value.reason ?? '', idempotencyKey }))
-              .data?.bulkRejectWithdrawals,
-          ),
-    [mutate],
-  );
-
   return {
     onRowAction: rows.run,
     dialogs: (
       <>
-        <WithdrawalsFlowDialogs control={bulk.flow} runBulk={runBulk} onBulkResults={bulk.onBulkResults} />
+        <WithdrawalsFlowDialogs {...bulk.dialogs} />
         {rows.dialog}
         <ResultDialog notice={notice} onClose={() => setNotice(null)} />
       </>

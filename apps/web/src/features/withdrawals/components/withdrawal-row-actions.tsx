@@ -3,8 +3,12 @@ import type { DetailActionTable } from '@/components/actions/detail-actions';
 import type { OutcomePayloadLike } from '@/lib/mutation-outcome';
 import {
   AuthorizeWithdrawalDocument,
+  BulkAuthorizeWithdrawalsDocument,
+  BulkRejectWithdrawalsDocument,
   ReExportWithdrawDocument,
   RejectWithdrawalDocument,
+  RejectWithdrawsDocument,
+  TransferWithdrawsDocument,
   type WithdrawalActionKind,
   type WithdrawalRowFragment,
   type WithdrawRowFragment,
@@ -13,11 +17,14 @@ import { WITHDRAWALS_MESSAGES } from '../labels';
 import {
   FILE_FORMAT_OF,
   WITHDRAW_ACTIONS,
+  WITHDRAW_ROW_KINDS,
   WITHDRAWAL_ACTIONS,
+  type WithdrawBulkKind,
   type WithdrawFileKind,
 } from '../withdrawal-actions';
 import type { ResultNotice } from './result-dialog';
 import { WithdrawalDetailDialog } from './withdrawal-detail-dialog';
+import type { WithdrawalFlowValue } from './withdrawal-flow-dialogs';
 
 type Withdrawal = WithdrawalRowFragment;
 
@@ -47,7 +54,10 @@ const refusedInNotice = (
 const kit = detailActionKit<Withdrawal, WithdrawalRowContext>();
 const { AUTHORIZE, REJECT, DETAIL } = WITHDRAWAL_ACTIONS;
 
-/** A withdrawal's row menu (spec 001 §2 "Withdrawal authorization list", "Withdrawal history"). */
+/**
+ * A withdrawal's row menu (spec 001 §2 "Withdrawal authorization list", "Withdrawal history"), and the authorization
+ * list's selection: authorize and reject (`bulk`, run by the list's bulk flow).
+ */
 export const WITHDRAWAL_ROW_TABLE: DetailActionTable<WithdrawalActionKind, Withdrawal, WithdrawalRowContext> =
   {
     AUTHORIZE: kit.mutation({
@@ -69,6 +79,11 @@ export const WITHDRAWAL_ROW_TABLE: DetailActionTable<WithdrawalActionKind, Withd
       payload: (data) => data.authorizeWithdrawal,
       // Said in 'Retiro Aprobado' with its 'Ok', not a toast.
       success: () => null,
+      bulk: kit.bulk({
+        mutation: BulkAuthorizeWithdrawalsDocument,
+        variables: (_value: unknown, { ids }: { ids: string[] }) => ({ ids }),
+        results: (data) => data.bulkAuthorizeWithdrawals,
+      }),
       after: (_sent, payload, { record, context }) => {
         context.applied(payload.withdrawal);
         context.showNotice({
@@ -88,6 +103,14 @@ export const WITHDRAWAL_ROW_TABLE: DetailActionTable<WithdrawalActionKind, Withd
       success: (payload) => ({ text: payload.message ?? WITHDRAWALS_MESSAGES.rejected }),
       after: (_sent, payload, { context }) => context.applied(payload.withdrawal),
       refused: refusedInNotice,
+      bulk: kit.bulk({
+        mutation: BulkRejectWithdrawalsDocument,
+        variables: (value: WithdrawalFlowValue, { ids }: { ids: string[] }) => ({
+          ids,
+          reason: value.reason ?? '',
+        }),
+        results: (data) => data.bulkRejectWithdrawals,
+      }),
     }),
     DETAIL: kit.view({
       meta: DETAIL,
@@ -98,8 +121,6 @@ export const WITHDRAWAL_ROW_TABLE: DetailActionTable<WithdrawalActionKind, Withd
 /** What the transfer list gives its rows' actions. */
 export interface WithdrawRowContext {
   download(path: string): Promise<unknown>;
-  /** One re-export intent per list shown and row (a second press does not export twice). */
-  exportKey: string;
 }
 
 export type WithdrawRowKind = WithdrawFileKind | 'RE_EXPORT';
@@ -114,25 +135,47 @@ const download = (kind: WithdrawFileKind) =>
       void context.download(`/retiros/${encodeURIComponent(record.id)}/${FILE_FORMAT_OF[kind]}`),
   });
 
-/** A withdraw's row menu on the transfer list (spec 001 §2 "Withdrawals to transfer"): downloads, re-export. */
-export const WITHDRAW_ROW_TABLE: DetailActionTable<WithdrawRowKind, WithdrawRowFragment, WithdrawRowContext> =
-  {
-    DOWNLOAD_XLSX: download('DOWNLOAD_XLSX'),
-    DOWNLOAD_TXT: download('DOWNLOAD_TXT'),
-    DOWNLOAD_XML: download('DOWNLOAD_XML'),
-    RE_EXPORT: withdraw.press({
-      meta: WITHDRAW_ACTIONS.RE_EXPORT,
-      perform: ({ record, context, mutate, outcome }) =>
-        mutate(ReExportWithdrawDocument, {
-          id: record.id,
-          idempotencyKey: `${context.exportKey}-${record.id}`,
-        })
-          .then((answer) =>
-            outcome.announce(answer.data?.reExportWithdraw, { success: WITHDRAWALS_MESSAGES.reExported }),
-          )
-          .catch(outcome.announceError),
+/** Rechazar on the transfer list's selection: the reason its dialog asked. */
+const rejectWithdraws = withdraw.bulk({
+  mutation: RejectWithdrawsDocument,
+  variables: (value: WithdrawalFlowValue, { ids }: { ids: string[] }) => ({
+    ids,
+    reason: value.reason ?? '',
+  }),
+  results: (data) => data.rejectWithdraws,
+});
+
+/**
+ * A withdraw's row menu on the transfer list (spec 001 §2 "Withdrawals to transfer"): downloads, re-export (the
+ * press sends it; pressed again after an unknown answer, the same request); and the selection's Transferir and
+ * Rechazar (run by the list's bulk flow).
+ */
+export const WITHDRAW_ROW_TABLE: DetailActionTable<
+  WithdrawRowKind | WithdrawBulkKind,
+  WithdrawRowFragment,
+  WithdrawRowContext
+> = {
+  DOWNLOAD_XLSX: download('DOWNLOAD_XLSX'),
+  DOWNLOAD_TXT: download('DOWNLOAD_TXT'),
+  DOWNLOAD_XML: download('DOWNLOAD_XML'),
+  RE_EXPORT: withdraw.send({
+    meta: WITHDRAW_ACTIONS.RE_EXPORT,
+    mutation: ReExportWithdrawDocument,
+    variables: ({ record }) => ({ id: record.id }),
+    payload: (data) => data.reExportWithdraw,
+    success: WITHDRAWALS_MESSAGES.reExported,
+  }),
+  TRANSFER: withdraw.selectionOnly({
+    meta: WITHDRAW_ACTIONS.TRANSFER,
+    bulk: withdraw.bulk({
+      mutation: TransferWithdrawsDocument,
+      variables: (_value: unknown, { ids }: { ids: string[] }) => ({ ids }),
+      results: (data) => data.transferWithdraws,
     }),
-  };
+  }),
+  REJECT: withdraw.selectionOnly({ meta: WITHDRAW_ACTIONS.REJECT, bulk: rejectWithdraws }),
+};
 
 /** Whether a row menu's kind is one of the transfer list's row actions (the others act on a selection). */
-export const isWithdrawRowKind = (kind: string): kind is WithdrawRowKind => kind in WITHDRAW_ROW_TABLE;
+export const isWithdrawRowKind = (kind: string): kind is WithdrawRowKind =>
+  (WITHDRAW_ROW_KINDS as readonly string[]).includes(kind);

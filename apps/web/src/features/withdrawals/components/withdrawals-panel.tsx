@@ -16,6 +16,7 @@ import { collectorIdColumn, collectorNameColumn } from '@/components/data-table/
 import { amountColumn, dateColumn, withdrawalStatusColumn } from './columns';
 import type { WithdrawalsBulk as Bulk, WithdrawalsPage as Page } from './flow-dialogs';
 import { change, useResetControl, useWithdrawalActions } from './use-withdrawal-actions';
+import { WITHDRAWAL_ROW_TABLE } from './withdrawal-row-actions';
 import { definePanel } from './withdrawal-list-panel';
 
 type Row = WithdrawalRowFragment;
@@ -91,6 +92,7 @@ const withdrawalsPanel = (history: boolean) =>
       registry: WITHDRAWAL_BULK_ACTIONS,
       onlyEnabled: true,
       changeOf: (r: WithdrawalBulkResultFragment) => change(r.withdrawal),
+      table: WITHDRAWAL_ROW_TABLE,
     },
     selectable: !history,
     usePanel: history

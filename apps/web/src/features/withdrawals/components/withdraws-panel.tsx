@@ -16,6 +16,7 @@ import {
 import { amountColumn, dateColumn, withdrawalStatusColumn } from './columns';
 import type { WithdrawsBulk, WithdrawsPage } from './flow-dialogs';
 import { useWithdrawsActions } from './use-withdraws-actions';
+import { WITHDRAW_ROW_TABLE } from './withdrawal-row-actions';
 import { definePanel } from './withdrawal-list-panel';
 
 type Row = WithdrawRowFragment;
@@ -81,6 +82,7 @@ export const withdrawsPanel = definePanel({
     clearable: true,
     changeOf: (r: WithdrawBulkResultFragment) =>
       r.withdraw && { id: r.withdraw.id, status: r.withdraw.status },
+    table: WITHDRAW_ROW_TABLE,
   },
   selectable: true,
   usePanel: (page: WithdrawsPage, bulk: WithdrawsBulk) => ({
