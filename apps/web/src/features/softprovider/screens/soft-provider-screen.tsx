@@ -8,7 +8,6 @@ import { ListPage } from '@/components/list-page/list-page';
 import { downloadFile } from '@/lib/files';
 import { formatDate } from '@/lib/format';
 import { useListPage } from '@/lib/list/use-list-page';
-import { newIdempotencyKey } from '@/lib/use-idempotency-key';
 import {
   ApproveSoftProviderItemDocument,
   RegenerateSoftProviderItemDocument,
@@ -88,20 +87,15 @@ const SOFT_PROVIDER_ROW_TABLE: DetailActionTable<
     success: (payload) => ({ text: payload.message ?? '' }),
     after: (_sent, _payload, { context }) => context.reload(),
   }),
-  // Regenerar asks nothing: one press, one intent (its own key).
-  REGENERATE: kit.press({
+  // Regenerar asks nothing: the press sends it (the kit's key: a press again after an unknown answer is a retry).
+  REGENERATE: kit.send({
     meta: SOFT_PROVIDER_ACTIONS.REGENERATE,
-    perform: ({ record, context, mutate, outcome }) =>
-      mutate(RegenerateSoftProviderItemDocument, itemOf({ record, idempotencyKey: newIdempotencyKey() }))
-        .then(({ data }) => {
-          const payload = data?.regenerateSoftProviderItem;
-          outcome.announce(payload, {
-            success: payload?.message ?? '',
-            onSuccess: context.reload,
-            onUnknown: context.reload,
-          });
-        })
-        .catch(outcome.announceError),
+    mutation: RegenerateSoftProviderItemDocument,
+    variables: ({ record }) => ({ collectorId: record.collectorId, id: record.id }),
+    payload: (data) => data.regenerateSoftProviderItem,
+    success: (payload) => payload.message ?? '',
+    after: (_payload, { context }) => context.reload(),
+    onUnknown: ({ context }) => context.reload(),
   }),
   DOWNLOAD: kit.press({
     meta: SOFT_PROVIDER_ACTIONS.DOWNLOAD,
