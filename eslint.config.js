@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import moneyRules from './apps/web/lint/no-amount-parsing.js';
+import kitRules from './apps/web/lint/no-direct-mutate.js';
 
 // Every path below is relative to this file's folder, wherever ESLint runs from (the lint test runs it elsewhere).
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -237,6 +238,14 @@ export default tseslint.config(
     // moves to recordHref once that lands, and this entry goes.
     files: ['apps/web/src/features/batches/screens/batches-screen.tsx'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // A feature folder sends no mutation itself: its writes are declared in its action tables (row, detail, bulk) and
+    // run by the kit, which shows their answer and owns the idempotency key. Tests aside (they drive the kit).
+    files: ['apps/web/src/features/**/*.ts', 'apps/web/src/features/**/*.tsx'],
+    ignores: ['apps/web/src/**/__tests__/**', 'apps/web/src/**/*.test.*'],
+    plugins: { kit: kitRules },
+    rules: { 'kit/no-direct-mutate': 'error' },
   },
   {
     // One amount parser in the web: the validators' readAmount / parseAmount, through the AmountField.

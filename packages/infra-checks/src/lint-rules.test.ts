@@ -122,6 +122,34 @@ describe('lint: one amount parser in the web', () => {
   });
 });
 
+describe('lint: a web feature sends no mutation itself (the actions kit does)', () => {
+  const fired = async (path: string, text: string) =>
+    (await rulesFired(join(ROOT, path), text, boundaries)).includes('kit/no-direct-mutate');
+  const feature = 'apps/web/src/features/payments/lint-probe.ts';
+
+  it.each([
+    [
+      "the kit's mutate",
+      "import { useMutate } from '@/lib/use-mutate';\nexport const useA = () => { const mutate = useMutate(); return (d: never) => mutate(d, {}); };\n",
+    ],
+    ['the client', 'export const a = (client: { mutate(o: object): void }) => client.mutate({});\n'],
+  ])('refuses %s in a feature folder', async (_name, text) => {
+    expect(await fired(feature, text)).toBe(true);
+  });
+
+  it('accepts a declared action and shared code that runs it', async () => {
+    const declared = 'export const a = { bulk: { results: (data: { mutated: number }) => data.mutated } };\n';
+    expect(await fired(feature, declared)).toBe(false);
+    const kit = 'export const run = (mutate: (d: object) => void) => mutate({});\n';
+    expect(await fired('apps/web/src/components/actions/lint-probe.ts', kit)).toBe(false);
+  });
+
+  it("leaves a feature's tests alone", async () => {
+    const text = 'export const a = (mutate: (d: object) => void) => mutate({});\n';
+    expect(await fired('apps/web/src/features/payments/__tests__/lint-probe.test.ts', text)).toBe(false);
+  });
+});
+
 describe('lint: no function over 150 lines in the gateway, the emulator and the web', () => {
   /** A function of `lines` lines in all, its braces included. */
   const longFunction = (lines: number) =>
