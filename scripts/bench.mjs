@@ -548,6 +548,29 @@ await attempt('web', async () => {
     });
     log(`  baseline ${baselineDist}: repeat visits ${listed(visible.baseline.warm)} ms`);
   }
+  if (visible.peer) {
+    const peer = {
+      cold: median(visible.peer.cold.map((r) => r.ms)),
+      warm: median(visible.peer.warm.map((r) => r.ms)),
+      detail: median(visible.peer.detail),
+    };
+    Object.assign(results, {
+      web_peer_list_visible_ms: round(peer.cold, 0),
+      web_peer_list_visible_warm_ms: round(peer.warm, 0),
+      web_peer_detail_visible_warm_ms: round(peer.detail, 0),
+      web_peer_list_query_start_ms: round(median(visible.peer.warm.map((r) => r.listQueryStart)), 0),
+      web_peer_list_query_end_ms: round(median(visible.peer.warm.map((r) => r.listQueryEnd)), 0),
+      web_peer_list_first_visit_js_kib: round(median(visible.peer.cold.map((r) => r.jsTransferKib)), 1),
+      // The product ÷ the hand-written peer page (bench/lib/web-peer/), measured alternately in the same run.
+      web_list_visible_peer_ratio: round(median(cold) / peer.cold, 2),
+      web_list_visible_warm_peer_ratio: round(median(warm) / peer.warm, 2),
+      web_detail_visible_warm_peer_ratio: round(median(visible.detail) / peer.detail, 2),
+    });
+    log(
+      `  peer: first visit ${listed(visible.peer.cold)} ms; repeat visit ${listed(visible.peer.warm)} ms; ` +
+        `summary after a click ${visible.peer.detail.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+    );
+  }
   details.web.visible = visible;
   log(
     `  /pagos rows visible, first visit: ${listed(visible.cold)} ms; repeat visit: ${listed(visible.warm)} ms`,

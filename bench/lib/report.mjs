@@ -43,6 +43,11 @@ export const TARGETS = {
   web_detail_visible_warm_ms: { target: '<= 300', check: (v) => v <= 300 },
   // Issue 44: today's build against 4c4961d's (BENCH_BASELINE_DIST), repeat visits measured alternately in one run.
   web_baseline_ratio: { target: '<= 0.7', check: (v) => v <= 0.7 },
+  // The same screens against a hand-written peer page on the same libraries (bench/lib/web-peer/), measured
+  // alternately in the same run: the product's median ÷ the peer's, so that the figure does not move with the host.
+  web_list_visible_warm_peer_ratio: { target: '<= 1.3', check: (v) => v <= 1.3 },
+  web_list_visible_peer_ratio: { target: '<= 1.5', check: (v) => v <= 1.5 },
+  web_detail_visible_warm_peer_ratio: { target: '<= 1.3', check: (v) => v <= 1.3 },
   // Issue 65 (2): an operator's session (bench/lib/interactions.mjs): each step's paint (Event Timing, as INP) and
   // its rows or record on screen, p75; every return to a list already seen shows its rows at the first paint.
   web_interaction_p75_ms: { target: '<= 100', check: (v) => v <= 100 },

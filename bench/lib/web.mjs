@@ -1,7 +1,9 @@
 // The web app: production bundle sizes (from apps/web/dist) and, in headless Chromium, the time from
 // navigation to the first row of Buscar Pagos (/pagos) on screen after signing in.
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -179,6 +181,16 @@ const TRACE_CATEGORIES = [
   'loading',
 ];
 
+/** A request's GraphQL operation name and variables (`?` and none for a body that is not JSON, e.g. a preflight). */
+function operationOf(request) {
+  try {
+    const { operationName, variables } = JSON.parse(request.postData() ?? '{}');
+    return { name: operationName ?? '?', variables };
+  } catch {
+    return { name: '?', variables: undefined };
+  }
+}
+
 /** The first row's link to its payment on /pagos (the ID cell's anchor; every build since issue 27 has it). */
 const FIRST_ROW_LINK = '[role="grid"][aria-label="Pagos"] .MuiDataGrid-row a[href^="/pago/"]';
 
@@ -190,6 +202,13 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
   const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1440, height: 900 } });
   await context.addInitScript(ROW_WATCH);
   const page = await context.newPage();
+  // The variables each operation was first sent with (the peer's and the product's must ask the same).
+  const asked = {};
+  page.on('request', (request) => {
+    if (!request.url().startsWith(gatewayUrl)) return;
+    const { name, variables } = operationOf(request);
+    if (name !== '?' && !(name in asked)) asked[name] = variables;
+  });
   const rows = page.locator('[role="grid"][aria-label="Pagos"] .MuiDataGrid-row').first();
   const signInStarted = performance.now();
   await signIn(page, `${webUrl}/pagos`);
@@ -214,12 +233,7 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
     const searches = [];
     const onRequest = (request) => {
       if (request.url().startsWith(gatewayUrl)) {
-        let operation = '?';
-        try {
-          operation = JSON.parse(request.postData() ?? '{}').operationName ?? '?';
-        } catch {
-          // not JSON: counted as '?'
-        }
+        const operation = operationOf(request).name;
         graphql.push(operation);
         if (operation === 'PaymentsSearch') searches.push(request);
       }
@@ -284,6 +298,7 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
   };
   return {
     firstWithLoginMs,
+    asked,
     visit,
     visitList,
     openDetail,
@@ -306,40 +321,62 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
  * `baselineDist`: another build's apps/web/dist (BENCH_BASELINE_DIST), served by a second web server against the
  * same gateway, stubs and emulator and measured the same way in its own browser context, each run alternating
  * between the two builds (`baseline` in the result).
+ *
+ * `peer` (on unless false): the peer page (bench/lib/web-peer/, a hand-written Buscar Pagos and payment detail on
+ * the same libraries) built with Vite into a temporary folder, served by the product's web server on an origin of
+ * its own and measured the same way, first visit, repeat visit and detail, alternately with the product (`peer` in
+ * the result; it has no other lists). After the first run both must have asked the gateway the same list and detail
+ * (operation and variables), or the figures would compare two different questions.
  */
-export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, baselineDist }) {
+export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, baselineDist, peer = true }) {
   const { freePort, startStack } = await import('../../scripts/stack.mjs');
-  const baselinePort = baselineDist ? await freePort('127.0.0.1') : 0;
-  const baselineOrigin = `http://127.0.0.1:${baselinePort}`;
-  const stack = await startStack({
-    keyFile: null,
-    stubLatencyMs: latencyMs,
-    gatewayLogLevel: 'warn',
-    ...(baselineDist ? { otherWebOrigins: [baselineOrigin] } : {}),
-  });
+  let peerDist;
+  let stack;
   let browser;
-  let baselineWeb;
+  const webServers = [];
   try {
-    if (baselineDist) {
+    if (peer) {
+      const { buildWebPeer } = await import('./web-peer/build.mjs');
+      peerDist = mkdtempSync(join(tmpdir(), 'bench-web-peer-'));
+      const buildStarted = performance.now();
+      await buildWebPeer(peerDist);
+      log(`  web (peer): built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
+    }
+    // The builds this process serves itself besides the stack's: each on a port of its own, known to the stack.
+    const served = [
+      ...(baselineDist ? [{ key: 'baseline', distDir: baselineDist, label: ' (baseline)', trace: '1' }] : []),
+      ...(peer ? [{ key: 'peer', distDir: peerDist, label: ' (peer)', trace: 'peer' }] : []),
+    ];
+    for (const build of served) build.origin = `http://127.0.0.1:${await freePort('127.0.0.1')}`;
+    stack = await startStack({
+      keyFile: null,
+      stubLatencyMs: latencyMs,
+      gatewayLogLevel: 'warn',
+      ...(served.length ? { otherWebOrigins: served.map((build) => build.origin) } : {}),
+    });
+    if (served.length) {
       const { startWeb } = await import('@backoffice/web/server');
-      baselineWeb = await startWeb({
-        port: baselinePort,
-        host: '127.0.0.1',
-        gatewayUrl: stack.urls.gateway,
-        keycloakUrl: stack.urls.keycloak,
-        distDir: baselineDist,
-      });
+      for (const build of served) {
+        webServers.push(
+          await startWeb({
+            port: Number(new URL(build.origin).port),
+            host: '127.0.0.1',
+            gatewayUrl: stack.urls.gateway,
+            keycloakUrl: stack.urls.keycloak,
+            distDir: build.distDir,
+          }),
+        );
+      }
     }
     // A web server compresses its assets in the background once started (about 2 s of CPU at brotli 10, in this
     // process): the pages are measured once that is over, as an operator's are served by a server long started.
-    await Promise.all([stack.web?.assetsCompressed, baselineWeb?.assetsCompressed]);
+    await Promise.all([stack.web, ...webServers].map((web) => web?.assetsCompressed));
     browser = await launchChromium();
     const gatewayUrl = stack.urls.gateway;
-    const sites = [await signedInSite({ browser, webUrl: stack.urls.web, gatewayUrl, log, label: '' })];
-    if (baselineDist) {
-      sites.push(
-        await signedInSite({ browser, webUrl: baselineOrigin, gatewayUrl, log, label: ' (baseline)' }),
-      );
+    const builds = [{ key: 'product', origin: stack.urls.web, label: '', trace: '0' }, ...served];
+    const sites = [];
+    for (const build of builds) {
+      sites.push(await signedInSite({ browser, webUrl: build.origin, gatewayUrl, log, label: build.label }));
     }
     const measured = sites.map((site) => ({
       cold: [],
@@ -350,7 +387,7 @@ export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, 
       lists: Object.fromEntries(WEB_PRELOADED_LISTS.map(({ route }) => [route, []])),
     }));
     for (let i = 0; i < runs; i++) {
-      // Today's build first on even runs, the baseline first on odd ones: neither always runs on the heels of the other.
+      // The builds in order on even runs, in the reverse order on odd ones: none always runs on the heels of another.
       const order = i % 2 === 0 ? sites.map((_, n) => n) : sites.map((_, n) => n).reverse();
       for (const n of order) {
         const site = sites[n];
@@ -360,18 +397,43 @@ export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, 
         const traceDir = process.env.BENCH_WEB_TRACE;
         if (traceDir) mkdirSync(traceDir, { recursive: true });
         into.warm.push(
-          await site.visit(traceDir ? join(traceDir, `warm-${n}-${i + 1}.trace.json`) : undefined),
+          await site.visit(
+            traceDir ? join(traceDir, `warm-${builds[n].trace}-${i + 1}.trace.json`) : undefined,
+          ),
         );
         into.firstDetail.push(await site.openDetail());
         await site.visit();
         into.detail.push(await site.openDetail());
+        // The peer has Buscar Pagos and the payment only.
+        if (builds[n].key === 'peer') continue;
         for (const { route } of WEB_PRELOADED_LISTS) into.lists[route].push(await site.visitList(route));
       }
+      if (i === 0 && peer) sameQuestions(sites[0].asked, sites.at(-1).asked);
     }
-    return { ...measured[0], ...(baselineDist ? { baseline: measured[1] } : {}) };
+    const result = { ...measured[0] };
+    builds.slice(1).forEach((build, n) => {
+      result[build.key] = measured[n + 1];
+    });
+    if (result.peer) delete result.peer.lists;
+    return result;
   } finally {
     await browser?.close().catch(() => {});
-    await baselineWeb?.close();
-    await stack.close();
+    for (const web of webServers) await web.close();
+    await stack?.close();
+    if (peerDist) rmSync(peerDist, { recursive: true, force: true });
+  }
+}
+
+/** The operations the peer stands in for: the list's first page and the payment detail. */
+const PEER_OPERATIONS = ['PaymentsSearch', 'PaymentDetail'];
+
+/** Throws unless the peer sent each of PEER_OPERATIONS with the same variables as the product (`asked` of each site). */
+export function sameQuestions(product, peer) {
+  for (const name of PEER_OPERATIONS) {
+    if (!(name in product) || !isDeepStrictEqual(product[name], peer[name])) {
+      throw new Error(
+        `bench: the web peer asked ${name} ${JSON.stringify(peer[name])}, the product ${JSON.stringify(product[name])}`,
+      );
+    }
   }
 }
