@@ -234,12 +234,6 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': handWrittenRecordRule },
   },
   {
-    // Temporarily exempt: another change is rewriting this screen's row actions at the same time; its batch link
-    // moves to recordHref once that lands, and this entry goes.
-    files: ['apps/web/src/features/batches/screens/batches-screen.tsx'],
-    rules: { 'no-restricted-syntax': 'off' },
-  },
-  {
     // A feature folder sends no mutation itself: its writes are declared in its action tables (row, detail, bulk) and
     // run by the kit, which shows their answer and owns the idempotency key. Tests aside (they drive the kit).
     files: ['apps/web/src/features/**/*.ts', 'apps/web/src/features/**/*.tsx'],

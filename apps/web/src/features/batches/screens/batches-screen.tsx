@@ -13,6 +13,7 @@ import { FiltersBar } from '@/components/layout/filters-form';
 import { ListPage } from '@/components/list-page/list-page';
 import { CollectorPicker, PeriodPicker, useCollectorName } from '@/components/pickers';
 import { useListPage } from '@/lib/list/use-list-page';
+import { recordHref } from '@/lib/record-href';
 import { BATCH_ACTIONS, BATCH_NOUN, BULK_KINDS, type BatchFlowKind } from '../batch-actions';
 import { BATCH_ACTION_TABLE } from '../batch-action-table';
 import { BATCH_STATUS_LABELS, BATCH_STATUSES, BATCHES_MESSAGES } from '../batch-labels';
@@ -135,8 +136,7 @@ export default function BatchesScreen({ embedded = false }: { embedded?: boolean
         ariaLabel: 'Lotes',
         columns,
         emptyMessage: BATCHES_MESSAGES.empty,
-        getRowHref: (row) =>
-          `/lotes/lotes/${encodeURIComponent(row.collectorId)}/${encodeURIComponent(row.id)}`,
+        getRowHref: (row) => recordHref('batch', { collectorId: row.collectorId, id: row.id }),
         selectable: true,
       }}
     >
