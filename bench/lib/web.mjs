@@ -191,7 +191,7 @@ function operationOf(request) {
   }
 }
 
-/** The first row's link to its payment on /pagos (the ID cell's anchor; every build since issue 27 has it). */
+/** The first row's link to its payment on /pagos (the ID cell's anchor). */
 const FIRST_ROW_LINK = '[role="grid"][aria-label="Pagos"] .MuiDataGrid-row a[href^="/pago/"]';
 
 /**
@@ -311,10 +311,9 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
  * `runs` times as a first visit and `runs` times as a repeat visit, alternated, each time measuring from navigation
  * start to the first data row on screen. A first visit (`cold`) starts with the browser's HTTP cache cleared
  * (`Network.clearBrowserCache`: no chunk cached, the signed-in session kept, as after a release); the repeat visit
- * (`warm`) right after it finds every chunk in the cache (immutable hashed assets). Until issue 33 the bench
- * measured only repeat visits (after the sign-in's own visit), under the name of `web_list_visible_ms`.
+ * (`warm`) right after it finds every chunk in the cache (immutable hashed assets).
  *
- * Then (issue 44) a click on the first row opens its payment (that first detail brings its chunk into the HTTP
+ * Then a click on the first row opens its payment (that first detail brings its chunk into the HTTP
  * cache), and, after one more repeat visit to /pagos, a second click is measured (`detail`: click to summary card
  * on screen, every chunk in the HTTP cache). Last, a repeat visit to each of WEB_PRELOADED_LISTS (`lists`, by route).
  *
