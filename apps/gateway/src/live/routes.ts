@@ -194,7 +194,7 @@ export async function openStream(parts: LiveParts, req: IncomingMessage, res: Se
   // Events after this point wait in the stream while its replay is read.
   const from = bus.cursor;
   req.socket.setNoDelay(true);
-  res.writeHead(200, {
+  stream.begin({
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',

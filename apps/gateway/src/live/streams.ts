@@ -86,6 +86,11 @@ export class LiveStream {
   private floor: bigint | null = null;
   private held: LiveEvent[] = [];
   private ended = false;
+  /**
+   * Its answer's head is written: before that, a ping or a presence would send a head of its own (status 200, no
+   * event-stream type) and the stream's own head would then fail.
+   */
+  private begun = false;
   private readonly expiry: NodeJS.Timeout;
   /** Its share of the replica's unsent bytes (ReplicaUnsent). */
   unsent = 0;
@@ -107,6 +112,18 @@ export class LiveStream {
 
   get open(): boolean {
     return !this.ended;
+  }
+
+  /** Writes the answer's head: the heartbeat's pings and the presence reach the stream from then on. */
+  begin(headers: Record<string, string>): void {
+    if (this.ended) return;
+    this.res.writeHead(200, headers);
+    this.begun = true;
+  }
+
+  /** A comment line, once the stream has begun. */
+  ping(): void {
+    if (this.begun) this.write(': ping\n\n');
   }
 
   write(text: string): void {
@@ -186,7 +203,7 @@ export class LiveStream {
   }
 
   presence(change: PresenceChange): void {
-    if (!this.owner.reads.has(change.area)) return;
+    if (!this.begun || !this.owner.reads.has(change.area)) return;
     this.write(sseEvent('presence', { area: change.area, id: change.id, viewers: change.viewers }));
     liveMetrics.sent('presence');
   }
@@ -241,7 +258,7 @@ export function createLiveStreams(bounds: StreamBounds, heartbeatMs: number, rep
 
   // One timer for every stream: a comment line keeps proxies and the client's idle timers from closing it.
   const heartbeat = setInterval(() => {
-    for (const stream of streams.values()) stream.write(': ping\n\n');
+    for (const stream of streams.values()) stream.ping();
   }, heartbeatMs);
   heartbeat.unref();
 

@@ -12,6 +12,7 @@ function response() {
   let destroyed = false;
   const res = {
     write: (text: string) => void written.push(text),
+    writeHead: () => undefined,
     end: () => void (ended = true),
     destroy: () => void (destroyed = true),
     writableLength: 0,
@@ -142,12 +143,20 @@ describe('live streams', () => {
     await expect(stream.drained()).resolves.toBe(false);
   });
 
-  it('writes a ping to every stream each heartbeat and ends them all at the stop', async () => {
+  it('writes a ping to every stream each heartbeat once its head is written, and ends them all at the stop', async () => {
     const streams = streamsOf(10, 4, 20);
     const r = response();
     const opened = streams.open(admin, r.res);
     if (!('stream' in opened)) throw new Error('refused');
+    // A stream still opening (its replica asking the store) gets neither a ping nor a presence: either would send a
+    // head before its own.
+    const opening = response();
+    const second = streams.open(admin, opening.res);
+    if (!('stream' in second)) throw new Error('refused');
+    opened.stream.begin({});
     while (!r.written.includes(': ping\n\n')) await new Promise((resolve) => setTimeout(resolve, 5));
+    second.stream.presence({ namespace: '', area: 'payments', id: '1000018', viewers: [] });
+    expect(opening.written).toEqual([]);
     streams.endAll();
     expect(r.ended()).toBe(true);
   });
@@ -163,6 +172,7 @@ describe('live streams', () => {
     };
     const opened = streams.open(consulta, r.res);
     if (!('stream' in opened)) throw new Error('refused');
+    opened.stream.begin({});
     const of = (id: number, area: string): LiveEvent => ({ ...event(id), area });
     streams.deliver(of(12, 'bins'));
     streams.deliver(of(13, 'payments'));
@@ -198,6 +208,7 @@ describe('live streams', () => {
     const opened = clients.map((client, i) => streams.open({ ...admin, subject: `sub-${i}` }, client.res));
     const [a, b, c] = opened.map((o) => {
       if (!('stream' in o)) throw new Error('refused');
+      o.stream.begin({});
       o.stream.live('0');
       return o.stream;
     });
