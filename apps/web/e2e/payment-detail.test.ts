@@ -42,6 +42,8 @@ async function openPayment(page: Page, id: string): Promise<Locator> {
     `[data-testid="payment-detail"][data-payment-id="${id}"][data-version="${version}"]`,
   );
   await detail.waitFor();
+  // The sections render just after the summary card (the screen's `AfterSummary`), all in one commit.
+  await detail.getByTestId('section-data').waitFor();
   return detail;
 }
 
@@ -498,9 +500,7 @@ describe('payment detail as operador', () => {
     await related.click();
     await page.locator('[data-testid="payment-detail"][data-payment-id="1000009"]').waitFor();
     expect(new URL(page.url()).pathname).toBe('/pago/1000009');
-    await expect(
-      page.getByTestId('section-related').getByRole('link', { name: 'Pago 1000022' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByTestId('section-related').getByRole('link', { name: 'Pago 1000022' }).waitFor();
   });
 
   it('says so when the payment does not exist', async () => {

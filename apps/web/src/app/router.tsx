@@ -4,6 +4,8 @@ import { PageLoader } from '../components/feedback/page-loader';
 import { NotAvailablePage } from '../components/layout/not-available';
 import { RequirePermission } from '../components/require-permission';
 import { satisfies, type Permission } from '../lib/permissions';
+import type { RoutePreload } from '../lib/preload/list-preload';
+import type { PreloadLoader } from './route-preloads';
 import { RouteError } from './route-error';
 import { APP_ROUTES, type AppRoute } from './routes';
 import type { LazyScreen } from './screens';
@@ -44,10 +46,21 @@ export interface RouterContext {
   onPreload?: (started: Promise<void>) => void;
 }
 
+/** Each preload module once in (by its loader), and each router's client once known: then called without a wait. */
+const loadedPreloads = new WeakMap<PreloadLoader, RoutePreload>();
+const knownClients = new WeakMap<RouterContext, ApolloClient>();
+
+const loadPreload = (load: PreloadLoader) =>
+  load().then(({ default: preload }) => {
+    loadedPreloads.set(load, preload);
+    return preload;
+  });
+
 /**
  * On navigation into a route (not on a change of its query string, which the screen itself fetches): the screen's
  * chunk starts downloading, and so does its first query when the route has a `preload` and the user may open it
- * (lib/preload). Nothing is awaited: the loader answers at once and the screen renders as before.
+ * (lib/preload): at once when its module and the client are in (a row's click, `opens`), else once they
+ * are. Nothing is awaited: the loader answers at once and the screen renders as before.
  */
 function startRoute(route: AppRoute, context: RouterContext) {
   return ({ request, params }: LoaderFunctionArgs) => {
@@ -56,14 +69,28 @@ function startRoute(route: AppRoute, context: RouterContext) {
     if (route.preload && satisfies(context.permissions, route.rule) && !isKeptScreenMounted(route.path)) {
       const url = new URL(request.url);
       const now = new Date();
+      const preloadWith = (preload: RoutePreload, client: ApolloClient) =>
+        preload({ client, url, params, now, permissions: context.permissions });
+      const loaded = loadedPreloads.get(route.preload);
+      const known = knownClients.get(context);
       // Settles once the query has answered: the preload's own request, or the one sent before the app
       // (app/first-request.ts) whose answer Apollo's link hands it.
-      const started = Promise.all([route.preload(), context.client()])
-        .then(([module, client]) =>
-          module.default({ client, url, params, now, permissions: context.permissions }),
-        )
-        .catch(() => undefined); // the screen then sends its own request and shows its own error
+      const started = (
+        loaded && known
+          ? (async () => preloadWith(loaded, known))()
+          : Promise.all([loadPreload(route.preload), context.client()]).then(([preload, client]) => {
+              knownClients.set(context, client);
+              return preloadWith(preload, client);
+            })
+      ).catch(() => undefined); // the screen then sends its own request and shows its own error
       context.onPreload?.(started);
+      // Once the route's own screen is in (on a first visit its chunks come first), the preload modules of the
+      // records its rows open: a click on a row then sends the record's query in the click's own task, instead of
+      // after one more chunk (160 to 300 ms after the click, bench `web_detail_visible_warm_peer_ratio`).
+      const opens = route.opens ?? [];
+      void Promise.all([started, loadScreen(route.screen)]).then(() =>
+        opens.forEach((load) => void loadPreload(load).catch(() => undefined)),
+      );
     }
     return null;
   };

@@ -18,8 +18,7 @@ import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import type { Permission, PermissionRule } from '../lib/permissions';
 import { APPROVAL_PERMISSIONS } from '../lib/permission-rules';
-import type { RoutePreload } from '../lib/preload/list-preload';
-import { PRELOADED_ROUTES } from './route-preloads';
+import { PRELOADED_ROUTES, type PreloadLoader } from './route-preloads';
 import {
   BATCHES,
   COLLECTORS_SEARCH,
@@ -87,7 +86,9 @@ export interface AppRoute {
    * Started on navigation, with the screen's chunk (app/router.tsx): the screen's first query, sent into Apollo's
    * cache (lib/preload). A small module of the feature that imports the document and the list definition only.
    */
-  preload?: () => Promise<{ default: RoutePreload }>;
+  preload?: PreloadLoader;
+  /** The preloads of the records its rows link to, loaded once it is shown (PreloadedRoute, app/route-preloads.ts). */
+  opens?: readonly PreloadLoader[];
   /** Its item in the side menu: the group (MENU_GROUPS) and the item's label; the rule is the route's. */
   menu?: { group: MenuGroupId; label: string };
   /**
