@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Locator, Page, Response } from 'playwright-core';
 import { seriousA11yViolations } from './support/a11y';
 import {
   screenshot,
@@ -30,14 +30,32 @@ beforeAll(() => {
  * cached version first, before the stubs' reset one arrives, so the wait is for the answer's version on the screen.
  */
 async function openPayment(page: Page, id: string): Promise<Locator> {
-  const answer = page.waitForResponse((response) => {
+  const answers: Response[] = [];
+  const record = (response: Response) => {
     const body = response.request().postData() ?? '';
-    if (!body.includes('"operationName":"PaymentDetail"')) return false;
-    return (JSON.parse(body) as { variables?: { id?: string } }).variables?.id === id;
-  });
-  await showPath(page, urls.web, `/pago/${id}`);
-  const { data } = (await (await answer).json()) as { data?: { payment?: { version?: number | null } | null } };
-  const version = data?.payment?.version ?? '';
+    if (!body.includes('"operationName":"PaymentDetail"')) return;
+    if ((JSON.parse(body) as { variables?: { id?: string } }).variables?.id === id) answers.push(response);
+  };
+  page.on('response', record);
+  let version: string;
+  try {
+    await showPath(page, urls.web, `/pago/${id}`);
+    // The newest answer whose body can still be read: a page replaced meanwhile (the sign-in's redirect on a first
+    // load) dropped its answers' bodies and asked again.
+    version = await vi.waitFor(
+      async () => {
+        for (const response of [...answers].reverse()) {
+          const answer = (await response.json().catch(() => undefined)) as
+            { data?: { payment?: { version?: number | null } | null } } | undefined;
+          if (answer) return String(answer.data?.payment?.version ?? '');
+        }
+        throw new Error(`no readable PaymentDetail answer for ${id} yet`);
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+  } finally {
+    page.off('response', record);
+  }
   const detail = page.locator(
     `[data-testid="payment-detail"][data-payment-id="${id}"][data-version="${version}"]`,
   );
