@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { APP_ROUTES } from '../src/app/routes';
 import { seriousA11yViolations } from './support/a11y';
-import { screenshot, showPath } from './support/browser';
+import { screenshot, SHOWN_ELSEWHERE_WHEN_BARE, showPath } from './support/browser';
 import { useBrowserStack } from './support/suite';
 import { rowAction } from './support/withdrawals';
 
@@ -37,13 +37,6 @@ const LIST_ROUTES = [
   '/soft-provider',
   '/bin',
 ];
-
-/**
- * Routes that, opened bare, send the operator to another route's screen: Detalle de conversión without a cached
- * conversion goes back to /importacion (imports.test.ts checks it). The walk opens every address bare and waits for the
- * asked route's screen, which those never show.
- */
-const SHOWN_ELSEWHERE_WHEN_BARE = new Set(['/conversion']);
 
 /** Every screen of the route manifest without parameters: those that show a list are measured. */
 const MANIFEST_ROUTES = APP_ROUTES.filter(

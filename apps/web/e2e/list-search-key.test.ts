@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { APP_ROUTES } from '../src/app/routes';
-import { openInApp } from './support/browser';
+import { openInApp, SHOWN_ELSEWHERE_WHEN_BARE } from './support/browser';
 import { useBrowserStack } from './support/suite';
 
 /**
@@ -13,14 +13,8 @@ import { useBrowserStack } from './support/suite';
 const suite = useBrowserStack({ role: 'admin', path: '/home' });
 let page: Page;
 
-/**
- * Screens that show only what the operator just did and otherwise go back at once (/conversion without the conversion
- * just run returns to /importacion, e2e/imports.test.ts): the walk would catch their route only if the browser painted
- * the moment before the redirect.
- */
-const SHOWN_ONLY_AFTER_AN_ACTION = new Set(['/conversion']);
 const SCREENS = APP_ROUTES.filter(
-  (route) => route.screen && !route.path.includes(':') && !SHOWN_ONLY_AFTER_AN_ACTION.has(route.path),
+  (route) => route.screen && !route.path.includes(':') && !SHOWN_ELSEWHERE_WHEN_BARE.has(route.path),
 );
 /** Lists named so that none can drop out of the walk unnoticed: each must be among those walked. */
 const NAMED_LISTS = [

@@ -356,6 +356,14 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   }
 }
 
+/**
+ * Routes that, opened bare, send the operator to another route's screen: Detalle de conversión without a cached
+ * conversion goes back to /importacion at once (imports.test.ts checks it). A walk over the manifest that opens every
+ * address bare and waits for the asked route's screen leaves them out: it would see theirs only if the browser painted
+ * the moment before the redirect.
+ */
+export const SHOWN_ELSEWHERE_WHEN_BARE: ReadonlySet<string> = new Set(['/conversion']);
+
 /** A light screen every role may open (no list, no query): where reopenInApp passes through. */
 const DETOUR = '/perfil';
 
