@@ -213,8 +213,6 @@ describe('Actividad', () => {
     await expect(page.getByText('No tiene permisos', { exact: true }).isVisible()).resolves.toBe(true);
     await showPath(page, suite.stack.urls.web, `/pago/${PAYMENT}`);
     await page.locator(`[data-testid="payment-detail"][data-payment-id="${PAYMENT}"]`).waitFor();
-    // The sections, the activity's among them, render just after the summary card, in one commit.
-    await page.getByTestId('section-data').waitFor();
     await expect(page.getByTestId('record-activity').count()).resolves.toBe(0);
   });
 });

@@ -60,8 +60,6 @@ async function openPayment(page: Page, id: string): Promise<Locator> {
     `[data-testid="payment-detail"][data-payment-id="${id}"][data-version="${version}"]`,
   );
   await detail.waitFor();
-  // The sections render just after the summary card (the screen's `AfterSummary`), all in one commit.
-  await detail.getByTestId('section-data').waitFor();
   return detail;
 }
 

@@ -13,7 +13,6 @@ import { OldVersionBanner } from '@/components/detail/old-version-banner';
 import { PendingApproval, RecordActivity } from '@/components/detail/record-activity';
 import { useVersionedRecord } from '@/components/detail/versioned-record';
 import { PageHeader } from '@/components/layout/page-header';
-import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { formatDateTime } from '@/lib/format';
 import { hasAny, usePermissions } from '@/lib/permissions';
 import { usePaymentMethodCatalogue } from '../hooks/use-payment-method-catalogue';
@@ -160,15 +159,6 @@ function PaymentSections({
 }
 
 /**
- * What comes after the summary card's first paint: the sections (most of the page's elements) and the queries and chunks of
- * the pending approval and the activity. Rendered with them, the summary waited 250 to 630 ms after the answer on a
- * 2-core machine (long tasks of 110 to 330 ms); now they render after it, interruptibly (`useAfterFirstPaint`).
- */
-function AfterSummary({ children }: { children: ReactNode }) {
-  return useAfterFirstPaint() ? children : null;
-}
-
-/**
  * Payment detail (/pago/{id}), spec 000 §2: header, version banner, the request pending approval on it, toolbar
  * from `actions`, summary and sections.
  */
@@ -208,14 +198,10 @@ export default function PaymentDetailScreen() {
           {currentPayment.version ? ` (versión ${currentPayment.version})` : ''}.
         </OldVersionBanner>
       )}
-      <AfterSummary>
-        <PendingApproval recordId={shown.id} />
-      </AfterSummary>
+      <PendingApproval recordId={shown.id} />
       <PaymentToolbar actions={shown.actions} busyKind={actions.busyKind} onRun={run} />
       <PaymentSummaryCard payment={shown} />
-      <AfterSummary>
-        <PaymentSections shown={shown} permissions={permissions} withBatch={withBatch} onRun={run} />
-      </AfterSummary>
+      <PaymentSections shown={shown} permissions={permissions} withBatch={withBatch} onRun={run} />
       {actions.dialog}
     </Box>
   );
