@@ -46,21 +46,12 @@ export interface KeptKeys {
   settled(signature: string): void;
 }
 
-/**
- * Requests whose key a tab keeps at most (each still unanswered for good); past it the oldest is forgotten, and a
- * press again of that one is a new request (the gateway still answers the old one under its own key).
- */
-export const MAX_KEPT_KEYS = 200;
-
-export function keptKeys(max: number = MAX_KEPT_KEYS): KeptKeys {
-  // In insertion order: the first entry is the oldest.
+export function keptKeys(): KeptKeys {
   const kept = new Map<string, string>();
   return {
     keyFor(signature) {
       const key = kept.get(signature) ?? newIdempotencyKey();
-      kept.delete(signature);
       kept.set(signature, key);
-      while (kept.size > max) kept.delete(kept.keys().next().value!);
       return key;
     },
     settled(signature) {

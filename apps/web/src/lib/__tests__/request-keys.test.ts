@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptKeys, requestKeys } from '../use-idempotency-key';
+import { requestKeys } from '../use-idempotency-key';
 
 describe('requestKeys', () => {
   it('keeps the key for the same request until it is answered, and takes a new one for another', () => {
@@ -15,22 +15,5 @@ describe('requestKeys', () => {
     const again = keys.keyFor('otros.csv|10001');
     expect(again).not.toBe(other);
     expect(again).toMatch(/^[0-9a-f-]{36}$/);
-  });
-});
-
-describe('keptKeys', () => {
-  it('keeps a key per request until it is settled, and at most its bound of them, forgetting the oldest', () => {
-    const keys = keptKeys(3);
-    const first = keys.keyFor('cancel 1');
-    expect(keys.keyFor('cancel 1')).toBe(first);
-    const second = keys.keyFor('cancel 2');
-    keys.keyFor('cancel 3');
-    // 'cancel 1' pressed again: the newest now, so 'cancel 2' is the oldest when a fourth comes.
-    expect(keys.keyFor('cancel 1')).toBe(first);
-    keys.keyFor('cancel 4');
-    expect(keys.keyFor('cancel 1')).toBe(first);
-    expect(keys.keyFor('cancel 2')).not.toBe(second);
-    keys.settled('cancel 1');
-    expect(keys.keyFor('cancel 1')).not.toBe(first);
   });
 });
