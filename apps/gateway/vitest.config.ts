@@ -29,7 +29,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Hooks start stacks: an embedded store's opening is seconds of CPU on a thread that yields to the gateway's
+    // (nice + 5), so a second suite on the same 2 cores stretches it most; 60 s was passed with two suites at once.
+    hookTimeout: 180_000,
     // expect.poll gives up after 1 s by default: too tight for a 2-core machine running two suites at once.
     expect: { poll: { timeout: 15_000, interval: 50 } },
     // fast-check's runs and seed from FUZZ_RUNS / FUZZ_SEED (the one setup of every workspace's property tests).
