@@ -34,33 +34,6 @@ export function useIdempotencyKey(): IdempotencyKey {
 }
 
 /**
- * The kit's key policy for what an operator sends by a press (a bulk action, a press that writes): a key per request
- * (`signature`: what it carries), kept while its answer is unknown or never came, so pressing again sends the same
- * request under the same key and the gateway answers it from its journal (it never acts twice); forgotten after a
- * definite answer (done or refused), so the next press is a new request under a new key. Two requests never share a
- * key: the gateway refuses a used key for another request.
- */
-export interface KeptKeys {
-  keyFor(signature: string): string;
-  /** The request got a definite answer: its key is done with. */
-  settled(signature: string): void;
-}
-
-export function keptKeys(): KeptKeys {
-  const kept = new Map<string, string>();
-  return {
-    keyFor(signature) {
-      const key = kept.get(signature) ?? newIdempotencyKey();
-      kept.set(signature, key);
-      return key;
-    },
-    settled(signature) {
-      kept.delete(signature);
-    },
-  };
-}
-
-/**
  * The key of a request the operator may send again (an upload): the same key while what is sent is the same
  * (`signature`: what the request carries) and its last send got no answer, so a retry after a lost answer is never
  * done twice; a new one once a send was answered (done or refused) or what is sent changed, since the gateway refuses

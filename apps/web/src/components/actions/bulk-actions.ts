@@ -6,12 +6,11 @@ import {
   type MutationOutcome,
   type OperationErrorLike,
 } from '../../lib/mutation-outcome';
-import { keptKeys, type KeptKeys } from '../../lib/use-idempotency-key';
 import { useMutate, type Mutate } from '../../lib/use-mutate';
 import type { BulkResultLike } from '../dialogs/bulk-progress';
 import { UNAVAILABLE_REASON } from './action-registry';
 import { bulkSelectionOf, type BulkRunner, type BulkSelection } from './bulk-selection';
-import { isDefinite, sendKeyed } from './keyed-send';
+import { isDefinite, keptKeys, sendKeyed, type KeptKeys } from './keyed-send';
 
 /** What a bulk mutation answers (every area's `Bulk…Payload`): one result per item, or the request refused or held. */
 export interface BulkPayload<Result> {

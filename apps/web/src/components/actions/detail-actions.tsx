@@ -4,7 +4,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { withExpectedVersion } from '../../lib/expected-version';
 import { resolveOutcome, type DialogFeedback, type OutcomePayloadLike } from '../../lib/mutation-outcome';
 import { useNotify, type Notifier } from '../../lib/notifications';
-import { keptKeys, useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { useMutate } from '../../lib/use-mutate';
 import { useMutationOutcome, type MutationFeedback } from '../../lib/use-mutation-outcome';
 import type { SubmitOutcome } from '../dialogs/action-dialog';
@@ -13,6 +13,7 @@ import type { DialogHandlers } from '../dialogs/submit-dialog';
 import type { ActionMeta, ActionRegistry } from './action-registry';
 import { useActionParam } from './action-param';
 import type { AnyBulkAction } from './bulk-actions';
+import { keptKeys } from './keyed-send';
 import { useLiveDialog } from './live-dialog';
 import { sendPressed, type SendSpec } from './send-action';
 

@@ -2,8 +2,44 @@ import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { declaresVariable } from '../../lib/expected-version';
 import type { MutationOutcome } from '../../lib/mutation-outcome';
 import { recordContent } from '../../lib/record-content';
-import type { KeptKeys } from '../../lib/use-idempotency-key';
+import { newIdempotencyKey } from '../../lib/use-idempotency-key';
 import type { Mutate } from '../../lib/use-mutate';
+
+/**
+ * The kit's key policy for what an operator sends by a press (a bulk action, a press that writes): a key per request
+ * (`signature`: what it carries), kept while its answer is unknown or never came, so pressing again sends the same
+ * request under the same key and the gateway answers it from its journal (it never acts twice); forgotten after a
+ * definite answer (done or refused), so the next press is a new request under a new key. Two requests never share a
+ * key: the gateway refuses a used key for another request.
+ */
+export interface KeptKeys {
+  keyFor(signature: string): string;
+  /** The request got a definite answer: its key is done with. */
+  settled(signature: string): void;
+}
+
+/**
+ * Requests whose answer stayed unknown that a tab keeps keys for: past it the oldest is forgotten (a press of it
+ * again is then a new request, which the record's version still guards), so a tab left open for weeks of unknown
+ * answers holds a bounded map.
+ */
+export const KEPT_KEYS_PER_TAB = 200;
+
+export function keptKeys(limit = KEPT_KEYS_PER_TAB): KeptKeys {
+  const kept = new Map<string, string>();
+  return {
+    keyFor(signature) {
+      const key = kept.get(signature) ?? newIdempotencyKey();
+      kept.set(signature, key);
+      // A Map iterates in insertion order: its first key is the oldest request.
+      if (kept.size > limit) kept.delete(kept.keys().next().value!);
+      return key;
+    },
+    settled(signature) {
+      kept.delete(signature);
+    },
+  };
+}
 
 /** An answer that ends the request: done or refused (an unknown one, or one held for approval, is sent again as is). */
 export const isDefinite = (outcome: MutationOutcome | null | undefined): boolean =>

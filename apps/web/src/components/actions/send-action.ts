@@ -1,9 +1,8 @@
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import type { OutcomePayloadLike } from '../../lib/mutation-outcome';
-import type { KeptKeys } from '../../lib/use-idempotency-key';
 import type { Mutate } from '../../lib/use-mutate';
 import type { MutationFeedback } from '../../lib/use-mutation-outcome';
-import { isDefinite, sendKeyed } from './keyed-send';
+import { isDefinite, sendKeyed, type KeptKeys } from './keyed-send';
 
 /** A write a press sends without a dialog (re-export, regenerate, refresh): its document, variables and toast. */
 export interface SendSpec<Run, TData, TVariables extends OperationVariables, P> {
