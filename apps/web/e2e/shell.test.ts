@@ -188,6 +188,30 @@ describe('operador', () => {
     await expect(page.getByTestId('side-menu').getAttribute('data-collapsed')).resolves.toBe('false');
   });
 
+  it('opens the side menu over the page on a narrow window, closes it on Escape and returns the focus', async () => {
+    await page.setViewportSize({ width: 800, height: 800 });
+    try {
+      const nav = page.getByRole('navigation', { name: 'Menú principal' });
+      await nav.waitFor({ state: 'hidden' });
+      const toggle = page.getByRole('button', { name: 'Expandir menú' });
+      await toggle.click();
+      await nav.getByRole('button', { name: 'Pagadores' }).waitFor();
+      await screenshot(page, 'shell-narrow-menu');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await nav.waitFor({ state: 'hidden' });
+      await expect.poll(() => toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+      // A menu item navigates and closes it.
+      await toggle.click();
+      await nav.getByRole('button', { name: 'Pagadores' }).click();
+      await nav.locator('a[href="/pagadores"]').click();
+      await page.waitForURL(/\/pagadores$/);
+      await nav.waitFor({ state: 'hidden' });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('shows the user, name, e-mail and permissions in Spanish on /perfil via the user menu', async () => {
     await page.getByRole('button', { name: 'Usuario operador' }).click();
     await page.getByRole('menuitem', { name: 'Perfil' }).waitFor();

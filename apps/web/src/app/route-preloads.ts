@@ -1,17 +1,17 @@
 import type { Permission, PermissionRule } from '../lib/permission-rules';
 import type { RoutePreload } from '../lib/preload/list-preload';
 
-/** How a route's preload module is loaded. */
-export type PreloadLoader = () => Promise<{ default: RoutePreload }>;
+/** How a route's preload module is loaded; `loaded` is its preload once the module is in (app/router.tsx). */
+export type PreloadLoader = (() => Promise<{ default: RoutePreload }>) & { loaded?: RoutePreload };
 
 /** What a route with a preload adds to its manifest entry. */
 export interface PreloadedRoute {
   rule?: PermissionRule;
   preload: PreloadLoader;
   /**
-   * The preloads of the records its rows link to (a list's `/pago/:id`'s): their modules are loaded once it is shown
-   * (app/router.tsx), so that a click on a row sends the record's query in the click's own task, beside the
-   * record screen's chunks, instead of after one more chunk.
+   * The preloads of the records its rows link to (a list's `/pago/:id`'s): their modules and the screens of their
+   * routes are loaded once it is shown (app/router.tsx), so that a click on a row sends the record's query in the
+   * click's own task and renders the record without waiting for chunks.
    */
   opens?: readonly PreloadLoader[];
 }

@@ -46,15 +46,10 @@ export interface RouterContext {
   onPreload?: (started: Promise<void>) => void;
 }
 
-/** Each preload module once in (by its loader), and each router's client once known: then called without a wait. */
-const loadedPreloads = new WeakMap<PreloadLoader, RoutePreload>();
+/** Each router's client once known and each preload module once in (its loader's `loaded`): then called without a wait. */
 const knownClients = new WeakMap<RouterContext, ApolloClient>();
 
-const loadPreload = (load: PreloadLoader) =>
-  load().then(({ default: preload }) => {
-    loadedPreloads.set(load, preload);
-    return preload;
-  });
+const loadPreload = (load: PreloadLoader) => load().then(({ default: preload }) => (load.loaded = preload));
 
 /**
  * On navigation into a route (not on a change of its query string, which the screen itself fetches): the screen's
@@ -71,7 +66,7 @@ function startRoute(route: AppRoute, context: RouterContext) {
       const now = new Date();
       const preloadWith = (preload: RoutePreload, client: ApolloClient) =>
         preload({ client, url, params, now, permissions: context.permissions });
-      const loaded = loadedPreloads.get(route.preload);
+      const loaded = route.preload.loaded;
       const known = knownClients.get(context);
       // Settles once the query has answered: the preload's own request, or the one sent before the app
       // (app/first-request.ts) whose answer Apollo's link hands it.
@@ -85,11 +80,14 @@ function startRoute(route: AppRoute, context: RouterContext) {
       ).catch(() => undefined); // the screen then sends its own request and shows its own error
       context.onPreload?.(started);
       // Once the route's own screen is in (on a first visit its chunks come first), the preload modules of the
-      // records its rows open: a click on a row then sends the record's query in the click's own task, instead of
-      // after one more chunk (160 to 300 ms after the click, bench `web_detail_visible_warm_peer_ratio`).
+      // records its rows open and their screens: a click on a row then sends the record's query in the click's own
+      // task and renders the record without waiting for its chunks (bench `web_detail_visible_warm_peer_ratio`).
       const opens = route.opens ?? [];
       void Promise.all([started, loadScreen(route.screen)]).then(() =>
-        opens.forEach((load) => void loadPreload(load).catch(() => undefined)),
+        opens.forEach((load) => {
+          void loadPreload(load).catch(() => undefined);
+          void loadScreen(APP_ROUTES.find((opened) => opened.preload === load)?.screen);
+        }),
       );
     }
     return null;

@@ -87,7 +87,7 @@ export interface AppRoute {
    * cache (lib/preload). A small module of the feature that imports the document and the list definition only.
    */
   preload?: PreloadLoader;
-  /** The preloads of the records its rows link to, loaded once it is shown (PreloadedRoute, app/route-preloads.ts). */
+  /** The preloads of the records its rows link to, loaded with their screens once it is shown (PreloadedRoute). */
   opens?: readonly PreloadLoader[];
   /** Its item in the side menu: the group (MENU_GROUPS) and the item's label; the rule is the route's. */
   menu?: { group: MenuGroupId; label: string };

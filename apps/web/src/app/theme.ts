@@ -25,6 +25,14 @@ export const SIDEBAR = {
   divider: 'rgba(255,255,255,0.1)',
 } as const;
 
+/** The side menu's surface, docked (app/shell/shell-layout.tsx) or over the page (app/shell/mobile-drawer.tsx). */
+export const SIDEBAR_PAPER = {
+  bgcolor: SIDEBAR.background,
+  color: SIDEBAR.text,
+  borderRight: 'none',
+  overflowX: 'hidden',
+} as const;
+
 export const theme = createTheme(
   {
     palette: {

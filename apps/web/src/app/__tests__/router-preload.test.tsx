@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { describe, expect, it, vi } from 'vitest';
+import { PRELOADED_ROUTES } from '../route-preloads';
 import { createAppRouter } from '../router';
 import { PAYMENTS_SEARCH } from '../screens';
 
@@ -57,8 +58,7 @@ describe('createAppRouter', () => {
     await told[0];
     // The list's `opens`, loaded once its screen is in: the payment's preload module.
     await PAYMENTS_SEARCH.load();
-    await import('../../features/payments/payment-detail-preload');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(PRELOADED_ROUTES['/pagos'].opens[0]!.loaded).toBeDefined());
     await router.navigate('/pago/7');
     expect(told).toHaveLength(2);
     expect(askedWhenTold[1]).toContain('7');

@@ -1,17 +1,17 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useMatches } from 'react-router';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { PageLoader } from '../../components/feedback/page-loader';
 import { useAfterFirstPaint } from '../../lib/after-first-paint';
+import { lazyComponent } from '../../lib/settled';
 import { useStoredState } from '../../lib/use-stored-state';
 import { DataBoundary } from '../data-layer';
 import { KeptOutlet } from './kept-outlet';
 import { useGlobalShortcuts } from '../search/global-shortcuts';
-import { SIDEBAR } from '../theme';
+import { SIDEBAR_PAPER } from '../theme';
 import { LiveConnection } from './live-connection';
 import { PRODUCT_NAME } from './product';
 import { SideMenu } from './side-menu';
@@ -19,6 +19,8 @@ import { TopBar } from './top-bar';
 
 export const DRAWER_WIDTH = 264;
 export const DRAWER_COLLAPSED_WIDTH = 72;
+
+const MobileDrawer = lazyComponent(() => import('./mobile-drawer').then((m) => m.default)).Component;
 
 /** The application shell: top bar, collapsible side menu (kept in localStorage) and the routed screen. */
 export function ShellLayout() {
@@ -31,12 +33,7 @@ export function ShellLayout() {
   // The bar's and the menu's contents render after the routed screen's first render (lib/after-first-paint.ts).
   const chrome = useAfterFirstPaint();
 
-  const paperSx = {
-    bgcolor: SIDEBAR.background,
-    color: SIDEBAR.text,
-    borderRight: 'none',
-    overflowX: 'hidden',
-  } as const;
+  const widthTransition = theme.transitions.create('width', { duration: theme.transitions.duration.shorter });
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -50,35 +47,36 @@ export function ShellLayout() {
       />
       {shortcuts.dialogs}
       {desktop ? (
-        <Drawer
-          variant="permanent"
+        // Docked beside the page, as a permanent Drawer lays it out, without the Drawer (its modal variant's code).
+        <Box
           data-testid="side-menu"
           data-collapsed={collapsed}
-          sx={{
-            width,
-            flexShrink: 0,
-            transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
-            '& .MuiDrawer-paper': {
-              ...paperSx,
+          sx={{ width, flexShrink: 0, transition: widthTransition }}
+        >
+          <Box
+            sx={{
+              ...SIDEBAR_PAPER,
               width,
-              transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
-            },
-          }}
-        >
-          <Toolbar sx={{ minHeight: { xs: 60 } }} />
-          {chrome && <SideMenu collapsed={collapsed} />}
-        </Drawer>
+              transition: widthTransition,
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              height: '100%',
+              overflowY: 'auto',
+              display: 'flex',
+              flexDirection: 'column',
+              zIndex: theme.zIndex.drawer,
+            }}
+          >
+            <Toolbar sx={{ minHeight: { xs: 60 } }} />
+            {chrome && <SideMenu collapsed={collapsed} />}
+          </Box>
+        </Box>
       ) : (
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          data-testid="side-menu"
-          sx={{ '& .MuiDrawer-paper': { ...paperSx, width: DRAWER_WIDTH } }}
-        >
+        <MobileDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} width={DRAWER_WIDTH}>
           <Toolbar sx={{ minHeight: { xs: 60 } }} />
           <SideMenu collapsed={false} onNavigate={() => setMobileOpen(false)} />
-        </Drawer>
+        </MobileDrawer>
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar sx={{ minHeight: { xs: 60 } }} />
