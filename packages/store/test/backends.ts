@@ -44,7 +44,14 @@ const real: Backend = {
   },
 };
 
-export const BACKENDS: Backend[] = REAL_URL ? [embedded, real] : [embedded];
+/**
+ * TEST_STORES=postgres leaves the embedded store out: `.ci/run`'s PostgreSQL passes run only what a server changes
+ * (its embedded runs are `npm test`'s, already passed).
+ */
+const ONLY_POSTGRES = process.env.TEST_STORES === 'postgres';
+if (ONLY_POSTGRES && !REAL_URL) throw new Error('TEST_STORES=postgres needs TEST_DATABASE_URL');
+
+export const BACKENDS: Backend[] = ONLY_POSTGRES ? [real] : REAL_URL ? [embedded, real] : [embedded];
 
 /**
  * For one describe block: `open()` an empty store of `backend`, released after each test with whatever else the test
