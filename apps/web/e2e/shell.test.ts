@@ -201,9 +201,13 @@ describe('operador', () => {
       await page.keyboard.press('Escape');
       await nav.waitFor({ state: 'hidden' });
       await expect.poll(() => toggle.evaluate((button) => button === document.activeElement)).toBe(true);
-      // A menu item navigates and closes it.
+      // A menu item navigates and closes it. The group may be open already (the menu keeps what was open): it is
+      // opened only if it is not, or a click would close it.
       await toggle.click();
-      await nav.getByRole('button', { name: 'Pagadores' }).click();
+      const group = nav.getByRole('button', { name: 'Pagadores' });
+      await group.waitFor();
+      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+      await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
       await nav.locator('a[href="/pagadores"]').click();
       await page.waitForURL(/\/pagadores$/);
       await nav.waitFor({ state: 'hidden' });
