@@ -267,7 +267,10 @@ say(
   const reachBy = Date.now() + 120_000;
   while ((await bulkPosts(ids)).length < 3 && Date.now() < reachBy) await sleep(20);
   const reached = (await bulkPosts(ids)).length;
-  check(reached >= 3, `${reached} of the bulk's cancels reached the service before the stop (3 awaited, 120 s at most)`);
+  check(
+    reached >= 3,
+    `${reached} of the bulk's cancels reached the service before the stop (3 awaited, 120 s at most)`,
+  );
   process.kill(stalled.pid, 'SIGSTOP');
   proxy.remove(`r${replicas.indexOf(stalled)}`);
   const atStop = (await bulkPosts(ids)).length;
