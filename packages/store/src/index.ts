@@ -92,7 +92,7 @@ export { LOCK_FILE, lockDataDir, StoreFolderHeldError, type DataDirLock } from '
 export { isMemoryDataDir } from './embedded-template.js';
 export { migrate, openDatabase, type OpenedDatabase, type StoreOptions } from './open.js';
 export { MIGRATION_NAMES } from './migrations.js';
-export { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
+export { createScratchDatabase, testsEmbeddedStore, type ScratchDatabase } from './scratch-database.js';
 export type { ActivityRow, Database, MoveState, NewActivity } from './schema.js';
 
 /** The approval requests' statements (approvals.ts), bound to the store's database. */

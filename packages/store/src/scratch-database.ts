@@ -33,3 +33,13 @@ export async function createScratchDatabase(serverUrl: string, prefix = 'test'):
     drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
+
+/**
+ * Whether a test run covers the embedded store (TEST_STORES=postgres leaves it out: `.ci/run`'s PostgreSQL passes run
+ * only what a server changes, the embedded runs being `npm test`'s). The server is covered when `serverUrl` names one.
+ */
+export function testsEmbeddedStore(serverUrl: string, testStores = process.env.TEST_STORES): boolean {
+  if (testStores !== 'postgres') return true;
+  if (!serverUrl) throw new Error('TEST_STORES=postgres needs TEST_DATABASE_URL');
+  return false;
+}

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterEach } from 'vitest';
-import { createScratchDatabase, openStore, type Store } from '../src/index.js';
+import { createScratchDatabase, openStore, testsEmbeddedStore, type Store } from '../src/index.js';
 
 export const REAL_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
 
@@ -44,14 +44,10 @@ const real: Backend = {
   },
 };
 
-/**
- * TEST_STORES=postgres leaves the embedded store out: `.ci/run`'s PostgreSQL passes run only what a server changes
- * (its embedded runs are `npm test`'s, already passed).
- */
-const ONLY_POSTGRES = process.env.TEST_STORES === 'postgres';
-if (ONLY_POSTGRES && !REAL_URL) throw new Error('TEST_STORES=postgres needs TEST_DATABASE_URL');
-
-export const BACKENDS: Backend[] = ONLY_POSTGRES ? [real] : REAL_URL ? [embedded, real] : [embedded];
+export const BACKENDS: Backend[] = [
+  ...(testsEmbeddedStore(REAL_URL) ? [embedded] : []),
+  ...(REAL_URL ? [real] : []),
+];
 
 /**
  * For one describe block: `open()` an empty store of `backend`, released after each test with whatever else the test

@@ -82,6 +82,5 @@ describe('readiness', () => {
     expect(served.body.data?.me.username).toBe('operador');
     await stopped;
     await expect(fetch(`${gateway.url}/healthz`)).rejects.toThrow();
-    // It opens an embedded store itself (seconds of CPU, stretched most by a busy machine): a hook's ceiling.
-  }, 180_000);
+  }, 180_000); // it opens an embedded store itself (seconds of CPU, stretched by a busy machine): a hook's ceiling
 });

@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL names one (.ci/run starts one on loopback). On the real server each test file has a database of
  * its own (files run side by side: one file's rows must never show in another's reads), dropped after the file.
  */
-import { createScratchDatabase, type ScratchDatabase } from '@backoffice/store';
+import { createScratchDatabase, testsEmbeddedStore, type ScratchDatabase } from '@backoffice/store';
 import { afterAll, beforeAll } from 'vitest';
 import type { GatewayConfig } from '../config.js';
 import type { RunningGateway } from '../index.js';
@@ -14,15 +14,11 @@ import { sharedStack, type SharedEmulator, type SharedStubs } from './shared-sta
 
 export const REAL_URL = process.env.TEST_DATABASE_URL || '';
 
-/**
- * TEST_STORES=postgres leaves the embedded store out: `.ci/run`'s PostgreSQL passes run only what a server changes
- * (its embedded runs are `npm test`'s, already passed).
- */
-export const ONLY_POSTGRES = process.env.TEST_STORES === 'postgres';
-if (ONLY_POSTGRES && !REAL_URL) throw new Error('TEST_STORES=postgres needs TEST_DATABASE_URL');
+/** Whether this run covers the embedded store (`testsEmbeddedStore`: TEST_STORES=postgres leaves it out). */
+export const EMBEDDED_TESTED = testsEmbeddedStore(REAL_URL);
 
 export const STORES: Array<{ name: 'embedded' | 'postgres' }> = [
-  ...(ONLY_POSTGRES ? [] : [{ name: 'embedded' as const }]),
+  ...(EMBEDDED_TESTED ? [{ name: 'embedded' as const }] : []),
   ...(REAL_URL ? [{ name: 'postgres' as const }] : []),
 ];
 

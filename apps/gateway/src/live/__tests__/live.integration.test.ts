@@ -12,7 +12,7 @@ import type { RunningGateway } from '../../index.js';
 import { freshTokens, gql } from '../../__tests__/http-helpers.js';
 import { startLocalGateway } from '../../__tests__/local-gateway.js';
 import { sharedStack, type SharedEmulator, type SharedStubs } from '../../__tests__/shared-stack.js';
-import { ONLY_POSTGRES } from '../../__tests__/store-backends.js';
+import { EMBEDDED_TESTED } from '../../__tests__/store-backends.js';
 import { openLive, postPresence, type LiveClient, type SseEvent } from './sse-client.js';
 
 /**
@@ -433,7 +433,7 @@ describe('live on two replicas of one PostgreSQL server', { timeout: 120_000 }, 
   });
 });
 
-describe.skipIf(ONLY_POSTGRES)('live on the embedded store', { timeout: 120_000 }, () => {
+describe.runIf(EMBEDDED_TESTED)('live on the embedded store', { timeout: 120_000 }, () => {
   let gateway: RunningGateway;
 
   beforeAll(async () => {
