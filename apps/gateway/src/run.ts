@@ -46,10 +46,13 @@ export async function runGateway(tracing: Tracing): Promise<void> {
     const started = performance.now();
     // The stop always ends: past the grace period (plus time to flush spans) the process exits anyway. The timer
     // also keeps the event loop alive while an idle server closes (Node would otherwise exit before the flush).
-    setTimeout(() => {
-      logger.error('stop deadline passed: exiting', { graceMs: config.shutdownGraceMs });
-      process.exit(1);
-    }, config.readinessDrainMs + config.shutdownGraceMs + STOP_MARGIN_MS);
+    setTimeout(
+      () => {
+        logger.error('stop deadline passed: exiting', { graceMs: config.shutdownGraceMs });
+        process.exit(1);
+      },
+      config.readinessDrainMs + config.shutdownGraceMs + STOP_MARGIN_MS,
+    );
     gateway
       .close()
       // Spans are best effort: a collector that cannot be reached (the exporter's own timeout bounds the wait)
@@ -78,6 +81,14 @@ export async function runGateway(tracing: Tracing): Promise<void> {
   // alive. A parent that stops it with SIGTERM first is already being obeyed: the close is no second signal.
   if (process.channel) {
     process.channel.unref();
+    // The parent's end of this process's output goes with it: a log line of the stop then fails with EPIPE, which
+    // unhandled would crash the process halfway through the stop (the store's folder not closed). Lines written
+    // to nobody are lost either way.
+    for (const output of [process.stdout, process.stderr]) {
+      output.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE') throw error;
+      });
+    }
     process.once('disconnect', () => {
       if (!stopping) shutdown('parent gone');
     });

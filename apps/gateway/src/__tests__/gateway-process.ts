@@ -30,11 +30,13 @@ export function startGatewayProcess(
   args: string[],
   env: Record<string, string>,
   onSpawn: (child: ChildProcess) => void,
+  { ipc = false }: { ipc?: boolean } = {},
 ): Promise<GatewayProcess> {
   const child = spawn(process.execPath, args, {
     cwd: GATEWAY_DIR,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GRAPHQL_SANDBOX: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // `ipc`: the channel scripts/stack.mjs gives it, by which it knows its parent is gone (run.ts).
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
   });
   onSpawn(child);
   let output = '';

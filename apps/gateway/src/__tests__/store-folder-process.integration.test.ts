@@ -7,8 +7,8 @@ import { ensureGatewayBuild, startGatewayProcess } from './gateway-process.js';
 
 /**
  * One gateway process per embedded store folder, with the real process (`node dist/main.js`): a second
- * gateway on a folder another one holds exits at once with a message in Spanish and English, and a folder left by a
- * gateway killed with SIGKILL is taken by the next one.
+ * gateway on a folder another one holds exits at once with a message in Spanish and English, a folder left by a
+ * gateway killed with SIGKILL is taken by the next one, and a gateway whose parent is gone stops as on SIGTERM.
  */
 const children: ChildProcess[] = [];
 let dataDir: string;
@@ -20,7 +20,13 @@ const env = () => ({
   STUBS_URL: 'http://127.0.0.1:9',
   KEYCLOAK_ISSUER: 'http://127.0.0.1:9/realms/back-office',
 });
-const start = () => startGatewayProcess(['dist/main.js'], env(), (child) => children.push(child));
+const start = (options: { ipc?: boolean; logLevel?: string } = {}) =>
+  startGatewayProcess(
+    ['dist/main.js'],
+    { ...env(), ...(options.logLevel ? { LOG_LEVEL: options.logLevel } : {}) },
+    (child) => children.push(child),
+    options,
+  );
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'gateway-store-folder-'));
@@ -50,5 +56,15 @@ describe('the embedded store folder and gateway processes', { timeout: 180_000 }
     expect((await fetch(`${third.url}/healthz`)).status).toBe(200);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+  });
+
+  it('stops as on SIGTERM, its store closed, when its parent is gone with the reading end of its output', async () => {
+    // A parent killed with SIGKILL (`npm start`, the test stack's CLI): its end of the IPC channel closes and
+    // nobody reads the gateway's output any more, so the stop's own log lines (info) meet a broken pipe.
+    const orphan = await start({ ipc: true, logLevel: 'info' });
+    orphan.child.stdout!.destroy();
+    orphan.child.stderr!.destroy();
+    orphan.child.disconnect();
+    expect(await orphan.exited).toBe(0);
   });
 });
