@@ -20,8 +20,11 @@ describe('processExists', () => {
   it.runIf(existsSync('/proc/self/stat'))(
     'is false for a process that exited and waits to be reaped (a zombie), which signal 0 still finds',
     async () => {
-      // `true` runs in the background of a shell that then becomes `sleep`, which never reaps it.
-      const holder = spawn('sh', ['-c', 'true & echo $!; exec sleep 60'], {
+      // A child of a shell that then becomes `sleep`, which never reaps it: the child ends only once its parent is
+      // `sleep` (a shell would reap a child that ended before its `exec`).
+      const script =
+        'shell=$$; (while [ "$(cat /proc/$shell/comm)" != sleep ]; do sleep 0.05; done) & echo $!; exec sleep 60';
+      const holder = spawn('sh', ['-c', script], {
         stdio: ['ignore', 'pipe', 'ignore'],
       });
       holders.push(holder.pid!);
