@@ -120,8 +120,16 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
   const { refetch } = result;
   const client = useApolloClient();
   const shownVersion = shown ? versionOf(shown) : null;
-  const [readAt, setReadAt] = useState(() => Date.now());
+  const [reading, setReading] = useState(() => ({ version: shownVersion, at: Date.now() }));
   const [changedFrom, setChangedFrom] = useState<string | null>(null);
+  // A new version shown (first load, 'Recargar', an action's answer): read now, nothing pending. Adjusted while
+  // rendering, as React does for state that follows a value: in an effect it was a second render of the whole
+  // detail, with its commit and effects, run before the record's first paint.
+  if (reading.version !== shownVersion) {
+    setReading({ version: shownVersion, at: Date.now() });
+    setChangedFrom(null);
+  }
+  const readAt = reading.at;
   const [inDialog, setInDialog] = useState(false);
   const [checkedAt, setCheckedAt] = useState(0);
   const latest = useRef({ document, variables, recordOf, versionOf, shownVersion });
@@ -134,12 +142,6 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
     () => (liveArea !== undefined && liveId !== undefined ? { area: liveArea, id: liveId } : null),
     [liveArea, liveId],
   );
-
-  // A new version shown (first load, 'Recargar', an action's answer): read now, nothing pending.
-  useEffect(() => {
-    setReadAt(Date.now());
-    setChangedFrom(null);
-  }, [shownVersion]);
 
   const check = useCallback(async (): Promise<boolean> => {
     const { shownVersion: before } = latest.current;
@@ -190,7 +192,7 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
 
   const reload = useCallback(() => {
     void Promise.resolve(refetch()).then(() => {
-      setReadAt(Date.now());
+      setReading((read) => ({ version: read.version, at: Date.now() }));
       setChangedFrom(null);
     });
   }, [refetch]);
@@ -247,14 +249,16 @@ export function useFreshRecord<TData, TVariables extends Record<string, unknown>
   };
 }
 
-/** Seconds since `since`, advancing every second. */
+/**
+ * Seconds since `since`, advancing every second. A `since` later than the last tick reads 0 until the next one: no
+ * render of its own when it changes (the notice renders with the record).
+ */
 function useSecondsSince(since: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
-  }, [since]);
+  }, []);
   return Math.max(0, Math.floor((now - since) / 1000));
 }
 
