@@ -38,7 +38,10 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the embedded store folder and gateway processes', { timeout: 180_000 }, () => {
+// A ceiling for a hang, not a measure: each test starts gateway processes that open an embedded store, seconds of CPU
+// on a thread that yields (nice + 5); 23 s for the first test on a busy host, 76 s with two suites at once, and more
+// than 180 s with a third load beside them.
+describe('the embedded store folder and gateway processes', { timeout: 600_000 }, () => {
   it('a second gateway on a held folder exits non-zero naming it; after a SIGKILL the next one starts', async () => {
     const first = await start();
     const second = start();
