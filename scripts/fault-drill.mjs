@@ -37,6 +37,32 @@ const BULK = SHORT ? 12 : 50;
 const root = new URL('..', import.meta.url).pathname;
 
 const say = (text) => console.log(`[drill] ${text}`);
+
+/** The last lines each gateway process printed (warnings and errors at LOG_LEVEL warn), said when the drill fails. */
+const TAIL_LINES = 60;
+const tails = new Map();
+const keepOutput = (name) => (line) => {
+  const tail = tails.get(name) ?? [];
+  tail.push(line);
+  if (tail.length > TAIL_LINES) tail.shift();
+  tails.set(name, tail);
+};
+// Whatever ends a failed drill (a failed check, a hang, a throw), the gateways' last lines are said.
+process.once('exit', (code) => {
+  if (code === 0) return;
+  for (const [name, tail] of tails) {
+    say(`--- ${name}'s last ${tail.length} lines`);
+    for (const line of tail) console.log(`  ${line}`);
+  }
+});
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // --- PostgreSQL ---------------------------------------------------------------------------------------------------
@@ -73,7 +99,7 @@ const gatewayEnv = {
   LOG_LEVEL: 'warn',
   SHUTDOWN_READINESS_DRAIN_MS: '0',
 };
-const stack = await startStack({ web: false, gatewayEnv, log: () => {} });
+const stack = await startStack({ web: false, gatewayEnv, log: keepOutput('r0') });
 const replicaEnv = (port) => ({
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -84,7 +110,7 @@ const replicaEnv = (port) => ({
 });
 const replicas = [stack.gateway];
 for (let i = 1; i < REPLICAS; i++)
-  replicas.push(await startGatewayProcess(replicaEnv(await freePort()), () => {}));
+  replicas.push(await startGatewayProcess(replicaEnv(await freePort()), keepOutput(`r${i}`)));
 const proxy = await startRoundRobinProxy(replicas.map((r, i) => ({ name: `r${i}`, url: r.url })));
 say(`${replicas.length} replicas behind ${proxy.url}`);
 
@@ -135,7 +161,7 @@ if (pgDir) {
       // A replica started during the outage: it serves at once but says it is not ready until its store is open
       // (and prints its ready line only then, so it is not awaited here).
       latePort = await freePort();
-      late = startGatewayProcess(replicaEnv(latePort), () => {});
+      late = startGatewayProcess(replicaEnv(latePort), keepOutput('the late replica'));
       say('   PostgreSQL stopped; a replica starts during the outage');
     }
     if (i === Math.floor((CANCELS * 3) / 4)) {
@@ -259,6 +285,7 @@ say(
 {
   const live = replicas.filter((r) => r.pid !== victim.pid);
   const stalled = live[live.length - 1];
+  check(isAlive(stalled.pid), `the replica to stop (pid ${stalled.pid}) is running as step 5 begins`);
   await slowCancels();
   const ids = take(BULK);
   const key = randomUUID();
@@ -315,7 +342,10 @@ say('6. a replica whose PostgreSQL connection is black-holed: a cancel through i
   through.hostname = '127.0.0.1';
   through.port = String(hole.port);
   const port = await freePort();
-  const hung = await startGatewayProcess({ ...replicaEnv(port), DATABASE_URL: through.toString() }, () => {});
+  const hung = await startGatewayProcess(
+    { ...replicaEnv(port), DATABASE_URL: through.toString() },
+    keepOutput('the black-holed replica'),
+  );
   // A cancel first, so that the replica's pool holds open connections when they go silent.
   const [warm, id] = take(2);
   const warmed = (await graphql(hung.url, 'operador', CANCEL, { id: warm, key: randomUUID() })).data
