@@ -70,7 +70,7 @@ async function dialectOf(options: StoreOptions): Promise<{
     // An idle connection dropped by the server must not stop the process.
     pool.on('error', (error) => options.onError?.(error));
     return {
-      dialect: new PostgresDialect({ pool: droppingFailedConnections(pool) }),
+      dialect: new PostgresDialect({ pool: droppingFailedConnections(pool, options.onError) }),
       kind: 'postgres',
       fromTemplate: false,
     };
@@ -95,30 +95,45 @@ async function dialectOf(options: StoreOptions): Promise<{
  * The pool as Kysely uses it, but a connection whose statement failed on the client's side (its answer timed out,
  * the connection broke) is dropped when released: pg leaves such a statement running on the connection, and the
  * next call given that connection would wait behind it. A statement the server refused keeps its connection.
+ * A connection the server ends while it is checked out (the server stopping, an administrator) makes pg emit
+ * 'error' on it between statements, which the pool listens to only on idle connections: unheard, that event ended
+ * the process (a replica died when PostgreSQL stopped under load: the fault drill). It is heard here, reported
+ * like the pool's own (`onError`), and the connection dropped when released.
  */
-function droppingFailedConnections(pool: pg.Pool): PostgresPool {
+function droppingFailedConnections(pool: pg.Pool, onError?: (error: unknown) => void): PostgresPool {
   const connect = async () => {
     const client = await pool.connect();
     let broken = false;
+    const ended = (error: Error) => {
+      broken = true;
+      onError?.(error);
+    };
+    client.on('error', ended);
     const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     return Object.assign(Object.create(client) as pg.PoolClient, {
       query: async (...args: unknown[]) => {
         try {
           return await query(...args);
         } catch (error) {
-          // A server's refusal carries its SQLSTATE; a client-side failure (timeout, broken socket) does not.
+          // A server's refusal carries its SQLSTATE; a client-side failure (timeout, broken socket) does not. A
+          // refusal that ends the connection (class 08, or 57P: the server shutting down) leaves nothing to keep.
           const code = (error as { code?: unknown }).code;
-          if (typeof code !== 'string' || !SQLSTATE.test(code)) broken = true;
+          if (typeof code !== 'string' || !SQLSTATE.test(code) || ENDS_CONNECTION.test(code)) broken = true;
           throw error;
         }
       },
-      release: () => client.release(broken || undefined),
+      release: () => {
+        // A dropped connection keeps its listener: pg may still report its end after the pool let it go.
+        if (!broken) client.off('error', ended);
+        client.release(broken || undefined);
+      },
     });
   };
   return { connect, end: () => pool.end() };
 }
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
+const ENDS_CONNECTION = /^(08|57P)/;
 
 /** Runs every pending migration (once across replicas: the Migrator holds an advisory lock). */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
