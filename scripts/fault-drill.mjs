@@ -21,6 +21,7 @@ import pg from 'pg';
 import { operatorScopedKey } from '../apps/gateway/dist/upstream/rest-client.js';
 import { startRoundRobinProxy } from '../apps/gateway/src/__tests__/replicas/round-robin-proxy.ts';
 import { blackHolingProxy } from '../packages/store/test/black-hole-proxy.ts';
+import { processExists } from '../packages/test-stack/src/processes.mjs';
 import { freePort, startGatewayProcess, startStack } from './stack.mjs';
 
 const { values: args } = parseArgs({
@@ -55,14 +56,6 @@ process.once('exit', (code) => {
     for (const line of tail) console.log(`  ${line}`);
   }
 });
-const isAlive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // --- PostgreSQL ---------------------------------------------------------------------------------------------------
@@ -285,7 +278,7 @@ say(
 {
   const live = replicas.filter((r) => r.pid !== victim.pid);
   const stalled = live[live.length - 1];
-  check(isAlive(stalled.pid), `the replica to stop (pid ${stalled.pid}) is running as step 5 begins`);
+  check(processExists(stalled.pid), `the replica to stop (pid ${stalled.pid}) is running as step 5 begins`);
   await slowCancels();
   const ids = take(BULK);
   const key = randomUUID();
