@@ -290,10 +290,15 @@ async function signedInSite({ browser, webUrl, gatewayUrl, log, label }) {
     await open();
     return open();
   };
-  /** From a click on the first row's link of the list on screen to the detail's summary card on screen. */
-  const openDetail = async () => {
+  /**
+   * From a click on the first row's link of the list on screen to the detail's summary card on screen; traced into
+   * `traceFile` when given.
+   */
+  const openDetail = async (traceFile) => {
+    if (traceFile) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
     await page.locator(FIRST_ROW_LINK).first().click();
     await page.waitForFunction(() => window.__benchDetailAt !== undefined, undefined, { timeout: 90_000 });
+    if (traceFile) await browser.stopTracing();
     return page.evaluate(() => window.__benchDetailAt - window.__benchClickAt);
   };
   return {
@@ -402,7 +407,11 @@ export async function measureListVisible({ latencyMs, runs = 5, log = () => {}, 
         );
         into.firstDetail.push(await site.openDetail());
         await site.visit();
-        into.detail.push(await site.openDetail());
+        into.detail.push(
+          await site.openDetail(
+            traceDir ? join(traceDir, `detail-${builds[n].trace}-${i + 1}.trace.json`) : undefined,
+          ),
+        );
         // The peer has Buscar Pagos and the payment only.
         if (builds[n].key === 'peer') continue;
         for (const { route } of WEB_PRELOADED_LISTS) into.lists[route].push(await site.visitList(route));

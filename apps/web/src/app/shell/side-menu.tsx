@@ -1,5 +1,14 @@
-import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useMemo,
+  useState,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
@@ -41,15 +50,44 @@ function MenuListItem({ children, ...rest }: { children: ReactNode; 'data-menu-g
   );
 }
 
+/**
+ * A menu entry's link. Not react-router's `Link`/`NavLink`: those read the address, so each of the menu's forty links
+ * rendered again on every navigation (a list's page, a click on a row), and their groups with them. This one reads
+ * nothing that changes (`useNavigate` of a data router is stable): the menu's groups are memoized and a navigation
+ * renders only the groups whose selected entry changed. A click with a modifier or another button is the browser's
+ * (a new tab or window), as with `Link`; the menu's addresses are absolute and the app has no basename.
+ */
+const MenuLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }>(
+  function MenuLink({ to, onClick, ...rest }, ref) {
+    const navigate = useNavigate();
+    const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+      onClick?.(event);
+      const plain =
+        event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+      if (event.defaultPrevented || !plain) return;
+      event.preventDefault();
+      void navigate(to);
+    };
+    return <a ref={ref} href={to} onClick={follow} {...rest} />;
+  },
+);
+
 /** The side menu: expanded (groups with labels) or collapsed (icons with tooltips and fly-out menus). */
 export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const permissions = usePermissions();
   const groups = useMemo(() => visibleMenu(permissions), [permissions]);
   const { pathname } = useLocation();
-  const active = activeItem(pathname, groups);
+  const activeTo = activeItem(pathname, groups)?.to;
   const [closedGroups, setClosedGroups] = useStoredState<string[]>('shell.menu.closedGroups', []);
-  const toggle = (id: string) =>
-    setClosedGroups(closedGroups.includes(id) ? closedGroups.filter((g) => g !== id) : [...closedGroups, id]);
+  const toggle = useCallback(
+    (id: string) =>
+      setClosedGroups(
+        closedGroups.includes(id) ? closedGroups.filter((g) => g !== id) : [...closedGroups, id],
+      ),
+    [closedGroups, setClosedGroups],
+  );
+  // A group is told the selected entry only when it holds it: the others keep their props and are not rendered again.
+  const activeIn = (group: MenuGroup) => (group.items.some((i) => i.to === activeTo) ? activeTo : undefined);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: SIDEBAR.background }}>
@@ -61,14 +99,19 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         <List disablePadding>
           {groups.map((group) =>
             collapsed ? (
-              <CollapsedGroup key={group.id} group={group} activeTo={active?.to} onNavigate={onNavigate} />
+              <CollapsedGroup
+                key={group.id}
+                group={group}
+                activeTo={activeIn(group)}
+                onNavigate={onNavigate}
+              />
             ) : (
               <ExpandedGroup
                 key={group.id}
                 group={group}
                 open={!closedGroups.includes(group.id)}
-                onToggle={() => toggle(group.id)}
-                activeTo={active?.to}
+                onToggle={toggle}
+                activeTo={activeIn(group)}
                 onNavigate={onNavigate}
               />
             ),
@@ -91,7 +134,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   );
 }
 
-function ExpandedGroup({
+const ExpandedGroup = memo(function ExpandedGroup({
   group,
   open,
   onToggle,
@@ -100,7 +143,7 @@ function ExpandedGroup({
 }: {
   group: MenuGroup;
   open: boolean;
-  onToggle: () => void;
+  onToggle: (groupId: string) => void;
   activeTo: string | undefined;
   onNavigate?: () => void;
 }) {
@@ -112,9 +155,10 @@ function ExpandedGroup({
     return (
       <MenuListItem data-menu-group={group.id}>
         <ListItemButton
-          component={NavLink}
+          component={MenuLink}
           to={item.to}
           selected={item.to === activeTo}
+          aria-current={item.to === activeTo ? 'page' : undefined}
           onClick={onNavigate}
           sx={itemSx}
         >
@@ -134,7 +178,7 @@ function ExpandedGroup({
   return (
     <MenuListItem data-menu-group={group.id}>
       <ListItemButton
-        onClick={onToggle}
+        onClick={() => onToggle(group.id)}
         aria-expanded={open}
         sx={{ ...itemSx, color: containsActive ? SIDEBAR.textStrong : SIDEBAR.text }}
       >
@@ -156,10 +200,10 @@ function ExpandedGroup({
           {group.items.map((item) => (
             <MenuListItem key={item.to}>
               <ListItemButton
-                component={NavLink}
+                component={MenuLink}
                 to={item.to}
-                end
                 selected={item.to === activeTo}
+                aria-current={item.to === activeTo ? 'page' : undefined}
                 onClick={onNavigate}
                 sx={{ ...itemSx, minHeight: 34, pl: 7 }}
               >
@@ -174,9 +218,9 @@ function ExpandedGroup({
       </Collapse>
     </MenuListItem>
   );
-}
+});
 
-function CollapsedGroup({
+const CollapsedGroup = memo(function CollapsedGroup({
   group,
   activeTo,
   onNavigate,
@@ -235,4 +279,4 @@ function CollapsedGroup({
         )}
     </MenuListItem>
   );
-}
+});
