@@ -1,13 +1,4 @@
-import {
-  forwardRef,
-  memo,
-  useCallback,
-  useMemo,
-  useState,
-  type AnchorHTMLAttributes,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { memo, useCallback, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -18,6 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import { AppLink } from '../../lib/app-link';
 import { usePermissions } from '../../lib/permissions';
 import { useStoredState } from '../../lib/use-stored-state';
 import { SIDEBAR } from '../theme';
@@ -49,28 +41,6 @@ function MenuListItem({ children, ...rest }: { children: ReactNode; 'data-menu-g
     </Box>
   );
 }
-
-/**
- * A menu entry's link. Not react-router's `Link`/`NavLink`: those read the address, so each of the menu's forty links
- * rendered again on every navigation (a list's page, a click on a row), and their groups with them. This one reads
- * nothing that changes (`useNavigate` of a data router is stable): the menu's groups are memoized and a navigation
- * renders only the groups whose selected entry changed. A click with a modifier or another button is the browser's
- * (a new tab or window), as with `Link`; the menu's addresses are absolute and the app has no basename.
- */
-const MenuLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }>(
-  function MenuLink({ to, onClick, ...rest }, ref) {
-    const navigate = useNavigate();
-    const follow = (event: MouseEvent<HTMLAnchorElement>) => {
-      onClick?.(event);
-      const plain =
-        event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
-      if (event.defaultPrevented || !plain) return;
-      event.preventDefault();
-      void navigate(to);
-    };
-    return <a ref={ref} href={to} onClick={follow} {...rest} />;
-  },
-);
 
 /** The side menu: expanded (groups with labels) or collapsed (icons with tooltips and fly-out menus). */
 export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
@@ -155,7 +125,7 @@ const ExpandedGroup = memo(function ExpandedGroup({
     return (
       <MenuListItem data-menu-group={group.id}>
         <ListItemButton
-          component={MenuLink}
+          component={AppLink}
           to={item.to}
           selected={item.to === activeTo}
           aria-current={item.to === activeTo ? 'page' : undefined}
@@ -200,7 +170,7 @@ const ExpandedGroup = memo(function ExpandedGroup({
           {group.items.map((item) => (
             <MenuListItem key={item.to}>
               <ListItemButton
-                component={MenuLink}
+                component={AppLink}
                 to={item.to}
                 selected={item.to === activeTo}
                 aria-current={item.to === activeTo ? 'page' : undefined}

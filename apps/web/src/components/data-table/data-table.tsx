@@ -11,7 +11,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -30,6 +30,7 @@ import {
   useGridApiContext,
 } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
+import { AppLink } from '@/lib/app-link';
 import { isDataColumn, keepOneDataColumn, type ColumnChoice } from '@/lib/list/list-views';
 import { CELL_PADDING_PX, columnMinWidth, HEADER_FONT_SIZE } from './column-width';
 import { CutText } from './cut-text';
@@ -520,14 +521,14 @@ function gridColumnOf<R extends object>(
         );
       }
       return (
-        <RouterLink
+        <AppLink
           to={href}
           tabIndex={params.tabIndex}
           className={dataTableClasses.link}
           style={JUSTIFY[column.align ?? 'left']}
         >
           <CellContent content={content} lines={column.lines} full={full} />
-        </RouterLink>
+        </AppLink>
       );
     },
   };

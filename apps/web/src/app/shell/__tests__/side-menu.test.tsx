@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserContext } from '@/lib/permissions';
+import { CurrentUserContext, type Permission } from '@/lib/permissions';
 import { SideMenu } from '../side-menu';
 
 // Each entry's renders, counted by its address: which entries a navigation renders again.
@@ -14,7 +14,7 @@ vi.mock('@mui/material/ListItemButton', async () => {
   return {
     default: forwardRef<HTMLElement, { to?: string }>(function Counted(props, ref) {
       if (props.to) renders.set(props.to, (renders.get(props.to) ?? 0) + 1);
-      return <ListItemButton ref={ref} {...(props as object)} />;
+      return <ListItemButton ref={ref as never} {...(props as object)} />;
     }),
   };
 });
@@ -24,7 +24,12 @@ function renderMenu(at: string) {
     initialEntries: [at],
   });
   // Buscar Suscripciones' group shown beside Buscar Pagos'.
-  const user = { username: 'operador', name: null, email: null, permissions: ['SUBSCRIPTION_UPDATE'] };
+  const user = {
+    username: 'operador',
+    name: null,
+    email: null,
+    permissions: ['SUBSCRIPTION_UPDATE'] as Permission[],
+  };
   render(
     <CurrentUserContext.Provider value={user}>
       <RouterProvider router={router} />
