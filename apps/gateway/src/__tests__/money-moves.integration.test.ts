@@ -67,6 +67,13 @@ const REFUSAL_CANCEL = /* GraphQL */ `
   }
 `;
 
+/** The gateway's bound on a write here. */
+const WRITE_TIMEOUT_MS = 3_000;
+/** How long the service holds a write the tests look at the store during: well inside the bound. */
+const IN_FLIGHT_MS = 1_000;
+/** How long the service holds a write that is to end UNKNOWN and land afterwards: well past the bound. */
+const LANDS_AFTER_TIMEOUT_MS = 5_000;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it asked for
 type Data = Record<string, any>;
 
@@ -84,8 +91,14 @@ for (const backend of STORES) {
     const lines: string[] = [];
 
     beforeAll(async () => {
-      // A write times out soon, so that an unknown outcome is quick to make.
-      ({ stubs, gateway, tokenFor } = await startStoreGateway(backend, { mutationTimeoutMs: 1_000 }, lines));
+      // A write times out soon, so that an unknown outcome is quick to make (a write slower than WRITE_TIMEOUT_MS),
+      // and not so soon that a write held for IN_FLIGHT_MS (to look at the store meanwhile) outlasts it on a loaded
+      // machine: held 400 ms against a 1 s bound, the last writes of a bulk came back UNKNOWN beside two suites.
+      ({ stubs, gateway, tokenFor } = await startStoreGateway(
+        backend,
+        { mutationTimeoutMs: WRITE_TIMEOUT_MS },
+        lines,
+      ));
     });
     afterAll(async () => {
       await gateway?.close();
@@ -149,7 +162,7 @@ for (const backend of STORES) {
 
     it('stores the intent before the service gets the write: the row is pending while the write is in flight', async () => {
       const [id] = await cancellable(1);
-      await slowWrites(400);
+      await slowWrites(IN_FLIGHT_MS);
       try {
         const answer = as('operador', CANCEL, { id, key: randomUUID() });
         // While the service holds the write, the store already has the move, pending.
@@ -226,7 +239,7 @@ for (const backend of STORES) {
       const [id] = await cancellable(1);
       const key = randomUUID();
       // The service answers after the gateway gave up: the write lands, the operator is told "desconocido".
-      await slowWrites(2_000);
+      await slowWrites(LANDS_AFTER_TIMEOUT_MS);
       try {
         const unknown = await as('operador', CANCEL, { id, key });
         expect(unknown.body.data!.cancelPayment.outcome).toBe('UNKNOWN');
@@ -447,7 +460,7 @@ for (const backend of STORES) {
       ).body.data!.payments.total as number;
       expect(total).toBeGreaterThan(1);
       const before = (await writes()).length;
-      await slowWrites(400);
+      await slowWrites(IN_FLIGHT_MS);
       try {
         const MATCHING = `mutation($m: PaymentsMatching, $key: String!) {
           bulkCancelPayments(matching: $m, reason: "Cierre", idempotencyKey: $key) { results { id outcome } } }`;
@@ -561,7 +574,7 @@ for (const backend of STORES) {
       await fetch(`${stubs.url}/__admin/faults`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ service: 'subscription', method: 'PUT', latencyMs: 2_000 }),
+        body: JSON.stringify({ service: 'subscription', method: 'PUT', latencyMs: LANDS_AFTER_TIMEOUT_MS }),
       });
       const mine = { id, amount: '3333.33', key, version };
       try {
