@@ -1,4 +1,4 @@
-import { forwardRef, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { forwardRef, useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router';
 
 export type AppLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
@@ -8,6 +8,22 @@ export type AppLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
 
 /** The address the window shows, as `to` names one (path, query string and fragment). */
 const currentAddress = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+/**
+ * Goes to an absolute address of the app, as a click on an `AppLink` to it does (a replace when it names the address
+ * shown). The function stays the same while the router moves: unlike React Router's `useNavigate`, whose data-router
+ * version reads the route's context, it renders nothing again on a navigation.
+ */
+export function useAppNavigate(): (to: string) => void {
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  return useCallback(
+    (to: string) => {
+      if (currentAddress() === to) void navigator.replace(to);
+      else void navigator.push(to);
+    },
+    [navigator],
+  );
+}
 
 /**
  * A link inside the app, for the places that render many of them on every screen (a list's cells, the side menu).
@@ -22,14 +38,13 @@ export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppL
   { to, onClick, target, ...rest },
   ref,
 ) {
-  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const navigate = useAppNavigate();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     const plain = event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
     if (event.defaultPrevented || !plain || (target && target !== '_self')) return;
     event.preventDefault();
-    if (currentAddress() === to) void navigator.replace(to);
-    else void navigator.push(to);
+    navigate(to);
   };
   return <a ref={ref} href={to} target={target} onClick={follow} {...rest} />;
 });

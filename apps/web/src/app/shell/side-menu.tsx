@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { AppLink } from '../../lib/app-link';
+import { AppLink, useAppNavigate } from '../../lib/app-link';
 import { usePermissions } from '../../lib/permissions';
 import { useStoredState } from '../../lib/use-stored-state';
 import { SIDEBAR } from '../theme';
@@ -114,24 +114,26 @@ const ExpandedGroup = memo(function ExpandedGroup({
   group: MenuGroup;
   open: boolean;
   onToggle: (groupId: string) => void;
+  /** The group's entry the address selects, if any (none when another group's is). */
   activeTo: string | undefined;
   onNavigate?: () => void;
 }) {
   const Icon = group.icon;
-  const containsActive = group.items.some((i) => i.to === activeTo);
+  const containsActive = activeTo !== undefined;
+  // An entry's link, selected (and the current page for assistive technology) when the address selects it.
+  const entry = (to: string) => ({
+    component: AppLink,
+    to,
+    selected: to === activeTo,
+    'aria-current': to === activeTo ? ('page' as const) : undefined,
+    onClick: onNavigate,
+  });
 
   if (group.flat) {
     const item = group.items[0]!;
     return (
       <MenuListItem data-menu-group={group.id}>
-        <ListItemButton
-          component={AppLink}
-          to={item.to}
-          selected={item.to === activeTo}
-          aria-current={item.to === activeTo ? 'page' : undefined}
-          onClick={onNavigate}
-          sx={itemSx}
-        >
+        <ListItemButton {...entry(item.to)} sx={itemSx}>
           <ListItemIcon>
             <Icon fontSize="small" />
           </ListItemIcon>
@@ -169,14 +171,7 @@ const ExpandedGroup = memo(function ExpandedGroup({
         <List disablePadding>
           {group.items.map((item) => (
             <MenuListItem key={item.to}>
-              <ListItemButton
-                component={AppLink}
-                to={item.to}
-                selected={item.to === activeTo}
-                aria-current={item.to === activeTo ? 'page' : undefined}
-                onClick={onNavigate}
-                sx={{ ...itemSx, minHeight: 34, pl: 7 }}
-              >
+              <ListItemButton {...entry(item.to)} sx={{ ...itemSx, minHeight: 34, pl: 7 }}>
                 <ListItemText
                   primary={item.label}
                   slotProps={{ primary: { fontSize: 13.5, lineHeight: 1.3 } }}
@@ -196,13 +191,14 @@ const CollapsedGroup = memo(function CollapsedGroup({
   onNavigate,
 }: {
   group: MenuGroup;
+  /** The group's entry the address selects, if any (none when another group's is). */
   activeTo: string | undefined;
   onNavigate?: () => void;
 }) {
   const Icon = group.icon;
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const selected = group.items.some((i) => i.to === activeTo);
+  const selected = activeTo !== undefined;
   const single = group.flat || group.items.length === 1;
   const lazyMenu = useLazyMenu();
   const onClick = (event: MouseEvent<HTMLElement>) => {

@@ -1,7 +1,14 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Link, RouterProvider, UNSAFE_NavigationContext, type To } from 'react-router';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import {
+  createMemoryRouter,
+  Link,
+  RouterProvider,
+  UNSAFE_NavigationContext,
+  useNavigate,
+  type To,
+} from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppLink } from '../app-link';
+import { AppLink, useAppNavigate } from '../app-link';
 
 function renderLinks(at: string, link = <AppLink to="/pago/7">Pago 7</AppLink>) {
   const router = createMemoryRouter([{ path: '*', element: link }], { initialEntries: [at] });
@@ -79,5 +86,42 @@ describe('AppLink', () => {
         </UNSAFE_NavigationContext.Provider>,
       ),
     ).toThrow(/<Router>/);
+  });
+
+  it('useAppNavigate goes to an address and renders nothing again as the router moves, where useNavigate does', async () => {
+    const renders = { app: 0, router: 0 };
+    let go: ((to: string) => void) | undefined;
+    function WithAppNavigate() {
+      renders.app += 1;
+      go = useAppNavigate();
+      return null;
+    }
+    function WithRouterNavigate() {
+      renders.router += 1;
+      useNavigate();
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <WithAppNavigate />
+              <WithRouterNavigate />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/pagos'] },
+    );
+    render(<RouterProvider router={router} />);
+    const before = { ...renders };
+    await act(async () => go!('/pago/7'));
+    expect(router.state.location.pathname).toBe('/pago/7');
+    expect(router.state.historyAction).toBe('PUSH');
+    await act(() => router.navigate('/lotes'));
+    expect(renders.app).toBe(before.app);
+    expect(renders.router).toBeGreaterThan(before.router);
   });
 });

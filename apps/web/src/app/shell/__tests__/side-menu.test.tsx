@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext, type Permission } from '@/lib/permissions';
 import { SideMenu } from '../side-menu';
 
-// Each entry's renders, counted by its address: which entries a navigation renders again.
+// Each entry's renders, counted by its address (by its name in the collapsed menu, whose buttons are not links):
+// which entries a navigation renders again.
 const renders = vi.hoisted(() => new Map<string, number>());
 vi.mock('@mui/material/ListItemButton', async () => {
   const { forwardRef } = await import('react');
@@ -12,15 +13,16 @@ vi.mock('@mui/material/ListItemButton', async () => {
     '@mui/material/ListItemButton',
   );
   return {
-    default: forwardRef<HTMLElement, { to?: string }>(function Counted(props, ref) {
-      if (props.to) renders.set(props.to, (renders.get(props.to) ?? 0) + 1);
+    default: forwardRef<HTMLElement, { to?: string; 'aria-label'?: string }>(function Counted(props, ref) {
+      const name = props.to ?? props['aria-label'];
+      if (name) renders.set(name, (renders.get(name) ?? 0) + 1);
       return <ListItemButton ref={ref as never} {...(props as object)} />;
     }),
   };
 });
 
-function renderMenu(at: string) {
-  const router = createMemoryRouter([{ path: '*', element: <SideMenu collapsed={false} /> }], {
+function renderMenu(at: string, collapsed = false) {
+  const router = createMemoryRouter([{ path: '*', element: <SideMenu collapsed={collapsed} /> }], {
     initialEntries: [at],
   });
   // Buscar Suscripciones' group shown beside Buscar Pagos'.
@@ -87,5 +89,22 @@ describe('the side menu', () => {
     await act(() => router.navigate('/suscripciones'));
     expect(renders.get('/suscripciones')).toBe((before.get('/suscripciones') ?? 0) + 1);
     expect(renders.get('/pagos')).toBe((before.get('/pagos') ?? 0) + 2);
+  });
+
+  it('collapsed, renders again on a navigation only the icons whose group holds the entry selected before or after', async () => {
+    const router = renderMenu('/pagos', true);
+    // The icons' tooltips come in a chunk of their own, rendering each icon again once it is in.
+    await act(async () => {
+      await import('@mui/material/Tooltip');
+    });
+    const before = new Map(renders);
+    await act(() => router.navigate('/pagos?page=2'));
+    await act(() => router.navigate('/pago/1000001'));
+    expect(before.get('Suscripciones · Buscar')).toBeGreaterThan(0);
+    expect(renders.get('Suscripciones · Buscar')).toBe(before.get('Suscripciones · Buscar'));
+    // Buscar Pagos' icon: no longer selected on the payment's address.
+    expect(renders.get('Pagos · Buscar')).toBe((before.get('Pagos · Buscar') ?? 0) + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Suscripciones · Buscar' }));
+    expect(router.state.location.pathname).toBe('/suscripciones');
   });
 });
